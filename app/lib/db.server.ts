@@ -1,0 +1,179 @@
+/**
+ * Database access for web, worker and scripts.
+ *
+ * Two back ends behind one handle:
+ *  - PostgreSQL (DATABASE_URL set): a `pg` Pool shared by Prisma (`@prisma/adapter-pg`) and raw SQL,
+ *    plus a dedicated client for LISTEN/NOTIFY. Any number of processes may share it.
+ *  - Embedded (no DATABASE_URL): PGlite with pgvector, in a data directory (or in memory for tests).
+ *    PGlite serves exactly one process, so web and worker run in the same process (STACK.md).
+ *
+ * Nothing here keeps state another process needs: all shared state lives in the database.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "~/generated/prisma/client";
+
+export type { PrismaClient };
+
+export interface Database {
+  kind: "postgres" | "embedded";
+  prisma: PrismaClient;
+  /** Runs one parameterised statement ($1, $2 ...) and returns its rows. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+  /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends a NOTIFY (payload under 8000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL URL; absent means embedded. */
+  url?: string;
+  /** Embedded data directory; "memory://" or undefined with inMemory for a throw-away database. */
+  dataDir?: string;
+  inMemory?: boolean;
+  /** pg pool size per process. */
+  poolSize?: number;
+}
+
+/** Opens a database handle. Throws if PostgreSQL cannot be reached. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openEmbedded(opts);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  await pool.query("select 1");
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(p: string) => void>>();
+  async function ensureListener() {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on("notification", (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
+    });
+    client.on("error", (err) => console.error("[db] listener error:", err.message));
+    listener = client;
+    return client;
+  }
+  return {
+    kind: "postgres",
+    prisma,
+    async query(text, params) {
+      const res = await pool.query(text, params as unknown[]);
+      return res.rows;
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    async listen(channel, onPayload) {
+      const client = await ensureListener();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set!.delete(onPayload);
+        if (set!.size === 0) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await prisma.$disconnect().catch(() => {});
+      if (listener) await listener.end().catch(() => {});
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function openEmbedded(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { vector } = await import("@electric-sql/pglite/vector");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  let dataDir: string | undefined;
+  if (!opts.inMemory && opts.dataDir && !opts.dataDir.startsWith("memory://")) {
+    dataDir = path.resolve(opts.dataDir);
+    // PGlite creates only the last folder of the path.
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const lite = await PGlite.create({ dataDir, extensions: { vector } });
+  await lite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  return {
+    kind: "embedded",
+    prisma,
+    async query(text, params) {
+      const res = await lite.query(text, params as unknown[]);
+      return res.rows as never[];
+    },
+    async exec(script) {
+      await lite.exec(script);
+    },
+    async listen(channel, onPayload) {
+      const unsub = await lite.listen(channel, onPayload);
+      return async () => {
+        await unsub();
+      };
+    },
+    async notify(channel, payload) {
+      await lite.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await prisma.$disconnect().catch(() => {});
+      await lite.close().catch(() => {});
+    },
+  };
+}
+
+function quoteIdent(name: string) {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+// ───────────── process singleton ─────────────
+
+const GLOBAL_KEY = Symbol.for("priorauth.database");
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
+
+/**
+ * The process-wide database, opened on first use from the environment (DATABASE_URL or the
+ * embedded directory) and migrated. Stored on globalThis so the server entry, the route build
+ * and the in-process worker share one handle (one PGlite may only be opened once).
+ */
+export function getDatabase(): Promise<Database> {
+  const g = globalThis as GlobalWithDb;
+  g[GLOBAL_KEY] ??= (async () => {
+    const { getEnv } = await import("~/env.server");
+    const { migrate } = await import("~/lib/migrate.server");
+    const env = getEnv();
+    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.EMBEDDED_DB_DIR });
+    await migrate(database);
+    return database;
+  })();
+  return g[GLOBAL_KEY]!;
+}
+
+/** Installs an already opened database as the process singleton (tests, scripts). */
+export function setDatabase(database: Database) {
+  (globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(database);
+}
+
+/** Prisma client of the process database. */
+export async function prisma(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}

@@ -1,0 +1,76 @@
+/**
+ * The web process: Express + React Router, plus (with the embedded database, or
+ * WORKER_IN_PROCESS=true) the job worker in the same process.
+ *
+ *   tsx server.ts            production build in ./build (run `react-router build` first)
+ *   tsx server.ts --dev      Vite dev middleware with HMR
+ *   --seed                   seed the demo organization and queue its sample faxes first
+ */
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "~/env.server";
+import { getDatabase } from "~/lib/db.server";
+
+const args = new Set(process.argv.slice(2));
+const dev = args.has("--dev");
+const env = getEnv(); // fails fast, naming the bad variable
+
+const database = await getDatabase();
+console.log(`[web] database: ${database.kind === "embedded" ? `embedded PGlite (${env.EMBEDDED_DB_DIR})` : "PostgreSQL"}`);
+
+if (args.has("--seed")) {
+  const { seedDemo } = await import("./prisma/seed-demo.server");
+  const summary = await seedDemo(database);
+  console.log(`[web] demo data: ${summary}`);
+}
+
+const runWorker = env.WORKER_IN_PROCESS === "true" || (env.WORKER_IN_PROCESS === "auto" && database.kind === "embedded");
+let worker: { stop(): Promise<void> } | undefined;
+if (runWorker) {
+  const { startWorker } = await import("~/queue/worker.server");
+  worker = await startWorker({ database, concurrency: env.WORKER_CONCURRENCY });
+  console.log(`[web] in-process worker started (concurrency ${env.WORKER_CONCURRENCY})`);
+}
+
+const app = express();
+app.disable("x-powered-by");
+// Server-sent events must not be compressed: a buffered stream never reaches the browser and a
+// client disconnect behind compression leaves the controller half-closed (STACK.md).
+app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+
+if (dev) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    }),
+  );
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  // @ts-expect-error the build exists after `react-router build`
+  const build = (await import("./build/server/index.js")) as ServerBuild;
+  app.all("/{*splat}", createRequestHandler({ build }));
+}
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const url = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  console.log(`[web] listening on ${url}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[web] ${signal}: shutting down`);
+  server.close();
+  await worker?.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
