@@ -74,7 +74,9 @@ export interface ExtractedPractitioner {
 }
 
 export interface ExtractedMedication {
-  drug_name: string | null; // as written
+  drug_name: string | null; // plan formulary drug name the request maps to (as written when unmapped)
+  /** optional: the drug name/strength text exactly as written on the request */
+  drug_name_as_written?: string | null;
   generic_name: string | null;
   strength: string | null;
   dosage: string | null; // sig / directions
@@ -193,6 +195,8 @@ export interface CriterionResult {
   outcome: CriterionOutcome;
   reason: string;
   citations: Citation[];
+  /** optional: "direct" when a fax passage states it, "inferred" when concluded from absence/defaults */
+  evidence?: "direct" | "inferred";
 }
 
 export interface ReviewResult {
@@ -200,6 +204,13 @@ export interface ReviewResult {
   /** criteria results grouped per path/branch (e.g. per indication) */
   paths: { title: string; outcome: CriterionOutcome; criteria: CriterionResult[] }[];
   traversal: { node_question_or_action: string; node_answer: string; next_node: string | null }[];
+  /** optional: policy exclusion checks; outcome "met" means the exclusion APPLIES to the case */
+  exclusions?: CriterionResult[];
+  /** optional: how the indication branch was chosen (single branch, ICD/diagnosis match, none) */
+  indication?: {
+    status: "matched" | "single" | "no_diagnosis" | "not_covered";
+    branches: { title: string; score: number; citation: Citation | null }[];
+  };
 }
 
 export interface AuditFinding {

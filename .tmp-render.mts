@@ -1,0 +1,13 @@
+import { loadPdfjs, pdfjsAssetPaths } from "./app/documents/pdfjs.server.ts";
+import { createCanvas } from "@napi-rs/canvas";
+import fs from "node:fs";
+const [f, p, out] = process.argv.slice(2);
+const pdfjs = await loadPdfjs();
+const doc = await pdfjs.getDocument({ data: new Uint8Array(fs.readFileSync(f)), ...pdfjsAssetPaths }).promise;
+const page = await doc.getPage(Number(p));
+const vp = page.getViewport({ scale: 1.2 });
+const c = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
+const ctx = c.getContext("2d"); ctx.fillStyle="#fff"; ctx.fillRect(0,0,c.width,c.height);
+await page.render({ canvas: c as any, canvasContext: ctx as any, viewport: vp }).promise;
+fs.writeFileSync(out, c.toBuffer("image/png"));
+console.log(doc.numPages, vp.width, vp.height);

@@ -1,0 +1,127 @@
+/**
+ * Organization access guards. Every loader and action under /o/{orgId} and /api/o/{orgId} must call
+ * one of these itself: with single fetch a client can ask for one child route's data
+ * (`/o/x/page.data?_routes=...`), so a guard in the layout alone does not protect children.
+ *
+ * Someone who is not a member gets 404, never 403, so the existence of other organizations does not
+ * leak. Membership of either half of a live/sandbox pair grants access to both halves.
+ */
+import type { ApiKey, Membership, User } from "~/generated/prisma/client";
+import { getDatabase } from "~/lib/db.server";
+import { json } from "~/lib/http.server";
+import { getUser, requireUser } from "~/auth/session.server";
+import { findActiveApiKey } from "~/auth/api-keys.server";
+import { getOrganization } from "~/organizations/get-organization.server";
+
+export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof getOrganization>>>;
+
+/** What a page loader gets back: the signed-in user, the organization in the URL, the membership used. */
+export interface OrgContext {
+  user: User;
+  organization: OrganizationRow;
+  membership: Membership;
+}
+
+/** What an /api loader gets back: either a session user (with membership) or an API key of this org. */
+export interface ApiContext {
+  via: "session" | "api_key";
+  organization: OrganizationRow;
+  user: User | null;
+  membership: Membership | null;
+  apiKey: ApiKey | null;
+}
+
+/** A 404 HTML-route error: same answer for "does not exist" and "not yours". */
+export function notFoundResponse(): Response {
+  return new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+/** 404 JSON for /api routes: `{success:false, errors:["Not found"]}`. */
+export function apiNotFound(): Response {
+  return json({ success: false, errors: ["Not found"] }, { status: 404 });
+}
+
+/** 401 JSON for /api routes without valid credentials. */
+export function apiUnauthorized(message = "Unauthorized"): Response {
+  return json({ success: false, errors: [message] }, { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+}
+
+/**
+ * The organization and the user's membership in it or in its live/sandbox counterpart, or null when
+ * the organization does not exist or the user belongs to neither half.
+ */
+export async function findOrgAccess(userId: string, orgId: string | undefined): Promise<{ organization: OrganizationRow; membership: Membership } | null> {
+  if (!orgId || orgId.length > 64) return null;
+  const organization = await getOrganization(orgId);
+  if (!organization) return null;
+  const ids = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));
+  const { prisma } = await getDatabase();
+  const memberships = await prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } } });
+  const membership = memberships.find((m) => m.organization_id === organization.id) ?? memberships[0];
+  return membership ? { organization, membership } : null;
+}
+
+const orgCache = new WeakMap<Request, Map<string, Promise<OrgContext>>>();
+
+/**
+ * Page guard for /o/{orgId}/...: `{ user, organization, membership }`.
+ * Not signed in → redirect to /continue?redirect_to=<path>; not a member (or no such org) → thrown 404.
+ * Cached per Request, so the layout and child loaders of one request query once.
+ */
+export function requireOrgMember(request: Request, orgId: string | undefined): Promise<OrgContext> {
+  let perRequest = orgCache.get(request);
+  if (!perRequest) {
+    perRequest = new Map();
+    orgCache.set(request, perRequest);
+  }
+  const key = orgId ?? "";
+  let pending = perRequest.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const user = await requireUser(request);
+      const access = await findOrgAccess(user.id, orgId);
+      if (!access) throw notFoundResponse();
+      return { user, ...access };
+    })();
+    perRequest.set(key, pending);
+  }
+  return pending;
+}
+
+/** The bearer token of an `Authorization: Bearer <key>` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : "";
+}
+
+/**
+ * API guard for /api/o/{orgId}/...: accepts an API key (`Authorization: Bearer pa_live_...`, valid
+ * for its own organization only) or a browser session of a member.
+ * Throws JSON Responses: 401 without valid credentials (bad, unknown or revoked key; no session),
+ * 404 `{success:false, errors:["Not found"]}` for any organization the caller cannot see.
+ */
+export async function requireApiAuth(request: Request, orgId: string | undefined): Promise<ApiContext> {
+  const token = bearerToken(request);
+  if (token !== null) {
+    const apiKey = token ? await findActiveApiKey(token) : null;
+    if (!apiKey) throw apiUnauthorized("Invalid API key");
+    if (!orgId || apiKey.organization_id !== orgId) throw apiNotFound();
+    const organization = await getOrganization(orgId);
+    if (!organization) throw apiNotFound();
+    return { via: "api_key", organization, user: null, membership: null, apiKey };
+  }
+  const user = await getUser(request);
+  if (!user) throw apiUnauthorized();
+  const access = await findOrgAccess(user.id, orgId);
+  if (!access) throw apiNotFound();
+  return { via: "session", organization: access.organization, user, membership: access.membership, apiKey: null };
+}
+
+/** API guard for endpoints about the signed-in person (no organization in the URL): session only, else 401 JSON. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw apiUnauthorized();
+  return user;
+}

@@ -1,0 +1,303 @@
+/**
+ * Sign-in by emailed code (remix-auth-totp), shared by the /login, /continue and /register pages and
+ * by POST /api/check_account and /api/verify_code.
+ *
+ * Settings (STACK.md "Sign-in codes"): 6-digit numeric code, valid 600 s, cookie max-age 600 s.
+ *
+ * Hardening on top of the library (remix-auth-totp 4.0.0):
+ *  - Its `_totp` cookie is not signed and the encrypted TOTP secret is not bound to the email, so a
+ *    visitor could request a code for their own address and then edit the cookie's email. Every
+ *    `_totp` value we issue is HMAC-signed into a companion `_totp_sig` cookie, and a `_totp` whose
+ *    signature does not match is stripped before the library sees the request.
+ *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here
+ *    with AuthAttempt rows, which also holds across processes: at most MAX_FAILED_CODES wrong codes
+ *    and MAX_CODE_SENDS code emails per address per ATTEMPT_WINDOW_MS.
+ */
+import crypto from "node:crypto";
+import { redirect } from "react-router";
+import { TOTPStrategy } from "remix-auth-totp";
+import { getEnv } from "~/env.server";
+import { getDatabase } from "~/lib/db.server";
+import { readRawCookie, shouldUseSecureCookies } from "~/auth/cookies.server";
+import { clientIp, createUserSession } from "~/auth/session.server";
+import { sendEmail } from "~/auth/send-email.server";
+
+export const CODE_PERIOD_SECONDS = 600;
+export const ATTEMPT_WINDOW_MS = 10 * 60 * 1000;
+export const MAX_FAILED_CODES = 5;
+export const MAX_CODE_SENDS = 5;
+
+export const MESSAGES = {
+  notAssociated: "This email address is not associated with an account.",
+  invalidCode: "Invalid code",
+  tooMany: "Too many attempts, try again later.",
+  expired: "That code has expired. Request a new code.",
+  noPendingCode: "Your sign-in code has expired. Enter your email to get a new one.",
+  invalidEmail: "Enter a valid email address.",
+  sendFailed: "We could not send the code. Try again in a minute.",
+} as const;
+
+const TOTP_COOKIE = "_totp";
+const TOTP_SIG_COOKIE = "_totp_sig";
+
+/** Normalises an email address for lookups: trimmed and lower-case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function secretFor(purpose: string): Buffer {
+  return crypto.createHash("sha256").update(`${purpose}:${getEnv().SESSION_SECRET}`).digest();
+}
+
+function signTotpValue(raw: string): string {
+  return crypto.createHmac("sha256", secretFor("totp-cookie")).update(raw).digest("base64url");
+}
+
+function verifiedTotpRaw(request: Request): string | undefined {
+  const cookieHeader = request.headers.get("Cookie");
+  const raw = readRawCookie(cookieHeader, TOTP_COOKIE);
+  const sig = readRawCookie(cookieHeader, TOTP_SIG_COOKIE);
+  if (!raw || !sig) return undefined;
+  const expected = Buffer.from(signTotpValue(raw));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? raw : undefined;
+}
+
+function cookieAttributes(maxAge: number): string {
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${shouldUseSecureCookies() ? "; Secure" : ""}`;
+}
+
+/** State of a pending sign-in, read from the signed `_totp` cookie. */
+export interface SignInState {
+  /** The address a code was sent to; null on the email step. */
+  email: string | null;
+  /** True while a code is outstanding (code step). */
+  codePending: boolean;
+  /** Message the library stored after the last failed step ("Invalid code"), if any. */
+  error: string | null;
+}
+
+/** Reads the pending sign-in (email, code outstanding, last error) from the request's cookies. */
+export function readSignInState(request: Request): SignInState {
+  const raw = verifiedTotpRaw(request);
+  if (!raw) return { email: null, codePending: false, error: null };
+  const params = new URLSearchParams(raw);
+  const email = params.get("email");
+  return { email: email || null, codePending: Boolean(email && params.get("totp")), error: params.get("error") || null };
+}
+
+/**
+ * Set-Cookie values that drop the error message from the pending sign-in (so a reload does not show
+ * "Invalid code" again). Empty when there is nothing to clear.
+ */
+export function clearSignInErrorCookies(request: Request): string[] {
+  const raw = verifiedTotpRaw(request);
+  if (!raw) return [];
+  const params = new URLSearchParams(raw);
+  if (!params.has("error")) return [];
+  params.delete("error");
+  const value = params.toString();
+  return [`${TOTP_COOKIE}=${value}; ${cookieAttributes(CODE_PERIOD_SECONDS)}`, `${TOTP_SIG_COOKIE}=${signTotpValue(value)}; ${cookieAttributes(CODE_PERIOD_SECONDS)}`];
+}
+
+/** Set-Cookie values that forget the pending sign-in ("Change email"). */
+export function cancelSignInCookies(): string[] {
+  return [`${TOTP_COOKIE}=; ${cookieAttributes(0)}`, `${TOTP_SIG_COOKIE}=; ${cookieAttributes(0)}`];
+}
+
+/** Copies a library response, adding a `_totp_sig` next to every `_totp` it sets. */
+function withSignedTotpCookie(response: Response): Response {
+  const headers = new Headers();
+  response.headers.forEach((value, key) => {
+    if (key.toLowerCase() !== "set-cookie") headers.append(key, value);
+  });
+  for (const setCookie of response.headers.getSetCookie()) {
+    headers.append("Set-Cookie", setCookie);
+    if (setCookie.startsWith(`${TOTP_COOKIE}=`)) {
+      const value = setCookie.slice(TOTP_COOKIE.length + 1).split(";")[0]!.trim();
+      headers.append("Set-Cookie", `${TOTP_SIG_COOKIE}=${value ? signTotpValue(value) : ""}; ${cookieAttributes(value ? CODE_PERIOD_SECONDS : 0)}`);
+    }
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The request the library sees: a urlencoded POST with only our fields and a verified cookie. */
+function strategyRequest(request: Request, fields: Record<string, string>): Request {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
+  const cookieHeader = request.headers.get("Cookie") ?? "";
+  const keep = cookieHeader
+    .split(";")
+    .map((p) => p.trim())
+    .filter((p) => p && !p.startsWith(`${TOTP_COOKIE}=`) && !p.startsWith(`${TOTP_SIG_COOKIE}=`));
+  const raw = verifiedTotpRaw(request);
+  if (raw) keep.push(`${TOTP_COOKIE}=${raw}`);
+  if (keep.length) headers.set("Cookie", keep.join("; "));
+  for (const h of ["user-agent", "x-forwarded-for"]) {
+    const v = request.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Request(request.url, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+interface RunOptions {
+  /** Where the library redirects after sending a code or a failed check (the sign-in page). */
+  pageUrl: string;
+  /** After a correct code: the path to land on (already validated), or null for the default. */
+  redirectTo?: string | null;
+}
+
+interface RunOutcome {
+  response: Response;
+  sent: boolean;
+  verifiedUserId: string | null;
+}
+
+async function runStrategy(request: Request, fields: Record<string, string>, opts: RunOptions): Promise<RunOutcome> {
+  const outcome: Omit<RunOutcome, "response"> = { sent: false, verifiedUserId: null };
+  const strategy = new TOTPStrategy<string>(
+    {
+      secret: secretFor("totp-jwe").toString("hex"),
+      cookieOptions: { maxAge: CODE_PERIOD_SECONDS, ...(shouldUseSecureCookies() ? { secure: true as const } : {}), httpOnly: true, sameSite: "Lax", path: "/" },
+      totpGeneration: { charSet: "0123456789", digits: 6, period: CODE_PERIOD_SECONDS, maxAttempts: MAX_FAILED_CODES },
+      customErrors: {
+        invalidTotp: MESSAGES.invalidCode,
+        expiredTotp: MESSAGES.expired,
+        rateLimitExceeded: MESSAGES.tooMany,
+        missingSessionEmail: MESSAGES.noPendingCode,
+        missingSessionTotp: MESSAGES.noPendingCode,
+        invalidEmail: MESSAGES.invalidEmail,
+        requiredEmail: MESSAGES.invalidEmail,
+      },
+      emailSentRedirect: opts.pageUrl,
+      failureRedirect: opts.pageUrl,
+      successRedirect: opts.redirectTo ?? "/",
+      async sendTOTP({ email, code }) {
+        await sendSignInCodeEmail(email, code);
+        outcome.sent = true;
+      },
+    },
+    async ({ email, request: req }) => {
+      const { prisma } = await getDatabase();
+      const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) } });
+      if (!user) throw new Error(MESSAGES.notAssociated);
+      const setCookie = await createUserSession(user.id, req);
+      outcome.verifiedUserId = user.id;
+      throw redirect(opts.redirectTo ?? (await defaultLandingPath(user.id)), { headers: { "Set-Cookie": setCookie } });
+    },
+  );
+  try {
+    await strategy.authenticate(strategyRequest(request, fields));
+    throw new Error("remix-auth-totp returned without a redirect");
+  } catch (err) {
+    if (err instanceof Response) return { ...outcome, response: withSignedTotpCookie(err) };
+    throw err;
+  }
+}
+
+async function sendSignInCodeEmail(email: string, code: string) {
+  const env = getEnv();
+  const minutes = CODE_PERIOD_SECONDS / 60;
+  const text = `Your PA Review sign-in code is ${code}\n\nIt expires in ${minutes} minutes. If you did not try to sign in, you can ignore this email.${env.APP_URL ? `\n\n${env.APP_URL}` : ""}`;
+  await sendEmail({
+    to: email,
+    subject: `Your sign-in code: ${code}`,
+    text,
+    html: `<p>Your PA Review sign-in code is</p><p style="font-size:24px;font-weight:600;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you did not try to sign in, you can ignore this email.</p>`,
+    kind: "sign_in_code",
+    logText: text.replace(code, "••••••"),
+  });
+}
+
+/** Where a user lands after sign-in without a return path: their first live organization's dashboard. */
+export async function defaultLandingPath(userId: string): Promise<string> {
+  const { prisma } = await getDatabase();
+  const membership = await prisma.membership.findFirst({
+    where: { user_id: userId },
+    orderBy: [{ organization: { sandbox: "asc" } }, { created_at: "asc" }],
+    select: { organization_id: true },
+  });
+  return membership ? `/o/${membership.organization_id}/dashboard` : "/";
+}
+
+async function recentAttempts(email: string, kind: string): Promise<number> {
+  const { prisma } = await getDatabase();
+  return prisma.authAttempt.count({ where: { email, kind, created_at: { gte: new Date(Date.now() - ATTEMPT_WINDOW_MS) } } });
+}
+
+async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | "code_ok", request: Request) {
+  const { prisma } = await getDatabase();
+  await prisma.authAttempt.create({ data: { email, kind, ip: clientIp(request) } });
+}
+
+/** Result of a sign-in step. `response` (a redirect carrying Set-Cookie) is present on success and on a wrong code. */
+export type SignInStepResult =
+  | { ok: true; response: Response; userId?: string }
+  | { ok: false; error: string; status: number; response?: Response };
+
+/**
+ * Step 1 (and "Resend code"): emails a fresh code to a known address.
+ * Errors: unknown address → 404 `This email address is not associated with an account.`; more than
+ * MAX_CODE_SENDS per address in ATTEMPT_WINDOW_MS → 429 `Too many attempts, try again later.`
+ * `organizationId`, when given, must be one of the user's organizations (or the address counts as unknown).
+ */
+export async function sendSignInCode(
+  request: Request,
+  input: { email: string; organizationId?: string | null },
+  opts: RunOptions,
+): Promise<SignInStepResult> {
+  const email = normalizeEmail(input.email);
+  const { prisma } = await getDatabase();
+  const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { organization_id: true } } } });
+  if (!user) return { ok: false, error: MESSAGES.notAssociated, status: 404 };
+  if (input.organizationId && !user.memberships.some((m) => m.organization_id === input.organizationId)) {
+    return { ok: false, error: MESSAGES.notAssociated, status: 404 };
+  }
+  if ((await recentAttempts(email, "code_sent")) >= MAX_CODE_SENDS) return { ok: false, error: MESSAGES.tooMany, status: 429 };
+  await recordAttempt(email, "code_sent", request);
+  let outcome: RunOutcome;
+  try {
+    outcome = await runStrategy(request, { email }, opts);
+  } catch (err) {
+    console.error("[auth] sending sign-in code failed:", err);
+    return { ok: false, error: MESSAGES.sendFailed, status: 502 };
+  }
+  if (!outcome.sent) return { ok: false, error: MESSAGES.sendFailed, status: 502, response: outcome.response };
+  return { ok: true, response: outcome.response };
+}
+
+/**
+ * Step 2: checks the typed code against the pending sign-in in the cookie. On success creates the
+ * Session row and returns a redirect (to `opts.redirectTo` or the user's dashboard) that sets the
+ * session cookie. Errors: wrong code → 401 `Invalid code` (with a redirect back to the page that
+ * carries the message); no pending code → 400; `email` given but not the pending one → 401
+ * `Invalid code`; MAX_FAILED_CODES wrong codes in the window → 429 `Too many attempts, try again later.`
+ */
+export async function verifySignInCode(
+  request: Request,
+  input: { code: string; email?: string | null },
+  opts: RunOptions,
+): Promise<SignInStepResult> {
+  const state = readSignInState(request);
+  if (!state.email || !state.codePending) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
+  const email = normalizeEmail(state.email);
+  if ((await recentAttempts(email, "code_failed")) >= MAX_FAILED_CODES) return { ok: false, error: MESSAGES.tooMany, status: 429 };
+  const code = input.code.trim();
+  if ((input.email && normalizeEmail(input.email) !== email) || !/^\d{6}$/.test(code)) {
+    await recordAttempt(email, "code_failed", request);
+    return { ok: false, error: MESSAGES.invalidCode, status: 401 };
+  }
+  const outcome = await runStrategy(request, { code }, opts);
+  if (outcome.verifiedUserId) {
+    await recordAttempt(email, "code_ok", request);
+    return { ok: true, response: outcome.response, userId: outcome.verifiedUserId };
+  }
+  await recordAttempt(email, "code_failed", request);
+  const after = readSignInState(requestWithCookies(outcome.response));
+  return { ok: false, error: after.error ?? MESSAGES.invalidCode, status: 401, response: outcome.response };
+}
+
+/** A throwaway request whose Cookie header is what `response` sets (to read the state it leaves). */
+function requestWithCookies(response: Response): Request {
+  const pairs = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  return new Request("http://local.invalid/", { headers: { Cookie: pairs.join("; ") } });
+}

@@ -1,0 +1,30 @@
+/** Settings menu (PRODUCT-SPEC §2 "Settings menu") and the labels of every settings sub-page. */
+export const SETTINGS_MENU: { title: string; items: { slug: string; label: string; href?: string }[] }[] = [
+  {
+    title: "General",
+    items: [
+      { slug: "pbm-configuration", label: "PBM Configuration" },
+      { slug: "team-management", label: "Team Management" },
+    ],
+  },
+  {
+    title: "API Management",
+    items: [
+      { slug: "api-keys", label: "API Keys" },
+      { slug: "webhooks", label: "Webhooks" },
+      { slug: "api-logs", label: "API Logs" },
+      { slug: "documentation", label: "Documentation", href: "/docs/api" },
+    ],
+  },
+];
+
+export const SETTINGS_LABELS: Record<string, string> = {
+  organization: "Organization",
+  "team-management": "Team Management",
+  permissions: "Permissions",
+  "api-keys": "API Keys",
+  webhooks: "Webhooks",
+  database: "Database",
+  "api-logs": "API Logs",
+  "pbm-configuration": "PBM Configuration",
+};

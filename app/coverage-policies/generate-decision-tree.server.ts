@@ -1,0 +1,68 @@
+/**
+ * Coverage policy → decision tree (the `coverage_policy.decision_tree` job): reads the policy PDF
+ * (or its pasted text), indexes its passages for retrieval, generates the tree with the built-in
+ * generator or the configured model (validated by the same schema), and stores nodes and edges.
+ */
+import type { Database } from "~/lib/db.server";
+import { publish } from "~/queue/live-events.server";
+import { parseDocument } from "~/documents/parse-pdf.server";
+import { indexDocument, loadParsedDocument, builtinEmbed } from "~/documents/store-document.server";
+import { generateDecisionTree } from "~/engine/policy/generate-tree";
+import type { ParsedDocument } from "~/engine/types";
+import { textToParsedDocument } from "~/intake/text-document";
+import { getModelClient } from "~/agents/llm.server";
+import { generateDecisionTreeWithModel } from "~/agents/decision-tree.model";
+import { DecisionTreeSchema, validateTreeStructure } from "~/agents/schemas";
+import { saveDecisionTree } from "./decision-tree-store.server";
+
+/** Generates and stores the tree; marks the policy failed (with the error) on the last attempt. */
+export async function generatePolicyDecisionTree(database: Database, policyId: string, opts: { attempt?: number; maxAttempts?: number } = {}) {
+  const policy = await database.prisma.coveragePolicy.findUnique({ where: { id: policyId }, include: { documents: true } });
+  if (!policy) return { skipped: "deleted" };
+  await database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { tree_status: "generating", tree_error: null } });
+  await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "generating" });
+  const started = Date.now();
+  const client = getModelClient();
+  try {
+    const file = policy.documents.find((d) => d.kind === "policy");
+    let doc: ParsedDocument;
+    if (file) {
+      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocument(new Uint8Array(file.data)));
+      await indexDocument(database, { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id }, doc, client ? (t) => client.embed(t) : builtinEmbed);
+      if (!policy.policy_text) {
+        await database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { policy_text: doc.pages.map((p) => p.text).join("\n\n") } });
+      }
+    } else {
+      doc = textToParsedDocument(policy.policy_text ?? "");
+    }
+    const meta = { drug_names: policy.drugs_list.length ? policy.drugs_list : [policy.drug_name], title: policy.drug_name, documentName: "policy" };
+    const tree = client ? await generateDecisionTreeWithModel(client, doc, meta) : generateDecisionTree(doc, meta);
+    DecisionTreeSchema.parse(tree);
+    validateTreeStructure(tree);
+    await saveDecisionTree(database, policyId, tree, { engine: client ? "openai" : "builtin", model: client?.model ?? null });
+    await database.prisma.aiAgentRun.create({
+      data: {
+        organization_id: policy.organization_id,
+        coverage_policy_id: policyId,
+        agent: "decision_tree",
+        status: "succeeded",
+        engine: client ? "openai" : "builtin",
+        model: client?.model ?? null,
+        output: { nodes: tree.nodes.length, edges: tree.edges.length, title: tree.title },
+        finished_at: new Date(),
+        duration_ms: Date.now() - started,
+      },
+    });
+    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "ready" });
+    return { nodes: tree.nodes.length };
+  } catch (err) {
+    const last = (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1) || (err as Error).name === "DocumentError";
+    await database.prisma.coveragePolicy.update({
+      where: { id: policyId },
+      data: { tree_status: last ? "failed" : "queued", tree_error: (err as Error).message },
+    });
+    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: last ? "failed" : "queued" });
+    if ((err as Error).name === "DocumentError") return { failed: (err as Error).message };
+    throw err;
+  }
+}

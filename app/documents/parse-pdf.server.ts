@@ -1,0 +1,365 @@
+/**
+ * PDF → ParsedDocument: per-page text in reading order with word boxes, from the PDF text layer
+ * when it has one and from OCR (pdfjs render + tesseract.js) when it does not.
+ *
+ * Coordinates: every box is in PDF points (1/72 in) in the page's *displayed* orientation
+ * (i.e. after /Rotate), with a top-left origin — the same space as pdfjs'
+ * `page.getViewport({ scale: 1 })`, which is what a PDF viewer draws at 100 %.
+ */
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { DocumentPageText, ParsedDocument } from "../engine/types";
+import { assemble, type Fragment } from "./layout";
+import { getOcrWorker, terminateOcrWorker } from "./ocr.server";
+import { loadPdfjs, pdfjsAssetPaths } from "./pdfjs.server";
+
+export { terminateOcrWorker };
+
+export type DocumentErrorCode =
+  | "not_pdf"
+  | "encrypted"
+  | "truncated"
+  | "zero_pages"
+  | "too_large"
+  | "unreadable";
+
+const MESSAGES: Record<DocumentErrorCode, string> = {
+  not_pdf: "The file is not a PDF.",
+  encrypted: "The PDF is password-protected and cannot be read.",
+  truncated: "The PDF is damaged or truncated.",
+  zero_pages: "The PDF has no pages.",
+  too_large: "The file is larger than the 25 MB limit.",
+  unreadable: "The PDF could not be read.",
+};
+
+/** A document that cannot be parsed. `message` is safe to show to a user. */
+export class DocumentError extends Error {
+  readonly code: DocumentErrorCode;
+  constructor(code: DocumentErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? MESSAGES[code], options);
+    this.name = "DocumentError";
+    this.code = code;
+  }
+}
+
+export interface ParseOptions {
+  /** Reject files larger than this many bytes (default 25 MB = 25 * 1024 * 1024). */
+  maxBytes?: number;
+  /** OCR pages without a usable text layer (default true). When false such pages get empty text. */
+  ocr?: boolean;
+  /** Called after each page is done, with the 1-based page number and the page count. */
+  onPage?: (page: number, total: number) => void;
+  /** Render resolution for OCR in dots per inch (default 300). */
+  ocrDpi?: number;
+}
+
+export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+/** A page whose text layer has fewer non-space characters than this is OCR'd. */
+export const MIN_TEXT_CHARS = 20;
+const DEFAULT_OCR_DPI = 300;
+
+/**
+ * Parse a PDF into per-page text.
+ *
+ * - `bytes`: the raw file (not modified; a copy is handed to pdfjs).
+ * - Returns `{ page_count, pages }`, pages 1-based and in order. Text-layer pages have
+ *   `ocr: false, confidence: null`; OCR pages have `ocr: true` and `confidence` 0..1 (mean word
+ *   confidence). Page text is line by line ("\n" between visual lines, single spaces inside a
+ *   line); every word has a WordBox with offsets into that text and a box in points (see top).
+ * - Throws `DocumentError` (code `not_pdf`, `encrypted`, `truncated`, `zero_pages`, `too_large`,
+ *   `unreadable`) for files that cannot be read; never lets a pdfjs/tesseract error escape raw.
+ *   A single page that fails to extract yields empty text instead of failing the document.
+ */
+export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}): Promise<ParsedDocument> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (!(bytes instanceof Uint8Array)) throw new DocumentError("unreadable");
+  if (bytes.byteLength > maxBytes) {
+    const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+    throw new DocumentError("too_large", `The file is larger than the ${mb} MB limit.`);
+  }
+  if (bytes.byteLength === 0 || !hasPdfMagic(bytes)) throw new DocumentError("not_pdf");
+  const hasEof = hasEofMarker(bytes);
+
+  const pdfjs = await loadPdfjs();
+  let doc: PDFDocumentProxy;
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes), // pdfjs transfers/detaches its input
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    stopAtErrors: false,
+    standardFontDataUrl: pdfjsAssetPaths.standardFontDataUrl,
+    cMapUrl: pdfjsAssetPaths.cMapUrl,
+    cMapPacked: true,
+    wasmUrl: pdfjsAssetPaths.wasmUrl,
+  });
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    await task.destroy().catch(() => {});
+    throw classifyOpenError(err, bytes, hasEof);
+  }
+
+  try {
+    const total = doc.numPages;
+    if (!total || total < 1) throw new DocumentError(hasEof ? "zero_pages" : "truncated");
+    const pages: DocumentPageText[] = [];
+    let pageFailures = 0;
+    for (let n = 1; n <= total; n++) {
+      let out: DocumentPageText;
+      try {
+        const page = await doc.getPage(n);
+        try {
+          out = await extractPage(page, n, opts);
+        } finally {
+          page.cleanup();
+        }
+      } catch (err) {
+        if (err instanceof DocumentError) throw err;
+        pageFailures++;
+        out = { page: n, text: "", ocr: false, confidence: null, width: 0, height: 0, words: [] };
+      }
+      pages.push(out);
+      opts.onPage?.(n, total);
+    }
+    if (pageFailures === total) throw new DocumentError(hasEof ? "unreadable" : "truncated");
+    return { page_count: total, pages };
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+function hasPdfMagic(bytes: Uint8Array): boolean {
+  // The header may be preceded by junk (the spec tolerates up to 1024 bytes).
+  const head = latin1(bytes.subarray(0, Math.min(bytes.length, 1024)));
+  return head.includes("%PDF-");
+}
+
+function hasEofMarker(bytes: Uint8Array): boolean {
+  const tail = latin1(bytes.subarray(Math.max(0, bytes.length - 32 * 1024)));
+  return tail.includes("%%EOF");
+}
+
+function latin1(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
+}
+
+function classifyOpenError(err: unknown, bytes: Uint8Array, hasEof: boolean): DocumentError {
+  const name = (err as { name?: string })?.name ?? "";
+  const msg = String((err as { message?: string })?.message ?? err);
+  if (name === "PasswordException" || /password/i.test(msg)) {
+    return new DocumentError("encrypted", undefined, { cause: err });
+  }
+  if (latin1(bytes).includes("/Encrypt")) return new DocumentError("encrypted", undefined, { cause: err });
+  if (!hasEof) return new DocumentError("truncated", undefined, { cause: err });
+  if (/no pages|page count|Invalid page/i.test(msg)) return new DocumentError("zero_pages", undefined, { cause: err });
+  if (name === "InvalidPDFException" || /Invalid PDF|xref|trailer/i.test(msg)) {
+    return new DocumentError("truncated", undefined, { cause: err });
+  }
+  return new DocumentError("unreadable", undefined, { cause: err });
+}
+
+// ---------------------------------------------------------------------------------------------
+// text layer
+
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL?: boolean;
+}
+
+async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): Promise<DocumentPageText> {
+  const viewport = page.getViewport({ scale: 1 });
+  const width = round2(viewport.width);
+  const height = round2(viewport.height);
+  const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  const frags: Fragment[] = [];
+  for (const it of content.items as TextItemLike[]) {
+    if (!("str" in it) || !it.str || !it.str.trim()) continue;
+    const f = itemToFragment(it, viewport.transform);
+    if (f) frags.push(f);
+  }
+  const layer = assemble(frags);
+  const chars = layer.text.replace(/\s+/g, "").length;
+  if (chars >= MIN_TEXT_CHARS || opts.ocr === false) {
+    return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
+  }
+  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI);
+  if (ocr.text.replace(/\s+/g, "").length < chars) {
+    // OCR found less than the (short) text layer: keep the text layer
+    return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
+  }
+  return { page: n, text: ocr.text, ocr: true, confidence: ocr.confidence, width, height, words: ocr.words };
+}
+
+/** Axis-aligned box of a text run in viewport space (points, top-left origin). */
+function itemToFragment(it: TextItemLike, vt: number[]): Fragment | null {
+  const [a, b, c, d, e, f] = it.transform;
+  const ulen = Math.hypot(a, b) || 1;
+  const vlen = Math.hypot(c, d) || 1;
+  const fontH = it.height || vlen;
+  const dirx = a / ulen;
+  const diry = b / ulen;
+  const upx = c / vlen;
+  const upy = d / vlen;
+  const w = it.width;
+  // baseline start, baseline end, top end, top start; plus a small descent below the baseline
+  const desc = 0.22 * fontH;
+  const asc = 0.9 * fontH;
+  const pts: [number, number][] = [
+    [e - upx * desc, f - upy * desc],
+    [e + dirx * w - upx * desc, f + diry * w - upy * desc],
+    [e + dirx * w + upx * asc, f + diry * w + upy * asc],
+    [e + upx * asc, f + upy * asc],
+  ];
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [px, py] of pts) {
+    const vx = vt[0] * px + vt[2] * py + vt[4];
+    const vy = vt[1] * px + vt[3] * py + vt[5];
+    x0 = Math.min(x0, vx);
+    y0 = Math.min(y0, vy);
+    x1 = Math.max(x1, vx);
+    y1 = Math.max(y1, vy);
+  }
+  if (!Number.isFinite(x0 + y0 + x1 + y1)) return null;
+  return { text: it.str, x0, y0, x1, y1 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// OCR
+
+interface OcrPageResult {
+  text: string;
+  words: DocumentPageText["words"];
+  confidence: number;
+}
+
+/** Below this mean confidence we suspect a wrong orientation and try the other ones. */
+const LOW_CONFIDENCE = 0.55;
+
+async function ocrPage(page: PDFPageProxy, dpi: number): Promise<OcrPageResult> {
+  const base = page.rotate;
+  let best = await ocrAtRotation(page, dpi, base);
+  if (best.confidence < LOW_CONFIDENCE) {
+    for (const extra of [180, 90, 270]) {
+      const alt = await ocrAtRotation(page, dpi, (base + extra) % 360);
+      if (alt.confidence > best.confidence) best = alt;
+      if (best.confidence >= LOW_CONFIDENCE) break;
+    }
+  }
+  return best;
+}
+
+interface TessBbox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface TessWord {
+  text: string;
+  confidence: number;
+  bbox: TessBbox;
+}
+interface TessLine {
+  words: TessWord[];
+  bbox: TessBbox;
+  baseline?: TessBbox;
+}
+
+async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number): Promise<OcrPageResult> {
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const scale = dpi / 72;
+  const vp = page.getViewport({ scale, rotation });
+  const home = page.getViewport({ scale: 1 });
+  const W = Math.ceil(vp.width);
+  const H = Math.ceil(vp.height);
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, W, H);
+  await page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: ctx as unknown as CanvasRenderingContext2D,
+    viewport: vp,
+  }).promise;
+  const img = toPgm(ctx.getImageData(0, 0, W, H).data, W, H);
+
+  const worker = await getOcrWorker();
+  const res = await worker.recognize(
+    img,
+    {},
+    { text: false, blocks: true },
+  );
+  const lines: TessLine[] = [];
+  for (const b of res.data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) lines.push(l);
+
+  // Skew: median baseline slope of long lines. Used only to group lines into rows.
+  const slopes = lines
+    .filter((l) => l.baseline && l.baseline.x1 - l.baseline.x0 > W * 0.15)
+    .map((l) => (l.baseline!.y1 - l.baseline!.y0) / (l.baseline!.x1 - l.baseline!.x0))
+    .sort((a, b) => a - b);
+  const slope = slopes.length ? slopes[Math.floor(slopes.length / 2)] : 0;
+
+  // pixel (in the rendered rotation) -> displayed page points
+  const toHome = (px: number, py: number): [number, number] => {
+    const [x, y] = vp.convertToPdfPoint(px, py) as [number, number];
+    return home.convertToViewportPoint(x, y) as [number, number];
+  };
+  const boxToHome = (bb: TessBbox) => {
+    const [ax, ay] = toHome(bb.x0, bb.y0);
+    const [bx, by] = toHome(bb.x1, bb.y1);
+    return { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };
+  };
+
+  // Group tesseract's lines into rows in the rendered (pixel) frame, using a de-skewed centre as
+  // the grouping key, then map every word box to displayed page points.
+  const frags: Fragment[] = [];
+  let confSum = 0;
+  let confN = 0;
+  for (const l of lines) {
+    const words = l.words.filter((w) => w.text.trim());
+    if (!words.length) continue;
+    for (const w of words) {
+      confSum += w.confidence * w.text.length;
+      confN += w.text.length;
+    }
+    const cx = (l.bbox.x0 + l.bbox.x1) / 2;
+    const cy = (l.bbox.y0 + l.bbox.y1) / 2;
+    frags.push({
+      text: words.map((w) => w.text).join(" "),
+      ...l.bbox,
+      key: cy - slope * cx,
+      words: words.map((w) => ({ text: w.text, ...w.bbox })),
+    });
+  }
+  const { text, words } = assemble(frags);
+  for (const w of words) {
+    const bb = boxToHome({ x0: w.x, y0: w.y, x1: w.x + w.w, y1: w.y + w.h });
+    w.x = round2(bb.x0);
+    w.y = round2(bb.y0);
+    w.w = round2(bb.x1 - bb.x0);
+    w.h = round2(bb.y1 - bb.y0);
+  }
+  const confidence = confN ? Math.round((confSum / confN / 100) * 1000) / 1000 : 0;
+  return { text, words, confidence };
+}
+
+/** RGBA → binary-safe PGM (P5) grayscale image that leptonica reads without PNG encoding. */
+function toPgm(rgba: Uint8ClampedArray | Uint8Array, w: number, h: number): Buffer {
+  const header = Buffer.from(`P5\n${w} ${h}\n255\n`, "latin1");
+  const out = Buffer.allocUnsafe(header.length + w * h);
+  header.copy(out, 0);
+  let o = header.length;
+  for (let i = 0; i < rgba.length; i += 4) {
+    out[o++] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
+  }
+  return out;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,0 +1,148 @@
+/**
+ * Storing files and their parsed text: Document rows (the bytes), DocumentPage rows (text + word
+ * boxes per page) and DocumentChunk rows (passages with 384-dim embeddings for hybrid retrieval).
+ */
+import crypto from "node:crypto";
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import type { ParsedDocument } from "~/engine/types";
+import { chunkDocument } from "~/documents/chunk";
+import { embedTexts, toVectorLiteral } from "~/documents/embed";
+
+export type DocumentKind = "fax" | "epa" | "policy" | "plan" | "letter" | "attachment";
+
+export interface StoreDocumentInput {
+  organization_id: string;
+  kind: DocumentKind;
+  filename: string;
+  bytes: Uint8Array;
+  content_type?: string;
+  prior_auth_id?: string | null;
+  claim_id?: string | null;
+  coverage_policy_id?: string | null;
+  plan_id?: string | null;
+}
+
+/** Bytes → 'application/pdf' check by magic number (%PDF-), the only format intake accepts. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
+  return head.includes("%PDF-");
+}
+
+/**
+ * Saves a file. PDFs only for kinds other than "epa" (checked by magic number, not by name).
+ * Throws AppError("validation", "Please upload a PDF file") for empty or non-PDF input and
+ * AppError("validation") when larger than maxBytes (default 25 MB).
+ */
+export async function storeDocument(database: Database, input: StoreDocumentInput, maxBytes = 25 * 1024 * 1024) {
+  if (!input.bytes || input.bytes.byteLength === 0) throw new AppError("validation", "Please upload a PDF file");
+  if (input.kind !== "epa" && !looksLikePdf(input.bytes)) throw new AppError("validation", "Please upload a PDF file");
+  if (input.bytes.byteLength > maxBytes) {
+    throw new AppError("validation", `The file is larger than the ${Math.round(maxBytes / 1048576)} MB limit.`);
+  }
+  return database.prisma.document.create({
+    data: {
+      organization_id: input.organization_id,
+      kind: input.kind,
+      filename: input.filename.slice(0, 255) || "document.pdf",
+      content_type: input.content_type ?? (input.kind === "epa" ? "text/plain" : "application/pdf"),
+      byte_size: input.bytes.byteLength,
+      sha256: crypto.createHash("sha256").update(input.bytes).digest("hex"),
+      data: new Uint8Array(input.bytes),
+      prior_auth_id: input.prior_auth_id ?? null,
+      claim_id: input.claim_id ?? null,
+      coverage_policy_id: input.coverage_policy_id ?? null,
+      plan_id: input.plan_id ?? null,
+    },
+  });
+}
+
+export type EmbedFn = (texts: string[]) => Promise<number[][]>;
+
+/** The built-in lexical embedding as an async EmbedFn. */
+export const builtinEmbed: EmbedFn = async (texts) => embedTexts(texts);
+
+/**
+ * Replaces a document's pages and chunks with `parsed` (idempotent: re-running intake leaves one
+ * copy). Chunks are embedded with `embed` (built-in lexical by default; a model's 384-dim
+ * embeddings when configured) and written with their pgvector embedding.
+ */
+export async function indexDocument(
+  database: Database,
+  doc: { id: string; organization_id: string; prior_auth_id?: string | null; coverage_policy_id?: string | null },
+  parsed: ParsedDocument,
+  embed: EmbedFn = builtinEmbed,
+) {
+  const chunks = chunkDocument(parsed);
+  const vectors = chunks.length ? await embed(chunks.map((c) => c.text)) : [];
+  await database.prisma.$transaction([
+    database.prisma.documentChunk.deleteMany({ where: { document_id: doc.id } }),
+    database.prisma.documentPage.deleteMany({ where: { document_id: doc.id } }),
+    database.prisma.documentPage.createMany({
+      data: parsed.pages.map((p) => ({
+        document_id: doc.id,
+        page_number: p.page,
+        text: p.text,
+        ocr: p.ocr,
+        confidence: p.confidence,
+        width: p.width,
+        height: p.height,
+        words: p.words as never,
+      })),
+    }),
+    database.prisma.document.update({
+      where: { id: doc.id },
+      data: { page_count: parsed.page_count, status: "parsed", error: null },
+    }),
+  ]);
+  // Chunks go in with raw SQL because Prisma cannot write the vector column.
+  for (let i = 0; i < chunks.length; i += 200) {
+    const batch = chunks.slice(i, i + 200);
+    const params: unknown[] = [];
+    const rows = batch.map((c, j) => {
+      const base = params.length;
+      params.push(
+        crypto.randomUUID(),
+        doc.organization_id,
+        doc.id,
+        doc.prior_auth_id ?? null,
+        doc.coverage_policy_id ?? null,
+        c.page,
+        c.start,
+        c.end,
+        c.text,
+        toVectorLiteral(vectors[i + j]),
+      );
+      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}::vector)`;
+    });
+    await database.query(
+      `insert into document_chunks (id, organization_id, document_id, prior_auth_id, coverage_policy_id, page_number, start_offset, end_offset, text, embedding)
+       values ${rows.join(", ")}`,
+      params,
+    );
+  }
+  return { pages: parsed.pages.length, chunks: chunks.length };
+}
+
+/** Marks a document failed with a user-visible error (bad PDF); other data stays as it was. */
+export async function markDocumentFailed(database: Database, documentId: string, error: string) {
+  await database.prisma.document.update({ where: { id: documentId }, data: { status: "failed", error } });
+}
+
+/** Loads a stored document's pages back into the engine's ParsedDocument shape. */
+export async function loadParsedDocument(database: Database, documentId: string): Promise<ParsedDocument | null> {
+  const pages = await database.prisma.documentPage.findMany({ where: { document_id: documentId }, orderBy: { page_number: "asc" } });
+  if (!pages.length) return null;
+  return {
+    page_count: pages.length,
+    pages: pages.map((p) => ({
+      page: p.page_number,
+      text: p.text,
+      ocr: p.ocr,
+      confidence: p.confidence,
+      width: p.width ?? 612,
+      height: p.height ?? 792,
+      words: (p.words as never) ?? [],
+    })),
+  };
+}

@@ -1,0 +1,167 @@
+import type { AuditFinding, CaseFacts, EligibilityResult, ParsedDocument, ReviewResult } from "../types";
+import { buildCaseIndex, cite, findDatesIn, search } from "../review/evidence";
+import { therapyEvidence } from "../review/therapies";
+import { DRUG_CLASSES, classesOfDrug } from "../dictionaries/clinical-terms";
+
+/** An organisation's AI rule: plain-language conditions and actions (see `auditCase` for semantics). */
+export interface OrgRule {
+  name: string;
+  description: string;
+  conditions: string[];
+  actions: string[];
+}
+
+const FIELD_OPS = /^\s*(drug|medication|diagnosis|icd|specialty|prescriber specialty|text|quantity|days supply|days_supply|age|tier|member id|urgency|policy)\s+(contains|equals|is|starts with|>=|<=|>|<|=)\s+(.+?)\s*$/i;
+
+function ruleFieldValue(field: string, ctx: { facts: CaseFacts; text: string; age: number | null; tier: number | null; policyId: string | null }): string | number | null {
+  const f = field.toLowerCase();
+  const fx = ctx.facts;
+  if (f === "drug" || f === "medication") return `${fx.medication?.drug_name ?? ""} ${fx.medication?.generic_name ?? ""}`.trim();
+  if (f === "diagnosis" || f === "icd") return (fx.diagnoses ?? []).map((d) => `${d.code ?? ""} ${d.description ?? ""}`).join(" | ");
+  if (f.includes("specialty")) return fx.practitioner?.specialty ?? null;
+  if (f === "text") return ctx.text;
+  if (f === "quantity") return fx.medication?.quantity ?? null;
+  if (f.startsWith("days")) return fx.medication?.days_supply ?? null;
+  if (f === "age") return ctx.age;
+  if (f === "tier") return ctx.tier;
+  if (f === "member id") return fx.patient?.member_id ?? null;
+  if (f === "urgency") return fx.urgency ?? null;
+  if (f === "policy") return ctx.policyId;
+  return null;
+}
+
+/**
+ * Evaluate one rule condition. Semantics:
+ * - "<field> <op> <value>" with field ∈ drug|medication|diagnosis|icd|specialty|text|quantity|
+ *   days supply|age|tier|member id|urgency|policy and op ∈ contains|equals|is|starts with|>|>=|<|<=|=:
+ *   string ops are case-insensitive, numeric ops need a number on both sides;
+ * - "not <condition>" negates;
+ * - anything else is a keyword/phrase that must appear (case-insensitive) in the fax text.
+ * Unknown fields or missing values make the condition false.
+ */
+export function ruleConditionHolds(cond: string, ctx: { facts: CaseFacts; text: string; age: number | null; tier: number | null; policyId: string | null }): boolean {
+  const neg = /^\s*not\s+/i.exec(cond);
+  if (neg) return !ruleConditionHolds(cond.slice(neg[0].length), ctx);
+  const m = FIELD_OPS.exec(cond);
+  if (!m) return ctx.text.toLowerCase().includes(cond.trim().toLowerCase());
+  const v = ruleFieldValue(m[1], ctx);
+  if (v == null) return false;
+  const op = m[2].toLowerCase();
+  const want = m[3].replace(/^["']|["']$/g, "");
+  if ([">", "<", ">=", "<="].includes(op) || (op === "=" && !Number.isNaN(Number(want)))) {
+    const a = Number(v), b = Number(want);
+    if (Number.isNaN(a) || Number.isNaN(b)) return false;
+    return op === ">" ? a > b : op === "<" ? a < b : op === ">=" ? a >= b : op === "<=" ? a <= b : a === b;
+  }
+  const s = String(v).toLowerCase();
+  const w = want.toLowerCase();
+  if (op === "contains") return s.includes(w);
+  if (op === "starts with") return s.split(/\s*\|\s*|\s+/).some((x) => x.startsWith(w)) || s.startsWith(w);
+  return s === w || s.split(/\s*\|\s*/).includes(w);
+}
+
+/**
+ * Audit a case: consistency and plan-rule checks that sit beside the clinical review.
+ *
+ * Findings (check names): `quantity_limit` (requested quantity vs formulary QL per period; induction
+ * or loading quantities pass when `quantity_limit_note` allows them and the directions show a loading
+ * dose), `step_therapy` (formulary ST rows: documented trial of the required length, or intolerance /
+ * contraindication; informational because the coverage policy wins), `prescriber_restriction`
+ * (from the review's prescriber criteria), `date_sanity` (DOB before request date; no therapy dates
+ * after the request date), `duplicate_therapy` (ongoing biologic/targeted immunomodulator besides
+ * the requested drug), and `rule:<name>` per organisation rule (all conditions hold → finding with
+ * severity from its actions: deny/block/reject → blocking, pend/review/flag/escalate/require → warning,
+ * else info). Never throws.
+ */
+export function auditCase(input: {
+  facts: CaseFacts;
+  caseDoc: ParsedDocument;
+  eligibility: EligibilityResult;
+  review: ReviewResult;
+  requestDate: string | null;
+  drugNames?: string[];
+  rules?: OrgRule[];
+}): AuditFinding[] {
+  const { facts, eligibility, review } = input;
+  const requestDate = input.requestDate ?? facts.request_date ?? null;
+  const idx = buildCaseIndex(input.caseDoc, requestDate);
+  const out: AuditFinding[] = [];
+  const row = eligibility.formulary;
+  const med = facts.medication;
+
+  // quantity limit
+  if (row?.quantity_limit && med?.quantity != null) {
+    const ql = row.quantity_limit;
+    const days = med.days_supply ?? ql.period_days;
+    const allowed = ql.amount * Math.max(1, Math.ceil(days / ql.period_days));
+    const loading = /load|induction|x\s*1\b|then|initial dose|day 1|starter/i.test(`${med.dosage ?? ""} ${med.strength ?? ""}`) || search(idx, /loading dose|induction|starter pack|titration pack|1st fill/).length > 0;
+    if (med.quantity <= allowed) out.push({ check: "quantity_limit", passed: true, severity: "info", message: `Quantity ${med.quantity} ${med.quantity_unit ?? ""} for ${days} days is within the limit of ${ql.amount} ${ql.unit} per ${ql.period_days} days.`, citations: med.citations.slice(0, 1) });
+    else if (loading && /load|induction|first|initial/i.test(row.quantity_limit_note ?? ""))
+      out.push({ check: "quantity_limit", passed: true, severity: "info", message: `Quantity ${med.quantity} exceeds the maintenance limit (${ql.amount}/${ql.period_days} days) but is an induction/loading fill, which the formulary note allows: "${row.quantity_limit_note}".`, citations: med.citations.slice(0, 1) });
+    else if (loading)
+      out.push({ check: "quantity_limit", passed: null, severity: "warning", message: `Quantity ${med.quantity} exceeds ${ql.amount} ${ql.unit} per ${ql.period_days} days; directions include a loading dose — confirm the first-fill quantity.`, citations: med.citations.slice(0, 1) });
+    else out.push({ check: "quantity_limit", passed: false, severity: "warning", message: `Quantity ${med.quantity} exceeds the formulary limit of ${ql.amount} ${ql.unit} per ${ql.period_days} days.`, citations: med.citations.slice(0, 1) });
+  }
+
+  // step therapy (formulary row); the coverage policy decides, so this is informational
+  for (const st of row?.step_therapy ?? []) {
+    const name = st.drug_name.toLowerCase();
+    const cls = DRUG_CLASSES.find((c) => c.name.toLowerCase() === name || c.aliases.some((a) => new RegExp(a, "i").test(name)));
+    const names = cls ? cls.members : [name];
+    const got = [...therapyEvidence(idx, names, [], facts).values()].filter((t) => !t.notTaken);
+    const ok = got.find((t) => (t.days ?? 0) >= st.duration_days);
+    const alt = got.find((t) => t.intolerance || t.contraindicated);
+    const contraText = search(idx, new RegExp(`contraindicat[^.]{0,60}${name}|${name}[^.]{0,60}contraindicat`)).find((h) => !h.negated);
+    if (ok) out.push({ check: "step_therapy", passed: true, severity: "info", message: `Step therapy: ${ok.drug} for ${ok.days} days (required ${st.duration_days}).`, citations: ok.citations.slice(0, 2) });
+    else if (alt || contraText)
+      out.push({ check: "step_therapy", passed: true, severity: "info", message: `Step therapy: ${st.drug_name} ${alt?.contraindicated || contraText ? "contraindicated" : "not tolerated"} (documented); accepted where the coverage policy allows it.`, citations: alt?.citations.slice(0, 2) ?? (contraText ? [cite(idx, contraText.line)] : []) });
+    else
+      out.push({ check: "step_therapy", passed: got.length ? false : null, severity: "warning", message: got.length ? `Step therapy: ${st.drug_name} documented without the required ${st.duration_days}-day trial (dose/duration missing or too short).` : `Step therapy: no ${st.drug_name} trial documented (formulary requires ${st.duration_days} days); the coverage policy criteria decide.`, citations: got.flatMap((g) => g.citations).slice(0, 2) });
+  }
+
+  // prescriber restrictions from the review
+  for (const p of review.paths) {
+    for (const c of p.criteria) {
+      if (!/prescribed by|consultation with|specialist/i.test(c.question)) continue;
+      out.push({ check: "prescriber_restriction", passed: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null, severity: c.outcome === "not_met" ? "warning" : "info", message: `${p.title}: ${c.reason}`, citations: c.citations.slice(0, 1) });
+    }
+  }
+
+  // date sanity
+  const dob = facts.patient?.birth_date ?? null;
+  if (requestDate) {
+    if (dob && dob >= requestDate) out.push({ check: "date_sanity", passed: false, severity: "blocking", message: `Date of birth ${dob} is not before the request date ${requestDate}.`, citations: facts.patient.citations.slice(0, 1) });
+    const future = (facts.prior_therapies ?? []).filter((t) => (t.start_date && t.start_date > requestDate) || (t.end_date && t.end_date > requestDate));
+    const futureText = search(idx, /\b(started|start date|since|from)\b/).flatMap((h) => findDatesIn(h.line.text.slice(h.index)).filter((d) => d.precision === "day" && !d.start.startsWith("0000") && d.start > requestDate && h.line.text.slice(h.index, h.index + d.index).length < 25).map(() => h));
+    if (future.length || futureText.length)
+      out.push({ check: "date_sanity", passed: false, severity: "warning", message: `Therapy dates after the request date (${requestDate}) — verify the history.`, citations: [...future.flatMap((t) => t.citations.slice(0, 1)), ...futureText.slice(0, 1).map((h) => cite(idx, h.line))] });
+    else out.push({ check: "date_sanity", passed: true, severity: "info", message: `Dates consistent with request date ${requestDate}${dob ? ` and DOB ${dob}` : ""}.`, citations: [] });
+  } else out.push({ check: "date_sanity", passed: null, severity: "warning", message: "Request date could not be determined.", citations: [] });
+
+  // duplicate therapy with biologics / targeted immunomodulators
+  const requested = new Set((input.drugNames ?? []).map((d) => d.toLowerCase()));
+  const reqClasses = new Set([...requested].flatMap((d) => classesOfDrug(d).map((c) => c.name)));
+  if ([...reqClasses].some((c) => DRUG_CLASSES.find((x) => x.name === c)?.immunomodulator)) {
+    const immuno = [...new Set(DRUG_CLASSES.filter((c) => c.immunomodulator).flatMap((c) => c.members))].filter((d) => !requested.has(d));
+    const dup = [...therapyEvidence(idx, immuno, [], facts).values()].find((t) => t.ongoing && !t.stopped && !t.notTaken);
+    out.push(
+      dup
+        ? { check: "duplicate_therapy", passed: false, severity: "warning", message: `Ongoing ${dup.drug} documented with the requested drug (combination of biologic/targeted therapies).`, citations: dup.citations.slice(0, 2) }
+        : { check: "duplicate_therapy", passed: true, severity: "info", message: "No ongoing biologic or targeted synthetic drug documented besides the request.", citations: [] },
+    );
+  }
+
+  // organisation rules
+  if (input.rules?.length) {
+    const text = idx.lines.map((l) => l.text).join("\n");
+    const age = dob && requestDate ? Math.floor((Date.parse(requestDate) - Date.parse(dob)) / (365.2425 * 86400000)) : null;
+    const rctx = { facts, text, age, tier: row?.tier ?? null, policyId: review.policy_id };
+    for (const r of input.rules) {
+      const holds = r.conditions.length > 0 && r.conditions.every((c) => ruleConditionHolds(c, rctx));
+      const acts = r.actions.join(" ");
+      const severity: AuditFinding["severity"] = !holds ? "info" : /deny|block|reject/i.test(acts) ? "blocking" : /pend|review|flag|escalat|require/i.test(acts) ? "warning" : "info";
+      out.push({ check: `rule:${r.name}`, passed: !holds, severity, message: holds ? `${r.description} — conditions met; actions: ${r.actions.join(", ") || "none"}` : `${r.description} — conditions not met.`, citations: [] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+export * from "./drugs";
+export * from "./labs";
+export * from "./specialties";

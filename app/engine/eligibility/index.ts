@@ -1,0 +1,1 @@
+export { checkEligibility, matchFormulary, matchMember, canonicalMemberId, type MemberMatch } from "./check-eligibility";

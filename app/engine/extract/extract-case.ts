@@ -1,0 +1,932 @@
+/**
+ * Rule-based extraction of CaseFacts from a faxed PA request (no model, no network).
+ *
+ * Works on any form layout via generic label/value lookup (inline "Label: value" and grid cells
+ * with the label above the value), section headers, and free-text scanning of clinical notes for
+ * therapies, labs and notes. Every value carries citations into the page text.
+ */
+import type {
+  CaseFacts, Citation, ExtractedDiagnosis, ExtractedMedication, ExtractedPatient, ExtractedPractitioner,
+  FormularyRow, Gender, LabValue, ParsedDocument, PriorTherapy, TherapyOutcome,
+} from "../types";
+import { DRUGS, findDrugMentions, lookupDrug, type DrugEntry } from "../dictionaries/drugs";
+import { LABS, QUALITATIVE_RESULT } from "../dictionaries/labs";
+import { canonicalSpecialty } from "../dictionaries/specialties";
+import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "./layout";
+import { findLabeled, sectionMap, type FieldHit, type SectionName } from "./fields";
+import { daysBetween, endOfMonth, findDates, parseDate, type DateHit } from "./dates";
+import { ICD10_SHAPE, isValidNpi, normalizeIcd10, normalizeNdc, ocrDigits, readNpi } from "./ids";
+
+export interface ExtractOptions {
+  /** name used in citations (default "fax") */
+  documentName?: string;
+  /** plan formulary rows; used to map the requested drug to the formulary drug name / NDC */
+  formulary?: FormularyRow[];
+  /** extra drug names the plan knows (e.g. policy drug names) */
+  knownDrugNames?: string[];
+}
+
+interface Ctx {
+  model: DocModel;
+  sec: Map<string, SectionName>;
+  opts: ExtractOptions;
+}
+
+const CREDENTIALS = /,?\s*\b(?:M\.?D|D\.?O|MBBS|Ph\.?D|PharmD|FNP-?C|FNP|ANP|AGNP|DNP|APRN|CNP|NP-?C|NP|PA-?C|PA|RN|FACP|FACC|FAAD|FACR|MPH|MS|MSc|DPM|OD|DDS|DMD)\b\.?/g;
+
+function clean(s: string): string {
+  return s.replace(/[|_]+/g, " ").replace(/\s+/g, " ").replace(/^[\s,.:;\-'"‘’“”]+|[\s,:;\-'"‘’“”]+$/g, "").trim();
+}
+
+function titleCase(s: string): string {
+  if (s !== s.toUpperCase() && s !== s.toLowerCase()) return s;
+  return s.toLowerCase().replace(/(^|[\s\-'])([a-z])/g, (_, a, b) => a + b.toUpperCase()).replace(/\bO'([a-z])/g, (_, b) => "O'" + b.toUpperCase());
+}
+
+/** Splits a person name: "Last, First M" or "First M Last"; strips credentials and OCR debris. */
+export function splitName(raw: string): { first: string | null; last: string | null; credential: string | null } {
+  let s = raw.replace(/\([^)]*\)/g, " ");
+  const credM = s.match(/,\s*([A-Z][A-Za-z.\-]{1,8})\s*$/);
+  const creds = [...s.matchAll(CREDENTIALS)].map((m) => m[0].replace(/^[,\s]+/, "").trim());
+  s = s.replace(CREDENTIALS, " ");
+  s = s.replace(/^\s*(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+/i, "");
+  s = s.replace(/[^A-Za-z,'\-\s.]/g, " ").replace(/\s+/g, " ").trim();
+  let first: string | null = null;
+  let last: string | null = null;
+  if (s.includes(",")) {
+    const [l, f] = s.split(",", 2).map((x) => x.trim());
+    last = l || null;
+    first = (f ?? "").split(/\s+/).filter((w) => w.replace(/\./g, "").length > 1)[0] ?? null;
+  } else {
+    const words = s.split(/\s+/).filter((w) => w.replace(/[.'\-]/g, "").length > 0);
+    const real = words.filter((w) => w.replace(/\./g, "").length > 1 || words.length <= 2);
+    if (real.length >= 2) {
+      first = real[0];
+      last = real[real.length - 1];
+    } else if (real.length === 1) last = real[0];
+  }
+  const fix = (x: string | null) => (x ? titleCase(x.replace(/\.$/, "")) : null);
+  return { first: fix(first), last: fix(last), credential: creds[0] ?? (credM ? credM[1] : null) };
+}
+
+function looksLikeName(v: string): boolean {
+  const s = v.replace(CREDENTIALS, " ").replace(/[^A-Za-z,'\-\s]/g, "").trim();
+  const words = s.split(/[\s,]+/).filter((w) => w.length > 1);
+  return words.length >= 1 && words.length <= 5 && /[A-Za-z]{2,}/.test(s) && !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last)\b/i.test(v);
+}
+
+function hitCite(ctx: Ctx, h: FieldHit): Citation {
+  return cite(ctx.model, h.page, h.toks);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patient
+
+const L_MEMBER_NAME = /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
+const L_NAME = /(?<![A-Za-z])(?<!(?:Last|First|F[iu]rst|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
+const L_LAST = /\bLast\s*name\b/i;
+const L_FIRST = /\bF[iu]rst\s*name\b/i;
+const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?O\.?\s?B\.?)\b/i;
+const L_MEMBER_ID = /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
+const L_SEX = /\b(?:Sex|Gender)\b/i;
+
+function memberIdFrom(v: string): string | null {
+  const toks = v.split(/\s+/).map((t) => t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ""));
+  for (const t of toks) {
+    if (t.length < 5 || t.length > 20) continue;
+    if (/^\d{1,2}[/-]\d/.test(t)) continue;
+    const digitish = t.replace(/[^0-9OoIl|SB]/g, "").length;
+    if (digitish < 4) continue;
+    // letter prefix, then a mostly-numeric body: repair OCR letters inside the body
+    const m = /^([A-Za-z]{0,5})(.*)$/.exec(t)!;
+    let body = m[2];
+    const bodyDigits = body.replace(/\D/g, "").length;
+    if (body.length && bodyDigits / body.length >= 0.6) body = ocrDigits(body);
+    let prefix = m[1].toUpperCase();
+    // OCR reads a leading 0 in prefix position rarely; keep prefix as written (upper-cased)
+    return prefix + body;
+  }
+  return null;
+}
+
+function extractPatient(ctx: Ctx): ExtractedPatient {
+  const { model, sec } = ctx;
+  const cites: Citation[] = [];
+  const P: SectionName[] = ["patient"];
+  let first: string | null = null;
+  let last: string | null = null;
+
+  const nameHits = [
+    ...findLabeled(model, sec, L_MEMBER_NAME, { validate: looksLikeName }),
+    ...findLabeled(model, sec, L_NAME, { sections: P, validate: looksLikeName }),
+  ];
+  const lastHit = findLabeled(model, sec, L_LAST, { sections: P, validate: looksLikeName })[0];
+  const firstHit = findLabeled(model, sec, L_FIRST, { sections: P, validate: looksLikeName })[0];
+  if (lastHit && firstHit) {
+    last = titleCase(clean(lastHit.value).split(/\s+/)[0]);
+    first = titleCase(clean(firstHit.value).split(/\s+/)[0]);
+    cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
+  } else if (nameHits.length) {
+    const h = nameHits[0];
+    const n = splitName(h.value);
+    first = n.first;
+    last = n.last;
+    cites.push(hitCite(ctx, h));
+  } else {
+    const h = findLabeled(model, sec, /\b(?:Patient|Member|Pt)\b(?=\s*:)/i, { validate: looksLikeName })[0];
+    if (h) {
+      const n = splitName(h.value);
+      first = n.first;
+      last = n.last;
+      cites.push(hitCite(ctx, h));
+    }
+  }
+
+  // DOB: patient section first, then anywhere (notes, lab reports)
+  let birth: string | null = null;
+  const dobHits = [...findLabeled(model, sec, L_DOB, { sections: P, validate: (v) => !!parseDate(v) }), ...findLabeled(model, sec, L_DOB, { validate: (v) => !!parseDate(v) })];
+  if (dobHits.length) {
+    // majority vote across mentions (robust to a single OCR error)
+    const votes = new Map<string, number>();
+    dobHits.forEach((h, i) => { const d = parseDate(h.value)!; votes.set(d, (votes.get(d) ?? 0) + (i === 0 ? 1.5 : 1)); });
+    birth = [...votes.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    const h = dobHits.find((x) => parseDate(x.value) === birth)!;
+    cites.push(hitCite(ctx, h));
+  }
+
+  // member id
+  let memberId: string | null = null;
+  const idHits = [
+    ...findLabeled(model, sec, L_MEMBER_ID, { sections: P, validate: (v) => !!memberIdFrom(v) }),
+    ...findLabeled(model, sec, /\b(?:Member|Subscriber|Medicaid)\b[^:\n]{0,22}?(?<![A-Za-z])(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i, { validate: (v) => !!memberIdFrom(v) }),
+    ...findLabeled(model, sec, /(?<![A-Za-z])(?:[I1l|\[]D)(?![A-Za-z])/, { validate: (v) => !!memberIdFrom(v) && /[A-Za-z]/.test(v) && /\d{4}/.test(v) }),
+  ].filter((h) => !/\b(?:DEA|NPI|Group|Tax|License|MRN|Accession|Reference|CLIA)\b/i.test(h.labelToks.map((t) => t.text).join(" ")));
+  if (idHits.length) {
+    const votes = new Map<string, { n: number; h: FieldHit }>();
+    idHits.forEach((h, i) => {
+      const id = memberIdFrom(h.value)!;
+      const v = votes.get(id) ?? { n: 0, h };
+      v.n += i === 0 ? 1.5 : 1;
+      votes.set(id, v);
+    });
+    const best = [...votes.entries()].sort((a, b) => b[1].n - a[1].n)[0];
+    memberId = best[0];
+    cites.push(hitCite(ctx, best[1].h));
+  }
+
+  // gender
+  let gender: Gender | null = null;
+  for (const h of [...findLabeled(model, sec, L_SEX, { sections: P }), ...findLabeled(model, sec, L_SEX)]) {
+    const g = genderFrom(h.value);
+    if (g) { gender = g; cites.push(hitCite(ctx, h)); break; }
+  }
+
+  // plan
+  let plan: string | null = null;
+  const planHit = findLabeled(model, sec, /\b(?:Health\s+plan|Insurance\s+plan|Plan\s+name|Insurer|Submitted\s+to(?:\s*\(issuer\s+name\))?|Issuer\s+name)\b/i, { validate: (v) => /[A-Za-z]{3,}/.test(v) && !/^(?:name|phone|fax)/i.test(v) })[0];
+  if (planHit) { plan = clean(planHit.value); cites.push(hitCite(ctx, planHit)); }
+
+  return { first_name: first, last_name: last, birth_date: birth, gender, member_id: memberId, insurance_plan: plan, citations: cites };
+}
+
+function genderFrom(v: string): Gender | null {
+  const s = v.trim();
+  const checked = /(?:\[\s*[xX✓✔]\s*\]|☒|☑|■|\bX)\s*(M(?:ale)?|F(?:emale)?|Other)\b/.exec(s);
+  if (checked) return checked[1].toUpperCase().startsWith("M") ? "male" : checked[1].toUpperCase().startsWith("F") ? "female" : "other";
+  if (/^(?:M|Male)\b(?!\s+(?:F|Female)\b)/i.test(s) && !/\bFemale\b/i.test(s)) return "male";
+  if (/^(?:F|Female)\b/i.test(s) && !/\bMale\b/.test(s.replace(/Female/gi, ""))) return "female";
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prescriber
+
+const L_PRESCRIBER_NAME = /\b(?:Prescriber|Prescribing\s+(?:provider|physician)|Physician|Provider|Requesting\s+provider)(?:'s)?\s+(?:full\s+)?name\b/i;
+const L_NPI = /(?<![A-Za-z])N\s?[PR]\s?(?:[I1l|!]|(?=\s*[:#]))(?![A-Za-z])\s*(?:#|No\.?|Number)?/;
+
+function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
+  const { model, sec } = ctx;
+  const R: SectionName[] = ["prescriber"];
+  const cites: Citation[] = [];
+  let first: string | null = null;
+  let last: string | null = null;
+  let credential: string | null = null;
+
+  const lastHit = findLabeled(model, sec, L_LAST, { sections: R, validate: looksLikeName })[0];
+  const firstHit = findLabeled(model, sec, L_FIRST, { sections: R, validate: looksLikeName })[0];
+  const nameHit = findLabeled(model, sec, L_PRESCRIBER_NAME, { validate: looksLikeName })[0]
+    ?? findLabeled(model, sec, L_NAME, { sections: R, validate: looksLikeName })[0];
+  if (lastHit && firstHit) {
+    last = titleCase(clean(lastHit.value).split(/\s+/).pop()!);
+    first = titleCase(clean(firstHit.value).split(/\s+/)[0]);
+    cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
+  } else if (nameHit) {
+    const n = splitName(nameHit.value);
+    first = n.first; last = n.last; credential = n.credential;
+    cites.push(hitCite(ctx, nameHit));
+  } else {
+    const h = findLabeled(model, sec, /\b(?:Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, { validate: (v) => looksLikeName(v) && CREDENTIALS.test(v) })[0];
+    CREDENTIALS.lastIndex = 0;
+    if (h) {
+      const n = splitName(h.value.split(/\s+on\s+/)[0]);
+      first = n.first; last = n.last; credential = n.credential;
+      cites.push(hitCite(ctx, h));
+    }
+  }
+  if (!credential) {
+    // credential from any "First Last, MD" mention
+    if (first && last) {
+      for (const p of model.pages) for (const l of p.lines) {
+        const m = new RegExp(`${escRe(first)}\\s+${escRe(last)},?\\s+((?:MD|DO|NP|PA-C|FNP-C|FNP|DNP|APRN)\\b)`, "i").exec(l.text);
+        if (m) { credential = m[1]; break; }
+      }
+    }
+  }
+
+  // NPI: collect every labelled NPI, repair with the check digit
+  const npiHits = [
+    ...findLabeled(model, sec, L_NPI, { sections: R, validate: (v) => !!npiRaw(v) }),
+    ...findLabeled(model, sec, L_NPI, { validate: (v) => !!npiRaw(v) }),
+  ];
+  const raws = npiHits.map((h) => npiRaw(h.value)!);
+  const validRaws = raws.map((r) => ocrDigits(r)).filter(isValidNpi);
+  let npi: string | null = null;
+  let npiValid: boolean | null = null;
+  for (let i = 0; i < npiHits.length; i++) {
+    const r = readNpi(raws[i], validRaws);
+    if (!r) continue;
+    if (r.valid || npi === null) {
+      npi = r.npi; npiValid = r.valid;
+      cites.push(hitCite(ctx, npiHits[i]));
+      if (r.valid) break;
+    }
+  }
+
+  const firstIn = (label: RegExp, validate?: (v: string) => boolean) =>
+    findLabeled(model, sec, label, { sections: R, validate })[0] ?? null;
+  const specHit = firstIn(/\bSpecialty\b(?!\s*\/)/i, (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v));
+  const phoneRe = (v: string) => /\(?\d{3}\)?[\s.\-]*\d{3}[\s.\-]*\d{4}/.test(v);
+  const phoneHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?(?:Phone|Tel|Telephone)(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
+  const faxHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?Fax(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
+  const licHit = firstIn(/\b(?:State\s+)?License\s*(?:#|No\.?|Number)?/i, (v) => /\d{3,}/.test(v));
+  const orgHit = firstIn(/\b(?:(?:Practice|Clinic|Facility|Group|Office|Organization)\s+name|Office\s+address|Practice|Clinic)\b(?!\s*#)/i, (v) => /[A-Za-z]{3,}/.test(v) && !/^\(?\d/.test(v) && !/^(?:address|name|phone)\b/i.test(v));
+  const phone = phoneHit ? phoneOf(phoneHit.value) : null;
+  const fax = faxHit ? phoneOf(faxHit.value) : null;
+  let org: string | null = null;
+  if (orgHit) {
+    const v = orgHit.value.split(",")[0].trim();
+    if (!/^\d/.test(v)) org = clean(v);
+  }
+  for (const h of [specHit, phoneHit, faxHit, licHit, orgHit]) if (h) cites.push(hitCite(ctx, h));
+  const full = first && last ? `${first} ${last}` : last ?? first;
+  return {
+    full_name: full ?? null, first_name: first, last_name: last, credential: credential ? credential.replace(/\./g, "").toUpperCase() : null,
+    npi, npi_valid: npiValid, specialty: specHit ? clean(specHit.value) : null, phone, fax, organization_name: org,
+    state_license: licHit ? clean(licHit.value).split(/\s+/)[0] : null, citations: cites,
+  };
+}
+
+function npiRaw(v: string): string | null {
+  const m = /(?<![A-Za-z0-9])([0-9OoIl|SB!]{3}[\s\-]?[0-9OoIl|SB!]{3}[\s\-]?[0-9OoIl|SB!]{4})(?![0-9])/.exec(v);
+  if (!m) return null;
+  const d = m[1].replace(/[\s\-]/g, "");
+  if (d.replace(/\D/g, "").length < 7) return null;
+  return d;
+}
+
+function phoneOf(v: string): string | null {
+  const m = /(\(?\d{3}\)?)[\s.\-]*(\d{3})[\s.\-]*(\d{4})/.exec(v);
+  return m ? `(${m[1].replace(/\D/g, "")}) ${m[2]}-${m[3]}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Medication
+
+const L_DRUG = /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
+const L_NDC = /(?<![A-Za-z])N\s?[DO0]\s?[CG](?![A-Za-z])\s*(?:#|\((?:if\s+know[n]?)\)|number|code)?/i;
+const NDC_SHAPE = /(?<![0-9])([0-9OIlSB]{4,5}\s?-\s?[0-9OIlSB]{3,4}\s?-\s?[0-9OIlSB]{1,2}|\d{11}|\d{10})(?![0-9])/;
+
+function formularyNames(ctx: Ctx): string[] {
+  const names = new Set<string>();
+  for (const r of ctx.opts.formulary ?? []) names.add(r.drug_name);
+  for (const n of ctx.opts.knownDrugNames ?? []) names.add(n);
+  return [...names];
+}
+
+function escRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Maps free text naming a drug to a formulary drug name (literal name, then same generic). */
+export function mapToFormularyName(text: string, formulary: FormularyRow[] = [], known: string[] = []): string | null {
+  const names = [...new Set([...formulary.map((r) => r.drug_name), ...known])];
+  const lit = names
+    .map((n) => ({ n, m: new RegExp(`(?<![A-Za-z])${escRe(n)}(?![A-Za-z])`, "i").exec(text) }))
+    .filter((x) => x.m)
+    .sort((a, b) => a.m!.index - b.m!.index || b.n.length - a.n.length);
+  const formularySet = new Set(formulary.map((r) => r.drug_name.toLowerCase()));
+  const litFormulary = lit.filter((x) => formularySet.has(x.n.toLowerCase()));
+  if (litFormulary.length) return litFormulary[0].n;
+  const mention = findDrugMentions(text)[0];
+  if (mention) {
+    const sameGeneric = formulary.filter((r) => lookupDrug(r.drug_name)?.generic === mention.entry.generic);
+    if (sameGeneric.length) {
+      const brand = sameGeneric.find((r) => r.drug_name.toLowerCase() === mention.matched) ?? sameGeneric[0];
+      return brand.drug_name;
+    }
+  }
+  if (lit.length) {
+    // a known (policy) drug name: prefer the formulary row of the same generic
+    const e = lookupDrug(lit[0].n);
+    const row = e ? formulary.find((r) => lookupDrug(r.drug_name)?.generic === e.generic) : null;
+    return row ? row.drug_name : lit[0].n;
+  }
+  return null;
+}
+
+function extractMedication(ctx: Ctx): ExtractedMedication {
+  const { model, sec } = ctx;
+  const M: SectionName[] = ["medication"];
+  const cites: Citation[] = [];
+  const isDrugText = (v: string) => findDrugMentions(v).length > 0 || formularyNames(ctx).some((n) => new RegExp(`(?<![A-Za-z])${escRe(n)}(?![A-Za-z])`, "i").test(v)) || /\d\s*(?:mg|mcg|mL|units?)\b/i.test(v);
+  const drugHits = [
+    ...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }),
+    ...findLabeled(model, sec, L_DRUG, { validate: isDrugText }),
+  ];
+  const drugHit = drugHits[0] ?? null;
+  let asWritten: string | null = null;
+  let generic: string | null = null;
+  let strength: string | null = null;
+  let drugClass: string | null = null;
+  let entry: DrugEntry | null = null;
+  if (drugHit) {
+    asWritten = clean(drugHit.value.replace(NDC_SHAPE, " "));
+    cites.push(hitCite(ctx, drugHit));
+    entry = findDrugMentions(asWritten)[0]?.entry ?? null;
+    const sm = /(\d+(?:\.\d+)?(?:\s*(?:-|or|to)\s*\d+(?:\.\d+)?)?\s*(?:mg|mcg|g|units?|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*mL)?)/i.exec(asWritten);
+    strength = sm ? sm[1].replace(/\s+/g, " ") : null;
+  }
+
+  // NDC: labelled, else any NDC-shaped token on a page with the drug
+  const knownNdcs = (ctx.opts.formulary ?? []).map((r) => r.ndc).filter((x): x is string => !!x);
+  let ndc: string | null = null;
+  const ndcHits = [
+    ...findLabeled(model, sec, L_NDC, { sections: M, validate: (v) => NDC_SHAPE.test(v) }),
+    ...findLabeled(model, sec, L_NDC, { validate: (v) => NDC_SHAPE.test(v) }),
+  ];
+  for (const h of ndcHits) {
+    const m = NDC_SHAPE.exec(h.value)!;
+    const n = normalizeNdc(m[1], knownNdcs);
+    if (n) { ndc = n; cites.push(hitCite(ctx, h)); break; }
+  }
+  if (!ndc) {
+    outer: for (const p of model.pages) for (const l of p.lines) {
+      const m = /(?<![0-9\-])(\d{4,5}-\d{3,4}-\d{1,2})(?![0-9\-])/.exec(l.text);
+      if (m) { const n = normalizeNdc(m[1], knownNdcs); if (n) { ndc = n; cites.push(cite(model, p.page, l.toks)); break outer; } }
+    }
+  }
+
+  // drug name for scoring: formulary row by NDC, else by name
+  const formulary = ctx.opts.formulary ?? [];
+  let drugName: string | null = null;
+  const byNdc = ndc ? formulary.find((r) => r.ndc && normalizeNdc(r.ndc) === ndc) : undefined;
+  if (byNdc) drugName = byNdc.drug_name;
+  if (!drugName && asWritten) drugName = mapToFormularyName(asWritten, formulary, ctx.opts.knownDrugNames);
+  if (!drugName) {
+    // the fax cover "RE:" line or any page: first formulary drug named
+    for (const p of model.pages) {
+      const t = p.lines.map((l) => l.text).join("\n");
+      const n = mapToFormularyName(t, formulary, ctx.opts.knownDrugNames);
+      if (n) { drugName = n; break; }
+    }
+  }
+  if (!drugName && asWritten) {
+    const m = findDrugMentions(asWritten)[0];
+    drugName = m ? titleCase(asWritten.slice(m.index, m.index + m.length)) : asWritten.split(/\s+\d/)[0];
+  }
+  if (!entry && drugName) entry = lookupDrug(drugName);
+  if (entry) { generic = entry.generic; drugClass = entry.drug_class; }
+
+  const firstVal = (label: RegExp, validate?: (v: string) => boolean) =>
+    findLabeled(model, sec, label, { sections: M, validate })[0] ?? findLabeled(model, sec, label, { validate, sections: ["none", "clinical", "medication", "other"] })[0] ?? null;
+  const sigHit = firstVal(/\b(?:Directions(?:\s+for\s+use)?(?:\s*\([^)]*\))?|Dose\s*\/\s*route\s*\/\s*frequency|Dosing\s+instructions|Sig|Dose\s+and\s+frequency|Dosage)\b/i, (v) => /[A-Za-z]{2,}/.test(v) && /\d/.test(v));
+  const qtyHit = firstVal(/(?<![A-Za-z])(?:Quantity|Qty)(?:\s+(?:requested|per\s+fill|dispensed))?(?![A-Za-z])/i, (v) => /\d/.test(v));
+  const daysHit = firstVal(/\bDays?[\s']*supply\b/i, (v) => /^\D{0,3}\d{1,3}\b/.test(v));
+  const durHit = firstVal(/\b(?:(?:Expected\s+)?Duration\s+of\s+therapy(?:\s+requested)?|Length\s+of\s+therapy|Therapy\s+duration|Duration\s+requested|Duration)\b/i, (v) => /\d+\s*(?:mo|month|week|wk|year|yr|day)/i.test(v) || /\b(?:one|six|twelve|three)\s+months?\b/i.test(v));
+  for (const h of [sigHit, qtyHit, daysHit, durHit]) if (h) cites.push(hitCite(ctx, h));
+  let quantity: number | null = null;
+  let quantityUnit: string | null = null;
+  if (qtyHit) {
+    const m = /(\d+(?:\.\d+)?)\s*([A-Za-z][A-Za-z\-]*(?:\s+(?:pens?|syringes?|autoinjectors?))?)?/.exec(qtyHit.value);
+    if (m) { quantity = Number(m[1]); quantityUnit = m[2] && !/^(?:Days?|st|nd|rd|th)$/i.test(m[2]) ? m[2].toLowerCase() : null; }
+  }
+  let days: number | null = null;
+  if (daysHit) { const m = /(\d{1,3})/.exec(daysHit.value); if (m) days = Number(m[1]); }
+  let months: number | null = null;
+  if (durHit) {
+    const v = durHit.value.replace(/\bone\b/i, "1").replace(/\bthree\b/i, "3").replace(/\bsix\b/i, "6").replace(/\btwelve\b/i, "12");
+    const m = /(\d+(?:\.\d+)?)\s*(mo|month|week|wk|year|yr|day)/i.exec(v);
+    if (m) {
+      const n = Number(m[1]);
+      const u = m[2].toLowerCase();
+      months = u.startsWith("mo") ? n : u.startsWith("w") ? Math.round((n / 4.345) * 10) / 10 : u.startsWith("y") ? n * 12 : Math.round((n / 30.44) * 10) / 10;
+    }
+  }
+  return {
+    drug_name: drugName, drug_name_as_written: asWritten, generic_name: generic, strength, dosage: sigHit ? clean(sigHit.value) : null,
+    quantity, quantity_unit: quantityUnit, days_supply: days, duration_months: months, ndc, drug_class: drugClass, citations: cites,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnoses
+
+const L_ICD = /(?:\b(?:Primary|Secondary|Other)\s+(?:relevant\s+)?(?:diagnos[ie]s\s+)?)?(?<![A-Za-z0-9])[I1l|][C¢cG(][D0O]\s?[-–]?\s?[1lI|][0O](?:\s?[-–]?\s?CM)?(?:\s+codes?(?:\s*\(s\))?)?|\bDiagnosis\s+codes?\b|\bDx\s+codes?\b/i;
+const L_DX = /\b(?:(?:Primary|Secondary|Other(?:\s+relevant)?)\s+)?(?:diagnos[ie]s|Dx)\b(?:\s*\((?:description|name)\))?/i;
+const ICD_IN_TEXT = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|]{1,2}[0-9A-Z]?\s?[.,·]\s?[0-9A-Z]{1,4}|[A-TV-Z][0-9]{2}[0-9A-Z]?)(?![A-Za-z0-9])/g;
+
+function codesIn(v: string, strict: boolean): { code: string; index: number; length: number }[] {
+  const out: { code: string; index: number; length: number }[] = [];
+  ICD_IN_TEXT.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = ICD_IN_TEXT.exec(v))) {
+    const raw = m[1];
+    if (strict && !/[.,·]/.test(raw)) continue;
+    if (!/[.,·]/.test(raw) && !/^[A-Z£€]\d{2}$/.test(raw)) continue;
+    // a bare number like "125.10" is only a code when the first char is a confusable for a letter
+    if (/^\d/.test(raw) && !/^[01]/.test(raw)) continue;
+    if (/^\d+[.,]\d+$/.test(raw) && !/^[01]\d{2}[.,]/.test(raw)) continue;
+    const code = normalizeIcd10(raw);
+    if (code && ICD10_SHAPE.test(code)) out.push({ code, index: m.index, length: raw.length });
+  }
+  return out;
+}
+
+function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
+  const { model, sec } = ctx;
+  const out: ExtractedDiagnosis[] = [];
+  const seen = new Set<string>();
+  const icdHits = findLabeled(model, sec, L_ICD, { validate: (v) => codesIn(v, false).length > 0, maxBelow: 1 });
+  const dxHits = findLabeled(model, sec, L_DX, { validate: (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:ICD|code|(?:(?:Primary|Secondary|Other)(?:\s+relevant)?\s+)?diagnos[ie]s\b|Drugs?\s+previously|Medications?\s+tried)/i.test(v), maxBelow: 1 })
+    .filter((h) => !/\?/.test(h.line.text) && !/^\(/.test(h.value) && !/\b(?:tried|previously|for\s+this)\b[^:]*$/i.test(h.line.text.slice(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "") + 1)));
+  // primary description
+  const descs = dxHits.map((h) => ({ h, text: clean(h.value.replace(/[I1l|][C¢cG(]D\s?-?\s?10.*$/i, "")) }));
+  const add = (code: string, h: FieldHit, primaryLabel: boolean, index: number, length: number) => {
+    if (seen.has(code)) return;
+    seen.add(code);
+    const c = citeRange(model, h.page, h.toks, index, index + length);
+    const desc = descs.find((d) => d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2 && /primary/i.test(d.h.labelToks.map((t) => t.text).join(" ")) === primaryLabel)
+      ?? descs.find((d) => d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2);
+    let description: string | null = desc ? desc.text : null;
+    if (description && description.includes(";")) {
+      const parts = description.split(";").map((s) => s.trim()).filter(Boolean);
+      const k = [...seen].length - 1 - out.filter((o) => o.citations[0]?.page === h.page && !o.primary).length;
+      description = parts[Math.min(Math.max(0, k), parts.length - 1)] ?? description;
+    }
+    out.push({ code, description, primary: false, citations: [c, ...(desc ? [cite(model, desc.h.page, desc.h.toks)] : [])] });
+  };
+  for (const h of icdHits) {
+    const labelText = h.labelToks.map((t) => t.text).join(" ");
+    const primaryLabel = !/\b(?:Secondary|Other)\b/i.test(labelText) && !/\b(?:Secondary|Other)\b/i.test(h.line.text.slice(0, 60));
+    for (const c of codesIn(h.value, false)) add(c.code, h, primaryLabel, c.index, c.length);
+  }
+  if (!out.length) {
+    // diagnosis text with codes inline, e.g. "Diagnosis: RA (M05.79)"
+    for (const d of dxHits) for (const c of codesIn(d.value, true)) add(c.code, d, true, c.index, c.length);
+  }
+  if (!out.length) {
+    // glued text ("unspecifiedICD-10: Z86.73, I73.9"): codes after a literal ICD-10 marker
+    for (const p of model.pages) for (const l of p.lines) {
+      const m = /ICD[-\s]?10(?:[-\s]?CM)?[^:]{0,12}:\s*/.exec(l.text);
+      if (!m) continue;
+      const base = m.index + m[0].length;
+      const fake: FieldHit = { page: p.page, value: l.text.slice(base), toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
+      for (const c of codesIn(fake.value, false)) add(c.code, { ...fake, value: l.text }, true, base + c.index, c.length);
+    }
+  }
+  if (out.length) out[0].primary = true;
+  if (!out.length && descs.length && !/\b(?:ICD|code|codes|tried|previously)\b/i.test(descs[0].text) && descs[0].text.split(/\s+/).length >= 2) {
+    const d = descs[0];
+    out.push({ code: null, description: d.text, primary: true, citations: [cite(model, d.h.page, d.h.toks)] });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request date and urgency
+
+const FAX_LINE = /(?:\bP(?:AGE|age|g|G)?\.?\s*:?\s*\d{1,3}\s*(?:\/|OF|of)\s*\d{1,3}\b|\bFROM\s*:|>>|\bTO\s*:\s*\d|\bPage\s*:\s*\d)/;
+
+function extractRequestDate(ctx: Ctx): { date: string | null; citations: Citation[] } {
+  const { model, sec } = ctx;
+  const sent: { d: string; c: Citation }[] = [];
+  const received: { d: string; c: Citation }[] = [];
+  for (const p of model.pages) {
+    for (const l of p.lines) {
+      const hasTime = /\b\d{1,2}\s?[:;}]\s?\d{2}\b/.test(l.text);
+      if (!hasTime) continue;
+      const isRecv = /\bRECEIVED\b/i.test(l.text);
+      if (!isRecv && !FAX_LINE.test(l.text)) continue;
+      const d = findDates(l.text)[0];
+      if (!d) continue;
+      const c = citeRange(model, p.page, l.toks, d.index, d.index + d.length);
+      (isRecv ? received : sent).push({ d: d.iso, c });
+    }
+  }
+  const vote = (xs: { d: string; c: Citation }[]) => {
+    const counts = new Map<string, number>();
+    for (const x of xs) counts.set(x.d, (counts.get(x.d) ?? 0) + 1);
+    const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    return best ? xs.find((x) => x.d === best[0])! : null;
+  };
+  const s = vote(sent) ?? vote(received);
+  if (s) return { date: s.d, citations: [s.c] };
+  const h = findLabeled(model, sec, /\b(?:Date\s+(?:submitted|of\s+request|sent)|Request\s+date|Fax\s+date|Date)\b/i, { validate: (v) => !!parseDate(v) })[0];
+  if (h) return { date: parseDate(h.value), citations: [hitCite(ctx, h)] };
+  return { date: null, citations: [] };
+}
+
+function extractUrgency(ctx: Ctx): { urgency: "standard" | "expedited"; citations: Citation[] } {
+  const CHECK = String.raw`(?:\[\s*[xX✓✔]\s*\]|☒|☑|■|\(\s*[xX]\s*\))`;
+  const res = [
+    new RegExp(`${CHECK}\\s*(?:Urgent|Expedited|Exigent)\\b`, "i"),
+    new RegExp(`\\b(?:Urgent|Expedited)\\s*(?:review|request)?\\s*\\??\\s*${CHECK}\\s*Yes\\b`, "i"),
+    /\b(?:expedited|urgent)\s+(?:review|request)\s+(?:is\s+)?requested\b/i,
+    /\bthis is an? (?:urgent|expedited) request\b/i,
+  ];
+  for (const p of ctx.model.pages) for (const l of p.lines) {
+    for (const re of res) {
+      const m = re.exec(l.text);
+      if (m) return { urgency: "expedited", citations: [citeRange(ctx.model, p.page, l.toks, m.index, m.index + m[0].length)] };
+    }
+  }
+  return { urgency: "standard", citations: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Therapies
+
+const INADEQUATE = /\b(?:inadequate|insufficient|ineffective|not\s+effective|no\s+(?:benefit|response|improvement|change|reduction|meaningful)|failed|failure|fail(?:ed)?|not\s+controlled|uncontrolled|still\s+\w+|persist\w*|partial|(?:minimal|limited|little|modest)\s+(?:improvement|benefit|response)|did\s+not\s+(?:help|work|respond)|without\s+(?:meaningful\s+)?(?:benefit|improvement|response)|wasn'?t\s+doing|above\s+goal|refractory|lack\s+of\s+(?:efficacy|response)|not\s+at\s+goal|worsen\w*|inadequately)\b/i;
+const INTOLERANCE = /\b(?:intoleran\w*|not\s+tolerated|side[\s-]effects?|adverse|myalgias?|myopathy|nausea|vomiting|rash|bradycardia|hypoglycemi\w*|transaminitis|elevated\s+(?:LFTs?|ALT|AST|liver)|hepatotox\w*|palpitations|GI\s+upset|diarrhea|fatigue|sedation|grogginess|drowsiness|somnolence|cognitive\s+(?:slowing|side)|dizziness|hair\s+loss|alopecia|paresthesias?|cytopenia|allerg\w*|reaction|CK\s+\d+)\b/i;
+const CONTRA = /\bcontraindicat\w*\b/i;
+const ONGOING = /\b(?:present|current(?:ly)?|ongoing|continu\w*|still\s+on|to\s+date|now)\b/i;
+const STOP = /\b(?:stopped|d\/c'?d?|discontinued|dc'?d|stop(?:ping)?|quit)\b/i;
+
+function classifyOutcome(text: string): TherapyOutcome {
+  if (CONTRA.test(text)) return "contraindication";
+  const inad = INADEQUATE.test(text);
+  const intol = INTOLERANCE.test(text);
+  const stopFor = /\b(?:stopped|d\/c|discontinued|dc)\b[^.;]{0,40}\b(?:because|due|for|after|secondary)\b/i.test(text) || /\bD\/C\s*[-–:]/i.test(text);
+  if (intol && (stopFor || !inad)) return "intolerance";
+  if (inad) return "inadequate_response";
+  if (intol) return "intolerance";
+  if (ONGOING.test(text)) return "ongoing";
+  return "unknown";
+}
+
+const DOSE = /(\d+(?:[.,]\d+)?\s*(?:->|→|to|-)\s*)?\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|units?|u|%|mL)\b(?!\s*\/\s*min)(?:\s*\/\s*(?:day|d|wk|week|mL))?(?:\s*(?:PO|SC|SQ|IV|IM|topical))?(?:\s*(?:daily|weekly|BID|TID|QID|QD|QHS|q\s?\d+\s?(?:h|hr|wk|weeks?|d)|once\s+(?:daily|weekly)|twice\s+daily|every\s+other\s+week|nightly|monthly|prn))?/i;
+const DURATION = /(?:~|≈|about|approx(?:imately|\.)?|roughly|over|>|≥|at\s+least)?\s*(\d+(?:\.\d+)?)\s*(?:\+\s*)?(days?|d\b|weeks?|wks?|w\b|months?|mos?\b|years?|yrs?)\b/i;
+
+function durationDays(text: string): { days: number; index: number; length: number } | null {
+  const re = new RegExp(DURATION.source, "gi");
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const before = text.slice(Math.max(0, m.index - 12), m.index);
+    // skip "x 4 wks then", ages ("41 yo"), and frequency forms ("every 2 weeks", "q2 weeks", "/month")
+    if (/(?:every|q|per|\/)\s*$/i.test(before)) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+    if (/^\s*(?:old|ago|later|after)/i.test(after)) continue;
+    const n = Number(m[1]);
+    const u = m[2].toLowerCase();
+    const days = u.startsWith("d") ? n : u.startsWith("w") ? n * 7 : u.startsWith("m") ? Math.round(n * 30) : Math.round(n * 365);
+    if (days <= 0 || days > 365 * 30) continue;
+    return { days, index: m.index, length: m[0].length };
+  }
+  return null;
+}
+
+interface RangeInfo { start: string | null; end: string | null; endIsPresent: boolean; startHit?: DateHit; endHit?: DateHit }
+
+const MON = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+const MONTH_NUM: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+
+function dateRange(text: string, requestDate: string | null): RangeInfo | null {
+  // "Jun 1 - Jul 27, 2026": the year is written once, after the end date
+  const md = new RegExp(`\\b${MON}\\s+(\\d{1,2})\\s*(?:-|–|to|through)\\s*${MON}\\s+(\\d{1,2}),?\\s+(\\d{4})\\b`, "i").exec(text);
+  if (md) {
+    const y = +md[5];
+    const m1 = MONTH_NUM[md[1].toLowerCase()];
+    const m2 = MONTH_NUM[md[3].toLowerCase()];
+    const p2 = (n: number) => String(n).padStart(2, "0");
+    const start = `${m1 > m2 ? y - 1 : y}-${p2(m1)}-${p2(+md[2])}`;
+    const end = `${y}-${p2(m2)}-${p2(+md[4])}`;
+    if (parseDate(start) && parseDate(end)) return { start, end, endIsPresent: false };
+  }
+  const hits = findDates(text, { partial: true });
+  const present = /(?:-|–|to|through|until|thru)\s*(?:present|current|now|ongoing|today)\b/i.exec(text);
+  const since = /\b(?:since|started(?:\s+on)?|start(?:ed)?\s+date:?|from)\s*$/i;
+  for (let i = 0; i < hits.length; i++) {
+    const a = hits[i];
+    const b = hits[i + 1];
+    const between = b ? text.slice(a.index + a.length, b.index) : "";
+    if (b && /^\s*(?:-|–|to|through|thru|until)\s*$/i.test(between)) {
+      const end = b.precision === "month" ? endOfMonth(b.iso) : b.precision === "year" ? b.iso.slice(0, 4) + "-12-31" : b.iso;
+      return { start: a.iso, end, endIsPresent: false, startHit: a, endHit: b };
+    }
+    if (present && present.index >= a.index + a.length && present.index - (a.index + a.length) < 4) {
+      return { start: a.iso, end: requestDate, endIsPresent: true, startHit: a };
+    }
+    if (since.test(text.slice(Math.max(0, a.index - 20), a.index))) {
+      return { start: a.iso, end: requestDate, endIsPresent: true, startHit: a };
+    }
+  }
+  return null;
+}
+
+interface TherapyDraft extends PriorTherapy { generic: string; source: "form" | "list" | "note" | "contra" }
+
+function therapyFromText(text: string, requestDate: string | null, cites: Citation[], source: TherapyDraft["source"], entry: DrugEntry, drugText: string, forceOutcome?: TherapyOutcome): TherapyDraft {
+  const afterDrug = text.slice(text.toLowerCase().indexOf(drugText.toLowerCase()) + drugText.length);
+  const dm = DOSE.exec(afterDrug.slice(0, 60));
+  const range = dateRange(text, requestDate);
+  const dur = durationDays(text.replace(/\b(?:x|for)\s*(\d)/gi, " $1"));
+  let days: number | null = null;
+  if (dur) days = dur.days;
+  else if (range?.start && range.end) days = Math.max(0, daysBetween(range.start, range.end));
+  const outcome = forceOutcome ?? classifyOutcome(text.replace(new RegExp(escRe(drugText), "i"), ""));
+  return {
+    drug_name: drugText.replace(/\s+/g, " "),
+    generic: entry.generic,
+    dose: dm ? dm[0].trim() : null,
+    start_date: range?.start ?? null,
+    end_date: range?.end ?? null,
+    duration_days: days,
+    outcome,
+    citations: cites,
+    source,
+  };
+}
+
+/** Splits a row / list into drug-anchored items: each item starts at a dictionary drug mention. */
+function splitByDrug(text: string, requested: string | null): { entry: DrugEntry; drugText: string; item: string; offset: number }[] {
+  const ms = findDrugMentions(text).filter((m) => m.entry.generic !== requested);
+  const out: { entry: DrugEntry; drugText: string; item: string; offset: number }[] = [];
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    // keep "atorvastatin 80 + ezetimibe 10" split; merge consecutive mentions of the same drug
+    if (out.length && out[out.length - 1].entry.generic === m.entry.generic) continue;
+    const next = ms.slice(i + 1).find((x) => x.entry.generic !== m.entry.generic);
+    let end = next ? next.index : text.length;
+    // a ";" boundary ends the item early
+    const semi = text.slice(m.index, end).search(/;\s/);
+    if (semi > 0) end = m.index + semi;
+    out.push({ entry: m.entry, drugText: text.slice(m.index, m.index + m.length), item: text.slice(m.index, end), offset: m.index });
+  }
+  return out;
+}
+
+function lineText(l: Line): string {
+  return l.text;
+}
+
+function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric: string | null): { prior: PriorTherapy[]; concurrent: PriorTherapy[] } {
+  const { model } = ctx;
+  const drafts: TherapyDraft[] = [];
+  const concurrent: TherapyDraft[] = [];
+
+  for (const p of model.pages) {
+    const lines = p.lines;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      // (a) prior-therapy table: header row naming tried/previous drugs
+      if (/\b(?:tried|previous(?:ly)?|prior|failed)\b/i.test(l.text) && /\b(?:medications?|drugs?|therap(?:y|ies)|agents?)\b/i.test(l.text) && !/\?/.test(l.text) && !/list\s+drug/i.test(l.text)) {
+        for (let j = i + 1; j < Math.min(lines.length, i + 12); j++) {
+          const r = lines[j];
+          if (/\b(?:Pertinent|Relevant|Attachments?|Clinical rationale|Additional|Lab(?:oratory)?\s+(?:values|results)|REVIEW|ATTESTATION)\b/i.test(r.segs[0]?.text ?? "") || (findDrugMentions(r.text).length === 0 && /^[A-Z][a-z]+(?:\s+[a-z]+){1,6}\b.*[:(]/.test(r.text))) break;
+          for (const it of splitByDrug(lineText(r), requestedGeneric)) {
+            drafts.push(therapyFromText(it.item, requestDate, [citeRange(model, p.page, r.toks, it.offset, it.offset + it.item.length)], "form", it.entry, it.drugText));
+          }
+        }
+      }
+      // (b) "list drug(s) ... :" answers (may wrap onto the next line)
+      const listM = /\b(?:list|specify|name)\b[^:]{0,60}\b(?:drugs?|medications?|therap(?:y|ies)|agents?)\b[^:]{0,60}:\s*/i.exec(l.text);
+      if (listM) {
+        let text = l.text.slice(listM.index + listM[0].length);
+        const toks = [...l.toks];
+        const base = listM.index + listM[0].length;
+        const nxt = lines[i + 1];
+        let joined = l.text;
+        if (nxt && !/^\s*\d+\.\s/.test(nxt.text) && !/\?/.test(nxt.text) && !/^(?:If yes|Specialty)/i.test(nxt.text)) {
+          text += " " + nxt.text;
+          toks.push(...nxt.toks);
+          joined = l.text + " " + nxt.text;
+        }
+        for (const it of splitByDrug(text, requestedGeneric)) {
+          const off = base + it.offset;
+          drafts.push(therapyFromText(it.item, requestDate, [citeRange(model, p.page, toks, off, off + it.item.length)], "list", it.entry, it.drugText));
+        }
+        void joined;
+      }
+      // (c) contraindication explanations
+      const contraM = /\b(?:If yes,?\s*explain|contraindication(?:s)?(?:\s+to[^:]{0,40})?)\s*:\s*/i.exec(l.text);
+      if (contraM && /contraindicat/i.test(l.text.slice(contraM.index + contraM[0].length))) {
+        const text = l.text.slice(contraM.index + contraM[0].length);
+        for (const it of splitByDrug(text, requestedGeneric)) {
+          const off = contraM.index + contraM[0].length + it.offset;
+          const d = therapyFromText(it.item, requestDate, [citeRange(model, p.page, l.toks, off, off + it.item.length)], "contra", it.entry, it.drugText, CONTRA.test(it.item) ? "contraindication" : undefined);
+          drafts.push(d);
+        }
+      }
+      // (d) concurrent: "If yes, which: Will continue X"
+      const whichM = /\b(?:If yes,?\s*which|used\s+(?:together|concurrently)\s+with|concurrent(?:ly)?\s+(?:with|on)|in\s+combination\s+with)\b[^:]{0,20}:\s*/i.exec(l.text);
+      if (whichM) {
+        const text = l.text.slice(whichM.index + whichM[0].length);
+        for (const it of splitByDrug(text, requestedGeneric)) {
+          const off = whichM.index + whichM[0].length + it.offset;
+          concurrent.push(therapyFromText(it.item, requestDate, [citeRange(model, p.page, l.toks, off, off + it.item.length)], "list", it.entry, it.drugText, "ongoing"));
+        }
+      }
+    }
+  }
+
+  // (e) narrative notes: sentences with a drug and trial language
+  const noteSentences: { text: string; page: number; toks: Tok[]; offset: number }[] = [];
+  for (const p of model.pages) {
+    const joinedToks: Tok[] = p.lines.flatMap((l) => l.toks);
+    const text = joinedToks.map((t) => t.text).join(" ");
+    const re = /[^.!?]+(?:[.!?](?=\s+[A-Z(]|$)|$)/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      if (m[0].trim().length < 8) continue;
+      noteSentences.push({ text: m[0], page: p.page, toks: joinedToks, offset: m.index });
+    }
+  }
+  const TRIAL = /\b(?:tried|trial|failed|started|since|stopped|discontinued|d\/c|for\s+(?:~|about|approximately)?\s*\d+|\d+\s*(?:weeks?|wks?|months?|mos?)|contraindicat\w*|intoleran\w*|despite|on\s+\w+\s+since|continue[ds]?|was\s+(?:on|treated))\b/i;
+  for (const s of noteSentences) {
+    if (!TRIAL.test(s.text)) continue;
+    for (const it of splitByDrug(s.text, requestedGeneric)) {
+      if (!TRIAL.test(it.item) && !TRIAL.test(s.text.slice(0, it.offset))) continue;
+      const ctxText = it.item;
+      const d = therapyFromText(ctxText, requestDate, [citeRange(model, s.page, s.toks, s.offset + it.offset, s.offset + it.offset + it.item.length)], "note", it.entry, it.drugText);
+      if (/\b(?:continue[ds]?|continuing|remain\s+on|add(?:ing)?\s+to|in\s+addition\s+to)\b/i.test(s.text) && /\b(?:continue[ds]?|continuing|remain\s+on)\b[^.]{0,60}$/i.test(s.text.slice(0, it.offset + it.drugText.length))) concurrent.push({ ...d, outcome: "ongoing" });
+      if (d.duration_days == null && d.start_date == null && d.outcome === "unknown") continue;
+      drafts.push(d);
+    }
+  }
+
+  // merge per drug: structured rows win, notes fill gaps
+  const merged = new Map<string, TherapyDraft>();
+  const rank = { form: 0, list: 1, contra: 1, note: 2 } as const;
+  for (const d of drafts.sort((a, b) => rank[a.source] - rank[b.source])) {
+    const cur = merged.get(d.generic);
+    if (!cur) { merged.set(d.generic, { ...d, citations: [...d.citations] }); continue; }
+    if (d.source === "contra" && d.outcome === "contraindication") cur.outcome = "contraindication";
+    if (cur.dose == null && d.dose) cur.dose = d.dose;
+    if (cur.start_date == null && d.start_date) { cur.start_date = d.start_date; cur.end_date = cur.end_date ?? d.end_date; }
+    // explicit durations in notes ("about 14 weeks") are more precise than month-granular ranges
+    if (d.duration_days != null && (cur.duration_days == null || (d.source === "note" && durationIsExplicit(d) && !durationIsExplicit(cur) && Math.abs(d.duration_days - cur.duration_days) < 45))) cur.duration_days = d.duration_days;
+    if ((cur.outcome === "unknown" || cur.outcome === "ongoing") && d.outcome !== "unknown" && d.outcome !== "ongoing") cur.outcome = d.outcome;
+    if (cur.citations.length < 4) cur.citations.push(...d.citations.slice(0, 1));
+  }
+  const strip = (d: TherapyDraft): PriorTherapy => ({ drug_name: d.drug_name, dose: d.dose, start_date: d.start_date, end_date: d.end_date, duration_days: d.duration_days, outcome: d.outcome, citations: d.citations });
+  const concurrentMerged = new Map<string, TherapyDraft>();
+  for (const c of concurrent) if (!concurrentMerged.has(c.generic)) concurrentMerged.set(c.generic, c);
+  return { prior: [...merged.values()].map(strip), concurrent: [...concurrentMerged.values()].map(strip) };
+}
+
+function durationIsExplicit(d: TherapyDraft): boolean {
+  return d.citations.some((c) => DURATION.test(c.text));
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Labs
+
+const UNIT = /^\s*(mg\/dL|mmol\/L|%|mL\/min(?:\/1\.73\s?m2|\/1\.73m²)?|cells\/(?:u|µ|mc|μ)L|\/(?:u|µ|mc|μ)L|(?:x\s?)?10E?\d\/uL|U\/L|IU\/mL|mm\/hr|g\/dL|ug\/g|mcg\/g|mg\/g|kg\/m2|kg|lb|L\b|ppb|mg\/L)/i;
+
+function extractLabs(ctx: Ctx): LabValue[] {
+  const { model } = ctx;
+  const out: LabValue[] = [];
+  for (const p of model.pages) {
+    // page-level default date: lab report "Collected", else note "Date of service"
+    const pageText = p.lines.map((l) => l.text).join("\n");
+    const coll = /\b(?:Collected|Collection\s+date|Specimen\s+date|Date\s+collected)\b[^\n]*\n?[^\n]*/i.exec(pageText);
+    const svc = /\b(?:Date\s+of\s+(?:service|visit)|Visit\s+date|VISIT)\s*:?\s*([^\n]*)/i.exec(pageText);
+    const pageDate = (coll && findDates(coll[0])[0]?.iso) || (svc && findDates(svc[1])[0]?.iso) || null;
+    for (const l of p.lines) {
+      if (/\bReference\s+interval\b|\bFlags?:\s/i.test(l.text)) continue;
+      for (const def of LABS) {
+        for (const pat of def.patterns) {
+          const re = new RegExp(pat.source, pat.flags.includes("g") ? pat.flags : pat.flags + "g");
+          let m: RegExpExecArray | null;
+          while ((m = re.exec(l.text))) {
+            const after = l.text.slice(m.index + m[0].length, m.index + m[0].length + 60);
+            const vm = /^[\s:=,\-]*(?:\([^)]{0,25}\)\s*)?(?:of|was|is|=|at|now|today|approx\.?|approximately|about|~|≈)?\s*(?:of\s+)?([<>≤≥]=?)?\s*(\d+(?:\.\d+)?|\d{1,3}(?:,\d{3})+)(?![\d/])\s*(?:[HLA]\s+)?/i.exec(after);
+            const qm = !vm ? new RegExp(String.raw`^[\s:=,\-]*(?:\([^)]*\)\s*)?(?:count\s+)?(?:\(?\s*(?:CBC\s+)?)?` + QUALITATIVE_RESULT.source, "i").exec(after) : null;
+            if (!vm && !qm) continue;
+            let value: number | null = null;
+            let valueText: string;
+            let unit: string | null = null;
+            let end = m.index + m[0].length;
+            if (vm) {
+              value = Number(vm[2].replace(/,/g, ""));
+              if (value < def.range[0] || value > def.range[1]) continue;
+              const rest = after.slice(vm[0].length);
+              const um = UNIT.exec(rest) ?? UNIT.exec(after.slice(vm[0].replace(/\s+$/, "").length));
+              unit = um ? um[1] : def.unit;
+              // a "%" written right after the number
+              valueText = (vm[1] ?? "") + vm[2] + (um ? " " + um[1] : "");
+              end += vm[0].length + (um ? um[0].length : 0);
+              // reject numbers that are really dates (e.g. "LDL 06/11/2025")
+              if (/^\s*\/\s*\d/.test(after.slice(vm[0].replace(/\s+$/, "").length))) continue;
+            } else {
+              valueText = qm![qm!.length - 1];
+              end += qm![0].length;
+            }
+            // date: in the same line near the value, else page default
+            const tail = l.text.slice(end, end + 40);
+            const head = l.text.slice(Math.max(0, m.index - 40), m.index);
+            const dTail = findDates(tail, { partial: false })[0];
+            const dHead = /(?:on|from|dated|\()\s*$/.test(head) ? null : findDates(head).pop();
+            const date = dTail?.iso ?? (head.match(/\b(?:Lipids?|Labs?|panel)\b[^.]*$/i) ? dHead?.iso : undefined) ?? pageDate;
+            const c = citeRange(model, p.page, l.toks, m.index, end + (dTail ? dTail.index + dTail.length : 0));
+            const key = `${def.name}|${value ?? valueText}|${date}`;
+            if (out.some((o) => `${o.name}|${o.value ?? o.value_text}|${o.date}` === key)) continue;
+            out.push({ name: def.name, value, value_text: valueText, unit, date, citations: [c] });
+          }
+          if (re.lastIndex && out.length && out[out.length - 1].name === def.name) break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notes
+
+const NOTE_PATTERNS = [
+  /\bsee\s+(?:the\s+)?attached\b[^.;\n]*/i,
+  /\b(?:notes?|records?|documentation|labs?|results?)\s+(?:are\s+|is\s+)?(?:attached|enclosed|to\s+follow|will\s+(?:be\s+)?(?:faxed|sent))\b[^.;\n]*/i,
+  /\b(?:pending|not\s+yet\s+(?:received|available|done|drawn)|awaiting|ordered\s+(?:today)?|have\s+been\s+requested|requested\s+from)\b[^.;\n]*/i,
+  /\b(?:unknown|unable\s+to\s+(?:recall|confirm)|does\s+not\s+remember|not\s+documented|no\s+records?)\b[^.;\n]*/i,
+];
+
+function extractNotes(ctx: Ctx): CaseFacts["notes"] {
+  const out: CaseFacts["notes"] = [];
+  for (const p of ctx.model.pages) for (const l of p.lines) {
+    for (const re of NOTE_PATTERNS) {
+      const m = re.exec(l.text);
+      if (!m) continue;
+      if (/\bconfidential|intended recipient|documents accompanying\b/i.test(l.text)) continue;
+      const start = Math.max(0, l.text.lastIndexOf(".", m.index) + 1);
+      const c = citeRange(ctx.model, p.page, l.toks, start, m.index + m[0].length);
+      if (!out.some((o) => o.citations[0].page === p.page && o.citations[0].start === c.start)) out.push({ text: c.text.trim(), citations: [c] });
+      break;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Extracts structured CaseFacts from a parsed fax.
+ *
+ * @param doc  page text + word boxes (text layer or OCR); offsets in citations index into page text.
+ * @param opts documentName for citations; formulary / knownDrugNames to map the requested drug to
+ *             the plan's formulary name (medication.drug_name) — the as-written name is kept in
+ *             medication.drug_name_as_written.
+ * @returns CaseFacts; fields that cannot be found are null / empty. Never throws on odd input.
+ *          Dates are ISO YYYY-MM-DD, NDC is 5-4-2, NPI 10 digits (npi_valid reports the CMS check).
+ */
+export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {}): CaseFacts {
+  const model = buildModel(doc, opts.documentName ?? "fax");
+  const ctx: Ctx = { model, sec: sectionMap(model), opts };
+  const patient = extractPatient(ctx);
+  const practitioner = extractPrescriber(ctx);
+  const medication = extractMedication(ctx);
+  const diagnoses = extractDiagnoses(ctx);
+  const req = extractRequestDate(ctx);
+  const urg = extractUrgency(ctx);
+  const requestedGeneric = medication.generic_name ?? (medication.drug_name ? lookupDrug(medication.drug_name)?.generic ?? null : null);
+  const { prior, concurrent } = extractTherapies(ctx, req.date, requestedGeneric);
+  const labs = extractLabs(ctx);
+  const notes = extractNotes(ctx);
+  if (req.citations.length) notes.unshift({ text: `Request date ${req.date} (fax transmission date)`, citations: req.citations });
+  if (urg.urgency === "expedited") notes.unshift({ text: "Expedited/urgent review requested", citations: urg.citations });
+  return {
+    request_date: req.date,
+    urgency: urg.urgency,
+    patient,
+    practitioner,
+    medication,
+    diagnoses,
+    prior_therapies: prior,
+    concurrent_therapies: concurrent,
+    labs,
+    notes,
+  };
+}
+
+export { DRUGS };

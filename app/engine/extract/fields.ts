@@ -1,0 +1,190 @@
+/**
+ * Generic label → value lookup over the line/segment model: handles "Label: value" on one line,
+ * grid cells with the label above the value (column-aligned), and sections (PATIENT / PRESCRIBER /
+ * MEDICATION / DIAGNOSIS / CLINICAL) so that repeated labels ("Name:", "Phone") resolve per section.
+ */
+import type { DocModel, Line, Segment, Tok } from "./layout";
+import { toksInRange } from "./layout";
+
+export type SectionName = "patient" | "prescriber" | "medication" | "diagnosis" | "clinical" | "submission" | "other" | "none";
+
+const HEADERS: [SectionName, RegExp][] = [
+  ["patient", /^(?:[IVXl1|]+\.?\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i],
+  ["prescriber", /^(?:[IVXl1|]+\.?\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBING PROVIDER|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i],
+  ["medication", /^(?:[IVXl1|]+\.?\s*)?(?:MEDICATION|DRUG|PRESCRIPTION|REQUESTED (?:MEDICATION|DRUG))(?:\s+(?:REQUESTED|INFORMATION|INFO|DETAILS))?$/i],
+  ["diagnosis", /^(?:[IVXl1|]+\.?\s*)?(?:DIAGNOSIS|DIAGNOSES)(?:\s+(?:INFORMATION|CODES?))?$/i],
+  ["clinical", /^(?:[IVXl1|]+\.?\s*)?(?:CLINICAL|MEDICAL)\s+(?:INFORMATION|QUESTIONS|HISTORY|CRITERIA|DOCUMENTATION)(?:\s*\(continued\))?$/i],
+  ["submission", /^(?:[IVXl1|]+\.?\s*)?(?:SUBMISSION|REVIEW|REVIEW TYPE AND ATTESTATION|ATTESTATION|ISSUER USE ONLY|REQUEST TYPE)$/i],
+];
+
+function upperRatio(s: string): number {
+  const letters = s.replace(/[^A-Za-z]/g, "");
+  if (!letters) return 0;
+  return letters.replace(/[^A-Z]/g, "").length / letters.length;
+}
+
+/** Section header of a line, if the line is one. */
+export function headerOf(line: Line): SectionName | null {
+  const first = line.segs[0]?.text.replace(/[^A-Za-z0-9 .()/|]/g, " ").replace(/\s+/g, " ").trim() ?? "";
+  if (!first || first.length > 60 || upperRatio(first) < 0.7) return null;
+  for (const [name, re] of HEADERS) if (re.test(first)) return name;
+  return null;
+}
+
+/** Section tags for each line (by page, line index). */
+export function sectionMap(model: DocModel): Map<string, SectionName> {
+  const m = new Map<string, SectionName>();
+  for (const p of model.pages) {
+    let cur: SectionName = "none";
+    for (const l of p.lines) {
+      const h = headerOf(l);
+      if (h) cur = h;
+      m.set(`${p.page}:${l.index}`, cur);
+    }
+  }
+  return m;
+}
+
+export interface FieldHit {
+  page: number;
+  value: string;
+  toks: Tok[];
+  labelToks: Tok[];
+  line: Line;
+  how: "inline" | "below";
+  section: SectionName;
+}
+
+/** Start of the next "Label:" inside an inline value ("Kevin O'Donnell DOB: ..." → cut before DOB). */
+const NEXT_LABEL = /\s(?=[A-Z][A-Za-z0-9#&/().\-]*(?:\s+[A-Za-z#&/().\-]+){0,3}\s?:(?:\s|$))/;
+/**
+ * Cuts an inline value before the next "Label:" on the same line. The label is the word before the
+ * colon, extended backwards over lower-case words to a capitalised head ("Days supply:",
+ * "Length of therapy:"), so a value ending in a capitalised name ("Chloe Nakamura DOB:") is kept.
+ */
+export function cutAtNextLabel(v: string): string {
+  const re = /([A-Za-z][A-Za-z0-9#)\]\-\/.]*)\s?:(?=\s|$)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(v))) {
+    if (m.index === 0) continue;
+    const before = v.slice(0, m.index);
+    const words = before.split(/(\s+)/);
+    // words: alternating word / whitespace; walk back over lower-case words
+    let start = m.index;
+    const label = m[1];
+    if (/^[a-z&\/]/.test(label)) {
+      const toks = before.trimEnd().split(/\s+/);
+      let k = toks.length - 1;
+      let len = before.length - before.trimEnd().length;
+      while (k >= 0 && /^[a-z&\/(]/.test(toks[k]) && toks.length - k <= 4) { len += toks[k].length + 1; k--; }
+      if (k >= 0 && /^[A-Z]/.test(toks[k])) len += toks[k].length + 1;
+      start = Math.max(0, m.index - len);
+    }
+    void words;
+    if (start <= 0) continue;
+    return v.slice(0, start).trim();
+  }
+  return v.trim();
+}
+
+/** A string that is itself a form label (used to reject "values" that are the next label). */
+const LOOKS_LIKE_LABEL = /^(?:[A-Z][a-z]+(?:\s+[a-z(][a-z()/#,.\- ]*)?\s*[:#]?|[A-Z][A-Za-z ]+\(if [a-z ]+\))$/;
+
+export interface FindOpts {
+  sections?: SectionName[];
+  pages?: number[];
+  /** accept a candidate value; return false to keep looking */
+  validate?: (v: string) => boolean;
+  /** how many lines below a label to search for a grid value (default 2) */
+  maxBelow?: number;
+  /** label regex must match at the start of a cell (default false: anywhere after whitespace) */
+  anchored?: boolean;
+  /** skip inline values (label is always above its value) */
+  belowOnly?: boolean;
+}
+
+/**
+ * All values for a label. `label` should match the label text only (no trailing colon needed).
+ * Results are in document order; inline values come from the same cell, grid values from the
+ * nearest line below whose tokens fall in the label's column.
+ */
+export function findLabeled(model: DocModel, sections: Map<string, SectionName>, label: RegExp, opts: FindOpts = {}): FieldHit[] {
+  const out: FieldHit[] = [];
+  const flags = label.flags.includes("g") ? label.flags : label.flags + "g";
+  const re = new RegExp(label.source, flags);
+  for (const p of model.pages) {
+    if (opts.pages && !opts.pages.includes(p.page)) continue;
+    for (const line of p.lines) {
+      const section = sections.get(`${p.page}:${line.index}`) ?? "none";
+      if (opts.sections && !opts.sections.includes(section)) continue;
+      line.segs.forEach((seg, si) => {
+        re.lastIndex = 0;
+        let m: RegExpExecArray | null;
+        while ((m = re.exec(seg.text))) {
+          if (m[0].length === 0) { re.lastIndex++; continue; }
+          const at = m.index;
+          if (opts.anchored && at > 2) continue;
+          if (at > 0 && !/[\s|\[(]/.test(seg.text[at - 1])) continue;
+          const labelToks = toksInRange(seg.toks, at, at + m[0].length);
+          // inline value
+          let restStart = at + m[0].length;
+          const rest0 = seg.text.slice(restStart);
+          const lead = /^[\s:#.\-=|)\]]*(?:#|No\.?|Number)?[\s:.\-=|]*/.exec(rest0)![0];
+          restStart += lead.length;
+          let rest = seg.text.slice(restStart);
+          rest = cutAtNextLabel(rest);
+          rest = rest.trim();
+          const hadColon = /:/.test(lead) || /:$/.test(m[0]);
+          if (!opts.belowOnly && rest && (!opts.validate || opts.validate(rest)) && (hadColon || !LOOKS_LIKE_LABEL.test(rest) || opts.validate)) {
+            out.push({ page: p.page, value: rest, toks: toksInRange(seg.toks, restStart, restStart + rest.length), labelToks, line, how: "inline", section });
+            continue;
+          }
+          // "Label:   value" split into two cells by a wide gap
+          const nextSeg = line.segs[si + 1];
+          if (!opts.belowOnly && !rest && hadColon && nextSeg && !/:\s*$/.test(nextSeg.text) && !/^[A-Z][A-Za-z#&/().\- ]{0,30}:/.test(nextSeg.text)) {
+            let v = nextSeg.text;
+            v = cutAtNextLabel(v);
+            v = v.trim();
+            if (v && (!opts.validate || opts.validate(v))) {
+              out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
+              continue;
+            }
+          }
+          // grid value below
+          const below = valueBelow(p.lines, line, seg, si, labelToks, opts);
+          if (below) out.push({ page: p.page, ...below, labelToks, line, how: "below", section });
+        }
+      });
+    }
+  }
+  return out;
+}
+
+function valueBelow(lines: Line[], line: Line, seg: Segment, si: number, labelToks: Tok[], opts: FindOpts): { value: string; toks: Tok[] } | null {
+  const labelX = labelToks[0]?.x ?? seg.x;
+  const prev = line.segs[si - 1];
+  const next = line.segs[si + 1];
+  const h = line.h || 10;
+  const left = prev ? Math.max(prev.right + 1, labelX - 3 * h) : -Infinity;
+  const right = next ? next.x - 0.2 * h : Infinity;
+  const maxBelow = opts.maxBelow ?? 2;
+  let seen = 0;
+  for (let i = line.index + 1; i < lines.length && seen < maxBelow; i++) {
+    const l = lines[i];
+    if (l.y - line.y > h * (2.6 + 1.6 * maxBelow)) break;
+    if (headerOf(l)) break;
+    const toks = l.toks.filter((t) => t.x + t.w / 2 >= left && t.x < right);
+    if (!toks.length) continue;
+    seen++;
+    const value = toks.map((t) => t.text).join(" ").trim();
+    if (!value || /^[_.\-–—:|\s]+$/.test(value)) continue;
+    if (opts.validate && !opts.validate(value)) continue;
+    return { value, toks };
+  }
+  return null;
+}
+
+/** First hit or null. */
+export function firstLabeled(model: DocModel, sections: Map<string, SectionName>, label: RegExp, opts: FindOpts = {}): FieldHit | null {
+  return findLabeled(model, sections, label, opts)[0] ?? null;
+}

@@ -1,0 +1,340 @@
+import type { Citation } from "../types";
+import {
+  CONDITIONS,
+  DRUG_CLASSES,
+  MEASURES,
+  SPECIALTIES,
+  aliasRegex,
+  classesNamedIn,
+  conditionsNamedIn,
+  drugNamesIn,
+  escapeRegex,
+} from "../dictionaries/clinical-terms";
+
+/**
+ * Machine-readable criterion stored in `TreeNode.criterion` and read by the built-in reviewer.
+ * Every variant carries `text` (the policy wording) and optionally `passage` (where it came from).
+ */
+export type Comparator = ">=" | ">" | "<=" | "<";
+
+export type Criterion =
+  | { kind: "all" | "any"; items: CriterionSpec[] }
+  | { kind: "age"; min_years?: number; min_months?: number; max_years?: number }
+  | { kind: "prescriber"; specialties: string[] }
+  | { kind: "concurrent_use"; drugs: string[]; classes: string[]; negated: boolean }
+  | { kind: "current_therapy"; drugs: string[]; classes: string[] }
+  | { kind: "lab"; measure: string; aliases: string[]; op: Comparator; value: number; unit: string | null; within_days: number | null }
+  | {
+      kind: "prior_therapy";
+      drugs: string[];
+      classes: string[];
+      excluded_drugs: string[];
+      min_days: number | null;
+      count: number;
+      different_classes: boolean;
+      all_classes: boolean;
+      allow_intolerance: boolean;
+      allow_contraindication: boolean;
+      require_intolerance: boolean;
+    }
+  | { kind: "contraindication"; drugs: string[]; classes: string[]; phrases: string[]; examples: CriterionSpec[] }
+  | { kind: "diagnosis"; conditions: string[]; icd10: string[]; phrases: string[] }
+  | { kind: "dose_limit" }
+  | { kind: "text"; phrases: string[]; absence: boolean };
+
+export type CriterionSpec = Criterion & { text: string; note?: string; passage?: Citation | null };
+
+export interface ParseContext {
+  /** names of the drug the policy covers (never counted as a prior/concurrent therapy) */
+  drugNames: string[];
+}
+
+const NUM_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const num = (s: string) => (NUM_WORDS[s.toLowerCase()] ?? Number(s.replace(/,/g, "")));
+const unitDays = (u: string) => (/^d/i.test(u) ? 1 : /^w/i.test(u) ? 7 : /^m/i.test(u) ? 30 : 365);
+
+/** "at least 3 months", "28 consecutive days", "8 weeks (56 days)", "3-month trial" → days; null when absent. */
+export function parseMinDuration(text: string): number | null {
+  const t = text.toLowerCase();
+  const paren = /\((\d+) days\)/.exec(t);
+  if (paren) return Number(paren[1]);
+  const re =
+    /(?<!past |last |within the |within |in the )(?:at least |for |minimum of |>= ?|≥ ?)(?:the past )?(\d+|one|two|three|four|five|six|eight|twelve)\s*(?:consecutive\s+)?(days?|weeks?|months?|years?)\b/;
+  const m = re.exec(t);
+  if (m && !/\b(past|within|in the last)\s*$/.test(t.slice(0, m.index))) return num(m[1]) * unitDays(m[2]);
+  const m2 = /(\d+)[- ](day|week|month)s? (?:trial|course)/.exec(t);
+  if (m2) return num(m2[1]) * unitDays(m2[2]);
+  const m3 = /(\d+|one|two|three|four|six|eight|twelve) consecutive (days|weeks|months)/.exec(t);
+  if (m3) return num(m3[1]) * unitDays(m3[2]);
+  return null;
+}
+
+/** "within the past 90 days", "dated within the past 12 months" → days; null when absent. */
+export function parseRecency(text: string): number | null {
+  const m = /within (?:the )?(?:past |last )?(\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)/i.exec(text);
+  if (!m) return null;
+  const n = num(m[1]);
+  if (/^m/i.test(m[2])) return Math.round(n * 30.44);
+  return n * unitDays(m[2]);
+}
+
+/** Find "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
+export function parseThresholds(text: string): { measure: string; aliases: string[]; op: Comparator; value: number; unit: string | null }[] {
+  const out: { measure: string; aliases: string[]; op: Comparator; value: number; unit: string | null }[] = [];
+  const t = text.replace(/≥/g, ">=").replace(/≤/g, "<=");
+  // split on "; or", ", or a" so two thresholds in one sentence are read separately
+  const parts = t.split(/;|,? or (?=a |an |the |[A-Z])|\bOR\b/);
+  for (const part of parts) {
+    for (const ms of MEASURES) {
+      const aliasRe = new RegExp(ms.aliases.join("|"), "i");
+      const am = aliasRe.exec(part);
+      if (!am) continue;
+      const th = readComparator(part);
+      if (!th) continue;
+      if (out.some((o) => o.measure === ms.name)) continue;
+      out.push({ measure: ms.name, aliases: ms.aliases, ...th });
+      break;
+    }
+  }
+  return out;
+}
+
+function readComparator(s: string): { op: Comparator; value: number; unit: string | null } | null {
+  const n = "(\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
+  const unit = "\\s*(%|mg\\/dl|cells\\/(?:μl|ul|mcl|mm3)|ml\\/min[^\\s,;)]*|kg|points?|days?)?";
+  const pats: [RegExp, Comparator][] = [
+    [new RegExp(`${n}${unit}\\s*(?:or more|or higher|or greater|or above|and above|\\+)`, "i"), ">="],
+    [new RegExp(`(?:>=|at least|no less than|minimum of)\\s*${n}${unit}`, "i"), ">="],
+    [new RegExp(`${n}${unit}\\s*(?:or less|or lower|or below|or fewer)`, "i"), "<="],
+    [new RegExp(`(?:<=|no more than|not more than|at most)\\s*${n}${unit}`, "i"), "<="],
+    [new RegExp(`(?:above|greater than|more than|exceeding|>)\\s*${n}${unit}`, "i"), ">"],
+    [new RegExp(`(?:below|less than|under|<)\\s*${n}${unit}`, "i"), "<"],
+  ];
+  for (const [re, op] of pats) {
+    const m = re.exec(s);
+    if (m) return { op, value: Number(m[1].replace(/,/g, "")), unit: m[2] ?? null };
+  }
+  return null;
+}
+
+/** "≥ 18 years of age", "Age ≥ 6 months", "18 years of age or older", "younger than 65" → age bounds. */
+export function parseAge(text: string): { min_years?: number; min_months?: number; max_years?: number } | null {
+  const t = text.replace(/≥/g, ">=").replace(/≤/g, "<=").toLowerCase();
+  if (!/\bage\b|years of age|years old|or older|and older|aged\b|months of age/.test(t)) return null;
+  let m = /(?:>=|at least|aged?\s*(?:>=)?)\s*(\d+)\s*(years?|months?)/.exec(t) ?? /(\d+)\s*(years?|months?)\s*(?:of age\s*)?(?:or|and) (?:older|above)/.exec(t);
+  if (!m) m = /(?:age|aged)\s*(\d+)\s*(?:years?)?\s*(?:or|and) (?:older|above)/.exec(t);
+  const out: { min_years?: number; min_months?: number; max_years?: number } = {};
+  if (m) {
+    if (/^month/.test(m[2] ?? "")) out.min_months = Number(m[1]);
+    else out.min_years = Number(m[1]);
+  }
+  const mx = /(?:younger than|less than|under|<)\s*(\d+)\s*years/.exec(t) ?? /(\d+)\s*years (?:of age )?or younger/.exec(t);
+  if (mx) out.max_years = /or younger/.test(mx[0]) ? Number(mx[1]) + 1 : Number(mx[1]);
+  return Object.keys(out).length ? out : null;
+}
+
+/** Specialties named in a "prescribed by or in consultation with ..." sentence. */
+export function parseSpecialties(text: string): string[] {
+  const t = text.toLowerCase();
+  const out = new Set<string>();
+  const slash = /([a-z]+ist)\/([a-z]+ist)/g;
+  let m: RegExpExecArray | null;
+  while ((m = slash.exec(t))) out.add(`${m[1]}/${m[2]}`);
+  for (const key of Object.keys(SPECIALTIES)) {
+    if (key.includes("/")) continue;
+    if (new RegExp(`\\b${escapeRegex(key)}s?\\b`).test(t) && ![...out].some((o) => o.split("/").includes(key))) out.add(key);
+  }
+  const generic = /\b([a-z]+(?:ologist|iatrist))\b/g;
+  while ((m = generic.exec(t))) if (![...out].some((o) => o.split("/").includes(m![1]))) out.add(m[1]);
+  if (/\bspecialist in ([a-z ]+)/.test(t)) out.add(/\bspecialist in ([a-z ]+)/.exec(t)![1].trim());
+  return [...out];
+}
+
+const STOP = new Set(
+  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes".split(
+    " ",
+  ),
+);
+
+/** Distinctive phrases of a criterion sentence (for evidence search on unparsed criteria). */
+export function keyPhrases(text: string): string[] {
+  const t = text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, (s) => s.replace(/[()]/g, ","))
+    .replace(/[;:.]/g, ",");
+  const parts = t.split(/,|\bor\b|\band\b|\bas evidenced by\b/).map((p) => p.trim());
+  const out: string[] = [];
+  for (const p of parts) {
+    const words = p.split(/\s+/).filter((w) => w && !STOP.has(w) && !/^\d/.test(w));
+    if (!words.length) continue;
+    const phrase = words.slice(0, 4).join(" ");
+    if (phrase.length >= 4) out.push(phrase);
+  }
+  return [...new Set(out)].slice(0, 12);
+}
+
+/** Drug names (lower case) listed in a text, minus the covered drug. */
+function drugsIn(text: string, ctx: ParseContext): string[] {
+  const own = new Set(ctx.drugNames.map((d) => d.toLowerCase()));
+  return drugNamesIn(text).filter((d) => !own.has(d));
+}
+
+/** Drugs in sentences of a note that say they do not qualify. */
+function excludedDrugs(text: string, ctx: ParseContext): string[] {
+  const out: string[] = [];
+  for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
+    if (/do(es)? not (satisfy|count|qualify|meet)|not count as|are excluded|is excluded|not considered/i.test(s)) {
+      out.push(...drugsIn(s, ctx));
+      for (const c of classesNamedIn(s)) if (/topical therap/i.test(s) || c.name !== "biologic") out.push(...c.members);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** Drugs in note sentences that say they also count. */
+function alsoCountDrugs(text: string, ctx: ParseContext): string[] {
+  const out: string[] = [];
+  for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
+    if (/do(es)? not|not count|excluded/i.test(s)) continue;
+    if (/examples?|e\.g\.|such as|also counts?|include|are\b|is considered/i.test(s)) out.push(...drugsIn(s, ctx));
+  }
+  return out;
+}
+
+const has = (re: RegExp, s: string) => re.test(s);
+
+/**
+ * Turn one policy criterion sentence into a machine-readable criterion.
+ *
+ * `text` is the criterion wording (marker removed), `note` any "Note:" text printed under it.
+ * Unknown wording becomes `{ kind: "text", phrases }` so evidence search can still answer it.
+ */
+export function parseCriterion(text: string, note: string, ctx: ParseContext): CriterionSpec {
+  const t = text.replace(/≥/g, ">=").replace(/≤/g, "<=");
+  const tl = t.toLowerCase();
+  const base = { text, ...(note ? { note } : {}) };
+  const full = `${t} ${note}`;
+
+  if (has(/\bdose\b.*\b(not exceed|within)|does not exceed .*dose|\bexceed(s)? the fda/i, tl)) return { ...base, kind: "dose_limit" };
+
+  if (
+    has(/\bconcurrent(ly)?\b|\bin combination with\b|\bcombination with another\b|\bwith another\b|\btogether with another\b|\bused with (another|other)\b/i, tl) &&
+    !has(/\b(has|have) (taken|tried|used|received)\b|\bremains on\b/i, tl)
+  ) {
+    const drugs = drugsIn(full, ctx);
+    const classes = classesNamedIn(t).map((c) => c.name);
+    const negated = has(/\bnot\b|\bno\b|\bwithout\b/i, tl);
+    return { ...base, kind: "concurrent_use", drugs, classes, negated };
+  }
+
+  if (has(/prescribed by|in consultation with|specialist/i, tl)) {
+    const specialties = parseSpecialties(t);
+    if (specialties.length) return { ...base, kind: "prescriber", specialties };
+  }
+
+  const age = parseAge(t);
+  if (age && has(/\bage\b|years of age|or older|years old|aged/i, tl) && t.length < 160) return { ...base, kind: "age", ...age };
+
+  const minDays = parseMinDuration(t);
+  const drugs = drugsIn(t, ctx);
+  const classes = classesNamedIn(t)
+    .filter((c) => c.name !== "low-potency topical corticosteroid")
+    .map((c) => c.name);
+  const trialVerb = has(/\btried\b|\btrial\b|\bhas taken\b|\btaken\b|\bfailure of\b|\bfailed\b|\binadequate response\b|\breceived\b|\bused the medication\b|\bintoleran|\bdiscontinu|\bcurrently taking\b/i, tl);
+
+  if (has(/^(?:(?:the )?(?:patient|member) )?(?:has )?(?:a |documented )*contraindication to\b|^contraindication to|contraindicated in this patient/i, tl) && minDays == null && !has(/\btried\b/i, tl)) {
+    const exText = /\((?:for example|e\.g\.)[, ]*([^)]*)\)/i.exec(t)?.[1] ?? "";
+    const examples = parseThresholds(exText).map((th) => ({ text: `${th.measure} ${th.op} ${th.value}`, kind: "lab" as const, ...th, within_days: null }));
+    return { ...base, kind: "contraindication", drugs, classes, phrases: keyPhrases(exText), examples };
+  }
+
+  if ((minDays != null && (drugs.length || classes.length || trialVerb)) || (trialVerb && (drugs.length || classes.length))) {
+    const cm = /at least (one|two|three|four|\d+)\b(?!\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?|%))(?: (?:different|standard|oral|conventional|preventive|traditional|other|additional|medium-|to|super-high-|high-|potency|synthetic|systemic|agent|of)\b)*/i.exec(t);
+    const twoDiff = /\b(two|three|\d+) different\b/i.exec(t);
+    const count = twoDiff ? num(twoDiff[1]) : cm ? num(cm[1]) : 1;
+    const allowIntol = has(/intoleran|adverse (effect|event)|not tolerated|unless contraindicated|side effect|stopped .* because/i, full);
+    const allowContra = has(/contraindicat/i, t);
+    const requireIntol = minDays == null && has(/intolerable|intolerance to|muscle symptoms|adverse effect(s)? (with|to)/i, tl) && !has(/inadequate|failure|tried/i, tl);
+    const allDrugs = [...new Set([...drugs, ...alsoCountDrugs(note, ctx)])];
+    const excluded = excludedDrugs(note, ctx);
+    return {
+      ...base,
+      kind: "prior_therapy",
+      drugs: allDrugs.filter((d) => !excluded.includes(d)),
+      classes,
+      excluded_drugs: excluded,
+      min_days: minDays,
+      count: Math.max(1, Math.min(count, 5)),
+      different_classes: has(/different (pharmacologic )?classes|different classes/i, tl),
+      all_classes: has(/\bplus\b|together with|\band\b.*\beach for\b/i, tl) && classes.length > 1,
+      allow_intolerance: allowIntol,
+      allow_contraindication: allowContra,
+      require_intolerance: requireIntol,
+    };
+  }
+
+  if (has(/\bcurrent(ly)? (treatment|taking|receiving|on)\b|\bis currently\b/i, tl) && (drugs.length || classes.length)) {
+    return { ...base, kind: "current_therapy", drugs, classes };
+  }
+
+  const th = parseThresholds(t);
+  const conds = conditionsNamedIn(t);
+  const isDx = has(/\bdiagnos/i, tl);
+  if (th.length) {
+    const within = parseRecency(t);
+    const labs: CriterionSpec[] = th.map((x) => ({ text: `${x.measure} ${x.op} ${x.value}${x.unit ?? ""}`, kind: "lab" as const, ...x, within_days: within }));
+    if (isDx && conds.length) {
+      const dx: CriterionSpec = { text: t.split(/\band has\b|\band\b/)[0], kind: "diagnosis", conditions: conds.map((c) => c.name), icd10: conds.flatMap((c) => c.icd10), phrases: [] };
+      return { ...base, kind: "all", items: [dx, ...labs] };
+    }
+    if (labs.length === 1) return { ...labs[0], ...base };
+    return { ...base, kind: "any", items: labs };
+  }
+
+  if ((isDx && conds.length) || (conds.length && t.length < 50 && !trialVerb && residualWords(t, conds) <= 1)) {
+    return { ...base, kind: "diagnosis", conditions: conds.map((c) => c.name), icd10: conds.flatMap((c) => c.icd10), phrases: keyPhrases(t) };
+  }
+
+  return { ...base, kind: "text", phrases: keyPhrases(t), absence: has(/^(?:is |are )?not\b|\bno (history|evidence)\b|\bdoes not have\b|\bwithout\b/i, tl) };
+}
+
+/** Count of content words left after removing the condition names from `t`. */
+function residualWords(t: string, conds: { aliases: string[] }[]): number {
+  let rest = t;
+  for (const c of conds) for (const a of c.aliases) rest = rest.replace(aliasRegex(a, "g"), " ");
+  return rest
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 2 && !STOP.has(w) && !["mellitus", "disease", "moderate", "severe", "active", "chronic"].includes(w)).length;
+}
+
+/** All condition terms whose name or aliases appear in an indication title (used for branch matching). */
+export function indicationTerms(title: string): { conditions: string[]; icd10: string[]; phrases: string[] } {
+  const conds = mostSpecificConditions(title);
+  // prefer the most specific (longest alias) match when one condition's name contains another's
+  const names = conds.map((c) => c.name);
+  const icd = conds.flatMap((c) => c.icd10);
+  const abbr = [...title.matchAll(/\(([A-Za-z]{2,6})\)/g)].map((m) => m[1].toLowerCase());
+  const phrases = [title.replace(/\([^)]*\)/g, "").replace(/[.:]+$/, "").trim().toLowerCase(), ...abbr].filter((p) => p.length >= 2);
+  return { conditions: names, icd10: [...new Set(icd)], phrases };
+}
+
+/**
+ * Conditions named in `text`, dropping any whose matching words lie inside a longer match of
+ * another condition ("heterozygous familial hypercholesterolemia" is not also "hypercholesterolemia").
+ */
+export function mostSpecificConditions(text: string) {
+  const spans = CONDITIONS.map((c) => {
+    let best: [number, number] | null = null;
+    for (const a of c.aliases) {
+      const m = aliasRegex(a).exec(text);
+      if (m && (!best || m[0].length > best[1] - best[0])) best = [m.index, m.index + m[0].length];
+    }
+    return { c, best };
+  }).filter((x) => x.best) as { c: (typeof CONDITIONS)[number]; best: [number, number] }[];
+  return spans
+    .filter((x) => !spans.some((y) => y !== x && y.best[0] <= x.best[0] && y.best[1] >= x.best[1] && y.best[1] - y.best[0] > x.best[1] - x.best[0]))
+    .map((x) => x.c);
+}
+
+export { CONDITIONS, DRUG_CLASSES };

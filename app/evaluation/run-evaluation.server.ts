@@ -1,0 +1,167 @@
+/**
+ * Runs an evaluation set (../shared/eval/FORMAT.md layout) through the same path as a reviewer's
+ * upload: the plan, roster, formulary and coverage policies are created in a fresh organization,
+ * each case's fax.pdf is submitted with createPriorAuthFromFax (queue → worker → intake), and the
+ * report is read back from the database once every decision is final. expected.json files are read
+ * only after that, for scoring.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type { Database } from "~/lib/db.server";
+import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
+import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
+import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
+import { scoreReports, type CaseReport, type Expected, type Score } from "./score";
+
+const ManifestSchema = z.object({
+  name: z.string().default("set"),
+  plan: z.object({
+    title: z.string(),
+    identification: z.string(),
+    line_of_business: z.string(),
+    plan_type: z.string(),
+    state: z.string(),
+    effective_date: z.string(),
+    termination_date: z.string().nullish(),
+  }),
+  members: z.array(z.any()).default([]),
+  policies: z.array(z.object({ id: z.string(), file: z.string(), drug_names: z.array(z.string()).default([]) })).default([]),
+  formulary: z.array(z.any()).default([]),
+  cases: z.array(z.string()).optional(),
+});
+
+export interface EvaluationResult {
+  report: { set: string; engine: string; started_at: string; finished_at: string; cases: CaseReport[]; score: Score | null };
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/**
+ * Runs the set at `setDir` in organization `organizationId` (which must be empty of plans) and
+ * returns the report (scored when expected.json files exist). `log` receives progress lines.
+ */
+export async function runEvaluation(
+  database: Database,
+  organizationId: string,
+  setDir: string,
+  opts: { log?: (line: string) => void; timeoutMs?: number; engine?: string } = {},
+): Promise<EvaluationResult> {
+  const log = opts.log ?? (() => {});
+  const timeoutMs = opts.timeoutMs ?? 30 * 60_000;
+  const manifest = ManifestSchema.parse(JSON.parse(fs.readFileSync(path.join(setDir, "manifest.json"), "utf8")));
+  const startedAt = new Date();
+  const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "pharmacy", is_active: true });
+  await importRoster(database, organizationId, plan.id, manifest.members);
+  await importFormulary(database, organizationId, plan.id, manifest.formulary);
+  const policyIdByDb = new Map<string, string>();
+  for (const p of manifest.policies) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
+    const policy = await createCoveragePolicy(
+      database,
+      organizationId,
+      plan.id,
+      { drug_name: p.drug_names[0] ?? p.id, drugs_list: p.drug_names, external_id: p.id },
+      { bytes, filename: path.basename(p.file) },
+    );
+    policyIdByDb.set(policy.id, p.id);
+  }
+  log(`plan, ${manifest.members.length} members, ${manifest.formulary.length} formulary rows, ${manifest.policies.length} policies queued`);
+  await waitFor(
+    async () => (await database.prisma.coveragePolicy.count({ where: { plan_id: plan.id, tree_status: { in: ["queued", "generating"] } } })) === 0,
+    timeoutMs,
+    "decision trees",
+  );
+  const failedTrees = await database.prisma.coveragePolicy.findMany({ where: { plan_id: plan.id, tree_status: "failed" } });
+  for (const f of failedTrees) log(`decision tree failed for ${f.drug_name}: ${f.tree_error}`);
+  log("decision trees ready");
+
+  const caseIds = manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort();
+  const submitted = new Map<string, { id: string; at: number }>();
+  for (const caseId of caseIds) {
+    const file = path.join(setDir, "cases", caseId, "fax.pdf");
+    const bytes = new Uint8Array(fs.readFileSync(file));
+    const pa = await createPriorAuthFromFax(database, organizationId, { bytes, filename: `${caseId}.pdf` }, { plan_id: plan.id });
+    submitted.set(caseId, { id: pa.id, at: pa.created_at.getTime() });
+  }
+  log(`${caseIds.length} cases submitted`);
+  let lastDone = -1;
+  await waitFor(
+    async () => {
+      const done = await database.prisma.priorAuth.count({
+        where: { id: { in: [...submitted.values()].map((s) => s.id) }, intake_status: { in: ["succeeded", "failed"] } },
+      });
+      if (done !== lastDone) {
+        lastDone = done;
+        log(`${done}/${caseIds.length} decided`);
+      }
+      return done === caseIds.length;
+    },
+    timeoutMs,
+    "case decisions",
+  );
+
+  const cases: CaseReport[] = [];
+  for (const caseId of caseIds) {
+    const { id, at } = submitted.get(caseId)!;
+    const pa = await database.prisma.priorAuth.findUniqueOrThrow({
+      where: { id },
+      include: {
+        patient: true,
+        practitioners: true,
+        medication_requests: true,
+        diagnoses: true,
+        ai_decision: true,
+        policy_checks: { include: { policy_check_steps: { orderBy: { position: "asc" } } }, orderBy: { created_at: "asc" } },
+      },
+    });
+    const prescriber = pa.practitioners.find((p) => p.role === "prescriber") ?? pa.practitioners[0];
+    const med = pa.medication_requests[0];
+    const finished = pa.ai_decision?.created_at.getTime() ?? pa.updated_at.getTime();
+    cases.push({
+      case_id: caseId,
+      decision: (pa.ai_decision?.final_decision as CaseReport["decision"]) ?? "failed",
+      confidence: pa.ai_decision?.confidence_score ?? null,
+      patient: {
+        first_name: pa.patient?.first_name ?? null,
+        last_name: pa.patient?.last_name ?? null,
+        birth_date: pa.patient?.birth_date ?? null,
+        member_id: pa.patient?.member_id ?? null,
+      },
+      practitioner: { full_name: prescriber?.full_name ?? null, npi: prescriber?.npi ?? null },
+      medication: { drug_name: med?.drug_name ?? null, ndc: med?.ndc ?? null },
+      diagnoses: pa.diagnoses.map((d) => d.code).filter((c): c is string => !!c),
+      policy: pa.coverage_policy_id ? (policyIdByDb.get(pa.coverage_policy_id) ?? pa.coverage_policy_id) : null,
+      criteria: pa.policy_checks.flatMap((c) =>
+        c.policy_check_steps.map((s) => ({
+          text: `${c.title}: ${s.question}`,
+          outcome: s.outcome,
+          met: s.passed,
+          reason: s.reason,
+          evidence: (s.citations as unknown[]) ?? [],
+        })),
+      ),
+      seconds: Math.max(0, (finished - at) / 1000),
+      error: pa.intake_error,
+    });
+  }
+  const finishedAt = new Date();
+
+  // Only now, with every decision final, are the expected answers read.
+  const expected = new Map<string, Expected>();
+  for (const caseId of caseIds) {
+    const file = path.join(setDir, "cases", caseId, "expected.json");
+    if (fs.existsSync(file)) expected.set(caseId, JSON.parse(fs.readFileSync(file, "utf8")));
+  }
+  const score = expected.size ? scoreReports(cases, expected) : null;
+  return {
+    report: { set: manifest.name, engine: opts.engine ?? "builtin", started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString(), cases, score },
+  };
+}

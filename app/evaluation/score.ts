@@ -1,0 +1,155 @@
+/**
+ * Scoring of an evaluation report against expected.json files (../shared/eval/FORMAT.md):
+ * decision accuracy, confusion matrix, per-field exact match after normalising case, whitespace
+ * and date format (NDC compared as 11 digits), and median / p95 seconds per case.
+ */
+export type Decision = "approved" | "denied" | "needs_more_information";
+export const DECISIONS: Decision[] = ["approved", "denied", "needs_more_information"];
+
+export interface CaseReport {
+  case_id: string;
+  decision: Decision | "failed";
+  confidence: number | null;
+  patient: { first_name: string | null; last_name: string | null; birth_date: string | null; member_id: string | null };
+  practitioner: { full_name: string | null; npi: string | null };
+  medication: { drug_name: string | null; ndc: string | null };
+  diagnoses: string[];
+  policy: string | null;
+  criteria: { text: string; outcome: string; met: boolean | null; reason: string; evidence: unknown[] }[];
+  seconds: number | null;
+  error?: string | null;
+}
+
+export interface Expected {
+  decision?: Decision;
+  patient?: Record<string, string>;
+  practitioner?: Record<string, string>;
+  medication?: Record<string, string>;
+  diagnoses?: string[];
+  policy?: string;
+}
+
+const MONTHS: Record<string, string> = {
+  jan: "01", feb: "02", mar: "03", apr: "04", may: "05", jun: "06", jul: "07", aug: "08", sep: "09", oct: "10", nov: "11", dec: "12",
+};
+
+/** Lower-case, collapse whitespace, and turn common date forms into YYYY-MM-DD. */
+export function normalizeValue(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  let s = String(v).trim().toLowerCase().replace(/\s+/g, " ");
+  let m = s.match(/^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/);
+  if (m) s = `${m[3]}-${m[1].padStart(2, "0")}-${m[2].padStart(2, "0")}`;
+  m = s.match(/^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})$/);
+  if (m && MONTHS[m[1]]) s = `${m[3]}-${MONTHS[m[1]]}-${m[2].padStart(2, "0")}`;
+  return s;
+}
+
+/** NDC to its 11 digits (5-4-2 without dashes) when it has 11 digits, else the digits as given. */
+export function ndc11(v: unknown): string {
+  const s = String(v ?? "").trim();
+  const parts = s.split("-");
+  if (parts.length === 3) {
+    const [a, b, c] = parts;
+    return a.padStart(5, "0") + b.padStart(4, "0") + c.padStart(2, "0");
+  }
+  return s.replace(/\D/g, "");
+}
+
+function quantile(sorted: number[], q: number) {
+  if (!sorted.length) return null;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[idx];
+}
+
+export interface Score {
+  cases: number;
+  scored: number;
+  accuracy: number | null;
+  confusion: Record<string, Record<string, number>>;
+  approved_denied: number;
+  field_accuracy: number | null;
+  fields: Record<string, { correct: number; total: number; accuracy: number }>;
+  seconds: { median: number | null; p95: number | null };
+  mismatches: { case_id: string; field: string; expected: unknown; got: unknown }[];
+}
+
+/** Scores `reports` against `expected` (keyed by case id); cases without expected are not scored. */
+export function scoreReports(reports: CaseReport[], expected: Map<string, Expected>): Score {
+  const confusion: Record<string, Record<string, number>> = {};
+  for (const e of DECISIONS) confusion[e] = Object.fromEntries([...DECISIONS, "failed"].map((g) => [g, 0]));
+  const fields: Score["fields"] = {};
+  const mismatches: Score["mismatches"] = [];
+  let scored = 0;
+  let correct = 0;
+  let approvedDenied = 0;
+  const tally = (field: string, ok: boolean, caseId: string, exp: unknown, got: unknown) => {
+    fields[field] ??= { correct: 0, total: 0, accuracy: 0 };
+    fields[field].total++;
+    if (ok) fields[field].correct++;
+    else mismatches.push({ case_id: caseId, field, expected: exp, got });
+  };
+  for (const r of reports) {
+    const e = expected.get(r.case_id);
+    if (!e) continue;
+    if (e.decision) {
+      scored++;
+      confusion[e.decision][r.decision] = (confusion[e.decision][r.decision] ?? 0) + 1;
+      if (e.decision === r.decision) correct++;
+      else mismatches.push({ case_id: r.case_id, field: "decision", expected: e.decision, got: r.decision });
+      if (e.decision === "approved" && r.decision === "denied") approvedDenied++;
+    }
+    for (const group of ["patient", "practitioner", "medication"] as const) {
+      for (const [k, v] of Object.entries(e[group] ?? {})) {
+        const got = (r[group] as Record<string, unknown>)[k];
+        const ok = k === "ndc" ? ndc11(v) === ndc11(got) : normalizeValue(v) === normalizeValue(got);
+        tally(`${group}.${k}`, ok, r.case_id, v, got);
+      }
+    }
+    if (e.diagnoses) {
+      const want = [...new Set(e.diagnoses.map(normalizeValue))].sort();
+      const got = [...new Set(r.diagnoses.map(normalizeValue))].sort();
+      tally("diagnoses", JSON.stringify(want) === JSON.stringify(got), r.case_id, e.diagnoses, r.diagnoses);
+    }
+    if (e.policy) tally("policy", normalizeValue(e.policy) === normalizeValue(r.policy), r.case_id, e.policy, r.policy);
+  }
+  let fc = 0;
+  let ft = 0;
+  for (const f of Object.values(fields)) {
+    f.accuracy = f.total ? f.correct / f.total : 0;
+    fc += f.correct;
+    ft += f.total;
+  }
+  const secs = reports.map((r) => r.seconds).filter((s): s is number => typeof s === "number").sort((a, b) => a - b);
+  return {
+    cases: reports.length,
+    scored,
+    accuracy: scored ? correct / scored : null,
+    confusion,
+    approved_denied: approvedDenied,
+    field_accuracy: ft ? fc / ft : null,
+    fields,
+    seconds: { median: quantile(secs, 0.5), p95: quantile(secs, 0.95) },
+    mismatches,
+  };
+}
+
+/** Human-readable summary of a score (the lines the evaluation command prints). */
+export function formatScore(s: Score): string {
+  const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
+  const lines = [
+    `cases: ${s.cases} (scored ${s.scored})`,
+    `decision accuracy: ${pct(s.accuracy)}${s.accuracy !== null ? ` (${Math.round(s.accuracy * s.scored)}/${s.scored})` : ""}`,
+    `approved cases denied: ${s.approved_denied}`,
+    "confusion matrix (rows expected, columns predicted):",
+    `  ${"".padEnd(24)}${[...DECISIONS, "failed"].map((d) => d.slice(0, 12).padStart(13)).join("")}`,
+    ...DECISIONS.map((e) => `  ${e.padEnd(24)}${[...DECISIONS, "failed"].map((g) => String(s.confusion[e][g] ?? 0).padStart(13)).join("")}`),
+    `field accuracy: ${pct(s.field_accuracy)}`,
+    ...Object.entries(s.fields).map(([k, f]) => `  ${k.padEnd(26)} ${pct(f.accuracy).padStart(7)} (${f.correct}/${f.total})`),
+    `seconds per case: median ${s.seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.seconds.p95?.toFixed(2) ?? "n/a"}`,
+  ];
+  if (s.mismatches.length) {
+    lines.push("mismatches:");
+    for (const m of s.mismatches) lines.push(`  ${m.case_id} ${m.field}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.got)}`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,25 @@
+/** The application's AI jobs (registered with the queue in app/queue/jobs.server.ts). */
+import { z } from "zod";
+import { defineJob } from "~/queue/define-job";
+import { runIntake } from "./run-intake.server";
+import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
+
+/** Steps 1–5 for one prior auth. Three attempts, 5 s doubling backoff. */
+export const priorAuthIntakeJob = defineJob({
+  name: "prior_auth.intake",
+  payload: z.object({ prior_auth_id: z.string().min(1) }),
+  maxAttempts: 3,
+  backoff: { baseMs: 5_000, maxMs: 60_000 },
+  handler: (payload, ctx) => runIntake(ctx.database, payload.prior_auth_id, { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts }),
+});
+
+/** Coverage policy → decision tree. */
+export const coveragePolicyTreeJob = defineJob({
+  name: "coverage_policy.decision_tree",
+  payload: z.object({ coverage_policy_id: z.string().min(1) }),
+  maxAttempts: 3,
+  backoff: { baseMs: 5_000, maxMs: 60_000 },
+  handler: (payload, ctx) => generatePolicyDecisionTree(ctx.database, payload.coverage_policy_id, { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts }),
+});
+
+export const appJobs = [priorAuthIntakeJob, coveragePolicyTreeJob];

@@ -1,0 +1,186 @@
+/**
+ * The intake of one prior auth, steps 1–5 of the live progress:
+ *   1 document (text layer / OCR, pages + chunks + embeddings)
+ *   2 extraction + eligibility (patient, prescriber, medication, diagnoses, roster, formulary)
+ *   3 clinical review (coverage policy decision tree, criteria with cited evidence)
+ *   4 audit (consistency checks + the organization's active audit AI rules)
+ *   5 decision (approved / denied / needs_more_information, confidence, rationale, citations, trail)
+ *
+ * Runs as the `prior_auth.intake` job. Idempotent: every run replaces the previous results of the
+ * case in one transaction, so a retry or a re-run never duplicates rows. A bad PDF fails the case at
+ * once with the document's error (no retry); any other error is retried with backoff by the queue
+ * and, after the last attempt, the case shows the error and can be retried by the user.
+ */
+import type { Database } from "~/lib/db.server";
+import { publish } from "~/queue/live-events.server";
+import { DocumentError, parseDocument } from "~/documents/parse-pdf.server";
+import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
+import type { CaseFacts, ParsedDocument } from "~/engine/types";
+import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
+import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
+import { getStages, type IntakeStages } from "./stages.server";
+import { saveIntakeResults } from "./save-intake-results.server";
+import { textToParsedDocument } from "./text-document";
+
+export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinical review", "Audit check", "Making a decision"] as const;
+
+export interface IntakeOptions {
+  attempt?: number;
+  maxAttempts?: number;
+  stages?: IntakeStages;
+}
+
+/** Publishes a step event on the case channel and stores the step on the case row. */
+async function step(database: Database, pa: { id: string; organization_id: string }, n: number, message: string, status = "running") {
+  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_step: n, intake_status: status } });
+  await publish(database, `prior_auth:${pa.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
+}
+
+async function timed<T>(
+  database: Database,
+  pa: { id: string; organization_id: string },
+  agent: string,
+  stepNo: number,
+  engine: { engine: string; model: string | null },
+  input: unknown,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const run = await database.prisma.aiAgentRun.create({
+    data: {
+      organization_id: pa.organization_id,
+      prior_auth_id: pa.id,
+      agent,
+      step: stepNo,
+      status: "running",
+      task_message: STEP_LABELS[stepNo - 1],
+      engine: engine.engine,
+      model: engine.model,
+      input: input as never,
+    },
+  });
+  const started = Date.now();
+  try {
+    const out = await fn();
+    await database.prisma.aiAgentRun.update({
+      where: { id: run.id },
+      data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
+    });
+    return out;
+  } catch (err) {
+    await database.prisma.aiAgentRun.update({
+      where: { id: run.id },
+      data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
+    });
+    throw err;
+  }
+}
+
+/** Runs the whole intake for `priorAuthId`; see the module comment. Returns the final decision. */
+export async function runIntake(database: Database, priorAuthId: string, opts: IntakeOptions = {}) {
+  const pa = await database.prisma.priorAuth.findUnique({
+    where: { id: priorAuthId },
+    include: { documents: { orderBy: { created_at: "asc" } }, epa_submission: true },
+  });
+  if (!pa) return { skipped: "deleted" as const };
+  const stages = opts.stages ?? getStages();
+  const engineInfo = { engine: stages.engine, model: stages.model };
+  // Previous runs' agent records are replaced, not accumulated.
+  await database.prisma.aiAgentRun.deleteMany({ where: { prior_auth_id: pa.id } });
+  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
+  await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "running" });
+
+  try {
+    // ── 1. Document ──
+    await step(database, pa, 1, "Reading the document");
+    const fax = pa.documents.find((d) => d.kind === "fax" || d.kind === "epa");
+    let caseDoc: ParsedDocument;
+    let documentId: string | null = null;
+    if (fax && fax.kind === "fax") {
+      documentId = fax.id;
+      caseDoc = await timed(database, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
+        const parsed = await parseDocument(new Uint8Array(fax.data), {});
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, stages.embed);
+        return parsed;
+      });
+    } else if (pa.epa_submission) {
+      caseDoc = textToParsedDocument(pa.epa_submission.synthetic_document);
+      if (fax) {
+        documentId = fax.id;
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, stages.embed);
+      }
+    } else {
+      const stored = fax ? await loadParsedDocument(database, fax.id) : null;
+      if (!stored) throw new DocumentError("unreadable", "This prior auth has no document to read.");
+      caseDoc = stored;
+    }
+
+    // ── 2. Extraction + eligibility ──
+    await step(database, pa, 2, "Extracting the request and checking eligibility");
+    const formulary = await loadFormulary(database, pa.organization_id, pa.plan_id);
+    const roster = await loadRoster(database, pa.organization_id, pa.plan_id);
+    const policies = await database.prisma.coveragePolicy.findMany({
+      where: { organization_id: pa.organization_id, ...(pa.plan_id ? { plan_id: pa.plan_id } : {}), tree_status: "ready" },
+      orderBy: { created_at: "asc" },
+    });
+    const facts: CaseFacts = await timed(database, pa, "extraction", 2, engineInfo, { document_id: documentId }, () =>
+      stages.extract(caseDoc, {
+        documentName: pa.submission_type === "epa" ? "epa" : "fax",
+        formulary,
+        knownDrugNames: [...new Set([...formulary.map((f) => f.drug_name), ...policies.flatMap((p) => p.drugs_list)])],
+      }),
+    );
+    const eligibility = await timed(database, pa, "eligibility", 2, { engine: "builtin", model: null }, { roster_size: roster.length }, async () =>
+      stages.eligibility(facts, roster, formulary),
+    );
+
+    // ── 3. Clinical review ──
+    await step(database, pa, 3, "Reviewing the coverage policy criteria");
+    const candidates = policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] }));
+    const policyId = stages.selectPolicy(facts, candidates);
+    const tree = policyId ? await loadDecisionTree(database, policyId) : null;
+    const review = await timed(database, pa, "clinical_review", 3, engineInfo, { coverage_policy_id: policyId }, () =>
+      stages.review({ facts, caseDoc, tree, policyId, requestDate: facts.request_date, eligibility, database, organizationId: pa.organization_id, priorAuthId: pa.id }),
+    );
+
+    // ── 4. Audit ──
+    await step(database, pa, 4, "Running audit checks");
+    const rules = await database.prisma.aiRule.findMany({
+      where: { organization_id: pa.organization_id, active: true, applies_to: "audit" },
+      orderBy: { priority: "asc" },
+    });
+    const audit = await timed(database, pa, "audit", 4, engineInfo, { rules: rules.length }, () =>
+      stages.audit({ facts, eligibility, review, formulary: eligibility.formulary, rules, requestDate: facts.request_date, caseDoc }),
+    );
+
+    // ── 5. Decision ──
+    await step(database, pa, 5, "Making a decision");
+    const decision = await timed(database, pa, "decision", 5, engineInfo, {}, () => stages.decide({ facts, eligibility, review, audit }));
+
+    await saveIntakeResults(database, pa, { facts, eligibility, policyId, tree, review, audit, decision, engine: engineInfo });
+    await publish(database, `prior_auth:${pa.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decision ready", status: "succeeded" });
+    await publish(database, `prior_auth:${pa.id}`, "completed", { final_decision: decision.final_decision, confidence_score: decision.confidence_score });
+    await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "succeeded" });
+    return { final_decision: decision.final_decision };
+  } catch (err) {
+    const permanent = err instanceof DocumentError || (err as Error)?.name === "DocumentError";
+    const last = permanent || (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1);
+    const message = (err as Error).message || "Intake failed";
+    if (permanent) {
+      const doc = pa.documents.find((d) => d.kind === "fax");
+      if (doc) await markDocumentFailed(database, doc.id, message);
+    }
+    const exists = await database.prisma.priorAuth.count({ where: { id: pa.id } });
+    if (exists) {
+      await database.prisma.priorAuth.update({
+        where: { id: pa.id },
+        data: last
+          ? { intake_status: "failed", intake_error: message }
+          : { intake_status: "queued", intake_error: `Attempt ${opts.attempt ?? 1} failed: ${message}. Retrying.` },
+      });
+      await publish(database, `prior_auth:${pa.id}`, last ? "failed" : "retrying", { error: message, attempt: opts.attempt ?? 1 });
+      await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: last ? "failed" : "queued" });
+    }
+    if (permanent) return { failed: message };
+    throw err;
+  }
+}

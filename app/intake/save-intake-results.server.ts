@@ -1,0 +1,273 @@
+/**
+ * Writes one intake's results for a prior auth, replacing any earlier run's rows in a single
+ * transaction (idempotent re-runs, no duplicates).
+ */
+import type { Database } from "~/lib/db.server";
+import type {
+  AuditFinding,
+  CaseFacts,
+  DecisionResult,
+  DecisionTree,
+  EligibilityResult,
+  ReviewResult,
+} from "~/engine/types";
+import { dueAt } from "~/prior-auths/regulatory-clock";
+
+export interface IntakeResults {
+  facts: CaseFacts;
+  eligibility: EligibilityResult;
+  policyId: string | null;
+  tree: DecisionTree | null;
+  review: ReviewResult;
+  audit: AuditFinding[];
+  decision: DecisionResult;
+  engine: { engine: string; model: string | null };
+}
+
+const day = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00.000Z`) : null);
+const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
+
+/** See module comment. `pa` needs id, organization_id and received_at. */
+export async function saveIntakeResults(database: Database, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults) {
+  const p = database.prisma;
+  const { facts, eligibility, review, audit, decision } = r;
+  const member = eligibility.member
+    ? await p.member.findFirst({ where: { organization_id: pa.organization_id, member_id: eligibility.member.member_id } })
+    : null;
+  const pr = facts.practitioner;
+  const med = facts.medication;
+  const f = eligibility.formulary;
+  const patientName = [facts.patient.first_name, facts.patient.last_name].filter(Boolean).join(" ") || null;
+
+  await p.$transaction([
+    p.patient.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.practitioner.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.diagnosis.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.medicationRequest.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.priorTherapy.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.labResult.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.pbmPolicyResult.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.policyCheck.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.aiResponse.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.aiDecision.deleteMany({ where: { prior_auth_id: pa.id } }),
+    p.patient.create({
+      data: {
+        organization_id: pa.organization_id,
+        prior_auth_id: pa.id,
+        first_name: facts.patient.first_name,
+        last_name: facts.patient.last_name,
+        birth_date: facts.patient.birth_date,
+        gender: facts.patient.gender,
+        insurance_plan: facts.patient.insurance_plan,
+        plan_identification: eligibility.member?.plan_identification ?? null,
+        member_id: facts.patient.member_id,
+        citations: json(facts.patient.citations),
+      },
+    }),
+    p.practitioner.create({
+      data: {
+        prior_auth_id: pa.id,
+        role: "prescriber",
+        full_name: pr.full_name,
+        npi: pr.npi,
+        npi_valid: pr.npi_valid,
+        state_license: pr.state_license,
+        specialty: pr.specialty,
+        phone_number: pr.phone,
+        fax_phone_number: pr.fax,
+        organization_name: pr.organization_name,
+        npi_data: pr.npi
+          ? json({
+              number: pr.npi,
+              basic: { first_name: pr.first_name, last_name: pr.last_name, credential: pr.credential, status: pr.npi_valid ? "A" : "invalid check digit" },
+              addresses: [{ address_purpose: "LOCATION", telephone_number: pr.phone }],
+              taxonomies: pr.specialty ? [{ desc: pr.specialty, primary: true, license: pr.state_license }] : [],
+              source: "extracted from the request; NPI check digit validated (no registry lookup offline)",
+            })
+          : undefined,
+        citations: json(pr.citations),
+      },
+    }),
+    p.diagnosis.createMany({
+      data: facts.diagnoses.map((d) => ({
+        prior_auth_id: pa.id,
+        code: d.code,
+        description: d.description,
+        primary: d.primary,
+        ai_summary: [d.code, d.description].filter(Boolean).join(" — ") || null,
+        clinical_indication_summary: d.description,
+        citations: json(d.citations),
+      })),
+    }),
+    p.medicationRequest.create({
+      data: {
+        prior_auth_id: pa.id,
+        drug_name: med.drug_name,
+        strength: med.strength,
+        dosage: med.dosage,
+        quantity: med.quantity,
+        quantity_unit: med.quantity_unit,
+        days_supply: med.days_supply,
+        duration_months: med.duration_months,
+        ndc: med.ndc,
+        drug_class: med.drug_class,
+        ai_summary: [med.drug_name, med.strength, med.dosage].filter(Boolean).join(", ") || null,
+        citations: json(med.citations),
+      },
+    }),
+    p.priorTherapy.createMany({
+      data: [...facts.prior_therapies, ...facts.concurrent_therapies.map((t) => ({ ...t, outcome: t.outcome ?? "ongoing" }))].map((t) => ({
+        prior_auth_id: pa.id,
+        drug_name: t.drug_name,
+        dose: t.dose,
+        start_date: t.start_date,
+        end_date: t.end_date,
+        duration_days: t.duration_days,
+        outcome: t.outcome,
+        citations: json(t.citations),
+      })),
+    }),
+    p.labResult.createMany({
+      data: facts.labs.map((l) => ({
+        prior_auth_id: pa.id,
+        name: l.name,
+        value: l.value,
+        value_text: l.value_text,
+        unit: l.unit,
+        observed_on: l.date,
+        citations: json(l.citations),
+      })),
+    }),
+    ...(f
+      ? [
+          p.pbmPolicyResult.create({
+            data: {
+              prior_auth_id: pa.id,
+              ndc: f.ndc,
+              requires_prior_auth: f.requires_prior_auth,
+              on_formulary: true,
+              metadata: { tier: f.tier, drug_name: f.drug_name, quantity_limit_note: f.quantity_limit_note ?? null },
+              quantity_limit: f.quantity_limit ? { amount: f.quantity_limit.amount, unit: f.quantity_limit.unit, period: `${f.quantity_limit.period_days} days` } : undefined,
+              step_therapy: { required_steps: f.step_therapy.map((s) => ({ drug_name: s.drug_name, duration: `${s.duration_days} days` })) },
+            },
+          }),
+        ]
+      : []),
+    ...review.paths.map((path, i) =>
+      p.policyCheck.create({
+        data: {
+          prior_auth_id: pa.id,
+          coverage_policy_id: r.policyId,
+          title: path.title,
+          kind: "clinical",
+          passed: path.outcome === "met" ? true : path.outcome === "not_met" ? false : null,
+          created_at: new Date(Date.now() + i),
+          policy_check_steps: {
+            create: path.criteria.map((c, j) => ({
+              position: j + 1,
+              node_id: c.node_id,
+              question: c.question,
+              reason: c.reason,
+              outcome: c.outcome,
+              passed: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null,
+              citations: json(c.citations),
+            })),
+          },
+        },
+      }),
+    ),
+    p.policyCheck.create({
+      data: {
+        prior_auth_id: pa.id,
+        title: "Eligibility",
+        kind: "eligibility",
+        passed: eligibility.eligible,
+        created_at: new Date(Date.now() - 2),
+        policy_check_steps: {
+          create: [
+            {
+              position: 1,
+              question: "Is the member on the plan's roster and covered on the request date?",
+              reason: eligibility.reason,
+              outcome: eligibility.eligible === true ? "met" : eligibility.eligible === false ? "not_met" : "insufficient",
+              passed: eligibility.eligible,
+              citations: json(eligibility.citations),
+            },
+          ],
+        },
+      },
+    }),
+    ...(audit.length
+      ? [
+          p.policyCheck.create({
+            data: {
+              prior_auth_id: pa.id,
+              title: "Audit",
+              kind: "audit",
+              passed: audit.every((a) => a.passed !== false || a.severity !== "blocking"),
+              created_at: new Date(Date.now() + 1000),
+              policy_check_steps: {
+                create: audit.map((a, j) => ({
+                  position: j + 1,
+                  question: a.check,
+                  reason: a.message,
+                  outcome: a.passed === true ? "met" : a.passed === false ? "not_met" : "insufficient",
+                  passed: a.passed,
+                  citations: json(a.citations),
+                })),
+              },
+            },
+          }),
+        ]
+      : []),
+    p.aiResponse.createMany({
+      data: [
+        { prior_auth_id: pa.id, agent: "eligibility", summary: eligibility.reason, approved: eligibility.eligible },
+        {
+          prior_auth_id: pa.id,
+          agent: "clinical",
+          summary: review.paths.map((x) => `${x.title}: ${x.outcome.replace("_", " ")}`).join("; ") || "No coverage policy applied.",
+          approved: review.paths.some((x) => x.outcome === "met") ? true : review.paths.length ? false : null,
+        },
+        {
+          prior_auth_id: pa.id,
+          agent: "audit",
+          summary: audit.filter((a) => a.passed === false).map((a) => a.message).join("; ") || "No audit findings.",
+          approved: !audit.some((a) => a.passed === false && a.severity === "blocking"),
+        },
+      ],
+    }),
+    p.aiDecision.create({
+      data: {
+        prior_auth_id: pa.id,
+        final_decision: decision.final_decision,
+        confidence_score: Math.max(0, Math.min(1, decision.confidence_score)),
+        ai_summary: decision.ai_summary,
+        rationale: decision.rationale,
+        citations: json(decision.citations),
+        decision_tree_traversal: json(decision.decision_tree_traversal?.length ? decision.decision_tree_traversal : review.traversal),
+        response_data: json({ is_approved: decision.final_decision === "approved", policy_id: r.policyId, review, audit, eligibility }),
+        engine: r.engine.engine,
+        model: r.engine.model,
+      },
+    }),
+    p.priorAuth.update({
+      where: { id: pa.id },
+      data: {
+        intake_status: "succeeded",
+        intake_step: 5,
+        intake_error: null,
+        epa_processed: true,
+        medication_name: med.drug_name,
+        patient_name: patientName,
+        practitioner_name: pr.full_name,
+        urgency: facts.urgency,
+        request_date: day(facts.request_date),
+        due_at: dueAt(pa.received_at, facts.urgency),
+        member_id: member?.id ?? null,
+        coverage_policy_id: r.policyId,
+        final_decision: decision.final_decision,
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,112 @@
+/**
+ * Creating prior auths: from an uploaded fax PDF (Fax Simulation, POST /api/o/{org}/prior_auths
+ * multipart `file`) or from a synthetic ePA document (`submission_type: "epa"`). Creating a case
+ * queues its intake automatically.
+ */
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { enqueue } from "~/queue/enqueue.server";
+import { publish } from "~/queue/live-events.server";
+import { storeDocument } from "~/documents/store-document.server";
+import { dueAt } from "./regulatory-clock";
+
+export interface CreateOptions {
+  plan_id?: string | null;
+  urgency?: "standard" | "expedited";
+  /** when the request was received (default now); the regulatory clock starts here */
+  received_at?: Date;
+  /** false to create without queueing (tests) */
+  queue?: boolean;
+}
+
+async function defaultPlanId(database: Database, organizationId: string, planId?: string | null) {
+  if (planId) {
+    const plan = await database.prisma.plan.findFirst({ where: { id: planId, organization_id: organizationId } });
+    if (!plan) throw new AppError("not_found", "Plan not found");
+    return plan.id;
+  }
+  const plans = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true }, select: { id: true }, take: 2 });
+  return plans.length === 1 ? plans[0].id : null;
+}
+
+/**
+ * Creates a prior auth from a fax PDF and queues its intake.
+ * Throws AppError("validation", "Please upload a PDF file") for a missing, empty or non-PDF file.
+ */
+export async function createPriorAuthFromFax(
+  database: Database,
+  organizationId: string,
+  file: { bytes: Uint8Array; filename: string } | null | undefined,
+  opts: CreateOptions = {},
+) {
+  if (!file || !file.bytes?.byteLength) throw new AppError("validation", "Please upload a PDF file");
+  const planId = await defaultPlanId(database, organizationId, opts.plan_id);
+  const receivedAt = opts.received_at ?? new Date();
+  const pa = await database.prisma.priorAuth.create({
+    data: {
+      organization_id: organizationId,
+      submission_type: "fax",
+      intake_status: opts.queue === false ? "pending" : "queued",
+      plan_id: planId,
+      urgency: opts.urgency ?? "standard",
+      received_at: receivedAt,
+      due_at: dueAt(receivedAt, opts.urgency),
+    },
+  });
+  try {
+    await storeDocument(database, { organization_id: organizationId, prior_auth_id: pa.id, kind: "fax", filename: file.filename, bytes: file.bytes });
+  } catch (err) {
+    await database.prisma.priorAuth.delete({ where: { id: pa.id } });
+    throw err;
+  }
+  if (opts.queue !== false) await queueIntake(database, organizationId, pa.id);
+  else await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, intake_status: "pending" });
+  return pa;
+}
+
+/**
+ * Creates a prior auth from an ePA's synthetic document (plain text) and queues its intake.
+ * Throws AppError("validation") when the document is empty.
+ */
+export async function createPriorAuthFromEpa(database: Database, organizationId: string, syntheticDocument: string, opts: CreateOptions = {}) {
+  const text = (syntheticDocument ?? "").trim();
+  if (!text) throw new AppError("validation", "The synthetic document is empty");
+  const planId = await defaultPlanId(database, organizationId, opts.plan_id);
+  const receivedAt = opts.received_at ?? new Date();
+  const pa = await database.prisma.priorAuth.create({
+    data: {
+      organization_id: organizationId,
+      submission_type: "epa",
+      intake_status: opts.queue === false ? "pending" : "queued",
+      plan_id: planId,
+      urgency: opts.urgency ?? "standard",
+      received_at: receivedAt,
+      due_at: dueAt(receivedAt, opts.urgency),
+      epa_submission: { create: { synthetic_document: text } },
+    },
+  });
+  await storeDocument(database, {
+    organization_id: organizationId,
+    prior_auth_id: pa.id,
+    kind: "epa",
+    filename: "epa-submission.txt",
+    bytes: new TextEncoder().encode(text),
+    content_type: "text/plain",
+  });
+  if (opts.queue !== false) await queueIntake(database, organizationId, pa.id);
+  return pa;
+}
+
+/**
+ * Queues (or re-queues, for "Complete intake with AI" / run_ai) the intake of a prior auth of this
+ * organization. A run already queued or running is not duplicated. Throws not_found otherwise.
+ */
+export async function queueIntake(database: Database, organizationId: string, priorAuthId: string) {
+  const pa = await database.prisma.priorAuth.findFirst({ where: { id: priorAuthId, organization_id: organizationId } });
+  if (!pa) throw new AppError("not_found", "Prior auth not found");
+  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
+  const job = await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: `intake:${pa.id}` });
+  await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, intake_status: "queued" });
+  await publish(database, `prior_auth:${pa.id}`, "queued", { job_id: job.id });
+  return job;
+}

@@ -1,0 +1,93 @@
+/**
+ * Jobs declared as data: a name, a zod payload schema and a handler (STYLE.md "Worker and jobs").
+ *
+ * The payload is validated twice: by `enqueue` (a bad payload never reaches the table) and again by
+ * the worker just before the handler runs (the schema may have changed since the row was written; a
+ * payload that no longer parses fails the job permanently, because retrying cannot fix it).
+ */
+import type { z } from "zod";
+import type { Database } from "~/lib/db.server";
+
+/** Exponential backoff between attempts: delay = min(maxMs, baseMs * 2^(attempt-1)), jittered. */
+export interface Backoff {
+  /** Delay after the first failed attempt, in milliseconds. */
+  baseMs: number;
+  /** Upper bound of any delay, in milliseconds. */
+  maxMs: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_BACKOFF: Readonly<Backoff> = Object.freeze({ baseMs: 2_000, maxMs: 10 * 60_000 });
+
+/** What a handler gets besides its payload. */
+export interface JobContext {
+  /** The job row id (bigint as a decimal string). */
+  jobId: string;
+  /** 1 for the first run, 2 for the first retry, ... (a run cut short by a dead worker counts). */
+  attempt: number;
+  /** Maximum number of attempts for this job row. */
+  maxAttempts: number;
+  /** Id of the worker running this attempt (matches jobs.locked_by and worker_processes.id). */
+  workerId: string;
+  database: Database;
+  /**
+   * Aborted when the worker shuts down and this handler did not finish within the grace period.
+   * Long handlers should pass it to fetch/model calls or check it between steps; the job is released
+   * back to the queue either way.
+   */
+  signal: AbortSignal;
+  /** Publishes a live event (see live-events.server.ts), e.g. `progress("prior_auth:42", "step", { step: 2 })`. */
+  progress(channel: string, event: string, data: unknown): Promise<void>;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
+  /** Unique dotted name, e.g. "prior_auth.intake". Stored in jobs.name. */
+  readonly name: string;
+  readonly payload: S;
+  /** Must be idempotent: a retry, or a second run after a worker died, must not duplicate rows. */
+  readonly handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+  /** Total attempts (first run included) before the job is marked failed. Default 5. */
+  readonly maxAttempts: number;
+  readonly backoff: Readonly<Backoff>;
+}
+
+/** Any registered job, whatever its payload and result types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any, any>;
+
+/**
+ * Declares a job. Register it with `registerJobs` (in app/queue/jobs.server.ts) so the worker and
+ * `enqueue` can find it by name.
+ *
+ * @param def.name unique job name (letters, digits, `.`, `_`, `-`, `:`)
+ * @param def.payload zod schema; the stored payload is the caller's input, the handler gets the parsed output
+ * @param def.maxAttempts total attempts, >= 1 (default 5)
+ * @param def.backoff retry delays in ms (default 2 s doubling up to 10 min)
+ * @throws Error on an invalid name, maxAttempts or backoff
+ */
+export function defineJob<S extends z.ZodType, R = unknown>(def: {
+  name: string;
+  payload: S;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+  maxAttempts?: number;
+  backoff?: Backoff;
+}): JobDefinition<S, R> {
+  if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(def.name)) throw new Error(`defineJob: invalid job name ${JSON.stringify(def.name)}`);
+  const maxAttempts = def.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`defineJob(${def.name}): maxAttempts must be an integer >= 1`);
+  const backoff = def.backoff ?? DEFAULT_BACKOFF;
+  if (!(backoff.baseMs >= 0 && backoff.maxMs >= backoff.baseMs)) {
+    throw new Error(`defineJob(${def.name}): backoff needs 0 <= baseMs <= maxMs`);
+  }
+  return Object.freeze({ name: def.name, payload: def.payload, handler: def.handler, maxAttempts, backoff: Object.freeze({ ...backoff }) });
+}
+
+/**
+ * Delay before the next attempt after `attempt` (1-based) failed, in milliseconds:
+ * min(maxMs, baseMs * 2^(attempt-1)), with "equal jitter" (uniform in [d/2, d]) so that jobs that
+ * failed together (a model server outage) do not all come back in the same instant.
+ */
+export function backoffDelayMs(backoff: Backoff, attempt: number, random: () => number = Math.random): number {
+  const exp = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
+  return Math.round(exp / 2 + random() * (exp / 2));
+}

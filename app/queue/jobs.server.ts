@@ -1,0 +1,15 @@
+/**
+ * Every job of the app, registered in one place. The worker process imports this module before it
+ * starts claiming; `enqueue` imports it on first use of an unknown name.
+ *
+ * To add a job: declare it with `defineJob` next to its domain code (e.g.
+ * app/prior-auths/run-intake.server.ts exports `priorAuthIntake`), import it here and add it to the
+ * `registerJobs(...)` call.
+ */
+import { registerJobs, systemEcho } from "~/queue/registry.server";
+
+registerJobs(
+  systemEcho,
+  // priorAuthIntake,              "prior_auth.intake"
+  // coveragePolicyDecisionTree,   "coverage_policy.decision_tree"
+);

@@ -1,0 +1,39 @@
+/**
+ * The job registry: name -> definition, shared by `enqueue` (validation) and the worker (dispatch).
+ *
+ * Kept on globalThis because the route bundle and server.ts can each load this module; both must see
+ * the same registrations. App jobs are registered in one place, app/queue/jobs.server.ts.
+ */
+import type { AnyJobDefinition } from "~/queue/define-job";
+import { systemEcho } from "~/queue/system-echo.server";
+
+const REGISTRY_KEY = Symbol.for("priorauth.queue.registry");
+type GlobalWithRegistry = typeof globalThis & { [REGISTRY_KEY]?: Map<string, AnyJobDefinition> };
+
+function registry(): Map<string, AnyJobDefinition> {
+  const g = globalThis as GlobalWithRegistry;
+  return (g[REGISTRY_KEY] ??= new Map());
+}
+
+/**
+ * Registers job definitions by name. Registering a name again replaces the earlier definition
+ * (module reloads in development create new definition objects).
+ */
+export function registerJobs(...defs: AnyJobDefinition[]): void {
+  for (const def of defs) registry().set(def.name, def);
+}
+
+/** The definition registered under `name`, or undefined. */
+export function getJob(name: string): AnyJobDefinition | undefined {
+  return registry().get(name);
+}
+
+/** Names of all registered jobs (the worker claims only these). */
+export function registeredJobNames(): string[] {
+  return [...registry().keys()];
+}
+
+/** Built-in: always available, even before app/queue/jobs.server.ts is loaded. */
+registerJobs(systemEcho);
+
+export { systemEcho };

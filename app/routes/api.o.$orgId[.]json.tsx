@@ -1,0 +1,14 @@
+import type { Route } from "./+types/api.o.$orgId[.]json";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { handleApiError, ok } from "~/lib/http.server";
+import { serializeOrganization } from "~/organizations/serialize-organization";
+
+/** GET /api/o/{orgId}.json → {success, errors, organization}. Session of a member or an API key of this org; others 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    return ok({ organization: serializeOrganization(organization) });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/api.verify_code";
+import { VerifyCodeSchema } from "~/auth/schemas";
+import { verifySignInCode } from "~/auth/sign-in.server";
+import { fail, handleApiError, json, readBody, zodMessages } from "~/lib/http.server";
+
+/**
+ * POST /api/verify_code {code, email} → {success, errors} and, on success, the session cookie.
+ * Uses the pending sign-in cookie set by /api/check_account; wrong code → 401 `Invalid code`.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    const parsed = VerifyCodeSchema.safeParse(await readBody(request));
+    if (!parsed.success) return fail(422, zodMessages(parsed.error));
+    const result = await verifySignInCode(request, { code: parsed.data.code, email: parsed.data.email }, { pageUrl: "/continue" });
+    const headers = new Headers();
+    for (const c of result.response?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", c);
+    if (!result.ok) return fail(result.status, [result.error], {}, { headers });
+    return json({ success: true }, { headers });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}
+
+export async function loader() {
+  return fail(405, ["Method not allowed"], {}, { headers: { Allow: "POST" } });
+}

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/o.$orgId._index";
+import { requireOrgMember } from "~/auth/require-org-member.server";
+
+/** /o/{orgId} → /o/{orgId}/dashboard (members only; others 404). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { organization } = await requireOrgMember(request, params.orgId);
+  throw redirect(`/o/${organization.id}/dashboard`);
+}
+
+/**
+ * Never rendered (the loader always redirects). Having a component keeps this a UI route, so a
+ * POST to /o/{orgId} without `?index` reaches the layout's action (code-view toggle) instead of
+ * being handled as a resource request to this route.
+ */
+export default function WorkspaceIndex() {
+  return null;
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/o.$orgId.settings.$section";
+import { requireOrgMember } from "~/auth/require-org-member.server";
+import { ComingSoon, PageHeader } from "~/components/page";
+import { SETTINGS_LABELS } from "~/components/settings-sections";
+
+/**
+ * Settings sub-pages that are not built yet render an honest "coming soon" state. A page with its
+ * own route file (for example o.$orgId.settings.webhooks.tsx) takes precedence over this one.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireOrgMember(request, params.orgId);
+  const label = SETTINGS_LABELS[params.section];
+  if (!label) throw new Response("Not Found", { status: 404 });
+  return { label };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.label ?? "Settings"} · PA Review` }];
+
+export default function SettingsSection({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <PageHeader title={loaderData.label} />
+      <ComingSoon title={loaderData.label} />
+    </div>
+  );
+}

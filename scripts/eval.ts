@@ -1,0 +1,51 @@
+/**
+ * `npm run eval -- <set-dir> [--out report.json]`
+ *
+ * Runs an evaluation set (../shared/eval/FORMAT.md) through upload → queue → worker → intake on a
+ * fresh embedded database (or DATABASE_URL, in a new organization), writes the report and, when the
+ * set has expected.json files, prints decision accuracy, the confusion matrix, field accuracy and
+ * median/p95 seconds per case.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { getEnv } from "~/env.server";
+import { openDatabase, setDatabase } from "~/lib/db.server";
+import { migrate } from "~/lib/migrate.server";
+import { startWorker } from "~/queue/worker.server";
+import "~/queue/jobs.server";
+import { runEvaluation } from "~/evaluation/run-evaluation.server";
+import { formatScore } from "~/evaluation/score";
+import { getModelClient } from "~/agents/llm.server";
+
+const argv = process.argv.slice(2);
+const setDir = argv.find((a, i) => !a.startsWith("--") && argv[i - 1] !== "--out");
+const outIdx = argv.indexOf("--out");
+const out = outIdx >= 0 ? argv[outIdx + 1] : "eval-report.json";
+if (!setDir || !fs.existsSync(path.join(setDir, "manifest.json"))) {
+  console.error("usage: npm run eval -- <set-dir> [--out report.json]   (the set needs a manifest.json)");
+  process.exit(2);
+}
+
+const env = getEnv();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pa-eval-"));
+const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(tmp, "db") });
+await migrate(database);
+setDatabase(database);
+const engine = getModelClient() ? `openai:${env.OPENAI_MODEL}` : "builtin";
+const org = await database.prisma.organization.create({ data: { name: `Evaluation ${path.basename(path.resolve(setDir))} ${new Date().toISOString()}` } });
+const worker = await startWorker({ database, concurrency: Number(process.env.EVAL_CONCURRENCY ?? 2) });
+const t0 = Date.now();
+try {
+  const { report } = await runEvaluation(database, org.id, setDir, { log: (l) => console.log(`[eval] ${l}`), engine });
+  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(report, null, 2));
+  console.log(`[eval] report written to ${out} (${report.cases.length} cases, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`);
+  if (report.score) console.log(formatScore(report.score));
+  else console.log("[eval] no expected.json files: run only, not scored");
+} finally {
+  await worker.stop();
+  await database.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(0);

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: install, prepare PostgreSQL + pgvector and Chromium where
+# this machine allows it, then unit + integration tests (real PostgreSQL and the embedded database),
+# the production build, Playwright in Chromium, and the evaluation on ../shared/eval/dev.
+#
+# Without a reachable PostgreSQL it still runs everything the embedded database can prove and says
+# which multi-process tests it could not run. With CI=true a missing PostgreSQL is an error.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=6144"
+failures=0
+steps_passed=0
+step() { echo; echo "══ $* ══"; }
+record() { if [ "$1" -eq 0 ]; then steps_passed=$((steps_passed + 1)); else failures=$((failures + 1)); echo "!! step failed: $2"; fi; }
+
+step "install"
+if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm install --no-audit --no-fund || { echo "npm install failed"; exit 1; }
+fi
+
+step "PostgreSQL + pgvector"
+PG_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
+pg_ready() { node -e '
+  const pg = require("pg"); const c = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 2000 });
+  c.connect().then(() => c.end()).then(() => process.exit(0), () => process.exit(1));' "$PG_URL"; }
+if ! pg_ready && command -v pg_ctlcluster >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+  ver=$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n1)
+  [ -n "$ver" ] && pg_ctlcluster --skip-systemctl-redirect "$ver" main start >/dev/null 2>&1 || true
+  sleep 2
+fi
+HAVE_PG=0
+if pg_ready; then
+  if [ "$(id -u)" = "0" ]; then bash scripts/setup-pgvector.sh || echo "pgvector setup failed"; fi
+  if node -e '
+    const pg = require("pg"); const c = new pg.Client({ connectionString: process.argv[1] });
+    c.connect().then(() => c.query("select 1 from pg_available_extensions where name = $1", ["vector"]))
+     .then((r) => c.end().then(() => process.exit(r.rowCount ? 0 : 1)), () => process.exit(1));' "$PG_URL"; then
+    HAVE_PG=1
+    echo "PostgreSQL with pgvector at $PG_URL"
+  else
+    echo "PostgreSQL is reachable but has no pgvector extension."
+  fi
+fi
+if [ "$HAVE_PG" = 0 ]; then
+  if [ "${CI:-}" = "true" ]; then echo "CI needs PostgreSQL 15 with pgvector at $PG_URL"; exit 1; fi
+  echo "NOTE: no PostgreSQL with pgvector reachable: integration tests use the embedded database;"
+  echo "      the multi-process worker tests (two workers on one PostgreSQL, SIGKILL recovery) CANNOT run here."
+  export TEST_EMBEDDED_ONLY=1
+fi
+
+step "Chromium for Playwright"
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "could not install chromium"
+  fi
+fi
+
+step "prisma generate + typecheck"
+npx prisma generate >/dev/null && npx react-router typegen >/dev/null && npx tsc --noEmit
+record $? "typecheck"
+
+step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
+npx vitest run
+record $? "vitest"
+
+if [ "$HAVE_PG" = 1 ]; then
+  step "integration tests again on the embedded database"
+  TEST_EMBEDDED_ONLY=1 npx vitest run tests/integration
+  record $? "vitest (embedded)"
+fi
+
+step "production build"
+npx react-router build >/dev/null
+build_rc=$?
+record $build_rc "build"
+
+if [ $build_rc -eq 0 ]; then
+  if [ -x /usr/bin/chromium ]; then
+    step "end-to-end (Playwright, Chromium, production build)"
+    npx playwright test
+    record $? "playwright"
+  else
+    echo "!! Chromium is not installed (/usr/bin/chromium): install it with 'apt-get install chromium' to run the end-to-end tests."
+    [ "${CI:-}" = "true" ] && record 1 "playwright (no chromium)"
+  fi
+fi
+
+if [ -d ../shared/eval/dev ]; then
+  step "evaluation on ../shared/eval/dev (built-in engine)"
+  mkdir -p tmp
+  npm run --silent eval -- ../shared/eval/dev --out tmp/eval-dev-report.json
+  record $? "eval"
+fi
+
+echo
+echo "test steps: ${steps_passed} passed, ${failures} failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,78 @@
+/**
+ * The real request handler of the app for integration tests: the React Router server build loaded
+ * through Vite (same route matching, layouts, loaders and actions as production), plus a small
+ * cookie jar for multi-step flows. The app uses the process database installed by createTestDatabase().
+ */
+import path from "node:path";
+import { createServer, type ViteDevServer } from "vite";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+export interface AppHandler {
+  build: ServerBuild;
+  /** Sends a Request through the app; relative URLs are resolved against http://localhost. */
+  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Starts Vite in middleware mode (no port, no HMR) and loads the server build. Takes a few seconds. */
+export async function createAppHandler(): Promise<AppHandler> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const vite: ViteDevServer = await createServer({
+    root,
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: "error",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const handler = createRequestHandler(build, "development");
+  return {
+    build,
+    fetch(input, init) {
+      const request = typeof input === "string" ? new Request(new URL(input, "http://localhost"), init) : input;
+      return handler(request);
+    },
+    close: () => vite.close(),
+  };
+}
+
+/** Minimal browser-like cookie jar (name → value; Max-Age=0 or an empty value deletes). */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+
+  /** Stores the cookies a response sets. */
+  absorb(response: Response): this {
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = setCookie.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attrs.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return this;
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  /** The Cookie request header. */
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** A urlencoded POST init (optionally with a Cookie header). */
+export function formPost(fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * A fresh, migrated database for one test file.
+ *
+ * With PostgreSQL reachable (TEST_DATABASE_URL, or DATABASE_URL, or 127.0.0.1:5432 as postgres), each
+ * call creates its own database `t_<random>` from the server and drops it in `cleanup()`, so test
+ * files can run in parallel. Otherwise it uses an in-memory embedded PGlite.
+ * `hasPostgres()` tells multi-process tests whether they can run at all.
+ */
+import crypto from "node:crypto";
+import pg from "pg";
+import { openDatabase, setDatabase, type Database } from "~/lib/db.server";
+import { migrate } from "~/lib/migrate.server";
+
+export function adminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+}
+
+let reachable: Promise<boolean> | undefined;
+
+/** True when a PostgreSQL server with pgvector answers at adminUrl(). */
+export function hasPostgres(): Promise<boolean> {
+  if (process.env.TEST_EMBEDDED_ONLY === "1") return Promise.resolve(false);
+  reachable ??= (async () => {
+    const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      const rows = await client.query("select 1 from pg_available_extensions where name = 'vector'");
+      return rows.rowCount === 1;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return reachable;
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** connection string of the fresh database (PostgreSQL only) */
+  url: string | null;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Creates and migrates a fresh database; also installs it as the process database so domain code
+ * calling getDatabase() uses it. `kind: "embedded"` forces PGlite, `"postgres"` requires a server.
+ */
+export async function createTestDatabase(opts: { kind?: "auto" | "embedded" | "postgres" } = {}): Promise<TestDatabase> {
+  const want = opts.kind ?? "auto";
+  const usePg = want === "postgres" || (want === "auto" && (await hasPostgres()));
+  if (!usePg) {
+    const database = await openDatabase({ inMemory: true });
+    await migrate(database);
+    setDatabase(database);
+    return { database, url: null, cleanup: () => database.close() };
+  }
+  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await migrate(database);
+  setDatabase(database);
+  return {
+    database,
+    url: url.toString(),
+    async cleanup() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl() });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    },
+  };
+}
