@@ -181,6 +181,28 @@ describe("streamText", () => {
     expect(fake.requests[0].body.messages[0]).toEqual({ role: "system", content: "sys" });
   });
 
+  it("cuts off a stream that stalls longer than the timeout", async () => {
+    fake.setHandler(() => reply.chunks(["first ", "never"], { delayMs: 3_000 }));
+    const got: string[] = [];
+    const run = async () => {
+      for await (const d of testClient(fake.url, { timeoutMs: 200 }).streamText({ system: "s", messages: [] })) got.push(d);
+    };
+    const err = await run().catch((e) => e);
+    expect(got).toEqual(["first "]);
+    expect(err).toBeInstanceOf(ModelRequestError);
+    expect(err.code).toBe("model_timeout");
+  });
+
+  it("does not count the consumer's own pauses as a stall", async () => {
+    fake.setHandler(() => reply.chunks(["a", "b", "c"]));
+    const got: string[] = [];
+    for await (const d of testClient(fake.url, { timeoutMs: 150 }).streamText({ system: "s", messages: [] })) {
+      got.push(d);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(got).toEqual(["a", "b", "c"]);
+  });
+
   it("throws ModelRequestError when the server fails", async () => {
     fake.setHandler(() => reply.error(400, "nope"));
     const run = async () => {

@@ -316,32 +316,53 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
 
     async *streamText({ system, messages, temperature, name }) {
       const started = Date.now();
+      const label = name ?? "chat";
       let model = options.model;
       let usage: ModelUsage | null = null;
-      let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
-      try {
-        stream = await sdk.chat.completions.create({
+      let stream: Awaited<ReturnType<typeof openStream>>;
+      function openStream() {
+        return sdk.chat.completions.create({
           model: options.model,
           stream: true,
           temperature: temperature ?? 0.2,
           messages: [{ role: "system", content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))],
         });
-      } catch (err) {
-        report({ kind: "stream", name: name ?? "chat", model, usage, attempts: 1, duration_ms: Date.now() - started, ok: false });
-        throw toRequestError(err, name ?? "chat");
       }
       try {
+        stream = await openStream();
+      } catch (err) {
+        report({ kind: "stream", name: label, model, usage, attempts: 1, duration_ms: Date.now() - started, ok: false });
+        throw toRequestError(err, label);
+      }
+      // The SDK's timeout ends when the headers arrive; a stream that then stalls is cut off here
+      // after OPENAI_TIMEOUT_MS without a chunk. The clock is paused while the consumer holds a delta.
+      let stalled = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arm = () => {
+        timer = setTimeout(() => {
+          stalled = true;
+          stream.controller.abort();
+        }, options.timeoutMs);
+      };
+      try {
+        arm();
         for await (const chunk of stream) {
+          clearTimeout(timer);
           if (chunk.model) model = chunk.model;
           if (chunk.usage) usage = addUsage(null, chunk.usage);
           const delta = chunk.choices?.[0]?.delta?.content;
           if (delta) yield delta;
+          arm();
         }
+        if (stalled) throw new Error("stream stalled");
       } catch (err) {
-        report({ kind: "stream", name: name ?? "chat", model, usage, attempts: 1, duration_ms: Date.now() - started, ok: false });
-        throw toRequestError(err, name ?? "chat");
+        report({ kind: "stream", name: label, model, usage, attempts: 1, duration_ms: Date.now() - started, ok: false });
+        if (stalled) throw new ModelRequestError("model_timeout", `Model stream "${label}" stalled for ${options.timeoutMs} ms`, null, err);
+        throw toRequestError(err, label);
+      } finally {
+        clearTimeout(timer);
       }
-      report({ kind: "stream", name: name ?? "chat", model, usage, attempts: 1, duration_ms: Date.now() - started, ok: true });
+      report({ kind: "stream", name: label, model, usage, attempts: 1, duration_ms: Date.now() - started, ok: true });
     },
 
     async embed(texts: string[]) {

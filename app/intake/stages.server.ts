@@ -101,15 +101,17 @@ export function modelStages(): IntakeStages | null {
     engine: "openai",
     model: client.model,
     embed: (texts) => client.embed(texts),
-    extract: (doc) => extractCaseFactsWithModel(client, doc),
+    extract: (doc, opts) => extractCaseFactsWithModel(client, doc, opts),
     eligibility: builtinStages.eligibility,
     selectPolicy: builtinStages.selectPolicy,
     async review(input) {
       if (!input.tree || !input.policyId) return EMPTY_REVIEW;
       const queries = input.tree.nodes.filter((n) => n.node_type === "question").map((n) => n.question);
       const seen = new Map<string, Awaited<ReturnType<typeof searchPassages>>[number]>();
-      for (const q of queries.slice(0, 30)) {
-        const [embedding] = await client.embed([q]);
+      const asked = queries.slice(0, 30);
+      const embeddings = asked.length ? await client.embed(asked) : [];
+      for (const [i, q] of asked.entries()) {
+        const embedding = embeddings[i];
         for (const p of await searchPassages(input.database, { organization_id: input.organizationId, prior_auth_id: input.priorAuthId }, q, { limit: 4, embedding })) {
           seen.set(p.chunk_id, p);
         }

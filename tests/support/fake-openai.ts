@@ -12,7 +12,7 @@
  * - a string → the assistant content as is (stream: sent as several deltas);
  * - `reply.error(status, message?)` → an OpenAI-style error (429/5xx are retried by the SDK;
  *   `retry-after-ms: 1` is sent so retries are fast);
- * - `reply.chunks([...])` → exactly these stream deltas; `reply.raw(body, status?)` → body verbatim;
+ * - `reply.chunks([...], { delayMs? })` → exactly these stream deltas (optionally spaced out); `reply.raw(body, status?)` → body verbatim;
  * - `reply.embeddings(vectors)` → these vectors; `reply.delay(ms, inner)` → wait, then `inner`
  *   (the wait is abandoned when the client disconnects, e.g. on timeout);
  * - undefined → the default: deterministic embeddings, and for chat a 400 naming the schema (a
@@ -38,7 +38,7 @@ const TAG = Symbol("fake-openai-reply");
 
 type Tagged =
   | { [TAG]: "error"; status: number; message: string; headers: Record<string, string> }
-  | { [TAG]: "chunks"; chunks: string[] }
+  | { [TAG]: "chunks"; chunks: string[]; delayMs: number }
   | { [TAG]: "raw"; status: number; body: unknown; headers: Record<string, string> }
   | { [TAG]: "embeddings"; vectors: number[][] }
   | { [TAG]: "delay"; ms: number; inner: FakeReply };
@@ -53,7 +53,8 @@ export const reply = {
     message,
     headers: { "retry-after-ms": "1", ...headers },
   }),
-  chunks: (chunks: string[]): Tagged => ({ [TAG]: "chunks", chunks }),
+  /** stream deltas; `delayMs` waits before each delta after the first (to test stalled streams) */
+  chunks: (chunks: string[], opts: { delayMs?: number } = {}): Tagged => ({ [TAG]: "chunks", chunks, delayMs: opts.delayMs ?? 0 }),
   raw: (body: unknown, status = 200, headers: Record<string, string> = {}): Tagged => ({ [TAG]: "raw", status, body, headers }),
   embeddings: (vectors: number[][]): Tagged => ({ [TAG]: "embeddings", vectors }),
   delay: (ms: number, inner: FakeReply): Tagged => ({ [TAG]: "delay", ms, inner }),
@@ -206,6 +207,7 @@ function respond(req: FakeRequest, r: FakeReply, res: http.ServerResponse) {
   if (req.path === "/chat/completions") {
     const model = req.body?.model ?? "fake-model";
     let deltas: string[];
+    const delayMs = isTagged(r) && r[TAG] === "chunks" ? r.delayMs : 0;
     if (isTagged(r) && r[TAG] === "chunks") deltas = r.chunks;
     else if (typeof r === "string") deltas = splitText(r);
     else if (r && typeof r === "object" && !isTagged(r)) deltas = [JSON.stringify(r)];
@@ -222,10 +224,17 @@ function respond(req: FakeRequest, r: FakeReply, res: http.ServerResponse) {
       const chunk = (delta: Record<string, unknown>, finish: string | null) =>
         `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       res.write(chunk({ role: "assistant", content: "" }, null));
-      for (const d of deltas) res.write(chunk({ content: d }, null));
-      res.write(chunk({}, "stop"));
-      res.write("data: [DONE]\n\n");
-      return res.end();
+      void (async () => {
+        for (const [i, d] of deltas.entries()) {
+          if (i > 0 && delayMs) await new Promise((r) => setTimeout(r, delayMs));
+          if (res.destroyed) return;
+          res.write(chunk({ content: d }, null));
+        }
+        res.write(chunk({}, "stop"));
+        res.write("data: [DONE]\n\n");
+        res.end();
+      })();
+      return;
     }
     return sendJson(res, 200, {
       id,
