@@ -29,8 +29,9 @@ if (args.has("--seed")) {
 const runWorker = env.WORKER_IN_PROCESS === "true" || (env.WORKER_IN_PROCESS === "auto" && database.kind === "embedded");
 let worker: { stop(): Promise<void> } | undefined;
 if (runWorker) {
+  await import("~/queue/jobs.server");
   const { startWorker } = await import("~/queue/worker.server");
-  worker = await startWorker({ database, concurrency: env.WORKER_CONCURRENCY });
+  worker = await startWorker({ database, concurrency: env.WORKER_CONCURRENCY, staleSeconds: env.WORKER_STALE_SECONDS });
   console.log(`[web] in-process worker started (concurrency ${env.WORKER_CONCURRENCY})`);
 }
 

@@ -26,6 +26,11 @@ export interface Database {
   exec(script: string): Promise<void>;
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding a session-level advisory lock on one dedicated connection (PostgreSQL),
+   * so concurrent processes serialise; on the embedded database (one process) it just runs `fn`.
+   */
+  withAdvisoryLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /** Sends a NOTIFY (payload under 8000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -94,6 +99,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    async withAdvisoryLock(lockId, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [lockId]);
+        try {
+          return await fn();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [lockId]).catch(() => {});
+        }
+      } finally {
+        client.release();
+      }
+    },
     async close() {
       await prisma.$disconnect().catch(() => {});
       if (listener) await listener.end().catch(() => {});
@@ -133,6 +151,9 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     },
     async notify(channel, payload) {
       await lite.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async withAdvisoryLock(_lockId, fn) {
+      return fn();
     },
     async close() {
       await prisma.$disconnect().catch(() => {});

@@ -27,8 +27,7 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
     .readdirSync(dir)
     .filter((n) => fs.existsSync(path.join(dir, n, "migration.sql")))
     .sort();
-  if (database.kind === "postgres") await database.query("select pg_advisory_lock($1)", [LOCK_ID]);
-  try {
+  return database.withAdvisoryLock(LOCK_ID, async () => {
     await database.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,
@@ -62,7 +61,5 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
       applied.push(name);
     }
     return applied;
-  } finally {
-    if (database.kind === "postgres") await database.query("select pg_advisory_unlock($1)", [LOCK_ID]);
-  }
+  });
 }

@@ -7,9 +7,6 @@
  * `registerJobs(...)` call.
  */
 import { registerJobs, systemEcho } from "~/queue/registry.server";
+import { coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
 
-registerJobs(
-  systemEcho,
-  // priorAuthIntake,              "prior_auth.intake"
-  // coveragePolicyDecisionTree,   "coverage_policy.decision_tree"
-);
+registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob);

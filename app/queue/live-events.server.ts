@@ -38,6 +38,10 @@ const BATCH = 500;
  * @param channel e.g. `prior_auth:42`
  * @param event SSE event name, e.g. "step", "status", "chat.delta"
  * @param data any JSON-serialisable value (kept as jsonb; keep it small, a few KB at most)
+ * Runs on its own connection (autocommit), never inside the caller's transaction: the hub waits at
+ * most 1.5 s for an id that commits late, so events written by hand inside a long transaction could
+ * be skipped by live streams (they would still be replayed on reconnect).
+ *
  * @returns the new event's id
  * @throws on a database error or data that JSON cannot represent (BigInt, cycles)
  */

@@ -47,6 +47,8 @@ export interface WorkerOptions {
   verbose?: boolean;
   /** Where log lines go (default console.log / console.error). */
   log?: (level: "info" | "warn" | "error", line: string) => void;
+  /** Import app/queue/jobs.server.ts (every app job) before claiming (default true). */
+  loadAppJobs?: boolean;
   /**
    * Install a process-wide 'unhandledRejection' listener that logs instead of crashing, so a promise
    * a handler forgot to await cannot kill the worker (default true).
@@ -85,8 +87,8 @@ interface RunningJob {
 
 /**
  * Starts a worker on `database`. Resolves once its heartbeat row exists and it is listening;
- * claiming starts immediately. Only jobs registered in this process (registry.server.ts) are
- * claimed, so import app/queue/jobs.server.ts first.
+ * claiming starts immediately. Only jobs registered in this process are claimed: app/queue/jobs.server.ts
+ * is imported first (unless loadAppJobs: false), plus whatever else was registered.
  *
  * @throws if the heartbeat row cannot be written (database unreachable) or options are invalid
  */
@@ -101,6 +103,8 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 10_000;
   const pruneEveryMs = opts.pruneEveryMs ?? 10 * 60_000;
   const prefix = `[worker ${id}]`;
+  // Only registered jobs are claimed; make sure the app's jobs are (server.ts need not know them).
+  if (opts.loadAppJobs !== false) await import("~/queue/jobs.server");
   const log = (level: "info" | "warn" | "error", msg: string) =>
     opts.log ? opts.log(level, `${prefix} ${msg}`) : (level === "info" ? console.log : console.error)(`${prefix} ${msg}`);
 
@@ -112,12 +116,11 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   let fillDone: Promise<void> = Promise.resolve();
   let claimFailing = false;
   let lastPrune = 0;
+  let maintaining = false;
 
   await heartbeat();
   const unlisten = await database
-    .listen(JOBS_NOTIFY_CHANNEL, (name) => {
-      if (getJob(name)) wake();
-    })
+    .listen(JOBS_NOTIFY_CHANNEL, () => wake())
     .catch((err) => {
       log("warn", `LISTEN ${JOBS_NOTIFY_CHANNEL} failed, polling every ${pollMs} ms: ${(err as Error).message}`);
       return null;
@@ -317,7 +320,6 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     );
   }
 
-  let maintaining = false;
   async function maintenance() {
     if (stopping || maintaining) return;
     maintaining = true;

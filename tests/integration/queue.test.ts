@@ -107,7 +107,8 @@ describe.each(kinds)("job queue on %s", (kind) => {
   const quiet: WorkerOptions["log"] = () => {};
 
   async function worker(opts: Partial<WorkerOptions> = {}) {
-    const w = await startWorker({ database, concurrency: 2, pollMs: 50, log: quiet, ...opts });
+    // No rejection guard here: an unhandled rejection must fail the test run, not be logged away.
+    const w = await startWorker({ database, concurrency: 2, pollMs: 50, log: quiet, catchUnhandledRejections: false, ...opts });
     workers.push(w);
     return w;
   }
@@ -151,6 +152,15 @@ describe.each(kinds)("job queue on %s", (kind) => {
     expect(events.every((e) => e.event === "step" && e.channel === "prior_auth:pa-1")).toBe(true);
     unsub();
     await stopAll();
+  });
+
+  it("wakes on NOTIFY: a job enqueued while the worker idles starts long before the next poll", async () => {
+    await worker({ pollMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 100)); // let the first (empty) claim round finish
+    const t0 = Date.now();
+    const { id } = await enqueue(database, "system.echo", { note: "notify" });
+    await waitFor(async () => (await getJobStatus(database, id))?.status === "succeeded", "echo after NOTIFY", 5_000);
+    expect(Date.now() - t0).toBeLessThan(3_000);
   });
 
   it("retries with exponential backoff, then fails keeping the last error; retryJob re-queues it", async () => {
@@ -279,7 +289,7 @@ describe.each(kinds)("job queue on %s", (kind) => {
   });
 
   it("stop() lets short jobs finish, then aborts and releases the rest, and removes its heartbeat row", async () => {
-    const w = await worker({ concurrency: 2, shutdownTimeoutMs: 600 });
+    const w = await worker({ concurrency: 2, shutdownTimeoutMs: 1_500 });
     const quick = await enqueue(database, "test.sleep", { ms: 200 });
     const slow = await enqueue(database, "test.sleep", { ms: 30_000 });
     await waitFor(async () => w.running() === 2 || null, "both jobs running");
