@@ -10,7 +10,7 @@
 import type { DemoPolicy } from "./types";
 
 const ETANERCEPT = `Etanercept Products
-Enbrel(R) (etanercept injection for subcutaneous use)
+Enbrel® (etanercept injection for subcutaneous use)
 Prairie State Health - Pharmacy Prior Authorization Policy
 Policy number: PSH-RX-PA-0112    Effective date: 01/01/2026    Last review: 11/2025
 Line of business: Commercial
@@ -73,7 +73,7 @@ Etanercept is not recommended in the following situations:
 4. Any condition not listed in this policy. Criteria will be updated as new published data become available.
 
 REFERENCES
-1. Enbrel(R) subcutaneous injection [prescribing information]. Thousand Oaks, CA: Amgen; 2024.
+1. Enbrel® subcutaneous injection [prescribing information]. Thousand Oaks, CA: Amgen; 2024.
 2. Fraenkel L, Bathon JM, England BR, et al. 2021 American College of Rheumatology guideline for the treatment of rheumatoid arthritis. Arthritis Care Res (Hoboken). 2021;73(7):924-939.
 3. Menter A, Strober BE, Kaplan DH, et al. Joint AAD-NPF guidelines of care for the management and treatment of psoriasis with biologics. J Am Acad Dermatol. 2019;80(4):1029-1072.
 4. Ward MM, Deodhar A, Gensler LS, et al. 2019 update of the ACR/SAA/SPARTAN recommendations for the treatment of ankylosing spondylitis and nonradiographic axial spondyloarthritis. Arthritis Rheumatol. 2019;71(10):1599-1613.
@@ -112,7 +112,7 @@ Last Review Date: 11.2025
 Line of Business: Commercial
 
 Description
-Risankizumab-rzaa (Skyrizi(R)) is an interleukin-23 (IL-23) antagonist.
+Risankizumab-rzaa (Skyrizi®) is an interleukin-23 (IL-23) antagonist.
 
 FDA Approved Indication(s)
 Skyrizi is indicated for the treatment of:
