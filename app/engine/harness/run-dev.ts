@@ -94,7 +94,10 @@ async function main() {
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(results.map(({ id, r }) => ({ case_id: id, ...r })), null, 2));
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main()
+  // the OCR worker (used when text is not cached) keeps the event loop alive
+  .then(() => process.exit(0))
+  .catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateDecisionTree, readPolicy } from "./generate-tree";
-import { parseCriterion, parseMinDuration, parseRecency, parseThresholds } from "./criterion";
+import { parseCriterion, parseMinDuration, parseRecency, parseThresholds, type CriterionSpec } from "./criterion";
 import { docFromPages } from "../harness/synthetic";
 
 const PBM = `PRIOR AUTHORIZATION POLICY
@@ -85,9 +85,9 @@ describe("readPolicy", () => {
     expect(b.title).toBe("Rheumatoid Arthritis");
     expect(b.duration).toBe("6 months");
     expect(b.criteria.map((c) => c.kind)).toEqual(["age", "any", "prescriber"]);
-    const group = b.criteria[1] as Extract<(typeof b.criteria)[number], { kind: "any" }>;
+    const group = b.criteria[1] as CriterionSpec & { items: CriterionSpec[] };
     expect(group.items.map((i) => i.kind)).toEqual(["prior_therapy", "contraindication"]);
-    const pt = group.items[0] as Extract<(typeof group.items)[number], { kind: "prior_therapy" }>;
+    const pt = group.items[0] as CriterionSpec & { min_days: number; count: number; drugs: string[] };
     expect(pt.min_days).toBe(90);
     expect(pt.count).toBe(1);
     expect(pt.drugs).toEqual(expect.arrayContaining(["methotrexate", "leflunomide", "sulfasalazine"]));
