@@ -44,8 +44,10 @@ export async function sendEmail(mail: OutgoingEmail): Promise<string> {
     const row = await prisma.emailOutbox.create({
       data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind, transport: "outbox", sent_at: new Date() },
     });
-    const detail = env.NODE_ENV === "production" ? "" : `\n${mail.text}`;
-    console.log(`[mail] outbox (no SMTP_URL): "${mail.subject}" to ${mail.to}; see /dev/outbox${detail}`);
+    // Outside production the line carries the message (sign-in codes) for convenience; in production
+    // it must not, since logs are kept and read more widely than the outbox table.
+    if (env.NODE_ENV === "production") console.log(`[mail] outbox (no SMTP_URL): ${kind} email to ${mail.to} stored; configure SMTP_URL to deliver`);
+    else console.log(`[mail] outbox (no SMTP_URL): "${mail.subject}" to ${mail.to}; see /dev/outbox\n${mail.text}`);
     return row.id;
   }
   const row = await prisma.emailOutbox.create({

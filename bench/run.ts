@@ -1,0 +1,190 @@
+/**
+ * `npm run bench [-- section ...]` — figures, not tests. Sections (default: all):
+ *   intake     seconds per case (median, p95) for typed and scanned faxes, built-in engine
+ *   throughput cases per hour with one worker process and with two (PostgreSQL only)
+ *   retrieval  hybrid retrieval latency over 100,000 chunks (PostgreSQL when reachable)
+ *   list       prior-auth list page server time with 10,000 cases in the organization
+ *   queue      queue overhead jobs/second (see bench/queue.ts)
+ * Targets (issue "The main job"): typed fax ≤ 1.5 s p95, 5-page scan ≤ 6 s p95 on this 2-core machine.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { createTestDatabase, hasPostgres, type TestDatabase } from "../tests/support/test-db";
+import "~/queue/jobs.server";
+import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
+import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
+import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
+import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
+import { runIntake } from "~/intake/run-intake.server";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { embedText, toVectorLiteral } from "~/documents/embed";
+import { searchPassages } from "~/documents/search-passages.server";
+import { terminateOcrWorker } from "~/documents/parse-pdf.server";
+import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith("-")));
+const want = (s: string) => wanted.size === 0 || wanted.has(s);
+const q = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+};
+const fmt = (xs: number[], unit = "s", digits = 2) => `median ${q(xs, 0.5).toFixed(digits)} ${unit}, p95 ${q(xs, 0.95).toFixed(digits)} ${unit} (n=${xs.length})`;
+
+async function demoOrg(t: TestDatabase) {
+  const org = await t.database.prisma.organization.create({ data: { name: "bench" } });
+  const plan = await createPlan(t.database, org.id, { ...DEMO_PLAN, document_type: "pharmacy" });
+  await importRoster(t.database, org.id, plan.id, DEMO_ROSTER);
+  await importFormulary(t.database, org.id, plan.id, DEMO_FORMULARY);
+  for (const p of DEMO_POLICIES) {
+    const policy = await createCoveragePolicy(t.database, org.id, plan.id, { drug_name: p.drug_names[0], drugs_list: p.drug_names }, { bytes: await renderPolicyPdf(p), filename: p.file }, { generateTree: false });
+    await generatePolicyDecisionTree(t.database, policy.id);
+  }
+  return { orgId: org.id, planId: plan.id };
+}
+
+async function benchIntake() {
+  const t = await createTestDatabase();
+  try {
+    const { orgId, planId } = await demoOrg(t);
+    const typed: number[] = [];
+    const scanned: number[] = [];
+    const scannedPages: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const c of DEMO_CASES) {
+        const bytes = await renderPriorAuthFax(c, { layout: c.layout, scanned: c.scanned });
+        const pa = await createPriorAuthFromFax(t.database, orgId, { bytes, filename: "b.pdf" }, { plan_id: planId, queue: false });
+        const t0 = performance.now();
+        await runIntake(t.database, pa.id);
+        const secs = (performance.now() - t0) / 1000;
+        (c.scanned ? scanned : typed).push(secs);
+        if (c.scanned) scannedPages.push(await t.database.prisma.documentPage.count({ where: { document: { prior_auth_id: pa.id } } }));
+      }
+    }
+    console.log(`intake, typed fax:   ${fmt(typed)}`);
+    console.log(`intake, scanned fax: ${fmt(scanned)}; pages per scan ${Math.min(...scannedPages)}-${Math.max(...scannedPages)}, ${fmt(scanned.map((s, i) => s / scannedPages[i]), "s/page")}`);
+  } finally {
+    await t.cleanup();
+  }
+}
+
+async function benchThroughput() {
+  if (!(await hasPostgres())) return console.log("throughput: skipped (needs PostgreSQL for several worker processes)");
+  for (const workers of [1, 2]) {
+    const t = await createTestDatabase({ kind: "postgres" });
+    const procs: ChildProcess[] = [];
+    try {
+      const { orgId, planId } = await demoOrg(t);
+      const typedCases = DEMO_CASES.filter((c) => !c.scanned);
+      const faxes = await Promise.all(typedCases.map((c) => renderPriorAuthFax(c, { layout: c.layout })));
+      for (let i = 0; i < workers; i++) {
+        procs.push(spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], { cwd: root, env: { ...process.env, DATABASE_URL: t.url!, WORKER_CONCURRENCY: "1" }, stdio: "ignore" }));
+      }
+      while ((await t.database.query<{ n: number }>("select count(*)::int as n from worker_processes"))[0].n < workers) await new Promise((r) => setTimeout(r, 200));
+      const n = 24;
+      const t0 = performance.now();
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) ids.push((await createPriorAuthFromFax(t.database, orgId, { bytes: faxes[i % faxes.length], filename: "t.pdf" }, { plan_id: planId })).id);
+      for (;;) {
+        const [r] = await t.database.query<{ n: number }>("select count(*)::int as n from prior_auths where intake_status in ('succeeded','failed')");
+        if (r.n >= n) break;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+      const secs = (performance.now() - t0) / 1000;
+      console.log(`throughput, ${workers} worker process${workers > 1 ? "es" : ""}: ${Math.round((n / secs) * 3600)} typed cases/hour (${n} cases in ${secs.toFixed(1)} s)`);
+    } finally {
+      for (const p of procs) p.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 1000));
+      await t.cleanup();
+    }
+  }
+}
+
+const VOCAB = "patient methotrexate adalimumab rheumatoid arthritis psoriasis crohn disease ldl cholesterol statin ezetimibe a1c metformin semaglutide migraine topiramate propranolol eosinophils asthma dermatitis triamcinolone prescriber rheumatologist dermatologist cardiologist months weeks trial failure intolerance contraindication quantity limit tier step therapy approval criteria age years documented".split(" ");
+
+async function benchRetrieval() {
+  const t = await createTestDatabase();
+  try {
+    const org = await t.database.prisma.organization.create({ data: { name: "retrieval" } });
+    const doc = await t.database.prisma.document.create({ data: { organization_id: org.id, kind: "fax", filename: "x.pdf", byte_size: 1, sha256: "x", data: new Uint8Array([1]) } });
+    const total = Number(process.env.BENCH_CHUNKS ?? 100_000);
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const t0 = performance.now();
+    for (let i = 0; i < total; i += 500) {
+      const params: unknown[] = [];
+      const rows: string[] = [];
+      for (let j = i; j < Math.min(total, i + 500); j++) {
+        const text = Array.from({ length: 40 }, () => VOCAB[Math.floor(rnd() * VOCAB.length)]).join(" ");
+        const b = params.length;
+        params.push(`c${j}`, org.id, doc.id, text, toVectorLiteral(embedText(text)));
+        rows.push(`($${b + 1}, $${b + 2}, $${b + 3}, 1, 0, 100, $${b + 4}, $${b + 5}::vector)`);
+      }
+      await t.database.query(`insert into document_chunks (id, organization_id, document_id, page_number, start_offset, end_offset, text, embedding) values ${rows.join(",")}`, params);
+    }
+    console.log(`retrieval: ${total} chunks loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${t.database.kind})`);
+    await t.database.query("analyze document_chunks");
+    const times: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const query = Array.from({ length: 6 }, () => VOCAB[Math.floor(rnd() * VOCAB.length)]).join(" ");
+      const s = performance.now();
+      const hits = await searchPassages(t.database, { organization_id: org.id }, query, { limit: 8 });
+      times.push(performance.now() - s);
+      if (!hits.length) throw new Error("no hits");
+    }
+    console.log(`retrieval at ${total} chunks (hybrid HNSW + full text): ${fmt(times.slice(5), "ms", 1)}`);
+  } finally {
+    await t.cleanup();
+  }
+}
+
+async function benchList() {
+  const t = await createTestDatabase();
+  try {
+    const org = await t.database.prisma.organization.create({ data: { name: "list" } });
+    const names = ["Vega", "Kowalski", "Simmons", "Jensen", "Lin", "Price", "Moretti", "Reyes"];
+    const meds = ["Humira", "Ozempic", "Dupixent", "Aimovig", "Repatha", "Otezla"];
+    const n = 10_000;
+    for (let i = 0; i < n; i += 1000) {
+      await t.database.prisma.priorAuth.createMany({
+        data: Array.from({ length: Math.min(1000, n - i) }, (_, k) => ({
+          organization_id: org.id,
+          intake_status: "succeeded",
+          patient_name: `Pat ${names[(i + k) % names.length]} ${i + k}`,
+          medication_name: meds[(i + k) % meds.length],
+          practitioner_name: `Dr ${names[(i + k * 3) % names.length]}`,
+          final_decision: ["approved", "denied", "needs_more_information"][(i + k) % 3],
+          created_at: new Date(Date.now() - (i + k) * 60_000),
+        })),
+      });
+    }
+    await t.database.query("analyze prior_auths");
+    for (const [label, opts] of [
+      ["first page", {}],
+      ["page 500", { page: 500 }],
+      ["search 'vega'", { q: "vega" }],
+      ["sort by patient", { sort: "patient_name", dir: "asc" }],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const s = performance.now();
+        await listPriorAuths(t.database, org.id, opts as never);
+        times.push(performance.now() - s);
+      }
+      console.log(`list page (${n} cases), ${label}: ${fmt(times.slice(3), "ms", 1)}`);
+    }
+  } finally {
+    await t.cleanup();
+  }
+}
+
+if (want("intake")) await benchIntake();
+if (want("throughput")) await benchThroughput();
+if (want("retrieval")) await benchRetrieval();
+if (want("list")) await benchList();
+if (want("queue") && (await hasPostgres())) {
+  await new Promise<void>((resolve) => spawn(process.execPath, ["--import", "tsx", "bench/queue.ts", "1000", "4"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()));
+}
+await terminateOcrWorker();
+process.exit(0);
