@@ -77,7 +77,7 @@ record $build_rc "build"
 if [ $build_rc -eq 0 ]; then
   if [ -x /usr/bin/chromium ]; then
     step "end-to-end (Playwright, Chromium, production build)"
-    npx playwright test
+    E2E_SKIP_BUILD=1 npx playwright test
     record $? "playwright"
   else
     echo "!! Chromium is not installed (/usr/bin/chromium): install it with 'apt-get install chromium' to run the end-to-end tests."

@@ -110,3 +110,67 @@ export async function queueIntake(database: Database, organizationId: string, pr
   await publish(database, `prior_auth:${pa.id}`, "queued", { job_id: job.id });
   return job;
 }
+
+// ───────────── one entry point for the /api and the Fax Simulation / ePA modals ─────────────
+
+/** What a create request carries: a fax upload or an ePA's synthetic document. */
+export type CreatePriorAuthInput =
+  | { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null; urgency?: "standard" | "expedited" }
+  | { submission_type: "epa"; synthetic_document: string; urgency?: "standard" | "expedited" };
+
+/**
+ * Reads a create request: multipart with `file` (also `fax[file]` / `fax.file`) → fax;
+ * JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document`
+ * (also `epa_submission[synthetic_document]` / `synthetic_document`) → ePA.
+ * Anything else is a fax without a file (→ 'Please upload a PDF file').
+ */
+export async function readCreatePriorAuthRequest(request: Request): Promise<CreatePriorAuthInput> {
+  const type = request.headers.get("content-type") ?? "";
+  let fields: Record<string, unknown> = {};
+  let file: File | null = null;
+  if (type.includes("application/json")) {
+    fields = ((await request.json().catch(() => null)) as Record<string, unknown> | null) ?? {};
+    if (typeof fields !== "object" || Array.isArray(fields)) fields = {};
+  } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    const form = await request.formData().catch(() => null);
+    if (form) {
+      for (const [k, v] of form) {
+        if (typeof v === "string") fields[k] = v;
+        else if (!file && ["file", "fax[file]", "fax.file", "fax"].includes(k)) file = v;
+      }
+    }
+  }
+  const urgency = fields.urgency === "expedited" ? "expedited" : fields.urgency === "standard" ? "standard" : undefined;
+  if (fields.submission_type === "epa") {
+    const nested = fields.epa_submission && typeof fields.epa_submission === "object" ? (fields.epa_submission as Record<string, unknown>) : {};
+    const text = nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
+    return { submission_type: "epa", synthetic_document: typeof text === "string" ? text : "", urgency };
+  }
+  if (!file || file.size === 0) return { submission_type: "fax", file: null, urgency };
+  return { submission_type: "fax", file: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "fax.pdf" }, urgency };
+}
+
+/**
+ * Creates a prior auth from either input and queues its intake (see createPriorAuthFromFax /
+ * createPriorAuthFromEpa for the errors). Returns the public summary of the new case.
+ */
+export async function createPriorAuth(database: Database, organizationId: string, input: CreatePriorAuthInput, opts: CreateOptions = {}) {
+  const options = { ...opts, urgency: input.urgency ?? opts.urgency };
+  const pa =
+    input.submission_type === "epa"
+      ? await createPriorAuthFromEpa(database, organizationId, input.synthetic_document, options)
+      : await createPriorAuthFromFax(database, organizationId, input.file, options);
+  return serializeCreatedPriorAuth(pa);
+}
+
+/** The public summary of a newly created case (CreatedPriorAuthSchema). */
+export function serializeCreatedPriorAuth(pa: { id: string; created_at: Date; submission_type: string; intake_status: string; urgency: string; due_at: Date | null }) {
+  return {
+    token: pa.id,
+    created_at: pa.created_at.toISOString(),
+    submission_type: pa.submission_type,
+    intake_status: pa.intake_status,
+    urgency: pa.urgency,
+    due_at: pa.due_at?.toISOString() ?? null,
+  };
+}

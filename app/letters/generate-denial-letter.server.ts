@@ -1,0 +1,182 @@
+/**
+ * Denial letters (Send denial letter; POST .../prior_auths/{token}/generate_denial_letter).
+ *
+ * Rules (PRODUCT-SPEC §2, §4):
+ *  - a letter may be sent only when the AI did not approve (and no human decided otherwise) or a
+ *    human denied; a human approval always blocks it;
+ *  - a clinician must sign off explicitly: the AI alone never produces a letter (adverse
+ *    determinations need clinical review by a qualified professional, e.g. 42 CFR 423.566(d) for
+ *    Part D and state utilization-review laws);
+ *  - the letter states the specific reason and the coverage criterion that was not met, taken from
+ *    the failed policy-check steps (clinical, then eligibility, then audit) unless the reviewer
+ *    writes the reason.
+ * The signed-off letter also records a human "deny" decision when the latest one is not already a
+ * denial, so the case shows Denied by a person.
+ */
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { publish } from "~/queue/live-events.server";
+import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
+import { denialLetterAllowed, isApproval } from "~/prior-auths/get-prior-auth-detail.server";
+import { letterPdfUrl } from "~/prior-auths/urls";
+import { DEFAULT_APPEAL_RIGHTS, fillTemplate } from "./letter-template";
+import { resolveDenialForm } from "./manage-letter-forms.server";
+import { renderLetterPdf } from "./render-letter-pdf.server";
+
+export interface DenialLetterInput {
+  /** the signing clinician (null when called with an API key) */
+  userId: string | null;
+  /** must be true */
+  clinician_sign_off: boolean;
+  letter_form_id?: string | null;
+  /** reviewer-written reason; default: from the failed criteria */
+  denial_reason?: string | null;
+}
+
+export const SIGN_OFF_REQUIRED = "A clinician must sign off before a denial letter is sent";
+
+const CHECK_ORDER: Record<string, number> = { clinical: 0, ai_rule: 1, eligibility: 2, audit: 3 };
+
+/** The failed criterion and its reason: first failed step by check kind, else the first step that lacked information. */
+function failedCriterion(checks: { title: string; kind: string; policy_check_steps: { question: string; reason: string; passed: boolean | null; outcome: string }[] }[]) {
+  const sorted = [...checks].sort((a, b) => (CHECK_ORDER[a.kind] ?? 9) - (CHECK_ORDER[b.kind] ?? 9));
+  for (const want of ["failed", "insufficient"] as const) {
+    for (const check of sorted) {
+      const step = check.policy_check_steps.find((s) => (want === "failed" ? s.passed === false : s.outcome === "insufficient"));
+      if (step) return { check, step, insufficient: want === "insufficient" };
+    }
+  }
+  return null;
+}
+
+/** US long date ("November 21, 2026") in UTC. */
+function letterDate(d: Date): string {
+  return d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * Generates, stores and returns a denial letter for prior auth `priorAuthId` of `organizationId`.
+ * Returns the letter (LetterSchema) plus its body text.
+ * Errors: AppError not_found (case, letter form); conflict when the AI approved and no human denied
+ * ('The AI approved this prior auth; record a human denial before sending a denial letter') or a
+ * human approved; validation SIGN_OFF_REQUIRED without clinician_sign_off: true.
+ */
+export async function generateDenialLetter(database: Database, organizationId: string, priorAuthId: string, input: DenialLetterInput) {
+  const pa = await requirePriorAuth(database, organizationId, priorAuthId);
+  const full = await database.prisma.priorAuth.findUniqueOrThrow({
+    where: { id: pa.id },
+    include: {
+      organization: { select: { name: true, title: true } },
+      patient: true,
+      medication_requests: { orderBy: { created_at: "asc" }, take: 1 },
+      ai_decision: true,
+      human_decisions: { orderBy: { created_at: "desc" }, take: 1 },
+      coverage_policy: { select: { drug_name: true, plan: { select: { title: true } } } },
+      policy_checks: { orderBy: { created_at: "asc" }, include: { policy_check_steps: { orderBy: { position: "asc" } } } },
+    },
+  });
+  const human = full.human_decisions[0] ?? null;
+  if (human?.decision_type === "approve") throw new AppError("conflict", "A reviewer approved this prior auth; a denial letter cannot be sent");
+  if (!denialLetterAllowed(full.ai_decision?.final_decision, human?.decision_type)) {
+    throw new AppError(
+      "conflict",
+      full.ai_decision && isApproval(full.ai_decision.final_decision)
+        ? "The AI approved this prior auth; record a human denial before sending a denial letter"
+        : "This prior auth has no decision yet; record a human denial before sending a denial letter",
+    );
+  }
+  if (input.clinician_sign_off !== true) throw new AppError("validation", SIGN_OFF_REQUIRED);
+
+  const failed = failedCriterion(full.policy_checks);
+  const criterion = failed
+    ? `${failed.step.question}${failed.insufficient ? " (not documented in the request)" : ""}`
+    : "The coverage criteria of the applicable policy were not shown to be met.";
+  const writtenReason = input.denial_reason?.trim();
+  const denialReason = (
+    writtenReason ||
+    (human?.decision_type === "deny" ? human.reason : "") ||
+    failed?.step.reason ||
+    full.ai_decision?.rationale ||
+    full.ai_decision?.ai_summary ||
+    "The request does not meet the coverage criteria."
+  ).slice(0, 4000);
+  const policyName = full.coverage_policy
+    ? `${full.coverage_policy.drug_name} coverage policy${full.coverage_policy.plan?.title ? ` (${full.coverage_policy.plan.title})` : ""}`
+    : failed
+      ? failed.check.title
+      : "Plan coverage criteria";
+
+  const reviewer = input.userId ? await database.prisma.user.findUnique({ where: { id: input.userId }, select: { id: true, username: true } }) : null;
+  const form = await resolveDenialForm(database, organizationId, input.letter_form_id);
+  const organizationName = full.organization.title || full.organization.name;
+  const patientName = [full.patient?.first_name, full.patient?.last_name].filter(Boolean).join(" ") || full.patient_name || "Member";
+  const drugName = full.medication_requests[0]?.drug_name ?? full.medication_name ?? "the requested medication";
+  const now = new Date();
+  const body = fillTemplate(form.template_body, {
+    patient_name: patientName,
+    member_id: full.patient?.member_id ?? "Not provided",
+    drug_name: drugName,
+    denial_reason: denialReason,
+    criterion,
+    policy_name: policyName,
+    date: letterDate(now),
+    reviewer: reviewer?.username ?? "Clinical reviewer",
+    appeal_rights: DEFAULT_APPEAL_RIGHTS,
+    organization_name: organizationName,
+    prior_auth_id: full.id,
+  });
+  const pdf = await renderLetterPdf(body, { organizationName, title: `Denial notice — ${drugName}` });
+
+  const writes = [
+    database.prisma.letter.create({
+      data: {
+        organization_id: organizationId,
+        prior_auth_id: full.id,
+        letter_form_id: form.id,
+        kind: "denial",
+        denial_reason: denialReason,
+        criterion,
+        body,
+        pdf: new Uint8Array(pdf),
+        signed_off_by_id: reviewer?.id ?? null,
+      },
+    }),
+  ] as const;
+  const needsHumanDeny = human?.decision_type !== "deny";
+  const [letter] = await database.prisma.$transaction([
+    ...writes,
+    ...(needsHumanDeny
+      ? [
+          database.prisma.humanDecision.create({
+            data: { prior_auth_id: full.id, ai_decision_id: full.ai_decision?.id ?? null, user_id: reviewer?.id ?? null, decision_type: "deny", reason: denialReason },
+          }),
+          database.prisma.priorAuth.update({ where: { id: full.id }, data: { final_decision: "denied" } }),
+        ]
+      : []),
+  ]);
+  const serialized = {
+    token: letter.id,
+    kind: letter.kind,
+    created_at: letter.created_at.toISOString(),
+    denial_reason: letter.denial_reason,
+    criterion: letter.criterion,
+    pdf_url: letterPdfUrl(organizationId, full.id, letter.id),
+    signed_off_by: reviewer?.username ?? null,
+    body,
+  };
+  await publish(database, `prior_auth:${full.id}`, "letter", { letter: { ...serialized, body: undefined } });
+  if (needsHumanDeny) await publish(database, `org:${organizationId}`, "prior_auth", { id: full.id, final_decision: "denied" });
+  return serialized;
+}
+
+/**
+ * The stored PDF of letter `letterId` of prior auth `priorAuthId` (both of `organizationId`):
+ * `{ filename, data }`. Throws AppError not_found.
+ */
+export async function getLetterPdf(database: Database, organizationId: string, priorAuthId: string, letterId: string) {
+  const pa = await requirePriorAuth(database, organizationId, priorAuthId);
+  const id = letterId.replace(/\.pdf$/i, "");
+  const letter = await database.prisma.letter.findFirst({ where: { id, prior_auth_id: pa.id, organization_id: organizationId }, select: { id: true, kind: true, pdf: true } });
+  if (!letter?.pdf) throw new AppError("not_found", "Letter not found");
+  return { filename: `${letter.kind}-letter-${letter.id}.pdf`, data: new Uint8Array(letter.pdf) };
+}

@@ -1,0 +1,72 @@
+/**
+ * Human decisions (Override decision modal; POST .../prior_auths/{token}/ai_decisions/{token}/decisions).
+ * A reviewer's decision overrides the AI's for display and for prior_auths.final_decision; the AI
+ * decision row is kept unchanged so the audit trail shows both.
+ */
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { publish } from "~/queue/live-events.server";
+import { normalizeToken, requirePriorAuth } from "./require-prior-auth.server";
+
+export interface HumanDecisionInput {
+  /** approve | deny ("approved" / "denied" are accepted too) */
+  decision_type: string;
+  /** why the reviewer decided so; required (PRODUCT-SPEC §5 'Override reason is required') */
+  reason: string;
+}
+
+/** "approve" | "deny" for the accepted spellings, else null. */
+export function normalizeDecisionType(value: unknown): "approve" | "deny" | null {
+  const v = String(value ?? "").trim().toLowerCase();
+  if (v === "approve" || v === "approved") return "approve";
+  if (v === "deny" || v === "denied") return "deny";
+  return null;
+}
+
+/**
+ * Records a human decision on the AI decision `aiDecisionId` of prior auth `priorAuthId`.
+ * Sets prior_auths.final_decision to approved/denied, publishes `prior_auth` on `org:{org}` (list
+ * refresh) and `decision` on `prior_auth:{id}`. Returns the stored decision.
+ * Errors: AppError validation ('Override reason is required', 'Decision type must be approve or deny'),
+ * not_found (prior auth or AI decision not in this organization / not of this case).
+ * `userId` is null when the call came with an API key.
+ */
+export async function recordHumanDecision(
+  database: Database,
+  organizationId: string,
+  priorAuthId: string,
+  aiDecisionId: string,
+  input: HumanDecisionInput,
+  userId: string | null,
+) {
+  const pa = await requirePriorAuth(database, organizationId, priorAuthId);
+  const aiId = normalizeToken(aiDecisionId);
+  const ai = aiId ? await database.prisma.aiDecision.findFirst({ where: { id: aiId, prior_auth_id: pa.id } }) : null;
+  if (!ai) throw new AppError("not_found", "AI decision not found");
+  const decisionType = normalizeDecisionType(input.decision_type);
+  const reason = String(input.reason ?? "").trim();
+  const problems: string[] = [];
+  if (!decisionType) problems.push("Decision type must be approve or deny");
+  if (!reason) problems.push("Override reason is required");
+  if (problems.length) throw new AppError("validation", problems[0]!, { details: problems.slice(1) });
+  if (reason.length > 4000) throw new AppError("validation", "The reason is longer than 4000 characters");
+
+  const finalDecision = decisionType === "approve" ? "approved" : "denied";
+  const [decision] = await database.prisma.$transaction([
+    database.prisma.humanDecision.create({
+      data: { prior_auth_id: pa.id, ai_decision_id: ai.id, user_id: userId, decision_type: decisionType!, reason },
+      include: { user: { select: { id: true, username: true, email: true } } },
+    }),
+    database.prisma.priorAuth.update({ where: { id: pa.id }, data: { final_decision: finalDecision } }),
+  ]);
+  const serialized = {
+    token: decision.id,
+    decision_type: decisionType!,
+    reason: decision.reason,
+    created_at: decision.created_at.toISOString(),
+    user: decision.user,
+  };
+  await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, final_decision: finalDecision });
+  await publish(database, `prior_auth:${pa.id}`, "decision", { decision: serialized, final_decision: finalDecision });
+  return serialized;
+}

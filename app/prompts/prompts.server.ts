@@ -1,0 +1,302 @@
+/**
+ * Developer prompt tooling (Rerun-prompt modal; GET /api/prompts.json, POST .../run_prompt) and
+ * ground truths ('Send for review' → 'Create ground truth').
+ *
+ * run_prompt re-runs one stage of the intake on a stored case without saving anything:
+ *  - built-in engine (no model configured): the built-in stage runs on the stored document, with the
+ *    earlier stages re-run to feed it; the edited prompt texts do not apply (there is no prompt);
+ *  - model: the edited system prompt, user prompt (its `{{placeholders}}` filled from the case and the
+ *    earlier stages) and JSON Schema are sent with completeWithJsonSchema.
+ * In evaluation mode the output is compared with the latest ground truth of that prompt_type for the
+ * case (field-by-field after normalising case, whitespace and dates) and a score is returned.
+ */
+import type { Database } from "~/lib/db.server";
+import type { CaseFacts, DecisionTree, ParsedDocument } from "~/engine/types";
+import { AppError } from "~/lib/errors";
+import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptType } from "~/agents/prompts";
+import { getModelClient, type ModelClient } from "~/agents/llm.server";
+import { documentForPrompt, factsForPrompt, formatEvidence, pagesAsPassages, withoutCitations } from "~/agents/cite";
+import { builtinStages } from "~/intake/stages.server";
+import { textToParsedDocument } from "~/intake/text-document";
+import { loadParsedDocument } from "~/documents/store-document.server";
+import { parseDocument } from "~/documents/parse-pdf.server";
+import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
+import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
+import { generateDecisionTree } from "~/engine/policy/generate-tree";
+import { normalizeValue } from "~/evaluation/score";
+import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
+
+/** The prompt types of the prior-auth pipeline, in stage order. */
+export const PROMPT_TYPES = DEFAULT_PROMPTS.map((p) => p.prompt_type) as PromptType[];
+
+/** `value` as a PromptType; AppError validation 'Unknown prompt_type' otherwise. */
+export function requirePromptType(value: unknown): PromptType {
+  if (typeof value === "string" && (PROMPT_TYPES as string[]).includes(value)) return value as PromptType;
+  throw new AppError("validation", `Unknown prompt_type; expected one of ${PROMPT_TYPES.join(", ")}`);
+}
+
+/**
+ * The prompt of `prompt_type`: the stored override (Prompt table, target prior_auth) or the default
+ * of app/agents/prompts.ts. Returns `{ prompt_type, system_prompt, user_prompt, json_schema, variables }`.
+ */
+export async function getPrompt(database: Database, promptType: string) {
+  const type = requirePromptType(promptType);
+  const def = getDefaultPrompt(type);
+  const stored = await database.prisma.prompt.findUnique({ where: { target_prompt_type: { target: "prior_auth", prompt_type: type } } });
+  return {
+    prompt_type: type,
+    system_prompt: stored?.system_prompt ?? def.system_prompt,
+    user_prompt: stored?.user_prompt ?? def.user_prompt,
+    json_schema: (stored?.json_schema as Record<string, unknown> | null) ?? def.json_schema,
+    variables: def.variables,
+  };
+}
+
+export interface RunPromptInput {
+  prompt_type: string;
+  system_prompt?: string | null;
+  user_prompt?: string | null;
+  /** JSON Schema object, or its JSON text (invalid JSON is ignored: the default schema is used) */
+  json_schema?: unknown;
+  evaluation_mode?: boolean;
+}
+
+export interface PromptEvaluation {
+  ground_truth_id: string | null;
+  /** matched / compared fields, 0..1; null without a ground truth */
+  score: number | null;
+  matched: number;
+  total: number;
+  diff: { path: string; expected: unknown; actual: unknown; match: boolean }[];
+  message?: string;
+}
+
+/**
+ * Runs one prompt_type on prior auth `priorAuthId` (see module comment) and returns
+ * `{ data, engine, model, evaluation? }`. Records an AiAgentRun (agent "prompt:{type}").
+ * Errors: AppError not_found, validation (prompt_type, no document), internal for model failures.
+ */
+export async function runPrompt(database: Database, organizationId: string, priorAuthId: string, input: RunPromptInput, opts: { client?: ModelClient | null } = {}) {
+  const type = requirePromptType(input.prompt_type);
+  const pa = await requirePriorAuth(database, organizationId, priorAuthId);
+  const client = opts.client === undefined ? getModelClient() : opts.client;
+  const started = Date.now();
+  const run = await database.prisma.aiAgentRun.create({
+    data: {
+      organization_id: organizationId,
+      prior_auth_id: pa.id,
+      agent: `prompt:${type}`,
+      status: "running",
+      task_message: `Re-running the ${type} prompt`,
+      engine: client ? "openai" : "builtin",
+      model: client?.model ?? null,
+      input: { prompt_type: type, evaluation_mode: Boolean(input.evaluation_mode) },
+    },
+  });
+  try {
+    const ctx = await runStages(database, pa, type);
+    let data: unknown;
+    if (client) {
+      const def = getDefaultPrompt(type);
+      const schema = parseSchema(input.json_schema) ?? def.json_schema;
+      const result = await client.completeWithJsonSchema({
+        name: def.schema_name,
+        jsonSchema: schema,
+        system: input.system_prompt?.trim() ? input.system_prompt : def.system_prompt,
+        user: renderPrompt(input.user_prompt?.trim() ? input.user_prompt : def.user_prompt, ctx.vars),
+        strict: false,
+      });
+      data = result.data;
+    } else {
+      data = JSON.parse(JSON.stringify(ctx.output ?? null));
+    }
+    const evaluation = input.evaluation_mode ? await evaluateAgainstGroundTruth(database, organizationId, pa.id, type, data) : undefined;
+    await database.prisma.aiAgentRun.update({
+      where: { id: run.id },
+      data: { status: "succeeded", output: { score: evaluation?.score ?? null }, finished_at: new Date(), duration_ms: Date.now() - started },
+    });
+    return { data, engine: client ? "openai" : "builtin", model: client?.model ?? null, ...(evaluation ? { evaluation } : {}) };
+  } catch (err) {
+    await database.prisma.aiAgentRun
+      .update({ where: { id: run.id }, data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started } })
+      .catch(() => {});
+    if (err instanceof AppError) throw err;
+    console.error("[run_prompt] failed:", (err as Error).message);
+    throw new AppError("internal", "An error occurred", { cause: err });
+  }
+}
+
+function parseSchema(value: unknown): Record<string, unknown> | null {
+  if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (typeof value === "string" && value.trim()) {
+    try {
+      const parsed = JSON.parse(value);
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : null;
+    } catch {
+      return null; // PRODUCT-SPEC §5: the prompt JSON schema editor ignores invalid JSON
+    }
+  }
+  return null;
+}
+
+/** Loads the case document (stored pages, else the ePA text, else parses the fax again). */
+async function caseDocument(database: Database, priorAuthId: string): Promise<{ doc: ParsedDocument; name: string }> {
+  const pa = await database.prisma.priorAuth.findUniqueOrThrow({
+    where: { id: priorAuthId },
+    include: { documents: { where: { kind: { in: ["fax", "epa"] } }, orderBy: { created_at: "asc" }, take: 1 }, epa_submission: true },
+  });
+  const file = pa.documents[0];
+  const name = pa.submission_type === "epa" ? "epa" : "fax";
+  if (file) {
+    const stored = await loadParsedDocument(database, file.id);
+    if (stored) return { doc: stored, name };
+  }
+  if (pa.epa_submission) return { doc: textToParsedDocument(pa.epa_submission.synthetic_document), name };
+  if (file && file.kind === "fax") return { doc: await parseDocument(new Uint8Array(file.data), {}), name };
+  throw new AppError("validation", "This prior auth has no document to read");
+}
+
+/**
+ * Re-runs the built-in stages up to `type` (nothing is saved). Returns that stage's output and the
+ * placeholder values of its prompt (filled from the case and the earlier stages).
+ */
+async function runStages(database: Database, pa: { id: string; organization_id: string; plan_id: string | null; coverage_policy_id: string | null }, type: PromptType) {
+  const s = builtinStages;
+  if (type === "decision_tree") {
+    const policyId = pa.coverage_policy_id;
+    if (!policyId) throw new AppError("validation", "This prior auth has no coverage policy");
+    const policy = await database.prisma.coveragePolicy.findUniqueOrThrow({ where: { id: policyId }, include: { documents: { where: { kind: "policy" }, take: 1 } } });
+    const file = policy.documents[0];
+    const doc = (file && (await loadParsedDocument(database, file.id))) || textToParsedDocument(policy.policy_text ?? "");
+    const meta = { drug_names: policy.drugs_list.length ? policy.drugs_list : [policy.drug_name], title: policy.drug_name, documentName: "policy" };
+    return { output: generateDecisionTree(doc, meta), vars: { title: meta.title, drug_names: meta.drug_names.join(", "), document: documentForPrompt(doc) } };
+  }
+  const { doc, name } = await caseDocument(database, pa.id);
+  const evidence = formatEvidence(pagesAsPassages(doc, { document: name }), 4000);
+  const formulary = await loadFormulary(database, pa.organization_id, pa.plan_id);
+  const policies = await database.prisma.coveragePolicy.findMany({
+    where: { organization_id: pa.organization_id, ...(pa.plan_id ? { plan_id: pa.plan_id } : {}), tree_status: "ready" },
+    orderBy: { created_at: "asc" },
+  });
+  const facts: CaseFacts = await s.extract(doc, {
+    documentName: name,
+    formulary,
+    knownDrugNames: [...new Set([...formulary.map((f) => f.drug_name), ...policies.flatMap((p) => p.drugs_list)])],
+  });
+  if (type === "extraction") return { output: facts, vars: { page_count: doc.page_count, document: documentForPrompt(doc) } };
+  const roster = await loadRoster(database, pa.organization_id, pa.plan_id);
+  const eligibility = s.eligibility(facts, roster, formulary);
+  const base = { request_date: facts.request_date ?? "", case_facts: asPromptJson(factsForPrompt(facts)), evidence };
+  if (type === "eligibility") {
+    return { output: eligibility, vars: { ...base, roster: asPromptJson(roster.slice(0, 200)), formulary: asPromptJson(formulary.slice(0, 200)) } };
+  }
+  const policyId = s.selectPolicy(facts, policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] })));
+  const tree: DecisionTree | null = policyId ? await loadDecisionTree(database, policyId) : null;
+  const review = await s.review({ facts, caseDoc: doc, tree, policyId, requestDate: facts.request_date, eligibility, database, organizationId: pa.organization_id, priorAuthId: pa.id });
+  if (type === "clinical_review") {
+    return { output: review, vars: { ...base, tree_title: tree?.title ?? "", tree: asPromptJson(withoutCitations(tree)) } };
+  }
+  const rules = await database.prisma.aiRule.findMany({ where: { organization_id: pa.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } });
+  const audit = await s.audit({ facts, eligibility, review, formulary: eligibility.formulary, rules, requestDate: facts.request_date, caseDoc: doc });
+  const reviewJson = asPromptJson(withoutCitations(review));
+  const eligibilityJson = asPromptJson(withoutCitations(eligibility));
+  if (type === "audit") {
+    return { output: audit, vars: { ...base, eligibility: eligibilityJson, review: reviewJson, rules: asPromptJson(rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions }))) } };
+  }
+  const decision = await s.decide({ facts, eligibility, review, audit });
+  return {
+    output: decision,
+    vars: { ...base, medication: asPromptJson(withoutCitations(facts.medication)), eligibility: eligibilityJson, review: reviewJson, audit: asPromptJson(withoutCitations(audit)) },
+  };
+}
+
+// ───────────── ground truths and evaluation ─────────────
+
+export interface GroundTruthInput {
+  prior_auth_id: string;
+  prompt_type: string;
+  /** the expected output (object/array, or its JSON text) */
+  expected: unknown;
+  notes?: string | null;
+}
+
+function serializeGroundTruth(g: { id: string; prior_auth_id: string | null; prompt_type: string; expected: unknown; notes: string | null; created_at: Date; created_by_id: string | null }) {
+  return { token: g.id, prior_auth_id: g.prior_auth_id, prompt_type: g.prompt_type, expected: g.expected, notes: g.notes, created_by_id: g.created_by_id, created_at: g.created_at.toISOString() };
+}
+
+/**
+ * Stores a ground truth (the reviewed, correct output of a prompt for a case).
+ * Errors: AppError not_found (case), validation (prompt_type; 'Expected output must be JSON').
+ */
+export async function createGroundTruth(database: Database, organizationId: string, input: GroundTruthInput, userId: string | null) {
+  const type = requirePromptType(input.prompt_type);
+  const pa = await requirePriorAuth(database, organizationId, input.prior_auth_id);
+  let expected = input.expected;
+  if (typeof expected === "string") {
+    try {
+      expected = JSON.parse(expected);
+    } catch {
+      throw new AppError("validation", "Expected output must be JSON");
+    }
+  }
+  if (expected === null || typeof expected !== "object") throw new AppError("validation", "Expected output must be JSON");
+  const row = await database.prisma.groundTruth.create({
+    data: {
+      organization_id: organizationId,
+      prior_auth_id: pa.id,
+      prompt_type: type,
+      expected: expected as object,
+      notes: input.notes?.toString().trim() || null,
+      created_by_id: userId,
+    },
+  });
+  return serializeGroundTruth(row);
+}
+
+/** The organization's ground truths, newest first. */
+export async function listGroundTruths(database: Database, organizationId: string) {
+  const rows = await database.prisma.groundTruth.findMany({ where: { organization_id: organizationId }, orderBy: [{ created_at: "desc" }, { id: "desc" }] });
+  return rows.map(serializeGroundTruth);
+}
+
+async function evaluateAgainstGroundTruth(database: Database, organizationId: string, priorAuthId: string, type: PromptType, actual: unknown): Promise<PromptEvaluation> {
+  const truth = await database.prisma.groundTruth.findFirst({
+    where: { organization_id: organizationId, prior_auth_id: priorAuthId, prompt_type: type },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+  });
+  if (!truth) return { ground_truth_id: null, score: null, matched: 0, total: 0, diff: [], message: "No ground truth for this prompt type and prior auth yet" };
+  return { ground_truth_id: truth.id, ...compareOutputs(truth.expected, actual) };
+}
+
+const IGNORED_KEYS = new Set(["citations", "quotes", "evidence", "passage", "start", "end"]);
+
+/** Flattens JSON into path → leaf value ("patient.first_name", "diagnoses[0].code"), skipping citation-like keys. */
+export function flattenJson(value: unknown, prefix = "", out = new Map<string, unknown>()): Map<string, unknown> {
+  if (Array.isArray(value)) {
+    if (!value.length && prefix) out.set(prefix, []);
+    value.forEach((v, i) => flattenJson(v, `${prefix}[${i}]`, out));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) if (!IGNORED_KEYS.has(k)) flattenJson(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) {
+    out.set(prefix, value ?? null);
+  }
+  return out;
+}
+
+/**
+ * Field-by-field comparison of `actual` with `expected`: every leaf of expected is compared after
+ * normalisation (case, whitespace, dates). Score = matched / expected leaves (1 when expected is empty).
+ */
+export function compareOutputs(expected: unknown, actual: unknown): Omit<PromptEvaluation, "ground_truth_id"> {
+  const want = flattenJson(expected);
+  const got = flattenJson(actual);
+  const diff: PromptEvaluation["diff"] = [];
+  let matched = 0;
+  for (const [path, value] of want) {
+    const other = got.has(path) ? got.get(path) : undefined;
+    const match = JSON.stringify(value) === JSON.stringify(other) || (typeof value !== "object" && normalizeValue(value) === normalizeValue(other) && other !== undefined);
+    if (match) matched++;
+    diff.push({ path, expected: value, actual: other ?? null, match });
+  }
+  return { score: want.size ? matched / want.size : 1, matched, total: want.size, diff };
+}

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/api.o.$orgId.events";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { handleApiError } from "~/lib/http.server";
+import { liveEventStream } from "~/queue/event-stream.server";
+
+/** GET /api/o/{orgId}/events — SSE of channel org:{orgId} (list refresh: `prior_auth` events). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    return liveEventStream(request, await getDatabase(), [`org:${organization.id}`]);
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

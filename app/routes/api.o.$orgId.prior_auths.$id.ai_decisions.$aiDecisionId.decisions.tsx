@@ -1,0 +1,22 @@
+import type { Route } from "./+types/api.o.$orgId.prior_auths.$id.ai_decisions.$aiDecisionId.decisions";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { recordHumanDecision } from "~/prior-auths/record-human-decision.server";
+
+/**
+ * POST /api/o/{orgId}/prior_auths/{token}/ai_decisions/{token}/decisions {decision_type: approve|deny, reason}
+ * → {decision}. 422 'Override reason is required'.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    const ctx = await requireApiAuth(request, params.orgId);
+    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    const body = await readBody(request);
+    const input = { decision_type: String(body.decision_type ?? ""), reason: String(body.reason ?? "") };
+    const decision = await recordHumanDecision(await getDatabase(), ctx.organization.id, params.id, params.aiDecisionId, input, ctx.user?.id ?? null);
+    return ok({ decision });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

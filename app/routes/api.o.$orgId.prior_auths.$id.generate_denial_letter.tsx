@@ -1,0 +1,28 @@
+import type { Route } from "./+types/api.o.$orgId.prior_auths.$id.generate_denial_letter";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { generateDenialLetter } from "~/letters/generate-denial-letter.server";
+import { DenialLetterBodySchema } from "~/prior-auths/schemas";
+
+/**
+ * POST /api/o/{orgId}/prior_auths/{token}/generate_denial_letter {clinician_sign_off: true, letter_form_id?, denial_reason?}
+ * → {denial_letter}. 422 without sign-off; 409 when the AI approved (no human denial) or a human approved.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    const ctx = await requireApiAuth(request, params.orgId);
+    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    const body = DenialLetterBodySchema.parse(await readBody(request));
+    const signOff = body.clinician_sign_off === true || ["true", "on", "1"].includes(String(body.clinician_sign_off));
+    const letter = await generateDenialLetter(await getDatabase(), ctx.organization.id, params.id, {
+      userId: ctx.user?.id ?? null,
+      clinician_sign_off: signOff,
+      letter_form_id: body.letter_form_id || null,
+      denial_reason: body.denial_reason || null,
+    });
+    return ok({ denial_letter: letter });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

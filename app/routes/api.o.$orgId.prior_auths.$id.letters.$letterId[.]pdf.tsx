@@ -1,0 +1,23 @@
+import type { Route } from "./+types/api.o.$orgId.prior_auths.$id.letters.$letterId[.]pdf";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { handleApiError } from "~/lib/http.server";
+import { getLetterPdf } from "~/letters/generate-denial-letter.server";
+
+/** GET /api/o/{orgId}/prior_auths/{id}/letters/{letter}.pdf — the letter PDF (inline). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    const pdf = await getLetterPdf(await getDatabase(), organization.id, params.id, params.letterId);
+    return new Response(pdf.data, {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="${pdf.filename}"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

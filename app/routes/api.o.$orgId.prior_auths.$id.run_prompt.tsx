@@ -1,0 +1,18 @@
+import type { Route } from "./+types/api.o.$orgId.prior_auths.$id.run_prompt";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { runPrompt } from "~/prompts/prompts.server";
+import { RunPromptBodySchema } from "~/prompts/schemas";
+
+/** POST /api/o/{orgId}/prior_auths/{id}/run_prompt {prompt_type, system_prompt, json_schema, user_prompt, evaluation_mode} → {data, evaluation?}. */
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    const body = RunPromptBodySchema.parse(await readBody(request));
+    return ok(await runPrompt(await getDatabase(), organization.id, params.id, body));
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

@@ -1,0 +1,21 @@
+import type { Route } from "./+types/api.o.$orgId.prior_auths";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { fail, handleApiError, ok } from "~/lib/http.server";
+import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/create-prior-auth.server";
+
+/**
+ * POST /api/o/{orgId}/prior_auths — multipart `file` (fax PDF), or JSON/form
+ * `{submission_type: "epa", epa_submission: {synthetic_document}}`. Queues the intake.
+ * → 200 {prior_auth, synthetic_prior_auth}; 422 'Please upload a PDF file'.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    const created = await createPriorAuth(await getDatabase(), organization.id, await readCreatePriorAuthRequest(request));
+    return ok({ prior_auth: created, synthetic_prior_auth: created });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/documents.$documentId";
+import { getDatabase } from "~/lib/db.server";
+import { isAppError } from "~/lib/errors";
+import { loadSignedDocument } from "~/documents/signed-url.server";
+
+/**
+ * GET /documents/{id}?expires=&signature= — a stored document through an expiring signed link
+ * (app/documents/signed-url.server.ts), served inline. Bad, expired or forged links → 404.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const doc = await loadSignedDocument(await getDatabase(), params.documentId, new URL(request.url).searchParams);
+    const filename = doc.filename.replace(/["\\\r\n]/g, "_");
+    return new Response(doc.data, {
+      headers: {
+        "Content-Type": doc.content_type === "application/pdf" ? "application/pdf" : "text/plain; charset=utf-8",
+        "Content-Disposition": `inline; filename="${filename}"`,
+        "Cache-Control": "private, max-age=300",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+      },
+    });
+  } catch (err) {
+    if (isAppError(err) && err.code === "not_found") return new Response("Not Found", { status: 404 });
+    throw err;
+  }
+}
