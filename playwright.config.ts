@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `${build}npx tsx server.ts`,
+    command: `${build}npx tsx tests/e2e/fixtures/seed-cli.ts && npx tsx server.ts`,
     url: `${baseURL}/login`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -1,0 +1,345 @@
+/**
+ * The decision panel: confidence meter (score × 100 %), summary, the human decision when there is
+ * one, and the Explanation / Override decision / Send denial letter actions (URL-driven modals, so
+ * each works before JavaScript loads).
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import type { PriorAuthDetail } from "~/prior-auths/schemas";
+import { JsonView } from "~/components/code-view";
+import { Badge, decisionTone } from "./badges";
+import { CitationList } from "./citations";
+import { decisionKind, formatDateTime, headerDecisionLabel } from "./decision";
+import { withParams } from "./modal";
+import { DenialLetterSchema, OverrideSchema } from "./schemas";
+import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton, Spinner } from "./styles";
+
+type Detail = PriorAuthDetail;
+
+export function ConfidenceMeter({ score }: { score: number }) {
+  const pct = Math.round(Math.max(0, Math.min(1, score)) * 100);
+  const color = pct >= 80 ? "bg-emerald-500" : pct >= 60 ? "bg-amber-500" : "bg-red-500";
+  return (
+    <div>
+      <div className="flex items-baseline justify-between">
+        <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">Confidence</span>
+        <span className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="confidence">
+          {pct}%
+        </span>
+      </div>
+      <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100" role="meter" aria-label="AI confidence" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <div className={`h-full rounded-full ${color}`} style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: boolean }) {
+  const { search } = useLocation();
+  const ai = detail.ai_decision;
+  const human = detail.decision;
+  if (codeView) {
+    return (
+      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs" aria-label="AI decision">
+        <div className="mb-2 flex items-center justify-between">
+          <h2 className="text-sm font-semibold text-slate-900">AI decision</h2>
+          <Link
+            to={withParams(search, { modal: "prompt", prompt_type: "decision" })}
+            preventScrollReset
+            className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:text-indigo-700"
+            data-testid="rerun-decision"
+          >
+            Re-run
+          </Link>
+        </div>
+        <JsonView value={{ ai_decision: ai, decision: human, ai_responses: detail.ai_responses }} className="max-h-96" />
+      </section>
+    );
+  }
+  return (
+    <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-xs" aria-label="AI decision" data-testid="decision-panel">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-slate-900">AI decision</h2>
+        {ai ? <Badge tone={decisionTone(ai.final_decision)}>{headerDecisionLabel(ai.final_decision)}</Badge> : <Badge>Manual review</Badge>}
+      </div>
+      {ai ? (
+        <>
+          <ConfidenceMeter score={ai.confidence_score} />
+          <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-summary">
+            {ai.ai_summary}
+          </p>
+          {detail.ai_responses.length > 0 && (
+            <ul className="space-y-1.5 border-t border-slate-100 pt-3">
+              {detail.ai_responses.map((r) => (
+                <li key={r.token} className="flex items-start gap-2 text-xs text-slate-600">
+                  <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${r.approved === true ? "bg-emerald-500" : r.approved === false ? "bg-red-500" : "bg-amber-400"}`} aria-hidden="true" />
+                  <span>
+                    <span className="font-semibold text-slate-800 capitalize">{r.agent}</span>: {r.summary}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p className="text-sm text-slate-500">The AI did not reach a decision. A reviewer must decide this case.</p>
+      )}
+
+      {human && (
+        <div className={`rounded-md border px-3 py-2 text-sm ${human.decision_type === "approve" ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50"}`} data-testid="human-decision">
+          <p className="font-semibold text-slate-900">
+            Reviewer decision: {human.decision_type === "approve" ? "Approved" : "Denied"}
+          </p>
+          <p className="mt-0.5 text-slate-700">{human.reason}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {human.user?.username ?? "API"} · {formatDateTime(human.created_at)}
+          </p>
+        </div>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        {ai && (
+          <Link to={withParams(search, { modal: "explanation" })} preventScrollReset className={secondaryButton}>
+            Explanation
+          </Link>
+        )}
+        {detail.can_override && (
+          <Link to={withParams(search, { modal: "override" })} preventScrollReset className={secondaryButton}>
+            Override decision
+          </Link>
+        )}
+        {detail.can_send_denial_letter && !human && (
+          <Link to={withParams(search, { modal: "letter" })} preventScrollReset className={dangerButton}>
+            Send denial letter
+          </Link>
+        )}
+      </div>
+
+      {detail.letters.length > 0 && (
+        <div className="border-t border-slate-100 pt-3">
+          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Letters</h3>
+          <ul className="mt-1 space-y-1">
+            {detail.letters.map((l) => (
+              <li key={l.token} className="flex items-center justify-between gap-2 text-sm">
+                <span className="text-slate-700">
+                  Denial letter · {formatDateTime(l.created_at)}
+                  {l.signed_off_by && <span className="text-slate-500"> · signed off by {l.signed_off_by}</span>}
+                </span>
+                <a href={l.pdf_url} className="font-medium text-indigo-600 hover:text-indigo-500" download>
+                  Download PDF
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+// ───────────── modals' contents ─────────────
+
+export function ExplanationContent({ detail }: { detail: Detail }) {
+  const ai = detail.ai_decision;
+  if (!ai) return <p className="text-sm text-slate-500">There is no AI decision to explain.</p>;
+  return (
+    <div className="space-y-5" data-testid="explanation">
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge tone={decisionTone(ai.final_decision)}>{headerDecisionLabel(ai.final_decision)}</Badge>
+        <span className="text-sm text-slate-600">Confidence {Math.round(ai.confidence_score * 100)}%</span>
+        <span className="text-xs text-slate-400">
+          {ai.engine === "builtin" ? "Built-in clinical engine" : `Model ${ai.model ?? ai.engine}`} · {formatDateTime(ai.created_at)}
+        </span>
+      </div>
+      <section>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Rationale</h3>
+        <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-slate-800" data-testid="rationale">
+          {ai.rationale}
+        </p>
+      </section>
+      <section>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Decision trail</h3>
+        {ai.decision_tree_traversal.length ? (
+          <div className="mt-2 overflow-x-auto rounded-md border border-slate-200">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="decision-trail">
+              <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500">
+                <tr>
+                  <th className="w-8 px-3 py-2">#</th>
+                  <th className="px-3 py-2">Question or action</th>
+                  <th className="px-3 py-2">Answer</th>
+                  <th className="px-3 py-2">Next</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {ai.decision_tree_traversal.map((t, i) => (
+                  <tr key={i}>
+                    <td className="px-3 py-2 text-slate-400 tabular-nums">{i + 1}</td>
+                    <td className="px-3 py-2 text-slate-800">{t.node_question_or_action}</td>
+                    <td className="px-3 py-2 text-slate-700">{t.node_answer ?? "—"}</td>
+                    <td className="px-3 py-2 text-slate-500">{t.next_node ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-500">No coverage-policy decision tree was applied.</p>
+        )}
+      </section>
+      <section>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Citations</h3>
+        <div className="mt-2">{ai.citations.length ? <CitationList citations={ai.citations} withQuotes /> : <p className="text-sm text-slate-500">No citations.</p>}</div>
+      </section>
+    </div>
+  );
+}
+
+export function OverrideForm({ detail, lastResult, error, cancelTo }: { detail: Detail; lastResult?: SubmissionResult<string[]>; error?: string | null; cancelTo: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "override";
+  const [form, fields] = useForm({
+    id: "override-decision",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OverrideSchema }),
+  });
+  const ai = detail.ai_decision;
+  if (!ai) return <p className="text-sm text-slate-500">There is no AI decision to override.</p>;
+  const aiKind = decisionKind(ai.final_decision);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="override" />
+      <input type="hidden" name="ai_decision_id" value={ai.token} />
+      <FormAlert message={error ?? form.errors?.[0]} />
+      <p className="text-sm text-slate-600">
+        The AI decided <strong className="text-slate-900">{headerDecisionLabel(ai.final_decision)}</strong>. Your decision replaces it on this case; the AI decision stays in the audit trail.
+      </p>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Decision</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {(
+            [
+              ["approve", "Approve", "border-emerald-300 has-checked:bg-emerald-50 has-checked:ring-emerald-500"],
+              ["deny", "Deny", "border-red-300 has-checked:bg-red-50 has-checked:ring-red-500"],
+            ] as const
+          ).map(([value, label, tone]) => (
+            <label key={value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium has-checked:ring-2 ${tone}`}>
+              <input
+                type="radio"
+                name={fields.decision_type.name}
+                value={value}
+                defaultChecked={value === (fields.decision_type.initialValue ?? (aiKind === "approved" ? "deny" : "approve"))}
+                className="h-4 w-4"
+                aria-describedby={fields.decision_type.errorId}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.decision_type.errorId} errors={fields.decision_type.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.reason.id} className="text-sm font-medium text-slate-700">
+          Reason <span className="text-red-600">*</span>
+        </label>
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          rows={4}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-xs focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none aria-invalid:border-red-400"
+          placeholder="Clinical rationale for the override (shown in the audit trail)"
+        />
+        <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to={cancelTo} className={secondaryButton} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy && <Spinner />}
+          Submit decision
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function DenialLetterForm({
+  detail,
+  lastResult,
+  error,
+  letter,
+  cancelTo,
+}: {
+  detail: Detail;
+  lastResult?: SubmissionResult<string[]>;
+  error?: string | null;
+  letter?: { token: string; pdf_url: string; denial_reason?: string | null } | null;
+  cancelTo: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "denial_letter";
+  const [form, fields] = useForm({
+    id: "denial-letter",
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DenialLetterSchema }),
+  });
+  if (letter) {
+    return (
+      <div className="space-y-4" data-testid="letter-ready">
+        <div className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" role="status">
+          The denial letter was generated.
+        </div>
+        {letter.denial_reason && (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Reason:</span> {letter.denial_reason}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Link to={cancelTo} className={secondaryButton} preventScrollReset>
+            Close
+          </Link>
+          <a href={letter.pdf_url} className={primaryButton} download data-testid="letter-download">
+            Download PDF
+          </a>
+        </div>
+      </div>
+    );
+  }
+  const failed = detail.policy_checks.flatMap((c) => c.policy_check_steps.filter((s) => s.passed === false).map((s) => s.question));
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="denial_letter" />
+      <FormAlert message={error ?? form.errors?.[0]} />
+      <p className="text-sm text-slate-600">A denial letter is generated from the organization's denial form, citing the criteria the request did not meet.</p>
+      {failed.length > 0 && (
+        <div className="rounded-md bg-slate-50 px-3 py-2">
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Criteria not met</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+            {failed.map((q, i) => (
+              <li key={i}>{q}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <label className="flex items-start gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
+        <input type="checkbox" name={fields.clinician_sign_off.name} className="mt-0.5 h-4 w-4" aria-describedby={fields.clinician_sign_off.errorId} />
+        <span>
+          <span className="font-medium text-slate-900">Clinician sign-off.</span> I reviewed this case and confirm the denial is clinically appropriate.
+        </span>
+      </label>
+      <FieldError id={fields.clinician_sign_off.errorId} errors={fields.clinician_sign_off.errors} />
+      <div className="flex justify-end gap-2">
+        <Link to={cancelTo} className={secondaryButton} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className={dangerButton} disabled={busy}>
+          {busy && <Spinner />}
+          Generate denial letter
+        </button>
+      </div>
+    </Form>
+  );
+}
