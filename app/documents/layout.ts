@@ -16,6 +16,10 @@ export interface Fragment {
    * that a rotated scan still groups into the right lines). Same units as y0/y1.
    */
   key?: number;
+  /** Height used for line grouping instead of the box height (OCR: the whole line's height). */
+  gh?: number;
+  /** Never glue this fragment to its neighbours (OCR words, checkbox tokens). */
+  atomic?: boolean;
   /** Optional per-word boxes already known (OCR); otherwise boxes are interpolated over the run. */
   words?: { text: string; x0: number; y0: number; x1: number; y1: number }[];
 }
@@ -35,7 +39,7 @@ export function groupLines(frags: Fragment[]): Fragment[][] {
     .sort((a, b) => fragKey(a) - fragKey(b) || a.x0 - b.x0);
   const lines: Line[] = [];
   for (const f of sorted) {
-    const h = Math.max(1, f.y1 - f.y0);
+    const h = Math.max(1, f.gh ?? f.y1 - f.y0);
     const k = fragKey(f);
     // Compare with the few most recent lines (fragments arrive in key order).
     let target: Line | null = null;
@@ -82,7 +86,7 @@ export function assemble(frags: Fragment[]): { text: string; words: WordBox[] } 
         const gap = f.x0 - prev.x1;
         const endsSpace = /\s$/.test(prev.text);
         const startsSpace = /^\s/.test(f.text);
-        glue = !endsSpace && !startsSpace && gap < 0.15 * h && gap > -0.5 * h;
+        glue = !f.atomic && !prev.atomic && !endsSpace && !startsSpace && gap < 0.15 * h && gap > -0.5 * h;
         if (!glue) {
           text += " ";
           open = null;

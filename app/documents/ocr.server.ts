@@ -26,6 +26,8 @@ export function getOcrWorker(): Promise<Worker> {
         logger: () => {},
         errorHandler: () => {},
       });
+      // tesseract's own diagnostics ("Image too small to scale!!") go to its debug file
+      await worker.setParameters({ debug_file: "/dev/null" } as Record<string, string>);
       return worker;
     })();
     workerPromise.catch(() => {

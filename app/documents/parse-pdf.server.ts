@@ -11,6 +11,8 @@ import type { DocumentPageText, ParsedDocument } from "../engine/types";
 import { assemble, type Fragment } from "./layout";
 import { getOcrWorker, terminateOcrWorker } from "./ocr.server";
 import { loadPdfjs, pdfjsAssetPaths } from "./pdfjs.server";
+import { imageCheckboxes, vectorCheckboxes } from "./checkboxes";
+import { despeckle, estimateSkew, otsu, rgbaToGray, toPgm } from "./preprocess";
 
 export { terminateOcrWorker };
 
@@ -123,6 +125,7 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
       opts.onPage?.(n, total);
     }
     if (pageFailures === total) throw new DocumentError(hasEof ? "unreadable" : "truncated");
+    if (total === 1 && !pages[0].text && (await pageTreeCount(bytes)) === 0) throw new DocumentError("zero_pages");
     return { page_count: total, pages };
   } finally {
     await doc.destroy().catch(() => {});
@@ -175,15 +178,41 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
   const width = round2(viewport.width);
   const height = round2(viewport.height);
   const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
-  const frags: Fragment[] = [];
+  let frags: Fragment[] = [];
   for (const it of content.items as TextItemLike[]) {
     if (!("str" in it) || !it.str || !it.str.trim()) continue;
     const f = itemToFragment(it, viewport.transform);
     if (f) frags.push(f);
   }
+  const pdfjs = await loadPdfjs();
+  const ops = await page.getOperatorList();
+  if (frags.length) {
+    // checkboxes are vector paths (and sometimes an "X" glyph placed in the box)
+    const markIdx: number[] = [];
+    frags.forEach((f, i) => {
+      if (/^\s*[xX\u2713\u2714\u2717\u2718\u25a0]\s*$/.test(f.text)) markIdx.push(i);
+    });
+    const { boxes, usedMarks } = vectorCheckboxes(
+      ops.fnArray,
+      ops.argsArray as unknown[][],
+      pdfjs.OPS,
+      viewport.transform,
+      markIdx.map((i) => frags[i]),
+    );
+    if (boxes.length) {
+      const drop = new Set([...usedMarks].map((k) => markIdx[k]));
+      frags = frags.filter((_, i) => !drop.has(i));
+      for (const b of boxes) frags.push({ text: b.checked ? "[X]" : "[ ]", x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, atomic: true });
+    }
+  }
   const layer = assemble(frags);
-  const chars = layer.text.replace(/\s+/g, "").length;
+  // checkbox tokens alone do not make a usable text layer
+  const chars = layer.text.replace(/\[X\]|\[ \]/g, "").replace(/\s+/g, "").length;
   if (chars >= MIN_TEXT_CHARS || opts.ocr === false) {
+    return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
+  }
+  if (!mayHoldText(ops, pdfjs.OPS)) {
+    // nothing drawn that could be text (no images, hardly any vector paths): a blank page
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
   }
   const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI);
@@ -192,6 +221,37 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
   }
   return { page: n, text: ocr.text, ocr: true, confidence: ocr.confidence, width, height, words: ocr.words };
+}
+
+/** True when the page paints an image or enough vector paths to be outlined text. */
+function mayHoldText(list: { fnArray: number[] }, OPS: Record<string, number>): boolean {
+  const imageOps = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+    OPS.paintSolidColorImageMask,
+  ]);
+  let paths = 0;
+  for (const fn of list.fnArray) {
+    if (imageOps.has(fn)) return true;
+    if (fn === OPS.constructPath) paths++;
+  }
+  return paths >= 20;
+}
+
+/** Page count from pdf-lib's reading of the page tree (pdfjs invents a page for an empty tree). */
+async function pageTreeCount(bytes: Uint8Array): Promise<number | null> {
+  try {
+    const { PDFDocument } = await import("pdf-lib");
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    return doc.getPageCount();
+  } catch {
+    return null;
+  }
 }
 
 /** Axis-aligned box of a text run in viewport space (points, top-left origin). */
@@ -245,7 +305,8 @@ const LOW_CONFIDENCE = 0.55;
 async function ocrPage(page: PDFPageProxy, dpi: number): Promise<OcrPageResult> {
   const base = page.rotate;
   let best = await ocrAtRotation(page, dpi, base);
-  if (best.confidence < LOW_CONFIDENCE) {
+  // a blank scan (no words at all) is not helped by turning it
+  if (best.confidence < LOW_CONFIDENCE && best.words.length > 0) {
     for (const extra of [180, 90, 270]) {
       const alt = await ocrAtRotation(page, dpi, (base + extra) % 360);
       if (alt.confidence > best.confidence) best = alt;
@@ -288,23 +349,31 @@ async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number):
     canvasContext: ctx as unknown as CanvasRenderingContext2D,
     viewport: vp,
   }).promise;
-  const img = toPgm(ctx.getImageData(0, 0, W, H).data, W, H);
+  const gray = rgbaToGray(ctx.getImageData(0, 0, W, H).data, W, H);
+  const threshold = otsu(gray);
+  // skew is only used to group OCR lines into rows; recognising a resampled (deskewed) image
+  // measured worse than letting tesseract cope with the 0.3-1.5 degree tilt
+  const skew = estimateSkew(gray, threshold);
+  const slope = Math.tan((skew * Math.PI) / 180);
+  // scanner speckle: erase dark components smaller than a full stop
+  despeckle(gray, threshold, Math.max(2, Math.round(8 * (dpi / 300) ** 2)));
+  // checkboxes: read the mark from the pixels, blank the box so tesseract does not turn it into
+  // "[J" / "x]", and put "[X]" / "[ ]" in the text at its place
+  const boxes = imageCheckboxes(gray, threshold, dpi);
+  for (const b of boxes) {
+    for (let y = Math.max(0, b.y0 - 2); y < Math.min(H, b.y1 + 2); y++) {
+      gray.data.fill(255, y * W + Math.max(0, b.x0 - 2), y * W + Math.min(W, b.x1 + 2));
+    }
+  }
 
   const worker = await getOcrWorker();
   const res = await worker.recognize(
-    img,
-    {},
+    toPgm(gray),
+    { tessedit_pageseg_mode: "3", user_defined_dpi: String(Math.round(dpi)) } as Record<string, string>,
     { text: false, blocks: true },
   );
   const lines: TessLine[] = [];
   for (const b of res.data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) lines.push(l);
-
-  // Skew: median baseline slope of long lines. Used only to group lines into rows.
-  const slopes = lines
-    .filter((l) => l.baseline && l.baseline.x1 - l.baseline.x0 > W * 0.15)
-    .map((l) => (l.baseline!.y1 - l.baseline!.y0) / (l.baseline!.x1 - l.baseline!.x0))
-    .sort((a, b) => a - b);
-  const slope = slopes.length ? slopes[Math.floor(slopes.length / 2)] : 0;
 
   // pixel (in the rendered rotation) -> displayed page points
   const toHome = (px: number, py: number): [number, number] => {
@@ -329,14 +398,18 @@ async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number):
       confSum += w.confidence * w.text.length;
       confN += w.text.length;
     }
+    // one fragment per word, all sharing the line's de-skewed key, so that checkbox tokens and
+    // lines from other columns interleave by x
     const cx = (l.bbox.x0 + l.bbox.x1) / 2;
     const cy = (l.bbox.y0 + l.bbox.y1) / 2;
-    frags.push({
-      text: words.map((w) => w.text).join(" "),
-      ...l.bbox,
-      key: cy - slope * cx,
-      words: words.map((w) => ({ text: w.text, ...w.bbox })),
-    });
+    const key = cy - slope * (cx - W / 2);
+    const gh = l.bbox.y1 - l.bbox.y0;
+    for (const w of words) frags.push({ text: w.text, ...w.bbox, key, gh, atomic: true });
+  }
+  for (const b of boxes) {
+    const cx = (b.x0 + b.x1) / 2;
+    const cy = (b.y0 + b.y1) / 2;
+    frags.push({ text: b.checked ? "[X]" : "[ ]", x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, key: cy - slope * (cx - W / 2), atomic: true });
   }
   const { text, words } = assemble(frags);
   for (const w of words) {
@@ -348,18 +421,6 @@ async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number):
   }
   const confidence = confN ? Math.round((confSum / confN / 100) * 1000) / 1000 : 0;
   return { text, words, confidence };
-}
-
-/** RGBA → binary-safe PGM (P5) grayscale image that leptonica reads without PNG encoding. */
-function toPgm(rgba: Uint8ClampedArray | Uint8Array, w: number, h: number): Buffer {
-  const header = Buffer.from(`P5\n${w} ${h}\n255\n`, "latin1");
-  const out = Buffer.allocUnsafe(header.length + w * h);
-  header.copy(out, 0);
-  let o = header.length;
-  for (let i = 0; i < rgba.length; i += 4) {
-    out[o++] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
-  }
-  return out;
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -16,7 +16,8 @@ let loading: Promise<PdfjsModule> | null = null;
 export function loadPdfjs(): Promise<PdfjsModule> {
   if (!loading) {
     loading = (async () => {
-      const worker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+      // @ts-expect-error -- the worker module ships without type declarations
+      const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
       (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
       const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
       pdfjs.GlobalWorkerOptions.workerSrc ||= require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
