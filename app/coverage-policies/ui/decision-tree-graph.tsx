@@ -1,0 +1,101 @@
+/**
+ * The decision tree drawn with @xyflow/react: dagre TB layout, question nodes white, action nodes
+ * green when approved and red when denied, edges labelled with the answer. Nodes carry explicit
+ * sizes, so the graph renders on the server too. Click selects a node; right-click opens the menu.
+ */
+import { useMemo } from "react";
+import { Background, Controls, Handle, MarkerType, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { layoutTree, NODE_HEIGHT, NODE_WIDTH } from "./layout-tree";
+import type { GraphNodeData, PolicyGraph } from "./types";
+
+type PolicyNode = Node<{ node: GraphNodeData; selected: boolean }, "policy">;
+
+function nodeTone(n: GraphNodeData): string {
+  if (n.node_type === "action") {
+    return n.node_action === "approved" ? "border-emerald-600 bg-emerald-50 text-emerald-900" : "border-red-600 bg-red-50 text-red-900";
+  }
+  return "border-slate-300 bg-white text-slate-800";
+}
+
+function PolicyNodeView({ data }: NodeProps<PolicyNode>) {
+  const n = data.node;
+  return (
+    <div
+      className={`flex h-full w-full flex-col overflow-hidden rounded-lg border-2 px-3 py-2 text-xs shadow-sm ${nodeTone(n)} ${data.selected ? "ring-4 ring-indigo-400/60" : ""}`}
+      data-testid="tree-node"
+      data-node-id={n.id}
+      data-node-type={n.node_type}
+      data-node-action={n.node_action ?? ""}
+    >
+      <Handle type="target" position={Position.Top} className="!bg-slate-400" />
+      <p className="mb-1 text-[10px] font-semibold tracking-wide uppercase opacity-70">
+        {n.node_type === "action" ? (n.node_action === "approved" ? "Approve" : "Deny") : "Question"}
+      </p>
+      <p className="line-clamp-5 leading-snug font-medium">{n.question}</p>
+      {n.reason && n.node_type === "action" && <p className="mt-1 line-clamp-2 text-[10px] opacity-80">{n.reason}</p>}
+      <Handle type="source" position={Position.Bottom} className="!bg-slate-400" />
+    </div>
+  );
+}
+
+const nodeTypes = { policy: PolicyNodeView };
+
+export interface DecisionTreeGraphProps {
+  graph: PolicyGraph;
+  selectedId: string | null;
+  onSelect(id: string | null): void;
+  onContextMenu(id: string, point: { x: number; y: number }): void;
+}
+
+export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }: DecisionTreeGraphProps) {
+  const positions = useMemo(() => layoutTree(graph), [graph]);
+  const nodes = useMemo<PolicyNode[]>(
+    () =>
+      graph.nodes.map((n) => ({
+        id: n.id,
+        type: "policy",
+        position: positions.get(n.id) ?? { x: 0, y: 0 },
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        data: { node: n, selected: n.id === selectedId },
+      })),
+    [graph, positions, selectedId],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      graph.edges.map((e) => ({
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        label: e.condition ?? undefined,
+        type: "smoothstep",
+        markerEnd: { type: MarkerType.ArrowClosed },
+        labelBgPadding: [6, 3] as [number, number],
+        labelBgBorderRadius: 4,
+        labelStyle: { fontSize: 11, fontWeight: 600 },
+      })),
+    [graph],
+  );
+
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      fitView
+      minZoom={0.1}
+      maxZoom={2}
+      nodesConnectable={false}
+      onNodeClick={(_e, node) => onSelect(node.id)}
+      onPaneClick={() => onSelect(null)}
+      onNodeContextMenu={(e, node) => {
+        e.preventDefault();
+        onContextMenu(node.id, { x: e.clientX, y: e.clientY });
+      }}
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background gap={24} />
+      <Controls showInteractive={false} />
+    </ReactFlow>
+  );
+}

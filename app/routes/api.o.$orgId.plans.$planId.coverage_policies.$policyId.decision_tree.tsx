@@ -1,0 +1,22 @@
+import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies.$policyId.decision_tree";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { fail, handleApiError, ok } from "~/lib/http.server";
+import { queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
+
+/**
+ * POST .../plans/{plan}/coverage_policies/{token}/decision_tree → {job: {id, existing}, coverage_policy:
+ * {token, tree_status: "queued"}}: queues (re)generation; a pending job for the policy is reused.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    const database = await getDatabase();
+    await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
+    const job = await queueDecisionTree(database, organization.id, params.policyId);
+    return ok({ job, coverage_policy: { token: params.policyId, tree_status: "queued" } });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

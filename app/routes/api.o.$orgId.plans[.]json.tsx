@@ -1,0 +1,16 @@
+import type { Route } from "./+types/api.o.$orgId.plans[.]json";
+import { requireApiAuth } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { handleApiError, ok } from "~/lib/http.server";
+import { listPlans, serializePlan } from "~/plans/manage-plans.server";
+
+/** GET /api/o/{orgId}/plans.json → {plans} (newest first). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const { organization } = await requireApiAuth(request, params.orgId);
+    const plans = await listPlans(await getDatabase(), organization.id);
+    return ok({ plans: plans.map(serializePlan) });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}

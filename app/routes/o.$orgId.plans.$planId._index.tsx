@@ -1,0 +1,180 @@
+import { useMemo } from "react";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/o.$orgId.plans.$planId._index";
+import { requireOrgMember } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/components/toast.server";
+import { JsonView, useCodeView } from "~/components/code-view";
+import { PageHeader } from "~/components/page";
+import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
+import { extractCoveragePolicies, getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
+import { createCoveragePolicy, deleteCoveragePolicy, listCoveragePolicies, queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
+import { serializeCoveragePolicy } from "~/coverage-policies/serialize";
+import { readCoveragePolicyForm } from "~/coverage-policies/ui/policy-form";
+import { PolicyTable } from "~/coverage-policies/ui/policy-table";
+import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
+import { PolicyExtraction } from "~/plans/ui/policy-extraction";
+import { signDocumentUrl } from "~/documents/signed-url.server";
+import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
+import { dangerButton, FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.plan.title ?? "Plan"} · PA Review` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { organization } = await requireOrgMember(request, params.orgId);
+  const database = await getDatabase();
+  try {
+    const plan = await requirePlan(database, organization.id, params.planId);
+    const policies = await listCoveragePolicies(database, organization.id, plan.id);
+    const extraction = await getExtractedCoveragePolicies(database, organization.id, plan.id);
+    return { orgId: organization.id, plan: serializePlan(plan), policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl: (id) => signDocumentUrl(id) })), extraction };
+  } catch (err) {
+    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    throw err;
+  }
+}
+
+/**
+ * intent=add_policy (multipart drug_name, file, policy_drugs) creates a policy and queues its tree;
+ * intent=generate_tree (`id`) (re)queues a tree; intent=delete_policy (`id`); intent=extract (`json_schema`).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { organization } = await requireOrgMember(request, params.orgId);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const base = `/o/${organization.id}/plans/${params.planId}`;
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "add_policy") {
+      const { input, file } = await readCoveragePolicyForm(form);
+      const policy = await createCoveragePolicy(database, organization.id, params.planId, input, file);
+      return redirectWithToast(base, { type: "success", message: `Coverage policy ${policy.drug_name} added. Generating its decision tree.` });
+    }
+    if (intent === "generate_tree") {
+      await requireCoveragePolicy(database, organization.id, id, params.planId);
+      await queueDecisionTree(database, organization.id, id);
+      return redirectWithToast(base, { type: "info", message: "Generating decision tree..." });
+    }
+    if (intent === "delete_policy") {
+      await requireCoveragePolicy(database, organization.id, id, params.planId);
+      await deleteCoveragePolicy(database, organization.id, id);
+      return redirectWithToast(base, { type: "success", message: "Coverage policy deleted" });
+    }
+    if (intent === "extract") {
+      await extractCoveragePolicies(database, organization.id, params.planId, String(form.get("json_schema") ?? "") || null);
+      return redirectWithToast(`${base}?extracted=1`, { type: "success", message: "Policies extracted" });
+    }
+  } catch (err) {
+    if (isAppError(err)) {
+      const fallback = { delete_policy: "Failed to delete coverage policy", extract: "An error occurred while extracting coverage policies" } as Record<string, string>;
+      return data({ intent, error: err.code === "not_found" && fallback[intent] ? fallback[intent] : err.message, values: { drug_name: String(form.get("drug_name") ?? ""), policy_drugs: String(form.get("policy_drugs") ?? "") } }, { status: err.status });
+    }
+    throw err;
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
+type ActionData = { intent: string; error?: string; values?: { drug_name: string; policy_drugs: string } } | undefined;
+
+export default function PlanDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { orgId, plan, policies, extraction } = loaderData;
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { codeView } = useCodeView();
+  const result = actionData as ActionData;
+  const statuses = useMemo(() => Object.fromEntries(policies.map((p) => [p.token, p.tree_status])), [policies]);
+  useLivePolicies(orgId, statuses);
+
+  const modal = result?.intent === "add_policy" ? "add_policy" : searchParams.get("modal");
+  const closeTo = `${location.pathname}${withoutParams(location.search, "modal", "id")}`;
+  const deleting = modal === "delete_policy" ? policies.find((p) => p.token === searchParams.get("id")) : undefined;
+  const basePath = `/o/${orgId}/plans/${plan.token}`;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add_policy";
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 p-6">
+      <Link to={`/o/${orgId}/plans`} className="text-sm text-slate-500 hover:text-slate-800">
+        ← Plans
+      </Link>
+      <PageHeader
+        title={plan.title}
+        description={`${plan.identification} · ${plan.line_of_business} · ${plan.plan_type} · ${plan.state} · effective ${plan.effective_date}${plan.termination_date ? ` to ${plan.termination_date}` : ""}`}
+        actions={
+          <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
+            Add policy
+          </Link>
+        }
+      />
+      {result?.error && result.intent !== "add_policy" && result.intent !== "delete_policy" && <FormAlert message={result.error} />}
+
+      {codeView ? (
+        <JsonView value={{ plan, coverage_policies: policies }} />
+      ) : policies.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="empty-policies">
+          <h2 className="text-sm font-semibold text-slate-900">No coverage policies yet</h2>
+          <p className="mt-1 text-sm text-slate-500">Upload a policy PDF; its criteria become a decision tree the reviewer follows.</p>
+          <Link to={withParams(location.search, { modal: "add_policy" })} className={`${secondaryButton} mt-4`} preventScrollReset>
+            Add policy
+          </Link>
+        </div>
+      ) : (
+        <PolicyTable basePath={basePath} policies={policies} search={location.search} />
+      )}
+
+      {policies.length > 0 && <PolicyExtraction extraction={extraction} open={searchParams.has("extracted") || result?.intent === "extract"} error={result?.intent === "extract" ? result.error : null} />}
+
+      <Modal open={modal === "add_policy"} title="Add policy" description="Upload the coverage policy PDF; its decision tree is generated in the background." closeTo={closeTo} testId="add-policy-modal">
+        <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
+          <input type="hidden" name="intent" value="add_policy" />
+          <div>
+            <label htmlFor="policy-name" className="block text-sm font-medium text-slate-700">
+              Name
+            </label>
+            <input id="policy-name" name="drug_name" defaultValue={result?.values?.drug_name} placeholder="e.g. Adalimumab" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="policy-file" className="block text-sm font-medium text-slate-700">
+              Policy PDF
+            </label>
+            <input id="policy-file" type="file" name="file" accept="application/pdf,.pdf" className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium" />
+          </div>
+          <div>
+            <label htmlFor="policy-drugs" className="block text-sm font-medium text-slate-700">
+              Drugs
+            </label>
+            <input id="policy-drugs" name="policy_drugs" defaultValue={result?.values?.policy_drugs} placeholder="Brand or generic names, comma separated (e.g. Humira, Amjevita)" className={inputClass} />
+          </div>
+          <FormAlert message={result?.intent === "add_policy" ? result.error : null} />
+          <div className="flex justify-end gap-2">
+            <Link to={closeTo} className={secondaryButton} preventScrollReset>
+              Cancel
+            </Link>
+            <button type="submit" className={primaryButton} disabled={submitting}>
+              {submitting ? "Uploading..." : "Add policy"}
+            </button>
+          </div>
+        </Form>
+      </Modal>
+      <Modal open={modal === "delete_policy"} title="Delete coverage policy" closeTo={closeTo} size="sm" testId="delete-policy-modal">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="delete_policy" />
+          <input type="hidden" name="id" value={searchParams.get("id") ?? ""} />
+          <p className="text-sm text-slate-700">Are you sure you want to delete this coverage policy?</p>
+          {deleting && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{deleting.drug_name}</p>}
+          <FormAlert message={result?.intent === "delete_policy" ? result.error : null} />
+          <div className="flex justify-end gap-2">
+            <Link to={closeTo} className={secondaryButton} preventScrollReset>
+              Cancel
+            </Link>
+            <button type="submit" className={dangerButton}>
+              Delete
+            </button>
+          </div>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
