@@ -249,6 +249,17 @@ export const MEASURES: { name: string; aliases: string[]; unit?: string }[] = [
 
 const norm = (s: string) => s.toLowerCase();
 
+/**
+ * Member drugs of a class as a policy means it: "biologic" covers every biologic class (TNF
+ * inhibitors, interleukin and asthma biologics), not only the catch-all "biologic" list.
+ */
+export function classMembers(name: string): string[] {
+  const own = DRUG_CLASSES.find((x) => x.name === name)?.members ?? [];
+  if (name !== "biologic") return own;
+  const more = DRUG_CLASSES.filter((c) => c.name === "TNF inhibitor" || c.name === "asthma biologic").flatMap((c) => c.members);
+  return [...new Set([...own, ...more])];
+}
+
 /** Drug classes whose class aliases match `text` (lower-cased prose). */
 export function classesNamedIn(text: string): DrugClass[] {
   const t = norm(text);
@@ -301,3 +312,50 @@ export function conditionsNamedIn(text: string): ConditionTerm[] {
 export function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * Screening tests a policy can require ("negative TB test within 12 months", "hepatitis B screening").
+ * `policy` detects the requirement in policy prose; `aliases` find the test in a request (regex
+ * fragments, lower case), including lab-report spellings and common OCR splits ("Quant iFERON").
+ */
+export interface ScreeningTest {
+  name: string;
+  policy: RegExp;
+  aliases: string[];
+}
+
+export const SCREENING_TESTS: ScreeningTest[] = [
+  {
+    name: "tuberculosis screening",
+    policy: /\b(tb|tuberculosis)\b[^.;]{0,60}\b(test|tests|testing|screen|screening|skin test|assay)\b|\b(tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd)\b/i,
+    aliases: [
+      "quant\\s?iferon(?:[- ]tb\\w*)?(?: gold(?: plus)?)?",
+      "\\bqft(?:[- ](?:plus|gold|tb))*\\b",
+      "interferon[- ]gamma release assay",
+      "\\bigra\\b",
+      "t[- ]?spot(?:\\s?\\.?\\s?tb)?",
+      "tuberculin skin test",
+      "tuberculin",
+      "\\btst\\b",
+      "\\bppd\\b",
+      "mantoux",
+      "\\b(?:tb|tuberculosis)\\b(?:\\s+(?:and|&|/)\\s+\\w+)?\\s+(?:skin\\s+)?(?:test(?:ing)?|screen(?:ing)?|assay)",
+    ],
+  },
+  {
+    name: "hepatitis B screening",
+    policy: /\bhepatitis b\b[^.;]{0,40}\b(test|screen|screening|serolog)|\bhbv\b[^.;]{0,30}\b(test|screen)|\bhbsag\b/i,
+    aliases: ["hepatitis b surface antigen", "\\bhbsag\\b", "hepatitis b (?:screen(?:ing)?|panel|serolog\\w*)", "\\bhbv\\b\\s+(?:screen(?:ing)?|serolog\\w*|test(?:ing)?)"],
+  },
+];
+
+/** Common prescriber abbreviations of generic names (lower case) → the generic they stand for. */
+export const DRUG_ABBREVIATIONS: Record<string, string> = {
+  mtx: "methotrexate",
+  hcq: "hydroxychloroquine",
+  ssz: "sulfasalazine",
+  aza: "azathioprine",
+  "6-mp": "mercaptopurine",
+  csa: "cyclosporine",
+  lef: "leflunomide",
+};

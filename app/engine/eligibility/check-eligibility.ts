@@ -41,7 +41,8 @@ function nameMatches(a: string | null | undefined, b: string | null | undefined)
 export interface MemberMatch {
   member: RosterMember | null;
   /** "id" exact/OCR-canonical ID match; "id+identity" near-ID confirmed by name and DOB */
-  how: "id" | "id+identity" | null;
+  /** "identity": no member ID could be read; exactly one roster member has the same full name and DOB */
+  how: "id" | "id+identity" | "identity" | null;
   problems: string[];
 }
 
@@ -70,6 +71,12 @@ export function matchMember(facts: CaseFacts, roster: RosterMember[]): MemberMat
     }
     const near = roster.filter((m) => lev(canonicalMemberId(m.member_id), id) <= 1 && identity(m).length === 0);
     if (near.length === 1) return { member: near[0], how: "id+identity", problems: [] };
+  }
+  if (!id && p.birth_date && p.last_name && p.first_name) {
+    // the ID field was illegible/blank (scanned forms): a unique exact name + DOB match identifies the
+    // member; an ID that was read but is not on the roster is never overridden this way
+    const byIdentity = roster.filter((m) => identity(m).length === 0);
+    if (byIdentity.length === 1) return { member: byIdentity[0], how: "identity", problems: [] };
   }
   return { member: null, how: null, problems: [id ? `member ID ${p.member_id} is not on the plan roster` : "no member ID found on the request"] };
 }
@@ -128,6 +135,11 @@ export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formu
   if (m.coverage_end && d > m.coverage_end) {
     return { eligible: false, member: m, reason: `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) ended ${m.coverage_end}, before the request date ${d}.` + formNote, formulary: row, citations };
   }
-  const via = match.how === "id+identity" ? " (member ID read with one OCR difference; confirmed by name and date of birth)" : "";
+  const via =
+    match.how === "id+identity"
+      ? " (member ID read with one OCR difference; confirmed by name and date of birth)"
+      : match.how === "identity"
+        ? " (member ID not legible on the request; matched by full name and date of birth)"
+        : "";
   return { eligible: true, member: m, reason: `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"} on request date ${d}${via}.` + formNote, formulary: row, citations };
 }

@@ -1,6 +1,7 @@
 import type { Citation } from "../types";
 import {
   CONDITIONS,
+  SCREENING_TESTS,
   DRUG_CLASSES,
   MEASURES,
   SPECIALTIES,
@@ -36,10 +37,20 @@ export type Criterion =
       allow_intolerance: boolean;
       allow_contraindication: boolean;
       require_intolerance: boolean;
+      /** minimum doses: "at a dose of at least 1,000 mg per day" (drug null = every agent), "atorvastatin 40 mg or higher" */
+      min_dose?: { drug: string | null; mg: number; per: "day" | "week" }[];
     }
   | { kind: "contraindication"; drugs: string[]; classes: string[]; phrases: string[]; examples: CriterionSpec[] }
   | { kind: "diagnosis"; conditions: string[]; icd10: string[]; phrases: string[] }
   | { kind: "dose_limit" }
+  /** a screening test with a required result ("negative TB test within the previous 12 months") */
+  | { kind: "screening_test"; test: string; aliases: string[]; result: "negative" | "positive" | "any"; within_days: number | null }
+  /**
+   * an excluded use ("use for weight loss or chronic weight management in a patient without type 2
+   * diabetes"): applies when the request's stated indication is one of `conditions` / `phrases` and
+   * none of `unless_conditions` is diagnosed
+   */
+  | { kind: "excluded_use"; conditions: string[]; icd10: string[]; phrases: string[]; unless_conditions: string[]; unless_icd10: string[] }
   | { kind: "text"; phrases: string[]; absence: boolean };
 
 export type CriterionSpec = Criterion & { text: string; note?: string; passage?: Citation | null };
@@ -52,6 +63,32 @@ export interface ParseContext {
 const NUM_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 const num = (s: string) => (NUM_WORDS[s.toLowerCase()] ?? Number(s.replace(/,/g, "")));
 const unitDays = (u: string) => (/^d/i.test(u) ? 1 : /^w/i.test(u) ? 7 : /^m/i.test(u) ? 30 : 365);
+
+/**
+ * Dose thresholds in a trial criterion: "at a dose of at least 1,000 mg per day", ">= 15 mg per week",
+ * "atorvastatin 40 mg or higher", "rosuvastatin 20 mg or more daily". Per-day unless the text says weekly.
+ */
+export function parseMinDoses(text: string, ctx: ParseContext): { drug: string | null; mg: number; per: "day" | "week" }[] {
+  const t = text.replace(/≥/g, ">=").toLowerCase();
+  const out: { drug: string | null; mg: number; per: "day" | "week" }[] = [];
+  const amt = "(\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?)\\s*(mg|g)\\b";
+  const per = (s: string): "day" | "week" => (/^\s*(?:\/|per |a |each |once )?(?:week|weekly|wk)/.test(s) ? "week" : "day");
+  const mg = (n: string, u: string) => Number(n.replace(/,/g, "")) * (u === "g" ? 1000 : 1);
+  const generic = new RegExp(`(?:dose of |doses? )?(?:at least|>=|a minimum of|minimum(?: dose)? of|no less than)\\s*${amt}([^.;,)]{0,20})`, "g");
+  let m: RegExpExecArray | null;
+  while ((m = generic.exec(t))) {
+    const before = t.slice(Math.max(0, m.index - 40), m.index);
+    const d = drugsIn(before.split(/[,;(]/).pop() ?? "", ctx)[0] ?? null;
+    out.push({ drug: d, mg: mg(m[1], m[2]), per: per(m[3]) });
+  }
+  const specific = new RegExp(`([a-z][a-z-]+)\\s+${amt}\\s*(?:or (?:more|higher|greater|above)|\\+)([^.;,)]{0,20})`, "g");
+  while ((m = specific.exec(t))) {
+    const d = drugsIn(m[1], ctx)[0];
+    if (!d) continue;
+    out.push({ drug: d, mg: mg(m[2], m[3]), per: per(m[4]) });
+  }
+  return out;
+}
 
 /** "at least 3 months", "28 consecutive days", "8 weeks (56 days)", "3-month trial" → days; null when absent. */
 export function parseMinDuration(text: string): number | null {
@@ -71,11 +108,21 @@ export function parseMinDuration(text: string): number | null {
 
 /** "within the past 90 days", "dated within the past 12 months" → days; null when absent. */
 export function parseRecency(text: string): number | null {
-  const m = /within (?:the )?(?:past |last )?(\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)/i.exec(text);
-  if (!m) return null;
+  const m = /within (?:the )?(?:past |last |previous |prior |preceding )?(\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)/i.exec(text);
+  if (!m) return parseRecencyLoose(text);
   const n = num(m[1]);
   if (/^m/i.test(m[2])) return Math.round(n * 30.44);
   return n * unitDays(m[2]);
+}
+
+/** "within the previous 12 months", "in the last 6 months", "no older than 90 days" → days; null when absent. */
+export function parseRecencyLoose(text: string): number | null {
+  const m = /(?:within|in) (?:the )?(?:previous|prior|preceding|past|last) (\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)|no (?:older|more) than (\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)(?: old)?/i.exec(text);
+  if (!m) return null;
+  const n = num(m[1] ?? m[3]);
+  const u = m[2] ?? m[4];
+  if (/^m/i.test(u)) return Math.round(n * 30.44);
+  return n * unitDays(u);
 }
 
 /** Find "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
@@ -203,6 +250,14 @@ function alsoCountDrugs(text: string, ctx: ParseContext): string[] {
 
 const has = (re: RegExp, s: string) => re.test(s);
 
+/** Criterion text without example lists: "(e.g., ...)", "[...]", "such as ..." parentheticals. */
+export function withoutExamples(t: string): string {
+  return t
+    .replace(/\[[^\]]*\]/g, " ")
+    .replace(/\((?:e\.g\.|eg\b|for example|such as|including|i\.e\.)[^()]*(?:\([^()]*\)[^()]*)*\)/gi, " ")
+    .replace(/\s+/g, " ");
+}
+
 /**
  * Turn one policy criterion sentence into a machine-readable criterion.
  *
@@ -225,6 +280,18 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const classes = classesNamedIn(t).map((c) => c.name);
     const negated = has(/\bnot\b|\bno\b|\bwithout\b/i, tl);
     return { ...base, kind: "concurrent_use", drugs, classes, negated };
+  }
+
+  const screen = SCREENING_TESTS.find((s) => s.policy.test(t));
+  if (screen && has(/\bnegative\b|\bpositive\b|\bscreen|\btest(ed|ing)?\b|\bassay\b/i, tl) && !has(/\bactive\b[^.;]{0,30}\b(tb|tuberculosis|infection)\b|\b(latent|untreated)\b/i, tl)) {
+    return {
+      ...base,
+      kind: "screening_test",
+      test: screen.name,
+      aliases: screen.aliases,
+      result: has(/\bnegative\b|\bnon-?reactive\b/i, tl) ? "negative" : has(/\bpositive\b/i, tl) ? "positive" : "any",
+      within_days: parseRecency(t),
+    };
   }
 
   if (has(/prescribed by|in consultation with|specialist/i, tl)) {
@@ -266,10 +333,16 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       min_days: minDays,
       count: Math.max(1, Math.min(count, 5)),
       different_classes: has(/different (pharmacologic )?classes|different classes/i, tl),
-      all_classes: has(/\bplus\b|together with|\band\b.*\beach for\b/i, tl) && classes.length > 1,
+      // "statin plus ezetimibe" requires both; "plus" inside an example list ("e.g., ..., psoralen plus
+      // ultraviolet A") does not
+      all_classes: has(/\bplus\b|together with|\band\b.*\beach for\b/i, withoutExamples(tl)) && classes.length > 1,
       allow_intolerance: allowIntol,
       allow_contraindication: allowContra,
       require_intolerance: requireIntol,
+      ...(() => {
+        const md = parseMinDoses(t, ctx);
+        return md.length ? { min_dose: md } : {};
+      })(),
     };
   }
 
@@ -284,7 +357,10 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const within = parseRecency(t);
     const labs: CriterionSpec[] = th.map((x) => ({ text: `${x.measure} ${x.op} ${x.value}${x.unit ?? ""}`, kind: "lab" as const, ...x, within_days: within }));
     if (isDx && conds.length) {
-      const dx: CriterionSpec = { text: t.split(/\band has\b|\band\b/)[0], kind: "diagnosis", conditions: conds.map((c) => c.name), icd10: conds.flatMap((c) => c.icd10), phrases: [] };
+      const dx: CriterionSpec = { text: t.split(/\band has\b|\band\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b/)[0].trim(), kind: "diagnosis", conditions: conds.map((c) => c.name), icd10: conds.flatMap((c) => c.icd10), phrases: [] };
+      // "supported by an A1c of 6.5% or greater, or a fasting plasma glucose of 126 mg/dL or greater": either lab
+      if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b|\band\b[^.;]{0,30}\b(a|an)\b[^.;]{0,40}\b(>=|or greater|or higher|at least)/i.test(t))
+        return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or ") }] };
       return { ...base, kind: "all", items: [dx, ...labs] };
     }
     if (labs.length === 1) return { ...labs[0], ...base };
@@ -296,6 +372,63 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   }
 
   return { ...base, kind: "text", phrases: keyPhrases(t), absence: has(/^(?:is |are )?not\b|\bno (history|evidence)\b|\bdoes not have\b|\bwithout\b/i, tl) };
+}
+
+const USE_RE = /\b(?:use|used|using|prescribed|prescribing|requested|requests?|coverage|treatment)\s+(?:solely\s+|only\s+|primarily\s+)?(?:for|as|in the treatment of)\b|^(?:for|as)\s/i;
+const USE_TERMS = /\bweight (?:loss|reduction|management|control)\b|\banti-?obesity\b|\bcosmetic\b|\bobesity\b|\boverweight\b/i;
+
+/**
+ * An excluded use written in a policy's exclusion list ("Use for weight loss or chronic weight
+ * management in a patient without type 2 diabetes mellitus", "Cosmetic use"), or null when the
+ * sentence is not about the purpose of the request. `unless_*` come from "without / unless / except".
+ */
+export function parseExcludedUse(text: string): CriterionSpec | null {
+  const t = withoutExamples(text).replace(/\([^)]*\)/g, " ");
+  if (!USE_RE.test(t) && !USE_TERMS.test(t.split(/\bwithout\b|\bunless\b|\bexcept\b/i)[0])) return null;
+  const [useRaw, ...restParts] = t.split(/\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have)\b/i);
+  const rest = restParts.join(" ");
+  const use = useRaw.replace(/^.*?\b(?:for|as|in the treatment of)\b\s*/i, "");
+  const conds = conditionsNamedIn(use);
+  const phrases = use
+    .split(/,|;|\bor\b|\band\b/i)
+    .map((p) => p.trim().replace(/[.:]+$/, "").replace(/^(?:the |chronic |long-term )+/i, (m) => (/chronic|long-term/i.test(m) ? m : "")).trim())
+    .filter((p) => p.length >= 4 && p.split(/\s+/).length <= 5);
+  if (!conds.length && !phrases.some((p) => USE_TERMS.test(p))) return null;
+  const unless = conditionsNamedIn(rest);
+  return {
+    text,
+    kind: "excluded_use",
+    conditions: conds.map((c) => c.name),
+    icd10: [...new Set(conds.flatMap((c) => c.icd10))],
+    phrases,
+    unless_conditions: unless.map((c) => c.name),
+    unless_icd10: [...new Set(unless.flatMap((c) => c.icd10))],
+  };
+}
+
+/**
+ * A list item under a trial requirement ("Failure of at least one of the following, each used for
+ * >= 3 consecutive months, unless ...") that only names agents becomes a prior-therapy criterion with
+ * the parent's duration and intolerance/contraindication allowances.
+ */
+export function inheritTrial(parent: Extract<CriterionSpec, { kind: "prior_therapy" }>, child: CriterionSpec, ctx: ParseContext): CriterionSpec {
+  if (child.kind === "all" || child.kind === "any") return { ...child, items: child.items.map((c) => inheritTrial(parent, c, ctx)) };
+  if (child.kind !== "text" && child.kind !== "prior_therapy") return child;
+  const drugs = drugsIn(child.text, ctx);
+  const classes = classesNamedIn(child.text).filter((c) => c.name !== "low-potency topical corticosteroid").map((c) => c.name);
+  if (!drugs.length && !classes.length) return child;
+  const own = child.kind === "prior_therapy" ? child : null;
+  return {
+    ...parent,
+    text: child.text,
+    passage: child.passage ?? parent.passage,
+    drugs,
+    classes,
+    min_days: own?.min_days ?? parent.min_days,
+    count: own?.count ?? 1,
+    all_classes: false,
+    excluded_drugs: [...parent.excluded_drugs, ...(own?.excluded_drugs ?? [])],
+  };
 }
 
 /** Count of content words left after removing the condition names from `t`. */

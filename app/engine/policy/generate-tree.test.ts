@@ -111,7 +111,12 @@ describe("readPolicy", () => {
     const m = readPolicy(docFromPages([PARTD_TRAILING]), { drug_names: ["Glucosave"] });
     expect(m.style).toBe("part_d_table");
     expect(m.branches).toHaveLength(1);
-    expect(m.branches[0].criteria.map((c) => c.kind)).toEqual(["age", "all", "prior_therapy"]);
+    expect(m.branches[0].criteria.map((c) => c.kind)).toEqual(["age", "all", "any"]);
+    // "Has taken metformin for at least 90 consecutive days, or has a documented intolerance to metformin"
+    const step = m.branches[0].criteria[2] as CriterionSpec & { items: (CriterionSpec & { min_days?: number | null; require_intolerance?: boolean })[] };
+    expect(step.items.map((i) => i.kind)).toEqual(["prior_therapy", "prior_therapy"]);
+    expect(step.items[0].min_days).toBe(90);
+    expect(step.items[1].require_intolerance).toBe(true);
     expect(m.exclusions.map((e) => e.text)).toEqual(["Use for weight loss or chronic weight management.", "Type 1 diabetes mellitus."]);
     expect(m.branches[0].duration).toBe("12 months.");
   });

@@ -1,6 +1,6 @@
 import type { Citation, DecisionTree, ParsedDocument, TreeNode } from "../types";
-import { indicationTerms, parseAge, parseCriterion, parseSpecialties, type CriterionSpec, type ParseContext } from "./criterion";
-import { parseOutline, walk, type OutlineItem } from "./outline";
+import { indicationTerms, inheritTrial, parseAge, parseCriterion, parseExcludedUse, parseSpecialties, type CriterionSpec, type ParseContext } from "./criterion";
+import { parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "./text";
 
 /** One indication section of a policy (e.g. "Rheumatoid Arthritis — Initial Therapy"). */
@@ -52,18 +52,50 @@ function itemToSpec(item: OutlineItem, ctx: ParseContext, docName: string): Crit
   const passage = citeLines(item.lines, "policy", docName);
   const text = stripConnector(item.text);
   if (item.children.length) {
-    const items = item.children.map((c) => itemToSpec(c, ctx, docName));
+    let items = item.children.map((c) => itemToSpec(c, ctx, docName));
+    // "Failure of at least one of the following, each used for >= 3 consecutive months, unless ...:
+    //  a. Phototherapy ...; b. A systemic agent: methotrexate ..." — the children name the agents, the
+    // parent carries the trial terms (duration, intolerance/contraindication allowances)
+    const head = parseCriterion(text, item.note, ctx);
+    if (head.kind === "prior_therapy" && !head.drugs.length && !head.classes.length) items = items.map((c) => inheritTrial(head, c, ctx));
     return { kind: groupOp(item), items, text, ...(item.note ? { note: item.note } : {}), passage };
   }
-  // inline alternatives: "ONE of the following: (a) ...; (b) ...; or (c) ..."
-  if (/\bONE of the following\b/i.test(text) && /\(a\)/.test(text) && /\(b\)/.test(text)) {
-    const body = text.slice(text.indexOf("(a)"));
+  // "Member has perianal or fistulizing disease, or has previously received a biologic": two alternatives
+  const alt = /,\s+or\s+(?=(?:has|have|had|is|was|were|the patient|the member|patient|member)\b)/i.exec(text);
+  // (not "a contraindication to, or has experienced intolerance with, methotrexate": a shared object)
+  if (alt && !/\bONE of\b|\bALL of\b/i.test(text) && !/\b(to|with|of|for|on|in|from|by)\s*$/i.test(text.slice(0, alt.index))) {
+    const first = text.slice(0, alt.index).trim();
+    const subject = /^((?:the )?(?:patient|member)\s+)/i.exec(first)?.[1] ?? "";
+    const second = subject + text.slice(alt.index + alt[0].length).trim();
+    return { kind: "any", items: [{ ...parseCriterion(first, "", ctx), passage }, { ...parseCriterion(second, "", ctx), passage }], text, ...(item.note ? { note: item.note } : {}), passage };
+  }
+  // inline lettered parts: "ONE of the following: (a) ...; (b) ...; or (c) ..." (any) or
+  // "... ALL of: (a) ...; and (b) ..." / unqualified lists (all)
+  const aAt = text.search(/(^|\s)\(a\)\s/);
+  // only when the lead announces a list ("ONE of the following", "ALL of the following:") or the text opens
+  // with "(a)": lettered qualifiers inside one requirement ("... from different classes and (a) used ... or
+  // (b) discontinued ...") describe each trial and stay one criterion
+  if (aAt >= 0 && /\s\(b\)\s/.test(text.slice(aAt)) && (aAt === 0 || /\bfollowing\b|:\s*$/i.test(text.slice(0, aAt)))) {
+    const lead = text.slice(0, aAt);
+    const body = text.slice(aAt).trim();
     const alts = body
-      .split(/\s*(?:;|,)?\s*(?:or\s+)?\([a-h]\)\s*/i)
+      .split(/\s*(?:;|,)?\s*(?:(?:or|and)\s+)?\([a-h]\)\s*/i)
       .map((s) => stripConnector(s.trim()))
       .filter(Boolean);
-    if (alts.length >= 2)
-      return { kind: "any", items: alts.map((a) => ({ ...parseCriterion(a, "", ctx), passage })), text, passage };
+    const op: "any" | "all" = /\b(ONE|any|either)\b\s*(of)?/i.test(lead) && !/\bALL\b|\bboth\b/.test(lead)
+      ? "any"
+      : /\bALL\b|\bboth\b/i.test(lead)
+        ? "all"
+        : /[;,]?\s+or\s+\([b-h]\)/i.test(body)
+          ? "any"
+          : "all";
+    if (alts.length >= 2) {
+      const items = alts.map((a) => ({ ...parseCriterion(a, "", ctx), passage }));
+      // a lead clause that is itself a requirement ("Diagnosis of X and (a) ...") stays as a sibling
+      const leadSpec = lead.replace(/\b(the )?(patient|member)? ?meets\b.*$|:?\s*$/i, "").trim();
+      if (op === "all" && leadSpec.length > 12 && !/following/i.test(lead)) return { kind: "all", items: [{ ...parseCriterion(leadSpec, "", ctx), passage }, ...items], text, passage };
+      return { kind: op, items, text, passage };
+    }
   }
   return { ...parseCriterion(text, item.note, ctx), passage };
 }
@@ -107,7 +139,8 @@ function exclusionSpecs(items: OutlineItem[], ctx: ParseContext, docName: string
     const text = stripConnector(it.text);
     // "indications not listed", "non-FDA-approved indications", items restating Section I thresholds
     if (/not (listed|addressed) in this policy|non-fda|off-label|\bsection\b|criteria in|thresholds in|unless approved under/i.test(text)) continue;
-    const spec = { ...parseCriterion(text.split(/(?<=\.)\s+(?=[A-Z])/)[0], "", ctx), passage: citeLines(it.lines, "policy", docName) };
+    const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+    const spec = { ...(parseExcludedUse(first) ?? parseCriterion(first, "", ctx)), passage: citeLines(it.lines, "policy", docName) };
     if (spec.kind === "concurrent_use") (spec as { negated: boolean }).negated = false;
     out.push({ ...spec, text });
   }
@@ -142,7 +175,9 @@ function findPartDLabels(lines: DocLine[]): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const l of lines) {
     for (const lab of PARTD_LABELS) {
-      if (l.text === lab) hits.push({ label: lab, line: l, where: "whole" });
+      // "Covered Uses", "Covered Uses:" and "Covered Uses: <details>" all label a row
+      if (l.text === lab || l.text === lab + ":") hits.push({ label: l.text, line: l, where: "whole" });
+      else if (l.text.startsWith(lab + ": ")) hits.push({ label: lab + ":", line: l, where: "start" });
       else if (l.text.startsWith(lab + " ")) hits.push({ label: lab, line: l, where: "start" });
       else if (l.text.endsWith(lab) && l.text.length > lab.length) hits.push({ label: lab, line: l, where: "end" });
       else continue;
@@ -181,7 +216,7 @@ function partDSections(lines: DocLine[], hits: LabelHit[]): Map<string, DocLine[
       const nextIdx = i + 1 < hits.length ? hits[i + 1].line.index : Infinity;
       content.push(...between(h.line.index, nextIdx).filter((l) => !/^updated \d|page \d+ of \d+/i.test(l.text)));
     }
-    out.set(h.label, content.filter((l) => l.text.length));
+    out.set(h.label.replace(/:$/, ""), content.filter((l) => l.text.length));
   }
   return out;
 }
@@ -218,7 +253,7 @@ function parsePartD(doc: ParsedDocument, lines: DocLine[], hits: LabelHit[], ctx
 
   // Criteria per indication
   const rmi = sec.get("Required Medical Information") ?? [];
-  const subs = splitSubsections(rmi);
+  const subs = splitSubsections(splitInlineEnumerations(rmi));
   const covered = textOf(sec.get("Covered Uses") ?? sec.get("Indications"));
   const branches: PolicyBranch[] = [];
   for (const s of subs) {
@@ -260,11 +295,15 @@ function parsePartD(doc: ParsedDocument, lines: DocLine[], hits: LabelHit[], ctx
       if (specs.length) b.criteria.push({ kind: "prescriber", specialties: [...new Set(specs)], text: pr, passage: cite(prLines) });
     }
   }
+  // "All FDA-approved indications not otherwise excluded. X is covered ... in adults with type 2 diabetes":
+  // a branch titled without a condition takes the conditions the Covered Uses text names
+  const coveredTerms = indicationTerms(covered);
+  for (const b of branches) if (!b.indication.conditions.length && coveredTerms.conditions.length) b.indication = { ...coveredTerms, phrases: [...b.indication.phrases, ...coveredTerms.phrases] };
   const dur = textOf(sec.get("Coverage Duration"));
   for (const b of branches) b.duration = dur || null;
 
   // Exclusions
-  const exLines = sec.get("Exclusion Criteria") ?? [];
+  const exLines = splitInlineEnumerations(sec.get("Exclusion Criteria") ?? []);
   const exItems = parseOutline(exLines).flatMap((x) => x.items);
   const exclusions = exItems.length
     ? exclusionSpecs(exItems, ctx, docName)
@@ -272,7 +311,7 @@ function parsePartD(doc: ParsedDocument, lines: DocLine[], hits: LabelHit[], ctx
         .split(/(?<=\.)\s+(?=[A-Z])/)
         .filter((s) => s.length > 3 && !/^none/i.test(s))
         .map((s) => {
-          const spec = { ...parseCriterion(s, "", ctx), passage: cite(exLines) } as CriterionSpec;
+          const spec = { ...(parseExcludedUse(s) ?? parseCriterion(s, "", ctx)), passage: cite(exLines) } as CriterionSpec;
           if (spec.kind === "concurrent_use") spec.negated = false;
           return spec;
         });
@@ -300,9 +339,9 @@ export function readPolicy(doc: ParsedDocument, meta: { drug_names: string[]; ti
   const title = meta.title ?? (lines.find((l) => /policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
 
   const hits = findPartDLabels(lines);
-  if (new Set(hits.map((h) => h.label)).size >= 3) return parsePartD(doc, lines, hits, ctx, docName, title);
+  if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) return parsePartD(doc, lines, hits, ctx, docName, title);
 
-  const sections = parseOutline(lines);
+  const sections = parseOutline(splitInlineEnumerations(lines));
   const branches: PolicyBranch[] = [];
   const exclusions: CriterionSpec[] = [];
   let style: PolicyModel["style"] = "generic";

@@ -150,3 +150,71 @@ export function walk(items: OutlineItem[]): OutlineItem[] {
   items.forEach(rec);
   return out;
 }
+
+/**
+ * Split inline enumerations onto their own lines so the outline reader sees one item per marker:
+ * "(1) Diagnosis of ... (2) Trial of metformin ..." and "1) ... 2) ..." written in running text
+ * (Part D tables and prose policies do this). A run is split only when it counts up from 1 (or
+ * continues a count already open) and reaches at least 2; the marker must follow a line start or
+ * a clause boundary and precede a word, so "(2 weeks)" or "type 2)" never split.
+ */
+export function splitInlineEnumerations(lines: DocLine[]): DocLine[] {
+  const styles: { re: RegExp; num: (m: RegExpExecArray) => number }[] = [
+    { re: /(^|[\s:;.,])\((\d{1,2})\)\s+(?=[A-Za-z"'])/g, num: (m) => Number(m[2]) },
+    { re: /(^|[\s:;.,])(\d{1,2})\)\s+(?=[A-Za-z"'])/g, num: (m) => Number(m[2]) },
+  ];
+  // pass 1: find marker positions per style, keep only counting runs (1, 2, 3 ...) of length >= 2
+  const cuts = new Map<number, Set<number>>(); // line index -> offsets in line text
+  for (const st of styles) {
+    let run: { line: number; at: number }[] = [];
+    let expect = 1;
+    const leadOf = (r: { line: number; at: number }) => {
+      const li = lines.findIndex((l) => l.index === r.line);
+      return `${lines[li - 1]?.text ?? ""} ${lines[li]?.text.slice(0, r.at) ?? ""}`.slice(-90);
+    };
+    const flush = () => {
+      // "meets ONE of the following for each medication: (1) ... (2) ..." qualifies every trial of one
+      // requirement; those parts stay inside it
+      if (run.length >= 2 && /\bfor (each|every)\b|\beach (medication|agent|drug|trial)\b/i.test(leadOf(run[0]))) run = [];
+      if (run.length >= 2) for (const r of run) (cuts.get(r.line) ?? cuts.set(r.line, new Set()).get(r.line)!).add(r.at);
+      run = [];
+      expect = 1;
+    };
+    for (const l of lines) {
+      const re = new RegExp(st.re.source, "g");
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(l.text))) {
+        const n = st.num(m);
+        const at = m.index + m[1].length;
+        if (n === expect) {
+          run.push({ line: l.index, at });
+          expect++;
+        } else if (n === 1) {
+          flush();
+          run.push({ line: l.index, at });
+          expect = 2;
+        }
+      }
+    }
+    flush();
+  }
+  if (!cuts.size) return lines;
+  const out: DocLine[] = [];
+  for (const l of lines) {
+    const at = [...(cuts.get(l.index) ?? [])].filter((x) => x > 0).sort((a, b) => a - b);
+    if (!at.length) {
+      out.push(l);
+      continue;
+    }
+    const bounds = [0, ...at, l.text.length];
+    for (let i = 0; i < bounds.length - 1; i++) {
+      const raw = l.text.slice(bounds[i], bounds[i + 1]);
+      const text = raw.trim();
+      if (!text) continue;
+      const lead = raw.length - raw.trimStart().length;
+      out.push({ ...l, text, start: l.start + bounds[i] + lead, end: l.start + bounds[i] + lead + text.length });
+    }
+  }
+  // split pieces keep their line's index (callers only use it to order and skip lines)
+  return out;
+}

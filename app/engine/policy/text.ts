@@ -65,22 +65,24 @@ export function clean(s: string): string {
  */
 export function boilerplateLineSet(lines: DocLine[], pageCount: number): Set<number> {
   const key = (t: string) => t.replace(/\d+/g, "#").toLowerCase();
-  const pagesByKey = new Map<string, Set<number>>();
-  for (const l of lines) {
-    const k = key(l.text);
-    if (!pagesByKey.has(k)) pagesByKey.set(k, new Set());
-    pagesByKey.get(k)!.add(l.page);
-  }
   const out = new Set<number>();
-  // running headers/footers sit in the first or last few lines of a page
+  // running headers/footers sit in the first or last few lines of a page; a criterion that happens
+  // to repeat word for word elsewhere in the body ("ii. Patient meets ONE of the following") is not one
   const edge = new Set<number>();
   const byPage = new Map<number, DocLine[]>();
   for (const l of lines) (byPage.get(l.page) ?? byPage.set(l.page, []).get(l.page)!).push(l);
   for (const ls of byPage.values()) [...ls.slice(0, 3), ...ls.slice(-3)].forEach((l) => edge.add(l.index));
+  const edgePagesByKey = new Map<string, Set<number>>();
   for (const l of lines) {
     if (!edge.has(l.index)) continue;
     const k = key(l.text);
-    const repeated = pageCount > 1 && (pagesByKey.get(k)?.size ?? 0) >= 2;
+    if (!edgePagesByKey.has(k)) edgePagesByKey.set(k, new Set());
+    edgePagesByKey.get(k)!.add(l.page);
+  }
+  for (const l of lines) {
+    if (!edge.has(l.index)) continue;
+    const k = key(l.text);
+    const repeated = pageCount > 1 && (edgePagesByKey.get(k)?.size ?? 0) >= 2;
     if (repeated || /^(page )?#+ of #+$/i.test(k) || /\bpage #+ of #+\b/i.test(k) && k.length < 90) out.add(l.index);
   }
   return out;

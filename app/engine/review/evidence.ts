@@ -293,7 +293,8 @@ export function measurePending(idx: CaseIndex, aliases: string[]): Hit | null {
   return search(idx, re)[0] ?? search(idx, re2)[0] ?? null;
 }
 
-function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | null {
+/** Date of a value at `pos` on `line`: the nearest full date on the line, else the page's collection/service date. */
+export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | null {
   const ds = findDatesIn(line.text).filter((d) => !d.present && d.precision !== "year" && !d.start.startsWith("0000"));
   if (ds.length) {
     ds.sort((x, y) => Math.abs(x.index - pos) - Math.abs(y.index - pos));

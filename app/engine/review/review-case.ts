@@ -9,9 +9,9 @@ import type {
   ReviewResult,
   TreeNode,
 } from "../types";
-import type { CriterionSpec } from "../policy/criterion";
-import { CONDITIONS, DRUG_CLASSES, SPECIALTIES, aliasRegex, classesOfDrug, conditionsNamedIn, escapeRegex } from "../dictionaries/clinical-terms";
-import { ageOn, buildCaseIndex, cite, daysBetween, findDatesIn, findMeasure, isNegated, measurePending, search, type CaseIndex } from "./evidence";
+import { mostSpecificConditions, type CriterionSpec } from "../policy/criterion";
+import { CONDITIONS, DRUG_ABBREVIATIONS, DRUG_CLASSES, SPECIALTIES, aliasRegex, classMembers, classesOfDrug, conditionsNamedIn, escapeRegex } from "../dictionaries/clinical-terms";
+import { ageOn, buildCaseIndex, cite, dateNear, daysBetween, findDatesIn, findMeasure, isNegated, measurePending, search, type CaseIndex } from "./evidence";
 import { therapyEvidence, type TherapyEvidence } from "./therapies";
 
 /**
@@ -40,6 +40,8 @@ interface Ctx {
   requested: Set<string>;
   allDrugs: string[];
   therapyCache: Map<string, Map<string, TherapyEvidence>>;
+  /** conditions / ICD-10 prefixes of the policy's covered indications (all branches) */
+  covered?: { conditions: string[]; icd10: string[] };
 }
 
 const ev = (outcome: CriterionOutcome, reason: string, citations: Citation[] = [], direct = true): Ev => ({ outcome, reason, citations, direct });
@@ -61,7 +63,9 @@ function therapies(ctx: Ctx, drugs: string[]): Map<string, TherapyEvidence> {
 
 function candidateDrugs(drugs: string[], classes: string[], ctx: Ctx, excluded: string[] = []): string[] {
   const out = new Set(drugs.map((d) => d.toLowerCase()));
-  for (const c of classes) for (const m of DRUG_CLASSES.find((x) => x.name === c)?.members ?? []) out.add(m);
+  for (const c of classes) for (const m of classMembers(c)) out.add(m);
+  // "MTX 15 mg weekly" is a methotrexate trial
+  for (const [abbr, generic] of Object.entries(DRUG_ABBREVIATIONS)) if (out.has(generic) || (generic === "mercaptopurine" && out.has("6-mercaptopurine"))) out.add(abbr);
   for (const e of excluded) out.delete(e.toLowerCase());
   for (const r of ctx.requested) out.delete(r);
   return [...out];
@@ -175,8 +179,20 @@ function evalPrescriber(spec: Extract<CriterionSpec, { kind: "prescriber" }>, ct
   const field = ctx.facts.practitioner?.specialty ?? null;
   if (field && pats.some((p) => p.test(field)))
     return ev("met", `Prescriber specialty "${field}" matches ${spec.specialties.join(" / ")}.`, ctx.facts.practitioner.citations?.slice(0, 1) ?? []);
+  const org = ctx.facts.practitioner?.organization_name ?? null;
+  if (org && pats.some((p) => p.test(org)))
+    return ev("met", `Prescriber's practice "${org}" is a ${spec.specialties.join(" / ")} practice.`, ctx.facts.practitioner.citations?.slice(0, 1) ?? []);
+  // When the prescriber's own specialty is on the request, another specialty named elsewhere counts only as
+  // a documented consultation ("in consultation with rheumatology", "co-managed by", "seen by"), not as any
+  // mention of the word ("rheumatology started certolizumab" in a dermatology request).
+  const CONSULT = /consult|co-?manag|in conjunction with|seen by|evaluated by|recommend(?:ed|s|ation)? (?:by|from)|under the care of|managed by|followed by|per (?:his|her|their|the)?\s*\w*|(?:specialist|physician|provider)[:\s]/i;
   for (const p of pats) {
-    const hits = search(ctx.idx, new RegExp(p.source, "i")).filter((h) => !h.negated && !/refer(red|ral)? to\b[^.]{0,30}$/.test(h.line.lower.slice(0, h.index)));
+    const hits = search(ctx.idx, new RegExp(p.source, "i")).filter(
+      (h) =>
+        !h.negated &&
+        !/refer(red|ral)? to\b[^.]{0,30}$/.test(h.line.lower.slice(0, h.index)) &&
+        (!field || CONSULT.test(h.line.lower.slice(Math.max(0, h.index - 40), h.index + h.length + 25))),
+    );
     if (hits.length) return ev("met", `The request/notes show ${spec.specialties.join(" / ")} involvement ("${hits[0].line.text.slice(0, 80)}").`, [cite(ctx.idx, hits[0].line, hits[0].index, hits[0].index + hits[0].length)]);
   }
   if (field) return ev("not_met", `Prescriber specialty is "${field}"; the policy requires prescribing by or consultation with a ${spec.specialties.join(" or ")} and no consultation is documented.`, ctx.facts.practitioner.citations?.slice(0, 1) ?? []);
@@ -254,6 +270,94 @@ function evalLab(spec: Extract<CriterionSpec, { kind: "lab" }>, ctx: Ctx): Ev {
   return ev("not_met", `${spec.measure} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, c);
 }
 
+const SCREEN_RESULT =
+  /\b(non-?reactive|not detected|negative|neg|no evidence of (?:latent )?(?:tb|tuberculosis|infection)|positive|pos|reactive|detected|indeterminate|equivocal|borderline|pending|awaiting|not (?:yet )?(?:resulted|available)|ordered|to be drawn|will (?:forward|send)|(\d+(?:\.\d+)?)\s*mm)\b/i;
+
+type ScreenResult = "negative" | "positive" | "indeterminate" | "pending";
+
+function screenResultOf(word: string, mm: string | undefined): ScreenResult {
+  const w = word.toLowerCase();
+  if (mm != null) return Number(mm) < 5 ? "negative" : "positive";
+  if (/^(non-?reactive|not detected|negative|neg|no evidence)/.test(w)) return "negative";
+  if (/^(positive|pos|reactive|detected)$/.test(w)) return "positive";
+  if (/^(indeterminate|equivocal|borderline)$/.test(w)) return "indeterminate";
+  return "pending";
+}
+
+/** Every result of a screening test written in the request: name (any synonym), result word, date. */
+export function screeningFindings(
+  idx: CaseIndex,
+  aliases: string[],
+): { result: ScreenResult; date: string | null; citation: Citation; text: string }[] {
+  const out: { result: ScreenResult; date: string | null; citation: Citation; text: string }[] = [];
+  const re = new RegExp(aliases.map((a) => `(?:${a})`).join("|"), "gi");
+  for (const line of idx.lines) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    const seen = new Set<number>();
+    while ((m = re.exec(line.lower))) {
+      if (!m[0].length) {
+        re.lastIndex++;
+        continue;
+      }
+      const end = m.index + m[0].length;
+      if ([...seen].some((s) => Math.abs(s - m!.index) < 12)) continue;
+      seen.add(m.index);
+      // the result follows the name in the same clause (table rows: "QuantiFERON-TB Gold Plus  Negative  02/09/2026");
+      // a wrapped line continues the clause
+      let after = line.lower.slice(end).split(/[;]|\.\s|,\s*(?=[a-z-]+\s*(?:[:=]|\d|neg|pos))/)[0].slice(0, 70);
+      const next = idx.lines[line.index + 1];
+      if (end + after.length >= line.lower.length - 1 && next && next.page === line.page && after.length < 40) after += " " + next.lower.split(/[.;]/)[0].slice(0, 70);
+      const before = (line.lower.slice(Math.max(0, m.index - 30), m.index).split(/[.;:]\s|,\s/).pop() ?? "");
+      let r = SCREEN_RESULT.exec(after);
+      let pos = r ? end + r.index : -1;
+      if (!r) {
+        const b = /\b(negative|positive|non-?reactive|pending)\b[^a-z]*(?:\w+\s*){0,2}$/i.exec(before);
+        if (b) {
+          r = SCREEN_RESULT.exec(b[0]);
+          pos = m.index - before.length + b.index;
+        }
+      }
+      if (!r) continue;
+      if (isNegated(line.lower, m.index) && !/^(negative|neg|non)/i.test(r[1])) continue;
+      const result = screenResultOf(r[1], r[2]);
+      // date: a full date after the name on the line, else the nearest on the line / page collection date
+      const full = (t: string) => findDatesIn(t).filter((d) => !d.present && d.precision === "day" && !d.start.startsWith("0000"));
+      const inClause = full(after)[0] ?? full(before).pop();
+      const dates = full(line.text);
+      const afterDate = inClause ? dates.find((d) => d.index >= m!.index && d.start === inClause.start) : undefined;
+      const date = inClause?.start ?? dateNear(idx, line, m.index);
+      const to = Math.max(pos + 12, afterDate ? afterDate.index + afterDate.length : end);
+      out.push({ result, date, citation: cite(idx, line, Math.max(0, Math.min(m.index, pos)), Math.min(line.text.length, to)), text: line.text.slice(Math.max(0, m.index - 10), to) });
+    }
+  }
+  return out;
+}
+
+function evalScreening(spec: Extract<CriterionSpec, { kind: "screening_test" }>, ctx: Ctx): Ev {
+  const found = screeningFindings(ctx.idx, spec.aliases);
+  const label = spec.test;
+  if (!found.length) return ev("insufficient", `No ${label} result in the request; policy requires ${spec.result === "any" ? "a" : `a ${spec.result}`} result${spec.within_days ? ` within ${spec.within_days} days` : ""}.`, [], false);
+  const done = found.filter((f) => f.result !== "pending");
+  const recent = (f: { date: string | null }) => spec.within_days == null || !ctx.requestDate || (f.date != null && daysBetween(f.date, ctx.requestDate) <= spec.within_days && daysBetween(f.date, ctx.requestDate) >= -1);
+  // most recent completed result first (undated after dated)
+  done.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  const want = (f: { result: ScreenResult }) => spec.result === "any" || f.result === spec.result;
+  const okRecent = done.find((f) => want(f) && recent(f));
+  const latest = done[0];
+  if (latest && latest.result === "positive" && spec.result === "negative" && recent(latest))
+    return ev("not_met", `${label}: positive result${latest.date ? ` on ${latest.date}` : ""} ("${latest.text.trim().slice(0, 80)}"); policy requires a negative result.`, [latest.citation]);
+  if (okRecent) return ev("met", `${label}: ${okRecent.result}${okRecent.date ? ` on ${okRecent.date}` : ""} ("${okRecent.text.trim().slice(0, 80)}").`, [okRecent.citation]);
+  const pending = found.find((f) => f.result === "pending");
+  if (pending && !done.some(recent)) return ev("insufficient", `${label} result is pending/not available ("${pending.text.trim().slice(0, 80)}").`, [pending.citation]);
+  if (latest && want(latest) && latest.date == null)
+    return ev("insufficient", `${label} ${latest.result} but the test date is not documented; policy requires a result within ${spec.within_days} days.`, [latest.citation]);
+  if (latest && want(latest))
+    return ev("insufficient", `Latest ${label} result (${latest.result}) is dated ${latest.date}, older than the ${spec.within_days}-day window before the request (${ctx.requestDate}).`, [latest.citation]);
+  if (latest) return ev(latest.result === "indeterminate" ? "insufficient" : "not_met", `${label}: ${latest.result}${latest.date ? ` on ${latest.date}` : ""}; policy requires ${spec.result}.`, [latest.citation]);
+  return ev("insufficient", `No completed ${label} result in the request.`, found.slice(0, 1).map((f) => f.citation));
+}
+
 function classKey(drug: string): string {
   const cls = classesOfDrug(drug).filter((c) => !["biologic", "targeted synthetic DMARD", "conventional synthetic DMARD", "antidiabetic", "asthma controller"].includes(c.name));
   return cls[0]?.name ?? drug;
@@ -274,8 +378,18 @@ function evalPriorTherapy(spec: Extract<CriterionSpec, { kind: "prior_therapy" }
   const qualified: TherapyEvidence[] = [];
   const unknown: TherapyEvidence[] = [];
   const short: TherapyEvidence[] = [];
+  const lowDose: TherapyEvidence[] = [];
   for (const t of got) {
     const alt = (spec.allow_intolerance && t.intolerance) || (spec.allow_contraindication && t.contraindicated);
+    // a documented dose below the policy's minimum ("at least 1,000 mg per day") is not an adequate trial;
+    // an unreadable dose leaves the trial as written
+    const minDose = (spec.min_dose ?? []).find((d) => d.drug === t.drug) ?? (spec.min_dose ?? []).find((d) => d.drug == null);
+    const has = minDose ? (minDose.per === "day" ? t.mgPerDay : t.mgPerWeek) : null;
+    if (minDose && has != null && has + 1e-6 < minDose.mg && !alt) {
+      lowDose.push(t);
+      short.push(t);
+      continue;
+    }
     if (spec.require_intolerance) {
       if (t.intolerance || (spec.allow_contraindication && t.contraindicated)) qualified.push(t);
       else if (!t.failure && t.days == null) unknown.push(t);
@@ -293,7 +407,7 @@ function evalPriorTherapy(spec: Extract<CriterionSpec, { kind: "prior_therapy" }
   }
   const count = (list: TherapyEvidence[]) => (spec.different_classes ? new Set(list.map((t) => classKey(t.drug))).size : list.length);
   const describe = (t: TherapyEvidence) =>
-    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks (${t.days} days)` : " (duration not documented)"}${t.intolerance ? ", stopped/intolerance" : t.failure ? ", inadequate response" : ""}`;
+    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${lowDose.includes(t) ? ` (below the policy's minimum dose: ~${Math.round((spec.min_dose?.[0]?.per === "week" ? t.mgPerWeek : t.mgPerDay) ?? 0)} mg/${spec.min_dose?.[0]?.per})` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks (${t.days} days)` : " (duration not documented)"}${t.intolerance ? ", stopped/intolerance" : t.failure ? ", inadequate response" : ""}`;
   const need = `${spec.count > 1 ? `${spec.count} ` : ""}${spec.different_classes ? "different-class " : ""}trial(s)${spec.min_days ? ` of ≥ ${spec.min_days} days` : ""}`;
   const cites = (l: TherapyEvidence[]) => l.flatMap((t) => t.citations.slice(0, 2));
   if (count(qualified) >= spec.count) return ev("met", `Documented: ${qualified.map(describe).join("; ")} (policy: ${need}).`, cites(qualified));
@@ -312,7 +426,12 @@ function evalPriorTherapy(spec: Extract<CriterionSpec, { kind: "prior_therapy" }
 
 function evalContra(spec: Extract<CriterionSpec, { kind: "contraindication" }>, ctx: Ctx): Ev {
   const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
-  for (const t of therapies(ctx, cands).values()) if (t.contraindicated) return ev("met", `Contraindication to ${t.drug} documented.`, t.citations);
+  // "has a contraindication to, or has experienced intolerance with, methotrexate": either counts
+  const intolOk = /intoleran|not tolerat|adverse (effect|event)/i.test(spec.text);
+  for (const t of therapies(ctx, cands).values()) {
+    if (t.contraindicated) return ev("met", `Contraindication to ${t.drug} documented.`, t.citations);
+    if (intolOk && t.intolerance && !t.notTaken) return ev("met", `Intolerance of ${t.drug} documented (the policy accepts intolerance).`, t.citations);
+  }
   for (const ex of spec.examples) {
     if (ex.kind !== "lab") continue;
     const r = evalLab(ex, ctx);
@@ -394,6 +513,8 @@ export function evaluateSpec(spec: CriterionSpec, ctx: Ctx): Ev {
     }
     case "text":
       return evalText(spec, ctx);
+    case "screening_test":
+      return evalScreening(spec, ctx);
     default:
       return ev("insufficient", "Criterion could not be evaluated.", [], false);
   }
@@ -411,12 +532,51 @@ function isJustCondition(text: string, condition: string): boolean {
 
 const LEAD_STOP = /^(use for|use in|use as|including|includes|personal or|personal|family history of|history of|diagnosis of|concurrent use with|members? with|patients? with|in members|treatment of)\s+/i;
 
+/**
+ * Is the request for an excluded use? The stated indication decides: the primary diagnosis code, any
+ * diagnosis code when no covered indication is diagnosed, or a phrase written as the purpose
+ * ("for weight loss", "indication: weight management"). It does not apply when a condition named in
+ * the exclusion's "without / unless" clause is diagnosed, nor when the primary diagnosis is a covered
+ * indication of the policy.
+ */
+function evalExcludedUse(spec: Extract<CriterionSpec, { kind: "excluded_use" }>, ctx: Ctx): Ev {
+  const codes = caseIcdCodes(ctx);
+  const dx = ctx.facts.diagnoses ?? [];
+  const primary = dx.find((d) => d.primary && d.code);
+  const diagnosed = (conds: string[], icd: string[]) => {
+    const c = codes.find((x) => icdMatch(x.code, icd));
+    if (c) return c.citation ?? ({} as Citation);
+    return conditionHits(ctx, conds)[0]?.citation ?? null;
+  };
+  if (spec.unless_conditions.length) {
+    const u = diagnosed(spec.unless_conditions, spec.unless_icd10);
+    if (u) return ev("not_met", `Exclusion does not apply: ${spec.unless_conditions.join(" / ")} is documented.`, u.page ? [u] : [], false);
+  }
+  const covered = ctx.covered;
+  if (covered && primary?.code && icdMatch(primary.code.toUpperCase(), covered.icd10))
+    return ev("not_met", `Exclusion does not apply: the primary diagnosis ${primary.code} is a covered indication.`, primary.citations?.slice(0, 1) ?? [], false);
+  const coveredDx = covered ? codes.find((c) => icdMatch(c.code, covered.icd10)) : undefined;
+  if (primary?.code && icdMatch(primary.code.toUpperCase(), spec.icd10))
+    return ev("met", `Exclusion applies: the primary diagnosis ${primary.code}${primary.description ? ` (${primary.description})` : ""} is an excluded use (${spec.conditions.join(" / ") || spec.phrases.join(" / ")}).`, primary.citations?.slice(0, 2) ?? []);
+  if (!coveredDx) {
+    const c = codes.find((x) => icdMatch(x.code, spec.icd10));
+    if (c && !primary) return ev("met", `Exclusion applies: diagnosis ${c.code} on the request is an excluded use and no covered indication is diagnosed.`, c.citation ? [c.citation] : []);
+  }
+  for (const p of spec.phrases) {
+    const re = new RegExp(`(?:\\bfor|\\bindication:?|\\breason for (?:request|use):?|\\bused? (?:for|as))\\s+(?:[a-z/-]+\\s+){0,3}?${escapeRegex(p.toLowerCase()).replace(/\\ /g, "[\\s-]+")}\\b`, "i");
+    const h = search(ctx.idx, re).find((x) => !x.negated);
+    if (h && !coveredDx) return ev("met", `Exclusion applies: the request states the purpose "${h.line.text.slice(0, 120)}".`, [cite(ctx.idx, h.line, h.index, h.index + h.length)]);
+  }
+  return ev("not_met", "Exclusion does not apply.", [], false);
+}
+
 /** Does an exclusion apply to the case? Strict matching: distinctive multi-word phrases, ICD codes, drugs. */
 export function evaluateExclusion(spec: CriterionSpec, ctx: Ctx): Ev {
   if (spec.kind === "concurrent_use") {
     const t = concurrentFound(spec, ctx);
     return t ? ev("met", `Exclusion applies: ongoing ${t.drug} documented with the request.`, t.citations) : ev("not_met", "No concurrent excluded drug documented.", [], false);
   }
+  if (spec.kind === "excluded_use") return evalExcludedUse(spec, ctx);
   if (spec.kind === "lab" || spec.kind === "age" || spec.kind === "prior_therapy") {
     const r = evaluateSpec(spec, ctx);
     return r.outcome === "met" ? r : ev("not_met", "Exclusion does not apply.", [], false);
@@ -454,15 +614,24 @@ interface BranchInfo {
   phrases: string[];
 }
 
-/** Score how well a branch's indication matches the case: 3 = ICD/diagnosis field, 1 = text mention, 0 = none. */
+/**
+ * Score how well a branch's indication matches the case: 4 = the primary diagnosis code, 3 = another
+ * ICD-10 code on the request or a coded-less diagnosis description naming the condition, 2/1 = text
+ * mentions, 0 = none. Codes outrank words: "Arthropathic psoriasis L40.50" is psoriatic arthritis, not
+ * plaque psoriasis, and a description is only read when its code is absent or unknown.
+ */
 function branchScore(b: BranchInfo, ctx: Ctx): { score: number; citation: Citation | null } {
+  const dx = ctx.facts.diagnoses ?? [];
+  const primary = dx.find((d) => d.primary && d.code);
+  if (primary?.code && icdMatch(primary.code.toUpperCase(), b.icd10)) return { score: 4, citation: primary.citations?.[0] ?? null };
   const codes = caseIcdCodes(ctx);
   const m = codes.find((c) => icdMatch(c.code, b.icd10));
   if (m) return { score: 3, citation: m.citation };
-  for (const d of ctx.facts.diagnoses ?? []) {
-    if (!d.description) continue;
-    const conds = CONDITIONS.filter((c) => b.conditions.includes(c.name));
-    if (conds.some((c) => c.aliases.some((a) => aliasRegex(a).test(d.description!)))) return { score: 3, citation: d.citations?.[0] ?? null };
+  const knownCode = (code: string | null) => !!code && CONDITIONS.some((c) => icdMatch(code.toUpperCase(), c.icd10));
+  for (const d of dx) {
+    if (!d.description || knownCode(d.code)) continue;
+    const conds = mostSpecificConditions(d.description).map((c) => c.name);
+    if (conds.some((c) => b.conditions.includes(c))) return { score: 3, citation: d.citations?.[0] ?? null };
   }
   const hits = conditionHits(ctx, b.conditions);
   if (hits.length) return { score: hits.length >= 2 ? 2 : 1, citation: hits[0].citation };
@@ -472,6 +641,12 @@ function branchScore(b: BranchInfo, ctx: Ctx): { score: number; citation: Citati
     if (c) return { score: 1, citation: c };
   }
   return { score: 0, citation: null };
+}
+
+/** Fax citations of an outcome, plus the node's policy passage when there are none (or `always`). */
+function withPolicyPassage(cs: Citation[], n: TreeNode, always = false): Citation[] {
+  if (!n.passage || (cs.length && !always)) return cs;
+  return [...cs, n.passage];
 }
 
 /**
@@ -507,6 +682,11 @@ export function reviewCase(input: {
     allDrugs: [...new Set(DRUG_CLASSES.flatMap((c) => c.members))],
     therapyCache: new Map(),
   };
+  {
+    const pickNode = input.tree.nodes.find((n) => (n.criterion as { role?: string } | null)?.role === "indication");
+    const bs = ((pickNode?.criterion as { branches?: BranchInfo[] } | null)?.branches ?? []) as BranchInfo[];
+    ctx.covered = { conditions: [...new Set(bs.flatMap((b) => b.conditions))], icd10: [...new Set(bs.flatMap((b) => b.icd10))] };
+  }
   const nodes = input.tree.nodes;
   const byId = new Map(nodes.map((n) => [n.id, n] as const));
   const crit = (n: TreeNode) => n.criterion as (SpecWithRole & Record<string, unknown>) | null;
@@ -515,7 +695,7 @@ export function reviewCase(input: {
   const exclusionNodes = nodes.filter((n) => crit(n)?.role === "exclusion");
   const exclusions: CriterionResult[] = exclusionNodes.map((n) => {
     const r = evaluateExclusion(crit(n)!, ctx);
-    return { node_id: n.id, question: n.question, outcome: r.outcome, reason: r.reason, citations: r.citations };
+    return { node_id: n.id, question: n.question, outcome: r.outcome, reason: r.reason, citations: r.outcome === "met" ? withPolicyPassage(r.citations, n, true) : r.citations, evidence: r.direct ? "direct" : "inferred" };
   });
 
   // indication choice
@@ -551,13 +731,30 @@ export function reviewCase(input: {
         question: n.question,
         outcome: r.outcome,
         reason: r.reason,
-        citations: r.citations.filter(Boolean).slice(0, 4),
+        // no fax passage (missing information, inferred outcomes): cite the policy wording that was applied
+        citations: withPolicyPassage(r.citations.filter(Boolean).slice(0, 4), n),
         evidence: r.direct ? "direct" : "inferred",
       };
       return out;
     });
     const outcome: CriterionOutcome = criteria.some((c) => c.outcome === "not_met") ? "not_met" : criteria.some((c) => c.outcome === "insufficient") ? "insufficient" : "met";
     paths.push({ title: b.title, outcome, criteria });
+  }
+
+  // Concurrent use is a property of the request, not of the indication: a documented combination that
+  // one path forbids ("not prescribed concurrently with another biologic") is a hard failure on every
+  // path, so it is reported as an exclusion (FORMAT.md: "an exclusion applies" → denied).
+  if (!exclusions.some((e) => e.outcome === "met")) {
+    for (const p of paths) {
+      const failed = p.criteria.find((c) => {
+        const spec = crit(byId.get(c.node_id)!);
+        return spec?.kind === "concurrent_use" && (spec as { negated?: boolean }).negated && c.outcome === "not_met" && c.citations.length > 0;
+      });
+      if (failed) {
+        exclusions.push({ node_id: failed.node_id, question: `Exclusion: ${failed.question}`, outcome: "met", reason: `Combination use applies to every indication: ${failed.reason}`, citations: failed.citations, evidence: "direct" });
+        break;
+      }
+    }
   }
 
   // traversal through the tree for the most favourable path

@@ -16,13 +16,16 @@ export interface TherapyEvidence {
   stopped: boolean;
   /** only mentioned as deferred/declined/planned, never taken */
   notTaken: boolean;
+  /** highest documented dose in mg per day / per week (from "1,000 mg BID", "15 mg weekly"), when readable */
+  mgPerDay?: number | null;
+  mgPerWeek?: number | null;
   /** longest open-ended duration ("since 02/2023", "started 05/04/2026"), counted only when not stopped */
   openDays?: number | null;
   citations: Citation[];
 }
 
 const INTOL =
-  /intoleran|not tolerat|adverse|side effect|\bs\/e\b|myalgia|muscle (pain|ache|symptom)|\brash\b|nausea|vomit|gi upset|diarrh|bradycardia|transaminitis|hepatotox|\blfts?\b[^.;]{0,15}(elevat|rose|up|high)|(alt|ast)\b[^.;]{0,12}(rose|elevat|\dx|x uln)|elevated (alt|ast|lft)|paresthesia|cognitive|word-finding|sedation|grogg|fatigue|dizz|lightheaded|palpitation|hypotension|pancreatitis|angioedema|\bck \d|rhabdo|hair loss|insomnia|\bhr 4\d\b/i;
+  /intoleran|not tolerat|tolerated poorly|poorly tolerated|(?:could|unable to|can't|cannot) (?:not )?tolerate|adverse|side effect|\bs\/e\b|myalgia|muscle (pain|ache|symptom)|\brash\b|nausea|vomit|gi upset|diarrh|bradycardia|transaminitis|hepatotox|\blfts?\b[^.;]{0,15}(elevat|rose|up|high)|(alt|ast)\b[^.;]{0,12}(rose|elevat|\dx|x uln)|elevated (alt|ast|lft)|paresthesia|cognitive|word-finding|sedation|grogg|fatigue|dizz|lightheaded|palpitation|hypotension|pancreatitis|angioedema|\bck \d|rhabdo|hair loss|insomnia|\bhr 4\d\b/i;
 const FAIL =
   /inadequate|fail|no (improvement|benefit|help|change|reduction|response|relief)|not (controlled|effective|improved)|uncontrolled|minimal (benefit|improvement|response)|ineffective|persist|partial|not at goal|above goal|still (uncontrolled|has|having|active)|no help|wasn't doing much|lack of efficacy|plateau|did not (help|work|improve)|without (meaningful )?(benefit|improvement|response)|only (mild|transient|partial)|despite/i;
 const CONTRA = /contraindicat/i;
@@ -52,7 +55,13 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
     }
   }
   const stop = SENTENCE_END.exec(rest.slice(0, end));
-  if (stop) end = stop.index;
+  if (stop) {
+    // "Methotrexate started 02/02/2026; discontinued at week 6 for ALT elevation": a following clause that
+    // only says how the same drug ended still belongs to it
+    const tail = rest.slice(stop.index + 1, end);
+    const nextClause = /^\s*(?:and\s+|but\s+|then\s+)?(?:was\s+|it was\s+)?(?:stopped|discontinued|d\/c'?d?|held|ceased|switched|tapered off)\b[^.;]*/i.exec(tail);
+    end = nextClause ? stop.index + 1 + nextClause[0].length : stop.index;
+  }
   let seg = rest.slice(0, end);
   if (end === rest.length && !/[.;]\s*$/.test(seg)) {
     const next = idx.lines[line.index + 1];
@@ -61,6 +70,36 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
     }
   }
   return seg;
+}
+
+/**
+ * Amount per day / per week written in a therapy mention: "1,000 mg PO BID" → 2000/day,
+ * "metformin ER 2,000 mg daily" → 2000/day, "methotrexate 15 mg weekly" → 15/week. Null when no
+ * amount with a frequency is written.
+ */
+export function dailyDoseMg(seg: string): { perDay: number | null; perWeek: number | null } | null {
+  const re = /(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^.;]{0,30})/gi;
+  let best: { perDay: number | null; perWeek: number | null } | null = null;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(seg))) {
+    let amt = Number(m[1].replace(/,/g, ""));
+    if (m[2].toLowerCase() === "g") amt *= 1000;
+    if (m[2].toLowerCase() === "mcg") amt /= 1000;
+    const f = m[3].toLowerCase();
+    let perDay: number | null = null;
+    let perWeek: number | null = null;
+    if (/\b(qid|q\.i\.d|four times (a |per )?day)\b/.test(f)) perDay = amt * 4;
+    else if (/\b(tid|t\.i\.d|three times (a |per )?day)\b/.test(f)) perDay = amt * 3;
+    else if (/\b(bid|b\.i\.d|twice (a |per )?day|twice daily|2x daily|two times (a |per )?day)\b/.test(f)) perDay = amt * 2;
+    else if (/\bevery other week\b|\bq2 ?w(ee)?k/.test(f)) perWeek = amt / 2;
+    else if (/\b(weekly|once a week|per week|\/week|\/wk|q ?week|qwk|every week)\b/.test(f)) perWeek = amt;
+    else if (/\b(daily|qd|q\.d|once a day|per day|\/day|a day|qam|qpm|qhs|nightly|at bedtime|every (morning|evening|night))\b/.test(f)) perDay = amt;
+    if (perDay == null && perWeek == null) continue;
+    if (perDay != null && perWeek == null) perWeek = perDay * 7;
+    if (perWeek != null && perDay == null) perDay = perWeek / 7;
+    if (!best || (perDay ?? 0) > (best.perDay ?? 0)) best = { perDay, perWeek };
+  }
+  return best;
 }
 
 /**
@@ -89,6 +128,9 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
         continue;
       }
       const durations = explicitDurations(seg).map((d) => d.days);
+      // "discontinued at week 6", "stopped after week 3": the trial ended at that week
+      const atWeek = /\b(?:at|after|by|in)\s+(?:week|wk)\s*(\d{1,2})\b/i.exec(seg);
+      if (atWeek && STOPPED.test(seg)) durations.push(Number(atWeek[1]) * 7);
       const range = rangeDuration(seg, idx.requestDate);
       if (range && !range.open) {
         durations.push(range.days);
@@ -96,7 +138,12 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       } else if (range) ev.openDays = Math.max(ev.openDays ?? 0, range.days);
       const best = durations.length ? Math.max(...durations) : null;
       if (best != null && (ev.days == null || best > ev.days)) ev.days = best;
-      const dose = /\b\d+(?:\.\d+)?\s*(?:->\s*\d+\s*)?(mg|mcg|g|%|units?|iu)\b/i.exec(seg);
+      const dose = /(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:->\s*\d+\s*)?(mg|mcg|g|%|units?|iu)\b/i.exec(seg);
+      const daily = dailyDoseMg(seg);
+      if (daily) {
+        if (daily.perDay != null) ev.mgPerDay = Math.max(ev.mgPerDay ?? 0, daily.perDay);
+        if (daily.perWeek != null) ev.mgPerWeek = Math.max(ev.mgPerWeek ?? 0, daily.perWeek);
+      }
       if (dose && !ev.dose) ev.dose = dose[0];
       const intol = INTOL.test(seg) || /\bstopped\b[^.;]{0,30}\b(because|due to|for)\b/.test(seg);
       const fail = FAIL.test(seg) || /\b(failed|failure of|inadequate response to)\b/.test(before);
