@@ -3,19 +3,30 @@
  * from @tesseract.js-data/eng (no network, no cache directory).
  */
 import { createRequire } from "node:module";
+import os from "node:os";
 import type { Worker } from "tesseract.js";
 
 const require = createRequire(import.meta.url);
 
-let workerPromise: Promise<Worker> | null = null;
+/**
+ * How many tesseract workers (threads) a process keeps warm: OCR_WORKERS, else one per core up to 2.
+ * Pages of one scan are recognised in parallel across them (parse-pdf.server.ts), which is what
+ * brings a multi-page scan's latency down on a 2-core machine.
+ */
+export const OCR_POOL_SIZE = Math.max(1, Number(process.env.OCR_WORKERS) || Math.min(2, os.cpus().length));
+
+const pool: (Promise<Worker> | null)[] = Array.from({ length: OCR_POOL_SIZE }, () => null);
+let next = 0;
 
 /**
- * The process-wide tesseract worker, created on first use (about 1 s) and reused afterwards.
- * Jobs on it run one at a time. Rejects if the worker cannot start.
+ * A warm tesseract worker from the process pool (round robin), created on first use (about 1 s)
+ * and reused afterwards. Jobs on one worker run one at a time. Rejects if the worker cannot start.
  */
 export function getOcrWorker(): Promise<Worker> {
-  if (!workerPromise) {
-    workerPromise = (async () => {
+  const slot = next;
+  next = (next + 1) % OCR_POOL_SIZE;
+  if (!pool[slot]) {
+    const workerPromise = (async () => {
       const { createWorker, OEM } = await import("tesseract.js");
       const langPath: string = require("@tesseract.js-data/eng").langPath;
       const worker = await createWorker("eng", OEM.LSTM_ONLY, {
@@ -30,22 +41,25 @@ export function getOcrWorker(): Promise<Worker> {
       await worker.setParameters({ debug_file: "/dev/null" } as Record<string, string>);
       return worker;
     })();
+    pool[slot] = workerPromise;
     workerPromise.catch(() => {
-      workerPromise = null;
+      if (pool[slot] === workerPromise) pool[slot] = null;
     });
   }
-  return workerPromise;
+  return pool[slot]!;
 }
 
-/** Terminate the warm OCR worker if one was started (tests' afterAll, process shutdown). */
+/** Terminate the warm OCR workers that were started (tests' afterAll, process shutdown). */
 export async function terminateOcrWorker(): Promise<void> {
-  const p = workerPromise;
-  workerPromise = null;
-  if (!p) return;
-  try {
-    const w = await p;
-    await w.terminate();
-  } catch {
-    // already gone
-  }
+  const started = pool.filter((p): p is Promise<Worker> => p !== null);
+  pool.fill(null);
+  await Promise.all(
+    started.map(async (p) => {
+      try {
+        await (await p).terminate();
+      } catch {
+        // already gone
+      }
+    }),
+  );
 }

@@ -9,7 +9,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { DocumentPageText, ParsedDocument } from "../engine/types";
 import { assemble, type Fragment } from "./layout";
-import { getOcrWorker, terminateOcrWorker } from "./ocr.server";
+import { getOcrWorker, OCR_POOL_SIZE, terminateOcrWorker } from "./ocr.server";
 import { loadPdfjs, pdfjsAssetPaths } from "./pdfjs.server";
 import { imageCheckboxes, vectorCheckboxes } from "./checkboxes";
 import { despeckle, estimateSkew, otsu, rgbaToGray, toPgm } from "./preprocess";
@@ -105,25 +105,32 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
   try {
     const total = doc.numPages;
     if (!total || total < 1) throw new DocumentError(hasEof ? "zero_pages" : "truncated");
-    const pages: DocumentPageText[] = [];
+    const pages: DocumentPageText[] = new Array(total);
     let pageFailures = 0;
-    for (let n = 1; n <= total; n++) {
-      let out: DocumentPageText;
-      try {
-        const page = await doc.getPage(n);
+    // Pages are extracted by OCR_POOL_SIZE lanes at once: text-layer pages are instant, and OCR
+    // pages then recognise in parallel on the pool's tesseract workers.
+    let cursor = 1;
+    const lane = async () => {
+      while (cursor <= total) {
+        const n = cursor++;
+        let out: DocumentPageText;
         try {
-          out = await extractPage(page, n, opts);
-        } finally {
-          page.cleanup();
+          const page = await doc.getPage(n);
+          try {
+            out = await extractPage(page, n, opts);
+          } finally {
+            page.cleanup();
+          }
+        } catch (err) {
+          if (err instanceof DocumentError) throw err;
+          pageFailures++;
+          out = { page: n, text: "", ocr: false, confidence: null, width: 0, height: 0, words: [] };
         }
-      } catch (err) {
-        if (err instanceof DocumentError) throw err;
-        pageFailures++;
-        out = { page: n, text: "", ocr: false, confidence: null, width: 0, height: 0, words: [] };
+        pages[n - 1] = out;
+        opts.onPage?.(n, total);
       }
-      pages.push(out);
-      opts.onPage?.(n, total);
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(OCR_POOL_SIZE, total) }, lane));
     if (pageFailures === total) throw new DocumentError(hasEof ? "unreadable" : "truncated");
     if (total === 1 && !pages[0].text && (await pageTreeCount(bytes)) === 0) throw new DocumentError("zero_pages");
     return { page_count: total, pages };
