@@ -66,6 +66,16 @@ export async function createChatThread(database: Database, organizationId: strin
   return { token: thread.id, prior_auth_id: pa.id, created_at: thread.created_at.toISOString() };
 }
 
+/** The most recent chat thread of a case (so the panel reopens it), or null. Scoped to the organization. */
+export async function latestChatThreadId(database: Database, organizationId: string, priorAuthId: string): Promise<string | null> {
+  const thread = await database.prisma.chatThread.findFirst({
+    where: { organization_id: organizationId, prior_auth_id: priorAuthId },
+    orderBy: { created_at: "desc" },
+    select: { id: true },
+  });
+  return thread?.id ?? null;
+}
+
 /**
  * The messages of a thread, oldest first. `opts.priorAuthId` additionally requires the thread to
  * belong to that case (the URL's prior auth). Throws AppError not_found.

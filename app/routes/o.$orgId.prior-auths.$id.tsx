@@ -15,6 +15,7 @@ import {
   getPriorAuthDetail,
   getPrompt,
   listChatMessages,
+  latestChatThreadId,
   queueIntake,
   recordHumanDecision,
   runPrompt,
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const database = await getDatabase();
   const url = new URL(request.url);
   const detail = await orNotFound(getPriorAuthDetail(database, organization.id, params.id));
-  const threadId = url.searchParams.get("thread");
+  const threadId = url.searchParams.get("thread") ?? (await latestChatThreadId(database, organization.id, detail.prior_auth.token));
   const messages = threadId ? await listChatMessages(database, organization.id, threadId, { priorAuthId: detail.prior_auth.token }).catch(() => null) : null;
   const prompt = url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
   return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt };
