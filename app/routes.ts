@@ -1,5 +1,13 @@
-import type { RouteConfig } from "@react-router/dev/routes";
+import { route, type RouteConfig } from "@react-router/dev/routes";
 import { flatRoutes } from "@react-router/fs-routes";
 
 // File-system routes (app/routes/*), flat-routes convention: `o.$orgId.prior-auths.tsx` → /o/:orgId/prior-auths.
-export default flatRoutes() satisfies RouteConfig;
+// Aliases below serve one module under a second path (the spec's `.json` spelling) instead of a copy.
+export default [
+  ...(await flatRoutes()),
+  route(
+    "api/o/:orgId/plans/:planId/coverage_policies/:policyId.json",
+    "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.tsx",
+    { id: "coverage-policy-json-alias" },
+  ),
+] satisfies RouteConfig;

@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** DELETE .../plans/{plan}/coverage_policies/{token} → {coverage_policy: {token}} (same as .json); 404 unknown / other org or plan. */
+/** DELETE .../plans/{plan}/coverage_policies/{token} → {coverage_policy: {token}} (also served as .../{token}.json, see app/routes.ts); 404 unknown / other org or plan. */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);

@@ -16,7 +16,8 @@ import * as planJson from "~/routes/api.o.$orgId.plans.$planId[.]json";
 import * as planRoute from "~/routes/api.o.$orgId.plans.$planId";
 import * as policiesJson from "~/routes/api.o.$orgId.plans.$planId.coverage_policies[.]json";
 import * as policiesRoute from "~/routes/api.o.$orgId.plans.$planId.coverage_policies";
-import * as policyJson from "~/routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId[.]json";
+// the .json path is an alias of the same module (app/routes.ts)
+import * as policyJson from "~/routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId";
 import * as policyRoute from "~/routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId";
 import * as treeRoute from "~/routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.decision_tree";
 import * as nodesJson from "~/routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes[.]json";
