@@ -40,28 +40,38 @@ export async function createPriorAuthFromFax(
   opts: CreateOptions = {},
 ) {
   if (!file || !file.bytes?.byteLength) throw new AppError("validation", "Please upload a PDF file");
-  const planId = await defaultPlanId(database, organizationId, opts.plan_id);
-  const receivedAt = opts.received_at ?? new Date();
-  const pa = await database.prisma.priorAuth.create({
-    data: {
-      organization_id: organizationId,
-      submission_type: "fax",
-      intake_status: opts.queue === false ? "pending" : "queued",
-      plan_id: planId,
-      urgency: opts.urgency ?? "standard",
-      received_at: receivedAt,
-      due_at: dueAt(receivedAt, opts.urgency),
-    },
-  });
+  const pa = await createCaseRow(database, organizationId, "fax", opts);
   try {
     await storeDocument(database, { organization_id: organizationId, prior_auth_id: pa.id, kind: "fax", filename: file.filename, bytes: file.bytes });
   } catch (err) {
     await database.prisma.priorAuth.delete({ where: { id: pa.id } });
     throw err;
   }
-  if (opts.queue !== false) await queueIntake(database, organizationId, pa.id);
-  else await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, intake_status: "pending" });
+  await afterCreate(database, organizationId, pa.id, opts);
   return pa;
+}
+
+/** The prior_auths row every submission starts from; the regulatory clock starts at received_at. */
+async function createCaseRow(database: Database, organizationId: string, submissionType: "fax" | "epa", opts: CreateOptions, syntheticDocument?: string) {
+  const receivedAt = opts.received_at ?? new Date();
+  return database.prisma.priorAuth.create({
+    data: {
+      organization_id: organizationId,
+      submission_type: submissionType,
+      intake_status: opts.queue === false ? "pending" : "queued",
+      plan_id: await defaultPlanId(database, organizationId, opts.plan_id),
+      urgency: opts.urgency ?? "standard",
+      received_at: receivedAt,
+      due_at: dueAt(receivedAt, opts.urgency),
+      ...(syntheticDocument !== undefined ? { epa_submission: { create: { synthetic_document: syntheticDocument } } } : {}),
+    },
+  });
+}
+
+/** Queues intake (or just tells the list about the new case when queueing is off). */
+async function afterCreate(database: Database, organizationId: string, priorAuthId: string, opts: CreateOptions) {
+  if (opts.queue !== false) await queueIntake(database, organizationId, priorAuthId);
+  else await publish(database, `org:${organizationId}`, "prior_auth", { id: priorAuthId, intake_status: "pending" });
 }
 
 /**
@@ -71,20 +81,7 @@ export async function createPriorAuthFromFax(
 export async function createPriorAuthFromEpa(database: Database, organizationId: string, syntheticDocument: string, opts: CreateOptions = {}) {
   const text = (syntheticDocument ?? "").trim();
   if (!text) throw new AppError("validation", "The synthetic document is empty");
-  const planId = await defaultPlanId(database, organizationId, opts.plan_id);
-  const receivedAt = opts.received_at ?? new Date();
-  const pa = await database.prisma.priorAuth.create({
-    data: {
-      organization_id: organizationId,
-      submission_type: "epa",
-      intake_status: opts.queue === false ? "pending" : "queued",
-      plan_id: planId,
-      urgency: opts.urgency ?? "standard",
-      received_at: receivedAt,
-      due_at: dueAt(receivedAt, opts.urgency),
-      epa_submission: { create: { synthetic_document: text } },
-    },
-  });
+  const pa = await createCaseRow(database, organizationId, "epa", opts, text);
   await storeDocument(database, {
     organization_id: organizationId,
     prior_auth_id: pa.id,
@@ -93,7 +90,7 @@ export async function createPriorAuthFromEpa(database: Database, organizationId:
     bytes: new TextEncoder().encode(text),
     content_type: "text/plain",
   });
-  if (opts.queue !== false) await queueIntake(database, organizationId, pa.id);
+  await afterCreate(database, organizationId, pa.id, opts);
   return pa;
 }
 
