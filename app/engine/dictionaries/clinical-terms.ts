@@ -74,7 +74,12 @@ export const CONDITIONS: ConditionTerm[] = [
   { name: "attention deficit hyperactivity disorder", aliases: ["adhd", "attention[- ]deficit"], icd10: ["F90"] },
   { name: "major depressive disorder", aliases: ["major depressive", "depression"], icd10: ["F32", "F33"] },
   { name: "schizophrenia", aliases: ["schizophrenia"], icd10: ["F20"] },
-  { name: "growth hormone deficiency", aliases: ["growth hormone deficiency"], icd10: ["E23.0"] },
+  { name: "growth hormone deficiency", aliases: ["growth hormone deficiency", "\\bghd\\b"], icd10: ["E23.0"] },
+  { name: "hypogonadism", aliases: ["hypogonadism", "testosterone deficiency", "low testosterone"], icd10: ["E29.1", "E23.0", "E89.5"] },
+  { name: "eosinophilic granulomatosis with polyangiitis", aliases: ["eosinophilic granulomatosis", "\\begpa\\b", "churg[- ]strauss"], icd10: ["M30.1"] },
+  { name: "hypereosinophilic syndrome", aliases: ["hypereosinophilic syndrome", "\\bhes\\b"], icd10: ["D72.11"] },
+  { name: "non-radiographic axial spondyloarthritis", aliases: ["non-?radiographic axial spondyloarthritis", "nr-?axspa"], icd10: ["M45.A"] },
+  { name: "food allergy", aliases: ["food allergy", "ige-mediated food allergy"], icd10: ["Z91.01", "T78.0"] },
   { name: "anemia of chronic kidney disease", aliases: ["anemia"], icd10: ["D63.1", "D64.9"] },
 ];
 
@@ -190,6 +195,16 @@ export const DRUG_CLASSES: DrugClass[] = [
     members: ["salmeterol", "formoterol", "vilanterol", "tiotropium", "spiriva", "umeclidinium", "montelukast", "singulair", "zafirlukast", "advair", "symbicort", "breo", "dulera", "trelegy", "wixela", "breztri", "incruse"],
   },
   { name: "colchicine", aliases: ["colchicine"], members: ["colchicine", "colcrys", "mitigare"] },
+  {
+    name: "NSAID",
+    aliases: ["\\bnsaids?\\b", "non-?steroidal anti-?inflammatory"],
+    members: ["ibuprofen", "advil", "motrin", "naproxen", "naprosyn", "aleve", "meloxicam", "mobic", "diclofenac", "voltaren", "celecoxib", "celebrex", "indomethacin", "indocin", "etodolac", "nabumetone", "ketorolac", "piroxicam", "sulindac", "oxaprozin", "diflunisal"],
+  },
+  { name: "SGLT2 inhibitor", aliases: ["sglt-?2"], members: ["empagliflozin", "jardiance", "dapagliflozin", "farxiga", "canagliflozin", "invokana", "ertugliflozin", "steglatro", "bexagliflozin"] },
+  { name: "DPP-4 inhibitor", aliases: ["dpp-?4"], members: ["sitagliptin", "januvia", "linagliptin", "tradjenta", "saxagliptin", "onglyza", "alogliptin"] },
+  { name: "sulfonylurea", aliases: ["sulfonylurea"], members: ["glipizide", "glyburide", "glimepiride"] },
+  { name: "triptan", aliases: ["triptans?\\b", "5-ht1"], members: ["sumatriptan", "imitrex", "rizatriptan", "maxalt", "zolmitriptan", "zomig", "eletriptan", "relpax", "naratriptan", "almotriptan", "frovatriptan"] },
+  { name: "H1 antihistamine", aliases: ["antihistamine", "h1[- ]antihistamine", "h1 blocker"], members: ["cetirizine", "zyrtec", "levocetirizine", "xyzal", "fexofenadine", "allegra", "loratadine", "claritin", "desloratadine", "clarinex", "hydroxyzine"] },
   { name: "5-aminosalicylate", aliases: ["aminosalicylate", "5-asa", "mesalamine"], members: ["mesalamine", "lialda", "asacol", "pentasa", "apriso", "balsalazide", "olsalazine"] },
   { name: "immunomodulator (thiopurine)", aliases: ["immunomodulator", "thiopurine"], members: ["azathioprine", "imuran", "6-mercaptopurine", "mercaptopurine", "methotrexate"] },
 ];

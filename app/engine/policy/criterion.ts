@@ -24,7 +24,17 @@ export type Criterion =
   | { kind: "prescriber"; specialties: string[] }
   | { kind: "concurrent_use"; drugs: string[]; classes: string[]; negated: boolean }
   | { kind: "current_therapy"; drugs: string[]; classes: string[] }
-  | { kind: "lab"; measure: string; aliases: string[]; op: Comparator; value: number; unit: string | null; within_days: number | null }
+  | {
+      kind: "lab";
+      measure: string;
+      aliases: string[];
+      op: Comparator;
+      value: number;
+      unit: string | null;
+      within_days: number | null;
+      /** "untreated / pre-treatment / baseline LDL-C": only a value measured before therapy counts */
+      qualifier?: "baseline";
+    }
   | {
       kind: "prior_therapy";
       drugs: string[];
@@ -42,7 +52,10 @@ export type Criterion =
     }
   | { kind: "contraindication"; drugs: string[]; classes: string[]; phrases: string[]; examples: CriterionSpec[] }
   | { kind: "diagnosis"; conditions: string[]; icd10: string[]; phrases: string[] }
-  | { kind: "dose_limit" }
+  /** requested dose within a labeled/maximum dose; `max` when the policy states the ceiling */
+  | { kind: "dose_limit"; max?: { mg: number; per_days: number } | null }
+  /** quantity limit ("16 tablets per 30 days"): requested quantity per period must not exceed it */
+  | { kind: "quantity_limit"; amount: number; unit: string; period_days: number }
   /** a screening test with a required result ("negative TB test within the previous 12 months") */
   | { kind: "screening_test"; test: string; aliases: string[]; result: "negative" | "positive" | "any"; within_days: number | null }
   /**
@@ -88,6 +101,33 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
     out.push({ drug: d, mg: mg(m[2], m[3]), per: per(m[4]) });
   }
   return out;
+}
+
+/**
+ * "Quantity Limit: 16 tablets per 30 days", "limited to 2 pens per 28 days", "QL: 4 syringes/28 days"
+ * → the limit; null when the text states none.
+ */
+export function parseQuantityLimit(text: string): Extract<Criterion, { kind: "quantity_limit" }> | null {
+  const m =
+    /\b(?:quantity limit(?:ation)?s?|\bql\b|limited to|maximum (?:quantity|of)|max(?:imum)? quantity)\s*(?:is|of)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*([a-z]+(?:\s+[a-z]+)?)?\s*(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?|month)\b/i.exec(text);
+  if (!m) return null;
+  const n = m[3] ? Number(m[3]) : 1;
+  const period = n * (/^d/i.test(m[4]) ? 1 : /^w/i.test(m[4]) ? 7 : 30);
+  return { kind: "quantity_limit", amount: Number(m[1]), unit: (m[2] ?? "units").toLowerCase(), period_days: period };
+}
+
+/** "not to exceed 300 mg every 2 weeks", "maximum dose of 40 mg per week" → mg per period; null when absent. */
+export function parseMaxDose(text: string): { mg: number; per_days: number } | null {
+  const m =
+    /\b(?:not (?:to )?exceed(?:ing)?|no more than|maximum(?: dose)?(?: of)?|max(?:imum)? of|up to|does not exceed)\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b\s*(?:(?:per|\/|every|each|once)\s*(?:(\d+|other)\s*)?(day|daily|week|weekly|month|days|weeks|months)|(daily|weekly|monthly))?/i.exec(text);
+  if (!m) return null;
+  let mg = Number(m[1].replace(/,/g, ""));
+  if (/^mcg$/i.test(m[2])) mg /= 1000;
+  if (/^g$/i.test(m[2])) mg *= 1000;
+  const unit = (m[4] ?? m[5] ?? "day").toLowerCase();
+  const n = m[3] === "other" ? 2 : m[3] ? Number(m[3]) : 1;
+  const per_days = n * (/^d/.test(unit) ? 1 : /^w/.test(unit) ? 7 : 30);
+  return { mg, per_days };
 }
 
 /** "at least 3 months", "28 consecutive days", "8 weeks (56 days)", "3-month trial" → days; null when absent. */
@@ -270,11 +310,15 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const base = { text, ...(note ? { note } : {}) };
   const full = `${t} ${note}`;
 
-  if (has(/\bdose\b.*\b(not exceed|within)|does not exceed .*dose|\bexceed(s)? the fda/i, tl)) return { ...base, kind: "dose_limit" };
+  if (has(/\bdose\b.*\b(not exceed|within)|does not exceed .*dose|\bexceed(s)? the fda|\bnot (?:to )?exceed\b[^.;]{0,20}\d+\s*(?:mg|mcg|g)\b|\bmaximum dose\b/i, tl)) return { ...base, kind: "dose_limit", max: parseMaxDose(t) };
+  const ql = parseQuantityLimit(t);
+  if (ql) return { ...base, ...ql };
 
   if (
     has(/\bconcurrent(ly)?\b|\bin combination with\b|\bcombination with another\b|\bwith another\b|\btogether with another\b|\bused with (another|other)\b/i, tl) &&
-    !has(/\b(has|have) (taken|tried|used|received)\b|\bremains on\b/i, tl)
+    !has(/\b(has|have) (taken|tried|used|received)\b|\bremains on\b/i, tl) &&
+    // "uncontrolled despite an ICS in combination with a LABA for at least 3 months": a trial, not co-use
+    !(has(/\bdespite\b|\binadequate(ly)? (response|control)\b|\bfailure\b|\bfailed\b|\btried\b|\btrial\b/i, tl) && parseMinDuration(t) != null)
   ) {
     const drugs = drugsIn(full, ctx);
     const classes = classesNamedIn(t).map((c) => c.name);
@@ -318,7 +362,8 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   if ((minDays != null && (drugs.length || classes.length || trialVerb)) || (trialVerb && (drugs.length || classes.length))) {
     const cm = /at least (one|two|three|four|\d+)\b(?!\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?|%))(?: (?:different|standard|oral|conventional|preventive|traditional|other|additional|medium-|to|super-high-|high-|potency|synthetic|systemic|agent|of)\b)*/i.exec(t);
     const twoDiff = /\b(two|three|\d+) different\b/i.exec(t);
-    const count = twoDiff ? num(twoDiff[1]) : cm ? num(cm[1]) : 1;
+    const plain = /\b(?:tried|failed|trials? of|failure of|received|taken|used)\s+(?:a minimum of\s+)?(two|three|four|\d)\s+(?!(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b)/i.exec(withoutExamples(t));
+    const count = twoDiff ? num(twoDiff[1]) : cm ? num(cm[1]) : plain ? num(plain[1]) : 1;
     const allowIntol = has(/intoleran|adverse (effect|event)|not tolerated|unless contraindicated|side effect|stopped .* because/i, full);
     const allowContra = has(/contraindicat/i, t);
     const requireIntol = minDays == null && has(/intolerable|intolerance to|muscle symptoms|adverse effect(s)? (with|to)/i, tl) && !has(/inadequate|failure|tried/i, tl);
@@ -335,7 +380,7 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       different_classes: has(/different (pharmacologic )?classes|different classes/i, tl),
       // "statin plus ezetimibe" requires both; "plus" inside an example list ("e.g., ..., psoralen plus
       // ultraviolet A") does not
-      all_classes: has(/\bplus\b|together with|\band\b.*\beach for\b/i, withoutExamples(tl)) && classes.length > 1,
+      all_classes: has(/\bplus\b|together with|in combination with|\band\b.*\beach for\b/i, withoutExamples(tl)) && classes.length > 1,
       allow_intolerance: allowIntol,
       allow_contraindication: allowContra,
       require_intolerance: requireIntol,
@@ -355,7 +400,9 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const isDx = has(/\bdiagnos/i, tl);
   if (th.length) {
     const within = parseRecency(t);
-    const labs: CriterionSpec[] = th.map((x) => ({ text: `${x.measure} ${x.op} ${x.value}${x.unit ?? ""}`, kind: "lab" as const, ...x, within_days: within }));
+    // "untreated / pre-treatment / baseline LDL-C >= 190": a value measured before lipid-lowering therapy
+    const baseline = has(/\b(untreated|pre-?treatment|baseline|prior to (?:starting |initiation of )?(?:therapy|treatment)|before (?:starting )?(?:therapy|treatment)|off (?:therapy|treatment))\b/i, tl);
+    const labs: CriterionSpec[] = th.map((x) => ({ text: `${baseline ? "untreated/baseline " : ""}${x.measure} ${x.op} ${x.value}${x.unit ?? ""}`, kind: "lab" as const, ...x, within_days: within, ...(baseline ? { qualifier: "baseline" as const } : {}) }));
     if (isDx && conds.length) {
       const dx: CriterionSpec = { text: t.split(/\band has\b|\band\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b/)[0].trim(), kind: "diagnosis", conditions: conds.map((c) => c.name), icd10: conds.flatMap((c) => c.icd10), phrases: [] };
       // "supported by an A1c of 6.5% or greater, or a fasting plasma glucose of 126 mg/dL or greater": either lab

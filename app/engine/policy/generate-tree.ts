@@ -1,6 +1,6 @@
 import type { Citation, DecisionTree, ParsedDocument, TreeNode } from "../types";
-import { indicationTerms, inheritTrial, parseAge, parseCriterion, parseExcludedUse, parseSpecialties, type CriterionSpec, type ParseContext } from "./criterion";
-import { parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
+import { indicationTerms, inheritTrial, mostSpecificConditions, parseAge, parseCriterion, parseExcludedUse, parseQuantityLimit, parseSpecialties, type CriterionSpec, type ParseContext } from "./criterion";
+import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "./text";
 
 /** One indication section of a policy (e.g. "Rheumatoid Arthritis — Initial Therapy"). */
@@ -61,14 +61,8 @@ function itemToSpec(item: OutlineItem, ctx: ParseContext, docName: string): Crit
     return { kind: groupOp(item), items, text, ...(item.note ? { note: item.note } : {}), passage };
   }
   // "Member has perianal or fistulizing disease, or has previously received a biologic": two alternatives
-  const alt = /,\s+or\s+(?=(?:has|have|had|is|was|were|the patient|the member|patient|member)\b)/i.exec(text);
-  // (not "a contraindication to, or has experienced intolerance with, methotrexate": a shared object)
-  if (alt && !/\bONE of\b|\bALL of\b/i.test(text) && !/\b(to|with|of|for|on|in|from|by)\s*$/i.test(text.slice(0, alt.index))) {
-    const first = text.slice(0, alt.index).trim();
-    const subject = /^((?:the )?(?:patient|member)\s+)/i.exec(first)?.[1] ?? "";
-    const second = subject + text.slice(alt.index + alt[0].length).trim();
-    return { kind: "any", items: [{ ...parseCriterion(first, "", ctx), passage }, { ...parseCriterion(second, "", ctx), passage }], text, ...(item.note ? { note: item.note } : {}), passage };
-  }
+  const altSpec = alternativesSpec(text, item.note, ctx, passage);
+  if (altSpec) return altSpec;
   // inline lettered parts: "ONE of the following: (a) ...; (b) ...; or (c) ..." (any) or
   // "... ALL of: (a) ...; and (b) ..." / unqualified lists (all)
   const aAt = text.search(/(^|\s)\(a\)\s/);
@@ -100,18 +94,133 @@ function itemToSpec(item: OutlineItem, ctx: ParseContext, docName: string): Crit
   return { ...parseCriterion(text, item.note, ctx), passage };
 }
 
+
+/**
+ * "Member has perianal or fistulizing disease, or has previously received a biologic": a clause with
+ * two alternatives joined by ", or <subject/verb>". Null when the text is not written that way
+ * ("a contraindication to, or has experienced intolerance with, methotrexate" shares one object).
+ */
+function alternativesSpec(text: string, note: string, ctx: ParseContext, passage: Citation | null): CriterionSpec | null {
+  const alt = /,\s+or\s+(?=(?:has|have|had|is|was|were|the patient|the member|patient|member)\b)/i.exec(text);
+  if (!alt || /\bONE of\b|\bALL of\b/i.test(text) || /\b(to|with|of|for|on|in|from|by)\s*$/i.test(text.slice(0, alt.index))) return null;
+  const first = text.slice(0, alt.index).trim();
+  const subject = /^((?:the )?(?:patient|member)\s+)/i.exec(first)?.[1] ?? "";
+  const second = subject + text.slice(alt.index + alt[0].length).trim();
+  return { kind: "any", items: [{ ...parseCriterion(first, "", ctx), passage }, { ...parseCriterion(second, "", ctx), passage }], text, ...(note ? { note } : {}), passage };
+}
+
+/** "Approve for 6 months if the patient ..." written as one sentence (no numbered criteria under it). */
+const ONE_SENTENCE_RE =
+  /\b(?:approve(?:d)?(?: for [^.;:]{1,40}?)?|authori[sz]e(?:d)?(?: for [^.;:]{1,40}?)?|(?:is|are) (?:considered )?(?:covered|medically necessary))\s+(?:if|when|provided(?: that)?|for (?:patients|members|individuals) who)\s+(?!(?:the )?(?:patient|member|individual)s? (?:meets?|satisf(?:y|ies)) (?:ALL|ONE|ANY|EITHER|BOTH|the following)\b|(?:ALL|ONE|ANY|EITHER|BOTH) of\b|the following\b)/i;
+
+const SUBJECT_START =
+  "(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|request|prescriber|requested)\\b|(?:has|have|had|is|are|was|were|tried|failed|received|prescribed|there is|documentation|diagnosis|age)\\b";
+
+/**
+ * Split the condition of a one-sentence approval rule into criteria: "the patient is ≥ 18 years, has
+ * tried two NSAIDs for at least 4 weeks each, and the medication is prescribed by a rheumatologist"
+ * → ALL[age, trial, prescriber]. Top-level "; or (if) ..." gives alternatives (ANY of ALL groups);
+ * a clause written "X, or has Y" stays one ANY criterion. Commas inside a clause ("methotrexate,
+ * leflunomide, or sulfasalazine") do not split: a new clause must start with a subject or a verb.
+ */
+export function sentenceCriteria(sentence: string, ctx: ParseContext, passage: Citation | null): CriterionSpec[] {
+  const m = ONE_SENTENCE_RE.exec(sentence);
+  let body = m ? sentence.slice(m.index + m[0].length) : sentence;
+  body = body
+    .replace(/\s*\((?:[A-Za-z0-9]{1,4}(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+))+[A-Za-z0-9]{1,4}\)\s*:?\s*$/, "")
+    .replace(/[.:;]+\s*$/, "")
+    .trim();
+  if (!body) return [];
+  const alts = body.split(/\s*;\s*or\s+(?:if\s+)?|,\s*or\s+if\s+|\s+or\s+if\s+/i).filter((x) => x.trim());
+  const groups = alts.map((a) => conjuncts(a).map((c) => clauseSpec(c, ctx, passage)));
+  if (groups.length === 1) return groups[0];
+  const items: CriterionSpec[] = groups.map((g, i) => (g.length === 1 ? g[0] : { kind: "all", items: g, text: alts[i].trim(), passage }));
+  return [{ kind: "any", items, text: body, passage }];
+}
+
+function conjuncts(text: string): string[] {
+  const subj = new RegExp(`^(?:${SUBJECT_START})`, "i");
+  const out: string[] = [];
+  for (const part of text.split(/\s*;\s*(?:and\s+)?/)) {
+    // ", and <clause>" / ", <clause>" / " and <clause>" where the clause opens with a subject or a verb
+    const re = new RegExp(`,\\s*(?:and\\s+)?(?=${SUBJECT_START})|\\s+and\\s+(?=(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|prescriber)\\b|(?:has|have|is|was|had)\\s)`, "gi");
+    let last = 0;
+    let mm: RegExpExecArray | null;
+    const pieces: string[] = [];
+    while ((mm = re.exec(part))) {
+      pieces.push(part.slice(last, mm.index));
+      last = mm.index + mm[0].length;
+    }
+    pieces.push(part.slice(last));
+    for (const p of pieces.map((x) => x.trim()).filter(Boolean)) {
+      // a fragment that does not open a clause ("leflunomide" after "methotrexate,") belongs to the previous one
+      if (out.length && !subj.test(p) && p.split(/\s+/).length <= 3) out[out.length - 1] += `, ${p}`;
+      else out.push(p);
+    }
+  }
+  return out;
+}
+
+/** One clause of a one-sentence rule as a criterion (subject restored, "≥ 18 years" read as an age). */
+function clauseSpec(clause: string, ctx: ParseContext, passage: Citation | null): CriterionSpec {
+  let c = clause.trim().replace(/^(?:and|that)\s+/i, "");
+  if (/^(?:is|has|have|had|was|tried|failed|received|meets|does|did)\b/i.test(c)) c = `Patient ${c}`;
+  // "is >= 18 years" / "is 18 years or older" / "aged 12 years and older": an age bound
+  c = c.replace(/((?:>=|≥|at least|aged?)\s*\d+\s*(?:years?|yrs?))\b(?!\s*(?:of age|old))/i, "$1 of age");
+  return alternativesSpec(c, "", ctx, passage) ?? { ...parseCriterion(c, "", ctx), passage };
+}
+
+/** "Authorization will be issued for 12 months." → "12 months" (the sentence itself when no period is named). */
+function durationText(d: string): string {
+  const m = /\b(\d+|one|two|three|six|twelve)\s*(?:\(\d+\)\s*)?(months?|years?|weeks?|days?)\b/i.exec(d);
+  return m ? `${m[1]} ${m[2]}` : d.replace(DURATION_LINE_RE, "").replace(/^[:\s]+/, "").trim() || d;
+}
+
+/** A section that holds renewal criteria ("II. Continued Therapy", "Renewal Criteria:", "Reauthorization"). */
+function isContinuationHeading(h: string): boolean {
+  return CONTINUATION_HEAD_RE.test(h);
+}
+
+/**
+ * Step-therapy programs list their drugs by step ("Step 1 drugs: metformin (generic)") and word the
+ * rule with the step ("has tried a Step 1 drug for at least 90 days"): name the drugs in the rule.
+ */
+function substituteStepDrugs(lines: DocLine[]): DocLine[] {
+  const steps = new Map<string, string>();
+  for (const l of lines) {
+    const m = /^(?:preferred\s+)?step\s*(\d|one|two|three)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))?\s*[:\-–]\s*(.+)$/i.exec(l.text);
+    if (m) steps.set(({ one: "1", two: "2", three: "3" } as Record<string, string>)[m[1].toLowerCase()] ?? m[1], m[2].replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim());
+  }
+  if (!steps.size) return lines;
+  return lines.map((l) => {
+    if (/^(?:preferred\s+)?step\s*\d\s*(?:drugs?|agents?|medications?|products?)?\s*[:\-–]/i.test(l.text)) return l;
+    const text = l.text.replace(/\b(?:a|one|any|at least one)?\s*step\s*(\d)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))\b/gi, (all, n: string) => (steps.has(n) ? `a Step ${n} drug (${steps.get(n)})` : all));
+    return text === l.text ? l : { ...l, text };
+  });
+}
+
 function findBranches(item: OutlineItem): OutlineItem[] {
   if (CONTINUATION_RE.test(item.text.slice(0, 120))) return [];
   if (EXCLUSION_HEAD_RE.test(item.text.slice(0, 120)) && !BRANCH_RE.test(item.text)) return [];
   const fromChildren = item.children.flatMap(findBranches);
   if (fromChildren.length) return fromChildren;
   if (item.children.length && BRANCH_RE.test(item.text)) return [item];
+  // "4. Ankylosing Spondylitis. Initial Therapy: Approve for 6 months if the patient is ≥ 18 years, ..."
+  if (!item.children.length && ONE_SENTENCE_RE.test(item.text) && isSectionLevel(item)) return [item];
   return [];
+}
+
+/**
+ * A childless item that opens an indication section ("2. Ankylosing Spondylitis. Approve for ... if",
+ * "A) Initial Therapy. Approve for ... if"), not a criterion inside one ("Patient is approved if ...").
+ */
+function isSectionLevel(item: OutlineItem): boolean {
+  return !/^(?:the\s+)?(?:patient|member|individual|medication|prescriber|documentation|requested)\b/i.test(item.text);
 }
 
 function durationOf(item: OutlineItem): string | null {
   const d = walk([item]).flatMap((i) => i.durations)[0];
-  if (d) return d.replace(/^(initial )?(approval|authorization|coverage) duration:?\s*/i, "");
+  if (d) return durationText(d);
   const m = /approve for (\d+ (?:months?|years?|weeks?|days?)|1 year)/i.exec(item.text);
   return m ? m[1] : null;
 }
@@ -123,7 +232,9 @@ function branchFromItem(item: OutlineItem, ctx: ParseContext, docName: string): 
     title = titleOf(p);
     p = p.parent;
   }
-  const criteria = item.children.map((c) => itemToSpec(c, ctx, docName));
+  const criteria = item.children.length
+    ? item.children.map((c) => itemToSpec(c, ctx, docName))
+    : sentenceCriteria(item.text, ctx, citeLines(item.lines, "policy", docName));
   return {
     title,
     indication: indicationTerms(title),
@@ -341,12 +452,15 @@ export function readPolicy(doc: ParsedDocument, meta: { drug_names: string[]; ti
   const hits = findPartDLabels(lines);
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) return parsePartD(doc, lines, hits, ctx, docName, title);
 
-  const sections = parseOutline(splitInlineEnumerations(lines));
+  const stepLines = substituteStepDrugs(lines);
+  let sections = parseOutline(splitInlineEnumerations(stepLines));
   const branches: PolicyBranch[] = [];
   const exclusions: CriterionSpec[] = [];
   let style: PolicyModel["style"] = "generic";
+  const skipSection = (h: string) =>
+    /reference|appendi|dosing|quantity|revision|reminder|background|overview|description|fda approved/i.test(h) || isContinuationHeading(h) || /^(?:when|where) coverage is available/i.test(h);
   for (const s of sections) {
-    if (/reference|appendi|dosing|quantity|revision|reminder|background|overview|description|fda approved/i.test(s.heading)) continue;
+    if (skipSection(s.heading)) continue;
     if (EXCLUSION_HEAD_RE.test(s.heading)) {
       exclusions.push(...exclusionSpecs(s.items, ctx, docName));
       continue;
@@ -362,9 +476,38 @@ export function readPolicy(doc: ParsedDocument, meta: { drug_names: string[]; ti
     }
   }
   if (!branches.length) {
-    // Fallback: every top-level numbered item of the criteria-bearing sections is one criterion.
-    const items = sections.filter((s) => !/reference|appendi|revision|reminder/i.test(s.heading)).flatMap((s) => s.items);
-    branches.push({ title, indication: indicationTerms(title), criteria: items.map((it) => itemToSpec(it, ctx, docName)), duration: null, passage: null });
+    // bulleted criteria lists (Medicaid PDL "Clinical Criteria:" • ... ; AND) are read only when no
+    // numbered criteria exist: elsewhere bullets list products and dosing
+    const criteriaSections = (ss: typeof sections) => ss.filter((s) => !skipSection(s.heading) && !/revision|reminder/i.test(s.heading) && !EXCLUSION_HEAD_RE.test(s.heading));
+    if (!criteriaSections(sections).some((s) => s.items.length)) sections = parseOutline(splitInlineEnumerations(stepLines), new Set(), { bullets: true });
+    const crit = criteriaSections(sections);
+    const items = crit.flatMap((s) => s.items);
+    const passageOf = (ls: DocLine[]) => citeLines(ls, "policy", docName);
+    let criteria = items.map((it) => itemToSpec(it, ctx, docName));
+    // prose rules without numbering: "A Step 2 drug is approved when the patient has tried ..."
+    const prose = crit.flatMap((s) => s.preamble).filter((l) => ONE_SENTENCE_RE.test(l.text) || /^(?:approval |coverage )?criteria:/i.test(l.text));
+    if (!criteria.length) for (const l of prose) criteria.push(...sentenceCriteria(l.text.replace(/^(?:approval |coverage )?criteria:\s*/i, ""), ctx, passageOf([l])));
+    // quantity-limit programs: within the limit, or the documented reason for more
+    const ql = lines.map((l) => ({ l, q: parseQuantityLimit(l.text) })).find((x) => x.q);
+    if (ql && !criteria.length) {
+      const exception = lines
+        .filter((l) => l.index > ql.l.index && /\b(?:above|exceed\w*|over|beyond|more than) the (?:quantity )?limit\b|\bquantities (?:above|exceeding|greater)/i.test(l.text))
+        .map((l) => ({ ...parseCriterion(l.text.replace(/^.*?\b(?:require[sd]?|if|when)\s+(?:documentation (?:that|of)\s+)?/i, ""), "", ctx), passage: passageOf([l]) }) as CriterionSpec);
+      const qlSpec: CriterionSpec = { ...ql.q!, text: ql.l.text, passage: passageOf([ql.l]) };
+      criteria = exception.length ? [{ kind: "any", items: [qlSpec, ...exception], text: `${ql.l.text} (or: ${exception.map((e) => e.text).join("; ")})`, passage: qlSpec.passage }] : [qlSpec];
+    }
+    // the lead sentence names the indication ("... medically necessary for members with heterozygous
+    // familial hypercholesterolemia when ALL of the following ..."): it is a requirement of its own
+    // unless a criterion already asks for a diagnosis
+    const lead = crit.flatMap((s) => s.preamble).find((l) => /medically necessary|is covered|are covered|approved for|indicated for|coverage of/i.test(l.text) && mostSpecificConditions(l.text).length);
+    const leadConds = lead ? mostSpecificConditions(lead.text) : [];
+    if (lead && leadConds.length && !criteria.some((c) => JSON.stringify(c).includes('"kind":"diagnosis"'))) {
+      const names = leadConds.map((c) => c.name);
+      criteria.unshift({ kind: "diagnosis", conditions: names, icd10: [...new Set(leadConds.flatMap((c) => c.icd10))], phrases: [], text: `Diagnosis of ${names.join(" or ")}`, passage: passageOf([lead]) });
+    }
+    const bTitle = leadConds.length ? leadConds.map((c) => c.name).join(" / ") : title;
+    const durLine = [...walk(items).flatMap((i) => i.durations), ...crit.flatMap((s) => s.preamble).map((l) => l.text).filter((t) => DURATION_LINE_RE.test(t))][0] ?? null;
+    branches.push({ title: bTitle, indication: indicationTerms(lead ? `${bTitle} ${title}` : title), criteria, duration: durLine ? durationText(durLine) : null, passage: lead ? passageOf([lead]) : null });
   }
   return { title, style, branches, exclusions };
 }

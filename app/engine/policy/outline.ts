@@ -9,7 +9,7 @@ import { clean, type DocLine } from "./text";
  * level. "i"/"v"/"x" are read as letters when the letter sequence at that level expects them.
  */
 
-export type MarkerFamily = "ROMAN" | "ALPHA" | "num" | "alpha" | "roman" | "pnum";
+export type MarkerFamily = "ROMAN" | "ALPHA" | "num" | "alpha" | "roman" | "pnum" | "palpha" | "proman" | "bullet";
 
 export interface OutlineItem {
   marker: string;
@@ -29,6 +29,16 @@ export interface OutlineItem {
 
 const MARKER_RE = /^\(?([IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})([.)])\s+(.*)$/;
 const PAREN_RE = /^\(([a-z]|\d{1,2}|[ivx]{1,4})\)\s+(.*)$/;
+/** bullet glyphs of list items ("• Patient is 6 years of age or older; AND"); read only in bullet mode */
+const BULLET_RE = /^(?:[•▪◦●○■□➢►✓]|[-–*](?=\s)|o(?=\s+[A-Z]))\s*(.*)$/;
+/** connector lines between items ("-AND-", "OR", "– or –") */
+const CONNECTOR_RE = /^[-–(]*\s*(AND|OR)\s*[-–)]*$/i;
+/** lines that state the approval period of the criteria above/around them */
+export const DURATION_LINE_RE =
+  /^(?:(?:initial |total )?(?:approval|authorization|coverage|approval) (?:duration|period|length)|length of (?:approval|authorization|coverage)|duration of (?:approval|authorization|therapy approval))\b|^(?:initial )?authorization (?:will|may) be (?:issued|approved|granted) for\b|^(?:approval|coverage) (?:will be|is) (?:granted|given|approved|provided) for\b/i;
+/** a paragraph/heading that opens renewal criteria (never initial-request criteria) */
+export const CONTINUATION_HEAD_RE =
+  /^(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
 
 const ROMAN_UP = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
@@ -39,11 +49,17 @@ export function isHeading(text: string): boolean {
   if (t.length < 4 || t.length > 90) return false;
   if (MARKER_RE.test(t)) return false;
   const letters = t.replace(/[^A-Za-z]/g, "");
-  if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t)) return true;
+  if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t)) return true;
+  // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)
+  if (/^(?:clinical|approval|coverage|initial(?: approval| authorization)?|prior authorization|pa|step therapy|quantity limit) criteria:?$|^criteria for (?:initial )?(?:approval|authorization|coverage):?$|^(?:initial )?(?:approval|authorization) criteria:?$/i.test(t)) return true;
+  if (CONTINUATION_HEAD_RE.test(t) && t.length < 60 && !/[.;]\s*\S/.test(t.replace(/^(?:[IVX]+|[A-Z]|\d+)\.\s*/, ""))) return true;
   return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda approved indication.*|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }
+
+const PARAGRAPH_BREAK_RE =
+  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|use|approval)|renewal|re-?authori[sz]ation|recertification)\b[^.]{0,40}[:.]|^(?:when|where) coverage is available\b|^[A-Z][\w ()-]{0,60}\bis (?:considered )?(?:not medically necessary|experimental|investigational|not covered)\b|^(?:all )?other (?:uses|indications) (?:are|is) considered\b/i;
 
 interface Stack {
   family: MarkerFamily;
@@ -53,6 +69,14 @@ interface Stack {
 
 function classify(marker: string, stack: Stack[], paren: boolean): MarkerFamily {
   if (/^\d+$/.test(marker)) return paren ? "pnum" : "num";
+  if (paren) {
+    // "(a)" / "(i)" lists nest inside "(1)" lists and never close an "a." level
+    const lvl = stack.find((s) => s.family === "palpha");
+    const nextLetter = lvl ? String.fromCharCode(lvl.lastMarker.charCodeAt(0) + 1) : "a";
+    if (marker === nextLetter || !ROMAN_LOW.includes(marker)) return "palpha";
+    if (marker === "i" || stack.some((s) => s.family === "proman")) return "proman";
+    return "palpha";
+  }
   const expectsLetter = (fam: MarkerFamily) => {
     const lvl = stack.find((s) => s.family === fam);
     if (!lvl) return false;
@@ -73,7 +97,11 @@ function classify(marker: string, stack: Stack[], paren: boolean): MarkerFamily 
  * Parse lines into outline items grouped under headings. Lines before the first marker of a
  * heading and non-marker lines after a heading are returned as `preamble` text for that heading.
  */
-export function parseOutline(lines: DocLine[], skip: Set<number> = new Set()): { heading: string; items: OutlineItem[]; preamble: DocLine[] }[] {
+export function parseOutline(
+  lines: DocLine[],
+  skip: Set<number> = new Set(),
+  opts: { bullets?: boolean } = {},
+): { heading: string; items: OutlineItem[]; preamble: DocLine[] }[] {
   const sections: { heading: string; items: OutlineItem[]; preamble: DocLine[] }[] = [{ heading: "", items: [], preamble: [] }];
   let stack: Stack[] = [];
   let current: OutlineItem | null = null;
@@ -90,10 +118,39 @@ export function parseOutline(lines: DocLine[], skip: Set<number> = new Set()): {
       continue;
     }
     const sec = sections[sections.length - 1];
+    // "-AND-" / "-OR-" between items: the connector belongs to the item above
+    if (CONNECTOR_RE.test(t)) {
+      if (current && !inNote) current.text += ` ${/or/i.test(t) ? "OR" : "AND"}`;
+      continue;
+    }
     const m = PAREN_RE.exec(t) ?? MARKER_RE.exec(t);
     const isParen = PAREN_RE.test(t);
+    // an unnumbered paragraph that opens renewal criteria or closes the criteria list ("Continuation of
+    // therapy: ...", "X is considered not medically necessary for any other use", "When coverage is
+    // available ...") is a section of its own, not a continuation of the item above
+    if (!m && current && PARAGRAPH_BREAK_RE.test(t)) {
+      sections.push({ heading: t.slice(0, 120), items: [], preamble: [line] });
+      stack = [];
+      current = null;
+      inNote = false;
+      continue;
+    }
     let marker: string | null = null;
     let body = "";
+    const bullet = opts.bullets && !m ? BULLET_RE.exec(t) : null;
+    if (bullet && bullet[1]) {
+      const family: MarkerFamily = "bullet";
+      const idx = stack.findIndex((s) => s.family === family);
+      if (idx >= 0) stack = stack.slice(0, idx);
+      const parent = stack.length ? stack[stack.length - 1].item : null;
+      const item: OutlineItem = { marker: "•", family, text: bullet[1], note: "", lines: [line], children: [], parent, heading: sec.heading, durations: [] };
+      if (parent) parent.children.push(item);
+      else sec.items.push(item);
+      stack.push({ family, lastMarker: "•", item });
+      current = item;
+      inNote = false;
+      continue;
+    }
     if (m) {
       marker = isParen ? m[1] : m[1];
       body = isParen ? m[2] : m[3];
@@ -113,8 +170,9 @@ export function parseOutline(lines: DocLine[], skip: Set<number> = new Set()): {
       inNote = false;
       continue;
     }
-    if (/^(initial )?(approval|authorization|coverage) duration\b/i.test(t) && current) {
-      current.durations.push(t);
+    if (DURATION_LINE_RE.test(t)) {
+      if (current) current.durations.push(t);
+      else sec.preamble.push(line);
       inNote = false;
       continue;
     }

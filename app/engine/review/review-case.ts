@@ -239,15 +239,21 @@ function evalLab(spec: Extract<CriterionSpec, { kind: "lab" }>, ctx: Ctx): Ev {
     const abs = found.filter((v) => !/^\s*\d+(?:\.\d+)?[^\d%]{0,6}%/i.test(v.line.text.slice(v.index)));
     if (abs.length) found = abs;
   }
-  const vals = found.map((v) => ({ value: v.value, date: v.date, citation: cite(ctx.idx, v.line, Math.max(0, v.index - 12), v.index + 16) }));
+  const vals = found.map((v) => ({
+    value: v.value,
+    date: v.date,
+    citation: cite(ctx.idx, v.line, Math.max(0, v.index - 12), v.index + 16),
+    baseline: BASELINE_RE.test(v.line.lower.slice(Math.max(0, v.index - 60), v.index + 40)),
+  }));
   for (const l of ctx.facts.labs ?? []) {
     if (l.value == null) continue;
     const pctLab = /%/.test(l.unit ?? "") || /%/.test(l.value_text ?? "");
     // a percentage lab (eosinophils 5.2%) is not an absolute count, and vice versa
     if (spec.unit && (spec.unit === "%") !== pctLab && (l.unit != null || pctLab)) continue;
     if (spec.aliases.some((a) => new RegExp(a, "i").test(l.name)) || l.name.toLowerCase() === spec.measure.toLowerCase())
-      vals.push({ value: l.value, date: l.date, citation: l.citations?.[0] ?? null! });
+      vals.push({ value: l.value, date: l.date, citation: l.citations?.[0] ?? null!, baseline: BASELINE_RE.test(`${l.name} ${l.value_text ?? ""} ${l.citations?.[0]?.text ?? ""}`.toLowerCase()) });
   }
+  if (spec.qualifier === "baseline") return evalBaselineLab(spec, vals, ctx);
   const cmp = (v: number) => (spec.op === ">=" ? v >= spec.value : spec.op === ">" ? v > spec.value : spec.op === "<=" ? v <= spec.value : v < spec.value);
   const want = `${spec.measure} ${spec.op} ${spec.value}${spec.unit ?? ""}`;
   if (!vals.length) {
@@ -264,10 +270,107 @@ function evalLab(spec: Extract<CriterionSpec, { kind: "lab" }>, ctx: Ctx): Ev {
       const age = daysBetween(latest.date, ctx.requestDate);
       if (age > spec.within_days)
         return ev("insufficient", `Latest ${spec.measure} ${latest.value} is dated ${latest.date} (${age} days before the request); policy requires a result within ${spec.within_days} days.`, c);
+    } else {
+      // an undated result cannot show it is recent enough (a result older than the window counts as missing)
+      return ev("insufficient", `${spec.measure} ${latest.value} is documented without a date; policy requires a result within ${spec.within_days} days of the request.`, c);
     }
   }
   if (cmp(latest.value)) return ev("met", `${spec.measure} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, c);
   return ev("not_met", `${spec.measure} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, c);
+}
+
+/** words that mark a lab value as measured before therapy ("untreated LDL-C 212", "baseline", "pre-statin") */
+const BASELINE_RE = /\b(untreated|pre-?treatment|baseline|pre-?statin|prior to (?:starting |initiating |initiation of )?(?:any |lipid[- ]lowering |statin )?(?:therapy|treatment|statin)|before (?:starting |any )?(?:therapy|treatment|statin|medication)|off (?:therapy|treatment|statins?|medication)|at diagnosis|highest (?:recorded|documented)|max(?:imum)? (?:recorded|documented))\b/;
+
+/**
+ * "Untreated / pre-treatment / baseline <measure> >= N": a value written as measured before therapy
+ * decides. Without one, an on-treatment value that already meets a lower bound shows the untreated
+ * value does too (therapy lowers it); otherwise the baseline is missing → insufficient.
+ */
+function evalBaselineLab(
+  spec: Extract<CriterionSpec, { kind: "lab" }>,
+  vals: { value: number; date: string | null; citation: Citation; baseline: boolean }[],
+  ctx: Ctx,
+): Ev {
+  const cmp = (v: number) => (spec.op === ">=" ? v >= spec.value : spec.op === ">" ? v > spec.value : spec.op === "<=" ? v <= spec.value : v < spec.value);
+  const want = `untreated/baseline ${spec.measure} ${spec.op} ${spec.value}${spec.unit ?? ""}`;
+  const base = vals.filter((v) => v.baseline).sort((a, b) => b.value - a.value);
+  if (base.length) {
+    const best = spec.op.startsWith(">") ? base[0] : base[base.length - 1];
+    const c = best.citation ? [best.citation] : [];
+    return cmp(best.value) ? ev("met", `Baseline ${spec.measure} ${best.value} meets ${want}.`, c) : ev("not_met", `Baseline ${spec.measure} ${best.value} does not meet ${want}.`, c);
+  }
+  const treated = vals.filter((v) => v.value != null).sort((a, b) => b.value - a.value);
+  if (treated.length && spec.op.startsWith(">") && cmp(treated[0].value))
+    return ev("met", `${spec.measure} ${treated[0].value} on treatment already meets ${want}; the untreated value is at least as high.`, treated[0].citation ? [treated[0].citation] : [], false);
+  void ctx;
+  return ev(
+    "insufficient",
+    treated.length
+      ? `Only on-treatment ${spec.measure} values are documented (${treated.map((v) => v.value).join(", ")}); the policy requires the ${want}.`
+      : `No untreated/baseline ${spec.measure} in the request; policy requires ${want}.`,
+    treated.slice(0, 1).flatMap((v) => (v.citation ? [v.citation] : [])),
+    false,
+  );
+}
+
+/** Requested amount in mg per day from the medication's dose/sig text ("300 mg every 2 weeks", "40 mg weekly"). */
+function requestedMgPerDay(text: string): number | null {
+  const m = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^;]{0,60})/i.exec(text);
+  if (!m) return null;
+  let mg = Number(m[1].replace(/,/g, ""));
+  if (/^mcg$/i.test(m[2])) mg /= 1000;
+  if (/^g$/i.test(m[2])) mg *= 1000;
+  const f = m[3].toLowerCase();
+  const every = /\b(?:every|q)\s*(\d+)\s*(days?|d|weeks?|wks?|w|months?|mos?)\b/.exec(f);
+  if (every) return mg / (Number(every[1]) * (/^d/.test(every[2]) ? 1 : /^w/.test(every[2]) ? 7 : 30));
+  if (/\b(qid|four times (a|per) day)\b/.test(f)) return mg * 4;
+  if (/\b(tid|three times (a|per) day)\b/.test(f)) return mg * 3;
+  if (/\b(bid|twice (a |per )?day|twice daily)\b/.test(f)) return mg * 2;
+  if (/\bevery other week\b|\bq2 ?w/.test(f)) return mg / 14;
+  if (/\b(weekly|once a week|per week|\/week|every week|qw)\b/.test(f)) return mg / 7;
+  if (/\b(monthly|once a month|per month|every month)\b/.test(f)) return mg / 30;
+  if (/\b(daily|once a day|qd|per day|\/day|nightly|at bedtime|qhs|every (morning|evening|night))\b/.test(f)) return mg;
+  return null;
+}
+
+function evalDoseLimit(spec: Extract<CriterionSpec, { kind: "dose_limit" }>, ctx: Ctx): Ev {
+  const med = ctx.facts.medication;
+  const c = med?.citations?.[0];
+  const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
+  const perDay = spec.max && sig ? requestedMgPerDay(sig) : null;
+  if (spec.max && perDay != null) {
+    const maxPerDay = spec.max.mg / spec.max.per_days;
+    if (perDay > maxPerDay * 1.001)
+      return ev("not_met", `Requested dose "${sig}" (~${Math.round(perDay * spec.max.per_days * 100) / 100} mg per ${spec.max.per_days} day(s)) exceeds the policy maximum of ${spec.max.mg} mg per ${spec.max.per_days} day(s).`, c ? [c] : []);
+    return ev("met", `Requested dose "${sig}" is within the policy maximum of ${spec.max.mg} mg per ${spec.max.per_days} day(s).`, c ? [c] : []);
+  }
+  return ev("met", `Requested dose${med?.dosage ? ` "${med.dosage}"` : ""} is not shown to exceed the labeled dose.`, c ? [c] : [], false);
+}
+
+/** Quantity limit: requested quantity per the limit's period (scaled by days supply when written). */
+function evalQuantityLimit(spec: Extract<CriterionSpec, { kind: "quantity_limit" }>, ctx: Ctx): Ev {
+  const med = ctx.facts.medication;
+  let qty = med?.quantity ?? null;
+  let days = med?.days_supply ?? null;
+  let cites: Citation[] = med?.citations?.slice(0, 1) ?? [];
+  if (qty == null) {
+    const h = search(ctx.idx, /\b(?:qty|quantity|quant\.?|dispense|#)\s*[:=]?\s*(\d+(?:\.\d+)?)/)[0];
+    if (h) {
+      qty = Number(/(\d+(?:\.\d+)?)/.exec(h.line.lower.slice(h.index))![1]);
+      cites = [cite(ctx.idx, h.line, h.index, h.index + h.length)];
+    }
+  }
+  if (days == null) {
+    const h = search(ctx.idx, /\b(\d{1,3})[- ]?days?'?\s*supply\b|\bdays?'?\s*supply\s*[:=]?\s*(\d{1,3})\b/)[0];
+    if (h) days = Number(/(\d{1,3})/.exec(h.line.lower.slice(h.index))![1]);
+  }
+  const limit = `${spec.amount} ${spec.unit} per ${spec.period_days} days`;
+  if (qty == null) return ev("insufficient", `Requested quantity not stated; policy limit is ${limit}.`, [], false);
+  const perPeriod = days && days > 0 ? (qty * spec.period_days) / Math.max(days, 1) : qty;
+  const shown = days ? `${qty} per ${days} days` : `${qty}`;
+  if (perPeriod > spec.amount * 1.001) return ev("not_met", `Requested quantity ${shown} exceeds the limit of ${limit}.`, cites);
+  return ev("met", `Requested quantity ${shown} is within the limit of ${limit}.`, cites);
 }
 
 const SCREEN_RESULT =
@@ -507,10 +610,10 @@ export function evaluateSpec(spec: CriterionSpec, ctx: Ctx): Ev {
       return evalContra(spec, ctx);
     case "diagnosis":
       return evalDiagnosis(spec, ctx);
-    case "dose_limit": {
-      const c = ctx.facts.medication?.citations?.[0];
-      return ev("met", `Requested dose${ctx.facts.medication?.dosage ? ` "${ctx.facts.medication.dosage}"` : ""} is not shown to exceed the labeled dose.`, c ? [c] : [], false);
-    }
+    case "dose_limit":
+      return evalDoseLimit(spec, ctx);
+    case "quantity_limit":
+      return evalQuantityLimit(spec, ctx);
     case "text":
       return evalText(spec, ctx);
     case "screening_test":
@@ -561,6 +664,17 @@ function evalExcludedUse(spec: Extract<CriterionSpec, { kind: "excluded_use" }>,
   if (!coveredDx) {
     const c = codes.find((x) => icdMatch(x.code, spec.icd10));
     if (c && !primary) return ev("met", `Exclusion applies: diagnosis ${c.code} on the request is an excluded use and no covered indication is diagnosed.`, c.citation ? [c.citation] : []);
+  }
+  // no code, no primary flag: the written diagnoses name only the excluded use and no covered indication
+  if (!coveredDx && spec.conditions.length && covered) {
+    const coveredNamed = covered.conditions.length > 0 && conditionHits(ctx, covered.conditions).length > 0;
+    const described = dx.find((d) => d.description && mostSpecificConditions(d.description).some((c) => spec.conditions.includes(c.name)));
+    if (!coveredNamed && described)
+      return ev("met", `Exclusion applies: the diagnosis on the request ("${described.description}") is an excluded use and no covered indication is documented.`, described.citations?.slice(0, 1) ?? []);
+    if (!coveredNamed && !dx.length) {
+      const line = search(ctx.idx, /\b(?:diagnos[ie]s|dx|indication|reason for (?:request|use))\b\s*[:#-]?/).find((h) => mostSpecificConditions(h.line.text.slice(h.index)).some((c) => spec.conditions.includes(c.name)));
+      if (line) return ev("met", `Exclusion applies: the request's diagnosis line ("${line.line.text.slice(0, 100)}") names an excluded use and no covered indication is documented.`, [cite(ctx.idx, line.line)]);
+    }
   }
   for (const p of spec.phrases) {
     const re = new RegExp(`(?:\\bfor|\\bindication:?|\\breason for (?:request|use):?|\\bused? (?:for|as))\\s+(?:[a-z/-]+\\s+){0,3}?${escapeRegex(p.toLowerCase()).replace(/\\ /g, "[\\s-]+")}\\b`, "i");
