@@ -15,7 +15,8 @@ import { canonicalSpecialty } from "../dictionaries/specialties";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "./layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "./fields";
 import { daysBetween, endOfMonth, findDates, parseDate, type DateHit } from "./dates";
-import { ICD10_SHAPE, isValidNpi, normalizeIcd10, normalizeNdc, ocrDigits, readNpi } from "./ids";
+import { ICD10_SHAPE, isValidNpi, normalizeIcd10, normalizeNdc, ocrDigits, readNpi, repairIcd10Insertion } from "./ids";
+import { CONDITIONS, conditionsNamedIn } from "../dictionaries/clinical-terms";
 
 export interface ExtractOptions {
   /** name used in citations (default "fax") */
@@ -83,9 +84,10 @@ function hitCite(ctx: Ctx, h: FieldHit): Citation {
 // Patient
 
 const L_MEMBER_NAME = /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
-const L_NAME = /(?<![A-Za-z])(?<!(?:Last|First|F[iu]rst|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
+const L_NAME = /(?<![A-Za-z])(?<!(?:Last|F[iu1l]?r?st|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
 const L_LAST = /\bLast\s*name\b/i;
-const L_FIRST = /\bF[iu]rst\s*name\b/i;
+// "First" as OCR reads it: "Fist", "Frst", "F1rst"
+const L_FIRST = /\bF[iu1l]?r?st\s*name\b/i;
 const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?O\.?\s?B\.?)\b/i;
 const L_MEMBER_ID = /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
 const L_SEX = /\b(?:Sex|Gender)\b/i;
@@ -202,7 +204,8 @@ function genderFrom(v: string): Gender | null {
 // Prescriber
 
 const L_PRESCRIBER_NAME = /\b(?:Prescriber|Prescribing\s+(?:provider|physician)|Physician|Provider|Requesting\s+provider)(?:'s)?\s+(?:full\s+)?name\b/i;
-const L_NPI = /(?<![A-Za-z])N\s?[PR]\s?(?:[I1l|!]|(?=\s*[:#]))(?![A-Za-z])\s*(?:#|No\.?|Number)?/;
+// "NPI", with OCR debris: "NP1", "NPl", "NPIL #" / "NPI| #" (a box border read as a stroke before the #)
+const L_NPI = /(?<![A-Za-z])N\s?[PR]\s?(?:[I1l|!](?:[IlL1|!](?=\s*[:#]))?|(?=\s*[:#]))(?![A-Za-z])\s*(?:#|No\.?|Number)?/;
 
 function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   const { model, sec } = ctx;
@@ -262,6 +265,16 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     }
   }
 
+  if (!npi) {
+    // label unreadable ("NPY &", "N P 1"): a bare 10-digit number inside the prescriber section
+    // that passes the NPI check digit (phone/fax numbers are excluded by their label or format)
+    const found = unlabelledNpi(model, sec);
+    if (found) {
+      npi = found.npi; npiValid = true;
+      cites.push(cite(model, found.page, [found.tok]));
+    }
+  }
+
   const firstIn = (label: RegExp, validate?: (v: string) => boolean) =>
     findLabeled(model, sec, label, { sections: R, validate })[0] ?? null;
   const specHit = firstIn(/\bSpecialty\b(?!\s*\/)/i, (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v));
@@ -284,6 +297,28 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     npi, npi_valid: npiValid, specialty: specHit ? clean(specHit.value) : null, phone, fax, organization_name: org,
     state_license: licHit ? clean(licHit.value).split(/\s+/)[0] : null, citations: cites,
   };
+}
+
+const OTHER_NUMBER_LABEL = /\b(?:Phone|Tel|Fax|Cell|Mobile|DEA|License|Tax|TIN|ID)\b/i;
+
+/** The only check-digit-valid NPI written as a bare 10-digit token in the prescriber section. */
+export function unlabelledNpi(model: DocModel, sec: Map<string, SectionName>): { npi: string; page: number; tok: Tok } | null {
+  const hits = new Map<string, { npi: string; page: number; tok: Tok }>();
+  for (const p of model.pages) for (const l of p.lines) {
+    if (sec.get(`${p.page}:${l.index}`) !== "prescriber") continue;
+    for (const seg of l.segs) {
+      seg.toks.forEach((t, i) => {
+        const d = t.text.replace(/^[^0-9]+|[^0-9]+$/g, "");
+        if (!/^[12]\d{9}$/.test(d) || !isValidNpi(d)) return;
+        // labelled as something else: inline before it, or in the grid cell above it
+        const before = seg.toks.slice(Math.max(0, i - 3), i).map((x) => x.text).join(" ");
+        const above = (p.lines[l.index - 1]?.toks ?? []).filter((u) => u.x < t.x + t.w && u.x + u.w > t.x).map((u) => u.text).join(" ");
+        if (OTHER_NUMBER_LABEL.test(before) || OTHER_NUMBER_LABEL.test(above)) return;
+        if (!hits.has(d)) hits.set(d, { npi: d, page: p.page, tok: t });
+      });
+    }
+  }
+  return hits.size === 1 ? [...hits.values()][0] : null;
 }
 
 function npiRaw(v: string): string | null {
@@ -441,11 +476,29 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
 // ---------------------------------------------------------------------------------------------
 // Diagnoses
 
-const L_ICD = /(?:\b(?:Primary|Secondary|Other)\s+(?:relevant\s+)?(?:diagnos[ie]s\s+)?)?(?<![A-Za-z0-9])[I1l|][C¢cG(][D0O]\s?[-–]?\s?[1lI|][0O](?:\s?[-–]?\s?CM)?(?:\s+codes?(?:\s*\(s\))?)?|\bDiagnosis\s+codes?\b|\bDx\s+codes?\b/i;
-const L_DX = /\b(?:(?:Primary|Secondary|Other(?:\s+relevant)?)\s+)?(?:diagnos[ie]s|Dx)\b(?:\s*\((?:description|name)\))?/i;
-const ICD_IN_TEXT = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|]{1,2}[0-9A-Z]?\s?[.,·]\s?[0-9A-Z]{1,4}|[A-TV-Z][0-9]{2}[0-9A-Z]?)(?![A-Za-z0-9])/g;
+// "ICD-10(-CM)" as OCR reads it: one of C/D garbled ("Icp-10", "IGD-10", "1CD-1O") is tolerated
+// because the "-10" that must follow keeps the label specific
+const ICD_MARK = "[I1l|](?:[C¢cG(eo][A-Za-z0-9]|[A-Za-z¢(][D0Oo])\\s?[-–]?\\s?[1lI|][0O](?:\\s?[-–]?\\s?CM)?";
+const L_ICD = new RegExp(`(?:\\b(?:Primary|Secondary|Other)\\s+(?:relevant\\s+)?(?:diagnos[ie]s\\s+)?)?(?<![A-Za-z0-9])${ICD_MARK}(?:\\s+codes?(?:\\s*\\(s\\))?)?|\\bDiagnosis\\s+codes?\\b|\\bDx\\s+codes?\\b`, "i");
+// "Diagnosis" with common OCR damage ("Diaghosis", "Diagnosls", "Dlagnosis")
+const DIAGNOSIS_WORD = "D[il1][ao][gq][nhr]?[o0][s5][il1e][s5]";
+const L_DX = new RegExp(`\\b(?:(?:Primary|Secondary|Other(?:\\s+relevant)?)\\s+)?(?:${DIAGNOSIS_WORD}|diagnoses|Dx)\\b(?:\\s*\\((?:description|name)\\))?`, "i");
+// candidate codes; the 2nd character also admits letters OCR substitutes for digits (B→8, G→6, D/Q→0)
+const ICD_IN_TEXT = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|BGDQ][0-9OIlSZ|]?[0-9A-Z]?\s?[.,·]\s?[0-9A-Z]{1,4}|[A-TV-Z][0-9]{2}[0-9A-Z]?)(?![A-Za-z0-9])/g;
+// a dotted code with one character too many before the dot ("JB82.83"), for repairIcd10Insertion
+const ICD_OVERLONG = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9A-Z|]{3}[.,·][0-9A-Z]{1,4})(?![A-Za-z0-9])/g;
 
-function codesIn(v: string, strict: boolean): { code: string; index: number; length: number }[] {
+/**
+ * ICD-10-CM prefixes that could confirm a repaired code: those of the conditions named in `context`
+ * (the diagnosis description next to the code), else every prefix the condition dictionary knows.
+ */
+export function icdConfirmer(context: string): (code: string) => boolean {
+  const named = conditionsNamedIn(context);
+  const prefixes = (named.length ? named : CONDITIONS).flatMap((c) => c.icd10);
+  return (code) => prefixes.some((p) => code.startsWith(p));
+}
+
+export function codesIn(v: string, strict: boolean, context?: string): { code: string; index: number; length: number }[] {
   const out: { code: string; index: number; length: number }[] = [];
   ICD_IN_TEXT.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -459,6 +512,19 @@ function codesIn(v: string, strict: boolean): { code: string; index: number; len
     const code = normalizeIcd10(raw);
     if (code && ICD10_SHAPE.test(code)) out.push({ code, index: m.index, length: raw.length });
   }
+  // over-long categories: keep a one-character-deletion repair confirmed by the condition dictionary
+  if (context !== undefined) {
+    ICD_OVERLONG.lastIndex = 0;
+    const confirm = icdConfirmer(context);
+    while ((m = ICD_OVERLONG.exec(v))) {
+      const a = m.index;
+      const b = a + m[1].length;
+      if (out.some((o) => o.index < b && o.index + o.length > a)) continue;
+      const code = repairIcd10Insertion(m[1], confirm);
+      if (code) out.push({ code, index: a, length: m[1].length });
+    }
+    out.sort((x, y) => x.index - y.index);
+  }
   return out;
 }
 
@@ -466,12 +532,19 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
   const { model, sec } = ctx;
   const out: ExtractedDiagnosis[] = [];
   const seen = new Set<string>();
-  const icdHits = findLabeled(model, sec, L_ICD, { validate: (v) => codesIn(v, false).length > 0, maxBelow: 1 });
+  const icdHits = findLabeled(model, sec, L_ICD, { validate: (v) => codesIn(v, false, "").length > 0, maxBelow: 1 });
   const dxHits = findLabeled(model, sec, L_DX, { validate: (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:ICD|code|(?:(?:Primary|Secondary|Other)(?:\s+relevant)?\s+)?diagnos[ie]s\b|Drugs?\s+previously|Medications?\s+tried)/i.test(v), maxBelow: 1 })
     .filter((h) => !/\?/.test(h.line.text) && !/^\(/.test(h.value) && !/\b(?:tried|previously|for\s+this)\b[^:]*$/i.test(h.line.text.slice(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "") + 1)));
   // primary description
-  const descs = dxHits.map((h) => ({ h, text: clean(h.value.replace(/[I1l|][C¢cG(]D\s?-?\s?10.*$/i, "")) }));
-  const add = (code: string, h: FieldHit, primaryLabel: boolean, index: number, length: number) => {
+  const descs = dxHits.map((h) => ({ h, text: clean(h.value.replace(new RegExp(`${ICD_MARK}.*$`, "i"), "")) }));
+  // text a code was written next to (its own row and nearby diagnosis descriptions): confirms OCR repairs
+  const contextOf = (h: FieldHit) => {
+    const pm = model.pages.find((p) => p.page === h.page);
+    const row = pm?.lines.find((l) => h.toks.length && l.toks.includes(h.toks[0]));
+    const near = descs.filter((d) => d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2).map((d) => d.text);
+    return [row?.text ?? "", h.line.text, ...near].join(" ; ");
+  };
+  const add = (code: string, h: FieldHit, primaryLabel: boolean, index: number, length: number, ordinal = 0) => {
     if (seen.has(code)) return;
     seen.add(code);
     const c = citeRange(model, h.page, h.toks, index, index + length);
@@ -480,28 +553,28 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
     let description: string | null = desc ? desc.text : null;
     if (description && description.includes(";")) {
       const parts = description.split(";").map((s) => s.trim()).filter(Boolean);
-      const k = [...seen].length - 1 - out.filter((o) => o.citations[0]?.page === h.page && !o.primary).length;
-      description = parts[Math.min(Math.max(0, k), parts.length - 1)] ?? description;
+      // "A; B" next to "code1; code2": the n-th code of a cell takes the n-th description
+      description = parts[Math.min(ordinal, parts.length - 1)] ?? description;
     }
     out.push({ code, description, primary: false, citations: [c, ...(desc ? [cite(model, desc.h.page, desc.h.toks)] : [])] });
   };
   for (const h of icdHits) {
     const labelText = h.labelToks.map((t) => t.text).join(" ");
     const primaryLabel = !/\b(?:Secondary|Other)\b/i.test(labelText) && !/\b(?:Secondary|Other)\b/i.test(h.line.text.slice(0, 60));
-    for (const c of codesIn(h.value, false)) add(c.code, h, primaryLabel, c.index, c.length);
+    codesIn(h.value, false, contextOf(h)).forEach((c, i) => add(c.code, h, primaryLabel, c.index, c.length, i));
   }
   if (!out.length) {
     // diagnosis text with codes inline, e.g. "Diagnosis: RA (M05.79)"
-    for (const d of dxHits) for (const c of codesIn(d.value, true)) add(c.code, d, true, c.index, c.length);
+    for (const d of dxHits) codesIn(d.value, true, d.value).forEach((c, i) => add(c.code, d, true, c.index, c.length, i));
   }
   if (!out.length) {
     // glued text ("unspecifiedICD-10: Z86.73, I73.9"): codes after a literal ICD-10 marker
     for (const p of model.pages) for (const l of p.lines) {
-      const m = /ICD[-\s]?10(?:[-\s]?CM)?[^:]{0,12}:\s*/.exec(l.text);
+      const m = new RegExp(`${ICD_MARK}[^:]{0,12}:\\s*`, "i").exec(l.text);
       if (!m) continue;
       const base = m.index + m[0].length;
       const fake: FieldHit = { page: p.page, value: l.text.slice(base), toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
-      for (const c of codesIn(fake.value, false)) add(c.code, { ...fake, value: l.text }, true, base + c.index, c.length);
+      for (const c of codesIn(fake.value, false, l.text)) add(c.code, { ...fake, value: l.text }, true, base + c.index, c.length);
     }
   }
   if (out.length) out[0].primary = true;

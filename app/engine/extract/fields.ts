@@ -23,22 +23,67 @@ function upperRatio(s: string): number {
   return letters.replace(/[^A-Z]/g, "").length / letters.length;
 }
 
+/** "Section IV - ", "Part 2:" — a numbered-section prefix, a header cue strong enough to allow mixed case. */
+const SECTION_PREFIX = /^(?:Section|Part)\s+[IVXl1|0-9]{1,4}\s*[-–—:.]?\s*/i;
+/** Section keyword at the start of the title that follows a numbered-section prefix (OCR may split words). */
+const SECTION_KEYWORDS: [SectionName, RegExp][] = [
+  ["patient", /^(?:patient|member|enrollee|beneficiary)/i],
+  ["prescriber", /^(?:prescri|provider|physician)/i],
+  ["medication", /^(?:medication|drug|prescription)/i],
+  ["diagnosis", /^diagnos/i],
+  ["clinical", /^(?:clinical|medical)/i],
+  ["submission", /^(?:submission|review|attestation)/i],
+];
+
 /** Section header of a line, if the line is one. */
 export function headerOf(line: Line): SectionName | null {
-  const first = line.segs[0]?.text.replace(/[^A-Za-z0-9 .()/|]/g, " ").replace(/\s+/g, " ").trim() ?? "";
-  if (!first || first.length > 60 || upperRatio(first) < 0.7) return null;
-  for (const [name, re] of HEADERS) if (re.test(first)) return name;
+  const first = line.segs[0]?.text.replace(/[^A-Za-z0-9 .()/|\-–—:]/g, " ").replace(/\s+/g, " ").trim() ?? "";
+  if (!first || first.length > 60) return null;
+  const pm = SECTION_PREFIX.exec(first);
+  if (pm && line.segs.length <= 3) {
+    // "Section IV - Prescri ber Information": title-case titles, words split by OCR
+    const title = first.slice(pm[0].length).replace(/\s+/g, "");
+    if (title) for (const [name, re] of SECTION_KEYWORDS) if (re.test(title)) return name;
+  }
+  const plain = first.replace(/[\-–—:]/g, " ").replace(/\s+/g, " ").trim();
+  if (upperRatio(plain) < 0.7) return null;
+  for (const [name, re] of HEADERS) if (re.test(plain)) return name;
   return null;
 }
+
+/** A numbered-section header whose title OCR destroyed ("Section 1 - | Information"). */
+function unreadableNumberedHeader(line: Line): boolean {
+  const first = line.segs[0]?.text.trim() ?? "";
+  return SECTION_PREFIX.test(first) && line.segs.length <= 3 && line.text.length <= 60 && !headerOf(line);
+}
+
+/** Section implied by the labels inside a block whose header is unreadable. */
+const CONTENT_CUES: [SectionName, RegExp][] = [
+  ["patient", /\b(?:Date\s+of\s+birth|DOB|Member\s+(?:or\s+\w+\s+)?ID|Subscriber\s+ID|Sex)\b/i],
+  ["prescriber", /\b(?:NPI|DEA|Specialty|Credential)\b/i],
+  ["medication", /\b(?:NDC|Days\s+supply|Quantity|Strength)\b/i],
+];
 
 /** Section tags for each line (by page, line index). */
 export function sectionMap(model: DocModel): Map<string, SectionName> {
   const m = new Map<string, SectionName>();
   for (const p of model.pages) {
     let cur: SectionName = "none";
-    for (const l of p.lines) {
+    for (let i = 0; i < p.lines.length; i++) {
+      const l = p.lines[i];
       const h = headerOf(l);
       if (h) cur = h;
+      else if (unreadableNumberedHeader(l)) {
+        // infer from the block's own labels (up to the next header): one unambiguous cue wins
+        const block: string[] = [];
+        for (let j = i + 1; j < p.lines.length && block.length < 12; j++) {
+          if (headerOf(p.lines[j]) || unreadableNumberedHeader(p.lines[j])) break;
+          block.push(p.lines[j].text);
+        }
+        const text = block.join("\n");
+        const cues = CONTENT_CUES.filter(([, re]) => re.test(text)).map(([n]) => n);
+        cur = cues.length === 1 ? cues[0] : "other";
+      }
       m.set(`${p.page}:${l.index}`, cur);
     }
   }
@@ -152,7 +197,19 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           }
           // grid value below
           const below = valueBelow(p.lines, line, seg, si, labelToks, opts);
-          if (below) out.push({ page: p.page, ...below, labelToks, line, how: "below", section });
+          if (below) {
+            out.push({ page: p.page, ...below, labelToks, line, how: "below", section });
+            continue;
+          }
+          // "Label   value" without a colon (OCR drops colons; some forms never print them): the
+          // next cell on the same line, when nothing sits below the label, the caller's validator
+          // accepts it, and it is not itself a column header with a value under it
+          if (!opts.belowOnly && !rest && !hadColon && opts.validate && nextSeg && !/[:#]/.test(nextSeg.text) && !hasValueBelow(p.lines, line, nextSeg)) {
+            const v = cutAtNextLabel(nextSeg.text).trim();
+            if (v && opts.validate(v)) {
+              out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
+            }
+          }
         }
       });
     }
@@ -182,6 +239,14 @@ function valueBelow(lines: Line[], line: Line, seg: Segment, si: number, labelTo
     return { value, toks };
   }
   return null;
+}
+
+/** True when the next line (within ~2 line heights) has a token under `seg`'s column. */
+function hasValueBelow(lines: Line[], line: Line, seg: Segment): boolean {
+  const l = lines[line.index + 1];
+  const h = line.h || 10;
+  if (!l || l.y - line.y > h * 2.6 || headerOf(l)) return false;
+  return l.toks.some((t) => t.x + t.w > seg.x && t.x < seg.right);
 }
 
 /** First hit or null. */

@@ -163,3 +163,23 @@ export function normalizeIcd10(raw: string): string | null {
 
 /** Loose pattern that finds ICD-10-like candidates in OCR text (repair with normalizeIcd10). */
 export const ICD10_CANDIDATE = /(?<![A-Za-z0-9])[A-Z0-9|][0-9OILSZ|][0-9A-Z](?:\s?[.,·]\s?[0-9A-Z]{1,4})?(?![A-Za-z0-9])/g;
+
+/**
+ * Repairs an ICD-10-CM candidate whose category has one character too many — OCR inserted a stray
+ * character or split one glyph in two ("JB82.83": letter + 3 characters before the dot). Every
+ * one-character deletion before the dot is normalised with normalizeIcd10; a repair is returned only
+ * when exactly one of the valid readings is confirmed by `confirm` (e.g. "its category/prefix is a
+ * known ICD-10-CM prefix for a condition named next to the code"), else null.
+ */
+export function repairIcd10Insertion(raw: string, confirm: (code: string) => boolean): string | null {
+  const s = raw.trim().replace(/[,·•]/g, ".").replace(/\s+/g, "");
+  const m = /^([A-Za-z0-9|£€$]{4})\.([0-9A-Za-z]{1,4})$/.exec(s);
+  if (!m) return null;
+  const cands = new Set<string>();
+  for (let i = 0; i < 4; i++) {
+    const code = normalizeIcd10(m[1].slice(0, i) + m[1].slice(i + 1) + "." + m[2]);
+    if (code) cands.add(code);
+  }
+  const ok = [...cands].filter(confirm);
+  return ok.length === 1 ? ok[0] : null;
+}
