@@ -1,4 +1,4 @@
-import { data, Outlet, redirect } from "react-router";
+import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/o.$orgId";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
@@ -29,6 +29,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
+}
+
+/**
+ * Live refreshes (a page calling useRevalidator on the same URL after a server event) only need that
+ * page's data. This loader reads the one-time toast cookie, so it runs on navigations and
+ * submissions only: otherwise a refresh racing an action's redirect could consume the action's
+ * toast in a request that the navigation then cancels.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 /** POST intent=toggle-code-view, code_view=on|off: persists the developer code view for this user. */
