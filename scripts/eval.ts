@@ -5,6 +5,10 @@
  * fresh embedded database (or DATABASE_URL, in a new organization), writes the report and, when the
  * set has expected.json files, prints decision accuracy, the confusion matrix, field accuracy and
  * median/p95 seconds per case.
+ *
+ * `npm run eval -- --ground-truths [--org <organization id>]` instead replays the reviewers' ground
+ * truths stored in the app's database (DATABASE_URL or EMBEDDED_DB_DIR) with the current engine and
+ * prints the score per prompt type.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +23,23 @@ import { formatScore } from "~/evaluation/score";
 import { getModelClient } from "~/agents/llm.server";
 
 const argv = process.argv.slice(2);
+if (argv.includes("--ground-truths")) {
+  const { evaluateGroundTruths } = await import("~/evaluation/evaluate-ground-truths.server");
+  const env = getEnv();
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.EMBEDDED_DB_DIR });
+  await migrate(database);
+  setDatabase(database);
+  const orgIdx = argv.indexOf("--org");
+  const { rows, mean_by_prompt_type } = await evaluateGroundTruths(database, orgIdx >= 0 ? argv[orgIdx + 1] : null);
+  for (const r of rows) {
+    const pct = r.score === null ? "n/a" : `${(r.score * 100).toFixed(1)}%`;
+    console.log(`${r.prompt_type.padEnd(16)} ${r.prior_auth_id} ${pct} (${r.matched}/${r.total})${r.error ? ` error: ${r.error}` : ""}`);
+    for (const m of r.mismatches.slice(0, 10)) console.log(`    ${m.path}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`);
+  }
+  console.log(`ground truths: ${rows.length}; mean score by prompt type: ${JSON.stringify(mean_by_prompt_type)}`);
+  await database.close();
+  process.exit(0);
+}
 const setDir = argv.find((a, i) => !a.startsWith("--") && argv[i - 1] !== "--out");
 const outIdx = argv.indexOf("--out");
 const out = outIdx >= 0 ? argv[outIdx + 1] : "eval-report.json";
