@@ -1,6 +1,6 @@
 /**
  * Hybrid retrieval over DocumentChunk: pgvector cosine similarity on the 384-dim embeddings fused
- * with Postgres full-text rank (ts_rank_cd over to_tsvector('english', text)) by reciprocal rank
+ * with Postgres full-text rank (ts_rank_cd over the stored tsvector column `tsv`) by reciprocal rank
  * fusion (k = 60). Always scoped to one organization and to a prior auth and/or coverage policy.
  */
 import type { Database } from "~/lib/db.server";
@@ -69,10 +69,10 @@ export async function searchPassages(
        order by c.embedding <=> ${v}::vector limit ${n}
      ),
      lexical as (
-       select c.id, row_number() over (order by ts_rank_cd(to_tsvector('english', c.text), q) desc) as r
+       select c.id, row_number() over (order by ts_rank_cd(c.tsv, q) desc) as r
        from document_chunks c, to_tsquery('english', ${q}) q
-       where ${where} and to_tsvector('english', c.text) @@ q
-       order by ts_rank_cd(to_tsvector('english', c.text), q) desc limit ${n}
+       where ${where} and c.tsv @@ q
+       order by ts_rank_cd(c.tsv, q) desc limit ${n}
      ),
      fused as (
        select id, sum(1.0 / (${RRF_K} + r)) as score from (
