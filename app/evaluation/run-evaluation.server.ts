@@ -119,6 +119,7 @@ export async function runEvaluation(
         medication_requests: true,
         diagnoses: true,
         ai_decision: true,
+        ai_agent_runs: { select: { started_at: true, finished_at: true } },
         policy_checks: { include: { policy_check_steps: { orderBy: { position: "asc" } } }, orderBy: { created_at: "asc" } },
       },
     });
@@ -149,6 +150,7 @@ export async function runEvaluation(
         })),
       ),
       seconds: Math.max(0, (finished - at) / 1000),
+      processing_seconds: processingSeconds(pa.ai_agent_runs),
       error: pa.intake_error,
     });
   }
@@ -164,4 +166,12 @@ export async function runEvaluation(
   return {
     report: { set: manifest.name, engine: opts.engine ?? "builtin", started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString(), cases, score },
   };
+}
+
+function processingSeconds(runs: { started_at: Date; finished_at: Date | null }[]): number | null {
+  const done = runs.filter((r) => r.finished_at);
+  if (!done.length) return null;
+  const start = Math.min(...done.map((r) => r.started_at.getTime()));
+  const end = Math.max(...done.map((r) => r.finished_at!.getTime()));
+  return Math.max(0, (end - start) / 1000);
 }

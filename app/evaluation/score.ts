@@ -17,6 +17,8 @@ export interface CaseReport {
   policy: string | null;
   criteria: { text: string; outcome: string; met: boolean | null; reason: string; evidence: unknown[] }[];
   seconds: number | null;
+  /** time the worker spent on the case (first agent start to last agent finish), without queue wait */
+  processing_seconds?: number | null;
   error?: string | null;
 }
 
@@ -70,6 +72,7 @@ export interface Score {
   field_accuracy: number | null;
   fields: Record<string, { correct: number; total: number; accuracy: number }>;
   seconds: { median: number | null; p95: number | null };
+  processing_seconds: { median: number | null; p95: number | null };
   mismatches: { case_id: string; field: string; expected: unknown; got: unknown }[];
 }
 
@@ -120,6 +123,7 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     ft += f.total;
   }
   const secs = reports.map((r) => r.seconds).filter((s): s is number => typeof s === "number").sort((a, b) => a - b);
+  const proc = reports.map((r) => r.processing_seconds).filter((s): s is number => typeof s === "number").sort((a, b) => a - b);
   return {
     cases: reports.length,
     scored,
@@ -129,6 +133,7 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     field_accuracy: ft ? fc / ft : null,
     fields,
     seconds: { median: quantile(secs, 0.5), p95: quantile(secs, 0.95) },
+    processing_seconds: { median: quantile(proc, 0.5), p95: quantile(proc, 0.95) },
     mismatches,
   };
 }
@@ -145,7 +150,8 @@ export function formatScore(s: Score): string {
     ...DECISIONS.map((e) => `  ${e.padEnd(24)}${[...DECISIONS, "failed"].map((g) => String(s.confusion[e][g] ?? 0).padStart(13)).join("")}`),
     `field accuracy: ${pct(s.field_accuracy)}`,
     ...Object.entries(s.fields).map(([k, f]) => `  ${k.padEnd(26)} ${pct(f.accuracy).padStart(7)} (${f.correct}/${f.total})`),
-    `seconds per case: median ${s.seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.seconds.p95?.toFixed(2) ?? "n/a"}`,
+    `seconds per case, submission to final decision (includes queue wait): median ${s.seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.seconds.p95?.toFixed(2) ?? "n/a"}`,
+    `seconds per case, worker processing only: median ${s.processing_seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.processing_seconds.p95?.toFixed(2) ?? "n/a"}`,
   ];
   if (s.mismatches.length) {
     lines.push("mismatches:");
