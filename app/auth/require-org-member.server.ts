@@ -8,7 +8,7 @@
  */
 import type { ApiKey, Membership, User } from "~/generated/prisma/client";
 import { getDatabase } from "~/lib/db.server";
-import { json } from "~/lib/http.server";
+import { handleApiError, json, methodNotAllowed } from "~/lib/http.server";
 import { getUser, requireUser } from "~/auth/session.server";
 import { findActiveApiKey } from "~/auth/api-keys.server";
 import { getOrganization } from "~/organizations/get-organization.server";
@@ -61,6 +61,14 @@ export async function findOrgAccess(userId: string, orgId: string | undefined): 
   return membership ? { organization, membership } : null;
 }
 
+/**
+ * True when the URL path carries a NUL byte (`%00`): such an id names nothing, and PostgreSQL would
+ * refuse it as text, so the guards answer 404 before any query.
+ */
+function pathHasNul(request: Request): boolean {
+  return new URL(request.url).pathname.includes("%00");
+}
+
 const orgCache = new WeakMap<Request, Map<string, Promise<OrgContext>>>();
 
 /**
@@ -79,6 +87,7 @@ export function requireOrgMember(request: Request, orgId: string | undefined): P
   if (!pending) {
     pending = (async () => {
       const user = await requireUser(request);
+      if (pathHasNul(request)) throw notFoundResponse();
       const access = await findOrgAccess(user.id, orgId);
       if (!access) throw notFoundResponse();
       return { user, ...access };
@@ -107,13 +116,14 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
   if (token !== null) {
     const apiKey = token ? await findActiveApiKey(token) : null;
     if (!apiKey) throw apiUnauthorized("Invalid API key");
-    if (!orgId || apiKey.organization_id !== orgId) throw apiNotFound();
+    if (!orgId || pathHasNul(request) || apiKey.organization_id !== orgId) throw apiNotFound();
     const organization = await getOrganization(orgId);
     if (!organization) throw apiNotFound();
     return { via: "api_key", organization, user: null, membership: null, apiKey };
   }
   const user = await getUser(request);
   if (!user) throw apiUnauthorized();
+  if (pathHasNul(request)) throw apiNotFound();
   const access = await findOrgAccess(user.id, orgId);
   if (!access) throw apiNotFound();
   return { via: "session", organization: access.organization, user, membership: access.membership, apiKey: null };
@@ -124,4 +134,17 @@ export async function requireApiUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (!user) throw apiUnauthorized();
   return user;
+}
+
+/**
+ * The loader or action of an /api/o/{orgId} route for a method it does not serve: the same guard as
+ * the route's real handlers first (401 / 404 for other organizations), then 405 JSON with `Allow`.
+ */
+export async function apiMethodNotAllowed(request: Request, orgId: string | undefined, allow: string): Promise<Response> {
+  try {
+    await requireApiAuth(request, orgId);
+    return methodNotAllowed(allow);
+  } catch (err) {
+    return handleApiError(err);
+  }
 }

@@ -11,9 +11,9 @@ import { storeDocument } from "~/documents/store-document.server";
 import { requirePlan } from "~/plans/manage-plans.server";
 
 export const CoveragePolicyInputSchema = z.object({
-  drug_name: z.string().trim().min(1, "Name is required"),
-  drugs_list: z.array(z.string().trim().min(1)).default([]),
-  policy_type: z.string().trim().default("pharmacy"),
+  drug_name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  drugs_list: z.array(z.string().trim().min(1).max(200, "Drug names must be at most 200 characters")).max(100, "At most 100 drug names").default([]),
+  policy_type: z.string().trim().max(50, "Policy type must be at most 50 characters").default("pharmacy"),
   policy_text: z.string().nullish(),
   external_id: z.string().nullish(),
 });

@@ -5,6 +5,9 @@
  */
 import { ZodError } from "zod";
 import { isAppError, STATUS_BY_CODE } from "~/lib/errors";
+import { readFormBody, readJsonBody } from "~/lib/request-body";
+
+export { readFormBody, readJsonBody, rejectNul } from "~/lib/request-body";
 
 export type ApiBody<T extends object = object> = T & { success: boolean; errors: string[] };
 
@@ -52,22 +55,42 @@ export function handleApiError(err: unknown): Response {
   return fail(500, ["An error occurred"]);
 }
 
-/** Reads a request body as JSON or form data into a plain object (for the zod schemas of /api). */
+/**
+ * Reads a request body as JSON or form data into a plain object (for the zod schemas of /api).
+ * A JSON value that is not an object reads as `{}` (the schema then names the missing fields); other
+ * content types read as `{}`. Throws AppError("bad_request"): 'Invalid JSON body', 'Invalid form body'
+ * (e.g. multipart without a boundary), 'Text must not contain NUL characters'.
+ */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
-    try {
-      const value = await request.json();
-      return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
+    const value = await readJsonBody(request);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   }
   if (type.includes("form")) {
-    const form = await request.formData();
+    const form = await readFormBody(request);
     const out: Record<string, unknown> = {};
-    for (const [k, v] of form) out[k] = typeof v === "string" ? v : v;
+    for (const [k, v] of form) out[k] = v;
     return out;
   }
   return {};
+}
+
+/** 405 `{success:false, errors:["Method not allowed"]}` with an Allow header (e.g. "GET" or "GET, POST"). */
+export function methodNotAllowed(allow: string): Response {
+  return fail(405, ["Method not allowed"], {}, { headers: { Allow: allow } });
+}
+
+/**
+ * The form data of a page action. An unparsable body (JSON or text sent to a form action, multipart
+ * without a boundary) or NUL characters in a field → thrown 400 Response (the route's error boundary),
+ * never a 500.
+ */
+export async function readPageForm(request: Request): Promise<FormData> {
+  try {
+    return await readFormBody(request);
+  } catch (err) {
+    if (isAppError(err)) throw new Response(err.message, { status: err.status, statusText: "Bad Request" });
+    throw err;
+  }
 }

@@ -5,6 +5,7 @@
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { readFormBody, readJsonBody } from "~/lib/request-body";
 import { enqueue } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
 import { storeDocument } from "~/documents/store-document.server";
@@ -119,22 +120,20 @@ export type CreatePriorAuthInput =
  * Reads a create request: multipart with `file` (also `fax[file]` / `fax.file`) → fax;
  * JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document`
  * (also `epa_submission[synthetic_document]` / `synthetic_document`) → ePA.
- * Anything else is a fax without a file (→ 'Please upload a PDF file').
+ * Anything else is a fax without a file (→ 'Please upload a PDF file'). Malformed JSON, an unreadable
+ * form or NUL characters → AppError("bad_request").
  */
 export async function readCreatePriorAuthRequest(request: Request): Promise<CreatePriorAuthInput> {
   const type = request.headers.get("content-type") ?? "";
   let fields: Record<string, unknown> = {};
   let file: File | null = null;
   if (type.includes("application/json")) {
-    fields = ((await request.json().catch(() => null)) as Record<string, unknown> | null) ?? {};
-    if (typeof fields !== "object" || Array.isArray(fields)) fields = {};
+    const value = await readJsonBody(request);
+    fields = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    const form = await request.formData().catch(() => null);
-    if (form) {
-      for (const [k, v] of form) {
-        if (typeof v === "string") fields[k] = v;
-        else if (!file && ["file", "fax[file]", "fax.file", "fax"].includes(k)) file = v;
-      }
+    for (const [k, v] of await readFormBody(request)) {
+      if (typeof v === "string") fields[k] = v;
+      else if (!file && ["file", "fax[file]", "fax.file", "fax"].includes(k)) file = v;
     }
   }
   const urgency = fields.urgency === "expedited" ? "expedited" : fields.urgency === "standard" ? "standard" : undefined;

@@ -43,7 +43,8 @@ export interface PriorAuthListResult {
 export async function listPriorAuths(database: Database, organizationId: string, opts: ListPriorAuthsOptions = {}): Promise<PriorAuthListResult> {
   const perPage = Math.min(100, Math.max(1, Math.floor(opts.perPage ?? PRIOR_AUTH_PAGE_SIZE)));
   const page = Math.max(1, Math.floor(opts.page ?? 1));
-  const q = opts.q?.trim().slice(0, 200);
+  // NUL cannot be stored in text, so it matches nothing; PostgreSQL would refuse it in the query
+  const q = opts.q?.replaceAll("\u0000", "").trim().slice(0, 200);
   const where: Prisma.PriorAuthWhereInput = { organization_id: organizationId };
   if (q) {
     where.OR = [

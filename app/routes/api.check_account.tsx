@@ -8,6 +8,7 @@ import { fail, handleApiError, json, readBody, zodMessages } from "~/lib/http.se
  * code to a known address and sets the pending sign-in cookie that /api/verify_code needs.
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return fail(405, ["Method not allowed"], { error: "Method not allowed" }, { headers: { Allow: "POST" } });
   try {
     const parsed = CheckAccountSchema.safeParse(await readBody(request));
     if (!parsed.success) return fail(422, zodMessages(parsed.error), { error: zodMessages(parsed.error)[0] });

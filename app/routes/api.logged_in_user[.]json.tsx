@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.logged_in_user[.]json";
 import { requireApiUser } from "~/auth/require-org-member.server";
-import { handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { getPrimaryOrganization } from "~/organizations/get-organization.server";
 import { serializeOrganization } from "~/organizations/serialize-organization";
 
@@ -16,4 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON. */
+export function action() {
+  return methodNotAllowed("GET");
 }

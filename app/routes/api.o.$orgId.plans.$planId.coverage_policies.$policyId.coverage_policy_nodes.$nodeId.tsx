@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes.$nodeId";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 import { deletePolicyNode, requireCoveragePolicy, updatePolicyNode } from "~/coverage-policies/manage-coverage-policies.server";
 import { readUpdateNodeInput } from "~/coverage-policies/ui/node-form";
 
@@ -22,8 +22,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
       return ok({ deleted: await deletePolicyNode(database, organization.id, params.policyId, params.nodeId) });
     }
-    return fail(405, ["Method not allowed"]);
+    return methodNotAllowed("PUT, PATCH, DELETE");
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "PUT, PATCH, DELETE");
 }

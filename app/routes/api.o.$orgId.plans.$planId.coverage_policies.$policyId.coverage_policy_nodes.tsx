@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 import { addPolicyNode, getDecisionTreeGraph, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { readAddNodeInput } from "~/coverage-policies/ui/node-form";
 
@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     const node = await addPolicyNode(database, organization.id, params.policyId, readAddNodeInput(await readBody(request)));

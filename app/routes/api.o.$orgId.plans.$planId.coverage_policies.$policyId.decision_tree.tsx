@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies.$policyId.decision_tree";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 
 /**
@@ -11,7 +11,7 @@ import { queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/ma
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     const job = await queueDecisionTree(database, organization.id, params.policyId);
@@ -19,4 +19,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "POST");
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies.$policyId";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { deleteCoveragePolicy, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { getCoveragePolicyDetail } from "~/coverage-policies/policy-detail.server";
 import { serializeCoveragePolicy } from "~/coverage-policies/serialize";
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "DELETE") return fail(405, ["Method not allowed"]);
+    if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     await deleteCoveragePolicy(database, organization.id, params.policyId);

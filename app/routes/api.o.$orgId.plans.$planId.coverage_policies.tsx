@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { createCoveragePolicy, listCoveragePolicies } from "~/coverage-policies/manage-coverage-policies.server";
 import { getCoveragePolicyDetail } from "~/coverage-policies/policy-detail.server";
 import { serializeCoveragePolicy } from "~/coverage-policies/serialize";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const database = await getDatabase();
     const { input, file } = await readCoveragePolicyRequest(request);
     const created = await createCoveragePolicy(database, organization.id, params.planId, input, file);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies[.]json";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { handleApiError, ok } from "~/lib/http.server";
 import { listCoveragePolicies } from "~/coverage-policies/manage-coverage-policies.server";
@@ -18,4 +18,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function action({ request, params }: Route.ActionArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "GET");
 }

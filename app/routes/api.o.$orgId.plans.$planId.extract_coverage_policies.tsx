@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.extract_coverage_policies";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 import { extractCoveragePolicies } from "~/plans/extract-coverage-policies.server";
 
 /**
@@ -12,10 +12,15 @@ import { extractCoveragePolicies } from "~/plans/extract-coverage-policies.serve
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readBody(request);
     return ok(await extractCoveragePolicies(await getDatabase(), organization.id, params.planId, body.json_schema));
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "POST");
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { deletePlan, requirePlan, serializePlan } from "~/plans/manage-plans.server";
 
 /** GET /api/o/{orgId}/plans/{plan} → {plan} (same as {plan}.json). */
@@ -18,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "DELETE") return fail(405, ["Method not allowed"]);
+    if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
     await deletePlan(await getDatabase(), organization.id, params.planId);
     return ok({ plan: { token: params.planId } });
   } catch (err) {

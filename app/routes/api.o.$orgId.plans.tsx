@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.plans";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 import { createPlan, listPlans, serializePlan } from "~/plans/manage-plans.server";
 import { readPlanInput } from "~/plans/ui/plan-form";
 
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const plan = await createPlan(await getDatabase(), organization.id, readPlanInput(await readBody(request)));
     return ok({ plan: serializePlan(plan) });
   } catch (err) {

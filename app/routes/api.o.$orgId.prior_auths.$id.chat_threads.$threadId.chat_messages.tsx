@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.prior_auths.$id.chat_threads.$threadId.chat_messages";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 import { createChatMessage, listChatMessages } from "~/chat/chat.server";
 
 /** GET .../prior_auths/{id}/chat_threads/{thread}/chat_messages → {chat_messages} (oldest first). */
@@ -18,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const body = await readBody(request);
     const content = typeof body.content === "string" ? body.content : "";
     return ok({ chat_message: await createChatMessage(await getDatabase(), organization.id, params.threadId, content, { priorAuthId: params.id }) });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.prior_auths.$id.generate_denial_letter";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok, readBody } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 import { generateDenialLetter } from "~/letters/generate-denial-letter.server";
 import { DenialLetterBodySchema } from "~/prior-auths/schemas";
 
@@ -12,7 +12,7 @@ import { DenialLetterBodySchema } from "~/prior-auths/schemas";
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const ctx = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const body = DenialLetterBodySchema.parse(await readBody(request));
     const signOff = body.clinician_sign_off === true || ["true", "on", "1"].includes(String(body.clinician_sign_off));
     const letter = await generateDenialLetter(await getDatabase(), ctx.organization.id, params.id, {
@@ -25,4 +25,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "POST");
 }

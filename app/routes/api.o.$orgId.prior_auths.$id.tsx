@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.prior_auths.$id";
 import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { deletePriorAuth } from "~/prior-auths/delete-prior-auth.server";
 import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";
 
@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "DELETE") return fail(405, ["Method not allowed"]);
+    if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
     return ok({ prior_auth: await deletePriorAuth(await getDatabase(), organization.id, params.id) });
   } catch (err) {
     return handleApiError(err);

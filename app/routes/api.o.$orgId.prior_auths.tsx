@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.o.$orgId.prior_auths";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { fail, handleApiError, ok } from "~/lib/http.server";
+import { handleApiError, methodNotAllowed, ok } from "~/lib/http.server";
 import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/create-prior-auth.server";
 
 /**
@@ -12,10 +12,15 @@ import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/creat
 export async function action({ request, params }: Route.ActionArgs) {
   try {
     const { organization } = await requireApiAuth(request, params.orgId);
-    if (request.method !== "POST") return fail(405, ["Method not allowed"]);
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const created = await createPriorAuth(await getDatabase(), organization.id, await readCreatePriorAuthRequest(request));
     return ok({ prior_auth: created, synthetic_prior_auth: created });
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "POST");
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.o.$orgId[.]json";
-import { requireApiAuth } from "~/auth/require-org-member.server";
+import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { handleApiError, ok } from "~/lib/http.server";
 import { serializeOrganization } from "~/organizations/serialize-organization";
 
@@ -11,4 +11,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (err) {
     return handleApiError(err);
   }
+}
+
+/** Methods this route does not serve → 405 JSON (after the same auth as the real handlers). */
+export function action({ request, params }: Route.ActionArgs) {
+  return apiMethodNotAllowed(request, params.orgId, "GET");
 }

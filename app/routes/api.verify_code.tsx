@@ -1,13 +1,14 @@
 import type { Route } from "./+types/api.verify_code";
 import { VerifyCodeSchema } from "~/auth/schemas";
 import { verifySignInCode } from "~/auth/sign-in.server";
-import { fail, handleApiError, json, readBody, zodMessages } from "~/lib/http.server";
+import { fail, handleApiError, json, methodNotAllowed, readBody, zodMessages } from "~/lib/http.server";
 
 /**
  * POST /api/verify_code {code, email} → {success, errors} and, on success, the session cookie.
  * Uses the pending sign-in cookie set by /api/check_account; wrong code → 401 `Invalid code`.
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   try {
     const parsed = VerifyCodeSchema.safeParse(await readBody(request));
     if (!parsed.success) return fail(422, zodMessages(parsed.error));
@@ -22,5 +23,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader() {
-  return fail(405, ["Method not allowed"], {}, { headers: { Allow: "POST" } });
+  return methodNotAllowed("POST");
 }

@@ -18,6 +18,7 @@ import { PolicyExtraction } from "~/plans/ui/policy-extraction";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
 import { dangerButton, FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.plan.title ?? "Plan"} · PA Review` }];
 
@@ -42,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
   const database = await getDatabase();
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const base = `/o/${organization.id}/plans/${params.planId}`;
   const id = String(form.get("id") ?? "");

@@ -18,6 +18,7 @@ import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { serializePlan } from "~/plans/manage-plans.server";
 import { FormAlert } from "~/prior-auths/ui/styles";
+import { readPageForm } from "~/lib/http.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: xyflowStyles }];
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.policy.drug_name ?? "Coverage policy"} · PA Review` }];
@@ -42,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
   const database = await getDatabase();
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const nodeId = String(form.get("node_id") ?? form.get("parent_id") ?? "");
   try {

@@ -12,6 +12,7 @@ import { AddPlanForm } from "~/plans/ui/plan-form-fields";
 import { PlanTable } from "~/plans/ui/plan-table";
 import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
 import { dangerButton, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Plans · PA Review" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
   const database = await getDatabase();
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const base = `/o/${organization.id}/plans`;
   if (intent === "create") {

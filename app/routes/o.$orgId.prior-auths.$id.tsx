@@ -28,6 +28,7 @@ import { LiveChannelProvider } from "~/prior-auths/ui/live-channel";
 import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
 import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
+import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   const p = d?.detail.patient;
@@ -79,7 +80,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization, user } = await requireOrgMember(request, params.orgId);
   const database = await getDatabase();
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const paId = params.id;
   const here = `/o/${organization.id}/prior-auths/${paId}`;

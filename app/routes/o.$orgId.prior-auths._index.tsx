@@ -19,6 +19,7 @@ import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { SyntheticPriorAuthForm, type SyntheticState } from "~/prior-auths/ui/synthetic-form";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Review" }];
 
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
   const database = await getDatabase();
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const base = `/o/${organization.id}/prior-auths`;
   try {

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/components/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
+import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** intent=create (optional name) shows the new key once; intent=revoke|delete with key_id. */
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const keyId = String(form.get("key_id") ?? "");
   const here = `/o/${organization.id}/settings/api-keys`;

@@ -8,6 +8,7 @@ import { CODE_VIEW_INTENT, CodeViewProvider } from "~/components/code-view";
 import { getToast } from "~/components/toast.server";
 import { ToastProvider } from "~/components/toaster";
 import { counterpartId } from "~/organizations/serialize-organization";
+import { readPageForm } from "~/lib/http.server";
 
 /** Outlet context of the workspace: child routes read it with `useOutletContext<WorkspaceContext>()`. */
 export interface WorkspaceContext {
@@ -45,7 +46,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 /** POST intent=toggle-code-view, code_view=on|off: persists the developer code view for this user. */
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireOrgMember(request, params.orgId);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   if (form.get("intent") !== CODE_VIEW_INTENT) throw new Response("Bad Request", { status: 400 });
   const codeView = await setCodeView(user.id, form.get("code_view") === "on");
   const back = safeRedirectPath(form.get("redirect_to"));

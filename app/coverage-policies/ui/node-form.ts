@@ -10,7 +10,10 @@ type Body = Record<string, unknown> | FormData;
 function get(body: Body, key: string): string | undefined {
   const v = body instanceof FormData ? body.get(key) : body[key];
   if (v === undefined || v === null) return undefined;
-  return typeof v === "string" ? v : String(v);
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  // an object or array would be stored as "[object Object]"
+  throw new AppError("validation", `${key} must be text`);
 }
 
 function blankToNull(v: string | undefined): string | null | undefined {

@@ -4,6 +4,7 @@
  * or JSON). No server-only imports: the page action and the /api route share it.
  */
 import { AppError } from "~/lib/errors";
+import { readFormBody, readJsonBody } from "~/lib/request-body";
 
 export const PDF_REQUIRED = "Please upload a PDF file";
 
@@ -28,14 +29,16 @@ export function parseDrugList(values: unknown[]): string[] {
 }
 
 /**
- * Parses the request. Throws AppError("validation"): 'Name is required' without a name;
+ * Parses the request. Throws AppError("bad_request") for malformed JSON, an unreadable form or another
+ * content type; AppError("validation"): 'Name is required' without a name;
  * 'Please upload a PDF file' when there is neither a file nor pasted policy text
  * (a non-PDF file is refused by the domain with the same message).
  */
 export async function readCoveragePolicyRequest(request: Request): Promise<CoveragePolicyRequest> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
-    const body = ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+    const value = await readJsonBody(request);
+    const body = (value && typeof value === "object" && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
     return validate({
       input: {
         drug_name: text(body.drug_name),
@@ -46,7 +49,8 @@ export async function readCoveragePolicyRequest(request: Request): Promise<Cover
       file: null,
     });
   }
-  return readCoveragePolicyForm(await request.formData());
+  if (!type.includes("form")) throw new AppError("bad_request", "Send the policy as multipart/form-data or JSON");
+  return readCoveragePolicyForm(await readFormBody(request));
 }
 
 /** Same as readCoveragePolicyRequest for an already-read FormData. */
