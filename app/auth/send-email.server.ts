@@ -46,7 +46,8 @@ export async function sendEmail(mail: OutgoingEmail): Promise<string> {
     });
     // Outside production the line carries the message (sign-in codes) for convenience; in production
     // it must not, since logs are kept and read more widely than the outbox table.
-    if (env.NODE_ENV === "production") console.log(`[mail] outbox (no SMTP_URL): ${kind} email to ${mail.to} stored; configure SMTP_URL to deliver`);
+    // A real deployment without SMTP must not print codes; a local instance (DEV_OUTBOX=1) may.
+    if (env.NODE_ENV === "production" && process.env.DEV_OUTBOX !== "1") console.log(`[mail] outbox (no SMTP_URL): ${kind} email to ${mail.to} stored; configure SMTP_URL to deliver`);
     else console.log(`[mail] outbox (no SMTP_URL): "${mail.subject}" to ${mail.to}; see /dev/outbox\n${mail.text}`);
     return row.id;
   }
