@@ -336,6 +336,8 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Search prior auths").fill("Jimenez");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/q=Jimenez/);
+    // count() does not wait: let the results page finish loading first (no JS: a full page load)
+    await expect(page.getByTestId("prior-auth-row").first()).toContainText("Jimenez");
     const rows = await page.getByTestId("prior-auth-row").count();
     expect(rows).toBeGreaterThan(0);
     await page.getByTestId("prior-auth-row").first().locator("summary").click();
