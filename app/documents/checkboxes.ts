@@ -5,7 +5,7 @@
  *
  * Boxes are reported in the same frame as the caller's coordinates (top-left origin).
  */
-import type { Gray } from "./preprocess";
+import { despeckleAndCollect, type Component, type Gray } from "./preprocess";
 
 export interface Checkbox {
   x0: number;
@@ -109,51 +109,37 @@ export function vectorCheckboxes(
  * enough ink. Coordinates are pixels of `g`.
  */
 export function imageCheckboxes(g: Gray, threshold: number, dpi: number): Checkbox[] {
-  const { width: W, height: H, data } = g;
-  const minSide = Math.round(0.07 * dpi);
-  const maxSide = Math.round(0.2 * dpi);
-  const dark = (x: number, y: number) => data[y * W + x] < threshold;
-  const seen = new Uint8Array(W * H);
-  const stack = new Int32Array(1 << 20);
+  // no despeckling (maxArea 0): every component is a candidate
+  return checkboxesFromComponents(g, threshold, dpi, despeckleAndCollect(g, threshold, 0, checkboxMaxSide(dpi)));
+}
+
+/** Largest checkbox side in pixels at `dpi` (components wider or taller cannot be boxes). */
+export const checkboxMaxSide = (dpi: number) => Math.round(0.2 * dpi);
+
+/**
+ * `imageCheckboxes` on components already found by `despeckleAndCollect(g, threshold, maxArea,
+ * checkboxMaxSide(dpi))` (after its despeckling), in their order.
+ */
+export function checkboxesFromComponents(g: Gray, threshold: number, dpi: number, comps: Component[]): Checkbox[] {
   const out: Checkbox[] = [];
-  for (let start = 0; start < data.length; start++) {
-    if (seen[start] || data[start] >= threshold) continue;
-    let sp = 0;
-    stack[sp++] = start;
-    seen[start] = 1;
-    let x0 = W;
-    let y0 = H;
-    let x1 = 0;
-    let y1 = 0;
-    let tooBig = false;
-    while (sp > 0) {
-      const i = stack[--sp];
-      const x = i % W;
-      const y = (i - x) / W;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      if (x1 - x0 > maxSide * 1.3 || y1 - y0 > maxSide * 1.3) tooBig = true;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= H) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= W) continue;
-          const j = yy * W + xx;
-          if (!seen[j] && data[j] < threshold) {
-            seen[j] = 1;
-            if (sp < stack.length) stack[sp++] = j;
-          }
-        }
-      }
-    }
-    if (tooBig) continue;
+  for (const c of comps) {
+    const b = checkboxAt(g, threshold, dpi, c);
+    if (b) out.push(b);
+  }
+  return out;
+}
+
+function checkboxAt(g: Gray, threshold: number, dpi: number, comp: Component): Checkbox | null {
+  const { width: W, data } = g;
+  const minSide = Math.round(0.07 * dpi);
+  const maxSide = checkboxMaxSide(dpi);
+  const dark = (x: number, y: number) => data[y * W + x] < threshold;
+  const { x0, y0, x1, y1 } = comp;
+  {
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
-    if (w < minSide || h < minSide || w > maxSide || h > maxSide) continue;
-    if (Math.abs(w - h) > 0.15 * Math.max(w, h) + 2) continue;
+    if (w < minSide || h < minSide || w > maxSide || h > maxSide) return null;
+    if (Math.abs(w - h) > 0.15 * Math.max(w, h) + 2) return null;
     // each side must be a straight rule: some 2-px wide column (row) within a band of ~10% of
     // the side holds ink along >= 85% of it. Letters ("O", "D", "B", "H") fail on some side.
     const band = Math.max(2, Math.round(0.1 * w));
@@ -177,7 +163,7 @@ export function imageCheckboxes(g: Gray, threshold: number, dpi: number): Checkb
       !straight(false, x0, x0 + band) ||
       !straight(false, x1 - band, x1)
     ) {
-      continue;
+      return null;
     }
     // square corners: round glyphs ("O", "D", "0") leave the bbox corners blank
     const c = Math.max(2, Math.round(0.08 * w));
@@ -185,7 +171,7 @@ export function imageCheckboxes(g: Gray, threshold: number, dpi: number): Checkb
       for (let k = 0; k <= c; k++) for (let l = 0; l <= c; l++) if (dark(cx + sx * k, cy + sy * l)) return true;
       return false;
     };
-    if (!(corner(x0, y0, 1, 1) && corner(x1, y0, -1, 1) && corner(x0, y1, 1, -1) && corner(x1, y1, -1, -1))) continue;
+    if (!(corner(x0, y0, 1, 1) && corner(x1, y0, -1, 1) && corner(x0, y1, 1, -1) && corner(x1, y1, -1, -1))) return null;
     // thin border: at the middle of each side the rule is at most ~20% of the side thick and the
     // two thinnest sides ~10% (bold glyph stems and bowls are ~20%); an X or tick does not reach
     // the side midpoints
@@ -201,7 +187,7 @@ export function imageCheckboxes(g: Gray, threshold: number, dpi: number): Checkb
     const my = Math.round((y0 + y1) / 2);
     const thick = [run(mx, y0, 0, 1), run(mx, y1, 0, -1), run(x0, my, 1, 0), run(x1, my, -1, 0)];
     const [t0, t1] = [...thick].sort((a, b) => a - b);
-    if (thick.some((t) => t === 0 || t > maxT) || t0 + t1 > 0.2 * w) continue;
+    if (thick.some((t) => t === 0 || t > maxT) || t0 + t1 > 0.2 * w) return null;
     // interior ink (the mark may be a separate component)
     const inset = Math.max(band + 1, Math.round(0.22 * w));
     let ink = 0;
@@ -212,8 +198,7 @@ export function imageCheckboxes(g: Gray, threshold: number, dpi: number): Checkb
         if (dark(x, y)) ink++;
       }
     }
-    if (!n) continue;
-    out.push({ x0, y0, x1: x1 + 1, y1: y1 + 1, checked: ink / n > 0.08 });
+    if (!n) return null;
+    return { x0, y0, x1: x1 + 1, y1: y1 + 1, checked: ink / n > 0.08 };
   }
-  return out;
 }

@@ -1,5 +1,5 @@
 /**
- * Offline OCR with tesseract.js: one warm worker per process (lazy singleton), English LSTM model
+ * Offline OCR with tesseract.js: a small pool of warm workers per process (lazy), English LSTM model
  * from @tesseract.js-data/eng (no network, no cache directory).
  */
 import { createRequire } from "node:module";
@@ -16,15 +16,11 @@ const require = createRequire(import.meta.url);
 export const OCR_POOL_SIZE = Math.max(1, Number(process.env.OCR_WORKERS) || Math.min(2, os.cpus().length));
 
 const pool: (Promise<Worker> | null)[] = Array.from({ length: OCR_POOL_SIZE }, () => null);
+/** Jobs running or queued on each slot (acquireOcrWorker picks the least loaded slot). */
+const load: number[] = Array.from({ length: OCR_POOL_SIZE }, () => 0);
 let next = 0;
 
-/**
- * A warm tesseract worker from the process pool (round robin), created on first use (about 1 s)
- * and reused afterwards. Jobs on one worker run one at a time. Rejects if the worker cannot start.
- */
-export function getOcrWorker(): Promise<Worker> {
-  const slot = next;
-  next = (next + 1) % OCR_POOL_SIZE;
+function startWorker(slot: number): Promise<Worker> {
   if (!pool[slot]) {
     const workerPromise = (async () => {
       const { createWorker, OEM } = await import("tesseract.js");
@@ -47,6 +43,39 @@ export function getOcrWorker(): Promise<Worker> {
     });
   }
   return pool[slot]!;
+}
+
+/**
+ * A warm tesseract worker from the process pool (round robin), created on first use (about 1 s)
+ * and reused afterwards. Jobs on one worker run one at a time. Rejects if the worker cannot start.
+ */
+export function getOcrWorker(): Promise<Worker> {
+  const slot = next;
+  next = (next + 1) % OCR_POOL_SIZE;
+  return startWorker(slot);
+}
+
+/** Start every worker of the pool (in parallel); resolves when all are warm. */
+export async function warmOcrPool(): Promise<void> {
+  await Promise.all(pool.map((_, slot) => startWorker(slot)));
+}
+
+/**
+ * Run `job` on the least busy worker of the pool (an idle one when there is one), so that two
+ * pages never queue on one worker while the other idles, as round robin can do when pages take
+ * unequal times. Starting the first job also warms the other workers in the background.
+ */
+export async function withOcrWorker<T>(job: (worker: Worker) => Promise<T>): Promise<T> {
+  let slot = 0;
+  for (let s = 1; s < OCR_POOL_SIZE; s++) if (load[s] < load[slot] || (load[s] === load[slot] && !pool[slot] && pool[s])) slot = s;
+  load[slot]++;
+  try {
+    for (let s = 0; s < OCR_POOL_SIZE; s++) if (s !== slot) startWorker(s).catch(() => {});
+    const worker = await startWorker(slot);
+    return await job(worker);
+  } finally {
+    load[slot]--;
+  }
 }
 
 /** Terminate the warm OCR workers that were started (tests' afterAll, process shutdown). */

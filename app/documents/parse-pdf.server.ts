@@ -9,10 +9,10 @@
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { DocumentPageText, ParsedDocument } from "../engine/types";
 import { assemble, type Fragment } from "./layout";
-import { getOcrWorker, OCR_POOL_SIZE, terminateOcrWorker } from "./ocr.server";
+import { OCR_POOL_SIZE, terminateOcrWorker, withOcrWorker } from "./ocr.server";
 import { loadPdfjs, pdfjsAssetPaths } from "./pdfjs.server";
-import { imageCheckboxes, vectorCheckboxes } from "./checkboxes";
-import { despeckle, estimateSkew, otsu, rgbaToGray, toPgm } from "./preprocess";
+import { checkboxesFromComponents, checkboxMaxSide, vectorCheckboxes } from "./checkboxes";
+import { despeckleAndCollect, estimateSkew, otsu, rgbaToGray, toPgm, type Gray } from "./preprocess";
 
 export { terminateOcrWorker };
 
@@ -107,8 +107,10 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
     if (!total || total < 1) throw new DocumentError(hasEof ? "zero_pages" : "truncated");
     const pages: DocumentPageText[] = new Array(total);
     let pageFailures = 0;
-    // Pages are extracted by OCR_POOL_SIZE lanes at once: text-layer pages are instant, and OCR
-    // pages then recognise in parallel on the pool's tesseract workers.
+    // Pages are extracted by OCR_POOL_SIZE + 1 lanes at once: text-layer pages are instant, OCR
+    // pages recognise in parallel on the pool's tesseract workers, and the extra lane renders and
+    // cleans up the next scanned page while the workers are busy, so that a worker freed by one
+    // page starts on the next at once.
     let cursor = 1;
     const lane = async () => {
       while (cursor <= total) {
@@ -130,7 +132,7 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
         opts.onPage?.(n, total);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(OCR_POOL_SIZE, total) }, lane));
+    await Promise.all(Array.from({ length: Math.min(OCR_POOL_SIZE + 1, total) }, lane));
     if (pageFailures === total) throw new DocumentError(hasEof ? "unreadable" : "truncated");
     if (total === 1 && !pages[0].text && (await pageTreeCount(bytes)) === 0) throw new DocumentError("zero_pages");
     return { page_count: total, pages };
@@ -340,47 +342,83 @@ interface TessLine {
   baseline?: TessBbox;
 }
 
-async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number): Promise<OcrPageResult> {
+/** A page rendered and cleaned up for OCR (main-thread work), ready for a tesseract worker. */
+interface PreparedPage {
+  gray: Gray;
+  boxes: ReturnType<typeof checkboxesFromComponents>;
+  slope: number;
+  vp: ReturnType<PDFPageProxy["getViewport"]>;
+  home: ReturnType<PDFPageProxy["getViewport"]>;
+  dpi: number;
+}
+
+/** Rendering and clean-up run one page at a time (they share the main thread anyway). */
+let prepareQueue: Promise<unknown> = Promise.resolve();
+
+function preparePage(page: PDFPageProxy, dpi: number, rotation: number): Promise<PreparedPage> {
+  const run = prepareQueue.then(() => preparePageNow(page, dpi, rotation));
+  prepareQueue = run.catch(() => {});
+  return run;
+}
+
+async function preparePageNow(page: PDFPageProxy, dpi: number, rotation: number): Promise<PreparedPage> {
   const { createCanvas } = await import("@napi-rs/canvas");
   const scale = dpi / 72;
   const vp = page.getViewport({ scale, rotation });
   const home = page.getViewport({ scale: 1 });
   const W = Math.ceil(vp.width);
   const H = Math.ceil(vp.height);
-  const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, W, H);
-  await page.render({
-    canvas: canvas as unknown as HTMLCanvasElement,
-    canvasContext: ctx as unknown as CanvasRenderingContext2D,
-    viewport: vp,
-  }).promise;
-  const gray = rgbaToGray(ctx.getImageData(0, 0, W, H).data, W, H);
+  let gray: Gray;
+  {
+    const canvas = createCanvas(W, H);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, W, H);
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: ctx as unknown as CanvasRenderingContext2D,
+      viewport: vp,
+    }).promise;
+    // the canvas' own RGBA pixels (opaque page: no premultiplication), without getImageData's copy
+    gray = rgbaToGray(canvas.data(), W, H);
+  }
   const threshold = otsu(gray);
   // skew is only used to group OCR lines into rows; recognising a resampled (deskewed) image
   // measured worse than letting tesseract cope with the 0.3-1.5 degree tilt
   const skew = estimateSkew(gray, threshold);
   const slope = Math.tan((skew * Math.PI) / 180);
-  // scanner speckle: erase dark components smaller than a full stop
-  despeckle(gray, threshold, Math.max(2, Math.round(8 * (dpi / 300) ** 2)));
-  // checkboxes: read the mark from the pixels, blank the box so tesseract does not turn it into
-  // "[J" / "x]", and put "[X]" / "[ ]" in the text at its place
-  const boxes = imageCheckboxes(gray, threshold, dpi);
+  // One connected-component pass: scanner speckle (dark components smaller than a full stop) is
+  // erased, and checkbox-sized components are kept for the checkbox test. Checkboxes: read the
+  // mark from the pixels, blank the box so tesseract does not turn it into "[J" / "x]", and put
+  // "[X]" / "[ ]" in the text at its place.
+  const comps = despeckleAndCollect(gray, threshold, Math.max(2, Math.round(8 * (dpi / 300) ** 2)), checkboxMaxSide(dpi));
+  const boxes = checkboxesFromComponents(gray, threshold, dpi, comps);
   for (const b of boxes) {
     for (let y = Math.max(0, b.y0 - 2); y < Math.min(H, b.y1 + 2); y++) {
       gray.data.fill(255, y * W + Math.max(0, b.x0 - 2), y * W + Math.min(W, b.x1 + 2));
     }
   }
+  return { gray, boxes, slope, vp, home, dpi };
+}
 
-  const worker = await getOcrWorker();
-  const res = await worker.recognize(
-    toPgm(gray),
-    { tessedit_pageseg_mode: "3", user_defined_dpi: String(Math.round(dpi)) } as Record<string, string>,
-    { text: false, blocks: true },
+async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number): Promise<OcrPageResult> {
+  const prepared = await preparePage(page, dpi, rotation);
+  const pgm = toPgm(prepared.gray);
+  const res = await withOcrWorker((worker) =>
+    worker.recognize(
+      pgm,
+      { tessedit_pageseg_mode: "3", user_defined_dpi: String(Math.round(dpi)) } as Record<string, string>,
+      { text: false, blocks: true },
+    ),
   );
+  return readResult(prepared, res.data.blocks as unknown as { paragraphs: { lines: TessLine[] }[] }[] | null);
+}
+
+function readResult(prepared: PreparedPage, blocks: { paragraphs: { lines: TessLine[] }[] }[] | null): OcrPageResult {
+  const { boxes, slope, vp, home } = prepared;
+  const W = prepared.gray.width;
   const lines: TessLine[] = [];
-  for (const b of res.data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) lines.push(l);
+  for (const b of blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) lines.push(l);
 
   // pixel (in the rendered rotation) -> displayed page points
   const toHome = (px: number, py: number): [number, number] => {

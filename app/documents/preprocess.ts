@@ -56,28 +56,38 @@ export function otsu(g: Gray): number {
 export function estimateSkew(g: Gray, threshold = otsu(g), maxDeg = 3): number {
   // collect dark pixels on a coarse grid (every `f`-th pixel)
   const f = Math.max(1, Math.round(g.width / 700));
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let y = 0; y < g.height; y += f) {
-    const row = y * g.width;
-    for (let x = 0; x < g.width; x += f) {
-      if (g.data[row + x] < threshold) {
-        xs.push(x);
-        ys.push(y);
+  const { width: W, height: H, data } = g;
+  let count = 0;
+  for (let y = 0; y < H; y += f) {
+    const row = y * W;
+    for (let x = 0; x < W; x += f) if (data[row + x] < threshold) count++;
+  }
+  if (count < 200) return 0;
+  // x relative to the centre (W/2 is a multiple of 0.5: exact) and y, as doubles
+  const dxs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  let k = 0;
+  for (let y = 0; y < H; y += f) {
+    const row = y * W;
+    for (let x = 0; x < W; x += f) {
+      if (data[row + x] < threshold) {
+        dxs[k] = x - W / 2;
+        ys[k] = y;
+        k++;
       }
     }
   }
-  if (xs.length < 200) return 0;
-  const bins = Math.ceil(g.height / f) + Math.ceil(g.width / f) + 8;
+  const bins = Math.ceil(H / f) + Math.ceil(W / f) + 8;
   const prof = new Float64Array(bins);
+  const off = bins / 2;
+  const shift = H / (2 * f);
   const score = (deg: number) => {
     const t = Math.tan((deg * Math.PI) / 180);
     prof.fill(0);
-    const off = bins / 2;
-    for (let i = 0; i < xs.length; i++) {
+    for (let i = 0; i < count; i++) {
       // y' of the pixel once the page is rotated by -deg (small-angle shear)
-      const yp = (ys[i] - t * (xs[i] - g.width / 2)) / f;
-      const b = Math.round(yp - g.height / (2 * f) + off);
+      const yp = (ys[i] - t * dxs[i]) / f;
+      const b = Math.round(yp - shift + off);
       if (b >= 0 && b < bins) prof[b]++;
     }
     let s = 0;
@@ -252,8 +262,101 @@ export function toPgm(g: Gray): Buffer {
 /** RGBA (canvas ImageData) → grayscale. */
 export function rgbaToGray(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Gray {
   const data = new Uint8Array(width * height);
-  for (let i = 0, o = 0; o < data.length; i += 4, o++) {
-    data[o] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
+  const n = data.length;
+  if (rgba.byteOffset % 4 === 0 && rgba.byteLength >= n * 4 && littleEndian) {
+    // one 32-bit load per pixel (R in the low byte)
+    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, n);
+    for (let o = 0; o < n; o++) {
+      const v = px[o];
+      data[o] = ((v & 0xff) * 77 + ((v >>> 8) & 0xff) * 150 + ((v >>> 16) & 0xff) * 29) >> 8;
+    }
+  } else {
+    for (let i = 0, o = 0; o < n; i += 4, o++) {
+      data[o] = (rgba[i] * 77 + rgba[i + 1] * 150 + rgba[i + 2] * 29) >> 8;
+    }
   }
   return { data, width, height };
+}
+
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+// Scratch buffers for the connected-component passes, reused across calls (they are synchronous).
+let scratchSeen = new Uint8Array(0);
+let scratchStack = new Int32Array(0);
+function scratch(n: number): { seen: Uint8Array; stack: Int32Array } {
+  if (scratchSeen.length < n) {
+    scratchSeen = new Uint8Array(n);
+    scratchStack = new Int32Array(n);
+  } else {
+    scratchSeen.fill(0, 0, n);
+  }
+  return { seen: scratchSeen, stack: scratchStack };
+}
+
+/** A dark 8-connected component's bounding box (inclusive pixel coordinates). */
+export interface Component {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  area: number;
+}
+
+/**
+ * One connected-component pass over the dark pixels (< threshold, 8-connected): erases every
+ * component of at most `maxArea` pixels (what `despeckle` does) and returns, in discovery order
+ * (row-major by first pixel), the remaining components whose bounding box is at most `maxSide`
+ * pixels wide and high (checkbox candidates). Mutates `g`.
+ */
+export function despeckleAndCollect(g: Gray, threshold: number, maxArea: number, maxSide: number): Component[] {
+  const { width: W, height: H, data } = g;
+  const n = W * H;
+  const { seen, stack } = scratch(n);
+  const out: Component[] = [];
+  const lastRow = n - W;
+  for (let start = 0; start < n; start++) {
+    if (data[start] >= threshold || seen[start]) continue;
+    // the pixels popped so far are stack[0..popped) (a component's pixels stay in the stack)
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let popped = 0;
+    let x0 = W;
+    let y0 = H;
+    let x1 = -1;
+    let y1 = -1;
+    // breadth-first: pixels stay in the stack after processing, so the component can be erased
+    while (popped < top) {
+      const i = stack[popped++];
+      const y = (i / W) | 0;
+      const x = i - y * W;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      const left = x > 0;
+      const right = x < W - 1;
+      let j: number;
+      if (i >= W) {
+        j = i - W;
+        if (!seen[j] && data[j] < threshold) ((seen[j] = 1), (stack[top++] = j));
+        if (left && !seen[j - 1] && data[j - 1] < threshold) ((seen[j - 1] = 1), (stack[top++] = j - 1));
+        if (right && !seen[j + 1] && data[j + 1] < threshold) ((seen[j + 1] = 1), (stack[top++] = j + 1));
+      }
+      if (left && !seen[i - 1] && data[i - 1] < threshold) ((seen[i - 1] = 1), (stack[top++] = i - 1));
+      if (right && !seen[i + 1] && data[i + 1] < threshold) ((seen[i + 1] = 1), (stack[top++] = i + 1));
+      if (i < lastRow) {
+        j = i + W;
+        if (!seen[j] && data[j] < threshold) ((seen[j] = 1), (stack[top++] = j));
+        if (left && !seen[j - 1] && data[j - 1] < threshold) ((seen[j - 1] = 1), (stack[top++] = j - 1));
+        if (right && !seen[j + 1] && data[j + 1] < threshold) ((seen[j + 1] = 1), (stack[top++] = j + 1));
+      }
+    }
+    if (top <= maxArea) {
+      for (let k = 0; k < top; k++) data[stack[k]] = 255;
+    } else if (x1 - x0 < maxSide && y1 - y0 < maxSide) {
+      out.push({ x0, y0, x1, y1, area: top });
+    }
+  }
+  return out;
 }
