@@ -15,6 +15,7 @@ import "~/queue/jobs.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
+import { PDFDocument } from "pdf-lib";
 import { createPriorAuthFromFax, queueIntake } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
 import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
@@ -63,7 +64,22 @@ async function benchIntake() {
         if (c.scanned) scannedPages.push(await t.database.prisma.documentPage.count({ where: { document: { prior_auth_id: pa.id } } }));
       }
     }
+    // The issue's target is stated for a 5-page scan: build one from the scanned demo faxes' pages.
+    const five = await PDFDocument.create();
+    for (const c of DEMO_CASES.filter((x) => x.scanned)) {
+      const src = await PDFDocument.load(await renderPriorAuthFax(c, { layout: c.layout, scanned: true }));
+      for (const pg of await five.copyPages(src, src.getPageIndices())) if (five.getPageCount() < 5) five.addPage(pg);
+    }
+    const fiveBytes = await five.save();
+    const fivePage: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const pa = await createPriorAuthFromFax(t.database, orgId, { bytes: fiveBytes, filename: "five.pdf" }, { plan_id: planId, queue: false });
+      const t0 = performance.now();
+      await runIntake(t.database, pa.id);
+      fivePage.push((performance.now() - t0) / 1000);
+    }
     console.log(`intake, typed fax:   ${fmt(typed)}`);
+    console.log(`intake, 5-page scan: ${fmt(fivePage)} (target p95 <= 6 s)`);
     console.log(`intake, scanned fax: ${fmt(scanned)}; pages per scan ${Math.min(...scannedPages)}-${Math.max(...scannedPages)}, ${fmt(scanned.map((s, i) => s / scannedPages[i]), "s/page")}`);
   } finally {
     await t.cleanup();
