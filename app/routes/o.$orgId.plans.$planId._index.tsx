@@ -16,8 +16,8 @@ import { PolicyTable } from "~/coverage-policies/ui/policy-table";
 import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
 import { PolicyExtraction } from "~/plans/ui/policy-extraction";
 import { signDocumentUrl } from "~/documents/signed-url.server";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { dangerButton, FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
+import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.plan.title ?? "Plan"} · PA Review` }];
@@ -166,14 +166,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm text-slate-700">Are you sure you want to delete this coverage policy?</p>
           {deleting && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{deleting.drug_name}</p>}
           <FormAlert message={result?.intent === "delete_policy" ? result.error : null} />
-          <div className="flex justify-end gap-2">
-            <Link to={closeTo} className={secondaryButton} preventScrollReset>
-              Cancel
-            </Link>
-            <button type="submit" className={dangerButton}>
-              Delete
-            </button>
-          </div>
+          <ConfirmActions closeTo={closeTo} />
         </Form>
       </Modal>
     </div>

@@ -10,8 +10,8 @@ import { createPlan, deletePlan, listPlans, serializePlan } from "~/plans/manage
 import { planFieldErrors, readPlanForm, type PlanFieldErrors } from "~/plans/ui/plan-form";
 import { AddPlanForm } from "~/plans/ui/plan-form-fields";
 import { PlanTable } from "~/plans/ui/plan-table";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { dangerButton, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
+import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Plans · PA Review" }];
@@ -105,14 +105,7 @@ export default function PlansList({ loaderData, actionData }: Route.ComponentPro
               {result.error}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <Link to={closeTo} className={secondaryButton} preventScrollReset>
-              Cancel
-            </Link>
-            <button type="submit" className={dangerButton}>
-              Delete
-            </button>
-          </div>
+          <ConfirmActions closeTo={closeTo} />
         </Form>
       </Modal>
     </div>

@@ -15,10 +15,10 @@ import { deletePriorAuth } from "~/prior-auths/delete-prior-auth.server";
 import { generateSyntheticPriorAuthDocument } from "~/prior-auths/generate-synthetic-prior-auth.server";
 import { ListQuerySchema, SyntheticCreateSchema, SyntheticDescribeSchema } from "~/prior-auths/ui/schemas";
 import { Pagination, PriorAuthTable } from "~/prior-auths/ui/prior-auth-table";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
+import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { SyntheticPriorAuthForm, type SyntheticState } from "~/prior-auths/ui/synthetic-form";
-import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Review" }];
@@ -181,14 +181,7 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
             </p>
           )}
           {result?.intent === "delete" && result.error && <p role="alert" className="text-sm text-red-600">{result.error}</p>}
-          <div className="flex justify-end gap-2">
-            <Link to={closeTo} className={secondaryButton} preventScrollReset>
-              Cancel
-            </Link>
-            <button type="submit" className={dangerButton}>
-              Delete
-            </button>
-          </div>
+          <ConfirmActions closeTo={closeTo} />
         </Form>
       </Modal>
     </div>

@@ -7,6 +7,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { dangerButton, primaryButton, secondaryButton } from "./styles";
 
 const SIZES = { sm: "max-w-md", md: "max-w-xl", lg: "max-w-3xl", xl: "max-w-5xl", full: "max-w-7xl" } as const;
 
@@ -95,4 +96,21 @@ export function withParams(search: URLSearchParams | string, values: Record<stri
   }
   const s = params.toString();
   return s ? `?${s}` : "";
+}
+
+/**
+ * The Cancel / confirm button row of a confirmation modal: Cancel is a link back to `closeTo` (works
+ * without JavaScript), the confirm button submits the surrounding form.
+ */
+export function ConfirmActions({ closeTo, confirmLabel = "Delete", danger = true }: { closeTo: string; confirmLabel?: string; danger?: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Link to={closeTo} className={secondaryButton} preventScrollReset>
+        Cancel
+      </Link>
+      <button type="submit" className={danger ? dangerButton : primaryButton}>
+        {confirmLabel}
+      </button>
+    </div>
+  );
 }
