@@ -30,6 +30,17 @@ export const CitationSchema = z
 
 const citations = z.array(CitationSchema);
 
+/** A documented therapy (prior or concurrent), as in types.ts PriorTherapy. */
+const therapy = z.object({
+  drug_name: z.string(),
+  dose: z.string().nullable(),
+  start_date: isoDate.nullable(),
+  end_date: isoDate.nullable(),
+  duration_days: z.number().nullable(),
+  outcome: z.enum(["inadequate_response", "intolerance", "contraindication", "ongoing", "unknown"]),
+  citations,
+});
+
 export const CaseFactsSchema = z.object({
   request_date: isoDate.nullable(),
   urgency: z.enum(["standard", "expedited"]),
@@ -72,28 +83,8 @@ export const CaseFactsSchema = z.object({
   diagnoses: z.array(
     z.object({ code: z.string().nullable(), description: z.string().nullable(), primary: z.boolean(), citations }),
   ),
-  prior_therapies: z.array(
-    z.object({
-      drug_name: z.string(),
-      dose: z.string().nullable(),
-      start_date: isoDate.nullable(),
-      end_date: isoDate.nullable(),
-      duration_days: z.number().nullable(),
-      outcome: z.enum(["inadequate_response", "intolerance", "contraindication", "ongoing", "unknown"]),
-      citations,
-    }),
-  ),
-  concurrent_therapies: z.array(
-    z.object({
-      drug_name: z.string(),
-      dose: z.string().nullable(),
-      start_date: isoDate.nullable(),
-      end_date: isoDate.nullable(),
-      duration_days: z.number().nullable(),
-      outcome: z.enum(["inadequate_response", "intolerance", "contraindication", "ongoing", "unknown"]),
-      citations,
-    }),
-  ),
+  prior_therapies: z.array(therapy),
+  concurrent_therapies: z.array(therapy),
   labs: z.array(
     z.object({
       name: z.string(),

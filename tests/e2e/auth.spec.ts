@@ -4,20 +4,8 @@
  * sign out; then sign in again through /continue?redirect_to=... for a protected page.
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { latestCode } from "./fixtures/outbox";
 
-/** The newest sign-in code sent to `email`, read from the development outbox page. */
-async function latestCode(context: BrowserContext, email: string): Promise<string> {
-  const outbox = await context.newPage();
-  try {
-    await outbox.goto("/dev/outbox");
-    const subject = await outbox.locator(`[data-testid="outbox-email"][data-to="${email}"]`).first().getByTestId("outbox-subject").textContent();
-    const code = subject?.match(/\b(\d{6})\b/)?.[1];
-    if (!code) throw new Error(`no code for ${email} in /dev/outbox`);
-    return code;
-  } finally {
-    await outbox.close();
-  }
-}
 
 async function enterCode(page: Page, code: string) {
   await page.getByLabel("Sign-in code").fill(code);

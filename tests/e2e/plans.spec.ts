@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { latestCode } from "./fixtures/outbox";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 const POLICY_LINES = [
@@ -29,18 +30,6 @@ async function policyPdf(): Promise<string> {
   return file;
 }
 
-async function latestCode(context: BrowserContext, email: string): Promise<string> {
-  const outbox = await context.newPage();
-  try {
-    await outbox.goto("/dev/outbox");
-    const subject = await outbox.locator(`[data-testid="outbox-email"][data-to="${email}"]`).first().getByTestId("outbox-subject").textContent();
-    const code = subject?.match(/\b(\d{6})\b/)?.[1];
-    if (!code) throw new Error(`no code for ${email} in /dev/outbox`);
-    return code;
-  } finally {
-    await outbox.close();
-  }
-}
 
 /** Registers a fresh account and returns its organization id. */
 async function register(page: Page, context: BrowserContext): Promise<string> {
