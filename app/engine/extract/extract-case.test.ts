@@ -1,29 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FormularyRow, ParsedDocument, WordBox } from "../types";
 import { extractCaseFacts, splitName } from "./extract-case";
+import { gridPage } from "./test-pages";
 
-/** Page from rows of [text, x] cells (y advances 14pt per row); words carry real boxes. */
-function gridPage(page: number, rows: [string, number][][], ocr = false) {
-  let text = "";
-  const words: WordBox[] = [];
-  rows.forEach((cells, r) => {
-    let line = "";
-    for (const [cell, x] of cells) {
-      if (line) line += "   ";
-      let cx = x;
-      for (const w of cell.split(" ")) {
-        const start = text.length + line.length;
-        line += w;
-        words.push({ text: w, start, end: start + w.length, x: cx, y: 40 + r * 14, w: w.length * 5, h: 9 });
-        cx += w.length * 5 + 2.5;
-        line += " ";
-      }
-      line = line.trimEnd();
-    }
-    text += line + "\n";
-  });
-  return { page, text, ocr, confidence: ocr ? 0.9 : null, width: 612, height: 792, words };
-}
 
 function textPage(page: number, text: string) {
   return { page, text, ocr: false, confidence: null, width: 612, height: 792, words: [] };
@@ -71,7 +50,7 @@ describe("extractCaseFacts — plan-branded grid form (labels above values)", ()
       [["Hydroxychloroquine 200 mg BID", 20], ["04/2025 - 01/2026", 250], ["Ineffective, stopped", 400]],
       [["Pertinent clinical information:", 20]],
       [["LDL-C 94 mg/dL (09/10/2026). Please see attached notes.", 20]],
-    ], true)],
+    ], { ocr: true })],
   };
   const f = extractCaseFacts(doc, { formulary });
   it("reads patient fields with OCR repair", () => {

@@ -9,31 +9,12 @@ import type { ParsedDocument, WordBox } from "../types";
 import { codesIn, extractCaseFacts, icdConfirmer } from "./extract-case";
 import { findLabeled, headerOf, sectionMap } from "./fields";
 import { buildModel } from "./layout";
+import { gridPage } from "./test-pages";
 import { isValidNpi, repairIcd10Insertion } from "./ids";
 
-/** OCR page from rows of [text, x] cells (y advances 14pt per row); words carry boxes. */
-function gridPage(page: number, rows: [string, number][][]) {
-  let text = "";
-  const words: WordBox[] = [];
-  rows.forEach((cells, r) => {
-    let line = "";
-    for (const [cell, x] of cells) {
-      if (line) line += "   ";
-      let cx = x;
-      for (const w of cell.split(" ")) {
-        const start = text.length + line.length;
-        line += w;
-        words.push({ text: w, start, end: start + w.length, x: cx, y: 40 + r * 14, w: w.length * 5, h: 9 });
-        cx += w.length * 5 + 2.5;
-        line += " ";
-      }
-      line = line.trimEnd();
-    }
-    text += line + "\n";
-  });
-  return { page, text, ocr: true, confidence: 0.8, width: 612, height: 792, words };
-}
-const doc1 = (rows: [string, number][][]): ParsedDocument => ({ page_count: 1, pages: [gridPage(1, rows)] });
+/** OCR page from rows of [text, x] cells, as the robustness cases see them. */
+const ocrGridPage = (page: number, rows: [string, number][][]) => gridPage(page, rows, { ocr: true, confidence: 0.8 });
+const doc1 = (rows: [string, number][][]): ParsedDocument => ({ page_count: 1, pages: [ocrGridPage(1, rows)] });
 const textDoc = (lines: string[]): ParsedDocument => ({
   page_count: 1,
   pages: [{ page: 1, text: lines.join("\n"), ocr: true, confidence: 0.8, width: 612, height: 792, words: [] }],
