@@ -68,7 +68,14 @@ export interface Score {
   scored: number;
   accuracy: number | null;
   confusion: Record<string, Record<string, number>>;
+  /** approvable requests denied: the worst error (FORMAT.md "a covered line denied counts as a wrongful denial") */
   approved_denied: number;
+  /** deniable requests approved (expected denied, got approved) */
+  denied_approved: number;
+  /** requests that needed more information, approved */
+  pended_approved: number;
+  /** accuracy per confidence band: does a 0.9 mean 90%? */
+  calibration: { band: string; cases: number; correct: number; accuracy: number | null }[];
   field_accuracy: number | null;
   fields: Record<string, { correct: number; total: number; accuracy: number }>;
   seconds: { median: number | null; p95: number | null };
@@ -85,6 +92,15 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
   let scored = 0;
   let correct = 0;
   let approvedDenied = 0;
+  let deniedApproved = 0;
+  let pendedApproved = 0;
+  const bands = [
+    { band: "0.90-1.00", lo: 0.9, hi: 1.01, cases: 0, correct: 0 },
+    { band: "0.80-0.89", lo: 0.8, hi: 0.9, cases: 0, correct: 0 },
+    { band: "0.70-0.79", lo: 0.7, hi: 0.8, cases: 0, correct: 0 },
+    { band: "0.50-0.69", lo: 0.5, hi: 0.7, cases: 0, correct: 0 },
+    { band: "0.00-0.49", lo: 0, hi: 0.5, cases: 0, correct: 0 },
+  ];
   const tally = (field: string, ok: boolean, caseId: string, exp: unknown, got: unknown) => {
     fields[field] ??= { correct: 0, total: 0, accuracy: 0 };
     fields[field].total++;
@@ -100,6 +116,13 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
       if (e.decision === r.decision) correct++;
       else mismatches.push({ case_id: r.case_id, field: "decision", expected: e.decision, got: r.decision });
       if (e.decision === "approved" && r.decision === "denied") approvedDenied++;
+      if (e.decision === "denied" && r.decision === "approved") deniedApproved++;
+      if (e.decision === "needs_more_information" && r.decision === "approved") pendedApproved++;
+      const b = bands.find((x) => r.confidence != null && r.confidence >= x.lo && r.confidence < x.hi);
+      if (b) {
+        b.cases++;
+        if (e.decision === r.decision) b.correct++;
+      }
     }
     for (const group of ["patient", "practitioner", "medication"] as const) {
       for (const [k, v] of Object.entries(e[group] ?? {})) {
@@ -130,6 +153,9 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     accuracy: scored ? correct / scored : null,
     confusion,
     approved_denied: approvedDenied,
+    denied_approved: deniedApproved,
+    pended_approved: pendedApproved,
+    calibration: bands.map((b) => ({ band: b.band, cases: b.cases, correct: b.correct, accuracy: b.cases ? b.correct / b.cases : null })),
     field_accuracy: ft ? fc / ft : null,
     fields,
     seconds: { median: quantile(secs, 0.5), p95: quantile(secs, 0.95) },
@@ -144,10 +170,14 @@ export function formatScore(s: Score): string {
   const lines = [
     `cases: ${s.cases} (scored ${s.scored})`,
     `decision accuracy: ${pct(s.accuracy)}${s.accuracy !== null ? ` (${Math.round(s.accuracy * s.scored)}/${s.scored})` : ""}`,
-    `approved cases denied: ${s.approved_denied}`,
+    `approvable requests denied: ${s.approved_denied}`,
+    `deniable requests approved: ${s.denied_approved}`,
+    `requests needing more information approved: ${s.pended_approved}`,
     "confusion matrix (rows expected, columns predicted):",
     `  ${"".padEnd(24)}${[...DECISIONS, "failed"].map((d) => d.slice(0, 12).padStart(13)).join("")}`,
     ...DECISIONS.map((e) => `  ${e.padEnd(24)}${[...DECISIONS, "failed"].map((g) => String(s.confusion[e][g] ?? 0).padStart(13)).join("")}`),
+    "accuracy per confidence band:",
+    ...s.calibration.map((b) => `  ${b.band}  ${String(b.cases).padStart(3)} cases  ${b.accuracy === null ? "   n/a" : pct(b.accuracy).padStart(6)}`),
     `field accuracy: ${pct(s.field_accuracy)}`,
     ...Object.entries(s.fields).map(([k, f]) => `  ${k.padEnd(26)} ${pct(f.accuracy).padStart(7)} (${f.correct}/${f.total})`),
     `seconds per case, submission to final decision (includes queue wait): median ${s.seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.seconds.p95?.toFixed(2) ?? "n/a"}`,

@@ -1,7 +1,8 @@
-import type { AuditFinding, CaseFacts, EligibilityResult, ParsedDocument, ReviewResult } from "../types";
-import { buildCaseIndex, cite, findDatesIn, search } from "../review/evidence";
-import { therapyEvidence } from "../review/therapies";
-import { DRUG_CLASSES, classesOfDrug } from "../dictionaries/clinical-terms";
+import type { AuditFinding, CaseFacts, EligibilityResult, ParsedDocument, ReviewResult } from "../contracts";
+import { buildCaseIndex, quote, search } from "../evidence/case-index";
+import { therapyEvidence } from "../evidence/therapies";
+import { classMembers, classesNamedIn, isImmunomodulator, DRUGS, drugNames } from "../vocabulary/drugs";
+import { findDates } from "../codes/dates";
 
 /** An organisation's AI rule: plain-language conditions and actions (see `auditCase` for semantics). */
 export interface OrgRule {
@@ -77,8 +78,8 @@ export function auditCase(input: {
   facts: CaseFacts;
   caseDoc: ParsedDocument;
   eligibility: EligibilityResult;
-  review: ReviewResult;
-  requestDate: string | null;
+  review: ReviewResult | null;
+  requestDate?: string | null;
   drugNames?: string[];
   rules?: OrgRule[];
 }): AuditFinding[] {
@@ -106,21 +107,22 @@ export function auditCase(input: {
   // step therapy (formulary row); the coverage policy decides, so this is informational
   for (const st of row?.step_therapy ?? []) {
     const name = st.drug_name.toLowerCase();
-    const cls = DRUG_CLASSES.find((c) => c.name.toLowerCase() === name || c.aliases.some((a) => new RegExp(a, "i").test(name)));
-    const names = cls ? cls.members : [name];
+    const cls = classesNamedIn(name)[0];
+    const names = cls ? classMembers(cls.name) : drugNames(name);
     const got = [...therapyEvidence(idx, names, [], facts).values()].filter((t) => !t.notTaken);
     const ok = got.find((t) => (t.days ?? 0) >= st.duration_days);
     const alt = got.find((t) => t.intolerance || t.contraindicated);
-    const contraText = search(idx, new RegExp(`contraindicat[^.]{0,60}${name}|${name}[^.]{0,60}contraindicat`)).find((h) => !h.negated);
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const contraText = search(idx, new RegExp(`contraindicat[^.]{0,60}${esc}|${esc}[^.]{0,60}contraindicat`, "i")).find((h) => !h.negated);
     if (ok) out.push({ check: "step_therapy", passed: true, severity: "info", message: `Step therapy: ${ok.drug} for ${ok.days} days (required ${st.duration_days}).`, citations: ok.citations.slice(0, 2) });
     else if (alt || contraText)
-      out.push({ check: "step_therapy", passed: true, severity: "info", message: `Step therapy: ${st.drug_name} ${alt?.contraindicated || contraText ? "contraindicated" : "not tolerated"} (documented); accepted where the coverage policy allows it.`, citations: alt?.citations.slice(0, 2) ?? (contraText ? [cite(idx, contraText.line)] : []) });
+      out.push({ check: "step_therapy", passed: true, severity: "info", message: `Step therapy: ${st.drug_name} ${alt?.contraindicated || contraText ? "contraindicated" : "not tolerated"} (documented); accepted where the coverage policy allows it.`, citations: alt?.citations.slice(0, 2) ?? (contraText ? [quote(idx, contraText.line)] : []) });
     else
       out.push({ check: "step_therapy", passed: got.length ? false : null, severity: "warning", message: got.length ? `Step therapy: ${st.drug_name} documented without the required ${st.duration_days}-day trial (dose/duration missing or too short).` : `Step therapy: no ${st.drug_name} trial documented (formulary requires ${st.duration_days} days); the coverage policy criteria decide.`, citations: got.flatMap((g) => g.citations).slice(0, 2) });
   }
 
   // prescriber restrictions from the review
-  for (const p of review.paths) {
+  for (const p of review?.paths ?? []) {
     for (const c of p.criteria) {
       if (!/prescribed by|consultation with|specialist/i.test(c.question)) continue;
       out.push({ check: "prescriber_restriction", passed: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null, severity: c.outcome === "not_met" ? "warning" : "info", message: `${p.title}: ${c.reason}`, citations: c.citations.slice(0, 1) });
@@ -132,18 +134,18 @@ export function auditCase(input: {
   if (requestDate) {
     if (dob && dob >= requestDate) out.push({ check: "date_sanity", passed: false, severity: "blocking", message: `Date of birth ${dob} is not before the request date ${requestDate}.`, citations: facts.patient.citations.slice(0, 1) });
     const future = (facts.prior_therapies ?? []).filter((t) => (t.start_date && t.start_date > requestDate) || (t.end_date && t.end_date > requestDate));
-    const futureText = search(idx, /\b(started|start date|since|from)\b/).flatMap((h) => findDatesIn(h.line.text.slice(h.index)).filter((d) => d.precision === "day" && !d.start.startsWith("0000") && d.start > requestDate && h.line.text.slice(h.index, h.index + d.index).length < 25).map(() => h));
+    const futureText = search(idx, /\b(started|start date|since|from)\b/i).flatMap((h) => findDates(h.line.text.slice(h.index)).filter((d) => d.start > requestDate && d.index < 25).map(() => h));
     if (future.length || futureText.length)
-      out.push({ check: "date_sanity", passed: false, severity: "warning", message: `Therapy dates after the request date (${requestDate}) — verify the history.`, citations: [...future.flatMap((t) => t.citations.slice(0, 1)), ...futureText.slice(0, 1).map((h) => cite(idx, h.line))] });
+      out.push({ check: "date_sanity", passed: false, severity: "warning", message: `Therapy dates after the request date (${requestDate}) — verify the history.`, citations: [...future.flatMap((t) => t.citations.slice(0, 1)), ...futureText.slice(0, 1).map((h) => quote(idx, h.line))] });
     else out.push({ check: "date_sanity", passed: true, severity: "info", message: `Dates consistent with request date ${requestDate}${dob ? ` and DOB ${dob}` : ""}.`, citations: [] });
   } else out.push({ check: "date_sanity", passed: null, severity: "warning", message: "Request date could not be determined.", citations: [] });
 
   // duplicate therapy with biologics / targeted immunomodulators
   const requested = new Set((input.drugNames ?? []).map((d) => d.toLowerCase()));
-  const reqClasses = new Set([...requested].flatMap((d) => classesOfDrug(d).map((c) => c.name)));
-  if ([...reqClasses].some((c) => DRUG_CLASSES.find((x) => x.name === c)?.immunomodulator)) {
-    const immuno = [...new Set(DRUG_CLASSES.filter((c) => c.immunomodulator).flatMap((c) => c.members))].filter((d) => !requested.has(d));
-    const dup = [...therapyEvidence(idx, immuno, [], facts).values()].find((t) => t.ongoing && !t.stopped && !t.notTaken);
+  if ([...requested].some((d) => isImmunomodulator(d))) {
+    const requestedAll = new Set([...requested].flatMap((d) => drugNames(d)));
+    const immuno = [...new Set(DRUGS.filter((d) => isImmunomodulator(d.generic)).flatMap((d) => [d.generic, ...d.brands].map((x) => x.toLowerCase())))].filter((d) => !requestedAll.has(d));
+    const dup = [...therapyEvidence(idx, immuno, [], facts).values()].find((t) => t.ongoing && !t.stopped && !t.notTaken && !/\b(?:will (?:stop|discontinue)|switch(?:ing)? from|instead of|replac)/i.test(t.citations.map((c) => c.text).join(" ")));
     out.push(
       dup
         ? { check: "duplicate_therapy", passed: false, severity: "warning", message: `Ongoing ${dup.drug} documented with the requested drug (combination of biologic/targeted therapies).`, citations: dup.citations.slice(0, 2) }
@@ -155,7 +157,7 @@ export function auditCase(input: {
   if (input.rules?.length) {
     const text = idx.lines.map((l) => l.text).join("\n");
     const age = dob && requestDate ? Math.floor((Date.parse(requestDate) - Date.parse(dob)) / (365.2425 * 86400000)) : null;
-    const rctx = { facts, text, age, tier: row?.tier ?? null, policyId: review.policy_id };
+    const rctx = { facts, text, age, tier: row?.tier ?? null, policyId: review?.policy_id ?? null };
     for (const r of input.rules) {
       const holds = r.conditions.length > 0 && r.conditions.every((c) => ruleConditionHolds(c, rctx));
       const acts = r.actions.join(" ");

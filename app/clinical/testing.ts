@@ -1,4 +1,4 @@
-import type { CaseFacts, ParsedDocument } from "../types";
+import type { CaseFacts, ParsedDocument } from "./contracts";
 
 /** Build a text-layer ParsedDocument from page strings (tests and fixtures). */
 export function docFromPages(pages: string[]): ParsedDocument {

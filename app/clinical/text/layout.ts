@@ -4,7 +4,7 @@
  * cells ("segments") at wide horizontal gaps, which is how form grids and "Label: value   Label:"
  * rows are separated. Without word boxes, page text lines are used and x is the character column.
  */
-import type { Citation, ParsedDocument, WordBox } from "../types";
+import type { Citation, ParsedDocument, WordBox } from "~/documents/types";
 
 export interface Tok {
   text: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { auditCase, ruleConditionHolds } from "./audit-case";
-import { docFromPages, emptyFacts } from "../harness/synthetic";
-import type { EligibilityResult, FormularyRow, ReviewResult } from "../types";
+import { docFromPages, emptyFacts } from "../testing";
+import type { EligibilityResult, FormularyRow, ReviewResult } from "../contracts";
 
 const row: FormularyRow = {
   drug_name: "Humira",

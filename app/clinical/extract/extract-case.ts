@@ -7,16 +7,22 @@
  */
 import type {
   CaseFacts, Citation, ExtractedDiagnosis, ExtractedMedication, ExtractedPatient, ExtractedPractitioner,
-  FormularyRow, Gender, LabValue, ParsedDocument, PriorTherapy, TherapyOutcome,
-} from "../types";
-import { DRUGS, findDrugMentions, lookupDrug, type DrugEntry } from "../dictionaries/drugs";
-import { LABS, QUALITATIVE_RESULT } from "../dictionaries/labs";
-import { canonicalSpecialty } from "../dictionaries/specialties";
-import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "./layout";
-import { findLabeled, sectionMap, type FieldHit, type SectionName } from "./fields";
-import { daysBetween, endOfMonth, findDates, parseDate, type DateHit } from "./dates";
-import { ICD10_SHAPE, isValidNpi, normalizeIcd10, normalizeNdc, ocrDigits, readNpi, repairIcd10Insertion } from "./ids";
-import { CONDITIONS, conditionsNamedIn } from "../dictionaries/clinical-terms";
+  FormularyRow, Gender, LabValue, ParsedDocument, PriorTherapy, RequestDateSource, RosterMember, TherapyOutcome,
+} from "../contracts";
+import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
+import { MEASURES } from "../vocabulary/measures";
+import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
+import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
+import { daysBetween, endOfMonth, findDates, parseDate, type DateSpan } from "../codes/dates";
+import { ICD10_SHAPE, normalizeIcd10, repairIcd10Insertion } from "../codes/icd10";
+import { isValidNpi, readNpi } from "../codes/npi";
+import { normalizeNdc } from "../codes/ndc";
+import { ocrDigits } from "../codes/ocr";
+import { CONDITIONS, conditionsNamedIn } from "../vocabulary/conditions";
+import { buildCaseIndex } from "../evidence/case-index";
+import { measureValues } from "../evidence/findings";
+import { letterPatientName, letterSigner, readMemberId, readRequestDate, readUrgency } from "./identity";
+import { specialtiesNamedIn } from "../vocabulary/specialties";
 
 export interface ExtractOptions {
   /** name used in citations (default "fax") */
@@ -25,6 +31,8 @@ export interface ExtractOptions {
   formulary?: FormularyRow[];
   /** extra drug names the plan knows (e.g. policy drug names) */
   knownDrugNames?: string[];
+  /** the plan's roster: its member IDs teach the plan's ID pattern */
+  roster?: RosterMember[];
 }
 
 interface Ctx {
@@ -68,6 +76,11 @@ export function splitName(raw: string): { first: string | null; last: string | n
   }
   const fix = (x: string | null) => (x ? titleCase(x.replace(/\.$/, "")) : null);
   return { first: fix(first), last: fix(last), credential: creds[0] ?? (credM ? credM[1] : null) };
+}
+
+/** "Marcus Bryson, DOB 10/30/1985" → "Marcus Bryson": a value that runs on into the next label. */
+function stripTrailingLabels(v: string): string {
+  return v.split(/\s*(?:[,;•·+«|]|\s)\s*(?:DOB|D\.O\.B\.?|Date of birth|Birth ?date|Member ID|Medicaid ID|ID\s*#|Sex|Gender|Age)\b/i)[0].trim();
 }
 
 function looksLikeName(v: string): boolean {
@@ -130,17 +143,23 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
     cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
   } else if (nameHits.length) {
     const h = nameHits[0];
-    const n = splitName(h.value);
+    const n = splitName(stripTrailingLabels(h.value));
     first = n.first;
     last = n.last;
     cites.push(hitCite(ctx, h));
   } else {
-    const h = findLabeled(model, sec, /\b(?:Patient|Member|Pt)\b(?=\s*:)/i, { validate: looksLikeName })[0];
+    const h = findLabeled(model, sec, /\b(?:Patient|Member|Pt)\b(?=\s*:)/i, { validate: (v) => looksLikeName(stripTrailingLabels(v)) })[0];
+    const letter = h ? null : letterPatientName(model);
     if (h) {
-      const n = splitName(h.value);
+      const n = splitName(stripTrailingLabels(h.value));
       first = n.first;
       last = n.last;
       cites.push(hitCite(ctx, h));
+    } else if (letter) {
+      const n = splitName(letter.name);
+      first = n.first;
+      last = n.last;
+      cites.push(letter.citation);
     }
   }
 
@@ -156,24 +175,12 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
     cites.push(hitCite(ctx, h));
   }
 
-  // member id
+  // member id: by its label and the plan's ID shape, never another ID printed near it
   let memberId: string | null = null;
-  const idHits = [
-    ...findLabeled(model, sec, L_MEMBER_ID, { sections: P, validate: (v) => !!memberIdFrom(v) }),
-    ...findLabeled(model, sec, /\b(?:Member|Subscriber|Medicaid)\b[^:\n]{0,22}?(?<![A-Za-z])(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i, { validate: (v) => !!memberIdFrom(v) }),
-    ...findLabeled(model, sec, /(?<![A-Za-z])(?:[I1l|\[]D)(?![A-Za-z])/, { validate: (v) => !!memberIdFrom(v) && /[A-Za-z]/.test(v) && /\d{4}/.test(v) }),
-  ].filter((h) => !/\b(?:DEA|NPI|Group|Tax|License|MRN|Accession|Reference|CLIA)\b/i.test(h.labelToks.map((t) => t.text).join(" ")));
-  if (idHits.length) {
-    const votes = new Map<string, { n: number; h: FieldHit }>();
-    idHits.forEach((h, i) => {
-      const id = memberIdFrom(h.value)!;
-      const v = votes.get(id) ?? { n: 0, h };
-      v.n += i === 0 ? 1.5 : 1;
-      votes.set(id, v);
-    });
-    const best = [...votes.entries()].sort((a, b) => b[1].n - a[1].n)[0];
-    memberId = best[0];
-    cites.push(hitCite(ctx, best[1].h));
+  const idr = readMemberId(model, sec, ctx.opts.roster ?? []);
+  if (idr) {
+    memberId = idr.id;
+    cites.push(idr.citation);
   }
 
   // gender
@@ -214,6 +221,7 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   let first: string | null = null;
   let last: string | null = null;
   let credential: string | null = null;
+  let letterSpecialty: string | null = null;
 
   const lastHit = findLabeled(model, sec, L_LAST, { sections: R, validate: looksLikeName })[0];
   const firstHit = findLabeled(model, sec, L_FIRST, { sections: R, validate: looksLikeName })[0];
@@ -230,10 +238,16 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   } else {
     const h = findLabeled(model, sec, /\b(?:Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, { validate: (v) => looksLikeName(v) && CREDENTIALS.test(v) })[0];
     CREDENTIALS.lastIndex = 0;
+    const signer = h ? null : letterSigner(model);
     if (h) {
       const n = splitName(h.value.split(/\s+on\s+/)[0]);
       first = n.first; last = n.last; credential = n.credential;
       cites.push(hitCite(ctx, h));
+    } else if (signer) {
+      const n = splitName(signer.name);
+      first = n.first; last = n.last; credential = signer.credential;
+      cites.push(signer.citation);
+      letterSpecialty = signer.next;
     }
   }
   if (!credential) {
@@ -266,9 +280,10 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   }
 
   if (!npi) {
-    // label unreadable ("NPY &", "N P 1"): a bare 10-digit number inside the prescriber section
-    // that passes the NPI check digit (phone/fax numbers are excluded by their label or format)
-    const found = unlabelledNpi(model, sec);
+    // label unreadable ("NPY &", "N P 1"): a bare 10-digit number inside the prescriber section — or,
+    // failing that, anywhere in the fax — that passes the NPI check digit (phone/fax numbers are
+    // excluded by their label or format)
+    const found = unlabelledNpi(model, sec) ?? unlabelledNpi(model, sec, true);
     if (found) {
       npi = found.npi; npiValid = true;
       cites.push(cite(model, found.page, [found.tok]));
@@ -277,7 +292,7 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
 
   const firstIn = (label: RegExp, validate?: (v: string) => boolean) =>
     findLabeled(model, sec, label, { sections: R, validate })[0] ?? null;
-  const specHit = firstIn(/\bSpecialty\b(?!\s*\/)/i, (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v));
+  const specHit = firstIn(/\bSpecialty\b(?!\s*\/)/i, (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v)) ?? findLabeled(model, sec, /\bSpecialty\b(?!\s*\/)/i, { validate: (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v) })[0] ?? null;
   const phoneRe = (v: string) => /\(?\d{3}\)?[\s.\-]*\d{3}[\s.\-]*\d{4}/.test(v);
   const phoneHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?(?:Phone|Tel|Telephone)(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
   const faxHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?Fax(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
@@ -294,7 +309,7 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   const full = first && last ? `${first} ${last}` : last ?? first;
   return {
     full_name: full ?? null, first_name: first, last_name: last, credential: credential ? credential.replace(/\./g, "").toUpperCase() : null,
-    npi, npi_valid: npiValid, specialty: specHit ? clean(specHit.value) : null, phone, fax, organization_name: org,
+    npi, npi_valid: npiValid, specialty: specHit ? clean(specHit.value) : letterSpecialty && specialtiesNamedIn(letterSpecialty).length ? clean(letterSpecialty) : null, phone, fax, organization_name: org,
     state_license: licHit ? clean(licHit.value).split(/\s+/)[0] : null, citations: cites,
   };
 }
@@ -302,10 +317,11 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
 const OTHER_NUMBER_LABEL = /\b(?:Phone|Tel|Fax|Cell|Mobile|DEA|License|Tax|TIN|ID)\b/i;
 
 /** The only check-digit-valid NPI written as a bare 10-digit token in the prescriber section. */
-export function unlabelledNpi(model: DocModel, sec: Map<string, SectionName>): { npi: string; page: number; tok: Tok } | null {
+export function unlabelledNpi(model: DocModel, sec: Map<string, SectionName>, anywhere = false): { npi: string; page: number; tok: Tok } | null {
   const hits = new Map<string, { npi: string; page: number; tok: Tok }>();
   for (const p of model.pages) for (const l of p.lines) {
-    if (sec.get(`${p.page}:${l.index}`) !== "prescriber") continue;
+    if (!anywhere && sec.get(`${p.page}:${l.index}`) !== "prescriber") continue;
+    if (anywhere && /\b(?:member|medicaid|subscriber|beneficiary|policy|claim|account|accession|clia|phone|fax|tel)\b/i.test(l.text) && !/\bnpi\b/i.test(l.text)) continue;
     for (const seg of l.segs) {
       seg.toks.forEach((t, i) => {
         const d = t.text.replace(/^[^0-9]+|[^0-9]+$/g, "");
@@ -440,7 +456,7 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     drugName = m ? titleCase(asWritten.slice(m.index, m.index + m.length)) : asWritten.split(/\s+\d/)[0];
   }
   if (!entry && drugName) entry = lookupDrug(drugName);
-  if (entry) { generic = entry.generic; drugClass = entry.drug_class; }
+  if (entry) { generic = entry.generic; drugClass = entry.classes[0] ?? null; }
 
   const firstVal = (label: RegExp, validate?: (v: string) => boolean) =>
     findLabeled(model, sec, label, { sections: M, validate })[0] ?? findLabeled(model, sec, label, { validate, sections: ["none", "clinical", "medication", "other"] })[0] ?? null;
@@ -586,57 +602,6 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Request date and urgency
-
-const FAX_LINE = /(?:\bP(?:AGE|age|g|G)?\.?\s*:?\s*\d{1,3}\s*(?:\/|OF|of)\s*\d{1,3}\b|\bFROM\s*:|>>|\bTO\s*:\s*\d|\bPage\s*:\s*\d)/;
-
-function extractRequestDate(ctx: Ctx): { date: string | null; citations: Citation[] } {
-  const { model, sec } = ctx;
-  const sent: { d: string; c: Citation }[] = [];
-  const received: { d: string; c: Citation }[] = [];
-  for (const p of model.pages) {
-    for (const l of p.lines) {
-      const hasTime = /\b\d{1,2}\s?[:;}]\s?\d{2}\b/.test(l.text);
-      if (!hasTime) continue;
-      const isRecv = /\bRECEIVED\b/i.test(l.text);
-      if (!isRecv && !FAX_LINE.test(l.text)) continue;
-      const d = findDates(l.text)[0];
-      if (!d) continue;
-      const c = citeRange(model, p.page, l.toks, d.index, d.index + d.length);
-      (isRecv ? received : sent).push({ d: d.iso, c });
-    }
-  }
-  const vote = (xs: { d: string; c: Citation }[]) => {
-    const counts = new Map<string, number>();
-    for (const x of xs) counts.set(x.d, (counts.get(x.d) ?? 0) + 1);
-    const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
-    return best ? xs.find((x) => x.d === best[0])! : null;
-  };
-  const s = vote(sent) ?? vote(received);
-  if (s) return { date: s.d, citations: [s.c] };
-  const h = findLabeled(model, sec, /\b(?:Date\s+(?:submitted|of\s+request|sent)|Request\s+date|Fax\s+date|Date)\b/i, { validate: (v) => !!parseDate(v) })[0];
-  if (h) return { date: parseDate(h.value), citations: [hitCite(ctx, h)] };
-  return { date: null, citations: [] };
-}
-
-function extractUrgency(ctx: Ctx): { urgency: "standard" | "expedited"; citations: Citation[] } {
-  const CHECK = String.raw`(?:\[\s*[xX✓✔]\s*\]|☒|☑|■|\(\s*[xX]\s*\))`;
-  const res = [
-    new RegExp(`${CHECK}\\s*(?:Urgent|Expedited|Exigent)\\b`, "i"),
-    new RegExp(`\\b(?:Urgent|Expedited)\\s*(?:review|request)?\\s*\\??\\s*${CHECK}\\s*Yes\\b`, "i"),
-    /\b(?:expedited|urgent)\s+(?:review|request)\s+(?:is\s+)?requested\b/i,
-    /\bthis is an? (?:urgent|expedited) request\b/i,
-  ];
-  for (const p of ctx.model.pages) for (const l of p.lines) {
-    for (const re of res) {
-      const m = re.exec(l.text);
-      if (m) return { urgency: "expedited", citations: [citeRange(ctx.model, p.page, l.toks, m.index, m.index + m[0].length)] };
-    }
-  }
-  return { urgency: "standard", citations: [] };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Therapies
 
 const INADEQUATE = /\b(?:inadequate|insufficient|ineffective|not\s+effective|no\s+(?:benefit|response|improvement|change|reduction|meaningful)|failed|failure|fail(?:ed)?|not\s+controlled|uncontrolled|still\s+\w+|persist\w*|partial|(?:minimal|limited|little|modest)\s+(?:improvement|benefit|response)|did\s+not\s+(?:help|work|respond)|without\s+(?:meaningful\s+)?(?:benefit|improvement|response)|wasn'?t\s+doing|above\s+goal|refractory|lack\s+of\s+(?:efficacy|response)|not\s+at\s+goal|worsen\w*|inadequately)\b/i;
@@ -678,7 +643,7 @@ function durationDays(text: string): { days: number; index: number; length: numb
   return null;
 }
 
-interface RangeInfo { start: string | null; end: string | null; endIsPresent: boolean; startHit?: DateHit; endHit?: DateHit }
+interface RangeInfo { start: string | null; end: string | null; endIsPresent: boolean; startHit?: DateSpan; endHit?: DateSpan }
 
 const MON = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
 const MONTH_NUM: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
@@ -703,14 +668,14 @@ function dateRange(text: string, requestDate: string | null): RangeInfo | null {
     const b = hits[i + 1];
     const between = b ? text.slice(a.index + a.length, b.index) : "";
     if (b && /^\s*(?:-|–|to|through|thru|until)\s*$/i.test(between)) {
-      const end = b.precision === "month" ? endOfMonth(b.iso) : b.precision === "year" ? b.iso.slice(0, 4) + "-12-31" : b.iso;
-      return { start: a.iso, end, endIsPresent: false, startHit: a, endHit: b };
+      const end = b.precision === "month" ? endOfMonth(b.start) : b.precision === "year" ? b.start.slice(0, 4) + "-12-31" : b.start;
+      return { start: a.start, end, endIsPresent: false, startHit: a, endHit: b };
     }
     if (present && present.index >= a.index + a.length && present.index - (a.index + a.length) < 4) {
-      return { start: a.iso, end: requestDate, endIsPresent: true, startHit: a };
+      return { start: a.start, end: requestDate, endIsPresent: true, startHit: a };
     }
     if (since.test(text.slice(Math.max(0, a.index - 20), a.index))) {
-      return { start: a.iso, end: requestDate, endIsPresent: true, startHit: a };
+      return { start: a.start, end: requestDate, endIsPresent: true, startHit: a };
     }
   }
   return null;
@@ -875,61 +840,19 @@ function durationIsExplicit(d: TherapyDraft): boolean {
 // ---------------------------------------------------------------------------------------------
 // Labs
 
-const UNIT = /^\s*(mg\/dL|mmol\/L|%|mL\/min(?:\/1\.73\s?m2|\/1\.73m²)?|cells\/(?:u|µ|mc|μ)L|\/(?:u|µ|mc|μ)L|(?:x\s?)?10E?\d\/uL|U\/L|IU\/mL|mm\/hr|g\/dL|ug\/g|mcg\/g|mg\/g|kg\/m2|kg|lb|L\b|ppb|mg\/L)/i;
-
-function extractLabs(ctx: Ctx): LabValue[] {
-  const { model } = ctx;
+/**
+ * Lab values and clinical measures written anywhere in the fax (forms, notes, lab reports), one per
+ * measure, value and date, read with the same measure vocabulary the reviewer uses.
+ */
+function extractLabs(doc: ParsedDocument, requestDate: string | null, documentName: string): LabValue[] {
+  const idx = buildCaseIndex(doc, requestDate, documentName);
   const out: LabValue[] = [];
-  for (const p of model.pages) {
-    // page-level default date: lab report "Collected", else note "Date of service"
-    const pageText = p.lines.map((l) => l.text).join("\n");
-    const coll = /\b(?:Collected|Collection\s+date|Specimen\s+date|Date\s+collected)\b[^\n]*\n?[^\n]*/i.exec(pageText);
-    const svc = /\b(?:Date\s+of\s+(?:service|visit)|Visit\s+date|VISIT)\s*:?\s*([^\n]*)/i.exec(pageText);
-    const pageDate = (coll && findDates(coll[0])[0]?.iso) || (svc && findDates(svc[1])[0]?.iso) || null;
-    for (const l of p.lines) {
-      if (/\bReference\s+interval\b|\bFlags?:\s/i.test(l.text)) continue;
-      for (const def of LABS) {
-        for (const pat of def.patterns) {
-          const re = new RegExp(pat.source, pat.flags.includes("g") ? pat.flags : pat.flags + "g");
-          let m: RegExpExecArray | null;
-          while ((m = re.exec(l.text))) {
-            const after = l.text.slice(m.index + m[0].length, m.index + m[0].length + 60);
-            const vm = /^[\s:=,\-]*(?:\([^)]{0,25}\)\s*)?(?:of|was|is|=|at|now|today|approx\.?|approximately|about|~|≈)?\s*(?:of\s+)?([<>≤≥]=?)?\s*(\d+(?:\.\d+)?|\d{1,3}(?:,\d{3})+)(?![\d/])\s*(?:[HLA]\s+)?/i.exec(after);
-            const qm = !vm ? new RegExp(String.raw`^[\s:=,\-]*(?:\([^)]*\)\s*)?(?:count\s+)?(?:\(?\s*(?:CBC\s+)?)?` + QUALITATIVE_RESULT.source, "i").exec(after) : null;
-            if (!vm && !qm) continue;
-            let value: number | null = null;
-            let valueText: string;
-            let unit: string | null = null;
-            let end = m.index + m[0].length;
-            if (vm) {
-              value = Number(vm[2].replace(/,/g, ""));
-              if (value < def.range[0] || value > def.range[1]) continue;
-              const rest = after.slice(vm[0].length);
-              const um = UNIT.exec(rest) ?? UNIT.exec(after.slice(vm[0].replace(/\s+$/, "").length));
-              unit = um ? um[1] : def.unit;
-              // a "%" written right after the number
-              valueText = (vm[1] ?? "") + vm[2] + (um ? " " + um[1] : "");
-              end += vm[0].length + (um ? um[0].length : 0);
-              // reject numbers that are really dates (e.g. "LDL 06/11/2025")
-              if (/^\s*\/\s*\d/.test(after.slice(vm[0].replace(/\s+$/, "").length))) continue;
-            } else {
-              valueText = qm![qm!.length - 1];
-              end += qm![0].length;
-            }
-            // date: in the same line near the value, else page default
-            const tail = l.text.slice(end, end + 40);
-            const head = l.text.slice(Math.max(0, m.index - 40), m.index);
-            const dTail = findDates(tail, { partial: false })[0];
-            const dHead = /(?:on|from|dated|\()\s*$/.test(head) ? null : findDates(head).pop();
-            const date = dTail?.iso ?? (head.match(/\b(?:Lipids?|Labs?|panel)\b[^.]*$/i) ? dHead?.iso : undefined) ?? pageDate;
-            const c = citeRange(model, p.page, l.toks, m.index, end + (dTail ? dTail.index + dTail.length : 0));
-            const key = `${def.name}|${value ?? valueText}|${date}`;
-            if (out.some((o) => `${o.name}|${o.value ?? o.value_text}|${o.date}` === key)) continue;
-            out.push({ name: def.name, value, value_text: valueText, unit, date, citations: [c] });
-          }
-          if (re.lastIndex && out.length && out[out.length - 1].name === def.name) break;
-        }
-      }
+  for (const m of MEASURES) {
+    for (const v of measureValues(idx, m)) {
+      const unitM = /^\s*(%|mg\/dL|mmol\/L|mL\/min(?:\/1\.73\s?m2|\/1\.73m²)?|cells\/(?:u|µ|mc|μ)L|\/(?:u|µ|mc|μ)L|U\/L|IU\/mL|mm\/hr|g\/dL|ug\/g|mcg\/g|mg\/g|kg\/m2|kg|lb|ng\/mL|ng\/dL|pg\/mL|ppb|mg\/L|min(?:utes)?|points?)/i.exec(v.unitText);
+      const key = `${m.name}|${v.value}|${v.date}`;
+      if (out.some((o) => `${o.name}|${o.value}|${o.date}` === key)) continue;
+      out.push({ name: m.name, value: v.value, value_text: `${v.value}${unitM ? " " + unitM[1] : ""}`, unit: unitM ? unitM[1] : m.unit, date: v.date, citations: [v.citation] });
     }
   }
   return out;
@@ -980,16 +903,17 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
   const practitioner = extractPrescriber(ctx);
   const medication = extractMedication(ctx);
   const diagnoses = extractDiagnoses(ctx);
-  const req = extractRequestDate(ctx);
-  const urg = extractUrgency(ctx);
+  const req = readRequestDate(model, ctx.sec, patient.birth_date);
+  const urg = readUrgency(model);
   const requestedGeneric = medication.generic_name ?? (medication.drug_name ? lookupDrug(medication.drug_name)?.generic ?? null : null);
   const { prior, concurrent } = extractTherapies(ctx, req.date, requestedGeneric);
-  const labs = extractLabs(ctx);
+  const labs = extractLabs(doc, req.date, opts.documentName ?? "fax");
   const notes = extractNotes(ctx);
-  if (req.citations.length) notes.unshift({ text: `Request date ${req.date} (fax transmission date)`, citations: req.citations });
+  if (req.citations.length) notes.unshift({ text: `Request date ${req.date} (${req.source.replace(/_/g, " ")})`, citations: req.citations });
   if (urg.urgency === "expedited") notes.unshift({ text: "Expedited/urgent review requested", citations: urg.citations });
   return {
     request_date: req.date,
+    request_date_source: req.source,
     urgency: urg.urgency,
     patient,
     practitioner,
@@ -1002,4 +926,3 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
   };
 }
 
-export { DRUGS };

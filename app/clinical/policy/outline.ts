@@ -1,4 +1,4 @@
-import { clean, type DocLine } from "./text";
+import { clean, type DocLine } from "../text/lines";
 
 /**
  * Numbered-outline reader for coverage policies.
@@ -269,8 +269,9 @@ export function splitInlineEnumerations(lines: DocLine[]): DocLine[] {
       const raw = l.text.slice(bounds[i], bounds[i + 1]);
       const text = raw.trim();
       if (!text) continue;
-      const lead = raw.length - raw.trimStart().length;
-      out.push({ ...l, text, start: l.start + bounds[i] + lead, end: l.start + bounds[i] + lead + text.length });
+      const from = bounds[i] + (raw.length - raw.trimStart().length);
+      const map = [...l.map.slice(from, from + text.length), (l.map[from + text.length - 1] ?? l.end - 1) + 1];
+      out.push({ ...l, text, start: map[0] ?? l.start, end: map[map.length - 1], map });
     }
   }
   // split pieces keep their line's index (callers only use it to order and skip lines)

@@ -195,8 +195,18 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
               continue;
             }
           }
-          // grid value below
+          // grid value below — unless the text below starts in the label's own column (a column of
+          // labels: "Specialty | Rheumatology" over "Practice | Blue Ridge ...") and the next cell on
+          // this line is the value
           const below = valueBelow(p.lines, line, seg, si, labelToks, opts);
+          const labelColumn = below && Math.abs((below.toks[0]?.x ?? -99) - (labelToks[0]?.x ?? seg.x)) < Math.max(6, (line.h || 10) * 0.8);
+          if (labelColumn && !opts.belowOnly && !rest && !hadColon && nextSeg && !/[:#]\s*$/.test(nextSeg.text)) {
+            const v = cutAtNextLabel(nextSeg.text).trim();
+            if (v && (!opts.validate || opts.validate(v))) {
+              out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
+              continue;
+            }
+          }
           if (below) {
             out.push({ page: p.page, ...below, labelToks, line, how: "below", section });
             continue;
@@ -204,7 +214,8 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           // "Label   value" without a colon (OCR drops colons; some forms never print them): the
           // next cell on the same line, when nothing sits below the label, the caller's validator
           // accepts it, and it is not itself a column header with a value under it
-          if (!opts.belowOnly && !rest && !hadColon && opts.validate && nextSeg && !/[:#]/.test(nextSeg.text) && !hasValueBelow(p.lines, line, nextSeg)) {
+          // (a value with digits is never a column header: "Medicaid ID #   946218834P")
+          if (!opts.belowOnly && !rest && !hadColon && opts.validate && nextSeg && !/[:#]/.test(nextSeg.text) && (!hasValueBelow(p.lines, line, nextSeg) || /\d/.test(nextSeg.text) || !LOOKS_LIKE_LABEL.test(nextSeg.text))) {
             const v = cutAtNextLabel(nextSeg.text).trim();
             if (v && opts.validate(v)) {
               out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });

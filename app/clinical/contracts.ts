@@ -1,0 +1,492 @@
+/**
+ * The clinical engine's contracts: one zod schema per shape, and every type derived from it.
+ *
+ * These are the only definitions of case facts, criteria, decision trees, review results, audit
+ * findings and decisions. Both engines (the built-in one in app/clinical and the model path in
+ * app/agents) produce and consume exactly these shapes, the intake stores them, and evaluation
+ * compares them. Everything is plain JSON.
+ *
+ * Decision semantics: docs/clinical/decision-semantics.md.
+ */
+import { z } from "zod";
+import { CitationSchema, type Citation, type ParsedDocument } from "~/documents/types";
+
+export { CitationSchema };
+export type { Citation, ParsedDocument };
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+const citations = z.array(CitationSchema);
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Case facts (the extraction stage's output)
+
+export const TherapyOutcomeSchema = z.enum(["inadequate_response", "intolerance", "contraindication", "ongoing", "unknown"]);
+export type TherapyOutcome = z.infer<typeof TherapyOutcomeSchema>;
+
+/** A documented therapy (prior or concurrent). */
+export const TherapySchema = z.object({
+  drug_name: z.string(),
+  dose: z.string().nullable(),
+  start_date: isoDate.nullable(),
+  end_date: isoDate.nullable(),
+  duration_days: z.number().nullable(),
+  outcome: TherapyOutcomeSchema,
+  citations,
+});
+export type PriorTherapy = z.infer<typeof TherapySchema>;
+
+export const GenderSchema = z.enum(["male", "female", "other", "unknown"]);
+export type Gender = z.infer<typeof GenderSchema>;
+
+export const ExtractedPatientSchema = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  birth_date: isoDate.nullable(),
+  gender: GenderSchema.nullable(),
+  member_id: z.string().nullable(),
+  insurance_plan: z.string().nullable(),
+  citations,
+});
+export type ExtractedPatient = z.infer<typeof ExtractedPatientSchema>;
+
+export const ExtractedPractitionerSchema = z.object({
+  /** "First Last", no credentials */
+  full_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  credential: z.string().nullable(),
+  /** 10 digits */
+  npi: z.string().nullable(),
+  /** CMS check digit (Luhn over 80840 + the first 9 digits) */
+  npi_valid: z.boolean().nullable(),
+  specialty: z.string().nullable(),
+  phone: z.string().nullable(),
+  fax: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  state_license: z.string().nullable(),
+  citations,
+});
+export type ExtractedPractitioner = z.infer<typeof ExtractedPractitionerSchema>;
+
+export const ExtractedMedicationSchema = z.object({
+  /** the plan formulary drug name the request maps to (as written when unmapped) */
+  drug_name: z.string().nullable(),
+  /** the drug name/strength text exactly as written on the request */
+  drug_name_as_written: z.string().nullable().optional(),
+  generic_name: z.string().nullable(),
+  strength: z.string().nullable(),
+  /** sig / directions */
+  dosage: z.string().nullable(),
+  quantity: z.number().nullable(),
+  quantity_unit: z.string().nullable(),
+  days_supply: z.number().nullable(),
+  duration_months: z.number().nullable(),
+  /** normalised 5-4-2, 11 digits */
+  ndc: z.string().nullable(),
+  drug_class: z.string().nullable(),
+  citations,
+});
+export type ExtractedMedication = z.infer<typeof ExtractedMedicationSchema>;
+
+export const ExtractedDiagnosisSchema = z.object({
+  /** ICD-10-CM with the dot */
+  code: z.string().nullable(),
+  description: z.string().nullable(),
+  primary: z.boolean(),
+  citations,
+});
+export type ExtractedDiagnosis = z.infer<typeof ExtractedDiagnosisSchema>;
+
+export const LabValueSchema = z.object({
+  /** normalised name: "LDL-C", "A1c", "eGFR", "eosinophils" ... */
+  name: z.string(),
+  value: z.number().nullable(),
+  value_text: z.string().nullable(),
+  unit: z.string().nullable(),
+  date: isoDate.nullable(),
+  citations,
+});
+export type LabValue = z.infer<typeof LabValueSchema>;
+
+/** Where the request date was read: never a date of birth. */
+export const RequestDateSourceSchema = z.enum(["fax_header", "received_stamp", "form_date", "letter_date", "signature_date", "none"]);
+export type RequestDateSource = z.infer<typeof RequestDateSourceSchema>;
+
+export const CaseFactsSchema = z.object({
+  /** YYYY-MM-DD, the date the fax was sent */
+  request_date: isoDate.nullable(),
+  /** where `request_date` was read (optional for facts produced before it existed) */
+  request_date_source: RequestDateSourceSchema.optional(),
+  urgency: z.enum(["standard", "expedited"]),
+  patient: ExtractedPatientSchema,
+  practitioner: ExtractedPractitionerSchema,
+  medication: ExtractedMedicationSchema,
+  diagnoses: z.array(ExtractedDiagnosisSchema),
+  prior_therapies: z.array(TherapySchema),
+  concurrent_therapies: z.array(TherapySchema),
+  labs: z.array(LabValueSchema),
+  /** free-text clinical statements worth keeping (e.g. "see attached notes" with nothing attached) */
+  notes: z.array(z.object({ text: z.string(), citations })),
+});
+export type CaseFacts = z.infer<typeof CaseFactsSchema>;
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Plan data
+
+export const RosterMemberSchema = z.object({
+  member_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birth_date: z.string(),
+  gender: z.string().nullable(),
+  plan_identification: z.string().nullable(),
+  coverage_start: z.string(),
+  coverage_end: z.string().nullable(),
+});
+export type RosterMember = z.infer<typeof RosterMemberSchema>;
+
+export const FormularyRowSchema = z.object({
+  drug_name: z.string(),
+  ndc: z.string().nullable(),
+  tier: z.number().nullable(),
+  requires_prior_auth: z.boolean(),
+  quantity_limit: z.object({ amount: z.number(), unit: z.string(), period_days: z.number() }).nullable(),
+  quantity_limit_note: z.string().nullable().optional(),
+  step_therapy: z.array(z.object({ drug_name: z.string(), duration_days: z.number() })),
+});
+export type FormularyRow = z.infer<typeof FormularyRowSchema>;
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Criteria: what a policy requires, in a form the evaluator can check
+
+/**
+ * How sure the policy reader is that the criterion says what the policy says.
+ * high: a known sentence pattern with every part read; medium: the requirement is read but a
+ * qualifier may be missed (documentation requirements, findings); low: a guess.
+ * Only `high` criteria may deny (docs/clinical/decision-semantics.md).
+ */
+export const ParseConfidenceSchema = z.enum(["high", "medium", "low"]);
+export type ParseConfidence = z.infer<typeof ParseConfidenceSchema>;
+
+export const ComparatorSchema = z.enum([">=", ">", "<=", "<", "between"]);
+export type Comparator = z.infer<typeof ComparatorSchema>;
+
+const base = {
+  /** the policy's wording of this criterion */
+  text: z.string(),
+  /** "Note:" text printed under it */
+  note: z.string().optional(),
+  /** where in the policy it came from */
+  passage: CitationSchema.nullable().optional(),
+  confidence: ParseConfidenceSchema.default("high"),
+};
+
+const drugSet = {
+  /** lower-case generic or brand names */
+  drugs: z.array(z.string()),
+  /** drug class names of the vocabulary (app/clinical/vocabulary/drugs.ts) */
+  classes: z.array(z.string()),
+};
+
+export const MinDoseSchema = z.object({ drug: z.string().nullable(), mg: z.number(), per: z.enum(["day", "week"]) });
+
+export type Criterion =
+  | { kind: "all"; items: Criterion[]; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence }
+  | { kind: "any"; items: Criterion[]; min?: number; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence }
+  | (z.infer<typeof LeafCriterionSchema>);
+
+const AgeSchema = z.object({ kind: z.literal("age"), ...base, min_years: z.number().optional(), min_months: z.number().optional(), max_years: z.number().optional() });
+const DiagnosisSchema = z.object({ kind: z.literal("diagnosis"), ...base, conditions: z.array(z.string()), icd10: z.array(z.string()), phrases: z.array(z.string()) });
+const PrescriberSchema = z.object({ kind: z.literal("prescriber"), ...base, specialties: z.array(z.string()) });
+const PriorTherapyCriterionSchema = z.object({
+  kind: z.literal("prior_therapy"),
+  ...base,
+  ...drugSet,
+  /** drugs the policy says do not count */
+  excluded_drugs: z.array(z.string()),
+  /** minimum trial length in days, null when the policy names none */
+  min_days: z.number().nullable(),
+  /** number of different agents (or classes with `different_classes`) required */
+  count: z.number().int().min(1),
+  different_classes: z.boolean(),
+  /** every named class is required ("a statin plus ezetimibe") */
+  all_classes: z.boolean(),
+  /** "an ICS plus a second controller (LABA, LAMA or LTRA)": every group needed, any class within one */
+  class_groups: z.array(z.array(z.string())).optional(),
+  allow_intolerance: z.boolean(),
+  allow_contraindication: z.boolean(),
+  /** only intolerance satisfies it ("intolerance to two statins") */
+  require_intolerance: z.boolean(),
+  min_dose: z.array(MinDoseSchema).optional(),
+  /** topical corticosteroids: the lowest potency that counts ("medium- to super-high-potency TCS") */
+  min_potency: z.enum(["low", "medium", "high", "super-high"]).optional(),
+});
+const ContraindicationSchema = z.object({ kind: z.literal("contraindication"), ...base, ...drugSet, phrases: z.array(z.string()) });
+const CurrentTherapySchema = z.object({ kind: z.literal("current_therapy"), ...base, ...drugSet });
+/** "not used together with another biologic": met unless ongoing use of the drugs is documented */
+const NoConcurrentSchema = z.object({ kind: z.literal("no_concurrent"), ...base, ...drugSet });
+const LabSchema = z.object({
+  kind: z.literal("lab"),
+  ...base,
+  measure: z.string(),
+  op: ComparatorSchema,
+  value: z.number(),
+  /** upper bound for op "between" (inclusive) */
+  value_max: z.number().optional(),
+  unit: z.string().nullable(),
+  /** the result must be dated within this many days before the request */
+  within_days: z.number().nullable(),
+  /** only a value measured before therapy counts ("untreated LDL-C") */
+  baseline: z.boolean().optional(),
+});
+/**
+ * A test with a qualitative or thresholded result, possibly repeated: "negative TB test within 12
+ * months", "two GH stimulation tests each with peak < 10 ng/mL", "positive skin test to an aeroallergen".
+ */
+const TestResultSchema = z.object({
+  kind: z.literal("test_result"),
+  ...base,
+  /** canonical test name of the vocabulary (app/clinical/vocabulary/tests.ts) */
+  test: z.string(),
+  count: z.number().int().min(1),
+  result: z.enum(["negative", "positive", "abnormal", "any"]),
+  threshold: z.object({ op: ComparatorSchema, value: z.number(), unit: z.string().nullable() }).nullable(),
+  within_days: z.number().nullable(),
+});
+const QuantityLimitSchema = z.object({ kind: z.literal("quantity_limit"), ...base, amount: z.number(), unit: z.string(), period_days: z.number() });
+/** a dose ceiling; null amounts when the policy's ceiling is not a single readable amount (weight bands, "labeled dose") */
+const DoseLimitSchema = z.object({ kind: z.literal("dose_limit"), ...base, max_mg: z.number().nullable(), per_days: z.number().nullable() });
+/** exclusion list entry: the request is for this use (unless one of `unless_*` is diagnosed) */
+const ExcludedUseSchema = z.object({
+  kind: z.literal("excluded_use"),
+  ...base,
+  conditions: z.array(z.string()),
+  icd10: z.array(z.string()),
+  phrases: z.array(z.string()),
+  unless_conditions: z.array(z.string()),
+  unless_icd10: z.array(z.string()),
+  /** severity words the exclusion names ("mild Crohn's disease"): it applies only to a request describing that severity */
+  severity: z.array(z.string()).optional(),
+});
+/**
+ * A documented clinical fact the reader identified by its key concepts (each concept: synonyms);
+ * met when one fax sentence affirms every concept, never failed by absence.
+ */
+const DocumentationSchema = z.object({ kind: z.literal("documentation"), ...base, concepts: z.array(z.array(z.string())), absence: z.boolean() });
+/** A policy sentence the reader did not understand: always needs human review, never met. */
+const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
+
+export const LeafCriterionSchema = z.discriminatedUnion("kind", [
+  AgeSchema,
+  DiagnosisSchema,
+  PrescriberSchema,
+  PriorTherapyCriterionSchema,
+  ContraindicationSchema,
+  CurrentTherapySchema,
+  NoConcurrentSchema,
+  LabSchema,
+  TestResultSchema,
+  QuantityLimitSchema,
+  DoseLimitSchema,
+  ExcludedUseSchema,
+  DocumentationSchema,
+  HumanReviewSchema,
+]);
+
+const GroupSchema: z.ZodType<Criterion> = z.lazy(() =>
+  z.union([
+    z.object({ kind: z.literal("all"), items: z.array(CriterionSchema), ...base }),
+    z.object({ kind: z.literal("any"), items: z.array(CriterionSchema), min: z.number().int().min(1).optional(), ...base }),
+  ]),
+) as z.ZodType<Criterion>;
+
+/** Every criterion kind; `all` / `any` nest. */
+export const CriterionSchema: z.ZodType<Criterion> = z.lazy(() => z.union([LeafCriterionSchema, GroupSchema])) as z.ZodType<Criterion>;
+export type CriterionKind = Criterion["kind"];
+export type CriterionOf<K extends CriterionKind> = Extract<Criterion, { kind: K }>;
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Policy model and decision tree
+
+export const IndicationMatchSchema = z.object({
+  conditions: z.array(z.string()),
+  icd10: z.array(z.string()),
+  phrases: z.array(z.string()),
+});
+export type IndicationMatch = z.infer<typeof IndicationMatchSchema>;
+
+/** One passage of a policy the reader could not turn into criteria (shown to the policy author). */
+export const UnreadPassageSchema = z.object({ text: z.string(), passage: CitationSchema.nullable(), why: z.string() });
+export type UnreadPassage = z.infer<typeof UnreadPassageSchema>;
+
+export interface PolicyIndication {
+  title: string;
+  match: IndicationMatch;
+  /** false when the indication could not be tied to a condition (e.g. "all FDA-approved indications") */
+  understood: boolean;
+  /** all required */
+  criteria: Criterion[];
+  duration: string | null;
+  passage: Citation | null;
+}
+
+/** The policy reader's output, before it is laid out as a tree. */
+export interface PolicyModel {
+  title: string;
+  style: "part_d_table" | "pbm_outline" | "clinical_policy" | "criteria_list" | "step_therapy" | "quantity_limit" | "generic";
+  indications: PolicyIndication[];
+  /** criteria every indication requires ("For ALL indications: ...", age/prescriber rows without a scope) */
+  common: Criterion[];
+  exclusions: Criterion[];
+  /** renewal / continuation passages, kept apart and never applied to initial requests */
+  continuation: UnreadPassage[];
+  /** passages that read as requirements but were not understood */
+  unread: UnreadPassage[];
+}
+
+/**
+ * `TreeNode.criterion`: the typed criterion of a question node plus its role in the tree.
+ * `source_text` is the node question the criterion was read from; when an author edits the
+ * question, the engine re-reads it (a question it cannot read becomes human review).
+ */
+export const NodeCriterionSchema = z.union([
+  z.object({
+    role: z.literal("indication"),
+    kind: z.literal("indication"),
+    branches: z.array(z.object({ title: z.string(), understood: z.boolean().default(true), ...IndicationMatchSchema.shape })),
+  }),
+  z.object({
+    role: z.enum(["criterion", "exclusion"]),
+    branch: z.string().nullable().optional(),
+    source_text: z.string().optional(),
+    spec: CriterionSchema,
+  }),
+]);
+export type NodeCriterion = z.infer<typeof NodeCriterionSchema>;
+
+export const TreeNodeSchema = z.object({
+  id: z.string().min(1),
+  node_type: z.enum(["question", "action"]),
+  /** criterion text, or the action label */
+  question: z.string().min(1),
+  /** why this node exists / approval duration etc. */
+  reason: z.string().nullable(),
+  node_action: z.enum(["approved", "denied"]).nullable(),
+  /** answer on the edge from the parent ("Yes", "No", "Rheumatoid arthritis") */
+  condition: z.string().nullable(),
+  parent_id: z.string().nullable(),
+  /** machine-readable criterion (see NodeCriterionSchema); null for actions and hand-made nodes */
+  criterion: z.record(z.string(), z.unknown()).nullable(),
+  passage: CitationSchema.nullable(),
+});
+export type TreeNode = z.infer<typeof TreeNodeSchema>;
+
+export const TreeEdgeSchema = z.object({ source: z.string().min(1), target: z.string().min(1), condition: z.string().nullable() });
+export type TreeEdge = z.infer<typeof TreeEdgeSchema>;
+
+export interface DecisionTree {
+  title: string;
+  drug_names: string[];
+  nodes: TreeNode[];
+  edges: TreeEdge[];
+  /** passages the reader did not understand (optional: hand-made trees have none) */
+  unread?: UnreadPassage[];
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Review, eligibility, audit, decision
+
+export const CriterionOutcomeSchema = z.enum(["met", "not_met", "insufficient"]);
+export type CriterionOutcome = z.infer<typeof CriterionOutcomeSchema>;
+
+export const CriterionResultSchema = z.object({
+  node_id: z.string(),
+  question: z.string(),
+  outcome: CriterionOutcomeSchema,
+  reason: z.string(),
+  citations,
+  /** "direct": a fax passage states it; "inferred": concluded from absence; "none": nothing found */
+  evidence: z.enum(["direct", "inferred", "none"]).optional(),
+  /** the policy reader's confidence in the criterion (see ParseConfidence) */
+  confidence: ParseConfidenceSchema.optional(),
+  /** what to ask the prescriber for when the outcome is insufficient */
+  missing: z.string().nullable().optional(),
+});
+export type CriterionResult = z.infer<typeof CriterionResultSchema>;
+
+export const TraversalStepSchema = z.object({
+  node_question_or_action: z.string(),
+  node_answer: z.string(),
+  next_node: z.string().nullable(),
+});
+export type TraversalStep = z.infer<typeof TraversalStepSchema>;
+
+export const ReviewPathSchema = z.object({ title: z.string(), outcome: CriterionOutcomeSchema, criteria: z.array(CriterionResultSchema) });
+
+export const ReviewResultSchema = z.object({
+  policy_id: z.string().nullable(),
+  /** one entry per applicable root→approved path (per indication in generated trees) */
+  paths: z.array(ReviewPathSchema),
+  traversal: z.array(TraversalStepSchema),
+  /** exclusion checks; outcome "met" means the exclusion APPLIES */
+  exclusions: z.array(CriterionResultSchema).optional(),
+  indication: z
+    .object({
+      status: z.enum(["matched", "single", "no_diagnosis", "not_covered", "unknown"]),
+      branches: z.array(z.object({ title: z.string(), score: z.number(), citation: CitationSchema.nullable() })),
+    })
+    .optional(),
+  /** the walk's verdict over the tree's leaves (see app/clinical/review/walk-tree.ts) */
+  verdict: z
+    .object({
+      approved: z.boolean(),
+      denied: z.boolean(),
+      /** node ids whose unknown answers keep an approval open */
+      open_nodes: z.array(z.string()),
+    })
+    .optional(),
+});
+export type ReviewResult = z.infer<typeof ReviewResultSchema>;
+
+export const EligibilityResultSchema = z.object({
+  /** null: cannot be determined */
+  eligible: z.boolean().nullable(),
+  member: RosterMemberSchema.nullable(),
+  reason: z.string(),
+  formulary: FormularyRowSchema.nullable(),
+  citations,
+  /**
+   * "clear" when an `eligible: false` rests on a positively identified member (or an identity read
+   * cleanly and absent from the roster) and a request date read from the fax, not a birth date.
+   */
+  certainty: z.enum(["clear", "uncertain"]).optional(),
+  /** how the member was matched ("id", "id+identity", "identity") */
+  match: z.string().nullable().optional(),
+});
+export type EligibilityResult = z.infer<typeof EligibilityResultSchema>;
+
+export const AuditFindingSchema = z.object({
+  check: z.string().min(1),
+  passed: z.boolean().nullable(),
+  severity: z.enum(["info", "warning", "blocking"]),
+  message: z.string(),
+  citations,
+});
+export type AuditFinding = z.infer<typeof AuditFindingSchema>;
+
+export const FinalDecisionSchema = z.enum(["approved", "denied", "needs_more_information"]);
+export type FinalDecision = z.infer<typeof FinalDecisionSchema>;
+
+export const DecisionResultSchema = z.object({
+  final_decision: FinalDecisionSchema,
+  confidence_score: z.number().min(0).max(1),
+  ai_summary: z.string(),
+  rationale: z.string(),
+  citations,
+  decision_tree_traversal: z.array(TraversalStepSchema),
+  /** what outreach to the prescriber would ask for (needs_more_information) */
+  missing_items: z.array(z.string()).optional(),
+  /** the decision rule that decided (docs/clinical/decision-semantics.md) */
+  rule: z.string().optional(),
+});
+export type DecisionResult = z.infer<typeof DecisionResultSchema>;

@@ -1,0 +1,189 @@
+/**
+ * The decision layer: the one rule book every engine's proposal goes through.
+ *
+ * A request may be denied only when
+ *   (a) a criterion read with high confidence clearly fails on every applicable path, each failure
+ *       cited by a whole fax sentence that is verbatim page text, or the request's diagnosis is
+ *       clearly outside every indication the policy reader understood;
+ *   (b) an exclusion clearly applies, cited the same way; or
+ *   (c) the member is positively identified (or cleanly read and absent from the roster) and
+ *       coverage is not in force on a request date read from the fax.
+ * A request may be approved only when every criterion of the path for its own indication is met
+ * with evidence, the member is eligible on the request date and no blocking audit finding stands.
+ * Everything else — an uncertain parse, an unmatched identity, an unread date, missing evidence, an
+ * OCR-garbled passage, no matching policy — is needs_more_information with the items to request.
+ * A model may propose; it can make an approval more cautious, never a denial easier.
+ *
+ * Sources: docs/clinical/decision-semantics.md; CMS-0057-F and 42 CFR 422.566 (a denial based on
+ * medical necessity is reviewed by a physician or other appropriate professional; the denial
+ * becomes final only after clinician sign-off in the workspace), CA SB 1120, TX SB 815.
+ */
+import type { AuditFinding, CaseFacts, Citation, CriterionResult, DecisionResult, EligibilityResult, FinalDecision, ParsedDocument, ReviewResult } from "../contracts";
+import { isVerbatim } from "../text/lines";
+import { confidenceFor, type DecisionRule } from "./confidence";
+
+export interface DecisionInputs {
+  facts: CaseFacts;
+  caseDoc: ParsedDocument;
+  eligibility: EligibilityResult;
+  /** null: no coverage policy matched the requested drug */
+  review: ReviewResult | null;
+  audit: AuditFinding[];
+  /** mean OCR confidence of the fax's OCR pages (1 for a text-layer fax) */
+  ocrConfidence?: number;
+}
+
+/** What an engine proposes before the rules apply. */
+export interface Proposal {
+  final_decision: FinalDecision;
+  ai_summary?: string;
+  rationale?: string;
+  confidence_score?: number;
+  citations?: Citation[];
+}
+
+const dedupe = (cs: Citation[]) => {
+  const seen = new Set<string>();
+  return cs.filter((c) => {
+    const k = `${c.document}:${c.page}:${c.start}:${c.end}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+
+/** Citations of fax evidence that are verbatim page text (policy passages are checked elsewhere). */
+function verbatimFax(doc: ParsedDocument, cs: Citation[]): Citation[] {
+  return cs.filter((c) => c.document !== "policy" && isVerbatim(doc, c));
+}
+
+function listCriteria(p: ReviewResult["paths"][number], filter?: (o: string) => boolean): string {
+  return p.criteria
+    .filter((c) => !filter || filter(c.outcome))
+    .map((c) => `- [${c.outcome}] ${c.question} — ${c.reason}`)
+    .join("\n");
+}
+
+function missingItems(input: DecisionInputs): string[] {
+  const out: string[] = [];
+  const { review, eligibility, facts } = input;
+  if (review) {
+    const open = new Set(review.verdict?.open_nodes ?? []);
+    const all: CriterionResult[] = [...(review.exclusions ?? []), ...review.paths.flatMap((p) => p.criteria)];
+    for (const c of all) if ((open.size ? open.has(c.node_id) : c.outcome === "insufficient") && c.outcome === "insufficient") out.push(c.missing || c.question);
+    if (review.indication && (review.indication.status === "no_diagnosis" || review.indication.status === "unknown")) out.push("Diagnosis (ICD-10-CM code) the drug is requested for");
+  }
+  if (eligibility.eligible == null) {
+    if (!facts.request_date || facts.request_date_source === "none") out.push("Date of the request");
+    else out.push("Member ID, name and date of birth exactly as on the member's insurance card");
+  }
+  return [...new Set(out.filter(Boolean))].slice(0, 12);
+}
+
+/**
+ * Apply the decision rules (see the module comment) to the stages' results and an optional engine
+ * proposal. Returns the final DecisionResult with its rule, confidence and missing items. Pure.
+ */
+export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): DecisionResult {
+  const { eligibility, review, audit, facts, caseDoc } = input;
+  const ocr = input.ocrConfidence ?? 1;
+  const traversal = review?.traversal ?? [];
+  const finish = (d: FinalDecision, rule: DecisionRule | string, summary: string, rationale: string, citations: Citation[], share = 1, missing: string[] = []): DecisionResult => ({
+    final_decision: d,
+    confidence_score: confidenceFor((rule in CONF_RULES ? rule : "pend_needs_review") as DecisionRule, ocr, share),
+    ai_summary: summary,
+    rationale,
+    citations: dedupe(citations).slice(0, 12),
+    decision_tree_traversal: traversal,
+    ...(missing.length ? { missing_items: missing } : {}),
+    rule: String(rule),
+  });
+  const pend = (rule: DecisionRule, summary: string, rationale: string, citations: Citation[] = []) => {
+    const missing = missingItems(input);
+    const s = missing.length ? `${summary} Needed: ${missing.join("; ")}.` : summary;
+    return finish("needs_more_information", rule, s, rationale, citations, 0.5, missing);
+  };
+
+  // (c) coverage clearly not in force for a positively identified member
+  if (eligibility.eligible === false && eligibility.certainty !== "uncertain") {
+    const cites = verbatimFax(caseDoc, eligibility.citations);
+    if (cites.length) return finish("denied", "deny_not_eligible", `Denied: member not eligible — ${eligibility.reason}`, `Eligibility: ${eligibility.reason}\nClinical criteria were not decisive because coverage is not in force for this member on the request date.`, cites);
+  }
+
+  if (!review) {
+    const nothing = !facts.medication?.drug_name && !facts.patient?.last_name && !facts.patient?.member_id;
+    return pend(
+      nothing ? "pend_nothing_read" : "pend_no_policy",
+      nothing ? "Needs more information: no patient, drug or coverage policy could be identified in the request." : `Needs more information: no coverage policy on this plan matches the requested drug (${facts.medication?.drug_name ?? "not identified"}); a reviewer must assign a policy or review the request manually.`,
+      `Requested medication: ${facts.medication?.drug_name ?? "not identified"}. Eligibility: ${eligibility.reason}`,
+      eligibility.citations,
+    );
+  }
+
+  // (b) an exclusion clearly applies
+  const exclusion = (review.exclusions ?? []).find((e) => e.outcome === "met");
+  if (exclusion) {
+    const cites = verbatimFax(caseDoc, exclusion.citations);
+    if (cites.length && exclusion.confidence !== "medium" && exclusion.confidence !== "low")
+      return finish("denied", "deny_exclusion", `Denied: policy exclusion applies — ${exclusion.question.replace(/^Exclusion:\s*/, "")}`, exclusion.reason, [...cites, ...exclusion.citations.filter((c) => c.document === "policy")]);
+  }
+
+  const verdict = review.verdict;
+  // (a) every path clearly fails (or the diagnosis is outside every understood indication)
+  if (verdict?.denied) {
+    const fails = review.paths.map((p) => ({ p, c: p.criteria.filter((c) => c.outcome === "not_met") }));
+    const notCovered = review.indication?.status === "not_covered";
+    const failCites = fails.flatMap((f) => f.c.flatMap((c) => c.citations));
+    const cites = verbatimFax(caseDoc, notCovered ? [...failCites, ...(review.indication?.branches.flatMap(() => []) ?? [])] : failCites);
+    const everyFailCited = fails.every((f) => f.c.every((c) => verbatimFax(caseDoc, c.citations).length > 0));
+    if (notCovered) {
+      const dx = (facts.diagnoses ?? []).flatMap((d) => d.citations ?? []);
+      const dxCites = verbatimFax(caseDoc, dx);
+      if (dxCites.length)
+        return finish("denied", "deny_not_covered", `Denied: the requested drug is not covered for the stated indication (${(facts.diagnoses ?? []).map((d) => [d.code, d.description].filter(Boolean).join(" ")).join("; ") || "see diagnosis"}).`, `The request's diagnosis matches none of the policy's covered indications (${(review.indication?.branches ?? []).map((b) => b.title).join("; ")}).`, dxCites);
+    } else if (cites.length && everyFailCited) {
+      return finish(
+        "denied",
+        "deny_criteria",
+        `Denied: ${fails.map((f) => `${f.p.title}: ${f.c.map((c) => c.question).join("; ")}`).join(" | ")} — not met.`,
+        fails.map((f) => `Path: ${f.p.title}\n${listCriteria(f.p, (o) => o !== "met")}`).join("\n"),
+        cites,
+      );
+    }
+    return pend("pend_needs_review", "Needs more information: the criteria appear not met, but the failure is not documented clearly enough to deny; a reviewer should confirm.", review.paths.map((p) => `Path: ${p.title} (${p.outcome})\n${listCriteria(p, (o) => o !== "met")}`).join("\n"));
+  }
+
+  if (verdict?.approved) {
+    const metPath = review.paths.find((p) => p.outcome === "met") ?? review.paths[0];
+    const share = metPath ? metPath.criteria.filter((c) => c.evidence === "direct").length / Math.max(1, metPath.criteria.length) : 0;
+    const cites = [...(metPath?.criteria.flatMap((c) => c.citations) ?? []), ...eligibility.citations];
+    const blocking = audit.filter((a) => a.severity === "blocking" && a.passed === false);
+    if (blocking.length) return pend("pend_needs_review", `Needs more information: clinical criteria are met (${metPath?.title ?? ""}) but the audit found: ${blocking.map((b) => b.message).join("; ")}`, `${metPath ? listCriteria(metPath) : ""}\nAudit: ${blocking.map((b) => `${b.check}: ${b.message}`).join("; ")}`, blocking.flatMap((b) => b.citations));
+    if (eligibility.eligible !== true) return pend("pend_missing_information", `Needs more information: clinical criteria are met (${metPath?.title ?? ""}) but member eligibility could not be confirmed — ${eligibility.reason}`, metPath ? listCriteria(metPath) : "", eligibility.citations);
+    if (proposal && proposal.final_decision !== "approved")
+      return pend("pend_needs_review", `Needs more information: the criteria read as met, but the reviewing model did not approve (${proposal.ai_summary ?? proposal.final_decision}).`, `${metPath ? listCriteria(metPath) : ""}\nModel: ${proposal.rationale ?? ""}`, proposal.citations ?? []);
+    return finish("approved", "approve", `Approved: every ${metPath?.title ?? ""} criterion is met; member eligible.`, `Path: ${metPath?.title ?? ""}\n${metPath ? listCriteria(metPath) : ""}\nEligibility: ${eligibility.reason}`, cites, share);
+  }
+
+  // open: what would have to be asked for
+  const unclear = review.paths.some((p) => p.criteria.some((c) => c.outcome === "insufficient" && (c.confidence === "low" || c.confidence === "medium") && !c.citations.length));
+  const open = review.paths.flatMap((p) => p.criteria.filter((c) => c.outcome === "insufficient").map((c) => c.question));
+  return pend(
+    unclear ? "pend_needs_review" : "pend_missing_information",
+    `Needs more information${open.length ? `: ${[...new Set(open)].slice(0, 4).join("; ")}` : ""}.`,
+    review.paths.map((p) => `Path: ${p.title} (${p.outcome})\n${listCriteria(p, (o) => o !== "met")}`).join("\n") + (eligibility.eligible !== true ? `\nEligibility: ${eligibility.reason}` : ""),
+    review.paths.flatMap((p) => p.criteria.filter((c) => c.outcome !== "met").flatMap((c) => c.citations)),
+  );
+}
+
+const CONF_RULES: Record<string, true> = {
+  deny_not_eligible: true,
+  deny_exclusion: true,
+  deny_criteria: true,
+  deny_not_covered: true,
+  approve: true,
+  pend_missing_information: true,
+  pend_needs_review: true,
+  pend_no_policy: true,
+  pend_nothing_read: true,
+};

@@ -1,0 +1,138 @@
+/**
+ * Member eligibility and the formulary row of the requested drug.
+ *
+ * The member is found by ID (OCR-confusable characters compare equal; one character off only when
+ * name and date of birth confirm it), or — when no ID was read — by full name and date of birth.
+ * Names tolerate one misread or mistyped letter. The request date must fall in the member's
+ * coverage window.
+ *
+ * `certainty` "clear" marks an ineligibility the decision layer may deny on
+ * (docs/clinical/decision-semantics.md): a positively identified member whose coverage is not in
+ * force on a request date read from the fax (never a birth date), or an identity (ID, name and date
+ * of birth, cleanly read) that no roster member has. Anything less is "uncertain": needs more
+ * information, never a denial.
+ */
+import type { CaseFacts, Citation, EligibilityResult, FormularyRow, RosterMember } from "../contracts";
+import { canonicalId, editDistance } from "../codes/ocr";
+import { compareNames, normName } from "../codes/names";
+import { ndcDigits } from "../codes/ndc";
+import { lookupDrug } from "../vocabulary/drugs";
+
+export interface MemberMatch {
+  member: RosterMember | null;
+  /** "id": ID (OCR-canonical) matches; "id+identity": one character off, confirmed by name and DOB; "identity": no ID read, name + DOB */
+  how: "id" | "id+identity" | "identity" | null;
+  problems: string[];
+  /** name comparisons made, for the reason shown to the reviewer */
+  notes: string[];
+}
+
+function identityProblems(facts: CaseFacts, m: RosterMember): { problems: string[]; notes: string[] } {
+  const p = facts.patient;
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const last = compareNames(p.last_name, m.last_name);
+  const first = compareNames(p.first_name, m.first_name);
+  if (last === "none") problems.push(`last name on the request "${p.last_name ?? "?"}" ≠ roster "${m.last_name}"`);
+  else if (last !== "exact") notes.push(`last name "${p.last_name}" read as roster "${m.last_name}" (${last} match)`);
+  if (first === "none") problems.push(`first name on the request "${p.first_name ?? "?"}" ≠ roster "${m.first_name}"`);
+  else if (first !== "exact") notes.push(`first name "${p.first_name}" read as roster "${m.first_name}" (${first} match)`);
+  if (!p.birth_date) problems.push("date of birth not found on the request");
+  else if (p.birth_date !== m.birth_date) problems.push(`date of birth on the request ${p.birth_date} ≠ roster ${m.birth_date}`);
+  return { problems, notes };
+}
+
+/** Finds the roster member for the extracted patient (see the module comment). */
+export function matchMember(facts: CaseFacts, roster: RosterMember[]): MemberMatch {
+  const p = facts.patient;
+  const id = p.member_id ? canonicalId(p.member_id) : "";
+  if (id) {
+    const exact = roster.filter((m) => canonicalId(m.member_id) === id);
+    if (exact.length) {
+      const scored = exact.map((m) => ({ m, ...identityProblems(facts, m) })).sort((a, b) => a.problems.length - b.problems.length);
+      return { member: scored[0].m, how: "id", problems: scored[0].problems, notes: scored[0].notes };
+    }
+    const near = roster.filter((m) => editDistance(canonicalId(m.member_id), id) <= 1 && identityProblems(facts, m).problems.length === 0);
+    if (near.length === 1) return { member: near[0], how: "id+identity", problems: [], notes: [`member ID "${p.member_id}" read one character off roster ID ${near[0].member_id}`, ...identityProblems(facts, near[0]).notes] };
+  }
+  if (!id && p.birth_date && p.last_name && p.first_name) {
+    const byIdentity = roster.filter((m) => identityProblems(facts, m).problems.length === 0);
+    if (byIdentity.length === 1) return { member: byIdentity[0], how: "identity", problems: [], notes: ["no member ID could be read; matched by full name and date of birth", ...identityProblems(facts, byIdentity[0]).notes] };
+  }
+  return { member: null, how: null, problems: [id ? `member ID ${p.member_id} is not on the plan roster` : "no member ID found on the request"], notes: [] };
+}
+
+/** Formulary row of the requested drug: by NDC (11 digits), else by name, brand or generic. */
+export function matchFormulary(facts: CaseFacts, formulary: FormularyRow[]): FormularyRow | null {
+  const med = facts.medication;
+  const ndc = ndcDigits(med.ndc);
+  if (ndc) {
+    const r = formulary.find((row) => ndcDigits(row.ndc) === ndc);
+    if (r) return r;
+  }
+  const names = [med.drug_name, med.drug_name_as_written, med.generic_name].filter((x): x is string => !!x);
+  for (const n of names) {
+    const r = formulary.find((row) => row.drug_name.toLowerCase() === n.toLowerCase());
+    if (r) return r;
+  }
+  const generics = new Set(names.map((n) => lookupDrug(n)?.generic).filter(Boolean));
+  return formulary.find((row) => generics.has(lookupDrug(row.drug_name)?.generic)) ?? null;
+}
+
+/** Was the patient's identity read cleanly enough to call its absence from the roster certain? */
+function cleanlyRead(facts: CaseFacts, ocrConfidence: number): boolean {
+  const p = facts.patient;
+  return !!(p.member_id && p.first_name && p.last_name && p.birth_date) && ocrConfidence >= 0.8 && normName(p.last_name).length >= 2;
+}
+
+/**
+ * Eligibility of the extracted request (see the module comment).
+ * `ocrConfidence`: mean OCR confidence of the pages the identity was read from (1 for text layer).
+ */
+export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence?: number } = {}): EligibilityResult {
+  const row = matchFormulary(facts, formulary);
+  const citations: Citation[] = [...facts.patient.citations];
+  const dateNote = facts.notes.find((n) => /^Request date/.test(n.text));
+  if (dateNote) citations.push(...dateNote.citations);
+  const formNote = row ? ` Formulary: ${row.drug_name}${row.ndc ? ` (NDC ${row.ndc})` : ""}, tier ${row.tier ?? "?"}${row.requires_prior_auth ? ", PA required" : ""}.` : " Requested drug not found on the formulary.";
+  const p = facts.patient;
+  const conf = opts.ocrConfidence ?? 1;
+  const dateRead = !!facts.request_date && (facts.request_date_source ?? "form_date") !== "none";
+  const base = { formulary: row, citations };
+  if (!p.member_id && !p.last_name) return { eligible: null, member: null, reason: "Cannot determine eligibility: no member ID or patient name could be read from the request." + formNote, certainty: "uncertain", match: null, ...base };
+  const match = matchMember(facts, roster);
+  const who = `${p.first_name ?? "?"} ${p.last_name ?? "?"} (DOB ${p.birth_date ?? "?"}, ID ${p.member_id ?? "?"})`;
+  if (!match.member) {
+    const clear = cleanlyRead(facts, conf);
+    return {
+      eligible: clear ? false : null,
+      member: null,
+      reason: clear
+        ? `Not eligible: ${match.problems.join("; ")}; no roster member matches ${who}.` + formNote
+        : `Member not identified: ${match.problems.join("; ")} (${who}); the identity was not read cleanly enough to conclude the member is not covered.` + formNote,
+      certainty: clear ? "clear" : "uncertain",
+      match: null,
+      ...base,
+    };
+  }
+  const m = match.member;
+  if (match.problems.length) {
+    // the ID is on the roster but the person on the request is someone else: a different person
+    // with a near-identical ID is not this member (clear only when everything was read cleanly)
+    const clear = cleanlyRead(facts, conf) && match.problems.some((x) => /date of birth on the request/.test(x));
+    return {
+      eligible: clear ? false : null,
+      member: clear ? null : m,
+      reason: `${clear ? "Not eligible" : "Identity not confirmed"}: member ID ${m.member_id} is on the roster but the identity does not match (${match.problems.join("; ")}).` + formNote,
+      certainty: clear ? "clear" : "uncertain",
+      match: match.how,
+      ...base,
+    };
+  }
+  const d = facts.request_date;
+  if (!d || !dateRead) return { eligible: null, member: m, reason: `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request date could not be read, so coverage on that date cannot be confirmed (coverage ${m.coverage_start} to ${m.coverage_end ?? "open"}).` + formNote, certainty: "uncertain", match: match.how, ...base };
+  const via = match.notes.length ? ` (${match.notes.join("; ")})` : "";
+  if (d < m.coverage_start) return { eligible: false, member: m, reason: `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) starts ${m.coverage_start}, after the request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };
+  if (m.coverage_end && d > m.coverage_end) return { eligible: false, member: m, reason: `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) ended ${m.coverage_end}, before the request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };
+  return { eligible: true, member: m, reason: `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"} on request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };
+}

@@ -1,0 +1,114 @@
+/**
+ * The fax as evidence: every line of every document in it (request form, letters, chart notes, lab
+ * reports, fill histories, imaging reports) with positions, searchable, and quotable as whole
+ * sentences that are verbatim page text. Pure functions of the parsed fax.
+ */
+import type { Citation, ParsedDocument } from "~/documents/types";
+import { citeSentence, docLines, rawRange, type DocLine } from "../text/lines";
+import { isNegated } from "../vocabulary/language";
+import { findDates } from "../codes/dates";
+
+export interface CaseLine extends DocLine {
+  lower: string;
+  ocr: boolean;
+  /** OCR confidence of the page (0..1), null for text-layer pages */
+  confidence: number | null;
+}
+
+export interface CaseIndex {
+  doc: ParsedDocument;
+  lines: CaseLine[];
+  /** YYYY-MM-DD, the date the fax was sent */
+  requestDate: string | null;
+  documentName: string;
+}
+
+export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
+  const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
+  const lines = docLines(doc).map((l) => {
+    const p = pageMeta.get(l.page);
+    return { ...l, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };
+  });
+  return { doc, lines, requestDate, documentName };
+}
+
+/** The whole sentence around `line.text.slice(from, to)`, verbatim from the page. */
+export function quote(idx: CaseIndex, line: CaseLine, from = 0, to = line.text.length): Citation {
+  const [a, b] = rawRange(line, from, Math.max(to, from + 1));
+  return citeSentence(idx.doc, idx.documentName, line.page, a, b);
+}
+
+export interface Hit {
+  line: CaseLine;
+  index: number;
+  length: number;
+  negated: boolean;
+}
+
+/** Every match of `re` (made global) in the lower-cased case lines. */
+export function search(idx: CaseIndex, re: RegExp): Hit[] {
+  const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g");
+  const out: Hit[] = [];
+  for (const line of idx.lines) {
+    g.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = g.exec(g.flags.includes("i") ? line.lower : line.text))) {
+      out.push({ line, index: m.index, length: m[0].length, negated: isNegated(line.lower, m.index) });
+      if (m[0].length === 0) g.lastIndex++;
+    }
+  }
+  return out;
+}
+
+/** Same as `search` over the original-case text (for capital-only abbreviations). */
+export function searchCased(idx: CaseIndex, re: RegExp): Hit[] {
+  const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g");
+  const out: Hit[] = [];
+  for (const line of idx.lines) {
+    g.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = g.exec(line.text))) {
+      out.push({ line, index: m.index, length: m[0].length, negated: isNegated(line.lower, m.index) });
+      if (m[0].length === 0) g.lastIndex++;
+    }
+  }
+  return out;
+}
+
+/** The text of a line and the next one on the same page (for values wrapped onto the next line). */
+export function withNext(idx: CaseIndex, line: CaseLine): string {
+  const next = idx.lines[line.index + 1];
+  return next && next.page === line.page ? `${line.lower} ${next.lower}` : line.lower;
+}
+
+/**
+ * Date of a value at `pos` on `line`: the nearest full date on the line, else the page's collection,
+ * service or visit date ("Collected 09/29/2026", "Date of service: ...").
+ */
+export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | null {
+  const ds = findDates(line.text).filter((d) => d.precision === "day");
+  if (ds.length) {
+    ds.sort((x, y) => Math.abs(x.index - pos) - Math.abs(y.index - pos));
+    return ds[0].start;
+  }
+  const pageLines = idx.lines.filter((l) => l.page === line.page);
+  for (const l of pageLines) {
+    if (/collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text)) {
+      const next = idx.lines[l.index + 1];
+      const d = findDates(l.text)[0] ?? (next && next.page === l.page ? findDates(next.text)[0] : undefined);
+      if (d && !/\b(?:dob|birth)\b/i.test(l.text)) return d.start;
+    }
+  }
+  return null;
+}
+
+/** Mean OCR confidence (0..1) of the pages `citations` point to; 1 for text-layer pages. */
+export function citationConfidence(idx: CaseIndex, citations: Citation[]): number {
+  const pages = [...new Set(citations.map((c) => c.page))];
+  if (!pages.length) return 1;
+  const vals = pages.map((p) => {
+    const pg = idx.doc.pages.find((x) => x.page === p);
+    return pg?.ocr ? (pg.confidence ?? 0.6) : 1;
+  });
+  return vals.reduce((a, b) => a + b, 0) / vals.length;
+}

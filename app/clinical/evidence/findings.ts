@@ -1,0 +1,178 @@
+/**
+ * Measured values and test results in the fax: "LDL-C 94 mg/dL (09/10/2026)", "A1c 7.9%",
+ * "BSA ~25%", "ESS 14", "12 migraine days/month", "QuantiFERON-TB Gold Plus Negative 09/22/2026",
+ * "arginine stimulation test: peak GH 6.2 ng/mL", "MSLT mean sleep latency 4.5 min, 2 SOREMPs",
+ * "CPAP download: >= 4 h on 22 of 30 nights (73%)" — with the date each was measured, and whether a
+ * result is still pending or only ordered.
+ */
+import type { Citation } from "../contracts";
+import { aliasRegex } from "../vocabulary/conditions";
+import type { MeasureTerm } from "../vocabulary/measures";
+import type { TestTerm } from "../vocabulary/tests";
+import { BASELINE, PENDING, isNegated } from "../vocabulary/language";
+import { findDates } from "../codes/dates";
+import { dateNear, quote, type CaseIndex, type CaseLine } from "./case-index";
+
+export interface MeasureValue {
+  value: number;
+  /** the raw text after the name, for units ("%", "mg/dL") */
+  unitText: string;
+  date: string | null;
+  baseline: boolean;
+  citation: Citation;
+}
+
+function measureRe(m: MeasureTerm): RegExp {
+  return new RegExp(m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${a})`)).join("|"), "g");
+}
+
+/**
+ * Every numeric value written next to a measure name on a line. The value is the first number after
+ * the name (a table cell, "of", "=", "was"), or a number right before it for "12 migraine days".
+ * Numbers that are dates, reference ranges, or outside the measure's plausible range are skipped.
+ */
+export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
+  const out: MeasureValue[] = [];
+  const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
+  const words = m.aliases.filter((a) => !abbr.includes(a));
+  const reWords = words.length ? new RegExp(words.map((a) => `(?:${a})`).join("|"), "gi") : null;
+  const reAbbr = abbr.length ? new RegExp(abbr.map((a) => aliasRegex(a).source).join("|"), "g") : null;
+  for (const line of idx.lines) {
+    const matches: { index: number; length: number }[] = [];
+    for (const re of [reWords, reAbbr]) {
+      if (!re) continue;
+      re.lastIndex = 0;
+      let x: RegExpExecArray | null;
+      while ((x = re.exec(line.text))) {
+        if (!x[0].length) {
+          re.lastIndex++;
+          continue;
+        }
+        if (!matches.some((y) => x!.index < y.index + y.length && x!.index + x![0].length > y.index)) matches.push({ index: x.index, length: x[0].length });
+      }
+    }
+    for (const mt of matches) {
+      const end = mt.index + mt.length;
+      const after = line.text.slice(end, end + 48);
+      const before = line.text.slice(Math.max(0, mt.index - 18), mt.index);
+      let value: number | null = null;
+      let vAt = end;
+      let unitText = "";
+      const a = /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?![\d.])/.exec(after);
+      if (a && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
+        const tail = after.slice(a.index + a[0].length);
+        const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o)/i.test(tail);
+        const isDate = /^\s*[-/]\s*\d/.test(tail) || /^\s*(?:19|20)\d\d\b/.test(a[2]);
+        if (!isDuration && !isDate) {
+          value = Number(a[2].replace(/,/g, ""));
+          vAt = end + a.index + a[0].lastIndexOf(a[2]);
+          unitText = tail.slice(0, 14);
+        }
+      }
+      if (value == null && /\bdays?\b|\bsorem/i.test(line.text.slice(mt.index, end + 6))) {
+        const b = /(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?\s*$/.exec(before);
+        if (b) {
+          value = b[2] ? Math.min(Number(b[1]), Number(b[2])) : Number(b[1]);
+          vAt = mt.index - b[0].length;
+        }
+      }
+      if (value == null || !Number.isFinite(value)) continue;
+      if (value < m.range[0] || value > m.range[1]) continue;
+      const date = dateNear(idx, line, mt.index);
+      const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
+      out.push({ value, unitText, date, baseline: BASELINE.test(ctx), citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)) });
+    }
+  }
+  return out;
+}
+
+/** A mention of the measure or test that says its result is pending, ordered or scheduled. */
+export function pendingMention(idx: CaseIndex, aliases: string[]): { line: CaseLine; index: number } | null {
+  const re = new RegExp(aliases.map((a) => `(?:${a})`).join("|"), "gi");
+  for (const line of idx.lines) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(line.lower))) {
+      if (!m[0].length) {
+        re.lastIndex++;
+        continue;
+      }
+      const clause = line.lower.slice(Math.max(0, m.index - 50), m.index + m[0].length + 70).split(/(?<=\.)\s/).find((c) => c.includes(m![0])) ?? "";
+      if (PENDING.test(clause)) return { line, index: m.index };
+    }
+  }
+  return null;
+}
+
+export type TestOutcome = "negative" | "positive" | "abnormal" | "normal" | "indeterminate" | "pending" | "done";
+
+export interface TestFinding {
+  result: TestOutcome;
+  date: string | null;
+  /** numbers written with the test (peak GH values, latencies), in order */
+  values: number[];
+  citation: Citation;
+  text: string;
+}
+
+const RESULT_WORD =
+  /\b(non-?reactive|not detected|negative|neg\b|no evidence of (?:latent )?(?:tb|tuberculosis|infection)|within normal limits|normal|unremarkable|positive|pos\b|reactive|detected|abnormal|consistent with|confirm(?:s|ed|ing)|diagnostic of|showed|shows|revealed|demonstrat(?:ed|es)|indeterminate|equivocal|borderline|pending|awaiting|not (?:yet )?(?:resulted|available|done|performed)|ordered|scheduled|to be (?:drawn|done|performed|scheduled)|will (?:forward|send|obtain|be performed))\b/i;
+
+function outcomeOf(word: string): TestOutcome {
+  const w = word.toLowerCase();
+  if (/^(?:non-?reactive|not detected|negative|neg|no evidence)/.test(w)) return "negative";
+  if (/^(?:positive|pos|reactive|detected)$/.test(w)) return "positive";
+  if (/^(?:within normal|normal|unremarkable)/.test(w)) return "normal";
+  if (/^(?:abnormal|consistent with|confirm|diagnostic of)/.test(w)) return "abnormal";
+  if (/^(?:indeterminate|equivocal|borderline)$/.test(w)) return "indeterminate";
+  if (/^(?:showed|shows|revealed|demonstrat)/.test(w)) return "done";
+  return "pending";
+}
+
+/**
+ * Every result of a test written in the fax: name (any synonym), result word or values, date.
+ * A table row ("QuantiFERON-TB Gold Plus  Negative  09/22/2026") and prose ("negative
+ * QuantiFERON on 09/22/2026") both count; a wrapped line continues the clause.
+ */
+export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
+  const out: TestFinding[] = [];
+  const re = new RegExp(test.aliases.map((a) => `(?:${a})`).join("|"), "gi");
+  for (const line of idx.lines) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    const seen: number[] = [];
+    while ((m = re.exec(line.lower))) {
+      if (!m[0].length) {
+        re.lastIndex++;
+        continue;
+      }
+      if (seen.some((s) => Math.abs(s - m!.index) < 12)) continue;
+      seen.push(m.index);
+      const end = m.index + m[0].length;
+      let after = line.lower.slice(end).split(/;|\.(?:\s|$)/)[0].slice(0, 110);
+      const next = idx.lines[line.index + 1];
+      if (end + after.length >= line.lower.length - 1 && !/[.;:]\s*$/.test(line.lower) && next && next.page === line.page && after.length < 60) after += " " + next.lower.split(/[.;]/)[0].slice(0, 90);
+      const before = line.lower.slice(Math.max(0, m.index - 40), m.index).split(/[.;]\s/).pop() ?? "";
+      let r = RESULT_WORD.exec(after);
+      if (!r) {
+        const b = /\b(negative|positive|non-?reactive|normal|abnormal|pending|ordered|scheduled)\b[^a-z]*(?:\w+\s*){0,3}$/i.exec(before);
+        if (b) r = RESULT_WORD.exec(b[0]);
+      }
+      const values = [...after.matchAll(/(?<![\d/.-])(\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:\/\s*\d|-\d|years?|yrs?|y\/o|yo\b|weeks?|months?|am\b|pm\b))/g)].map((x) => Number(x[1])).filter((n) => n < 1000);
+      if (!r && !values.length) continue;
+      let result: TestOutcome = r ? outcomeOf(r[1]) : "done";
+      if (isNegated(line.lower, m.index) && result !== "negative") {
+        // "no TB test on file", "has not had a sleep study"
+        if (/\b(?:no|not|never)\b[^.;]{0,30}$/.test(before)) result = "pending";
+      }
+      const clause = `${before} ${line.lower.slice(m.index, end)} ${after}`;
+      if (PENDING.test(clause) && result !== "negative" && result !== "positive" && !values.length) result = "pending";
+      // "consider genetic testing", "has not had a sleep study", "will order": not done
+      if (/\b(?:consider(?:ing)?|plan(?:s|ned)? (?:to|for)|recommend(?:ed)?|will (?:order|obtain|refer|schedule)|has not had|have not had|never had|not (?:yet )?(?:done|performed|obtained)|declined|deferred)\b[^.;]{0,30}$/.test(before) && result !== "negative" && result !== "positive") result = "pending";
+      const full = findDates(`${line.text.slice(end, end + 110)}`).filter((d) => d.precision === "day");
+      const date = full[0]?.start ?? dateNear(idx, line, m.index);
+      out.push({ result, date, values, citation: quote(idx, line, m.index, Math.min(line.text.length, end + Math.min(after.length, 60))), text: line.text.slice(Math.max(0, m.index - 10), Math.min(line.text.length, end + 80)) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,193 @@
+/**
+ * What the fax says about each drug the patient has taken, is taking, or never took: duration,
+ * dose, outcome (inadequate response, intolerance, contraindication), ongoing or stopped, and
+ * whether it was only mentioned as planned/declined/never tried. Reads every document of the fax
+ * (form tables, letters, chart notes, fill histories) and merges the extraction stage's therapy rows.
+ */
+import type { CaseFacts, Citation, TherapyOutcome } from "../contracts";
+import { explicitDurations, rangeDuration } from "../codes/dates";
+import { CONTRAINDICATION, FAILURE, FAMILY_CONTEXT, GENERAL_STATEMENT, INTOLERANCE, NOT_TAKEN, ONGOING, PREFERENCE, STOPPED, isNegated } from "../vocabulary/language";
+import { quote, type CaseIndex, type CaseLine } from "./case-index";
+import { lookupDrug } from "../vocabulary/drugs";
+
+export interface TherapyEvidence {
+  drug: string;
+  /** longest documented duration in days, null when none */
+  days: number | null;
+  dose: string | null;
+  outcome: TherapyOutcome;
+  intolerance: boolean;
+  contraindicated: boolean;
+  failure: boolean;
+  ongoing: boolean;
+  stopped: boolean;
+  /** only mentioned as deferred, declined, planned or never tried */
+  notTaken: boolean;
+  /** explicitly said never to have been taken ("has not tried", "no prior use of") */
+  explicitlyNotTaken: boolean;
+  mgPerDay?: number | null;
+  mgPerWeek?: number | null;
+  openDays?: number | null;
+  citations: Citation[];
+}
+
+const SENTENCE_END = /(?<!\b(?:approx|e\.g|i\.e|vs|dr|wk|wks|mo|mos|yr|yrs|no|tab|tabs|inc|st|er|xr|sr|oint|cr|soln))[.;](?=\s|$)/;
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function drugRegex(names: string[]): RegExp {
+  const alts = [...new Set(names.map((n) => n.toLowerCase()).filter((n) => n.length >= 3))].sort((a, b) => b.length - a.length).map(esc);
+  return new RegExp(`\\b(${alts.join("|")})\\b`, "gi");
+}
+
+/** Text a mention speaks for: from the drug name to the next drug name or sentence end, plus a wrapped line. */
+function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: RegExp): string {
+  const rest = line.lower.slice(start);
+  const g = new RegExp(allDrugs.source, "gi");
+  g.lastIndex = 1;
+  let m: RegExpExecArray | null;
+  let end = rest.length;
+  while ((m = g.exec(rest))) {
+    if (m.index > 0 && !/[/+]\s*$/.test(rest.slice(0, m.index)) && !/\b(?:and|or|to|with)\s+$/.test(rest.slice(0, m.index).slice(-6)) ) {
+      end = m.index;
+      break;
+    }
+  }
+  const stop = SENTENCE_END.exec(rest.slice(0, end));
+  if (stop) {
+    const tail = rest.slice(stop.index + 1, end);
+    const nextClause = /^\s*(?:and\s+|but\s+|then\s+)?(?:was\s+|it was\s+)?(?:stopped|discontinued|d\/c'?d?|held|ceased|switched|tapered off)\b[^.;]*/i.exec(tail);
+    end = nextClause ? stop.index + 1 + nextClause[0].length : stop.index;
+  }
+  let seg = rest.slice(0, end);
+  if (end === rest.length && !/[.;]\s*$/.test(seg)) {
+    const next = idx.lines[line.index + 1];
+    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !new RegExp(allDrugs.source, "i").test(next.lower.split(/[.;]/)[0])) seg += " " + next.lower.split(/(?<=[.;])\s/)[0];
+  }
+  return seg;
+}
+
+/**
+ * Amount per day / per week written in a therapy mention: "1,000 mg PO BID" → 2000/day, "15 mg
+ * weekly" → 15/week. Null when no amount with a frequency is written.
+ */
+export function dailyDoseMg(seg: string): { perDay: number | null; perWeek: number | null } | null {
+  const re = /(?<![\d,.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^.;]{0,30})/gi;
+  let best: { perDay: number | null; perWeek: number | null } | null = null;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(seg))) {
+    let amt = Number(m[1].replace(/,/g, ""));
+    if (m[2].toLowerCase() === "g") amt *= 1000;
+    if (m[2].toLowerCase() === "mcg") amt /= 1000;
+    const f = m[3].toLowerCase();
+    let perDay: number | null = null;
+    let perWeek: number | null = null;
+    if (/\b(?:qid|q\.i\.d|four times (?:a |per )?day)\b/.test(f)) perDay = amt * 4;
+    else if (/\b(?:tid|t\.i\.d|three times (?:a |per )?day)\b/.test(f)) perDay = amt * 3;
+    else if (/\b(?:bid|b\.i\.d|twice (?:a |per )?day|twice daily|2x daily|two times (?:a |per )?day)\b/.test(f)) perDay = amt * 2;
+    else if (/\bevery other week\b|\bq2 ?w(?:ee)?k/.test(f)) perWeek = amt / 2;
+    else if (/\b(?:weekly|once a week|per week|\/week|\/wk|q ?week|qwk|every week)\b/.test(f)) perWeek = amt;
+    else if (/\b(?:daily|qd|q\.d|once a day|per day|\/day|a day|qam|qpm|qhs|nightly|at bedtime|every (?:morning|evening|night))\b/.test(f)) perDay = amt;
+    if (perDay == null && perWeek == null) continue;
+    if (perDay != null && perWeek == null) perWeek = perDay * 7;
+    if (perWeek != null && perDay == null) perDay = perWeek / 7;
+    if (!best || (perDay ?? 0) > (best.perDay ?? 0)) best = { perDay, perWeek };
+  }
+  return best;
+}
+
+/**
+ * Collect what the fax says about each drug in `drugNames` (lower-case names). `allKnownDrugs`
+ * bound a mention's segment (the next drug starts a new one). Facts from the extraction stage
+ * (`facts.prior_therapies`) are merged when their drug matches.
+ */
+export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDrugs: string[], facts?: CaseFacts | null): Map<string, TherapyEvidence> {
+  const out = new Map<string, TherapyEvidence>();
+  if (!drugNames.length) return out;
+  const want = drugRegex(drugNames);
+  const every = drugRegex([...drugNames, ...allKnownDrugs]);
+  const fresh = (drug: string): TherapyEvidence => ({ drug, days: null, dose: null, outcome: "unknown", intolerance: false, contraindicated: false, failure: false, ongoing: false, stopped: false, notTaken: true, explicitlyNotTaken: false, citations: [] });
+  for (const line of idx.lines) {
+    const g = new RegExp(want.source, "gi");
+    let m: RegExpExecArray | null;
+    while ((m = g.exec(line.lower))) {
+      const drug = m[1].toLowerCase();
+      const seg = segmentFor(idx, line, m.index, every);
+      const before = line.lower.slice(Math.max(0, m.index - 50), m.index).split(/[.;]\s/).pop() ?? "";
+      const ev = out.get(drug) ?? fresh(drug);
+      // someone else's drug history, or a general statement about the drug: not this patient's trial
+      if (FAMILY_CONTEXT.test(before) || FAMILY_CONTEXT.test(seg.slice(0, 30))) {
+        out.set(drug, ev);
+        continue;
+      }
+      const neg = isNegated(line.lower, m.index) && !/\bno (?:help|benefit|improvement|response|relief)/.test(seg);
+      if (neg) {
+        // "has not tried triptans", "no prior biologic": documented as never taken
+        if (/\b(?:not|never|no prior|no previous|no)\b[^.;]{0,25}$/.test(before) && /\b(?:tried|taken|used|received|trial|prior|previous|been on|history of|use of)\b|\bno (?:prior |previous )?$/.test(before + " ")) {
+          ev.explicitlyNotTaken = true;
+          ev.citations.push(quote(idx, line, m.index, m.index + m[1].length));
+        }
+        out.set(drug, ev);
+        continue;
+      }
+      const general = GENERAL_STATEMENT.test(`${before} ${seg}`);
+      const durations = general ? [] : explicitDurations(seg).map((d) => d.days);
+      const atWeek = /\b(?:at|after|by|in)\s+(?:week|wk)\s*(\d{1,2})\b/i.exec(seg);
+      if (atWeek && STOPPED.test(seg)) durations.push(Number(atWeek[1]) * 7);
+      const range = rangeDuration(seg, idx.requestDate);
+      if (range && !range.open) {
+        durations.push(range.days);
+        ev.stopped = true;
+      } else if (range) ev.openDays = Math.max(ev.openDays ?? 0, range.days);
+      const best = durations.length ? Math.max(...durations) : null;
+      if (best != null && (ev.days == null || best > ev.days)) ev.days = best;
+      const dose = /(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:(?:->|to|→)\s*\d+\s*)?(?:mg|mcg|g|%|units?|iu)\b/i.exec(seg);
+      const daily = dailyDoseMg(seg);
+      if (daily) {
+        if (daily.perDay != null) ev.mgPerDay = Math.max(ev.mgPerDay ?? 0, daily.perDay);
+        if (daily.perWeek != null) ev.mgPerWeek = Math.max(ev.mgPerWeek ?? 0, daily.perWeek);
+      }
+      if (dose && !ev.dose) ev.dose = dose[0];
+      ev.intolerance ||= INTOLERANCE.test(seg);
+      ev.failure ||= FAILURE.test(seg) || /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") || /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
+      ev.contraindicated ||= CONTRAINDICATION.test(`${before.slice(-30)} ${seg}`) && !/\bno (?:known )?contraindicat/.test(seg);
+      ev.ongoing ||= ONGOING.test(seg) || /\b(?:continue|on|add|adding|remains on|currently (?:on|taking))\s*$/.test(before.trim() + " ");
+      ev.stopped ||= STOPPED.test(seg) || /\b(?:stopped|discontinued|previously|prior)\b/.test(before);
+      const around = `${before.slice(-40)} ${seg.slice(0, 60)}`;
+      const planned = NOT_TAKEN.test(around) && (best == null || /\binstructed|\badvised|\brecommend/.test(around)) && !ev.failure && !ev.intolerance;
+      if (planned && (/\b(?:not|never|no)\b/.test(`${before.slice(-40)} ${seg.slice(0, 40)}`) || PREFERENCE.test(around))) ev.explicitlyNotTaken = true;
+      if (!planned) ev.notTaken = false;
+      ev.citations.push(quote(idx, line, m.index, Math.min(line.text.length, m.index + seg.length)));
+      out.set(drug, ev);
+    }
+  }
+  for (const pt of facts?.prior_therapies ?? []) {
+    const name = pt.drug_name.toLowerCase();
+    const g = lookupDrug(name)?.generic.toLowerCase();
+    const key = drugNames.find((d) => d.toLowerCase() === name || (g && lookupDrug(d)?.generic.toLowerCase() === g)) ?? drugNames.find((d) => new RegExp(`\\b${esc(d.toLowerCase())}\\b`).test(name));
+    if (!key) continue;
+    const ev = out.get(key) ?? { ...fresh(key), notTaken: false };
+    if (pt.duration_days != null && (ev.days == null || pt.duration_days > ev.days)) ev.days = pt.duration_days;
+    ev.dose ??= pt.dose;
+    if (pt.outcome === "intolerance") ev.intolerance = true;
+    if (pt.outcome === "contraindication") ev.contraindicated = true;
+    if (pt.outcome === "inadequate_response") ev.failure = true;
+    if (pt.outcome === "ongoing") ev.ongoing = true;
+    ev.notTaken = false;
+    ev.explicitlyNotTaken = false;
+    ev.citations.push(...pt.citations);
+    out.set(key, ev);
+  }
+  for (const ev of out.values()) {
+    if (ev.openDays != null && (!ev.stopped || ev.ongoing) && (ev.days == null || ev.openDays > ev.days)) ev.days = ev.openDays;
+    if (!ev.notTaken) ev.explicitlyNotTaken = false;
+    ev.outcome = ev.contraindicated ? "contraindication" : ev.intolerance ? "intolerance" : ev.failure ? "inadequate_response" : ev.ongoing ? "ongoing" : "unknown";
+    const seen = new Set<string>();
+    ev.citations = ev.citations.filter((c) => {
+      const k = `${c.page}:${c.start}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    }).slice(0, 4);
+  }
+  return out;
+}

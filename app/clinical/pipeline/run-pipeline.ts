@@ -1,0 +1,102 @@
+/**
+ * The one clinical pipeline: extraction → eligibility → policy selection → clinical review → audit →
+ * decision, with every engine's proposal going through the decision rules
+ * (decide/apply-decision-rules.ts). Intake, prompt re-runs, evaluation and the demo all call this;
+ * they differ only in the agents they pass (built-in or model, see `ClinicalAgents`) and in the hooks
+ * they use to record progress. Database-free.
+ */
+import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember } from "../contracts";
+import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
+import type { OrgRule } from "../audit/audit-case";
+
+/** The five agents behind one interface; the built-in engine and a model both implement it. */
+export interface ClinicalAgents {
+  engine: "builtin" | "openai";
+  model: string | null;
+  extract(doc: ParsedDocument, opts: { documentName: string; formulary: FormularyRow[]; knownDrugNames: string[]; roster: RosterMember[] }): Promise<CaseFacts>;
+  /** deterministic on both engines: roster lookups are not a model's job */
+  eligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence: number }): EligibilityResult;
+  selectPolicy(facts: CaseFacts, policies: { id: string; drug_names: string[] }[], opts: { caseDoc: ParsedDocument; formulary: FormularyRow[] }): string | null;
+  review(input: { facts: CaseFacts; caseDoc: ParsedDocument; tree: DecisionTree; policyId: string; eligibility: EligibilityResult }): Promise<ReviewResult>;
+  audit(input: { facts: CaseFacts; caseDoc: ParsedDocument; eligibility: EligibilityResult; review: ReviewResult | null; rules: OrgRule[]; drugNames: string[] }): Promise<AuditFinding[]>;
+  /** a model's own reading of the case (the built-in engine proposes nothing beyond the rules) */
+  propose?(input: { facts: CaseFacts; eligibility: EligibilityResult; review: ReviewResult | null; audit: AuditFinding[] }): Promise<Proposal>;
+}
+
+export interface PipelineInputs {
+  caseDoc: ParsedDocument;
+  /** name citations use for the case document ("fax" | "epa") */
+  documentName?: string;
+  roster: RosterMember[];
+  formulary: FormularyRow[];
+  /** the plan's coverage policies with ready trees */
+  policies: { id: string; drug_names: string[] }[];
+  loadTree(policyId: string): Promise<DecisionTree | null>;
+  rules?: OrgRule[];
+}
+
+export type StageName = "extraction" | "eligibility" | "clinical_review" | "audit" | "decision";
+
+/** Progress and record keeping around each stage (the intake stores agent runs and publishes steps). */
+export interface PipelineHooks {
+  /** a new live step starts (2 extraction + eligibility, 3 review, 4 audit, 5 decision) */
+  step?(n: 2 | 3 | 4 | 5, message: string): Promise<void>;
+  /** wraps one agent call (timing, input/output records); must return fn's result */
+  run?<T>(agent: StageName, step: number, engine: { engine: string; model: string | null }, input: unknown, fn: () => Promise<T>): Promise<T>;
+}
+
+export interface PipelineResult {
+  facts: CaseFacts;
+  eligibility: EligibilityResult;
+  policyId: string | null;
+  tree: DecisionTree | null;
+  review: ReviewResult | null;
+  audit: AuditFinding[];
+  decision: DecisionResult;
+  engine: { engine: string; model: string | null };
+}
+
+/** Mean OCR confidence of a document's OCR pages (1 when every page has a text layer). */
+export function documentOcrConfidence(doc: ParsedDocument): number {
+  const ocr = doc.pages.filter((p) => p.ocr && p.confidence != null);
+  return ocr.length ? ocr.reduce((s, p) => s + (p.confidence ?? 0), 0) / ocr.length : 1;
+}
+
+/**
+ * Run the pipeline on one case. Stops after `opts.stopAfter` (prompt re-runs of one stage); the
+ * skipped results are left empty. Errors of an agent propagate (the intake retries the job).
+ */
+export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents, hooks: PipelineHooks = {}, opts: { stopAfter?: StageName } = {}): Promise<PipelineResult> {
+  const engine = { engine: agents.engine, model: agents.model };
+  const builtin = { engine: "builtin", model: null };
+  const run = hooks.run ?? (<T>(_a: StageName, _s: number, _e: unknown, _i: unknown, fn: () => Promise<T>) => fn());
+  const documentName = inputs.documentName ?? "fax";
+  const ocr = documentOcrConfidence(inputs.caseDoc);
+  const knownDrugNames = [...new Set([...inputs.formulary.map((f) => f.drug_name), ...inputs.policies.flatMap((p) => p.drug_names)])];
+
+  await hooks.step?.(2, "Extracting the request and checking eligibility");
+  const facts = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, () => agents.extract(inputs.caseDoc, { documentName, formulary: inputs.formulary, knownDrugNames, roster: inputs.roster }));
+  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr }));
+  const empty = (): PipelineResult => ({ facts, eligibility, policyId: null, tree: null, review: null, audit: [], decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr }), engine });
+  if (opts.stopAfter === "extraction" || opts.stopAfter === "eligibility") return empty();
+
+  await hooks.step?.(3, "Reviewing the coverage policy criteria");
+  const policyId = agents.selectPolicy(facts, inputs.policies, { caseDoc: inputs.caseDoc, formulary: inputs.formulary });
+  const tree = policyId ? await inputs.loadTree(policyId) : null;
+  const review = tree && policyId ? await run("clinical_review", 3, engine, { coverage_policy_id: policyId }, () => agents.review({ facts, caseDoc: inputs.caseDoc, tree, policyId, eligibility })) : null;
+  if (opts.stopAfter === "clinical_review") return { ...empty(), policyId, tree, review };
+
+  await hooks.step?.(4, "Running audit checks");
+  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, eligibility, review, rules: inputs.rules ?? [], drugNames: tree?.drug_names ?? [] }));
+  if (opts.stopAfter === "audit") return { ...empty(), policyId, tree, review, audit };
+
+  await hooks.step?.(5, "Making a decision");
+  const decision = await run("decision", 5, engine, {}, async () => {
+    const proposal = agents.propose ? await agents.propose({ facts, eligibility, review, audit }) : undefined;
+    const ruled = applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review, audit, ocrConfidence: ocr }, proposal);
+    // the model's words when the rules agree with its proposal
+    if (proposal && proposal.final_decision === ruled.final_decision && proposal.ai_summary) return { ...ruled, ai_summary: proposal.ai_summary, rationale: `${ruled.rationale}\n\nModel rationale: ${proposal.rationale ?? ""}`.trim() };
+    return ruled;
+  });
+  return { facts, eligibility, policyId, tree, review, audit, decision, engine };
+}

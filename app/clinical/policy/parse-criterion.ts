@@ -1,0 +1,744 @@
+/**
+ * One policy requirement sentence → one typed criterion (contracts.ts `Criterion`) with a parse
+ * confidence.
+ *
+ * The reader recognises the requirement's kind from its wording and reads its parts with the
+ * clinical vocabulary: ages, diagnoses (ICD-10-CM), prescriber specialties, prior therapy (drugs,
+ * classes, count, duration, dose, intolerance/contraindication alternatives), current and concurrent
+ * therapy, lab thresholds with recency, test results, dose and quantity ceilings, excluded uses.
+ * A sentence whose kind is recognised but whose parts are partly read gets a lower confidence; a
+ * sentence with nothing recognisable becomes `documentation` (its key concepts, confidence medium)
+ * or `human_review` (confidence low) — never a silent drop, never a guess that can deny.
+ */
+import type { Citation, Comparator, Criterion, CriterionOf, ParseConfidence } from "../contracts";
+import { CONDITIONS, aliasRegex, conditionAncestors, mostSpecificConditions, type ConditionTerm } from "../vocabulary/conditions";
+import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
+import { MEASURES, type MeasureTerm } from "../vocabulary/measures";
+import { specialtiesNamedIn } from "../vocabulary/specialties";
+import { TESTS } from "../vocabulary/tests";
+import { numberWord, unitDays } from "../codes/dates";
+
+export interface ParseContext {
+  /** names of the drug the policy covers (never a prior or concurrent therapy) */
+  drugNames: string[];
+}
+
+const has = (re: RegExp, s: string) => re.test(s);
+const norm = (t: string) => t.replace(/≥/g, ">=").replace(/≤/g, "<=").replace(/\s+/g, " ").trim();
+
+/** Criterion text without example lists: "(e.g., ...)", "[...]", "such as ..." parentheticals. */
+export function withoutExamples(t: string): string {
+  return t
+    .replace(/\[[^\]]*\]/g, " ")
+    .replace(/\((?:e\.g\.|eg\b|for example|such as|including|i\.e\.|examples?)[^()]*(?:\([^()]*\)[^()]*)*\)/gi, " ")
+    .replace(/\s+/g, " ");
+}
+
+/** Lower-case drug names of a text, minus the covered drug's own names. */
+export function drugsIn(text: string, ctx: ParseContext): string[] {
+  const own = new Set(ctx.drugNames.flatMap((d) => d.toLowerCase().split(/[\s/()]+/)).filter((w) => w.length > 3));
+  const ownFull = new Set(ctx.drugNames.map((d) => d.toLowerCase()));
+  return drugsNamedIn(text).filter((d) => !ownFull.has(d) && !own.has(d));
+}
+
+function classNames(text: string): string[] {
+  return classesNamedIn(withoutExamples(text)).map((c) => c.name);
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// small readers (exported for tests and for the Part D table reader)
+
+/** "≥ 18 years of age", "age 6 to < 12 years", "18 years or older", "younger than 65" → bounds. */
+export function parseAge(text: string): { min_years?: number; min_months?: number; max_years?: number } | null {
+  const t = norm(text).toLowerCase();
+  if (!/\bage\b|years? of age|years? old|or older|and older|aged\b|months? of age|\byoung(?:er)?\b|\bpediatric patients?\b|\badults?\b(?= \d)/.test(t)) return null;
+  const out: { min_years?: number; min_months?: number; max_years?: number } = {};
+  const range = /(\d+)\s*(?:years?\s*)?(?:to|-|through)\s*(<|<=|under|less than)?\s*(\d+)\s*years/.exec(t);
+  if (range && /\bage/.test(t)) {
+    out.min_years = Number(range[1]);
+    out.max_years = range[2] ? Number(range[3]) : Number(range[3]) + 1;
+    return out;
+  }
+  // an age bound names age: "age >= 6", "aged 12", "18 years of age", "18 years or older", "2 years old"
+  const min =
+    /\b(?:age[ds]?|aged)\s*(?:of\s*)?(?:>=|≥|at least|greater than or equal to)?\s*(\d+)\s*(years?|months?|yrs?)?/.exec(t) ??
+    /(?:>=|≥|at least|minimum age of|over the age of|older than)\s*(\d+)\s*(years?|months?|yrs?)\s*(?:of age|old|or older|and older|of age or older)/.exec(t) ??
+    /(\d+)\s*(years?|months?|yrs?)\s*(?:of age\s*)?(?:or|and) (?:older|above|over)/.exec(t) ??
+    /(?:>=|≥|at least|over the age of|older than|minimum age of)\s*(\d+)\s*(years?|months?|yrs?)(?=[^.;]{0,25}\b(?:age|old)\b)/.exec(t);
+  if (min && !(/^age/.test(min[0]) && /\bage\s+(?:and|or)\s+sex\b|for age\b/.test(t) && !min[2])) {
+    const n = Number(min[1]);
+    const strict = /older than|over the age of/.test(min[0]) && !/or older/.test(min[0]);
+    if (/^month/.test(min[2] ?? "")) out.min_months = n + (strict ? 1 : 0);
+    else out.min_years = n + (strict ? 1 : 0);
+  }
+  const max = /(?:younger than|less than|under(?: the age of)?|<)\s*(\d+)\s*(?:years?|yrs?)/.exec(t) ?? /(\d+)\s*years (?:of age )?or younger/.exec(t) ?? /(?:<=|no older than|at most)\s*(\d+)\s*years/.exec(t);
+  if (max) out.max_years = /or younger|<=|no older than|at most/.test(max[0]) ? Number(max[1]) + 1 : Number(max[1]);
+  return Object.keys(out).length ? out : null;
+}
+
+/** "at least 3 months", "28 consecutive days", "8 weeks (56 days)", "3-month trial" → days; null when absent. */
+export function parseMinDuration(text: string): number | null {
+  const t = norm(text).toLowerCase();
+  const paren = /\((\d+) days\)/.exec(t);
+  if (paren) return Number(paren[1]);
+  const re = /(?<!past |last |within the |within |in the |previous |prior )(?:at least |for |minimum of |a minimum of |>= ?|no less than )(?:the past )?(\d+|one|two|three|four|five|six|eight|ten|twelve)\s*(?:consecutive\s+)?(days?|weeks?|months?|years?)\b/;
+  const m = re.exec(t);
+  if (m && !/\b(past|within|in the last|previous|prior)\s*$/.test(t.slice(0, m.index))) return Math.round(numberWord(m[1]) * unitDays(m[2]));
+  const m2 = /(\d+|one|two|three|four|six|eight|twelve)[- ](day|week|month)s? (?:trial|course|duration)/.exec(t);
+  if (m2) return Math.round(numberWord(m2[1]) * unitDays(m2[2]));
+  const m3 = /(\d+|one|two|three|four|six|eight|twelve) consecutive (days|weeks|months)/.exec(t);
+  if (m3) return Math.round(numberWord(m3[1]) * unitDays(m3[2]));
+  const m4 = /\b(?:trial|course|treatment) of (\d+|one|two|three|four|six|eight|twelve) (days?|weeks?|months?)\b/.exec(t);
+  if (m4) return Math.round(numberWord(m4[1]) * unitDays(m4[2]));
+  return null;
+}
+
+/** "within the past 90 days", "in the last 12 months", "no older than 6 months" → days; null when absent. */
+export function parseRecency(text: string): number | null {
+  const t = norm(text).toLowerCase();
+  const m =
+    /within (?:the )?(?:past |last |previous |prior |preceding )?(\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)/.exec(t) ??
+    /(?:in|during) the (?:past|last|previous|prior|preceding) (\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)/.exec(t) ??
+    /no (?:older|more) than (\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?)(?: old)?/.exec(t) ??
+    /(\d+|one|two|three|six|twelve)\s*(days?|weeks?|months?|years?) (?:before|prior to) the request/.exec(t);
+  if (!m) return null;
+  return Math.round(numberWord(m[1]) * unitDays(m[2]));
+}
+
+/** "Quantity Limit: 16 tablets per 30 days", "limited to 2 pens per 28 days" → the limit; null when none. */
+export function parseQuantityLimit(text: string): { amount: number; unit: string; period_days: number } | null {
+  const m =
+    /\b(?:quantity limit(?:ation)?s?|\bql\b|limited to|maximum (?:quantity|of)|max(?:imum)? quantity)\s*(?:is|of)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*([a-z]+(?:[\s-]+[a-z]+)?)?\s*(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?|month)\b/i.exec(text) ??
+    /\b(\d+(?:\.\d+)?)\s*((?:single-dose |prefilled )?(?:tablets?|capsules?|pens?|syringes?|injections?|units?|vials?|cartridges?|autoinjectors?|patches|inhalers?|boxes|kits?|doses?)(?: or [a-z]+)?)\s*(?:\([^)]*\)\s*)?(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?)\b/i.exec(text);
+  if (!m) return null;
+  const n = m[3] ? Number(m[3]) : 1;
+  return { amount: Number(m[1]), unit: (m[2] ?? "units").toLowerCase().trim(), period_days: Math.round(n * unitDays(m[4])) };
+}
+
+/** "not to exceed 300 mg every 2 weeks", "does not exceed 90 mg every 8 weeks" → mg per period; null when absent. */
+export function parseMaxDose(text: string): { mg: number; per_days: number } | null {
+  const m =
+    /\b(?:not (?:to )?exceed(?:ing)?|no more than|maximum(?: dose)?(?: of)?|max(?:imum)? of|up to|does not exceed|do not exceed)\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b\s*(?:(?:per|\/|every|each|once|q)\s*(?:(\d+|other)\s*)?(day|daily|week|weekly|month|days|weeks|months)|(daily|weekly|monthly|a day|a week))?/i.exec(
+      text,
+    );
+  if (!m) return null;
+  let mg = Number(m[1].replace(/,/g, ""));
+  if (/^mcg$/i.test(m[2])) mg /= 1000;
+  if (/^g$/i.test(m[2])) mg *= 1000;
+  let unit = (m[4] ?? m[5] ?? "").toLowerCase();
+  let n = m[3] === "other" ? 2 : m[3] ? Number(m[3]) : 1;
+  if (!unit) {
+    // "45 mg at weeks 0 and 4 then every 12 weeks": the maintenance interval later in the sentence
+    const later = /\b(?:then )?(?:every|q)\s*(\d+|other)\s*(days?|weeks?|months?)\b/i.exec(text.slice(m.index + m[0].length));
+    if (!later) return null;
+    n = later[1] === "other" ? 2 : Number(later[1]);
+    unit = later[2].toLowerCase();
+  }
+  return { mg, per_days: Math.round(n * (/day|daily/.test(unit) ? 1 : /week/.test(unit) ? 7 : 30)) };
+}
+
+/** Minimum doses of a trial: "at a dose of at least 1,000 mg per day", "atorvastatin 40 mg or higher". */
+export function parseMinDoses(text: string, ctx: ParseContext): { drug: string | null; mg: number; per: "day" | "week" }[] {
+  const t = norm(text).toLowerCase();
+  const out: { drug: string | null; mg: number; per: "day" | "week" }[] = [];
+  const amt = "(\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?)\\s*(mg|g)\\b";
+  const per = (s: string): "day" | "week" => (/^\s*(?:\/|per |a |each |once )?(?:week|weekly|wk)/.test(s) ? "week" : "day");
+  const mg = (n: string, u: string) => Number(n.replace(/,/g, "")) * (u === "g" ? 1000 : 1);
+  const generic = new RegExp(`(?:dose of |doses? )?(?:at least|>=|a minimum of|minimum(?: dose)? of|no less than)\\s*${amt}([^.;,)]{0,20})`, "g");
+  let m: RegExpExecArray | null;
+  while ((m = generic.exec(t))) {
+    const before = t.slice(Math.max(0, m.index - 40), m.index);
+    const d = drugsIn(before.split(/[,;(]/).pop() ?? "", ctx)[0] ?? null;
+    out.push({ drug: d, mg: mg(m[1], m[2]), per: per(m[3]) });
+  }
+  const specific = new RegExp(`([a-z][a-z-]+)\\s+${amt}\\s*(?:or (?:more|higher|greater|above)|\\+)([^.;,)]{0,20})`, "g");
+  while ((m = specific.exec(t))) {
+    const d = drugsIn(m[1], ctx)[0];
+    if (d) out.push({ drug: d, mg: mg(m[2], m[3]), per: per(m[4]) });
+  }
+  // "(mesalamine >= 2.4 g/day, balsalazide 6.75 g/day ...)": per-drug amounts in an example list
+  const perDrug = /([a-z][a-z-]+)\s*(?:>=\s*)?(\d+(?:\.\d+)?)\s*(mg|g)\s*\/\s*(day|week)/g;
+  while ((m = perDrug.exec(t))) {
+    const d = drugsIn(m[1], ctx)[0];
+    if (d && !out.some((o) => o.drug === d)) out.push({ drug: d, mg: mg(m[2], m[3]), per: m[4] === "week" ? "week" : "day" });
+  }
+  return out;
+}
+
+const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
+const UNIT = "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln)?";
+
+/** "<comparator> <number>" or "<number> or more" in a clause. */
+export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
+  const t = norm(s).toLowerCase();
+  const between = new RegExp(`(?:between\\s+)?${NUM}${UNIT}\\s*(?:to|-|–|and)\\s*${NUM}${UNIT}`, "i").exec(t);
+  if (between && /between|range|\bto\b|–|-/.test(between[0]) && !/\d{1,2}\/\d/.test(between[0])) {
+    const a = Number(between[1].replace(/,/g, ""));
+    const b = Number(between[3].replace(/,/g, ""));
+    if (b > a) return { op: "between", value: a, value_max: b, unit: between[4] ?? between[2] ?? null };
+  }
+  const pats: [RegExp, Comparator][] = [
+    [new RegExp(`${NUM}${UNIT}\\s*(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
+    [new RegExp(`(?:>=|at least|no less than|minimum of|greater than or equal to)\\s*${NUM}${UNIT}`, "i"), ">="],
+    [new RegExp(`${NUM}${UNIT}\\s*(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
+    [new RegExp(`(?:<=|no more than|not more than|at most|less than or equal to|maximum of)\\s*${NUM}${UNIT}`, "i"), "<="],
+    [new RegExp(`(?:above|greater than|more than|exceeding|exceeds|over|>)\\s*${NUM}${UNIT}`, "i"), ">"],
+    [new RegExp(`(?:below|less than|under|lower than|<)\\s*${NUM}${UNIT}`, "i"), "<"],
+  ];
+  for (const [re, op] of pats) {
+    const m = re.exec(t);
+    if (m) return { op, value: Number(m[1].replace(/,/g, "")), unit: m[2] ?? null };
+  }
+  return null;
+}
+
+/**
+ * The comparator that belongs to a measure named at [from, to) of `part`: the nearest one after it
+ * (within 70 characters, before any other measure), else one just before it ("at least 10% of BSA").
+ */
+function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
+  const after = part.slice(to, to + 70);
+  const otherAt = MEASURES.filter((m) => m !== self)
+    .map((m) => measureRegex(m).exec(after))
+    .filter((m): m is RegExpExecArray => !!m && m.index > 0)
+    .map((m) => m.index);
+  const cut = otherAt.length ? Math.min(...otherAt) : after.length;
+  const scoped = after.slice(0, cut).split(/\band (?:at least|>=|a |an )/i)[0];
+  return readComparator(scoped) ?? readComparator(part.slice(Math.max(0, from - 40), to));
+}
+
+function measureRegex(m: MeasureTerm): RegExp {
+  return new RegExp(m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${a})`)).join("|"), "i");
+}
+
+/** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
+export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
+  const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
+  const t = norm(withoutExamples(text));
+  const parts = t.split(/;|,? or (?=a |an |the |[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
+  for (const part of parts) {
+    const claimed: [number, number][] = [];
+    for (const ms of MEASURES) {
+      // "LDL-C >= 70", or the comparator first: "at least 10% of body surface area"; any mention of the measure
+      // not already read as a more specific measure ("height velocity ... SD" is not also "growth velocity")
+      const g = new RegExp(measureRegex(ms).source, "gi");
+      let th: ReturnType<typeof comparatorNear> = null;
+      let am: RegExpExecArray | null;
+      while (!th && (am = g.exec(part))) {
+        const a = am.index;
+        const b = a + am[0].length;
+        if (claimed.some(([x, y]) => a < y && b > x)) continue;
+        th = (/\d/.test(am[0]) ? readComparator(am[0]) : null) ?? comparatorNear(part, a, b, ms);
+        if (th) claimed.push([a, b]);
+      }
+      if (!th) continue;
+      // "at least 2 standard deviations below the mean": a negative SD score
+      if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0) th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
+      if (out.some((o) => o.measure === ms.name)) continue;
+      out.push({ measure: ms.name, ...th });
+    }
+  }
+  return out;
+}
+
+/** Canonical specialties named in a "prescribed by or in consultation with ..." sentence. */
+export function parseSpecialties(text: string): string[] {
+  return specialtiesNamedIn(withoutExamples(text));
+}
+
+const STOP = new Set(
+  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were".split(
+    " ",
+  ),
+);
+
+const GENERIC_WORDS = new Set(["less", "more", "greater", "higher", "lower", "least", "most", "other", "another", "prior", "previous", "current", "recent", "documented", "months", "weeks", "days", "years", "time", "times", "level", "levels", "result", "results", "value", "values", "test", "tests", "clinical", "medical", "condition", "conditions", "treatment", "therapy", "considered", "regardless", "following", "including", "related", "associated", "member", "patient", "individual", "requested", "medication", "drug", "above", "below", "based"]);
+
+/**
+ * The alternatives a documentation requirement can be met by, each a list of content words that
+ * must all appear in one fax sentence. Parenthetical enumerations are alternatives ("special area
+ * (scalp, face, nails)" → scalp | face | nails | special area); adjectives listed before a shared
+ * noun get the noun ("perianal or abdominal fistulas" → perianal fistulas | abdominal fistulas).
+ */
+export function keyConcepts(text: string): string[][] {
+  const alts: string[][] = [];
+  const words = (p: string) =>
+    p
+      .toLowerCase()
+      .split(/[^a-z0-9'-]+/)
+      .map((w) => w.replace(/^'+|'+$/g, ""))
+      .filter((w) => w.length > 2 && !STOP.has(w) && !GENERIC_WORDS.has(w) && !/^\d/.test(w));
+  let main = text.replace(/\[[^\]]*\]/g, " ");
+  // parentheticals: enumerations become alternatives of their own
+  main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
+    const items = inner.replace(/^(?:e\.g\.|eg|for example|such as|including|i\.e\.)[,:]?\s*/i, "").split(/,|;|\bor\b|\band\b/i).map((x) => words(x)).filter((w) => w.length);
+    for (const w of items) alts.push(w.slice(0, 3));
+    return " ";
+  });
+  const parts = main.split(/,|;|\bor\b/i).map((p) => words(p)).filter((w) => w.length);
+  // a head noun shared by adjectival alternatives ("enterocutaneous or rectovaginal fistulas")
+  const head = parts.length > 1 ? parts[parts.length - 1][parts[parts.length - 1].length - 1] : null;
+  for (const p of parts) alts.push((head && p.length === 1 && p[0] !== head ? [...p, head] : p).slice(0, 3));
+  // adjectives from a parenthetical ("(perianal or abdominal)") take the shared head noun too
+  if (head) for (let i = 0; i < alts.length; i++) if (alts[i].length === 1 && alts[i][0] !== head && /(?:al|ic|ous|ive|ary|ar)$/.test(alts[i][0])) alts[i] = [alts[i][0], head];
+  const seen = new Set<string>();
+  return alts.filter((a) => {
+    const k = a.join(" ");
+    if (seen.has(k) || !a.some((w) => w.length >= 4)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Drugs in note sentences that say they do not count ("A trial of mesalamine does not count"). */
+function excludedDrugs(text: string, ctx: ParseContext): string[] {
+  const out: string[] = [];
+  for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
+    if (/do(?:es)? not (?:satisfy|count|qualify|meet)|not count as|are excluded|is excluded|not considered|does not apply|is not (?:an? )?(?:adequate|acceptable)/i.test(s)) {
+      out.push(...drugsIn(s, ctx));
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** Drugs named in note sentences that list examples or say they also count. */
+function exampleDrugs(text: string, ctx: ParseContext): string[] {
+  const out: string[] = [];
+  for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
+    if (/do(?:es)? not|not count|excluded/i.test(s)) continue;
+    if (/examples?|e\.g\.|such as|also counts?|include|are\b|is considered/i.test(s)) out.push(...drugsIn(s, ctx));
+  }
+  return out;
+}
+
+/** Conditions named in a text that are real conditions (not just "cosmetic use"). */
+function conditionsOf(text: string): ConditionTerm[] {
+  return mostSpecificConditions(withoutExamples(text));
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+
+type Base = { text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence };
+
+const TRIAL_VERB = /\btried\b|\btrial(?:s)?\b|\bhas taken\b|\btaken\b|\bfailure\b|\bfailed\b|\binadequate (?:response|control)\b|\binadequately (?:controlled|responded)\b|\breceived\b|\bused\b|\bintoleran|\bdiscontinu|\bcurrently taking\b|\bhistory of (?:failure|intolerance|use)\b|\bdespite\b|\bremains? uncontrolled\b|\bafter\b[^.;]{0,40}\bof\b|\bresponse to\b|\bstep therapy\b|\bexperienced\b/i;
+
+/**
+ * Parse one policy requirement sentence. `note` is any "Note:" text printed under it (examples that
+ * also count, drugs that do not count). Unknown wording becomes `documentation` (medium confidence)
+ * or `human_review` (low). Never throws.
+ */
+export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  const t = norm(text);
+  const tl = t.toLowerCase();
+  const bare = withoutExamples(t).toLowerCase();
+  const full = `${t} ${note}`;
+  const base: Base = { text, ...(note ? { note } : {}), confidence: "high" };
+
+  // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
+  if (has(/^(?:the )?(?:requested )?(?:dose|dosing)\b[^.;]{0,60}\b(?:not exceed|does not exceed|within|no more than|consistent with)|does not exceed .*(?:dose|mg)|\bexceed(?:s)? the fda|\bnot (?:to )?exceed\b[^.;]{0,30}\d+\s*(?:mg|mcg|g)\b|\bmaximum dose\b|\bdosing (?:is )?(?:within|consistent with)|\bfda[- ]approved (?:dos|labeled dos)/i, tl) && !TRIAL_VERB.test(withoutExamples(t).toLowerCase().replace(/\bexceed\w*/g, ""))) {
+    const max = parseMaxDose(t);
+    if (max && !/;|\bkg\b/i.test(t)) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
+    return { ...base, kind: "dose_limit", max_mg: null, per_days: null, confidence: "medium" };
+  }
+
+  // age-banded thresholds: "total IgE 30 to 700 IU/mL for age >= 12 years; 30 to 1,300 for age 6 to < 12"
+  const banded = ageBandedThresholds(t);
+  if (banded) return { ...base, ...banded } as Criterion;
+
+  // alternatives and conjunctions written in capitals ("X, OR Y", "X PLUS either Y or Z"), or
+  // requirements separated by semicolons ("works night shifts; sleepiness for 3 months; ...")
+  const top = splitTopLevel(t);
+  if (top) {
+    const items = top.parts.map((p) => parseCriterion(p, "", ctx));
+    return { ...base, kind: top.op, items };
+  }
+
+
+  const ql = parseQuantityLimit(t);
+  if (ql && /quantity|limit|per \d+ days|\/\d+ days/i.test(t)) return { ...base, kind: "quantity_limit", ...ql };
+
+  // concurrent use
+  const concurrentWords = /\bconcurrent(?:ly)?\b|\bin combination with\b|\bcombination with\b|\bwith another\b|\btogether with\b|\bused with\b|\bco-?administ|\badd-on to\b|\bin addition to\b|\bwhile (?:on|taking|receiving)\b/i;
+  if (has(concurrentWords, tl) && !has(/\b(?:has|have) (?:taken|tried|used|received)\b|\bremains on\b/i, tl) && !(has(/\bdespite\b|\binadequate(?:ly)? (?:response|control)|\bfailure\b|\bfailed\b|\btried\b|\btrial\b/i, tl) && parseMinDuration(t) != null)) {
+    const drugs = drugsIn(full, ctx);
+    const classes = classNames(full);
+    const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, tl);
+    if (negated) return { ...base, kind: "no_concurrent", drugs, classes, confidence: drugs.length || classes.length ? "high" : "medium" };
+    if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
+  }
+
+  // tests with a required result
+  const test = TESTS.map((x) => ({ x, m: x.policy.exec(t) }))
+    .filter((y) => y.m)
+    .sort((a, b) => Number(!!a.x.generic) - Number(!!b.x.generic) || b.m![0].length - a.m![0].length || a.m!.index - b.m!.index)[0]?.x;
+  if (test && (has(/\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b/i, tl) || test.measure) && !has(/\bactive\b[^.;]{0,30}\b(?:tb|tuberculosis|infection)\b|\b(?:latent|untreated)\b[^.;]{0,20}\b(?:tb|tuberculosis)\b(?![^.;]{0,40}(?:test|screen))/i, tl)) {
+    return parseTestCriterion(t, base, test.name, test.measure ?? null);
+  }
+
+  // prescriber
+  if (has(/prescribed by|in consultation with|\bspecialist\b|\bprescriber is\b|\bmanaged by\b|\bunder the (?:care|supervision) of\b/i, tl)) {
+    const specialties = parseSpecialties(t);
+    if (specialties.length) return { ...base, kind: "prescriber", specialties };
+  }
+
+  // age
+  const age = parseAge(t);
+  if (age && t.length < 140 && !TRIAL_VERB.test(bare)) return { ...base, kind: "age", ...age };
+
+  const minDays = parseMinDuration(t);
+  const drugs = drugsIn(withoutExamples(t), ctx);
+  const drugsWithExamples = drugsIn(t, ctx);
+  const classes = classNames(t);
+  const trialVerb = TRIAL_VERB.test(bare);
+
+  // contraindication (as its own requirement)
+  if (has(/^(?:(?:the )?(?:patient|member|individual) )?(?:has )?(?:a |an |documented |medical )*contraindications? (?:to|with)\b|^contraindication|contraindicated in this patient|cannot (?:use|take) .* due to (?:a )?contraindication/i, tl) && !has(/\btried\b|\bfailed\b/i, tl)) {
+    const exText = /\((?:for example|e\.g\.|such as)[, ]*([^)]*)\)/i.exec(t)?.[1] ?? "";
+    const conds = conditionsOf(exText).map((c) => c.name);
+    return { ...base, kind: "contraindication", drugs: drugs.length ? drugs : drugsWithExamples, classes, phrases: conds, confidence: drugs.length || drugsWithExamples.length || classes.length ? "high" : "medium" };
+  }
+
+  // prior therapy
+  if ((minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) || (trialVerb && (drugs.length || drugsWithExamples.length || classes.length))) {
+    return parsePriorTherapy(t, note, base, ctx, minDays);
+  }
+
+  // currently on
+  if (has(/\bcurrent(?:ly)? (?:treatment|taking|receiving|on|using)\b|\bis currently\b|\bcontinued (?:use|treatment) of\b|\bwill continue\b|\bused with continued\b|\bin conjunction with\b|\bmaintained on\b|\bstable (?:dose|regimen) of\b/i, tl) && (drugs.length || drugsWithExamples.length || classes.length)) {
+    return { ...base, kind: "current_therapy", drugs: drugs.length ? drugs : drugsWithExamples, classes };
+  }
+
+  // "Diagnosis of X, with at least 10% BSA ...", "X confirmed by A1c >= 6.5%": the diagnosis AND its qualifier
+  const conds0 = conditionsOf(t);
+  if (conds0.length && /\bdiagnos/i.test(tl)) {
+    const q = /,?\s+(?:with|confirmed by|as evidenced by|(?:as )?documented by|supported by|established by|as shown by)\s+(?=(?:at least|a |an |the |two|one|documented|positive|negative|\d|[a-z]+ (?:>=|<=|of)))/i.exec(t);
+    if (q && q.index > 8) {
+      const qual = parseCriterion(t.slice(q.index + q[0].length), "", ctx);
+      if (qual.kind !== "documentation" && qual.kind !== "human_review" && qual.kind !== "diagnosis") return { ...base, kind: "all", items: [diagnosisOf(t.slice(0, q.index), conditionsOf(t.slice(0, q.index))), qual] };
+    }
+  }
+
+  // lab / measure thresholds (with a diagnosis, "diagnosis of X confirmed by A1c >= 6.5%")
+  const th = parseThresholds(t);
+  // "at least 10% BSA, or involvement of the face, hands, feet, scalp or genitals": a threshold OR another finding
+  if (th.length === 1) {
+    const orAt = t.search(/,?\s+or\s+(?=(?:involvement|documentation|presence|history|evidence|a |an |the |has |with |severe|significant)\b)/i);
+    if (orAt > 0 && parseThresholds(t.slice(0, orAt)).length === 1 && !parseThresholds(t.slice(orAt)).length) {
+      const first = parseCriterion(t.slice(0, orAt), "", ctx);
+      const second = parseCriterion(t.slice(orAt).replace(/^,?\s+or\s+/i, ""), "", ctx);
+      return { ...base, kind: "any", items: [first, second] };
+    }
+  }
+  const conds = conditionsOf(t);
+  // a diagnosis requirement: "Diagnosis of X", "X confirmed by", "Patient has/with X" (the condition right after)
+  const leadCond = conds.length ? aliasFirstIndex(t, conds[0]) : -1;
+  const isDx =
+    has(/\bdiagnos|\bconfirmed (?:diagnosis|by|with)\b/i, tl) ||
+    (leadCond >= 0 && /^(?:(?:the )?(?:patient|member|individual)\s+(?:has|with|is diagnosed with|has been diagnosed with)\s+(?:a |an |documented |active |moderate[a-z -]* |severe |chronic )*|(?:moderate|severe|active|chronic|mild|persistent|relapsing|refractory)[a-z -]*)$/i.test(t.slice(0, leadCond).trim() + (t.slice(0, leadCond).trim() ? " " : "")));
+  if (th.length) {
+    const within = parseRecency(t);
+    const baseline = has(/\b(?:untreated|pre-?treatment|baseline|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i, tl);
+    const labs: Criterion[] = th.map((x) => ({
+      text: `${baseline ? "untreated/baseline " : ""}${x.measure} ${x.op === "between" ? `${x.value}–${x.value_max}` : `${x.op} ${x.value}`}${x.unit ? ` ${x.unit}` : ""}`,
+      kind: "lab" as const,
+      measure: x.measure,
+      op: x.op,
+      value: x.value,
+      ...(x.value_max != null ? { value_max: x.value_max } : {}),
+      unit: x.unit,
+      within_days: within,
+      ...(baseline ? { baseline: true } : {}),
+      confidence: "high" as const,
+    }));
+    if (conds.length && isDx && !/\bmigraine days\b|\bheadache days\b/i.test(t)) {
+      const dx = diagnosisOf(t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(), conds);
+      if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b/i.test(t)) return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
+      return { ...base, kind: "all", items: [dx, ...labs] };
+    }
+    if (labs.length === 1) return { ...(labs[0] as Criterion), ...base } as Criterion;
+    return { ...base, kind: /\bor\b/i.test(t) && !/\band\b/i.test(t) ? "any" : "all", items: labs };
+  }
+
+  // diagnosis
+  if (conds.length && !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t) && (isDx || (t.length < 70 && !TRIAL_VERB.test(bare) && !/\b(?:treated|treatment|therapy)\b/i.test(tl)))) {
+    const dx = diagnosisOf(t, conds);
+    // "Diagnosis of CSU: hives ... for at least 6 weeks without an identified cause": qualifiers read but not checked
+    const qualified = /\bconfirmed by\b|\bas evidenced by\b|\bwith (?:at least|a|an)\b|\bfor at least\b|\bdefined as\b|\bdocumented by\b/i.test(t);
+    return qualified ? { ...dx, confidence: "medium" } : dx;
+  }
+
+  // documentation of something recognisable
+  const concepts = keyConcepts(t);
+  const absence = has(/^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i, tl);
+  if (concepts.length && t.split(/\s+/).length >= 2 && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {
+    return { ...base, kind: "documentation", concepts, absence, confidence: "medium" };
+  }
+  return { ...base, kind: "human_review", why: "The reader found no requirement it can check in this sentence.", confidence: "low" };
+}
+
+/**
+ * Split a sentence at connectives written in capitals outside parentheses ("X, OR Y", "X PLUS Y",
+ * "(1) ...; AND (2) ..."), or at "plus either". Null when there is no such connective or a side is
+ * shorter than three words.
+ */
+function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null {
+  let depth = 0;
+  const cuts: { at: number; len: number; op: "any" | "all" }[] = [];
+  const re = /[()[\]]|[,;]?\s+(OR|AND|PLUS)\s+|\s+plus\s+(?=either\b)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(t))) {
+    if (m[0] === "(" || m[0] === "[") depth++;
+    else if (m[0] === ")" || m[0] === "]") depth = Math.max(0, depth - 1);
+    else if (depth === 0) cuts.push({ at: m.index, len: m[0].length, op: m[1] === "OR" ? "any" : "all" });
+  }
+  if (!cuts.length) {
+    // "a; b; c" at the top level (not "(a) ...; (b) ..." lists, which the outline reader splits)
+    if (/\((?:a|i|1)\)/i.test(t)) return null;
+    depth = 0;
+    const semi: number[] = [];
+    for (let i = 0; i < t.length; i++) {
+      const ch = t[i];
+      if (ch === "(" || ch === "[") depth++;
+      else if (ch === ")" || ch === "]") depth = Math.max(0, depth - 1);
+      else if (ch === ";" && depth === 0) semi.push(i);
+    }
+    if (!semi.length) return null;
+    const parts = [0, ...semi.map((i) => i + 1)].map((a, k) => t.slice(a, semi[k] ?? t.length).replace(/^\s*(?:and|or)\s+/i, "").trim()).filter(Boolean);
+    const ors = /;\s*or\b/i.test(t);
+    if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 3)) return null;
+    return { op: ors ? "any" : "all", parts };
+  }
+  const op = cuts[0].op;
+  if (cuts.some((c) => c.op !== op)) return null;
+  const parts: string[] = [];
+  let last = 0;
+  for (const c of cuts) {
+    parts.push(t.slice(last, c.at));
+    last = c.at + c.len;
+  }
+  parts.push(t.slice(last));
+  const clean = parts.map((p) => p.replace(/^\s*(?:\(\d+\)|either)\s*/i, "").replace(/[;,.\s]+$/, "").trim());
+  if (clean.some((p) => p.split(/\s+/).length < 3)) return null;
+  return { op, parts: clean };
+}
+
+function aliasFirstIndex(text: string, c: ConditionTerm): number {
+  let best = -1;
+  for (const a of c.aliases) {
+    const m = aliasRegex(a).exec(text);
+    if (m && (best < 0 || m.index < best)) best = m.index;
+  }
+  return best;
+}
+
+function diagnosisOf(text: string, conds: ConditionTerm[]): CriterionOf<"diagnosis"> {
+  const names = conds.map((c) => c.name);
+  return {
+    text,
+    kind: "diagnosis",
+    conditions: names,
+    icd10: [...new Set(conds.flatMap((c) => c.icd10))],
+    phrases: [],
+    confidence: "high",
+  };
+}
+
+/** Prior-therapy requirement: drugs/classes, count, duration, doses, intolerance/contraindication alternatives. */
+function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContext, minDays: number | null): Criterion {
+  const tl = t.toLowerCase();
+  const bare = withoutExamples(t);
+  const full = `${t} ${note}`;
+  const cm = /at least (one|two|three|four|\d+)\b(?!\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?|%|mg))(?:\s+(?:different|standard|oral|conventional|preventive|traditional|other|additional|prior|previous|medium-|to|super-high-|high-|potency|synthetic|systemic|agents?|medications?|drugs?|therapies|of|the)\b)*/i.exec(bare);
+  const twoDiff = /\b(two|three|four|\d+) (?:different|distinct|separate)\b/i.exec(bare);
+  const plain = /\b(?:tried|failed|trials? of|failure of|received|taken|used|intolerance to|history of)\s+(?:a minimum of\s+)?(two|three|four|\d)\s+(?!(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b)/i.exec(bare);
+  const ofClasses = /\b(two|three|four|\d) of the following\b/i.exec(bare);
+  const count = twoDiff ? numberWord(twoDiff[1]) : cm ? numberWord(cm[1]) : plain ? numberWord(plain[1]) : ofClasses ? numberWord(ofClasses[1]) : 1;
+  const drugs = drugsIn(withoutExamples(t), ctx);
+  const examples = drugsIn(t, ctx).filter((d) => !drugs.includes(d));
+  const classes = classNames(t).filter((c) => c !== "biologic" || /\bbiologic/i.test(withoutExamples(t)));
+  const allowIntol = has(/intoleran|adverse (?:effect|event)|not tolerat|unless contraindicated or|side effect|stopped .* because|or (?:was|were) not tolerated/i, full);
+  const allowContra = has(/contraindicat/i, t);
+  const requireIntol = minDays == null && has(/intolerable|intolerance to|muscle symptoms|adverse effects? (?:with|to)/i, tl) && !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl);
+  const alsoCount = exampleDrugs(note, ctx);
+  const excluded = excludedDrugs(note, ctx);
+  // classes named generically ("a conventional systemic agent") take their example drugs into account
+  const allDrugs = [...new Set([...drugs, ...(classes.length ? [] : examples), ...alsoCount])].filter((d) => !excluded.includes(d));
+  const minDose = parseMinDoses(t, ctx);
+  const understood = allDrugs.length > 0 || classes.length > 0;
+  // "medium- to super-high-potency", "medium or higher potency", "high-potency" topical corticosteroid
+  const pot = /\b(low|medium|mid|high|super[- ]high|very[- ]high|ultra[- ]high)(?:[-\s]+(?:to|or|through)[-\s]+(?:[a-z]+[-\s]+)?(?:high|super[- ]high|very[- ]high|higher))?[-\s]?(?:or (?:greater|higher)[-\s])?potency\b/i.exec(t);
+  const minPotency = pot ? (/^(?:super|very|ultra)/i.test(pot[1]) ? "super-high" : /^high/i.test(pot[1]) ? "high" : /^(?:medium|mid)/i.test(pot[1]) ? "medium" : "low") : undefined;
+  // "each for at least 2 months OR stopped because of an adverse effect": the duration applies per drug
+  const spec: CriterionOf<"prior_therapy"> = {
+    ...base,
+    kind: "prior_therapy",
+    drugs: allDrugs,
+    classes,
+    excluded_drugs: excluded,
+    min_days: minDays,
+    count: Math.max(1, Math.min(count, 5)),
+    different_classes: has(/different (?:pharmacologic |therapeutic )?classes|from different classes|different classes/i, tl),
+    all_classes: has(/\bplus\b|together with|in combination with|\band\b[^.;]{0,40}\beach\b/i, withoutExamples(tl)) && classes.length > 1,
+    ...classGroups(t, classes),
+    allow_intolerance: allowIntol,
+    allow_contraindication: allowContra,
+    require_intolerance: requireIntol,
+    ...(minDose.length ? { min_dose: minDose } : {}),
+    ...(minPotency && minPotency !== "low" ? { min_potency: minPotency as "medium" | "high" | "super-high" } : {}),
+    confidence: understood ? "high" : "low",
+  };
+  if (!understood) return { ...base, kind: "human_review", why: "Prior therapy is required, but the reader could not tell which drugs or classes count.", confidence: "low" };
+  return spec;
+}
+
+/**
+ * "a medium- or high-dose ICS plus a second controller (LABA, LAMA or leukotriene modifier)": the
+ * sides of "plus"/"together with"/"in combination with" are separate required groups, each
+ * satisfied by any class it names.
+ */
+function classGroups(t: string, classes: string[]): { class_groups?: string[][] } {
+  const parts = t.split(/\bplus\b|\btogether with\b|\bin combination with\b/i);
+  if (parts.length < 2 || classes.length < 2) return {};
+  const groups = parts.map((p) => classesNamedIn(p.replace(/\((?:e\.g\.|for example|such as)[^)]*\)/gi, " ")).map((c) => c.name).filter((c) => classes.includes(c)));
+  if (groups.filter((g) => g.length).length < 2) return {};
+  return { class_groups: groups.filter((g) => g.length) };
+}
+
+/** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */
+function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
+  const tl = t.toLowerCase();
+  const countM = /\b(two|three|2|3) (?:different |separate |distinct )?(?:[a-z-]+ ){0,3}(?:tests?|studies)\b/i.exec(t);
+  const count = countM ? numberWord(countM[1]) : 1;
+  const result: "negative" | "positive" | "abnormal" | "any" = has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b/i, tl) && !has(/\bpositive\b/i, tl) ? "negative" : has(/\bpositive\b|\breactive\b|\bsensiti[sz]/i, tl) ? "positive" : has(/\babnormal\b|\bconfirm|\bshowing\b|\bdiagnos/i, tl) ? "abnormal" : "any";
+  let threshold: { op: Comparator; value: number; unit: string | null } | null = null;
+  if (measure) {
+    const th = parseThresholds(t).find((x) => x.measure === measure) ?? null;
+    if (th) threshold = { op: th.op, value: th.value, unit: th.unit };
+    else {
+      // "each with a peak GH below 10 ng/mL": the comparator follows "peak"/"with"
+      const c = /\b(?:peak|with|showing|of)\b[^.;]{0,30}/i.exec(t);
+      const r = c ? readComparator(c[0] + t.slice(c.index + c[0].length, c.index + c[0].length + 30)) : null;
+      if (r) threshold = { op: r.op, value: r.value, unit: r.unit };
+    }
+  }
+  const other = parseThresholds(t).filter((x) => x.measure !== measure);
+  const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result, threshold, within_days: parseRecency(t) };
+  // "MSLT showing a mean sleep latency of 8 minutes or less and at least 2 SOREMPs": extra measures
+  if (other.length) {
+    return {
+      ...base,
+      kind: "all",
+      items: [
+        spec,
+        ...other.map((x) => ({ text: `${x.measure} ${x.op} ${x.value}${x.unit ? ` ${x.unit}` : ""}`, kind: "lab" as const, measure: x.measure, op: x.op, value: x.value, ...(x.value_max != null ? { value_max: x.value_max } : {}), unit: x.unit, within_days: parseRecency(t), confidence: "high" as const })),
+      ],
+    };
+  }
+  return spec;
+}
+
+/**
+ * "Pre-treatment serum total IgE within the dosing range: age ≥ 12 years, 30 to 700 IU/mL; age 6 to
+ * < 12 years, 30 to 1,300 IU/mL" → ANY[ ALL[age ≥ 12, IgE 30–700], ALL[age 6–11, IgE 30–1300] ].
+ * Null unless the sentence pairs two or more age bands with a threshold each.
+ */
+function ageBandedThresholds(t: string): { kind: "any"; items: Criterion[] } | null {
+  const parts = t.split(/;\s*/);
+  if (parts.length < 2) return null;
+  const measure = MEASURES.find((m) => measureRegex(m).test(parts[0]));
+  if (!measure) return null;
+  const items: Criterion[] = [];
+  for (const p of parts) {
+    const agePart = /\bage[^,;]*?(?:years?|yrs?)\b/i.exec(p) ?? /\b(?:adults?|children|pediatric)[^,;]*/i.exec(p);
+    if (!agePart) return null;
+    const age = parseAge(agePart[0].includes("age") ? agePart[0] : `age ${agePart[0]}`);
+    const rest = p.slice(agePart.index + agePart[0].length);
+    const th = readComparator(rest);
+    if (!age || !th) return null;
+    items.push({
+      kind: "all",
+      text: p.trim(),
+      confidence: "high",
+      items: [
+        { kind: "age", text: agePart[0], ...age, confidence: "high" },
+        { kind: "lab", text: `${measure.name} ${th.op === "between" ? `${th.value}–${th.value_max}` : `${th.op} ${th.value}`}`, measure: measure.name, op: th.op, value: th.value, ...(th.value_max != null ? { value_max: th.value_max } : {}), unit: th.unit, within_days: null, confidence: "high" },
+      ],
+    });
+  }
+  return items.length >= 2 ? { kind: "any", items } : null;
+}
+
+const USE_RE = /\b(?:use|used|using|prescribed|prescribing|requested|requests?|coverage|treatment|therapy)\s+(?:solely\s+|only\s+|primarily\s+)?(?:for|as|in the treatment of|of)\b|^(?:for|as)\s/i;
+const USE_TERMS = /\bweight (?:loss|reduction|management|control)\b|\banti-?obesity\b|\bcosmetic\b|\bobesity\b|\boverweight\b|\bathletic\b|\banti-?aging\b|\bperformance\b|\benhancement\b/i;
+
+/**
+ * An entry of a policy's exclusion list as a criterion whose outcome "met" means the exclusion
+ * APPLIES: an excluded use ("Weight loss in a patient without type 2 diabetes"), a condition that
+ * is not covered ("Type 1 diabetes mellitus"), a combination ("Concurrent use with another GLP-1
+ * receptor agonist"), an age ("Patients younger than 18"), or anything else readable.
+ */
+export function parseExclusion(text: string, ctx: ParseContext): Criterion {
+  const t = norm(text);
+  const tl = t.toLowerCase();
+  const base: Base = { text, confidence: "high" };
+  if (/\bconcurrent|\bcombination|\btogether with\b|\bwith another\b|\bused with\b/i.test(tl)) {
+    const drugs = drugsIn(t, ctx);
+    const classes = classNames(t);
+    if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
+  }
+  const age = parseAge(t);
+  if (age && /\b(?:younger|older|under|less than|age)\b/i.test(tl) && t.length < 120) return { ...base, kind: "age", ...age };
+  const ex = parseExcludedUse(t);
+  if (ex) return ex;
+  const th = parseThresholds(t);
+  if (th.length === 1) return { ...base, kind: "lab", measure: th[0].measure, op: th[0].op, value: th[0].value, ...(th[0].value_max != null ? { value_max: th[0].value_max } : {}), unit: th[0].unit, within_days: null };
+  return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: false, confidence: "medium" };
+}
+
+/** "Use for weight loss ... in a patient without type 2 diabetes", "Type 1 diabetes mellitus", "Cosmetic use". */
+export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | null {
+  const t = withoutExamples(text).replace(/\([^)]*\)/g, " ");
+  const [useRaw, ...restParts] = t.split(/\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i);
+  const rest = restParts.join(" ");
+  const use = useRaw.replace(/^.*?\b(?:for|as|in the treatment of)\b\s*/i, (m) => (USE_RE.test(m) ? "" : m));
+  const conds = mostSpecificConditions(use).filter((c) => c.name !== "cancer" || /cancer|malignan|carcinoma|neoplasm/i.test(use));
+  const phrases = use
+    .split(/,|;|\bor\b|\band\b/i)
+    .map((p) => p.trim().replace(/[.:]+$/, "").replace(/^(?:the |a |an |use (?:for|in|as) |use )+/i, "").trim())
+    .filter((p) => p.length >= 4 && p.split(/\s+/).length <= 6);
+  const usey = USE_RE.test(t) || USE_TERMS.test(useRaw);
+  if (!conds.length && !(usey && phrases.some((p) => USE_TERMS.test(p)))) return null;
+  const unless = mostSpecificConditions(rest);
+  // a bare condition name ("Type 1 diabetes mellitus.", "Cluster headache or medication-overuse headache")
+  const bareCondition = !usey && conds.length > 0;
+  const severity = [...new Set([...use.matchAll(/\b(mild|moderate|severe|acute|active|latent|early|newly diagnosed|uncomplicated)\s+(?=[a-z'-]+)/gi)].map((m) => m[1].toLowerCase()))];
+  return {
+    text,
+    kind: "excluded_use",
+    conditions: conds.map((c) => c.name),
+    icd10: [...new Set(conds.flatMap((c) => c.icd10))],
+    phrases: phrases.filter((p) => USE_TERMS.test(p) || conds.some((c) => c.aliases.some((a) => aliasRegex(a).test(p)))),
+    unless_conditions: unless.map((c) => c.name),
+    unless_icd10: [...new Set(unless.flatMap((c) => c.icd10))],
+    ...(severity.length && !/\b(?:active|acute)\b/.test(severity.join(" ")) ? { severity } : {}),
+    confidence: conds.length || bareCondition ? "high" : "medium",
+  };
+}
+
+/**
+ * Conditions and ICD-10-CM prefixes an indication title names, with the title words used as phrases.
+ * `understood` is false when no condition could be read ("All FDA-approved indications").
+ */
+export function indicationTerms(title: string): { conditions: string[]; icd10: string[]; phrases: string[]; understood: boolean } {
+  const conds = mostSpecificConditions(withoutExamples(title)).filter((c) => c.name !== "cosmetic use");
+  const abbr = [...title.matchAll(/\(([A-Za-z]{2,8})\)/g)].map((m) => m[1].toLowerCase());
+  const phrases = [title.replace(/\([^)]*\)/g, "").replace(/[.:]+$/, "").trim().toLowerCase(), ...abbr].filter((p) => p.length >= 2 && p.length < 80);
+  return { conditions: conds.map((c) => c.name), icd10: [...new Set(conds.flatMap((c) => c.icd10))], phrases, understood: conds.length > 0 };
+}
+
+/** Every condition a diagnosis criterion or indication accepts, with ancestors resolved downwards. */
+export function conditionCovers(policyCondition: string, caseCondition: string): boolean {
+  return conditionAncestors(caseCondition).includes(policyCondition);
+}
+
+export { CONDITIONS };

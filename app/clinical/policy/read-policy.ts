@@ -1,0 +1,700 @@
+/**
+ * Coverage policy document → PolicyModel: one path per indication with typed criteria, the
+ * criteria common to every indication, exclusions, and — kept apart — continuation/renewal
+ * passages and passages the reader did not understand.
+ *
+ * Formats read (structure, not wording, decides):
+ * - CMS Part D "PA criteria" tables (Covered Uses / Exclusion Criteria / Required Medical
+ *   Information with per-indication criteria "RA: ..." and "For ALL indications: ..." / Age and
+ *   Prescriber Restrictions, optionally per indication / Coverage Duration / Other Criteria);
+ * - outlines of PBM policies ("1. Indication. Approve for N months if the patient meets ALL of the
+ *   following (A, B and C): A) ...", "B) Patient is Currently Receiving ..." dropped), health-plan
+ *   clinical policies ("I. Initial Approval Criteria / A. Indication (must meet all): 1. ...",
+ *   "II. Continued Therapy" dropped, "III. ... NOT authorized" as exclusions), UnitedHealthcare
+ *   "1. Initial Authorization / a. X will be approved based on all of the following criteria:
+ *   (1) ... -AND- (2) ...", Cigna/Aetna "medically necessary when ONE of the following";
+ * - bullet lists of Medicaid PDL criteria ("• Diagnosis of ...; AND"), prose one-sentence rules,
+ *   step-therapy and quantity-limit programs.
+ * Dosing tables, product lists, background, references and revision history are never read as
+ * criteria. Never throws: an unreadable policy yields indications marked not understood.
+ */
+import type { Citation, Criterion, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
+import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
+import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
+import { indicationTerms, parseAge, parseCriterion, parseExclusion, parseMinDuration, parseQuantityLimit, parseSpecialties, withoutExamples, type ParseContext } from "./parse-criterion";
+import { mostSpecificConditions } from "../vocabulary/conditions";
+
+export interface ReadPolicyMeta {
+  /** the covered drug's names (never read as prior or concurrent therapy) */
+  drug_names: string[];
+  title?: string;
+  /** name used in policy citations (default "policy") */
+  documentName?: string;
+}
+
+interface Reader {
+  doc: ParsedDocument;
+  docName: string;
+  ctx: ParseContext;
+  unread: UnreadPassage[];
+  continuation: UnreadPassage[];
+}
+
+const cite = (r: Reader, ls: DocLine[]): Citation | null => citeLines(ls, r.docName, r.doc);
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// wording
+
+/** renewal / continuation: never applied to an initial request */
+const CONTINUATION_RE = /^(?:(?:the )?(?:patient|member|individual) (?:is|has been) )?currently (?:receiving|on|taking|using)|\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b|\bpatient is continuing\b/i;
+/** an item that introduces initial criteria ("Initial Therapy. Approve for 6 months if ALL of ...") */
+const APPROVAL_LEAD_RE = /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
+const EXCLUSION_HEAD_RE = /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
+const SKIP_HEAD_RE =
+  /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
+
+const isGenericTitle = (t: string) =>
+  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(t.trim());
+
+function stripConnector(s: string): string {
+  return s.replace(/[;,]?\s*-?\s*(?:AND|OR|and|or)\s*-?\s*$/, "").replace(/[;,]\s*$/, "").trim();
+}
+
+/** Title of an item: its text up to the first sentence / "Approve" clause / colon. */
+function titleOf(item: OutlineItem): string {
+  const t = item.text;
+  const cut = t.split(/\.\s|\s\((?:must|regardless)|:\s|\. Approve|\(A or B\)|\s[-–]\s(?=approve|initial)|\s(?:approve|authori[sz]ation of|coverage of)\b/i)[0];
+  return stripConnector(cut).replace(/[.:]$/, "").replace(/\s*\[[^\]]*\]\s*/g, " ").replace(/\s*\{[^}]*\}\s*/g, " ").trim();
+}
+
+/** Group operator an item announces for its children. */
+function groupOp(text: string, children: OutlineItem[]): { op: "any" | "all"; min?: number } {
+  const t = text.replace(/\([^)]*\)/g, (m) => (/\b(?:or|and)\b/.test(m) ? m : " "));
+  const atLeast = /\bat least (two|three|four|2|3|4) of the following\b|\b(two|three|2|3) of the following\b/i.exec(t);
+  if (atLeast) return { op: "any", min: { two: 2, three: 3, four: 4 }[(atLeast[1] ?? atLeast[2]).toLowerCase()] ?? Number(atLeast[1] ?? atLeast[2]) };
+  if (/\b(?:ONE|any|either) of the following\b|\bat least one of the following\b|\bmust meet (?:one|1|at least one)\b|\bONE of\b|\beither\b/i.test(t)) return { op: "any" };
+  if (/\bALL of the following\b|\bmust meet all\b|\bBOTH of the following\b|\bboth\b/i.test(t)) return { op: "all" };
+  // connectors written on the children ("...; OR")
+  const ors = children.filter((c) => /\bOR\s*$/.test(c.text.trim())).length;
+  const ands = children.filter((c) => /\bAND\s*$/.test(c.text.trim())).length;
+  if (ors > ands && ors > 0) return { op: "any" };
+  return { op: "all" };
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// criteria from outline items
+
+/** Trial terms a header gives its children ("Failure of one of the following, each for ≥ 3 months"). */
+function inheritTrial(head: Criterion, child: Criterion): Criterion {
+  if (head.kind !== "prior_therapy") return child;
+  if (child.kind === "all" || child.kind === "any") return { ...child, items: child.items.map((c) => inheritTrial(head, c)) };
+  if (child.kind === "prior_therapy") {
+    return {
+      ...child,
+      min_days: child.min_days ?? head.min_days,
+      allow_intolerance: child.allow_intolerance || head.allow_intolerance,
+      allow_contraindication: child.allow_contraindication || head.allow_contraindication,
+      excluded_drugs: [...new Set([...child.excluded_drugs, ...head.excluded_drugs])],
+      count: child.count,
+    };
+  }
+  return child;
+}
+
+/** A child that only names agents ("(b) Topical calcineurin inhibitor [e.g., Elidel]") under a trial header. */
+function agentChild(head: Criterion, child: OutlineItem, r: Reader): Criterion | null {
+  if (head.kind !== "prior_therapy") return null;
+  const c = parseCriterion(`trial of ${stripConnector(child.text)}`, child.note, r.ctx);
+  if (c.kind !== "prior_therapy") return null;
+  return { ...c, text: stripConnector(child.text), passage: cite(r, child.lines), min_days: head.min_days, allow_intolerance: head.allow_intolerance, allow_contraindication: head.allow_contraindication, count: 1 };
+}
+
+/** Convert an outline item (with its children) into one criterion. */
+function itemCriterion(item: OutlineItem, r: Reader): Criterion {
+  const passage = cite(r, item.lines);
+  const text = stripConnector(item.text);
+  const kids = item.children.filter((c) => !isContinuation(c, r));
+  if (kids.length) {
+    const { op, min } = groupOp(item.text, kids);
+    const head = parseCriterion(text.replace(/:\s*$/, ""), item.note, r.ctx);
+    let items = kids.map((c) => agentChild(head, c, r) ?? inheritTrial(head, itemCriterion(c, r)));
+    // a header that is itself a requirement besides its list ("Diagnosis of X, confirmed by one of:")
+    const lead = headRequirement(text, head);
+    if (lead && op === "any") return { kind: "all", items: [lead, { kind: "any", items, ...(min ? { min } : {}), text, passage, confidence: "high" }], text, passage, confidence: "high" };
+    if (lead) items = [lead, ...items];
+    return { kind: op, items, ...(min ? { min } : {}), text, ...(item.note ? { note: item.note } : {}), passage, confidence: "high" } as Criterion;
+  }
+  const alt = inlineAlternatives(text, item.note, r, passage);
+  if (alt) return alt;
+  return { ...parseCriterion(text, item.note, r.ctx), passage };
+}
+
+/** The part of a list header that is a requirement of its own ("Diagnosis of X confirmed by ONE of:"). */
+function headRequirement(text: string, head: Criterion): Criterion | null {
+  if (head.kind === "diagnosis" || head.kind === "age" || head.kind === "prescriber") {
+    const lead = text.split(/,?\s*(?:confirmed|as evidenced|documented|supported|defined) by\b|,?\s*(?:and|who|with) (?:meets?|has) (?:one|all|both|at least)/i)[0];
+    if (lead.length > 8 && !/\bfollowing\b/i.test(lead)) return { ...head, text: lead.trim(), confidence: "high" };
+  }
+  return null;
+}
+
+/**
+ * "(a) ...; (b) ...; or (c) ..." written inside one item, or "X, or has Y" alternatives.
+ * Null when the item holds one requirement.
+ */
+function inlineAlternatives(text: string, note: string, r: Reader, passage: Citation | null): Criterion | null {
+  const aAt = text.search(/(^|\s)\((?:a|i|1)\)\s/);
+  if (aAt >= 0 && /\s\((?:b|ii|2)\)\s/.test(text.slice(aAt)) && (aAt === 0 || /\bfollowing\b|:\s*$|\bof\b\s*$|\bby\b\s*$/i.test(text.slice(0, aAt)))) {
+    const lead = text.slice(0, aAt);
+    const alts = text
+      .slice(aAt)
+      .split(/\s*(?:;|,)?\s*(?:(?:or|and)\s+)?\((?:[a-h]|i{1,3}|iv|v|\d)\)\s*/i)
+      .map((s) => stripConnector(s.trim()))
+      .filter(Boolean);
+    if (alts.length >= 2) {
+      const op: "any" | "all" = /\b(?:ONE|any|either)\b/i.test(lead) && !/\bALL\b|\bboth\b/i.test(lead) ? "any" : /\bALL\b|\bboth\b/i.test(lead) ? "all" : /[;,]?\s+or\s+\((?:[b-h]|ii|2)\)/i.test(text) ? "any" : "all";
+      const items = alts.map((a) => ({ ...parseCriterion(a, "", r.ctx), passage }));
+      const head = parseCriterion(lead.replace(/:\s*$/, ""), note, r.ctx);
+      const headReq = headRequirement(lead, head);
+      if (headReq) return { kind: "all", items: [headReq, { kind: op, items, text, passage, confidence: "high" }], text, passage, confidence: "high" };
+      return { kind: op, items: head.kind === "prior_therapy" ? items.map((i) => inheritTrial(head, i)) : items, text, passage, confidence: "high" };
+    }
+  }
+  // "Member has perianal or fistulizing disease, or has previously received a biologic"
+  const alt = /,\s+or\s+(?=(?:has|have|had|is|was|were|the patient|the member|patient|member|documentation)\b)/i.exec(text);
+  if (alt && !/\bONE of\b|\bALL of\b/i.test(text) && !/\b(?:to|with|of|for|on|in|from|by)\s*$/i.test(text.slice(0, alt.index))) {
+    const first = text.slice(0, alt.index).trim();
+    const subject = /^((?:the )?(?:patient|member)\s+)/i.exec(first)?.[1] ?? "";
+    const second = subject + text.slice(alt.index + alt[0].length).trim();
+    const a = { ...parseCriterion(first, note, r.ctx), passage };
+    let b: Criterion = { ...parseCriterion(second, note, r.ctx), passage };
+    // "..., OR has contraindications to them": the pronoun names the first clause's drugs
+    if ((b.kind === "contraindication" || b.kind === "prior_therapy") && !b.drugs.length && !b.classes.length && a.kind === "prior_therapy" && /\b(?:them|these|those|it|this|such agents|such drugs)\b/i.test(second)) b = { ...b, drugs: a.drugs, classes: a.classes, confidence: "high" };
+    return { kind: "any", items: [a, b], text, passage, confidence: "high" };
+  }
+  return null;
+}
+
+/** "Approve for 6 months if the patient is ≥ 18 years, has tried two NSAIDs ..., and is prescribed by ..." */
+const ONE_SENTENCE_RE =
+  /\b(?:approve(?:d)?(?: for [^.;:]{1,40}?)?|authori[sz]e(?:d)?(?: for [^.;:]{1,40}?)?|(?:is|are) (?:considered )?(?:covered|medically necessary)|may be (?:approved|authori[sz]ed))\s+(?:if|when|provided(?: that)?|for (?:patients|members|individuals) who)\s+(?!(?:the )?(?:patient|member|individual)s? (?:meets?|satisf(?:y|ies)) (?:ALL|ONE|ANY|EITHER|BOTH|the following)\b|(?:ALL|ONE|ANY|EITHER|BOTH) of\b|the following\b)/i;
+const SUBJECT_START = "(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|request|prescriber|requested)\\b|(?:has|have|had|is|are|was|were|tried|failed|received|prescribed|there is|documentation|diagnosis|age)\\b";
+
+/** Criteria of a one-sentence approval rule (top-level "; or" gives alternatives). */
+export function sentenceCriteria(sentence: string, r: Reader, passage: Citation | null): Criterion[] {
+  const m = ONE_SENTENCE_RE.exec(sentence);
+  let body = m ? sentence.slice(m.index + m[0].length) : sentence;
+  body = body.replace(/\s*\((?:[A-Za-z0-9]{1,4}(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+))+[A-Za-z0-9]{1,4}\)\s*:?\s*$/, "").replace(/[.:;]+\s*$/, "").trim();
+  if (!body) return [];
+  const alts = body.split(/\s*;\s*or\s+(?:if\s+)?|,\s*or\s+if\s+|\s+or\s+if\s+/i).filter((x) => x.trim());
+  const groups = alts.map((a) => conjuncts(a).map((c) => clauseCriterion(c, r, passage)));
+  if (groups.length === 1) return groups[0];
+  return [{ kind: "any", items: groups.map((g, i) => (g.length === 1 ? g[0] : { kind: "all" as const, items: g, text: alts[i].trim(), passage, confidence: "high" as const })), text: body, passage, confidence: "high" }];
+}
+
+function conjuncts(text: string): string[] {
+  const subj = new RegExp(`^(?:${SUBJECT_START})`, "i");
+  const out: string[] = [];
+  for (const part of text.split(/\s*;\s*(?:and\s+)?/)) {
+    const re = new RegExp(`,\\s*(?:and\\s+)?(?=${SUBJECT_START})|\\s+and\\s+(?=(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|prescriber)\\b|(?:has|have|is|was|had)\\s)`, "gi");
+    let last = 0;
+    let mm: RegExpExecArray | null;
+    const pieces: string[] = [];
+    while ((mm = re.exec(part))) {
+      pieces.push(part.slice(last, mm.index));
+      last = mm.index + mm[0].length;
+    }
+    pieces.push(part.slice(last));
+    for (const p of pieces.map((x) => x.trim()).filter(Boolean)) {
+      if (out.length && !subj.test(p) && p.split(/\s+/).length <= 3) out[out.length - 1] += `, ${p}`;
+      else out.push(p);
+    }
+  }
+  return out;
+}
+
+function clauseCriterion(clause: string, r: Reader, passage: Citation | null): Criterion {
+  let c = clause.trim().replace(/^(?:and|that)\s+/i, "");
+  if (/^(?:is|has|have|had|was|tried|failed|received|meets|does|did)\b/i.test(c)) c = `Patient ${c}`;
+  c = c.replace(/((?:>=|≥|at least|aged?)\s*\d+\s*(?:years?|yrs?))\b(?!\s*(?:of age|old))/i, "$1 of age");
+  return inlineAlternatives(c, "", r, passage) ?? { ...parseCriterion(c, "", r.ctx), passage };
+}
+
+function durationText(d: string): string {
+  const m = /\b(\d+|one|two|three|six|twelve)\s*(?:\(\d+\)\s*)?(months?|years?|weeks?|days?)\b/i.exec(d);
+  return m ? `${m[1]} ${m[2]}` : d.replace(DURATION_LINE_RE, "").replace(/^[:\s]+/, "").trim() || d;
+}
+
+function durationOf(item: OutlineItem): string | null {
+  const d = walk([item]).flatMap((i) => i.durations)[0];
+  if (d) return durationText(d);
+  const m = /approve for (\d+ (?:months?|years?|weeks?|days?)|1 year)|authori[sz]ation (?:of|for) (\d+ (?:months?|years?))/i.exec(item.text);
+  return m ? (m[1] ?? m[2]) : null;
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// outline policies: find the indications
+
+/**
+ * A renewal section: named so ("Continued Therapy", "Reauthorization", "Renewal"), or "Patient is
+ * currently receiving <the requested drug>" — not "currently receiving another antidiabetic", which is
+ * an initial criterion.
+ */
+function isContinuation(item: OutlineItem, r?: Reader): boolean {
+  const head = item.text.slice(0, 160);
+  if (/\binitial\b/i.test(head.slice(0, 40))) return false;
+  if (/\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b/i.test(head)) return true;
+  if (!/currently (?:receiving|on|taking|using)\b/i.test(head)) return false;
+  const rest = head.slice(head.search(/currently (?:receiving|on|taking|using)/i));
+  const own = (r?.ctx.drugNames ?? []).some((d) => d.length > 3 && rest.toLowerCase().includes(d.toLowerCase()));
+  return own || /\b(?:the requested|this|the) (?:medication|drug|product|agent)\b|\b(?:an?|the) [a-z-]+ product\b|approve for/i.test(rest) || (item.children.length > 0 && APPROVAL_LEAD_RE.test(item.text));
+}
+
+function isExclusionItem(item: OutlineItem): boolean {
+  return EXCLUSION_HEAD_RE.test(item.text.slice(0, 120)) && !APPROVAL_LEAD_RE.test(item.text) && (item.children.length > 0 || /:\s*$/.test(item.text));
+}
+
+/** An item whose children are indications or initial/continuation sections, not criteria. */
+function isStructural(item: OutlineItem, r: Reader): boolean {
+  return item.children.some((c) => isContinuation(c, r) || /^initial\b/i.test(titleOf(c)) || (APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !/^(?:the )?(?:patient|member)\b/i.test(c.text)) || (indicationTerms(titleOf(c)).understood && c.children.some((g) => g.children.length > 0 || APPROVAL_LEAD_RE.test(g.text))));
+}
+
+interface Found {
+  title: string;
+  item: OutlineItem;
+  criteria: Criterion[];
+  duration: string | null;
+}
+
+function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Found[], exclusions: Criterion[]) {
+  if (isContinuation(item, r)) {
+    r.continuation.push({ text: item.text.slice(0, 300), passage: cite(r, item.lines), why: "Continuation/renewal criteria apply to reauthorization requests only." });
+    return;
+  }
+  if (isExclusionItem(item)) {
+    exclusions.push(...exclusionList(item.children.length ? item.children : [item], r));
+    return;
+  }
+  const own = titleOf(item);
+  const ownIsIndication = !isGenericTitle(own) && own.length > 2 && own.length < 140 && !/^(?:the )?(?:patient|member|individual|documentation)\b/i.test(own);
+  const title = ownIsIndication ? own : inherited;
+  // "E. Other diagnoses/indications: not covered under this policy."
+  if (/\bother (?:diagnoses|indications|uses)\b[^.]{0,40}\bnot (?:covered|authori)/i.test(item.text)) return;
+  if (item.children.length && isStructural(item, r)) {
+    for (const c of item.children) collect(c, title, r, out, exclusions);
+    return;
+  }
+  if (item.children.length && (APPROVAL_LEAD_RE.test(item.text) || ownIsIndication || isGenericTitle(own))) {
+    const kids = item.children.filter((c) => !isContinuation(c, r));
+    const { op, min } = groupOp(item.text, kids);
+    const crit = kids.map((k) => itemCriterion(k, r));
+    const criteria = op === "any" && crit.length > 1 ? [{ kind: "any" as const, items: crit, ...(min ? { min } : {}), text: item.text, passage: cite(r, item.lines.slice(0, 2)), confidence: "high" as const }] : crit;
+    out.push({ title: title ?? own, item, criteria, duration: durationOf(item) });
+    return;
+  }
+  if (!item.children.length && ONE_SENTENCE_RE.test(item.text) && !/^(?:the )?(?:patient|member|individual|medication|prescriber|documentation|requested)\b/i.test(item.text)) {
+    out.push({ title: title ?? own, item, criteria: sentenceCriteria(item.text, r, cite(r, item.lines)), duration: durationOf(item) });
+  }
+}
+
+function exclusionList(items: OutlineItem[], r: Reader): Criterion[] {
+  const out: Criterion[] = [];
+  for (const it of items) {
+    const text = stripConnector(it.text);
+    if (/not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed/i.test(text)) continue;
+    const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+    out.push({ ...parseExclusion(first, r.ctx), text, passage: cite(r, it.lines) });
+  }
+  return out;
+}
+
+/** Attach to every indication the passages the reader could not check (documentation / human review). */
+function noteUnread(r: Reader, criteria: Criterion[]) {
+  const visit = (c: Criterion) => {
+    if (c.kind === "all" || c.kind === "any") return c.items.forEach(visit);
+    if (c.kind === "human_review") r.unread.push({ text: c.text, passage: c.passage ?? null, why: c.why });
+    else if (c.confidence === "low") r.unread.push({ text: c.text, passage: c.passage ?? null, why: "Read with low confidence: needs human review." });
+  };
+  criteria.forEach(visit);
+}
+
+function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
+  const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
+  const found: Found[] = [];
+  const exclusions: Criterion[] = [];
+  let sawCriteriaHeading = false;
+  for (const s of sections) {
+    const h = s.heading;
+    if (SKIP_HEAD_RE.test(h) && !/criteria/i.test(h)) continue;
+    if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h)) {
+      r.continuation.push({ text: h, passage: cite(r, s.preamble.slice(0, 1)), why: "Continuation/renewal criteria apply to reauthorization requests only." });
+      continue;
+    }
+    if (EXCLUSION_HEAD_RE.test(h) && !APPROVAL_LEAD_RE.test(h)) {
+      exclusions.push(...exclusionList(s.items, r));
+      continue;
+    }
+    if (/criteria|authori[sz]ation|approval|coverage|indication|polic/i.test(h)) sawCriteriaHeading = true;
+    for (const top of s.items) collect(top, null, r, found, exclusions);
+  }
+  if (!found.length) return null;
+  const indications: PolicyIndication[] = found.map((f) => {
+    noteUnread(r, f.criteria);
+    return toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title);
+  });
+  void sawCriteriaHeading;
+  return { title, style: found.some((f) => /approve for/i.test(f.item.text)) ? "pbm_outline" : found.some((f) => /must meet all/i.test(f.item.text)) ? "clinical_policy" : "criteria_list", indications, common: [], exclusions, continuation: r.continuation, unread: r.unread };
+}
+
+/** An indication path: its conditions come from its title, else from its diagnosis criteria, else from the policy title. */
+function toIndication(title: string | null, criteria: Criterion[], duration: string | null, passage: Citation | null, policyTitle: string): PolicyIndication {
+  let terms = indicationTerms(title ?? "");
+  if (!terms.understood) {
+    const dx = criteria.flatMap(diagnosisConditions);
+    if (dx.length) terms = { conditions: [...new Set(dx.map((d) => d.name))], icd10: [...new Set(dx.flatMap((d) => d.icd10))], phrases: terms.phrases, understood: true };
+  }
+  if (!terms.understood && title == null) {
+    const fromTitle = indicationTerms(policyTitle);
+    if (fromTitle.understood) terms = fromTitle;
+  }
+  return { title: title ?? (terms.conditions.join(" / ") || policyTitle), match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases }, understood: terms.understood, criteria, duration, passage };
+}
+
+function diagnosisConditions(c: Criterion): { name: string; icd10: string[] }[] {
+  if (c.kind === "diagnosis") return c.conditions.map((n, i) => ({ name: n, icd10: i === 0 ? c.icd10 : [] }));
+  if (c.kind === "all") return c.items.flatMap(diagnosisConditions);
+  return [];
+}
+
+/**
+ * Step-therapy programs list their drugs by step ("Step 1 drugs: metformin") and word the rule with
+ * the step ("has tried a Step 1 drug for at least 90 days"): name the drugs in the rule.
+ */
+function substituteStepDrugs(lines: DocLine[]): DocLine[] {
+  const steps = new Map<string, string>();
+  for (const l of lines) {
+    const m = /^(?:preferred\s+)?step\s*(\d|one|two|three)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))?\s*[:\-–]\s*(.+)$/i.exec(l.text);
+    if (m) steps.set(({ one: "1", two: "2", three: "3" } as Record<string, string>)[m[1].toLowerCase()] ?? m[1], m[2].replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim());
+  }
+  if (!steps.size) return lines;
+  return lines.map((l) => {
+    if (/^(?:preferred\s+)?step\s*\d\s*(?:drugs?|agents?|medications?|products?)?\s*[:\-–]/i.test(l.text)) return l;
+    const text = l.text.replace(/\b(?:a|one|any|at least one)?\s*step\s*(\d)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))\b/gi, (all, n: string) => (steps.has(n) ? `a Step ${n} drug (${steps.get(n)})` : all));
+    // the substituted text no longer lines up with the page: keep the whole line's position
+    return text === l.text ? l : { ...l, text, map: Array.from({ length: text.length + 1 }, (_, i) => (i < text.length ? l.start : l.end)) };
+  });
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// CMS Part D "PA criteria" tables
+
+const PARTD_LABELS = [
+  "Covered Uses",
+  "Exclusion Criteria",
+  "Required Medical Information",
+  "Age Restrictions",
+  "Prescriber Restrictions",
+  "Coverage Duration",
+  "Other Criteria",
+  "Off-Label Uses",
+  "Off Label Uses",
+  "Indications",
+  "PA Indication Indicator",
+  "Part B Prerequisite",
+];
+
+interface LabelHit {
+  label: string;
+  line: DocLine;
+  where: "start" | "end" | "whole";
+}
+
+function findPartDLabels(lines: DocLine[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const l of lines) {
+    for (const lab of PARTD_LABELS) {
+      if (l.text === lab || l.text === lab + ":") hits.push({ label: l.text, line: l, where: "whole" });
+      else if (l.text.startsWith(lab + ": ")) hits.push({ label: lab + ":", line: l, where: "start" });
+      else if (l.text.startsWith(lab + " ")) hits.push({ label: lab, line: l, where: "start" });
+      else if (l.text.endsWith(" " + lab) && l.text.length > lab.length) hits.push({ label: lab, line: l, where: "end" });
+      else continue;
+      break;
+    }
+  }
+  return hits;
+}
+
+function sliceLine(l: DocLine, from: number, to: number): DocLine {
+  const raw = l.text.slice(from, to);
+  const text = raw.trim();
+  const a = from + (raw.length - raw.trimStart().length);
+  const map = [...l.map.slice(a, a + text.length), (l.map[a + text.length - 1] ?? l.end - 1) + 1];
+  return { ...l, text, start: map[0] ?? l.start, end: map[map.length - 1], map };
+}
+
+function partDSections(lines: DocLine[], hits: LabelHit[]): Map<string, DocLine[]> {
+  const out = new Map<string, DocLine[]>();
+  const headerIdx = lines.findIndex((l) => /^PA Criteria\b/i.test(l.text));
+  const firstHit = hits[0];
+  const pre = lines.filter((l) => l.index > (headerIdx >= 0 ? lines[headerIdx].index : -1) && l.index < firstHit.line.index);
+  const preChars = pre.reduce((n, l) => n + l.text.length, 0) + (firstHit.where === "end" ? firstHit.line.text.length - firstHit.label.length : 0);
+  const trailing = firstHit.where !== "start" && preChars > 30;
+  const between = (a: number, b: number) => lines.filter((l) => l.index > a && l.index < b);
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i];
+    const content: DocLine[] = [];
+    if (trailing) {
+      const prevIdx = i === 0 ? (headerIdx >= 0 ? lines[headerIdx].index : -1) : hits[i - 1].line.index;
+      content.push(...between(prevIdx, h.line.index));
+      if (h.where === "end") content.push(sliceLine(h.line, 0, h.line.text.length - h.label.length));
+      if (i > 0 && hits[i - 1].line.index === h.line.index) content.length = 0;
+    } else {
+      if (h.where === "start") content.push(sliceLine(h.line, h.label.length, h.line.text.length));
+      const nextIdx = i + 1 < hits.length ? hits[i + 1].line.index : Infinity;
+      content.push(...between(h.line.index, nextIdx).filter((l) => !/^updated \d|page \d+ of \d+/i.test(l.text)));
+    }
+    out.set(h.label.replace(/:$/, ""), content.filter((l) => l.text.length));
+  }
+  return out;
+}
+
+/** Subsections of a table cell: "RA: ...", "For ALL indications: ...", "Plaque psoriasis (PsO): ...". */
+function splitScoped(input: DocLine[]): { scope: string | null; lines: DocLine[] }[] {
+  const out: { scope: string | null; lines: DocLine[] }[] = [{ scope: null, lines: [] }];
+  // a new scope can start mid-line after a sentence ("... or older. PsO: 4 years or older.")
+  const lines: DocLine[] = [];
+  for (const l of input) {
+    const cuts = [...l.text.matchAll(/(?<=[\p{L})\]%]{2}[.;]\s)(?=\p{L}[\p{L}0-9'’ ,/()-]{0,60}?:\s)/gu)].map((m) => m.index!).filter((i) => i > 0);
+    if (!cuts.length) {
+      lines.push(l);
+      continue;
+    }
+    const bounds = [0, ...cuts, l.text.length];
+    for (let i = 0; i < bounds.length - 1; i++) lines.push(sliceLine(l, bounds[i], bounds[i + 1]));
+  }
+  for (const l of lines) {
+    const m = /^((?:for )?(?:all|\p{L}[\p{L}0-9'’ ,/()-]{0,70}?)):\s*(.*)$/iu.exec(l.text);
+    const label = m?.[1] ?? "";
+    const looksScope = m && !/^(?:note|e\.g|for example|quantity limit|renewal|reauthori[sz]ation|dose|dosing|initial|continuation)/i.test(label) && !/^\(?[0-9a-z]{1,3}[.)]\s/i.test(l.text) && (/\b(?:all|each|every)\b.*\bindications?\b/i.test(label) || mostSpecificConditions(label).length > 0 || /^[A-Z][A-Za-z]{1,5}(?:\s*(?:,|and|\/)\s*[A-Z][A-Za-z]{1,5})*$/.test(label));
+    if (looksScope) {
+      out.push({ scope: label.trim(), lines: [] });
+      if (m![2]) out[out.length - 1].lines.push(sliceLine(l, l.text.indexOf(m![2], label.length), l.text.length));
+      continue;
+    }
+    out[out.length - 1].lines.push(l);
+  }
+  return out.filter((s) => s.scope || s.lines.length);
+}
+
+/** dosing statements ("50 mg twice weekly for 12 weeks (8 per 28 days)", "0.8 mg/kg weekly") */
+const DOSING_TEXT = /\b\d+(?:\.\d+)?\s*(?:mg|mcg|units?|ml)(?:\/kg)?\b[^.]{0,40}\b(?:daily|weekly|every|once|twice|per|q\d|bid|tid|at weeks?)\b|\bper \d+ days\b/i;
+
+const ALL_SCOPE_RE = /\b(?:all|each|every|any)\b.*\bindications?\b|^for all\b/i;
+
+/** Does a scope label ("RA and AS", "pJIA and juvenile PsA", "PsO") cover an indication? */
+function scopeCovers(scope: string, ind: { title: string; match: { conditions: string[] } }): boolean {
+  if (ALL_SCOPE_RE.test(scope)) return true;
+  const conds = mostSpecificConditions(scope).map((c) => c.name);
+  if (conds.length) return conds.some((c) => ind.match.conditions.includes(c));
+  const abbr = scope.split(/,|\band\b|\bor\b|\//).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const t = ind.title.toLowerCase();
+  return abbr.some((a) => t.includes(a) || new RegExp(`\\(${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)`, "i").test(ind.title));
+}
+
+/** Criteria written as sentences in a table cell (numbered items are read as an outline). */
+function cellCriteria(ls: DocLine[], r: Reader): Criterion[] {
+  const items = parseOutline(splitInlineEnumerations(ls), new Set(), { bullets: true }).flatMap((x) => x.items);
+  if (items.length) {
+    const lead = ls.length && items[0].lines[0] !== ls[0] ? clean(ls.filter((l) => l.index < items[0].lines[0].index).map((l) => l.text).join(" ")) : "";
+    const crit = items.filter((i) => !isContinuation(i, r)).map((i) => itemCriterion(i, r));
+    const { op, min } = groupOp(lead, items);
+    if (op === "any" && crit.length > 1) return [{ kind: "any", items: crit, ...(min ? { min } : {}), text: lead || crit.map((c) => c.text).join(" or "), passage: cite(r, ls), confidence: "high" }];
+    return crit;
+  }
+  const text = clean(ls.map((l) => l.text).join(" "));
+  const out: Criterion[] = [];
+  for (const sentence of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
+    const s = sentence.trim();
+    if (s.length < 4 || /^none\.?$/i.test(s) || /\brenewal\b|\bre-?authori[sz]ation\b|\bcontinu(?:ation|ed) (?:of )?therapy\b/i.test(s) || /^(?:note|quantity limit|dose|dosing|pediatric dosing)\b/i.test(s) || /\b(?:does not|do not) (?:meet|satisfy) this (?:requirement|criterion)\b/i.test(s)) {
+      // a note that qualifies the previous criterion ("A shorter trial stopped for lack of effect does not meet this requirement")
+      if (out.length && /\bdoes not (?:meet|satisfy)\b/i.test(s)) out[out.length - 1] = { ...out[out.length - 1], note: `${out[out.length - 1].note ?? ""} ${s}`.trim() };
+      continue;
+    }
+    const passage = cite(r, ls);
+    out.push(inlineAlternatives(s.replace(/[.]$/, ""), "", r, passage) ?? { ...parseCriterion(s.replace(/[.]$/, ""), "", r.ctx), passage });
+  }
+  return out;
+}
+
+function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader): PolicyModel {
+  const sec = partDSections(lines, hits);
+  const textOf = (ls: DocLine[] | undefined) => clean((ls ?? []).map((l) => l.text).join(" "));
+  // covered uses, without the sentences that send other indications elsewhere
+  const covered = textOf(sec.get("Covered Uses") ?? sec.get("Indications"))
+    .split(/(?<=\.)\s+(?=[A-Z])/)
+    .filter((x) => !/separate criteria|separate policy|not covered|are excluded|reviewed under|not addressed|other [a-z]+ indications/i.test(x))
+    .join(" ");
+
+  // indications: the scoped subsections of Required Medical Information, else the covered uses
+  const rmi = splitScoped(sec.get("Required Medical Information") ?? []);
+  const common: Criterion[] = [];
+  const indications: PolicyIndication[] = [];
+  for (const s of rmi) {
+    const crit = cellCriteria(s.lines, r);
+    if (!s.scope || ALL_SCOPE_RE.test(s.scope)) {
+      common.push(...crit);
+      continue;
+    }
+    const terms = indicationTerms(s.scope);
+    indications.push({ title: s.scope, match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases }, understood: terms.understood, criteria: crit, duration: null, passage: cite(r, s.lines.slice(0, 1)) });
+  }
+  // scoped abbreviations ("PsO") resolve through the covered uses ("plaque psoriasis (PsO)")
+  for (const ind of indications) {
+    if (ind.understood) continue;
+    const re = new RegExp(`([^;:.(]{3,90})\\(${ind.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)`, "i").exec(covered);
+    if (re) {
+      const terms = indicationTerms(re[1]);
+      if (terms.understood) Object.assign(ind, { match: { conditions: terms.conditions, icd10: terms.icd10, phrases: [...terms.phrases, ind.title.toLowerCase()] }, understood: true });
+    }
+  }
+  if (!indications.length) {
+    // one path whose indication is what the covered uses name
+    const coveredTerms = indicationTerms(covered.replace(/\ball fda[- ]approved indications?(?: not otherwise excluded)?\b[.:;]?/i, ""));
+    indications.push({ title: coveredTerms.conditions.join(" / ") || covered.split(/[:.;]/)[0].trim() || title, match: { conditions: coveredTerms.conditions, icd10: coveredTerms.icd10, phrases: coveredTerms.phrases }, understood: coveredTerms.understood, criteria: [...common], duration: null, passage: cite(r, (sec.get("Covered Uses") ?? []).slice(0, 1)) });
+    common.length = 0;
+  }
+
+  // age and prescriber restrictions, optionally per indication
+  const restrict = (label: string, make: (sentence: string) => Criterion | null) => {
+    const ls = sec.get(label) ?? [];
+    const text = textOf(ls);
+    if (!text || /^(?:none|n\/a|no restrictions?)\.?$/i.test(text)) return;
+    for (const part of splitScoped(ls)) {
+      const sentence = textOf(part.lines);
+      const c = make(sentence);
+      if (!c) continue;
+      const withPassage = { ...c, passage: cite(r, part.lines.length ? part.lines : ls) };
+      const targets = part.scope && indications.length > 1 && !ALL_SCOPE_RE.test(part.scope) ? indications.filter((i) => scopeCovers(part.scope!, i)) : null;
+      if (targets && targets.length) for (const t of targets) t.criteria.unshift(withPassage);
+      else if (targets) r.unread.push({ text: `${part.scope}: ${sentence}`, passage: withPassage.passage ?? null, why: "Restriction scoped to an indication the reader could not match." });
+      else for (const t of indications) t.criteria.unshift(withPassage);
+    }
+  };
+  restrict("Age Restrictions", (s) => {
+    const age = parseAge(/age|older|younger|years/i.test(s) ? s : `age ${s}`);
+    return age ? { kind: "age", ...age, text: s, confidence: "high" } : null;
+  });
+  // prescriber: "rheumatologist (RA, AS) or dermatologist (PsO)" names its scope in parentheses
+  {
+    const ls = sec.get("Prescriber Restrictions") ?? [];
+    const pr = textOf(ls);
+    if (pr && !/^(?:none|n\/a|no restrictions?)\.?$/i.test(pr)) {
+      // "a rheumatologist (RA, AS) or a dermatologist (PsO)": parentheses that list indications, not specialties
+      const scopedParen = [...pr.matchAll(/([A-Za-z/ -]+?)\s*\(([^)]+)\)/g)].filter((m) => parseSpecialties(m[1]).length && !parseSpecialties(m[2]).length && !/:/.test(pr));
+      if (scopedParen.length && indications.length > 1) {
+        for (const ind of indications) {
+          const specs = scopedParen.filter((m) => scopeCovers(m[2], ind)).flatMap((m) => parseSpecialties(m[1]));
+          if (specs.length) ind.criteria.push({ kind: "prescriber", specialties: [...new Set(specs)], text: pr, passage: cite(r, ls), confidence: "high" });
+        }
+      } else {
+        for (const part of splitScoped(ls)) {
+          const sentence = textOf(part.lines);
+          const specs = parseSpecialties(sentence);
+          if (!specs.length) continue;
+          const c: Criterion = { kind: "prescriber", specialties: specs, text: sentence, passage: cite(r, part.lines.length ? part.lines : ls), confidence: "high" };
+          const targets = part.scope && indications.length > 1 && !ALL_SCOPE_RE.test(part.scope) ? indications.filter((i) => scopeCovers(part.scope!, i)) : indications;
+          for (const t of targets) t.criteria.push(c);
+        }
+      }
+    }
+  }
+  // Other Criteria: requirements other than renewal, quantity and dosing text
+  for (const s of splitScoped(sec.get("Other Criteria") ?? [])) {
+    if (s.scope && /^(?:quantity|dose|dosing|renewal|reauthori|continuation|pediatric dosing)/i.test(s.scope)) continue;
+    const crit = cellCriteria(s.lines, r).filter((c) => !["quantity_limit", "dose_limit"].includes(c.kind) && !((c.kind === "documentation" || c.kind === "human_review") && (/renew|reauthori|response|quantity|dose|dosing/i.test(c.text) || DOSING_TEXT.test(c.text))));
+    if (!crit.length) continue;
+    if (!s.scope || ALL_SCOPE_RE.test(s.scope)) common.push(...crit.filter((c) => c.kind !== "human_review" && c.kind !== "documentation"));
+    else for (const ind of indications.filter((i) => scopeCovers(s.scope!, i))) ind.criteria.push(...crit);
+  }
+  // Part B prerequisite is a benefit routing note, not a clinical criterion
+  const dur = textOf(sec.get("Coverage Duration"));
+  for (const ind of indications) ind.duration = dur || null;
+
+  const exLines = splitInlineEnumerations(sec.get("Exclusion Criteria") ?? []);
+  const exItems = parseOutline(exLines, new Set(), { bullets: true }).flatMap((x) => x.items);
+  const exclusions = exItems.length
+    ? exclusionList(exItems, r)
+    : textOf(exLines)
+        .split(/(?<=\.)\s+(?=[A-Z])/)
+        .filter((s) => s.length > 3 && !/^none/i.test(s))
+        .map((s) => ({ ...parseExclusion(s, r.ctx), passage: cite(r, exLines) }) as Criterion);
+  for (const ind of indications) noteUnread(r, ind.criteria);
+  noteUnread(r, common);
+  const other = textOf(sec.get("Other Criteria"));
+  if (/\brenew|\breauthori/i.test(other)) r.continuation.push({ text: other.slice(0, 300), passage: cite(r, sec.get("Other Criteria") ?? []), why: "Renewal criteria apply to reauthorization requests only." });
+  return { title, style: "part_d_table", indications, common, exclusions, continuation: r.continuation, unread: r.unread };
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// prose, bullets, step-therapy and quantity-limit programs
+
+function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
+  const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
+  const usable = sections.filter((s) => !(SKIP_HEAD_RE.test(s.heading) && !/criteria/i.test(s.heading)) && !CONTINUATION_HEAD_RE.test(s.heading) && !EXCLUSION_HEAD_RE.test(s.heading));
+  const exclusions = sections.filter((s) => EXCLUSION_HEAD_RE.test(s.heading)).flatMap((s) => exclusionList(s.items, r));
+  const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
+  let criteria: Criterion[] = items.map((it) => itemCriterion(it, r));
+  const preamble = usable.flatMap((s) => s.preamble);
+  if (!criteria.length) for (const l of preamble.filter((x) => ONE_SENTENCE_RE.test(x.text) || /^(?:approval |coverage |clinical )?criteria:/i.test(x.text))) criteria.push(...sentenceCriteria(l.text.replace(/^(?:approval |coverage |clinical )?criteria:\s*/i, ""), r, cite(r, [l])));
+  let style: PolicyModel["style"] = "generic";
+  // quantity-limit programs: within the limit, or the documented reason for more
+  const ql = lines.map((l) => ({ l, q: parseQuantityLimit(l.text) })).find((x) => x.q);
+  if (ql && !criteria.length) {
+    style = "quantity_limit";
+    const exception = lines
+      .filter((l) => l.index > ql.l.index && /\b(?:above|exceed\w*|over|beyond|more than) the (?:quantity )?limit\b|\bquantities (?:above|exceeding|greater)/i.test(l.text))
+      .map((l) => ({ ...parseCriterion(l.text.replace(/^.*?\b(?:require[sd]?|if|when)\s+(?:documentation (?:that|of)\s+)?/i, ""), "", r.ctx), passage: cite(r, [l]) }) as Criterion);
+    const qlSpec: Criterion = { kind: "quantity_limit", ...ql.q!, text: ql.l.text, passage: cite(r, [ql.l]), confidence: "high" };
+    criteria = exception.length ? [{ kind: "any", items: [qlSpec, ...exception], text: `${ql.l.text} (or: ${exception.map((e) => e.text).join("; ")})`, passage: qlSpec.passage, confidence: "high" }] : [qlSpec];
+  }
+  if (/\bstep\s*(?:1|one|2|two)\b/i.test(lines.map((l) => l.text).join(" ")) && criteria.some((c) => c.kind === "prior_therapy" || (c.kind === "any" && c.items.some((i) => i.kind === "prior_therapy")))) style = "step_therapy";
+  // the lead sentence names the indication ("... medically necessary for members with X when ALL ...")
+  const lead = preamble.find((l) => /medically necessary|is covered|are covered|approved for|indicated for|coverage of|recommended (?:for|in)/i.test(l.text) && mostSpecificConditions(withoutExamples(l.text)).length);
+  const leadTerms = lead ? indicationTerms(lead.text) : null;
+  if (leadTerms?.understood && !criteria.some((c) => JSON.stringify(c).includes('"kind":"diagnosis"'))) {
+    criteria.unshift({ kind: "diagnosis", conditions: leadTerms.conditions, icd10: leadTerms.icd10, phrases: [], text: `Diagnosis of ${leadTerms.conditions.join(" or ")}`, passage: cite(r, [lead!]), confidence: "high" });
+  }
+  const duration = [...walk(items).flatMap((i) => i.durations), ...preamble.map((l) => l.text).filter((t) => DURATION_LINE_RE.test(t))][0] ?? null;
+  noteUnread(r, criteria);
+  const ind = toIndication(leadTerms?.understood ? leadTerms.conditions.join(" / ") : null, criteria, duration ? durationText(duration) : null, lead ? cite(r, [lead]) : null, title);
+  if (!criteria.length) r.unread.push({ text: "No criteria section was found in this policy.", passage: null, why: "The reader found no numbered, bulleted or sentence criteria; every request under it needs human review." });
+  return { title, style, indications: [ind], common: [], exclusions, continuation: r.continuation, unread: r.unread };
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Read a coverage policy into a PolicyModel (see the module comment). `meta.drug_names` are the
+ * covered drug's names. Deterministic; never throws.
+ */
+export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyModel {
+  const r: Reader = { doc, docName: meta.documentName ?? "policy", ctx: { drugNames: meta.drug_names }, unread: [], continuation: [] };
+  const all = docLines(doc);
+  const skip = boilerplateLineSet(all, doc.page_count);
+  const lines = all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text));
+  const title = meta.title ?? (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
+  const hits = findPartDLabels(lines);
+  let model: PolicyModel | null = null;
+  if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(lines, hits, title, r);
+  else model = readOutline(lines, title, r) ?? readProse(lines, title, r);
+  // a path with no criteria at all is understood only when the policy says so ("Required Medical
+  // Information: None"); otherwise the reader missed them and a human must read the policy
+  const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(lines.map((l) => l.text).join(" "));
+  for (const ind of model.indications) {
+    if (!ind.match.conditions.length && !ind.match.icd10.length) ind.understood = false;
+    if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
+  }
+  return model;
+}
+
+export { parseMinDuration };

@@ -1,0 +1,678 @@
+/**
+ * Per-kind criterion evaluators: one typed criterion × one case → met / not_met / insufficient, with
+ * a reason a reviewer can read, whole-sentence citations into the fax, and what to ask the
+ * prescriber for when information is missing.
+ *
+ * Outcome rules (docs/clinical/decision-semantics.md):
+ * - met needs evidence: a fax sentence that states it ("direct"), or — for absence criteria such as
+ *   "not used with another biologic" — nothing in the fax that contradicts it ("inferred");
+ * - not_met needs a fax sentence that states the failure (a value out of range, a trial too short
+ *   and stopped for lack of effect, "has not tried", a different diagnosis); absence of
+ *   information is never a failure;
+ * - everything else is insufficient: missing, illegible, pending, older than the policy allows,
+ *   named without dose or duration.
+ * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
+ */
+import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
+import { ageOn, daysBetween } from "../codes/dates";
+import { DRUG_CLASSES, classMembers, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
+import { conditionByName, conditionMentions } from "../vocabulary/conditions";
+import { MEASURES, measureByName } from "../vocabulary/measures";
+import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
+import { testByName } from "../vocabulary/tests";
+import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
+import { quote, search, type CaseIndex } from "../evidence/case-index";
+import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
+import { measureValues, pendingMention, testFindings } from "../evidence/findings";
+import { caseConditions, conditionSatisfies, type CaseCondition } from "./case-conditions";
+
+export interface Ev {
+  outcome: CriterionOutcome;
+  reason: string;
+  citations: Citation[];
+  evidence: "direct" | "inferred" | "none";
+  /** what outreach to the prescriber would ask for */
+  missing?: string | null;
+}
+
+export interface EvalContext {
+  idx: CaseIndex;
+  facts: CaseFacts;
+  requestDate: string | null;
+  requestDateSource: RequestDateSource;
+  /** the requested drug's names (never a prior or concurrent therapy) */
+  requested: Set<string>;
+  conditions: CaseCondition[];
+  therapyCache: Map<string, Map<string, TherapyEvidence>>;
+  allDrugNames: string[];
+}
+
+const ev = (outcome: CriterionOutcome, reason: string, citations: Citation[] = [], evidence: Ev["evidence"] = citations.length ? "direct" : "none", missing: string | null = null): Ev => ({ outcome, reason, citations, evidence, missing });
+
+/** Build the evaluation context of one case (computed once per review). */
+export function evalContext(input: { idx: CaseIndex; facts: CaseFacts; requestDate: string | null; requestDateSource?: RequestDateSource; requestedNames: string[] }): EvalContext {
+  const requested = new Set<string>();
+  for (const n of input.requestedNames) for (const x of drugNames(n)) requested.add(x);
+  for (const n of [input.facts.medication?.drug_name, input.facts.medication?.generic_name]) if (n) for (const x of drugNames(n)) requested.add(x);
+  const all = new Set<string>();
+  for (const d of DRUGS) {
+    all.add(d.generic.toLowerCase());
+    for (const b of d.brands) all.add(b.toLowerCase());
+    for (const a of d.aliases ?? []) all.add(a.toLowerCase());
+  }
+  return {
+    idx: input.idx,
+    facts: input.facts,
+    requestDate: input.requestDate,
+    requestDateSource: input.requestDateSource ?? (input.requestDate ? "form_date" : "none"),
+    requested,
+    conditions: caseConditions(input.facts, input.idx),
+    therapyCache: new Map(),
+    allDrugNames: [...all],
+  };
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// helpers
+
+function candidateDrugs(drugs: string[], classes: string[], ctx: EvalContext, excluded: string[] = []): string[] {
+  const out = new Set<string>();
+  for (const d of drugs) for (const n of drugNames(d)) out.add(n);
+  for (const c of classes) for (const m of classMembers(c)) out.add(m);
+  for (const e of excluded) for (const n of drugNames(e)) out.delete(n);
+  for (const r of ctx.requested) out.delete(r);
+  return [...out];
+}
+
+function therapies(ctx: EvalContext, names: string[]): TherapyEvidence[] {
+  const key = [...names].sort().join("|");
+  let got = ctx.therapyCache.get(key);
+  if (!got) {
+    got = therapyEvidence(ctx.idx, names, ctx.allDrugNames, ctx.facts);
+    ctx.therapyCache.set(key, got);
+  }
+  // one entry per active ingredient (a brand and its generic are one trial)
+  const byGeneric = new Map<string, TherapyEvidence>();
+  for (const t of got.values()) {
+    const g = lookupDrug(t.drug)?.generic.toLowerCase() ?? t.drug;
+    const cur = byGeneric.get(g);
+    if (!cur) byGeneric.set(g, { ...t, drug: g });
+    else
+      byGeneric.set(g, {
+        ...cur,
+        days: Math.max(cur.days ?? -1, t.days ?? -1) < 0 ? null : Math.max(cur.days ?? -1, t.days ?? -1),
+        dose: cur.dose ?? t.dose,
+        intolerance: cur.intolerance || t.intolerance,
+        contraindicated: cur.contraindicated || t.contraindicated,
+        failure: cur.failure || t.failure,
+        ongoing: cur.ongoing || t.ongoing,
+        stopped: cur.stopped || t.stopped,
+        notTaken: cur.notTaken && t.notTaken,
+        explicitlyNotTaken: cur.explicitlyNotTaken || t.explicitlyNotTaken,
+        mgPerDay: Math.max(cur.mgPerDay ?? 0, t.mgPerDay ?? 0) || null,
+        mgPerWeek: Math.max(cur.mgPerWeek ?? 0, t.mgPerWeek ?? 0) || null,
+        citations: [...cur.citations, ...t.citations].slice(0, 4),
+      });
+  }
+  return [...byGeneric.values()];
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const what = (spec: { drugs: string[]; classes: string[] }) => [...spec.classes, ...spec.drugs].join(" / ") || "the required therapy";
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// evaluators
+
+function birthDate(ctx: EvalContext): { date: string; citation: Citation | null } | null {
+  if (ctx.facts.patient?.birth_date) return { date: ctx.facts.patient.birth_date, citation: ctx.facts.patient.citations?.find((c) => /\d/.test(c.text)) ?? ctx.facts.patient.citations?.[0] ?? null };
+  return null;
+}
+
+function evalAge(spec: CriterionOf<"age">, ctx: EvalContext): Ev {
+  const b = birthDate(ctx);
+  if (!b) return ev("insufficient", "Date of birth not found in the request.", [], "none", "Patient's date of birth");
+  if (!ctx.requestDate || ctx.requestDateSource === "none") return ev("insufficient", "Request date unknown; age cannot be computed.", b.citation ? [b.citation] : [], "none", "Date of the request");
+  const a = ageOn(b.date, ctx.requestDate);
+  const cites = b.citation ? [b.citation] : [];
+  const shown = `Patient is ${a.years} on ${ctx.requestDate} (DOB ${b.date})`;
+  if (spec.min_years != null && a.years < spec.min_years) return ev("not_met", `${shown}; the policy requires ≥ ${spec.min_years} years.`, cites);
+  if (spec.min_months != null && a.months < spec.min_months) return ev("not_met", `Patient is ${a.months} months old; the policy requires ≥ ${spec.min_months} months.`, cites);
+  if (spec.max_years != null && a.years >= spec.max_years) return ev("not_met", `${shown}; the policy requires younger than ${spec.max_years}.`, cites);
+  return ev("met", `${shown}.`, cites);
+}
+
+function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
+  const pr = ctx.facts.practitioner;
+  const want = spec.specialties;
+  const sat = (names: string[]) => names.some((h) => want.some((w) => specialtySatisfies(h, w)));
+  const field = pr?.specialty ?? null;
+  const cites = pr?.citations?.slice(0, 1) ?? [];
+  if (field && sat(specialtiesNamedIn(field))) return ev("met", `Prescriber specialty "${field}" is ${want.join(" / ")}.`, cites);
+  const org = pr?.organization_name ?? null;
+  if (org && sat(specialtiesNamedIn(org))) return ev("met", `The prescriber's practice "${org}" is a ${want.join(" / ")} practice.`, cites);
+  // a documented consultation or co-management counts; a bare mention of the specialty does not
+  const CONSULT = /consult|co-?manag|in conjunction with|seen by|evaluated by|recommend(?:ed|s|ation)? (?:by|from)|under the care of|managed by|followed by|in collaboration with|per (?:his|her|their|the)?\s*\w*|(?:specialist|physician|provider)[:\s]|signed by|electronically signed/i;
+  for (const w of want) {
+    for (const p of specialtyPatterns(w)) {
+      const hits = search(ctx.idx, new RegExp(p.source, "i")).filter((h) => !h.negated && !/refer(?:red|ral)? to\b[^.]{0,30}$/.test(h.line.lower.slice(0, h.index)) && (!field || CONSULT.test(h.line.lower.slice(Math.max(0, h.index - 50), h.index + h.length + 30))));
+      if (hits.length) return ev("met", `The request documents ${w} involvement.`, [quote(ctx.idx, hits[0].line, hits[0].index, hits[0].index + hits[0].length)]);
+    }
+  }
+  if (field) return ev("not_met", `Prescriber specialty is "${field}"; the policy requires prescribing by or consultation with a ${want.join(" or ")}, and no consultation is documented.`, cites, cites.length ? "direct" : "none", `Consultation note from a ${want.join(" or ")}, if one was obtained`);
+  return ev("insufficient", "Prescriber specialty is not stated.", [], "none", `Prescriber specialty (policy requires ${want.join(" or ")})`);
+}
+
+function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContext, opts: { combination?: boolean } = {}): TherapyEvidence | null {
+  const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
+  for (const t of therapies(ctx, cands)) {
+    if (t.notTaken || (t.stopped && !t.ongoing)) continue;
+    // for combination checks, "will stop X" / "switching from X" is a transition, not a combination
+    const cited = t.citations.map((c) => c.text.toLowerCase()).join(" ");
+    if (opts.combination && /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ing)? from|transition(?:ing)? from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the))\b/.test(cited)) continue;
+    if (t.ongoing) return t;
+  }
+  for (const c of ctx.facts.concurrent_therapies ?? []) {
+    const n = c.drug_name.toLowerCase();
+    if (cands.some((d) => n === d || n.startsWith(d + " ") || n.includes(d))) return { drug: c.drug_name, days: c.duration_days, dose: c.dose, outcome: c.outcome, intolerance: false, contraindicated: false, failure: false, ongoing: true, stopped: false, notTaken: false, explicitlyNotTaken: false, citations: c.citations };
+  }
+  return null;
+}
+
+function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext): Ev {
+  const t = ongoingOf(spec, ctx, { combination: true });
+  if (t) return ev("not_met", `Ongoing ${t.drug} is documented with the requested drug (the policy does not allow ${what(spec)} together with it).`, t.citations.slice(0, 2));
+  return ev("met", `No ongoing ${what(spec)} is documented besides the requested drug.`, [], "inferred");
+}
+
+function evalCurrent(spec: CriterionOf<"current_therapy">, ctx: EvalContext): Ev {
+  const t = ongoingOf(spec, ctx);
+  if (t) return ev("met", `Currently on ${t.drug}.`, t.citations.slice(0, 2));
+  const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
+  const all = therapies(ctx, cands);
+  const stopped = all.find((x) => x.stopped && !x.ongoing && !x.notTaken);
+  if (stopped) return ev("insufficient", `${cap(stopped.drug)} is documented but not as current therapy.`, stopped.citations.slice(0, 1), "direct", `Whether the patient is currently taking ${what(spec)}`);
+  return ev("insufficient", `No current ${what(spec)} documented.`, [], "none", `Current ${what(spec)} (drug, dose, start date)`);
+}
+
+const WITHIN = (ctx: EvalContext, date: string | null, days: number | null) => days == null || !ctx.requestDate || (date != null && daysBetween(date, ctx.requestDate) <= days && daysBetween(date, ctx.requestDate) >= -1);
+
+function cmp(op: string, v: number, a: number, b?: number): boolean {
+  return op === ">=" ? v >= a : op === ">" ? v > a : op === "<=" ? v <= a : op === "<" ? v < a : v >= a && v <= (b ?? Infinity);
+}
+const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}–${b}` : `${op} ${a}`);
+
+function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
+  const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
+  const want = `${spec.baseline ? "untreated/baseline " : ""}${spec.measure} ${showOp(spec.op, spec.value, spec.value_max)}${spec.unit ? ` ${spec.unit}` : ""}`;
+  if (!m) return ev("insufficient", `The policy measure "${spec.measure}" is not one the engine can read.`, [], "none", spec.text);
+  let vals = measureValues(ctx.idx, m);
+  // a percentage threshold reads percentages, an absolute threshold skips them (FEV1 71% vs 1.98 L)
+  const pct = (u: string) => /^\s*%/.test(u);
+  if (spec.unit === "%" || spec.unit === "% predicted") {
+    const p = vals.filter((v) => pct(v.unitText));
+    if (p.length) vals = p;
+  } else if (m.percentIsOther || (spec.unit && spec.unit !== "%")) {
+    const a = vals.filter((v) => !pct(v.unitText));
+    if (a.length) vals = a;
+  }
+  for (const l of ctx.facts.labs ?? []) {
+    if (l.value == null || l.name.toLowerCase() !== m.name.toLowerCase()) continue;
+    if (vals.some((v) => v.value === l.value && v.date === l.date)) continue;
+    vals.push({ value: l.value, unitText: l.unit ?? "", date: l.date, baseline: false, citation: l.citations?.[0] });
+  }
+  vals = vals.filter((v) => v.citation);
+  if (spec.baseline) {
+    const base = vals.filter((v) => v.baseline);
+    if (base.length) {
+      const best = base.sort((a, b) => (spec.op.startsWith(">") ? b.value - a.value : a.value - b.value))[0];
+      return cmp(spec.op, best.value, spec.value, spec.value_max) ? ev("met", `Baseline ${m.name} ${best.value} meets ${want}.`, [best.citation]) : ev("not_met", `Baseline ${m.name} ${best.value} does not meet ${want}.`, [best.citation]);
+    }
+    const top = [...vals].sort((a, b) => b.value - a.value)[0];
+    if (top && spec.op.startsWith(">") && cmp(spec.op, top.value, spec.value)) return ev("met", `${m.name} ${top.value} on treatment already meets ${want}; the untreated value is at least as high.`, [top.citation]);
+    return ev("insufficient", vals.length ? `Only on-treatment ${m.name} values are documented; the policy requires the ${want}.` : `No baseline ${m.name} in the request; the policy requires ${want}.`, vals.slice(0, 1).map((v) => v.citation), vals.length ? "direct" : "none", `Untreated (baseline) ${m.name} value with its date`);
+  }
+  if (!vals.length) {
+    const p = pendingMention(ctx.idx, m.aliases.filter((a) => !/^\\b/.test(a)));
+    if (p) return ev("insufficient", `${m.name} is pending or not yet available.`, [quote(ctx.idx, p.line, p.index)], "direct", `${m.name} result (${want})`);
+    return ev("insufficient", `No ${m.name} result in the request; the policy requires ${want}.`, [], "none", `${m.name} result with its date (${want}${spec.within_days ? `, within ${spec.within_days} days` : ""})`);
+  }
+  vals.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  const latest = vals[0];
+  if (spec.within_days != null && ctx.requestDate) {
+    if (!latest.date) return ev("insufficient", `${m.name} ${latest.value} is documented without a date; the policy requires a result within ${spec.within_days} days of the request.`, [latest.citation], "direct", `Date of the ${m.name} result`);
+    const age = daysBetween(latest.date, ctx.requestDate);
+    if (age > spec.within_days) return ev("insufficient", `Latest ${m.name} ${latest.value} is dated ${latest.date} (${age} days before the request); the policy requires a result within ${spec.within_days} days.`, [latest.citation], "direct", `A ${m.name} result from the last ${spec.within_days} days`);
+  }
+  if (cmp(spec.op, latest.value, spec.value, spec.value_max)) return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
+  return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
+  const t = testByName(spec.test);
+  if (!t) return ev("insufficient", `The test "${spec.test}" is not one the engine can read.`, [], "none", spec.text);
+  const found = testFindings(ctx.idx, t);
+  const m = t.measure ? measureByName(t.measure) : null;
+  const mv = m ? measureValues(ctx.idx, m) : [];
+  const recent = (d: string | null) => WITHIN(ctx, d, spec.within_days);
+  const label = spec.test;
+  const need = `${spec.count > 1 ? `${spec.count} ` : ""}${label}${spec.result !== "any" ? ` (${spec.result})` : ""}${spec.threshold ? ` with ${m?.name ?? "result"} ${showOp(spec.threshold.op, spec.threshold.value)}` : ""}${spec.within_days ? ` within ${spec.within_days} days` : ""}`;
+  // thresholded tests: the measured values decide ("peak GH 6.2 and 7.9" vs "< 10")
+  if (spec.threshold) {
+    const raw = mv.length ? mv.map((v) => ({ value: v.value, date: v.date, citation: v.citation })) : found.flatMap((f) => f.values.filter((x) => !m || (x >= m.range[0] && x <= m.range[1])).map((value) => ({ value, date: f.date, citation: f.citation })));
+    // one test reported twice (form and note) is one test
+    const values = raw.filter((v, i) => raw.findIndex((w) => w.value === v.value && (w.date === v.date || !w.date || !v.date)) === i);
+    const usable = values.filter((v) => recent(v.date));
+    const ok = usable.filter((v) => cmp(spec.threshold!.op, v.value, spec.threshold!.value));
+    const bad = usable.filter((v) => !cmp(spec.threshold!.op, v.value, spec.threshold!.value));
+    if (ok.length >= spec.count) return ev("met", `${cap(label)}: ${ok.map((v) => v.value).join(", ")} (policy: ${need}).`, ok.slice(0, 2).map((v) => v.citation));
+    const pending = found.find((f) => f.result === "pending");
+    if (bad.length && ok.length + (pending ? 1 : 0) < spec.count && !pending && bad.length + ok.length >= spec.count) return ev("not_met", `${cap(label)} results ${[...ok, ...bad].map((v) => v.value).join(", ")} do not meet ${need}.`, bad.slice(0, 2).map((v) => v.citation));
+    if (pending) return ev("insufficient", `${cap(label)}: ${ok.length ? `${ok.length} qualifying result(s), ` : ""}another is pending or scheduled.`, [pending.citation, ...ok.slice(0, 1).map((v) => v.citation)], "direct", `Result of the pending ${label}`);
+    if (values.length && !usable.length) return ev("insufficient", `${cap(label)} result is older than the policy allows (${spec.within_days} days).`, values.slice(0, 1).map((v) => v.citation), "direct", `A ${label} from the last ${spec.within_days} days`);
+    return ev("insufficient", `${cap(label)}: ${ok.length} of ${spec.count} required qualifying result(s) documented.`, [...ok, ...bad].slice(0, 2).map((v) => v.citation), ok.length || bad.length ? "direct" : "none", `${need}`);
+  }
+  const done = found.filter((f) => f.result !== "pending");
+  done.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  const want = (r: string) => spec.result === "any" || r === spec.result || (spec.result === "abnormal" && (r === "positive" || r === "done" || r === "abnormal")) || (spec.result === "negative" && r === "normal");
+  const okRecent = done.filter((f) => want(f.result) && recent(f.date));
+  if (okRecent.length >= spec.count) return ev("met", `${cap(label)}: ${okRecent[0].result}${okRecent[0].date ? ` on ${okRecent[0].date}` : ""}.`, okRecent.slice(0, 2).map((f) => f.citation));
+  const latest = done[0];
+  const contrary = (r: string) => (spec.result === "negative" && r === "positive") || (spec.result === "positive" && r === "negative") || (spec.result === "abnormal" && r === "normal");
+  if (latest && contrary(latest.result) && recent(latest.date)) return ev("not_met", `${cap(label)}: ${latest.result}${latest.date ? ` on ${latest.date}` : ""}; the policy requires ${spec.result}.`, [latest.citation]);
+  const pending = found.find((f) => f.result === "pending");
+  if (pending && !okRecent.length) return ev("insufficient", `${cap(label)} is pending, ordered or scheduled.`, [pending.citation], "direct", `Result of the ${label}`);
+  if (latest && want(latest.result) && spec.within_days && !latest.date) return ev("insufficient", `${cap(label)} ${latest.result}, but the date is not documented; the policy requires a result within ${spec.within_days} days.`, [latest.citation], "direct", `Date of the ${label}`);
+  if (latest && want(latest.result)) return ev("insufficient", `Latest ${label} (${latest.result}) is dated ${latest.date ?? "?"}, older than the policy allows.`, [latest.citation], "direct", `A ${label} from the last ${spec.within_days} days`);
+  if (latest) return ev("insufficient", `${cap(label)}: ${latest.result}; the policy requires ${spec.result}.`, [latest.citation], "direct", `${need}`);
+  return ev("insufficient", `No ${label} result in the request.`, [], "none", need);
+}
+
+function classKey(drug: string): string {
+  const generic = new Set(["biologic", "targeted synthetic DMARD", "conventional synthetic DMARD", "conventional systemic agent", "antidiabetic", "asthma controller", "immunomodulator", "antidepressant"]);
+  return classesOfDrug(drug).filter((c) => !generic.has(c))[0] ?? drug;
+}
+
+function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
+  if (spec.class_groups && spec.class_groups.length > 1) {
+    const parts = spec.class_groups.map((g) => evalPriorTherapy({ ...spec, all_classes: false, class_groups: undefined, classes: g, drugs: spec.drugs.filter((d) => classesOfDrug(d).some((c) => g.includes(c))), count: 1 }, ctx));
+    const worst = parts.find((p) => p.outcome === "not_met") ?? parts.find((p) => p.outcome === "insufficient");
+    if (worst) return { ...worst, reason: parts.map((p) => p.reason).join(" ") };
+    return ev("met", parts.map((p) => p.reason).join(" "), parts.flatMap((p) => p.citations));
+  }
+  if (spec.all_classes && spec.classes.length > 1) {
+    const parts = spec.classes.map((c) => evalPriorTherapy({ ...spec, all_classes: false, classes: [c], drugs: spec.drugs.filter((d) => classesOfDrug(d).includes(c)), count: 1 }, ctx));
+    const worst = parts.find((p) => p.outcome === "not_met") ?? parts.find((p) => p.outcome === "insufficient");
+    if (worst) return { ...worst, reason: parts.map((p) => p.reason).join(" ") };
+    return ev("met", parts.map((p) => p.reason).join(" "), parts.flatMap((p) => p.citations));
+  }
+  const cands = candidateDrugs(spec.drugs, spec.classes, ctx, spec.excluded_drugs);
+  const all = therapies(ctx, cands);
+  const got = all.filter((t) => !t.notTaken);
+  const never = [...all.filter((t) => t.explicitlyNotTaken), ...classNeverTaken(spec.classes, ctx)];
+  const qualified: TherapyEvidence[] = [];
+  const unknown: TherapyEvidence[] = [];
+  const short: TherapyEvidence[] = [];
+  const POTENCY = { low: 0, medium: 1, high: 2, "super-high": 3 } as const;
+  const belowPotency = (t: TherapyEvidence) => {
+    if (!spec.min_potency) return false;
+    const p = lookupDrug(t.drug)?.potency;
+    return p != null && POTENCY[p] < POTENCY[spec.min_potency];
+  };
+  const lowPotency: TherapyEvidence[] = [];
+  for (const t of got) {
+    if (belowPotency(t)) {
+      lowPotency.push(t);
+      continue;
+    }
+    const alt = (spec.allow_intolerance && t.intolerance) || (spec.allow_contraindication && t.contraindicated);
+    const minDose = (spec.min_dose ?? []).find((d) => d.drug && lookupDrug(d.drug)?.generic.toLowerCase() === t.drug) ?? (spec.min_dose ?? []).find((d) => d.drug == null);
+    const dose = minDose ? (minDose.per === "day" ? t.mgPerDay : t.mgPerWeek) : null;
+    if (minDose && dose != null && dose + 1e-6 < minDose.mg && !alt) {
+      short.push(t);
+      continue;
+    }
+    if (spec.require_intolerance) {
+      if (t.intolerance || (spec.allow_contraindication && t.contraindicated)) qualified.push(t);
+      else unknown.push(t);
+      continue;
+    }
+    if (spec.min_days == null) {
+      if (t.failure || t.intolerance || t.days != null || t.dose || t.ongoing || t.contraindicated) qualified.push(t);
+      else unknown.push(t);
+      continue;
+    }
+    if (t.days != null && t.days >= spec.min_days - 2) qualified.push(t);
+    else if (alt) qualified.push(t);
+    else if (t.days == null) unknown.push(t);
+    // a trial still running has not failed yet
+    else if (t.ongoing && !t.stopped) unknown.push(t);
+    else short.push(t);
+  }
+  const count = (list: TherapyEvidence[]) => (spec.different_classes ? new Set(list.map((t) => classKey(t.drug))).size : new Set(list.map((t) => t.drug)).size);
+  const describe = (t: TherapyEvidence) => `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${t.intolerance ? ", not tolerated" : t.contraindicated ? ", contraindicated" : t.failure ? ", inadequate response" : ""}`;
+  const need = `${spec.count > 1 ? `${spec.count} ` : ""}${spec.different_classes ? "different-class " : ""}trial(s) of ${what(spec)}${spec.min_days ? ` of ≥ ${Math.round(spec.min_days / 7)} weeks` : ""}${spec.allow_intolerance ? " (or intolerance)" : ""}${spec.allow_contraindication ? " (or contraindication)" : ""}`;
+  const cites = (l: TherapyEvidence[]) => l.flatMap((t) => t.citations.slice(0, 2));
+  if (count(qualified) >= spec.count) return ev("met", `Documented: ${qualified.map(describe).join("; ")} (policy: ${need}).`, cites(qualified));
+  if (count([...qualified, ...unknown]) >= spec.count) return ev("insufficient", `Prior therapy is named without enough detail to judge: ${unknown.map(describe).join("; ")} (policy: ${need}).`, cites([...qualified, ...unknown]), "direct", `Dose, dates and outcome of ${unknown.map((t) => t.drug).join(", ")}`);
+  // A clear failure rests on what the fax states: the required drugs explicitly never tried, or a
+  // documented history of them in which every trial fails the requirement (too short and stopped
+  // without intolerance, below the minimum dose, or a drug the policy says does not count) with no
+  // trial of undetermined length and none that qualified. Partial histories stay insufficient.
+  const nonQualifying = [...lowPotency, ...(spec.excluded_drugs.length ? therapies(ctx, candidateDrugs(spec.excluded_drugs, [], ctx)).filter((t) => !t.notTaken) : [])];
+  if (!qualified.length && !unknown.length && (short.length || nonQualifying.length)) {
+    return ev("not_met", `Documented trials do not meet the requirement: ${[...short, ...nonQualifying].map(describe).join("; ")}${nonQualifying.length ? " (does not count under the policy)" : ""} (policy: ${need}).`, cites([...short, ...nonQualifying]));
+  }
+  if (never.length && !qualified.length && !unknown.length) return ev("not_met", `The request states ${what(spec)} ${never.length > 1 ? "were" : "was"} not tried (policy: ${need}).`, cites(never));
+  if (got.length) return ev("insufficient", `Documented: ${got.map(describe).join("; ")}; not enough to meet the requirement (policy: ${need}).`, cites(got), "direct", `Further trials of ${what(spec)} (drug, dose, dates, outcome)`);
+  const attached = search(ctx.idx, ATTACHMENT_REFERENCE)[0];
+  return ev("insufficient", `No trial of ${what(spec)} is documented (policy: ${need}).${attached ? " The request refers to records that are not in the fax." : ""}`, attached ? [quote(ctx.idx, attached.line)] : [], attached ? "direct" : "none", `History of ${what(spec)} (drug, dose, dates, outcome)`);
+}
+
+/**
+ * A class named as never taken: "has not tried a triptan", "no prior biologic", "prefers not to take
+ * a triptan" — the class word itself, not a member drug, in a negated or declined clause.
+ */
+function classNeverTaken(classes: string[], ctx: EvalContext): TherapyEvidence[] {
+  const out: TherapyEvidence[] = [];
+  for (const name of classes) {
+    const cls = DRUG_CLASSES.find((c) => c.name === name);
+    if (!cls) continue;
+    const re = new RegExp(cls.aliases.map((a) => `(?:${a})`).join("|"), "i");
+    for (const h of search(ctx.idx, re)) {
+      const clause = h.line.lower.slice(Math.max(0, h.index - 60), h.index + h.length + 40);
+      const before = h.line.lower.slice(Math.max(0, h.index - 60), h.index);
+      const declined = PREFERENCE.test(clause) || /\b(?:has not|have not|hasn't|never|not yet|no (?:prior |previous )?(?:trial|use))\b[^.;]{0,30}$/.test(before) || (h.negated && /\b(?:tried|taken|used|trial|received)\b/.test(before));
+      if (!declined || /\bcontraindicat/.test(clause)) continue;
+      out.push({ drug: name, days: null, dose: null, outcome: "unknown", intolerance: false, contraindicated: false, failure: false, ongoing: false, stopped: false, notTaken: true, explicitlyNotTaken: true, citations: [quote(ctx.idx, h.line, h.index, h.index + h.length)] });
+      break;
+    }
+  }
+  return out;
+}
+
+function evalContraindication(spec: CriterionOf<"contraindication">, ctx: EvalContext): Ev {
+  const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
+  const intolOk = /intoleran|not tolerat|adverse (?:effect|event)/i.test(spec.text);
+  for (const t of therapies(ctx, cands)) {
+    if (t.contraindicated) return ev("met", `A contraindication to ${t.drug} is documented.`, t.citations.slice(0, 2));
+    if (intolOk && t.intolerance && !t.notTaken) return ev("met", `Intolerance of ${t.drug} is documented (the policy accepts intolerance).`, t.citations.slice(0, 2));
+  }
+  // the class named as contraindicated ("triptans are contraindicated", "contraindication to metformin")
+  const names = [...spec.classes.map((c) => c.toLowerCase().replace(/s$/, "")), ...cands];
+  for (const h of search(ctx.idx, /contraindicat|not (?:a )?candidate for|cannot (?:take|use|receive)|unable to (?:take|use)/i)) {
+    if (h.negated) continue;
+    const sentence = h.line.lower;
+    if (!names.length || names.some((n) => n.length > 3 && sentence.includes(n))) return ev("met", "A contraindication is documented.", [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
+  }
+  // a condition the policy lists as a contraindication ("e.g., coronary artery disease, prior MI")
+  for (const name of spec.phrases) {
+    const cc = ctx.conditions.find((c) => c.condition && conditionSatisfies(c, [name], conditionByName(name)?.icd10 ?? []));
+    if (cc?.citation) return ev("met", `${cap(name)} is documented; the policy lists it as a contraindication.`, [cc.citation]);
+  }
+  const no = search(ctx.idx, /\bno (?:known )?contraindications?\b|\bnot contraindicated\b/i)[0];
+  if (no && (!names.length || names.some((n) => n.length > 3 && no.line.lower.includes(n)))) return ev("not_met", "The request states there is no contraindication.", [quote(ctx.idx, no.line, no.index, no.index + no.length)]);
+  // the request gives a preference, not a contraindication, as the reason the drug was not used
+  const pref = [...therapies(ctx, cands).filter((t) => t.explicitlyNotTaken), ...classNeverTaken(spec.classes, ctx)].find((t) => t.citations.some((c) => PREFERENCE.test(c.text)));
+  if (pref) return ev("not_met", `The request gives the patient's preference, not a contraindication, as the reason ${pref.drug} was not used.`, pref.citations.slice(0, 1));
+  return ev("insufficient", `No contraindication to ${what(spec)} is documented.`, [], "none", `Any contraindication to ${what(spec)}`);
+}
+
+function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
+  const hit = ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10)) ?? ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
+  if (hit) return ev("met", `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.join(" / ")}).`, hit.citation ? [hit.citation] : []);
+  const formal = ctx.conditions.filter((c) => c.source !== "text");
+  if (!formal.length) {
+    const attached = search(ctx.idx, ATTACHMENT_REFERENCE)[0];
+    return ev("insufficient", `No diagnosis of ${spec.conditions.join(" / ")} in the request.${attached ? " The request refers to notes that are not in the fax." : ""}`, attached ? [quote(ctx.idx, attached.line)] : [], attached ? "direct" : "none", `Diagnosis (ICD-10-CM code and clinical notes) for ${spec.conditions.join(" / ")}`);
+  }
+  const known = formal.filter((c) => c.condition);
+  if (!known.length) return ev("insufficient", `The request's diagnosis codes (${formal.map((c) => c.code).join(", ")}) are not ones the engine recognises; a reviewer should confirm ${spec.conditions.join(" / ")}.`, formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2), "direct", `Confirmation that the diagnosis is ${spec.conditions.join(" / ")}`);
+  return ev("not_met", `The request's diagnosis (${[...new Set(known.map((c) => c.condition))].join(", ")}) is not ${spec.conditions.join(" / ")}.`, known.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2));
+}
+
+/** Requested amount in mg per day from the sig ("300 mg every 2 weeks", "40 mg weekly"). */
+function requestedMgPerDay(text: string): number | null {
+  const m = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^;]{0,60})/i.exec(text);
+  if (!m) return null;
+  let mg = Number(m[1].replace(/,/g, ""));
+  if (/^mcg$/i.test(m[2])) mg /= 1000;
+  if (/^g$/i.test(m[2])) mg *= 1000;
+  const f = m[3].toLowerCase();
+  const every = /\b(?:every|q)\s*(\d+)\s*(days?|d|weeks?|wks?|w|months?|mos?)\b/.exec(f);
+  if (every) return mg / (Number(every[1]) * (/^d/.test(every[2]) ? 1 : /^w/.test(every[2]) ? 7 : 30));
+  if (/\b(?:qid|four times (?:a|per) day)\b/.test(f)) return mg * 4;
+  if (/\b(?:tid|three times (?:a|per) day)\b/.test(f)) return mg * 3;
+  if (/\b(?:bid|twice (?:a |per )?day|twice daily)\b/.test(f)) return mg * 2;
+  if (/\bevery other week\b|\bq2 ?w/.test(f)) return mg / 14;
+  if (/\b(?:weekly|once a week|per week|\/week|every week|qw)\b/.test(f)) return mg / 7;
+  if (/\b(?:monthly|once a month|per month|every month)\b/.test(f)) return mg / 30;
+  if (/\b(?:daily|once a day|qd|per day|\/day|nightly|at bedtime|qhs|every (?:morning|evening|night))\b/.test(f)) return mg;
+  return null;
+}
+
+function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
+  const med = ctx.facts.medication;
+  const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
+  const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
+  const perDay = sig && spec.max_mg != null ? requestedMgPerDay(sig) : null;
+  if (spec.max_mg == null || spec.per_days == null) return ev("met", `The policy's dose ceiling (${spec.text.slice(0, 120)}) is not a single amount the engine can compare; the approval is limited to it.`, c ? [c] : [], "inferred");
+  const limit = `${spec.max_mg} mg per ${spec.per_days} day(s)`;
+  if (perDay != null) {
+    const max = spec.max_mg / spec.per_days;
+    const loading = /\bload|induction|then|followed by|day 1\b|initial dose|weeks? 0\b/i.test(sig);
+    if (perDay > max * 1.001 && !loading) return ev("not_met", `Requested "${sig}" (~${Math.round(perDay * spec.per_days * 100) / 100} mg per ${spec.per_days} days) exceeds the policy maximum of ${limit}.`, c ? [c] : []);
+    if (perDay > max * 1.001) return ev("insufficient", `Requested "${sig}" includes a loading or induction dose above the maintenance maximum of ${limit}; a reviewer should confirm the maintenance dose.`, c ? [c] : [], c ? "direct" : "none", "Maintenance dose and frequency");
+    return ev("met", `Requested "${sig}" is within the policy maximum of ${limit}.`, c ? [c] : []);
+  }
+  // the approval's quantity will carry the limit; an unreadable sig does not fail the request
+  return ev("met", `The requested dose${med?.dosage ? ` "${med.dosage}"` : ""} is not shown to exceed ${limit}; the approval is limited to it.`, c ? [c] : [], "inferred");
+}
+
+function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext): Ev {
+  const med = ctx.facts.medication;
+  const qty = med?.quantity ?? null;
+  const days = med?.days_supply ?? null;
+  const cites = med?.citations?.filter((x) => /\d/.test(x.text)).slice(0, 1) ?? [];
+  const limit = `${spec.amount} ${spec.unit} per ${spec.period_days} days`;
+  if (qty == null) return ev("met", `Requested quantity not stated; the approval is limited to ${limit}.`, [], "inferred");
+  const perPeriod = days && days > 0 ? (qty * spec.period_days) / days : qty;
+  const shown = days ? `${qty} per ${days} days` : `${qty}`;
+  if (perPeriod > spec.amount * 1.001) {
+    const loading = /\bload|induction|starter|titration|first (?:fill|month)|day 1\b/i.test(`${med?.dosage ?? ""}`);
+    if (loading) return ev("insufficient", `Requested quantity ${shown} exceeds ${limit}, with a loading dose in the directions; a reviewer should confirm the first fill.`, cites, cites.length ? "direct" : "none", "Quantity needed after the loading dose");
+    return ev("not_met", `Requested quantity ${shown} exceeds the limit of ${limit}.`, cites);
+  }
+  return ev("met", `Requested quantity ${shown} is within the limit of ${limit}.`, cites);
+}
+
+/**
+ * Documentation of a finding the reader identified by concepts: one fax line that contains every
+ * word of one alternative (stem match), not negated, not pending. Absence never fails it.
+ */
+function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const alts = spec.concepts.filter((g) => g.length);
+  if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
+  const stem = (w: string) => w.toLowerCase().replace(/(?:ies|es|s|ed|ing)$/, "").slice(0, Math.max(4, Math.min(8, w.length - 1)));
+  let found: { line: (typeof ctx.idx.lines)[number]; at: number; negated: boolean } | null = null;
+  for (const line of ctx.idx.lines) {
+    const text = line.lower;
+    for (const a of alts) {
+      const pos = a.map((w) => {
+        const m = new RegExp(`\\b${stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(text);
+        return m ? m.index : -1;
+      });
+      if (pos.some((p) => p < 0)) continue;
+      const at = Math.min(...pos);
+      const negated = isNegated(text, at) || PENDING.test(text.slice(Math.max(0, at - 40), at + 60));
+      if (!found || (found.negated && !negated)) found = { line, at, negated };
+      if (!negated) break;
+    }
+    if (found && !found.negated) break;
+  }
+  if (found) {
+    const c = [quote(ctx.idx, found.line, found.at)];
+    if (spec.absence) return found.negated ? ev("met", "The request documents its absence.", c) : ev("not_met", "The request documents it.", c);
+    if (!found.negated) return ev("met", "Documented in the request.", c);
+    return ev("insufficient", "Mentioned in the request, but negated or still pending.", c, "direct", spec.text);
+  }
+  if (spec.absence) return ev("met", "Nothing in the request contradicts it.", [], "inferred");
+  return ev("insufficient", "Not documented in the request.", [], "none", spec.text);
+}
+
+/**
+ * Does an excluded use apply? The request's stated indication decides: its primary code, or the
+ * diagnosis written as the purpose ("for weight loss"). It does not apply when a condition of the
+ * "unless" clause is diagnosed, or when the exclusion names a severity ("mild") the request does
+ * not describe. A condition of the exclusion that is only mentioned elsewhere is a "maybe":
+ * insufficient, never a denial.
+ */
+function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
+  const conds = ctx.conditions;
+  if (spec.unless_conditions.length || spec.unless_icd10.length) {
+    const u = conds.find((c) => c.source !== "text" && conditionSatisfies(c, spec.unless_conditions, spec.unless_icd10));
+    if (u) return ev("not_met", `Does not apply: ${u.condition ?? u.code} is documented.`, u.citation ? [u.citation] : [], "inferred");
+  }
+  const severityOk = (cit: Citation | null) => {
+    if (!spec.severity?.length) return true;
+    const text = (cit?.text ?? "").toLowerCase();
+    return spec.severity.some((s) => new RegExp(`\\b${s}\\b`).test(text)) && !/\bmoderate(?:ly)?[- ]to[- ]severe|\bsevere\b/.test(text.replace(new RegExp(`\\b${spec.severity[0]}\\b`), ""));
+  };
+  const primary = conds.find((c) => c.source === "primary");
+  const matchesExcluded = (c: CaseCondition) => conditionSatisfies(c, spec.conditions, spec.icd10) && !(c.condition && coveredConditions.includes(c.condition) && !spec.conditions.includes(c.condition));
+  const isCovered = (c: CaseCondition) => conditionSatisfies(c, coveredConditions, coveredIcd);
+  // the primary diagnosis is the excluded condition itself, not one the policy covers
+  if (primary && matchesExcluded(primary) && (!isCovered(primary) || (primary.condition != null && spec.conditions.includes(primary.condition))) && severityOk(primary.citation)) {
+    const coveredElse = conds.some((c) => c !== primary && c.source !== "text" && isCovered(c) && !matchesExcluded(c));
+    if (!coveredElse && !spec.severity?.length) return ev("met", `Applies: the request's primary diagnosis ${primary.code ?? ""} (${primary.condition}) is an excluded use.`, primary.citation ? [primary.citation] : []);
+  }
+  // the purpose written out: "for weight loss", "indication: weight management", "diagnosis: type 1 diabetes"
+  const named = [...spec.phrases, ...spec.conditions.flatMap((n) => conditionByName(n)?.aliases.filter((a) => !/\\b/.test(a) && a.length > 4) ?? [])];
+  for (const p of named) {
+    const re = new RegExp(`(?:\\bfor|\\bindication:?|\\bdiagnos[ie]s:?|\\breason for (?:request|use):?|\\bused? (?:for|as)|\\brequest(?:ed|ing)? (?:for|as)|\\bto (?:help with|treat|aid))\\s+(?:[a-z/-]+\\s+){0,3}?${p.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\ /g, "[\\s-]+")}`, "i");
+    const h = search(ctx.idx, re).find((x) => !x.negated);
+    if (h && severityOk(quote(ctx.idx, h.line))) {
+      const coveredDx = conds.find((c) => c.source !== "text" && isCovered(c) && !matchesExcluded(c));
+      if (!coveredDx) return ev("met", `Applies: the request states its purpose as ${p}.`, [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
+      return ev("insufficient", `The request names ${p} as a purpose but also a covered diagnosis (${coveredDx.condition ?? coveredDx.code}); a reviewer should confirm the indication.`, [quote(ctx.idx, h.line, h.index, h.index + h.length)], "direct", "The indication the drug is requested for");
+    }
+  }
+  // severity-qualified exclusions ("mild Crohn's disease"): the request describes that severity
+  if (spec.severity?.length) {
+    for (const name of spec.conditions) {
+      const term = conditionByName(name);
+      if (!term) continue;
+      for (const line of ctx.idx.lines) {
+        for (const mm of conditionMentions(line.text, term)) {
+          const before = line.lower.slice(Math.max(0, mm.index - 30), mm.index);
+          if (spec.severity.some((s) => new RegExp(`\\b${s}\\b(?![- ]to[- ])`).test(before)) && !isNegated(line.lower, mm.index)) return ev("met", `Applies: the request describes ${spec.severity.join("/")} ${name}.`, [quote(ctx.idx, line, Math.max(0, mm.index - 12), mm.index + mm.length)]);
+        }
+      }
+    }
+    return ev("not_met", "Does not apply.", [], "inferred");
+  }
+  const mention = conds.find((c) => c.source !== "primary" && matchesExcluded(c) && !isCovered(c));
+  if (mention && !conds.some((c) => c.source !== "text" && isCovered(c))) return ev("insufficient", `${cap(mention.condition ?? "An excluded condition")} is documented and no covered indication is; a reviewer should confirm the indication.`, mention.citation ? [mention.citation] : [], "direct", "The indication the drug is requested for");
+  return ev("not_met", "Does not apply.", [], "inferred");
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Evaluate one criterion (recursively for `all` / `any`). `role` "exclusion" asks whether an
+ * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
+ * excluded use never applies to a covered primary diagnosis). Never throws.
+ */
+export function evaluateCriterion(spec: Criterion, ctx: EvalContext, role: "criterion" | "exclusion" = "criterion", covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] }): Ev {
+  try {
+    return evaluateInner(spec, ctx, role, covered);
+  } catch (err) {
+    return ev("insufficient", `The engine could not evaluate this criterion (${(err as Error).message}); a reviewer must check it.`, [], "none", spec.text);
+  }
+}
+
+function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "exclusion", covered: { conditions: string[]; icd10: string[] }): Ev {
+  if (role === "exclusion") return evaluateExclusion(spec, ctx, covered);
+  switch (spec.kind) {
+    case "all": {
+      const rs = spec.items.map((i) => evaluateInner(i, ctx, role, covered));
+      const bad = rs.find((r) => r.outcome === "not_met") ?? rs.find((r) => r.outcome === "insufficient");
+      if (bad) return { ...bad, reason: rs.map((r) => r.reason).join(" "), missing: rs.filter((r) => r.outcome === "insufficient").map((r) => r.missing).filter(Boolean).join("; ") || bad.missing };
+      return ev("met", rs.map((r) => r.reason).join(" "), rs.flatMap((r) => r.citations), rs.every((r) => r.evidence === "inferred") ? "inferred" : "direct");
+    }
+    case "any": {
+      const rs = spec.items.map((i) => evaluateInner(i, ctx, role, covered));
+      const need = spec.min ?? 1;
+      const met = rs.filter((r) => r.outcome === "met");
+      if (met.length >= need) return ev("met", met.map((r) => r.reason).join(" "), met.flatMap((r) => r.citations), met.every((r) => r.evidence === "inferred") ? "inferred" : "direct");
+      const open = rs.filter((r) => r.outcome === "insufficient");
+      if (met.length + open.length >= need) return ev("insufficient", `${need > 1 ? `${met.length} of ${need} required alternatives met; ` : ""}no alternative is clearly met: ${rs.map((r) => r.reason).join(" | ")}`, [...met, ...open].flatMap((r) => r.citations), "direct", open.map((r) => r.missing).filter(Boolean).join(" — or — ") || null);
+      return ev("not_met", `None of the alternatives is met: ${rs.map((r) => r.reason).join(" | ")}`, rs.flatMap((r) => r.citations));
+    }
+    case "age":
+      return evalAge(spec, ctx);
+    case "prescriber":
+      return evalPrescriber(spec, ctx);
+    case "no_concurrent":
+      return evalNoConcurrent(spec, ctx);
+    case "current_therapy":
+      return evalCurrent(spec, ctx);
+    case "lab":
+      return evalLab(spec, ctx);
+    case "test_result":
+      return evalTest(spec, ctx);
+    case "prior_therapy":
+      return evalPriorTherapy(spec, ctx);
+    case "contraindication":
+      return evalContraindication(spec, ctx);
+    case "diagnosis":
+      return evalDiagnosis(spec, ctx);
+    case "dose_limit":
+      return evalDoseLimit(spec, ctx);
+    case "quantity_limit":
+      return evalQuantityLimit(spec, ctx);
+    case "documentation":
+      return evalDocumentation(spec, ctx);
+    case "excluded_use":
+      return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
+    case "human_review":
+      return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${spec.text.slice(0, 160)}"`);
+  }
+}
+
+/** Does an exclusion apply to the case? met = applies (see evaluateCriterion). */
+function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }): Ev {
+  switch (spec.kind) {
+    case "excluded_use":
+      return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
+    case "current_therapy":
+    case "no_concurrent": {
+      const t = ongoingOf(spec, ctx, { combination: true });
+      return t ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2)) : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");
+    }
+    case "age": {
+      // "Patients younger than 18": the exclusion applies when the age bound it names holds
+      const r = evalAge({ ...spec }, ctx);
+      if (r.outcome === "insufficient") return r;
+      const inRange = r.outcome === "met";
+      return inRange ? ev("met", `Applies: ${r.reason}`, r.citations) : ev("not_met", `Does not apply: ${r.reason}`, r.citations, "inferred");
+    }
+    case "lab":
+    case "test_result":
+    case "diagnosis":
+    case "documentation": {
+      const r = evaluateInner(spec, ctx, "criterion", covered);
+      if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
+      return ev("not_met", "Does not apply.", [], "inferred");
+    }
+    case "all":
+    case "any": {
+      const rs = spec.items.map((i) => evaluateExclusion(i, ctx, covered));
+      const applies = spec.kind === "any" ? rs.find((r) => r.outcome === "met") : rs.every((r) => r.outcome === "met") ? rs[0] : undefined;
+      if (applies) return applies;
+      const open = rs.find((r) => r.outcome === "insufficient");
+      return open ?? ev("not_met", "Does not apply.", [], "inferred");
+    }
+    default:
+      return ev("not_met", "Does not apply.", [], "inferred");
+  }
+}

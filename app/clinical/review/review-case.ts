@@ -1,0 +1,181 @@
+/**
+ * Built-in clinical review: answer every question node of a policy's decision tree for one case,
+ * then walk the tree's edges (walk-tree.ts) to the verdict.
+ *
+ * - Exclusion nodes: "Yes" only when the exclusion clearly applies (high-confidence criterion, a
+ *   fax sentence that shows it); "No" when nothing shows it; unknown otherwise.
+ * - The indication node: the edges whose indication the request's diagnosis matches (code first,
+ *   then described diagnosis, then the notes); "None of the listed indications" only when a formal
+ *   diagnosis is read and matches no indication the reader understood; unknown without a diagnosis.
+ * - Criterion nodes: "Yes" when met with evidence; "No" only when it clearly fails — a
+ *   high-confidence criterion and a fax sentence that shows the failure; unknown otherwise.
+ * A node an author edited is read again from its question (compile-tree.ts resolveNodeCriterion).
+ */
+import type { CaseFacts, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
+import { resolveNodeCriterion } from "../policy/compile-tree";
+import { indicationTerms } from "../policy/parse-criterion";
+import { buildCaseIndex } from "../evidence/case-index";
+import { evalContext, evaluateCriterion, type EvalContext, type Ev } from "./evaluate";
+import { conditionSatisfies } from "./case-conditions";
+import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+function pickLabel(labels: string[], want: "yes" | "no"): string | null {
+  return labels.find((l) => norm(l) === want) ?? (want === "yes" ? (labels.find((l) => !/^no$/i.test(l.trim())) ?? null) : null);
+}
+
+/** A criterion's weakest parse confidence (a group is as sure as its least sure part). */
+export function specConfidence(c: Criterion): "high" | "medium" | "low" {
+  if (c.kind === "all" || c.kind === "any") {
+    const parts = c.items.map(specConfidence);
+    return parts.includes("low") ? "low" : parts.includes("medium") ? "medium" : c.confidence ?? "high";
+  }
+  return c.confidence ?? "high";
+}
+
+/**
+ * The confidence that decides for a failed group: an "all" fails on one clearly failed part; an
+ * "any" fails only when every alternative clearly fails, so its weakest part decides.
+ */
+function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium" | "low" {
+  if (c.kind === "all") {
+    const failed = c.items.filter((i) => r(i).outcome === "not_met");
+    return failed.some((i) => failConfidence(i, r) === "high") ? "high" : failed.length ? failConfidence(failed[0], r) : specConfidence(c);
+  }
+  if (c.kind === "any") return specConfidence(c);
+  return c.confidence ?? "high";
+}
+
+function criterionAnswer(node: TreeNode, spec: Criterion, role: "criterion" | "exclusion", ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }, edited: boolean): NodeAnswer {
+  const labels = edgeLabels({ edges: [] as DecisionTree["edges"] }, node.id);
+  void labels;
+  const r = evaluateCriterion(spec, ctx, role, covered);
+  const conf = role === "exclusion" ? specConfidence(spec) : r.outcome === "not_met" ? failConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered)) : specConfidence(spec);
+  const base = { node_id: node.id, reason: r.reason + (edited ? " (read from the edited question)" : ""), citations: r.citations, evidence: r.evidence, confidence: conf, missing: r.missing ?? null };
+  if (role === "exclusion") {
+    if (r.outcome === "met" && conf === "high" && r.evidence === "direct") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
+    if (r.outcome === "met") return { ...base, labels: [], definite: false, outcome: "insufficient", reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`, missing: r.missing ?? `Whether the exclusion applies: ${spec.text.slice(0, 120)}` };
+    if (r.outcome === "not_met") return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
+    return { ...base, labels: [], definite: false, outcome: "insufficient" };
+  }
+  if (r.outcome === "met") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
+  if (r.outcome === "not_met" && conf === "high" && r.evidence === "direct" && r.citations.length) return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
+  if (r.outcome === "not_met")
+    return { ...base, labels: [], definite: false, outcome: "insufficient", reason: `${r.reason} This appears not met, but the policy sentence or the evidence is not clear enough to decide on; a reviewer should confirm.`, missing: r.missing ?? spec.text };
+  return { ...base, labels: [], definite: false, outcome: "insufficient" };
+}
+
+interface BranchInfo {
+  label: string;
+  title: string;
+  understood: boolean;
+  conditions: string[];
+  icd10: string[];
+  phrases: string[];
+}
+
+/**
+ * The indication answer: matching branches by the request's diagnoses. Scores: 4 the primary code,
+ * 3 another code or a described diagnosis, 2 the notes name it (twice or more), 1 once.
+ */
+function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalContext): { answer: NodeAnswer; info: ReviewResult["indication"] } {
+  const scored = branches.map((b) => {
+    let score = 0;
+    let citation = null;
+    for (const c of ctx.conditions) {
+      if (!conditionSatisfies(c, b.conditions, b.icd10)) continue;
+      const s = c.source === "primary" ? 4 : c.source === "code" || c.source === "described" ? 3 : 1;
+      if (s > score) {
+        score = s;
+        citation = c.citation;
+      }
+    }
+    if (score === 1 && ctx.conditions.filter((c) => c.source === "text" && conditionSatisfies(c, b.conditions, b.icd10)).length >= 2) score = 2;
+    return { b, score, citation };
+  });
+  const max = Math.max(0, ...scored.map((s) => s.score));
+  const formal = ctx.conditions.filter((c) => c.source !== "text");
+  const formalKnown = formal.filter((c) => c.condition);
+  const info = (status: NonNullable<ReviewResult["indication"]>["status"]) => ({ status, branches: scored.map((s) => ({ title: s.b.title, score: s.score, citation: s.citation })) });
+  if (max > 0) {
+    // a code outranks words: "L40.50 arthropathic psoriasis" is psoriatic arthritis, not plaque psoriasis
+    const top = scored.filter((s) => s.score === max || (max <= 2 && s.score > 0));
+    const labels = top.map((s) => s.b.label);
+    const cites = top.flatMap((s) => (s.citation ? [s.citation] : [])).slice(0, 2);
+    return {
+      answer: { node_id: node.id, labels, definite: true, outcome: "met", reason: `The request's diagnosis matches: ${top.map((s) => s.b.title).join("; ")}.`, citations: cites, evidence: cites.length ? "direct" : "inferred", confidence: top.every((s) => s.b.understood) ? "high" : "low" },
+      info: info(branches.length === 1 ? "single" : "matched"),
+    };
+  }
+  const allUnderstood = branches.length > 0 && branches.every((b) => b.understood);
+  const noneLabel = "None of the listed indications";
+  if (formalKnown.length && allUnderstood) {
+    const cites = formalKnown.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2);
+    return {
+      answer: { node_id: node.id, labels: [noneLabel], definite: cites.length > 0, outcome: "not_met", reason: `The request's diagnosis (${[...new Set(formalKnown.map((c) => c.condition))].join(", ")}) is not an indication this policy covers (${branches.map((b) => b.title).join("; ")}).`, citations: cites, evidence: cites.length ? "direct" : "none", confidence: "high" },
+      info: info("not_covered"),
+    };
+  }
+  const why = !formal.length && !ctx.conditions.length ? "No diagnosis is stated in the request." : !allUnderstood ? "The policy's indication section was not fully understood by the reader; a reviewer must match the diagnosis." : "The request's diagnosis could not be matched to a known condition.";
+  return {
+    answer: { node_id: node.id, labels: [], definite: false, outcome: "insufficient", reason: why, citations: [], evidence: "none", confidence: allUnderstood ? "high" : "low", missing: !formal.length ? "Diagnosis and ICD-10-CM code for the requested use" : "Confirmation of the indication the drug is requested for" },
+    info: info(!formal.length ? "no_diagnosis" : "unknown"),
+  };
+}
+
+/**
+ * Review one case against one decision tree (see the module comment). `requestDate` is the date the
+ * fax was sent (YYYY-MM-DD) and `requestDateSource` where it was read. Never throws for odd input.
+ */
+export function reviewCase(input: {
+  facts: CaseFacts;
+  caseDoc: ParsedDocument;
+  tree: DecisionTree;
+  policyId: string | null;
+  requestDate: string | null;
+  requestDateSource?: RequestDateSource;
+}): ReviewResult {
+  const requestDate = input.requestDate ?? input.facts.request_date ?? null;
+  const idx = buildCaseIndex(input.caseDoc, requestDate);
+  const ctx = evalContext({ idx, facts: input.facts, requestDate, requestDateSource: input.requestDateSource ?? input.facts.request_date_source, requestedNames: input.tree.drug_names });
+  const tree = input.tree;
+  const answers = new Map<string, NodeAnswer>();
+  const exclusionIds = new Set<string>();
+  const notApprovable = new Set<string>();
+  let indicationInfo: ReviewResult["indication"] | undefined;
+
+  // the policy's covered conditions (an excluded use never applies to a covered primary diagnosis)
+  const resolved = new Map(tree.nodes.map((n) => [n.id, resolveNodeCriterion(n, tree.drug_names)] as const));
+  const covered = { conditions: [] as string[], icd10: [] as string[] };
+  for (const r of resolved.values()) {
+    if (r?.role !== "indication") continue;
+    for (const b of r.branches) {
+      covered.conditions.push(...b.conditions);
+      covered.icd10.push(...b.icd10);
+    }
+  }
+
+  for (const node of tree.nodes) {
+    const r = resolved.get(node.id);
+    if (!r) continue;
+    if (r.role === "indication") {
+      const labels = edgeLabels(tree, node.id).filter((l) => !/^none of/i.test(l));
+      const branches: BranchInfo[] = labels.map((label) => {
+        const stored = r.branches.find((b) => b.title === label || label.startsWith(`${b.title} (`));
+        if (stored) return { label, ...stored };
+        const t = indicationTerms(label);
+        return { label, title: label, understood: t.understood, conditions: t.conditions, icd10: t.icd10, phrases: t.phrases };
+      });
+      for (const b of branches) if (!b.understood) notApprovable.add(b.label);
+      if (!covered.conditions.length) for (const b of branches) covered.conditions.push(...b.conditions);
+      const { answer, info } = indicationAnswer(node, branches, ctx);
+      answers.set(node.id, answer);
+      indicationInfo = info;
+      continue;
+    }
+    if (r.role === "exclusion") exclusionIds.add(node.id);
+    answers.set(node.id, criterionAnswer(node, r.spec, r.role, ctx, covered, r.edited));
+  }
+  return reviewFromAnswers(tree, answers, { policyId: input.policyId, notApprovable, exclusionIds, indication: indicationInfo });
+}

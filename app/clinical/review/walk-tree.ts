@@ -1,0 +1,181 @@
+/**
+ * Walking a decision tree with answers: the one place where a tree's edges turn node answers into a
+ * verdict, used by the built-in engine and the model path alike (so an edited tree means the same
+ * thing to both).
+ *
+ * Each question node gets an answer: the edge label(s) to follow and whether the answer is
+ * definite. An unknown answer follows every edge. The verdict over all leaves reachable this way:
+ * - approved when some root→"approved" path is reached through definite answers only (and does not
+ *   run through an indication the policy reader did not understand);
+ * - denied when every reachable leaf is "denied" (a clear failure wins over missing information);
+ * - otherwise open: the unknown answers on the routes to an approval are what must be asked for.
+ */
+import type { Citation, CriterionOutcome, CriterionResult, DecisionTree, ParseConfidence, ReviewResult, TreeNode } from "../contracts";
+
+export interface NodeAnswer {
+  node_id: string;
+  /** edge labels to follow; empty means unknown (every edge) */
+  labels: string[];
+  /** whether the answer rules the other edges out */
+  definite: boolean;
+  /** the criterion's outcome as shown to a reviewer */
+  outcome: CriterionOutcome;
+  reason: string;
+  citations: Citation[];
+  evidence?: "direct" | "inferred" | "none";
+  confidence?: ParseConfidence;
+  missing?: string | null;
+}
+
+export interface WalkVerdict {
+  approved: boolean;
+  denied: boolean;
+  /** node ids whose unknown answers keep an approval open */
+  open_nodes: string[];
+  /** the approved leaf reached through definite answers, when there is one */
+  approved_leaf: string | null;
+}
+
+const norm = (s: string | null) => (s ?? "Yes").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+/** The answers a question node accepts: its outgoing edge labels (an unlabelled edge reads "Yes"). */
+export function edgeLabels(tree: Pick<DecisionTree, "edges">, nodeId: string): string[] {
+  return [...new Set(tree.edges.filter((e) => e.source === nodeId).map((e) => e.condition?.trim() || "Yes"))];
+}
+
+interface Route {
+  steps: { node: TreeNode; label: string }[];
+  leaf: TreeNode;
+  decided: boolean;
+  approvable: boolean;
+}
+
+/**
+ * Every root→leaf route consistent with the answers. `notApprovable` lists edge labels under the
+ * indication node whose branch the policy reader did not understand: an approval through them stays
+ * open. Cycles and dangling edges are skipped (a tree validated by decisionTreeProblems has none).
+ */
+export function routes(tree: DecisionTree, answers: Map<string, NodeAnswer>, notApprovable: Set<string> = new Set()): Route[] {
+  const byId = new Map(tree.nodes.map((n) => [n.id, n] as const));
+  const incoming = new Set(tree.edges.map((e) => e.target));
+  const roots = tree.nodes.filter((n) => !incoming.has(n.id));
+  const out: Route[] = [];
+  const visit = (node: TreeNode, steps: Route["steps"], decided: boolean, approvable: boolean, seen: Set<string>) => {
+    if (seen.has(node.id) || out.length > 5000) return;
+    if (node.node_type === "action") {
+      out.push({ steps, leaf: node, decided, approvable });
+      return;
+    }
+    const a = answers.get(node.id);
+    const edges = tree.edges.filter((e) => e.source === node.id);
+    const chosen = a && a.labels.length ? edges.filter((e) => a.labels.some((l) => norm(l) === norm(e.condition))) : edges;
+    const next = new Set(seen).add(node.id);
+    for (const e of chosen.length ? chosen : edges) {
+      const child = byId.get(e.target);
+      if (!child) continue;
+      const label = e.condition?.trim() || "Yes";
+      const definite = !!a && a.definite && a.labels.length > 0 && chosen.length > 0;
+      visit(child, [...steps, { node, label }], decided && definite, approvable && !notApprovable.has(label), next);
+    }
+  };
+  for (const r of roots) visit(r, [], true, true, new Set());
+  return out;
+}
+
+/** The verdict of a set of routes (see the module comment). */
+export function verdictOf(rs: Route[], answers: Map<string, NodeAnswer>): WalkVerdict {
+  const approvedRoute = rs.find((r) => r.leaf.node_action === "approved" && r.decided && r.approvable);
+  const denied = rs.length > 0 && rs.every((r) => r.leaf.node_action === "denied");
+  const open = new Set<string>();
+  if (!approvedRoute && !denied) {
+    for (const r of rs) {
+      if (r.leaf.node_action !== "approved") continue;
+      for (const s of r.steps) {
+        const a = answers.get(s.node.id);
+        if (!a || !a.definite || !a.labels.length) open.add(s.node.id);
+      }
+    }
+  }
+  return { approved: !!approvedRoute, denied: !approvedRoute && denied, open_nodes: [...open], approved_leaf: approvedRoute?.leaf.id ?? null };
+}
+
+/**
+ * ReviewResult of a walk: one path per route to an approved leaf (per indication in generated
+ * trees) with every criterion's answer, the exclusion checks, the traversal of the most favourable
+ * route, and the verdict.
+ */
+export function reviewFromAnswers(
+  tree: DecisionTree,
+  answers: Map<string, NodeAnswer>,
+  opts: { policyId: string | null; notApprovable?: Set<string>; exclusionIds?: Set<string>; indication?: ReviewResult["indication"] },
+): ReviewResult {
+  const rs = routes(tree, answers, opts.notApprovable);
+  const verdict = verdictOf(rs, answers);
+  const exclusionIds = opts.exclusionIds ?? new Set<string>();
+  const result = (n: TreeNode): CriterionResult => {
+    const a = answers.get(n.id);
+    return {
+      node_id: n.id,
+      question: n.question,
+      outcome: a?.outcome ?? "insufficient",
+      reason: a?.reason ?? "Not answered.",
+      citations: a?.citations ?? [],
+      ...(a?.evidence ? { evidence: a.evidence } : {}),
+      ...(a?.confidence ? { confidence: a.confidence } : {}),
+      ...(a?.missing ? { missing: a.missing } : {}),
+    };
+  };
+  // paths: every route that ends in an approval, criteria = its non-exclusion, non-indication nodes
+  const paths: ReviewResult["paths"] = [];
+  const titles = new Map<string, number>();
+  for (const r of rs) {
+    if (r.leaf.node_action !== "approved") continue;
+    const crit = r.steps.filter((s) => !exclusionIds.has(s.node.id) && edgeLabels(tree, s.node.id).some((l) => /^(?:yes|no)$/i.test(l)));
+    const named = r.steps.map((s) => s.label).filter((l) => !/^(?:yes|no)$/i.test(l));
+    let title = named.join(" / ") || tree.title;
+    const k = (titles.get(title) ?? 0) + 1;
+    titles.set(title, k);
+    if (k > 1) continue;
+    const criteria = crit.map((s) => result(s.node));
+    const outcome: CriterionOutcome = criteria.some((c) => c.outcome === "not_met") ? "not_met" : criteria.every((c) => c.outcome === "met") && r.approvable ? "met" : "insufficient";
+    paths.push({ title, outcome, criteria });
+  }
+  // a denied route through a definite "No" on every path: show the paths that were considered
+  if (!paths.length) {
+    for (const r of routes(tree, new Map(), opts.notApprovable)) {
+      if (r.leaf.node_action !== "approved") continue;
+      const named = r.steps.map((s) => s.label).filter((l) => !/^(?:yes|no)$/i.test(l));
+      const title = named.join(" / ") || tree.title;
+      if (titles.has(title)) continue;
+      titles.set(title, 1);
+      const crit = r.steps.filter((s) => !exclusionIds.has(s.node.id) && edgeLabels(tree, s.node.id).some((l) => /^(?:yes|no)$/i.test(l)));
+      const reachable = rs.some((x) => x.steps.some((s) => s.label === named[0]));
+      if (named.length && !reachable) continue;
+      const criteria = crit.map((s) => result(s.node));
+      paths.push({ title, outcome: criteria.some((c) => c.outcome === "not_met") ? "not_met" : "insufficient", criteria });
+    }
+  }
+  const exclusions = tree.nodes.filter((n) => exclusionIds.has(n.id)).map(result);
+  // traversal of the most favourable route: an approval, else the first open route, else a denial
+  const rank = (r: Route) => (r.leaf.node_action === "approved" && r.decided && r.approvable ? 0 : r.leaf.node_action === "approved" ? 1 : 2);
+  const best = [...rs].sort((a, b) => rank(a) - rank(b))[0];
+  const traversal: ReviewResult["traversal"] = [];
+  if (best) {
+    for (let i = 0; i < best.steps.length; i++) {
+      const s = best.steps[i];
+      const a = answers.get(s.node.id);
+      const shown = !a || !a.labels.length ? "Unknown (insufficient information)" : s.label;
+      const next = best.steps[i + 1]?.node ?? best.leaf;
+      traversal.push({ node_question_or_action: s.node.question, node_answer: shown, next_node: next.question });
+    }
+    traversal.push({ node_question_or_action: best.leaf.question, node_answer: best.leaf.node_action ?? "", next_node: null });
+  }
+  return {
+    policy_id: opts.policyId,
+    paths,
+    traversal,
+    exclusions,
+    ...(opts.indication ? { indication: opts.indication } : {}),
+    verdict: { approved: verdict.approved, denied: verdict.denied, open_nodes: verdict.open_nodes },
+  };
+}

@@ -1,0 +1,214 @@
+import type { Citation, ParsedDocument } from "~/documents/types";
+
+/**
+ * Lines and sentences of a parsed document with exact positions, so that whatever the engine reads
+ * can be cited verbatim: a Citation's `text` is always `page.text.slice(start, end)`.
+ */
+
+/** One visual line of a parsed document (page 1-based, offsets into the page text). */
+export interface DocLine {
+  /** the line normalised for matching (see `clean`) */
+  text: string;
+  page: number;
+  /** offsets of the trimmed raw line in the page text */
+  start: number;
+  end: number;
+  /** index in the flat line list */
+  index: number;
+  /** map[i] = page-text offset of `text[i]`; map[text.length] = `end` */
+  map: number[];
+}
+
+/**
+ * `clean` with a position map: map[i] is the offset in `raw` of output character i (and
+ * map[out.length] the end), so a match in the cleaned text can be cited in the raw text.
+ */
+export function cleanWithMap(raw: string, base = 0): { text: string; map: number[] } {
+  const out: string[] = [];
+  const map: number[] = [];
+  let space = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    let rep: string;
+    if (/\s/.test(ch)) {
+      if (!out.length) continue;
+      space = true;
+      continue;
+    } else if (/[\u2010-\u2015\u2212]/.test(ch)) rep = "-";
+    else if (/[\u2018\u2019\u02bc\u2032]/.test(ch)) rep = "'";
+    else if (/[\u201c\u201d]/.test(ch)) rep = '"';
+    else if (ch === "\u2265") rep = ">=";
+    else if (ch === "\u2264") rep = "<=";
+    else if (ch === "\u00d7") rep = "x";
+    else if (ch === "\u00b5" || ch === "\u03bc") rep = "u";
+    else if (/[®™]/.test(ch)) rep = "";
+    else rep = ch;
+    if (space && out.length) {
+      out.push(" ");
+      map.push(base + i);
+      space = false;
+    }
+    for (const r of rep) {
+      out.push(r);
+      map.push(base + i);
+    }
+  }
+  let end = raw.length;
+  while (end > 0 && /\s/.test(raw[end - 1])) end--;
+  map.push(base + end);
+  return { text: out.join(""), map };
+}
+
+/** Normalise whitespace and typographic characters so regexes see plain ASCII-ish text. */
+export function clean(s: string): string {
+  return cleanWithMap(s).text;
+}
+
+/**
+ * Split every page of `doc` into lines with positions. Empty lines are dropped. Offsets are UTF-16
+ * offsets into `DocumentPageText.text`.
+ */
+export function docLines(doc: ParsedDocument): DocLine[] {
+  const out: DocLine[] = [];
+  for (const p of doc.pages) {
+    let pos = 0;
+    for (const raw of p.text.split("\n")) {
+      const start = pos;
+      pos += raw.length + 1;
+      const lead = raw.length - raw.trimStart().length;
+      const trimmed = raw.trim();
+      if (!trimmed) continue;
+      const c = cleanWithMap(trimmed, start + lead);
+      if (!c.text) continue;
+      out.push({ text: c.text, page: p.page, start: start + lead, end: start + lead + trimmed.length, index: out.length, map: c.map });
+    }
+  }
+  return out;
+}
+
+/** Page-text offsets of `line.text.slice(from, to)`. */
+export function rawRange(line: DocLine, from: number, to: number): [number, number] {
+  const a = line.map[Math.max(0, Math.min(from, line.text.length))] ?? line.start;
+  const lastIdx = Math.max(0, Math.min(to, line.text.length) - 1);
+  const b = to >= line.text.length ? line.end : (line.map[lastIdx] ?? line.end - 1) + 1;
+  return [Math.min(a, b), Math.max(a, b)];
+}
+
+/** A verbatim citation of `line.text.slice(from, to)` (the whole line by default). */
+export function citeLine(doc: ParsedDocument, document: string, line: DocLine, from = 0, to = line.text.length): Citation {
+  const [a, b] = rawRange(line, from, to);
+  const page = doc.pages.find((p) => p.page === line.page);
+  return { document, page: line.page, start: a, end: b, text: page ? page.text.slice(a, b) : line.text.slice(from, to) };
+}
+
+const SENTENCE_STOP = /(?<!\b(?:approx|e\.g|i\.e|vs|dr|mr|mrs|ms|wk|wks|mo|mos|yr|yrs|no|tab|tabs|inc|st|er|xr|sr|oint|cr|soln|pt|pts|hx|dx|tx|rx|sig|qty|avg|min|max|ref|fig))[.!?](?=\s|$)|;(?=\s)/g;
+
+/**
+ * The whole sentence around page-text offsets [start, end): from the previous sentence end (or the
+ * start of the line when the text above is a separate form line) to the next one, at most `max`
+ * characters. Returns page-text offsets; `page.text.slice(a, b)` is the verbatim quote.
+ */
+export function sentenceBounds(pageText: string, start: number, end: number, max = 420): [number, number] {
+  const lineStart = pageText.lastIndexOf("\n", Math.max(0, start - 1)) + 1;
+  let a = lineStart;
+  // a sentence that began on an earlier line: keep going up while the previous line does not end a sentence
+  for (let hops = 0; hops < 3 && a > 0; hops++) {
+    const prevEnd = a - 1;
+    const prevStart = pageText.lastIndexOf("\n", prevEnd - 1) + 1;
+    const prev = pageText.slice(prevStart, prevEnd).trimEnd();
+    if (!prev || /[.!?:;]$/.test(prev) || prev.length < 45 || /^[A-Z][A-Z /&-]{3,}$/.test(prev)) break;
+    if (/^\s*(?:[-•*]|\(?[0-9a-z]{1,3}[.)])\s/.test(pageText.slice(lineStart, lineStart + 6))) break;
+    a = prevStart;
+  }
+  const head = pageText.slice(a, start);
+  let m: RegExpExecArray | null;
+  SENTENCE_STOP.lastIndex = 0;
+  let lastStop = -1;
+  while ((m = SENTENCE_STOP.exec(head))) lastStop = m.index + m[0].length;
+  if (lastStop >= 0) a += lastStop;
+  while (a < start && /\s/.test(pageText[a])) a++;
+  // forward to the sentence end, not past a blank line, at most 3 more lines
+  let b = end;
+  const tail = pageText.slice(end, Math.min(pageText.length, end + max));
+  SENTENCE_STOP.lastIndex = 0;
+  const stop = SENTENCE_STOP.exec(tail);
+  let limit = tail.length;
+  let nl = -1;
+  for (let k = 0, hops = 0; k < tail.length; k++) {
+    if (tail[k] !== "\n") continue;
+    const next = tail.slice(k + 1, k + 8);
+    const thisLine = pageText.slice(pageText.lastIndexOf("\n", end + k - 1) + 1, end + k);
+    hops++;
+    if (hops > 3 || /^\s*$/.test(next) || /^\s*(?:[-•*]|\(?[0-9a-z]{1,3}[.)])\s/.test(next) || thisLine.trimEnd().length < 45) {
+      nl = k;
+      break;
+    }
+  }
+  if (nl >= 0) limit = nl;
+  if (stop && stop.index < limit) limit = stop.index + 1;
+  b = end + limit;
+  while (b > end && /\s/.test(pageText[b - 1])) b--;
+  if (b - a > max) {
+    a = Math.max(a, start - Math.floor(max / 3));
+    b = Math.min(b, a + max);
+  }
+  return [a, Math.max(b, end)];
+}
+
+/** A verbatim whole-sentence citation around page-text offsets [start, end) of `page`. */
+export function citeSentence(doc: ParsedDocument, document: string, page: number, start: number, end: number): Citation {
+  const p = doc.pages.find((x) => x.page === page);
+  if (!p) return { document, page, start, end, text: "" };
+  const [a, b] = sentenceBounds(p.text, start, end);
+  return { document, page, start: a, end: b, text: p.text.slice(a, b) };
+}
+
+/** True when a citation's text is exactly the page text at its offsets. */
+export function isVerbatim(doc: ParsedDocument, c: Citation): boolean {
+  const p = doc.pages.find((x) => x.page === c.page);
+  return !!p && c.end > c.start && p.text.slice(c.start, c.end) === c.text;
+}
+
+/**
+ * Citation covering `lines` (clamped to the first line's page). With `doc` the text is the verbatim
+ * page slice; without it, the lines' normalised text.
+ */
+export function citeLines(lines: DocLine[], document: string, doc?: ParsedDocument | null): Citation | null {
+  if (!lines.length) return null;
+  const first = lines[0];
+  const samePage = lines.filter((l) => l.page === first.page);
+  const last = samePage[samePage.length - 1];
+  const start = Math.min(...samePage.map((l) => l.start));
+  const end = Math.max(...samePage.map((l) => l.end));
+  const page = doc?.pages.find((p) => p.page === first.page);
+  return { document, page: first.page, start, end, text: page ? page.text.slice(start, end) : samePage.map((l) => l.text).join(" ") };
+}
+
+/**
+ * Lines that repeat on several pages (running headers/footers) or are page counters.
+ * Digits are ignored when comparing so "Page 1 of 3" and "Page 2 of 3" count as one line.
+ */
+export function boilerplateLineSet(lines: DocLine[], pageCount: number): Set<number> {
+  const key = (t: string) => t.replace(/\d+/g, "#").toLowerCase();
+  const out = new Set<number>();
+  // running headers/footers sit in the first or last few lines of a page; a criterion that happens
+  // to repeat word for word elsewhere in the body ("ii. Patient meets ONE of the following") is not one
+  const edge = new Set<number>();
+  const byPage = new Map<number, DocLine[]>();
+  for (const l of lines) (byPage.get(l.page) ?? byPage.set(l.page, []).get(l.page)!).push(l);
+  for (const ls of byPage.values()) [...ls.slice(0, 3), ...ls.slice(-3)].forEach((l) => edge.add(l.index));
+  const edgePagesByKey = new Map<string, Set<number>>();
+  for (const l of lines) {
+    if (!edge.has(l.index)) continue;
+    const k = key(l.text);
+    if (!edgePagesByKey.has(k)) edgePagesByKey.set(k, new Set());
+    edgePagesByKey.get(k)!.add(l.page);
+  }
+  for (const l of lines) {
+    if (!edge.has(l.index)) continue;
+    const k = key(l.text);
+    const repeated = pageCount > 1 && (edgePagesByKey.get(k)?.size ?? 0) >= 2;
+    if (repeated || /^(page )?#+ of #+$/i.test(k) || /\bpage #+ of #+\b/i.test(k) && k.length < 90) out.add(l.index);
+  }
+  return out;
+}

@@ -1,0 +1,327 @@
+/**
+ * Conditions the engine recognises, with the ICD-10-CM code prefixes that denote them.
+ *
+ * One entry per condition a coverage policy names as an indication, an exclusion or a
+ * requirement. `aliases` are regex fragments matched on word boundaries, case-insensitive, except
+ * short abbreviations written `\\bxx\\b`, which must appear in capitals ("RA", "PsA", not "ra").
+ * A condition's `parents` let a policy's broader term cover a narrower diagnosis ("inflammatory
+ * bowel disease" covers Crohn's disease).
+ *
+ * Source: ICD-10-CM 2026 tabular list (category and subcategory prefixes, with the dot where the
+ * prefix reaches past three characters).
+ */
+
+export interface ConditionTerm {
+  name: string;
+  aliases: string[];
+  icd10: string[];
+  parents?: string[];
+}
+
+const C = (name: string, aliases: string[], icd10: string[], parents?: string[]): ConditionTerm => ({ name, aliases, icd10, ...(parents ? { parents } : {}) });
+
+export const CONDITIONS: ConditionTerm[] = [
+  // rheumatology
+  C("rheumatoid arthritis", ["rheumatoid arthritis", "\\bra\\b"], ["M05", "M06"], ["inflammatory arthritis"]),
+  C("juvenile idiopathic arthritis", ["juvenile (?:idiopathic |rheumatoid )?arthritis", "\\bjia\\b", "\\bpjia\\b", "\\bsjia\\b", "polyarticular (?:course )?(?:juvenile|jia)", "still'?s disease"], ["M08"], ["inflammatory arthritis"]),
+  C("psoriatic arthritis", ["psoriatic arthritis", "\\bpsa\\b", "arthropathic psoriasis", "psoriatic arthropathy"], ["L40.5"], ["inflammatory arthritis"]),
+  C("ankylosing spondylitis", ["ankylosing spondylitis", "radiographic axial spondyloarthritis", "\\bas\\b(?=[ ,);:/]|$)"], ["M45"], ["axial spondyloarthritis", "inflammatory arthritis"]),
+  C("non-radiographic axial spondyloarthritis", ["non-?radiographic axial spondyloarthritis", "nr-?axspa"], ["M45.A"], ["axial spondyloarthritis"]),
+  C("axial spondyloarthritis", ["axial spondyloarthritis", "axspa", "spondyloarthritis"], ["M45", "M46.8"]),
+  C("inflammatory arthritis", ["inflammatory arthritis"], []),
+  C("systemic lupus erythematosus", ["systemic lupus", "lupus(?! nephritis)", "\\bsle\\b"], ["M32"]),
+  C("lupus nephritis", ["lupus nephritis"], ["M32.14", "M32.15"]),
+  C("giant cell arteritis", ["giant cell arteritis", "temporal arteritis", "\\bgca\\b"], ["M31.5", "M31.6"]),
+  C("polymyalgia rheumatica", ["polymyalgia rheumatica", "\\bpmr\\b"], ["M35.3"]),
+  C("gout", ["gout", "gouty arthritis"], ["M10", "M1A"]),
+  C("behcet's disease", ["beh[cç]et'?s"], ["M35.2"]),
+  C("sjogren's syndrome", ["sj[oö]gren"], ["M35.0"]),
+  C("systemic sclerosis", ["systemic sclerosis", "scleroderma"], ["M34"]),
+  C("vasculitis", ["vasculitis", "granulomatosis with polyangiitis", "microscopic polyangiitis", "\\bgpa\\b"], ["M31"]),
+  C("osteoarthritis", ["osteoarthritis", "degenerative joint disease"], ["M15", "M16", "M17", "M18", "M19"]),
+  C("fibromyalgia", ["fibromyalgia"], ["M79.7"]),
+  // gastroenterology / hepatology
+  C("crohn's disease", ["crohn'?s", "regional enteritis", "\\bcd\\b(?=[ ,);:/]|$)"], ["K50"], ["inflammatory bowel disease"]),
+  C("ulcerative colitis", ["ulcerative colitis", "\\buc\\b", "ulcerative proctitis"], ["K51"], ["inflammatory bowel disease"]),
+  C("inflammatory bowel disease", ["inflammatory bowel disease", "\\bibd\\b"], ["K50", "K51"]),
+  C("irritable bowel syndrome with constipation", ["ibs-?c\\b", "irritable bowel syndrome with constipation"], ["K58.1"]),
+  C("irritable bowel syndrome with diarrhea", ["ibs-?d\\b", "irritable bowel syndrome with diarrh"], ["K58.0"]),
+  C("chronic idiopathic constipation", ["chronic idiopathic constipation", "\\bcic\\b", "chronic constipation"], ["K59.04", "K59.09"]),
+  C("opioid-induced constipation", ["opioid[- ]induced constipation", "\\boic\\b"], ["K59.03"]),
+  C("gastroesophageal reflux disease", ["gastroesophageal reflux", "\\bgerd\\b", "erosive esophagitis"], ["K21"]),
+  C("eosinophilic esophagitis", ["eosinophilic esophagitis", "\\beoe\\b"], ["K20.0"]),
+  C("exocrine pancreatic insufficiency", ["exocrine pancreatic insufficiency", "\\bepi\\b"], ["K86.81", "K90.3"]),
+  C("chronic hepatitis c", ["hepatitis c", "\\bhcv\\b", "hep c"], ["B18.2", "B17.1", "B19.2"]),
+  C("chronic hepatitis b", ["hepatitis b(?! (?:surface|core|screen|serolog|test))", "\\bhbv\\b infection", "chronic hbv"], ["B18.0", "B18.1", "B16", "B19.1"]),
+  C("primary biliary cholangitis", ["primary biliary (?:cholangitis|cirrhosis)", "\\bpbc\\b"], ["K74.3"]),
+  C("nonalcoholic steatohepatitis", ["steatohepatitis", "\\bnash\\b", "\\bmash\\b", "fatty liver"], ["K75.81", "K76.0"]),
+  C("clostridioides difficile infection", ["c\\.? ?diff(?:icile)?", "clostridi(?:um|oides) difficile"], ["A04.7"]),
+  C("hepatic encephalopathy", ["hepatic encephalopathy"], ["K76.82", "K72.9"]),
+  // dermatology
+  C("plaque psoriasis", ["plaque psoriasis", "psoriasis vulgaris", "\\bpso\\b", "psoriasis(?! area)(?!,? ?arthr)"], ["L40.0", "L40.1", "L40.2", "L40.3", "L40.4", "L40.8", "L40.9"]),
+  C("generalized pustular psoriasis", ["generalized pustular psoriasis", "\\bgpp\\b"], ["L40.1"]),
+  C("atopic dermatitis", ["atopic dermatitis", "atopic eczema", "eczema", "\\bad\\b"], ["L20"]),
+  C("hidradenitis suppurativa", ["hidradenitis suppurativa", "\\bhs\\b"], ["L73.2"]),
+  C("chronic spontaneous urticaria", ["chronic (?:spontaneous |idiopathic )?urticaria", "\\bcsu\\b", "\\bciu\\b", "urticaria", "chronic hives"], ["L50"]),
+  C("prurigo nodularis", ["prurigo nodularis"], ["L28.1"]),
+  C("alopecia areata", ["alopecia areata"], ["L63"]),
+  C("vitiligo", ["vitiligo"], ["L80"]),
+  C("acne vulgaris", ["acne"], ["L70"]),
+  C("rosacea", ["rosacea"], ["L71"]),
+  C("pemphigus vulgaris", ["pemphigus"], ["L10"]),
+  C("bullous pemphigoid", ["bullous pemphigoid"], ["L12"]),
+  C("onychomycosis", ["onychomycosis"], ["B35.1"]),
+  // pulmonary / allergy
+  C("asthma", ["asthma"], ["J45", "J82.83"]),
+  C("eosinophilic asthma", ["eosinophilic asthma", "eosinophilic phenotype"], ["J45", "J82.83"], ["asthma"]),
+  C("chronic obstructive pulmonary disease", ["\\bcopd\\b", "chronic obstructive pulmonary", "emphysema", "chronic bronchitis"], ["J43", "J44"]),
+  C("chronic rhinosinusitis with nasal polyps", ["nasal polyps", "\\bcrswnp\\b", "rhinosinusitis with (?:nasal )?polyp", "nasal polyposis"], ["J33"]),
+  C("allergic rhinitis", ["allergic rhinitis", "hay fever", "seasonal allergies"], ["J30"]),
+  C("food allergy", ["food allerg", "ige-mediated food", "peanut allergy"], ["Z91.01", "T78.0"]),
+  C("eosinophilic granulomatosis with polyangiitis", ["eosinophilic granulomatosis", "\\begpa\\b", "churg[- ]strauss"], ["M30.1"]),
+  C("hypereosinophilic syndrome", ["hypereosinophilic syndrome", "\\bhes\\b"], ["D72.11"]),
+  C("idiopathic pulmonary fibrosis", ["idiopathic pulmonary fibrosis", "\\bipf\\b", "interstitial lung disease", "\\bild\\b"], ["J84.1"]),
+  C("cystic fibrosis", ["cystic fibrosis"], ["E84"]),
+  C("pulmonary arterial hypertension", ["pulmonary (?:arterial )?hypertension", "\\bpah\\b"], ["I27.0", "I27.2"]),
+  C("hereditary angioedema", ["hereditary angioedema", "\\bhae\\b"], ["D84.1"]),
+  C("rsv prophylaxis", ["respiratory syncytial virus", "\\brsv\\b"], ["Z29.11", "P07"]),
+  // neurology
+  C("migraine", ["migraines?", "migrainous"], ["G43"]),
+  C("chronic migraine", ["chronic migraine"], ["G43.7", "G43.70", "G43.71"], ["migraine"]),
+  C("episodic migraine", ["episodic migraine"], ["G43.0", "G43.1", "G43.9"], ["migraine"]),
+  C("cluster headache", ["cluster headache"], ["G44.0"]),
+  C("medication overuse headache", ["medication[- ]overuse headache", "rebound headache"], ["G44.4"]),
+  C("multiple sclerosis", ["multiple sclerosis", "\\bms\\b", "\\brrms\\b", "relapsing (?:forms of )?ms", "clinically isolated syndrome"], ["G35"]),
+  C("epilepsy", ["epilepsy", "seizure disorder", "partial[- ]onset seizures", "focal seizures", "generalized tonic"], ["G40"]),
+  C("lennox-gastaut syndrome", ["lennox[- ]gastaut", "\\blgs\\b"], ["G40.81"], ["epilepsy"]),
+  C("dravet syndrome", ["dravet"], ["G40.83"], ["epilepsy"]),
+  C("infantile spasms", ["infantile spasms", "west syndrome"], ["G40.82"], ["epilepsy"]),
+  C("tuberous sclerosis complex", ["tuberous sclerosis"], ["Q85.1"]),
+  C("parkinson's disease", ["parkinson'?s"], ["G20"]),
+  C("alzheimer's disease", ["alzheimer'?s", "dementia"], ["G30", "F03"]),
+  C("amyotrophic lateral sclerosis", ["amyotrophic lateral sclerosis", "\\bals\\b"], ["G12.21"]),
+  C("spinal muscular atrophy", ["spinal muscular atrophy", "\\bsma\\b"], ["G12.0", "G12.1"]),
+  C("myasthenia gravis", ["myasthenia gravis"], ["G70.0"]),
+  C("chronic inflammatory demyelinating polyneuropathy", ["chronic inflammatory demyelinating", "\\bcidp\\b"], ["G61.81"]),
+  C("huntington's disease", ["huntington'?s", "chorea"], ["G10"]),
+  C("tardive dyskinesia", ["tardive dyskinesia"], ["G24.01"]),
+  C("restless legs syndrome", ["restless legs"], ["G25.81"]),
+  C("neuropathic pain", ["neuropathic pain", "diabetic (?:peripheral )?neuropathy", "postherpetic neuralgia", "peripheral neuropathy"], ["G62", "E11.4", "B02.2", "M79.2"]),
+  C("spasticity", ["spasticity"], ["R25.2"]),
+  // sleep
+  C("narcolepsy", ["narcolepsy"], ["G47.41", "G47.42", "G47.4"]),
+  C("narcolepsy with cataplexy", ["narcolepsy with cataplexy", "narcolepsy type 1", "\\bnt1\\b"], ["G47.411", "G47.421"], ["narcolepsy"]),
+  C("obstructive sleep apnea", ["obstructive sleep apnea", "\\bosa\\b", "sleep apnea", "\\bosahs\\b"], ["G47.33"]),
+  C("shift work disorder", ["shift work (?:sleep )?disorder", "\\bswd\\b", "circadian rhythm sleep disorder, shift"], ["G47.26"]),
+  C("idiopathic hypersomnia", ["idiopathic hypersomnia"], ["G47.11", "G47.12"]),
+  C("insomnia", ["insomnia"], ["G47.0", "F51.0"]),
+  C("excessive daytime sleepiness", ["excessive daytime sleepiness", "\\beds\\b", "hypersomnolence"], ["G47.1", "R40.0"]),
+  C("fatigue", ["fatigue", "malaise", "tiredness"], ["R53"]),
+  // psychiatry
+  C("attention deficit hyperactivity disorder", ["\\badhd\\b", "\\badd\\b", "attention[- ]deficit"], ["F90"]),
+  C("binge eating disorder", ["binge eating"], ["F50.81"]),
+  C("major depressive disorder", ["major depressive", "\\bmdd\\b", "depression", "depressive disorder", "treatment-resistant depression"], ["F32", "F33"]),
+  C("bipolar disorder", ["bipolar"], ["F31"]),
+  C("schizophrenia", ["schizophrenia", "schizoaffective"], ["F20", "F25"]),
+  C("generalized anxiety disorder", ["generalized anxiety", "\\bgad\\b", "anxiety disorder"], ["F41.1", "F41.9"]),
+  C("opioid use disorder", ["opioid use disorder", "opioid dependence", "\\boud\\b"], ["F11"]),
+  C("alcohol use disorder", ["alcohol use disorder", "alcohol dependence"], ["F10"]),
+  C("tobacco use disorder", ["nicotine dependence", "tobacco use", "smoking cessation"], ["F17"]),
+  // endocrine / metabolic
+  C("type 2 diabetes mellitus", ["type 2 diabetes mellitus", "type 2 diabetes", "type ii diabetes", "\\bt2dm\\b", "\\bt2d\\b", "diabetes mellitus,? type 2", "type 2 dm", "\\bdm2\\b", "\\bdm ?ii\\b", "non-?insulin[- ]dependent diabetes"], ["E11"], ["diabetes mellitus"]),
+  C("type 1 diabetes mellitus", ["type 1 diabetes mellitus", "type 1 diabetes", "\\bt1dm\\b", "\\bt1d\\b", "type i diabetes", "diabetes mellitus,? type 1", "insulin[- ]dependent diabetes", "\\bdm1\\b"], ["E10"], ["diabetes mellitus"]),
+  C("diabetes mellitus", ["diabetes mellitus", "diabetes(?! insipidus)"], ["E08", "E09", "E10", "E11", "E13"]),
+  C("prediabetes", ["prediabetes", "pre-?diabetes", "impaired fasting glucose", "impaired glucose tolerance"], ["R73.0"]),
+  C("obesity", ["obesity", "obese", "overweight", "weight management", "weight loss", "morbid obesity", "class (?:1|2|3|i|ii|iii) obesity"], ["E66", "Z68.3", "Z68.4"]),
+  C("primary hyperlipidemia", ["hyperlipidemia", "hypercholesterolemia", "dyslipidemia", "elevated ldl", "mixed dyslipidemia"], ["E78"]),
+  C("heterozygous familial hypercholesterolemia", ["heterozygous familial hypercholesterolemia", "\\bhefh\\b", "familial hypercholesterolemia"], ["E78.01"], ["primary hyperlipidemia"]),
+  C("homozygous familial hypercholesterolemia", ["homozygous familial hypercholesterolemia", "\\bhofh\\b"], ["E78.01"], ["primary hyperlipidemia"]),
+  C("hypertriglyceridemia", ["hypertriglyceridemia", "elevated triglycerides"], ["E78.1", "E78.3"]),
+  C("growth hormone deficiency", ["growth hormone deficiency", "\\bghd\\b", "hypopituitarism", "pituitary dwarfism", "panhypopituitarism"], ["E23.0", "E89.3"]),
+  C("short stature", ["short stature", "growth failure"], ["R62.52", "E34.3"]),
+  C("idiopathic short stature", ["idiopathic short stature", "\\biss\\b", "constitutional delay of growth", "familial short stature"], ["R62.52"], ["short stature"]),
+  C("turner syndrome", ["turner syndrome"], ["Q96"]),
+  C("prader-willi syndrome", ["prader[- ]willi"], ["Q87.11"]),
+  C("small for gestational age", ["small for gestational age", "\\bsga\\b"], ["P05"]),
+  C("hypogonadism", ["hypogonadism", "testosterone deficiency", "low testosterone", "androgen deficiency"], ["E29.1", "E23.0", "E89.5"]),
+  C("gender dysphoria", ["gender dysphoria", "gender incongruence"], ["F64"]),
+  C("osteoporosis", ["osteoporosis", "osteoporotic"], ["M80", "M81"]),
+  C("osteopenia", ["osteopenia", "low bone (?:mass|density)"], ["M85.8"]),
+  C("hypothyroidism", ["hypothyroidism"], ["E03", "E89.0"]),
+  C("hyperthyroidism", ["hyperthyroidism", "graves"], ["E05"]),
+  C("cushing's syndrome", ["cushing'?s"], ["E24"]),
+  C("acromegaly", ["acromegaly"], ["E22.0"]),
+  C("secondary hyperparathyroidism", ["secondary hyperparathyroidism"], ["N25.81"]),
+  C("hyperkalemia", ["hyperkalemia"], ["E87.5"]),
+  C("endometriosis", ["endometriosis"], ["N80"]),
+  C("uterine fibroids", ["uterine fibroids", "leiomyomas?"], ["D25"]),
+  C("infertility", ["infertility"], ["N97", "N46"]),
+  C("erectile dysfunction", ["erectile dysfunction"], ["N52"]),
+  C("overactive bladder", ["overactive bladder", "\\boab\\b", "urge incontinence"], ["N32.81", "N39.41"]),
+  C("benign prostatic hyperplasia", ["benign prostatic hyperplasia", "\\bbph\\b"], ["N40"]),
+  C("lysosomal storage disease", ["fabry", "gaucher", "pompe"], ["E75.2", "E74.02"]),
+  // cardiovascular / renal
+  C("atherosclerotic cardiovascular disease", [
+    "\\bascvd\\b", "atherosclerotic", "coronary artery disease", "\\bcad\\b", "myocardial infarction", "\\bmi\\b", "nstemi", "stemi",
+    "acute coronary syndrome", "angina", "\\bpci\\b", "cabg", "bypass graft", "coronary (?:stent|revasculari[sz]ation)", "stroke", "ischemic stroke",
+    "transient ischemic attack", "\\btia\\b", "peripheral arter(?:y|ial) disease", "peripheral vascular disease", "\\bpad\\b", "cerebral infarction",
+  ], ["I20", "I21", "I22", "I23", "I24", "I25", "I63", "I65", "I66", "I67.2", "I70", "I73.9", "Z95.1", "Z95.5", "Z86.73", "Z98.61", "G45"]),
+  C("heart failure", ["heart failure", "\\bhfref\\b", "\\bhfpef\\b", "\\bchf\\b", "cardiomyopathy"], ["I50", "I42"]),
+  C("atrial fibrillation", ["atrial fibrillation", "\\bafib\\b", "a-?fib", "atrial flutter"], ["I48"]),
+  C("venous thromboembolism", ["deep vein thrombosis", "\\bdvt\\b", "pulmonary embolism", "\\bpe\\b", "venous thromboembolism", "\\bvte\\b"], ["I26", "I82.4", "I82.5"]),
+  C("hypertension", ["hypertension", "\\bhtn\\b", "high blood pressure"], ["I10", "I11", "I12", "I13", "I15"]),
+  C("transthyretin amyloid cardiomyopathy", ["transthyretin", "\\battr\\b", "amyloid cardiomyopathy"], ["E85.82", "E85.1"]),
+  C("hypertrophic cardiomyopathy", ["hypertrophic cardiomyopathy", "\\bhcm\\b"], ["I42.1", "I42.2"]),
+  C("chronic kidney disease", ["chronic kidney disease", "\\bckd\\b", "end[- ]stage renal disease", "\\besrd\\b", "renal insufficiency"], ["N18"]),
+  C("anemia of chronic kidney disease", ["anemia (?:of|in|due to) (?:chronic kidney|ckd)", "renal anemia"], ["D63.1"]),
+  C("autosomal dominant polycystic kidney disease", ["polycystic kidney", "\\badpkd\\b"], ["Q61.2", "Q61.3"]),
+  // hematology / oncology
+  C("iron deficiency anemia", ["iron deficiency anemia", "iron[- ]deficiency"], ["D50"]),
+  C("anemia", ["anemia", "anaemia"], ["D50", "D51", "D52", "D53", "D55", "D56", "D57", "D58", "D59", "D60", "D61", "D62", "D63", "D64"]),
+  C("sickle cell disease", ["sickle cell"], ["D57"]),
+  C("immune thrombocytopenia", ["immune thrombocytopenia", "\\bitp\\b", "idiopathic thrombocytopenic purpura"], ["D69.3"]),
+  C("hemophilia", ["hemophilia"], ["D66", "D67"]),
+  C("paroxysmal nocturnal hemoglobinuria", ["paroxysmal nocturnal hemoglobinuria", "\\bpnh\\b"], ["D59.5"]),
+  C("neutropenia", ["neutropenia", "febrile neutropenia"], ["D70"]),
+  C("acute lymphoblastic leukemia", ["acute lymphoblastic leukemia", "b-all\\b", "b-cell (?:precursor )?(?:acute )?lymphoblastic"], ["C91.0"], ["cancer"]),
+  C("acute myeloid leukemia", ["acute myeloid leukemia", "\\baml\\b"], ["C92.0"], ["cancer"]),
+  C("chronic myeloid leukemia", ["chronic myeloid leukemia", "\\bcml\\b"], ["C92.1"], ["cancer"]),
+  C("chronic lymphocytic leukemia", ["chronic lymphocytic leukemia", "\\bcll\\b"], ["C91.1"], ["cancer"]),
+  C("multiple myeloma", ["multiple myeloma"], ["C90.0"], ["cancer"]),
+  C("lymphoma", ["lymphoma"], ["C81", "C82", "C83", "C84", "C85", "C86", "C88"], ["cancer"]),
+  C("breast cancer", ["breast cancer", "carcinoma of (?:the )?breast"], ["C50"], ["cancer"]),
+  C("prostate cancer", ["prostate cancer"], ["C61"], ["cancer"]),
+  C("non-small cell lung cancer", ["non-small cell lung", "\\bnsclc\\b", "lung cancer"], ["C34"], ["cancer"]),
+  C("colorectal cancer", ["colorectal cancer", "colon cancer", "rectal cancer"], ["C18", "C19", "C20"], ["cancer"]),
+  C("melanoma", ["melanoma"], ["C43"], ["cancer"]),
+  C("renal cell carcinoma", ["renal cell carcinoma"], ["C64"], ["cancer"]),
+  C("osteosarcoma", ["osteosarcoma", "bone sarcoma", "ewing"], ["C40", "C41"], ["cancer"]),
+  C("cancer", ["cancer", "malignan(?:cy|t)", "carcinoma", "neoplasm"], ["C"]),
+  // eye
+  C("neovascular age-related macular degeneration", ["macular degeneration", "\\bamd\\b", "\\bnamd\\b"], ["H35.32"]),
+  C("diabetic macular edema", ["diabetic macular edema", "\\bdme\\b"], ["E11.3", "E10.3"]),
+  C("dry eye disease", ["dry eye", "keratoconjunctivitis sicca"], ["H04.12", "H16.22"]),
+  C("uveitis", ["uveitis"], ["H20", "H30", "H44.1"]),
+  // infectious disease
+  C("hiv infection", ["\\bhiv\\b", "human immunodeficiency virus"], ["B20", "Z21"]),
+  C("hiv pre-exposure prophylaxis", ["pre-?exposure prophylaxis", "\\bprep\\b"], ["Z20.6", "Z29.81"]),
+  C("tuberculosis", ["tuberculosis", "\\btb\\b"], ["A15", "A16", "A17", "A18", "A19", "Z22.7"]),
+  C("influenza", ["influenza"], ["J09", "J10", "J11"]),
+  // other
+  C("chronic pain", ["chronic pain", "chronic low back pain", "chronic non-?cancer pain"], ["G89.2", "G89.4", "M54.5"]),
+  C("anorexia/cachexia", ["cachexia", "hiv wasting"], ["R64"]),
+  C("cosmetic use", ["cosmetic"], []),
+];
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const regexCache = new Map<string, RegExp>();
+
+/**
+ * Regex for one alias. Short abbreviations written as `\\bxx\\b` match only in capitals (or mixed
+ * case such as "PsA", "HeFH"), so prose words ("as", "Ms.", "pad") do not count; everything else is
+ * case-insensitive on a word start.
+ */
+export function aliasRegex(a: string, flags = ""): RegExp {
+  const key = `${a}|${flags}`;
+  const hit = regexCache.get(key);
+  if (hit) return new RegExp(hit.source, hit.flags);
+  let re: RegExp;
+  const abbr = /^\\b([a-z0-9-]{2,6})\\b(.*)$/.exec(a);
+  if (abbr && !/[a-z]{7}/.test(abbr[1])) {
+    const core = abbr[1];
+    const tail = abbr[2];
+    if (core.replace(/[^a-z]/g, "").length <= 2) re = new RegExp(`\\b${core.toUpperCase()}\\b${tail}`, flags);
+    else {
+      const ci = core
+        .split("")
+        .map((ch) => (/[a-z]/.test(ch) ? `[${ch}${ch.toUpperCase()}]` : ch))
+        .join("");
+      const title = core[0].toUpperCase() + core.slice(1);
+      re = new RegExp(`\\b(?!${core}\\b)(?!${title}\\b)${ci}\\b${tail}`, flags);
+    }
+  } else {
+    // whole words unless the alias is written as a stem ("migraines?" ends itself; "rheumatolog\\w*" continues)
+    const tail = /\\w\*$|\*$/.test(a) ? "" : "(?![a-z])";
+    re = new RegExp(`${a.startsWith("\\b") ? a : `\\b${a}`}${tail}`, "i" + flags.replace("i", ""));
+  }
+  regexCache.set(key, re);
+  return new RegExp(re.source, re.flags);
+}
+
+/** Conditions whose aliases appear in `text`, most specific first (see `mostSpecificConditions`). */
+export function conditionsNamedIn(text: string): ConditionTerm[] {
+  return mostSpecificConditions(text);
+}
+
+/**
+ * Conditions named in `text`, dropping any whose matching words lie inside a longer match of
+ * another condition ("heterozygous familial hypercholesterolemia" is not also "hypercholesterolemia",
+ * "psoriatic arthritis" is not also "plaque psoriasis"). Ordered by position.
+ */
+export function mostSpecificConditions(text: string): ConditionTerm[] {
+  const spans: { c: ConditionTerm; a: number; b: number }[] = [];
+  for (const c of CONDITIONS) {
+    let best: [number, number] | null = null;
+    for (const al of c.aliases) {
+      const m = aliasRegex(al).exec(text);
+      if (m && (!best || m[0].length > best[1] - best[0])) best = [m.index, m.index + m[0].length];
+    }
+    if (best) spans.push({ c, a: best[0], b: best[1] });
+  }
+  return spans
+    .filter((x) => !spans.some((y) => y !== x && y.a <= x.a && y.b >= x.b && y.b - y.a > x.b - x.a))
+    // a broader condition named by the same words as a narrower one ("diabetes mellitus" in "type 2 diabetes mellitus")
+    .filter((x, _i, all) => !all.some((y) => y !== x && y.c.name !== x.c.name && conditionAncestors(y.c.name).includes(x.c.name) && y.a <= x.b && x.a <= y.b))
+    .sort((x, y) => x.a - y.a)
+    .map((x) => x.c);
+}
+
+/** Every position where a condition is named in `text` (for evidence search). */
+export function conditionMentions(text: string, condition: ConditionTerm): { index: number; length: number }[] {
+  const out: { index: number; length: number }[] = [];
+  for (const al of condition.aliases) {
+    const re = aliasRegex(al, "g");
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      if (!m[0].length) {
+        re.lastIndex++;
+        continue;
+      }
+      out.push({ index: m.index, length: m[0].length });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+export function conditionByName(name: string): ConditionTerm | null {
+  return CONDITIONS.find((c) => c.name === name) ?? null;
+}
+
+/** The condition and its ancestors ("crohn's disease" → ["crohn's disease", "inflammatory bowel disease"]). */
+export function conditionAncestors(name: string): string[] {
+  const out: string[] = [];
+  const visit = (n: string) => {
+    if (out.includes(n)) return;
+    out.push(n);
+    for (const p of conditionByName(n)?.parents ?? []) visit(p);
+  };
+  visit(name);
+  return out;
+}
+
+/** True when an ICD-10-CM code starts with one of the prefixes. */
+export function icdMatches(code: string, prefixes: string[]): boolean {
+  const c = code.replace(/\s/g, "").toUpperCase();
+  return prefixes.some((p) => p && c.startsWith(p.toUpperCase()));
+}
+
+/** Conditions an ICD-10-CM code denotes (most specific prefix first). */
+export function conditionsForCode(code: string): ConditionTerm[] {
+  const c = code.replace(/\s/g, "").toUpperCase();
+  return CONDITIONS.filter((t) => t.icd10.some((p) => p.length > 1 && c.startsWith(p.toUpperCase()))).sort(
+    (a, b) => Math.max(...b.icd10.filter((p) => c.startsWith(p)).map((p) => p.length)) - Math.max(...a.icd10.filter((p) => c.startsWith(p)).map((p) => p.length)),
+  );
+}
+
+export { esc as escapeRegex };

@@ -1,0 +1,142 @@
+/**
+ * Measures: laboratory values, clinical scores, vital signs and measurements a policy can set a
+ * threshold on and a request can report ("LDL-C ≥ 70 mg/dL", "BSA 15%", "ESS 14", "peak GH 6.2").
+ *
+ * One list serves both sides: the policy reader finds "<measure> <comparator> <number>" with these
+ * names, extraction and the reviewer find "<measure> <number>" in the fax with the same names.
+ * `range` rejects numbers that cannot be the measure (dates, reference limits, other scores).
+ * Sources: LOINC common names; ACC/AHA, ADA, GINA, AASM and specialty society score definitions.
+ */
+
+export interface MeasureTerm {
+  name: string;
+  /** regex fragments; `\\bxx\\b` abbreviations are matched case-sensitively in capitals by the caller */
+  aliases: string[];
+  /** default unit when none is written */
+  unit: string | null;
+  /** plausible value range */
+  range: [number, number];
+  /** a percentage is a different quantity than an absolute count for this measure */
+  percentIsOther?: boolean;
+}
+
+const M = (name: string, aliases: string[], unit: string | null, range: [number, number], extra: Partial<MeasureTerm> = {}): MeasureTerm => ({ name, aliases, unit, range, ...extra });
+
+export const MEASURES: MeasureTerm[] = [
+  // lipids
+  M("LDL-C", ["ldl[- ]?c\\b", "ldl[- ]?cholesterol", "ldl chol(?:esterol)?(?: calc(?:ulated)?)?", "\\bldl\\b", "low[- ]density lipoprotein(?: cholesterol)?"], "mg/dL", [5, 600]),
+  M("HDL-C", ["hdl[- ]?c\\b", "hdl[- ]?cholesterol", "\\bhdl\\b"], "mg/dL", [5, 200]),
+  M("total cholesterol", ["total cholesterol", "cholesterol,? total"], "mg/dL", [50, 1000]),
+  M("triglycerides", ["triglycerides?", "\\btg\\b"], "mg/dL", [10, 5000]),
+  M("non-HDL-C", ["non-?hdl"], "mg/dL", [10, 800]),
+  M("Lp(a)", ["lp\\(a\\)", "lipoprotein\\(a\\)"], null, [0, 1000]),
+  // glycemia / kidney
+  M("A1c", ["hemoglobin a1c", "hgb a1c", "hb ?a1c", "\\ba1c\\b", "glycated hemoglobin", "glycosylated hemoglobin"], "%", [3, 20]),
+  M("fasting plasma glucose", ["fasting (?:plasma )?glucose", "\\bfpg\\b", "fasting blood (?:sugar|glucose)"], "mg/dL", [20, 1000]),
+  M("random glucose", ["random (?:plasma )?glucose"], "mg/dL", [20, 1500]),
+  M("eGFR", ["\\begfr\\b", "estimated gfr", "glomerular filtration rate", "\\bgfr\\b"], "mL/min/1.73m2", [1, 200]),
+  M("creatinine", ["(?:serum )?creatinine(?! clearance)(?! kinase)", "\\bscr\\b"], "mg/dL", [0.1, 20]),
+  M("creatinine clearance", ["creatinine clearance", "\\bcrcl\\b"], "mL/min", [1, 200]),
+  M("UACR", ["\\buacr\\b", "albumin[/-]creatinine ratio", "urine albumin"], "mg/g", [0, 10000]),
+  M("potassium", ["potassium", "\\bk\\+"], "mEq/L", [1, 10]),
+  // blood counts / inflammation / liver
+  M("eosinophils", ["(?:blood )?eosinophils?(?: count)?(?:,? absolute)?", "\\beos\\b", "\\baec\\b", "eosinophil count"], "cells/uL", [0, 20000], { percentIsOther: true }),
+  M("IgE", ["(?:total |serum )?ige\\b", "immunoglobulin e"], "IU/mL", [0, 50000]),
+  M("hemoglobin", ["hemoglobin(?! a1c)(?!\\s*a1c)", "\\bhgb\\b(?! ?a1c)", "\\bhb\\b(?! ?a1c)"], "g/dL", [2, 25]),
+  M("hematocrit", ["hematocrit", "\\bhct\\b"], "%", [5, 75]),
+  M("platelets", ["platelets?(?: count)?", "\\bplt\\b"], "x10^3/uL", [1, 2000]),
+  M("ANC", ["absolute neutrophil count", "\\banc\\b"], "cells/uL", [0, 50000]),
+  M("WBC", ["white blood cells?", "\\bwbc\\b"], "x10^3/uL", [0, 500]),
+  M("ferritin", ["ferritin"], "ng/mL", [1, 20000]),
+  M("transferrin saturation", ["transferrin saturation", "\\btsat\\b"], "%", [1, 100]),
+  M("CRP", ["c-reactive protein", "(?:hs-?)?\\bcrp\\b"], "mg/L", [0, 500]),
+  M("ESR", ["\\besr\\b", "sed(?:imentation)? rate"], "mm/hr", [0, 200]),
+  M("fecal calprotectin", ["(?:fecal )?calprotectin"], "ug/g", [0, 20000]),
+  M("ALT", ["\\balt\\b", "alanine aminotransferase"], "U/L", [1, 5000]),
+  M("AST", ["\\bast\\b", "aspartate aminotransferase"], "U/L", [1, 5000]),
+  M("bilirubin", ["(?:total )?bilirubin"], "mg/dL", [0, 50]),
+  M("albumin", ["albumin(?![/-]creat)"], "g/dL", [0.5, 7]),
+  M("INR", ["\\binr\\b"], null, [0.5, 15]),
+  M("CK", ["\\bck\\b", "\\bcpk\\b", "creatine kinase"], "U/L", [1, 100000]),
+  M("HCV RNA", ["hcv rna", "hcv viral load"], "IU/mL", [0, 1e9]),
+  M("HIV RNA", ["hiv(?:-1)? rna", "hiv viral load", "viral load"], "copies/mL", [0, 1e8]),
+  M("CD4 count", ["cd4(?: count)?"], "cells/uL", [0, 3000]),
+  M("FIB-4", ["fib-?4"], null, [0, 20]),
+  M("liver stiffness", ["liver stiffness", "fibroscan"], "kPa", [1, 80]),
+  // endocrine / growth / bone
+  M("testosterone", ["(?:total |serum |morning )?testosterone"], "ng/dL", [1, 2000]),
+  M("free testosterone", ["free testosterone"], "pg/mL", [0.1, 500]),
+  M("TSH", ["\\btsh\\b", "thyroid stimulating hormone"], "mIU/L", [0, 200]),
+  M("IGF-1", ["igf-?1", "igf-?i\\b", "insulin-like growth factor"], "ng/mL", [1, 1500]),
+  M("peak GH", ["peak (?:gh|growth hormone)", "gh peak", "peak (?:serum )?growth hormone", "stimulated gh"], "ng/mL", [0, 100]),
+  M("height SDS", ["height (?:sds|sd score|standard deviation score|z-?score)", "height .{0,20}standard deviations?", "\\bhsds\\b"], "SD", [-10, 5]),
+  M("height velocity SDS", ["(?:height|growth) velocity[^.;]{0,30}?(?:sd|standard deviations?)\\b", "(?:height|growth) velocity (?:sds|z-?score)"], "SD", [-10, 10]),
+  M("growth velocity", ["growth velocity", "height velocity", "\\bgv\\b"], "cm/yr", [0, 20]),
+  M("bone age", ["bone age"], "years", [0, 20]),
+  M("T-score", ["t-?score"], null, [-6, 4]),
+  M("BMD", ["bone mineral density", "\\bbmd\\b"], "g/cm2", [0.2, 2]),
+  M("vitamin D", ["25-?(?:oh|hydroxy) ?vitamin d", "vitamin d"], "ng/mL", [1, 200]),
+  M("PTH", ["\\bpth\\b", "parathyroid hormone"], "pg/mL", [1, 5000]),
+  M("calcium", ["(?:serum )?calcium"], "mg/dL", [4, 18]),
+  // anthropometrics / vitals
+  M("BMI", ["\\bbmi\\b", "body mass index"], "kg/m2", [10, 90]),
+  M("weight", ["\\bweight\\b", "\\bwt\\b", "weighs", "weighing"], "kg", [1, 400]),
+  M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
+  M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
+  M("LVEF", ["\\blvef\\b", "ejection fraction", "\\bef\\b"], "%", [5, 85]),
+  // respiratory / allergy
+  M("FEV1", ["\\bfev1\\b", "fev-?1"], "% predicted", [0.2, 150]),
+  M("FeNO", ["\\bfeno\\b", "exhaled nitric oxide"], "ppb", [0, 500]),
+  M("ACT", ["asthma control test", "\\bact\\b(?! (?:on|as|of))"], "points", [5, 25]),
+  M("ACQ", ["asthma control questionnaire", "\\bacq\\b"], "points", [0, 6]),
+  M("exacerbations per year", ["exacerbations?(?: in the (?:past|last|previous) (?:12 months|year))?", "steroid bursts?"], "per year", [0, 50]),
+  // dermatology / rheumatology / GI scores
+  M("BSA", ["\\bbsa\\b", "body surface area"], "%", [0, 100]),
+  M("PASI", ["\\bpasi\\b", "psoriasis area"], "points", [0, 72]),
+  M("EASI", ["\\beasi\\b", "eczema area"], "points", [0, 72]),
+  M("IGA", ["\\b(?:v)?iga\\b", "investigator'?s global"], "points", [0, 4]),
+  M("SCORAD", ["scorad"], "points", [0, 103]),
+  M("DLQI", ["\\bdlqi\\b", "dermatology life quality"], "points", [0, 30]),
+  M("UAS7", ["uas7", "urticaria activity score"], "points", [0, 42]),
+  M("itch NRS", ["(?:itch|pruritus) (?:nrs|numeric rating)", "\\bpp-?nrs\\b"], "points", [0, 10]),
+  M("Hurley stage", ["hurley"], null, [1, 3]),
+  M("DAS28", ["das-?28"], "points", [0, 10]),
+  M("CDAI", ["\\bcdai\\b", "clinical disease activity index"], "points", [0, 600]),
+  M("SDAI", ["\\bsdai\\b"], "points", [0, 90]),
+  M("BASDAI", ["\\bbasdai\\b"], "points", [0, 10]),
+  M("ASDAS", ["\\basdas\\b"], "points", [0, 10]),
+  M("HAQ", ["\\bhaq\\b", "health assessment questionnaire"], "points", [0, 3]),
+  M("swollen joint count", ["swollen joints?(?: count)?", "\\bsjc\\b"], "joints", [0, 66]),
+  M("tender joint count", ["tender joints?(?: count)?", "\\btjc\\b"], "joints", [0, 68]),
+  M("Mayo score", ["mayo (?:score|endoscopic subscore)"], "points", [0, 12]),
+  M("Harvey-Bradshaw Index", ["harvey-?bradshaw", "\\bhbi\\b"], "points", [0, 40]),
+  M("SES-CD", ["ses-?cd"], "points", [0, 60]),
+  // neurology / psychiatry / sleep
+  M("migraine days per month", ["monthly migraine days", "migraine (?:headache )?days", "\\bmmds?\\b", "\\bmhds?\\b"], "days/month", [0, 31]),
+  M("headache days per month", ["(?:monthly )?headache days"], "days/month", [0, 31]),
+  M("MIDAS", ["\\bmidas\\b"], "points", [0, 270]),
+  M("HIT-6", ["hit-?6"], "points", [36, 78]),
+  M("seizures per month", ["seizures? (?:per|a|each) month", "seizure frequency", "monthly seizures"], "per month", [0, 1000]),
+  M("EDSS", ["\\bedss\\b", "expanded disability status"], "points", [0, 10]),
+  M("Epworth Sleepiness Scale", ["epworth(?: sleepiness scale)?(?: score)?", "\\bess\\b"], "points", [0, 24]),
+  M("AHI", ["\\bahi\\b", "apnea[- ]hypopnea index", "\\brdi\\b"], "events/h", [0, 150]),
+  M("mean sleep latency", ["mean sleep latency", "\\bmsl\\b", "mslt (?:mean )?(?:sleep )?latency", "sleep latency"], "min", [0, 30]),
+  M("SOREMPs", ["soremps?", "sleep[- ]onset rem periods?"], "count", [0, 5]),
+  M("CPAP adherence", ["(?:cpap|pap) (?:adherence|compliance|usage)", "nights? (?:with|of) (?:use )?(?:>=|≥|at least) ?4 ?h", "(?:>=|≥) ?4 ?(?:h|hours)(?: per night| a night| nightly)? on"], "% nights", [0, 100]),
+  M("PHQ-9", ["phq-?9"], "points", [0, 27]),
+  M("GAD-7", ["gad-?7"], "points", [0, 21]),
+  M("MADRS", ["\\bmadrs\\b"], "points", [0, 60]),
+  M("AIMS", ["\\baims\\b", "abnormal involuntary movement scale"], "points", [0, 40]),
+  M("MMSE", ["\\bmmse\\b", "mini-?mental"], "points", [0, 30]),
+  M("pain score", ["pain (?:score|scale)", "\\bnrs\\b"], "points", [0, 10]),
+  // oncology / hematology
+  M("PSA", ["\\bpsa\\b(?!-)", "prostate[- ]specific antigen"], "ng/mL", [0, 10000]),
+  M("ECOG", ["\\becog\\b"], "points", [0, 5]),
+  M("blasts", ["blasts?"], "%", [0, 100]),
+  M("MRD", ["\\bmrd\\b", "minimal residual disease", "measurable residual disease"], "%", [0, 100]),
+];
+
+/** The measure term for a canonical name. */
+export function measureByName(name: string): MeasureTerm | null {
+  return MEASURES.find((m) => m.name === name) ?? null;
+}

@@ -1,0 +1,185 @@
+/**
+ * Diagnostic tests a policy can require by result ("a negative TB test within 12 months", "two GH
+ * stimulation tests with peak < 10 ng/mL", "positive skin test to a perennial aeroallergen",
+ * "polysomnography confirming OSA") and a request reports.
+ *
+ * `aliases` find the test in a request (regex fragments, lower case, including lab-report
+ * spellings and common OCR splits); `policy` finds it named in a policy sentence. `measure`, when
+ * set, is the measure (vocabulary/measures.ts) a thresholded result of the test is written as.
+ * Sources: CDC TB testing guidance (IGRA/TST), AASM ICSD-3 (PSG, MSLT), Growth Hormone Research
+ * Society GH stimulation testing consensus, AAAAI allergy testing parameters.
+ */
+
+export interface TestTerm {
+  name: string;
+  aliases: string[];
+  policy: RegExp;
+  measure?: string;
+  /** a catch-all ("imaging"): chosen only when no specific test is named */
+  generic?: boolean;
+}
+
+export const TESTS: TestTerm[] = [
+  {
+    name: "tuberculosis screening",
+    policy: /\b(?:tb|tuberculosis)\b[^.;]{0,60}\b(?:test|tests|testing|screen|screening|skin test|assay|evaluation)\b|\b(?:tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd|t-spot)\b/i,
+    aliases: [
+      "quant\\s?iferon(?:[- ]tb\\w*)?(?: gold(?: plus)?)?",
+      "\\bqft(?:[- ](?:plus|gold|tb))*\\b",
+      "interferon[- ]gamma release assay",
+      "\\bigra\\b",
+      "t[- ]?spot(?:\\s?\\.?\\s?tb)?",
+      "tuberculin skin test",
+      "tuberculin",
+      "\\btst\\b",
+      "\\bppd\\b",
+      "mantoux",
+      "\\b(?:tb|tuberculosis)\\b(?:\\s+(?:and|&|/)\\s+\\w+)?\\s+(?:skin\\s+)?(?:test(?:ing)?|screen(?:ing)?|assay)",
+      "chest x-?ray (?:for|to rule out) (?:tb|tuberculosis)",
+    ],
+  },
+  {
+    name: "hepatitis B screening",
+    policy: /\bhepatitis b\b[^.;]{0,40}\b(?:test|screen|screening|serolog)|\bhbv\b[^.;]{0,30}\b(?:test|screen)|\bhbsag\b/i,
+    aliases: ["hepatitis b surface antigen", "hep b surface antigen", "\\bhbsag\\b", "hepatitis b (?:screen(?:ing)?|panel|serolog\\w*|core)", "hep b (?:core|sag|screen)", "\\bhbcab\\b", "\\bhbv\\b\\s+(?:screen(?:ing)?|serolog\\w*|test(?:ing)?|dna)"],
+  },
+  {
+    name: "hepatitis C antibody",
+    policy: /\bhepatitis c\b[^.;]{0,30}\b(?:antibody|screen)|\bhcv (?:antibody|ab)\b/i,
+    aliases: ["hepatitis c antibody", "hcv (?:antibody|ab)\\b", "anti-?hcv"],
+  },
+  {
+    name: "HIV test",
+    policy: /\bhiv\b[^.;]{0,20}\b(?:test|testing|screen|negative)\b/i,
+    aliases: ["hiv[- ]?1/2 (?:ag/ab|antigen|antibody)", "hiv (?:test|screen|antibody|ag/ab)", "4th generation hiv"],
+  },
+  {
+    name: "pregnancy test",
+    policy: /\bpregnancy test\b|\bnegative (?:urine |serum )?(?:hcg|pregnancy)\b/i,
+    aliases: ["pregnancy test", "\\bhcg\\b", "urine hcg", "serum hcg"],
+  },
+  {
+    name: "allergen sensitization test",
+    policy: /\b(?:skin (?:prick )?test|in vitro (?:specific )?ige|specific ige|raST|allergen[- ]specific|sensitization)\b/i,
+    aliases: ["skin (?:prick |puncture )?test(?:ing)?", "\\bspt\\b", "specific ige", "s?ige to", "rast\\b", "immunocap", "allergen (?:panel|testing)", "aeroallergen (?:panel|testing)", "sensitization to"],
+  },
+  {
+    name: "growth hormone stimulation test",
+    policy: /\b(?:gh|growth hormone) stimulation|\bstimulation tests?\b|\bprovocative (?:gh|growth hormone)? ?test/i,
+    aliases: [
+      "(?:gh|growth hormone) stimulation test",
+      "stimulation test",
+      "(?:arginine|clonidine|glucagon|insulin tolerance|levodopa|l-?dopa|macimorelin|itt)(?:[- ]stimulation)?(?: stim)? test",
+      "(?:arginine|clonidine|glucagon|levodopa|itt|macimorelin)\\s*(?:stim|stimulation)\\b",
+      "provocative (?:gh )?test",
+    ],
+    measure: "peak GH",
+  },
+  {
+    name: "polysomnography",
+    policy: /\bpolysomnogra|\bpsg\b|\bsleep stud(?:y|ies)\b|\bhome sleep (?:apnea )?test|\bhsat\b/i,
+    aliases: ["polysomnogra\\w*", "\\bpsg\\b", "sleep stud(?:y|ies)", "home sleep (?:apnea )?test(?:ing)?", "\\bhsat\\b", "overnight (?:sleep )?study"],
+    measure: "AHI",
+  },
+  {
+    name: "multiple sleep latency test",
+    policy: /\bmultiple sleep latency|\bmslt\b/i,
+    aliases: ["multiple sleep latency test", "\\bmslt\\b"],
+    measure: "mean sleep latency",
+  },
+  {
+    name: "CPAP adherence download",
+    policy: /\b(?:cpap|pap|positive airway pressure)\b[^.;]{0,60}\b(?:adheren|complian|download|usage|use)/i,
+    aliases: ["(?:cpap|pap|apap|bipap) (?:download|compliance report|adherence report|usage report|data)", "compliance download", "device download", "(?:cpap|pap) (?:adherence|compliance|usage)"],
+    measure: "CPAP adherence",
+  },
+  {
+    name: "genetic test",
+    policy: /\bgenetic (?:test|testing|confirmation|mutation)|\bmutation in\b|\bpathogenic variant|\bgenotyp/i,
+    aliases: ["genetic test(?:ing)?", "pathogenic (?:variant|mutation)", "(?:ldlr|apob|pcsk9|brca[12]?|egfr|alk|cftr|smn1|ttr) (?:mutation|variant|gene)", "mutation (?:detected|identified|positive)", "genotyp\\w*"],
+  },
+  {
+    name: "bone age radiograph",
+    policy: /\bbone age\b/i,
+    aliases: ["bone age(?: radiograph| x-?ray| film| study)?", "hand(?: and|/) wrist (?:x-?ray|radiograph)"],
+    measure: "bone age",
+  },
+  {
+    name: "pituitary MRI",
+    policy: /\b(?:pituitary|brain|head) mri\b|\bmri of the (?:pituitary|brain|sella)/i,
+    aliases: ["(?:pituitary|brain|head|sella(?:r)?) mri", "mri (?:of the )?(?:pituitary|brain|sella)"],
+  },
+  {
+    name: "endoscopy",
+    policy: /\bendoscop|\bcolonoscop|\begd\b/i,
+    aliases: ["endoscop\\w*", "colonoscop\\w*", "\\begd\\b", "sigmoidoscop\\w*", "capsule endoscopy"],
+  },
+  {
+    name: "nasal endoscopy or sinus CT",
+    policy: /\bnasal endoscop|\bsinus ct\b|\bct (?:of the )?sinus/i,
+    aliases: ["nasal endoscop\\w*", "sinus ct", "ct (?:of the )?(?:paranasal )?sinus(?:es)?"],
+  },
+  {
+    name: "biopsy",
+    policy: /\bbiops(?:y|ies)\b|\bhistolog/i,
+    aliases: ["biops(?:y|ies)", "histolog\\w*", "patholog(?:y|ic) (?:report|confirm)"],
+  },
+  {
+    name: "spirometry",
+    policy: /\bspirometr|\bpulmonary function|\bpfts?\b|\bbronchodilator (?:response|reversibility)/i,
+    aliases: ["spirometr\\w*", "pulmonary function test\\w*", "\\bpfts?\\b", "bronchodilator (?:response|reversibility)", "post-bronchodilator"],
+    measure: "FEV1",
+  },
+  {
+    name: "echocardiogram",
+    policy: /\bechocardiogra|\becho\b/i,
+    aliases: ["echocardiogra\\w*", "\\becho\\b", "\\btte\\b"],
+    measure: "LVEF",
+  },
+  {
+    name: "DEXA scan",
+    policy: /\bdexa\b|\bdxa\b|\bbone (?:mineral )?density (?:test|scan)/i,
+    aliases: ["\\bdexa\\b", "\\bdxa\\b", "bone (?:mineral )?density (?:test|scan|study)"],
+    measure: "T-score",
+  },
+  {
+    name: "EEG",
+    policy: /\beeg\b|\belectroencephalogra/i,
+    aliases: ["\\beeg\\b", "electroencephalogra\\w*", "video[- ]eeg"],
+  },
+  {
+    name: "rheumatoid factor / anti-CCP",
+    policy: /\brheumatoid factor\b|\banti-?ccp\b|\bseropositiv/i,
+    aliases: ["rheumatoid factor", "\\brf\\b", "anti-?ccp", "\\bacpa\\b"],
+  },
+  {
+    name: "HLA-B27",
+    policy: /\bhla-?b27\b/i,
+    aliases: ["hla-?b27"],
+  },
+  {
+    name: "BCR-ABL",
+    policy: /\bbcr-?abl\b|\bphiladelphia chromosome/i,
+    aliases: ["bcr-?abl", "philadelphia chromosome", "\\bph[+-]"],
+  },
+  {
+    name: "TPMT",
+    policy: /\btpmt\b|\bthiopurine methyltransferase/i,
+    aliases: ["\\btpmt\\b", "thiopurine methyltransferase"],
+  },
+  {
+    name: "urine drug screen",
+    policy: /\burine drug (?:screen|test)|\btoxicology screen/i,
+    aliases: ["urine drug (?:screen|test)", "\\buds\\b", "tox(?:icology)? screen"],
+  },
+  {
+    name: "imaging",
+    generic: true,
+    policy: /\b(?:mri|ct scan|x-?ray|radiograph|ultrasound|imaging)\b/i,
+    aliases: ["\\bmri\\b", "\\bct\\b(?: scan)?", "x-?ray", "radiograph\\w*", "ultrasound", "imaging"],
+  },
+];
+
+export function testByName(name: string): TestTerm | null {
+  return TESTS.find((t) => t.name === name) ?? null;
+}
