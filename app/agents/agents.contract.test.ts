@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reply, startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai";
-import type { EligibilityResult } from "~/engine/types";
+import type { EligibilityResult } from "~/clinical/contracts";
 import { auditCaseWithModel } from "./audit-case.model";
-import { decideCaseWithModel } from "./decide-case.model";
+import { proposeWithModel } from "./decide-case.model";
 import { generateDecisionTreeWithModel } from "./decision-tree.model";
 import { checkEligibilityWithModel } from "./eligibility.model";
 import { extractCaseFactsWithModel } from "./extract-case.model";
@@ -62,7 +62,7 @@ const AGENTS: AgentCase[] = [
     schemaName: "clinical_review",
     promptType: "clinical_review",
     good: { answers: [{ node_id: "n1", answer: "No", reason: "r", evidence: [] }] },
-    run: (c) => reviewCaseWithModel(c, { facts, tree: adalimumabTree(), evidence: [] }),
+    run: (c) => reviewCaseWithModel(c, { facts, caseDoc: FAX, tree: adalimumabTree() }),
   },
   {
     agent: "audit",
@@ -76,7 +76,7 @@ const AGENTS: AgentCase[] = [
     schemaName: "decision",
     promptType: "decision",
     good: { final_decision: "needs_more_information", confidence_score: 0.5, ai_summary: "s", rationale: "r", evidence: [] },
-    run: (c) => decideCaseWithModel(c, { facts, eligibility, review, audit: [] }),
+    run: (c) => proposeWithModel(c, { facts, eligibility, review, audit: [] }),
   },
   {
     agent: "synthetic PA",

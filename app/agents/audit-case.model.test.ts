@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai";
-import type { EligibilityResult, ReviewResult } from "~/engine/types";
+import type { EligibilityResult, ReviewResult } from "~/clinical/contracts";
 import { auditCaseWithModel } from "./audit-case.model";
 import { ModelOutputError } from "./llm.server";
-import { AuditFindingSchema } from "./schemas";
+import { AuditFindingSchema } from "~/clinical/contracts";
 import { FAX, faxFacts, testClient } from "./test-fixtures";
 
 const facts = faxFacts();

@@ -4,12 +4,12 @@
  * organisation's AI rules and numbered evidence (the fax pages when given, then the citations of the
  * earlier stages); its `{ ref, quote }` pointers become citations with exact offsets.
  */
-import type { AuditFinding, CaseFacts, Citation, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult } from "~/engine/types";
+import type { AuditFinding, CaseFacts, Citation, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult } from "~/clinical/contracts";
 import type { ModelClient } from "./llm.server";
 import { dedupeCitations, factCitations, factsForPrompt, formatEvidence, pagesAsPassages, resolveEvidence, withoutCitations } from "./cite";
 import { AuditOutputSchema, type AuditOutput } from "./output-schemas";
 import { asPromptJson, buildPrompt, type PromptOverride } from "./prompts";
-import { AuditFindingSchema } from "./schemas";
+import { AuditFindingSchema } from "~/clinical/contracts";
 
 export { AuditOutputSchema };
 

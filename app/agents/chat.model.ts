@@ -4,7 +4,7 @@
  * There is no built-in equivalent that generates prose; without a model the chat panel shows
  * the retrieved passages instead.
  */
-import type { Citation } from "~/engine/types";
+import type { Citation } from "~/clinical/contracts";
 import type { ChatTurn, ModelClient } from "./llm.server";
 import { formatEvidence } from "./cite";
 

@@ -6,7 +6,7 @@
  * resort, of whitespace the OCR inserted or dropped). A quote that cannot be found is dropped rather
  * than cited somewhere it does not appear. Offsets are UTF-16 offsets into DocumentPageText.text.
  */
-import type { CaseFacts, Citation, ParsedDocument } from "~/engine/types";
+import type { CaseFacts, Citation, ParsedDocument } from "~/clinical/contracts";
 
 export interface QuoteSpan {
   page: number;

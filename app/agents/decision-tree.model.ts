@@ -7,12 +7,12 @@
  * Node `source` quotes become `passage` citations into the policy. Model-made nodes carry
  * `criterion: null`: the built-in reviewer's machine-readable criteria come only from the engine.
  */
-import type { DecisionTree, ParsedDocument, TreeNode } from "~/engine/types";
+import type { DecisionTree, ParsedDocument, TreeNode } from "~/clinical/contracts";
 import type { ModelClient } from "./llm.server";
 import { documentForPrompt, quoteToCitation } from "./cite";
 import { DecisionTreeOutputSchema, type DecisionTreeOutput } from "./output-schemas";
 import { buildPrompt, type PromptOverride } from "./prompts";
-import { decisionTreeProblems, DecisionTreeSchema } from "./schemas";
+import { decisionTreeProblems, DecisionTreeSchema } from "~/clinical/policy/tree-structure";
 
 export { DecisionTreeOutputSchema, DecisionTreeSchema };
 

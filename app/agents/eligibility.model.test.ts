@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai";
-import type { FormularyRow, RosterMember } from "~/engine/types";
+import type { FormularyRow, RosterMember } from "~/clinical/contracts";
 import { checkEligibilityWithModel } from "./eligibility.model";
-import { EligibilityResultSchema } from "./schemas";
+import { EligibilityResultSchema } from "~/clinical/contracts";
 import { faxFacts, testClient } from "./test-fixtures";
 
 const roster: RosterMember[] = [

@@ -8,12 +8,12 @@
  * coverage_start ≤ date ≤ coverage_end (open end when null). The built-in lookup is usually the
  * better choice; this exists for parity and for the `eligibility` prompt in run_prompt.
  */
-import type { CaseFacts, Citation, EligibilityResult, FormularyRow, RosterMember } from "~/engine/types";
+import type { CaseFacts, Citation, EligibilityResult, FormularyRow, RosterMember } from "~/clinical/contracts";
 import type { ModelClient } from "./llm.server";
 import { dedupeCitations, factCitations, formatEvidence, resolveEvidence, withoutCitations } from "./cite";
 import { EligibilityOutputSchema, type EligibilityOutput } from "./output-schemas";
 import { asPromptJson, buildPrompt, type PromptOverride } from "./prompts";
-import { EligibilityResultSchema } from "./schemas";
+import { EligibilityResultSchema } from "~/clinical/contracts";
 
 export { EligibilityOutputSchema };
 

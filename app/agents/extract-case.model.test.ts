@@ -3,7 +3,7 @@ import { reply, startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fak
 import { extractCaseFactsWithModel, ExtractionOutputSchema } from "./extract-case.model";
 import { ModelOutputError } from "./llm.server";
 import { getDefaultPrompt } from "./prompts";
-import { CaseFactsSchema } from "./schemas";
+import { CaseFactsSchema } from "~/clinical/contracts";
 import { extractionReply, FAX, testClient } from "./test-fixtures";
 
 let fake: FakeOpenAI;

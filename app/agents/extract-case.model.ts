@@ -7,14 +7,16 @@
  * with the engine's helpers, and computes `npi_valid` itself (CMS Luhn check) rather than trusting
  * the model with arithmetic.
  */
-import type { CaseFacts, Citation, FormularyRow, ParsedDocument } from "~/engine/types";
-import { findDates, parseDate } from "~/engine/extract/dates";
-import { isValidNpi, normalizeIcd10, normalizeNdc } from "~/engine/extract/ids";
+import type { CaseFacts, Citation, FormularyRow, ParsedDocument } from "~/clinical/contracts";
+import { findDates, parseDate } from "~/clinical/codes/dates";
+import { isValidNpi } from "~/clinical/codes/npi";
+import { normalizeIcd10 } from "~/clinical/codes/icd10";
+import { normalizeNdc } from "~/clinical/codes/ndc";
 import type { ModelClient } from "./llm.server";
 import { documentForPrompt, quotesToCitations } from "./cite";
 import { ExtractionOutputSchema, type ExtractionOutput } from "./output-schemas";
 import { buildPrompt, type PromptOverride } from "./prompts";
-import { CaseFactsSchema } from "./schemas";
+import { CaseFactsSchema } from "~/clinical/contracts";
 
 export { ExtractionOutputSchema };
 
@@ -60,8 +62,10 @@ export function caseFactsFromModelOutput(out: ExtractionOutput, doc: ParsedDocum
     citations: cites(t.quotes),
   });
 
+  const requestDate = isoDate(out.request_date);
   const facts: CaseFacts = {
-    request_date: isoDate(out.request_date),
+    request_date: requestDate,
+    request_date_source: requestDateSource(requestDate, isoDate(out.patient.birth_date), doc),
     urgency: out.urgency,
     patient: {
       first_name: blank(out.patient.first_name),
@@ -122,6 +126,16 @@ export function caseFactsFromModelOutput(out: ExtractionOutput, doc: ParsedDocum
   return CaseFactsSchema.parse(facts) as CaseFacts;
 }
 
+/**
+ * Where the model's request date stands in the document: "form_date" when that date is written on a
+ * page and is not the patient's date of birth, else "none" (a date the model inferred or confused
+ * with the birth date never decides eligibility; see checkEligibility).
+ */
+function requestDateSource(date: string | null, birthDate: string | null, doc: ParsedDocument): "form_date" | "none" {
+  if (!date || date === birthDate) return "none";
+  return doc.pages.some((p) => findDates(p.text).some((d) => d.precision === "day" && d.start === date)) ? "form_date" : "none";
+}
+
 function blank(s: string | null): string | null {
   return s && s.trim() ? s.trim() : null;
 }
@@ -131,5 +145,5 @@ function isoDate(s: string | null): string | null {
   if (!s || !s.trim()) return null;
   const t = s.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return parseDate(t) ?? null;
-  return parseDate(t) ?? findDates(t, { partial: true })[0]?.iso ?? null;
+  return parseDate(t) ?? findDates(t, { partial: true }).find((d) => /^[1-9]\d{3}-/.test(d.start))?.start ?? null;
 }

@@ -1,28 +1,45 @@
 /**
- * Clinical review agent, model implementation: CaseFacts + DecisionTree + evidence passages →
- * ReviewResult (same contract as the built-in `reviewCase`).
+ * Clinical review agent, model implementation: CaseFacts + DecisionTree + the case document →
+ * ReviewResult (the same contract, and the same tree walk, as the built-in `reviewCase`).
  *
- * The model only answers the tree's question nodes (one of each node's edge conditions, or
- * "Unknown") from the numbered evidence. Everything structural is computed here, deterministically:
- * - traversal: follow the answers from the root until an action or an unanswered node;
- * - paths: every root → "approved" leaf path (one per indication in built-in trees); a criterion on
- *   a path is `met` when its answer is the edge the path takes, `not_met` when it is another
- *   answer, `insufficient` when unknown; a path is not_met if any criterion is, met if all are.
+ * The model only answers the tree's question nodes (one of each node's edge labels, or "Unknown")
+ * from numbered evidence passages of the case document, quoting the words it relied on. Turning the
+ * answers into a verdict is not the model's job: the answers go through the tree walker of
+ * app/clinical/review/walk-tree.ts, with the same safety rules the built-in engine follows
+ * (docs/clinical/decision-semantics.md):
+ * - an answer is definite only when it quotes the case document verbatim (or, for an exclusion or a
+ *   "no concurrent use" criterion, when it says the exclusion does not apply);
+ * - an answer that leads away from approval is definite only when, in addition, the node's
+ *   criterion was read with high confidence; otherwise it stays open (needs more information);
+ * - an indication the policy reader did not understand never carries an approval.
+ * So a model can find evidence the built-in reader misses, but it cannot deny on a vague policy
+ * sentence or on an unquoted claim, and it cannot approve without quoting the fax.
  */
-import type { CaseFacts, Citation, CriterionOutcome, CriterionResult, DecisionTree, ReviewResult, TreeNode } from "~/engine/types";
+import type { CaseFacts, Citation, DecisionTree, ParsedDocument, ReviewResult, TreeNode } from "~/clinical/contracts";
+import { resolveNodeCriterion, type ResolvedNode } from "~/clinical/policy/compile-tree";
+import { indicationBranches, specConfidence, type BranchInfo } from "~/clinical/review/review-case";
+import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "~/clinical/review/walk-tree";
+import { isVerbatim } from "~/clinical/text/lines";
 import type { ModelClient } from "./llm.server";
-import { dedupeCitations, factCitations, factsForPrompt, formatEvidence, resolveEvidence } from "./cite";
+import { dedupeCitations, factCitations, factsForPrompt, formatEvidence, pagesAsPassages, resolveEvidence } from "./cite";
 import { ClinicalReviewOutputSchema, type ClinicalReviewOutput } from "./output-schemas";
 import { asPromptJson, buildPrompt, type PromptOverride } from "./prompts";
-import { ReviewResultSchema } from "./schemas";
+import { ReviewResultSchema } from "~/clinical/contracts";
 
 export { ClinicalReviewOutputSchema };
 
 export interface ReviewWithModelInput {
   facts: CaseFacts;
+  /** the parsed case document (fax or ePA text); answers must quote it */
+  caseDoc: ParsedDocument;
+  /** name of the case document in citations ("fax" | "epa") */
+  documentName?: string;
   tree: DecisionTree;
-  /** retrieved passages (fax / policy chunks) with page and offsets; fact citations are added after them */
-  evidence: Citation[];
+  /**
+   * evidence passages of the case document (e.g. retrieved chunks); default: every page of
+   * `caseDoc` as one passage (quotes narrow them to spans)
+   */
+  evidence?: Citation[];
   policyId?: string | null;
   /** date the fax was sent (YYYY-MM-DD); defaults to facts.request_date */
   requestDate?: string | null;
@@ -31,119 +48,128 @@ export interface ReviewWithModelInput {
 
 const UNKNOWN = "Unknown";
 
+/** The numbered passages the review prompt shows (exported for run_prompt). */
+export function reviewEvidence(input: Pick<ReviewWithModelInput, "facts" | "caseDoc" | "documentName" | "evidence">): Citation[] {
+  // retrieved passages miss what extraction already found: its citations follow them
+  if (input.evidence?.length) return dedupeCitations([...input.evidence.map(stripPassage), ...factCitations(input.facts)]);
+  return pagesAsPassages(input.caseDoc, { document: input.documentName ?? "fax" });
+}
+
+/** The tree as the prompt lists it: every question node with its answer options. */
+export function treeForPrompt(tree: DecisionTree): string {
+  const questions = tree.nodes.filter((n) => n.node_type === "question");
+  return (
+    questions
+      .map((n) => `- ${n.id}: ${n.question}${n.reason ? ` (${n.reason})` : ""}\n  answer options: ${edgeLabels(tree, n.id).map((o) => `"${o}"`).join(" | ")} | "${UNKNOWN}"`)
+      .join("\n") || "(no question nodes)"
+  );
+}
+
 /**
  * Reviews a case against a decision tree with the model.
- * Output: `ReviewResult` (validated with ReviewResultSchema); criterion citations are spans of the
- * given passages or of the facts' citations. Errors: `ModelOutputError`, `ModelRequestError`.
+ * Output: `ReviewResult` (validated with ReviewResultSchema) with the walk's verdict; criterion
+ * citations are verbatim spans of the case document. Errors: `ModelOutputError`, `ModelRequestError`.
  */
 export async function reviewCaseWithModel(client: ModelClient, input: ReviewWithModelInput): Promise<ReviewResult> {
-  const evidence = dedupeCitations([...input.evidence.map(stripPassage), ...factCitations(input.facts)]);
-  const questions = input.tree.nodes.filter((n) => n.node_type === "question");
-  const treeText = questions
-    .map((n) => `- ${n.id}: ${n.question}${n.reason ? ` (${n.reason})` : ""}\n  answer options: ${answerOptions(input.tree, n).map((o) => `"${o}"`).join(" | ")} | "${UNKNOWN}"`)
-    .join("\n");
+  const evidence = reviewEvidence(input);
   const prompt = buildPrompt(
     "clinical_review",
     {
       request_date: input.requestDate ?? input.facts.request_date ?? "unknown",
       tree_title: input.tree.title,
-      tree: treeText || "(no question nodes)",
+      tree: treeForPrompt(input.tree),
       case_facts: asPromptJson(factsForPrompt(input.facts)),
-      evidence: formatEvidence(evidence),
+      evidence: formatEvidence(evidence, 6000),
     },
     input.prompt,
   );
   const { data } = await client.completeJson({ name: prompt.name, schema: ClinicalReviewOutputSchema, system: prompt.system, user: prompt.user });
-  return reviewFromAnswers(input.tree, data, evidence, input.policyId ?? null);
+  return reviewFromModelAnswers(input.tree, data, evidence, { policyId: input.policyId ?? null, caseDoc: input.caseDoc });
+}
+
+/** Labels of a node's edges from which an "approved" leaf can be reached. */
+function favourableLabels(tree: DecisionTree, nodeId: string): Set<string> {
+  const byId = new Map(tree.nodes.map((n) => [n.id, n] as const));
+  const memo = new Map<string, boolean>();
+  const reaches = (id: string, seen: Set<string>): boolean => {
+    if (memo.has(id)) return memo.get(id)!;
+    const n = byId.get(id);
+    if (!n || seen.has(id)) return false;
+    if (n.node_type === "action") return n.node_action === "approved";
+    const next = new Set(seen).add(id);
+    const r = tree.edges.some((e) => e.source === id && reaches(e.target, next));
+    memo.set(id, r);
+    return r;
+  };
+  return new Set(tree.edges.filter((e) => e.source === nodeId && reaches(e.target, new Set([nodeId]))).map((e) => e.condition?.trim() || "Yes"));
+}
+
+/**
+ * One model answer as a NodeAnswer under the safety rules of the module comment.
+ * `cited`: the answer's citations that are verbatim case-document text.
+ */
+function nodeAnswer(tree: DecisionTree, node: TreeNode, resolved: ResolvedNode | null, branches: BranchInfo[], option: string | null, reason: string, cited: Citation[]): NodeAnswer {
+  const base = { node_id: node.id, reason: reason || "No reason given.", citations: cited, evidence: cited.length ? ("direct" as const) : ("none" as const) };
+  const open = (why: string): NodeAnswer => ({ ...base, labels: [], definite: false, outcome: "insufficient", reason: why, missing: node.question.replace(/^Exclusion:\s*/i, "") });
+  if (option == null) return open(reason ? `Not determined from the request: ${reason}` : "Not determined from the request.");
+  const favourable = favourableLabels(tree, node.id).has(option);
+  if (resolved?.role === "indication") {
+    const allUnderstood = branches.every((b) => b.understood);
+    const chosen = branches.find((b) => b.label === option);
+    if (favourable) return { ...base, labels: [option], definite: cited.length > 0, outcome: "met", confidence: chosen?.understood === false ? "low" : "high" };
+    if (cited.length && allUnderstood && branches.length) return { ...base, labels: [option], definite: true, outcome: "not_met", confidence: "high" };
+    return open(`${reason} The diagnosis appears outside the covered indications, but this is not clear enough to decide on; a reviewer should confirm.`);
+  }
+  const spec = resolved ? resolved.spec : null;
+  const confidence = spec ? specConfidence(spec) : "low";
+  if (favourable) {
+    const absence = resolved?.role === "exclusion" || spec?.kind === "no_concurrent";
+    return { ...base, labels: [option], definite: cited.length > 0 || absence, outcome: resolved?.role === "exclusion" ? "not_met" : "met", confidence, evidence: cited.length ? "direct" : "inferred" };
+  }
+  if (cited.length && confidence === "high") return { ...base, labels: [option], definite: true, outcome: resolved?.role === "exclusion" ? "met" : "not_met", confidence };
+  return {
+    ...open(`${reason} This appears ${resolved?.role === "exclusion" ? "to apply" : "not met"}, but ${cited.length ? "the policy sentence was not read with enough confidence" : "the answer quotes no passage of the request"} to decide on it; a reviewer should confirm.`),
+    confidence,
+  };
 }
 
 /**
  * Builds the ReviewResult from a clinical_review reply (exported for run_prompt and tests).
- * `evidence` must be the numbered list the model saw.
+ * `evidence` must be the numbered list the model saw; `caseDoc` is what quotes are checked against.
  */
-export function reviewFromAnswers(tree: DecisionTree, out: ClinicalReviewOutput, evidence: Citation[], policyId: string | null): ReviewResult {
-  const byId = new Map(tree.nodes.map((n) => [n.id, n]));
-  const answers = new Map<string, { option: string | null; reason: string; citations: Citation[] }>();
+export function reviewFromModelAnswers(tree: DecisionTree, out: ClinicalReviewOutput, evidence: Citation[], opts: { policyId: string | null; caseDoc: ParsedDocument }): ReviewResult {
+  const byId = new Map(tree.nodes.map((n) => [n.id, n] as const));
+  const resolved = new Map(tree.nodes.map((n) => [n.id, resolveNodeCriterion(n, tree.drug_names)] as const));
+  const branchesOf = new Map<string, BranchInfo[]>();
+  for (const [id, r] of resolved) if (r?.role === "indication") branchesOf.set(id, indicationBranches(tree, id, r.branches));
+  const answers = new Map<string, NodeAnswer>();
   for (const a of out.answers) {
     const node = byId.get(a.node_id.trim());
     if (!node || node.node_type !== "question" || answers.has(node.id)) continue;
-    answers.set(node.id, {
-      option: matchOption(a.answer, answerOptions(tree, node)),
-      reason: a.reason,
-      citations: resolveEvidence(evidence, a.evidence),
-    });
+    const option = matchOption(a.answer, edgeLabels(tree, node.id));
+    const cited = resolveEvidence(evidence, a.evidence).filter((c) => c.document !== "policy" && isVerbatim(opts.caseDoc, c));
+    answers.set(node.id, nodeAnswer(tree, node, resolved.get(node.id) ?? null, branchesOf.get(node.id) ?? [], option, a.reason, cited));
   }
-  const answerOf = (n: TreeNode) => answers.get(n.id) ?? { option: null, reason: "Not answered.", citations: [] };
-  const outEdges = (id: string) => tree.edges.filter((e) => e.source === id);
-  const hasIncoming = new Set(tree.edges.map((e) => e.target));
-  const roots = tree.nodes.filter((n) => !hasIncoming.has(n.id));
+  for (const n of tree.nodes) if (n.node_type === "question" && !answers.has(n.id)) answers.set(n.id, nodeAnswer(tree, n, resolved.get(n.id) ?? null, branchesOf.get(n.id) ?? [], null, "", []));
 
-  // Traversal from the (first) root.
-  const traversal: ReviewResult["traversal"] = [];
-  const seen = new Set<string>();
-  let current: TreeNode | undefined = roots[0];
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
-    if (current.node_type === "action") {
-      traversal.push({ node_question_or_action: current.question, node_answer: current.node_action ?? "", next_node: null });
-      break;
-    }
-    const option: string | null = answerOf(current).option;
-    const edge: DecisionTree["edges"][number] | undefined = option == null ? undefined : outEdges(current.id).find((e) => same(edgeLabel(e.condition), option));
-    const next: TreeNode | undefined = edge ? byId.get(edge.target) : undefined;
-    traversal.push({ node_question_or_action: current.question, node_answer: option ?? UNKNOWN, next_node: next ? next.question : null });
-    current = next;
+  const exclusionIds = new Set<string>();
+  const notApprovable = new Set<string>();
+  let indication: ReviewResult["indication"];
+  for (const [id, r] of resolved) {
+    if (r?.role === "exclusion") exclusionIds.add(id);
+    if (r?.role !== "indication") continue;
+    const branches = branchesOf.get(id) ?? [];
+    for (const b of branches) if (!b.understood) notApprovable.add(b.label);
+    const a = answers.get(id)!;
+    indication = {
+      status: a.outcome === "met" ? (branches.length === 1 ? "single" : "matched") : a.outcome === "not_met" ? "not_covered" : "unknown",
+      branches: branches.map((b) => ({ title: b.title, score: a.labels.includes(b.label) ? 3 : 0, citation: a.labels.includes(b.label) ? (a.citations[0] ?? null) : null })),
+    };
   }
-
-  // Every root → approved-leaf path.
-  const paths: ReviewResult["paths"] = [];
-  const titles = new Map<string, number>();
-  const walk = (node: TreeNode, steps: { node: TreeNode; taken: string }[], visiting: Set<string>) => {
-    if (visiting.has(node.id)) return;
-    if (node.node_type === "action") {
-      if (node.node_action !== "approved") return;
-      const criteria: CriterionResult[] = steps.map(({ node: q, taken }) => {
-        const a = answerOf(q);
-        const outcome: CriterionOutcome = a.option == null ? "insufficient" : same(a.option, taken) ? "met" : "not_met";
-        return { node_id: q.id, question: q.question, outcome, reason: a.reason, citations: a.citations };
-      });
-      const named = steps.map((s) => s.taken).filter((t) => !/^(yes|no)$/i.test(t));
-      let title = named.length ? named.join(" / ") : tree.title;
-      const count = (titles.get(title) ?? 0) + 1;
-      titles.set(title, count);
-      if (count > 1) title = `${title} (${count})`;
-      const outcome: CriterionOutcome = criteria.some((c) => c.outcome === "not_met")
-        ? "not_met"
-        : criteria.every((c) => c.outcome === "met")
-          ? "met"
-          : "insufficient";
-      paths.push({ title, outcome, criteria });
-      return;
-    }
-    visiting.add(node.id);
-    for (const e of outEdges(node.id)) {
-      const child = byId.get(e.target);
-      if (child) walk(child, [...steps, { node, taken: edgeLabel(e.condition) }], visiting);
-    }
-    visiting.delete(node.id);
-  };
-  for (const r of roots) walk(r, [], new Set());
-
-  return ReviewResultSchema.parse({ policy_id: policyId, paths, traversal }) as ReviewResult;
-}
-
-/** The answers a question node accepts: its outgoing edge conditions (an unlabelled edge reads "Yes"). */
-export function answerOptions(tree: DecisionTree, node: TreeNode): string[] {
-  const labels = tree.edges.filter((e) => e.source === node.id).map((e) => edgeLabel(e.condition));
-  return [...new Set(labels)];
-}
-
-function edgeLabel(condition: string | null): string {
-  return condition?.trim() || "Yes";
+  return ReviewResultSchema.parse(reviewFromAnswers(tree, answers, { policyId: opts.policyId, notApprovable, exclusionIds, indication })) as ReviewResult;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
-const same = (a: string, b: string) => norm(a) === norm(b);
 
 /** The option a free-text answer means, or null for unknown / unmatched answers. */
 export function matchOption(answer: string, options: string[]): string | null {

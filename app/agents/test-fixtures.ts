@@ -2,7 +2,7 @@
  * Shared fixtures for the agents' tests (imported only by *.test.ts): a small PA fax, a coverage
  * policy tree in the built-in generator's layout, and a model client pointed at the fake server.
  */
-import type { CaseFacts, DecisionTree, ParsedDocument } from "~/engine/types";
+import type { CaseFacts, DecisionTree, ParsedDocument } from "~/clinical/contracts";
 import { createModelClient, type ModelClient, type ModelClientOptions } from "./llm.server";
 import type { ExtractionOutput } from "./output-schemas";
 

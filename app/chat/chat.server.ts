@@ -12,7 +12,7 @@
  * one, the built-in engine answers by quoting the top passages, numbered [1], [2] ... as citations.
  */
 import type { Database } from "~/lib/db.server";
-import type { Citation } from "~/engine/types";
+import type { Citation } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
 import { publish } from "~/queue/live-events.server";
 import { searchPassages, type Passage } from "~/documents/search-passages.server";

@@ -3,7 +3,7 @@
  * source of truth the engine walks (hand edits in the graph editor take effect on the next review).
  */
 import type { Database } from "~/lib/db.server";
-import type { DecisionTree } from "~/engine/types";
+import type { DecisionTree } from "~/clinical/contracts";
 
 /**
  * Replaces the policy's nodes and edges with `tree` (node ids are re-minted; edges follow).
@@ -52,6 +52,8 @@ export async function saveDecisionTree(database: Database, policyId: string, tre
           engine: meta.engine,
           model: meta.model ?? null,
           generated_at: new Date().toISOString(),
+          // policy passages the reader could not turn into criteria, shown to the policy author
+          unread: JSON.parse(JSON.stringify(tree.unread ?? [])),
         },
       },
     }),

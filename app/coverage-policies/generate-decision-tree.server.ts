@@ -7,12 +7,12 @@ import type { Database } from "~/lib/db.server";
 import { publish } from "~/queue/live-events.server";
 import { parseDocument } from "~/documents/parse-pdf.server";
 import { indexDocument, loadParsedDocument, builtinEmbed } from "~/documents/store-document.server";
-import { generateDecisionTree } from "~/engine/policy/generate-tree";
-import type { ParsedDocument } from "~/engine/types";
+import { generateDecisionTree } from "~/clinical/policy/compile-tree";
+import type { ParsedDocument } from "~/clinical/contracts";
 import { textToParsedDocument } from "~/intake/text-document";
 import { getModelClient } from "~/agents/llm.server";
 import { generateDecisionTreeWithModel } from "~/agents/decision-tree.model";
-import { DecisionTreeSchema, validateTreeStructure } from "~/agents/schemas";
+import { DecisionTreeSchema, validateTreeStructure } from "~/clinical/policy/tree-structure";
 import { saveDecisionTree } from "./decision-tree-store.server";
 
 /** Generates and stores the tree; marks the policy failed (with the error) on the last attempt. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ParsedDocument } from "../engine/types";
+import type { ParsedDocument } from "./types";
 import { chunkDocument } from "./chunk";
 
 const page = (n: number, text: string) => ({ page: n, text, ocr: false, confidence: null, width: 612, height: 792, words: [] });

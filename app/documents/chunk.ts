@@ -1,7 +1,7 @@
 /**
  * Split a parsed document into retrieval passages.
  */
-import type { ParsedDocument } from "../engine/types";
+import type { ParsedDocument } from "./types";
 
 export interface Chunk {
   /** 1-based page number */

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import type { ParsedDocument } from "../engine/types";
+import type { ParsedDocument } from "./types";
 import { parseDocument, terminateOcrWorker } from "./parse-pdf.server";
 
 /** Plain-text rendering of a parsed document (pages joined with "\n\f\n", with header lines). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DocumentPageText } from "../engine/types";
+import type { DocumentPageText } from "./types";
 import { boxesForSpan, findQuote, findSpan } from "./highlight";
 
 function pageOf(text: string, n = 1): DocumentPageText {

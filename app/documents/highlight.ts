@@ -7,7 +7,7 @@
  * substring match (edit distance, free start/end in the page) tolerates OCR noise such as
  * "rnethotrexate", "0"/"O", dropped or extra spaces.
  */
-import type { DocumentPageText, ParsedDocument, WordBox } from "../engine/types";
+import type { DocumentPageText, ParsedDocument, WordBox } from "./types";
 
 export interface Span {
   start: number;

@@ -3,7 +3,7 @@
  * each with an axis-aligned box in page points, top-left origin) are grouped into visual lines by
  * vertical overlap, sorted left to right, and joined into page text with one WordBox per word.
  */
-import type { WordBox } from "../engine/types";
+import type { WordBox } from "./types";
 
 export interface Fragment {
   text: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCanvas } from "@napi-rs/canvas";
 import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import type { DocumentPageText } from "../engine/types";
+import type { DocumentPageText } from "./types";
 import { DocumentError, parseDocument, terminateOcrWorker } from "./parse-pdf.server";
 import { loadPdfjs } from "./pdfjs.server";
 

@@ -7,7 +7,7 @@
  * `page.getViewport({ scale: 1 })`, which is what a PDF viewer draws at 100 %.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { DocumentPageText, ParsedDocument } from "../engine/types";
+import type { DocumentPageText, ParsedDocument } from "./types";
 import { assemble, type Fragment } from "./layout";
 import { OCR_POOL_SIZE, terminateOcrWorker, withOcrWorker } from "./ocr.server";
 import { loadPdfjs, pdfjsAssetPaths } from "./pdfjs.server";

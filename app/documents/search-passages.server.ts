@@ -5,7 +5,7 @@
  */
 import type { Database } from "~/lib/db.server";
 import { embedText, toVectorLiteral } from "~/documents/embed";
-import type { Citation } from "~/engine/types";
+import type { Citation } from "~/documents/types";
 
 export interface Passage extends Citation {
   chunk_id: string;

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import type { ParsedDocument } from "~/engine/types";
+import type { ParsedDocument } from "~/documents/types";
 import { chunkDocument } from "~/documents/chunk";
 import { embedTexts, toVectorLiteral } from "~/documents/embed";
 

@@ -5,6 +5,7 @@
  *   3 clinical review (coverage policy decision tree, criteria with cited evidence)
  *   4 audit (consistency checks + the organization's active audit AI rules)
  *   5 decision (approved / denied / needs_more_information, confidence, rationale, citations, trail)
+ * Steps 2–5 are the clinical pipeline of app/clinical (runPipeline) with the configured agents.
  *
  * Runs as the `prior_auth.intake` job. Idempotent: every run replaces the previous results of the
  * case in one transaction, so a retry or a re-run never duplicates rows. A bad PDF fails the case at
@@ -15,10 +16,10 @@ import type { Database } from "~/lib/db.server";
 import { publish } from "~/queue/live-events.server";
 import { DocumentError, parseDocument } from "~/documents/parse-pdf.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
-import type { CaseFacts, ParsedDocument } from "~/engine/types";
-import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
-import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
-import { getStages, type IntakeStages } from "./stages.server";
+import type { ParsedDocument } from "~/clinical/contracts";
+import { runPipeline } from "~/clinical/pipeline/run-pipeline";
+import { getAgents, type IntakeAgents } from "./agents.server";
+import { loadPipelineInputs } from "./pipeline-inputs.server";
 import { saveIntakeResults } from "./save-intake-results.server";
 import { textToParsedDocument } from "./text-document";
 
@@ -27,7 +28,8 @@ export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinica
 export interface IntakeOptions {
   attempt?: number;
   maxAttempts?: number;
-  stages?: IntakeStages;
+  /** the agents to run (default: the model when configured, else the built-in engine) */
+  agents?: IntakeAgents;
 }
 
 /** Publishes a step event on the case channel and stores the step on the case row. */
@@ -82,8 +84,7 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     include: { documents: { orderBy: { created_at: "asc" } }, epa_submission: true },
   });
   if (!pa) return { skipped: "deleted" as const };
-  const stages = opts.stages ?? getStages();
-  const engineInfo = { engine: stages.engine, model: stages.model };
+  const { agents, embed } = opts.agents ?? getAgents({ database, organizationId: pa.organization_id, priorAuthId: pa.id });
   // Previous runs' agent records are replaced, not accumulated.
   await database.prisma.aiAgentRun.deleteMany({ where: { prior_auth_id: pa.id } });
   await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
@@ -99,14 +100,14 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
       documentId = fax.id;
       caseDoc = await timed(database, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
         const parsed = await parseDocument(new Uint8Array(fax.data), {});
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, stages.embed);
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed);
         return parsed;
       });
     } else if (pa.epa_submission) {
       caseDoc = textToParsedDocument(pa.epa_submission.synthetic_document);
       if (fax) {
         documentId = fax.id;
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, stages.embed);
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, embed);
       }
     } else {
       const stored = fax ? await loadParsedDocument(database, fax.id) : null;
@@ -114,49 +115,15 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
       caseDoc = stored;
     }
 
-    // ── 2. Extraction + eligibility ──
-    await step(database, pa, 2, "Extracting the request and checking eligibility");
-    const formulary = await loadFormulary(database, pa.organization_id, pa.plan_id);
-    const roster = await loadRoster(database, pa.organization_id, pa.plan_id);
-    const policies = await database.prisma.coveragePolicy.findMany({
-      where: { organization_id: pa.organization_id, ...(pa.plan_id ? { plan_id: pa.plan_id } : {}), tree_status: "ready" },
-      orderBy: { created_at: "asc" },
+    // ── 2–5. Extraction + eligibility, clinical review, audit, decision (app/clinical pipeline) ──
+    const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "epa" ? "epa" : "fax");
+    const result = await runPipeline(inputs, agents, {
+      step: (n, message) => step(database, pa, n, message),
+      run: (agent, n, engine, input, fn) => timed(database, pa, agent, n, engine, input, fn),
     });
-    const facts: CaseFacts = await timed(database, pa, "extraction", 2, engineInfo, { document_id: documentId }, () =>
-      stages.extract(caseDoc, {
-        documentName: pa.submission_type === "epa" ? "epa" : "fax",
-        formulary,
-        knownDrugNames: [...new Set([...formulary.map((f) => f.drug_name), ...policies.flatMap((p) => p.drugs_list)])],
-      }),
-    );
-    const eligibility = await timed(database, pa, "eligibility", 2, { engine: "builtin", model: null }, { roster_size: roster.length }, async () =>
-      stages.eligibility(facts, roster, formulary),
-    );
+    const { decision } = result;
 
-    // ── 3. Clinical review ──
-    await step(database, pa, 3, "Reviewing the coverage policy criteria");
-    const candidates = policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] }));
-    const policyId = stages.selectPolicy(facts, candidates);
-    const tree = policyId ? await loadDecisionTree(database, policyId) : null;
-    const review = await timed(database, pa, "clinical_review", 3, engineInfo, { coverage_policy_id: policyId }, () =>
-      stages.review({ facts, caseDoc, tree, policyId, requestDate: facts.request_date, eligibility, database, organizationId: pa.organization_id, priorAuthId: pa.id }),
-    );
-
-    // ── 4. Audit ──
-    await step(database, pa, 4, "Running audit checks");
-    const rules = await database.prisma.aiRule.findMany({
-      where: { organization_id: pa.organization_id, active: true, applies_to: "audit" },
-      orderBy: { priority: "asc" },
-    });
-    const audit = await timed(database, pa, "audit", 4, engineInfo, { rules: rules.length }, () =>
-      stages.audit({ facts, eligibility, review, formulary: eligibility.formulary, rules, requestDate: facts.request_date, caseDoc }),
-    );
-
-    // ── 5. Decision ──
-    await step(database, pa, 5, "Making a decision");
-    const decision = await timed(database, pa, "decision", 5, engineInfo, {}, () => stages.decide({ facts, eligibility, review, audit }));
-
-    await saveIntakeResults(database, pa, { facts, eligibility, policyId, tree, review, audit, decision, engine: engineInfo });
+    await saveIntakeResults(database, pa, result);
     await publish(database, `prior_auth:${pa.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decision ready", status: "succeeded" });
     await publish(database, `prior_auth:${pa.id}`, "completed", { final_decision: decision.final_decision, confidence_score: decision.confidence_score });
     await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "succeeded" });

@@ -3,26 +3,11 @@
  * transaction (idempotent re-runs, no duplicates).
  */
 import type { Database } from "~/lib/db.server";
-import type {
-  AuditFinding,
-  CaseFacts,
-  DecisionResult,
-  DecisionTree,
-  EligibilityResult,
-  ReviewResult,
-} from "~/engine/types";
+import type { PipelineResult } from "~/clinical/pipeline/run-pipeline";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 
-export interface IntakeResults {
-  facts: CaseFacts;
-  eligibility: EligibilityResult;
-  policyId: string | null;
-  tree: DecisionTree | null;
-  review: ReviewResult;
-  audit: AuditFinding[];
-  decision: DecisionResult;
-  engine: { engine: string; model: string | null };
-}
+/** One pipeline run's results (review null when no coverage policy matched the requested drug). */
+export type IntakeResults = Pick<PipelineResult, "facts" | "eligibility" | "policyId" | "tree" | "review" | "audit" | "decision" | "engine">;
 
 const day = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00.000Z`) : null);
 const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
@@ -31,6 +16,8 @@ const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
 export async function saveIntakeResults(database: Database, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults) {
   const p = database.prisma;
   const { facts, eligibility, review, audit, decision } = r;
+  const paths = review?.paths ?? [];
+  const exclusions = review?.exclusions ?? [];
   const member = eligibility.member
     ? await p.member.findFirst({ where: { organization_id: pa.organization_id, member_id: eligibility.member.member_id } })
     : null;
@@ -153,7 +140,7 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
           }),
         ]
       : []),
-    ...review.paths.map((path, i) =>
+    ...paths.map((path, i) =>
       p.policyCheck.create({
         data: {
           prior_auth_id: pa.id,
@@ -176,6 +163,32 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
         },
       }),
     ),
+    ...(exclusions.length
+      ? [
+          p.policyCheck.create({
+            data: {
+              prior_auth_id: pa.id,
+              coverage_policy_id: r.policyId,
+              title: "Exclusions",
+              kind: "clinical",
+              // an exclusion result "met" means the exclusion applies
+              passed: exclusions.some((c) => c.outcome === "met") ? false : exclusions.every((c) => c.outcome === "not_met") ? true : null,
+              created_at: new Date(Date.now() - 1),
+              policy_check_steps: {
+                create: exclusions.map((c, j) => ({
+                  position: j + 1,
+                  node_id: c.node_id,
+                  question: c.question,
+                  reason: c.reason,
+                  outcome: c.outcome === "met" ? "not_met" : c.outcome === "not_met" ? "met" : "insufficient",
+                  passed: c.outcome === "met" ? false : c.outcome === "not_met" ? true : null,
+                  citations: json(c.citations),
+                })),
+              },
+            },
+          }),
+        ]
+      : []),
     p.policyCheck.create({
       data: {
         prior_auth_id: pa.id,
@@ -226,8 +239,8 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
         {
           prior_auth_id: pa.id,
           agent: "clinical",
-          summary: review.paths.map((x) => `${x.title}: ${x.outcome.replace("_", " ")}`).join("; ") || "No coverage policy applied.",
-          approved: review.paths.some((x) => x.outcome === "met") ? true : review.paths.length ? false : null,
+          summary: paths.map((x) => `${x.title}: ${x.outcome.replace("_", " ")}`).join("; ") || "No coverage policy applied.",
+          approved: paths.some((x) => x.outcome === "met") ? true : paths.some((x) => x.outcome === "insufficient") || !paths.length ? null : false,
         },
         {
           prior_auth_id: pa.id,
@@ -245,8 +258,8 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
         ai_summary: decision.ai_summary,
         rationale: decision.rationale,
         citations: json(decision.citations),
-        decision_tree_traversal: json(decision.decision_tree_traversal?.length ? decision.decision_tree_traversal : review.traversal),
-        response_data: json({ is_approved: decision.final_decision === "approved", policy_id: r.policyId, review, audit, eligibility }),
+        decision_tree_traversal: json(decision.decision_tree_traversal?.length ? decision.decision_tree_traversal : (review?.traversal ?? [])),
+        response_data: json({ is_approved: decision.final_decision === "approved", policy_id: r.policyId, rule: decision.rule ?? null, missing_items: decision.missing_items ?? [], review, audit, eligibility }),
         engine: r.engine.engine,
         model: r.engine.model,
       },

@@ -1,4 +1,4 @@
-import type { ParsedDocument } from "~/engine/types";
+import type { ParsedDocument } from "~/documents/types";
 
 /**
  * A plain-text document (an ePA's synthetic document) as a ParsedDocument: pages split on form

@@ -4,8 +4,8 @@
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import type { FormularyRow, RosterMember } from "~/engine/types";
-import { normalizeNdc } from "~/engine/extract/ids";
+import type { FormularyRow, RosterMember } from "~/clinical/contracts";
+import { normalizeNdc } from "~/clinical/codes/ndc";
 import { FormularyRowSchema, PlanInputSchema, RosterMemberSchema, type PlanInput } from "./plan-schemas";
 import { US_STATES } from "./plan-constants";
 import type { z } from "zod";

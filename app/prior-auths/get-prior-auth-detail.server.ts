@@ -4,7 +4,7 @@
  * decision with its citations and trail, the latest human decision, policy checks and letters.
  */
 import type { Database } from "~/lib/db.server";
-import type { Citation } from "~/engine/types";
+import type { Citation } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { clockStatus } from "./regulatory-clock";

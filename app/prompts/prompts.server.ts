@@ -3,26 +3,27 @@
  * ground truths ('Send for review' → 'Create ground truth').
  *
  * run_prompt re-runs one stage of the intake on a stored case without saving anything:
- *  - built-in engine (no model configured): the built-in stage runs on the stored document, with the
- *    earlier stages re-run to feed it; the edited prompt texts do not apply (there is no prompt);
+ *  - built-in engine (no model configured): the clinical pipeline (app/clinical) runs on the stored
+ *    document up to that stage; the edited prompt texts do not apply (there is no prompt);
  *  - model: the edited system prompt, user prompt (its `{{placeholders}}` filled from the case and the
  *    earlier stages) and JSON Schema are sent with completeWithJsonSchema.
  * In evaluation mode the output is compared with the latest ground truth of that prompt_type for the
  * case (field-by-field after normalising case, whitespace and dates) and a score is returned.
  */
 import type { Database } from "~/lib/db.server";
-import type { CaseFacts, DecisionTree, ParsedDocument } from "~/engine/types";
+import type { ParsedDocument } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
 import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptType } from "~/agents/prompts";
 import { getModelClient, type ModelClient } from "~/agents/llm.server";
 import { documentForPrompt, factsForPrompt, formatEvidence, pagesAsPassages, withoutCitations } from "~/agents/cite";
-import { builtinStages } from "~/intake/stages.server";
+import { treeForPrompt } from "~/agents/review-case.model";
+import { builtinAgents } from "~/clinical/pipeline/builtin-agents";
+import { runPipeline, type StageName } from "~/clinical/pipeline/run-pipeline";
+import { loadPipelineInputs } from "~/intake/pipeline-inputs.server";
 import { textToParsedDocument } from "~/intake/text-document";
 import { loadParsedDocument } from "~/documents/store-document.server";
 import { parseDocument } from "~/documents/parse-pdf.server";
-import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
-import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
-import { generateDecisionTree } from "~/engine/policy/generate-tree";
+import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import { normalizeValue } from "~/evaluation/score";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
 
@@ -157,11 +158,10 @@ async function caseDocument(database: Database, priorAuthId: string): Promise<{ 
 }
 
 /**
- * Re-runs the built-in stages up to `type` (nothing is saved). Returns that stage's output and the
+ * Re-runs the built-in pipeline up to `type` (nothing is saved). Returns that stage's output and the
  * placeholder values of its prompt (filled from the case and the earlier stages).
  */
 async function runStages(database: Database, pa: { id: string; organization_id: string; plan_id: string | null; coverage_policy_id: string | null }, type: PromptType) {
-  const s = builtinStages;
   if (type === "decision_tree") {
     const policyId = pa.coverage_policy_id;
     if (!policyId) throw new AppError("validation", "This prior auth has no coverage policy");
@@ -173,40 +173,25 @@ async function runStages(database: Database, pa: { id: string; organization_id: 
   }
   const { doc, name } = await caseDocument(database, pa.id);
   const evidence = formatEvidence(pagesAsPassages(doc, { document: name }), 4000);
-  const formulary = await loadFormulary(database, pa.organization_id, pa.plan_id);
-  const policies = await database.prisma.coveragePolicy.findMany({
-    where: { organization_id: pa.organization_id, ...(pa.plan_id ? { plan_id: pa.plan_id } : {}), tree_status: "ready" },
-    orderBy: { created_at: "asc" },
-  });
-  const facts: CaseFacts = await s.extract(doc, {
-    documentName: name,
-    formulary,
-    knownDrugNames: [...new Set([...formulary.map((f) => f.drug_name), ...policies.flatMap((p) => p.drugs_list)])],
-  });
-  if (type === "extraction") return { output: facts, vars: { page_count: doc.page_count, document: documentForPrompt(doc) } };
-  const roster = await loadRoster(database, pa.organization_id, pa.plan_id);
-  const eligibility = s.eligibility(facts, roster, formulary);
-  const base = { request_date: facts.request_date ?? "", case_facts: asPromptJson(factsForPrompt(facts)), evidence };
+  const inputs = await loadPipelineInputs(database, pa, doc, name);
+  const stopAfter: StageName = type;
+  const r = await runPipeline(inputs, builtinAgents, {}, { stopAfter });
+  if (type === "extraction") return { output: r.facts, vars: { page_count: doc.page_count, document: documentForPrompt(doc) } };
+  const base = { request_date: r.facts.request_date ?? "", case_facts: asPromptJson(factsForPrompt(r.facts)), evidence };
   if (type === "eligibility") {
-    return { output: eligibility, vars: { ...base, roster: asPromptJson(roster.slice(0, 200)), formulary: asPromptJson(formulary.slice(0, 200)) } };
+    return { output: r.eligibility, vars: { ...base, roster: asPromptJson(inputs.roster.slice(0, 200)), formulary: asPromptJson(inputs.formulary.slice(0, 200)) } };
   }
-  const policyId = s.selectPolicy(facts, policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] })));
-  const tree: DecisionTree | null = policyId ? await loadDecisionTree(database, policyId) : null;
-  const review = await s.review({ facts, caseDoc: doc, tree, policyId, requestDate: facts.request_date, eligibility, database, organizationId: pa.organization_id, priorAuthId: pa.id });
   if (type === "clinical_review") {
-    return { output: review, vars: { ...base, tree_title: tree?.title ?? "", tree: asPromptJson(withoutCitations(tree)) } };
+    return { output: r.review, vars: { ...base, tree_title: r.tree?.title ?? "", tree: r.tree ? treeForPrompt(r.tree) : "(no coverage policy matched)" } };
   }
-  const rules = await database.prisma.aiRule.findMany({ where: { organization_id: pa.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } });
-  const audit = await s.audit({ facts, eligibility, review, formulary: eligibility.formulary, rules, requestDate: facts.request_date, caseDoc: doc });
-  const reviewJson = asPromptJson(withoutCitations(review));
-  const eligibilityJson = asPromptJson(withoutCitations(eligibility));
+  const reviewJson = asPromptJson(withoutCitations(r.review));
+  const eligibilityJson = asPromptJson(withoutCitations(r.eligibility));
   if (type === "audit") {
-    return { output: audit, vars: { ...base, eligibility: eligibilityJson, review: reviewJson, rules: asPromptJson(rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions }))) } };
+    return { output: r.audit, vars: { ...base, eligibility: eligibilityJson, review: reviewJson, rules: asPromptJson(inputs.rules ?? []) } };
   }
-  const decision = await s.decide({ facts, eligibility, review, audit });
   return {
-    output: decision,
-    vars: { ...base, medication: asPromptJson(withoutCitations(facts.medication)), eligibility: eligibilityJson, review: reviewJson, audit: asPromptJson(withoutCitations(audit)) },
+    output: r.decision,
+    vars: { ...base, medication: asPromptJson(withoutCitations(r.facts.medication)), eligibility: eligibilityJson, review: reviewJson, audit: asPromptJson(withoutCitations(r.audit)) },
   };
 }
 

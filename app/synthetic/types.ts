@@ -3,7 +3,7 @@
  * Plain JSON-serialisable data; roster and formulary rows use the engine's contracts so they can be
  * loaded directly by eligibility / formulary checks.
  */
-import type { FormularyRow, RosterMember, TherapyOutcome } from "../engine/types";
+import type { FormularyRow, RosterMember, TherapyOutcome } from "~/clinical/contracts";
 
 export type { FormularyRow, RosterMember, TherapyOutcome };
 

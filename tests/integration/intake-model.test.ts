@@ -23,7 +23,7 @@ import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER, type DemoCase } from "~/synthetic/demo-catalog";
 import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
 import { terminateOcrWorker } from "~/documents/parse-pdf.server";
-import type { Citation } from "~/engine/types";
+import type { Citation } from "~/clinical/contracts";
 
 const MODEL = "fake-intake-model";
 const EMBEDDING_MODEL = "fake-embedding-384";

@@ -82,10 +82,12 @@ export function auditCase(input: {
   requestDate?: string | null;
   drugNames?: string[];
   rules?: OrgRule[];
+  /** name of the case document in citations (default "fax") */
+  documentName?: string;
 }): AuditFinding[] {
   const { facts, eligibility, review } = input;
   const requestDate = input.requestDate ?? facts.request_date ?? null;
-  const idx = buildCaseIndex(input.caseDoc, requestDate);
+  const idx = buildCaseIndex(input.caseDoc, requestDate, input.documentName);
   const out: AuditFinding[] = [];
   const row = eligibility.formulary;
   const med = facts.medication;

@@ -135,7 +135,8 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     const notCovered = review.indication?.status === "not_covered";
     const failCites = fails.flatMap((f) => f.c.flatMap((c) => c.citations));
     const cites = verbatimFax(caseDoc, notCovered ? [...failCites, ...(review.indication?.branches.flatMap(() => []) ?? [])] : failCites);
-    const everyFailCited = fails.every((f) => f.c.every((c) => verbatimFax(caseDoc, c.citations).length > 0));
+    // each failure quoted from the fax and read from a policy sentence with high confidence
+    const everyFailCited = fails.every((f) => f.c.length > 0 && f.c.every((c) => verbatimFax(caseDoc, c.citations).length > 0 && c.confidence !== "medium" && c.confidence !== "low"));
     if (notCovered) {
       const dx = (facts.diagnoses ?? []).flatMap((d) => d.citations ?? []);
       const dxCites = verbatimFax(caseDoc, dx);

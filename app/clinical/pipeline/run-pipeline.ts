@@ -17,8 +17,8 @@ export interface ClinicalAgents {
   /** deterministic on both engines: roster lookups are not a model's job */
   eligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence: number }): EligibilityResult;
   selectPolicy(facts: CaseFacts, policies: { id: string; drug_names: string[] }[], opts: { caseDoc: ParsedDocument; formulary: FormularyRow[] }): string | null;
-  review(input: { facts: CaseFacts; caseDoc: ParsedDocument; tree: DecisionTree; policyId: string; eligibility: EligibilityResult }): Promise<ReviewResult>;
-  audit(input: { facts: CaseFacts; caseDoc: ParsedDocument; eligibility: EligibilityResult; review: ReviewResult | null; rules: OrgRule[]; drugNames: string[] }): Promise<AuditFinding[]>;
+  review(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; tree: DecisionTree; policyId: string; eligibility: EligibilityResult }): Promise<ReviewResult>;
+  audit(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; eligibility: EligibilityResult; review: ReviewResult | null; rules: OrgRule[]; drugNames: string[] }): Promise<AuditFinding[]>;
   /** a model's own reading of the case (the built-in engine proposes nothing beyond the rules) */
   propose?(input: { facts: CaseFacts; eligibility: EligibilityResult; review: ReviewResult | null; audit: AuditFinding[] }): Promise<Proposal>;
 }
@@ -83,11 +83,11 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   await hooks.step?.(3, "Reviewing the coverage policy criteria");
   const policyId = agents.selectPolicy(facts, inputs.policies, { caseDoc: inputs.caseDoc, formulary: inputs.formulary });
   const tree = policyId ? await inputs.loadTree(policyId) : null;
-  const review = tree && policyId ? await run("clinical_review", 3, engine, { coverage_policy_id: policyId }, () => agents.review({ facts, caseDoc: inputs.caseDoc, tree, policyId, eligibility })) : null;
+  const review = tree && policyId ? await run("clinical_review", 3, engine, { coverage_policy_id: policyId }, () => agents.review({ facts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility })) : null;
   if (opts.stopAfter === "clinical_review") return { ...empty(), policyId, tree, review };
 
   await hooks.step?.(4, "Running audit checks");
-  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, eligibility, review, rules: inputs.rules ?? [], drugNames: tree?.drug_names ?? [] }));
+  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review, rules: inputs.rules ?? [], drugNames: tree?.drug_names ?? [] }));
   if (opts.stopAfter === "audit") return { ...empty(), policyId, tree, review, audit };
 
   await hooks.step?.(5, "Making a decision");

@@ -48,8 +48,6 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
 }
 
 function criterionAnswer(node: TreeNode, spec: Criterion, role: "criterion" | "exclusion", ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }, edited: boolean): NodeAnswer {
-  const labels = edgeLabels({ edges: [] as DecisionTree["edges"] }, node.id);
-  void labels;
   const r = evaluateCriterion(spec, ctx, role, covered);
   const conf = role === "exclusion" ? specConfidence(spec) : r.outcome === "not_met" ? failConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered)) : specConfidence(spec);
   const base = { node_id: node.id, reason: r.reason + (edited ? " (read from the edited question)" : ""), citations: r.citations, evidence: r.evidence, confidence: conf, missing: r.missing ?? null };
@@ -66,7 +64,23 @@ function criterionAnswer(node: TreeNode, spec: Criterion, role: "criterion" | "e
   return { ...base, labels: [], definite: false, outcome: "insufficient" };
 }
 
-interface BranchInfo {
+/**
+ * The branches of an indication node, one per edge label (except "None of the listed
+ * indications"): the stored reading of the branch when the label is a stored branch title, else
+ * the label read again (a hand-made or edited branch).
+ */
+export function indicationBranches(tree: Pick<DecisionTree, "edges">, nodeId: string, stored: Omit<BranchInfo, "label">[]): BranchInfo[] {
+  return edgeLabels(tree, nodeId)
+    .filter((l) => !/^none of/i.test(l))
+    .map((label) => {
+      const b = stored.find((x) => x.title === label || label.startsWith(`${x.title} (`));
+      if (b) return { label, ...b };
+      const t = indicationTerms(label);
+      return { label, title: label, understood: t.understood, conditions: t.conditions, icd10: t.icd10, phrases: t.phrases };
+    });
+}
+
+export interface BranchInfo {
   label: string;
   title: string;
   understood: boolean;
@@ -135,9 +149,11 @@ export function reviewCase(input: {
   policyId: string | null;
   requestDate: string | null;
   requestDateSource?: RequestDateSource;
+  /** name of the case document in citations (default "fax") */
+  documentName?: string;
 }): ReviewResult {
   const requestDate = input.requestDate ?? input.facts.request_date ?? null;
-  const idx = buildCaseIndex(input.caseDoc, requestDate);
+  const idx = buildCaseIndex(input.caseDoc, requestDate, input.documentName);
   const ctx = evalContext({ idx, facts: input.facts, requestDate, requestDateSource: input.requestDateSource ?? input.facts.request_date_source, requestedNames: input.tree.drug_names });
   const tree = input.tree;
   const answers = new Map<string, NodeAnswer>();
@@ -160,13 +176,7 @@ export function reviewCase(input: {
     const r = resolved.get(node.id);
     if (!r) continue;
     if (r.role === "indication") {
-      const labels = edgeLabels(tree, node.id).filter((l) => !/^none of/i.test(l));
-      const branches: BranchInfo[] = labels.map((label) => {
-        const stored = r.branches.find((b) => b.title === label || label.startsWith(`${b.title} (`));
-        if (stored) return { label, ...stored };
-        const t = indicationTerms(label);
-        return { label, title: label, understood: t.understood, conditions: t.conditions, icd10: t.icd10, phrases: t.phrases };
-      });
+      const branches = indicationBranches(tree, node.id, r.branches);
       for (const b of branches) if (!b.understood) notApprovable.add(b.label);
       if (!covered.conditions.length) for (const b of branches) covered.conditions.push(...b.conditions);
       const { answer, info } = indicationAnswer(node, branches, ctx);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateDecisionTree } from "~/engine/policy/generate-tree";
-import { decisionTreeProblems, DecisionTreeSchema, requireValidDecisionTree, validateTreeStructure } from "./schemas";
-import { adalimumabTree, docFromPages } from "./test-fixtures";
+import { generateDecisionTree } from "./compile-tree";
+import { decisionTreeProblems, DecisionTreeSchema, requireValidDecisionTree, validateTreeStructure } from "./tree-structure";
+import { adalimumabTree, docFromPages } from "~/agents/test-fixtures";
 
 describe("DecisionTreeSchema", () => {
   it("accepts a well-formed tree", () => {

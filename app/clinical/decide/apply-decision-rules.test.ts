@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { AuditFinding, Citation, CriterionResult, EligibilityResult, FinalDecision, ReviewResult } from "../contracts";
+import { docFromPages, emptyFacts } from "../testing";
+import { applyDecisionRules, type Proposal } from "./apply-decision-rules";
+import { CONFIDENCE_BASE } from "./confidence";
+
+const doc = docFromPages([
+  "Patient: Dana Whitfield  DOB: 03/14/1979  Member ID: ACM100234\nDiagnosis: M05.79 Rheumatoid arthritis",
+  "Methotrexate 20 mg weekly from 06/01/2025 to 07/01/2025, stopped.\nTB screening (QuantiFERON) positive on 01/10/2026.",
+]);
+const cite = (page: number, s: string): Citation => {
+  const start = doc.pages[page - 1].text.indexOf(s);
+  if (start < 0) throw new Error(s);
+  return { document: "fax", page, start, end: start + s.length, text: s };
+};
+const member = cite(1, "Member ID: ACM100234");
+const mtx = cite(2, "Methotrexate 20 mg weekly from 06/01/2025 to 07/01/2025, stopped.");
+const tb = cite(2, "TB screening (QuantiFERON) positive on 01/10/2026.");
+const dx = cite(1, "M05.79 Rheumatoid arthritis");
+const facts = emptyFacts({ request_date: "2026-02-03", request_date_source: "fax_header", diagnoses: [{ code: "M05.79", description: "Rheumatoid arthritis", primary: true, citations: [dx] }], medication: { ...emptyFacts().medication, drug_name: "Humira" }, patient: { ...emptyFacts().patient, last_name: "Whitfield", member_id: "ACM100234", citations: [member] } });
+
+const eligible: EligibilityResult = { eligible: true, member: null, reason: "Eligible on 2026-02-03.", formulary: null, citations: [member], certainty: "clear" };
+const ineligible: EligibilityResult = { eligible: false, member: null, reason: "coverage ended 2025-12-31", formulary: null, citations: [member], certainty: "clear" };
+const uncertainIneligible: EligibilityResult = { ...ineligible, certainty: "uncertain" };
+const unknownEligibility: EligibilityResult = { ...eligible, eligible: null, reason: "request date unreadable", certainty: "uncertain" };
+
+const crit = (outcome: CriterionResult["outcome"], over: Partial<CriterionResult> = {}): CriterionResult => ({ node_id: "n5", question: "Trial of methotrexate for at least 3 months", outcome, reason: "r", citations: outcome === "insufficient" ? [] : [mtx], evidence: "direct", confidence: "high", ...over });
+const review = (paths: CriterionResult[][], verdict: ReviewResult["verdict"], extra: Partial<ReviewResult> = {}): ReviewResult => ({
+  policy_id: "pol-1",
+  paths: paths.map((criteria, i) => ({ title: `Path ${i + 1}`, outcome: criteria.some((c) => c.outcome === "not_met") ? "not_met" : criteria.every((c) => c.outcome === "met") ? "met" : "insufficient", criteria })),
+  traversal: [],
+  verdict,
+  ...extra,
+});
+const approvedReview = review([[crit("met")]], { approved: true, denied: false, open_nodes: [] });
+const deniedReview = review([[crit("not_met")]], { approved: false, denied: true, open_nodes: [] });
+const openReview = review([[crit("insufficient")]], { approved: false, denied: false, open_nodes: ["n5"] });
+const blocking: AuditFinding = { check: "attachments", passed: false, severity: "blocking", message: "Referenced notes are not attached.", citations: [] };
+const decide = (eligibility: EligibilityResult, r: ReviewResult | null, audit: AuditFinding[] = [], proposal?: Proposal) => applyDecisionRules({ facts, caseDoc: doc, eligibility, review: r, audit }, proposal);
+
+describe("applyDecisionRules", () => {
+  it.each<[string, EligibilityResult, ReviewResult | null, AuditFinding[], FinalDecision | undefined, FinalDecision]>([
+    ["ineligible member, criteria met", ineligible, approvedReview, [], undefined, "denied"],
+    ["ineligible member, model approves", ineligible, approvedReview, [], "approved", "denied"],
+    ["ineligibility read uncertainly", uncertainIneligible, approvedReview, [], undefined, "needs_more_information"],
+    ["eligibility unknown", unknownEligibility, approvedReview, [], undefined, "needs_more_information"],
+    ["criteria open", eligible, openReview, [], "approved", "needs_more_information"],
+    ["blocking audit finding", eligible, approvedReview, [blocking], undefined, "needs_more_information"],
+    ["cited high-confidence failure on the only path", eligible, deniedReview, [], undefined, "denied"],
+    ["cited failure, model asks for more information", eligible, deniedReview, [], "needs_more_information", "denied"],
+    ["no coverage policy, model approves", eligible, null, [], "approved", "needs_more_information"],
+    ["criteria met, model denies", eligible, approvedReview, [], "denied", "needs_more_information"],
+    ["criteria met, model approves", eligible, approvedReview, [], "approved", "approved"],
+    ["criteria met, built-in engine", eligible, approvedReview, [], undefined, "approved"],
+  ])("%s", (_name, eligibility, r, audit, proposed, expected) => {
+    const proposal = proposed ? { final_decision: proposed, ai_summary: "model says" } : undefined;
+    expect(decide(eligibility, r, audit, proposal).final_decision).toBe(expected);
+  });
+
+  it("never denies on a failure whose citation is not verbatim fax text", () => {
+    const paraphrased = { ...mtx, text: "methotrexate was only tried for one month" };
+    const r = review([[crit("not_met", { citations: [paraphrased] })]], { approved: false, denied: true, open_nodes: [] });
+    const d = decide(eligible, r);
+    expect(d.final_decision).toBe("needs_more_information");
+    expect(d.rule).toBe("pend_needs_review");
+  });
+
+  it("never denies on a failure of a criterion read with medium or low confidence", () => {
+    for (const confidence of ["medium", "low"] as const) {
+      const r = review([[crit("not_met", { confidence })]], { approved: false, denied: true, open_nodes: [] });
+      expect(decide(eligible, r).final_decision).toBe("needs_more_information");
+    }
+  });
+
+  it("denies on an exclusion only when it is cited and read with high confidence", () => {
+    const exclusion = (over: Partial<CriterionResult>) => review([[crit("met")]], { approved: false, denied: true, open_nodes: [] }, { exclusions: [{ node_id: "x1", question: "Exclusion: active tuberculosis", outcome: "met", reason: "positive TB test", citations: [tb], confidence: "high", evidence: "direct", ...over }] });
+    expect(decide(eligible, exclusion({})).rule).toBe("deny_exclusion");
+    expect(decide(eligible, exclusion({ confidence: "medium" })).final_decision).not.toBe("denied");
+    expect(decide(eligible, exclusion({ citations: [] })).final_decision).not.toBe("denied");
+  });
+
+  it("denies a diagnosis outside every understood indication only with the diagnosis quoted", () => {
+    const r = review([[crit("insufficient")]], { approved: false, denied: true, open_nodes: [] }, { indication: { status: "not_covered", branches: [{ title: "Plaque psoriasis", score: 0, citation: null }] } });
+    expect(decide(eligible, r).rule).toBe("deny_not_covered");
+    const unquoted = applyDecisionRules({ facts: { ...facts, diagnoses: [{ ...facts.diagnoses[0], citations: [] }] }, caseDoc: doc, eligibility: eligible, review: r, audit: [] });
+    expect(unquoted.final_decision).toBe("needs_more_information");
+  });
+
+  it("lists what to ask the prescriber for when information is missing", () => {
+    const r = review([[crit("insufficient", { missing: "Dates and outcome of the methotrexate trial" })]], { approved: false, denied: false, open_nodes: ["n5"] });
+    const d = decide(eligible, r);
+    expect(d.missing_items).toEqual(["Dates and outcome of the methotrexate trial"]);
+    expect(d.ai_summary).toContain("Dates and outcome of the methotrexate trial");
+  });
+
+  it("takes its confidence from the named base of the deciding rule", () => {
+    expect(decide(ineligible, approvedReview).confidence_score).toBeCloseTo(CONFIDENCE_BASE.deny_not_eligible * 0.8 + CONFIDENCE_BASE.deny_not_eligible * 0.2 * 1, 2);
+    const approved = decide(eligible, approvedReview);
+    expect(approved.rule).toBe("approve");
+    expect(approved.confidence_score).toBe(CONFIDENCE_BASE.approve);
+    expect(decide(eligible, null).rule).toBe("pend_no_policy");
+  });
+});

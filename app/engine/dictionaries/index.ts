@@ -1,3 +1,0 @@
-export * from "./drugs";
-export * from "./labs";
-export * from "./specialties";

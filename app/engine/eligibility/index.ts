@@ -1,1 +1,0 @@
-export { checkEligibility, matchFormulary, matchMember, canonicalMemberId, type MemberMatch } from "./check-eligibility";

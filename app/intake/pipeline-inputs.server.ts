@@ -1,0 +1,40 @@
+/**
+ * What the clinical pipeline needs about a case's plan, loaded from the database: roster,
+ * formulary, the plan's coverage policies with ready decision trees, and the organization's active
+ * audit rules. Shared by the intake and the prompt re-runs so both decide on the same inputs.
+ */
+import type { Database } from "~/lib/db.server";
+import type { ParsedDocument } from "~/clinical/contracts";
+import type { PipelineInputs } from "~/clinical/pipeline/run-pipeline";
+import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
+import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
+
+/**
+ * PipelineInputs for case document `caseDoc` of prior auth `pa` (its organization and plan).
+ * `documentName` is how citations name the case document ("fax" | "epa").
+ */
+export async function loadPipelineInputs(
+  database: Database,
+  pa: { organization_id: string; plan_id: string | null },
+  caseDoc: ParsedDocument,
+  documentName: string,
+): Promise<PipelineInputs> {
+  const [formulary, roster, policies, rules] = await Promise.all([
+    loadFormulary(database, pa.organization_id, pa.plan_id),
+    loadRoster(database, pa.organization_id, pa.plan_id),
+    database.prisma.coveragePolicy.findMany({
+      where: { organization_id: pa.organization_id, ...(pa.plan_id ? { plan_id: pa.plan_id } : {}), tree_status: "ready" },
+      orderBy: { created_at: "asc" },
+    }),
+    database.prisma.aiRule.findMany({ where: { organization_id: pa.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } }),
+  ]);
+  return {
+    caseDoc,
+    documentName,
+    roster,
+    formulary,
+    policies: policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] })),
+    loadTree: (id) => loadDecisionTree(database, id),
+    rules: rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions })),
+  };
+}
