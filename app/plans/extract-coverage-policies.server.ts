@@ -115,7 +115,9 @@ function criteriaOf(node: PolicyFacts["nodes"][number]): Criterion[] {
     out.push(c);
     for (const i of c.items ?? []) walk(i);
   };
-  walk(node.criterion as Criterion);
+  // a node's criterion is { role, spec } (app/clinical/contracts NodeCriterionSchema)
+  const stored = node.criterion as { spec?: Criterion } | null;
+  walk(stored?.spec ?? (stored as Criterion | null));
   return out;
 }
 

@@ -45,15 +45,24 @@ export interface Hit {
   negated: boolean;
 }
 
-/** Every match of `re` (made global) in the lower-cased case lines. */
+/**
+ * Every match of `re` (made global) in the case lines (lower-cased when `re` is case-insensitive).
+ * A phrase wrapped onto the next line ("His diagnosis is idiopathic short / stature") is found on
+ * the line where it starts; `length` is clamped to that line.
+ */
 export function search(idx: CaseIndex, re: RegExp): Hit[] {
   const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g");
+  const lower = g.flags.includes("i");
   const out: Hit[] = [];
   for (const line of idx.lines) {
+    const own = lower ? line.lower : line.text;
+    const next = idx.lines[line.index + 1];
+    const text = next && next.page === line.page ? `${own} ${lower ? next.lower : next.text}` : own;
     g.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = g.exec(g.flags.includes("i") ? line.lower : line.text))) {
-      out.push({ line, index: m.index, length: m[0].length, negated: isNegated(line.lower, m.index) });
+    while ((m = g.exec(text))) {
+      if (m.index >= own.length) break;
+      out.push({ line, index: m.index, length: Math.min(m[0].length, own.length - m.index), negated: isNegated(line.lower, m.index) });
       if (m[0].length === 0) g.lastIndex++;
     }
   }
@@ -93,7 +102,8 @@ export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | 
   }
   const pageLines = idx.lines.filter((l) => l.page === line.page);
   for (const l of pageLines) {
-    if (/collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text)) {
+    // (never a fax header, request, signature or received date: those say when the fax was sent)
+    if (/collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text) && !/\b(?:fax|sent|request(?:ed)?|submi\w*|signature|signed|received|printed|page\s*\d|from\s*:|to\s*:)\b/i.test(l.text)) {
       const next = idx.lines[l.index + 1];
       const d = findDates(l.text)[0] ?? (next && next.page === l.page ? findDates(next.text)[0] : undefined);
       if (d && !/\b(?:dob|birth)\b/i.test(l.text)) return d.start;

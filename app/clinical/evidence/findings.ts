@@ -38,12 +38,17 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const reWords = words.length ? new RegExp(words.map((a) => `(?:${a})`).join("|"), "gi") : null;
   const reAbbr = abbr.length ? new RegExp(abbr.map((a) => aliasRegex(a).source).join("|"), "g") : null;
   for (const line of idx.lines) {
+    // a value wrapped onto the next line ("height velocity 2.1 cm/yr, below the 3rd percentile /
+    // and more than 2 SD below the mean") is read with the line it continues
+    const next = idx.lines[line.index + 1];
+    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
     const matches: { index: number; length: number }[] = [];
     for (const re of [reWords, reAbbr]) {
       if (!re) continue;
       re.lastIndex = 0;
       let x: RegExpExecArray | null;
-      while ((x = re.exec(line.text))) {
+      while ((x = re.exec(text))) {
+        if (x.index >= line.text.length) break;
         if (!x[0].length) {
           re.lastIndex++;
           continue;
@@ -53,12 +58,24 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
     }
     for (const mt of matches) {
       const end = mt.index + mt.length;
-      const after = line.text.slice(end, end + 48);
+      const after = text.slice(end, end + 48);
       const before = line.text.slice(Math.max(0, mt.index - 18), mt.index);
       let value: number | null = null;
       let vAt = end;
       let unitText = "";
-      const a = /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?![\d.])/.exec(after);
+      // standard deviation scores: "(-2.6 SD)", "< -2 SD", "more than 2 SD below the mean"
+      // (the window stops where another measurement starts: "..., mid-parental height 175 cm (+0.1 SD)")
+      const sdWindow = m.unit === "SD" ? text.slice(end, end + 90).replace(/^(.{3}.*?)\b(?:height|weight|bmi|velocity|igf-?1|ldl|a1c)\b.*$/is, "$1") : "";
+      const sd = m.unit === "SD" ? /(?:^|[^\d.])([<>\u2264\u2265]=?\s*)?([-\u2212+]?\d+(?:\.\d+)?)\s*(?:sds?|sd score|standard deviations?)\b(\s+below)?/i.exec(sdWindow) : null;
+      if (sd) {
+        const n = Number(sd[2].replace("\u2212", "-"));
+        value = sd[3] ? -Math.abs(n) : n;
+        vAt = Math.min(line.text.length - 1, end + sd.index + sd[0].indexOf(sd[2]));
+        unitText = "SD";
+      }
+      // an SD score is only the number written as one, unless the name itself says "SDS" / "z-score"
+      const sdName = /sds|sd score|z-?score|standard deviation/i.test(text.slice(mt.index, end));
+      const a = value != null || (m.unit === "SD" && !sdName) ? null : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?![\d.])/.exec(after);
       if (a && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
         const tail = after.slice(a.index + a[0].length);
         const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o)/i.test(tail);
@@ -159,7 +176,9 @@ export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
         if (b) r = RESULT_WORD.exec(b[0]);
       }
       const values = [...after.matchAll(/(?<![\d/.-])(\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:\/\s*\d|-\d|years?|yrs?|y\/o|yo\b|weeks?|months?|am\b|pm\b))/g)].map((x) => Number(x[1])).filter((n) => n < 1000);
-      if (!r && !values.length) continue;
+      // a dated mention is a report of a done test ("Bone age 07/15/2026: 6 years", "Echo (03/2026)")
+      const datedAt = findDates(line.text.slice(end, end + 24), { partial: true }).find((d) => d.index <= 4 && d.precision !== "year" && /^[1-9]\d{3}-/.test(d.start));
+      if (!r && !values.length && !datedAt) continue;
       let result: TestOutcome = r ? outcomeOf(r[1]) : "done";
       if (isNegated(line.lower, m.index) && result !== "negative") {
         // "no TB test on file", "has not had a sleep study"
@@ -170,7 +189,8 @@ export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
       // "consider genetic testing", "has not had a sleep study", "will order": not done
       if (/\b(?:consider(?:ing)?|plan(?:s|ned)? (?:to|for)|recommend(?:ed)?|will (?:order|obtain|refer|schedule)|has not had|have not had|never had|not (?:yet )?(?:done|performed|obtained)|declined|deferred)\b[^.;]{0,30}$/.test(before) && result !== "negative" && result !== "positive") result = "pending";
       const full = findDates(`${line.text.slice(end, end + 110)}`).filter((d) => d.precision === "day");
-      const date = full[0]?.start ?? dateNear(idx, line, m.index);
+      // a month-precision date counts from the month's first day (the oldest the test can be)
+      const date = full[0]?.start ?? dateNear(idx, line, m.index) ?? datedAt?.start ?? findDates(line.text.slice(end, end + 60), { partial: true }).find((d) => d.precision === "month" && /^[1-9]\d{3}-/.test(d.start))?.start ?? null;
       out.push({ result, date, values, citation: quote(idx, line, m.index, Math.min(line.text.length, end + Math.min(after.length, 60))), text: line.text.slice(Math.max(0, m.index - 10), Math.min(line.text.length, end + 80)) });
     }
   }

@@ -5,7 +5,7 @@
  * signature date — never a date of birth).
  */
 import type { Citation, RequestDateSource, RosterMember } from "../contracts";
-import { cite, citeRange, type DocModel, type Line } from "../text/layout";
+import { cite, citeRange, toksInRange, type DocModel, type Line } from "../text/layout";
 import { findLabeled, type SectionName } from "../text/fields";
 import { findDates } from "../codes/dates";
 import { LETTER_TO_DIGIT } from "../codes/ocr";
@@ -250,9 +250,26 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
   for (const p of model.pages) {
     for (const l of p.lines) {
       const next = p.lines[l.index + 1];
-      if (!next || !/\bsignature\b/i.test(next.text) || !/\bdate\b/i.test(next.text)) continue;
+      // a date written on the blank above a bare "Date" label at the signature block
+      const bareLabel = !!next && /^\W*date\W*$/i.test(next.text.trim()) && l.text.replace(findDates(l.text)[0]?.text ?? "", "").replace(/[^A-Za-z0-9]/g, "").length <= 2;
+      if (!next || (!bareLabel && (!/\bsignature\b/i.test(next.text) || !/\bdate\b/i.test(next.text)))) continue;
       const d = findDates(l.text)[0];
       if (d && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "signature_date", 1);
+    }
+  }
+  // a date written above a "Date" label of a form's signature block (value above label)
+  for (const p of model.pages) {
+    const toks = p.lines.flatMap((l) => l.toks);
+    for (const l of p.lines) {
+      for (const d of findDates(l.text)) {
+        const dt = toksInRange(l.toks, d.index, d.index + d.length);
+        if (!dt.length) continue;
+        const x0 = Math.min(...dt.map((t) => t.x));
+        const x1 = Math.max(...dt.map((t) => t.x + t.w));
+        const y1 = Math.max(...dt.map((t) => t.y + t.h));
+        const label = toks.find((t) => /^date:?$/i.test(t.text) && t.y > y1 - 1 && t.y - y1 < 3 * Math.max(4, dt[0].h) && t.x < x1 && t.x + t.w > x0 && !/^\s*(?:of\b|birth)/i.test(p.text.slice(t.end, t.end + 8)));
+        if (label && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "signature_date", 1);
+      }
     }
   }
   const order: RequestDateSource[] = ["fax_header", "received_stamp", "form_date", "letter_date", "signature_date"];

@@ -94,8 +94,13 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   const decision = await run("decision", 5, engine, {}, async () => {
     const proposal = agents.propose ? await agents.propose({ facts, eligibility, review, audit }) : undefined;
     const ruled = applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review, audit, ocrConfidence: ocr }, proposal);
-    // the model's words when the rules agree with its proposal
-    if (proposal && proposal.final_decision === ruled.final_decision && proposal.ai_summary) return { ...ruled, ai_summary: proposal.ai_summary, rationale: `${ruled.rationale}\n\nModel rationale: ${proposal.rationale ?? ""}`.trim() };
+    // the model's words when the rules agree with its proposal; the lower of the two confidences
+    if (proposal && proposal.final_decision === ruled.final_decision && proposal.ai_summary) return { ...ruled, confidence_score: Math.min(ruled.confidence_score, proposal.confidence_score ?? 1), ai_summary: proposal.ai_summary, rationale: `${ruled.rationale}\n\nModel rationale: ${proposal.rationale ?? ""}`.trim() };
+    // the rules overruled the model: say so, with the model's own words, for the reviewer
+    if (proposal && proposal.final_decision !== ruled.final_decision) {
+      const said = `The model proposed ${proposal.final_decision.replace(/_/g, " ")}${proposal.ai_summary ? `: ${proposal.ai_summary}` : ""}`;
+      return { ...ruled, ai_summary: `${ruled.ai_summary} (${said})`, rationale: `${ruled.rationale}\n\n${said} The decision rules decide this case regardless of the model's assessment.${proposal.rationale ? ` Model rationale: ${proposal.rationale}` : ""}` };
+    }
     return ruled;
   });
   return { facts, eligibility, policyId, tree, review, audit, decision, engine };

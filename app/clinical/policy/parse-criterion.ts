@@ -232,6 +232,8 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         if (th) claimed.push([a, b]);
       }
       if (!th) continue;
+      // "1.5 SD below the mid-parental target height": relative to another value, not a score threshold
+      if (ms.unit === "SD" && /\b(?:below|above|from|than)\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:mid-?parental|parental|target|predicted|baseline|previous|prior)\b/i.test(part)) continue;
       // "at least 2 standard deviations below the mean": a negative SD score
       if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0) th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
       if (out.some((o) => o.measure === ms.name)) continue;
@@ -730,7 +732,13 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
  * `understood` is false when no condition could be read ("All FDA-approved indications").
  */
 export function indicationTerms(title: string): { conditions: string[]; icd10: string[]; phrases: string[]; understood: boolean } {
-  const conds = mostSpecificConditions(withoutExamples(title)).filter((c) => c.name !== "cosmetic use");
+  let conds = mostSpecificConditions(withoutExamples(title)).filter((c) => c.name !== "cosmetic use");
+  // "growth failure due to growth hormone deficiency": the cause is the indication, not the sign
+  const cause = /\b(?:due to|secondary to|caused by|resulting from|because of)\b(.*)$/i.exec(withoutExamples(title));
+  if (cause) {
+    const causes = mostSpecificConditions(cause[1]).filter((c) => c.name !== "cosmetic use");
+    if (causes.length) conds = causes;
+  }
   const abbr = [...title.matchAll(/\(([A-Za-z]{2,8})\)/g)].map((m) => m[1].toLowerCase());
   const phrases = [title.replace(/\([^)]*\)/g, "").replace(/[.:]+$/, "").trim().toLowerCase(), ...abbr].filter((p) => p.length >= 2 && p.length < 80);
   return { conditions: conds.map((c) => c.name), icd10: [...new Set(conds.flatMap((c) => c.icd10))], phrases, understood: conds.length > 0 };

@@ -14,7 +14,8 @@
 import type { CaseFacts, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
-import { buildCaseIndex } from "../evidence/case-index";
+import { buildCaseIndex, withNext } from "../evidence/case-index";
+import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies } from "./case-conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
@@ -114,7 +115,14 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
   const info = (status: NonNullable<ReviewResult["indication"]>["status"]) => ({ status, branches: scored.map((s) => ({ title: s.b.title, score: s.score, citation: s.citation })) });
   if (max > 0) {
     // a code outranks words: "L40.50 arthropathic psoriasis" is psoriatic arthritis, not plaque psoriasis
-    const top = scored.filter((s) => s.score === max || (max <= 2 && s.score > 0));
+    let top = scored.filter((s) => s.score === max || (max <= 2 && s.score > 0));
+    // one diagnosis, several uses ("acute treatment" / "preventive treatment" of migraine): the way
+    // the request says the drug is taken picks the branch
+    if (top.length > 1) {
+      const modes = requestUseModes(ctx);
+      const picked = top.filter((s) => titleModes(s.b.title).some((m) => modes.includes(m)));
+      if (modes.length === 1 && picked.length === 1) top = picked;
+    }
     const labels = top.map((s) => s.b.label);
     const cites = top.flatMap((s) => (s.citation ? [s.citation] : [])).slice(0, 2);
     return {
@@ -136,6 +144,22 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
     answer: { node_id: node.id, labels: [], definite: false, outcome: "insufficient", reason: why, citations: [], evidence: "none", confidence: allUnderstood ? "high" : "low", missing: !formal.length ? "Diagnosis and ICD-10-CM code for the requested use" : "Confirmation of the indication the drug is requested for" },
     info: info(!formal.length ? "no_diagnosis" : "unknown"),
   };
+}
+
+/**
+ * The uses (acute / preventive) the request names in the sig or in the lines that mention the
+ * requested drug (with the line each wraps onto).
+ */
+function requestUseModes(ctx: EvalContext): ("acute" | "preventive")[] {
+  const med = ctx.facts.medication;
+  const texts = [med?.dosage ?? ""];
+  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (names.length) {
+    const re = new RegExp(`\\b(?:${names.join("|")})\\b`, "i");
+    for (const line of ctx.idx.lines) if (re.test(line.lower)) texts.push(withNext(ctx.idx, line));
+  }
+  const text = texts.join(" \n ");
+  return USE_MODES.filter((u) => u.request.test(text)).map((u) => u.mode);
 }
 
 /**

@@ -260,21 +260,34 @@ export function conditionsNamedIn(text: string): ConditionTerm[] {
  * "psoriatic arthritis" is not also "plaque psoriasis"). Ordered by position.
  */
 export function mostSpecificConditions(text: string): ConditionTerm[] {
-  const spans: { c: ConditionTerm; a: number; b: number }[] = [];
+  // every place each condition is named (all aliases, all occurrences)
+  const named: { c: ConditionTerm; spans: [number, number][] }[] = [];
   for (const c of CONDITIONS) {
-    let best: [number, number] | null = null;
+    const spans: [number, number][] = [];
     for (const al of c.aliases) {
-      const m = aliasRegex(al).exec(text);
-      if (m && (!best || m[0].length > best[1] - best[0])) best = [m.index, m.index + m[0].length];
+      const re = aliasRegex(al, "g");
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(text))) {
+        if (!m[0].length) {
+          re.lastIndex++;
+          continue;
+        }
+        spans.push([m.index, m.index + m[0].length]);
+      }
     }
-    if (best) spans.push({ c, a: best[0], b: best[1] });
+    if (spans.length) named.push({ c, spans });
   }
-  return spans
-    .filter((x) => !spans.some((y) => y !== x && y.a <= x.a && y.b >= x.b && y.b - y.a > x.b - x.a))
-    // a broader condition named by the same words as a narrower one ("diabetes mellitus" in "type 2 diabetes mellitus")
-    .filter((x, _i, all) => !all.some((y) => y !== x && y.c.name !== x.c.name && conditionAncestors(y.c.name).includes(x.c.name) && y.a <= x.b && x.a <= y.b))
-    .sort((x, y) => x.a - y.a)
-    .map((x) => x.c);
+  const inside = (s: [number, number], t: [number, number]) => t[0] <= s[0] && t[1] >= s[1] && t[1] - t[0] > s[1] - s[0];
+  const overlaps = (s: [number, number], t: [number, number]) => t[0] <= s[1] && s[0] <= t[1];
+  return (
+    named
+      // a condition every mention of which is part of a longer condition's name ("short stature" in "idiopathic short stature")
+      .filter((x) => !x.spans.every((s) => named.some((y) => y !== x && y.spans.some((t) => inside(s, t)))))
+      // a broader condition named by the same words as a narrower one ("diabetes mellitus" in "type 2 diabetes mellitus")
+      .filter((x) => !x.spans.every((s) => named.some((y) => y !== x && y.c.name !== x.c.name && conditionAncestors(y.c.name).includes(x.c.name) && y.spans.some((t) => overlaps(s, t)))))
+      .sort((x, y) => Math.min(...x.spans.map((s) => s[0])) - Math.min(...y.spans.map((s) => s[0])))
+      .map((x) => x.c)
+  );
 }
 
 /** Every position where a condition is named in `text` (for evidence search). */

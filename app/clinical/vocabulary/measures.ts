@@ -69,8 +69,10 @@ export const MEASURES: MeasureTerm[] = [
   M("TSH", ["\\btsh\\b", "thyroid stimulating hormone"], "mIU/L", [0, 200]),
   M("IGF-1", ["igf-?1", "igf-?i\\b", "insulin-like growth factor"], "ng/mL", [1, 1500]),
   M("peak GH", ["peak (?:gh|growth hormone)", "gh peak", "peak (?:serum )?growth hormone", "stimulated gh"], "ng/mL", [0, 100]),
-  M("height SDS", ["height (?:sds|sd score|standard deviation score|z-?score)", "height .{0,20}standard deviations?", "\\bhsds\\b"], "SD", [-10, 5]),
-  M("height velocity SDS", ["(?:height|growth) velocity[^.;]{0,30}?(?:sd|standard deviations?)\\b", "(?:height|growth) velocity (?:sds|z-?score)"], "SD", [-10, 10]),
+  // "height SDS -2.6", "Height 114.2 cm (-2.6 SD)", "height now -1.9 SD" (not "height velocity")
+  M("height SDS", ["height (?:sds|sd score|standard deviation score|z-?score)", "height .{0,20}standard deviations?", "\\bhsds\\b", "(?<!(?:parental|target|predicted|adult)\\s)\\bheight\\b(?!\\s*(?:velocity|sds|sd score|z-?score))(?=(?:[^;.]|\\.(?=\\d)){0,30}?[-\u2212+]?\\d+(?:\\.\\d+)?\\s*(?:sds?\\b|standard deviations?))"], "SD", [-10, 5]),
+  // "height velocity 2.1 cm/yr, ... more than 2 SD below the mean", "growth velocity SDS -1.4"
+  M("height velocity SDS", ["(?:height|growth) velocity(?=(?:[^;.]|\\.(?=\\d)){0,70}?\\b(?:sds?|standard deviations?)\\b)", "(?:height|growth) velocity (?:sds|z-?score)"], "SD", [-10, 10]),
   M("growth velocity", ["growth velocity", "height velocity", "\\bgv\\b"], "cm/yr", [0, 20]),
   M("bone age", ["bone age"], "years", [0, 20]),
   M("T-score", ["t-?score"], null, [-6, 4]),
