@@ -123,6 +123,7 @@ export async function runEvaluation(
         policy_checks: { include: { policy_check_steps: { orderBy: { position: "asc" } } }, orderBy: { created_at: "asc" } },
       },
     });
+    const scanned = (await database.prisma.documentPage.count({ where: { document: { prior_auth_id: id, kind: "fax" }, ocr: true } })) > 0;
     const prescriber = pa.practitioners.find((p) => p.role === "prescriber") ?? pa.practitioners[0];
     const med = pa.medication_requests[0];
     const finished = pa.ai_decision?.created_at.getTime() ?? pa.updated_at.getTime();
@@ -151,6 +152,7 @@ export async function runEvaluation(
       ),
       seconds: Math.max(0, (finished - at) / 1000),
       processing_seconds: processingSeconds(pa.ai_agent_runs),
+      scanned,
       error: pa.intake_error,
     });
   }

@@ -19,6 +19,8 @@ export interface CaseReport {
   seconds: number | null;
   /** time the worker spent on the case (first agent start to last agent finish), without queue wait */
   processing_seconds?: number | null;
+  /** true when any page of the fax was read by OCR (a scan) */
+  scanned?: boolean;
   error?: string | null;
 }
 
@@ -78,6 +80,9 @@ export interface Score {
   calibration: { band: string; cases: number; correct: number; accuracy: number | null }[];
   field_accuracy: number | null;
   fields: Record<string, { correct: number; total: number; accuracy: number }>;
+  /** field accuracy over text-layer faxes and over scans (null when the set has none) */
+  field_accuracy_text: number | null;
+  field_accuracy_scan: number | null;
   seconds: { median: number | null; p95: number | null };
   processing_seconds: { median: number | null; p95: number | null };
   mismatches: { case_id: string; field: string; expected: unknown; got: unknown }[];
@@ -101,15 +106,20 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     { band: "0.50-0.69", lo: 0.5, hi: 0.7, cases: 0, correct: 0 },
     { band: "0.00-0.49", lo: 0, hi: 0.5, cases: 0, correct: 0 },
   ];
+  const byKind = { text: { correct: 0, total: 0 }, scan: { correct: 0, total: 0 } };
+  let kind: "text" | "scan" = "text";
   const tally = (field: string, ok: boolean, caseId: string, exp: unknown, got: unknown) => {
     fields[field] ??= { correct: 0, total: 0, accuracy: 0 };
     fields[field].total++;
+    byKind[kind].total++;
+    if (ok) byKind[kind].correct++;
     if (ok) fields[field].correct++;
     else mismatches.push({ case_id: caseId, field, expected: exp, got });
   };
   for (const r of reports) {
     const e = expected.get(r.case_id);
     if (!e) continue;
+    kind = r.scanned ? "scan" : "text";
     if (e.decision) {
       scored++;
       confusion[e.decision][r.decision] = (confusion[e.decision][r.decision] ?? 0) + 1;
@@ -158,6 +168,8 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     calibration: bands.map((b) => ({ band: b.band, cases: b.cases, correct: b.correct, accuracy: b.cases ? b.correct / b.cases : null })),
     field_accuracy: ft ? fc / ft : null,
     fields,
+    field_accuracy_text: byKind.text.total ? byKind.text.correct / byKind.text.total : null,
+    field_accuracy_scan: byKind.scan.total ? byKind.scan.correct / byKind.scan.total : null,
     seconds: { median: quantile(secs, 0.5), p95: quantile(secs, 0.95) },
     processing_seconds: { median: quantile(proc, 0.5), p95: quantile(proc, 0.95) },
     mismatches,
@@ -178,7 +190,7 @@ export function formatScore(s: Score): string {
     ...DECISIONS.map((e) => `  ${e.padEnd(24)}${[...DECISIONS, "failed"].map((g) => String(s.confusion[e][g] ?? 0).padStart(13)).join("")}`),
     "accuracy per confidence band:",
     ...s.calibration.map((b) => `  ${b.band}  ${String(b.cases).padStart(3)} cases  ${b.accuracy === null ? "   n/a" : pct(b.accuracy).padStart(6)}`),
-    `field accuracy: ${pct(s.field_accuracy)}`,
+    `field accuracy: ${pct(s.field_accuracy)} (text faxes ${pct(s.field_accuracy_text)}, scans ${pct(s.field_accuracy_scan)})`,
     ...Object.entries(s.fields).map(([k, f]) => `  ${k.padEnd(26)} ${pct(f.accuracy).padStart(7)} (${f.correct}/${f.total})`),
     `seconds per case, submission to final decision (includes queue wait): median ${s.seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.seconds.p95?.toFixed(2) ?? "n/a"}`,
     `seconds per case, worker processing only: median ${s.processing_seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.processing_seconds.p95?.toFixed(2) ?? "n/a"}`,

@@ -65,6 +65,7 @@ for (const caseId of caseIds) {
     criteria: (r.review?.paths ?? []).flatMap((p) => p.criteria.map((c) => ({ text: `${p.title}: ${c.question}`, outcome: c.outcome, met: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null, reason: c.reason, evidence: c.citations }))),
     seconds: (performance.now() - t) / 1000,
     processing_seconds: (performance.now() - t) / 1000,
+    scanned: doc.pages.some((p) => p.ocr),
   });
   const expFile = path.join(setDir, "cases", caseId, "expected.json");
   const exp = fs.existsSync(expFile) ? JSON.parse(fs.readFileSync(expFile, "utf8")) : null;

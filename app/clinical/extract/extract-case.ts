@@ -17,7 +17,8 @@ import { daysBetween, endOfMonth, findDates, parseDate, type DateSpan } from "..
 import { ICD10_SHAPE, normalizeIcd10, repairIcd10Insertion } from "../codes/icd10";
 import { isValidNpi, readNpi } from "../codes/npi";
 import { normalizeNdc } from "../codes/ndc";
-import { ocrDigits } from "../codes/ocr";
+import { canonicalId, editDistance, ocrDigits } from "../codes/ocr";
+import { compareNames } from "../codes/names";
 import { CONDITIONS, conditionsNamedIn } from "../vocabulary/conditions";
 import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
@@ -83,10 +84,18 @@ function stripTrailingLabels(v: string): string {
   return v.split(/\s*(?:[,;•·+«|]|\s)\s*(?:DOB|D\.O\.B\.?|Date of birth|Birth ?date|Member ID|Medicaid ID|ID\s*#|Sex|Gender|Age)\b/i)[0].trim();
 }
 
+/** Form label words, which OCR may garble ("Spenalty", "Adress"): never a person's name. */
+const LABEL_WORDS = ["specialty", "address", "telephone", "signature", "diagnosis", "medication", "practice", "facility", "contact", "prescriber", "physician", "beneficiary", "member", "office", "credentials"];
+
+function isGarbledLabel(word: string): boolean {
+  const w = word.toLowerCase();
+  return w.length >= 6 && LABEL_WORDS.some((l) => Math.abs(l.length - w.length) <= 2 && editDistance(l, w) <= 2);
+}
+
 function looksLikeName(v: string): boolean {
   const s = v.replace(CREDENTIALS, " ").replace(/[^A-Za-z,'\-\s]/g, "").trim();
   const words = s.split(/[\s,]+/).filter((w) => w.length > 1);
-  return words.length >= 1 && words.length <= 5 && /[A-Za-z]{2,}/.test(s) && !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last)\b/i.test(v);
+  return words.length >= 1 && words.length <= 5 && /[A-Za-z]{2,}/.test(s) && !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last)\b/i.test(v) && !words.some(isGarbledLabel);
 }
 
 function hitCite(ctx: Ctx, h: FieldHit): Citation {
@@ -97,10 +106,10 @@ function hitCite(ctx: Ctx, h: FieldHit): Citation {
 // Patient
 
 const L_MEMBER_NAME = /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
-const L_NAME = /(?<![A-Za-z])(?<!(?:Last|F[iu1l]?r?st|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
+const L_NAME = /(?<![A-Za-z])(?<!(?:Last|F[iu1l!|]?r?[s5][t!1l|]?|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
 const L_LAST = /\bLast\s*name\b/i;
 // "First" as OCR reads it: "Fist", "Frst", "F1rst"
-const L_FIRST = /\bF[iu1l]?r?st\s*name\b/i;
+const L_FIRST = /\bF[iu1l!|]?r?[s5][t!1l|]?\s*name\b/i;
 const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?O\.?\s?B\.?)\b/i;
 const L_MEMBER_ID = /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
 const L_SEX = /\b(?:Sex|Gender)\b/i;
@@ -194,6 +203,14 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
   let plan: string | null = null;
   const planHit = findLabeled(model, sec, /\b(?:Health\s+plan|Insurance\s+plan|Plan\s+name|Insurer|Submitted\s+to(?:\s*\(issuer\s+name\))?|Issuer\s+name)\b/i, { validate: (v) => /[A-Za-z]{3,}/.test(v) && !/^(?:name|phone|fax)/i.test(v) })[0];
   if (planHit) { plan = clean(planHit.value); cites.push(hitCite(ctx, planHit)); }
+
+  // an ID read one character off a roster ID, on a request whose name and date of birth are that
+  // member's exactly: an OCR slip, read as the roster's ID (eligibility reports the match it made)
+  const roster = ctx.opts.roster ?? [];
+  if (memberId && birth && last && !roster.some((m) => canonicalId(m.member_id) === canonicalId(memberId!))) {
+    const near = roster.filter((m) => editDistance(canonicalId(m.member_id), canonicalId(memberId!)) === 1 && m.birth_date === birth && compareNames(m.last_name, last) === "exact" && (!first || compareNames(m.first_name, first) !== "none"));
+    if (near.length === 1) memberId = near[0].member_id;
+  }
 
   return { first_name: first, last_name: last, birth_date: birth, gender, member_id: memberId, insurance_plan: plan, citations: cites };
 }
@@ -306,6 +323,15 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     if (!/^\d/.test(v)) org = clean(v);
   }
   for (const h of [specHit, phoneHit, faxHit, licHit, orgHit]) if (h) cites.push(hitCite(ctx, h));
+  // a name OCR misread on the form ("Adeyem1, MD" → "Adeyem") is read the way the fax writes it most
+  // often beside the same first name ("Provider: Tunde Adeyemi, MD", "signed by Tunde Adeyemi")
+  if (first && last) {
+    const re = new RegExp(`\\b${first.replace(/[^A-Za-z]/g, ".")}\\s+([A-Z][A-Za-z'’-]{1,30})(?![A-Za-z0-9])`, "g");
+    const counts = new Map<string, number>();
+    for (const p of model.pages) for (const m of p.text.matchAll(re)) if (editDistance(m[1].toLowerCase(), last.toLowerCase()) <= 1) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+    const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    if (best && best[0] !== last && best[1] > (counts.get(last) ?? 0)) last = best[0];
+  }
   const full = first && last ? `${first} ${last}` : last ?? first;
   return {
     full_name: full ?? null, first_name: first, last_name: last, credential: credential ? credential.replace(/\./g, "").toUpperCase() : null,
@@ -321,8 +347,9 @@ export function unlabelledNpi(model: DocModel, sec: Map<string, SectionName>, an
   const hits = new Map<string, { npi: string; page: number; tok: Tok }>();
   for (const p of model.pages) for (const l of p.lines) {
     if (!anywhere && sec.get(`${p.page}:${l.index}`) !== "prescriber") continue;
-    if (anywhere && /\b(?:member|medicaid|subscriber|beneficiary|policy|claim|account|accession|clia|phone|fax|tel)\b/i.test(l.text) && !/\bnpi\b/i.test(l.text)) continue;
     for (const seg of l.segs) {
+      // (a two-column form row: the member's cell does not disqualify the prescriber's)
+      if (anywhere && /\b(?:member|medicaid|subscriber|beneficiary|policy|claim|account|accession|clia|phone|fax|tel)\b/i.test(seg.text) && !/\bnpi\b/i.test(seg.text)) continue;
       seg.toks.forEach((t, i) => {
         const d = t.text.replace(/^[^0-9]+|[^0-9]+$/g, "");
         if (!/^[12]\d{9}$/.test(d) || !isValidNpi(d)) return;
@@ -339,10 +366,14 @@ export function unlabelledNpi(model: DocModel, sec: Map<string, SectionName>, an
 
 function npiRaw(v: string): string | null {
   const m = /(?<![A-Za-z0-9])([0-9OoIl|SB!]{3}[\s\-]?[0-9OoIl|SB!]{3}[\s\-]?[0-9OoIl|SB!]{4})(?![0-9])/.exec(v);
-  if (!m) return null;
-  const d = m[1].replace(/[\s\-]/g, "");
-  if (d.replace(/\D/g, "").length < 7) return null;
-  return d;
+  if (m) {
+    const d = m[1].replace(/[\s\-]/g, "");
+    if (d.replace(/\D/g, "").length >= 7) return d;
+  }
+  // ten digits that OCR split with stray spaces ("12468013 55"): kept only when the check digit holds
+  const split = /(?<![A-Za-z0-9])(\d(?:[ \-]?\d){9})(?![0-9])/.exec(v);
+  const joined = split ? split[1].replace(/[ \-]/g, "") : null;
+  return joined && isValidNpi(joined) ? joined : null;
 }
 
 function phoneOf(v: string): string | null {
@@ -591,6 +622,15 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
       const base = m.index + m[0].length;
       const fake: FieldHit = { page: p.page, value: l.text.slice(base), toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
       for (const c of codesIn(fake.value, false, l.text)) add(c.code, { ...fake, value: l.text }, true, base + c.index, c.length);
+    }
+  }
+  // codes written in the letter or chart notes: "ulcerative colitis (K51.911)", "ICD-10 E66.812, Z68.37";
+  // only letter-first codes with a dot, never on NDC / NPI / lab-reference / procedure-code lines
+  for (const p of model.pages) {
+    for (const l of p.lines) {
+      if (/\b(?:ndc|npi|dea|loinc|cpt|hcpcs|ref(?:erence)?\.?\s*(?:range|interval)|specimen|accession|lot)\b/i.test(l.text)) continue;
+      const hit: FieldHit = { page: p.page, value: l.text, toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
+      for (const c of codesIn(l.text, true).filter((c) => /^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$/.test(l.text.slice(c.index, c.index + c.length)))) add(c.code, hit, false, c.index, c.length);
     }
   }
   if (out.length) out[0].primary = true;

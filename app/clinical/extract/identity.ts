@@ -67,7 +67,7 @@ export function coerceToShape(raw: string, shapes: Set<string>): string | null {
   return null;
 }
 
-const MEMBER_ID_LABEL = /\b(?:(?:Member|Subscriber|Medicaid|Medicare|Insured|Enrollee|Beneficiary|Recipient|Policy(?:holder)?|Patient|Health\s*plan|Cardholder|Plan|Cigna|Aetna|UHC|BCBS)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.|identification)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\bMBI\b|\bMember\s*(?:#|No\.?|Number)|\bPolicy\s*(?:#|No\.?|Number)/i;
+const MEMBER_ID_LABEL = /\b(?:(?:Member|Subscriber|Medicaid|Medicare|Insured|Enrollee|Beneficiary|Recipient|Policy(?:holder)?|Patient|Health\s*plan|Cardholder|Plan|Cigna|Aetna|UHC|BCBS)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.|identification)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\bMBI\b|\b(?:Member|Medicaid|Medicare|Subscriber|Beneficiary|Recipient|Enrollee|Insured)\s*(?:#|No\.?|Number)|\bPolicy\s*(?:#|No\.?|Number)/i;
 const OTHER_ID_LABEL = /\b(?:DEA|NPI|Group|Grp|Tax|TIN|EIN|License|MRN|Medical record|Chart|Accession|Reference|Ref|CLIA|BIN|PCN|Rx\s*(?:Group|Grp|BIN|PCN)|RxGRP|Account|Acct|Claim|Case|PA\s*#|Auth|Order|Lot|Req(?:uisition)?|Specimen|Phone|Fax|Tel|Prescriber|Provider|Pharmacy|NCPDP|Encounter|Visit|Invoice)\b/i;
 
 /** Tokens that can be IDs: 5–20 characters with at least four digits (or OCR digit look-alikes). */
@@ -114,10 +114,15 @@ export function readMemberId(model: DocModel, sec: Map<string, SectionName>, ros
     const found = new Map<string, Citation>();
     for (const p of model.pages) {
       for (const l of p.lines) {
-        if (OTHER_ID_LABEL.test(l.text) && !/\b(?:member|medicaid|medicare|subscriber|beneficiary|id)\b/i.test(l.text)) continue;
-        for (const t of l.toks) {
+        for (const [ti, t] of l.toks.entries()) {
+          // in a cell labelled as another identifier (and not the member's): not the member ID
+          const seg = l.segs.find((g) => g.toks.includes(t));
+          const cell = seg?.text ?? l.text;
+          if (OTHER_ID_LABEL.test(cell) && !/\b(?:member|medicaid|medicare|subscriber|beneficiary|id)\b/i.test(cell)) continue;
           const raw = t.text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
           if (raw.length < 5 || raw.replace(/[^0-9]/g, "").length < 4) continue;
+          // a number right after another identifier's label ("NPI 1358146920", "Phone ...") is that identifier
+          if (OTHER_ID_LABEL.test(l.toks.slice(Math.max(0, ti - 2), ti).map((x) => x.text).join(" "))) continue;
           const id = coerceToShape(raw, shapes);
           if (!id) continue;
           // a date, phone or NDC read as an ID is not one
