@@ -133,6 +133,20 @@ function memberIdFrom(v: string): string | null {
   return null;
 }
 
+/**
+ * "Patient Name:  Dana   Whitfield": a one-word name value whose surname sits in the next cell of
+ * the same line (a form's separate first/last boxes) is read with it, when that cell is one
+ * capitalised word and not a label.
+ */
+function withSplitSurname(h: FieldHit, value: string): string {
+  if (/\s/.test(value.trim()) || !h.toks.length) return value;
+  const segs = h.line.segs;
+  const si = segs.findIndex((g) => g.toks.includes(h.toks[h.toks.length - 1]));
+  const next = si >= 0 ? segs[si + 1] : undefined;
+  if (!next || !/^[A-Z][a-zA-Z'’-]{1,30}$/.test(next.text.trim()) || isGarbledLabel(next.text) || /^(?:DOB|Sex|Gender|Age|ID|Member|Male|Female)$/i.test(next.text.trim())) return value;
+  return `${value} ${next.text.trim()}`;
+}
+
 function extractPatient(ctx: Ctx): ExtractedPatient {
   const { model, sec } = ctx;
   const cites: Citation[] = [];
@@ -152,7 +166,7 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
     cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
   } else if (nameHits.length) {
     const h = nameHits[0];
-    const n = splitName(stripTrailingLabels(h.value));
+    const n = splitName(withSplitSurname(h, stripTrailingLabels(h.value)));
     first = n.first;
     last = n.last;
     cites.push(hitCite(ctx, h));
