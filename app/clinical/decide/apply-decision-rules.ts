@@ -14,9 +14,10 @@
  * OCR-garbled passage, no matching policy — is needs_more_information with the items to request.
  * A model may propose; it can make an approval more cautious, never a denial easier.
  *
- * Sources: docs/clinical/decision-semantics.md; CMS-0057-F and 42 CFR 422.566 (a denial based on
- * medical necessity is reviewed by a physician or other appropriate professional; the denial
- * becomes final only after clinician sign-off in the workspace), CA SB 1120, TX SB 815.
+ * Sources: docs/clinical/decision-semantics.md; 42 CFR 422.566(d) (an adverse medical-necessity
+ * determination is reviewed by a physician or other appropriate professional), California SB 1120
+ * (H&S Code §1367.01, Ins. Code §10123.135), Texas SB 815 (Ins. Code §4201.156): the engine
+ * recommends a denial; it becomes final only after a clinician signs off in the workspace.
  */
 import type { AuditFinding, CaseFacts, Citation, CriterionResult, DecisionResult, EligibilityResult, FinalDecision, ParsedDocument, ReviewResult } from "../contracts";
 import { isVerbatim } from "../text/lines";
