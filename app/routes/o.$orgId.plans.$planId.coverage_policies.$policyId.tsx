@@ -13,6 +13,8 @@ import { isTreeInProgress, serializeCoveragePolicy } from "~/coverage-policies/s
 import { readAddNodeInput, readUpdateNodeInput } from "~/coverage-policies/ui/node-form";
 import { DecisionTreeEditor, type NodeActionData } from "~/coverage-policies/ui/decision-tree-editor";
 import { NodeList } from "~/coverage-policies/ui/node-list";
+import { PolicyReadingPanel } from "~/coverage-policies/ui/policy-reading-panel";
+import { policyReading } from "~/coverage-policies/policy-reading";
 import { GenerateTreeButton, TreeStatusBadge } from "~/coverage-policies/ui/tree-status";
 import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
 import { signDocumentUrl } from "~/documents/signed-url.server";
@@ -29,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { plan, policy } = await getCoveragePolicyDetail(database, organization.id, params.planId, params.policyId);
     const graph = await getDecisionTreeGraph(database, organization.id, policy.id);
-    return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph };
+    const reading = policyReading(policy.structured_logic, graph.nodes, policy.drugs_list.length ? policy.drugs_list : [policy.drug_name]);
+    return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading };
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
     throw err;
@@ -67,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CoveragePolicyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, plan, policy, graph } = loaderData;
+  const { orgId, plan, policy, graph, reading } = loaderData;
   const { codeView } = useCodeView();
   const statuses = useMemo(() => ({ [policy.token]: policy.tree_status }), [policy.token, policy.tree_status]);
   useLivePolicies(orgId, statuses);
@@ -135,6 +138,7 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
             )}
           </section>
           <section aria-label="Policy" className="min-w-0 space-y-2">
+            {hasTree && <PolicyReadingPanel reading={reading} />}
             <div className="flex items-center justify-between">
               <h2 className="text-sm font-semibold text-slate-700">Policy</h2>
               {policy.file_url && (
