@@ -173,3 +173,12 @@ describe("extractCaseFacts — PBM checkbox form (inline Label: value, text only
     expect(f.labs.find((l) => l.name === "eGFR")?.value).toBe(24);
   });
 });
+
+describe("extractCaseFacts — a diagnosis written as codes only", () => {
+  // ENGINE BUG (lead): a "Diagnosis:" line holding only ICD-10 codes yields no coded diagnosis; the NEXT line is taken as the primary diagnosis description ("Diagnosis: L40.0\nPlan: start therapy." → [{ code: null, description: "Plan: start therapy.", primary: true }]).
+  it.skip("reads the codes on the label's own line and never takes the next line as the diagnosis", () => {
+    const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, "Diagnosis: L40.0, L40.50\nPlan: start therapy.")] });
+    expect(f.diagnoses.map((d) => d.code)).toEqual(["L40.0", "L40.50"]);
+    expect(f.diagnoses.some((d) => /Plan/.test(d.description ?? ""))).toBe(false);
+  });
+});
