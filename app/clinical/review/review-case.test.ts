@@ -261,7 +261,9 @@ describe("indication selection and combination use", () => {
     const noExcl = P.CLINICAL_ZENTUMAB.replace(/III\. Diagnoses[\s\S]*$/, "");
     const t = generateDecisionTree(docFromPages([noExcl]), { drug_names: ["Zentumab", "zentumab"] });
     const text = "Diagnoses: L40.0, L40.50\nRheumatologist: continue adalimumab 40 mg every other week (ongoing).\nSpecialty: Rheumatology";
-    const { facts, caseDoc, review } = reviewText(t, text, { diagnoses: [dx("L40.0", "Plaque psoriasis", false), dx("L40.50", "Psoriatic arthritis", false)] }, "2026-08-01");
+    // both codes apply, neither primary (as in the old test: no diagnoses in the facts, codes in the text)
+    const { facts, caseDoc, review } = reviewText(t, text, { diagnoses: [] }, "2026-08-01");
+    expect(review.indication?.branches.filter((b) => b.score > 0).map((b) => b.title)).toEqual(["Plaque Psoriasis", "Psoriatic Arthritis"]);
     const d = applyDecisionRules({ facts, caseDoc, eligibility: ELIGIBLE, review, audit: [] });
     // actual: verdict approved on "Psoriatic Arthritis", final_decision "approved"
     expect(d.final_decision).toBe("denied");
