@@ -3,21 +3,23 @@ import { describe, expect, it } from "vitest";
 import { daysBetween, findDates, parseDate } from "./dates";
 
 describe("parseDate", () => {
-  it("parses the formats seen on faxes", () => {
-    expect(parseDate("06/22/1971")).toBe("1971-06-22");
-    expect(parseDate("10/2/2026 9:18:17 AM")).toBe("2026-10-02");
-    expect(parseDate("2007-01-30")).toBe("2007-01-30");
-    expect(parseDate("April 11, 1985")).toBe("1985-04-11");
-    expect(parseDate("OCT-06-2026 14:32")).toBe("2026-10-06");
-    expect(parseDate("10-13-2026 12:03")).toBe("2026-10-13");
-    expect(parseDate("9/24/26")).toBe("2026-09-24");
-    expect(parseDate("3 March 2025")).toBe("2025-03-03");
-  });
-  it("tolerates OCR digit confusions and rejects impossible dates", () => {
-    expect(parseDate("O6/22/l971")).toBe("1971-06-22");
-    expect(parseDate("02/30/2026")).toBeNull();
-    expect(parseDate("09715/2026")).toBeNull();
-    expect(parseDate("no date here")).toBeNull();
+  it.each([
+    ["06/22/1971", "1971-06-22"],
+    ["10/2/2026 9:18:17 AM", "2026-10-02"],
+    ["2007-01-30", "2007-01-30"],
+    ["April 11, 1985", "1985-04-11"],
+    ["OCT-06-2026 14:32", "2026-10-06"],
+    ["10-13-2026 12:03", "2026-10-13"],
+    ["9/24/26", "2026-09-24"],
+    ["3 March 2025", "2025-03-03"],
+    // OCR digit confusions are repaired
+    ["O6/22/l971", "1971-06-22"],
+    // impossible dates and non-dates are rejected
+    ["02/30/2026", null],
+    ["09715/2026", null],
+    ["no date here", null],
+  ])("%s → %s", (text, iso) => {
+    expect(parseDate(text)).toBe(iso);
   });
 });
 

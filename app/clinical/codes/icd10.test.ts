@@ -3,16 +3,18 @@ import { describe, expect, it } from "vitest";
 import { normalizeIcd10, repairIcd10Insertion } from "./icd10";
 
 describe("normalizeIcd10", () => {
-  it("fixes OCR confusions inside codes", () => {
-    expect(normalizeIcd10("MO5.79")).toBe("M05.79");
-    expect(normalizeIcd10("125.10")).toBe("I25.10");
-    expect(normalizeIcd10("E11,22")).toBe("E11.22");
-    expect(normalizeIcd10("L40.0")).toBe("L40.0");
-    expect(normalizeIcd10("G43719")).toBe("G43.719");
-  });
-  it("rejects non-codes", () => {
-    expect(normalizeIcd10("hello")).toBeNull();
-    expect(normalizeIcd10("12")).toBeNull();
+  it.each([
+    // OCR confusions inside codes are fixed
+    ["MO5.79", "M05.79"],
+    ["125.10", "I25.10"],
+    ["E11,22", "E11.22"],
+    ["L40.0", "L40.0"],
+    ["G43719", "G43.719"],
+    // non-codes are rejected
+    ["hello", null],
+    ["12", null],
+  ])("%s → %s", (raw, code) => {
+    expect(normalizeIcd10(raw)).toBe(code);
   });
 });
 

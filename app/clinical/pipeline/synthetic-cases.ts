@@ -27,40 +27,27 @@ export interface IndicationDef {
   lab?: { measure: string; written: string; unit: string; threshold: number; low: number; high: number };
 }
 
-export const INDICATIONS: Record<string, IndicationDef> = {
-  ra: { key: "ra", title: "Rheumatoid Arthritis", code: "M06.9", description: "Rheumatoid arthritis", specialist: "rheumatologist", specialty: "Rheumatology", prior: { drug: "methotrexate", dose: "15 mg weekly" } },
-  pso: { key: "pso", title: "Plaque Psoriasis", code: "L40.0", description: "Plaque psoriasis", specialist: "dermatologist", specialty: "Dermatology", prior: { drug: "cyclosporine", dose: "100 mg twice daily" } },
-  hefh: {
-    key: "hefh",
-    title: "Heterozygous Familial Hypercholesterolemia",
-    code: "E78.01",
-    description: "Heterozygous familial hypercholesterolemia",
-    specialist: "cardiologist",
-    specialty: "Cardiology",
-    prior: { drug: "atorvastatin", dose: "80 mg daily" },
-    lab: { measure: "LDL-C", written: "LDL-C", unit: "mg/dL", threshold: 100, low: 62, high: 168 },
-  },
-  t2d: {
-    key: "t2d",
-    title: "Type 2 Diabetes Mellitus",
-    code: "E11.9",
-    description: "Type 2 diabetes mellitus",
-    specialist: "endocrinologist",
-    specialty: "Endocrinology",
-    prior: { drug: "metformin", dose: "1000 mg twice daily" },
-    lab: { measure: "A1c", written: "Hemoglobin A1c", unit: "%", threshold: 7, low: 6.1, high: 8.9 },
-  },
-  asthma: {
-    key: "asthma",
-    title: "Severe Asthma",
-    code: "J45.50",
-    description: "Severe persistent asthma",
-    specialist: "pulmonologist",
-    specialty: "Pulmonology",
-    prior: { drug: "fluticasone", dose: "250 mcg two puffs twice daily" },
-    lab: { measure: "eosinophils", written: "Blood eosinophils", unit: "cells/uL", threshold: 150, low: 90, high: 420 },
-  },
-};
+type Lab = NonNullable<IndicationDef["lab"]>;
+const indication = (key: string, title: string, code: string, description: string, specialist: string, specialty: string, prior: [string, string], lab?: Lab): IndicationDef => ({
+  key,
+  title,
+  code,
+  description,
+  specialist,
+  specialty,
+  prior: { drug: prior[0], dose: prior[1] },
+  ...(lab ? { lab } : {}),
+});
+
+export const INDICATIONS: Record<string, IndicationDef> = Object.fromEntries(
+  [
+    indication("ra", "Rheumatoid Arthritis", "M06.9", "Rheumatoid arthritis", "rheumatologist", "Rheumatology", ["methotrexate", "15 mg weekly"]),
+    indication("pso", "Plaque Psoriasis", "L40.0", "Plaque psoriasis", "dermatologist", "Dermatology", ["cyclosporine", "100 mg twice daily"]),
+    indication("hefh", "Heterozygous Familial Hypercholesterolemia", "E78.01", "Heterozygous familial hypercholesterolemia", "cardiologist", "Cardiology", ["atorvastatin", "80 mg daily"], { measure: "LDL-C", written: "LDL-C", unit: "mg/dL", threshold: 100, low: 62, high: 168 }),
+    indication("t2d", "Type 2 Diabetes Mellitus", "E11.9", "Type 2 diabetes mellitus", "endocrinologist", "Endocrinology", ["metformin", "1000 mg twice daily"], { measure: "A1c", written: "Hemoglobin A1c", unit: "%", threshold: 7, low: 6.1, high: 8.9 }),
+    indication("asthma", "Severe Asthma", "J45.50", "Severe persistent asthma", "pulmonologist", "Pulmonology", ["fluticasone", "250 mcg two puffs twice daily"], { measure: "eosinophils", written: "Blood eosinophils", unit: "cells/uL", threshold: 150, low: 90, high: 420 }),
+  ].map((d) => [d.key, d]),
+);
 
 /** Diagnoses no generated policy covers (for "not covered" cases). */
 export const UNCOVERED = [
