@@ -79,14 +79,13 @@ describe("readPolicy: CMS Part D tables", () => {
     expect(m.style).toBe("part_d_table");
     expect(m.indications).toHaveLength(1);
     expect(m.indications[0].match.conditions).toEqual(["type 2 diabetes mellitus"]);
-    // CHANGED: the old engine put the age row on the path ("age", "all", "any"); the age
-    // restriction is now a criterion common to every indication (compiled before each path).
-    expect(kinds(m.common)).toEqual(["age"]);
-    expect(m.common[0]).toMatchObject({ min_years: 18, confidence: "high" });
-    expect(kinds(m.indications[0].criteria)).toEqual([{ all: ["diagnosis", "lab"] }, { any: ["prior_therapy", "prior_therapy"] }]);
-    expect(items(m.indications[0].criteria[0])[1]).toMatchObject({ kind: "lab", measure: "A1c", op: ">=", value: 6.5, within_days: 365 });
+    // the path: criteria common to every indication (compiled first), then the indication's own
+    const path = [...m.common, ...m.indications[0].criteria];
+    expect(kinds(path)).toEqual(["age", { all: ["diagnosis", "lab"] }, { any: ["prior_therapy", "prior_therapy"] }]);
+    expect(path[0]).toMatchObject({ min_years: 18, confidence: "high" });
+    expect(items(path[1])[1]).toMatchObject({ kind: "lab", measure: "A1c", op: ">=", value: 6.5, within_days: 365 });
     // "Has taken metformin for at least 90 consecutive days, or has a documented intolerance to metformin"
-    const [trial, intolerance] = items(m.indications[0].criteria[1]);
+    const [trial, intolerance] = items(path[2]);
     expect(trial).toMatchObject({ kind: "prior_therapy", drugs: ["metformin"], min_days: 90, confidence: "high" });
     expect(intolerance).toMatchObject({ kind: "prior_therapy", drugs: ["metformin"], require_intolerance: true, allow_intolerance: true, confidence: "high" });
     expect(m.exclusions.map((e) => e.text)).toEqual(["Use for weight loss or chronic weight management.", "Type 1 diabetes mellitus."]);
@@ -96,9 +95,10 @@ describe("readPolicy: CMS Part D tables", () => {
   // ENGINE BUG (lead): Part D labels glued to the preceding cell ("older.Age Restrictions", "12 months.Coverage Duration") are not recognised: the coverage duration is lost and the age row swallows the rows after it.
   it.skip("reads the coverage duration and the age row of a table whose labels are glued to their content", () => {
     const m = read(P.PARTD_TRAILING, ["Glucosave"]);
-    // actual: duration null; common[0].text "18 years of age or older.Age Restrictions None.Prescriber Restrictions 12 months.Coverage Duration Other Criteria"
+    // actual: duration null; the age row is read from "Other Criteria" as common[0] with text
+    // "18 years of age or older.Age Restrictions None.Prescriber Restrictions 12 months.Coverage Duration Other Criteria"
     expect(m.indications[0].duration).toBe("12 months.");
-    expect(m.common[0]?.text ?? m.indications[0].criteria[0].text).toBe("18 years of age or older.");
+    expect([...m.common, ...m.indications[0].criteria][0].text).toBe("18 years of age or older.");
   });
 
   it("reads a table with labels before content, per-indication age and prescriber", () => {
