@@ -101,3 +101,54 @@ describe("applyDecisionRules", () => {
     expect(decide(eligible, null).rule).toBe("pend_no_policy");
   });
 });
+
+/** Ported from app/engine/decide/decide-case.test.ts (7017c33): decideCase is now applyDecisionRules. */
+describe("applyDecisionRules: paths and verdicts", () => {
+  const ldl = crit("not_met", { node_id: "n7", question: "LDL-C >= 70 mg/dL within 90 days", citations: [mtx] });
+  const eos = crit("insufficient", { node_id: "n9", question: "Blood eosinophils >= 150 cells/uL", missing: "Blood eosinophil count with its date" });
+
+  it("approves when one path is fully met and the member is eligible, whatever the other paths say", () => {
+    const r = review([[crit("met"), crit("met", { node_id: "n6" })], [ldl]], { approved: true, denied: false, open_nodes: [] });
+    const d = decide(eligible, r);
+    expect(d.final_decision).toBe("approved");
+    expect(d.rule).toBe("approve");
+    expect(d.confidence_score).toBeGreaterThan(0.5);
+    expect(d.rationale).toMatch(/Path 1/);
+  });
+
+  it("an ineligible member is denied regardless of clinical merit, with the reason", () => {
+    const d = decide(ineligible, approvedReview);
+    expect(d.final_decision).toBe("denied");
+    expect(d.ai_summary).toMatch(/coverage ended/);
+    expect(d.citations.every((c) => doc.pages[c.page - 1].text.slice(c.start, c.end) === c.text)).toBe(true);
+  });
+
+  it("a clear failure wins over missing information on the same path", () => {
+    const r = review([[crit("insufficient", { node_id: "n4" }), ldl]], { approved: false, denied: true, open_nodes: [] });
+    const d = decide(eligible, r);
+    expect(d.final_decision).toBe("denied");
+    expect(d.rule).toBe("deny_criteria");
+    expect(d.ai_summary).toMatch(/LDL-C/);
+  });
+
+  it("needs more information when no path is met and one path only lacks information", () => {
+    const r = review([[ldl], [crit("met"), eos]], { approved: false, denied: false, open_nodes: ["n9"] });
+    const d = decide(eligible, r);
+    expect(d.final_decision).toBe("needs_more_information");
+    expect(d.rule).toBe("pend_missing_information");
+    expect(d.ai_summary).toMatch(/eosinophil/);
+    expect(d.missing_items).toEqual(["Blood eosinophil count with its date"]);
+  });
+
+  it("a failure must be cited on every path to deny", () => {
+    const uncited = crit("not_met", { node_id: "n8", citations: [] });
+    const r = review([[ldl], [uncited]], { approved: false, denied: true, open_nodes: [] });
+    expect(decide(eligible, r)).toMatchObject({ final_decision: "needs_more_information", rule: "pend_needs_review" });
+  });
+
+  it("lower OCR confidence lowers the decision confidence", () => {
+    const at = (ocrConfidence: number) => applyDecisionRules({ facts, caseDoc: doc, eligibility: eligible, review: approvedReview, audit: [], ocrConfidence }).confidence_score;
+    expect(at(0.5)).toBeLessThan(at(1));
+    expect(at(0.5)).toBeGreaterThanOrEqual(0.3);
+  });
+});
