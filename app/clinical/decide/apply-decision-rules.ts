@@ -73,6 +73,10 @@ function missingItems(input: DecisionInputs): string[] {
     const all: CriterionResult[] = [...(review.exclusions ?? []), ...review.paths.flatMap((p) => p.criteria)];
     for (const c of all) if ((open.size ? open.has(c.node_id) : c.outcome === "insufficient") && c.outcome === "insufficient") out.push(c.missing || c.question);
     if (review.indication && (review.indication.status === "no_diagnosis" || review.indication.status === "unknown")) out.push("Diagnosis (ICD-10-CM code) the drug is requested for");
+    // an open node that is no criterion of a path: the request fits several indications
+    const criterionIds = new Set(all.map((c) => c.node_id));
+    const fits = (review.indication?.branches ?? []).filter((b) => b.score > 0).map((b) => b.title);
+    if ([...open].some((id) => !criterionIds.has(id)) && fits.length > 1) out.push(`Which indication the drug is requested for (the request fits: ${fits.join("; ")})`);
   }
   if (eligibility.eligible == null) {
     if (!facts.request_date || facts.request_date_source === "none") out.push("Date of the request");
@@ -168,7 +172,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   }
 
   // open: what would have to be asked for
-  const unclear = review.paths.some((p) => p.criteria.some((c) => c.outcome === "insufficient" && (c.confidence === "low" || c.confidence === "medium") && !c.citations.length));
+  const unclear = review.paths.some((p) => p.criteria.some((c) => c.outcome === "insufficient" && (c.confidence === "low" || c.confidence === "medium") && !c.citations.some((x) => x.document !== "policy")));
   const open = review.paths.flatMap((p) => p.criteria.filter((c) => c.outcome === "insufficient").map((c) => c.question));
   return pend(
     unclear ? "pend_needs_review" : "pend_missing_information",

@@ -180,6 +180,8 @@ export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
       const datedAt = findDates(line.text.slice(end, end + 24), { partial: true }).find((d) => d.index <= 4 && d.precision !== "year" && /^[1-9]\d{3}-/.test(d.start));
       if (!r && !values.length && !datedAt) continue;
       let result: TestOutcome = r ? outcomeOf(r[1]) : "done";
+      const measured = test.interpret?.(after);
+      if (measured && (!r || result === "done")) result = measured;
       if (isNegated(line.lower, m.index) && result !== "negative") {
         // "no TB test on file", "has not had a sleep study"
         if (/\b(?:no|not|never)\b[^.;]{0,30}$/.test(before)) result = "pending";

@@ -25,8 +25,8 @@ describe("therapyEvidence", () => {
     expect(ev.get("topiramate")).toMatchObject({ notTaken: true, explicitlyNotTaken: true });
     expect(ev.get("propranolol")).toMatchObject({ notTaken: true, failure: false });
   });
-  // ENGINE BUG (lead): "Will start propranolol if no improvement." is read as a failed, ongoing propranolol trial (failure: true, outcome inadequate_response, notTaken: false): "no improvement" in a conditional plan counts as an inadequate response, so a criterion "has tried propranolol" (no minimum duration) is met by a drug never taken.
-  it.skip("a drug planned 'if no improvement' is not a failed trial", () => {
+  // Regression (found by the ported tests, fixed): "Will start propranolol if no improvement." is read as a failed, ongoing propranolol trial (failure: true, outcome inadequate_response, notTaken: false): "no improvement" in a conditional plan counts as an inadequate response, so a criterion "has tried propranolol" (no minimum duration) is met by a drug never taken.
+  it("a drug planned 'if no improvement' is not a failed trial", () => {
     const idx = buildCaseIndex(docFromPages(["Will start propranolol if no improvement."]), "2026-05-01");
     expect(therapyEvidence(idx, ["propranolol"], [], null).get("propranolol")).toMatchObject({ notTaken: true, failure: false });
   });

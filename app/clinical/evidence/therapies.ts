@@ -147,8 +147,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
         if (daily.perWeek != null) ev.mgPerWeek = Math.max(ev.mgPerWeek ?? 0, daily.perWeek);
       }
       if (dose && !ev.dose) ev.dose = dose[0];
-      ev.intolerance ||= INTOLERANCE.test(seg);
-      ev.failure ||= FAILURE.test(seg) || /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") || /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
+      // outcomes in a conditional clause are not outcomes: "will start propranolol if no improvement"
+      const factual = seg.replace(/\b(?:if|unless|should|in case)\b[^.;]*/i, " ");
+      ev.intolerance ||= INTOLERANCE.test(factual);
+      ev.failure ||= FAILURE.test(factual) || /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") || /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
       ev.contraindicated ||= CONTRAINDICATION.test(`${before.slice(-30)} ${seg}`) && !/\bno (?:known )?contraindicat/.test(seg);
       ev.ongoing ||= ONGOING.test(seg) || /\b(?:continue|on|add|adding|remains on|currently (?:on|taking))\s*$/.test(before.trim() + " ");
       ev.stopped ||= STOPPED.test(seg) || /\b(?:stopped|discontinued|previously|prior)\b/.test(before);

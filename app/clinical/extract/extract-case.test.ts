@@ -175,8 +175,8 @@ describe("extractCaseFacts — PBM checkbox form (inline Label: value, text only
 });
 
 describe("extractCaseFacts — a diagnosis written as codes only", () => {
-  // ENGINE BUG (lead): a "Diagnosis:" line holding only ICD-10 codes yields no coded diagnosis; the NEXT line is taken as the primary diagnosis description ("Diagnosis: L40.0\nPlan: start therapy." → [{ code: null, description: "Plan: start therapy.", primary: true }]).
-  it.skip("reads the codes on the label's own line and never takes the next line as the diagnosis", () => {
+  // Regression (found by the ported tests, fixed): a "Diagnosis:" line holding only ICD-10 codes yields no coded diagnosis; the NEXT line is taken as the primary diagnosis description ("Diagnosis: L40.0\nPlan: start therapy." → [{ code: null, description: "Plan: start therapy.", primary: true }]).
+  it("reads the codes on the label's own line and never takes the next line as the diagnosis", () => {
     const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, "Diagnosis: L40.0, L40.50\nPlan: start therapy.")] });
     expect(f.diagnoses.map((d) => d.code)).toEqual(["L40.0", "L40.50"]);
     expect(f.diagnoses.some((d) => /Plan/.test(d.description ?? ""))).toBe(false);
@@ -184,10 +184,9 @@ describe("extractCaseFacts — a diagnosis written as codes only", () => {
 });
 
 describe("extractCaseFacts — a clinic name with 'Specialty' in it", () => {
-  // ENGINE BUG (lead): "From: Lakeside Specialty Clinic" in the fax header is read as the prescriber's specialty ("Clinic") instead of "Specialty: Cardiology" on the prescriber line; a policy requiring a cardiologist then DENIES (deny_criteria, high confidence, citing "Clinic").
-  it.skip("reads the prescriber's specialty from the prescriber line, not from a clinic name", () => {
+  // Regression (found by the ported tests, fixed): "From: Lakeside Specialty Clinic" in the fax header is read as the prescriber's specialty ("Clinic") instead of "Specialty: Cardiology" on the prescriber line; a policy requiring a cardiologist then DENIES (deny_criteria, high confidence, citing "Clinic").
+  it("reads the prescriber's specialty from the prescriber line, not from a clinic name", () => {
     const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, "Fax sent 02/25/2026 10:14 AM   From: Lakeside Specialty Clinic\nPrescriber: Dr. Alex Morgan, MD   NPI: 1274509631   Specialty: Cardiology")] });
-    // actual: specialty "Clinic"
     expect(f.practitioner.specialty).toBe("Cardiology");
   });
 });

@@ -323,7 +323,15 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
 
   const firstIn = (label: RegExp, validate?: (v: string) => boolean) =>
     findLabeled(model, sec, label, { sections: R, validate })[0] ?? null;
-  const specHit = firstIn(/\bSpecialty\b(?!\s*\/)/i, (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v)) ?? findLabeled(model, sec, /\bSpecialty\b(?!\s*\/)/i, { validate: (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v) })[0] ?? null;
+  // specialty: a value that names a known specialty wins; otherwise only an explicit "Specialty:"
+  // field of the prescriber section ("Lakeside Specialty Clinic" is a clinic, not a specialty)
+  const specOk = (v: string) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v);
+  const L_SPEC = /\bSpecialty\b(?!\s*\/)/i;
+  const specHits = [...findLabeled(model, sec, L_SPEC, { sections: R, validate: specOk }), ...findLabeled(model, sec, L_SPEC, { validate: specOk })];
+  const specHit =
+    specHits.find((h) => specialtiesNamedIn(h.value).length > 0) ??
+    specHits.find((h) => sec.get(`${h.page}:${h.line.index}`) === "prescriber" && (h.how === "below" || /\bSpecialty\s*:/i.test(h.line.text))) ??
+    null;
   const phoneRe = (v: string) => /\(?\d{3}\)?[\s.\-]*\d{3}[\s.\-]*\d{4}/.test(v);
   const phoneHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?(?:Phone|Tel|Telephone)(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
   const faxHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?Fax(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
@@ -595,6 +603,8 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
   const seen = new Set<string>();
   const icdHits = findLabeled(model, sec, L_ICD, { validate: (v) => codesIn(v, false, "").length > 0, maxBelow: 1 });
   const dxHits = findLabeled(model, sec, L_DX, { validate: (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:ICD|code|(?:(?:Primary|Secondary|Other)(?:\s+relevant)?\s+)?diagnos[ie]s\b|Drugs?\s+previously|Medications?\s+tried)/i.test(v), maxBelow: 1 })
+    // (a value taken from the line below that is itself a labelled field, "Plan: start therapy", is not a diagnosis)
+    .filter((h) => !(h.how === "below" && /^[A-Z][A-Za-z /&]{0,24}:/.test(h.value)))
     .filter((h) => !/\?/.test(h.line.text) && !/^\(/.test(h.value) && !/\b(?:tried|previously|for\s+this)\b[^:]*$/i.test(h.line.text.slice(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "") + 1)));
   // primary description
   const descs = dxHits.map((h) => ({ h, text: clean(h.value.replace(new RegExp(`${ICD_MARK}.*$`, "i"), "")) }));

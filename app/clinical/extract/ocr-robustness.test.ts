@@ -113,8 +113,8 @@ describe("numbered section headers and an unreadable NPI label", () => {
     expect(f.practitioner).toMatchObject({ last_name: "Farouk", npi: "1298403571", npi_valid: true });
     expect(f.patient).toMatchObject({ first_name: "Samuel", last_name: "Achebe" });
   });
-  // ENGINE BUG (lead): a grid 'First name' label takes the next column header ('Credential') as its value instead of the cell below it ('Nadia').
-  it.skip("reads the prescriber's first name under 'First name', not the 'Credential' column header beside it", () => {
+  // Regression (found by the ported tests, fixed): a grid 'First name' label takes the next column header ('Credential') as its value instead of the cell below it ('Nadia').
+  it("reads the prescriber's first name under 'First name', not the 'Credential' column header beside it", () => {
     // minimal: rows [Last name | First name | Credential] / [Farouk | Nadia | MD] under a prescriber header
     // → practitioner.first_name "Credential", full_name "Credential Farouk" (expected "Nadia", "Nadia Farouk")
     expect(extractCaseFacts(doc).practitioner).toMatchObject({ first_name: "Nadia", full_name: "Nadia Farouk" });

@@ -92,10 +92,9 @@ describe("readPolicy: CMS Part D tables", () => {
     expect(m.exclusions.map((e) => e.kind)).toEqual(["excluded_use", "excluded_use"]);
   });
 
-  // ENGINE BUG (lead): Part D labels glued to the preceding cell ("older.Age Restrictions", "12 months.Coverage Duration") are not recognised: the coverage duration is lost and the age row swallows the rows after it.
-  it.skip("reads the coverage duration and the age row of a table whose labels are glued to their content", () => {
+  // Regression (found by the ported tests, fixed): Part D labels glued to the preceding cell ("older.Age Restrictions", "12 months.Coverage Duration") are not recognised: the coverage duration is lost and the age row swallows the rows after it.
+  it("reads the coverage duration and the age row of a table whose labels are glued to their content", () => {
     const m = read(P.PARTD_TRAILING, ["Glucosave"]);
-    // actual: duration null; the age row is read from "Other Criteria" as common[0] with text
     // "18 years of age or older.Age Restrictions None.Prescriber Restrictions 12 months.Coverage Duration Other Criteria"
     expect(m.indications[0].duration).toBe("12 months.");
     expect([...m.common, ...m.indications[0].criteria][0].text).toBe("18 years of age or older.");
@@ -145,11 +144,10 @@ describe("readPolicy: trial groups", () => {
     expect(pso.criteria[3]).toMatchObject({ kind: "no_concurrent", classes: ["biologic", "targeted synthetic DMARD"], confidence: "high" });
   });
 
-  // ENGINE BUG (lead): a trial-list header that names no drug itself ("Failure of at least one of the following, each used for >= 3 consecutive months, unless ... adverse effects (a or b):") is read as human_review, so its items lose the duration and intolerance allowance and become medium-confidence documentation.
-  it.skip("list items under a trial requirement inherit its duration and intolerance allowance", () => {
+  // Regression (found by the ported tests, fixed): a trial-list header that names no drug itself ("Failure of at least one of the following, each used for >= 3 consecutive months, unless ... adverse effects (a or b):") is read as human_review, so its items lose the duration and intolerance allowance and become medium-confidence documentation.
+  it("list items under a trial requirement inherit its duration and intolerance allowance", () => {
     const m = read(P.CLINICAL_ZENTUMAB, ["Zentumab"]);
     const group = m.indications[0].criteria[1];
-    // actual: { any: ["documentation", "documentation"] }, both confidence "medium"
     expect(kinds([group])).toEqual([{ any: ["prior_therapy", "prior_therapy"] }]);
     expect(items(group)[1]).toMatchObject({ kind: "prior_therapy", min_days: 91, allow_intolerance: true, confidence: "high" });
     expect(asKind(items(group)[1], "prior_therapy").drugs).toEqual(expect.arrayContaining(["methotrexate", "cyclosporine", "acitretin"]));
@@ -258,9 +256,8 @@ describe("readPolicy: Cigna-style 'medically necessary when ONE of the following
     expect(indication(m.indications, /EGPA/).match.conditions).toContain("eosinophilic granulomatosis with polyangiitis");
     expect(allText(m.indications)).not.toMatch(/responded to therapy|site of care|ANY other use/);
   });
-  // ENGINE BUG (lead): the EGPA indication also matches "vasculitis" (M31: GPA, microscopic polyangiitis) because "granulomatosis with polyangiitis" is a vasculitis alias inside "Eosinophilic Granulomatosis with Polyangiitis".
-  it.skip("the EGPA indication is EGPA only, not every vasculitis", () => {
-    // actual: match.conditions ["eosinophilic granulomatosis with polyangiitis", "vasculitis"], icd10 ["M30.1", "M31"]
+  // Regression (found by the ported tests, fixed): the EGPA indication also matches "vasculitis" (M31: GPA, microscopic polyangiitis) because "granulomatosis with polyangiitis" is a vasculitis alias inside "Eosinophilic Granulomatosis with Polyangiitis".
+  it("the EGPA indication is EGPA only, not every vasculitis", () => {
     expect(indication(m.indications, /EGPA/).match.conditions).toEqual(["eosinophilic granulomatosis with polyangiitis"]);
   });
   it("'uncontrolled despite ICS in combination with LABA for 3 months' is a trial of both, not concurrent use", () => {

@@ -18,7 +18,7 @@
  * Dosing tables, product lists, background, references and revision history are never read as
  * criteria. Never throws: an unreadable policy yields indications marked not understood.
  */
-import type { Citation, Criterion, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
+import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import { indicationTerms, parseAge, parseCriterion, parseExclusion, parseMinDuration, parseQuantityLimit, parseSpecialties, withoutExamples, type ParseContext } from "./parse-criterion";
@@ -109,6 +109,30 @@ function agentChild(head: Criterion, child: OutlineItem, r: Reader): Criterion |
   return { ...c, text: stripConnector(child.text), passage: cite(r, child.lines), min_days: head.min_days, allow_intolerance: head.allow_intolerance, allow_contraindication: head.allow_contraindication, count: 1 };
 }
 
+/**
+ * A list header that sets the terms of a trial without naming a drug ("Failure of at least one of
+ * the following, each used for >= 3 consecutive months, unless clinically significant adverse
+ * effects are experienced:"): a prior-therapy template its children inherit, or null.
+ */
+function trialTemplate(text: string): CriterionOf<"prior_therapy"> | null {
+  if (!/\b(?:failure|failed|fail|trial|tried|inadequate (?:response|control)|intoleran\w*)\b/i.test(text) || !/\b(?:following|below|these)\b/i.test(text)) return null;
+  return {
+    kind: "prior_therapy",
+    text,
+    drugs: [],
+    classes: [],
+    excluded_drugs: [],
+    min_days: parseMinDuration(text),
+    count: 1,
+    different_classes: false,
+    all_classes: false,
+    allow_intolerance: /\b(?:intoleran\w*|not tolerated|adverse (?:effects?|events?|reactions?)|side effects?)\b/i.test(text),
+    allow_contraindication: /\bcontraindicat\w*/i.test(text),
+    require_intolerance: false,
+    confidence: "high",
+  };
+}
+
 /** Convert an outline item (with its children) into one criterion. */
 function itemCriterion(item: OutlineItem, r: Reader): Criterion {
   const passage = cite(r, item.lines);
@@ -116,7 +140,8 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
   const kids = item.children.filter((c) => !isContinuation(c, r));
   if (kids.length) {
     const { op, min } = groupOp(item.text, kids);
-    const head = parseCriterion(text.replace(/:\s*$/, ""), item.note, r.ctx);
+    const parsedHead = parseCriterion(text.replace(/:\s*$/, ""), item.note, r.ctx);
+    const head = parsedHead.kind === "prior_therapy" ? parsedHead : (trialTemplate(text) ?? parsedHead);
     let items = kids.map((c) => agentChild(head, c, r) ?? inheritTrial(head, itemCriterion(c, r)));
     // a header that is itself a requirement besides its list ("Diagnosis of X, confirmed by one of:")
     const lead = headRequirement(text, head);
@@ -416,7 +441,8 @@ function findPartDLabels(lines: DocLine[]): LabelHit[] {
       if (l.text === lab || l.text === lab + ":") hits.push({ label: l.text, line: l, where: "whole" });
       else if (l.text.startsWith(lab + ": ")) hits.push({ label: lab + ":", line: l, where: "start" });
       else if (l.text.startsWith(lab + " ")) hits.push({ label: lab, line: l, where: "start" });
-      else if (l.text.endsWith(" " + lab) && l.text.length > lab.length) hits.push({ label: lab, line: l, where: "end" });
+      // the label trailing its cell, after a space or glued to the cell's last sentence ("older.Age Restrictions")
+      else if (l.text.length > lab.length && l.text.endsWith(lab) && /[\s.;:)]/.test(l.text[l.text.length - lab.length - 1])) hits.push({ label: lab, line: l, where: "end" });
       else continue;
       break;
     }

@@ -15,6 +15,7 @@
  */
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
+import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classMembers, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { conditionByName, conditionMentions } from "../vocabulary/conditions";
 import { MEASURES, measureByName } from "../vocabulary/measures";
@@ -146,8 +147,13 @@ function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
   const want = spec.specialties;
   const sat = (names: string[]) => names.some((h) => want.some((w) => specialtySatisfies(h, w)));
   const field = pr?.specialty ?? null;
-  const cites = pr?.citations?.slice(0, 1) ?? [];
-  if (field && sat(specialtiesNamedIn(field))) return ev("met", `Prescriber specialty "${field}" is ${want.join(" / ")}.`, cites);
+  // the citation of the specialty itself (not the practitioner's first one, e.g. the signature)
+  const specCite = field ? (pr?.citations ?? []).filter((c) => c.text.toLowerCase().includes(field.toLowerCase().slice(0, 12))) : [];
+  const found = field && !specCite.length ? search(ctx.idx, new RegExp(field.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i"))[0] : undefined;
+  const cites = specCite.length ? specCite.slice(0, 1) : found ? [quote(ctx.idx, found.line, found.index, found.index + found.length)] : (pr?.citations?.slice(0, 1) ?? []);
+  // OCR look-alike digits inside words ("Endocrin0logy") read as the letters they stand for
+  const readable = field ? field.replace(/(?<=[A-Za-z])0(?=[A-Za-z])/g, "o").replace(/(?<=[A-Za-z])[1|](?=[A-Za-z])/g, "l") : null;
+  if (readable && sat(specialtiesNamedIn(readable))) return ev("met", `Prescriber specialty "${field}" is ${want.join(" / ")}.`, cites);
   const org = pr?.organization_name ?? null;
   if (org && sat(specialtiesNamedIn(org))) return ev("met", `The prescriber's practice "${org}" is a ${want.join(" / ")} practice.`, cites);
   // a documented consultation or co-management counts; a bare mention of the specialty does not
@@ -158,8 +164,23 @@ function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
       if (hits.length) return ev("met", `The request documents ${w} involvement.`, [quote(ctx.idx, hits[0].line, hits[0].index, hits[0].index + hits[0].length)]);
     }
   }
-  if (field) return ev("not_met", `Prescriber specialty is "${field}"; the policy requires prescribing by or consultation with a ${want.join(" or ")}, and no consultation is documented.`, cites, cites.length ? "direct" : "none", `Consultation note from a ${want.join(" or ")}, if one was obtained`);
+  // a failure needs a specialty read as a known, different specialty; a garbled or unknown one
+  // ("Endoerinology", "Clinic") is something to confirm, never a reason to deny
+  const stated = readable ? specialtiesNamedIn(readable) : [];
+  const nearMiss = !!readable && want.some((w) => looksLikeSpecialty(readable, w));
+  if (field && stated.length && !nearMiss) return ev("not_met", `Prescriber specialty is "${field}"; the policy requires prescribing by or consultation with a ${want.join(" or ")}, and no consultation is documented.`, cites, cites.length ? "direct" : "none", `Consultation note from a ${want.join(" or ")}, if one was obtained`);
+  if (field) return ev("insufficient", `Prescriber specialty reads "${field}", which the engine cannot match to ${want.join(" or ")} with certainty; a reviewer should confirm.`, cites, cites.length ? "direct" : "none", `Prescriber specialty (policy requires ${want.join(" or ")})`);
   return ev("insufficient", "Prescriber specialty is not stated.", [], "none", `Prescriber specialty (policy requires ${want.join(" or ")})`);
+}
+
+/**
+ * True when a word of `text` is an OCR-damaged spelling of the specialty `name` (its word stem
+ * within two edits: "Endoerinology" for endocrinologist).
+ */
+function looksLikeSpecialty(text: string, name: string): boolean {
+  const stems = specialtyPatterns(name).map((p) => p.source.toLowerCase()).filter((p) => /^[a-z ]{6,}$/.test(p));
+  const words = text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 6);
+  return stems.some((stem) => words.some((w) => editDistance(w.slice(0, stem.length), stem) <= 2));
 }
 
 function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContext, opts: { combination?: boolean } = {}): TherapyEvidence | null {

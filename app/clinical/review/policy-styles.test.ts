@@ -76,10 +76,9 @@ describe("Cigna (mepolizumab) recency and undated labs", () => {
   it("an undated count cannot show recency → needs more information", () => {
     expect(judged(t, base + "Blood eosinophils 420 cells/uL", facts, /eosinophil/)).toEqual(["insufficient", "needs_more_information"]);
   });
-  // ENGINE BUG (lead): the EGPA indication also matches vasculitis (M31), so a granulomatosis-with-polyangiitis request is approved under "Eosinophilic Granulomatosis with Polyangiitis (EGPA)" — an approval for an indication the policy does not cover.
-  it.skip("a GPA (M31.31) request is not approved under the EGPA indication", () => {
+  // Regression (found by the ported tests, fixed): the EGPA indication also matches vasculitis (M31), so a granulomatosis-with-polyangiitis request is approved under "Eosinophilic Granulomatosis with Polyangiitis (EGPA)" — an approval for an indication the policy does not cover.
+  it("a GPA (M31.31) request is not approved under the EGPA indication", () => {
     const { decision } = run(t, "DOB 05/05/1970\nDiagnosis: Granulomatosis with polyangiitis M31.31\nSpecialty: Rheumatology", { diagnoses: [dx("M31.31", "Granulomatosis with polyangiitis")] });
-    // actual: approved (path "Eosinophilic Granulomatosis with Polyangiitis (EGPA)")
     expect(decision).not.toBe("approved");
   });
 });

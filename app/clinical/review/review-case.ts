@@ -51,7 +51,9 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
 function criterionAnswer(node: TreeNode, spec: Criterion, role: "criterion" | "exclusion", ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }, edited: boolean): NodeAnswer {
   const r = evaluateCriterion(spec, ctx, role, covered);
   const conf = role === "exclusion" ? specConfidence(spec) : r.outcome === "not_met" ? failConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered)) : specConfidence(spec);
-  const base = { node_id: node.id, reason: r.reason + (edited ? " (read from the edited question)" : ""), citations: r.citations, evidence: r.evidence, confidence: conf, missing: r.missing ?? null };
+  // with nothing in the fax to quote, the criterion cites the policy passage it applied
+  const citations = r.citations.length || !node.passage ? r.citations : [node.passage];
+  const base = { node_id: node.id, reason: r.reason + (edited ? " (read from the edited question)" : ""), citations, evidence: r.evidence, confidence: conf, missing: r.missing ?? null };
   if (role === "exclusion") {
     if (r.outcome === "met" && conf === "high" && r.evidence === "direct") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
     if (r.outcome === "met") return { ...base, labels: [], definite: false, outcome: "insufficient", reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`, missing: r.missing ?? `Whether the exclusion applies: ${spec.text.slice(0, 120)}` };

@@ -84,9 +84,25 @@ export function routes(tree: DecisionTree, answers: Map<string, NodeAnswer>, not
 
 /** The verdict of a set of routes (see the module comment). */
 export function verdictOf(rs: Route[], answers: Map<string, NodeAnswer>): WalkVerdict {
-  const approvedRoute = rs.find((r) => r.leaf.node_action === "approved" && r.decided && r.approvable);
+  let approvedRoute = rs.find((r) => r.leaf.node_action === "approved" && r.decided && r.approvable);
   const denied = rs.length > 0 && rs.every((r) => r.leaf.node_action === "denied");
   const open = new Set<string>();
+  // an answer that names several branches (a request that fits two indications) approves only when
+  // none of those branches clearly fails: which indication the request is for must be confirmed
+  if (approvedRoute) {
+    for (const a of answers.values()) {
+      if (!a.definite || a.labels.length < 2) continue;
+      const through = rs.filter((r) => r.steps.some((s) => s.node.id === a.node_id));
+      const failing = a.labels.some((l) => {
+        const mine = through.filter((r) => r.steps.some((s) => s.node.id === a.node_id && norm(s.label) === norm(l)));
+        return mine.length > 0 && mine.every((r) => r.leaf.node_action === "denied");
+      });
+      if (failing) {
+        approvedRoute = undefined;
+        open.add(a.node_id);
+      }
+    }
+  }
   if (!approvedRoute && !denied) {
     for (const r of rs) {
       if (r.leaf.node_action !== "approved") continue;

@@ -78,7 +78,7 @@ export const CONDITIONS: ConditionTerm[] = [
   C("chronic rhinosinusitis with nasal polyps", ["nasal polyps", "\\bcrswnp\\b", "rhinosinusitis with (?:nasal )?polyp", "nasal polyposis"], ["J33"]),
   C("allergic rhinitis", ["allergic rhinitis", "hay fever", "seasonal allergies"], ["J30"]),
   C("food allergy", ["food allerg", "ige-mediated food", "peanut allergy"], ["Z91.01", "T78.0"]),
-  C("eosinophilic granulomatosis with polyangiitis", ["eosinophilic granulomatosis", "\\begpa\\b", "churg[- ]strauss"], ["M30.1"]),
+  C("eosinophilic granulomatosis with polyangiitis", ["eosinophilic granulomatosis(?: with polyangiitis)?", "\\begpa\\b", "churg[- ]strauss"], ["M30.1"], ["vasculitis"]),
   C("hypereosinophilic syndrome", ["hypereosinophilic syndrome", "\\bhes\\b"], ["D72.11"]),
   C("idiopathic pulmonary fibrosis", ["idiopathic pulmonary fibrosis", "\\bipf\\b", "interstitial lung disease", "\\bild\\b"], ["J84.1"]),
   C("cystic fibrosis", ["cystic fibrosis"], ["E84"]),

@@ -17,11 +17,28 @@ export interface TestTerm {
   measure?: string;
   /** a catch-all ("imaging"): chosen only when no specific test is named */
   generic?: boolean;
+  /** reads a result written as a measurement (the text after the test's name), when there is one */
+  interpret?: (after: string) => "negative" | "positive" | "indeterminate" | null;
+}
+
+/**
+ * A tuberculin skin test read in millimetres of induration: 0 mm (or "no induration") is negative,
+ * 15 mm or more positive in anyone; between, the cut-off depends on the patient's risk (5 mm for
+ * the immunosuppressed, 10 mm otherwise), so a reviewer reads it. Source: CDC, "Tuberculin Skin
+ * Testing" fact sheet (interpretation of induration by risk group).
+ */
+function tuberculinInduration(after: string): "negative" | "positive" | "indeterminate" | null {
+  if (/no induration/i.test(after)) return "negative";
+  const m = /(?<![\d.])(\d+(?:\.\d+)?)\s*mm\b/i.exec(after);
+  if (!m) return null;
+  const v = Number(m[1]);
+  return v === 0 ? "negative" : v >= 15 ? "positive" : "indeterminate";
 }
 
 export const TESTS: TestTerm[] = [
   {
     name: "tuberculosis screening",
+    interpret: tuberculinInduration,
     policy: /\b(?:tb|tuberculosis)\b[^.;]{0,60}\b(?:test|tests|testing|screen|screening|skin test|assay|evaluation)\b|\b(?:tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd|t-spot)\b/i,
     aliases: [
       "quant\\s?iferon(?:[- ]tb\\w*)?(?: gold(?: plus)?)?",
