@@ -65,6 +65,36 @@ interface Stack {
   family: MarkerFamily;
   lastMarker: string;
   item: OutlineItem;
+  /** indentation of the item's first line (PDF points), when known */
+  x?: number;
+}
+
+/** Position of a marker in its family: "3" → 3, "c" → 3, "iv" → 4. */
+function ordinal(marker: string, family: MarkerFamily): number {
+  if (/^\d+$/.test(marker)) return Number(marker);
+  if (family === "roman" || family === "proman" || family === "ROMAN") return ROMAN_UP.indexOf(marker.toUpperCase()) + 1;
+  return marker.toLowerCase().charCodeAt(0) - 96;
+}
+
+/**
+ * Where a marker of `family` goes on the stack: the index to cut the stack to (its siblings' level),
+ * or null to nest it under the current item. A marker continues the level whose last marker it
+ * follows ("2." after "1."); a first marker ("1.", "a.") that continues no level opens a new list
+ * under the current item, even when an outer list uses the same family ("2. Coverage Criteria /
+ * A. Atopic Dermatitis / 1. Initial Authorization"). When several levels could continue, the one
+ * indented like the marker wins, else the deepest.
+ */
+function placeMarker(stack: Stack[], family: MarkerFamily, marker: string, x: number | undefined): number | null {
+  const levels = stack.map((s, i) => ({ s, i })).filter((l) => l.s.family === family);
+  if (!levels.length) return null;
+  const n = ordinal(marker, family);
+  const next = levels.filter((l) => ordinal(l.s.lastMarker, family) + 1 === n);
+  if (next.length) {
+    const aligned = x == null ? [] : next.filter((l) => l.s.x != null && Math.abs(l.s.x - x) <= 6);
+    return (aligned.length ? aligned : next)[(aligned.length ? aligned : next).length - 1].i;
+  }
+  if (n === 1) return null;
+  return levels[levels.length - 1].i;
 }
 
 function classify(marker: string, stack: Stack[], paren: boolean): MarkerFamily {
@@ -159,13 +189,13 @@ export function parseOutline(
     }
     if (marker) {
       const family = classify(marker, stack, isParen);
-      const idx = stack.findIndex((s) => s.family === family);
-      if (idx >= 0) stack = stack.slice(0, idx);
+      const idx = placeMarker(stack, family, marker, line.x);
+      if (idx != null) stack = stack.slice(0, idx);
       const parent = stack.length ? stack[stack.length - 1].item : null;
       const item: OutlineItem = { marker, family, text: body, note: "", lines: [line], children: [], parent, heading: sec.heading, durations: [] };
       if (parent) parent.children.push(item);
       else sec.items.push(item);
-      stack.push({ family, lastMarker: marker, item });
+      stack.push({ family, lastMarker: marker, item, ...(line.x != null ? { x: line.x } : {}) });
       current = item;
       inNote = false;
       continue;
@@ -174,6 +204,13 @@ export function parseOutline(
       if (current) current.durations.push(t);
       else sec.preamble.push(line);
       inNote = false;
+      continue;
+    }
+    // a footnote line ("*Prior authorization may be required for these agents", "^ ...") annotates
+    // the item above; it is not part of the requirement
+    if (/^[*^†‡§]/.test(t) && current) {
+      current.note += (current.note ? " " : "") + t.replace(/^[*^†‡§]+\s*/, "");
+      current.lines.push(line);
       continue;
     }
     if (/^note:/i.test(t) && current) {

@@ -249,7 +249,7 @@ export function parseSpecialties(text: string): string[] {
 }
 
 const STOP = new Set(
-  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were".split(
+  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently".split(
     " ",
   ),
 );
@@ -279,7 +279,7 @@ export function keyConcepts(text: string): string[][] {
   });
   const parts = main.split(/,|;|\bor\b/i).map((p) => words(p)).filter((w) => w.length);
   // a head noun shared by adjectival alternatives ("enterocutaneous or rectovaginal fistulas")
-  const head = parts.length > 1 ? parts[parts.length - 1][parts[parts.length - 1].length - 1] : null;
+  const head = parts.length > 1 && parts[parts.length - 1].length >= 2 ? parts[parts.length - 1][parts[parts.length - 1].length - 1] : null;
   for (const p of parts) alts.push((head && p.length === 1 && p[0] !== head ? [...p, head] : p).slice(0, 3));
   // adjectives from a parenthetical ("(perianal or abdominal)") take the shared head noun too
   if (head) for (let i = 0; i < alts.length; i++) if (alts[i].length === 1 && alts[i][0] !== head && /(?:al|ic|ous|ive|ary|ar)$/.test(alts[i][0])) alts[i] = [alts[i][0], head];
@@ -464,6 +464,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // diagnosis
   if (conds.length && !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t) && (isDx || (t.length < 70 && !TRIAL_VERB.test(bare) && !/\b(?:treated|treatment|therapy)\b/i.test(tl)))) {
     const dx = diagnosisOf(t, conds);
+    // a disease state beyond the diagnosis ("B-ALL in remission but positive for minimal residual
+    // disease", "metastatic", "Ph-negative", "relapsed or refractory") is a requirement of its own:
+    // the bare diagnosis never meets it
+    const state = diseaseStateOf(t, conds);
+    if (state) return { ...base, kind: "all", items: [dx, state], confidence: "medium" };
     // "Diagnosis of CSU: hives ... for at least 6 weeks without an identified cause": qualifiers read but not checked
     const qualified = /\bconfirmed by\b|\bas evidenced by\b|\bwith (?:at least|a|an)\b|\bfor at least\b|\bdefined as\b|\bdocumented by\b/i.test(t);
     return qualified ? { ...dx, confidence: "medium" } : dx;
@@ -522,6 +527,23 @@ function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null
   const clean = parts.map((p) => p.replace(/^\s*(?:\(\d+\)|either)\s*/i, "").replace(/[;,.\s]+$/, "").trim());
   if (clean.some((p) => p.split(/\s+/).length < 3)) return null;
   return { op, parts: clean };
+}
+
+/** Disease-state words a diagnosis requirement can add to the condition's name. */
+const DISEASE_STATE = /\b(?:(?:in )?remission|relapsed|refractory|recurrent|metastatic|unresectable|stage\s+[0-9IV]+[A-C]?|minimal residual disease|mrd\+?|mutation|mutated|amplifi\w*|deletion|fusion|rearrange\w*|ph\+|ph-|philadelphia|her2|hormone receptor|er\+|pr\+|(?:high|intermediate|low)[- ]risk|castration[- ]\w+|previously treated|treatment[- ]na[iï]ve|newly diagnosed)(?![a-z])/i;
+
+/**
+ * The disease state a diagnosis requirement names besides its condition (see DISEASE_STATE), as a
+ * documentation criterion of its key words; null when the sentence is the condition alone.
+ */
+function diseaseStateOf(text: string, conds: ConditionTerm[]): Criterion | null {
+  let rest = withoutExamples(text);
+  for (const c of conds) for (const a of c.aliases) rest = rest.replace(aliasRegex(a, "gi"), " ");
+  rest = rest.replace(/\b(?:diagnosis of|diagnosed with|confirmed|documented|the patient has|patient has|member has)\b/gi, " ");
+  if (!DISEASE_STATE.test(rest)) return null;
+  const concepts = keyConcepts(rest);
+  if (!concepts.length) return null;
+  return { kind: "documentation", text: rest.replace(/\s+/g, " ").trim(), concepts, absence: false, confidence: "medium" };
 }
 
 function aliasFirstIndex(text: string, c: ConditionTerm): number {
@@ -733,6 +755,8 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
  */
 export function indicationTerms(title: string): { conditions: string[]; icd10: string[]; phrases: string[]; understood: boolean } {
   let conds = mostSpecificConditions(withoutExamples(title)).filter((c) => c.name !== "cosmetic use");
+  // "Bone Cancer - Osteosarcoma", "Renal Cell Carcinoma/Kidney Cancer": the specific condition, not its ancestor
+  conds = conds.filter((c) => !conds.some((o) => o !== c && conditionAncestors(o.name).includes(c.name)));
   // "growth failure due to growth hormone deficiency": the cause is the indication, not the sign
   const cause = /\b(?:due to|secondary to|caused by|resulting from|because of)\b(.*)$/i.exec(withoutExamples(title));
   if (cause) {

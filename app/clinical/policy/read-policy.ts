@@ -23,6 +23,7 @@ import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "..
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import { indicationTerms, parseAge, parseCriterion, parseExclusion, parseMinDuration, parseQuantityLimit, parseSpecialties, withoutExamples, type ParseContext } from "./parse-criterion";
 import { mostSpecificConditions } from "../vocabulary/conditions";
+import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
 
 export interface ReadPolicyMeta {
   /** the covered drug's names (never read as prior or concurrent therapy) */
@@ -74,6 +75,9 @@ function groupOp(text: string, children: OutlineItem[]): { op: "any" | "all"; mi
   if (atLeast) return { op: "any", min: { two: 2, three: 3, four: 4 }[(atLeast[1] ?? atLeast[2]).toLowerCase()] ?? Number(atLeast[1] ?? atLeast[2]) };
   if (/\b(?:ONE|any|either) of the following\b|\bat least one of the following\b|\bmust meet (?:one|1|at least one)\b|\bONE of\b|\beither\b/i.test(t)) return { op: "any" };
   if (/\bALL of the following\b|\bmust meet all\b|\bBOTH of the following\b|\bboth\b/i.test(t)) return { op: "all" };
+  // the children's markers spelled out: "(a or b)", "(a, b, or c)" / "(i and ii)"
+  const spelled = /\(((?:[a-z0-9]{1,4}[.)]?\s*,\s*)*[a-z0-9]{1,4}[.)]?\s*,?\s*(or|and)\s+[a-z0-9]{1,4}[.)]?)\)/i.exec(text);
+  if (spelled) return { op: /or/i.test(spelled[2]) ? "any" : "all" };
   // connectors written on the children ("...; OR")
   const ors = children.filter((c) => /\bOR\s*$/.test(c.text.trim())).length;
   const ands = children.filter((c) => /\bAND\s*$/.test(c.text.trim())).length;
@@ -133,21 +137,62 @@ function trialTemplate(text: string): CriterionOf<"prior_therapy"> | null {
   };
 }
 
+/**
+ * Lists whose items are only names, read as one requirement:
+ * - "Prescribed by one of the following: Dermatologist / Allergist / Immunologist" → one prescriber
+ *   criterion naming every specialty;
+ * - "Patient is not receiving <drug> in combination with any of the following: Anti-IL-5 therapy
+ *   [e.g., Nucala (mepolizumab)] / Anti-IgE therapy [e.g., Xolair (omalizumab)]" → no concurrent use
+ *   of any of them (the example drugs are the members of each class).
+ * Null for any other list.
+ */
+function listCriterion(text: string, kids: OutlineItem[], r: Reader, passage: Citation | null): Criterion | null {
+  const names = kids.map((k) => stripConnector(k.text));
+  if (/\bprescribed by\b|\bin consultation with\b/i.test(text)) {
+    const per = names.map((n) => parseSpecialties(n));
+    if (per.every((p) => p.length > 0)) return { kind: "prescriber", specialties: [...new Set(per.flat())], text: `${text} ${names.join("; ")}`, passage, confidence: "high" };
+  }
+  if (/\bnot\b[^:]{0,60}\b(?:in combination|concurrently|concomitantly|together)\b[^:]{0,40}\b(?:any|either|one|each) of the following\b/i.test(text)) {
+    const items: Criterion[] = names.map((n) => {
+      const drugs = drugsNamedIn(n).filter((d) => !r.ctx.drugNames.some((o) => o.toLowerCase() === d));
+      // the examples name the class's members; a class read from the item's words alone can be
+      // broader than the item ("Anti-IgE therapy" is not every asthma biologic)
+      const classes = drugs.length ? [] : classesNamedIn(withoutExamples(n)).map((c) => c.name);
+      return drugs.length || classes.length
+        ? { kind: "no_concurrent", text: n, drugs, classes, passage, confidence: "high" }
+        : { kind: "human_review", text: n, why: "The list item names no drug or class the reader knows.", passage, confidence: "low" };
+    });
+    return items.length === 1 ? items[0] : { kind: "all", items, text, passage, confidence: "high" };
+  }
+  return null;
+}
+
+/** True when two items require the same test with opposite results (no patient can meet both). */
+function contradictory(items: Criterion[]): boolean {
+  const tests = items.flatMap((c) => (c.kind === "test_result" ? [c] : c.kind === "all" ? c.items.filter((i): i is CriterionOf<"test_result"> => i.kind === "test_result") : []));
+  return tests.some((a) => tests.some((b) => a !== b && a.test === b.test && ((a.result === "negative" && b.result === "positive") || (a.result === "positive" && b.result === "negative"))));
+}
+
 /** Convert an outline item (with its children) into one criterion. */
 function itemCriterion(item: OutlineItem, r: Reader): Criterion {
   const passage = cite(r, item.lines);
   const text = stripConnector(item.text);
   const kids = item.children.filter((c) => !isContinuation(c, r));
   if (kids.length) {
+    const listed = listCriterion(text, kids, r, passage);
+    if (listed) return listed;
     const { op, min } = groupOp(item.text, kids);
     const parsedHead = parseCriterion(text.replace(/:\s*$/, ""), item.note, r.ctx);
     const head = parsedHead.kind === "prior_therapy" ? parsedHead : (trialTemplate(text) ?? parsedHead);
     let items = kids.map((c) => agentChild(head, c, r) ?? inheritTrial(head, itemCriterion(c, r)));
     // a header that is itself a requirement besides its list ("Diagnosis of X, confirmed by one of:")
     const lead = headRequirement(text, head);
-    if (lead && op === "any") return { kind: "all", items: [lead, { kind: "any", items, ...(min ? { min } : {}), text, passage, confidence: "high" }], text, passage, confidence: "high" };
+    // "(i and ii)" over mutually exclusive items (Ph-negative disease / Ph-positive disease): both are
+    // covered, one at a time — read as alternatives, never as two requirements no patient can meet
+    const opFinal = op === "all" && contradictory(items) ? "any" : op;
+    if (lead && opFinal === "any") return { kind: "all", items: [lead, { kind: "any", items, ...(min ? { min } : {}), text, passage, confidence: "high" }], text, passage, confidence: "high" };
     if (lead) items = [lead, ...items];
-    return { kind: op, items, ...(min ? { min } : {}), text, ...(item.note ? { note: item.note } : {}), passage, confidence: "high" } as Criterion;
+    return { kind: opFinal, items, ...(min ? { min } : {}), text, ...(item.note ? { note: item.note } : {}), passage, confidence: "high" } as Criterion;
   }
   const alt = inlineAlternatives(text, item.note, r, passage);
   if (alt) return alt;
@@ -156,6 +201,8 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
 
 /** The part of a list header that is a requirement of its own ("Diagnosis of X confirmed by ONE of:"). */
 function headRequirement(text: string, head: Criterion): Criterion | null {
+  // "Relapsed or refractory B-ALL (i and ii):" — a diagnosis with its disease state
+  if (head.kind === "all" && head.items[0]?.kind === "diagnosis" && !/\bfollowing\b/i.test(text)) return { ...head, text: text.replace(/\s*\([a-z0-9, ]+(?:and|or)[a-z0-9 ]+\)\s*:?\s*$/i, "").trim() };
   if (head.kind === "diagnosis" || head.kind === "age" || head.kind === "prescriber") {
     const lead = text.split(/,?\s*(?:confirmed|as evidenced|documented|supported|defined) by\b|,?\s*(?:and|who|with) (?:meets?|has) (?:one|all|both|at least)/i)[0];
     if (lead.length > 8 && !/\bfollowing\b/i.test(lead)) return { ...head, text: lead.trim(), confidence: "high" };
@@ -279,9 +326,16 @@ function isExclusionItem(item: OutlineItem): boolean {
   return EXCLUSION_HEAD_RE.test(item.text.slice(0, 120)) && !APPROVAL_LEAD_RE.test(item.text) && (item.children.length > 0 || /:\s*$/.test(item.text));
 }
 
+/**
+ * An item worded as a requirement ("Diagnosis of CRSwNP defined by all of the following",
+ * "Prescribed by one of the following", "History of failure of ..."), which is a criterion with
+ * sub-criteria, never an indication heading — even when it names a condition.
+ */
+const CRITERION_LEAD_RE = /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis (?:of|is)|prescribed|history of|documentation|submission|(?:the )?patient|(?:the )?member|trial|failure|inadequate|intoleran|contraindicat|one of the following|all of the following|both of the following|used (?:in combination|as)|not (?:used|receiving)|age\b|dose|quantity|requested|prescriber)/i;
+
 /** An item whose children are indications or initial/continuation sections, not criteria. */
 function isStructural(item: OutlineItem, r: Reader): boolean {
-  return item.children.some((c) => isContinuation(c, r) || /^initial\b/i.test(titleOf(c)) || (APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !/^(?:the )?(?:patient|member)\b/i.test(c.text)) || (indicationTerms(titleOf(c)).understood && c.children.some((g) => g.children.length > 0 || APPROVAL_LEAD_RE.test(g.text))));
+  return item.children.some((c) => isContinuation(c, r) || /^initial\b/i.test(titleOf(c)) || (APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !/^(?:the )?(?:patient|member)\b/i.test(c.text)) || (indicationTerms(titleOf(c)).understood && !CRITERION_LEAD_RE.test(c.text.trim()) && c.children.some((g) => g.children.length > 0 || APPROVAL_LEAD_RE.test(g.text))));
 }
 
 interface Found {
@@ -301,7 +355,9 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
     return;
   }
   const own = titleOf(item);
-  const ownIsIndication = !isGenericTitle(own) && own.length > 2 && own.length < 140 && !/^(?:the )?(?:patient|member|individual|documentation)\b/i.test(own);
+  // a numbered "4. References:" or "3. Background" section is no indication, whatever it names
+  if (SKIP_HEAD_RE.test(own) && !/criteria/i.test(own)) return;
+  const ownIsIndication = !isGenericTitle(own) && own.length > 2 && own.length < 140 && !/^(?:the )?(?:patient|member|individual|documentation)\b/i.test(own) && !CRITERION_LEAD_RE.test(item.text.trim());
   const title = ownIsIndication ? own : inherited;
   // "E. Other diagnoses/indications: not covered under this policy."
   if (/\bother (?:diagnoses|indications|uses)\b[^.]{0,40}\bnot (?:covered|authori)/i.test(item.text)) return;

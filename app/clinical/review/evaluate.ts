@@ -178,7 +178,7 @@ function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
  * within two edits: "Endoerinology" for endocrinologist).
  */
 function looksLikeSpecialty(text: string, name: string): boolean {
-  const stems = specialtyPatterns(name).map((p) => p.source.toLowerCase()).filter((p) => /^[a-z ]{6,}$/.test(p));
+  const stems = specialtyPatterns(name).map((p) => p.source.toLowerCase().replace(/^\(\?<!\[a-z\]\)\(\?:(.*)\)$/, "$1")).filter((p) => /^[a-z ]{6,}$/.test(p));
   const words = text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 6);
   return stems.some((stem) => words.some((w) => editDistance(w.slice(0, stem.length), stem) <= 2));
 }

@@ -17,6 +17,8 @@ export interface DocLine {
   index: number;
   /** map[i] = page-text offset of `text[i]`; map[text.length] = `end` */
   map: number[];
+  /** left edge of the line's first word (PDF points), when the page has word boxes */
+  x?: number;
 }
 
 /**
@@ -72,6 +74,8 @@ export function docLines(doc: ParsedDocument): DocLine[] {
   const out: DocLine[] = [];
   for (const p of doc.pages) {
     let pos = 0;
+    const words = p.words ?? [];
+    let w = 0;
     for (const raw of p.text.split("\n")) {
       const start = pos;
       pos += raw.length + 1;
@@ -80,7 +84,9 @@ export function docLines(doc: ParsedDocument): DocLine[] {
       if (!trimmed) continue;
       const c = cleanWithMap(trimmed, start + lead);
       if (!c.text) continue;
-      out.push({ text: c.text, page: p.page, start: start + lead, end: start + lead + trimmed.length, index: out.length, map: c.map });
+      while (w < words.length && words[w].end <= start + lead) w++;
+      const first = words[w] && words[w].start < start + lead + trimmed.length ? words[w] : undefined;
+      out.push({ text: c.text, page: p.page, start: start + lead, end: start + lead + trimmed.length, index: out.length, map: c.map, ...(first ? { x: first.x } : {}) });
     }
   }
   return out;

@@ -55,7 +55,9 @@ export const SPECIALTIES: SpecialtyTerm[] = [
   { name: "addiction specialist", patterns: ["addiction (?:medicine|specialist)", "substance use"] },
 ];
 
-const compiled = SPECIALTIES.map((s) => ({ s, res: s.patterns.map((p) => new RegExp(p, "i")) }));
+/** every pattern starts at a word ("urolog" never matches inside "neurologist") */
+const wordStart = (p: string) => new RegExp(p.startsWith("\\b") ? p : `(?<![a-z])(?:${p})`, "i");
+const compiled = SPECIALTIES.map((s) => ({ s, res: s.patterns.map(wordStart) }));
 
 /** Canonical specialties named in a policy sentence or on a request ("Pediatric Rheumatology" → both). */
 export function specialtiesNamedIn(text: string): string[] {
@@ -83,7 +85,7 @@ export function specialtySatisfies(have: string, want: string): boolean {
 /** Regexes that find a specialty's words in case text. */
 export function specialtyPatterns(name: string): RegExp[] {
   const t = SPECIALTIES.find((s) => s.name === name);
-  if (t) return t.patterns.map((p) => new RegExp(p, "i"));
+  if (t) return t.patterns.map(wordStart);
   const stem = name.replace(/ist$/, "").replace(/ologist$/, "olog");
   return [new RegExp(stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i")];
 }
