@@ -20,3 +20,21 @@ describe("boilerplateLineSet", () => {
     expect(lines.filter((l) => boilerplateLineSet(lines, 2).has(l.index)).map((l) => l.text)).toEqual(["Acme Health Plan Policy", "Acme Health Plan Policy"]);
   });
 });
+
+describe("boilerplateLineSet", () => {
+  it("drops running headers and footers, never a criterion that falls at a page edge on two pages", () => {
+    const page = (n: number, top: string, bottom: string) => [`Acme Health Policy: Examplumab`, top, "Some criterion text in the body.", `Details for indication ${n}.`, bottom, `Page ${n} of 4`].join("\n");
+    const doc = docFromPages([
+      page(1, "A) Initial Therapy. Approve for 6 months if the patient meets ALL of the following:", "iii. Prescribed by a rheumatologist."),
+      page(2, "A) Initial Therapy. Approve for 6 months if the patient meets ALL of the following:", "iii. Prescribed by a rheumatologist."),
+      page(3, "Background text.", "Other text."),
+      page(4, "More background.", "Closing text."),
+    ]);
+    const lines = docLines(doc);
+    const skip = boilerplateLineSet(lines, 4);
+    const dropped = lines.filter((l) => skip.has(l.index)).map((l) => l.text);
+    expect(dropped).toContain("Acme Health Policy: Examplumab");
+    expect(dropped.some((t) => /^Page \d of 4$/.test(t))).toBe(true);
+    expect(dropped.some((t) => /Initial Therapy|rheumatologist/.test(t))).toBe(false);
+  });
+});

@@ -213,7 +213,10 @@ export function boilerplateLineSet(lines: DocLine[], pageCount: number): Set<num
   for (const l of lines) {
     if (!edge.has(l.index)) continue;
     const k = key(l.text);
-    const repeated = pageCount > 1 && (edgePagesByKey.get(k)?.size ?? 0) >= 2;
+    // a running header or footer repeats on most pages; a list item or a criterion that happens to
+    // fall at a page edge on two pages ("A) Initial Therapy. Approve for 6 months ...") does not
+    const isListItem = /^\(?(?:[ivx]{1,4}|[a-z]|[A-Z]|\d{1,2})[.)]\s/.test(l.text) || /^[•▪◦●○■-]\s/.test(l.text);
+    const repeated = pageCount > 1 && !isListItem && (edgePagesByKey.get(k)?.size ?? 0) >= Math.max(2, Math.ceil(pageCount / 2));
     if (repeated || /^(page )?#+ of #+$/i.test(k) || /\bpage #+ of #+\b/i.test(k) && k.length < 90) out.add(l.index);
   }
   return out;
