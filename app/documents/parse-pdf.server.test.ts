@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCanvas } from "@napi-rs/canvas";
-import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, PDFHexString, PDFString, rgb, StandardFonts } from "pdf-lib";
 import type { DocumentPageText } from "./types";
 import { DocumentError, parseDocument, terminateOcrWorker } from "./parse-pdf.server";
 import { loadPdfjs } from "./pdfjs.server";
@@ -281,3 +281,52 @@ function encryptedPdf(): Uint8Array {
   out += `startxref\n${xref}\n%%EOF\n`;
   return Uint8Array.from(out, (c) => c.charCodeAt(0));
 }
+
+describe("parseDocument: filled-in forms", () => {
+  /** A form page with printed labels, FreeText "typewriter" values and AcroForm fields. */
+  async function filledForm(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const label = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font });
+    label("PRIOR AUTHORIZATION REQUEST FORM", 60, 740);
+    label("Patient Name:", 60, 700);
+    label("Member ID:", 60, 670);
+    label("Diagnosis:", 60, 640);
+    label("Urgent review?", 60, 610);
+    label("Clinical notes:", 60, 580);
+    // FreeText annotations, as a PDF "fill and sign" tool places them
+    const freeText = (contents: string, rect: [number, number, number, number]) =>
+      doc.context.register(
+        doc.context.obj({ Type: "Annot", Subtype: "FreeText", Rect: rect, Contents: PDFHexString.fromText(contents), DA: PDFString.of("/Helv 10 Tf 0 g") }),
+      );
+    page.node.addAnnot(freeText("Sarah Sample", [140, 696, 260, 712]));
+    page.node.addAnnot(freeText("Patient has new Crohn's disease\nand is not improving on steroids.", [140, 540, 500, 590]));
+    // AcroForm fields
+    const form = doc.getForm();
+    const id = form.createTextField("member_id");
+    id.setText("4567890");
+    id.addToPage(page, { x: 140, y: 665, width: 120, height: 16 });
+    const dx = form.createTextField("diagnosis");
+    dx.setText("K50.90 Crohn's disease");
+    dx.addToPage(page, { x: 140, y: 635, width: 200, height: 16 });
+    const urgent = form.createCheckBox("urgent");
+    urgent.addToPage(page, { x: 140, y: 606, width: 12, height: 12 });
+    urgent.check();
+    return doc.save();
+  }
+
+  it("reads FreeText annotations and form-field values in place, beside their labels", async () => {
+    const parsed = await parseDocument(await filledForm());
+    const p = parsed.pages[0];
+    expect(p.ocr).toBe(false);
+    const line = (label: string) => p.text.split("\n").find((l) => l.startsWith(label)) ?? "";
+    expect(line("Patient Name:")).toMatch(/Patient Name:\s+Sarah Sample/);
+    expect(line("Member ID:")).toMatch(/Member ID:\s+4567890/);
+    expect(line("Diagnosis:")).toMatch(/Diagnosis:\s+K50\.90 Crohn's disease/);
+    expect(line("Urgent review?")).toContain("[X]");
+    expect(p.text).toContain("Patient has new Crohn's disease");
+    expect(p.text).toContain("and is not improving on steroids.");
+    expectWordsConsistent(p);
+  });
+});

@@ -193,6 +193,8 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
     const f = itemToFragment(it, viewport.transform);
     if (f) frags.push(f);
   }
+  // filled-in form values: FreeText annotations and form-field values are not in the text layer
+  frags.push(...(await annotationFragments(page, viewport.transform, frags)));
   const pdfjs = await loadPdfjs();
   const ops = await page.getOperatorList();
   if (frags.length) {
@@ -230,6 +232,72 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
   }
   return { page: n, text: ocr.text, ocr: true, confidence: ocr.confidence, width, height, words: ocr.words };
+}
+
+interface AnnotationLike {
+  subtype?: string;
+  rect?: number[];
+  contentsObj?: { str?: string };
+  fieldType?: string;
+  fieldValue?: unknown;
+  checkBox?: boolean;
+  radioButton?: boolean;
+  exportValue?: string;
+  buttonValue?: string;
+  hidden?: boolean;
+}
+
+/**
+ * Text a filler typed into the PDF: FreeText annotations ("typewriter" text placed on a form) and
+ * AcroForm field values (text fields, choice fields, checked boxes as "[X]"), as fragments at their
+ * rectangles, so they read in place with the form's labels. Multi-line values are spread over
+ * their rectangle line by line. A value already printed in the text layer at the same place (a
+ * flattened form) is not added twice. Never throws: a page whose annotations cannot be read keeps
+ * its text layer.
+ */
+async function annotationFragments(page: PDFPageProxy, vt: number[], existing: Fragment[]): Promise<Fragment[]> {
+  let anns: AnnotationLike[];
+  try {
+    anns = (await page.getAnnotations({ intent: "display" })) as AnnotationLike[];
+  } catch {
+    return [];
+  }
+  const out: Fragment[] = [];
+  for (const a of anns) {
+    if (!a.rect || a.rect.length !== 4 || a.hidden) continue;
+    let value: string | null = null;
+    if (a.subtype === "FreeText") value = a.contentsObj?.str ?? null;
+    else if (a.subtype === "Widget") {
+      if (a.checkBox || a.radioButton) {
+        const on = a.fieldValue != null && a.fieldValue !== "Off" && (a.radioButton ? a.fieldValue === a.buttonValue : true);
+        value = on ? "[X]" : a.checkBox ? "[ ]" : null;
+      } else if (typeof a.fieldValue === "string") value = a.fieldValue;
+      else if (Array.isArray(a.fieldValue)) value = a.fieldValue.filter((v) => typeof v === "string").join(", ");
+    }
+    if (!value || !value.trim()) continue;
+    const [ax0, ay0, ax1, ay1] = a.rect;
+    const pts = [
+      [ax0, ay0],
+      [ax1, ay1],
+    ].map(([px, py]) => [vt[0] * px + vt[2] * py + vt[4], vt[1] * px + vt[3] * py + vt[5]]);
+    const x0 = Math.min(pts[0][0], pts[1][0]);
+    const x1 = Math.max(pts[0][0], pts[1][0]);
+    const y0 = Math.min(pts[0][1], pts[1][1]);
+    const y1 = Math.max(pts[0][1], pts[1][1]);
+    if (![x0, x1, y0, y1].every(Number.isFinite) || x1 - x0 < 1 || y1 - y0 < 1) continue;
+    const lines = value.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trim()).filter(Boolean);
+    const clean = (t: string) => t.replace(/\s+/g, " ").trim();
+    const printed = (t: string) => existing.some((f) => f.x0 < x1 && f.x1 > x0 && f.y0 < y1 && f.y1 > y0 && clean(f.text).includes(clean(t).slice(0, 40)));
+    const lh = (y1 - y0) / Math.max(1, lines.length);
+    lines.forEach((text, i) => {
+      if (printed(text)) return;
+      const top = y0 + i * lh;
+      // one visual line's height at most, so a tall multi-line box does not swallow its neighbours' lines
+      const h = Math.min(lh, 14);
+      out.push({ text, x0, y0: top, x1, y1: top + h, atomic: text === "[X]" || text === "[ ]" });
+    });
+  }
+  return out;
 }
 
 /** True when the page paints an image or enough vector paths to be outlined text. */
