@@ -23,12 +23,37 @@ export interface CaseIndex {
   documentName: string;
 }
 
+const BOX = String.raw`(?:\[\s*[xX✓✔]?\s*\]|[❑☐□☒☑■])`;
+const CHECKED = /\[\s*[xX✓✔]\s*\]|[☒☑■]/;
+/** a form option with its box left empty ("[ ] Ph- (negative)", "❑ Yes") */
+const UNCHECKED_OPTION = new RegExp(String.raw`^\s*(?:\[\s*\]|[❑☐□])\s`);
+/** a form question with answer boxes ("Does your patient have MRD? Yes [ ] No [ ]") */
+const QUESTION = new RegExp(String.raw`\?[^?]*(?:\b(?:yes|no)\b\s*${BOX}|${BOX}\s*(?:yes|no)\b)`, "i");
+const ANSWERED_NO = new RegExp(String.raw`\bno\b\s*\[\s*[xX✓✔]\s*\]|\[\s*[xX✓✔]\s*\]\s*no\b|[☒☑■]\s*no\b`, "i");
+
+/**
+ * Whether a line of a request form states nothing: an option whose box is empty, or a question
+ * whose answer boxes are all empty or answered "No". The wording of such a line ("Does your patient
+ * have relapsed disease?", "[ ] Ph- (negative)") is the form's, not a fact about the patient, so it
+ * is never evidence.
+ */
+export function isUnansweredFormLine(text: string): boolean {
+  if (UNCHECKED_OPTION.test(text) && !CHECKED.test(text)) return true;
+  // a form's question about the patient, even without its "?" ("Does your patient have Philadelphia
+  // chromosome -positive or -negative ALL")
+  if (/^(?:\(if [^)]*\)\s*)?(?:does|do|is|are|has|have|was|were|will|did|can|could|what|which)\b[^.]*\b(?:your patient|the patient|the member|this patient)\b/i.test(text) && !CHECKED.test(text)) return true;
+  if (QUESTION.test(text)) return !CHECKED.test(text) || ANSWERED_NO.test(text);
+  return false;
+}
+
 export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
   const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
-  const lines = docLines(doc).map((l) => {
-    const p = pageMeta.get(l.page);
-    return { ...l, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };
-  });
+  const lines = docLines(doc)
+    .filter((l) => !isUnansweredFormLine(l.text))
+    .map((l, index) => {
+      const p = pageMeta.get(l.page);
+      return { ...l, index, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };
+    });
   return { doc, lines, requestDate, documentName };
 }
 

@@ -7,7 +7,7 @@
 import type { Citation, RequestDateSource, RosterMember } from "../contracts";
 import { cite, citeRange, toksInRange, type DocModel, type Line } from "../text/layout";
 import { findLabeled, type SectionName } from "../text/fields";
-import { findDates } from "../codes/dates";
+import { daysBetween, findDates } from "../codes/dates";
 import { LETTER_TO_DIGIT } from "../codes/ocr";
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -243,7 +243,7 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
   for (const p of model.pages) {
     for (const l of p.lines.slice(0, 14)) {
       const d = findDates(l.text)[0];
-      if (d && d.index < 3 && l.text.replace(d.text, "").replace(/[^A-Za-z0-9]/g, "").length <= 2 && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "letter_date", 1);
+      if (d && d.index < 3 && !/[A-Za-z]/.test(l.text.replace(d.text, "")) && l.text.replace(d.text, "").replace(/[^0-9]/g, "").length <= 2 && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "letter_date", 1);
     }
   }
   // the date beside the prescriber's signature ("Prescriber signature  Date" with the date above or beside it)
@@ -277,13 +277,15 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
       }
     }
   }
+  // a request is sent after the care it documents: a "request date" that most dated entries of the
+  // fax come months after (a date of birth or an old date read as the request date) is not one
+  const documented = model.pages.flatMap((p) => p.lines.flatMap((l) => (/\b(?:dob|d\.o\.b|birth|born)\b/i.test(l.text) ? [] : findDates(l.text).filter((d) => d.precision === "day" && d.start !== birthDate).map((d) => d.start))));
+  const plausible = (date: string) => documented.filter((d) => daysBetween(date, d) > 90).length <= documented.length / 2;
   const order: RequestDateSource[] = ["fax_header", "received_stamp", "form_date", "letter_date", "signature_date"];
   for (const src of order) {
-    const best = [...votes.values()].filter((v) => v.src === src).sort((a, b) => b.n - a.n)[0];
-    if (best) {
-      const date = [...votes.entries()].find(([, v]) => v === best)![0].split("|")[1];
-      return { date, source: src, citations: [best.c] };
-    }
+    const ranked = [...votes.entries()].filter(([, v]) => v.src === src).sort((a, b) => b[1].n - a[1].n);
+    const best = ranked.find(([k]) => plausible(k.split("|")[1]));
+    if (best) return { date: best[0].split("|")[1], source: src, citations: [best[1].c] };
   }
   return { date: null, source: "none", citations: [] };
 }

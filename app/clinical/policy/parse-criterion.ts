@@ -277,7 +277,7 @@ export function keyConcepts(text: string): string[][] {
     for (const w of items) alts.push(w.slice(0, 3));
     return " ";
   });
-  const parts = main.split(/,|;|\bor\b/i).map((p) => words(p)).filter((w) => w.length);
+  const parts = main.split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i).map((p) => words(p)).filter((w) => w.length);
   // a head noun shared by adjectival alternatives ("enterocutaneous or rectovaginal fistulas")
   const head = parts.length > 1 && parts[parts.length - 1].length >= 2 ? parts[parts.length - 1][parts[parts.length - 1].length - 1] : null;
   for (const p of parts) alts.push((head && p.length === 1 && p[0] !== head ? [...p, head] : p).slice(0, 3));
@@ -355,6 +355,15 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     return { ...base, kind: top.op, items };
   }
 
+
+  // "Ph-positive disease and intolerant or refractory to a second-generation TKI": a finding AND a
+  // prior therapy in one sentence are two requirements
+  const compound = /\s+and\s+(?=(?:is |has |was |have )?(?:been )?(?:intolerant|refractory|resistant|failed|tried|had an inadequate|unable to tolerate)\b)/i.exec(t);
+  if (compound && compound.index > 12) {
+    const first = parseCriterion(t.slice(0, compound.index), "", ctx);
+    const second = parseCriterion(t.slice(compound.index + compound[0].length), note, ctx);
+    if (first.kind !== "human_review" && second.kind === "prior_therapy") return { ...base, kind: "all", items: [first, second] };
+  }
 
   const ql = parseQuantityLimit(t);
   if (ql && /quantity|limit|per \d+ days|\/\d+ days/i.test(t)) return { ...base, kind: "quantity_limit", ...ql };
@@ -477,7 +486,7 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // documentation of something recognisable
   const concepts = keyConcepts(t);
   const absence = has(/^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i, tl);
-  if (concepts.length && t.split(/\s+/).length >= 2 && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {
+  if (concepts.length && (t.split(/\s+/).length >= 2 || DISEASE_STATE.test(t)) && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {
     return { ...base, kind: "documentation", concepts, absence, confidence: "medium" };
   }
   return { ...base, kind: "human_review", why: "The reader found no requirement it can check in this sentence.", confidence: "low" };
@@ -586,7 +595,15 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   const alsoCount = exampleDrugs(note, ctx);
   const excluded = excludedDrugs(note, ctx);
   // classes named generically ("a conventional systemic agent") take their example drugs into account
-  const allDrugs = [...new Set([...drugs, ...(classes.length ? [] : examples), ...alsoCount])].filter((d) => !excluded.includes(d));
+  let allDrugs = [...new Set([...drugs, ...(classes.length ? [] : examples), ...alsoCount])].filter((d) => !excluded.includes(d));
+  // "(i.e., Sprycel, Tasigna, Bosulif, Iclusig)" lists the qualifying drugs exactly: the named class
+  // ("a second-generation or later TKI") is only their description, never every member of it
+  const exact = /\(\s*(?:[^()]*;\s*)?i\.e\.,?([^()]*)\)/i.exec(t);
+  const exactDrugs = exact ? drugsIn(exact[1], ctx) : [];
+  if (exactDrugs.length >= 2) {
+    allDrugs = exactDrugs.filter((d) => !excluded.includes(d));
+    classes.length = 0;
+  }
   const minDose = parseMinDoses(t, ctx);
   const understood = allDrugs.length > 0 || classes.length > 0;
   // "medium- to super-high-potency", "medium or higher potency", "high-potency" topical corticosteroid
