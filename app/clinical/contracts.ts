@@ -109,7 +109,14 @@ export const LabValueSchema = z.object({
 export type LabValue = z.infer<typeof LabValueSchema>;
 
 /** Where the request date was read: never a date of birth. */
-export const RequestDateSourceSchema = z.enum(["fax_header", "received_stamp", "form_date", "letter_date", "signature_date", "none"]);
+/**
+ * Where the request date was read. "latest_document": nothing on the fax says when it was sent, so
+ * the latest date its documents carry stands in for it (a lower bound): criteria are judged as of
+ * that date, but nothing is denied on it (coverage, age) and coverage must hold on the received date too.
+ * "received_date": the fax carries no date at all; the day the plan received it stands in (an upper
+ * bound), with the same limits.
+ */
+export const RequestDateSourceSchema = z.enum(["fax_header", "received_stamp", "form_date", "letter_date", "signature_date", "latest_document", "received_date", "none"]);
 export type RequestDateSource = z.infer<typeof RequestDateSourceSchema>;
 
 export const CaseFactsSchema = z.object({

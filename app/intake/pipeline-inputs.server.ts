@@ -15,7 +15,7 @@ import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server
  */
 export async function loadPipelineInputs(
   database: Database,
-  pa: { organization_id: string; plan_id: string | null },
+  pa: { organization_id: string; plan_id: string | null; received_at?: Date | null },
   caseDoc: ParsedDocument,
   documentName: string,
 ): Promise<PipelineInputs> {
@@ -36,5 +36,6 @@ export async function loadPipelineInputs(
     policies: policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] })),
     loadTree: (id) => loadDecisionTree(database, id),
     rules: rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions })),
+    receivedDate: pa.received_at ? pa.received_at.toISOString().slice(0, 10) : null,
   };
 }

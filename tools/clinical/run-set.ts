@@ -23,6 +23,8 @@ const only = argv.includes("--case") ? argv[argv.indexOf("--case") + 1] : null;
 const verbose = argv.includes("--verbose");
 const out = argv.includes("--out") ? argv[argv.indexOf("--out") + 1] : null;
 const cacheDir = path.resolve("tmp/.parsed");
+/** the day the plan "received" every case, as the intake's received_at would be (today) */
+const RECEIVED = new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
 let parse: ((b: Uint8Array) => Promise<ParsedDocument>) | null = null;
@@ -51,7 +53,7 @@ const t0 = performance.now();
 for (const caseId of caseIds) {
   const doc = await parsed(path.join(setDir, "cases", caseId, "fax.pdf"));
   const t = performance.now();
-  const r = await runPipeline({ caseDoc: doc, roster, formulary, policies: (manifest.policies ?? []).map((p: { id: string; drug_names: string[] }) => ({ id: p.id, drug_names: p.drug_names ?? [p.id] })), loadTree: async (id) => trees.get(id) ?? null }, builtinAgents);
+  const r = await runPipeline({ caseDoc: doc, roster, formulary, policies: (manifest.policies ?? []).map((p: { id: string; drug_names: string[] }) => ({ id: p.id, drug_names: p.drug_names ?? [p.id] })), loadTree: async (id) => trees.get(id) ?? null, receivedDate: RECEIVED }, builtinAgents);
   const f = r.facts;
   reports.push({
     case_id: caseId,

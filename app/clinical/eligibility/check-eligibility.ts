@@ -12,6 +12,7 @@
  * of birth, cleanly read) that no roster member has. Anything less is "uncertain": needs more
  * information, never a denial.
  */
+import { addDays } from "../codes/dates";
 import type { CaseFacts, Citation, EligibilityResult, FormularyRow, RosterMember } from "../contracts";
 import { canonicalId, editDistance } from "../codes/ocr";
 import { compareNames, normName } from "../codes/names";
@@ -89,7 +90,7 @@ function cleanlyRead(facts: CaseFacts, ocrConfidence: number): boolean {
  * Eligibility of the extracted request (see the module comment).
  * `ocrConfidence`: mean OCR confidence of the pages the identity was read from (1 for text layer).
  */
-export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence?: number } = {}): EligibilityResult {
+export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence?: number; receivedDate?: string | null } = {}): EligibilityResult {
   const row = matchFormulary(facts, formulary);
   const citations: Citation[] = [...facts.patient.citations];
   const dateNote = facts.notes.find((n) => /^Request date/.test(n.text));
@@ -130,6 +131,18 @@ export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formu
     };
   }
   const d = facts.request_date;
+  // the request date was not written: coverage must hold from the latest documented date of care to
+  // the date the plan received the request (or today), and a gap is for a reviewer, never a denial
+  if (d && (facts.request_date_source === "latest_document" || facts.request_date_source === "received_date")) {
+    const until = opts.receivedDate ?? null;
+    // received_date: the request was sent on or before it; a coverage that began a year earlier covers it
+    const from = facts.request_date_source === "received_date" ? addDays(d, -365) : d;
+    const coveredFrom = from >= m.coverage_start;
+    const coveredTo = !m.coverage_end || (until ? until <= m.coverage_end : false);
+    if (coveredFrom && coveredTo)
+      return { eligible: true, member: m, reason: `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"}; the request carries no date, and coverage holds from ${facts.request_date_source === "received_date" ? `a year before its receipt (${from})` : `its latest documented date ${d}`}${until ? ` to its receipt on ${until}` : ""}.` + formNote, certainty: "clear", match: match.how, ...base };
+    return { eligible: null, member: m, reason: `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request carries no date and coverage (${m.coverage_start} to ${m.coverage_end ?? "open"}) cannot be confirmed for it.` + formNote, certainty: "uncertain", match: match.how, ...base };
+  }
   if (!d || !dateRead) return { eligible: null, member: m, reason: `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request date could not be read, so coverage on that date cannot be confirmed (coverage ${m.coverage_start} to ${m.coverage_end ?? "open"}).` + formNote, certainty: "uncertain", match: match.how, ...base };
   const via = match.notes.length ? ` (${match.notes.join("; ")})` : "";
   if (d < m.coverage_start) return { eligible: false, member: m, reason: `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) starts ${m.coverage_start}, after the request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };

@@ -287,6 +287,19 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
     const best = ranked.find(([k]) => plausible(k.split("|")[1]));
     if (best) return { date: best[0].split("|")[1], source: src, citations: [best[1].c] };
   }
+  // nothing says when the fax was sent: the latest date of care its documents record (a visit, a
+  // lab, a report — never a birth date or a planned appointment) is a lower bound of it
+  let latest: { date: string; c: Citation } | null = null;
+  for (const p of model.pages) {
+    for (const l of p.lines) {
+      if (/\b(?:dob|d\.o\.b|birth|born|follow[- ]?up|next (?:visit|appointment)|return (?:visit|in)|schedul\w*|appointment|due|expir\w*|effective|revised|updated|printed|copyright)\b/i.test(l.text)) continue;
+      for (const d of findDates(l.text)) {
+        if (d.precision !== "day" || d.start === birthDate || !/^(?:19|20)\d\d-/.test(d.start)) continue;
+        if (!latest || d.start > latest.date) latest = { date: d.start, c: citeRange(model, p.page, l.toks, d.index, d.index + d.length) };
+      }
+    }
+  }
+  if (latest) return { date: latest.date, source: "latest_document", citations: [latest.c] };
   return { date: null, source: "none", citations: [] };
 }
 

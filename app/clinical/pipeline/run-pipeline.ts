@@ -15,7 +15,7 @@ export interface ClinicalAgents {
   model: string | null;
   extract(doc: ParsedDocument, opts: { documentName: string; formulary: FormularyRow[]; knownDrugNames: string[]; roster: RosterMember[] }): Promise<CaseFacts>;
   /** deterministic on both engines: roster lookups are not a model's job */
-  eligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence: number }): EligibilityResult;
+  eligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence: number; receivedDate?: string | null }): EligibilityResult;
   selectPolicy(facts: CaseFacts, policies: { id: string; drug_names: string[] }[], opts: { caseDoc: ParsedDocument; formulary: FormularyRow[] }): string | null;
   review(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; tree: DecisionTree; policyId: string; eligibility: EligibilityResult }): Promise<ReviewResult>;
   audit(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; eligibility: EligibilityResult; review: ReviewResult | null; rules: OrgRule[]; drugNames: string[] }): Promise<AuditFinding[]>;
@@ -33,6 +33,8 @@ export interface PipelineInputs {
   policies: { id: string; drug_names: string[] }[];
   loadTree(policyId: string): Promise<DecisionTree | null>;
   rules?: OrgRule[];
+  /** YYYY-MM-DD the plan received the request (an upper bound of the request date), when known */
+  receivedDate?: string | null;
 }
 
 export type StageName = "extraction" | "eligibility" | "clinical_review" | "audit" | "decision";
@@ -75,8 +77,10 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   const knownDrugNames = [...new Set([...inputs.formulary.map((f) => f.drug_name), ...inputs.policies.flatMap((p) => p.drug_names)])];
 
   await hooks.step?.(2, "Extracting the request and checking eligibility");
-  const facts = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, () => agents.extract(inputs.caseDoc, { documentName, formulary: inputs.formulary, knownDrugNames, roster: inputs.roster }));
-  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr }));
+  const extracted = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, () => agents.extract(inputs.caseDoc, { documentName, formulary: inputs.formulary, knownDrugNames, roster: inputs.roster }));
+  // a fax that carries no date at all is judged as of the day the plan received it (see RequestDateSource)
+  const facts = !extracted.request_date && inputs.receivedDate ? { ...extracted, request_date: inputs.receivedDate, request_date_source: "received_date" as const } : extracted;
+  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }));
   const empty = (): PipelineResult => ({ facts, eligibility, policyId: null, tree: null, review: null, audit: [], decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr }), engine });
   if (opts.stopAfter === "extraction" || opts.stopAfter === "eligibility") return empty();
 

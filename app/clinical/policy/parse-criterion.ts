@@ -607,8 +607,13 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   const minDose = parseMinDoses(t, ctx);
   const understood = allDrugs.length > 0 || classes.length > 0;
   // "medium- to super-high-potency", "medium or higher potency", "high-potency" topical corticosteroid
-  const pot = /\b(low|medium|mid|high|super[- ]high|very[- ]high|ultra[- ]high)(?:[-\s]+(?:to|or|through)[-\s]+(?:[a-z]+[-\s]+)?(?:high|super[- ]high|very[- ]high|higher))?[-\s]?(?:or (?:greater|higher)[-\s])?potency\b/i.exec(t);
-  const minPotency = pot ? (/^(?:super|very|ultra)/i.test(pot[1]) ? "super-high" : /^high/i.test(pot[1]) ? "high" : /^(?:medium|mid)/i.test(pot[1]) ? "medium" : "low") : undefined;
+  // the lowest potency a "... potency" phrase names: "medium- to super-high-potency", "Medium, high,
+  // or very-high potency", "high-potency"
+  const potPhrase = /((?:(?:low|medium|mid|high|super[- ]high|very[- ]high|ultra[- ]high|higher|greater)[-\s,]*(?:(?:to|or|through|and)[-\s]+)?)+)potency\b/i.exec(t);
+  const levels = potPhrase ? [...potPhrase[1].matchAll(/\b(super[- ]high|very[- ]high|ultra[- ]high|low|medium|mid|high)\b/gi)].map((m) => m[1].toLowerCase()) : [];
+  const rank = (w: string) => (/^(?:super|very|ultra)/.test(w) ? 3 : w === "high" ? 2 : w === "medium" || w === "mid" ? 1 : 0);
+  const lowest = levels.length ? levels.reduce((a, b) => (rank(b) < rank(a) ? b : a)) : null;
+  const minPotency = lowest == null ? undefined : (["low", "medium", "high", "super-high"] as const)[rank(lowest)];
   // "each for at least 2 months OR stopped because of an adverse effect": the duration applies per drug
   const spec: CriterionOf<"prior_therapy"> = {
     ...base,

@@ -136,9 +136,12 @@ function evalAge(spec: CriterionOf<"age">, ctx: EvalContext): Ev {
   const a = ageOn(b.date, ctx.requestDate);
   const cites = b.citation ? [b.citation] : [];
   const shown = `Patient is ${a.years} on ${ctx.requestDate} (DOB ${b.date})`;
-  if (spec.min_years != null && a.years < spec.min_years) return ev("not_met", `${shown}; the policy requires ≥ ${spec.min_years} years.`, cites);
-  if (spec.min_months != null && a.months < spec.min_months) return ev("not_met", `Patient is ${a.months} months old; the policy requires ≥ ${spec.min_months} months.`, cites);
-  if (spec.max_years != null && a.years >= spec.max_years) return ev("not_met", `${shown}; the policy requires younger than ${spec.max_years}.`, cites);
+  // with no written request date (judged as of the latest documented date), an age that fails is
+  // asked about, never denied on: the request may have been sent after a birthday
+  const fail = (why: string) => (ctx.requestDateSource === "latest_document" || ctx.requestDateSource === "received_date" ? ev("insufficient", `${why} The request carries no date; a reviewer should confirm the age on the date it was sent.`, cites, "direct", "Date of the request") : ev("not_met", why, cites));
+  if (spec.min_years != null && a.years < spec.min_years) return fail(`${shown}; the policy requires ≥ ${spec.min_years} years.`);
+  if (spec.min_months != null && a.months < spec.min_months) return fail(`Patient is ${a.months} months old; the policy requires ≥ ${spec.min_months} months.`);
+  if (spec.max_years != null && a.years >= spec.max_years) return fail(`${shown}; the policy requires younger than ${spec.max_years}.`);
   return ev("met", `${shown}.`, cites);
 }
 
