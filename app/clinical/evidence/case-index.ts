@@ -29,7 +29,13 @@ const CHECKED = /\[\s*[xX✓✔]\s*\]|[☒☑■]/;
 const UNCHECKED_OPTION = new RegExp(String.raw`^\s*(?:\[\s*\]|[❑☐□])\s`);
 /** a form question with answer boxes ("Does your patient have MRD? Yes [ ] No [ ]") */
 const QUESTION = new RegExp(String.raw`\?[^?]*(?:\b(?:yes|no)\b\s*${BOX}|${BOX}\s*(?:yes|no)\b)`, "i");
-const ANSWERED_NO = new RegExp(String.raw`\bno\b\s*\[\s*[xX✓✔]\s*\]|\[\s*[xX✓✔]\s*\]\s*no\b|[☒☑■]\s*no\b`, "i");
+const MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]|[☒☑■])`;
+/** "Yes [ ] No [X]" (each box after its label) */
+const LABEL_THEN_BOX = new RegExp(String.raw`\byes\b\s*${BOX}.*\bno\b\s*${BOX}`, "i");
+const NO_MARKED_AFTER = new RegExp(String.raw`\bno\b\s*${MARK}`, "i");
+/** "[ ] Yes [X] No" (each box before its label) */
+const NO_MARKED_BEFORE = new RegExp(String.raw`${MARK}\s*no\b`, "i");
+const answeredNo = (t: string) => (LABEL_THEN_BOX.test(t) ? NO_MARKED_AFTER.test(t) : NO_MARKED_BEFORE.test(t));
 
 /**
  * Whether a line of a request form states nothing: an option whose box is empty, or a question
@@ -42,7 +48,7 @@ export function isUnansweredFormLine(text: string): boolean {
   // a form's question about the patient, even without its "?" ("Does your patient have Philadelphia
   // chromosome -positive or -negative ALL")
   if (/^(?:\(if [^)]*\)\s*)?(?:does|do|is|are|has|have|was|were|will|did|can|could|what|which)\b[^.]*\b(?:your patient|the patient|the member|this patient)\b/i.test(text) && !CHECKED.test(text)) return true;
-  if (QUESTION.test(text)) return !CHECKED.test(text) || ANSWERED_NO.test(text);
+  if (QUESTION.test(text)) return !CHECKED.test(text) || answeredNo(text);
   return false;
 }
 

@@ -356,6 +356,15 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   }
 
 
+  // "Used as second-line therapy", "as subsequent therapy", "previously treated": a prior systemic
+  // cancer treatment (two for third-line) — read with medium confidence, since the line of therapy
+  // is inferred from the treatments the request documents
+  const line = /\b(?:(second|2nd|third|3rd|fourth|4th)[- ]line|subsequent (?:line of )?therapy|previously treated|after (?:failure of|progression (?:on|after)) (?:at least one |one |a )?(?:prior|previous|first[- ]line)(?: systemic)? (?:therapy|treatment|regimen|chemotherapy))\b/i.exec(t);
+  if (line && !/\bfirst[- ]line\b(?![^.;]*\bor\b)/i.test(t.replace(line[0], ""))) {
+    const count = line[1] && /^(?:third|3rd)/i.test(line[1]) ? 2 : line[1] && /^(?:fourth|4th)/i.test(line[1]) ? 3 : 1;
+    return { ...base, kind: "prior_therapy", drugs: [], classes: ["anticancer therapy"], excluded_drugs: drugsIn(t, ctx), min_days: null, count, different_classes: false, all_classes: false, allow_intolerance: true, allow_contraindication: false, require_intolerance: false, confidence: "medium" };
+  }
+
   // "Ph-positive disease and intolerant or refractory to a second-generation TKI": a finding AND a
   // prior therapy in one sentence are two requirements
   const compound = /\s+and\s+(?=(?:is |has |was |have )?(?:been )?(?:intolerant|refractory|resistant|failed|tried|had an inadequate|unable to tolerate)\b)/i.exec(t);

@@ -519,15 +519,37 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const stem = (w: string) => w.toLowerCase().replace(/(?:ies|es|s|ed|ing)$/, "").slice(0, Math.max(4, Math.min(8, w.length - 1)));
   let found: { line: (typeof ctx.idx.lines)[number]; at: number; negated: boolean } | null = null;
   for (const line of ctx.idx.lines) {
-    const text = line.lower;
+    // the sentences that start on this line, read through the lines they wrap onto
+    const next = [1, 2].map((k) => ctx.idx.lines[line.index + k]).filter((l) => l && l.page === line.page);
+    const joined = [line.lower, ...next.map((l) => l.lower)].join(" ");
+    const sentences: { text: string; start: number }[] = [];
+    let start = 0;
+    for (const part of joined.split(/(?<=[.!?])\s+/)) {
+      const at = joined.indexOf(part, start);
+      if (at >= line.lower.length) break;
+      sentences.push({ text: part, start: at });
+      start = at + part.length;
+    }
     for (const a of alts) {
-      const pos = a.map((w) => {
-        const m = new RegExp(`\\b${stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(text);
-        return m ? m.index : -1;
-      });
-      if (pos.some((p) => p < 0)) continue;
-      const at = Math.min(...pos);
-      const negated = isNegated(text, at) || PENDING.test(text.slice(Math.max(0, at - 40), at + 60));
+      let text = "";
+      let offset = 0;
+      let pos: number[] = [];
+      for (const sen of sentences) {
+        pos = a.map((w) => {
+          const m = new RegExp(`\\b${stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(sen.text);
+          return m ? m.index : -1;
+        });
+        if (!pos.some((p) => p < 0)) {
+          text = sen.text;
+          offset = sen.start;
+          break;
+        }
+      }
+      if (!text) continue;
+      const local = Math.min(...pos);
+      // the quote starts on this line (the sentence's first concept may sit on a wrapped line)
+      const at = Math.min(line.lower.length - 1, offset + local);
+      const negated = isNegated(text, local) || PENDING.test(text.slice(Math.max(0, local - 40), local + 60));
       if (!found || (found.negated && !negated)) found = { line, at, negated };
       if (!negated) break;
     }

@@ -142,9 +142,11 @@ export const DRUG_CLASSES: DrugClass[] = [
   // hematology / oncology
   { name: "erythropoiesis-stimulating agent", aliases: ["erythropoiesis[- ]stimulating", "\\besas?\\b"] },
   { name: "iron replacement", aliases: ["oral iron", "iron supplement", "iron therap"] },
-  { name: "kinase inhibitor", aliases: ["(?:tyrosine )?kinase inhibitors?", "\\btkis?\\b"] },
-  { name: "chemotherapy", aliases: ["chemotherap(?:y|ies)", "cytotoxic"] },
-  { name: "immune checkpoint inhibitor", aliases: ["checkpoint inhibitors?", "pd-?1", "pd-?l1"], parents: ["biologic"] },
+  /** any systemic cancer treatment: what "second-line" / "previously treated" refers to */
+  { name: "anticancer therapy", aliases: ["anti-?cancer (?:therapy|treatment|agents?)", "antineoplastic", "systemic (?:anti-?cancer )?therapy for (?:the )?(?:cancer|disease|tumou?r)"] },
+  { name: "kinase inhibitor", aliases: ["(?:tyrosine )?kinase inhibitors?", "\\btkis?\\b"], parents: ["anticancer therapy"] },
+  { name: "chemotherapy", aliases: ["chemotherap(?:y|ies)", "cytotoxic"], parents: ["anticancer therapy"] },
+  { name: "immune checkpoint inhibitor", aliases: ["checkpoint inhibitors?", "pd-?1", "pd-?l1"], parents: ["biologic", "anticancer therapy"] },
   { name: "antibiotic", aliases: ["antibiotics?"] },
   { name: "antifungal", aliases: ["antifungals?"] },
 ];
@@ -223,7 +225,7 @@ export const DRUGS: DrugEntry[] = [
   D("siponimod", ["mayzent"], ["S1P receptor modulator", "MS disease-modifying therapy"]),
   D("ponesimod", ["ponvory"], ["S1P receptor modulator", "MS disease-modifying therapy"]),
   // ── conventional immunomodulators
-  D("methotrexate", ["trexall", "otrexup", "rasuvo", "xatmep", "rheumatrex", "jylamvo"], ["conventional synthetic DMARD", "conventional systemic agent", "immunomodulator"], { aliases: ["mtx"] }),
+  D("methotrexate", ["trexall", "otrexup", "rasuvo", "xatmep", "rheumatrex", "jylamvo"], ["conventional synthetic DMARD", "conventional systemic agent", "immunomodulator", "chemotherapy"], { aliases: ["mtx"] }),
   D("leflunomide", ["arava"], ["conventional synthetic DMARD"], { aliases: ["lef"] }),
   D("hydroxychloroquine", ["plaquenil"], ["conventional synthetic DMARD", "antimalarial"], { aliases: ["hcq"] }),
   D("sulfasalazine", ["azulfidine"], ["conventional synthetic DMARD", "aminosalicylate"], { aliases: ["ssz"] }),
