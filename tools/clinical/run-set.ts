@@ -27,14 +27,15 @@ const cacheDir = path.resolve("tmp/.parsed");
 const RECEIVED = new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
-let parse: ((b: Uint8Array) => Promise<ParsedDocument>) | null = null;
+let parse: ((b: Uint8Array, o?: { ocrDpi?: number }) => Promise<ParsedDocument>) | null = null;
 async function parsed(file: string): Promise<ParsedDocument> {
   const bytes = fs.readFileSync(file);
-  const key = crypto.createHash("sha1").update(bytes).digest("hex");
+  // OCR_DPI (an experiment knob) is part of the cache key
+  const key = crypto.createHash("sha1").update(bytes).update(process.env.OCR_DPI ?? "").update(process.env.OCR_MODEL_DIR ?? "").update(process.env.OCR_SECOND ?? "").digest("hex");
   const cached = path.join(cacheDir, `${key}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8"));
   if (!parse) parse = (await import("~/documents/parse-pdf.server")).parseDocument;
-  const doc = await parse(new Uint8Array(bytes));
+  const doc = await parse(new Uint8Array(bytes), process.env.OCR_DPI ? { ocrDpi: Number(process.env.OCR_DPI) } : {});
   fs.writeFileSync(cached, JSON.stringify(doc));
   return doc;
 }

@@ -14,7 +14,7 @@ import { MEASURES } from "../vocabulary/measures";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
 import { daysBetween, endOfMonth, findDates, parseDate, type DateSpan } from "../codes/dates";
-import { ICD10_SHAPE, normalizeIcd10, repairIcd10Insertion } from "../codes/icd10";
+import { ICD10_SHAPE, normalizeIcd10, repairIcd10Insertion, repairIcd10MissingLetter } from "../codes/icd10";
 import { isValidNpi, readNpi } from "../codes/npi";
 import { normalizeNdc } from "../codes/ndc";
 import { canonicalId, editDistance, ocrDigits } from "../codes/ocr";
@@ -110,7 +110,8 @@ const L_NAME = /(?<![A-Za-z])(?<!(?:Last|F[iu1l!|]?r?[s5][t!1l|]?|Middle|Contact
 const L_LAST = /\bLast\s*name\b/i;
 // "First" as OCR reads it: "Fist", "Frst", "F1rst"
 const L_FIRST = /\bF[iu1l!|]?r?[s5][t!1l|]?\s*name\b/i;
-const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?O\.?\s?B\.?)\b/i;
+// "DOB" as scans read it: "D.O.B.", "D0B", "DB" (the O lost)
+const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?[O0o]?\.?\s?B\.?)\b/i;
 const L_MEMBER_ID = /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
 const L_SEX = /\b(?:Sex|Gender)\b/i;
 
@@ -581,6 +582,17 @@ export function codesIn(v: string, strict: boolean, context?: string): { code: s
     const code = normalizeIcd10(raw);
     if (code && ICD10_SHAPE.test(code)) out.push({ code, index: m.index, length: raw.length });
   }
+  // a code that lost its letter ("50.813" beside "Crohn's disease"): the letter the condition named
+  // beside it confirms — only when a condition is named (never from the whole dictionary)
+  if (context !== undefined && conditionsNamedIn(context).length) {
+    const confirm = icdConfirmer(context);
+    for (const m of v.matchAll(/(?<![A-Za-z0-9.])(\d{2}[0-9A-Z]?\.[0-9A-Z]{1,4})(?![A-Za-z0-9])/g)) {
+      const a = m.index!;
+      if (out.some((o) => o.index <= a && o.index + o.length > a)) continue;
+      const code = repairIcd10MissingLetter(m[1], confirm);
+      if (code) out.push({ code, index: a, length: m[1].length });
+    }
+  }
   // over-long categories: keep a one-character-deletion repair confirmed by the condition dictionary
   if (context !== undefined) {
     ICD_OVERLONG.lastIndex = 0;
@@ -654,7 +666,11 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
     for (const l of p.lines) {
       if (/\b(?:ndc|npi|dea|loinc|cpt|hcpcs|ref(?:erence)?\.?\s*(?:range|interval)|specimen|accession|lot)\b/i.test(l.text)) continue;
       const hit: FieldHit = { page: p.page, value: l.text, toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
-      for (const c of codesIn(l.text, true).filter((c) => /^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$/.test(l.text.slice(c.index, c.index + c.length)))) add(c.code, hit, false, c.index, c.length);
+      for (const c of codesIn(l.text, true, l.text).filter((c) => {
+        const raw = l.text.slice(c.index, c.index + c.length);
+        // a clean code, or one whose lost letter the condition named on the line confirmed
+        return /^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$/.test(raw) || (/^\d{2}[0-9A-Z]?\.[0-9A-Z]{1,4}$/.test(raw) && c.code.endsWith(raw));
+      })) add(c.code, hit, false, c.index, c.length);
     }
   }
   if (out.length) out[0].primary = true;

@@ -179,6 +179,8 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           let rest = seg.text.slice(restStart);
           rest = cutAtNextLabel(rest);
           rest = rest.trim();
+          // a stray empty box the scan put between a label and its value ("DB [ ] 01/07/1988") is no value
+          if (/^(?:\[\s*\]\s*)+$/.test(rest)) rest = "";
           const hadColon = /:/.test(lead) || /:$/.test(m[0]);
           if (!opts.belowOnly && rest && (!opts.validate || opts.validate(rest)) && (hadColon || !LOOKS_LIKE_LABEL.test(rest) || opts.validate)) {
             out.push({ page: p.page, value: rest, toks: toksInRange(seg.toks, restStart, restStart + rest.length), labelToks, line, how: "inline", section });
@@ -186,7 +188,7 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           }
           // "Label:   value" split into two cells by a wide gap
           const nextSeg = line.segs[si + 1];
-          if (!opts.belowOnly && !rest && hadColon && nextSeg && !/:\s*$/.test(nextSeg.text) && !/^[A-Z][A-Za-z#&/().\- ]{0,30}:/.test(nextSeg.text)) {
+          if (!opts.belowOnly && !rest && (hadColon || /\[\s*\]/.test(rest0)) && nextSeg && !/:\s*$/.test(nextSeg.text) && !/^[A-Z][A-Za-z#&/().\- ]{0,30}:/.test(nextSeg.text)) {
             let v = nextSeg.text;
             v = cutAtNextLabel(v);
             v = v.trim();
