@@ -13,10 +13,14 @@ steps_passed=0
 step() { echo; echo "══ $* ══"; }
 record() { if [ "$1" -eq 0 ]; then steps_passed=$((steps_passed + 1)); else failures=$((failures + 1)); echo "!! step failed: $2"; fi; }
 
-step "install"
-if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund || { echo "npm install failed"; exit 1; }
+step "install (npm ci from the lock file)"
+if [ ! -f node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund || { echo "npm ci failed (is package-lock.json in sync with package.json?)"; exit 1; }
 fi
+
+step "lock file complete (npm install --package-lock-only would not change it)"
+bash scripts/check-lockfile.sh
+record $? "lock file"
 
 step "PostgreSQL + pgvector"
 PG_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"

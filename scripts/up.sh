@@ -4,8 +4,8 @@
 # queued for processing. Set DATABASE_URL / OPENAI_BASE_URL to use real services instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund     # exactly what the lock file pins; `npm install` only when changing dependencies
 fi
 npx react-router build
 export NODE_ENV=production
