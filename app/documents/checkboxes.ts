@@ -187,7 +187,9 @@ function checkboxAt(g: Gray, threshold: number, dpi: number, comp: Component): C
     const my = Math.round((y0 + y1) / 2);
     const thick = [run(mx, y0, 0, 1), run(mx, y1, 0, -1), run(x0, my, 1, 0), run(x1, my, -1, 0)];
     const [t0, t1] = [...thick].sort((a, b) => a - b);
-    if (thick.some((t) => t === 0 || t > maxT) || t0 + t1 > 0.2 * w) return null;
+    // (+1: an anti-aliased rule reads up to half a pixel thicker on each of its edges, which at
+    // fax resolution — a 0.11 in box is ~22 px at 200 dpi — is a tenth of the allowance)
+    if (thick.some((t) => t === 0 || t > maxT) || t0 + t1 > 0.2 * w + 1) return null;
     // interior ink (the mark may be a separate component)
     const inset = Math.max(band + 1, Math.round(0.22 * w));
     let ink = 0;

@@ -23,6 +23,8 @@ const only = argv.includes("--case") ? argv[argv.indexOf("--case") + 1] : null;
 const verbose = argv.includes("--verbose");
 const out = argv.includes("--out") ? argv[argv.indexOf("--out") + 1] : null;
 const cacheDir = path.resolve("tmp/.parsed");
+/** bump when the document parser changes what it produces (the cache is keyed by it) */
+const PARSER_VERSION = "2026-11-27.ocr200-cb";
 /** the day the plan "received" every case, as the intake's received_at would be (today) */
 const RECEIVED = new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
@@ -31,7 +33,7 @@ let parse: ((b: Uint8Array, o?: { ocrDpi?: number }) => Promise<ParsedDocument>)
 async function parsed(file: string): Promise<ParsedDocument> {
   const bytes = fs.readFileSync(file);
   // OCR_DPI (an experiment knob) is part of the cache key
-  const key = crypto.createHash("sha1").update(bytes).update(process.env.OCR_DPI ?? "").update(process.env.OCR_MODEL_DIR ?? "").update(process.env.OCR_SECOND ?? "").digest("hex");
+  const key = crypto.createHash("sha1").update(bytes).update(PARSER_VERSION).update(process.env.OCR_DPI ?? "").digest("hex");
   const cached = path.join(cacheDir, `${key}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8"));
   if (!parse) parse = (await import("~/documents/parse-pdf.server")).parseDocument;

@@ -108,8 +108,36 @@ describe("matchMember", () => {
     const f = emptyFacts();
     f.patient = { ...f.patient, first_name: "Ann", last_name: "Lee", birth_date: "1990-01-02" };
     expect(matchMember(f, one)).toMatchObject({ how: "identity", member: { member_id: "ABC123" } });
+    // an ID shaped like the plan's but not on the roster: the identity is unconfirmed, not matched
     f.patient = { ...f.patient, member_id: "ZZZ999" };
-    expect(matchMember(f, one).member).toBeNull();
+    const m = matchMember(f, one);
+    expect(m.problems.join(" ")).toMatch(/ZZZ999 is not on the roster.*confirm the member ID/);
+  });
+
+  it("a full name read as one word (the space lost) still matches its roster member", () => {
+    const m = matchMember(facts({ ...vega, first_name: null, last_name: "MarisolVega" }, "2026-10-06"), roster);
+    expect(m).toMatchObject({ how: "id", problems: [] });
+    expect(m.notes.join(" ")).toMatch(/space lost/);
+    // a different person's joined name does not
+    expect(matchMember(facts({ ...vega, first_name: null, last_name: "LeilaNasser" }, "2026-10-06"), roster).problems).not.toHaveLength(0);
+  });
+
+  it("another number read as the ID (a lab's patient ID) does not make a rostered member 'not covered'", () => {
+    // class: a lab report's "Patient ID" or a chart MRN taken as the member ID, while the full name
+    // and date of birth are a roster member's. A clean read of a wrong ID must never deny.
+    const other = { ...vega, member_id: "AV-7781203" };
+    const m = matchMember(facts(other, "2026-10-06"), roster);
+    expect(m).toMatchObject({ how: "identity", member: { member_id: "GLM40218376" }, problems: [] });
+    const r = checkEligibility(facts(other, "2026-10-06"), roster, formulary);
+    expect(r.eligible).toBe(true);
+    expect(r.reason).toMatch(/not shaped like this plan's member IDs/);
+    // a plan-shaped ID that is not the member's: needs more information, never a clear "not eligible"
+    const wrong = checkEligibility(facts({ ...vega, member_id: "GLM40218999" }, "2026-10-06"), roster, formulary);
+    expect(wrong.eligible).toBeNull();
+    expect(wrong.certainty).toBe("uncertain");
+    // nobody on the roster with this identity and a clean read: still clearly not covered
+    const stranger = checkEligibility(facts({ first_name: "Nora", last_name: "Quist", birth_date: "1980-01-01", member_id: "GLM40218999" }, "2026-10-06"), roster, formulary);
+    expect(stranger).toMatchObject({ eligible: false, certainty: "clear" });
   });
 });
 

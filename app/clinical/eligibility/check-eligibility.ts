@@ -2,7 +2,9 @@
  * Member eligibility and the formulary row of the requested drug.
  *
  * The member is found by ID (OCR-confusable characters compare equal; one character off only when
- * name and date of birth confirm it), or — when no ID was read — by full name and date of birth.
+ * name and date of birth confirm it), or by full name and date of birth when no ID was read or the ID
+ * read is not on the roster (a different ID shaped like the plan's leaves the identity unconfirmed:
+ * needs more information, never "not covered").
  * Names tolerate one misread or mistyped letter. The request date must fall in the member's
  * coverage window.
  *
@@ -32,6 +34,17 @@ function identityProblems(facts: CaseFacts, m: RosterMember): { problems: string
   const p = facts.patient;
   const problems: string[] = [];
   const notes: string[] = [];
+  // OCR drops the space between words: "GeraldYount" read as one name, the other name empty
+  const joined = p.first_name && p.last_name ? null : (p.last_name ?? p.first_name);
+  if (joined) {
+    const both = [`${m.first_name}${m.last_name}`, `${m.last_name}${m.first_name}`].map((n) => compareNames(joined, n));
+    if (both.some((c) => c === "exact" || c === "close")) {
+      notes.push(`name "${joined}" read as one word; matches roster "${m.first_name} ${m.last_name}" with the space lost`);
+      if (!p.birth_date) problems.push("date of birth not found on the request");
+      else if (p.birth_date !== m.birth_date) problems.push(`date of birth on the request ${p.birth_date} ≠ roster ${m.birth_date}`);
+      return { problems, notes };
+    }
+  }
   const last = compareNames(p.last_name, m.last_name);
   const first = compareNames(p.first_name, m.first_name);
   if (last === "none") problems.push(`last name on the request "${p.last_name ?? "?"}" ≠ roster "${m.last_name}"`);
@@ -41,6 +54,25 @@ function identityProblems(facts: CaseFacts, m: RosterMember): { problems: string
   if (!p.birth_date) problems.push("date of birth not found on the request");
   else if (p.birth_date !== m.birth_date) problems.push(`date of birth on the request ${p.birth_date} ≠ roster ${m.birth_date}`);
   return { problems, notes };
+}
+
+/**
+ * The shape of an ID: letters → "A", digits → "9", characters OCR confuses between the two
+ * (O/0, I/1, S/5, B/8, Z/2, G/6, D, Q, L) → "?". "MCD-123" → "AA?999".
+ */
+function idShape(id: string): string {
+  return id.toUpperCase().replace(/[^A-Z0-9]/g, "").replace(/[ODQILSBZG0125168]/g, "?").replace(/[A-Z]/g, "A").replace(/[0-9]/g, "9");
+}
+
+/** Could an ID of shape `a` be one of shape `b` (same length, "?" matches either kind)? */
+function sameShape(a: string, b: string): boolean {
+  return a.length === b.length && [...a].every((c, i) => c === "?" || b[i] === "?" || c === b[i]);
+}
+
+/** Is `id` shaped like one of the plan's member IDs? */
+function hasPlanIdShape(id: string, roster: RosterMember[]): boolean {
+  const shape = idShape(id);
+  return roster.some((m) => sameShape(shape, idShape(m.member_id)));
 }
 
 /** Finds the roster member for the extracted patient (see the module comment). */
@@ -56,9 +88,21 @@ export function matchMember(facts: CaseFacts, roster: RosterMember[]): MemberMat
     const near = roster.filter((m) => editDistance(canonicalId(m.member_id), id) <= 1 && identityProblems(facts, m).problems.length === 0);
     if (near.length === 1) return { member: near[0], how: "id+identity", problems: [], notes: [`member ID "${p.member_id}" read one character off roster ID ${near[0].member_id}`, ...identityProblems(facts, near[0]).notes] };
   }
-  if (!id && p.birth_date && p.last_name && p.first_name) {
+  if (p.birth_date && p.last_name && p.first_name) {
     const byIdentity = roster.filter((m) => identityProblems(facts, m).problems.length === 0);
-    if (byIdentity.length === 1) return { member: byIdentity[0], how: "identity", problems: [], notes: ["no member ID could be read; matched by full name and date of birth", ...identityProblems(facts, byIdentity[0]).notes] };
+    if (byIdentity.length === 1) {
+      const m = byIdentity[0];
+      const notes = identityProblems(facts, m).notes;
+      if (!id) return { member: m, how: "identity", problems: [], notes: ["no member ID could be read; matched by full name and date of birth", ...notes] };
+      // An ID was read but is not on the roster while the full name and date of birth are. An ID that
+      // does not even look like this plan's IDs is another number (a lab's patient ID, a chart MRN,
+      // another payer's card): the member is identified. One shaped like the plan's IDs may be a
+      // different member or a mistyped ID: the identity is not confirmed — never "not covered".
+      if (!hasPlanIdShape(p.member_id!, roster)) {
+        return { member: m, how: "identity", problems: [], notes: [`the ID read on the request ("${p.member_id}") is not shaped like this plan's member IDs; matched roster ID ${m.member_id} by full name and date of birth`, ...notes] };
+      }
+      return { member: m, how: "identity", problems: [`member ID on the request ${p.member_id} is not on the roster, while the full name and date of birth match the member with ID ${m.member_id}: confirm the member ID`], notes };
+    }
   }
   return { member: null, how: null, problems: [id ? `member ID ${p.member_id} is not on the plan roster` : "no member ID found on the request"], notes: [] };
 }
