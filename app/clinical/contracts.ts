@@ -398,6 +398,8 @@ export interface DecisionTree {
   edges: TreeEdge[];
   /** passages the reader did not understand (optional: hand-made trees have none) */
   unread?: UnreadPassage[];
+  /** the policy's published tree version this tree was read at (trees loaded from the database) */
+  version?: number | null;
 }
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────

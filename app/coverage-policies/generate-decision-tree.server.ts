@@ -1,7 +1,8 @@
 /**
  * Coverage policy → decision tree (the `coverage_policy.decision_tree` job): reads the policy PDF
  * (or its pasted text), indexes its passages for retrieval, generates the tree with the built-in
- * generator or the configured model (validated by the same schema), and stores nodes and edges.
+ * generator or the configured model (validated by the same schema), and stores it: as the published
+ * tree when the policy has none, else as a draft version beside the published one (tree-versions).
  */
 import type { Database } from "~/lib/db.server";
 import { publish } from "~/queue/live-events.server";
@@ -13,7 +14,7 @@ import { textToParsedDocument } from "~/intake/text-document";
 import { getModelClient } from "~/agents/llm.server";
 import { generateDecisionTreeWithModel } from "~/agents/decision-tree.model";
 import { DecisionTreeSchema, validateTreeStructure } from "~/clinical/policy/tree-structure";
-import { saveDecisionTree } from "./decision-tree-store.server";
+import { storeGeneratedTree } from "./tree-versions.server";
 
 /** Generates and stores the tree; marks the policy failed (with the error) on the last attempt. */
 export async function generatePolicyDecisionTree(database: Database, policyId: string, opts: { attempt?: number; maxAttempts?: number } = {}) {
@@ -39,7 +40,8 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     const tree = client ? await generateDecisionTreeWithModel(client, doc, meta) : generateDecisionTree(doc, meta);
     DecisionTreeSchema.parse(tree);
     validateTreeStructure(tree);
-    await saveDecisionTree(database, policyId, tree, { engine: client ? "openai" : "builtin", model: client?.model ?? null });
+    // over an existing tree this is a draft for the author to compare and publish: edits are never lost
+    const stored = await storeGeneratedTree(database, policyId, tree, { engine: client ? "openai" : "builtin", model: client?.model ?? null });
     await database.prisma.aiAgentRun.create({
       data: {
         organization_id: policy.organization_id,
@@ -48,13 +50,18 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
         status: "succeeded",
         engine: client ? "openai" : "builtin",
         model: client?.model ?? null,
-        output: { nodes: tree.nodes.length, edges: tree.edges.length, title: tree.title },
+        output: {
+          nodes: tree.nodes.length,
+          edges: tree.edges.length,
+          title: tree.title,
+          ...("draft" in stored ? { draft_version: stored.draft, diff: { added: stored.diff.added.length, removed: stored.diff.removed.length, changed: stored.diff.changed.length } } : { version: stored.published }),
+        },
         finished_at: new Date(),
         duration_ms: Date.now() - started,
       },
     });
-    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "ready" });
-    return { nodes: tree.nodes.length };
+    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "ready", ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }) });
+    return { nodes: tree.nodes.length, ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }) };
   } catch (err) {
     const last = (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1) || (err as Error).name === "DocumentError";
     await database.prisma.coveragePolicy.update({

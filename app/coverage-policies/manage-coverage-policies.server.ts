@@ -3,6 +3,7 @@
  * generation, and read/edit the tree's nodes and edges. All scoped to one organization.
  */
 import { z } from "zod";
+import { ensureBaselineVersion, recordEditedVersion } from "./tree-versions.server";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { enqueue } from "~/queue/enqueue.server";
@@ -136,7 +137,7 @@ export const NodeInputSchema = z
   .refine((n) => n.node_type !== "question" || n.question.length > 0, { message: "Question is required", path: ["question"] });
 
 /** Adds a node (and the edge from its parent). Throws validation errors as the spec words them. */
-export async function addPolicyNode(database: Database, organizationId: string, policyId: string, input: z.input<typeof NodeInputSchema>) {
+export async function addPolicyNode(database: Database, organizationId: string, policyId: string, input: z.input<typeof NodeInputSchema>, opts: { userId?: string | null } = {}) {
   await requireCoveragePolicy(database, organizationId, policyId);
   const parsed = NodeInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid node");
@@ -145,6 +146,7 @@ export async function addPolicyNode(database: Database, organizationId: string, 
     const parent = await database.prisma.coveragePolicyNode.findFirst({ where: { id: n.parent_id, coverage_policy_id: policyId } });
     if (!parent) throw new AppError("validation", "Parent node not found");
   }
+  await ensureBaselineVersion(database, policyId);
   const count = await database.prisma.coveragePolicyNode.count({ where: { coverage_policy_id: policyId } });
   const node = await database.prisma.coveragePolicyNode.create({
     data: {
@@ -163,7 +165,7 @@ export async function addPolicyNode(database: Database, organizationId: string, 
       data: { coverage_policy_id: policyId, source: n.parent_id, target: node.id, condition: n.condition },
     });
   }
-  await markTreeEdited(database, policyId);
+  await markTreeEdited(database, policyId, `Added node "${node.question}"`, opts.userId);
   return node;
 }
 
@@ -174,10 +176,12 @@ export async function updatePolicyNode(
   policyId: string,
   nodeId: string,
   input: { question?: string; reason?: string | null; node_type?: "question" | "action"; action?: string | null; node_action?: string | null; condition?: string | null },
+  opts: { userId?: string | null } = {},
 ) {
   await requireCoveragePolicy(database, organizationId, policyId);
   const node = await database.prisma.coveragePolicyNode.findFirst({ where: { id: nodeId, coverage_policy_id: policyId } });
   if (!node) throw new AppError("not_found", "Node not found");
+  await ensureBaselineVersion(database, policyId);
   const action = input.node_action ?? input.action ?? undefined;
   const nodeAction = action === "approve" || action === "approved" ? "approved" : action === "deny" || action === "denied" ? "denied" : undefined;
   const updated = await database.prisma.coveragePolicyNode.update({
@@ -193,14 +197,14 @@ export async function updatePolicyNode(
   if (input.condition !== undefined) {
     await database.prisma.coveragePolicyEdge.updateMany({ where: { coverage_policy_id: policyId, target: nodeId }, data: { condition: input.condition } });
   }
-  await markTreeEdited(database, policyId);
+  await markTreeEdited(database, policyId, updated.question === node.question ? `Edited node "${node.question}"` : `Edited node "${node.question}" → "${updated.question}"`, opts.userId);
   return updated;
 }
 
 /** Deletes a node with its subtree and edges. */
-export async function deletePolicyNode(database: Database, organizationId: string, policyId: string, nodeId: string) {
+export async function deletePolicyNode(database: Database, organizationId: string, policyId: string, nodeId: string, opts: { userId?: string | null } = {}) {
   await requireCoveragePolicy(database, organizationId, policyId);
-  const all = await database.prisma.coveragePolicyNode.findMany({ where: { coverage_policy_id: policyId }, select: { id: true, parent_id: true } });
+  const all = await database.prisma.coveragePolicyNode.findMany({ where: { coverage_policy_id: policyId }, select: { id: true, parent_id: true, question: true } });
   if (!all.some((n) => n.id === nodeId)) throw new AppError("not_found", "Node not found");
   const doomed = new Set([nodeId]);
   let grew = true;
@@ -209,20 +213,17 @@ export async function deletePolicyNode(database: Database, organizationId: strin
     for (const n of all) if (n.parent_id && doomed.has(n.parent_id) && !doomed.has(n.id)) (doomed.add(n.id), (grew = true));
   }
   const ids = [...doomed];
+  await ensureBaselineVersion(database, policyId);
   await database.prisma.$transaction([
     database.prisma.coveragePolicyEdge.deleteMany({ where: { coverage_policy_id: policyId, OR: [{ source: { in: ids } }, { target: { in: ids } }] } }),
     database.prisma.coveragePolicyNode.deleteMany({ where: { id: { in: ids } } }),
   ]);
-  await markTreeEdited(database, policyId);
+  const question = all.find((n) => n.id === nodeId)?.question ?? "";
+  await markTreeEdited(database, policyId, `Deleted node "${question}"${ids.length > 1 ? ` and ${ids.length - 1} below it` : ""}`, opts.userId);
   return ids.length;
 }
 
-/** Records a hand edit; the engine always reads the tree from the node and edge rows. */
-async function markTreeEdited(database: Database, policyId: string) {
-  const policy = await database.prisma.coveragePolicy.findUniqueOrThrow({ where: { id: policyId } });
-  const logic = (policy.structured_logic as Record<string, unknown> | null) ?? {};
-  await database.prisma.coveragePolicy.update({
-    where: { id: policyId },
-    data: { structured_logic: { ...logic, edited_at: new Date().toISOString() } as never, tree_status: "ready" },
-  });
+/** Records a hand edit as a new published tree version; the engine always reads the tree from the node and edge rows. */
+async function markTreeEdited(database: Database, policyId: string, summary: string, userId: string | null | undefined) {
+  await recordEditedVersion(database, policyId, summary, userId ?? null);
 }

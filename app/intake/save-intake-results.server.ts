@@ -259,6 +259,7 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
         rationale: decision.rationale,
         citations: json(decision.citations),
         decision_tree_traversal: json(decision.decision_tree_traversal?.length ? decision.decision_tree_traversal : (review?.traversal ?? [])),
+        coverage_policy_version: r.tree?.version ?? null,
         response_data: json({ is_approved: decision.final_decision === "approved", policy_id: r.policyId, rule: decision.rule ?? null, missing_items: decision.missing_items ?? [], review, audit, eligibility }),
         engine: r.engine.engine,
         model: r.engine.model,

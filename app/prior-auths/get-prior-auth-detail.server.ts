@@ -141,6 +141,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           rationale: ai.rationale,
           citations: jsonArray<Citation>(ai.citations),
           decision_tree_traversal: jsonArray(ai.decision_tree_traversal),
+          coverage_policy_version: ai.coverage_policy_version ?? null,
           response_data: { is_approved: isApproval(ai.final_decision) },
           engine: ai.engine,
           model: ai.model,

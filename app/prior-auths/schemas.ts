@@ -142,6 +142,7 @@ export const AiDecisionSchema = z
     rationale: z.string(),
     citations: z.array(CitationSchema),
     decision_tree_traversal: z.array(TraversalStepSchema),
+    coverage_policy_version: z.number().int().nullable().describe("the coverage policy's decision-tree version this decision walked"),
     response_data: z.object({ is_approved: z.boolean() }),
     engine: z.string(),
     model: z.string().nullable(),

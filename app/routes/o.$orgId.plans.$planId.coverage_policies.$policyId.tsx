@@ -17,6 +17,8 @@ import { PolicyReadingPanel } from "~/coverage-policies/ui/policy-reading-panel"
 import { policyReading } from "~/coverage-policies/policy-reading";
 import { GenerateTreeButton, TreeStatusBadge } from "~/coverage-policies/ui/tree-status";
 import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
+import { discardDraftVersion, getTreeVersion, listTreeVersions, publishDraftVersion, restoreTreeVersion } from "~/coverage-policies/tree-versions.server";
+import { DraftBanner, TreeVersionsList, VersionComparisonView } from "~/coverage-policies/ui/tree-versions-panel";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { serializePlan } from "~/plans/manage-plans.server";
 import { FormAlert } from "~/prior-auths/ui/styles";
@@ -32,7 +34,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { plan, policy } = await getCoveragePolicyDetail(database, organization.id, params.planId, params.policyId);
     const graph = await getDecisionTreeGraph(database, organization.id, policy.id);
     const reading = policyReading(policy.structured_logic, graph.nodes, policy.drugs_list.length ? policy.drugs_list : [policy.drug_name]);
-    return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading };
+    const versions = await listTreeVersions(database, organization.id, policy.id);
+    const compareParam = Number(new URL(request.url).searchParams.get("compare"));
+    const summarize = async (v: number) => {
+      const r = await getTreeVersion(database, organization.id, policy.id, v);
+      return { version: r.version, status: r.status, summary: r.summary, diff: r.diff, against: r.against };
+    };
+    const draft = versions.draft ? await summarize(versions.draft) : null;
+    const comparison = Number.isInteger(compareParam) && versions.versions.some((v) => v.version === compareParam) ? (compareParam === draft?.version ? draft : await summarize(compareParam)) : null;
+    return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading, versions, draft, comparison };
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
     throw err;
@@ -40,11 +50,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * intent=generate_tree (re)queues the tree; add_node / update_node / delete_node edit it through the
- * domain (answers {ok} so the graph's fetcher can close its modal; errors come back as {error, nodeId}).
+ * intent=generate_tree (re)queues the tree (over an existing tree the result is a draft);
+ * publish_version / discard_version / restore_version act on a version (form field `version`);
+ * add_node / update_node / delete_node edit it through the domain, each edit a new published version
+ * (answers {ok} so the graph's fetcher can close its modal; errors come back as {error, nodeId}).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization, user } = await requireOrgMember(request, params.orgId);
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -55,14 +67,28 @@ export async function action({ request, params }: Route.ActionArgs) {
       await queueDecisionTree(database, organization.id, policy.id);
       return redirectWithToast(`/o/${organization.id}/plans/${params.planId}/coverage_policies/${policy.id}`, { type: "info", message: "Generating decision tree..." });
     }
-    if (intent === "add_node") await addPolicyNode(database, organization.id, policy.id, readAddNodeInput(form));
-    else if (intent === "update_node") await updatePolicyNode(database, organization.id, policy.id, nodeId, readUpdateNodeInput(form));
-    else if (intent === "delete_node") await deletePolicyNode(database, organization.id, policy.id, nodeId);
+    const here = `/o/${organization.id}/plans/${params.planId}/coverage_policies/${policy.id}`;
+    const version = Number(form.get("version"));
+    if (intent === "publish_version") {
+      const v = await publishDraftVersion(database, organization.id, policy.id, version, user.id);
+      return redirectWithToast(here, { type: "success", message: `Version ${v} published: new reviews walk it` });
+    }
+    if (intent === "discard_version") {
+      await discardDraftVersion(database, organization.id, policy.id, version);
+      return redirectWithToast(here, { type: "info", message: `Draft version ${version} discarded` });
+    }
+    if (intent === "restore_version") {
+      const v = await restoreTreeVersion(database, organization.id, policy.id, version, user.id);
+      return redirectWithToast(here, { type: "success", message: `Version ${version} restored as version ${v}` });
+    }
+    if (intent === "add_node") await addPolicyNode(database, organization.id, policy.id, readAddNodeInput(form), { userId: user.id });
+    else if (intent === "update_node") await updatePolicyNode(database, organization.id, policy.id, nodeId, readUpdateNodeInput(form), { userId: user.id });
+    else if (intent === "delete_node") await deletePolicyNode(database, organization.id, policy.id, nodeId, { userId: user.id });
     else throw new Response("Bad Request", { status: 400 });
     return { intent, ok: true };
   } catch (err) {
     if (isAppError(err)) {
-      if (err.code === "not_found" && !form.get("node_id")) throw new Response("Not Found", { status: 404 });
+      if (err.code === "not_found" && !form.get("node_id") && !form.get("version")) throw new Response("Not Found", { status: 404 });
       return data({ intent, ok: false, error: intent === "add_node" && err.code !== "validation" ? "An error occurred while creating the node" : err.message, nodeId }, { status: err.status });
     }
     throw err;
@@ -70,7 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CoveragePolicyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, plan, policy, graph, reading } = loaderData;
+  const { orgId, plan, policy, graph, reading, versions, draft, comparison } = loaderData;
   const { codeView } = useCodeView();
   const statuses = useMemo(() => ({ [policy.token]: policy.tree_status }), [policy.token, policy.tree_status]);
   useLivePolicies(orgId, statuses);
@@ -104,6 +130,8 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
         )}
       </div>
       {result && !result.ok && result.error && !result.nodeId && <FormAlert message={result.error} />}
+      {draft && <DraftBanner draft={draft} current={versions.current} comparing={comparison?.version === draft.version} />}
+      {comparison && <VersionComparisonView comparison={comparison} />}
 
       {codeView ? (
         <JsonView value={{ coverage_policy: policy, ...graph }} />
@@ -113,6 +141,7 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
             {hasTree ? (
               <>
                 <DecisionTreeEditor graph={graph} />
+                <TreeVersionsList versions={versions.versions} current={versions.current} />
                 <details className="rounded-lg border border-slate-200 bg-slate-50 p-3" open={result && !result.ok ? true : undefined}>
                   <summary className="cursor-pointer text-sm font-medium text-slate-700">Nodes as a list ({graph.nodes.length})</summary>
                   <div className="mt-3">

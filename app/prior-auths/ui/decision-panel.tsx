@@ -159,7 +159,14 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
         </p>
       </section>
       <section>
-        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Decision trail</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          Decision trail
+          {ai.coverage_policy_version != null && (
+            <span className="ml-2 font-normal tracking-normal text-slate-500 normal-case" data-testid="tree-version">
+              · decision tree version {ai.coverage_policy_version}
+            </span>
+          )}
+        </h3>
         {ai.decision_tree_traversal.length ? (
           <div className="mt-2 overflow-x-auto rounded-md border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="decision-trail">

@@ -43,6 +43,8 @@ export interface AiDecisionJson {
   rationale: string;
   citations: CitationJson[];
   decision_tree_traversal: TraversalStep[];
+  /** the coverage policy tree version the decision walked (null: none, or decided before versions) */
+  coverage_policy_version?: number | null;
 }
 
 export interface HumanDecisionJson {
