@@ -89,3 +89,18 @@ describe("requirements the reader must not shrink or widen", () => {
     expect(review.paths[0].outcome).toBe("met");
   });
 });
+
+describe("OCR-misread lab names", () => {
+  const tree = () =>
+    generateDecisionTree(docFromPages(["Examplo PA Criteria\nI. Initial Approval Criteria\nA. Type 2 Diabetes Mellitus (must meet all):\n1. Diagnosis of type 2 diabetes mellitus;\n2. Hemoglobin A1c of 7% or greater within the past 180 days;\nApproval duration: 12 months"]), { drug_names: ["Examplo"] });
+  const a1c = (text: string) => decideText(tree(), `Diagnosis: E11.65 type 2 diabetes mellitus\n${text}`, {}, "2026-03-01").review.paths[0].criteria.find((c) => /a1c/i.test(c.question))!;
+
+  it("'Alc' / 'AIc' (the 1 read as l or I) is the A1c when a percentage follows", () => {
+    expect(a1c("Hemoglobin Alc 8.6 % (02/17/2026)").outcome).toBe("met");
+    expect(a1c("AIc 8.6% on 02/17/2026").outcome).toBe("met");
+  });
+
+  it("an absolute lymphocyte count ('ALC 1.2') is not an A1c", () => {
+    expect(a1c("ALC 1.2 x10^3/uL (02/17/2026)").outcome).toBe("insufficient");
+  });
+});

@@ -31,7 +31,9 @@ export const MEASURES: MeasureTerm[] = [
   M("non-HDL-C", ["non-?hdl"], "mg/dL", [10, 800]),
   M("Lp(a)", ["lp\\(a\\)", "lipoprotein\\(a\\)"], null, [0, 1000]),
   // glycemia / kidney
-  M("A1c", ["hemoglobin a1c", "hgb a1c", "hb ?a1c", "\\ba1c\\b", "glycated hemoglobin", "glycosylated hemoglobin"], "%", [3, 20]),
+  // OCR reads the "1" of A1c as l, I or | ("Hemoglobin Alc 8.6 %"); bare "Alc" only before a percentage,
+  // so an absolute lymphocyte count ("ALC 1.2") is never taken for it
+  M("A1c", ["hemoglobin a1c", "hgb a1c", "hb ?a1c", "\\ba1c\\b", "(?:hemoglobin|hgb|hb) ?a[li|]c\\b", "\\ba[li|]c\\b(?=\\s*[:=]?\\s*(?:was|of|is)?\\s*\\d{1,2}(?:\\.\\d)?\\s*%)", "glycated hemoglobin", "glycosylated hemoglobin"], "%", [3, 20]),
   M("fasting plasma glucose", ["fasting (?:plasma )?glucose", "\\bfpg\\b", "fasting blood (?:sugar|glucose)"], "mg/dL", [20, 1000]),
   M("random glucose", ["random (?:plasma )?glucose"], "mg/dL", [20, 1500]),
   M("eGFR", ["\\begfr\\b", "estimated gfr", "glomerular filtration rate", "\\bgfr\\b"], "mL/min/1.73m2", [1, 200]),
