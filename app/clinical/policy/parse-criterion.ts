@@ -355,6 +355,14 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     return { ...base, kind: top.op, items };
   }
 
+  // "a TB screening test with a negative result within 12 months, or, if positive, documentation that
+  // treatment for latent TB has been started": the test, or the alternative for a positive result
+  const ifPositive = /,?\s*\bor,?\s+(?:if|when) (?:(?:the|a) (?:test|result|screen) (?:is|was) )?positive,?\s+/i.exec(t);
+  if (ifPositive && ifPositive.index > 10) {
+    const first = parseCriterion(t.slice(0, ifPositive.index), "", ctx);
+    if (first.kind === "test_result") return { ...base, kind: "any", items: [first, parseCriterion(t.slice(ifPositive.index + ifPositive[0].length), "", ctx)] };
+  }
+
 
   // "Used as second-line therapy", "as subsequent therapy", "previously treated": a prior systemic
   // cancer treatment (two for third-line) — read with medium confidence, since the line of therapy

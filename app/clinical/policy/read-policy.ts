@@ -506,6 +506,39 @@ function findPartDLabels(lines: DocLine[]): LabelHit[] {
   return hits;
 }
 
+/**
+ * A row label wrapped inside its narrow label column ("Required Medical" / "Information", each on
+ * the line of the cell text beside it) joined back onto the first line, and its second half removed
+ * from the next line, so the cell reads as one section and not as the tail of the previous one.
+ */
+function joinWrappedLabels(lines: DocLine[]): DocLine[] {
+  const out = [...lines];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const l = out[i];
+    const next = out[i + 1];
+    if (next.page !== l.page || next.index !== l.index + 1) continue;
+    for (const lab of PARTD_LABELS) {
+      const words = lab.split(" ");
+      if (words.length < 2 || l.text.startsWith(lab)) continue;
+      const cut = words.findIndex((_, j) => {
+        if (j === 0) return false;
+        const prefix = words.slice(0, j).join(" ");
+        const suffix = words.slice(j).join(" ");
+        return (l.text === prefix || l.text.startsWith(prefix + " ")) && (next.text === suffix || next.text.startsWith(suffix + " "));
+      });
+      if (cut < 0) continue;
+      const prefix = words.slice(0, cut).join(" ");
+      const suffix = words.slice(cut).join(" ");
+      const text = `${lab}${l.text.slice(prefix.length)}`;
+      const at = l.map[prefix.length] ?? l.end;
+      out[i] = { ...l, text, map: [...l.map.slice(0, prefix.length), ...Array<number>(1 + suffix.length).fill(at), ...l.map.slice(prefix.length)] };
+      out[i + 1] = sliceLine(next, suffix.length, next.text.length);
+      break;
+    }
+  }
+  return out.filter((l) => l.text.length);
+}
+
 function sliceLine(l: DocLine, from: number, to: number): DocLine {
   const raw = l.text.slice(from, to);
   const text = raw.trim();
@@ -597,7 +630,7 @@ function cellCriteria(ls: DocLine[], r: Reader): Criterion[] {
   const out: Criterion[] = [];
   for (const sentence of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
     const s = sentence.trim();
-    if (s.length < 4 || /^none\.?$/i.test(s) || /\brenewal\b|\bre-?authori[sz]ation\b|\bcontinu(?:ation|ed) (?:of )?therapy\b/i.test(s) || /^(?:note|quantity limit|dose|dosing|pediatric dosing)\b/i.test(s) || /\b(?:does not|do not) (?:meet|satisfy) this (?:requirement|criterion)\b/i.test(s)) {
+    if (s.length < 4 || /^none\.?$/i.test(s) || /\brenewal\b|\bre-?authori[sz]ation\b|\bcontinu(?:ation|ed) (?:of )?therapy\b/i.test(s) || /^(?:note|quantity(?: limits?)?|dose|dosing|pediatric dosing)\b/i.test(s) || /\b(?:does not|do not) (?:meet|satisfy) this (?:requirement|criterion)\b/i.test(s)) {
       // a note that qualifies the previous criterion ("A shorter trial stopped for lack of effect does not meet this requirement")
       if (out.length && /\bdoes not (?:meet|satisfy)\b/i.test(s)) out[out.length - 1] = { ...out[out.length - 1], note: `${out[out.length - 1].note ?? ""} ${s}`.trim() };
       continue;
@@ -765,9 +798,10 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const skip = boilerplateLineSet(all, doc.page_count);
   const lines = all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text));
   const title = meta.title ?? (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
-  const hits = findPartDLabels(lines);
+  const tableLines = joinWrappedLabels(lines);
+  const hits = findPartDLabels(tableLines);
   let model: PolicyModel | null = null;
-  if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(lines, hits, title, r);
+  if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
   else model = readOutline(lines, title, r) ?? readProse(lines, title, r);
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy

@@ -91,7 +91,10 @@ export function caseConditions(facts: CaseFacts, idx: CaseIndex): CaseCondition[
 
 /** True when a case condition is, or is narrower than, one of `conditions` or carries one of `icd10`. */
 export function conditionSatisfies(cc: CaseCondition, conditions: string[], icd10: string[]): boolean {
-  if (cc.code && icd10.length && icdMatches(cc.code, icd10)) return true;
+  // a code whose condition is known matches through that condition (M45.A8 is nr-axSpA, which an
+  // ankylosing spondylitis branch's M45 prefix would otherwise take); prefixes decide for unknown
+  // codes and for branches defined by codes alone
+  if (cc.code && icd10.length && icdMatches(cc.code, icd10) && (!cc.condition || !conditions.length)) return true;
   if (cc.condition && conditions.some((c) => conditionAncestors(cc.condition!).includes(c))) return true;
   return false;
 }

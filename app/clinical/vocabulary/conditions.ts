@@ -361,9 +361,14 @@ export function icdMatches(code: string, prefixes: string[]): boolean {
 /** Conditions an ICD-10-CM code denotes (most specific prefix first). */
 export function conditionsForCode(code: string): ConditionTerm[] {
   const c = code.replace(/\s/g, "").toUpperCase();
-  return CONDITIONS.filter((t) => t.icd10.some((p) => p.length > 1 && c.startsWith(p.toUpperCase()))).sort(
-    (a, b) => Math.max(...b.icd10.filter((p) => c.startsWith(p)).map((p) => p.length)) - Math.max(...a.icd10.filter((p) => c.startsWith(p)).map((p) => p.length)),
-  );
+  const depth = (t: ConditionTerm) => Math.max(0, ...t.icd10.filter((p) => p.length > 1 && c.startsWith(p.toUpperCase())).map((p) => p.length));
+  const all = CONDITIONS.filter((t) => depth(t) > 0).sort((a, b) => depth(b) - depth(a));
+  if (!all.length) return all;
+  // the code's own condition(s), and only the broader ones they belong to: M45.A8 is
+  // non-radiographic axial spondyloarthritis (and axial spondyloarthritis), not ankylosing
+  // spondylitis, whose M45 prefix it shares
+  const top = all.filter((t) => depth(t) === depth(all[0]));
+  return all.filter((t) => depth(t) === depth(all[0]) || top.some((x) => conditionAncestors(x.name).includes(t.name)));
 }
 
 export { esc as escapeRegex };
