@@ -11,6 +11,7 @@ import type {
 } from "../contracts";
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
+import { isNegated } from "../vocabulary/language";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
 import { daysBetween, endOfMonth, findDates, parseDate, type DateSpan } from "../codes/dates";
@@ -872,18 +873,33 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
   for (const p of model.pages) {
     const joinedToks: Tok[] = p.lines.flatMap((l) => l.toks);
     const text = joinedToks.map((t) => t.text).join(" ");
+    // a list item ("- No prior biologic") or a section heading ("CURRENT MEDICATIONS") starts a new
+    // sentence even without a full stop before it
+    const cuts: number[] = [];
+    let at = 0;
+    for (const l of p.lines) {
+      const lt = l.toks.map((t) => t.text).join(" ");
+      if (at > 0 && (/^[-•*▪◦]\s/.test(lt) || /^[A-Z][A-Z0-9 /&,()-]{3,}:?$/.test(lt))) cuts.push(at);
+      at += lt.length + (l.toks.length ? 1 : 0);
+    }
     const re = /[^.!?]+(?:[.!?](?=\s+[A-Z(]|$)|$)/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) {
-      if (m[0].trim().length < 8) continue;
-      noteSentences.push({ text: m[0], page: p.page, toks: joinedToks, offset: m.index });
+      const bounds = [m.index, ...cuts.filter((c) => c > m!.index && c < m!.index + m![0].length), m.index + m[0].length];
+      for (let k = 0; k + 1 < bounds.length; k++) {
+        const piece = text.slice(bounds[k], bounds[k + 1]);
+        if (piece.trim().length < 8) continue;
+        noteSentences.push({ text: piece, page: p.page, toks: joinedToks, offset: bounds[k] });
+      }
     }
   }
-  const TRIAL = /\b(?:tried|trial|failed|started|since|stopped|discontinued|d\/c|for\s+(?:~|about|approximately)?\s*\d+|\d+\s*(?:weeks?|wks?|months?|mos?)|contraindicat\w*|intoleran\w*|despite|on\s+\w+\s+since|continue[ds]?|was\s+(?:on|treated))\b/i;
+  const TRIAL = /\b(?:tried|trial|failed|started|since|stopped|discontinued|d\/c|for\s+(?:~|about|approximately)?\s*\d+|\d+\s*(?:weeks?|wks?|months?|mos?)|contraindicat\w*|intoleran\w*|despite|on\s+\w+\s+since|continue[ds]?|was\s+(?:on|treated)|inadequate\s+response|no\s+response|not\s+tolerated|relapse[ds]?)\b|\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*[-–]\s*(?:\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}|present|current)|\b(?:19|20)\d{2}\s*[-–]\s*(?:(?:19|20)\d{2}|present)\b/i;
   for (const s of noteSentences) {
     if (!TRIAL.test(s.text)) continue;
     for (const it of splitByDrug(s.text, requestedGeneric)) {
       if (!TRIAL.test(it.item) && !TRIAL.test(s.text.slice(0, it.offset))) continue;
+      // "never on anti-TNF, vedolizumab or ustekinumab": not a therapy the patient had
+      if (isNegated(s.text.toLowerCase(), it.offset)) continue;
       const ctxText = it.item;
       const d = therapyFromText(ctxText, requestDate, [citeRange(model, s.page, s.toks, s.offset + it.offset, s.offset + it.offset + it.item.length)], "note", it.entry, it.drugText);
       if (/\b(?:continue[ds]?|continuing|remain\s+on|add(?:ing)?\s+to|in\s+addition\s+to)\b/i.test(s.text) && /\b(?:continue[ds]?|continuing|remain\s+on)\b[^.]{0,60}$/i.test(s.text.slice(0, it.offset + it.drugText.length))) concurrent.push({ ...d, outcome: "ongoing" });

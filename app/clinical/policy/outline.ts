@@ -253,10 +253,14 @@ export function walk(items: OutlineItem[]): OutlineItem[] {
  * continues a count already open) and reaches at least 2; the marker must follow a line start or
  * a clause boundary and precede a word, so "(2 weeks)" or "type 2)" never split.
  */
+const ROMAN_VALUES: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10 };
+
 export function splitInlineEnumerations(lines: DocLine[]): DocLine[] {
   const styles: { re: RegExp; num: (m: RegExpExecArray) => number }[] = [
     { re: /(^|[\s:;.,])\((\d{1,2})\)\s+(?=[A-Za-z"'])/g, num: (m) => Number(m[2]) },
     { re: /(^|[\s:;.,])(\d{1,2})\)\s+(?=[A-Za-z"'])/g, num: (m) => Number(m[2]) },
+    // "(i and ii): i. Patient is >= 18 years of age; AND ii. The medication is prescribed by ..."
+    { re: /(^|[:;]\s|\b(?:AND|OR|and|or)\s)(i{1,3}|iv|vi{0,3}|ix|x)\.\s+(?=[A-Z])/g, num: (m) => ROMAN_VALUES[m[2]] ?? 0 },
   ];
   // pass 1: find marker positions per style, keep only counting runs (1, 2, 3 ...) of length >= 2
   const cuts = new Map<number, Set<number>>(); // line index -> offsets in line text

@@ -55,7 +55,7 @@ const SKIP_HEAD_RE =
   /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
 
 const isGenericTitle = (t: string) =>
-  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(t.trim());
+  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(t.replace(/\s*\([^)]*\)/g, "").trim());
 
 function stripConnector(s: string): string {
   return s.replace(/[;,]?\s*-?\s*(?:AND|OR|and|or)\s*-?\s*$/, "").replace(/[;,]\s*$/, "").trim();
