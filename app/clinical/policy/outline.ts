@@ -53,7 +53,7 @@ export function isHeading(text: string): boolean {
   // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)
   if (/^(?:clinical|approval|coverage|initial(?: approval| authorization)?|prior authorization|pa|step therapy|quantity limit) criteria:?$|^criteria for (?:initial )?(?:approval|authorization|coverage):?$|^(?:initial )?(?:approval|authorization) criteria:?$/i.test(t)) return true;
   if (CONTINUATION_HEAD_RE.test(t) && t.length < 60 && !/[.;]\s*\S/.test(t.replace(/^(?:[IVX]+|[A-Z]|\d+)\.\s*/, ""))) return true;
-  return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda approved indication.*|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|recommended authorization criteria|references?:?)$/i.test(
+  return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }
@@ -260,7 +260,7 @@ export function splitInlineEnumerations(lines: DocLine[]): DocLine[] {
     { re: /(^|[\s:;.,])\((\d{1,2})\)\s+(?=[A-Za-z"'])/g, num: (m) => Number(m[2]) },
     { re: /(^|[\s:;.,])(\d{1,2})\)\s+(?=[A-Za-z"'])/g, num: (m) => Number(m[2]) },
     // "(i and ii): i. Patient is >= 18 years of age; AND ii. The medication is prescribed by ..."
-    { re: /(^|[:;]\s|\b(?:AND|OR|and|or)\s)(i{1,3}|iv|vi{0,3}|ix|x)\.\s+(?=[A-Z])/g, num: (m) => ROMAN_VALUES[m[2]] ?? 0 },
+    { re: /(^|[:;]\s|\b(?:AND|OR|and|or)\s)(i{1,3}|iv|vi{0,3}|ix|x)\.(?:\s+(?=[A-Za-z])|\s*$)/g, num: (m) => ROMAN_VALUES[m[2]] ?? 0 },
   ];
   // pass 1: find marker positions per style, keep only counting runs (1, 2, 3 ...) of length >= 2
   const cuts = new Map<number, Set<number>>(); // line index -> offsets in line text

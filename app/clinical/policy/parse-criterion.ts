@@ -764,7 +764,10 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
   const [useRaw, ...restParts] = t.split(/\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i);
   const rest = restParts.join(" ");
   const use = useRaw.replace(/^.*?\b(?:for|as|in the treatment of)\b\s*/i, (m) => (USE_RE.test(m) ? "" : m));
-  const conds = mostSpecificConditions(use).filter((c) => c.name !== "cancer" || /cancer|malignan|carcinoma|neoplasm/i.test(use));
+  // "prevention of type 2 diabetes": a use in people who do NOT have the condition it names
+  const prevented = /\b(?:prevention of|prevent(?:ing)?|(?:to )?reduce the risk of|risk reduction (?:of|for)|at risk (?:of|for))\b.*$/i.exec(use);
+  const prevents = prevented ? new Set(mostSpecificConditions(prevented[0]).map((c) => c.name)) : new Set<string>();
+  const conds = mostSpecificConditions(use).filter((c) => (c.name !== "cancer" || /cancer|malignan|carcinoma|neoplasm/i.test(use)) && !(prevents.has(c.name) && !mostSpecificConditions(use.slice(0, prevented!.index)).some((x) => x.name === c.name)));
   const phrases = use
     .split(/,|;|\bor\b|\band\b/i)
     .map((p) => p.trim().replace(/[.:]+$/, "").replace(/^(?:the |a |an |use (?:for|in|as) |use )+/i, "").trim())
