@@ -803,6 +803,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   let model: PolicyModel | null = null;
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
   else model = readOutline(lines, title, r) ?? readProse(lines, title, r);
+  for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ind.criteria));
+  model.common = withQuantityExceptions(withoutNonRequirements(model.common));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(lines.map((l) => l.text).join(" "));
@@ -811,6 +813,46 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
   }
   return model;
+}
+
+/**
+ * Sentences that say what is NOT required or NOT a reason to deny ("Concurrent benzodiazepine
+ * prescriptions are not a reason to deny buprenorphine", "a specialist is not required", "doses up to
+ * 24 mg do not require prior authorization"): information for the reviewer, never a criterion.
+ */
+const NOT_A_REQUIREMENT_RE = /\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b/i;
+
+function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
+  const out: Criterion[] = [];
+  for (const c of criteria) {
+    if (c.kind === "all" && c.items.length > 1) {
+      const kept = c.items.filter((i) => !NOT_A_REQUIREMENT_RE.test(i.text));
+      if (!kept.length) continue;
+      out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
+      continue;
+    }
+    if (NOT_A_REQUIREMENT_RE.test(c.text)) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+/** a statement that more than the limit is approvable on conditions ("Doses above 24 mg ... are approved when ...") */
+const ABOVE_LIMIT_APPROVABLE_RE = /\b(?:doses?|quantit(?:y|ies)|amounts?|fills?)\s+(?:above|exceeding|greater than|over|more than|beyond|in excess of)\b[^.]*\b(?:approv|authori[sz]|allowed|covered|permitted)/i;
+
+/**
+ * A quantity limit beside a route to more ("Doses above 24 mg and up to 32 mg per day ... are
+ * approved when ALL of the following are documented") is the limit OR that route: exceeding the
+ * limit alone is then never a clear failure.
+ */
+function withQuantityExceptions(criteria: Criterion[]): Criterion[] {
+  const q = criteria.findIndex((c) => c.kind === "quantity_limit" || (c.kind === "all" && c.items.some((i) => i.kind === "quantity_limit")));
+  if (q < 0) return criteria;
+  const ex = criteria.filter((c, i) => i !== q && ABOVE_LIMIT_APPROVABLE_RE.test(c.text) && !/\bwill not be (?:approved|authori[sz]ed|covered)\b|\bnot approvable\b/i.test(c.text));
+  if (!ex.length) return criteria;
+  const ql = criteria[q];
+  const merged: Criterion = { kind: "any", items: [ql, ...ex], text: `${ql.text} (or: ${ex.map((e) => e.text).join("; ")})`, passage: ql.passage ?? null, confidence: "high" };
+  return criteria.filter((c) => !ex.includes(c)).map((c, i) => (c === ql ? merged : c));
 }
 
 export { parseMinDuration };
