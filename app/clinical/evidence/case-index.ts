@@ -23,7 +23,8 @@ export interface CaseIndex {
   documentName: string;
 }
 
-const BOX = String.raw`(?:\[\s*[xX✓✔]?\s*\]|[❑☐□☒☑■])`;
+// an empty box as OCR reads it: "[ ]", "[]", or with its "]" read as 1 / l / I / J / | ("[ 1No", "[]1Yes")
+const BOX = String.raw`(?:\[\s*[xX✓✔]?\s*[\]1lIJ|][1lI|]?|[❑☐□☒☑■])`;
 const CHECKED = /\[\s*[xX✓✔]\s*\]|[☒☑■]/;
 /** a form option with its box left empty ("[ ] Ph- (negative)", "❑ Yes") */
 const UNCHECKED_OPTION = new RegExp(String.raw`^\s*(?:\[\s*\]|[❑☐□])\s`);
@@ -49,6 +50,11 @@ export function isUnansweredFormLine(text: string): boolean {
   // chromosome -positive or -negative ALL")
   if (/^(?:\(if [^)]*\)\s*)?(?:does|do|is|are|has|have|was|were|will|did|can|could|what|which)\b[^.]*\b(?:your patient|the patient|the member|this patient)\b/i.test(text) && !CHECKED.test(text)) return true;
   if (QUESTION.test(text)) return !CHECKED.test(text) || answeredNo(text);
+  // answer boxes with no mark on a numbered question whose "?" wrapped onto the next line
+  // ("1. Has the patient tried a traditional systemic agent (...), [ ] Yes [ ] No")
+  if (/^\s*\d{1,2}[.)]\s+(?:does|do|is|are|has|have|was|were|will|did|can)\b/i.test(text) && new RegExp(String.raw`${BOX}\s*(?:yes|no)\b|\b(?:yes|no)\s*${BOX}`, "i").test(text)) return !CHECKED.test(text) || answeredNo(text);
+  // the wrapped end of a question ("PUVA/NB-UVB) for at least 3 months?") with no answer marked
+  if (/\?\s*$/.test(text) && !CHECKED.test(text)) return true;
   return false;
 }
 

@@ -12,6 +12,7 @@ import type {
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
 import { isNegated } from "../vocabulary/language";
+import { isUnansweredFormLine } from "../evidence/case-index";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
 import { daysBetween, endOfMonth, findDates, parseDate, type DateSpan } from "../codes/dates";
@@ -818,9 +819,10 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
       // (a) prior-therapy table: header row naming tried/previous drugs
-      if (/\b(?:tried|previous(?:ly)?|prior|failed)\b/i.test(l.text) && /\b(?:medications?|drugs?|therap(?:y|ies)|agents?)\b/i.test(l.text) && !/\?/.test(l.text) && !/list\s+drug/i.test(l.text)) {
+      if (/\b(?:tried|previous(?:ly)?|prior|failed)\b/i.test(l.text) && /\b(?:medications?|drugs?|therap(?:y|ies)|agents?)\b/i.test(l.text) && !/\?/.test(l.text) && !/list\s+drug/i.test(l.text) && !isUnansweredFormLine(l.text)) {
         for (let j = i + 1; j < Math.min(lines.length, i + 12); j++) {
           const r = lines[j];
+          if (isUnansweredFormLine(r.text)) continue;
           if (/\b(?:Pertinent|Relevant|Attachments?|Clinical rationale|Additional|Lab(?:oratory)?\s+(?:values|results)|REVIEW|ATTESTATION)\b/i.test(r.segs[0]?.text ?? "") || (findDrugMentions(r.text).length === 0 && /^[A-Z][a-z]+(?:\s+[a-z]+){1,6}\b.*[:(]/.test(r.text))) break;
           for (const it of splitByDrug(lineText(r), requestedGeneric)) {
             drafts.push(therapyFromText(it.item, requestDate, [citeRange(model, p.page, r.toks, it.offset, it.offset + it.item.length)], "form", it.entry, it.drugText));
@@ -871,13 +873,15 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
   // (e) narrative notes: sentences with a drug and trial language
   const noteSentences: { text: string; page: number; toks: Tok[]; offset: number }[] = [];
   for (const p of model.pages) {
-    const joinedToks: Tok[] = p.lines.flatMap((l) => l.toks);
+    // a form's own questions and unchecked options are not the patient's history
+    const pageLines = p.lines.filter((l) => !isUnansweredFormLine(l.text));
+    const joinedToks: Tok[] = pageLines.flatMap((l) => l.toks);
     const text = joinedToks.map((t) => t.text).join(" ");
     // a list item ("- No prior biologic") or a section heading ("CURRENT MEDICATIONS") starts a new
     // sentence even without a full stop before it
     const cuts: number[] = [];
     let at = 0;
-    for (const l of p.lines) {
+    for (const l of pageLines) {
       const lt = l.toks.map((t) => t.text).join(" ");
       if (at > 0 && (/^[-•*▪◦]\s/.test(lt) || /^[A-Z][A-Z0-9 /&,()-]{3,}:?$/.test(lt))) cuts.push(at);
       at += lt.length + (l.toks.length ? 1 : 0);
