@@ -11,11 +11,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { DecisionTree, FormularyRow, ParsedDocument, RosterMember } from "~/clinical/contracts";
-import { generateDecisionTree } from "~/clinical/policy/compile-tree";
-import { runPipeline } from "~/clinical/pipeline/run-pipeline";
-import { builtinAgents } from "~/clinical/pipeline/builtin-agents";
-import { formatScore, scoreReports, type CaseReport, type Expected } from "~/evaluation/score";
+import type { ParsedDocument } from "~/clinical/contracts";
+import { formatScore, scoreReports, type CaseReport } from "~/evaluation/score";
+import { loadOfflineSet, runOfflineCase } from "~/evaluation/offline-set";
 
 const argv = process.argv.slice(2);
 const setDir = argv.find((a, i) => !a.startsWith("--") && !["--case", "--out"].includes(argv[i - 1]))!;
@@ -42,38 +40,16 @@ async function parsed(file: string): Promise<ParsedDocument> {
   return doc;
 }
 
-const manifest = JSON.parse(fs.readFileSync(path.join(setDir, "manifest.json"), "utf8"));
-const roster: RosterMember[] = (manifest.members ?? []).map((m: RosterMember) => ({ gender: null, plan_identification: null, coverage_end: null, ...m }));
-const formulary: FormularyRow[] = (manifest.formulary ?? []).map((f: FormularyRow) => ({ ndc: null, tier: null, requires_prior_auth: true, quantity_limit: null, step_therapy: [], ...f }));
-const trees = new Map<string, DecisionTree>();
-for (const p of manifest.policies ?? []) {
-  const doc = await parsed(path.join(setDir, p.file));
-  trees.set(p.id, generateDecisionTree(doc, { drug_names: p.drug_names ?? [p.id], title: p.drug_names?.[0] ?? p.id, documentName: "policy" }));
-}
-const caseIds: string[] = (manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort()).filter((c: string) => !only || c === only);
+const set = await loadOfflineSet(setDir, parsed);
+const caseIds = set.caseIds.filter((c) => !only || c === only);
 const reports: CaseReport[] = [];
 const t0 = performance.now();
 for (const caseId of caseIds) {
   const doc = await parsed(path.join(setDir, "cases", caseId, "fax.pdf"));
-  const t = performance.now();
-  const r = await runPipeline({ caseDoc: doc, roster, formulary, policies: (manifest.policies ?? []).map((p: { id: string; drug_names: string[] }) => ({ id: p.id, drug_names: p.drug_names ?? [p.id] })), loadTree: async (id) => trees.get(id) ?? null, receivedDate: RECEIVED }, builtinAgents);
+  const { result: r, report } = await runOfflineCase(set, caseId, doc, RECEIVED);
   const f = r.facts;
-  reports.push({
-    case_id: caseId,
-    decision: r.decision.final_decision,
-    confidence: r.decision.confidence_score,
-    patient: { first_name: f.patient.first_name, last_name: f.patient.last_name, birth_date: f.patient.birth_date, member_id: f.patient.member_id },
-    practitioner: { full_name: f.practitioner.full_name, npi: f.practitioner.npi },
-    medication: { drug_name: f.medication.drug_name, ndc: f.medication.ndc },
-    diagnoses: f.diagnoses.map((d) => d.code).filter((c): c is string => !!c),
-    policy: r.policyId,
-    criteria: (r.review?.paths ?? []).flatMap((p) => p.criteria.map((c) => ({ text: `${p.title}: ${c.question}`, outcome: c.outcome, met: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null, reason: c.reason, evidence: c.citations }))),
-    seconds: (performance.now() - t) / 1000,
-    processing_seconds: (performance.now() - t) / 1000,
-    scanned: doc.pages.some((p) => p.ocr),
-  });
-  const expFile = path.join(setDir, "cases", caseId, "expected.json");
-  const exp = fs.existsSync(expFile) ? JSON.parse(fs.readFileSync(expFile, "utf8")) : null;
+  reports.push(report);
+  const exp = set.expected.get(caseId) ?? null;
   const wrong = exp && exp.decision !== r.decision.final_decision;
   if (verbose || wrong) {
     console.log(`\n${wrong ? "✗" : "✓"} ${caseId}: expected ${exp?.decision ?? "?"}, got ${r.decision.final_decision} (${r.decision.rule}, ${r.decision.confidence_score}) — ${exp?.why ?? ""}`);
@@ -88,11 +64,7 @@ for (const caseId of caseIds) {
     }
   }
 }
-const expected = new Map<string, Expected>();
-for (const c of caseIds) {
-  const f = path.join(setDir, "cases", c, "expected.json");
-  if (fs.existsSync(f)) expected.set(c, JSON.parse(fs.readFileSync(f, "utf8")));
-}
+const expected = new Map([...set.expected].filter(([c]) => caseIds.includes(c)));
 console.log(`\n${caseIds.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 if (expected.size) console.log(formatScore(scoreReports(reports, expected)).split("\nmismatches:")[0]);
 if (out) fs.writeFileSync(out, JSON.stringify(reports, null, 2));

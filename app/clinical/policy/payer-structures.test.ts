@@ -130,3 +130,53 @@ describe("Centene-style spelled-out operators and disease states", () => {
     expect(all.some((c) => /Prior authorization may be required/.test(c.text))).toBe(false);
   });
 });
+
+describe("classes found by the blind corpus (fixtures/corpus)", () => {
+  it("a Part D row label wrapped in its column ('Required Medical' / 'Information') starts its own row, not the exclusion's tail", () => {
+    const m = read(
+      `PA Criteria Criteria Details
+Covered Uses All FDA-approved indications not otherwise excluded from Part D.
+Exclusion Criteria Concurrent use with another biologic.
+Required Medical Plaque psoriasis (PsO): inadequate response to at least 3 months of methotrexate.
+Information Psoriatic arthritis (PsA): inadequate response to at least 3 months of methotrexate or leflunomide.
+Age Restrictions 18 years of age or older.`,
+      ["Examplumab"],
+    );
+    expect(m.exclusions).toHaveLength(1);
+    expect(m.indications.map((i) => i.title)).toEqual(["Plaque psoriasis (PsO)", "Psoriatic arthritis (PsA)"]);
+  });
+
+  it("what is NOT required or NOT a reason to deny is never a criterion; a limit beside a route to more is the limit OR that route", async () => {
+    // a state Medicaid PDL bullet document of the blind corpus
+    const fs = await import("node:fs");
+    const { parseDocument } = await import("~/documents/parse-pdf.server");
+    const doc = await parseDocument(new Uint8Array(fs.readFileSync(new URL("../../../fixtures/corpus/medicaid-az/policies/buprenorphine.pdf", import.meta.url))));
+    const m = readPolicy(doc, { drug_names: ["Suboxone", "buprenorphine"] });
+    const all = m.indications.flatMap((i) => flat(i.criteria));
+    expect(all.some((c) => /not a reason to deny|is not required|do not require/i.test(c.text))).toBe(false);
+    const ql = m.indications[0].criteria.find((c) => c.kind === "any" && flat(c.items).some((i) => i.kind === "quantity_limit"));
+    expect(ql, "quantity limit OR the higher-dose route").toBeTruthy();
+    expect(JSON.stringify(ql)).toMatch(/Doses above 24 mg/);
+  });
+
+  it("an excluded use 'prevention of type 2 diabetes' does not exclude a patient who has type 2 diabetes", async () => {
+    const { parseExcludedUse } = await import("./parse-criterion");
+    const ex = parseExcludedUse("Prediabetes or prevention of type 2 diabetes.")!;
+    expect(ex?.conditions ?? []).not.toContain("type 2 diabetes mellitus");
+  });
+
+  it("'negative TB test within 12 months, or, if positive, latent TB treatment started' is the test or its alternative", async () => {
+    const { parseCriterion } = await import("./parse-criterion");
+    const c = parseCriterion("a tuberculosis screening test (tuberculin skin test or interferon-gamma release assay) with a negative result within the 12 months before the request, or, if positive, documentation that treatment for latent TB has been started", "", { drugNames: ["Examplumab"] });
+    expect(c.kind).toBe("any");
+    expect((c as CriterionOf<"any">).items[0]).toMatchObject({ kind: "test_result", result: "negative", within_days: 365 });
+  });
+
+  it("an ICD-10-CM code denotes its own condition and the broader ones it belongs to, not a sibling sharing its prefix", async () => {
+    const { conditionsForCode } = await import("../vocabulary/conditions");
+    const names = conditionsForCode("M45.A8").map((c) => c.name);
+    expect(names).toContain("non-radiographic axial spondyloarthritis");
+    expect(names).not.toContain("ankylosing spondylitis");
+    expect(conditionsForCode("M45.0").map((c) => c.name)).toContain("ankylosing spondylitis");
+  });
+});
