@@ -820,7 +820,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
  * prescriptions are not a reason to deny buprenorphine", "a specialist is not required", "doses up to
  * 24 mg do not require prior authorization"): information for the reviewer, never a criterion.
  */
-const NOT_A_REQUIREMENT_RE = /\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b/i;
+const NOT_A_REQUIREMENT_RE = /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b/i;
 
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];
