@@ -97,7 +97,7 @@ function isGarbledLabel(word: string): boolean {
 function looksLikeName(v: string): boolean {
   const s = v.replace(CREDENTIALS, " ").replace(/[^A-Za-z,'\-\s]/g, "").trim();
   const words = s.split(/[\s,]+/).filter((w) => w.length > 1);
-  return words.length >= 1 && words.length <= 5 && /[A-Za-z]{2,}/.test(s) && !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last)\b/i.test(v) && !words.some(isGarbledLabel);
+  return words.length >= 1 && words.length <= 5 && /[A-Za-z]{2,}/.test(s) && !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last|id|medicaid|medicare)\b/i.test(v) && !words.some(isGarbledLabel);
 }
 
 function hitCite(ctx: Ctx, h: FieldHit): Citation {

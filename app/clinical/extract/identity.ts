@@ -92,6 +92,15 @@ export interface MemberIdReading {
  * nothing qualifies.
  */
 export function readMemberId(model: DocModel, sec: Map<string, SectionName>, roster: RosterMember[]): MemberIdReading | null {
+  const r = readMemberIdRaw(model, sec, roster);
+  if (!r) return r;
+  // the plan's own spelling of the same ID ("K44719035-01" for a read "K4471903501")
+  const bare = (x: string) => x.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+  const spelled = roster.find((m) => bare(m.member_id) === bare(r.id));
+  return spelled ? { ...r, id: spelled.member_id } : r;
+}
+
+function readMemberIdRaw(model: DocModel, sec: Map<string, SectionName>, roster: RosterMember[]): MemberIdReading | null {
   const shapes = planIdShapes(roster);
   const P: SectionName[] = ["patient"];
   const hits = [...findLabeled(model, sec, MEMBER_ID_LABEL, { sections: P, validate: (v) => idTokens(v).length > 0 }), ...findLabeled(model, sec, MEMBER_ID_LABEL, { validate: (v) => idTokens(v).length > 0 })].filter(
