@@ -9,6 +9,9 @@
  *    visitor could request a code for their own address and then edit the cookie's email. Every
  *    `_totp` value we issue is HMAC-signed into a companion `_totp_sig` cookie, and a `_totp` whose
  *    signature does not match is stripped before the library sees the request.
+ *  - Its codes are stateless (the encrypted TOTP lives in the cookie), so a used code and its cookie
+ *    could be replayed. Every code we send gets a SignInCode row keyed by a digest of that encrypted
+ *    value; a correct code signs in only when one conditional UPDATE marks the row used.
  *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here
  *    with AuthAttempt rows, which also holds across processes: at most MAX_FAILED_CODES wrong codes
  *    and MAX_CODE_SENDS code emails per address per ATTEMPT_WINDOW_MS.
@@ -33,6 +36,7 @@ export const MESSAGES = {
   tooMany: "Too many attempts, try again later.",
   expired: "That code has expired. Request a new code.",
   noPendingCode: "Your sign-in code has expired. Enter your email to get a new one.",
+  codeUsed: "That code has already been used. Request a new code.",
   invalidEmail: "Enter a valid email address.",
   sendFailed: "We could not send the code. Try again in a minute.",
 } as const;
@@ -61,6 +65,32 @@ function verifiedTotpRaw(request: Request): string | undefined {
   const expected = Buffer.from(signTotpValue(raw));
   const given = Buffer.from(sig);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? raw : undefined;
+}
+
+/** The encrypted TOTP (`jwe`) inside a `_totp` cookie value, or null. */
+function totpJweOf(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const totp = new URLSearchParams(raw).get("totp");
+  if (!totp) return null;
+  try {
+    const value: unknown = JSON.parse(totp);
+    return value && typeof value === "object" && typeof (value as { jwe?: unknown }).jwe === "string" ? (value as { jwe: string }).jwe : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SHA-256 hex of an encrypted TOTP: the key of its SignInCode row. */
+function totpDigest(jwe: string): string {
+  return crypto.createHash("sha256").update(jwe, "utf8").digest("hex");
+}
+
+/** The `_totp` value a library response sets, or undefined. */
+function totpRawSetBy(response: Response): string | undefined {
+  for (const setCookie of response.headers.getSetCookie()) {
+    if (setCookie.startsWith(`${TOTP_COOKIE}=`)) return setCookie.slice(TOTP_COOKIE.length + 1).split(";")[0]!.trim() || undefined;
+  }
+  return undefined;
 }
 
 function cookieAttributes(maxAge: number): string {
@@ -152,7 +182,12 @@ interface RunOutcome {
   verifiedUserId: string | null;
 }
 
-async function runStrategy(request: Request, fields: Record<string, string>, opts: RunOptions): Promise<RunOutcome> {
+/**
+ * Runs remix-auth-totp on a sanitised copy of the request. `codeRowId` (verification only) is the
+ * SignInCode row of the pending code: a correct code signs in only if this call is the one that
+ * marks that row used, so a code works once even when replayed concurrently.
+ */
+async function runStrategy(request: Request, fields: Record<string, string>, opts: RunOptions, codeRowId?: string): Promise<RunOutcome> {
   const outcome: Omit<RunOutcome, "response"> = { sent: false, verifiedUserId: null };
   const strategy = new TOTPStrategy<string>(
     {
@@ -180,6 +215,9 @@ async function runStrategy(request: Request, fields: Record<string, string>, opt
       const { prisma } = await getDatabase();
       const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) } });
       if (!user) throw new Error(MESSAGES.notAssociated);
+      if (!codeRowId) throw new Error(MESSAGES.noPendingCode);
+      const claimed = await prisma.signInCode.updateMany({ where: { id: codeRowId, used_at: null }, data: { used_at: new Date() } });
+      if (claimed.count !== 1) throw new Error(MESSAGES.codeUsed);
       const setCookie = await createUserSession(user.id, req);
       outcome.verifiedUserId = user.id;
       throw redirect(opts.redirectTo ?? (await defaultLandingPath(user.id)), { headers: { "Set-Cookie": setCookie } });
@@ -262,6 +300,11 @@ export async function sendSignInCode(
     return { ok: false, error: MESSAGES.sendFailed, status: 502 };
   }
   if (!outcome.sent) return { ok: false, error: MESSAGES.sendFailed, status: 502, response: outcome.response };
+  const jwe = totpJweOf(totpRawSetBy(outcome.response));
+  if (!jwe) throw new Error("remix-auth-totp set no pending code cookie");
+  await prisma.signInCode.create({
+    data: { email, totp_digest: totpDigest(jwe), expires_at: new Date(Date.now() + CODE_PERIOD_SECONDS * 1000), ip: clientIp(request) },
+  });
   return { ok: true, response: outcome.response };
 }
 
@@ -286,7 +329,12 @@ export async function verifySignInCode(
     await recordAttempt(email, "code_failed", request);
     return { ok: false, error: MESSAGES.invalidCode, status: 401 };
   }
-  const outcome = await runStrategy(request, { code }, opts);
+  const { prisma } = await getDatabase();
+  const jwe = totpJweOf(verifiedTotpRaw(request));
+  const row = jwe ? await prisma.signInCode.findUnique({ where: { totp_digest: totpDigest(jwe) } }) : null;
+  if (!row || row.email !== email) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
+  if (row.used_at) return { ok: false, error: MESSAGES.codeUsed, status: 400 };
+  const outcome = await runStrategy(request, { code }, opts, row.id);
   if (outcome.verifiedUserId) {
     await recordAttempt(email, "code_ok", request);
     return { ok: true, response: outcome.response, userId: outcome.verifiedUserId };

@@ -50,6 +50,7 @@ describe("schema round-trip", () => {
     await roundTrip("Session", { user_id: user, expires_at: new Date(Date.now() + 3600_000) }, { revoked_at: null });
     await roundTrip("EmailOutbox", { to: "rx@acme.test", subject: "Your code", text: "123456" }, { transport: "outbox" });
     await roundTrip("AuthAttempt", { email: "rx@acme.test", kind: "code_failed" }, { kind: "code_failed" });
+    await roundTrip("SignInCode", { email: "rx@acme.test", totp_digest: "e".repeat(64), expires_at: new Date(Date.now() + 600_000) }, { attempts: 0, used_at: null });
     await roundTrip("ApiKey", { organization_id: org, token_prefix: "pa_live_ab", token_digest: "d".repeat(64) }, { revoked: false });
     await roundTrip(
       "Plan",
