@@ -12,6 +12,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { getEnv } from "~/env.server";
 import { getDatabase } from "~/lib/db.server";
+import { loadContextOf, trustProxySetting } from "~/lib/express-context.server";
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
@@ -37,6 +38,7 @@ if (runWorker) {
 
 const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 // Server-sent events must not be compressed: a buffered stream never reaches the browser and a
 // client disconnect behind compression leaves the controller half-closed (STACK.md).
 app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
@@ -48,6 +50,7 @@ if (dev) {
     "/{*splat}",
     createRequestHandler({
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      getLoadContext: loadContextOf,
     }),
   );
 } else {
@@ -55,7 +58,7 @@ if (dev) {
   app.use(express.static("build/client", { maxAge: "1h" }));
   // @ts-expect-error the build exists after `react-router build`
   const build = (await import("./build/server/index.js")) as ServerBuild;
-  app.all("/{*splat}", createRequestHandler({ build }));
+  app.all("/{*splat}", createRequestHandler({ build, getLoadContext: loadContextOf }));
 }
 
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -17,6 +17,12 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * Which reverse proxies may set X-Forwarded-For / -Proto (Express "trust proxy"): "loopback" (a
+   * proxy on this machine), "false", a hop count, or comma-separated addresses/subnets. Rate limits
+   * key on the client address this yields, so trusting too much lets clients pick their address.
+   */
+  TRUST_PROXY: z.string().trim().default("loopback"),
   /** Public base URL, used in sign-in emails and signed document links. */
   APP_URL: optionalUrl,
   /** PostgreSQL connection string. Absent: embedded PGlite with pgvector in EMBEDDED_DB_DIR. */

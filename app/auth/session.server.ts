@@ -34,10 +34,11 @@ export async function getSessionId(request: Request): Promise<string | null> {
 }
 
 /**
- * Creates a Session row for `userId`, stamps `users.last_sign_in_at` and returns the Set-Cookie
- * header value that carries the new session id.
+ * Creates a Session row for `userId` (with the requester's user agent and address `ip`, for the
+ * audit trail), stamps `users.last_sign_in_at` and returns the Set-Cookie header value that
+ * carries the new session id.
  */
-export async function createUserSession(userId: string, request?: Request): Promise<string> {
+export async function createUserSession(userId: string, request?: Request, ip: string | null = null): Promise<string> {
   const { prisma } = await getDatabase();
   const now = new Date();
   const session = await prisma.session.create({
@@ -45,7 +46,7 @@ export async function createUserSession(userId: string, request?: Request): Prom
       user_id: userId,
       expires_at: new Date(now.getTime() + SESSION_TTL_MS),
       user_agent: request?.headers.get("user-agent")?.slice(0, 300) ?? null,
-      ip: clientIp(request),
+      ip,
     },
   });
   await prisma.user.update({ where: { id: userId }, data: { last_sign_in_at: now } });
@@ -130,10 +131,4 @@ export async function revokeAllSessions(userId: string): Promise<number> {
   const { prisma } = await getDatabase();
   const res = await prisma.session.updateMany({ where: { user_id: userId, revoked_at: null }, data: { revoked_at: new Date() } });
   return res.count;
-}
-
-/** Best-effort client address (first X-Forwarded-For hop), for audit rows only. */
-export function clientIp(request?: Request): string | null {
-  const fwd = request?.headers.get("x-forwarded-for");
-  return fwd ? fwd.split(",")[0]!.trim().slice(0, 64) : null;
 }

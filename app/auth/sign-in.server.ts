@@ -12,9 +12,10 @@
  *  - Its codes are stateless (the encrypted TOTP lives in the cookie), so a used code and its cookie
  *    could be replayed. Every code we send gets a SignInCode row keyed by a digest of that encrypted
  *    value; a correct code signs in only when one conditional UPDATE marks the row used.
- *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here
- *    with AuthAttempt rows, which also holds across processes: at most MAX_FAILED_CODES wrong codes
- *    and MAX_CODE_SENDS code emails per address per ATTEMPT_WINDOW_MS.
+ *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here, in
+ *    PostgreSQL so that it holds across processes: MAX_ATTEMPTS_PER_CODE checks per code (one
+ *    conditional UPDATE on sign_in_codes), VERIFY_LIMITS per requester address and per email
+ *    (rate_limits), all spent before the code is compared.
  */
 import crypto from "node:crypto";
 import { redirect } from "react-router";
@@ -22,13 +23,23 @@ import { TOTPStrategy } from "remix-auth-totp";
 import { getEnv } from "~/env.server";
 import { getDatabase } from "~/lib/db.server";
 import { readRawCookie, shouldUseSecureCookies } from "~/auth/cookies.server";
-import { clientIp, createUserSession } from "~/auth/session.server";
+import { createUserSession } from "~/auth/session.server";
 import { sendEmail } from "~/auth/send-email.server";
+import { hitRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 
 export const CODE_PERIOD_SECONDS = 600;
 export const ATTEMPT_WINDOW_MS = 10 * 60 * 1000;
-export const MAX_FAILED_CODES = 5;
 export const MAX_CODE_SENDS = 5;
+/** Checks one emailed code allows; then it is dead and a new code must be requested. */
+export const MAX_ATTEMPTS_PER_CODE = 5;
+/**
+ * Code checks allowed per requester address and per email address (all codes together). Counted
+ * in PostgreSQL (rate-limit.server.ts) before the code is looked at, so bursts cannot overrun them.
+ */
+export const VERIFY_LIMITS = {
+  perIp: { max: 30, windowMs: 10 * 60 * 1000 },
+  perEmail: { max: 50, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
 
 export const MESSAGES = {
   notAssociated: "This email address is not associated with an account.",
@@ -169,9 +180,11 @@ function strategyRequest(request: Request, fields: Record<string, string>): Requ
   return new Request(request.url, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
 }
 
-interface RunOptions {
+export interface RunOptions {
   /** Where the library redirects after sending a code or a failed check (the sign-in page). */
   pageUrl: string;
+  /** The requester's address (requestIp of the load context); null when unknown. */
+  ip: string | null;
   /** After a correct code: the path to land on (already validated), or null for the default. */
   redirectTo?: string | null;
 }
@@ -193,7 +206,7 @@ async function runStrategy(request: Request, fields: Record<string, string>, opt
     {
       secret: secretFor("totp-jwe").toString("hex"),
       cookieOptions: { maxAge: CODE_PERIOD_SECONDS, ...(shouldUseSecureCookies() ? { secure: true as const } : {}), httpOnly: true, sameSite: "Lax", path: "/" },
-      totpGeneration: { charSet: "0123456789", digits: 6, period: CODE_PERIOD_SECONDS, maxAttempts: MAX_FAILED_CODES },
+      totpGeneration: { charSet: "0123456789", digits: 6, period: CODE_PERIOD_SECONDS, maxAttempts: MAX_ATTEMPTS_PER_CODE },
       customErrors: {
         invalidTotp: MESSAGES.invalidCode,
         expiredTotp: MESSAGES.expired,
@@ -218,7 +231,7 @@ async function runStrategy(request: Request, fields: Record<string, string>, opt
       if (!codeRowId) throw new Error(MESSAGES.noPendingCode);
       const claimed = await prisma.signInCode.updateMany({ where: { id: codeRowId, used_at: null }, data: { used_at: new Date() } });
       if (claimed.count !== 1) throw new Error(MESSAGES.codeUsed);
-      const setCookie = await createUserSession(user.id, req);
+      const setCookie = await createUserSession(user.id, req, opts.ip);
       outcome.verifiedUserId = user.id;
       throw redirect(opts.redirectTo ?? (await defaultLandingPath(user.id)), { headers: { "Set-Cookie": setCookie } });
     },
@@ -262,9 +275,32 @@ async function recentAttempts(email: string, kind: string): Promise<number> {
   return prisma.authAttempt.count({ where: { email, kind, created_at: { gte: new Date(Date.now() - ATTEMPT_WINDOW_MS) } } });
 }
 
-async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | "code_ok", request: Request) {
+/** Audit row of a sign-in step (who tried what from where). Limits are enforced by rate_limits and sign_in_codes, not by counting these. */
+async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | "code_ok", ip: string | null) {
   const { prisma } = await getDatabase();
-  await prisma.authAttempt.create({ data: { email, kind, ip: clientIp(request) } });
+  await prisma.authAttempt.create({ data: { email, kind, ip } });
+}
+
+/**
+ * Claims one check of the pending code whose encrypted TOTP has `digest`: a single conditional
+ * UPDATE (attempts < MAX_ATTEMPTS_PER_CODE, unused, unexpired) that returns the row, so concurrent
+ * checks each see the count their own increment produced and at most MAX_ATTEMPTS_PER_CODE pass.
+ * Returns the claimed row, or why none could be claimed.
+ */
+async function claimCodeAttempt(digest: string): Promise<{ id: string; email: string } | "missing" | "used" | "expired" | "exhausted"> {
+  const { prisma } = await getDatabase();
+  const now = new Date();
+  const [claimed] = await prisma.signInCode.updateManyAndReturn({
+    where: { totp_digest: digest, used_at: null, expires_at: { gt: now }, attempts: { lt: MAX_ATTEMPTS_PER_CODE } },
+    data: { attempts: { increment: 1 } },
+    select: { id: true, email: true },
+  });
+  if (claimed) return claimed;
+  const row = await prisma.signInCode.findUnique({ where: { totp_digest: digest } });
+  if (!row) return "missing";
+  if (row.used_at) return "used";
+  if (row.expires_at <= now) return "expired";
+  return "exhausted";
 }
 
 /** Result of a sign-in step. `response` (a redirect carrying Set-Cookie) is present on success and on a wrong code. */
@@ -291,7 +327,7 @@ export async function sendSignInCode(
     return { ok: false, error: MESSAGES.notAssociated, status: 404 };
   }
   if ((await recentAttempts(email, "code_sent")) >= MAX_CODE_SENDS) return { ok: false, error: MESSAGES.tooMany, status: 429 };
-  await recordAttempt(email, "code_sent", request);
+  await recordAttempt(email, "code_sent", opts.ip);
   let outcome: RunOutcome;
   try {
     outcome = await runStrategy(request, { email }, opts);
@@ -303,7 +339,7 @@ export async function sendSignInCode(
   const jwe = totpJweOf(totpRawSetBy(outcome.response));
   if (!jwe) throw new Error("remix-auth-totp set no pending code cookie");
   await prisma.signInCode.create({
-    data: { email, totp_digest: totpDigest(jwe), expires_at: new Date(Date.now() + CODE_PERIOD_SECONDS * 1000), ip: clientIp(request) },
+    data: { email, totp_digest: totpDigest(jwe), expires_at: new Date(Date.now() + CODE_PERIOD_SECONDS * 1000), ip: opts.ip },
   });
   return { ok: true, response: outcome.response };
 }
@@ -312,8 +348,10 @@ export async function sendSignInCode(
  * Step 2: checks the typed code against the pending sign-in in the cookie. On success creates the
  * Session row and returns a redirect (to `opts.redirectTo` or the user's dashboard) that sets the
  * session cookie. Errors: wrong code → 401 `Invalid code` (with a redirect back to the page that
- * carries the message); no pending code → 400; `email` given but not the pending one → 401
- * `Invalid code`; MAX_FAILED_CODES wrong codes in the window → 429 `Too many attempts, try again later.`
+ * carries the message); no pending code → 400; code already used → 400; `email` given but not the
+ * pending one → 401 `Invalid code`; → 429 `Too many attempts, try again later.` once the requester's
+ * address (VERIFY_LIMITS.perIp), the pending email (VERIFY_LIMITS.perEmail) or this code
+ * (MAX_ATTEMPTS_PER_CODE) has used up its checks. Each budget is spent before the code is compared.
  */
 export async function verifySignInCode(
   request: Request,
@@ -321,25 +359,31 @@ export async function verifySignInCode(
   opts: RunOptions,
 ): Promise<SignInStepResult> {
   const state = readSignInState(request);
-  if (!state.email || !state.codePending) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
+  const jwe = totpJweOf(verifiedTotpRaw(request));
+  if (!state.email || !state.codePending || !jwe) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
   const email = normalizeEmail(state.email);
-  if ((await recentAttempts(email, "code_failed")) >= MAX_FAILED_CODES) return { ok: false, error: MESSAGES.tooMany, status: 429 };
+  const tooMany = { ok: false, error: MESSAGES.tooMany, status: 429 } as const;
+
+  // Per requester first: an address that is out of checks spends nobody else's budget.
+  if (!(await hitRateLimit(`verify:ip:${opts.ip ?? "unknown"}`, VERIFY_LIMITS.perIp)).allowed) return tooMany;
+  const claim = await claimCodeAttempt(totpDigest(jwe));
+  if (claim === "missing") return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
+  if (claim === "used") return { ok: false, error: MESSAGES.codeUsed, status: 400 };
+  if (claim === "expired") return { ok: false, error: MESSAGES.expired, status: 400 };
+  if (claim === "exhausted" || claim.email !== email) return tooMany;
+  if (!(await hitRateLimit(`verify:email:${email}`, VERIFY_LIMITS.perEmail)).allowed) return tooMany;
+
   const code = input.code.trim();
   if ((input.email && normalizeEmail(input.email) !== email) || !/^\d{6}$/.test(code)) {
-    await recordAttempt(email, "code_failed", request);
+    await recordAttempt(email, "code_failed", opts.ip);
     return { ok: false, error: MESSAGES.invalidCode, status: 401 };
   }
-  const { prisma } = await getDatabase();
-  const jwe = totpJweOf(verifiedTotpRaw(request));
-  const row = jwe ? await prisma.signInCode.findUnique({ where: { totp_digest: totpDigest(jwe) } }) : null;
-  if (!row || row.email !== email) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
-  if (row.used_at) return { ok: false, error: MESSAGES.codeUsed, status: 400 };
-  const outcome = await runStrategy(request, { code }, opts, row.id);
+  const outcome = await runStrategy(request, { code }, opts, claim.id);
   if (outcome.verifiedUserId) {
-    await recordAttempt(email, "code_ok", request);
+    await recordAttempt(email, "code_ok", opts.ip);
     return { ok: true, response: outcome.response, userId: outcome.verifiedUserId };
   }
-  await recordAttempt(email, "code_failed", request);
+  await recordAttempt(email, "code_failed", opts.ip);
   const after = readSignInState(requestWithCookies(outcome.response));
   return { ok: false, error: after.error ?? MESSAGES.invalidCode, status: 401, response: outcome.response };
 }

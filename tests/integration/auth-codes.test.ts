@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser } from "../support/fixtures";
-import { CookieJar, createAppHandler, formPost, type AppHandler } from "../support/fixtures-app";
+import { CookieJar, createAppHandler, formPost, randomTestIp, type AppHandler } from "../support/fixtures-app";
+import { MAX_ATTEMPTS_PER_CODE, VERIFY_LIMITS } from "~/auth/sign-in.server";
 
 let tdb: TestDatabase;
 let app: AppHandler;
@@ -72,6 +73,94 @@ describe("defect 5: a code is single-use", () => {
     expect(later.status).toBeLessThan(500);
     expect(await later.json()).toMatchObject({ success: false });
     expect(setsSession(later)).toBe(false);
+    expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
+  });
+});
+
+/** Requests a code for `email` from `ip` by the API; returns the pending sign-in cookies. */
+async function apiRequestCode(email: string, ip: string): Promise<string> {
+  const res = await app.fetch("/api/check_account", jsonPost({ email }), { clientIp: ip });
+  expect(res.status, `check_account ${email} from ${ip}`).toBe(200);
+  return new CookieJar().absorb(res).header();
+}
+
+function apiVerify(email: string, code: string, cookie: string, ip = randomTestIp()) {
+  return app.fetch("/api/verify_code", jsonPost({ email, code }, cookie), { clientIp: ip });
+}
+
+describe("defect 3: code attempts are counted atomically and bounded per code, per email and per address", () => {
+  it("of 50 concurrent wrong codes (from 50 addresses) at most 5 are checked, and the right code then fails", async () => {
+    const { user } = await createOrgWithUser(tdb.database, { email: "burst@example.test" });
+    const cookie = await apiRequestCode("burst@example.test", randomTestIp());
+    const code = await latestCode("burst@example.test");
+
+    const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => apiVerify("burst@example.test", wrongCode(code, i + 1), cookie)));
+    const checked = burst.filter((r) => r.status === 401);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(checked.length).toBe(MAX_ATTEMPTS_PER_CODE);
+    expect(refused.length).toBe(50 - MAX_ATTEMPTS_PER_CODE);
+    expect(await refused[0]!.json()).toEqual({ success: false, errors: ["Too many attempts, try again later."] });
+
+    const right = await apiVerify("burst@example.test", code, cookie);
+    expect(right.status).toBe(429);
+    expect(setsSession(right)).toBe(false);
+    expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(0);
+    const row = await tdb.database.prisma.signInCode.findFirstOrThrow({ where: { email: "burst@example.test" } });
+    expect(row.attempts).toBe(MAX_ATTEMPTS_PER_CODE);
+    expect(row.used_at).toBeNull();
+  });
+
+  it("the same burst through the sign-in page is bounded too", async () => {
+    const { user } = await createOrgWithUser(tdb.database, { email: "burst-page@example.test" });
+    const jar = new CookieJar();
+    jar.absorb(await app.fetch("/login", formPost({ intent: "email", email: "burst-page@example.test" })));
+    const code = await latestCode("burst-page@example.test");
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => app.fetch("/login", formPost({ intent: "code", code: wrongCode(code, i + 1) }, jar.header()))));
+    expect(burst.filter((r) => r.status !== 429).length).toBe(MAX_ATTEMPTS_PER_CODE);
+    const right = await app.fetch("/login", formPost({ intent: "code", code }, jar.header()));
+    expect(setsSession(right)).toBe(false);
+    expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(0);
+  });
+
+  it("attempts on one address are bounded across many codes and addresses", async () => {
+    await createOrgWithUser(tdb.database, { email: "spread@example.test" });
+    let checked = 0;
+    for (let i = 0; i < 15; i++) {
+      const ip = randomTestIp();
+      const res = await app.fetch("/api/check_account", jsonPost({ email: "spread@example.test" }), { clientIp: ip });
+      const cookie = new CookieJar().absorb(res).header();
+      for (let j = 0; j < MAX_ATTEMPTS_PER_CODE; j++) {
+        const r = await app.fetch("/api/verify_code", jsonPost({ email: "spread@example.test", code: "000000" }, cookie), { clientIp: ip });
+        if (r.status === 401) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(VERIFY_LIMITS.perEmail.max);
+  });
+
+  it("one address is stopped after its attempt budget, on any code, while others are not", async () => {
+    const ip = randomTestIp();
+    const perCode = MAX_ATTEMPTS_PER_CODE;
+    const emails = Array.from({ length: Math.ceil(VERIFY_LIMITS.perIp.max / perCode) + 1 }, (_, i) => `ip-budget-${i}@example.test`);
+    for (const email of emails) await createOrgWithUser(tdb.database, { email });
+    let checked = 0;
+    let refused = 0;
+    for (const email of emails) {
+      const cookie = await apiRequestCode(email, ip);
+      for (let j = 0; j < perCode; j++) {
+        const r = await apiVerify(email, "000000", cookie, ip);
+        if (r.status === 401) checked++;
+        if (r.status === 429) refused++;
+      }
+    }
+    expect(checked).toBe(VERIFY_LIMITS.perIp.max);
+    expect(refused).toBe(emails.length * perCode - VERIFY_LIMITS.perIp.max);
+
+    // Someone else, elsewhere, signs in normally.
+    const { user } = await createOrgWithUser(tdb.database, { email: "elsewhere@example.test" });
+    const cookie = await apiRequestCode("elsewhere@example.test", randomTestIp());
+    const ok = await apiVerify("elsewhere@example.test", await latestCode("elsewhere@example.test"), cookie);
+    expect(ok.status).toBe(200);
     expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
   });
 });

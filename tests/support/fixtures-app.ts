@@ -5,12 +5,18 @@
  */
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import "~/lib/request-context.server";
 
 export interface AppHandler {
   build: ServerBuild;
-  /** Sends a Request through the app; relative URLs are resolved against http://localhost. */
-  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
+  /**
+   * Sends a Request through the app; relative URLs are resolved against http://localhost.
+   * `context` is what server.ts would pass (client address, ...). Without one, each request comes
+   * from its own random TEST-NET-2 address, so per-address rate limits of one test do not leak into
+   * another; tests about per-address behaviour pass `{ clientIp }` themselves.
+   */
+  fetch(input: string | Request, init?: RequestInit, context?: AppLoadContext): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -28,12 +34,18 @@ export async function createAppHandler(): Promise<AppHandler> {
   const handler = createRequestHandler(build, "development");
   return {
     build,
-    fetch(input, init) {
+    fetch(input, init, context) {
       const request = typeof input === "string" ? new Request(new URL(input, "http://localhost"), init) : input;
-      return handler(request);
+      return handler(request, context ?? { clientIp: randomTestIp(), forwarded: false });
     },
     close: () => vite.close(),
   };
+}
+
+/** A random address of TEST-NET-2 (198.51.100.0/24) or TEST-NET-3 (203.0.113.0/24). */
+export function randomTestIp(): string {
+  const n = Math.floor(Math.random() * 508);
+  return n < 254 ? `198.51.100.${n + 1}` : `203.0.113.${n - 253}`;
 }
 
 /** Minimal browser-like cookie jar (name → value; Max-Age=0 or an empty value deletes). */
