@@ -15,7 +15,8 @@
  *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here, in
  *    PostgreSQL so that it holds across processes: MAX_ATTEMPTS_PER_CODE checks per code (one
  *    conditional UPDATE on sign_in_codes), VERIFY_LIMITS per requester address and per email
- *    (rate_limits), all spent before the code is compared.
+ *    (rate_limits), all spent before the code is compared. Code emails are limited per requester
+ *    address first (SEND_LIMITS), so nobody can use up someone else's sign-in alone.
  */
 import crypto from "node:crypto";
 import { redirect } from "react-router";
@@ -25,11 +26,19 @@ import { getDatabase } from "~/lib/db.server";
 import { readRawCookie, shouldUseSecureCookies } from "~/auth/cookies.server";
 import { createUserSession } from "~/auth/session.server";
 import { sendEmail } from "~/auth/send-email.server";
-import { hitRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
+import { hitRateLimit, hitRateLimits, type RateLimitRule } from "~/auth/rate-limit.server";
 
 export const CODE_PERIOD_SECONDS = 600;
-export const ATTEMPT_WINDOW_MS = 10 * 60 * 1000;
-export const MAX_CODE_SENDS = 5;
+/**
+ * Code emails allowed per requester address, per requester address and email together, and per
+ * email. Checked in this order and the first refusal stops the count, so one requester can spend at
+ * most `perIpEmail` of someone's `perEmail` budget and cannot lock them out of sign-in alone.
+ */
+export const SEND_LIMITS = {
+  perIp: { max: 30, windowMs: 10 * 60 * 1000 },
+  perIpEmail: { max: 3, windowMs: 10 * 60 * 1000 },
+  perEmail: { max: 10, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
 /** Checks one emailed code allows; then it is dead and a new code must be requested. */
 export const MAX_ATTEMPTS_PER_CODE = 5;
 /**
@@ -270,11 +279,6 @@ export async function defaultLandingPath(userId: string): Promise<string> {
   return membership ? `/o/${membership.organization_id}/dashboard` : "/";
 }
 
-async function recentAttempts(email: string, kind: string): Promise<number> {
-  const { prisma } = await getDatabase();
-  return prisma.authAttempt.count({ where: { email, kind, created_at: { gte: new Date(Date.now() - ATTEMPT_WINDOW_MS) } } });
-}
-
 /** Audit row of a sign-in step (who tried what from where). Limits are enforced by rate_limits and sign_in_codes, not by counting these. */
 async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | "code_ok", ip: string | null) {
   const { prisma } = await getDatabase();
@@ -310,8 +314,9 @@ export type SignInStepResult =
 
 /**
  * Step 1 (and "Resend code"): emails a fresh code to a known address.
- * Errors: unknown address → 404 `This email address is not associated with an account.`; more than
- * MAX_CODE_SENDS per address in ATTEMPT_WINDOW_MS → 429 `Too many attempts, try again later.`
+ * Errors: over any of SEND_LIMITS (per requester address, per address and email, per email; counted
+ * for every request, before the address is looked up) → 429 `Too many attempts, try again later.`;
+ * unknown address → 404 `This email address is not associated with an account.`
  * `organizationId`, when given, must be one of the user's organizations (or the address counts as unknown).
  */
 export async function sendSignInCode(
@@ -320,13 +325,19 @@ export async function sendSignInCode(
   opts: RunOptions,
 ): Promise<SignInStepResult> {
   const email = normalizeEmail(input.email);
+  const requester = opts.ip ?? "unknown";
+  const limit = await hitRateLimits([
+    [`send:ip:${requester}`, SEND_LIMITS.perIp],
+    [`send:ip-email:${requester}:${email}`, SEND_LIMITS.perIpEmail],
+    [`send:email:${email}`, SEND_LIMITS.perEmail],
+  ]);
+  if (!limit.allowed) return { ok: false, error: MESSAGES.tooMany, status: 429 };
   const { prisma } = await getDatabase();
   const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { organization_id: true } } } });
   if (!user) return { ok: false, error: MESSAGES.notAssociated, status: 404 };
   if (input.organizationId && !user.memberships.some((m) => m.organization_id === input.organizationId)) {
     return { ok: false, error: MESSAGES.notAssociated, status: 404 };
   }
-  if ((await recentAttempts(email, "code_sent")) >= MAX_CODE_SENDS) return { ok: false, error: MESSAGES.tooMany, status: 429 };
   await recordAttempt(email, "code_sent", opts.ip);
   let outcome: RunOutcome;
   try {

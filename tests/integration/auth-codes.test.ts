@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser } from "../support/fixtures";
 import { CookieJar, createAppHandler, formPost, randomTestIp, type AppHandler } from "../support/fixtures-app";
-import { MAX_ATTEMPTS_PER_CODE, VERIFY_LIMITS } from "~/auth/sign-in.server";
+import { MAX_ATTEMPTS_PER_CODE, SEND_LIMITS, VERIFY_LIMITS } from "~/auth/sign-in.server";
 
 let tdb: TestDatabase;
 let app: AppHandler;
@@ -162,5 +162,76 @@ describe("defect 3: code attempts are counted atomically and bounded per code, p
     const ok = await apiVerify("elsewhere@example.test", await latestCode("elsewhere@example.test"), cookie);
     expect(ok.status).toBe(200);
     expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
+  });
+});
+
+describe("defect 4: a stranger cannot lock a user out", () => {
+  it("wrong codes from someone else do not block the user's own code", async () => {
+    const { user } = await createOrgWithUser(tdb.database, { email: "victim-codes@example.test" });
+    const attacker = randomTestIp();
+    const attackerCookie = await apiRequestCode("victim-codes@example.test", attacker);
+    const attackerCode = await latestCode("victim-codes@example.test");
+    for (let i = 0; i < MAX_ATTEMPTS_PER_CODE + 3; i++) await apiVerify("victim-codes@example.test", wrongCode(attackerCode, i + 1), attackerCookie, attacker);
+
+    const victim = randomTestIp();
+    const jar = new CookieJar();
+    const sent = await app.fetch("/login", formPost({ intent: "email", email: "victim-codes@example.test" }), { clientIp: victim });
+    expect(sent.status).toBe(302);
+    jar.absorb(sent);
+    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode("victim-codes@example.test") }, jar.header()), { clientIp: victim });
+    expect(signedIn.status).toBe(302);
+    expect(setsSession(signedIn)).toBe(true);
+    expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
+  });
+
+  it("code requests from someone else do not use up the user's emails", async () => {
+    const { user } = await createOrgWithUser(tdb.database, { email: "victim-mail@example.test" });
+    const attacker = randomTestIp();
+    const statuses: number[] = [];
+    const attackerJar = new CookieJar();
+    for (let i = 0; i < 12; i++) {
+      const res = await app.fetch("/api/check_account", jsonPost({ email: "victim-mail@example.test" }), { clientIp: attacker });
+      statuses.push(res.status);
+      if (res.status === 200) attackerJar.absorb(res);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(SEND_LIMITS.perIpEmail.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - SEND_LIMITS.perIpEmail.max);
+    // Resending through the pending sign-in cookie is the same requester: refused as well.
+    const resend = await app.fetch("/login", formPost({ intent: "resend" }, attackerJar.header()), { clientIp: attacker });
+    expect(resend.status).toBe(429);
+
+    const victim = randomTestIp();
+    const jar = new CookieJar();
+    const sent = await app.fetch("/login", formPost({ intent: "email", email: "victim-mail@example.test" }), { clientIp: victim });
+    expect(sent.status).toBe(302);
+    jar.absorb(sent);
+    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode("victim-mail@example.test") }, jar.header()), { clientIp: victim });
+    expect(setsSession(signedIn)).toBe(true);
+    expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "victim-mail@example.test" } })).toBe(SEND_LIMITS.perIpEmail.max + 1);
+  });
+
+  it("one address cannot request codes for unlimited addresses", async () => {
+    const ip = randomTestIp();
+    let refused = 0;
+    for (let i = 0; i < SEND_LIMITS.perIp.max + 2; i++) {
+      const res = await app.fetch("/api/check_account", jsonPost({ email: `sprayed-${i}@example.test` }), { clientIp: ip });
+      if (res.status === 429) refused++;
+    }
+    expect(refused).toBe(2);
+  });
+
+  it("the limits live in PostgreSQL: a budget spent by another process is honoured here", async () => {
+    await createOrgWithUser(tdb.database, { email: "shared-state@example.test" });
+    const ip = randomTestIp();
+    // Another web process spent this address's whole send budget a moment ago.
+    await tdb.database.prisma.rateLimit.create({ data: { key: `send:ip:${ip}`, count: SEND_LIMITS.perIp.max, window_start_ms: BigInt(Date.now()) } });
+    const res = await app.fetch("/api/check_account", jsonPost({ email: "shared-state@example.test" }), { clientIp: ip });
+    expect(res.status).toBe(429);
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "shared-state@example.test" } })).toBe(0);
+    // ... and this process's hits are visible to the others.
+    const other = randomTestIp();
+    await app.fetch("/api/check_account", jsonPost({ email: "shared-state@example.test" }), { clientIp: other });
+    expect(await tdb.database.prisma.rateLimit.findUnique({ where: { key: `send:ip:${other}` } })).toMatchObject({ count: 1 });
   });
 });

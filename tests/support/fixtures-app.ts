@@ -13,7 +13,7 @@ export interface AppHandler {
   /**
    * Sends a Request through the app; relative URLs are resolved against http://localhost.
    * `context` is what server.ts would pass (client address, ...). Without one, each request comes
-   * from its own random TEST-NET-2 address, so per-address rate limits of one test do not leak into
+   * from its own random documentation address (2001:db8::/32), so per-address rate limits of one test do not leak into
    * another; tests about per-address behaviour pass `{ clientIp }` themselves.
    */
   fetch(input: string | Request, init?: RequestInit, context?: AppLoadContext): Promise<Response>;
@@ -42,10 +42,10 @@ export async function createAppHandler(): Promise<AppHandler> {
   };
 }
 
-/** A random address of TEST-NET-2 (198.51.100.0/24) or TEST-NET-3 (203.0.113.0/24). */
+/** A random address of the IPv6 documentation prefix 2001:db8::/32 (64 random bits: no collisions). */
 export function randomTestIp(): string {
-  const n = Math.floor(Math.random() * 508);
-  return n < 254 ? `198.51.100.${n + 1}` : `203.0.113.${n - 253}`;
+  const groups = Array.from(crypto.getRandomValues(new Uint16Array(4)), (n) => n.toString(16));
+  return `2001:db8::${groups.join(":")}`;
 }
 
 /** Minimal browser-like cookie jar (name → value; Max-Age=0 or an empty value deletes). */
