@@ -65,7 +65,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
   const url = env.APP_URL ?? `http://localhost:${env.PORT}`;
   console.log(`[web] listening on ${url}`);
   if (args.has("--seed")) {
-    const outbox = process.env.DEV_OUTBOX === "1" || env.NODE_ENV !== "production" ? ` and at ${url}/dev/outbox` : "";
+    const outbox = env.DEV_OUTBOX ? ` and at ${url}/dev/outbox (from this machine)` : "";
     console.log(`[web] sign in at ${url}/login as demo@example.com: the 6-digit code is printed in this log${outbox}`);
   }
 });

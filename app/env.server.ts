@@ -40,8 +40,13 @@ export const EnvSchema = z.object({
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   OPENAI_EMBEDDING_MODEL: z.string().default("text-embedding-3-small"),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** SMTP for sign-in codes. Absent: codes go to the development outbox (console + /dev/outbox). */
+  /** SMTP for sign-in codes. Absent: codes are kept in the outbox table (the only delivery). */
   SMTP_URL: optionalString,
+  /**
+   * "1" on a local instance (scripts/up.sh, e2e): serves the outbox at /dev/outbox to requests made
+   * directly from this machine and prints codes in the log. Never set it on a shared deployment.
+   */
+  DEV_OUTBOX: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")).transform((v) => v === "1"),
   MAIL_FROM: z.string().default("PA Review <no-reply@localhost>"),
   /** In-process worker: "auto" runs it inside the web process only with the embedded database. */
   WORKER_IN_PROCESS: z.enum(["auto", "true", "false"]).default("auto"),
@@ -116,15 +121,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return Object.freeze(env);
 }
 
-let cached: Readonly<Env> | undefined;
+// On globalThis, like the database handle: the server entry and the route build (and, in tests,
+// the test file and the Vite-loaded app) are separate module instances of this file.
+const CACHE_KEY = Symbol.for("priorauth.env");
+type GlobalWithEnv = typeof globalThis & { [CACHE_KEY]?: Readonly<Env> };
 
 /** The validated environment of this process (parsed once, on first use). */
 export function getEnv(): Readonly<Env> {
-  cached ??= parseEnv();
-  return cached;
+  const g = globalThis as GlobalWithEnv;
+  g[CACHE_KEY] ??= parseEnv();
+  return g[CACHE_KEY]!;
 }
 
-/** For tests that change process.env between cases. */
+/** For tests that change process.env between cases: the next getEnv() parses again. */
 export function resetEnvForTests() {
-  cached = undefined;
+  delete (globalThis as GlobalWithEnv)[CACHE_KEY];
 }

@@ -260,11 +260,10 @@ async function sendSignInCodeEmail(email: string, code: string) {
   const text = `Your PA Review sign-in code is ${code}\n\nIt expires in ${minutes} minutes. If you did not try to sign in, you can ignore this email.${env.APP_URL ? `\n\n${env.APP_URL}` : ""}`;
   await sendEmail({
     to: email,
-    subject: `Your sign-in code: ${code}`,
+    subject: "Your PA Review sign-in code",
     text,
     html: `<p>Your PA Review sign-in code is</p><p style="font-size:24px;font-weight:600;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you did not try to sign in, you can ignore this email.</p>`,
     kind: "sign_in_code",
-    logText: text.replace(code, "••••••"),
   });
 }
 
