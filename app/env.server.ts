@@ -34,6 +34,8 @@ export const EnvSchema = z.object({
    * `<parent of EMBEDDED_DB_DIR>/session-secret` (mode 0600).
    */
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(16).optional()),
+  /** Minutes without a request after which a browser session ends (default 8 hours). */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(30 * 24 * 60).default(480),
   /** OpenAI-compatible model server. Absent: the built-in clinical engine. */
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: optionalString,

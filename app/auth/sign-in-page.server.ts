@@ -121,8 +121,11 @@ export async function handleSignInAction(request: Request, mode: SignInMode, con
     try {
       await registerAccount(submission.value as typeof RegisterSchema._output);
     } catch (err) {
-      if (isAppError(err)) return reply("email", submission.reply({ formErrors: [err.message] }), err.status);
-      throw err;
+      // An existing address is not revealed: its owner simply gets a sign-in code below.
+      if (isAppError(err) && err.code === "conflict") {
+        /* fall through to the code email */
+      } else if (isAppError(err)) return reply("email", submission.reply({ formErrors: [err.message] }), err.status);
+      else throw err;
     }
   }
   const result = await sendSignInCode(request, { email: submission.value.email }, { pageUrl, redirectTo, ip });

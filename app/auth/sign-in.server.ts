@@ -51,7 +51,6 @@ export const VERIFY_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export const MESSAGES = {
-  notAssociated: "This email address is not associated with an account.",
   invalidCode: "Invalid code",
   tooMany: "Too many attempts, try again later.",
   expired: "That code has expired. Request a new code.",
@@ -209,7 +208,12 @@ interface RunOutcome {
  * SignInCode row of the pending code: a correct code signs in only if this call is the one that
  * marks that row used, so a code works once even when replayed concurrently.
  */
-async function runStrategy(request: Request, fields: Record<string, string>, opts: RunOptions, codeRowId?: string): Promise<RunOutcome> {
+async function runStrategy(
+  request: Request,
+  fields: Record<string, string>,
+  opts: RunOptions,
+  { codeRowId, deliver = true }: { codeRowId?: string; deliver?: boolean } = {},
+): Promise<RunOutcome> {
   const outcome: Omit<RunOutcome, "response"> = { sent: false, verifiedUserId: null };
   const strategy = new TOTPStrategy<string>(
     {
@@ -229,14 +233,15 @@ async function runStrategy(request: Request, fields: Record<string, string>, opt
       failureRedirect: opts.pageUrl,
       successRedirect: opts.redirectTo ?? "/",
       async sendTOTP({ email, code }) {
-        await sendSignInCodeEmail(email, code);
+        // Unknown addresses get the same pending sign-in as known ones, just no email.
+        if (deliver) await sendSignInCodeEmail(email, code);
         outcome.sent = true;
       },
     },
     async ({ email, request: req }) => {
       const { prisma } = await getDatabase();
       const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) } });
-      if (!user) throw new Error(MESSAGES.notAssociated);
+      if (!user) throw new Error(MESSAGES.invalidCode);
       if (!codeRowId) throw new Error(MESSAGES.noPendingCode);
       const claimed = await prisma.signInCode.updateMany({ where: { id: codeRowId, used_at: null }, data: { used_at: new Date() } });
       if (claimed.count !== 1) throw new Error(MESSAGES.codeUsed);
@@ -312,11 +317,12 @@ export type SignInStepResult =
   | { ok: false; error: string; status: number; response?: Response };
 
 /**
- * Step 1 (and "Resend code"): emails a fresh code to a known address.
- * Errors: over any of SEND_LIMITS (per requester address, per address and email, per email; counted
- * for every request, before the address is looked up) → 429 `Too many attempts, try again later.`;
- * unknown address → 404 `This email address is not associated with an account.`
- * `organizationId`, when given, must be one of the user's organizations (or the address counts as unknown).
+ * Step 1 (and "Resend code"): emails a fresh code to a known address. An unknown address (or,
+ * with `organizationId`, an address that is not a member of that organization) gets exactly the
+ * same answer and pending-sign-in cookie, but no email, so the answer does not tell whether an
+ * account exists. Errors: over any of SEND_LIMITS (per requester address, per address and email,
+ * per email; counted for every request, before the address is looked up) → 429 `Too many
+ * attempts, try again later.`; the mail server refused → 502.
  */
 export async function sendSignInCode(
   request: Request,
@@ -333,14 +339,11 @@ export async function sendSignInCode(
   if (!limit.allowed) return { ok: false, error: MESSAGES.tooMany, status: 429 };
   const { prisma } = await getDatabase();
   const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { organization_id: true } } } });
-  if (!user) return { ok: false, error: MESSAGES.notAssociated, status: 404 };
-  if (input.organizationId && !user.memberships.some((m) => m.organization_id === input.organizationId)) {
-    return { ok: false, error: MESSAGES.notAssociated, status: 404 };
-  }
+  const deliver = Boolean(user && (!input.organizationId || user.memberships.some((m) => m.organization_id === input.organizationId)));
   await recordAttempt(email, "code_sent", opts.ip);
   let outcome: RunOutcome;
   try {
-    outcome = await runStrategy(request, { email }, opts);
+    outcome = await runStrategy(request, { email }, opts, { deliver });
   } catch (err) {
     console.error("[auth] sending sign-in code failed:", err);
     return { ok: false, error: MESSAGES.sendFailed, status: 502 };
@@ -388,7 +391,7 @@ export async function verifySignInCode(
     await recordAttempt(email, "code_failed", opts.ip);
     return { ok: false, error: MESSAGES.invalidCode, status: 401 };
   }
-  const outcome = await runStrategy(request, { code }, opts, claim.id);
+  const outcome = await runStrategy(request, { code }, opts, { codeRowId: claim.id });
   if (outcome.verifiedUserId) {
     await recordAttempt(email, "code_ok", opts.ip);
     return { ok: true, response: outcome.response, userId: outcome.verifiedUserId };

@@ -6,7 +6,8 @@ import { fail, handleApiError, json, readBody, zodMessages } from "~/lib/http.se
 
 /**
  * POST /api/check_account {email, organization_id?} → {success, error, errors}. Sends a sign-in
- * code to a known address and sets the pending sign-in cookie that /api/verify_code needs.
+ * code to a known address and sets the pending sign-in cookie that /api/verify_code needs. Unknown
+ * addresses get the same 200 answer and cookie (no email), so accounts cannot be enumerated.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return fail(405, ["Method not allowed"], { error: "Method not allowed" }, { headers: { Allow: "POST" } });
