@@ -349,7 +349,13 @@ export function buildOpenApiDocument(serverUrl = "/") {
     components: {
       schemas,
       securitySchemes: {
-        sessionCookie: { type: "apiKey", in: "cookie", name: "__session", description: "browser session after sign-in" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__session",
+          description:
+            "browser session after sign-in. State-changing calls with the session cookie need a same-origin Origin header, or no Origin and a JSON body; otherwise 403 'Cross-site request refused'.",
+        },
         bearerApiKey: { type: "http", scheme: "bearer", description: "organization API key (Settings → API Keys)" },
       },
     },

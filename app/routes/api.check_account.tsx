@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.check_account";
 import { CheckAccountSchema } from "~/auth/schemas";
 import { sendSignInCode } from "~/auth/sign-in.server";
 import { requestIp } from "~/lib/request-context.server";
+import { requireSameOriginWrite } from "~/auth/cross-site.server";
 import { fail, handleApiError, json, readBody, zodMessages } from "~/lib/http.server";
 
 /**
@@ -12,6 +13,7 @@ import { fail, handleApiError, json, readBody, zodMessages } from "~/lib/http.se
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return fail(405, ["Method not allowed"], { error: "Method not allowed" }, { headers: { Allow: "POST" } });
   try {
+    requireSameOriginWrite(request);
     const parsed = CheckAccountSchema.safeParse(await readBody(request));
     if (!parsed.success) return fail(422, zodMessages(parsed.error), { error: zodMessages(parsed.error)[0] });
     const url = new URL(request.url);

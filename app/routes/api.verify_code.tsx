@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.verify_code";
 import { VerifyCodeSchema } from "~/auth/schemas";
 import { verifySignInCode } from "~/auth/sign-in.server";
 import { requestIp } from "~/lib/request-context.server";
+import { requireSameOriginWrite } from "~/auth/cross-site.server";
 import { fail, handleApiError, json, methodNotAllowed, readBody, zodMessages } from "~/lib/http.server";
 
 /**
@@ -11,6 +12,7 @@ import { fail, handleApiError, json, methodNotAllowed, readBody, zodMessages } f
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
+    requireSameOriginWrite(request);
     const parsed = VerifyCodeSchema.safeParse(await readBody(request));
     if (!parsed.success) return fail(422, zodMessages(parsed.error));
     const result = await verifySignInCode(request, { code: parsed.data.code, email: parsed.data.email }, { pageUrl: "/continue", ip: requestIp(context) });
