@@ -6,12 +6,10 @@
  *   tsx server.ts --dev      Vite dev middleware with HMR
  *   --seed                   seed the demo organization and queue its sample faxes first
  */
-import compression from "compression";
-import express from "express";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { getEnv } from "~/env.server";
 import { getDatabase } from "~/lib/db.server";
+import { createWebApp } from "~/lib/web-app.server";
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
@@ -35,34 +33,25 @@ if (runWorker) {
   console.log(`[web] in-process worker started (concurrency ${env.WORKER_CONCURRENCY})`);
 }
 
-const app = express();
-app.disable("x-powered-by");
-// Server-sent events must not be compressed: a buffered stream never reaches the browser and a
-// client disconnect behind compression leaves the controller half-closed (STACK.md).
-app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
-
+let app;
 if (dev) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  app.use(vite.middlewares);
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    }),
-  );
+  app = createWebApp({
+    trustProxy: env.TRUST_PROXY,
+    viteMiddlewares: vite.middlewares,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
   // @ts-expect-error the build exists after `react-router build`
   const build = (await import("./build/server/index.js")) as ServerBuild;
-  app.all("/{*splat}", createRequestHandler({ build }));
+  app = createWebApp({ trustProxy: env.TRUST_PROXY, build });
 }
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const url = env.APP_URL ?? `http://localhost:${env.PORT}`;
   console.log(`[web] listening on ${url}`);
   if (args.has("--seed")) {
-    const outbox = process.env.DEV_OUTBOX === "1" || env.NODE_ENV !== "production" ? ` and at ${url}/dev/outbox` : "";
+    const outbox = env.DEV_OUTBOX ? ` and at ${url}/dev/outbox (from this machine)` : "";
     console.log(`[web] sign in at ${url}/login as demo@example.com: the 6-digit code is printed in this log${outbox}`);
   }
 });

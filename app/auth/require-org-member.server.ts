@@ -12,6 +12,7 @@ import { handleApiError, json, methodNotAllowed } from "~/lib/http.server";
 import { getUser, requireUser } from "~/auth/session.server";
 import { findActiveApiKey } from "~/auth/api-keys.server";
 import { getOrganization } from "~/organizations/get-organization.server";
+import { requireSameOriginWrite } from "~/auth/cross-site.server";
 
 export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof getOrganization>>>;
 
@@ -109,7 +110,9 @@ export function bearerToken(request: Request): string | null {
  * API guard for /api/o/{orgId}/...: accepts an API key (`Authorization: Bearer pa_live_...`, valid
  * for its own organization only) or a browser session of a member.
  * Throws JSON Responses: 401 without valid credentials (bad, unknown or revoked key; no session),
- * 404 `{success:false, errors:["Not found"]}` for any organization the caller cannot see.
+ * 404 `{success:false, errors:["Not found"]}` for any organization the caller cannot see, 403
+ * `Cross-site request refused` for a state-changing session call that may come from another site
+ * (cross-site.server.ts: it needs a same-origin Origin, or no Origin and a JSON body).
  */
 export async function requireApiAuth(request: Request, orgId: string | undefined): Promise<ApiContext> {
   const token = bearerToken(request);
@@ -121,6 +124,7 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
     if (!organization) throw apiNotFound();
     return { via: "api_key", organization, user: null, membership: null, apiKey };
   }
+  requireSameOriginWrite(request);
   const user = await getUser(request);
   if (!user) throw apiUnauthorized();
   if (pathHasNul(request)) throw apiNotFound();
@@ -129,8 +133,12 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
   return { via: "session", organization: access.organization, user, membership: access.membership, apiKey: null };
 }
 
-/** API guard for endpoints about the signed-in person (no organization in the URL): session only, else 401 JSON. */
+/**
+ * API guard for endpoints about the signed-in person (no organization in the URL): session only,
+ * else 401 JSON; 403 JSON for a state-changing call that may come from another site.
+ */
 export async function requireApiUser(request: Request): Promise<User> {
+  requireSameOriginWrite(request);
   const user = await getUser(request);
   if (!user) throw apiUnauthorized();
   return user;

@@ -2,6 +2,8 @@
  * Browser sessions. A sign-in creates a `Session` row; the `__session` cookie (httpOnly, SameSite=Lax,
  * Secure in production, signed with SESSION_SECRET) holds only that row's id. Revoking sets
  * `revoked_at`, so a stolen cookie stops working at sign-out; expired or revoked rows are rejected.
+ * A session also ends after SESSION_IDLE_TIMEOUT_MINUTES without a request (idle timeout, default
+ * 8 hours), counted from `last_seen_at`.
  */
 import { createCookie, redirect } from "react-router";
 import type { User } from "~/generated/prisma/client";
@@ -9,10 +11,15 @@ import { getEnv } from "~/env.server";
 import { getDatabase } from "~/lib/db.server";
 import { shouldUseSecureCookies } from "~/auth/cookies.server";
 
-/** Session lifetime: 30 days. */
+/** Absolute session lifetime: 30 days after sign-in, however active. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session (avoids a write per request). */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/** The idle timeout in milliseconds (SESSION_IDLE_TIMEOUT_MINUTES). */
+export function sessionIdleTimeoutMs(): number {
+  return getEnv().SESSION_IDLE_TIMEOUT_MINUTES * 60 * 1000;
+}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -34,10 +41,11 @@ export async function getSessionId(request: Request): Promise<string | null> {
 }
 
 /**
- * Creates a Session row for `userId`, stamps `users.last_sign_in_at` and returns the Set-Cookie
- * header value that carries the new session id.
+ * Creates a Session row for `userId` (with the requester's user agent and address `ip`, for the
+ * audit trail), stamps `users.last_sign_in_at` and returns the Set-Cookie header value that
+ * carries the new session id.
  */
-export async function createUserSession(userId: string, request?: Request): Promise<string> {
+export async function createUserSession(userId: string, request?: Request, ip: string | null = null): Promise<string> {
   const { prisma } = await getDatabase();
   const now = new Date();
   const session = await prisma.session.create({
@@ -45,7 +53,7 @@ export async function createUserSession(userId: string, request?: Request): Prom
       user_id: userId,
       expires_at: new Date(now.getTime() + SESSION_TTL_MS),
       user_agent: request?.headers.get("user-agent")?.slice(0, 300) ?? null,
-      ip: clientIp(request),
+      ip,
     },
   });
   await prisma.user.update({ where: { id: userId }, data: { last_sign_in_at: now } });
@@ -67,7 +75,8 @@ const userCache = new WeakMap<Request, Promise<User | null>>();
 
 /**
  * The signed-in user of this request, or null when there is no cookie, the signature is wrong, or
- * the session row is missing, revoked or expired.
+ * the session row is missing, revoked, expired or idle for longer than the idle timeout (then it
+ * is revoked).
  */
 export function getUser(request: Request): Promise<User | null> {
   let pending = userCache.get(request);
@@ -85,7 +94,14 @@ async function lookupUser(request: Request): Promise<User | null> {
   const session = await prisma.session.findUnique({ where: { id: sessionId }, include: { user: true } });
   const now = Date.now();
   if (!session || session.revoked_at || session.expires_at.getTime() <= now) return null;
-  if (now - session.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
+  const idleMs = sessionIdleTimeoutMs();
+  if (now - session.last_seen_at.getTime() > idleMs) {
+    // Idle too long: end it for good, so it cannot come back if the timeout is raised later.
+    await prisma.session.updateMany({ where: { id: session.id, revoked_at: null }, data: { revoked_at: new Date(now) } });
+    return null;
+  }
+  // Stamp often enough that the idle timeout is accurate to a tenth of its length.
+  if (now - session.last_seen_at.getTime() > Math.min(LAST_SEEN_RESOLUTION_MS, idleMs / 10)) {
     await prisma.session.update({ where: { id: session.id }, data: { last_seen_at: new Date(now) } }).catch(() => {});
   }
   return session.user;
@@ -130,10 +146,4 @@ export async function revokeAllSessions(userId: string): Promise<number> {
   const { prisma } = await getDatabase();
   const res = await prisma.session.updateMany({ where: { user_id: userId, revoked_at: null }, data: { revoked_at: new Date() } });
   return res.count;
-}
-
-/** Best-effort client address (first X-Forwarded-For hop), for audit rows only. */
-export function clientIp(request?: Request): string | null {
-  const fwd = request?.headers.get("x-forwarded-for");
-  return fwd ? fwd.split(",")[0]!.trim().slice(0, 64) : null;
 }

@@ -6,7 +6,7 @@
  * flow works without JavaScript; the pending step and its last error travel in the signed
  * `_totp` cookie.
  */
-import { data, redirect } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { isAppError } from "~/lib/errors";
@@ -23,6 +23,7 @@ import {
   verifySignInCode,
 } from "~/auth/sign-in.server";
 import { getToast, toastCookieHeader } from "~/components/toast.server";
+import { requestIp } from "~/lib/request-context.server";
 
 export type SignInMode = "login" | "continue" | "register";
 
@@ -79,13 +80,15 @@ function reply(step: SignInActionData["step"], result: SubmissionResult<string[]
 
 /**
  * Action: `intent` is `email` (send a code; on /register also create the account), `resend`,
- * `code` (verify) or `change-email` (forget the pending sign-in).
+ * `code` (verify) or `change-email` (forget the pending sign-in). `context` is the route's load
+ * context (the requester's address, for rate limits).
  */
-export async function handleSignInAction(request: Request, mode: SignInMode) {
+export async function handleSignInAction(request: Request, mode: SignInMode, context?: AppLoadContext) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "email");
   const pageUrl = pageUrlOf(request);
   const redirectTo = redirectToOf(request);
+  const ip = requestIp(context);
 
   if (intent === "change-email") {
     const headers = new Headers();
@@ -96,7 +99,7 @@ export async function handleSignInAction(request: Request, mode: SignInMode) {
   if (intent === "resend") {
     const state = readSignInState(request);
     if (!state.email) throw redirect(pageUrl);
-    const result = await sendSignInCode(request, { email: state.email }, { pageUrl, redirectTo });
+    const result = await sendSignInCode(request, { email: state.email }, { pageUrl, redirectTo, ip });
     if (!result.ok) return reply("code", { status: "error", error: { "": [result.error] } }, result.status);
     const headers = new Headers(result.response.headers);
     headers.append("Set-Cookie", await toastCookieHeader({ type: "success", message: "Code resent" }));
@@ -106,7 +109,7 @@ export async function handleSignInAction(request: Request, mode: SignInMode) {
   if (intent === "code") {
     const submission = parseWithZod(formData, { schema: CodeStepSchema });
     if (submission.status !== "success") return reply("code", submission.reply());
-    const result = await verifySignInCode(request, { code: submission.value.code }, { pageUrl, redirectTo });
+    const result = await verifySignInCode(request, { code: submission.value.code }, { pageUrl, redirectTo, ip });
     if (result.ok || result.response) return result.ok ? result.response : result.response!;
     return reply("code", submission.reply({ formErrors: [result.error] }), result.status);
   }
@@ -118,11 +121,14 @@ export async function handleSignInAction(request: Request, mode: SignInMode) {
     try {
       await registerAccount(submission.value as typeof RegisterSchema._output);
     } catch (err) {
-      if (isAppError(err)) return reply("email", submission.reply({ formErrors: [err.message] }), err.status);
-      throw err;
+      // An existing address is not revealed: its owner simply gets a sign-in code below.
+      if (isAppError(err) && err.code === "conflict") {
+        /* fall through to the code email */
+      } else if (isAppError(err)) return reply("email", submission.reply({ formErrors: [err.message] }), err.status);
+      else throw err;
     }
   }
-  const result = await sendSignInCode(request, { email: submission.value.email }, { pageUrl, redirectTo });
+  const result = await sendSignInCode(request, { email: submission.value.email }, { pageUrl, redirectTo, ip });
   if (!result.ok) return reply("email", submission.reply({ formErrors: [result.error] }), result.status);
   return result.response;
 }

@@ -9,9 +9,14 @@
  *    visitor could request a code for their own address and then edit the cookie's email. Every
  *    `_totp` value we issue is HMAC-signed into a companion `_totp_sig` cookie, and a `_totp` whose
  *    signature does not match is stripped before the library sees the request.
- *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here
- *    with AuthAttempt rows, which also holds across processes: at most MAX_FAILED_CODES wrong codes
- *    and MAX_CODE_SENDS code emails per address per ATTEMPT_WINDOW_MS.
+ *  - Its codes are stateless (the encrypted TOTP lives in the cookie), so a used code and its cookie
+ *    could be replayed. Every code we send gets a SignInCode row keyed by a digest of that encrypted
+ *    value; a correct code signs in only when one conditional UPDATE marks the row used.
+ *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here, in
+ *    PostgreSQL so that it holds across processes: MAX_ATTEMPTS_PER_CODE checks per code (one
+ *    conditional UPDATE on sign_in_codes), VERIFY_LIMITS per requester address and per email
+ *    (rate_limits), all spent before the code is compared. Code emails are limited per requester
+ *    address first (SEND_LIMITS), so nobody can use up someone else's sign-in alone.
  */
 import crypto from "node:crypto";
 import { redirect } from "react-router";
@@ -19,20 +24,38 @@ import { TOTPStrategy } from "remix-auth-totp";
 import { getEnv } from "~/env.server";
 import { getDatabase } from "~/lib/db.server";
 import { readRawCookie, shouldUseSecureCookies } from "~/auth/cookies.server";
-import { clientIp, createUserSession } from "~/auth/session.server";
+import { createUserSession } from "~/auth/session.server";
 import { sendEmail } from "~/auth/send-email.server";
+import { hitRateLimit, hitRateLimits, type RateLimitRule } from "~/auth/rate-limit.server";
 
 export const CODE_PERIOD_SECONDS = 600;
-export const ATTEMPT_WINDOW_MS = 10 * 60 * 1000;
-export const MAX_FAILED_CODES = 5;
-export const MAX_CODE_SENDS = 5;
+/**
+ * Code emails allowed per requester address, per requester address and email together, and per
+ * email. Checked in this order and the first refusal stops the count, so one requester can spend at
+ * most `perIpEmail` of someone's `perEmail` budget and cannot lock them out of sign-in alone.
+ */
+export const SEND_LIMITS = {
+  perIp: { max: 30, windowMs: 10 * 60 * 1000 },
+  perIpEmail: { max: 3, windowMs: 10 * 60 * 1000 },
+  perEmail: { max: 10, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
+/** Checks one emailed code allows; then it is dead and a new code must be requested. */
+export const MAX_ATTEMPTS_PER_CODE = 5;
+/**
+ * Code checks allowed per requester address and per email address (all codes together). Counted
+ * in PostgreSQL (rate-limit.server.ts) before the code is looked at, so bursts cannot overrun them.
+ */
+export const VERIFY_LIMITS = {
+  perIp: { max: 30, windowMs: 10 * 60 * 1000 },
+  perEmail: { max: 50, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
 
 export const MESSAGES = {
-  notAssociated: "This email address is not associated with an account.",
   invalidCode: "Invalid code",
   tooMany: "Too many attempts, try again later.",
   expired: "That code has expired. Request a new code.",
   noPendingCode: "Your sign-in code has expired. Enter your email to get a new one.",
+  codeUsed: "That code has already been used. Request a new code.",
   invalidEmail: "Enter a valid email address.",
   sendFailed: "We could not send the code. Try again in a minute.",
 } as const;
@@ -61,6 +84,32 @@ function verifiedTotpRaw(request: Request): string | undefined {
   const expected = Buffer.from(signTotpValue(raw));
   const given = Buffer.from(sig);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? raw : undefined;
+}
+
+/** The encrypted TOTP (`jwe`) inside a `_totp` cookie value, or null. */
+function totpJweOf(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const totp = new URLSearchParams(raw).get("totp");
+  if (!totp) return null;
+  try {
+    const value: unknown = JSON.parse(totp);
+    return value && typeof value === "object" && typeof (value as { jwe?: unknown }).jwe === "string" ? (value as { jwe: string }).jwe : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SHA-256 hex of an encrypted TOTP: the key of its SignInCode row. */
+function totpDigest(jwe: string): string {
+  return crypto.createHash("sha256").update(jwe, "utf8").digest("hex");
+}
+
+/** The `_totp` value a library response sets, or undefined. */
+function totpRawSetBy(response: Response): string | undefined {
+  for (const setCookie of response.headers.getSetCookie()) {
+    if (setCookie.startsWith(`${TOTP_COOKIE}=`)) return setCookie.slice(TOTP_COOKIE.length + 1).split(";")[0]!.trim() || undefined;
+  }
+  return undefined;
 }
 
 function cookieAttributes(maxAge: number): string {
@@ -139,9 +188,11 @@ function strategyRequest(request: Request, fields: Record<string, string>): Requ
   return new Request(request.url, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
 }
 
-interface RunOptions {
+export interface RunOptions {
   /** Where the library redirects after sending a code or a failed check (the sign-in page). */
   pageUrl: string;
+  /** The requester's address (requestIp of the load context); null when unknown. */
+  ip: string | null;
   /** After a correct code: the path to land on (already validated), or null for the default. */
   redirectTo?: string | null;
 }
@@ -152,13 +203,23 @@ interface RunOutcome {
   verifiedUserId: string | null;
 }
 
-async function runStrategy(request: Request, fields: Record<string, string>, opts: RunOptions): Promise<RunOutcome> {
+/**
+ * Runs remix-auth-totp on a sanitised copy of the request. `codeRowId` (verification only) is the
+ * SignInCode row of the pending code: a correct code signs in only if this call is the one that
+ * marks that row used, so a code works once even when replayed concurrently.
+ */
+async function runStrategy(
+  request: Request,
+  fields: Record<string, string>,
+  opts: RunOptions,
+  { codeRowId, deliver = true }: { codeRowId?: string; deliver?: boolean } = {},
+): Promise<RunOutcome> {
   const outcome: Omit<RunOutcome, "response"> = { sent: false, verifiedUserId: null };
   const strategy = new TOTPStrategy<string>(
     {
       secret: secretFor("totp-jwe").toString("hex"),
       cookieOptions: { maxAge: CODE_PERIOD_SECONDS, ...(shouldUseSecureCookies() ? { secure: true as const } : {}), httpOnly: true, sameSite: "Lax", path: "/" },
-      totpGeneration: { charSet: "0123456789", digits: 6, period: CODE_PERIOD_SECONDS, maxAttempts: MAX_FAILED_CODES },
+      totpGeneration: { charSet: "0123456789", digits: 6, period: CODE_PERIOD_SECONDS, maxAttempts: MAX_ATTEMPTS_PER_CODE },
       customErrors: {
         invalidTotp: MESSAGES.invalidCode,
         expiredTotp: MESSAGES.expired,
@@ -172,15 +233,19 @@ async function runStrategy(request: Request, fields: Record<string, string>, opt
       failureRedirect: opts.pageUrl,
       successRedirect: opts.redirectTo ?? "/",
       async sendTOTP({ email, code }) {
-        await sendSignInCodeEmail(email, code);
+        // Unknown addresses get the same pending sign-in as known ones, just no email.
+        if (deliver) await sendSignInCodeEmail(email, code);
         outcome.sent = true;
       },
     },
     async ({ email, request: req }) => {
       const { prisma } = await getDatabase();
       const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) } });
-      if (!user) throw new Error(MESSAGES.notAssociated);
-      const setCookie = await createUserSession(user.id, req);
+      if (!user) throw new Error(MESSAGES.invalidCode);
+      if (!codeRowId) throw new Error(MESSAGES.noPendingCode);
+      const claimed = await prisma.signInCode.updateMany({ where: { id: codeRowId, used_at: null }, data: { used_at: new Date() } });
+      if (claimed.count !== 1) throw new Error(MESSAGES.codeUsed);
+      const setCookie = await createUserSession(user.id, req, opts.ip);
       outcome.verifiedUserId = user.id;
       throw redirect(opts.redirectTo ?? (await defaultLandingPath(user.id)), { headers: { "Set-Cookie": setCookie } });
     },
@@ -200,11 +265,10 @@ async function sendSignInCodeEmail(email: string, code: string) {
   const text = `Your PA Review sign-in code is ${code}\n\nIt expires in ${minutes} minutes. If you did not try to sign in, you can ignore this email.${env.APP_URL ? `\n\n${env.APP_URL}` : ""}`;
   await sendEmail({
     to: email,
-    subject: `Your sign-in code: ${code}`,
+    subject: "Your PA Review sign-in code",
     text,
     html: `<p>Your PA Review sign-in code is</p><p style="font-size:24px;font-weight:600;letter-spacing:4px">${code}</p><p>It expires in ${minutes} minutes. If you did not try to sign in, you can ignore this email.</p>`,
     kind: "sign_in_code",
-    logText: text.replace(code, "••••••"),
   });
 }
 
@@ -219,14 +283,32 @@ export async function defaultLandingPath(userId: string): Promise<string> {
   return membership ? `/o/${membership.organization_id}/dashboard` : "/";
 }
 
-async function recentAttempts(email: string, kind: string): Promise<number> {
+/** Audit row of a sign-in step (who tried what from where). Limits are enforced by rate_limits and sign_in_codes, not by counting these. */
+async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | "code_ok", ip: string | null) {
   const { prisma } = await getDatabase();
-  return prisma.authAttempt.count({ where: { email, kind, created_at: { gte: new Date(Date.now() - ATTEMPT_WINDOW_MS) } } });
+  await prisma.authAttempt.create({ data: { email, kind, ip } });
 }
 
-async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | "code_ok", request: Request) {
+/**
+ * Claims one check of the pending code whose encrypted TOTP has `digest`: a single conditional
+ * UPDATE (attempts < MAX_ATTEMPTS_PER_CODE, unused, unexpired) that returns the row, so concurrent
+ * checks each see the count their own increment produced and at most MAX_ATTEMPTS_PER_CODE pass.
+ * Returns the claimed row, or why none could be claimed.
+ */
+async function claimCodeAttempt(digest: string): Promise<{ id: string; email: string } | "missing" | "used" | "expired" | "exhausted"> {
   const { prisma } = await getDatabase();
-  await prisma.authAttempt.create({ data: { email, kind, ip: clientIp(request) } });
+  const now = new Date();
+  const [claimed] = await prisma.signInCode.updateManyAndReturn({
+    where: { totp_digest: digest, used_at: null, expires_at: { gt: now }, attempts: { lt: MAX_ATTEMPTS_PER_CODE } },
+    data: { attempts: { increment: 1 } },
+    select: { id: true, email: true },
+  });
+  if (claimed) return claimed;
+  const row = await prisma.signInCode.findUnique({ where: { totp_digest: digest } });
+  if (!row) return "missing";
+  if (row.used_at) return "used";
+  if (row.expires_at <= now) return "expired";
+  return "exhausted";
 }
 
 /** Result of a sign-in step. `response` (a redirect carrying Set-Cookie) is present on success and on a wrong code. */
@@ -235,10 +317,12 @@ export type SignInStepResult =
   | { ok: false; error: string; status: number; response?: Response };
 
 /**
- * Step 1 (and "Resend code"): emails a fresh code to a known address.
- * Errors: unknown address → 404 `This email address is not associated with an account.`; more than
- * MAX_CODE_SENDS per address in ATTEMPT_WINDOW_MS → 429 `Too many attempts, try again later.`
- * `organizationId`, when given, must be one of the user's organizations (or the address counts as unknown).
+ * Step 1 (and "Resend code"): emails a fresh code to a known address. An unknown address (or,
+ * with `organizationId`, an address that is not a member of that organization) gets exactly the
+ * same answer and pending-sign-in cookie, but no email, so the answer does not tell whether an
+ * account exists. Errors: over any of SEND_LIMITS (per requester address, per address and email,
+ * per email; counted for every request, before the address is looked up) → 429 `Too many
+ * attempts, try again later.`; the mail server refused → 502.
  */
 export async function sendSignInCode(
   request: Request,
@@ -246,22 +330,30 @@ export async function sendSignInCode(
   opts: RunOptions,
 ): Promise<SignInStepResult> {
   const email = normalizeEmail(input.email);
+  const requester = opts.ip ?? "unknown";
+  const limit = await hitRateLimits([
+    [`send:ip:${requester}`, SEND_LIMITS.perIp],
+    [`send:ip-email:${requester}:${email}`, SEND_LIMITS.perIpEmail],
+    [`send:email:${email}`, SEND_LIMITS.perEmail],
+  ]);
+  if (!limit.allowed) return { ok: false, error: MESSAGES.tooMany, status: 429 };
   const { prisma } = await getDatabase();
   const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { organization_id: true } } } });
-  if (!user) return { ok: false, error: MESSAGES.notAssociated, status: 404 };
-  if (input.organizationId && !user.memberships.some((m) => m.organization_id === input.organizationId)) {
-    return { ok: false, error: MESSAGES.notAssociated, status: 404 };
-  }
-  if ((await recentAttempts(email, "code_sent")) >= MAX_CODE_SENDS) return { ok: false, error: MESSAGES.tooMany, status: 429 };
-  await recordAttempt(email, "code_sent", request);
+  const deliver = Boolean(user && (!input.organizationId || user.memberships.some((m) => m.organization_id === input.organizationId)));
+  await recordAttempt(email, "code_sent", opts.ip);
   let outcome: RunOutcome;
   try {
-    outcome = await runStrategy(request, { email }, opts);
+    outcome = await runStrategy(request, { email }, opts, { deliver });
   } catch (err) {
     console.error("[auth] sending sign-in code failed:", err);
     return { ok: false, error: MESSAGES.sendFailed, status: 502 };
   }
   if (!outcome.sent) return { ok: false, error: MESSAGES.sendFailed, status: 502, response: outcome.response };
+  const jwe = totpJweOf(totpRawSetBy(outcome.response));
+  if (!jwe) throw new Error("remix-auth-totp set no pending code cookie");
+  await prisma.signInCode.create({
+    data: { email, totp_digest: totpDigest(jwe), expires_at: new Date(Date.now() + CODE_PERIOD_SECONDS * 1000), ip: opts.ip },
+  });
   return { ok: true, response: outcome.response };
 }
 
@@ -269,8 +361,10 @@ export async function sendSignInCode(
  * Step 2: checks the typed code against the pending sign-in in the cookie. On success creates the
  * Session row and returns a redirect (to `opts.redirectTo` or the user's dashboard) that sets the
  * session cookie. Errors: wrong code → 401 `Invalid code` (with a redirect back to the page that
- * carries the message); no pending code → 400; `email` given but not the pending one → 401
- * `Invalid code`; MAX_FAILED_CODES wrong codes in the window → 429 `Too many attempts, try again later.`
+ * carries the message); no pending code → 400; code already used → 400; `email` given but not the
+ * pending one → 401 `Invalid code`; → 429 `Too many attempts, try again later.` once the requester's
+ * address (VERIFY_LIMITS.perIp), the pending email (VERIFY_LIMITS.perEmail) or this code
+ * (MAX_ATTEMPTS_PER_CODE) has used up its checks. Each budget is spent before the code is compared.
  */
 export async function verifySignInCode(
   request: Request,
@@ -278,20 +372,31 @@ export async function verifySignInCode(
   opts: RunOptions,
 ): Promise<SignInStepResult> {
   const state = readSignInState(request);
-  if (!state.email || !state.codePending) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
+  const jwe = totpJweOf(verifiedTotpRaw(request));
+  if (!state.email || !state.codePending || !jwe) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
   const email = normalizeEmail(state.email);
-  if ((await recentAttempts(email, "code_failed")) >= MAX_FAILED_CODES) return { ok: false, error: MESSAGES.tooMany, status: 429 };
+  const tooMany = { ok: false, error: MESSAGES.tooMany, status: 429 } as const;
+
+  // Per requester first: an address that is out of checks spends nobody else's budget.
+  if (!(await hitRateLimit(`verify:ip:${opts.ip ?? "unknown"}`, VERIFY_LIMITS.perIp)).allowed) return tooMany;
+  const claim = await claimCodeAttempt(totpDigest(jwe));
+  if (claim === "missing") return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
+  if (claim === "used") return { ok: false, error: MESSAGES.codeUsed, status: 400 };
+  if (claim === "expired") return { ok: false, error: MESSAGES.expired, status: 400 };
+  if (claim === "exhausted" || claim.email !== email) return tooMany;
+  if (!(await hitRateLimit(`verify:email:${email}`, VERIFY_LIMITS.perEmail)).allowed) return tooMany;
+
   const code = input.code.trim();
   if ((input.email && normalizeEmail(input.email) !== email) || !/^\d{6}$/.test(code)) {
-    await recordAttempt(email, "code_failed", request);
+    await recordAttempt(email, "code_failed", opts.ip);
     return { ok: false, error: MESSAGES.invalidCode, status: 401 };
   }
-  const outcome = await runStrategy(request, { code }, opts);
+  const outcome = await runStrategy(request, { code }, opts, { codeRowId: claim.id });
   if (outcome.verifiedUserId) {
-    await recordAttempt(email, "code_ok", request);
+    await recordAttempt(email, "code_ok", opts.ip);
     return { ok: true, response: outcome.response, userId: outcome.verifiedUserId };
   }
-  await recordAttempt(email, "code_failed", request);
+  await recordAttempt(email, "code_failed", opts.ip);
   const after = readSignInState(requestWithCookies(outcome.response));
   return { ok: false, error: after.error ?? MESSAGES.invalidCode, status: 401, response: outcome.response };
 }

@@ -6,7 +6,8 @@
  *    human denied; a human approval always blocks it;
  *  - a clinician must sign off explicitly: the AI alone never produces a letter (adverse
  *    determinations need clinical review by a qualified professional, e.g. 42 CFR 423.566(d) for
- *    Part D and state utilization-review laws);
+ *    Part D and state utilization-review laws). The signer is a signed-in person with the clinical
+ *    reviewer permission (app/auth/permissions.server.ts), never an API key, and is recorded;
  *  - the letter states the specific reason and the coverage criterion that was not met, taken from
  *    the failed policy-check steps (clinical, then eligibility, then audit) unless the reviewer
  *    writes the reason.
@@ -22,9 +23,12 @@ import { letterPdfUrl } from "~/prior-auths/urls";
 import { DEFAULT_APPEAL_RIGHTS, fillTemplate } from "./letter-template";
 import { resolveDenialForm } from "./manage-letter-forms.server";
 import { renderLetterPdf } from "./render-letter-pdf.server";
+import { requireClinicalReviewer } from "~/auth/permissions.server";
+
+export { SIGN_OFF_FORBIDDEN } from "~/auth/permissions.server";
 
 export interface DenialLetterInput {
-  /** the signing clinician (null when called with an API key) */
+  /** the signing clinician: a signed-in user with the clinical reviewer permission (null, e.g. an API key, is refused) */
   userId: string | null;
   /** must be true */
   clinician_sign_off: boolean;
@@ -59,10 +63,12 @@ function letterDate(d: Date): string {
  * Returns the letter (LetterSchema) plus its body text.
  * Errors: AppError not_found (case, letter form); conflict when the AI approved and no human denied
  * ('The AI approved this prior auth; record a human denial before sending a denial letter') or a
- * human approved; validation SIGN_OFF_REQUIRED without clinician_sign_off: true.
+ * human approved; validation SIGN_OFF_REQUIRED without clinician_sign_off: true; forbidden
+ * SIGN_OFF_FORBIDDEN when `input.userId` is null (API key) or not a clinical reviewer of the organization.
  */
 export async function generateDenialLetter(database: Database, organizationId: string, priorAuthId: string, input: DenialLetterInput) {
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
+  const reviewer = await requireClinicalReviewer(database, organizationId, input.userId);
   const full = await database.prisma.priorAuth.findUniqueOrThrow({
     where: { id: pa.id },
     include: {
@@ -106,7 +112,6 @@ export async function generateDenialLetter(database: Database, organizationId: s
       ? failed.check.title
       : "Plan coverage criteria";
 
-  const reviewer = input.userId ? await database.prisma.user.findUnique({ where: { id: input.userId }, select: { id: true, username: true } }) : null;
   const form = await resolveDenialForm(database, organizationId, input.letter_form_id);
   const organizationName = full.organization.title || full.organization.name;
   const patientName = [full.patient?.first_name, full.patient?.last_name].filter(Boolean).join(" ") || full.patient_name || "Member";
@@ -120,7 +125,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
     criterion,
     policy_name: policyName,
     date: letterDate(now),
-    reviewer: reviewer?.username ?? "Clinical reviewer",
+    reviewer: reviewer.username,
     appeal_rights: DEFAULT_APPEAL_RIGHTS,
     organization_name: organizationName,
     prior_auth_id: full.id,
@@ -138,7 +143,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
         criterion,
         body,
         pdf: new Uint8Array(pdf),
-        signed_off_by_id: reviewer?.id ?? null,
+        signed_off_by_id: reviewer.id,
       },
     }),
   ] as const;
@@ -148,7 +153,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
     ...(needsHumanDeny
       ? [
           database.prisma.humanDecision.create({
-            data: { prior_auth_id: full.id, ai_decision_id: full.ai_decision?.id ?? null, user_id: reviewer?.id ?? null, decision_type: "deny", reason: denialReason },
+            data: { prior_auth_id: full.id, ai_decision_id: full.ai_decision?.id ?? null, user_id: reviewer.id, decision_type: "deny", reason: denialReason },
           }),
           database.prisma.priorAuth.update({ where: { id: full.id }, data: { final_decision: "denied" } }),
         ]
@@ -161,7 +166,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
     denial_reason: letter.denial_reason,
     criterion: letter.criterion,
     pdf_url: letterPdfUrl(organizationId, full.id, letter.id),
-    signed_off_by: reviewer?.username ?? null,
+    signed_off_by: reviewer.username,
     body,
   };
   await publish(database, `prior_auth:${full.id}`, "letter", { letter: { ...serialized, body: undefined } });

@@ -210,12 +210,14 @@ export function buildOpenApiDocument(serverUrl = "/") {
         description:
           "Allowed only when the AI did not approve (and no human decided) or a human denied; refused (409) after a human approval or when the AI approved without a human denial. " +
           "Requires `clinician_sign_off: true` (422 'A clinician must sign off before a denial letter is sent'): the AI alone never sends a letter. " +
+          "The signer must be a signed-in clinical reviewer (session cookie); API keys get 403 'A denial letter must be signed off by a signed-in clinical reviewer'. " +
           "The letter states the denial reason and the failed coverage criterion, is rendered from the organization's letter form and stored as a PDF (`pdf_url`). Signing off also records a human denial.",
         parameters: [orgParam, paParam],
         requestBody: jsonBody(DenialLetterBodySchema),
         responses: {
           200: jsonOk("The letter", z.object({ denial_letter: LetterSchema.extend({ body: z.string() }) })),
           401: ERRORS[401],
+          403: errorResponse("Not signed in as a clinical reviewer (for example an API key)", "A denial letter must be signed off by a signed-in clinical reviewer"),
           404: ERRORS[404],
           409: ERRORS[409],
           422: errorResponse("Sign-off missing or invalid input", "A clinician must sign off before a denial letter is sent"),
@@ -349,7 +351,13 @@ export function buildOpenApiDocument(serverUrl = "/") {
     components: {
       schemas,
       securitySchemes: {
-        sessionCookie: { type: "apiKey", in: "cookie", name: "__session", description: "browser session after sign-in" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__session",
+          description:
+            "browser session after sign-in. State-changing calls with the session cookie need a same-origin Origin header, or no Origin and a JSON body; otherwise 403 'Cross-site request refused'.",
+        },
         bearerApiKey: { type: "http", scheme: "bearer", description: "organization API key (Settings → API Keys)" },
       },
     },

@@ -5,7 +5,8 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Creates a live organization and its sandbox (`sandbox: true`, `parent_id` = live id), with owner
- * memberships for `ownerUserId` in both. Pass `tx` to run inside a caller's transaction.
+ * memberships for `ownerUserId` in both (owners are clinical reviewers too, so the person who sets up
+ * the workspace can sign off denial letters until they hand that to others). Pass `tx` to run inside a caller's transaction.
  * Returns `{ organization, sandbox }`.
  */
 export async function createOrganizationPair(input: { name: string; title?: string | null; ownerUserId: string }, tx?: Tx) {
@@ -16,8 +17,8 @@ export async function createOrganizationPair(input: { name: string; title?: stri
     });
     await db.membership.createMany({
       data: [
-        { user_id: input.ownerUserId, organization_id: organization.id, owner: true },
-        { user_id: input.ownerUserId, organization_id: sandbox.id, owner: true },
+        { user_id: input.ownerUserId, organization_id: organization.id, owner: true, clinical_reviewer: true },
+        { user_id: input.ownerUserId, organization_id: sandbox.id, owner: true, clinical_reviewer: true },
       ],
     });
     return { organization, sandbox };

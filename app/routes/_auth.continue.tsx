@@ -9,8 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadSignInPage(request, "continue");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleSignInAction(request, "continue");
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSignInAction(request, "continue", context);
 }
 
 export default function ContinuePage({ loaderData, actionData }: Route.ComponentProps) {

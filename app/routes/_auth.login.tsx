@@ -9,8 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadSignInPage(request, "login");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleSignInAction(request, "login");
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSignInAction(request, "login", context);
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,8 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadSignInPage(request, "register");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleSignInAction(request, "register");
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSignInAction(request, "register", context);
 }
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {

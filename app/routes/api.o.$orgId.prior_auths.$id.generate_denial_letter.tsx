@@ -7,7 +7,8 @@ import { DenialLetterBodySchema } from "~/prior-auths/schemas";
 
 /**
  * POST /api/o/{orgId}/prior_auths/{token}/generate_denial_letter {clinician_sign_off: true, letter_form_id?, denial_reason?}
- * → {denial_letter}. 422 without sign-off; 409 when the AI approved (no human denial) or a human approved.
+ * → {denial_letter}. 403 unless called with the session of a clinical reviewer (never an API key);
+ * 422 without sign-off; 409 when the AI approved (no human denial) or a human approved.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
@@ -16,7 +17,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const body = DenialLetterBodySchema.parse(await readBody(request));
     const signOff = body.clinician_sign_off === true || ["true", "on", "1"].includes(String(body.clinician_sign_off));
     const letter = await generateDenialLetter(await getDatabase(), ctx.organization.id, params.id, {
-      userId: ctx.user?.id ?? null,
+      // Only a signed-in person can sign off; an API key names nobody (the domain refuses null).
+      userId: ctx.via === "session" ? (ctx.user?.id ?? null) : null,
       clinician_sign_off: signOff,
       letter_form_id: body.letter_form_id || null,
       denial_reason: body.denial_reason || null,

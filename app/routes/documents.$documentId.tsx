@@ -15,7 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       headers: {
         "Content-Type": doc.content_type === "application/pdf" ? "application/pdf" : "text/plain; charset=utf-8",
         "Content-Disposition": `inline; filename="${filename}"`,
-        "Cache-Control": "private, max-age=300",
+        // Patient documents (PHI): never kept in a browser or proxy cache.
+        "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
       },

@@ -75,11 +75,15 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("unknown email, wrong code, resend, sign in, sign out, sign in to a protected page", async ({ page, context }) => {
+  test("unknown email looks like any other, wrong code, resend, sign in, sign out, sign in to a protected page", async ({ page, context }) => {
     await page.goto("/login");
     await page.getByLabel("Work email").fill(`nobody-${Date.now()}@example.test`);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("This email address is not associated with an account.")).toBeVisible();
+    // An unknown address gets the same code step as a known one (no account enumeration).
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect(page.getByText("not associated")).toHaveCount(0);
+    await page.getByRole("button", { name: "Change email" }).click();
+    await expect(page.getByRole("heading", { name: "Continue to your account" })).toBeVisible();
 
     const email = `e2e-nojs-${Date.now()}@example.test`;
     const orgId = await registerAndSignIn(page, context, email, { tryWrongCode: true });

@@ -35,6 +35,8 @@ export async function callRoute(
     body = JSON.stringify(opts.body);
     headers.set("Content-Type", "application/json");
   }
+  // Like a browser on the app's own page: writes carry the same-origin Origin (cross-site.server.ts).
+  if (method !== "GET" && !headers.has("Origin")) headers.set("Origin", "http://localhost");
   const request = new Request(new URL(path, "http://localhost"), { method, headers, body });
   const fn = method === "GET" ? mod.loader : mod.action;
   if (!fn) throw new Error(`route has no ${method === "GET" ? "loader" : "action"}`);

@@ -12,6 +12,7 @@ import { AppError } from "~/lib/errors";
 import { fail, handleApiError, ok } from "~/lib/http.server";
 import { z } from "zod";
 import { safeRedirectPath } from "~/auth/safe-redirect";
+import { resetEnvForTests } from "~/env.server";
 
 let tdb: TestDatabase;
 let app: AppHandler;
@@ -109,6 +110,56 @@ describe("sessions", () => {
     expect(res.headers.get("Location")).toBe(back);
     expect((await tdb.database.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).code_view).toBe(true);
     expect(await (await app.fetch(back, { headers: { Cookie: cookie } })).text()).toContain("CODE VIEW");
+  });
+});
+
+describe("defect 8: sessions end after an idle period", () => {
+  /** A live session whose last request was `idleMs` ago. */
+  async function idleCookie(userId: string, idleMs: number): Promise<{ cookie: string; id: string }> {
+    const cookie = await signInCookie(tdb.database, userId);
+    const session = await tdb.database.prisma.session.findFirstOrThrow({ where: { user_id: userId }, orderBy: { created_at: "desc" } });
+    await tdb.database.prisma.session.update({ where: { id: session.id }, data: { last_seen_at: new Date(Date.now() - idleMs) } });
+    return { cookie, id: session.id };
+  }
+  const HOUR = 60 * 60 * 1000;
+
+  it("a session idle for more than 8 hours (the default) is refused and revoked; one idle for 7 hours works", async () => {
+    const { user, organization } = await createOrgWithUser(tdb.database);
+    const url = `/o/${organization.id}/dashboard`;
+    const fresh = await idleCookie(user.id, 7 * HOUR);
+    expect((await app.fetch(url, { headers: { Cookie: fresh.cookie } })).status).toBe(200);
+
+    const stale = await idleCookie(user.id, 8 * HOUR + 60_000);
+    const res = await app.fetch(url, { headers: { Cookie: stale.cookie } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/continue\?redirect_to=/);
+    expect((await tdb.database.prisma.session.findUniqueOrThrow({ where: { id: stale.id } })).revoked_at).not.toBeNull();
+    const api = await app.fetch("/api/logged_in_user.json", { headers: { Cookie: stale.cookie } });
+    expect(api.status).toBe(401);
+  });
+
+  it("SESSION_IDLE_TIMEOUT_MINUTES sets the idle period", async () => {
+    const saved = process.env.SESSION_IDLE_TIMEOUT_MINUTES;
+    process.env.SESSION_IDLE_TIMEOUT_MINUTES = "30";
+    resetEnvForTests();
+    try {
+      const { user, organization } = await createOrgWithUser(tdb.database);
+      const url = `/o/${organization.id}/dashboard`;
+      expect((await app.fetch(url, { headers: { Cookie: (await idleCookie(user.id, 20 * 60_000)).cookie } })).status).toBe(200);
+      expect((await app.fetch(url, { headers: { Cookie: (await idleCookie(user.id, 45 * 60_000)).cookie } })).status).toBe(302);
+    } finally {
+      if (saved === undefined) delete process.env.SESSION_IDLE_TIMEOUT_MINUTES;
+      else process.env.SESSION_IDLE_TIMEOUT_MINUTES = saved;
+      resetEnvForTests();
+    }
+  });
+
+  it("requests keep a session alive: last_seen_at moves forward", async () => {
+    const { user, organization } = await createOrgWithUser(tdb.database);
+    const { cookie, id } = await idleCookie(user.id, 2 * HOUR);
+    expect((await app.fetch(`/o/${organization.id}/dashboard`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const row = await tdb.database.prisma.session.findUniqueOrThrow({ where: { id } });
+    expect(Date.now() - row.last_seen_at.getTime()).toBeLessThan(60_000);
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser } from "../support/fixtures";
 import { CookieJar, createAppHandler, formPost, type AppHandler } from "../support/fixtures-app";
+import { SEND_LIMITS } from "~/auth/sign-in.server";
 
 let tdb: TestDatabase;
 let app: AppHandler;
@@ -40,11 +41,25 @@ async function requestCode(jar: CookieJar, page: string, email: string) {
 }
 
 describe("sign-in by code", () => {
-  it("rejects an unknown address with the spec's message and sends nothing", async () => {
-    const res = await app.fetch("/login", formPost({ intent: "email", email: "nobody@example.test" }));
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain("This email address is not associated with an account.");
+  it("answers an unknown address exactly like a known one and sends nothing", async () => {
+    await createOrgWithUser(tdb.database, { email: "known@example.test" });
+    const known = await app.fetch("/login", formPost({ intent: "email", email: "known@example.test" }));
+    const unknown = await app.fetch("/login", formPost({ intent: "email", email: "nobody@example.test" }));
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.headers.get("Location")).toBe(known.headers.get("Location"));
+    const names = (r: Response) => r.headers.getSetCookie().map((c) => c.split("=")[0]).sort();
+    expect(names(unknown)).toEqual(names(known));
     expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "nobody@example.test" } })).toBe(0);
+
+    // The code step looks the same too, and any code is just 'Invalid code'.
+    const jar = new CookieJar().absorb(unknown);
+    const page = await (await app.fetch("/login", { headers: { Cookie: jar.header() } })).text();
+    expect(page).toContain("Check your email");
+    expect(page).not.toContain("not associated");
+    const guess = await app.fetch("/login", formPost({ intent: "code", code: "123456" }, jar.header()));
+    jar.absorb(guess);
+    const after = await (await app.fetch("/login", { headers: { Cookie: jar.header() } })).text();
+    expect(after).toContain("Invalid code");
   });
 
   it("emails a 6-digit code, rejects a wrong one, accepts the right one and lands on redirect_to", async () => {
@@ -157,16 +172,17 @@ describe("sign-in by code", () => {
     expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(0);
   });
 
-  it("limits code emails to five per address per ten minutes", async () => {
+  it("limits code emails per address, even from many requesters", async () => {
     await createOrgWithUser(tdb.database, { email: "flood@example.test" });
-    for (let i = 0; i < 5; i++) {
+    // Each request comes from its own address (fixtures-app), so only the per-email limit applies.
+    for (let i = 0; i < SEND_LIMITS.perEmail.max; i++) {
       const res = await app.fetch("/login", formPost({ intent: "email", email: "flood@example.test" }));
       expect(res.status).toBe(302);
     }
-    const sixth = await app.fetch("/login", formPost({ intent: "email", email: "flood@example.test" }));
-    expect(sixth.status).toBe(429);
-    expect(await sixth.text()).toContain("Too many attempts, try again later.");
-    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "flood@example.test" } })).toBe(5);
+    const over = await app.fetch("/login", formPost({ intent: "email", email: "flood@example.test" }));
+    expect(over.status).toBe(429);
+    expect(await over.text()).toContain("Too many attempts, try again later.");
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "flood@example.test" } })).toBe(SEND_LIMITS.perEmail.max);
   });
 
   it("/register creates the user with a live and a sandbox organization and sends a code", async () => {
@@ -186,9 +202,39 @@ describe("sign-in by code", () => {
     const signedIn = await app.fetch("/register", formPost({ intent: "code", code: await latestCode("new-owner@example.test") }, jar.header()));
     expect(signedIn.headers.get("Location")).toBe(`/o/${live.organization_id}/dashboard`);
 
-    const again = await app.fetch("/register", formPost({ intent: "email", email: "new-owner@example.test", username: "X", organization_name: "Other" }));
-    expect(again.status).toBe(409);
-    expect(await again.text()).toContain("already exists");
+  });
+});
+
+describe("defect 8: no account enumeration through check_account or the sign-in pages", () => {
+  it("check_account answers the same status, body and cookies for known, unknown and wrong-organization addresses", async () => {
+    const { organization } = await createOrgWithUser(tdb.database, { email: "member@example.test" });
+    const other = await createOrgWithUser(tdb.database);
+    const post = (body: object) => app.fetch("/api/check_account", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const answers = [
+      await post({ email: "member@example.test" }),
+      await post({ email: "member@example.test", organization_id: organization.id }),
+      await post({ email: "stranger@example.test" }),
+      await post({ email: "member@example.test", organization_id: other.organization.id }),
+    ];
+    const shape = async (r: Response) => ({
+      status: r.status,
+      body: await r.json(),
+      cookies: r.headers.getSetCookie().map((c) => `${c.split("=")[0]} ${c.split(";").slice(1).join(";").trim()}`),
+    });
+    const [first, ...rest] = await Promise.all(answers.map(shape));
+    expect(first!.status).toBe(200);
+    for (const r of rest) expect(r).toEqual(first);
+    // Only the real member in a real organization of theirs got an email.
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "member@example.test" } })).toBe(2);
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "stranger@example.test" } })).toBe(0);
+  });
+
+  it("/register with an existing address does not say so: it sends that account a sign-in code", async () => {
+    await createOrgWithUser(tdb.database, { email: "taken@example.test" });
+    const res = await app.fetch("/register", formPost({ intent: "email", email: "taken@example.test", username: "X", organization_name: "Other" }));
+    expect(res.status).toBe(302);
+    expect(await tdb.database.prisma.organization.count({ where: { name: "Other" } })).toBe(0);
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "taken@example.test" } })).toBe(1);
   });
 });
 
@@ -197,8 +243,9 @@ describe("sign-in API", () => {
     const { organization, sandbox } = await createOrgWithUser(tdb.database, { email: "api-user@example.test", username: "Api User" });
     const jar = new CookieJar();
     const unknown = await app.fetch("/api/check_account", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "ghost@example.test" }) });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ success: false, error: "This email address is not associated with an account." });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual({ success: true, error: null, errors: [] });
+    expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "ghost@example.test" } })).toBe(0);
 
     const check = await app.fetch("/api/check_account", {
       method: "POST",

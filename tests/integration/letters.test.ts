@@ -10,7 +10,7 @@ import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtur
 import { callRoute, seedReviewedCase } from "./api-prior-auths.seed";
 import { parseDocument } from "~/documents/parse-pdf.server";
 import { createLetterForm, listLetterForms } from "~/letters/manage-letter-forms.server";
-import { generateDenialLetter } from "~/letters/generate-denial-letter.server";
+import { generateDenialLetter, SIGN_OFF_FORBIDDEN } from "~/letters/generate-denial-letter.server";
 import { fillTemplate } from "~/letters/letter-template";
 import * as letterRoute from "~/routes/api.o.$orgId.prior_auths.$id.generate_denial_letter";
 import * as pdfRoute from "~/routes/api.o.$orgId.prior_auths.$id.letters.$letterId[.]pdf";
@@ -117,7 +117,7 @@ describe("generate_denial_letter", () => {
     expect((await callRoute(pdfRoute, "GET", letter.pdf_url, { orgId, id: priorAuthId, letterId: "nope" }, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
-  it("renders the organization's own letter form and a reviewer-written reason (API key, form data)", async () => {
+  it("renders the organization's own letter form and a reviewer-written reason (form data)", async () => {
     const form = await createLetterForm(t.database, orgId, {
       name: "Short notice",
       description: "Brief denial",
@@ -125,13 +125,13 @@ describe("generate_denial_letter", () => {
     });
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
     const body = new URLSearchParams({ clinician_sign_off: "true", letter_form_id: form.token, denial_reason: "Dose exceeds the quantity limit of 2 pens per 28 days." });
-    const res = await post(priorAuthId, body.toString(), { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/x-www-form-urlencoded" });
+    const res = await post(priorAuthId, body.toString(), { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(200);
     const { denial_letter: letter } = await res.json();
     expect(letter.body).toBe(
-      "DENIAL\nMaria Lopez / Humira\nReason: Dose exceeds the quantity limit of 2 pens per 28 days.\nCriterion: Has the member tried and failed methotrexate for at least 12 weeks?\nSigned: Clinical reviewer ",
+      "DENIAL\nMaria Lopez / Humira\nReason: Dose exceeds the quantity limit of 2 pens per 28 days.\nCriterion: Has the member tried and failed methotrexate for at least 12 weeks?\nSigned: Dr. Priya Shah ",
     );
-    expect(letter.signed_off_by).toBeNull();
+    expect(letter.signed_off_by).toBe("Dr. Priya Shah");
 
     const foreignForm = await createLetterForm(t.database, otherOrgId, { name: "x", description: "y", template_body: "z" });
     const wrongForm = await post(priorAuthId, { clinician_sign_off: true, letter_form_id: foreignForm.token });
@@ -146,6 +146,50 @@ describe("generate_denial_letter", () => {
     const foreign = await seedReviewedCase(t.database, otherOrgId, { aiDecision: "denied", withPolicy: false });
     expect((await post(foreign.priorAuthId, { clinician_sign_off: true })).status).toBe(404);
     await expect(generateDenialLetter(t.database, orgId, foreign.priorAuthId, { userId, clinician_sign_off: true })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("defect 19: only a signed-in clinical reviewer signs off a denial letter", () => {
+  it("an API key cannot sign off a denial letter, whatever it claims", async () => {
+    const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
+    for (const body of [{ clinician_sign_off: true }, "clinician_sign_off=true"]) {
+      const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
+      if (typeof body === "string") headers["Content-Type"] = "application/x-www-form-urlencoded";
+      const res = await post(priorAuthId, body, headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ success: false, errors: [SIGN_OFF_FORBIDDEN] });
+    }
+    expect(await t.database.prisma.letter.count({ where: { prior_auth_id: priorAuthId } })).toBe(0);
+    expect(await t.database.prisma.humanDecision.count({ where: { prior_auth_id: priorAuthId } })).toBe(0);
+    await expect(generateDenialLetter(t.database, orgId, priorAuthId, { userId: null, clinician_sign_off: true })).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("a member without the clinical reviewer permission cannot sign off; with it they can, and are recorded", async () => {
+    const member = await t.database.prisma.user.create({ data: { email: `member-${Date.now()}@example.test`, username: "Sam Intake" } });
+    const membership = await t.database.prisma.membership.create({ data: { user_id: member.id, organization_id: orgId } });
+    expect(membership.clinical_reviewer).toBe(false);
+    const memberCookie = await signInCookie(t.database, member.id);
+    const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
+
+    const refused = await post(priorAuthId, { clinician_sign_off: true }, { Cookie: memberCookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, errors: [SIGN_OFF_FORBIDDEN] });
+    expect(await t.database.prisma.letter.count({ where: { prior_auth_id: priorAuthId } })).toBe(0);
+
+    await t.database.prisma.membership.update({ where: { id: membership.id }, data: { clinical_reviewer: true } });
+    const signed = await post(priorAuthId, { clinician_sign_off: true }, { Cookie: memberCookie });
+    expect(signed.status).toBe(200);
+    expect((await signed.json()).denial_letter.signed_off_by).toBe("Sam Intake");
+    const letter = await t.database.prisma.letter.findFirstOrThrow({ where: { prior_auth_id: priorAuthId } });
+    expect(letter.signed_off_by_id).toBe(member.id);
+  });
+
+  it("organization owners are clinical reviewers from the start; another organization's reviewer is not", async () => {
+    const owner = await t.database.prisma.membership.findFirstOrThrow({ where: { user_id: userId, organization_id: orgId } });
+    expect(owner).toMatchObject({ owner: true, clinical_reviewer: true });
+    const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
+    const otherUser = (await t.database.prisma.membership.findFirstOrThrow({ where: { organization_id: otherOrgId } })).user_id;
+    await expect(generateDenialLetter(t.database, orgId, priorAuthId, { userId: otherUser, clinician_sign_off: true })).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 

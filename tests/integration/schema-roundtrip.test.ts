@@ -50,6 +50,14 @@ describe("schema round-trip", () => {
     await roundTrip("Session", { user_id: user, expires_at: new Date(Date.now() + 3600_000) }, { revoked_at: null });
     await roundTrip("EmailOutbox", { to: "rx@acme.test", subject: "Your code", text: "123456" }, { transport: "outbox" });
     await roundTrip("AuthAttempt", { email: "rx@acme.test", kind: "code_failed" }, { kind: "code_failed" });
+    // RateLimit's primary key is its `key`, not an id.
+    const windowStart = BigInt(Date.now());
+    await p.rateLimit.create({ data: { key: "send:email:rx@acme.test", count: 1, window_start_ms: windowStart } });
+    expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toEqual({ key: "send:email:rx@acme.test", count: 1, window_start_ms: windowStart });
+    await p.rateLimit.delete({ where: { key: "send:email:rx@acme.test" } });
+    expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toBeNull();
+    seen.add("RateLimit");
+    await roundTrip("SignInCode", { email: "rx@acme.test", totp_digest: "e".repeat(64), expires_at: new Date(Date.now() + 600_000) }, { attempts: 0, used_at: null });
     await roundTrip("ApiKey", { organization_id: org, token_prefix: "pa_live_ab", token_digest: "d".repeat(64) }, { revoked: false });
     await roundTrip(
       "Plan",
@@ -156,6 +164,7 @@ describe("schema round-trip", () => {
     // Delete in reverse dependency order, and prove each row is gone.
     const order = [...seen].reverse();
     for (const model of order) {
+      if (model === "RateLimit") continue; // keyed by `key`, deleted above
       const delegate = (p as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
       const id = model === "Job" || model === "LiveEvent" ? BigInt(ids[model]) : ids[model];
       await delegate.delete({ where: { id } }).catch(async (err: Error) => {

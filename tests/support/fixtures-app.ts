@@ -5,12 +5,21 @@
  */
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import "~/lib/request-context.server";
 
 export interface AppHandler {
   build: ServerBuild;
-  /** Sends a Request through the app; relative URLs are resolved against http://localhost. */
-  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
+  /**
+   * Sends a Request through the app; relative URLs are resolved against http://localhost. A string
+   * URL is sent like a browser on one of the app's own pages would: state-changing requests carry
+   * `Origin: http://localhost` unless `init` sets an Origin. A `Request` is sent exactly as built
+   * (use one to test requests without an Origin).
+   * `context` is what server.ts would pass (client address, ...). Without one, each request comes
+   * from its own random documentation address (2001:db8::/32), so per-address rate limits of one test do not leak into
+   * another; tests about per-address behaviour pass `{ clientIp }` themselves.
+   */
+  fetch(input: string | Request, init?: RequestInit, context?: AppLoadContext): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -28,12 +37,31 @@ export async function createAppHandler(): Promise<AppHandler> {
   const handler = createRequestHandler(build, "development");
   return {
     build,
-    fetch(input, init) {
-      const request = typeof input === "string" ? new Request(new URL(input, "http://localhost"), init) : input;
-      return handler(request);
+    fetch(input, init, context) {
+      const request = typeof input === "string" ? browserLikeRequest(input, init) : input;
+      return handler(request, context ?? { clientIp: randomTestIp(), forwarded: false });
     },
     close: () => vite.close(),
   };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** `new Request(url, init)` with the same-origin Origin header browsers add to writes. */
+function browserLikeRequest(url: string, init?: RequestInit): Request {
+  const request = new Request(new URL(url, "http://localhost"), init);
+  if (!SAFE_METHODS.has(request.method) && !request.headers.has("Origin")) {
+    const headers = new Headers(request.headers);
+    headers.set("Origin", "http://localhost");
+    return new Request(request, { headers });
+  }
+  return request;
+}
+
+/** A random address of the IPv6 documentation prefix 2001:db8::/32 (64 random bits: no collisions). */
+export function randomTestIp(): string {
+  const groups = Array.from(crypto.getRandomValues(new Uint16Array(4)), (n) => n.toString(16));
+  return `2001:db8::${groups.join(":")}`;
 }
 
 /** Minimal browser-like cookie jar (name → value; Max-Age=0 or an empty value deletes). */

@@ -1,0 +1,101 @@
+/**
+ * Server rendering entry: React Router's default streaming entry, plus two security rules.
+ *  - CSP nonce: server.ts makes a nonce per response, puts it in the Content-Security-Policy header
+ *    and in the load context; `<ServerRouter nonce>` gives it to every inline script React Router
+ *    emits (hydration data, <Scripts>, <ScrollRestoration>), so script-src needs no 'unsafe-inline'.
+ *  - No caching: pages and their data carry patient information (PHI), so every document and
+ *    `.data` response is `Cache-Control: no-store` unless a route set its own header.
+ */
+import { PassThrough } from "node:stream";
+
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { ServerRouter } from "react-router";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import "~/lib/request-context.server";
+
+export const streamTimeout = 5_000;
+
+function noStoreUnlessSet(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+}
+
+/** `.data` responses (client navigations and fetchers) are as sensitive as the pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  noStoreUnlessSet(response.headers);
+  return response;
+};
+
+/** Renders a document request (streaming; bots and SPA mode wait for all content). */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  noStoreUnlessSet(responseHeaders);
+  const nonce = loadContext?.cspNonce;
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, {
+      status: responseStatusCode,
+      headers: responseHeaders,
+    });
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
+    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort the rendering stream after the `streamTimeout` so it has time to
+    // flush down the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        const stream = createReadableStreamFromReadable(body);
+
+        responseHeaders.set("Content-Type", "text/html");
+
+        pipe(body);
+
+        resolve(
+          new Response(stream, {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Log streaming rendering errors from inside the shell.  Don't log
+        // errors encountered during initial shell rendering since they'll
+        // reject and get logged in handleDocumentRequest.
+        if (shellRendered) {
+          console.error(error);
+        }
+      },
+    });
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The Express application of the web process (server.ts): proxy trust, security headers,
+ * compression, static assets and the React Router handler with its load context. Separate from
+ * server.ts (which also opens the database and starts the worker) so tests can serve the same app.
+ */
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { loadContextOf, trustProxySetting } from "~/lib/express-context.server";
+import { securityHeaders } from "~/lib/security-headers.server";
+
+export interface WebAppOptions {
+  /** The server build, or a function returning it per request (Vite dev). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** TRUST_PROXY (see env.server.ts). */
+  trustProxy: string;
+  /** Vite's dev middlewares: then no static files and no CSP (Vite injects inline scripts). */
+  viteMiddlewares?: RequestHandler;
+  /** Folder of the client build (production): default "build/client". */
+  clientDir?: string;
+}
+
+/** Builds the Express app; call `.listen()` on it. */
+export function createWebApp(opts: WebAppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(opts.trustProxy));
+  app.use(securityHeaders({ csp: !opts.viteMiddlewares }));
+  // Server-sent events must not be compressed: a buffered stream never reaches the browser and a
+  // client disconnect behind compression leaves the controller half-closed (STACK.md).
+  app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+  if (opts.viteMiddlewares) {
+    app.use(opts.viteMiddlewares);
+  } else {
+    const clientDir = opts.clientDir ?? "build/client";
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h" }));
+  }
+  app.all("/{*splat}", createRequestHandler({ build: opts.build, getLoadContext: loadContextOf }));
+  return app;
+}
