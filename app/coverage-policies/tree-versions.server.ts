@@ -39,6 +39,12 @@ async function requirePolicy(database: Database, organizationId: string, policyI
   return policy;
 }
 
+/** A version number as stored (a positive 32-bit integer); anything else is "not found". */
+function requireVersionNumber(version: number): number {
+  if (!Number.isInteger(version) || version <= 0 || version > 2_147_483_647) throw new AppError("not_found", "Version not found");
+  return version;
+}
+
 function readTree(json: unknown): DecisionTree {
   const parsed = DecisionTreeSchema.safeParse(json);
   if (!parsed.success) throw new AppError("internal", "A stored tree version is not a valid decision tree");
@@ -171,6 +177,7 @@ export async function listTreeVersions(database: Database, organizationId: strin
 /** One version's tree and its differences from the published tree (`diff` is null for the published one). */
 export async function getTreeVersion(database: Database, organizationId: string, policyId: string, version: number) {
   const policy = await requirePolicy(database, organizationId, policyId);
+  requireVersionNumber(version);
   const row = await database.prisma.coveragePolicyTreeVersion.findFirst({ where: { coverage_policy_id: policyId, version } });
   if (!row) throw new AppError("not_found", `Version ${version} of this decision tree not found`);
   const tree = readTree(row.tree);
@@ -181,6 +188,7 @@ export async function getTreeVersion(database: Database, organizationId: string,
 /** Publishes the waiting draft `version`; the version published before it is kept (superseded). */
 export async function publishDraftVersion(database: Database, organizationId: string, policyId: string, version: number, userId: string | null) {
   await requirePolicy(database, organizationId, policyId);
+  requireVersionNumber(version);
   const row = await database.prisma.coveragePolicyTreeVersion.findFirst({ where: { coverage_policy_id: policyId, version } });
   if (!row) throw new AppError("not_found", `Version ${version} of this decision tree not found`);
   if (row.status !== "draft") throw new AppError("conflict", `Version ${version} is not a draft waiting to be published`);
@@ -193,6 +201,7 @@ export async function publishDraftVersion(database: Database, organizationId: st
 /** Discards the waiting draft `version` (it stays in the history, marked discarded). */
 export async function discardDraftVersion(database: Database, organizationId: string, policyId: string, version: number) {
   await requirePolicy(database, organizationId, policyId);
+  requireVersionNumber(version);
   const updated = await database.prisma.coveragePolicyTreeVersion.updateMany({ where: { coverage_policy_id: policyId, version, status: "draft" }, data: { status: "discarded" } });
   if (updated.count === 0) throw new AppError("conflict", `Version ${version} is not a draft waiting to be published`);
 }
@@ -200,6 +209,7 @@ export async function discardDraftVersion(database: Database, organizationId: st
 /** Publishes a copy of an older version as a new version. Returns the new version number. */
 export async function restoreTreeVersion(database: Database, organizationId: string, policyId: string, version: number, userId: string | null) {
   const policy = await requirePolicy(database, organizationId, policyId);
+  requireVersionNumber(version);
   const row = await database.prisma.coveragePolicyTreeVersion.findFirst({ where: { coverage_policy_id: policyId, version } });
   if (!row) throw new AppError("not_found", `Version ${version} of this decision tree not found`);
   if (version === policy.current_version) throw new AppError("conflict", `Version ${version} is already the published version`);

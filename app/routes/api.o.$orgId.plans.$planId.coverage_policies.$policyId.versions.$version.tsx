@@ -1,7 +1,6 @@
 import type { Route } from "./+types/api.o.$orgId.plans.$planId.coverage_policies.$policyId.versions.$version";
 import { apiMethodNotAllowed, requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { AppError } from "~/lib/errors";
 import { handleApiError, ok } from "~/lib/http.server";
 import { requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { getTreeVersion } from "~/coverage-policies/tree-versions.server";
@@ -16,9 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { organization } = await requireApiAuth(request, params.orgId);
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
-    const n = Number(params.version);
-    if (!Number.isInteger(n) || n <= 0) throw new AppError("not_found", "Version not found");
-    return ok(await getTreeVersion(database, organization.id, params.policyId, n));
+    return ok(await getTreeVersion(database, organization.id, params.policyId, Number(params.version)));
   } catch (err) {
     return handleApiError(err);
   }

@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return { version: r.version, status: r.status, summary: r.summary, diff: r.diff, against: r.against };
     };
     const draft = versions.draft ? await summarize(versions.draft) : null;
-    const comparison = Number.isInteger(compareParam) && versions.versions.some((v) => v.version === compareParam) ? (compareParam === draft?.version ? draft : await summarize(compareParam)) : null;
+    const comparison = versions.versions.some((v) => v.version === compareParam) ? (compareParam === draft?.version ? draft : await summarize(compareParam)) : null;
     return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading, versions, draft, comparison };
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });

@@ -57,6 +57,8 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId": { methods: ["GET", "DELETE"], body: "none" },
   "coverage-policy-json-alias": { methods: ["GET", "DELETE"], body: "none" },
   "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.decision_tree": { methods: ["POST"], body: "none" },
+  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.versions": { methods: ["GET", "POST"], body: "required" },
+  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.versions.$version": { methods: ["GET"] },
   "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes": { methods: ["GET", "POST"], body: "required" },
   "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes[.]json": { methods: ["GET"] },
   "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes.$nodeId": { methods: ["PUT", "PATCH", "DELETE"], body: "optional" }, // partial update

@@ -83,6 +83,11 @@ describe("schema round-trip", () => {
     );
     await roundTrip("CoveragePolicyEdge", { coverage_policy_id: policy, source: "a", target: "b", condition: "Yes" }, { condition: "Yes" });
     await roundTrip(
+      "CoveragePolicyTreeVersion",
+      { organization_id: org, coverage_policy_id: policy, version: 1, status: "published", source: "generated", summary: "Generated: 3 nodes", tree: { title: "t", drug_names: ["Humira"], nodes: [], edges: [] } },
+      { version: 1, status: "published", tree: { title: "t", drug_names: ["Humira"], nodes: [], edges: [] } },
+    );
+    await roundTrip(
       "PriorAuth",
       { organization_id: org, plan_id: plan, coverage_policy_id: policy, member_id: ids.Member, request_date: day("2026-10-01") },
       { intake_status: "pending", request_date: day("2026-10-01") },
