@@ -254,7 +254,7 @@ const STOP = new Set(
   ),
 );
 
-const GENERIC_WORDS = new Set(["less", "more", "greater", "higher", "lower", "least", "most", "other", "another", "prior", "previous", "current", "recent", "documented", "months", "weeks", "days", "years", "time", "times", "level", "levels", "result", "results", "value", "values", "test", "tests", "clinical", "medical", "condition", "conditions", "treatment", "therapy", "considered", "regardless", "following", "including", "related", "associated", "member", "patient", "individual", "requested", "medication", "drug", "above", "below", "based"]);
+const GENERIC_WORDS = new Set(["regimen", "regimens", "schedule", "less", "more", "greater", "higher", "lower", "least", "most", "other", "another", "prior", "previous", "current", "recent", "documented", "months", "weeks", "days", "years", "time", "times", "level", "levels", "result", "results", "value", "values", "test", "tests", "clinical", "medical", "condition", "conditions", "treatment", "therapy", "considered", "regardless", "following", "including", "related", "associated", "member", "patient", "individual", "requested", "medication", "drug", "above", "below", "based"]);
 
 /**
  * The alternatives a documentation requirement can be met by, each a list of content words that
