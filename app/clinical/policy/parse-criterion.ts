@@ -197,6 +197,12 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
  * (within 70 characters, before any other measure), else one just before it ("at least 10% of BSA").
  */
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
+  // "at least 4 migraine days per month": comparator and number right before the measure
+  const lead = /(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?\s*$/i.exec(part.slice(Math.max(0, from - 30), from));
+  if (lead) {
+    const r = readComparator(lead[0]);
+    if (r) return r;
+  }
   const after = part.slice(to, to + 70);
   const otherAt = MEASURES.filter((m) => m !== self)
     .map((m) => measureRegex(m).exec(after))

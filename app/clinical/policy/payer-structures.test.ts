@@ -180,3 +180,12 @@ Age Restrictions 18 years of age or older.`,
     expect(conditionsForCode("M45.0").map((c) => c.name)).toContain("ankylosing spondylitis");
   });
 });
+
+describe("thresholds written number-first", () => {
+  it("'at least 4 migraine days per month' is >= 4, not the next number in the sentence", async () => {
+    const { parseThresholds } = await import("./parse-criterion");
+    const th = parseThresholds("episodic migraine with at least 4 migraine days per month, or of chronic migraine (at least 15 headache days per month, of which at least 8 are migraine days)");
+    expect(th.find((x) => x.measure === "migraine days per month")).toMatchObject({ op: ">=", value: 4 });
+    expect(th.find((x) => x.measure === "headache days per month")).toMatchObject({ op: ">=", value: 15 });
+  });
+});
