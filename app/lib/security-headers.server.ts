@@ -11,6 +11,7 @@
  *  - frame-ancestors 'none' (and X-Frame-Options: DENY): no other site can frame the app.
  * Stored documents (/documents/…, letter PDFs) may be framed by the app itself only
  * (frame-ancestors 'self', SAMEORIGIN) and get no other CSP, which would upset browser PDF viewers.
+ * Referrer-Policy is same-origin: URLs (which can name a patient in a search) never go to other sites.
  * Strict-Transport-Security is sent only on HTTPS requests (directly or per a trusted proxy's
  * X-Forwarded-Proto; see TRUST_PROXY): browsers ignore it over plain HTTP, and a private HTTP
  * install must not be pinned to HTTPS. Cache-Control: no-store for pages and data is set in
@@ -54,7 +55,10 @@ export function pageCspDirectives(nonce: typeof nonceOf | string) {
  * whose HMR client injects inline scripts without a nonce) leaves the CSP out; everything else stays.
  */
 export function securityHeaders(opts: { csp: boolean }): RequestHandler {
-  const common = { strictTransportSecurity: false, crossOriginEmbedderPolicy: false } as const;
+  // Referrer-Policy same-origin, not helmet's no-referrer: with no-referrer browsers send
+  // `Origin: null` on the app's own form posts (pages work without JavaScript), which React Router
+  // and the /api cross-site check must refuse. same-origin still sends nothing to other sites.
+  const common = { strictTransportSecurity: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "same-origin" } } as const;
   const pages = helmet({
     ...common,
     contentSecurityPolicy: opts.csp ? { useDefaults: false, directives: pageCspDirectives(nonceOf) } : false,

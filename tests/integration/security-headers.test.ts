@@ -63,6 +63,8 @@ describe("security headers", () => {
     expect(csp.get("form-action")).toEqual(["'self'"]);
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    // Not no-referrer: browsers would then send `Origin: null` on the app's own form posts.
+    expect(res.headers.get("Referrer-Policy")).toBe("same-origin");
     expect(res.headers.get("Strict-Transport-Security")).toBeNull();
 
     const html = await res.text();
