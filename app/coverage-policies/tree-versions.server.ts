@@ -51,6 +51,23 @@ function readTree(json: unknown): DecisionTree {
   return parsed.data;
 }
 
+/** The row of a new version (a full snapshot of `tree`). */
+function versionRow(organizationId: string, policyId: string, version: number, v: { status: TreeVersionStatus; source: string; summary: string; tree: unknown; engine: string | null; model?: string | null; userId?: string | null; publishedAt?: Date | null }) {
+  return {
+    organization_id: organizationId,
+    coverage_policy_id: policyId,
+    version,
+    status: v.status,
+    source: v.source,
+    summary: v.summary,
+    tree: JSON.parse(JSON.stringify(v.tree)),
+    engine: v.engine,
+    model: v.model ?? null,
+    created_by_id: v.userId ?? null,
+    published_at: v.publishedAt ?? null,
+  };
+}
+
 /**
  * Makes sure a policy whose tree predates versioning (rows but no version) has its rows recorded as
  * a published version, so the first edit or regeneration has something to compare with and restore.
@@ -65,18 +82,7 @@ export async function ensureBaselineVersion(database: Database, policyId: string
   const { version: _v, ...snapshot } = tree;
   await database.prisma.$transaction([
     database.prisma.coveragePolicyTreeVersion.create({
-      data: {
-        organization_id: policy.organization_id,
-        coverage_policy_id: policyId,
-        version,
-        status: "published",
-        source: "generated",
-        summary: `The tree as it stood when versions began: ${tree.nodes.length} nodes`,
-        tree: JSON.parse(JSON.stringify(snapshot)),
-        engine: logic.engine ?? null,
-        model: logic.model ?? null,
-        published_at: new Date(),
-      },
+      data: versionRow(policy.organization_id, policyId, version, { status: "published", source: "generated", summary: `The tree as it stood when versions began: ${tree.nodes.length} nodes`, tree: snapshot, engine: logic.engine ?? null, model: logic.model, publishedAt: new Date() }),
     }),
     database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { current_version: version } }),
   ]);
@@ -96,17 +102,7 @@ export async function storeGeneratedTree(database: Database, policyId: string, t
   await database.prisma.$transaction([
     database.prisma.coveragePolicyTreeVersion.updateMany({ where: { coverage_policy_id: policyId, status: "draft" }, data: { status: "discarded" } }),
     database.prisma.coveragePolicyTreeVersion.create({
-      data: {
-        organization_id: policy.organization_id,
-        coverage_policy_id: policyId,
-        version,
-        status: "draft",
-        source: "generated",
-        summary: `Regenerated (${meta.engine === "builtin" ? "built-in reader" : (meta.model ?? meta.engine)}): ${describeDiff(diff)} against version ${current.version ?? "?"}`,
-        tree: JSON.parse(JSON.stringify(tree)),
-        engine: meta.engine,
-        model: meta.model ?? null,
-      },
+      data: versionRow(policy.organization_id, policyId, version, { status: "draft", source: "generated", summary: `Regenerated (${meta.engine === "builtin" ? "built-in reader" : (meta.model ?? meta.engine)}): ${describeDiff(diff)} against version ${current.version ?? "?"}`, tree, engine: meta.engine, model: meta.model }),
     }),
     database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { tree_status: "ready", tree_error: null } }),
   ]);
@@ -128,18 +124,7 @@ export async function recordEditedVersion(database: Database, policyId: string, 
   await database.prisma.$transaction([
     database.prisma.coveragePolicyTreeVersion.updateMany({ where: { coverage_policy_id: policyId, status: "published" }, data: { status: "superseded" } }),
     database.prisma.coveragePolicyTreeVersion.create({
-      data: {
-        organization_id: policy.organization_id,
-        coverage_policy_id: policyId,
-        version,
-        status: "published",
-        source: "edited",
-        summary,
-        tree: JSON.parse(JSON.stringify({ ...snapshot, unread: (logic.unread as unknown[]) ?? [] })),
-        engine: "hand",
-        created_by_id: userId,
-        published_at: now,
-      },
+      data: versionRow(policy.organization_id, policyId, version, { status: "published", source: "edited", summary, tree: { ...snapshot, unread: (logic.unread as unknown[]) ?? [] }, engine: "hand", userId, publishedAt: now }),
     }),
     database.prisma.coveragePolicy.update({
       where: { id: policyId },

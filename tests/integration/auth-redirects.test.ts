@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
-import { createOrgWithUser, signInCookie } from "../support/fixtures";
+import { createOrgWithUser, signInCookie, latestSignInCode } from "../support/fixtures";
 import { CookieJar, createAppHandler, formPost, type AppHandler } from "../support/fixtures-app";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 
@@ -41,12 +41,7 @@ function leavesOrigin(location: string | null): boolean {
   return new URL(location, "http://localhost/login").origin !== "http://localhost";
 }
 
-async function latestCode(email: string): Promise<string> {
-  const row = await tdb.database.prisma.emailOutbox.findFirst({ where: { to: email, kind: "sign_in_code" }, orderBy: { created_at: "desc" } });
-  const match = row?.text.match(/\b(\d{6})\b/);
-  if (!match) throw new Error(`no sign-in code in the outbox for ${email}`);
-  return match[1]!;
-}
+const latestCode = (email: string) => latestSignInCode(tdb.database, email);
 
 describe("redirect targets from input", () => {
   it("safeRedirectPath refuses every target that normalises to another origin and keeps same-origin paths", () => {

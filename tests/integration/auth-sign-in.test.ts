@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
-import { createOrgWithUser } from "../support/fixtures";
+import { createOrgWithUser, latestSignInCode } from "../support/fixtures";
 import { CookieJar, createAppHandler, formPost, type AppHandler } from "../support/fixtures-app";
 import { SEND_LIMITS } from "~/auth/sign-in.server";
 
@@ -23,12 +23,7 @@ afterAll(async () => {
   await tdb?.cleanup();
 });
 
-async function latestCode(email: string): Promise<string> {
-  const row = await tdb.database.prisma.emailOutbox.findFirst({ where: { to: email, kind: "sign_in_code" }, orderBy: { created_at: "desc" } });
-  const match = row?.text.match(/\b(\d{6})\b/);
-  if (!match) throw new Error(`no sign-in code in the outbox for ${email}`);
-  return match[1]!;
-}
+const latestCode = (email: string) => latestSignInCode(tdb.database, email);
 
 function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, "0");

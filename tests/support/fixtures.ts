@@ -49,3 +49,11 @@ export async function createApiKey(_database: Database, orgId: string, name = "t
   const { apiKey, plaintext } = await createApiKeyForOrg(orgId, { name });
   return { token: plaintext, id: apiKey.token };
 }
+
+/** The 6-digit code of the newest sign-in email to `email` in the outbox; throws when there is none. */
+export async function latestSignInCode(database: Database, email: string): Promise<string> {
+  const row = await database.prisma.emailOutbox.findFirst({ where: { to: email, kind: "sign_in_code" }, orderBy: { created_at: "desc" } });
+  const match = row?.text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no sign-in code in the outbox for ${email}`);
+  return match[1]!;
+}
