@@ -31,6 +31,9 @@ function measureRe(m: MeasureTerm): RegExp {
  * the name (a table cell, "of", "=", "was"), or a number right before it for "12 migraine days".
  * Numbers that are dates, reference ranges, or outside the measure's plausible range are skipped.
  */
+/** units of a drug's strength or supply (mg/mL, mg, mL, tablets…), never of a lab result (mg/dL, mg/L, g/dL stay) */
+const DOSE_UNIT = /^\s*(?:(?:mg|mcg|µg|g)(?:\s*\/\s*m[lL]\b|\b(?!\s*\/\s*(?:d[lL]|[lL]|24|kg|g|mmol|day|min)))|m[lL]\b|units?\b|iu\b|tablets?\b|caps(?:ules)?\b|vials?\b|pens?\b|films?\b|syringes?\b)/i;
+
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
   const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
@@ -41,7 +44,8 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
     // a value wrapped onto the next line ("height velocity 2.1 cm/yr, below the 3rd percentile /
     // and more than 2 SD below the mean") is read with the line it continues
     const next = idx.lines[line.index + 1];
-    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    // (never into a line that starts another field: "Pages: 2", "NDC #: ...")
+    const text = next && next.page === line.page && !/^[A-Z][A-Za-z #/&().-]{1,30}:\s/.test(next.text) ? `${line.text} ${next.text}` : line.text;
     const matches: { index: number; length: number }[] = [];
     for (const re of [reWords, reAbbr]) {
       if (!re) continue;
@@ -95,6 +99,8 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       }
       if (value == null || !Number.isFinite(value)) continue;
       if (value < m.range[0] || value > m.range[1]) continue;
+      // a drug's strength or amount ("Testosterone cypionate 200 mg/mL, 10 mL vial") is not a result
+      if (DOSE_UNIT.test(unitText) && !(m.unit && DOSE_UNIT.test(` ${m.unit}`))) continue;
       const date = dateNear(idx, line, mt.index);
       const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
       out.push({ value, unitText, date, baseline: BASELINE.test(ctx), citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)) });

@@ -104,3 +104,14 @@ describe("OCR-misread lab names", () => {
     expect(a1c("ALC 1.2 x10^3/uL (02/17/2026)").outcome).toBe("insufficient");
   });
 });
+
+describe("a drug's name is not its lab result", () => {
+  it("'Testosterone cypionate 200 mg/mL' and a title line followed by 'Pages: 2' are not testosterone levels; '412 ng/dL' is", async () => {
+    const { buildCaseIndex } = await import("../evidence/case-index");
+    const { measureValues } = await import("../evidence/findings");
+    const { MEASURES } = await import("../vocabulary/measures");
+    const idx = buildCaseIndex(docFromPages(["Re: PA request - Testosterone\nPages: 2 (including cover)\nMedication & strength Testosterone cypionate 200 mg/mL, 10 mL vial\nTotal testosterone 412 ng/dL (09/30/2026)"]), "2026-10-28");
+    const values = measureValues(idx, MEASURES.find((m) => m.name === "testosterone")!).map((v) => v.value);
+    expect(values).toEqual([412]);
+  });
+});
