@@ -3,7 +3,9 @@
  * (or its pasted text), indexes its passages for retrieval, generates the tree with the built-in
  * generator or the configured model (validated by the same schema), and stores nodes and edges.
  */
-import type { Database } from "~/lib/db.server";
+import { getDatabase, type Database } from "~/lib/db.server";
+import type { JobTransaction } from "~/queue/define-job";
+import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
 import { parseDocument } from "~/documents/parse-pdf.server";
 import { indexDocument, loadParsedDocument, builtinEmbed } from "~/documents/store-document.server";
@@ -15,7 +17,7 @@ import { generateDecisionTreeWithModel } from "~/agents/decision-tree.model";
 import { DecisionTreeSchema, validateTreeStructure } from "~/clinical/policy/tree-structure";
 import { saveDecisionTree } from "./decision-tree-store.server";
 
-/** Generates and stores the tree; marks the policy failed (with the error) on the last attempt. */
+/** Generates and stores the tree. Failures are mirrored on the policy by `markTreeFailed` (onFailure). */
 export async function generatePolicyDecisionTree(database: Database, policyId: string, opts: { attempt?: number; maxAttempts?: number } = {}) {
   const policy = await database.prisma.coveragePolicy.findUnique({ where: { id: policyId }, include: { documents: true } });
   if (!policy) return { skipped: "deleted" };
@@ -56,13 +58,23 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "ready" });
     return { nodes: tree.nodes.length };
   } catch (err) {
-    const last = (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1) || (err as Error).name === "DocumentError";
-    await database.prisma.coveragePolicy.update({
-      where: { id: policyId },
-      data: { tree_status: last ? "failed" : "queued", tree_error: (err as Error).message },
-    });
-    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: last ? "failed" : "queued" });
-    if ((err as Error).name === "DocumentError") return { failed: (err as Error).message };
+    // The policy's status on failure is written by the job's onFailure hook (markTreeFailed), in the
+    // transaction that records the failed attempt, also when the worker running it went silent.
+    if ((err as Error).name === "DocumentError") throw new PermanentJobError((err as Error).message, { cause: err });
     throw err;
   }
+}
+
+/**
+ * onFailure hook of the `coverage_policy.decision_tree` job: the policy becomes `failed` (no attempt
+ * left) or `queued` (retrying), with the error. Returns the live event to publish after the commit.
+ */
+export async function markTreeFailed(tx: JobTransaction, policyId: string, info: { final: boolean; message: string }): Promise<() => Promise<void>> {
+  const policy = await tx.coveragePolicy.findUnique({ where: { id: policyId }, select: { id: true, organization_id: true } });
+  if (!policy) return async () => {};
+  const status = info.final ? "failed" : "queued";
+  await tx.coveragePolicy.update({ where: { id: policyId }, data: { tree_status: status, tree_error: info.message } });
+  return async () => {
+    await publish(await getDatabase(), `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: status });
+  };
 }

@@ -1,8 +1,8 @@
 /** The application's AI jobs (registered with the queue in app/queue/jobs.server.ts). */
 import { z } from "zod";
 import { defineJob } from "~/queue/define-job";
-import { runIntake } from "./run-intake.server";
-import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
+import { markIntakeFailed, runIntake } from "./run-intake.server";
+import { generatePolicyDecisionTree, markTreeFailed } from "~/coverage-policies/generate-decision-tree.server";
 
 /** Steps 1–5 for one prior auth. Three attempts, 5 s doubling backoff. */
 export const priorAuthIntakeJob = defineJob({
@@ -11,6 +11,8 @@ export const priorAuthIntakeJob = defineJob({
   maxAttempts: 3,
   backoff: { baseMs: 5_000, maxMs: 60_000 },
   handler: (payload, ctx) => runIntake(ctx.database, payload.prior_auth_id, { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts }),
+  // Every failed attempt (thrown error, or a worker that went silent) is mirrored on the case.
+  onFailure: (payload, info, tx) => markIntakeFailed(tx, payload.prior_auth_id, info),
 });
 
 /** Coverage policy → decision tree. */
@@ -20,6 +22,7 @@ export const coveragePolicyTreeJob = defineJob({
   maxAttempts: 3,
   backoff: { baseMs: 5_000, maxMs: 60_000 },
   handler: (payload, ctx) => generatePolicyDecisionTree(ctx.database, payload.coverage_policy_id, { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts }),
+  onFailure: (payload, info, tx) => markTreeFailed(tx, payload.coverage_policy_id, info),
 });
 
 export const appJobs = [priorAuthIntakeJob, coveragePolicyTreeJob];

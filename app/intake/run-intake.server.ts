@@ -8,11 +8,14 @@
  * Steps 2–5 are the clinical pipeline of app/clinical (runPipeline) with the configured agents.
  *
  * Runs as the `prior_auth.intake` job. Idempotent: every run replaces the previous results of the
- * case in one transaction, so a retry or a re-run never duplicates rows. A bad PDF fails the case at
- * once with the document's error (no retry); any other error is retried with backoff by the queue
- * and, after the last attempt, the case shows the error and can be retried by the user.
+ * case in one transaction, so a retry or a re-run never duplicates rows. A bad PDF fails the job
+ * (and so the case) at once with the document's error (no retry); any other error is retried with
+ * backoff by the queue and, after the last attempt, the case shows the error and can be retried by
+ * the user. The case status on failure is written by `markIntakeFailed` (the job's onFailure hook).
  */
-import type { Database } from "~/lib/db.server";
+import { getDatabase, type Database } from "~/lib/db.server";
+import type { JobTransaction } from "~/queue/define-job";
+import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
 import { DocumentError, parseDocument } from "~/documents/parse-pdf.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
@@ -129,25 +132,43 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "succeeded" });
     return { final_decision: decision.final_decision };
   } catch (err) {
+    // The case's status (retrying / failed with the error) is written by the job's onFailure hook
+    // in the same transaction that records the failed attempt (markIntakeFailed), so that a job that
+    // fails in any way, including a worker found dead, always leaves its case failed or queued.
     const permanent = err instanceof DocumentError || (err as Error)?.name === "DocumentError";
-    const last = permanent || (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1);
-    const message = (err as Error).message || "Intake failed";
     if (permanent) {
+      const message = (err as Error).message || "The document could not be read";
       const doc = pa.documents.find((d) => d.kind === "fax");
       if (doc) await markDocumentFailed(database, doc.id, message);
+      // Retrying cannot fix an unreadable document: fail the job (and so the case) at once.
+      throw new PermanentJobError(message, { cause: err });
     }
-    const exists = await database.prisma.priorAuth.count({ where: { id: pa.id } });
-    if (exists) {
-      await database.prisma.priorAuth.update({
-        where: { id: pa.id },
-        data: last
-          ? { intake_status: "failed", intake_error: message }
-          : { intake_status: "queued", intake_error: `Attempt ${opts.attempt ?? 1} failed: ${message}. Retrying.` },
-      });
-      await publish(database, `prior_auth:${pa.id}`, last ? "failed" : "retrying", { error: message, attempt: opts.attempt ?? 1 });
-      await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: last ? "failed" : "queued" });
-    }
-    if (permanent) return { failed: message };
     throw err;
   }
+}
+
+/**
+ * onFailure hook of the `prior_auth.intake` job, run in the transaction that records the failed
+ * attempt: the case becomes `failed` with the error (Retry shows) when no attempt is left, else
+ * `queued` with "Attempt n failed: ... Retrying.". A deleted case is ignored.
+ * Returns the live events to publish once the transaction commits.
+ */
+export async function markIntakeFailed(
+  tx: JobTransaction,
+  priorAuthId: string,
+  info: { attempt: number; final: boolean; message: string },
+): Promise<() => Promise<void>> {
+  const message = info.message.trim() || "Intake failed";
+  const status = info.final ? "failed" : "queued";
+  const pa = await tx.priorAuth.findUnique({ where: { id: priorAuthId }, select: { id: true, organization_id: true } });
+  if (!pa) return async () => {};
+  await tx.priorAuth.update({
+    where: { id: pa.id },
+    data: info.final ? { intake_status: "failed", intake_error: message } : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
+  });
+  return async () => {
+    const database = await getDatabase();
+    await publish(database, `prior_auth:${pa.id}`, info.final ? "failed" : "retrying", { error: message, attempt: info.attempt });
+    await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: status });
+  };
 }

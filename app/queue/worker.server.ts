@@ -21,7 +21,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Database } from "~/lib/db.server";
-import { backoffDelayMs, type AnyJobDefinition, type JobContext } from "~/queue/define-job";
+import { backoffDelayMs, type AnyJobDefinition, type JobContext, type JobFailureInfo, type JobTransaction } from "~/queue/define-job";
 import { JOBS_NOTIFY_CHANNEL } from "~/queue/enqueue.server";
 import { JobPayloadError, PermanentJobError } from "~/queue/errors";
 import { publish, pruneLiveEvents } from "~/queue/live-events.server";
@@ -245,15 +245,16 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     const { job } = entry;
     const error = formatError(err);
     const firstLine = error.split("\n")[0];
+    const message = err instanceof Error && err.message ? err.message.slice(0, 2000) : undefined;
     if (entry.abandoned) return;
     if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
       log("error", `job ${job.id} (${job.name}) failed for good after attempt ${job.attempts}/${job.max_attempts}: ${firstLine}`);
-      await finish(entry, { kind: "failed", error });
+      await finish(entry, { kind: "failed", error, message });
       return;
     }
     const delayMs = backoffDelayMs(def.backoff, job.attempts);
     log("warn", `job ${job.id} (${job.name}) attempt ${job.attempts}/${job.max_attempts} failed, retry in ${delayMs} ms: ${firstLine}`);
-    await finish(entry, { kind: "retry", error, delayMs });
+    await finish(entry, { kind: "retry", error, message, delayMs });
     if (delayMs < pollMs && !stopping) {
       const t = setTimeout(() => {
         wakeTimers.delete(t);
@@ -265,13 +266,14 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
 
   type Outcome =
     | { kind: "succeeded"; result: unknown }
-    | { kind: "failed"; error: string }
-    | { kind: "retry"; error: string; delayMs: number };
+    | { kind: "failed"; error: string; message?: string }
+    | { kind: "retry"; error: string; message?: string; delayMs: number };
 
   /**
    * Writes the outcome, guarded by locked_by and attempts: if this worker lost the job meanwhile
-   * (it was re-queued as stale, or stop() released it), the write matches nothing.
-   * Retried a few times on database errors, so a blip does not leave the job 'running'.
+   * (it was re-queued as stale, or stop() released it), the write matches nothing. A failure is
+   * written in one transaction with the job's onFailure hook, so the job's owner (a case) always
+   * learns of it. Retried a few times on database errors, so a blip does not leave the job 'running'.
    */
   async function finish(entry: RunningJob, outcome: Outcome) {
     const { job } = entry;
@@ -294,17 +296,23 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, outcome.error, outcome.delayMs / 1000];
     }
+    const failure =
+      outcome.kind === "succeeded"
+        ? null
+        : { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, final: outcome.kind === "failed", message: outcome.message || firstLineOf(outcome.error) };
     const delays = [200, 1_000, 3_000, 10_000];
     for (let i = 0; ; i++) {
       if (entry.abandoned) return;
       try {
-        await database.query(sql, params);
+        if (failure) await recordFailure(database, job, sql + " RETURNING id", params, failure, i < delays.length);
+        else await database.query(sql, params);
         return;
       } catch (err) {
         if (i >= delays.length || stopping) {
           log("error", `job ${job.id}: could not record ${outcome.kind}: ${(err as Error).message}`);
           return;
         }
+        log("warn", `job ${job.id}: recording ${outcome.kind} failed, retrying: ${(err as Error).message}`);
         await sleep(delays[i]!);
       }
     }
@@ -409,7 +417,9 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
 /**
  * Re-queues `running` jobs whose worker has not sent a heartbeat for `staleSeconds` (or whose
  * worker row is gone) and that were locked at least that long ago; the lost attempt counts, and a
- * job with no attempts left is marked failed. Then deletes the stale worker rows.
+ * job with no attempts left is marked failed. Each job is released in its own transaction together
+ * with its definition's onFailure hook, so the job's owner (a case) is never left "in progress" by
+ * a dead worker. Then deletes the stale worker rows.
  * Any worker calls this every heartbeat; safe to run concurrently (SKIP LOCKED).
  *
  * @returns the jobs released: id, name, new status and the silent worker's id
@@ -418,33 +428,110 @@ export async function releaseStaleJobs(
   database: Database,
   staleSeconds: number,
 ): Promise<Array<{ id: string; name: string; status: "queued" | "failed"; locked_by: string | null }>> {
-  const rows = await database.query<{ id: string; name: string; status: "queued" | "failed"; locked_by: string | null }>(
-    `WITH stale AS (
-       SELECT j.id, j.locked_by AS old_locked_by FROM jobs j
-       LEFT JOIN worker_processes w ON w.id = j.locked_by
-       WHERE j.status = 'running'
-         AND j.locked_at < now() - make_interval(secs => $1::double precision)
-         AND (w.id IS NULL OR w.heartbeat_at < now() - make_interval(secs => $1::double precision))
-       FOR UPDATE OF j SKIP LOCKED
-     )
-     UPDATE jobs j SET
-       status = CASE WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'queued' END,
-       finished_at = CASE WHEN j.attempts >= j.max_attempts THEN now() END,
-       key = CASE WHEN j.attempts >= j.max_attempts THEN NULL ELSE j.key END,
-       locked_by = CASE WHEN j.attempts >= j.max_attempts THEN j.locked_by END,
-       last_error = 'Worker ' || coalesce(j.locked_by, '?') || ' stopped responding during attempt ' || j.attempts
-                    || ' (no heartbeat for ' || $2::text || ' s)',
-       locked_at = NULL, run_at = now(), updated_at = now()
-     FROM stale WHERE j.id = stale.id
-     RETURNING j.id::text AS id, j.name, j.status, stale.old_locked_by AS locked_by`,
-    [staleSeconds, String(staleSeconds)],
+  const candidates = await database.query<{ id: string }>(
+    `SELECT j.id::text AS id FROM jobs j
+     LEFT JOIN worker_processes w ON w.id = j.locked_by
+     WHERE j.status = 'running'
+       AND j.locked_at < now() - make_interval(secs => $1::double precision)
+       AND (w.id IS NULL OR w.heartbeat_at < now() - make_interval(secs => $1::double precision))
+     ORDER BY j.id LIMIT 100`,
+    [staleSeconds],
   );
+  const released: Array<{ id: string; name: string; status: "queued" | "failed"; locked_by: string | null }> = [];
+  for (const { id } of candidates) {
+    const row = await releaseOneStaleJob(database, id, staleSeconds);
+    if (row) released.push(row);
+  }
   await database.query(
     `DELETE FROM worker_processes WHERE heartbeat_at < now() - make_interval(secs => $1::double precision)`,
     [staleSeconds],
   );
-  if (rows.some((r) => r.status === "queued")) await database.notify(JOBS_NOTIFY_CHANNEL, "stale").catch(() => {});
-  return rows;
+  if (released.some((r) => r.status === "queued")) await database.notify(JOBS_NOTIFY_CHANNEL, "stale").catch(() => {});
+  return released;
+}
+
+/** Releases one stale job (re-checked under its row lock) and runs its onFailure hook, in one transaction. */
+async function releaseOneStaleJob(database: Database, jobId: string, staleSeconds: number) {
+  type Row = { id: string; name: string; status: "queued" | "failed"; locked_by: string | null; payload: unknown; attempts: number; max_attempts: number; last_error: string };
+  let after: unknown;
+  const row = await database.prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRawUnsafe<Row[]>(
+        `WITH stale AS (
+           SELECT j.id, j.locked_by AS old_locked_by FROM jobs j
+           LEFT JOIN worker_processes w ON w.id = j.locked_by
+           WHERE j.id = $1::bigint AND j.status = 'running'
+             AND j.locked_at < now() - make_interval(secs => $2::double precision)
+             AND (w.id IS NULL OR w.heartbeat_at < now() - make_interval(secs => $2::double precision))
+           FOR UPDATE OF j SKIP LOCKED
+         )
+         UPDATE jobs j SET
+           status = CASE WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'queued' END,
+           finished_at = CASE WHEN j.attempts >= j.max_attempts THEN now() END,
+           key = CASE WHEN j.attempts >= j.max_attempts THEN NULL ELSE j.key END,
+           locked_by = CASE WHEN j.attempts >= j.max_attempts THEN j.locked_by END,
+           last_error = 'Worker ' || coalesce(j.locked_by, '?') || ' stopped responding during attempt ' || j.attempts
+                        || ' (no heartbeat for ' || $3::text || ' s)',
+           locked_at = NULL, run_at = now(), updated_at = now()
+         FROM stale WHERE j.id = stale.id
+         RETURNING j.id::text AS id, j.name, j.status, stale.old_locked_by AS locked_by, j.payload, j.attempts, j.max_attempts, j.last_error`,
+        jobId,
+        staleSeconds,
+        String(staleSeconds),
+      );
+      const r = rows[0];
+      if (!r) return null;
+      after = await runFailureHook(r, {
+        jobId: r.id,
+        attempt: r.attempts,
+        maxAttempts: r.max_attempts,
+        final: r.status === "failed",
+        message: r.last_error,
+      }, tx);
+      return r;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+  if (row && typeof after === "function") await (after as () => Promise<void>)().catch((err) => console.error(`[queue] job ${row.id}: after-failure step failed: ${(err as Error).message}`));
+  return row ? { id: row.id, name: row.name, status: row.status, locked_by: row.locked_by } : null;
+}
+
+/**
+ * Writes a failed attempt (`sql` must be the guarded UPDATE ... RETURNING id) and, when it matched,
+ * runs the job's onFailure hook, in one transaction. With `withHook: false` (the last try after the
+ * hook kept failing) only the job row is written, so the job cannot stay 'running' for ever.
+ */
+async function recordFailure(
+  database: Database,
+  job: ClaimedJob,
+  sql: string,
+  params: unknown[],
+  info: JobFailureInfo,
+  withHook: boolean,
+) {
+  const after = await database.prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRawUnsafe<{ id: unknown }[]>(sql, ...params);
+      return rows.length && withHook ? await runFailureHook({ name: job.name, payload: job.payload }, info, tx) : undefined;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+  if (typeof after === "function") await after().catch((err) => console.error(`[queue] job ${job.id}: after-failure step failed: ${(err as Error).message}`));
+}
+
+/** Calls the registered definition's onFailure with the parsed payload (skipped when there is none). */
+async function runFailureHook(job: { name: string; payload: unknown }, info: JobFailureInfo, tx: JobTransaction) {
+  const def = getJob(job.name);
+  if (!def?.onFailure) return undefined;
+  const parsed = def.payload.safeParse(job.payload);
+  if (!parsed.success) return undefined;
+  return def.onFailure(parsed.data, info, tx);
+}
+
+function firstLineOf(error: string): string {
+  const line = error.split("\n")[0] ?? error;
+  // "Error: message" -> "message"; keep other error names (they say what kind of failure it was)
+  return line.replace(/^Error: /, "");
 }
 
 /** `Name: message` plus the first stack frames (and the cause's message), at most 4000 characters. */
