@@ -1,10 +1,13 @@
 /**
  * Writes one intake's results for a prior auth, replacing any earlier run's rows in a single
- * transaction (idempotent re-runs, no duplicates).
+ * transaction (idempotent re-runs, no duplicates). Human decisions are never touched: the AI
+ * decision they refer to is kept beside the new one, and prior_auths.final_decision stays the
+ * latest human decision when there is one.
  */
 import type { Database } from "~/lib/db.server";
 import type { PipelineResult } from "~/clinical/pipeline/run-pipeline";
 import { dueAt } from "~/prior-auths/regulatory-clock";
+import { lockPriorAuth, refreshFinalDecision } from "~/prior-auths/effective-decision.server";
 
 /** One pipeline run's results (review null when no coverage policy matched the requested drug). */
 export type IntakeResults = Pick<PipelineResult, "facts" | "eligibility" | "policyId" | "tree" | "review" | "audit" | "decision" | "engine">;
@@ -27,6 +30,8 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
   const patientName = [facts.patient.first_name, facts.patient.last_name].filter(Boolean).join(" ") || null;
 
   await p.$transaction([
+    // Serialises with reviewers' decisions on this case (see effective-decision.server.ts).
+    lockPriorAuth(p, pa.id),
     p.patient.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.practitioner.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.diagnosis.deleteMany({ where: { prior_auth_id: pa.id } }),
@@ -36,7 +41,9 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
     p.pbmPolicyResult.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.policyCheck.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.aiResponse.deleteMany({ where: { prior_auth_id: pa.id } }),
-    p.aiDecision.deleteMany({ where: { prior_auth_id: pa.id } }),
+    // A previous AI decision a reviewer decided on stays (the human decision refers to it); the
+    // others are replaced by this run's.
+    p.aiDecision.deleteMany({ where: { prior_auth_id: pa.id, human_decisions: { none: {} } } }),
     p.patient.create({
       data: {
         organization_id: pa.organization_id,
@@ -279,8 +286,9 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
         due_at: dueAt(pa.received_at, facts.urgency),
         member_id: member?.id ?? null,
         coverage_policy_id: r.policyId,
-        final_decision: decision.final_decision,
       },
     }),
+    // The latest human decision stays final; else this run's AI decision.
+    refreshFinalDecision(p, pa.id, decision.final_decision),
   ]);
 }
