@@ -8,6 +8,7 @@ import type { Database } from "~/lib/db.server";
 import type { PipelineResult } from "~/clinical/pipeline/run-pipeline";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 import { lockPriorAuth, refreshFinalDecision } from "~/prior-auths/effective-decision.server";
+import { intakeJobKey } from "~/prior-auths/create-prior-auth.server";
 
 /** One pipeline run's results (review null when no coverage policy matched the requested drug). */
 export type IntakeResults = Pick<PipelineResult, "facts" | "eligibility" | "policyId" | "tree" | "review" | "audit" | "decision" | "engine">;
@@ -274,7 +275,6 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
     p.priorAuth.update({
       where: { id: pa.id },
       data: {
-        intake_status: "succeeded",
         intake_step: 5,
         intake_error: null,
         epa_processed: true,
@@ -290,5 +290,9 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
     }),
     // The latest human decision stays final; else this run's AI decision.
     refreshFinalDecision(p, pa.id, decision.final_decision),
+    // Succeeded, unless a re-run was asked for while this one ran (its job runs again next).
+    p.$executeRaw`UPDATE prior_auths SET intake_status = CASE WHEN EXISTS (
+        SELECT 1 FROM jobs WHERE key = ${intakeJobKey(pa.id)} AND rerun_requested) THEN 'queued' ELSE 'succeeded' END
+      WHERE id = ${pa.id}`,
   ]);
 }

@@ -95,15 +95,31 @@ export async function createPriorAuthFromEpa(database: Database, organizationId:
   return pa;
 }
 
+/** The queue key of a case's intake job (one queued-or-running intake per case). */
+export function intakeJobKey(priorAuthId: string): string {
+  return `intake:${priorAuthId}`;
+}
+
 /**
  * Queues (or re-queues, for "Complete intake with AI" / run_ai) the intake of a prior auth of this
- * organization. A run already queued or running is not duplicated. Throws not_found otherwise.
+ * organization. The job and the case's `queued` status are written in one transaction (outbox), so
+ * a case never says queued without a job. A run already queued is not duplicated; a run in
+ * progress is asked to run again when it ends (EnqueueOptions.key), so the re-run is never dropped.
+ * Throws AppError not_found for a case of another organization or none.
  */
 export async function queueIntake(database: Database, organizationId: string, priorAuthId: string) {
-  const pa = await database.prisma.priorAuth.findFirst({ where: { id: priorAuthId, organization_id: organizationId } });
+  const pa = await database.prisma.priorAuth.findFirst({ where: { id: priorAuthId, organization_id: organizationId }, select: { id: true } });
   if (!pa) throw new AppError("not_found", "Prior auth not found");
-  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
-  const job = await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: `intake:${pa.id}` });
+  const job = await database.prisma.$transaction(
+    async (tx) => {
+      // Job row first, then the case row: the same lock order as a worker recording an attempt.
+      const queued = await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx });
+      const updated = await tx.priorAuth.updateMany({ where: { id: pa.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
+      if (updated.count === 0) throw new AppError("not_found", "Prior auth not found"); // deleted meanwhile
+      return queued;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
   await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, intake_status: "queued" });
   await publish(database, `prior_auth:${pa.id}`, "queued", { job_id: job.id });
   return job;

@@ -175,7 +175,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     // claiming right now, so N workers never take the same job and never wait on each other.
     const rows = await database.query<ClaimedJob>(
       `UPDATE jobs
-       SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, updated_at = now()
+       SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, rerun_requested = false, updated_at = now()
        WHERE id = (
          SELECT id FROM jobs
          WHERE status = 'queued' AND run_at <= now() AND name = ANY($2::text[])
@@ -281,18 +281,19 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     let sql: string;
     let params: unknown[];
     if (outcome.kind === "succeeded") {
-      sql = `UPDATE jobs SET status = 'succeeded', result = $4::jsonb, last_error = NULL, key = NULL,
-               locked_at = NULL, finished_at = now(), updated_at = now()
+      // A re-run requested during this attempt puts the job back to the queue with fresh attempts.
+      sql = `UPDATE jobs SET result = $4::jsonb, last_error = NULL, locked_at = NULL, updated_at = now(), ${RERUN_OR("succeeded")}
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, toJson(outcome.result, job, log)];
     } else if (outcome.kind === "failed") {
-      sql = `UPDATE jobs SET status = 'failed', last_error = $4, key = NULL,
-               locked_at = NULL, finished_at = now(), updated_at = now()
+      sql = `UPDATE jobs SET last_error = $4, locked_at = NULL, updated_at = now(), ${RERUN_OR("failed")}
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, outcome.error];
     } else {
       sql = `UPDATE jobs SET status = 'queued', last_error = $4, locked_at = NULL, locked_by = NULL,
-               run_at = now() + make_interval(secs => $5::double precision), updated_at = now()
+               attempts = CASE WHEN rerun_requested THEN 0 ELSE attempts END,
+               run_at = CASE WHEN rerun_requested THEN now() ELSE now() + make_interval(secs => $5::double precision) END,
+               rerun_requested = false, updated_at = now()
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, outcome.error, outcome.delayMs / 1000];
     }
@@ -304,7 +305,8 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     for (let i = 0; ; i++) {
       if (entry.abandoned) return;
       try {
-        if (failure) await recordFailure(database, job, sql + " RETURNING id", params, failure, i < delays.length);
+        if (failure) await recordFailure(database, job, `${sql} RETURNING status`, params, failure, i < delays.length);
+        // (a job re-queued for a re-run is claimed on the wake() that follows every finished job)
         else await database.query(sql, params);
         return;
       } catch (err) {
@@ -354,7 +356,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   async function releaseJobs(ids: string[], countAttempt: boolean) {
     if (ids.length === 0) return;
     await database.query(
-      `UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, run_at = now(), updated_at = now(),
+      `UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, run_at = now(), updated_at = now(), rerun_requested = false,
          attempts = CASE WHEN $3 THEN attempts ELSE greatest(attempts - 1, 0) END
        WHERE id = ANY($1::bigint[]) AND locked_by = $2 AND status = 'running'`,
       [ids, id, countAttempt],
@@ -458,7 +460,7 @@ async function releaseOneStaleJob(database: Database, jobId: string, staleSecond
     async (tx) => {
       const rows = await tx.$queryRawUnsafe<Row[]>(
         `WITH stale AS (
-           SELECT j.id, j.locked_by AS old_locked_by FROM jobs j
+           SELECT j.id, j.locked_by AS old_locked_by, j.attempts AS old_attempts FROM jobs j
            LEFT JOIN worker_processes w ON w.id = j.locked_by
            WHERE j.id = $1::bigint AND j.status = 'running'
              AND j.locked_at < now() - make_interval(secs => $2::double precision)
@@ -466,15 +468,17 @@ async function releaseOneStaleJob(database: Database, jobId: string, staleSecond
            FOR UPDATE OF j SKIP LOCKED
          )
          UPDATE jobs j SET
-           status = CASE WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'queued' END,
-           finished_at = CASE WHEN j.attempts >= j.max_attempts THEN now() END,
-           key = CASE WHEN j.attempts >= j.max_attempts THEN NULL ELSE j.key END,
-           locked_by = CASE WHEN j.attempts >= j.max_attempts THEN j.locked_by END,
-           last_error = 'Worker ' || coalesce(j.locked_by, '?') || ' stopped responding during attempt ' || j.attempts
+           status = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN 'failed' ELSE 'queued' END,
+           finished_at = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN now() END,
+           key = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN NULL ELSE j.key END,
+           locked_by = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN j.locked_by END,
+           attempts = CASE WHEN j.rerun_requested THEN 0 ELSE j.attempts END,
+           rerun_requested = false,
+           last_error = 'Worker ' || coalesce(j.locked_by, '?') || ' stopped responding during attempt ' || stale.old_attempts
                         || ' (no heartbeat for ' || $3::text || ' s)',
            locked_at = NULL, run_at = now(), updated_at = now()
          FROM stale WHERE j.id = stale.id
-         RETURNING j.id::text AS id, j.name, j.status, stale.old_locked_by AS locked_by, j.payload, j.attempts, j.max_attempts, j.last_error`,
+         RETURNING j.id::text AS id, j.name, j.status, stale.old_locked_by AS locked_by, j.payload, stale.old_attempts AS attempts, j.max_attempts, j.last_error`,
         jobId,
         staleSeconds,
         String(staleSeconds),
@@ -511,8 +515,10 @@ async function recordFailure(
 ) {
   const after = await database.prisma.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRawUnsafe<{ id: unknown }[]>(sql, ...params);
-      return rows.length && withHook ? await runFailureHook({ name: job.name, payload: job.payload }, info, tx) : undefined;
+      const rows = await tx.$queryRawUnsafe<{ status: string }[]>(sql, ...params);
+      if (!rows[0] || !withHook) return undefined;
+      // A re-run requested meanwhile re-queues even a job out of attempts.
+      return runFailureHook({ name: job.name, payload: job.payload }, { ...info, final: rows[0].status === "failed" }, tx);
     },
     { timeout: 30_000, maxWait: 10_000 },
   );
@@ -532,6 +538,20 @@ function firstLineOf(error: string): string {
   const line = error.split("\n")[0] ?? error;
   // "Error: message" -> "message"; keep other error names (they say what kind of failure it was)
   return line.replace(/^Error: /, "");
+}
+
+/**
+ * SET clause ending an attempt as `status`, unless a re-run was requested during it: then the job
+ * goes back to the queue at once with fresh attempts, keeping its key.
+ */
+function RERUN_OR(status: "succeeded" | "failed"): string {
+  return `status = CASE WHEN rerun_requested THEN 'queued' ELSE '${status}' END,
+          key = CASE WHEN rerun_requested THEN key END,
+          finished_at = CASE WHEN rerun_requested THEN NULL ELSE now() END,
+          locked_by = CASE WHEN rerun_requested THEN NULL ELSE locked_by END,
+          run_at = CASE WHEN rerun_requested THEN now() ELSE run_at END,
+          attempts = CASE WHEN rerun_requested THEN 0 ELSE attempts END,
+          rerun_requested = false`;
 }
 
 /** `Name: message` plus the first stack frames (and the cause's message), at most 4000 characters. */
