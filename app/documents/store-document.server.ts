@@ -29,18 +29,35 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return head.includes("%PDF-");
 }
 
+/** Default size limit of a stored file, in bytes (MAX_UPLOAD_MB's default). */
+export const DEFAULT_MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
 /**
- * Saves a file. PDFs only for kinds other than "epa" (checked by magic number, not by name).
- * Throws AppError("validation", "Please upload a PDF file") for empty or non-PDF input and
- * AppError("validation") when larger than maxBytes (default 25 MB).
+ * Checks a file before anything is written: PDFs only for kinds other than "epa" (checked by magic
+ * number, not by name), at most maxBytes.
+ * @throws AppError("validation", "Please upload a PDF file") for empty or non-PDF input and
+ *   AppError("validation") when larger than maxBytes (default 25 MB)
  */
-export async function storeDocument(database: Database, input: StoreDocumentInput, maxBytes = 25 * 1024 * 1024) {
+export function checkDocument(input: Pick<StoreDocumentInput, "kind" | "bytes">, maxBytes = DEFAULT_MAX_DOCUMENT_BYTES): void {
   if (!input.bytes || input.bytes.byteLength === 0) throw new AppError("validation", "Please upload a PDF file");
-  if (input.kind !== "epa" && !looksLikePdf(input.bytes)) throw new AppError("validation", "Please upload a PDF file");
   if (input.bytes.byteLength > maxBytes) {
     throw new AppError("validation", `The file is larger than the ${Math.round(maxBytes / 1048576)} MB limit.`);
   }
-  return database.prisma.document.create({
+  if (input.kind !== "epa" && !looksLikePdf(input.bytes)) throw new AppError("validation", "Please upload a PDF file");
+}
+
+/**
+ * Saves a file (see checkDocument for the checks and errors). `client` may be a transaction, so a
+ * file and the record that owns it are created together or not at all.
+ */
+export async function storeDocument(
+  database: Database,
+  input: StoreDocumentInput,
+  maxBytes = DEFAULT_MAX_DOCUMENT_BYTES,
+  client: Pick<Database["prisma"], "document"> = database.prisma,
+) {
+  checkDocument(input, maxBytes);
+  return client.document.create({
     data: {
       organization_id: input.organization_id,
       kind: input.kind,
