@@ -12,7 +12,8 @@
  */
 import type { Database } from "~/lib/db.server";
 import type { ParsedDocument } from "~/clinical/contracts";
-import { AppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
+import { INVALID_JSON, parseJsonText } from "~/lib/request-body";
 import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptType } from "~/agents/prompts";
 import { getModelClient, type ModelClient } from "~/agents/llm.server";
 import { documentForPrompt, factsForPrompt, formatEvidence, pagesAsPassages, withoutCitations } from "~/agents/cite";
@@ -131,7 +132,7 @@ function parseSchema(value: unknown): Record<string, unknown> | null {
   if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value === "string" && value.trim()) {
     try {
-      const parsed = JSON.parse(value);
+      const parsed = parseJsonText(value) as Record<string, unknown> | null;
       return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : null;
     } catch {
       return null; // PRODUCT-SPEC §5: the prompt JSON schema editor ignores invalid JSON
@@ -219,9 +220,9 @@ export async function createGroundTruth(database: Database, organizationId: stri
   let expected = input.expected;
   if (typeof expected === "string") {
     try {
-      expected = JSON.parse(expected);
-    } catch {
-      throw new AppError("validation", "Expected output must be JSON");
+      expected = parseJsonText(expected);
+    } catch (err) {
+      throw new AppError("validation", isAppError(err) && err.message !== INVALID_JSON ? err.message : "Expected output must be JSON");
     }
   }
   if (expected === null || typeof expected !== "object") throw new AppError("validation", "Expected output must be JSON");
