@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { uploadLimitBytes } from "~/lib/request-body";
 import type { ParsedDocument } from "~/documents/types";
 import { chunkDocument } from "~/documents/chunk";
 import { embedTexts, toVectorLiteral } from "~/documents/embed";
@@ -29,16 +30,14 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return head.includes("%PDF-");
 }
 
-/** Default size limit of a stored file, in bytes (MAX_UPLOAD_MB's default). */
-export const DEFAULT_MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 /**
  * Checks a file before anything is written: PDFs only for kinds other than "epa" (checked by magic
  * number, not by name), at most maxBytes.
  * @throws AppError("validation", "Please upload a PDF file") for empty or non-PDF input and
- *   AppError("validation") when larger than maxBytes (default 25 MB)
+ *   AppError("validation") when larger than maxBytes (default MAX_UPLOAD_MB, 25 MB)
  */
-export function checkDocument(input: Pick<StoreDocumentInput, "kind" | "bytes">, maxBytes = DEFAULT_MAX_DOCUMENT_BYTES): void {
+export function checkDocument(input: Pick<StoreDocumentInput, "kind" | "bytes">, maxBytes = uploadLimitBytes()): void {
   if (!input.bytes || input.bytes.byteLength === 0) throw new AppError("validation", "Please upload a PDF file");
   if (input.bytes.byteLength > maxBytes) {
     throw new AppError("validation", `The file is larger than the ${Math.round(maxBytes / 1048576)} MB limit.`);
@@ -53,7 +52,7 @@ export function checkDocument(input: Pick<StoreDocumentInput, "kind" | "bytes">,
 export async function storeDocument(
   database: Database,
   input: StoreDocumentInput,
-  maxBytes = DEFAULT_MAX_DOCUMENT_BYTES,
+  maxBytes = uploadLimitBytes(),
   client: Pick<Database["prisma"], "document"> = database.prisma,
 ) {
   checkDocument(input, maxBytes);

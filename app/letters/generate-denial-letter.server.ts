@@ -15,7 +15,7 @@
  */
 import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import type { Database } from "~/lib/db.server";
-import { AppError } from "~/lib/errors";
+import { AppError, requireMaxLength } from "~/lib/errors";
 import { publish } from "~/queue/live-events.server";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
 import { denialLetterAllowed, isApproval } from "~/prior-auths/get-prior-auth-detail.server";
@@ -63,6 +63,7 @@ function letterDate(d: Date): string {
  * human approved; validation SIGN_OFF_REQUIRED without clinician_sign_off: true.
  */
 export async function generateDenialLetter(database: Database, organizationId: string, priorAuthId: string, input: DenialLetterInput) {
+  requireMaxLength(input.denial_reason, 5000, "Denial reason");
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const full = await database.prisma.priorAuth.findUniqueOrThrow({
     where: { id: pa.id },

@@ -89,21 +89,87 @@ export function parseJsonText(text: string, opts: { maxDepth?: number; invalidMe
   return rejectNul(value);
 }
 
+/** Largest JSON, urlencoded or text body accepted, in bytes (an ePA's text is at most 2 MB). */
+export const MAX_TEXT_BODY_BYTES = 4 * 1024 * 1024;
+/** Room for the fields and boundaries of a multipart body besides its file. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+/**
+ * The upload size limit in bytes: MAX_UPLOAD_MB (1-200, validated at start-up by env.server.ts),
+ * default 25 MB. Read from process.env here because this module is also bundled for pages and may
+ * not import server-only modules.
+ */
+export function uploadLimitBytes(): number {
+  const mb = Number(globalThis.process?.env?.MAX_UPLOAD_MB);
+  return (Number.isInteger(mb) && mb >= 1 && mb <= 200 ? mb : 25) * 1024 * 1024;
+}
+
+function tooLarge(limit: number): AppError {
+  const mb = limit / (1024 * 1024);
+  return new AppError("payload_too_large", `The request body is larger than the ${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB limit.`);
+}
+
+/**
+ * The request body's bytes, refusing more than `limit` while they arrive: a Content-Length above
+ * it is refused before reading anything, and a body without one (chunked) is counted chunk by chunk
+ * and refused as soon as it passes the limit, so no more than `limit` bytes are ever held.
+ * @throws AppError("payload_too_large") (413) with a message naming the limit
+ */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        // Stop reading: the rest of the body is never buffered.
+        reader.cancel().catch(() => {});
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
 /**
  * The JSON body (any JSON value; an empty body is `{}`). Malformed JSON → AppError bad_request
- * 'Invalid JSON body'; nesting deeper than MAX_JSON_DEPTH, NUL or unpaired surrogates → bad_request.
+ * 'Invalid JSON body'; nesting deeper than MAX_JSON_DEPTH, NUL or unpaired surrogates → bad_request;
+ * more than `maxBytes` (default MAX_TEXT_BODY_BYTES) → payload_too_large (413), refused while streaming.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+export async function readJsonBody(request: Request, opts: { maxBytes?: number } = {}): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyBytes(request, opts.maxBytes ?? MAX_TEXT_BODY_BYTES));
   if (!text.trim()) return {};
   return parseJsonText(text);
 }
 
-/** The form body (urlencoded or multipart). Unparsable → AppError bad_request 'Invalid form body'. */
-export async function readFormBody(request: Request): Promise<FormData> {
+/**
+ * The form body (urlencoded or multipart). Unparsable → AppError bad_request 'Invalid form body'.
+ * At most `maxBytes`: by default uploadLimitBytes() + 1 MB for multipart, MAX_TEXT_BODY_BYTES
+ * otherwise; larger → AppError payload_too_large (413), refused while streaming.
+ */
+export async function readFormBody(request: Request, opts: { maxBytes?: number } = {}): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  const limit = opts.maxBytes ?? (type.includes("multipart/") ? uploadLimitBytes() + MULTIPART_OVERHEAD_BYTES : MAX_TEXT_BODY_BYTES);
+  const bytes = await readBodyBytes(request, limit);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
   } catch {
     throw new AppError("bad_request", INVALID_FORM);
   }

@@ -12,7 +12,7 @@
  */
 import type { Database } from "~/lib/db.server";
 import type { ParsedDocument } from "~/clinical/contracts";
-import { AppError, isAppError } from "~/lib/errors";
+import { AppError, isAppError, requireMaxLength } from "~/lib/errors";
 import { INVALID_JSON, parseJsonText } from "~/lib/request-body";
 import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptType } from "~/agents/prompts";
 import { getModelClient, type ModelClient } from "~/agents/llm.server";
@@ -80,6 +80,8 @@ export interface PromptEvaluation {
  */
 export async function runPrompt(database: Database, organizationId: string, priorAuthId: string, input: RunPromptInput, opts: { client?: ModelClient | null } = {}) {
   const type = requirePromptType(input.prompt_type);
+  requireMaxLength(input.system_prompt, 50_000, "System prompt");
+  requireMaxLength(input.user_prompt, 50_000, "User prompt");
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const client = opts.client === undefined ? getModelClient() : opts.client;
   const started = Date.now();
@@ -216,6 +218,8 @@ function serializeGroundTruth(g: { id: string; prior_auth_id: string | null; pro
  */
 export async function createGroundTruth(database: Database, organizationId: string, input: GroundTruthInput, userId: string | null) {
   const type = requirePromptType(input.prompt_type);
+  requireMaxLength(input.notes, 5000, "Notes");
+  requireMaxLength(input.expected, 1_000_000, "Expected output");
   const pa = await requirePriorAuth(database, organizationId, input.prior_auth_id);
   let expected = input.expected;
   if (typeof expected === "string") {

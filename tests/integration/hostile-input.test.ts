@@ -17,6 +17,7 @@ let orgId: string;
 let planId: string;
 let auth: Record<string, string>;
 let paths: string[];
+let nodesPath: string;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const base = `/api/o/${orgId}`;
   const pa = `${base}/prior_auths/${seeded.priorAuthId}`;
   const cp = `${base}/plans/${planId}/coverage_policies/${policy.id}`;
+  nodesPath = `${cp}/coverage_policy_nodes`;
   // Every /api endpoint that reads a JSON body.
   paths = [
     "/api/check_account",
@@ -126,5 +128,92 @@ describe("text PostgreSQL cannot store", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Text must not contain NUL characters");
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe("size limits, enforced while the body streams (defect 15)", () => {
+  /** A body of `total` bytes produced on demand; `pulled()` says how many the server actually read. */
+  function lazyBody(total: number, prefix = "") {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let sent = 0;
+    const head = new TextEncoder().encode(prefix);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (sent === 0 && head.length) {
+            controller.enqueue(head);
+            sent += head.length;
+            return;
+          }
+          if (sent >= total) return controller.close();
+          controller.enqueue(chunk);
+          sent += chunk.byteLength;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, pulled: () => sent };
+  }
+
+  it("a 300 MB upload without Content-Length is refused with 413 after reading no more than the limit", async () => {
+    const before = await rowCounts();
+    const body = lazyBody(300 * 1024 * 1024, `--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+    const res = await app.fetch(`/api/o/${orgId}/prior_auths`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "multipart/form-data; boundary=b" },
+      body: body.stream,
+      duplex: "half",
+    } as RequestInit);
+    await expectClientError(res, [413], /larger than the 26 MB limit/);
+    expect(body.pulled()).toBeLessThan(27 * 1024 * 1024); // 25 MB upload limit + 1 MB for fields
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("a 600 MB JSON body declared by Content-Length is refused with 413 before it is read", async () => {
+    const body = lazyBody(600 * 1024 * 1024, '{"submission_type":"epa","epa_submission":{"synthetic_document":"');
+    const res = await app.fetch(`/api/o/${orgId}/prior_auths`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json", "Content-Length": String(600 * 1024 * 1024) },
+      body: body.stream,
+      duplex: "half",
+    } as RequestInit);
+    await expectClientError(res, [413], /larger than the 4 MB limit/);
+    expect(body.pulled()).toBeLessThan(1024 * 1024);
+  });
+
+  it("MAX_UPLOAD_MB is the upload limit", async () => {
+    const previous = process.env.MAX_UPLOAD_MB;
+    process.env.MAX_UPLOAD_MB = "1";
+    try {
+      const pdf = new Uint8Array(1536 * 1024);
+      pdf.set(new TextEncoder().encode("%PDF-1.7\n"));
+      const form = new FormData();
+      form.append("file", new File([pdf], "fax.pdf", { type: "application/pdf" }));
+      await expectClientError(await app.fetch(`/api/o/${orgId}/prior_auths`, { method: "POST", headers: auth, body: form }), [413, 422], /1 MB limit/);
+    } finally {
+      if (previous === undefined) delete process.env.MAX_UPLOAD_MB;
+      else process.env.MAX_UPLOAD_MB = previous;
+    }
+  });
+
+  it("text fields are capped: a 3 MB name or an over-long field is a 422, an 8 MB one a 413, never stored", async () => {
+    const before = { ...(await rowCounts()), nodes: await t.database.prisma.coveragePolicyNode.count() };
+    const huge = "n".repeat(3 * 1024 * 1024); // under the 4 MB body limit: the field cap must catch it
+    const small = "x".repeat(300);
+    const plan = { title: small, identification: "P-1", line_of_business: "Commercial", plan_type: "PPO", state: "CA", effective_date: "2026-01-01" };
+    const cases: [string, string, object][] = [
+      [`/api/o/${orgId}/plans`, "POST", { ...plan, title: huge }],
+      [`/api/o/${orgId}/plans`, "POST", { ...plan, title: "x".repeat(201) }],
+      [nodesPath, "POST", { question: "q".repeat(2001), node_type: "question", condition: "Yes" }],
+      [nodesPath, "POST", { question: "Tried methotrexate?", node_type: "question", condition: huge }],
+    ];
+    for (const [path, method, body] of cases) {
+      const res = await app.fetch(path, { method, headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      await expectClientError(res, [422], /at most/);
+    }
+    expect({ ...(await rowCounts()), nodes: await t.database.prisma.coveragePolicyNode.count() }).toEqual(before);
+    // And over the body limit it is a 413 before any parsing.
+    const res = await app.fetch(`/api/o/${orgId}/plans`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ ...plan, title: "n".repeat(8 * 1024 * 1024) }) });
+    await expectClientError(res, [413]);
   });
 });
