@@ -120,7 +120,12 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
 
   await heartbeat();
   const unlisten = await database
-    .listen(JOBS_NOTIFY_CHANNEL, () => wake())
+    // After the LISTEN connection comes back (db.server.ts reconnects it), claim at once: jobs
+    // enqueued while it was down sent notifications nobody heard.
+    .listen(JOBS_NOTIFY_CHANNEL, () => wake(), { onReconnect: () => {
+      log("info", `LISTEN ${JOBS_NOTIFY_CHANNEL} restored`);
+      wake();
+    } })
     .catch((err) => {
       log("warn", `LISTEN ${JOBS_NOTIFY_CHANNEL} failed, polling every ${pollMs} ms: ${(err as Error).message}`);
       return null;
