@@ -7,7 +7,7 @@ import { getDatabase, type Database } from "~/lib/db.server";
 import type { JobTransaction } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
-import { parseDocument } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { indexDocument, loadParsedDocument, builtinEmbed } from "~/documents/store-document.server";
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import type { ParsedDocument } from "~/clinical/contracts";
@@ -29,7 +29,7 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     const file = policy.documents.find((d) => d.kind === "policy");
     let doc: ParsedDocument;
     if (file) {
-      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocument(new Uint8Array(file.data)));
+      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocumentIsolated(new Uint8Array(file.data)));
       await indexDocument(database, { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id }, doc, client ? (t) => client.embed(t) : builtinEmbed);
       if (!policy.policy_text) {
         await database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { policy_text: doc.pages.map((p) => p.text).join("\n\n") } });

@@ -17,7 +17,9 @@ import { getDatabase, type Database } from "~/lib/db.server";
 import type { JobTransaction } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
-import { DocumentError, parseDocument } from "~/documents/parse-pdf.server";
+import { DocumentError } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { fenced, StaleAttemptError, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
 import type { ParsedDocument } from "~/clinical/contracts";
 import { runPipeline } from "~/clinical/pipeline/run-pipeline";
@@ -31,18 +33,24 @@ export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinica
 export interface IntakeOptions {
   attempt?: number;
   maxAttempts?: number;
+  /**
+   * The job attempt running this intake (JobContext.fence): every write to the case goes through
+   * it, so an attempt that no longer holds the job (declared dead, timed out) writes nothing.
+   */
+  fence?: AttemptFence;
   /** the agents to run (default: the model when configured, else the built-in engine) */
   agents?: IntakeAgents;
 }
 
-/** Publishes a step event on the case channel and stores the step on the case row. */
-async function step(database: Database, pa: { id: string; organization_id: string }, n: number, message: string, status = "running") {
-  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_step: n, intake_status: status } });
+/** Stores the step on the case row (fenced), then publishes a step event on the case channel. */
+async function step(database: Database, fence: AttemptFence | undefined, pa: { id: string; organization_id: string }, n: number, message: string, status = "running") {
+  await fenced(database, fence, (tx) => tx.priorAuth.update({ where: { id: pa.id }, data: { intake_step: n, intake_status: status } }));
   await publish(database, `prior_auth:${pa.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
 }
 
 async function timed<T>(
   database: Database,
+  fence: AttemptFence | undefined,
   pa: { id: string; organization_id: string },
   agent: string,
   stepNo: number,
@@ -50,7 +58,7 @@ async function timed<T>(
   input: unknown,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const run = await database.prisma.aiAgentRun.create({
+  const run = await fenced(database, fence, (tx) => tx.aiAgentRun.create({
     data: {
       organization_id: pa.organization_id,
       prior_auth_id: pa.id,
@@ -62,20 +70,26 @@ async function timed<T>(
       model: engine.model,
       input: input as never,
     },
-  });
+  }));
   const started = Date.now();
   try {
     const out = await fn();
-    await database.prisma.aiAgentRun.update({
-      where: { id: run.id },
-      data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
-    });
+    await fenced(database, fence, (tx) =>
+      tx.aiAgentRun.update({
+        where: { id: run.id },
+        data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
+      }),
+    );
     return out;
   } catch (err) {
-    await database.prisma.aiAgentRun.update({
-      where: { id: run.id },
-      data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
-    });
+    if (!(err instanceof StaleAttemptError)) {
+      await fenced(database, fence, (tx) =>
+        tx.aiAgentRun.update({
+          where: { id: run.id },
+          data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
+        }),
+      ).catch(() => {}); // a stale attempt's bookkeeping is dropped with the rest of its work
+    }
     throw err;
   }
 }
@@ -88,29 +102,34 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
   });
   if (!pa) return { skipped: "deleted" as const };
   const { agents, embed } = opts.agents ?? getAgents({ database, organizationId: pa.organization_id, priorAuthId: pa.id });
+  const fence = opts.fence;
   // Previous runs' agent records are replaced, not accumulated.
-  await database.prisma.aiAgentRun.deleteMany({ where: { prior_auth_id: pa.id } });
-  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
+  await fenced(database, fence, async (tx) => {
+    await tx.aiAgentRun.deleteMany({ where: { prior_auth_id: pa.id } });
+    await tx.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
+  });
   await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "running" });
 
   try {
     // ── 1. Document ──
-    await step(database, pa, 1, "Reading the document");
+    await step(database, fence, pa, 1, "Reading the document");
     const fax = pa.documents.find((d) => d.kind === "fax" || d.kind === "epa");
     let caseDoc: ParsedDocument;
     let documentId: string | null = null;
     if (fax && fax.kind === "fax") {
       documentId = fax.id;
-      caseDoc = await timed(database, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
-        const parsed = await parseDocument(new Uint8Array(fax.data), {});
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed);
+      caseDoc = await timed(database, fence, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
+        // On an isolated thread with a time and memory limit: a hostile PDF cannot stall this
+        // worker (and its heartbeat) nor exhaust its memory.
+        const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed, { fence });
         return parsed;
       });
     } else if (pa.epa_submission) {
       caseDoc = textToParsedDocument(pa.epa_submission.synthetic_document);
       if (fax) {
         documentId = fax.id;
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, embed);
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, embed, { fence });
       }
     } else {
       const stored = fax ? await loadParsedDocument(database, fax.id) : null;
@@ -121,12 +140,12 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     // ── 2–5. Extraction + eligibility, clinical review, audit, decision (app/clinical pipeline) ──
     const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "epa" ? "epa" : "fax");
     const result = await runPipeline(inputs, agents, {
-      step: (n, message) => step(database, pa, n, message),
-      run: (agent, n, engine, input, fn) => timed(database, pa, agent, n, engine, input, fn),
+      step: (n, message) => step(database, fence, pa, n, message),
+      run: (agent, n, engine, input, fn) => timed(database, fence, pa, agent, n, engine, input, fn),
     });
     const { decision } = result;
 
-    await saveIntakeResults(database, pa, result);
+    await saveIntakeResults(database, pa, result, fence);
     await publish(database, `prior_auth:${pa.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decision ready", status: "succeeded" });
     await publish(database, `prior_auth:${pa.id}`, "completed", { final_decision: decision.final_decision, confidence_score: decision.confidence_score });
     await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "succeeded" });
@@ -139,7 +158,7 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     if (permanent) {
       const message = (err as Error).message || "The document could not be read";
       const doc = pa.documents.find((d) => d.kind === "fax");
-      if (doc) await markDocumentFailed(database, doc.id, message);
+      if (doc) await markDocumentFailed(database, doc.id, message, fence);
       // Retrying cannot fix an unreadable document: fail the job (and so the case) at once.
       throw new PermanentJobError(message, { cause: err });
     }

@@ -23,7 +23,7 @@ import { runPipeline, type StageName } from "~/clinical/pipeline/run-pipeline";
 import { loadPipelineInputs } from "~/intake/pipeline-inputs.server";
 import { textToParsedDocument } from "~/intake/text-document";
 import { loadParsedDocument } from "~/documents/store-document.server";
-import { parseDocument } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import { normalizeValue } from "~/evaluation/score";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
@@ -156,7 +156,7 @@ async function caseDocument(database: Database, priorAuthId: string): Promise<{ 
     if (stored) return { doc: stored, name };
   }
   if (pa.epa_submission) return { doc: textToParsedDocument(pa.epa_submission.synthetic_document), name };
-  if (file && file.kind === "fax") return { doc: await parseDocument(new Uint8Array(file.data), {}), name };
+  if (file && file.kind === "fax") return { doc: await parseDocumentIsolated(new Uint8Array(file.data), {}), name };
   throw new AppError("validation", "This prior auth has no document to read");
 }
 

@@ -24,6 +24,7 @@ import type { Database } from "~/lib/db.server";
 import { backoffDelayMs, type AnyJobDefinition, type JobContext, type JobFailureInfo, type JobTransaction } from "~/queue/define-job";
 import { JOBS_NOTIFY_CHANNEL } from "~/queue/enqueue.server";
 import { JobPayloadError, PermanentJobError } from "~/queue/errors";
+import { StaleAttemptError } from "~/queue/fence.server";
 import { publish, pruneLiveEvents } from "~/queue/live-events.server";
 import { getJob, registeredJobNames } from "~/queue/registry.server";
 
@@ -232,15 +233,27 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       progress: async (channel, event, data) => {
         await publish(database, channel, event, data);
       },
+      fence: { jobId: job.id, attempt: job.attempts, workerId: id },
     };
     const started = Date.now();
     let result: unknown;
+    let timer: NodeJS.Timeout | undefined;
     try {
       // `.then` also turns a synchronous throw into a rejection.
-      result = await Promise.resolve().then(() => def.handler(parsed.data, ctx));
+      const handled = Promise.resolve().then(() => def.handler(parsed.data, ctx));
+      // The attempt's time limit: past it the attempt is recorded as failed and the handler, told
+      // through ctx.signal, can no longer write (its fenced writes find the job gone).
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new JobTimeoutError(def.timeoutMs)), def.timeoutMs);
+      });
+      handled.catch(() => {}); // a handler that fails after its timeout was already recorded
+      result = await Promise.race([handled, timedOut]);
     } catch (err) {
+      if (err instanceof JobTimeoutError) entry.controller.abort(err);
       await onHandlerError(entry, def, err);
       return;
+    } finally {
+      clearTimeout(timer);
     }
     await finish(entry, { kind: "succeeded", result });
     if (opts.verbose) log("info", `job ${job.id} (${job.name}) succeeded in ${Date.now() - started} ms (attempt ${job.attempts})`);
@@ -252,6 +265,12 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     const firstLine = error.split("\n")[0];
     const message = err instanceof Error && err.message ? err.message.slice(0, 2000) : undefined;
     if (entry.abandoned) return;
+    if (err instanceof StaleAttemptError) {
+      // Another attempt holds the job now (this worker was declared dead or timed out): it owns the
+      // outcome; nothing of this attempt was written.
+      log("warn", `job ${job.id} (${job.name}) attempt ${job.attempts} was superseded; its results were discarded`);
+      return;
+    }
     if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
       log("error", `job ${job.id} (${job.name}) failed for good after attempt ${job.attempts}/${job.max_attempts}: ${firstLine}`);
       await finish(entry, { kind: "failed", error, message });
@@ -543,6 +562,14 @@ function firstLineOf(error: string): string {
   const line = error.split("\n")[0] ?? error;
   // "Error: message" -> "message"; keep other error names (they say what kind of failure it was)
   return line.replace(/^Error: /, "");
+}
+
+/** An attempt ran past its job's timeoutMs. */
+export class JobTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The job took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} and was stopped`);
+    this.name = "JobTimeoutError";
+  }
 }
 
 /**
