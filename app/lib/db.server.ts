@@ -19,6 +19,8 @@ export type { PrismaClient };
 
 export interface Database {
   kind: "postgres" | "embedded";
+  /** The PostgreSQL connection string (for helpers that need their own connection); null when embedded. */
+  url: string | null;
   prisma: PrismaClient;
   /** Runs one parameterised statement ($1, $2 ...) and returns its rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -64,6 +66,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const listenerState = createListener(url);
   return {
     kind: "postgres",
+    url,
     prisma,
     async query(text, params) {
       const res = await pool.query(text, params as unknown[]);
@@ -114,6 +117,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
     kind: "embedded",
+    url: null,
     prisma,
     async query(text, params) {
       const res = await lite.query(text, params as unknown[]);

@@ -10,16 +10,23 @@
  *   running, worker silent > staleSeconds --> queued again (the lost attempt counts) or failed
  *   running, worker stopping gracefully past its grace period --> queued (attempt not counted)
  *
- * Liveness: each worker upserts its `worker_processes` row every heartbeatMs; every worker also
- * releases `running` jobs whose worker row is stale or gone. A SIGKILLed worker's job is thus picked
- * up by another worker after staleSeconds.
+ * Liveness: each worker upserts its `worker_processes` row every heartbeatMs (on PostgreSQL from a
+ * dedicated thread with its own connection, heartbeat-thread.mjs, so a busy JavaScript thread is
+ * not taken for a dead worker; it stops beating if this thread stays silent past maxBlockedMs);
+ * every worker also releases `running` jobs whose worker row is stale or gone. A SIGKILLed worker's
+ * job is thus picked up by another worker after staleSeconds. Each attempt has a time limit
+ * (JobDefinition.timeoutMs), and writes of an attempt that lost its job are refused (fence.server.ts).
  *
  * Nothing a handler does may bring the process down: handler errors (thrown synchronously or
  * asynchronously) become job failures, rejections a handler leaves unawaited are logged, and a
  * database error in the loop is logged and retried on the next poll.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import type { Database } from "~/lib/db.server";
 import { backoffDelayMs, type AnyJobDefinition, type JobContext, type JobFailureInfo, type JobTransaction } from "~/queue/define-job";
 import { JOBS_NOTIFY_CHANNEL } from "~/queue/enqueue.server";
@@ -50,6 +57,17 @@ export interface WorkerOptions {
   log?: (level: "info" | "warn" | "error", line: string) => void;
   /** Import app/queue/jobs.server.ts (every app job) before claiming (default true). */
   loadAppJobs?: boolean;
+  /**
+   * Send heartbeats from a dedicated thread with its own connection, so a busy JavaScript thread is
+   * not mistaken for a dead worker (default: true on PostgreSQL; the embedded database serves one
+   * process, where no other worker can declare this one dead).
+   */
+  heartbeatThread?: boolean;
+  /**
+   * With heartbeatThread: stop beating once this thread has not answered for this long (ms), so a
+   * worker stuck for good is still declared dead and its jobs recovered (default 10 × staleSeconds).
+   */
+  maxBlockedMs?: number;
   /**
    * Install a process-wide 'unhandledRejection' listener that logs instead of crashing, so a promise
    * a handler forgot to await cannot kill the worker (default true).
@@ -120,6 +138,9 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   let maintaining = false;
 
   await heartbeat();
+  const beater = (opts.heartbeatThread ?? database.kind === "postgres") && database.url
+    ? startHeartbeatThread({ url: database.url, id, intervalMs: heartbeatMs, maxSilenceMs: opts.maxBlockedMs ?? staleSeconds * 10_000, log })
+    : null;
   const unlisten = await database
     // After the LISTEN connection comes back (db.server.ts reconnects it), claim at once: jobs
     // enqueued while it was down sent notifications nobody heard.
@@ -133,6 +154,8 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     });
   const pollTimer = setInterval(wake, pollMs);
   const maintenanceTimer = setInterval(() => void maintenance(), heartbeatMs);
+  // Proof of life for the heartbeat thread: runs only when this thread is free.
+  const tickTimer = beater ? setInterval(() => beater.tick(), Math.min(1_000, heartbeatMs)) : undefined;
   const releaseRejectionGuard = opts.catchUnhandledRejections === false ? () => {} : installRejectionGuard(log);
   const wakeTimers = new Set<NodeJS.Timeout>();
   void maintenance();
@@ -358,7 +381,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     if (stopping || maintaining) return;
     maintaining = true;
     try {
-      await heartbeat();
+      if (!beater) await heartbeat();
       const released = await releaseStaleJobs(database, staleSeconds);
       for (const r of released) {
         log("warn", `job ${r.id} (${r.name}): worker ${r.locked_by} went silent; ${r.status === "failed" ? "no attempts left, failed" : "re-queued"}`);
@@ -394,6 +417,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     stopping = true;
     clearInterval(pollTimer);
     clearInterval(maintenanceTimer);
+    clearInterval(tickTimer);
     for (const t of wakeTimers) clearTimeout(t);
     wakeTimers.clear();
     await unlisten?.().catch(() => {});
@@ -422,6 +446,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       }
       for (const r of unfinished) r.controller.abort(new Error("worker stopping"));
     }
+    await beater?.stop();
     await database.query(`DELETE FROM worker_processes WHERE id = $1`, [id]).catch((err) => {
       log("warn", `could not delete heartbeat row: ${(err as Error).message}`);
     });
@@ -562,6 +587,41 @@ function firstLineOf(error: string): string {
   const line = error.split("\n")[0] ?? error;
   // "Error: message" -> "message"; keep other error names (they say what kind of failure it was)
   return line.replace(/^Error: /, "");
+}
+
+/** heartbeat-thread.mjs next to this module (source layout), else under the working directory. */
+function heartbeatThreadFile(): string {
+  const here = new URL("./heartbeat-thread.mjs", import.meta.url);
+  if (here.protocol === "file:" && fs.existsSync(fileURLToPath(here))) return fileURLToPath(here);
+  return path.resolve(process.cwd(), "app/queue/heartbeat-thread.mjs");
+}
+
+/**
+ * Starts heartbeat-thread.mjs: heartbeats every intervalMs on its own thread and connection while
+ * this thread keeps sending ticks (at least every maxSilenceMs). `tick()` is called on a timer of
+ * this thread (it only runs when this thread is free); `stop()` ends the thread (before the
+ * heartbeat row is deleted).
+ */
+function startHeartbeatThread(o: { url: string; id: string; intervalMs: number; maxSilenceMs: number; log: (level: "warn", line: string) => void }) {
+  const thread = new Worker(heartbeatThreadFile(), {
+    workerData: { url: o.url, id: o.id, pid: process.pid, intervalMs: o.intervalMs, maxSilenceMs: o.maxSilenceMs },
+  });
+  thread.unref();
+  thread.on("message", (m: { log?: string }) => {
+    if (m.log) o.log("warn", m.log);
+  });
+  thread.on("error", (err) => o.log("warn", `heartbeat thread failed: ${err.message}`));
+  return {
+    tick() {
+      thread.postMessage("tick");
+    },
+    async stop() {
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.postMessage("stop");
+      await Promise.race([exited, sleep(2_000)]);
+      await thread.terminate().catch(() => {});
+    },
+  };
 }
 
 /** An attempt ran past its job's timeoutMs. */
