@@ -21,11 +21,11 @@ export const CodeStepSchema = z.object({
 });
 
 export const CheckAccountSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().email("Enter a valid email address."),
+  email: z.string({ error: "Email is required" }).trim().email("Enter a valid email address.").max(254),
   organization_id: z.string().trim().max(64).optional().nullable(),
 });
 
 export const VerifyCodeSchema = z.object({
-  email: z.string().trim().email().optional().nullable(),
-  code: z.coerce.string({ error: "Code is required" }).trim().min(1, "Code is required"),
+  email: z.string().trim().email().max(254).optional().nullable(),
+  code: z.coerce.string({ error: "Code is required" }).trim().min(1, "Code is required").max(20, "Code must be at most 20 characters"),
 });

@@ -10,6 +10,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { isAppError } from "~/lib/errors";
+import { readFormBody } from "~/lib/request-body";
 import { CodeStepSchema, EmailStepSchema, RegisterSchema } from "~/auth/schemas";
 import { registerAccount } from "~/auth/register-account.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
@@ -39,6 +40,9 @@ export interface SignInLoaderData {
 export interface SignInActionData {
   step: "email" | "code";
   result: SubmissionResult<string[]>;
+  /** set on a rejected request body (the /api error shape) */
+  success?: false;
+  errors?: string[];
 }
 
 function pageUrlOf(request: Request): string {
@@ -84,7 +88,18 @@ function reply(step: SignInActionData["step"], result: SubmissionResult<string[]
  * context (the requester's address, for rate limits).
  */
 export async function handleSignInAction(request: Request, mode: SignInMode, context?: AppLoadContext) {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await readFormBody(request);
+  } catch (err) {
+    // Unparsable body, NUL or unpaired surrogates (PostgreSQL cannot store them): a 400 shown on
+    // the form, never a 500.
+    if (!isAppError(err)) throw err;
+    return data<SignInActionData>(
+      { step: "email", result: { status: "error", error: { "": [err.message] } }, success: false, errors: [err.message] },
+      { status: err.status },
+    );
+  }
   const intent = String(formData.get("intent") ?? "email");
   const pageUrl = pageUrlOf(request);
   const redirectTo = redirectToOf(request);

@@ -4,9 +4,11 @@
  * generator or the configured model (validated by the same schema), and stores it: as the published
  * tree when the policy has none, else as a draft version beside the published one (tree-versions).
  */
-import type { Database } from "~/lib/db.server";
+import { getDatabase, type Database } from "~/lib/db.server";
+import type { JobTransaction } from "~/queue/define-job";
+import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
-import { parseDocument } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { indexDocument, loadParsedDocument, builtinEmbed } from "~/documents/store-document.server";
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import type { ParsedDocument } from "~/clinical/contracts";
@@ -16,7 +18,7 @@ import { generateDecisionTreeWithModel } from "~/agents/decision-tree.model";
 import { DecisionTreeSchema, validateTreeStructure } from "~/clinical/policy/tree-structure";
 import { storeGeneratedTree } from "./tree-versions.server";
 
-/** Generates and stores the tree; marks the policy failed (with the error) on the last attempt. */
+/** Generates and stores the tree. Failures are mirrored on the policy by `markTreeFailed` (onFailure). */
 export async function generatePolicyDecisionTree(database: Database, policyId: string, opts: { attempt?: number; maxAttempts?: number } = {}) {
   const policy = await database.prisma.coveragePolicy.findUnique({ where: { id: policyId }, include: { documents: true } });
   if (!policy) return { skipped: "deleted" };
@@ -28,7 +30,7 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     const file = policy.documents.find((d) => d.kind === "policy");
     let doc: ParsedDocument;
     if (file) {
-      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocument(new Uint8Array(file.data)));
+      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocumentIsolated(new Uint8Array(file.data)));
       await indexDocument(database, { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id }, doc, client ? (t) => client.embed(t) : builtinEmbed);
       if (!policy.policy_text) {
         await database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { policy_text: doc.pages.map((p) => p.text).join("\n\n") } });
@@ -63,13 +65,23 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "ready", ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }) });
     return { nodes: tree.nodes.length, ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }) };
   } catch (err) {
-    const last = (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1) || (err as Error).name === "DocumentError";
-    await database.prisma.coveragePolicy.update({
-      where: { id: policyId },
-      data: { tree_status: last ? "failed" : "queued", tree_error: (err as Error).message },
-    });
-    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: last ? "failed" : "queued" });
-    if ((err as Error).name === "DocumentError") return { failed: (err as Error).message };
+    // The policy's status on failure is written by the job's onFailure hook (markTreeFailed), in the
+    // transaction that records the failed attempt, also when the worker running it went silent.
+    if ((err as Error).name === "DocumentError") throw new PermanentJobError((err as Error).message, { cause: err });
     throw err;
   }
+}
+
+/**
+ * onFailure hook of the `coverage_policy.decision_tree` job: the policy becomes `failed` (no attempt
+ * left) or `queued` (retrying), with the error. Returns the live event to publish after the commit.
+ */
+export async function markTreeFailed(tx: JobTransaction, policyId: string, info: { final: boolean; message: string }): Promise<() => Promise<void>> {
+  const policy = await tx.coveragePolicy.findUnique({ where: { id: policyId }, select: { id: true, organization_id: true } });
+  if (!policy) return async () => {};
+  const status = info.final ? "failed" : "queued";
+  await tx.coveragePolicy.update({ where: { id: policyId }, data: { tree_status: status, tree_error: info.message } });
+  return async () => {
+    await publish(await getDatabase(), `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: status });
+  };
 }

@@ -15,8 +15,9 @@ export const CoveragePolicyInputSchema = z.object({
   drug_name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
   drugs_list: z.array(z.string().trim().min(1).max(200, "Drug names must be at most 200 characters")).max(100, "At most 100 drug names").default([]),
   policy_type: z.string().trim().max(50, "Policy type must be at most 50 characters").default("pharmacy"),
-  policy_text: z.string().nullish(),
-  external_id: z.string().nullish(),
+  // a long medical policy is ~100 kB of text
+  policy_text: z.string().max(1_000_000, "Policy text must be at most 1,000,000 characters").nullish(),
+  external_id: z.string().max(200, "External id must be at most 200 characters").nullish(),
 });
 
 /**
@@ -126,12 +127,12 @@ export async function getDecisionTreeGraph(database: Database, organizationId: s
 
 export const NodeInputSchema = z
   .object({
-    question: z.string().trim().default(""),
-    reason: z.string().nullish(),
+    question: z.string().trim().max(2000, "Question must be at most 2000 characters").default(""),
+    reason: z.string().max(5000, "Reason must be at most 5000 characters").nullish(),
     node_type: z.enum(["question", "action"], { message: "Node type is required" }),
     node_action: z.enum(["approved", "denied"]).nullish(),
-    condition: z.string().trim().min(1, "Answer is required"),
-    parent_id: z.string().nullish(),
+    condition: z.string().trim().min(1, "Answer is required").max(200, "Answer must be at most 200 characters"),
+    parent_id: z.string().max(64).nullish(),
   })
   .refine((n) => n.node_type !== "action" || !!n.node_action, { message: "Action is required", path: ["node_action"] })
   .refine((n) => n.node_type !== "question" || n.question.length > 0, { message: "Question is required", path: ["question"] });

@@ -5,6 +5,8 @@
 import crypto from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { uploadLimitBytes } from "~/lib/request-body";
+import { fenced, type AttemptFence } from "~/queue/fence.server";
 import type { ParsedDocument } from "~/documents/types";
 import { chunkDocument } from "~/documents/chunk";
 import { embedTexts, toVectorLiteral } from "~/documents/embed";
@@ -29,18 +31,33 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return head.includes("%PDF-");
 }
 
+
 /**
- * Saves a file. PDFs only for kinds other than "epa" (checked by magic number, not by name).
- * Throws AppError("validation", "Please upload a PDF file") for empty or non-PDF input and
- * AppError("validation") when larger than maxBytes (default 25 MB).
+ * Checks a file before anything is written: PDFs only for kinds other than "epa" (checked by magic
+ * number, not by name), at most maxBytes.
+ * @throws AppError("validation", "Please upload a PDF file") for empty or non-PDF input and
+ *   AppError("validation") when larger than maxBytes (default MAX_UPLOAD_MB, 25 MB)
  */
-export async function storeDocument(database: Database, input: StoreDocumentInput, maxBytes = 25 * 1024 * 1024) {
+export function checkDocument(input: Pick<StoreDocumentInput, "kind" | "bytes">, maxBytes = uploadLimitBytes()): void {
   if (!input.bytes || input.bytes.byteLength === 0) throw new AppError("validation", "Please upload a PDF file");
-  if (input.kind !== "epa" && !looksLikePdf(input.bytes)) throw new AppError("validation", "Please upload a PDF file");
   if (input.bytes.byteLength > maxBytes) {
     throw new AppError("validation", `The file is larger than the ${Math.round(maxBytes / 1048576)} MB limit.`);
   }
-  return database.prisma.document.create({
+  if (input.kind !== "epa" && !looksLikePdf(input.bytes)) throw new AppError("validation", "Please upload a PDF file");
+}
+
+/**
+ * Saves a file (see checkDocument for the checks and errors). `client` may be a transaction, so a
+ * file and the record that owns it are created together or not at all.
+ */
+export async function storeDocument(
+  database: Database,
+  input: StoreDocumentInput,
+  maxBytes = uploadLimitBytes(),
+  client: Pick<Database["prisma"], "document"> = database.prisma,
+) {
+  checkDocument(input, maxBytes);
+  return client.document.create({
     data: {
       organization_id: input.organization_id,
       kind: input.kind,
@@ -66,19 +83,25 @@ export const builtinEmbed: EmbedFn = async (texts) => embedTexts(texts);
  * Replaces a document's pages and chunks with `parsed` (idempotent: re-running intake leaves one
  * copy). Chunks are embedded with `embed` (built-in lexical by default; a model's 384-dim
  * embeddings when configured) and written with their pgvector embedding.
+ * Everything is written in one transaction holding the document row's lock, so two runs indexing
+ * the same document at once (a job attempt declared dead and its replacement) cannot interleave
+ * into duplicate chunks; with `opts.fence` a superseded job attempt writes nothing
+ * (StaleAttemptError, see app/queue/fence.server.ts).
  */
 export async function indexDocument(
   database: Database,
   doc: { id: string; organization_id: string; prior_auth_id?: string | null; coverage_policy_id?: string | null },
   parsed: ParsedDocument,
   embed: EmbedFn = builtinEmbed,
+  opts: { fence?: AttemptFence } = {},
 ) {
   const chunks = chunkDocument(parsed);
   const vectors = chunks.length ? await embed(chunks.map((c) => c.text)) : [];
-  await database.prisma.$transaction([
-    database.prisma.documentChunk.deleteMany({ where: { document_id: doc.id } }),
-    database.prisma.documentPage.deleteMany({ where: { document_id: doc.id } }),
-    database.prisma.documentPage.createMany({
+  await fenced(database, opts.fence, async (tx) => {
+    await tx.$queryRawUnsafe(`SELECT id FROM documents WHERE id = $1 FOR UPDATE`, doc.id);
+    await tx.documentChunk.deleteMany({ where: { document_id: doc.id } });
+    await tx.documentPage.deleteMany({ where: { document_id: doc.id } });
+    await tx.documentPage.createMany({
       data: parsed.pages.map((p) => ({
         document_id: doc.id,
         page_number: p.page,
@@ -89,44 +112,44 @@ export async function indexDocument(
         height: p.height,
         words: p.words as never,
       })),
-    }),
-    database.prisma.document.update({
+    });
+    await tx.document.update({
       where: { id: doc.id },
       data: { page_count: parsed.page_count, status: "parsed", error: null },
-    }),
-  ]);
-  // Chunks go in with raw SQL because Prisma cannot write the vector column.
-  for (let i = 0; i < chunks.length; i += 200) {
-    const batch = chunks.slice(i, i + 200);
-    const params: unknown[] = [];
-    const rows = batch.map((c, j) => {
-      const base = params.length;
-      params.push(
-        crypto.randomUUID(),
-        doc.organization_id,
-        doc.id,
-        doc.prior_auth_id ?? null,
-        doc.coverage_policy_id ?? null,
-        c.page,
-        c.start,
-        c.end,
-        c.text,
-        toVectorLiteral(vectors[i + j]),
-      );
-      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}::vector)`;
     });
-    await database.query(
-      `insert into document_chunks (id, organization_id, document_id, prior_auth_id, coverage_policy_id, page_number, start_offset, end_offset, text, embedding)
-       values ${rows.join(", ")}`,
-      params,
-    );
-  }
+    // Chunks go in with raw SQL because Prisma cannot write the vector column.
+    for (let i = 0; i < chunks.length; i += 200) {
+      const batch = chunks.slice(i, i + 200);
+      const params: unknown[] = [];
+      const rows = batch.map((c, j) => {
+        const base = params.length;
+        params.push(
+          crypto.randomUUID(),
+          doc.organization_id,
+          doc.id,
+          doc.prior_auth_id ?? null,
+          doc.coverage_policy_id ?? null,
+          c.page,
+          c.start,
+          c.end,
+          c.text,
+          toVectorLiteral(vectors[i + j]),
+        );
+        return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}::vector)`;
+      });
+      await tx.$executeRawUnsafe(
+        `insert into document_chunks (id, organization_id, document_id, prior_auth_id, coverage_policy_id, page_number, start_offset, end_offset, text, embedding)
+         values ${rows.join(", ")}`,
+        ...params,
+      );
+    }
+  });
   return { pages: parsed.pages.length, chunks: chunks.length };
 }
 
 /** Marks a document failed with a user-visible error (bad PDF); other data stays as it was. */
-export async function markDocumentFailed(database: Database, documentId: string, error: string) {
-  await database.prisma.document.update({ where: { id: documentId }, data: { status: "failed", error } });
+export async function markDocumentFailed(database: Database, documentId: string, error: string, fence?: AttemptFence) {
+  await fenced(database, fence, (tx) => tx.document.update({ where: { id: documentId }, data: { status: "failed", error } }));
 }
 
 /** Loads a stored document's pages back into the engine's ParsedDocument shape. */

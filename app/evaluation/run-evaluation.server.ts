@@ -5,6 +5,7 @@
  * report is read back from the database once every decision is final. expected.json files are read
  * only after that, for scoring.
  */
+import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -118,7 +119,7 @@ export async function runEvaluation(
         practitioners: true,
         medication_requests: true,
         diagnoses: true,
-        ai_decision: true,
+        ai_decisions: LATEST_AI_DECISION,
         ai_agent_runs: { select: { started_at: true, finished_at: true } },
         policy_checks: { include: { policy_check_steps: { orderBy: { position: "asc" } } }, orderBy: { created_at: "asc" } },
       },
@@ -126,11 +127,11 @@ export async function runEvaluation(
     const scanned = (await database.prisma.documentPage.count({ where: { document: { prior_auth_id: id, kind: "fax" }, ocr: true } })) > 0;
     const prescriber = pa.practitioners.find((p) => p.role === "prescriber") ?? pa.practitioners[0];
     const med = pa.medication_requests[0];
-    const finished = pa.ai_decision?.created_at.getTime() ?? pa.updated_at.getTime();
+    const finished = pa.ai_decisions[0]?.created_at.getTime() ?? pa.updated_at.getTime();
     cases.push({
       case_id: caseId,
-      decision: (pa.ai_decision?.final_decision as CaseReport["decision"]) ?? "failed",
-      confidence: pa.ai_decision?.confidence_score ?? null,
+      decision: (pa.ai_decisions[0]?.final_decision as CaseReport["decision"]) ?? "failed",
+      confidence: pa.ai_decisions[0]?.confidence_score ?? null,
       patient: {
         first_name: pa.patient?.first_name ?? null,
         last_name: pa.patient?.last_name ?? null,

@@ -8,13 +8,18 @@
  * Steps 2–5 are the clinical pipeline of app/clinical (runPipeline) with the configured agents.
  *
  * Runs as the `prior_auth.intake` job. Idempotent: every run replaces the previous results of the
- * case in one transaction, so a retry or a re-run never duplicates rows. A bad PDF fails the case at
- * once with the document's error (no retry); any other error is retried with backoff by the queue
- * and, after the last attempt, the case shows the error and can be retried by the user.
+ * case in one transaction, so a retry or a re-run never duplicates rows. A bad PDF fails the job
+ * (and so the case) at once with the document's error (no retry); any other error is retried with
+ * backoff by the queue and, after the last attempt, the case shows the error and can be retried by
+ * the user. The case status on failure is written by `markIntakeFailed` (the job's onFailure hook).
  */
-import type { Database } from "~/lib/db.server";
+import { getDatabase, type Database } from "~/lib/db.server";
+import type { JobTransaction } from "~/queue/define-job";
+import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
-import { DocumentError, parseDocument } from "~/documents/parse-pdf.server";
+import { DocumentError } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { fenced, StaleAttemptError, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
 import type { ParsedDocument } from "~/clinical/contracts";
 import { runPipeline } from "~/clinical/pipeline/run-pipeline";
@@ -28,18 +33,24 @@ export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinica
 export interface IntakeOptions {
   attempt?: number;
   maxAttempts?: number;
+  /**
+   * The job attempt running this intake (JobContext.fence): every write to the case goes through
+   * it, so an attempt that no longer holds the job (declared dead, timed out) writes nothing.
+   */
+  fence?: AttemptFence;
   /** the agents to run (default: the model when configured, else the built-in engine) */
   agents?: IntakeAgents;
 }
 
-/** Publishes a step event on the case channel and stores the step on the case row. */
-async function step(database: Database, pa: { id: string; organization_id: string }, n: number, message: string, status = "running") {
-  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_step: n, intake_status: status } });
+/** Stores the step on the case row (fenced), then publishes a step event on the case channel. */
+async function step(database: Database, fence: AttemptFence | undefined, pa: { id: string; organization_id: string }, n: number, message: string, status = "running") {
+  await fenced(database, fence, (tx) => tx.priorAuth.update({ where: { id: pa.id }, data: { intake_step: n, intake_status: status } }));
   await publish(database, `prior_auth:${pa.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
 }
 
 async function timed<T>(
   database: Database,
+  fence: AttemptFence | undefined,
   pa: { id: string; organization_id: string },
   agent: string,
   stepNo: number,
@@ -47,7 +58,7 @@ async function timed<T>(
   input: unknown,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const run = await database.prisma.aiAgentRun.create({
+  const run = await fenced(database, fence, (tx) => tx.aiAgentRun.create({
     data: {
       organization_id: pa.organization_id,
       prior_auth_id: pa.id,
@@ -59,20 +70,26 @@ async function timed<T>(
       model: engine.model,
       input: input as never,
     },
-  });
+  }));
   const started = Date.now();
   try {
     const out = await fn();
-    await database.prisma.aiAgentRun.update({
-      where: { id: run.id },
-      data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
-    });
+    await fenced(database, fence, (tx) =>
+      tx.aiAgentRun.update({
+        where: { id: run.id },
+        data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
+      }),
+    );
     return out;
   } catch (err) {
-    await database.prisma.aiAgentRun.update({
-      where: { id: run.id },
-      data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
-    });
+    if (!(err instanceof StaleAttemptError)) {
+      await fenced(database, fence, (tx) =>
+        tx.aiAgentRun.update({
+          where: { id: run.id },
+          data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
+        }),
+      ).catch(() => {}); // a stale attempt's bookkeeping is dropped with the rest of its work
+    }
     throw err;
   }
 }
@@ -85,29 +102,34 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
   });
   if (!pa) return { skipped: "deleted" as const };
   const { agents, embed } = opts.agents ?? getAgents({ database, organizationId: pa.organization_id, priorAuthId: pa.id });
+  const fence = opts.fence;
   // Previous runs' agent records are replaced, not accumulated.
-  await database.prisma.aiAgentRun.deleteMany({ where: { prior_auth_id: pa.id } });
-  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
+  await fenced(database, fence, async (tx) => {
+    await tx.aiAgentRun.deleteMany({ where: { prior_auth_id: pa.id } });
+    await tx.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
+  });
   await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "running" });
 
   try {
     // ── 1. Document ──
-    await step(database, pa, 1, "Reading the document");
+    await step(database, fence, pa, 1, "Reading the document");
     const fax = pa.documents.find((d) => d.kind === "fax" || d.kind === "epa");
     let caseDoc: ParsedDocument;
     let documentId: string | null = null;
     if (fax && fax.kind === "fax") {
       documentId = fax.id;
-      caseDoc = await timed(database, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
-        const parsed = await parseDocument(new Uint8Array(fax.data), {});
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed);
+      caseDoc = await timed(database, fence, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
+        // On an isolated thread with a time and memory limit: a hostile PDF cannot stall this
+        // worker (and its heartbeat) nor exhaust its memory.
+        const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed, { fence });
         return parsed;
       });
     } else if (pa.epa_submission) {
       caseDoc = textToParsedDocument(pa.epa_submission.synthetic_document);
       if (fax) {
         documentId = fax.id;
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, embed);
+        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, embed, { fence });
       }
     } else {
       const stored = fax ? await loadParsedDocument(database, fax.id) : null;
@@ -118,36 +140,54 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     // ── 2–5. Extraction + eligibility, clinical review, audit, decision (app/clinical pipeline) ──
     const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "epa" ? "epa" : "fax");
     const result = await runPipeline(inputs, agents, {
-      step: (n, message) => step(database, pa, n, message),
-      run: (agent, n, engine, input, fn) => timed(database, pa, agent, n, engine, input, fn),
+      step: (n, message) => step(database, fence, pa, n, message),
+      run: (agent, n, engine, input, fn) => timed(database, fence, pa, agent, n, engine, input, fn),
     });
     const { decision } = result;
 
-    await saveIntakeResults(database, pa, result);
+    await saveIntakeResults(database, pa, result, fence);
     await publish(database, `prior_auth:${pa.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decision ready", status: "succeeded" });
     await publish(database, `prior_auth:${pa.id}`, "completed", { final_decision: decision.final_decision, confidence_score: decision.confidence_score });
     await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "succeeded" });
     return { final_decision: decision.final_decision };
   } catch (err) {
+    // The case's status (retrying / failed with the error) is written by the job's onFailure hook
+    // in the same transaction that records the failed attempt (markIntakeFailed), so that a job that
+    // fails in any way, including a worker found dead, always leaves its case failed or queued.
     const permanent = err instanceof DocumentError || (err as Error)?.name === "DocumentError";
-    const last = permanent || (opts.attempt ?? 1) >= (opts.maxAttempts ?? 1);
-    const message = (err as Error).message || "Intake failed";
     if (permanent) {
+      const message = (err as Error).message || "The document could not be read";
       const doc = pa.documents.find((d) => d.kind === "fax");
-      if (doc) await markDocumentFailed(database, doc.id, message);
+      if (doc) await markDocumentFailed(database, doc.id, message, fence);
+      // Retrying cannot fix an unreadable document: fail the job (and so the case) at once.
+      throw new PermanentJobError(message, { cause: err });
     }
-    const exists = await database.prisma.priorAuth.count({ where: { id: pa.id } });
-    if (exists) {
-      await database.prisma.priorAuth.update({
-        where: { id: pa.id },
-        data: last
-          ? { intake_status: "failed", intake_error: message }
-          : { intake_status: "queued", intake_error: `Attempt ${opts.attempt ?? 1} failed: ${message}. Retrying.` },
-      });
-      await publish(database, `prior_auth:${pa.id}`, last ? "failed" : "retrying", { error: message, attempt: opts.attempt ?? 1 });
-      await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: last ? "failed" : "queued" });
-    }
-    if (permanent) return { failed: message };
     throw err;
   }
+}
+
+/**
+ * onFailure hook of the `prior_auth.intake` job, run in the transaction that records the failed
+ * attempt: the case becomes `failed` with the error (Retry shows) when no attempt is left, else
+ * `queued` with "Attempt n failed: ... Retrying.". A deleted case is ignored.
+ * Returns the live events to publish once the transaction commits.
+ */
+export async function markIntakeFailed(
+  tx: JobTransaction,
+  priorAuthId: string,
+  info: { attempt: number; final: boolean; message: string },
+): Promise<() => Promise<void>> {
+  const message = info.message.trim() || "Intake failed";
+  const status = info.final ? "failed" : "queued";
+  const pa = await tx.priorAuth.findUnique({ where: { id: priorAuthId }, select: { id: true, organization_id: true } });
+  if (!pa) return async () => {};
+  await tx.priorAuth.update({
+    where: { id: pa.id },
+    data: info.final ? { intake_status: "failed", intake_error: message } : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
+  });
+  return async () => {
+    const database = await getDatabase();
+    await publish(database, `prior_auth:${pa.id}`, info.final ? "failed" : "retrying", { error: message, attempt: info.attempt });
+    await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: status });
+  };
 }

@@ -1,10 +1,17 @@
 /**
  * Writes one intake's results for a prior auth, replacing any earlier run's rows in a single
- * transaction (idempotent re-runs, no duplicates).
+ * transaction (idempotent re-runs, no duplicates). Human decisions are never touched: the AI
+ * decision they refer to is kept beside the new one, and prior_auths.final_decision stays the
+ * latest human decision when there is one. With `fence` (the job attempt), a superseded attempt
+ * writes nothing and gets StaleAttemptError.
  */
 import type { Database } from "~/lib/db.server";
 import type { PipelineResult } from "~/clinical/pipeline/run-pipeline";
 import { dueAt } from "~/prior-auths/regulatory-clock";
+import { lockPriorAuth, refreshFinalDecision } from "~/prior-auths/effective-decision.server";
+import { intakeJobKey } from "~/prior-auths/create-prior-auth.server";
+import type { JobTransaction } from "~/queue/define-job";
+import { fenced, type AttemptFence } from "~/queue/fence.server";
 
 /** One pipeline run's results (review null when no coverage policy matched the requested drug). */
 export type IntakeResults = Pick<PipelineResult, "facts" | "eligibility" | "policyId" | "tree" | "review" | "audit" | "decision" | "engine">;
@@ -13,20 +20,30 @@ const day = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? ne
 const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
 
 /** See module comment. `pa` needs id, organization_id and received_at. */
-export async function saveIntakeResults(database: Database, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults) {
-  const p = database.prisma;
+export async function saveIntakeResults(database: Database, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults, fence?: AttemptFence) {
+  const member = r.eligibility.member
+    ? await database.prisma.member.findFirst({ where: { organization_id: pa.organization_id, member_id: r.eligibility.member.member_id } })
+    : null;
+  // One transaction: the attempt's fence first (job row, then the case row: the lock order every
+  // writer uses), then every replace. A superseded attempt writes nothing (StaleAttemptError).
+  await fenced(database, fence, async (tx) => {
+    for (const write of resultWrites(tx, pa, r, member)) await write;
+  });
+}
+
+/** The statements of saveIntakeResults, in order (lazy Prisma promises: each runs when awaited). */
+function resultWrites(p: JobTransaction, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults, member: { id: string } | null) {
   const { facts, eligibility, review, audit, decision } = r;
   const paths = review?.paths ?? [];
   const exclusions = review?.exclusions ?? [];
-  const member = eligibility.member
-    ? await p.member.findFirst({ where: { organization_id: pa.organization_id, member_id: eligibility.member.member_id } })
-    : null;
   const pr = facts.practitioner;
   const med = facts.medication;
   const f = eligibility.formulary;
   const patientName = [facts.patient.first_name, facts.patient.last_name].filter(Boolean).join(" ") || null;
 
-  await p.$transaction([
+  return [
+    // Serialises with reviewers' decisions on this case (see effective-decision.server.ts).
+    lockPriorAuth(p, pa.id),
     p.patient.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.practitioner.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.diagnosis.deleteMany({ where: { prior_auth_id: pa.id } }),
@@ -36,7 +53,9 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
     p.pbmPolicyResult.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.policyCheck.deleteMany({ where: { prior_auth_id: pa.id } }),
     p.aiResponse.deleteMany({ where: { prior_auth_id: pa.id } }),
-    p.aiDecision.deleteMany({ where: { prior_auth_id: pa.id } }),
+    // A previous AI decision a reviewer decided on stays (the human decision refers to it); the
+    // others are replaced by this run's.
+    p.aiDecision.deleteMany({ where: { prior_auth_id: pa.id, human_decisions: { none: {} } } }),
     p.patient.create({
       data: {
         organization_id: pa.organization_id,
@@ -268,7 +287,6 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
     p.priorAuth.update({
       where: { id: pa.id },
       data: {
-        intake_status: "succeeded",
         intake_step: 5,
         intake_error: null,
         epa_processed: true,
@@ -280,8 +298,13 @@ export async function saveIntakeResults(database: Database, pa: { id: string; or
         due_at: dueAt(pa.received_at, facts.urgency),
         member_id: member?.id ?? null,
         coverage_policy_id: r.policyId,
-        final_decision: decision.final_decision,
       },
     }),
-  ]);
+    // The latest human decision stays final; else this run's AI decision.
+    refreshFinalDecision(p, pa.id, decision.final_decision),
+    // Succeeded, unless a re-run was asked for while this one ran (its job runs again next).
+    p.$executeRaw`UPDATE prior_auths SET intake_status = CASE WHEN EXISTS (
+        SELECT 1 FROM jobs WHERE key = ${intakeJobKey(pa.id)} AND rerun_requested) THEN 'queued' ELSE 'succeeded' END
+      WHERE id = ${pa.id}`,
+  ];
 }

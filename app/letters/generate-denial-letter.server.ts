@@ -14,8 +14,9 @@
  * The signed-off letter also records a human "deny" decision when the latest one is not already a
  * denial, so the case shows Denied by a person.
  */
+import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import type { Database } from "~/lib/db.server";
-import { AppError } from "~/lib/errors";
+import { AppError, requireMaxLength } from "~/lib/errors";
 import { publish } from "~/queue/live-events.server";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
 import { denialLetterAllowed, isApproval } from "~/prior-auths/get-prior-auth-detail.server";
@@ -67,6 +68,7 @@ function letterDate(d: Date): string {
  * SIGN_OFF_FORBIDDEN when `input.userId` is null (API key) or not a clinical reviewer of the organization.
  */
 export async function generateDenialLetter(database: Database, organizationId: string, priorAuthId: string, input: DenialLetterInput) {
+  requireMaxLength(input.denial_reason, 5000, "Denial reason");
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const reviewer = await requireClinicalReviewer(database, organizationId, input.userId);
   const full = await database.prisma.priorAuth.findUniqueOrThrow({
@@ -75,7 +77,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
       organization: { select: { name: true, title: true } },
       patient: true,
       medication_requests: { orderBy: { created_at: "asc" }, take: 1 },
-      ai_decision: true,
+      ai_decisions: LATEST_AI_DECISION,
       human_decisions: { orderBy: { created_at: "desc" }, take: 1 },
       coverage_policy: { select: { drug_name: true, plan: { select: { title: true } } } },
       policy_checks: { orderBy: { created_at: "asc" }, include: { policy_check_steps: { orderBy: { position: "asc" } } } },
@@ -83,10 +85,10 @@ export async function generateDenialLetter(database: Database, organizationId: s
   });
   const human = full.human_decisions[0] ?? null;
   if (human?.decision_type === "approve") throw new AppError("conflict", "A reviewer approved this prior auth; a denial letter cannot be sent");
-  if (!denialLetterAllowed(full.ai_decision?.final_decision, human?.decision_type)) {
+  if (!denialLetterAllowed(full.ai_decisions[0]?.final_decision, human?.decision_type)) {
     throw new AppError(
       "conflict",
-      full.ai_decision && isApproval(full.ai_decision.final_decision)
+      full.ai_decisions[0] && isApproval(full.ai_decisions[0].final_decision)
         ? "The AI approved this prior auth; record a human denial before sending a denial letter"
         : "This prior auth has no decision yet; record a human denial before sending a denial letter",
     );
@@ -102,8 +104,8 @@ export async function generateDenialLetter(database: Database, organizationId: s
     writtenReason ||
     (human?.decision_type === "deny" ? human.reason : "") ||
     failed?.step.reason ||
-    full.ai_decision?.rationale ||
-    full.ai_decision?.ai_summary ||
+    full.ai_decisions[0]?.rationale ||
+    full.ai_decisions[0]?.ai_summary ||
     "The request does not meet the coverage criteria."
   ).slice(0, 4000);
   const policyName = full.coverage_policy
@@ -153,7 +155,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
     ...(needsHumanDeny
       ? [
           database.prisma.humanDecision.create({
-            data: { prior_auth_id: full.id, ai_decision_id: full.ai_decision?.id ?? null, user_id: reviewer.id, decision_type: "deny", reason: denialReason },
+            data: { prior_auth_id: full.id, ai_decision_id: full.ai_decisions[0]?.id ?? null, user_id: reviewer.id, decision_type: "deny", reason: denialReason },
           }),
           database.prisma.priorAuth.update({ where: { id: full.id }, data: { final_decision: "denied" } }),
         ]

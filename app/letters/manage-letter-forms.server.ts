@@ -1,6 +1,6 @@
 /** Letter forms (Settings → Letter forms): an organization's letter templates. */
 import type { Database } from "~/lib/db.server";
-import { AppError } from "~/lib/errors";
+import { AppError, requireMaxLength } from "~/lib/errors";
 import { DEFAULT_DENIAL_FORM } from "./letter-template";
 
 export interface LetterFormInput {
@@ -32,6 +32,9 @@ export async function createLetterForm(database: Database, organizationId: strin
   const description = String(input.description ?? "").trim();
   const problems = [!name && "Name is required", !description && "Purpose is required"].filter((x): x is string => Boolean(x));
   if (problems.length) throw new AppError("validation", problems[0]!, { details: problems.slice(1) });
+  requireMaxLength(name, 200, "Name");
+  requireMaxLength(description, 2000, "Purpose");
+  requireMaxLength(input.template_body, 50_000, "Template");
   const body = String(input.template_body ?? "").trim() || DEFAULT_DENIAL_FORM.template_body;
   const form = await database.prisma.letterForm.create({
     data: { organization_id: organizationId, name: name.slice(0, 200), description: description.slice(0, 2000), kind: input.kind ?? "denial", template_body: body },

@@ -19,13 +19,20 @@ export type { PrismaClient };
 
 export interface Database {
   kind: "postgres" | "embedded";
+  /** The PostgreSQL connection string (for helpers that need their own connection); null when embedded. */
+  url: string | null;
   prisma: PrismaClient;
   /** Runs one parameterised statement ($1, $2 ...) and returns its rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
-  /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; returns an unsubscribe function. On PostgreSQL the LISTEN
+   * connection is re-opened with backoff when it drops (each loss and recovery is logged);
+   * notifications sent while it was down are lost, so `opts.onReconnect` is called once it is
+   * back, for the caller to catch up (e.g. poll the table the notifications are about).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, opts?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
   /**
    * Runs `fn` while holding a session-level advisory lock on one dedicated connection (PostgreSQL),
    * so concurrent processes serialise; on the embedded database (one process) it just runs `fn`.
@@ -56,21 +63,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   await pool.query("select 1");
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  let listener: pg.Client | null = null;
-  const handlers = new Map<string, Set<(p: string) => void>>();
-  async function ensureListener() {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    client.on("notification", (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
-    });
-    client.on("error", (err) => console.error("[db] listener error:", err.message));
-    listener = client;
-    return client;
-  }
+  const listenerState = createListener(url);
   return {
     kind: "postgres",
+    url,
     prisma,
     async query(text, params) {
       const res = await pool.query(text, params as unknown[]);
@@ -79,22 +75,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async exec(script) {
       await pool.query(script);
     },
-    async listen(channel, onPayload) {
-      const client = await ensureListener();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set!.delete(onPayload);
-        if (set!.size === 0) {
-          handlers.delete(channel);
-          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-        }
-      };
+    listen(channel, onPayload, opts) {
+      return listenerState.listen(channel, onPayload, opts?.onReconnect);
     },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
@@ -114,7 +96,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     async close() {
       await prisma.$disconnect().catch(() => {});
-      if (listener) await listener.end().catch(() => {});
+      await listenerState.close();
       await pool.end().catch(() => {});
     },
   };
@@ -135,6 +117,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
     kind: "embedded",
+    url: null,
     prisma,
     async query(text, params) {
       const res = await lite.query(text, params as unknown[]);
@@ -158,6 +141,120 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     async close() {
       await prisma.$disconnect().catch(() => {});
       await lite.close().catch(() => {});
+    },
+  };
+}
+
+/** application_name of the LISTEN connection (find it in pg_stat_activity). */
+export const LISTEN_APPLICATION_NAME = "priorauth:listen";
+
+interface Subscription {
+  onPayload: (payload: string) => void;
+  onReconnect?: () => void;
+}
+
+/**
+ * The one LISTEN connection of a PostgreSQL handle. When it errors or ends (server restart,
+ * pg_terminate_backend, network loss) it reconnects with exponential backoff (250 ms doubling to
+ * 10 s), LISTENs again on every channel that still has subscribers, logs both events, and calls
+ * every subscriber's onReconnect, since notifications sent meanwhile are lost.
+ */
+function createListener(url: string, log: (line: string) => void = (line) => console.error(line)) {
+  const channels = new Map<string, Set<Subscription>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  async function connect(): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME, keepAlive: true });
+    c.on("notification", (msg) => {
+      for (const sub of channels.get(msg.channel) ?? []) sub.onPayload(msg.payload ?? "");
+    });
+    // Either event means the connection is gone; handle it once.
+    let lost = false;
+    const onLost = (why: string) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      c.end().catch(() => {});
+      if (!closed) {
+        log(`[db] LISTEN connection lost (${why}); reconnecting`);
+        scheduleReconnect();
+      }
+    };
+    c.on("error", (err) => onLost(err.message));
+    c.on("end", () => onLost("connection ended"));
+    await c.connect();
+    for (const channel of channels.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+    return c;
+  }
+
+  function ensure(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect()
+      .then((c) => {
+        client = c;
+        return c;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await ensure();
+        log(`[db] LISTEN connection re-established after ${failures + 1} attempt(s) (${channels.size} channel(s))`);
+        failures = 0;
+        for (const subs of channels.values()) for (const sub of subs) sub.onReconnect?.();
+      } catch (err) {
+        failures++;
+        log(`[db] LISTEN reconnect failed (${(err as Error).message}); next try in ${Math.min(10_000, 250 * 2 ** Math.min(failures, 6))} ms`);
+        scheduleReconnect();
+      }
+    }, delay);
+    retryTimer.unref?.();
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+      const sub: Subscription = { onPayload, onReconnect };
+      let set = channels.get(channel);
+      const first = !set;
+      if (!set) {
+        set = new Set();
+        channels.set(channel, set);
+      }
+      set.add(sub);
+      try {
+        const c = await ensure();
+        if (first && client === c) await c.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        set.delete(sub);
+        if (set.size === 0) channels.delete(channel);
+        throw err;
+      }
+      return async () => {
+        set!.delete(sub);
+        if (set!.size === 0 && channels.get(channel) === set) {
+          channels.delete(channel);
+          await client?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const c = client ?? (await connecting?.catch(() => null));
+      client = null;
+      await c?.end().catch(() => {});
     },
   };
 }

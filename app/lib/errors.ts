@@ -10,6 +10,7 @@ export const STATUS_BY_CODE = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
 } as const;
@@ -53,4 +54,12 @@ export function statusForCode(code: AppErrorCode): number {
 /** Shorthand: `throw notFound()` → AppError("not_found", "Not found"). */
 export function notFound(message = "Not found"): AppError {
   return new AppError("not_found", message);
+}
+
+/**
+ * Throws AppError("validation", "<label> must be at most <max> characters") when `value` is a
+ * string longer than `max`. For hand-validated inputs; zod schemas use `.max()`.
+ */
+export function requireMaxLength(value: unknown, max: number, label: string): void {
+  if (typeof value === "string" && value.length > max) throw new AppError("validation", `${label} must be at most ${max} characters`);
 }

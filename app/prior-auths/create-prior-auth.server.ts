@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { readFormBody, readJsonBody } from "~/lib/request-body";
 import { enqueue } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
-import { storeDocument } from "~/documents/store-document.server";
+import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documents/store-document.server";
 import { dueAt } from "./regulatory-clock";
 
 export interface CreateOptions {
@@ -31,79 +31,112 @@ async function defaultPlanId(database: Database, organizationId: string, planId?
 }
 
 /**
- * Creates a prior auth from a fax PDF and queues its intake.
- * Throws AppError("validation", "Please upload a PDF file") for a missing, empty or non-PDF file.
+ * Largest ePA request text accepted, in UTF-8 bytes. A real ePA's clinical text is a few kB; the
+ * limit keeps one request from storing hundreds of MB (issue 8, defect 14).
+ */
+export const EPA_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Creates a prior auth from a fax PDF and queues its intake. The file is checked before anything
+ * is written, and the case, its document and its intake job are created in one transaction: a
+ * rejected request leaves nothing behind.
+ * Throws AppError("validation", "Please upload a PDF file") for a missing, empty or non-PDF file and
+ * AppError("validation", "The file is larger than the N MB limit.") above `maxBytes` (MAX_UPLOAD_MB).
  */
 export async function createPriorAuthFromFax(
   database: Database,
   organizationId: string,
   file: { bytes: Uint8Array; filename: string } | null | undefined,
-  opts: CreateOptions = {},
+  opts: CreateOptions & { maxBytes?: number } = {},
 ) {
   if (!file || !file.bytes?.byteLength) throw new AppError("validation", "Please upload a PDF file");
-  const pa = await createCaseRow(database, organizationId, "fax", opts);
-  try {
-    await storeDocument(database, { organization_id: organizationId, prior_auth_id: pa.id, kind: "fax", filename: file.filename, bytes: file.bytes });
-  } catch (err) {
-    await database.prisma.priorAuth.delete({ where: { id: pa.id } });
-    throw err;
-  }
-  await afterCreate(database, organizationId, pa.id, opts);
-  return pa;
-}
-
-/** The prior_auths row every submission starts from; the regulatory clock starts at received_at. */
-async function createCaseRow(database: Database, organizationId: string, submissionType: "fax" | "epa", opts: CreateOptions, syntheticDocument?: string) {
-  const receivedAt = opts.received_at ?? new Date();
-  return database.prisma.priorAuth.create({
-    data: {
-      organization_id: organizationId,
-      submission_type: submissionType,
-      intake_status: opts.queue === false ? "pending" : "queued",
-      plan_id: await defaultPlanId(database, organizationId, opts.plan_id),
-      urgency: opts.urgency ?? "standard",
-      received_at: receivedAt,
-      due_at: dueAt(receivedAt, opts.urgency),
-      ...(syntheticDocument !== undefined ? { epa_submission: { create: { synthetic_document: syntheticDocument } } } : {}),
-    },
-  });
-}
-
-/** Queues intake (or just tells the list about the new case when queueing is off). */
-async function afterCreate(database: Database, organizationId: string, priorAuthId: string, opts: CreateOptions) {
-  if (opts.queue !== false) await queueIntake(database, organizationId, priorAuthId);
-  else await publish(database, `org:${organizationId}`, "prior_auth", { id: priorAuthId, intake_status: "pending" });
+  const document = { organization_id: organizationId, kind: "fax" as const, filename: file.filename, bytes: file.bytes };
+  checkDocument(document, opts.maxBytes);
+  return createCase(database, organizationId, "fax", opts, document);
 }
 
 /**
- * Creates a prior auth from an ePA's synthetic document (plain text) and queues its intake.
- * Throws AppError("validation") when the document is empty.
+ * Creates a prior auth from an ePA's synthetic document (plain text) and queues its intake; all or
+ * nothing, like createPriorAuthFromFax.
+ * Throws AppError("validation") when the document is empty or larger than EPA_DOCUMENT_MAX_BYTES.
  */
 export async function createPriorAuthFromEpa(database: Database, organizationId: string, syntheticDocument: string, opts: CreateOptions = {}) {
   const text = (syntheticDocument ?? "").trim();
   if (!text) throw new AppError("validation", "The synthetic document is empty");
-  const pa = await createCaseRow(database, organizationId, "epa", opts, text);
-  await storeDocument(database, {
-    organization_id: organizationId,
-    prior_auth_id: pa.id,
-    kind: "epa",
-    filename: "epa-submission.txt",
-    bytes: new TextEncoder().encode(text),
-    content_type: "text/plain",
-  });
-  await afterCreate(database, organizationId, pa.id, opts);
+  // Cheap bound first (a UTF-8 byte is at most one UTF-16 unit), so a huge string is never encoded.
+  if (text.length > EPA_DOCUMENT_MAX_BYTES || Buffer.byteLength(text, "utf8") > EPA_DOCUMENT_MAX_BYTES) {
+    throw new AppError("validation", `The synthetic document is larger than the ${EPA_DOCUMENT_MAX_BYTES / 1048576} MB limit.`);
+  }
+  const bytes = new TextEncoder().encode(text);
+  const document = { organization_id: organizationId, kind: "epa" as const, filename: "epa-submission.txt", bytes, content_type: "text/plain" };
+  return createCase(database, organizationId, "epa", opts, document, text);
+}
+
+/**
+ * The case row, its document and (unless opts.queue is false) its intake job, in one transaction;
+ * the regulatory clock starts at received_at. Live events go out after the commit.
+ */
+async function createCase(
+  database: Database,
+  organizationId: string,
+  submissionType: "fax" | "epa",
+  opts: CreateOptions,
+  document: Omit<StoreDocumentInput, "prior_auth_id">,
+  syntheticDocument?: string,
+) {
+  const receivedAt = opts.received_at ?? new Date();
+  const planId = await defaultPlanId(database, organizationId, opts.plan_id);
+  const queue = opts.queue !== false;
+  const { pa, job } = await database.prisma.$transaction(
+    async (tx) => {
+      const pa = await tx.priorAuth.create({
+        data: {
+          organization_id: organizationId,
+          submission_type: submissionType,
+          intake_status: queue ? "queued" : "pending",
+          plan_id: planId,
+          urgency: opts.urgency ?? "standard",
+          received_at: receivedAt,
+          due_at: dueAt(receivedAt, opts.urgency),
+          ...(syntheticDocument !== undefined ? { epa_submission: { create: { synthetic_document: syntheticDocument } } } : {}),
+        },
+      });
+      await storeDocument(database, { ...document, prior_auth_id: pa.id }, Number.MAX_SAFE_INTEGER, tx);
+      const job = queue ? await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx }) : null;
+      return { pa, job };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+  await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, intake_status: pa.intake_status });
+  if (job) await publish(database, `prior_auth:${pa.id}`, "queued", { job_id: job.id });
   return pa;
+}
+
+/** The queue key of a case's intake job (one queued-or-running intake per case). */
+export function intakeJobKey(priorAuthId: string): string {
+  return `intake:${priorAuthId}`;
 }
 
 /**
  * Queues (or re-queues, for "Complete intake with AI" / run_ai) the intake of a prior auth of this
- * organization. A run already queued or running is not duplicated. Throws not_found otherwise.
+ * organization. The job and the case's `queued` status are written in one transaction (outbox), so
+ * a case never says queued without a job. A run already queued is not duplicated; a run in
+ * progress is asked to run again when it ends (EnqueueOptions.key), so the re-run is never dropped.
+ * Throws AppError not_found for a case of another organization or none.
  */
 export async function queueIntake(database: Database, organizationId: string, priorAuthId: string) {
-  const pa = await database.prisma.priorAuth.findFirst({ where: { id: priorAuthId, organization_id: organizationId } });
+  const pa = await database.prisma.priorAuth.findFirst({ where: { id: priorAuthId, organization_id: organizationId }, select: { id: true } });
   if (!pa) throw new AppError("not_found", "Prior auth not found");
-  await database.prisma.priorAuth.update({ where: { id: pa.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
-  const job = await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: `intake:${pa.id}` });
+  const job = await database.prisma.$transaction(
+    async (tx) => {
+      // Job row first, then the case row: the same lock order as a worker recording an attempt.
+      const queued = await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx });
+      const updated = await tx.priorAuth.updateMany({ where: { id: pa.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
+      if (updated.count === 0) throw new AppError("not_found", "Prior auth not found"); // deleted meanwhile
+      return queued;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
   await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, intake_status: "queued" });
   await publish(database, `prior_auth:${pa.id}`, "queued", { job_id: job.id });
   return job;

@@ -3,6 +3,7 @@
  * case, its documents (through expiring signed links), everything the intake extracted, the AI
  * decision with its citations and trail, the latest human decision, policy checks and letters.
  */
+import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import type { Database } from "~/lib/db.server";
 import type { Citation } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
@@ -49,7 +50,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           diagnoses: { orderBy: [{ primary: "desc" }, { created_at: "asc" }] },
           medication_requests: { orderBy: { created_at: "asc" } },
           ai_responses: { orderBy: { created_at: "asc" } },
-          ai_decision: true,
+          ai_decisions: LATEST_AI_DECISION,
           human_decisions: { orderBy: { created_at: "desc" }, take: 1, include: { user: { select: { id: true, username: true, email: true } } } },
           pbm_policy_result: true,
           coverage_policy: { select: { id: true, drug_name: true, documents: { where: { kind: "policy" }, select: { id: true }, take: 1 } } },
@@ -60,7 +61,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
     : null;
   if (!pa) throw new AppError("not_found", "Prior auth not found");
 
-  const ai = pa.ai_decision;
+  const ai = pa.ai_decisions[0] ?? null;
   const human = pa.human_decisions[0] ?? null;
   const decidedAt = human?.created_at ?? (ai && isDetermination(ai.final_decision) ? ai.created_at : null);
   const clock = clockStatus(pa.received_at, pa.urgency, decidedAt);

@@ -1,11 +1,13 @@
 /**
  * Human decisions (Override decision modal; POST .../prior_auths/{token}/ai_decisions/{token}/decisions).
  * A reviewer's decision overrides the AI's for display and for prior_auths.final_decision; the AI
- * decision row is kept unchanged so the audit trail shows both.
+ * decision row is kept unchanged so the audit trail shows both, and a later AI re-run never
+ * replaces it (effective-decision.server.ts).
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { publish } from "~/queue/live-events.server";
+import { humanFinalDecision, lockPriorAuth, refreshFinalDecision } from "./effective-decision.server";
 import { normalizeToken, requirePriorAuth } from "./require-prior-auth.server";
 
 export interface HumanDecisionInput {
@@ -51,13 +53,16 @@ export async function recordHumanDecision(
   if (problems.length) throw new AppError("validation", problems[0]!, { details: problems.slice(1) });
   if (reason.length > 4000) throw new AppError("validation", "The reason is longer than 4000 characters");
 
-  const finalDecision = decisionType === "approve" ? "approved" : "denied";
-  const [decision] = await database.prisma.$transaction([
-    database.prisma.humanDecision.create({
+  const finalDecision = humanFinalDecision(decisionType!);
+  const p = database.prisma;
+  const [, decision] = await p.$transaction([
+    // Same lock order as an intake saving its results: the two never interleave.
+    lockPriorAuth(p, pa.id),
+    p.humanDecision.create({
       data: { prior_auth_id: pa.id, ai_decision_id: ai.id, user_id: userId, decision_type: decisionType!, reason },
       include: { user: { select: { id: true, username: true, email: true } } },
     }),
-    database.prisma.priorAuth.update({ where: { id: pa.id }, data: { final_decision: finalDecision } }),
+    refreshFinalDecision(p, pa.id, null),
   ]);
   const serialized = {
     token: decision.id,

@@ -12,7 +12,8 @@
  */
 import type { Database } from "~/lib/db.server";
 import type { ParsedDocument } from "~/clinical/contracts";
-import { AppError } from "~/lib/errors";
+import { AppError, isAppError, requireMaxLength } from "~/lib/errors";
+import { INVALID_JSON, parseJsonText } from "~/lib/request-body";
 import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptType } from "~/agents/prompts";
 import { getModelClient, type ModelClient } from "~/agents/llm.server";
 import { documentForPrompt, factsForPrompt, formatEvidence, pagesAsPassages, withoutCitations } from "~/agents/cite";
@@ -22,7 +23,7 @@ import { runPipeline, type StageName } from "~/clinical/pipeline/run-pipeline";
 import { loadPipelineInputs } from "~/intake/pipeline-inputs.server";
 import { textToParsedDocument } from "~/intake/text-document";
 import { loadParsedDocument } from "~/documents/store-document.server";
-import { parseDocument } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import { normalizeValue } from "~/evaluation/score";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
@@ -79,6 +80,8 @@ export interface PromptEvaluation {
  */
 export async function runPrompt(database: Database, organizationId: string, priorAuthId: string, input: RunPromptInput, opts: { client?: ModelClient | null } = {}) {
   const type = requirePromptType(input.prompt_type);
+  requireMaxLength(input.system_prompt, 50_000, "System prompt");
+  requireMaxLength(input.user_prompt, 50_000, "User prompt");
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const client = opts.client === undefined ? getModelClient() : opts.client;
   const started = Date.now();
@@ -131,7 +134,7 @@ function parseSchema(value: unknown): Record<string, unknown> | null {
   if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value === "string" && value.trim()) {
     try {
-      const parsed = JSON.parse(value);
+      const parsed = parseJsonText(value) as Record<string, unknown> | null;
       return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : null;
     } catch {
       return null; // PRODUCT-SPEC §5: the prompt JSON schema editor ignores invalid JSON
@@ -153,7 +156,7 @@ async function caseDocument(database: Database, priorAuthId: string): Promise<{ 
     if (stored) return { doc: stored, name };
   }
   if (pa.epa_submission) return { doc: textToParsedDocument(pa.epa_submission.synthetic_document), name };
-  if (file && file.kind === "fax") return { doc: await parseDocument(new Uint8Array(file.data), {}), name };
+  if (file && file.kind === "fax") return { doc: await parseDocumentIsolated(new Uint8Array(file.data), {}), name };
   throw new AppError("validation", "This prior auth has no document to read");
 }
 
@@ -215,13 +218,15 @@ function serializeGroundTruth(g: { id: string; prior_auth_id: string | null; pro
  */
 export async function createGroundTruth(database: Database, organizationId: string, input: GroundTruthInput, userId: string | null) {
   const type = requirePromptType(input.prompt_type);
+  requireMaxLength(input.notes, 5000, "Notes");
+  requireMaxLength(input.expected, 1_000_000, "Expected output");
   const pa = await requirePriorAuth(database, organizationId, input.prior_auth_id);
   let expected = input.expected;
   if (typeof expected === "string") {
     try {
-      expected = JSON.parse(expected);
-    } catch {
-      throw new AppError("validation", "Expected output must be JSON");
+      expected = parseJsonText(expected);
+    } catch (err) {
+      throw new AppError("validation", isAppError(err) && err.message !== INVALID_JSON ? err.message : "Expected output must be JSON");
     }
   }
   if (expected === null || typeof expected !== "object") throw new AppError("validation", "Expected output must be JSON");

@@ -6,7 +6,24 @@
  * payload that no longer parses fails the job permanently, because retrying cannot fix it).
  */
 import type { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Database } from "~/lib/db.server";
+import type { AttemptFence } from "~/queue/fence.server";
+
+/** A Prisma client bound to one open transaction (what job hooks write with). */
+export type JobTransaction = Prisma.TransactionClient;
+
+/** What `onFailure` learns about a failed attempt. */
+export interface JobFailureInfo {
+  jobId: string;
+  /** the attempt that failed (1-based) */
+  attempt: number;
+  maxAttempts: number;
+  /** true: the job is now failed for good; false: it was re-queued for another attempt */
+  final: boolean;
+  /** one line a user can read (the error's message, or why the worker was declared dead) */
+  message: string;
+}
 
 /** Exponential backoff between attempts: delay = min(maxMs, baseMs * 2^(attempt-1)), jittered. */
 export interface Backoff {
@@ -17,6 +34,8 @@ export interface Backoff {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+/** Default time limit of one attempt (15 min). */
+export const DEFAULT_JOB_TIMEOUT_MS = 15 * 60_000;
 export const DEFAULT_BACKOFF: Readonly<Backoff> = Object.freeze({ baseMs: 2_000, maxMs: 10 * 60_000 });
 
 /** What a handler gets besides its payload. */
@@ -38,6 +57,12 @@ export interface JobContext {
   signal: AbortSignal;
   /** Publishes a live event (see live-events.server.ts), e.g. `progress("prior_auth:42", "step", { step: 2 })`. */
   progress(channel: string, event: string, data: unknown): Promise<void>;
+  /**
+   * This attempt's identity, for fenced writes (fence.server.ts `fenced`): once the attempt no longer
+   * holds the job (declared dead, timed out), its writes fail with StaleAttemptError instead of
+   * overwriting the results of the attempt that replaced it.
+   */
+  fence: AttemptFence;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
@@ -49,6 +74,19 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
   /** Total attempts (first run included) before the job is marked failed. Default 5. */
   readonly maxAttempts: number;
   readonly backoff: Readonly<Backoff>;
+  /**
+   * Time limit of one attempt in ms. Past it the attempt counts as failed (retry with backoff, or
+   * failed for good), ctx.signal is aborted, and whatever the handler still writes is fenced off.
+   */
+  readonly timeoutMs: number;
+  /**
+   * Runs inside the transaction that records a failed attempt, whoever records it: the worker whose
+   * handler threw, or any worker's stale-job sweep after the running worker went silent. So the
+   * job's owner (a case) can never miss its job's failure. It may return a function to run after
+   * the commit (publishing live events, which must not run inside a transaction).
+   * If it throws, the attempt's outcome is not recorded and the write is retried.
+   */
+  readonly onFailure?: (payload: z.output<S>, info: JobFailureInfo, tx: JobTransaction) => Promise<void | (() => Promise<void>)>;
 }
 
 /** Any registered job, whatever its payload and result types. */
@@ -63,6 +101,8 @@ export type AnyJobDefinition = JobDefinition<any, any>;
  * @param def.payload zod schema; the stored payload is the caller's input, the handler gets the parsed output
  * @param def.maxAttempts total attempts, >= 1 (default 5)
  * @param def.backoff retry delays in ms (default 2 s doubling up to 10 min)
+ * @param def.timeoutMs time limit of one attempt in ms (default 15 min)
+ * @param def.onFailure called in the transaction recording each failed attempt (see JobDefinition)
  * @throws Error on an invalid name, maxAttempts or backoff
  */
 export function defineJob<S extends z.ZodType, R = unknown>(def: {
@@ -71,6 +111,8 @@ export function defineJob<S extends z.ZodType, R = unknown>(def: {
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
   maxAttempts?: number;
   backoff?: Backoff;
+  timeoutMs?: number;
+  onFailure?: JobDefinition<S, R>["onFailure"];
 }): JobDefinition<S, R> {
   if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(def.name)) throw new Error(`defineJob: invalid job name ${JSON.stringify(def.name)}`);
   const maxAttempts = def.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -79,7 +121,17 @@ export function defineJob<S extends z.ZodType, R = unknown>(def: {
   if (!(backoff.baseMs >= 0 && backoff.maxMs >= backoff.baseMs)) {
     throw new Error(`defineJob(${def.name}): backoff needs 0 <= baseMs <= maxMs`);
   }
-  return Object.freeze({ name: def.name, payload: def.payload, handler: def.handler, maxAttempts, backoff: Object.freeze({ ...backoff }) });
+  const timeoutMs = def.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  if (!(timeoutMs > 0)) throw new Error(`defineJob(${def.name}): timeoutMs must be > 0`);
+  return Object.freeze({
+    name: def.name,
+    timeoutMs,
+    payload: def.payload,
+    handler: def.handler,
+    maxAttempts,
+    backoff: Object.freeze({ ...backoff }),
+    onFailure: def.onFailure,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import type { AnyJobDefinition, JobDefinition } from "~/queue/define-job";
+import type { AnyJobDefinition, JobDefinition, JobTransaction } from "~/queue/define-job";
 import { JobPayloadError, QueueError, UnknownJobError } from "~/queue/errors";
 import { getJob } from "~/queue/registry.server";
 
@@ -14,11 +14,20 @@ export const JOBS_NOTIFY_CHANNEL = "jobs";
 
 export interface EnqueueOptions {
   /**
-   * De-duplication key: while a job with this key is queued or running, enqueueing again returns
-   * that job instead of adding one. The key is released when the job succeeds or fails for good,
-   * so it can be reused afterwards. Example: `prior_auth.intake:${priorAuthId}`.
+   * De-duplication key: while a job with this key is queued, enqueueing again returns that job
+   * instead of adding one (it has not started, so it will see the latest state). While it is
+   * running, enqueueing again returns it too but marks it `rerun_requested`: when the running
+   * attempt ends (success, failure or a dead worker) the job goes back to the queue with fresh
+   * attempts, so a re-run asked for during a run is never dropped and the two never run at once.
+   * The key is released when the job succeeds or fails for good, so it can be reused afterwards.
+   * Example: `intake:${priorAuthId}`.
    */
   key?: string;
+  /**
+   * Enqueue inside this open transaction (transactional outbox): the job exists, and the workers
+   * are woken, only if the caller's transaction commits together with its own writes.
+   */
+  tx?: JobTransaction;
   /** Earliest time to run (default now). */
   runAt?: Date;
   /** Higher runs first (default 0). */
@@ -46,6 +55,8 @@ export interface JobStatus {
   lastError: string | null;
   /** null once the job has finished (keys are released on completion) */
   key: string | null;
+  /** enqueued again while running: runs once more when the current attempt ends */
+  rerunRequested: boolean;
   /** the handler's return value (JSON), once succeeded */
   result: unknown;
   createdAt: Date;
@@ -59,7 +70,8 @@ export interface JobStatus {
  * Wakes the workers with `pg_notify('jobs', name)`.
  *
  * @param job a registered job name, or a definition (typed payload)
- * @returns `{ id }` of the new job, or of the queued/running job holding `opts.key` (`existing: true`)
+ * @returns `{ id }` of the new job, or of the queued/running job holding `opts.key` (`existing: true`;
+ *   a running one is then marked to run again, see EnqueueOptions.key)
  * @throws JobPayloadError (code JOB_PAYLOAD_INVALID) when the payload does not parse
  * @throws UnknownJobError (code JOB_UNKNOWN) when no job of that name is registered
  * @throws Error on invalid options or a database error
@@ -85,20 +97,28 @@ export async function enqueue<S extends z.ZodType>(
   // Relative to the database clock (now()), so app and database clocks need not agree.
   const delaySeconds = opts.runAt ? (opts.runAt.getTime() - Date.now()) / 1000 : 0;
   const json = JSON.stringify(payload ?? null);
+  const query = queryRunner(database, opts.tx);
 
   for (let i = 0; i < 5; i++) {
-    const rows = await database.query<{ id: string }>(
+    const rows = await query<{ id: string }>(
       `WITH ins AS (
          INSERT INTO jobs (name, payload, priority, max_attempts, run_at, key)
          VALUES ($1, $2::jsonb, $3, $4, now() + make_interval(secs => $5::double precision), $6)
          ON CONFLICT (key) DO NOTHING
          RETURNING id
        )
-       SELECT id::text AS id, pg_notify('${JOBS_NOTIFY_CHANNEL}', $1) AS notified FROM ins`,
+       SELECT id::text AS id, pg_notify('${JOBS_NOTIFY_CHANNEL}', $1)::text AS notified FROM ins`,
       [def.name, json, priority, maxAttempts, delaySeconds, opts.key ?? null],
     );
     if (rows[0]) return { id: rows[0].id, existing: false };
-    const existing = await database.query<{ id: string }>(`SELECT id::text AS id FROM jobs WHERE key = $1`, [opts.key]);
+    // The key is held. A running holder is asked to run again when its attempt ends (the row lock
+    // orders this against the worker recording that attempt: if the worker wins, the key is gone
+    // and the loop inserts a new job).
+    const existing = await query<{ id: string }>(
+      `UPDATE jobs SET rerun_requested = rerun_requested OR status = 'running', updated_at = now()
+       WHERE key = $1 RETURNING id::text AS id`,
+      [opts.key],
+    );
     if (existing[0]) return { id: existing[0].id, existing: true };
     // The holder finished (and released the key) between the two statements: insert again.
   }
@@ -111,7 +131,7 @@ export async function enqueue<S extends z.ZodType>(
 export async function getJobStatus(database: Database, id: string): Promise<JobStatus | null> {
   if (!/^\d{1,19}$/.test(id)) return null;
   const rows = await database.query<Record<string, unknown>>(
-    `SELECT id::text AS id, name, status, payload, priority, attempts, max_attempts, key, last_error, result, locked_by,
+    `SELECT id::text AS id, name, status, payload, priority, attempts, max_attempts, key, last_error, result, locked_by, rerun_requested,
             run_at::timestamptz AS run_at, locked_at::timestamptz AS locked_at, created_at::timestamptz AS created_at,
             updated_at::timestamptz AS updated_at, finished_at::timestamptz AS finished_at
      FROM jobs WHERE id = $1::bigint`,
@@ -132,6 +152,7 @@ export async function getJobStatus(database: Database, id: string): Promise<JobS
     lockedBy: (r.locked_by as string | null) ?? null,
     lastError: (r.last_error as string | null) ?? null,
     key: (r.key as string | null) ?? null,
+    rerunRequested: r.rerun_requested === true,
     result: r.result ?? null,
     createdAt: toDate(r.created_at)!,
     updatedAt: toDate(r.updated_at)!,
@@ -163,6 +184,11 @@ export async function retryJob(database: Database, id: string): Promise<JobStatu
     throw new QueueError("JOB_NOT_RETRYABLE", `Job ${id} is ${current.status}; only failed jobs can be retried`);
   }
   return (await getJobStatus(database, id))!;
+}
+
+/** `database.query`, or the same statement inside the caller's Prisma transaction. */
+function queryRunner(database: Database, tx?: JobTransaction) {
+  return <T>(text: string, params: unknown[]): Promise<T[]> => (tx ? tx.$queryRawUnsafe<T[]>(text, ...params) : database.query<T>(text, params));
 }
 
 async function resolveJob(name: string): Promise<AnyJobDefinition> {

@@ -209,7 +209,7 @@ class Hub {
       const rows = await this.database.query<{ max: string }>(`SELECT coalesce(max(id), 0)::text AS max FROM live_events`);
       this.cursor = BigInt(rows[0]!.max);
       try {
-        this.unlisten = await this.database.listen(NOTIFY_CHANNEL, () => this.wake());
+        this.unlisten = await this.database.listen(NOTIFY_CHANNEL, () => this.wake(), { onReconnect: () => this.wake() });
       } catch (err) {
         console.error(`[live-events] LISTEN failed, polling only: ${(err as Error).message}`);
       }

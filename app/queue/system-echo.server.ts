@@ -2,7 +2,8 @@
  * `system.echo`: the queue's built-in diagnostic job. Each attempt publishes one live event on
  * `system:echo` (event "attempt", data { jobId, attempt, workerId, pid, note }) before doing anything
  * else, so tests can count how often every job ran (exactly-once, retries, recovery after a killed
- * worker). Then it sleeps `sleepMs` (honouring the abort signal) and fails while attempt <= failTimes.
+ * worker). Then it sleeps `sleepMs` (honouring the abort signal), spins `spinMs` (blocking its thread)
+ * and fails while attempt <= failTimes.
  */
 import { z } from "zod";
 import { defineJob } from "~/queue/define-job";
@@ -12,6 +13,11 @@ export const SystemEchoPayloadSchema = z.object({
   note: z.string().max(1000),
   /** Milliseconds to sleep after publishing, 0-10 min. */
   sleepMs: z.number().int().min(0).max(600_000).optional(),
+  /**
+   * Milliseconds to keep the worker's JavaScript thread busy (a synchronous loop, no awaiting), 0-60 s:
+   * stands in for CPU-bound work that does not yield, to prove such work does not stop the heartbeat.
+   */
+  spinMs: z.number().int().min(0).max(60_000).optional(),
   /** Attempts 1..failTimes throw; attempt failTimes+1 succeeds. */
   failTimes: z.number().int().min(0).max(100).optional(),
 });
@@ -32,6 +38,12 @@ export const systemEcho = defineJob({
       note: payload.note,
     });
     if (payload.sleepMs) await sleep(payload.sleepMs, ctx.signal);
+    if (payload.spinMs) {
+      const end = Date.now() + payload.spinMs;
+      while (Date.now() < end) {
+        // busy on purpose
+      }
+    }
     if (payload.failTimes && ctx.attempt <= payload.failTimes) {
       throw new Error(`system.echo: planned failure ${ctx.attempt} of ${payload.failTimes}`);
     }

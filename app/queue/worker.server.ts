@@ -10,20 +10,28 @@
  *   running, worker silent > staleSeconds --> queued again (the lost attempt counts) or failed
  *   running, worker stopping gracefully past its grace period --> queued (attempt not counted)
  *
- * Liveness: each worker upserts its `worker_processes` row every heartbeatMs; every worker also
- * releases `running` jobs whose worker row is stale or gone. A SIGKILLed worker's job is thus picked
- * up by another worker after staleSeconds.
+ * Liveness: each worker upserts its `worker_processes` row every heartbeatMs (on PostgreSQL from a
+ * dedicated thread with its own connection, heartbeat-thread.mjs, so a busy JavaScript thread is
+ * not taken for a dead worker; it stops beating if this thread stays silent past maxBlockedMs);
+ * every worker also releases `running` jobs whose worker row is stale or gone. A SIGKILLed worker's
+ * job is thus picked up by another worker after staleSeconds. Each attempt has a time limit
+ * (JobDefinition.timeoutMs), and writes of an attempt that lost its job are refused (fence.server.ts).
  *
  * Nothing a handler does may bring the process down: handler errors (thrown synchronously or
  * asynchronously) become job failures, rejections a handler leaves unawaited are logged, and a
  * database error in the loop is logged and retried on the next poll.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import type { Database } from "~/lib/db.server";
-import { backoffDelayMs, type AnyJobDefinition, type JobContext } from "~/queue/define-job";
+import { backoffDelayMs, type AnyJobDefinition, type JobContext, type JobFailureInfo, type JobTransaction } from "~/queue/define-job";
 import { JOBS_NOTIFY_CHANNEL } from "~/queue/enqueue.server";
 import { JobPayloadError, PermanentJobError } from "~/queue/errors";
+import { StaleAttemptError } from "~/queue/fence.server";
 import { publish, pruneLiveEvents } from "~/queue/live-events.server";
 import { getJob, registeredJobNames } from "~/queue/registry.server";
 
@@ -49,6 +57,17 @@ export interface WorkerOptions {
   log?: (level: "info" | "warn" | "error", line: string) => void;
   /** Import app/queue/jobs.server.ts (every app job) before claiming (default true). */
   loadAppJobs?: boolean;
+  /**
+   * Send heartbeats from a dedicated thread with its own connection, so a busy JavaScript thread is
+   * not mistaken for a dead worker (default: true on PostgreSQL; the embedded database serves one
+   * process, where no other worker can declare this one dead).
+   */
+  heartbeatThread?: boolean;
+  /**
+   * With heartbeatThread: stop beating once this thread has not answered for this long (ms), so a
+   * worker stuck for good is still declared dead and its jobs recovered (default 10 × staleSeconds).
+   */
+  maxBlockedMs?: number;
   /**
    * Install a process-wide 'unhandledRejection' listener that logs instead of crashing, so a promise
    * a handler forgot to await cannot kill the worker (default true).
@@ -119,14 +138,24 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   let maintaining = false;
 
   await heartbeat();
+  const beater = (opts.heartbeatThread ?? database.kind === "postgres") && database.url
+    ? startHeartbeatThread({ url: database.url, id, intervalMs: heartbeatMs, maxSilenceMs: opts.maxBlockedMs ?? staleSeconds * 10_000, log })
+    : null;
   const unlisten = await database
-    .listen(JOBS_NOTIFY_CHANNEL, () => wake())
+    // After the LISTEN connection comes back (db.server.ts reconnects it), claim at once: jobs
+    // enqueued while it was down sent notifications nobody heard.
+    .listen(JOBS_NOTIFY_CHANNEL, () => wake(), { onReconnect: () => {
+      log("info", `LISTEN ${JOBS_NOTIFY_CHANNEL} restored`);
+      wake();
+    } })
     .catch((err) => {
       log("warn", `LISTEN ${JOBS_NOTIFY_CHANNEL} failed, polling every ${pollMs} ms: ${(err as Error).message}`);
       return null;
     });
   const pollTimer = setInterval(wake, pollMs);
   const maintenanceTimer = setInterval(() => void maintenance(), heartbeatMs);
+  // Proof of life for the heartbeat thread: runs only when this thread is free.
+  const tickTimer = beater ? setInterval(() => beater.tick(), Math.min(1_000, heartbeatMs)) : undefined;
   const releaseRejectionGuard = opts.catchUnhandledRejections === false ? () => {} : installRejectionGuard(log);
   const wakeTimers = new Set<NodeJS.Timeout>();
   void maintenance();
@@ -175,7 +204,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     // claiming right now, so N workers never take the same job and never wait on each other.
     const rows = await database.query<ClaimedJob>(
       `UPDATE jobs
-       SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, updated_at = now()
+       SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, rerun_requested = false, updated_at = now()
        WHERE id = (
          SELECT id FROM jobs
          WHERE status = 'queued' AND run_at <= now() AND name = ANY($2::text[])
@@ -227,15 +256,27 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       progress: async (channel, event, data) => {
         await publish(database, channel, event, data);
       },
+      fence: { jobId: job.id, attempt: job.attempts, workerId: id },
     };
     const started = Date.now();
     let result: unknown;
+    let timer: NodeJS.Timeout | undefined;
     try {
       // `.then` also turns a synchronous throw into a rejection.
-      result = await Promise.resolve().then(() => def.handler(parsed.data, ctx));
+      const handled = Promise.resolve().then(() => def.handler(parsed.data, ctx));
+      // The attempt's time limit: past it the attempt is recorded as failed and the handler, told
+      // through ctx.signal, can no longer write (its fenced writes find the job gone).
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new JobTimeoutError(def.timeoutMs)), def.timeoutMs);
+      });
+      handled.catch(() => {}); // a handler that fails after its timeout was already recorded
+      result = await Promise.race([handled, timedOut]);
     } catch (err) {
+      if (err instanceof JobTimeoutError) entry.controller.abort(err);
       await onHandlerError(entry, def, err);
       return;
+    } finally {
+      clearTimeout(timer);
     }
     await finish(entry, { kind: "succeeded", result });
     if (opts.verbose) log("info", `job ${job.id} (${job.name}) succeeded in ${Date.now() - started} ms (attempt ${job.attempts})`);
@@ -245,15 +286,22 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     const { job } = entry;
     const error = formatError(err);
     const firstLine = error.split("\n")[0];
+    const message = err instanceof Error && err.message ? err.message.slice(0, 2000) : undefined;
     if (entry.abandoned) return;
+    if (err instanceof StaleAttemptError) {
+      // Another attempt holds the job now (this worker was declared dead or timed out): it owns the
+      // outcome; nothing of this attempt was written.
+      log("warn", `job ${job.id} (${job.name}) attempt ${job.attempts} was superseded; its results were discarded`);
+      return;
+    }
     if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
       log("error", `job ${job.id} (${job.name}) failed for good after attempt ${job.attempts}/${job.max_attempts}: ${firstLine}`);
-      await finish(entry, { kind: "failed", error });
+      await finish(entry, { kind: "failed", error, message });
       return;
     }
     const delayMs = backoffDelayMs(def.backoff, job.attempts);
     log("warn", `job ${job.id} (${job.name}) attempt ${job.attempts}/${job.max_attempts} failed, retry in ${delayMs} ms: ${firstLine}`);
-    await finish(entry, { kind: "retry", error, delayMs });
+    await finish(entry, { kind: "retry", error, message, delayMs });
     if (delayMs < pollMs && !stopping) {
       const t = setTimeout(() => {
         wakeTimers.delete(t);
@@ -265,13 +313,14 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
 
   type Outcome =
     | { kind: "succeeded"; result: unknown }
-    | { kind: "failed"; error: string }
-    | { kind: "retry"; error: string; delayMs: number };
+    | { kind: "failed"; error: string; message?: string }
+    | { kind: "retry"; error: string; message?: string; delayMs: number };
 
   /**
    * Writes the outcome, guarded by locked_by and attempts: if this worker lost the job meanwhile
-   * (it was re-queued as stale, or stop() released it), the write matches nothing.
-   * Retried a few times on database errors, so a blip does not leave the job 'running'.
+   * (it was re-queued as stale, or stop() released it), the write matches nothing. A failure is
+   * written in one transaction with the job's onFailure hook, so the job's owner (a case) always
+   * learns of it. Retried a few times on database errors, so a blip does not leave the job 'running'.
    */
   async function finish(entry: RunningJob, outcome: Outcome) {
     const { job } = entry;
@@ -279,32 +328,40 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     let sql: string;
     let params: unknown[];
     if (outcome.kind === "succeeded") {
-      sql = `UPDATE jobs SET status = 'succeeded', result = $4::jsonb, last_error = NULL, key = NULL,
-               locked_at = NULL, finished_at = now(), updated_at = now()
+      // A re-run requested during this attempt puts the job back to the queue with fresh attempts.
+      sql = `UPDATE jobs SET result = $4::jsonb, last_error = NULL, locked_at = NULL, updated_at = now(), ${RERUN_OR("succeeded")}
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, toJson(outcome.result, job, log)];
     } else if (outcome.kind === "failed") {
-      sql = `UPDATE jobs SET status = 'failed', last_error = $4, key = NULL,
-               locked_at = NULL, finished_at = now(), updated_at = now()
+      sql = `UPDATE jobs SET last_error = $4, locked_at = NULL, updated_at = now(), ${RERUN_OR("failed")}
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, outcome.error];
     } else {
       sql = `UPDATE jobs SET status = 'queued', last_error = $4, locked_at = NULL, locked_by = NULL,
-               run_at = now() + make_interval(secs => $5::double precision), updated_at = now()
+               attempts = CASE WHEN rerun_requested THEN 0 ELSE attempts END,
+               run_at = CASE WHEN rerun_requested THEN now() ELSE now() + make_interval(secs => $5::double precision) END,
+               rerun_requested = false, updated_at = now()
              WHERE id = $1::bigint AND locked_by = $2 AND attempts = $3 AND status = 'running'`;
       params = [...guard, outcome.error, outcome.delayMs / 1000];
     }
+    const failure =
+      outcome.kind === "succeeded"
+        ? null
+        : { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, final: outcome.kind === "failed", message: outcome.message || firstLineOf(outcome.error) };
     const delays = [200, 1_000, 3_000, 10_000];
     for (let i = 0; ; i++) {
       if (entry.abandoned) return;
       try {
-        await database.query(sql, params);
+        if (failure) await recordFailure(database, job, `${sql} RETURNING status`, params, failure, i < delays.length);
+        // (a job re-queued for a re-run is claimed on the wake() that follows every finished job)
+        else await database.query(sql, params);
         return;
       } catch (err) {
         if (i >= delays.length || stopping) {
           log("error", `job ${job.id}: could not record ${outcome.kind}: ${(err as Error).message}`);
           return;
         }
+        log("warn", `job ${job.id}: recording ${outcome.kind} failed, retrying: ${(err as Error).message}`);
         await sleep(delays[i]!);
       }
     }
@@ -324,7 +381,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     if (stopping || maintaining) return;
     maintaining = true;
     try {
-      await heartbeat();
+      if (!beater) await heartbeat();
       const released = await releaseStaleJobs(database, staleSeconds);
       for (const r of released) {
         log("warn", `job ${r.id} (${r.name}): worker ${r.locked_by} went silent; ${r.status === "failed" ? "no attempts left, failed" : "re-queued"}`);
@@ -346,7 +403,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   async function releaseJobs(ids: string[], countAttempt: boolean) {
     if (ids.length === 0) return;
     await database.query(
-      `UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, run_at = now(), updated_at = now(),
+      `UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, run_at = now(), updated_at = now(), rerun_requested = false,
          attempts = CASE WHEN $3 THEN attempts ELSE greatest(attempts - 1, 0) END
        WHERE id = ANY($1::bigint[]) AND locked_by = $2 AND status = 'running'`,
       [ids, id, countAttempt],
@@ -360,6 +417,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     stopping = true;
     clearInterval(pollTimer);
     clearInterval(maintenanceTimer);
+    clearInterval(tickTimer);
     for (const t of wakeTimers) clearTimeout(t);
     wakeTimers.clear();
     await unlisten?.().catch(() => {});
@@ -388,6 +446,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       }
       for (const r of unfinished) r.controller.abort(new Error("worker stopping"));
     }
+    await beater?.stop();
     await database.query(`DELETE FROM worker_processes WHERE id = $1`, [id]).catch((err) => {
       log("warn", `could not delete heartbeat row: ${(err as Error).message}`);
     });
@@ -409,7 +468,9 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
 /**
  * Re-queues `running` jobs whose worker has not sent a heartbeat for `staleSeconds` (or whose
  * worker row is gone) and that were locked at least that long ago; the lost attempt counts, and a
- * job with no attempts left is marked failed. Then deletes the stale worker rows.
+ * job with no attempts left is marked failed. Each job is released in its own transaction together
+ * with its definition's onFailure hook, so the job's owner (a case) is never left "in progress" by
+ * a dead worker. Then deletes the stale worker rows.
  * Any worker calls this every heartbeat; safe to run concurrently (SKIP LOCKED).
  *
  * @returns the jobs released: id, name, new status and the silent worker's id
@@ -418,33 +479,171 @@ export async function releaseStaleJobs(
   database: Database,
   staleSeconds: number,
 ): Promise<Array<{ id: string; name: string; status: "queued" | "failed"; locked_by: string | null }>> {
-  const rows = await database.query<{ id: string; name: string; status: "queued" | "failed"; locked_by: string | null }>(
-    `WITH stale AS (
-       SELECT j.id, j.locked_by AS old_locked_by FROM jobs j
-       LEFT JOIN worker_processes w ON w.id = j.locked_by
-       WHERE j.status = 'running'
-         AND j.locked_at < now() - make_interval(secs => $1::double precision)
-         AND (w.id IS NULL OR w.heartbeat_at < now() - make_interval(secs => $1::double precision))
-       FOR UPDATE OF j SKIP LOCKED
-     )
-     UPDATE jobs j SET
-       status = CASE WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'queued' END,
-       finished_at = CASE WHEN j.attempts >= j.max_attempts THEN now() END,
-       key = CASE WHEN j.attempts >= j.max_attempts THEN NULL ELSE j.key END,
-       locked_by = CASE WHEN j.attempts >= j.max_attempts THEN j.locked_by END,
-       last_error = 'Worker ' || coalesce(j.locked_by, '?') || ' stopped responding during attempt ' || j.attempts
-                    || ' (no heartbeat for ' || $2::text || ' s)',
-       locked_at = NULL, run_at = now(), updated_at = now()
-     FROM stale WHERE j.id = stale.id
-     RETURNING j.id::text AS id, j.name, j.status, stale.old_locked_by AS locked_by`,
-    [staleSeconds, String(staleSeconds)],
+  const candidates = await database.query<{ id: string }>(
+    `SELECT j.id::text AS id FROM jobs j
+     LEFT JOIN worker_processes w ON w.id = j.locked_by
+     WHERE j.status = 'running'
+       AND j.locked_at < now() - make_interval(secs => $1::double precision)
+       AND (w.id IS NULL OR w.heartbeat_at < now() - make_interval(secs => $1::double precision))
+     ORDER BY j.id LIMIT 100`,
+    [staleSeconds],
   );
+  const released: Array<{ id: string; name: string; status: "queued" | "failed"; locked_by: string | null }> = [];
+  for (const { id } of candidates) {
+    const row = await releaseOneStaleJob(database, id, staleSeconds);
+    if (row) released.push(row);
+  }
   await database.query(
     `DELETE FROM worker_processes WHERE heartbeat_at < now() - make_interval(secs => $1::double precision)`,
     [staleSeconds],
   );
-  if (rows.some((r) => r.status === "queued")) await database.notify(JOBS_NOTIFY_CHANNEL, "stale").catch(() => {});
-  return rows;
+  if (released.some((r) => r.status === "queued")) await database.notify(JOBS_NOTIFY_CHANNEL, "stale").catch(() => {});
+  return released;
+}
+
+/** Releases one stale job (re-checked under its row lock) and runs its onFailure hook, in one transaction. */
+async function releaseOneStaleJob(database: Database, jobId: string, staleSeconds: number) {
+  type Row = { id: string; name: string; status: "queued" | "failed"; locked_by: string | null; payload: unknown; attempts: number; max_attempts: number; last_error: string };
+  let after: unknown;
+  const row = await database.prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRawUnsafe<Row[]>(
+        `WITH stale AS (
+           SELECT j.id, j.locked_by AS old_locked_by, j.attempts AS old_attempts FROM jobs j
+           LEFT JOIN worker_processes w ON w.id = j.locked_by
+           WHERE j.id = $1::bigint AND j.status = 'running'
+             AND j.locked_at < now() - make_interval(secs => $2::double precision)
+             AND (w.id IS NULL OR w.heartbeat_at < now() - make_interval(secs => $2::double precision))
+           FOR UPDATE OF j SKIP LOCKED
+         )
+         UPDATE jobs j SET
+           status = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN 'failed' ELSE 'queued' END,
+           finished_at = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN now() END,
+           key = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN NULL ELSE j.key END,
+           locked_by = CASE WHEN j.attempts >= j.max_attempts AND NOT j.rerun_requested THEN j.locked_by END,
+           attempts = CASE WHEN j.rerun_requested THEN 0 ELSE j.attempts END,
+           rerun_requested = false,
+           last_error = 'Worker ' || coalesce(j.locked_by, '?') || ' stopped responding during attempt ' || stale.old_attempts
+                        || ' (no heartbeat for ' || $3::text || ' s)',
+           locked_at = NULL, run_at = now(), updated_at = now()
+         FROM stale WHERE j.id = stale.id
+         RETURNING j.id::text AS id, j.name, j.status, stale.old_locked_by AS locked_by, j.payload, stale.old_attempts AS attempts, j.max_attempts, j.last_error`,
+        jobId,
+        staleSeconds,
+        String(staleSeconds),
+      );
+      const r = rows[0];
+      if (!r) return null;
+      after = await runFailureHook(r, {
+        jobId: r.id,
+        attempt: r.attempts,
+        maxAttempts: r.max_attempts,
+        final: r.status === "failed",
+        message: r.last_error,
+      }, tx);
+      return r;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+  if (row && typeof after === "function") await (after as () => Promise<void>)().catch((err) => console.error(`[queue] job ${row.id}: after-failure step failed: ${(err as Error).message}`));
+  return row ? { id: row.id, name: row.name, status: row.status, locked_by: row.locked_by } : null;
+}
+
+/**
+ * Writes a failed attempt (`sql` must be the guarded UPDATE ... RETURNING id) and, when it matched,
+ * runs the job's onFailure hook, in one transaction. With `withHook: false` (the last try after the
+ * hook kept failing) only the job row is written, so the job cannot stay 'running' for ever.
+ */
+async function recordFailure(
+  database: Database,
+  job: ClaimedJob,
+  sql: string,
+  params: unknown[],
+  info: JobFailureInfo,
+  withHook: boolean,
+) {
+  const after = await database.prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRawUnsafe<{ status: string }[]>(sql, ...params);
+      if (!rows[0] || !withHook) return undefined;
+      // A re-run requested meanwhile re-queues even a job out of attempts.
+      return runFailureHook({ name: job.name, payload: job.payload }, { ...info, final: rows[0].status === "failed" }, tx);
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+  if (typeof after === "function") await after().catch((err) => console.error(`[queue] job ${job.id}: after-failure step failed: ${(err as Error).message}`));
+}
+
+/** Calls the registered definition's onFailure with the parsed payload (skipped when there is none). */
+async function runFailureHook(job: { name: string; payload: unknown }, info: JobFailureInfo, tx: JobTransaction) {
+  const def = getJob(job.name);
+  if (!def?.onFailure) return undefined;
+  const parsed = def.payload.safeParse(job.payload);
+  if (!parsed.success) return undefined;
+  return def.onFailure(parsed.data, info, tx);
+}
+
+function firstLineOf(error: string): string {
+  const line = error.split("\n")[0] ?? error;
+  // "Error: message" -> "message"; keep other error names (they say what kind of failure it was)
+  return line.replace(/^Error: /, "");
+}
+
+/** heartbeat-thread.mjs next to this module (source layout), else under the working directory. */
+function heartbeatThreadFile(): string {
+  const here = new URL("./heartbeat-thread.mjs", import.meta.url);
+  if (here.protocol === "file:" && fs.existsSync(fileURLToPath(here))) return fileURLToPath(here);
+  return path.resolve(process.cwd(), "app/queue/heartbeat-thread.mjs");
+}
+
+/**
+ * Starts heartbeat-thread.mjs: heartbeats every intervalMs on its own thread and connection while
+ * this thread keeps sending ticks (at least every maxSilenceMs). `tick()` is called on a timer of
+ * this thread (it only runs when this thread is free); `stop()` ends the thread (before the
+ * heartbeat row is deleted).
+ */
+function startHeartbeatThread(o: { url: string; id: string; intervalMs: number; maxSilenceMs: number; log: (level: "warn", line: string) => void }) {
+  const thread = new Worker(heartbeatThreadFile(), {
+    workerData: { url: o.url, id: o.id, pid: process.pid, intervalMs: o.intervalMs, maxSilenceMs: o.maxSilenceMs },
+  });
+  thread.unref();
+  thread.on("message", (m: { log?: string }) => {
+    if (m.log) o.log("warn", m.log);
+  });
+  thread.on("error", (err) => o.log("warn", `heartbeat thread failed: ${err.message}`));
+  return {
+    tick() {
+      thread.postMessage("tick");
+    },
+    async stop() {
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.postMessage("stop");
+      await Promise.race([exited, sleep(2_000)]);
+      await thread.terminate().catch(() => {});
+    },
+  };
+}
+
+/** An attempt ran past its job's timeoutMs. */
+export class JobTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The job took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`} and was stopped`);
+    this.name = "JobTimeoutError";
+  }
+}
+
+/**
+ * SET clause ending an attempt as `status`, unless a re-run was requested during it: then the job
+ * goes back to the queue at once with fresh attempts, keeping its key.
+ */
+function RERUN_OR(status: "succeeded" | "failed"): string {
+  return `status = CASE WHEN rerun_requested THEN 'queued' ELSE '${status}' END,
+          key = CASE WHEN rerun_requested THEN key END,
+          finished_at = CASE WHEN rerun_requested THEN NULL ELSE now() END,
+          locked_by = CASE WHEN rerun_requested THEN NULL ELSE locked_by END,
+          run_at = CASE WHEN rerun_requested THEN now() ELSE run_at END,
+          attempts = CASE WHEN rerun_requested THEN 0 ELSE attempts END,
+          rerun_requested = false`;
 }
 
 /** `Name: message` plus the first stack frames (and the cause's message), at most 4000 characters. */

@@ -59,7 +59,7 @@ async function until<T>(fn: () => Promise<T | null | undefined | false>, ms = 30
 
 async function finished(paId: string) {
   return until(async () => {
-    const pa = await t.database.prisma.priorAuth.findUnique({ where: { id: paId }, include: { ai_decision: true } });
+    const pa = await t.database.prisma.priorAuth.findUnique({ where: { id: paId }, include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } } });
     return pa && (pa.intake_status === "succeeded" || pa.intake_status === "failed") ? pa : null;
   });
 }
@@ -194,7 +194,7 @@ describe("prior auth intake (model)", () => {
     const patient = await t.database.prisma.patient.findUniqueOrThrow({ where: { prior_auth_id: pa.id } });
     expect(patient).toMatchObject({ member_id: onRoster.patient.member_id, first_name: "Carla", last_name: "Jimenez" });
 
-    const decision = pa.ai_decision!;
+    const decision = pa.ai_decisions[0]!;
     expect(decision).toMatchObject({ final_decision: "approved", engine: "openai", model: MODEL, confidence_score: 0.9 });
     expect(decision.ai_summary).toContain(SCRIPTED_MARK);
     const citations = decision.citations as unknown as Citation[];
@@ -231,7 +231,7 @@ describe("prior auth intake (model)", () => {
     const decisionRequest = requests.find((r) => r.schemaName === "decision");
     expect(decisionRequest, "the decision agent asked the model").toBeTruthy();
 
-    const decision = pa.ai_decision!;
+    const decision = pa.ai_decisions[0]!;
     expect(decision.final_decision).toBe("denied");
     expect(decision.engine).toBe("openai");
     expect(decision.ai_summary).toMatch(/not eligible/i);
@@ -260,7 +260,7 @@ describe("prior auth intake (model)", () => {
       expect(done.intake_status).toBe("failed");
       expect(done.intake_error).toMatch(/Model request "embeddings" failed with HTTP 500/);
       expect(done.intake_error).toMatch(/upstream exploded/);
-      expect(done.ai_decision).toBeNull();
+      expect(done.ai_decisions[0]).toBeUndefined();
 
       const status = await until(async () => {
         const s = await getJobStatus(t.database, job.id);

@@ -34,7 +34,7 @@ async function until<T>(fn: () => Promise<T | null | undefined | false>, ms = 12
 
 async function finished(paId: string) {
   return until(async () => {
-    const pa = await t.database.prisma.priorAuth.findUnique({ where: { id: paId }, include: { ai_decision: true } });
+    const pa = await t.database.prisma.priorAuth.findUnique({ where: { id: paId }, include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } } });
     return pa && (pa.intake_status === "succeeded" || pa.intake_status === "failed") ? pa : null;
   }, 180_000);
 }
@@ -88,10 +88,10 @@ describe("prior auth intake", () => {
     await new Promise((r) => setTimeout(r, 300));
     await unsub();
     expect(done.intake_status, done.intake_error ?? "").toBe("succeeded");
-    expect(done.ai_decision?.final_decision).toBe(c.expected.decision);
-    expect(done.ai_decision!.confidence_score).toBeGreaterThan(0);
-    expect(done.ai_decision!.confidence_score).toBeLessThanOrEqual(1);
-    expect((done.ai_decision!.citations as unknown[]).length).toBeGreaterThan(0);
+    expect(done.ai_decisions[0]?.final_decision).toBe(c.expected.decision);
+    expect(done.ai_decisions[0]!.confidence_score).toBeGreaterThan(0);
+    expect(done.ai_decisions[0]!.confidence_score).toBeLessThanOrEqual(1);
+    expect((done.ai_decisions[0]!.citations as unknown[]).length).toBeGreaterThan(0);
     expect(new Set(steps)).toEqual(new Set([1, 2, 3, 4, 5]));
     const patient = await t.database.prisma.patient.findUniqueOrThrow({ where: { prior_auth_id: pa.id } });
     expect(patient.member_id).toBe(c.patient.member_id);
@@ -109,7 +109,7 @@ describe("prior auth intake", () => {
     expect(pages.every((p) => p.ocr)).toBe(true);
     const patient = await t.database.prisma.patient.findUniqueOrThrow({ where: { prior_auth_id: pa.id } });
     expect(patient.member_id).toBe(scanned.patient.member_id);
-    expect(done.ai_decision?.final_decision).toBe(scanned.expected.decision);
+    expect(done.ai_decisions[0]?.final_decision).toBe(scanned.expected.decision);
   });
 
   it("re-running a case replaces its results without duplicates", async () => {

@@ -1,6 +1,7 @@
 /**
  * Real worker processes (workers/main.ts) sharing one PostgreSQL database:
  *  - 200 jobs across two workers run exactly once each, and both workers take part;
+ *  - a worker busy (synchronously) for longer than the stale limit keeps its job: it runs once;
  *  - a worker SIGKILLed mid-job loses it to the other worker, which completes it (attempt 2);
  *  - SIGTERM shuts a worker down cleanly (exit 0, heartbeat row removed).
  * Needs PostgreSQL (PGlite serves one process only).
@@ -114,6 +115,24 @@ describe.skipIf(!pgAvailable)("job queue with two worker processes on PostgreSQL
     );
     expect(perPid.map((p) => p.pid).sort()).toEqual([a.pid, b.pid].sort());
     expect(Math.min(...perPid.map((p) => p.n))).toBeGreaterThan(0);
+  });
+
+  it("a worker whose thread is busy longer than the stale limit keeps its job: it runs once (heartbeat on its own thread)", async () => {
+    // WORKER_STALE_SECONDS is 5: a 7 s synchronous stretch used to stop the heartbeat, so the other
+    // worker declared this one dead and ran the job a second time.
+    const { id } = await enqueue(database, "system.echo", { note: "busy", spinMs: 7_000 });
+    const done = await waitFor(
+      async () => {
+        const s = await getJobStatus(database, id);
+        return (s?.status === "succeeded" || s?.status === "failed") && s;
+      },
+      "the busy job to finish",
+      40_000,
+      100,
+    );
+    expect(done).toMatchObject({ status: "succeeded", attempts: 1 });
+    const runs = await database.query(`SELECT 1 FROM live_events WHERE channel = 'system:echo' AND data->>'jobId' = $1`, [id]);
+    expect(runs).toHaveLength(1);
   });
 
   it("recovers the job of a SIGKILLed worker: the other worker completes it on attempt 2", async () => {

@@ -27,9 +27,9 @@ let fax: Uint8Array;
 async function decide() {
   const pa = await createPriorAuthFromFax(t.database, orgId, { bytes: fax, filename: "case.pdf" }, { plan_id: planId, queue: false });
   await runIntake(t.database, pa.id);
-  const done = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: pa.id }, include: { ai_decision: true } });
+  const done = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: pa.id }, include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } } });
   expect(done.intake_status, done.intake_error ?? "").toBe("succeeded");
-  return { id: pa.id, decision: done.ai_decision!.final_decision, version: done.ai_decision!.coverage_policy_version };
+  return { id: pa.id, decision: done.ai_decisions[0]!.final_decision, version: done.ai_decisions[0]!.coverage_policy_version };
 }
 
 const nodes = () => t.database.prisma.coveragePolicyNode.findMany({ where: { coverage_policy_id: policyId }, orderBy: { position: "asc" } });
@@ -72,7 +72,7 @@ describe("decision-tree versions", () => {
 
   it("an edited node is a new published version that changes the decision; the earlier case keeps version 1", async () => {
     // the age criterion of the path the approvable case took
-    const walked = (await t.database.prisma.aiDecision.findUniqueOrThrow({ where: { prior_auth_id: state.first!.id } })).decision_tree_traversal as { node_question_or_action: string }[];
+    const walked = (await t.database.prisma.aiDecision.findFirstOrThrow({ where: { prior_auth_id: state.first!.id } })).decision_tree_traversal as { node_question_or_action: string }[];
     const node = (await nodes()).find((n) => n.node_type === "question" && /\bage\b|years of age/i.test(n.question) && walked.some((w) => w.node_question_or_action === n.question))!;
     expect(node, "the case walked an age criterion").toBeTruthy();
     await updatePolicyNode(t.database, orgId, policyId, node.id, { question: "Age ≥ 90 years" });
@@ -86,7 +86,7 @@ describe("decision-tree versions", () => {
     const second = await decide();
     expect(second.decision).not.toBe("approved");
     expect(second.version).toBe(2);
-    const kept = await t.database.prisma.aiDecision.findUniqueOrThrow({ where: { prior_auth_id: state.first!.id } });
+    const kept = await t.database.prisma.aiDecision.findFirstOrThrow({ where: { prior_auth_id: state.first!.id } });
     expect(kept.coverage_policy_version).toBe(1);
   }, 120_000);
 

@@ -1,0 +1,180 @@
+/**
+ * A busy worker is not declared dead and a job never lands twice (issue 8, defect 9):
+ *  - document parsing runs on an isolated thread with a time limit: a content-stream bomb fails its
+ *    case as "too complex" within the limit while the worker's event loop and heartbeat keep going,
+ *    and an innocent fax on the same worker succeeds, each job on its first attempt;
+ *  - results are fenced with the attempt: an attempt that lost its job (declared dead) and then
+ *    fails cannot overwrite the case its replacement already decided;
+ *  - every attempt has a time limit: a handler that hangs is failed after it and its slot reused.
+ * Runs on the embedded database and on PostgreSQL (whichever createTestDatabase picks).
+ */
+import { z } from "zod";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/env.server";
+import type { Database } from "~/lib/db.server";
+import { defineJob } from "~/queue/define-job";
+import { enqueue, getJobStatus } from "~/queue/enqueue.server";
+import { getJob, registerJobs } from "~/queue/registry.server";
+import "~/queue/jobs.server";
+import { releaseStaleJobs, startWorker, type WorkerHandle } from "~/queue/worker.server";
+import { createPriorAuthFromEpa, createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
+import { runIntake } from "~/intake/run-intake.server";
+import { builtinIntakeAgents } from "~/intake/agents.server";
+import { DEMO_CASES } from "~/synthetic/demo-catalog";
+import { priorAuthDocumentText } from "~/synthetic/generate-synthetic-pa";
+import { renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { contentStreamBomb } from "../support/pdf-bomb";
+
+let t: TestDatabase;
+let database: Database;
+let orgId: string;
+const workers: WorkerHandle[] = [];
+const quiet = () => {};
+
+async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const intakeJob = async (priorAuthId: string) =>
+  (await database.query<{ id: string; status: string; attempts: number }>(`SELECT id::text AS id, status, attempts FROM jobs WHERE payload->>'prior_auth_id' = $1 ORDER BY id`, [priorAuthId]))[0];
+
+beforeAll(async () => {
+  // A short document time limit, read when the parsing pool starts (first document of this file).
+  process.env.DOCUMENT_PARSE_TIMEOUT_SECONDS = "5";
+  resetEnvForTests();
+  t = await createTestDatabase();
+  database = t.database;
+  orgId = (await database.prisma.organization.create({ data: { name: "busy worker" } })).id;
+}, 120_000);
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+});
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+describe("document parsing off the worker's thread", () => {
+  it("a content-stream bomb fails as too complex within the limit; the heartbeat keeps going and the fax beside it succeeds once", async () => {
+    workers.push(await startWorker({ database, concurrency: 2, pollMs: 100, staleSeconds: 5, log: quiet }));
+    let last = Date.now();
+    let worstGap = 0;
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+    }, 20);
+    let worstHeartbeatAge = 0;
+    const watch = setInterval(async () => {
+      const [row] = await database.query<{ age: number }>(`SELECT extract(epoch FROM now() - max(heartbeat_at))::float8 AS age FROM worker_processes`).catch(() => []);
+      if (row) worstHeartbeatAge = Math.max(worstHeartbeatAge, row.age);
+    }, 250);
+    try {
+      const c = DEMO_CASES.find((x) => !x.scanned)!;
+      const bomb = await createPriorAuthFromFax(database, orgId, { bytes: contentStreamBomb(7, 10), filename: "bomb.pdf" });
+      const fax = await createPriorAuthFromFax(database, orgId, { bytes: await renderPriorAuthFax(c, { layout: c.layout }), filename: "innocent.pdf" });
+      const settled = async (id: string) => {
+        const pa = await database.prisma.priorAuth.findUniqueOrThrow({ where: { id } });
+        return pa.intake_status === "succeeded" || pa.intake_status === "failed" ? pa : null;
+      };
+      const [b, f] = await Promise.all([until(() => settled(bomb.id), "the bomb case to settle"), until(() => settled(fax.id), "the fax to settle")]);
+      expect(b.intake_status).toBe("failed");
+      expect(b.intake_error).toMatch(/too complex to read: it took longer than 5 s/);
+      expect(f.intake_status, f.intake_error ?? "").toBe("succeeded");
+      // Each job ran exactly once: nobody declared the worker dead.
+      expect(await intakeJob(bomb.id)).toMatchObject({ status: "failed", attempts: 1 });
+      expect(await intakeJob(fax.id)).toMatchObject({ status: "succeeded", attempts: 1 });
+      expect(await database.prisma.aiDecision.count({ where: { prior_auth_id: fax.id } })).toBe(1);
+    } finally {
+      clearInterval(ticker);
+      clearInterval(watch);
+    }
+    expect(worstGap).toBeLessThan(1_000);
+    expect(worstHeartbeatAge).toBeLessThan(5);
+  }, 120_000);
+});
+
+describe("results fenced with the attempt", () => {
+  it("an attempt declared dead that fails afterwards cannot overwrite the case its replacement decided", async () => {
+    const real = getJob("prior_auth.intake")!;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let firstDone!: (e: unknown) => void;
+    const firstFinished = new Promise<unknown>((r) => (firstDone = r));
+    registerJobs({
+      ...real,
+      handler: async (payload, ctx) => {
+        if (ctx.attempt > 1) return real.handler(payload, ctx);
+        // Attempt 1 stalls (as if parsing a bomb on the worker's thread), then fails.
+        await released;
+        const failing = { ...builtinIntakeAgents, agents: { ...builtinIntakeAgents.agents, extract: async () => { throw new Error("stale attempt blew up"); } } };
+        try {
+          return await runIntake(ctx.database, payload.prior_auth_id, { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts, fence: ctx.fence, agents: failing as never });
+        } finally {
+          firstDone(null);
+        }
+      },
+    });
+    try {
+      const pa = await createPriorAuthFromEpa(database, orgId, priorAuthDocumentText(DEMO_CASES[0]));
+      workers.push(await startWorker({ database, concurrency: 2, pollMs: 100, staleSeconds: 60, log: quiet }));
+      const job = await until(async () => {
+        const j = await intakeJob(pa.id);
+        return j?.status === "running" && j;
+      }, "attempt 1 to run");
+      // The worker looks dead (as after a 54 s stall): the sweep hands the job to attempt 2.
+      await database.query(`UPDATE worker_processes SET heartbeat_at = now() - interval '1 hour'`);
+      await database.query(`UPDATE jobs SET locked_at = now() - interval '1 hour' WHERE id = $1::bigint`, [job.id]);
+      await releaseStaleJobs(database, 60);
+      const done = await until(async () => {
+        const s = await getJobStatus(database, job.id);
+        return s?.status === "succeeded" && s;
+      }, "attempt 2 to decide the case");
+      expect(done.attempts).toBe(2);
+      const decided = await database.prisma.priorAuth.findUniqueOrThrow({ where: { id: pa.id } });
+      expect(decided.intake_status).toBe("succeeded");
+      const runsBefore = await database.prisma.aiAgentRun.count({ where: { prior_auth_id: pa.id } });
+
+      release(); // the stale attempt wakes up and fails
+      await firstFinished;
+      await new Promise((r) => setTimeout(r, 300));
+      const after = await database.prisma.priorAuth.findUniqueOrThrow({ where: { id: pa.id } });
+      expect(after).toMatchObject({ intake_status: "succeeded", intake_error: null, final_decision: decided.final_decision, intake_step: decided.intake_step });
+      expect(await database.prisma.aiDecision.count({ where: { prior_auth_id: pa.id } })).toBe(1);
+      expect(await database.prisma.aiAgentRun.count({ where: { prior_auth_id: pa.id } })).toBe(runsBefore);
+      expect(await getJobStatus(database, job.id)).toMatchObject({ status: "succeeded", attempts: 2 });
+    } finally {
+      registerJobs(real);
+    }
+  }, 120_000);
+});
+
+describe("job time limit", () => {
+  registerJobs(
+    defineJob({
+      name: "test.hangs",
+      payload: z.object({}),
+      maxAttempts: 1,
+      timeoutMs: 300,
+      handler: () => new Promise<void>(() => {}), // never settles, ignores ctx.signal
+    }),
+  );
+
+  it("fails an attempt that runs past its timeoutMs and frees its slot", async () => {
+    workers.push(await startWorker({ database, concurrency: 1, pollMs: 50, log: quiet, loadAppJobs: false }));
+    const hung = await enqueue(database, "test.hangs", {});
+    const after = await enqueue(database, "system.echo", { note: "next" });
+    const failed = await until(async () => {
+      const s = await getJobStatus(database, hung.id);
+      return s?.status === "failed" && s;
+    }, "the hung job to fail", 10_000);
+    expect(failed.lastError).toMatch(/^JobTimeoutError: The job took longer than 300 ms/);
+    await until(async () => (await getJobStatus(database, after.id))?.status === "succeeded", "the next job to run in the freed slot", 10_000);
+  });
+});
