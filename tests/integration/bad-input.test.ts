@@ -23,6 +23,10 @@ import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtur
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { seedReviewedCase } from "./api-prior-auths.seed";
 import { liveEventStats, publish } from "~/queue/live-events.server";
+import fc from "fast-check";
+import { contentStreamBomb, encryptedPdf, imageBomb } from "../support/pdf-bomb";
+import { renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES } from "~/synthetic/demo-catalog";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -466,6 +470,81 @@ describe("workspace form actions", () => {
       await post(`prior-auth ${id.slice(0, 20)}`, `/o/${orgId}/prior-auths/${encodeURIComponent(id)}`, { intent: "run_ai" });
       await post(`policy ${id.slice(0, 20)}`, `/o/${orgId}/plans/${ids.planId}/coverage_policies/${encodeURIComponent(id)}`, { intent: "add_node", question: "q", node_type: "question" });
     }
+    expect(failures.splice(0)).toEqual([]);
+  }, 120_000);
+});
+
+/** Any UTF-16 code unit, including NUL and lone surrogates. */
+const anyChar = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
+const hostileString = fc.oneof(fc.string({ unit: anyChar, maxLength: 40 }), fc.string({ maxLength: 40 }), fc.constantFrom("", "a\u0000b", "\ud800", "x".repeat(20_000)));
+/** Random JSON-ish values of random shape, with hostile strings at the leaves. */
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof({ depthSize: "small", withCrossShrink: true }, hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(fc.constantFrom(...FIELDS), tie("v"), { maxKeys: 4 })),
+})).v;
+/** A value nested `depth` levels deep in arrays and objects (PostgreSQL JSON, zod and the JSON reader all recurse). */
+const deepValue = fc.integer({ min: 1, max: 400 }).map((depth) => {
+  let v: unknown = "leaf";
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { content: v };
+  return v;
+});
+
+describe("random fuzz over every write endpoint and every upload", () => {
+  it("random bodies (any shape, nesting, NUL, lone surrogates, wrong types, large strings) never give a 5xx, keep the error shape and bounded memory", async () => {
+    const writes = Object.entries(ROUTES).flatMap(([routeId, spec]) => spec.methods.filter((m) => m === "POST" || m === "PUT" || m === "PATCH").map((m) => [routeId, m] as const));
+    const rssBefore = process.memoryUsage().rss;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }), hostileValue, deepValue.map((d) => ({ content: d, question: d }))),
+        fc.constantFrom("json", "form"),
+        async ([routeId, method], value, encoding) => {
+          const url = fill(patternOf(routeId), ids);
+          let body: BodyInit;
+          let headers: Record<string, string> = {};
+          if (encoding === "json") {
+            body = JSON.stringify(value);
+            headers = JSON_TYPE;
+          } else {
+            const form = new FormData();
+            if (value && typeof value === "object" && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) form.append(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
+            else form.append("content", typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
+            body = form;
+          }
+          const res = await app.fetch(url, { method, headers: asA(headers), body });
+          await expectApiError(`fuzz ${method} ${routeId} (${encoding})`, res, { allowOk: true });
+        },
+      ),
+      { numRuns: 300, seed: 20261127 },
+    );
+    await stillServing("random fuzz");
+    const grown = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+    expect(grown, `web process memory grew ${grown.toFixed(0)} MB`).toBeLessThan(512);
+    expect(failures.splice(0)).toEqual([]);
+  }, 240_000);
+
+  it("hostile uploads (truncated, encrypted, zero-byte, image bomb, content-stream bomb, random bytes) are accepted for the job or refused with 4xx, never 5xx", async () => {
+    const real = await renderPriorAuthFax(DEMO_CASES[0]!, { layout: DEMO_CASES[0]!.layout });
+    const rssBefore = process.memoryUsage().rss;
+    const uploads: [string, Uint8Array][] = [
+      ["truncated PDF", real.slice(0, Math.floor(real.length / 2))],
+      ["encrypted PDF", encryptedPdf()],
+      ["zero-byte", new Uint8Array(0)],
+      ["image bomb (60,000 x 60,000 px)", imageBomb()],
+      ["content-stream bomb", contentStreamBomb(7, 10)],
+      ["random bytes", crypto.randomBytes(64 * 1024)],
+      ["random bytes behind a PDF header", new Uint8Array([...new TextEncoder().encode("%PDF-1.7\n"), ...crypto.randomBytes(64 * 1024)])],
+    ];
+    for (const [routeId, spec] of Object.entries(ROUTES)) {
+      if (!spec.upload) continue;
+      const url = fill(patternOf(routeId), ids);
+      for (const [label, bytes] of uploads) {
+        const res = await app.fetch(url, { method: "POST", headers: asA(), body: multipart({ drug_name: "adalimumab", submission_type: "fax", [spec.upload]: file(bytes, "upload.pdf") }) });
+        await expectApiError(`POST ${routeId} [${label}]`, res, { allowOk: true });
+      }
+      await stillServing(routeId);
+    }
+    const grown = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+    expect(grown, `web process memory grew ${grown.toFixed(0)} MB`).toBeLessThan(512);
     expect(failures.splice(0)).toEqual([]);
   }, 120_000);
 });
