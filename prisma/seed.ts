@@ -1,0 +1,17 @@
+/**
+ * `npm run seed`: seeds the demo organization (plan, roster, formulary, coverage policies, sample
+ * faxes queued for processing) into the configured database (DATABASE_URL, else the embedded one),
+ * then exits. The queued faxes are processed by the next worker (or web process with the in-process
+ * worker) that starts. `npm run up` does the same through `server.ts --seed`.
+ */
+import { getDatabase } from "~/lib/db.server";
+import { seedDemo } from "./seed-demo.server";
+
+const database = await getDatabase();
+try {
+  console.log(`[seed] demo data: ${await seedDemo(database)}`);
+} finally {
+  await database.close();
+}
+// parsing threads and their message ports would keep this one-shot CLI alive
+process.exit(0);
