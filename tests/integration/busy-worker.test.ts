@@ -95,7 +95,10 @@ describe("document parsing off the worker's thread", () => {
       clearInterval(ticker);
       clearInterval(watch);
     }
-    expect(worstGap).toBeLessThan(1_000);
+    // The bomb runs into the 5 s parse limit: had it been parsed on this thread, the event loop would
+    // have stalled at least that long. The bound leaves room for a loaded 2-core CI machine and for
+    // the embedded database, whose queries run on this thread (a 1 s bound failed once at 1009 ms).
+    expect(worstGap).toBeLessThan(2_500);
     expect(worstHeartbeatAge).toBeLessThan(5);
   }, 120_000);
 });
