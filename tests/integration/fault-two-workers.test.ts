@@ -9,8 +9,6 @@
  *  - the reviewer's decision survives and stays the case's final decision.
  * PostgreSQL only (PGlite serves one process).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server";
 import "~/queue/jobs.server";
@@ -18,38 +16,14 @@ import { createPriorAuthFromFax, queueIntake } from "~/prior-auths/create-prior-
 import { recordHumanDecision } from "~/prior-auths/record-human-decision.server";
 import { DEMO_CASES } from "~/synthetic/demo-catalog";
 import { renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { workerProcesses } from "../support/worker-processes";
 import { createTestDatabase, hasPostgres, type TestDatabase } from "../support/test-db";
 import { contentStreamBomb } from "../support/pdf-bomb";
 
 const pgAvailable = await hasPostgres();
-const root = path.resolve(import.meta.dirname, "../..");
 
-interface Child {
-  proc: ChildProcess;
-  pid: number;
-  output: string[];
-  exited: Promise<number | null>;
-}
-const children: Child[] = [];
-function killAll() {
-  for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill("SIGKILL");
-}
-process.once("exit", killAll);
-
-function spawnWorker(url: string): Child {
-  const proc = spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: "2", WORKER_STALE_SECONDS: "5", DOCUMENT_PARSE_TIMEOUT_SECONDS: "15", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  proc.stdout!.on("data", (d) => output.push(String(d)));
-  proc.stderr!.on("data", (d) => output.push(String(d)));
-  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
-  const child = { proc, pid: proc.pid!, output, exited };
-  children.push(child);
-  return child;
-}
+const { children, spawnWorker: spawnWith, killAll } = workerProcesses();
+const spawnWorker = (url: string) => spawnWith(url, { WORKER_CONCURRENCY: "2", WORKER_STALE_SECONDS: "5", DOCUMENT_PARSE_TIMEOUT_SECONDS: "15", LOG_LEVEL: "warn" });
 
 async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms: number): Promise<T> {
   const end = Date.now() + ms;

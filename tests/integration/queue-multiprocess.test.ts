@@ -6,47 +6,18 @@
  *  - SIGTERM shuts a worker down cleanly (exit 0, heartbeat row removed).
  * Needs PostgreSQL (PGlite serves one process only).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server";
 import { enqueue, getJobStatus } from "~/queue/enqueue.server";
+import { workerProcesses, type WorkerChild } from "../support/worker-processes";
 import { createTestDatabase, hasPostgres, type TestDatabase } from "../support/test-db";
 
 const pgAvailable = await hasPostgres();
 if (!pgAvailable) console.log("SKIPPED: queue-multiprocess.test.ts needs PostgreSQL on 127.0.0.1:5432 (CI always has it)");
 
-const root = path.resolve(import.meta.dirname, "../..");
 
-interface Child {
-  proc: ChildProcess;
-  pid: number;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-const children: Child[] = [];
-
-function killAll() {
-  for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill("SIGKILL");
-}
-// Even if vitest dies, leave no orphan workers behind.
-process.once("exit", killAll);
-
-function spawnWorker(url: string): Child {
-  const proc = spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: "4", WORKER_STALE_SECONDS: "5", LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  proc.stdout!.on("data", (d) => output.push(String(d)));
-  proc.stderr!.on("data", (d) => output.push(String(d)));
-  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
-  const child = { proc, pid: proc.pid!, output, exited };
-  children.push(child);
-  return child;
-}
+const { children, spawnWorker: spawnWith, killAll } = workerProcesses();
+const spawnWorker = (url: string) => spawnWith(url, { WORKER_CONCURRENCY: "4", WORKER_STALE_SECONDS: "5", LOG_LEVEL: "info" });
 
 async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, timeoutMs: number, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -64,8 +35,8 @@ async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what:
 describe.skipIf(!pgAvailable)("job queue with two worker processes on PostgreSQL", () => {
   let tdb: TestDatabase;
   let database: Database;
-  let a: Child;
-  let b: Child;
+  let a: WorkerChild;
+  let b: WorkerChild;
 
   beforeAll(async () => {
     tdb = await createTestDatabase({ kind: "postgres" });
