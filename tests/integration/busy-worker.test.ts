@@ -87,18 +87,25 @@ describe("document parsing off the worker's thread", () => {
       expect(b.intake_status).toBe("failed");
       expect(b.intake_error).toMatch(/too complex to read: it took longer than 5 s/);
       expect(f.intake_status, f.intake_error ?? "").toBe("succeeded");
-      // Each job ran exactly once: nobody declared the worker dead.
-      expect(await intakeJob(bomb.id)).toMatchObject({ status: "failed", attempts: 1 });
-      expect(await intakeJob(fax.id)).toMatchObject({ status: "succeeded", attempts: 1 });
+      // Each job ran exactly once: nobody declared the worker dead. The case settles inside the
+      // handler, the job row only after the handler returns, so wait for the job to finish too.
+      const finished = (id: string) => until(async () => {
+        const job = await intakeJob(id);
+        return job && job.status !== "running" && job.status !== "queued" ? job : null;
+      }, "the intake job to finish");
+      expect(await finished(bomb.id)).toMatchObject({ status: "failed", attempts: 1 });
+      expect(await finished(fax.id)).toMatchObject({ status: "succeeded", attempts: 1 });
       expect(await database.prisma.aiDecision.count({ where: { prior_auth_id: fax.id } })).toBe(1);
     } finally {
       clearInterval(ticker);
       clearInterval(watch);
     }
     // The bomb runs into the 5 s parse limit: had it been parsed on this thread, the event loop would
-    // have stalled at least that long. The bound leaves room for a loaded 2-core CI machine and for
-    // the embedded database, whose queries run on this thread (a 1 s bound failed once at 1009 ms).
-    expect(worstGap).toBeLessThan(2_500);
+    // have stalled at least that long (a synchronous parse cannot be interrupted). So the bound sits
+    // just under the limit: it separates "parsed here" (>= 5 s) from "parsed elsewhere" however busy
+    // the machine is (gaps of 1.0 s and 2.6 s were seen on a loaded 2-core machine, with the embedded
+    // database's queries running on this thread).
+    expect(worstGap).toBeLessThan(4_500);
     expect(worstHeartbeatAge).toBeLessThan(5);
   }, 120_000);
 });

@@ -9,8 +9,9 @@
  *       evidence — and the case, as generated, really meets the policy;
  *   (c) mutations that must not turn an approval into a denial never do;
  *   (d) an unreadable requirement never denies; "all FDA-approved indications" never approves.
- * Seeds are fixed so a failure reproduces; run counts are kept small (the whole file runs in a few
- * seconds on one core).
+ * Seeds are fixed so a failure reproduces. The run counts make the whole file take about a minute
+ * on one idle core and several on a loaded CI machine, so its tests get a generous time limit
+ * (PROPERTY_TIMEOUT_MS); it bounds a hung run, it is not a speed target (those live in bench/).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -19,6 +20,9 @@ import { icdMatches } from "../vocabulary/conditions";
 import { builtinAgents } from "./builtin-agents";
 import { runPipeline, type PipelineResult } from "./run-pipeline";
 import { INDICATIONS, approvable, faxPages, isoPlus, pipelineInputs, policyArb, scenarioArb, treeFor, type CaseSpec, type PolicySpec } from "./synthetic-cases";
+
+/** Time limit of one property test (ms): hundreds of full pipeline runs on a possibly busy machine. */
+const PROPERTY_TIMEOUT_MS = 600_000;
 
 const run = (c: CaseSpec, p: PolicySpec, pages?: string[], ocr?: number) => {
   const inputs = pipelineInputs(c, p, pages);
@@ -76,7 +80,7 @@ function approvalViolation(r: PipelineResult, c: CaseSpec, p: PolicySpec): strin
   return null;
 }
 
-describe("safety invariants over synthetic cases (runPipeline, built-in engine)", () => {
+describe("safety invariants over synthetic cases (runPipeline, built-in engine)", { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it("(a) denials quote the fax verbatim and rest on high-confidence failures; (b) approvals are on the request's own indication, met with evidence", async () => {
     let denied = 0;
     let approved = 0;
@@ -191,7 +195,7 @@ function mutate(c: CaseSpec, p: PolicySpec, m: Mutation): { c: CaseSpec; pages: 
   }
 }
 
-describe("metamorphic: what must not turn an approval into a denial", () => {
+describe("metamorphic: what must not turn an approval into a denial", { timeout: PROPERTY_TIMEOUT_MS }, () => {
   const base = scenarioArb(policyArb({ gibberish: "none" }), "meets");
   /** the property over `mutations`; returns how many approved bases it mutated and which mutation kinds it saw */
   async function neverDenied(mutations: fc.Arbitrary<Mutation>, params: fc.Parameters<[{ p: PolicySpec; c: CaseSpec }, Mutation]>) {
@@ -232,7 +236,7 @@ describe("metamorphic: what must not turn an approval into a denial", () => {
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // (d) what the reader does not understand
 
-describe("unreadable requirements and unnamed indications", () => {
+describe("unreadable requirements and unnamed indications", { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it("(d) a policy whose requirements are all gibberish never denies (nor approves) an eligible member with a covered diagnosis", async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb(policyArb({ gibberish: "only" }), "meets"), async ({ p, c }) => {
