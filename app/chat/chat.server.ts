@@ -9,7 +9,8 @@
  * returns at once; a failing reply marks its message as failed and never crashes the process.
  *
  * Engines: with a model configured, `streamChatAnswer` answers over the retrieved passages; without
- * one, the built-in engine answers by quoting the top passages, numbered [1], [2] ... as citations.
+ * one, the built-in engine answers from the case's extracted facts in a sentence or two, each fact
+ * referenced [n] to where it was read (answer-from-facts.ts), quoting a passage when no fact fits.
  */
 import type { Database } from "~/lib/db.server";
 import type { Citation } from "~/clinical/contracts";
@@ -19,6 +20,8 @@ import { searchPassages, type Passage } from "~/documents/search-passages.server
 import { getModelClient, type ChatTurn, type ModelClient } from "~/agents/llm.server";
 import { citationsInAnswer, streamChatAnswer } from "~/agents/chat.model";
 import { jsonArray, normalizeToken, requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
+import { answerFromFacts, type CaseFacts } from "./answer-from-facts";
+import { LATEST_AI_DECISION, humanFinalDecision } from "~/prior-auths/effective-decision.server";
 import { CHAT_EVENTS, CHAT_REPLY_ERROR, MAX_CHAT_MESSAGE_CHARS } from "./chat-constants";
 
 export { SUGGESTED_QUESTIONS } from "./chat-constants";
@@ -192,8 +195,7 @@ async function streamReply(database: Database, t: ReplyTarget, question: string,
       if (published !== content.length) await delta(content);
       citations = citationsInAnswer(content, passages);
     } else {
-      content = builtinAnswer(question, passages);
-      citations = passages.map(toCitation);
+      ({ content, citations } = answerFromFacts(question, await loadCaseFacts(database, t.priorAuthId), passages.map(toCitation)));
       for (const partial of accumulatedChunks(content, 4)) {
         await delta(partial);
         if (delayMs > 0) await sleep(delayMs);
@@ -255,40 +257,42 @@ function toCitation(p: Passage): Citation {
   return { document: p.document, document_id: p.document_id, page: p.page, start: p.start, end: p.end, text: p.text };
 }
 
-const SOURCE_LABELS: Record<string, string> = { fax: "Fax", epa: "ePA request", policy: "Coverage policy" };
-
 /**
- * The built-in answer: each passage quoted (the sentences sharing most words with the question,
- * at most ~300 characters) with its source, page and number [n]. Exported for tests.
+ * The case's extracted facts with their citations, for the built-in answer: patient, diagnoses,
+ * prescribers, requested drugs, prior therapies, labs and the effective decision (the latest human
+ * decision, else the latest AI decision).
  */
-export function builtinAnswer(question: string, passages: Pick<Passage, "document" | "page" | "text">[]): string {
-  if (!passages.length) {
-    return "I could not find anything about this in the case documents or the coverage policy. Try asking with the words the request uses (drug, diagnosis, prescriber).";
-  }
-  const words = new Set((question.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));
-  const lines = passages.map((p, i) => `[${i + 1}] ${SOURCE_LABELS[p.document] ?? "Document"}, page ${p.page}: "${bestSnippet(p.text, words)}"`);
-  const fromPolicy = passages.some((p) => p.document === "policy");
-  return `Here is what the case documents${fromPolicy ? " and the coverage policy" : ""} say:\n\n${lines.join("\n\n")}`;
-}
-
-const STOP = new Set(["what", "which", "who", "the", "this", "that", "was", "were", "are", "and", "for", "with", "does", "did", "has", "have", "patient", "before"]);
-
-function bestSnippet(text: string, words: Set<string>, max = 300): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
-  const sentences = flat.split(/(?<=[.;:!?])\s+|\s{2,}/);
-  let best = 0;
-  let bestScore = -1;
-  sentences.forEach((s, i) => {
-    const score = (s.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []).filter((w) => words.has(w)).length;
-    if (score > bestScore) {
-      bestScore = score;
-      best = i;
-    }
+async function loadCaseFacts(database: Database, priorAuthId: string): Promise<CaseFacts> {
+  const pa = await database.prisma.priorAuth.findUnique({
+    where: { id: priorAuthId },
+    include: {
+      patient: true,
+      diagnoses: { orderBy: [{ primary: "desc" }, { id: "asc" }] },
+      practitioners: true,
+      medication_requests: { orderBy: { created_at: "asc" } },
+      prior_therapies: true,
+      lab_results: true,
+      ai_decisions: LATEST_AI_DECISION,
+      human_decisions: { orderBy: { created_at: "desc" }, take: 1 },
+    },
   });
-  let out = sentences[best] ?? "";
-  for (let j = best + 1; j < sentences.length && out.length + sentences[j]!.length < max; j++) out += ` ${sentences[j]}`;
-  return out.length > max ? `${out.slice(0, max - 1).trimEnd()}…` : out;
+  if (!pa) return { diagnoses: [], prescribers: [], medications: [], prior_therapies: [], labs: [] };
+  const cited = <T>(value: T, citations: unknown) => ({ value, citations: jsonArray<Citation>(citations) });
+  const ai = pa.ai_decisions[0];
+  const human = pa.human_decisions[0];
+  return {
+    patient: pa.patient ? cited(pa.patient, pa.patient.citations) : undefined,
+    diagnoses: pa.diagnoses.map((d) => cited(d, d.citations)),
+    prescribers: pa.practitioners.filter((p) => p.role === "prescriber").concat(pa.practitioners.filter((p) => p.role !== "prescriber")).map((p) => cited(p, p.citations)),
+    medications: pa.medication_requests.map((m) => cited(m, m.citations)),
+    prior_therapies: pa.prior_therapies.map((t) => cited(t, t.citations)),
+    labs: pa.lab_results.map((l) => cited(l, l.citations)),
+    decision: human
+      ? cited({ final_decision: humanFinalDecision(human.decision_type), ai_summary: human.reason ?? "", by_human: true }, [])
+      : ai
+        ? cited({ final_decision: ai.final_decision, ai_summary: ai.ai_summary, by_human: false }, ai.citations)
+        : undefined,
+  };
 }
 
 /** `text` cut at word boundaries into `n` growing prefixes, the last being the whole text. */

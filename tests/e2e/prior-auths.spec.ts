@@ -180,7 +180,7 @@ test.describe("with JavaScript", () => {
     const answer = chat.getByTestId("chat-answer").last();
     await expect(answer).toHaveAttribute("data-streaming", "false", { timeout: 30_000 });
     await expect(answer).toHaveAttribute("data-error", "false");
-    await expect(answer).toContainText("[1]");
+    await expect(answer).toContainText(/The diagnosis on the request is .+ \(ICD-10-CM [A-Z]\d{2}(\.\w+)?\) \[1\]/);
     const citation = answer.getByTestId("citation").first();
     const cited = Number(await citation.getAttribute("data-page"));
     await citation.click();
@@ -191,6 +191,7 @@ test.describe("with JavaScript", () => {
     await chat.getByRole("button", { name: "Send" }).click();
     await expect(chat.getByTestId("chat-answer")).toHaveCount(2);
     await expect(chat.getByTestId("chat-answer").last()).toHaveAttribute("data-streaming", "false", { timeout: 30_000 });
+    await expect(chat.getByTestId("chat-answer").last()).toContainText(/The prescribing provider is .+\[1\]/);
   });
 
   test("synthetic prior auth: describe, generate, edit, create an ePA case", async ({ page }) => {

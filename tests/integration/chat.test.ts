@@ -112,6 +112,25 @@ describe("chat API", () => {
     expect(run?.status).toBe("succeeded");
   });
 
+  it("answers 'What is the diagnosis?' from the extracted diagnosis in a sentence, citing where it was read", async () => {
+    const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "approved" });
+    const diagnosis = await t.database.prisma.diagnosis.findFirstOrThrow({ where: { prior_auth_id: priorAuthId, primary: true } });
+    const base = `/api/o/${orgId}/prior_auths/${priorAuthId}/chat_threads`;
+    const { chat_thread } = await (await callRoute(threadsRoute, "POST", base, { orgId, id: priorAuthId }, { headers: { Cookie: cookie } })).json();
+    const params = { orgId, id: priorAuthId, threadId: chat_thread.token };
+    await callRoute(messagesRoute, "POST", `${base}/${chat_thread.token}/chat_messages`, params, { headers: { Cookie: cookie }, body: { content: SUGGESTED_QUESTIONS[0] } });
+    const events: LiveEvent[] = [];
+    const unsubscribe = await subscribe(t.database, `prior_auth:${priorAuthId}`, (e) => events.push(e));
+    await callRoute(aiRoute, "POST", `${base}/${chat_thread.token}/ai_chat_message`, params, { headers: { Cookie: cookie } });
+    await until(() => events.some((e) => e.event === "chat.completed" || e.event === "chat.error"));
+    unsubscribe();
+    const done = (events.at(-1)!.data as { chat_message: { content: string; citations: { document: string; text: string }[] } }).chat_message;
+    expect(done.content).toContain(`The diagnosis on the request is ${diagnosis.description} (ICD-10-CM ${diagnosis.code}) [1]`);
+    expect(done.content.length).toBeLessThan(300);
+    expect(done.citations[0]).toMatchObject({ document: "fax" });
+    expect(done.citations[0]!.text.length).toBeGreaterThan(0);
+  });
+
   it("validates input and scopes threads to the organization and the case", async () => {
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { withPolicy: false });
     const other = await seedReviewedCase(t.database, orgId, { withPolicy: false });
