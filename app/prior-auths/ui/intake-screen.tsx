@@ -5,9 +5,11 @@
  *
  * The steps are first rendered on the server from intake_step / intake_status (so the page is right
  * without JavaScript and after a reload), then driven by `step` / `completed` / `failed` /
- * `retrying` events of the case channel. On `completed` the route revalidates and shows the detail.
+ * `retrying` events of the case channel, played back in order with each step on screen for at least
+ * STEP_MIN_MS (stages 2–5 can finish within milliseconds). On `completed` the route revalidates and
+ * shows the detail.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { LiveDot, useLiveConnected, useLiveEvents } from "./live-channel";
 import { PdfViewer } from "./pdf-viewer";
@@ -26,6 +28,46 @@ export interface IntakeCase {
   intake_step: number;
   intake_error: string | null;
   submission_type: string;
+}
+
+/** Shortest time a live step stays on screen before the next one (ms). */
+const STEP_MIN_MS = 700;
+
+/**
+ * Applies queued updates in order, at most one per `minMs`: the first at once, the next `minMs`
+ * after the previous. `clear()` drops what is still queued (a new run was queued).
+ */
+function usePacedUpdates(minMs: number) {
+  const queue = useRef<(() => void)[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastAt = useRef(0);
+  const api = useRef({
+    push(update: () => void) {
+      queue.current.push(update);
+      pump();
+    },
+    clear() {
+      queue.current = [];
+    },
+  });
+  function pump() {
+    if (timer.current) return;
+    const next = queue.current[0];
+    if (!next) return;
+    const wait = Math.max(0, lastAt.current + minMs - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      const update = queue.current.shift();
+      if (!update) return;
+      lastAt.current = Date.now();
+      update();
+      pump();
+    }, wait);
+  }
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  return api.current;
 }
 
 interface Progress {
@@ -111,24 +153,35 @@ export function IntakeScreen({
     if (event === "ready") void revalidator.revalidate();
   });
 
+  // Stages 2–5 of a fast intake finish within milliseconds of each other; applied as they arrive,
+  // the reviewer would see step 1 and then everything done at once. Live events are therefore played
+  // back in the order they were published, each step shown for at least STEP_MIN_MS.
+  const pace = usePacedUpdates(STEP_MIN_MS);
   useLiveEvents((event, data) => {
     const d = (data ?? {}) as { step?: number; message?: string; status?: string; error?: string; attempt?: number };
-    if (event === "queued") setProgress((p) => ({ ...p, status: "queued", step: 0, error: null, messages: {} }));
-    if (event === "step" && d.step) {
-      setProgress((p) => ({
-        ...p,
-        step: d.step!,
-        status: d.status ?? "running",
-        error: null,
-        retrying: null,
-        messages: { ...p.messages, [d.step!]: d.message ?? "" },
-      }));
+    if (event === "queued") {
+      pace.clear();
+      setProgress((p) => ({ ...p, status: "queued", step: 0, error: null, messages: {} }));
     }
-    if (event === "retrying") setProgress((p) => ({ ...p, status: "queued", retrying: d.error ?? "Retrying" }));
-    if (event === "failed") setProgress((p) => ({ ...p, status: "failed", error: d.error ?? "Intake failed" }));
+    if (event === "step" && d.step) {
+      pace.push(() =>
+        setProgress((p) => ({
+          ...p,
+          step: d.step!,
+          status: d.status ?? "running",
+          error: null,
+          retrying: null,
+          messages: { ...p.messages, [d.step!]: d.message ?? "" },
+        })),
+      );
+    }
+    if (event === "retrying") pace.push(() => setProgress((p) => ({ ...p, status: "queued", retrying: d.error ?? "Retrying" })));
+    if (event === "failed") pace.push(() => setProgress((p) => ({ ...p, status: "failed", error: d.error ?? "Intake failed" })));
     if (event === "completed") {
-      setProgress((p) => ({ ...p, status: "succeeded", step: 5 }));
-      void revalidator.revalidate();
+      pace.push(() => {
+        setProgress((p) => ({ ...p, status: "succeeded", step: 5 }));
+        void revalidator.revalidate();
+      });
     }
   });
 
