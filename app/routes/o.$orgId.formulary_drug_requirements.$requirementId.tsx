@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/o.$orgId.formulary_drug_requirements.$requirementId";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
+import { rethrowNotFound } from "~/lib/http.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { requireFormularyDrugRequirement } from "~/formulary/list-formulary-drug-requirements.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     };
   } catch (err) {
-    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    rethrowNotFound(err);
     throw err;
   }
 }

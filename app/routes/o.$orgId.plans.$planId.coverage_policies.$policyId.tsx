@@ -22,7 +22,7 @@ import { DraftBanner, TreeVersionsList, VersionComparisonView } from "~/coverage
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { serializePlan } from "~/plans/manage-plans.server";
 import { FormAlert } from "~/prior-auths/ui/styles";
-import { readPageForm } from "~/lib/http.server";
+import { readPageForm, rethrowNotFound } from "~/lib/http.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: xyflowStyles }];
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.policy.drug_name ?? "Coverage policy"} · PA Review` }];
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const comparison = versions.versions.some((v) => v.version === compareParam) ? (compareParam === draft?.version ? draft : await summarize(compareParam)) : null;
     return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading, versions, draft, comparison };
   } catch (err) {
-    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    rethrowNotFound(err);
     throw err;
   }
 }
@@ -88,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return { intent, ok: true };
   } catch (err) {
     if (isAppError(err)) {
-      if (err.code === "not_found" && !form.get("node_id") && !form.get("version")) throw new Response("Not Found", { status: 404 });
+      if (!form.get("node_id") && !form.get("version")) rethrowNotFound(err);
       return data({ intent, ok: false, error: intent === "add_node" && err.code !== "validation" ? "An error occurred while creating the node" : err.message, nodeId }, { status: err.status });
     }
     throw err;
