@@ -6,6 +6,7 @@ import { rethrowNotFound } from "~/lib/http.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { requireFormularyDrugRequirement } from "~/formulary/list-formulary-drug-requirements.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.requirement.drug_name ?? "Formulary requirement"} · PA Review` }];
 
@@ -71,4 +72,9 @@ export default function FormularyRequirement({ loaderData }: Route.ComponentProp
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -19,6 +19,7 @@ import { signDocumentUrl } from "~/documents/signed-url.server";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
 import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.plan.title ?? "Plan"} · PA Review` }];
 
@@ -171,4 +172,9 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
       </Modal>
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

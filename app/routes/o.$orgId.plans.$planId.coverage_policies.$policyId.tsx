@@ -23,6 +23,7 @@ import { signDocumentUrl } from "~/documents/signed-url.server";
 import { serializePlan } from "~/plans/manage-plans.server";
 import { FormAlert } from "~/prior-auths/ui/styles";
 import { readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: xyflowStyles }];
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.policy.drug_name ?? "Coverage policy"} · PA Review` }];
@@ -190,4 +191,9 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -29,6 +29,7 @@ import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
 import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   const p = d?.detail.patient;
@@ -208,4 +209,9 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
       </PriorAuthDetailView>
     </LiveChannelProvider>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -20,6 +20,7 @@ import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { SyntheticPriorAuthForm, type SyntheticState } from "~/prior-auths/ui/synthetic-form";
 import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Review" }];
 
@@ -186,4 +187,9 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
       </Modal>
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }
