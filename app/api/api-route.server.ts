@@ -7,7 +7,8 @@
  *    organization in the URL (401 / 404 JSON, see requireApiAuth); `"user"` a session only; `"any"`
  *    a session or any valid API key; `"public"` nobody (sign-in endpoints; state-changing calls still
  *    pass the cross-site guard);
- *  - an optional `permission` check per operation (from app/auth/permissions.server.ts) → 403;
+ *  - an optional `permission` check per operation (from app/auth/permissions.server.ts) → 403,
+ *    made after the input parsed (bad input answers 400/422 to anyone);
  *  - input: `query` and `body` zod schemas are parsed before the handler runs (422 with one message
  *    per issue); a handler that reads a multipart upload itself documents it with `requestBody`;
  *  - 405 with an `Allow` header for any method the route does not declare (after authentication, so
@@ -191,9 +192,10 @@ export function apiRoute(definition: ApiRouteDefinition) {
       if (!operation) {
         response = methodNotAllowed(allow);
       } else {
-        if (operation.permission && !(await operation.permission.check(caller))) throw new AppError("forbidden", operation.permission.message);
         const query = operation.query ? operation.query.parse(searchObject(request)) : undefined;
         const body = operation.body ? operation.body.parse(await readBody(request)) : undefined;
+        // After parsing: a malformed body is a 400/422 whoever sends it (the contract tests rely on it).
+        if (operation.permission && !(await operation.permission.check(caller))) throw new AppError("forbidden", operation.permission.message);
         const organizationId = caller.organization?.id;
         const result = await operation.handler({
           request,
