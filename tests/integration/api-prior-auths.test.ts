@@ -16,7 +16,7 @@ import { RunPromptResponseSchema } from "~/prompts/schemas";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
 import { createGroundTruth, listGroundTruths } from "~/prompts/prompts.server";
 import { signDocumentUrl } from "~/documents/signed-url.server";
-import { buildOpenApiDocument } from "~/openapi/openapi";
+import { buildOpenApiDocument } from "~/openapi/openapi.server";
 import * as listRoute from "~/routes/api/prior-auths/collection";
 import * as createRoute from "~/routes/api/prior-auths/collection";
 import * as detailRoute from "~/routes/api/prior-auths/item";
@@ -458,10 +458,10 @@ describe("live event streams and docs", () => {
       "POST /api/o/{orgId}/prior_auths/{id}/ai_decisions/{aiDecisionId}/decisions",
       "GET /api/prompts.json",
       "POST /api/o/{orgId}/prior_auths/{id}/run_prompt",
-      "GET /api/o/{orgId}/prior_auths/{id}/chat_threads/{thread}/chat_messages",
+      "GET /api/o/{orgId}/prior_auths/{id}/chat_threads/{threadId}/chat_messages",
       "POST /api/o/{orgId}/prior_auths/{id}/chat_threads",
-      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{thread}/chat_messages",
-      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{thread}/ai_chat_message",
+      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{threadId}/chat_messages",
+      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{threadId}/ai_chat_message",
       "GET /api/o/{orgId}/events",
       "GET /api/o/{orgId}/prior_auths/{id}/events",
     ]) {
