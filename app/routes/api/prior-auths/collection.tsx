@@ -3,7 +3,8 @@ import { apiRoute } from "~/api/api-route.server";
 import { getDatabase } from "~/lib/db.server";
 import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/create-prior-auth.server";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
-import { CreateEpaBodySchema, CreatePriorAuthResponseSchema, ListQuerySchema, PriorAuthListResponseSchema } from "~/prior-auths/schemas";
+import { ListPriorAuthsQuerySchema } from "~/prior-auths/list-prior-auths-input";
+import { CreateEpaBodySchema, CreatePriorAuthResponseSchema, PriorAuthListResponseSchema } from "~/prior-auths/schemas";
 
 /**
  * GET /api/o/{orgId}/prior_auths(.json)?q=&page=&per_page=&sort=&dir= → {prior_auths, pagination}.
@@ -17,7 +18,7 @@ const route = apiRoute({
     description:
       "Server-side search (patient, medication, practitioner), sort and pagination; 10 per page by default. `decision_label` is Approved / Denied / Outreach required / Pending (a human decision wins over the AI's).",
     tags: ["Prior auths"],
-    query: ListQuerySchema,
+    query: ListPriorAuthsQuerySchema,
     response: PriorAuthListResponseSchema,
     errors: { 422: "Invalid query parameter" },
     async handler({ organizationId, query }) {
