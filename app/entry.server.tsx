@@ -8,9 +8,9 @@
  */
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -21,6 +21,17 @@ export const streamTimeout = 5_000;
 function noStoreUnlessSet(headers: Headers) {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 }
+
+/**
+ * Server-side errors worth a log line: unexpected exceptions (with their stack). An ordinary 4xx
+ * (a 404 for an unknown id or path, a 400 for a malformed form) is an answer, not a failure, so it
+ * is not logged; nor is a request the client already abandoned.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /** `.data` responses (client navigations and fetchers) are as sensitive as the pages. */
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

@@ -60,6 +60,11 @@ export const EnvSchema = z.object({
   DOCUMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Heap limit of a document-reading thread; a PDF needing more fails as too complex. */
   DOCUMENT_PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(1024),
+  /**
+   * Warm tesseract workers (threads) per document-reading process; absent: one per core, at most 2.
+   * Read on the document thread itself through this field's schema (ocr.server.ts).
+   */
+  OCR_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(16).optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

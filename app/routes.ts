@@ -1,13 +1,14 @@
-import { route, type RouteConfig } from "@react-router/dev/routes";
+import { prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { flatRoutes } from "@react-router/fs-routes";
+import { API_ROUTES, apiAliasRouteId } from "./api/route-table";
 
-// File-system routes (app/routes/*), flat-routes convention: `o.$orgId.prior-auths.tsx` → /o/:orgId/prior-auths.
-// Aliases below serve one module under a second path (the spec's `.json` spelling) instead of a copy.
+// Pages: file-system routes (app/routes/*), flat-routes convention: `o.$orgId.prior-auths.tsx` → /o/:orgId/prior-auths.
+// /api: the explicit table in app/api/route-table.ts (one module per resource under app/routes/api/;
+// an `alias` serves the same module under its `.json` spelling instead of a copy).
 export default [
-  ...(await flatRoutes()),
-  route(
-    "api/o/:orgId/plans/:planId/coverage_policies/:policyId.json",
-    "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.tsx",
-    { id: "coverage-policy-json-alias" },
+  ...(await flatRoutes({ ignoredRouteFiles: ["api/**", "**/*.test.*"] })),
+  ...prefix(
+    "api",
+    API_ROUTES.flatMap((entry) => [route(entry.path, entry.file), ...(entry.alias ? [route(entry.alias, entry.file, { id: apiAliasRouteId(entry) })] : [])]),
   ),
 ] satisfies RouteConfig;

@@ -37,3 +37,13 @@ export async function requireClinicalReviewer(database: Database, organizationId
   if (!membership || !canSignOffDenials(membership)) throw new AppError("forbidden", SIGN_OFF_FORBIDDEN);
   return membership.user;
 }
+
+/**
+ * The same rule as an /api route permission (`apiRoute({ POST: { permission: SIGN_OFF_DENIALS } })`):
+ * a session whose membership may sign off; an API key never. The domain still checks (defence in depth).
+ */
+export const SIGN_OFF_DENIALS = {
+  name: "sign_off_denials",
+  message: SIGN_OFF_FORBIDDEN,
+  check: (caller: { via: string; membership: Pick<Membership, "clinical_reviewer"> | null }) => caller.via === "session" && canSignOffDenials(caller.membership),
+};

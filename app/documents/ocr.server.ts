@@ -5,15 +5,17 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import type { Worker } from "tesseract.js";
+import { EnvSchema } from "~/env.server";
 
 const require = createRequire(import.meta.url);
 
 /**
- * How many tesseract workers (threads) a process keeps warm: OCR_WORKERS, else one per core up to 2.
+ * How many tesseract workers (threads) a process keeps warm: OCR_WORKERS (validated by the env
+ * schema's field, 1-16; the web and worker processes also check it at start-up), else one per core up to 2.
  * Pages of one scan are recognised in parallel across them (parse-pdf.server.ts), which is what
  * brings a multi-page scan's latency down on a 2-core machine.
  */
-export const OCR_POOL_SIZE = Math.max(1, Number(process.env.OCR_WORKERS) || Math.min(2, os.cpus().length));
+export const OCR_POOL_SIZE = EnvSchema.shape.OCR_WORKERS.parse(process.env.OCR_WORKERS) ?? Math.min(2, os.cpus().length);
 
 const pool: (Promise<Worker> | null)[] = Array.from({ length: OCR_POOL_SIZE }, () => null);
 /** Jobs running or queued on each slot (acquireOcrWorker picks the least loaded slot). */

@@ -94,3 +94,30 @@ export async function readPageForm(request: Request): Promise<FormData> {
     throw err;
   }
 }
+
+/**
+ * The 404 a page loader or action throws (rendered by the nearest error boundary inside the
+ * application shell). Same answer for "does not exist" and "another organization's".
+ */
+export function pageNotFound(): Response {
+  return new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * For page loaders and actions: a domain AppError("not_found") becomes the page's thrown 404;
+ * anything else is left to the caller (returns normally). Use in a `catch` before mapping the
+ * remaining AppErrors to form messages.
+ */
+export function rethrowNotFound(err: unknown): void {
+  if (isAppError(err) && err.code === "not_found") throw pageNotFound();
+}
+
+/** Awaits `promise`; a domain "not found" becomes the page's 404, other errors propagate unchanged. */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (err) {
+    rethrowNotFound(err);
+    throw err;
+  }
+}

@@ -6,7 +6,8 @@
 export { listPriorAuths, PRIOR_AUTH_PAGE_SIZE, type ListPriorAuthsOptions, type PriorAuthListResult } from "./list-prior-auths.server";
 export { getPriorAuthDetail, denialLetterAllowed, isApproval } from "./get-prior-auth-detail.server";
 export { deletePriorAuth } from "./delete-prior-auth.server";
-export { recordHumanDecision, normalizeDecisionType, type HumanDecisionInput } from "./record-human-decision.server";
+export { recordHumanDecision } from "./record-human-decision.server";
+export { RecordHumanDecisionInputSchema, type RecordHumanDecisionInput } from "./record-human-decision-input";
 export { listAgentRuns, type AgentRun } from "./list-agent-runs.server";
 export { generateSyntheticPriorAuthDocument } from "./generate-synthetic-prior-auth.server";
 export {

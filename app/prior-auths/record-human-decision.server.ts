@@ -8,22 +8,8 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { publish } from "~/queue/live-events.server";
 import { humanFinalDecision, lockPriorAuth, refreshFinalDecision } from "./effective-decision.server";
+import { RecordHumanDecisionInputSchema, type RecordHumanDecisionInput } from "./record-human-decision-input";
 import { normalizeToken, requirePriorAuth } from "./require-prior-auth.server";
-
-export interface HumanDecisionInput {
-  /** approve | deny ("approved" / "denied" are accepted too) */
-  decision_type: string;
-  /** why the reviewer decided so; required (PRODUCT-SPEC §5 'Override reason is required') */
-  reason: string;
-}
-
-/** "approve" | "deny" for the accepted spellings, else null. */
-export function normalizeDecisionType(value: unknown): "approve" | "deny" | null {
-  const v = String(value ?? "").trim().toLowerCase();
-  if (v === "approve" || v === "approved") return "approve";
-  if (v === "deny" || v === "denied") return "deny";
-  return null;
-}
 
 /**
  * Records a human decision on the AI decision `aiDecisionId` of prior auth `priorAuthId`.
@@ -38,35 +24,34 @@ export async function recordHumanDecision(
   organizationId: string,
   priorAuthId: string,
   aiDecisionId: string,
-  input: HumanDecisionInput,
+  input: RecordHumanDecisionInput | Record<string, unknown>,
   userId: string | null,
 ) {
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const aiId = normalizeToken(aiDecisionId);
   const ai = aiId ? await database.prisma.aiDecision.findFirst({ where: { id: aiId, prior_auth_id: pa.id } }) : null;
   if (!ai) throw new AppError("not_found", "AI decision not found");
-  const decisionType = normalizeDecisionType(input.decision_type);
-  const reason = String(input.reason ?? "").trim();
-  const problems: string[] = [];
-  if (!decisionType) problems.push("Decision type must be approve or deny");
-  if (!reason) problems.push("Override reason is required");
-  if (problems.length) throw new AppError("validation", problems[0]!, { details: problems.slice(1) });
-  if (reason.length > 4000) throw new AppError("validation", "The reason is longer than 4000 characters");
+  const parsed = RecordHumanDecisionInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => i.message);
+    throw new AppError("validation", problems[0]!, { details: problems.slice(1) });
+  }
+  const { decision_type: decisionType, reason } = parsed.data;
 
-  const finalDecision = humanFinalDecision(decisionType!);
+  const finalDecision = humanFinalDecision(decisionType);
   const p = database.prisma;
   const [, decision] = await p.$transaction([
     // Same lock order as an intake saving its results: the two never interleave.
     lockPriorAuth(p, pa.id),
     p.humanDecision.create({
-      data: { prior_auth_id: pa.id, ai_decision_id: ai.id, user_id: userId, decision_type: decisionType!, reason },
+      data: { prior_auth_id: pa.id, ai_decision_id: ai.id, user_id: userId, decision_type: decisionType, reason },
       include: { user: { select: { id: true, username: true, email: true } } },
     }),
     refreshFinalDecision(p, pa.id, null),
   ]);
   const serialized = {
     token: decision.id,
-    decision_type: decisionType!,
+    decision_type: decisionType,
     reason: decision.reason,
     created_at: decision.created_at.toISOString(),
     user: decision.user,

@@ -44,15 +44,7 @@ export const PriorAuthListItemSchema = z
   .meta({ id: "PriorAuthListItem" });
 export type PriorAuthListItem = z.infer<typeof PriorAuthListItemSchema>;
 
-export const PRIOR_AUTH_SORT_KEYS = ["created_at", "patient_name", "medication_name", "practitioner_name", "request_date", "final_decision"] as const;
-
-export const ListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().describe("search in patient, medication and practitioner names"),
-  page: z.coerce.number().int().min(1).max(100_000).optional().describe("1-based page (default 1)"),
-  per_page: z.coerce.number().int().min(1).max(100).optional().describe("page size (default 10)"),
-  sort: z.enum(PRIOR_AUTH_SORT_KEYS).optional().describe("default created_at"),
-  dir: z.enum(["asc", "desc"]).optional().describe("default desc"),
-});
+export { PRIOR_AUTH_SORT_KEYS } from "./list-prior-auths-input";
 
 export const PaginationSchema = z.object({
   page: z.number().int(),
@@ -296,11 +288,6 @@ export const GenerateSyntheticBodySchema = z.object({
 
 export const GenerateSyntheticResponseSchema = z.object({
   synthetic_prior_auth: z.object({ document: z.string().describe("editable request text; submit it as epa_submission.synthetic_document") }),
-});
-
-export const HumanDecisionBodySchema = z.object({
-  decision_type: z.enum(["approve", "deny"]).describe("approve | deny (approved / denied accepted)"),
-  reason: z.string().describe("required: 'Override reason is required'"),
 });
 
 export const DenialLetterBodySchema = z.object({

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/docs.api";
-import { buildOpenApiDocument } from "~/openapi/openapi";
+import { buildOpenApiDocument } from "~/openapi/openapi.server";
 
 /** /docs/api — the OpenAPI document rendered as a readable page (the shell's 'API Documentation' link). */
 export function loader() {
@@ -20,6 +20,8 @@ type Operation = {
 const METHOD_STYLE: Record<string, string> = {
   get: "bg-sky-100 text-sky-800",
   post: "bg-emerald-100 text-emerald-800",
+  put: "bg-amber-100 text-amber-800",
+  patch: "bg-amber-100 text-amber-800",
   delete: "bg-rose-100 text-rose-800",
 };
 

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "~/openapi/openapi";
+import { buildOpenApiDocument } from "~/openapi/openapi.server";
 
 /** GET /docs/api.json — the OpenAPI 3.1 document of the /api (public: it holds no data). */
 export async function loader() {

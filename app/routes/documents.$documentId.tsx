@@ -1,6 +1,7 @@
 import type { Route } from "./+types/documents.$documentId";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
+import { pageNotFound } from "~/lib/http.server";
 import { loadSignedDocument } from "~/documents/signed-url.server";
 
 /**
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     });
   } catch (err) {
-    if (isAppError(err) && err.code === "not_found") return new Response("Not Found", { status: 404 });
+    if (isAppError(err) && err.code === "not_found") return pageNotFound();
     throw err;
   }
 }

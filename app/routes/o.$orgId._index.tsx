@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/o.$orgId._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 /** /o/{orgId} → /o/{orgId}/dashboard (members only; others 404). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -15,4 +16,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export default function WorkspaceIndex() {
   return null;
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/o.$orgId.compendiums._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { ComingSoon, PageHeader } from "~/components/page";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Compendiums · PA Review" }];
 
@@ -16,4 +17,9 @@ export default function Page() {
       <ComingSoon title="Compendiums" />
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

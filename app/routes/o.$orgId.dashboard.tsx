@@ -4,6 +4,7 @@ import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDashboardStats } from "~/organizations/get-dashboard-stats.server";
 import { useCodeView, JsonView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · PA Review" }];
 
@@ -80,4 +81,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

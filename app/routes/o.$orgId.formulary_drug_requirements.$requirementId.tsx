@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/o.$orgId.formulary_drug_requirements.$requirementId";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
+import { rethrowNotFound } from "~/lib/http.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { requireFormularyDrugRequirement } from "~/formulary/list-formulary-drug-requirements.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.requirement.drug_name ?? "Formulary requirement"} · PA Review` }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     };
   } catch (err) {
-    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    rethrowNotFound(err);
     throw err;
   }
 }
@@ -71,4 +72,9 @@ export default function FormularyRequirement({ loaderData }: Route.ComponentProp
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

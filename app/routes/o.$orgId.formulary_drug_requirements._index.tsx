@@ -5,6 +5,7 @@ import { getDatabase } from "~/lib/db.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { listFormularyDrugRequirements } from "~/formulary/list-formulary-drug-requirements.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Formulary Requirements · PA Review" }];
 
@@ -53,4 +54,9 @@ export default function FormularyRequirements({ loaderData }: Route.ComponentPro
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -18,7 +18,8 @@ import { PolicyExtraction } from "~/plans/ui/policy-extraction";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
 import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
-import { readPageForm } from "~/lib/http.server";
+import { readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.plan.title ?? "Plan"} · PA Review` }];
 
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const extraction = await getExtractedCoveragePolicies(database, organization.id, plan.id);
     return { orgId: organization.id, plan: serializePlan(plan), policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl: (id) => signDocumentUrl(id) })), extraction };
   } catch (err) {
-    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    rethrowNotFound(err);
     throw err;
   }
 }
@@ -171,4 +172,9 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
       </Modal>
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

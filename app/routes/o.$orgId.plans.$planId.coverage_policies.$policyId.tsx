@@ -22,7 +22,8 @@ import { DraftBanner, TreeVersionsList, VersionComparisonView } from "~/coverage
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { serializePlan } from "~/plans/manage-plans.server";
 import { FormAlert } from "~/prior-auths/ui/styles";
-import { readPageForm } from "~/lib/http.server";
+import { readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: xyflowStyles }];
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.policy.drug_name ?? "Coverage policy"} · PA Review` }];
@@ -44,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const comparison = versions.versions.some((v) => v.version === compareParam) ? (compareParam === draft?.version ? draft : await summarize(compareParam)) : null;
     return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading, versions, draft, comparison };
   } catch (err) {
-    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    rethrowNotFound(err);
     throw err;
   }
 }
@@ -88,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return { intent, ok: true };
   } catch (err) {
     if (isAppError(err)) {
-      if (err.code === "not_found" && !form.get("node_id") && !form.get("version")) throw new Response("Not Found", { status: 404 });
+      if (!form.get("node_id") && !form.get("version")) rethrowNotFound(err);
       return data({ intent, ok: false, error: intent === "add_node" && err.code !== "validation" ? "An error occurred while creating the node" : err.message, nodeId }, { status: err.status });
     }
     throw err;
@@ -190,4 +191,9 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

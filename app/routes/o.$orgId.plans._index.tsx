@@ -13,6 +13,7 @@ import { PlanTable } from "~/plans/ui/plan-table";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
 import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Plans · PA Review" }];
 
@@ -110,4 +111,9 @@ export default function PlansList({ loaderData, actionData }: Route.ComponentPro
       </Modal>
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -28,23 +28,14 @@ import { LiveChannelProvider } from "~/prior-auths/ui/live-channel";
 import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
 import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
-import { readPageForm } from "~/lib/http.server";
+import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   const p = d?.detail.patient;
   const name = p ? [p.first_name, p.last_name].filter(Boolean).join(" ") : null;
   return [{ title: `${name || "Prior auth"} · PA Review` }];
 };
-
-/** Turns a domain "not found" into the route's 404; other AppErrors propagate. */
-async function orNotFound<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (err) {
-    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
-    throw err;
-  }
-}
 
 /** The case; plus the chat thread's messages (?thread=) and the prompt being re-run (?modal=prompt). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -143,7 +134,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (err) {
     if (isAppError(err)) {
-      if (err.code === "not_found") throw new Response("Not Found", { status: 404 });
+      rethrowNotFound(err);
       return data({ intent, error: err.message }, { status: err.status });
     }
     throw err;
@@ -218,4 +209,9 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
       </PriorAuthDetailView>
     </LiveChannelProvider>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -13,13 +13,14 @@ import { createPriorAuthFromEpa, createPriorAuthFromFax } from "~/prior-auths/cr
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
 import { deletePriorAuth } from "~/prior-auths/delete-prior-auth.server";
 import { generateSyntheticPriorAuthDocument } from "~/prior-auths/generate-synthetic-prior-auth.server";
-import { ListQuerySchema, SyntheticCreateSchema, SyntheticDescribeSchema } from "~/prior-auths/ui/schemas";
+import { ListPriorAuthsPageQuerySchema, SyntheticCreateSchema, SyntheticDescribeSchema } from "~/prior-auths/ui/schemas";
 import { Pagination, PriorAuthTable } from "~/prior-auths/ui/prior-auth-table";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { SyntheticPriorAuthForm, type SyntheticState } from "~/prior-auths/ui/synthetic-form";
 import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import { readPageForm } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Review" }];
 
@@ -27,7 +28,7 @@ const PER_PAGE = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
-  const query = ListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = ListPriorAuthsPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await listPriorAuths(await getDatabase(), organization.id, { ...query, perPage: PER_PAGE });
   return { orgId: organization.id, query, list };
 }
@@ -186,4 +187,9 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
       </Modal>
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

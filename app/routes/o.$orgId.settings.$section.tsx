@@ -2,6 +2,7 @@ import type { Route } from "./+types/o.$orgId.settings.$section";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { ComingSoon, PageHeader } from "~/components/page";
 import { SETTINGS_LABELS } from "~/components/settings-sections";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 /**
  * Settings sub-pages that are not built yet render an honest "coming soon" state. A page with its
@@ -23,4 +24,9 @@ export default function SettingsSection({ loaderData }: Route.ComponentProps) {
       <ComingSoon title={loaderData.label} />
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];
 
@@ -128,4 +129,9 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       )}
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

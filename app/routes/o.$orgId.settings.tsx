@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { SETTINGS_MENU } from "~/components/settings-sections";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { organization } = await requireOrgMember(request, params.orgId);
@@ -44,4 +45,9 @@ export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
 }

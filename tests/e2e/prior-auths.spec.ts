@@ -122,7 +122,7 @@ test.describe("with JavaScript", () => {
     const override = page.getByTestId("override-modal");
     await override.getByLabel("Deny").check();
     await override.getByRole("button", { name: "Submit decision" }).click();
-    await expect(override.getByText("Override reason required")).toBeVisible();
+    await expect(override.getByText("Override reason is required")).toBeVisible();
     await override.getByLabel(/Reason/).fill("Duplicate therapy on file; denied after pharmacist review.");
     await override.getByRole("button", { name: "Submit decision" }).click();
     await expect(page.getByTestId("human-decision")).toContainText("Duplicate therapy on file");
@@ -329,7 +329,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/modal=override/);
     await page.getByTestId("override-modal").getByLabel("Approve").check();
     await page.getByTestId("override-modal").getByRole("button", { name: "Submit decision" }).click();
-    await expect(page.getByTestId("override-modal").getByText("Override reason required")).toBeVisible();
+    await expect(page.getByTestId("override-modal").getByText("Override reason is required")).toBeVisible();
     await page.getByTestId("override-modal").getByLabel(/Reason/).fill("Approved on peer-to-peer review.");
     await page.getByTestId("override-modal").getByRole("button", { name: "Submit decision" }).click();
     await expect(page.getByTestId("human-decision")).toContainText("Approved on peer-to-peer review.");

@@ -16,19 +16,19 @@ import { RunPromptResponseSchema } from "~/prompts/schemas";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
 import { createGroundTruth, listGroundTruths } from "~/prompts/prompts.server";
 import { signDocumentUrl } from "~/documents/signed-url.server";
-import { buildOpenApiDocument } from "~/openapi/openapi";
-import * as listRoute from "~/routes/api.o.$orgId.prior_auths[.]json";
-import * as createRoute from "~/routes/api.o.$orgId.prior_auths";
-import * as detailRoute from "~/routes/api.o.$orgId.prior_auths.$id[.]json";
-import * as itemRoute from "~/routes/api.o.$orgId.prior_auths.$id";
-import * as runAiRoute from "~/routes/api.o.$orgId.prior_auths.$id.run_ai";
-import * as runsRoute from "~/routes/api.o.$orgId.prior_auths.$id.ai_agent_runs[.]json";
-import * as decisionRoute from "~/routes/api.o.$orgId.prior_auths.$id.ai_decisions.$aiDecisionId.decisions";
-import * as syntheticRoute from "~/routes/api.o.$orgId.generate_synthetic_prior_auth";
-import * as promptsRoute from "~/routes/api.prompts[.]json";
-import * as runPromptRoute from "~/routes/api.o.$orgId.prior_auths.$id.run_prompt";
-import * as orgEventsRoute from "~/routes/api.o.$orgId.events";
-import * as caseEventsRoute from "~/routes/api.o.$orgId.prior_auths.$id.events";
+import { buildOpenApiDocument } from "~/openapi/openapi.server";
+import * as listRoute from "~/routes/api/prior-auths/collection";
+import * as createRoute from "~/routes/api/prior-auths/collection";
+import * as detailRoute from "~/routes/api/prior-auths/item";
+import * as itemRoute from "~/routes/api/prior-auths/item";
+import * as runAiRoute from "~/routes/api/prior-auths/run-ai";
+import * as runsRoute from "~/routes/api/prior-auths/ai-agent-runs";
+import * as decisionRoute from "~/routes/api/prior-auths/decisions";
+import * as syntheticRoute from "~/routes/api/prior-auths/generate-synthetic";
+import * as promptsRoute from "~/routes/api/prompts/prompt";
+import * as runPromptRoute from "~/routes/api/prior-auths/run-prompt";
+import * as orgEventsRoute from "~/routes/api/organizations/events";
+import * as caseEventsRoute from "~/routes/api/prior-auths/events";
 import * as documentRoute from "~/routes/documents.$documentId";
 import * as docsJsonRoute from "~/routes/docs.api[.]json";
 
@@ -458,10 +458,10 @@ describe("live event streams and docs", () => {
       "POST /api/o/{orgId}/prior_auths/{id}/ai_decisions/{aiDecisionId}/decisions",
       "GET /api/prompts.json",
       "POST /api/o/{orgId}/prior_auths/{id}/run_prompt",
-      "GET /api/o/{orgId}/prior_auths/{id}/chat_threads/{thread}/chat_messages",
+      "GET /api/o/{orgId}/prior_auths/{id}/chat_threads/{threadId}/chat_messages",
       "POST /api/o/{orgId}/prior_auths/{id}/chat_threads",
-      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{thread}/chat_messages",
-      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{thread}/ai_chat_message",
+      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{threadId}/chat_messages",
+      "POST /api/o/{orgId}/prior_auths/{id}/chat_threads/{threadId}/ai_chat_message",
       "GET /api/o/{orgId}/events",
       "GET /api/o/{orgId}/prior_auths/{id}/events",
     ]) {

@@ -11,9 +11,9 @@ import { callRoute, seedReviewedCase } from "./api-prior-auths.seed";
 import { subscribe, type LiveEvent } from "~/queue/live-events.server";
 import { createChatMessage, createChatThread, settleChatReplies, startAiChatReply, SUGGESTED_QUESTIONS } from "~/chat/chat.server";
 import type { ModelClient } from "~/agents/llm.server";
-import * as threadsRoute from "~/routes/api.o.$orgId.prior_auths.$id.chat_threads";
-import * as messagesRoute from "~/routes/api.o.$orgId.prior_auths.$id.chat_threads.$threadId.chat_messages";
-import * as aiRoute from "~/routes/api.o.$orgId.prior_auths.$id.chat_threads.$threadId.ai_chat_message";
+import * as threadsRoute from "~/routes/api/prior-auths/chat-threads";
+import * as messagesRoute from "~/routes/api/prior-auths/chat-messages";
+import * as aiRoute from "~/routes/api/prior-auths/ai-chat-message";
 
 let t: TestDatabase;
 let orgId: string;

@@ -12,9 +12,9 @@ import { parseDocument } from "~/documents/parse-pdf.server";
 import { createLetterForm, listLetterForms } from "~/letters/manage-letter-forms.server";
 import { generateDenialLetter, SIGN_OFF_FORBIDDEN } from "~/letters/generate-denial-letter.server";
 import { fillTemplate } from "~/letters/letter-template";
-import * as letterRoute from "~/routes/api.o.$orgId.prior_auths.$id.generate_denial_letter";
-import * as pdfRoute from "~/routes/api.o.$orgId.prior_auths.$id.letters.$letterId[.]pdf";
-import * as detailRoute from "~/routes/api.o.$orgId.prior_auths.$id[.]json";
+import * as letterRoute from "~/routes/api/prior-auths/generate-denial-letter";
+import * as pdfRoute from "~/routes/api/prior-auths/letter-pdf";
+import * as detailRoute from "~/routes/api/prior-auths/item";
 
 let t: TestDatabase;
 let orgId: string;

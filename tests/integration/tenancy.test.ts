@@ -2,8 +2,8 @@
  * Tenancy: a member of organization A must get 404 (never 403, never data) for everything under
  * organization B, and an API key of A must get 404 for B's API.
  *
- * The test enumerates every `o.$orgId*` and `api.o.$orgId*` route file in app/routes, so routes
- * added later are covered automatically. For each route it builds a URL from the route's full path
+ * The test enumerates every `o.$orgId*` route file in app/routes and every `/api/o/{orgId}` route of
+ * app/api/route-table.ts, so routes added later are covered automatically. For each route it builds a URL from the route's full path
  * (parents included), fills `:orgId` with B's id and other params with ids of B's own records when
  * the param name says what it is (else a random token), then asserts:
  *  - document GET (if the route has a loader) and POST/PUT/DELETE (if it has an action) → 404;
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
+import { API_ROUTES, apiAliasRouteId, apiRouteId } from "~/api/route-table";
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
 const TENANT_ROUTE = /^(api\.)?o\.\$orgId(?=[.[/]|$|\.tsx?$)/;
@@ -29,7 +30,7 @@ interface TenantRoute {
   api: boolean;
 }
 
-/** Every route file whose name starts with o.$orgId or api.o.$orgId (flat files and folder routes). */
+/** Every route file whose name starts with o.$orgId (flat files and folder routes), and every /api/o/{orgId} route of the table. */
 function tenantRouteFiles(): TenantRoute[] {
   const out: TenantRoute[] = [];
   for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
@@ -40,6 +41,12 @@ function tenantRouteFiles(): TenantRoute[] {
     } else if (/\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\.|\.server\.|\.client\./.test(entry.name)) {
       out.push({ file: entry.name, id: `routes/${entry.name.replace(/\.(tsx?|jsx?)$/, "")}`, api: entry.name.startsWith("api.") });
     }
+  }
+  // /api routes live in the explicit table (app/api/route-table.ts), each alias a route of its own.
+  for (const entry of API_ROUTES) {
+    if (!entry.path.startsWith("o/:orgId")) continue;
+    out.push({ file: entry.file, id: apiRouteId(entry), api: true });
+    if (entry.alias) out.push({ file: entry.file, id: apiAliasRouteId(entry), api: true });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -137,7 +144,7 @@ describe("tenancy", () => {
     const ids = tenantRouteFiles().map((r) => r.id);
     expect(ids).toContain("routes/o.$orgId");
     expect(ids).toContain("routes/o.$orgId.dashboard");
-    expect(ids).toContain("routes/api.o.$orgId[.]json");
+    expect(ids).toContain("routes/api/organizations/organization");
     for (const id of ids) expect(app.build.routes[id], `${id} is not in the route build`).toBeDefined();
   });
 

@@ -1,0 +1,74 @@
+/**
+ * The /api routing table: every public JSON resource route, its URL under /api and the module that
+ * serves it. app/routes.ts mounts it with `prefix("api", ...)`; the OpenAPI document
+ * (app/openapi/openapi.server.ts) is generated from the same list, so a route cannot be served
+ * without being described (tests/integration/openapi-coverage.test.ts).
+ *
+ * `alias` is a second URL for the same module (the spec's `.json` spelling): one module, two paths,
+ * instead of two copies of a loader. Files live under app/routes/api/, one folder per resource.
+ * Plain data (no imports) so the route config and the runtime can both read it.
+ */
+export interface ApiRouteEntry {
+  /** path below /api, React Router syntax (`:param`) */
+  path: string;
+  /** module, relative to app/ */
+  file: string;
+  /** a second path below /api served by the same module */
+  alias?: string;
+}
+
+export const API_ROUTES: readonly ApiRouteEntry[] = [
+  // Sign-in and the signed-in person
+  { path: "check_account", file: "routes/api/session/check-account.tsx" },
+  { path: "verify_code", file: "routes/api/session/verify-code.tsx" },
+  { path: "logged_in_user.json", file: "routes/api/session/logged-in-user.tsx" },
+  { path: "prompts.json", file: "routes/api/prompts/prompt.tsx" },
+
+  // Organization
+  { path: "o/:orgId.json", file: "routes/api/organizations/organization.tsx" },
+  { path: "o/:orgId/events", file: "routes/api/organizations/events.tsx" },
+
+  // Prior auths
+  { path: "o/:orgId/prior_auths", file: "routes/api/prior-auths/collection.tsx", alias: "o/:orgId/prior_auths.json" },
+  { path: "o/:orgId/generate_synthetic_prior_auth", file: "routes/api/prior-auths/generate-synthetic.tsx" },
+  { path: "o/:orgId/prior_auths/:id", file: "routes/api/prior-auths/item.tsx", alias: "o/:orgId/prior_auths/:id.json" },
+  { path: "o/:orgId/prior_auths/:id/events", file: "routes/api/prior-auths/events.tsx" },
+  { path: "o/:orgId/prior_auths/:id/run_ai", file: "routes/api/prior-auths/run-ai.tsx" },
+  { path: "o/:orgId/prior_auths/:id/run_prompt", file: "routes/api/prior-auths/run-prompt.tsx" },
+  { path: "o/:orgId/prior_auths/:id/ai_agent_runs.json", file: "routes/api/prior-auths/ai-agent-runs.tsx" },
+  { path: "o/:orgId/prior_auths/:id/ai_decisions/:aiDecisionId/decisions", file: "routes/api/prior-auths/decisions.tsx" },
+  { path: "o/:orgId/prior_auths/:id/generate_denial_letter", file: "routes/api/prior-auths/generate-denial-letter.tsx" },
+  { path: "o/:orgId/prior_auths/:id/letters/:letterId.pdf", file: "routes/api/prior-auths/letter-pdf.tsx" },
+  { path: "o/:orgId/prior_auths/:id/chat_threads", file: "routes/api/prior-auths/chat-threads.tsx" },
+  { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/chat_messages", file: "routes/api/prior-auths/chat-messages.tsx" },
+  { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/ai_chat_message", file: "routes/api/prior-auths/ai-chat-message.tsx" },
+
+  // Plans
+  { path: "o/:orgId/plans", file: "routes/api/plans/collection.tsx", alias: "o/:orgId/plans.json" },
+  { path: "o/:orgId/plans/:planId", file: "routes/api/plans/item.tsx", alias: "o/:orgId/plans/:planId.json" },
+  { path: "o/:orgId/plans/:planId/extract_coverage_policies", file: "routes/api/plans/extract-coverage-policies.tsx" },
+  { path: "o/:orgId/plans/:planId/extracted_coverage_policies", file: "routes/api/plans/extracted-coverage-policies.tsx" },
+
+  // Coverage policies and their decision trees
+  { path: "o/:orgId/plans/:planId/coverage_policies", file: "routes/api/coverage-policies/collection.tsx", alias: "o/:orgId/plans/:planId/coverage_policies.json" },
+  { path: "o/:orgId/plans/:planId/coverage_policies/:policyId", file: "routes/api/coverage-policies/item.tsx", alias: "o/:orgId/plans/:planId/coverage_policies/:policyId.json" },
+  { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/decision_tree", file: "routes/api/coverage-policies/decision-tree.tsx" },
+  { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/versions", file: "routes/api/coverage-policies/versions.tsx" },
+  { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/versions/:version", file: "routes/api/coverage-policies/version.tsx" },
+  {
+    path: "o/:orgId/plans/:planId/coverage_policies/:policyId/coverage_policy_nodes",
+    file: "routes/api/coverage-policies/nodes.tsx",
+    alias: "o/:orgId/plans/:planId/coverage_policies/:policyId/coverage_policy_nodes.json",
+  },
+  { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/coverage_policy_nodes/:nodeId", file: "routes/api/coverage-policies/node.tsx" },
+];
+
+/** The route id of an entry's main path (React Router's default: the file without its extension). */
+export function apiRouteId(entry: ApiRouteEntry): string {
+  return entry.file.replace(/\.tsx?$/, "");
+}
+
+/** The route id of an entry's alias path. */
+export function apiAliasRouteId(entry: ApiRouteEntry): string {
+  return `${apiRouteId(entry)}.alias`;
+}

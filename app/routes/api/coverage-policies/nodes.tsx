@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { apiRoute } from "~/api/api-route.server";
+import { addPolicyNode, getDecisionTreeGraph, NodeInputSchema, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
+import { readAddNodeInput } from "~/coverage-policies/ui/node-form";
+import { getDatabase } from "~/lib/db.server";
+import { readBody } from "~/lib/http.server";
+
+const GraphSchema = z.object({
+  nodes: z.array(z.record(z.string(), z.unknown())).describe("data.node_type / data.node_action, the criterion and the policy passage"),
+  edges: z.array(z.object({ id: z.string(), source: z.string(), target: z.string(), condition: z.string().nullable(), label: z.string().nullable() })),
+});
+
+/**
+ * GET .../coverage_policies/{id}/coverage_policy_nodes(.json) → {nodes, edges}: nodes carry
+ * data.node_type / data.node_action, the criterion and the policy passage; edges source → target
+ * labelled with the answer.
+ * POST {question, reason, node_type, node_action (approve|deny), condition, parent_id} → {node}.
+ * 422 'Node type is required', 'Action is required', 'Answer is required', 'Question is required',
+ * 'Parent node not found'.
+ */
+const route = apiRoute({
+  GET: {
+    summary: "The decision tree as a graph",
+    tags: ["Coverage policies"],
+    response: GraphSchema,
+    async handler({ organizationId, params }) {
+      const database = await getDatabase();
+      await requireCoveragePolicy(database, organizationId, params.policyId!, params.planId!);
+      return getDecisionTreeGraph(database, organizationId, params.policyId!);
+    },
+  },
+  POST: {
+    summary: "Add a node",
+    tags: ["Coverage policies"],
+    requestBody: [{ contentType: "application/json", schema: NodeInputSchema }],
+    response: z.object({ node: z.record(z.string(), z.unknown()) }),
+    errors: { 422: "Node type is required / Action is required / Answer is required / Question is required / Parent node not found" },
+    async handler({ request, organizationId, params }) {
+      const database = await getDatabase();
+      await requireCoveragePolicy(database, organizationId, params.policyId!, params.planId!);
+      return { node: await addPolicyNode(database, organizationId, params.policyId!, readAddNodeInput(await readBody(request))) };
+    },
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { apiRoute } from "~/api/api-route.server";
+import { getDatabase } from "~/lib/db.server";
+import { getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
+
+/**
+ * GET /api/o/{orgId}/plans/{plan}/extracted_coverage_policies → {extracted_policies, processed_at,
+ * json_schema, processing}. `processed_at` is null before the first extraction.
+ */
+const route = apiRoute({
+  GET: {
+    summary: "The latest extraction of the plan's coverage policies",
+    description: "`processed_at` is null before the first extraction.",
+    tags: ["Plans"],
+    response: z.object({
+      extracted_policies: z.array(z.record(z.string(), z.unknown())),
+      processed_at: z.string().nullable(),
+      json_schema: z.unknown(),
+      processing: z.boolean(),
+    }),
+    handler: async ({ organizationId, params }) => getExtractedCoveragePolicies(await getDatabase(), organizationId, params.planId!),
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

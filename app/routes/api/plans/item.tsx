@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { apiRoute } from "~/api/api-route.server";
+import { getDatabase } from "~/lib/db.server";
+import { deletePlan, requirePlan, serializePlan } from "~/plans/manage-plans.server";
+
+/**
+ * GET /api/o/{orgId}/plans/{plan}(.json) → {plan}; 404 'Plan not found' (also for another organization's plan).
+ * DELETE /api/o/{orgId}/plans/{token} → {plan: {token}}; its coverage policies go with it.
+ */
+const route = apiRoute({
+  GET: {
+    summary: "A plan",
+    tags: ["Plans"],
+    response: z.object({ plan: z.record(z.string(), z.unknown()) }),
+    handler: async ({ organizationId, params }) => ({ plan: serializePlan(await requirePlan(await getDatabase(), organizationId, params.planId!)) }),
+  },
+  DELETE: {
+    summary: "Delete a plan",
+    description: "Its coverage policies go with it.",
+    tags: ["Plans"],
+    response: z.object({ plan: z.object({ token: z.string() }) }),
+    async handler({ organizationId, params }) {
+      await deletePlan(await getDatabase(), organizationId, params.planId!);
+      return { plan: { token: params.planId! } };
+    },
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { apiRoute } from "~/api/api-route.server";
+import { getDatabase } from "~/lib/db.server";
+import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/create-prior-auth.server";
+import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
+import { ListPriorAuthsQuerySchema } from "~/prior-auths/list-prior-auths-input";
+import { CreateEpaBodySchema, CreatePriorAuthResponseSchema, PriorAuthListResponseSchema } from "~/prior-auths/schemas";
+
+/**
+ * GET /api/o/{orgId}/prior_auths(.json)?q=&page=&per_page=&sort=&dir= → {prior_auths, pagination}.
+ * POST /api/o/{orgId}/prior_auths — multipart `file` (fax PDF), or JSON/form
+ * `{submission_type: "epa", epa_submission: {synthetic_document}}`. Queues the intake.
+ * → 200 {prior_auth, synthetic_prior_auth}; 422 'Please upload a PDF file'.
+ */
+const route = apiRoute({
+  GET: {
+    summary: "List prior auths",
+    description:
+      "Server-side search (patient, medication, practitioner), sort and pagination; 10 per page by default. `decision_label` is Approved / Denied / Outreach required / Pending (a human decision wins over the AI's).",
+    tags: ["Prior auths"],
+    query: ListPriorAuthsQuerySchema,
+    response: PriorAuthListResponseSchema,
+    errors: { 422: "Invalid query parameter" },
+    async handler({ organizationId, query }) {
+      const result = await listPriorAuths(await getDatabase(), organizationId, { q: query.q, page: query.page, perPage: query.per_page, sort: query.sort, dir: query.dir });
+      const totalPages = Math.max(1, Math.ceil(result.total / result.per_page));
+      return { prior_auths: result.prior_auths, pagination: { page: result.page, per_page: result.per_page, total: result.total, total_pages: totalPages } };
+    },
+  },
+  POST: {
+    summary: "Create a prior auth (fax upload or ePA)",
+    description:
+      'Multipart with `file` (a PDF fax) creates a fax case; JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document` creates an ePA case. Either way the intake (extraction, eligibility, clinical review, audit, decision) is queued; follow it on the events stream.',
+    tags: ["Prior auths"],
+    requestBody: [
+      {
+        contentType: "multipart/form-data",
+        schema: z.object({
+          file: z.string().describe("the fax PDF (required: 'Please upload a PDF file')"),
+          urgency: z.enum(["standard", "expedited"]).optional(),
+        }),
+      },
+      { contentType: "application/json", schema: CreateEpaBodySchema },
+    ],
+    response: CreatePriorAuthResponseSchema,
+    errors: { 413: "File too large", 422: "Please upload a PDF file" },
+    async handler({ request, organizationId }) {
+      const created = await createPriorAuth(await getDatabase(), organizationId, await readCreatePriorAuthRequest(request));
+      return { prior_auth: created, synthetic_prior_auth: created };
+    },
+  },
+});
+export const loader = route.loader;
+export const action = route.action;
