@@ -47,6 +47,11 @@ interface RouteSpec {
 const ROUTES: Record<string, RouteSpec> = {
   "routes/api.check_account": { methods: ["POST"], body: "required", public: true },
   "routes/api.verify_code": { methods: ["POST"], body: "required", public: true },
+  // the public demo (no account); the run's {orgId} is a customer organization here, so it is 404 after the body is read
+  "routes/api.demo_faxes[.]json": { methods: ["GET"], public: true },
+  "routes/api.demos[.]json": { methods: ["GET"], public: true },
+  "routes/api.demo_faxes.$faxId[.]pdf": { methods: ["GET"] },
+  "routes/api.demo.$orgId.run": { methods: ["POST"], body: "required" },
   "routes/api.logged_in_user[.]json": { methods: ["GET"] },
   "routes/api.prompts[.]json": { methods: ["GET"] },
   "routes/api.o.$orgId[.]json": { methods: ["GET"] },

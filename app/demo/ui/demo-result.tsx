@@ -351,8 +351,8 @@ export function DemoResultView({ result: r }: { result: DemoResult }) {
           </ul>
         </div>
       )}
-      <div className="overflow-x-auto border-b border-slate-200">
-        <div role="tablist" aria-label="Demo result" className="flex min-w-max gap-1">
+      <div className="border-b border-slate-200">
+        <div role="tablist" aria-label="Demo result" className="flex flex-wrap gap-x-1">
           {TABS.map((t) => (
             <button
               key={t}
