@@ -59,7 +59,8 @@ export async function listBlogs(database: Database, opts: { includeDrafts?: bool
  * Throws AppError("not_found").
  */
 export async function getBlog(database: Database, idOrSlug: string, opts: { includeDrafts?: boolean } = {}): Promise<BlogJson> {
-  if (!idOrSlug || idOrSlug.length > 200) throw new AppError("not_found", "Blog post not found");
+  // ids are cuids and slugs [a-z0-9-]: anything else (NUL, SQL, path pieces) is not a post
+  if (!idOrSlug || !/^[A-Za-z0-9_-]{1,200}$/.test(idOrSlug)) throw new AppError("not_found", "Blog post not found");
   const row = await database.prisma.blog.findFirst({ where: { OR: [{ id: idOrSlug }, { slug: idOrSlug }] }, include: withAuthor });
   if (!row || (!row.published && !opts.includeDrafts)) throw new AppError("not_found", "Blog post not found");
   return serializeBlog(row);

@@ -37,7 +37,8 @@ export async function getPublicDemoOrganization(database: Database): Promise<Dem
  * organization, an unknown or malformed id) → AppError("not_found", "Not found").
  */
 export async function requirePublicDemoOrganization(database: Database, orgId: string | undefined): Promise<DemoOrganization> {
-  if (!orgId || orgId.length > 64) throw new AppError("not_found", "Not found");
+  // ids are cuids: anything else (NUL, SQL, path pieces) is simply not an organization
+  if (!orgId || !/^[A-Za-z0-9_-]{1,64}$/.test(orgId)) throw new AppError("not_found", "Not found");
   const org = await database.prisma.organization.findFirst({ where: { id: orgId, public_demo: true }, select: { id: true, name: true, title: true } });
   if (!org) throw new AppError("not_found", "Not found");
   return toDemoOrganization(database, org);

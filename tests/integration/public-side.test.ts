@@ -69,6 +69,10 @@ describe("blog", () => {
     expect(body).toMatchObject({ success: true, errors: [], blog: { id: postId, slug: SEED_POSTS[0]!.slug, title: SEED_POSTS[0]!.title, published: true } });
     expect((await app.fetch("/blogs/no-such-post.json")).status).toBe(404);
     expect((await app.fetch("/blog/no-such-post")).status).toBe(404);
+    for (const hostile of ["%00", encodeURIComponent("' OR 1=1 --"), "a".repeat(300)]) {
+      expect((await app.fetch(`/blogs/${hostile}.json`)).status, hostile).toBe(404);
+      expect((await app.fetch(`/blog/${hostile}`)).status, hostile).toBe(404);
+    }
   });
 
   it("PUT /blogs/{id}: 401 signed out, 403 for an organization owner who is not an instance administrator, 200 for an administrator", async () => {
@@ -188,7 +192,7 @@ describe("public demo", () => {
   }, 120_000);
 
   it("an organization that is not flagged as the public demo answers 404 on every demo route", async () => {
-    for (const id of [customerOrgId, "cnotanorganization000000000", "x".repeat(80)]) {
+    for (const id of [customerOrgId, "cnotanorganization000000000", "x".repeat(80), "%00", encodeURIComponent("' OR 1=1 --")]) {
       const run = await app.fetch(`/api/demo/${id}/run`, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ kind: "intake", fax_id: "demo-001" }) });
       expect(run.status, id).toBe(404);
       expect(await run.json()).toEqual({ success: false, errors: ["Not found"] });
