@@ -245,7 +245,7 @@ describe("public demo", () => {
     const docsBefore = await p.document.count();
     const blank = new FormData();
     blank.set("kind", "fax_simulation");
-    blank.set("file", new File([await textPdf(["Weekly cafeteria menu", "Monday: soup", "Tuesday: salad"])], "menu.pdf", { type: "application/pdf" }));
+    blank.set("file", new File([new Uint8Array(await textPdf(["Weekly cafeteria menu", "Monday: soup", "Tuesday: salad"]))], "menu.pdf", { type: "application/pdf" }));
     const res = await run(blank);
     expect(res.status).toBe(200);
     const { result } = await res.json();
