@@ -45,7 +45,7 @@ export default function DemoLayout({ loaderData }: Route.ComponentProps) {
             <span aria-hidden>⚠︎</span>
             {SYNTHETIC_NOTICE}
           </p>
-          <nav className="mt-5 -mb-px flex gap-1 overflow-x-auto pb-3" aria-label="Demo agents">
+          <nav className="mt-5 flex flex-wrap gap-1 pb-3" aria-label="Demo agents">
             <NavLink to={base} end className={tab}>
               Overview
             </NavLink>

@@ -21,7 +21,22 @@ const FIRST_TAB: Record<DemoKind, TabName> = { intake: "Patient", eligibility: "
 const STEP_NAMES = ["Reading document", "Checking eligibility", "Clinical review", "Audit check", "Making a decision"];
 
 type Cites = CitationJson[] | null | undefined;
-const cites = (c: unknown): Cites => (Array.isArray(c) ? (c as CitationJson[]) : null);
+/**
+ * Citations for a row of chips: one chip per document page (several spans of one page read as one
+ * "Fax p. 2"; the quote is in the chip's title). `withText` keeps one per quote, for quoted lists.
+ */
+const cites = (c: unknown, withText = false): Cites => {
+  if (!Array.isArray(c)) return null;
+  const seen = new Set<string>();
+  return (c as CitationJson[]).filter((x) => {
+    const key = withText ? `${x.document}|${x.page}|${x.text}` : `${x.document}|${x.page}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+const duration = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`);
 
 function Field({ label, value, citations }: { label: string; value: React.ReactNode; citations?: unknown }) {
   const empty = value === null || value === undefined || value === "";
@@ -88,7 +103,7 @@ function DecisionTab({ r }: { r: DemoResult }) {
         <div>
           <h4 className="text-sm font-semibold text-slate-900">Citations</h4>
           <div className="mt-2">
-            <CitationList citations={cites(d.citations)} withQuotes />
+            <CitationList citations={cites(d.citations, true)} withQuotes />
           </div>
         </div>
       )}
@@ -319,7 +334,7 @@ function Steps({ r }: { r: DemoResult }) {
         <li key={name} className="rounded-md border border-emerald-200 bg-emerald-50 px-2.5 py-2">
           <p className="text-[11px] font-semibold tracking-wide text-emerald-700 uppercase">Step {i + 1} ✓</p>
           <p className="text-xs font-medium text-slate-800">{name}</p>
-          <p className="text-[11px] text-slate-500 tabular-nums">{byStep.has(i + 1) ? `${byStep.get(i + 1)} ms` : "—"}</p>
+          <p className="text-[11px] text-slate-500 tabular-nums">{byStep.has(i + 1) ? duration(byStep.get(i + 1)!) : "—"}</p>
         </li>
       ))}
     </ol>
