@@ -98,8 +98,8 @@ work to the strictest clock that applies.
 ## What the platform does
 
 **Every case carries its clock.** When a request arrives, PA Review records the receipt time and the
-urgency and computes the due time — received + 72 hours for expedited, + 7 calendar days for standard.
-Work queues sort by due time, expedited first, so the case that will breach next is the one at the top.
+urgency and computes the due time — received + 72 hours for expedited, + 7 calendar days for standard —
+and the case page shows it next to the decision, so a reviewer always knows how long is left.
 
 **The easy cases do not wait.** A typed fax is read, checked for eligibility, reviewed against the plan's
 coverage policy and decided in seconds; scans go through offline OCR first. Reviewers start their day on
@@ -113,9 +113,9 @@ That quote and that passage go into the denial letter, after a clinical reviewer
 **Needs-more-information is specific.** When evidence is missing, the outreach lists the exact items to
 ask the prescriber for, which is what shortens the second round trip.
 
-**The trail is the report.** Receipt time, urgency, each agent's run, the decision and the human sign-off
-are recorded per case, which is the raw material of the public metrics: approval and denial rates and
-the average and median turnaround, per line of business.
+**The trail is the raw material of the report.** Receipt time, urgency, each agent's run, the decision
+and the human sign-off are recorded per case — exactly what the public metrics are computed from:
+approval and denial rates and the average and median turnaround, per line of business.
 
 If your team is preparing for the 2026 time frames and the 2027 APIs, we would like to hear how your
 queue works today — use *Schedule a demo* on the home page.`,
