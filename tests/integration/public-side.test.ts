@@ -95,7 +95,8 @@ describe("blog", () => {
     const noTitle = await put(adminCookie, { title: "   ", description: "x" });
     expect(noTitle.status).toBe(422);
     expect((await noTitle.json()).errors).toEqual(["Failed to create blog", "Title is required"]);
-    expect((await put(adminCookie, { title: "x" }).then(() => app.fetch(`/blogs/unknown-post-id`, { method: "PUT", headers: { ...JSON_TYPE, Cookie: adminCookie }, body: JSON.stringify({ title: "x" }) }))).status).toBe(404);
+    const unknown = await app.fetch("/blogs/unknown-post-id", { method: "PUT", headers: { ...JSON_TYPE, Cookie: adminCookie }, body: JSON.stringify({ title: "x" }) });
+    expect(unknown.status).toBe(404);
     await put(adminCookie, { title: SEED_POSTS[0]!.title, description: SEED_POSTS[0]!.description });
   });
 
