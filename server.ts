@@ -22,6 +22,9 @@ if (args.has("--seed")) {
   const { seedDemo } = await import("./prisma/seed-demo.server");
   const summary = await seedDemo(database);
   console.log(`[web] demo data: ${summary}`);
+  const { seedPublic } = await import("./prisma/seed-public.server");
+  const { DEMO_EMAIL } = await import("./prisma/seed-demo.server");
+  console.log(`[web] public side: ${await seedPublic(database, { blogAuthorEmail: DEMO_EMAIL, instanceAdminEmail: DEMO_EMAIL })}`);
 }
 
 const runWorker = env.WORKER_IN_PROCESS === "true" || (env.WORKER_IN_PROCESS === "auto" && database.kind === "embedded");

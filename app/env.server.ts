@@ -65,6 +65,14 @@ export const EnvSchema = z.object({
    * Read on the document thread itself through this field's schema (ocr.server.ts).
    */
   OCR_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(16).optional()),
+  /**
+   * Where the public pages' "Schedule a demo" buttons go when set: an external booking page
+   * (https://...) or a mailto: address. Absent: the built-in form at /schedule-demo, which emails
+   * each request to DEMO_REQUESTS_TO (SMTP, or the outbox table without SMTP).
+   */
+  SCHEDULE_DEMO_URL: z.preprocess(blankToUndefined, z.string().trim().url().refine((u) => /^(https?:|mailto:)/i.test(u), "must be an http(s) or mailto: URL").optional()),
+  /** Who receives the /schedule-demo requests (default: sales@ the APP_URL host, else sales@localhost). */
+  DEMO_REQUESTS_TO: z.preprocess(blankToUndefined, z.string().trim().email().optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

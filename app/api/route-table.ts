@@ -24,6 +24,12 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "logged_in_user.json", file: "routes/api/session/logged-in-user.tsx" },
   { path: "prompts.json", file: "routes/api/prompts/prompt.tsx" },
 
+  // The public demo (no account)
+  { path: "demo_faxes.json", file: "routes/api/demo/faxes.tsx" },
+  { path: "demo_faxes/:faxId.pdf", file: "routes/api/demo/fax-pdf.tsx" },
+  { path: "demos.json", file: "routes/api/demo/demos.tsx" },
+  { path: "demo/:orgId/run", file: "routes/api/demo/run.tsx" },
+
   // Organization
   { path: "o/:orgId.json", file: "routes/api/organizations/organization.tsx" },
   { path: "o/:orgId/events", file: "routes/api/organizations/events.tsx" },

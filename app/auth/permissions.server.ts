@@ -47,3 +47,23 @@ export const SIGN_OFF_DENIALS = {
   message: SIGN_OFF_FORBIDDEN,
   check: (caller: { via: string; membership: Pick<Membership, "clinical_reviewer"> | null }) => caller.via === "session" && canSignOffDenials(caller.membership),
 };
+export const BLOG_WRITE_FORBIDDEN = "Only instance administrators can write blog posts";
+
+/**
+ * True when `user` may write the public blog. The blog is the instance's public face, not any
+ * organization's data, so organization ownership does not qualify (anyone who registers owns an
+ * organization); only users flagged `instance_admin` do.
+ */
+export function canWriteBlog(user: { instance_admin: boolean } | null | undefined): boolean {
+  return user?.instance_admin === true;
+}
+
+/**
+ * The user when they may write the blog. Throws AppError("unauthorized") for no user and
+ * AppError("forbidden", BLOG_WRITE_FORBIDDEN) for a signed-in user who is not an instance administrator.
+ */
+export function requireBlogWriter<U extends { instance_admin: boolean }>(user: U | null): U {
+  if (!user) throw new AppError("unauthorized", "Sign in to write blog posts");
+  if (!canWriteBlog(user)) throw new AppError("forbidden", BLOG_WRITE_FORBIDDEN);
+  return user;
+}

@@ -80,6 +80,11 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/prior-auths/letter-pdf": { methods: ["GET"] },
   "routes/api/prior-auths/run-ai": { methods: ["POST"], body: "none" },
   "routes/api/prior-auths/run-prompt": { methods: ["POST"], body: "required" },
+  // the public demo (no account); the run's {orgId} is a customer organization here, so it is 404 after the body is read
+  "routes/api/demo/faxes": { methods: ["GET"], public: true },
+  "routes/api/demo/demos": { methods: ["GET"], public: true },
+  "routes/api/demo/fax-pdf": { methods: ["GET"], public: true },
+  "routes/api/demo/run": { methods: ["POST"], body: "required" },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */

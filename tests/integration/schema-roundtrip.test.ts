@@ -40,10 +40,10 @@ describe("schema round-trip", () => {
       return created.id;
     }
 
-    await roundTrip("Organization", { name: "Acme Health" }, { name: "Acme Health", sandbox: false });
+    await roundTrip("Organization", { name: "Acme Health" }, { name: "Acme Health", sandbox: false, public_demo: false });
     const org = ids.Organization;
     await roundTrip("Organization", { name: "Acme Health (sandbox)", sandbox: true, parent_id: org }, { sandbox: true, parent_id: org });
-    await roundTrip("User", { email: "rx@acme.test", username: "rx" }, { email: "rx@acme.test", code_view: false });
+    await roundTrip("User", { email: "rx@acme.test", username: "rx" }, { email: "rx@acme.test", code_view: false, instance_admin: false });
     const user = ids.User;
     await roundTrip("Role", { organization_id: org, name: "Pharmacist", description: "Reviews PAs" }, { name: "Pharmacist" });
     await roundTrip("Membership", { user_id: user, organization_id: org, owner: true, role_id: ids.Role }, { owner: true });
@@ -157,7 +157,7 @@ describe("schema round-trip", () => {
     await roundTrip("GroundTruth", { organization_id: org, prior_auth_id: pa, prompt_type: "extraction", expected: { a: 1 } }, { expected: { a: 1 } });
     await roundTrip("ChatThread", { organization_id: org, prior_auth_id: pa }, { prior_auth_id: pa });
     await roundTrip("ChatMessage", { chat_thread_id: ids.ChatThread, content: "What diagnosis?", ai_sender: false }, { streaming: false });
-    await roundTrip("Blog", { slug: "hello", title: "Hello", description: "First post" }, { published: true });
+    await roundTrip("Blog", { slug: "hello", title: "Hello", description: "First post", body: "# Hi", author_id: ids.User }, { published: true, body: "# Hi", author_id: ids.User });
     await roundTrip("Job", { name: "system.echo", payload: { note: "x" } }, { status: "queued", attempts: 0 });
     await roundTrip("WorkerProcess", { id: "w1", hostname: "h", pid: 1 }, { pid: 1 });
     await roundTrip("LiveEvent", { channel: "org:1", event: "refresh", data: {} }, { event: "refresh" });
