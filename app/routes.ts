@@ -10,4 +10,5 @@ export default [
     "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.tsx",
     { id: "coverage-policy-json-alias" },
   ),
+  route("api/o/:orgId/ai_rules.json", "routes/api.o.$orgId.ai_rules.tsx", { id: "ai-rules-json-alias" }),
 ] satisfies RouteConfig;
