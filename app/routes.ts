@@ -11,4 +11,5 @@ export default [
     { id: "coverage-policy-json-alias" },
   ),
   route("api/o/:orgId/ai_rules.json", "routes/api.o.$orgId.ai_rules.tsx", { id: "ai-rules-json-alias" }),
+  route("api/o/:orgId/forms", "routes/api.o.$orgId.forms[.]json.tsx", { id: "forms-alias" }),
 ] satisfies RouteConfig;

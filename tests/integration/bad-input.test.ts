@@ -55,6 +55,8 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.plans": { methods: ["GET", "POST"], body: "required" },
   "routes/api.o.$orgId.ai_rules": { methods: ["GET", "POST"], body: "required" },
   "ai-rules-json-alias": { methods: ["GET", "POST"], body: "required" },
+  "routes/api.o.$orgId.forms[.]json": { methods: ["GET", "POST"], body: "required" },
+  "forms-alias": { methods: ["GET", "POST"], body: "required" },
   "routes/api.o.$orgId.ai_rules.$ruleId": { methods: ["GET", "PUT", "PATCH", "DELETE"], body: "optional" },
   "routes/api.o.$orgId.plans[.]json": { methods: ["GET"] },
   "routes/api.o.$orgId.plans.$planId": { methods: ["GET", "DELETE"], body: "none" },
