@@ -104,9 +104,14 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
         title={plan.title}
         description={`${plan.identification} · ${plan.line_of_business} · ${plan.plan_type} · ${plan.state} · effective ${plan.effective_date}${plan.termination_date ? ` to ${plan.termination_date}` : ""}`}
         actions={
-          <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
-            Add policy
-          </Link>
+          <>
+            <Link to={`/o/${orgId}/plans/${plan.token}/import`} className={secondaryButton}>
+              Import roster or formulary
+            </Link>
+            <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
+              Add policy
+            </Link>
+          </>
         }
       />
       {result?.error && result.intent !== "add_policy" && result.intent !== "delete_policy" && <FormAlert message={result.error} />}
