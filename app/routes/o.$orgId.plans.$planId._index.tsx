@@ -7,6 +7,7 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/components/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
+import { DrugsField } from "~/drugs/ui/drugs-field";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
 import { extractCoveragePolicies, getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
 import { createCoveragePolicy, deleteCoveragePolicy, listCoveragePolicies, queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
@@ -151,7 +152,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="policy-drugs" className="block text-sm font-medium text-slate-700">
               Drugs
             </label>
-            <input id="policy-drugs" name="policy_drugs" defaultValue={result?.values?.policy_drugs} placeholder="Brand or generic names, comma separated (e.g. Humira, Amjevita)" className={inputClass} />
+            <DrugsField orgId={orgId} defaultValue={result?.values?.policy_drugs} />
           </div>
           <FormAlert message={result?.intent === "add_policy" ? result.error : null} />
           <div className="flex justify-end gap-2">

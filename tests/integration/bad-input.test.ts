@@ -55,6 +55,7 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.plans": { methods: ["GET", "POST"], body: "required" },
   "routes/api.o.$orgId.ai_rules": { methods: ["GET", "POST"], body: "required" },
   "ai-rules-json-alias": { methods: ["GET", "POST"], body: "required" },
+  "routes/api.o.$orgId.drug_products": { methods: ["GET"] },
   "routes/api.o.$orgId.forms[.]json": { methods: ["GET", "POST"], body: "required" },
   "forms-alias": { methods: ["GET", "POST"], body: "required" },
   "routes/api.o.$orgId.ai_rules.$ruleId": { methods: ["GET", "PUT", "PATCH", "DELETE"], body: "optional" },
