@@ -57,7 +57,7 @@ function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; tit
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs" data-testid={`import-${kind}`}>
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <p className="text-sm text-slate-600">
-        Columns: <code className="text-xs">{COLUMNS[kind]}</code>. Dates YYYY-MM-DD or MM/DD/YYYY. Bad rows are reported by line; good rows are imported.
+        Columns: <code className="text-xs">{COLUMNS[kind]}</code>.{kind === "roster" ? " Dates YYYY-MM-DD or MM/DD/YYYY." : " Flags Y/N."} Bad rows are reported by line; good rows are imported.
       </p>
       <pre className="overflow-x-auto rounded bg-slate-50 px-3 py-2 text-xs text-slate-600">{EXAMPLES[kind]}</pre>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
