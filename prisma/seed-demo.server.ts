@@ -5,6 +5,7 @@
  * rendered by app/synthetic and submitted through the same path as an upload, so a newcomer sees
  * real decisions on first start. Idempotent: does nothing when the demo user already exists.
  */
+import { loadStarterDrugDirectory } from "~/drugs/drug-directory.server";
 import type { Database } from "~/lib/db.server";
 import { registerAccount } from "~/auth/register-account.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
@@ -45,6 +46,8 @@ async function waitForTrees(database: Database, planId: string, timeoutMs = 120_
  * once the trees are ready, in the background, so the web server starts at once.
  */
 export async function seedDemo(database: Database): Promise<string> {
+  // the drug directory's curated starter file (public reference data; only when the directory is empty)
+  await loadStarterDrugDirectory(database);
   const existing = await database.prisma.user.findUnique({ where: { email: DEMO_EMAIL } });
   if (existing) return `already seeded (sign in as ${DEMO_EMAIL})`;
   const { organization, sandbox } = await registerAccount({ email: DEMO_EMAIL, username: "Demo Reviewer", organization_name: DEMO_PLAN.organization });

@@ -49,6 +49,12 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/chat_messages", file: "routes/api/prior-auths/chat-messages.tsx" },
   { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/ai_chat_message", file: "routes/api/prior-auths/ai-chat-message.tsx" },
 
+  // Custom AI rules, letter forms, the drug directory
+  { path: "o/:orgId/ai_rules", file: "routes/api/ai-rules/collection.tsx", alias: "o/:orgId/ai_rules.json" },
+  { path: "o/:orgId/ai_rules/:ruleId", file: "routes/api/ai-rules/item.tsx", alias: "o/:orgId/ai_rules/:ruleId.json" },
+  { path: "o/:orgId/forms", file: "routes/api/letter-forms/collection.tsx", alias: "o/:orgId/forms.json" },
+  { path: "o/:orgId/drug_products", file: "routes/api/drug-products/search.tsx" },
+
   // Plans
   { path: "o/:orgId/plans", file: "routes/api/plans/collection.tsx", alias: "o/:orgId/plans.json" },
   { path: "o/:orgId/plans/:planId", file: "routes/api/plans/item.tsx", alias: "o/:orgId/plans/:planId.json" },

@@ -47,6 +47,7 @@ const ICONS = {
   plans: "M4 5h16v14H4zM8 9h8M8 13h8",
   compendium: "M5 4h10a4 4 0 0 1 4 4v12H9a4 4 0 0 1-4-4V4Z",
   docs: "M8 4h8l4 4v12H8zM4 8v12h12",
+  letters: "M3 6h18v12H3zM3 6l9 7 9-7",
   settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
   signOut: "M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7",
   code: "m8 9-4 3 4 3m8-6 4 3-4 3M14 5l-4 14",
@@ -66,6 +67,7 @@ function navSections(org: string): { title: string; items: NavItem[] }[] {
       items: [
         { label: "Custom AI Rules", to: `/o/${org}/ai_rules`, icon: <Icon d={ICONS.rules} /> },
         { label: "Plans", to: `/o/${org}/plans`, icon: <Icon d={ICONS.plans} /> },
+        { label: "Letter Forms", to: `/o/${org}/forms`, icon: <Icon d={ICONS.letters} /> },
         { label: "Compendiums", to: `/o/${org}/compendiums`, icon: <Icon d={ICONS.compendium} /> },
       ],
     },

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   settings: "Settings",
   formulary_drug_requirements: "Formulary Requirements",
   ai_rules: "AI Rules",
+  forms: "Letter Forms",
   "agent-workflows": "Agent Workflows",
   policies: "Policies",
   login: "Login",

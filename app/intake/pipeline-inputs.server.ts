@@ -1,12 +1,13 @@
 /**
  * What the clinical pipeline needs about a case's plan, loaded from the database: roster,
  * formulary, the plan's coverage policies with ready decision trees, and the organization's active
- * audit rules. Shared by the intake and the prompt re-runs so both decide on the same inputs.
+ * AI rules (every stage; the pipeline applies each at its stage). Shared by the intake and the prompt re-runs so both decide on the same inputs.
  */
 import type { Database } from "~/lib/db.server";
 import type { ParsedDocument } from "~/clinical/contracts";
 import type { PipelineInputs } from "~/clinical/pipeline/run-pipeline";
 import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
+import { loadActiveRules } from "~/ai-rules/ai-rules.server";
 import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
 
 /**
@@ -26,7 +27,7 @@ export async function loadPipelineInputs(
       where: { organization_id: pa.organization_id, ...(pa.plan_id ? { plan_id: pa.plan_id } : {}), tree_status: "ready" },
       orderBy: { created_at: "asc" },
     }),
-    database.prisma.aiRule.findMany({ where: { organization_id: pa.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } }),
+    loadActiveRules(database, pa.organization_id),
   ]);
   return {
     caseDoc,
@@ -35,7 +36,8 @@ export async function loadPipelineInputs(
     formulary,
     policies: policies.map((p) => ({ id: p.id, drug_names: p.drugs_list.length ? p.drugs_list : [p.drug_name] })),
     loadTree: (id) => loadDecisionTree(database, id),
-    rules: rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions })),
+    rules,
+    planId: pa.plan_id,
     receivedDate: pa.received_at ? pa.received_at.toISOString().slice(0, 10) : null,
   };
 }

@@ -21,7 +21,7 @@ import { publish } from "~/queue/live-events.server";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
 import { denialLetterAllowed, isApproval } from "~/prior-auths/get-prior-auth-detail.server";
 import { letterPdfUrl } from "~/prior-auths/urls";
-import { DEFAULT_APPEAL_RIGHTS, fillTemplate } from "./letter-template";
+import { appealRightsFor, fillTemplate } from "./letter-template";
 import { resolveDenialForm } from "./manage-letter-forms.server";
 import { renderLetterPdf } from "./render-letter-pdf.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
@@ -80,6 +80,8 @@ export async function generateDenialLetter(database: Database, organizationId: s
       ai_decisions: LATEST_AI_DECISION,
       human_decisions: { orderBy: { created_at: "desc" }, take: 1 },
       coverage_policy: { select: { drug_name: true, plan: { select: { title: true } } } },
+      plan: { select: { line_of_business: true } },
+      practitioners: { orderBy: { created_at: "asc" }, take: 1, select: { full_name: true } },
       policy_checks: { orderBy: { created_at: "asc" }, include: { policy_check_steps: { orderBy: { position: "asc" } } } },
     },
   });
@@ -119,7 +121,14 @@ export async function generateDenialLetter(database: Database, organizationId: s
   const patientName = [full.patient?.first_name, full.patient?.last_name].filter(Boolean).join(" ") || full.patient_name || "Member";
   const drugName = full.medication_requests[0]?.drug_name ?? full.medication_name ?? "the requested medication";
   const now = new Date();
+  const lineOfBusiness = full.plan?.line_of_business ?? null;
+  const rights = appealRightsFor(lineOfBusiness);
   const body = fillTemplate(form.template_body, {
+    prescriber_name: full.practitioners[0]?.full_name ?? full.practitioner_name ?? "Your prescriber",
+    decision: "Denied",
+    failed_criterion: criterion,
+    line_of_business: lineOfBusiness ?? "",
+    due_date: letterDate(new Date(now.getTime() + rights.days * 86400000)),
     patient_name: patientName,
     member_id: full.patient?.member_id ?? "Not provided",
     drug_name: drugName,
@@ -128,7 +137,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
     policy_name: policyName,
     date: letterDate(now),
     reviewer: reviewer.username,
-    appeal_rights: DEFAULT_APPEAL_RIGHTS,
+    appeal_rights: rights.text,
     organization_name: organizationName,
     prior_auth_id: full.id,
   });
@@ -169,6 +178,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
     criterion: letter.criterion,
     pdf_url: letterPdfUrl(organizationId, full.id, letter.id),
     signed_off_by: reviewer.username,
+    letter_form: { token: form.id, name: form.name },
     body,
   };
   await publish(database, `prior_auth:${full.id}`, "letter", { letter: { ...serialized, body: undefined } });

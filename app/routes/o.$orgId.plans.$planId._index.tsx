@@ -7,6 +7,7 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/components/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
+import { DrugsField } from "~/drugs/ui/drugs-field";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
 import { extractCoveragePolicies, getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
 import { createCoveragePolicy, deleteCoveragePolicy, listCoveragePolicies, queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
@@ -105,9 +106,14 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
         title={plan.title}
         description={`${plan.identification} · ${plan.line_of_business} · ${plan.plan_type} · ${plan.state} · effective ${plan.effective_date}${plan.termination_date ? ` to ${plan.termination_date}` : ""}`}
         actions={
-          <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
-            Add policy
-          </Link>
+          <>
+            <Link to={`/o/${orgId}/plans/${plan.token}/import`} className={secondaryButton}>
+              Import roster or formulary
+            </Link>
+            <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
+              Add policy
+            </Link>
+          </>
         }
       />
       {result?.error && result.intent !== "add_policy" && result.intent !== "delete_policy" && <FormAlert message={result.error} />}
@@ -147,7 +153,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="policy-drugs" className="block text-sm font-medium text-slate-700">
               Drugs
             </label>
-            <input id="policy-drugs" name="policy_drugs" defaultValue={result?.values?.policy_drugs} placeholder="Brand or generic names, comma separated (e.g. Humira, Amjevita)" className={inputClass} />
+            <DrugsField orgId={orgId} defaultValue={result?.values?.policy_drugs} />
           </div>
           <FormAlert message={result?.intent === "add_policy" ? result.error : null} />
           <div className="flex justify-end gap-2">

@@ -98,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           clinician_sign_off: true,
           letter_form_id: submission.value.letter_form_id || undefined,
         });
-        return { intent, letter: { token: letter.token, pdf_url: letter.pdf_url, denial_reason: letter.denial_reason } };
+        return { intent, letter: { token: letter.token, pdf_url: letter.pdf_url, denial_reason: letter.denial_reason, form_name: letter.letter_form.name } };
       }
       case "chat_start": {
         const thread = await createChatThread(database, organization.id, paId);
@@ -146,7 +146,7 @@ type ActionData = {
   intent: string;
   error?: string;
   result?: SubmissionResult<string[]>;
-  letter?: { token: string; pdf_url: string; denial_reason?: string | null };
+  letter?: { token: string; pdf_url: string; denial_reason?: string | null; form_name?: string | null };
   run?: PromptRunJson;
   groundTruthSaved?: boolean;
 };

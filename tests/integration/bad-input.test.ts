@@ -85,6 +85,13 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/demo/demos": { methods: ["GET"], public: true },
   "routes/api/demo/fax-pdf": { methods: ["GET"], public: true },
   "routes/api/demo/run": { methods: ["POST"], body: "required" },
+  "routes/api/ai-rules/collection": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/ai-rules/collection.alias": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/ai-rules/item": { methods: ["GET", "PUT", "PATCH", "DELETE"], body: "optional" },
+  "routes/api/ai-rules/item.alias": { methods: ["GET", "PUT", "PATCH", "DELETE"], body: "optional" },
+  "routes/api/drug-products/search": { methods: ["GET"] },
+  "routes/api/letter-forms/collection": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/letter-forms/collection.alias": { methods: ["GET", "POST"], body: "required" },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */

@@ -139,12 +139,13 @@ describe("schema round-trip", () => {
     );
     await roundTrip("FormularyDrugRequirement", { organization_id: org, plan_id: plan, drug_name: "Humira", tier: 5, products: ["Humira Pen"] }, { tier: 5 });
     await roundTrip("AiRule", { organization_id: org, name: "QL", description: "d", applies_to: "audit", conditions: ["a"], actions: ["b"] }, { priority: 5 });
+    await roundTrip("DrugProduct", { product_ndc: "0074-4339", brand_name: "Humira", generic_name: "adalimumab", dosage_form: "KIT", route: "SUBCUTANEOUS", strength: "40 mg/0.4mL" }, { source: "fda" });
     await roundTrip("WebhookEndpoint", { organization_id: org, url: "https://x.test/h", event_types: ["prior_auth.succeeded"], secret: "s" }, { active: true });
     await roundTrip("WebhookDelivery", { webhook_endpoint_id: ids.WebhookEndpoint, event_type: "prior_auth.succeeded", message_id: "m1", payload: { a: 1 } }, { success: false });
     await roundTrip("Compendium", { name: "Lexicomp" }, { name: "Lexicomp" });
     await roundTrip("CompendiumIntegration", { organization_id: org, compendium_id: ids.Compendium, access_key: "k" }, { active: true });
     await roundTrip("PbmConfiguration", { organization_id: org, name: "Sandbox PBM", sandbox: true, active: true }, { active: true });
-    await roundTrip("LetterForm", { organization_id: org, name: "Denial", description: "Standard denial", template_body: "Dear {{patient}}" }, { kind: "denial" });
+    await roundTrip("LetterForm", { organization_id: org, name: "Denial", description: "Standard denial", template_body: "Dear {{patient}}" }, { kind: "denial", is_default: false });
     await roundTrip(
       "Letter",
       { organization_id: org, prior_auth_id: pa, letter_form_id: ids.LetterForm, denial_reason: "Age", body: "b", signed_off_by_id: user },

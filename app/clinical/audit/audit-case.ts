@@ -4,62 +4,8 @@ import { therapyEvidence } from "../evidence/therapies";
 import { classMembers, classesNamedIn, isImmunomodulator, DRUGS, drugNames } from "../vocabulary/drugs";
 import { findDates } from "../codes/dates";
 
-/** An organisation's AI rule: plain-language conditions and actions (see `auditCase` for semantics). */
-export interface OrgRule {
-  name: string;
-  description: string;
-  conditions: string[];
-  actions: string[];
-}
-
-const FIELD_OPS = /^\s*(drug|medication|diagnosis|icd|specialty|prescriber specialty|text|quantity|days supply|days_supply|age|tier|member id|urgency|policy)\s+(contains|equals|is|starts with|>=|<=|>|<|=)\s+(.+?)\s*$/i;
-
-function ruleFieldValue(field: string, ctx: { facts: CaseFacts; text: string; age: number | null; tier: number | null; policyId: string | null }): string | number | null {
-  const f = field.toLowerCase();
-  const fx = ctx.facts;
-  if (f === "drug" || f === "medication") return `${fx.medication?.drug_name ?? ""} ${fx.medication?.generic_name ?? ""}`.trim();
-  if (f === "diagnosis" || f === "icd") return (fx.diagnoses ?? []).map((d) => `${d.code ?? ""} ${d.description ?? ""}`).join(" | ");
-  if (f.includes("specialty")) return fx.practitioner?.specialty ?? null;
-  if (f === "text") return ctx.text;
-  if (f === "quantity") return fx.medication?.quantity ?? null;
-  if (f.startsWith("days")) return fx.medication?.days_supply ?? null;
-  if (f === "age") return ctx.age;
-  if (f === "tier") return ctx.tier;
-  if (f === "member id") return fx.patient?.member_id ?? null;
-  if (f === "urgency") return fx.urgency ?? null;
-  if (f === "policy") return ctx.policyId;
-  return null;
-}
-
-/**
- * Evaluate one rule condition. Semantics:
- * - "<field> <op> <value>" with field ∈ drug|medication|diagnosis|icd|specialty|text|quantity|
- *   days supply|age|tier|member id|urgency|policy and op ∈ contains|equals|is|starts with|>|>=|<|<=|=:
- *   string ops are case-insensitive, numeric ops need a number on both sides;
- * - "not <condition>" negates;
- * - anything else is a keyword/phrase that must appear (case-insensitive) in the fax text.
- * Unknown fields or missing values make the condition false.
- */
-export function ruleConditionHolds(cond: string, ctx: { facts: CaseFacts; text: string; age: number | null; tier: number | null; policyId: string | null }): boolean {
-  const neg = /^\s*not\s+/i.exec(cond);
-  if (neg) return !ruleConditionHolds(cond.slice(neg[0].length), ctx);
-  const m = FIELD_OPS.exec(cond);
-  if (!m) return ctx.text.toLowerCase().includes(cond.trim().toLowerCase());
-  const v = ruleFieldValue(m[1], ctx);
-  if (v == null) return false;
-  const op = m[2].toLowerCase();
-  const want = m[3].replace(/^["']|["']$/g, "");
-  if ([">", "<", ">=", "<="].includes(op) || (op === "=" && !Number.isNaN(Number(want)))) {
-    const a = Number(v), b = Number(want);
-    if (Number.isNaN(a) || Number.isNaN(b)) return false;
-    return op === ">" ? a > b : op === "<" ? a < b : op === ">=" ? a >= b : op === "<=" ? a <= b : a === b;
-  }
-  const s = String(v).toLowerCase();
-  const w = want.toLowerCase();
-  if (op === "contains") return s.includes(w);
-  if (op === "starts with") return s.split(/\s*\|\s*|\s+/).some((x) => x.startsWith(w)) || s.startsWith(w);
-  return s === w || s.split(/\s*\|\s*/).includes(w);
-}
+export type { OrgRule } from "../rules/apply-ai-rules";
+import type { OrgRule } from "../rules/apply-ai-rules";
 
 /**
  * Audit a case: consistency and plan-rule checks that sit beside the clinical review.
@@ -70,9 +16,9 @@ export function ruleConditionHolds(cond: string, ctx: { facts: CaseFacts; text: 
  * contraindication; informational because the coverage policy wins), `prescriber_restriction`
  * (from the review's prescriber criteria), `date_sanity` (DOB before request date; no therapy dates
  * after the request date), `duplicate_therapy` (ongoing biologic/targeted immunomodulator besides
- * the requested drug), and `rule:<name>` per organisation rule (all conditions hold → finding with
- * severity from its actions: deny/block/reject → blocking, pend/review/flag/escalate/require → warning,
- * else info). Never throws.
+ * the requested drug). The organisation's AI rules are not evaluated here: the
+ * pipeline applies them at their stage (app/clinical/rules/apply-ai-rules.ts); `rules` is kept in the
+ * input for the model audit's prompt. Never throws.
  */
 export function auditCase(input: {
   facts: CaseFacts;
@@ -155,17 +101,5 @@ export function auditCase(input: {
     );
   }
 
-  // organisation rules
-  if (input.rules?.length) {
-    const text = idx.lines.map((l) => l.text).join("\n");
-    const age = dob && requestDate ? Math.floor((Date.parse(requestDate) - Date.parse(dob)) / (365.2425 * 86400000)) : null;
-    const rctx = { facts, text, age, tier: row?.tier ?? null, policyId: review?.policy_id ?? null };
-    for (const r of input.rules) {
-      const holds = r.conditions.length > 0 && r.conditions.every((c) => ruleConditionHolds(c, rctx));
-      const acts = r.actions.join(" ");
-      const severity: AuditFinding["severity"] = !holds ? "info" : /deny|block|reject/i.test(acts) ? "blocking" : /pend|review|flag|escalat|require/i.test(acts) ? "warning" : "info";
-      out.push({ check: `rule:${r.name}`, passed: !holds, severity, message: holds ? `${r.description} — conditions met; actions: ${r.actions.join(", ") || "none"}` : `${r.description} — conditions not met.`, citations: [] });
-    }
-  }
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember } from "../contracts";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
-import type { OrgRule } from "../audit/audit-case";
+import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
 
 /** The five agents behind one interface; the built-in engine and a model both implement it. */
 export interface ClinicalAgents {
@@ -32,7 +32,10 @@ export interface PipelineInputs {
   /** the plan's coverage policies with ready trees */
   policies: { id: string; drug_names: string[] }[];
   loadTree(policyId: string): Promise<DecisionTree | null>;
+  /** the organisation's active AI rules (rules/apply-ai-rules.ts), applied at their stage */
   rules?: OrgRule[];
+  /** the case's plan id (AI rules scoped to plans) */
+  planId?: string | null;
   /** YYYY-MM-DD the plan received the request (an upper bound of the request date), when known */
   receivedDate?: string | null;
 }
@@ -56,6 +59,8 @@ export interface PipelineResult {
   audit: AuditFinding[];
   decision: DecisionResult;
   engine: { engine: string; model: string | null };
+  /** AI rules that fired (or could not be applied), in stage order */
+  rules?: { fired: RuleFiring[]; skipped: RuleSkip[] };
 }
 
 /** Mean OCR confidence of a document's OCR pages (1 when every page has a text layer). */
@@ -83,19 +88,31 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }));
   const empty = (): PipelineResult => ({ facts, eligibility, policyId: null, tree: null, review: null, audit: [], decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr }), engine });
   if (opts.stopAfter === "extraction" || opts.stopAfter === "eligibility") return empty();
+  const rules = inputs.rules ?? [];
+  const fired: RuleFiring[] = [];
+  const skipped: RuleSkip[] = [];
+  const applyStage = (stage: "eligibility" | "clinical" | "audit") => {
+    if (!rules.length) return;
+    const r = evaluateRules(rules, stage, { facts, eligibility, caseDoc: inputs.caseDoc, planId: inputs.planId ?? null });
+    fired.push(...r.fired);
+    skipped.push(...r.skipped);
+  };
+  applyStage("eligibility");
 
   await hooks.step?.(3, "Reviewing the coverage policy criteria");
   const policyId = agents.selectPolicy(facts, inputs.policies, { caseDoc: inputs.caseDoc, formulary: inputs.formulary });
   const tree = policyId ? await inputs.loadTree(policyId) : null;
   const review = tree && policyId ? await run("clinical_review", 3, engine, { coverage_policy_id: policyId }, () => agents.review({ facts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility })) : null;
+  applyStage("clinical");
   if (opts.stopAfter === "clinical_review") return { ...empty(), policyId, tree, review };
 
   await hooks.step?.(4, "Running audit checks");
   const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review, rules: inputs.rules ?? [], drugNames: tree?.drug_names ?? [] }));
+  applyStage("audit");
   if (opts.stopAfter === "audit") return { ...empty(), policyId, tree, review, audit };
 
   await hooks.step?.(5, "Making a decision");
-  const decision = await run("decision", 5, engine, {}, async () => {
+  const decide = async (): Promise<DecisionResult> => {
     const proposal = agents.propose ? await agents.propose({ facts, eligibility, review, audit }) : undefined;
     const ruled = applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review, audit, ocrConfidence: ocr }, proposal);
     // the model's words when the rules agree with its proposal; the lower of the two confidences
@@ -106,6 +123,8 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
       return { ...ruled, ai_summary: `${ruled.ai_summary} (${said})`, rationale: `${ruled.rationale}\n\n${said} The decision rules decide this case regardless of the model's assessment.${proposal.rationale ? ` Model rationale: ${proposal.rationale}` : ""}` };
     }
     return ruled;
-  });
-  return { facts, eligibility, policyId, tree, review, audit, decision, engine };
+  };
+  // the organisation's AI rules that fired: named in the trail; they can hold an approval, never deny
+  const decision = await run("decision", 5, engine, { rules_fired: fired.map((f) => f.name) }, async () => applyRuleEffects(await decide(), fired, skipped));
+  return { facts, eligibility, policyId, tree, review, audit, decision, engine, ...(rules.length ? { rules: { fired, skipped } } : {}) };
 }

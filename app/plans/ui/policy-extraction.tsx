@@ -4,7 +4,9 @@
  * plan's coverage policies, and the last result is shown as a table. A plain form; no JavaScript needed.
  */
 import { Form, useNavigation } from "react-router";
-import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { FormAlert, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import type { ExtractionSchema } from "~/plans/extraction-schema";
+import { SchemaBuilder } from "./schema-builder";
 
 interface Extraction {
   extracted_policies: Record<string, unknown>[];
@@ -29,10 +31,7 @@ export function PolicyExtraction({ extraction, open, error }: { extraction: Extr
       <div className="mt-3 space-y-3">
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="extract" />
-          <label htmlFor="json-schema" className="block text-sm font-medium text-slate-700">
-            Json Schema
-          </label>
-          <textarea id="json-schema" name="json_schema" rows={8} defaultValue={JSON.stringify(extraction.json_schema, null, 2)} className={`${inputClass} font-mono text-xs`} />
+          <SchemaBuilder initial={extraction.json_schema as ExtractionSchema} />
           <FormAlert message={error} />
           <div className="flex gap-2">
             <button type="submit" className={primaryButton} disabled={running}>

@@ -282,7 +282,7 @@ export function DenialLetterForm({
   detail: Detail;
   lastResult?: SubmissionResult<string[]>;
   error?: string | null;
-  letter?: { token: string; pdf_url: string; denial_reason?: string | null } | null;
+  letter?: { token: string; pdf_url: string; denial_reason?: string | null; form_name?: string | null } | null;
   cancelTo: string;
 }) {
   const navigation = useNavigation();
@@ -297,7 +297,7 @@ export function DenialLetterForm({
     return (
       <div className="space-y-4" data-testid="letter-ready">
         <div className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" role="status">
-          The denial letter was generated.
+          The denial letter was generated{letter.form_name ? <> from the form “<span data-testid="letter-form-name">{letter.form_name}</span>”</> : null}.
         </div>
         {letter.denial_reason && (
           <p className="text-sm text-slate-700">
@@ -320,7 +320,7 @@ export function DenialLetterForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="denial_letter" />
       <FormAlert message={error ?? form.errors?.[0]} />
-      <p className="text-sm text-slate-600">A denial letter is generated from the organization's denial form, citing the criteria the request did not meet.</p>
+      <p className="text-sm text-slate-600">A denial letter is generated from the organization's chosen letter form (Letter Forms), citing the criteria the request did not meet.</p>
       {failed.length > 0 && (
         <div className="rounded-md bg-slate-50 px-3 py-2">
           <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Criteria not met</p>
