@@ -13,6 +13,9 @@ const AiRuleJsonSchema = z.record(z.string(), z.unknown()).describe("an AI rule 
  * DELETE /api/o/{orgId}/ai_rules/{ruleId} → {ai_rule: {token}}
  * Another organization's rule is 404.
  */
+/** The rule id of the URL (the `.json` alias's param may carry the suffix). */
+const ruleIdOf = (params: Record<string, string | undefined>) => (params.ruleId ?? "").replace(/\.json$/i, "");
+
 const update = {
   summary: "Update a custom AI rule",
   tags: ["AI rules"],
@@ -20,7 +23,7 @@ const update = {
   response: z.object({ ai_rule: AiRuleJsonSchema }),
   errors: { 422: "One message per problem" } as const,
   async handler({ request, organizationId, params }: { request: Request; organizationId: string; params: Record<string, string | undefined> }) {
-    return { ai_rule: serializeAiRule(await updateAiRule(await getDatabase(), organizationId, params.ruleId ?? "", await readBody(request))) };
+    return { ai_rule: serializeAiRule(await updateAiRule(await getDatabase(), organizationId, ruleIdOf(params), await readBody(request))) };
   },
 };
 const route = apiRoute({
@@ -29,7 +32,7 @@ const route = apiRoute({
     tags: ["AI rules"],
     response: z.object({ ai_rule: AiRuleJsonSchema }),
     async handler({ organizationId, params }) {
-      return { ai_rule: serializeAiRule(await requireAiRule(await getDatabase(), organizationId, params.ruleId ?? "")) };
+      return { ai_rule: serializeAiRule(await requireAiRule(await getDatabase(), organizationId, ruleIdOf(params))) };
     },
   },
   PUT: update,
@@ -39,8 +42,8 @@ const route = apiRoute({
     tags: ["AI rules"],
     response: z.object({ ai_rule: z.object({ token: z.string() }) }),
     async handler({ organizationId, params }) {
-      await deleteAiRule(await getDatabase(), organizationId, params.ruleId ?? "");
-      return { ai_rule: { token: params.ruleId ?? "" } };
+      await deleteAiRule(await getDatabase(), organizationId, ruleIdOf(params));
+      return { ai_rule: { token: ruleIdOf(params) } };
     },
   },
 });
