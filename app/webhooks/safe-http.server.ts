@@ -18,25 +18,37 @@ import net from "node:net";
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-const blocked = new net.BlockList();
+// Separate lists: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d).
+const blockedV4 = new net.BlockList();
 for (const [addr, prefix] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
   ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
   ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(addr, prefix, "ipv4");
+] as const) blockedV4.addSubnet(addr, prefix, "ipv4");
+const blockedV6 = new net.BlockList();
 for (const [addr, prefix] of [
-  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96], ["::ffff:0:0", 96],
-] as const) blocked.addSubnet(addr, prefix, "ipv6");
+  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96],
+] as const) blockedV6.addSubnet(addr, prefix, "ipv6");
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:xxxx:xxxx), else null. */
+function mappedIpv4(ip: string): string | null {
+  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip) ?? /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (dotted) return dotted[1]!;
+  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
+  if (!hex) return null;
+  const hi = parseInt(hex[1]!, 16);
+  const lo = parseInt(hex[2]!, 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+}
 
 /** True when delivering to `ip` is refused by the policy (ignores WEBHOOKS_ALLOW_PRIVATE). */
 export function isBlockedAddress(ip: string): boolean {
   const family = net.isIP(ip);
-  if (family === 4) return blocked.check(ip, "ipv4");
+  if (family === 4) return blockedV4.check(ip, "ipv4");
   if (family === 6) {
-    // IPv4-mapped (::ffff:a.b.c.d): judge the IPv4 address (a public mapped address is allowed).
-    const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-    if (mapped) return blocked.check(mapped[1]!, "ipv4");
-    return blocked.check(ip, "ipv6");
+    const v4 = mappedIpv4(ip);
+    if (v4) return net.isIP(v4) !== 4 || blockedV4.check(v4, "ipv4");
+    return blockedV6.check(ip, "ipv6");
   }
   return true;
 }
