@@ -60,6 +60,12 @@ export const EnvSchema = z.object({
   DOCUMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Heap limit of a document-reading thread; a PDF needing more fails as too complex. */
   DOCUMENT_PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(1024),
+  // Read where used (app/webhooks, app/api-logs, PBM page); validated here so a typo stops start-up.
+  WEBHOOKS_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  API_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  DEMO_SCHEDULING_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
