@@ -93,14 +93,14 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       ) : webhooks.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No webhooks configured yet.</p>
       ) : (
-        <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="webhooks-table">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+          <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="webhooks-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th className="px-4 py-2">Endpoint</th>
+                <th className="w-[36%] px-4 py-2">Endpoint</th>
                 <th className="px-4 py-2">Event types</th>
-                <th className="px-4 py-2">Error rate</th>
-                <th className="px-4 py-2 text-right">
+                <th className="w-28 px-4 py-2">Error rate</th>
+                <th className="w-32 px-4 py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -108,7 +108,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             <tbody className="divide-y divide-slate-100">
               {webhooks.map((w) => (
                 <tr key={w.id} data-testid="webhook-row" className="align-top">
-                  <td className="max-w-xs px-4 py-3">
+                  <td className="px-4 py-3">
                     <Link to={`${base}/${w.id}`} className="block truncate font-medium text-indigo-700 hover:underline" title={w.url}>
                       {w.url}
                     </Link>
