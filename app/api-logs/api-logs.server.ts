@@ -87,7 +87,7 @@ export interface ApiLogRow {
 export const API_LOGS_PAGE_SIZE = 25;
 
 /** A page of the organization's log, newest first, filtered. */
-export async function listApiLogs(database: Database, organizationId: string, q: ApiLogsQuery): Promise<{ logs: ApiLogRow[]; total: number; page: number; page_count: number; retention_days: number }> {
+export async function listApiLogs(database: Database, organizationId: string, q: Partial<ApiLogsQuery> & { page: number }): Promise<{ logs: ApiLogRow[]; total: number; page: number; page_count: number; retention_days: number }> {
   const where = {
     organization_id: organizationId,
     ...(q.method ? { method: q.method } : {}),

@@ -106,12 +106,12 @@ export default function Compendiums({ loaderData, actionData }: Route.ComponentP
               <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
                 {c.integration ? (
                   <span className="text-xs text-slate-500" data-testid="compendium-status">
-                    {c.integration.active ? "Connected" : "Connected · off"} · key {c.integration.access_key_hint}
+                    {c.integration.active ? "Connected" : "Connected · off"} · key <span className="whitespace-nowrap">{c.integration.access_key_hint}</span>
                   </span>
                 ) : (
                   <span className="text-xs text-slate-400">Not connected</span>
                 )}
-                <Link to={`?connect=${c.id}`} preventScrollReset className={c.integration ? secondaryButton : primaryButton}>
+                <Link to={`?connect=${c.id}`} preventScrollReset className={`${c.integration ? secondaryButton : primaryButton} shrink-0 whitespace-nowrap`}>
                   {c.integration ? "Replace key" : "Connect"}
                 </Link>
               </div>

@@ -88,29 +88,29 @@ export default function ApiLogs({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="api-logs-table">
+          <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="api-logs-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th className="px-4 py-2">Time</th>
-                <th className="px-4 py-2">Caller</th>
+                <th className="w-44 px-4 py-2">Time</th>
+                <th className="w-52 px-4 py-2">Caller</th>
                 <th className="px-4 py-2">Request</th>
-                <th className="px-4 py-2">Status</th>
-                <th className="px-4 py-2 text-right">Duration</th>
+                <th className="w-20 px-4 py-2">Status</th>
+                <th className="w-24 px-4 py-2 text-right">Duration</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {logs.map((l) => (
                 <tr key={l.id} data-testid="api-log-row">
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-500" suppressHydrationWarning>
+                  <td className="px-4 py-2 text-xs text-slate-500" suppressHydrationWarning>
                     {formatTimestamp(l.created_at)}
                   </td>
-                  <td className="px-4 py-2">
+                  <td className="truncate px-4 py-2" title={l.caller ?? undefined}>
                     <span className={`mr-1.5 rounded px-1 py-0.5 text-[10px] font-semibold uppercase ${l.via === "api_key" ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-600"}`}>
                       {l.via === "api_key" ? "key" : "user"}
                     </span>
                     <span className="font-mono text-xs text-slate-700">{l.caller ?? "—"}</span>
                   </td>
-                  <td className="max-w-md px-4 py-2">
+                  <td className="px-4 py-2">
                     <span className="mr-2 font-mono text-xs font-semibold text-slate-800">{l.method}</span>
                     <span className="font-mono text-xs break-all text-slate-600">{l.path}</span>
                   </td>

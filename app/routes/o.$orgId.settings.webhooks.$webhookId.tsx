@@ -177,15 +177,16 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
         ) : attempts.length === 0 ? (
           <p className="p-8 text-center text-sm text-slate-500" data-testid="attempts-empty">{emptyText}</p>
         ) : (
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="attempts-table">
+          <div className="overflow-x-auto">
+          <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="attempts-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th className="px-4 py-2">Status</th>
+                <th className="w-20 px-4 py-2">Status</th>
                 <th className="px-4 py-2">Event Type</th>
                 <th className="px-4 py-2">Message ID</th>
-                <th className="px-4 py-2">Attempt</th>
-                <th className="px-4 py-2">Timestamp</th>
-                <th className="px-4 py-2 text-right">
+                <th className="w-24 px-4 py-2">Attempt</th>
+                <th className="w-52 px-4 py-2">Timestamp</th>
+                <th className="w-44 px-4 py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -196,8 +197,8 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
                   <td className="px-4 py-2">
                     <StatusBadge code={a.response_code} success={a.success} />
                   </td>
-                  <td className="px-4 py-2 font-mono text-xs text-slate-700">{a.event_type}</td>
-                  <td className="px-4 py-2 font-mono text-xs text-slate-500">{a.message_id}</td>
+                  <td className="truncate px-4 py-2 font-mono text-xs text-slate-700" title={a.event_type}>{a.event_type}</td>
+                  <td className="truncate px-4 py-2 font-mono text-xs text-slate-500" title={a.message_id}>{a.message_id}</td>
                   <td className="px-4 py-2 text-slate-600">#{a.attempt}</td>
                   <td className="px-4 py-2 whitespace-nowrap text-slate-500" suppressHydrationWarning>
                     {formatTimestamp(a.sent_at ?? a.created_at)}
@@ -218,6 +219,7 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
               ))}
             </tbody>
           </table>
+          </div>
         )}
         <div className="flex items-center justify-between border-t border-slate-200 px-4 py-2.5 text-sm text-slate-600">
           <span data-testid="attempts-footer">
