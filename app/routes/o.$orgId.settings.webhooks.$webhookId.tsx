@@ -181,12 +181,12 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
           <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="attempts-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th className="w-20 px-4 py-2">Status</th>
+                <th className="w-20 px-3 py-2">Status</th>
                 <th className="px-4 py-2">Event Type</th>
                 <th className="px-4 py-2">Message ID</th>
-                <th className="w-24 px-4 py-2">Attempt</th>
-                <th className="w-52 px-4 py-2">Timestamp</th>
-                <th className="w-44 px-4 py-2 text-right">
+                <th className="w-20 px-3 py-2">Attempt</th>
+                <th className="w-40 px-3 py-2">Timestamp</th>
+                <th className="w-36 px-3 py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -200,17 +200,17 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
                   <td className="truncate px-4 py-2 font-mono text-xs text-slate-700" title={a.event_type}>{a.event_type}</td>
                   <td className="truncate px-4 py-2 font-mono text-xs text-slate-500" title={a.message_id}>{a.message_id}</td>
                   <td className="px-4 py-2 text-slate-600">#{a.attempt}</td>
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-500" suppressHydrationWarning>
+                  <td className="px-3 py-2 text-xs text-slate-500" suppressHydrationWarning>
                     {formatTimestamp(a.sent_at ?? a.created_at)}
                   </td>
-                  <td className="px-4 py-2 text-right whitespace-nowrap">
-                    <Link to={`${location.pathname}${withParams(search, { attempt: a.id })}`} preventScrollReset className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    <Link to={`${location.pathname}${withParams(search, { attempt: a.id })}`} preventScrollReset className="text-xs font-medium text-indigo-600 hover:text-indigo-500">
                       View details
                     </Link>
-                    <Form method="post" className="ml-4 inline">
+                    <Form method="post" className="ml-3 inline">
                       <input type="hidden" name="intent" value="rerun" />
                       <input type="hidden" name="attempt_id" value={a.id} />
-                      <button type="submit" disabled={busy} className="text-sm font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50">
+                      <button type="submit" disabled={busy} className="text-xs font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50">
                         Rerun
                       </button>
                     </Form>

@@ -193,6 +193,8 @@ test("a failing receiver: retries with backoff, red error rate, Failed filter, r
   await page.getByRole("link", { name: "Succeeded", exact: true }).click();
   await expect(page.getByTestId("attempt-row").filter({ hasText: messageId }).first()).toBeVisible();
   await page.getByRole("link", { name: "All", exact: true }).click();
+  await expect(page).not.toHaveURL(/filter=/);
+  await expect(page.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
   await shot(page, "webhook-detail");
 });
 

@@ -28,6 +28,7 @@ import { emitWebhookEvent } from "~/webhooks/emit-webhook-event.server";
 import { BlockedAddressError, isBlockedAddress, safePost } from "~/webhooks/safe-http.server";
 import { deletePriorAuth } from "~/prior-auths/delete-prior-auth.server";
 import { markIntakeFailed } from "~/intake/run-intake.server";
+import { describeDatabase, listFailedJobs, retryOrganizationJob } from "~/system/describe-database.server";
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -178,6 +179,19 @@ describe("webhook deliveries", () => {
     expect(after.attempts[0]).toMatchObject({ message_id: last.message_id, attempt: 5, response_code: 200 });
     // Another organization cannot rerun it.
     await expect(rerunWebhookAttempt(t.database, otherOrgId, webhook.id, last.id)).rejects.toMatchObject({ code: "not_found" });
+
+    // Database page: the failed job is listed for its organization only, and only it can retry it.
+    const failedJobs = await listFailedJobs(t.database, orgId);
+    const job = failedJobs.find((j) => j.name === "webhook.deliver");
+    expect(job).toMatchObject({ attempts: 4, max_attempts: 4, last_error: expect.stringContaining("HTTP 500") });
+    expect(await listFailedJobs(t.database, otherOrgId)).toEqual([]);
+    await expect(retryOrganizationJob(t.database, otherOrgId, job!.id)).rejects.toMatchObject({ code: "not_found" });
+    const info = await describeDatabase(t.database);
+    expect(info.queue.failed).toBeGreaterThanOrEqual(1);
+    expect(info.pgvector_version).toMatch(/^\d+\.\d+/);
+    const beforeRetry = received.length;
+    await retryOrganizationJob(t.database, orgId, job!.id);
+    await until(() => received.length > beforeRetry);
   });
 
   it("paginates attempts 10 a page", async () => {
