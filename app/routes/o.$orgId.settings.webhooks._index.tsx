@@ -99,7 +99,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
               <tr>
                 <th className="w-[36%] px-4 py-2">Endpoint</th>
                 <th className="px-4 py-2">Event types</th>
-                <th className="w-28 px-4 py-2">Error rate</th>
+                <th className="w-32 px-4 py-2 whitespace-nowrap">Error rate</th>
                 <th className="w-32 px-4 py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
