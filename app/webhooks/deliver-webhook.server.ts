@@ -59,9 +59,20 @@ export async function deliverWebhook(database: Database, p: WebhookDeliverPayloa
 
   const body = webhookBody(p);
   const sentAt = new Date();
-  const signature = new Webhook(endpointSecret(endpoint)).sign(p.message_id, sentAt, body);
-  const headers = { "webhook-id": p.message_id, "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)), "webhook-signature": signature };
   const previous = await database.prisma.webhookDelivery.count({ where: { webhook_endpoint_id: endpoint.id, message_id: p.message_id } });
+  let secret: string;
+  try {
+    secret = endpointSecret(endpoint);
+  } catch {
+    // SESSION_SECRET changed since the secret was stored: retrying cannot help; say what to do.
+    const message = "The signing secret cannot be read (was SESSION_SECRET changed?). Rotate the secret, then rerun.";
+    await database.prisma.webhookDelivery.create({
+      data: { webhook_endpoint_id: endpoint.id, event_type: p.event_type, message_id: p.message_id, payload: { type: p.event_type, timestamp: p.timestamp, data: (p.data ?? null) as never }, request_body: truncate(body), success: false, error_message: message, attempt: previous + 1, url: endpoint.url, job_id: ctx.jobId ?? null },
+    });
+    throw new PermanentJobError(message);
+  }
+  const signature = new Webhook(secret).sign(p.message_id, sentAt, body);
+  const headers = { "webhook-id": p.message_id, "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)), "webhook-signature": signature };
 
   let status: number | null = null;
   let responseBody: string | null = null;

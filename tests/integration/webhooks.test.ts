@@ -194,6 +194,20 @@ describe("webhook deliveries", () => {
     await until(() => received.length > beforeRetry);
   });
 
+  it("an unreadable signing secret fails the delivery at once with an attempt saying to rotate it", async () => {
+    const endpoint = await t.database.prisma.webhookEndpoint.create({ data: { organization_id: orgId, url: receiverUrl, event_types: ["claim.cancelled"], secret: "v1:AAAA:BBBB:CCCC" } });
+    const before = received.length;
+    await emitWebhookEvent(t.database, orgId, "claim.cancelled", { id: "cl_9" });
+    const page = await until(async () => {
+      const p = await listWebhookAttempts(t.database, orgId, endpoint.id, { filter: "failed", page: 1 });
+      return p.total === 1 ? p : null;
+    });
+    expect(page.attempts[0]!.error_message).toMatch(/Rotate the secret/);
+    await until(async () => (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND status = 'failed' AND attempts = 1 AND payload->>'endpoint_id' = $1`, [endpoint.id]))[0]!.n === 1);
+    expect(received.length).toBe(before); // nothing unsigned was sent
+    await t.database.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { active: false } });
+  });
+
   it("paginates attempts 10 a page", async () => {
     const { webhook } = await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: null, event_types: ["prior_auth.processing"] });
     await t.database.prisma.webhookDelivery.createMany({
