@@ -184,8 +184,8 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
                 <th className="w-20 px-3 py-2">Status</th>
                 <th className="px-4 py-2">Event Type</th>
                 <th className="px-4 py-2">Message ID</th>
-                <th className="w-20 px-3 py-2">Attempt</th>
-                <th className="w-40 px-3 py-2">Timestamp</th>
+                <th className="w-16 px-3 py-2">Attempt</th>
+                <th className="w-48 px-3 py-2">Timestamp</th>
                 <th className="w-36 px-3 py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
