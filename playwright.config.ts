@@ -50,6 +50,10 @@ export default defineConfig({
       DEV_OUTBOX: "1",
       APP_URL: baseURL,
       SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789abcdef",
+      // tests/e2e/webhooks.spec.ts delivers to a receiver on loopback and watches retries.
+      WEBHOOKS_ALLOW_PRIVATE: "1",
+      WEBHOOK_RETRY_BASE_MS: process.env.WEBHOOK_RETRY_BASE_MS ?? "1000",
+      WEBHOOK_MAX_ATTEMPTS: process.env.WEBHOOK_MAX_ATTEMPTS ?? "4",
     },
   },
 });

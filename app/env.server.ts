@@ -73,6 +73,12 @@ export const EnvSchema = z.object({
   SCHEDULE_DEMO_URL: z.preprocess(blankToUndefined, z.string().trim().url().refine((u) => /^(https?:|mailto:)/i.test(u), "must be an http(s) or mailto: URL").optional()),
   /** Who receives the /schedule-demo requests (default: sales@ the APP_URL host, else sales@localhost). */
   DEMO_REQUESTS_TO: z.preprocess(blankToUndefined, z.string().trim().email().optional()),
+  // Read where used (app/webhooks, app/api-logs, PBM page); validated here so a typo stops start-up.
+  WEBHOOKS_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  API_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  DEMO_SCHEDULING_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

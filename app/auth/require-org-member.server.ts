@@ -13,6 +13,7 @@ import { getUser, requireUser } from "~/auth/session.server";
 import { findActiveApiKey } from "~/auth/api-keys.server";
 import { getOrganization } from "~/organizations/get-organization.server";
 import { requireSameOriginWrite } from "~/auth/cross-site.server";
+import { noteApiCaller } from "~/api-logs/api-caller.server";
 
 export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof getOrganization>>>;
 
@@ -122,6 +123,7 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
     if (!orgId || pathHasNul(request) || apiKey.organization_id !== orgId) throw apiNotFound();
     const organization = await getOrganization(orgId);
     if (!organization) throw apiNotFound();
+    noteApiCaller({ organizationId: organization.id, via: "api_key", apiKeyId: apiKey.id });
     return { via: "api_key", organization, user: null, membership: null, apiKey };
   }
   requireSameOriginWrite(request);
@@ -130,6 +132,7 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
   if (pathHasNul(request)) throw apiNotFound();
   const access = await findOrgAccess(user.id, orgId);
   if (!access) throw apiNotFound();
+  noteApiCaller({ organizationId: access.organization.id, via: "session", userId: user.id });
   return { via: "session", organization: access.organization, user, membership: access.membership, apiKey: null };
 }
 
@@ -141,5 +144,6 @@ export async function requireApiUser(request: Request): Promise<User> {
   requireSameOriginWrite(request);
   const user = await getUser(request);
   if (!user) throw apiUnauthorized();
+  noteApiCaller({ via: "session", userId: user.id });
   return user;
 }

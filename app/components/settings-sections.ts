@@ -3,6 +3,7 @@ export const SETTINGS_MENU: { title: string; items: { slug: string; label: strin
   {
     title: "General",
     items: [
+      { slug: "organization", label: "Organization" },
       { slug: "pbm-configuration", label: "PBM Configuration" },
       { slug: "team-management", label: "Team Management" },
     ],
@@ -15,6 +16,10 @@ export const SETTINGS_MENU: { title: string; items: { slug: string; label: strin
       { slug: "api-logs", label: "API Logs" },
       { slug: "documentation", label: "Documentation", href: "/docs/api" },
     ],
+  },
+  {
+    title: "Instance",
+    items: [{ slug: "database", label: "Database" }],
   },
 ];
 

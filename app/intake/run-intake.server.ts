@@ -27,6 +27,8 @@ import { getAgents, type IntakeAgents } from "./agents.server";
 import { loadPipelineInputs } from "./pipeline-inputs.server";
 import { saveIntakeResults } from "./save-intake-results.server";
 import { textToParsedDocument } from "./text-document";
+import { emitWebhookEvent } from "~/webhooks/emit-webhook-event.server";
+import type { WebhookEventType } from "~/webhooks/event-types";
 
 export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinical review", "Audit check", "Making a decision"] as const;
 
@@ -109,6 +111,19 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     await tx.priorAuth.update({ where: { id: pa.id }, data: { intake_error: null } });
   });
   await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "running" });
+  // Webhook events (PRODUCT-SPEC §9) go out at the same points as the organization's live events.
+  const emit = (type: WebhookEventType, data: Record<string, unknown> = {}) =>
+    emitWebhookEvent(database, pa.organization_id, type, { id: pa.id, submission_type: pa.submission_type, attempt: opts.attempt ?? 1, ...data }, { bestEffort: true });
+  await emit("prior_auth.processing");
+  await emit("prior_auth.intake.processing");
+  // Step 3 is the coverage-policy review: prior_auth.coverage_policy.* follow it.
+  let currentStep = 0;
+  const onStep = async (n: number, message: string) => {
+    await step(database, fence, pa, n, message);
+    if (n >= 3 && currentStep < 3) await emit("prior_auth.coverage_policy.processing");
+    if (n > 3 && currentStep <= 3) await emit("prior_auth.coverage_policy.succeeded");
+    currentStep = n;
+  };
 
   try {
     // ── 1. Document ──
@@ -140,7 +155,7 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     // ── 2–5. Extraction + eligibility, clinical review, audit, decision (app/clinical pipeline) ──
     const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "epa" ? "epa" : "fax");
     const result = await runPipeline(inputs, agents, {
-      step: (n, message) => step(database, fence, pa, n, message),
+      step: onStep,
       run: (agent, n, engine, input, fn) => timed(database, fence, pa, agent, n, engine, input, fn),
     });
     const { decision } = result;
@@ -149,8 +164,13 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     await publish(database, `prior_auth:${pa.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decision ready", status: "succeeded" });
     await publish(database, `prior_auth:${pa.id}`, "completed", { final_decision: decision.final_decision, confidence_score: decision.confidence_score });
     await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "succeeded" });
+    if (currentStep === 3) await emit("prior_auth.coverage_policy.succeeded");
+    const outcome = { final_decision: decision.final_decision, confidence_score: decision.confidence_score };
+    await emit("prior_auth.intake.succeeded", outcome);
+    await emit("prior_auth.succeeded", outcome);
     return { final_decision: decision.final_decision };
   } catch (err) {
+    if (currentStep === 3 && !(err instanceof StaleAttemptError)) await emit("prior_auth.coverage_policy.failed", { error: (err as Error)?.message ?? "failed" });
     // The case's status (retrying / failed with the error) is written by the job's onFailure hook
     // in the same transaction that records the failed attempt (markIntakeFailed), so that a job that
     // fails in any way, including a worker found dead, always leaves its case failed or queued.
@@ -179,12 +199,19 @@ export async function markIntakeFailed(
 ): Promise<() => Promise<void>> {
   const message = info.message.trim() || "Intake failed";
   const status = info.final ? "failed" : "queued";
-  const pa = await tx.priorAuth.findUnique({ where: { id: priorAuthId }, select: { id: true, organization_id: true } });
+  const pa = await tx.priorAuth.findUnique({ where: { id: priorAuthId }, select: { id: true, organization_id: true, submission_type: true } });
   if (!pa) return async () => {};
   await tx.priorAuth.update({
     where: { id: pa.id },
     data: info.final ? { intake_status: "failed", intake_error: message } : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
   });
+  if (info.final) {
+    // Enqueued in this transaction: the failure and its webhook deliveries commit together.
+    const database = await getDatabase();
+    const data = { id: pa.id, submission_type: pa.submission_type, attempt: info.attempt, error: message };
+    await emitWebhookEvent(database, pa.organization_id, "prior_auth.intake.failed", data, { tx });
+    await emitWebhookEvent(database, pa.organization_id, "prior_auth.failed", data, { tx });
+  }
   return async () => {
     const database = await getDatabase();
     await publish(database, `prior_auth:${pa.id}`, info.final ? "failed" : "retrying", { error: message, attempt: info.attempt });

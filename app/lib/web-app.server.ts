@@ -9,6 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { loadContextOf, trustProxySetting } from "~/lib/express-context.server";
 import { securityHeaders } from "~/lib/security-headers.server";
+import { apiLogMiddleware } from "~/api-logs/api-logs.server";
 
 export interface WebAppOptions {
   /** The server build, or a function returning it per request (Vite dev). */
@@ -37,6 +38,8 @@ export function createWebApp(opts: WebAppOptions): express.Express {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientDir, { maxAge: "1h" }));
   }
+  // Every /api request is logged (time, caller, method, path, status, duration): settings → API Logs.
+  app.use(apiLogMiddleware());
   app.all("/{*splat}", createRequestHandler({ build: opts.build, getLoadContext: loadContextOf }));
   return app;
 }

@@ -6,7 +6,10 @@
  * app/prior-auths/run-intake.server.ts exports `priorAuthIntake`), import it here and add it to the
  * `registerJobs(...)` call.
  */
-import { registerJobs, systemEcho } from "~/queue/registry.server";
+import { registerJobs, registerPeriodicJobs, systemEcho } from "~/queue/registry.server";
 import { coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
+import { webhookDeliverJob } from "~/webhooks/deliver-webhook.server";
+import { pruneApiLogsJob } from "~/api-logs/api-logs.server";
 
-registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob);
+registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob, webhookDeliverJob);
+registerPeriodicJobs(pruneApiLogsJob);

@@ -33,6 +33,24 @@ export function registeredJobNames(): string[] {
   return [...registry().keys()];
 }
 
+const PERIODIC_KEY = Symbol.for("priorauth.queue.periodic");
+type GlobalWithPeriodic = typeof globalThis & { [PERIODIC_KEY]?: Set<string> };
+
+/**
+ * Marks registered jobs as periodic: the worker's maintenance loop enqueues each one (empty
+ * payload, de-duplicated by its name as key) every pruneEveryMs (default 10 min).
+ */
+export function registerPeriodicJobs(...defs: AnyJobDefinition[]): void {
+  registerJobs(...defs);
+  const g = globalThis as GlobalWithPeriodic;
+  for (const def of defs) (g[PERIODIC_KEY] ??= new Set()).add(def.name);
+}
+
+/** Names of the periodic jobs. */
+export function periodicJobNames(): string[] {
+  return [...((globalThis as GlobalWithPeriodic)[PERIODIC_KEY] ?? [])];
+}
+
 /** Built-in: always available, even before app/queue/jobs.server.ts is loaded. */
 registerJobs(systemEcho);
 

@@ -29,11 +29,11 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Database } from "~/lib/db.server";
 import { backoffDelayMs, type AnyJobDefinition, type JobContext, type JobFailureInfo, type JobTransaction } from "~/queue/define-job";
-import { JOBS_NOTIFY_CHANNEL } from "~/queue/enqueue.server";
+import { enqueue, JOBS_NOTIFY_CHANNEL } from "~/queue/enqueue.server";
 import { JobPayloadError, PermanentJobError } from "~/queue/errors";
 import { StaleAttemptError } from "~/queue/fence.server";
 import { publish, pruneLiveEvents } from "~/queue/live-events.server";
-import { getJob, registeredJobNames } from "~/queue/registry.server";
+import { getJob, periodicJobNames, registeredJobNames } from "~/queue/registry.server";
 
 export interface WorkerOptions {
   database: Database;
@@ -135,6 +135,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   let fillDone: Promise<void> = Promise.resolve();
   let claimFailing = false;
   let lastPrune = 0;
+  let lastPeriodic = Date.now();
   let maintaining = false;
 
   await heartbeat();
@@ -387,6 +388,12 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
         log("warn", `job ${r.id} (${r.name}): worker ${r.locked_by} went silent; ${r.status === "failed" ? "no attempts left, failed" : "re-queued"}`);
       }
       if (released.length) wake();
+      // Periodic jobs (e.g. api_logs.prune), first one pruneEveryMs after start: one queued row each
+      // at most (the name is the de-duplication key), whichever worker adds it.
+      if (pruneEveryMs > 0 && Date.now() - lastPeriodic > pruneEveryMs) {
+        lastPeriodic = Date.now();
+        for (const name of periodicJobNames()) await enqueue(database, name, {}, { key: name });
+      }
       if (pruneEveryMs > 0 && Date.now() - lastPrune > pruneEveryMs) {
         lastPrune = Date.now();
         const n = await pruneLiveEvents(database);

@@ -92,6 +92,15 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/drug-products/search": { methods: ["GET"] },
   "routes/api/letter-forms/collection": { methods: ["GET", "POST"], body: "required" },
   "routes/api/letter-forms/collection.alias": { methods: ["GET", "POST"], body: "required" },
+  "routes/api.o.$orgId.webhook_endpoints": { methods: ["GET", "POST"], body: "required" },
+  "routes/api.o.$orgId.webhook_endpoints[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId": { methods: ["GET", "PUT", "DELETE"], body: "required" },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId.webhook_deliveries[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId.webhook_deliveries.$deliveryId.rerun": { methods: ["POST"], body: "none" },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId.rotate_secret": { methods: ["POST"], body: "none" },
+  "routes/api.compendia[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.compendium_integrations": { methods: ["GET", "POST"], body: "required" },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */
@@ -102,6 +111,7 @@ const FIELDS = [
   "decision_type", "content", "description", "clinician_sign_off", "letter_form_id", "denial_reason",
   "prompt_type", "system_prompt", "user_prompt", "evaluation_mode", "expected", "notes",
   "submission_type", "epa_submission", "synthetic_document", "urgency", "email", "organization_id", "code",
+  "url", "event_types", "access_key", "compendium_id", "active",
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const LONG = "x".repeat(100_000);
@@ -147,6 +157,9 @@ beforeAll(async () => {
   const policy = await p.coveragePolicy.findUniqueOrThrow({ where: { id: seeded.coveragePolicyId! } });
   const node = await p.coveragePolicyNode.create({ data: { coverage_policy_id: policy.id, question: "Tried methotrexate?", node_type: "question" } });
   const thread = await p.chatThread.create({ data: { organization_id: orgId, prior_auth_id: seeded.priorAuthId } });
+  // A real endpoint and attempt of A, so webhook routes are fuzzed past the lookup (the url is never called).
+  const webhook = await p.webhookEndpoint.create({ data: { organization_id: orgId, url: "https://example.test/hook", event_types: ["prior_auth.succeeded"], secret: "s", active: false } });
+  const attempt = await p.webhookDelivery.create({ data: { webhook_endpoint_id: webhook.id, event_type: "prior_auth.succeeded", message_id: "msg_x", payload: {} } });
   ids = {
     orgId,
     planId: policy.plan_id,
@@ -156,6 +169,8 @@ beforeAll(async () => {
     aiDecisionId: seeded.aiDecisionId!,
     threadId: thread.id,
     letterId: `c${crypto.randomBytes(12).toString("hex")}`,
+    webhookId: webhook.id,
+    deliveryId: attempt.id,
   };
 }, 180_000);
 

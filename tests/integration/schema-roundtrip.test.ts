@@ -141,9 +141,10 @@ describe("schema round-trip", () => {
     await roundTrip("AiRule", { organization_id: org, name: "QL", description: "d", applies_to: "audit", conditions: ["a"], actions: ["b"] }, { priority: 5 });
     await roundTrip("DrugProduct", { product_ndc: "0074-4339", brand_name: "Humira", generic_name: "adalimumab", dosage_form: "KIT", route: "SUBCUTANEOUS", strength: "40 mg/0.4mL" }, { source: "fda" });
     await roundTrip("WebhookEndpoint", { organization_id: org, url: "https://x.test/h", event_types: ["prior_auth.succeeded"], secret: "s" }, { active: true });
-    await roundTrip("WebhookDelivery", { webhook_endpoint_id: ids.WebhookEndpoint, event_type: "prior_auth.succeeded", message_id: "m1", payload: { a: 1 } }, { success: false });
+    await roundTrip("WebhookDelivery", { webhook_endpoint_id: ids.WebhookEndpoint, event_type: "prior_auth.succeeded", message_id: "m1", payload: { a: 1 }, url: "https://x.test/h", duration_ms: 12, job_id: "7" }, { success: false, duration_ms: 12 });
     await roundTrip("Compendium", { name: "Lexicomp" }, { name: "Lexicomp" });
-    await roundTrip("CompendiumIntegration", { organization_id: org, compendium_id: ids.Compendium, access_key: "k" }, { active: true });
+    await roundTrip("CompendiumIntegration", { organization_id: org, compendium_id: ids.Compendium, access_key: "v1:a:b:c", access_key_hint: "wxyz" }, { active: true, access_key_hint: "wxyz" });
+    await roundTrip("ApiLog", { organization_id: org, via: "api_key", api_key_id: "k1", method: "GET", path: "/api/o/x/plans.json", status: 200, duration_ms: 5 }, { status: 200, via: "api_key" });
     await roundTrip("PbmConfiguration", { organization_id: org, name: "Sandbox PBM", sandbox: true, active: true }, { active: true });
     await roundTrip("LetterForm", { organization_id: org, name: "Denial", description: "Standard denial", template_body: "Dear {{patient}}" }, { kind: "denial", is_default: false });
     await roundTrip(
