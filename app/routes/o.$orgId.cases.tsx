@@ -7,7 +7,8 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/o.$orgId.cases";
-import { requireOrgMember } from "~/auth/require-org-member.server";
+import { notFoundResponse, requireOrgMember } from "~/auth/require-org-member.server";
+import { isAppError } from "~/lib/errors";
 import { getDatabase } from "~/lib/db.server";
 import { readPageForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/components/toast.server";
@@ -37,7 +38,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: AssignCaseSchema });
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const { intent, kind, case_id } = submission.value;
-  await assignCase(await getDatabase(), organization.id, kind, case_id, intent === "assign" ? user.id : null);
+  try {
+    await assignCase(await getDatabase(), organization.id, kind, case_id, intent === "assign" ? user.id : null);
+  } catch (err) {
+    // another organization's case or an unknown kind: the same 404 as any other missing thing
+    if (isAppError(err) && err.code === "not_found") throw notFoundResponse();
+    throw err;
+  }
   const back = String(form.get("redirect_to") ?? "");
   const target = back.startsWith(`/o/${organization.id}/cases`) ? back : `/o/${organization.id}/cases`;
   return redirectWithToast(target, { type: "success", message: intent === "assign" ? "Case assigned to you" : "Case unassigned" });
