@@ -74,6 +74,8 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.prior_auths.$id[.]json": { methods: ["GET"] },
   "routes/api.o.$orgId.prior_auths.$id.events": { methods: ["GET"], sse: true },
   "routes/api.o.$orgId.prior_auths.$id.ai_agent_runs[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.reports.prior_authorization_metrics[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.reports.prior_authorization_metrics[.]csv": { methods: ["GET"] },
   "routes/api.o.$orgId.prior_auths.$id.ai_decisions.$aiDecisionId.decisions": { methods: ["POST"], body: "required" },
   "routes/api.o.$orgId.prior_auths.$id.chat_threads": { methods: ["POST"], body: "none" },
   "routes/api.o.$orgId.prior_auths.$id.chat_threads.$threadId.chat_messages": { methods: ["GET", "POST"], body: "required" },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
-import { seedCases } from "./workspace.seed";
+import { seedCases } from "../support/seed-cases";
 import { listAllCases } from "~/cases/case-sources.server";
 import { workloadStats } from "~/organizations/get-dashboard-stats.server";
 import * as casesPage from "~/routes/o.$orgId.cases";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
-import { seedCases } from "./workspace.seed";
+import { seedCases } from "../support/seed-cases";
 import { getMetricsReport } from "~/reports/get-metrics-report.server";
 import * as reportJson from "~/routes/api.o.$orgId.reports.prior_authorization_metrics[.]json";
 import * as reportCsv from "~/routes/api.o.$orgId.reports.prior_authorization_metrics[.]csv";
