@@ -21,6 +21,11 @@ test.beforeAll(async ({ browser }) => {
 
 test.use({ storageState: STATE });
 
+/** With SCREENSHOT_DIR set, saves a full-page PNG (for looking at the pages while polishing). */
+async function shot(page: import("@playwright/test").Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
 test("reports show the CMS-0057-F figures of the period's cases and export them", async ({ page }) => {
   await page.goto(`/o/${orgId}/reports`);
   await page.getByLabel("From").fill("2026-03-01");
@@ -41,6 +46,7 @@ test("reports show the CMS-0057-F figures of the period's cases and export them"
   await expect(cell("Open and past due", "all")).toHaveText("3");
   await expect(page.getByTestId("past-due").getByRole("listitem")).toHaveCount(3);
   await expect(page.getByTestId("decisions-chart").locator("rect")).not.toHaveCount(0);
+  await shot(page, "reports");
 
   const csv = await page.request.get(`/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`);
   expect(csv.status()).toBe(200);
@@ -56,6 +62,7 @@ test("cases queue: expedited first, then by due time; assign to me and filter by
   await expect(rows.nth(1)).toContainText("Patient E3");
   await expect(rows.nth(2)).toContainText("Patient Recent expedited");
   await expect(rows.nth(3)).toContainText("Patient S4"); // standard, overdue since March
+  await shot(page, "cases");
   const row = rows.filter({ hasText: "Patient Recent standard" });
   await row.getByRole("button", { name: "Assign to me" }).click();
   await expect(page.getByText("Case assigned to you")).toBeVisible();
@@ -76,14 +83,20 @@ test("dashboard shows the workload cards with real figures", async ({ page }) =>
   await expect(page.getByTestId("stat-overdue")).toContainText("3");
   await expect(page.getByTestId("stat-automation-rate")).toContainText("100%"); // Recent approved, by the AI alone
   await expect(page.getByTestId("stat-median-turnaround")).toContainText("2 h");
+  await shot(page, "dashboard");
 });
 
 test("agent workflows list runs, filter failed ones and open a failed run with Retry", async ({ page }) => {
   await page.goto(`/o/${orgId}/agent-workflows`);
   await expect(page.getByTestId("run-row")).toHaveCount(2);
+  await shot(page, "agent-workflows");
   await page.getByTestId("failed-link").click();
   await expect(page.getByTestId("run-row")).toHaveCount(1);
   await page.getByRole("link", { name: "Clinical review" }).click();
   await expect(page.getByRole("alert")).toContainText("Policy text could not be read");
   await expect(page.getByRole("button", { name: "Retry intake" })).toBeVisible();
+  await shot(page, "agent-workflow-detail");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/o/${orgId}/cases`);
+  await shot(page, "cases-390");
 });
