@@ -28,8 +28,8 @@ async function shot(page: import("@playwright/test").Page, name: string) {
 
 test("reports show the CMS-0057-F figures of the period's cases and export them", async ({ page }) => {
   await page.goto(`/o/${orgId}/reports`);
-  await page.getByLabel("From").fill("2026-03-01");
-  await page.getByLabel("To").fill("2026-03-31");
+  await page.getByLabel("From", { exact: true }).fill("2026-03-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-03-31");
   await page.getByLabel("Line of business").selectOption("Commercial");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/from=2026-03-01&to=2026-03-31&line_of_business=Commercial/);
@@ -67,11 +67,11 @@ test("cases queue: expedited first, then by due time; assign to me and filter by
   await row.getByRole("button", { name: "Assign to me" }).click();
   await expect(page.getByText("Case assigned to you")).toBeVisible();
   await expect(page.getByTestId("case-row").filter({ hasText: "Patient Recent standard" }).getByTestId("assignee")).toHaveText("You");
-  await page.getByLabel("Assignee").selectOption("me");
+  await page.getByLabel("Assignee", { exact: true }).selectOption("me");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("case-row")).toHaveCount(1);
-  await page.getByLabel("Status").selectOption("decided");
-  await page.getByLabel("Assignee").selectOption("");
+  await page.getByLabel("Status", { exact: true }).selectOption("decided");
+  await page.getByLabel("Assignee", { exact: true }).selectOption("");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("case-row")).toHaveCount(6); // S1, S2, S3, S5, E1, Recent approved
 });
