@@ -67,11 +67,11 @@ test("cases queue: expedited first, then by due time; assign to me and filter by
   await row.getByRole("button", { name: "Assign to me" }).click();
   await expect(page.getByText("Case assigned to you")).toBeVisible();
   await expect(page.getByTestId("case-row").filter({ hasText: "Patient Recent standard" }).getByTestId("assignee")).toHaveText("You");
-  await page.getByLabel("Assignee", { exact: true }).selectOption("me");
+  await page.locator("select[name=assignee]").selectOption("me");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("case-row")).toHaveCount(1);
-  await page.getByLabel("Status", { exact: true }).selectOption("decided");
-  await page.getByLabel("Assignee", { exact: true }).selectOption("");
+  await page.locator("select[name=status]").selectOption("decided");
+  await page.locator("select[name=assignee]").selectOption("");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("case-row")).toHaveCount(6); // S1, S2, S3, S5, E1, Recent approved
 });

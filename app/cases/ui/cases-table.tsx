@@ -58,7 +58,13 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
                   </p>
                 </td>
                 <td className="px-4 py-3">
-                  <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+                  {c.status === "review" && c.decision === "denied" ? (
+                    <Badge tone="amber" title="An AI denial becomes final only after a clinician signs it off">
+                      Awaiting sign-off
+                    </Badge>
+                  ) : (
+                    <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+                  )}
                 </td>
                 <td className="px-4 py-3">
                   <DecisionBadge value={c.decision} />

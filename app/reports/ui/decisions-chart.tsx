@@ -35,10 +35,12 @@ export function DecisionsChart({ series, bucket }: { series: SeriesPoint[]; buck
   const yh = (v: number) => PAD.top + plotH - (v / maxHours) * plotH;
   const x = (i: number) => PAD.left + step * i + step / 2;
   const labelEvery = Math.ceil(series.length / 12);
-  const line = series
-    .map((p, i) => (p.median_hours === null ? null : `${x(i).toFixed(1)},${yh(p.median_hours).toFixed(1)}`))
-    .filter(Boolean)
-    .join(" ");
+  // the median line is broken where a bucket has no decisions, rather than drawn across the gap
+  const segments: string[][] = [[]];
+  series.forEach((p, i) => {
+    if (p.median_hours === null) segments.push([]);
+    else segments[segments.length - 1]!.push(`${x(i).toFixed(1)},${yh(p.median_hours).toFixed(1)}`);
+  });
   const total = series.reduce((a, p) => a + p.approved + p.denied, 0);
   return (
     <figure className="space-y-2" data-testid="decisions-chart">
@@ -66,7 +68,11 @@ export function DecisionsChart({ series, bucket }: { series: SeriesPoint[]; buck
             )}
           </g>
         ))}
-        {line && <polyline points={line} fill="none" stroke="#6366f1" strokeWidth="2" />}
+        {segments
+          .filter((seg) => seg.length > 1)
+          .map((seg) => (
+            <polyline key={seg[0]} points={seg.join(" ")} fill="none" stroke="#6366f1" strokeWidth="2" />
+          ))}
         {series.map((p, i) => (p.median_hours === null ? null : <circle key={`m${p.start}`} cx={x(i)} cy={yh(p.median_hours)} r="3" fill="#6366f1" />))}
         {total === 0 && (
           <text x={W / 2} y={H / 2} textAnchor="middle" fontSize="13" fill="#94a3b8">
