@@ -5,6 +5,7 @@
  */
 import { Form, useNavigation } from "react-router";
 import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { formatDateTime } from "~/prior-auths/ui/decision";
 
 interface Extraction {
   extracted_policies: Record<string, unknown>[];
@@ -45,7 +46,7 @@ export function PolicyExtraction({ extraction, open, error }: { extraction: Extr
         </Form>
         {extraction.processed_at ? (
           <div className="overflow-x-auto">
-            <p className="mb-2 text-xs text-slate-500">Extracted {new Date(extraction.processed_at).toLocaleString()} with the built-in engine.</p>
+            <p className="mb-2 text-xs text-slate-500">Extracted {formatDateTime(extraction.processed_at)} with the built-in engine.</p>
             <table className="min-w-full divide-y divide-slate-200 text-xs" data-testid="extracted-policies">
               <thead className="bg-slate-50 text-left font-semibold text-slate-500">
                 <tr>
