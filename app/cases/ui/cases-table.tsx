@@ -28,9 +28,9 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-4 py-2.5">Case</th>
-            <th scope="col" className="px-4 py-2.5">Due</th>
-            <th scope="col" className="px-4 py-2.5">Status</th>
-            <th scope="col" className="px-4 py-2.5">Decision</th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">Due</th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">Status</th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">Decision</th>
             <th scope="col" className="px-4 py-2.5">Assignee</th>
           </tr>
         </thead>
@@ -39,6 +39,16 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
             const due = dueLabel(c.due_at, now);
             const open = c.status !== "decided";
             const mine = c.assignee_id === userId;
+            const urgencyBadge = c.urgency === "expedited" ? <Badge tone="red">Expedited</Badge> : <Badge tone="slate">Standard</Badge>;
+            const dueText = open ? <span className={due.overdue ? "font-semibold text-red-700" : ""}>{due.text}</span> : <>due {formatDateTime(c.due_at)}</>;
+            const statusBadge =
+              c.status === "review" && c.decision === "denied" ? (
+                <Badge tone="amber" title="An AI denial becomes final only after a clinician signs it off">
+                  Awaiting sign-off
+                </Badge>
+              ) : (
+                <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+              );
             return (
               <tr key={`${c.kind}:${c.id}`} data-testid="case-row" data-case-id={c.id} className="align-top">
                 <td className="px-4 py-3">
@@ -48,29 +58,23 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
                   <p className="mt-0.5 text-xs text-slate-500">
                     {KIND_LABEL[c.kind]} · {c.subject ?? "—"} · received {formatDateTime(c.received_at)}
                   </p>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <div className="flex items-center gap-1.5">
-                    {c.urgency === "expedited" ? <Badge tone="red">Expedited</Badge> : <Badge tone="slate">Standard</Badge>}
+                  {/* narrow screens: due, status and decision under the case instead of in their own columns */}
+                  <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 md:hidden">
+                    {urgencyBadge} {statusBadge} <DecisionBadge value={c.decision} /> <span>{dueText}</span>
                   </div>
+                </td>
+                <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">
+                  <div className="flex items-center gap-1.5">{urgencyBadge}</div>
                   <p className="mt-1 text-xs text-slate-500" title={formatDateTime(c.due_at)}>
-                    {open ? <span className={due.overdue ? "font-semibold text-red-700" : ""}>{due.text}</span> : <>due {formatDateTime(c.due_at)}</>}
+                    {dueText}
                   </p>
                 </td>
-                <td className="px-4 py-3">
-                  {c.status === "review" && c.decision === "denied" ? (
-                    <Badge tone="amber" title="An AI denial becomes final only after a clinician signs it off">
-                      Awaiting sign-off
-                    </Badge>
-                  ) : (
-                    <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
-                  )}
-                </td>
-                <td className="px-4 py-3">
+                <td className="hidden px-4 py-3 md:table-cell">{statusBadge}</td>
+                <td className="hidden px-4 py-3 md:table-cell">
                   <DecisionBadge value={c.decision} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <Form method="post" className="flex items-center gap-2">
+                <td className="px-4 py-3">
+                  <Form method="post" className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
                     <input type="hidden" name="kind" value={c.kind} />
                     <input type="hidden" name="case_id" value={c.id} />
                     <input type="hidden" name="redirect_to" value={redirectTo} />
