@@ -100,3 +100,38 @@ test("agent workflows list runs, filter failed ones and open a failed run with R
   await page.goto(`/o/${orgId}/cases`);
   await shot(page, "cases-390");
 });
+
+test("API key revoke asks for confirmation first", async ({ page }) => {
+  await page.goto(`/o/${orgId}/settings/api-keys`);
+  await page.getByRole("button", { name: "Add API Key" }).click();
+  await expect(page.getByTestId("new-api-key")).toBeVisible();
+  await page.getByRole("link", { name: "Revoke" }).first().click();
+  const modal = page.getByTestId("api-key-confirm");
+  await expect(modal).toContainText("A revoked key cannot be restored");
+  await shot(page, "api-key-revoke");
+  await modal.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByTestId("api-key-confirm")).toHaveCount(0);
+  await expect(page.getByText("Active")).toBeVisible();
+  await page.getByRole("link", { name: "Revoke" }).first().click();
+  await page.getByTestId("api-key-confirm").getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("API key revoked")).toBeVisible();
+  await expect(page.getByText("Revoked", { exact: true })).toBeVisible();
+});
+
+test("narrow screen: the prior-auth table keeps the decision column in view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/o/${orgId}/prior-auths`);
+  const badge = page.getByTestId("decision-badge").first();
+  await expect(badge).toBeInViewport();
+  await shot(page, "prior-auths-390");
+});
+
+test("instance administrators see the Data Context cards (runs when INSTANCE_ADMIN_EMAILS lists the workspace reviewer)", async ({ page }) => {
+  test.skip(!(process.env.INSTANCE_ADMIN_EMAILS ?? "").includes(WORKSPACE_REVIEWER.email), "INSTANCE_ADMIN_EMAILS does not list the workspace reviewer");
+  await page.goto("/chai-admins/data-contexts");
+  await expect(page.getByRole("heading", { name: "Data Contexts" })).toBeVisible();
+  const card = page.getByTestId("data-context-card").nth(1);
+  await expect(card).toContainText("Scanned");
+  await expect(card.locator("details[data-array]").first()).not.toHaveAttribute("open", "");
+  await shot(page, "data-contexts");
+});
