@@ -1,7 +1,7 @@
 /**
  * A Data Context card (PRODUCT-SPEC §2 Settings, "Data Context page"): every field of a context as
- * label and value; arrays are collapsible (closed, with their item count), booleans read Yes/No,
- * nested objects are indented field lists.
+ * label and value; arrays and nested objects are collapsible (closed, with their item or field
+ * count), booleans read Yes/No.
  */
 import type { DataContext } from "../data-contexts";
 
@@ -23,14 +23,25 @@ export function ContextValue({ value }: { value: unknown }) {
         <ol className="mt-2 space-y-2 border-l-2 border-slate-100 pl-3">
           {value.map((item, i) => (
             <li key={i}>
-              <ContextValue value={item} />
+              {item !== null && typeof item === "object" && !Array.isArray(item) ? <Fields data={item as Record<string, unknown>} /> : <ContextValue value={item} />}
             </li>
           ))}
         </ol>
       </details>
     );
   }
-  if (typeof value === "object") return <Fields data={value as Record<string, unknown>} />;
+  if (typeof value === "object") {
+    // nested records (patient, prescriber, ...) fold like arrays, so a card stays scannable
+    const data = value as Record<string, unknown>;
+    return (
+      <details data-object>
+        <summary className="cursor-pointer text-indigo-700 select-none hover:text-indigo-900">{Object.keys(data).length} fields</summary>
+        <div className="mt-2 border-l-2 border-slate-100 pl-3">
+          <Fields data={data} />
+        </div>
+      </details>
+    );
+  }
   return <span>{String(value)}</span>;
 }
 
