@@ -36,7 +36,7 @@ export default function DataContexts({ loaderData }: Route.ComponentProps) {
           <h1 className="text-xl font-semibold text-slate-900">Data Contexts</h1>
           <p className="mt-1 text-sm text-slate-500">What the agents are given about a plan and a case. Examples from the synthetic demo content; no member data.</p>
         </div>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid items-start gap-4 lg:grid-cols-2">
           {loaderData.contexts.map((c) => (
             <DataContextCard key={c.id} context={c} />
           ))}
