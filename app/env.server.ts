@@ -50,6 +50,13 @@ export const EnvSchema = z.object({
    */
   DEV_OUTBOX: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")).transform((v) => v === "1"),
   MAIL_FROM: z.string().default("PA Review <no-reply@localhost>"),
+  /**
+   * Instance administrators (the /chai-admins area): comma-separated sign-in emails, compared
+   * case-insensitively. Empty: nobody is an instance administrator and the area answers 404.
+   */
+  INSTANCE_ADMIN_EMAILS: z
+    .preprocess(blankToUndefined, z.string().default(""))
+    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
   /** In-process worker: "auto" runs it inside the web process only with the embedded database. */
   WORKER_IN_PROCESS: z.enum(["auto", "true", "false"]).default("auto"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

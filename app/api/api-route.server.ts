@@ -64,7 +64,7 @@ export interface ApiHandlerArgs<B, Q> {
 }
 
 /** How an operation answers on success, for the OpenAPI document. */
-export type ApiProduces = "json" | "event-stream" | "pdf";
+export type ApiProduces = "json" | "event-stream" | "pdf" | "csv";
 
 /** One method of a route. Everything but `handler` is documentation shared with OpenAPI. */
 export interface ApiOperation<B = undefined, Q = undefined> {

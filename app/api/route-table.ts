@@ -55,6 +55,10 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/forms", file: "routes/api/letter-forms/collection.tsx", alias: "o/:orgId/forms.json" },
   { path: "o/:orgId/drug_products", file: "routes/api/drug-products/search.tsx" },
 
+  // Reports
+  { path: "o/:orgId/reports/prior_authorization_metrics.json", file: "routes/api/reports/metrics-json.tsx" },
+  { path: "o/:orgId/reports/prior_authorization_metrics.csv", file: "routes/api/reports/metrics-csv.tsx" },
+
   // Plans
   { path: "o/:orgId/plans", file: "routes/api/plans/collection.tsx", alias: "o/:orgId/plans.json" },
   { path: "o/:orgId/plans/:planId", file: "routes/api/plans/item.tsx", alias: "o/:orgId/plans/:planId.json" },

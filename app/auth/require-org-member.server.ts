@@ -8,7 +8,7 @@
  */
 import type { ApiKey, Membership, User } from "~/generated/prisma/client";
 import { getDatabase } from "~/lib/db.server";
-import { json } from "~/lib/http.server";
+import { handleApiError, json, methodNotAllowed } from "~/lib/http.server";
 import { getUser, requireUser } from "~/auth/session.server";
 import { findActiveApiKey } from "~/auth/api-keys.server";
 import { getOrganization } from "~/organizations/get-organization.server";
@@ -146,4 +146,34 @@ export async function requireApiUser(request: Request): Promise<User> {
   if (!user) throw apiUnauthorized();
   noteApiCaller({ via: "session", userId: user.id });
   return user;
+}
+
+/**
+ * API guard for "who am I" endpoints: an API key (`Authorization: Bearer ...`, then the key and its
+ * organization) or a browser session (the user). Throws 401 JSON for a bad, unknown or revoked key
+ * or no session.
+ */
+export async function requireApiIdentity(request: Request): Promise<{ via: "session"; user: User } | { via: "api_key"; apiKey: ApiKey; organization: OrganizationRow }> {
+  const token = bearerToken(request);
+  if (token !== null) {
+    const apiKey = token ? await findActiveApiKey(token) : null;
+    if (!apiKey) throw apiUnauthorized("Invalid API key");
+    const organization = await getOrganization(apiKey.organization_id);
+    if (!organization) throw apiUnauthorized("Invalid API key");
+    return { via: "api_key", apiKey, organization };
+  }
+  return { via: "session", user: await requireApiUser(request) };
+}
+
+/**
+ * The loader or action of an /api/o/{orgId} route for a method it does not serve: the same guard as
+ * the route's real handlers first (401 / 404 for other organizations), then 405 JSON with `Allow`.
+ */
+export async function apiMethodNotAllowed(request: Request, orgId: string | undefined, allow: string): Promise<Response> {
+  try {
+    await requireApiAuth(request, orgId);
+    return methodNotAllowed(allow);
+  } catch (err) {
+    return handleApiError(err);
+  }
 }

@@ -43,6 +43,9 @@ const ICONS = {
   dashboard: "M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z",
   priorAuth: "M9 12h6m-6 4h6M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z",
   claims: "M4 6h16M4 12h16M4 18h10",
+  queue: "M4 5h16M4 10h16M4 15h10M4 20h6M17 15l2 2 3-4",
+  reports: "M4 20V10m6 10V4m6 16v-7m6 7H2",
+  agents: "M12 3v3m0 12v3M3 12h3m12 0h3M7 7l2 2m6 6 2 2m0-10-2 2m-6 6-2 2M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z",
   rules: "M12 3 4 7v5c0 5 3.5 8 8 9 4.5-1 8-4 8-9V7l-8-4Z",
   plans: "M4 5h16v14H4zM8 9h8M8 13h8",
   compendium: "M5 4h10a4 4 0 0 1 4 4v12H9a4 4 0 0 1-4-4V4Z",
@@ -58,8 +61,16 @@ function navSections(org: string): { title: string; items: NavItem[] }[] {
     {
       title: "Cases",
       items: [
+        { label: "Work Queue", to: `/o/${org}/cases`, icon: <Icon d={ICONS.queue} /> },
         { label: "Prior Auths", to: `/o/${org}/prior-auths`, icon: <Icon d={ICONS.priorAuth} /> },
         { label: "Medical Claims", to: `/o/${org}/claims`, icon: <Icon d={ICONS.claims} /> },
+      ],
+    },
+    {
+      title: "Insights",
+      items: [
+        { label: "Reports", to: `/o/${org}/reports`, icon: <Icon d={ICONS.reports} /> },
+        { label: "Agent Workflows", to: `/o/${org}/agent-workflows`, icon: <Icon d={ICONS.agents} /> },
       ],
     },
     {

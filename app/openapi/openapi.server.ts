@@ -131,6 +131,8 @@ function operationObject(path: string, method: ApiMethod, op: Omit<ApiOperation,
       ? { description: `Event stream. ${SSE_DESCRIPTION}`, content: { "text/event-stream": { schema: { type: "string" } } } }
       : produces === "pdf"
         ? { description: "The PDF", content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } }
+        : produces === "csv"
+        ? { description: "CSV (attachment)", content: { "text/csv": { schema: { type: "string", contentMediaType: "text/csv" } } } }
         : jsonOk(op.summary, op.response);
   const responses: Record<string, unknown> = { 200: ok };
   if (auth !== "public") responses[401] = ERRORS[401];

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/dev.outbox";
 import { isDevOutboxEnabled, listOutbox } from "~/auth/send-email.server";
+import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dev outbox · PA Review" }];
 
@@ -30,7 +31,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 <span>
                   To <strong className="text-slate-800">{e.to}</strong> via {e.transport}
                 </span>
-                <time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString("en-US")}</time>
+                <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
               </div>
               <p className="mt-1 font-medium text-slate-900" data-testid="outbox-subject">
                 {e.subject}

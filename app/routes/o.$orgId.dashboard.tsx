@@ -13,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { orgId: organization.id, sandbox: organization.sandbox, stats: await getDashboardStats(organization.id) };
 }
 
-function Stat({ label, value, to, tone = "slate" }: { label: string; value: number; to: string; tone?: "slate" | "emerald" | "red" | "amber" | "indigo" }) {
+function Stat({ label, value, to, tone = "slate", hint }: { label: string; value: number | string; to: string; tone?: "slate" | "emerald" | "red" | "amber" | "indigo"; hint?: string }) {
   const tones = {
     slate: "text-slate-900",
     emerald: "text-emerald-700",
@@ -25,6 +25,7 @@ function Stat({ label, value, to, tone = "slate" }: { label: string; value: numb
     <Link to={to} className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-slate-300" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
       <p className={`mt-2 text-2xl font-semibold tabular-nums ${tones[tone]}`}>{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-400">{hint}</p>}
     </Link>
   );
 }
@@ -33,6 +34,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, orgId } = loaderData;
   const { codeView } = useCodeView();
   const pa = stats.priorAuths;
+  const w = stats.workload;
+  const turnaround = w.median_turnaround_hours === null ? "—" : w.median_turnaround_hours < 48 ? `${w.median_turnaround_hours} h` : `${(w.median_turnaround_hours / 24).toFixed(1)} d`;
   return (
     <div className="mx-auto max-w-6xl space-y-8 p-6">
       <PageHeader title="Dashboard" description="Where the work stands in this workspace." />
@@ -40,6 +43,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <JsonView value={stats} />
       ) : (
         <>
+          <section aria-labelledby="workload-heading">
+            <h2 id="workload-heading" className="mb-3 text-sm font-semibold text-slate-700">
+              Workload
+            </h2>
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+              <Stat label="Active cases" value={w.active} to={`/o/${orgId}/cases`} hint="not yet determined" />
+              <Stat label="Due today" value={w.due_today} to={`/o/${orgId}/cases`} tone={w.due_today ? "amber" : "slate"} hint="before midnight UTC" />
+              <Stat label="Overdue" value={w.overdue} to={`/o/${orgId}/cases`} tone={w.overdue ? "red" : "slate"} hint="past the 72 h / 7 d clock" />
+              <Stat label="Decisions this week" value={w.decisions_this_week} to={`/o/${orgId}/reports`} hint="since Monday" />
+              <Stat label="Automation rate" value={w.automation_rate === null ? "—" : `${w.automation_rate}%`} to={`/o/${orgId}/reports`} tone="indigo" hint="decided by AI alone, 30 days" />
+              <Stat label="Median turnaround" value={turnaround} to={`/o/${orgId}/reports`} hint="receipt to decision, 30 days" />
+            </div>
+          </section>
           <section aria-labelledby="pa-heading">
             <h2 id="pa-heading" className="mb-3 text-sm font-semibold text-slate-700">
               Prior authorizations

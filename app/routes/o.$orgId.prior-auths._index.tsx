@@ -53,8 +53,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "generate") {
       const submission = parseWithZod(form, { schema: SyntheticDescribeSchema });
       if (submission.status !== "success") return data({ intent, generateResult: submission.reply() }, { status: 422 });
-      const document = await generateSyntheticPriorAuthDocument(database, organization.id, submission.value.description);
-      return { intent, description: submission.value.description, document };
+      // the domain answers the /api shape {synthetic_prior_auth: {document}}; the modal edits the text
+      const { synthetic_prior_auth } = await generateSyntheticPriorAuthDocument(database, organization.id, submission.value.description);
+      return { intent, description: submission.value.description, document: synthetic_prior_auth.document };
     }
     if (intent === "create_epa") {
       const submission = parseWithZod(form, { schema: SyntheticCreateSchema });

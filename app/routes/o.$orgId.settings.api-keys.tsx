@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.api-keys";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
@@ -8,6 +8,8 @@ import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
+import { ConfirmActions, Modal, withParams, withoutParams } from "~/prior-auths/ui/modal";
+import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];
 
@@ -49,6 +51,10 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state === "submitting";
   const created = actionData && "created" in actionData ? actionData.created : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const [searchParams] = useSearchParams();
+  const confirm = searchParams.get("confirm");
+  const confirming = apiKeys.find((k) => k.token === searchParams.get("key"));
+  const closeTo = `/o/${loaderData.orgId}/settings/api-keys${withoutParams(searchParams, "confirm", "key")}`;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -105,21 +111,16 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                   <td className="px-4 py-2">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${k.revoked ? "bg-slate-100 text-slate-600" : "bg-emerald-50 text-emerald-700"}`}>{k.status}</span>
                   </td>
-                  <td className="px-4 py-2 text-slate-500">{new Date(k.created_at).toLocaleString("en-US")}</td>
-                  <td className="px-4 py-2 text-slate-500">{k.last_used_at ? new Date(k.last_used_at).toLocaleString("en-US") : "Never"}</td>
+                  <td className="px-4 py-2 text-slate-500">{formatDateTime(k.created_at)}</td>
+                  <td className="px-4 py-2 text-slate-500">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
                   <td className="px-4 py-2 text-right">
-                    <Form method="post" className="inline">
-                      <input type="hidden" name="key_id" value={k.token} />
-                      {k.revoked ? (
-                        <button name="intent" value="delete" className="text-sm font-medium text-red-600 hover:text-red-500">
-                          Delete
-                        </button>
-                      ) : (
-                        <button name="intent" value="revoke" className="text-sm font-medium text-red-600 hover:text-red-500">
-                          Revoke
-                        </button>
-                      )}
-                    </Form>
+                    <Link
+                      to={withParams(searchParams, { confirm: k.revoked ? "delete" : "revoke", key: k.token })}
+                      preventScrollReset
+                      className="text-sm font-medium text-red-600 hover:text-red-500"
+                    >
+                      {k.revoked ? "Delete" : "Revoke"}
+                    </Link>
                   </td>
                 </tr>
               ))}
@@ -127,6 +128,30 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           </table>
         </div>
       )}
+      <Modal
+        open={Boolean(confirming) && (confirm === "revoke" || confirm === "delete")}
+        title={confirm === "revoke" ? "Revoke API key" : "Delete API key"}
+        closeTo={closeTo}
+        size="sm"
+        testId="api-key-confirm"
+      >
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value={confirm ?? ""} />
+          <input type="hidden" name="key_id" value={confirming?.token ?? ""} />
+          <p className="text-sm text-slate-700">
+            {confirm === "revoke"
+              ? "Integrations using this key will get 401 from the next call on. A revoked key cannot be restored."
+              : "Are you sure? This will permanently delete it. So proceed with caution."}
+          </p>
+          {confirming && (
+            <p className="rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700">
+              {confirming.masked}
+              {confirming.name ? ` · ${confirming.name}` : ""}
+            </p>
+          )}
+          <ConfirmActions closeTo={closeTo} confirmLabel={confirm === "revoke" ? "Revoke" : "Delete"} />
+        </Form>
+      </Modal>
     </div>
   );
 }

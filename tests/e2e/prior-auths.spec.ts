@@ -207,6 +207,8 @@ test.describe("with JavaScript", () => {
     await modal.getByRole("button", { name: "Generate" }).click();
     const document = modal.getByLabel(/Generated document/);
     await expect(document).not.toHaveValue("");
+    await expect(document).not.toHaveValue(/\[object Object\]/); // issue 13: the box showed the response object
+    await expect(document).toHaveValue(/Mounjaro/i);
     await document.fill(`${await document.inputValue()}\nReviewer note: edited before submission.`);
     await modal.getByRole("button", { name: "Create" }).click();
     await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));

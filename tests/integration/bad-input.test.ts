@@ -101,6 +101,8 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.webhook_endpoints.$webhookId.rotate_secret": { methods: ["POST"], body: "none" },
   "routes/api.compendia[.]json": { methods: ["GET"] },
   "routes/api.o.$orgId.compendium_integrations": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/reports/metrics-json": { methods: ["GET"] },
+  "routes/api/reports/metrics-csv": { methods: ["GET"] },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */

@@ -89,8 +89,8 @@ describe("schema round-trip", () => {
     );
     await roundTrip(
       "PriorAuth",
-      { organization_id: org, plan_id: plan, coverage_policy_id: policy, member_id: ids.Member, request_date: day("2026-10-01") },
-      { intake_status: "pending", request_date: day("2026-10-01") },
+      { organization_id: org, plan_id: plan, coverage_policy_id: policy, member_id: ids.Member, request_date: day("2026-10-01"), assignee_id: user },
+      { intake_status: "pending", request_date: day("2026-10-01"), assignee_id: user },
     );
     const pa = ids.PriorAuth;
     const bytes = new Uint8Array([37, 80, 68, 70, 45]);

@@ -9,6 +9,7 @@ import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import type { TreeVersionSummary } from "../tree-versions.server";
 import type { ChangedNode, DiffNode, TreeDiff } from "../tree-diff";
 import { describeDiff } from "../tree-diff";
+import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export interface VersionComparison {
   version: number;
@@ -171,7 +172,7 @@ export function TreeVersionsList({ versions, current }: { versions: TreeVersionS
                 {v.summary} <span className="text-xs text-slate-500">({v.node_count} nodes)</span>
               </td>
               <td className="px-2 py-2 text-slate-600">{v.created_by ?? (v.source === "generated" ? "reader" : "—")}</td>
-              <td className="px-2 py-2 whitespace-nowrap text-slate-600">{new Date(v.created_at).toLocaleString()}</td>
+              <td className="px-2 py-2 whitespace-nowrap text-slate-600">{formatDateTime(v.created_at)}</td>
               <td className="px-4 py-2 text-right whitespace-nowrap">
                 {v.version !== current && (
                   <span className="inline-flex gap-2">

@@ -4,9 +4,10 @@
  * plan's coverage policies, and the last result is shown as a table. A plain form; no JavaScript needed.
  */
 import { Form, useNavigation } from "react-router";
-import { FormAlert, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 import type { ExtractionSchema } from "~/plans/extraction-schema";
 import { SchemaBuilder } from "./schema-builder";
+import { formatDateTime } from "~/prior-auths/ui/decision";
 
 interface Extraction {
   extracted_policies: Record<string, unknown>[];
@@ -44,7 +45,7 @@ export function PolicyExtraction({ extraction, open, error }: { extraction: Extr
         </Form>
         {extraction.processed_at ? (
           <div className="overflow-x-auto">
-            <p className="mb-2 text-xs text-slate-500">Extracted {new Date(extraction.processed_at).toLocaleString()} with the built-in engine.</p>
+            <p className="mb-2 text-xs text-slate-500">Extracted {formatDateTime(extraction.processed_at)} with the built-in engine.</p>
             <table className="min-w-full divide-y divide-slate-200 text-xs" data-testid="extracted-policies">
               <thead className="bg-slate-50 text-left font-semibold text-slate-500">
                 <tr>

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from "react";
 import type { CitationJson } from "./types";
+import { displayQuote, groupCitationsByPage } from "./citation-display";
 
 type OpenCitation = (citation: CitationJson) => void;
 
@@ -23,10 +24,14 @@ function documentLabel(c: CitationJson) {
   return "Fax";
 }
 
-/** A clickable "Fax p. 2" chip with the quote as its accessible description. */
-export function CitationChip({ citation, index }: { citation: CitationJson; index?: number }) {
+/**
+ * A clickable "Fax p. 2" chip with the quote as its accessible description; `count` > 1 marks a chip
+ * standing for several quotes on that page ("Fax p. 1 ×3", every quote in its tooltip).
+ */
+export function CitationChip({ citation, index, count = 1, quotes }: { citation: CitationJson; index?: number; count?: number; quotes?: string[] }) {
   const open = useOpenCitation();
   const label = `${documentLabel(citation)} p. ${citation.page}`;
+  const quoteText = (quotes ?? [citation.text]).map(displayQuote).join(" · ");
   const body = (
     <>
       <svg viewBox="0 0 16 16" className="h-3 w-3" fill="currentColor" aria-hidden="true">
@@ -34,13 +39,14 @@ export function CitationChip({ citation, index }: { citation: CitationJson; inde
       </svg>
       {index !== undefined && <span className="font-semibold">[{index + 1}]</span>}
       {label}
+      {count > 1 && <span className="text-indigo-500">×{count}</span>}
     </>
   );
   const className =
     "inline-flex items-center gap-1 rounded border border-indigo-200 bg-indigo-50 px-1.5 py-0.5 text-[11px] font-medium text-indigo-700 hover:border-indigo-300 hover:bg-indigo-100";
   if (!open) {
     return (
-      <span className={className} title={citation.text}>
+      <span className={className} title={quoteText}>
         {body}
       </span>
     );
@@ -49,8 +55,8 @@ export function CitationChip({ citation, index }: { citation: CitationJson; inde
     <button
       type="button"
       className={className}
-      title={`“${citation.text}”`}
-      aria-label={`Show citation on ${label}: ${citation.text.slice(0, 120)}`}
+      title={`“${quoteText}”`}
+      aria-label={`Show citation on ${label}: ${quoteText.slice(0, 120)}`}
       data-testid="citation"
       data-page={citation.page}
       onClick={() => open(citation)}
@@ -66,8 +72,8 @@ export function CitationList({ citations, withQuotes = false }: { citations: Cit
   if (!withQuotes) {
     return (
       <span className="inline-flex flex-wrap gap-1">
-        {citations.map((c, i) => (
-          <CitationChip key={i} citation={c} />
+        {groupCitationsByPage(citations).map((g, i) => (
+          <CitationChip key={i} citation={g.first} count={g.all.length} quotes={g.all.map((c) => c.text)} />
         ))}
       </span>
     );
@@ -77,7 +83,7 @@ export function CitationList({ citations, withQuotes = false }: { citations: Cit
       {citations.map((c, i) => (
         <li key={i} className="flex items-start gap-2 text-sm">
           <CitationChip citation={c} index={i} />
-          <q className="text-slate-600 italic">{c.text}</q>
+          <q className="text-slate-600 italic">{displayQuote(c.text)}</q>
         </li>
       ))}
     </ol>

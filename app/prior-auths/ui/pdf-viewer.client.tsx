@@ -13,6 +13,7 @@ import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import "react-pdf/dist/Page/TextLayer.css";
 import "react-pdf/dist/Page/AnnotationLayer.css";
 import type { PdfViewerProps } from "./pdf-viewer";
+import { displayQuote } from "./citation-display";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
 
@@ -175,7 +176,7 @@ export default function PdfViewerClient({ file, page: controlledPage, onPageChan
                 {showCallout && active && (
                   <div className="absolute inset-x-3 top-3 z-10 rounded-md border border-amber-300 bg-amber-50/95 p-3 text-xs text-amber-950 shadow-md" data-testid="citation-callout" role="note">
                     <p className="mb-1 font-semibold">Cited on page {active.page}{hasText ? "" : " (scanned page, text read by OCR)"}</p>
-                    <p className="italic">“{active.text}”</p>
+                    <p className="italic">“{displayQuote(active.text)}”</p>
                   </div>
                 )}
               </div>

@@ -13,9 +13,10 @@ import type { PriorAuthListRow } from "./types";
 
 const COLUMNS: { key: ListSortKey; label: string; className?: string }[] = [
   { key: "patient_name", label: "Patient Name" },
-  { key: "medication_name", label: "Medication" },
-  { key: "practitioner_name", label: "Practitioner" },
-  { key: "request_date", label: "Request Date", className: "w-36" },
+  // narrow screens keep Patient, Final Decision and the actions; the rest moves under the patient
+  { key: "medication_name", label: "Medication", className: "hidden sm:table-cell" },
+  { key: "practitioner_name", label: "Practitioner", className: "hidden md:table-cell" },
+  { key: "request_date", label: "Request Date", className: "hidden w-36 lg:table-cell" },
   { key: "final_decision", label: "Final Decision", className: "w-40" },
 ];
 
@@ -103,10 +104,13 @@ export function PriorAuthTable({ orgId, rows, query, search }: { orgId: string; 
                   {row.submission_type === "epa" && <SubmissionBadge type="epa" />}
                 </div>
                 <div className="mt-0.5 text-xs text-slate-400">{row.time_ago_in_words ? `Received ${row.time_ago_in_words} ago` : null}</div>
+                <div className="mt-0.5 text-xs text-slate-500 md:hidden">
+                  {[row.medication_name, row.practitioner_name].filter(Boolean).join(" · ")}
+                </div>
               </td>
-              <td className="px-3 py-2 text-slate-700">{row.medication_name || <span className="text-slate-400">—</span>}</td>
-              <td className="px-3 py-2 text-slate-700">{row.practitioner_name || <span className="text-slate-400">—</span>}</td>
-              <td className="px-3 py-2 text-slate-600 tabular-nums">{formatDay(row.request_date)}</td>
+              <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">{row.medication_name || <span className="text-slate-400">—</span>}</td>
+              <td className="hidden px-3 py-2 text-slate-700 md:table-cell">{row.practitioner_name || <span className="text-slate-400">—</span>}</td>
+              <td className="hidden px-3 py-2 text-slate-600 tabular-nums lg:table-cell">{formatDay(row.request_date)}</td>
               <td className="px-3 py-2">
                 <DecisionBadge value={row.final_decision} />
               </td>

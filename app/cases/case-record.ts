@@ -1,0 +1,56 @@
+/**
+ * One case of the workspace, whatever its kind (a prior auth today, a medical claim next), in the
+ * shape the Cases queue, the dashboard and the reports read. Each kind supplies a `CaseSource`
+ * (see case-sources.server.ts) that turns its rows into CaseRecords; nothing downstream knows the
+ * kind's tables.
+ */
+export const CASE_KINDS = ["prior_auth", "claim"] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+
+/** CMS-0057-F reports drugs and items/services apart: a prior auth for a medication is a drug case. */
+export type CaseCategory = "drug" | "service";
+
+/** The decision the case shows (PRODUCT-SPEC §4): approved, denied, outreach (needs more information) or none. */
+export type CaseDecision = "approved" | "denied" | "outreach";
+
+/**
+ * Where the case is in its workflow:
+ * - intake: the AI intake has not succeeded yet;
+ * - review: intake done, no final determination (no decision, or an AI denial awaiting a clinician's sign-off);
+ * - outreach: the AI asked for more information and no human decided;
+ * - decided: a final determination exists (a human decision, or an AI approval).
+ */
+export const CASE_STATUSES = ["intake", "review", "outreach", "decided"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export interface CaseRecord {
+  kind: CaseKind;
+  id: string;
+  category: CaseCategory;
+  /** patient name, or null before intake extracted it */
+  patient_name: string | null;
+  /** the medication or service requested */
+  subject: string | null;
+  urgency: "standard" | "expedited";
+  received_at: Date;
+  /** received_at + the regulatory time frame (regulatory-clock.ts) */
+  due_at: Date;
+  status: CaseStatus;
+  decision: CaseDecision | null;
+  /** final determination (approved/denied) and when it was made; null while open */
+  determination: "approved" | "denied" | null;
+  determined_at: Date | null;
+  /** who made the final determination: a reviewer, or the AI alone (automation) */
+  determined_by: "human" | "ai" | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  /** the plan's line of business (Commercial, Medicare Advantage, ...), null without a plan */
+  line_of_business: string | null;
+  /** workspace page of the case, relative to /o/{org} */
+  path: string;
+}
+
+/** True while the case still needs work (not finally determined). */
+export function isOpen(c: CaseRecord): boolean {
+  return c.status !== "decided";
+}

@@ -1,0 +1,24 @@
+/** The CMS-0057-F metrics report of an organization (page and /api export call this one function). */
+import type { Database } from "~/lib/db.server";
+import { listAllCases } from "~/cases/case-sources.server";
+import { computeMetrics, type MetricsReport } from "./compute-metrics";
+import { reportPeriod, type ReportQuery } from "./report-input";
+
+/**
+ * Metrics for the organization's cases received in the query's period (UTC days, both included) and
+ * line of business (a plan's line_of_business; empty = all). See compute-metrics.ts for definitions.
+ */
+export async function getMetricsReport(database: Database, organizationId: string, query: ReportQuery, now = new Date()): Promise<MetricsReport> {
+  const period = reportPeriod(query, now);
+  const lob = query.line_of_business || null;
+  const cases = (await listAllCases(database, organizationId, { receivedFrom: period.from, receivedBefore: period.before })).filter(
+    (c) => lob === null || c.line_of_business === lob,
+  );
+  return computeMetrics(cases, { ...period, lineOfBusiness: lob, now });
+}
+
+/** The lines of business of the organization's plans, for the report's filter. */
+export async function listLinesOfBusiness(database: Database, organizationId: string): Promise<string[]> {
+  const rows = await database.prisma.plan.findMany({ where: { organization_id: organizationId }, distinct: ["line_of_business"], select: { line_of_business: true }, orderBy: { line_of_business: "asc" } });
+  return rows.map((r) => r.line_of_business);
+}

@@ -1,0 +1,154 @@
+/**
+ * Reports (CMS-0057-F metrics) checked against cases with known receipt and decision times, through
+ * the domain function, the JSON and CSV exports and the page loader; plus the exports' auth and input
+ * errors. Expected figures are worked out by hand in the comments.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
+import { callRoute } from "./api-prior-auths.seed";
+import { seedCases } from "../support/seed-cases";
+import { getMetricsReport } from "~/reports/get-metrics-report.server";
+import * as reportJson from "~/routes/api/reports/metrics-json";
+import * as reportCsv from "~/routes/api/reports/metrics-csv";
+import * as reportsPage from "~/routes/o.$orgId.reports";
+
+let t: TestDatabase;
+let orgId: string;
+let otherOrgId: string;
+let cookie: string;
+let apiKey: string;
+const NOW = new Date("2026-11-01T12:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const a = await createOrgWithUser(t.database);
+  const b = await createOrgWithUser(t.database);
+  orgId = a.organization.id;
+  otherOrgId = b.organization.id;
+  cookie = await signInCookie(t.database, a.user.id);
+  apiKey = (await createApiKey(t.database, orgId)).token;
+  const plan = (lob: string, org = orgId) =>
+    t.database.prisma.plan.create({ data: { organization_id: org, title: lob, identification: lob, line_of_business: lob, plan_type: "PPO", state: "CA", effective_date: new Date("2026-01-01") } });
+  const commercial = (await plan("Commercial")).id;
+  const medicare = (await plan("Medicare Advantage")).id;
+  const p = commercial;
+  await seedCases(t.database, orgId, [
+    // standard, Commercial
+    { label: "S1", received: "2026-03-02T09:00:00Z", human: { decision: "approve", at: "2026-03-02T11:00:00Z" }, planId: p }, // 2 h approved
+    { label: "S2", received: "2026-03-03T09:00:00Z", ai: { decision: "approved", at: "2026-03-03T13:00:00Z" }, planId: p }, // 4 h approved (AI alone)
+    { label: "S3", received: "2026-03-04T09:00:00Z", ai: { decision: "denied", at: "2026-03-04T10:00:00Z" }, human: { decision: "deny", at: "2026-03-04T19:00:00Z" }, planId: p }, // 10 h denied (signed off)
+    { label: "S4", received: "2026-03-05T09:00:00Z", ai: { decision: "denied", at: "2026-03-05T10:00:00Z" }, planId: p }, // AI denial not signed off: pending, past due
+    { label: "S5", received: "2026-03-10T09:00:00Z", ai: { decision: "approved", at: "2026-03-20T09:00:00Z" }, planId: p }, // 240 h approved, late (due 03-17)
+    // expedited, Commercial
+    { label: "E1", urgency: "expedited", received: "2026-03-02T00:00:00Z", human: { decision: "approve", at: "2026-03-02T06:00:00Z" }, planId: p }, // 6 h approved
+    { label: "E2", urgency: "expedited", received: "2026-03-07T00:00:00Z", planId: p }, // no decision: pending, past due
+    { label: "E3", urgency: "expedited", received: "2026-03-08T00:00:00Z", ai: { decision: "needs_more_information", at: "2026-03-08T01:00:00Z" }, planId: p }, // outreach: pending, past due
+    // other line of business, same period
+    { label: "M1", received: "2026-03-15T09:00:00Z", human: { decision: "approve", at: "2026-03-15T10:00:00Z" }, planId: medicare },
+    // outside the period
+    { label: "A1", received: "2026-04-02T09:00:00Z", human: { decision: "deny", at: "2026-04-02T10:00:00Z" }, planId: p },
+  ]);
+  // another organization's case in the same period and line of business name
+  await seedCases(t.database, otherOrgId, [{ label: "X1", received: "2026-03-02T09:00:00Z", human: { decision: "deny", at: "2026-03-02T10:00:00Z" }, planId: (await plan("Commercial", otherOrgId)).id }]);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+const MARCH = { from: "2026-03-01", to: "2026-03-31" };
+
+describe("CMS-0057-F metrics from cases with known times", () => {
+  it("computes exact percentages, averages and medians per urgency for one line of business", async () => {
+    const r = await getMetricsReport(t.database, orgId, { ...MARCH, line_of_business: "Commercial" }, NOW);
+    // standard: S1..S5 → approved S1,S2,S5 (3/5 = 60 %), denied S3 (1/5 = 20 %), S4 pending; hours 2,4,10,240
+    expect(r.drug.standard).toEqual({
+      requests: 5,
+      approved: 3,
+      denied: 1,
+      pending: 1,
+      percent_approved: 60,
+      percent_denied: 20,
+      percent_approved_after_appeal: null,
+      percent_extended_timeframe_approved: null,
+      average_hours_to_decision: 64,
+      median_hours_to_decision: 7,
+      decided_late: 1,
+    });
+    // expedited: E1 approved in 6 h; E2, E3 pending → 1/3 = 33.3 %
+    expect(r.drug.expedited).toMatchObject({ requests: 3, approved: 1, denied: 0, pending: 2, percent_approved: 33.3, percent_denied: 0, average_hours_to_decision: 6, median_hours_to_decision: 6, decided_late: 0 });
+    // all: 4/8 approved = 50 %, 1/8 denied = 12.5 %; hours 2,4,6,10,240 → mean 52.4, median 6
+    expect(r.drug.all).toMatchObject({ requests: 8, approved: 4, denied: 1, percent_approved: 50, percent_denied: 12.5, average_hours_to_decision: 52.4, median_hours_to_decision: 6 });
+    expect(r.drug.past_due_open).toBe(3);
+    expect(r.past_due.map((c) => c.patient_name)).toEqual(["Patient E2", "Patient E3", "Patient S4"]); // due 03-10, 03-11, 03-12
+    expect(r.service.all).toMatchObject({ requests: 0, percent_approved: null, median_hours_to_decision: null });
+    expect(r.not_tracked).toHaveLength(2);
+  });
+
+  it("buckets decisions by week of determination with the week's median", async () => {
+    const r = await getMetricsReport(t.database, orgId, { ...MARCH, line_of_business: "Commercial" }, NOW);
+    expect(r.bucket).toBe("week");
+    expect(r.series.map((p) => p.start)).toEqual(["2026-02-23", "2026-03-02", "2026-03-09", "2026-03-16", "2026-03-23", "2026-03-30"]);
+    // week of Mon 2 March: S1 (2 h), S2 (4 h), E1 (6 h) approved, S3 (10 h) denied → median 5
+    expect(r.series.find((p) => p.start === "2026-03-02")).toEqual({ start: "2026-03-02", approved: 3, denied: 1, median_hours: 5 });
+    expect(r.series.find((p) => p.start === "2026-03-16")).toEqual({ start: "2026-03-16", approved: 1, denied: 0, median_hours: 240 });
+  });
+
+  it("all lines of business include M1 and never another organization's cases or cases outside the period", async () => {
+    const r = await getMetricsReport(t.database, orgId, MARCH, NOW);
+    // 8 Commercial + M1 (approved in 1 h); not A1 (April), not X1 (other org)
+    expect(r.drug.all).toMatchObject({ requests: 9, approved: 5, denied: 1 });
+    expect(r.drug.standard.median_hours_to_decision).toBe(4); // 1,2,4,10,240
+  });
+});
+
+describe("exports", () => {
+  it("JSON export with an API key returns the same figures", async () => {
+    const res = await callRoute(reportJson, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.json?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`, { orgId }, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.success).toBe(true);
+    expect(body.report.period).toEqual({ from: "2026-03-01", to: "2026-03-31" });
+    expect(body.report.drug.standard).toMatchObject({ percent_approved: 60, median_hours_to_decision: 7, average_hours_to_decision: 64 });
+  });
+
+  it("CSV export has one row per metric with the same values", async () => {
+    const res = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`, { orgId }, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toContain("prior-authorization-metrics-2026-03-01-to-2026-03-31.csv");
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("period_from,period_to,line_of_business,category,urgency,metric,value");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,standard,percent_approved,60");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,expedited,median_hours_to_decision,6");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,standard,percent_approved_after_appeal,");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,all,past_due_open,3");
+  });
+
+  it("bad input is a 422 with the error shape; another organization is 404; no credentials 401", async () => {
+    const bad = await callRoute(reportJson, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.json?from=2026-13-01`, { orgId }, { headers: { Cookie: cookie } });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ success: false, errors: [expect.any(String)] });
+    const reversed = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-04-01&to=2026-03-01`, { orgId }, { headers: { Cookie: cookie } });
+    expect(reversed.status).toBe(422);
+    const other = await callRoute(reportJson, "GET", `/api/o/${otherOrgId}/reports/prior_authorization_metrics.json`, { orgId: otherOrgId }, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(other.status).toBe(404);
+    const anon = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv`, { orgId });
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe("reports page", () => {
+  it("loads the report for the query and the organization's lines of business", async () => {
+    const data = (await callRoute(reportsPage, "GET", `/o/${orgId}/reports?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`, { orgId }, { headers: { Cookie: cookie } })) as unknown as Awaited<ReturnType<typeof reportsPage.loader>>;
+    expect(data.report.drug.all.requests).toBe(8);
+    expect(data.linesOfBusiness).toEqual(["Commercial", "Medicare Advantage"]);
+    expect(data.error).toBeNull();
+  });
+
+  it("another organization's reports page is 404", async () => {
+    const res = await callRoute(reportsPage, "GET", `/o/${otherOrgId}/reports`, { orgId: otherOrgId }, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(404);
+  });
+});
