@@ -39,3 +39,26 @@ export function isLoopbackAddress(ip: string | null | undefined): boolean {
 export function isDirectLoopbackRequest(context: AppLoadContext | undefined): boolean {
   return isLoopbackAddress(context?.peerIp) && context?.forwarded === false;
 }
+
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** Where the current request came from, for the PHI access audit (app/audit). */
+export interface RequestOrigin {
+  ip: string | null;
+}
+
+const origins = new AsyncLocalStorage<RequestOrigin>();
+
+/**
+ * Runs `fn` (the React Router handler of one request) with its client address available to
+ * `currentRequestOrigin()`. Loaders and guards receive a Fetch Request, which cannot carry the
+ * address; the web server (web-app.server.ts) and the test handler wrap each request with this.
+ */
+export function runWithRequestOrigin<T>(origin: RequestOrigin, fn: () => T): T {
+  return origins.run(origin, fn);
+}
+
+/** The client address of the request being handled, or null outside a wrapped request. */
+export function currentRequestOrigin(): RequestOrigin {
+  return origins.getStore() ?? { ip: null };
+}

@@ -7,7 +7,7 @@ import { liveEventStream } from "~/queue/event-stream.server";
 /** GET /api/o/{orgId}/events — SSE of channel org:{orgId} (list refresh: `prior_auth` events). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.read");
     return liveEventStream(request, await getDatabase(), [`org:${organization.id}`]);
   } catch (err) {
     return handleApiError(err);

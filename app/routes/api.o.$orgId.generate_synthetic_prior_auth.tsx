@@ -7,7 +7,7 @@ import { generateSyntheticPriorAuthDocument } from "~/prior-auths/generate-synth
 /** POST /api/o/{orgId}/generate_synthetic_prior_auth {description} → {synthetic_prior_auth: {document}}. Stores nothing. */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readBody(request);
     const description = typeof body.description === "string" ? body.description : "";

@@ -11,7 +11,7 @@ import { readUpdateNodeInput } from "~/coverage-policies/ui/node-form";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     const database = await getDatabase();
     if (request.method === "PUT" || request.method === "PATCH") {
       await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);

@@ -8,7 +8,7 @@ import { readAddNodeInput } from "~/coverage-policies/ui/node-form";
 /** GET .../coverage_policy_nodes → {nodes, edges} (same as .json). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     return ok(await getDecisionTreeGraph(database, organization.id, params.policyId));
@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);

@@ -11,7 +11,7 @@ import { getDecisionTreeGraph, requireCoveragePolicy } from "~/coverage-policies
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     return ok(await getDecisionTreeGraph(database, organization.id, params.policyId));

@@ -10,7 +10,7 @@ import { queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/ma
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);

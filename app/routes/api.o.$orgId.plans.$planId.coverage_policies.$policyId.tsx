@@ -11,7 +11,7 @@ import { serializePlan } from "~/plans/manage-plans.server";
 /** GET .../plans/{plan}/coverage_policies/{id} → {coverage_policy (with policy_text), plan}. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const { plan, policy } = await getCoveragePolicyDetail(await getDatabase(), organization.id, params.planId, params.policyId);
     return ok({ coverage_policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), plan: serializePlan(plan) });
   } catch (err) {
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** DELETE .../plans/{plan}/coverage_policies/{token} → {coverage_policy: {token}} (also served as .../{token}.json, see app/routes.ts); 404 unknown / other org or plan. */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);

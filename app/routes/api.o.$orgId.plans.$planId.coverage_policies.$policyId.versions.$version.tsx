@@ -12,7 +12,7 @@ import { getTreeVersion } from "~/coverage-policies/tree-versions.server";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     return ok(await getTreeVersion(database, organization.id, params.policyId, Number(params.version)));

@@ -14,7 +14,7 @@ import { discardDraftVersion, listTreeVersions, publishDraftVersion, restoreTree
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);
     return ok(await listTreeVersions(database, organization.id, params.policyId));
@@ -35,7 +35,7 @@ const VersionActionSchema = z.object({
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization, user } = await requireApiAuth(request, params.orgId);
+    const { organization, user } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const database = await getDatabase();
     await requireCoveragePolicy(database, organization.id, params.policyId, params.planId);

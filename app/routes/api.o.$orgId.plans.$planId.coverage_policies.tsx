@@ -13,7 +13,7 @@ const signUrl = (id: string) => signDocumentUrl(id);
 /** GET /api/o/{orgId}/plans/{plan}/coverage_policies → {coverage_policies} (same as .json). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const policies = await listCoveragePolicies(await getDatabase(), organization.id, params.planId);
     return ok({ coverage_policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl })) });
   } catch (err) {
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const database = await getDatabase();
     const { input, file } = await readCoveragePolicyRequest(request);

@@ -12,7 +12,7 @@ import { signDocumentUrl } from "~/documents/signed-url.server";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const policies = await listCoveragePolicies(await getDatabase(), organization.id, params.planId);
     return ok({ coverage_policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl: (id) => signDocumentUrl(id) })) });
   } catch (err) {

@@ -11,7 +11,7 @@ import { extractCoveragePolicies } from "~/plans/extract-coverage-policies.serve
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readBody(request);
     return ok(await extractCoveragePolicies(await getDatabase(), organization.id, params.planId, body.json_schema));

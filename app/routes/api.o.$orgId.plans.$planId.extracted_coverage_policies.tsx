@@ -10,7 +10,7 @@ import { getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     return ok(await getExtractedCoveragePolicies(await getDatabase(), organization.id, params.planId));
   } catch (err) {
     return handleApiError(err);

@@ -7,7 +7,7 @@ import { deletePlan, requirePlan, serializePlan } from "~/plans/manage-plans.ser
 /** GET /api/o/{orgId}/plans/{plan} → {plan} (same as {plan}.json). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     return ok({ plan: serializePlan(await requirePlan(await getDatabase(), organization.id, params.planId)) });
   } catch (err) {
     return handleApiError(err);
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** DELETE /api/o/{orgId}/plans/{token} → {plan: {token}}; its coverage policies go with it. 404 unknown / other org. */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
     await deletePlan(await getDatabase(), organization.id, params.planId);
     return ok({ plan: { token: params.planId } });

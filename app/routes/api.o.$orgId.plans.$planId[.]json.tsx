@@ -7,7 +7,7 @@ import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
 /** GET /api/o/{orgId}/plans/{plan}.json → {plan}; 404 'Plan not found' (also for another organization's plan). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     return ok({ plan: serializePlan(await requirePlan(await getDatabase(), organization.id, params.planId)) });
   } catch (err) {
     return handleApiError(err);

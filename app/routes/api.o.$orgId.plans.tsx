@@ -8,7 +8,7 @@ import { readPlanInput } from "~/plans/ui/plan-form";
 /** GET /api/o/{orgId}/plans → {plans} (same as plans.json). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     return ok({ plans: (await listPlans(await getDatabase(), organization.id)).map(serializePlan) });
   } catch (err) {
     return handleApiError(err);
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const plan = await createPlan(await getDatabase(), organization.id, readPlanInput(await readBody(request)));
     return ok({ plan: serializePlan(plan) });

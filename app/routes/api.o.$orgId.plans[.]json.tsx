@@ -7,7 +7,7 @@ import { listPlans, serializePlan } from "~/plans/manage-plans.server";
 /** GET /api/o/{orgId}/plans.json → {plans} (newest first). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     const plans = await listPlans(await getDatabase(), organization.id);
     return ok({ plans: plans.map(serializePlan) });
   } catch (err) {

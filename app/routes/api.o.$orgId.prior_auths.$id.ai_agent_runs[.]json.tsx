@@ -7,7 +7,7 @@ import { listAgentRuns } from "~/prior-auths/list-agent-runs.server";
 /** GET /api/o/{orgId}/prior_auths/{id}/ai_agent_runs.json → {ai_agent_runs}. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.read");
     return ok({ ai_agent_runs: await listAgentRuns(await getDatabase(), organization.id, params.id) });
   } catch (err) {
     return handleApiError(err);

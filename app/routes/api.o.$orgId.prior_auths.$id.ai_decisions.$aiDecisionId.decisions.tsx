@@ -10,7 +10,7 @@ import { recordHumanDecision } from "~/prior-auths/record-human-decision.server"
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const ctx = await requireApiAuth(request, params.orgId);
+    const ctx = await requireApiAuth(request, params.orgId, "cases.decide");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = await readBody(request);
     const text = (v: unknown) => (typeof v === "string" ? v : ""); // not "[object Object]"

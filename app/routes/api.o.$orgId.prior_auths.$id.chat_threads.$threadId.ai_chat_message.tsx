@@ -11,7 +11,7 @@ import { startAiChatReply } from "~/chat/chat.server";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
     if (request.method !== "POST") return methodNotAllowed("POST");
     return ok({ chat_message: await startAiChatReply(await getDatabase(), organization.id, params.threadId, { priorAuthId: params.id }) });
   } catch (err) {

@@ -7,7 +7,7 @@ import { createChatThread } from "~/chat/chat.server";
 /** POST /api/o/{orgId}/prior_auths/{id}/chat_threads → {chat_thread: {token, prior_auth_id, created_at}}. */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
     if (request.method !== "POST") return methodNotAllowed("POST");
     return ok({ chat_thread: await createChatThread(await getDatabase(), organization.id, params.id) });
   } catch (err) {

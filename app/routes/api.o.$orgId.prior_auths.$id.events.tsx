@@ -8,7 +8,7 @@ import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
 /** GET /api/o/{orgId}/prior_auths/{id}/events — SSE of channel prior_auth:{id} (intake steps 1-5, decision, chat.*). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.read");
     const database = await getDatabase();
     const pa = await requirePriorAuth(database, organization.id, params.id);
     return liveEventStream(request, database, [`prior_auth:${pa.id}`]);

@@ -12,7 +12,7 @@ import { DenialLetterBodySchema } from "~/prior-auths/schemas";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const ctx = await requireApiAuth(request, params.orgId);
+    const ctx = await requireApiAuth(request, params.orgId, "denials.sign_off");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = DenialLetterBodySchema.parse(await readBody(request));
     const signOff = body.clinician_sign_off === true || ["true", "on", "1"].includes(String(body.clinician_sign_off));

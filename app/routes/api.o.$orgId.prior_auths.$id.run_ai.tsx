@@ -8,7 +8,7 @@ import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
 /** POST /api/o/{orgId}/prior_auths/{id}/run_ai — (re)queues the intake ('Complete intake with AI'). → {prior_auth: {token, intake_status}} */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const id = normalizeToken(params.id) ?? "";
     await queueIntake(await getDatabase(), organization.id, id);

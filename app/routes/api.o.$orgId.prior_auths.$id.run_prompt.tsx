@@ -8,7 +8,7 @@ import { RunPromptBodySchema } from "~/prompts/schemas";
 /** POST /api/o/{orgId}/prior_auths/{id}/run_prompt {prompt_type, system_prompt, json_schema, user_prompt, evaluation_mode} → {data, evaluation?}. */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const body = RunPromptBodySchema.parse(await readBody(request));
     return ok(await runPrompt(await getDatabase(), organization.id, params.id, body));

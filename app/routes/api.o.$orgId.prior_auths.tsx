@@ -11,7 +11,7 @@ import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/creat
  */
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
     if (request.method !== "POST") return methodNotAllowed("POST");
     const created = await createPriorAuth(await getDatabase(), organization.id, await readCreatePriorAuthRequest(request));
     return ok({ prior_auth: created, synthetic_prior_auth: created });

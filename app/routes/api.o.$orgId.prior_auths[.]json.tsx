@@ -8,7 +8,7 @@ import { ListQuerySchema } from "~/prior-auths/schemas";
 /** GET /api/o/{orgId}/prior_auths.json?q=&page=&per_page=&sort=&dir= → {prior_auths, pagination}. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "cases.read");
     const query = ListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     const result = await listPriorAuths(await getDatabase(), organization.id, { q: query.q, page: query.page, perPage: query.per_page, sort: query.sort, dir: query.dir });
     const totalPages = Math.max(1, Math.ceil(result.total / result.per_page));

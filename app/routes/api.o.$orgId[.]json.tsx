@@ -6,7 +6,7 @@ import { serializeOrganization } from "~/organizations/serialize-organization";
 /** GET /api/o/{orgId}.json → {success, errors, organization}. Session of a member or an API key of this org; others 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     return ok({ organization: serializeOrganization(organization) });
   } catch (err) {
     return handleApiError(err);

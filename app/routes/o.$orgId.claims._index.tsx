@@ -5,7 +5,7 @@ import { ComingSoon, PageHeader } from "~/components/page";
 export const meta: Route.MetaFunction = () => [{ title: "Medical Claims · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "cases.read");
   return null;
 }
 

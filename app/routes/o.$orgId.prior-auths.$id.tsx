@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/o.$orgId.prior-auths.$id";
 import { requireOrgMember } from "~/auth/require-org-member.server";
+import { requirePermission } from "~/auth/permissions.server";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/components/toast.server";
@@ -48,10 +50,12 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
 
 /** The case; plus the chat thread's messages (?thread=) and the prompt being re-run (?modal=prompt). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
   const database = await getDatabase();
   const url = new URL(request.url);
   const detail = await orNotFound(getPriorAuthDetail(database, organization.id, params.id));
+  await recordAuditEvent(ctx, request, { action: "prior_auth.view", resource_type: "prior_auth", resource_id: detail.prior_auth.token, prior_auth_id: detail.prior_auth.token });
   const threadId = url.searchParams.get("thread") ?? (await latestChatThreadId(database, organization.id, detail.prior_auth.token));
   const messages = threadId ? await listChatMessages(database, organization.id, threadId, { priorAuthId: detail.prior_auth.token }).catch(() => null) : null;
   const prompt = url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
@@ -78,7 +82,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
  * starts its AI reply).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization, user } = await requireOrgMember(request, params.orgId);
+  const ctx = await requireOrgMember(request, params.orgId, "cases.write");
+  const { organization, user } = ctx;
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -93,6 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirect(here);
       }
       case "override": {
+        requirePermission(ctx, "cases.decide");
         const submission = parseWithZod(form, { schema: OverrideSchema });
         if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
         const { ai_decision_id, decision_type, reason } = submission.value;
@@ -100,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithToast(here, { type: "success", message: decision_type === "approve" ? "Decision recorded: approved" : "Decision recorded: denied" });
       }
       case "denial_letter": {
+        requirePermission(ctx, "denials.sign_off");
         const submission = parseWithZod(form, { schema: DenialLetterSchema });
         if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
         const letter = await generateDenialLetter(database, organization.id, paId, {

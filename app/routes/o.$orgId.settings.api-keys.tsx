@@ -11,13 +11,13 @@ import { readPageForm } from "~/lib/http.server";
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "keys.manage");
   return { orgId: organization.id, sandbox: organization.sandbox, apiKeys: await listApiKeys(organization.id) };
 }
 
 /** intent=create (optional name) shows the new key once; intent=revoke|delete with key_id. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "keys.manage");
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const keyId = String(form.get("key_id") ?? "");

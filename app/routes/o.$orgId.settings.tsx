@@ -4,7 +4,7 @@ import { requireOrgMember } from "~/auth/require-org-member.server";
 import { SETTINGS_MENU } from "~/components/settings-sections";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   return { orgId: organization.id };
 }
 
