@@ -81,6 +81,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes.$nodeId": { PUT: policyApi.PUT, PATCH: policyApi.PATCH, DELETE: policyApi.DELETE },
   // ── /api: team and roles
   "routes/api.o.$orgId.users": { GET: "member", POST: "team.manage" },
+  "routes/api.o.$orgId.users[.]json": member,
   "routes/api.o.$orgId.users.$userId": { PATCH: "team.manage", DELETE: "team.manage" },
   "routes/api.o.$orgId.roles": { GET: "member", POST: "team.manage" },
   "routes/api.o.$orgId.audit_events": { GET: "audit.read" },

@@ -5,6 +5,8 @@ export const SETTINGS_MENU: { title: string; items: { slug: string; label: strin
     items: [
       { slug: "pbm-configuration", label: "PBM Configuration" },
       { slug: "team-management", label: "Team Management" },
+      { slug: "permissions", label: "Permissions" },
+      { slug: "audit-log", label: "PHI Access Audit" },
     ],
   },
   {
@@ -27,4 +29,5 @@ export const SETTINGS_LABELS: Record<string, string> = {
   database: "Database",
   "api-logs": "API Logs",
   "pbm-configuration": "PBM Configuration",
+  "audit-log": "PHI Access Audit",
 };
