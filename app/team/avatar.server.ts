@@ -5,7 +5,6 @@
  * resized to AVATAR_SIZE_PX, then stored as WebP in users.avatar_image. It is served by
  * /avatars/{userId} (routes/avatars.$userId.tsx) to members of an organization the user belongs to.
  */
-import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { imageSize } from "image-size";
 import { AppError } from "~/lib/errors";
 import { AVATAR_MAX_BYTES } from "~/team/team-input";
@@ -31,6 +30,9 @@ export async function resizeAvatar(bytes: Uint8Array): Promise<Buffer> {
   }
   if (!size.type || !ACCEPTED.has(size.type) || !size.width || !size.height) throw invalid();
   if (size.width > MAX_SIDE_PX || size.height > MAX_SIDE_PX) throw new AppError("validation", `Avatar must be at most ${MAX_SIDE_PX} pixels a side`);
+  // Loaded on demand, as elsewhere (render-fax, parse-pdf): a static import of the native module
+  // would pull it into Vite's dependency scan of the client build.
+  const { createCanvas, loadImage } = await import("@napi-rs/canvas");
   let image: Awaited<ReturnType<typeof loadImage>>;
   try {
     image = await loadImage(Buffer.from(bytes));

@@ -82,6 +82,12 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.prior_auths.$id.letters.$letterId[.]pdf": { methods: ["GET"] },
   "routes/api.o.$orgId.prior_auths.$id.run_ai": { methods: ["POST"], body: "none" },
   "routes/api.o.$orgId.prior_auths.$id.run_prompt": { methods: ["POST"], body: "required" },
+  "routes/api.o.$orgId.users": { methods: ["GET", "POST"], body: "required", upload: "avatar" },
+  "routes/api.o.$orgId.users[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.users.$userId": { methods: ["PATCH", "DELETE"], body: "required" },
+  "routes/api.o.$orgId.roles": { methods: ["GET", "POST"], body: "required" },
+  "routes/api.roles": { methods: ["POST"], body: "required" },
+  "routes/api.o.$orgId.audit_events": { methods: ["GET"] },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */
@@ -92,6 +98,7 @@ const FIELDS = [
   "decision_type", "content", "description", "clinician_sign_off", "letter_form_id", "denial_reason",
   "prompt_type", "system_prompt", "user_prompt", "evaluation_mode", "expected", "notes",
   "submission_type", "epa_submission", "synthetic_document", "urgency", "email", "organization_id", "code",
+  "username", "roles", "role_id", "name", "permissions", "avatar",
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const LONG = "x".repeat(100_000);
