@@ -47,7 +47,10 @@ export interface RequestOrigin {
   ip: string | null;
 }
 
-const origins = new AsyncLocalStorage<RequestOrigin>();
+// One store per process, even when this module is loaded twice (the test handler imports it directly
+// while the app build is loaded through Vite's module graph).
+const ORIGINS_KEY = Symbol.for("pa-review.request-origin");
+const origins: AsyncLocalStorage<RequestOrigin> = ((globalThis as Record<symbol, unknown>)[ORIGINS_KEY] ??= new AsyncLocalStorage<RequestOrigin>()) as AsyncLocalStorage<RequestOrigin>;
 
 /**
  * Runs `fn` (the React Router handler of one request) with its client address available to

@@ -83,7 +83,7 @@ describe("users API", () => {
   it("requires email and username; 422 with the spec's messages", async () => {
     const res = await addUser({});
     expect(res.status).toBe(422);
-    expect((await res.json()).errors).toEqual(expect.arrayContaining(["Email is required", "Username is required"]));
+    expect((await res.json()).errors).toEqual(expect.arrayContaining(["email: Email is required", "username: Username is required"]));
   });
 
   it("stores one image avatar resized to 128 px, served to teammates only; a non-image is refused", async () => {
@@ -153,7 +153,7 @@ describe("roles", () => {
     expect(reserved.status).toBe(422);
     const missing = await app.fetch("/api/roles", { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ organization_id: orgId }) });
     expect(missing.status).toBe(422);
-    expect((await missing.json()).errors).toEqual(expect.arrayContaining(["Name is required", "Description is required"]));
+    expect((await missing.json()).errors).toEqual(expect.arrayContaining(["name: Name is required", "description: Description is required"]));
     const foreign = await app.fetch("/api/roles", { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ name: "X", description: "y", organization_id: otherOrgId }) });
     expect(foreign.status).toBe(404);
   });
