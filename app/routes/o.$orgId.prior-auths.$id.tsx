@@ -1,9 +1,9 @@
-import { data, redirect, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/o.$orgId.prior-auths.$id";
 import { requireOrgMember } from "~/auth/require-org-member.server";
-import { requirePermission } from "~/auth/permissions.server";
+import { can, requirePermission } from "~/auth/permissions.server";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
@@ -59,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const threadId = url.searchParams.get("thread") ?? (await latestChatThreadId(database, organization.id, detail.prior_auth.token));
   const messages = threadId ? await listChatMessages(database, organization.id, threadId, { priorAuthId: detail.prior_auth.token }).catch(() => null) : null;
   const prompt = url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
-  return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt };
+  return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt, canAudit: can(ctx, "audit.read") };
 }
 
 /** Skip reloading the case when only the visible tab or a plain modal changes. */
@@ -168,7 +168,7 @@ type ActionData = {
 };
 
 export default function PriorAuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, detail, chat, prompt } = loaderData;
+  const { orgId, detail, chat, prompt, canAudit } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { codeView } = useCodeView();
@@ -200,6 +200,13 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
   return (
     <LiveChannelProvider url={events}>
       <PriorAuthDetailView orgId={orgId} detail={detail} codeView={codeView} tab={tab} side={side} chat={chat}>
+        {canAudit && (
+          <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">
+            <Link to={`/o/${orgId}/settings/audit-log?case=${encodeURIComponent(pa.token)}`} className="font-medium text-slate-500 hover:text-indigo-600" data-testid="case-access-log">
+              PHI access log of this case →
+            </Link>
+          </div>
+        )}
         <Modal open={modal === "explanation" && Boolean(detail.ai_decision)} title="Explanation" closeTo={closeTo} size="lg" testId="explanation-modal">
           <ExplanationContent detail={detail} />
         </Modal>

@@ -46,12 +46,12 @@ afterAll(async () => {
 
 const jsonHeaders = (cookie: string) => ({ Cookie: cookie, "Content-Type": "application/json" });
 
-function png(width: number, height: number): Uint8Array {
+function png(width: number, height: number): Uint8Array<ArrayBuffer> {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#4f46e5";
   ctx.fillRect(0, 0, width, height);
-  return new Uint8Array(canvas.toBuffer("image/png"));
+  return Uint8Array.from(canvas.toBuffer("image/png"));
 }
 
 async function addUser(body: Record<string, unknown>, cookie = ownerCookie) {
