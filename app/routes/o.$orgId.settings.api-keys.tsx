@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.api-keys";
 import { requireOrgMember } from "~/auth/require-org-member.server";
-import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
+import { createApiKey, DEFAULT_API_KEY_SCOPES, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
 import { redirectWithToast } from "~/components/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
@@ -75,7 +75,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           <div className="flex flex-wrap gap-x-5 gap-y-1.5">
             {loaderData.grantable.map((p) => (
               <label key={p} className="flex items-center gap-1.5 text-sm text-slate-700" title={PERMISSIONS[p].description}>
-                <input type="checkbox" name="scopes" value={p} defaultChecked={p !== "team.manage" && p !== "keys.manage"} className="rounded border-slate-300" />
+                <input type="checkbox" name="scopes" value={p} defaultChecked={(DEFAULT_API_KEY_SCOPES as readonly string[]).includes(p)} className="rounded border-slate-300" />
                 {PERMISSIONS[p].label}
               </label>
             ))}

@@ -17,7 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { orgId: organization.id, filter, ...(await listAuditEvents(await getDatabase(), organization.id, filter)) };
 }
 
-const WHEN = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const DAY = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
 const ACTION_LABEL: Record<string, string> = {
   "prior_auth.view": "Viewed case",
@@ -96,13 +97,16 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {events.map((e) => (
                 <tr key={e.id} data-testid="audit-row" className="align-top">
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-600">{WHEN.format(new Date(e.created_at))}</td>
+                  <td className="px-4 py-2 whitespace-nowrap text-slate-600">
+                    <span className="block">{DAY.format(new Date(e.created_at))}</span>
+                    <span className="block text-xs text-slate-500">{TIME.format(new Date(e.created_at))}</span>
+                  </td>
                   <td className="px-4 py-2">
-                    {e.user_email ? <span className="text-slate-900">{e.user_email}</span> : e.api_key_id ? <span className="font-mono text-xs text-slate-700">API key {e.api_key_id.slice(0, 8)}…</span> : <span className="text-slate-400">unknown</span>}
+                    {e.user_email ? <span className="block max-w-[13rem] truncate text-slate-900" title={e.user_email}>{e.user_email}</span> : e.api_key_id ? <span className="font-mono text-xs text-slate-700">API key {e.api_key_id.slice(0, 8)}…</span> : <span className="text-slate-400">unknown</span>}
                   </td>
                   <td className="px-4 py-2">
                     <span className="font-medium text-slate-800">{ACTION_LABEL[e.action] ?? e.action}</span>
-                    <span className="block max-w-md truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
+                    <span className="block max-w-[15rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
                       {e.method} {e.path}
                     </span>
                   </td>
@@ -120,7 +124,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2 text-xs text-slate-500">
                     <span className="block font-mono">{e.ip ?? "—"}</span>
-                    <span className="block max-w-56 truncate" title={e.user_agent ?? undefined}>
+                    <span className="block max-w-[10rem] truncate" title={e.user_agent ?? undefined}>
                       {e.user_agent ?? ""}
                     </span>
                   </td>
