@@ -6,13 +6,9 @@
 import crypto from "node:crypto";
 import { getDatabase } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { RESERVED_PERMISSIONS, isPermission, type Permission } from "~/auth/permission-matrix";
+import { DEFAULT_API_KEY_SCOPES, RESERVED_PERMISSIONS, isPermission } from "~/auth/permission-matrix";
 
-/**
- * Scopes of a key created without explicit ones: what keys could do before scopes existed (read and
- * work cases, decide, edit plans and policies). The migration gives existing keys the same.
- */
-export const DEFAULT_API_KEY_SCOPES: readonly Permission[] = ["cases.read", "cases.write", "cases.decide", "policies.edit"];
+export { DEFAULT_API_KEY_SCOPES };
 
 export const API_KEY_PREFIX = "pa_live_";
 /** Characters of the plaintext kept for display ("pa_live_Ab3d…"). */

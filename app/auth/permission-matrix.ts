@@ -27,6 +27,12 @@ export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
 /** Permissions reserved to built-in roles: never on a custom role or an API key. */
 export const RESERVED_PERMISSIONS: readonly Permission[] = ["denials.sign_off"];
 
+/**
+ * Scopes of an API key created without explicit ones: what keys could do before scopes existed (read
+ * and work cases, decide, edit plans and policies). The migration gives existing keys the same.
+ */
+export const DEFAULT_API_KEY_SCOPES: readonly Permission[] = ["cases.read", "cases.write", "cases.decide", "policies.edit"];
+
 /** Permissions a custom role may carry (everything but the reserved ones). */
 export const CUSTOM_ROLE_PERMISSIONS: readonly Permission[] = PERMISSION_KEYS.filter((p) => !RESERVED_PERMISSIONS.includes(p));
 

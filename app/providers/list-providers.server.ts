@@ -41,7 +41,9 @@ export async function listProviders(database: Database, orgId: string): Promise<
     const key = npi ? `npi:${npi}` : `name:${name!.toLowerCase()}`;
     const data = (r.npi_data ?? {}) as NpiData;
     const address = data.addresses?.find((a) => a.address_purpose?.toUpperCase() === "LOCATION") ?? data.addresses?.[0];
-    const location = address?.city ? `${address.city}${address.state ? `, ${address.state}` : ""}` : (r.organization_name ?? null);
+    // A fax's practice-name field is often noise ("/ facility"): keep it only when it reads as a name.
+    const practice = r.organization_name && /[A-Za-z]{3}/.test(r.organization_name.replace(/\bfacility\b/gi, "")) ? r.organization_name.trim() : null;
+    const location = address?.city ? `${address.city}${address.state ? `, ${address.state}` : ""}` : practice;
     const status = data.basic?.status === "A" ? "Active" : data.basic?.status === "D" ? "Deactivated" : data.basic?.status || (r.npi_valid === false ? "Invalid NPI" : "Unverified");
     const seen = byKey.get(key);
     const caseId = r.prior_auth_id ?? r.claim_id ?? "";

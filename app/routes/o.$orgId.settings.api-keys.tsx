@@ -1,12 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.api-keys";
 import { requireOrgMember } from "~/auth/require-org-member.server";
-import { createApiKey, DEFAULT_API_KEY_SCOPES, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
+import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
 import { redirectWithToast } from "~/components/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
-import { CUSTOM_ROLE_PERMISSIONS, PERMISSIONS } from "~/auth/permission-matrix";
+import { CUSTOM_ROLE_PERMISSIONS, DEFAULT_API_KEY_SCOPES, PERMISSIONS } from "~/auth/permission-matrix";
 import { readPageForm } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];
