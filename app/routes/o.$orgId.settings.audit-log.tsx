@@ -83,7 +83,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No audit events match.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="audit-table">
+          <table className="min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_th]:px-3" data-testid="audit-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
                 <th className="px-4 py-2">When</th>
@@ -102,11 +102,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-slate-500">{TIME.format(new Date(e.created_at))}</span>
                   </td>
                   <td className="px-4 py-2">
-                    {e.user_email ? <span className="block max-w-[13rem] truncate text-slate-900" title={e.user_email}>{e.user_email}</span> : e.api_key_id ? <span className="font-mono text-xs text-slate-700">API key {e.api_key_id.slice(0, 8)}…</span> : <span className="text-slate-400">unknown</span>}
+                    {e.user_email ? <span className="block max-w-[11rem] truncate text-slate-900" title={e.user_email}>{e.user_email}</span> : e.api_key_id ? <span className="font-mono text-xs text-slate-700">API key {e.api_key_id.slice(0, 8)}…</span> : <span className="text-slate-400">unknown</span>}
                   </td>
                   <td className="px-4 py-2">
                     <span className="font-medium text-slate-800">{ACTION_LABEL[e.action] ?? e.action}</span>
-                    <span className="block max-w-[15rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
+                    <span className="block max-w-[12rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
                       {e.method} {e.path}
                     </span>
                   </td>
@@ -120,11 +120,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className="px-4 py-2">
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{e.via === "api_key" ? "API key" : e.via === "api" ? "API" : e.via === "signed_link" ? "Signed link" : "Page"}</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700">{e.via === "api_key" ? "API key" : e.via === "api" ? "API" : e.via === "signed_link" ? "Signed link" : "Page"}</span>
                   </td>
                   <td className="px-4 py-2 text-xs text-slate-500">
                     <span className="block font-mono">{e.ip ?? "—"}</span>
-                    <span className="block max-w-[10rem] truncate" title={e.user_agent ?? undefined}>
+                    <span className="block max-w-[8rem] truncate" title={e.user_agent ?? undefined}>
                       {e.user_agent ?? ""}
                     </span>
                   </td>
