@@ -7,8 +7,13 @@
  *    organization in the URL (401 / 404 JSON, see requireApiAuth); `"user"` a session only; `"any"`
  *    a session or any valid API key; `"public"` nobody (sign-in endpoints; state-changing calls still
  *    pass the cross-site guard);
- *  - an optional `permission` check per operation (from app/auth/permissions.server.ts) → 403,
- *    made after the input parsed (bad input answers 400/422 to anyone);
+ *  - the operation's `permission` (app/auth/permission-matrix.ts: a Permission, or "member" for any
+ *    member / key of the organization) → 403, checked by the same code as requireApiAuth
+ *    (enforceApiPermission: API keys by their capped scopes, sign-off never by a key, permission-gated
+ *    writes recorded in the PHI access audit), after the input parsed (bad input answers 400/422 to
+ *    anyone). Every operation of an `auth: "org"` route must declare one (role-matrix.test.ts reads
+ *    it from `route.spec`); the OpenAPI document shows it as `x-permission`. Routes of other auth
+ *    modes may give a custom check object (ApiPermission) instead;
  *  - input: `query` and `body` zod schemas are parsed before the handler runs (422 with one message
  *    per issue); a handler that reads a multipart upload itself documents it with `requestBody`;
  *  - 405 with an `Allow` header for any method the route does not declare (after authentication, so
@@ -25,7 +30,8 @@ import type { z } from "zod";
 import type { User } from "~/generated/prisma/client";
 import { findActiveApiKey } from "~/auth/api-keys.server";
 import { requireSameOriginWrite } from "~/auth/cross-site.server";
-import { apiUnauthorized, bearerToken, requireApiAuth, requireApiUser, type ApiContext } from "~/auth/require-org-member.server";
+import { apiUnauthorized, authenticateApi, bearerToken, enforceApiPermission, requireApiUser, type ApiContext } from "~/auth/require-org-member.server";
+import type { Permission, RouteRequirement } from "~/auth/permission-matrix";
 import { AppError } from "~/lib/errors";
 import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.server";
 
@@ -35,7 +41,10 @@ export type ApiMethod = (typeof API_METHODS)[number];
 /** Who may call a route; see the module comment. */
 export type ApiAuthMode = "org" | "user" | "any" | "public";
 
-/** A permission check beyond membership: true lets the call through, false answers 403 `message`. */
+/**
+ * A custom check for routes without an organization (e.g. instance-level ones): true lets the call
+ * through, false answers 403 `message`. Organization routes declare a RouteRequirement instead.
+ */
 export interface ApiPermission {
   name: string;
   check: (auth: ApiCaller) => boolean | Promise<boolean>;
@@ -49,6 +58,8 @@ export interface ApiCaller {
   user: User | null;
   membership: ApiContext["membership"];
   apiKey: ApiContext["apiKey"];
+  /** Effective permissions in the organization (empty outside `auth: "org"`). */
+  permissions: ReadonlySet<Permission>;
 }
 
 /** What a handler receives. `body` / `query` are the parsed schemas' outputs (undefined without one). */
@@ -82,7 +93,11 @@ export interface ApiOperation<B = undefined, Q = undefined> {
   produces?: ApiProduces;
   /** Error statuses worth documenting beyond 401/404/405/500 (e.g. 403, 409, 422) with their descriptions. */
   errors?: Partial<Record<400 | 403 | 409 | 413 | 422 | 429, string>>;
-  permission?: ApiPermission;
+  /**
+   * What the caller needs: a permission of app/auth/permission-matrix.ts or "member" (required on
+   * `auth: "org"` routes, enforced after input parsing, 403 otherwise), or a custom ApiPermission.
+   */
+  permission?: RouteRequirement | ApiPermission;
   /** Returns a Response, or a payload object answered as 200 `{success: true, errors: [], ...payload}`. */
   handler: (args: ApiHandlerArgs<B, Q>) => Promise<Response | object> | Response | object;
 }
@@ -141,10 +156,25 @@ function notify(record: ApiRequestRecord, request: Request, context: AppLoadCont
   }
 }
 
-const NO_CALLER: ApiCaller = { via: "none", organization: null, user: null, membership: null, apiKey: null };
+const NO_CALLER: ApiCaller = { via: "none", organization: null, user: null, membership: null, apiKey: null, permissions: new Set() };
+
+/**
+ * The caller of an `auth: "org"` route as the guards' ApiContext (for code that takes one, e.g. the
+ * PHI access audit). Throws for a caller without an organization: a programming error.
+ */
+export function orgCaller(auth: ApiCaller): ApiContext {
+  if (!auth.organization || auth.via === "none") throw new Error("orgCaller is only available on auth: \"org\" routes");
+  return auth as ApiContext;
+}
+
+/** The permission key of an operation for documentation (`x-permission`), or null when none is declared. */
+export function permissionName(permission: ApiOperation["permission"]): string | null {
+  if (!permission) return null;
+  return typeof permission === "string" ? permission : permission.name;
+}
 
 async function authenticate(mode: ApiAuthMode, request: Request, params: Record<string, string | undefined>): Promise<ApiCaller> {
-  if (mode === "org") return requireApiAuth(request, params.orgId);
+  if (mode === "org") return authenticateApi(request, params.orgId);
   if (mode === "user") return { ...NO_CALLER, via: "session", user: await requireApiUser(request) };
   if (mode === "any") {
     const token = bearerToken(request);
@@ -195,7 +225,13 @@ export function apiRoute(definition: ApiRouteDefinition) {
         const query = operation.query ? operation.query.parse(searchObject(request)) : undefined;
         const body = operation.body ? operation.body.parse(await readBody(request)) : undefined;
         // After parsing: a malformed body is a 400/422 whoever sends it (the contract tests rely on it).
-        if (operation.permission && !(await operation.permission.check(caller))) throw new AppError("forbidden", operation.permission.message);
+        const permission = operation.permission;
+        if (typeof permission === "string") {
+          if (mode !== "org" || !caller.organization) throw new Error(`permission "${permission}" needs an auth: "org" route`);
+          await enforceApiPermission(caller as ApiContext, request, permission);
+        } else if (permission && !(await permission.check(caller))) {
+          throw new AppError("forbidden", permission.message);
+        }
         const organizationId = caller.organization?.id;
         const result = await operation.handler({
           request,

@@ -49,6 +49,13 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/chat_messages", file: "routes/api/prior-auths/chat-messages.tsx" },
   { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/ai_chat_message", file: "routes/api/prior-auths/ai-chat-message.tsx" },
 
+  // Team, roles and the PHI access audit
+  { path: "o/:orgId/users", file: "routes/api/users/collection.tsx", alias: "o/:orgId/users.json" },
+  { path: "o/:orgId/users/:userId", file: "routes/api/users/item.tsx" },
+  { path: "o/:orgId/roles", file: "routes/api/roles/collection.tsx" },
+  { path: "roles", file: "routes/api/roles/create.tsx" },
+  { path: "o/:orgId/audit_events", file: "routes/api/audit-events/collection.tsx" },
+
   // Custom AI rules, letter forms, the drug directory
   { path: "o/:orgId/ai_rules", file: "routes/api/ai-rules/collection.tsx", alias: "o/:orgId/ai_rules.json" },
   { path: "o/:orgId/ai_rules/:ruleId", file: "routes/api/ai-rules/item.tsx", alias: "o/:orgId/ai_rules/:ruleId.json" },

@@ -6,6 +6,9 @@
 import crypto from "node:crypto";
 import { getDatabase } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import { DEFAULT_API_KEY_SCOPES, RESERVED_PERMISSIONS, isPermission } from "~/auth/permission-matrix";
+
+export { DEFAULT_API_KEY_SCOPES };
 
 export const API_KEY_PREFIX = "pa_live_";
 /** Characters of the plaintext kept for display ("pa_live_Ab3d…"). */
@@ -32,10 +35,13 @@ export interface ApiKeySummary {
   status: "Active" | "Revoked";
   created_at: string;
   last_used_at: string | null;
+  /** Permission keys the key carries (capped at request time by its creator's permissions). */
+  scopes: string[];
 }
 
-function summarize(row: { id: string; name: string | null; token_prefix: string; token_digest: string; revoked: boolean; created_at: Date; last_used_at: Date | null }): ApiKeySummary {
+function summarize(row: { id: string; name: string | null; token_prefix: string; token_digest: string; revoked: boolean; created_at: Date; last_used_at: Date | null; scopes: string[] }): ApiKeySummary {
   return {
+    scopes: row.scopes,
     token: row.id,
     name: row.name,
     masked: `${row.token_prefix}${"•".repeat(12)}`,
@@ -49,13 +55,23 @@ function summarize(row: { id: string; name: string | null; token_prefix: string;
 
 /**
  * Creates a key for `orgId`. Returns `{ apiKey, plaintext }`: show `plaintext` to the user once; it
- * cannot be recovered later.
+ * cannot be recovered later. `scopes` (default DEFAULT_API_KEY_SCOPES; unknown and reserved ones
+ * dropped) are what the key may do, never more than `createdById` may do at the time of each call
+ * (app/auth/permissions.server.ts apiKeyPermissions).
  */
-export async function createApiKey(orgId: string, opts: { name?: string | null } = {}): Promise<{ apiKey: ApiKeySummary; plaintext: string }> {
+export async function createApiKey(orgId: string, opts: { name?: string | null; scopes?: readonly string[]; createdById?: string | null } = {}): Promise<{ apiKey: ApiKeySummary; plaintext: string }> {
   const { prisma } = await getDatabase();
   const plaintext = generateApiKeyToken();
+  const scopes = [...new Set(opts.scopes ?? DEFAULT_API_KEY_SCOPES)].filter(isPermission).filter((p) => !RESERVED_PERMISSIONS.includes(p));
   const row = await prisma.apiKey.create({
-    data: { organization_id: orgId, name: opts.name?.trim() || null, token_prefix: plaintext.slice(0, DISPLAY_PREFIX_LENGTH), token_digest: digestApiKey(plaintext) },
+    data: {
+      organization_id: orgId,
+      name: opts.name?.trim() || null,
+      token_prefix: plaintext.slice(0, DISPLAY_PREFIX_LENGTH),
+      token_digest: digestApiKey(plaintext),
+      scopes,
+      created_by_id: opts.createdById ?? null,
+    },
   });
   return { apiKey: summarize(row), plaintext };
 }

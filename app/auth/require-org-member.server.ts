@@ -5,8 +5,13 @@
  *
  * Someone who is not a member gets 404, never 403, so the existence of other organizations does not
  * leak. Membership of either half of a live/sandbox pair grants access to both halves.
+ *
+ * Every guard takes the permission the route needs (app/auth/permission-matrix.ts; "member" for
+ * pages any member may open): a member without it gets 403. The declared permission of every route
+ * is listed in app/auth/route-permissions.ts and proven by tests/integration/role-matrix.test.ts.
  */
 import type { ApiKey, Membership, User } from "~/generated/prisma/client";
+import { apiKeyPermissions, can, forbiddenMessage, membershipPermissions, type Permission, type RouteRequirement } from "~/auth/permissions.server";
 import { getDatabase } from "~/lib/db.server";
 import { handleApiError, json, methodNotAllowed } from "~/lib/http.server";
 import { getUser, requireUser } from "~/auth/session.server";
@@ -14,6 +19,9 @@ import { findActiveApiKey } from "~/auth/api-keys.server";
 import { getOrganization } from "~/organizations/get-organization.server";
 import { requireSameOriginWrite } from "~/auth/cross-site.server";
 import { noteApiCaller } from "~/api-logs/api-caller.server";
+import { recordChange } from "~/audit/record-audit-event.server";
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof getOrganization>>>;
 
@@ -22,6 +30,9 @@ export interface OrgContext {
   user: User;
   organization: OrganizationRow;
   membership: Membership;
+  /** The member's effective permissions (roles, owner, custom role). */
+  permissions: ReadonlySet<Permission>;
+  via: "page";
 }
 
 /** What an /api loader gets back: either a session user (with membership) or an API key of this org. */
@@ -31,6 +42,8 @@ export interface ApiContext {
   user: User | null;
   membership: Membership | null;
   apiKey: ApiKey | null;
+  /** The caller's effective permissions: the member's, or the key's scopes capped by its creator's. */
+  permissions: ReadonlySet<Permission>;
 }
 
 /** A 404 HTML-route error: same answer for "does not exist" and "not yours". */
@@ -52,15 +65,17 @@ export function apiUnauthorized(message = "Unauthorized"): Response {
  * The organization and the user's membership in it or in its live/sandbox counterpart, or null when
  * the organization does not exist or the user belongs to neither half.
  */
-export async function findOrgAccess(userId: string, orgId: string | undefined): Promise<{ organization: OrganizationRow; membership: Membership } | null> {
+export async function findOrgAccess(userId: string, orgId: string | undefined): Promise<{ organization: OrganizationRow; membership: Membership; permissions: Set<Permission> } | null> {
   if (!orgId || orgId.length > 64) return null;
   const organization = await getOrganization(orgId);
   if (!organization) return null;
   const ids = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));
   const { prisma } = await getDatabase();
-  const memberships = await prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } } });
-  const membership = memberships.find((m) => m.organization_id === organization.id) ?? memberships[0];
-  return membership ? { organization, membership } : null;
+  const memberships = await prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } }, include: { role: { select: { permissions: true } } } });
+  const found = memberships.find((m) => m.organization_id === organization.id) ?? memberships[0];
+  if (!found) return null;
+  const { role, ...membership } = found;
+  return { organization, membership, permissions: membershipPermissions({ ...membership, role }) };
 }
 
 /**
@@ -73,12 +88,26 @@ function pathHasNul(request: Request): boolean {
 
 const orgCache = new WeakMap<Request, Map<string, Promise<OrgContext>>>();
 
+/** A 403 HTML-route error for a member whose role lacks the permission. */
+export function forbiddenResponse(permission: RouteRequirement): Response {
+  return new Response(permission === "member" ? "Forbidden" : forbiddenMessage(permission), { status: 403, statusText: "Forbidden" });
+}
+
 /**
- * Page guard for /o/{orgId}/...: `{ user, organization, membership }`.
- * Not signed in → redirect to /continue?redirect_to=<path>; not a member (or no such org) → thrown 404.
+ * Page guard for /o/{orgId}/...: `{ user, organization, membership, permissions }`.
+ * Not signed in → redirect to /continue?redirect_to=<path>; not a member (or no such org) → thrown 404;
+ * a member without `permission` → thrown 403.
  * Cached per Request, so the layout and child loaders of one request query once.
  */
-export function requireOrgMember(request: Request, orgId: string | undefined): Promise<OrgContext> {
+export async function requireOrgMember(request: Request, orgId: string | undefined, permission: RouteRequirement): Promise<OrgContext> {
+  const ctx = await orgMember(request, orgId);
+  if (!can(ctx, permission)) throw forbiddenResponse(permission);
+  // Every permission-gated change goes into the PHI access audit (app/audit).
+  if (permission !== "member" && !READ_METHODS.has(request.method)) await recordChange(ctx, request);
+  return ctx;
+}
+
+function orgMember(request: Request, orgId: string | undefined): Promise<OrgContext> {
   let perRequest = orgCache.get(request);
   if (!perRequest) {
     perRequest = new Map();
@@ -92,7 +121,7 @@ export function requireOrgMember(request: Request, orgId: string | undefined): P
       if (pathHasNul(request)) throw notFoundResponse();
       const access = await findOrgAccess(user.id, orgId);
       if (!access) throw notFoundResponse();
-      return { user, ...access };
+      return { user, ...access, via: "page" as const };
     })();
     perRequest.set(key, pending);
   }
@@ -112,10 +141,31 @@ export function bearerToken(request: Request): string | null {
  * for its own organization only) or a browser session of a member.
  * Throws JSON Responses: 401 without valid credentials (bad, unknown or revoked key; no session),
  * 404 `{success:false, errors:["Not found"]}` for any organization the caller cannot see, 403
+ * `{success:false, errors:["Forbidden: ..."]}` when the caller lacks `permission`, 403
  * `Cross-site request refused` for a state-changing session call that may come from another site
  * (cross-site.server.ts: it needs a same-origin Origin, or no Origin and a JSON body).
  */
-export async function requireApiAuth(request: Request, orgId: string | undefined): Promise<ApiContext> {
+export async function requireApiAuth(request: Request, orgId: string | undefined, permission: RouteRequirement): Promise<ApiContext> {
+  const ctx = await authenticateApi(request, orgId);
+  await enforceApiPermission(ctx, request, permission);
+  return ctx;
+}
+
+/**
+ * The permission half of requireApiAuth, for apiRoute() which checks it after parsing the input:
+ * throws 403 JSON `{success:false, errors:["Forbidden: ..."]}` unless `ctx` holds `permission`
+ * (sign-off never through an API key), and records a permission-gated write in the PHI access audit.
+ */
+export async function enforceApiPermission(ctx: ApiContext, request: Request, permission: RouteRequirement): Promise<void> {
+  if (!can(ctx, permission)) throw json({ success: false, errors: [permission === "member" ? "Forbidden" : forbiddenMessage(permission)] }, { status: 403 });
+  if (permission !== "member" && !READ_METHODS.has(request.method)) await recordChange(ctx, request);
+}
+
+/**
+ * The authentication half of requireApiAuth (no permission check): the caller of an
+ * /api/o/{orgId} request with its effective permissions; throws 401 / 404 JSON as requireApiAuth.
+ */
+export async function authenticateApi(request: Request, orgId: string | undefined): Promise<ApiContext> {
   const token = bearerToken(request);
   if (token !== null) {
     const apiKey = token ? await findActiveApiKey(token) : null;
@@ -124,7 +174,8 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
     const organization = await getOrganization(orgId);
     if (!organization) throw apiNotFound();
     noteApiCaller({ organizationId: organization.id, via: "api_key", apiKeyId: apiKey.id });
-    return { via: "api_key", organization, user: null, membership: null, apiKey };
+    const permissions = await apiKeyPermissions(await getDatabase(), apiKey, organization.id);
+    return { via: "api_key", organization, user: null, membership: null, apiKey, permissions };
   }
   requireSameOriginWrite(request);
   const user = await getUser(request);
@@ -133,7 +184,7 @@ export async function requireApiAuth(request: Request, orgId: string | undefined
   const access = await findOrgAccess(user.id, orgId);
   if (!access) throw apiNotFound();
   noteApiCaller({ organizationId: access.organization.id, via: "session", userId: user.id });
-  return { via: "session", organization: access.organization, user, membership: access.membership, apiKey: null };
+  return { via: "session", organization: access.organization, user, membership: access.membership, apiKey: null, permissions: access.permissions };
 }
 
 /**
@@ -171,7 +222,7 @@ export async function requireApiIdentity(request: Request): Promise<{ via: "sess
  */
 export async function apiMethodNotAllowed(request: Request, orgId: string | undefined, allow: string): Promise<Response> {
   try {
-    await requireApiAuth(request, orgId);
+    await requireApiAuth(request, orgId, "member");
     return methodNotAllowed(allow);
   } catch (err) {
     return handleApiError(err);

@@ -54,6 +54,7 @@ const ICONS = {
   settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
   signOut: "M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7",
   code: "m8 9-4 3 4 3m8-6 4 3-4 3M14 5l-4 14",
+  providers: "M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM19 8v6M22 11h-6",
 };
 
 function navSections(org: string): { title: string; items: NavItem[] }[] {
@@ -64,6 +65,7 @@ function navSections(org: string): { title: string; items: NavItem[] }[] {
         { label: "Work Queue", to: `/o/${org}/cases`, icon: <Icon d={ICONS.queue} /> },
         { label: "Prior Auths", to: `/o/${org}/prior-auths`, icon: <Icon d={ICONS.priorAuth} /> },
         { label: "Medical Claims", to: `/o/${org}/claims`, icon: <Icon d={ICONS.claims} /> },
+        { label: "Providers", to: `/o/${org}/providers`, icon: <Icon d={ICONS.providers} /> },
       ],
     },
     {

@@ -6,6 +6,8 @@ export const SETTINGS_MENU: { title: string; items: { slug: string; label: strin
       { slug: "organization", label: "Organization" },
       { slug: "pbm-configuration", label: "PBM Configuration" },
       { slug: "team-management", label: "Team Management" },
+      { slug: "permissions", label: "Permissions" },
+      { slug: "audit-log", label: "PHI Access Audit" },
     ],
   },
   {
@@ -32,4 +34,5 @@ export const SETTINGS_LABELS: Record<string, string> = {
   database: "Database",
   "api-logs": "API Logs",
   "pbm-configuration": "PBM Configuration",
+  "audit-log": "PHI Access Audit",
 };

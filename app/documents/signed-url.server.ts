@@ -51,8 +51,15 @@ export async function loadSignedDocument(database: Database, documentId: string,
   if (!verifyDocumentSignature(documentId, searchParams.get("expires"), searchParams.get("signature"))) throw notFound();
   const doc = await database.prisma.document.findUnique({
     where: { id: documentId },
-    select: { filename: true, content_type: true, data: true },
+    select: { filename: true, content_type: true, data: true, organization_id: true, prior_auth_id: true, claim_id: true },
   });
   if (!doc) throw notFound();
-  return { filename: doc.filename, content_type: doc.content_type, data: new Uint8Array(doc.data) };
+  return {
+    filename: doc.filename,
+    content_type: doc.content_type,
+    data: new Uint8Array(doc.data),
+    organization_id: doc.organization_id,
+    prior_auth_id: doc.prior_auth_id,
+    claim_id: doc.claim_id,
+  };
 }

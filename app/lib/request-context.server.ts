@@ -39,3 +39,29 @@ export function isLoopbackAddress(ip: string | null | undefined): boolean {
 export function isDirectLoopbackRequest(context: AppLoadContext | undefined): boolean {
   return isLoopbackAddress(context?.peerIp) && context?.forwarded === false;
 }
+
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** Where the current request came from, for the PHI access audit (app/audit). */
+export interface RequestOrigin {
+  ip: string | null;
+}
+
+// One store per process, even when this module is loaded twice (the test handler imports it directly
+// while the app build is loaded through Vite's module graph).
+const ORIGINS_KEY = Symbol.for("pa-review.request-origin");
+const origins: AsyncLocalStorage<RequestOrigin> = ((globalThis as Record<symbol, unknown>)[ORIGINS_KEY] ??= new AsyncLocalStorage<RequestOrigin>()) as AsyncLocalStorage<RequestOrigin>;
+
+/**
+ * Runs `fn` (the React Router handler of one request) with its client address available to
+ * `currentRequestOrigin()`. Loaders and guards receive a Fetch Request, which cannot carry the
+ * address; the web server (web-app.server.ts) and the test handler wrap each request with this.
+ */
+export function runWithRequestOrigin<T>(origin: RequestOrigin, fn: () => T): T {
+  return origins.run(origin, fn);
+}
+
+/** The client address of the request being handled, or null outside a wrapped request. */
+export function currentRequestOrigin(): RequestOrigin {
+  return origins.getStore() ?? { ip: null };
+}

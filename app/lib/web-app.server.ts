@@ -8,6 +8,7 @@ import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { loadContextOf, trustProxySetting } from "~/lib/express-context.server";
+import { runWithRequestOrigin } from "~/lib/request-context.server";
 import { securityHeaders } from "~/lib/security-headers.server";
 import { apiLogMiddleware } from "~/api-logs/api-logs.server";
 
@@ -40,6 +41,8 @@ export function createWebApp(opts: WebAppOptions): express.Express {
   }
   // Every /api request is logged (time, caller, method, path, status, duration): settings → API Logs.
   app.use(apiLogMiddleware());
-  app.all("/{*splat}", createRequestHandler({ build: opts.build, getLoadContext: loadContextOf }));
+  const handler = createRequestHandler({ build: opts.build, getLoadContext: loadContextOf });
+  // The client address travels with the request's async context, for the PHI access audit.
+  app.all("/{*splat}", (req, res, next) => runWithRequestOrigin({ ip: (req.ip ?? req.socket.remoteAddress ?? "").slice(0, 64) || null }, () => handler(req, res, next)));
   return app;
 }

@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { API_ROUTES, type ApiRouteEntry } from "~/api/route-table";
-import type { ApiMethod, ApiOperation, ApiRouteSpec } from "~/api/api-route.server";
+import { permissionName, type ApiMethod, type ApiOperation, type ApiRouteSpec } from "~/api/api-route.server";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -142,10 +142,15 @@ function operationObject(path: string, method: ApiMethod, op: Omit<ApiOperation,
   responses[405] = errorResponse("Method not served by this path (see the Allow header)", "Method not allowed");
   responses[500] = ERRORS[500];
   const security = auth === "public" ? [] : auth === "user" ? [{ sessionCookie: [] }] : undefined;
+  const permission = permissionName(op.permission);
+  if (permission && permission !== "member" && !responses[403]) responses[403] = errorResponse(`The caller's role or API key scopes lack \`${permission}\``, "Forbidden");
+  const permissionNote = permission ? (permission === "member" ? "Any member of the organization or API key of it." : `Requires the \`${permission}\` permission (roles, or an API key's scopes capped by its creator).`) : "";
+  const description = [op.description, permissionNote].filter(Boolean).join("\n\n");
   return {
     tags: op.tags ?? [],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    ...(description ? { description } : {}),
+    ...(permission ? { "x-permission": permission } : {}),
     operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     ...(security ? { security } : {}),
     parameters: [...pathParams, ...queryParams],

@@ -17,8 +17,8 @@ export async function createOrganizationPair(input: { name: string; title?: stri
     });
     await db.membership.createMany({
       data: [
-        { user_id: input.ownerUserId, organization_id: organization.id, owner: true, clinical_reviewer: true },
-        { user_id: input.ownerUserId, organization_id: sandbox.id, owner: true, clinical_reviewer: true },
+        { user_id: input.ownerUserId, organization_id: organization.id, owner: true, roles: ["administrator", "clinical_reviewer"] },
+        { user_id: input.ownerUserId, organization_id: sandbox.id, owner: true, roles: ["administrator", "clinical_reviewer"] },
       ],
     });
     return { organization, sandbox };

@@ -14,7 +14,7 @@ import { handleApiError, methodNotAllowed, ok, readBody } from "~/lib/http.serve
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "member");
     return ok({ compendia: await listCompendiumCards(await getDatabase(), organization.id) });
   } catch (err) {
     return handleApiError(err);
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "policies.edit");
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const body = await readBody(request);
     const database = await getDatabase();

@@ -13,7 +13,7 @@ import { WebhookEndpointInputSchema } from "~/webhooks/webhook-input";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     return ok({ webhook: await getWebhookEndpoint(await getDatabase(), organization.id, params.webhookId) });
   } catch (err) {
     return handleApiError(err);
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     const database = await getDatabase();
     if (request.method === "PUT") {
       const input = WebhookEndpointInputSchema.parse(await readBody(request));

@@ -12,7 +12,7 @@ import { WebhookDeliveriesQuerySchema } from "~/webhooks/webhook-input";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     const q = WebhookDeliveriesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     const { attempts, webhook: _w, ...rest } = await listWebhookAttempts(await getDatabase(), organization.id, params.webhookId, q);
     return ok({ webhook_deliveries: attempts, ...rest });

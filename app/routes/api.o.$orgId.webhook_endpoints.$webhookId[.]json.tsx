@@ -7,7 +7,7 @@ import { getWebhookEndpoint } from "~/webhooks/manage-webhooks.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     return ok({ webhook: await getWebhookEndpoint(await getDatabase(), organization.id, params.webhookId) });
   } catch (err) {
     return handleApiError(err);

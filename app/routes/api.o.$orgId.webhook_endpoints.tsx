@@ -12,7 +12,7 @@ import { WebhookEndpointInputSchema } from "~/webhooks/webhook-input";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     return ok({ webhook_endpoints: await listWebhookEndpoints(await getDatabase(), organization.id) });
   } catch (err) {
     return handleApiError(err);
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
     const input = WebhookEndpointInputSchema.parse(await readBody(request));
     const { webhook, secret } = await createWebhookEndpoint(await getDatabase(), organization.id, input);

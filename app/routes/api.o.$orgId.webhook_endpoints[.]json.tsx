@@ -7,7 +7,7 @@ import { listWebhookEndpoints } from "~/webhooks/manage-webhooks.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId);
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     return ok({ webhook_endpoints: await listWebhookEndpoints(await getDatabase(), organization.id) });
   } catch (err) {
     return handleApiError(err);

@@ -8,12 +8,12 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { pageNotFound } from "~/lib/http.server";
 
 export async function loader({ request, params }: Route.LoaderArgs): Promise<never> {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "member");
   throw pageNotFound();
 }
 
 export async function action({ request, params }: Route.ActionArgs): Promise<never> {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "member");
   throw pageNotFound();
 }
 

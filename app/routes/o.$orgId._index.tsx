@@ -5,7 +5,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 /** /o/{orgId} → /o/{orgId}/dashboard (members only; others 404). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   throw redirect(`/o/${organization.id}/dashboard`);
 }
 

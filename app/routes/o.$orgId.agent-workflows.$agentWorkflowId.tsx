@@ -19,7 +19,7 @@ import { primaryButton } from "~/prior-auths/ui/styles";
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? agentLabel(data.run.agent) : "Agent run"} · Agent Workflows · PA Review` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   try {
     return { orgId: organization.id, run: await getAgentWorkflow(await getDatabase(), organization.id, params.agentWorkflowId) };
   } catch (err) {
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const form = await readPageForm(request);
   if (!RetryAgentWorkflowSchema.safeParse(Object.fromEntries(form)).success) throw new Response("Bad Request", { status: 400 });
   const here = `/o/${organization.id}/agent-workflows/${params.agentWorkflowId}`;

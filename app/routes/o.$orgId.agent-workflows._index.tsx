@@ -18,7 +18,7 @@ import { formatDateTime } from "~/prior-auths/ui/decision";
 export const meta: Route.MetaFunction = () => [{ title: "Agent Workflows · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const query = ListAgentWorkflowsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return { orgId: organization.id, query, list: await listAgentWorkflows(await getDatabase(), organization.id, query) };
 }

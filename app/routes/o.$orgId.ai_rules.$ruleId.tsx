@@ -17,7 +17,7 @@ import { formatDateTime } from "~/prior-auths/ui/decision";
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.rule.name ?? "AI rule"} · Custom AI Rules · PA Review` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const database = await getDatabase();
   const rule = await requireAiRule(database, organization.id, params.ruleId).catch((err) => {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** intent=update (the rule form) or intent=delete. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = form.get("intent");

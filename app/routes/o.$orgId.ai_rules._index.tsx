@@ -18,7 +18,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = () => [{ title: "Custom AI Rules · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const url = new URL(request.url);
   const database = await getDatabase();
   const [rules, plans] = await Promise.all([listAiRules(database, organization.id, { q: url.searchParams.get("q"), sort: url.searchParams.get("sort") }), listPlans(database, organization.id)]);
@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** intent=create: the New Rule form → the rule's page; 422 with the messages otherwise. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const form = await readPageForm(request);
   if (form.get("intent") !== "create") throw new Response("Bad Request", { status: 400 });
   const values = readRuleForm(form);

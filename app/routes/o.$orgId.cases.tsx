@@ -24,7 +24,7 @@ import { inputClass, secondaryButton } from "~/prior-auths/ui/styles";
 export const meta: Route.MetaFunction = () => [{ title: "Cases · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization, user } = await requireOrgMember(request, params.orgId);
+  const { organization, user } = await requireOrgMember(request, params.orgId, "cases.read");
   const query = ListCasesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const database = await getDatabase();
   const orgIds = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization, user } = await requireOrgMember(request, params.orgId);
+  const { organization, user } = await requireOrgMember(request, params.orgId, "cases.write");
   const form = await readPageForm(request);
   const submission = parseWithZod(form, { schema: AssignCaseSchema });
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });

@@ -6,7 +6,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = () => [{ title: "Medical Claims · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "cases.read");
   return null;
 }
 

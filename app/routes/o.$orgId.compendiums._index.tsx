@@ -24,13 +24,13 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = () => [{ title: "Compendiums · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   return { compendia: await listCompendiumCards(await getDatabase(), organization.id) };
 }
 
 /** intent=connect {compendium_id, access_key} | toggle {compendium_id, active}. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const here = `/o/${organization.id}/compendiums`;

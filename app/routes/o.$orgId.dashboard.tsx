@@ -9,7 +9,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   return { orgId: organization.id, sandbox: organization.sandbox, stats: await getDashboardStats(organization.id) };
 }
 

@@ -18,14 +18,14 @@ const notFound = (err: unknown) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const form = await requireLetterForm(await getDatabase(), organization.id, params.formId).catch(notFound);
   return { orgId: organization.id, form: serializeLetterForm(form) };
 }
 
 /** intent=update (name, purpose, template, default) or intent=delete. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const database = await getDatabase();
   const body = await readPageForm(request);
   const intent = body.get("intent");

@@ -2,7 +2,7 @@ import type { Route } from "./+types/o.$orgId.forms._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "member");
   return null;
 }
 

@@ -14,13 +14,13 @@ import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/sty
 export const meta: Route.MetaFunction = () => [{ title: "Letter Forms · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   return { orgId: organization.id, forms: await listLetterForms(await getDatabase(), organization.id) };
 }
 
 /** intent=create (Add New Form: name and purpose required) → the new form's editor. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const form = await readPageForm(request);
   if (form.get("intent") !== "create") throw new Response("Bad Request", { status: 400 });
   const values = { name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") };

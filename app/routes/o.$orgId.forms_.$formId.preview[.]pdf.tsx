@@ -6,7 +6,7 @@ import { isAppError } from "~/lib/errors";
 import { previewLetterFormPdf } from "~/letters/manage-letter-forms.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const lob = new URL(request.url).searchParams.get("lob")?.slice(0, 100) ?? null;
   try {
     const pdf = await previewLetterFormPdf(await getDatabase(), organization.id, params.formId, lob);

@@ -11,7 +11,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.requirement.drug_name ?? "Formulary requirement"} · PA Review` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   try {
     const r = await requireFormularyDrugRequirement(await getDatabase(), organization.id, params.requirementId);
     return {

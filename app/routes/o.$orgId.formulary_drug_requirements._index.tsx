@@ -10,7 +10,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = () => [{ title: "Formulary Requirements · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const rows = await listFormularyDrugRequirements(await getDatabase(), organization.id);
   return { orgId: organization.id, requirements: rows.map((r) => ({ token: r.id, drug_name: r.drug_name, products: r.products })), drugs: groupFormularyByDrug(rows) };
 }

@@ -25,7 +25,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.plan.title ?? "Plan"} · PA Review` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const database = await getDatabase();
   try {
     const plan = await requirePlan(database, organization.id, params.planId);
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * intent=generate_tree (`id`) (re)queues a tree; intent=delete_policy (`id`); intent=extract (`json_schema`).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");

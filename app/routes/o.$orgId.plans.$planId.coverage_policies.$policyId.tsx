@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: xyfl
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.policy.drug_name ?? "Coverage policy"} · PA Review` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const database = await getDatabase();
   try {
     const { plan, policy } = await getCoveragePolicyDetail(database, organization.id, params.planId, params.policyId);
@@ -57,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * (answers {ok} so the graph's fetcher can close its modal; errors come back as {error, nodeId}).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization, user } = await requireOrgMember(request, params.orgId);
+  const { organization, user } = await requireOrgMember(request, params.orgId, "policies.edit");
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -12,7 +12,7 @@ import { inputClass, primaryButton } from "~/prior-auths/ui/styles";
 export const meta: Route.MetaFunction = () => [{ title: "Import roster or formulary · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const plan = await requirePlan(await getDatabase(), organization.id, params.planId).catch((err) => {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
     throw err;
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** kind=roster|formulary with a CSV `file`: imports the good rows, reports the bad ones by line. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const form = await readPageForm(request);
   const kind = form.get("kind") === "formulary" ? "formulary" : "roster";
   const file = form.get("file");

@@ -18,14 +18,14 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 export const meta: Route.MetaFunction = () => [{ title: "Plans · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const plans = await listPlans(await getDatabase(), organization.id);
   return { orgId: organization.id, plans: plans.map(serializePlan) };
 }
 
 /** intent=create (the Add Plan fields) opens the new plan; intent=delete (`id`) removes a plan and its policies. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -1,8 +1,10 @@
-import { data, redirect, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/o.$orgId.prior-auths.$id";
 import { requireOrgMember } from "~/auth/require-org-member.server";
+import { can, requirePermission } from "~/auth/permissions.server";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/components/toast.server";
@@ -39,14 +41,16 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 
 /** The case; plus the chat thread's messages (?thread=) and the prompt being re-run (?modal=prompt). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
   const database = await getDatabase();
   const url = new URL(request.url);
   const detail = await orNotFound(getPriorAuthDetail(database, organization.id, params.id));
+  await recordAuditEvent(ctx, request, { action: "prior_auth.view", resource_type: "prior_auth", resource_id: detail.prior_auth.token, prior_auth_id: detail.prior_auth.token });
   const threadId = url.searchParams.get("thread") ?? (await latestChatThreadId(database, organization.id, detail.prior_auth.token));
   const messages = threadId ? await listChatMessages(database, organization.id, threadId, { priorAuthId: detail.prior_auth.token }).catch(() => null) : null;
   const prompt = url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
-  return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt };
+  return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt, canAudit: can(ctx, "audit.read") };
 }
 
 /** Skip reloading the case when only the visible tab or a plain modal changes. */
@@ -69,7 +73,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
  * starts its AI reply).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization, user } = await requireOrgMember(request, params.orgId);
+  const ctx = await requireOrgMember(request, params.orgId, "cases.write");
+  const { organization, user } = ctx;
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -84,6 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirect(here);
       }
       case "override": {
+        requirePermission(ctx, "cases.decide");
         const submission = parseWithZod(form, { schema: OverrideSchema });
         if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
         const { ai_decision_id, decision_type, reason } = submission.value;
@@ -91,6 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithToast(here, { type: "success", message: decision_type === "approve" ? "Decision recorded: approved" : "Decision recorded: denied" });
       }
       case "denial_letter": {
+        requirePermission(ctx, "denials.sign_off");
         const submission = parseWithZod(form, { schema: DenialLetterSchema });
         if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
         const letter = await generateDenialLetter(database, organization.id, paId, {
@@ -152,7 +159,7 @@ type ActionData = {
 };
 
 export default function PriorAuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, detail, chat, prompt } = loaderData;
+  const { orgId, detail, chat, prompt, canAudit } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { codeView } = useCodeView();
@@ -184,6 +191,13 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
   return (
     <LiveChannelProvider url={events}>
       <PriorAuthDetailView orgId={orgId} detail={detail} codeView={codeView} tab={tab} side={side} chat={chat}>
+        {canAudit && (
+          <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">
+            <Link to={`/o/${orgId}/settings/audit-log?case=${encodeURIComponent(pa.token)}`} className="font-medium text-slate-500 hover:text-indigo-600" data-testid="case-access-log">
+              PHI access log of this case →
+            </Link>
+          </div>
+        )}
         <Modal open={modal === "explanation" && Boolean(detail.ai_decision)} title="Explanation" closeTo={closeTo} size="lg" testId="explanation-modal">
           <ExplanationContent detail={detail} />
         </Modal>

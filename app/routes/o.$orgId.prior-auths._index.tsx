@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Revie
 const PER_PAGE = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "cases.read");
   const query = ListPriorAuthsPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await listPriorAuths(await getDatabase(), organization.id, { ...query, perPage: PER_PAGE });
   return { orgId: organization.id, query, list };
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * intake page; intent=generate returns a synthetic ePA document to edit; intent=delete (`id`).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "cases.write");
   const database = await getDatabase();
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");

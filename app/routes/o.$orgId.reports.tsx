@@ -20,7 +20,7 @@ import { inputClass, secondaryButton } from "~/prior-auths/ui/styles";
 export const meta: Route.MetaFunction = () => [{ title: "Reports · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "cases.read");
   const parsed = ReportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
   const database = await getDatabase();

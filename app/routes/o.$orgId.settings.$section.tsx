@@ -9,7 +9,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
  * own route file (for example o.$orgId.settings.webhooks.tsx) takes precedence over this one.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "member");
   const label = SETTINGS_LABELS[params.section];
   if (!label) throw new Response("Not Found", { status: 404 });
   return { label };

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/components/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
+import { CUSTOM_ROLE_PERMISSIONS, DEFAULT_API_KEY_SCOPES, PERMISSIONS } from "~/auth/permission-matrix";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { ConfirmActions, Modal, withParams, withoutParams } from "~/prior-auths/ui/modal";
@@ -14,20 +15,25 @@ import { formatDateTime } from "~/prior-auths/ui/decision";
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
-  return { orgId: organization.id, sandbox: organization.sandbox, apiKeys: await listApiKeys(organization.id) };
+  const { organization, permissions } = await requireOrgMember(request, params.orgId, "keys.manage");
+  // A key can carry only what its creator may do (and never the clinical sign-off).
+  const grantable = CUSTOM_ROLE_PERMISSIONS.filter((p) => permissions.has(p));
+  return { orgId: organization.id, sandbox: organization.sandbox, apiKeys: await listApiKeys(organization.id), grantable };
 }
 
 /** intent=create (optional name) shows the new key once; intent=revoke|delete with key_id. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization, user, permissions } = await requireOrgMember(request, params.orgId, "keys.manage");
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const keyId = String(form.get("key_id") ?? "");
   const here = `/o/${organization.id}/settings/api-keys`;
   try {
     if (intent === "create") {
-      const { apiKey, plaintext } = await createApiKey(organization.id, { name: String(form.get("name") ?? "").slice(0, 100) });
+      const asked = form.getAll("scopes").map(String);
+      const grantable = CUSTOM_ROLE_PERMISSIONS.filter((p) => permissions.has(p));
+      const scopes = asked.length > 0 ? grantable.filter((p) => asked.includes(p)) : grantable;
+      const { apiKey, plaintext } = await createApiKey(organization.id, { name: String(form.get("name") ?? "").slice(0, 100), scopes, createdById: user.id });
       return { created: { plaintext, masked: apiKey.masked } };
     }
     if (intent === "revoke") {
@@ -70,6 +76,18 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         <button type="submit" disabled={busy} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
           Add API Key
         </button>
+        <fieldset className="w-full">
+          <legend className="mb-1 text-sm font-medium text-slate-700">Scopes</legend>
+          <p className="mb-2 text-xs text-slate-500">A key never exceeds your own permissions, now or later; it can never sign off a denial.</p>
+          <div className="flex flex-wrap gap-x-5 gap-y-1.5">
+            {loaderData.grantable.map((p) => (
+              <label key={p} className="flex items-center gap-1.5 text-sm text-slate-700" title={PERMISSIONS[p].description}>
+                <input type="checkbox" name="scopes" value={p} defaultChecked={(DEFAULT_API_KEY_SCOPES as readonly string[]).includes(p)} className="rounded border-slate-300" />
+                {PERMISSIONS[p].label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </Form>
       {created && (
         <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
@@ -95,6 +113,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
               <tr>
                 <th className="px-4 py-2">Key</th>
                 <th className="px-4 py-2">Name</th>
+                <th className="px-4 py-2">Scopes</th>
                 <th className="px-4 py-2">Status</th>
                 <th className="px-4 py-2">Created</th>
                 <th className="px-4 py-2">Last used</th>
@@ -108,6 +127,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                 <tr key={k.token}>
                   <td className="px-4 py-2 font-mono text-xs text-slate-700">{k.masked}</td>
                   <td className="px-4 py-2 text-slate-700">{k.name ?? "—"}</td>
+                  <td className="px-4 py-2 text-xs text-slate-600">{k.scopes.map((p) => (p in PERMISSIONS ? PERMISSIONS[p as keyof typeof PERMISSIONS].label : p)).join(", ") || "None"}</td>
                   <td className="px-4 py-2">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${k.revoked ? "bg-slate-100 text-slate-600" : "bg-emerald-50 text-emerald-700"}`}>{k.status}</span>
                   </td>

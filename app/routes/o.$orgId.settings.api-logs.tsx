@@ -17,7 +17,7 @@ import { formatTimestamp } from "~/webhooks/ui/webhook-form";
 export const meta: Route.MetaFunction = () => [{ title: "API Logs · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "keys.manage");
   const q = ApiLogsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return { orgId: organization.id, q, ...(await listApiLogs(await getDatabase(), organization.id, q)) };
 }

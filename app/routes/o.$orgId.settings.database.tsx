@@ -13,14 +13,14 @@ import { formatTimestamp } from "~/webhooks/ui/webhook-form";
 export const meta: Route.MetaFunction = () => [{ title: "Database · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   const database = await getDatabase();
   const [info, failed] = await Promise.all([describeDatabase(database), listFailedJobs(database, organization.id)]);
   return { info, failed };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "cases.write");
   const form = await readPageForm(request);
   try {
     await retryOrganizationJob(await getDatabase(), organization.id, String(form.get("job_id") ?? ""));

@@ -19,7 +19,7 @@ import { ZodError } from "zod";
 export const meta: Route.MetaFunction = () => [{ title: "Organization · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   return {
     organization: { id: organization.id, name: organization.name, title: organization.title, avatar: organization.avatar, sandbox: organization.sandbox },
     counterpart: counterpartId(organization),
@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "team.manage");
   const form = await readPageForm(request);
   const here = `/o/${organization.id}/settings/organization`;
   const database = await getDatabase();

@@ -14,7 +14,7 @@ import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
 export const meta: Route.MetaFunction = () => [{ title: "PBM Configuration · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOrgMember(request, params.orgId);
+  await requireOrgMember(request, params.orgId, "member");
   const url = process.env.DEMO_SCHEDULING_URL;
   return { pbms: PBM_CATALOG, schedulingUrl: url && /^https:\/\//.test(url) ? url : null };
 }

@@ -5,7 +5,7 @@ import { SETTINGS_MENU } from "~/components/settings-sections";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
   return { orgId: organization.id };
 }
 

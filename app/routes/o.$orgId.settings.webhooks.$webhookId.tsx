@@ -22,7 +22,7 @@ import { ErrorRateBadge, EventTypeBadges, formatTimestamp, SecretOnce } from "~/
 export const meta: Route.MetaFunction = () => [{ title: "Webhook · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "webhooks.manage");
   const url = new URL(request.url);
   const q = WebhookDeliveriesQuerySchema.parse(Object.fromEntries(url.searchParams));
   const database = await getDatabase();
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** intent=rerun (attempt_id) | rotate | toggle (active=true|false). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "webhooks.manage");
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const database = await getDatabase();

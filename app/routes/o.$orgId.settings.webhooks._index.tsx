@@ -21,7 +21,7 @@ import { ErrorRateBadge, EventTypeBadges, SecretOnce, WebhookForm } from "~/webh
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "webhooks.manage");
   try {
     return { orgId: organization.id, webhooks: await listWebhookEndpoints(await getDatabase(), organization.id), loadError: null };
   } catch (err) {
@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId);
+  const { organization } = await requireOrgMember(request, params.orgId, "webhooks.manage");
   const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

@@ -19,7 +19,7 @@ export interface WorkspaceContext {
 
 /** Workspace layout: members only (others get 404), plus the pending toast and the code-view flag. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, organization } = await requireOrgMember(request, params.orgId);
+  const { user, organization } = await requireOrgMember(request, params.orgId, "member");
   const { toast, setCookie } = await getToast(request);
   return data(
     {
@@ -45,7 +45,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** POST intent=toggle-code-view, code_view=on|off: persists the developer code view for this user. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireOrgMember(request, params.orgId);
+  const { user } = await requireOrgMember(request, params.orgId, "member");
   const form = await readPageForm(request);
   if (form.get("intent") !== CODE_VIEW_INTENT) throw new Response("Bad Request", { status: 400 });
   const codeView = await setCodeView(user.id, form.get("code_view") === "on");

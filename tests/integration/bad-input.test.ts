@@ -103,6 +103,12 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.compendium_integrations": { methods: ["GET", "POST"], body: "required" },
   "routes/api/reports/metrics-json": { methods: ["GET"] },
   "routes/api/reports/metrics-csv": { methods: ["GET"] },
+  "routes/api/users/collection": { methods: ["GET", "POST"], body: "required", upload: "avatar" },
+  "routes/api/users/collection.alias": { methods: ["GET", "POST"], body: "required", upload: "avatar" },
+  "routes/api/users/item": { methods: ["PATCH", "DELETE"], body: "required" },
+  "routes/api/roles/collection": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/roles/create": { methods: ["POST"], body: "required" },
+  "routes/api/audit-events/collection": { methods: ["GET"] },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */
@@ -114,6 +120,7 @@ const FIELDS = [
   "prompt_type", "system_prompt", "user_prompt", "evaluation_mode", "expected", "notes",
   "submission_type", "epa_submission", "synthetic_document", "urgency", "email", "organization_id", "code",
   "url", "event_types", "access_key", "compendium_id", "active",
+  "username", "roles", "role_id", "name", "permissions", "avatar",
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const LONG = "x".repeat(100_000);

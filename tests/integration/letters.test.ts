@@ -167,7 +167,7 @@ describe("defect 19: only a signed-in clinical reviewer signs off a denial lette
   it("a member without the clinical reviewer permission cannot sign off; with it they can, and are recorded", async () => {
     const member = await t.database.prisma.user.create({ data: { email: `member-${Date.now()}@example.test`, username: "Sam Intake" } });
     const membership = await t.database.prisma.membership.create({ data: { user_id: member.id, organization_id: orgId } });
-    expect(membership.clinical_reviewer).toBe(false);
+    expect(membership.roles).toEqual(["reviewer"]); // the default role: decides, cannot sign off
     const memberCookie = await signInCookie(t.database, member.id);
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
 
@@ -176,7 +176,7 @@ describe("defect 19: only a signed-in clinical reviewer signs off a denial lette
     expect(await refused.json()).toEqual({ success: false, errors: [SIGN_OFF_FORBIDDEN] });
     expect(await t.database.prisma.letter.count({ where: { prior_auth_id: priorAuthId } })).toBe(0);
 
-    await t.database.prisma.membership.update({ where: { id: membership.id }, data: { clinical_reviewer: true } });
+    await t.database.prisma.membership.update({ where: { id: membership.id }, data: { roles: ["clinical_reviewer"] } });
     const signed = await post(priorAuthId, { clinician_sign_off: true }, { Cookie: memberCookie });
     expect(signed.status).toBe(200);
     expect((await signed.json()).denial_letter.signed_off_by).toBe("Sam Intake");
@@ -186,7 +186,8 @@ describe("defect 19: only a signed-in clinical reviewer signs off a denial lette
 
   it("organization owners are clinical reviewers from the start; another organization's reviewer is not", async () => {
     const owner = await t.database.prisma.membership.findFirstOrThrow({ where: { user_id: userId, organization_id: orgId } });
-    expect(owner).toMatchObject({ owner: true, clinical_reviewer: true });
+    expect(owner.owner).toBe(true);
+    expect(owner.roles).toEqual(expect.arrayContaining(["administrator", "clinical_reviewer"]));
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
     const otherUser = (await t.database.prisma.membership.findFirstOrThrow({ where: { organization_id: otherOrgId } })).user_id;
     await expect(generateDenialLetter(t.database, orgId, priorAuthId, { userId: otherUser, clinician_sign_off: true })).rejects.toMatchObject({ code: "forbidden" });

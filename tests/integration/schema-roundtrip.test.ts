@@ -43,10 +43,10 @@ describe("schema round-trip", () => {
     await roundTrip("Organization", { name: "Acme Health" }, { name: "Acme Health", sandbox: false, public_demo: false });
     const org = ids.Organization;
     await roundTrip("Organization", { name: "Acme Health (sandbox)", sandbox: true, parent_id: org }, { sandbox: true, parent_id: org });
-    await roundTrip("User", { email: "rx@acme.test", username: "rx" }, { email: "rx@acme.test", code_view: false, instance_admin: false });
+    await roundTrip("User", { email: "rx@acme.test", username: "rx", avatar_image: new Uint8Array([1, 2, 3]) }, { email: "rx@acme.test", code_view: false, instance_admin: false, avatar_image: new Uint8Array([1, 2, 3]) });
     const user = ids.User;
-    await roundTrip("Role", { organization_id: org, name: "Pharmacist", description: "Reviews PAs" }, { name: "Pharmacist" });
-    await roundTrip("Membership", { user_id: user, organization_id: org, owner: true, role_id: ids.Role }, { owner: true });
+    await roundTrip("Role", { organization_id: org, name: "Pharmacist", description: "Reviews PAs", permissions: ["cases.read", "audit.read"] }, { name: "Pharmacist", permissions: ["cases.read", "audit.read"] });
+    await roundTrip("Membership", { user_id: user, organization_id: org, owner: true, role_id: ids.Role, roles: ["administrator", "clinical_reviewer"] }, { owner: true, roles: ["administrator", "clinical_reviewer"] });
     await roundTrip("Session", { user_id: user, expires_at: new Date(Date.now() + 3600_000) }, { revoked_at: null });
     await roundTrip("EmailOutbox", { to: "rx@acme.test", subject: "Your code", text: "123456" }, { transport: "outbox" });
     await roundTrip("AuthAttempt", { email: "rx@acme.test", kind: "code_failed" }, { kind: "code_failed" });
@@ -58,7 +58,7 @@ describe("schema round-trip", () => {
     expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toBeNull();
     seen.add("RateLimit");
     await roundTrip("SignInCode", { email: "rx@acme.test", totp_digest: "e".repeat(64), expires_at: new Date(Date.now() + 600_000) }, { attempts: 0, used_at: null });
-    await roundTrip("ApiKey", { organization_id: org, token_prefix: "pa_live_ab", token_digest: "d".repeat(64) }, { revoked: false });
+    await roundTrip("ApiKey", { organization_id: org, token_prefix: "pa_live_ab", token_digest: "d".repeat(64), scopes: ["cases.read"], created_by_id: user }, { revoked: false, scopes: ["cases.read"], created_by_id: user });
     await roundTrip(
       "Plan",
       { organization_id: org, title: "Acme PPO", identification: "ACME-PPO", line_of_business: "Commercial", plan_type: "PPO", state: "IL", effective_date: day("2026-01-01") },
@@ -163,6 +163,14 @@ describe("schema round-trip", () => {
     await roundTrip("Job", { name: "system.echo", payload: { note: "x" } }, { status: "queued", attempts: 0 });
     await roundTrip("WorkerProcess", { id: "w1", hostname: "h", pid: 1 }, { pid: 1 });
     await roundTrip("LiveEvent", { channel: "org:1", event: "refresh", data: {} }, { event: "refresh" });
+    // AuditEvent is append-only (a trigger refuses UPDATE and DELETE): created and read here, and
+    // proven undeletable; the delete loop below skips it.
+    await roundTrip(
+      "AuditEvent",
+      { organization_id: org, actor_type: "user", user_id: user, user_email: "rx@acme.test", via: "page", action: "prior_auth.view", method: "GET", path: `/o/${org}/prior-auths/${pa}`, prior_auth_id: pa, ip: "203.0.113.9", user_agent: "test" },
+      { action: "prior_auth.view", ip: "203.0.113.9" },
+    );
+    await expect(p.auditEvent.delete({ where: { id: ids.AuditEvent } })).rejects.toThrow(/append-only/);
 
     const schema = fs.readFileSync("prisma/schema.prisma", "utf8");
     const models = [...schema.matchAll(/^model (\w+) /gm)].map((m) => m[1]);
@@ -172,6 +180,7 @@ describe("schema round-trip", () => {
     const order = [...seen].reverse();
     for (const model of order) {
       if (model === "RateLimit") continue; // keyed by `key`, deleted above
+      if (model === "AuditEvent") continue; // append-only: never deleted
       const delegate = (p as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
       const id = model === "Job" || model === "LiveEvent" ? BigInt(ids[model]) : ids[model];
       await delegate.delete({ where: { id } }).catch(async (err: Error) => {

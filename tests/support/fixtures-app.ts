@@ -6,7 +6,7 @@
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import "~/lib/request-context.server";
+import { runWithRequestOrigin } from "~/lib/request-context.server";
 
 export interface AppHandler {
   build: ServerBuild;
@@ -39,7 +39,8 @@ export async function createAppHandler(): Promise<AppHandler> {
     build,
     fetch(input, init, context) {
       const request = typeof input === "string" ? browserLikeRequest(input, init) : input;
-      return handler(request, context ?? { clientIp: randomTestIp(), forwarded: false });
+      const ctx = context ?? { clientIp: randomTestIp(), forwarded: false };
+      return runWithRequestOrigin({ ip: ctx.clientIp ?? null }, () => handler(request, ctx));
     },
     close: () => vite.close(),
   };

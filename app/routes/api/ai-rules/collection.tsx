@@ -16,6 +16,7 @@ const AiRuleJsonSchema = z.record(z.string(), z.unknown()).describe("an AI rule 
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "List custom AI rules",
     tags: ["AI rules"],
     query: z.object({ q: z.string().max(200).optional(), sort: z.string().max(40).optional() }),
@@ -26,6 +27,7 @@ const route = apiRoute({
     },
   },
   POST: {
+    permission: "policies.edit",
     summary: "Create a custom AI rule",
     tags: ["AI rules"],
     requestBody: [

@@ -17,6 +17,7 @@ const AiRuleJsonSchema = z.record(z.string(), z.unknown()).describe("an AI rule 
 const ruleIdOf = (params: Record<string, string | undefined>) => (params.ruleId ?? "").replace(/\.json$/i, "");
 
 const update = {
+  permission: "policies.edit" as const,
   summary: "Update a custom AI rule",
   tags: ["AI rules"],
   requestBody: [{ contentType: "application/json", schema: SaveAiRuleInputSchema }],
@@ -28,6 +29,7 @@ const update = {
 };
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "A custom AI rule",
     tags: ["AI rules"],
     response: z.object({ ai_rule: AiRuleJsonSchema }),
@@ -38,6 +40,7 @@ const route = apiRoute({
   PUT: update,
   PATCH: update,
   DELETE: {
+    permission: "policies.edit",
     summary: "Delete a custom AI rule",
     tags: ["AI rules"],
     response: z.object({ ai_rule: z.object({ token: z.string() }) }),

@@ -9,6 +9,7 @@ import { getDatabase } from "~/lib/db.server";
  */
 const route = apiRoute({
   POST: {
+    permission: "policies.edit",
     summary: "(Re)generate the decision tree",
     description: "Queues generation; a pending job for the policy is reused. The result arrives as a draft version (see versions).",
     tags: ["Coverage policies"],

@@ -13,6 +13,7 @@ import { serializePlan } from "~/plans/manage-plans.server";
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "A coverage policy (with its text)",
     tags: ["Coverage policies"],
     response: z.object({ coverage_policy: z.record(z.string(), z.unknown()), plan: z.record(z.string(), z.unknown()) }),
@@ -22,6 +23,7 @@ const route = apiRoute({
     },
   },
   DELETE: {
+    permission: "policies.edit",
     summary: "Delete a coverage policy",
     tags: ["Coverage policies"],
     response: z.object({ coverage_policy: z.object({ token: z.string() }) }),

@@ -14,6 +14,7 @@ const NodeUpdateSchema = z.object({
 });
 
 const update: ApiOperation = {
+  permission: "policies.edit",
   summary: "Edit a node",
   tags: ["Coverage policies"],
   requestBody: [{ contentType: "application/json", schema: NodeUpdateSchema }],
@@ -34,6 +35,7 @@ const route = apiRoute({
   PUT: update,
   PATCH: update,
   DELETE: {
+    permission: "policies.edit",
     summary: "Delete a node and its subtree",
     tags: ["Coverage policies"],
     response: z.object({ deleted: z.number().int() }),

@@ -20,6 +20,7 @@ const GraphSchema = z.object({
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "The decision tree as a graph",
     tags: ["Coverage policies"],
     response: GraphSchema,
@@ -30,6 +31,7 @@ const route = apiRoute({
     },
   },
   POST: {
+    permission: "policies.edit",
     summary: "Add a node",
     tags: ["Coverage policies"],
     requestBody: [{ contentType: "application/json", schema: NodeInputSchema }],

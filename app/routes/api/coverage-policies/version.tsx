@@ -11,6 +11,7 @@ import { getDatabase } from "~/lib/db.server";
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "One decision-tree version, with its diff against the published one",
     tags: ["Coverage policies"],
     response: z.object({

@@ -27,6 +27,7 @@ const VersionListSchema = z.object({
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "Decision-tree versions",
     description: "Newest first: {version, status (published|superseded|draft|discarded), source (generated|edited|restored), summary, node_count, engine, model, created_by, created_at, published_at}.",
     tags: ["Coverage policies"],
@@ -38,6 +39,7 @@ const route = apiRoute({
     },
   },
   POST: {
+    permission: "policies.edit",
     summary: "Publish or discard the draft, or restore a version",
     tags: ["Coverage policies"],
     requestBody: [{ contentType: "application/json", schema: VersionActionSchema }],

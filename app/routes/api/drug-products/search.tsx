@@ -11,6 +11,7 @@ import { SearchDrugsInputSchema } from "~/drugs/search-drugs-input";
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "Search the drug directory",
     description: "Brand or generic name, or product NDC; at least 3 characters, at most 20 results.",
     tags: ["Drug directory"],

@@ -12,6 +12,7 @@ import { LetterFormInputSchema } from "~/letters/letter-form-input";
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "List letter forms",
     tags: ["Letter forms"],
     response: z.object({ forms: z.array(z.record(z.string(), z.unknown())) }),
@@ -20,6 +21,7 @@ const route = apiRoute({
     },
   },
   POST: {
+    permission: "policies.edit",
     summary: "Create a letter form",
     tags: ["Letter forms"],
     body: LetterFormInputSchema,

@@ -15,12 +15,14 @@ const PlanJsonSchema = z.record(z.string(), z.unknown()).describe("a plan (seria
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "List plans",
     tags: ["Plans"],
     response: z.object({ plans: z.array(PlanJsonSchema) }),
     handler: async ({ organizationId }) => ({ plans: (await listPlans(await getDatabase(), organizationId)).map(serializePlan) }),
   },
   POST: {
+    permission: "policies.edit",
     summary: "Create a plan",
     tags: ["Plans"],
     requestBody: [

@@ -18,6 +18,7 @@ const ExtractionResultSchema = z.object({
  */
 const route = apiRoute({
   POST: {
+    permission: "policies.edit",
     summary: "Extract fields from the plan's coverage policies",
     description: "Without json_schema the predefined fields are used.",
     tags: ["Plans"],

@@ -9,6 +9,7 @@ import { getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "The latest extraction of the plan's coverage policies",
     description: "`processed_at` is null before the first extraction.",
     tags: ["Plans"],

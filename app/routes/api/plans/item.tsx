@@ -9,12 +9,14 @@ import { deletePlan, requirePlan, serializePlan } from "~/plans/manage-plans.ser
  */
 const route = apiRoute({
   GET: {
+    permission: "member",
     summary: "A plan",
     tags: ["Plans"],
     response: z.object({ plan: z.record(z.string(), z.unknown()) }),
     handler: async ({ organizationId, params }) => ({ plan: serializePlan(await requirePlan(await getDatabase(), organizationId, params.planId!)) }),
   },
   DELETE: {
+    permission: "policies.edit",
     summary: "Delete a plan",
     description: "Its coverage policies go with it.",
     tags: ["Plans"],

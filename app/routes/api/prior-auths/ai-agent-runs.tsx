@@ -7,6 +7,7 @@ import { AgentRunSchema } from "~/prior-auths/schemas";
 /** GET /api/o/{orgId}/prior_auths/{id}/ai_agent_runs.json → {ai_agent_runs}. */
 const route = apiRoute({
   GET: {
+    permission: "cases.read",
     summary: "Agent runs of a prior auth",
     tags: ["Developer"],
     response: z.object({ ai_agent_runs: z.array(AgentRunSchema) }),

@@ -11,6 +11,7 @@ import { getDatabase } from "~/lib/db.server";
  */
 const route = apiRoute({
   POST: {
+    permission: "cases.write",
     summary: "Start the AI reply",
     description:
       "Returns at once with an empty AI message (streaming: true). The reply is streamed on GET /api/o/{orgId}/prior_auths/{id}/events as `chat.created`, `chat.delta` (data.chat_message.content is the accumulated text), " +

@@ -7,6 +7,7 @@ import { getDatabase } from "~/lib/db.server";
 /** POST /api/o/{orgId}/prior_auths/{id}/chat_threads → {chat_thread: {token, prior_auth_id, created_at}}. */
 const route = apiRoute({
   POST: {
+    permission: "cases.write",
     summary: "Start a chat thread",
     tags: ["Chat"],
     response: z.object({ chat_thread: ChatThreadSchema }),

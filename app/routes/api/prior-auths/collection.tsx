@@ -14,6 +14,7 @@ import { CreateEpaBodySchema, CreatePriorAuthResponseSchema, PriorAuthListRespon
  */
 const route = apiRoute({
   GET: {
+    permission: "cases.read",
     summary: "List prior auths",
     description:
       "Server-side search (patient, medication, practitioner), sort and pagination; 10 per page by default. `decision_label` is Approved / Denied / Outreach required / Pending (a human decision wins over the AI's).",
@@ -28,6 +29,7 @@ const route = apiRoute({
     },
   },
   POST: {
+    permission: "cases.write",
     summary: "Create a prior auth (fax upload or ePA)",
     description:
       'Multipart with `file` (a PDF fax) creates a fax case; JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document` creates an ePA case. Either way the intake (extraction, eligibility, clinical review, audit, decision) is queued; follow it on the events stream.',

@@ -12,6 +12,7 @@ import { HumanDecisionSchema } from "~/prior-auths/schemas";
  */
 const route = apiRoute({
   POST: {
+    permission: "cases.decide",
     summary: "Record a human decision (override)",
     description: "A reviewer approves or denies; the human decision overrides the AI's for the case's final decision. The reason is required ('Override reason is required').",
     tags: ["Decisions"],

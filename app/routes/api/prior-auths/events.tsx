@@ -6,6 +6,7 @@ import { liveEventStream } from "~/queue/event-stream.server";
 /** GET /api/o/{orgId}/prior_auths/{id}/events — SSE of channel prior_auth:{id} (intake steps 1-5, decision, chat.*). */
 const route = apiRoute({
   GET: {
+    permission: "cases.read",
     summary: "Prior auth live channel",
     description:
       "Events: `queued`, `step` {step 1-5, label, message, status}, `completed`, `failed`, `retrying`, `decision`, `letter`, `chat.created`, `chat.delta`, `chat.completed`, `chat.error`.",

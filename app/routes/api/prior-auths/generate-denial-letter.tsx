@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { apiRoute } from "~/api/api-route.server";
-import { SIGN_OFF_DENIALS } from "~/auth/permissions.server";
 import { generateDenialLetter } from "~/letters/generate-denial-letter.server";
 import { getDatabase } from "~/lib/db.server";
 import { DenialLetterBodySchema, LetterSchema } from "~/prior-auths/schemas";
@@ -19,7 +18,7 @@ const route = apiRoute({
       "The signer must be a signed-in clinical reviewer (session cookie); API keys get 403 'A denial letter must be signed off by a signed-in clinical reviewer'. " +
       "The letter states the denial reason and the failed coverage criterion, is rendered from the organization's letter form and stored as a PDF (`pdf_url`). Signing off also records a human denial.",
     tags: ["Decisions"],
-    permission: SIGN_OFF_DENIALS,
+    permission: "denials.sign_off",
     body: DenialLetterBodySchema,
     response: z.object({ denial_letter: LetterSchema.extend({ body: z.string() }) }),
     errors: {

@@ -7,6 +7,7 @@ import { readBody } from "~/lib/http.server";
 /** POST /api/o/{orgId}/generate_synthetic_prior_auth {description} → {synthetic_prior_auth: {document}}. Stores nothing. */
 const route = apiRoute({
   POST: {
+    permission: "cases.write",
     summary: "Generate a synthetic prior auth document",
     description: "Returns fictional request text from a description; nothing is stored. Submit the (edited) text with POST prior_auths as an ePA.",
     tags: ["Prior auths"],

@@ -7,6 +7,7 @@ import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
 /** POST /api/o/{orgId}/prior_auths/{id}/run_ai — (re)queues the intake ('Complete intake with AI'). → {prior_auth: {token, intake_status}} */
 const route = apiRoute({
   POST: {
+    permission: "cases.write",
     summary: "Run (or re-run) the AI intake",
     tags: ["Prior auths"],
     response: z.object({ prior_auth: z.object({ token: z.string(), intake_status: z.literal("queued") }) }),

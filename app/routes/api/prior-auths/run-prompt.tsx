@@ -6,6 +6,7 @@ import { RunPromptBodySchema, RunPromptResponseSchema } from "~/prompts/schemas"
 /** POST /api/o/{orgId}/prior_auths/{id}/run_prompt {prompt_type, system_prompt, json_schema, user_prompt, evaluation_mode} → {data, evaluation?}. */
 const route = apiRoute({
   POST: {
+    permission: "cases.write",
     summary: "Re-run one prompt on a case",
     description:
       "Built-in engine: re-runs that stage on the stored document (the prompt texts do not apply). Model: sends the given system prompt, user prompt template (filled from the case) and JSON Schema. " +

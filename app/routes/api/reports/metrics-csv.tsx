@@ -10,6 +10,7 @@ import { metricsCsv } from "~/reports/compute-metrics";
  */
 const route = apiRoute({
   GET: {
+    permission: "cases.read",
     summary: "Prior authorization metrics (CMS-0057-F) as CSV",
     tags: ["Reports"],
     query: ReportQuerySchema,

@@ -11,6 +11,7 @@ import { getMetricsReport } from "~/reports/get-metrics-report.server";
  */
 const route = apiRoute({
   GET: {
+    permission: "cases.read",
     summary: "Prior authorization metrics (CMS-0057-F)",
     description: "Requests received in the period: % approved / denied, awaiting determination, average and median time to decision for standard and expedited requests, decided after due time; by drugs and by items and services.",
     tags: ["Reports"],

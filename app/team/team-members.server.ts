@@ -1,0 +1,157 @@
+/**
+ * Team management (PRODUCT-SPEC §2 Settings "Team management", §6): the organization's members,
+ * adding a user (which sends a sign-in invitation), removing one (never an owner) and changing roles.
+ * Pages and /api call these; permission checks (team.manage) happen in the guards before.
+ *
+ * A live organization and its sandbox are one team: membership of either half grants access to
+ * both (require-org-member.server.ts), so the list shows members of both halves once, and removing a
+ * user removes them from both halves.
+ */
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { getEnv } from "~/env.server";
+import { sendEmail } from "~/auth/send-email.server";
+import { BUILT_IN_ROLES, isBuiltInRole, permissionsOf, type BuiltInRole, type Permission } from "~/auth/permission-matrix";
+import { avatarUrl, resizeAvatar } from "~/team/avatar.server";
+import type { AddUserInput, SetRolesInput } from "~/team/team-input";
+
+/** One row of the team list and of `GET /api/o/{org}/users` (spec §3 "User (team)"). */
+export interface TeamMember {
+  id: string;
+  username: string;
+  email: string;
+  avatar: string | null;
+  /** When the user joined this organization (their membership), ISO 8601. */
+  created_at: string;
+  last_sign_in_at: string | null;
+  /** The last time any of their sessions was used, ISO 8601, or null when never signed in. */
+  last_active_at: string | null;
+  owner: boolean;
+  roles: BuiltInRole[];
+  role: { id: string; name: string } | null;
+  permissions: Permission[];
+}
+
+/** The organization ids of `orgId`'s live/sandbox pair (itself first). */
+async function pairIds(database: Database, orgId: string): Promise<string[]> {
+  const org = await database.prisma.organization.findUnique({ where: { id: orgId }, select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } } });
+  if (!org) throw new AppError("not_found", "Not found");
+  return [org.id, org.parent_id, org.sandbox_organization?.id].filter((x): x is string => Boolean(x));
+}
+
+/** The members of `orgId` (and its counterpart), owners first, then by join date. */
+export async function listTeamMembers(database: Database, orgId: string): Promise<TeamMember[]> {
+  const ids = await pairIds(database, orgId);
+  const rows = await database.prisma.membership.findMany({
+    where: { organization_id: { in: ids } },
+    include: { user: true, role: { select: { id: true, name: true, permissions: true } } },
+    orderBy: [{ owner: "desc" }, { created_at: "asc" }],
+  });
+  // One row per user: the membership of this organization wins over the counterpart's.
+  const byUser = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const seen = byUser.get(row.user_id);
+    if (!seen || (seen.organization_id !== orgId && row.organization_id === orgId)) byUser.set(row.user_id, row);
+  }
+  const userIds = [...byUser.keys()];
+  const lastSeen = await database.prisma.session.groupBy({ by: ["user_id"], where: { user_id: { in: userIds } }, _max: { last_seen_at: true } });
+  const seenBy = new Map(lastSeen.map((s) => [s.user_id, s._max.last_seen_at]));
+  return [...byUser.values()].map((m) => ({
+    id: m.user.id,
+    username: m.user.username,
+    email: m.user.email,
+    avatar: m.user.avatar,
+    created_at: m.created_at.toISOString(),
+    last_sign_in_at: m.user.last_sign_in_at?.toISOString() ?? null,
+    last_active_at: seenBy.get(m.user_id)?.toISOString() ?? null,
+    owner: m.owner,
+    roles: m.roles.filter(isBuiltInRole),
+    role: m.role ? { id: m.role.id, name: m.role.name } : null,
+    permissions: [...permissionsOf({ owner: m.owner, roles: m.roles, customRolePermissions: m.role?.permissions })],
+  }));
+}
+
+/**
+ * Adds a user to `orgId` and emails them a sign-in invitation. An unknown email becomes a new user
+ * (username as given); a known one keeps their name. `avatar` (optional) is one image file, stored
+ * resized (avatar.server.ts). Roles default to reviewer.
+ * Returns the new member. Throws AppError("conflict", "<email> is already a member of this
+ * organization"), AppError("validation") for a bad avatar.
+ */
+export async function addTeamMember(
+  database: Database,
+  orgId: string,
+  input: AddUserInput & { avatar?: Uint8Array | null },
+  opts: { invitedBy: { username: string } | null; origin: string },
+): Promise<TeamMember> {
+  const ids = await pairIds(database, orgId);
+  const email = input.email.toLowerCase();
+  const avatar = input.avatar && input.avatar.byteLength > 0 ? await resizeAvatar(input.avatar) : null;
+  const existing = await database.prisma.user.findUnique({ where: { email }, select: { id: true, memberships: { where: { organization_id: { in: ids } }, select: { id: true } } } });
+  if (existing && existing.memberships.length > 0) throw new AppError("conflict", `${email} is already a member of this organization`);
+  const roles = input.roles && input.roles.length > 0 ? [...new Set(input.roles)] : ["reviewer"];
+
+  const organization = await database.prisma.$transaction(async (tx) => {
+    const user = existing ? { id: existing.id } : await tx.user.create({ data: { email, username: input.username } });
+    if (avatar) {
+      const now = new Date();
+      await tx.user.update({ where: { id: user.id }, data: { avatar_image: new Uint8Array(avatar), avatar: avatarUrl(user.id, now) } });
+    }
+    await tx.membership.create({ data: { user_id: user.id, organization_id: orgId, roles } });
+    return tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { id: true, name: true, sandbox: true } });
+  });
+
+  const base = (getEnv().APP_URL ?? opts.origin).replace(/\/+$/, "");
+  const link = `${base}/continue?redirect_to=${encodeURIComponent(`/o/${organization.id}/prior-auths`)}`;
+  const inviter = opts.invitedBy?.username ?? "An administrator";
+  const roleNames = roles.map((r) => (isBuiltInRole(r) ? BUILT_IN_ROLES[r].label : r)).join(", ");
+  await sendEmail({
+    to: email,
+    kind: "invitation",
+    subject: `You have been invited to ${organization.name} on PA Review`,
+    text:
+      `${inviter} added you to ${organization.name}${organization.sandbox ? " (sandbox)" : ""} on PA Review as ${roleNames}.\n\n` +
+      `Sign in with this email address (${email}) at:\n${link}\n\n` +
+      `We will email you a 6-digit sign-in code; there is no password. If you did not expect this invitation, you can ignore it.`,
+  });
+  const member = (await listTeamMembers(database, orgId)).find((m) => m.email === email);
+  if (!member) throw new AppError("internal", "The new member could not be read back");
+  return member;
+}
+
+/**
+ * Removes user `userId` from `orgId` and its counterpart. Throws AppError("not_found") for someone
+ * who is not a member, AppError("forbidden", "Owners cannot be deleted") for an owner.
+ */
+export async function removeTeamMember(database: Database, orgId: string, userId: string): Promise<{ id: string; email: string }> {
+  const ids = await pairIds(database, orgId);
+  const memberships = await database.prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } }, include: { user: { select: { id: true, email: true } } } });
+  if (memberships.length === 0) throw new AppError("not_found", "Not found");
+  if (memberships.some((m) => m.owner)) throw new AppError("forbidden", "Owners cannot be deleted");
+  await database.prisma.membership.deleteMany({ where: { user_id: userId, organization_id: { in: ids }, owner: false } });
+  return memberships[0]!.user;
+}
+
+/**
+ * Sets the built-in roles and the custom role of member `userId` of `orgId` (their membership of
+ * this organization, or of the counterpart when that is the one they hold). Owners are always
+ * administrators: their other roles can change, "administrator" stays. An empty list means
+ * reviewer. Throws AppError("not_found") for a non-member or a custom role of another organization.
+ */
+export async function setMemberRoles(database: Database, orgId: string, userId: string, input: SetRolesInput): Promise<TeamMember> {
+  const ids = await pairIds(database, orgId);
+  const memberships = await database.prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } } });
+  const membership = memberships.find((m) => m.organization_id === orgId) ?? memberships[0];
+  if (!membership) throw new AppError("not_found", "Not found");
+  if (input.role_id) {
+    const role = await database.prisma.role.findFirst({ where: { id: input.role_id, organization_id: { in: ids } }, select: { id: true } });
+    if (!role) throw new AppError("not_found", "Role not found");
+  }
+  let roles = [...new Set(input.roles.filter(isBuiltInRole))];
+  if (membership.owner && !roles.includes("administrator")) roles.unshift("administrator");
+  if (roles.length === 0) roles = ["reviewer"];
+  await database.prisma.membership.update({ where: { id: membership.id }, data: { roles, role_id: input.role_id ?? null } });
+  const member = (await listTeamMembers(database, orgId)).find((m) => m.id === userId);
+  if (!member) throw new AppError("not_found", "Not found");
+  return member;
+}
