@@ -1,10 +1,14 @@
 /**
- * The permission each organization route requires, by route id and method: the declared half of the
- * role × route matrix. Every route file under app/routes whose name starts with `o.$orgId` or
- * `api.o.$orgId` (plus the org-less /api routes that act on an organization) must appear here;
- * tests/integration/role-matrix.test.ts enumerates the route files, fails on any route missing from
- * this table, and proves for every role that each method answers 403 exactly when the role lacks the
- * permission. Routes enforce it by passing the same permission to requireOrgMember/requireApiAuth.
+ * The permission each organization route that is NOT in the /api routing table requires, by route id
+ * and method: the declared half of the role × route matrix for pages (and for flat /api route files
+ * not yet ported to apiRoute). Every route file under app/routes whose name starts with `o.$orgId`
+ * or `api.o.$orgId` must appear here. The /api routes of the table (app/api/route-table.ts) declare
+ * theirs on each apiRoute() operation (`permission: "cases.read"`), which the test reads from the
+ * route modules' specs, as the OpenAPI document does; they must not be listed here.
+ * tests/integration/role-matrix.test.ts enumerates the routes like tenancy.test.ts (route files and
+ * the table's routes and aliases), fails on any route without a declared permission, and proves for
+ * every role that each method answers 403 exactly when the role lacks the permission. Pages enforce
+ * it by passing the same permission to requireOrgMember.
  *
  * "member" = any member of the organization (and any API key of it). For pages, GET is the loader
  * and POST the action; a multi-intent page action names the permission of its entry, and intents
@@ -17,7 +21,8 @@ export type RoutePermissions = Partial<Record<Method, RouteRequirement>>;
 
 const member: RoutePermissions = { GET: "member" };
 const readCases: RoutePermissions = { GET: "cases.read" };
-const policyApi: RoutePermissions = { GET: "member", POST: "policies.edit", PUT: "policies.edit", PATCH: "policies.edit", DELETE: "policies.edit" };
+const policyPage: RoutePermissions = { GET: "member", POST: "policies.edit" };
+const webhooks = "webhooks.manage" as const;
 
 export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   // ── Pages
@@ -29,8 +34,8 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   "routes/o.$orgId.claims._index": readCases,
   "routes/o.$orgId.providers": readCases,
   "routes/o.$orgId.users": { GET: "member", POST: "team.manage" },
-  "routes/o.$orgId.ai_rules._index": member,
-  "routes/o.$orgId.compendiums._index": member,
+  "routes/o.$orgId.ai_rules._index": policyPage,
+  "routes/o.$orgId.compendiums._index": policyPage,
   "routes/o.$orgId.formulary_drug_requirements._index": member,
   "routes/o.$orgId.formulary_drug_requirements.$requirementId": member,
   "routes/o.$orgId.plans._index": { GET: "member", POST: "policies.edit" },
@@ -44,45 +49,30 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   "routes/o.$orgId.settings.permissions": { GET: "member", POST: "team.manage" },
   "routes/o.$orgId.settings.audit-log": { GET: "audit.read" },
   "routes/o.$orgId.settings.audit-log[.]csv": { GET: "audit.read" },
-  // ── /api: organization and live channels
-  "routes/api.o.$orgId[.]json": member,
-  "routes/api.o.$orgId.events": readCases,
-  // ── /api: prior auths
-  "routes/api.o.$orgId.prior_auths[.]json": readCases,
-  "routes/api.o.$orgId.prior_auths": { POST: "cases.write" },
-  "routes/api.o.$orgId.generate_synthetic_prior_auth": { POST: "cases.write" },
-  "routes/api.o.$orgId.prior_auths.$id": { GET: "cases.read", DELETE: "cases.write" },
-  "routes/api.o.$orgId.prior_auths.$id[.]json": readCases,
-  "routes/api.o.$orgId.prior_auths.$id.events": readCases,
-  "routes/api.o.$orgId.prior_auths.$id.ai_agent_runs[.]json": readCases,
-  "routes/api.o.$orgId.prior_auths.$id.run_ai": { POST: "cases.write" },
-  "routes/api.o.$orgId.prior_auths.$id.run_prompt": { POST: "cases.write" },
-  "routes/api.o.$orgId.prior_auths.$id.ai_decisions.$aiDecisionId.decisions": { POST: "cases.decide" },
-  "routes/api.o.$orgId.prior_auths.$id.generate_denial_letter": { POST: "denials.sign_off" },
-  "routes/api.o.$orgId.prior_auths.$id.letters.$letterId[.]pdf": readCases,
-  "routes/api.o.$orgId.prior_auths.$id.chat_threads": { POST: "cases.write" },
-  "routes/api.o.$orgId.prior_auths.$id.chat_threads.$threadId.chat_messages": { GET: "cases.read", POST: "cases.write" },
-  "routes/api.o.$orgId.prior_auths.$id.chat_threads.$threadId.ai_chat_message": { POST: "cases.write" },
-  // ── /api: plans and coverage policies
-  "routes/api.o.$orgId.plans[.]json": member,
-  "routes/api.o.$orgId.plans": { GET: "member", POST: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId[.]json": member,
-  "routes/api.o.$orgId.plans.$planId": { GET: "member", DELETE: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.extract_coverage_policies": { POST: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.extracted_coverage_policies": member,
-  "routes/api.o.$orgId.plans.$planId.coverage_policies[.]json": member,
-  "routes/api.o.$orgId.plans.$planId.coverage_policies": { GET: "member", POST: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId": { GET: "member", DELETE: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.decision_tree": { POST: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.versions": { GET: "member", POST: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.versions.$version": member,
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes[.]json": member,
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes": { GET: "member", POST: "policies.edit" },
-  "routes/api.o.$orgId.plans.$planId.coverage_policies.$policyId.coverage_policy_nodes.$nodeId": { PUT: policyApi.PUT, PATCH: policyApi.PATCH, DELETE: policyApi.DELETE },
-  // ── /api: team and roles
-  "routes/api.o.$orgId.users": { GET: "member", POST: "team.manage" },
-  "routes/api.o.$orgId.users[.]json": member,
-  "routes/api.o.$orgId.users.$userId": { PATCH: "team.manage", DELETE: "team.manage" },
-  "routes/api.o.$orgId.roles": { GET: "member", POST: "team.manage" },
-  "routes/api.o.$orgId.audit_events": { GET: "audit.read" },
+  "routes/o.$orgId.$": { GET: "member", POST: "member" },
+  "routes/o.$orgId.agent-workflows._index": member,
+  "routes/o.$orgId.agent-workflows.$agentWorkflowId": policyPage,
+  "routes/o.$orgId.ai_rules.$ruleId": policyPage,
+  "routes/o.$orgId.cases": { GET: "cases.read", POST: "cases.write" },
+  "routes/o.$orgId.forms": policyPage,
+  "routes/o.$orgId.forms._index": member,
+  "routes/o.$orgId.forms.$formId": policyPage,
+  "routes/o.$orgId.forms_.$formId.preview[.]pdf": member,
+  "routes/o.$orgId.plans.$planId.import": policyPage,
+  "routes/o.$orgId.reports": readCases,
+  "routes/o.$orgId.settings.api-logs": { GET: "keys.manage" },
+  "routes/o.$orgId.settings.database": { GET: "member", POST: "cases.write" },
+  "routes/o.$orgId.settings.organization": { GET: "member", POST: "team.manage" },
+  "routes/o.$orgId.settings.pbm-configuration": member,
+  "routes/o.$orgId.settings.webhooks._index": { GET: webhooks, POST: webhooks },
+  "routes/o.$orgId.settings.webhooks.$webhookId": { GET: webhooks, POST: webhooks },
+  // ── flat /api route files of the hooks branch, until they are apiRoute modules of the table
+  "routes/api.o.$orgId.compendium_integrations": { GET: "member", POST: "policies.edit" },
+  "routes/api.o.$orgId.webhook_endpoints": { GET: webhooks, POST: webhooks },
+  "routes/api.o.$orgId.webhook_endpoints[.]json": { GET: webhooks },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId": { GET: webhooks, PUT: webhooks, DELETE: webhooks },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId[.]json": { GET: webhooks },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId.rotate_secret": { POST: webhooks },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId.webhook_deliveries[.]json": { GET: webhooks },
+  "routes/api.o.$orgId.webhook_endpoints.$webhookId.webhook_deliveries.$deliveryId.rerun": { POST: webhooks },
 };

@@ -14,7 +14,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   try {
-    const { organization } = await requireApiAuth(request, params.orgId, "cases.write");
+    const { organization } = await requireApiAuth(request, params.orgId, "webhooks.manage");
     if (request.method !== "POST") return methodNotAllowed("POST");
     return ok(await rotateWebhookSecret(await getDatabase(), organization.id, params.webhookId));
   } catch (err) {

@@ -22,8 +22,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "cases.write");
   const form = await readPageForm(request);
+  const jobId = String(form.get("job_id") ?? "");
+  if (!jobId) return data({ error: "Which job? (job_id is required)" }, { status: 400 });
   try {
-    await retryOrganizationJob(await getDatabase(), organization.id, String(form.get("job_id") ?? ""));
+    await retryOrganizationJob(await getDatabase(), organization.id, jobId);
     return redirectWithToast(`/o/${organization.id}/settings/database`, { type: "success", message: "Job queued again" });
   } catch (err) {
     if (isAppError(err)) return data({ error: err.message }, { status: err.status });
