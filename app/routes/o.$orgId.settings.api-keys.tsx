@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.api-keys";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
