@@ -1,6 +1,6 @@
 /**
  * The permission each organization route that is NOT in the /api routing table requires, by route id
- * and method: the declared half of the role × route matrix for pages (and for flat /api route files
+ * and method: the declared half of the role × route matrix for pages (and for any flat /api route file
  * not yet ported to apiRoute). Every route file under app/routes whose name starts with `o.$orgId`
  * or `api.o.$orgId` must appear here. The /api routes of the table (app/api/route-table.ts) declare
  * theirs on each apiRoute() operation (`permission: "cases.read"`), which the test reads from the
@@ -66,13 +66,4 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   "routes/o.$orgId.settings.pbm-configuration": member,
   "routes/o.$orgId.settings.webhooks._index": { GET: webhooks, POST: webhooks },
   "routes/o.$orgId.settings.webhooks.$webhookId": { GET: webhooks, POST: webhooks },
-  // ── flat /api route files of the hooks branch, until they are apiRoute modules of the table
-  "routes/api.o.$orgId.compendium_integrations": { GET: "member", POST: "policies.edit" },
-  "routes/api.o.$orgId.webhook_endpoints": { GET: webhooks, POST: webhooks },
-  "routes/api.o.$orgId.webhook_endpoints[.]json": { GET: webhooks },
-  "routes/api.o.$orgId.webhook_endpoints.$webhookId": { GET: webhooks, PUT: webhooks, DELETE: webhooks },
-  "routes/api.o.$orgId.webhook_endpoints.$webhookId[.]json": { GET: webhooks },
-  "routes/api.o.$orgId.webhook_endpoints.$webhookId.rotate_secret": { POST: webhooks },
-  "routes/api.o.$orgId.webhook_endpoints.$webhookId.webhook_deliveries[.]json": { GET: webhooks },
-  "routes/api.o.$orgId.webhook_endpoints.$webhookId.webhook_deliveries.$deliveryId.rerun": { POST: webhooks },
 };

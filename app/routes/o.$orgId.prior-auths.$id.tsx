@@ -7,7 +7,7 @@ import { can, requirePermission } from "~/auth/permissions.server";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useCodeView } from "~/components/code-view";
 import {
   createChatMessage,
@@ -27,7 +27,7 @@ import { ChatMessageSchema, DenialLetterSchema, OverrideSchema } from "~/prior-a
 import { IntakeScreen } from "~/prior-auths/ui/intake-screen";
 import { LEFT_TABS, PriorAuthDetailView, type LeftTab } from "~/prior-auths/ui/prior-auth-detail";
 import { LiveChannelProvider } from "~/prior-auths/ui/live-channel";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
+import { Modal, withoutParams, withParams } from "~/ui/modal";
 import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";

@@ -6,7 +6,7 @@ import { JsonView, useCodeView } from "~/components/code-view";
 import { getDatabase } from "~/lib/db.server";
 import { listAuditEvents } from "~/audit/list-audit-events.server";
 import { AuditFilterSchema } from "~/team/team-input";
-import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "PHI Access Audit · PA Review" }];
 

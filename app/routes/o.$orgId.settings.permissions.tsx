@@ -3,7 +3,7 @@ import type { Route } from "./+types/o.$orgId.settings.permissions";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { can } from "~/auth/permissions.server";
 import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS, CUSTOM_ROLE_PERMISSIONS, PERMISSIONS, PERMISSION_KEYS, type Permission } from "~/auth/permission-matrix";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { getDatabase } from "~/lib/db.server";
@@ -11,7 +11,7 @@ import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
 import { createRole, listRoles } from "~/team/roles.server";
 import { CreateRoleSchema } from "~/team/team-input";
-import { FieldError, FormAlert, inputClass, primaryButton } from "~/prior-auths/ui/styles";
+import { FieldError, FormAlert, inputClass, primaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Permissions · PA Review" }];
 

@@ -6,7 +6,7 @@
 import { data } from "react-router";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { can, requirePermission } from "~/auth/permissions.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm, zodMessages } from "~/lib/http.server";

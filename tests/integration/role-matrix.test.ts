@@ -207,7 +207,7 @@ describe("role × route permission matrix", () => {
       .filter(([p]) => p.startsWith("/api/o/{orgId}"))
       .flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ op: `${method.toUpperCase()} ${p}`, permission: op["x-permission"] })));
     expect(ops.length).toBeGreaterThan(orgOps.length - 1);
-    expect(orgOps.filter((o) => !o.permission && !/webhook_endpoints|compendium_integrations/.test(o.op))).toEqual([]);
+    expect(orgOps.filter((o) => !o.permission)).toEqual([]);
     expect(orgOps.find((o) => o.op === "POST /api/o/{orgId}/prior_auths/{id}/generate_denial_letter")?.permission).toBe("denials.sign_off");
   });
 

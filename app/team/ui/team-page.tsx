@@ -8,8 +8,8 @@ import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-r
 import { Avatar } from "~/components/avatar";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { dangerButton, FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams, withParams } from "~/ui/modal";
+import { dangerButton, FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS, type BuiltInRole } from "~/auth/permission-matrix";
 import type { TeamMember } from "~/team/team-members.server";
 import type { TeamActionData } from "~/team/team-page.server";
