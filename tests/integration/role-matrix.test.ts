@@ -29,6 +29,7 @@ import type { ApiRouteSpec } from "~/api/api-route.server";
 import { BUILT_IN_ROLES, PERMISSIONS, permissionsOf, type Permission, type RouteRequirement } from "~/auth/permission-matrix";
 import { createApiKey } from "~/auth/api-keys.server";
 import { buildOpenApiDocument } from "~/openapi/openapi.server";
+import { WEBHOOK_OUTCOMES, WEBHOOK_SUBJECTS } from "~/webhooks/event-types";
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
 const TENANT_ROUTE = /^(api\.)?o\.\$orgId(?=[.[/]|$|\.tsx?$)/;
@@ -78,6 +79,9 @@ function declaredRoutes(): { routes: Map<string, RoutePermissions>; problems: st
   return { routes, problems };
 }
 
+/** Valid values of body fields checked by a zod refinement (invisible in JSON Schema). */
+const REFINED_SAMPLES: Record<string, unknown> = { event_types: [`${WEBHOOK_SUBJECTS[0]}.${WEBHOOK_OUTCOMES[0]}`] };
+
 /** A JSON Schema value that satisfies `schema` as far as a probe needs (required keys, enums, formats, bounds). */
 function sampleOf(schema: Record<string, unknown> | undefined): unknown {
   if (!schema) return "x";
@@ -87,7 +91,8 @@ function sampleOf(schema: Record<string, unknown> | undefined): unknown {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "object") {
     const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-    return Object.fromEntries(((schema.required ?? []) as string[]).map((k) => [k, sampleOf(props[k])]));
+    // Refinements do not show in JSON Schema: fields whose valid values only a refinement knows get one.
+    return Object.fromEntries(((schema.required ?? []) as string[]).map((k) => [k, REFINED_SAMPLES[k] ?? (/(^|_)url$/.test(k) ? "https://example.test/probe" : sampleOf(props[k]))]));
   }
   if (type === "array") return Array.from({ length: Number(schema.minItems ?? 0) }, () => sampleOf(schema.items as Record<string, unknown>));
   if (type === "number" || type === "integer") return Number(schema.minimum ?? 1);
