@@ -7,6 +7,6 @@
  * `registerJobs(...)` call.
  */
 import { registerJobs, systemEcho } from "~/queue/registry.server";
-import { coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
+import { claimIntakeJob, coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
 
-registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob);
+registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob, claimIntakeJob);
