@@ -26,6 +26,8 @@ const MODIFIERS = new Set([
 /** Lines that carry numbers shaped like codes but are not service lines. */
 const NOT_A_SERVICE = /\b(zip|postal|phone|tel|fax|npi|tax ?id|ein|ssn|member ?id|subscriber|policy (?:no|number|#)|group (?:no|number|#)|account|claim (?:no|number|#)|icd|diagnos[ie]s|dx\b|date of birth|dob|birth)/i;
 const STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+/** a line that starts a new field or row, never the rest of a wrapped service sentence */
+const CODE_LINE_START = /^\s*(?:\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\s|[A-Z][A-Za-z ]{0,30}:)/;
 const SERVICE_CONTEXT = /\b(units?|qty|quantity|cpt|hcpcs|code|procedure|service|dos|date of service|charges?|pos|x\s*\d)\b|\$\s?\d/i;
 
 /** CMS place-of-service codes the engine names (subset). */
@@ -138,8 +140,12 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
   const docText = lines.map((l) => l.text).join("\n");
   const docSite = SITES.find((s) => s.re.test(docText));
   const out: ServiceLine[] = [];
+  const hitLines = new Set(hits.map((h) => h.line.index));
   for (const hit of hits) {
-    const t = hit.line.text;
+    // a sentence that wraps ("…, 150 units, date of service" / "10/27/2026, POS 11.") is read whole
+    const next = lines[hit.line.index + 1];
+    const continues = next && next.page === hit.line.page && !hitLines.has(next.index) && !/[.;:]\s*$/.test(hit.line.text) && !CODE_LINE_START.test(next.text);
+    const t = continues ? `${hit.line.text} ${next.text}` : hit.line.text;
     const after = t.slice(hit.index + hit.code.length);
     // modifiers: "72148-RT", "72148 RT 59", "Mod: RT"
     const modifiers: string[] = [];
@@ -181,6 +187,7 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
     if (seen.has(key)) continue;
     seen.add(key);
     const citation: Citation = citeLine(doc, documentName, hit.line);
+    const more: Citation[] = continues ? [citeLine(doc, documentName, next)] : [];
     out.push({
       line_number: out.length + 1,
       code: hit.code,
@@ -194,7 +201,7 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
       modifiers,
       ordering_provider: ordering?.name ?? null,
       rendering_provider: rendering?.name ?? null,
-      citations: [citation, ...(ordering ? [citeLine(doc, documentName, ordering.line)] : [])],
+      citations: [citation, ...more, ...(ordering ? [citeLine(doc, documentName, ordering.line)] : [])],
     });
   }
   return out;
