@@ -5,7 +5,7 @@
  * they differ only in the agents they pass (built-in or model, see `ClinicalAgents`) and in the hooks
  * they use to record progress. Database-free.
  */
-import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember, ServiceLine, ServiceLineResult } from "../contracts";
+import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember, ServiceLine, ServiceLineResult, TreeNode } from "../contracts";
 import { extractServiceLines } from "../extract/service-lines";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import type { OrgRule } from "../audit/audit-case";
@@ -142,6 +142,65 @@ export function selectServicePolicy(code: string | null, policies: { id: string;
   return policies.find((p) => p.codes.some((c) => c.trim().toUpperCase() === want))?.id ?? null;
 }
 
+/**
+ * The tree a service line is walked on. A medical policy is chosen by the line's HCPCS/CPT code, so
+ * the service it covers is already established: a single "which covered indication?" question whose
+ * only branch the reader could not tie to a condition (the policy's title, e.g. "MRI of the Lumbar
+ * Spine") asks nothing the code has not answered, and is spliced out (its children hang from its
+ * parent). Diagnosis requirements stay: they are criteria of their own. Any other tree is unchanged.
+ */
+export function treeForService(tree: DecisionTree): DecisionTree {
+  const single = tree.nodes.find((n) => {
+    const c = n.criterion as { role?: string; branches?: { conditions?: string[]; icd10?: string[]; phrases?: string[] }[] } | null;
+    return c?.role === "indication" && c.branches?.length === 1 && !c.branches[0].conditions?.length && !c.branches[0].icd10?.length && !c.branches[0].phrases?.length;
+  });
+  if (!single || tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
+  const nodes = tree.nodes.filter((n) => n.id !== single.id).map((n) => (n.parent_id === single.id ? { ...n, parent_id: single.parent_id, condition: single.parent_id ? single.condition : null } : n));
+  const edges = tree.edges.filter((e) => e.target !== single.id).map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id } : null) : e)).filter((e): e is NonNullable<typeof e> => !!e);
+  return { ...tree, nodes, edges };
+}
+
+const UNITS_LIMIT_RE = /\b(?:no more than|not (?:to )?exceed|maximum of|max(?:imum)?|up to|limit(?:ed)? to)\s+(\d{1,4})\s+units?\b[^.]{0,40}?\bper\s+(?:date of service|day|visit|session)\b/i;
+
+/**
+ * A policy's units-per-date-of-service limit ("no more than 4 units per date of service"), read from
+ * its tree (node questions and the notes printed under criteria), with the policy passage; null
+ * when the policy states none. Source: the policy text (MUE-style unit limits, CMS NCCI).
+ */
+export function unitsPerDateOfServiceLimit(tree: DecisionTree): { max: number; text: string; passage: TreeNode["passage"] } | null {
+  for (const n of tree.nodes) {
+    const spec = (n.criterion as { spec?: { note?: string; text?: string } } | null)?.spec;
+    for (const text of [n.question, spec?.note ?? "", spec?.text ?? "", n.reason ?? ""]) {
+      const m = UNITS_LIMIT_RE.exec(text);
+      if (m) return { max: Number(m[1]), text: m[0], passage: n.passage };
+    }
+  }
+  return null;
+}
+
+/**
+ * Adds the units check of a service line to its review: met when the line's units are within the
+ * policy's per-date-of-service limit; clearly not met (quoted from the fax line, read with high
+ * confidence) when they exceed it, which makes every path fail (a denial by rule (a)).
+ */
+export function withUnitsCheck(review: ReviewResult, tree: DecisionTree, line: ServiceLine): ReviewResult {
+  const limit = unitsPerDateOfServiceLimit(tree);
+  if (!limit || line.units == null) return review;
+  const over = line.units > limit.max;
+  const result = {
+    node_id: "units-per-date-of-service",
+    question: `Units per date of service within the policy limit (${limit.text})`,
+    outcome: over ? ("not_met" as const) : ("met" as const),
+    reason: over ? `${line.units} units of ${line.code} on one date of service exceed the policy's limit of ${limit.max}.` : `${line.units} unit(s) of ${line.code} are within the limit of ${limit.max} per date of service.`,
+    citations: [...line.citations.slice(0, 1), ...(limit.passage ? [limit.passage] : [])],
+    evidence: "direct" as const,
+    confidence: "high" as const,
+  };
+  const paths = review.paths.map((p) => ({ ...p, outcome: over ? ("not_met" as const) : p.outcome, criteria: [...p.criteria, result] }));
+  const verdict = over ? { approved: false, denied: true, open_nodes: [] } : review.verdict;
+  return { ...review, paths, ...(verdict ? { verdict } : {}) };
+}
+
 /** The facts a service line is reviewed on: the case's facts with the service as the requested item, dated on its date of service. */
 export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
   const name = [line.code, line.description].filter(Boolean).join(" ");
@@ -206,8 +265,10 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       // eligibility is judged on the line's date of service (FORMAT.md)
       const lineEligibility = line.date_of_service && line.date_of_service !== facts.request_date ? agents.eligibility(lineFacts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }) : eligibility;
       const policyId = selectServicePolicy(line.code, inputs.policies);
-      const tree = policyId ? await inputs.loadTree(policyId) : null;
-      const review = tree && policyId ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility }) : null;
+      const loaded = policyId ? await inputs.loadTree(policyId) : null;
+      const tree = loaded ? treeForService(loaded) : null;
+      const reviewed = tree && policyId ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility }) : null;
+      const review = reviewed && tree ? withUnitsCheck(reviewed, tree, line) : reviewed;
       out.push({ line, policyId, tree, review, lineFacts, lineEligibility });
     }
     return out;
