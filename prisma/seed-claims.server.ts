@@ -12,6 +12,7 @@ import type { Database } from "~/lib/db.server";
 import { createPlan, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createClaim } from "~/claims/create-claim.server";
+import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
 
 /** The sample claims submitted at start (an approved, a denied, a needs-more-information and a scanned case). */
 export const SAMPLE_CLAIMS = ["claim-001", "claim-008", "claim-017", "claim-015", "claim-011"];
@@ -25,10 +26,11 @@ async function waitForTrees(database: Database, planId: string, timeoutMs = 120_
 }
 
 /**
- * Seeds the medical plan, policies and (unless `samples` is false) sample claims of `organizationId`.
+ * Seeds the medical plan, policies and (unless `samples` is false) sample claims of `organizationId`;
+ * `inlineTrees` builds the decision trees in this call instead of queueing them.
  * Returns a summary line. `setDir` defaults to fixtures/eval/claims under the working directory.
  */
-export async function seedClaimsDemo(database: Database, organizationId: string, opts: { setDir?: string; samples?: boolean } = {}): Promise<string> {
+export async function seedClaimsDemo(database: Database, organizationId: string, opts: { setDir?: string; samples?: boolean; inlineTrees?: boolean } = {}): Promise<string> {
   const setDir = opts.setDir ?? path.resolve("fixtures/eval/claims");
   const manifestFile = path.join(setDir, "manifest.json");
   if (!fs.existsSync(manifestFile)) return "claims demo skipped (fixtures/eval/claims not found)";
@@ -38,7 +40,9 @@ export async function seedClaimsDemo(database: Database, organizationId: string,
   for (const p of manifest.policies as { id: string; file: string; codes: string[] }[]) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
     const title = p.id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-    await createCoveragePolicy(database, organizationId, plan.id, { drug_name: title, drugs_list: p.codes, policy_type: "medical", external_id: p.id }, { bytes, filename: path.basename(p.file) });
+    const row = await createCoveragePolicy(database, organizationId, plan.id, { drug_name: title, drugs_list: p.codes, policy_type: "medical", external_id: p.id }, { bytes, filename: path.basename(p.file) }, { generateTree: !opts.inlineTrees });
+    // tests and the e2e seed build the trees here, without a worker
+    if (opts.inlineTrees) await generatePolicyDecisionTree(database, row.id);
   }
   if (opts.samples !== false) {
     void (async () => {

@@ -37,9 +37,7 @@ beforeAll(async () => {
   otherKey = (await createApiKey(t.database, otherOrgId)).token;
   cookie = await signInCookie(t.database, a.user.id);
   // the medical plan and policies; trees are generated here instead of by a worker
-  await seedClaimsDemo(t.database, orgId, { setDir: SET, samples: false });
-  const { generatePolicyDecisionTree } = await import("~/coverage-policies/generate-decision-tree.server");
-  for (const p of await t.database.prisma.coveragePolicy.findMany({ where: { organization_id: orgId } })) await generatePolicyDecisionTree(t.database, p.id, {});
+  await seedClaimsDemo(t.database, orgId, { setDir: SET, samples: false, inlineTrees: true });
 }, 240_000);
 
 afterAll(async () => {
