@@ -51,7 +51,7 @@ test("a scanned claim fax goes through the five live steps to per-line decisions
   await uploadClaim(page, "claim-015");
   await expect(page.getByTestId("intake-screen").or(page.getByTestId("claim-detail"))).toBeVisible();
   if (await page.getByTestId("intake-screen").isVisible()) {
-    await expect(page.getByRole("link", { name: "Medical Claims" })).toBeVisible();
+    await expect(page.getByTestId("intake-screen").getByRole("link", { name: "Medical Claims" })).toBeVisible();
     await expect(page.getByTestId("intake-step")).toHaveCount(5);
   }
   await waitForDetail(page);
