@@ -103,6 +103,15 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api.o.$orgId.compendium_integrations": { methods: ["GET", "POST"], body: "required" },
   "routes/api/reports/metrics-json": { methods: ["GET"] },
   "routes/api/reports/metrics-csv": { methods: ["GET"] },
+  "routes/api.o.$orgId.claims": { methods: ["POST"], body: "required", upload: "fax.file" },
+  "routes/api.o.$orgId.claims[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.claims.$id": { methods: ["GET", "DELETE"], body: "none" },
+  "routes/api.o.$orgId.claims.$id[.]json": { methods: ["GET"] },
+  "routes/api.o.$orgId.claims.$id.events": { methods: ["GET"], sse: true },
+  "routes/api.o.$orgId.claims.$id.run_ai": { methods: ["POST"], body: "none" },
+  "routes/api.o.$orgId.claims.$id.service_requests.$lineId.decisions": { methods: ["POST"], body: "required" },
+  "routes/api.o.$orgId.claims.$id.service_requests.$lineId.generate_denial_letter": { methods: ["POST"], body: "required" },
+  "routes/api.o.$orgId.claims.$id.letters.$letterId[.]pdf": { methods: ["GET"] },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */
