@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: install, prepare PostgreSQL + pgvector and Chromium where
-# this machine allows it, then unit + integration tests (real PostgreSQL and the embedded database),
+# this machine allows it, then typecheck, lint (ESLint with import boundaries) and format (Prettier) checks, unit + integration tests (real PostgreSQL and the embedded database),
 # the production build, Playwright in Chromium, and the evaluation on ../shared/eval/dev.
 #
 # Without a reachable PostgreSQL it still runs everything the embedded database can prove and says
@@ -62,6 +62,10 @@ fi
 step "prisma generate + typecheck"
 npx prisma generate >/dev/null && npx react-router typegen >/dev/null && npx tsc --noEmit
 record $? "typecheck"
+
+step "lint (ESLint: correctness + import boundaries) and format (Prettier)"
+npx eslint . && npx prettier --check . --log-level warn
+record $? "lint/format"
 
 step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
 npx vitest run

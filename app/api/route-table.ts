@@ -86,6 +86,17 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
     alias: "o/:orgId/plans/:planId/coverage_policies/:policyId/coverage_policy_nodes.json",
   },
   { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/coverage_policy_nodes/:nodeId", file: "routes/api/coverage-policies/node.tsx" },
+
+  // Webhooks: endpoints, their signing secret, delivery attempts
+  { path: "o/:orgId/webhook_endpoints", file: "routes/api/webhooks/collection.tsx", alias: "o/:orgId/webhook_endpoints.json" },
+  { path: "o/:orgId/webhook_endpoints/:webhookId", file: "routes/api/webhooks/item.tsx", alias: "o/:orgId/webhook_endpoints/:webhookId.json" },
+  { path: "o/:orgId/webhook_endpoints/:webhookId/rotate_secret", file: "routes/api/webhooks/rotate-secret.tsx" },
+  { path: "o/:orgId/webhook_endpoints/:webhookId/webhook_deliveries.json", file: "routes/api/webhooks/deliveries.tsx" },
+  { path: "o/:orgId/webhook_endpoints/:webhookId/webhook_deliveries/:deliveryId/rerun", file: "routes/api/webhooks/rerun-delivery.tsx" },
+
+  // Drug compendia: the global catalogue and an organization's connections
+  { path: "compendia.json", file: "routes/api/compendia/catalogue.tsx" },
+  { path: "o/:orgId/compendium_integrations", file: "routes/api/compendia/integrations.tsx" },
 ];
 
 /** The route id of an entry's main path (React Router's default: the file without its extension). */

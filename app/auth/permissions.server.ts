@@ -9,6 +9,7 @@
  */
 import type { Membership } from "~/generated/prisma/client";
 import type { Database } from "~/lib/db.server";
+import { isInstanceAdmin } from "~/admin/require-instance-admin.server";
 import { AppError } from "~/lib/errors";
 
 export const SIGN_OFF_FORBIDDEN = "A denial letter must be signed off by a signed-in clinical reviewer";
@@ -50,19 +51,20 @@ export const SIGN_OFF_DENIALS = {
 export const BLOG_WRITE_FORBIDDEN = "Only instance administrators can write blog posts";
 
 /**
- * True when `user` may write the public blog. The blog is the instance's public face, not any
+ * True when `user` may write the public blog: an instance administrator (isInstanceAdmin: the
+ * `instance_admin` flag or INSTANCE_ADMIN_EMAILS). The blog is the instance's public face, not any
  * organization's data, so organization ownership does not qualify (anyone who registers owns an
- * organization); only users flagged `instance_admin` do.
+ * organization).
  */
-export function canWriteBlog(user: { instance_admin: boolean } | null | undefined): boolean {
-  return user?.instance_admin === true;
+export function canWriteBlog(user: { email: string; instance_admin: boolean } | null | undefined): boolean {
+  return isInstanceAdmin(user);
 }
 
 /**
  * The user when they may write the blog. Throws AppError("unauthorized") for no user and
  * AppError("forbidden", BLOG_WRITE_FORBIDDEN) for a signed-in user who is not an instance administrator.
  */
-export function requireBlogWriter<U extends { instance_admin: boolean }>(user: U | null): U {
+export function requireBlogWriter<U extends { email: string; instance_admin: boolean }>(user: U | null): U {
   if (!user) throw new AppError("unauthorized", "Sign in to write blog posts");
   if (!canWriteBlog(user)) throw new AppError("forbidden", BLOG_WRITE_FORBIDDEN);
   return user;

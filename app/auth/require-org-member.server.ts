@@ -8,7 +8,7 @@
  */
 import type { ApiKey, Membership, User } from "~/generated/prisma/client";
 import { getDatabase } from "~/lib/db.server";
-import { handleApiError, json, methodNotAllowed } from "~/lib/http.server";
+import { json } from "~/lib/http.server";
 import { getUser, requireUser } from "~/auth/session.server";
 import { findActiveApiKey } from "~/auth/api-keys.server";
 import { getOrganization } from "~/organizations/get-organization.server";
@@ -163,17 +163,4 @@ export async function requireApiIdentity(request: Request): Promise<{ via: "sess
     return { via: "api_key", apiKey, organization };
   }
   return { via: "session", user: await requireApiUser(request) };
-}
-
-/**
- * The loader or action of an /api/o/{orgId} route for a method it does not serve: the same guard as
- * the route's real handlers first (401 / 404 for other organizations), then 405 JSON with `Allow`.
- */
-export async function apiMethodNotAllowed(request: Request, orgId: string | undefined, allow: string): Promise<Response> {
-  try {
-    await requireApiAuth(request, orgId);
-    return methodNotAllowed(allow);
-  } catch (err) {
-    return handleApiError(err);
-  }
 }

@@ -23,7 +23,7 @@ import {
   sendSignInCode,
   verifySignInCode,
 } from "~/auth/sign-in.server";
-import { getToast, toastCookieHeader } from "~/components/toast.server";
+import { getToast, toastCookieHeader } from "~/lib/toast.server";
 import { requestIp } from "~/lib/request-context.server";
 
 export type SignInMode = "login" | "continue" | "register";

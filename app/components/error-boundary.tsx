@@ -40,7 +40,7 @@ function devMessage(error: unknown): string | null {
 
 function ErrorPanel({ code, title, children, actions }: { code: string; title: string; children: React.ReactNode; actions: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white px-8 py-12 text-center" role="alert" data-testid="error-page">
+    <div className="mx-auto my-10 max-w-xl rounded-lg border border-slate-200 bg-white px-8 py-12 text-center" role="alert" data-testid="error-page">
       <p className="text-sm font-semibold tracking-wide text-indigo-600">{code}</p>
       <h1 className="mt-2 text-xl font-semibold text-slate-900">{title}</h1>
       <div className="mt-2 text-sm text-slate-600">{children}</div>

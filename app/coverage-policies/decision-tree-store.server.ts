@@ -4,7 +4,8 @@
  * and the published version each write records (tree-versions.server.ts keeps the history).
  */
 import type { Database } from "~/lib/db.server";
-import type { DecisionTree } from "~/clinical/contracts";
+import { z } from "zod";
+import { CitationSchema, type DecisionTree } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
 
 /** How a published version came to be, recorded with it. */
@@ -118,6 +119,11 @@ export async function saveDecisionTree(database: Database, policyId: string, tre
   return version;
 }
 
+// JSON columns read back through zod: a malformed stored value degrades to "none", never to a wrong type.
+const StoredLogicSchema = z.looseObject({ title: z.string().optional() }).catch({});
+const StoredCriterionSchema = z.record(z.string(), z.unknown()).nullable().catch(null);
+const StoredPassageSchema = CitationSchema.nullable().catch(null);
+
 /** The policy's tree from its rows, or null when it has none. */
 export async function loadDecisionTree(database: Database, policyId: string): Promise<DecisionTree | null> {
   const policy = await database.prisma.coveragePolicy.findUnique({
@@ -125,7 +131,7 @@ export async function loadDecisionTree(database: Database, policyId: string): Pr
     include: { nodes: { orderBy: { position: "asc" } }, edges: true },
   });
   if (!policy || policy.nodes.length === 0) return null;
-  const logic = (policy.structured_logic as { title?: string } | null) ?? {};
+  const logic = StoredLogicSchema.parse(policy.structured_logic ?? {});
   return {
     version: policy.current_version,
     title: logic.title ?? policy.drug_name,
@@ -138,8 +144,8 @@ export async function loadDecisionTree(database: Database, policyId: string): Pr
       node_action: n.node_action === "approved" || n.node_action === "denied" ? n.node_action : null,
       condition: n.condition,
       parent_id: n.parent_id,
-      criterion: (n.criterion as Record<string, unknown> | null) ?? null,
-      passage: (n.passage as never) ?? null,
+      criterion: StoredCriterionSchema.parse(n.criterion ?? null),
+      passage: StoredPassageSchema.parse(n.passage ?? null),
     })),
     edges: policy.edges.map((e) => ({ source: e.source, target: e.target, condition: e.condition })),
   };

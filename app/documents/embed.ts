@@ -9,6 +9,7 @@
  * rank fused with it in search-passages.server.ts adds stemming. Deterministic: the same text
  * always gives the same vector, in every process.
  */
+import pgvector from "pgvector";
 export const EMBEDDING_DIMENSIONS = 384;
 
 function fnv1a(s: string): number {
@@ -50,7 +51,11 @@ export function embedTexts(texts: string[]): number[][] {
   return texts.map(embedText);
 }
 
-/** pgvector's text form, `[0.1,0.2,...]`, for a `$n::vector` parameter. */
+/**
+ * pgvector's text form, `[0.1,0.2,...]`, for a `$n::vector` parameter: the `pgvector` package's
+ * serialisation, after rounding to 6 decimals (what float4 keeps) and replacing non-finite values by
+ * 0 (PostgreSQL refuses NaN/Infinity in a vector).
+ */
 export function toVectorLiteral(v: number[]): string {
-  return `[${v.map((x) => (Number.isFinite(x) ? Number(x.toFixed(6)) : 0)).join(",")}]`;
+  return pgvector.toSql(v.map((x) => (Number.isFinite(x) ? Number(x.toFixed(6)) : 0))) as string;
 }

@@ -5,6 +5,7 @@
  */
 import { getEnv } from "~/env.server";
 import { getUser } from "~/auth/session.server";
+import { isInstanceAdmin } from "~/admin/require-instance-admin.server";
 import { defaultLandingPath } from "~/auth/sign-in.server";
 import { getDatabase } from "~/lib/db.server";
 
@@ -23,7 +24,7 @@ export async function getPublicContext(request: Request): Promise<PublicContext>
   const { prisma } = await getDatabase();
   const demo = await prisma.organization.findFirst({ where: { public_demo: true }, orderBy: { created_at: "asc" }, select: { id: true } });
   return {
-    user: user ? { username: user.username, instance_admin: user.instance_admin } : null,
+    user: user ? { username: user.username, instance_admin: isInstanceAdmin(user) } : null,
     workspace_path: user ? await defaultLandingPath(user.id) : null,
     demo_path: demo ? `/demo/${demo.id}` : null,
     schedule_demo_url: getEnv().SCHEDULE_DEMO_URL ?? "/schedule-demo",

@@ -8,13 +8,13 @@ import { notFoundResponse, requireOrgMember } from "~/auth/require-org-member.se
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView } from "~/components/code-view";
 import { getAgentWorkflow, retryAgentWorkflow } from "~/agent-workflows/agent-workflows.server";
 import { RetryAgentWorkflowSchema } from "~/agent-workflows/list-agent-workflows-input";
 import { RunStatusBadge, agentLabel, formatDuration } from "~/agent-workflows/ui/run-badges";
 import { formatDateTime } from "~/prior-auths/ui/decision";
-import { primaryButton } from "~/prior-auths/ui/styles";
+import { primaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? agentLabel(data.run.agent) : "Agent run"} · Agent Workflows · PA Review` }];
 

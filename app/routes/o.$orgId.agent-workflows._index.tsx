@@ -12,7 +12,7 @@ import { AGENT_ENGINES, AGENT_RUN_STATUSES, ListAgentWorkflowsQuerySchema } from
 import { listAgentWorkflows } from "~/agent-workflows/agent-workflows.server";
 import { RunStatusBadge, formatDuration, agentLabel } from "~/agent-workflows/ui/run-badges";
 import { Pagination } from "~/prior-auths/ui/prior-auth-table";
-import { inputClass, secondaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, secondaryButton } from "~/ui/styles";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export const meta: Route.MetaFunction = () => [{ title: "Agent Workflows · PA Review" }];

@@ -4,14 +4,14 @@ import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { deleteAiRule, requireAiRule, serializeAiRule, updateAiRule } from "~/ai-rules/ai-rules.server";
 import { listPlans } from "~/plans/manage-plans.server";
 import { readRuleForm, RuleForm, RuleLanguageHelp, type RuleFormValues } from "~/ai-rules/ui/rule-form";
-import { ConfirmActions, Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { dangerButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { ConfirmActions, Modal, withoutParams, withParams } from "~/ui/modal";
+import { dangerButton, secondaryButton } from "~/ui/styles";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.rule.name ?? "AI rule"} · Custom AI Rules · PA Review` }];

@@ -4,14 +4,14 @@ import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { createAiRule, listAiRules, serializeAiRule } from "~/ai-rules/ai-rules.server";
 import { listPlans } from "~/plans/manage-plans.server";
 import { readRuleForm, RuleForm, RuleLanguageHelp, type RuleFormValues } from "~/ai-rules/ui/rule-form";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams, withParams } from "~/ui/modal";
+import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 

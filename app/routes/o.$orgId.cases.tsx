@@ -11,7 +11,7 @@ import { notFoundResponse, requireOrgMember } from "~/auth/require-org-member.se
 import { isAppError } from "~/lib/errors";
 import { getDatabase } from "~/lib/db.server";
 import { readPageForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { CASE_DECISION_FILTERS, CASE_STATUS_FILTERS, AssignCaseSchema, ListCasesQuerySchema } from "~/cases/list-cases-input";
@@ -19,7 +19,7 @@ import { listAssignableUsers, listCases } from "~/cases/list-cases.server";
 import { assignCase } from "~/cases/assign-case.server";
 import { CasesTable } from "~/cases/ui/cases-table";
 import { Pagination } from "~/prior-auths/ui/prior-auth-table";
-import { inputClass, secondaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, secondaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cases · PA Review" }];
 

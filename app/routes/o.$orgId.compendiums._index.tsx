@@ -11,14 +11,14 @@ import type { Route } from "./+types/o.$orgId.compendiums._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { connectCompendium, listCompendiumCards, setCompendiumActive } from "~/compendia/manage-compendia.server";
 import { ConnectCompendiumInputSchema } from "~/compendia/connect-compendium-input";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
-import { Modal, withoutParams } from "~/prior-auths/ui/modal";
-import { FieldError, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams } from "~/ui/modal";
+import { FieldError, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Compendiums · PA Review" }];

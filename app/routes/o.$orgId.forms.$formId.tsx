@@ -4,13 +4,13 @@ import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { deleteLetterForm, requireLetterForm, serializeLetterForm, updateLetterForm } from "~/letters/manage-letter-forms.server";
 import { LetterFormInputSchema } from "~/letters/letter-form-input";
 import { DENIAL_PLACEHOLDERS, PLACEHOLDER_DOCS, unknownPlaceholders } from "~/letters/letter-template";
 import { LINES_OF_BUSINESS } from "~/plans/plan-constants";
-import { ConfirmActions, Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { ConfirmActions, Modal, withoutParams, withParams } from "~/ui/modal";
+import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 
 const notFound = (err: unknown) => {
   if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });

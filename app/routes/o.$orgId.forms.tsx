@@ -4,12 +4,12 @@ import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageHeader } from "~/components/page";
 import { createLetterForm, listLetterForms } from "~/letters/manage-letter-forms.server";
 import { LetterFormInputSchema } from "~/letters/letter-form-input";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
-import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams, withParams } from "~/ui/modal";
+import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Letter Forms · PA Review" }];
 

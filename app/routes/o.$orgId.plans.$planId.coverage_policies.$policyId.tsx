@@ -5,7 +5,7 @@ import type { Route } from "./+types/o.$orgId.plans.$planId.coverage_policies.$p
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { addPolicyNode, deletePolicyNode, getDecisionTreeGraph, queueDecisionTree, updatePolicyNode } from "~/coverage-policies/manage-coverage-policies.server";
 import { getCoveragePolicyDetail } from "~/coverage-policies/policy-detail.server";
@@ -21,7 +21,7 @@ import { discardDraftVersion, getTreeVersion, listTreeVersions, publishDraftVers
 import { DraftBanner, TreeVersionsList, VersionComparisonView } from "~/coverage-policies/ui/tree-versions-panel";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { serializePlan } from "~/plans/manage-plans.server";
-import { FormAlert } from "~/prior-auths/ui/styles";
+import { FormAlert } from "~/ui/styles";
 import { readPageForm, rethrowNotFound } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 

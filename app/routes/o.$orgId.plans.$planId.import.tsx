@@ -7,7 +7,7 @@ import { readPageForm } from "~/lib/http.server";
 import { PageHeader } from "~/components/page";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
 import { importFormularyCsv, importRosterCsv, type CsvImportResult } from "~/plans/import-plan-csv.server";
-import { inputClass, primaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, primaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import roster or formulary · PA Review" }];
 

@@ -3,15 +3,15 @@ import type { Route } from "./+types/o.$orgId.plans._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { createPlan, deletePlan, listPlans, serializePlan } from "~/plans/manage-plans.server";
 import { planFieldErrors, readPlanForm, type PlanFieldErrors } from "~/plans/ui/plan-form";
 import { AddPlanForm } from "~/plans/ui/plan-form-fields";
 import { PlanTable } from "~/plans/ui/plan-table";
-import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
-import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
+import { primaryButton, secondaryButton } from "~/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 

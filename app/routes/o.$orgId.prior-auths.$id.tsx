@@ -5,7 +5,7 @@ import type { Route } from "./+types/o.$orgId.prior-auths.$id";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useCodeView } from "~/components/code-view";
 import {
   createChatMessage,
@@ -25,7 +25,7 @@ import { ChatMessageSchema, DenialLetterSchema, OverrideSchema } from "~/prior-a
 import { IntakeScreen } from "~/prior-auths/ui/intake-screen";
 import { LEFT_TABS, PriorAuthDetailView, type LeftTab } from "~/prior-auths/ui/prior-auth-detail";
 import { LiveChannelProvider } from "~/prior-auths/ui/live-channel";
-import { Modal, withoutParams, withParams } from "~/prior-auths/ui/modal";
+import { Modal, withoutParams, withParams } from "~/ui/modal";
 import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";

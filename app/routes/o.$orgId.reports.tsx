@@ -15,7 +15,7 @@ import type { CategoryMetrics, DecisionMetrics } from "~/reports/compute-metrics
 import { DecisionsChart } from "~/reports/ui/decisions-chart";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 import { Badge } from "~/prior-auths/ui/badges";
-import { inputClass, secondaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, secondaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · PA Review" }];
 

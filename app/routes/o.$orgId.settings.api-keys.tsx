@@ -2,13 +2,13 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.api-keys";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from "~/auth/api-keys.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
-import { ConfirmActions, Modal, withParams, withoutParams } from "~/prior-auths/ui/modal";
+import { ConfirmActions, Modal, withParams, withoutParams } from "~/ui/modal";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Keys · PA Review" }];

@@ -10,8 +10,8 @@ import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { ApiLogsQuerySchema, listApiLogs } from "~/api-logs/api-logs.server";
 import { getDatabase } from "~/lib/db.server";
-import { withParams } from "~/prior-auths/ui/modal";
-import { inputClass, secondaryButton } from "~/prior-auths/ui/styles";
+import { withParams } from "~/ui/modal";
+import { inputClass, secondaryButton } from "~/ui/styles";
 import { formatTimestamp } from "~/webhooks/ui/webhook-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "API Logs · PA Review" }];

@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.database";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { PageHeader } from "~/components/page";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";

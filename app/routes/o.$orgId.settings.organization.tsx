@@ -7,13 +7,13 @@ import type { Route } from "./+types/o.$orgId.settings.organization";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { Avatar } from "~/components/avatar";
 import { PageHeader } from "~/components/page";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm, zodMessages } from "~/lib/http.server";
 import { counterpartId } from "~/organizations/serialize-organization";
 import { removeOrganizationAvatar, updateOrganizationSettings } from "~/organizations/update-organization.server";
-import { FieldError, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { FieldError, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { ZodError } from "zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization · PA Review" }];

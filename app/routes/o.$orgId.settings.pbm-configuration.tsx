@@ -8,8 +8,8 @@ import type { Route } from "./+types/o.$orgId.settings.pbm-configuration";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { PageHeader } from "~/components/page";
 import { PBM_CATALOG } from "~/pbm/pbm-catalog";
-import { Modal, withoutParams } from "~/prior-auths/ui/modal";
-import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal, withoutParams } from "~/ui/modal";
+import { primaryButton, secondaryButton } from "~/ui/styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "PBM Configuration · PA Review" }];
 

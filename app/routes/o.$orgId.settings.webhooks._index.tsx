@@ -6,14 +6,14 @@
 import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/o.$orgId.settings.webhooks._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { getDatabase } from "~/lib/db.server";
 import { readPageForm } from "~/lib/http.server";
 import { isAppError } from "~/lib/errors";
-import { ConfirmActions, Modal, withoutParams } from "~/prior-auths/ui/modal";
-import { primaryButton } from "~/prior-auths/ui/styles";
+import { ConfirmActions, Modal, withoutParams } from "~/ui/modal";
+import { primaryButton } from "~/ui/styles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint } from "~/webhooks/manage-webhooks.server";
 import { WebhookEndpointInputSchema } from "~/webhooks/webhook-input";
 import { ErrorRateBadge, EventTypeBadges, SecretOnce, WebhookForm } from "~/webhooks/ui/webhook-form";

@@ -5,7 +5,7 @@ import { safeRedirectPath } from "~/auth/safe-redirect";
 import { setCodeView } from "~/auth/user-preferences.server";
 import { AppShell } from "~/components/app-shell";
 import { CODE_VIEW_INTENT, CodeViewProvider } from "~/components/code-view";
-import { getToast } from "~/components/toast.server";
+import { getToast } from "~/lib/toast.server";
 import { ToastProvider } from "~/components/toaster";
 import { counterpartId } from "~/organizations/serialize-organization";
 import { readPageForm } from "~/lib/http.server";

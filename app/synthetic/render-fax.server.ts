@@ -319,7 +319,7 @@ function planForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
 
   sectionBar(flow, "REVIEW TYPE AND ATTESTATION", "shaded", 84);
   flow.ensure(84);
-  let x = flow.sheet.checkbox(MARGIN + 4, flow.y + 6, c.urgency === "standard", "Standard") + 16;
+  const x = flow.sheet.checkbox(MARGIN + 4, flow.y + 6, c.urgency === "standard", "Standard") + 16;
   flow.sheet.checkbox(x, flow.y + 6, c.urgency === "expedited", "Expedited - the standard time frame could seriously jeopardize the member's life or health");
   flow.y += 14;
   signatureBlock(flow, c, "I attest that the information provided is accurate and supported by the member's medical record.");

@@ -60,18 +60,25 @@ afterAll(async () => {
 
 describe("API log", () => {
   it("writes one row per /api call with key or user, method, path, status and duration; nothing for pages", async () => {
+    // Rows are written after each response finishes, without awaiting: wait for each one before the
+    // next call so that id order is request order (under load a later insert can otherwise win).
+    const logged = (n: number) => until(async () => (await t.database.prisma.apiLog.count()) >= n);
     const r1 = await fetch(`${base}/api/o/${orgA}/plans.json?secret=1`, { headers: { Authorization: `Bearer ${keyA.token}` } });
     expect(r1.status).toBe(200);
+    await logged(1);
     const r2 = await fetch(`${base}/api/o/${orgA}/webhook_endpoints.json`, { headers: { cookie: cookieA } });
     expect(r2.status).toBe(200);
+    await logged(2);
     const r3 = await fetch(`${base}/api/o/${orgA}/webhook_endpoints`, {
       method: "POST",
       headers: { Authorization: `Bearer ${keyA.token}`, "content-type": "application/json" },
       body: JSON.stringify({ url: "nope", event_types: [] }),
     });
     expect(r3.status).toBe(422);
+    await logged(3);
     // Another organization's key probing A: 404, logged under no organization.
     expect((await fetch(`${base}/api/o/${orgA}/plans.json`, { headers: { Authorization: `Bearer ${keyB}` } })).status).toBe(404);
+    await logged(4);
     expect((await fetch(`${base}/api/o/${orgA}/plans.json`)).status).toBe(401);
     await fetch(`${base}/login`);
 

@@ -33,10 +33,13 @@ afterAll(async () => {
 });
 
 describe("instance administrators", () => {
-  it("are the listed emails, case-insensitively; an empty list names nobody", () => {
-    expect(isInstanceAdmin("ops@example.test")).toBe(true);
-    expect(isInstanceAdmin("other@example.test")).toBe(false);
-    expect(isInstanceAdmin("ops@example.test", [])).toBe(false);
+  it("are the listed emails, case-insensitively, or users flagged instance_admin; nobody else", () => {
+    expect(isInstanceAdmin({ email: "ops@example.test" })).toBe(true);
+    expect(isInstanceAdmin({ email: " OPS@example.test " })).toBe(true);
+    expect(isInstanceAdmin({ email: "other@example.test" })).toBe(false);
+    expect(isInstanceAdmin({ email: "ops@example.test" }, [])).toBe(false);
+    expect(isInstanceAdmin({ email: "other@example.test", instance_admin: true }, [])).toBe(true);
+    expect(isInstanceAdmin(null)).toBe(false);
   });
 
   it("see the data contexts; other users get 404; signed-out visitors go to sign in", async () => {

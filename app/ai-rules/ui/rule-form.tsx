@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { FIELD_DOCS } from "~/clinical/rules/rule-language";
 import { DEFAULT_RULE_PRIORITY, RULE_STAGES } from "~/ai-rules/save-ai-rule-input";
-import { inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 
 export interface RuleFormValues {
   name?: string;

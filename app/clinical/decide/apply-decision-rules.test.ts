@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuditFinding, Citation, CriterionResult, EligibilityResult, FinalDecision, ReviewResult } from "../contracts";
 import { docFromPages, emptyFacts } from "../testing";
-import { applyDecisionRules, type Proposal } from "./apply-decision-rules";
+import { applyDecisionRules, tidySummary, type Proposal } from "./apply-decision-rules";
 import { CONFIDENCE_BASE } from "./confidence";
 
 const doc = docFromPages([
@@ -150,5 +150,18 @@ describe("applyDecisionRules: paths and verdicts", () => {
     const at = (ocrConfidence: number) => applyDecisionRules({ facts, caseDoc: doc, eligibility: eligible, review: approvedReview, audit: [], ocrConfidence }).confidence_score;
     expect(at(0.5)).toBeLessThan(at(1));
     expect(at(0.5)).toBeGreaterThanOrEqual(0.3);
+  });
+});
+
+describe("tidySummary", () => {
+  it("undoubles the punctuation of joined sentences and replaces table separators, keeping the words", () => {
+    expect(tidySummary("Needs more information. Needed: chart notes; the A1C value..")).toBe("Needs more information. Needed: chart notes; the A1C value.");
+    expect(tidySummary("Denied: Path 1: Tried methotrexate?. — not met.")).toBe("Denied: Path 1: Tried methotrexate? — not met.");
+    expect(tidySummary("Denied: RA: age | PsA: dx — not met.")).toBe("Denied: RA: age; PsA: dx — not met.");
+    expect(tidySummary("Wait... then go.")).toBe("Wait... then go.");
+  });
+  it("is applied to every decision summary", () => {
+    const d = applyDecisionRules({ facts, caseDoc: doc, eligibility: eligible, review: review([[crit("insufficient", { missing: "chart notes." })]], undefined), audit: [] });
+    expect(d.ai_summary).not.toMatch(/(?<!\.)\.\.(?!\.)|\s\|\s/);
   });
 });

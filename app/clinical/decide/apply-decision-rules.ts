@@ -96,7 +96,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   const finish = (d: FinalDecision, rule: DecisionRule | string, summary: string, rationale: string, citations: Citation[], share = 1, missing: string[] = []): DecisionResult => ({
     final_decision: d,
     confidence_score: confidenceFor((rule in CONF_RULES ? rule : "pend_needs_review") as DecisionRule, ocr, share),
-    ai_summary: summary,
+    ai_summary: tidySummary(summary),
     rationale,
     citations: dedupe(citations).slice(0, 12),
     decision_tree_traversal: traversal,
@@ -151,7 +151,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
       return finish(
         "denied",
         "deny_criteria",
-        `Denied: ${fails.map((f) => `${f.p.title}: ${f.c.map((c) => c.question).join("; ")}`).join(" | ")} — not met.`,
+        `Denied: ${fails.map((f) => `${f.p.title}: ${f.c.map((c) => c.question).join("; ")}`).join("; ")} — not met.`,
         fails.map((f) => `Path: ${f.p.title}\n${listCriteria(f.p, (o) => o !== "met")}`).join("\n"),
         cites,
       );
@@ -193,3 +193,17 @@ const CONF_RULES: Record<string, true> = {
   pend_no_policy: true,
   pend_nothing_read: true,
 };
+
+/**
+ * A summary as a reviewer reads it: sentence joins that doubled their punctuation ("items.." from a
+ * list whose last item ends with a full stop, "?." after a question) and table separators (" | ")
+ * tidied. Wording only; never changes what the summary says.
+ */
+export function tidySummary(text: string): string {
+  return text
+    .replace(/\s+\|\s+/g, "; ")
+    .replace(/(?<!\.)\.\.(?!\.)/g, ".")
+    .replace(/([?!])\./g, "$1")
+    .replace(/;\s*\./g, ".")
+    .replace(/[ \t]{2,}/g, " ");
+}

@@ -129,7 +129,7 @@ function memberIdFrom(v: string): string | null {
     let body = m[2];
     const bodyDigits = body.replace(/\D/g, "").length;
     if (body.length && bodyDigits / body.length >= 0.6) body = ocrDigits(body);
-    let prefix = m[1].toUpperCase();
+    const prefix = m[1].toUpperCase();
     // OCR reads a leading 0 in prefix position rarely; keep prefix as written (upper-cased)
     return prefix + body;
   }

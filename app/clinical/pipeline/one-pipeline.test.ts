@@ -37,8 +37,8 @@ describe("the clinical pipeline exists once", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("the intake, the prompt re-runs and the offline evaluation all run runPipeline", () => {
+  it("the intake, the prompt re-runs, the offline evaluation and the public demo all run runPipeline", () => {
     const callers = files.filter((f) => /\brunPipeline\(/.test(fs.readFileSync(f, "utf8"))).map((f) => path.relative(ROOT, f)).sort();
-    expect(callers).toEqual(["app/evaluation/offline-set.ts", "app/intake/run-intake.server.ts", "app/prompts/prompts.server.ts"]);
+    expect(callers).toEqual(["app/demo/run-demo.server.ts", "app/evaluation/offline-set.ts", "app/intake/run-intake.server.ts", "app/prompts/prompts.server.ts"]);
   });
 });

@@ -651,8 +651,8 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       const met = rs.filter((r) => r.outcome === "met");
       if (met.length >= need) return ev("met", met.map((r) => r.reason).join(" "), met.flatMap((r) => r.citations), met.every((r) => r.evidence === "inferred") ? "inferred" : "direct");
       const open = rs.filter((r) => r.outcome === "insufficient");
-      if (met.length + open.length >= need) return ev("insufficient", `${need > 1 ? `${met.length} of ${need} required alternatives met; ` : ""}no alternative is clearly met: ${rs.map((r) => r.reason).join(" | ")}`, [...met, ...open].flatMap((r) => r.citations), "direct", open.map((r) => r.missing).filter(Boolean).join(" — or — ") || null);
-      return ev("not_met", `None of the alternatives is met: ${rs.map((r) => r.reason).join(" | ")}`, rs.flatMap((r) => r.citations));
+      if (met.length + open.length >= need) return ev("insufficient", `${need > 1 ? `${met.length} of ${need} required alternatives met; ` : ""}no alternative is clearly met: ${alternatives(rs)}`, [...met, ...open].flatMap((r) => r.citations), "direct", open.map((r) => r.missing).filter(Boolean).join(" — or — ") || null);
+      return ev("not_met", `None of the alternatives is met: ${alternatives(rs)}`, rs.flatMap((r) => r.citations));
     }
     case "age":
       return evalAge(spec, ctx);
@@ -721,4 +721,9 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     default:
       return ev("not_met", "Does not apply.", [], "inferred");
   }
+}
+
+/** The reasons of a criterion's alternatives as one sentence: "A; or B." (each without its own full stop). */
+function alternatives(rs: { reason: string }[]): string {
+  return `${rs.map((r) => r.reason.trim().replace(/[.\s]+$/, "")).filter(Boolean).join("; or ")}.`;
 }

@@ -148,7 +148,7 @@ export function reviewFromAnswers(
     if (r.leaf.node_action !== "approved") continue;
     const crit = r.steps.filter((s) => !exclusionIds.has(s.node.id) && edgeLabels(tree, s.node.id).some((l) => /^(?:yes|no)$/i.test(l)));
     const named = r.steps.map((s) => s.label).filter((l) => !/^(?:yes|no)$/i.test(l));
-    let title = named.join(" / ") || tree.title;
+    const title = named.join(" / ") || tree.title;
     const k = (titles.get(title) ?? 0) + 1;
     titles.set(title, k);
     if (k > 1) continue;

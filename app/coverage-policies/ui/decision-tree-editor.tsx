@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Modal } from "~/prior-auths/ui/modal";
-import { dangerButton, FormAlert, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { Modal } from "~/ui/modal";
+import { dangerButton, FormAlert, primaryButton, secondaryButton } from "~/ui/styles";
 import { DecisionTreeGraph } from "./decision-tree-graph";
 import { NodeFields } from "./node-fields";
 import { NodeDetails } from "./node-list";

@@ -40,6 +40,14 @@ function PolicyNodeView({ data }: NodeProps<PolicyNode>) {
 
 const nodeTypes = { policy: PolicyNodeView };
 
+/** An edge label short enough not to run into its sibling's (≤ 32 characters, cut at a word). */
+export function shortLabel(text: string, max = 32): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(" ", max - 1);
+  return `${flat.slice(0, cut > max / 2 ? cut : max - 1)}…`;
+}
+
 export interface DecisionTreeGraphProps {
   graph: PolicyGraph;
   selectedId: string | null;
@@ -61,14 +69,23 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       })),
     [graph, positions, selectedId],
   );
+  const topNodes = useMemo(() => {
+    const targets = new Set(graph.edges.map((e) => e.target));
+    const root = graph.nodes.find((n) => !targets.has(n.id)) ?? graph.nodes[0];
+    if (!root) return [];
+    return [root.id, ...graph.edges.filter((e) => e.source === root.id).map((e) => e.target)].map((id) => ({ id }));
+  }, [graph]);
   const edges = useMemo<Edge[]>(
     () =>
       graph.edges.map((e) => ({
         id: e.id,
         source: e.source,
         target: e.target,
-        label: e.condition ?? undefined,
-        type: "smoothstep",
+        // Bezier edges put each answer's label at its own edge's midpoint (smoothstep edges of
+        // siblings share a segment, and their labels piled up there); long answers are shortened,
+        // the full text stays in the node editor.
+        label: e.condition ? shortLabel(e.condition) : undefined,
+        type: "default",
         markerEnd: { type: MarkerType.ArrowClosed },
         labelBgPadding: [6, 3] as [number, number],
         labelBgBorderRadius: 4,
@@ -83,6 +100,10 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       edges={edges}
       nodeTypes={nodeTypes}
       fitView
+      // Open readable: fit the root and its answers at up to 100 %, never below 50 %; the rest of a
+      // large tree is a scroll or a zoom-out away (fitting every node of a 40-node tree made text
+      // unreadable at about 15 %).
+      fitViewOptions={{ nodes: topNodes, minZoom: 0.5, maxZoom: 1 }}
       minZoom={0.1}
       maxZoom={2}
       nodesConnectable={false}

@@ -4,7 +4,7 @@
  * from the server ('Node type is required', 'Action is required', 'Answer is required').
  */
 import { useState } from "react";
-import { inputClass } from "~/prior-auths/ui/styles";
+import { inputClass } from "~/ui/styles";
 import type { GraphNodeData } from "./types";
 
 const label = "block text-sm font-medium text-slate-700";

@@ -3,7 +3,7 @@
  * came from, and, in the list, plain forms to edit, add below and delete (works without JavaScript).
  */
 import { Form } from "react-router";
-import { dangerButton, FormAlert, secondaryButton } from "~/prior-auths/ui/styles";
+import { dangerButton, FormAlert, secondaryButton } from "~/ui/styles";
 import { NodeFields } from "./node-fields";
 import { passageOf, type GraphEdgeData, type GraphNodeData } from "./types";
 

@@ -1,6 +1,6 @@
 /** Coverage policies of a plan: Drug Name, Drugs badges, Policy Type, Structured Logic, delete. */
 import { Link } from "react-router";
-import { withParams } from "~/prior-auths/ui/modal";
+import { withParams } from "~/ui/modal";
 import type { SerializedCoveragePolicy } from "../serialize";
 import { GenerateTreeButton, TreeStatusBadge } from "./tree-status";
 

@@ -1,6 +1,6 @@
 /** Decision-tree status badge and the Generate / Regenerate button (a plain POST form). */
 import { Form } from "react-router";
-import { primaryButton, secondaryButton, Spinner } from "~/prior-auths/ui/styles";
+import { primaryButton, secondaryButton, Spinner } from "~/ui/styles";
 import { isTreeInProgress, type SerializedCoveragePolicy } from "../serialize";
 
 const STYLES: Record<string, string> = {

@@ -5,7 +5,7 @@
  * restore_version); comparisons are links (?compare=N) so they survive a reload and can be shared.
  */
 import { Form, Link } from "react-router";
-import { primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { primaryButton, secondaryButton } from "~/ui/styles";
 import type { TreeVersionSummary } from "../tree-versions.server";
 import type { ChangedNode, DiffNode, TreeDiff } from "../tree-diff";
 import { describeDiff } from "../tree-diff";

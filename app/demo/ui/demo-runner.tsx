@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/prior-auths/ui/badges";
-import { Spinner } from "~/prior-auths/ui/styles";
+import { Spinner } from "~/ui/styles";
 import { DEMO_KIND_INFO, type DemoKind } from "../demo-kinds";
 import type { DemoFax } from "../public-demo.server";
 import type { DemoResult } from "../run-demo.server";

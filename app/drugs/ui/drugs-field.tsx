@@ -5,7 +5,7 @@
  * search shows no results (§8 "FDA search failure: empty results").
  */
 import { useEffect, useRef, useState } from "react";
-import { inputClass } from "~/prior-auths/ui/styles";
+import { inputClass } from "~/ui/styles";
 
 type Product = { product_ndc: string; brand_name: string; generic_name: string; dosage_form: string | null; route: string | null; strength: string | null };
 

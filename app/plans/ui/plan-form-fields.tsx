@@ -5,7 +5,7 @@
  */
 import { Form } from "react-router";
 import { LINES_OF_BUSINESS, PLAN_TYPES, US_STATES } from "~/plans/plan-constants";
-import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { Link } from "react-router";
 import type { PlanFieldErrors } from "./plan-form";
 

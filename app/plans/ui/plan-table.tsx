@@ -1,6 +1,6 @@
 /** Plans table: Title, Document Type, Line of Business, Plan Type, and a row menu with Delete. */
 import { Link } from "react-router";
-import { withParams } from "~/prior-auths/ui/modal";
+import { withParams } from "~/ui/modal";
 
 export interface PlanRow {
   token: string;

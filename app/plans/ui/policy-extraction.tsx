@@ -4,7 +4,7 @@
  * plan's coverage policies, and the last result is shown as a table. A plain form; no JavaScript needed.
  */
 import { Form, useNavigation } from "react-router";
-import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import type { ExtractionSchema } from "~/plans/extraction-schema";
 import { SchemaBuilder } from "./schema-builder";
 import { formatDateTime } from "~/prior-auths/ui/decision";

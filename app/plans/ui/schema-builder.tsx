@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EXTRACTION_FIELD_TYPES, PREDEFINED_FIELDS, type ExtractionSchema } from "~/plans/extraction-schema";
-import { inputClass, secondaryButton, Spinner } from "~/prior-auths/ui/styles";
+import { inputClass, secondaryButton, Spinner } from "~/ui/styles";
 
 type Field = ExtractionSchema["properties"][number];
 const ITEM_TYPES = ["string", "number", "integer", "boolean"] as const;

@@ -9,7 +9,7 @@ import { JsonView } from "~/components/code-view";
 import { Badge, PassMark } from "./badges";
 import { CitationList } from "./citations";
 import { formatDay } from "./decision";
-import { withParams } from "./modal";
+import { withParams } from "~/ui/modal";
 
 type Detail = PriorAuthDetail;
 

@@ -14,7 +14,7 @@ import { CHAT_REPLY_ERROR, SUGGESTED_QUESTIONS } from "~/chat/chat-constants";
 import { useToast } from "~/components/toaster";
 import { CitationList } from "./citations";
 import { useLiveEvents } from "./live-channel";
-import { inputClass, primaryButton, Spinner } from "./styles";
+import { inputClass, primaryButton, Spinner } from "~/ui/styles";
 
 type LiveMessage = Partial<ChatMessageJson> & { id: string };
 

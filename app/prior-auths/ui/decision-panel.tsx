@@ -11,9 +11,9 @@ import { JsonView } from "~/components/code-view";
 import { Badge, decisionTone } from "./badges";
 import { CitationList } from "./citations";
 import { decisionKind, formatDateTime, headerDecisionLabel } from "./decision";
-import { withParams } from "./modal";
+import { withParams } from "~/ui/modal";
 import { DenialLetterSchema, OverrideSchema } from "./schemas";
-import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton, Spinner } from "./styles";
+import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton, Spinner } from "~/ui/styles";
 
 type Detail = PriorAuthDetail;
 

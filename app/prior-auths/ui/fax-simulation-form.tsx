@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { PdfViewer } from "./pdf-viewer";
-import { FormAlert, primaryButton, secondaryButton, Spinner } from "./styles";
+import { FormAlert, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
 import { Link } from "react-router";
 
 export const PDF_REQUIRED = "Please upload a PDF file";

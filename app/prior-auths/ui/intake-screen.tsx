@@ -16,7 +16,7 @@ import { PdfViewer } from "./pdf-viewer";
 import { EpaDocument } from "./epa-document";
 import { SubmissionBadge } from "./badges";
 import { formatDateTime } from "./decision";
-import { primaryButton, Spinner } from "./styles";
+import { primaryButton, Spinner } from "~/ui/styles";
 
 /** Step labels, as published by the intake (run-intake.server.ts STEP_LABELS). */
 export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinical review", "Audit check", "Making a decision"] as const;

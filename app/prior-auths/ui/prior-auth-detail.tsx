@@ -12,7 +12,7 @@ import type { ChatMessageJson } from "~/chat/chat.server";
 import { Badge, HeaderDecision, SubmissionBadge } from "./badges";
 import { CitationProvider } from "./citations";
 import { formatDateTime } from "./decision";
-import { withoutParams, withParams } from "./modal";
+import { withoutParams, withParams } from "~/ui/modal";
 import { PdfViewer, type PdfHighlight } from "./pdf-viewer";
 import { EpaDocument } from "./epa-document";
 import { FormularyTab, IntakeTab, PolicyCriteriaTab } from "./case-panels";

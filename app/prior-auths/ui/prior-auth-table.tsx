@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DecisionBadge, IntakeRequiredBadge, SubmissionBadge } from "./badges";
 import { formatDay } from "./decision";
-import { withParams } from "./modal";
+import { withParams } from "~/ui/modal";
 import type { ListQuery, ListSortKey } from "./schemas";
 import type { PriorAuthListRow } from "./types";
 

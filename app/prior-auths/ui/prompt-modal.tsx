@@ -11,7 +11,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Switch } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "./styles";
+import { FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
 
 export interface PromptJson {
   prompt_type: string;

@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { SyntheticCreateSchema, SyntheticDescribeSchema } from "./schemas";
-import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "./styles";
+import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
 
 export interface SyntheticState {
   description?: string;

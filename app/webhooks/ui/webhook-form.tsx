@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { FieldError, inputClass, primaryButton, secondaryButton } from "~/prior-auths/ui/styles";
+import { FieldError, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { WEBHOOK_OUTCOMES, WEBHOOK_SUBJECTS } from "../event-types";
 
 export interface WebhookFormValues {

@@ -1,0 +1,66 @@
+// ESLint flat config. Besides the usual correctness rules it enforces the layer directions of
+// docs/decisions/0011-codebase-layout.md (layers):
+//  - the clinical engine (app/clinical) and document reading (app/documents) import no domain, no
+//    route and no UI: they are pure libraries the domains build on;
+//  - routes are adapters and never import other routes (shared code lives in a domain module);
+//  - nothing outside app/routes imports a route module.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const DOMAINS = [
+  "agents", "api", "auth", "chat", "claims", "components", "coverage-policies", "evaluation", "formulary", "intake", "letters",
+  "openapi", "organizations", "plans", "prior-auths", "prompts", "routes", "synthetic", "ui",
+];
+
+const noRoutes = { group: ["~/routes/*", "~/routes/**"], message: "Routes are adapters: move shared code into a domain module (STYLE.md)." };
+
+export default tseslint.config(
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "app/generated/**", "coverage/**", "test-results/**", "playwright-report/**", "tests/e2e/.tmp/**", "tools/**", "**/*.mjs"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { console: "readonly", process: "readonly", URL: "readonly", Response: "readonly", Request: "readonly" } },
+    rules: {
+      // TypeScript checks these (tsc runs in the same test step).
+      "no-undef": "off",
+      "no-redeclare": "off",
+      // Warnings: existing dead code in the engine is its owners' to remove; new code should not add any.
+      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-unused-expressions": ["warn", { allowShortCircuit: true, allowTernary: true }],
+      ...reactHooks.configs.recommended.rules,
+      // Sanitisers match control characters on purpose; escapes are a matter of taste.
+      "no-control-regex": "off",
+      "no-useless-escape": "off",
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx", "workers/**/*.ts", "server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noRoutes] }] },
+  },
+  {
+    // Tests call route modules directly and build loose fixtures.
+    files: ["tests/**", "**/*.test.ts", "**/*.test.tsx", "bench/**", "scripts/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/clinical/**/*.ts", "app/clinical/**/*.tsx", "app/documents/**/*.ts", "app/documents/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: DOMAINS.flatMap((d) => [`~/${d}/*`, `~/${d}/**`]), message: "The clinical engine and document reading import no domain, route or UI code (layer direction, docs/decisions/0011-codebase-layout.md)." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.ts", "app/routes/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [noRoutes, { regex: "^\\.\\.?/(?!\\+types/)", message: "Routes never import other routes; use ~/<domain> modules." }] }],
+    },
+  },
+);

@@ -1,0 +1,26 @@
+/** The layer rules of eslint.config.js bite: the engine and document reading import no domain, routes import no routes. */
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries", () => {
+  it("the clinical engine and document reading may not import a domain", async () => {
+    expect(await restricted("app/clinical/decide/x.ts", 'import { listPlans } from "~/plans/manage-plans.server";\nexport const y = listPlans;\n')).toHaveLength(1);
+    expect(await restricted("app/documents/x.ts", 'import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";\nexport const y = getPriorAuthDetail;\n')).toHaveLength(1);
+    expect(await restricted("app/clinical/decide/x.ts", 'import { AppError } from "~/lib/errors";\nexport const y = AppError;\n')).toEqual([]);
+  });
+
+  it("routes may not import other routes (their own generated types are fine)", async () => {
+    expect(await restricted("app/routes/o.$orgId.x.tsx", 'import { loader as l } from "./o.$orgId.dashboard";\nexport const y = l;\n')).toHaveLength(1);
+    expect(await restricted("app/routes/o.$orgId.x.tsx", 'import { loader as l } from "~/routes/o.$orgId.dashboard";\nexport const y = l;\n')).toHaveLength(1);
+    expect(await restricted("app/routes/o.$orgId.x.tsx", 'import type { Route } from "./+types/o.$orgId.x";\nexport type Y = Route.LoaderArgs;\n')).toEqual([]);
+  });
+}, 60_000);
