@@ -120,7 +120,16 @@ export const ClaimDetailSchema = z.object({
     .nullable(),
   epa_submission: z.object({ synthetic_document: z.string() }).nullable(),
   patient: PatientSchema.nullable(),
-  claim_diagnoses: z.array(z.object({ token: z.string(), code: z.string(), code_system: z.string().nullable(), description: z.string().nullable(), primary: z.boolean(), citations: z.array(CitationSchema) })),
+  claim_diagnoses: z.array(
+    z.object({
+      token: z.string(),
+      code: z.string(),
+      code_system: z.string().nullable(),
+      description: z.string().nullable(),
+      primary: z.boolean(),
+      citations: z.array(CitationSchema),
+    }),
+  ),
   practitioners: z.array(OpenObject.describe("role, full_name, npi, npi_valid, specialty, phone/fax, organization_name, citations")),
   service_requests: z.array(ServiceRequestSchema),
   service_decisions: z.array(ServiceDecisionSchema),

@@ -3,7 +3,7 @@ import type { Route } from "./+types/o.$orgId.claims.$id";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { readPageForm } from "~/lib/http.server";
 import { queueClaimIntake } from "~/claims/create-claim.server";

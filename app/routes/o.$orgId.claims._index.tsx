@@ -5,15 +5,15 @@ import type { Route } from "./+types/o.$orgId.claims._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/components/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { readPageForm } from "~/lib/http.server";
 import { createClaim, deleteClaim } from "~/claims/create-claim.server";
 import { listClaims } from "~/claims/claim-review.server";
-import { Modal, withoutParams, withParams, ConfirmActions } from "~/prior-auths/ui/modal";
+import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
-import { card, primaryButton } from "~/prior-auths/ui/styles";
+import { card, primaryButton } from "~/ui/styles";
 import { Badge } from "~/prior-auths/ui/badges";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 

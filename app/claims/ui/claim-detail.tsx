@@ -11,8 +11,8 @@ import { CitationList, CitationProvider } from "~/prior-auths/ui/citations";
 import { PdfViewer, type PdfHighlight } from "~/prior-auths/ui/pdf-viewer";
 import { EpaDocument } from "~/prior-auths/ui/epa-document";
 import { Badge, DecisionBadge, SubmissionBadge } from "~/prior-auths/ui/badges";
-import { card, dangerButton, inputClass, secondaryButton } from "~/prior-auths/ui/styles";
-import { withParams } from "~/prior-auths/ui/modal";
+import { card, dangerButton, inputClass, secondaryButton } from "~/ui/styles";
+import { withParams } from "~/ui/modal";
 import type { CitationJson } from "~/prior-auths/ui/types";
 import { LiveDot, useLiveConnected } from "~/prior-auths/ui/live-channel";
 

@@ -32,7 +32,9 @@ const route = apiRoute({
     errors: { 413: "File too large", 422: "Please upload a PDF file" },
     async handler({ request, organizationId }) {
       const claim = await createClaim(await getDatabase(), organizationId, await readCreateClaimRequest(request));
-      return { claim: { token: claim.id, intake_status: claim.intake_status, submission_type: claim.submission_type, created_at: claim.created_at.toISOString() } };
+      return {
+        claim: { token: claim.id, intake_status: claim.intake_status, submission_type: claim.submission_type, created_at: claim.created_at.toISOString() },
+      };
     },
   },
 });

@@ -13,19 +13,24 @@ import { OverrideServiceLineInput } from "~/claims/review-input";
 const route = apiRoute({
   POST: {
     summary: "Record a reviewer's decision on a service line (override)",
-    description: "A reviewer approves or denies one service line; the decision wins over the AI's and survives later AI runs. The reason is required ('Override reason is required').",
+    description:
+      "A reviewer approves or denies one service line; the decision wins over the AI's and survives later AI runs. The reason is required ('Override reason is required').",
     tags: ["Medical claims", "Decisions"],
     requestBody: [
       { contentType: "application/json", schema: OverrideServiceLineInput },
       { contentType: "application/x-www-form-urlencoded", schema: OverrideServiceLineInput },
     ],
-    response: z.object({ decision: z.object({ token: z.string(), service_request_id: z.string(), decision_type: z.enum(["approve", "deny"]), reason: z.string() }) }),
+    response: z.object({
+      decision: z.object({ token: z.string(), service_request_id: z.string(), decision_type: z.enum(["approve", "deny"]), reason: z.string() }),
+    }),
     errors: { 422: "Override reason is required" },
     // Parsed here (not with `body`) so the answer is the schema's own message, without a field prefix.
     async handler({ request, organizationId, params, auth }) {
       const parsed = OverrideServiceLineInput.safeParse(await readBody(request));
       if (!parsed.success) throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid input");
-      return { decision: await overrideServiceLine(await getDatabase(), organizationId, params.id!, params.lineId!, { ...parsed.data, userId: auth.user?.id ?? null }) };
+      return {
+        decision: await overrideServiceLine(await getDatabase(), organizationId, params.id!, params.lineId!, { ...parsed.data, userId: auth.user?.id ?? null }),
+      };
     },
   },
 });

@@ -9,7 +9,10 @@ const route = apiRoute({
     summary: "Run (or re-run) the AI intake of a medical claim",
     description: "Re-reads the fax and decides every service line again. A reviewer's override is never replaced by the new AI decision.",
     tags: ["Medical claims"],
-    response: z.object({ claim: z.object({ token: z.string(), intake_status: z.literal("queued") }), job: z.object({ id: z.string().describe("the queued job (bigint as a decimal string)") }) }),
+    response: z.object({
+      claim: z.object({ token: z.string(), intake_status: z.literal("queued") }),
+      job: z.object({ id: z.string().describe("the queued job (bigint as a decimal string)") }),
+    }),
     async handler({ organizationId, params }) {
       const job = await queueClaimIntake(await getDatabase(), organizationId, params.id!);
       return { claim: { token: params.id!.replace(/\.json$/i, ""), intake_status: "queued" }, job: { id: job.id } };
