@@ -49,6 +49,15 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/chat_messages", file: "routes/api/prior-auths/chat-messages.tsx" },
   { path: "o/:orgId/prior_auths/:id/chat_threads/:threadId/ai_chat_message", file: "routes/api/prior-auths/ai-chat-message.tsx" },
 
+  // Medical claims (one AI decision per service line)
+  { path: "o/:orgId/claims", file: "routes/api/claims/collection.tsx", alias: "o/:orgId/claims.json" },
+  { path: "o/:orgId/claims/:id", file: "routes/api/claims/item.tsx", alias: "o/:orgId/claims/:id.json" },
+  { path: "o/:orgId/claims/:id/events", file: "routes/api/claims/events.tsx" },
+  { path: "o/:orgId/claims/:id/run_ai", file: "routes/api/claims/run-ai.tsx" },
+  { path: "o/:orgId/claims/:id/service_requests/:lineId/decisions", file: "routes/api/claims/decisions.tsx" },
+  { path: "o/:orgId/claims/:id/service_requests/:lineId/generate_denial_letter", file: "routes/api/claims/generate-denial-letter.tsx" },
+  { path: "o/:orgId/claims/:id/letters/:letterId.pdf", file: "routes/api/claims/letter-pdf.tsx" },
+
   // Custom AI rules, letter forms, the drug directory
   { path: "o/:orgId/ai_rules", file: "routes/api/ai-rules/collection.tsx", alias: "o/:orgId/ai_rules.json" },
   { path: "o/:orgId/ai_rules/:ruleId", file: "routes/api/ai-rules/item.tsx", alias: "o/:orgId/ai_rules/:ruleId.json" },
