@@ -13,6 +13,7 @@ import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-polici
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
 import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { seedClaimsDemo } from "./seed-claims.server";
 
 export const DEMO_EMAIL = "demo@example.com";
 
@@ -69,6 +70,8 @@ export async function seedDemo(database: Database): Promise<string> {
       data: { organization_id: org.id, name: "Standard denial letter", description: "Adverse determination with appeal rights", template_body: DEFAULT_DENIAL_TEMPLATE },
     });
     await database.prisma.pbmConfiguration.create({ data: { organization_id: org.id, name: "Sandbox PBM", sandbox: true, active: true } });
+    // Medical Claims: a medical plan with medical policies; sample claims on the live organization
+    console.log(`[seed] ${org.id === organization.id ? "live" : "sandbox"}: ${await seedClaimsDemo(database, org.id, { samples: org.id === organization.id })}`);
     if (org.id === organization.id) {
       // Faxes go in after the trees exist so the first decisions use the plan's policies.
       void (async () => {

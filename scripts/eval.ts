@@ -20,6 +20,7 @@ import { startWorker } from "~/queue/worker.server";
 import "~/queue/jobs.server";
 import { runEvaluation } from "~/evaluation/run-evaluation.server";
 import { formatScore } from "~/evaluation/score";
+import { formatServiceScore } from "~/evaluation/score-services";
 import { getModelClient } from "~/agents/llm.server";
 
 const argv = process.argv.slice(2);
@@ -61,8 +62,9 @@ try {
   const { report } = await runEvaluation(database, org.id, setDir, { log: (l) => console.log(`[eval] ${l}`), engine });
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
-  console.log(`[eval] report written to ${out} (${report.cases.length} cases, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`);
-  if (report.score) console.log(formatScore(report.score));
+  console.log(`[eval] report written to ${out} (${report.services?.length ?? report.cases.length} cases, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`);
+  if (report.service_score) console.log(formatServiceScore(report.service_score));
+  else if (report.score) console.log(formatScore(report.score));
   else console.log("[eval] no expected.json files: run only, not scored");
 } finally {
   await worker.stop();

@@ -55,6 +55,14 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/roles", file: "routes/api/roles/collection.tsx" },
   { path: "roles", file: "routes/api/roles/create.tsx" },
   { path: "o/:orgId/audit_events", file: "routes/api/audit-events/collection.tsx" },
+  // Medical claims (one AI decision per service line)
+  { path: "o/:orgId/claims", file: "routes/api/claims/collection.tsx", alias: "o/:orgId/claims.json" },
+  { path: "o/:orgId/claims/:id", file: "routes/api/claims/item.tsx", alias: "o/:orgId/claims/:id.json" },
+  { path: "o/:orgId/claims/:id/events", file: "routes/api/claims/events.tsx" },
+  { path: "o/:orgId/claims/:id/run_ai", file: "routes/api/claims/run-ai.tsx" },
+  { path: "o/:orgId/claims/:id/service_requests/:lineId/decisions", file: "routes/api/claims/decisions.tsx" },
+  { path: "o/:orgId/claims/:id/service_requests/:lineId/generate_denial_letter", file: "routes/api/claims/generate-denial-letter.tsx" },
+  { path: "o/:orgId/claims/:id/letters/:letterId.pdf", file: "routes/api/claims/letter-pdf.tsx" },
 
   // Custom AI rules, letter forms, the drug directory
   { path: "o/:orgId/ai_rules", file: "routes/api/ai-rules/collection.tsx", alias: "o/:orgId/ai_rules.json" },

@@ -499,3 +499,42 @@ export const DecisionResultSchema = z.object({
   rule: z.string().optional(),
 });
 export type DecisionResult = z.infer<typeof DecisionResultSchema>;
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Medical services (claims and medical PA requests): one line per requested service
+
+export const ServiceCategorySchema = z.enum(["advanced_imaging", "dme", "outpatient_surgery", "infusion", "physical_therapy", "other"]);
+export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
+
+/** One service line of a claim or medical request, every field as read from the fax. */
+export const ServiceLineSchema = z.object({
+  /** 1-based, in the order written */
+  line_number: z.number().int().min(1),
+  /** 5-character HCPCS Level II (letter + 4 digits) or CPT (5 digits, or 4 digits + F/T/U) code */
+  code: z.string().nullable(),
+  description: z.string().nullable(),
+  category: ServiceCategorySchema,
+  /** billed or requested units (1 when the line states none) */
+  units: z.number().nullable(),
+  /** YYYY-MM-DD, the first date of service (planned date on a request) */
+  date_of_service: isoDate.nullable(),
+  date_of_service_end: isoDate.nullable(),
+  /** CMS two-digit place-of-service code ("11" office, "22" outpatient hospital, "12" home …) */
+  place_of_service: z.string().nullable(),
+  /** the site of care as written ("hospital outpatient", "ambulatory surgery center", "home") */
+  site_of_care: z.string().nullable(),
+  modifiers: z.array(z.string()),
+  ordering_provider: z.string().nullable(),
+  rendering_provider: z.string().nullable(),
+  citations,
+});
+export type ServiceLine = z.infer<typeof ServiceLineSchema>;
+
+/** The decision on one service line (same rules and shape as a request's decision). */
+export interface ServiceLineResult {
+  line: ServiceLine;
+  policyId: string | null;
+  tree: DecisionTree | null;
+  review: ReviewResult | null;
+  decision: DecisionResult;
+}

@@ -9,7 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DecisionTree, FormularyRow, ParsedDocument, RosterMember } from "~/clinical/contracts";
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
-import { runPipeline, type PipelineResult } from "~/clinical/pipeline/run-pipeline";
+import { runPipeline, runServicePipeline, type PipelineResult, type ServicePipelineResult } from "~/clinical/pipeline/run-pipeline";
+import type { ServiceCaseReport } from "./score-services";
 import { builtinAgents } from "~/clinical/pipeline/builtin-agents";
 import type { CaseReport, Expected } from "./score";
 
@@ -18,6 +19,8 @@ export interface OfflineSet {
   roster: RosterMember[];
   formulary: FormularyRow[];
   policies: { id: string; drug_names: string[] }[];
+  /** the set's medical policies (manifest `kind: "medical"`) with the HCPCS/CPT codes each governs */
+  medicalPolicies: { id: string; codes: string[] }[];
   trees: Map<string, DecisionTree>;
   caseIds: string[];
   /** expected.json per case id (cases without one are run, not scored) */
@@ -32,11 +35,15 @@ export async function loadOfflineSet(dir: string, parse: (file: string) => Promi
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
   const roster: RosterMember[] = (manifest.members ?? []).map((m: Partial<RosterMember>) => ({ gender: null, plan_identification: null, coverage_end: null, ...m }) as RosterMember);
   const formulary: FormularyRow[] = (manifest.formulary ?? []).map((f: Partial<FormularyRow>) => ({ ndc: null, tier: null, requires_prior_auth: true, quantity_limit: null, step_therapy: [], ...f }) as FormularyRow);
-  const policies = (manifest.policies ?? []).map((p: { id: string; drug_names?: string[] }) => ({ id: p.id, drug_names: p.drug_names ?? [p.id] }));
+  type ManifestPolicy = { id: string; file: string; kind?: string; drug_names?: string[]; codes?: string[] };
+  const all: ManifestPolicy[] = manifest.policies ?? [];
+  const policies = all.filter((p) => p.kind !== "medical").map((p) => ({ id: p.id, drug_names: p.drug_names ?? [p.id] }));
+  const medicalPolicies = all.filter((p) => p.kind === "medical").map((p) => ({ id: p.id, codes: p.codes ?? [] }));
   const trees = new Map<string, DecisionTree>();
-  for (const p of manifest.policies ?? []) {
+  for (const p of all) {
     const doc = await parse(path.join(dir, p.file));
-    trees.set(p.id, generateDecisionTree(doc, { drug_names: p.drug_names ?? [p.id], title: p.drug_names?.[0] ?? p.id, documentName: "policy" }));
+    const names = p.kind === "medical" ? (p.codes ?? [p.id]) : (p.drug_names ?? [p.id]);
+    trees.set(p.id, generateDecisionTree(doc, { drug_names: names, title: p.kind === "medical" ? p.id : (p.drug_names?.[0] ?? p.id), documentName: "policy" }));
   }
   const caseIds: string[] = manifest.cases ?? fs.readdirSync(path.join(dir, "cases")).sort();
   const expected = new Map<string, Expected & { why?: string }>();
@@ -44,7 +51,7 @@ export async function loadOfflineSet(dir: string, parse: (file: string) => Promi
     const f = path.join(dir, "cases", c, "expected.json");
     if (fs.existsSync(f)) expected.set(c, JSON.parse(fs.readFileSync(f, "utf8")));
   }
-  return { dir, roster, formulary, policies, trees, caseIds, expected };
+  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected };
 }
 
 /**
@@ -72,5 +79,35 @@ export async function runOfflineCase(set: OfflineSet, caseId: string, doc: Parse
       processing_seconds: seconds,
       scanned: doc.pages.some((p) => p.ocr),
     },
+  };
+}
+
+/**
+ * Decides one medical case of the set (service lines against the set's medical policies) with the
+ * same runServicePipeline and built-in agents the claim intake uses. Returns the result and the
+ * per-line report the service scorer reads.
+ */
+export async function runOfflineServiceCase(set: OfflineSet, caseId: string, doc: ParsedDocument, receivedDate: string): Promise<{ result: ServicePipelineResult; report: ServiceCaseReport }> {
+  const r = await runServicePipeline({ caseDoc: doc, roster: set.roster, policies: set.medicalPolicies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate }, builtinAgents);
+  return { result: r, report: serviceReport(caseId, r, doc.pages.some((p) => p.ocr)) };
+}
+
+/** The per-line report of a service pipeline result (shared with the database evaluation). */
+export function serviceReport(caseId: string, r: Pick<ServicePipelineResult, "decision" | "lines">, scanned: boolean): ServiceCaseReport {
+  return {
+    case_id: caseId,
+    decision: r.decision.final_decision,
+    scanned,
+    services: r.lines.map((l) => ({
+      code: l.line.code,
+      units: l.line.units,
+      modifiers: l.line.modifiers,
+      date_of_service: l.line.date_of_service,
+      place_of_service: l.line.place_of_service,
+      policy: l.policyId,
+      decision: l.decision.final_decision,
+      confidence: l.decision.confidence_score,
+      criteria: (l.review?.paths ?? []).flatMap((p) => p.criteria.map((c) => ({ text: c.question, outcome: c.outcome, reason: c.reason, evidence: c.citations }))),
+    })),
   };
 }

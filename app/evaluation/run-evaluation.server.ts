@@ -14,6 +14,8 @@ import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { scoreReports, type CaseReport, type Expected, type Score } from "./score";
+import { createClaim } from "~/claims/create-claim.server";
+import { scoreServices, type ServiceCaseReport, type ServiceScore } from "./score-services";
 
 const ManifestSchema = z.object({
   name: z.string().default("set"),
@@ -27,13 +29,13 @@ const ManifestSchema = z.object({
     termination_date: z.string().nullish(),
   }),
   members: z.array(z.any()).default([]),
-  policies: z.array(z.object({ id: z.string(), file: z.string(), drug_names: z.array(z.string()).default([]) })).default([]),
+  policies: z.array(z.object({ id: z.string(), file: z.string(), drug_names: z.array(z.string()).default([]), kind: z.string().optional(), codes: z.array(z.string()).default([]) })).default([]),
   formulary: z.array(z.any()).default([]),
   cases: z.array(z.string()).optional(),
 });
 
 export interface EvaluationResult {
-  report: { set: string; engine: string; started_at: string; finished_at: string; cases: CaseReport[]; score: Score | null };
+  report: { set: string; engine: string; started_at: string; finished_at: string; cases: CaseReport[]; score: Score | null; services?: ServiceCaseReport[]; service_score?: ServiceScore | null };
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
@@ -59,6 +61,7 @@ export async function runEvaluation(
   const timeoutMs = opts.timeoutMs ?? 30 * 60_000;
   const manifest = ManifestSchema.parse(JSON.parse(fs.readFileSync(path.join(setDir, "manifest.json"), "utf8")));
   const startedAt = new Date();
+  if (manifest.policies.some((p) => p.kind === "medical")) return runClaimsEvaluation(database, organizationId, setDir, manifest, { log, timeoutMs, engine: opts.engine, startedAt });
   const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "pharmacy", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
   await importFormulary(database, organizationId, plan.id, manifest.formulary);
@@ -177,4 +180,82 @@ function processingSeconds(runs: { started_at: Date; finished_at: Date | null }[
   const start = Math.min(...done.map((r) => r.started_at.getTime()));
   const end = Math.max(...done.map((r) => r.finished_at!.getTime()));
   return Math.max(0, (end - start) / 1000);
+}
+
+/**
+ * A medical set (manifest policies of `kind: "medical"` with `codes`): a medical plan, its medical
+ * policies, every case submitted as a claim (createClaim → claim.intake → the worker), and the
+ * per-line report scored by scoreServices once every claim is decided. A set mixing drug and
+ * medical cases is not supported (the whole set follows its policies' kind).
+ */
+async function runClaimsEvaluation(
+  database: Database,
+  organizationId: string,
+  setDir: string,
+  manifest: z.infer<typeof ManifestSchema>,
+  opts: { log: (line: string) => void; timeoutMs: number; engine?: string; startedAt: Date },
+): Promise<EvaluationResult> {
+  const { log, timeoutMs } = opts;
+  const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "medical", is_active: true });
+  await importRoster(database, organizationId, plan.id, manifest.members);
+  const policyIdByDb = new Map<string, string>();
+  for (const p of manifest.policies) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
+    const policy = await createCoveragePolicy(database, organizationId, plan.id, { drug_name: p.id, drugs_list: p.codes.length ? p.codes : p.drug_names, policy_type: p.kind === "medical" ? "medical" : "pharmacy", external_id: p.id }, { bytes, filename: path.basename(p.file) });
+    policyIdByDb.set(policy.id, p.id);
+  }
+  log(`medical plan, ${manifest.members.length} members, ${manifest.policies.length} medical policies queued`);
+  await waitFor(async () => (await database.prisma.coveragePolicy.count({ where: { plan_id: plan.id, tree_status: { in: ["queued", "generating"] } } })) === 0, timeoutMs, "decision trees");
+  log("decision trees ready");
+  const caseIds = manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort();
+  const submitted = new Map<string, string>();
+  for (const caseId of caseIds) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, "cases", caseId, "fax.pdf")));
+    const claim = await createClaim(database, organizationId, { submission_type: "fax", file: { bytes, filename: `${caseId}.pdf` } }, { plan_id: plan.id });
+    submitted.set(caseId, claim.id);
+  }
+  log(`${caseIds.length} claims submitted`);
+  let lastDone = -1;
+  await waitFor(
+    async () => {
+      const done = await database.prisma.claim.count({ where: { id: { in: [...submitted.values()] }, intake_status: { in: ["succeeded", "failed"] } } });
+      if (done !== lastDone) log(`${(lastDone = done)}/${caseIds.length} decided`);
+      return done === caseIds.length;
+    },
+    timeoutMs,
+    "claim decisions",
+  );
+  const services: ServiceCaseReport[] = [];
+  for (const caseId of caseIds) {
+    const id = submitted.get(caseId)!;
+    const claim = await database.prisma.claim.findUniqueOrThrow({ where: { id }, include: { service_requests: { orderBy: { line_number: "asc" }, include: { decisions: { where: { agent: { not: "human" } }, orderBy: { created_at: "desc" }, take: 1 } } } } });
+    const scanned = (await database.prisma.documentPage.count({ where: { document: { claim_id: id, kind: "fax" }, ocr: true } })) > 0;
+    const lines = claim.service_requests.map((s) => {
+      const d = s.decisions[0];
+      const meta = (d?.metadata ?? {}) as { confidence_score?: number; coverage_policy_id?: string; criteria?: { question: string; outcome: string; reason: string; citations: unknown[] }[] };
+      return {
+        code: s.code,
+        units: s.units,
+        modifiers: s.modifiers,
+        date_of_service: s.service_date,
+        place_of_service: s.place_of_service,
+        policy: meta.coverage_policy_id ? (policyIdByDb.get(meta.coverage_policy_id) ?? meta.coverage_policy_id) : null,
+        decision: (d?.final_decision ?? "needs_more_information") as ServiceCaseReport["services"][number]["decision"],
+        confidence: meta.confidence_score ?? null,
+        criteria: (meta.criteria ?? []).map((c) => ({ text: c.question, outcome: c.outcome, reason: c.reason, evidence: c.citations })),
+      };
+    });
+    const ds = lines.map((l) => l.decision);
+    const decision = claim.intake_status !== "succeeded" ? "failed" : !ds.length ? "needs_more_information" : ds.every((d) => d === "approved") ? "approved" : ds.every((d) => d === "denied") ? "denied" : ds.includes("needs_more_information") ? "needs_more_information" : "denied";
+    services.push({ case_id: caseId, decision, scanned, services: lines });
+  }
+  const finishedAt = new Date();
+  // Only now, with every decision final, are the expected answers read.
+  const expected = new Map<string, Expected & { services?: never[] }>();
+  for (const caseId of caseIds) {
+    const file = path.join(setDir, "cases", caseId, "expected.json");
+    if (fs.existsSync(file)) expected.set(caseId, JSON.parse(fs.readFileSync(file, "utf8")));
+  }
+  const serviceScore = expected.size ? scoreServices(services, expected as never) : null;
+  return { report: { set: manifest.name, engine: opts.engine ?? "builtin", started_at: opts.startedAt.toISOString(), finished_at: finishedAt.toISOString(), cases: [], score: null, services, service_score: serviceScore } };
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineJob } from "~/queue/define-job";
 import { markIntakeFailed, runIntake } from "./run-intake.server";
+import { markClaimIntakeFailed, runClaimIntake } from "~/claims/run-claim-intake.server";
 import { generatePolicyDecisionTree, markTreeFailed } from "~/coverage-policies/generate-decision-tree.server";
 
 /**
@@ -30,4 +31,15 @@ export const coveragePolicyTreeJob = defineJob({
   onFailure: (payload, info, tx) => markTreeFailed(tx, payload.coverage_policy_id, info),
 });
 
-export const appJobs = [priorAuthIntakeJob, coveragePolicyTreeJob];
+/** Steps 1–5 for one medical claim (the same stages, one decision per service line). */
+export const claimIntakeJob = defineJob({
+  name: "claim.intake",
+  payload: z.object({ claim_id: z.string().min(1) }),
+  maxAttempts: 3,
+  backoff: { baseMs: 5_000, maxMs: 60_000 },
+  timeoutMs: 10 * 60_000,
+  handler: (payload, ctx) => runClaimIntake(ctx.database, payload.claim_id, { fence: ctx.fence }),
+  onFailure: (payload, info, tx) => markClaimIntakeFailed(tx, payload.claim_id, info),
+});
+
+export const appJobs = [priorAuthIntakeJob, coveragePolicyTreeJob, claimIntakeJob];

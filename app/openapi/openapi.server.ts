@@ -100,7 +100,7 @@ export function openApiPath(path: string): string {
   return `/api/${path}`.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 }
 
-const TAG_ORDER = ["Prior auths", "Decisions", "Chat", "Plans", "Coverage policies", "Organization", "Sign-in", "Developer", "Live events", "Documents"];
+const TAG_ORDER = ["Prior auths", "Medical claims", "Decisions", "Chat", "Plans", "Coverage policies", "Organization", "Sign-in", "Developer", "Live events", "Documents"];
 
 function operationObject(path: string, method: ApiMethod, op: Omit<ApiOperation, "handler">, auth: ApiRouteSpec["auth"]) {
   const pathParams = [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({

@@ -26,6 +26,9 @@ async function defaultPlanId(database: Database, organizationId: string, planId?
     if (!plan) throw new AppError("not_found", "Plan not found");
     return plan.id;
   }
+  // a drug request goes to the organization's one active pharmacy plan (a medical plan beside it is for claims)
+  const pharmacy = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true, document_type: "pharmacy" }, select: { id: true }, take: 2 });
+  if (pharmacy.length === 1) return pharmacy[0].id;
   const plans = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true }, select: { id: true }, take: 2 });
   return plans.length === 1 ? plans[0].id : null;
 }

@@ -7,9 +7,9 @@
  * `registerJobs(...)` call.
  */
 import { registerJobs, registerPeriodicJobs, systemEcho } from "~/queue/registry.server";
-import { coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
+import { claimIntakeJob, coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
 import { webhookDeliverJob } from "~/webhooks/deliver-webhook.server";
 import { pruneApiLogsJob } from "~/api-logs/api-logs.server";
 
-registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob, webhookDeliverJob);
+registerJobs(systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob, webhookDeliverJob, claimIntakeJob);
 registerPeriodicJobs(pruneApiLogsJob);

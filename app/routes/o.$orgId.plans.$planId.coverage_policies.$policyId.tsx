@@ -24,6 +24,7 @@ import { serializePlan } from "~/plans/manage-plans.server";
 import { FormAlert } from "~/ui/styles";
 import { readPageForm, rethrowNotFound } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
+import { reflowPolicyText } from "~/coverage-policies/ui/reflow-policy-text";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: xyflowStyles }];
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.policy.drug_name ?? "Coverage policy"} · PA Review` }];
@@ -178,9 +179,11 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
               )}
             </div>
             {policy.policy_text ? (
-              <pre className="max-h-[700px] overflow-auto rounded-lg border border-slate-200 bg-white p-4 font-sans text-sm whitespace-pre-wrap text-slate-800" data-testid="policy-text">
-                {policy.policy_text}
-              </pre>
+              <div className="max-h-[700px] space-y-2 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-800" data-testid="policy-text">
+                {reflowPolicyText(policy.policy_text).map((paragraph, i) => (
+                  <p key={i}>{paragraph}</p>
+                ))}
+              </div>
             ) : policy.file_url ? (
               <iframe title="Policy PDF" src={policy.file_url} className="h-[700px] w-full rounded-lg border border-slate-200 bg-white" />
             ) : (

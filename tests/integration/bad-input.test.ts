@@ -109,6 +109,15 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/roles/collection": { methods: ["GET", "POST"], body: "required" },
   "routes/api/roles/create": { methods: ["POST"], body: "required" },
   "routes/api/audit-events/collection": { methods: ["GET"] },
+  "routes/api/claims/collection": { methods: ["GET", "POST"], body: "required", upload: "fax.file" },
+  "routes/api/claims/collection.alias": { methods: ["GET", "POST"], body: "required", upload: "fax.file" },
+  "routes/api/claims/item": { methods: ["GET", "DELETE"], body: "none" },
+  "routes/api/claims/item.alias": { methods: ["GET", "DELETE"], body: "none" },
+  "routes/api/claims/events": { methods: ["GET"], sse: true },
+  "routes/api/claims/run-ai": { methods: ["POST"], body: "none" },
+  "routes/api/claims/decisions": { methods: ["POST"], body: "required" },
+  "routes/api/claims/generate-denial-letter": { methods: ["POST"], body: "required" },
+  "routes/api/claims/letter-pdf": { methods: ["GET"] },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */

@@ -152,9 +152,18 @@ describe("schema round-trip", () => {
       { organization_id: org, prior_auth_id: pa, letter_form_id: ids.LetterForm, denial_reason: "Age", body: "b", signed_off_by_id: user },
       { denial_reason: "Age" },
     );
-    await roundTrip("Claim", { organization_id: org }, { intake_finished: false });
-    await roundTrip("ServiceRequest", { claim_id: ids.Claim, code: "97110", units: 4 }, { units: 4 });
-    await roundTrip("ServiceDecision", { claim_id: ids.Claim, service_request_id: ids.ServiceRequest, agent: "clinical", reason: "ok", approved: true }, { approved: true });
+    await roundTrip("Claim", { organization_id: org, plan_id: plan, patient_name: "Dana Whitfield", request_date: "2026-10-01" }, { intake_finished: false, intake_step: 0 });
+    await roundTrip(
+      "ServiceRequest",
+      { claim_id: ids.Claim, code: "97110", units: 4, line_number: 2, description: "Therapeutic exercise", category: "physical_therapy", service_date: "2026-10-12", service_date_end: "2026-11-30", place_of_service: "11", site_of_care: "office", modifiers: ["GP", "59"], ordering_provider: "Priya Raman", rendering_provider: "Sam Lee" },
+      { units: 4, modifiers: ["GP", "59"], code_system: "HCPCS/CPT" },
+    );
+    await roundTrip(
+      "ServiceDecision",
+      { claim_id: ids.Claim, service_request_id: ids.ServiceRequest, agent: "builtin", reason: "ok", approved: true, final_decision: "approved", metadata: { confidence_score: 0.9 }, citations: [{ document: "fax", page: 1, text: "x" }], decision_tree_traversal: [], signed_off_by_id: user, signed_off_at: new Date("2026-10-02T00:00:00Z") },
+      { approved: true, final_decision: "approved", metadata: { confidence_score: 0.9 } },
+    );
+    await roundTrip("Letter", { organization_id: org, claim_id: ids.Claim, service_request_id: ids.ServiceRequest, denial_reason: "Frequency limit", body: "b" }, { kind: "denial", prior_auth_id: null });
     await roundTrip("Prompt", { prompt_type: "extraction", system_prompt: "s", user_prompt: "u", json_schema: { type: "object" } }, { target: "prior_auth" });
     await roundTrip("GroundTruth", { organization_id: org, prior_auth_id: pa, prompt_type: "extraction", expected: { a: 1 } }, { expected: { a: 1 } });
     await roundTrip("ChatThread", { organization_id: org, prior_auth_id: pa }, { prior_auth_id: pa });

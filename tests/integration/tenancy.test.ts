@@ -58,6 +58,7 @@ let memberB: string;
 let keyA: string;
 let orgB: string;
 let paramValues: [RegExp, string][];
+let claimParams: Record<string, string> = {};
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -77,6 +78,10 @@ beforeAll(async () => {
   });
   const policy = await p.coveragePolicy.create({ data: { organization_id: orgB, plan_id: plan.id, drug_name: "adalimumab" } });
   const claim = await p.claim.create({ data: { organization_id: orgB } });
+  const serviceRequest = await p.serviceRequest.create({ data: { claim_id: claim.id, code: "72148", units: 1 } });
+  const claimLetter = await p.letter.create({ data: { organization_id: orgB, claim_id: claim.id, service_request_id: serviceRequest.id, denial_reason: "r", body: "b", pdf: new Uint8Array([37, 80, 68, 70]) } });
+  // claims routes name their ids generically (`$id`, `$lineId`, `$letterId`): fill them with B's claim records
+  claimParams = { id: claim.id, lineId: serviceRequest.id, letterId: claimLetter.id };
   const rule = await p.aiRule.create({ data: { organization_id: orgB, name: "r", description: "d", applies_to: "clinical" } });
   const fdr = await p.formularyDrugRequirement.create({ data: { organization_id: orgB, drug_name: "adalimumab" } });
   const webhook = await p.webhookEndpoint.create({ data: { organization_id: orgB, url: "https://example.test/hook", secret: "s" } });
@@ -102,8 +107,9 @@ afterAll(async () => {
   await tdb?.cleanup();
 });
 
-function valueFor(param: string): string {
+function valueFor(param: string, path = ""): string {
   if (param === "orgId") return orgB;
+  if (/(^|\/)claims\//.test(path) && claimParams[param]) return claimParams[param];
   for (const [re, value] of paramValues) if (re.test(param)) return value;
   return `c${crypto.randomBytes(12).toString("hex")}`;
 }
@@ -128,7 +134,7 @@ function urlFor(routeId: string): { url: string; extraParams: boolean } {
       }
       return seg.replace(/^:([\w-]+)\??/, (_m, name: string) => {
         if (name !== "orgId") extraParams = true;
-        return encodeURIComponent(valueFor(name));
+        return encodeURIComponent(valueFor(name, segments.join("/")));
       });
     });
   return { url: `/${filled.join("/")}`, extraParams };

@@ -13,7 +13,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ParsedDocument } from "~/clinical/contracts";
 import { formatScore, scoreReports, type CaseReport } from "~/evaluation/score";
-import { loadOfflineSet, runOfflineCase } from "~/evaluation/offline-set";
+import { loadOfflineSet, runOfflineCase, runOfflineServiceCase } from "~/evaluation/offline-set";
+import { formatServiceScore, scoreServices, type ServiceCaseReport } from "~/evaluation/score-services";
 
 const argv = process.argv.slice(2);
 const setDir = argv.find((a, i) => !a.startsWith("--") && !["--case", "--out"].includes(argv[i - 1]))!;
@@ -44,6 +45,31 @@ const set = await loadOfflineSet(setDir, parsed);
 const caseIds = set.caseIds.filter((c) => !only || c === only);
 const reports: CaseReport[] = [];
 const t0 = performance.now();
+if (set.medicalPolicies.length) {
+  // a medical set: one decision per service line (FORMAT.md "Medical (service) requests and claims")
+  const lineReports: ServiceCaseReport[] = [];
+  for (const caseId of caseIds) {
+    const doc = await parsed(path.join(setDir, "cases", caseId, "fax.pdf"));
+    const { result: r, report } = await runOfflineServiceCase(set, caseId, doc, RECEIVED);
+    lineReports.push(report);
+    const exp = set.expected.get(caseId) as { services?: { code: string; decision: string; why?: string }[] } | undefined;
+    const wrong = exp?.services?.some((e, i) => report.services[i]?.decision !== e.decision || report.services[i]?.code !== e.code) ?? false;
+    if (verbose || wrong) {
+      const f = r.facts;
+      console.log(`\n${wrong ? "✗" : "✓"} ${caseId}: patient ${f.patient.first_name} ${f.patient.last_name} ${f.patient.birth_date} ${f.patient.member_id}; dx ${f.diagnoses.map((d) => d.code).join(",")}; eligible ${r.eligibility.eligible}`);
+      for (const [i, l] of r.lines.entries()) {
+        const e = exp?.services?.[i];
+        console.log(`  line ${l.line.code} ${l.line.modifiers.join(",")} x${l.line.units} ${l.line.date_of_service} POS ${l.line.place_of_service} policy ${l.policyId}: ${l.decision.final_decision} (${l.decision.rule}) expected ${e?.code} ${e?.decision} — ${e?.why ?? ""}`);
+        for (const p of l.review?.paths ?? []) for (const c of p.criteria) console.log(`    [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 90)} — ${c.reason.slice(0, 200)}`);
+      }
+      if ((exp?.services?.length ?? 0) > r.lines.length) console.log(`  missing lines: ${exp!.services!.slice(r.lines.length).map((e) => e.code).join(", ")}`);
+    }
+  }
+  console.log(`\n${caseIds.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(formatServiceScore(scoreServices(lineReports, set.expected as never)));
+  if (out) fs.writeFileSync(out, JSON.stringify(lineReports, null, 2));
+  process.exit(0);
+}
 for (const caseId of caseIds) {
   const doc = await parsed(path.join(setDir, "cases", caseId, "fax.pdf"));
   const { result: r, report } = await runOfflineCase(set, caseId, doc, RECEIVED);

@@ -5,7 +5,8 @@
  * they differ only in the agents they pass (built-in or model, see `ClinicalAgents`) and in the hooks
  * they use to record progress. Database-free.
  */
-import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember } from "../contracts";
+import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember, ServiceLine, ServiceLineResult, TreeNode } from "../contracts";
+import { extractServiceLines } from "../extract/service-lines";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
 
@@ -19,6 +20,11 @@ export interface ClinicalAgents {
   selectPolicy(facts: CaseFacts, policies: { id: string; drug_names: string[] }[], opts: { caseDoc: ParsedDocument; formulary: FormularyRow[] }): string | null;
   review(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; tree: DecisionTree; policyId: string; eligibility: EligibilityResult }): Promise<ReviewResult>;
   audit(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; eligibility: EligibilityResult; review: ReviewResult | null; rules: OrgRule[]; drugNames: string[] }): Promise<AuditFinding[]>;
+  /**
+   * The service lines of a medical claim / medical request (HCPCS/CPT code, units, dates, place of
+   * service, modifiers, providers). Optional: an engine without its own reader uses the built-in one.
+   */
+  extractServices?(doc: ParsedDocument, opts: { documentName: string }): Promise<ServiceLine[]>;
   /** a model's own reading of the case (the built-in engine proposes nothing beyond the rules) */
   propose?(input: { facts: CaseFacts; eligibility: EligibilityResult; review: ReviewResult | null; audit: AuditFinding[] }): Promise<Proposal>;
 }
@@ -127,4 +133,176 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   // the organisation's AI rules that fired: named in the trail; they can hold an approval, never deny
   const decision = await run("decision", 5, engine, { rules_fired: fired.map((f) => f.name) }, async () => applyRuleEffects(await decide(), fired, skipped));
   return { facts, eligibility, policyId, tree, review, audit, decision, engine, ...(rules.length ? { rules: { fired, skipped } } : {}) };
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+// Medical services: the same stages, once per service line
+
+export interface ServicePipelineInputs extends Omit<PipelineInputs, "policies" | "formulary"> {
+  /** the plan's medical policies with ready trees and the HCPCS/CPT codes each governs */
+  policies: { id: string; codes: string[] }[];
+}
+
+export interface ServicePipelineResult {
+  facts: CaseFacts;
+  services: ServiceLine[];
+  eligibility: EligibilityResult;
+  audit: AuditFinding[];
+  lines: ServiceLineResult[];
+  /** the lines combined (FORMAT.md): approved when all are, denied when all are, else needs more information when any does, else denied */
+  decision: DecisionResult;
+  engine: { engine: string; model: string | null };
+}
+
+/** The policy governing a service code: the first whose code list holds it (case- and space-insensitive). */
+export function selectServicePolicy(code: string | null, policies: { id: string; codes: string[] }[]): string | null {
+  if (!code) return null;
+  const want = code.trim().toUpperCase();
+  return policies.find((p) => p.codes.some((c) => c.trim().toUpperCase() === want))?.id ?? null;
+}
+
+/**
+ * The tree a service line is walked on. A medical policy is chosen by the line's HCPCS/CPT code, so
+ * the service it covers is already established: a single "which covered indication?" question whose
+ * only branch the reader could not tie to a condition (the policy's title, e.g. "MRI of the Lumbar
+ * Spine") asks nothing the code has not answered, and is spliced out (its children hang from its
+ * parent). Diagnosis requirements stay: they are criteria of their own. Any other tree is unchanged.
+ */
+export function treeForService(tree: DecisionTree): DecisionTree {
+  const single = tree.nodes.find((n) => {
+    const c = n.criterion as { role?: string; branches?: { conditions?: string[]; icd10?: string[]; phrases?: string[] }[] } | null;
+    return c?.role === "indication" && c.branches?.length === 1 && !c.branches[0].conditions?.length && !c.branches[0].icd10?.length && !c.branches[0].phrases?.length;
+  });
+  if (!single || tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
+  const nodes = tree.nodes.filter((n) => n.id !== single.id).map((n) => (n.parent_id === single.id ? { ...n, parent_id: single.parent_id, condition: single.parent_id ? single.condition : null } : n));
+  const edges = tree.edges.filter((e) => e.target !== single.id).map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id } : null) : e)).filter((e): e is NonNullable<typeof e> => !!e);
+  return { ...tree, nodes, edges };
+}
+
+const UNITS_LIMIT_RE = /\b(?:no more than|not (?:to )?exceed|maximum of|max(?:imum)?|up to|limit(?:ed)? to)\s+(\d{1,4})\s+units?\b[^.]{0,40}?\bper\s+(?:date of service|day|visit|session)\b/i;
+
+/**
+ * A policy's units-per-date-of-service limit ("no more than 4 units per date of service"), read from
+ * its tree (node questions and the notes printed under criteria), with the policy passage; null
+ * when the policy states none. Source: the policy text (MUE-style unit limits, CMS NCCI).
+ */
+export function unitsPerDateOfServiceLimit(tree: DecisionTree): { max: number; text: string; passage: TreeNode["passage"] } | null {
+  for (const n of tree.nodes) {
+    const spec = (n.criterion as { spec?: { note?: string; text?: string } } | null)?.spec;
+    for (const text of [n.question, spec?.note ?? "", spec?.text ?? "", n.reason ?? ""]) {
+      const m = UNITS_LIMIT_RE.exec(text);
+      if (m) return { max: Number(m[1]), text: m[0], passage: n.passage };
+    }
+  }
+  return null;
+}
+
+/**
+ * Adds the units check of a service line to its review: met when the line's units are within the
+ * policy's per-date-of-service limit; clearly not met (quoted from the fax line, read with high
+ * confidence) when they exceed it, which makes every path fail (a denial by rule (a)).
+ */
+export function withUnitsCheck(review: ReviewResult, tree: DecisionTree, line: ServiceLine): ReviewResult {
+  const limit = unitsPerDateOfServiceLimit(tree);
+  if (!limit || line.units == null) return review;
+  const over = line.units > limit.max;
+  const result = {
+    node_id: "units-per-date-of-service",
+    question: `Units per date of service within the policy limit (${limit.text})`,
+    outcome: over ? ("not_met" as const) : ("met" as const),
+    reason: over ? `${line.units} units of ${line.code} on one date of service exceed the policy's limit of ${limit.max}.` : `${line.units} unit(s) of ${line.code} are within the limit of ${limit.max} per date of service.`,
+    citations: [...line.citations.slice(0, 1), ...(limit.passage ? [limit.passage] : [])],
+    evidence: "direct" as const,
+    confidence: "high" as const,
+  };
+  const paths = review.paths.map((p) => ({ ...p, outcome: over ? ("not_met" as const) : p.outcome, criteria: [...p.criteria, result] }));
+  const verdict = over ? { approved: false, denied: true, open_nodes: [] } : review.verdict;
+  return { ...review, paths, ...(verdict ? { verdict } : {}) };
+}
+
+/** The facts a service line is reviewed on: the case's facts with the service as the requested item, dated on its date of service. */
+export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
+  const name = [line.code, line.description].filter(Boolean).join(" ");
+  return {
+    ...facts,
+    request_date: line.date_of_service ?? facts.request_date,
+    medication: { ...facts.medication, drug_name: name || null, drug_name_as_written: name || null, generic_name: null, ndc: null, quantity: line.units, quantity_unit: "units", days_supply: null, citations: line.citations.slice(0, 1) },
+  };
+}
+
+/**
+ * Combines line decisions into the case decision (../shared/eval/FORMAT.md): approved when every line
+ * is approved, denied when every line is denied, otherwise needs more information when any line
+ * needs it, else denied. No lines → needs more information (the services must be requested).
+ */
+export function combineLineDecisions(lines: ServiceLineResult[]): DecisionResult {
+  const ds = lines.map((l) => l.decision);
+  const all = (d: string) => ds.length > 0 && ds.every((x) => x.final_decision === d);
+  const final = !ds.length ? "needs_more_information" : all("approved") ? "approved" : all("denied") ? "denied" : ds.some((x) => x.final_decision === "needs_more_information") ? "needs_more_information" : "denied";
+  const summary = ds.length ? lines.map((l) => `${l.line.code ?? "?"}: ${l.decision.final_decision.replace(/_/g, " ")}`).join("; ") : "No service line with a HCPCS/CPT code could be read from the request.";
+  return {
+    final_decision: final,
+    confidence_score: ds.length ? Math.min(...ds.map((d) => d.confidence_score)) : 0.5,
+    ai_summary: summary,
+    rationale: ds.length ? lines.map((l) => `Line ${l.line.line_number} (${l.line.code}): ${l.decision.rationale}`).join("\n\n") : summary,
+    citations: ds.flatMap((d) => d.citations).slice(0, 20),
+    decision_tree_traversal: [],
+    missing_items: ds.length ? ds.flatMap((d) => d.missing_items ?? []) : ["The service lines requested (HCPCS/CPT code, units, date of service)"],
+    rule: "service_lines",
+  };
+}
+
+/**
+ * The clinical pipeline for a medical claim or medical request: extraction (case facts and service
+ * lines) → eligibility → per line: policy by code, clinical review on the policy's tree, decision by
+ * the same rule book (decide/apply-decision-rules.ts) → audit once for the case. Same agents, same
+ * hooks and same steps (2–5) as runPipeline. Database-free.
+ */
+export async function runServicePipeline(inputs: ServicePipelineInputs, agents: ClinicalAgents, hooks: PipelineHooks = {}): Promise<ServicePipelineResult> {
+  const engine = { engine: agents.engine, model: agents.model };
+  const builtin = { engine: "builtin", model: null };
+  const run = hooks.run ?? (<T>(_a: StageName, _s: number, _e: unknown, _i: unknown, fn: () => Promise<T>) => fn());
+  const documentName = inputs.documentName ?? "fax";
+  const ocr = documentOcrConfidence(inputs.caseDoc);
+  const codes = inputs.policies.flatMap((p) => p.codes);
+
+  await hooks.step?.(2, "Extracting the services requested and checking eligibility");
+  const extracted = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, async () => {
+    const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
+    const services = agents.extractServices ? await agents.extractServices(inputs.caseDoc, { documentName }) : extractServiceLines(inputs.caseDoc, documentName);
+    return { facts, services };
+  });
+  const facts = !extracted.facts.request_date && inputs.receivedDate ? { ...extracted.facts, request_date: inputs.receivedDate, request_date_source: "received_date" as const } : extracted.facts;
+  const services = extracted.services;
+  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }));
+
+  await hooks.step?.(3, "Reviewing each service line against the medical policies");
+  const reviewed = await run("clinical_review", 3, engine, { lines: services.length }, async () => {
+    const out: { line: ServiceLine; policyId: string | null; tree: DecisionTree | null; review: ReviewResult | null; lineFacts: CaseFacts; lineEligibility: EligibilityResult }[] = [];
+    for (const line of services) {
+      const lineFacts = factsForLine(facts, line);
+      // eligibility is judged on the line's date of service (FORMAT.md)
+      const lineEligibility = line.date_of_service && line.date_of_service !== facts.request_date ? agents.eligibility(lineFacts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }) : eligibility;
+      const policyId = selectServicePolicy(line.code, inputs.policies);
+      const loaded = policyId ? await inputs.loadTree(policyId) : null;
+      const tree = loaded ? treeForService(loaded) : null;
+      const reviewed = tree && policyId ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility }) : null;
+      const review = reviewed && tree ? withUnitsCheck(reviewed, tree, line) : reviewed;
+      out.push({ line, policyId, tree, review, lineFacts, lineEligibility });
+    }
+    return out;
+  });
+
+  await hooks.step?.(4, "Running audit checks");
+  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review: null, rules: inputs.rules ?? [], drugNames: [] }));
+
+  await hooks.step?.(5, "Making a decision per service line");
+  const lines = await run("decision", 5, engine, {}, async () =>
+    reviewed.map((r): ServiceLineResult => {
+      // case-level audit findings about the drug request do not apply to a service line; blocking identity findings do
+      const lineAudit = audit.filter((a) => !/medication|drug|ndc|quantity/i.test(a.check));
+      return { line: r.line, policyId: r.policyId, tree: r.tree, review: r.review, decision: applyDecisionRules({ facts: r.lineFacts, caseDoc: inputs.caseDoc, eligibility: r.lineEligibility, review: r.review, audit: lineAudit, ocrConfidence: ocr }) };
+    }),
+  );
+  return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine };
 }

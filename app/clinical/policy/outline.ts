@@ -213,6 +213,14 @@ export function parseOutline(
       current.lines.push(line);
       continue;
     }
+    // a labelled paragraph after a finished item ("Units: no more than 100 units per date of
+    // service.", "Site of care: …", "References: …") is printed under the list, not part of the item
+    if (current && !inNote && /\.\s*$/.test(current.text) && /^[A-Z][a-z]+(?: [a-z]+){0,3}: \S/.test(t)) {
+      inNote = true;
+      current.note += (current.note ? " " : "") + t;
+      current.lines.push(line);
+      continue;
+    }
     if (/^note:/i.test(t) && current) {
       inNote = true;
       current.note += (current.note ? " " : "") + t.replace(/^note:\s*/i, "");

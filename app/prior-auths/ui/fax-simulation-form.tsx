@@ -15,7 +15,25 @@ function isPdf(file: File) {
   return file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf");
 }
 
-export function FaxSimulationForm({ serverError, cancelTo }: { serverError?: string | null; cancelTo: string }) {
+/**
+ * `fileField` is the multipart name of the file ("file" for prior auths, "fax.file" for claims);
+ * `submitLabel` and `help` word the form for the kind of case it creates.
+ */
+export function FaxSimulationForm({
+  serverError,
+  cancelTo,
+  fileField = "file",
+  submitLabel = "Submit prior auth",
+  help = "A faxed prior authorization request (PDF only, up to 25 MB). Scanned pages are read with OCR.",
+  hiddenFields = {},
+}: {
+  serverError?: string | null;
+  cancelTo: string;
+  fileField?: string;
+  submitLabel?: string;
+  help?: string;
+  hiddenFields?: Record<string, string>;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const navigation = useNavigation();
@@ -35,6 +53,9 @@ export function FaxSimulationForm({ serverError, cancelTo }: { serverError?: str
       }}
     >
       <input type="hidden" name="intent" value="fax" />
+      {Object.entries(hiddenFields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       <FormAlert message={error} />
       <div>
         <label htmlFor="fax-file" className="mb-1 block text-sm font-medium text-slate-700">
@@ -42,7 +63,7 @@ export function FaxSimulationForm({ serverError, cancelTo }: { serverError?: str
         </label>
         <input
           id="fax-file"
-          name="file"
+          name={fileField}
           type="file"
           accept="application/pdf,.pdf"
           aria-invalid={error ? true : undefined}
@@ -60,7 +81,7 @@ export function FaxSimulationForm({ serverError, cancelTo }: { serverError?: str
           }}
         />
         <p id="fax-file-help" className="mt-1 text-xs text-slate-500">
-          A faxed prior authorization request (PDF only, up to 25 MB). Scanned pages are read with OCR.
+          {help}
         </p>
       </div>
       {file && (
@@ -75,7 +96,7 @@ export function FaxSimulationForm({ serverError, cancelTo }: { serverError?: str
         </Link>
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy && <Spinner />}
-          {busy ? "Submitting…" : "Submit prior auth"}
+          {busy ? "Submitting…" : submitLabel}
         </button>
       </div>
     </Form>

@@ -123,12 +123,19 @@ export function IntakeScreen({
   pdfUrl,
   epaText,
   actionError,
+  back = { to: `/o/${orgId}/prior-auths`, label: "Pending Cases" },
+  scanningLabel = "Scanning prior auth",
+  description = "The AI reads the request, checks eligibility and the coverage policy, audits the result and proposes a decision.",
 }: {
   orgId: string;
   priorAuth: IntakeCase;
   pdfUrl: string | null;
   epaText: string | null;
   actionError?: string | null;
+  /** the back link (claims: Medical Claims) */
+  back?: { to: string; label: string };
+  scanningLabel?: string;
+  description?: string;
 }) {
   const connected = useLiveConnected();
   const revalidator = useRevalidator();
@@ -201,8 +208,8 @@ export function IntakeScreen({
     <div className="mx-auto max-w-7xl space-y-4 p-6" data-testid="intake-screen">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <Link to={`/o/${orgId}/prior-auths`} className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
-            <span aria-hidden="true">←</span> Pending Cases
+          <Link to={back.to} className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+            <span aria-hidden="true">←</span> {back.label}
           </Link>
           <SubmissionBadge type={priorAuth.submission_type} />
           <span className="text-xs text-slate-500">Received {formatDateTime(priorAuth.created_at)}</span>
@@ -217,14 +224,14 @@ export function IntakeScreen({
           ) : epaText ? (
             <EpaDocument text={epaText} className="h-[78vh]" />
           ) : (
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No document is attached to this prior auth.</p>
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No document is attached to this case.</p>
           )}
         </section>
 
         <aside className="space-y-4">
           <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
             <h1 className="text-base font-semibold text-slate-900">Intake</h1>
-            <p className="mt-1 text-sm text-slate-500">The AI reads the request, checks eligibility and the coverage policy, audits the result and proposes a decision.</p>
+            <p className="mt-1 text-sm text-slate-500">{description}</p>
             <ol className="mt-5" aria-label="Intake steps" data-testid="intake-steps">
               {[1, 2, 3, 4, 5].map((n) => (
                 <StepRow key={n} n={n} progress={progress} />
@@ -251,7 +258,7 @@ export function IntakeScreen({
               <button type="submit" className={`${primaryButton} w-full`} disabled={running}>
                 {running ? (
                   <>
-                    <Spinner /> Scanning prior auth
+                    <Spinner /> {scanningLabel}
                   </>
                 ) : failed ? (
                   "Retry"

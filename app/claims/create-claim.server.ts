@@ -1,0 +1,137 @@
+/**
+ * Creating medical claims: from a fax PDF ('Medical Claim fax simulation', POST /api/o/{org}/claims
+ * multipart `{submission_type, fax.file}`) or from an ePA-style text submission. The claim, its
+ * document and its `claim.intake` job are written in one transaction; the organization channel
+ * (`org:{id}`, event `claim`) refreshes the list.
+ */
+import type { Database } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { readFormBody, readJsonBody } from "~/lib/request-body";
+import { enqueue } from "~/queue/enqueue.server";
+import { publish } from "~/queue/live-events.server";
+import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documents/store-document.server";
+import { EPA_DOCUMENT_MAX_BYTES } from "~/prior-auths/create-prior-auth.server";
+import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
+
+/** What a create request carries. */
+export type CreateClaimInput =
+  | { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null }
+  | { submission_type: "epa"; synthetic_document: string };
+
+/** The queue key of a claim's intake job (one queued-or-running intake per claim). */
+export function claimIntakeJobKey(claimId: string): string {
+  return `claim-intake:${claimId}`;
+}
+
+async function defaultPlanId(database: Database, organizationId: string): Promise<string | null> {
+  // a claim is reviewed on the organization's medical plan when it has exactly one active one
+  const medical = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true, document_type: "medical" }, select: { id: true }, take: 2 });
+  if (medical.length === 1) return medical[0].id;
+  const plans = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true }, select: { id: true }, take: 2 });
+  return plans.length === 1 ? plans[0].id : null;
+}
+
+/**
+ * Creates a claim from `input` and (unless opts.queue is false) queues its intake.
+ * Throws AppError("validation", "Please upload a PDF file") for a missing, empty or non-PDF fax,
+ * AppError("validation") for an empty or oversized text submission.
+ */
+export async function createClaim(database: Database, organizationId: string, input: CreateClaimInput, opts: { queue?: boolean; received_at?: Date; plan_id?: string | null } = {}) {
+  let document: Omit<StoreDocumentInput, "claim_id">;
+  let synthetic: string | undefined;
+  if (input.submission_type === "epa") {
+    const text = (input.synthetic_document ?? "").trim();
+    if (!text) throw new AppError("validation", "The synthetic document is empty");
+    if (text.length > EPA_DOCUMENT_MAX_BYTES || Buffer.byteLength(text, "utf8") > EPA_DOCUMENT_MAX_BYTES) throw new AppError("validation", `The synthetic document is larger than the ${EPA_DOCUMENT_MAX_BYTES / 1048576} MB limit.`);
+    document = { organization_id: organizationId, kind: "epa", filename: "epa-submission.txt", bytes: new TextEncoder().encode(text), content_type: "text/plain" };
+    synthetic = text;
+  } else {
+    if (!input.file || !input.file.bytes?.byteLength) throw new AppError("validation", "Please upload a PDF file");
+    document = { organization_id: organizationId, kind: "fax", filename: input.file.filename, bytes: input.file.bytes };
+  }
+  checkDocument(document);
+  const queue = opts.queue !== false;
+  const planId = opts.plan_id !== undefined ? opts.plan_id : await defaultPlanId(database, organizationId);
+  const { claim, job } = await database.prisma.$transaction(
+    async (tx) => {
+      const claim = await tx.claim.create({
+        data: {
+          organization_id: organizationId,
+          submission_type: input.submission_type,
+          intake_status: queue ? "queued" : "pending",
+          plan_id: planId,
+          received_at: opts.received_at ?? new Date(),
+          ...(synthetic !== undefined ? { epa_submission: { create: { synthetic_document: synthetic } } } : {}),
+        },
+      });
+      await storeDocument(database, { ...document, claim_id: claim.id }, Number.MAX_SAFE_INTEGER, tx);
+      const job = queue ? await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx }) : null;
+      return { claim, job };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+  await publish(database, `org:${organizationId}`, "claim", { id: claim.id, intake_status: claim.intake_status });
+  if (job) await publish(database, `claim:${claim.id}`, "queued", { job_id: job.id });
+  return claim;
+}
+
+/**
+ * Reads a create request: multipart with `fax.file` (also `fax[file]`, `file`) and optional
+ * `submission_type`; JSON or form with `submission_type: "epa"` and
+ * `epa_submission.synthetic_document`. Malformed bodies → AppError("bad_request").
+ */
+export async function readCreateClaimRequest(request: Request): Promise<CreateClaimInput> {
+  const type = request.headers.get("content-type") ?? "";
+  const fields: Record<string, unknown> = {};
+  let file: File | null = null;
+  if (type.includes("application/json")) {
+    const value = await readJsonBody(request);
+    if (value && typeof value === "object" && !Array.isArray(value)) Object.assign(fields, value);
+  } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    for (const [k, v] of await readFormBody(request)) {
+      if (typeof v === "string") fields[k] = v;
+      else if (!file && ["fax.file", "fax[file]", "file", "fax"].includes(k)) file = v;
+    }
+  }
+  if (fields.submission_type === "epa") {
+    const nested = fields.epa_submission && typeof fields.epa_submission === "object" ? (fields.epa_submission as Record<string, unknown>) : {};
+    const text = nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
+    return { submission_type: "epa", synthetic_document: typeof text === "string" ? text : "" };
+  }
+  if (!file || file.size === 0) return { submission_type: "fax", file: null };
+  return { submission_type: "fax", file: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "claim.pdf" } };
+}
+
+/** The claim `claimId` of `organizationId`. Throws AppError("not_found", "Claim not found"). */
+export async function requireClaim(database: Database, organizationId: string, claimId: string) {
+  const id = normalizeToken(claimId);
+  const claim = id ? await database.prisma.claim.findFirst({ where: { id, organization_id: organizationId } }) : null;
+  if (!claim) throw new AppError("not_found", "Claim not found");
+  return claim;
+}
+
+/**
+ * Queues (or re-queues: 'Complete intake with AI', POST .../claims/{id}/run_ai) a claim's intake,
+ * the job and the claim's `queued` status in one transaction. Throws AppError("not_found").
+ */
+export async function queueClaimIntake(database: Database, organizationId: string, claimId: string) {
+  const claim = await requireClaim(database, organizationId, claimId);
+  const job = await database.prisma.$transaction(async (tx) => {
+    const queued = await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx });
+    const updated = await tx.claim.updateMany({ where: { id: claim.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
+    if (updated.count === 0) throw new AppError("not_found", "Claim not found");
+    return queued;
+  });
+  await publish(database, `org:${organizationId}`, "claim", { id: claim.id, intake_status: "queued" });
+  await publish(database, `claim:${claim.id}`, "queued", { job_id: job.id });
+  return job;
+}
+
+/** Permanently deletes a claim and everything under it (cascade). Throws AppError("not_found"). */
+export async function deleteClaim(database: Database, organizationId: string, claimId: string): Promise<{ token: string }> {
+  const id = normalizeToken(claimId);
+  const { count } = id ? await database.prisma.claim.deleteMany({ where: { id, organization_id: organizationId } }) : { count: 0 };
+  if (!count) throw new AppError("not_found", "Claim not found");
+  await publish(database, `org:${organizationId}`, "claim", { id, deleted: true });
+  return { token: id! };
+}

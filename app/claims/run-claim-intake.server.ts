@@ -1,0 +1,184 @@
+/**
+ * The intake of one medical claim: the same five live steps as a prior auth (1 document,
+ * 2 extraction + eligibility, 3 clinical review per service line, 4 audit, 5 a decision per line),
+ * on the same document layer (parseDocumentIsolated, indexDocument), queue (`claim.intake` job,
+ * fenced writes), agents (getAgents: built-in engine or model) and rule book (runServicePipeline →
+ * applyDecisionRules). Progress goes to `claim:{id}` (step events) and `org:{orgId}` (list refresh).
+ *
+ * Idempotent: a run replaces the previous run's extracted rows and AI line decisions in one
+ * transaction; a reviewer's override (agent "human") is never touched by an AI run.
+ */
+import { getDatabase, type Database } from "~/lib/db.server";
+import type { JobTransaction } from "~/queue/define-job";
+import { PermanentJobError } from "~/queue/errors";
+import { publish } from "~/queue/live-events.server";
+import { DocumentError } from "~/documents/parse-pdf.server";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { fenced, type AttemptFence } from "~/queue/fence.server";
+import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
+import type { ParsedDocument } from "~/clinical/contracts";
+import { runServicePipeline, type ServicePipelineInputs, type ServicePipelineResult } from "~/clinical/pipeline/run-pipeline";
+import { getAgents, type IntakeAgents } from "~/intake/agents.server";
+import { STEP_LABELS } from "~/intake/run-intake.server";
+import { textToParsedDocument } from "~/intake/text-document";
+import { loadRoster } from "~/plans/manage-plans.server";
+import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
+
+type ClaimRef = { id: string; organization_id: string };
+
+async function step(database: Database, fence: AttemptFence | undefined, claim: ClaimRef, n: number, message: string, status = "running") {
+  await fenced(database, fence, (tx) => tx.claim.update({ where: { id: claim.id }, data: { intake_step: n, intake_status: status } }));
+  await publish(database, `claim:${claim.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
+}
+
+async function timed<T>(database: Database, fence: AttemptFence | undefined, claim: ClaimRef, agent: string, stepNo: number, engine: { engine: string; model: string | null }, input: unknown, fn: () => Promise<T>): Promise<T> {
+  const run = await fenced(database, fence, (tx) =>
+    tx.aiAgentRun.create({ data: { organization_id: claim.organization_id, claim_id: claim.id, agent, step: stepNo, status: "running", task_message: STEP_LABELS[stepNo - 1], engine: engine.engine, model: engine.model, input: input as never } }),
+  );
+  const started = Date.now();
+  try {
+    const out = await fn();
+    await fenced(database, fence, (tx) => tx.aiAgentRun.update({ where: { id: run.id }, data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started } }));
+    return out;
+  } catch (err) {
+    await fenced(database, fence, (tx) => tx.aiAgentRun.update({ where: { id: run.id }, data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started } })).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * The pipeline inputs of a claim: its plan's roster, the medical policies (policy_type "medical",
+ * or any policy of a plan whose document_type is "medical") with ready trees and their codes
+ * (`drugs_list`), the organization's active audit rules.
+ */
+export async function loadClaimPipelineInputs(database: Database, claim: { organization_id: string; plan_id: string | null; received_at: Date }, caseDoc: ParsedDocument, documentName: string): Promise<ServicePipelineInputs> {
+  const [roster, policies, rules] = await Promise.all([
+    loadRoster(database, claim.organization_id, claim.plan_id),
+    database.prisma.coveragePolicy.findMany({
+      where: { organization_id: claim.organization_id, tree_status: "ready", ...(claim.plan_id ? { plan_id: claim.plan_id } : {}), OR: [{ policy_type: "medical" }, { plan: { document_type: "medical" } }] },
+      orderBy: { created_at: "asc" },
+    }),
+    database.prisma.aiRule.findMany({ where: { organization_id: claim.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } }),
+  ]);
+  return {
+    caseDoc,
+    documentName,
+    roster,
+    policies: policies.map((p) => ({ id: p.id, codes: p.drugs_list.length ? p.drugs_list : [p.drug_name] })),
+    loadTree: (id) => loadDecisionTree(database, id),
+    rules: rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions })),
+    receivedDate: claim.received_at.toISOString().slice(0, 10),
+  };
+}
+
+const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
+
+/** Replaces a claim's extracted rows and AI line decisions with `r` (one fenced transaction). */
+export async function saveClaimResults(database: Database, claim: ClaimRef, r: ServicePipelineResult, fence?: AttemptFence) {
+  const { facts } = r;
+  const patientName = [facts.patient.first_name, facts.patient.last_name].filter(Boolean).join(" ") || null;
+  await fenced(database, fence, async (tx) => {
+    await tx.patient.deleteMany({ where: { claim_id: claim.id } });
+    await tx.practitioner.deleteMany({ where: { claim_id: claim.id } });
+    await tx.diagnosis.deleteMany({ where: { claim_id: claim.id } });
+    // AI decisions go with their lines; a line a reviewer overrode keeps its override (and its line)
+    await tx.serviceDecision.deleteMany({ where: { claim_id: claim.id, agent: { not: "human" } } });
+    await tx.serviceRequest.deleteMany({ where: { claim_id: claim.id, decisions: { none: { agent: "human" } } } });
+    const kept = await tx.serviceRequest.findMany({ where: { claim_id: claim.id } });
+    if (facts.patient.first_name || facts.patient.last_name || facts.patient.member_id) {
+      await tx.patient.create({ data: { organization_id: claim.organization_id, claim_id: claim.id, first_name: facts.patient.first_name, last_name: facts.patient.last_name, birth_date: facts.patient.birth_date, gender: facts.patient.gender, insurance_plan: facts.patient.insurance_plan, member_id: facts.patient.member_id, plan_identification: r.eligibility.member?.plan_identification ?? null, citations: json(facts.patient.citations) } });
+    }
+    const pr = facts.practitioner;
+    if (pr.full_name || pr.npi) {
+      await tx.practitioner.create({ data: { claim_id: claim.id, role: "ordering", full_name: pr.full_name, npi: pr.npi, npi_valid: pr.npi_valid, specialty: pr.specialty, state_license: pr.state_license, phone_number: pr.phone, fax_phone_number: pr.fax, organization_name: pr.organization_name, citations: json(pr.citations) } });
+    }
+    const rendering = [...new Set(r.services.map((s) => s.rendering_provider).filter((x): x is string => !!x && x !== pr.full_name))];
+    for (const name of rendering) await tx.practitioner.create({ data: { claim_id: claim.id, role: "rendering", full_name: name, citations: json(r.services.find((s) => s.rendering_provider === name)?.citations.slice(0, 1)) } });
+    for (const d of facts.diagnoses) await tx.diagnosis.create({ data: { claim_id: claim.id, code: d.code, description: d.description, primary: d.primary, citations: json(d.citations) } });
+    for (const l of r.lines) {
+      const s = l.line;
+      const existing = kept.find((k) => k.code === s.code && k.service_date === s.date_of_service);
+      const sr =
+        existing ??
+        (await tx.serviceRequest.create({
+          data: {
+            claim_id: claim.id, line_number: s.line_number, code: s.code, description: s.description, category: s.category, units: s.units, service_date: s.date_of_service, service_date_end: s.date_of_service_end,
+            place_of_service: s.place_of_service, site_of_care: s.site_of_care, modifiers: s.modifiers, ordering_provider: s.ordering_provider, rendering_provider: s.rendering_provider,
+            ai_summary: [s.description, s.units != null ? `${s.units} unit${s.units === 1 ? "" : "s"}` : null, s.date_of_service].filter(Boolean).join(" · "), citations: json(s.citations),
+          },
+        }));
+      const d = l.decision;
+      await tx.serviceDecision.create({
+        data: {
+          claim_id: claim.id, service_request_id: sr.id, agent: r.engine.engine, final_decision: d.final_decision, approved: d.final_decision === "approved" ? true : d.final_decision === "denied" ? false : null,
+          reason: d.rationale, ai_summary: d.ai_summary, citations: json(d.citations), decision_tree_traversal: json(d.decision_tree_traversal),
+          metadata: json({ confidence_score: d.confidence_score, rule: d.rule ?? null, missing_items: d.missing_items ?? [], coverage_policy_id: l.policyId, coverage_policy_version: l.tree?.version ?? null, engine: r.engine.engine, model: r.engine.model, criteria: l.review?.paths.flatMap((p) => p.criteria) ?? [] }),
+        },
+      });
+    }
+    await tx.claim.update({ where: { id: claim.id }, data: { patient_name: patientName, request_date: facts.request_date, intake_finished: true, intake_status: "succeeded", intake_step: 5, intake_error: null } });
+  });
+}
+
+/** Runs the whole intake for `claimId` (see module comment). */
+export async function runClaimIntake(database: Database, claimId: string, opts: { fence?: AttemptFence; agents?: IntakeAgents } = {}) {
+  const claim = await database.prisma.claim.findUnique({ where: { id: claimId }, include: { documents: { orderBy: { created_at: "asc" } }, epa_submission: true } });
+  if (!claim) return { skipped: "deleted" as const };
+  const { agents, embed } = opts.agents ?? getAgents(null);
+  const fence = opts.fence;
+  await fenced(database, fence, async (tx) => {
+    await tx.aiAgentRun.deleteMany({ where: { claim_id: claim.id } });
+    await tx.claim.update({ where: { id: claim.id }, data: { intake_error: null } });
+  });
+  await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: "running" });
+  try {
+    await step(database, fence, claim, 1, "Reading the document");
+    const fax = claim.documents.find((d) => d.kind === "fax" || d.kind === "epa");
+    let caseDoc: ParsedDocument;
+    if (fax && fax.kind === "fax") {
+      caseDoc = await timed(database, fence, claim, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
+        const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+        await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });
+        return parsed;
+      });
+    } else if (claim.epa_submission) {
+      caseDoc = textToParsedDocument(claim.epa_submission.synthetic_document);
+      if (fax) await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, caseDoc, embed, { fence });
+    } else {
+      const stored = fax ? await loadParsedDocument(database, fax.id) : null;
+      if (!stored) throw new DocumentError("unreadable", "This claim has no document to read.");
+      caseDoc = stored;
+    }
+    const inputs = await loadClaimPipelineInputs(database, claim, caseDoc, claim.submission_type === "epa" ? "epa" : "fax");
+    const result = await runServicePipeline(inputs, agents, {
+      step: (n, message) => step(database, fence, claim, n, message),
+      run: (agent, n, engine, input, fn) => timed(database, fence, claim, agent, n, engine, input, fn),
+    });
+    await saveClaimResults(database, claim, result, fence);
+    await publish(database, `claim:${claim.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decisions ready", status: "succeeded" });
+    await publish(database, `claim:${claim.id}`, "completed", { final_decision: result.decision.final_decision });
+    await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: "succeeded" });
+    return { final_decision: result.decision.final_decision, lines: result.lines.length };
+  } catch (err) {
+    if (err instanceof DocumentError || (err as Error)?.name === "DocumentError") {
+      const message = (err as Error).message || "The document could not be read";
+      const doc = claim.documents.find((d) => d.kind === "fax");
+      if (doc) await markDocumentFailed(database, doc.id, message, fence);
+      throw new PermanentJobError(message, { cause: err });
+    }
+    throw err;
+  }
+}
+
+/** onFailure hook of `claim.intake`: the claim becomes failed (last attempt) or queued with the error. */
+export async function markClaimIntakeFailed(tx: JobTransaction, claimId: string, info: { attempt: number; final: boolean; message: string }): Promise<() => Promise<void>> {
+  const message = info.message.trim() || "Intake failed";
+  const claim = await tx.claim.findUnique({ where: { id: claimId }, select: { id: true, organization_id: true } });
+  if (!claim) return async () => {};
+  await tx.claim.update({ where: { id: claim.id }, data: info.final ? { intake_status: "failed", intake_error: message } : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` } });
+  return async () => {
+    const database = await getDatabase();
+    await publish(database, `claim:${claim.id}`, info.final ? "failed" : "retrying", { error: message, attempt: info.attempt });
+    await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: info.final ? "failed" : "queued" });
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Per-service-line scoring of a medical set (../shared/eval/FORMAT.md "Medical (service) requests
+ * and claims"): lines are matched by code and date of service (else by position), then
+ * per-line decision accuracy, a per-line confusion matrix, field accuracy for code, units,
+ * modifiers, date_of_service and place_of_service (typed and scanned faxes apart), covered lines
+ * denied (expected approved or needs more information, got denied: a wrongful denial) and deniable
+ * lines approved (expected denied or needs more information, got approved: a wrongful approval).
+ */
+import { DECISIONS, type Decision } from "./score";
+
+export interface ServiceLineReport {
+  code: string | null;
+  units: number | null;
+  modifiers: string[];
+  date_of_service: string | null;
+  place_of_service: string | null;
+  policy: string | null;
+  decision: Decision;
+  confidence: number | null;
+  criteria: { text: string; outcome: string; reason: string; evidence: unknown[] }[];
+}
+
+export interface ServiceCaseReport {
+  case_id: string;
+  decision: Decision | "failed";
+  scanned: boolean;
+  services: ServiceLineReport[];
+}
+
+export interface ExpectedService {
+  code: string;
+  units?: number;
+  modifiers?: string[];
+  date_of_service?: string;
+  place_of_service?: string;
+  decision: Decision;
+}
+
+const FIELDS = ["code", "units", "modifiers", "date_of_service", "place_of_service"] as const;
+type Field = (typeof FIELDS)[number];
+
+export interface ServiceScore {
+  lines: number;
+  line_decision_accuracy: number;
+  confusion: Record<Decision, Record<Decision | "missing", number>>;
+  covered_lines_denied: number;
+  deniable_lines_approved: number;
+  field_accuracy: { text: Record<Field, number | null>; scanned: Record<Field, number | null> };
+  case_decision_accuracy: number;
+  mismatches: { case_id: string; code: string; expected: Decision; got: Decision | "missing" }[];
+}
+
+const norm = (f: Field, v: unknown) => (f === "modifiers" ? [...((v as string[]) ?? [])].map((x) => x.toUpperCase()).sort().join(",") : f === "units" ? (v == null ? "" : String(Number(v))) : String(v ?? "").trim().toUpperCase());
+
+/** Scores `reports` against the `services` of each expected.json (cases without services are skipped). */
+export function scoreServices(reports: ServiceCaseReport[], expected: Map<string, { decision?: Decision; services?: ExpectedService[] }>): ServiceScore {
+  const confusion = Object.fromEntries(DECISIONS.map((d) => [d, { approved: 0, denied: 0, needs_more_information: 0, missing: 0 }])) as ServiceScore["confusion"];
+  const tally = { text: {} as Record<Field, [number, number]>, scanned: {} as Record<Field, [number, number]> };
+  for (const f of FIELDS) {
+    tally.text[f] = [0, 0];
+    tally.scanned[f] = [0, 0];
+  }
+  let lines = 0, right = 0, wrongDenied = 0, wrongApproved = 0, cases = 0, casesRight = 0;
+  const mismatches: ServiceScore["mismatches"] = [];
+  for (const r of reports) {
+    const exp = expected.get(r.case_id);
+    if (!exp?.services) continue;
+    cases++;
+    if (exp.decision && exp.decision === r.decision) casesRight++;
+    const used = new Set<number>();
+    exp.services.forEach((e, i) => {
+      let k = r.services.findIndex((s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase() && (!e.date_of_service || s.date_of_service === e.date_of_service));
+      if (k < 0) k = r.services.findIndex((s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase());
+      if (k < 0 && i < r.services.length && !used.has(i)) k = i;
+      const got = k >= 0 ? r.services[k] : null;
+      if (k >= 0) used.add(k);
+      lines++;
+      const d = got?.decision ?? "missing";
+      confusion[e.decision][d]++;
+      if (d === e.decision) right++;
+      else mismatches.push({ case_id: r.case_id, code: e.code, expected: e.decision, got: d });
+      if (d === "denied" && e.decision !== "denied") wrongDenied++;
+      if (d === "approved" && e.decision !== "approved") wrongApproved++;
+      const bucket = r.scanned ? tally.scanned : tally.text;
+      for (const f of FIELDS) {
+        const want = (e as unknown as Record<string, unknown>)[f];
+        if (want === undefined) continue;
+        bucket[f][1]++;
+        if (got && norm(f, want) === norm(f, (got as unknown as Record<string, unknown>)[f])) bucket[f][0]++;
+      }
+    });
+  }
+  const acc = (t: Record<Field, [number, number]>) => Object.fromEntries(FIELDS.map((f) => [f, t[f][1] ? t[f][0] / t[f][1] : null])) as Record<Field, number | null>;
+  return { lines, line_decision_accuracy: lines ? right / lines : 0, confusion, covered_lines_denied: wrongDenied, deniable_lines_approved: wrongApproved, field_accuracy: { text: acc(tally.text), scanned: acc(tally.scanned) }, case_decision_accuracy: cases ? casesRight / cases : 0, mismatches };
+}
+
+/** Printable summary of a ServiceScore. */
+export function formatServiceScore(s: ServiceScore): string {
+  const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
+  const out = [
+    `service lines: ${s.lines}`,
+    `per-line decision accuracy: ${pct(s.line_decision_accuracy)}`,
+    `case decision accuracy: ${pct(s.case_decision_accuracy)}`,
+    `covered lines denied (wrongful denials): ${s.covered_lines_denied}`,
+    `deniable lines approved (wrongful approvals): ${s.deniable_lines_approved}`,
+    "per-line confusion (rows expected, columns got: approved / denied / needs_more_information / missing):",
+    ...DECISIONS.map((d) => `  ${d.padEnd(24)} ${[...DECISIONS, "missing" as const].map((g) => String(s.confusion[d][g]).padStart(3)).join(" ")}`),
+    `field accuracy (typed):   ${FIELDS.map((f) => `${f} ${pct(s.field_accuracy.text[f])}`).join(", ")}`,
+    `field accuracy (scanned): ${FIELDS.map((f) => `${f} ${pct(s.field_accuracy.scanned[f])}`).join(", ")}`,
+  ];
+  if (s.mismatches.length) out.push("mismatches:", ...s.mismatches.map((m) => `  ${m.case_id} ${m.code}: expected ${m.expected}, got ${m.got}`));
+  return out.join("\n");
+}

@@ -1,0 +1,117 @@
+/**
+ * Medical Claims in a real browser against the production build, with the embedded database and the
+ * in-process worker running the real claim intake (built-in engine). The reviewer workspace has a
+ * medical plan with the claims set's medical policies (fixtures/seed-workspace.ts).
+ *
+ * Proves: the 'Medical Claim fax simulation' modal (PDF only, preview), a scanned claim fax going
+ * through the five live steps, per-line decisions with citations that open the fax, an override
+ * with a required reason, a denial letter for a denied line after clinician sign-off, the list's
+ * Delete confirmation and live refresh, and upload and override with JavaScript disabled.
+ */
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { notAPdfFile, signInReviewer } from "./fixtures/prior-auth-helpers";
+
+const STATE = path.join(os.tmpdir(), `claims-e2e-reviewer-${process.pid}.json`);
+const SET = path.resolve("fixtures/eval/claims/cases");
+let orgId = "";
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async ({ browser }) => {
+  orgId = await signInReviewer(browser, STATE);
+});
+test.use({ storageState: STATE });
+
+async function uploadClaim(page: Page, caseId: string) {
+  await page.goto(`/o/${orgId}/claims`);
+  await page.getByRole("link", { name: "Medical Claim fax simulation" }).click();
+  const modal = page.getByTestId("claim-fax-modal");
+  await expect(modal).toBeVisible();
+  await modal.getByLabel("Fax PDF").setInputFiles(path.join(SET, caseId, "fax.pdf"));
+  await expect(modal.getByTestId("fax-preview")).toBeVisible();
+  await modal.getByRole("button", { name: "Submit claim" }).click();
+  await expect(page).toHaveURL(new RegExp(`/o/${orgId}/claims/[^/?]+$`));
+  return new URL(page.url()).pathname;
+}
+
+async function waitForDetail(page: Page) {
+  await expect(page.getByTestId("claim-detail")).toBeVisible({ timeout: 120_000 });
+}
+
+test("the modal accepts PDFs only", async ({ page }) => {
+  await page.goto(`/o/${orgId}/claims?modal=claim_fax`);
+  const modal = page.getByTestId("claim-fax-modal");
+  await modal.getByLabel("Fax PDF").setInputFiles(notAPdfFile());
+  await modal.getByRole("button", { name: "Submit claim" }).click();
+  await expect(modal.getByText("Please upload a PDF file")).toBeVisible();
+});
+
+test("a scanned claim fax goes through the five live steps to per-line decisions with citations", async ({ page }) => {
+  await uploadClaim(page, "claim-015");
+  await expect(page.getByTestId("intake-screen").or(page.getByTestId("claim-detail"))).toBeVisible();
+  if (await page.getByTestId("intake-screen").isVisible()) {
+    await expect(page.getByTestId("intake-screen").getByRole("link", { name: "Medical Claims" })).toBeVisible();
+    await expect(page.getByTestId("intake-step")).toHaveCount(5);
+  }
+  await waitForDetail(page);
+  const line = page.getByTestId("line-decision").first();
+  await expect(line).toHaveAttribute("data-code", "29881");
+  await expect(line).toHaveAttribute("data-decision", /needs_more_information|approved|denied/);
+  await line.getByTestId("citation").first().click();
+  await expect(page.getByRole("link", { name: "Document", exact: true })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Services requested" }).click();
+  await expect(page.getByTestId("service-row")).toHaveCount(1);
+});
+
+test("override a line with a required reason, and send a letter for a denied line after sign-off", async ({ page }) => {
+  await uploadClaim(page, "claim-008");
+  await waitForDetail(page);
+  const line = page.getByTestId("line-decision").first();
+  await expect(line).toHaveAttribute("data-decision", "denied");
+  await line.getByLabel(/I am a clinical reviewer/).check();
+  await line.getByRole("button", { name: "Send denial letter" }).click();
+  await expect(page.getByTestId("line-letter")).toContainText(/AHI|apnea-hypopnea/i);
+
+  await line.getByText("Override decision").click();
+  await line.getByLabel("Approve").check();
+  await line.getByLabel("Reason (required)").fill("Repeat sleep study AHI 22 received by phone");
+  await line.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByTestId("line-decision").first()).toHaveAttribute("data-decision", "approved");
+  await expect(page.getByText("Reviewer decision: approved")).toBeVisible();
+});
+
+test("the list refreshes live and deletes with the confirmation", async ({ page, context }) => {
+  await page.goto(`/o/${orgId}/claims`);
+  const before = await page.getByTestId("claim-row").count();
+  // another tab submits a claim: this list updates from the organization channel without a reload
+  const other = await context.newPage();
+  await uploadClaim(other, "claim-017");
+  await other.close();
+  await expect(page.getByTestId("claim-row")).toHaveCount(before + 1, { timeout: 30_000 });
+  await page.getByTestId("claim-row").first().getByRole("link", { name: /Delete claim/ }).click();
+  await expect(page.getByText("Are you sure? This will permanently delete it. So proceed with caution.")).toBeVisible();
+  await page.getByTestId("delete-modal").getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByTestId("claim-row")).toHaveCount(before);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("upload and override work as plain forms", async ({ page }) => {
+    await page.goto(`/o/${orgId}/claims?modal=claim_fax`);
+    await page.getByLabel("Fax PDF").setInputFiles(path.join(SET, "claim-018", "fax.pdf"));
+    await page.getByRole("button", { name: "Submit claim" }).click();
+    await expect(page).toHaveURL(new RegExp(`/o/${orgId}/claims/[^/?]+$`));
+    for (let i = 0; i < 60 && !(await page.getByTestId("claim-detail").isVisible()); i++) {
+      await page.waitForTimeout(2000);
+      await page.reload();
+    }
+    await waitForDetail(page);
+    const line = page.getByTestId("line-decision").first();
+    await line.locator("summary").click();
+    await line.getByLabel("Deny").check();
+    await line.getByLabel("Reason (required)").fill("Six units exceed the plan's limit of four per date of service");
+    await line.getByRole("button", { name: "Save decision" }).click();
+    await expect(page.getByText("Reviewer decision: denied")).toBeVisible();
+  });
+});
