@@ -47,21 +47,50 @@ function toRow(r: Omit<AuditEventRow, "created_at"> & { created_at: Date; organi
 }
 
 /** One page (newest first) of `orgId`'s audit events matching `filter`, with the total count. */
-export async function listAuditEvents(database: Database, orgId: string, filter: AuditFilter): Promise<{ events: AuditEventRow[]; total: number; page: number; pageSize: number }> {
+export async function listAuditEvents(
+  database: Database,
+  orgId: string,
+  filter: AuditFilter,
+): Promise<{ events: AuditEventRow[]; total: number; page: number; pageSize: number }> {
   const page = filter.page ?? 1;
   const w = where(orgId, filter);
   const [rows, total] = await Promise.all([
-    database.prisma.auditEvent.findMany({ where: w, orderBy: [{ created_at: "desc" }, { id: "desc" }], skip: (page - 1) * AUDIT_PAGE_SIZE, take: AUDIT_PAGE_SIZE }),
+    database.prisma.auditEvent.findMany({
+      where: w,
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      skip: (page - 1) * AUDIT_PAGE_SIZE,
+      take: AUDIT_PAGE_SIZE,
+    }),
     database.prisma.auditEvent.count({ where: w }),
   ]);
   return { events: rows.map((r) => toRow(r)), total, page, pageSize: AUDIT_PAGE_SIZE };
 }
 
-const CSV_COLUMNS: (keyof AuditEventRow)[] = ["created_at", "actor_type", "user_email", "user_id", "api_key_id", "via", "action", "method", "path", "resource_type", "resource_id", "prior_auth_id", "ip", "user_agent", "id"];
+const CSV_COLUMNS: (keyof AuditEventRow)[] = [
+  "created_at",
+  "actor_type",
+  "user_email",
+  "user_id",
+  "api_key_id",
+  "via",
+  "action",
+  "method",
+  "path",
+  "resource_type",
+  "resource_id",
+  "prior_auth_id",
+  "ip",
+  "user_agent",
+  "id",
+];
 
 /** The matching events (oldest first, at most AUDIT_EXPORT_LIMIT) as CSV text with a header row. */
 export async function exportAuditEventsCsv(database: Database, orgId: string, filter: AuditFilter): Promise<string> {
-  const rows = await database.prisma.auditEvent.findMany({ where: where(orgId, filter), orderBy: [{ created_at: "asc" }, { id: "asc" }], take: AUDIT_EXPORT_LIMIT });
+  const rows = await database.prisma.auditEvent.findMany({
+    where: where(orgId, filter),
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    take: AUDIT_EXPORT_LIMIT,
+  });
   // Cells starting with = + - @ are prefixed with ' so a spreadsheet does not run them as formulas.
   const safe = (v: unknown) => {
     const s = v == null ? "" : String(v);

@@ -50,7 +50,8 @@ export interface RequestOrigin {
 // One store per process, even when this module is loaded twice (the test handler imports it directly
 // while the app build is loaded through Vite's module graph).
 const ORIGINS_KEY = Symbol.for("pa-review.request-origin");
-const origins: AsyncLocalStorage<RequestOrigin> = ((globalThis as Record<symbol, unknown>)[ORIGINS_KEY] ??= new AsyncLocalStorage<RequestOrigin>()) as AsyncLocalStorage<RequestOrigin>;
+const origins: AsyncLocalStorage<RequestOrigin> = ((globalThis as Record<symbol, unknown>)[ORIGINS_KEY] ??=
+  new AsyncLocalStorage<RequestOrigin>()) as AsyncLocalStorage<RequestOrigin>;
 
 /**
  * Runs `fn` (the React Router handler of one request) with its client address available to

@@ -43,6 +43,8 @@ export function createWebApp(opts: WebAppOptions): express.Express {
   app.use(apiLogMiddleware());
   const handler = createRequestHandler({ build: opts.build, getLoadContext: loadContextOf });
   // The client address travels with the request's async context, for the PHI access audit.
-  app.all("/{*splat}", (req, res, next) => runWithRequestOrigin({ ip: (req.ip ?? req.socket.remoteAddress ?? "").slice(0, 64) || null }, () => handler(req, res, next)));
+  app.all("/{*splat}", (req, res, next) =>
+    runWithRequestOrigin({ ip: (req.ip ?? req.socket.remoteAddress ?? "").slice(0, 64) || null }, () => handler(req, res, next)),
+  );
   return app;
 }

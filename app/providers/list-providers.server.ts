@@ -29,7 +29,17 @@ interface NpiData {
 export async function listProviders(database: Database, orgId: string): Promise<ProviderRow[]> {
   const rows = await database.prisma.practitioner.findMany({
     where: { OR: [{ prior_auth: { organization_id: orgId } }, { claim: { organization_id: orgId } }] },
-    select: { full_name: true, npi: true, npi_valid: true, specialty: true, organization_name: true, npi_data: true, prior_auth_id: true, claim_id: true, created_at: true },
+    select: {
+      full_name: true,
+      npi: true,
+      npi_valid: true,
+      specialty: true,
+      organization_name: true,
+      npi_data: true,
+      prior_auth_id: true,
+      claim_id: true,
+      created_at: true,
+    },
     orderBy: { created_at: "desc" },
     take: 5000,
   });
@@ -44,11 +54,27 @@ export async function listProviders(database: Database, orgId: string): Promise<
     // A fax's practice-name field is often noise ("/ facility"): keep it only when it reads as a name.
     const practice = r.organization_name && /[A-Za-z]{3}/.test(r.organization_name.replace(/\bfacility\b/gi, "")) ? r.organization_name.trim() : null;
     const location = address?.city ? `${address.city}${address.state ? `, ${address.state}` : ""}` : practice;
-    const status = data.basic?.status === "A" ? "Active" : data.basic?.status === "D" ? "Deactivated" : data.basic?.status || (r.npi_valid === false ? "Invalid NPI" : "Unverified");
+    const status =
+      data.basic?.status === "A"
+        ? "Active"
+        : data.basic?.status === "D"
+          ? "Deactivated"
+          : data.basic?.status || (r.npi_valid === false ? "Invalid NPI" : "Unverified");
     const seen = byKey.get(key);
     const caseId = r.prior_auth_id ?? r.claim_id ?? "";
     if (!seen) {
-      byKey.set(key, { key, full_name: name ?? "(no name)", npi, npi_valid: r.npi_valid, specialty: r.specialty, location, status, case_count: 0, last_case_at: r.created_at.toISOString(), cases: new Set([caseId]) });
+      byKey.set(key, {
+        key,
+        full_name: name ?? "(no name)",
+        npi,
+        npi_valid: r.npi_valid,
+        specialty: r.specialty,
+        location,
+        status,
+        case_count: 0,
+        last_case_at: r.created_at.toISOString(),
+        cases: new Set([caseId]),
+      });
     } else {
       seen.cases.add(caseId);
       seen.specialty ??= r.specialty;

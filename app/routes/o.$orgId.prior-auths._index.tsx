@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { data, Form, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { useEventSource } from "remix-utils/sse/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/o.$orgId.prior-auths._index";

@@ -13,7 +13,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { providers: await listProviders(await getDatabase(), organization.id) };
 }
 
-const STATUS_TONE: Record<string, string> = { Active: "bg-emerald-50 text-emerald-700", Deactivated: "bg-red-50 text-red-700", "Invalid NPI": "bg-red-50 text-red-700" };
+const STATUS_TONE: Record<string, string> = {
+  Active: "bg-emerald-50 text-emerald-700",
+  Deactivated: "bg-red-50 text-red-700",
+  "Invalid NPI": "bg-red-50 text-red-700",
+};
 
 export default function Providers({ loaderData }: Route.ComponentProps) {
   const { providers } = loaderData;
@@ -24,7 +28,9 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
       {codeView ? (
         <JsonView value={{ providers }} />
       ) : providers.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No providers yet. They appear here once cases have been through intake.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
+          No providers yet. They appear here once cases have been through intake.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="providers-table">

@@ -102,7 +102,15 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-slate-500">{TIME.format(new Date(e.created_at))}</span>
                   </td>
                   <td className="px-4 py-2">
-                    {e.user_email ? <span className="block max-w-[11rem] truncate text-slate-900" title={e.user_email}>{e.user_email}</span> : e.api_key_id ? <span className="font-mono text-xs text-slate-700">API key {e.api_key_id.slice(0, 8)}…</span> : <span className="text-slate-400">unknown</span>}
+                    {e.user_email ? (
+                      <span className="block max-w-[11rem] truncate text-slate-900" title={e.user_email}>
+                        {e.user_email}
+                      </span>
+                    ) : e.api_key_id ? (
+                      <span className="font-mono text-xs text-slate-700">API key {e.api_key_id.slice(0, 8)}…</span>
+                    ) : (
+                      <span className="text-slate-400">unknown</span>
+                    )}
                   </td>
                   <td className="px-4 py-2">
                     <span className="font-medium text-slate-800">{ACTION_LABEL[e.action] ?? e.action}</span>
@@ -120,7 +128,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className="px-4 py-2">
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700">{e.via === "api_key" ? "API key" : e.via === "api" ? "API" : e.via === "signed_link" ? "Signed link" : "Page"}</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700">
+                      {e.via === "api_key" ? "API key" : e.via === "api" ? "API" : e.via === "signed_link" ? "Signed link" : "Page"}
+                    </span>
                   </td>
                   <td className="px-4 py-2 text-xs text-slate-500">
                     <span className="block font-mono">{e.ip ?? "—"}</span>

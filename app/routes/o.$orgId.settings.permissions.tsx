@@ -35,7 +35,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await createRole(await getDatabase(), organization.id, parsed.data);
   } catch (err) {
-    if (isAppError(err)) return data({ errors: { name: [err.message] } as Record<string, string[]>, values, error: null as string | null }, { status: err.status });
+    if (isAppError(err))
+      return data({ errors: { name: [err.message] } as Record<string, string[]>, values, error: null as string | null }, { status: err.status });
     throw err;
   }
   return redirectWithToast(`/o/${organization.id}/settings/permissions`, { type: "success", message: "Role created successfully" });
@@ -45,7 +46,11 @@ function Tick({ on, label }: { on: boolean; label: string }) {
   return on ? (
     <span className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" title={`${label}: allowed`}>
       <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5" aria-hidden="true">
-        <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
+          clipRule="evenodd"
+        />
       </svg>
       <span className="sr-only">allowed</span>
     </span>
@@ -61,7 +66,13 @@ export default function Permissions({ loaderData, actionData }: Route.ComponentP
   const { codeView } = useCodeView();
   const busy = useNavigation().state === "submitting";
   const rows: { key: string; name: string; description: string; permissions: readonly Permission[]; custom: boolean }[] = [
-    ...BUILT_IN_ROLE_KEYS.map((k) => ({ key: k, name: BUILT_IN_ROLES[k].label, description: BUILT_IN_ROLES[k].description, permissions: BUILT_IN_ROLES[k].permissions, custom: false })),
+    ...BUILT_IN_ROLE_KEYS.map((k) => ({
+      key: k,
+      name: BUILT_IN_ROLES[k].label,
+      description: BUILT_IN_ROLES[k].description,
+      permissions: BUILT_IN_ROLES[k].permissions,
+      custom: false,
+    })),
     ...roles.map((r) => ({ key: r.id, name: r.name, description: r.description, permissions: r.permissions, custom: true })),
   ];
   return (
@@ -105,7 +116,8 @@ export default function Permissions({ loaderData, actionData }: Route.ComponentP
         </div>
       )}
       <p className="text-xs text-slate-500">
-        Only the clinical reviewer (a physician or pharmacist) may sign off a denial: adverse determinations need a qualified professional (e.g. 42 CFR 423.566(d)). Custom roles and API keys can never carry it.
+        Only the clinical reviewer (a physician or pharmacist) may sign off a denial: adverse determinations need a qualified professional (e.g. 42 CFR
+        423.566(d)). Custom roles and API keys can never carry it.
       </p>
 
       {canManage ? (
@@ -115,12 +127,26 @@ export default function Permissions({ loaderData, actionData }: Route.ComponentP
           <div className="grid gap-4 md:grid-cols-2">
             <label className="block text-sm">
               <span className="mb-1 block font-medium text-slate-700">Name</span>
-              <input name="name" required maxLength={60} defaultValue={actionData?.values?.name} aria-invalid={Boolean(actionData?.errors?.name) || undefined} className={inputClass} />
+              <input
+                name="name"
+                required
+                maxLength={60}
+                defaultValue={actionData?.values?.name}
+                aria-invalid={Boolean(actionData?.errors?.name) || undefined}
+                className={inputClass}
+              />
               <FieldError errors={actionData?.errors?.name} />
             </label>
             <label className="block text-sm">
               <span className="mb-1 block font-medium text-slate-700">Description</span>
-              <input name="description" required maxLength={300} defaultValue={actionData?.values?.description} aria-invalid={Boolean(actionData?.errors?.description) || undefined} className={inputClass} />
+              <input
+                name="description"
+                required
+                maxLength={300}
+                defaultValue={actionData?.values?.description}
+                aria-invalid={Boolean(actionData?.errors?.description) || undefined}
+                className={inputClass}
+              />
               <FieldError errors={actionData?.errors?.description} />
             </label>
           </div>

@@ -72,11 +72,16 @@ export async function avatarUpload(value: unknown): Promise<Uint8Array | null> {
 export async function loadAvatar(database: Database, viewerId: string, userId: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const user = await database.prisma.user.findUnique({
     where: { id: userId },
-    select: { avatar_image: true, memberships: { select: { organization: { select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } } } } } },
+    select: {
+      avatar_image: true,
+      memberships: { select: { organization: { select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } } } } },
+    },
   });
   if (!user?.avatar_image) return null;
   if (viewerId !== userId) {
-    const orgIds = user.memberships.flatMap((m) => [m.organization.id, m.organization.parent_id, m.organization.sandbox_organization?.id]).filter((x): x is string => Boolean(x));
+    const orgIds = user.memberships
+      .flatMap((m) => [m.organization.id, m.organization.parent_id, m.organization.sandbox_organization?.id])
+      .filter((x): x is string => Boolean(x));
     const shared = await database.prisma.membership.count({ where: { user_id: viewerId, organization_id: { in: orgIds } } });
     if (shared === 0) return null;
   }

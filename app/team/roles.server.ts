@@ -47,11 +47,25 @@ export async function listRoles(database: Database, orgId: string): Promise<Role
  * Creates a custom role. Throws AppError("conflict", 'A role named "<name>" already exists') for a
  * duplicate name (case-insensitive).
  */
-export async function createRole(database: Database, orgId: string, input: Pick<CreateRoleInput, "name" | "description" | "permissions">): Promise<RoleSummary> {
+export async function createRole(
+  database: Database,
+  orgId: string,
+  input: Pick<CreateRoleInput, "name" | "description" | "permissions">,
+): Promise<RoleSummary> {
   const organizationId = await liveOrgId(database, orgId);
-  const clash = await database.prisma.role.findFirst({ where: { organization_id: organizationId, name: { equals: input.name, mode: "insensitive" } }, select: { id: true } });
+  const clash = await database.prisma.role.findFirst({
+    where: { organization_id: organizationId, name: { equals: input.name, mode: "insensitive" } },
+    select: { id: true },
+  });
   if (clash) throw new AppError("conflict", `A role named "${input.name}" already exists`);
   const permissions = [...new Set(input.permissions ?? [])].filter((p) => (CUSTOM_ROLE_PERMISSIONS as readonly string[]).includes(p));
   const row = await database.prisma.role.create({ data: { organization_id: organizationId, name: input.name, description: input.description, permissions } });
-  return { id: row.id, name: row.name, description: row.description, permissions: permissions as Permission[], member_count: 0, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    permissions: permissions as Permission[],
+    member_count: 0,
+    created_at: row.created_at.toISOString(),
+  };
 }

@@ -31,7 +31,13 @@ export const CreateRoleSchema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(60, "Name must be at most 60 characters"),
   description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(300, "Description must be at most 300 characters"),
   permissions: stringList
-    .pipe(z.array(z.enum(CUSTOM_ROLE_PERMISSIONS as [string, ...string[]], { error: "Unknown or reserved permission (only the clinical reviewer role may sign off denials)" })))
+    .pipe(
+      z.array(
+        z.enum(CUSTOM_ROLE_PERMISSIONS as [string, ...string[]], {
+          error: "Unknown or reserved permission (only the clinical reviewer role may sign off denials)",
+        }),
+      ),
+    )
     .optional(),
   organization_id: z.string().trim().max(64).optional().nullable(),
 });

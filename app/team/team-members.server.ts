@@ -34,7 +34,10 @@ export interface TeamMember {
 
 /** The organization ids of `orgId`'s live/sandbox pair (itself first). */
 async function pairIds(database: Database, orgId: string): Promise<string[]> {
-  const org = await database.prisma.organization.findUnique({ where: { id: orgId }, select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } } });
+  const org = await database.prisma.organization.findUnique({
+    where: { id: orgId },
+    select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } },
+  });
   if (!org) throw new AppError("not_found", "Not found");
   return [org.id, org.parent_id, org.sandbox_organization?.id].filter((x): x is string => Boolean(x));
 }
@@ -87,7 +90,10 @@ export async function addTeamMember(
   const ids = await pairIds(database, orgId);
   const email = input.email.toLowerCase();
   const avatar = input.avatar && input.avatar.byteLength > 0 ? await resizeAvatar(input.avatar) : null;
-  const existing = await database.prisma.user.findUnique({ where: { email }, select: { id: true, memberships: { where: { organization_id: { in: ids } }, select: { id: true } } } });
+  const existing = await database.prisma.user.findUnique({
+    where: { email },
+    select: { id: true, memberships: { where: { organization_id: { in: ids } }, select: { id: true } } },
+  });
   if (existing && existing.memberships.length > 0) throw new AppError("conflict", `${email} is already a member of this organization`);
   const roles = input.roles && input.roles.length > 0 ? [...new Set(input.roles)] : ["reviewer"];
 
@@ -125,7 +131,10 @@ export async function addTeamMember(
  */
 export async function removeTeamMember(database: Database, orgId: string, userId: string): Promise<{ id: string; email: string }> {
   const ids = await pairIds(database, orgId);
-  const memberships = await database.prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } }, include: { user: { select: { id: true, email: true } } } });
+  const memberships = await database.prisma.membership.findMany({
+    where: { user_id: userId, organization_id: { in: ids } },
+    include: { user: { select: { id: true, email: true } } },
+  });
   if (memberships.length === 0) throw new AppError("not_found", "Not found");
   if (memberships.some((m) => m.owner)) throw new AppError("forbidden", "Owners cannot be deleted");
   await database.prisma.membership.deleteMany({ where: { user_id: userId, organization_id: { in: ids }, owner: false } });

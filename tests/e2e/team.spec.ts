@@ -88,7 +88,10 @@ test("add a user who signs in from the invitation; reviewer vs clinical reviewer
 
   // The administrator makes Ivy a clinical reviewer.
   await adminPage.goto(`/o/${orgId}/settings/team-management`);
-  await adminPage.locator(`[data-testid="team-row"][data-email="${email}"]`).getByRole("link", { name: /Change role/ }).click();
+  await adminPage
+    .locator(`[data-testid="team-row"][data-email="${email}"]`)
+    .getByRole("link", { name: /Change role/ })
+    .click();
   const roles = adminPage.getByTestId("roles-modal");
   await roles.getByLabel(/Clinical reviewer/).check();
   await roles.getByRole("button", { name: "Save roles" }).click();

@@ -70,7 +70,8 @@ function declaredRoutes(): { routes: Map<string, RoutePermissions>; problems: st
     }
     const declared: RoutePermissions = {};
     for (const [method, op] of Object.entries(spec.operations) as [Method, NonNullable<ApiRouteSpec["operations"][Method]>][]) {
-      if (typeof op.permission !== "string" || !REQUIREMENTS.has(op.permission)) problems.push(`${method} ${id}: no declared permission (add permission: "<permission>" | "member" to the operation)`);
+      if (typeof op.permission !== "string" || !REQUIREMENTS.has(op.permission))
+        problems.push(`${method} ${id}: no declared permission (add permission: "<permission>" | "member" to the operation)`);
       else declared[method] = op.permission;
     }
     routes.set(id, declared);
@@ -87,12 +88,16 @@ function sampleOf(schema: Record<string, unknown> | undefined): unknown {
   if (!schema) return "x";
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
-  for (const k of ["anyOf", "oneOf", "allOf"] as const) if (Array.isArray(schema[k])) return sampleOf((schema[k] as Record<string, unknown>[]).find((s) => s.type !== "null") ?? (schema[k] as Record<string, unknown>[])[0]);
+  for (const k of ["anyOf", "oneOf", "allOf"] as const)
+    if (Array.isArray(schema[k]))
+      return sampleOf((schema[k] as Record<string, unknown>[]).find((s) => s.type !== "null") ?? (schema[k] as Record<string, unknown>[])[0]);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "object") {
     const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
     // Refinements do not show in JSON Schema: fields whose valid values only a refinement knows get one.
-    return Object.fromEntries(((schema.required ?? []) as string[]).map((k) => [k, REFINED_SAMPLES[k] ?? (/(^|_)url$/.test(k) ? "https://example.test/probe" : sampleOf(props[k]))]));
+    return Object.fromEntries(
+      ((schema.required ?? []) as string[]).map((k) => [k, REFINED_SAMPLES[k] ?? (/(^|_)url$/.test(k) ? "https://example.test/probe" : sampleOf(props[k]))]),
+    );
   }
   if (type === "array") return Array.from({ length: Number(schema.minItems ?? 0) }, () => sampleOf(schema.items as Record<string, unknown>));
   if (type === "number" || type === "integer") return Number(schema.minimum ?? 1);
@@ -134,20 +139,42 @@ beforeAll(async () => {
     await p.membership.create({ data: { user_id: user.id, organization_id: orgId, roles, role_id: roleId } });
     return user;
   };
-  actors.push({ name: "owner", headers: { Cookie: await signInCookie(tdb.database, owner.id) }, permissions: permissionsOf({ owner: true, roles: ["administrator", "clinical_reviewer"] }) });
+  actors.push({
+    name: "owner",
+    headers: { Cookie: await signInCookie(tdb.database, owner.id) },
+    permissions: permissionsOf({ owner: true, roles: ["administrator", "clinical_reviewer"] }),
+  });
   for (const key of Object.keys(BUILT_IN_ROLES)) {
     const user = await member(key, [key]);
     actors.push({ name: key, headers: { Cookie: await signInCookie(tdb.database, user.id) }, permissions: permissionsOf({ owner: false, roles: [key] }) });
   }
   const auditor = await member("auditor", [], role.id);
-  actors.push({ name: "custom role Auditor (audit.read only)", headers: { Cookie: await signInCookie(tdb.database, auditor.id) }, permissions: new Set(["audit.read"]) });
+  actors.push({
+    name: "custom role Auditor (audit.read only)",
+    headers: { Cookie: await signInCookie(tdb.database, auditor.id) },
+    permissions: new Set(["audit.read"]),
+  });
 
   // API keys: scoped to reading, and one whose scopes exceed its creator (a reviewer asking for team.manage).
   const reader = await createApiKey(orgId, { name: "reader", scopes: ["cases.read"], createdById: owner.id });
-  actors.push({ name: "API key scoped cases.read", headers: { Authorization: `Bearer ${reader.plaintext}` }, permissions: new Set(["cases.read"]), apiOnly: true });
+  actors.push({
+    name: "API key scoped cases.read",
+    headers: { Authorization: `Bearer ${reader.plaintext}` },
+    permissions: new Set(["cases.read"]),
+    apiOnly: true,
+  });
   const reviewer = await p.user.findFirstOrThrow({ where: { username: "reviewer" } });
-  const overreach = await createApiKey(orgId, { name: "overreach", scopes: ["cases.read", "team.manage", "policies.edit", "audit.read"], createdById: reviewer.id });
-  actors.push({ name: "API key of a reviewer asking for team/policies/audit", headers: { Authorization: `Bearer ${overreach.plaintext}` }, permissions: new Set(["cases.read"]), apiOnly: true });
+  const overreach = await createApiKey(orgId, {
+    name: "overreach",
+    scopes: ["cases.read", "team.manage", "policies.edit", "audit.read"],
+    createdById: reviewer.id,
+  });
+  actors.push({
+    name: "API key of a reviewer asking for team/policies/audit",
+    headers: { Authorization: `Bearer ${overreach.plaintext}` },
+    permissions: new Set(["cases.read"]),
+    apiOnly: true,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -193,8 +220,14 @@ describe("role × route permission matrix", () => {
     expect(files.length + table.length).toBeGreaterThan(60);
     const { routes, problems } = declaredRoutes();
     expect(problems, "/api operations without a declared permission (apiRoute operation `permission`)").toEqual([]);
-    expect(files.filter((id) => !ROUTE_PERMISSIONS[id]), "routes without a declared permission (add them to app/auth/route-permissions.ts)").toEqual([]);
-    expect(Object.keys(ROUTE_PERMISSIONS).filter((id) => !files.includes(id)), "stale entries (table /api routes declare theirs on the apiRoute operation)").toEqual([]);
+    expect(
+      files.filter((id) => !ROUTE_PERMISSIONS[id]),
+      "routes without a declared permission (add them to app/auth/route-permissions.ts)",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_PERMISSIONS).filter((id) => !files.includes(id)),
+      "stale entries (table /api routes declare theirs on the apiRoute operation)",
+    ).toEqual([]);
     for (const id of files) {
       const module = app.build.routes[id]?.module as { loader?: unknown; action?: unknown };
       const declared = Object.keys(ROUTE_PERMISSIONS[id]!) as Method[];
@@ -252,7 +285,11 @@ describe("role × route permission matrix", () => {
 
   it("a reviewer's API key never exceeds the reviewer: team.manage in its scopes still answers 403", async () => {
     const key = actors.find((a) => a.name.startsWith("API key of a reviewer"))!;
-    const res = await app.fetch(`/api/o/${orgId}/users`, { method: "POST", headers: { ...key.headers, "Content-Type": "application/json" }, body: JSON.stringify({ email: "x@example.test", username: "x" }) });
+    const res = await app.fetch(`/api/o/${orgId}/users`, {
+      method: "POST",
+      headers: { ...key.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "x@example.test", username: "x" }),
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).errors[0]).toMatch(/team\.manage/);
   });

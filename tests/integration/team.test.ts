@@ -133,9 +133,17 @@ describe("users API", () => {
     const { user } = await (await addUser({ email: "rita@example.test", username: "Rita Reviewer" })).json();
     const rita = await signInCookie(t.database, user.id);
     expect((await addUser({ email: "x@example.test", username: "x" }, rita)).status).toBe(403);
-    const self = await app.fetch(`/api/o/${orgId}/users/${user.id}`, { method: "PATCH", headers: jsonHeaders(rita), body: JSON.stringify({ roles: ["administrator"] }) });
+    const self = await app.fetch(`/api/o/${orgId}/users/${user.id}`, {
+      method: "PATCH",
+      headers: jsonHeaders(rita),
+      body: JSON.stringify({ roles: ["administrator"] }),
+    });
     expect(self.status).toBe(403);
-    const promoted = await app.fetch(`/api/o/${orgId}/users/${user.id}`, { method: "PATCH", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ roles: ["administrator"] }) });
+    const promoted = await app.fetch(`/api/o/${orgId}/users/${user.id}`, {
+      method: "PATCH",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ roles: ["administrator"] }),
+    });
     expect(promoted.status).toBe(200);
     expect((await promoted.json()).user.roles).toEqual(["administrator"]);
     expect((await addUser({ email: "added-by-rita@example.test", username: "x" }, rita)).status).toBe(200);
@@ -144,17 +152,33 @@ describe("users API", () => {
 
 describe("roles", () => {
   it("POST /api/roles creates a custom role: 'Role created successfully'; sign-off cannot be granted; duplicates 409", async () => {
-    const res = await app.fetch("/api/roles", { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ name: "Auditor", description: "Reads the audit log", permissions: ["audit.read"] }) });
+    const res = await app.fetch("/api/roles", {
+      method: "POST",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ name: "Auditor", description: "Reads the audit log", permissions: ["audit.read"] }),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, message: "Role created successfully", role: { name: "Auditor", permissions: ["audit.read"] } });
-    const dup = await app.fetch(`/api/o/${orgId}/roles`, { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ name: "auditor", description: "again" }) });
+    const dup = await app.fetch(`/api/o/${orgId}/roles`, {
+      method: "POST",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ name: "auditor", description: "again" }),
+    });
     expect(dup.status).toBe(409);
-    const reserved = await app.fetch(`/api/o/${orgId}/roles`, { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ name: "Signer", description: "x", permissions: ["denials.sign_off"] }) });
+    const reserved = await app.fetch(`/api/o/${orgId}/roles`, {
+      method: "POST",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ name: "Signer", description: "x", permissions: ["denials.sign_off"] }),
+    });
     expect(reserved.status).toBe(422);
     const missing = await app.fetch("/api/roles", { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ organization_id: orgId }) });
     expect(missing.status).toBe(422);
     expect((await missing.json()).errors).toEqual(expect.arrayContaining(["name: Name is required", "description: Description is required"]));
-    const foreign = await app.fetch("/api/roles", { method: "POST", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ name: "X", description: "y", organization_id: otherOrgId }) });
+    const foreign = await app.fetch("/api/roles", {
+      method: "POST",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ name: "X", description: "y", organization_id: otherOrgId }),
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -168,7 +192,11 @@ describe("roles", () => {
     expect(await refused.json()).toEqual({ success: false, errors: [SIGN_OFF_FORBIDDEN] });
     expect(await t.database.prisma.letter.count({ where: { prior_auth_id: priorAuthId } })).toBe(0);
 
-    await app.fetch(`/api/o/${orgId}/users/${user.id}`, { method: "PATCH", headers: jsonHeaders(ownerCookie), body: JSON.stringify({ roles: ["clinical_reviewer"] }) });
+    await app.fetch(`/api/o/${orgId}/users/${user.id}`, {
+      method: "PATCH",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ roles: ["clinical_reviewer"] }),
+    });
     const signed = await app.fetch(url, { method: "POST", headers: jsonHeaders(carl), body: JSON.stringify({ clinician_sign_off: true }) });
     expect(signed.status).toBe(200);
     expect((await signed.json()).denial_letter.signed_off_by).toBe("Carl Clinician");
@@ -178,16 +206,31 @@ describe("roles", () => {
 describe("PHI access audit", () => {
   it("records case views by page and by API key, with who, via, address and user agent", async () => {
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "approved" });
-    const page = await app.fetch(`/o/${orgId}/prior-auths/${priorAuthId}`, { headers: { Cookie: ownerCookie, "User-Agent": "AuditTest/1.0" } }, { clientIp: "198.51.100.7", forwarded: false });
+    const page = await app.fetch(
+      `/o/${orgId}/prior-auths/${priorAuthId}`,
+      { headers: { Cookie: ownerCookie, "User-Agent": "AuditTest/1.0" } },
+      { clientIp: "198.51.100.7", forwarded: false },
+    );
     expect(page.status).toBe(200);
     await page.body?.cancel();
     const key = await createApiKey(orgId, { name: "audit", scopes: ["cases.read"], createdById: ownerId });
     const api = await app.fetch(`/api/o/${orgId}/prior_auths/${priorAuthId}.json`, { headers: { Authorization: `Bearer ${key.plaintext}` } });
     expect(api.status).toBe(200);
 
-    const rows = await t.database.prisma.auditEvent.findMany({ where: { prior_auth_id: priorAuthId, action: "prior_auth.view" }, orderBy: { created_at: "asc" } });
+    const rows = await t.database.prisma.auditEvent.findMany({
+      where: { prior_auth_id: priorAuthId, action: "prior_auth.view" },
+      orderBy: { created_at: "asc" },
+    });
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ organization_id: orgId, actor_type: "user", user_id: ownerId, via: "page", method: "GET", ip: "198.51.100.7", user_agent: "AuditTest/1.0" });
+    expect(rows[0]).toMatchObject({
+      organization_id: orgId,
+      actor_type: "user",
+      user_id: ownerId,
+      via: "page",
+      method: "GET",
+      ip: "198.51.100.7",
+      user_agent: "AuditTest/1.0",
+    });
     expect(rows[1]).toMatchObject({ organization_id: orgId, actor_type: "api_key", api_key_id: key.apiKey.token, via: "api_key" });
 
     // A change is recorded too.

@@ -65,7 +65,14 @@ function RoleCheckboxes({ selected, owner }: { selected: readonly string[]; owne
         const locked = owner && r === "administrator";
         return (
           <label key={r} className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="roles" value={r} defaultChecked={selected.includes(r) || locked} disabled={locked} className="mt-0.5 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              name="roles"
+              value={r}
+              defaultChecked={selected.includes(r) || locked}
+              disabled={locked}
+              className="mt-0.5 rounded border-slate-300"
+            />
             {locked && <input type="hidden" name="roles" value={r} />}
             <span>
               <span className="font-medium text-slate-800">{BUILT_IN_ROLES[r].label}</span>
@@ -144,7 +151,11 @@ export function TeamPage({ data, actionData, title = "Team Management" }: { data
                   <td className="px-4 py-3 text-right whitespace-nowrap">
                     {canManage && (
                       <span className="inline-flex gap-3">
-                        <Link to={withParams(location.search, { modal: "roles", id: m.id })} preventScrollReset className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+                        <Link
+                          to={withParams(location.search, { modal: "roles", id: m.id })}
+                          preventScrollReset
+                          className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                        >
                           Change role<span className="sr-only"> of {m.username}</span>
                         </Link>
                         {m.owner ? (
@@ -152,7 +163,11 @@ export function TeamPage({ data, actionData, title = "Team Management" }: { data
                             Owner
                           </span>
                         ) : (
-                          <Link to={withParams(location.search, { modal: "delete", id: m.id })} preventScrollReset className="text-sm font-medium text-red-600 hover:text-red-500">
+                          <Link
+                            to={withParams(location.search, { modal: "delete", id: m.id })}
+                            preventScrollReset
+                            className="text-sm font-medium text-red-600 hover:text-red-500"
+                          >
                             Delete<span className="sr-only"> {m.username}</span>
                           </Link>
                         )}
@@ -166,22 +181,49 @@ export function TeamPage({ data, actionData, title = "Team Management" }: { data
         </div>
       )}
 
-      <Modal open={canManage && modal === "add"} title="Add User" closeTo={closeTo} size="md" testId="add-user-modal" description="They receive an email invitation to sign in with a one-time code.">
+      <Modal
+        open={canManage && modal === "add"}
+        title="Add User"
+        closeTo={closeTo}
+        size="md"
+        testId="add-user-modal"
+        description="They receive an email invitation to sign in with a one-time code."
+      >
         <Form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="add" />
           <label className="block text-sm">
             <span className="mb-1 block font-medium text-slate-700">Email</span>
-            <input name="email" type="email" required maxLength={254} defaultValue={actionData?.values?.email} aria-invalid={Boolean(actionData?.errors?.email) || undefined} className={inputClass} />
+            <input
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              defaultValue={actionData?.values?.email}
+              aria-invalid={Boolean(actionData?.errors?.email) || undefined}
+              className={inputClass}
+            />
             <FieldError errors={actionData?.errors?.email} />
           </label>
           <label className="block text-sm">
             <span className="mb-1 block font-medium text-slate-700">Username</span>
-            <input name="username" required maxLength={100} defaultValue={actionData?.values?.username} aria-invalid={Boolean(actionData?.errors?.username) || undefined} className={inputClass} />
+            <input
+              name="username"
+              required
+              maxLength={100}
+              defaultValue={actionData?.values?.username}
+              aria-invalid={Boolean(actionData?.errors?.username) || undefined}
+              className={inputClass}
+            />
             <FieldError errors={actionData?.errors?.username} />
           </label>
           <label className="block text-sm">
             <span className="mb-1 block font-medium text-slate-700">Avatar (optional)</span>
-            <input name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200" />
+            <input
+              name="avatar"
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            />
             <span className="mt-1 block text-xs text-slate-500">One image file; it is cropped to a square and resized.</span>
             <FieldError errors={actionData?.errors?.avatar} />
           </label>
@@ -198,7 +240,13 @@ export function TeamPage({ data, actionData, title = "Team Management" }: { data
         </Form>
       </Modal>
 
-      <Modal open={canManage && modal === "roles" && Boolean(selected)} title={`Change role · ${selected?.username ?? ""}`} closeTo={closeTo} size="md" testId="roles-modal">
+      <Modal
+        open={canManage && modal === "roles" && Boolean(selected)}
+        title={`Change role · ${selected?.username ?? ""}`}
+        closeTo={closeTo}
+        size="md"
+        testId="roles-modal"
+      >
         {selected && (
           <Form method="post" className="space-y-4">
             <input type="hidden" name="intent" value="set_roles" />

@@ -21,7 +21,12 @@ const route = apiRoute({
     async handler({ request, auth, organizationId, params }) {
       const detail = await getPriorAuthDetail(await getDatabase(), organizationId, params.id!);
       // A read of PHI: recorded once the case is known to exist in this organization.
-      await recordAuditEvent(orgCaller(auth), request, { action: "prior_auth.view", resource_type: "prior_auth", resource_id: params.id, prior_auth_id: params.id });
+      await recordAuditEvent(orgCaller(auth), request, {
+        action: "prior_auth.view",
+        resource_type: "prior_auth",
+        resource_id: params.id,
+        prior_auth_id: params.id,
+      });
       return detail;
     },
   },

@@ -12,7 +12,12 @@ const route = apiRoute({
     produces: "pdf",
     async handler({ request, auth, organizationId, params }) {
       const pdf = await getLetterPdf(await getDatabase(), organizationId, params.id!, params.letterId!);
-      await recordAuditEvent(orgCaller(auth), request, { action: "letter.view", resource_type: "letter", resource_id: params.letterId, prior_auth_id: params.id });
+      await recordAuditEvent(orgCaller(auth), request, {
+        action: "letter.view",
+        resource_type: "letter",
+        resource_id: params.letterId,
+        prior_auth_id: params.id,
+      });
       return new Response(pdf.data, {
         headers: {
           "Content-Type": "application/pdf",

@@ -21,7 +21,11 @@ const route = apiRoute({
       built_in_roles: z.record(z.string(), z.object({ label: z.string(), description: z.string(), permissions: z.array(z.string()) })),
       permissions: z.record(z.string(), z.object({ label: z.string(), description: z.string() })),
     }),
-    handler: async ({ organizationId }) => ({ roles: await listRoles(await getDatabase(), organizationId), built_in_roles: BUILT_IN_ROLES, permissions: PERMISSIONS }),
+    handler: async ({ organizationId }) => ({
+      roles: await listRoles(await getDatabase(), organizationId),
+      built_in_roles: BUILT_IN_ROLES,
+      permissions: PERMISSIONS,
+    }),
   },
   POST: {
     permission: "team.manage",

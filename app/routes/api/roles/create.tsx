@@ -24,9 +24,16 @@ const route = apiRoute({
     tags: ["Team"],
     body: CreateRoleSchema,
     response: z.object({ role: RoleJsonSchema, message: z.string() }),
-    errors: { 403: "Forbidden: the caller lacks team.manage", 409: "A role with this name already exists", 422: "Name is required / Description is required / Unknown or reserved permission" },
+    errors: {
+      403: "Forbidden: the caller lacks team.manage",
+      409: "A role with this name already exists",
+      422: "Name is required / Description is required / Unknown or reserved permission",
+    },
     async handler({ request, auth, body }) {
-      const orgId = body.organization_id || (auth.apiKey ? auth.apiKey.organization_id : auth.user ? (await getPrimaryOrganization(auth.user.id))?.id : undefined) || (await keyOrganizationId(request));
+      const orgId =
+        body.organization_id ||
+        (auth.apiKey ? auth.apiKey.organization_id : auth.user ? (await getPrimaryOrganization(auth.user.id))?.id : undefined) ||
+        (await keyOrganizationId(request));
       const { organization } = await requireApiAuth(request, orgId, "team.manage");
       const role = await createRole(await getDatabase(), organization.id, body);
       return { role, message: "Role created successfully" };

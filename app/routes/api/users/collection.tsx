@@ -24,11 +24,15 @@ const route = apiRoute({
   POST: {
     permission: "team.manage",
     summary: "Add a user",
-    description: "Adds the person (creating the account when needed) with the given built-in roles and emails an invitation to sign in. The avatar, when sent (multipart), is resized to a square.",
+    description:
+      "Adds the person (creating the account when needed) with the given built-in roles and emails an invitation to sign in. The avatar, when sent (multipart), is resized to a square.",
     tags: ["Team"],
     requestBody: [
       { contentType: "application/json", schema: AddUserSchema },
-      { contentType: "multipart/form-data", schema: AddUserSchema.extend({ avatar: z.string().optional().describe("image file (PNG, JPEG, GIF or WebP, at most 5 MB)") }) },
+      {
+        contentType: "multipart/form-data",
+        schema: AddUserSchema.extend({ avatar: z.string().optional().describe("image file (PNG, JPEG, GIF or WebP, at most 5 MB)") }),
+      },
     ],
     response: z.object({ user: TeamMemberJsonSchema }),
     errors: { 409: "Already a member", 413: "Avatar too large", 422: "Email is required / Username is required / Avatar must be one image file" },
@@ -37,7 +41,12 @@ const route = apiRoute({
       const body = await readBody(request);
       const input = AddUserSchema.parse(body);
       const avatar = await avatarUpload(body.avatar);
-      const member = await addTeamMember(await getDatabase(), organizationId, { ...input, avatar }, { invitedBy: auth.user, origin: new URL(request.url).origin });
+      const member = await addTeamMember(
+        await getDatabase(),
+        organizationId,
+        { ...input, avatar },
+        { invitedBy: auth.user, origin: new URL(request.url).origin },
+      );
       return { user: member };
     },
   },
