@@ -2,10 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "~/lib/errors";
-import { apiRoute, onApiRequest, type ApiRequestRecord } from "./api-route.server";
+import { apiRoute, onApiRequest, permissionName, type ApiRequestRecord } from "./api-route.server";
 
 const call = (fn: (args: never) => Promise<Response>, method: string, url = "http://localhost/api/x", init: RequestInit = {}) =>
-  fn({ request: new Request(url, { method, headers: { Origin: "http://localhost", ...(init.headers as object) }, body: init.body }), params: {}, context: {} } as never);
+  fn({
+    request: new Request(url, { method, headers: { Origin: "http://localhost", ...(init.headers as object) }, body: init.body }),
+    params: {},
+    context: {},
+  } as never);
 
 const route = apiRoute({
   auth: "public",
@@ -84,5 +88,26 @@ describe("apiRoute", () => {
     expect(Object.keys(route.spec.operations)).toEqual(["GET", "POST", "DELETE"]);
     expect(route.loader.spec).toBe(route.spec);
     expect("handler" in route.spec.operations.GET!).toBe(false);
+  });
+});
+
+describe("apiRoute permissions as declarations", () => {
+  it("keeps a declared Permission on the spec and names it for the OpenAPI document", () => {
+    const r = apiRoute({
+      GET: { summary: "read", permission: "cases.read", handler: () => ({}) },
+      DELETE: { summary: "x", permission: "member", handler: () => ({}) },
+    });
+    expect(r.spec.operations.GET?.permission).toBe("cases.read");
+    expect(permissionName(r.spec.operations.GET?.permission)).toBe("cases.read");
+    expect(permissionName(r.spec.operations.DELETE?.permission)).toBe("member");
+    expect(permissionName(route.spec.operations.DELETE?.permission)).toBe("never");
+    expect(permissionName(route.spec.operations.GET?.permission)).toBeNull();
+  });
+
+  it("refuses a Permission on a route without an organization (a programming error answers 500, never lets the call through)", async () => {
+    const r = apiRoute({ auth: "public", GET: { summary: "read", permission: "audit.read", handler: () => ({ leaked: true }) } });
+    const res = await call(r.loader, "GET");
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, errors: ["An error occurred"] });
   });
 });
