@@ -48,6 +48,12 @@ const TOPICS: [Topic, RegExp][] = [
   ["patient", /\b(patient|member|birth|dob|age)\b/i],
 ];
 
+/** Words a policy uses for a topic, so the quoted requirement is the one the question is about. */
+const POLICY_TERMS: Partial<Record<Topic, string>> = {
+  prior_therapy: "trial failure failed inadequate response intolerance contraindication conventional step therapy weeks months previous",
+  decision: "criteria required requirements must documented approval",
+};
+
 const SOURCE: Record<string, string> = { fax: "The fax", epa: "The ePA request", policy: "The coverage policy" };
 
 const DECISION_WORDS: Record<string, string> = { approved: "approved", denied: "denied", needs_more_information: "needs more information" };
@@ -93,7 +99,7 @@ export function answerFromFacts(question: string, facts: CaseFacts, passages: An
   // Questions about what was tried or why the case was decided are answered beside the policy's
   // own wording, so the reviewer sees the requirement next to the evidence.
   if (sentences.length && topics.some((t) => t === "prior_therapy" || t === "decision")) {
-    const policy = bestPassage(question, passages.filter((p) => p.document === "policy" && !citations.includes(p)));
+    const policy = bestPassage(`${question} ${topics.map((t) => POLICY_TERMS[t] ?? "").join(" ")}`, passages.filter((p) => p.document === "policy" && !citations.includes(p)));
     if (policy) sentences.splice(1, sentences.length, `The coverage policy says: "${snippet(policy.text, words(question), 240)}"${ref([policy])}`);
   }
   if (sentences.length) return { content: sentences.join(" "), citations };

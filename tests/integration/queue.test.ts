@@ -405,6 +405,8 @@ describe.each(kinds)("job queue on %s", (kind) => {
     await r2.read();
     await waitFor(async () => liveEventStats(database).subscribers === base + 1, "second stream subscribed");
     await r2.cancel();
+    // the unsubscribe after a cancel may finish a tick later (it releases a LISTEN); it must finish
+    await waitFor(async () => liveEventStats(database).subscribers === base, "second stream unsubscribed after cancel");
     expect(liveEventStats(database).subscribers).toBe(base);
     await publish(database, "org:7", "refresh", { n: 4 });
     ac2.abort();
