@@ -20,6 +20,7 @@ vi.hoisted(() => {
 import { Webhook } from "standardwebhooks";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
+import { DEFAULT_API_KEY_SCOPES } from "~/auth/permission-matrix";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import "~/queue/jobs.server";
@@ -83,7 +84,8 @@ beforeAll(async () => {
   orgId = a.organization.id;
   otherOrgId = b.organization.id;
   cookie = await signInCookie(t.database, a.user.id);
-  apiKey = (await createApiKey(t.database, orgId)).token;
+  // Webhook endpoints need webhooks.manage, which default keys do not carry (app/auth/permission-matrix.ts).
+  apiKey = (await createApiKey(t.database, orgId, "webhooks key", [...DEFAULT_API_KEY_SCOPES, "webhooks.manage"])).token;
   worker = await startWorker({ database: t.database, concurrency: 2, pollMs: 100 });
   app = await createAppHandler();
 }, 120_000);
@@ -315,7 +317,7 @@ describe("/api webhook endpoints", () => {
     const put = await app.fetch(`/api/o/${orgId}/webhook_endpoints/${id}`, { method: "PUT", headers: auth, body: JSON.stringify({ url: "https://hooks.example.test/v2", event_types: ["claim.succeeded"] }) });
     expect((await put.json()).webhook).toMatchObject({ url: "https://hooks.example.test/v2", event_types: ["claim.succeeded"], description: null });
 
-    const otherKey = (await createApiKey(t.database, otherOrgId)).token;
+    const otherKey = (await createApiKey(t.database, otherOrgId, "other org webhooks key", [...DEFAULT_API_KEY_SCOPES, "webhooks.manage"])).token;
     for (const [url, method] of [[`/api/o/${orgId}/webhook_endpoints/${id}.json`, "GET"], [`/api/o/${orgId}/webhook_endpoints/${id}`, "DELETE"], [`/api/o/${otherOrgId}/webhook_endpoints/${id}`, "DELETE"]] as const) {
       const r = await app.fetch(url, { method, headers: { Authorization: `Bearer ${otherKey}` } });
       expect(r.status, `${method} ${url}`).toBe(404);

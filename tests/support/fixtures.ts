@@ -45,8 +45,8 @@ export async function signInCookie(database: Database, userId: string, opts: { e
 }
 
 /** Creates an API key for `orgId`; returns its plaintext (the Bearer token) and row id. */
-export async function createApiKey(_database: Database, orgId: string, name = "test key"): Promise<{ token: string; id: string }> {
-  const { apiKey, plaintext } = await createApiKeyForOrg(orgId, { name });
+export async function createApiKey(_database: Database, orgId: string, name = "test key", scopes?: readonly string[]): Promise<{ token: string; id: string }> {
+  const { apiKey, plaintext } = await createApiKeyForOrg(orgId, { name, scopes });
   return { token: plaintext, id: apiKey.token };
 }
 
