@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "~/api/api-route.server";
-import { findActiveApiKey } from "~/auth/api-keys.server";
-import { bearerToken, requireApiAuth } from "~/auth/require-org-member.server";
+import { requireApiAuth } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
 import { getPrimaryOrganization } from "~/organizations/get-organization.server";
 import { createRole } from "~/team/roles.server";
@@ -31,9 +30,7 @@ const route = apiRoute({
     },
     async handler({ request, auth, body }) {
       const orgId =
-        body.organization_id ||
-        (auth.apiKey ? auth.apiKey.organization_id : auth.user ? (await getPrimaryOrganization(auth.user.id))?.id : undefined) ||
-        (await keyOrganizationId(request));
+        body.organization_id || (auth.apiKey ? auth.apiKey.organization_id : auth.user ? (await getPrimaryOrganization(auth.user.id))?.id : undefined);
       const { organization } = await requireApiAuth(request, orgId, "team.manage");
       const role = await createRole(await getDatabase(), organization.id, body);
       return { role, message: "Role created successfully" };
@@ -42,8 +39,3 @@ const route = apiRoute({
 });
 export const loader = route.loader;
 export const action = route.action;
-
-async function keyOrganizationId(request: Request): Promise<string | undefined> {
-  const token = bearerToken(request);
-  return token ? (await findActiveApiKey(token))?.organization_id : undefined;
-}
