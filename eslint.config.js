@@ -9,14 +9,44 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const DOMAINS = [
-  "agents", "api", "auth", "chat", "claims", "components", "coverage-policies", "evaluation", "formulary", "intake", "letters",
-  "openapi", "organizations", "plans", "prior-auths", "prompts", "routes", "synthetic", "ui",
+  "agents",
+  "api",
+  "auth",
+  "chat",
+  "claims",
+  "components",
+  "coverage-policies",
+  "evaluation",
+  "formulary",
+  "intake",
+  "letters",
+  "openapi",
+  "organizations",
+  "plans",
+  "prior-auths",
+  "prompts",
+  "routes",
+  "synthetic",
+  "ui",
 ];
 
 const noRoutes = { group: ["~/routes/*", "~/routes/**"], message: "Routes are adapters: move shared code into a domain module (STYLE.md)." };
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", "app/generated/**", "coverage/**", "test-results/**", "playwright-report/**", "tests/e2e/.tmp/**", "tools/**", "**/*.mjs"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      ".react-router/**",
+      "app/generated/**",
+      "coverage/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/e2e/.tmp/**",
+      "tools/**",
+      "**/*.mjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -53,14 +83,24 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: DOMAINS.flatMap((d) => [`~/${d}/*`, `~/${d}/**`]), message: "The clinical engine and document reading import no domain, route or UI code (layer direction, docs/decisions/0011-codebase-layout.md)." }] },
+        {
+          patterns: [
+            {
+              group: DOMAINS.flatMap((d) => [`~/${d}/*`, `~/${d}/**`]),
+              message: "The clinical engine and document reading import no domain, route or UI code (layer direction, docs/decisions/0011-codebase-layout.md).",
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ["app/routes/**/*.ts", "app/routes/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [noRoutes, { regex: "^\\.\\.?/(?!\\+types/)", message: "Routes never import other routes; use ~/<domain> modules." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [noRoutes, { regex: "^\\.\\.?/(?!\\+types/)", message: "Routes never import other routes; use ~/<domain> modules." }] },
+      ],
     },
   },
 );

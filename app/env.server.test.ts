@@ -50,9 +50,9 @@ describe("SESSION_SECRET", () => {
   });
 
   it("refuses to start in production with a real DATABASE_URL and no SESSION_SECRET", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/x", EMBEDDED_DB_DIR: path.join(tempDataDir(), "db") })).toThrow(
-      /SESSION_SECRET: must be set in production/,
-    );
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/x", EMBEDDED_DB_DIR: path.join(tempDataDir(), "db") }),
+    ).toThrow(/SESSION_SECRET: must be set in production/);
   });
 
   it("refuses the published example values anywhere", () => {

@@ -35,7 +35,12 @@ export const EnvSchema = z.object({
    */
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(16).optional()),
   /** Minutes without a request after which a browser session ends (default 8 hours). */
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(30 * 24 * 60).default(480),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(30 * 24 * 60)
+    .default(480),
   /** OpenAI-compatible model server. Absent: the built-in clinical engine. */
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: optionalString,
@@ -54,9 +59,12 @@ export const EnvSchema = z.object({
    * Instance administrators (the /chai-admins area): comma-separated sign-in emails, compared
    * case-insensitively. Empty: nobody is an instance administrator and the area answers 404.
    */
-  INSTANCE_ADMIN_EMAILS: z
-    .preprocess(blankToUndefined, z.string().default(""))
-    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  INSTANCE_ADMIN_EMAILS: z.preprocess(blankToUndefined, z.string().default("")).transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
   /** In-process worker: "auto" runs it inside the web process only with the embedded database. */
   WORKER_IN_PROCESS: z.enum(["auto", "true", "false"]).default("auto"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -77,7 +85,15 @@ export const EnvSchema = z.object({
    * (https://...) or a mailto: address. Absent: the built-in form at /schedule-demo, which emails
    * each request to DEMO_REQUESTS_TO (SMTP, or the outbox table without SMTP).
    */
-  SCHEDULE_DEMO_URL: z.preprocess(blankToUndefined, z.string().trim().url().refine((u) => /^(https?:|mailto:)/i.test(u), "must be an http(s) or mailto: URL").optional()),
+  SCHEDULE_DEMO_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .url()
+      .refine((u) => /^(https?:|mailto:)/i.test(u), "must be an http(s) or mailto: URL")
+      .optional(),
+  ),
   /** Who receives the /schedule-demo requests (default: sales@ the APP_URL host, else sales@localhost). */
   DEMO_REQUESTS_TO: z.preprocess(blankToUndefined, z.string().trim().email().optional()),
   // Read where used (app/webhooks, app/api-logs, PBM page); validated here so a typo stops start-up.
@@ -139,7 +155,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const parsed = result.data;
   if (parsed.SESSION_SECRET && PUBLISHED_SECRETS.includes(parsed.SESSION_SECRET)) {
-    throw new Error("Invalid configuration:\n  SESSION_SECRET: is a published example value; use a long random string (openssl rand -base64 32).\nSee .env.example.");
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: is a published example value; use a long random string (openssl rand -base64 32).\nSee .env.example.",
+    );
   }
   if (!parsed.SESSION_SECRET && parsed.NODE_ENV === "production" && parsed.DATABASE_URL) {
     // Several web processes share one database: they must share one secret, which a file on one

@@ -79,7 +79,9 @@ async function main() {
   console.log(`OCR pages:        ${stats(ocr)}`);
   if (scanPages) {
     console.log(`scanned documents (wall): ${stats(scanWall)}`);
-    console.log(`scanned documents: ${(scanWall.reduce((a, b) => a + b, 0) / scanPages).toFixed(3)}s wall per OCR page, ${(scanCpu / scanPages).toFixed(3)} CPU-s per OCR page`);
+    console.log(
+      `scanned documents: ${(scanWall.reduce((a, b) => a + b, 0) / scanPages).toFixed(3)}s wall per OCR page, ${(scanCpu / scanPages).toFixed(3)} CPU-s per OCR page`,
+    );
   }
   if (conf.length) console.log(`OCR confidence:   mean=${(conf.reduce((a, b) => a + b, 0) / conf.length).toFixed(3)} min=${Math.min(...conf).toFixed(3)}`);
   await terminateOcrWorker();

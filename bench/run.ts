@@ -32,7 +32,8 @@ const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
 };
-const fmt = (xs: number[], unit = "s", digits = 2) => `median ${q(xs, 0.5).toFixed(digits)} ${unit}, p95 ${q(xs, 0.95).toFixed(digits)} ${unit} (n=${xs.length})`;
+const fmt = (xs: number[], unit = "s", digits = 2) =>
+  `median ${q(xs, 0.5).toFixed(digits)} ${unit}, p95 ${q(xs, 0.95).toFixed(digits)} ${unit} (n=${xs.length})`;
 
 async function demoOrg(t: TestDatabase) {
   const org = await t.database.prisma.organization.create({ data: { name: "bench" } });
@@ -40,7 +41,14 @@ async function demoOrg(t: TestDatabase) {
   await importRoster(t.database, org.id, plan.id, DEMO_ROSTER);
   await importFormulary(t.database, org.id, plan.id, DEMO_FORMULARY);
   for (const p of DEMO_POLICIES) {
-    const policy = await createCoveragePolicy(t.database, org.id, plan.id, { drug_name: p.drug_names[0], drugs_list: p.drug_names }, { bytes: await renderPolicyPdf(p), filename: p.file }, { generateTree: false });
+    const policy = await createCoveragePolicy(
+      t.database,
+      org.id,
+      plan.id,
+      { drug_name: p.drug_names[0], drugs_list: p.drug_names },
+      { bytes: await renderPolicyPdf(p), filename: p.file },
+      { generateTree: false },
+    );
     await generatePolicyDecisionTree(t.database, policy.id);
   }
   return { orgId: org.id, planId: plan.id };
@@ -80,7 +88,12 @@ async function benchIntake() {
     }
     console.log(`intake, typed fax:   ${fmt(typed)}`);
     console.log(`intake, 5-page scan: ${fmt(fivePage)} (target p95 <= 6 s)`);
-    console.log(`intake, scanned fax: ${fmt(scanned)}; pages per scan ${Math.min(...scannedPages)}-${Math.max(...scannedPages)}, ${fmt(scanned.map((s, i) => s / scannedPages[i]), "s/page")}`);
+    console.log(
+      `intake, scanned fax: ${fmt(scanned)}; pages per scan ${Math.min(...scannedPages)}-${Math.max(...scannedPages)}, ${fmt(
+        scanned.map((s, i) => s / scannedPages[i]),
+        "s/page",
+      )}`,
+    );
   } finally {
     await t.cleanup();
   }
@@ -96,15 +109,26 @@ async function benchThroughput() {
       const typedCases = DEMO_CASES.filter((c) => !c.scanned);
       const faxes = await Promise.all(typedCases.map((c) => renderPriorAuthFax(c, { layout: c.layout })));
       for (let i = 0; i < workers; i++) {
-        procs.push(spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], { cwd: root, env: { ...process.env, DATABASE_URL: t.url!, WORKER_CONCURRENCY: "1" }, stdio: "ignore" }));
+        procs.push(
+          spawn(process.execPath, ["--import", "tsx", "workers/main.ts"], {
+            cwd: root,
+            env: { ...process.env, DATABASE_URL: t.url!, WORKER_CONCURRENCY: "1" },
+            stdio: "ignore",
+          }),
+        );
       }
-      while ((await t.database.query<{ n: number }>("select count(*)::int as n from worker_processes"))[0].n < workers) await new Promise((r) => setTimeout(r, 200));
+      while ((await t.database.query<{ n: number }>("select count(*)::int as n from worker_processes"))[0].n < workers)
+        await new Promise((r) => setTimeout(r, 200));
       const n = Number(process.env.BENCH_THROUGHPUT_CASES ?? 96);
       const ids: string[] = [];
-      for (let i = 0; i < n; i++) ids.push((await createPriorAuthFromFax(t.database, orgId, { bytes: faxes[i % faxes.length], filename: "t.pdf" }, { plan_id: planId, queue: false })).id);
+      for (let i = 0; i < n; i++)
+        ids.push(
+          (await createPriorAuthFromFax(t.database, orgId, { bytes: faxes[i % faxes.length], filename: "t.pdf" }, { plan_id: planId, queue: false })).id,
+        );
       // warm each worker process (module loading, pdfjs) before the clock starts
       await queueIntake(t.database, orgId, ids[0]);
-      while ((await t.database.query<{ n: number }>("select count(*)::int as n from prior_auths where intake_status in ('succeeded','failed')"))[0].n < 1) await new Promise((r) => setTimeout(r, 100));
+      while ((await t.database.query<{ n: number }>("select count(*)::int as n from prior_auths where intake_status in ('succeeded','failed')"))[0].n < 1)
+        await new Promise((r) => setTimeout(r, 100));
       const t0 = performance.now();
       for (const id of ids.slice(1)) await queueIntake(t.database, orgId, id);
       for (;;) {
@@ -113,7 +137,9 @@ async function benchThroughput() {
         await new Promise((res) => setTimeout(res, 200));
       }
       const secs = (performance.now() - t0) / 1000;
-      console.log(`throughput, ${workers} worker process${workers > 1 ? "es" : ""}: ${Math.round(((n - 1) / secs) * 3600)} typed cases/hour (${n - 1} cases in ${secs.toFixed(1)} s)`);
+      console.log(
+        `throughput, ${workers} worker process${workers > 1 ? "es" : ""}: ${Math.round(((n - 1) / secs) * 3600)} typed cases/hour (${n - 1} cases in ${secs.toFixed(1)} s)`,
+      );
     } finally {
       for (const p of procs) p.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 1000));
@@ -122,7 +148,10 @@ async function benchThroughput() {
   }
 }
 
-const VOCAB = "patient methotrexate adalimumab rheumatoid arthritis psoriasis crohn disease ldl cholesterol statin ezetimibe a1c metformin semaglutide migraine topiramate propranolol eosinophils asthma dermatitis triamcinolone prescriber rheumatologist dermatologist cardiologist months weeks trial failure intolerance contraindication quantity limit tier step therapy approval criteria age years documented".split(" ");
+const VOCAB =
+  "patient methotrexate adalimumab rheumatoid arthritis psoriasis crohn disease ldl cholesterol statin ezetimibe a1c metformin semaglutide migraine topiramate propranolol eosinophils asthma dermatitis triamcinolone prescriber rheumatologist dermatologist cardiologist months weeks trial failure intolerance contraindication quantity limit tier step therapy approval criteria age years documented".split(
+    " ",
+  );
 
 /** A long-tail vocabulary (Zipf-like): a few clinical words are common, most words are rare, as in real faxes. */
 function makeWordSampler(rnd: () => number) {
@@ -150,7 +179,9 @@ async function benchRetrieval() {
   const t = await createTestDatabase();
   try {
     const org = await t.database.prisma.organization.create({ data: { name: "retrieval" } });
-    const doc = await t.database.prisma.document.create({ data: { organization_id: org.id, kind: "fax", filename: "x.pdf", byte_size: 1, sha256: "x", data: new Uint8Array([1]) } });
+    const doc = await t.database.prisma.document.create({
+      data: { organization_id: org.id, kind: "fax", filename: "x.pdf", byte_size: 1, sha256: "x", data: new Uint8Array([1]) },
+    });
     const total = Number(process.env.BENCH_CHUNKS ?? 100_000);
     const cases = Math.max(1, Math.round(total / 100)); // ~100 chunks per case, like a long fax plus its policy
     const caseIds: string[] = [];
@@ -160,7 +191,7 @@ async function benchRetrieval() {
       caseIds.push(...batch);
     }
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const word = makeWordSampler(rnd);
     const t0 = performance.now();
     for (let i = 0; i < total; i += 500) {
@@ -172,7 +203,10 @@ async function benchRetrieval() {
         params.push(`c${j}`, org.id, doc.id, caseIds[j % cases], text, toVectorLiteral(embedText(text)));
         rows.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, 1, 0, 100, $${b + 5}, $${b + 6}::vector)`);
       }
-      await t.database.query(`insert into document_chunks (id, organization_id, document_id, prior_auth_id, page_number, start_offset, end_offset, text, embedding) values ${rows.join(",")}`, params);
+      await t.database.query(
+        `insert into document_chunks (id, organization_id, document_id, prior_auth_id, page_number, start_offset, end_offset, text, embedding) values ${rows.join(",")}`,
+        params,
+      );
     }
     console.log(`retrieval: ${total} chunks over ${cases} cases loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${t.database.kind})`);
     await t.database.query("analyze document_chunks");
@@ -181,7 +215,9 @@ async function benchRetrieval() {
       const times: number[] = [];
       for (let i = 0; i < 40; i++) {
         const s = performance.now();
-        const hits = await searchPassages(t.database, { organization_id: org.id, ...(scoped ? { prior_auth_id: caseIds[i % cases] } : {}) }, query(), { limit: 8 });
+        const hits = await searchPassages(t.database, { organization_id: org.id, ...(scoped ? { prior_auth_id: caseIds[i % cases] } : {}) }, query(), {
+          limit: 8,
+        });
         times.push(performance.now() - s);
         if (!hits.length) throw new Error("no hits");
       }
@@ -237,7 +273,9 @@ if (want("throughput")) await benchThroughput();
 if (want("retrieval")) await benchRetrieval();
 if (want("list")) await benchList();
 if (want("queue") && (await hasPostgres())) {
-  await new Promise<void>((resolve) => spawn(process.execPath, ["--import", "tsx", "bench/queue.ts", "1000", "4"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()));
+  await new Promise<void>((resolve) =>
+    spawn(process.execPath, ["--import", "tsx", "bench/queue.ts", "1000", "4"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()),
+  );
 }
 await terminateOcrWorker();
 process.exit(0);

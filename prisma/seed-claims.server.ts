@@ -30,17 +30,34 @@ async function waitForTrees(database: Database, planId: string, timeoutMs = 120_
  * `inlineTrees` builds the decision trees in this call instead of queueing them.
  * Returns a summary line. `setDir` defaults to fixtures/eval/claims under the working directory.
  */
-export async function seedClaimsDemo(database: Database, organizationId: string, opts: { setDir?: string; samples?: boolean; inlineTrees?: boolean } = {}): Promise<string> {
+export async function seedClaimsDemo(
+  database: Database,
+  organizationId: string,
+  opts: { setDir?: string; samples?: boolean; inlineTrees?: boolean } = {},
+): Promise<string> {
   const setDir = opts.setDir ?? path.resolve("fixtures/eval/claims");
   const manifestFile = path.join(setDir, "manifest.json");
   if (!fs.existsSync(manifestFile)) return "claims demo skipped (fixtures/eval/claims not found)";
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
-  const plan = await createPlan(database, organizationId, { ...manifest.plan, title: `${manifest.plan.title} (medical)`, identification: manifest.plan.identification, document_type: "medical", is_active: true });
+  const plan = await createPlan(database, organizationId, {
+    ...manifest.plan,
+    title: `${manifest.plan.title} (medical)`,
+    identification: manifest.plan.identification,
+    document_type: "medical",
+    is_active: true,
+  });
   await importRoster(database, organizationId, plan.id, manifest.members);
   for (const p of manifest.policies as { id: string; file: string; codes: string[] }[]) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
     const title = p.id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-    const row = await createCoveragePolicy(database, organizationId, plan.id, { drug_name: title, drugs_list: p.codes, policy_type: "medical", external_id: p.id }, { bytes, filename: path.basename(p.file) }, { generateTree: !opts.inlineTrees });
+    const row = await createCoveragePolicy(
+      database,
+      organizationId,
+      plan.id,
+      { drug_name: title, drugs_list: p.codes, policy_type: "medical", external_id: p.id },
+      { bytes, filename: path.basename(p.file) },
+      { generateTree: !opts.inlineTrees },
+    );
     // tests and the e2e seed build the trees here, without a worker
     if (opts.inlineTrees) await generatePolicyDecisionTree(database, row.id);
   }
@@ -50,7 +67,12 @@ export async function seedClaimsDemo(database: Database, organizationId: string,
       for (const id of SAMPLE_CLAIMS) {
         const file = path.join(setDir, "cases", id, "fax.pdf");
         if (!fs.existsSync(file)) continue;
-        await createClaim(database, organizationId, { submission_type: "fax", file: { bytes: new Uint8Array(fs.readFileSync(file)), filename: `${id}.pdf` } }, { plan_id: plan.id });
+        await createClaim(
+          database,
+          organizationId,
+          { submission_type: "fax", file: { bytes: new Uint8Array(fs.readFileSync(file)), filename: `${id}.pdf` } },
+          { plan_id: plan.id },
+        );
       }
       console.log(`[seed] ${SAMPLE_CLAIMS.length} sample claims submitted for processing`);
     })().catch((err) => console.error("[seed] sample claims failed:", err));

@@ -67,18 +67,30 @@ export async function seedDemo(database: Database): Promise<string> {
       );
     }
     await database.prisma.letterForm.create({
-      data: { organization_id: org.id, name: "Standard denial letter", description: "Adverse determination with appeal rights", template_body: DEFAULT_DENIAL_TEMPLATE },
+      data: {
+        organization_id: org.id,
+        name: "Standard denial letter",
+        description: "Adverse determination with appeal rights",
+        template_body: DEFAULT_DENIAL_TEMPLATE,
+      },
     });
     await database.prisma.pbmConfiguration.create({ data: { organization_id: org.id, name: "Sandbox PBM", sandbox: true, active: true } });
     // Medical Claims: a medical plan with medical policies; sample claims on the live organization
-    console.log(`[seed] ${org.id === organization.id ? "live" : "sandbox"}: ${await seedClaimsDemo(database, org.id, { samples: org.id === organization.id })}`);
+    console.log(
+      `[seed] ${org.id === organization.id ? "live" : "sandbox"}: ${await seedClaimsDemo(database, org.id, { samples: org.id === organization.id })}`,
+    );
     if (org.id === organization.id) {
       // Faxes go in after the trees exist so the first decisions use the plan's policies.
       void (async () => {
         await waitForTrees(database, plan.id);
         for (const c of DEMO_CASES) {
           const bytes = await renderPriorAuthFax(c, { layout: c.layout, scanned: c.scanned });
-          await createPriorAuthFromFax(database, org.id, { bytes, filename: `${c.id}${c.scanned ? "-scan" : ""}.pdf` }, { plan_id: plan.id, urgency: c.urgency === "expedited" ? "expedited" : "standard" });
+          await createPriorAuthFromFax(
+            database,
+            org.id,
+            { bytes, filename: `${c.id}${c.scanned ? "-scan" : ""}.pdf` },
+            { plan_id: plan.id, urgency: c.urgency === "expedited" ? "expedited" : "standard" },
+          );
         }
         console.log(`[seed] ${DEMO_CASES.length} sample faxes submitted for processing`);
       })().catch((err) => console.error("[seed] sample faxes failed:", err));

@@ -62,7 +62,9 @@ try {
   const { report } = await runEvaluation(database, org.id, setDir, { log: (l) => console.log(`[eval] ${l}`), engine });
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
-  console.log(`[eval] report written to ${out} (${report.services?.length ?? report.cases.length} cases, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`);
+  console.log(
+    `[eval] report written to ${out} (${report.services?.length ?? report.cases.length} cases, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`,
+  );
   if (report.service_score) console.log(formatServiceScore(report.service_score));
   else if (report.score) console.log(formatScore(report.score));
   else console.log("[eval] no expected.json files: run only, not scored");

@@ -13,8 +13,15 @@ async function restricted(file: string, code: string): Promise<string[]> {
 
 describe("import boundaries", () => {
   it("the clinical engine and document reading may not import a domain", async () => {
-    expect(await restricted("app/clinical/decide/x.ts", 'import { listPlans } from "~/plans/manage-plans.server";\nexport const y = listPlans;\n')).toHaveLength(1);
-    expect(await restricted("app/documents/x.ts", 'import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";\nexport const y = getPriorAuthDetail;\n')).toHaveLength(1);
+    expect(
+      await restricted("app/clinical/decide/x.ts", 'import { listPlans } from "~/plans/manage-plans.server";\nexport const y = listPlans;\n'),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        "app/documents/x.ts",
+        'import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";\nexport const y = getPriorAuthDetail;\n',
+      ),
+    ).toHaveLength(1);
     expect(await restricted("app/clinical/decide/x.ts", 'import { AppError } from "~/lib/errors";\nexport const y = AppError;\n')).toEqual([]);
   });
 

@@ -60,7 +60,11 @@ type Row = Prisma.AiAgentRunGetPayload<{ select: typeof SELECT }>;
 
 function summarize(r: Row, now: Date): AgentWorkflowSummary {
   const subject = r.prior_auth_id
-    ? { kind: "prior_auth" as const, id: r.prior_auth_id, label: [r.prior_auth?.patient_name, r.prior_auth?.medication_name].filter(Boolean).join(" · ") || "Prior auth" }
+    ? {
+        kind: "prior_auth" as const,
+        id: r.prior_auth_id,
+        label: [r.prior_auth?.patient_name, r.prior_auth?.medication_name].filter(Boolean).join(" · ") || "Prior auth",
+      }
     : r.claim_id
       ? { kind: "claim" as const, id: r.claim_id, label: "Medical claim" }
       : r.coverage_policy_id
@@ -99,7 +103,12 @@ export async function listAgentWorkflows(database: Database, organizationId: str
       select: SELECT,
     }),
     database.prisma.aiAgentRun.count({ where }),
-    database.prisma.aiAgentRun.findMany({ where: { organization_id: organizationId }, distinct: ["agent"], select: { agent: true }, orderBy: { agent: "asc" } }),
+    database.prisma.aiAgentRun.findMany({
+      where: { organization_id: organizationId },
+      distinct: ["agent"],
+      select: { agent: true },
+      orderBy: { agent: "asc" },
+    }),
     database.prisma.aiAgentRun.count({ where: { organization_id: organizationId, status: "failed" } }),
   ]);
   return {
@@ -115,7 +124,10 @@ export async function listAgentWorkflows(database: Database, organizationId: str
 /** One run with its stored input and output. Throws AppError("not_found") for another organization's run. */
 export async function getAgentWorkflow(database: Database, organizationId: string, runId: string, now = new Date()): Promise<AgentWorkflowDetail> {
   if (!runId || runId.length > 64) throw notFound();
-  const r = await database.prisma.aiAgentRun.findFirst({ where: { id: runId, organization_id: organizationId }, select: { ...SELECT, input: true, output: true } });
+  const r = await database.prisma.aiAgentRun.findFirst({
+    where: { id: runId, organization_id: organizationId },
+    select: { ...SELECT, input: true, output: true },
+  });
   if (!r) throw notFound();
   return { ...summarize(r, now), input: r.input ?? null, output: r.output ?? null };
 }

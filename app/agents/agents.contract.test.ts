@@ -126,7 +126,10 @@ describe.each(AGENTS)("$agent agent on the model path", (a) => {
 
   it("fails with a timeout error when the server does not answer in time", async () => {
     fake.setHandler(() => reply.delay(5_000, a.good as Record<string, unknown>));
-    const err = (await a.run(testClient(fake.url, { timeoutMs: 150, maxRetries: 0 })).then(() => null, (e: unknown) => e)) as ModelRequestError;
+    const err = (await a.run(testClient(fake.url, { timeoutMs: 150, maxRetries: 0 })).then(
+      () => null,
+      (e: unknown) => e,
+    )) as ModelRequestError;
     expect(err).toBeInstanceOf(ModelRequestError);
     expect(err.code).toBe("model_timeout");
   });

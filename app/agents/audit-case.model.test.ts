@@ -13,7 +13,13 @@ const review: ReviewResult = { policy_id: "pol-1", paths: [], traversal: [] };
 const findings = {
   findings: [
     { check: "prescriber_npi", passed: true, severity: "info", message: "NPI 1234567893 is valid.", evidence: [{ ref: 1, quote: "NPI:  1234567893" }] },
-    { check: "attachments", passed: false, severity: "blocking", message: "Notes are referenced but not attached.", evidence: [{ ref: 2, quote: "Please see attached notes." }] },
+    {
+      check: "attachments",
+      passed: false,
+      severity: "blocking",
+      message: "Notes are referenced but not attached.",
+      evidence: [{ ref: 2, quote: "Please see attached notes." }],
+    },
     { check: "Biosimilar first", passed: null, severity: "warning", message: "Cannot tell whether a biosimilar was considered.", evidence: [] },
   ],
 };

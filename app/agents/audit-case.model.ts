@@ -45,7 +45,12 @@ export async function auditCaseWithModel(client: ModelClient, input: AuditWithMo
       eligibility: asPromptJson(withoutCitations({ ...(input.eligibility ?? {}), formulary: input.formulary ?? input.eligibility?.formulary ?? null })),
       review: input.review ? asPromptJson(withoutCitations(input.review)) : "(no clinical review)",
       rules: input.rules?.length
-        ? input.rules.map((r) => `- ${r.name}: ${r.description}${r.conditions.length ? ` Conditions: ${r.conditions.join("; ")}.` : ""}${r.actions.length ? ` Actions: ${r.actions.join("; ")}.` : ""}`).join("\n")
+        ? input.rules
+            .map(
+              (r) =>
+                `- ${r.name}: ${r.description}${r.conditions.length ? ` Conditions: ${r.conditions.join("; ")}.` : ""}${r.actions.length ? ` Actions: ${r.actions.join("; ")}.` : ""}`,
+            )
+            .join("\n")
         : "(none)",
       evidence: formatEvidence(evidence, 6000),
     },
@@ -60,7 +65,14 @@ export function auditEvidence(input: AuditWithModelInput): Citation[] {
   const docName = input.documentName ?? input.facts.patient.citations[0]?.document ?? "fax";
   return dedupeCitations([
     ...(input.caseDoc ? pagesAsPassages(input.caseDoc, { document: docName, ...(input.documentId ? { document_id: input.documentId } : {}) }) : []),
-    ...(input.evidence ?? []).map((c) => ({ document: c.document, ...(c.document_id ? { document_id: c.document_id } : {}), page: c.page, start: c.start, end: c.end, text: c.text })),
+    ...(input.evidence ?? []).map((c) => ({
+      document: c.document,
+      ...(c.document_id ? { document_id: c.document_id } : {}),
+      page: c.page,
+      start: c.start,
+      end: c.end,
+      text: c.text,
+    })),
     ...(input.caseDoc ? [] : factCitations(input.facts)),
     ...(input.eligibility?.citations ?? []),
     ...(input.review?.paths.flatMap((p) => p.criteria.flatMap((c) => c.citations)) ?? []),
@@ -69,13 +81,14 @@ export function auditEvidence(input: AuditWithModelInput): Citation[] {
 
 /** Maps an audit reply onto AuditFinding[] (exported for run_prompt and tests). */
 export function auditFindingsFromModelOutput(out: AuditOutput, evidence: Citation[]): AuditFinding[] {
-  return out.findings.map((f) =>
-    AuditFindingSchema.parse({
-      check: f.check.trim() || "check",
-      passed: f.passed,
-      severity: f.severity,
-      message: f.message,
-      citations: resolveEvidence(evidence, f.evidence),
-    }) as AuditFinding,
+  return out.findings.map(
+    (f) =>
+      AuditFindingSchema.parse({
+        check: f.check.trim() || "check",
+        passed: f.passed,
+        severity: f.severity,
+        message: f.message,
+        citations: resolveEvidence(evidence, f.evidence),
+      }) as AuditFinding,
   );
 }

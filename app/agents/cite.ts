@@ -17,10 +17,24 @@ export interface QuoteSpan {
 }
 
 const FOLD: Record<string, string> = {
-  "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-  "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
-  "\u00a0": " ", "\u2026": "...",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201a": "'",
+  "\u201b": "'",
+  "\u2032": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u201e": '"',
+  "\u2033": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2015": "-",
+  "\u2212": "-",
+  "\u00a0": " ",
+  "\u2026": "...",
 };
 
 /**
@@ -52,7 +66,10 @@ function normalise(text: string, dropSpaces: boolean): { norm: string; map: numb
 
 /** Finds `quote` in `text`; returns [start, end) offsets in `text` or null. */
 export function findQuoteInText(text: string, quote: string): [number, number] | null {
-  const q = quote.trim().replace(/^["'\u201c\u2018]+|["'\u201d\u2019]+$/g, "").trim();
+  const q = quote
+    .trim()
+    .replace(/^["'\u201c\u2018]+|["'\u201d\u2019]+$/g, "")
+    .trim();
   if (!q) return null;
   const exact = text.indexOf(q);
   if (exact >= 0) return [exact, exact + q.length];
@@ -90,10 +107,7 @@ export function quoteToCitation(
   quote: string,
   pageHint: number | null,
 ): Citation | null {
-  const order = [
-    ...(pageHint != null ? [pageHint] : []),
-    ...doc.pages.map((p) => p.page).filter((n) => n !== pageHint),
-  ];
+  const order = [...(pageHint != null ? [pageHint] : []), ...doc.pages.map((p) => p.page).filter((n) => n !== pageHint)];
   for (const page of order) {
     const span = locateQuote(doc, page, quote);
     if (span) return withSource(source, span);
@@ -107,9 +121,7 @@ export function quotesToCitations(
   source: { document: string; document_id?: string },
   quotes: { page: number | null; quote: string }[],
 ): Citation[] {
-  return dedupeCitations(
-    quotes.map((q) => quoteToCitation(doc, source, q.quote, q.page)).filter((c): c is Citation => c !== null),
-  );
+  return dedupeCitations(quotes.map((q) => quoteToCitation(doc, source, q.quote, q.page)).filter((c): c is Citation => c !== null));
 }
 
 function withSource(source: { document: string; document_id?: string }, span: QuoteSpan): Citation {
@@ -201,7 +213,14 @@ export function factsForPrompt(facts: CaseFacts): unknown {
 export function pagesAsPassages(doc: ParsedDocument, source: { document: string; document_id?: string }): Citation[] {
   return doc.pages
     .filter((p) => p.text.trim())
-    .map((p) => ({ document: source.document, ...(source.document_id ? { document_id: source.document_id } : {}), page: p.page, start: 0, end: p.text.length, text: p.text }));
+    .map((p) => ({
+      document: source.document,
+      ...(source.document_id ? { document_id: source.document_id } : {}),
+      page: p.page,
+      start: 0,
+      end: p.text.length,
+      text: p.text,
+    }));
 }
 
 /** The document as page-delimited text for a prompt, cut at `maxChars` (a note says so). */

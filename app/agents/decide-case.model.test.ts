@@ -11,7 +11,13 @@ const eligible: EligibilityResult = { eligible: true, member: null, reason: "Eli
 const mtxCitation = facts.prior_therapies[0].citations[0];
 const review: ReviewResult = {
   policy_id: "pol-1",
-  paths: [{ title: "Rheumatoid arthritis", outcome: "met", criteria: [{ node_id: "n5", question: "Methotrexate trial", outcome: "met", reason: "r", citations: [mtxCitation] }] }],
+  paths: [
+    {
+      title: "Rheumatoid arthritis",
+      outcome: "met",
+      criteria: [{ node_id: "n5", question: "Methotrexate trial", outcome: "met", reason: "r", citations: [mtxCitation] }],
+    },
+  ],
   traversal: [{ node_question_or_action: "Methotrexate trial", node_answer: "Yes", next_node: null }],
 };
 const approve = (extra: Partial<DecisionOutput> = {}): DecisionOutput => ({

@@ -11,14 +11,32 @@ const POLICY = docFromPages([
 ]);
 
 function treeReply(): DecisionTreeOutput {
-  const node = (id: string, node_type: "question" | "action", question: string, parent_id: string | null, condition: string | null, node_action: "approved" | "denied" | null, source: { page: number; quote: string } | null) => ({
-    id, node_type, question, reason: null, node_action, condition, parent_id, source,
+  const node = (
+    id: string,
+    node_type: "question" | "action",
+    question: string,
+    parent_id: string | null,
+    condition: string | null,
+    node_action: "approved" | "denied" | null,
+    source: { page: number; quote: string } | null,
+  ) => ({
+    id,
+    node_type,
+    question,
+    reason: null,
+    node_action,
+    condition,
+    parent_id,
+    source,
   });
   return {
     title: "Adalimumab",
     drug_names: ["Humira"],
     nodes: [
-      node("n1", "question", "Is it prescribed by or in consultation with a rheumatologist?", null, null, null, { page: 1, quote: "Prescribed by or in consultation with a rheumatologist" }),
+      node("n1", "question", "Is it prescribed by or in consultation with a rheumatologist?", null, null, null, {
+        page: 1,
+        quote: "Prescribed by or in consultation with a rheumatologist",
+      }),
       node("n2", "action", "Deny", "n1", "No", "denied", null),
       node("n3", "question", "Has a 3-month methotrexate trial failed?", "n1", "Yes", null, { page: 1, quote: "failure of a 3-month trial of methotrexate" }), // wrong page, extra spaces in source
       node("n4", "action", "Deny", "n3", "No", "denied", null),
@@ -43,7 +61,11 @@ afterEach(() => fake.reset());
 describe("generateDecisionTreeWithModel", () => {
   it("asks for the decision_tree schema and returns a tree valid under the shared DecisionTreeSchema", async () => {
     fake.setHandler(() => treeReply());
-    const tree = await generateDecisionTreeWithModel(testClient(fake.url), POLICY, { drug_names: ["Humira", "adalimumab"], title: "Adalimumab (Humira)", documentId: "pol-1" });
+    const tree = await generateDecisionTreeWithModel(testClient(fake.url), POLICY, {
+      drug_names: ["Humira", "adalimumab"],
+      title: "Adalimumab (Humira)",
+      documentId: "pol-1",
+    });
     expect(fake.requests[0].schemaName).toBe("decision_tree");
     expect(fake.requests[0].body.response_format.json_schema.strict).toBe(true);
     expect(fake.requests[0].body.messages[1].content).toContain("Drugs: Humira, adalimumab");

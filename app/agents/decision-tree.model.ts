@@ -31,11 +31,7 @@ export interface DecisionTreeMeta {
  * Output: a `DecisionTree` that passes `DecisionTreeSchema` (including its structural checks).
  * Errors: `ModelOutputError` when the tree is still invalid after one repair turn; `ModelRequestError`.
  */
-export async function generateDecisionTreeWithModel(
-  client: ModelClient,
-  doc: ParsedDocument,
-  meta: DecisionTreeMeta,
-): Promise<DecisionTree> {
+export async function generateDecisionTreeWithModel(client: ModelClient, doc: ParsedDocument, meta: DecisionTreeMeta): Promise<DecisionTree> {
   const prompt = buildPrompt(
     "decision_tree",
     { title: meta.title ?? "(untitled policy)", drug_names: meta.drug_names.join(", ") || "(not given)", document: documentForPrompt(doc) },

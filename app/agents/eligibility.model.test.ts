@@ -6,11 +6,36 @@ import { EligibilityResultSchema } from "~/clinical/contracts";
 import { faxFacts, testClient } from "./test-fixtures";
 
 const roster: RosterMember[] = [
-  { member_id: "ACM100234", first_name: "Dana", last_name: "Whitfield", birth_date: "1979-03-14", gender: "female", plan_identification: "ACME-PPO-2026", coverage_start: "2026-01-01", coverage_end: null },
-  { member_id: "ACM100999", first_name: "Dan", last_name: "Whitfield", birth_date: "1950-01-01", gender: "male", plan_identification: "ACME-PPO-2026", coverage_start: "2026-01-01", coverage_end: "2026-01-31" },
+  {
+    member_id: "ACM100234",
+    first_name: "Dana",
+    last_name: "Whitfield",
+    birth_date: "1979-03-14",
+    gender: "female",
+    plan_identification: "ACME-PPO-2026",
+    coverage_start: "2026-01-01",
+    coverage_end: null,
+  },
+  {
+    member_id: "ACM100999",
+    first_name: "Dan",
+    last_name: "Whitfield",
+    birth_date: "1950-01-01",
+    gender: "male",
+    plan_identification: "ACME-PPO-2026",
+    coverage_start: "2026-01-01",
+    coverage_end: "2026-01-31",
+  },
 ];
 const formulary: FormularyRow[] = [
-  { drug_name: "Humira", ndc: "00074-0554-02", tier: 5, requires_prior_auth: true, quantity_limit: { amount: 2, unit: "pens", period_days: 28 }, step_therapy: [{ drug_name: "methotrexate", duration_days: 90 }] },
+  {
+    drug_name: "Humira",
+    ndc: "00074-0554-02",
+    tier: 5,
+    requires_prior_auth: true,
+    quantity_limit: { amount: 2, unit: "pens", period_days: 28 },
+    step_therapy: [{ drug_name: "methotrexate", duration_days: 90 }],
+  },
 ];
 
 let fake: FakeOpenAI;

@@ -53,22 +53,29 @@ export function eligibilityFromModelOutput(
   formulary: FormularyRow[],
   evidence: Citation[],
 ): EligibilityResult {
-  const row = out.formulary_drug_name
-    ? formulary.find((f) => f.drug_name.toLowerCase() === out.formulary_drug_name!.trim().toLowerCase()) ?? null
-    : null;
+  const row = out.formulary_drug_name ? (formulary.find((f) => f.drug_name.toLowerCase() === out.formulary_drug_name!.trim().toLowerCase()) ?? null) : null;
   const citations = dedupeCitations([...facts.patient.citations, ...resolveEvidence(evidence, out.evidence)]);
   const result = (eligible: boolean | null, member: RosterMember | null, reason: string): EligibilityResult =>
     EligibilityResultSchema.parse({ eligible, member, reason, formulary: row, citations }) as EligibilityResult;
   const p = facts.patient;
   if (!p.member_id && !p.last_name) return result(null, null, "Cannot determine eligibility: no member ID or patient name on the request.");
-  const member = out.member_id ? roster.find((m) => m.member_id === out.member_id!.trim()) ?? null : null;
+  const member = out.member_id ? (roster.find((m) => m.member_id === out.member_id!.trim()) ?? null) : null;
   if (!member) return result(false, null, `Not eligible: no roster member matches the patient. ${out.reason}`.trim());
   if (p.birth_date && p.birth_date !== member.birth_date) {
-    return result(false, member, `Not eligible: date of birth on the request ${p.birth_date} does not match roster member ${member.member_id} (${member.birth_date}).`);
+    return result(
+      false,
+      member,
+      `Not eligible: date of birth on the request ${p.birth_date} does not match roster member ${member.member_id} (${member.birth_date}).`,
+    );
   }
   const d = facts.request_date;
   if (!d) return result(null, member, `Member ${member.member_id} found, but the request date is unknown, so coverage cannot be confirmed.`);
   if (d < member.coverage_start) return result(false, member, `Not eligible: coverage starts ${member.coverage_start}, after the request date ${d}.`);
-  if (member.coverage_end && d > member.coverage_end) return result(false, member, `Not eligible: coverage ended ${member.coverage_end}, before the request date ${d}.`);
-  return result(true, member, `Eligible: ${member.first_name} ${member.last_name} (${member.member_id}) covered ${member.coverage_start} to ${member.coverage_end ?? "open"} on ${d}.`);
+  if (member.coverage_end && d > member.coverage_end)
+    return result(false, member, `Not eligible: coverage ended ${member.coverage_end}, before the request date ${d}.`);
+  return result(
+    true,
+    member,
+    `Eligible: ${member.first_name} ${member.last_name} (${member.member_id}) covered ${member.coverage_start} to ${member.coverage_end ?? "open"} on ${d}.`,
+  );
 }

@@ -41,7 +41,9 @@ describe("extractCaseFactsWithModel", () => {
   it("turns quotes into citations with exact offsets and drops invented quotes", async () => {
     fake.setHandler(() => extractionReply());
     const facts = await extractCaseFactsWithModel(testClient(fake.url), FAX, { documentId: "doc-1" });
-    const all = [facts.patient, facts.practitioner, facts.medication, ...facts.diagnoses, ...facts.prior_therapies, ...facts.labs, ...facts.notes].flatMap((x) => x.citations);
+    const all = [facts.patient, facts.practitioner, facts.medication, ...facts.diagnoses, ...facts.prior_therapies, ...facts.labs, ...facts.notes].flatMap(
+      (x) => x.citations,
+    );
     for (const c of all) {
       expect(FAX.pages[c.page - 1].text.slice(c.start, c.end)).toBe(c.text);
       expect(c).toMatchObject({ document: "fax", document_id: "doc-1" });

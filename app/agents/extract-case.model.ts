@@ -36,11 +36,7 @@ export interface ExtractWithModelOptions {
  * `CaseFactsSchema`; every citation points at text that is really on the cited page.
  * Errors: `ModelOutputError` (invalid output after one repair turn), `ModelRequestError`.
  */
-export async function extractCaseFactsWithModel(
-  client: ModelClient,
-  doc: ParsedDocument,
-  options: ExtractWithModelOptions = {},
-): Promise<CaseFacts> {
+export async function extractCaseFactsWithModel(client: ModelClient, doc: ParsedDocument, options: ExtractWithModelOptions = {}): Promise<CaseFacts> {
   const prompt = buildPrompt("extraction", { page_count: doc.page_count, document: documentForPrompt(doc) }, options.prompt);
   const { data } = await client.completeJson({ name: prompt.name, schema: ExtractionOutputSchema, system: prompt.system, user: prompt.user });
   return caseFactsFromModelOutput(data, doc, options);

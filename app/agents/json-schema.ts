@@ -68,4 +68,3 @@ export function parseJsonReply(raw: string): { ok: true; value: unknown } | { ok
 export function formatZodIssues(error: z.ZodError): string[] {
   return error.issues.slice(0, 20).map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`);
 }
-

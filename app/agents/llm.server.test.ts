@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => fake.reset());
 
-const ask = (client = testClient(fake.url)) =>
-  client.completeJson({ name: "answer", schema: Answer, system: "You answer.", user: "Question?" });
+const ask = (client = testClient(fake.url)) => client.completeJson({ name: "answer", schema: Answer, system: "You answer.", user: "Question?" });
 
 describe("getModelClient", () => {
   const saved = { ...process.env };
@@ -241,7 +240,9 @@ describe("embed", () => {
 
   it("rejects vectors that are not 384 long", async () => {
     fake.setHandler(() => reply.embeddings([Array(1536).fill(0.01)]));
-    const err = await testClient(fake.url).embed(["x"]).catch((e) => e);
+    const err = await testClient(fake.url)
+      .embed(["x"])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ModelOutputError);
     expect(err.message).toMatch(/1536 dimensions, expected 384/);
   });

@@ -415,7 +415,10 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   };
 }
 
-function addUsage(a: ModelUsage | null, b: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null | undefined): ModelUsage | null {
+function addUsage(
+  a: ModelUsage | null,
+  b: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null | undefined,
+): ModelUsage | null {
   if (!b) return a;
   const base = a ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
   return {
@@ -432,12 +435,7 @@ function toRequestError(err: unknown, name: string): ModelError {
   }
   if (err instanceof OpenAI.APIError) {
     const status = typeof err.status === "number" ? err.status : null;
-    return new ModelRequestError(
-      "model_request_failed",
-      `Model request "${name}" failed${status ? ` with HTTP ${status}` : ""}: ${err.message}`,
-      status,
-      err,
-    );
+    return new ModelRequestError("model_request_failed", `Model request "${name}" failed${status ? ` with HTTP ${status}` : ""}: ${err.message}`, status, err);
   }
   const message = err instanceof Error ? err.message : String(err);
   return new ModelRequestError("model_request_failed", `Model request "${name}" failed: ${message}`, null, err);

@@ -39,10 +39,27 @@ const policy = docFromPages([
     "Approval duration: 6 months",
   ].join("\n"),
 ]);
-const roster: RosterMember[] = [{ member_id: "ACM100234", first_name: "Dana", last_name: "Whitfield", birth_date: "1979-03-14", gender: "female", plan_identification: "ACME", coverage_start: "2026-01-01", coverage_end: null }];
+const roster: RosterMember[] = [
+  {
+    member_id: "ACM100234",
+    first_name: "Dana",
+    last_name: "Whitfield",
+    birth_date: "1979-03-14",
+    gender: "female",
+    plan_identification: "ACME",
+    coverage_start: "2026-01-01",
+    coverage_end: null,
+  },
+];
 const formulary: FormularyRow[] = [{ drug_name: "Humira", ndc: "00074-0554-02", tier: 5, requires_prior_auth: true, quantity_limit: null, step_therapy: [] }];
 const baseTree = generateDecisionTree(policy, { drug_names: ["Humira", "adalimumab"], title: "Humira", documentName: "policy" });
-const inputs = (tree: DecisionTree | null): PipelineInputs => ({ caseDoc: fax, roster, formulary, policies: tree ? [{ id: "pol", drug_names: tree.drug_names }] : [], loadTree: async () => tree });
+const inputs = (tree: DecisionTree | null): PipelineInputs => ({
+  caseDoc: fax,
+  roster,
+  formulary,
+  policies: tree ? [{ id: "pol", drug_names: tree.drug_names }] : [],
+  loadTree: async () => tree,
+});
 
 /**
  * A careful reviewer model: answers each question from the fax pages in the prompt, quoting them —
@@ -58,7 +75,11 @@ function reviewerModel(req: FakeRequest) {
     return r;
   }
   if (req.schemaName === "clinical_review") {
-    const nodes = [...user.matchAll(/^- (\S+): (.*)\n\s+answer options: (.*)$/gm)].map((m) => ({ id: m[1], q: m[2], options: [...m[3].matchAll(/"([^"]+)"/g)].map((x) => x[1]) }));
+    const nodes = [...user.matchAll(/^- (\S+): (.*)\n\s+answer options: (.*)$/gm)].map((m) => ({
+      id: m[1],
+      q: m[2],
+      options: [...m[3].matchAll(/"([^"]+)"/g)].map((x) => x[1]),
+    }));
     const ref = (needle: string) => {
       const lines = [...user.matchAll(/^\[(\d+)\] \(fax, page \d+\) (.*)$/gm)];
       const hit = lines.find((l) => l[2].includes(needle));
@@ -66,9 +87,21 @@ function reviewerModel(req: FakeRequest) {
     };
     const answers = nodes.map((n) => {
       if (/^Exclusion/i.test(n.q)) return { node_id: n.id, answer: "No", reason: "Nothing in the request.", evidence: [] };
-      if (n.options.some((o) => /rheumatoid/i.test(o))) return { node_id: n.id, answer: n.options.find((o) => /rheumatoid/i.test(o))!, reason: "Diagnosis M05.79.", evidence: ref("M05.79 Rheumatoid arthritis") };
+      if (n.options.some((o) => /rheumatoid/i.test(o)))
+        return {
+          node_id: n.id,
+          answer: n.options.find((o) => /rheumatoid/i.test(o))!,
+          reason: "Diagnosis M05.79.",
+          evidence: ref("M05.79 Rheumatoid arthritis"),
+        };
       const age = /(\d+)\s*years/.exec(n.q);
-      if (age) return { node_id: n.id, answer: 46 >= Number(age[1]) ? "Yes" : "No", reason: "Born 03/14/1979: 46 on the request date.", evidence: ref("DOB: 03/14/1979") };
+      if (age)
+        return {
+          node_id: n.id,
+          answer: 46 >= Number(age[1]) ? "Yes" : "No",
+          reason: "Born 03/14/1979: 46 on the request date.",
+          evidence: ref("DOB: 03/14/1979"),
+        };
       if (/rheumatologist/i.test(n.q)) return { node_id: n.id, answer: "Yes", reason: "Rheumatology.", evidence: ref("Specialty: Rheumatology") };
       if (/methotrexate/i.test(n.q)) return { node_id: n.id, answer: "Yes", reason: "3.5 months, inadequate response.", evidence: ref("inadequate response") };
       if (/rheumatoid/i.test(n.q)) return { node_id: n.id, answer: "Yes", reason: "M05.79.", evidence: ref("M05.79 Rheumatoid arthritis") };
@@ -79,7 +112,13 @@ function reviewerModel(req: FakeRequest) {
   if (req.schemaName === "audit") return { findings: [] };
   if (req.schemaName === "decision") {
     const denied = /not_met/.test(user);
-    return { final_decision: denied ? "denied" : "approved", confidence_score: 0.9, ai_summary: denied ? "Criterion not met." : "Criteria met.", rationale: "From the review.", evidence: [] };
+    return {
+      final_decision: denied ? "denied" : "approved",
+      confidence_score: 0.9,
+      ai_summary: denied ? "Criterion not met." : "Criteria met.",
+      rationale: "From the review.",
+      evidence: [],
+    };
   }
   return undefined;
 }
@@ -119,7 +158,10 @@ describe("one tree, one walk, one rule book for both engines", () => {
 
   it("an edited node the reader cannot check ('clinically appropriate') leaves both needing more information, never a stale met", async () => {
     const node = baseTree.nodes.find((n) => /rheumatologist/i.test(n.question))!;
-    const edited: DecisionTree = { ...baseTree, nodes: baseTree.nodes.map((n) => (n.id === node.id ? { ...n, question: "The overall treatment plan is clinically appropriate" } : n)) };
+    const edited: DecisionTree = {
+      ...baseTree,
+      nodes: baseTree.nodes.map((n) => (n.id === node.id ? { ...n, question: "The overall treatment plan is clinically appropriate" } : n)),
+    };
     expect((await decide(builtinAgents, edited)).final_decision).toBe("needs_more_information");
     expect((await decide(model, edited)).final_decision).toBe("needs_more_information");
   });
@@ -133,7 +175,11 @@ describe("one tree, one walk, one rule book for both engines", () => {
   });
 
   it("a model that denies a request whose criteria are met with evidence cannot deny it", async () => {
-    fake.setHandler((req) => (req.schemaName === "decision" ? { final_decision: "denied", confidence_score: 0.99, ai_summary: "Deny.", rationale: "I think not.", evidence: [] } : reviewerModel(req)));
+    fake.setHandler((req) =>
+      req.schemaName === "decision"
+        ? { final_decision: "denied", confidence_score: 0.99, ai_summary: "Deny.", rationale: "I think not.", evidence: [] }
+        : reviewerModel(req),
+    );
     const d = await decide(model, baseTree);
     expect(d.final_decision).toBe("needs_more_information");
     expect(d.ai_summary).toMatch(/model proposed denied/i);

@@ -33,7 +33,15 @@ export function modelAgents(client: ModelClient, opts: ModelAgentOptions = {}): 
       const size = input.caseDoc.pages.reduce((s, p) => s + p.text.length, 0);
       const questions = input.tree.nodes.filter((n) => n.node_type === "question").map((n) => n.question);
       const evidence = size > WHOLE_DOCUMENT_LIMIT && opts.retrieve ? await opts.retrieve(questions.slice(0, 30)) : undefined;
-      return reviewCaseWithModel(client, { facts: input.facts, caseDoc: input.caseDoc, documentName: input.documentName, tree: input.tree, policyId: input.policyId, evidence, requestDate: input.facts.request_date });
+      return reviewCaseWithModel(client, {
+        facts: input.facts,
+        caseDoc: input.caseDoc,
+        documentName: input.documentName,
+        tree: input.tree,
+        policyId: input.policyId,
+        evidence,
+        requestDate: input.facts.request_date,
+      });
     },
     audit: (input) =>
       auditCaseWithModel(client, {

@@ -74,9 +74,7 @@ export const ExtractionOutputSchema = z.object({
   diagnoses: z.array(z.object({ code: s(), description: s(), primary: z.boolean(), quotes })),
   prior_therapies: z.array(TherapyOutputSchema),
   concurrent_therapies: z.array(TherapyOutputSchema),
-  labs: z.array(
-    z.object({ name: z.string(), value: z.number().nullable(), value_text: s(), unit: s(), date: s(), quotes }),
-  ),
+  labs: z.array(z.object({ name: z.string(), value: z.number().nullable(), value_text: s(), unit: s(), date: s(), quotes })),
   notes: z.array(z.object({ text: z.string(), quotes })),
 });
 export type ExtractionOutput = z.infer<typeof ExtractionOutputSchema>;

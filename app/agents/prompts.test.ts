@@ -18,9 +18,7 @@ function assertStrict(node: unknown, path = "$"): void {
 
 describe("DEFAULT_PROMPTS", () => {
   it("has one entry for each prompt_type the product serves", () => {
-    expect(DEFAULT_PROMPTS.map((p) => p.prompt_type).sort()).toEqual(
-      ["audit", "clinical_review", "decision", "decision_tree", "eligibility", "extraction"],
-    );
+    expect(DEFAULT_PROMPTS.map((p) => p.prompt_type).sort()).toEqual(["audit", "clinical_review", "decision", "decision_tree", "eligibility", "extraction"]);
   });
 
   it.each(DEFAULT_PROMPTS.map((p) => [p.prompt_type, p] as const))("%s: strict JSON schema, templated user prompt", (_, p) => {

@@ -42,7 +42,7 @@ const CITE_QUOTES =
 
 const CITE_REFS =
   "Support every statement with `evidence`: the number of an evidence passage ([1], [2] ...) and a short " +
-  "verbatim quote from that passage (or \"\" to cite the whole passage). Cite only passages you actually used.";
+  'verbatim quote from that passage (or "" to cite the whole passage). Cite only passages you actually used.';
 
 export const DECISION_RULES = `Decision semantics (apply exactly):
 - denied: a policy criterion clearly fails on every applicable path, an exclusion applies, the member is not on the roster or not covered on the request date, or the drug is not covered for the stated indication. A clear failure wins over missing information elsewhere.
@@ -210,14 +210,7 @@ Evidence passages:
 };
 
 /** The default prompt for each prompt_type (extraction, eligibility, clinical_review, audit, decision, decision_tree). */
-export const DEFAULT_PROMPTS: readonly PromptTemplate[] = Object.freeze([
-  EXTRACTION,
-  ELIGIBILITY,
-  CLINICAL_REVIEW,
-  AUDIT,
-  DECISION,
-  DECISION_TREE,
-]);
+export const DEFAULT_PROMPTS: readonly PromptTemplate[] = Object.freeze([EXTRACTION, ELIGIBILITY, CLINICAL_REVIEW, AUDIT, DECISION, DECISION_TREE]);
 
 /** The default prompt of `type`; throws for an unknown type. */
 export function getDefaultPrompt(type: PromptType): PromptTemplate {

@@ -10,8 +10,26 @@ import { adalimumabTree, FAX, faxFacts, testClient } from "./test-fixtures";
 const page2 = FAX.pages[1].text;
 const mtxStart = page2.indexOf("Methotrexate");
 const passages: (Citation & { chunk_id: string; score: number })[] = [
-  { document: "fax", document_id: "doc-1", page: 2, start: mtxStart, end: page2.indexOf("TB screening") - 1, text: page2.slice(mtxStart, page2.indexOf("TB screening") - 1), chunk_id: "c1", score: 0.9 },
-  { document: "fax", document_id: "doc-1", page: 2, start: page2.indexOf("TB screening"), end: page2.indexOf("Please") - 1, text: page2.slice(page2.indexOf("TB screening"), page2.indexOf("Please") - 1), chunk_id: "c2", score: 0.8 },
+  {
+    document: "fax",
+    document_id: "doc-1",
+    page: 2,
+    start: mtxStart,
+    end: page2.indexOf("TB screening") - 1,
+    text: page2.slice(mtxStart, page2.indexOf("TB screening") - 1),
+    chunk_id: "c1",
+    score: 0.9,
+  },
+  {
+    document: "fax",
+    document_id: "doc-1",
+    page: 2,
+    start: page2.indexOf("TB screening"),
+    end: page2.indexOf("Please") - 1,
+    text: page2.slice(page2.indexOf("TB screening"), page2.indexOf("Please") - 1),
+    chunk_id: "c2",
+    score: 0.8,
+  },
 ];
 // numbered evidence in retrieval mode: [1] [2] the passages, then the facts' citations:
 // [3] member ID, [4] specialty, [5] medication, [6] diagnosis, [7] methotrexate, [8] notes
@@ -20,14 +38,29 @@ const answers = {
   answers: [
     { node_id: "n1", answer: "No", reason: "QuantiFERON negative.", evidence: [{ ref: 2, quote: "QuantiFERON) negative" }] },
     { node_id: "n3", answer: "Rheumatoid arthritis", reason: "Diagnosis M05.79.", evidence: [{ ref: 6, quote: "M05.79" }] },
-    { node_id: "n5", answer: "yes", reason: "Methotrexate 3.5 months, inadequate response.", evidence: [{ ref: 1, quote: "inadequate response" }, { ref: 42, quote: "x" }] },
+    {
+      node_id: "n5",
+      answer: "yes",
+      reason: "Methotrexate 3.5 months, inadequate response.",
+      evidence: [
+        { ref: 1, quote: "inadequate response" },
+        { ref: 42, quote: "x" },
+      ],
+    },
     { node_id: "n7", answer: "Yes", reason: "Rheumatologist.", evidence: [{ ref: 4, quote: "Rheumatology" }] },
     { node_id: "n10", answer: "Unknown", reason: "Not a psoriasis request.", evidence: [] },
     { node_id: "n99", answer: "Yes", reason: "Not a node.", evidence: [] },
   ],
 };
 const withAnswer = (id: string, patch: Record<string, unknown>) => ({ answers: answers.answers.map((a) => (a.node_id === id ? { ...a, ...patch } : a)) });
-const input = (over: Record<string, unknown> = {}) => ({ facts: faxFacts(), caseDoc: FAX, tree: adalimumabTree(), evidence: passages, policyId: "pol-1", ...over });
+const input = (over: Record<string, unknown> = {}) => ({
+  facts: faxFacts(),
+  caseDoc: FAX,
+  tree: adalimumabTree(),
+  evidence: passages,
+  policyId: "pol-1",
+  ...over,
+});
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -43,7 +76,9 @@ describe("reviewCaseWithModel", () => {
     const req = fake.requests[0];
     expect(req.schemaName).toBe("clinical_review");
     const user: string = req.body.messages[1].content;
-    expect(user).toContain('- n3: Which covered indication is the request for?\n  answer options: "None of the listed indications" | "Rheumatoid arthritis" | "Plaque psoriasis" | "Unknown"');
+    expect(user).toContain(
+      '- n3: Which covered indication is the request for?\n  answer options: "None of the listed indications" | "Rheumatoid arthritis" | "Plaque psoriasis" | "Unknown"',
+    );
     expect(user).toContain("[1] (fax doc-1, page 2) Methotrexate 20 mg weekly");
     expect(user).toContain("[2] (fax doc-1, page 2) TB screening");
     expect(user).toContain("Request date: 2026-02-03");
@@ -79,7 +114,14 @@ describe("reviewCaseWithModel", () => {
     const r = await reviewCaseWithModel(testClient(fake.url), input());
     const crit = (id: string) => r.paths[0].criteria.find((c) => c.node_id === id)!;
     const tb = r.exclusions![0].citations[0];
-    expect(tb).toEqual({ document: "fax", document_id: "doc-1", page: 2, start: page2.indexOf("QuantiFERON)"), end: page2.indexOf("QuantiFERON)") + "QuantiFERON) negative".length, text: "QuantiFERON) negative" });
+    expect(tb).toEqual({
+      document: "fax",
+      document_id: "doc-1",
+      page: 2,
+      start: page2.indexOf("QuantiFERON)"),
+      end: page2.indexOf("QuantiFERON)") + "QuantiFERON) negative".length,
+      text: "QuantiFERON) negative",
+    });
     expect(crit("n5").citations).toHaveLength(1); // ref 42 does not exist
     expect(page2.slice(crit("n5").citations[0].start, crit("n5").citations[0].end)).toBe("inadequate response");
     const spec = crit("n7").citations[0];

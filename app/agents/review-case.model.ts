@@ -60,7 +60,12 @@ export function treeForPrompt(tree: DecisionTree): string {
   const questions = tree.nodes.filter((n) => n.node_type === "question");
   return (
     questions
-      .map((n) => `- ${n.id}: ${n.question}${n.reason ? ` (${n.reason})` : ""}\n  answer options: ${edgeLabels(tree, n.id).map((o) => `"${o}"`).join(" | ")} | "${UNKNOWN}"`)
+      .map(
+        (n) =>
+          `- ${n.id}: ${n.question}${n.reason ? ` (${n.reason})` : ""}\n  answer options: ${edgeLabels(tree, n.id)
+            .map((o) => `"${o}"`)
+            .join(" | ")} | "${UNKNOWN}"`,
+      )
       .join("\n") || "(no question nodes)"
   );
 }
@@ -108,9 +113,24 @@ function favourableLabels(tree: DecisionTree, nodeId: string): Set<string> {
  * One model answer as a NodeAnswer under the safety rules of the module comment.
  * `cited`: the answer's citations that are verbatim case-document text.
  */
-function nodeAnswer(tree: DecisionTree, node: TreeNode, resolved: ResolvedNode | null, branches: BranchInfo[], option: string | null, reason: string, cited: Citation[]): NodeAnswer {
+function nodeAnswer(
+  tree: DecisionTree,
+  node: TreeNode,
+  resolved: ResolvedNode | null,
+  branches: BranchInfo[],
+  option: string | null,
+  reason: string,
+  cited: Citation[],
+): NodeAnswer {
   const base = { node_id: node.id, reason: reason || "No reason given.", citations: cited, evidence: cited.length ? ("direct" as const) : ("none" as const) };
-  const open = (why: string): NodeAnswer => ({ ...base, labels: [], definite: false, outcome: "insufficient", reason: why, missing: node.question.replace(/^Exclusion:\s*/i, "") });
+  const open = (why: string): NodeAnswer => ({
+    ...base,
+    labels: [],
+    definite: false,
+    outcome: "insufficient",
+    reason: why,
+    missing: node.question.replace(/^Exclusion:\s*/i, ""),
+  });
   if (option == null) return open(reason ? `Not determined from the request: ${reason}` : "Not determined from the request.");
   const favourable = favourableLabels(tree, node.id).has(option);
   if (resolved?.role === "indication") {
@@ -124,11 +144,21 @@ function nodeAnswer(tree: DecisionTree, node: TreeNode, resolved: ResolvedNode |
   const confidence = spec ? specConfidence(spec) : "low";
   if (favourable) {
     const absence = resolved?.role === "exclusion" || spec?.kind === "no_concurrent";
-    return { ...base, labels: [option], definite: cited.length > 0 || absence, outcome: resolved?.role === "exclusion" ? "not_met" : "met", confidence, evidence: cited.length ? "direct" : "inferred" };
+    return {
+      ...base,
+      labels: [option],
+      definite: cited.length > 0 || absence,
+      outcome: resolved?.role === "exclusion" ? "not_met" : "met",
+      confidence,
+      evidence: cited.length ? "direct" : "inferred",
+    };
   }
-  if (cited.length && confidence === "high") return { ...base, labels: [option], definite: true, outcome: resolved?.role === "exclusion" ? "met" : "not_met", confidence };
+  if (cited.length && confidence === "high")
+    return { ...base, labels: [option], definite: true, outcome: resolved?.role === "exclusion" ? "met" : "not_met", confidence };
   return {
-    ...open(`${reason} This appears ${resolved?.role === "exclusion" ? "to apply" : "not met"}, but ${cited.length ? "the policy sentence was not read with enough confidence" : "the answer quotes no passage of the request"} to decide on it; a reviewer should confirm.`),
+    ...open(
+      `${reason} This appears ${resolved?.role === "exclusion" ? "to apply" : "not met"}, but ${cited.length ? "the policy sentence was not read with enough confidence" : "the answer quotes no passage of the request"} to decide on it; a reviewer should confirm.`,
+    ),
     confidence,
   };
 }
@@ -137,7 +167,12 @@ function nodeAnswer(tree: DecisionTree, node: TreeNode, resolved: ResolvedNode |
  * Builds the ReviewResult from a clinical_review reply (exported for run_prompt and tests).
  * `evidence` must be the numbered list the model saw; `caseDoc` is what quotes are checked against.
  */
-export function reviewFromModelAnswers(tree: DecisionTree, out: ClinicalReviewOutput, evidence: Citation[], opts: { policyId: string | null; caseDoc: ParsedDocument }): ReviewResult {
+export function reviewFromModelAnswers(
+  tree: DecisionTree,
+  out: ClinicalReviewOutput,
+  evidence: Citation[],
+  opts: { policyId: string | null; caseDoc: ParsedDocument },
+): ReviewResult {
   const byId = new Map(tree.nodes.map((n) => [n.id, n] as const));
   const resolved = new Map(tree.nodes.map((n) => [n.id, resolveNodeCriterion(n, tree.drug_names)] as const));
   const branchesOf = new Map<string, BranchInfo[]>();
@@ -150,7 +185,9 @@ export function reviewFromModelAnswers(tree: DecisionTree, out: ClinicalReviewOu
     const cited = resolveEvidence(evidence, a.evidence).filter((c) => c.document !== "policy" && isVerbatim(opts.caseDoc, c));
     answers.set(node.id, nodeAnswer(tree, node, resolved.get(node.id) ?? null, branchesOf.get(node.id) ?? [], option, a.reason, cited));
   }
-  for (const n of tree.nodes) if (n.node_type === "question" && !answers.has(n.id)) answers.set(n.id, nodeAnswer(tree, n, resolved.get(n.id) ?? null, branchesOf.get(n.id) ?? [], null, "", []));
+  for (const n of tree.nodes)
+    if (n.node_type === "question" && !answers.has(n.id))
+      answers.set(n.id, nodeAnswer(tree, n, resolved.get(n.id) ?? null, branchesOf.get(n.id) ?? [], null, "", []));
 
   const exclusionIds = new Set<string>();
   const notApprovable = new Set<string>();
@@ -163,13 +200,21 @@ export function reviewFromModelAnswers(tree: DecisionTree, out: ClinicalReviewOu
     const a = answers.get(id)!;
     indication = {
       status: a.outcome === "met" ? (branches.length === 1 ? "single" : "matched") : a.outcome === "not_met" ? "not_covered" : "unknown",
-      branches: branches.map((b) => ({ title: b.title, score: a.labels.includes(b.label) ? 3 : 0, citation: a.labels.includes(b.label) ? (a.citations[0] ?? null) : null })),
+      branches: branches.map((b) => ({
+        title: b.title,
+        score: a.labels.includes(b.label) ? 3 : 0,
+        citation: a.labels.includes(b.label) ? (a.citations[0] ?? null) : null,
+      })),
     };
   }
   return ReviewResultSchema.parse(reviewFromAnswers(tree, answers, { policyId: opts.policyId, notApprovable, exclusionIds, indication })) as ReviewResult;
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 /** The option a free-text answer means, or null for unknown / unmatched answers. */
 export function matchOption(answer: string, options: string[]): string | null {

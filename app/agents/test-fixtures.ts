@@ -107,10 +107,26 @@ export function faxFacts(): CaseFacts {
  */
 export function adalimumabTree(): DecisionTree {
   const q = (id: string, question: string, parent: string | null, condition: string | null) => ({
-    id, node_type: "question" as const, question, reason: null, node_action: null, condition, parent_id: parent, criterion: null, passage: null,
+    id,
+    node_type: "question" as const,
+    question,
+    reason: null,
+    node_action: null,
+    condition,
+    parent_id: parent,
+    criterion: null,
+    passage: null,
   });
   const a = (id: string, label: string, act: "approved" | "denied", parent: string, condition: string) => ({
-    id, node_type: "action" as const, question: label, reason: null, node_action: act, condition, parent_id: parent, criterion: null, passage: null,
+    id,
+    node_type: "action" as const,
+    question: label,
+    reason: null,
+    node_action: act,
+    condition,
+    parent_id: parent,
+    criterion: null,
+    passage: null,
   });
   const nodes = [
     q("n1", "Exclusion: Active tuberculosis infection", null, null),
@@ -190,7 +206,14 @@ export function extractionReply(): ExtractionOutput {
       drug_class: "TNF inhibitor",
       quotes: [{ page: 1, quote: "NDC: 0074-0554-02" }],
     },
-    diagnoses: [{ code: "M05.79", description: "Rheumatoid arthritis with rheumatoid factor of multiple sites", primary: true, quotes: [{ page: 1, quote: "M05.79 Rheumatoid arthritis" }] }],
+    diagnoses: [
+      {
+        code: "M05.79",
+        description: "Rheumatoid arthritis with rheumatoid factor of multiple sites",
+        primary: true,
+        quotes: [{ page: 1, quote: "M05.79 Rheumatoid arthritis" }],
+      },
+    ],
     prior_therapies: [
       {
         drug_name: "methotrexate",
@@ -204,8 +227,16 @@ export function extractionReply(): ExtractionOutput {
       },
     ],
     concurrent_therapies: [],
-    labs: [{ name: "QuantiFERON", value: null, value_text: "negative", unit: null, date: "01/10/2026", quotes: [{ page: 2, quote: "TB screening (QuantiFERON) negative on 01/10/2026." }] }],
+    labs: [
+      {
+        name: "QuantiFERON",
+        value: null,
+        value_text: "negative",
+        unit: null,
+        date: "01/10/2026",
+        quotes: [{ page: 2, quote: "TB screening (QuantiFERON) negative on 01/10/2026." }],
+      },
+    ],
     notes: [{ text: "Notes referenced as attached; none attached.", quotes: [{ page: 2, quote: "Please see attached notes." }] }],
   };
 }
-

@@ -12,7 +12,8 @@ const day = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00.000Z`) : nu
 const isoDay = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
 export type AiRuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
-const findRule = (database: Database, organizationId: string, id: string) => database.prisma.aiRule.findFirst({ where: { id, organization_id: organizationId } });
+const findRule = (database: Database, organizationId: string, id: string) =>
+  database.prisma.aiRule.findFirst({ where: { id, organization_id: organizationId } });
 
 /** Sort keys of the list (query `sort`, `-` prefix for descending). */
 export const RULE_SORTS = ["name", "applies_to", "priority", "active", "created_at"] as const;
@@ -36,7 +37,10 @@ export async function listAiRules(database: Database, organizationId: string, op
     orderBy: [{ [sortKey]: dir }, { created_at: "desc" }],
   });
   if (!q) return rows;
-  const more = await database.prisma.aiRule.findMany({ where: { organization_id: organizationId, id: { notIn: rows.map((r) => r.id) } }, orderBy: [{ [sortKey]: dir }] });
+  const more = await database.prisma.aiRule.findMany({
+    where: { organization_id: organizationId, id: { notIn: rows.map((r) => r.id) } },
+    orderBy: [{ [sortKey]: dir }],
+  });
   const needle = q.toLowerCase();
   const hits = more.filter((r) => [...r.conditions, ...r.actions, ...r.scoped_drug_names].some((t) => t.toLowerCase().includes(needle)));
   return hits.length ? [...rows, ...hits] : rows;
@@ -52,7 +56,9 @@ export async function requireAiRule(database: Database, organizationId: string, 
 function parseInput(input: unknown): SaveAiRuleInput {
   const parsed = SaveAiRuleInputSchema.safeParse(input);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => (i.path.length && !i.message.startsWith("Condition") && !i.message.startsWith("Action") ? `${i.path.join(".")}: ${i.message}` : i.message));
+    const details = parsed.error.issues.map((i) =>
+      i.path.length && !i.message.startsWith("Condition") && !i.message.startsWith("Action") ? `${i.path.join(".")}: ${i.message}` : i.message,
+    );
     throw new AppError("validation", details[0] ?? "Invalid AI rule", { details: details.slice(1) });
   }
   return parsed.data;
@@ -105,7 +111,10 @@ export async function deleteAiRule(database: Database, organizationId: string, i
 
 /** The organization's active rules in the engine's shape, priority order (1 first). */
 export async function loadActiveRules(database: Database, organizationId: string): Promise<OrgRule[]> {
-  const rows = await database.prisma.aiRule.findMany({ where: { organization_id: organizationId, active: true }, orderBy: [{ priority: "asc" }, { created_at: "asc" }] });
+  const rows = await database.prisma.aiRule.findMany({
+    where: { organization_id: organizationId, active: true },
+    orderBy: [{ priority: "asc" }, { created_at: "asc" }],
+  });
   return rows.map((r) => ({
     name: r.name,
     description: r.description,

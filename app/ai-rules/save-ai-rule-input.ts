@@ -11,14 +11,30 @@ export const RULE_STAGES = ["eligibility", "clinical", "audit"] as const;
 export const DEFAULT_RULE_PRIORITY = 5;
 
 const lines = (sep: RegExp) =>
-  z.preprocess((v) => {
-    if (v == null || v === "") return [];
-    if (Array.isArray(v)) return v.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
-    if (typeof v === "string") return v.split(sep).map((x) => x.trim()).filter(Boolean);
-    return v;
-  }, z.array(z.string().max(500, "Each entry must be at most 500 characters")).max(50, "At most 50 entries"));
-const bool = z.preprocess((v) => (v === "on" || v === "true" || v === true ? true : v === "false" || v === false || v == null || v === "" ? false : v), z.boolean());
-const date = z.preprocess((v) => (v === "" || v == null ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD").nullable());
+  z.preprocess(
+    (v) => {
+      if (v == null || v === "") return [];
+      if (Array.isArray(v)) return v.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
+      if (typeof v === "string")
+        return v
+          .split(sep)
+          .map((x) => x.trim())
+          .filter(Boolean);
+      return v;
+    },
+    z.array(z.string().max(500, "Each entry must be at most 500 characters")).max(50, "At most 50 entries"),
+  );
+const bool = z.preprocess(
+  (v) => (v === "on" || v === "true" || v === true ? true : v === "false" || v === false || v == null || v === "" ? false : v),
+  z.boolean(),
+);
+const date = z.preprocess(
+  (v) => (v === "" || v == null ? null : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD")
+    .nullable(),
+);
 
 export const SaveAiRuleInputSchema = z
   .object({
@@ -33,12 +49,21 @@ export const SaveAiRuleInputSchema = z
     scoped_rxnorms: lines(/\r?\n|,/),
     start_date: date.optional().default(null),
     end_date: date.optional().default(null),
-    priority: z.preprocess((v) => (v === "" || v == null ? DEFAULT_RULE_PRIORITY : typeof v === "string" ? Number(v) : v), z.number({ error: "Priority must be a number" }).int("Priority must be a whole number").min(1, "Priority must be at least 1").max(10, "Priority must be at most 10")),
+    priority: z.preprocess(
+      (v) => (v === "" || v == null ? DEFAULT_RULE_PRIORITY : typeof v === "string" ? Number(v) : v),
+      z
+        .number({ error: "Priority must be a number" })
+        .int("Priority must be a whole number")
+        .min(1, "Priority must be at least 1")
+        .max(10, "Priority must be at most 10"),
+    ),
     active: bool.optional().default(true),
   })
   .superRefine((r, ctx) => {
     if (!r.actions.length) ctx.addIssue({ code: "custom", path: ["actions"], message: "At least one action is required" });
-    for (const m of validateRuleTexts(r.conditions, r.actions)) ctx.addIssue({ code: "custom", path: [m.startsWith("Condition") ? "conditions" : "actions"], message: m });
-    if (r.start_date && r.end_date && r.end_date < r.start_date) ctx.addIssue({ code: "custom", path: ["end_date"], message: "End date must not be before the start date" });
+    for (const m of validateRuleTexts(r.conditions, r.actions))
+      ctx.addIssue({ code: "custom", path: [m.startsWith("Condition") ? "conditions" : "actions"], message: m });
+    if (r.start_date && r.end_date && r.end_date < r.start_date)
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "End date must not be before the start date" });
   });
 export type SaveAiRuleInput = z.infer<typeof SaveAiRuleInputSchema>;

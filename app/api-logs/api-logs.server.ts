@@ -67,7 +67,13 @@ export const ApiLogsQuerySchema = z.object({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional().catch(undefined),
   status: z.enum(["2xx", "3xx", "4xx", "5xx"]).optional().catch(undefined),
   via: z.enum(["api_key", "session"]).optional().catch(undefined),
-  path: z.string().trim().max(200).optional().catch(undefined).transform((v) => v || undefined),
+  path: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type ApiLogsQuery = z.output<typeof ApiLogsQuerySchema>;
@@ -87,7 +93,11 @@ export interface ApiLogRow {
 export const API_LOGS_PAGE_SIZE = 25;
 
 /** A page of the organization's log, newest first, filtered. */
-export async function listApiLogs(database: Database, organizationId: string, q: Partial<ApiLogsQuery> & { page: number }): Promise<{ logs: ApiLogRow[]; total: number; page: number; page_count: number; retention_days: number }> {
+export async function listApiLogs(
+  database: Database,
+  organizationId: string,
+  q: Partial<ApiLogsQuery> & { page: number },
+): Promise<{ logs: ApiLogRow[]; total: number; page: number; page_count: number; retention_days: number }> {
   const where = {
     organization_id: organizationId,
     ...(q.method ? { method: q.method } : {}),
@@ -102,7 +112,12 @@ export async function listApiLogs(database: Database, organizationId: string, q:
   const keyIds = [...new Set(rows.map((r) => r.api_key_id).filter((x): x is string => Boolean(x)))];
   const userIds = [...new Set(rows.map((r) => r.user_id).filter((x): x is string => Boolean(x)))];
   const [keys, users] = await Promise.all([
-    keyIds.length ? database.prisma.apiKey.findMany({ where: { id: { in: keyIds }, organization_id: organizationId }, select: { id: true, token_prefix: true, name: true } }) : [],
+    keyIds.length
+      ? database.prisma.apiKey.findMany({
+          where: { id: { in: keyIds }, organization_id: organizationId },
+          select: { id: true, token_prefix: true, name: true },
+        })
+      : [],
     userIds.length ? database.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }) : [],
   ]);
   const keyLabel = new Map(keys.map((k) => [k.id, `${k.token_prefix}••••${k.name ? ` (${k.name})` : ""}`]));

@@ -163,7 +163,7 @@ const NO_CALLER: ApiCaller = { via: "none", organization: null, user: null, memb
  * PHI access audit). Throws for a caller without an organization: a programming error.
  */
 export function orgCaller(auth: ApiCaller): ApiContext {
-  if (!auth.organization || auth.via === "none") throw new Error("orgCaller is only available on auth: \"org\" routes");
+  if (!auth.organization || auth.via === "none") throw new Error('orgCaller is only available on auth: "org" routes');
   return auth as ApiContext;
 }
 
@@ -239,7 +239,7 @@ export function apiRoute(definition: ApiRouteDefinition) {
           context,
           auth: caller,
           get organizationId() {
-            if (!organizationId) throw new Error("organizationId is only available on auth: \"org\" routes");
+            if (!organizationId) throw new Error('organizationId is only available on auth: "org" routes');
             return organizationId;
           },
           body,

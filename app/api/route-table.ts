@@ -81,8 +81,16 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/plans/:planId/extracted_coverage_policies", file: "routes/api/plans/extracted-coverage-policies.tsx" },
 
   // Coverage policies and their decision trees
-  { path: "o/:orgId/plans/:planId/coverage_policies", file: "routes/api/coverage-policies/collection.tsx", alias: "o/:orgId/plans/:planId/coverage_policies.json" },
-  { path: "o/:orgId/plans/:planId/coverage_policies/:policyId", file: "routes/api/coverage-policies/item.tsx", alias: "o/:orgId/plans/:planId/coverage_policies/:policyId.json" },
+  {
+    path: "o/:orgId/plans/:planId/coverage_policies",
+    file: "routes/api/coverage-policies/collection.tsx",
+    alias: "o/:orgId/plans/:planId/coverage_policies.json",
+  },
+  {
+    path: "o/:orgId/plans/:planId/coverage_policies/:policyId",
+    file: "routes/api/coverage-policies/item.tsx",
+    alias: "o/:orgId/plans/:planId/coverage_policies/:policyId.json",
+  },
   { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/decision_tree", file: "routes/api/coverage-policies/decision-tree.tsx" },
   { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/versions", file: "routes/api/coverage-policies/versions.tsx" },
   { path: "o/:orgId/plans/:planId/coverage_policies/:policyId/versions/:version", file: "routes/api/coverage-policies/version.tsx" },

@@ -39,7 +39,16 @@ export interface ApiKeySummary {
   scopes: string[];
 }
 
-function summarize(row: { id: string; name: string | null; token_prefix: string; token_digest: string; revoked: boolean; created_at: Date; last_used_at: Date | null; scopes: string[] }): ApiKeySummary {
+function summarize(row: {
+  id: string;
+  name: string | null;
+  token_prefix: string;
+  token_digest: string;
+  revoked: boolean;
+  created_at: Date;
+  last_used_at: Date | null;
+  scopes: string[];
+}): ApiKeySummary {
   return {
     scopes: row.scopes,
     token: row.id,
@@ -59,7 +68,10 @@ function summarize(row: { id: string; name: string | null; token_prefix: string;
  * dropped) are what the key may do, never more than `createdById` may do at the time of each call
  * (app/auth/permissions.server.ts apiKeyPermissions).
  */
-export async function createApiKey(orgId: string, opts: { name?: string | null; scopes?: readonly string[]; createdById?: string | null } = {}): Promise<{ apiKey: ApiKeySummary; plaintext: string }> {
+export async function createApiKey(
+  orgId: string,
+  opts: { name?: string | null; scopes?: readonly string[]; createdById?: string | null } = {},
+): Promise<{ apiKey: ApiKeySummary; plaintext: string }> {
   const { prisma } = await getDatabase();
   const plaintext = generateApiKeyToken();
   const scopes = [...new Set(opts.scopes ?? DEFAULT_API_KEY_SCOPES)].filter(isPermission).filter((p) => !RESERVED_PERMISSIONS.includes(p));

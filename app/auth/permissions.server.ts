@@ -77,7 +77,11 @@ const LEGACY_KEY_CAP = new Set<Permission>(BUILT_IN_ROLES.administrator.permissi
  * the creator has left it). A key whose creator is unknown (made before creators were recorded) is
  * capped at the administrator's permissions.
  */
-export async function apiKeyPermissions(database: Database, key: { scopes: string[]; created_by_id: string | null }, organizationId: string): Promise<Set<Permission>> {
+export async function apiKeyPermissions(
+  database: Database,
+  key: { scopes: string[]; created_by_id: string | null },
+  organizationId: string,
+): Promise<Set<Permission>> {
   const scopes = key.scopes.filter(isPermission).filter((p) => !RESERVED_PERMISSIONS.includes(p));
   let cap: Set<Permission> = LEGACY_KEY_CAP;
   if (key.created_by_id) {
@@ -93,7 +97,10 @@ export async function apiKeyPermissions(database: Database, key: { scopes: strin
  * custom role's permissions. Null for a non-member.
  */
 export async function findEffectiveMembership(database: Database, organizationId: string, userId: string) {
-  const org = await database.prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } } });
+  const org = await database.prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } },
+  });
   const ids = [org?.id, org?.parent_id, org?.sandbox_organization?.id].filter((x): x is string => Boolean(x));
   if (ids.length === 0) return null;
   const memberships = await database.prisma.membership.findMany({

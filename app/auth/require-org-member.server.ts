@@ -65,13 +65,19 @@ export function apiUnauthorized(message = "Unauthorized"): Response {
  * The organization and the user's membership in it or in its live/sandbox counterpart, or null when
  * the organization does not exist or the user belongs to neither half.
  */
-export async function findOrgAccess(userId: string, orgId: string | undefined): Promise<{ organization: OrganizationRow; membership: Membership; permissions: Set<Permission> } | null> {
+export async function findOrgAccess(
+  userId: string,
+  orgId: string | undefined,
+): Promise<{ organization: OrganizationRow; membership: Membership; permissions: Set<Permission> } | null> {
   if (!orgId || orgId.length > 64) return null;
   const organization = await getOrganization(orgId);
   if (!organization) return null;
   const ids = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));
   const { prisma } = await getDatabase();
-  const memberships = await prisma.membership.findMany({ where: { user_id: userId, organization_id: { in: ids } }, include: { role: { select: { permissions: true } } } });
+  const memberships = await prisma.membership.findMany({
+    where: { user_id: userId, organization_id: { in: ids } },
+    include: { role: { select: { permissions: true } } },
+  });
   const found = memberships.find((m) => m.organization_id === organization.id) ?? memberships[0];
   if (!found) return null;
   const { role, ...membership } = found;
@@ -204,7 +210,9 @@ export async function requireApiUser(request: Request): Promise<User> {
  * organization) or a browser session (the user). Throws 401 JSON for a bad, unknown or revoked key
  * or no session.
  */
-export async function requireApiIdentity(request: Request): Promise<{ via: "session"; user: User } | { via: "api_key"; apiKey: ApiKey; organization: OrganizationRow }> {
+export async function requireApiIdentity(
+  request: Request,
+): Promise<{ via: "session"; user: User } | { via: "api_key"; apiKey: ApiKey; organization: OrganizationRow }> {
   const token = bearerToken(request);
   if (token !== null) {
     const apiKey = token ? await findActiveApiKey(token) : null;

@@ -67,7 +67,12 @@ function EmailStep({ loader, action }: { loader: SignInLoaderData; action?: Sign
             <label htmlFor={f.organization_name!.id} className="mb-1 block text-sm font-medium text-slate-700">
               Organization
             </label>
-            <input {...getInputProps(f.organization_name!, { type: "text" })} autoComplete="organization" className={inputClass} placeholder="Acme Health Plan" />
+            <input
+              {...getInputProps(f.organization_name!, { type: "text" })}
+              autoComplete="organization"
+              className={inputClass}
+              placeholder="Acme Health Plan"
+            />
             <FieldError id={f.organization_name!.errorId} errors={f.organization_name!.errors} />
           </div>
         </>

@@ -15,14 +15,7 @@ import { CodeStepSchema, EmailStepSchema, RegisterSchema } from "~/auth/schemas"
 import { registerAccount } from "~/auth/register-account.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { getUser } from "~/auth/session.server";
-import {
-  cancelSignInCookies,
-  clearSignInErrorCookies,
-  defaultLandingPath,
-  readSignInState,
-  sendSignInCode,
-  verifySignInCode,
-} from "~/auth/sign-in.server";
+import { cancelSignInCookies, clearSignInErrorCookies, defaultLandingPath, readSignInState, sendSignInCode, verifySignInCode } from "~/auth/sign-in.server";
 import { getToast, toastCookieHeader } from "~/lib/toast.server";
 import { requestIp } from "~/lib/request-context.server";
 

@@ -107,7 +107,13 @@ function totpDigest(jwe: string): string {
 /** The `_totp` value a library response sets, or undefined. */
 function totpRawSetBy(response: Response): string | undefined {
   for (const setCookie of response.headers.getSetCookie()) {
-    if (setCookie.startsWith(`${TOTP_COOKIE}=`)) return setCookie.slice(TOTP_COOKIE.length + 1).split(";")[0]!.trim() || undefined;
+    if (setCookie.startsWith(`${TOTP_COOKIE}=`))
+      return (
+        setCookie
+          .slice(TOTP_COOKIE.length + 1)
+          .split(";")[0]!
+          .trim() || undefined
+      );
   }
   return undefined;
 }
@@ -146,7 +152,10 @@ export function clearSignInErrorCookies(request: Request): string[] {
   if (!params.has("error")) return [];
   params.delete("error");
   const value = params.toString();
-  return [`${TOTP_COOKIE}=${value}; ${cookieAttributes(CODE_PERIOD_SECONDS)}`, `${TOTP_SIG_COOKIE}=${signTotpValue(value)}; ${cookieAttributes(CODE_PERIOD_SECONDS)}`];
+  return [
+    `${TOTP_COOKIE}=${value}; ${cookieAttributes(CODE_PERIOD_SECONDS)}`,
+    `${TOTP_SIG_COOKIE}=${signTotpValue(value)}; ${cookieAttributes(CODE_PERIOD_SECONDS)}`,
+  ];
 }
 
 /** Set-Cookie values that forget the pending sign-in ("Change email"). */
@@ -163,7 +172,10 @@ function withSignedTotpCookie(response: Response): Response {
   for (const setCookie of response.headers.getSetCookie()) {
     headers.append("Set-Cookie", setCookie);
     if (setCookie.startsWith(`${TOTP_COOKIE}=`)) {
-      const value = setCookie.slice(TOTP_COOKIE.length + 1).split(";")[0]!.trim();
+      const value = setCookie
+        .slice(TOTP_COOKIE.length + 1)
+        .split(";")[0]!
+        .trim();
       headers.append("Set-Cookie", `${TOTP_SIG_COOKIE}=${value ? signTotpValue(value) : ""}; ${cookieAttributes(value ? CODE_PERIOD_SECONDS : 0)}`);
     }
   }
@@ -218,7 +230,13 @@ async function runStrategy(
   const strategy = new TOTPStrategy<string>(
     {
       secret: secretFor("totp-jwe").toString("hex"),
-      cookieOptions: { maxAge: CODE_PERIOD_SECONDS, ...(shouldUseSecureCookies() ? { secure: true as const } : {}), httpOnly: true, sameSite: "Lax", path: "/" },
+      cookieOptions: {
+        maxAge: CODE_PERIOD_SECONDS,
+        ...(shouldUseSecureCookies() ? { secure: true as const } : {}),
+        httpOnly: true,
+        sameSite: "Lax",
+        path: "/",
+      },
       totpGeneration: { charSet: "0123456789", digits: 6, period: CODE_PERIOD_SECONDS, maxAttempts: MAX_ATTEMPTS_PER_CODE },
       customErrors: {
         invalidTotp: MESSAGES.invalidCode,
@@ -312,9 +330,7 @@ async function claimCodeAttempt(digest: string): Promise<{ id: string; email: st
 }
 
 /** Result of a sign-in step. `response` (a redirect carrying Set-Cookie) is present on success and on a wrong code. */
-export type SignInStepResult =
-  | { ok: true; response: Response; userId?: string }
-  | { ok: false; error: string; status: number; response?: Response };
+export type SignInStepResult = { ok: true; response: Response; userId?: string } | { ok: false; error: string; status: number; response?: Response };
 
 /**
  * Step 1 (and "Resend code"): emails a fresh code to a known address. An unknown address (or,
@@ -324,11 +340,7 @@ export type SignInStepResult =
  * per email; counted for every request, before the address is looked up) → 429 `Too many
  * attempts, try again later.`; the mail server refused → 502.
  */
-export async function sendSignInCode(
-  request: Request,
-  input: { email: string; organizationId?: string | null },
-  opts: RunOptions,
-): Promise<SignInStepResult> {
+export async function sendSignInCode(request: Request, input: { email: string; organizationId?: string | null }, opts: RunOptions): Promise<SignInStepResult> {
   const email = normalizeEmail(input.email);
   const requester = opts.ip ?? "unknown";
   const limit = await hitRateLimits([
@@ -366,11 +378,7 @@ export async function sendSignInCode(
  * address (VERIFY_LIMITS.perIp), the pending email (VERIFY_LIMITS.perEmail) or this code
  * (MAX_ATTEMPTS_PER_CODE) has used up its checks. Each budget is spent before the code is compared.
  */
-export async function verifySignInCode(
-  request: Request,
-  input: { code: string; email?: string | null },
-  opts: RunOptions,
-): Promise<SignInStepResult> {
+export async function verifySignInCode(request: Request, input: { code: string; email?: string | null }, opts: RunOptions): Promise<SignInStepResult> {
   const state = readSignInState(request);
   const jwe = totpJweOf(verifiedTotpRaw(request));
   if (!state.email || !state.codePending || !jwe) return { ok: false, error: MESSAGES.noPendingCode, status: 400 };

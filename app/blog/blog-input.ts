@@ -7,7 +7,10 @@ import { z } from "zod";
 export const BLOG_TITLE_REQUIRED = "Title is required";
 
 /** Checkbox / JSON boolean: "on", "true", true → true; absent → undefined (keep as is). */
-const checkbox = z.preprocess((v) => (v === "on" || v === "true" || v === true ? true : v === "false" || v === false || v === "off" ? false : v), z.boolean().optional());
+const checkbox = z.preprocess(
+  (v) => (v === "on" || v === "true" || v === true ? true : v === "false" || v === false || v === "off" ? false : v),
+  z.boolean().optional(),
+);
 
 export const BlogInputSchema = z.object({
   title: z.string({ error: BLOG_TITLE_REQUIRED }).trim().min(1, BLOG_TITLE_REQUIRED).max(200, "Title must be at most 200 characters"),

@@ -47,6 +47,9 @@ export async function savePostedBlog(request: Request, idOrSlug: string | null) 
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
     if (!isAppError(err)) console.error("[blog] save failed:", err);
     const reasons = isAppError(err) ? [err.message, ...err.details] : ["An error occurred"];
-    return data({ errors: [BLOG_CREATE_FAILED, ...reasons], values: { ...values, published: values.published === "on" } }, { status: isAppError(err) ? err.status : 500 });
+    return data(
+      { errors: [BLOG_CREATE_FAILED, ...reasons], values: { ...values, published: values.published === "on" } },
+      { status: isAppError(err) ? err.status : 500 },
+    );
   }
 }

@@ -24,7 +24,8 @@ export function priorAuthStatus(input: {
   }
   const ai = input.ai ? decisionKind(input.ai.final_decision) : null;
   if (input.intake_status !== "succeeded" && !ai) return { status: "intake", decision: null, determination: null, determined_at: null, determined_by: null };
-  if (ai === "approved") return { status: "decided", decision: "approved", determination: "approved", determined_at: input.ai!.created_at, determined_by: "ai" };
+  if (ai === "approved")
+    return { status: "decided", decision: "approved", determination: "approved", determined_at: input.ai!.created_at, determined_by: "ai" };
   const status: CaseStatus = ai === "outreach" ? "outreach" : "review";
   return { status, decision: ai, determination: null, determined_at: null, determined_by: null };
 }

@@ -7,13 +7,18 @@ const facts: CaseFacts = {
   patient: { value: { first_name: "Dana", last_name: "Reyes", birth_date: "1979-04-02", member_id: "MBR123" }, citations: [cite("Dana Reyes")] },
   diagnoses: [{ value: { code: "L40.0", description: "Psoriasis vulgaris" }, citations: [cite("L40.0 Psoriasis vulgaris", 2)] }],
   prescribers: [{ value: { full_name: "Dr. Alex Morgan", npi: "1548213960", specialty: "Dermatology" }, citations: [cite("Dr. Alex Morgan")] }],
-  medications: [{ value: { drug_name: "Skyrizi", strength: "150 mg/mL", quantity: 1, quantity_unit: "pen", days_supply: 84 }, citations: [cite("Skyrizi 150 mg/mL")] }],
+  medications: [
+    { value: { drug_name: "Skyrizi", strength: "150 mg/mL", quantity: 1, quantity_unit: "pen", days_supply: 84 }, citations: [cite("Skyrizi 150 mg/mL")] },
+  ],
   prior_therapies: [
     { value: { drug_name: "methotrexate", duration_days: 112, outcome: "inadequate_response" }, citations: [cite("methotrexate 15 mg weekly x 16 weeks", 2)] },
     { value: { drug_name: "adalimumab", duration_days: 90, outcome: "intolerance" }, citations: [cite("adalimumab stopped for injection site reactions", 2)] },
   ],
   labs: [],
-  decision: { value: { final_decision: "approved", ai_summary: "All criteria of the plaque psoriasis path are met.", by_human: false }, citations: [cite("plaque psoriasis", 1, "policy")] },
+  decision: {
+    value: { final_decision: "approved", ai_summary: "All criteria of the plaque psoriasis path are met.", by_human: false },
+    citations: [cite("plaque psoriasis", 1, "policy")],
+  },
 };
 const policyPassage = cite("Trial and failure of at least one conventional systemic therapy such as methotrexate for 12 weeks.", 3, "policy");
 
@@ -32,22 +37,36 @@ describe("answerFromFacts (built-in chat answer)", () => {
 
   it("lists the therapies tried with duration and outcome, then quotes the policy's requirement", () => {
     const a = answerFromFacts("Which medications were tried before?", facts, [cite("Skyrizi 150 mg/mL"), policyPassage]);
-    expect(a.content).toMatch(/^Previously tried: methotrexate \(16 weeks, inadequate response\) \[1\] and adalimumab \(3 months, not tolerated\) \[2\]\. The coverage policy says: "Trial and failure .*" \[3\]$/);
+    expect(a.content).toMatch(
+      /^Previously tried: methotrexate \(16 weeks, inadequate response\) \[1\] and adalimumab \(3 months, not tolerated\) \[2\]\. The coverage policy says: "Trial and failure .*" \[3\]$/,
+    );
     expect(a.citations.map((c) => c.document)).toEqual(["fax", "fax", "policy"]);
   });
 
   it("references one span once even when two facts were read from it", () => {
     const shared = cite("Dr. Alex Morgan, Dermatology");
-    const f: CaseFacts = { ...facts, prescribers: [{ value: { full_name: "Dr. Alex Morgan" }, citations: [shared] }], patient: { value: { first_name: "Dana" }, citations: [shared] } };
+    const f: CaseFacts = {
+      ...facts,
+      prescribers: [{ value: { full_name: "Dr. Alex Morgan" }, citations: [shared] }],
+      patient: { value: { first_name: "Dana" }, citations: [shared] },
+    };
     const a = answerFromFacts("Who is the patient and who is the prescriber?", f, []);
     expect(a.content.match(/\[1\]/g)?.length).toBe(2);
     expect(a.citations).toHaveLength(1);
   });
 
   it("says so when nothing was documented, and quotes the best passage for other questions", () => {
-    const missed = answerFromFacts("Which medications were tried before?", { ...facts, prior_therapies: [] }, [cite("Tried methotrexate 20 mg weekly for 6 weeks."), policyPassage]);
-    expect(missed.content).toBe('The fax says: "Tried methotrexate 20 mg weekly for 6 weeks." [1] The coverage policy says: "Trial and failure of at least one conventional systemic therapy such as methotrexate for 12 weeks." [2]');
-    const a = answerFromFacts("Is the site of care a hospital outpatient department?", facts, [cite("Administered at home by the patient."), cite("Site of care: hospital outpatient department", 2)]);
+    const missed = answerFromFacts("Which medications were tried before?", { ...facts, prior_therapies: [] }, [
+      cite("Tried methotrexate 20 mg weekly for 6 weeks."),
+      policyPassage,
+    ]);
+    expect(missed.content).toBe(
+      'The fax says: "Tried methotrexate 20 mg weekly for 6 weeks." [1] The coverage policy says: "Trial and failure of at least one conventional systemic therapy such as methotrexate for 12 weeks." [2]',
+    );
+    const a = answerFromFacts("Is the site of care a hospital outpatient department?", facts, [
+      cite("Administered at home by the patient."),
+      cite("Site of care: hospital outpatient department", 2),
+    ]);
     expect(a.content).toBe('The fax says: "Site of care: hospital outpatient department" [1]');
     expect(a.citations[0]!.page).toBe(2);
     expect(answerFromFacts("Anything odd?", { diagnoses: [], prescribers: [], medications: [], prior_therapies: [], labs: [] }, []).citations).toEqual([]);

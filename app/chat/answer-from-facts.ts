@@ -20,7 +20,14 @@ export interface CaseFacts {
   patient?: CitedFact<{ first_name?: string | null; last_name?: string | null; birth_date?: string | null; member_id?: string | null }>;
   diagnoses: CitedFact<{ code?: string | null; description?: string | null }>[];
   prescribers: CitedFact<{ full_name?: string | null; npi?: string | null; specialty?: string | null; organization_name?: string | null }>[];
-  medications: CitedFact<{ drug_name?: string | null; strength?: string | null; dosage?: string | null; quantity?: number | null; quantity_unit?: string | null; days_supply?: number | null }>[];
+  medications: CitedFact<{
+    drug_name?: string | null;
+    strength?: string | null;
+    dosage?: string | null;
+    quantity?: number | null;
+    quantity_unit?: string | null;
+    days_supply?: number | null;
+  }>[];
   prior_therapies: CitedFact<{ drug_name: string; duration_days?: number | null; outcome?: string | null }>[];
   labs: CitedFact<{ name: string; value?: number | null; value_text?: string | null; unit?: string | null; observed_on?: string | null }>[];
   decision?: CitedFact<{ final_decision: string; ai_summary: string; by_human: boolean }>;
@@ -99,7 +106,10 @@ export function answerFromFacts(question: string, facts: CaseFacts, passages: An
   // Questions about what was tried or why the case was decided are answered beside the policy's
   // own wording, so the reviewer sees the requirement next to the evidence.
   if (sentences.length && topics.some((t) => t === "prior_therapy" || t === "decision")) {
-    const policy = bestPassage(`${question} ${topics.map((t) => POLICY_TERMS[t] ?? "").join(" ")}`, passages.filter((p) => p.document === "policy" && !citations.includes(p)));
+    const policy = bestPassage(
+      `${question} ${topics.map((t) => POLICY_TERMS[t] ?? "").join(" ")}`,
+      passages.filter((p) => p.document === "policy" && !citations.includes(p)),
+    );
     if (policy) sentences.splice(1, sentences.length, `The coverage policy says: "${snippet(policy.text, words(question), 240)}"${ref([policy])}`);
   }
   if (sentences.length) return { content: sentences.join(" "), citations };
@@ -114,7 +124,9 @@ function sentenceFor(topic: Topic, f: CaseFacts, ref: (cs: Citation[]) => string
     case "diagnosis": {
       const ds = f.diagnoses.filter((d) => d.value.code || d.value.description);
       if (!ds.length) return null;
-      const items = ds.slice(0, 3).map((d) => `${d.value.description ?? "a diagnosis"}${d.value.code ? ` (ICD-10-CM ${d.value.code})` : ""}${ref(d.citations)}`);
+      const items = ds
+        .slice(0, 3)
+        .map((d) => `${d.value.description ?? "a diagnosis"}${d.value.code ? ` (ICD-10-CM ${d.value.code})` : ""}${ref(d.citations)}`);
       return `The diagnosis on the request is ${list(items)}.`;
     }
     case "prescriber": {
@@ -127,13 +139,19 @@ function sentenceFor(topic: Topic, f: CaseFacts, ref: (cs: Citation[]) => string
       const m = f.medications.find((x) => x.value.drug_name);
       if (!m) return null;
       const v = m.value;
-      const qty = v.quantity != null ? `, quantity ${fmt(v.quantity)}${v.quantity_unit ? ` ${v.quantity_unit}` : ""}${v.days_supply ? ` for ${v.days_supply} days` : ""}` : "";
+      const qty =
+        v.quantity != null
+          ? `, quantity ${fmt(v.quantity)}${v.quantity_unit ? ` ${v.quantity_unit}` : ""}${v.days_supply ? ` for ${v.days_supply} days` : ""}`
+          : "";
       return `The request is for ${[v.drug_name, v.strength].filter(Boolean).join(" ")}${v.dosage ? `, ${v.dosage}` : ""}${qty}${ref(m.citations)}.`;
     }
     case "prior_therapy": {
       if (!f.prior_therapies.length) return null;
       const items = f.prior_therapies.slice(0, 4).map((t) => {
-        const detail = [t.value.duration_days ? `${durationWords(t.value.duration_days)}` : null, t.value.outcome ? OUTCOME_WORDS[t.value.outcome] ?? null : null].filter(Boolean);
+        const detail = [
+          t.value.duration_days ? `${durationWords(t.value.duration_days)}` : null,
+          t.value.outcome ? (OUTCOME_WORDS[t.value.outcome] ?? null) : null,
+        ].filter(Boolean);
         return `${t.value.drug_name}${detail.length ? ` (${detail.join(", ")})` : ""}${ref(t.citations)}`;
       });
       return `Previously tried: ${list(items)}.`;
@@ -175,7 +193,29 @@ function list(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-const STOP = new Set(["what", "which", "who", "the", "this", "that", "was", "were", "are", "and", "for", "with", "does", "did", "has", "have", "patient", "before", "there", "any", "about"]);
+const STOP = new Set([
+  "what",
+  "which",
+  "who",
+  "the",
+  "this",
+  "that",
+  "was",
+  "were",
+  "are",
+  "and",
+  "for",
+  "with",
+  "does",
+  "did",
+  "has",
+  "have",
+  "patient",
+  "before",
+  "there",
+  "any",
+  "about",
+]);
 
 function words(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));

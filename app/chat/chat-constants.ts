@@ -1,11 +1,7 @@
 /** Chat panel constants shared by the UI and the server ('Chat with Prior Auth'). */
 
 /** Suggested questions of the empty chat (PRODUCT-SPEC §2: diagnosis, prescribing provider, medications tried). */
-export const SUGGESTED_QUESTIONS = [
-  "What is the diagnosis?",
-  "Who is the prescribing provider?",
-  "Which medications were tried before?",
-] as const;
+export const SUGGESTED_QUESTIONS = ["What is the diagnosis?", "Who is the prescribing provider?", "Which medications were tried before?"] as const;
 
 /** PRODUCT-SPEC §8. */
 export const CHAT_REPLY_ERROR = "An error occurred generating AI response";

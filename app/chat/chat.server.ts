@@ -38,7 +38,16 @@ export interface ChatMessageJson {
   created_at: string;
 }
 
-function serializeMessage(m: { id: string; chat_thread_id: string; content: string; ai_sender: boolean; streaming: boolean; error: boolean; citations: unknown; created_at: Date }): ChatMessageJson {
+function serializeMessage(m: {
+  id: string;
+  chat_thread_id: string;
+  content: string;
+  ai_sender: boolean;
+  streaming: boolean;
+  error: boolean;
+  citations: unknown;
+  created_at: Date;
+}): ChatMessageJson {
   return {
     id: m.id,
     chat_thread_id: m.chat_thread_id,
@@ -55,9 +64,10 @@ function serializeMessage(m: { id: string; chat_thread_id: string; content: stri
 async function requireThread(database: Database, organizationId: string, threadId: string, priorAuthId?: string) {
   const id = normalizeToken(threadId);
   const paId = priorAuthId === undefined ? undefined : normalizeToken(priorAuthId);
-  const thread = id && paId !== null
-    ? await database.prisma.chatThread.findFirst({ where: { id, organization_id: organizationId, ...(paId ? { prior_auth_id: paId } : {}) } })
-    : null;
+  const thread =
+    id && paId !== null
+      ? await database.prisma.chatThread.findFirst({ where: { id, organization_id: organizationId, ...(paId ? { prior_auth_id: paId } : {}) } })
+      : null;
   if (!thread) throw new AppError("not_found", "Chat thread not found");
   return thread;
 }
@@ -83,7 +93,12 @@ export async function latestChatThreadId(database: Database, organizationId: str
  * The messages of a thread, oldest first. `opts.priorAuthId` additionally requires the thread to
  * belong to that case (the URL's prior auth). Throws AppError not_found.
  */
-export async function listChatMessages(database: Database, organizationId: string, threadId: string, opts: { priorAuthId?: string } = {}): Promise<ChatMessageJson[]> {
+export async function listChatMessages(
+  database: Database,
+  organizationId: string,
+  threadId: string,
+  opts: { priorAuthId?: string } = {},
+): Promise<ChatMessageJson[]> {
   const thread = await requireThread(database, organizationId, threadId, opts.priorAuthId);
   const rows = await database.prisma.chatMessage.findMany({ where: { chat_thread_id: thread.id }, orderBy: [{ created_at: "asc" }, { id: "asc" }] });
   return rows.map(serializeMessage);
@@ -93,7 +108,13 @@ export async function listChatMessages(database: Database, organizationId: strin
  * Adds the reviewer's message `content` to the thread.
  * Errors: AppError validation ('Message content is required', too long), not_found.
  */
-export async function createChatMessage(database: Database, organizationId: string, threadId: string, content: string, opts: { priorAuthId?: string } = {}): Promise<ChatMessageJson> {
+export async function createChatMessage(
+  database: Database,
+  organizationId: string,
+  threadId: string,
+  content: string,
+  opts: { priorAuthId?: string } = {},
+): Promise<ChatMessageJson> {
   const thread = await requireThread(database, organizationId, threadId, opts.priorAuthId);
   const text = String(content ?? "").trim();
   if (!text) throw new AppError("validation", "Message content is required");
@@ -131,7 +152,10 @@ export async function startAiChatReply(
   opts: StartReplyOptions & { priorAuthId?: string } = {},
 ): Promise<ChatMessageJson> {
   const thread = await requireThread(database, organizationId, threadId, opts.priorAuthId);
-  const history = await database.prisma.chatMessage.findMany({ where: { chat_thread_id: thread.id, error: false }, orderBy: [{ created_at: "asc" }, { id: "asc" }] });
+  const history = await database.prisma.chatMessage.findMany({
+    where: { chat_thread_id: thread.id, error: false },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+  });
   const question = history.at(-1);
   if (!question || question.ai_sender) throw new AppError("validation", "Ask a question first");
   const message = await database.prisma.chatMessage.create({ data: { chat_thread_id: thread.id, content: "", ai_sender: true, streaming: true } });
@@ -141,7 +165,14 @@ export async function startAiChatReply(
 
   const turns: ChatTurn[] = history.slice(0, -1).map((m) => ({ role: m.ai_sender ? "assistant" : "user", content: m.content }));
   const client = opts.client === undefined ? getModelClient() : opts.client;
-  const task = streamReply(database, { organizationId, priorAuthId: thread.prior_auth_id, threadId: thread.id, messageId: message.id, channel }, question.content, turns, client, opts.deltaDelayMs ?? 40)
+  const task = streamReply(
+    database,
+    { organizationId, priorAuthId: thread.prior_auth_id, threadId: thread.id, messageId: message.id, channel },
+    question.content,
+    turns,
+    client,
+    opts.deltaDelayMs ?? 40,
+  )
     .catch((err) => console.error("[chat] reply failed and could not be marked:", (err as Error)?.message))
     .finally(() => inflight.delete(task));
   inflight.add(task);
@@ -174,7 +205,10 @@ async function streamReply(database: Database, t: ReplyTarget, question: string,
     },
   });
   const delta = (content: string) =>
-    publish(database, t.channel, CHAT_EVENTS.delta, { chat_thread_id: t.threadId, chat_message: { id: t.messageId, chat_thread_id: t.threadId, content, ai_sender: true, streaming: true } });
+    publish(database, t.channel, CHAT_EVENTS.delta, {
+      chat_thread_id: t.threadId,
+      chat_message: { id: t.messageId, chat_thread_id: t.threadId, content, ai_sender: true, streaming: true },
+    });
   try {
     const passages = await retrievePassages(database, t, question, client);
     let content: string;
@@ -208,7 +242,12 @@ async function streamReply(database: Database, t: ReplyTarget, question: string,
     await publish(database, t.channel, CHAT_EVENTS.completed, { chat_thread_id: t.threadId, chat_message: serializeMessage(saved) });
     await database.prisma.aiAgentRun.update({
       where: { id: run.id },
-      data: { status: "succeeded", output: { answer_chars: content.length, citations: citations.length }, finished_at: new Date(), duration_ms: Date.now() - started },
+      data: {
+        status: "succeeded",
+        output: { answer_chars: content.length, citations: citations.length },
+        finished_at: new Date(),
+        duration_ms: Date.now() - started,
+      },
     });
   } catch (err) {
     console.error("[chat] reply failed:", (err as Error)?.message);
@@ -221,7 +260,10 @@ async function streamReply(database: Database, t: ReplyTarget, question: string,
       chat_message: failed ? serializeMessage(failed) : { id: t.messageId, content: CHAT_REPLY_ERROR, ai_sender: true, streaming: false, error: true },
     });
     await database.prisma.aiAgentRun
-      .update({ where: { id: run.id }, data: { status: "failed", error: (err as Error)?.message ?? "error", finished_at: new Date(), duration_ms: Date.now() - started } })
+      .update({
+        where: { id: run.id },
+        data: { status: "failed", error: (err as Error)?.message ?? "error", finished_at: new Date(), duration_ms: Date.now() - started },
+      })
       .catch(() => {});
   }
 }
@@ -283,7 +325,10 @@ async function loadCaseFacts(database: Database, priorAuthId: string): Promise<C
   return {
     patient: pa.patient ? cited(pa.patient, pa.patient.citations) : undefined,
     diagnoses: pa.diagnoses.map((d) => cited(d, d.citations)),
-    prescribers: pa.practitioners.filter((p) => p.role === "prescriber").concat(pa.practitioners.filter((p) => p.role !== "prescriber")).map((p) => cited(p, p.citations)),
+    prescribers: pa.practitioners
+      .filter((p) => p.role === "prescriber")
+      .concat(pa.practitioners.filter((p) => p.role !== "prescriber"))
+      .map((p) => cited(p, p.citations)),
     medications: pa.medication_requests.map((m) => cited(m, m.citations)),
     prior_therapies: pa.prior_therapies.map((t) => cited(t, t.citations)),
     labs: pa.lab_results.map((l) => cited(l, l.citations)),

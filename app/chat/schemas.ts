@@ -9,7 +9,9 @@ export const ChatMessageSchema = z
     ai_sender: z.boolean(),
     streaming: z.boolean().describe("true while the AI reply is being generated"),
     error: z.boolean(),
-    citations: z.array(z.object({ document: z.string(), document_id: z.string().optional(), page: z.number(), start: z.number(), end: z.number(), text: z.string() })),
+    citations: z.array(
+      z.object({ document: z.string(), document_id: z.string().optional(), page: z.number(), start: z.number(), end: z.number(), text: z.string() }),
+    ),
     created_at: z.string(),
   })
   .describe("ChatMessage");

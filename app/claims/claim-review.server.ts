@@ -51,7 +51,11 @@ export async function getClaimDetail(database: Database, organizationId: string,
   const full = await database.prisma.claim.findUniqueOrThrow({
     where: { id: claim.id },
     include: {
-      documents: { where: { kind: { in: ["fax", "epa"] } }, orderBy: { created_at: "asc" }, select: { id: true, kind: true, filename: true, status: true, error: true, page_count: true } },
+      documents: {
+        where: { kind: { in: ["fax", "epa"] } },
+        orderBy: { created_at: "asc" },
+        select: { id: true, kind: true, filename: true, status: true, error: true, page_count: true },
+      },
       epa_submission: true,
       patient: true,
       practitioners: { orderBy: { created_at: "asc" } },
@@ -62,8 +66,19 @@ export async function getClaimDetail(database: Database, organizationId: string,
     },
   });
   const fax = full.documents.find((d) => d.kind === "fax") ?? null;
-  const policyIds = [...new Set(full.service_requests.flatMap((s) => s.decisions.map((d) => jsonObject(d.metadata)?.coverage_policy_id)).filter((x): x is string => typeof x === "string"))];
-  const policies = policyIds.length ? await database.prisma.coveragePolicy.findMany({ where: { id: { in: policyIds }, organization_id: organizationId }, select: { id: true, drug_name: true, drugs_list: true, plan_id: true } }) : [];
+  const policyIds = [
+    ...new Set(
+      full.service_requests
+        .flatMap((s) => s.decisions.map((d) => jsonObject(d.metadata)?.coverage_policy_id))
+        .filter((x): x is string => typeof x === "string"),
+    ),
+  ];
+  const policies = policyIds.length
+    ? await database.prisma.coveragePolicy.findMany({
+        where: { id: { in: policyIds }, organization_id: organizationId },
+        select: { id: true, drug_name: true, drugs_list: true, plan_id: true },
+      })
+    : [];
   const serviceDecision = (d: (typeof full.service_requests)[number]["decisions"][number]) => ({
     token: d.id,
     service_request_id: d.service_request_id,
@@ -94,13 +109,50 @@ export async function getClaimDetail(database: Database, organizationId: string,
       plan: full.plan,
       service_requests_size: full.service_requests.length,
     },
-    fax: fax ? { document_id: fax.id, pdf_url: signDocumentUrl(fax.id), s3_signed_url: signDocumentUrl(fax.id), status: fax.status, error: fax.error, page_count: fax.page_count } : null,
+    fax: fax
+      ? {
+          document_id: fax.id,
+          pdf_url: signDocumentUrl(fax.id),
+          s3_signed_url: signDocumentUrl(fax.id),
+          status: fax.status,
+          error: fax.error,
+          page_count: fax.page_count,
+        }
+      : null,
     epa_submission: full.epa_submission ? { synthetic_document: full.epa_submission.synthetic_document } : null,
     patient: full.patient
-      ? { token: full.patient.id, first_name: full.patient.first_name, last_name: full.patient.last_name, birth_date: full.patient.birth_date, gender: full.patient.gender, insurance_plan: full.patient.insurance_plan, member_id: full.patient.member_id, plan_identification: full.patient.plan_identification, citations: jsonArray(full.patient.citations) }
+      ? {
+          token: full.patient.id,
+          first_name: full.patient.first_name,
+          last_name: full.patient.last_name,
+          birth_date: full.patient.birth_date,
+          gender: full.patient.gender,
+          insurance_plan: full.patient.insurance_plan,
+          member_id: full.patient.member_id,
+          plan_identification: full.patient.plan_identification,
+          citations: jsonArray(full.patient.citations),
+        }
       : null,
-    claim_diagnoses: full.claim_diagnoses.map((d) => ({ token: d.id, code: d.code, code_system: d.code_system, description: d.description, primary: d.primary, citations: jsonArray(d.citations) })),
-    practitioners: full.practitioners.map((p) => ({ token: p.id, role: p.role, full_name: p.full_name, npi: p.npi, npi_valid: p.npi_valid, specialty: p.specialty, phone_number: p.phone_number, fax_phone_number: p.fax_phone_number, organization_name: p.organization_name, citations: jsonArray(p.citations) })),
+    claim_diagnoses: full.claim_diagnoses.map((d) => ({
+      token: d.id,
+      code: d.code,
+      code_system: d.code_system,
+      description: d.description,
+      primary: d.primary,
+      citations: jsonArray(d.citations),
+    })),
+    practitioners: full.practitioners.map((p) => ({
+      token: p.id,
+      role: p.role,
+      full_name: p.full_name,
+      npi: p.npi,
+      npi_valid: p.npi_valid,
+      specialty: p.specialty,
+      phone_number: p.phone_number,
+      fax_phone_number: p.fax_phone_number,
+      organization_name: p.organization_name,
+      citations: jsonArray(p.citations),
+    })),
     service_requests: full.service_requests.map((s) => ({
       token: s.id,
       line_number: s.line_number,
@@ -121,7 +173,9 @@ export async function getClaimDetail(database: Database, organizationId: string,
       citations: jsonArray(s.citations),
       decision: effective(s.decisions),
       decisions: s.decisions.map(serviceDecision),
-      letters: full.letters.filter((l) => l.service_request_id === s.id).map((l) => ({ token: l.id, denial_reason: l.denial_reason, criterion: l.criterion, created_at: l.created_at.toISOString() })),
+      letters: full.letters
+        .filter((l) => l.service_request_id === s.id)
+        .map((l) => ({ token: l.id, denial_reason: l.denial_reason, criterion: l.criterion, created_at: l.created_at.toISOString() })),
     })),
     service_decisions: full.service_requests.flatMap((s) => s.decisions.map(serviceDecision)),
     coverage_policies: policies.map((p) => ({ token: p.id, name: p.drug_name, codes: p.drugs_list, plan_id: p.plan_id })),
@@ -130,7 +184,10 @@ export async function getClaimDetail(database: Database, organizationId: string,
 
 async function requireLine(database: Database, organizationId: string, claimId: string, serviceRequestId: string) {
   const claim = await requireClaim(database, organizationId, claimId);
-  const line = await database.prisma.serviceRequest.findFirst({ where: { id: serviceRequestId, claim_id: claim.id }, include: { decisions: { orderBy: { created_at: "desc" } } } });
+  const line = await database.prisma.serviceRequest.findFirst({
+    where: { id: serviceRequestId, claim_id: claim.id },
+    include: { decisions: { orderBy: { created_at: "desc" } } },
+  });
   if (!line) throw new AppError("not_found", "Service request not found");
   return { claim, line };
 }
@@ -140,14 +197,30 @@ async function requireLine(database: Database, organizationId: string, claimId: 
  * required reason (≤ 5000 characters). A later AI run never replaces it.
  * Errors: not_found (claim, line, other organization); validation (reason missing).
  */
-export async function overrideServiceLine(database: Database, organizationId: string, claimId: string, serviceRequestId: string, input: { decision_type: "approve" | "deny"; reason: string; userId: string | null }) {
+export async function overrideServiceLine(
+  database: Database,
+  organizationId: string,
+  claimId: string,
+  serviceRequestId: string,
+  input: { decision_type: "approve" | "deny"; reason: string; userId: string | null },
+) {
   const reason = (input.reason ?? "").trim();
   if (!reason) throw new AppError("validation", "Override reason is required");
   requireMaxLength(reason, 5000, "Reason");
   const { claim, line } = await requireLine(database, organizationId, claimId, serviceRequestId);
   const approve = input.decision_type === "approve";
   const d = await database.prisma.serviceDecision.create({
-    data: { claim_id: claim.id, service_request_id: line.id, agent: "human", approved: approve, final_decision: approve ? "approved" : "denied", reason, ai_summary: `Reviewer ${approve ? "approved" : "denied"} ${line.code ?? "the service"}: ${reason}`.slice(0, 1000), user_id: input.userId, metadata: { confidence_score: 1 } },
+    data: {
+      claim_id: claim.id,
+      service_request_id: line.id,
+      agent: "human",
+      approved: approve,
+      final_decision: approve ? "approved" : "denied",
+      reason,
+      ai_summary: `Reviewer ${approve ? "approved" : "denied"} ${line.code ?? "the service"}: ${reason}`.slice(0, 1000),
+      user_id: input.userId,
+      metadata: { confidence_score: 1 },
+    },
   });
   await publish(database, `claim:${claim.id}`, "decision", { service_request_id: line.id, decision: d.final_decision });
   await publish(database, `org:${organizationId}`, "claim", { id: claim.id });
@@ -160,12 +233,19 @@ export async function overrideServiceLine(database: Database, organizationId: st
  * Errors: forbidden (not a clinical reviewer, API key); conflict (the line is not denied);
  * validation (clinician_sign_off not true).
  */
-export async function signOffAndSendLineDenial(database: Database, organizationId: string, claimId: string, serviceRequestId: string, input: { userId: string | null; clinician_sign_off: boolean; denial_reason?: string | null }) {
+export async function signOffAndSendLineDenial(
+  database: Database,
+  organizationId: string,
+  claimId: string,
+  serviceRequestId: string,
+  input: { userId: string | null; clinician_sign_off: boolean; denial_reason?: string | null },
+) {
   const { claim, line } = await requireLine(database, organizationId, claimId, serviceRequestId);
   const reviewer = await requireClinicalReviewer(database, organizationId, input.userId);
   const human = line.decisions.find((d) => d.agent === "human");
   const current = human ?? line.decisions[0];
-  if (!current || current.final_decision !== "denied") throw new AppError("conflict", "This service line is not denied; record a denial before sending a denial letter");
+  if (!current || current.final_decision !== "denied")
+    throw new AppError("conflict", "This service line is not denied; record a denial before sending a denial letter");
   if (input.clinician_sign_off !== true) throw new AppError("validation", "A clinician must sign off before a denial letter is sent");
   requireMaxLength(input.denial_reason ?? "", 5000, "Denial reason");
   const meta = jsonObject(line.decisions.find((d) => d.agent !== "human")?.metadata) ?? {};
@@ -173,8 +253,14 @@ export async function signOffAndSendLineDenial(database: Database, organizationI
   const service = `${line.description ?? "the requested service"} (${line.code_system} ${line.code ?? "code not read"})`;
   const criterion = failed ? failed.question : "The coverage criteria of the applicable medical policy were not shown to be met.";
   const denialReason = (input.denial_reason?.trim() || (human ? human.reason : "") || failed?.reason || current.reason).slice(0, 4000);
-  const full = await database.prisma.claim.findUniqueOrThrow({ where: { id: claim.id }, include: { organization: { select: { name: true, title: true } }, patient: true } });
-  const policy = typeof meta.coverage_policy_id === "string" ? await database.prisma.coveragePolicy.findFirst({ where: { id: meta.coverage_policy_id, organization_id: organizationId }, select: { drug_name: true } }) : null;
+  const full = await database.prisma.claim.findUniqueOrThrow({
+    where: { id: claim.id },
+    include: { organization: { select: { name: true, title: true } }, patient: true },
+  });
+  const policy =
+    typeof meta.coverage_policy_id === "string"
+      ? await database.prisma.coveragePolicy.findFirst({ where: { id: meta.coverage_policy_id, organization_id: organizationId }, select: { drug_name: true } })
+      : null;
   const form = await resolveDenialForm(database, organizationId, null);
   const organizationName = full.organization.title || full.organization.name;
   const body = fillTemplate(form.template_body, {
@@ -194,10 +280,34 @@ export async function signOffAndSendLineDenial(database: Database, organizationI
   const now = new Date();
   const letter = await database.prisma.$transaction(async (tx) => {
     await tx.serviceDecision.update({ where: { id: current.id }, data: { signed_off_by_id: reviewer.id, signed_off_at: now } });
-    return tx.letter.create({ data: { organization_id: organizationId, claim_id: claim.id, service_request_id: line.id, letter_form_id: form.id ?? null, kind: "denial", denial_reason: denialReason, criterion, body, pdf: new Uint8Array(pdf), signed_off_by_id: reviewer.id } });
+    return tx.letter.create({
+      data: {
+        organization_id: organizationId,
+        claim_id: claim.id,
+        service_request_id: line.id,
+        letter_form_id: form.id ?? null,
+        kind: "denial",
+        denial_reason: denialReason,
+        criterion,
+        body,
+        pdf: new Uint8Array(pdf),
+        signed_off_by_id: reviewer.id,
+      },
+    });
   });
   await publish(database, `claim:${claim.id}`, "letter", { service_request_id: line.id, letter_id: letter.id });
-  return { denial_letter: { token: letter.id, service_request_id: line.id, code: line.code, service, criterion, denial_reason: denialReason, body, pdf_url: `/api/o/${organizationId}/claims/${claim.id}/letters/${letter.id}.pdf` } };
+  return {
+    denial_letter: {
+      token: letter.id,
+      service_request_id: line.id,
+      code: line.code,
+      service,
+      criterion,
+      denial_reason: denialReason,
+      body,
+      pdf_url: `/api/o/${organizationId}/claims/${claim.id}/letters/${letter.id}.pdf`,
+    },
+  };
 }
 
 /** The PDF of a claim's letter. Throws AppError("not_found"). */

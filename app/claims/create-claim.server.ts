@@ -15,8 +15,7 @@ import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
 
 /** What a create request carries. */
 export type CreateClaimInput =
-  | { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null }
-  | { submission_type: "epa"; synthetic_document: string };
+  { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null } | { submission_type: "epa"; synthetic_document: string };
 
 /** The queue key of a claim's intake job (one queued-or-running intake per claim). */
 export function claimIntakeJobKey(claimId: string): string {
@@ -25,7 +24,11 @@ export function claimIntakeJobKey(claimId: string): string {
 
 async function defaultPlanId(database: Database, organizationId: string): Promise<string | null> {
   // a claim is reviewed on the organization's medical plan when it has exactly one active one
-  const medical = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true, document_type: "medical" }, select: { id: true }, take: 2 });
+  const medical = await database.prisma.plan.findMany({
+    where: { organization_id: organizationId, is_active: true, document_type: "medical" },
+    select: { id: true },
+    take: 2,
+  });
   if (medical.length === 1) return medical[0].id;
   const plans = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true }, select: { id: true }, take: 2 });
   return plans.length === 1 ? plans[0].id : null;
@@ -36,14 +39,26 @@ async function defaultPlanId(database: Database, organizationId: string): Promis
  * Throws AppError("validation", "Please upload a PDF file") for a missing, empty or non-PDF fax,
  * AppError("validation") for an empty or oversized text submission.
  */
-export async function createClaim(database: Database, organizationId: string, input: CreateClaimInput, opts: { queue?: boolean; received_at?: Date; plan_id?: string | null } = {}) {
+export async function createClaim(
+  database: Database,
+  organizationId: string,
+  input: CreateClaimInput,
+  opts: { queue?: boolean; received_at?: Date; plan_id?: string | null } = {},
+) {
   let document: Omit<StoreDocumentInput, "claim_id">;
   let synthetic: string | undefined;
   if (input.submission_type === "epa") {
     const text = (input.synthetic_document ?? "").trim();
     if (!text) throw new AppError("validation", "The synthetic document is empty");
-    if (text.length > EPA_DOCUMENT_MAX_BYTES || Buffer.byteLength(text, "utf8") > EPA_DOCUMENT_MAX_BYTES) throw new AppError("validation", `The synthetic document is larger than the ${EPA_DOCUMENT_MAX_BYTES / 1048576} MB limit.`);
-    document = { organization_id: organizationId, kind: "epa", filename: "epa-submission.txt", bytes: new TextEncoder().encode(text), content_type: "text/plain" };
+    if (text.length > EPA_DOCUMENT_MAX_BYTES || Buffer.byteLength(text, "utf8") > EPA_DOCUMENT_MAX_BYTES)
+      throw new AppError("validation", `The synthetic document is larger than the ${EPA_DOCUMENT_MAX_BYTES / 1048576} MB limit.`);
+    document = {
+      organization_id: organizationId,
+      kind: "epa",
+      filename: "epa-submission.txt",
+      bytes: new TextEncoder().encode(text),
+      content_type: "text/plain",
+    };
     synthetic = text;
   } else {
     if (!input.file || !input.file.bytes?.byteLength) throw new AppError("validation", "Please upload a PDF file");
@@ -95,7 +110,8 @@ export async function readCreateClaimRequest(request: Request): Promise<CreateCl
   }
   if (fields.submission_type === "epa") {
     const nested = fields.epa_submission && typeof fields.epa_submission === "object" ? (fields.epa_submission as Record<string, unknown>) : {};
-    const text = nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
+    const text =
+      nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
     return { submission_type: "epa", synthetic_document: typeof text === "string" ? text : "" };
   }
   if (!file || file.size === 0) return { submission_type: "fax", file: null };

@@ -31,17 +31,48 @@ async function step(database: Database, fence: AttemptFence | undefined, claim: 
   await publish(database, `claim:${claim.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
 }
 
-async function timed<T>(database: Database, fence: AttemptFence | undefined, claim: ClaimRef, agent: string, stepNo: number, engine: { engine: string; model: string | null }, input: unknown, fn: () => Promise<T>): Promise<T> {
+async function timed<T>(
+  database: Database,
+  fence: AttemptFence | undefined,
+  claim: ClaimRef,
+  agent: string,
+  stepNo: number,
+  engine: { engine: string; model: string | null },
+  input: unknown,
+  fn: () => Promise<T>,
+): Promise<T> {
   const run = await fenced(database, fence, (tx) =>
-    tx.aiAgentRun.create({ data: { organization_id: claim.organization_id, claim_id: claim.id, agent, step: stepNo, status: "running", task_message: STEP_LABELS[stepNo - 1], engine: engine.engine, model: engine.model, input: input as never } }),
+    tx.aiAgentRun.create({
+      data: {
+        organization_id: claim.organization_id,
+        claim_id: claim.id,
+        agent,
+        step: stepNo,
+        status: "running",
+        task_message: STEP_LABELS[stepNo - 1],
+        engine: engine.engine,
+        model: engine.model,
+        input: input as never,
+      },
+    }),
   );
   const started = Date.now();
   try {
     const out = await fn();
-    await fenced(database, fence, (tx) => tx.aiAgentRun.update({ where: { id: run.id }, data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started } }));
+    await fenced(database, fence, (tx) =>
+      tx.aiAgentRun.update({
+        where: { id: run.id },
+        data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
+      }),
+    );
     return out;
   } catch (err) {
-    await fenced(database, fence, (tx) => tx.aiAgentRun.update({ where: { id: run.id }, data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started } })).catch(() => {});
+    await fenced(database, fence, (tx) =>
+      tx.aiAgentRun.update({
+        where: { id: run.id },
+        data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
+      }),
+    ).catch(() => {});
     throw err;
   }
 }
@@ -51,11 +82,21 @@ async function timed<T>(database: Database, fence: AttemptFence | undefined, cla
  * or any policy of a plan whose document_type is "medical") with ready trees and their codes
  * (`drugs_list`), the organization's active audit rules.
  */
-export async function loadClaimPipelineInputs(database: Database, claim: { organization_id: string; plan_id: string | null; received_at: Date }, caseDoc: ParsedDocument, documentName: string): Promise<ServicePipelineInputs> {
+export async function loadClaimPipelineInputs(
+  database: Database,
+  claim: { organization_id: string; plan_id: string | null; received_at: Date },
+  caseDoc: ParsedDocument,
+  documentName: string,
+): Promise<ServicePipelineInputs> {
   const [roster, policies, rules] = await Promise.all([
     loadRoster(database, claim.organization_id, claim.plan_id),
     database.prisma.coveragePolicy.findMany({
-      where: { organization_id: claim.organization_id, tree_status: "ready", ...(claim.plan_id ? { plan_id: claim.plan_id } : {}), OR: [{ policy_type: "medical" }, { plan: { document_type: "medical" } }] },
+      where: {
+        organization_id: claim.organization_id,
+        tree_status: "ready",
+        ...(claim.plan_id ? { plan_id: claim.plan_id } : {}),
+        OR: [{ policy_type: "medical" }, { plan: { document_type: "medical" } }],
+      },
       orderBy: { created_at: "asc" },
     }),
     database.prisma.aiRule.findMany({ where: { organization_id: claim.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } }),
@@ -86,15 +127,51 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
     await tx.serviceRequest.deleteMany({ where: { claim_id: claim.id, decisions: { none: { agent: "human" } } } });
     const kept = await tx.serviceRequest.findMany({ where: { claim_id: claim.id } });
     if (facts.patient.first_name || facts.patient.last_name || facts.patient.member_id) {
-      await tx.patient.create({ data: { organization_id: claim.organization_id, claim_id: claim.id, first_name: facts.patient.first_name, last_name: facts.patient.last_name, birth_date: facts.patient.birth_date, gender: facts.patient.gender, insurance_plan: facts.patient.insurance_plan, member_id: facts.patient.member_id, plan_identification: r.eligibility.member?.plan_identification ?? null, citations: json(facts.patient.citations) } });
+      await tx.patient.create({
+        data: {
+          organization_id: claim.organization_id,
+          claim_id: claim.id,
+          first_name: facts.patient.first_name,
+          last_name: facts.patient.last_name,
+          birth_date: facts.patient.birth_date,
+          gender: facts.patient.gender,
+          insurance_plan: facts.patient.insurance_plan,
+          member_id: facts.patient.member_id,
+          plan_identification: r.eligibility.member?.plan_identification ?? null,
+          citations: json(facts.patient.citations),
+        },
+      });
     }
     const pr = facts.practitioner;
     if (pr.full_name || pr.npi) {
-      await tx.practitioner.create({ data: { claim_id: claim.id, role: "ordering", full_name: pr.full_name, npi: pr.npi, npi_valid: pr.npi_valid, specialty: pr.specialty, state_license: pr.state_license, phone_number: pr.phone, fax_phone_number: pr.fax, organization_name: pr.organization_name, citations: json(pr.citations) } });
+      await tx.practitioner.create({
+        data: {
+          claim_id: claim.id,
+          role: "ordering",
+          full_name: pr.full_name,
+          npi: pr.npi,
+          npi_valid: pr.npi_valid,
+          specialty: pr.specialty,
+          state_license: pr.state_license,
+          phone_number: pr.phone,
+          fax_phone_number: pr.fax,
+          organization_name: pr.organization_name,
+          citations: json(pr.citations),
+        },
+      });
     }
     const rendering = [...new Set(r.services.map((s) => s.rendering_provider).filter((x): x is string => !!x && x !== pr.full_name))];
-    for (const name of rendering) await tx.practitioner.create({ data: { claim_id: claim.id, role: "rendering", full_name: name, citations: json(r.services.find((s) => s.rendering_provider === name)?.citations.slice(0, 1)) } });
-    for (const d of facts.diagnoses) await tx.diagnosis.create({ data: { claim_id: claim.id, code: d.code, description: d.description, primary: d.primary, citations: json(d.citations) } });
+    for (const name of rendering)
+      await tx.practitioner.create({
+        data: {
+          claim_id: claim.id,
+          role: "rendering",
+          full_name: name,
+          citations: json(r.services.find((s) => s.rendering_provider === name)?.citations.slice(0, 1)),
+        },
+      });
+    for (const d of facts.diagnoses)
+      await tx.diagnosis.create({ data: { claim_id: claim.id, code: d.code, description: d.description, primary: d.primary, citations: json(d.citations) } });
     for (const l of r.lines) {
       const s = l.line;
       const existing = kept.find((k) => k.code === s.code && k.service_date === s.date_of_service);
@@ -102,27 +179,68 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
         existing ??
         (await tx.serviceRequest.create({
           data: {
-            claim_id: claim.id, line_number: s.line_number, code: s.code, description: s.description, category: s.category, units: s.units, service_date: s.date_of_service, service_date_end: s.date_of_service_end,
-            place_of_service: s.place_of_service, site_of_care: s.site_of_care, modifiers: s.modifiers, ordering_provider: s.ordering_provider, rendering_provider: s.rendering_provider,
-            ai_summary: [s.description, s.units != null ? `${s.units} unit${s.units === 1 ? "" : "s"}` : null, s.date_of_service].filter(Boolean).join(" · "), citations: json(s.citations),
+            claim_id: claim.id,
+            line_number: s.line_number,
+            code: s.code,
+            description: s.description,
+            category: s.category,
+            units: s.units,
+            service_date: s.date_of_service,
+            service_date_end: s.date_of_service_end,
+            place_of_service: s.place_of_service,
+            site_of_care: s.site_of_care,
+            modifiers: s.modifiers,
+            ordering_provider: s.ordering_provider,
+            rendering_provider: s.rendering_provider,
+            ai_summary: [s.description, s.units != null ? `${s.units} unit${s.units === 1 ? "" : "s"}` : null, s.date_of_service].filter(Boolean).join(" · "),
+            citations: json(s.citations),
           },
         }));
       const d = l.decision;
       await tx.serviceDecision.create({
         data: {
-          claim_id: claim.id, service_request_id: sr.id, agent: r.engine.engine, final_decision: d.final_decision, approved: d.final_decision === "approved" ? true : d.final_decision === "denied" ? false : null,
-          reason: d.rationale, ai_summary: d.ai_summary, citations: json(d.citations), decision_tree_traversal: json(d.decision_tree_traversal),
-          metadata: json({ confidence_score: d.confidence_score, rule: d.rule ?? null, missing_items: d.missing_items ?? [], coverage_policy_id: l.policyId, coverage_policy_version: l.tree?.version ?? null, engine: r.engine.engine, model: r.engine.model, criteria: l.review?.paths.flatMap((p) => p.criteria) ?? [] }),
+          claim_id: claim.id,
+          service_request_id: sr.id,
+          agent: r.engine.engine,
+          final_decision: d.final_decision,
+          approved: d.final_decision === "approved" ? true : d.final_decision === "denied" ? false : null,
+          reason: d.rationale,
+          ai_summary: d.ai_summary,
+          citations: json(d.citations),
+          decision_tree_traversal: json(d.decision_tree_traversal),
+          metadata: json({
+            confidence_score: d.confidence_score,
+            rule: d.rule ?? null,
+            missing_items: d.missing_items ?? [],
+            coverage_policy_id: l.policyId,
+            coverage_policy_version: l.tree?.version ?? null,
+            engine: r.engine.engine,
+            model: r.engine.model,
+            criteria: l.review?.paths.flatMap((p) => p.criteria) ?? [],
+          }),
         },
       });
     }
-    await tx.claim.update({ where: { id: claim.id }, data: { patient_name: patientName, request_date: facts.request_date, intake_finished: true, intake_status: "succeeded", intake_step: 5, intake_error: null } });
+    await tx.claim.update({
+      where: { id: claim.id },
+      data: {
+        patient_name: patientName,
+        request_date: facts.request_date,
+        intake_finished: true,
+        intake_status: "succeeded",
+        intake_step: 5,
+        intake_error: null,
+      },
+    });
   });
 }
 
 /** Runs the whole intake for `claimId` (see module comment). */
 export async function runClaimIntake(database: Database, claimId: string, opts: { fence?: AttemptFence; agents?: IntakeAgents } = {}) {
-  const claim = await database.prisma.claim.findUnique({ where: { id: claimId }, include: { documents: { orderBy: { created_at: "asc" } }, epa_submission: true } });
+  const claim = await database.prisma.claim.findUnique({
+    where: { id: claimId },
+    include: { documents: { orderBy: { created_at: "asc" } }, epa_submission: true },
+  });
   if (!claim) return { skipped: "deleted" as const };
   const { agents, embed } = opts.agents ?? getAgents(null);
   const fence = opts.fence;
@@ -136,11 +254,20 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
     const fax = claim.documents.find((d) => d.kind === "fax" || d.kind === "epa");
     let caseDoc: ParsedDocument;
     if (fax && fax.kind === "fax") {
-      caseDoc = await timed(database, fence, claim, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
-        const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
-        await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });
-        return parsed;
-      });
+      caseDoc = await timed(
+        database,
+        fence,
+        claim,
+        "document",
+        1,
+        { engine: "builtin", model: null },
+        { document_id: fax.id, bytes: fax.byte_size },
+        async () => {
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+          await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });
+          return parsed;
+        },
+      );
     } else if (claim.epa_submission) {
       caseDoc = textToParsedDocument(claim.epa_submission.synthetic_document);
       if (fax) await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, caseDoc, embed, { fence });
@@ -171,11 +298,20 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
 }
 
 /** onFailure hook of `claim.intake`: the claim becomes failed (last attempt) or queued with the error. */
-export async function markClaimIntakeFailed(tx: JobTransaction, claimId: string, info: { attempt: number; final: boolean; message: string }): Promise<() => Promise<void>> {
+export async function markClaimIntakeFailed(
+  tx: JobTransaction,
+  claimId: string,
+  info: { attempt: number; final: boolean; message: string },
+): Promise<() => Promise<void>> {
   const message = info.message.trim() || "Intake failed";
   const claim = await tx.claim.findUnique({ where: { id: claimId }, select: { id: true, organization_id: true } });
   if (!claim) return async () => {};
-  await tx.claim.update({ where: { id: claim.id }, data: info.final ? { intake_status: "failed", intake_error: message } : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` } });
+  await tx.claim.update({
+    where: { id: claim.id },
+    data: info.final
+      ? { intake_status: "failed", intake_error: message }
+      : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
+  });
   return async () => {
     const database = await getDatabase();
     await publish(database, `claim:${claim.id}`, info.final ? "failed" : "retrying", { error: message, attempt: info.attempt });

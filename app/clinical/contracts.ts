@@ -116,7 +116,16 @@ export type LabValue = z.infer<typeof LabValueSchema>;
  * "received_date": the fax carries no date at all; the day the plan received it stands in (an upper
  * bound), with the same limits.
  */
-export const RequestDateSourceSchema = z.enum(["fax_header", "received_stamp", "form_date", "letter_date", "signature_date", "latest_document", "received_date", "none"]);
+export const RequestDateSourceSchema = z.enum([
+  "fax_header",
+  "received_stamp",
+  "form_date",
+  "letter_date",
+  "signature_date",
+  "latest_document",
+  "received_date",
+  "none",
+]);
 export type RequestDateSource = z.infer<typeof RequestDateSourceSchema>;
 
 export const CaseFactsSchema = z.object({
@@ -200,10 +209,22 @@ export const MinDoseSchema = z.object({ drug: z.string().nullable(), mg: z.numbe
 export type Criterion =
   | { kind: "all"; items: Criterion[]; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence }
   | { kind: "any"; items: Criterion[]; min?: number; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence }
-  | (z.infer<typeof LeafCriterionSchema>);
+  | z.infer<typeof LeafCriterionSchema>;
 
-const AgeSchema = z.object({ kind: z.literal("age"), ...base, min_years: z.number().optional(), min_months: z.number().optional(), max_years: z.number().optional() });
-const DiagnosisSchema = z.object({ kind: z.literal("diagnosis"), ...base, conditions: z.array(z.string()), icd10: z.array(z.string()), phrases: z.array(z.string()) });
+const AgeSchema = z.object({
+  kind: z.literal("age"),
+  ...base,
+  min_years: z.number().optional(),
+  min_months: z.number().optional(),
+  max_years: z.number().optional(),
+});
+const DiagnosisSchema = z.object({
+  kind: z.literal("diagnosis"),
+  ...base,
+  conditions: z.array(z.string()),
+  icd10: z.array(z.string()),
+  phrases: z.array(z.string()),
+});
 const PrescriberSchema = z.object({ kind: z.literal("prescriber"), ...base, specialties: z.array(z.string()) });
 const PriorTherapyCriterionSchema = z.object({
   kind: z.literal("prior_therapy"),

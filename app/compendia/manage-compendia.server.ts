@@ -46,7 +46,11 @@ function hint(last4: string | null): string {
  * Connects (or re-keys) a compendium for the organization; the connection is switched on.
  * @throws AppError not_found for an unknown compendium
  */
-export async function connectCompendium(database: Database, organizationId: string, input: { compendium_id: string; access_key: string }): Promise<CompendiumCard> {
+export async function connectCompendium(
+  database: Database,
+  organizationId: string,
+  input: { compendium_id: string; access_key: string },
+): Promise<CompendiumCard> {
   const compendium = await database.prisma.compendium.findUnique({ where: { id: input.compendium_id } });
   if (!compendium) throw notFound("Compendium not found");
   const sealed = sealSecret(input.access_key, PURPOSE);
@@ -61,7 +65,10 @@ export async function connectCompendium(database: Database, organizationId: stri
 
 /** Switches a connected compendium on or off. @throws AppError not_found (not connected, or unknown) */
 export async function setCompendiumActive(database: Database, organizationId: string, compendiumId: string, active: boolean): Promise<CompendiumCard> {
-  const res = await database.prisma.compendiumIntegration.updateMany({ where: { organization_id: organizationId, compendium_id: compendiumId }, data: { active } });
+  const res = await database.prisma.compendiumIntegration.updateMany({
+    where: { organization_id: organizationId, compendium_id: compendiumId },
+    data: { active },
+  });
   if (!res.count) throw notFound("Connect this compendium first");
   return (await listCompendiumCards(database, organizationId)).find((c) => c.id === compendiumId)!;
 }

@@ -51,7 +51,8 @@ const ICONS = {
   compendium: "M5 4h10a4 4 0 0 1 4 4v12H9a4 4 0 0 1-4-4V4Z",
   docs: "M8 4h8l4 4v12H8zM4 8v12h12",
   letters: "M3 6h18v12H3zM3 6l9 7 9-7",
-  settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
+  settings:
+    "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
   signOut: "M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7",
   code: "m8 9-4 3 4 3m8-6 4 3-4 3M14 5l-4 14",
   providers: "M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM19 8v6M22 11h-6",
@@ -285,12 +286,15 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         {organization.sandbox && (
-          <div className="bg-amber-400 px-4 py-1 text-center text-xs font-medium text-amber-950">
-            Sandbox: test data only. Nothing here affects live cases.
-          </div>
+          <div className="bg-amber-400 px-4 py-1 text-center text-xs font-medium text-amber-950">Sandbox: test data only. Nothing here affects live cases.</div>
         )}
         <header className="flex h-14 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-4 lg:px-6">
-          <button type="button" className="rounded p-1.5 text-slate-600 hover:bg-slate-100 lg:hidden" onClick={() => setMobileOpen(true)} aria-label="Open navigation">
+          <button
+            type="button"
+            className="rounded p-1.5 text-slate-600 hover:bg-slate-100 lg:hidden"
+            onClick={() => setMobileOpen(true)}
+            aria-label="Open navigation"
+          >
             <Icon d="M4 6h16M4 12h16M4 18h16" />
           </button>
           <div className="min-w-0 flex-1">

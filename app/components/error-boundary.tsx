@@ -79,14 +79,20 @@ export function WorkspaceErrorBoundary() {
       defaultStatusHandler={({ error, params }) => (
         <ErrorPanel
           code={String(error.status)}
-          title={error.status === 400 ? "That request could not be processed" : error.status === 403 ? "You do not have access to this" : "Something went wrong"}
+          title={
+            error.status === 400 ? "That request could not be processed" : error.status === 403 ? "You do not have access to this" : "Something went wrong"
+          }
           actions={
             <Link className={primary} to={`/o/${params.orgId}/prior-auths`}>
               Go to prior auths
             </Link>
           }
         >
-          <p>{typeof error.data === "string" && error.data && error.status < 500 ? error.data : "Please try again. If it keeps happening, contact your administrator."}</p>
+          <p>
+            {typeof error.data === "string" && error.data && error.status < 500
+              ? error.data
+              : "Please try again. If it keeps happening, contact your administrator."}
+          </p>
         </ErrorPanel>
       )}
       unexpectedErrorHandler={(error) => (
@@ -124,7 +130,10 @@ export function RootErrorBoundary() {
         statusHandlers={{
           404: () => (
             <ErrorPanel code="404" title="Page not found" actions={links}>
-              <p>The page you are looking for does not exist. If you followed a link to a case, sign in first: cases are only shown to members of their organization.</p>
+              <p>
+                The page you are looking for does not exist. If you followed a link to a case, sign in first: cases are only shown to members of their
+                organization.
+              </p>
             </ErrorPanel>
           ),
         }}

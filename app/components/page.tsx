@@ -17,7 +17,9 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
     <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="coming-soon">
       <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">Coming soon</p>
       <h2 className="mt-2 text-base font-semibold text-slate-900">{title} is not available yet</h2>
-      <p className="mx-auto mt-1 max-w-md text-sm text-slate-500">{children ?? "This part of the product has not been built. Nothing on this page is simulated."}</p>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-500">
+        {children ?? "This part of the product has not been built. Nothing on this page is simulated."}
+      </p>
     </div>
   );
 }

@@ -42,7 +42,9 @@ export async function saveDecisionTree(database: Database, policyId: string, tre
     idMap.set(n.id, id);
     return { n, id, i };
   });
-  const edges = tree.edges.filter((e) => idMap.has(e.source) && idMap.has(e.target)).map((e) => ({ source: idMap.get(e.source)!, target: idMap.get(e.target)!, condition: e.condition }));
+  const edges = tree.edges
+    .filter((e) => idMap.has(e.source) && idMap.has(e.target))
+    .map((e) => ({ source: idMap.get(e.source)!, target: idMap.get(e.target)!, condition: e.condition }));
   // the snapshot is exactly what the rows hold
   const snapshot: DecisionTree = {
     title: tree.title,
@@ -51,11 +53,19 @@ export async function saveDecisionTree(database: Database, policyId: string, tre
     edges,
     unread: tree.unread ?? [],
   };
-  const draft = meta.draftVersionId ? await database.prisma.coveragePolicyTreeVersion.findFirst({ where: { id: meta.draftVersionId, coverage_policy_id: policyId, status: "draft" } }) : null;
+  const draft = meta.draftVersionId
+    ? await database.prisma.coveragePolicyTreeVersion.findFirst({ where: { id: meta.draftVersionId, coverage_policy_id: policyId, status: "draft" } })
+    : null;
   if (meta.draftVersionId && !draft) throw new AppError("conflict", "This draft is no longer waiting to be published");
   const version = draft?.version ?? (await nextTreeVersion(database, policyId));
   const source = meta.source ?? "generated";
-  const summary = meta.summary ?? (source === "generated" ? `Generated (${meta.engine === "builtin" ? "built-in reader" : (meta.model ?? meta.engine)}): ${tree.nodes.length} nodes` : source === "restored" ? "Restored" : "Edited");
+  const summary =
+    meta.summary ??
+    (source === "generated"
+      ? `Generated (${meta.engine === "builtin" ? "built-in reader" : (meta.model ?? meta.engine)}): ${tree.nodes.length} nodes`
+      : source === "restored"
+        ? "Restored"
+        : "Edited");
   const now = new Date();
   const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as never;
   await database.prisma.$transaction([

@@ -31,7 +31,12 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     let doc: ParsedDocument;
     if (file) {
       doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocumentIsolated(new Uint8Array(file.data)));
-      await indexDocument(database, { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id }, doc, client ? (t) => client.embed(t) : builtinEmbed);
+      await indexDocument(
+        database,
+        { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id },
+        doc,
+        client ? (t) => client.embed(t) : builtinEmbed,
+      );
       if (!policy.policy_text) {
         await database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { policy_text: doc.pages.map((p) => p.text).join("\n\n") } });
       }
@@ -56,13 +61,22 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
           nodes: tree.nodes.length,
           edges: tree.edges.length,
           title: tree.title,
-          ...("draft" in stored ? { draft_version: stored.draft, diff: { added: stored.diff.added.length, removed: stored.diff.removed.length, changed: stored.diff.changed.length } } : { version: stored.published }),
+          ...("draft" in stored
+            ? {
+                draft_version: stored.draft,
+                diff: { added: stored.diff.added.length, removed: stored.diff.removed.length, changed: stored.diff.changed.length },
+              }
+            : { version: stored.published }),
         },
         finished_at: new Date(),
         duration_ms: Date.now() - started,
       },
     });
-    await publish(database, `org:${policy.organization_id}`, "coverage_policy", { id: policyId, tree_status: "ready", ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }) });
+    await publish(database, `org:${policy.organization_id}`, "coverage_policy", {
+      id: policyId,
+      tree_status: "ready",
+      ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }),
+    });
     return { nodes: tree.nodes.length, ...("draft" in stored ? { draft_version: stored.draft } : { version: stored.published }) };
   } catch (err) {
     // The policy's status on failure is written by the job's onFailure hook (markTreeFailed), in the

@@ -138,7 +138,13 @@ export const NodeInputSchema = z
   .refine((n) => n.node_type !== "question" || n.question.length > 0, { message: "Question is required", path: ["question"] });
 
 /** Adds a node (and the edge from its parent). Throws validation errors as the spec words them. */
-export async function addPolicyNode(database: Database, organizationId: string, policyId: string, input: z.input<typeof NodeInputSchema>, opts: { userId?: string | null } = {}) {
+export async function addPolicyNode(
+  database: Database,
+  organizationId: string,
+  policyId: string,
+  input: z.input<typeof NodeInputSchema>,
+  opts: { userId?: string | null } = {},
+) {
   await requireCoveragePolicy(database, organizationId, policyId);
   const parsed = NodeInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid node");
@@ -176,7 +182,14 @@ export async function updatePolicyNode(
   organizationId: string,
   policyId: string,
   nodeId: string,
-  input: { question?: string; reason?: string | null; node_type?: "question" | "action"; action?: string | null; node_action?: string | null; condition?: string | null },
+  input: {
+    question?: string;
+    reason?: string | null;
+    node_type?: "question" | "action";
+    action?: string | null;
+    node_action?: string | null;
+    condition?: string | null;
+  },
   opts: { userId?: string | null } = {},
 ) {
   await requireCoveragePolicy(database, organizationId, policyId);
@@ -198,14 +211,22 @@ export async function updatePolicyNode(
   if (input.condition !== undefined) {
     await database.prisma.coveragePolicyEdge.updateMany({ where: { coverage_policy_id: policyId, target: nodeId }, data: { condition: input.condition } });
   }
-  await markTreeEdited(database, policyId, updated.question === node.question ? `Edited node "${node.question}"` : `Edited node "${node.question}" → "${updated.question}"`, opts.userId);
+  await markTreeEdited(
+    database,
+    policyId,
+    updated.question === node.question ? `Edited node "${node.question}"` : `Edited node "${node.question}" → "${updated.question}"`,
+    opts.userId,
+  );
   return updated;
 }
 
 /** Deletes a node with its subtree and edges. */
 export async function deletePolicyNode(database: Database, organizationId: string, policyId: string, nodeId: string, opts: { userId?: string | null } = {}) {
   await requireCoveragePolicy(database, organizationId, policyId);
-  const all = await database.prisma.coveragePolicyNode.findMany({ where: { coverage_policy_id: policyId }, select: { id: true, parent_id: true, question: true } });
+  const all = await database.prisma.coveragePolicyNode.findMany({
+    where: { coverage_policy_id: policyId },
+    select: { id: true, parent_id: true, question: true },
+  });
   if (!all.some((n) => n.id === nodeId)) throw new AppError("not_found", "Node not found");
   const doomed = new Set([nodeId]);
   let grew = true;

@@ -29,15 +29,33 @@ describe("policyReading", () => {
 
   it("an edited question that cannot be checked joins the list; a checkable edit does not", () => {
     const age = tree.nodes.find((n) => /18 years/.test(n.question))!;
-    const vague = policyReading(structured, tree.nodes.map((n) => (n.id === age.id ? { ...n, question: "Patient is an appropriate candidate" } : n)), ["Examplumab"]);
+    const vague = policyReading(
+      structured,
+      tree.nodes.map((n) => (n.id === age.id ? { ...n, question: "Patient is an appropriate candidate" } : n)),
+      ["Examplumab"],
+    );
     expect(vague.review_nodes.map((n) => n.id)).toContain(age.id);
-    const sharp = policyReading(structured, tree.nodes.map((n) => (n.id === age.id ? { ...n, question: "Age ≥ 65 years" } : n)), ["Examplumab"]);
+    const sharp = policyReading(
+      structured,
+      tree.nodes.map((n) => (n.id === age.id ? { ...n, question: "Age ≥ 65 years" } : n)),
+      ["Examplumab"],
+    );
     expect(sharp.review_nodes.map((n) => n.id)).not.toContain(age.id);
   });
 
   it("returns the stored unread passages with their page, and tolerates a missing or odd structured_logic", () => {
-    const stored = { unread: [{ text: "Coverage is subject to the member's benefit design.", passage: { document: "policy", page: 2, start: 0, end: 10, text: "Coverage i" }, why: "not a criterion the reader knows" }] };
-    expect(policyReading(stored, [], []).unread).toEqual([{ text: "Coverage is subject to the member's benefit design.", page: 2, why: "not a criterion the reader knows" }]);
+    const stored = {
+      unread: [
+        {
+          text: "Coverage is subject to the member's benefit design.",
+          passage: { document: "policy", page: 2, start: 0, end: 10, text: "Coverage i" },
+          why: "not a criterion the reader knows",
+        },
+      ],
+    };
+    expect(policyReading(stored, [], []).unread).toEqual([
+      { text: "Coverage is subject to the member's benefit design.", page: 2, why: "not a criterion the reader knows" },
+    ]);
     expect(policyReading(null, [], []).unread).toEqual([]);
     expect(policyReading({ unread: "nonsense" }, [], []).unread).toEqual([]);
   });

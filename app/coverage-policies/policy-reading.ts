@@ -22,13 +22,27 @@ const StoredLogic = z.object({ unread: z.array(UnreadPassageSchema).optional() }
  * `structured_logic` of the policy (as stored by saveDecisionTree) and its tree nodes → PolicyReading.
  * `drugNames` are the policy's drugs (for re-reading edited questions). Never throws on odd JSON.
  */
-export function policyReading(structuredLogic: unknown, nodes: { id: string; node_type: string; question: string; criterion: unknown }[], drugNames: string[]): PolicyReading {
+export function policyReading(
+  structuredLogic: unknown,
+  nodes: { id: string; node_type: string; question: string; criterion: unknown }[],
+  drugNames: string[],
+): PolicyReading {
   const parsed = StoredLogic.safeParse(structuredLogic ?? {});
   const unread = (parsed.success ? (parsed.data.unread ?? []) : []).map((u) => ({ text: u.text, page: u.passage?.page ?? null, why: u.why }));
   const review_nodes: PolicyReading["review_nodes"] = [];
   for (const n of nodes) {
     if (n.node_type !== "question") continue;
-    const node: TreeNode = { id: n.id, node_type: "question", question: n.question, reason: null, node_action: null, condition: null, parent_id: null, passage: null, criterion: n.criterion && typeof n.criterion === "object" ? (n.criterion as Record<string, unknown>) : null };
+    const node: TreeNode = {
+      id: n.id,
+      node_type: "question",
+      question: n.question,
+      reason: null,
+      node_action: null,
+      condition: null,
+      parent_id: null,
+      passage: null,
+      criterion: n.criterion && typeof n.criterion === "object" ? (n.criterion as Record<string, unknown>) : null,
+    };
     const r = resolveNodeCriterion(node, drugNames);
     if (!r || r.role === "indication") continue;
     const confidence = specConfidence(r.spec);

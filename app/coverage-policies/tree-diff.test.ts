@@ -32,7 +32,14 @@ const base = tree([
 
 describe("diffTrees", () => {
   it("matches nodes by place, not id: re-minted ids with the same content are unchanged", () => {
-    const same = tree(base.nodes.map((n) => ({ ...n, id: `x${n.id}`, parent_id: n.parent_id ? `x${n.parent_id}` : null, criterion: n.criterion ? { spec: { min: 18, kind: "age" }, role: "criterion" } : null })));
+    const same = tree(
+      base.nodes.map((n) => ({
+        ...n,
+        id: `x${n.id}`,
+        parent_id: n.parent_id ? `x${n.parent_id}` : null,
+        criterion: n.criterion ? { spec: { min: 18, kind: "age" }, role: "criterion" } : null,
+      })),
+    );
     const d = diffTrees(base, same);
     expect(d).toMatchObject({ added: [], removed: [], changed: [], unchanged: 5 });
     expect(describeDiff(d)).toBe("no changes");

@@ -139,6 +139,10 @@ export function diffTrees(before: DecisionTree, after: DecisionTree): TreeDiff {
 
 /** "3 added, 1 removed, 2 changed" (or "no changes"). */
 export function describeDiff(d: TreeDiff): string {
-  const parts = [d.added.length && `${d.added.length} added`, d.removed.length && `${d.removed.length} removed`, d.changed.length && `${d.changed.length} changed`].filter(Boolean);
+  const parts = [
+    d.added.length && `${d.added.length} added`,
+    d.removed.length && `${d.removed.length} removed`,
+    d.changed.length && `${d.changed.length} changed`,
+  ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no changes";
 }

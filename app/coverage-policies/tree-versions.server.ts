@@ -52,7 +52,21 @@ function readTree(json: unknown): DecisionTree {
 }
 
 /** The row of a new version (a full snapshot of `tree`). */
-function versionRow(organizationId: string, policyId: string, version: number, v: { status: TreeVersionStatus; source: string; summary: string; tree: unknown; engine: string | null; model?: string | null; userId?: string | null; publishedAt?: Date | null }) {
+function versionRow(
+  organizationId: string,
+  policyId: string,
+  version: number,
+  v: {
+    status: TreeVersionStatus;
+    source: string;
+    summary: string;
+    tree: unknown;
+    engine: string | null;
+    model?: string | null;
+    userId?: string | null;
+    publishedAt?: Date | null;
+  },
+) {
   return {
     organization_id: organizationId,
     coverage_policy_id: policyId,
@@ -73,7 +87,10 @@ function versionRow(organizationId: string, policyId: string, version: number, v
  * a published version, so the first edit or regeneration has something to compare with and restore.
  */
 export async function ensureBaselineVersion(database: Database, policyId: string): Promise<void> {
-  const policy = await database.prisma.coveragePolicy.findUnique({ where: { id: policyId }, select: { current_version: true, organization_id: true, structured_logic: true } });
+  const policy = await database.prisma.coveragePolicy.findUnique({
+    where: { id: policyId },
+    select: { current_version: true, organization_id: true, structured_logic: true },
+  });
   if (!policy || policy.current_version != null) return;
   const tree = await loadDecisionTree(database, policyId);
   if (!tree) return;
@@ -82,7 +99,15 @@ export async function ensureBaselineVersion(database: Database, policyId: string
   const { version: _v, ...snapshot } = tree;
   await database.prisma.$transaction([
     database.prisma.coveragePolicyTreeVersion.create({
-      data: versionRow(policy.organization_id, policyId, version, { status: "published", source: "generated", summary: `The tree as it stood when versions began: ${tree.nodes.length} nodes`, tree: snapshot, engine: logic.engine ?? null, model: logic.model, publishedAt: new Date() }),
+      data: versionRow(policy.organization_id, policyId, version, {
+        status: "published",
+        source: "generated",
+        summary: `The tree as it stood when versions began: ${tree.nodes.length} nodes`,
+        tree: snapshot,
+        engine: logic.engine ?? null,
+        model: logic.model,
+        publishedAt: new Date(),
+      }),
     }),
     database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { current_version: version } }),
   ]);
@@ -92,7 +117,12 @@ export async function ensureBaselineVersion(database: Database, policyId: string
  * Stores a freshly generated tree: published at once when the policy has no tree yet; otherwise a
  * draft beside the published tree (an earlier waiting draft is discarded). Returns what happened.
  */
-export async function storeGeneratedTree(database: Database, policyId: string, tree: DecisionTree, meta: Pick<TreeVersionMeta, "engine" | "model">): Promise<{ published: number } | { draft: number; diff: TreeDiff }> {
+export async function storeGeneratedTree(
+  database: Database,
+  policyId: string,
+  tree: DecisionTree,
+  meta: Pick<TreeVersionMeta, "engine" | "model">,
+): Promise<{ published: number } | { draft: number; diff: TreeDiff }> {
   const current = await loadDecisionTree(database, policyId);
   if (!current) return { published: await saveDecisionTree(database, policyId, tree, { ...meta, source: "generated" }) };
   await ensureBaselineVersion(database, policyId);
@@ -102,7 +132,14 @@ export async function storeGeneratedTree(database: Database, policyId: string, t
   await database.prisma.$transaction([
     database.prisma.coveragePolicyTreeVersion.updateMany({ where: { coverage_policy_id: policyId, status: "draft" }, data: { status: "discarded" } }),
     database.prisma.coveragePolicyTreeVersion.create({
-      data: versionRow(policy.organization_id, policyId, version, { status: "draft", source: "generated", summary: `Regenerated (${meta.engine === "builtin" ? "built-in reader" : (meta.model ?? meta.engine)}): ${describeDiff(diff)} against version ${current.version ?? "?"}`, tree, engine: meta.engine, model: meta.model }),
+      data: versionRow(policy.organization_id, policyId, version, {
+        status: "draft",
+        source: "generated",
+        summary: `Regenerated (${meta.engine === "builtin" ? "built-in reader" : (meta.model ?? meta.engine)}): ${describeDiff(diff)} against version ${current.version ?? "?"}`,
+        tree,
+        engine: meta.engine,
+        model: meta.model,
+      }),
     }),
     database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { tree_status: "ready", tree_error: null } }),
   ]);
@@ -124,18 +161,34 @@ export async function recordEditedVersion(database: Database, policyId: string, 
   await database.prisma.$transaction([
     database.prisma.coveragePolicyTreeVersion.updateMany({ where: { coverage_policy_id: policyId, status: "published" }, data: { status: "superseded" } }),
     database.prisma.coveragePolicyTreeVersion.create({
-      data: versionRow(policy.organization_id, policyId, version, { status: "published", source: "edited", summary, tree: { ...snapshot, unread: (logic.unread as unknown[]) ?? [] }, engine: "hand", userId, publishedAt: now }),
+      data: versionRow(policy.organization_id, policyId, version, {
+        status: "published",
+        source: "edited",
+        summary,
+        tree: { ...snapshot, unread: (logic.unread as unknown[]) ?? [] },
+        engine: "hand",
+        userId,
+        publishedAt: now,
+      }),
     }),
     database.prisma.coveragePolicy.update({
       where: { id: policyId },
-      data: { current_version: version, structured_logic: { ...logic, node_count: tree.nodes.length, edge_count: tree.edges.length, edited_at: now.toISOString(), version } as never, tree_status: "ready" },
+      data: {
+        current_version: version,
+        structured_logic: { ...logic, node_count: tree.nodes.length, edge_count: tree.edges.length, edited_at: now.toISOString(), version } as never,
+        tree_status: "ready",
+      },
     }),
   ]);
   return version;
 }
 
 /** The policy's versions, newest first, with who made each. */
-export async function listTreeVersions(database: Database, organizationId: string, policyId: string): Promise<{ current: number | null; draft: number | null; versions: TreeVersionSummary[] }> {
+export async function listTreeVersions(
+  database: Database,
+  organizationId: string,
+  policyId: string,
+): Promise<{ current: number | null; draft: number | null; versions: TreeVersionSummary[] }> {
   const policy = await requirePolicy(database, organizationId, policyId);
   const rows = await database.prisma.coveragePolicyTreeVersion.findMany({ where: { coverage_policy_id: policyId }, orderBy: { version: "desc" } });
   const userIds = [...new Set(rows.map((r) => r.created_by_id).filter((x): x is string => !!x))];
@@ -167,7 +220,15 @@ export async function getTreeVersion(database: Database, organizationId: string,
   if (!row) throw new AppError("not_found", `Version ${version} of this decision tree not found`);
   const tree = readTree(row.tree);
   const current = version === policy.current_version ? null : await loadDecisionTree(database, policyId);
-  return { version: row.version, status: row.status as TreeVersionStatus, source: row.source, summary: row.summary, tree, diff: current ? diffTrees(current, tree) : null, against: current ? policy.current_version : null };
+  return {
+    version: row.version,
+    status: row.status as TreeVersionStatus,
+    source: row.source,
+    summary: row.summary,
+    tree,
+    diff: current ? diffTrees(current, tree) : null,
+    against: current ? policy.current_version : null,
+  };
 }
 
 /** Publishes the waiting draft `version`; the version published before it is kept (superseded). */
@@ -178,7 +239,12 @@ export async function publishDraftVersion(database: Database, organizationId: st
   if (!row) throw new AppError("not_found", `Version ${version} of this decision tree not found`);
   if (row.status !== "draft") throw new AppError("conflict", `Version ${version} is not a draft waiting to be published`);
   await ensureBaselineVersion(database, policyId);
-  const published = await saveDecisionTree(database, policyId, readTree(row.tree), { engine: row.engine ?? "builtin", model: row.model, draftVersionId: row.id, userId });
+  const published = await saveDecisionTree(database, policyId, readTree(row.tree), {
+    engine: row.engine ?? "builtin",
+    model: row.model,
+    draftVersionId: row.id,
+    userId,
+  });
   await publish(database, `org:${organizationId}`, "coverage_policy", { id: policyId, tree_status: "ready", version: published });
   return published;
 }
@@ -187,7 +253,10 @@ export async function publishDraftVersion(database: Database, organizationId: st
 export async function discardDraftVersion(database: Database, organizationId: string, policyId: string, version: number) {
   await requirePolicy(database, organizationId, policyId);
   requireVersionNumber(version);
-  const updated = await database.prisma.coveragePolicyTreeVersion.updateMany({ where: { coverage_policy_id: policyId, version, status: "draft" }, data: { status: "discarded" } });
+  const updated = await database.prisma.coveragePolicyTreeVersion.updateMany({
+    where: { coverage_policy_id: policyId, version, status: "draft" },
+    data: { status: "discarded" },
+  });
   if (updated.count === 0) throw new AppError("conflict", `Version ${version} is not a draft waiting to be published`);
 }
 
@@ -199,7 +268,13 @@ export async function restoreTreeVersion(database: Database, organizationId: str
   if (!row) throw new AppError("not_found", `Version ${version} of this decision tree not found`);
   if (version === policy.current_version) throw new AppError("conflict", `Version ${version} is already the published version`);
   await ensureBaselineVersion(database, policyId);
-  const published = await saveDecisionTree(database, policyId, readTree(row.tree), { engine: row.engine ?? "hand", model: row.model, source: "restored", summary: `Restored version ${version}`, userId });
+  const published = await saveDecisionTree(database, policyId, readTree(row.tree), {
+    engine: row.engine ?? "hand",
+    model: row.model,
+    source: "restored",
+    summary: `Restored version ${version}`,
+    userId,
+  });
   await publish(database, `org:${organizationId}`, "coverage_policy", { id: policyId, tree_status: "ready", version: published });
   return published;
 }

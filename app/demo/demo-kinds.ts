@@ -18,7 +18,8 @@ export const DEMO_KIND_INFO: Record<DemoKind, DemoKindInfo> = {
     kind: "intake",
     title: "Intake agent",
     agent: "Extraction",
-    description: "Reads the fax (text layer or offline OCR) and extracts the patient, prescriber, medication and diagnoses, each with a citation to the page it came from.",
+    description:
+      "Reads the fax (text layer or offline OCR) and extracts the patient, prescriber, medication and diagnoses, each with a citation to the page it came from.",
   },
   eligibility: {
     kind: "eligibility",

@@ -27,7 +27,11 @@ async function toDemoOrganization(database: Database, org: { id: string; name: s
 
 /** The instance's public demo organization (the oldest flagged one). Throws AppError("not_found", DEMO_NOT_SET_UP). */
 export async function getPublicDemoOrganization(database: Database): Promise<DemoOrganization> {
-  const org = await database.prisma.organization.findFirst({ where: { public_demo: true }, orderBy: { created_at: "asc" }, select: { id: true, name: true, title: true } });
+  const org = await database.prisma.organization.findFirst({
+    where: { public_demo: true },
+    orderBy: { created_at: "asc" },
+    select: { id: true, name: true, title: true },
+  });
   if (!org) throw new AppError("not_found", DEMO_NOT_SET_UP);
   return toDemoOrganization(database, org);
 }

@@ -139,15 +139,30 @@ export async function runDemo(database: Database, orgId: string | undefined, req
       if (!req.file) throw new AppError("validation", "Please upload a PDF file");
       checkDocument({ kind: "fax", bytes: req.file.bytes });
       caseDoc = await parseDocumentIsolated(req.file.bytes, {});
-      source = { type: "upload", fax_id: null, title: "Your uploaded fax", filename: req.file.filename.slice(0, 200), page_count: caseDoc.page_count, ocr_pages: caseDoc.pages.filter((p) => p.ocr).length };
+      source = {
+        type: "upload",
+        fax_id: null,
+        title: "Your uploaded fax",
+        filename: req.file.filename.slice(0, 200),
+        page_count: caseDoc.page_count,
+        ocr_pages: caseDoc.pages.filter((p) => p.ocr).length,
+      };
     } else {
       if (!req.input.fax_id) throw new AppError("validation", "Choose an example fax");
       const fax = getDemoFax(req.input.fax_id);
       caseDoc = await readExample(fax.id);
-      source = { type: "example", fax_id: fax.id, title: fax.title, filename: `${fax.id}${fax.scanned ? "-scan" : ""}.pdf`, page_count: caseDoc.page_count, ocr_pages: caseDoc.pages.filter((p) => p.ocr).length };
+      source = {
+        type: "example",
+        fax_id: fax.id,
+        title: fax.title,
+        filename: `${fax.id}${fax.scanned ? "-scan" : ""}.pdf`,
+        page_count: caseDoc.page_count,
+        ocr_pages: caseDoc.pages.filter((p) => p.ocr).length,
+      };
     }
   } catch (err) {
-    if (err instanceof DocumentError || (err as Error)?.name === "DocumentError") throw new AppError("validation", (err as Error).message || "The document could not be read");
+    if (err instanceof DocumentError || (err as Error)?.name === "DocumentError")
+      throw new AppError("validation", (err as Error).message || "The document could not be read");
     throw err;
   }
   timings.push({ step: 1, label: STEP_LABELS[0], agent: "document", duration_ms: Date.now() - readStart });
@@ -174,7 +189,9 @@ export async function runDemo(database: Database, orgId: string | undefined, req
     ...(noProvider ? ["Prescriber name and NPI are missing."] : []),
   ];
   const noData = noPatient && noProvider;
-  const policy = result.policyId ? await database.prisma.coveragePolicy.findFirst({ where: { id: result.policyId, organization_id: org.token }, select: { id: true, drug_name: true } }) : null;
+  const policy = result.policyId
+    ? await database.prisma.coveragePolicy.findFirst({ where: { id: result.policyId, organization_id: org.token }, select: { id: true, drug_name: true } })
+    : null;
 
   return {
     kind,

@@ -41,8 +41,7 @@ function applyBox(m: number[], b: Box): Box {
   };
 }
 
-const inside = (a: Box, b: Box, tol: number) =>
-  a.x0 >= b.x0 - tol && a.y0 >= b.y0 - tol && a.x1 <= b.x1 + tol && a.y1 <= b.y1 + tol;
+const inside = (a: Box, b: Box, tol: number) => a.x0 >= b.x0 - tol && a.y0 >= b.y0 - tol && a.x1 <= b.x1 + tol && a.y1 <= b.y1 + tol;
 
 /**
  * Checkboxes drawn as vector paths: square paths of 5–15 pt; a box is checked when another path
@@ -86,9 +85,7 @@ export function vectorCheckboxes(
     if (candidates.some((q) => q !== p && inside(p, q, 0.75) && q.x1 - q.x0 > w + 1)) continue;
     if (boxes.some((b) => Math.abs(b.x0 - p.x0) < 1 && Math.abs(b.y0 - p.y0) < 1)) continue; // fill + stroke twice
     const tol = 0.75;
-    const checkedByPath = paths.some(
-      (q) => q !== p && inside(q, p, tol) && (q.x1 - q.x0 < w - 1 || q.y1 - q.y0 < h - 1) && q.x1 - q.x0 + (q.y1 - q.y0) > 2,
-    );
+    const checkedByPath = paths.some((q) => q !== p && inside(q, p, tol) && (q.x1 - q.x0 < w - 1 || q.y1 - q.y0 < h - 1) && q.x1 - q.x0 + (q.y1 - q.y0) > 2);
     let checkedByMark = false;
     marks.forEach((m, mi) => {
       const cx = (m.x0 + m.x1) / 2;
@@ -157,12 +154,7 @@ function checkboxAt(g: Gray, threshold: number, dpi: number, comp: Component): C
       }
       return false;
     };
-    if (
-      !straight(true, y0, y0 + band) ||
-      !straight(true, y1 - band, y1) ||
-      !straight(false, x0, x0 + band) ||
-      !straight(false, x1 - band, x1)
-    ) {
+    if (!straight(true, y0, y0 + band) || !straight(true, y1 - band, y1) || !straight(false, x0, x0 + band) || !straight(false, x1 - band, x1)) {
       return null;
     }
     // square corners: round glyphs ("O", "D", "0") leave the bbox corners blank

@@ -26,7 +26,12 @@ const STOP = new Set(["the", "a", "an", "of", "and", "or", "to", "in", "for", "o
 /** Embeds one text into a unit vector of length 384 (all zeros for text with no words). */
 export function embedText(text: string): number[] {
   const v = new Float64Array(EMBEDDING_DIMENSIONS);
-  const words = (text.toLowerCase().normalize("NFKD").match(/[a-z0-9]+(?:[.-][a-z0-9]+)*/g) ?? []).filter((w) => !STOP.has(w));
+  const words = (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .match(/[a-z0-9]+(?:[.-][a-z0-9]+)*/g) ?? []
+  ).filter((w) => !STOP.has(w));
   const tf = new Map<string, number>();
   const add = (f: string, w = 1) => tf.set(f, (tf.get(f) ?? 0) + w);
   for (let i = 0; i < words.length; i++) {

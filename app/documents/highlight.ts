@@ -63,7 +63,10 @@ function normalise(s: string): Norm {
       continue;
     }
     ch = FOLD[ch] ?? ch;
-    const base = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    const base = ch
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
     for (const c of base) {
       text += c;
       map.push(i);

@@ -34,9 +34,7 @@ const fragKey = (f: Fragment) => f.key ?? (f.y0 + f.y1) / 2;
 
 /** Group fragments into lines (top to bottom), each line sorted left to right. */
 export function groupLines(frags: Fragment[]): Fragment[][] {
-  const sorted = frags
-    .filter((f) => f.text.trim().length > 0)
-    .sort((a, b) => fragKey(a) - fragKey(b) || a.x0 - b.x0);
+  const sorted = frags.filter((f) => f.text.trim().length > 0).sort((a, b) => fragKey(a) - fragKey(b) || a.x0 - b.x0);
   const lines: Line[] = [];
   for (const f of sorted) {
     const h = Math.max(1, f.gh ?? f.y1 - f.y0);

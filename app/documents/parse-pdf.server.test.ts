@@ -29,12 +29,7 @@ function expectWordsConsistent(p: DocumentPageText) {
   expect(p.words.map((w) => w.text)).toEqual(runs);
 }
 
-const LINES = [
-  "PRIOR AUTHORIZATION REQUEST",
-  "Member ID: GLM40377105   DOB: 01/30/2007",
-  "Prescriber NPI: 1673098426",
-  "NDC 00074-0554-02   ICD-10 K50.813",
-];
+const LINES = ["PRIOR AUTHORIZATION REQUEST", "Member ID: GLM40377105   DOB: 01/30/2007", "Prescriber NPI: 1673098426", "NDC 00074-0554-02   ICD-10 K50.813"];
 
 /** A text-layer PDF; the second line is written as two runs placed out of order. */
 async function textPdf(opts: { rotate?: number } = {}): Promise<Uint8Array> {
@@ -55,7 +50,10 @@ async function textPdf(opts: { rotate?: number } = {}): Promise<Uint8Array> {
 /** "Urgent? [X] Yes [ ] No" with vector checkboxes (8 pt squares, the X as two strokes). */
 function drawCheckboxLine(page: import("pdf-lib").PDFPage, font: import("pdf-lib").PDFFont, x: number, y: number) {
   page.drawText("Urgent?", { x, y, size: 11, font });
-  for (const [bx, checked] of [[x + 50, true], [x + 90, false]] as const) {
+  for (const [bx, checked] of [
+    [x + 50, true],
+    [x + 90, false],
+  ] as const) {
     page.drawRectangle({ x: bx, y: y - 1, width: 8, height: 8, borderWidth: 0.75, borderColor: rgb(0, 0, 0) });
     if (checked) {
       page.drawLine({ start: { x: bx + 1.5, y: y + 0.5 }, end: { x: bx + 6.5, y: y + 5.5 }, thickness: 1 });
@@ -103,7 +101,7 @@ async function scannedPdf(opts: { tiltDeg?: number; noise?: number; upsideDown?:
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   // deterministic speckle noise
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   ctx.fillStyle = "#000";
   for (let i = 0; i < (opts.noise ?? 0); i++) ctx.fillRect(Math.floor(rnd() * cw), Math.floor(rnd() * ch), 1, 1);
 
@@ -138,11 +136,7 @@ describe("parseDocument: text layer", () => {
     expect(p.ocr).toBe(false);
     expect(p.confidence).toBeNull();
     expect([p.width, p.height]).toEqual([612, 792]);
-    expect(p.text).toBe(
-      [LINES[0], "Member ID: GLM40377105 DOB: 01/30/2007", LINES[2], LINES[3].replace(/\s+/g, " "), "Urgent? [X] Yes [ ] No"].join(
-        "\n",
-      ),
-    );
+    expect(p.text).toBe([LINES[0], "Member ID: GLM40377105 DOB: 01/30/2007", LINES[2], LINES[3].replace(/\s+/g, " "), "Urgent? [X] Yes [ ] No"].join("\n"));
     expectWordsConsistent(p);
     // boxes are in points with a top-left origin: the title sits above the NPI line
     const title = p.words.find((w) => w.text === "PRIOR")!;
@@ -264,8 +258,7 @@ function encryptedPdf(): Uint8Array {
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >>",
-    "<< /Filter /Standard /V 2 /R 3 /Length 128 /P -3904 " +
-      "/O <" + "7a".repeat(32) + "> /U <" + "5c".repeat(32) + "> >>",
+    "<< /Filter /Standard /V 2 /R 3 /Length 128 /P -3904 " + "/O <" + "7a".repeat(32) + "> /U <" + "5c".repeat(32) + "> >>",
     "<< /Length 8 >>\nstream\n\x01\x02\x03\x04\x05\x06\x07\x08\nendstream",
   ];
   let out = "%PDF-1.4\n";

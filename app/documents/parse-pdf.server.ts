@@ -16,13 +16,7 @@ import { despeckleAndCollect, estimateSkew, otsu, rgbaToGray, toPgm, type Gray }
 
 export { terminateOcrWorker };
 
-export type DocumentErrorCode =
-  | "not_pdf"
-  | "encrypted"
-  | "truncated"
-  | "zero_pages"
-  | "too_large"
-  | "unreadable";
+export type DocumentErrorCode = "not_pdf" | "encrypted" | "truncated" | "zero_pages" | "too_large" | "unreadable";
 
 const MESSAGES: Record<DocumentErrorCode, string> = {
   not_pdf: "The file is not a PDF.",
@@ -290,7 +284,11 @@ async function annotationFragments(page: PDFPageProxy, vt: number[], existing: F
     const y0 = Math.min(pts[0][1], pts[1][1]);
     const y1 = Math.max(pts[0][1], pts[1][1]);
     if (![x0, x1, y0, y1].every(Number.isFinite) || x1 - x0 < 1 || y1 - y0 < 1) continue;
-    const lines = value.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = value
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     const clean = (t: string) => t.replace(/\s+/g, " ").trim();
     const printed = (t: string) => existing.some((f) => f.x0 < x1 && f.x1 > x0 && f.y0 < y1 && f.y1 > y0 && clean(f.text).includes(clean(t).slice(0, 40)));
     const lh = (y1 - y0) / Math.max(1, lines.length);
@@ -499,10 +497,11 @@ function bandCut(g: Gray): number | null {
       let clear = true;
       for (let k = 1; k <= 4 && y + k < to && clear; k++) {
         const r2 = (y + k) * g.width;
-        for (let x = 0; x < g.width; x += 2) if (g.data[r2 + x] < 128) {
-          clear = false;
-          break;
-        }
+        for (let x = 0; x < g.width; x += 2)
+          if (g.data[r2 + x] < 128) {
+            clear = false;
+            break;
+          }
       }
       if (clear) return y + 2;
     }
@@ -519,7 +518,14 @@ function band(g: Gray, y0: number, y1: number): Gray {
 function shiftBlocks(blocks: TessBlocks, dy: number): TessBlocks {
   const sh = (b: TessBbox | undefined) => (b ? { x0: b.x0, x1: b.x1, y0: b.y0 + dy, y1: b.y1 + dy } : b);
   return (blocks ?? []).map((b) => ({
-    paragraphs: b.paragraphs.map((p) => ({ lines: p.lines.map((l) => ({ ...l, bbox: sh(l.bbox)!, ...(l.baseline ? { baseline: sh(l.baseline) } : {}), words: l.words.map((w) => ({ ...w, bbox: sh(w.bbox)! })) })) })),
+    paragraphs: b.paragraphs.map((p) => ({
+      lines: p.lines.map((l) => ({
+        ...l,
+        bbox: sh(l.bbox)!,
+        ...(l.baseline ? { baseline: sh(l.baseline) } : {}),
+        words: l.words.map((w) => ({ ...w, bbox: sh(w.bbox)! })),
+      })),
+    })),
   }));
 }
 
@@ -531,7 +537,8 @@ function shiftBlocks(blocks: TessBlocks, dy: number): TessBlocks {
 async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number): Promise<OcrPageResult> {
   const prepared = await preparePage(page, dpi, rotation);
   const params = { tessedit_pageseg_mode: "3", user_defined_dpi: String(Math.round(dpi)) } as Record<string, string>;
-  const recognize = (g: Gray) => withOcrWorker((worker) => worker.recognize(toPgm(g), params, { text: false, blocks: true })).then((r) => r.data.blocks as unknown as TessBlocks);
+  const recognize = (g: Gray) =>
+    withOcrWorker((worker) => worker.recognize(toPgm(g), params, { text: false, blocks: true })).then((r) => r.data.blocks as unknown as TessBlocks);
   const cut = OCR_POOL_SIZE > 1 ? bandCut(prepared.gray) : null;
   let blocks: TessBlocks;
   if (cut == null) blocks = await recognize(prepared.gray);

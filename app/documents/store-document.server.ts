@@ -31,7 +31,6 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return head.includes("%PDF-");
 }
 
-
 /**
  * Checks a file before anything is written: PDFs only for kinds other than "epa" (checked by magic
  * number, not by name), at most maxBytes.

@@ -28,7 +28,11 @@ export const DRUG_SEARCH_MIN = 3;
 export const DRUG_SEARCH_LIMIT = 20;
 export const STARTER_FILE = path.resolve(process.cwd(), "fixtures/drug-directory/starter.csv");
 
-const key = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const key = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 const FDA: Record<string, keyof DrugProductRow | "strength_unit"> = {
   productndc: "product_ndc",
   proprietaryname: "brand_name",
@@ -49,7 +53,16 @@ export function parseDrugDirectory(text: string): { rows: DrugProductRow[]; erro
   const tab = firstLine.includes("\t");
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(text, { columns: (h: string[]) => h.map((x) => FDA[key(x).replace(/_/g, "")] ?? key(x)), delimiter: tab ? "\t" : ",", bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: tab, trim: true, info: true });
+    records = parse(text, {
+      columns: (h: string[]) => h.map((x) => FDA[key(x).replace(/_/g, "")] ?? key(x)),
+      delimiter: tab ? "\t" : ",",
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: tab,
+      trim: true,
+      info: true,
+    });
   } catch (e) {
     throw new AppError("validation", `The drug directory file could not be read: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -69,7 +82,14 @@ export function parseDrugDirectory(text: string): { rows: DrugProductRow[]; erro
       continue;
     }
     const strength = [r.strength, r.strength_unit].filter((x) => x && x.trim()).join(" ") || null;
-    rows.push({ product_ndc: ndc, brand_name: (brand || generic).slice(0, 300), generic_name: (generic || brand).slice(0, 500), dosage_form: r.dosage_form?.trim() || null, route: r.route?.trim() || null, strength: strength?.slice(0, 300) ?? null });
+    rows.push({
+      product_ndc: ndc,
+      brand_name: (brand || generic).slice(0, 300),
+      generic_name: (generic || brand).slice(0, 500),
+      dosage_form: r.dosage_form?.trim() || null,
+      route: r.route?.trim() || null,
+      strength: strength?.slice(0, 300) ?? null,
+    });
   }
   return { rows, errors };
 }
@@ -79,7 +99,9 @@ export async function importDrugProducts(database: Database, rows: DrugProductRo
   let n = 0;
   for (let i = 0; i < rows.length; i += 500) {
     const batch = rows.slice(i, i + 500);
-    await database.prisma.$transaction(batch.map((r) => database.prisma.drugProduct.upsert({ where: { product_ndc: r.product_ndc }, create: { ...r, source }, update: { ...r, source } })));
+    await database.prisma.$transaction(
+      batch.map((r) => database.prisma.drugProduct.upsert({ where: { product_ndc: r.product_ndc }, create: { ...r, source }, update: { ...r, source } })),
+    );
     n += batch.length;
   }
   return n;
@@ -99,7 +121,9 @@ export async function searchDrugProducts(database: Database, q: string | null | 
   const s = (q ?? "").trim().slice(0, 100);
   if (s.length < DRUG_SEARCH_MIN) return [];
   const rows = await database.prisma.drugProduct.findMany({
-    where: { OR: [{ brand_name: { contains: s, mode: "insensitive" } }, { generic_name: { contains: s, mode: "insensitive" } }, { product_ndc: { startsWith: s } }] },
+    where: {
+      OR: [{ brand_name: { contains: s, mode: "insensitive" } }, { generic_name: { contains: s, mode: "insensitive" } }, { product_ndc: { startsWith: s } }],
+    },
     orderBy: [{ brand_name: "asc" }, { product_ndc: "asc" }],
     take: 200,
   });
@@ -107,5 +131,12 @@ export async function searchDrugProducts(database: Database, q: string | null | 
   return rows
     .sort((a, b) => Number(!a.brand_name.toLowerCase().startsWith(low)) - Number(!b.brand_name.toLowerCase().startsWith(low)))
     .slice(0, DRUG_SEARCH_LIMIT)
-    .map((r) => ({ product_ndc: r.product_ndc, brand_name: r.brand_name, generic_name: r.generic_name, dosage_form: r.dosage_form, route: r.route, strength: r.strength }));
+    .map((r) => ({
+      product_ndc: r.product_ndc,
+      brand_name: r.brand_name,
+      generic_name: r.generic_name,
+      dosage_form: r.dosage_form,
+      route: r.route,
+      strength: r.strength,
+    }));
 }

@@ -42,7 +42,8 @@ describe.each(Object.keys(FLOORS))("blind corpus set %s", (name) => {
       if (got === "denied") {
         for (const c of result.decision.citations) {
           const page = doc.pages.find((p) => p.page === c.page);
-          if (c.document === "fax" && !(page && page.text.includes(c.text))) problems.push(`${id}: denial cites "${c.text.slice(0, 60)}" not found on page ${c.page}`);
+          if (c.document === "fax" && !(page && page.text.includes(c.text)))
+            problems.push(`${id}: denial cites "${c.text.slice(0, 60)}" not found on page ${c.page}`);
         }
       }
     }

@@ -42,7 +42,16 @@ export async function evaluateGroundTruths(database: Database, organizationId: s
         mismatches: ev.diff.filter((d) => !d.match).map(({ path, expected, actual }) => ({ path, expected, actual })),
       });
     } catch (err) {
-      rows.push({ ground_truth_id: t.id, prior_auth_id: t.prior_auth_id!, prompt_type: t.prompt_type, score: 0, matched: 0, total: 0, mismatches: [], error: (err as Error).message });
+      rows.push({
+        ground_truth_id: t.id,
+        prior_auth_id: t.prior_auth_id!,
+        prompt_type: t.prompt_type,
+        score: 0,
+        matched: 0,
+        total: 0,
+        mismatches: [],
+        error: (err as Error).message,
+      });
     }
   }
   const byType = new Map<string, number[]>();

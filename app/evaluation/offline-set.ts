@@ -33,8 +33,12 @@ export interface OfflineSet {
  */
 export async function loadOfflineSet(dir: string, parse: (file: string) => Promise<ParsedDocument>): Promise<OfflineSet> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
-  const roster: RosterMember[] = (manifest.members ?? []).map((m: Partial<RosterMember>) => ({ gender: null, plan_identification: null, coverage_end: null, ...m }) as RosterMember);
-  const formulary: FormularyRow[] = (manifest.formulary ?? []).map((f: Partial<FormularyRow>) => ({ ndc: null, tier: null, requires_prior_auth: true, quantity_limit: null, step_therapy: [], ...f }) as FormularyRow);
+  const roster: RosterMember[] = (manifest.members ?? []).map(
+    (m: Partial<RosterMember>) => ({ gender: null, plan_identification: null, coverage_end: null, ...m }) as RosterMember,
+  );
+  const formulary: FormularyRow[] = (manifest.formulary ?? []).map(
+    (f: Partial<FormularyRow>) => ({ ndc: null, tier: null, requires_prior_auth: true, quantity_limit: null, step_therapy: [], ...f }) as FormularyRow,
+  );
   type ManifestPolicy = { id: string; file: string; kind?: string; drug_names?: string[]; codes?: string[] };
   const all: ManifestPolicy[] = manifest.policies ?? [];
   const policies = all.filter((p) => p.kind !== "medical").map((p) => ({ id: p.id, drug_names: p.drug_names ?? [p.id] }));
@@ -58,9 +62,17 @@ export async function loadOfflineSet(dir: string, parse: (file: string) => Promi
  * Decides one case of the set on its parsed fax `doc`; `receivedDate` (YYYY-MM-DD) is the day the
  * plan received it. Returns the pipeline result and the report row the scorer reads.
  */
-export async function runOfflineCase(set: OfflineSet, caseId: string, doc: ParsedDocument, receivedDate: string): Promise<{ result: PipelineResult; report: CaseReport }> {
+export async function runOfflineCase(
+  set: OfflineSet,
+  caseId: string,
+  doc: ParsedDocument,
+  receivedDate: string,
+): Promise<{ result: PipelineResult; report: CaseReport }> {
   const t = performance.now();
-  const r = await runPipeline({ caseDoc: doc, roster: set.roster, formulary: set.formulary, policies: set.policies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate }, builtinAgents);
+  const r = await runPipeline(
+    { caseDoc: doc, roster: set.roster, formulary: set.formulary, policies: set.policies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate },
+    builtinAgents,
+  );
   const f = r.facts;
   const seconds = (performance.now() - t) / 1000;
   return {
@@ -74,7 +86,15 @@ export async function runOfflineCase(set: OfflineSet, caseId: string, doc: Parse
       medication: { drug_name: f.medication.drug_name, ndc: f.medication.ndc },
       diagnoses: f.diagnoses.map((d) => d.code).filter((c): c is string => !!c),
       policy: r.policyId,
-      criteria: (r.review?.paths ?? []).flatMap((p) => p.criteria.map((c) => ({ text: `${p.title}: ${c.question}`, outcome: c.outcome, met: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null, reason: c.reason, evidence: c.citations }))),
+      criteria: (r.review?.paths ?? []).flatMap((p) =>
+        p.criteria.map((c) => ({
+          text: `${p.title}: ${c.question}`,
+          outcome: c.outcome,
+          met: c.outcome === "met" ? true : c.outcome === "not_met" ? false : null,
+          reason: c.reason,
+          evidence: c.citations,
+        })),
+      ),
       seconds,
       processing_seconds: seconds,
       scanned: doc.pages.some((p) => p.ocr),
@@ -87,9 +107,24 @@ export async function runOfflineCase(set: OfflineSet, caseId: string, doc: Parse
  * same runServicePipeline and built-in agents the claim intake uses. Returns the result and the
  * per-line report the service scorer reads.
  */
-export async function runOfflineServiceCase(set: OfflineSet, caseId: string, doc: ParsedDocument, receivedDate: string): Promise<{ result: ServicePipelineResult; report: ServiceCaseReport }> {
-  const r = await runServicePipeline({ caseDoc: doc, roster: set.roster, policies: set.medicalPolicies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate }, builtinAgents);
-  return { result: r, report: serviceReport(caseId, r, doc.pages.some((p) => p.ocr)) };
+export async function runOfflineServiceCase(
+  set: OfflineSet,
+  caseId: string,
+  doc: ParsedDocument,
+  receivedDate: string,
+): Promise<{ result: ServicePipelineResult; report: ServiceCaseReport }> {
+  const r = await runServicePipeline(
+    { caseDoc: doc, roster: set.roster, policies: set.medicalPolicies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate },
+    builtinAgents,
+  );
+  return {
+    result: r,
+    report: serviceReport(
+      caseId,
+      r,
+      doc.pages.some((p) => p.ocr),
+    ),
+  };
 }
 
 /** The per-line report of a service pipeline result (shared with the database evaluation). */
@@ -107,7 +142,9 @@ export function serviceReport(caseId: string, r: Pick<ServicePipelineResult, "de
       policy: l.policyId,
       decision: l.decision.final_decision,
       confidence: l.decision.confidence_score,
-      criteria: (l.review?.paths ?? []).flatMap((p) => p.criteria.map((c) => ({ text: c.question, outcome: c.outcome, reason: c.reason, evidence: c.citations }))),
+      criteria: (l.review?.paths ?? []).flatMap((p) =>
+        p.criteria.map((c) => ({ text: c.question, outcome: c.outcome, reason: c.reason, evidence: c.citations })),
+      ),
     })),
   };
 }

@@ -29,13 +29,32 @@ const ManifestSchema = z.object({
     termination_date: z.string().nullish(),
   }),
   members: z.array(z.any()).default([]),
-  policies: z.array(z.object({ id: z.string(), file: z.string(), drug_names: z.array(z.string()).default([]), kind: z.string().optional(), codes: z.array(z.string()).default([]) })).default([]),
+  policies: z
+    .array(
+      z.object({
+        id: z.string(),
+        file: z.string(),
+        drug_names: z.array(z.string()).default([]),
+        kind: z.string().optional(),
+        codes: z.array(z.string()).default([]),
+      }),
+    )
+    .default([]),
   formulary: z.array(z.any()).default([]),
   cases: z.array(z.string()).optional(),
 });
 
 export interface EvaluationResult {
-  report: { set: string; engine: string; started_at: string; finished_at: string; cases: CaseReport[]; score: Score | null; services?: ServiceCaseReport[]; service_score?: ServiceScore | null };
+  report: {
+    set: string;
+    engine: string;
+    started_at: string;
+    finished_at: string;
+    cases: CaseReport[];
+    score: Score | null;
+    services?: ServiceCaseReport[];
+    service_score?: ServiceScore | null;
+  };
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
@@ -61,7 +80,8 @@ export async function runEvaluation(
   const timeoutMs = opts.timeoutMs ?? 30 * 60_000;
   const manifest = ManifestSchema.parse(JSON.parse(fs.readFileSync(path.join(setDir, "manifest.json"), "utf8")));
   const startedAt = new Date();
-  if (manifest.policies.some((p) => p.kind === "medical")) return runClaimsEvaluation(database, organizationId, setDir, manifest, { log, timeoutMs, engine: opts.engine, startedAt });
+  if (manifest.policies.some((p) => p.kind === "medical"))
+    return runClaimsEvaluation(database, organizationId, setDir, manifest, { log, timeoutMs, engine: opts.engine, startedAt });
   const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "pharmacy", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
   await importFormulary(database, organizationId, plan.id, manifest.formulary);
@@ -201,11 +221,21 @@ async function runClaimsEvaluation(
   const policyIdByDb = new Map<string, string>();
   for (const p of manifest.policies) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
-    const policy = await createCoveragePolicy(database, organizationId, plan.id, { drug_name: p.id, drugs_list: p.codes.length ? p.codes : p.drug_names, policy_type: p.kind === "medical" ? "medical" : "pharmacy", external_id: p.id }, { bytes, filename: path.basename(p.file) });
+    const policy = await createCoveragePolicy(
+      database,
+      organizationId,
+      plan.id,
+      { drug_name: p.id, drugs_list: p.codes.length ? p.codes : p.drug_names, policy_type: p.kind === "medical" ? "medical" : "pharmacy", external_id: p.id },
+      { bytes, filename: path.basename(p.file) },
+    );
     policyIdByDb.set(policy.id, p.id);
   }
   log(`medical plan, ${manifest.members.length} members, ${manifest.policies.length} medical policies queued`);
-  await waitFor(async () => (await database.prisma.coveragePolicy.count({ where: { plan_id: plan.id, tree_status: { in: ["queued", "generating"] } } })) === 0, timeoutMs, "decision trees");
+  await waitFor(
+    async () => (await database.prisma.coveragePolicy.count({ where: { plan_id: plan.id, tree_status: { in: ["queued", "generating"] } } })) === 0,
+    timeoutMs,
+    "decision trees",
+  );
   log("decision trees ready");
   const caseIds = manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort();
   const submitted = new Map<string, string>();
@@ -228,11 +258,23 @@ async function runClaimsEvaluation(
   const services: ServiceCaseReport[] = [];
   for (const caseId of caseIds) {
     const id = submitted.get(caseId)!;
-    const claim = await database.prisma.claim.findUniqueOrThrow({ where: { id }, include: { service_requests: { orderBy: { line_number: "asc" }, include: { decisions: { where: { agent: { not: "human" } }, orderBy: { created_at: "desc" }, take: 1 } } } } });
+    const claim = await database.prisma.claim.findUniqueOrThrow({
+      where: { id },
+      include: {
+        service_requests: {
+          orderBy: { line_number: "asc" },
+          include: { decisions: { where: { agent: { not: "human" } }, orderBy: { created_at: "desc" }, take: 1 } },
+        },
+      },
+    });
     const scanned = (await database.prisma.documentPage.count({ where: { document: { claim_id: id, kind: "fax" }, ocr: true } })) > 0;
     const lines = claim.service_requests.map((s) => {
       const d = s.decisions[0];
-      const meta = (d?.metadata ?? {}) as { confidence_score?: number; coverage_policy_id?: string; criteria?: { question: string; outcome: string; reason: string; citations: unknown[] }[] };
+      const meta = (d?.metadata ?? {}) as {
+        confidence_score?: number;
+        coverage_policy_id?: string;
+        criteria?: { question: string; outcome: string; reason: string; citations: unknown[] }[];
+      };
       return {
         code: s.code,
         units: s.units,
@@ -246,7 +288,18 @@ async function runClaimsEvaluation(
       };
     });
     const ds = lines.map((l) => l.decision);
-    const decision = claim.intake_status !== "succeeded" ? "failed" : !ds.length ? "needs_more_information" : ds.every((d) => d === "approved") ? "approved" : ds.every((d) => d === "denied") ? "denied" : ds.includes("needs_more_information") ? "needs_more_information" : "denied";
+    const decision =
+      claim.intake_status !== "succeeded"
+        ? "failed"
+        : !ds.length
+          ? "needs_more_information"
+          : ds.every((d) => d === "approved")
+            ? "approved"
+            : ds.every((d) => d === "denied")
+              ? "denied"
+              : ds.includes("needs_more_information")
+                ? "needs_more_information"
+                : "denied";
     services.push({ case_id: caseId, decision, scanned, services: lines });
   }
   const finishedAt = new Date();
@@ -257,5 +310,16 @@ async function runClaimsEvaluation(
     if (fs.existsSync(file)) expected.set(caseId, JSON.parse(fs.readFileSync(file, "utf8")));
   }
   const serviceScore = expected.size ? scoreServices(services, expected as never) : null;
-  return { report: { set: manifest.name, engine: opts.engine ?? "builtin", started_at: opts.startedAt.toISOString(), finished_at: finishedAt.toISOString(), cases: [], score: null, services, service_score: serviceScore } };
+  return {
+    report: {
+      set: manifest.name,
+      engine: opts.engine ?? "builtin",
+      started_at: opts.startedAt.toISOString(),
+      finished_at: finishedAt.toISOString(),
+      cases: [],
+      score: null,
+      services,
+      service_score: serviceScore,
+    },
+  };
 }

@@ -50,17 +50,36 @@ export interface ServiceScore {
   mismatches: { case_id: string; code: string; expected: Decision; got: Decision | "missing" }[];
 }
 
-const norm = (f: Field, v: unknown) => (f === "modifiers" ? [...((v as string[]) ?? [])].map((x) => x.toUpperCase()).sort().join(",") : f === "units" ? (v == null ? "" : String(Number(v))) : String(v ?? "").trim().toUpperCase());
+const norm = (f: Field, v: unknown) =>
+  f === "modifiers"
+    ? [...((v as string[]) ?? [])]
+        .map((x) => x.toUpperCase())
+        .sort()
+        .join(",")
+    : f === "units"
+      ? v == null
+        ? ""
+        : String(Number(v))
+      : String(v ?? "")
+          .trim()
+          .toUpperCase();
 
 /** Scores `reports` against the `services` of each expected.json (cases without services are skipped). */
 export function scoreServices(reports: ServiceCaseReport[], expected: Map<string, { decision?: Decision; services?: ExpectedService[] }>): ServiceScore {
-  const confusion = Object.fromEntries(DECISIONS.map((d) => [d, { approved: 0, denied: 0, needs_more_information: 0, missing: 0 }])) as ServiceScore["confusion"];
+  const confusion = Object.fromEntries(
+    DECISIONS.map((d) => [d, { approved: 0, denied: 0, needs_more_information: 0, missing: 0 }]),
+  ) as ServiceScore["confusion"];
   const tally = { text: {} as Record<Field, [number, number]>, scanned: {} as Record<Field, [number, number]> };
   for (const f of FIELDS) {
     tally.text[f] = [0, 0];
     tally.scanned[f] = [0, 0];
   }
-  let lines = 0, right = 0, wrongDenied = 0, wrongApproved = 0, cases = 0, casesRight = 0;
+  let lines = 0,
+    right = 0,
+    wrongDenied = 0,
+    wrongApproved = 0,
+    cases = 0,
+    casesRight = 0;
   const mismatches: ServiceScore["mismatches"] = [];
   for (const r of reports) {
     const exp = expected.get(r.case_id);
@@ -69,7 +88,9 @@ export function scoreServices(reports: ServiceCaseReport[], expected: Map<string
     if (exp.decision && exp.decision === r.decision) casesRight++;
     const used = new Set<number>();
     exp.services.forEach((e, i) => {
-      let k = r.services.findIndex((s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase() && (!e.date_of_service || s.date_of_service === e.date_of_service));
+      let k = r.services.findIndex(
+        (s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase() && (!e.date_of_service || s.date_of_service === e.date_of_service),
+      );
       if (k < 0) k = r.services.findIndex((s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase());
       if (k < 0 && i < r.services.length && !used.has(i)) k = i;
       const got = k >= 0 ? r.services[k] : null;
@@ -90,8 +111,18 @@ export function scoreServices(reports: ServiceCaseReport[], expected: Map<string
       }
     });
   }
-  const acc = (t: Record<Field, [number, number]>) => Object.fromEntries(FIELDS.map((f) => [f, t[f][1] ? t[f][0] / t[f][1] : null])) as Record<Field, number | null>;
-  return { lines, line_decision_accuracy: lines ? right / lines : 0, confusion, covered_lines_denied: wrongDenied, deniable_lines_approved: wrongApproved, field_accuracy: { text: acc(tally.text), scanned: acc(tally.scanned) }, case_decision_accuracy: cases ? casesRight / cases : 0, mismatches };
+  const acc = (t: Record<Field, [number, number]>) =>
+    Object.fromEntries(FIELDS.map((f) => [f, t[f][1] ? t[f][0] / t[f][1] : null])) as Record<Field, number | null>;
+  return {
+    lines,
+    line_decision_accuracy: lines ? right / lines : 0,
+    confusion,
+    covered_lines_denied: wrongDenied,
+    deniable_lines_approved: wrongApproved,
+    field_accuracy: { text: acc(tally.text), scanned: acc(tally.scanned) },
+    case_decision_accuracy: cases ? casesRight / cases : 0,
+    mismatches,
+  };
 }
 
 /** Printable summary of a ServiceScore. */

@@ -28,7 +28,15 @@ describe("evaluation scoring", () => {
   });
   it("computes accuracy, the confusion matrix, approved-denied count and field accuracy", () => {
     const expected = new Map([
-      ["a", { decision: "approved" as const, patient: { first_name: "DANA", birth_date: "03/14/1979" }, medication: { ndc: "00074-0554-02" }, diagnoses: ["M05.79"] }],
+      [
+        "a",
+        {
+          decision: "approved" as const,
+          patient: { first_name: "DANA", birth_date: "03/14/1979" },
+          medication: { ndc: "00074-0554-02" },
+          diagnoses: ["M05.79"],
+        },
+      ],
       ["b", { decision: "approved" as const, practitioner: { npi: "1234567893" } }],
       ["c", { decision: "needs_more_information" as const, diagnoses: ["E11.65", "E66.9"] }],
     ]);

@@ -34,7 +34,18 @@ export interface Expected {
 }
 
 const MONTHS: Record<string, string> = {
-  jan: "01", feb: "02", mar: "03", apr: "04", may: "05", jun: "06", jul: "07", aug: "08", sep: "09", oct: "10", nov: "11", dec: "12",
+  jan: "01",
+  feb: "02",
+  mar: "03",
+  apr: "04",
+  may: "05",
+  jun: "06",
+  jul: "07",
+  aug: "08",
+  sep: "09",
+  oct: "10",
+  nov: "11",
+  dec: "12",
 };
 
 /** Lower-case, collapse whitespace, and turn common date forms into YYYY-MM-DD. */
@@ -155,8 +166,14 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     fc += f.correct;
     ft += f.total;
   }
-  const secs = reports.map((r) => r.seconds).filter((s): s is number => typeof s === "number").sort((a, b) => a - b);
-  const proc = reports.map((r) => r.processing_seconds).filter((s): s is number => typeof s === "number").sort((a, b) => a - b);
+  const secs = reports
+    .map((r) => r.seconds)
+    .filter((s): s is number => typeof s === "number")
+    .sort((a, b) => a - b);
+  const proc = reports
+    .map((r) => r.processing_seconds)
+    .filter((s): s is number => typeof s === "number")
+    .sort((a, b) => a - b);
   return {
     cases: reports.length,
     scored,

@@ -10,7 +10,18 @@ export async function listFormularyDrugRequirements(database: Database, organiza
   return database.prisma.formularyDrugRequirement.findMany({
     where: { organization_id: organizationId },
     orderBy: [{ drug_name: "asc" }, { created_at: "asc" }],
-    select: { id: true, drug_name: true, products: true, ndc: true, rxcui: true, tier: true, requires_prior_auth: true, quantity_limit: true, step_therapy: true, plan: { select: { title: true } } },
+    select: {
+      id: true,
+      drug_name: true,
+      products: true,
+      ndc: true,
+      rxcui: true,
+      tier: true,
+      requires_prior_auth: true,
+      quantity_limit: true,
+      step_therapy: true,
+      plan: { select: { title: true } },
+    },
   });
 }
 
@@ -20,7 +31,13 @@ export async function listFormularyDrugRequirements(database: Database, organiza
  * (90 days)") — so rows of the same drug can be told apart.
  */
 export function groupFormularyByDrug(rows: Awaited<ReturnType<typeof listFormularyDrugRequirements>>) {
-  const groups = new Map<string, { drug_name: string; products: { token: string; product: string; plan: string | null; tier: number | null; pa: boolean; ql: string | null; st: string | null }[] }>();
+  const groups = new Map<
+    string,
+    {
+      drug_name: string;
+      products: { token: string; product: string; plan: string | null; tier: number | null; pa: boolean; ql: string | null; st: string | null }[];
+    }
+  >();
   for (const r of rows) {
     const k = r.drug_name.trim().toLowerCase();
     if (!groups.has(k)) groups.set(k, { drug_name: r.drug_name, products: [] });

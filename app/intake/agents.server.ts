@@ -32,7 +32,11 @@ export function intakeModelAgents(client: ModelClient, scope: CaseScope | null):
         const seen = new Map<string, Passage>();
         const embeddings = queries.length ? await client.embed(queries) : [];
         for (const [i, q] of queries.entries()) {
-          for (const p of await searchPassages(scope.database, { organization_id: scope.organizationId, prior_auth_id: scope.priorAuthId }, q, { limit: 4, embedding: embeddings[i] })) seen.set(p.chunk_id, p);
+          for (const p of await searchPassages(scope.database, { organization_id: scope.organizationId, prior_auth_id: scope.priorAuthId }, q, {
+            limit: 4,
+            embedding: embeddings[i],
+          }))
+            seen.set(p.chunk_id, p);
         }
         return [...seen.values()];
       }

@@ -45,7 +45,14 @@ export interface IntakeOptions {
 }
 
 /** Stores the step on the case row (fenced), then publishes a step event on the case channel. */
-async function step(database: Database, fence: AttemptFence | undefined, pa: { id: string; organization_id: string }, n: number, message: string, status = "running") {
+async function step(
+  database: Database,
+  fence: AttemptFence | undefined,
+  pa: { id: string; organization_id: string },
+  n: number,
+  message: string,
+  status = "running",
+) {
   await fenced(database, fence, (tx) => tx.priorAuth.update({ where: { id: pa.id }, data: { intake_step: n, intake_status: status } }));
   await publish(database, `prior_auth:${pa.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
 }
@@ -60,19 +67,21 @@ async function timed<T>(
   input: unknown,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const run = await fenced(database, fence, (tx) => tx.aiAgentRun.create({
-    data: {
-      organization_id: pa.organization_id,
-      prior_auth_id: pa.id,
-      agent,
-      step: stepNo,
-      status: "running",
-      task_message: STEP_LABELS[stepNo - 1],
-      engine: engine.engine,
-      model: engine.model,
-      input: input as never,
-    },
-  }));
+  const run = await fenced(database, fence, (tx) =>
+    tx.aiAgentRun.create({
+      data: {
+        organization_id: pa.organization_id,
+        prior_auth_id: pa.id,
+        agent,
+        step: stepNo,
+        status: "running",
+        task_message: STEP_LABELS[stepNo - 1],
+        engine: engine.engine,
+        model: engine.model,
+        input: input as never,
+      },
+    }),
+  );
   const started = Date.now();
   try {
     const out = await fn();
@@ -113,7 +122,13 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
   await publish(database, `org:${pa.organization_id}`, "prior_auth", { id: pa.id, intake_status: "running" });
   // Webhook events (PRODUCT-SPEC §9) go out at the same points as the organization's live events.
   const emit = (type: WebhookEventType, data: Record<string, unknown> = {}) =>
-    emitWebhookEvent(database, pa.organization_id, type, { id: pa.id, submission_type: pa.submission_type, attempt: opts.attempt ?? 1, ...data }, { bestEffort: true });
+    emitWebhookEvent(
+      database,
+      pa.organization_id,
+      type,
+      { id: pa.id, submission_type: pa.submission_type, attempt: opts.attempt ?? 1, ...data },
+      { bestEffort: true },
+    );
   await emit("prior_auth.processing");
   await emit("prior_auth.intake.processing");
   // Step 3 is the coverage-policy review: prior_auth.coverage_policy.* follow it.
@@ -170,7 +185,8 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     await emit("prior_auth.succeeded", outcome);
     return { final_decision: decision.final_decision };
   } catch (err) {
-    if (currentStep === 3 && !(err instanceof StaleAttemptError)) await emit("prior_auth.coverage_policy.failed", { error: (err as Error)?.message ?? "failed" });
+    if (currentStep === 3 && !(err instanceof StaleAttemptError))
+      await emit("prior_auth.coverage_policy.failed", { error: (err as Error)?.message ?? "failed" });
     // The case's status (retrying / failed with the error) is written by the job's onFailure hook
     // in the same transaction that records the failed attempt (markIntakeFailed), so that a job that
     // fails in any way, including a worker found dead, always leaves its case failed or queued.
@@ -203,7 +219,9 @@ export async function markIntakeFailed(
   if (!pa) return async () => {};
   await tx.priorAuth.update({
     where: { id: pa.id },
-    data: info.final ? { intake_status: "failed", intake_error: message } : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
+    data: info.final
+      ? { intake_status: "failed", intake_error: message }
+      : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
   });
   if (info.final) {
     // Enqueued in this transaction: the failure and its webhook deliveries commit together.

@@ -20,7 +20,12 @@ const day = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? ne
 const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
 
 /** See module comment. `pa` needs id, organization_id and received_at. */
-export async function saveIntakeResults(database: Database, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults, fence?: AttemptFence) {
+export async function saveIntakeResults(
+  database: Database,
+  pa: { id: string; organization_id: string; received_at: Date },
+  r: IntakeResults,
+  fence?: AttemptFence,
+) {
   const member = r.eligibility.member
     ? await database.prisma.member.findFirst({ where: { organization_id: pa.organization_id, member_id: r.eligibility.member.member_id } })
     : null;
@@ -153,7 +158,9 @@ function resultWrites(p: JobTransaction, pa: { id: string; organization_id: stri
               requires_prior_auth: f.requires_prior_auth,
               on_formulary: true,
               metadata: { tier: f.tier, drug_name: f.drug_name, quantity_limit_note: f.quantity_limit_note ?? null },
-              quantity_limit: f.quantity_limit ? { amount: f.quantity_limit.amount, unit: f.quantity_limit.unit, period: `${f.quantity_limit.period_days} days` } : undefined,
+              quantity_limit: f.quantity_limit
+                ? { amount: f.quantity_limit.amount, unit: f.quantity_limit.unit, period: `${f.quantity_limit.period_days} days` }
+                : undefined,
               step_therapy: { required_steps: f.step_therapy.map((s) => ({ drug_name: s.drug_name, duration: `${s.duration_days} days` })) },
             },
           }),
@@ -264,7 +271,11 @@ function resultWrites(p: JobTransaction, pa: { id: string; organization_id: stri
         {
           prior_auth_id: pa.id,
           agent: "audit",
-          summary: audit.filter((a) => a.passed === false).map((a) => a.message).join("; ") || "No audit findings.",
+          summary:
+            audit
+              .filter((a) => a.passed === false)
+              .map((a) => a.message)
+              .join("; ") || "No audit findings.",
           approved: !audit.some((a) => a.passed === false && a.severity === "blocking"),
         },
       ],
@@ -279,7 +290,15 @@ function resultWrites(p: JobTransaction, pa: { id: string; organization_id: stri
         citations: json(decision.citations),
         decision_tree_traversal: json(decision.decision_tree_traversal?.length ? decision.decision_tree_traversal : (review?.traversal ?? [])),
         coverage_policy_version: r.tree?.version ?? null,
-        response_data: json({ is_approved: decision.final_decision === "approved", policy_id: r.policyId, rule: decision.rule ?? null, missing_items: decision.missing_items ?? [], review, audit, eligibility }),
+        response_data: json({
+          is_approved: decision.final_decision === "approved",
+          policy_id: r.policyId,
+          rule: decision.rule ?? null,
+          missing_items: decision.missing_items ?? [],
+          review,
+          audit,
+          eligibility,
+        }),
         engine: r.engine.engine,
         model: r.engine.model,
       },

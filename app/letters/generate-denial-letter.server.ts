@@ -43,7 +43,9 @@ export const SIGN_OFF_REQUIRED = "A clinician must sign off before a denial lett
 const CHECK_ORDER: Record<string, number> = { clinical: 0, ai_rule: 1, eligibility: 2, audit: 3 };
 
 /** The failed criterion and its reason: first failed step by check kind, else the first step that lacked information. */
-function failedCriterion(checks: { title: string; kind: string; policy_check_steps: { question: string; reason: string; passed: boolean | null; outcome: string }[] }[]) {
+function failedCriterion(
+  checks: { title: string; kind: string; policy_check_steps: { question: string; reason: string; passed: boolean | null; outcome: string }[] }[],
+) {
   const sorted = [...checks].sort((a, b) => (CHECK_ORDER[a.kind] ?? 9) - (CHECK_ORDER[b.kind] ?? 9));
   for (const want of ["failed", "insufficient"] as const) {
     for (const check of sorted) {
@@ -164,7 +166,13 @@ export async function generateDenialLetter(database: Database, organizationId: s
     ...(needsHumanDeny
       ? [
           database.prisma.humanDecision.create({
-            data: { prior_auth_id: full.id, ai_decision_id: full.ai_decisions[0]?.id ?? null, user_id: reviewer.id, decision_type: "deny", reason: denialReason },
+            data: {
+              prior_auth_id: full.id,
+              ai_decision_id: full.ai_decisions[0]?.id ?? null,
+              user_id: reviewer.id,
+              decision_type: "deny",
+              reason: denialReason,
+            },
           }),
           database.prisma.priorAuth.update({ where: { id: full.id }, data: { final_decision: "denied" } }),
         ]
@@ -193,7 +201,10 @@ export async function generateDenialLetter(database: Database, organizationId: s
 export async function getLetterPdf(database: Database, organizationId: string, priorAuthId: string, letterId: string) {
   const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const id = letterId.replace(/\.pdf$/i, "");
-  const letter = await database.prisma.letter.findFirst({ where: { id, prior_auth_id: pa.id, organization_id: organizationId }, select: { id: true, kind: true, pdf: true } });
+  const letter = await database.prisma.letter.findFirst({
+    where: { id, prior_auth_id: pa.id, organization_id: organizationId },
+    select: { id: true, kind: true, pdf: true },
+  });
   if (!letter?.pdf) throw new AppError("not_found", "Letter not found");
   return { filename: `${letter.kind}-letter-${letter.id}.pdf`, data: new Uint8Array(letter.pdf) };
 }

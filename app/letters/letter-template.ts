@@ -53,14 +53,31 @@ export const PLACEHOLDER_DOCS: Record<DenialPlaceholder, string> = {
  */
 export function appealRightsFor(lineOfBusiness: string | null | undefined): { days: number; text: string } {
   const lob = (lineOfBusiness ?? "").toLowerCase();
-  const expedite = " If waiting for a standard decision could seriously harm your health, you or your prescriber may ask for an expedited (fast) appeal. You may ask, free of charge, for copies of the documents and the coverage criteria used to make this decision.";
+  const expedite =
+    " If waiting for a standard decision could seriously harm your health, you or your prescriber may ask for an expedited (fast) appeal. You may ask, free of charge, for copies of the documents and the coverage criteria used to make this decision.";
   if (/part d/.test(lob))
-    return { days: 65, text: `You have the right to ask for a redetermination (appeal) of this decision. You, your prescriber, or your representative must ask within 65 days of the date of this notice.${expedite} If we decide against you again, an Independent Review Entity can review the case.` };
+    return {
+      days: 65,
+      text: `You have the right to ask for a redetermination (appeal) of this decision. You, your prescriber, or your representative must ask within 65 days of the date of this notice.${expedite} If we decide against you again, an Independent Review Entity can review the case.`,
+    };
   if (/medicare/.test(lob) || /dual|integrated/.test(lob))
-    return { days: 65, text: `You have the right to ask for a reconsideration (appeal) of this decision. You, your doctor, or your representative must ask within 65 days of the date of this notice.${expedite} You may also contact 1-800-MEDICARE for help.` };
+    return {
+      days: 65,
+      text: `You have the right to ask for a reconsideration (appeal) of this decision. You, your doctor, or your representative must ask within 65 days of the date of this notice.${expedite} You may also contact 1-800-MEDICARE for help.`,
+    };
   if (/medicaid|chip/.test(lob))
-    return { days: 60, text: `You have the right to appeal this decision to the plan within 60 days of the date of this notice. After the plan's appeal you may ask for a State Fair Hearing.${expedite} If you are getting this drug now, you may be able to keep getting it during the appeal if you ask within 10 days.` };
-  return { days: 180, text: DEFAULT_APPEAL_RIGHTS.replace("within the time limit in your plan documents (65 days from the date of this notice for Medicare Part D plans; at least 180 days for most employer and individual plans)", "within 180 days of the date of this notice") + " You may also have the right to an external review by an independent reviewer." };
+    return {
+      days: 60,
+      text: `You have the right to appeal this decision to the plan within 60 days of the date of this notice. After the plan's appeal you may ask for a State Fair Hearing.${expedite} If you are getting this drug now, you may be able to keep getting it during the appeal if you ask within 10 days.`,
+    };
+  return {
+    days: 180,
+    text:
+      DEFAULT_APPEAL_RIGHTS.replace(
+        "within the time limit in your plan documents (65 days from the date of this notice for Medicare Part D plans; at least 180 days for most employer and individual plans)",
+        "within 180 days of the date of this notice",
+      ) + " You may also have the right to an external review by an independent reviewer.",
+  };
 }
 
 /** Placeholders in `template` that are not merge fields (shown as a warning; they print blank). */

@@ -14,8 +14,24 @@ export interface LetterFormInput {
 }
 
 /** API shape of a letter form. */
-export function serializeLetterForm(f: { id: string; name: string; description: string; kind: string; template_body: string; is_default?: boolean; created_at: Date }) {
-  return { token: f.id, name: f.name, description: f.description, kind: f.kind, template_body: f.template_body, is_default: f.is_default ?? false, created_at: f.created_at.toISOString() };
+export function serializeLetterForm(f: {
+  id: string;
+  name: string;
+  description: string;
+  kind: string;
+  template_body: string;
+  is_default?: boolean;
+  created_at: Date;
+}) {
+  return {
+    token: f.id,
+    name: f.name,
+    description: f.description,
+    kind: f.kind,
+    template_body: f.template_body,
+    is_default: f.is_default ?? false,
+    created_at: f.created_at.toISOString(),
+  };
 }
 
 /** The organization's letter forms, oldest first. */
@@ -40,7 +56,14 @@ export async function createLetterForm(database: Database, organizationId: strin
   // the organization's first form becomes the one denial letters use
   const first = (await database.prisma.letterForm.count({ where: { organization_id: organizationId } })) === 0;
   const form = await database.prisma.letterForm.create({
-    data: { organization_id: organizationId, name: name.slice(0, 200), description: description.slice(0, 2000), kind: input.kind ?? "denial", template_body: body, is_default: first },
+    data: {
+      organization_id: organizationId,
+      name: name.slice(0, 200),
+      description: description.slice(0, 2000),
+      kind: input.kind ?? "denial",
+      template_body: body,
+      is_default: first,
+    },
   });
   return serializeLetterForm(form);
 }
@@ -60,14 +83,21 @@ export async function updateLetterForm(database: Database, organizationId: strin
   await requireLetterForm(database, organizationId, id);
   const name = String(input.name ?? "").trim();
   const description = String(input.description ?? "").trim();
-  const problems = [!name && "Name is required", !description && "Purpose is required", !String(input.template_body ?? "").trim() && "Template is required"].filter((x): x is string => Boolean(x));
+  const problems = [
+    !name && "Name is required",
+    !description && "Purpose is required",
+    !String(input.template_body ?? "").trim() && "Template is required",
+  ].filter((x): x is string => Boolean(x));
   if (problems.length) throw new AppError("validation", problems[0]!, { details: problems.slice(1) });
   requireMaxLength(name, 200, "Name");
   requireMaxLength(description, 2000, "Purpose");
   requireMaxLength(input.template_body, 50_000, "Template");
   const form = await database.prisma.$transaction(async (tx) => {
     if (input.is_default) await tx.letterForm.updateMany({ where: { organization_id: organizationId, id: { not: id } }, data: { is_default: false } });
-    return tx.letterForm.update({ where: { id }, data: { name, description, template_body: String(input.template_body), ...(input.is_default !== undefined ? { is_default: input.is_default } : {}) } });
+    return tx.letterForm.update({
+      where: { id },
+      data: { name, description, template_body: String(input.template_body), ...(input.is_default !== undefined ? { is_default: input.is_default } : {}) },
+    });
   });
   return serializeLetterForm(form);
 }

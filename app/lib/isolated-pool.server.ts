@@ -171,7 +171,14 @@ export function createIsolatedPool(opts: IsolatedPoolOptions): IsolatedPool {
     run<T>(fn: string, args: unknown[], runOpts: { timeoutMs?: number; transfer?: ArrayBuffer[] } = {}): Promise<T> {
       if (closed) return Promise.reject(new IsolatedTaskError("closed", `The ${opts.label} is shut down`));
       return new Promise<T>((resolve, reject) => {
-        queue.push({ fn, args, transfer: runOpts.transfer ?? [], timeoutMs: runOpts.timeoutMs ?? opts.timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({
+          fn,
+          args,
+          transfer: runOpts.transfer ?? [],
+          timeoutMs: runOpts.timeoutMs ?? opts.timeoutMs,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+        });
         pump();
       });
     },

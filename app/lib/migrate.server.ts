@@ -12,10 +12,7 @@ import type { Database } from "~/lib/db.server";
 const LOCK_ID = 72_201_114; // arbitrary, constant: serialises concurrent migrators
 
 export function migrationsDir() {
-  const candidates = [
-    path.resolve(process.cwd(), "prisma/migrations"),
-    path.resolve(import.meta.dirname ?? ".", "../../prisma/migrations"),
-  ];
+  const candidates = [path.resolve(process.cwd(), "prisma/migrations"), path.resolve(import.meta.dirname ?? ".", "../../prisma/migrations")];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error(`prisma/migrations not found (looked in ${candidates.join(", ")})`);
   return found;

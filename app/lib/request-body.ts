@@ -79,7 +79,8 @@ export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): numbe
  */
 export function parseJsonText(text: string, opts: { maxDepth?: number; invalidMessage?: string } = {}): unknown {
   const maxDepth = opts.maxDepth ?? MAX_JSON_DEPTH;
-  if (jsonDepth(text, maxDepth) > maxDepth) throw new AppError("bad_request", maxDepth === MAX_JSON_DEPTH ? JSON_TOO_DEEP : `JSON is nested too deeply (more than ${maxDepth} levels)`);
+  if (jsonDepth(text, maxDepth) > maxDepth)
+    throw new AppError("bad_request", maxDepth === MAX_JSON_DEPTH ? JSON_TOO_DEEP : `JSON is nested too deeply (more than ${maxDepth} levels)`);
   let value: unknown;
   try {
     value = JSON.parse(text);

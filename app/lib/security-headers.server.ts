@@ -67,7 +67,10 @@ export function securityHeaders(opts: { csp: boolean }): RequestHandler {
   const documents = helmet({
     ...common,
     // Only framing is restricted: a default-src on a PDF response can stop the browser's viewer.
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc, frameAncestors: ["'self'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc, frameAncestors: ["'self'"] },
+    },
     frameguard: { action: "sameorigin" },
   });
   const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });

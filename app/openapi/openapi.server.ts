@@ -69,8 +69,6 @@ function jsonOk(description: string, payload?: z.ZodObject) {
   return { description, content: { "application/json": { schema: enveloped(payload) } } };
 }
 
-
-
 const SSE_DESCRIPTION =
   "Server-sent events (text/event-stream). Frames: `id: <event id>`, `event: <name>`, `data: <JSON>`; plus `ready` once subscribed and `ping` every 15 s. " +
   "Reconnect with the Last-Event-ID header (or ?lastEventId=) to replay missed events.";
@@ -100,7 +98,19 @@ export function openApiPath(path: string): string {
   return `/api/${path}`.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 }
 
-const TAG_ORDER = ["Prior auths", "Medical claims", "Decisions", "Chat", "Plans", "Coverage policies", "Organization", "Sign-in", "Developer", "Live events", "Documents"];
+const TAG_ORDER = [
+  "Prior auths",
+  "Medical claims",
+  "Decisions",
+  "Chat",
+  "Plans",
+  "Coverage policies",
+  "Organization",
+  "Sign-in",
+  "Developer",
+  "Live events",
+  "Documents",
+];
 
 function operationObject(path: string, method: ApiMethod, op: Omit<ApiOperation, "handler">, auth: ApiRouteSpec["auth"]) {
   const pathParams = [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
@@ -132,8 +142,8 @@ function operationObject(path: string, method: ApiMethod, op: Omit<ApiOperation,
       : produces === "pdf"
         ? { description: "The PDF", content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } }
         : produces === "csv"
-        ? { description: "CSV (attachment)", content: { "text/csv": { schema: { type: "string", contentMediaType: "text/csv" } } } }
-        : jsonOk(op.summary, op.response);
+          ? { description: "CSV (attachment)", content: { "text/csv": { schema: { type: "string", contentMediaType: "text/csv" } } } }
+          : jsonOk(op.summary, op.response);
   const responses: Record<string, unknown> = { 200: ok };
   if (auth !== "public") responses[401] = ERRORS[401];
   for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = errorResponse(description!, description!.split(" / ")[0]!);
@@ -143,8 +153,13 @@ function operationObject(path: string, method: ApiMethod, op: Omit<ApiOperation,
   responses[500] = ERRORS[500];
   const security = auth === "public" ? [] : auth === "user" ? [{ sessionCookie: [] }] : undefined;
   const permission = permissionName(op.permission);
-  if (permission && permission !== "member" && !responses[403]) responses[403] = errorResponse(`The caller's role or API key scopes lack \`${permission}\``, "Forbidden");
-  const permissionNote = permission ? (permission === "member" ? "Any member of the organization or API key of it." : `Requires the \`${permission}\` permission (roles, or an API key's scopes capped by its creator).`) : "";
+  if (permission && permission !== "member" && !responses[403])
+    responses[403] = errorResponse(`The caller's role or API key scopes lack \`${permission}\``, "Forbidden");
+  const permissionNote = permission
+    ? permission === "member"
+      ? "Any member of the organization or API key of it."
+      : `Requires the \`${permission}\` permission (roles, or an API key's scopes capped by its creator).`
+    : "";
   const description = [op.description, permissionNote].filter(Boolean).join("\n\n");
   return {
     tags: op.tags ?? [],
@@ -196,18 +211,24 @@ export function buildOpenApiDocument(serverUrl = "/") {
       get: {
         tags: ["Documents"],
         summary: "Download a document through a signed URL",
-        description: "The URLs in `fax.s3_signed_url` / `coverage_policy.file_url` carry `expires` and `signature` (HMAC); they work without credentials for 15 minutes. Expired or altered links answer 404.",
+        description:
+          "The URLs in `fax.s3_signed_url` / `coverage_policy.file_url` carry `expires` and `signature` (HMAC); they work without credentials for 15 minutes. Expired or altered links answer 404.",
         security: [],
         parameters: [
           { name: "documentId", in: "path", required: true, schema: { type: "string" } },
           { name: "expires", in: "query", required: true, schema: { type: "integer" } },
           { name: "signature", in: "query", required: true, schema: { type: "string" } },
         ],
-        responses: { 200: { description: "The file, inline", content: { "application/pdf": { schema: { type: "string" } } } }, 404: { description: "Invalid or expired link" } },
+        responses: {
+          200: { description: "The file, inline", content: { "application/pdf": { schema: { type: "string" } } } },
+          404: { description: "Invalid or expired link" },
+        },
       },
     },
   };
-  const usedTags = new Set(Object.values(paths).flatMap((methods) => Object.values(methods as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
+  const usedTags = new Set(
+    Object.values(paths).flatMap((methods) => Object.values(methods as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])),
+  );
   const tags = [...TAG_ORDER.filter((t) => usedTags.has(t)), ...[...usedTags].filter((t) => !TAG_ORDER.includes(t)).sort()];
 
   const components = z.toJSONSchema(z.globalRegistry, { io: "output", unrepresentable: "any", uri: (id) => `${COMPONENT}${id}` }).schemas;

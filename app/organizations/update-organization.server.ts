@@ -55,7 +55,10 @@ export async function updateOrganizationSettings(
 ): Promise<void> {
   const parsed = OrganizationSettingsSchema.parse(input);
   const avatarUrl = avatar && avatar.length ? await resizeAvatar(avatar) : undefined;
-  const res = await database.prisma.organization.updateMany({ where: { id: organizationId }, data: { name: parsed.name, title: parsed.title, ...(avatarUrl ? { avatar: avatarUrl } : {}) } });
+  const res = await database.prisma.organization.updateMany({
+    where: { id: organizationId },
+    data: { name: parsed.name, title: parsed.title, ...(avatarUrl ? { avatar: avatarUrl } : {}) },
+  });
   if (!res.count) throw notFound();
 }
 

@@ -12,7 +12,12 @@ export interface PbmEntry {
 }
 
 export const PBM_CATALOG: readonly PbmEntry[] = [
-  { id: "sandbox", name: "Sandbox PBM", description: "Built-in test PBM: checks formulary tier, prior-auth flag, quantity limits and step therapy against your plans' formularies.", sandbox: true },
+  {
+    id: "sandbox",
+    name: "Sandbox PBM",
+    description: "Built-in test PBM: checks formulary tier, prior-auth flag, quantity limits and step therapy against your plans' formularies.",
+    sandbox: true,
+  },
   { id: "cvs-caremark", name: "CVS Caremark", description: "Claims adjudication and ePA (NCPDP SCRIPT) connection.", sandbox: false },
   { id: "express-scripts", name: "Express Scripts", description: "Claims adjudication and ePA (NCPDP SCRIPT) connection.", sandbox: false },
   { id: "optumrx", name: "OptumRx", description: "Claims adjudication and ePA (NCPDP SCRIPT) connection.", sandbox: false },

@@ -18,7 +18,14 @@ import { requirePlan } from "./manage-plans.server";
 
 export type { ExtractedPolicy } from "./extraction-engine";
 
-export { DEFAULT_EXTRACTION_SCHEMA, EXTRACTION_FIELD_TYPES, EXTRACTION_SCHEMA_LIMITS, ExtractionSchemaSchema, PREDEFINED_FIELDS, type ExtractionSchema } from "./extraction-schema";
+export {
+  DEFAULT_EXTRACTION_SCHEMA,
+  EXTRACTION_FIELD_TYPES,
+  EXTRACTION_SCHEMA_LIMITS,
+  ExtractionSchemaSchema,
+  PREDEFINED_FIELDS,
+  type ExtractionSchema,
+} from "./extraction-schema";
 import { DEFAULT_EXTRACTION_SCHEMA, EXTRACTION_SCHEMA_LIMITS, ExtractionSchemaSchema, type ExtractionSchema } from "./extraction-schema";
 
 /**
@@ -37,7 +44,10 @@ export function parseExtractionSchema(raw: unknown): ExtractionSchema {
     try {
       value = parseJsonText(value, { maxDepth: Math.min(depth, MAX_JSON_DEPTH) });
     } catch (err) {
-      throw new AppError("validation", isAppError(err) && err.code === "bad_request" && !/Invalid JSON/.test(err.message) ? err.message : "json_schema is not valid JSON");
+      throw new AppError(
+        "validation",
+        isAppError(err) && err.code === "bad_request" && !/Invalid JSON/.test(err.message) ? err.message : "json_schema is not valid JSON",
+      );
     }
   }
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -58,7 +68,10 @@ export function parseExtractionSchema(raw: unknown): ExtractionSchema {
   const parsed = ExtractionSchemaSchema.safeParse(value ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError("validation", issue?.message && issue.code !== "invalid_type" ? issue.message : "json_schema needs a properties list of {field_id, title, description, type}");
+    throw new AppError(
+      "validation",
+      issue?.message && issue.code !== "invalid_type" ? issue.message : "json_schema needs a properties list of {field_id, title, description, type}",
+    );
   }
   return parsed.data;
 }
@@ -79,7 +92,15 @@ export async function extractCoveragePolicies(database: Database, organizationId
   if (policies.length === 0) throw new AppError("validation", "This plan has no coverage policies to extract from");
   const input: PolicyForExtraction[] = policies.map((p) => ({
     policy: { id: p.id, drug_name: p.drug_name, drugs_list: p.drugs_list, policy_text: p.policy_text },
-    nodes: p.nodes.map((n) => ({ id: n.id, node_type: n.node_type, node_action: n.node_action, question: n.question, reason: n.reason, criterion: n.criterion, passage: n.passage })),
+    nodes: p.nodes.map((n) => ({
+      id: n.id,
+      node_type: n.node_type,
+      node_action: n.node_action,
+      question: n.question,
+      reason: n.reason,
+      criterion: n.criterion,
+      passage: n.passage,
+    })),
   }));
   let extracted: ExtractedPolicy[];
   try {
@@ -104,7 +125,13 @@ const POOL_KEY = Symbol.for("priorauth.extractionPool");
 /** One extraction thread per process (kept warm; 20 s and 256 MB per extraction). */
 function extractionPool(): IsolatedPool {
   const g = globalThis as typeof globalThis & { [POOL_KEY]?: IsolatedPool };
-  return (g[POOL_KEY] ??= createIsolatedPool({ module: "app/plans/extraction-engine.ts", size: 1, timeoutMs: 20_000, maxMemoryMb: 256, label: "policy extraction" }));
+  return (g[POOL_KEY] ??= createIsolatedPool({
+    module: "app/plans/extraction-engine.ts",
+    size: 1,
+    timeoutMs: 20_000,
+    maxMemoryMb: 256,
+    label: "policy extraction",
+  }));
 }
 
 /** The last extraction of the plan: {extracted_policies ([] before the first run), processed_at, json_schema, processing}. */

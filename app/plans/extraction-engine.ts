@@ -86,7 +86,11 @@ const EXTRACTORS: Record<string, (f: PolicyFacts) => { value: Value; sources: So
   },
   required_medications: (f) => {
     const nodes = questionNodes(f, ["prior_therapy"]);
-    const names = nodes.flatMap((n) => criteriaOf(n).filter((c) => c.kind === "prior_therapy").flatMap((c) => [...(c.drugs ?? []), ...(c.classes ?? [])]));
+    const names = nodes.flatMap((n) =>
+      criteriaOf(n)
+        .filter((c) => c.kind === "prior_therapy")
+        .flatMap((c) => [...(c.drugs ?? []), ...(c.classes ?? [])]),
+    );
     return { value: [...new Set(names)], sources: nodes.map(nodeSource) };
   },
   exclusion_criteria: (f) => {
@@ -94,7 +98,8 @@ const EXTRACTORS: Record<string, (f: PolicyFacts) => { value: Value; sources: So
     return { value: hits.length ? hits.join(" ") : null, sources: hits.map((text) => ({ text })) };
   },
   coverage_duration: (f) => {
-    const re = /(?:approve|approval|authori[sz]ation|authori[sz]ed|coverage)[^.]{0,40}?\b(?:for|up to|duration[:\s]+|period[:\s]+|of)\s*(\d+\s*(?:months?|weeks?|years?|days?))/i;
+    const re =
+      /(?:approve|approval|authori[sz]ation|authori[sz]ed|coverage)[^.]{0,40}?\b(?:for|up to|duration[:\s]+|period[:\s]+|of)\s*(\d+\s*(?:months?|weeks?|years?|days?))/i;
     for (const n of f.nodes) {
       const m = n.reason ? re.exec(n.reason) : null;
       if (m) return { value: m[1]!, sources: [{ text: n.reason!, node_id: n.id }] };
@@ -136,7 +141,9 @@ const STOP = new Set(["the", "a", "an", "of", "for", "and", "or", "to", "in", "i
 
 /** Custom field: the policy sentence sharing the most words with the field's id, title and description. */
 function extractCustom(f: PolicyFacts, field: ExtractionSchema["properties"][number]): { value: Value; sources: Source[] } {
-  const words = [...new Set(`${field.field_id.replace(/_/g, " ")} ${field.title} ${field.description}`.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])].filter((w) => !STOP.has(w));
+  const words = [...new Set(`${field.field_id.replace(/_/g, " ")} ${field.title} ${field.description}`.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])].filter(
+    (w) => !STOP.has(w),
+  );
   let best: { s: string; score: number } | null = null;
   for (const [i, s] of f.sentences.entries()) {
     const lower = f.lowerSentences[i]!;

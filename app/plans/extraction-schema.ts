@@ -7,7 +7,11 @@ export const EXTRACTION_FIELD_TYPES = ["string", "number", "integer", "boolean",
 export const EXTRACTION_SCHEMA_LIMITS = { fields: 50, jsonChars: 64_000, depth: 6 } as const;
 
 const FieldSchema = z.object({
-  field_id: z.string().trim().max(64, "Field ids are at most 64 characters").regex(/^[A-Za-z][A-Za-z0-9_]*$/, "Field ids use letters, digits and underscores"),
+  field_id: z
+    .string()
+    .trim()
+    .max(64, "Field ids are at most 64 characters")
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "Field ids use letters, digits and underscores"),
   title: z.string().max(200, "Field titles are at most 200 characters").default(""),
   description: z.string().max(1000, "Field descriptions are at most 1000 characters").default(""),
   type: z.enum(EXTRACTION_FIELD_TYPES, { message: "Field type must be string, number, integer, boolean or array" }),
@@ -48,4 +52,8 @@ export const PREDEFINED_FIELDS: ExtractionSchema["properties"] = [
   { field_id: "coverage_duration", title: "Coverage duration", description: "Length of an approval", type: "string" },
 ];
 
-export const DEFAULT_EXTRACTION_SCHEMA: ExtractionSchema = { title: "Coverage policy", description: "Fields extracted from each coverage policy", properties: PREDEFINED_FIELDS };
+export const DEFAULT_EXTRACTION_SCHEMA: ExtractionSchema = {
+  title: "Coverage policy",
+  description: "Fields extracted from each coverage policy",
+  properties: PREDEFINED_FIELDS,
+};

@@ -32,16 +32,31 @@ export interface CsvImportResult {
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 const MAX_ROWS = 50_000;
 
-const key = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const key = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 /** Rows of a CSV text with their line numbers; AppError("validation") when the file is not CSV. */
 function readCsv(text: string, required: string[], aliases: Record<string, string>): { line: number; row: Record<string, string> }[] {
   if (text.length > MAX_CSV_BYTES) throw new AppError("payload_too_large", "The CSV file is larger than 5 MB");
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(text, { columns: (h: string[]) => h.map((x) => aliases[key(x)] ?? key(x)), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, info: true, to: MAX_ROWS + 1 });
+    records = parse(text, {
+      columns: (h: string[]) => h.map((x) => aliases[key(x)] ?? key(x)),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      to: MAX_ROWS + 1,
+    });
   } catch (e) {
-    throw new AppError("validation", `The file could not be read as CSV: ${e instanceof Error ? e.message.replace(/^Invalid Record Length: /, "") : String(e)}`);
+    throw new AppError(
+      "validation",
+      `The file could not be read as CSV: ${e instanceof Error ? e.message.replace(/^Invalid Record Length: /, "") : String(e)}`,
+    );
   }
   if (!records.length) throw new AppError("validation", "The CSV file has no data rows");
   if (records.length > MAX_ROWS) throw new AppError("validation", `At most ${MAX_ROWS} rows per file`);
@@ -61,7 +76,8 @@ function isoDate(v: string | undefined, field: string, required: boolean): strin
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
   const iso = us ? `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}` : s;
   const d = new Date(`${iso}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) throw new Error(`${field} "${s}" is not a date (use YYYY-MM-DD)`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso)
+    throw new Error(`${field} "${s}" is not a date (use YYYY-MM-DD)`);
   return iso;
 }
 
@@ -81,7 +97,17 @@ function num(v: string | undefined, field: string, opts: { int?: boolean } = {})
   return n;
 }
 
-const ROSTER_ALIASES: Record<string, string> = { plan: "plan_identification", plan_id: "plan_identification", dob: "birth_date", date_of_birth: "birth_date", sex: "gender", start_date: "coverage_start", end_date: "coverage_end", effective_date: "coverage_start", termination_date: "coverage_end" };
+const ROSTER_ALIASES: Record<string, string> = {
+  plan: "plan_identification",
+  plan_id: "plan_identification",
+  dob: "birth_date",
+  date_of_birth: "birth_date",
+  sex: "gender",
+  start_date: "coverage_start",
+  end_date: "coverage_end",
+  effective_date: "coverage_start",
+  termination_date: "coverage_end",
+};
 
 /** Imports a member roster CSV into plan `planId` of the organization (see module comment). */
 export async function importRosterCsv(database: Database, organizationId: string, planId: string, text: string): Promise<CsvImportResult> {
@@ -96,14 +122,36 @@ export async function importRosterCsv(database: Database, organizationId: string
       const start = isoDate(row.coverage_start, "coverage_start", true)!;
       const end = isoDate(row.coverage_end, "coverage_end", false);
       if (end && end < start) throw new Error("coverage_end is before coverage_start");
-      const parsed = RosterMemberSchema.safeParse({ member_id: row.member_id, first_name: row.first_name, last_name: row.last_name, birth_date: birth, gender: row.gender || null, plan_identification: row.plan_identification || plan.identification, coverage_start: start, coverage_end: end });
+      const parsed = RosterMemberSchema.safeParse({
+        member_id: row.member_id,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        birth_date: birth,
+        gender: row.gender || null,
+        plan_identification: row.plan_identification || plan.identification,
+        coverage_start: start,
+        coverage_end: end,
+      });
       if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message.toLowerCase()}`).join("; "));
       const m = parsed.data;
       if (seen.has(m.member_id)) throw new Error(`member_id ${m.member_id} repeats line ${seen.get(m.member_id)}`);
       seen.set(m.member_id, line);
       const day = (s: string) => new Date(`${s}T00:00:00.000Z`);
-      const data = { plan_id: plan.id, first_name: m.first_name, last_name: m.last_name, birth_date: day(m.birth_date), gender: m.gender ?? null, plan_identification: m.plan_identification ?? null, coverage_start: day(m.coverage_start), coverage_end: m.coverage_end ? day(m.coverage_end) : null };
-      await database.prisma.member.upsert({ where: { organization_id_member_id: { organization_id: organizationId, member_id: m.member_id } }, create: { organization_id: organizationId, member_id: m.member_id, ...data }, update: data });
+      const data = {
+        plan_id: plan.id,
+        first_name: m.first_name,
+        last_name: m.last_name,
+        birth_date: day(m.birth_date),
+        gender: m.gender ?? null,
+        plan_identification: m.plan_identification ?? null,
+        coverage_start: day(m.coverage_start),
+        coverage_end: m.coverage_end ? day(m.coverage_end) : null,
+      };
+      await database.prisma.member.upsert({
+        where: { organization_id_member_id: { organization_id: organizationId, member_id: m.member_id } },
+        create: { organization_id: organizationId, member_id: m.member_id, ...data },
+        update: data,
+      });
       imported++;
     } catch (e) {
       errors.push({ line, message: e instanceof Error ? e.message : String(e) });

@@ -75,12 +75,7 @@ export function serializePlan(plan: Awaited<ReturnType<typeof requirePlan>>) {
 }
 
 /** Upserts roster rows (by organization + member_id). Returns the number written. */
-export async function importRoster(
-  database: Database,
-  organizationId: string,
-  planId: string | null,
-  members: z.input<typeof RosterMemberSchema>[],
-) {
+export async function importRoster(database: Database, organizationId: string, planId: string | null, members: z.input<typeof RosterMemberSchema>[]) {
   let n = 0;
   for (const raw of members) {
     const m = RosterMemberSchema.parse(raw);
@@ -122,12 +117,7 @@ export async function loadRoster(database: Database, organizationId: string, pla
 }
 
 /** Adds formulary rows as FormularyDrugRequirement records (NDC stored as 11 digits 5-4-2). */
-export async function importFormulary(
-  database: Database,
-  organizationId: string,
-  planId: string | null,
-  rows: z.input<typeof FormularyRowSchema>[],
-) {
+export async function importFormulary(database: Database, organizationId: string, planId: string | null, rows: z.input<typeof FormularyRowSchema>[]) {
   for (const raw of rows) {
     const r = FormularyRowSchema.parse(raw);
     const ndc = r.ndc ? (normalizeNdc(r.ndc) ?? r.ndc) : null;

@@ -42,5 +42,8 @@ export const FormularyRowSchema = z.object({
   requires_prior_auth: z.boolean().default(true),
   quantity_limit: z.object({ amount: z.number(), unit: z.string().max(50), period_days: z.number().int() }).nullish(),
   quantity_limit_note: z.string().max(2000).nullish(),
-  step_therapy: z.array(z.object({ drug_name: z.string().max(200), duration_days: z.number().int() })).max(50).default([]),
+  step_therapy: z
+    .array(z.object({ drug_name: z.string().max(200), duration_days: z.number().int() }))
+    .max(50)
+    .default([]),
 });

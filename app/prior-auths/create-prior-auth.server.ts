@@ -27,7 +27,11 @@ async function defaultPlanId(database: Database, organizationId: string, planId?
     return plan.id;
   }
   // a drug request goes to the organization's one active pharmacy plan (a medical plan beside it is for claims)
-  const pharmacy = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true, document_type: "pharmacy" }, select: { id: true }, take: 2 });
+  const pharmacy = await database.prisma.plan.findMany({
+    where: { organization_id: organizationId, is_active: true, document_type: "pharmacy" },
+    select: { id: true },
+    take: 2,
+  });
   if (pharmacy.length === 1) return pharmacy[0].id;
   const plans = await database.prisma.plan.findMany({ where: { organization_id: organizationId, is_active: true }, select: { id: true }, take: 2 });
   return plans.length === 1 ? plans[0].id : null;
@@ -175,7 +179,8 @@ export async function readCreatePriorAuthRequest(request: Request): Promise<Crea
   const urgency = fields.urgency === "expedited" ? "expedited" : fields.urgency === "standard" ? "standard" : undefined;
   if (fields.submission_type === "epa") {
     const nested = fields.epa_submission && typeof fields.epa_submission === "object" ? (fields.epa_submission as Record<string, unknown>) : {};
-    const text = nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
+    const text =
+      nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
     return { submission_type: "epa", synthetic_document: typeof text === "string" ? text : "", urgency };
   }
   if (!file || file.size === 0) return { submission_type: "fax", file: null, urgency };
@@ -196,7 +201,14 @@ export async function createPriorAuth(database: Database, organizationId: string
 }
 
 /** The public summary of a newly created case (CreatedPriorAuthSchema). */
-export function serializeCreatedPriorAuth(pa: { id: string; created_at: Date; submission_type: string; intake_status: string; urgency: string; due_at: Date | null }) {
+export function serializeCreatedPriorAuth(pa: {
+  id: string;
+  created_at: Date;
+  submission_type: string;
+  intake_status: string;
+  urgency: string;
+  due_at: Date | null;
+}) {
   return {
     token: pa.id,
     created_at: pa.created_at.toISOString(),

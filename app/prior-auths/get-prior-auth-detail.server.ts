@@ -86,9 +86,17 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
   }));
 
   const primary = pa.diagnoses.find((d) => d.primary) ?? pa.diagnoses[0] ?? null;
-  const secondary = pa.diagnoses.filter((d) => d !== primary).map((d) => d.code ?? d.description ?? "").filter(Boolean);
+  const secondary = pa.diagnoses
+    .filter((d) => d !== primary)
+    .map((d) => d.code ?? d.description ?? "")
+    .filter(Boolean);
   const diagnosesSummary = {
-    ai_summary: pa.diagnoses.length ? pa.diagnoses.map((d) => d.ai_summary ?? [d.code, d.description].filter(Boolean).join(" — ")).filter(Boolean).join("; ") : null,
+    ai_summary: pa.diagnoses.length
+      ? pa.diagnoses
+          .map((d) => d.ai_summary ?? [d.code, d.description].filter(Boolean).join(" — "))
+          .filter(Boolean)
+          .join("; ")
+      : null,
     primary_diagnosis_code: primary?.code ?? null,
     primary_diagnosis_description: primary?.description ?? null,
     secondary_diagnoses: secondary,

@@ -22,6 +22,14 @@ export {
 export { requirePriorAuth } from "./require-prior-auth.server";
 export { generateDenialLetter, getLetterPdf, SIGN_OFF_REQUIRED, type DenialLetterInput } from "~/letters/generate-denial-letter.server";
 export { listLetterForms, createLetterForm } from "~/letters/manage-letter-forms.server";
-export { createChatThread, listChatMessages, latestChatThreadId, createChatMessage, startAiChatReply, settleChatReplies, SUGGESTED_QUESTIONS } from "~/chat/chat.server";
+export {
+  createChatThread,
+  listChatMessages,
+  latestChatThreadId,
+  createChatMessage,
+  startAiChatReply,
+  settleChatReplies,
+  SUGGESTED_QUESTIONS,
+} from "~/chat/chat.server";
 export { getPrompt, runPrompt, createGroundTruth, listGroundTruths, PROMPT_TYPES } from "~/prompts/prompts.server";
 export type { PriorAuthDetail, PriorAuthListItem } from "./schemas";

@@ -78,7 +78,13 @@ export interface PromptEvaluation {
  * `{ data, engine, model, evaluation? }`. Records an AiAgentRun (agent "prompt:{type}").
  * Errors: AppError not_found, validation (prompt_type, no document), internal for model failures.
  */
-export async function runPrompt(database: Database, organizationId: string, priorAuthId: string, input: RunPromptInput, opts: { client?: ModelClient | null } = {}) {
+export async function runPrompt(
+  database: Database,
+  organizationId: string,
+  priorAuthId: string,
+  input: RunPromptInput,
+  opts: { client?: ModelClient | null } = {},
+) {
   const type = requirePromptType(input.prompt_type);
   requireMaxLength(input.system_prompt, 50_000, "System prompt");
   requireMaxLength(input.user_prompt, 50_000, "User prompt");
@@ -164,11 +170,18 @@ async function caseDocument(database: Database, priorAuthId: string): Promise<{ 
  * Re-runs the built-in pipeline up to `type` (nothing is saved). Returns that stage's output and the
  * placeholder values of its prompt (filled from the case and the earlier stages).
  */
-async function runStages(database: Database, pa: { id: string; organization_id: string; plan_id: string | null; coverage_policy_id: string | null }, type: PromptType) {
+async function runStages(
+  database: Database,
+  pa: { id: string; organization_id: string; plan_id: string | null; coverage_policy_id: string | null },
+  type: PromptType,
+) {
   if (type === "decision_tree") {
     const policyId = pa.coverage_policy_id;
     if (!policyId) throw new AppError("validation", "This prior auth has no coverage policy");
-    const policy = await database.prisma.coveragePolicy.findUniqueOrThrow({ where: { id: policyId }, include: { documents: { where: { kind: "policy" }, take: 1 } } });
+    const policy = await database.prisma.coveragePolicy.findUniqueOrThrow({
+      where: { id: policyId },
+      include: { documents: { where: { kind: "policy" }, take: 1 } },
+    });
     const file = policy.documents[0];
     const doc = (file && (await loadParsedDocument(database, file.id))) || textToParsedDocument(policy.policy_text ?? "");
     const meta = { drug_names: policy.drugs_list.length ? policy.drugs_list : [policy.drug_name], title: policy.drug_name, documentName: "policy" };
@@ -182,7 +195,10 @@ async function runStages(database: Database, pa: { id: string; organization_id: 
   if (type === "extraction") return { output: r.facts, vars: { page_count: doc.page_count, document: documentForPrompt(doc) } };
   const base = { request_date: r.facts.request_date ?? "", case_facts: asPromptJson(factsForPrompt(r.facts)), evidence };
   if (type === "eligibility") {
-    return { output: r.eligibility, vars: { ...base, roster: asPromptJson(inputs.roster.slice(0, 200)), formulary: asPromptJson(inputs.formulary.slice(0, 200)) } };
+    return {
+      output: r.eligibility,
+      vars: { ...base, roster: asPromptJson(inputs.roster.slice(0, 200)), formulary: asPromptJson(inputs.formulary.slice(0, 200)) },
+    };
   }
   if (type === "clinical_review") {
     return { output: r.review, vars: { ...base, tree_title: r.tree?.title ?? "", tree: r.tree ? treeForPrompt(r.tree) : "(no coverage policy matched)" } };
@@ -194,7 +210,13 @@ async function runStages(database: Database, pa: { id: string; organization_id: 
   }
   return {
     output: r.decision,
-    vars: { ...base, medication: asPromptJson(withoutCitations(r.facts.medication)), eligibility: eligibilityJson, review: reviewJson, audit: asPromptJson(withoutCitations(r.audit)) },
+    vars: {
+      ...base,
+      medication: asPromptJson(withoutCitations(r.facts.medication)),
+      eligibility: eligibilityJson,
+      review: reviewJson,
+      audit: asPromptJson(withoutCitations(r.audit)),
+    },
   };
 }
 
@@ -208,8 +230,24 @@ export interface GroundTruthInput {
   notes?: string | null;
 }
 
-function serializeGroundTruth(g: { id: string; prior_auth_id: string | null; prompt_type: string; expected: unknown; notes: string | null; created_at: Date; created_by_id: string | null }) {
-  return { token: g.id, prior_auth_id: g.prior_auth_id, prompt_type: g.prompt_type, expected: g.expected, notes: g.notes, created_by_id: g.created_by_id, created_at: g.created_at.toISOString() };
+function serializeGroundTruth(g: {
+  id: string;
+  prior_auth_id: string | null;
+  prompt_type: string;
+  expected: unknown;
+  notes: string | null;
+  created_at: Date;
+  created_by_id: string | null;
+}) {
+  return {
+    token: g.id,
+    prior_auth_id: g.prior_auth_id,
+    prompt_type: g.prompt_type,
+    expected: g.expected,
+    notes: g.notes,
+    created_by_id: g.created_by_id,
+    created_at: g.created_at.toISOString(),
+  };
 }
 
 /**
@@ -249,7 +287,13 @@ export async function listGroundTruths(database: Database, organizationId: strin
   return rows.map(serializeGroundTruth);
 }
 
-async function evaluateAgainstGroundTruth(database: Database, organizationId: string, priorAuthId: string, type: PromptType, actual: unknown): Promise<PromptEvaluation> {
+async function evaluateAgainstGroundTruth(
+  database: Database,
+  organizationId: string,
+  priorAuthId: string,
+  type: PromptType,
+  actual: unknown,
+): Promise<PromptEvaluation> {
   const truth = await database.prisma.groundTruth.findFirst({
     where: { organization_id: organizationId, prior_auth_id: priorAuthId, prompt_type: type },
     orderBy: [{ created_at: "desc" }, { id: "desc" }],
@@ -284,7 +328,8 @@ export function compareOutputs(expected: unknown, actual: unknown): Omit<PromptE
   let matched = 0;
   for (const [path, value] of want) {
     const other = got.has(path) ? got.get(path) : undefined;
-    const match = JSON.stringify(value) === JSON.stringify(other) || (typeof value !== "object" && normalizeValue(value) === normalizeValue(other) && other !== undefined);
+    const match =
+      JSON.stringify(value) === JSON.stringify(other) || (typeof value !== "object" && normalizeValue(value) === normalizeValue(other) && other !== undefined);
     if (match) matched++;
     diff.push({ path, expected: value, actual: other ?? null, match });
   }

@@ -11,7 +11,10 @@ export const RunPromptBodySchema = z.object({
   prompt_type: z.enum(PROMPT_TYPE_VALUES),
   system_prompt: z.string().max(100_000).nullish(),
   user_prompt: z.string().max(200_000).nullish(),
-  json_schema: z.union([z.record(z.string(), z.unknown()), z.string().max(200_000)]).nullish().describe("JSON Schema object or its JSON text; invalid JSON is ignored"),
+  json_schema: z
+    .union([z.record(z.string(), z.unknown()), z.string().max(200_000)])
+    .nullish()
+    .describe("JSON Schema object or its JSON text; invalid JSON is ignored"),
   evaluation_mode: BoolLike.optional().describe("compare the output with the latest ground truth of this prompt_type for the case"),
 });
 

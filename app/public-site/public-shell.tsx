@@ -57,7 +57,11 @@ export function PublicShell({ ctx, children }: { ctx: PublicContext; children: R
           </nav>
           <div className="flex items-center gap-2">
             {ctx.user && ctx.workspace_path ? (
-              <Link to={ctx.workspace_path} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500" data-testid="open-workspace">
+              <Link
+                to={ctx.workspace_path}
+                className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+                data-testid="open-workspace"
+              >
                 Open workspace
               </Link>
             ) : (
@@ -89,21 +93,29 @@ export function PublicShell({ ctx, children }: { ctx: PublicContext; children: R
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-3 sm:px-6">
           <div>
             <Logo />
-            <p className="mt-3 max-w-xs text-slate-500">Prior authorization and medical-claims review for health plans and PBMs, with decisions you can audit.</p>
+            <p className="mt-3 max-w-xs text-slate-500">
+              Prior authorization and medical-claims review for health plans and PBMs, with decisions you can audit.
+            </p>
           </div>
           <div>
             <p className="font-semibold text-slate-900">Product</p>
             <ul className="mt-3 space-y-2 text-slate-600">
               <li>
-                <a href="/#how-it-works" className="hover:text-slate-900">How a decision is reached</a>
+                <a href="/#how-it-works" className="hover:text-slate-900">
+                  How a decision is reached
+                </a>
               </li>
               {ctx.demo_path && (
                 <li>
-                  <Link to={ctx.demo_path} className="hover:text-slate-900">AI agents demo</Link>
+                  <Link to={ctx.demo_path} className="hover:text-slate-900">
+                    AI agents demo
+                  </Link>
                 </li>
               )}
               <li>
-                <Link to="/docs/api" className="hover:text-slate-900">API documentation</Link>
+                <Link to="/docs/api" className="hover:text-slate-900">
+                  API documentation
+                </Link>
               </li>
             </ul>
           </div>
@@ -111,16 +123,28 @@ export function PublicShell({ ctx, children }: { ctx: PublicContext; children: R
             <p className="font-semibold text-slate-900">Company</p>
             <ul className="mt-3 space-y-2 text-slate-600">
               <li>
-                <Link to="/blog" className="hover:text-slate-900">Blog</Link>
+                <Link to="/blog" className="hover:text-slate-900">
+                  Blog
+                </Link>
               </li>
               <li>
-                <a href="/#careers" className="hover:text-slate-900">Careers</a>
+                <a href="/#careers" className="hover:text-slate-900">
+                  Careers
+                </a>
               </li>
               <li>
-                <a href="/#partners" className="hover:text-slate-900">Partners</a>
+                <a href="/#partners" className="hover:text-slate-900">
+                  Partners
+                </a>
               </li>
               <li>
-                <Link to="/terms" className="hover:text-slate-900">Terms</Link> · <Link to="/privacy" className="hover:text-slate-900">Privacy</Link>
+                <Link to="/terms" className="hover:text-slate-900">
+                  Terms
+                </Link>{" "}
+                ·{" "}
+                <Link to="/privacy" className="hover:text-slate-900">
+                  Privacy
+                </Link>
               </li>
             </ul>
           </div>

@@ -36,7 +36,14 @@ export async function sendContactRequest(raw: unknown, ip: string | null): Promi
   await sendEmail({
     to: contactRecipient(),
     subject: `${CONTACT_TOPIC_LABEL[c.topic]}: ${c.name}${c.organization ? ` (${c.organization})` : ""}`.slice(0, 300),
-    text: [`Topic: ${CONTACT_TOPIC_LABEL[c.topic]}`, `Name: ${c.name}`, `Email: ${c.email}`, `Organization: ${c.organization || "-"}`, "", c.message || "(no message)"].join("\n"),
+    text: [
+      `Topic: ${CONTACT_TOPIC_LABEL[c.topic]}`,
+      `Name: ${c.name}`,
+      `Email: ${c.email}`,
+      `Organization: ${c.organization || "-"}`,
+      "",
+      c.message || "(no message)",
+    ].join("\n"),
     kind: "contact_request",
   });
   return c;

@@ -46,7 +46,12 @@ export async function assertAttemptCurrent(tx: JobTransaction, fence: AttemptFen
  * no fence (a direct call outside the queue) it just runs `fn` in a transaction.
  * @throws StaleAttemptError when the attempt was superseded (nothing is written)
  */
-export function fenced<T>(database: Database, fence: AttemptFence | undefined, fn: (tx: JobTransaction) => Promise<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
+export function fenced<T>(
+  database: Database,
+  fence: AttemptFence | undefined,
+  fn: (tx: JobTransaction) => Promise<T>,
+  opts: { timeoutMs?: number } = {},
+): Promise<T> {
   return database.prisma.$transaction(
     async (tx) => {
       if (fence) await assertAttemptCurrent(tx, fence);

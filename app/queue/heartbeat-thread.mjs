@@ -30,7 +30,8 @@ async function beat() {
   if (stopping) return;
   const silentFor = Date.now() - lastTick;
   if (silentFor > maxSilenceMs) {
-    if (!warnedSilent) parentPort.postMessage({ log: `worker thread silent for ${Math.round(silentFor / 1000)} s: heartbeat stopped so its jobs can be recovered` });
+    if (!warnedSilent)
+      parentPort.postMessage({ log: `worker thread silent for ${Math.round(silentFor / 1000)} s: heartbeat stopped so its jobs can be recovered` });
     warnedSilent = true;
     return;
   }

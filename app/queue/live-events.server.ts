@@ -95,7 +95,8 @@ export async function subscribe(
   opts: SubscribeOptions = {},
 ): Promise<() => void> {
   const channels = Array.isArray(channel) ? [...new Set(channel)] : [channel];
-  if (opts.afterId !== undefined && !/^\d{1,19}$/.test(opts.afterId)) throw new Error(`subscribe: afterId must be a decimal id, got ${JSON.stringify(opts.afterId)}`);
+  if (opts.afterId !== undefined && !/^\d{1,19}$/.test(opts.afterId))
+    throw new Error(`subscribe: afterId must be a decimal id, got ${JSON.stringify(opts.afterId)}`);
   const hub = hubFor(database);
   return hub.add(channels, onEvent, opts.afterId);
 }

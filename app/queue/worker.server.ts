@@ -139,16 +139,19 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   let maintaining = false;
 
   await heartbeat();
-  const beater = (opts.heartbeatThread ?? database.kind === "postgres") && database.url
-    ? startHeartbeatThread({ url: database.url, id, intervalMs: heartbeatMs, maxSilenceMs: opts.maxBlockedMs ?? staleSeconds * 10_000, log })
-    : null;
+  const beater =
+    (opts.heartbeatThread ?? database.kind === "postgres") && database.url
+      ? startHeartbeatThread({ url: database.url, id, intervalMs: heartbeatMs, maxSilenceMs: opts.maxBlockedMs ?? staleSeconds * 10_000, log })
+      : null;
   const unlisten = await database
     // After the LISTEN connection comes back (db.server.ts reconnects it), claim at once: jobs
     // enqueued while it was down sent notifications nobody heard.
-    .listen(JOBS_NOTIFY_CHANNEL, () => wake(), { onReconnect: () => {
-      log("info", `LISTEN ${JOBS_NOTIFY_CHANNEL} restored`);
-      wake();
-    } })
+    .listen(JOBS_NOTIFY_CHANNEL, () => wake(), {
+      onReconnect: () => {
+        log("info", `LISTEN ${JOBS_NOTIFY_CHANNEL} restored`);
+        wake();
+      },
+    })
     .catch((err) => {
       log("warn", `LISTEN ${JOBS_NOTIFY_CHANNEL} failed, polling every ${pollMs} ms: ${(err as Error).message}`);
       return null;
@@ -348,7 +351,13 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     const failure =
       outcome.kind === "succeeded"
         ? null
-        : { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, final: outcome.kind === "failed", message: outcome.message || firstLineOf(outcome.error) };
+        : {
+            jobId: job.id,
+            attempt: job.attempts,
+            maxAttempts: job.max_attempts,
+            final: outcome.kind === "failed",
+            message: outcome.message || firstLineOf(outcome.error),
+          };
     const delays = [200, 1_000, 3_000, 10_000];
     for (let i = 0; ; i++) {
       if (entry.abandoned) return;
@@ -433,10 +442,7 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     if (inFlight.length) {
       log("info", `stopping: waiting up to ${shutdownTimeoutMs} ms for ${inFlight.length} running job(s)`);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(inFlight.map((r) => r.done)),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, shutdownTimeoutMs))),
-      ]);
+      await Promise.race([Promise.allSettled(inFlight.map((r) => r.done)), new Promise<void>((resolve) => (timer = setTimeout(resolve, shutdownTimeoutMs)))]);
       clearTimeout(timer);
     }
     const unfinished = [...running.values()];
@@ -500,17 +506,23 @@ export async function releaseStaleJobs(
     const row = await releaseOneStaleJob(database, id, staleSeconds);
     if (row) released.push(row);
   }
-  await database.query(
-    `DELETE FROM worker_processes WHERE heartbeat_at < now() - make_interval(secs => $1::double precision)`,
-    [staleSeconds],
-  );
+  await database.query(`DELETE FROM worker_processes WHERE heartbeat_at < now() - make_interval(secs => $1::double precision)`, [staleSeconds]);
   if (released.some((r) => r.status === "queued")) await database.notify(JOBS_NOTIFY_CHANNEL, "stale").catch(() => {});
   return released;
 }
 
 /** Releases one stale job (re-checked under its row lock) and runs its onFailure hook, in one transaction. */
 async function releaseOneStaleJob(database: Database, jobId: string, staleSeconds: number) {
-  type Row = { id: string; name: string; status: "queued" | "failed"; locked_by: string | null; payload: unknown; attempts: number; max_attempts: number; last_error: string };
+  type Row = {
+    id: string;
+    name: string;
+    status: "queued" | "failed";
+    locked_by: string | null;
+    payload: unknown;
+    attempts: number;
+    max_attempts: number;
+    last_error: string;
+  };
   let after: unknown;
   const row = await database.prisma.$transaction(
     async (tx) => {
@@ -541,18 +553,23 @@ async function releaseOneStaleJob(database: Database, jobId: string, staleSecond
       );
       const r = rows[0];
       if (!r) return null;
-      after = await runFailureHook(r, {
-        jobId: r.id,
-        attempt: r.attempts,
-        maxAttempts: r.max_attempts,
-        final: r.status === "failed",
-        message: r.last_error,
-      }, tx);
+      after = await runFailureHook(
+        r,
+        {
+          jobId: r.id,
+          attempt: r.attempts,
+          maxAttempts: r.max_attempts,
+          final: r.status === "failed",
+          message: r.last_error,
+        },
+        tx,
+      );
       return r;
     },
     { timeout: 30_000, maxWait: 10_000 },
   );
-  if (row && typeof after === "function") await (after as () => Promise<void>)().catch((err) => console.error(`[queue] job ${row.id}: after-failure step failed: ${(err as Error).message}`));
+  if (row && typeof after === "function")
+    await (after as () => Promise<void>)().catch((err) => console.error(`[queue] job ${row.id}: after-failure step failed: ${(err as Error).message}`));
   return row ? { id: row.id, name: row.name, status: row.status, locked_by: row.locked_by } : null;
 }
 
@@ -561,14 +578,7 @@ async function releaseOneStaleJob(database: Database, jobId: string, staleSecond
  * runs the job's onFailure hook, in one transaction. With `withHook: false` (the last try after the
  * hook kept failing) only the job row is written, so the job cannot stay 'running' for ever.
  */
-async function recordFailure(
-  database: Database,
-  job: ClaimedJob,
-  sql: string,
-  params: unknown[],
-  info: JobFailureInfo,
-  withHook: boolean,
-) {
+async function recordFailure(database: Database, job: ClaimedJob, sql: string, params: unknown[], info: JobFailureInfo, withHook: boolean) {
   const after = await database.prisma.$transaction(
     async (tx) => {
       const rows = await tx.$queryRawUnsafe<{ status: string }[]>(sql, ...params);

@@ -215,10 +215,18 @@ export function metricsCsv(report: MetricsReport): string {
   for (const cat of [report.drug, report.service]) {
     for (const urgency of ["all", "standard", "expedited"] as const) {
       for (const [metric, value] of Object.entries(cat[urgency])) {
-        lines.push([report.period.from, report.period.to, report.line_of_business ?? "all", cat.category, urgency, metric, value === null ? "" : String(value)].map(esc).join(","));
+        lines.push(
+          [report.period.from, report.period.to, report.line_of_business ?? "all", cat.category, urgency, metric, value === null ? "" : String(value)]
+            .map(esc)
+            .join(","),
+        );
       }
     }
-    lines.push([report.period.from, report.period.to, report.line_of_business ?? "all", cat.category, "all", "past_due_open", String(cat.past_due_open)].map(esc).join(","));
+    lines.push(
+      [report.period.from, report.period.to, report.line_of_business ?? "all", cat.category, "all", "past_due_open", String(cat.past_due_open)]
+        .map(esc)
+        .join(","),
+    );
   }
   return lines.join("\r\n") + "\r\n";
 }

@@ -19,6 +19,11 @@ export async function getMetricsReport(database: Database, organizationId: strin
 
 /** The lines of business of the organization's plans, for the report's filter. */
 export async function listLinesOfBusiness(database: Database, organizationId: string): Promise<string[]> {
-  const rows = await database.prisma.plan.findMany({ where: { organization_id: organizationId }, distinct: ["line_of_business"], select: { line_of_business: true }, orderBy: { line_of_business: "asc" } });
+  const rows = await database.prisma.plan.findMany({
+    where: { organization_id: organizationId },
+    distinct: ["line_of_business"],
+    select: { line_of_business: true },
+    orderBy: { line_of_business: "asc" },
+  });
   return rows.map((r) => r.line_of_business);
 }

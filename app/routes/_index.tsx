@@ -6,7 +6,11 @@ import { PublicShell, ScheduleDemoLink } from "~/public-site/public-shell";
 export function meta() {
   return [
     { title: "PA Review — prior authorization decisions you can audit" },
-    { name: "description", content: "AI agents that turn faxed prior authorization requests into cited, auditable decisions for health plans and PBMs. No denial without a quoted failed criterion and a clinician's sign-off." },
+    {
+      name: "description",
+      content:
+        "AI agents that turn faxed prior authorization requests into cited, auditable decisions for health plans and PBMs. No denial without a quoted failed criterion and a clinician's sign-off.",
+    },
   ];
 }
 
@@ -44,9 +48,18 @@ const STEPS = [
 ];
 
 const AUDIENCES = [
-  { title: "Utilization-management reviewers", text: "Open a case and see the decision, the policy passage and the fax quote side by side. Accept it, override it, or ask for what is missing." },
-  { title: "Pharmacists", text: "Formulary tier, quantity limits and step therapy checked against the plan, with prior therapies and durations read from the chart notes." },
-  { title: "Physicians and clinical reviewers", text: "Only the cases that need clinical judgement reach you. A denial is a recommendation until you sign it off — then the letter states the specific reason." },
+  {
+    title: "Utilization-management reviewers",
+    text: "Open a case and see the decision, the policy passage and the fax quote side by side. Accept it, override it, or ask for what is missing.",
+  },
+  {
+    title: "Pharmacists",
+    text: "Formulary tier, quantity limits and step therapy checked against the plan, with prior therapies and durations read from the chart notes.",
+  },
+  {
+    title: "Physicians and clinical reviewers",
+    text: "Only the cases that need clinical judgement reach you. A denial is a recommendation until you sign it off — then the letter states the specific reason.",
+  },
 ];
 
 function Check() {
@@ -89,7 +102,9 @@ function DecisionIllustration() {
               <Check />
               <span className="font-medium text-slate-800">{criterion}</span>
             </div>
-            <p className="mt-1.5 ml-7 border-l-2 border-indigo-200 pl-2 text-xs text-slate-500 italic">“{quote}” <span className="not-italic text-indigo-600">Fax p. 2</span></p>
+            <p className="mt-1.5 ml-7 border-l-2 border-indigo-200 pl-2 text-xs text-slate-500 italic">
+              “{quote}” <span className="not-italic text-indigo-600">Fax p. 2</span>
+            </p>
           </li>
         ))}
       </ul>
@@ -112,17 +127,24 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
               Prior authorization decisions you can audit, line by line
             </h1>
             <p className="mt-5 text-lg text-pretty text-slate-600">
-              PA Review's AI agents read faxed prior authorization requests and medical claims, check them against your plan's coverage policies and
-              return a decision with a confidence score, citations into the fax and the full decision trail. No request is denied without a quoted,
-              clearly failed criterion — and no denial is final until a clinician signs it off.
+              PA Review's AI agents read faxed prior authorization requests and medical claims, check them against your plan's coverage policies and return a
+              decision with a confidence score, citations into the fax and the full decision trail. No request is denied without a quoted, clearly failed
+              criterion — and no denial is final until a clinician signs it off.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               {demo && (
-                <Link to={demo} className="rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500" data-testid="try-demo">
+                <Link
+                  to={demo}
+                  className="rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+                  data-testid="try-demo"
+                >
                   Try the live demo
                 </Link>
               )}
-              <ScheduleDemoLink href={ctx.schedule_demo_url} className="rounded-md bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50" />
+              <ScheduleDemoLink
+                href={ctx.schedule_demo_url}
+                className="rounded-md bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+              />
               <Link to="/docs/api" className="px-2 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900">
                 API documentation →
               </Link>
@@ -140,8 +162,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <div className="max-w-2xl">
           <h2 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Built for the people who decide coverage</h2>
           <p className="mt-3 text-slate-600">
-            Health plans and PBMs run their prior authorization intake, review and letters in one workspace — with a sandbox organization for trying
-            policies before they go live, and an API for everything the screens do.
+            Health plans and PBMs run their prior authorization intake, review and letters in one workspace — with a sandbox organization for trying policies
+            before they go live, and an API for everything the screens do.
           </p>
         </div>
         <div className="mt-10 grid gap-6 md:grid-cols-3">
@@ -161,8 +183,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold text-indigo-300">How a decision is reached</p>
             <h2 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">Five agents, one rule book, a human on every denial</h2>
             <p className="mt-3 text-slate-300">
-              The same five steps run for every fax, typed or scanned, on the built-in clinical engine or your own OpenAI-compatible model. A model
-              may propose; the decision rules decide.
+              The same five steps run for every fax, typed or scanned, on the built-in clinical engine or your own OpenAI-compatible model. A model may propose;
+              the decision rules decide.
             </p>
           </div>
           <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
@@ -176,9 +198,18 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           </ol>
           <div className="mt-10 grid gap-4 md:grid-cols-3">
             {[
-              ["Citations, not assertions", "Every extracted fact and every answered criterion points to the fax page and the exact words. Reviewers check a quote, not a guess."],
-              ["Denials need a failed criterion", "A denial is only recommended when a clearly read criterion clearly fails, quoted verbatim. Anything uncertain becomes a specific request for more information."],
-              ["Clinician sign-off", "A denial becomes final only after a clinical reviewer signs it off, and a human decision is never overwritten by a later AI run."],
+              [
+                "Citations, not assertions",
+                "Every extracted fact and every answered criterion points to the fax page and the exact words. Reviewers check a quote, not a guess.",
+              ],
+              [
+                "Denials need a failed criterion",
+                "A denial is only recommended when a clearly read criterion clearly fails, quoted verbatim. Anything uncertain becomes a specific request for more information.",
+              ],
+              [
+                "Clinician sign-off",
+                "A denial becomes final only after a clinical reviewer signs it off, and a human decision is never overwritten by a later AI run.",
+              ],
             ].map(([title, text]) => (
               <div key={title} className="flex gap-3">
                 <Check />
@@ -197,8 +228,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl bg-indigo-50 p-8">
           <h2 className="text-xl font-semibold text-slate-900">See the agents work on a fax</h2>
           <p className="mt-2 text-sm text-slate-600">
-            Pick one of the bundled synthetic faxes — typed or scanned — or upload your own PDF, and watch the intake, eligibility, clinical review and
-            audit agents reach a decision. Nothing you upload is stored.
+            Pick one of the bundled synthetic faxes — typed or scanned — or upload your own PDF, and watch the intake, eligibility, clinical review and audit
+            agents reach a decision. Nothing you upload is stored.
           </p>
           {demo ? (
             <Link to={demo} className="mt-5 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
@@ -211,10 +242,13 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl border border-slate-200 p-8">
           <h2 className="text-xl font-semibold text-slate-900">An API for everything on screen</h2>
           <p className="mt-2 text-sm text-slate-600">
-            Submit faxes and ePA documents, run the agents, read decisions with their citations and trails, and manage plans and coverage policies —
-            JSON over HTTPS with API keys, documented from the same schemas the server validates with.
+            Submit faxes and ePA documents, run the agents, read decisions with their citations and trails, and manage plans and coverage policies — JSON over
+            HTTPS with API keys, documented from the same schemas the server validates with.
           </p>
-          <Link to="/docs/api" className="mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50">
+          <Link
+            to="/docs/api"
+            className="mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
             Read the API documentation
           </Link>
         </div>
@@ -227,8 +261,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold text-indigo-600">We are hiring</p>
             <h2 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Build software clinicians can trust</h2>
             <p className="mt-3 text-slate-600">
-              We are looking for engineers who care about evidence — document understanding, clinical rules, and products reviewers enjoy using — and
-              for pharmacists and nurses who have worked a utilization-management queue and want to fix it.
+              We are looking for engineers who care about evidence — document understanding, clinical rules, and products reviewers enjoy using — and for
+              pharmacists and nurses who have worked a utilization-management queue and want to fix it.
             </p>
             <Link to="/schedule-demo?topic=careers" className="mt-5 inline-block text-sm font-semibold text-indigo-600 hover:text-indigo-500">
               Write to us about a role →
@@ -238,8 +272,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold text-indigo-600">Partner with us</p>
             <h2 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">Health plans, PBMs and EHR vendors</h2>
             <p className="mt-3 text-slate-600">
-              We work with plans preparing for the CMS-0057-F decision time frames and prior authorization APIs, with PBMs that want their formulary
-              rules applied the same way every time, and with vendors who send us ePA requests.
+              We work with plans preparing for the CMS-0057-F decision time frames and prior authorization APIs, with PBMs that want their formulary rules
+              applied the same way every time, and with vendors who send us ePA requests.
             </p>
             <Link to="/schedule-demo?topic=partnership" className="mt-5 inline-block text-sm font-semibold text-indigo-600 hover:text-indigo-500">
               Talk to us about a partnership →
@@ -251,9 +285,14 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       {/* Final CTA */}
       <section className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
         <h2 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Bring us your hardest faxes</h2>
-        <p className="mx-auto mt-3 max-w-xl text-slate-600">We will run them through the agents with your coverage policies and walk you through every decision and citation.</p>
+        <p className="mx-auto mt-3 max-w-xl text-slate-600">
+          We will run them through the agents with your coverage policies and walk you through every decision and citation.
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <ScheduleDemoLink href={ctx.schedule_demo_url} className="rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500" />
+          <ScheduleDemoLink
+            href={ctx.schedule_demo_url}
+            className="rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          />
           <Link to="/blog" className="rounded-md px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
             Read the blog
           </Link>

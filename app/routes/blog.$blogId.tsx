@@ -42,7 +42,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </h1>
           {blog.description && <p className="mt-4 text-lg text-slate-600">{blog.description}</p>}
           {admin && (
-            <Link to={`/blog/${blog.id}/edit`} className="mt-5 inline-block rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+            <Link
+              to={`/blog/${blog.id}/edit`}
+              className="mt-5 inline-block rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               Edit post
             </Link>
           )}
@@ -61,7 +64,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                 Open the demo
               </Link>
             )}
-            <ScheduleDemoLink href={ctx.schedule_demo_url} className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50" />
+            <ScheduleDemoLink
+              href={ctx.schedule_demo_url}
+              className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50"
+            />
           </div>
         </aside>
       </article>

@@ -6,7 +6,10 @@ import { formatPostDate } from "~/blog/format";
 import { getPublicContext } from "~/public-site/public-context.server";
 import { PublicShell } from "~/public-site/public-shell";
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog · PA Review" }, { name: "description", content: "Notes on prior authorization, coverage policies and auditable AI decisions." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Blog · PA Review" },
+  { name: "description", content: "Notes on prior authorization, coverage policies and auditable AI decisions." },
+];
 
 /** GET /blog — published posts, newest first (drafts too for instance administrators). */
 export async function loader({ request }: Route.LoaderArgs) {

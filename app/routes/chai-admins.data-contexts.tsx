@@ -21,7 +21,8 @@ export default function DataContexts({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-3">
           <p className="text-sm font-semibold text-slate-900">
-            PA Review <span className="ml-2 rounded bg-slate-900 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">Instance admin</span>
+            PA Review{" "}
+            <span className="ml-2 rounded bg-slate-900 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">Instance admin</span>
           </p>
           <p className="flex items-center gap-4 text-sm text-slate-500">
             {loaderData.email}
@@ -34,7 +35,9 @@ export default function DataContexts({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto max-w-6xl space-y-6 p-6">
         <div>
           <h1 className="text-xl font-semibold text-slate-900">Data Contexts</h1>
-          <p className="mt-1 text-sm text-slate-500">What the agents are given about a plan and a case. Examples from the synthetic demo content; no member data.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            What the agents are given about a plan and a case. Examples from the synthetic demo content; no member data.
+          </p>
         </div>
         <div className="grid items-start gap-4 lg:grid-cols-2">
           {loaderData.contexts.map((c) => (

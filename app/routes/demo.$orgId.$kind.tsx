@@ -23,15 +23,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await checkDemoRateLimit(requestIp(context));
     const req = await readDemoRunRequest(request);
-    const result: DemoResult = await runDemo(await getDatabase(), params.orgId, { ...req, input: { ...req.input, kind: parseDemoKind(params.kind) ?? req.input.kind } });
+    const result: DemoResult = await runDemo(await getDatabase(), params.orgId, {
+      ...req,
+      input: { ...req.input, kind: parseDemoKind(params.kind) ?? req.input.kind },
+    });
     return { result, errors: [] as string[] };
   } catch (err) {
     if (isAppError(err) && err.code === "not_found" && err.message === "Not found") throw new Response("Not Found", { status: 404 });
     if (!isAppError(err)) console.error("[demo] run failed:", err);
-    return data({ result: null, errors: isAppError(err) ? [err.message, ...err.details] : ["An error occurred"] }, { status: isAppError(err) ? err.status : 500 });
+    return data(
+      { result: null, errors: isAppError(err) ? [err.message, ...err.details] : ["An error occurred"] },
+      { status: isAppError(err) ? err.status : 500 },
+    );
   }
 }
 
 export default function DemoKindPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <DemoRunner key={loaderData.kind} kind={loaderData.kind} faxes={loaderData.faxes} result={actionData?.result ?? null} errors={actionData?.errors ?? []} />;
+  return (
+    <DemoRunner key={loaderData.kind} kind={loaderData.kind} faxes={loaderData.faxes} result={actionData?.result ?? null} errors={actionData?.errors ?? []} />
+  );
 }

@@ -39,9 +39,15 @@ export default function DemoLayout({ loaderData }: Route.ComponentProps) {
                 Run PA Review's agents on a prior authorization fax against the {organization.plan?.title ?? "demo"} plan and its coverage policies.
               </p>
             </div>
-            <ScheduleDemoLink href={ctx.schedule_demo_url} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500" />
+            <ScheduleDemoLink
+              href={ctx.schedule_demo_url}
+              className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+            />
           </div>
-          <p className="mt-4 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="synthetic-notice">
+          <p
+            className="mt-4 flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            data-testid="synthetic-notice"
+          >
             <span aria-hidden>⚠︎</span>
             {SYNTHETIC_NOTICE}
           </p>

@@ -12,7 +12,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!isDevOutboxEnabled(context)) throw new Response("Not Found", { status: 404 });
   const rows = await listOutbox(50);
   return {
-    emails: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, transport: r.transport, error: r.error, created_at: r.created_at.toISOString() })),
+    emails: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      transport: r.transport,
+      error: r.error,
+      created_at: r.created_at.toISOString(),
+    })),
   };
 }
 

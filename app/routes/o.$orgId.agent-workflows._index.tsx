@@ -96,12 +96,24 @@ export default function AgentWorkflows({ loaderData }: Route.ComponentProps) {
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="runs-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2.5">Status</th>
-                <th scope="col" className="px-4 py-2.5">Agent and task</th>
-                <th scope="col" className="px-4 py-2.5">Case</th>
-                <th scope="col" className="px-4 py-2.5">Engine</th>
-                <th scope="col" className="px-4 py-2.5 text-right">Duration</th>
-                <th scope="col" className="px-4 py-2.5">Started</th>
+                <th scope="col" className="px-4 py-2.5">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  Agent and task
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  Case
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  Engine
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-right">
+                  Duration
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  Started
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -117,7 +129,11 @@ export default function AgentWorkflows({ loaderData }: Route.ComponentProps) {
                     <p className="mt-0.5 truncate text-xs text-slate-500" title={r.task_message ?? undefined}>
                       {r.task_message ?? "—"}
                     </p>
-                    {r.error && <p className="mt-0.5 truncate text-xs text-red-700" title={r.error}>{r.error}</p>}
+                    {r.error && (
+                      <p className="mt-0.5 truncate text-xs text-red-700" title={r.error}>
+                        {r.error}
+                      </p>
+                    )}
                   </td>
                   <td className="px-4 py-3 text-slate-600">
                     {r.subject?.kind === "prior_auth" ? (

@@ -102,7 +102,17 @@ export default function AiRuleDetail({ loaderData, actionData }: Route.Component
           <Row label="Applies to">
             <span className="capitalize">{rule.applies_to}</span> stage
           </Row>
-          <Row label="Conditions">{rule.conditions.length ? <ul className="font-mono text-xs">{rule.conditions.map((c, i) => <li key={i}>{c}</li>)}</ul> : <span className="text-slate-400">None — fires on every case in scope</span>}</Row>
+          <Row label="Conditions">
+            {rule.conditions.length ? (
+              <ul className="font-mono text-xs">
+                {rule.conditions.map((c, i) => (
+                  <li key={i}>{c}</li>
+                ))}
+              </ul>
+            ) : (
+              <span className="text-slate-400">None — fires on every case in scope</span>
+            )}
+          </Row>
           <Row label="Actions">
             <ul className="font-mono text-xs">
               {rule.actions.map((a, i) => (
@@ -114,7 +124,9 @@ export default function AiRuleDetail({ loaderData, actionData }: Route.Component
           <Row label="Plans">{list(rule.scoped_plan_ids.map(planName))}</Row>
           <Row label="NDCs">{list(rule.scoped_ndcs)}</Row>
           <Row label="RxCUIs">{list(rule.scoped_rxnorms)}</Row>
-          <Row label="Dates">{rule.start_date || rule.end_date ? `${rule.start_date ?? "…"} to ${rule.end_date ?? "…"}` : <span className="text-slate-400">Always</span>}</Row>
+          <Row label="Dates">
+            {rule.start_date || rule.end_date ? `${rule.start_date ?? "…"} to ${rule.end_date ?? "…"}` : <span className="text-slate-400">Always</span>}
+          </Row>
           <Row label="Priority">{rule.priority}</Row>
           <Row label="Active">{rule.active ? "Yes" : "No"}</Row>
           <Row label="Date created">{formatDateTime(rule.date_created)}</Row>

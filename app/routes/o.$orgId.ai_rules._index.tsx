@@ -21,7 +21,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "member");
   const url = new URL(request.url);
   const database = await getDatabase();
-  const [rules, plans] = await Promise.all([listAiRules(database, organization.id, { q: url.searchParams.get("q"), sort: url.searchParams.get("sort") }), listPlans(database, organization.id)]);
+  const [rules, plans] = await Promise.all([
+    listAiRules(database, organization.id, { q: url.searchParams.get("q"), sort: url.searchParams.get("sort") }),
+    listPlans(database, organization.id),
+  ]);
   return { orgId: organization.id, rules: rules.map(serializeAiRule), plans: plans.map((p) => ({ token: p.id, title: p.title })) };
 }
 
@@ -69,15 +72,21 @@ export default function AiRulesList({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-6xl space-y-4 p-6">
-      <PageHeader title="Custom AI Rules" description="Rules your plan applies on top of coverage policies, at the eligibility, clinical and audit stages of every review." actions={newRule} />
+      <PageHeader
+        title="Custom AI Rules"
+        description="Rules your plan applies on top of coverage policies, at the eligibility, clinical and audit stages of every review."
+        actions={newRule}
+      />
       {codeView ? (
         <JsonView value={{ ai_rules: rules }} />
       ) : rules.length === 0 && !q ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="empty-rules">
           <h2 className="text-sm font-semibold text-slate-900">No AI rules yet</h2>
           <p className="mx-auto mt-1 max-w-xl text-sm text-slate-500">
-            An AI rule checks a condition on each case — say <code className="text-slate-700">member age &lt; 18</code> or <code className="text-slate-700">quantity &gt; limit</code> — and, when it holds, asks for more information, routes the case to a clinical
-            reviewer, adds a note or lowers the confidence. Rules can be scoped to drugs, NDCs, RxCUIs, plans and dates. Every rule that fires is named in the case&apos;s decision trail; a rule can never deny a case on its own.
+            An AI rule checks a condition on each case — say <code className="text-slate-700">member age &lt; 18</code> or{" "}
+            <code className="text-slate-700">quantity &gt; limit</code> — and, when it holds, asks for more information, routes the case to a clinical reviewer,
+            adds a note or lowers the confidence. Rules can be scoped to drugs, NDCs, RxCUIs, plans and dates. Every rule that fires is named in the case&apos;s
+            decision trail; a rule can never deny a case on its own.
           </p>
           <div className="mt-4">{newRule}</div>
         </div>
@@ -95,7 +104,11 @@ export default function AiRulesList({ loaderData, actionData }: Route.ComponentP
               <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
                   {COLUMNS.map((c) => (
-                    <th key={c.label} className="px-4 py-3 whitespace-nowrap" aria-sort={c.key && sort.replace(/^-/, "") === c.key ? (sort.startsWith("-") ? "descending" : "ascending") : undefined}>
+                    <th
+                      key={c.label}
+                      className="px-4 py-3 whitespace-nowrap"
+                      aria-sort={c.key && sort.replace(/^-/, "") === c.key ? (sort.startsWith("-") ? "descending" : "ascending") : undefined}
+                    >
                       {c.key ? (
                         <Link to={sortLink(c.key)} className="inline-flex items-center gap-1 hover:text-slate-800" preventScrollReset>
                           {c.label}
@@ -119,14 +132,20 @@ export default function AiRulesList({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td className="max-w-xs px-4 py-3 text-slate-700">{r.description}</td>
                     <td className="px-4 py-3 text-slate-700 capitalize">{r.applies_to}</td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-700">{r.conditions.length ? r.conditions.map((c, i) => <div key={i}>{c}</div>) : <span className="font-sans text-slate-400">always</span>}</td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-700">
+                      {r.conditions.length ? r.conditions.map((c, i) => <div key={i}>{c}</div>) : <span className="font-sans text-slate-400">always</span>}
+                    </td>
                     <td className="px-4 py-3 font-mono text-xs text-slate-700">
                       {r.actions.map((a, i) => (
                         <div key={i}>{a}</div>
                       ))}
                     </td>
                     <td className="px-4 py-3">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${r.active ? "bg-green-50 text-green-700" : "bg-slate-100 text-slate-600"}`}>{r.active ? "Yes" : "No"}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${r.active ? "bg-green-50 text-green-700" : "bg-slate-100 text-slate-600"}`}
+                      >
+                        {r.active ? "Yes" : "No"}
+                      </span>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-500">{formatDateTime(r.date_created)}</td>
                   </tr>

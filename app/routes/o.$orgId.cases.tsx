@@ -58,7 +58,12 @@ const STATUS_LABELS: Record<(typeof CASE_STATUS_FILTERS)[number], string> = {
   outreach: "Outreach required",
   decided: "Decided",
 };
-const DECISION_LABELS: Record<(typeof CASE_DECISION_FILTERS)[number], string> = { approved: "Approved", denied: "Denied", outreach: "Outreach required", pending: "Pending" };
+const DECISION_LABELS: Record<(typeof CASE_DECISION_FILTERS)[number], string> = {
+  approved: "Approved",
+  denied: "Denied",
+  outreach: "Outreach required",
+  pending: "Pending",
+};
 
 export default function Cases({ loaderData }: Route.ComponentProps) {
   const { page, query, users, orgId, userId, now } = loaderData;

@@ -79,11 +79,20 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <LiveChannelProvider url={`/api/o/${orgId}/claims/${c.token}/events`}>
       {codeView ? (
-        <div className="p-6"><JsonView value={detail} /></div>
+        <div className="p-6">
+          <JsonView value={detail} />
+        </div>
       ) : !c.intake_finished ? (
         <IntakeScreen
           orgId={orgId}
-          priorAuth={{ token: c.token, created_at: c.created_at, intake_status: c.intake_status, intake_step: c.intake_step, intake_error: c.intake_error, submission_type: c.submission_type }}
+          priorAuth={{
+            token: c.token,
+            created_at: c.created_at,
+            intake_status: c.intake_status,
+            intake_step: c.intake_step,
+            intake_error: c.intake_error,
+            submission_type: c.submission_type,
+          }}
           pdfUrl={detail.fax?.pdf_url ?? null}
           epaText={detail.epa_submission?.synthetic_document ?? null}
           actionError={result?.intent === "run_ai" ? result.error : null}
@@ -92,7 +101,13 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
           description="The AI reads the claim, checks eligibility, reviews each service line against the plan's medical policies, audits the result and proposes a decision per line."
         />
       ) : (
-        <ClaimDetailView detail={detail as unknown as ClaimDetailJson} tab={tab} side={side} search={search} lineError={result?.error ? { line: result.line, intent: result.intent, message: result.error } : null} />
+        <ClaimDetailView
+          detail={detail as unknown as ClaimDetailJson}
+          tab={tab}
+          side={side}
+          search={search}
+          lineError={result?.error ? { line: result.line, intent: result.intent, message: result.error } : null}
+        />
       )}
     </LiveChannelProvider>
   );

@@ -98,7 +98,9 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
                 <th className="px-4 py-3">Name</th>
                 <th className="px-4 py-3">Service requests</th>
                 <th className="px-4 py-3">Created</th>
-                <th className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                <th className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">
@@ -106,16 +108,31 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
                 <tr key={c.token} data-testid="claim-row">
                   <td className="px-4 py-3">
                     {c.patient_name ? (
-                      <Link to={c.token} className="font-medium text-indigo-700 hover:underline">{c.patient_name}</Link>
+                      <Link to={c.token} className="font-medium text-indigo-700 hover:underline">
+                        {c.patient_name}
+                      </Link>
                     ) : (
-                      <Link to={c.token} className="font-medium text-indigo-700 hover:underline">Process intake</Link>
+                      <Link to={c.token} className="font-medium text-indigo-700 hover:underline">
+                        Process intake
+                      </Link>
                     )}
-                    {!c.intake_finished && c.intake_status !== "pending" && <Badge tone={c.intake_status === "failed" ? "red" : "amber"} className="ml-2">{c.intake_status === "failed" ? "Intake failed" : "Intake running"}</Badge>}
+                    {!c.intake_finished && c.intake_status !== "pending" && (
+                      <Badge tone={c.intake_status === "failed" ? "red" : "amber"} className="ml-2">
+                        {c.intake_status === "failed" ? "Intake failed" : "Intake running"}
+                      </Badge>
+                    )}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{c.service_requests_size}</td>
-                  <td className="px-4 py-3 text-slate-500" title={c.created_at}>{c.time_ago_in_words} ago</td>
+                  <td className="px-4 py-3 text-slate-500" title={c.created_at}>
+                    {c.time_ago_in_words} ago
+                  </td>
                   <td className="px-4 py-3 text-right">
-                    <Link to={withParams(search, { modal: "delete", id: c.token })} preventScrollReset className="text-sm font-medium text-red-600 hover:text-red-800" aria-label={`Delete claim ${c.patient_name ?? c.token}`}>
+                    <Link
+                      to={withParams(search, { modal: "delete", id: c.token })}
+                      preventScrollReset
+                      className="text-sm font-medium text-red-600 hover:text-red-800"
+                      aria-label={`Delete claim ${c.patient_name ?? c.token}`}
+                    >
                       Delete
                     </Link>
                   </td>
@@ -125,16 +142,38 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
           </table>
         </div>
       )}
-      <Modal open={modal === "claim_fax"} title="Medical Claim fax simulation" description="Simulate a medical claim or medical request arriving by fax." closeTo={closeTo} size="lg" testId="claim-fax-modal">
-        <FaxSimulationForm serverError={result?.intent === "fax" ? result.error : null} cancelTo={closeTo} fileField="fax.file" submitLabel="Submit claim" help="A faxed medical claim (CMS-1500), medical PA request or letter of medical necessity (PDF only, up to 25 MB). Scanned pages are read with OCR." hiddenFields={{ submission_type: "fax" }} />
+      <Modal
+        open={modal === "claim_fax"}
+        title="Medical Claim fax simulation"
+        description="Simulate a medical claim or medical request arriving by fax."
+        closeTo={closeTo}
+        size="lg"
+        testId="claim-fax-modal"
+      >
+        <FaxSimulationForm
+          serverError={result?.intent === "fax" ? result.error : null}
+          cancelTo={closeTo}
+          fileField="fax.file"
+          submitLabel="Submit claim"
+          help="A faxed medical claim (CMS-1500), medical PA request or letter of medical necessity (PDF only, up to 25 MB). Scanned pages are read with OCR."
+          hiddenFields={{ submission_type: "fax" }}
+        />
       </Modal>
       <Modal open={modal === "delete"} title="Delete claim" closeTo={closeTo} size="sm" testId="delete-modal">
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={searchParams.get("id") ?? ""} />
           <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
-          {deleting && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{deleting.patient_name ?? "Claim awaiting intake"} · {deleting.service_requests_size} service request(s)</p>}
-          {result?.intent === "delete" && result.error && <p role="alert" className="text-sm text-red-600">{result.error}</p>}
+          {deleting && (
+            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+              {deleting.patient_name ?? "Claim awaiting intake"} · {deleting.service_requests_size} service request(s)
+            </p>
+          )}
+          {result?.intent === "delete" && result.error && (
+            <p role="alert" className="text-sm text-red-600">
+              {result.error}
+            </p>
+          )}
           <ConfirmActions closeTo={closeTo} />
         </Form>
       </Modal>

@@ -64,7 +64,10 @@ export default function Compendiums({ loaderData, actionData }: Route.ComponentP
   const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-6">
-      <PageHeader title="Compendiums" description="Drug compendia your reviewers may cite for off-label and oncology use. Connect one with the access key from its publisher." />
+      <PageHeader
+        title="Compendiums"
+        description="Drug compendia your reviewers may cite for off-label and oncology use. Connect one with the access key from its publisher."
+      />
       {error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
@@ -77,7 +80,11 @@ export default function Compendiums({ loaderData, actionData }: Route.ComponentP
           {compendia.map((c) => (
             <li key={c.id} data-testid="compendium-card" className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
               <div className="flex items-start gap-3">
-                {c.logo ? <img src={c.logo} alt="" width={44} height={44} className="h-11 w-11 shrink-0 rounded-lg" /> : <div className="h-11 w-11 shrink-0 rounded-lg bg-slate-200" />}
+                {c.logo ? (
+                  <img src={c.logo} alt="" width={44} height={44} className="h-11 w-11 shrink-0 rounded-lg" />
+                ) : (
+                  <div className="h-11 w-11 shrink-0 rounded-lg bg-slate-200" />
+                )}
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold text-slate-900">{c.name}</h2>
                   {c.source_url && (
@@ -98,7 +105,9 @@ export default function Compendiums({ loaderData, actionData }: Route.ComponentP
                       aria-label={`${c.name} ${c.integration.active ? "on" : "off"}`}
                       className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors ${c.integration.active ? "bg-indigo-600" : "bg-slate-300"}`}
                     >
-                      <span className={`inline-block h-5 w-5 translate-y-0.5 rounded-full bg-white shadow transition-transform ${c.integration.active ? "translate-x-5.5" : "translate-x-0.5"}`} />
+                      <span
+                        className={`inline-block h-5 w-5 translate-y-0.5 rounded-full bg-white shadow transition-transform ${c.integration.active ? "translate-x-5.5" : "translate-x-0.5"}`}
+                      />
                     </button>
                   </Form>
                 )}
@@ -120,13 +129,28 @@ export default function Compendiums({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      <Modal open={Boolean(connecting)} title={`Connect ${connecting?.name ?? ""}`} closeTo={closeTo} size="sm" testId="connect-modal" description="The key is encrypted before it is stored and is never shown again.">
+      <Modal
+        open={Boolean(connecting)}
+        title={`Connect ${connecting?.name ?? ""}`}
+        closeTo={closeTo}
+        size="sm"
+        testId="connect-modal"
+        description="The key is encrypted before it is stored and is never shown again."
+      >
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="connect" />
           <input type="hidden" name="compendium_id" value={connecting?.id ?? ""} />
           <label className="block text-sm">
             <span className="mb-1 block font-medium text-slate-700">Access key</span>
-            <input name="access_key" type="password" required autoComplete="off" maxLength={2000} className={inputClass} aria-invalid={fieldErrors?.access_key ? true : undefined} />
+            <input
+              name="access_key"
+              type="password"
+              required
+              autoComplete="off"
+              maxLength={2000}
+              className={inputClass}
+              aria-invalid={fieldErrors?.access_key ? true : undefined}
+            />
             <FieldError errors={fieldErrors?.access_key} />
           </label>
           <div className="flex justify-end gap-2">

@@ -13,7 +13,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { orgId: organization.id, sandbox: organization.sandbox, stats: await getDashboardStats(organization.id) };
 }
 
-function Stat({ label, value, to, tone = "slate", hint }: { label: string; value: number | string; to: string; tone?: "slate" | "emerald" | "red" | "amber" | "indigo"; hint?: string }) {
+function Stat({
+  label,
+  value,
+  to,
+  tone = "slate",
+  hint,
+}: {
+  label: string;
+  value: number | string;
+  to: string;
+  tone?: "slate" | "emerald" | "red" | "amber" | "indigo";
+  hint?: string;
+}) {
   const tones = {
     slate: "text-slate-900",
     emerald: "text-emerald-700",
@@ -22,7 +34,11 @@ function Stat({ label, value, to, tone = "slate", hint }: { label: string; value
     indigo: "text-indigo-700",
   };
   return (
-    <Link to={to} className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-slate-300" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+    <Link
+      to={to}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs hover:border-slate-300"
+      data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}
+    >
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
       <p className={`mt-2 text-2xl font-semibold tabular-nums ${tones[tone]}`}>{value}</p>
       {hint && <p className="mt-1 text-xs text-slate-400">{hint}</p>}
@@ -35,7 +51,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { codeView } = useCodeView();
   const pa = stats.priorAuths;
   const w = stats.workload;
-  const turnaround = w.median_turnaround_hours === null ? "—" : w.median_turnaround_hours < 48 ? `${w.median_turnaround_hours} h` : `${(w.median_turnaround_hours / 24).toFixed(1)} d`;
+  const turnaround =
+    w.median_turnaround_hours === null
+      ? "—"
+      : w.median_turnaround_hours < 48
+        ? `${w.median_turnaround_hours} h`
+        : `${(w.median_turnaround_hours / 24).toFixed(1)} d`;
   return (
     <div className="mx-auto max-w-6xl space-y-8 p-6">
       <PageHeader title="Dashboard" description="Where the work stands in this workspace." />
@@ -52,7 +73,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Stat label="Due today" value={w.due_today} to={`/o/${orgId}/cases`} tone={w.due_today ? "amber" : "slate"} hint="before midnight UTC" />
               <Stat label="Overdue" value={w.overdue} to={`/o/${orgId}/cases`} tone={w.overdue ? "red" : "slate"} hint="past the 72 h / 7 d clock" />
               <Stat label="Decisions this week" value={w.decisions_this_week} to={`/o/${orgId}/reports`} hint="since Monday" />
-              <Stat label="Automation rate" value={w.automation_rate === null ? "—" : `${w.automation_rate}%`} to={`/o/${orgId}/reports`} tone="indigo" hint="decided by AI alone, 30 days" />
+              <Stat
+                label="Automation rate"
+                value={w.automation_rate === null ? "—" : `${w.automation_rate}%`}
+                to={`/o/${orgId}/reports`}
+                tone="indigo"
+                hint="decided by AI alone, 30 days"
+              />
               <Stat label="Median turnaround" value={turnaround} to={`/o/${orgId}/reports`} hint="receipt to decision, 30 days" />
             </div>
           </section>

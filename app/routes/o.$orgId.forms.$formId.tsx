@@ -35,7 +35,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast(base, { type: "success", message: "Letter form deleted" });
   }
   if (intent !== "update") throw new Response("Bad Request", { status: 400 });
-  const values = { name: String(body.get("name") ?? ""), description: String(body.get("description") ?? ""), template_body: String(body.get("template_body") ?? ""), is_default: body.get("is_default") === "on" };
+  const values = {
+    name: String(body.get("name") ?? ""),
+    description: String(body.get("description") ?? ""),
+    template_body: String(body.get("template_body") ?? ""),
+    is_default: body.get("is_default") === "on",
+  };
   try {
     await updateLetterForm(database, organization.id, params.formId, LetterFormInputSchema.parse(values));
   } catch (err) {
@@ -84,7 +89,13 @@ export default function LetterFormEditor({ loaderData, actionData }: Route.Compo
             <label htmlFor="edit-template" className="block text-sm font-medium text-slate-700">
               Template
             </label>
-            <textarea id="edit-template" name="template_body" rows={22} defaultValue={v.template_body} className={`${inputClass} font-mono text-xs leading-relaxed`} />
+            <textarea
+              id="edit-template"
+              name="template_body"
+              rows={22}
+              defaultValue={v.template_body}
+              className={`${inputClass} font-mono text-xs leading-relaxed`}
+            />
             {unknown.length > 0 && <p className="mt-1 text-sm text-amber-700">Not a merge field (prints blank): {unknown.map((u) => `{{${u}}}`).join(", ")}</p>}
           </div>
           <div className="text-xs">
@@ -114,7 +125,13 @@ export default function LetterFormEditor({ loaderData, actionData }: Route.Compo
           </div>
         </div>
       </Form>
-      <Form method="get" action={`/o/${orgId}/forms/${form.token}/preview.pdf`} target="_blank" reloadDocument className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
+      <Form
+        method="get"
+        action={`/o/${orgId}/forms/${form.token}/preview.pdf`}
+        target="_blank"
+        reloadDocument
+        className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
+      >
         <div>
           <label htmlFor="preview-lob" className="block text-xs font-medium text-slate-600">
             Preview with sample data for

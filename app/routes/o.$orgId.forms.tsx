@@ -47,13 +47,16 @@ export default function LetterFormsLayout({ loaderData, actionData }: Route.Comp
   );
   return (
     <div className="mx-auto max-w-6xl space-y-4 p-6">
-      <PageHeader title="Letter Forms" description="Templates for the letters sent to members and prescribers. Denial letters use the form marked as default." />
+      <PageHeader
+        title="Letter Forms"
+        description="Templates for the letters sent to members and prescribers. Denial letters use the form marked as default."
+      />
       {forms.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="empty-forms">
           <h2 className="text-sm font-semibold text-slate-900">Generate letters</h2>
           <p className="mx-auto mt-1 max-w-lg text-sm text-slate-500">
-            Write the letter your plan sends when a request is denied, with merge fields for the member, prescriber, drug, reason, failed criterion and the appeal rights your line of business requires. Until you add one, denial letters use the standard
-            notice.
+            Write the letter your plan sends when a request is denied, with merge fields for the member, prescriber, drug, reason, failed criterion and the
+            appeal rights your line of business requires. Until you add one, denial letters use the standard notice.
           </p>
           <div className="mt-4">{addLink(primaryButton)}</div>
         </div>
@@ -63,7 +66,13 @@ export default function LetterFormsLayout({ loaderData, actionData }: Route.Comp
             {addLink(`${secondaryButton} w-full`)}
             <nav className="rounded-lg border border-slate-200 bg-white p-1 shadow-xs" aria-label="Letter forms" data-testid="forms-list">
               {forms.map((f) => (
-                <NavLink key={f.token} to={`/o/${orgId}/forms/${f.token}`} className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-50"}`}>
+                <NavLink
+                  key={f.token}
+                  to={`/o/${orgId}/forms/${f.token}`}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-50"}`
+                  }
+                >
                   <span className="flex items-center justify-between gap-2 font-medium">
                     <span className="truncate">{f.name}</span>
                     {f.is_default && <span className="shrink-0 rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-700">Default</span>}
@@ -98,7 +107,15 @@ export default function LetterFormsLayout({ loaderData, actionData }: Route.Comp
             <label htmlFor="form-description" className="block text-sm font-medium text-slate-700">
               Purpose
             </label>
-            <textarea id="form-description" name="description" required rows={3} defaultValue={result?.values.description ?? ""} className={inputClass} placeholder="Notice sent to the member when a prior authorization is denied" />
+            <textarea
+              id="form-description"
+              name="description"
+              required
+              rows={3}
+              defaultValue={result?.values.description ?? ""}
+              className={inputClass}
+              placeholder="Notice sent to the member when a prior authorization is denied"
+            />
             <p className="mt-1 text-xs text-slate-500">The form starts from the standard denial notice; edit its template next.</p>
           </div>
           <div className="flex justify-end gap-2">

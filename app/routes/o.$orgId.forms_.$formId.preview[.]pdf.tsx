@@ -10,7 +10,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lob = new URL(request.url).searchParams.get("lob")?.slice(0, 100) ?? null;
   try {
     const pdf = await previewLetterFormPdf(await getDatabase(), organization.id, params.formId, lob);
-    return new Response(new Uint8Array(pdf.data), { headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.filename}"`, "Cache-Control": "no-store" } });
+    return new Response(new Uint8Array(pdf.data), {
+      headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.filename}"`, "Cache-Control": "no-store" },
+    });
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
     throw err;

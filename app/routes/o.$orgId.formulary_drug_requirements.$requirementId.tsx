@@ -67,7 +67,10 @@ export default function FormularyRequirement({ loaderData }: Route.ComponentProp
           <Section title="Indication" value={r.indication} />
           <Section title="Off Label Uses" value={r.off_label_uses} />
           {/* PRODUCT-SPEC §2: "Part B Prerequisite (No if the value is f, otherwise Yes)"; an empty value is N/A like every section. */}
-          <Section title="Part B Prerequisite" value={r.part_b_prerequisite == null || r.part_b_prerequisite === "" ? null : r.part_b_prerequisite === "f" ? "No" : "Yes"} />
+          <Section
+            title="Part B Prerequisite"
+            value={r.part_b_prerequisite == null || r.part_b_prerequisite === "" ? null : r.part_b_prerequisite === "f" ? "No" : "Yes"}
+          />
         </dl>
       )}
     </div>

@@ -12,7 +12,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Formulary Requirements 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "member");
   const rows = await listFormularyDrugRequirements(await getDatabase(), organization.id);
-  return { orgId: organization.id, requirements: rows.map((r) => ({ token: r.id, drug_name: r.drug_name, products: r.products })), drugs: groupFormularyByDrug(rows) };
+  return {
+    orgId: organization.id,
+    requirements: rows.map((r) => ({ token: r.id, drug_name: r.drug_name, products: r.products })),
+    drugs: groupFormularyByDrug(rows),
+  };
 }
 
 export default function FormularyRequirements({ loaderData }: Route.ComponentProps) {

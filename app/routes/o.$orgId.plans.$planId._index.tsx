@@ -10,7 +10,13 @@ import { PageHeader } from "~/components/page";
 import { DrugsField } from "~/drugs/ui/drugs-field";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
 import { extractCoveragePolicies, getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
-import { createCoveragePolicy, deleteCoveragePolicy, listCoveragePolicies, queueDecisionTree, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
+import {
+  createCoveragePolicy,
+  deleteCoveragePolicy,
+  listCoveragePolicies,
+  queueDecisionTree,
+  requireCoveragePolicy,
+} from "~/coverage-policies/manage-coverage-policies.server";
 import { serializeCoveragePolicy } from "~/coverage-policies/serialize";
 import { readCoveragePolicyForm } from "~/coverage-policies/ui/policy-form";
 import { PolicyTable } from "~/coverage-policies/ui/policy-table";
@@ -31,7 +37,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const plan = await requirePlan(database, organization.id, params.planId);
     const policies = await listCoveragePolicies(database, organization.id, plan.id);
     const extraction = await getExtractedCoveragePolicies(database, organization.id, plan.id);
-    return { orgId: organization.id, plan: serializePlan(plan), policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl: (id) => signDocumentUrl(id) })), extraction };
+    return {
+      orgId: organization.id,
+      plan: serializePlan(plan),
+      policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl: (id) => signDocumentUrl(id) })),
+      extraction,
+    };
   } catch (err) {
     rethrowNotFound(err);
     throw err;
@@ -71,8 +82,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (err) {
     if (isAppError(err)) {
-      const fallback = { delete_policy: "Failed to delete coverage policy", extract: "An error occurred while extracting coverage policies" } as Record<string, string>;
-      return data({ intent, error: err.code === "not_found" && fallback[intent] ? fallback[intent] : err.message, values: { drug_name: String(form.get("drug_name") ?? ""), policy_drugs: String(form.get("policy_drugs") ?? "") } }, { status: err.status });
+      const fallback = { delete_policy: "Failed to delete coverage policy", extract: "An error occurred while extracting coverage policies" } as Record<
+        string,
+        string
+      >;
+      return data(
+        {
+          intent,
+          error: err.code === "not_found" && fallback[intent] ? fallback[intent] : err.message,
+          values: { drug_name: String(form.get("drug_name") ?? ""), policy_drugs: String(form.get("policy_drugs") ?? "") },
+        },
+        { status: err.status },
+      );
     }
     throw err;
   }
@@ -132,9 +153,21 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
         <PolicyTable basePath={basePath} policies={policies} search={location.search} />
       )}
 
-      {policies.length > 0 && <PolicyExtraction extraction={extraction} open={searchParams.has("extracted") || result?.intent === "extract"} error={result?.intent === "extract" ? result.error : null} />}
+      {policies.length > 0 && (
+        <PolicyExtraction
+          extraction={extraction}
+          open={searchParams.has("extracted") || result?.intent === "extract"}
+          error={result?.intent === "extract" ? result.error : null}
+        />
+      )}
 
-      <Modal open={modal === "add_policy"} title="Add policy" description="Upload the coverage policy PDF; its decision tree is generated in the background." closeTo={closeTo} testId="add-policy-modal">
+      <Modal
+        open={modal === "add_policy"}
+        title="Add policy"
+        description="Upload the coverage policy PDF; its decision tree is generated in the background."
+        closeTo={closeTo}
+        testId="add-policy-modal"
+      >
         <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
           <input type="hidden" name="intent" value="add_policy" />
           <div>
@@ -147,7 +180,13 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="policy-file" className="block text-sm font-medium text-slate-700">
               Policy PDF
             </label>
-            <input id="policy-file" type="file" name="file" accept="application/pdf,.pdf" className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium" />
+            <input
+              id="policy-file"
+              type="file"
+              name="file"
+              accept="application/pdf,.pdf"
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+            />
           </div>
           <div>
             <label htmlFor="policy-drugs" className="block text-sm font-medium text-slate-700">

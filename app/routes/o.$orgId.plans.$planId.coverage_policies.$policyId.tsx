@@ -7,7 +7,13 @@ import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
-import { addPolicyNode, deletePolicyNode, getDecisionTreeGraph, queueDecisionTree, updatePolicyNode } from "~/coverage-policies/manage-coverage-policies.server";
+import {
+  addPolicyNode,
+  deletePolicyNode,
+  getDecisionTreeGraph,
+  queueDecisionTree,
+  updatePolicyNode,
+} from "~/coverage-policies/manage-coverage-policies.server";
 import { getCoveragePolicyDetail } from "~/coverage-policies/policy-detail.server";
 import { isTreeInProgress, serializeCoveragePolicy } from "~/coverage-policies/serialize";
 import { readAddNodeInput, readUpdateNodeInput } from "~/coverage-policies/ui/node-form";
@@ -43,8 +49,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return { version: r.version, status: r.status, summary: r.summary, diff: r.diff, against: r.against };
     };
     const draft = versions.draft ? await summarize(versions.draft) : null;
-    const comparison = versions.versions.some((v) => v.version === compareParam) ? (compareParam === draft?.version ? draft : await summarize(compareParam)) : null;
-    return { orgId: organization.id, plan: serializePlan(plan), policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }), graph, reading, versions, draft, comparison };
+    const comparison = versions.versions.some((v) => v.version === compareParam)
+      ? compareParam === draft?.version
+        ? draft
+        : await summarize(compareParam)
+      : null;
+    return {
+      orgId: organization.id,
+      plan: serializePlan(plan),
+      policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }),
+      graph,
+      reading,
+      versions,
+      draft,
+      comparison,
+    };
   } catch (err) {
     rethrowNotFound(err);
     throw err;
@@ -67,7 +86,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { policy } = await getCoveragePolicyDetail(database, organization.id, params.planId, params.policyId);
     if (intent === "generate_tree") {
       await queueDecisionTree(database, organization.id, policy.id);
-      return redirectWithToast(`/o/${organization.id}/plans/${params.planId}/coverage_policies/${policy.id}`, { type: "info", message: "Generating decision tree..." });
+      return redirectWithToast(`/o/${organization.id}/plans/${params.planId}/coverage_policies/${policy.id}`, {
+        type: "info",
+        message: "Generating decision tree...",
+      });
     }
     const here = `/o/${organization.id}/plans/${params.planId}/coverage_policies/${policy.id}`;
     const version = Number(form.get("version"));
@@ -91,7 +113,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (err) {
     if (isAppError(err)) {
       if (!form.get("node_id") && !form.get("version")) rethrowNotFound(err);
-      return data({ intent, ok: false, error: intent === "add_node" && err.code !== "validation" ? "An error occurred while creating the node" : err.message, nodeId }, { status: err.status });
+      return data(
+        { intent, ok: false, error: intent === "add_node" && err.code !== "validation" ? "An error occurred while creating the node" : err.message, nodeId },
+        { status: err.status },
+      );
     }
     throw err;
   }
@@ -147,12 +172,19 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
                 <details className="rounded-lg border border-slate-200 bg-slate-50 p-3" open={result && !result.ok ? true : undefined}>
                   <summary className="cursor-pointer text-sm font-medium text-slate-700">Nodes as a list ({graph.nodes.length})</summary>
                   <div className="mt-3">
-                    <NodeList nodes={graph.nodes} edges={graph.edges} error={result && !result.ok && result.error ? { nodeId: result.nodeId, message: result.error } : null} />
+                    <NodeList
+                      nodes={graph.nodes}
+                      edges={graph.edges}
+                      error={result && !result.ok && result.error ? { nodeId: result.nodeId, message: result.error } : null}
+                    />
                   </div>
                 </details>
               </>
             ) : (
-              <div className="flex h-[420px] flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="empty-tree">
+              <div
+                className="flex h-[420px] flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
+                data-testid="empty-tree"
+              >
                 <h2 className="text-sm font-semibold text-slate-900">{running ? "Generating the decision tree" : "No decision tree yet"}</h2>
                 <p className="mt-1 max-w-sm text-sm text-slate-500">
                   {running ? "This page updates when it is ready." : "Generate a decision tree from the policy's criteria. Reviews walk this tree."}
@@ -179,7 +211,10 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
               )}
             </div>
             {policy.policy_text ? (
-              <div className="max-h-[700px] space-y-2 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-800" data-testid="policy-text">
+              <div
+                className="max-h-[700px] space-y-2 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-sm leading-relaxed text-slate-800"
+                data-testid="policy-text"
+              >
                 {reflowPolicyText(policy.policy_text).map((paragraph, i) => (
                   <p key={i}>{paragraph}</p>
                 ))}

@@ -57,7 +57,8 @@ function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; tit
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs" data-testid={`import-${kind}`}>
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <p className="text-sm text-slate-600">
-        Columns: <code className="text-xs">{COLUMNS[kind]}</code>.{kind === "roster" ? " Dates YYYY-MM-DD or MM/DD/YYYY." : " Flags Y/N."} Bad rows are reported by line; good rows are imported.
+        Columns: <code className="text-xs">{COLUMNS[kind]}</code>.{kind === "roster" ? " Dates YYYY-MM-DD or MM/DD/YYYY." : " Flags Y/N."} Bad rows are reported
+        by line; good rows are imported.
       </p>
       <pre className="overflow-x-auto rounded bg-slate-50 px-3 py-2 text-xs text-slate-600">{EXAMPLES[kind]}</pre>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
@@ -79,7 +80,8 @@ function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; tit
         <div className="space-y-2" data-testid="import-result">
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
             {mine.filename}: {mine.result.imported} {kind === "roster" ? "member" : "formulary row"}
-            {mine.result.imported === 1 ? "" : "s"} imported{mine.result.errors.length ? `, ${mine.result.errors.length} row${mine.result.errors.length === 1 ? "" : "s"} skipped` : ""}.
+            {mine.result.imported === 1 ? "" : "s"} imported
+            {mine.result.errors.length ? `, ${mine.result.errors.length} row${mine.result.errors.length === 1 ? "" : "s"} skipped` : ""}.
           </p>
           {mine.result.errors.length > 0 && (
             <table className="min-w-full divide-y divide-slate-200 rounded-md border border-red-200 text-sm" data-testid="import-errors">
@@ -113,7 +115,10 @@ export default function ImportPlanData({ loaderData, actionData }: Route.Compone
       <Link to={`/o/${orgId}/plans/${plan.token}`} className="text-sm text-indigo-700 hover:underline">
         ← {plan.title}
       </Link>
-      <PageHeader title="Import roster or formulary" description={`CSV files for ${plan.title} (${plan.identification}). Eligibility checks use the imported members; the formulary sets tier, PA, quantity limits and step therapy.`} />
+      <PageHeader
+        title="Import roster or formulary"
+        description={`CSV files for ${plan.title} (${plan.identification}). Eligibility checks use the imported members; the formulary sets tier, PA, quantity limits and step therapy.`}
+      />
       <ImportCard kind="roster" title="Member roster" result={result} />
       <ImportCard kind="formulary" title="Formulary" result={result} />
     </div>

@@ -93,7 +93,11 @@ export default function PlansList({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <Modal open={modal === "add"} title="Add Plan" closeTo={closeTo} size="lg" testId="add-plan-modal">
-        <AddPlanForm errors={result?.intent === "create" ? result.errors : null} values={result?.intent === "create" ? result.values : null} cancelTo={closeTo} />
+        <AddPlanForm
+          errors={result?.intent === "create" ? result.errors : null}
+          values={result?.intent === "create" ? result.values : null}
+          cancelTo={closeTo}
+        />
       </Modal>
       <Modal open={modal === "delete"} title="Delete plan" closeTo={closeTo} size="sm" testId="delete-plan-modal">
         <Form method="post" className="space-y-4">

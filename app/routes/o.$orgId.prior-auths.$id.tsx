@@ -46,10 +46,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const database = await getDatabase();
   const url = new URL(request.url);
   const detail = await orNotFound(getPriorAuthDetail(database, organization.id, params.id));
-  await recordAuditEvent(ctx, request, { action: "prior_auth.view", resource_type: "prior_auth", resource_id: detail.prior_auth.token, prior_auth_id: detail.prior_auth.token });
+  await recordAuditEvent(ctx, request, {
+    action: "prior_auth.view",
+    resource_type: "prior_auth",
+    resource_id: detail.prior_auth.token,
+    prior_auth_id: detail.prior_auth.token,
+  });
   const threadId = url.searchParams.get("thread") ?? (await latestChatThreadId(database, organization.id, detail.prior_auth.token));
   const messages = threadId ? await listChatMessages(database, organization.id, threadId, { priorAuthId: detail.prior_auth.token }).catch(() => null) : null;
-  const prompt = url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
+  const prompt =
+    url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
   return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt, canAudit: can(ctx, "audit.read") };
 }
 
@@ -133,7 +139,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         await createGroundTruth(
           database,
           organization.id,
-          { prior_auth_id: paId, prompt_type: String(form.get("prompt_type") ?? ""), expected: String(form.get("expected") ?? ""), notes: String(form.get("notes") ?? "") },
+          {
+            prior_auth_id: paId,
+            prompt_type: String(form.get("prompt_type") ?? ""),
+            expected: String(form.get("expected") ?? ""),
+            notes: String(form.get("notes") ?? ""),
+          },
           user.id,
         );
         return { intent, groundTruthSaved: true };
@@ -193,7 +204,11 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
       <PriorAuthDetailView orgId={orgId} detail={detail} codeView={codeView} tab={tab} side={side} chat={chat}>
         {canAudit && (
           <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">
-            <Link to={`/o/${orgId}/settings/audit-log?case=${encodeURIComponent(pa.token)}`} className="font-medium text-slate-500 hover:text-indigo-600" data-testid="case-access-log">
+            <Link
+              to={`/o/${orgId}/settings/audit-log?case=${encodeURIComponent(pa.token)}`}
+              className="font-medium text-slate-500 hover:text-indigo-600"
+              data-testid="case-access-log"
+            >
               PHI access log of this case →
             </Link>
           </div>
@@ -201,25 +216,47 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
         <Modal open={modal === "explanation" && Boolean(detail.ai_decision)} title="Explanation" closeTo={closeTo} size="lg" testId="explanation-modal">
           <ExplanationContent detail={detail} />
         </Modal>
-      <Modal open={modal === "override" && detail.can_override} title="Override decision" closeTo={closeTo} size="md" testId="override-modal">
-        <OverrideForm detail={detail} lastResult={result?.intent === "override" ? result.result : undefined} error={errorFor("override")} cancelTo={closeTo} />
-      </Modal>
-      <Modal open={modal === "letter" && (detail.can_send_denial_letter || Boolean(result?.letter))} title="Send denial letter" closeTo={closeTo} size="md" testId="letter-modal">
-        <DenialLetterForm
-          detail={detail}
-          lastResult={result?.intent === "denial_letter" ? result.result : undefined}
-          error={errorFor("denial_letter")}
-          letter={result?.letter ?? null}
-          cancelTo={closeTo}
-        />
-      </Modal>
-      <Modal open={modal === "prompt"} title={`Re-run prompt · ${prompt?.prompt_type ?? searchParams.get("prompt_type") ?? ""}`} closeTo={closeTo} size="full" testId="prompt-modal">
-        {prompt ? (
-          <PromptRunner prompt={prompt} run={result?.intent === "run_prompt" ? result.run : null} error={errorFor("run_prompt") ?? errorFor("ground_truth")} groundTruthSaved={result?.intent === "ground_truth" && result.groundTruthSaved} />
-        ) : (
-          <p className="text-sm text-red-700">An error occured</p>
-        )}
-      </Modal>
+        <Modal open={modal === "override" && detail.can_override} title="Override decision" closeTo={closeTo} size="md" testId="override-modal">
+          <OverrideForm
+            detail={detail}
+            lastResult={result?.intent === "override" ? result.result : undefined}
+            error={errorFor("override")}
+            cancelTo={closeTo}
+          />
+        </Modal>
+        <Modal
+          open={modal === "letter" && (detail.can_send_denial_letter || Boolean(result?.letter))}
+          title="Send denial letter"
+          closeTo={closeTo}
+          size="md"
+          testId="letter-modal"
+        >
+          <DenialLetterForm
+            detail={detail}
+            lastResult={result?.intent === "denial_letter" ? result.result : undefined}
+            error={errorFor("denial_letter")}
+            letter={result?.letter ?? null}
+            cancelTo={closeTo}
+          />
+        </Modal>
+        <Modal
+          open={modal === "prompt"}
+          title={`Re-run prompt · ${prompt?.prompt_type ?? searchParams.get("prompt_type") ?? ""}`}
+          closeTo={closeTo}
+          size="full"
+          testId="prompt-modal"
+        >
+          {prompt ? (
+            <PromptRunner
+              prompt={prompt}
+              run={result?.intent === "run_prompt" ? result.run : null}
+              error={errorFor("run_prompt") ?? errorFor("ground_truth")}
+              groundTruthSaved={result?.intent === "ground_truth" && result.groundTruthSaved}
+            />
+          ) : (
+            <p className="text-sm text-red-700">An error occured</p>
+          )}
+        </Modal>
       </PriorAuthDetailView>
     </LiveChannelProvider>
   );

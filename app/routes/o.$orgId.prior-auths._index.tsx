@@ -59,7 +59,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (intent === "create_epa") {
       const submission = parseWithZod(form, { schema: SyntheticCreateSchema });
-      if (submission.status !== "success") return data({ intent, createResult: submission.reply(), document: String(form.get("synthetic_document") ?? "") }, { status: 422 });
+      if (submission.status !== "success")
+        return data({ intent, createResult: submission.reply(), document: String(form.get("synthetic_document") ?? "") }, { status: 422 });
       const pa = await createPriorAuthFromEpa(database, organization.id, submission.value.synthetic_document);
       return redirectWithToast(`${base}/${pa.id}`, { type: "success", message: "ePA created. Intake started." });
     }
@@ -158,7 +159,14 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
         </>
       )}
 
-      <Modal open={modal === "fax"} title="Fax Simulation" description="Simulate a prior authorization request arriving by fax." closeTo={closeTo} size="lg" testId="fax-modal">
+      <Modal
+        open={modal === "fax"}
+        title="Fax Simulation"
+        description="Simulate a prior authorization request arriving by fax."
+        closeTo={closeTo}
+        size="lg"
+        testId="fax-modal"
+      >
         <FaxSimulationForm serverError={result?.intent === "fax" ? result.error : null} cancelTo={closeTo} />
       </Modal>
       <Modal
@@ -182,7 +190,11 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
               {deleting.medication_name ? ` · ${deleting.medication_name}` : ""}
             </p>
           )}
-          {result?.intent === "delete" && result.error && <p role="alert" className="text-sm text-red-600">{result.error}</p>}
+          {result?.intent === "delete" && result.error && (
+            <p role="alert" className="text-sm text-red-600">
+              {result.error}
+            </p>
+          )}
           <ConfirmActions closeTo={closeTo} />
         </Form>
       </Modal>

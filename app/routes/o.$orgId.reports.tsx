@@ -58,10 +58,18 @@ function MetricsTable({ title, metrics, note }: { title: string; metrics: Catego
         <table className="min-w-full text-sm">
           <thead className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-2">Metric</th>
-              <th scope="col" className="px-4 py-2 text-right">Standard</th>
-              <th scope="col" className="px-4 py-2 text-right">Expedited</th>
-              <th scope="col" className="px-4 py-2 text-right">All</th>
+              <th scope="col" className="px-4 py-2">
+                Metric
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Standard
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Expedited
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                All
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -71,13 +79,21 @@ function MetricsTable({ title, metrics, note }: { title: string; metrics: Catego
                   {r.label}
                   {r.note && <span className="block text-xs font-normal text-slate-400">{r.note}</span>}
                 </th>
-                <td className="px-4 py-2 text-right tabular-nums" data-col="standard">{r.value(metrics.standard)}</td>
-                <td className="px-4 py-2 text-right tabular-nums" data-col="expedited">{r.value(metrics.expedited)}</td>
-                <td className="px-4 py-2 text-right tabular-nums" data-col="all">{r.value(metrics.all)}</td>
+                <td className="px-4 py-2 text-right tabular-nums" data-col="standard">
+                  {r.value(metrics.standard)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums" data-col="expedited">
+                  {r.value(metrics.expedited)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums" data-col="all">
+                  {r.value(metrics.all)}
+                </td>
               </tr>
             ))}
             <tr data-metric="Open and past due">
-              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-700">Open and past due</th>
+              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-700">
+                Open and past due
+              </th>
               <td colSpan={3} className={`px-4 py-2 text-right tabular-nums ${metrics.past_due_open ? "font-semibold text-red-700" : ""}`} data-col="all">
                 {metrics.past_due_open}
               </td>
@@ -92,7 +108,11 @@ function MetricsTable({ title, metrics, note }: { title: string; metrics: Catego
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { report, linesOfBusiness, orgId, error } = loaderData;
   const { codeView } = useCodeView();
-  const qs = new URLSearchParams({ from: report.period.from, to: report.period.to, ...(report.line_of_business ? { line_of_business: report.line_of_business } : {}) }).toString();
+  const qs = new URLSearchParams({
+    from: report.period.from,
+    to: report.period.to,
+    ...(report.line_of_business ? { line_of_business: report.line_of_business } : {}),
+  }).toString();
   const api = `/api/o/${orgId}/reports/prior_authorization_metrics`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-6">
@@ -180,9 +200,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           <p className="text-xs text-slate-500">
-            Approved and denied count final determinations: a reviewer's decision, or an AI approval on its own; an AI denial counts only once a
-            clinician has signed it off. Percentages are of all requests received in the period, so requests still awaiting a determination are in
-            the denominator. Times run from receipt of the request to the determination. Generated {formatDateTime(report.generated_at)}.
+            Approved and denied count final determinations: a reviewer's decision, or an AI approval on its own; an AI denial counts only once a clinician has
+            signed it off. Percentages are of all requests received in the period, so requests still awaiting a determination are in the denominator. Times run
+            from receipt of the request to the determination. Generated {formatDateTime(report.generated_at)}.
           </p>
         </>
       )}

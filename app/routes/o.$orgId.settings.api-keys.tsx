@@ -71,9 +71,18 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         <input type="hidden" name="intent" value="create" />
         <label className="min-w-56 flex-1 text-sm">
           <span className="mb-1 block font-medium text-slate-700">Name (optional)</span>
-          <input name="name" maxLength={100} placeholder="e.g. Intake integration" className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            name="name"
+            maxLength={100}
+            placeholder="e.g. Intake integration"
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         </label>
-        <button type="submit" disabled={busy} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
+        >
           Add API Key
         </button>
         <fieldset className="w-full">
@@ -82,7 +91,13 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           <div className="flex flex-wrap gap-x-5 gap-y-1.5">
             {loaderData.grantable.map((p) => (
               <label key={p} className="flex items-center gap-1.5 text-sm text-slate-700" title={PERMISSIONS[p].description}>
-                <input type="checkbox" name="scopes" value={p} defaultChecked={(DEFAULT_API_KEY_SCOPES as readonly string[]).includes(p)} className="rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={p}
+                  defaultChecked={(DEFAULT_API_KEY_SCOPES as readonly string[]).includes(p)}
+                  className="rounded border-slate-300"
+                />
                 {PERMISSIONS[p].label}
               </label>
             ))}
@@ -127,9 +142,15 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
                 <tr key={k.token}>
                   <td className="px-4 py-2 font-mono text-xs text-slate-700">{k.masked}</td>
                   <td className="px-4 py-2 text-slate-700">{k.name ?? "—"}</td>
-                  <td className="px-4 py-2 text-xs text-slate-600">{k.scopes.map((p) => (p in PERMISSIONS ? PERMISSIONS[p as keyof typeof PERMISSIONS].label : p)).join(", ") || "None"}</td>
+                  <td className="px-4 py-2 text-xs text-slate-600">
+                    {k.scopes.map((p) => (p in PERMISSIONS ? PERMISSIONS[p as keyof typeof PERMISSIONS].label : p)).join(", ") || "None"}
+                  </td>
                   <td className="px-4 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${k.revoked ? "bg-slate-100 text-slate-600" : "bg-emerald-50 text-emerald-700"}`}>{k.status}</span>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-medium ${k.revoked ? "bg-slate-100 text-slate-600" : "bg-emerald-50 text-emerald-700"}`}
+                    >
+                      {k.status}
+                    </span>
                   </td>
                   <td className="px-4 py-2 text-slate-500">{formatDateTime(k.created_at)}</td>
                   <td className="px-4 py-2 text-slate-500">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>

@@ -105,7 +105,9 @@ export default function ApiLogs({ loaderData }: Route.ComponentProps) {
                     {formatTimestamp(l.created_at)}
                   </td>
                   <td className="truncate px-4 py-2" title={l.caller ?? undefined}>
-                    <span className={`mr-1.5 rounded px-1 py-0.5 text-[10px] font-semibold uppercase ${l.via === "api_key" ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-600"}`}>
+                    <span
+                      className={`mr-1.5 rounded px-1 py-0.5 text-[10px] font-semibold uppercase ${l.via === "api_key" ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-600"}`}
+                    >
                       {l.via === "api_key" ? "key" : "user"}
                     </span>
                     <span className="font-mono text-xs text-slate-700">{l.caller ?? "—"}</span>
@@ -127,11 +129,26 @@ export default function ApiLogs({ loaderData }: Route.ComponentProps) {
               Showing {logs.length} items ({total} in total)
             </span>
             <div className="flex items-center gap-3">
-              {page > 1 ? <Link to={`${location.pathname}${withParams(search, { page: page - 1 > 1 ? page - 1 : null })}`} className="text-indigo-600 hover:text-indigo-500">← Newer</Link> : <span className="text-slate-300">← Newer</span>}
+              {page > 1 ? (
+                <Link
+                  to={`${location.pathname}${withParams(search, { page: page - 1 > 1 ? page - 1 : null })}`}
+                  className="text-indigo-600 hover:text-indigo-500"
+                >
+                  ← Newer
+                </Link>
+              ) : (
+                <span className="text-slate-300">← Newer</span>
+              )}
               <span className="text-xs text-slate-500">
                 Page {page} of {page_count}
               </span>
-              {page < page_count ? <Link to={`${location.pathname}${withParams(search, { page: page + 1 })}`} className="text-indigo-600 hover:text-indigo-500">Older →</Link> : <span className="text-slate-300">Older →</span>}
+              {page < page_count ? (
+                <Link to={`${location.pathname}${withParams(search, { page: page + 1 })}`} className="text-indigo-600 hover:text-indigo-500">
+                  Older →
+                </Link>
+              ) : (
+                <span className="text-slate-300">Older →</span>
+              )}
             </div>
           </div>
         </div>

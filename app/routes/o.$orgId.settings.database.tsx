@@ -68,7 +68,12 @@ export default function DatabasePage({ loaderData, actionData }: Route.Component
         <Stat label="pgvector" value={info.pgvector_version ?? "not installed"} testId="db-pgvector" />
         <Stat label="Database size" value={bytes(info.size_bytes)} testId="db-size" />
       </dl>
-      <p className="text-sm text-slate-500">{info.engine}. {info.kind === "embedded" ? "Web and worker share this process; set DATABASE_URL to run on a PostgreSQL server with several processes." : `${info.workers} worker process${info.workers === 1 ? "" : "es"} with a heartbeat in the last minute.`}</p>
+      <p className="text-sm text-slate-500">
+        {info.engine}.{" "}
+        {info.kind === "embedded"
+          ? "Web and worker share this process; set DATABASE_URL to run on a PostgreSQL server with several processes."
+          : `${info.workers} worker process${info.workers === 1 ? "" : "es"} with a heartbeat in the last minute.`}
+      </p>
       <section>
         <h2 className="mb-2 text-sm font-semibold text-slate-900">Job queue</h2>
         <dl className="grid gap-4 sm:grid-cols-4">
@@ -80,7 +85,11 @@ export default function DatabasePage({ loaderData, actionData }: Route.Component
       </section>
       <section className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
         <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">Failed jobs of this organization</h2>
-        {error && <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">{error}</p>}
+        {error && (
+          <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
         {failed.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-500">No failed jobs.</p>
         ) : (

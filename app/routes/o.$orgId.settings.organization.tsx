@@ -53,13 +53,21 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
   const error = actionData?.error;
   return (
     <div className="space-y-6">
-      <PageHeader title="Organization" description={`This is the ${organization.sandbox ? "sandbox" : "live"} organization. Its sandbox/live counterpart has its own settings.`} />
+      <PageHeader
+        title="Organization"
+        description={`This is the ${organization.sandbox ? "sandbox" : "live"} organization. Its sandbox/live counterpart has its own settings.`}
+      />
       <Form method="post" encType="multipart/form-data" className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
         <div className="flex items-center gap-4">
           <Avatar name={organization.name} src={organization.avatar} />
           <label className="text-sm">
             <span className="mb-1 block font-medium text-slate-700">Avatar (one image file, resized to 128×128)</span>
-            <input name="avatar" type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium" />
+            <input
+              name="avatar"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              className="text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            />
           </label>
         </div>
         <label className="block text-sm">
@@ -68,7 +76,13 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
         </label>
         <label className="block text-sm">
           <span className="mb-1 block font-medium text-slate-700">Title (optional)</span>
-          <input name="title" maxLength={200} defaultValue={organization.title ?? ""} placeholder="e.g. Pharmacy utilization management" className={inputClass} />
+          <input
+            name="title"
+            maxLength={200}
+            defaultValue={organization.title ?? ""}
+            placeholder="e.g. Pharmacy utilization management"
+            className={inputClass}
+          />
         </label>
         <FieldError errors={error ? [error] : null} />
         <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">

@@ -34,7 +34,11 @@ export default function PbmConfiguration({ loaderData }: Route.ComponentProps) {
             <div className="min-w-0">
               <p className="font-medium text-slate-900">
                 {p.name}
-                {p.sandbox && <span className="ml-2 rounded-md bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">Active</span>}
+                {p.sandbox && (
+                  <span className="ml-2 rounded-md bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">
+                    Active
+                  </span>
+                )}
               </p>
               <p className="text-sm text-slate-500">{p.description}</p>
             </div>
@@ -50,7 +54,10 @@ export default function PbmConfiguration({ loaderData }: Route.ComponentProps) {
       </ul>
       <Modal open={Boolean(scheduling)} title={`Connect ${scheduling?.name ?? ""}`} closeTo={closeTo} size="sm" testId="schedule-modal">
         <div className="space-y-4 text-sm text-slate-700">
-          <p>Live {scheduling?.name} connections are set up with our integration team: credentials, eligibility files and ePA routing are agreed on a 30-minute call.</p>
+          <p>
+            Live {scheduling?.name} connections are set up with our integration team: credentials, eligibility files and ePA routing are agreed on a 30-minute
+            call.
+          </p>
           {schedulingUrl ? (
             <div className="flex justify-end gap-2">
               <Link to={closeTo} className={secondaryButton}>
@@ -62,7 +69,9 @@ export default function PbmConfiguration({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <>
-              <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">Call scheduling is not configured on this instance (DEMO_SCHEDULING_URL). Ask your administrator.</p>
+              <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+                Call scheduling is not configured on this instance (DEMO_SCHEDULING_URL). Ask your administrator.
+              </p>
               <div className="flex justify-end">
                 <Link to={closeTo} className={secondaryButton}>
                   Close

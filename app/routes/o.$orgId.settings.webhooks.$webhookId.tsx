@@ -86,12 +86,16 @@ function DeliveryStats({ stats }: { stats: { total: number; succeeded: number; f
         <div className="flex items-center gap-1.5">
           <span className="h-2 w-2 rounded-full bg-emerald-500" />
           <dt className="font-semibold tracking-wide text-slate-500">SUCCESS</dt>
-          <dd className="font-semibold text-slate-900" data-testid="stats-success">{stats.succeeded}</dd>
+          <dd className="font-semibold text-slate-900" data-testid="stats-success">
+            {stats.succeeded}
+          </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <span className="h-2 w-2 rounded-full bg-red-500" />
           <dt className="font-semibold tracking-wide text-slate-500">FAIL</dt>
-          <dd className="font-semibold text-slate-900" data-testid="stats-fail">{stats.failed}</dd>
+          <dd className="font-semibold text-slate-900" data-testid="stats-fail">
+            {stats.failed}
+          </dd>
         </div>
       </dl>
     </section>
@@ -117,12 +121,18 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Endpoint</p>
-            <h1 className="mt-1 font-mono text-base font-semibold break-all text-slate-900" data-testid="webhook-url">{webhook.url}</h1>
-            <p className="mt-1 text-sm text-slate-600" data-testid="webhook-description">{webhook.description ?? "No description provided"}</p>
+            <h1 className="mt-1 font-mono text-base font-semibold break-all text-slate-900" data-testid="webhook-url">
+              {webhook.url}
+            </h1>
+            <p className="mt-1 text-sm text-slate-600" data-testid="webhook-description">
+              {webhook.description ?? "No description provided"}
+            </p>
           </div>
           <div className="flex items-center gap-2">
             <ErrorRateBadge rate={webhook.error_rate} attempts={webhook.attempts} />
-            <span className={`rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${webhook.active ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20" : "bg-slate-100 text-slate-600 ring-slate-500/20"}`}>
+            <span
+              className={`rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${webhook.active ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20" : "bg-slate-100 text-slate-600 ring-slate-500/20"}`}
+            >
               {webhook.active ? "Enabled" : "Disabled"}
             </span>
           </div>
@@ -175,50 +185,60 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
             <JsonView value={{ webhook_deliveries: attempts, total, page }} />
           </div>
         ) : attempts.length === 0 ? (
-          <p className="p-8 text-center text-sm text-slate-500" data-testid="attempts-empty">{emptyText}</p>
+          <p className="p-8 text-center text-sm text-slate-500" data-testid="attempts-empty">
+            {emptyText}
+          </p>
         ) : (
           <div className="overflow-x-auto">
-          <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="attempts-table">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th className="w-20 px-3 py-2">Status</th>
-                <th className="px-4 py-2">Event Type</th>
-                <th className="px-4 py-2">Message ID</th>
-                <th className="w-16 px-3 py-2">Attempt</th>
-                <th className="w-48 px-3 py-2">Timestamp</th>
-                <th className="w-36 px-3 py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {attempts.map((a) => (
-                <tr key={a.id} data-testid="attempt-row">
-                  <td className="px-4 py-2">
-                    <StatusBadge code={a.response_code} success={a.success} />
-                  </td>
-                  <td className="truncate px-4 py-2 font-mono text-xs text-slate-700" title={a.event_type}>{a.event_type}</td>
-                  <td className="truncate px-4 py-2 font-mono text-xs text-slate-500" title={a.message_id}>{a.message_id}</td>
-                  <td className="px-4 py-2 text-slate-600">#{a.attempt}</td>
-                  <td className="px-3 py-2 text-xs text-slate-500" suppressHydrationWarning>
-                    {formatTimestamp(a.sent_at ?? a.created_at)}
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    <Link to={`${location.pathname}${withParams(search, { attempt: a.id })}`} preventScrollReset className="text-xs font-medium text-indigo-600 hover:text-indigo-500">
-                      View details
-                    </Link>
-                    <Form method="post" className="ml-3 inline">
-                      <input type="hidden" name="intent" value="rerun" />
-                      <input type="hidden" name="attempt_id" value={a.id} />
-                      <button type="submit" disabled={busy} className="text-xs font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50">
-                        Rerun
-                      </button>
-                    </Form>
-                  </td>
+            <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="attempts-table">
+              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th className="w-20 px-3 py-2">Status</th>
+                  <th className="px-4 py-2">Event Type</th>
+                  <th className="px-4 py-2">Message ID</th>
+                  <th className="w-16 px-3 py-2">Attempt</th>
+                  <th className="w-48 px-3 py-2">Timestamp</th>
+                  <th className="w-36 px-3 py-2 text-right">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {attempts.map((a) => (
+                  <tr key={a.id} data-testid="attempt-row">
+                    <td className="px-4 py-2">
+                      <StatusBadge code={a.response_code} success={a.success} />
+                    </td>
+                    <td className="truncate px-4 py-2 font-mono text-xs text-slate-700" title={a.event_type}>
+                      {a.event_type}
+                    </td>
+                    <td className="truncate px-4 py-2 font-mono text-xs text-slate-500" title={a.message_id}>
+                      {a.message_id}
+                    </td>
+                    <td className="px-4 py-2 text-slate-600">#{a.attempt}</td>
+                    <td className="px-3 py-2 text-xs text-slate-500" suppressHydrationWarning>
+                      {formatTimestamp(a.sent_at ?? a.created_at)}
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                      <Link
+                        to={`${location.pathname}${withParams(search, { attempt: a.id })}`}
+                        preventScrollReset
+                        className="text-xs font-medium text-indigo-600 hover:text-indigo-500"
+                      >
+                        View details
+                      </Link>
+                      <Form method="post" className="ml-3 inline">
+                        <input type="hidden" name="intent" value="rerun" />
+                        <input type="hidden" name="attempt_id" value={a.id} />
+                        <button type="submit" disabled={busy} className="text-xs font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50">
+                          Rerun
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
         <div className="flex items-center justify-between border-t border-slate-200 px-4 py-2.5 text-sm text-slate-600">
@@ -226,21 +246,40 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
             Showing {attempts.length} items ({total} in total){total > 0 ? ` · ${first}–${first + attempts.length - 1}` : ""}
           </span>
           <div className="flex items-center gap-1">
-            <PageArrow to={`${location.pathname}${withParams(search, { page: page - 1 > 1 ? page - 1 : null, attempt: null })}`} disabled={page <= 1} label="Previous page" dir="left" />
+            <PageArrow
+              to={`${location.pathname}${withParams(search, { page: page - 1 > 1 ? page - 1 : null, attempt: null })}`}
+              disabled={page <= 1}
+              label="Previous page"
+              dir="left"
+            />
             <span className="px-2 text-xs text-slate-500">
               Page {page} of {page_count}
             </span>
-            <PageArrow to={`${location.pathname}${withParams(search, { page: page + 1, attempt: null })}`} disabled={page >= page_count} label="Next page" dir="right" />
+            <PageArrow
+              to={`${location.pathname}${withParams(search, { page: page + 1, attempt: null })}`}
+              disabled={page >= page_count}
+              label="Next page"
+              dir="right"
+            />
           </div>
         </div>
       </section>
-      <Modal open={Boolean(detail)} title="Message attempt" closeTo={`${location.pathname}${withoutParams(search, "attempt")}`} size="lg" testId="attempt-modal" description={detail ? `${detail.event_type} · ${detail.message_id} · attempt #${detail.attempt}` : undefined}>
+      <Modal
+        open={Boolean(detail)}
+        title="Message attempt"
+        closeTo={`${location.pathname}${withoutParams(search, "attempt")}`}
+        size="lg"
+        testId="attempt-modal"
+        description={detail ? `${detail.event_type} · ${detail.message_id} · attempt #${detail.attempt}` : undefined}
+      >
         {detail && (
           <dl className="space-y-3 text-sm">
             <div className="grid grid-cols-3 gap-2">
               <div>
                 <dt className="text-xs text-slate-500">Response</dt>
-                <dd><StatusBadge code={detail.response_code} success={detail.success} /></dd>
+                <dd>
+                  <StatusBadge code={detail.response_code} success={detail.success} />
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500">Duration</dt>
@@ -265,11 +304,17 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
             )}
             <div>
               <dt className="text-xs text-slate-500">Request body</dt>
-              <dd><pre className="mt-1 max-h-56 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid="attempt-request">{pretty(detail.request_body)}</pre></dd>
+              <dd>
+                <pre className="mt-1 max-h-56 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100" data-testid="attempt-request">
+                  {pretty(detail.request_body)}
+                </pre>
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500">Response body (first 16 KB)</dt>
-              <dd><pre className="mt-1 max-h-56 overflow-auto rounded bg-slate-100 p-3 text-xs text-slate-800">{detail.response_body || "(empty)"}</pre></dd>
+              <dd>
+                <pre className="mt-1 max-h-56 overflow-auto rounded bg-slate-100 p-3 text-xs text-slate-800">{detail.response_body || "(empty)"}</pre>
+              </dd>
             </div>
           </dl>
         )}
@@ -290,7 +335,11 @@ function pretty(body: string | null): string {
 function PageArrow({ to, disabled, label, dir }: { to: string; disabled: boolean; label: string; dir: "left" | "right" }) {
   const icon = (
     <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4" aria-hidden="true">
-      {dir === "left" ? <path d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" /> : <path d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" />}
+      {dir === "left" ? (
+        <path d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" />
+      ) : (
+        <path d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" />
+      )}
     </svg>
   );
   if (disabled)

@@ -43,7 +43,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(here, { type: "success", message: "Webhook deleted" });
     }
     if (intent === "create" || intent === "update") {
-      const parsed = WebhookEndpointInputSchema.safeParse({ url: form.get("url") ?? "", description: form.get("description"), event_types: form.getAll("event_types") });
+      const parsed = WebhookEndpointInputSchema.safeParse({
+        url: form.get("url") ?? "",
+        description: form.get("description"),
+        event_types: form.getAll("event_types"),
+      });
       if (!parsed.success) return data({ fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]> }, { status: 422 });
       if (intent === "update") {
         await updateWebhookEndpoint(database, organization.id, id, parsed.data);

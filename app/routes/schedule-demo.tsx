@@ -40,8 +40,8 @@ export default function ScheduleDemo({ loaderData, actionData }: Route.Component
         <div>
           <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Schedule a demo</h1>
           <p className="mt-4 text-slate-600">
-            Tell us a little about your organization. We will run a set of your de-identified faxes through the agents with your coverage policies and
-            walk your reviewers and clinical leads through every decision and citation.
+            Tell us a little about your organization. We will run a set of your de-identified faxes through the agents with your coverage policies and walk your
+            reviewers and clinical leads through every decision and citation.
           </p>
           <ul className="mt-6 space-y-2 text-sm text-slate-600">
             <li>• 45 minutes with a product engineer and a pharmacist</li>
@@ -50,7 +50,11 @@ export default function ScheduleDemo({ loaderData, actionData }: Route.Component
           </ul>
           {ctx.demo_path && (
             <p className="mt-6 text-sm text-slate-600">
-              Can't wait? <Link to={ctx.demo_path} className="font-semibold text-indigo-600 hover:text-indigo-500">Try the AI agents demo</Link> now — no account needed.
+              Can't wait?{" "}
+              <Link to={ctx.demo_path} className="font-semibold text-indigo-600 hover:text-indigo-500">
+                Try the AI agents demo
+              </Link>{" "}
+              now — no account needed.
             </p>
           )}
         </div>
@@ -70,7 +74,9 @@ export default function ScheduleDemo({ loaderData, actionData }: Route.Component
                 </div>
               ) : null}
               <div>
-                <label htmlFor="topic" className="block text-sm font-medium text-slate-700">What is it about?</label>
+                <label htmlFor="topic" className="block text-sm font-medium text-slate-700">
+                  What is it about?
+                </label>
                 <select id="topic" name="topic" defaultValue={values.topic ?? topic} className={input}>
                   {CONTACT_TOPICS.map((t) => (
                     <option key={t} value={t}>
@@ -80,22 +86,48 @@ export default function ScheduleDemo({ loaderData, actionData }: Route.Component
                 </select>
               </div>
               <div>
-                <label htmlFor="name" className="block text-sm font-medium text-slate-700">Name</label>
+                <label htmlFor="name" className="block text-sm font-medium text-slate-700">
+                  Name
+                </label>
                 <input id="name" name="name" required autoComplete="name" defaultValue={values.name} className={input} />
               </div>
               <div>
-                <label htmlFor="email" className="block text-sm font-medium text-slate-700">Work email</label>
+                <label htmlFor="email" className="block text-sm font-medium text-slate-700">
+                  Work email
+                </label>
                 <input id="email" name="email" type="email" required autoComplete="email" defaultValue={values.email} className={input} />
               </div>
               <div>
-                <label htmlFor="organization" className="block text-sm font-medium text-slate-700">Organization</label>
-                <input id="organization" name="organization" autoComplete="organization" placeholder="Health plan, PBM, vendor…" defaultValue={values.organization} className={input} />
+                <label htmlFor="organization" className="block text-sm font-medium text-slate-700">
+                  Organization
+                </label>
+                <input
+                  id="organization"
+                  name="organization"
+                  autoComplete="organization"
+                  placeholder="Health plan, PBM, vendor…"
+                  defaultValue={values.organization}
+                  className={input}
+                />
               </div>
               <div>
-                <label htmlFor="message" className="block text-sm font-medium text-slate-700">Message</label>
-                <textarea id="message" name="message" rows={4} placeholder="Lines of business, monthly PA volume, what you would like to see…" defaultValue={values.message} className={input} />
+                <label htmlFor="message" className="block text-sm font-medium text-slate-700">
+                  Message
+                </label>
+                <textarea
+                  id="message"
+                  name="message"
+                  rows={4}
+                  placeholder="Lines of business, monthly PA volume, what you would like to see…"
+                  defaultValue={values.message}
+                  className={input}
+                />
               </div>
-              <button type="submit" disabled={busy} className="w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:opacity-60"
+              >
                 {busy ? "Sending…" : "Send request"}
               </button>
             </Form>

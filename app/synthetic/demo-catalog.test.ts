@@ -27,15 +27,23 @@ describe("demo catalog", () => {
 
   it("has formulary rows with 5-4-2 NDCs, and every case NDC is on the formulary", () => {
     for (const r of DEMO_FORMULARY) expect(r.ndc).toMatch(/^\d{5}-\d{4}-\d{2}$/);
-    for (const c of DEMO_CASES) expect(DEMO_FORMULARY.some((r) => r.ndc === c.medication.ndc && r.drug_name === c.medication.drug_name), c.id).toBe(true);
+    for (const c of DEMO_CASES)
+      expect(
+        DEMO_FORMULARY.some((r) => r.ndc === c.medication.ndc && r.drug_name === c.medication.drug_name),
+        c.id,
+      ).toBe(true);
   });
 
   it("has three policies in the three styles, with the expected section headings", () => {
     expect(DEMO_POLICIES.map((p) => p.style).sort()).toEqual(["clinical_policy", "part_d_table", "pbm_initial_therapy"]);
     const byStyle = Object.fromEntries(DEMO_POLICIES.map((p) => [p.style, p.text]));
-    expect(byStyle.part_d_table).toMatch(/Covered Uses:.*\n[\s\S]*Exclusion Criteria:[\s\S]*Required Medical Information:[\s\S]*Age Restrictions:[\s\S]*Prescriber Restrictions:[\s\S]*Coverage Duration:[\s\S]*Other Criteria:/);
+    expect(byStyle.part_d_table).toMatch(
+      /Covered Uses:.*\n[\s\S]*Exclusion Criteria:[\s\S]*Required Medical Information:[\s\S]*Age Restrictions:[\s\S]*Prescriber Restrictions:[\s\S]*Coverage Duration:[\s\S]*Other Criteria:/,
+    );
     expect(byStyle.pbm_initial_therapy).toMatch(/Initial Therapy\. Approve for 6 months if the patient meets ALL of the following/);
-    expect(byStyle.clinical_policy).toMatch(/I\. Initial Approval Criteria[\s\S]*\(must meet all\)[\s\S]*Approval duration: 6 months[\s\S]*II\. Continued Therapy[\s\S]*References/);
+    expect(byStyle.clinical_policy).toMatch(
+      /I\. Initial Approval Criteria[\s\S]*\(must meet all\)[\s\S]*Approval duration: 6 months[\s\S]*II\. Continued Therapy[\s\S]*References/,
+    );
   });
 
   it("has cases covering all three outcomes, consistent with roster and policies", () => {
@@ -47,7 +55,10 @@ describe("demo catalog", () => {
       const m = DEMO_ROSTER.find((r) => r.member_id === c.patient.member_id);
       expect(m, c.id).toBeDefined();
       expect(c.patient.birth_date).toBe(m!.birth_date);
-      expect(DEMO_POLICIES.some((p) => p.id === c.policy_id), c.id).toBe(true);
+      expect(
+        DEMO_POLICIES.some((p) => p.id === c.policy_id),
+        c.id,
+      ).toBe(true);
       for (const d of c.diagnoses) if (d.code) expect(d.code).toMatch(/^[A-Z]\d{2}(\.[0-9A-Z]{1,4})?$/);
       expect(ageOn(c.patient.birth_date, c.request_date)).toBeGreaterThanOrEqual(18);
       const active = m!.coverage_start <= c.request_date && (!m!.coverage_end || m!.coverage_end >= c.request_date);

@@ -18,7 +18,9 @@ describe("parseDescription", () => {
   });
 
   it("reads intolerance, urgency, scans and generic drug names", () => {
-    const p = parseDescription("URGENT: risankizumab for Crohn's disease in a 30-year-old man; azathioprine stopped after 3 weeks due to pancreatitis; GI doctor; scanned fax");
+    const p = parseDescription(
+      "URGENT: risankizumab for Crohn's disease in a 30-year-old man; azathioprine stopped after 3 weeks due to pancreatitis; GI doctor; scanned fax",
+    );
     expect(p.drug?.brand).toBe("Skyrizi");
     expect(p.indication?.key).toBe("crohns");
     expect(p.gender).toBe("male");
@@ -41,7 +43,10 @@ describe("parseDescription", () => {
   });
 
   it("reads outcome hints", () => {
-    expect(parseDescription("Enbrel for psoriasis, tried methotrexate but no dose or duration, missing labs").hints).toMatchObject({ missing_therapy_details: true, missing_labs: true });
+    expect(parseDescription("Enbrel for psoriasis, tried methotrexate but no dose or duration, missing labs").hints).toMatchObject({
+      missing_therapy_details: true,
+      missing_labs: true,
+    });
     expect(parseDescription("Humira for RA, member coverage ended").hints.coverage_ended).toBe(true);
     expect(parseDescription("Mounjaro for weight loss in a non-diabetic woman").indication?.key).toBe("obesity");
     expect(parseDescription("Dupixent for eczema, notes not attached").hints.notes_not_attached).toBe(true);

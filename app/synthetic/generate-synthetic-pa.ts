@@ -95,18 +95,37 @@ export interface ParsedDescription {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, eighteen: 18, twenty: 20,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
 };
-const DURATION_RE = /\b(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty)\s*[- ]?\s*(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b/i;
+const DURATION_RE =
+  /\b(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty)\s*[- ]?\s*(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b/i;
 const DOSE_RE =
   /\b(\d[\d,]*(?:\.\d+)?\s*(?:mg|mcg|g|units?|%)(?:\/(?:day|d|week|wk|kg(?:\/day)?))?(?:\s+(?:PO|SC|SQ|IV|subcut(?:aneous(?:ly)?)?|orally|by mouth|inhaled))?(?:\s+(?:once |twice |three times )?(?:daily|weekly|BID|TID|QD|QHS|nightly|a day|per day|per week|every other week|every \d+ weeks|q\d+\s*(?:h|wks?|weeks?)))?)/i;
 const INTOLERANCE_RE =
   /intoleran|side[- ]effects?|adverse|couldn'?t tolerate|could not tolerate|did ?n[o']t tolerate|unable to tolerate|stopped (?:due|because)|discontinued (?:due|because)|\bdue to\b|because of|nausea|vomiting|diarrh|GI upset|transaminitis|elevated (?:LFTs|liver|ALT)|hepatotox|rash|hypoglyc|myalgia|bradycardia|hair loss|allerg/i;
-const CONTRA_RE = /contraindicat|not a candidate|cannot take|can'?t take|unable to take|pregnan|\bCKD\b|eGFR\s*(?:of\s*)?(?:<\s*)?[12]\d\b|liver disease|cirrhosis/i;
-const FAILURE_RE = /fail|inadequate|no response|not respond|nonrespon|uncontrolled|not controlled|didn'?t work|did not work|ineffective|partial response|despite|lost response/i;
+const CONTRA_RE =
+  /contraindicat|not a candidate|cannot take|can'?t take|unable to take|pregnan|\bCKD\b|eGFR\s*(?:of\s*)?(?:<\s*)?[12]\d\b|liver disease|cirrhosis/i;
+const FAILURE_RE =
+  /fail|inadequate|no response|not respond|nonrespon|uncontrolled|not controlled|didn'?t work|did not work|ineffective|partial response|despite|lost response/i;
 const ONGOING_RE = /currently on|still (?:on|taking)|ongoing|continu|remains on|is on\b/i;
-const PRIOR_BEFORE_RE = /(?:failed|tried|after|prior|previous(?:ly)?|intoleran\w*(?: to)?|stopped|discontinued|history of|no response to|inadequate response (?:to|on)|trial of|course of|on)\s+(?:\S+\s+){0,4}$/i;
+const PRIOR_BEFORE_RE =
+  /(?:failed|tried|after|prior|previous(?:ly)?|intoleran\w*(?: to)?|stopped|discontinued|history of|no response to|inadequate response (?:to|on)|trial of|course of|on)\s+(?:\S+\s+){0,4}$/i;
 const CONCURRENT_BEFORE_RE =
   /(?:currently on|already on|still on|continu\w*(?: on)?|add(?:ed|ing)? (?:on )?to|in addition to|together with|combined with|combination with|with ongoing|along with|plus|while on|on top of)\s+(?:\S+\s+){0,2}$/i;
 
@@ -201,7 +220,10 @@ function parseTherapy(text: string, m: Mention, next: Mention | undefined): Pars
   } else if (INTOLERANCE_RE.test(after) || /intoleran|couldn'?t tolerate|could not tolerate|unable to tolerate/i.test(before)) {
     outcome = "intolerance";
     const r = /(?:due to|because of|from|with|for)\s+([a-z][^,;.]*?)(?=\s*(?:[,;.)]|$|\band\b))/i.exec(after);
-    reason = r && !DURATION_RE.test(r[1]) ? r[1].trim() : (/(nausea|vomiting|diarrhea|GI upset|transaminitis|elevated LFTs|rash|hypoglycemia|myalgias?|bradycardia|hair loss)/i.exec(after)?.[1] ?? null);
+    reason =
+      r && !DURATION_RE.test(r[1])
+        ? r[1].trim()
+        : (/(nausea|vomiting|diarrhea|GI upset|transaminitis|elevated LFTs|rash|hypoglycemia|myalgias?|bradycardia|hair loss)/i.exec(after)?.[1] ?? null);
   } else if (!FAILURE_RE.test(both) && ONGOING_RE.test(before)) {
     outcome = "ongoing";
   }
@@ -235,14 +257,23 @@ export function parseDescription(description: string): ParsedDescription {
     } else roles.set(m, "prior");
   }
   // "wants/requesting/for X" wins if present
-  const wanted = mentions.find((m) => m.product && /(?:wants?|request(?:ing|ed)?|start(?:ing)?|prescrib(?:e|ing)|for|needs?|PA for|auth(?:orization)? for)\s+(?:\S+\s+){0,1}$/i.test(text.slice(Math.max(0, m.index - 30), m.index)) && roles.get(m) !== "concurrent");
+  const wanted = mentions.find(
+    (m) =>
+      m.product &&
+      /(?:wants?|request(?:ing|ed)?|start(?:ing)?|prescrib(?:e|ing)|for|needs?|PA for|auth(?:orization)? for)\s+(?:\S+\s+){0,1}$/i.test(
+        text.slice(Math.max(0, m.index - 30), m.index),
+      ) &&
+      roles.get(m) !== "concurrent",
+  );
   if (wanted && wanted !== requested) {
     if (requested) roles.set(requested, "prior");
     requested = wanted;
     roles.set(wanted, "requested");
   }
   if (!requested) {
-    const firstProduct = mentions.find((m) => m.product && roles.get(m) !== "concurrent" && !PRIOR_BEFORE_RE.test(text.slice(Math.max(0, m.index - 40), m.index)));
+    const firstProduct = mentions.find(
+      (m) => m.product && roles.get(m) !== "concurrent" && !PRIOR_BEFORE_RE.test(text.slice(Math.max(0, m.index - 40), m.index)),
+    );
     if (firstProduct) {
       requested = firstProduct;
       roles.set(firstProduct, "requested");
@@ -277,7 +308,13 @@ export function parseDescription(description: string): ParsedDescription {
   const gender = femaleIdx < 0 && maleIdx < 0 ? null : femaleIdx < 0 ? "male" : maleIdx < 0 ? "female" : femaleIdx < maleIdx ? "female" : "male";
 
   const specialty = SPECIALTY_PATTERNS.find(([re]) => re.test(text))?.[1] ?? null;
-  const credential = /\b(?:NP|APRN|nurse practitioner)\b/i.test(text) ? "APRN" : /\bPA-C\b|physician assistant/i.test(text) ? "PA-C" : /\bD\.?O\.?\b/.test(text) ? "DO" : null;
+  const credential = /\b(?:NP|APRN|nurse practitioner)\b/i.test(text)
+    ? "APRN"
+    : /\bPA-C\b|physician assistant/i.test(text)
+      ? "PA-C"
+      : /\bD\.?O\.?\b/.test(text)
+        ? "DO"
+        : null;
 
   const num = (re: RegExp) => re.exec(text)?.[1] ?? undefined;
   const labs: ParsedDescription["labs"] = {};
@@ -313,15 +350,37 @@ export function parseDescription(description: string): ParsedDescription {
         : null;
 
   const hints: ParsedDescription["hints"] = {
-    missing_labs: /\b(?:missing|no|without|lacks?|absent|pending)\s+(?:recent\s+|current\s+)?(?:labs?|lab (?:results|values|work)|bloodwork|a1c|ldl|eosinophils?(?: count)?|crp)\b|\blabs? (?:pending|missing|not (?:attached|included|done))/i.test(text),
-    missing_tb: /\b(?:no|missing|without|pending)\s+(?:tb|tuberculosis|quantiferon)\b|\b(?:tb|tuberculosis|quantiferon)\s+(?:test\s+|screen(?:ing)?\s+)?(?:pending|not done|missing|not documented)/i.test(text),
-    stale_labs: /\b(?:old|outdated|stale|expired|out[- ]of[- ]date|older)\s+(?:labs?|a1c|ldl|results|lab|tb test)\b|\blabs? (?:from|over|more than) (?:a year|\d+ months)/i.test(text),
-    missing_therapy_details: /\b(?:no|without|missing|unknown|undocumented|lacks?)\s+(?:dose|dosing|duration|dates)\b|\b(?:dose|duration|dates?) (?:not |un)(?:documented|known|specified|given)/i.test(text),
-    no_prior_therapy: /\b(?:no|never tried|without|never had)\s+(?:any\s+)?(?:prior|previous|conventional|step|first-line)\s+(?:therap|treatment|drug|medication|dmard|trial)/i.test(text),
-    notes_not_attached: /\b(?:notes?|chart notes|records|documentation)\s+(?:were\s+|are\s+|is\s+)?(?:not attached|missing|not included|not sent)|\bsee attached\b/i.test(text),
+    missing_labs:
+      /\b(?:missing|no|without|lacks?|absent|pending)\s+(?:recent\s+|current\s+)?(?:labs?|lab (?:results|values|work)|bloodwork|a1c|ldl|eosinophils?(?: count)?|crp)\b|\blabs? (?:pending|missing|not (?:attached|included|done))/i.test(
+        text,
+      ),
+    missing_tb:
+      /\b(?:no|missing|without|pending)\s+(?:tb|tuberculosis|quantiferon)\b|\b(?:tb|tuberculosis|quantiferon)\s+(?:test\s+|screen(?:ing)?\s+)?(?:pending|not done|missing|not documented)/i.test(
+        text,
+      ),
+    stale_labs:
+      /\b(?:old|outdated|stale|expired|out[- ]of[- ]date|older)\s+(?:labs?|a1c|ldl|results|lab|tb test)\b|\blabs? (?:from|over|more than) (?:a year|\d+ months)/i.test(
+        text,
+      ),
+    missing_therapy_details:
+      /\b(?:no|without|missing|unknown|undocumented|lacks?)\s+(?:dose|dosing|duration|dates)\b|\b(?:dose|duration|dates?) (?:not |un)(?:documented|known|specified|given)/i.test(
+        text,
+      ),
+    no_prior_therapy:
+      /\b(?:no|never tried|without|never had)\s+(?:any\s+)?(?:prior|previous|conventional|step|first-line)\s+(?:therap|treatment|drug|medication|dmard|trial)/i.test(
+        text,
+      ),
+    notes_not_attached:
+      /\b(?:notes?|chart notes|records|documentation)\s+(?:were\s+|are\s+|is\s+)?(?:not attached|missing|not included|not sent)|\bsee attached\b/i.test(text),
     missing_diagnosis: /\b(?:no|missing|without|blank)\s+(?:diagnosis|icd(?:-10)?(?: codes?)?|dx)\b/i.test(text),
-    coverage_ended: /\b(?:coverage|insurance|eligibility|membership|plan)\s+(?:has\s+|had\s+)?(?:ended|terminated|lapsed|expired|termed)|\bnot eligible\b|\binactive member\b|\btermed\b|\bformer member\b/i.test(text),
-    not_on_roster: /\bnot (?:on|in) (?:the )?(?:plan |member |eligibility )?roster|\bnot a (?:plan )?member\b|\bunknown member\b|\bnon-?member\b|\bwrong member id\b|\bmember id (?:not found|unknown)/i.test(text),
+    coverage_ended:
+      /\b(?:coverage|insurance|eligibility|membership|plan)\s+(?:has\s+|had\s+)?(?:ended|terminated|lapsed|expired|termed)|\bnot eligible\b|\binactive member\b|\btermed\b|\bformer member\b/i.test(
+        text,
+      ),
+    not_on_roster:
+      /\bnot (?:on|in) (?:the )?(?:plan |member |eligibility )?roster|\bnot a (?:plan )?member\b|\bunknown member\b|\bnon-?member\b|\bwrong member id\b|\bmember id (?:not found|unknown)/i.test(
+        text,
+      ),
     scanned: /\bscan(?:ned)?\b|image[- ]only|\bpoor quality\b|\bhandwritten\b/i.test(text),
     seronegative: /seronegative/i.test(text),
     episodic: /episodic/i.test(text),
@@ -462,7 +521,9 @@ function pickPatient(
   }
   if (pool.length) return { member: rng.pick(pool), requestDate, isNew: false, offRoster: false };
   const member = makeNew();
-  warnings.push(`No active roster member matched (age ${parsed.age ?? "any"}, ${parsed.gender ?? "any sex"}); created member ${member.member_id}. Add it to the roster (see new_member) for an eligibility pass.`);
+  warnings.push(
+    `No active roster member matched (age ${parsed.age ?? "any"}, ${parsed.gender ?? "any sex"}); created member ${member.member_id}. Add it to the roster (see new_member) for an eligibility pass.`,
+  );
   return { member, requestDate, isNew: true, offRoster: false };
 }
 
@@ -563,21 +624,36 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
   // prior therapies
   const therapies: DemoTherapy[] = [];
   const describedPrior = parsed.prior_therapies;
-  const priorList: ParsedTherapy[] = describedPrior.length || h.no_prior_therapy
-    ? describedPrior
-    : [{ drug_name: titleCase(ind.step[0][0]), dose: null, duration_days: null, outcome: "inadequate_response", reason: null, ongoing: rng.chance(0.5), }];
+  const priorList: ParsedTherapy[] =
+    describedPrior.length || h.no_prior_therapy
+      ? describedPrior
+      : [{ drug_name: titleCase(ind.step[0][0]), dose: null, duration_days: null, outcome: "inadequate_response", reason: null, ongoing: rng.chance(0.5) }];
   for (const t of priorList) {
     const dict = PRIOR_DRUGS.find((d) => d.name.toLowerCase() === t.drug_name.toLowerCase());
     const stepDose = ind.step.find(([n]) => n.toLowerCase() === t.drug_name.toLowerCase())?.[1];
     const prod = PRODUCTS.find((p) => p.brand === t.drug_name);
     const noDetails = h.missing_therapy_details && describedPrior.length > 0 ? t.dose === null && t.duration_days === null : h.missing_therapy_details;
     if (noDetails) {
-      therapies.push({ drug_name: t.drug_name, dose: null, start_date: null, end_date: null, outcome: "unknown", outcome_detail: "\"tried in the past\" - dose and dates not available" });
+      therapies.push({
+        drug_name: t.drug_name,
+        dose: null,
+        start_date: null,
+        end_date: null,
+        outcome: "unknown",
+        outcome_detail: '"tried in the past" - dose and dates not available',
+      });
       continue;
     }
     const dose = t.dose ?? dict?.dose ?? stepDose ?? (prod ? prod.sig.replace(/^Inject\s+/i, "") : null);
     if (t.outcome === "contraindication") {
-      therapies.push({ drug_name: t.drug_name, dose: null, start_date: null, end_date: null, outcome: "contraindication", outcome_detail: `Contraindicated: ${t.reason ?? "per prescriber"}` });
+      therapies.push({
+        drug_name: t.drug_name,
+        dose: null,
+        start_date: null,
+        end_date: null,
+        outcome: "contraindication",
+        outcome_detail: `Contraindicated: ${t.reason ?? "per prescriber"}`,
+      });
       continue;
     }
     const intolerant = t.outcome === "intolerance";
@@ -592,14 +668,21 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
       : ongoing
         ? `Inadequate response after ${span}; continuing`
         : `Inadequate response after ${span}`;
-    therapies.push({ drug_name: t.drug_name, dose, start_date: start, end_date: end, outcome: intolerant ? "intolerance" : "inadequate_response", outcome_detail: detail });
+    therapies.push({
+      drug_name: t.drug_name,
+      dose,
+      start_date: start,
+      end_date: end,
+      outcome: intolerant ? "intolerance" : "inadequate_response",
+      outcome_detail: detail,
+    });
   }
   const concurrent: DemoTherapy[] = parsed.concurrent_therapies.map((t) => {
     const prod = PRODUCTS.find((p) => p.brand === t.drug_name);
     const dict = PRIOR_DRUGS.find((d) => d.name === t.drug_name);
     return {
       drug_name: prod ? `${prod.brand} (${prod.generic})` : t.drug_name,
-      dose: t.dose ?? (prod ? prod.sig.replace(/^Inject\s+/i, "") : dict?.dose ?? null),
+      dose: t.dose ?? (prod ? prod.sig.replace(/^Inject\s+/i, "") : (dict?.dose ?? null)),
       start_date: addDays(requestDate, -(t.duration_days ?? rng.int(8, 16) * 30)),
       end_date: null,
       outcome: "ongoing",
@@ -621,7 +704,11 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
     if (ind.key === "obesity") {
       const b = Number(parsed.labs.BMI ?? 38);
       const z = b >= 40 ? (b >= 45 ? "Z68.42" : "Z68.41") : b >= 35 ? `Z68.3${Math.floor(b) - 30}` : "Z68.30";
-      diagnoses.push({ code: z, description: `Body mass index [BMI] ${b >= 40 ? "40 or greater" : `${Math.floor(b)}.0-${Math.floor(b)}.9`}, adult`, primary: false });
+      diagnoses.push({
+        code: z,
+        description: `Body mass index [BMI] ${b >= 40 ? "40 or greater" : `${Math.floor(b)}.0-${Math.floor(b)}.9`}, adult`,
+        primary: false,
+      });
     }
     if (age >= 45 && rng.chance(0.5)) diagnoses.push({ code: "I10", description: "Essential (primary) hypertension", primary: false });
   }
@@ -653,7 +740,14 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
   ];
   for (const [name, value, unit, ref] of extra) {
     if (value && !labs.some((l) => l.name === name) && !(h.missing_labs && ind.labs.some((t) => t.name === name && t.key)))
-      labs.push({ name, value, unit, date: h.stale_labs ? addDays(requestDate, -rng.int(330, 430)) : labDateFor(requestDate, rng, false), reference_range: ref, flag: flagFor(name, value, null) });
+      labs.push({
+        name,
+        value,
+        unit,
+        date: h.stale_labs ? addDays(requestDate, -rng.int(330, 430)) : labDateFor(requestDate, rng, false),
+        reference_range: ref,
+        flag: flagFor(name, value, null),
+      });
   }
 
   // narrative
@@ -668,7 +762,8 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
   }
   if (parsed.labs.BMI) exam = exam.replace(/BMI \d+(\.\d)?/, `BMI ${parsed.labs.BMI}`);
   const therapySentences = therapies.map((t) => {
-    if (t.outcome === "unknown") return `Reports prior ${t.drug_name.toLowerCase()}; does not recall the dose or how long it was used, and records are not available.`;
+    if (t.outcome === "unknown")
+      return `Reports prior ${t.drug_name.toLowerCase()}; does not recall the dose or how long it was used, and records are not available.`;
     if (t.outcome === "contraindication") return `${t.drug_name} is contraindicated (${t.outcome_detail.replace(/^Contraindicated:\s*/, "")}).`;
     const when = `${usDate(t.start_date)}${t.end_date ? ` to ${usDate(t.end_date)}` : " to present"}`;
     return `${t.drug_name}${t.dose ? ` ${t.dose}` : ""} from ${when}: ${t.outcome_detail.toLowerCase()}.`;
@@ -676,7 +771,9 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
   const labSentence = labs.length
     ? `Labs: ${labs.map((l) => `${l.name} ${l.value}${l.unit ? ` ${l.unit}` : ""} (${usDate(l.date)})`).join("; ")}.`
     : "No recent labs available.";
-  const concurrentSentence = concurrent.length ? ` Currently on ${concurrent.map((t) => `${t.drug_name} ${t.dose ?? ""}`.trim()).join(", ")}, to be continued.` : "";
+  const concurrentSentence = concurrent.length
+    ? ` Currently on ${concurrent.map((t) => `${t.drug_name} ${t.dose ?? ""}`.trim()).join(", ")}, to be continued.`
+    : "";
   const tbLab = labs.find((l) => /QuantiFERON|T-SPOT|TB/i.test(l.name));
   const summary = h.notes_not_attached
     ? `${age} yo ${gender === "female" ? "F" : "M"} with ${ind.label}. Requesting ${product.brand}. See attached notes.`
@@ -686,7 +783,9 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
         concurrentSentence.trim(),
         labs.length ? labSentence : "",
         `Requesting ${product.brand}.`,
-      ].filter(Boolean).join(" ");
+      ]
+        .filter(Boolean)
+        .join(" ");
 
   const note: DemoClinicalNote | null = h.notes_not_attached
     ? null
@@ -716,9 +815,12 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
   else if (parsed.outcome_hint) [decision, why] = [parsed.outcome_hint, "Outcome requested in the description."];
   else if (h.missing_labs || h.missing_tb || h.stale_labs || h.missing_therapy_details || h.notes_not_attached || h.missing_diagnosis)
     [decision, why] = ["needs_more_information", "Required information is missing, incomplete or out of date (as requested in the description)."];
-  else if (ind.key === "obesity" && /mounjaro|ozempic|trulicity/i.test(product.brand)) [decision, why] = ["denied", "Diabetes drug requested for weight management (typically an excluded use)."];
+  else if (ind.key === "obesity" && /mounjaro|ozempic|trulicity/i.test(product.brand))
+    [decision, why] = ["denied", "Diabetes drug requested for weight management (typically an excluded use)."];
 
-  const policy = DEMO_POLICIES.find((p) => p.drug_names.some((n) => n.toLowerCase() === product.brand.toLowerCase() || n.toLowerCase() === product.generic.toLowerCase()));
+  const policy = DEMO_POLICIES.find((p) =>
+    p.drug_names.some((n) => n.toLowerCase() === product.brand.toLowerCase() || n.toLowerCase() === product.generic.toLowerCase()),
+  );
   const minute = rng.int(0, 59);
   const c: DemoCase = {
     id: `syn-${seed.toString(36)}`,
@@ -927,10 +1029,12 @@ export async function renderSyntheticDocumentPdf(text: string): Promise<Uint8Arr
     logical[logical.length - 1].push(raw);
   }
   // drop leading blank lines of each page, and empty pages
-  const pagesText = logical.map((ls) => {
-    while (ls.length && !ls[0].trim()) ls.shift();
-    return ls;
-  }).filter((ls) => ls.some((l) => l.trim()));
+  const pagesText = logical
+    .map((ls) => {
+      while (ls.length && !ls[0].trim()) ls.shift();
+      return ls;
+    })
+    .filter((ls) => ls.some((l) => l.trim()));
   if (!pagesText.length) pagesText.push([""]);
 
   // lay out physical pages

@@ -180,7 +180,7 @@ export class Sheet {
   scribble(x: number, y: number, width: number, seed: number): void {
     let d = `M 0 0`;
     let s = seed || 1;
-    const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+    const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
     const steps = 9;
     for (let i = 1; i <= steps; i++) {
       const px = (width / steps) * i;

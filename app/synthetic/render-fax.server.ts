@@ -6,14 +6,7 @@
  * <date> <time>  Page N of M"); then (plan_form only) a cover sheet, the PA request form in one of
  * three layouts, an office note page and a lab report page (each omitted when the case has none).
  */
-import {
-  concatTransformationMatrix,
-  drawObject,
-  PDFDocument,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-} from "pdf-lib";
+import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, rgb } from "pdf-lib";
 import { loadPdfjs, pdfjsAssetPaths } from "../documents/pdfjs.server";
 import type { DemoCase, DemoPolicy, DemoTherapy, FaxLayout } from "./types";
 import { DEMO_PLAN } from "./demo-catalog";
@@ -207,7 +200,13 @@ function signatureBlock(flow: Flow, c: DemoCase, attestation: string): void {
 
 function secondaryDx(c: DemoCase): { desc: string; codes: string } {
   const sec = c.diagnoses.filter((d) => !d.primary);
-  return { desc: sec.map((d) => d.description).join("; "), codes: sec.map((d) => d.code ?? "").filter(Boolean).join(", ") };
+  return {
+    desc: sec.map((d) => d.description).join("; "),
+    codes: sec
+      .map((d) => d.code ?? "")
+      .filter(Boolean)
+      .join(", "),
+  };
 }
 
 function primaryDx(c: DemoCase) {
@@ -246,7 +245,12 @@ function planForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
     if (!continued) {
       y = s.para(
         "Please complete every section. Incomplete requests may be delayed or returned. Attach chart notes, recent lab results and documentation of prior therapies. Standard requests are decided within 72 hours of receipt; expedited requests within 24 hours.",
-        MARGIN, y + 6, W, 7, f.italic, 8.5,
+        MARGIN,
+        y + 6,
+        W,
+        7,
+        f.italic,
+        8.5,
       );
     }
     return y;
@@ -315,7 +319,11 @@ function planForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
   sectionBar(flow, "CLINICAL INFORMATION", "shaded");
   therapyTable(flow, c.prior_therapies, Math.max(2, c.prior_therapies.length + 1), true);
   if (c.concurrent_therapies.length) gridRow(flow, [{ label: "Current medications relevant to this request", value: concurrentText(c), w: 1, small: true }]);
-  gridRow(flow, [{ label: "Pertinent clinical information, lab values with dates, and reason for request", value: c.form_clinical_summary, w: 1, small: true }], 48);
+  gridRow(
+    flow,
+    [{ label: "Pertinent clinical information, lab values with dates, and reason for request", value: c.form_clinical_summary, w: 1, small: true }],
+    48,
+  );
 
   sectionBar(flow, "REVIEW TYPE AND ATTESTATION", "shaded", 84);
   flow.ensure(84);
@@ -340,7 +348,12 @@ function uniformForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
     if (pageNo === 1) {
       y = s.para(
         "This form may be used to request prior authorization of a prescription drug from any health plan, insurer or pharmacy benefit manager. Type or print clearly. An issuer may not require additional forms for the same request.",
-        MARGIN, y + 8, W, 7.2, f.reg, 9,
+        MARGIN,
+        y + 8,
+        W,
+        7.2,
+        f.reg,
+        9,
       );
     }
     return y;
@@ -361,7 +374,13 @@ function uniformForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
       w: 1,
       draw: (s, x, y) => {
         const xx = s.checkbox(x + 5, y + 11, c.urgency === "standard", "Non-urgent") + 16;
-        s.checkbox(xx, y + 11, c.urgency === "expedited", "Urgent (prescriber attests that waiting could seriously jeopardize the patient's life or health)", 8);
+        s.checkbox(
+          xx,
+          y + 11,
+          c.urgency === "expedited",
+          "Urgent (prescriber attests that waiting could seriously jeopardize the patient's life or health)",
+          8,
+        );
       },
     },
   ]);
@@ -451,7 +470,11 @@ function uniformForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
   gridRow(flow, [{ label: "Clinical rationale / additional information", value: c.form_clinical_summary, w: 1, small: true }], 60);
 
   sectionBar(flow, "Section VII - Attestation", "rule", 70);
-  signatureBlock(flow, c, "I attest that the information provided is true and accurate to the best of my knowledge and that supporting documentation is available in the patient's medical record.");
+  signatureBlock(
+    flow,
+    c,
+    "I attest that the information provided is true and accurate to the best of my knowledge and that supporting documentation is available in the patient's medical record.",
+  );
   return flow.sheets;
 }
 
@@ -469,7 +492,15 @@ function pbmForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
     return TOP + 40;
   });
   const s0 = flow.sheet;
-  flow.y = s0.para("Use this form for specialty and non-preferred drugs. Answer every question; a blank answer may result in a request for more information. One patient per request.", MARGIN, flow.y + 8, W, 7, f.reg, 8.5);
+  flow.y = s0.para(
+    "Use this form for specialty and non-preferred drugs. Answer every question; a blank answer may result in a request for more information. One patient per request.",
+    MARGIN,
+    flow.y + 8,
+    W,
+    7,
+    f.reg,
+    8.5,
+  );
   // request line
   let x = s0.text("Request:", MARGIN, flow.y + 10, 8.5, f.bold) + MARGIN + 6;
   x = s0.checkbox(x, flow.y + 2, c.medication.request_type === "new_start", "Initial") + 12;
@@ -505,23 +536,51 @@ function pbmForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
   };
 
   heading("PATIENT");
-  fieldRow([["Name", fullName(c.patient), 0.55], ["DOB", usDate(c.patient.birth_date), 0.25], ["Sex", c.patient.gender === "female" ? "F" : "M", 0.2]]);
-  fieldRow([["Member ID", c.patient.member_id, 0.55], ["Phone", c.patient.phone, 0.45]]);
+  fieldRow([
+    ["Name", fullName(c.patient), 0.55],
+    ["DOB", usDate(c.patient.birth_date), 0.25],
+    ["Sex", c.patient.gender === "female" ? "F" : "M", 0.2],
+  ]);
+  fieldRow([
+    ["Member ID", c.patient.member_id, 0.55],
+    ["Phone", c.patient.phone, 0.45],
+  ]);
   fieldRow([["Address", oneLineAddress(c.patient.address), 1]]);
 
   heading("PRESCRIBER");
-  fieldRow([["Name", prescriberName(c), 0.55], ["Specialty", c.prescriber.specialty, 0.45]]);
-  fieldRow([["NPI", c.prescriber.npi, 0.34], ["Phone", c.prescriber.phone, 0.33], ["Fax", c.prescriber.fax, 0.33]]);
+  fieldRow([
+    ["Name", prescriberName(c), 0.55],
+    ["Specialty", c.prescriber.specialty, 0.45],
+  ]);
+  fieldRow([
+    ["NPI", c.prescriber.npi, 0.34],
+    ["Phone", c.prescriber.phone, 0.33],
+    ["Fax", c.prescriber.fax, 0.33],
+  ]);
   fieldRow([["Address", `${c.prescriber.practice_name}, ${oneLineAddress(c.prescriber.address)}`, 1]]);
 
   heading("MEDICATION");
-  fieldRow([["Medication & strength", c.medication.display_name, 0.7], ["NDC", c.medication.ndc, 0.3]]);
+  fieldRow([
+    ["Medication & strength", c.medication.display_name, 0.7],
+    ["NDC", c.medication.ndc, 0.3],
+  ]);
   fieldRow([["Directions", c.medication.sig, 1]]);
-  fieldRow([["Quantity", `${c.medication.quantity} ${c.medication.quantity_unit}`, 0.34], ["Days supply", String(c.medication.days_supply), 0.28], ["Length of therapy", `${c.medication.duration_months} months`, 0.38]]);
+  fieldRow([
+    ["Quantity", `${c.medication.quantity} ${c.medication.quantity_unit}`, 0.34],
+    ["Days supply", String(c.medication.days_supply), 0.28],
+    ["Length of therapy", `${c.medication.duration_months} months`, 0.38],
+  ]);
   const p = primaryDx(c);
-  fieldRow([["Diagnosis", p.description, 0.72], ["ICD-10", p.code ?? "", 0.28]]);
+  fieldRow([
+    ["Diagnosis", p.description, 0.72],
+    ["ICD-10", p.code ?? "", 0.28],
+  ]);
   const sec = secondaryDx(c);
-  if (sec.codes || sec.desc) fieldRow([["Other diagnoses", sec.desc, 0.72], ["ICD-10", sec.codes, 0.28]]);
+  if (sec.codes || sec.desc)
+    fieldRow([
+      ["Other diagnoses", sec.desc, 0.72],
+      ["ICD-10", sec.codes, 0.28],
+    ]);
 
   heading("CLINICAL QUESTIONS");
   const failed = c.prior_therapies.filter((t) => t.outcome !== "contraindication");
@@ -549,14 +608,34 @@ function pbmForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
     flow.y = yy + 3;
   };
   question(1, "Is the medication being requested for an FDA-approved indication (or a compendia-supported use)?", true);
-  question(2, "Has the patient tried and had an inadequate response or intolerance to preferred / formulary alternatives?", failed.length ? true : null,
-    "If yes, list drug(s), dose, dates of use and outcome:", failed.map(describe).join("; "));
-  question(3, "Does the patient have a contraindication to the preferred alternatives?", contra.length > 0,
-    "If yes, explain:", contra.map(describe).join("; "));
-  question(4, "Is the medication prescribed by, or in consultation with, a specialist for this condition?", specialist,
-    "Specialty / consulting physician:", c.prescriber.specialty);
-  question(5, "Will the medication be used together with another biologic or targeted immunomodulator, or another drug in the same class?", combo.length > 0,
-    "If yes, which:", combo.map(describe).join("; "));
+  question(
+    2,
+    "Has the patient tried and had an inadequate response or intolerance to preferred / formulary alternatives?",
+    failed.length ? true : null,
+    "If yes, list drug(s), dose, dates of use and outcome:",
+    failed.map(describe).join("; "),
+  );
+  question(
+    3,
+    "Does the patient have a contraindication to the preferred alternatives?",
+    contra.length > 0,
+    "If yes, explain:",
+    contra.map(describe).join("; "),
+  );
+  question(
+    4,
+    "Is the medication prescribed by, or in consultation with, a specialist for this condition?",
+    specialist,
+    "Specialty / consulting physician:",
+    c.prescriber.specialty,
+  );
+  question(
+    5,
+    "Will the medication be used together with another biologic or targeted immunomodulator, or another drug in the same class?",
+    combo.length > 0,
+    "If yes, which:",
+    combo.map(describe).join("; "),
+  );
   // 6: free-text box
   const labText = c.labs.map((l) => `${l.name} ${l.value}${l.unit ? " " + l.unit : ""} (${usDate(l.date)})`).join("; ");
   const box = wrapText([c.form_clinical_summary, labText ? `Labs: ${labText}` : ""].filter(Boolean).join("\n"), f.mono, 8.5, W - 16);
@@ -569,7 +648,11 @@ function pbmForm(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
   box.forEach((l, k) => flow.sheet.text(l, MARGIN + 13, flow.y + 11 + k * 10.5, 8.5, f.mono));
   flow.y += boxH;
   flow.y += 4;
-  signatureBlock(flow, c, "By signing, I certify that the information is accurate and that supporting documentation is available in the patient's medical record.");
+  signatureBlock(
+    flow,
+    c,
+    "By signing, I certify that the information is accurate and that supporting documentation is available in the patient's medical record.",
+  );
   return flow.sheets;
 }
 
@@ -611,11 +694,21 @@ function coverSheet(doc: PDFDocument, f: Fonts, c: DemoCase, layout: FaxLayout, 
   const attached = [c.clinical_note ? "office note" : null, c.labs.length ? "lab results" : null].filter(Boolean).join(" and ");
   y = s.para(
     `Please find attached a prior authorization request for ${fullName(c.patient)} (DOB ${usDate(c.patient.birth_date)})${attached ? ` with ${attached}` : ""}. ${c.urgency === "expedited" ? "EXPEDITED REVIEW REQUESTED. " : ""}Please fax the determination to ${c.prescriber.fax}. Thank you.`,
-    MARGIN, y + 16, W, 9.5, f.reg,
+    MARGIN,
+    y + 16,
+    W,
+    9.5,
+    f.reg,
   );
   s.para(
     "CONFIDENTIALITY NOTICE: The documents accompanying this facsimile contain confidential protected health information that is legally privileged. This information is intended only for the use of the individual or entity named above. If you are not the intended recipient, you are hereby notified that any disclosure, copying, distribution or action taken in reliance on the contents of these documents is strictly prohibited. If you have received this fax in error, please notify the sender immediately and destroy the documents.",
-    MARGIN, BOTTOM - 40, W, 7, f.reg, 8.5, GRAY,
+    MARGIN,
+    BOTTOM - 40,
+    W,
+    7,
+    f.reg,
+    8.5,
+    GRAY,
   );
   return s;
 }
@@ -665,7 +758,13 @@ function notePages(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
   section("Physical Exam", note.exam);
   section("Assessment and Plan", note.assessment_plan);
   flow.ensure(30);
-  flow.sheet.text(`Electronically signed by ${prescriberName(c)} on ${usDate(note.date_of_service)} 17:${String(hashString(c.id) % 50 + 10)}`, MARGIN, flow.y + 14, 8.5, f.italic);
+  flow.sheet.text(
+    `Electronically signed by ${prescriberName(c)} on ${usDate(note.date_of_service)} 17:${String((hashString(c.id) % 50) + 10)}`,
+    MARGIN,
+    flow.y + 14,
+    8.5,
+    f.italic,
+  );
   return flow.sheets;
 }
 
@@ -685,7 +784,13 @@ function labPages(doc: PDFDocument, f: Fonts, c: DemoCase): Sheet[] {
     s.rect(MARGIN, TOP + 32, W, 46, { border: BLACK });
     const col2 = MARGIN + W / 2;
     s.text(`Patient: ${c.patient.last_name.toUpperCase()}, ${c.patient.first_name.toUpperCase()}`, MARGIN + 6, TOP + 44, 9, f.monoBold);
-    s.text(`DOB: ${usDate(c.patient.birth_date)}  Age: ${ageOn(c.patient.birth_date, latest)}  Sex: ${c.patient.gender === "female" ? "F" : "M"}`, MARGIN + 6, TOP + 56, 8.5, f.mono);
+    s.text(
+      `DOB: ${usDate(c.patient.birth_date)}  Age: ${ageOn(c.patient.birth_date, latest)}  Sex: ${c.patient.gender === "female" ? "F" : "M"}`,
+      MARGIN + 6,
+      TOP + 56,
+      8.5,
+      f.mono,
+    );
     s.text(`Patient ID: ${c.patient.member_id}`, MARGIN + 6, TOP + 68, 8.5, f.mono);
     s.text(`Ordering: ${prescriberName(c)}`, col2 + 6, TOP + 44, 8.5, f.mono);
     s.text(`Accession: ${accession}`, col2 + 6, TOP + 56, 8.5, f.mono);
@@ -794,10 +899,7 @@ export async function renderPriorAuthFax(c: DemoCase, opts: RenderFaxOptions = {
  * sprinkled with speckle noise and a faint scanner streak, then embedded as a DeviceGray image.
  * Deterministic for a given seed.
  */
-export async function rasterizeAsScan(
-  pdfBytes: Uint8Array,
-  opts: { seed?: number; dpi?: number; date?: Date } = {},
-): Promise<Uint8Array> {
+export async function rasterizeAsScan(pdfBytes: Uint8Array, opts: { seed?: number; dpi?: number; date?: Date } = {}): Promise<Uint8Array> {
   const { createCanvas } = await import("@napi-rs/canvas");
   const pdfjs = await loadPdfjs();
   const rng = createRng(opts.seed ?? 1);
@@ -880,12 +982,7 @@ export async function rasterizeAsScan(
       const ref = out.context.register(stream);
       const outPage = out.addPage([base.width, base.height]);
       const name = outPage.node.newXObject("Scan", ref);
-      outPage.pushOperators(
-        pushGraphicsState(),
-        concatTransformationMatrix(base.width, 0, 0, base.height, 0, 0),
-        drawObject(name),
-        popGraphicsState(),
-      );
+      outPage.pushOperators(pushGraphicsState(), concatTransformationMatrix(base.width, 0, 0, base.height, 0, 0), drawObject(name), popGraphicsState());
     }
   } finally {
     await src.destroy();
@@ -1046,4 +1143,3 @@ export async function renderPolicyPdf(policy: Pick<DemoPolicy, "title" | "text">
   });
   return doc.save({ useObjectStreams: false });
 }
-

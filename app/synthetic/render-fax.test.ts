@@ -83,9 +83,31 @@ describe("renderPriorAuthFax (scanned)", () => {
 
 describe("renderPolicyPdf", () => {
   const headings: Record<string, string[]> = {
-    etanercept: ["Etanercept Products", "RECOMMENDED AUTHORIZATION CRITERIA", "Initial Therapy. Approve for 6 months", "CONDITIONS NOT RECOMMENDED FOR APPROVAL", "REFERENCES"],
-    tirzepatide: ["Prior Authorization Criteria", "Covered Uses", "Exclusion Criteria", "Required Medical Information", "Age Restrictions", "Prescriber Restrictions", "Coverage Duration", "Other Criteria"],
-    risankizumab: ["Clinical Policy: Risankizumab-rzaa (Skyrizi)", "I. Initial Approval Criteria", "A. Plaque Psoriasis (must meet all):", "Approval duration: 6 months", "II. Continued Therapy", "V. References"],
+    etanercept: [
+      "Etanercept Products",
+      "RECOMMENDED AUTHORIZATION CRITERIA",
+      "Initial Therapy. Approve for 6 months",
+      "CONDITIONS NOT RECOMMENDED FOR APPROVAL",
+      "REFERENCES",
+    ],
+    tirzepatide: [
+      "Prior Authorization Criteria",
+      "Covered Uses",
+      "Exclusion Criteria",
+      "Required Medical Information",
+      "Age Restrictions",
+      "Prescriber Restrictions",
+      "Coverage Duration",
+      "Other Criteria",
+    ],
+    risankizumab: [
+      "Clinical Policy: Risankizumab-rzaa (Skyrizi)",
+      "I. Initial Approval Criteria",
+      "A. Plaque Psoriasis (must meet all):",
+      "Approval duration: 6 months",
+      "II. Continued Therapy",
+      "V. References",
+    ],
   };
   for (const p of DEMO_POLICIES) {
     it(`renders the ${p.id} policy with its headings and page numbers`, async () => {
@@ -100,7 +122,10 @@ describe("renderPolicyPdf", () => {
 describe("renderPriorAuthFax with generated cases", () => {
   it("renders a generator case, including one without a note page", async () => {
     const { generateSyntheticPriorAuth } = await import("./generate-synthetic-pa");
-    for (const d of ["Skyrizi for Crohn's disease, azathioprine 125 mg daily for 5 months failed, GI doctor", "Mounjaro for T2DM, notes not attached, missing labs"]) {
+    for (const d of [
+      "Skyrizi for Crohn's disease, azathioprine 125 mg daily for 5 months failed, GI doctor",
+      "Mounjaro for T2DM, notes not attached, missing labs",
+    ]) {
       const { case: c } = generateSyntheticPriorAuth(d, { seed: 11 });
       const all = squash((await pagesText(await renderPriorAuthFax(c, { scanned: false }))).join("\n"));
       expect(all).toContain(c.patient.member_id);

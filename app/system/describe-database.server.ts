@@ -58,12 +58,23 @@ export interface FailedJob {
 
 /** The organization's failed jobs, newest first (at most 50). */
 export async function listFailedJobs(database: Database, organizationId: string): Promise<FailedJob[]> {
-  const rows = await database.query<{ id: string; name: string; attempts: number; max_attempts: number; last_error: string | null; finished_at: Date | string | null }>(
+  const rows = await database.query<{
+    id: string;
+    name: string;
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    finished_at: Date | string | null;
+  }>(
     `SELECT j.id::text AS id, j.name, j.attempts, j.max_attempts, j.last_error, j.finished_at::timestamptz AS finished_at
      FROM jobs j WHERE j.status = 'failed' AND ${OWNED} ORDER BY j.id DESC LIMIT 50`,
     [organizationId],
   );
-  return rows.map((r) => ({ ...r, last_error: r.last_error?.split("\n")[0]?.slice(0, 300) ?? null, finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null }));
+  return rows.map((r) => ({
+    ...r,
+    last_error: r.last_error?.split("\n")[0]?.slice(0, 300) ?? null,
+    finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+  }));
 }
 
 /** Retries a failed job of the organization. @throws AppError not_found (unknown, or another organization's) */

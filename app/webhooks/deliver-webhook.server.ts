@@ -52,7 +52,11 @@ export function webhookBody(p: Pick<WebhookDeliverPayload, "event_type" | "times
  * @throws Error (retried by the queue) on a non-2xx answer or a network error;
  *   PermanentJobError when the policy refuses the address (retrying cannot help)
  */
-export async function deliverWebhook(database: Database, p: WebhookDeliverPayload, ctx: { jobId?: string; signal?: AbortSignal } = {}): Promise<{ status: number } | { skipped: string }> {
+export async function deliverWebhook(
+  database: Database,
+  p: WebhookDeliverPayload,
+  ctx: { jobId?: string; signal?: AbortSignal } = {},
+): Promise<{ status: number } | { skipped: string }> {
   const endpoint = await database.prisma.webhookEndpoint.findUnique({ where: { id: p.endpoint_id } });
   if (!endpoint) return { skipped: "endpoint deleted" };
   if (!endpoint.active) return { skipped: "endpoint disabled" };
@@ -67,7 +71,18 @@ export async function deliverWebhook(database: Database, p: WebhookDeliverPayloa
     // SESSION_SECRET changed since the secret was stored: retrying cannot help; say what to do.
     const message = "The signing secret cannot be read (was SESSION_SECRET changed?). Rotate the secret, then rerun.";
     await database.prisma.webhookDelivery.create({
-      data: { webhook_endpoint_id: endpoint.id, event_type: p.event_type, message_id: p.message_id, payload: { type: p.event_type, timestamp: p.timestamp, data: (p.data ?? null) as never }, request_body: truncate(body), success: false, error_message: message, attempt: previous + 1, url: endpoint.url, job_id: ctx.jobId ?? null },
+      data: {
+        webhook_endpoint_id: endpoint.id,
+        event_type: p.event_type,
+        message_id: p.message_id,
+        payload: { type: p.event_type, timestamp: p.timestamp, data: (p.data ?? null) as never },
+        request_body: truncate(body),
+        success: false,
+        error_message: message,
+        attempt: previous + 1,
+        url: endpoint.url,
+        job_id: ctx.jobId ?? null,
+      },
     });
     throw new PermanentJobError(message);
   }
@@ -119,7 +134,10 @@ export const webhookDeliverJob = defineJob({
   name: "webhook.deliver",
   payload: WebhookDeliverPayloadSchema,
   maxAttempts: positiveInt(process.env.WEBHOOK_MAX_ATTEMPTS, 6),
-  backoff: { baseMs: positiveInt(process.env.WEBHOOK_RETRY_BASE_MS, 5_000), maxMs: Math.max(60 * 60_000, positiveInt(process.env.WEBHOOK_RETRY_BASE_MS, 5_000)) },
+  backoff: {
+    baseMs: positiveInt(process.env.WEBHOOK_RETRY_BASE_MS, 5_000),
+    maxMs: Math.max(60 * 60_000, positiveInt(process.env.WEBHOOK_RETRY_BASE_MS, 5_000)),
+  },
   timeoutMs: 60_000,
   handler: (payload, ctx) => deliverWebhook(ctx.database, payload, { jobId: ctx.jobId, signal: ctx.signal }),
 });

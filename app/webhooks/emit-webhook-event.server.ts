@@ -42,7 +42,12 @@ export async function emitWebhookEvent(
     const timestamp = new Date().toISOString();
     const payloadData = { ...data, organization_id: organizationId };
     for (const e of endpoints) {
-      await enqueue(database, "webhook.deliver", { endpoint_id: e.id, message_id: newMessageId(), event_type: type, timestamp, data: payloadData }, { tx: opts.tx });
+      await enqueue(
+        database,
+        "webhook.deliver",
+        { endpoint_id: e.id, message_id: newMessageId(), event_type: type, timestamp, data: payloadData },
+        { tx: opts.tx },
+      );
     }
     return endpoints.length;
   } catch (err) {

@@ -61,7 +61,10 @@ async function attemptStats(database: Database, endpointIds: string[]): Promise<
   return out;
 }
 
-function summarize(row: { id: string; url: string; description: string | null; event_types: string[]; active: boolean; created_at: Date; updated_at: Date }, stats?: { attempts: number; failed: number }): WebhookEndpointSummary {
+function summarize(
+  row: { id: string; url: string; description: string | null; event_types: string[]; active: boolean; created_at: Date; updated_at: Date },
+  stats?: { attempts: number; failed: number },
+): WebhookEndpointSummary {
   const attempts = stats?.attempts ?? 0;
   const failed = stats?.failed ?? 0;
   return {
@@ -81,7 +84,10 @@ function summarize(row: { id: string; url: string; description: string | null; e
 /** The organization's endpoints, newest first, with their 30-day error rate. */
 export async function listWebhookEndpoints(database: Database, organizationId: string): Promise<WebhookEndpointSummary[]> {
   const rows = await database.prisma.webhookEndpoint.findMany({ where: { organization_id: organizationId }, orderBy: { created_at: "desc" } });
-  const stats = await attemptStats(database, rows.map((r) => r.id));
+  const stats = await attemptStats(
+    database,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => summarize(r, stats.get(r.id)));
 }
 
@@ -93,18 +99,33 @@ export async function getWebhookEndpoint(database: Database, organizationId: str
 }
 
 /** Creates an endpoint. Returns it with `secret`, the only time the secret is shown. */
-export async function createWebhookEndpoint(database: Database, organizationId: string, input: WebhookEndpointInput): Promise<{ webhook: WebhookEndpointSummary; secret: string }> {
+export async function createWebhookEndpoint(
+  database: Database,
+  organizationId: string,
+  input: WebhookEndpointInput,
+): Promise<{ webhook: WebhookEndpointSummary; secret: string }> {
   const secret = generateWebhookSecret();
   const count = await database.prisma.webhookEndpoint.count({ where: { organization_id: organizationId } });
   if (count >= 50) throw new AppError("conflict", "An organization can have at most 50 webhook endpoints");
   const row = await database.prisma.webhookEndpoint.create({
-    data: { organization_id: organizationId, url: input.url, description: input.description, event_types: input.event_types, secret: sealSecret(secret, SECRET_PURPOSE) },
+    data: {
+      organization_id: organizationId,
+      url: input.url,
+      description: input.description,
+      event_types: input.event_types,
+      secret: sealSecret(secret, SECRET_PURPOSE),
+    },
   });
   return { webhook: summarize(row), secret };
 }
 
 /** Replaces url, description and event types. @throws AppError not_found */
-export async function updateWebhookEndpoint(database: Database, organizationId: string, id: string, input: WebhookEndpointInput): Promise<WebhookEndpointSummary> {
+export async function updateWebhookEndpoint(
+  database: Database,
+  organizationId: string,
+  id: string,
+  input: WebhookEndpointInput,
+): Promise<WebhookEndpointSummary> {
   const res = await database.prisma.webhookEndpoint.updateMany({
     where: { id, organization_id: organizationId },
     data: { url: input.url, description: input.description, event_types: input.event_types },
@@ -132,7 +153,10 @@ export async function deleteWebhookEndpoint(database: Database, organizationId: 
  */
 export async function rotateWebhookSecret(database: Database, organizationId: string, id: string): Promise<{ secret: string }> {
   const secret = generateWebhookSecret();
-  const res = await database.prisma.webhookEndpoint.updateMany({ where: { id, organization_id: organizationId }, data: { secret: sealSecret(secret, SECRET_PURPOSE) } });
+  const res = await database.prisma.webhookEndpoint.updateMany({
+    where: { id, organization_id: organizationId },
+    data: { secret: sealSecret(secret, SECRET_PURPOSE) },
+  });
   if (!res.count) throw notFound();
   return { secret };
 }
@@ -155,8 +179,20 @@ export interface WebhookAttempt {
 }
 
 function serializeAttempt(r: {
-  id: string; event_type: string; message_id: string; attempt: number; success: boolean; response_code: number | null; error_message: string | null;
-  url: string | null; duration_ms: number | null; sent_at: Date | null; created_at: Date; payload: unknown; request_body: string | null; response_body: string | null;
+  id: string;
+  event_type: string;
+  message_id: string;
+  attempt: number;
+  success: boolean;
+  response_code: number | null;
+  error_message: string | null;
+  url: string | null;
+  duration_ms: number | null;
+  sent_at: Date | null;
+  created_at: Date;
+  payload: unknown;
+  request_body: string | null;
+  response_body: string | null;
 }): WebhookAttempt {
   return {
     id: r.id,
@@ -183,7 +219,12 @@ export type AttemptFilter = "all" | "succeeded" | "failed";
  * `failed` everything else. Returns the page, the filtered total and the stats of all attempts.
  * @throws AppError not_found (endpoint of another organization)
  */
-export async function listWebhookAttempts(database: Database, organizationId: string, endpointId: string, opts: { filter: AttemptFilter; page: number; pageSize?: number }) {
+export async function listWebhookAttempts(
+  database: Database,
+  organizationId: string,
+  endpointId: string,
+  opts: { filter: AttemptFilter; page: number; pageSize?: number },
+) {
   const endpoint = await getWebhookEndpoint(database, organizationId, endpointId);
   const pageSize = opts.pageSize ?? ATTEMPTS_PAGE_SIZE;
   const base = { webhook_endpoint_id: endpoint.id };
@@ -191,7 +232,12 @@ export async function listWebhookAttempts(database: Database, organizationId: st
   const failedWhere = { ...base, OR: [{ response_code: null }, { NOT: { response_code: 200 } }] };
   const effective = opts.filter === "succeeded" ? { ...base, response_code: 200 } : opts.filter === "failed" ? failedWhere : base;
   const [rows, total, succeeded, all] = await Promise.all([
-    database.prisma.webhookDelivery.findMany({ where: effective, orderBy: [{ created_at: "desc" }, { id: "desc" }], skip: (opts.page - 1) * pageSize, take: pageSize }),
+    database.prisma.webhookDelivery.findMany({
+      where: effective,
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      skip: (opts.page - 1) * pageSize,
+      take: pageSize,
+    }),
     database.prisma.webhookDelivery.count({ where: effective }),
     database.prisma.webhookDelivery.count({ where: { ...base, response_code: 200 } }),
     database.prisma.webhookDelivery.count({ where: base }),
@@ -209,7 +255,9 @@ export async function listWebhookAttempts(database: Database, organizationId: st
 
 /** One attempt of an endpoint of the organization. @throws AppError not_found */
 export async function getWebhookAttempt(database: Database, organizationId: string, endpointId: string, attemptId: string): Promise<WebhookAttempt> {
-  const row = await database.prisma.webhookDelivery.findFirst({ where: { id: attemptId, webhook_endpoint_id: endpointId, webhook_endpoint: { organization_id: organizationId } } });
+  const row = await database.prisma.webhookDelivery.findFirst({
+    where: { id: attemptId, webhook_endpoint_id: endpointId, webhook_endpoint: { organization_id: organizationId } },
+  });
   if (!row) throw notFound();
   return serializeAttempt(row);
 }
@@ -220,7 +268,9 @@ export async function getWebhookAttempt(database: Database, organizationId: stri
  * @throws AppError not_found
  */
 export async function rerunWebhookAttempt(database: Database, organizationId: string, endpointId: string, attemptId: string): Promise<{ job_id: string }> {
-  const row = await database.prisma.webhookDelivery.findFirst({ where: { id: attemptId, webhook_endpoint_id: endpointId, webhook_endpoint: { organization_id: organizationId } } });
+  const row = await database.prisma.webhookDelivery.findFirst({
+    where: { id: attemptId, webhook_endpoint_id: endpointId, webhook_endpoint: { organization_id: organizationId } },
+  });
   if (!row) throw notFound();
   const payload = row.payload as { timestamp?: string; data?: unknown } | null;
   const job = await enqueue(database, "webhook.deliver", {

@@ -21,14 +21,33 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 // Separate lists: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d).
 const blockedV4 = new net.BlockList();
 for (const [addr, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
-  ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blockedV4.addSubnet(addr, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blockedV4.addSubnet(addr, prefix, "ipv4");
 const blockedV6 = new net.BlockList();
 for (const [addr, prefix] of [
-  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96],
-] as const) blockedV6.addSubnet(addr, prefix, "ipv6");
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["2001:db8::", 32],
+  ["64:ff9b::", 96],
+] as const)
+  blockedV6.addSubnet(addr, prefix, "ipv6");
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:xxxx:xxxx), else null. */
 function mappedIpv4(ip: string): string | null {
@@ -76,7 +95,12 @@ export interface SafePostResult {
  * POSTs `body` to `url` under the policy above.
  * @throws BlockedAddressError (policy), Error on a timeout, a connection or TLS failure, or a bad URL
  */
-export async function safePost(url: string, body: string, headers: Record<string, string>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<SafePostResult> {
+export async function safePost(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<SafePostResult> {
   const target = new URL(url);
   if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error("Only http and https URLs are allowed");
   if (target.username || target.password) throw new Error("URLs with credentials are not allowed");

@@ -6,7 +6,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { latestCode } from "./fixtures/outbox";
 
-
 async function enterCode(page: Page, code: string) {
   await page.getByLabel("Sign-in code").fill(code);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

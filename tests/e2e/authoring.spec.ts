@@ -79,7 +79,12 @@ test("a roster CSV with one bad row: the line is reported and the good rows are 
   const file = path.join(os.tmpdir(), `roster-${process.pid}.csv`);
   fs.writeFileSync(
     file,
-    ["member_id,first_name,last_name,birth_date,gender,plan,coverage_start,coverage_end", "E2E0001,Ada,Okafor,1980-02-03,F,,2026-01-01,", "E2E0002,Ben,Stone,1975-13-40,M,,2026-01-01,", "E2E0003,Cleo,Marsh,1990-03-04,F,,2026-01-01,"].join("\n"),
+    [
+      "member_id,first_name,last_name,birth_date,gender,plan,coverage_start,coverage_end",
+      "E2E0001,Ada,Okafor,1980-02-03,F,,2026-01-01,",
+      "E2E0002,Ben,Stone,1975-13-40,M,,2026-01-01,",
+      "E2E0003,Cleo,Marsh,1990-03-04,F,,2026-01-01,",
+    ].join("\n"),
   );
   await page.goto(`/o/${orgId}/plans`);
   await page.getByTestId("plan-row").first().getByRole("link").first().click();
@@ -123,7 +128,9 @@ test("a letter form made the default is the one a denial letter is sent with", a
   await add.getByRole("button", { name: "Add form" }).click();
   const editor = page.getByTestId("form-editor");
   await expect(editor).toBeVisible();
-  await editor.getByLabel("Template").fill("E2E FORM\n{{patient_name}} — {{decision}} — {{failed_criterion}}\nAppeal by {{due_date}}\n{{appeal_rights}}\n{{reviewer}}");
+  await editor
+    .getByLabel("Template")
+    .fill("E2E FORM\n{{patient_name}} — {{decision}} — {{failed_criterion}}\nAppeal by {{due_date}}\n{{appeal_rights}}\n{{reviewer}}");
   await editor.getByLabel("Use this form for denial letters").check();
   await editor.getByRole("button", { name: "Save form" }).click();
   await expect(page.getByTestId("forms-list")).toContainText("E2E commercial denial");

@@ -89,9 +89,16 @@ test("the list refreshes live and deletes with the confirmation", async ({ page,
   await uploadClaim(other, "claim-017");
   await other.close();
   await expect(page.getByTestId("claim-row")).toHaveCount(before + 1, { timeout: 30_000 });
-  await page.getByTestId("claim-row").first().getByRole("link", { name: /Delete claim/ }).click();
+  await page
+    .getByTestId("claim-row")
+    .first()
+    .getByRole("link", { name: /Delete claim/ })
+    .click();
   await expect(page.getByText("Are you sure? This will permanently delete it. So proceed with caution.")).toBeVisible();
-  await page.getByTestId("delete-modal").getByRole("button", { name: /Delete/ }).click();
+  await page
+    .getByTestId("delete-modal")
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await expect(page.getByTestId("claim-row")).toHaveCount(before);
 });
 

@@ -30,7 +30,6 @@ async function policyPdf(): Promise<string> {
   return file;
 }
 
-
 /** Registers a fresh account and returns its organization id. */
 async function register(page: Page, context: BrowserContext): Promise<string> {
   const email = `e2e-plans-${Date.now()}@example.test`;
@@ -97,7 +96,10 @@ test("create a plan, upload a coverage policy PDF, and see its generated decisio
   await expect(page.getByTestId("policy-text")).toContainText("prescribed by a rheumatologist");
 
   // clicking a criterion shows the passage of the policy it came from
-  const prescriber = graph.getByTestId("tree-node").filter({ hasText: /rheumatologist/i }).first();
+  const prescriber = graph
+    .getByTestId("tree-node")
+    .filter({ hasText: /rheumatologist/i })
+    .first();
   await prescriber.click();
   await expect(page.getByTestId("selected-node").getByTestId("node-passage")).toContainText("rheumatologist");
   await page.screenshot({ path: path.resolve("test-results", "plans", "decision-tree.png") });

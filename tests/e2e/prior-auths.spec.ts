@@ -260,7 +260,10 @@ test.describe("with JavaScript", () => {
     const matches = await found.count();
     expect(await found.allTextContents()).toEqual(Array(matches).fill("Priya Natarajan"));
 
-    await page.getByRole("button", { name: /Actions for Priya Natarajan/ }).first().click();
+    await page
+      .getByRole("button", { name: /Actions for Priya Natarajan/ })
+      .first()
+      .click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByTestId("delete-modal");
     await expect(confirm).toContainText("Are you sure? This will permanently delete it. So proceed with caution.");
@@ -319,7 +322,10 @@ test.describe("without JavaScript", () => {
     await page.getByTestId("fax-modal").getByRole("button", { name: "Submit prior auth" }).click();
     await expect(page.getByTestId("fax-modal").getByRole("alert")).toHaveText("Please upload a PDF file");
 
-    await page.getByTestId("fax-modal").getByLabel("Fax PDF").setInputFiles(await demoFaxFile("demo-001"));
+    await page
+      .getByTestId("fax-modal")
+      .getByLabel("Fax PDF")
+      .setInputFiles(await demoFaxFile("demo-001"));
     await page.getByTestId("fax-modal").getByRole("button", { name: "Submit prior auth" }).click();
     await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
     await expect(page.getByTestId("intake-steps")).toBeVisible();
@@ -332,7 +338,10 @@ test.describe("without JavaScript", () => {
     await page.getByTestId("override-modal").getByLabel("Approve").check();
     await page.getByTestId("override-modal").getByRole("button", { name: "Submit decision" }).click();
     await expect(page.getByTestId("override-modal").getByText("Override reason is required")).toBeVisible();
-    await page.getByTestId("override-modal").getByLabel(/Reason/).fill("Approved on peer-to-peer review.");
+    await page
+      .getByTestId("override-modal")
+      .getByLabel(/Reason/)
+      .fill("Approved on peer-to-peer review.");
     await page.getByTestId("override-modal").getByRole("button", { name: "Submit decision" }).click();
     await expect(page.getByTestId("human-decision")).toContainText("Approved on peer-to-peer review.");
     await expect(page.getByTestId("header-decision")).toHaveText("Approved");

@@ -55,7 +55,21 @@ test("organization area: every list and its detail", async ({ page }) => {
   const o = `/o/${orgId}`;
   await page.goto(o);
   await expect(page).toHaveURL(new RegExp(`${o}/dashboard$`));
-  for (const section of ["dashboard", "cases", "prior-auths", "claims", "users", "providers", "formulary_drug_requirements", "ai_rules", "agent-workflows", "plans", "compendiums", "reports", "forms"]) {
+  for (const section of [
+    "dashboard",
+    "cases",
+    "prior-auths",
+    "claims",
+    "users",
+    "providers",
+    "formulary_drug_requirements",
+    "ai_rules",
+    "agent-workflows",
+    "plans",
+    "compendiums",
+    "reports",
+    "forms",
+  ]) {
     await visit(page, `${o}/${section}`);
   }
 
@@ -64,7 +78,13 @@ test("organization area: every list and its detail", async ({ page }) => {
   if (!rules.ai_rules?.length) {
     const made = await page.request.post(`/api/o/${orgId}/ai_rules`, {
       headers: { Origin: new URL(page.url()).origin },
-      data: { name: "Route tour rule", description: "Asks for a specialist note for children", applies_to: "eligibility", conditions: ["age < 18"], actions: ["require pediatric specialist note"] },
+      data: {
+        name: "Route tour rule",
+        description: "Asks for a specialist note for children",
+        applies_to: "eligibility",
+        conditions: ["age < 18"],
+        actions: ["require pediatric specialist note"],
+      },
     });
     expect(made.status()).toBe(201);
   }

@@ -126,9 +126,14 @@ test("create a webhook, process a fax, receive signed deliveries", async ({ page
   await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
   const caseId = new URL(page.url()).pathname.split("/").pop()!;
 
-  const succeeded = await waitFor(() => deliveries.find((d) => JSON.parse(d.body).type === "prior_auth.succeeded" && JSON.parse(d.body).data.id === caseId), 180_000);
+  const succeeded = await waitFor(
+    () => deliveries.find((d) => JSON.parse(d.body).type === "prior_auth.succeeded" && JSON.parse(d.body).data.id === caseId),
+    180_000,
+  );
   const forCase = deliveries.filter((d) => JSON.parse(d.body).data.id === caseId);
-  expect(forCase.map((d) => JSON.parse(d.body).type)).toEqual(expect.arrayContaining(["prior_auth.processing", "prior_auth.coverage_policy.succeeded", "prior_auth.intake.succeeded", "prior_auth.succeeded"]));
+  expect(forCase.map((d) => JSON.parse(d.body).type)).toEqual(
+    expect.arrayContaining(["prior_auth.processing", "prior_auth.coverage_policy.succeeded", "prior_auth.intake.succeeded", "prior_auth.succeeded"]),
+  );
   for (const d of forCase) expect(verify(secret, d), `signature of ${d.id}`).toBe(true);
   expect(verify(`whsec_${Buffer.alloc(24, 7).toString("base64")}`, succeeded)).toBe(false);
   expect(JSON.parse(succeeded.body).data.final_decision).toBeTruthy();

@@ -33,13 +33,23 @@ const policyOf = (c: typeof approvable) => DEMO_POLICIES.find((p) => p.id === c.
 const asA = (body?: unknown) => ({ headers: { Cookie: cookie }, ...(body === undefined ? {} : { body }) });
 const asB = (body?: unknown) => ({ headers: { Cookie: otherCookie }, ...(body === undefined ? {} : { body }) });
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
-const RULE = { name: "Pediatric check", description: "Children need a pediatric specialist", applies_to: "eligibility", conditions: ["age < 18"], actions: ["require pediatric specialist"], scoped_drug_names: ["Humira"] };
+const RULE = {
+  name: "Pediatric check",
+  description: "Children need a pediatric specialist",
+  applies_to: "eligibility",
+  conditions: ["age < 18"],
+  actions: ["require pediatric specialist"],
+  scoped_drug_names: ["Humira"],
+};
 
 async function decide(c: typeof approvable) {
   const fax = await renderPriorAuthFax(c, { layout: c.layout });
   const pa = await createPriorAuthFromFax(t.database, orgId, { bytes: fax, filename: "case.pdf" }, { plan_id: planId, queue: false });
   await runIntake(t.database, pa.id);
-  const done = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: pa.id }, include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } } });
+  const done = await t.database.prisma.priorAuth.findUniqueOrThrow({
+    where: { id: pa.id },
+    include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } },
+  });
   expect(done.intake_status, done.intake_error ?? "").toBe("succeeded");
   const d = done.ai_decisions[0]!;
   return { decision: d.final_decision, trail: d.decision_tree_traversal as { node_question_or_action: string; node_answer: string }[], summary: d.ai_summary };
@@ -58,7 +68,14 @@ beforeAll(async () => {
   await importRoster(t.database, orgId, planId, DEMO_ROSTER);
   await importFormulary(t.database, orgId, planId, DEMO_FORMULARY);
   for (const p of [...new Set([policyOf(approvable), policyOf(deniable)])]) {
-    const policy = await createCoveragePolicy(t.database, orgId, planId, { drug_name: p.drug_names[0], drugs_list: p.drug_names, external_id: p.id }, { bytes: await renderPolicyPdf(p), filename: p.file }, { generateTree: false });
+    const policy = await createCoveragePolicy(
+      t.database,
+      orgId,
+      planId,
+      { drug_name: p.drug_names[0], drugs_list: p.drug_names, external_id: p.id },
+      { bytes: await renderPolicyPdf(p), filename: p.file },
+      { generateTree: false },
+    );
     await generatePolicyDecisionTree(t.database, policy.id);
   }
 }, 240_000);
@@ -72,8 +89,21 @@ describe("AI rules API", () => {
     const res = await callRoute(rulesRoute, "POST", `/api/o/${orgId}/ai_rules`, { orgId }, asA(RULE));
     expect(res.status).toBe(201);
     const rule = (await json(res)).ai_rule;
-    expect(rule).toMatchObject({ name: "Pediatric check", applies_to: "eligibility", conditions: ["age < 18"], priority: 5, active: true, scoped_drug_names: ["Humira"] });
-    await callRoute(rulesRoute, "POST", `/api/o/${orgId}/ai_rules`, { orgId }, asA({ ...RULE, name: "Another", description: "x", conditions: "quantity > limit", actions: "needs more information", scoped_drug_names: "" }));
+    expect(rule).toMatchObject({
+      name: "Pediatric check",
+      applies_to: "eligibility",
+      conditions: ["age < 18"],
+      priority: 5,
+      active: true,
+      scoped_drug_names: ["Humira"],
+    });
+    await callRoute(
+      rulesRoute,
+      "POST",
+      `/api/o/${orgId}/ai_rules`,
+      { orgId },
+      asA({ ...RULE, name: "Another", description: "x", conditions: "quantity > limit", actions: "needs more information", scoped_drug_names: "" }),
+    );
     const list = await json(await callRoute(rulesRoute, "GET", `/api/o/${orgId}/ai_rules?sort=name`, { orgId }, asA()));
     expect(list.ai_rules.map((r: { name: string }) => r.name)).toEqual(["Another", "Pediatric check"]);
     const found = await json(await callRoute(rulesRoute, "GET", `/api/o/${orgId}/ai_rules?q=pediatric`, { orgId }, asA()));
@@ -82,7 +112,13 @@ describe("AI rules API", () => {
     expect(byCondition.ai_rules.map((r: { name: string }) => r.name)).toEqual(["Another"]);
     const got = await json(await callRoute(ruleRoute, "GET", `/api/o/${orgId}/ai_rules/${rule.token}.json`, { orgId, ruleId: `${rule.token}.json` }, asA()));
     expect(got.ai_rule.token).toBe(rule.token);
-    const put = await callRoute(ruleRoute, "PUT", `/api/o/${orgId}/ai_rules/${rule.token}`, { orgId, ruleId: rule.token }, asA({ ...RULE, priority: 2, active: false }));
+    const put = await callRoute(
+      ruleRoute,
+      "PUT",
+      `/api/o/${orgId}/ai_rules/${rule.token}`,
+      { orgId, ruleId: rule.token },
+      asA({ ...RULE, priority: 2, active: false }),
+    );
     expect((await json(put)).ai_rule).toMatchObject({ priority: 2, active: false });
     const del = await callRoute(ruleRoute, "DELETE", `/api/o/${orgId}/ai_rules/${rule.token}`, { orgId, ruleId: rule.token }, asA());
     expect(del.status).toBe(200);
@@ -109,7 +145,9 @@ describe("AI rules API", () => {
   });
 
   it("tenancy: another organization's rule is 404 for read, update and delete and never listed", async () => {
-    const b = await t.database.prisma.aiRule.create({ data: { organization_id: otherOrgId, name: "B rule", description: "d", applies_to: "clinical", actions: ["note b"] } });
+    const b = await t.database.prisma.aiRule.create({
+      data: { organization_id: otherOrgId, name: "B rule", description: "d", applies_to: "clinical", actions: ["note b"] },
+    });
     for (const method of ["GET", "PUT", "DELETE"]) {
       const res = await callRoute(ruleRoute, method, `/api/o/${orgId}/ai_rules/${b.id}`, { orgId, ruleId: b.id }, asA(method === "PUT" ? RULE : undefined));
       expect(res.status, method).toBe(404);
@@ -130,8 +168,34 @@ describe("AI rules in the intake", () => {
   }, 120_000);
 
   it("a rule scoped to the case's drug fires, is named in the trail and holds the approval; one scoped to another drug does not", async () => {
-    await callRoute(rulesRoute, "POST", `/api/o/${orgId}/ai_rules`, { orgId }, asA({ name: "Specialist attestation", description: "Ask for an attestation", applies_to: "clinical", conditions: ["quantity > 0 or quantity is missing"], actions: ["require specialist attestation"], scoped_drug_names: [drug] }));
-    await callRoute(rulesRoute, "POST", `/api/o/${orgId}/ai_rules`, { orgId }, asA({ name: "Other drug rule", description: "Not this drug", applies_to: "audit", conditions: [], actions: ["route to clinical reviewer"], scoped_drug_names: ["zzzdrug"] }));
+    await callRoute(
+      rulesRoute,
+      "POST",
+      `/api/o/${orgId}/ai_rules`,
+      { orgId },
+      asA({
+        name: "Specialist attestation",
+        description: "Ask for an attestation",
+        applies_to: "clinical",
+        conditions: ["quantity > 0 or quantity is missing"],
+        actions: ["require specialist attestation"],
+        scoped_drug_names: [drug],
+      }),
+    );
+    await callRoute(
+      rulesRoute,
+      "POST",
+      `/api/o/${orgId}/ai_rules`,
+      { orgId },
+      asA({
+        name: "Other drug rule",
+        description: "Not this drug",
+        applies_to: "audit",
+        conditions: [],
+        actions: ["route to clinical reviewer"],
+        scoped_drug_names: ["zzzdrug"],
+      }),
+    );
     const r = await decide(approvable);
     expect(r.decision).toBe("needs_more_information");
     expect(r.trail.some((s) => s.node_question_or_action === 'AI rule "Specialist attestation" (clinical)')).toBe(true);
@@ -141,14 +205,20 @@ describe("AI rules in the intake", () => {
 
   it("a rule never produces a denial on its own: a note leaves the approval; a stored 'deny' action is skipped", async () => {
     await t.database.prisma.aiRule.deleteMany({ where: { organization_id: orgId } });
-    await t.database.prisma.aiRule.create({ data: { organization_id: orgId, name: "Smuggled deny", description: "bypasses validation", applies_to: "audit", conditions: [], actions: ["deny"] } });
-    await t.database.prisma.aiRule.create({ data: { organization_id: orgId, name: "Just a note", description: "n", applies_to: "audit", conditions: [], actions: ["note checked by plan rule"] } });
+    await t.database.prisma.aiRule.create({
+      data: { organization_id: orgId, name: "Smuggled deny", description: "bypasses validation", applies_to: "audit", conditions: [], actions: ["deny"] },
+    });
+    await t.database.prisma.aiRule.create({
+      data: { organization_id: orgId, name: "Just a note", description: "n", applies_to: "audit", conditions: [], actions: ["note checked by plan rule"] },
+    });
     const r = await decide(approvable);
     expect(r.decision).toBe("approved");
     expect(r.trail.find((s) => s.node_question_or_action.includes("Smuggled deny"))?.node_answer).toMatch(/Not applied/);
     expect(r.trail.some((s) => s.node_question_or_action.includes("Just a note"))).toBe(true);
     // and a routing rule leaves the denial a denial (resting on the cited criterion), never more
-    await t.database.prisma.aiRule.create({ data: { organization_id: orgId, name: "Route all", description: "r", applies_to: "clinical", conditions: [], actions: ["route to clinical reviewer"] } });
+    await t.database.prisma.aiRule.create({
+      data: { organization_id: orgId, name: "Route all", description: "r", applies_to: "clinical", conditions: [], actions: ["route to clinical reviewer"] },
+    });
     const d = await decide(deniable);
     expect(d.decision).toBe("denied");
     expect(d.trail.some((s) => s.node_question_or_action.includes("Route all"))).toBe(true);

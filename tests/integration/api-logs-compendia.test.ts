@@ -89,7 +89,15 @@ describe("API log", () => {
     await new Promise((r) => setTimeout(r, 200));
     const all = await t.database.prisma.apiLog.findMany({ orderBy: { id: "asc" } });
     expect(all).toHaveLength(5); // the /login page is not logged
-    expect(all[0]).toMatchObject({ organization_id: orgA, via: "api_key", api_key_id: keyA.id, user_id: null, method: "GET", path: `/api/o/${orgA}/plans.json`, status: 200 });
+    expect(all[0]).toMatchObject({
+      organization_id: orgA,
+      via: "api_key",
+      api_key_id: keyA.id,
+      user_id: null,
+      method: "GET",
+      path: `/api/o/${orgA}/plans.json`,
+      status: 200,
+    });
     expect(all[0]!.duration_ms).toBeGreaterThanOrEqual(0);
     expect(all[1]).toMatchObject({ organization_id: orgA, via: "session", user_id: userA, api_key_id: null, status: 200 });
     expect(all[2]).toMatchObject({ organization_id: orgA, via: "api_key", method: "POST", status: 422 });
@@ -99,7 +107,11 @@ describe("API log", () => {
 
     const page = await listApiLogs(t.database, orgA, { page: 1 });
     expect(page.total).toBe(3);
-    expect(page.logs.map((l) => l.caller)).toEqual(["pa_live_" + keyA.token.slice(8, 12) + "•••• (integration)", expect.stringContaining("@"), "pa_live_" + keyA.token.slice(8, 12) + "•••• (integration)"]);
+    expect(page.logs.map((l) => l.caller)).toEqual([
+      "pa_live_" + keyA.token.slice(8, 12) + "•••• (integration)",
+      expect.stringContaining("@"),
+      "pa_live_" + keyA.token.slice(8, 12) + "•••• (integration)",
+    ]);
     expect((await listApiLogs(t.database, orgA, { page: 1, via: "session" })).total).toBe(1);
     expect((await listApiLogs(t.database, orgA, { page: 1, status: "4xx" })).logs.map((l) => l.status)).toEqual([422]);
     expect((await listApiLogs(t.database, orgA, { page: 1, method: "POST" })).total).toBe(1);
@@ -114,8 +126,12 @@ describe("API log", () => {
   });
 
   it("prunes rows older than the retention", async () => {
-    const old = await t.database.prisma.apiLog.create({ data: { organization_id: orgA, method: "GET", path: "/api/old", status: 200, duration_ms: 1, created_at: new Date(Date.now() - 31 * 86_400_000) } });
-    const recent = await t.database.prisma.apiLog.create({ data: { organization_id: orgA, method: "GET", path: "/api/recent", status: 200, duration_ms: 1, created_at: new Date(Date.now() - 29 * 86_400_000) } });
+    const old = await t.database.prisma.apiLog.create({
+      data: { organization_id: orgA, method: "GET", path: "/api/old", status: 200, duration_ms: 1, created_at: new Date(Date.now() - 31 * 86_400_000) },
+    });
+    const recent = await t.database.prisma.apiLog.create({
+      data: { organization_id: orgA, method: "GET", path: "/api/recent", status: 200, duration_ms: 1, created_at: new Date(Date.now() - 29 * 86_400_000) },
+    });
     expect(await pruneApiLogs(t.database, 30)).toBe(1);
     expect(await t.database.prisma.apiLog.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await t.database.prisma.apiLog.findUnique({ where: { id: recent.id } })).not.toBeNull();
@@ -137,13 +153,25 @@ describe("compendium connections", () => {
 
   it("connects with a key that is stored encrypted and never returned; empty key → 422; toggles; other orgs → 404", async () => {
     const auth = { Authorization: `Bearer ${keyA.token}`, "content-type": "application/json" };
-    const empty = await app.fetch(`/api/o/${orgA}/compendium_integrations`, { method: "POST", headers: auth, body: JSON.stringify({ compendium_id: "cmp_ahfs_di", access_key: "  " }) });
+    const empty = await app.fetch(`/api/o/${orgA}/compendium_integrations`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ compendium_id: "cmp_ahfs_di", access_key: "  " }),
+    });
     expect(empty.status).toBe(422);
     expect((await empty.json()).errors.join(" ")).toMatch(/Access key is required/);
-    const unknown = await app.fetch(`/api/o/${orgA}/compendium_integrations`, { method: "POST", headers: auth, body: JSON.stringify({ compendium_id: "nope", access_key: KEY }) });
+    const unknown = await app.fetch(`/api/o/${orgA}/compendium_integrations`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ compendium_id: "nope", access_key: KEY }),
+    });
     expect(unknown.status).toBe(404);
 
-    const res = await app.fetch(`/api/o/${orgA}/compendium_integrations`, { method: "POST", headers: auth, body: JSON.stringify({ compendium_id: "cmp_ahfs_di", access_key: KEY }) });
+    const res = await app.fetch(`/api/o/${orgA}/compendium_integrations`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ compendium_id: "cmp_ahfs_di", access_key: KEY }),
+    });
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(text).not.toContain(KEY);
@@ -156,19 +184,35 @@ describe("compendium connections", () => {
     const list = await (await app.fetch(`/api/o/${orgA}/compendium_integrations`, { headers: { cookie: cookieA } })).text();
     expect(list).not.toContain(KEY);
     expect(list).not.toContain(row.access_key);
-    const off = await app.fetch(`/api/o/${orgA}/compendium_integrations`, { method: "POST", headers: auth, body: JSON.stringify({ compendium_id: "cmp_ahfs_di", active: false }) });
+    const off = await app.fetch(`/api/o/${orgA}/compendium_integrations`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ compendium_id: "cmp_ahfs_di", active: false }),
+    });
     expect((await off.json()).compendium.integration.active).toBe(false);
 
     // Tenancy: B's key cannot read or write A's connections; B sees none of its own.
     expect((await app.fetch(`/api/o/${orgA}/compendium_integrations`, { headers: { Authorization: `Bearer ${keyB}` } })).status).toBe(404);
-    expect((await app.fetch(`/api/o/${orgA}/compendium_integrations`, { method: "POST", headers: { Authorization: `Bearer ${keyB}`, "content-type": "application/json" }, body: JSON.stringify({ compendium_id: "cmp_ahfs_di", access_key: "x" }) })).status).toBe(404);
+    expect(
+      (
+        await app.fetch(`/api/o/${orgA}/compendium_integrations`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${keyB}`, "content-type": "application/json" },
+          body: JSON.stringify({ compendium_id: "cmp_ahfs_di", access_key: "x" }),
+        })
+      ).status,
+    ).toBe(404);
     const bList = await (await app.fetch(`/api/o/${orgB}/compendium_integrations`, { headers: { Authorization: `Bearer ${keyB}` } })).json();
     expect(bList.compendia.every((c: { integration: unknown }) => c.integration === null)).toBe(true);
   });
 
   it("the page connects with a success message (not the spec's inverted text)", async () => {
     const form = new URLSearchParams({ intent: "connect", compendium_id: "cmp_nccn", access_key: "nccn-key-value-9999" });
-    const res = await app.fetch(`/o/${orgA}/compendiums`, { method: "POST", headers: { cookie: cookieA, "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    const res = await app.fetch(`/o/${orgA}/compendiums`, {
+      method: "POST",
+      headers: { cookie: cookieA, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
     expect(res.status).toBe(302);
     const toastCookie = res.headers.get("set-cookie") ?? "";
     expect(toastCookie).toBeTruthy();

@@ -95,13 +95,24 @@ async function createPolicyVia(planId: string, drugName = "adalimumab") {
 }
 
 async function treeJobs(policyId: string) {
-  return t.database.query<{ id: string; status: string }>(`SELECT id::text AS id, status FROM jobs WHERE name = 'coverage_policy.decision_tree' AND payload->>'coverage_policy_id' = $1 ORDER BY id`, [policyId]);
+  return t.database.query<{ id: string; status: string }>(
+    `SELECT id::text AS id, status FROM jobs WHERE name = 'coverage_policy.decision_tree' AND payload->>'coverage_policy_id' = $1 ORDER BY id`,
+    [policyId],
+  );
 }
 
 describe("plans", () => {
   it("creates, lists, reads and deletes a plan; every body carries success and errors", async () => {
     const plan = await createPlanVia(asA());
-    expect(plan).toMatchObject({ title: "Gold PPO 2026", identification: "GOLD-2026", document_type: "pharmacy", state: "CA", effective_date: "2026-01-01", termination_date: null, is_active: true });
+    expect(plan).toMatchObject({
+      title: "Gold PPO 2026",
+      identification: "GOLD-2026",
+      document_type: "pharmacy",
+      state: "CA",
+      effective_date: "2026-01-01",
+      termination_date: null,
+      is_active: true,
+    });
     expect(plan.token).toBe(plan.plan_id);
 
     const list = await json(await callRoute(plansJson, "GET", `/api/o/${orgId}/plans.json`, { orgId }, asA()));
@@ -162,19 +173,47 @@ describe("coverage policies", () => {
   it("uploads a policy PDF, queues its tree as a job, lists it and serves the file through a signed URL", async () => {
     const plan = await createPlanVia(asA());
     const policy = await createPolicyVia(plan.token);
-    expect(policy).toMatchObject({ drug_name: "adalimumab", drugs_list: ["adalimumab", "Humira", "Amjevita"], tree_status: "queued", tree_error: null, structured_logic: null });
+    expect(policy).toMatchObject({
+      drug_name: "adalimumab",
+      drugs_list: ["adalimumab", "Humira", "Amjevita"],
+      tree_status: "queued",
+      tree_error: null,
+      structured_logic: null,
+    });
     const jobs = await treeJobs(policy.token);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.status).toBe("queued");
 
-    const list = await json(await callRoute(policiesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies.json`, { orgId, planId: plan.token }, asA()));
+    const list = await json(
+      await callRoute(policiesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies.json`, { orgId, planId: plan.token }, asA()),
+    );
     expect(list.success).toBe(true);
     expect(list.coverage_policies).toHaveLength(1);
     expect(Object.keys(list.coverage_policies[0]).sort()).toEqual(
-      ["token", "plan_id", "drug_name", "drugs_list", "policy_type", "structured_logic", "tree_status", "tree_error", "file_url", "file_name", "created_at"].sort(),
+      [
+        "token",
+        "plan_id",
+        "drug_name",
+        "drugs_list",
+        "policy_type",
+        "structured_logic",
+        "tree_status",
+        "tree_error",
+        "file_url",
+        "file_name",
+        "created_at",
+      ].sort(),
     );
 
-    const detail = await json(await callRoute(policyJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}.json`, { orgId, planId: plan.token, policyId: policy.token }, asA()));
+    const detail = await json(
+      await callRoute(
+        policyJson,
+        "GET",
+        `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}.json`,
+        { orgId, planId: plan.token, policyId: policy.token },
+        asA(),
+      ),
+    );
     expect(detail).toMatchObject({ success: true, plan: { token: plan.token }, coverage_policy: { token: policy.token, policy_text: null } });
     const url = new URL(detail.coverage_policy.file_url, "http://localhost");
     const documentId = decodeURIComponent(url.pathname.split("/").pop()!);
@@ -185,7 +224,8 @@ describe("coverage policies", () => {
 
   it("refuses a non-PDF upload, a missing file and a missing name with the spec's messages", async () => {
     const plan = await createPlanVia(asA());
-    const post = async (form: FormData) => callRoute(policiesRoute, "POST", `/api/o/${orgId}/plans/${plan.token}/coverage_policies`, { orgId, planId: plan.token }, asA(form));
+    const post = async (form: FormData) =>
+      callRoute(policiesRoute, "POST", `/api/o/${orgId}/plans/${plan.token}/coverage_policies`, { orgId, planId: plan.token }, asA(form));
     const notPdf = await post(await policyForm({ drug_name: "x" }, { bytes: new TextEncoder().encode("hello"), name: "notes.txt", type: "text/plain" }));
     expect(notPdf.status).toBe(422);
     expect(await json(notPdf)).toEqual({ success: false, errors: ["Please upload a PDF file"] });
@@ -195,7 +235,9 @@ describe("coverage policies", () => {
     expect(noName.status).toBe(422);
     expect((await json(noName)).errors).toEqual(["Name is required"]);
     // nothing half-created
-    const list = await json(await callRoute(policiesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies.json`, { orgId, planId: plan.token }, asA()));
+    const list = await json(
+      await callRoute(policiesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies.json`, { orgId, planId: plan.token }, asA()),
+    );
     expect(list.coverage_policies).toEqual([]);
     // repeated policy_drugs fields are accepted as well as a comma list; pasted text needs no file
     const repeated = await post(await policyForm({ drug_name: "etanercept", policy_drugs: ["Enbrel", "Erelzi"], policy_text: POLICY_TEXT }));
@@ -207,12 +249,16 @@ describe("coverage policies", () => {
     const plan = await createPlanVia(asA());
     const policy = await createPolicyVia(plan.token);
     const params = { orgId, planId: plan.token, policyId: policy.token };
-    const before = await json(await callRoute(nodesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}/coverage_policy_nodes.json`, params, asA()));
+    const before = await json(
+      await callRoute(nodesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}/coverage_policy_nodes.json`, params, asA()),
+    );
     expect(before).toMatchObject({ success: true, nodes: [], edges: [] });
 
     await generatePolicyDecisionTree(t.database, policy.token);
 
-    const graph = await json(await callRoute(nodesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}/coverage_policy_nodes.json`, params, asA()));
+    const graph = await json(
+      await callRoute(nodesJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}/coverage_policy_nodes.json`, params, asA()),
+    );
     expect(graph.nodes.length).toBeGreaterThan(2);
     expect(graph.edges.length).toBe(graph.nodes.length - graph.nodes.filter((n: { parent_id: string | null }) => !n.parent_id).length);
     const ids = new Set(graph.nodes.map((n: { id: string }) => n.id));
@@ -226,7 +272,11 @@ describe("coverage policies", () => {
     expect(questions.some((n: { passage: { text?: string } | null }) => n.passage?.text?.includes("rheumatologist"))).toBe(true);
 
     const detail = await json(await callRoute(policyJson, "GET", `/api/o/${orgId}/plans/${plan.token}/coverage_policies/${policy.token}.json`, params, asA()));
-    expect(detail.coverage_policy).toMatchObject({ tree_status: "ready", tree_error: null, structured_logic: { node_count: graph.nodes.length, engine: "builtin" } });
+    expect(detail.coverage_policy).toMatchObject({
+      tree_status: "ready",
+      tree_error: null,
+      structured_logic: { node_count: graph.nodes.length, engine: "builtin" },
+    });
     expect(detail.coverage_policy.policy_text).toContain("rheumatologist");
 
     // regenerate: queues a new job and answers {job}
@@ -254,14 +304,25 @@ describe("coverage policies", () => {
     expect(await errorOf(await add({ node_type: "action", node_action: "maybe", condition: "Yes" }))).toEqual(["Action must be Approve or Deny"]);
     expect(await errorOf(await add({ node_type: "question", question: "Q?", condition: "Yes", parent_id: "nope" }))).toEqual(["Parent node not found"]);
 
-    const created = await add({ node_type: "question", question: "Is the diagnosis documented?", reason: "Chart note", condition: "Maybe", parent_id: root.id });
+    const created = await add({
+      node_type: "question",
+      question: "Is the diagnosis documented?",
+      reason: "Chart note",
+      condition: "Maybe",
+      parent_id: root.id,
+    });
     expect(created.status).toBe(200);
     const question = (await json(created)).node;
     const leaf = (await json(await add({ node_type: "action", node_action: "Deny", condition: "No", parent_id: question.id }))).node;
     expect(leaf).toMatchObject({ node_type: "action", node_action: "denied", question: "Deny", parent_id: question.id });
 
     const after = await json(await callRoute(nodesJson, "GET", `${base}.json`, params, asA()));
-    expect(after.edges).toEqual(expect.arrayContaining([expect.objectContaining({ source: root.id, target: question.id, label: "Maybe" }), expect.objectContaining({ source: question.id, target: leaf.id })]));
+    expect(after.edges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: root.id, target: question.id, label: "Maybe" }),
+        expect.objectContaining({ source: question.id, target: leaf.id }),
+      ]),
+    );
 
     const put = (id: string, body: Record<string, unknown>) => callRoute(nodeRoute, "PUT", `${base}/${id}`, { ...params, nodeId: id }, asA(body));
     const edited = await put(leaf.id, { question: "Approve", action: "approve", reason: "Documented", node_type: "action" });
@@ -299,13 +360,38 @@ describe("coverage policies", () => {
     expect((await callRoute(policyJson, "DELETE", `${bBase}.json`, bParams, asB())).status).toBe(404);
     expect((await callRoute(treeRoute, "POST", `${bBase}/decision_tree`, bParams, asB())).status).toBe(404);
     expect((await callRoute(nodesJson, "GET", `${bBase}/coverage_policy_nodes.json`, bParams, asB())).status).toBe(404);
-    expect((await callRoute(nodesRoute, "POST", `${bBase}/coverage_policy_nodes`, bParams, asB({ node_type: "question", question: "q", condition: "Yes" }))).status).toBe(404);
-    expect((await callRoute(policiesJson, "GET", `/api/o/${otherOrgId}/plans/${plan.token}/coverage_policies.json`, { orgId: otherOrgId, planId: plan.token }, asB())).status).toBe(404);
+    expect(
+      (await callRoute(nodesRoute, "POST", `${bBase}/coverage_policy_nodes`, bParams, asB({ node_type: "question", question: "q", condition: "Yes" }))).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(
+          policiesJson,
+          "GET",
+          `/api/o/${otherOrgId}/plans/${plan.token}/coverage_policies.json`,
+          { orgId: otherOrgId, planId: plan.token },
+          asB(),
+        )
+      ).status,
+    ).toBe(404);
     const upload = await policyForm({ drug_name: "x" }, { bytes: await makePdf(POLICY_TEXT), name: "p.pdf" });
-    expect((await callRoute(policiesRoute, "POST", `/api/o/${otherOrgId}/plans/${plan.token}/coverage_policies`, { orgId: otherOrgId, planId: plan.token }, asB(upload))).status).toBe(404);
+    expect(
+      (
+        await callRoute(
+          policiesRoute,
+          "POST",
+          `/api/o/${otherOrgId}/plans/${plan.token}/coverage_policies`,
+          { orgId: otherOrgId, planId: plan.token },
+          asB(upload),
+        )
+      ).status,
+    ).toBe(404);
     // unauthenticated
     expect((await callRoute(policyJson, "GET", `${p(plan.token)}.json`, { orgId, planId: plan.token, policyId: policy.token })).status).toBe(401);
-    expect((await callRoute(nodeRoute, "DELETE", `${p(plan.token)}/coverage_policy_nodes/x`, { orgId, planId: plan.token, policyId: policy.token, nodeId: "x" })).status).toBe(401);
+    expect(
+      (await callRoute(nodeRoute, "DELETE", `${p(plan.token)}/coverage_policy_nodes/x`, { orgId, planId: plan.token, policyId: policy.token, nodeId: "x" }))
+        .status,
+    ).toBe(401);
     // A's own delete works; then the policy is gone
     const del = await callRoute(policyJson, "DELETE", `${p(plan.token)}.json`, { orgId, planId: plan.token, policyId: policy.token }, asA());
     expect(await json(del)).toEqual({ success: true, errors: [], coverage_policy: { token: policy.token } });
@@ -339,7 +425,13 @@ describe("policy extraction", () => {
         { field_id: "minimum_age_years", title: "Minimum age", description: "years of age or older", type: "integer" },
       ],
     };
-    const res = await callRoute(extractRoute, "POST", `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`, params, asA({ json_schema: JSON.stringify(schema) }));
+    const res = await callRoute(
+      extractRoute,
+      "POST",
+      `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`,
+      params,
+      asA({ json_schema: JSON.stringify(schema) }),
+    );
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.extracted_policies).toHaveLength(1);
@@ -364,14 +456,45 @@ describe("policy extraction", () => {
     expect(after.extracted_policies).toEqual(body.extracted_policies);
     expect(after.json_schema.title).toBe("RA policies");
 
-    const dup = await callRoute(extractRoute, "POST", `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`, params, asA({ json_schema: { properties: [{ field_id: "drugs", type: "array" }, { field_id: "drugs", type: "string" }] } }));
+    const dup = await callRoute(
+      extractRoute,
+      "POST",
+      `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`,
+      params,
+      asA({
+        json_schema: {
+          properties: [
+            { field_id: "drugs", type: "array" },
+            { field_id: "drugs", type: "string" },
+          ],
+        },
+      }),
+    );
     expect(dup.status).toBe(422);
     expect((await json(dup)).errors).toEqual(["Each field can be used once: drugs"]);
-    const badType = await callRoute(extractRoute, "POST", `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`, params, asA({ json_schema: { properties: { x: { type: "date" } } } }));
+    const badType = await callRoute(
+      extractRoute,
+      "POST",
+      `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`,
+      params,
+      asA({ json_schema: { properties: { x: { type: "date" } } } }),
+    );
     expect((await json(badType)).errors).toEqual(["Field type must be string, number, integer, boolean or array"]);
-    const notJson = await callRoute(extractRoute, "POST", `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`, params, asA({ json_schema: "{nope" }));
+    const notJson = await callRoute(
+      extractRoute,
+      "POST",
+      `/api/o/${orgId}/plans/${plan.token}/extract_coverage_policies`,
+      params,
+      asA({ json_schema: "{nope" }),
+    );
     expect((await json(notJson)).errors).toEqual(["json_schema is not valid JSON"]);
-    const cross = await callRoute(extractedRoute, "GET", `/api/o/${otherOrgId}/plans/${plan.token}/extracted_coverage_policies`, { orgId: otherOrgId, planId: plan.token }, asB());
+    const cross = await callRoute(
+      extractedRoute,
+      "GET",
+      `/api/o/${otherOrgId}/plans/${plan.token}/extracted_coverage_policies`,
+      { orgId: otherOrgId, planId: plan.token },
+      asB(),
+    );
     expect(cross.status).toBe(404);
   });
 });

@@ -8,9 +8,16 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { seedReviewedCase } from "./api-prior-auths.seed";
-let t: TestDatabase; let app: AppHandler;
-beforeAll(async () => { t = await createTestDatabase(); app = await createAppHandler(); }, 180_000);
-afterAll(async () => { await app?.close(); await t?.cleanup(); });
+let t: TestDatabase;
+let app: AppHandler;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await createAppHandler();
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  await t?.cleanup();
+});
 it("matches every URL to the right route and answers it", async () => {
   const a = await createOrgWithUser(t.database);
   const cookie = await signInCookie(t.database, a.user.id);
@@ -28,7 +35,11 @@ it("matches every URL to the right route and answers it", async () => {
   expect((await l.json()).pagination.per_page).toBe(5);
   const runs = await app.fetch(`/api/o/${org}/prior_auths/${priorAuthId}/ai_agent_runs.json`, h);
   expect(runs.status).toBe(200);
-  const letter = await app.fetch(`/api/o/${org}/prior_auths/${priorAuthId}/generate_denial_letter`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ clinician_sign_off: true }) });
+  const letter = await app.fetch(`/api/o/${org}/prior_auths/${priorAuthId}/generate_denial_letter`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/json" },
+    body: JSON.stringify({ clinician_sign_off: true }),
+  });
   const lj = await letter.json();
   expect(letter.status, JSON.stringify(lj)).toBe(200);
   const pdf = await app.fetch(lj.denial_letter.pdf_url, h);

@@ -67,7 +67,8 @@ const FAX_TEXT = [
   "Prior therapies: methotrexate 20 mg weekly for 6 weeks, inadequate response.",
 ].join("\n");
 
-const POLICY_TEXT = "Adalimumab coverage policy. Criterion 1: The member has tried and failed methotrexate for at least 12 weeks. Criterion 2: Prescribed by a rheumatologist.";
+const POLICY_TEXT =
+  "Adalimumab coverage policy. Criterion 1: The member has tried and failed methotrexate for at least 12 weeks. Criterion 2: Prescribed by a rheumatologist.";
 
 /**
  * A reviewed case of `organizationId`: fax document with an indexed page and passage, extracted rows,
@@ -80,15 +81,49 @@ export async function seedReviewedCase(database: Database, organizationId: strin
   let coveragePolicyId: string | null = null;
   if (opts.withPolicy !== false) {
     const plan = await p.plan.create({
-      data: { organization_id: organizationId, title: "Gold PPO", identification: "GOLD-1", line_of_business: "Commercial", plan_type: "PPO", state: "CA", effective_date: new Date("2025-01-01") },
+      data: {
+        organization_id: organizationId,
+        title: "Gold PPO",
+        identification: "GOLD-1",
+        line_of_business: "Commercial",
+        plan_type: "PPO",
+        state: "CA",
+        effective_date: new Date("2025-01-01"),
+      },
     });
-    const policy = await p.coveragePolicy.create({ data: { organization_id: organizationId, plan_id: plan.id, drug_name: "adalimumab", drugs_list: ["Humira"], policy_text: POLICY_TEXT, tree_status: "ready" } });
+    const policy = await p.coveragePolicy.create({
+      data: {
+        organization_id: organizationId,
+        plan_id: plan.id,
+        drug_name: "adalimumab",
+        drugs_list: ["Humira"],
+        policy_text: POLICY_TEXT,
+        tree_status: "ready",
+      },
+    });
     const policyDoc = await p.document.create({
-      data: { organization_id: organizationId, coverage_policy_id: policy.id, kind: "policy", filename: "policy.pdf", byte_size: 10, sha256: "x", data: new Uint8Array(await makePdf(POLICY_TEXT)), page_count: 1 },
+      data: {
+        organization_id: organizationId,
+        coverage_policy_id: policy.id,
+        kind: "policy",
+        filename: "policy.pdf",
+        byte_size: 10,
+        sha256: "x",
+        data: new Uint8Array(await makePdf(POLICY_TEXT)),
+        page_count: 1,
+      },
     });
     await p.documentPage.create({ data: { document_id: policyDoc.id, page_number: 1, text: POLICY_TEXT } });
     await p.documentChunk.create({
-      data: { organization_id: organizationId, document_id: policyDoc.id, coverage_policy_id: policy.id, page_number: 1, start_offset: 0, end_offset: POLICY_TEXT.length, text: POLICY_TEXT },
+      data: {
+        organization_id: organizationId,
+        document_id: policyDoc.id,
+        coverage_policy_id: policy.id,
+        page_number: 1,
+        start_offset: 0,
+        end_offset: POLICY_TEXT.length,
+        text: POLICY_TEXT,
+      },
     });
     coveragePolicyId = policy.id;
   }
@@ -110,22 +145,52 @@ export async function seedReviewedCase(database: Database, organizationId: strin
   });
   const pdf = await makePdf(FAX_TEXT);
   const fax = await p.document.create({
-    data: { organization_id: organizationId, prior_auth_id: pa.id, kind: "fax", filename: "fax.pdf", byte_size: pdf.byteLength, sha256: "x", data: new Uint8Array(pdf), page_count: 1, status: "parsed" },
+    data: {
+      organization_id: organizationId,
+      prior_auth_id: pa.id,
+      kind: "fax",
+      filename: "fax.pdf",
+      byte_size: pdf.byteLength,
+      sha256: "x",
+      data: new Uint8Array(pdf),
+      page_count: 1,
+      status: "parsed",
+    },
   });
   await p.documentPage.create({ data: { document_id: fax.id, page_number: 1, text: FAX_TEXT } });
   const lines = FAX_TEXT.split("\n");
   let offset = 0;
   for (const line of lines) {
     await p.documentChunk.create({
-      data: { organization_id: organizationId, document_id: fax.id, prior_auth_id: pa.id, page_number: 1, start_offset: offset, end_offset: offset + line.length, text: line },
+      data: {
+        organization_id: organizationId,
+        document_id: fax.id,
+        prior_auth_id: pa.id,
+        page_number: 1,
+        start_offset: offset,
+        end_offset: offset + line.length,
+        text: line,
+      },
     });
     offset += line.length + 1;
   }
-  const cite = (text: string) => [{ document: "fax", document_id: fax.id, page: 1, start: FAX_TEXT.indexOf(text), end: FAX_TEXT.indexOf(text) + text.length, text }];
+  const cite = (text: string) => [
+    { document: "fax", document_id: fax.id, page: 1, start: FAX_TEXT.indexOf(text), end: FAX_TEXT.indexOf(text) + text.length, text },
+  ];
   await p.patient.create({
-    data: { organization_id: organizationId, prior_auth_id: pa.id, ...patient, birth_date: "1961-04-02", gender: "female", member_id: "ZX1002003", citations: cite("Member ID: ZX1002003") },
+    data: {
+      organization_id: organizationId,
+      prior_auth_id: pa.id,
+      ...patient,
+      birth_date: "1961-04-02",
+      gender: "female",
+      member_id: "ZX1002003",
+      citations: cite("Member ID: ZX1002003"),
+    },
   });
-  await p.practitioner.create({ data: { prior_auth_id: pa.id, full_name: "Alan Reyes", npi: "1234567893", specialty: "Rheumatology", npi_data: { number: "1234567893" } } });
+  await p.practitioner.create({
+    data: { prior_auth_id: pa.id, full_name: "Alan Reyes", npi: "1234567893", specialty: "Rheumatology", npi_data: { number: "1234567893" } },
+  });
   await p.diagnosis.create({ data: { prior_auth_id: pa.id, code: "M05.79", description: "Rheumatoid arthritis", primary: true, citations: cite("M05.79") } });
   await p.diagnosis.create({ data: { prior_auth_id: pa.id, code: "E11.9", description: "Type 2 diabetes", primary: false } });
   await p.medicationRequest.create({ data: { prior_auth_id: pa.id, drug_name: medication, dosage: "40 mg every other week", ndc: "00074-4339-02" } });
@@ -145,7 +210,9 @@ export async function seedReviewedCase(database: Database, organizationId: strin
       title: "Eligibility",
       kind: "eligibility",
       passed: true,
-      policy_check_steps: { create: [{ position: 1, question: "Is the member covered on the request date?", reason: "Member ZX1002003 is active.", outcome: "met", passed: true }] },
+      policy_check_steps: {
+        create: [{ position: 1, question: "Is the member covered on the request date?", reason: "Member ZX1002003 is active.", outcome: "met", passed: true }],
+      },
     },
   });
   await p.policyCheck.create({
@@ -186,7 +253,17 @@ export async function seedReviewedCase(database: Database, organizationId: strin
     aiDecisionId = ai.id;
     await p.aiResponse.create({ data: { prior_auth_id: pa.id, agent: "clinical", summary: "Step therapy not met", approved: false } });
     await p.aiAgentRun.create({
-      data: { organization_id: organizationId, prior_auth_id: pa.id, agent: "decision", step: 5, status: "succeeded", task_message: "Making a decision", output: { big: "x".repeat(50) }, duration_ms: 12, finished_at: new Date() },
+      data: {
+        organization_id: organizationId,
+        prior_auth_id: pa.id,
+        agent: "decision",
+        step: 5,
+        status: "succeeded",
+        task_message: "Making a decision",
+        output: { big: "x".repeat(50) },
+        duration_ms: 12,
+        finished_at: new Date(),
+      },
     });
   }
   return { priorAuthId: pa.id, faxDocumentId: fax.id, aiDecisionId, coveragePolicyId };

@@ -98,19 +98,31 @@ describe("GET /api/o/{org}/prior_auths.json", () => {
     expect(body1.prior_auths[1]!.decision_label).toBe("Denied");
     expect(body1.prior_auths[2]!.decision_label).toBe("Pending");
 
-    const page2 = await jsonOf(await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?page=2`, { orgId: fresh.organization.id }, { headers }));
+    const page2 = await jsonOf(
+      await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?page=2`, { orgId: fresh.organization.id }, { headers }),
+    );
     expect(page2.prior_auths.map((p: { patient_name: string }) => p.patient_name)).toEqual(["Patient 01", "Patient 00"]);
     expect(page2.prior_auths[0].intake_required).toBe(true);
 
-    const search = await jsonOf(await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?q=quinn`, { orgId: fresh.organization.id }, { headers }));
+    const search = await jsonOf(
+      await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?q=quinn`, { orgId: fresh.organization.id }, { headers }),
+    );
     expect(search.prior_auths.map((p: { patient_name: string }) => p.patient_name)).toEqual(["Patient 03"]);
-    const byMed = await jsonOf(await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?q=ENBREL`, { orgId: fresh.organization.id }, { headers }));
+    const byMed = await jsonOf(
+      await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?q=ENBREL`, { orgId: fresh.organization.id }, { headers }),
+    );
     expect(byMed.pagination.total).toBe(6);
 
     const sorted = await listPriorAuths(t.database, fresh.organization.id, { sort: "patient_name", dir: "asc" });
     expect(sorted.prior_auths[0]!.patient_name).toBe("Patient 00");
 
-    const bad = await callRoute(listRoute, "GET", `/api/o/${fresh.organization.id}/prior_auths.json?sort=drop_table`, { orgId: fresh.organization.id }, { headers });
+    const bad = await callRoute(
+      listRoute,
+      "GET",
+      `/api/o/${fresh.organization.id}/prior_auths.json?sort=drop_table`,
+      { orgId: fresh.organization.id },
+      { headers },
+    );
     expect(bad.status).toBe(422);
   });
 
@@ -120,13 +132,24 @@ describe("GET /api/o/{org}/prior_auths.json", () => {
     expect(await res.json()).toMatchObject({ success: false, errors: ["Unauthorized"] });
     const cross = await callRoute(listRoute, "GET", `/api/o/${otherOrgId}/prior_auths.json`, { orgId: otherOrgId }, asA());
     expect(cross.status).toBe(404);
-    const crossKey = await callRoute(listRoute, "GET", `/api/o/${otherOrgId}/prior_auths.json`, { orgId: otherOrgId }, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const crossKey = await callRoute(
+      listRoute,
+      "GET",
+      `/api/o/${otherOrgId}/prior_auths.json`,
+      { orgId: otherOrgId },
+      { headers: { Authorization: `Bearer ${apiKey}` } },
+    );
     expect(crossKey.status).toBe(404);
   });
 
   it("a human decision overrides the AI decision in the list label", async () => {
-    const { priorAuthId, aiDecisionId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied", patient: { first_name: "Override", last_name: "Person" } });
-    await t.database.prisma.humanDecision.create({ data: { prior_auth_id: priorAuthId, ai_decision_id: aiDecisionId, decision_type: "approve", reason: "Chart shows 14 weeks" } });
+    const { priorAuthId, aiDecisionId } = await seedReviewedCase(t.database, orgId, {
+      aiDecision: "denied",
+      patient: { first_name: "Override", last_name: "Person" },
+    });
+    await t.database.prisma.humanDecision.create({
+      data: { prior_auth_id: priorAuthId, ai_decision_id: aiDecisionId, decision_type: "approve", reason: "Chart shows 14 weeks" },
+    });
     const list = await listPriorAuths(t.database, orgId, { q: "Override" });
     expect(list.prior_auths[0]).toMatchObject({ final_decision: "approved", decision_label: "Approved" });
   });
@@ -141,9 +164,26 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
     const body = parseOk(PriorAuthDetailSchema.extend({ success: z.boolean(), errors: z.array(z.string()) }).strict(), raw);
     expect(Object.keys(raw).sort()).toEqual(
       [
-        "prior_auth", "fax", "epa_submission", "patient", "practitioner", "practitioners", "ai_responses", "ai_decision", "decision", "diagnoses",
-        "diagnoses_summary", "medication_requests", "pbm_policy_result", "coverage_policy", "policy_checks", "letters", "can_send_denial_letter", "can_override",
-        "success", "errors",
+        "prior_auth",
+        "fax",
+        "epa_submission",
+        "patient",
+        "practitioner",
+        "practitioners",
+        "ai_responses",
+        "ai_decision",
+        "decision",
+        "diagnoses",
+        "diagnoses_summary",
+        "medication_requests",
+        "pbm_policy_result",
+        "coverage_policy",
+        "policy_checks",
+        "letters",
+        "can_send_denial_letter",
+        "can_override",
+        "success",
+        "errors",
       ].sort(),
     );
     expect(body.prior_auth.token).toBe(priorAuthId);
@@ -171,7 +211,11 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
     const file = await callRoute(documentRoute, "GET", url.pathname + url.search, { documentId: faxDocumentId });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const forged = url.search.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === "a" ? "b" : "a"}`);
     expect((await callRoute(documentRoute, "GET", url.pathname + forged, { documentId: faxDocumentId })).status).toBe(404);
     const otherDoc = await callRoute(documentRoute, "GET", `/documents/other${url.search}`, { documentId: "other" });
@@ -188,15 +232,33 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
     // A's org in the URL, B's case id → 404 exactly like an unknown id
     const cross = await callRoute(detailRoute, "GET", `/api/o/${orgId}/prior_auths/${priorAuthId}.json`, { orgId, id: priorAuthId }, asA());
     expect(cross.status).toBe(404);
-    const own = await callRoute(itemRoute, "GET", `/api/o/${otherOrgId}/prior_auths/${priorAuthId}`, { orgId: otherOrgId, id: priorAuthId }, { headers: { Cookie: otherCookie } });
+    const own = await callRoute(
+      itemRoute,
+      "GET",
+      `/api/o/${otherOrgId}/prior_auths/${priorAuthId}`,
+      { orgId: otherOrgId, id: priorAuthId },
+      { headers: { Cookie: otherCookie } },
+    );
     expect(own.status).toBe(200);
     const { priorAuthId: mine } = await seedReviewedCase(t.database, orgId, { withPolicy: false });
-    const viaKey = await callRoute(detailRoute, "GET", `/api/o/${orgId}/prior_auths/${mine}.json`, { orgId, id: mine }, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const viaKey = await callRoute(
+      detailRoute,
+      "GET",
+      `/api/o/${orgId}/prior_auths/${mine}.json`,
+      { orgId, id: mine },
+      { headers: { Authorization: `Bearer ${apiKey}` } },
+    );
     expect(viaKey.status).toBe(200);
     expect((await viaKey.json()).ai_decision).toBeNull();
     const noAuth = await callRoute(detailRoute, "GET", `/api/o/${orgId}/prior_auths/${mine}.json`, { orgId, id: mine });
     expect(noAuth.status).toBe(401);
-    const badKey = await callRoute(detailRoute, "GET", `/api/o/${orgId}/prior_auths/${mine}.json`, { orgId, id: mine }, { headers: { Authorization: "Bearer pa_live_wrong" } });
+    const badKey = await callRoute(
+      detailRoute,
+      "GET",
+      `/api/o/${orgId}/prior_auths/${mine}.json`,
+      { orgId, id: mine },
+      { headers: { Authorization: "Bearer pa_live_wrong" } },
+    );
     expect(badKey.status).toBe(401);
   });
 });
@@ -239,16 +301,28 @@ describe("POST /api/o/{org}/prior_auths", () => {
   });
 
   it("creates an ePA case from JSON {submission_type: epa, epa_submission: {synthetic_document}}", async () => {
-    const res = await callRoute(createRoute, "POST", `/api/o/${orgId}/prior_auths`, { orgId }, {
-      headers: { Authorization: `Bearer ${apiKey}` },
-      body: { submission_type: "epa", epa_submission: { synthetic_document: "Patient: Jane Roe\nMedication: Dupixent 300 mg" } },
-    });
+    const res = await callRoute(
+      createRoute,
+      "POST",
+      `/api/o/${orgId}/prior_auths`,
+      { orgId },
+      {
+        headers: { Authorization: `Bearer ${apiKey}` },
+        body: { submission_type: "epa", epa_submission: { synthetic_document: "Patient: Jane Roe\nMedication: Dupixent 300 mg" } },
+      },
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.synthetic_prior_auth).toMatchObject({ submission_type: "epa", intake_status: "queued" });
     const epa = await t.database.prisma.epaSubmission.findUnique({ where: { prior_auth_id: body.prior_auth.token } });
     expect(epa?.synthetic_document).toContain("Dupixent");
-    const empty = await callRoute(createRoute, "POST", `/api/o/${orgId}/prior_auths`, { orgId }, { ...asA(), body: { submission_type: "epa", epa_submission: { synthetic_document: "  " } } });
+    const empty = await callRoute(
+      createRoute,
+      "POST",
+      `/api/o/${orgId}/prior_auths`,
+      { orgId },
+      { ...asA(), body: { submission_type: "epa", epa_submission: { synthetic_document: "  " } } },
+    );
     expect(empty.status).toBe(422);
   });
 
@@ -265,10 +339,16 @@ describe("POST /api/o/{org}/prior_auths", () => {
 describe("POST generate_synthetic_prior_auth", () => {
   it("returns an editable document from a description (built-in generator) and stores nothing", async () => {
     const before = await t.database.prisma.priorAuth.count();
-    const res = await callRoute(syntheticRoute, "POST", `/api/o/${orgId}/generate_synthetic_prior_auth`, { orgId }, {
-      ...asA(),
-      body: { description: "58 year old woman with rheumatoid arthritis who failed methotrexate for 4 months, requesting Humira" },
-    });
+    const res = await callRoute(
+      syntheticRoute,
+      "POST",
+      `/api/o/${orgId}/generate_synthetic_prior_auth`,
+      { orgId },
+      {
+        ...asA(),
+        body: { description: "58 year old woman with rheumatoid arthritis who failed methotrexate for 4 months, requesting Humira" },
+      },
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.success).toBe(true);
@@ -278,7 +358,9 @@ describe("POST generate_synthetic_prior_auth", () => {
     const empty = await callRoute(syntheticRoute, "POST", `/api/o/${orgId}/generate_synthetic_prior_auth`, { orgId }, { ...asA(), body: { description: " " } });
     expect(empty.status).toBe(422);
     expect((await empty.json()).errors).toEqual(["Please describe the prior auth to generate"]);
-    expect((await callRoute(syntheticRoute, "POST", `/api/o/${orgId}/generate_synthetic_prior_auth`, { orgId }, { body: { description: "x" } })).status).toBe(401);
+    expect((await callRoute(syntheticRoute, "POST", `/api/o/${orgId}/generate_synthetic_prior_auth`, { orgId }, { body: { description: "x" } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -336,7 +418,10 @@ describe("POST .../ai_decisions/{token}/decisions (human decision)", () => {
     const events: LiveEvent[] = [];
     const unsubscribe = await subscribe(t.database, [`org:${orgId}`, `prior_auth:${priorAuthId}`], (e) => events.push(e));
     const form = new URLSearchParams({ decision_type: "approve", reason: "Pharmacy records show 14 weeks of methotrexate." });
-    const res = await callRoute(decisionRoute, "POST", path, params, { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    const res = await callRoute(decisionRoute, "POST", path, params, {
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.decision).toMatchObject({ decision_type: "approve", reason: "Pharmacy records show 14 weeks of methotrexate.", user: { id: userId } });
@@ -353,13 +438,25 @@ describe("POST .../ai_decisions/{token}/decisions (human decision)", () => {
 
     // API key (no user) may decide too; an AI decision of another case is not found
     const { aiDecisionId: otherAi } = await seedReviewedCase(t.database, orgId, { aiDecision: "approved", withPolicy: false });
-    const wrong = await callRoute(decisionRoute, "POST", `/api/o/${orgId}/prior_auths/${priorAuthId}/ai_decisions/${otherAi}/decisions`, { orgId, id: priorAuthId, aiDecisionId: otherAi! }, {
-      headers: { Authorization: `Bearer ${apiKey}` },
-      body: { decision_type: "deny", reason: "x" },
-    });
+    const wrong = await callRoute(
+      decisionRoute,
+      "POST",
+      `/api/o/${orgId}/prior_auths/${priorAuthId}/ai_decisions/${otherAi}/decisions`,
+      { orgId, id: priorAuthId, aiDecisionId: otherAi! },
+      {
+        headers: { Authorization: `Bearer ${apiKey}` },
+        body: { decision_type: "deny", reason: "x" },
+      },
+    );
     expect(wrong.status).toBe(404);
     expect((await callRoute(decisionRoute, "POST", path, params, { body: { decision_type: "deny", reason: "x" } })).status).toBe(401);
-    const cross = await callRoute(decisionRoute, "POST", path.replace(orgId, otherOrgId), { ...params, orgId: otherOrgId }, { headers: { Cookie: otherCookie }, body: { decision_type: "deny", reason: "x" } });
+    const cross = await callRoute(
+      decisionRoute,
+      "POST",
+      path.replace(orgId, otherOrgId),
+      { ...params, orgId: otherOrgId },
+      { headers: { Cookie: otherCookie }, body: { decision_type: "deny", reason: "x" } },
+    );
     expect(cross.status).toBe(404);
   });
 });
@@ -372,7 +469,9 @@ describe("prompts", () => {
     expect(body).toMatchObject({ success: true, prompt_type: "extraction" });
     expect(body.system_prompt).toContain("prior authorization");
     expect(body.json_schema.type).toBe("object");
-    expect((await callRoute(promptsRoute, "GET", "/api/prompts.json?prompt_type=extraction", {}, { headers: { Authorization: `Bearer ${apiKey}` } })).status).toBe(200);
+    expect(
+      (await callRoute(promptsRoute, "GET", "/api/prompts.json?prompt_type=extraction", {}, { headers: { Authorization: `Bearer ${apiKey}` } })).status,
+    ).toBe(200);
     expect((await callRoute(promptsRoute, "GET", "/api/prompts.json?prompt_type=nope", {}, asA())).status).toBe(422);
     expect((await callRoute(promptsRoute, "GET", "/api/prompts.json?prompt_type=extraction", {})).status).toBe(401);
   });
@@ -380,7 +479,13 @@ describe("prompts", () => {
   it("run_prompt re-runs the built-in extraction on the stored document and scores it against the ground truth", async () => {
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied", withPolicy: false });
     const path = `/api/o/${orgId}/prior_auths/${priorAuthId}/run_prompt`;
-    const res = await callRoute(runPromptRoute, "POST", path, { orgId, id: priorAuthId }, { ...asA(), body: { prompt_type: "extraction", system_prompt: "ignored", json_schema: "{not json", user_prompt: "", evaluation_mode: false } });
+    const res = await callRoute(
+      runPromptRoute,
+      "POST",
+      path,
+      { orgId, id: priorAuthId },
+      { ...asA(), body: { prompt_type: "extraction", system_prompt: "ignored", json_schema: "{not json", user_prompt: "", evaluation_mode: false } },
+    );
     expect(res.status).toBe(200);
     const body = parseOk(RunPromptResponseSchema, await res.json());
     const facts = body.data as { patient: { last_name: string; member_id: string } };
@@ -388,9 +493,20 @@ describe("prompts", () => {
     expect(body.engine).toBe("builtin");
     expect(body.evaluation).toBeUndefined();
 
-    await createGroundTruth(t.database, orgId, { prior_auth_id: priorAuthId, prompt_type: "extraction", expected: { patient: { last_name: "LOPEZ", member_id: "WRONG-ID" } }, notes: "reviewed" }, userId);
+    await createGroundTruth(
+      t.database,
+      orgId,
+      { prior_auth_id: priorAuthId, prompt_type: "extraction", expected: { patient: { last_name: "LOPEZ", member_id: "WRONG-ID" } }, notes: "reviewed" },
+      userId,
+    );
     expect((await listGroundTruths(t.database, orgId)).some((g) => g.prior_auth_id === priorAuthId)).toBe(true);
-    const evalRes = await callRoute(runPromptRoute, "POST", path, { orgId, id: priorAuthId }, { ...asA(), body: { prompt_type: "extraction", evaluation_mode: true } });
+    const evalRes = await callRoute(
+      runPromptRoute,
+      "POST",
+      path,
+      { orgId, id: priorAuthId },
+      { ...asA(), body: { prompt_type: "extraction", evaluation_mode: true } },
+    );
     const evalBody = await evalRes.json();
     expect(evalBody.evaluation).toMatchObject({ total: 2, matched: 1, score: 0.5 });
     expect(evalBody.evaluation.diff).toContainEqual({ path: "patient.member_id", expected: "WRONG-ID", actual: facts.patient.member_id ?? null, match: false });
@@ -399,7 +515,17 @@ describe("prompts", () => {
     expect(["approved", "denied", "needs_more_information"]).toContain(decision.data.final_decision);
     expect((await callRoute(runPromptRoute, "POST", path, { orgId, id: priorAuthId }, { ...asA(), body: { prompt_type: "bogus" } })).status).toBe(422);
     expect((await callRoute(runPromptRoute, "POST", path, { orgId, id: priorAuthId }, { body: { prompt_type: "extraction" } })).status).toBe(401);
-    expect((await callRoute(runPromptRoute, "POST", path.replace(orgId, otherOrgId), { orgId: otherOrgId, id: priorAuthId }, { headers: { Cookie: otherCookie }, body: { prompt_type: "extraction" } })).status).toBe(404);
+    expect(
+      (
+        await callRoute(
+          runPromptRoute,
+          "POST",
+          path.replace(orgId, otherOrgId),
+          { orgId: otherOrgId, id: priorAuthId },
+          { headers: { Cookie: otherCookie }, body: { prompt_type: "extraction" } },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -430,7 +556,11 @@ describe("live event streams and docs", () => {
     expect(text).toContain("event: step");
 
     const orgAbort = new AbortController();
-    const orgRes = (await orgEventsRoute.loader({ request: new Request(`http://localhost/api/o/${orgId}/events`, { headers: { Authorization: `Bearer ${apiKey}` }, signal: orgAbort.signal }), params: { orgId }, context: {} } as never)) as Response;
+    const orgRes = (await orgEventsRoute.loader({
+      request: new Request(`http://localhost/api/o/${orgId}/events`, { headers: { Authorization: `Bearer ${apiKey}` }, signal: orgAbort.signal }),
+      params: { orgId },
+      context: {},
+    } as never)) as Response;
     expect(orgRes.status).toBe(200);
     orgAbort.abort();
     await orgRes.body?.cancel().catch(() => {});

@@ -23,8 +23,17 @@ afterAll(async () => {
 it("serves a coverage policy under its .json alias, and only to its organization", async () => {
   const a = await createOrgWithUser(t.database);
   const b = await createOrgWithUser(t.database);
-  const plan = await createPlan(t.database, a.organization.id, { title: "P", identification: "P-1", line_of_business: "Commercial", plan_type: "PPO", state: "IL", effective_date: "2026-01-01" });
-  const policy = await createCoveragePolicy(t.database, a.organization.id, plan.id, { drug_name: "Humira", policy_text: "Approve if age 18 or older." }, null, { generateTree: false });
+  const plan = await createPlan(t.database, a.organization.id, {
+    title: "P",
+    identification: "P-1",
+    line_of_business: "Commercial",
+    plan_type: "PPO",
+    state: "IL",
+    effective_date: "2026-01-01",
+  });
+  const policy = await createCoveragePolicy(t.database, a.organization.id, plan.id, { drug_name: "Humira", policy_text: "Approve if age 18 or older." }, null, {
+    generateTree: false,
+  });
   const base = `/api/o/${a.organization.id}/plans/${plan.id}/coverage_policies/${policy.id}`;
   const asA = { headers: { Cookie: await signInCookie(t.database, a.user.id) } };
   const asB = { headers: { Cookie: await signInCookie(t.database, b.user.id) } };

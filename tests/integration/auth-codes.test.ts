@@ -61,7 +61,9 @@ describe("defect 5: a code is single-use", () => {
     const pending = new CookieJar().absorb(check).header();
     const code = await latestCode("replay-api@example.test");
 
-    const results = await Promise.all(Array.from({ length: 5 }, () => app.fetch("/api/verify_code", jsonPost({ email: "replay-api@example.test", code }, pending))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => app.fetch("/api/verify_code", jsonPost({ email: "replay-api@example.test", code }, pending))),
+    );
     expect(results.filter(setsSession)).toHaveLength(1);
     const later = await app.fetch("/api/verify_code", jsonPost({ email: "replay-api@example.test", code }, pending));
     expect(later.status).toBeGreaterThanOrEqual(400);
@@ -110,7 +112,9 @@ describe("defect 3: code attempts are counted atomically and bounded per code, p
     const jar = new CookieJar();
     jar.absorb(await app.fetch("/login", formPost({ intent: "email", email: "burst-page@example.test" })));
     const code = await latestCode("burst-page@example.test");
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => app.fetch("/login", formPost({ intent: "code", code: wrongCode(code, i + 1) }, jar.header()))));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => app.fetch("/login", formPost({ intent: "code", code: wrongCode(code, i + 1) }, jar.header()))),
+    );
     expect(burst.filter((r) => r.status !== 429).length).toBe(MAX_ATTEMPTS_PER_CODE);
     const right = await app.fetch("/login", formPost({ intent: "code", code }, jar.header()));
     expect(setsSession(right)).toBe(false);
@@ -173,7 +177,9 @@ describe("defect 4: a stranger cannot lock a user out", () => {
     const sent = await app.fetch("/login", formPost({ intent: "email", email: "victim-codes@example.test" }), { clientIp: victim });
     expect(sent.status).toBe(302);
     jar.absorb(sent);
-    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode("victim-codes@example.test") }, jar.header()), { clientIp: victim });
+    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode("victim-codes@example.test") }, jar.header()), {
+      clientIp: victim,
+    });
     expect(signedIn.status).toBe(302);
     expect(setsSession(signedIn)).toBe(true);
     expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
@@ -200,7 +206,9 @@ describe("defect 4: a stranger cannot lock a user out", () => {
     const sent = await app.fetch("/login", formPost({ intent: "email", email: "victim-mail@example.test" }), { clientIp: victim });
     expect(sent.status).toBe(302);
     jar.absorb(sent);
-    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode("victim-mail@example.test") }, jar.header()), { clientIp: victim });
+    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode("victim-mail@example.test") }, jar.header()), {
+      clientIp: victim,
+    });
     expect(setsSession(signedIn)).toBe(true);
     expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
     expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "victim-mail@example.test" } })).toBe(SEND_LIMITS.perIpEmail.max + 1);

@@ -42,7 +42,11 @@ describe("sign-in by code", () => {
     const unknown = await app.fetch("/login", formPost({ intent: "email", email: "nobody@example.test" }));
     expect(unknown.status).toBe(known.status);
     expect(unknown.headers.get("Location")).toBe(known.headers.get("Location"));
-    const names = (r: Response) => r.headers.getSetCookie().map((c) => c.split("=")[0]).sort();
+    const names = (r: Response) =>
+      r.headers
+        .getSetCookie()
+        .map((c) => c.split("=")[0])
+        .sort();
     expect(names(unknown)).toEqual(names(known));
     expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "nobody@example.test" } })).toBe(0);
 
@@ -188,7 +192,10 @@ describe("sign-in by code", () => {
     );
     expect(res.status).toBe(302);
     jar.absorb(res);
-    const user = await tdb.database.prisma.user.findUniqueOrThrow({ where: { email: "new-owner@example.test" }, include: { memberships: { include: { organization: true } } } });
+    const user = await tdb.database.prisma.user.findUniqueOrThrow({
+      where: { email: "new-owner@example.test" },
+      include: { memberships: { include: { organization: true } } },
+    });
     expect(user.memberships).toHaveLength(2);
     const live = user.memberships.find((m) => !m.organization.sandbox)!;
     const sandbox = user.memberships.find((m) => m.organization.sandbox)!;
@@ -196,7 +203,6 @@ describe("sign-in by code", () => {
     expect(sandbox.organization.parent_id).toBe(live.organization_id);
     const signedIn = await app.fetch("/register", formPost({ intent: "code", code: await latestCode("new-owner@example.test") }, jar.header()));
     expect(signedIn.headers.get("Location")).toBe(`/o/${live.organization_id}/dashboard`);
-
   });
 });
 
@@ -204,7 +210,8 @@ describe("defect 8: no account enumeration through check_account or the sign-in 
   it("check_account answers the same status, body and cookies for known, unknown and wrong-organization addresses", async () => {
     const { organization } = await createOrgWithUser(tdb.database, { email: "member@example.test" });
     const other = await createOrgWithUser(tdb.database);
-    const post = (body: object) => app.fetch("/api/check_account", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const post = (body: object) =>
+      app.fetch("/api/check_account", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const answers = [
       await post({ email: "member@example.test" }),
       await post({ email: "member@example.test", organization_id: organization.id }),
@@ -237,7 +244,11 @@ describe("sign-in API", () => {
   it("check_account + verify_code sign in and /api/logged_in_user.json describes the user and organization", async () => {
     const { organization, sandbox } = await createOrgWithUser(tdb.database, { email: "api-user@example.test", username: "Api User" });
     const jar = new CookieJar();
-    const unknown = await app.fetch("/api/check_account", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "ghost@example.test" }) });
+    const unknown = await app.fetch("/api/check_account", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "ghost@example.test" }),
+    });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual({ success: true, error: null, errors: [] });
     expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "ghost@example.test" } })).toBe(0);

@@ -122,14 +122,59 @@ const ROUTES: Record<string, RouteSpec> = {
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */
 const FIELDS = [
-  "title", "identification", "document_type", "line_of_business", "plan_type", "state", "effective_date", "termination_date", "is_active", "file_url",
-  "drug_name", "policy_text", "policy_drugs", "drugs_list", "policy_type", "json_schema",
-  "question", "reason", "node_type", "node_action", "action", "condition", "parent_id",
-  "decision_type", "content", "description", "clinician_sign_off", "letter_form_id", "denial_reason",
-  "prompt_type", "system_prompt", "user_prompt", "evaluation_mode", "expected", "notes",
-  "submission_type", "epa_submission", "synthetic_document", "urgency", "email", "organization_id", "code",
-  "url", "event_types", "access_key", "compendium_id", "active",
-  "username", "roles", "role_id", "name", "permissions", "avatar",
+  "title",
+  "identification",
+  "document_type",
+  "line_of_business",
+  "plan_type",
+  "state",
+  "effective_date",
+  "termination_date",
+  "is_active",
+  "file_url",
+  "drug_name",
+  "policy_text",
+  "policy_drugs",
+  "drugs_list",
+  "policy_type",
+  "json_schema",
+  "question",
+  "reason",
+  "node_type",
+  "node_action",
+  "action",
+  "condition",
+  "parent_id",
+  "decision_type",
+  "content",
+  "description",
+  "clinician_sign_off",
+  "letter_form_id",
+  "denial_reason",
+  "prompt_type",
+  "system_prompt",
+  "user_prompt",
+  "evaluation_mode",
+  "expected",
+  "notes",
+  "submission_type",
+  "epa_submission",
+  "synthetic_document",
+  "urgency",
+  "email",
+  "organization_id",
+  "code",
+  "url",
+  "event_types",
+  "access_key",
+  "compendium_id",
+  "active",
+  "username",
+  "roles",
+  "role_id",
+  "name",
+  "permissions",
+  "avatar",
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const LONG = "x".repeat(100_000);
@@ -176,8 +221,12 @@ beforeAll(async () => {
   const node = await p.coveragePolicyNode.create({ data: { coverage_policy_id: policy.id, question: "Tried methotrexate?", node_type: "question" } });
   const thread = await p.chatThread.create({ data: { organization_id: orgId, prior_auth_id: seeded.priorAuthId } });
   // A real endpoint and attempt of A, so webhook routes are fuzzed past the lookup (the url is never called).
-  const webhook = await p.webhookEndpoint.create({ data: { organization_id: orgId, url: "https://example.test/hook", event_types: ["prior_auth.succeeded"], secret: "s", active: false } });
-  const attempt = await p.webhookDelivery.create({ data: { webhook_endpoint_id: webhook.id, event_type: "prior_auth.succeeded", message_id: "msg_x", payload: {} } });
+  const webhook = await p.webhookEndpoint.create({
+    data: { organization_id: orgId, url: "https://example.test/hook", event_types: ["prior_auth.succeeded"], secret: "s", active: false },
+  });
+  const attempt = await p.webhookDelivery.create({
+    data: { webhook_endpoint_id: webhook.id, event_type: "prior_auth.succeeded", message_id: "msg_x", payload: {} },
+  });
   ids = {
     orgId,
     planId: policy.plan_id,
@@ -287,7 +336,10 @@ describe("/api bad input", () => {
   it("lists every /api route (new endpoints must be added to ROUTES)", () => {
     const apiIds = Object.keys(app.build.routes).filter((id) => patternOf(id).startsWith("/api/"));
     expect(apiIds.length).toBeGreaterThan(20);
-    expect(apiIds.filter((id) => !ROUTES[id]), "api routes missing from ROUTES").toEqual([]);
+    expect(
+      apiIds.filter((id) => !ROUTES[id]),
+      "api routes missing from ROUTES",
+    ).toEqual([]);
     for (const id of Object.keys(ROUTES)) expect(app.build.routes[id], id).toBeDefined();
   });
 
@@ -333,7 +385,17 @@ describe("/api bad input", () => {
   }, 60_000);
 
   it("unknown and hostile ids (random, SQL-ish, path traversal, NUL, bad escapes, huge) → 4xx JSON", async () => {
-    const plausible = JSON.stringify({ content: "hi", decision_type: "deny", reason: "r", question: "q", node_type: "question", clinician_sign_off: true, prompt_type: "decision", drug_name: "x", policy_text: "t" });
+    const plausible = JSON.stringify({
+      content: "hi",
+      decision_type: "deny",
+      reason: "r",
+      question: "q",
+      node_type: "question",
+      clinician_sign_off: true,
+      prompt_type: "decision",
+      drug_name: "x",
+      policy_text: "t",
+    });
     for (const [routeId, spec] of Object.entries(ROUTES)) {
       if (spec.public) continue;
       const pattern = patternOf(routeId);
@@ -356,15 +418,32 @@ describe("/api bad input", () => {
   it("wrong types or 100 kB names in one field of an otherwise valid body → 422, nothing stored", async () => {
     const node = fill(patternOf("routes/api/coverage-policies/node"), ids);
     for (const body of [{ question: { a: 1 } }, { question: ["q"] }, { reason: { a: 1 } }, { node_type: "question", condition: [] }]) {
-      await expectApiError(`PUT node ${JSON.stringify(body)}`, await app.fetch(node, { method: "PUT", headers: asA(JSON_TYPE), body: JSON.stringify(body) }), { status: 422 });
+      await expectApiError(`PUT node ${JSON.stringify(body)}`, await app.fetch(node, { method: "PUT", headers: asA(JSON_TYPE), body: JSON.stringify(body) }), {
+        status: 422,
+      });
     }
     const decisions = fill(patternOf("routes/api/prior-auths/decisions"), ids);
-    for (const body of [{ decision_type: "deny", reason: { a: 1 } }, { decision_type: ["deny"], reason: "r" }]) {
-      await expectApiError(`POST decisions ${JSON.stringify(body)}`, await app.fetch(decisions, { method: "POST", headers: asA(JSON_TYPE), body: JSON.stringify(body) }), { status: 422 });
+    for (const body of [
+      { decision_type: "deny", reason: { a: 1 } },
+      { decision_type: ["deny"], reason: "r" },
+    ]) {
+      await expectApiError(
+        `POST decisions ${JSON.stringify(body)}`,
+        await app.fetch(decisions, { method: "POST", headers: asA(JSON_TYPE), body: JSON.stringify(body) }),
+        { status: 422 },
+      );
     }
     const policies = fill(patternOf("routes/api/coverage-policies/collection"), ids);
-    for (const body of [{ drug_name: LONG, policy_text: "t" }, { drug_name: "x", policy_drugs: [LONG], policy_text: "t" }, { drug_name: "x", policy_type: LONG, policy_text: "t" }]) {
-      await expectApiError(`POST coverage_policies with a 100 kB name`, await app.fetch(policies, { method: "POST", headers: asA(JSON_TYPE), body: JSON.stringify(body) }), { status: 422 });
+    for (const body of [
+      { drug_name: LONG, policy_text: "t" },
+      { drug_name: "x", policy_drugs: [LONG], policy_text: "t" },
+      { drug_name: "x", policy_type: LONG, policy_text: "t" },
+    ]) {
+      await expectApiError(
+        `POST coverage_policies with a 100 kB name`,
+        await app.fetch(policies, { method: "POST", headers: asA(JSON_TYPE), body: JSON.stringify(body) }),
+        { status: 422 },
+      );
     }
     const stored = await t.database.prisma.coveragePolicyNode.findUniqueOrThrow({ where: { id: ids.nodeId } });
     expect(stored.question).toBe("Tried methotrexate?");
@@ -374,7 +453,19 @@ describe("/api bad input", () => {
 
   it("hostile query strings and credentials", async () => {
     const list = `/api/o/${orgId}/prior_auths.json`;
-    for (const q of ["page=abc", "page=-1", "per_page=100000000", "per_page=0", "sort=DROP%20TABLE", "dir=sideways", `q=${encodeURIComponent("' OR 1=1 --")}`, `q=${"x".repeat(10_000)}`, "q=%00", "page=1e309", "q=%E0%A4%A"]) {
+    for (const q of [
+      "page=abc",
+      "page=-1",
+      "per_page=100000000",
+      "per_page=0",
+      "sort=DROP%20TABLE",
+      "dir=sideways",
+      `q=${encodeURIComponent("' OR 1=1 --")}`,
+      `q=${"x".repeat(10_000)}`,
+      "q=%00",
+      "page=1e309",
+      "q=%E0%A4%A",
+    ]) {
       const res = await app.fetch(`${list}?${q}`, { headers: asA() });
       await expectApiError(`GET prior_auths.json?${q.slice(0, 40)}`, res, { allowOk: true });
     }
@@ -391,7 +482,11 @@ describe("/api bad input", () => {
       }
       await expectApiError(`GET plans.json Authorization: ${auth.slice(0, 30)}`, res, { status: [400, 401] });
     }
-    await expectApiError("GET plans.json with a garbage session cookie", await app.fetch(`/api/o/${orgId}/plans.json`, { headers: { Cookie: "__session=%%%garbage" } }), { status: 401 });
+    await expectApiError(
+      "GET plans.json with a garbage session cookie",
+      await app.fetch(`/api/o/${orgId}/plans.json`, { headers: { Cookie: "__session=%%%garbage" } }),
+      { status: 401 },
+    );
     await stillServing("queries and credentials");
     expect(failures.splice(0)).toEqual([]);
   });
@@ -412,7 +507,10 @@ describe("workspace form actions", () => {
     const hasFile = Object.values(fields).some((v) => typeof v !== "string");
     const body = hasFile ? multipart(fields) : new URLSearchParams(fields as Record<string, string>).toString();
     const headers = asA(hasFile ? {} : { "Content-Type": "application/x-www-form-urlencoded" });
-    await expectNo5xx(`POST ${label} ${JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 20) : `<file ${v.size}>`])))}`, await app.fetch(url, { method: "POST", headers, body }));
+    await expectNo5xx(
+      `POST ${label} ${JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 20) : `<file ${v.size}>`])))}`,
+      await app.fetch(url, { method: "POST", headers, body }),
+    );
   }
 
   it("garbage intents, missing fields, hostile ids and unparsable bodies never 5xx", async () => {
@@ -420,10 +518,19 @@ describe("workspace form actions", () => {
     const notPdf = file("hello, not a PDF", "scan.pdf");
     const empty = file(new Uint8Array(0), "empty.pdf");
     const pages: [string, Record<string, string | File>[]][] = [
-      [`/o/${orgId}`, [{}, { intent: "nope" }, { intent: "toggle-code-view", redirect_to: "//evil.example" }, { intent: "toggle-code-view", redirect_to: "../../etc" }]],
+      [
+        `/o/${orgId}`,
+        [{}, { intent: "nope" }, { intent: "toggle-code-view", redirect_to: "//evil.example" }, { intent: "toggle-code-view", redirect_to: "../../etc" }],
+      ],
       [
         `/o/${orgId}/plans?index`,
-        [{}, { intent: "nope" }, { intent: "create" }, { intent: "create", title: LONG, state: "Atlantis", effective_date: "2026-13-45", is_active: "maybe" }, ...bad.map((id) => ({ intent: "delete", id }))],
+        [
+          {},
+          { intent: "nope" },
+          { intent: "create" },
+          { intent: "create", title: LONG, state: "Atlantis", effective_date: "2026-13-45", is_active: "maybe" },
+          ...bad.map((id) => ({ intent: "delete", id })),
+        ],
       ],
       [
         `/o/${orgId}/plans/${ids.planId}?index`,
@@ -493,7 +600,18 @@ describe("workspace form actions", () => {
           { intent: "ground_truth", prompt_type: "bogus", expected: "[]" },
         ],
       ],
-      [`/o/${orgId}/settings/api-keys`, [{}, { intent: "nope" }, { intent: "create", name: LONG }, ...bad.flatMap((key_id) => [{ intent: "revoke", key_id }, { intent: "delete", key_id }])]],
+      [
+        `/o/${orgId}/settings/api-keys`,
+        [
+          {},
+          { intent: "nope" },
+          { intent: "create", name: LONG },
+          ...bad.flatMap((key_id) => [
+            { intent: "revoke", key_id },
+            { intent: "delete", key_id },
+          ]),
+        ],
+      ],
     ];
     for (const [url, cases] of pages) {
       for (const fields of cases) await post(url, url, fields);
@@ -511,7 +629,11 @@ describe("workspace form actions", () => {
     // a page with an unknown record id in the URL
     for (const id of bad) {
       await post(`prior-auth ${id.slice(0, 20)}`, `/o/${orgId}/prior-auths/${encodeURIComponent(id)}`, { intent: "run_ai" });
-      await post(`policy ${id.slice(0, 20)}`, `/o/${orgId}/plans/${ids.planId}/coverage_policies/${encodeURIComponent(id)}`, { intent: "add_node", question: "q", node_type: "question" });
+      await post(`policy ${id.slice(0, 20)}`, `/o/${orgId}/plans/${ids.planId}/coverage_policies/${encodeURIComponent(id)}`, {
+        intent: "add_node",
+        question: "q",
+        node_type: "question",
+      });
     }
     expect(failures.splice(0)).toEqual([]);
   }, 120_000);
@@ -519,10 +641,23 @@ describe("workspace form actions", () => {
 
 /** Any UTF-16 code unit, including NUL and lone surrogates. */
 const anyChar = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
-const hostileString = fc.oneof(fc.string({ unit: anyChar, maxLength: 40 }), fc.string({ maxLength: 40 }), fc.constantFrom("", "a\u0000b", "\ud800", "x".repeat(20_000)));
+const hostileString = fc.oneof(
+  fc.string({ unit: anyChar, maxLength: 40 }),
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("", "a\u0000b", "\ud800", "x".repeat(20_000)),
+);
 /** Random JSON-ish values of random shape, with hostile strings at the leaves. */
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
-  v: fc.oneof({ depthSize: "small", withCrossShrink: true }, hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(fc.constantFrom(...FIELDS), tie("v"), { maxKeys: 4 })),
+  v: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    hostileString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("v"), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom(...FIELDS), tie("v"), { maxKeys: 4 }),
+  ),
 })).v;
 /** A value nested `depth` levels deep in arrays and objects (PostgreSQL JSON, zod and the JSON reader all recurse). */
 const deepValue = fc.integer({ min: 1, max: 400 }).map((depth) => {
@@ -533,12 +668,18 @@ const deepValue = fc.integer({ min: 1, max: 400 }).map((depth) => {
 
 describe("random fuzz over every write endpoint and every upload", () => {
   it("random bodies (any shape, nesting, NUL, lone surrogates, wrong types, large strings) never give a 5xx, keep the error shape and bounded memory", async () => {
-    const writes = Object.entries(ROUTES).flatMap(([routeId, spec]) => spec.methods.filter((m) => m === "POST" || m === "PUT" || m === "PATCH").map((m) => [routeId, m] as const));
+    const writes = Object.entries(ROUTES).flatMap(([routeId, spec]) =>
+      spec.methods.filter((m) => m === "POST" || m === "PUT" || m === "PATCH").map((m) => [routeId, m] as const),
+    );
     const rssBefore = process.memoryUsage().rss;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...writes),
-        fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }), hostileValue, deepValue.map((d) => ({ content: d, question: d }))),
+        fc.oneof(
+          fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }),
+          hostileValue,
+          deepValue.map((d) => ({ content: d, question: d })),
+        ),
         fc.constantFrom("json", "form"),
         async ([routeId, method], value, encoding) => {
           const url = fill(patternOf(routeId), ids);
@@ -549,7 +690,8 @@ describe("random fuzz over every write endpoint and every upload", () => {
             headers = JSON_TYPE;
           } else {
             const form = new FormData();
-            if (value && typeof value === "object" && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) form.append(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
+            if (value && typeof value === "object" && !Array.isArray(value))
+              for (const [k, v] of Object.entries(value)) form.append(k, typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
             else form.append("content", typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
             body = form;
           }
@@ -581,7 +723,11 @@ describe("random fuzz over every write endpoint and every upload", () => {
       if (!spec.upload) continue;
       const url = fill(patternOf(routeId), ids);
       for (const [label, bytes] of uploads) {
-        const res = await app.fetch(url, { method: "POST", headers: asA(), body: multipart({ drug_name: "adalimumab", submission_type: "fax", [spec.upload]: file(bytes, "upload.pdf") }) });
+        const res = await app.fetch(url, {
+          method: "POST",
+          headers: asA(),
+          body: multipart({ drug_name: "adalimumab", submission_type: "fax", [spec.upload]: file(bytes, "upload.pdf") }),
+        });
         await expectApiError(`POST ${routeId} [${label}]`, res, { allowOk: true });
       }
       await stillServing(routeId);

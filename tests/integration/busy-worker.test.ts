@@ -43,7 +43,12 @@ async function until<T>(fn: () => Promise<T | null | undefined | false>, what: s
 }
 
 const intakeJob = async (priorAuthId: string) =>
-  (await database.query<{ id: string; status: string; attempts: number }>(`SELECT id::text AS id, status, attempts FROM jobs WHERE payload->>'prior_auth_id' = $1 ORDER BY id`, [priorAuthId]))[0];
+  (
+    await database.query<{ id: string; status: string; attempts: number }>(
+      `SELECT id::text AS id, status, attempts FROM jobs WHERE payload->>'prior_auth_id' = $1 ORDER BY id`,
+      [priorAuthId],
+    )
+  )[0];
 
 beforeAll(async () => {
   // A short document time limit, read when the parsing pool starts (first document of this file).
@@ -72,7 +77,9 @@ describe("document parsing off the worker's thread", () => {
     }, 20);
     let worstHeartbeatAge = 0;
     const watch = setInterval(async () => {
-      const [row] = await database.query<{ age: number }>(`SELECT extract(epoch FROM now() - max(heartbeat_at))::float8 AS age FROM worker_processes`).catch(() => []);
+      const [row] = await database
+        .query<{ age: number }>(`SELECT extract(epoch FROM now() - max(heartbeat_at))::float8 AS age FROM worker_processes`)
+        .catch(() => []);
       if (row) worstHeartbeatAge = Math.max(worstHeartbeatAge, row.age);
     }, 250);
     try {
@@ -89,10 +96,11 @@ describe("document parsing off the worker's thread", () => {
       expect(f.intake_status, f.intake_error ?? "").toBe("succeeded");
       // Each job ran exactly once: nobody declared the worker dead. The case settles inside the
       // handler, the job row only after the handler returns, so wait for the job to finish too.
-      const finished = (id: string) => until(async () => {
-        const job = await intakeJob(id);
-        return job && job.status !== "running" && job.status !== "queued" ? job : null;
-      }, "the intake job to finish");
+      const finished = (id: string) =>
+        until(async () => {
+          const job = await intakeJob(id);
+          return job && job.status !== "running" && job.status !== "queued" ? job : null;
+        }, "the intake job to finish");
       expect(await finished(bomb.id)).toMatchObject({ status: "failed", attempts: 1 });
       expect(await finished(fax.id)).toMatchObject({ status: "succeeded", attempts: 1 });
       expect(await database.prisma.aiDecision.count({ where: { prior_auth_id: fax.id } })).toBe(1);
@@ -123,9 +131,22 @@ describe("results fenced with the attempt", () => {
         if (ctx.attempt > 1) return real.handler(payload, ctx);
         // Attempt 1 stalls (as if parsing a bomb on the worker's thread), then fails.
         await released;
-        const failing = { ...builtinIntakeAgents, agents: { ...builtinIntakeAgents.agents, extract: async () => { throw new Error("stale attempt blew up"); } } };
+        const failing = {
+          ...builtinIntakeAgents,
+          agents: {
+            ...builtinIntakeAgents.agents,
+            extract: async () => {
+              throw new Error("stale attempt blew up");
+            },
+          },
+        };
         try {
-          return await runIntake(ctx.database, payload.prior_auth_id, { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts, fence: ctx.fence, agents: failing as never });
+          return await runIntake(ctx.database, payload.prior_auth_id, {
+            attempt: ctx.attempt,
+            maxAttempts: ctx.maxAttempts,
+            fence: ctx.fence,
+            agents: failing as never,
+          });
         } finally {
           firstDone(null);
         }
@@ -180,10 +201,14 @@ describe("job time limit", () => {
     workers.push(await startWorker({ database, concurrency: 1, pollMs: 50, log: quiet, loadAppJobs: false }));
     const hung = await enqueue(database, "test.hangs", {});
     const after = await enqueue(database, "system.echo", { note: "next" });
-    const failed = await until(async () => {
-      const s = await getJobStatus(database, hung.id);
-      return s?.status === "failed" && s;
-    }, "the hung job to fail", 10_000);
+    const failed = await until(
+      async () => {
+        const s = await getJobStatus(database, hung.id);
+        return s?.status === "failed" && s;
+      },
+      "the hung job to fail",
+      10_000,
+    );
     expect(failed.lastError).toMatch(/^JobTimeoutError: The job took longer than 300 ms/);
     await until(async () => (await getJobStatus(database, after.id))?.status === "succeeded", "the next job to run in the freed slot", 10_000);
   });

@@ -73,7 +73,10 @@ describe("chat API", () => {
     expect(chat_thread.prior_auth_id).toBe(priorAuthId);
     const params = { orgId, id: priorAuthId, threadId: chat_thread.token };
 
-    const asked = await callRoute(messagesRoute, "POST", `${base}/${chat_thread.token}/chat_messages`, params, { headers: { Cookie: cookie }, body: { content: SUGGESTED_QUESTIONS[2] } });
+    const asked = await callRoute(messagesRoute, "POST", `${base}/${chat_thread.token}/chat_messages`, params, {
+      headers: { Cookie: cookie },
+      body: { content: SUGGESTED_QUESTIONS[2] },
+    });
     expect(asked.status).toBe(200);
     expect((await asked.json()).chat_message).toMatchObject({ content: "Which medications were tried before?", ai_sender: false });
 
@@ -94,7 +97,11 @@ describe("chat API", () => {
     const deltas = events.filter((e) => e.event === "chat.delta").map((e) => (e.data as { chat_message: { content: string } }).chat_message.content);
     expect(deltas.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < deltas.length; i++) expect(deltas[i]!.startsWith(deltas[i - 1]!)).toBe(true); // accumulated, growing
-    const done = (events.at(-1)!.data as { chat_message: { id: string; content: string; streaming: boolean; citations: { document: string; page: number; text: string }[] } }).chat_message;
+    const done = (
+      events.at(-1)!.data as {
+        chat_message: { id: string; content: string; streaming: boolean; citations: { document: string; page: number; text: string }[] };
+      }
+    ).chat_message;
     expect(done.id).toBe(chat_message.id);
     expect(done.streaming).toBe(false);
     expect(done.content).toBe(deltas.at(-1));
@@ -104,7 +111,9 @@ describe("chat API", () => {
     expect(new Set(done.citations.map((c) => c.document))).toEqual(new Set(["fax", "policy"]));
     expect(done.citations[0]!.page).toBe(1);
 
-    const list = await callRoute(messagesRoute, "GET", `${base}/${chat_thread.token}/chat_messages`, params, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const list = await callRoute(messagesRoute, "GET", `${base}/${chat_thread.token}/chat_messages`, params, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     const { chat_messages } = await list.json();
     expect(chat_messages.map((m: { ai_sender: boolean }) => m.ai_sender)).toEqual([false, true]);
     expect(chat_messages[1]).toMatchObject({ streaming: false, error: false, content: done.content });
@@ -118,7 +127,10 @@ describe("chat API", () => {
     const base = `/api/o/${orgId}/prior_auths/${priorAuthId}/chat_threads`;
     const { chat_thread } = await (await callRoute(threadsRoute, "POST", base, { orgId, id: priorAuthId }, { headers: { Cookie: cookie } })).json();
     const params = { orgId, id: priorAuthId, threadId: chat_thread.token };
-    await callRoute(messagesRoute, "POST", `${base}/${chat_thread.token}/chat_messages`, params, { headers: { Cookie: cookie }, body: { content: SUGGESTED_QUESTIONS[0] } });
+    await callRoute(messagesRoute, "POST", `${base}/${chat_thread.token}/chat_messages`, params, {
+      headers: { Cookie: cookie },
+      body: { content: SUGGESTED_QUESTIONS[0] },
+    });
     const events: LiveEvent[] = [];
     const unsubscribe = await subscribe(t.database, `prior_auth:${priorAuthId}`, (e) => events.push(e));
     await callRoute(aiRoute, "POST", `${base}/${chat_thread.token}/ai_chat_message`, params, { headers: { Cookie: cookie } });
@@ -143,13 +155,20 @@ describe("chat API", () => {
     const noQuestion = await callRoute(aiRoute, "POST", `${base}/ai_chat_message`, params, { headers: { Cookie: cookie } });
     expect(noQuestion.status).toBe(422);
     // thread of another case in the URL → 404
-    expect((await callRoute(messagesRoute, "GET", `${base}/chat_messages`, { ...params, id: other.priorAuthId }, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await callRoute(messagesRoute, "GET", `${base}/chat_messages`, { ...params, id: other.priorAuthId }, { headers: { Cookie: cookie } })).status).toBe(
+      404,
+    );
     // other organization → 404; no credentials → 401
-    expect((await callRoute(messagesRoute, "GET", `${base}/chat_messages`, { ...params, orgId: otherOrgId }, { headers: { Cookie: otherCookie } })).status).toBe(404);
+    expect(
+      (await callRoute(messagesRoute, "GET", `${base}/chat_messages`, { ...params, orgId: otherOrgId }, { headers: { Cookie: otherCookie } })).status,
+    ).toBe(404);
     expect((await callRoute(messagesRoute, "GET", `${base}/chat_messages`, params, { headers: { Cookie: otherCookie } })).status).toBe(404);
     expect((await callRoute(threadsRoute, "POST", `/api/o/${orgId}/prior_auths/${priorAuthId}/chat_threads`, { orgId, id: priorAuthId })).status).toBe(401);
     expect((await callRoute(aiRoute, "POST", `${base}/ai_chat_message`, params)).status).toBe(401);
-    expect((await callRoute(threadsRoute, "POST", `/api/o/${orgId}/prior_auths/unknown/chat_threads`, { orgId, id: "unknown" }, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect(
+      (await callRoute(threadsRoute, "POST", `/api/o/${orgId}/prior_auths/unknown/chat_threads`, { orgId, id: "unknown" }, { headers: { Cookie: cookie } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -161,7 +180,9 @@ describe("chat engines", () => {
     const events: LiveEvent[] = [];
     const unsubscribe = await subscribe(t.database, `prior_auth:${priorAuthId}`, (e) => events.push(e));
     const long = "x".repeat(90);
-    await startAiChatReply(t.database, orgId, thread.token, { client: fakeClient(["The diagnosis is rheumatoid arthritis, ", `M05.79 [1]. ${long}`, " Done."]) });
+    await startAiChatReply(t.database, orgId, thread.token, {
+      client: fakeClient(["The diagnosis is rheumatoid arthritis, ", `M05.79 [1]. ${long}`, " Done."]),
+    });
     await settleChatReplies();
     await until(() => events.some((e) => e.event === "chat.completed"));
     unsubscribe();
@@ -182,7 +203,10 @@ describe("chat engines", () => {
     await until(() => events.some((e) => e.event === "chat.error"));
     unsubscribe();
     expect(events.map((e) => e.event)).toEqual(["chat.created", "chat.error"]);
-    expect(events[1]!.data).toMatchObject({ message: "An error occurred generating AI response", chat_message: { id: message.id, error: true, streaming: false } });
+    expect(events[1]!.data).toMatchObject({
+      message: "An error occurred generating AI response",
+      chat_message: { id: message.id, error: true, streaming: false },
+    });
     const stored = await t.database.prisma.chatMessage.findUnique({ where: { id: message.id } });
     expect(stored).toMatchObject({ error: true, streaming: false, content: "An error occurred generating AI response" });
     const run = await t.database.prisma.aiAgentRun.findFirst({ where: { prior_auth_id: priorAuthId, agent: "chat" } });

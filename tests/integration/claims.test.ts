@@ -93,9 +93,17 @@ describe("claims API", () => {
 
     // a denial letter needs a clinician's sign-off, then names the service, code and failed criterion
     const base = `/api/o/${orgId}/claims/${id}/service_requests/${line.token}`;
-    const noSign = await app.fetch(`${base}/generate_denial_letter`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({}) });
+    const noSign = await app.fetch(`${base}/generate_denial_letter`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({}),
+    });
     expect(noSign.status).toBe(422);
-    const letter = await app.fetch(`${base}/generate_denial_letter`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ clinician_sign_off: true }) });
+    const letter = await app.fetch(`${base}/generate_denial_letter`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ clinician_sign_off: true }),
+    });
     expect(letter.status).toBe(200);
     const body = (await letter.json()).denial_letter;
     expect(body.body).toContain("E0601");
@@ -105,10 +113,18 @@ describe("claims API", () => {
     await pdf.arrayBuffer();
 
     // an override needs a reason; a recorded one wins over the AI and survives a re-run
-    const empty = await app.fetch(`${base}/decisions`, { method: "POST", headers: { ...api(key), "Content-Type": "application/json" }, body: JSON.stringify({ decision_type: "approve", reason: " " }) });
+    const empty = await app.fetch(`${base}/decisions`, {
+      method: "POST",
+      headers: { ...api(key), "Content-Type": "application/json" },
+      body: JSON.stringify({ decision_type: "approve", reason: " " }),
+    });
     expect(empty.status).toBe(422);
     expect((await empty.json()).errors).toEqual(["Override reason is required"]);
-    const ok = await app.fetch(`${base}/decisions`, { method: "POST", headers: { ...api(key), "Content-Type": "application/json" }, body: JSON.stringify({ decision_type: "approve", reason: "Repeat sleep study AHI 22 received by phone" }) });
+    const ok = await app.fetch(`${base}/decisions`, {
+      method: "POST",
+      headers: { ...api(key), "Content-Type": "application/json" },
+      body: JSON.stringify({ decision_type: "approve", reason: "Repeat sleep study AHI 22 received by phone" }),
+    });
     expect(ok.status).toBe(200);
     await runClaimIntake(t.database, id);
     const after = await (await app.fetch(`/api/o/${orgId}/claims/${id}.json`, { headers: api(key) })).json();
@@ -123,7 +139,11 @@ describe("claims API", () => {
       ["POST", `/api/o/${otherOrgId}/claims/${id}/service_requests/${line.token}/decisions`],
       ["DELETE", `/api/o/${otherOrgId}/claims/${id}`],
     ] as const) {
-      const res404 = await app.fetch(url, { method, headers: { ...api(otherKey), "Content-Type": "application/json" }, body: method === "GET" ? undefined : JSON.stringify({ decision_type: "approve", reason: "x" }) });
+      const res404 = await app.fetch(url, {
+        method,
+        headers: { ...api(otherKey), "Content-Type": "application/json" },
+        body: method === "GET" ? undefined : JSON.stringify({ decision_type: "approve", reason: "x" }),
+      });
       expect(res404.status, `${method} ${url}`).toBe(404);
       await res404.body?.cancel();
     }

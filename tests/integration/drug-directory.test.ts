@@ -26,8 +26,32 @@ afterAll(async () => {
 });
 
 const FDA = [
-  ["PRODUCTID", "PRODUCTNDC", "PRODUCTTYPENAME", "PROPRIETARYNAME", "PROPRIETARYNAMESUFFIX", "NONPROPRIETARYNAME", "DOSAGEFORMNAME", "ROUTENAME", "STARTMARKETINGDATE", "ACTIVE_NUMERATOR_STRENGTH", "ACTIVE_INGRED_UNIT"].join("\t"),
-  ["0074-9999_x", "0074-9999", "HUMAN PRESCRIPTION DRUG", "Testbrand", "", "testgenerimab", "INJECTION, SOLUTION", "SUBCUTANEOUS", "20200101", "40", "mg/.4mL"].join("\t"),
+  [
+    "PRODUCTID",
+    "PRODUCTNDC",
+    "PRODUCTTYPENAME",
+    "PROPRIETARYNAME",
+    "PROPRIETARYNAMESUFFIX",
+    "NONPROPRIETARYNAME",
+    "DOSAGEFORMNAME",
+    "ROUTENAME",
+    "STARTMARKETINGDATE",
+    "ACTIVE_NUMERATOR_STRENGTH",
+    "ACTIVE_INGRED_UNIT",
+  ].join("\t"),
+  [
+    "0074-9999_x",
+    "0074-9999",
+    "HUMAN PRESCRIPTION DRUG",
+    "Testbrand",
+    "",
+    "testgenerimab",
+    "INJECTION, SOLUTION",
+    "SUBCUTANEOUS",
+    "20200101",
+    "40",
+    "mg/.4mL",
+  ].join("\t"),
   ["bad", "not-an-ndc", "HUMAN PRESCRIPTION DRUG", "Broken", "", "broken", "TABLET", "ORAL", "20200101", "1", "mg"].join("\t"),
 ].join("\n");
 
@@ -36,7 +60,16 @@ describe("drug directory", () => {
     expect(await loadStarterDrugDirectory(t.database)).toBeGreaterThan(20);
     expect(await loadStarterDrugDirectory(t.database)).toBe(0); // only into an empty directory
     const parsed = parseDrugDirectory(FDA);
-    expect(parsed.rows).toEqual([{ product_ndc: "0074-9999", brand_name: "Testbrand", generic_name: "testgenerimab", dosage_form: "INJECTION, SOLUTION", route: "SUBCUTANEOUS", strength: "40 mg/.4mL" }]);
+    expect(parsed.rows).toEqual([
+      {
+        product_ndc: "0074-9999",
+        brand_name: "Testbrand",
+        generic_name: "testgenerimab",
+        dosage_form: "INJECTION, SOLUTION",
+        route: "SUBCUTANEOUS",
+        strength: "40 mg/.4mL",
+      },
+    ]);
     expect(parsed.errors).toEqual([{ line: 3, message: 'product_ndc "not-an-ndc" is not a labeler-product NDC' }]);
     await importDrugProducts(t.database, parsed.rows);
     await importDrugProducts(t.database, parsed.rows); // upsert, no duplicate
@@ -49,7 +82,17 @@ describe("drug directory", () => {
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((h) => h.generic_name === "adalimumab")).toBe(true);
     expect((await searchDrugProducts(t.database, "0074-9999"))[0]!.brand_name).toBe("Testbrand");
-    await importDrugProducts(t.database, Array.from({ length: 30 }, (_, i) => ({ product_ndc: `99999-${String(i).padStart(4, "0")}`, brand_name: `Zedbrand ${i}`, generic_name: "zedamab", dosage_form: null, route: null, strength: null })));
+    await importDrugProducts(
+      t.database,
+      Array.from({ length: 30 }, (_, i) => ({
+        product_ndc: `99999-${String(i).padStart(4, "0")}`,
+        brand_name: `Zedbrand ${i}`,
+        generic_name: "zedamab",
+        dosage_form: null,
+        route: null,
+        strength: null,
+      })),
+    );
     expect(await searchDrugProducts(t.database, "zed")).toHaveLength(20);
   });
 
@@ -58,7 +101,9 @@ describe("drug directory", () => {
     const body = await res.json();
     expect(body.success).toBe(true);
     expect(body.drug_products).toHaveLength(20);
-    expect((await callRoute(drugsRoute, "GET", `/api/o/${orgId}/drug_products?search=${"x".repeat(200)}`, { orgId }, { headers: { Cookie: cookie } })).status).toBe(422);
+    expect(
+      (await callRoute(drugsRoute, "GET", `/api/o/${orgId}/drug_products?search=${"x".repeat(200)}`, { orgId }, { headers: { Cookie: cookie } })).status,
+    ).toBe(422);
     expect((await callRoute(drugsRoute, "GET", `/api/o/${orgId}/drug_products?search=humira`, { orgId }, {})).status).toBe(401);
   });
 });

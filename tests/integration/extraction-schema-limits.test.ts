@@ -25,11 +25,14 @@ beforeAll(async () => {
   const policy = await t.database.prisma.coveragePolicy.findUniqueOrThrow({ where: { id: seeded.coveragePolicyId! } });
   planId = policy.plan_id;
   // Three long policies of ~6 000 sentences each (well under the 1 MB policy text limit).
-  const sentence = (i: number) => `Criterion ${i}: the member has tried and failed methotrexate and leflunomide for at least ${i % 24} weeks under supervision.`;
+  const sentence = (i: number) =>
+    `Criterion ${i}: the member has tried and failed methotrexate and leflunomide for at least ${i % 24} weeks under supervision.`;
   const text = Array.from({ length: 6000 }, (_, i) => sentence(i)).join(" ");
   await t.database.prisma.coveragePolicy.update({ where: { id: policy.id }, data: { policy_text: text } });
   for (const drug of ["etanercept", "infliximab"]) {
-    await t.database.prisma.coveragePolicy.create({ data: { organization_id: a.organization.id, plan_id: planId, drug_name: drug, drugs_list: [drug], policy_text: text } });
+    await t.database.prisma.coveragePolicy.create({
+      data: { organization_id: a.organization.id, plan_id: planId, drug_name: drug, drugs_list: [drug], policy_text: text },
+    });
   }
   url = `/api/o/${a.organization.id}/plans/${planId}/extract_coverage_policies`;
 }, 180_000);

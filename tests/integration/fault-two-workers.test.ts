@@ -23,7 +23,8 @@ import { contentStreamBomb } from "../support/pdf-bomb";
 const pgAvailable = await hasPostgres();
 
 const { children, spawnWorker: spawnWith, killAll } = workerProcesses();
-const spawnWorker = (url: string) => spawnWith(url, { WORKER_CONCURRENCY: "2", WORKER_STALE_SECONDS: "5", DOCUMENT_PARSE_TIMEOUT_SECONDS: "15", LOG_LEVEL: "warn" });
+const spawnWorker = (url: string) =>
+  spawnWith(url, { WORKER_CONCURRENCY: "2", WORKER_STALE_SECONDS: "5", DOCUMENT_PARSE_TIMEOUT_SECONDS: "15", LOG_LEVEL: "warn" });
 
 async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms: number): Promise<T> {
   const end = Date.now() + ms;
@@ -57,7 +58,9 @@ describe.skipIf(!pgAvailable)("two workers, a bomb, 20 faxes, a SIGKILL and kill
     const p = database.prisma;
     const org = await p.organization.create({ data: { name: "fault org" } });
     const typed = DEMO_CASES.filter((c) => !c.scanned);
-    const faxes = await Promise.all(Array.from({ length: 20 }, (_, i) => renderPriorAuthFax(typed[i % typed.length]!, { layout: typed[i % typed.length]!.layout })));
+    const faxes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => renderPriorAuthFax(typed[i % typed.length]!, { layout: typed[i % typed.length]!.layout })),
+    );
 
     const a = spawnWorker(t.url!);
     spawnWorker(t.url!);
@@ -68,7 +71,11 @@ describe.skipIf(!pgAvailable)("two workers, a bomb, 20 faxes, a SIGKILL and kill
     for (const [i, bytes] of faxes.entries()) ids.push((await createPriorAuthFromFax(database, org.id, { bytes, filename: `fax-${i}.pdf` })).id);
 
     // A reviewer decides the first case the AI has decided, then asks for an AI re-run.
-    const ai = await until(() => p.aiDecision.findFirst({ where: { prior_auth_id: { in: ids } }, orderBy: { created_at: "asc" } }), "a first AI decision", 120_000);
+    const ai = await until(
+      () => p.aiDecision.findFirst({ where: { prior_auth_id: { in: ids } }, orderBy: { created_at: "asc" } }),
+      "a first AI decision",
+      120_000,
+    );
     const reviewed = ai.prior_auth_id;
     const human = ai.final_decision === "approved" ? "deny" : "approve";
     await recordHumanDecision(database, org.id, reviewed, ai.id, { decision_type: human, reason: "Reviewed the chart" }, null);
@@ -76,20 +83,24 @@ describe.skipIf(!pgAvailable)("two workers, a bomb, 20 faxes, a SIGKILL and kill
 
     // Mid-run: SIGKILL a worker that is running a job, start a replacement, and terminate every
     // worker connection.
-    const busy = await until(async () => {
-      const rows = await database.query<{ pid: number; id: string }>(
-        `SELECT w.pid, j.id::text AS id FROM jobs j JOIN worker_processes w ON w.id = j.locked_by WHERE j.status = 'running' LIMIT 1`,
-      );
-      return rows[0];
-    }, "a job to be running", 60_000);
+    const busy = await until(
+      async () => {
+        const rows = await database.query<{ pid: number; id: string }>(
+          `SELECT w.pid, j.id::text AS id FROM jobs j JOIN worker_processes w ON w.id = j.locked_by WHERE j.status = 'running' LIMIT 1`,
+        );
+        return rows[0];
+      },
+      "a job to be running",
+      60_000,
+    );
     const victim = children.find((c) => c.pid === busy.pid) ?? a;
     victim.proc.kill("SIGKILL");
     await victim.exited;
     spawnWorker(t.url!);
     await new Promise((r) => setTimeout(r, 1_500));
-    await database.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    ).catch(() => {});
+    await database
+      .query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+      .catch(() => {});
 
     const all = [bomb.id, ...ids];
     await until(

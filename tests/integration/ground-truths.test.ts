@@ -25,8 +25,18 @@ it("scores stored ground truths against a fresh run, per prompt type", async () 
   const c = DEMO_CASES[0];
   const pa = await createPriorAuthFromEpa(t.database, org.id, priorAuthDocumentText(c), { queue: false });
   await runIntake(t.database, pa.id);
-  await createGroundTruth(t.database, org.id, { prior_auth_id: pa.id, prompt_type: "extraction", expected: { patient: { first_name: c.patient.first_name, member_id: c.patient.member_id } } }, null);
-  await createGroundTruth(t.database, org.id, { prior_auth_id: pa.id, prompt_type: "extraction", expected: { patient: { first_name: "Somebody Else" } } }, null);
+  await createGroundTruth(
+    t.database,
+    org.id,
+    { prior_auth_id: pa.id, prompt_type: "extraction", expected: { patient: { first_name: c.patient.first_name, member_id: c.patient.member_id } } },
+    null,
+  );
+  await createGroundTruth(
+    t.database,
+    org.id,
+    { prior_auth_id: pa.id, prompt_type: "extraction", expected: { patient: { first_name: "Somebody Else" } } },
+    null,
+  );
 
   const { rows, mean_by_prompt_type } = await evaluateGroundTruths(t.database, org.id);
   expect(rows).toHaveLength(2);

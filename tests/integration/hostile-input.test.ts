@@ -157,7 +157,10 @@ describe("size limits, enforced while the body streams (defect 15)", () => {
 
   it("a 300 MB upload without Content-Length is refused with 413 after reading no more than the limit", async () => {
     const before = await rowCounts();
-    const body = lazyBody(300 * 1024 * 1024, `--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+    const body = lazyBody(
+      300 * 1024 * 1024,
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+    );
     const res = await app.fetch(`/api/o/${orgId}/prior_auths`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "multipart/form-data; boundary=b" },
@@ -213,7 +216,11 @@ describe("size limits, enforced while the body streams (defect 15)", () => {
     }
     expect({ ...(await rowCounts()), nodes: await t.database.prisma.coveragePolicyNode.count() }).toEqual(before);
     // And over the body limit it is a 413 before any parsing.
-    const res = await app.fetch(`/api/o/${orgId}/plans`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ ...plan, title: "n".repeat(8 * 1024 * 1024) }) });
+    const res = await app.fetch(`/api/o/${orgId}/plans`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ ...plan, title: "n".repeat(8 * 1024 * 1024) }),
+    });
     await expectClientError(res, [413]);
   });
 });

@@ -139,7 +139,12 @@ describe("coverage policy → decision tree (model)", () => {
     expect(policy.tree_status).toBe("ready");
     const questions = policy.nodes.filter((n) => n.node_type === "question");
     expect(questions.map((n) => n.question)).toEqual(SCRIPTED_TREE_QUESTIONS);
-    expect(policy.nodes.filter((n) => n.node_type === "action").map((n) => n.node_action).sort()).toEqual(["approved", "denied", "denied", "denied"]);
+    expect(
+      policy.nodes
+        .filter((n) => n.node_type === "action")
+        .map((n) => n.node_action)
+        .sort(),
+    ).toEqual(["approved", "denied", "denied", "denied"]);
     expect(policy.edges).toHaveLength(6);
     expect(policy.structured_logic).toMatchObject({ engine: "openai", model: MODEL, node_count: 7, edge_count: 6 });
 

@@ -48,10 +48,18 @@ beforeAll(async () => {
   await importRoster(t.database, orgId, planId, DEMO_ROSTER);
   await importFormulary(t.database, orgId, planId, DEMO_FORMULARY);
   for (const p of DEMO_POLICIES) {
-    await createCoveragePolicy(t.database, orgId, planId, { drug_name: p.drug_names[0], drugs_list: p.drug_names, external_id: p.id }, { bytes: await renderPolicyPdf(p), filename: p.file });
+    await createCoveragePolicy(
+      t.database,
+      orgId,
+      planId,
+      { drug_name: p.drug_names[0], drugs_list: p.drug_names, external_id: p.id },
+      { bytes: await renderPolicyPdf(p), filename: p.file },
+    );
   }
   worker = await startWorker({ database: t.database, concurrency: 2, pollMs: 200 });
-  await until(async () => (await t.database.prisma.coveragePolicy.count({ where: { organization_id: orgId, tree_status: "ready" } })) === DEMO_POLICIES.length || null);
+  await until(
+    async () => (await t.database.prisma.coveragePolicy.count({ where: { organization_id: orgId, tree_status: "ready" } })) === DEMO_POLICIES.length || null,
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -114,7 +122,12 @@ describe("prior auth intake", () => {
 
   it("re-running a case replaces its results without duplicates", async () => {
     const c = typed[0];
-    const pa = await createPriorAuthFromFax(t.database, orgId, { bytes: await renderPriorAuthFax(c, { layout: c.layout }), filename: "rerun.pdf" }, { plan_id: planId });
+    const pa = await createPriorAuthFromFax(
+      t.database,
+      orgId,
+      { bytes: await renderPriorAuthFax(c, { layout: c.layout }), filename: "rerun.pdf" },
+      { plan_id: planId },
+    );
     await finished(pa.id);
     const count = async () => ({
       dx: await t.database.prisma.diagnosis.count({ where: { prior_auth_id: pa.id } }),
@@ -143,13 +156,20 @@ describe("prior auth intake", () => {
     expect(doc.byte_size).toBe(truncated.length); // the upload itself is kept
     // the worker is still alive and takes the next case
     const c = typed[0];
-    const next = await createPriorAuthFromFax(t.database, orgId, { bytes: await renderPriorAuthFax(c, { layout: c.layout }), filename: "after.pdf" }, { plan_id: planId });
+    const next = await createPriorAuthFromFax(
+      t.database,
+      orgId,
+      { bytes: await renderPriorAuthFax(c, { layout: c.layout }), filename: "after.pdf" },
+      { plan_id: planId },
+    );
     expect((await finished(next.id)).intake_status).toBe("succeeded");
   });
 
   it("rejects a non-PDF upload before creating a case", async () => {
     const before = await t.database.prisma.priorAuth.count({ where: { organization_id: orgId } });
-    await expect(createPriorAuthFromFax(t.database, orgId, { bytes: new TextEncoder().encode("not a pdf"), filename: "x.pdf" })).rejects.toThrow("Please upload a PDF file");
+    await expect(createPriorAuthFromFax(t.database, orgId, { bytes: new TextEncoder().encode("not a pdf"), filename: "x.pdf" })).rejects.toThrow(
+      "Please upload a PDF file",
+    );
     await expect(createPriorAuthFromFax(t.database, orgId, null)).rejects.toThrow("Please upload a PDF file");
     expect(await t.database.prisma.priorAuth.count({ where: { organization_id: orgId } })).toBe(before);
   });

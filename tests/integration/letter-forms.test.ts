@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
-const postForm = (body: unknown, org = orgId, c = cookie) => callRoute(formsRoute, "POST", `/api/o/${org}/forms.json`, { orgId: org }, { headers: { Cookie: c }, body });
+const postForm = (body: unknown, org = orgId, c = cookie) =>
+  callRoute(formsRoute, "POST", `/api/o/${org}/forms.json`, { orgId: org }, { headers: { Cookie: c }, body });
 
 describe("letter forms", () => {
   it("name and purpose are required; the first form becomes the default; lists are per organization", async () => {
@@ -47,7 +48,12 @@ describe("letter forms", () => {
     expect(bad.status).toBe(422);
     expect((await json(bad)).errors).toEqual(["Name is required", "Purpose is required"]);
     expect((await postForm("not json")).status).toBeGreaterThanOrEqual(400);
-    const res = await postForm({ name: "Commercial denial", description: "Denials for commercial members", template_body: "Dear {{patient_name}}, {{decision}}: {{drug_name}}. Prescriber {{prescriber_name}}. Failed: {{failed_criterion}}. Appeal by {{due_date}}. {{appeal_rights}}" });
+    const res = await postForm({
+      name: "Commercial denial",
+      description: "Denials for commercial members",
+      template_body:
+        "Dear {{patient_name}}, {{decision}}: {{drug_name}}. Prescriber {{prescriber_name}}. Failed: {{failed_criterion}}. Appeal by {{due_date}}. {{appeal_rights}}",
+    });
     expect(res.status).toBe(201);
     const form = (await json(res)).form;
     expect(form).toMatchObject({ name: "Commercial denial", is_default: true });
@@ -57,7 +63,9 @@ describe("letter forms", () => {
       ["Commercial denial", true],
       ["Second", false],
     ]);
-    expect((await json(await callRoute(formsRoute, "GET", `/api/o/${otherOrgId}/forms.json`, { orgId: otherOrgId }, { headers: { Cookie: otherCookie } }))).forms).toEqual([]);
+    expect(
+      (await json(await callRoute(formsRoute, "GET", `/api/o/${otherOrgId}/forms.json`, { orgId: otherOrgId }, { headers: { Cookie: otherCookie } }))).forms,
+    ).toEqual([]);
     expect((await callRoute(formsRoute, "GET", `/api/o/${otherOrgId}/forms.json`, { orgId: otherOrgId }, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
@@ -72,20 +80,40 @@ describe("letter forms", () => {
 
   it("the preview is a PDF of the form with sample values; another organization's form is 404", async () => {
     const form = await resolveDenialForm(t.database, orgId);
-    const res = await callRoute(previewRoute, "GET", `/o/${orgId}/forms/${form.id}/preview.pdf?lob=Medicaid`, { orgId, formId: form.id }, { headers: { Cookie: cookie } });
+    const res = await callRoute(
+      previewRoute,
+      "GET",
+      `/o/${orgId}/forms/${form.id}/preview.pdf?lob=Medicaid`,
+      { orgId, formId: form.id },
+      { headers: { Cookie: cookie } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
-    const text = (await parseDocument(new Uint8Array(await res.arrayBuffer()))).pages.map((p) => p.text).join(" ").replace(/\s+/g, " ");
+    const text = (await parseDocument(new Uint8Array(await res.arrayBuffer()))).pages
+      .map((p) => p.text)
+      .join(" ")
+      .replace(/\s+/g, " ");
     expect(text).toContain("Jordan Sample");
     expect(text).toContain("State Fair Hearing");
-    const foreign = await callRoute(previewRoute, "GET", `/o/${otherOrgId}/forms/${form.id}/preview.pdf`, { orgId: otherOrgId, formId: form.id }, { headers: { Cookie: otherCookie } });
+    const foreign = await callRoute(
+      previewRoute,
+      "GET",
+      `/o/${otherOrgId}/forms/${form.id}/preview.pdf`,
+      { orgId: otherOrgId, formId: form.id },
+      { headers: { Cookie: otherCookie } },
+    );
     expect(foreign.status).toBe(404);
   });
 
   it("the denial letter uses the organization's chosen form, with the merge fields filled", async () => {
     const forms = await t.database.prisma.letterForm.findMany({ where: { organization_id: orgId }, orderBy: { created_at: "asc" } });
     const second = forms[1]!;
-    await updateLetterForm(t.database, orgId, second.id, { name: "Second", description: "p", template_body: "SECOND FORM\n{{patient_name}} — {{decision}} — {{failed_criterion}} — by {{due_date}}", is_default: true });
+    await updateLetterForm(t.database, orgId, second.id, {
+      name: "Second",
+      description: "p",
+      template_body: "SECOND FORM\n{{patient_name}} — {{decision}} — {{failed_criterion}} — by {{due_date}}",
+      is_default: true,
+    });
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
     const letter = await generateDenialLetter(t.database, orgId, priorAuthId, { userId, clinician_sign_off: true });
     expect(letter.letter_form).toEqual({ token: second.id, name: "Second" });

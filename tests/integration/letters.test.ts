@@ -45,7 +45,10 @@ const post = (priorAuthId: string, body: unknown, headers: Record<string, string
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const doc = await parseDocument(bytes);
-  return doc.pages.map((p) => p.text).join("\n").replace(/\s+/g, " ");
+  return doc.pages
+    .map((p) => p.text)
+    .join("\n")
+    .replace(/\s+/g, " ");
 }
 
 describe("generate_denial_letter", () => {
@@ -67,13 +70,17 @@ describe("generate_denial_letter", () => {
     expect((await res.json()).errors[0]).toMatch(/AI approved/);
 
     const denied = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
-    await t.database.prisma.humanDecision.create({ data: { prior_auth_id: denied.priorAuthId, ai_decision_id: denied.aiDecisionId, decision_type: "approve", reason: "Appeal evidence" } });
+    await t.database.prisma.humanDecision.create({
+      data: { prior_auth_id: denied.priorAuthId, ai_decision_id: denied.aiDecisionId, decision_type: "approve", reason: "Appeal evidence" },
+    });
     const afterApproval = await post(denied.priorAuthId, { clinician_sign_off: true });
     expect(afterApproval.status).toBe(409);
     expect((await afterApproval.json()).errors[0]).toMatch(/reviewer approved/);
 
     // A human denial of an AI approval makes the letter possible
-    await t.database.prisma.humanDecision.create({ data: { prior_auth_id: priorAuthId, ai_decision_id: aiDecisionId, decision_type: "deny", reason: "Member is not on the roster for the request date." } });
+    await t.database.prisma.humanDecision.create({
+      data: { prior_auth_id: priorAuthId, ai_decision_id: aiDecisionId, decision_type: "deny", reason: "Member is not on the roster for the request date." },
+    });
     const ok = await post(priorAuthId, { clinician_sign_off: true });
     expect(ok.status).toBe(200);
     expect((await ok.json()).denial_letter.denial_reason).toBe("Member is not on the roster for the request date.");
@@ -104,7 +111,9 @@ describe("generate_denial_letter", () => {
     expect(text).toContain("Only 6 weeks of methotrexate are documented");
     expect(text).toContain("tried and failed methotrexate for at least 12 weeks");
 
-    const detail = await (await callRoute(detailRoute, "GET", `/api/o/${orgId}/prior_auths/${priorAuthId}.json`, { orgId, id: priorAuthId }, { headers: { Cookie: cookie } })).json();
+    const detail = await (
+      await callRoute(detailRoute, "GET", `/api/o/${orgId}/prior_auths/${priorAuthId}.json`, { orgId, id: priorAuthId }, { headers: { Cookie: cookie } })
+    ).json();
     expect(detail.letters).toHaveLength(1);
     expect(detail.letters[0]).toMatchObject({ token: letter.token, pdf_url: letter.pdf_url });
     expect(detail.decision).toMatchObject({ decision_type: "deny", user: { id: userId } });
@@ -113,7 +122,10 @@ describe("generate_denial_letter", () => {
 
     // the PDF is not reachable without credentials or from another organization
     expect((await callRoute(pdfRoute, "GET", letter.pdf_url, { orgId, id: priorAuthId, letterId: letter.token })).status).toBe(401);
-    expect((await callRoute(pdfRoute, "GET", letter.pdf_url, { orgId: otherOrgId, id: priorAuthId, letterId: letter.token }, { headers: { Cookie: otherCookie } })).status).toBe(404);
+    expect(
+      (await callRoute(pdfRoute, "GET", letter.pdf_url, { orgId: otherOrgId, id: priorAuthId, letterId: letter.token }, { headers: { Cookie: otherCookie } }))
+        .status,
+    ).toBe(404);
     expect((await callRoute(pdfRoute, "GET", letter.pdf_url, { orgId, id: priorAuthId, letterId: "nope" }, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
@@ -124,7 +136,11 @@ describe("generate_denial_letter", () => {
       template_body: "DENIAL\n{{patient_name}} / {{drug_name}}\nReason: {{denial_reason}}\nCriterion: {{criterion}}\nSigned: {{reviewer}} {{unknown_field}}",
     });
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
-    const body = new URLSearchParams({ clinician_sign_off: "true", letter_form_id: form.token, denial_reason: "Dose exceeds the quantity limit of 2 pens per 28 days." });
+    const body = new URLSearchParams({
+      clinician_sign_off: "true",
+      letter_form_id: form.token,
+      denial_reason: "Dose exceeds the quantity limit of 2 pens per 28 days.",
+    });
     const res = await post(priorAuthId, body.toString(), { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(200);
     const { denial_letter: letter } = await res.json();
@@ -145,7 +161,9 @@ describe("generate_denial_letter", () => {
     expect((await post(priorAuthId, { clinician_sign_off: true }, { Cookie: otherCookie }, otherOrgId)).status).toBe(404);
     const foreign = await seedReviewedCase(t.database, otherOrgId, { aiDecision: "denied", withPolicy: false });
     expect((await post(foreign.priorAuthId, { clinician_sign_off: true })).status).toBe(404);
-    await expect(generateDenialLetter(t.database, orgId, foreign.priorAuthId, { userId, clinician_sign_off: true })).rejects.toMatchObject({ code: "not_found" });
+    await expect(generateDenialLetter(t.database, orgId, foreign.priorAuthId, { userId, clinician_sign_off: true })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -190,14 +208,22 @@ describe("defect 19: only a signed-in clinical reviewer signs off a denial lette
     expect(owner.roles).toEqual(expect.arrayContaining(["administrator", "clinical_reviewer"]));
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
     const otherUser = (await t.database.prisma.membership.findFirstOrThrow({ where: { organization_id: otherOrgId } })).user_id;
-    await expect(generateDenialLetter(t.database, orgId, priorAuthId, { userId: otherUser, clinician_sign_off: true })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(generateDenialLetter(t.database, orgId, priorAuthId, { userId: otherUser, clinician_sign_off: true })).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 });
 
 describe("letter forms", () => {
   it("name and purpose are required; placeholders are filled, unknown ones blanked", async () => {
-    await expect(createLetterForm(t.database, orgId, { name: " ", description: "x" })).rejects.toMatchObject({ code: "validation", message: "Name is required" });
-    await expect(createLetterForm(t.database, orgId, { name: "x", description: "" })).rejects.toMatchObject({ code: "validation", message: "Purpose is required" });
+    await expect(createLetterForm(t.database, orgId, { name: " ", description: "x" })).rejects.toMatchObject({
+      code: "validation",
+      message: "Name is required",
+    });
+    await expect(createLetterForm(t.database, orgId, { name: "x", description: "" })).rejects.toMatchObject({
+      code: "validation",
+      message: "Purpose is required",
+    });
     const form = await createLetterForm(t.database, orgId, { name: "Default body", description: "uses the default template" });
     expect(form.template_body).toContain("{{denial_reason}}");
     expect(fillTemplate("Hi {{ patient_name }}, {{nope}}!", { patient_name: "Ann" })).toBe("Hi Ann, !");

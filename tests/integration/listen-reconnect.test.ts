@@ -72,7 +72,14 @@ describe.skipIf(!pgAvailable)("LISTEN after its connection is killed", () => {
   it("a worker polling once a minute still starts a new job within seconds after its listener was killed", async () => {
     const logs: string[] = [];
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const worker = await startWorker({ database, concurrency: 1, pollMs: 60_000, log: (_l, line) => logs.push(line), loadAppJobs: false, catchUnhandledRejections: false });
+    const worker = await startWorker({
+      database,
+      concurrency: 1,
+      pollMs: 60_000,
+      log: (_l, line) => logs.push(line),
+      loadAppJobs: false,
+      catchUnhandledRejections: false,
+    });
     try {
       // Let the first (startup) claim round finish, then kill the listener.
       await new Promise((r) => setTimeout(r, 300));

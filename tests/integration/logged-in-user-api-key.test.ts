@@ -24,7 +24,11 @@ it("an API key is answered with the key's identity; revoked and unknown keys get
   const res = await callRoute(me, "GET", "/api/logged_in_user.json", {}, { headers: { Authorization: `Bearer ${key.token}` } });
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(body).toMatchObject({ success: true, current_user: { username: "integration key", email: null, avatar: null }, organization: { token: a.organization.id, name: "Key Org" } });
+  expect(body).toMatchObject({
+    success: true,
+    current_user: { username: "integration key", email: null, avatar: null },
+    organization: { token: a.organization.id, name: "Key Org" },
+  });
   expect(body.current_user.api_key.token_prefix).toBe(key.token.slice(0, body.current_user.api_key.token_prefix.length));
 
   await t.database.prisma.apiKey.updateMany({ where: { organization_id: a.organization.id }, data: { revoked: true } });

@@ -61,7 +61,9 @@ it("documents every /api route and method the build serves, and nothing else", (
 it("gives every operation a summary, a tag and a 200 response, and resolves every schema reference", () => {
   const doc = buildOpenApiDocument();
   const text = JSON.stringify(doc);
-  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, unknown> }>>)) {
+  for (const [path, methods] of Object.entries(
+    doc.paths as Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, unknown> }>>,
+  )) {
     for (const [method, op] of Object.entries(methods)) {
       expect(op.summary, `${method} ${path} summary`).toBeTruthy();
       expect(op.tags?.length, `${method} ${path} tags`).toBeGreaterThan(0);

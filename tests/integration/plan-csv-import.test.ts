@@ -36,7 +36,16 @@ beforeAll(async () => {
   orgId = a.organization.id;
   otherOrgId = b.organization.id;
   cookie = await signInCookie(t.database, a.user.id);
-  const plan = await createPlan(t.database, orgId, { title: "CSV PPO", identification: "CSV-PPO", document_type: "pharmacy", line_of_business: "Commercial", plan_type: "PPO", state: "CA", effective_date: "2026-01-01", is_active: true });
+  const plan = await createPlan(t.database, orgId, {
+    title: "CSV PPO",
+    identification: "CSV-PPO",
+    document_type: "pharmacy",
+    line_of_business: "Commercial",
+    plan_type: "PPO",
+    state: "CA",
+    effective_date: "2026-01-01",
+    is_active: true,
+  });
   planId = plan.id;
 });
 
@@ -53,10 +62,18 @@ describe("roster CSV", () => {
     expect(r.errors[1]!.message).toMatch(/member_id/);
     const roster = await loadRoster(t.database, orgId, planId);
     expect(roster.map((m) => m.member_id).sort()).toEqual(["CSV0001", "CSV0003"]);
-    expect(roster.find((m) => m.member_id === "CSV0003")).toMatchObject({ birth_date: "1990-03-04", coverage_end: "2025-12-31", plan_identification: "CSV-PPO" });
+    expect(roster.find((m) => m.member_id === "CSV0003")).toMatchObject({
+      birth_date: "1990-03-04",
+      coverage_end: "2025-12-31",
+      plan_identification: "CSV-PPO",
+    });
 
     const facts = (id: string, first: string, last: string, dob: string) =>
-      emptyFacts({ request_date: "2026-03-01", request_date_source: "fax_header", patient: { ...emptyFacts().patient, member_id: id, first_name: first, last_name: last, birth_date: dob } });
+      emptyFacts({
+        request_date: "2026-03-01",
+        request_date_source: "fax_header",
+        patient: { ...emptyFacts().patient, member_id: id, first_name: first, last_name: last, birth_date: dob },
+      });
     expect(checkEligibility(facts("CSV0001", "Ada", "Okafor", "1980-02-03"), roster, [], { ocrConfidence: 1 }).eligible).toBe(true);
     expect(checkEligibility(facts("CSV0003", "Cleo", "Marsh", "1990-03-04"), roster, [], { ocrConfidence: 1 }).eligible).toBe(false); // coverage ended
     expect(checkEligibility(facts("CSV0002", "Ben", "Stone", "1975-02-28"), roster, [], { ocrConfidence: 1 }).eligible).not.toBe(true); // the bad row was not imported
@@ -74,8 +91,16 @@ describe("roster CSV", () => {
     const form = new FormData();
     form.append("kind", "roster");
     form.append("file", new File([ROSTER], "roster.csv", { type: "text/csv" }));
-    const res = (await callRoute(importPage, "POST", `/o/${orgId}/plans/${planId}/import`, { orgId, planId }, { headers: { Cookie: cookie }, body: form })) as unknown;
-    const out = (res instanceof Response ? await res.json() : (res as { data?: unknown }).data ?? res) as { result: { imported: number; errors: { line: number }[] } };
+    const res = (await callRoute(
+      importPage,
+      "POST",
+      `/o/${orgId}/plans/${planId}/import`,
+      { orgId, planId },
+      { headers: { Cookie: cookie }, body: form },
+    )) as unknown;
+    const out = (res instanceof Response ? await res.json() : ((res as { data?: unknown }).data ?? res)) as {
+      result: { imported: number; errors: { line: number }[] };
+    };
     expect(out.result.imported).toBe(2);
     expect(out.result.errors.map((e) => e.line)).toEqual([3, 5]);
   });
@@ -94,7 +119,13 @@ describe("formulary CSV", () => {
     expect(r.imported).toBe(2);
     expect(r.errors.map((e) => e.line)).toEqual([3, 5]);
     const rows = await loadFormulary(t.database, orgId, planId);
-    expect(rows.find((x) => x.drug_name === "Humira")).toMatchObject({ ndc: "00074-0554-02", tier: 5, requires_prior_auth: true, quantity_limit: { amount: 2, unit: "pens", period_days: 28 }, step_therapy: [{ drug_name: "methotrexate", duration_days: 90 }] });
+    expect(rows.find((x) => x.drug_name === "Humira")).toMatchObject({
+      ndc: "00074-0554-02",
+      tier: 5,
+      requires_prior_auth: true,
+      quantity_limit: { amount: 2, unit: "pens", period_days: 28 },
+      step_therapy: [{ drug_name: "methotrexate", duration_days: 90 }],
+    });
     expect(rows.find((x) => x.drug_name === "metformin")).toMatchObject({ requires_prior_auth: false, tier: 1 });
     // re-importing replaces the row instead of duplicating it
     await importFormularyCsv(t.database, orgId, planId, csv);

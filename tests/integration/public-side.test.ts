@@ -77,7 +77,11 @@ describe("blog", () => {
 
   it("PUT /blogs/{id}: 401 signed out, 403 for an organization owner who is not an instance administrator, 200 for an administrator", async () => {
     const put = (cookie: string | null, body: unknown, headers: Record<string, string> = {}) =>
-      app.fetch(`/blogs/${postId}`, { method: "PUT", headers: { ...JSON_TYPE, ...(cookie ? { Cookie: cookie } : {}), ...headers }, body: JSON.stringify(body) });
+      app.fetch(`/blogs/${postId}`, {
+        method: "PUT",
+        headers: { ...JSON_TYPE, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+        body: JSON.stringify(body),
+      });
     const anonymous = await put(null, { title: "Hijacked" });
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).success).toBe(false);
@@ -90,12 +94,21 @@ describe("blog", () => {
 
     const ok = await put(adminCookie, { title: "Why the engine will not deny without a cited criterion", description: "Shorter." });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).blog).toMatchObject({ id: postId, title: "Why the engine will not deny without a cited criterion", description: "Shorter.", body: SEED_POSTS[0]!.body });
+    expect((await ok.json()).blog).toMatchObject({
+      id: postId,
+      title: "Why the engine will not deny without a cited criterion",
+      description: "Shorter.",
+      body: SEED_POSTS[0]!.body,
+    });
 
     const noTitle = await put(adminCookie, { title: "   ", description: "x" });
     expect(noTitle.status).toBe(422);
     expect((await noTitle.json()).errors).toEqual(["Failed to create blog", "Title is required"]);
-    const unknown = await app.fetch("/blogs/unknown-post-id", { method: "PUT", headers: { ...JSON_TYPE, Cookie: adminCookie }, body: JSON.stringify({ title: "x" }) });
+    const unknown = await app.fetch("/blogs/unknown-post-id", {
+      method: "PUT",
+      headers: { ...JSON_TYPE, Cookie: adminCookie },
+      body: JSON.stringify({ title: "x" }),
+    });
     expect(unknown.status).toBe(404);
     await put(adminCookie, { title: SEED_POSTS[0]!.title, description: SEED_POSTS[0]!.description });
   });
@@ -117,13 +130,23 @@ describe("blog", () => {
     const html = await failed.text();
     expect(html).toContain("Failed to create blog");
     expect(html).toContain("Title is required");
-    const created = await app.fetch("/blog/new", { method: "POST", headers: { Cookie: adminCookie }, body: new URLSearchParams({ title: "Release notes", body: "Hello", published: "on" }), redirect: "manual" });
+    const created = await app.fetch("/blog/new", {
+      method: "POST",
+      headers: { Cookie: adminCookie },
+      body: new URLSearchParams({ title: "Release notes", body: "Hello", published: "on" }),
+      redirect: "manual",
+    });
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/blog/release-notes");
   });
 
   it("drafts are hidden from everyone but administrators", async () => {
-    await app.fetch("/blog/new", { method: "POST", headers: { Cookie: adminCookie }, body: new URLSearchParams({ title: "Unreleased draft", body: "secret", published: "off" }), redirect: "manual" });
+    await app.fetch("/blog/new", {
+      method: "POST",
+      headers: { Cookie: adminCookie },
+      body: new URLSearchParams({ title: "Unreleased draft", body: "secret", published: "off" }),
+      redirect: "manual",
+    });
     const draft = await t.database.prisma.blog.findUniqueOrThrow({ where: { slug: "unreleased-draft" } });
     expect(draft.published).toBe(false);
     expect((await app.fetch("/blog/unreleased-draft")).status).toBe(404);
@@ -133,8 +156,21 @@ describe("blog", () => {
   });
 
   it("Markdown is rendered safely: a <script>, raw HTML and javascript: links in a body are not rendered", async () => {
-    const body = ["**bold words**", "", "<script>window.__pwned = 1</script>", "", '<img src=x onerror="window.__pwned=2">', "", "[click me](javascript:alert(1))"].join("\n");
-    await app.fetch("/blog/new", { method: "POST", headers: { Cookie: adminCookie }, body: new URLSearchParams({ title: "Hostile body", body, published: "on" }), redirect: "manual" });
+    const body = [
+      "**bold words**",
+      "",
+      "<script>window.__pwned = 1</script>",
+      "",
+      '<img src=x onerror="window.__pwned=2">',
+      "",
+      "[click me](javascript:alert(1))",
+    ].join("\n");
+    await app.fetch("/blog/new", {
+      method: "POST",
+      headers: { Cookie: adminCookie },
+      body: new URLSearchParams({ title: "Hostile body", body, published: "on" }),
+      redirect: "manual",
+    });
     const html = await (await app.fetch("/blog/hostile-body")).text();
     expect(html).toContain("<strong>bold words</strong>");
     // the rendered post body only (the page's hydration data carries the raw text, escaped, in a JSON string)
@@ -169,7 +205,11 @@ describe("public demo", () => {
   it("runs the real agents on an example fax without an account and stores nothing", async () => {
     const p = t.database.prisma;
     const before = { pas: await p.priorAuth.count(), docs: await p.document.count(), runs: await p.aiAgentRun.count() };
-    const res = await app.fetch(`/api/demo/${demoOrgId}/run`, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ kind: "clinical", fax_id: "demo-001" }) });
+    const res = await app.fetch(`/api/demo/${demoOrgId}/run`, {
+      method: "POST",
+      headers: JSON_TYPE,
+      body: JSON.stringify({ kind: "clinical", fax_id: "demo-001" }),
+    });
     expect(res.status).toBe(200);
     const { success, result } = await res.json();
     expect(success).toBe(true);
@@ -211,7 +251,12 @@ describe("public demo", () => {
 
   it("rate limit: after the limit one address gets 429 with a clear JSON error; another address is still served", async () => {
     const clientIp = "203.0.113.77";
-    const send = (ip: string) => app.fetch(`/api/demo/${demoOrgId}/run`, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ kind: "intake" }) }, { clientIp: ip, forwarded: false });
+    const send = (ip: string) =>
+      app.fetch(
+        `/api/demo/${demoOrgId}/run`,
+        { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ kind: "intake" }) },
+        { clientIp: ip, forwarded: false },
+      );
     for (let i = 0; i < DEMO_RUN_LIMIT.max; i++) {
       const res = await send(clientIp);
       expect(res.status).toBe(422); // no fax chosen: counted all the same
@@ -224,7 +269,11 @@ describe("public demo", () => {
     expect(body.success).toBe(false);
     expect(body.errors[0]).toBe(DEMO_RATE_LIMITED);
     // the page shares the budget
-    const page = await app.fetch(`/demo/${demoOrgId}/intake`, { method: "POST", body: new URLSearchParams({ fax_id: "demo-001" }) }, { clientIp, forwarded: false });
+    const page = await app.fetch(
+      `/demo/${demoOrgId}/intake`,
+      { method: "POST", body: new URLSearchParams({ fax_id: "demo-001" }) },
+      { clientIp, forwarded: false },
+    );
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many demo runs");
     expect((await send("203.0.113.78")).status).toBe(422);
@@ -246,7 +295,10 @@ describe("public demo", () => {
     const docsBefore = await p.document.count();
     const blank = new FormData();
     blank.set("kind", "fax_simulation");
-    blank.set("file", new File([new Uint8Array(await textPdf(["Weekly cafeteria menu", "Monday: soup", "Tuesday: salad"]))], "menu.pdf", { type: "application/pdf" }));
+    blank.set(
+      "file",
+      new File([new Uint8Array(await textPdf(["Weekly cafeteria menu", "Monday: soup", "Tuesday: salad"]))], "menu.pdf", { type: "application/pdf" }),
+    );
     const res = await run(blank);
     expect(res.status).toBe(200);
     const { result } = await res.json();
@@ -264,7 +316,16 @@ describe("schedule a demo", () => {
     const bad = await app.fetch("/schedule-demo", { method: "POST", body: new URLSearchParams({ name: "", email: "nope" }) });
     expect(bad.status).toBe(422);
     expect(await bad.text()).toContain("Your name is required");
-    const res = await app.fetch("/schedule-demo", { method: "POST", body: new URLSearchParams({ topic: "partnership", name: "Dana Reviewer", email: "dana@plan.example", organization: "Plains Health", message: "Medicaid managed care, 4k PAs a month" }) });
+    const res = await app.fetch("/schedule-demo", {
+      method: "POST",
+      body: new URLSearchParams({
+        topic: "partnership",
+        name: "Dana Reviewer",
+        email: "dana@plan.example",
+        organization: "Plains Health",
+        message: "Medicaid managed care, 4k PAs a month",
+      }),
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/Thank you, (<!-- -->)?Dana Reviewer/);
     const mail = await t.database.prisma.emailOutbox.findFirstOrThrow({ where: { kind: "contact_request" }, orderBy: { created_at: "desc" } });

@@ -15,7 +15,6 @@ import { createTestDatabase, hasPostgres, type TestDatabase } from "../support/t
 const pgAvailable = await hasPostgres();
 if (!pgAvailable) console.log("SKIPPED: queue-multiprocess.test.ts needs PostgreSQL on 127.0.0.1:5432 (CI always has it)");
 
-
 const { children, spawnWorker: spawnWith, killAll } = workerProcesses();
 const spawnWorker = (url: string) => spawnWith(url, { WORKER_CONCURRENCY: "4", WORKER_STALE_SECONDS: "5", LOG_LEVEL: "info" });
 

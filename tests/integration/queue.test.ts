@@ -184,7 +184,9 @@ describe.each(kinds)("job queue on %s", (kind) => {
     expect(again.status === "queued" || again.status === "running").toBe(true);
     await waitFor(async () => (attemptsSeen.get(`${kind}:${id}`)?.length ?? 0) >= 4, "the retried job to run again");
     await waitFor(async () => (await getJobStatus(database, id))?.status === "failed", "failed again");
-    await expect(retryJob(database, (await enqueue(database, "system.echo", { note: "x" }, { runAt: new Date(Date.now() + 60_000) })).id)).rejects.toBeInstanceOf(QueueError);
+    await expect(
+      retryJob(database, (await enqueue(database, "system.echo", { note: "x" }, { runAt: new Date(Date.now() + 60_000) })).id),
+    ).rejects.toBeInstanceOf(QueueError);
     await stopAll();
   });
 
@@ -204,16 +206,17 @@ describe.each(kinds)("job queue on %s", (kind) => {
     const sync = await enqueue(database, "test.sync_throw", {});
     const perm = await enqueue(database, "test.permanent", {});
     // Written straight to the table, as an older deploy with another schema could have done.
-    const [bad] = await database.query<{ id: string }>(
-      `INSERT INTO jobs (name, payload) VALUES ('system.echo', '{"note": 1}') RETURNING id::text AS id`,
-    );
+    const [bad] = await database.query<{ id: string }>(`INSERT INTO jobs (name, payload) VALUES ('system.echo', '{"note": 1}') RETURNING id::text AS id`);
     await database.notify("jobs", "system.echo");
     for (const id of [sync.id, perm.id, bad!.id]) {
       await waitFor(async () => (await getJobStatus(database, id))?.status === "failed", `job ${id} to fail`);
     }
     expect(await getJobStatus(database, sync.id)).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^Error: thrown synchronously/) });
     expect(await getJobStatus(database, perm.id)).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^PermanentJobError: case was withdrawn/) });
-    expect(await getJobStatus(database, bad!.id)).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^Invalid payload for job system\.echo: note: /) });
+    expect(await getJobStatus(database, bad!.id)).toMatchObject({
+      attempts: 1,
+      lastError: expect.stringMatching(/^Invalid payload for job system\.echo: note: /),
+    });
     expect(await echoEvents(database, bad!.id)).toHaveLength(0);
     await stopAll();
   });
@@ -273,7 +276,12 @@ describe.each(kinds)("job queue on %s", (kind) => {
     const released = await releaseStaleJobs(database, 30);
     expect(released.map((r) => r.id).sort()).toEqual([silentJob, vanishedJob, exhaustedJob].sort());
     expect(await getJobStatus(database, aliveJob)).toMatchObject({ status: "running", lockedBy: "alive" });
-    expect(await getJobStatus(database, silentJob)).toMatchObject({ status: "queued", attempts: 1, lockedBy: null, lastError: expect.stringMatching(/Worker silent stopped responding/) });
+    expect(await getJobStatus(database, silentJob)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lockedBy: null,
+      lastError: expect.stringMatching(/Worker silent stopped responding/),
+    });
     expect(await getJobStatus(database, exhaustedJob)).toMatchObject({ status: "failed", attempts: 2 });
     const workerRows = await database.query<{ id: string }>(`SELECT id FROM worker_processes WHERE id IN ('silent', 'alive') ORDER BY id`);
     expect(workerRows.map((r) => r.id)).toEqual(["alive"]);
@@ -376,13 +384,18 @@ describe.each(kinds)("job queue on %s", (kind) => {
     const decoder = new TextDecoder();
     let text = "";
     const readUntil = async (pattern: RegExp) => {
-      await waitFor(async () => {
-        if (pattern.test(text)) return true;
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended before ${pattern}; got:\n${text}`);
-        text += decoder.decode(value, { stream: true });
-        return pattern.test(text);
-      }, `SSE text matching ${pattern}`, 5_000, 0);
+      await waitFor(
+        async () => {
+          if (pattern.test(text)) return true;
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`stream ended before ${pattern}; got:\n${text}`);
+          text += decoder.decode(value, { stream: true });
+          return pattern.test(text);
+        },
+        `SSE text matching ${pattern}`,
+        5_000,
+        0,
+      );
     };
     // replayed: only the event after Last-Event-ID (before or just after `ready`)
     await readUntil(/event: ready\n/);

@@ -43,31 +43,71 @@ describe("schema round-trip", () => {
     await roundTrip("Organization", { name: "Acme Health" }, { name: "Acme Health", sandbox: false, public_demo: false });
     const org = ids.Organization;
     await roundTrip("Organization", { name: "Acme Health (sandbox)", sandbox: true, parent_id: org }, { sandbox: true, parent_id: org });
-    await roundTrip("User", { email: "rx@acme.test", username: "rx", avatar_image: new Uint8Array([1, 2, 3]) }, { email: "rx@acme.test", code_view: false, instance_admin: false, avatar_image: new Uint8Array([1, 2, 3]) });
+    await roundTrip(
+      "User",
+      { email: "rx@acme.test", username: "rx", avatar_image: new Uint8Array([1, 2, 3]) },
+      { email: "rx@acme.test", code_view: false, instance_admin: false, avatar_image: new Uint8Array([1, 2, 3]) },
+    );
     const user = ids.User;
-    await roundTrip("Role", { organization_id: org, name: "Pharmacist", description: "Reviews PAs", permissions: ["cases.read", "audit.read"] }, { name: "Pharmacist", permissions: ["cases.read", "audit.read"] });
-    await roundTrip("Membership", { user_id: user, organization_id: org, owner: true, role_id: ids.Role, roles: ["administrator", "clinical_reviewer"] }, { owner: true, roles: ["administrator", "clinical_reviewer"] });
+    await roundTrip(
+      "Role",
+      { organization_id: org, name: "Pharmacist", description: "Reviews PAs", permissions: ["cases.read", "audit.read"] },
+      { name: "Pharmacist", permissions: ["cases.read", "audit.read"] },
+    );
+    await roundTrip(
+      "Membership",
+      { user_id: user, organization_id: org, owner: true, role_id: ids.Role, roles: ["administrator", "clinical_reviewer"] },
+      { owner: true, roles: ["administrator", "clinical_reviewer"] },
+    );
     await roundTrip("Session", { user_id: user, expires_at: new Date(Date.now() + 3600_000) }, { revoked_at: null });
     await roundTrip("EmailOutbox", { to: "rx@acme.test", subject: "Your code", text: "123456" }, { transport: "outbox" });
     await roundTrip("AuthAttempt", { email: "rx@acme.test", kind: "code_failed" }, { kind: "code_failed" });
     // RateLimit's primary key is its `key`, not an id.
     const windowStart = BigInt(Date.now());
     await p.rateLimit.create({ data: { key: "send:email:rx@acme.test", count: 1, window_start_ms: windowStart } });
-    expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toEqual({ key: "send:email:rx@acme.test", count: 1, window_start_ms: windowStart });
+    expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toEqual({
+      key: "send:email:rx@acme.test",
+      count: 1,
+      window_start_ms: windowStart,
+    });
     await p.rateLimit.delete({ where: { key: "send:email:rx@acme.test" } });
     expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toBeNull();
     seen.add("RateLimit");
-    await roundTrip("SignInCode", { email: "rx@acme.test", totp_digest: "e".repeat(64), expires_at: new Date(Date.now() + 600_000) }, { attempts: 0, used_at: null });
-    await roundTrip("ApiKey", { organization_id: org, token_prefix: "pa_live_ab", token_digest: "d".repeat(64), scopes: ["cases.read"], created_by_id: user }, { revoked: false, scopes: ["cases.read"], created_by_id: user });
+    await roundTrip(
+      "SignInCode",
+      { email: "rx@acme.test", totp_digest: "e".repeat(64), expires_at: new Date(Date.now() + 600_000) },
+      { attempts: 0, used_at: null },
+    );
+    await roundTrip(
+      "ApiKey",
+      { organization_id: org, token_prefix: "pa_live_ab", token_digest: "d".repeat(64), scopes: ["cases.read"], created_by_id: user },
+      { revoked: false, scopes: ["cases.read"], created_by_id: user },
+    );
     await roundTrip(
       "Plan",
-      { organization_id: org, title: "Acme PPO", identification: "ACME-PPO", line_of_business: "Commercial", plan_type: "PPO", state: "IL", effective_date: day("2026-01-01") },
+      {
+        organization_id: org,
+        title: "Acme PPO",
+        identification: "ACME-PPO",
+        line_of_business: "Commercial",
+        plan_type: "PPO",
+        state: "IL",
+        effective_date: day("2026-01-01"),
+      },
       { effective_date: day("2026-01-01"), is_active: true },
     );
     const plan = ids.Plan;
     await roundTrip(
       "Member",
-      { organization_id: org, plan_id: plan, member_id: "ACM1", first_name: "Dana", last_name: "W", birth_date: day("1979-03-14"), coverage_start: day("2026-01-01") },
+      {
+        organization_id: org,
+        plan_id: plan,
+        member_id: "ACM1",
+        first_name: "Dana",
+        last_name: "W",
+        birth_date: day("1979-03-14"),
+        coverage_start: day("2026-01-01"),
+      },
       { birth_date: day("1979-03-14"), coverage_end: null },
     );
     await roundTrip(
@@ -84,7 +124,15 @@ describe("schema round-trip", () => {
     await roundTrip("CoveragePolicyEdge", { coverage_policy_id: policy, source: "a", target: "b", condition: "Yes" }, { condition: "Yes" });
     await roundTrip(
       "CoveragePolicyTreeVersion",
-      { organization_id: org, coverage_policy_id: policy, version: 1, status: "published", source: "generated", summary: "Generated: 3 nodes", tree: { title: "t", drug_names: ["Humira"], nodes: [], edges: [] } },
+      {
+        organization_id: org,
+        coverage_policy_id: policy,
+        version: 1,
+        status: "published",
+        source: "generated",
+        summary: "Generated: 3 nodes",
+        tree: { title: "t", drug_names: ["Humira"], nodes: [], edges: [] },
+      },
       { version: 1, status: "published", tree: { title: "t", drug_names: ["Humira"], nodes: [], edges: [] } },
     );
     await roundTrip(
@@ -120,7 +168,11 @@ describe("schema round-trip", () => {
     await roundTrip("Practitioner", { prior_auth_id: pa, full_name: "Priya Raman", npi: "1234567893", npi_valid: true }, { npi: "1234567893" });
     await roundTrip("Diagnosis", { prior_auth_id: pa, code: "M05.79", primary: true }, { code_system: "ICD-10-CM" });
     await roundTrip("MedicationRequest", { prior_auth_id: pa, drug_name: "Humira", ndc: "00074055402", quantity: 2 }, { quantity: 2 });
-    await roundTrip("PriorTherapy", { prior_auth_id: pa, drug_name: "methotrexate", duration_days: 240, outcome: "inadequate_response" }, { duration_days: 240 });
+    await roundTrip(
+      "PriorTherapy",
+      { prior_auth_id: pa, drug_name: "methotrexate", duration_days: 240, outcome: "inadequate_response" },
+      { duration_days: 240 },
+    );
     await roundTrip("LabResult", { prior_auth_id: pa, name: "LDL-C", value: 94, unit: "mg/dL" }, { value: 94 });
     await roundTrip("AiAgentRun", { organization_id: org, prior_auth_id: pa, agent: "extraction", step: 2, output: { ok: true } }, { output: { ok: true } });
     await roundTrip(
@@ -128,10 +180,18 @@ describe("schema round-trip", () => {
       { prior_auth_id: pa, final_decision: "approved", confidence_score: 0.92, ai_summary: "s", rationale: "r", citations: [{ page: 1 }] },
       { confidence_score: 0.92, citations: [{ page: 1 }] },
     );
-    await roundTrip("HumanDecision", { prior_auth_id: pa, ai_decision_id: ids.AiDecision, user_id: user, decision_type: "deny", reason: "r" }, { decision_type: "deny" });
+    await roundTrip(
+      "HumanDecision",
+      { prior_auth_id: pa, ai_decision_id: ids.AiDecision, user_id: user, decision_type: "deny", reason: "r" },
+      { decision_type: "deny" },
+    );
     await roundTrip("AiResponse", { prior_auth_id: pa, agent: "audit", summary: "ok", approved: true }, { approved: true });
     await roundTrip("PolicyCheck", { prior_auth_id: pa, coverage_policy_id: policy, title: "RA initial" }, { title: "RA initial" });
-    await roundTrip("PolicyCheckStep", { policy_check_id: ids.PolicyCheck, position: 1, question: "Age?", reason: "DOB", outcome: "met", passed: true }, { passed: true });
+    await roundTrip(
+      "PolicyCheckStep",
+      { policy_check_id: ids.PolicyCheck, position: 1, question: "Age?", reason: "DOB", outcome: "met", passed: true },
+      { passed: true },
+    );
     await roundTrip(
       "PbmPolicyResult",
       { prior_auth_id: pa, ndc: "00074055402", requires_prior_auth: true, metadata: { tier: 5 }, quantity_limit: { amount: 2, unit: "pens", period: 28 } },
@@ -139,36 +199,102 @@ describe("schema round-trip", () => {
     );
     await roundTrip("FormularyDrugRequirement", { organization_id: org, plan_id: plan, drug_name: "Humira", tier: 5, products: ["Humira Pen"] }, { tier: 5 });
     await roundTrip("AiRule", { organization_id: org, name: "QL", description: "d", applies_to: "audit", conditions: ["a"], actions: ["b"] }, { priority: 5 });
-    await roundTrip("DrugProduct", { product_ndc: "0074-4339", brand_name: "Humira", generic_name: "adalimumab", dosage_form: "KIT", route: "SUBCUTANEOUS", strength: "40 mg/0.4mL" }, { source: "fda" });
+    await roundTrip(
+      "DrugProduct",
+      { product_ndc: "0074-4339", brand_name: "Humira", generic_name: "adalimumab", dosage_form: "KIT", route: "SUBCUTANEOUS", strength: "40 mg/0.4mL" },
+      { source: "fda" },
+    );
     await roundTrip("WebhookEndpoint", { organization_id: org, url: "https://x.test/h", event_types: ["prior_auth.succeeded"], secret: "s" }, { active: true });
-    await roundTrip("WebhookDelivery", { webhook_endpoint_id: ids.WebhookEndpoint, event_type: "prior_auth.succeeded", message_id: "m1", payload: { a: 1 }, url: "https://x.test/h", duration_ms: 12, job_id: "7" }, { success: false, duration_ms: 12 });
+    await roundTrip(
+      "WebhookDelivery",
+      {
+        webhook_endpoint_id: ids.WebhookEndpoint,
+        event_type: "prior_auth.succeeded",
+        message_id: "m1",
+        payload: { a: 1 },
+        url: "https://x.test/h",
+        duration_ms: 12,
+        job_id: "7",
+      },
+      { success: false, duration_ms: 12 },
+    );
     await roundTrip("Compendium", { name: "Lexicomp" }, { name: "Lexicomp" });
-    await roundTrip("CompendiumIntegration", { organization_id: org, compendium_id: ids.Compendium, access_key: "v1:a:b:c", access_key_hint: "wxyz" }, { active: true, access_key_hint: "wxyz" });
-    await roundTrip("ApiLog", { organization_id: org, via: "api_key", api_key_id: "k1", method: "GET", path: "/api/o/x/plans.json", status: 200, duration_ms: 5 }, { status: 200, via: "api_key" });
+    await roundTrip(
+      "CompendiumIntegration",
+      { organization_id: org, compendium_id: ids.Compendium, access_key: "v1:a:b:c", access_key_hint: "wxyz" },
+      { active: true, access_key_hint: "wxyz" },
+    );
+    await roundTrip(
+      "ApiLog",
+      { organization_id: org, via: "api_key", api_key_id: "k1", method: "GET", path: "/api/o/x/plans.json", status: 200, duration_ms: 5 },
+      { status: 200, via: "api_key" },
+    );
     await roundTrip("PbmConfiguration", { organization_id: org, name: "Sandbox PBM", sandbox: true, active: true }, { active: true });
-    await roundTrip("LetterForm", { organization_id: org, name: "Denial", description: "Standard denial", template_body: "Dear {{patient}}" }, { kind: "denial", is_default: false });
+    await roundTrip(
+      "LetterForm",
+      { organization_id: org, name: "Denial", description: "Standard denial", template_body: "Dear {{patient}}" },
+      { kind: "denial", is_default: false },
+    );
     await roundTrip(
       "Letter",
       { organization_id: org, prior_auth_id: pa, letter_form_id: ids.LetterForm, denial_reason: "Age", body: "b", signed_off_by_id: user },
       { denial_reason: "Age" },
     );
-    await roundTrip("Claim", { organization_id: org, plan_id: plan, patient_name: "Dana Whitfield", request_date: "2026-10-01" }, { intake_finished: false, intake_step: 0 });
+    await roundTrip(
+      "Claim",
+      { organization_id: org, plan_id: plan, patient_name: "Dana Whitfield", request_date: "2026-10-01" },
+      { intake_finished: false, intake_step: 0 },
+    );
     await roundTrip(
       "ServiceRequest",
-      { claim_id: ids.Claim, code: "97110", units: 4, line_number: 2, description: "Therapeutic exercise", category: "physical_therapy", service_date: "2026-10-12", service_date_end: "2026-11-30", place_of_service: "11", site_of_care: "office", modifiers: ["GP", "59"], ordering_provider: "Priya Raman", rendering_provider: "Sam Lee" },
+      {
+        claim_id: ids.Claim,
+        code: "97110",
+        units: 4,
+        line_number: 2,
+        description: "Therapeutic exercise",
+        category: "physical_therapy",
+        service_date: "2026-10-12",
+        service_date_end: "2026-11-30",
+        place_of_service: "11",
+        site_of_care: "office",
+        modifiers: ["GP", "59"],
+        ordering_provider: "Priya Raman",
+        rendering_provider: "Sam Lee",
+      },
       { units: 4, modifiers: ["GP", "59"], code_system: "HCPCS/CPT" },
     );
     await roundTrip(
       "ServiceDecision",
-      { claim_id: ids.Claim, service_request_id: ids.ServiceRequest, agent: "builtin", reason: "ok", approved: true, final_decision: "approved", metadata: { confidence_score: 0.9 }, citations: [{ document: "fax", page: 1, text: "x" }], decision_tree_traversal: [], signed_off_by_id: user, signed_off_at: new Date("2026-10-02T00:00:00Z") },
+      {
+        claim_id: ids.Claim,
+        service_request_id: ids.ServiceRequest,
+        agent: "builtin",
+        reason: "ok",
+        approved: true,
+        final_decision: "approved",
+        metadata: { confidence_score: 0.9 },
+        citations: [{ document: "fax", page: 1, text: "x" }],
+        decision_tree_traversal: [],
+        signed_off_by_id: user,
+        signed_off_at: new Date("2026-10-02T00:00:00Z"),
+      },
       { approved: true, final_decision: "approved", metadata: { confidence_score: 0.9 } },
     );
-    await roundTrip("Letter", { organization_id: org, claim_id: ids.Claim, service_request_id: ids.ServiceRequest, denial_reason: "Frequency limit", body: "b" }, { kind: "denial", prior_auth_id: null });
+    await roundTrip(
+      "Letter",
+      { organization_id: org, claim_id: ids.Claim, service_request_id: ids.ServiceRequest, denial_reason: "Frequency limit", body: "b" },
+      { kind: "denial", prior_auth_id: null },
+    );
     await roundTrip("Prompt", { prompt_type: "extraction", system_prompt: "s", user_prompt: "u", json_schema: { type: "object" } }, { target: "prior_auth" });
     await roundTrip("GroundTruth", { organization_id: org, prior_auth_id: pa, prompt_type: "extraction", expected: { a: 1 } }, { expected: { a: 1 } });
     await roundTrip("ChatThread", { organization_id: org, prior_auth_id: pa }, { prior_auth_id: pa });
     await roundTrip("ChatMessage", { chat_thread_id: ids.ChatThread, content: "What diagnosis?", ai_sender: false }, { streaming: false });
-    await roundTrip("Blog", { slug: "hello", title: "Hello", description: "First post", body: "# Hi", author_id: ids.User }, { published: true, body: "# Hi", author_id: ids.User });
+    await roundTrip(
+      "Blog",
+      { slug: "hello", title: "Hello", description: "First post", body: "# Hi", author_id: ids.User },
+      { published: true, body: "# Hi", author_id: ids.User },
+    );
     await roundTrip("Job", { name: "system.echo", payload: { note: "x" } }, { status: "queued", attempts: 0 });
     await roundTrip("WorkerProcess", { id: "w1", hostname: "h", pid: 1 }, { pid: 1 });
     await roundTrip("LiveEvent", { channel: "org:1", event: "refresh", data: {} }, { event: "refresh" });
@@ -176,14 +302,29 @@ describe("schema round-trip", () => {
     // proven undeletable; the delete loop below skips it.
     await roundTrip(
       "AuditEvent",
-      { organization_id: org, actor_type: "user", user_id: user, user_email: "rx@acme.test", via: "page", action: "prior_auth.view", method: "GET", path: `/o/${org}/prior-auths/${pa}`, prior_auth_id: pa, ip: "203.0.113.9", user_agent: "test" },
+      {
+        organization_id: org,
+        actor_type: "user",
+        user_id: user,
+        user_email: "rx@acme.test",
+        via: "page",
+        action: "prior_auth.view",
+        method: "GET",
+        path: `/o/${org}/prior-auths/${pa}`,
+        prior_auth_id: pa,
+        ip: "203.0.113.9",
+        user_agent: "test",
+      },
       { action: "prior_auth.view", ip: "203.0.113.9" },
     );
     await expect(p.auditEvent.delete({ where: { id: ids.AuditEvent } })).rejects.toThrow(/append-only/);
 
     const schema = fs.readFileSync("prisma/schema.prisma", "utf8");
     const models = [...schema.matchAll(/^model (\w+) /gm)].map((m) => m[1]);
-    expect(models.filter((m) => !seen.has(m)), "models without a round-trip case").toEqual([]);
+    expect(
+      models.filter((m) => !seen.has(m)),
+      "models without a round-trip case",
+    ).toEqual([]);
 
     // Delete in reverse dependency order, and prove each row is gone.
     const order = [...seen].reverse();

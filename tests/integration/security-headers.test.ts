@@ -53,7 +53,10 @@ describe("security headers", () => {
     const res = await fetch(`${base}/login`);
     expect(res.status).toBe(200);
     const csp = cspOf(res);
-    const nonce = csp.get("script-src")?.find((v) => v.startsWith("'nonce-"))?.slice(7, -1);
+    const nonce = csp
+      .get("script-src")
+      ?.find((v) => v.startsWith("'nonce-"))
+      ?.slice(7, -1);
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
     expect(csp.get("script-src")).not.toContain("'unsafe-eval'");
@@ -72,7 +75,9 @@ describe("security headers", () => {
     expect(inline.length).toBeGreaterThan(0);
     for (const [tag, attrs] of inline) expect(attrs, tag).toContain(`nonce="${nonce}"`);
 
-    const again = cspOf(await fetch(`${base}/login`)).get("script-src")?.find((v) => v.startsWith("'nonce-"));
+    const again = cspOf(await fetch(`${base}/login`))
+      .get("script-src")
+      ?.find((v) => v.startsWith("'nonce-"));
     expect(again).not.toBe(`'nonce-${nonce}'`);
   });
 
@@ -87,7 +92,15 @@ describe("security headers", () => {
 
   it("stored documents are no-store and may be framed by the app itself only", async () => {
     const doc = await tdb.database.prisma.document.create({
-      data: { organization_id: orgId, kind: "attachment", filename: "fax.txt", content_type: "text/plain", byte_size: 4, sha256: "0".repeat(64), data: new Uint8Array(Buffer.from("note")) },
+      data: {
+        organization_id: orgId,
+        kind: "attachment",
+        filename: "fax.txt",
+        content_type: "text/plain",
+        byte_size: 4,
+        sha256: "0".repeat(64),
+        data: new Uint8Array(Buffer.from("note")),
+      },
     });
     const res = await fetch(`${base}${signDocumentUrl(doc.id)}`);
     expect(res.status).toBe(200);

@@ -74,12 +74,29 @@ beforeAll(async () => {
   const p = tdb.database.prisma;
   const priorAuth = await p.priorAuth.create({ data: { organization_id: orgB, medication_name: "Humira" } });
   const plan = await p.plan.create({
-    data: { organization_id: orgB, title: "B Plan", identification: "B-1", line_of_business: "Commercial", plan_type: "PPO", state: "CA", effective_date: new Date("2025-01-01") },
+    data: {
+      organization_id: orgB,
+      title: "B Plan",
+      identification: "B-1",
+      line_of_business: "Commercial",
+      plan_type: "PPO",
+      state: "CA",
+      effective_date: new Date("2025-01-01"),
+    },
   });
   const policy = await p.coveragePolicy.create({ data: { organization_id: orgB, plan_id: plan.id, drug_name: "adalimumab" } });
   const claim = await p.claim.create({ data: { organization_id: orgB } });
   const serviceRequest = await p.serviceRequest.create({ data: { claim_id: claim.id, code: "72148", units: 1 } });
-  const claimLetter = await p.letter.create({ data: { organization_id: orgB, claim_id: claim.id, service_request_id: serviceRequest.id, denial_reason: "r", body: "b", pdf: new Uint8Array([37, 80, 68, 70]) } });
+  const claimLetter = await p.letter.create({
+    data: {
+      organization_id: orgB,
+      claim_id: claim.id,
+      service_request_id: serviceRequest.id,
+      denial_reason: "r",
+      body: "b",
+      pdf: new Uint8Array([37, 80, 68, 70]),
+    },
+  });
   // claims routes name their ids generically (`$id`, `$lineId`, `$letterId`): fill them with B's claim records
   claimParams = { id: claim.id, lineId: serviceRequest.id, letterId: claimLetter.id };
   const rule = await p.aiRule.create({ data: { organization_id: orgB, name: "r", description: "d", applies_to: "clinical" } });
@@ -178,7 +195,11 @@ describe("tenancy", () => {
 
       for (const [who, headers] of credentials) {
         if (hasLoader) {
-          await expect404(`GET ${url} (${who})`, await app.fetch(url, { headers: { ...headers, Accept: route.api ? "application/json" : "text/html" } }), route.api);
+          await expect404(
+            `GET ${url} (${who})`,
+            await app.fetch(url, { headers: { ...headers, Accept: route.api ? "application/json" : "text/html" } }),
+            route.api,
+          );
           if (isUi) {
             const dataUrl = `${url === "/" ? "/_root" : url}.data?_routes=${encodeURIComponent(route.id)}`;
             await expect404(`GET ${dataUrl} (${who})`, await app.fetch(dataUrl, { headers }), false);

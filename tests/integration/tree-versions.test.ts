@@ -27,7 +27,10 @@ let fax: Uint8Array;
 async function decide() {
   const pa = await createPriorAuthFromFax(t.database, orgId, { bytes: fax, filename: "case.pdf" }, { plan_id: planId, queue: false });
   await runIntake(t.database, pa.id);
-  const done = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: pa.id }, include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } } });
+  const done = await t.database.prisma.priorAuth.findUniqueOrThrow({
+    where: { id: pa.id },
+    include: { ai_decisions: { orderBy: { created_at: "desc" }, take: 1 } },
+  });
   expect(done.intake_status, done.intake_error ?? "").toBe("succeeded");
   return { id: pa.id, decision: done.ai_decisions[0]!.final_decision, version: done.ai_decisions[0]!.coverage_policy_version };
 }
@@ -47,7 +50,14 @@ beforeAll(async () => {
   await importRoster(t.database, orgId, planId, DEMO_ROSTER);
   await importFormulary(t.database, orgId, planId, DEMO_FORMULARY);
   const p = DEMO_POLICIES.find((x) => x.id === approvable.policy_id)!;
-  const policy = await createCoveragePolicy(t.database, orgId, planId, { drug_name: p.drug_names[0], drugs_list: p.drug_names, external_id: p.id }, { bytes: await renderPolicyPdf(p), filename: p.file }, { generateTree: false });
+  const policy = await createCoveragePolicy(
+    t.database,
+    orgId,
+    planId,
+    { drug_name: p.drug_names[0], drugs_list: p.drug_names, external_id: p.id },
+    { bytes: await renderPolicyPdf(p), filename: p.file },
+    { generateTree: false },
+  );
   policyId = policy.id;
   await generatePolicyDecisionTree(t.database, policyId);
   fax = await renderPriorAuthFax(approvable, { layout: approvable.layout });
@@ -72,8 +82,12 @@ describe("decision-tree versions", () => {
 
   it("an edited node is a new published version that changes the decision; the earlier case keeps version 1", async () => {
     // the age criterion of the path the approvable case took
-    const walked = (await t.database.prisma.aiDecision.findFirstOrThrow({ where: { prior_auth_id: state.first!.id } })).decision_tree_traversal as { node_question_or_action: string }[];
-    const node = (await nodes()).find((n) => n.node_type === "question" && /\bage\b|years of age/i.test(n.question) && walked.some((w) => w.node_question_or_action === n.question))!;
+    const walked = (await t.database.prisma.aiDecision.findFirstOrThrow({ where: { prior_auth_id: state.first!.id } })).decision_tree_traversal as {
+      node_question_or_action: string;
+    }[];
+    const node = (await nodes()).find(
+      (n) => n.node_type === "question" && /\bage\b|years of age/i.test(n.question) && walked.some((w) => w.node_question_or_action === n.question),
+    )!;
     expect(node, "the case walked an age criterion").toBeTruthy();
     await updatePolicyNode(t.database, orgId, policyId, node.id, { question: "Age ≥ 90 years" });
     const v = await listTreeVersions(t.database, orgId, policyId);
@@ -132,7 +146,11 @@ describe("decision-tree versions", () => {
   }, 120_000);
 
   it("another organization can neither read nor change the versions", async () => {
-    const notFound = (p: Promise<unknown>) => p.then(() => expect.unreachable(), (e) => expect(isAppError(e) && e.code).toBe("not_found"));
+    const notFound = (p: Promise<unknown>) =>
+      p.then(
+        () => expect.unreachable(),
+        (e) => expect(isAppError(e) && e.code).toBe("not_found"),
+      );
     await notFound(listTreeVersions(t.database, otherOrgId, policyId));
     await notFound(getTreeVersion(t.database, otherOrgId, policyId, 1));
     await notFound(publishDraftVersion(t.database, otherOrgId, policyId, 1, null));

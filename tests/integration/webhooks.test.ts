@@ -115,7 +115,9 @@ describe("webhook deliveries", () => {
     expect(id).toMatch(/^msg_/);
     expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(30);
     expect(got.headers["webhook-signature"]).toBe(expectedSignature(secret, id, ts, got.body));
-    expect(() => new Webhook(secret).verify(got.body, { "webhook-id": id, "webhook-timestamp": ts, "webhook-signature": String(got.headers["webhook-signature"]) })).not.toThrow();
+    expect(() =>
+      new Webhook(secret).verify(got.body, { "webhook-id": id, "webhook-timestamp": ts, "webhook-signature": String(got.headers["webhook-signature"]) }),
+    ).not.toThrow();
     // A different secret does not verify.
     expect(expectedSignature(`whsec_${Buffer.alloc(24, 1).toString("base64")}`, id, ts, got.body)).not.toBe(got.headers["webhook-signature"]);
     const body = JSON.parse(got.body);
@@ -131,7 +133,11 @@ describe("webhook deliveries", () => {
   });
 
   it("retries a failing receiver with growing delays until it answers 200, keeping one message id", async () => {
-    const { webhook, secret } = await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: "retries", event_types: ["prior_auth.intake.failed"] });
+    const { webhook, secret } = await createWebhookEndpoint(t.database, orgId, {
+      url: receiverUrl,
+      description: "retries",
+      event_types: ["prior_auth.intake.failed"],
+    });
     const before = received.length;
     script.push(500, 503);
     await emitWebhookEvent(t.database, orgId, "prior_auth.intake.failed", { id: "pa_2" });
@@ -151,7 +157,11 @@ describe("webhook deliveries", () => {
     expect(gap1).toBeGreaterThanOrEqual(140);
     expect(gap2).toBeGreaterThanOrEqual(290);
     const rows = [...attempts.attempts].reverse();
-    expect(rows.map((r) => [r.attempt, r.response_code, r.success])).toEqual([[1, 500, false], [2, 503, false], [3, 200, true]]);
+    expect(rows.map((r) => [r.attempt, r.response_code, r.success])).toEqual([
+      [1, 500, false],
+      [2, 503, false],
+      [3, 200, true],
+    ]);
     expect(rows[0]!.error_message).toBe("Receiver answered HTTP 500");
     expect(attempts.stats).toEqual({ total: 3, succeeded: 1, failed: 2 });
     const failed = await listWebhookAttempts(t.database, orgId, webhook.id, { filter: "failed", page: 1 });
@@ -166,7 +176,16 @@ describe("webhook deliveries", () => {
     const { webhook } = await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: null, event_types: ["claim.failed"] });
     script.push(500, 500, 500, 500);
     await emitWebhookEvent(t.database, orgId, "claim.failed", { id: "cl_1" });
-    await until(async () => (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND status = 'failed' AND payload->>'endpoint_id' = $1`, [webhook.id]))[0]!.n === 1, 30_000);
+    await until(
+      async () =>
+        (
+          await t.database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND status = 'failed' AND payload->>'endpoint_id' = $1`,
+            [webhook.id],
+          )
+        )[0]!.n === 1,
+      30_000,
+    );
     const page = await listWebhookAttempts(t.database, orgId, webhook.id, { filter: "failed", page: 1 });
     expect(page.total).toBe(4);
     const last = page.attempts[0]!;
@@ -197,7 +216,9 @@ describe("webhook deliveries", () => {
   });
 
   it("an unreadable signing secret fails the delivery at once with an attempt saying to rotate it", async () => {
-    const endpoint = await t.database.prisma.webhookEndpoint.create({ data: { organization_id: orgId, url: receiverUrl, event_types: ["claim.cancelled"], secret: "v1:AAAA:BBBB:CCCC" } });
+    const endpoint = await t.database.prisma.webhookEndpoint.create({
+      data: { organization_id: orgId, url: receiverUrl, event_types: ["claim.cancelled"], secret: "v1:AAAA:BBBB:CCCC" },
+    });
     const before = received.length;
     await emitWebhookEvent(t.database, orgId, "claim.cancelled", { id: "cl_9" });
     const page = await until(async () => {
@@ -205,7 +226,15 @@ describe("webhook deliveries", () => {
       return p.total === 1 ? p : null;
     });
     expect(page.attempts[0]!.error_message).toMatch(/Rotate the secret/);
-    await until(async () => (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND status = 'failed' AND attempts = 1 AND payload->>'endpoint_id' = $1`, [endpoint.id]))[0]!.n === 1);
+    await until(
+      async () =>
+        (
+          await t.database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND status = 'failed' AND attempts = 1 AND payload->>'endpoint_id' = $1`,
+            [endpoint.id],
+          )
+        )[0]!.n === 1,
+    );
     expect(received.length).toBe(before); // nothing unsigned was sent
     await t.database.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { active: false } });
   });
@@ -213,7 +242,15 @@ describe("webhook deliveries", () => {
   it("paginates attempts 10 a page", async () => {
     const { webhook } = await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: null, event_types: ["prior_auth.processing"] });
     await t.database.prisma.webhookDelivery.createMany({
-      data: Array.from({ length: 23 }, (_, i) => ({ webhook_endpoint_id: webhook.id, event_type: "prior_auth.processing", message_id: `msg_p${i}`, payload: {}, response_code: i % 2 ? 200 : 500, success: Boolean(i % 2), created_at: new Date(Date.now() - i * 1000) })),
+      data: Array.from({ length: 23 }, (_, i) => ({
+        webhook_endpoint_id: webhook.id,
+        event_type: "prior_auth.processing",
+        message_id: `msg_p${i}`,
+        payload: {},
+        response_code: i % 2 ? 200 : 500,
+        success: Boolean(i % 2),
+        created_at: new Date(Date.now() - i * 1000),
+      })),
     });
     const p1 = await listWebhookAttempts(t.database, orgId, webhook.id, { filter: "all", page: 1 });
     const p3 = await listWebhookAttempts(t.database, orgId, webhook.id, { filter: "all", page: 3 });
@@ -224,7 +261,11 @@ describe("webhook deliveries", () => {
   });
 
   it("rotating the secret signs the next delivery with the new one", async () => {
-    const { webhook, secret: old } = await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: null, event_types: ["prior_auth.intake.succeeded"] });
+    const { webhook, secret: old } = await createWebhookEndpoint(t.database, orgId, {
+      url: receiverUrl,
+      description: null,
+      event_types: ["prior_auth.intake.succeeded"],
+    });
     const { secret } = await rotateWebhookSecret(t.database, orgId, webhook.id);
     expect(secret).not.toBe(old);
     const before = received.length;
@@ -239,7 +280,11 @@ describe("webhook deliveries", () => {
 describe("events from the domain", () => {
   it("deleting a case emits prior_auth.cancelled; an intake failing for good emits prior_auth.failed and prior_auth.intake.failed in its transaction", async () => {
     await t.database.prisma.webhookEndpoint.updateMany({ where: { organization_id: orgId }, data: { active: false } });
-    await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: null, event_types: ["prior_auth.cancelled", "prior_auth.failed", "prior_auth.intake.failed"] });
+    await createWebhookEndpoint(t.database, orgId, {
+      url: receiverUrl,
+      description: null,
+      event_types: ["prior_auth.cancelled", "prior_auth.failed", "prior_auth.intake.failed"],
+    });
     const before = received.length;
     const pa = await t.database.prisma.priorAuth.create({ data: { organization_id: orgId, medication_name: "Humira" } });
     await t.database.prisma.$transaction(async (tx) => {
@@ -266,14 +311,31 @@ describe("events from the domain", () => {
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
-    const n = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND payload->'data'->>'id' = $1`, [pa.id]);
+    const n = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE name = 'webhook.deliver' AND payload->'data'->>'id' = $1`, [
+      pa.id,
+    ]);
     expect(n[0]!.n).toBe(0);
   });
 });
 
 describe("SSRF policy", () => {
   it("refuses private, loopback, link-local and mapped addresses unless WEBHOOKS_ALLOW_PRIVATE=1", async () => {
-    for (const ip of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:7f00:1", "0:0:0:0:0:ffff:a9fe:a9fe"]) {
+    for (const ip of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "0:0:0:0:0:ffff:a9fe:a9fe",
+    ]) {
       expect(isBlockedAddress(ip), ip).toBe(true);
     }
     for (const ip of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isBlockedAddress(ip), ip).toBe(false);
@@ -292,16 +354,28 @@ describe("SSRF policy", () => {
 describe("/api webhook endpoints", () => {
   it("creates with a key (secret shown once), lists without secrets, validates, updates, deletes; other orgs get 404", async () => {
     const auth = { Authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
-    const bad = await app.fetch(`/api/o/${orgId}/webhook_endpoints`, { method: "POST", headers: auth, body: JSON.stringify({ url: "not a url", event_types: [] }) });
+    const bad = await app.fetch(`/api/o/${orgId}/webhook_endpoints`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ url: "not a url", event_types: [] }),
+    });
     expect(bad.status).toBe(422);
     const badBody = await bad.json();
     expect(badBody.success).toBe(false);
     expect(badBody.errors.join(" ")).toMatch(/URL must be a valid/);
     expect(badBody.errors.join(" ")).toMatch(/at least one event type/);
-    const unknownType = await app.fetch(`/api/o/${orgId}/webhook_endpoints`, { method: "POST", headers: auth, body: JSON.stringify({ url: "https://x.test/h", event_types: ["nope"] }) });
+    const unknownType = await app.fetch(`/api/o/${orgId}/webhook_endpoints`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ url: "https://x.test/h", event_types: ["nope"] }),
+    });
     expect(unknownType.status).toBe(422);
 
-    const res = await app.fetch(`/api/o/${orgId}/webhook_endpoints`, { method: "POST", headers: auth, body: JSON.stringify({ url: "https://hooks.example.test/pa", description: "ERP", event_types: ["prior_auth.succeeded", "prior_auth.failed"] }) });
+    const res = await app.fetch(`/api/o/${orgId}/webhook_endpoints`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ url: "https://hooks.example.test/pa", description: "ERP", event_types: ["prior_auth.succeeded", "prior_auth.failed"] }),
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created.secret).toMatch(/^whsec_/);
@@ -314,11 +388,19 @@ describe("/api webhook endpoints", () => {
     expect(one.webhook).toMatchObject({ id, description: "ERP", event_types: ["prior_auth.succeeded", "prior_auth.failed"] });
     expect(one.webhook.secret).toBeUndefined();
 
-    const put = await app.fetch(`/api/o/${orgId}/webhook_endpoints/${id}`, { method: "PUT", headers: auth, body: JSON.stringify({ url: "https://hooks.example.test/v2", event_types: ["claim.succeeded"] }) });
+    const put = await app.fetch(`/api/o/${orgId}/webhook_endpoints/${id}`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ url: "https://hooks.example.test/v2", event_types: ["claim.succeeded"] }),
+    });
     expect((await put.json()).webhook).toMatchObject({ url: "https://hooks.example.test/v2", event_types: ["claim.succeeded"], description: null });
 
     const otherKey = (await createApiKey(t.database, otherOrgId, "other org webhooks key", [...DEFAULT_API_KEY_SCOPES, "webhooks.manage"])).token;
-    for (const [url, method] of [[`/api/o/${orgId}/webhook_endpoints/${id}.json`, "GET"], [`/api/o/${orgId}/webhook_endpoints/${id}`, "DELETE"], [`/api/o/${otherOrgId}/webhook_endpoints/${id}`, "DELETE"]] as const) {
+    for (const [url, method] of [
+      [`/api/o/${orgId}/webhook_endpoints/${id}.json`, "GET"],
+      [`/api/o/${orgId}/webhook_endpoints/${id}`, "DELETE"],
+      [`/api/o/${otherOrgId}/webhook_endpoints/${id}`, "DELETE"],
+    ] as const) {
       const r = await app.fetch(url, { method, headers: { Authorization: `Bearer ${otherKey}` } });
       expect(r.status, `${method} ${url}`).toBe(404);
     }
@@ -329,12 +411,22 @@ describe("/api webhook endpoints", () => {
 
   it("lists deliveries with filter and page, and reruns one", async () => {
     const { webhook } = await createWebhookEndpoint(t.database, orgId, { url: receiverUrl, description: null, event_types: ["prior_auth.processing"] });
-    const row = await t.database.prisma.webhookDelivery.create({ data: { webhook_endpoint_id: webhook.id, event_type: "prior_auth.processing", message_id: "msg_api", payload: { type: "prior_auth.processing", timestamp: new Date().toISOString(), data: { id: "x" } }, response_code: 500 } });
+    const row = await t.database.prisma.webhookDelivery.create({
+      data: {
+        webhook_endpoint_id: webhook.id,
+        event_type: "prior_auth.processing",
+        message_id: "msg_api",
+        payload: { type: "prior_auth.processing", timestamp: new Date().toISOString(), data: { id: "x" } },
+        response_code: 500,
+      },
+    });
     const auth = { Authorization: `Bearer ${apiKey}` };
     const failed = await (await app.fetch(`/api/o/${orgId}/webhook_endpoints/${webhook.id}/webhook_deliveries.json?filter=failed`, { headers: auth })).json();
     expect(failed).toMatchObject({ success: true, total: 1, page: 1 });
     expect(failed.webhook_deliveries[0].message_id).toBe("msg_api");
-    const succeeded = await (await app.fetch(`/api/o/${orgId}/webhook_endpoints/${webhook.id}/webhook_deliveries.json?filter=succeeded`, { headers: auth })).json();
+    const succeeded = await (
+      await app.fetch(`/api/o/${orgId}/webhook_endpoints/${webhook.id}/webhook_deliveries.json?filter=succeeded`, { headers: auth })
+    ).json();
     expect(succeeded.total).toBe(0);
     const before = received.length;
     const rerun = await app.fetch(`/api/o/${orgId}/webhook_endpoints/${webhook.id}/webhook_deliveries/${row.id}/rerun`, { method: "POST", headers: auth });

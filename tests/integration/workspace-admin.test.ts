@@ -43,7 +43,9 @@ describe("instance administrators", () => {
   });
 
   it("see the data contexts; other users get 404; signed-out visitors go to sign in", async () => {
-    const data = (await callRoute(page, "GET", "/chai-admins/data-contexts", {}, { headers: { Cookie: adminCookie } })) as unknown as Awaited<ReturnType<typeof page.loader>>;
+    const data = (await callRoute(page, "GET", "/chai-admins/data-contexts", {}, { headers: { Cookie: adminCookie } })) as unknown as Awaited<
+      ReturnType<typeof page.loader>
+    >;
     expect(data.contexts.length).toBeGreaterThan(2);
     expect(data.contexts[0]!.id).toBe("plan");
     const member = await callRoute(page, "GET", "/chai-admins/data-contexts", {}, { headers: { Cookie: memberCookie } });

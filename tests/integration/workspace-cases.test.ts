@@ -86,26 +86,50 @@ describe("Cases queue", () => {
 
   it("assign to me sets the signed-in user as assignee; unassign clears it", async () => {
     const form = new URLSearchParams({ intent: "assign", kind: "prior_auth", case_id: ids["std-late"]!, redirect_to: `/o/${orgId}/cases?status=open` });
-    const res = await callRoute(casesPage, "POST", `/o/${orgId}/cases`, { orgId }, { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    const res = await callRoute(
+      casesPage,
+      "POST",
+      `/o/${orgId}/cases`,
+      { orgId },
+      { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/o/${orgId}/cases?status=open`);
     const mine = await queue("?assignee=me");
     expect(labels(mine)).toEqual(["std-late"]);
     expect(mine.page.cases[0]!.assignee_name).toBe("Ada Reviewer");
     const un = new URLSearchParams({ intent: "unassign", kind: "prior_auth", case_id: ids["std-late"]! });
-    await callRoute(casesPage, "POST", `/o/${orgId}/cases`, { orgId }, { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: un.toString() });
+    await callRoute(
+      casesPage,
+      "POST",
+      `/o/${orgId}/cases`,
+      { orgId },
+      { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: un.toString() },
+    );
     expect(labels(await queue("?assignee=me"))).toEqual([]);
   });
 
   it("assigning another organization's case is 404 and changes nothing; another organization's queue is 404", async () => {
     const form = new URLSearchParams({ intent: "assign", kind: "prior_auth", case_id: otherCaseId });
-    const res = await callRoute(casesPage, "POST", `/o/${orgId}/cases`, { orgId }, { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    const res = await callRoute(
+      casesPage,
+      "POST",
+      `/o/${orgId}/cases`,
+      { orgId },
+      { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() },
+    );
     expect(res.status).toBe(404);
     expect((await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: otherCaseId } })).assignee_id).toBeNull();
     const page = await callRoute(casesPage, "GET", `/o/${otherOrgId}/cases`, { orgId: otherOrgId }, { headers: { Cookie: cookie } });
     expect(page.status).toBe(404);
     const bad = new URLSearchParams({ intent: "assign", kind: "claim", case_id: ids["std-late"]! });
-    const claim = await callRoute(casesPage, "POST", `/o/${orgId}/cases`, { orgId }, { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: bad.toString() });
+    const claim = await callRoute(
+      casesPage,
+      "POST",
+      `/o/${orgId}/cases`,
+      { orgId },
+      { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: bad.toString() },
+    );
     expect(claim.status).toBe(404); // no claims adapter yet
   });
 });
@@ -127,7 +151,14 @@ describe("dashboard workload", () => {
   });
 
   it("decisions this week start on Monday 00:00 UTC", () => {
-    const mk = (determined: string) => ({ determined_at: new Date(determined), received_at: new Date("2026-03-01T00:00:00Z"), due_at: new Date("2026-03-20T00:00:00Z"), status: "decided", determined_by: "human" }) as never;
+    const mk = (determined: string) =>
+      ({
+        determined_at: new Date(determined),
+        received_at: new Date("2026-03-01T00:00:00Z"),
+        due_at: new Date("2026-03-20T00:00:00Z"),
+        status: "decided",
+        determined_by: "human",
+      }) as never;
     const wednesday = new Date("2026-03-11T12:00:00Z");
     const w = workloadStats([mk("2026-03-08T23:59:00Z"), mk("2026-03-09T00:00:00Z"), mk("2026-03-11T11:00:00Z")], wednesday);
     expect(w.decisions_this_week).toBe(2);

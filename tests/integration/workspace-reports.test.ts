@@ -29,7 +29,17 @@ beforeAll(async () => {
   cookie = await signInCookie(t.database, a.user.id);
   apiKey = (await createApiKey(t.database, orgId)).token;
   const plan = (lob: string, org = orgId) =>
-    t.database.prisma.plan.create({ data: { organization_id: org, title: lob, identification: lob, line_of_business: lob, plan_type: "PPO", state: "CA", effective_date: new Date("2026-01-01") } });
+    t.database.prisma.plan.create({
+      data: {
+        organization_id: org,
+        title: lob,
+        identification: lob,
+        line_of_business: lob,
+        plan_type: "PPO",
+        state: "CA",
+        effective_date: new Date("2026-01-01"),
+      },
+    });
   const commercial = (await plan("Commercial")).id;
   const medicare = (await plan("Medicare Advantage")).id;
   const p = commercial;
@@ -37,7 +47,13 @@ beforeAll(async () => {
     // standard, Commercial
     { label: "S1", received: "2026-03-02T09:00:00Z", human: { decision: "approve", at: "2026-03-02T11:00:00Z" }, planId: p }, // 2 h approved
     { label: "S2", received: "2026-03-03T09:00:00Z", ai: { decision: "approved", at: "2026-03-03T13:00:00Z" }, planId: p }, // 4 h approved (AI alone)
-    { label: "S3", received: "2026-03-04T09:00:00Z", ai: { decision: "denied", at: "2026-03-04T10:00:00Z" }, human: { decision: "deny", at: "2026-03-04T19:00:00Z" }, planId: p }, // 10 h denied (signed off)
+    {
+      label: "S3",
+      received: "2026-03-04T09:00:00Z",
+      ai: { decision: "denied", at: "2026-03-04T10:00:00Z" },
+      human: { decision: "deny", at: "2026-03-04T19:00:00Z" },
+      planId: p,
+    }, // 10 h denied (signed off)
     { label: "S4", received: "2026-03-05T09:00:00Z", ai: { decision: "denied", at: "2026-03-05T10:00:00Z" }, planId: p }, // AI denial not signed off: pending, past due
     { label: "S5", received: "2026-03-10T09:00:00Z", ai: { decision: "approved", at: "2026-03-20T09:00:00Z" }, planId: p }, // 240 h approved, late (due 03-17)
     // expedited, Commercial
@@ -50,7 +66,14 @@ beforeAll(async () => {
     { label: "A1", received: "2026-04-02T09:00:00Z", human: { decision: "deny", at: "2026-04-02T10:00:00Z" }, planId: p },
   ]);
   // another organization's case in the same period and line of business name
-  await seedCases(t.database, otherOrgId, [{ label: "X1", received: "2026-03-02T09:00:00Z", human: { decision: "deny", at: "2026-03-02T10:00:00Z" }, planId: (await plan("Commercial", otherOrgId)).id }]);
+  await seedCases(t.database, otherOrgId, [
+    {
+      label: "X1",
+      received: "2026-03-02T09:00:00Z",
+      human: { decision: "deny", at: "2026-03-02T10:00:00Z" },
+      planId: (await plan("Commercial", otherOrgId)).id,
+    },
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -77,9 +100,27 @@ describe("CMS-0057-F metrics from cases with known times", () => {
       decided_late: 1,
     });
     // expedited: E1 approved in 6 h; E2, E3 pending → 1/3 = 33.3 %
-    expect(r.drug.expedited).toMatchObject({ requests: 3, approved: 1, denied: 0, pending: 2, percent_approved: 33.3, percent_denied: 0, average_hours_to_decision: 6, median_hours_to_decision: 6, decided_late: 0 });
+    expect(r.drug.expedited).toMatchObject({
+      requests: 3,
+      approved: 1,
+      denied: 0,
+      pending: 2,
+      percent_approved: 33.3,
+      percent_denied: 0,
+      average_hours_to_decision: 6,
+      median_hours_to_decision: 6,
+      decided_late: 0,
+    });
     // all: 4/8 approved = 50 %, 1/8 denied = 12.5 %; hours 2,4,6,10,240 → mean 52.4, median 6
-    expect(r.drug.all).toMatchObject({ requests: 8, approved: 4, denied: 1, percent_approved: 50, percent_denied: 12.5, average_hours_to_decision: 52.4, median_hours_to_decision: 6 });
+    expect(r.drug.all).toMatchObject({
+      requests: 8,
+      approved: 4,
+      denied: 1,
+      percent_approved: 50,
+      percent_denied: 12.5,
+      average_hours_to_decision: 52.4,
+      median_hours_to_decision: 6,
+    });
     expect(r.drug.past_due_open).toBe(3);
     expect(r.past_due.map((c) => c.patient_name)).toEqual(["Patient E2", "Patient E3", "Patient S4"]); // due 03-10, 03-11, 03-12
     expect(r.service.all).toMatchObject({ requests: 0, percent_approved: null, median_hours_to_decision: null });
@@ -105,7 +146,13 @@ describe("CMS-0057-F metrics from cases with known times", () => {
 
 describe("exports", () => {
   it("JSON export with an API key returns the same figures", async () => {
-    const res = await callRoute(reportJson, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.json?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`, { orgId }, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const res = await callRoute(
+      reportJson,
+      "GET",
+      `/api/o/${orgId}/reports/prior_authorization_metrics.json?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`,
+      { orgId },
+      { headers: { Authorization: `Bearer ${apiKey}` } },
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.success).toBe(true);
@@ -114,7 +161,13 @@ describe("exports", () => {
   });
 
   it("CSV export has one row per metric with the same values", async () => {
-    const res = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`, { orgId }, { headers: { Cookie: cookie } });
+    const res = await callRoute(
+      reportCsv,
+      "GET",
+      `/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`,
+      { orgId },
+      { headers: { Cookie: cookie } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toContain("prior-authorization-metrics-2026-03-01-to-2026-03-31.csv");
@@ -127,12 +180,30 @@ describe("exports", () => {
   });
 
   it("bad input is a 422 with the error shape; another organization is 404; no credentials 401", async () => {
-    const bad = await callRoute(reportJson, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.json?from=2026-13-01`, { orgId }, { headers: { Cookie: cookie } });
+    const bad = await callRoute(
+      reportJson,
+      "GET",
+      `/api/o/${orgId}/reports/prior_authorization_metrics.json?from=2026-13-01`,
+      { orgId },
+      { headers: { Cookie: cookie } },
+    );
     expect(bad.status).toBe(422);
     expect(await bad.json()).toMatchObject({ success: false, errors: [expect.any(String)] });
-    const reversed = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-04-01&to=2026-03-01`, { orgId }, { headers: { Cookie: cookie } });
+    const reversed = await callRoute(
+      reportCsv,
+      "GET",
+      `/api/o/${orgId}/reports/prior_authorization_metrics.csv?from=2026-04-01&to=2026-03-01`,
+      { orgId },
+      { headers: { Cookie: cookie } },
+    );
     expect(reversed.status).toBe(422);
-    const other = await callRoute(reportJson, "GET", `/api/o/${otherOrgId}/reports/prior_authorization_metrics.json`, { orgId: otherOrgId }, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const other = await callRoute(
+      reportJson,
+      "GET",
+      `/api/o/${otherOrgId}/reports/prior_authorization_metrics.json`,
+      { orgId: otherOrgId },
+      { headers: { Authorization: `Bearer ${apiKey}` } },
+    );
     expect(other.status).toBe(404);
     const anon = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv`, { orgId });
     expect(anon.status).toBe(401);
@@ -141,7 +212,13 @@ describe("exports", () => {
 
 describe("reports page", () => {
   it("loads the report for the query and the organization's lines of business", async () => {
-    const data = (await callRoute(reportsPage, "GET", `/o/${orgId}/reports?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`, { orgId }, { headers: { Cookie: cookie } })) as unknown as Awaited<ReturnType<typeof reportsPage.loader>>;
+    const data = (await callRoute(
+      reportsPage,
+      "GET",
+      `/o/${orgId}/reports?from=2026-03-01&to=2026-03-31&line_of_business=Commercial`,
+      { orgId },
+      { headers: { Cookie: cookie } },
+    )) as unknown as Awaited<ReturnType<typeof reportsPage.loader>>;
     expect(data.report.drug.all.requests).toBe(8);
     expect(data.linesOfBusiness).toEqual(["Commercial", "Medicare Advantage"]);
     expect(data.error).toBeNull();

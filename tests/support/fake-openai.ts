@@ -177,7 +177,12 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
 function respond(req: FakeRequest, r: FakeReply, res: http.ServerResponse) {
   if (isTagged(r)) {
     if (r[TAG] === "error") {
-      return sendJson(res, r.status, { error: { message: r.message, type: r.status >= 500 ? "server_error" : "invalid_request_error", code: null } }, r.headers);
+      return sendJson(
+        res,
+        r.status,
+        { error: { message: r.message, type: r.status >= 500 ? "server_error" : "invalid_request_error", code: null } },
+        r.headers,
+      );
     }
     if (r[TAG] === "raw") {
       if (typeof r.body === "string") {

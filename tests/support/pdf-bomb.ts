@@ -31,7 +31,8 @@ export function imageBomb(): Uint8Array {
   objects[3] = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>";
   const draw = "q 612 0 0 792 0 0 cm /Im0 Do Q";
   objects[4] = `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`;
-  objects[5] = "<< /Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\u0000\u0000\u0000\u0000\nendstream";
+  objects[5] =
+    "<< /Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\u0000\u0000\u0000\u0000\nendstream";
   return rawPdf(objects);
 }
 
@@ -60,7 +61,8 @@ function contentStreamBombObjects(depth: number, fanout: number): Uint8Array {
     const draw = last ? "" : Array.from({ length: fanout }, () => `/X${level + 1} Do`).join(" ");
     const content = `BT /F1 8 Tf 10 10 Td (level ${level} text) Tj ET ${draw}`;
     const res = last ? "<< /Font << /F1 5 0 R >> >>" : `<< /Font << /F1 5 0 R >> /XObject << /X${level + 1} ${formId(level + 1)} 0 R >> >>`;
-    objects[formId(level)] = `<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources ${res} /Length ${content.length} >>\nstream\n${content}\nendstream`;
+    objects[formId(level)] =
+      `<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources ${res} /Length ${content.length} >>\nstream\n${content}\nendstream`;
   }
   return rawPdf(objects);
 }

@@ -151,10 +151,24 @@ function decisionTreeReply(pages: Page[]): DecisionTreeOutput {
     return hit ? { page: hit.page, quote: hit.m[0] } : null;
   };
   const q = (id: string, question: string, parent: string | null, condition: string | null, source: DecisionTreeOutput["nodes"][number]["source"]) => ({
-    id, node_type: "question" as const, question, reason: null, node_action: null, condition, parent_id: parent, source,
+    id,
+    node_type: "question" as const,
+    question,
+    reason: null,
+    node_action: null,
+    condition,
+    parent_id: parent,
+    source,
   });
   const a = (id: string, act: "approved" | "denied", parent: string, condition: string) => ({
-    id, node_type: "action" as const, question: act === "approved" ? "Approve" : "Deny", reason: `${SCRIPTED_MARK} ${act}`, node_action: act, condition, parent_id: parent, source: null,
+    id,
+    node_type: "action" as const,
+    question: act === "approved" ? "Approve" : "Deny",
+    reason: `${SCRIPTED_MARK} ${act}`,
+    node_action: act,
+    condition,
+    parent_id: parent,
+    source: null,
   });
   const [q1, q2, q3] = SCRIPTED_TREE_QUESTIONS;
   const nodes = [
@@ -202,7 +216,13 @@ function auditReply(user: string): AuditOutput {
   const evidence = evidenceOf(user);
   return {
     findings: [
-      { check: "member_identity", passed: true, severity: "info", message: `${SCRIPTED_MARK} identity consistent`, evidence: evidence.slice(0, 1).map(pointer) },
+      {
+        check: "member_identity",
+        passed: true,
+        severity: "info",
+        message: `${SCRIPTED_MARK} identity consistent`,
+        evidence: evidence.slice(0, 1).map(pointer),
+      },
     ],
   };
 }

@@ -44,7 +44,9 @@ export async function seedCases(database: Database, orgId: string, cases: SeedCa
       });
     }
     if (c.human) {
-      await database.prisma.humanDecision.create({ data: { prior_auth_id: pa.id, decision_type: c.human.decision, reason: "reviewed", created_at: new Date(c.human.at) } });
+      await database.prisma.humanDecision.create({
+        data: { prior_auth_id: pa.id, decision_type: c.human.decision, reason: "reviewed", created_at: new Date(c.human.at) },
+      });
     }
     ids[c.label] = pa.id;
   }

@@ -11,7 +11,8 @@ import { readPolicy } from "~/clinical/policy/read-policy";
 function show(c: Criterion, depth: number): string[] {
   const pad = "  ".repeat(depth);
   const head = `${pad}- [${c.kind}${c.confidence !== "high" ? `/${c.confidence}` : ""}] ${c.text.slice(0, 150)}`;
-  if (c.kind === "all" || c.kind === "any") return [`${head}${c.kind === "any" && c.min ? ` (min ${c.min})` : ""}`, ...c.items.flatMap((i) => show(i, depth + 1))];
+  if (c.kind === "all" || c.kind === "any")
+    return [`${head}${c.kind === "any" && c.min ? ` (min ${c.min})` : ""}`, ...c.items.flatMap((i) => show(i, depth + 1))];
   const { text: _t, passage: _p, confidence: _c, kind: _k, note: _n, ...rest } = c as Criterion & Record<string, unknown>;
   return [`${head}  ${JSON.stringify(rest).slice(0, 220)}`];
 }

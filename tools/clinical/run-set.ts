@@ -32,7 +32,12 @@ let parse: ((b: Uint8Array, o?: { ocrDpi?: number }) => Promise<ParsedDocument>)
 async function parsed(file: string): Promise<ParsedDocument> {
   const bytes = fs.readFileSync(file);
   // OCR_DPI (an experiment knob) is part of the cache key
-  const key = crypto.createHash("sha1").update(bytes).update(PARSER_VERSION).update(process.env.OCR_DPI ?? "").digest("hex");
+  const key = crypto
+    .createHash("sha1")
+    .update(bytes)
+    .update(PARSER_VERSION)
+    .update(process.env.OCR_DPI ?? "")
+    .digest("hex");
   const cached = path.join(cacheDir, `${key}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8"));
   if (!parse) parse = (await import("~/documents/parse-pdf.server")).parseDocument;
@@ -56,13 +61,27 @@ if (set.medicalPolicies.length) {
     const wrong = exp?.services?.some((e, i) => report.services[i]?.decision !== e.decision || report.services[i]?.code !== e.code) ?? false;
     if (verbose || wrong) {
       const f = r.facts;
-      console.log(`\n${wrong ? "✗" : "✓"} ${caseId}: patient ${f.patient.first_name} ${f.patient.last_name} ${f.patient.birth_date} ${f.patient.member_id}; dx ${f.diagnoses.map((d) => d.code).join(",")}; eligible ${r.eligibility.eligible}`);
+      console.log(
+        `\n${wrong ? "✗" : "✓"} ${caseId}: patient ${f.patient.first_name} ${f.patient.last_name} ${f.patient.birth_date} ${f.patient.member_id}; dx ${f.diagnoses.map((d) => d.code).join(",")}; eligible ${r.eligibility.eligible}`,
+      );
       for (const [i, l] of r.lines.entries()) {
         const e = exp?.services?.[i];
-        console.log(`  line ${l.line.code} ${l.line.modifiers.join(",")} x${l.line.units} ${l.line.date_of_service} POS ${l.line.place_of_service} policy ${l.policyId}: ${l.decision.final_decision} (${l.decision.rule}) expected ${e?.code} ${e?.decision} — ${e?.why ?? ""}`);
-        for (const p of l.review?.paths ?? []) for (const c of p.criteria) console.log(`    [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 90)} — ${c.reason.slice(0, 200)}`);
+        console.log(
+          `  line ${l.line.code} ${l.line.modifiers.join(",")} x${l.line.units} ${l.line.date_of_service} POS ${l.line.place_of_service} policy ${l.policyId}: ${l.decision.final_decision} (${l.decision.rule}) expected ${e?.code} ${e?.decision} — ${e?.why ?? ""}`,
+        );
+        for (const p of l.review?.paths ?? [])
+          for (const c of p.criteria)
+            console.log(
+              `    [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 90)} — ${c.reason.slice(0, 200)}`,
+            );
       }
-      if ((exp?.services?.length ?? 0) > r.lines.length) console.log(`  missing lines: ${exp!.services!.slice(r.lines.length).map((e) => e.code).join(", ")}`);
+      if ((exp?.services?.length ?? 0) > r.lines.length)
+        console.log(
+          `  missing lines: ${exp!
+            .services!.slice(r.lines.length)
+            .map((e) => e.code)
+            .join(", ")}`,
+        );
     }
   }
   console.log(`\n${caseIds.length} cases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -78,15 +97,24 @@ for (const caseId of caseIds) {
   const exp = set.expected.get(caseId) ?? null;
   const wrong = exp && exp.decision !== r.decision.final_decision;
   if (verbose || wrong) {
-    console.log(`\n${wrong ? "✗" : "✓"} ${caseId}: expected ${exp?.decision ?? "?"}, got ${r.decision.final_decision} (${r.decision.rule}, ${r.decision.confidence_score}) — ${exp?.why ?? ""}`);
-    console.log(`  request ${f.request_date} (${f.request_date_source}); patient ${f.patient.first_name} ${f.patient.last_name} ${f.patient.birth_date} ${f.patient.member_id}; drug ${f.medication.drug_name}; dx ${f.diagnoses.map((d) => d.code).join(",")}; policy ${r.policyId}`);
+    console.log(
+      `\n${wrong ? "✗" : "✓"} ${caseId}: expected ${exp?.decision ?? "?"}, got ${r.decision.final_decision} (${r.decision.rule}, ${r.decision.confidence_score}) — ${exp?.why ?? ""}`,
+    );
+    console.log(
+      `  request ${f.request_date} (${f.request_date_source}); patient ${f.patient.first_name} ${f.patient.last_name} ${f.patient.birth_date} ${f.patient.member_id}; drug ${f.medication.drug_name}; dx ${f.diagnoses.map((d) => d.code).join(",")}; policy ${r.policyId}`,
+    );
     console.log(`  eligibility: ${r.eligibility.eligible} (${r.eligibility.certainty}) ${r.eligibility.reason.slice(0, 160)}`);
     console.log(`  summary: ${r.decision.ai_summary.slice(0, 300)}`);
-    for (const e of r.review?.exclusions ?? []) if (e.outcome !== "not_met") console.log(`  EXCL [${e.outcome}] ${e.question.slice(0, 90)} — ${e.reason.slice(0, 200)}`);
-    if (r.review?.indication) console.log(`  indication: ${r.review.indication.status} ${r.review.indication.branches.map((b) => `${b.title}=${b.score}`).join(", ")}`);
+    for (const e of r.review?.exclusions ?? [])
+      if (e.outcome !== "not_met") console.log(`  EXCL [${e.outcome}] ${e.question.slice(0, 90)} — ${e.reason.slice(0, 200)}`);
+    if (r.review?.indication)
+      console.log(`  indication: ${r.review.indication.status} ${r.review.indication.branches.map((b) => `${b.title}=${b.score}`).join(", ")}`);
     for (const p of r.review?.paths ?? []) {
       console.log(`  path ${p.title}: ${p.outcome}`);
-      for (const c of p.criteria) console.log(`    [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 100)} — ${c.reason.slice(0, 220)}`);
+      for (const c of p.criteria)
+        console.log(
+          `    [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 100)} — ${c.reason.slice(0, 220)}`,
+        );
     }
   }
 }

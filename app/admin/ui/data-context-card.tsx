@@ -23,7 +23,11 @@ export function ContextValue({ value }: { value: unknown }) {
         <ol className="mt-2 space-y-2 border-l-2 border-slate-100 pl-3">
           {value.map((item, i) => (
             <li key={i}>
-              {item !== null && typeof item === "object" && !Array.isArray(item) ? <Fields data={item as Record<string, unknown>} /> : <ContextValue value={item} />}
+              {item !== null && typeof item === "object" && !Array.isArray(item) ? (
+                <Fields data={item as Record<string, unknown>} />
+              ) : (
+                <ContextValue value={item} />
+              )}
             </li>
           ))}
         </ol>

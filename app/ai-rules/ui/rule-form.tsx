@@ -28,7 +28,21 @@ const label = "block text-sm font-medium text-slate-700";
 const hint = "mt-1 text-xs text-slate-500";
 const join = (v: string[] | string | undefined, sep: string) => (Array.isArray(v) ? v.join(sep) : (v ?? ""));
 
-export function RuleForm({ intent, values, errors, plans, cancelTo, submitLabel }: { intent: string; values?: RuleFormValues | null; errors?: string[] | null; plans: { token: string; title: string }[]; cancelTo: string; submitLabel: string }) {
+export function RuleForm({
+  intent,
+  values,
+  errors,
+  plans,
+  cancelTo,
+  submitLabel,
+}: {
+  intent: string;
+  values?: RuleFormValues | null;
+  errors?: string[] | null;
+  plans: { token: string; title: string }[];
+  cancelTo: string;
+  submitLabel: string;
+}) {
   const v = values ?? {};
   const selectedPlans = Array.isArray(v.scoped_plan_ids) ? v.scoped_plan_ids : v.scoped_plan_ids ? [v.scoped_plan_ids] : [];
   const active = v.active === undefined ? true : v.active === true || v.active === "on" || v.active === "true";
@@ -68,20 +82,42 @@ export function RuleForm({ intent, values, errors, plans, cancelTo, submitLabel 
         <label htmlFor="rule-description" className={label}>
           Description
         </label>
-        <textarea id="rule-description" name="description" required rows={2} defaultValue={v.description ?? ""} className={inputClass} placeholder="Why the rule exists" />
+        <textarea
+          id="rule-description"
+          name="description"
+          required
+          rows={2}
+          defaultValue={v.description ?? ""}
+          className={inputClass}
+          placeholder="Why the rule exists"
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="rule-conditions" className={label}>
             Conditions <span className="font-normal text-slate-400">(one per line; all must hold)</span>
           </label>
-          <textarea id="rule-conditions" name="conditions" rows={3} defaultValue={join(v.conditions, "\n")} className={`${inputClass} font-mono`} placeholder={"age < 18\nquantity > limit"} />
+          <textarea
+            id="rule-conditions"
+            name="conditions"
+            rows={3}
+            defaultValue={join(v.conditions, "\n")}
+            className={`${inputClass} font-mono`}
+            placeholder={"age < 18\nquantity > limit"}
+          />
         </div>
         <div>
           <label htmlFor="rule-actions" className={label}>
             Actions <span className="font-normal text-slate-400">(one per line)</span>
           </label>
-          <textarea id="rule-actions" name="actions" rows={3} defaultValue={join(v.actions, "\n")} className={`${inputClass} font-mono`} placeholder={"require pediatric specialist\nroute to clinical reviewer"} />
+          <textarea
+            id="rule-actions"
+            name="actions"
+            rows={3}
+            defaultValue={join(v.actions, "\n")}
+            className={`${inputClass} font-mono`}
+            placeholder={"require pediatric specialist\nroute to clinical reviewer"}
+          />
         </div>
       </div>
       <fieldset className="rounded-md border border-slate-200 p-3">
@@ -91,7 +127,13 @@ export function RuleForm({ intent, values, errors, plans, cancelTo, submitLabel 
             <label htmlFor="rule-drugs" className={label}>
               Drug names
             </label>
-            <input id="rule-drugs" name="scoped_drug_names" defaultValue={join(v.scoped_drug_names, ", ")} className={inputClass} placeholder="Humira, adalimumab" />
+            <input
+              id="rule-drugs"
+              name="scoped_drug_names"
+              defaultValue={join(v.scoped_drug_names, ", ")}
+              className={inputClass}
+              placeholder="Humira, adalimumab"
+            />
           </div>
           <div>
             <label htmlFor="rule-ndcs" className={label}>
@@ -112,7 +154,13 @@ export function RuleForm({ intent, values, errors, plans, cancelTo, submitLabel 
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {plans.map((p) => (
                 <label key={p.token} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
-                  <input type="checkbox" name="scoped_plan_ids" value={p.token} defaultChecked={selectedPlans.includes(p.token)} className="rounded border-slate-300" />
+                  <input
+                    type="checkbox"
+                    name="scoped_plan_ids"
+                    value={p.token}
+                    defaultChecked={selectedPlans.includes(p.token)}
+                    className="rounded border-slate-300"
+                  />
                   {p.title}
                 </label>
               ))}
@@ -136,7 +184,15 @@ export function RuleForm({ intent, values, errors, plans, cancelTo, submitLabel 
             <label htmlFor="rule-priority" className={label}>
               Priority
             </label>
-            <input id="rule-priority" name="priority" type="number" min={1} max={10} defaultValue={String(v.priority ?? DEFAULT_RULE_PRIORITY)} className={inputClass} />
+            <input
+              id="rule-priority"
+              name="priority"
+              type="number"
+              min={1}
+              max={10}
+              defaultValue={String(v.priority ?? DEFAULT_RULE_PRIORITY)}
+              className={inputClass}
+            />
             <p className={hint}>1 is applied first; default {DEFAULT_RULE_PRIORITY}.</p>
           </div>
         </div>
@@ -166,8 +222,9 @@ export function RuleLanguageHelp() {
         <div>
           <p className="font-medium">Conditions</p>
           <p className="text-xs text-slate-500">
-            <code>field op value</code> with <code>&lt; &lt;= &gt; &gt;= = != is</code>, <code>in [a, b]</code>, <code>contains</code>, <code>starts with</code>, <code>is missing</code>; combine with <code>and</code>, <code>or</code>, <code>not</code>, parentheses. A value
-            that was not read never satisfies a condition.
+            <code>field op value</code> with <code>&lt; &lt;= &gt; &gt;= = != is</code>, <code>in [a, b]</code>, <code>contains</code>, <code>starts with</code>
+            , <code>is missing</code>; combine with <code>and</code>, <code>or</code>, <code>not</code>, parentheses. A value that was not read never satisfies
+            a condition.
           </p>
           <ul className="mt-1 space-y-0.5 text-xs">
             {Object.entries(FIELD_DOCS).map(([k, d]) => (
@@ -196,7 +253,9 @@ export function RuleLanguageHelp() {
               <code>lower confidence by 0.1</code> / <code>to 0.5</code>
             </li>
           </ul>
-          <p className="mt-2 text-xs text-slate-500">A rule can never deny or approve a case: a denial always needs a failed policy criterion quoted from the request and a clinician&apos;s sign-off.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            A rule can never deny or approve a case: a denial always needs a failed policy criterion quoted from the request and a clinician&apos;s sign-off.
+          </p>
           <p className="mt-2 text-xs font-medium">Examples</p>
           <ul className="text-xs">
             <li>

@@ -27,11 +27,21 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="cases-table">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2.5">Case</th>
-            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">Due</th>
-            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">Status</th>
-            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">Decision</th>
-            <th scope="col" className="px-4 py-2.5">Assignee</th>
+            <th scope="col" className="px-4 py-2.5">
+              Case
+            </th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
+              Due
+            </th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
+              Status
+            </th>
+            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
+              Decision
+            </th>
+            <th scope="col" className="px-4 py-2.5">
+              Assignee
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -22,24 +22,50 @@ describe("auditCase", () => {
     const base = { caseDoc: docFromPages(["request"]), eligibility: elig, review, requestDate: "2026-10-01" };
     expect(find(auditCase({ ...base, facts: emptyFacts({ medication: med(2, "40 mg every other week") }) }), "quantity_limit").passed).toBe(true);
     expect(find(auditCase({ ...base, facts: emptyFacts({ medication: med(6, "40 mg weekly") }) }), "quantity_limit").passed).toBe(false);
-    expect(find(auditCase({ ...base, facts: emptyFacts({ medication: med(4, "80 mg x1, then 40 mg every other week") }) }), "quantity_limit").passed).toBe(true);
+    expect(find(auditCase({ ...base, facts: emptyFacts({ medication: med(4, "80 mg x1, then 40 mg every other week") }) }), "quantity_limit").passed).toBe(
+      true,
+    );
   });
   it("step therapy: trial of the required length, contraindication, or missing", () => {
-    const run = (text: string) => find(auditCase({ caseDoc: docFromPages([text]), facts: emptyFacts(), eligibility: elig, review, requestDate: "2026-10-01" }), "step_therapy");
+    const run = (text: string) =>
+      find(auditCase({ caseDoc: docFromPages([text]), facts: emptyFacts(), eligibility: elig, review, requestDate: "2026-10-01" }), "step_therapy");
     expect(run("Metformin 1000 mg BID 01/02/2025 - present").passed).toBe(true);
     expect(run("Metformin contraindicated: eGFR 24").passed).toBe(true);
     expect(run("No prior therapies.").passed).toBeNull();
   });
   it("date sanity flags a DOB on/after the request date as blocking", () => {
-    const f = find(auditCase({ caseDoc: docFromPages(["x"]), facts: emptyFacts({ patient: { ...emptyFacts().patient, birth_date: "2027-01-01" } }), eligibility: elig, review, requestDate: "2026-10-01" }), "date_sanity");
+    const f = find(
+      auditCase({
+        caseDoc: docFromPages(["x"]),
+        facts: emptyFacts({ patient: { ...emptyFacts().patient, birth_date: "2027-01-01" } }),
+        eligibility: elig,
+        review,
+        requestDate: "2026-10-01",
+      }),
+      "date_sanity",
+    );
     expect(f).toMatchObject({ passed: false, severity: "blocking" });
   });
   it("flags ongoing biologics besides a requested biologic", () => {
-    const fs = auditCase({ caseDoc: docFromPages(["Will continue Cosentyx 300 mg monthly"]), facts: emptyFacts(), eligibility: elig, review, requestDate: "2026-10-01", drugNames: ["adalimumab", "humira"] });
+    const fs = auditCase({
+      caseDoc: docFromPages(["Will continue Cosentyx 300 mg monthly"]),
+      facts: emptyFacts(),
+      eligibility: elig,
+      review,
+      requestDate: "2026-10-01",
+      drugNames: ["adalimumab", "humira"],
+    });
     expect(find(fs, "duplicate_therapy").passed).toBe(false);
   });
   it("leaves AI rules to the pipeline: no rule findings from the audit itself", () => {
-    const fs = auditCase({ caseDoc: docFromPages(["humira"]), facts: emptyFacts(), eligibility: elig, review, requestDate: "2026-10-01", rules: [{ name: "r", description: "d", conditions: [], actions: ["note x"] }] });
+    const fs = auditCase({
+      caseDoc: docFromPages(["humira"]),
+      facts: emptyFacts(),
+      eligibility: elig,
+      review,
+      requestDate: "2026-10-01",
+      rules: [{ name: "r", description: "d", conditions: [], actions: ["note x"] }],
+    });
     expect(fs.some((f) => f.check.startsWith("rule:"))).toBe(false);
   });
 });

@@ -8,9 +8,30 @@
  */
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11,
-  november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 const MONTH_RE = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const monthOf = (s: string) => MONTHS[s.toLowerCase().replace(/\.$/, "")] ?? MONTHS[s.toLowerCase().slice(0, 3)];
@@ -47,10 +68,22 @@ export function endOfMonth(isoDate: string): string {
 }
 
 const FULL: { re: RegExp; parse: (m: RegExpExecArray) => string | null }[] = [
-  { re: new RegExp(`(?<![0-9/])(${DG}{1,2}) ?([/\\-.]) ?(${DG}{1,2}) ?\\2 ?(${DG}{4}|${DG}{2})(?![0-9/])`, "g"), parse: (m) => iso(year2(+fixDigits(m[4])), +fixDigits(m[1]), +fixDigits(m[3])) },
-  { re: new RegExp(`(?<![0-9])(${DG}{4})([-/.])(${DG}{1,2})\\2(${DG}{1,2})(?![0-9])`, "g"), parse: (m) => iso(+fixDigits(m[1]), +fixDigits(m[3]), +fixDigits(m[4])) },
-  { re: new RegExp(`\\b(${MONTH_RE})\\.?[\\s\\-]+(${DG}{1,2})(?:st|nd|rd|th)?,?[\\s\\-]+(${DG}{4})\\b`, "gi"), parse: (m) => iso(+fixDigits(m[3]), monthOf(m[1]), +fixDigits(m[2])) },
-  { re: new RegExp(`\\b(${DG}{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\.?,?\\s+(${DG}{4})\\b`, "gi"), parse: (m) => iso(+fixDigits(m[3]), monthOf(m[2]), +fixDigits(m[1])) },
+  {
+    re: new RegExp(`(?<![0-9/])(${DG}{1,2}) ?([/\\-.]) ?(${DG}{1,2}) ?\\2 ?(${DG}{4}|${DG}{2})(?![0-9/])`, "g"),
+    parse: (m) => iso(year2(+fixDigits(m[4])), +fixDigits(m[1]), +fixDigits(m[3])),
+  },
+  {
+    re: new RegExp(`(?<![0-9])(${DG}{4})([-/.])(${DG}{1,2})\\2(${DG}{1,2})(?![0-9])`, "g"),
+    parse: (m) => iso(+fixDigits(m[1]), +fixDigits(m[3]), +fixDigits(m[4])),
+  },
+  {
+    re: new RegExp(`\\b(${MONTH_RE})\\.?[\\s\\-]+(${DG}{1,2})(?:st|nd|rd|th)?,?[\\s\\-]+(${DG}{4})\\b`, "gi"),
+    parse: (m) => iso(+fixDigits(m[3]), monthOf(m[1]), +fixDigits(m[2])),
+  },
+  {
+    re: new RegExp(`\\b(${DG}{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\.?,?\\s+(${DG}{4})\\b`, "gi"),
+    parse: (m) => iso(+fixDigits(m[3]), monthOf(m[2]), +fixDigits(m[1])),
+  },
 ];
 
 /**
@@ -81,7 +114,8 @@ export function findDates(text: string, opts: { partial?: boolean; yearless?: bo
     while ((m = re.exec(text))) {
       const mo = monthOf(m[1]);
       const d = +m[2];
-      if (mo && d >= 1 && d <= 31) push({ start: `0000-${pad2(mo)}-${pad2(d)}`, end: `0000-${pad2(mo)}-${pad2(d)}`, precision: "day", index: m.index, length: m[0].length, text: m[0] });
+      if (mo && d >= 1 && d <= 31)
+        push({ start: `0000-${pad2(mo)}-${pad2(d)}`, end: `0000-${pad2(mo)}-${pad2(d)}`, precision: "day", index: m.index, length: m[0].length, text: m[0] });
     }
   }
   if (opts.partial) {
@@ -143,7 +177,22 @@ export function ageOn(birth: string, on: string): { years: number; months: numbe
   return { years, months };
 }
 
-const WORDNUM: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, a: 1, an: 1 };
+const WORDNUM: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  a: 1,
+  an: 1,
+};
 
 /** Days in one `unit` ("day", "wk", "months", "yr"); a month is 30.44 days, a year 365. */
 export function unitDays(unit: string): number {
@@ -164,7 +213,8 @@ export function numberWord(s: string): number {
  */
 export function explicitDurations(text: string): { days: number; index: number; length: number }[] {
   const out: { days: number; index: number; length: number }[] = [];
-  const re = /(?:~|approx\.?\s*|about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|over\s+|>\s*|x\s*)?\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?<=\b(?:for|over|x)\s)an?(?= (?:week|month|year)\b))\s*(?:\+\s*)?(?:-|\s)?(days?|weeks?|wks?|months?|mos?\b|mths?|years?|yrs?)\b(?!\s*(?:ago|old|of age|later|after|before|post|prior))/gi;
+  const re =
+    /(?:~|approx\.?\s*|about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|over\s+|>\s*|x\s*)?\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?<=\b(?:for|over|x)\s)an?(?= (?:week|month|year)\b))\s*(?:\+\s*)?(?:-|\s)?(days?|weeks?|wks?|months?|mos?\b|mths?|years?|yrs?)\b(?!\s*(?:ago|old|of age|later|after|before|post|prior))/gi;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
     const n = numberWord(m[1]);

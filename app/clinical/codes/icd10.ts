@@ -53,11 +53,15 @@ export function repairIcd10Insertion(raw: string, confirm: (code: string) => boo
 export function repairIcd10MissingLetter(raw: string, confirm: (code: string) => boolean): string | null {
   const s = raw.trim().replace(/[,·•]/g, ".").replace(/\s+/g, "");
   if (!/^\d{2}[0-9A-Z]?\.[0-9A-Z]{1,4}$/.test(s)) return null;
-  const ok = "ABCDEFGHIJKLMNOPQRSTVWXYZ".split("").map((l) => normalizeIcd10(l + s)).filter((c): c is string => !!c && confirm(c));
+  const ok = "ABCDEFGHIJKLMNOPQRSTVWXYZ"
+    .split("")
+    .map((l) => normalizeIcd10(l + s))
+    .filter((c): c is string => !!c && confirm(c));
   return ok.length === 1 ? ok[0] : null;
 }
 
 /** Candidate codes in running text (repair each with normalizeIcd10). */
-export const ICD10_IN_TEXT = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|BGDQ][0-9OIlSZ|]?[0-9A-Z]?\s?[.,·]\s?[0-9A-Z]{1,4}|[A-TV-Z][0-9]{2}[0-9A-Z]?)(?![A-Za-z0-9])/g;
+export const ICD10_IN_TEXT =
+  /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|BGDQ][0-9OIlSZ|]?[0-9A-Z]?\s?[.,·]\s?[0-9A-Z]{1,4}|[A-TV-Z][0-9]{2}[0-9A-Z]?)(?![A-Za-z0-9])/g;
 /** a dotted code with one character too many before the dot ("JB82.83") */
 export const ICD10_OVERLONG = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9A-Z|]{3}[.,·][0-9A-Z]{1,4})(?![A-Za-z0-9])/g;

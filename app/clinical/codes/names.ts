@@ -6,7 +6,11 @@ import { editDistance } from "./ocr";
 
 /** Lower case, accents removed, letters only ("O'Brien-Smith" → "obriensmith"). */
 export function normName(s: string | null | undefined): string {
-  return (s ?? "").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z]/g, "");
+  return (s ?? "")
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z]/g, "");
 }
 
 export type NameMatch = "exact" | "close" | "initial" | "none";
@@ -31,7 +35,11 @@ export function compareNames(a: string | null | undefined, b: string | null | un
 
 /** Name words split into first/last: "Last, First M" or "First M Last"; credentials stripped by the caller. */
 export function splitPersonName(raw: string): { first: string | null; last: string | null } {
-  const s = raw.replace(/\([^)]*\)/g, " ").replace(/[^A-Za-z,'\-\s.]/g, " ").replace(/\s+/g, " ").trim();
+  const s = raw
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/[^A-Za-z,'\-\s.]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (s.includes(",")) {
     const [l, f] = s.split(",", 2).map((x) => x.trim());
     return { last: l || null, first: (f ?? "").split(/\s+/).find((w) => w.replace(/\./g, "").length > 1) ?? null };

@@ -13,7 +13,10 @@ import { LETTER_TO_DIGIT } from "./ocr";
  * anything that is not an NDC shape.
  */
 export function normalizeNdc(raw: string, known: string[] = []): string | null {
-  const s = raw.trim().replace(/[\u2010-\u2015]/g, "-").replace(/\s*-\s*/g, "-");
+  const s = raw
+    .trim()
+    .replace(/[\u2010-\u2015]/g, "-")
+    .replace(/\s*-\s*/g, "-");
   const fixed = s.replace(/[A-Za-z|!$]/g, (c) => LETTER_TO_DIGIT[c] ?? c);
   const parts = fixed.split(/[-\s]+/).filter(Boolean);
   const fmt = (a: string, b: string, c: string) => `${a.padStart(5, "0")}-${b.padStart(4, "0")}-${c.padStart(2, "0")}`;
@@ -27,7 +30,11 @@ export function normalizeNdc(raw: string, known: string[] = []): string | null {
   const digits = fixed.replace(/\D/g, "");
   if (parts.length === 1 && digits.length === 11) return fmt(digits.slice(0, 5), digits.slice(5, 9), digits.slice(9));
   if (parts.length === 1 && digits.length === 10) {
-    const options = [fmt(digits.slice(0, 4), digits.slice(4, 8), digits.slice(8)), fmt(digits.slice(0, 5), digits.slice(5, 8), digits.slice(8)), fmt(digits.slice(0, 5), digits.slice(5, 9), digits.slice(9))];
+    const options = [
+      fmt(digits.slice(0, 4), digits.slice(4, 8), digits.slice(8)),
+      fmt(digits.slice(0, 5), digits.slice(5, 8), digits.slice(8)),
+      fmt(digits.slice(0, 5), digits.slice(5, 9), digits.slice(9)),
+    ];
     const knownNorm = known.map((k) => normalizeNdc(k)).filter(Boolean);
     return options.find((o) => knownNorm.includes(o)) ?? options[0];
   }

@@ -5,14 +5,30 @@
 
 /** OCR letter→digit confusions used inside fields that must be numeric. */
 export const LETTER_TO_DIGIT: Record<string, string> = {
-  O: "0", o: "0", D: "0", Q: "0", U: "0",
-  I: "1", l: "1", i: "1", "|": "1", "!": "1", L: "1", j: "1", J: "1",
-  Z: "2", z: "2",
-  S: "5", s: "5", $: "5",
-  G: "6", b: "6",
+  O: "0",
+  o: "0",
+  D: "0",
+  Q: "0",
+  U: "0",
+  I: "1",
+  l: "1",
+  i: "1",
+  "|": "1",
+  "!": "1",
+  L: "1",
+  j: "1",
+  J: "1",
+  Z: "2",
+  z: "2",
+  S: "5",
+  s: "5",
+  $: "5",
+  G: "6",
+  b: "6",
   T: "7",
   B: "8",
-  g: "9", q: "9",
+  g: "9",
+  q: "9",
   A: "4",
 };
 
@@ -40,7 +56,10 @@ const CANON: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", 
 
 /** An identifier in a canonical form where OCR-confusable characters compare equal. */
 export function canonicalId(id: string): string {
-  return id.toUpperCase().replace(/[^A-Z0-9|]/g, "").replace(/[ODQIL|SBZG]/g, (c) => CANON[c] ?? c);
+  return id
+    .toUpperCase()
+    .replace(/[^A-Z0-9|]/g, "")
+    .replace(/[ODQIL|SBZG]/g, (c) => CANON[c] ?? c);
 }
 
 /** Levenshtein distance (insertions, deletions, substitutions each cost 1). */

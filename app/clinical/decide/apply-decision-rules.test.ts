@@ -17,17 +17,50 @@ const member = cite(1, "Member ID: ACM100234");
 const mtx = cite(2, "Methotrexate 20 mg weekly from 06/01/2025 to 07/01/2025, stopped.");
 const tb = cite(2, "TB screening (QuantiFERON) positive on 01/10/2026.");
 const dx = cite(1, "M05.79 Rheumatoid arthritis");
-const facts = emptyFacts({ request_date: "2026-02-03", request_date_source: "fax_header", diagnoses: [{ code: "M05.79", description: "Rheumatoid arthritis", primary: true, citations: [dx] }], medication: { ...emptyFacts().medication, drug_name: "Humira" }, patient: { ...emptyFacts().patient, last_name: "Whitfield", member_id: "ACM100234", citations: [member] } });
+const facts = emptyFacts({
+  request_date: "2026-02-03",
+  request_date_source: "fax_header",
+  diagnoses: [{ code: "M05.79", description: "Rheumatoid arthritis", primary: true, citations: [dx] }],
+  medication: { ...emptyFacts().medication, drug_name: "Humira" },
+  patient: { ...emptyFacts().patient, last_name: "Whitfield", member_id: "ACM100234", citations: [member] },
+});
 
-const eligible: EligibilityResult = { eligible: true, member: null, reason: "Eligible on 2026-02-03.", formulary: null, citations: [member], certainty: "clear" };
-const ineligible: EligibilityResult = { eligible: false, member: null, reason: "coverage ended 2025-12-31", formulary: null, citations: [member], certainty: "clear" };
+const eligible: EligibilityResult = {
+  eligible: true,
+  member: null,
+  reason: "Eligible on 2026-02-03.",
+  formulary: null,
+  citations: [member],
+  certainty: "clear",
+};
+const ineligible: EligibilityResult = {
+  eligible: false,
+  member: null,
+  reason: "coverage ended 2025-12-31",
+  formulary: null,
+  citations: [member],
+  certainty: "clear",
+};
 const uncertainIneligible: EligibilityResult = { ...ineligible, certainty: "uncertain" };
 const unknownEligibility: EligibilityResult = { ...eligible, eligible: null, reason: "request date unreadable", certainty: "uncertain" };
 
-const crit = (outcome: CriterionResult["outcome"], over: Partial<CriterionResult> = {}): CriterionResult => ({ node_id: "n5", question: "Trial of methotrexate for at least 3 months", outcome, reason: "r", citations: outcome === "insufficient" ? [] : [mtx], evidence: "direct", confidence: "high", ...over });
+const crit = (outcome: CriterionResult["outcome"], over: Partial<CriterionResult> = {}): CriterionResult => ({
+  node_id: "n5",
+  question: "Trial of methotrexate for at least 3 months",
+  outcome,
+  reason: "r",
+  citations: outcome === "insufficient" ? [] : [mtx],
+  evidence: "direct",
+  confidence: "high",
+  ...over,
+});
 const review = (paths: CriterionResult[][], verdict: ReviewResult["verdict"], extra: Partial<ReviewResult> = {}): ReviewResult => ({
   policy_id: "pol-1",
-  paths: paths.map((criteria, i) => ({ title: `Path ${i + 1}`, outcome: criteria.some((c) => c.outcome === "not_met") ? "not_met" : criteria.every((c) => c.outcome === "met") ? "met" : "insufficient", criteria })),
+  paths: paths.map((criteria, i) => ({
+    title: `Path ${i + 1}`,
+    outcome: criteria.some((c) => c.outcome === "not_met") ? "not_met" : criteria.every((c) => c.outcome === "met") ? "met" : "insufficient",
+    criteria,
+  })),
   traversal: [],
   verdict,
   ...extra,
@@ -36,7 +69,8 @@ const approvedReview = review([[crit("met")]], { approved: true, denied: false, 
 const deniedReview = review([[crit("not_met")]], { approved: false, denied: true, open_nodes: [] });
 const openReview = review([[crit("insufficient")]], { approved: false, denied: false, open_nodes: ["n5"] });
 const blocking: AuditFinding = { check: "attachments", passed: false, severity: "blocking", message: "Referenced notes are not attached.", citations: [] };
-const decide = (eligibility: EligibilityResult, r: ReviewResult | null, audit: AuditFinding[] = [], proposal?: Proposal) => applyDecisionRules({ facts, caseDoc: doc, eligibility, review: r, audit }, proposal);
+const decide = (eligibility: EligibilityResult, r: ReviewResult | null, audit: AuditFinding[] = [], proposal?: Proposal) =>
+  applyDecisionRules({ facts, caseDoc: doc, eligibility, review: r, audit }, proposal);
 
 describe("applyDecisionRules", () => {
   it.each<[string, EligibilityResult, ReviewResult | null, AuditFinding[], FinalDecision | undefined, FinalDecision]>([
@@ -73,28 +107,63 @@ describe("applyDecisionRules", () => {
   });
 
   it("denies on an exclusion only when it is cited and read with high confidence", () => {
-    const exclusion = (over: Partial<CriterionResult>) => review([[crit("met")]], { approved: false, denied: true, open_nodes: [] }, { exclusions: [{ node_id: "x1", question: "Exclusion: active tuberculosis", outcome: "met", reason: "positive TB test", citations: [tb], confidence: "high", evidence: "direct", ...over }] });
+    const exclusion = (over: Partial<CriterionResult>) =>
+      review(
+        [[crit("met")]],
+        { approved: false, denied: true, open_nodes: [] },
+        {
+          exclusions: [
+            {
+              node_id: "x1",
+              question: "Exclusion: active tuberculosis",
+              outcome: "met",
+              reason: "positive TB test",
+              citations: [tb],
+              confidence: "high",
+              evidence: "direct",
+              ...over,
+            },
+          ],
+        },
+      );
     expect(decide(eligible, exclusion({})).rule).toBe("deny_exclusion");
     expect(decide(eligible, exclusion({ confidence: "medium" })).final_decision).not.toBe("denied");
     expect(decide(eligible, exclusion({ citations: [] })).final_decision).not.toBe("denied");
   });
 
   it("denies a diagnosis outside every understood indication only with the diagnosis quoted", () => {
-    const r = review([[crit("insufficient")]], { approved: false, denied: true, open_nodes: [] }, { indication: { status: "not_covered", branches: [{ title: "Plaque psoriasis", score: 0, citation: null }] } });
+    const r = review(
+      [[crit("insufficient")]],
+      { approved: false, denied: true, open_nodes: [] },
+      { indication: { status: "not_covered", branches: [{ title: "Plaque psoriasis", score: 0, citation: null }] } },
+    );
     expect(decide(eligible, r).rule).toBe("deny_not_covered");
-    const unquoted = applyDecisionRules({ facts: { ...facts, diagnoses: [{ ...facts.diagnoses[0], citations: [] }] }, caseDoc: doc, eligibility: eligible, review: r, audit: [] });
+    const unquoted = applyDecisionRules({
+      facts: { ...facts, diagnoses: [{ ...facts.diagnoses[0], citations: [] }] },
+      caseDoc: doc,
+      eligibility: eligible,
+      review: r,
+      audit: [],
+    });
     expect(unquoted.final_decision).toBe("needs_more_information");
   });
 
   it("lists what to ask the prescriber for when information is missing", () => {
-    const r = review([[crit("insufficient", { missing: "Dates and outcome of the methotrexate trial" })]], { approved: false, denied: false, open_nodes: ["n5"] });
+    const r = review([[crit("insufficient", { missing: "Dates and outcome of the methotrexate trial" })]], {
+      approved: false,
+      denied: false,
+      open_nodes: ["n5"],
+    });
     const d = decide(eligible, r);
     expect(d.missing_items).toEqual(["Dates and outcome of the methotrexate trial"]);
     expect(d.ai_summary).toContain("Dates and outcome of the methotrexate trial");
   });
 
   it("takes its confidence from the named base of the deciding rule", () => {
-    expect(decide(ineligible, approvedReview).confidence_score).toBeCloseTo(CONFIDENCE_BASE.deny_not_eligible * 0.8 + CONFIDENCE_BASE.deny_not_eligible * 0.2 * 1, 2);
+    expect(decide(ineligible, approvedReview).confidence_score).toBeCloseTo(
+      CONFIDENCE_BASE.deny_not_eligible * 0.8 + CONFIDENCE_BASE.deny_not_eligible * 0.2 * 1,
+      2,
+    );
     const approved = decide(eligible, approvedReview);
     expect(approved.rule).toBe("approve");
     expect(approved.confidence_score).toBe(CONFIDENCE_BASE.approve);
@@ -147,7 +216,8 @@ describe("applyDecisionRules: paths and verdicts", () => {
   });
 
   it("lower OCR confidence lowers the decision confidence", () => {
-    const at = (ocrConfidence: number) => applyDecisionRules({ facts, caseDoc: doc, eligibility: eligible, review: approvedReview, audit: [], ocrConfidence }).confidence_score;
+    const at = (ocrConfidence: number) =>
+      applyDecisionRules({ facts, caseDoc: doc, eligibility: eligible, review: approvedReview, audit: [], ocrConfidence }).confidence_score;
     expect(at(0.5)).toBeLessThan(at(1));
     expect(at(0.5)).toBeGreaterThanOrEqual(0.3);
   });
@@ -161,7 +231,13 @@ describe("tidySummary", () => {
     expect(tidySummary("Wait... then go.")).toBe("Wait... then go.");
   });
   it("is applied to every decision summary", () => {
-    const d = applyDecisionRules({ facts, caseDoc: doc, eligibility: eligible, review: review([[crit("insufficient", { missing: "chart notes." })]], undefined), audit: [] });
+    const d = applyDecisionRules({
+      facts,
+      caseDoc: doc,
+      eligibility: eligible,
+      review: review([[crit("insufficient", { missing: "chart notes." })]], undefined),
+      audit: [],
+    });
     expect(d.ai_summary).not.toMatch(/(?<!\.)\.\.(?!\.)|\s\|\s/);
   });
 });

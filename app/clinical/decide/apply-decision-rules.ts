@@ -19,7 +19,17 @@
  * (H&S Code §1367.01, Ins. Code §10123.135), Texas SB 815 (Ins. Code §4201.156): the engine
  * recommends a denial; it becomes final only after a clinician signs off in the workspace.
  */
-import type { AuditFinding, CaseFacts, Citation, CriterionResult, DecisionResult, EligibilityResult, FinalDecision, ParsedDocument, ReviewResult } from "../contracts";
+import type {
+  AuditFinding,
+  CaseFacts,
+  Citation,
+  CriterionResult,
+  DecisionResult,
+  EligibilityResult,
+  FinalDecision,
+  ParsedDocument,
+  ReviewResult,
+} from "../contracts";
 import { isVerbatim } from "../text/lines";
 import { confidenceFor, type DecisionRule } from "./confidence";
 
@@ -71,12 +81,15 @@ function missingItems(input: DecisionInputs): string[] {
   if (review) {
     const open = new Set(review.verdict?.open_nodes ?? []);
     const all: CriterionResult[] = [...(review.exclusions ?? []), ...review.paths.flatMap((p) => p.criteria)];
-    for (const c of all) if ((open.size ? open.has(c.node_id) : c.outcome === "insufficient") && c.outcome === "insufficient") out.push(c.missing || c.question);
-    if (review.indication && (review.indication.status === "no_diagnosis" || review.indication.status === "unknown")) out.push("Diagnosis (ICD-10-CM code) the drug is requested for");
+    for (const c of all)
+      if ((open.size ? open.has(c.node_id) : c.outcome === "insufficient") && c.outcome === "insufficient") out.push(c.missing || c.question);
+    if (review.indication && (review.indication.status === "no_diagnosis" || review.indication.status === "unknown"))
+      out.push("Diagnosis (ICD-10-CM code) the drug is requested for");
     // an open node that is no criterion of a path: the request fits several indications
     const criterionIds = new Set(all.map((c) => c.node_id));
     const fits = (review.indication?.branches ?? []).filter((b) => b.score > 0).map((b) => b.title);
-    if ([...open].some((id) => !criterionIds.has(id)) && fits.length > 1) out.push(`Which indication the drug is requested for (the request fits: ${fits.join("; ")})`);
+    if ([...open].some((id) => !criterionIds.has(id)) && fits.length > 1)
+      out.push(`Which indication the drug is requested for (the request fits: ${fits.join("; ")})`);
   }
   if (eligibility.eligible == null) {
     if (!facts.request_date || facts.request_date_source === "none") out.push("Date of the request");
@@ -93,7 +106,15 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   const { eligibility, review, audit, facts, caseDoc } = input;
   const ocr = input.ocrConfidence ?? 1;
   const traversal = review?.traversal ?? [];
-  const finish = (d: FinalDecision, rule: DecisionRule | string, summary: string, rationale: string, citations: Citation[], share = 1, missing: string[] = []): DecisionResult => ({
+  const finish = (
+    d: FinalDecision,
+    rule: DecisionRule | string,
+    summary: string,
+    rationale: string,
+    citations: Citation[],
+    share = 1,
+    missing: string[] = [],
+  ): DecisionResult => ({
     final_decision: d,
     confidence_score: confidenceFor((rule in CONF_RULES ? rule : "pend_needs_review") as DecisionRule, ocr, share),
     ai_summary: tidySummary(summary),
@@ -112,14 +133,23 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   // (c) coverage clearly not in force for a positively identified member
   if (eligibility.eligible === false && eligibility.certainty !== "uncertain") {
     const cites = verbatimFax(caseDoc, eligibility.citations);
-    if (cites.length) return finish("denied", "deny_not_eligible", `Denied: member not eligible — ${eligibility.reason}`, `Eligibility: ${eligibility.reason}\nClinical criteria were not decisive because coverage is not in force for this member on the request date.`, cites);
+    if (cites.length)
+      return finish(
+        "denied",
+        "deny_not_eligible",
+        `Denied: member not eligible — ${eligibility.reason}`,
+        `Eligibility: ${eligibility.reason}\nClinical criteria were not decisive because coverage is not in force for this member on the request date.`,
+        cites,
+      );
   }
 
   if (!review) {
     const nothing = !facts.medication?.drug_name && !facts.patient?.last_name && !facts.patient?.member_id;
     return pend(
       nothing ? "pend_nothing_read" : "pend_no_policy",
-      nothing ? "Needs more information: no patient, drug or coverage policy could be identified in the request." : `Needs more information: no coverage policy on this plan matches the requested drug (${facts.medication?.drug_name ?? "not identified"}); a reviewer must assign a policy or review the request manually.`,
+      nothing
+        ? "Needs more information: no patient, drug or coverage policy could be identified in the request."
+        : `Needs more information: no coverage policy on this plan matches the requested drug (${facts.medication?.drug_name ?? "not identified"}); a reviewer must assign a policy or review the request manually.`,
       `Requested medication: ${facts.medication?.drug_name ?? "not identified"}. Eligibility: ${eligibility.reason}`,
       eligibility.citations,
     );
@@ -130,7 +160,10 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   if (exclusion) {
     const cites = verbatimFax(caseDoc, exclusion.citations);
     if (cites.length && exclusion.confidence !== "medium" && exclusion.confidence !== "low")
-      return finish("denied", "deny_exclusion", `Denied: policy exclusion applies — ${exclusion.question.replace(/^Exclusion:\s*/, "")}`, exclusion.reason, [...cites, ...exclusion.citations.filter((c) => c.document === "policy")]);
+      return finish("denied", "deny_exclusion", `Denied: policy exclusion applies — ${exclusion.question.replace(/^Exclusion:\s*/, "")}`, exclusion.reason, [
+        ...cites,
+        ...exclusion.citations.filter((c) => c.document === "policy"),
+      ]);
   }
 
   const verdict = review.verdict;
@@ -141,12 +174,20 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     const failCites = fails.flatMap((f) => f.c.flatMap((c) => c.citations));
     const cites = verbatimFax(caseDoc, notCovered ? [...failCites, ...(review.indication?.branches.flatMap(() => []) ?? [])] : failCites);
     // each failure quoted from the fax and read from a policy sentence with high confidence
-    const everyFailCited = fails.every((f) => f.c.length > 0 && f.c.every((c) => verbatimFax(caseDoc, c.citations).length > 0 && c.confidence !== "medium" && c.confidence !== "low"));
+    const everyFailCited = fails.every(
+      (f) => f.c.length > 0 && f.c.every((c) => verbatimFax(caseDoc, c.citations).length > 0 && c.confidence !== "medium" && c.confidence !== "low"),
+    );
     if (notCovered) {
       const dx = (facts.diagnoses ?? []).flatMap((d) => d.citations ?? []);
       const dxCites = verbatimFax(caseDoc, dx);
       if (dxCites.length)
-        return finish("denied", "deny_not_covered", `Denied: the requested drug is not covered for the stated indication (${(facts.diagnoses ?? []).map((d) => [d.code, d.description].filter(Boolean).join(" ")).join("; ") || "see diagnosis"}).`, `The request's diagnosis matches none of the policy's covered indications (${(review.indication?.branches ?? []).map((b) => b.title).join("; ")}).`, dxCites);
+        return finish(
+          "denied",
+          "deny_not_covered",
+          `Denied: the requested drug is not covered for the stated indication (${(facts.diagnoses ?? []).map((d) => [d.code, d.description].filter(Boolean).join(" ")).join("; ") || "see diagnosis"}).`,
+          `The request's diagnosis matches none of the policy's covered indications (${(review.indication?.branches ?? []).map((b) => b.title).join("; ")}).`,
+          dxCites,
+        );
     } else if (cites.length && everyFailCited) {
       return finish(
         "denied",
@@ -156,7 +197,11 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
         cites,
       );
     }
-    return pend("pend_needs_review", "Needs more information: the criteria appear not met, but the failure is not documented clearly enough to deny; a reviewer should confirm.", review.paths.map((p) => `Path: ${p.title} (${p.outcome})\n${listCriteria(p, (o) => o !== "met")}`).join("\n"));
+    return pend(
+      "pend_needs_review",
+      "Needs more information: the criteria appear not met, but the failure is not documented clearly enough to deny; a reviewer should confirm.",
+      review.paths.map((p) => `Path: ${p.title} (${p.outcome})\n${listCriteria(p, (o) => o !== "met")}`).join("\n"),
+    );
   }
 
   if (verdict?.approved) {
@@ -164,20 +209,49 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     const share = metPath ? metPath.criteria.filter((c) => c.evidence === "direct").length / Math.max(1, metPath.criteria.length) : 0;
     const cites = [...(metPath?.criteria.flatMap((c) => c.citations) ?? []), ...eligibility.citations];
     const blocking = audit.filter((a) => a.severity === "blocking" && a.passed === false);
-    if (blocking.length) return pend("pend_needs_review", `Needs more information: clinical criteria are met (${metPath?.title ?? ""}) but the audit found: ${blocking.map((b) => b.message).join("; ")}`, `${metPath ? listCriteria(metPath) : ""}\nAudit: ${blocking.map((b) => `${b.check}: ${b.message}`).join("; ")}`, blocking.flatMap((b) => b.citations));
-    if (eligibility.eligible !== true) return pend("pend_missing_information", `Needs more information: clinical criteria are met (${metPath?.title ?? ""}) but member eligibility could not be confirmed — ${eligibility.reason}`, metPath ? listCriteria(metPath) : "", eligibility.citations);
+    if (blocking.length)
+      return pend(
+        "pend_needs_review",
+        `Needs more information: clinical criteria are met (${metPath?.title ?? ""}) but the audit found: ${blocking.map((b) => b.message).join("; ")}`,
+        `${metPath ? listCriteria(metPath) : ""}\nAudit: ${blocking.map((b) => `${b.check}: ${b.message}`).join("; ")}`,
+        blocking.flatMap((b) => b.citations),
+      );
+    if (eligibility.eligible !== true)
+      return pend(
+        "pend_missing_information",
+        `Needs more information: clinical criteria are met (${metPath?.title ?? ""}) but member eligibility could not be confirmed — ${eligibility.reason}`,
+        metPath ? listCriteria(metPath) : "",
+        eligibility.citations,
+      );
     if (proposal && proposal.final_decision !== "approved")
-      return pend("pend_needs_review", `Needs more information: the criteria read as met, but the reviewing model did not approve (${proposal.ai_summary ?? proposal.final_decision}).`, `${metPath ? listCriteria(metPath) : ""}\nModel: ${proposal.rationale ?? ""}`, proposal.citations ?? []);
-    return finish("approved", "approve", `Approved: every ${metPath?.title ?? ""} criterion is met; member eligible.`, `Path: ${metPath?.title ?? ""}\n${metPath ? listCriteria(metPath) : ""}\nEligibility: ${eligibility.reason}`, cites, share);
+      return pend(
+        "pend_needs_review",
+        `Needs more information: the criteria read as met, but the reviewing model did not approve (${proposal.ai_summary ?? proposal.final_decision}).`,
+        `${metPath ? listCriteria(metPath) : ""}\nModel: ${proposal.rationale ?? ""}`,
+        proposal.citations ?? [],
+      );
+    return finish(
+      "approved",
+      "approve",
+      `Approved: every ${metPath?.title ?? ""} criterion is met; member eligible.`,
+      `Path: ${metPath?.title ?? ""}\n${metPath ? listCriteria(metPath) : ""}\nEligibility: ${eligibility.reason}`,
+      cites,
+      share,
+    );
   }
 
   // open: what would have to be asked for
-  const unclear = review.paths.some((p) => p.criteria.some((c) => c.outcome === "insufficient" && (c.confidence === "low" || c.confidence === "medium") && !c.citations.some((x) => x.document !== "policy")));
+  const unclear = review.paths.some((p) =>
+    p.criteria.some(
+      (c) => c.outcome === "insufficient" && (c.confidence === "low" || c.confidence === "medium") && !c.citations.some((x) => x.document !== "policy"),
+    ),
+  );
   const open = review.paths.flatMap((p) => p.criteria.filter((c) => c.outcome === "insufficient").map((c) => c.question));
   return pend(
     unclear ? "pend_needs_review" : "pend_missing_information",
     `Needs more information${open.length ? `: ${[...new Set(open)].slice(0, 4).join("; ")}` : ""}.`,
-    review.paths.map((p) => `Path: ${p.title} (${p.outcome})\n${listCriteria(p, (o) => o !== "met")}`).join("\n") + (eligibility.eligible !== true ? `\nEligibility: ${eligibility.reason}` : ""),
+    review.paths.map((p) => `Path: ${p.title} (${p.outcome})\n${listCriteria(p, (o) => o !== "met")}`).join("\n") +
+      (eligibility.eligible !== true ? `\nEligibility: ${eligibility.reason}` : ""),
     review.paths.flatMap((p) => p.criteria.filter((c) => c.outcome !== "met").flatMap((c) => c.citations)),
   );
 }

@@ -6,10 +6,46 @@ import { canonicalId } from "../codes/ocr";
 import { checkEligibility, matchFormulary, matchMember } from "./check-eligibility";
 
 const roster: RosterMember[] = [
-  { member_id: "GLM40218376", first_name: "Marisol", last_name: "Vega", birth_date: "1971-06-22", gender: "female", plan_identification: "X", coverage_start: "2026-01-01", coverage_end: null },
-  { member_id: "GLM39984410", first_name: "Lorraine", last_name: "Whitaker", birth_date: "1963-12-02", gender: "female", plan_identification: "X", coverage_start: "2026-01-01", coverage_end: "2026-08-31" },
-  { member_id: "GLM41650093", first_name: "Aaron", last_name: "Feldman", birth_date: "2001-07-07", gender: "male", plan_identification: "X", coverage_start: "2026-09-01", coverage_end: null },
-  { member_id: "GLM41899901", first_name: "Leila", last_name: "Nasser", birth_date: "1982-09-03", gender: "female", plan_identification: "X", coverage_start: "2026-01-01", coverage_end: null },
+  {
+    member_id: "GLM40218376",
+    first_name: "Marisol",
+    last_name: "Vega",
+    birth_date: "1971-06-22",
+    gender: "female",
+    plan_identification: "X",
+    coverage_start: "2026-01-01",
+    coverage_end: null,
+  },
+  {
+    member_id: "GLM39984410",
+    first_name: "Lorraine",
+    last_name: "Whitaker",
+    birth_date: "1963-12-02",
+    gender: "female",
+    plan_identification: "X",
+    coverage_start: "2026-01-01",
+    coverage_end: "2026-08-31",
+  },
+  {
+    member_id: "GLM41650093",
+    first_name: "Aaron",
+    last_name: "Feldman",
+    birth_date: "2001-07-07",
+    gender: "male",
+    plan_identification: "X",
+    coverage_start: "2026-09-01",
+    coverage_end: null,
+  },
+  {
+    member_id: "GLM41899901",
+    first_name: "Leila",
+    last_name: "Nasser",
+    birth_date: "1982-09-03",
+    gender: "female",
+    plan_identification: "X",
+    coverage_start: "2026-01-01",
+    coverage_end: null,
+  },
 ];
 const formulary: FormularyRow[] = [
   { drug_name: "Humira", ndc: "00074-0554-02", tier: 5, requires_prior_auth: true, quantity_limit: null, step_therapy: [] },
@@ -63,14 +99,23 @@ describe("checkEligibility", () => {
     expect(checkEligibility(facts(whitaker, "2026-08-31"), roster, formulary).eligible).toBe(true);
   });
   it("is not eligible for an unknown member, even one character away from a roster ID", () => {
-    const r = checkEligibility(facts({ first_name: "Samir", last_name: "Nasser", birth_date: "1980-05-21", member_id: "GLM41899902" }, "2026-10-06"), roster, formulary);
+    const r = checkEligibility(
+      facts({ first_name: "Samir", last_name: "Nasser", birth_date: "1980-05-21", member_id: "GLM41899902" }, "2026-10-06"),
+      roster,
+      formulary,
+    );
     expect(r.eligible).toBe(false);
     expect(r.certainty).toBe("clear");
     expect(r.member).toBeNull();
     expect(r.reason).toMatch(/not on the plan roster/);
   });
   it("an unknown member read from a poor OCR scan is undetermined, never 'not eligible'", () => {
-    const r = checkEligibility(facts({ first_name: "Samir", last_name: "Nasser", birth_date: "1980-05-21", member_id: "GLM41899902" }, "2026-10-06"), roster, formulary, { ocrConfidence: 0.6 });
+    const r = checkEligibility(
+      facts({ first_name: "Samir", last_name: "Nasser", birth_date: "1980-05-21", member_id: "GLM41899902" }, "2026-10-06"),
+      roster,
+      formulary,
+      { ocrConfidence: 0.6 },
+    );
     expect(r.eligible).toBeNull();
     expect(r.certainty).toBe("uncertain");
   });
@@ -104,7 +149,18 @@ describe("checkEligibility", () => {
 describe("matchMember", () => {
   it("an illegible member ID is matched by a unique exact name and birth date, never by a read ID", () => {
     // from app/engine/review/generalisation.test.ts
-    const one = [{ member_id: "ABC123", first_name: "Ann", last_name: "Lee", birth_date: "1990-01-02", gender: null, plan_identification: null, coverage_start: "2026-01-01", coverage_end: null }];
+    const one = [
+      {
+        member_id: "ABC123",
+        first_name: "Ann",
+        last_name: "Lee",
+        birth_date: "1990-01-02",
+        gender: null,
+        plan_identification: null,
+        coverage_start: "2026-01-01",
+        coverage_end: null,
+      },
+    ];
     const f = emptyFacts();
     f.patient = { ...f.patient, first_name: "Ann", last_name: "Lee", birth_date: "1990-01-02" };
     expect(matchMember(f, one)).toMatchObject({ how: "identity", member: { member_id: "ABC123" } });
@@ -136,7 +192,11 @@ describe("matchMember", () => {
     expect(wrong.eligible).toBeNull();
     expect(wrong.certainty).toBe("uncertain");
     // nobody on the roster with this identity and a clean read: still clearly not covered
-    const stranger = checkEligibility(facts({ first_name: "Nora", last_name: "Quist", birth_date: "1980-01-01", member_id: "GLM40218999" }, "2026-10-06"), roster, formulary);
+    const stranger = checkEligibility(
+      facts({ first_name: "Nora", last_name: "Quist", birth_date: "1980-01-01", member_id: "GLM40218999" }, "2026-10-06"),
+      roster,
+      formulary,
+    );
     expect(stranger).toMatchObject({ eligible: false, certainty: "clear" });
   });
 });
@@ -144,7 +204,9 @@ describe("matchMember", () => {
 describe("matchFormulary", () => {
   it("prefers the NDC row, then the drug name", () => {
     expect(matchFormulary(facts(vega, "2026-10-06", { drug_name: "Ozempic", ndc: "00169-4130-13" }), formulary)?.ndc).toBe("00169-4130-13");
-    expect(matchFormulary(facts(vega, "2026-10-06", { drug_name: "semaglutide", generic_name: "semaglutide", ndc: null }), formulary)?.drug_name).toBe("Ozempic");
+    expect(matchFormulary(facts(vega, "2026-10-06", { drug_name: "semaglutide", generic_name: "semaglutide", ndc: null }), formulary)?.drug_name).toBe(
+      "Ozempic",
+    );
     expect(matchFormulary(facts(vega, "2026-10-06", { drug_name: "Lipitor", generic_name: "atorvastatin", ndc: null }), formulary)).toBeNull();
   });
   it("canonicalises confusable ID characters", () => {

@@ -61,7 +61,12 @@ function identityProblems(facts: CaseFacts, m: RosterMember): { problems: string
  * (O/0, I/1, S/5, B/8, Z/2, G/6, D, Q, L) → "?". "MCD-123" → "AA?999".
  */
 function idShape(id: string): string {
-  return id.toUpperCase().replace(/[^A-Z0-9]/g, "").replace(/[ODQILSBZG0125168]/g, "?").replace(/[A-Z]/g, "A").replace(/[0-9]/g, "9");
+  return id
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .replace(/[ODQILSBZG0125168]/g, "?")
+    .replace(/[A-Z]/g, "A")
+    .replace(/[0-9]/g, "9");
 }
 
 /** Could an ID of shape `a` be one of shape `b` (same length, "?" matches either kind)? */
@@ -86,7 +91,13 @@ export function matchMember(facts: CaseFacts, roster: RosterMember[]): MemberMat
       return { member: scored[0].m, how: "id", problems: scored[0].problems, notes: scored[0].notes };
     }
     const near = roster.filter((m) => editDistance(canonicalId(m.member_id), id) <= 1 && identityProblems(facts, m).problems.length === 0);
-    if (near.length === 1) return { member: near[0], how: "id+identity", problems: [], notes: [`member ID "${p.member_id}" read one character off roster ID ${near[0].member_id}`, ...identityProblems(facts, near[0]).notes] };
+    if (near.length === 1)
+      return {
+        member: near[0],
+        how: "id+identity",
+        problems: [],
+        notes: [`member ID "${p.member_id}" read one character off roster ID ${near[0].member_id}`, ...identityProblems(facts, near[0]).notes],
+      };
   }
   if (p.birth_date && p.last_name && p.first_name) {
     const byIdentity = roster.filter((m) => identityProblems(facts, m).problems.length === 0);
@@ -99,9 +110,24 @@ export function matchMember(facts: CaseFacts, roster: RosterMember[]): MemberMat
       // another payer's card): the member is identified. One shaped like the plan's IDs may be a
       // different member or a mistyped ID: the identity is not confirmed — never "not covered".
       if (!hasPlanIdShape(p.member_id!, roster)) {
-        return { member: m, how: "identity", problems: [], notes: [`the ID read on the request ("${p.member_id}") is not shaped like this plan's member IDs; matched roster ID ${m.member_id} by full name and date of birth`, ...notes] };
+        return {
+          member: m,
+          how: "identity",
+          problems: [],
+          notes: [
+            `the ID read on the request ("${p.member_id}") is not shaped like this plan's member IDs; matched roster ID ${m.member_id} by full name and date of birth`,
+            ...notes,
+          ],
+        };
       }
-      return { member: m, how: "identity", problems: [`member ID on the request ${p.member_id} is not on the roster, while the full name and date of birth match the member with ID ${m.member_id}: confirm the member ID`], notes };
+      return {
+        member: m,
+        how: "identity",
+        problems: [
+          `member ID on the request ${p.member_id} is not on the roster, while the full name and date of birth match the member with ID ${m.member_id}: confirm the member ID`,
+        ],
+        notes,
+      };
     }
   }
   return { member: null, how: null, problems: [id ? `member ID ${p.member_id} is not on the plan roster` : "no member ID found on the request"], notes: [] };
@@ -134,17 +160,32 @@ function cleanlyRead(facts: CaseFacts, ocrConfidence: number): boolean {
  * Eligibility of the extracted request (see the module comment).
  * `ocrConfidence`: mean OCR confidence of the pages the identity was read from (1 for text layer).
  */
-export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence?: number; receivedDate?: string | null } = {}): EligibilityResult {
+export function checkEligibility(
+  facts: CaseFacts,
+  roster: RosterMember[],
+  formulary: FormularyRow[],
+  opts: { ocrConfidence?: number; receivedDate?: string | null } = {},
+): EligibilityResult {
   const row = matchFormulary(facts, formulary);
   const citations: Citation[] = [...facts.patient.citations];
   const dateNote = facts.notes.find((n) => /^Request date/.test(n.text));
   if (dateNote) citations.push(...dateNote.citations);
-  const formNote = row ? ` Formulary: ${row.drug_name}${row.ndc ? ` (NDC ${row.ndc})` : ""}, tier ${row.tier ?? "?"}${row.requires_prior_auth ? ", PA required" : ""}.` : " Requested drug not found on the formulary.";
+  const formNote = row
+    ? ` Formulary: ${row.drug_name}${row.ndc ? ` (NDC ${row.ndc})` : ""}, tier ${row.tier ?? "?"}${row.requires_prior_auth ? ", PA required" : ""}.`
+    : " Requested drug not found on the formulary.";
   const p = facts.patient;
   const conf = opts.ocrConfidence ?? 1;
   const dateRead = !!facts.request_date && (facts.request_date_source ?? "form_date") !== "none";
   const base = { formulary: row, citations };
-  if (!p.member_id && !p.last_name) return { eligible: null, member: null, reason: "Cannot determine eligibility: no member ID or patient name could be read from the request." + formNote, certainty: "uncertain", match: null, ...base };
+  if (!p.member_id && !p.last_name)
+    return {
+      eligible: null,
+      member: null,
+      reason: "Cannot determine eligibility: no member ID or patient name could be read from the request." + formNote,
+      certainty: "uncertain",
+      match: null,
+      ...base,
+    };
   const match = matchMember(facts, roster);
   const who = `${p.first_name ?? "?"} ${p.last_name ?? "?"} (DOB ${p.birth_date ?? "?"}, ID ${p.member_id ?? "?"})`;
   if (!match.member) {
@@ -154,7 +195,8 @@ export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formu
       member: null,
       reason: clear
         ? `Not eligible: ${match.problems.join("; ")}; no roster member matches ${who}.` + formNote
-        : `Member not identified: ${match.problems.join("; ")} (${who}); the identity was not read cleanly enough to conclude the member is not covered.` + formNote,
+        : `Member not identified: ${match.problems.join("; ")} (${who}); the identity was not read cleanly enough to conclude the member is not covered.` +
+          formNote,
       certainty: clear ? "clear" : "uncertain",
       match: null,
       ...base,
@@ -168,7 +210,9 @@ export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formu
     return {
       eligible: clear ? false : null,
       member: clear ? null : m,
-      reason: `${clear ? "Not eligible" : "Identity not confirmed"}: member ID ${m.member_id} is on the roster but the identity does not match (${match.problems.join("; ")}).` + formNote,
+      reason:
+        `${clear ? "Not eligible" : "Identity not confirmed"}: member ID ${m.member_id} is on the roster but the identity does not match (${match.problems.join("; ")}).` +
+        formNote,
       certainty: clear ? "clear" : "uncertain",
       match: match.how,
       ...base,
@@ -184,12 +228,67 @@ export function checkEligibility(facts: CaseFacts, roster: RosterMember[], formu
     const coveredFrom = from >= m.coverage_start;
     const coveredTo = !m.coverage_end || (until ? until <= m.coverage_end : false);
     if (coveredFrom && coveredTo)
-      return { eligible: true, member: m, reason: `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"}; the request carries no date, and coverage holds from ${facts.request_date_source === "received_date" ? `a year before its receipt (${from})` : `its latest documented date ${d}`}${until ? ` to its receipt on ${until}` : ""}.` + formNote, certainty: "clear", match: match.how, ...base };
-    return { eligible: null, member: m, reason: `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request carries no date and coverage (${m.coverage_start} to ${m.coverage_end ?? "open"}) cannot be confirmed for it.` + formNote, certainty: "uncertain", match: match.how, ...base };
+      return {
+        eligible: true,
+        member: m,
+        reason:
+          `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"}; the request carries no date, and coverage holds from ${facts.request_date_source === "received_date" ? `a year before its receipt (${from})` : `its latest documented date ${d}`}${until ? ` to its receipt on ${until}` : ""}.` +
+          formNote,
+        certainty: "clear",
+        match: match.how,
+        ...base,
+      };
+    return {
+      eligible: null,
+      member: m,
+      reason:
+        `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request carries no date and coverage (${m.coverage_start} to ${m.coverage_end ?? "open"}) cannot be confirmed for it.` +
+        formNote,
+      certainty: "uncertain",
+      match: match.how,
+      ...base,
+    };
   }
-  if (!d || !dateRead) return { eligible: null, member: m, reason: `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request date could not be read, so coverage on that date cannot be confirmed (coverage ${m.coverage_start} to ${m.coverage_end ?? "open"}).` + formNote, certainty: "uncertain", match: match.how, ...base };
+  if (!d || !dateRead)
+    return {
+      eligible: null,
+      member: m,
+      reason:
+        `Member ${m.first_name} ${m.last_name} (${m.member_id}) found, but the request date could not be read, so coverage on that date cannot be confirmed (coverage ${m.coverage_start} to ${m.coverage_end ?? "open"}).` +
+        formNote,
+      certainty: "uncertain",
+      match: match.how,
+      ...base,
+    };
   const via = match.notes.length ? ` (${match.notes.join("; ")})` : "";
-  if (d < m.coverage_start) return { eligible: false, member: m, reason: `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) starts ${m.coverage_start}, after the request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };
-  if (m.coverage_end && d > m.coverage_end) return { eligible: false, member: m, reason: `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) ended ${m.coverage_end}, before the request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };
-  return { eligible: true, member: m, reason: `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"} on request date ${d}${via}.` + formNote, certainty: "clear", match: match.how, ...base };
+  if (d < m.coverage_start)
+    return {
+      eligible: false,
+      member: m,
+      reason:
+        `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) starts ${m.coverage_start}, after the request date ${d}${via}.` + formNote,
+      certainty: "clear",
+      match: match.how,
+      ...base,
+    };
+  if (m.coverage_end && d > m.coverage_end)
+    return {
+      eligible: false,
+      member: m,
+      reason:
+        `Not eligible: coverage for ${m.first_name} ${m.last_name} (${m.member_id}) ended ${m.coverage_end}, before the request date ${d}${via}.` + formNote,
+      certainty: "clear",
+      match: match.how,
+      ...base,
+    };
+  return {
+    eligible: true,
+    member: m,
+    reason:
+      `Eligible: ${m.first_name} ${m.last_name} (${m.member_id}), DOB ${m.birth_date}, covered ${m.coverage_start} to ${m.coverage_end ?? "open"} on request date ${d}${via}.` +
+      formNote,
+    certainty: "clear",
+    match: match.how,
+    ...base,
+  };
 }

@@ -48,11 +48,21 @@ export function isUnansweredFormLine(text: string): boolean {
   if (UNCHECKED_OPTION.test(text) && !CHECKED.test(text)) return true;
   // a form's question about the patient, even without its "?" ("Does your patient have Philadelphia
   // chromosome -positive or -negative ALL")
-  if (/^(?:\(if [^)]*\)\s*)?(?:does|do|is|are|has|have|was|were|will|did|can|could|what|which)\b[^.]*\b(?:your patient|the patient|the member|this patient)\b/i.test(text) && !CHECKED.test(text)) return true;
+  if (
+    /^(?:\(if [^)]*\)\s*)?(?:does|do|is|are|has|have|was|were|will|did|can|could|what|which)\b[^.]*\b(?:your patient|the patient|the member|this patient)\b/i.test(
+      text,
+    ) &&
+    !CHECKED.test(text)
+  )
+    return true;
   if (QUESTION.test(text)) return !CHECKED.test(text) || answeredNo(text);
   // answer boxes with no mark on a numbered question whose "?" wrapped onto the next line
   // ("1. Has the patient tried a traditional systemic agent (...), [ ] Yes [ ] No")
-  if (/^\s*\d{1,2}[.)]\s+(?:does|do|is|are|has|have|was|were|will|did|can)\b/i.test(text) && new RegExp(String.raw`${BOX}\s*(?:yes|no)\b|\b(?:yes|no)\s*${BOX}`, "i").test(text)) return !CHECKED.test(text) || answeredNo(text);
+  if (
+    /^\s*\d{1,2}[.)]\s+(?:does|do|is|are|has|have|was|were|will|did|can)\b/i.test(text) &&
+    new RegExp(String.raw`${BOX}\s*(?:yes|no)\b|\b(?:yes|no)\s*${BOX}`, "i").test(text)
+  )
+    return !CHECKED.test(text) || answeredNo(text);
   // the wrapped end of a question ("PUVA/NB-UVB) for at least 3 months?") with no answer marked
   if (/\?\s*$/.test(text) && !CHECKED.test(text)) return true;
   return false;
@@ -140,7 +150,10 @@ export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | 
   const pageLines = idx.lines.filter((l) => l.page === line.page);
   for (const l of pageLines) {
     // (never a fax header, request, signature or received date: those say when the fax was sent)
-    if (/collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text) && !/\b(?:fax|sent|request(?:ed)?|submi\w*|signature|signed|received|printed|page\s*\d|from\s*:|to\s*:)\b/i.test(l.text)) {
+    if (
+      /collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text) &&
+      !/\b(?:fax|sent|request(?:ed)?|submi\w*|signature|signed|received|printed|page\s*\d|from\s*:|to\s*:)\b/i.test(l.text)
+    ) {
       const next = idx.lines[l.index + 1];
       const d = findDates(l.text)[0] ?? (next && next.page === l.page ? findDates(next.text)[0] : undefined);
       if (d && !/\b(?:dob|birth)\b/i.test(l.text)) return d.start;

@@ -32,7 +32,8 @@ function measureRe(m: MeasureTerm): RegExp {
  * Numbers that are dates, reference ranges, or outside the measure's plausible range are skipped.
  */
 /** units of a drug's strength or supply (mg/mL, mg, mL, tablets…), never of a lab result (mg/dL, mg/L, g/dL stay) */
-const DOSE_UNIT = /^\s*(?:(?:mg|mcg|µg|g)(?:\s*\/\s*m[lL]\b|\b(?!\s*\/\s*(?:d[lL]|[lL]|24|kg|g|mmol|day|min)))|m[lL]\b|units?\b|iu\b|tablets?\b|caps(?:ules)?\b|vials?\b|pens?\b|films?\b|syringes?\b)/i;
+const DOSE_UNIT =
+  /^\s*(?:(?:mg|mcg|µg|g)(?:\s*\/\s*m[lL]\b|\b(?!\s*\/\s*(?:d[lL]|[lL]|24|kg|g|mmol|day|min)))|m[lL]\b|units?\b|iu\b|tablets?\b|caps(?:ules)?\b|vials?\b|pens?\b|films?\b|syringes?\b)/i;
 
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
@@ -70,7 +71,10 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       // standard deviation scores: "(-2.6 SD)", "< -2 SD", "more than 2 SD below the mean"
       // (the window stops where another measurement starts: "..., mid-parental height 175 cm (+0.1 SD)")
       const sdWindow = m.unit === "SD" ? text.slice(end, end + 90).replace(/^(.{3}.*?)\b(?:height|weight|bmi|velocity|igf-?1|ldl|a1c)\b.*$/is, "$1") : "";
-      const sd = m.unit === "SD" ? /(?:^|[^\d.])([<>\u2264\u2265]=?\s*)?([-\u2212+]?\d+(?:\.\d+)?)\s*(?:sds?|sd score|standard deviations?)\b(\s+below)?/i.exec(sdWindow) : null;
+      const sd =
+        m.unit === "SD"
+          ? /(?:^|[^\d.])([<>\u2264\u2265]=?\s*)?([-\u2212+]?\d+(?:\.\d+)?)\s*(?:sds?|sd score|standard deviations?)\b(\s+below)?/i.exec(sdWindow)
+          : null;
       if (sd) {
         const n = Number(sd[2].replace("\u2212", "-"));
         value = sd[3] ? -Math.abs(n) : n;
@@ -79,7 +83,12 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       }
       // an SD score is only the number written as one, unless the name itself says "SDS" / "z-score"
       const sdName = /sds|sd score|z-?score|standard deviation/i.test(text.slice(mt.index, end));
-      const a = value != null || (m.unit === "SD" && !sdName) ? null : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?![\d.])/.exec(after);
+      const a =
+        value != null || (m.unit === "SD" && !sdName)
+          ? null
+          : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?![\d.])/.exec(
+              after,
+            );
       if (a && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
         const tail = after.slice(a.index + a[0].length);
         const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o)/i.test(tail);
@@ -120,7 +129,11 @@ export function pendingMention(idx: CaseIndex, aliases: string[]): { line: CaseL
         re.lastIndex++;
         continue;
       }
-      const clause = line.lower.slice(Math.max(0, m.index - 50), m.index + m[0].length + 70).split(/(?<=\.)\s/).find((c) => c.includes(m![0])) ?? "";
+      const clause =
+        line.lower
+          .slice(Math.max(0, m.index - 50), m.index + m[0].length + 70)
+          .split(/(?<=\.)\s/)
+          .find((c) => c.includes(m![0])) ?? "";
       if (PENDING.test(clause)) return { line, index: m.index };
     }
   }
@@ -172,18 +185,30 @@ export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
       if (seen.some((s) => Math.abs(s - m!.index) < 12)) continue;
       seen.push(m.index);
       const end = m.index + m[0].length;
-      let after = line.lower.slice(end).split(/;|\.(?:\s|$)/)[0].slice(0, 110);
+      let after = line.lower
+        .slice(end)
+        .split(/;|\.(?:\s|$)/)[0]
+        .slice(0, 110);
       const next = idx.lines[line.index + 1];
-      if (end + after.length >= line.lower.length - 1 && !/[.;:]\s*$/.test(line.lower) && next && next.page === line.page && after.length < 60) after += " " + next.lower.split(/[.;]/)[0].slice(0, 90);
-      const before = line.lower.slice(Math.max(0, m.index - 40), m.index).split(/[.;]\s/).pop() ?? "";
+      if (end + after.length >= line.lower.length - 1 && !/[.;:]\s*$/.test(line.lower) && next && next.page === line.page && after.length < 60)
+        after += " " + next.lower.split(/[.;]/)[0].slice(0, 90);
+      const before =
+        line.lower
+          .slice(Math.max(0, m.index - 40), m.index)
+          .split(/[.;]\s/)
+          .pop() ?? "";
       let r = RESULT_WORD.exec(after);
       if (!r) {
         const b = /\b(negative|positive|non-?reactive|normal|abnormal|pending|ordered|scheduled)\b[^a-z]*(?:\w+\s*){0,3}$/i.exec(before);
         if (b) r = RESULT_WORD.exec(b[0]);
       }
-      const values = [...after.matchAll(/(?<![\d/.-])(\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:\/\s*\d|-\d|years?|yrs?|y\/o|yo\b|weeks?|months?|am\b|pm\b))/g)].map((x) => Number(x[1])).filter((n) => n < 1000);
+      const values = [...after.matchAll(/(?<![\d/.-])(\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:\/\s*\d|-\d|years?|yrs?|y\/o|yo\b|weeks?|months?|am\b|pm\b))/g)]
+        .map((x) => Number(x[1]))
+        .filter((n) => n < 1000);
       // a dated mention is a report of a done test ("Bone age 07/15/2026: 6 years", "Echo (03/2026)")
-      const datedAt = findDates(line.text.slice(end, end + 24), { partial: true }).find((d) => d.index <= 4 && d.precision !== "year" && /^[1-9]\d{3}-/.test(d.start));
+      const datedAt = findDates(line.text.slice(end, end + 24), { partial: true }).find(
+        (d) => d.index <= 4 && d.precision !== "year" && /^[1-9]\d{3}-/.test(d.start),
+      );
       if (!r && !values.length && !datedAt) continue;
       let result: TestOutcome = r ? outcomeOf(r[1]) : "done";
       const measured = test.interpret?.(after);
@@ -195,11 +220,29 @@ export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
       const clause = `${before} ${line.lower.slice(m.index, end)} ${after}`;
       if (PENDING.test(clause) && result !== "negative" && result !== "positive" && !values.length) result = "pending";
       // "consider genetic testing", "has not had a sleep study", "will order": not done
-      if (/\b(?:consider(?:ing)?|plan(?:s|ned)? (?:to|for)|recommend(?:ed)?|will (?:order|obtain|refer|schedule)|has not had|have not had|never had|not (?:yet )?(?:done|performed|obtained)|declined|deferred)\b[^.;]{0,30}$/.test(before) && result !== "negative" && result !== "positive") result = "pending";
+      if (
+        /\b(?:consider(?:ing)?|plan(?:s|ned)? (?:to|for)|recommend(?:ed)?|will (?:order|obtain|refer|schedule)|has not had|have not had|never had|not (?:yet )?(?:done|performed|obtained)|declined|deferred)\b[^.;]{0,30}$/.test(
+          before,
+        ) &&
+        result !== "negative" &&
+        result !== "positive"
+      )
+        result = "pending";
       const full = findDates(`${line.text.slice(end, end + 110)}`).filter((d) => d.precision === "day");
       // a month-precision date counts from the month's first day (the oldest the test can be)
-      const date = full[0]?.start ?? dateNear(idx, line, m.index) ?? datedAt?.start ?? findDates(line.text.slice(end, end + 60), { partial: true }).find((d) => d.precision === "month" && /^[1-9]\d{3}-/.test(d.start))?.start ?? null;
-      out.push({ result, date, values, citation: quote(idx, line, m.index, Math.min(line.text.length, end + Math.min(after.length, 60))), text: line.text.slice(Math.max(0, m.index - 10), Math.min(line.text.length, end + 80)) });
+      const date =
+        full[0]?.start ??
+        dateNear(idx, line, m.index) ??
+        datedAt?.start ??
+        findDates(line.text.slice(end, end + 60), { partial: true }).find((d) => d.precision === "month" && /^[1-9]\d{3}-/.test(d.start))?.start ??
+        null;
+      out.push({
+        result,
+        date,
+        values,
+        citation: quote(idx, line, m.index, Math.min(line.text.length, end + Math.min(after.length, 60))),
+        text: line.text.slice(Math.max(0, m.index - 10), Math.min(line.text.length, end + 80)),
+      });
     }
   }
   return out;

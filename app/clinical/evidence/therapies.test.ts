@@ -14,7 +14,12 @@ describe("dailyDoseMg", () => {
 
 describe("therapyEvidence", () => {
   it("narrative stop points are read as weeks, not as open-ended months", () => {
-    const idx = buildCaseIndex(docFromPages(["Methotrexate started 02/02/2026; discontinued at week 6 for ALT elevation.\nAmitriptyline 25 mg qhs from 06/2025, tolerated poorly, d/c'd after two weeks."]), "2026-05-01");
+    const idx = buildCaseIndex(
+      docFromPages([
+        "Methotrexate started 02/02/2026; discontinued at week 6 for ALT elevation.\nAmitriptyline 25 mg qhs from 06/2025, tolerated poorly, d/c'd after two weeks.",
+      ]),
+      "2026-05-01",
+    );
     const ev = therapyEvidence(idx, ["methotrexate", "amitriptyline"], [], null);
     expect(ev.get("methotrexate")).toMatchObject({ days: 42, stopped: true, intolerance: true });
     expect(ev.get("amitriptyline")).toMatchObject({ days: 14, intolerance: true });

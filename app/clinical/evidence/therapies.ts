@@ -6,7 +6,18 @@
  */
 import type { CaseFacts, Citation, TherapyOutcome } from "../contracts";
 import { explicitDurations, rangeDuration } from "../codes/dates";
-import { CONTRAINDICATION, FAILURE, FAMILY_CONTEXT, GENERAL_STATEMENT, INTOLERANCE, NOT_TAKEN, ONGOING, PREFERENCE, STOPPED, isNegated } from "../vocabulary/language";
+import {
+  CONTRAINDICATION,
+  FAILURE,
+  FAMILY_CONTEXT,
+  GENERAL_STATEMENT,
+  INTOLERANCE,
+  NOT_TAKEN,
+  ONGOING,
+  PREFERENCE,
+  STOPPED,
+  isNegated,
+} from "../vocabulary/language";
 import { quote, type CaseIndex, type CaseLine } from "./case-index";
 import { lookupDrug } from "../vocabulary/drugs";
 
@@ -47,7 +58,7 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
   let m: RegExpExecArray | null;
   let end = rest.length;
   while ((m = g.exec(rest))) {
-    if (m.index > 0 && !/[/+]\s*$/.test(rest.slice(0, m.index)) && !/\b(?:and|or|to|with)\s+$/.test(rest.slice(0, m.index).slice(-6)) ) {
+    if (m.index > 0 && !/[/+]\s*$/.test(rest.slice(0, m.index)) && !/\b(?:and|or|to|with)\s+$/.test(rest.slice(0, m.index).slice(-6))) {
       end = m.index;
       break;
     }
@@ -55,13 +66,16 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
   const stop = SENTENCE_END.exec(rest.slice(0, end));
   if (stop) {
     const tail = rest.slice(stop.index + 1, end);
-    const nextClause = /^\s*(?:and\s+|but\s+|then\s+)?(?:was\s+|it was\s+)?(?:stopped|discontinued|d\/c'?d?|held|ceased|switched|tapered off)\b[^.;]*/i.exec(tail);
+    const nextClause = /^\s*(?:and\s+|but\s+|then\s+)?(?:was\s+|it was\s+)?(?:stopped|discontinued|d\/c'?d?|held|ceased|switched|tapered off)\b[^.;]*/i.exec(
+      tail,
+    );
     end = nextClause ? stop.index + 1 + nextClause[0].length : stop.index;
   }
   let seg = rest.slice(0, end);
   if (end === rest.length && !/[.;]\s*$/.test(seg)) {
     const next = idx.lines[line.index + 1];
-    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !new RegExp(allDrugs.source, "i").test(next.lower.split(/[.;]/)[0])) seg += " " + next.lower.split(/(?<=[.;])\s/)[0];
+    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !new RegExp(allDrugs.source, "i").test(next.lower.split(/[.;]/)[0]))
+      seg += " " + next.lower.split(/(?<=[.;])\s/)[0];
   }
   return seg;
 }
@@ -105,14 +119,31 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
   if (!drugNames.length) return out;
   const want = drugRegex(drugNames);
   const every = drugRegex([...drugNames, ...allKnownDrugs]);
-  const fresh = (drug: string): TherapyEvidence => ({ drug, days: null, dose: null, outcome: "unknown", intolerance: false, contraindicated: false, failure: false, ongoing: false, stopped: false, notTaken: true, explicitlyNotTaken: false, citations: [] });
+  const fresh = (drug: string): TherapyEvidence => ({
+    drug,
+    days: null,
+    dose: null,
+    outcome: "unknown",
+    intolerance: false,
+    contraindicated: false,
+    failure: false,
+    ongoing: false,
+    stopped: false,
+    notTaken: true,
+    explicitlyNotTaken: false,
+    citations: [],
+  });
   for (const line of idx.lines) {
     const g = new RegExp(want.source, "gi");
     let m: RegExpExecArray | null;
     while ((m = g.exec(line.lower))) {
       const drug = m[1].toLowerCase();
       const seg = segmentFor(idx, line, m.index, every);
-      const before = line.lower.slice(Math.max(0, m.index - 50), m.index).split(/[.;]\s/).pop() ?? "";
+      const before =
+        line.lower
+          .slice(Math.max(0, m.index - 50), m.index)
+          .split(/[.;]\s/)
+          .pop() ?? "";
       const ev = out.get(drug) ?? fresh(drug);
       // someone else's drug history, or a general statement about the drug: not this patient's trial
       if (FAMILY_CONTEXT.test(before) || FAMILY_CONTEXT.test(seg.slice(0, 30))) {
@@ -122,7 +153,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       const neg = isNegated(line.lower, m.index) && !/\bno (?:help|benefit|improvement|response|relief)/.test(seg);
       if (neg) {
         // "has not tried triptans", "no prior biologic": documented as never taken
-        if (/\b(?:not|never|no prior|no previous|no)\b[^.;]{0,25}$/.test(before) && /\b(?:tried|taken|used|received|trial|prior|previous|been on|history of|use of)\b|\bno (?:prior |previous )?$/.test(before + " ")) {
+        if (
+          /\b(?:not|never|no prior|no previous|no)\b[^.;]{0,25}$/.test(before) &&
+          /\b(?:tried|taken|used|received|trial|prior|previous|been on|history of|use of)\b|\bno (?:prior |previous )?$/.test(before + " ")
+        ) {
           ev.explicitlyNotTaken = true;
           ev.citations.push(quote(idx, line, m.index, m.index + m[1].length));
         }
@@ -150,7 +184,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       // outcomes in a conditional clause are not outcomes: "will start propranolol if no improvement"
       const factual = seg.replace(/\b(?:if|unless|should|in case)\b[^.;]*/i, " ");
       ev.intolerance ||= INTOLERANCE.test(factual);
-      ev.failure ||= FAILURE.test(factual) || /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") || /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
+      ev.failure ||=
+        FAILURE.test(factual) ||
+        /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") ||
+        /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
       ev.contraindicated ||= CONTRAINDICATION.test(`${before.slice(-30)} ${seg}`) && !/\bno (?:known )?contraindicat/.test(seg);
       ev.ongoing ||= ONGOING.test(seg) || /\b(?:continue|on|add|adding|remains on|currently (?:on|taking))\s*$/.test(before.trim() + " ");
       ev.stopped ||= STOPPED.test(seg) || /\b(?:stopped|discontinued|previously|prior)\b/.test(before);
@@ -165,7 +202,9 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
   for (const pt of facts?.prior_therapies ?? []) {
     const name = pt.drug_name.toLowerCase();
     const g = lookupDrug(name)?.generic.toLowerCase();
-    const key = drugNames.find((d) => d.toLowerCase() === name || (g && lookupDrug(d)?.generic.toLowerCase() === g)) ?? drugNames.find((d) => new RegExp(`\\b${esc(d.toLowerCase())}\\b`).test(name));
+    const key =
+      drugNames.find((d) => d.toLowerCase() === name || (g && lookupDrug(d)?.generic.toLowerCase() === g)) ??
+      drugNames.find((d) => new RegExp(`\\b${esc(d.toLowerCase())}\\b`).test(name));
     if (!key) continue;
     const ev = out.get(key) ?? { ...fresh(key), notTaken: false };
     if (pt.duration_days != null && (ev.days == null || pt.duration_days > ev.days)) ev.days = pt.duration_days;
@@ -182,14 +221,24 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
   for (const ev of out.values()) {
     if (ev.openDays != null && (!ev.stopped || ev.ongoing) && (ev.days == null || ev.openDays > ev.days)) ev.days = ev.openDays;
     if (!ev.notTaken) ev.explicitlyNotTaken = false;
-    ev.outcome = ev.contraindicated ? "contraindication" : ev.intolerance ? "intolerance" : ev.failure ? "inadequate_response" : ev.ongoing ? "ongoing" : "unknown";
+    ev.outcome = ev.contraindicated
+      ? "contraindication"
+      : ev.intolerance
+        ? "intolerance"
+        : ev.failure
+          ? "inadequate_response"
+          : ev.ongoing
+            ? "ongoing"
+            : "unknown";
     const seen = new Set<string>();
-    ev.citations = ev.citations.filter((c) => {
-      const k = `${c.page}:${c.start}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    }).slice(0, 4);
+    ev.citations = ev.citations
+      .filter((c) => {
+        const k = `${c.page}:${c.start}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .slice(0, 4);
   }
   return out;
 }

@@ -26,35 +26,108 @@ describe("splitName", () => {
 describe("extractCaseFacts — plan-branded grid form (labels above values)", () => {
   const doc: ParsedDocument = {
     page_count: 1,
-    pages: [gridPage(1, [
-      [["OCT-06-2026 14:32 FROM:NORTHSHORE 8475550194", 20], ["TO:18775550143", 300], ["P.001/001", 500]],
-      [["MEMBER INFORMATION", 20]],
-      [["Member name (Last, First, MI)", 20], ["Date of birth", 300], ["Gender", 450]],
-      [["Vega, Marisol", 20], ["06/22/1971", 300], ["Female", 450]],
-      [["Member ID #", 20], ["Group #", 300]],
-      [["GLM4O218376", 20], ["0048812", 300]],
-      [["PRESCRIBER INFORMATION", 20]],
-      [["Prescriber name", 20], ["NPI #", 300], ["Specialty", 450]],
-      [["Jonathan Feld, MD", 20], ["l548213960", 300], ["Rheumatology", 450]],
-      [["MEDICATION REQUESTED", 20]],
-      [["Drug name and strength", 20], ["NDC #", 400]],
-      [["Humira Pen (adalimumab) 40 mg/0.4 mL", 20], ["0074-0554-02", 400]],
-      [["Quantity", 20], ["Days supply", 300]],
-      [["2 pens", 20], ["28", 300]],
-      [["DIAGNOSIS", 20]],
-      [["Primary diagnosis", 20], ["ICD-10 code", 450]],
-      [["Rheumatoid arthritis with rheumatoid factor", 20], ["MO5.79", 450]],
-      [["CLINICAL INFORMATION", 20]],
-      [["Medications tried for this condition", 20], ["Dates / duration", 250], ["Outcome", 400]],
-      [["Methotrexate 20 mg PO weekly", 20], ["02/09/2026 - present", 250], ["Inadequate response", 400]],
-      [["Hydroxychloroquine 200 mg BID", 20], ["04/2025 - 01/2026", 250], ["Ineffective, stopped", 400]],
-      [["Pertinent clinical information:", 20]],
-      [["LDL-C 94 mg/dL (09/10/2026). Please see attached notes.", 20]],
-    ], { ocr: true })],
+    pages: [
+      gridPage(
+        1,
+        [
+          [
+            ["OCT-06-2026 14:32 FROM:NORTHSHORE 8475550194", 20],
+            ["TO:18775550143", 300],
+            ["P.001/001", 500],
+          ],
+          [["MEMBER INFORMATION", 20]],
+          [
+            ["Member name (Last, First, MI)", 20],
+            ["Date of birth", 300],
+            ["Gender", 450],
+          ],
+          [
+            ["Vega, Marisol", 20],
+            ["06/22/1971", 300],
+            ["Female", 450],
+          ],
+          [
+            ["Member ID #", 20],
+            ["Group #", 300],
+          ],
+          [
+            ["GLM4O218376", 20],
+            ["0048812", 300],
+          ],
+          [["PRESCRIBER INFORMATION", 20]],
+          [
+            ["Prescriber name", 20],
+            ["NPI #", 300],
+            ["Specialty", 450],
+          ],
+          [
+            ["Jonathan Feld, MD", 20],
+            ["l548213960", 300],
+            ["Rheumatology", 450],
+          ],
+          [["MEDICATION REQUESTED", 20]],
+          [
+            ["Drug name and strength", 20],
+            ["NDC #", 400],
+          ],
+          [
+            ["Humira Pen (adalimumab) 40 mg/0.4 mL", 20],
+            ["0074-0554-02", 400],
+          ],
+          [
+            ["Quantity", 20],
+            ["Days supply", 300],
+          ],
+          [
+            ["2 pens", 20],
+            ["28", 300],
+          ],
+          [["DIAGNOSIS", 20]],
+          [
+            ["Primary diagnosis", 20],
+            ["ICD-10 code", 450],
+          ],
+          [
+            ["Rheumatoid arthritis with rheumatoid factor", 20],
+            ["MO5.79", 450],
+          ],
+          [["CLINICAL INFORMATION", 20]],
+          [
+            ["Medications tried for this condition", 20],
+            ["Dates / duration", 250],
+            ["Outcome", 400],
+          ],
+          [
+            ["Methotrexate 20 mg PO weekly", 20],
+            ["02/09/2026 - present", 250],
+            ["Inadequate response", 400],
+          ],
+          [
+            ["Hydroxychloroquine 200 mg BID", 20],
+            ["04/2025 - 01/2026", 250],
+            ["Ineffective, stopped", 400],
+          ],
+          [["Pertinent clinical information:", 20]],
+          [["LDL-C 94 mg/dL (09/10/2026). Please see attached notes.", 20]],
+        ],
+        { ocr: true },
+      ),
+    ],
   };
   // CHANGED (new API): the member ID is repaired into the plan's ID shape, which the extractor
   // learns from the roster (extract/identity.ts readMemberId); the old engine repaired it blindly.
-  const roster = [{ member_id: "GLM40218376", first_name: "Marisol", last_name: "Vega", birth_date: "1971-06-22", gender: "female", plan_identification: null, coverage_start: "2026-01-01", coverage_end: null }];
+  const roster = [
+    {
+      member_id: "GLM40218376",
+      first_name: "Marisol",
+      last_name: "Vega",
+      birth_date: "1971-06-22",
+      gender: "female",
+      plan_identification: null,
+      coverage_start: "2026-01-01",
+      coverage_end: null,
+    },
+  ];
   const f = extractCaseFacts(doc, { formulary, roster });
   it("reads patient fields with OCR repair", () => {
     expect(f.patient).toMatchObject({ first_name: "Marisol", last_name: "Vega", birth_date: "1971-06-22", member_id: "GLM40218376" });
@@ -67,7 +140,14 @@ describe("extractCaseFacts — plan-branded grid form (labels above values)", ()
     expect(f.practitioner).toMatchObject({ full_name: "Jonathan Feld", npi: "1548213960", npi_valid: true, specialty: "Rheumatology", credential: "MD" });
   });
   it("maps the drug to the formulary name and normalises the NDC", () => {
-    expect(f.medication).toMatchObject({ drug_name: "Humira", generic_name: "adalimumab", ndc: "00074-0554-02", quantity: 2, quantity_unit: "pens", days_supply: 28 });
+    expect(f.medication).toMatchObject({
+      drug_name: "Humira",
+      generic_name: "adalimumab",
+      ndc: "00074-0554-02",
+      quantity: 2,
+      quantity_unit: "pens",
+      days_supply: 28,
+    });
   });
   it("reads the ICD-10 code with OCR repair, the request date from the fax header", () => {
     expect(f.diagnoses.map((d) => d.code)).toEqual(["M05.79"]);
@@ -93,30 +173,70 @@ describe("extractCaseFacts — plan-branded grid form (labels above values)", ()
 describe("extractCaseFacts — state uniform form (Last name / First name cells, roman sections)", () => {
   const doc: ParsedDocument = {
     page_count: 1,
-    pages: [gridPage(1, [
-      [["I. SUBMISSION", 20]],
-      [["Date submitted", 20]],
-      [["10/01/2026", 20]],
-      [["III. PATIENT INFORMATION", 20]],
-      [["Last name", 20], ["First name", 200], ["Date of birth", 380], ["Sex", 500]],
-      [["Brooks", 20], ["Natalie", 200], ["01/14/1988", 380], ["F", 500]],
-      [["Member or Medicaid ID #", 20]],
-      [["GLM40987713", 20]],
-      [["IV. PRESCRIBER INFORMATION", 20]],
-      [["Last name", 20], ["First name", 200], ["Specialty", 380]],
-      [["Haddad", 20], ["Omar", 200], ["Neurology - Headache Medicine", 380]],
-      [["NPI #", 20]],
-      [["1715392647", 20]],
-      [["V. MEDICATION INFORMATION", 20]],
-      [["Drug name, strength and dosage form", 20], ["NDC (if known)", 400]],
-      [["erenumab-aooe 70 mg/mL autoinjector", 20], ["55513-841-01", 400]],
-      [["VI. CLINICAL INFORMATION", 20]],
-      [["Primary diagnosis (description)", 20], ["ICD-10-CM code", 400]],
-      [["Chronic migraine without aura", 20], ["G43.719", 400]],
-      [["Drugs previously tried for this diagnosis", 20], ["Start / end dates", 250], ["Reason", 400]],
-      [["Propranolol ER 80 mg daily", 20], ["05/04/2026 - 05/26/2026", 250], ["D/C - bradycardia HR 48", 400]],
-      [["Relevant lab / diagnostic results", 20]],
-    ])],
+    pages: [
+      gridPage(1, [
+        [["I. SUBMISSION", 20]],
+        [["Date submitted", 20]],
+        [["10/01/2026", 20]],
+        [["III. PATIENT INFORMATION", 20]],
+        [
+          ["Last name", 20],
+          ["First name", 200],
+          ["Date of birth", 380],
+          ["Sex", 500],
+        ],
+        [
+          ["Brooks", 20],
+          ["Natalie", 200],
+          ["01/14/1988", 380],
+          ["F", 500],
+        ],
+        [["Member or Medicaid ID #", 20]],
+        [["GLM40987713", 20]],
+        [["IV. PRESCRIBER INFORMATION", 20]],
+        [
+          ["Last name", 20],
+          ["First name", 200],
+          ["Specialty", 380],
+        ],
+        [
+          ["Haddad", 20],
+          ["Omar", 200],
+          ["Neurology - Headache Medicine", 380],
+        ],
+        [["NPI #", 20]],
+        [["1715392647", 20]],
+        [["V. MEDICATION INFORMATION", 20]],
+        [
+          ["Drug name, strength and dosage form", 20],
+          ["NDC (if known)", 400],
+        ],
+        [
+          ["erenumab-aooe 70 mg/mL autoinjector", 20],
+          ["55513-841-01", 400],
+        ],
+        [["VI. CLINICAL INFORMATION", 20]],
+        [
+          ["Primary diagnosis (description)", 20],
+          ["ICD-10-CM code", 400],
+        ],
+        [
+          ["Chronic migraine without aura", 20],
+          ["G43.719", 400],
+        ],
+        [
+          ["Drugs previously tried for this diagnosis", 20],
+          ["Start / end dates", 250],
+          ["Reason", 400],
+        ],
+        [
+          ["Propranolol ER 80 mg daily", 20],
+          ["05/04/2026 - 05/26/2026", 250],
+          ["D/C - bradycardia HR 48", 400],
+        ],
+        [["Relevant lab / diagnostic results", 20]],
+      ]),
+    ],
   };
   const f = extractCaseFacts(doc, { formulary });
   it("reads split name cells per section", () => {
@@ -159,7 +279,13 @@ describe("extractCaseFacts — PBM checkbox form (inline Label: value, text only
   const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, text)] }, { formulary });
   it("reads inline fields and stops at the next label", () => {
     expect(f.patient).toMatchObject({ first_name: "Nicole", last_name: "Fischer", birth_date: "1986-06-14", member_id: "GLM40873325", gender: "female" });
-    expect(f.practitioner).toMatchObject({ full_name: "Daniel Abrams", npi: "1274509631", specialty: "Dermatology", phone: "(773) 555-0102", fax: "(773) 555-0103" });
+    expect(f.practitioner).toMatchObject({
+      full_name: "Daniel Abrams",
+      npi: "1274509631",
+      specialty: "Dermatology",
+      phone: "(773) 555-0102",
+      fax: "(773) 555-0103",
+    });
     expect(f.medication).toMatchObject({ drug_name: "Otezla", ndc: "55513-0137-60", quantity: 60, days_supply: 30, duration_months: 12 });
     expect(f.diagnoses.map((d) => d.code)).toEqual(["L40.0"]);
   });
@@ -186,7 +312,15 @@ describe("extractCaseFacts — a diagnosis written as codes only", () => {
 describe("extractCaseFacts — a clinic name with 'Specialty' in it", () => {
   // Regression (found by the ported tests, fixed): "From: Lakeside Specialty Clinic" in the fax header is read as the prescriber's specialty ("Clinic") instead of "Specialty: Cardiology" on the prescriber line; a policy requiring a cardiologist then DENIES (deny_criteria, high confidence, citing "Clinic").
   it("reads the prescriber's specialty from the prescriber line, not from a clinic name", () => {
-    const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, "Fax sent 02/25/2026 10:14 AM   From: Lakeside Specialty Clinic\nPrescriber: Dr. Alex Morgan, MD   NPI: 1274509631   Specialty: Cardiology")] });
+    const f = extractCaseFacts({
+      page_count: 1,
+      pages: [
+        textPage(
+          1,
+          "Fax sent 02/25/2026 10:14 AM   From: Lakeside Specialty Clinic\nPrescriber: Dr. Alex Morgan, MD   NPI: 1274509631   Specialty: Cardiology",
+        ),
+      ],
+    });
     expect(f.practitioner.specialty).toBe("Cardiology");
   });
 });

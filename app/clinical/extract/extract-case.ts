@@ -6,8 +6,20 @@
  * therapies, labs and notes. Every value carries citations into the page text.
  */
 import type {
-  CaseFacts, Citation, ExtractedDiagnosis, ExtractedMedication, ExtractedPatient, ExtractedPractitioner,
-  FormularyRow, Gender, LabValue, ParsedDocument, PriorTherapy, RequestDateSource, RosterMember, TherapyOutcome,
+  CaseFacts,
+  Citation,
+  ExtractedDiagnosis,
+  ExtractedMedication,
+  ExtractedPatient,
+  ExtractedPractitioner,
+  FormularyRow,
+  Gender,
+  LabValue,
+  ParsedDocument,
+  PriorTherapy,
+  RequestDateSource,
+  RosterMember,
+  TherapyOutcome,
 } from "../contracts";
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
@@ -44,15 +56,23 @@ interface Ctx {
   opts: ExtractOptions;
 }
 
-const CREDENTIALS = /,?\s*\b(?:M\.?D|D\.?O|MBBS|Ph\.?D|PharmD|FNP-?C|FNP|ANP|AGNP|DNP|APRN|CNP|NP-?C|NP|PA-?C|PA|RN|FACP|FACC|FAAD|FACR|MPH|MS|MSc|DPM|OD|DDS|DMD)\b\.?/g;
+const CREDENTIALS =
+  /,?\s*\b(?:M\.?D|D\.?O|MBBS|Ph\.?D|PharmD|FNP-?C|FNP|ANP|AGNP|DNP|APRN|CNP|NP-?C|NP|PA-?C|PA|RN|FACP|FACC|FAAD|FACR|MPH|MS|MSc|DPM|OD|DDS|DMD)\b\.?/g;
 
 function clean(s: string): string {
-  return s.replace(/[|_]+/g, " ").replace(/\s+/g, " ").replace(/^[\s,.:;\-'"‘’“”]+|[\s,:;\-'"‘’“”]+$/g, "").trim();
+  return s
+    .replace(/[|_]+/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,.:;\-'"‘’“”]+|[\s,:;\-'"‘’“”]+$/g, "")
+    .trim();
 }
 
 function titleCase(s: string): string {
   if (s !== s.toUpperCase() && s !== s.toLowerCase()) return s;
-  return s.toLowerCase().replace(/(^|[\s\-'])([a-z])/g, (_, a, b) => a + b.toUpperCase()).replace(/\bO'([a-z])/g, (_, b) => "O'" + b.toUpperCase());
+  return s
+    .toLowerCase()
+    .replace(/(^|[\s\-'])([a-z])/g, (_, a, b) => a + b.toUpperCase())
+    .replace(/\bO'([a-z])/g, (_, b) => "O'" + b.toUpperCase());
 }
 
 /** Splits a person name: "Last, First M" or "First M Last"; strips credentials and OCR debris. */
@@ -62,7 +82,10 @@ export function splitName(raw: string): { first: string | null; last: string | n
   const creds = [...s.matchAll(CREDENTIALS)].map((m) => m[0].replace(/^[,\s]+/, "").trim());
   s = s.replace(CREDENTIALS, " ");
   s = s.replace(/^\s*(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+/i, "");
-  s = s.replace(/[^A-Za-z,'\-\s.]/g, " ").replace(/\s+/g, " ").trim();
+  s = s
+    .replace(/[^A-Za-z,'\-\s.]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   let first: string | null = null;
   let last: string | null = null;
   if (s.includes(",")) {
@@ -87,7 +110,23 @@ function stripTrailingLabels(v: string): string {
 }
 
 /** Form label words, which OCR may garble ("Spenalty", "Adress"): never a person's name. */
-const LABEL_WORDS = ["specialty", "address", "telephone", "signature", "diagnosis", "medication", "practice", "facility", "contact", "prescriber", "physician", "beneficiary", "member", "office", "credentials"];
+const LABEL_WORDS = [
+  "specialty",
+  "address",
+  "telephone",
+  "signature",
+  "diagnosis",
+  "medication",
+  "practice",
+  "facility",
+  "contact",
+  "prescriber",
+  "physician",
+  "beneficiary",
+  "member",
+  "office",
+  "credentials",
+];
 
 function isGarbledLabel(word: string): boolean {
   const w = word.toLowerCase();
@@ -95,9 +134,18 @@ function isGarbledLabel(word: string): boolean {
 }
 
 function looksLikeName(v: string): boolean {
-  const s = v.replace(CREDENTIALS, " ").replace(/[^A-Za-z,'\-\s]/g, "").trim();
+  const s = v
+    .replace(CREDENTIALS, " ")
+    .replace(/[^A-Za-z,'\-\s]/g, "")
+    .trim();
   const words = s.split(/[\s,]+/).filter((w) => w.length > 1);
-  return words.length >= 1 && words.length <= 5 && /[A-Za-z]{2,}/.test(s) && !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last|id|medicaid|medicare)\b/i.test(v) && !words.some(isGarbledLabel);
+  return (
+    words.length >= 1 &&
+    words.length <= 5 &&
+    /[A-Za-z]{2,}/.test(s) &&
+    !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last|id|medicaid|medicare)\b/i.test(v) &&
+    !words.some(isGarbledLabel)
+  );
 }
 
 function hitCite(ctx: Ctx, h: FieldHit): Citation {
@@ -108,13 +156,15 @@ function hitCite(ctx: Ctx, h: FieldHit): Citation {
 // Patient
 
 const L_MEMBER_NAME = /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
-const L_NAME = /(?<![A-Za-z])(?<!(?:Last|F[iu1l!|]?r?[s5][t!1l|]?|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
+const L_NAME =
+  /(?<![A-Za-z])(?<!(?:Last|F[iu1l!|]?r?[s5][t!1l|]?|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
 const L_LAST = /\bLast\s*name\b/i;
 // "First" as OCR reads it: "Fist", "Frst", "F1rst"
 const L_FIRST = /\bF[iu1l!|]?r?[s5][t!1l|]?\s*name\b/i;
 // "DOB" as scans read it: "D.O.B.", "D0B", "DB" (the O lost)
 const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?[O0o]?\.?\s?B\.?)\b/i;
-const L_MEMBER_ID = /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
+const L_MEMBER_ID =
+  /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
 const L_SEX = /\b(?:Sex|Gender)\b/i;
 
 function memberIdFrom(v: string): string | null {
@@ -146,7 +196,13 @@ function withSplitSurname(h: FieldHit, value: string): string {
   const segs = h.line.segs;
   const si = segs.findIndex((g) => g.toks.includes(h.toks[h.toks.length - 1]));
   const next = si >= 0 ? segs[si + 1] : undefined;
-  if (!next || !/^[A-Z][a-zA-Z'’-]{1,30}$/.test(next.text.trim()) || isGarbledLabel(next.text) || /^(?:DOB|Sex|Gender|Age|ID|Member|Male|Female)$/i.test(next.text.trim())) return value;
+  if (
+    !next ||
+    !/^[A-Z][a-zA-Z'’-]{1,30}$/.test(next.text.trim()) ||
+    isGarbledLabel(next.text) ||
+    /^(?:DOB|Sex|Gender|Age|ID|Member|Male|Female)$/i.test(next.text.trim())
+  )
+    return value;
   return `${value} ${next.text.trim()}`;
 }
 
@@ -191,11 +247,17 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
 
   // DOB: patient section first, then anywhere (notes, lab reports)
   let birth: string | null = null;
-  const dobHits = [...findLabeled(model, sec, L_DOB, { sections: P, validate: (v) => !!parseDate(v) }), ...findLabeled(model, sec, L_DOB, { validate: (v) => !!parseDate(v) })];
+  const dobHits = [
+    ...findLabeled(model, sec, L_DOB, { sections: P, validate: (v) => !!parseDate(v) }),
+    ...findLabeled(model, sec, L_DOB, { validate: (v) => !!parseDate(v) }),
+  ];
   if (dobHits.length) {
     // majority vote across mentions (robust to a single OCR error)
     const votes = new Map<string, number>();
-    dobHits.forEach((h, i) => { const d = parseDate(h.value)!; votes.set(d, (votes.get(d) ?? 0) + (i === 0 ? 1.5 : 1)); });
+    dobHits.forEach((h, i) => {
+      const d = parseDate(h.value)!;
+      votes.set(d, (votes.get(d) ?? 0) + (i === 0 ? 1.5 : 1));
+    });
     birth = [...votes.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const h = dobHits.find((x) => parseDate(x.value) === birth)!;
     cites.push(hitCite(ctx, h));
@@ -213,19 +275,34 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
   let gender: Gender | null = null;
   for (const h of [...findLabeled(model, sec, L_SEX, { sections: P }), ...findLabeled(model, sec, L_SEX)]) {
     const g = genderFrom(h.value);
-    if (g) { gender = g; cites.push(hitCite(ctx, h)); break; }
+    if (g) {
+      gender = g;
+      cites.push(hitCite(ctx, h));
+      break;
+    }
   }
 
   // plan
   let plan: string | null = null;
-  const planHit = findLabeled(model, sec, /\b(?:Health\s+plan|Insurance\s+plan|Plan\s+name|Insurer|Submitted\s+to(?:\s*\(issuer\s+name\))?|Issuer\s+name)\b/i, { validate: (v) => /[A-Za-z]{3,}/.test(v) && !/^(?:name|phone|fax)/i.test(v) })[0];
-  if (planHit) { plan = clean(planHit.value); cites.push(hitCite(ctx, planHit)); }
+  const planHit = findLabeled(model, sec, /\b(?:Health\s+plan|Insurance\s+plan|Plan\s+name|Insurer|Submitted\s+to(?:\s*\(issuer\s+name\))?|Issuer\s+name)\b/i, {
+    validate: (v) => /[A-Za-z]{3,}/.test(v) && !/^(?:name|phone|fax)/i.test(v),
+  })[0];
+  if (planHit) {
+    plan = clean(planHit.value);
+    cites.push(hitCite(ctx, planHit));
+  }
 
   // an ID read one character off a roster ID, on a request whose name and date of birth are that
   // member's exactly: an OCR slip, read as the roster's ID (eligibility reports the match it made)
   const roster = ctx.opts.roster ?? [];
   if (memberId && birth && last && !roster.some((m) => canonicalId(m.member_id) === canonicalId(memberId!))) {
-    const near = roster.filter((m) => editDistance(canonicalId(m.member_id), canonicalId(memberId!)) === 1 && m.birth_date === birth && compareNames(m.last_name, last) === "exact" && (!first || compareNames(m.first_name, first) !== "none"));
+    const near = roster.filter(
+      (m) =>
+        editDistance(canonicalId(m.member_id), canonicalId(memberId!)) === 1 &&
+        m.birth_date === birth &&
+        compareNames(m.last_name, last) === "exact" &&
+        (!first || compareNames(m.first_name, first) !== "none"),
+    );
     if (near.length === 1) memberId = near[0].member_id;
   }
 
@@ -259,27 +336,35 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
 
   const lastHit = findLabeled(model, sec, L_LAST, { sections: R, validate: looksLikeName })[0];
   const firstHit = findLabeled(model, sec, L_FIRST, { sections: R, validate: looksLikeName })[0];
-  const nameHit = findLabeled(model, sec, L_PRESCRIBER_NAME, { validate: looksLikeName })[0]
-    ?? findLabeled(model, sec, L_NAME, { sections: R, validate: looksLikeName })[0];
+  const nameHit =
+    findLabeled(model, sec, L_PRESCRIBER_NAME, { validate: looksLikeName })[0] ?? findLabeled(model, sec, L_NAME, { sections: R, validate: looksLikeName })[0];
   if (lastHit && firstHit) {
     last = titleCase(clean(lastHit.value).split(/\s+/).pop()!);
     first = titleCase(clean(firstHit.value).split(/\s+/)[0]);
     cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
   } else if (nameHit) {
     const n = splitName(nameHit.value);
-    first = n.first; last = n.last; credential = n.credential;
+    first = n.first;
+    last = n.last;
+    credential = n.credential;
     cites.push(hitCite(ctx, nameHit));
   } else {
-    const h = findLabeled(model, sec, /\b(?:Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, { validate: (v) => looksLikeName(v) && CREDENTIALS.test(v) })[0];
+    const h = findLabeled(model, sec, /\b(?:Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, {
+      validate: (v) => looksLikeName(v) && CREDENTIALS.test(v),
+    })[0];
     CREDENTIALS.lastIndex = 0;
     const signer = h ? null : letterSigner(model);
     if (h) {
       const n = splitName(h.value.split(/\s+on\s+/)[0]);
-      first = n.first; last = n.last; credential = n.credential;
+      first = n.first;
+      last = n.last;
+      credential = n.credential;
       cites.push(hitCite(ctx, h));
     } else if (signer) {
       const n = splitName(signer.name);
-      first = n.first; last = n.last; credential = signer.credential;
+      first = n.first;
+      last = n.last;
+      credential = signer.credential;
       cites.push(signer.citation);
       letterSpecialty = signer.next;
     }
@@ -287,10 +372,14 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   if (!credential) {
     // credential from any "First Last, MD" mention
     if (first && last) {
-      for (const p of model.pages) for (const l of p.lines) {
-        const m = new RegExp(`${escRe(first)}\\s+${escRe(last)},?\\s+((?:MD|DO|NP|PA-C|FNP-C|FNP|DNP|APRN)\\b)`, "i").exec(l.text);
-        if (m) { credential = m[1]; break; }
-      }
+      for (const p of model.pages)
+        for (const l of p.lines) {
+          const m = new RegExp(`${escRe(first)}\\s+${escRe(last)},?\\s+((?:MD|DO|NP|PA-C|FNP-C|FNP|DNP|APRN)\\b)`, "i").exec(l.text);
+          if (m) {
+            credential = m[1];
+            break;
+          }
+        }
     }
   }
 
@@ -307,7 +396,8 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     const r = readNpi(raws[i], validRaws);
     if (!r) continue;
     if (r.valid || npi === null) {
-      npi = r.npi; npiValid = r.valid;
+      npi = r.npi;
+      npiValid = r.valid;
       cites.push(hitCite(ctx, npiHits[i]));
       if (r.valid) break;
     }
@@ -319,13 +409,13 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     // excluded by their label or format)
     const found = unlabelledNpi(model, sec) ?? unlabelledNpi(model, sec, true);
     if (found) {
-      npi = found.npi; npiValid = true;
+      npi = found.npi;
+      npiValid = true;
       cites.push(cite(model, found.page, [found.tok]));
     }
   }
 
-  const firstIn = (label: RegExp, validate?: (v: string) => boolean) =>
-    findLabeled(model, sec, label, { sections: R, validate })[0] ?? null;
+  const firstIn = (label: RegExp, validate?: (v: string) => boolean) => findLabeled(model, sec, label, { sections: R, validate })[0] ?? null;
   // specialty: a value that names a known specialty wins; otherwise only an explicit "Specialty:"
   // field of the prescriber section ("Lakeside Specialty Clinic" is a clinic, not a specialty)
   const specOk = (v: string) => /[A-Za-z]{4,}/.test(v) && !/^(?:NPI|DEA|Phone)/i.test(v);
@@ -339,7 +429,10 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   const phoneHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?(?:Phone|Tel|Telephone)(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
   const faxHit = firstIn(/(?<![A-Za-z])(?:Office\s+)?Fax(?:\s*(?:#|No\.?|number))?(?![A-Za-z])/i, phoneRe);
   const licHit = firstIn(/\b(?:State\s+)?License\s*(?:#|No\.?|Number)?/i, (v) => /\d{3,}/.test(v));
-  const orgHit = firstIn(/\b(?:(?:Practice|Clinic|Facility|Group|Office|Organization)\s+name|Office\s+address|Practice|Clinic)\b(?!\s*#)/i, (v) => /[A-Za-z]{3,}/.test(v) && !/^\(?\d/.test(v) && !/^(?:address|name|phone)\b/i.test(v));
+  const orgHit = firstIn(
+    /\b(?:(?:Practice|Clinic|Facility|Group|Office|Organization)\s+name|Office\s+address|Practice|Clinic)\b(?!\s*#)/i,
+    (v) => /[A-Za-z]{3,}/.test(v) && !/^\(?\d/.test(v) && !/^(?:address|name|phone)\b/i.test(v),
+  );
   const phone = phoneHit ? phoneOf(phoneHit.value) : null;
   const fax = faxHit ? phoneOf(faxHit.value) : null;
   let org: string | null = null;
@@ -353,15 +446,25 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   if (first && last) {
     const re = new RegExp(`\\b${first.replace(/[^A-Za-z]/g, ".")}\\s+([A-Z][A-Za-z'’-]{1,30})(?![A-Za-z0-9])`, "g");
     const counts = new Map<string, number>();
-    for (const p of model.pages) for (const m of p.text.matchAll(re)) if (editDistance(m[1].toLowerCase(), last.toLowerCase()) <= 1) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+    for (const p of model.pages)
+      for (const m of p.text.matchAll(re)) if (editDistance(m[1].toLowerCase(), last.toLowerCase()) <= 1) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
     const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
     if (best && best[0] !== last && best[1] > (counts.get(last) ?? 0)) last = best[0];
   }
-  const full = first && last ? `${first} ${last}` : last ?? first;
+  const full = first && last ? `${first} ${last}` : (last ?? first);
   return {
-    full_name: full ?? null, first_name: first, last_name: last, credential: credential ? credential.replace(/\./g, "").toUpperCase() : null,
-    npi, npi_valid: npiValid, specialty: specHit ? clean(specHit.value) : letterSpecialty && specialtiesNamedIn(letterSpecialty).length ? clean(letterSpecialty) : null, phone, fax, organization_name: org,
-    state_license: licHit ? clean(licHit.value).split(/\s+/)[0] : null, citations: cites,
+    full_name: full ?? null,
+    first_name: first,
+    last_name: last,
+    credential: credential ? credential.replace(/\./g, "").toUpperCase() : null,
+    npi,
+    npi_valid: npiValid,
+    specialty: specHit ? clean(specHit.value) : letterSpecialty && specialtiesNamedIn(letterSpecialty).length ? clean(letterSpecialty) : null,
+    phone,
+    fax,
+    organization_name: org,
+    state_license: licHit ? clean(licHit.value).split(/\s+/)[0] : null,
+    citations: cites,
   };
 }
 
@@ -370,22 +473,34 @@ const OTHER_NUMBER_LABEL = /\b(?:Phone|Tel|Fax|Cell|Mobile|DEA|License|Tax|TIN|I
 /** The only check-digit-valid NPI written as a bare 10-digit token in the prescriber section. */
 export function unlabelledNpi(model: DocModel, sec: Map<string, SectionName>, anywhere = false): { npi: string; page: number; tok: Tok } | null {
   const hits = new Map<string, { npi: string; page: number; tok: Tok }>();
-  for (const p of model.pages) for (const l of p.lines) {
-    if (!anywhere && sec.get(`${p.page}:${l.index}`) !== "prescriber") continue;
-    for (const seg of l.segs) {
-      // (a two-column form row: the member's cell does not disqualify the prescriber's)
-      if (anywhere && /\b(?:member|medicaid|subscriber|beneficiary|policy|claim|account|accession|clia|phone|fax|tel)\b/i.test(seg.text) && !/\bnpi\b/i.test(seg.text)) continue;
-      seg.toks.forEach((t, i) => {
-        const d = t.text.replace(/^[^0-9]+|[^0-9]+$/g, "");
-        if (!/^[12]\d{9}$/.test(d) || !isValidNpi(d)) return;
-        // labelled as something else: inline before it, or in the grid cell above it
-        const before = seg.toks.slice(Math.max(0, i - 3), i).map((x) => x.text).join(" ");
-        const above = (p.lines[l.index - 1]?.toks ?? []).filter((u) => u.x < t.x + t.w && u.x + u.w > t.x).map((u) => u.text).join(" ");
-        if (OTHER_NUMBER_LABEL.test(before) || OTHER_NUMBER_LABEL.test(above)) return;
-        if (!hits.has(d)) hits.set(d, { npi: d, page: p.page, tok: t });
-      });
+  for (const p of model.pages)
+    for (const l of p.lines) {
+      if (!anywhere && sec.get(`${p.page}:${l.index}`) !== "prescriber") continue;
+      for (const seg of l.segs) {
+        // (a two-column form row: the member's cell does not disqualify the prescriber's)
+        if (
+          anywhere &&
+          /\b(?:member|medicaid|subscriber|beneficiary|policy|claim|account|accession|clia|phone|fax|tel)\b/i.test(seg.text) &&
+          !/\bnpi\b/i.test(seg.text)
+        )
+          continue;
+        seg.toks.forEach((t, i) => {
+          const d = t.text.replace(/^[^0-9]+|[^0-9]+$/g, "");
+          if (!/^[12]\d{9}$/.test(d) || !isValidNpi(d)) return;
+          // labelled as something else: inline before it, or in the grid cell above it
+          const before = seg.toks
+            .slice(Math.max(0, i - 3), i)
+            .map((x) => x.text)
+            .join(" ");
+          const above = (p.lines[l.index - 1]?.toks ?? [])
+            .filter((u) => u.x < t.x + t.w && u.x + u.w > t.x)
+            .map((u) => u.text)
+            .join(" ");
+          if (OTHER_NUMBER_LABEL.test(before) || OTHER_NUMBER_LABEL.test(above)) return;
+          if (!hits.has(d)) hits.set(d, { npi: d, page: p.page, tok: t });
+        });
+      }
     }
-  }
   return hits.size === 1 ? [...hits.values()][0] : null;
 }
 
@@ -409,7 +524,8 @@ function phoneOf(v: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Medication
 
-const L_DRUG = /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
+const L_DRUG =
+  /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
 const L_NDC = /(?<![A-Za-z])N\s?[DO0]\s?[CG](?![A-Za-z])\s*(?:#|\((?:if\s+know[n]?)\)|number|code)?/i;
 const NDC_SHAPE = /(?<![0-9])([0-9OIlSB]{4,5}\s?-\s?[0-9OIlSB]{3,4}\s?-\s?[0-9OIlSB]{1,2}|\d{11}|\d{10})(?![0-9])/;
 
@@ -455,11 +571,11 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   const { model, sec } = ctx;
   const M: SectionName[] = ["medication"];
   const cites: Citation[] = [];
-  const isDrugText = (v: string) => findDrugMentions(v).length > 0 || formularyNames(ctx).some((n) => new RegExp(`(?<![A-Za-z])${escRe(n)}(?![A-Za-z])`, "i").test(v)) || /\d\s*(?:mg|mcg|mL|units?)\b/i.test(v);
-  const drugHits = [
-    ...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }),
-    ...findLabeled(model, sec, L_DRUG, { validate: isDrugText }),
-  ];
+  const isDrugText = (v: string) =>
+    findDrugMentions(v).length > 0 ||
+    formularyNames(ctx).some((n) => new RegExp(`(?<![A-Za-z])${escRe(n)}(?![A-Za-z])`, "i").test(v)) ||
+    /\d\s*(?:mg|mcg|mL|units?)\b/i.test(v);
+  const drugHits = [...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }), ...findLabeled(model, sec, L_DRUG, { validate: isDrugText })];
   const drugHit = drugHits[0] ?? null;
   let asWritten: string | null = null;
   let generic: string | null = null;
@@ -484,13 +600,25 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   for (const h of ndcHits) {
     const m = NDC_SHAPE.exec(h.value)!;
     const n = normalizeNdc(m[1], knownNdcs);
-    if (n) { ndc = n; cites.push(hitCite(ctx, h)); break; }
+    if (n) {
+      ndc = n;
+      cites.push(hitCite(ctx, h));
+      break;
+    }
   }
   if (!ndc) {
-    outer: for (const p of model.pages) for (const l of p.lines) {
-      const m = /(?<![0-9\-])(\d{4,5}-\d{3,4}-\d{1,2})(?![0-9\-])/.exec(l.text);
-      if (m) { const n = normalizeNdc(m[1], knownNdcs); if (n) { ndc = n; cites.push(cite(model, p.page, l.toks)); break outer; } }
-    }
+    outer: for (const p of model.pages)
+      for (const l of p.lines) {
+        const m = /(?<![0-9\-])(\d{4,5}-\d{3,4}-\d{1,2})(?![0-9\-])/.exec(l.text);
+        if (m) {
+          const n = normalizeNdc(m[1], knownNdcs);
+          if (n) {
+            ndc = n;
+            cites.push(cite(model, p.page, l.toks));
+            break outer;
+          }
+        }
+      }
   }
 
   // drug name for scoring: formulary row by NDC, else by name
@@ -504,7 +632,10 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     for (const p of model.pages) {
       const t = p.lines.map((l) => l.text).join("\n");
       const n = mapToFormularyName(t, formulary, ctx.opts.knownDrugNames);
-      if (n) { drugName = n; break; }
+      if (n) {
+        drugName = n;
+        break;
+      }
     }
   }
   if (!drugName && asWritten) {
@@ -512,26 +643,47 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     drugName = m ? titleCase(asWritten.slice(m.index, m.index + m.length)) : asWritten.split(/\s+\d/)[0];
   }
   if (!entry && drugName) entry = lookupDrug(drugName);
-  if (entry) { generic = entry.generic; drugClass = entry.classes[0] ?? null; }
+  if (entry) {
+    generic = entry.generic;
+    drugClass = entry.classes[0] ?? null;
+  }
 
   const firstVal = (label: RegExp, validate?: (v: string) => boolean) =>
-    findLabeled(model, sec, label, { sections: M, validate })[0] ?? findLabeled(model, sec, label, { validate, sections: ["none", "clinical", "medication", "other"] })[0] ?? null;
-  const sigHit = firstVal(/\b(?:Directions(?:\s+for\s+use)?(?:\s*\([^)]*\))?|Dose\s*\/\s*route\s*\/\s*frequency|Dosing\s+instructions|Sig|Dose\s+and\s+frequency|Dosage)\b/i, (v) => /[A-Za-z]{2,}/.test(v) && /\d/.test(v));
+    findLabeled(model, sec, label, { sections: M, validate })[0] ??
+    findLabeled(model, sec, label, { validate, sections: ["none", "clinical", "medication", "other"] })[0] ??
+    null;
+  const sigHit = firstVal(
+    /\b(?:Directions(?:\s+for\s+use)?(?:\s*\([^)]*\))?|Dose\s*\/\s*route\s*\/\s*frequency|Dosing\s+instructions|Sig|Dose\s+and\s+frequency|Dosage)\b/i,
+    (v) => /[A-Za-z]{2,}/.test(v) && /\d/.test(v),
+  );
   const qtyHit = firstVal(/(?<![A-Za-z])(?:Quantity|Qty)(?:\s+(?:requested|per\s+fill|dispensed))?(?![A-Za-z])/i, (v) => /\d/.test(v));
   const daysHit = firstVal(/\bDays?[\s']*supply\b/i, (v) => /^\D{0,3}\d{1,3}\b/.test(v));
-  const durHit = firstVal(/\b(?:(?:Expected\s+)?Duration\s+of\s+therapy(?:\s+requested)?|Length\s+of\s+therapy|Therapy\s+duration|Duration\s+requested|Duration)\b/i, (v) => /\d+\s*(?:mo|month|week|wk|year|yr|day)/i.test(v) || /\b(?:one|six|twelve|three)\s+months?\b/i.test(v));
+  const durHit = firstVal(
+    /\b(?:(?:Expected\s+)?Duration\s+of\s+therapy(?:\s+requested)?|Length\s+of\s+therapy|Therapy\s+duration|Duration\s+requested|Duration)\b/i,
+    (v) => /\d+\s*(?:mo|month|week|wk|year|yr|day)/i.test(v) || /\b(?:one|six|twelve|three)\s+months?\b/i.test(v),
+  );
   for (const h of [sigHit, qtyHit, daysHit, durHit]) if (h) cites.push(hitCite(ctx, h));
   let quantity: number | null = null;
   let quantityUnit: string | null = null;
   if (qtyHit) {
     const m = /(\d+(?:\.\d+)?)\s*([A-Za-z][A-Za-z\-]*(?:\s+(?:pens?|syringes?|autoinjectors?))?)?/.exec(qtyHit.value);
-    if (m) { quantity = Number(m[1]); quantityUnit = m[2] && !/^(?:Days?|st|nd|rd|th)$/i.test(m[2]) ? m[2].toLowerCase() : null; }
+    if (m) {
+      quantity = Number(m[1]);
+      quantityUnit = m[2] && !/^(?:Days?|st|nd|rd|th)$/i.test(m[2]) ? m[2].toLowerCase() : null;
+    }
   }
   let days: number | null = null;
-  if (daysHit) { const m = /(\d{1,3})/.exec(daysHit.value); if (m) days = Number(m[1]); }
+  if (daysHit) {
+    const m = /(\d{1,3})/.exec(daysHit.value);
+    if (m) days = Number(m[1]);
+  }
   let months: number | null = null;
   if (durHit) {
-    const v = durHit.value.replace(/\bone\b/i, "1").replace(/\bthree\b/i, "3").replace(/\bsix\b/i, "6").replace(/\btwelve\b/i, "12");
+    const v = durHit.value
+      .replace(/\bone\b/i, "1")
+      .replace(/\bthree\b/i, "3")
+      .replace(/\bsix\b/i, "6")
+      .replace(/\btwelve\b/i, "12");
     const m = /(\d+(?:\.\d+)?)\s*(mo|month|week|wk|year|yr|day)/i.exec(v);
     if (m) {
       const n = Number(m[1]);
@@ -540,8 +692,18 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     }
   }
   return {
-    drug_name: drugName, drug_name_as_written: asWritten, generic_name: generic, strength, dosage: sigHit ? clean(sigHit.value) : null,
-    quantity, quantity_unit: quantityUnit, days_supply: days, duration_months: months, ndc, drug_class: drugClass, citations: cites,
+    drug_name: drugName,
+    drug_name_as_written: asWritten,
+    generic_name: generic,
+    strength,
+    dosage: sigHit ? clean(sigHit.value) : null,
+    quantity,
+    quantity_unit: quantityUnit,
+    days_supply: days,
+    duration_months: months,
+    ndc,
+    drug_class: drugClass,
+    citations: cites,
   };
 }
 
@@ -551,10 +713,16 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
 // "ICD-10(-CM)" as OCR reads it: one of C/D garbled ("Icp-10", "IGD-10", "1CD-1O") is tolerated
 // because the "-10" that must follow keeps the label specific
 const ICD_MARK = "[I1l|](?:[C¢cG(eo][A-Za-z0-9]|[A-Za-z¢(][D0Oo])\\s?[-–]?\\s?[1lI|][0O](?:\\s?[-–]?\\s?CM)?";
-const L_ICD = new RegExp(`(?:\\b(?:Primary|Secondary|Other)\\s+(?:relevant\\s+)?(?:diagnos[ie]s\\s+)?)?(?<![A-Za-z0-9])${ICD_MARK}(?:\\s+codes?(?:\\s*\\(s\\))?)?|\\bDiagnosis\\s+codes?\\b|\\bDx\\s+codes?\\b`, "i");
+const L_ICD = new RegExp(
+  `(?:\\b(?:Primary|Secondary|Other)\\s+(?:relevant\\s+)?(?:diagnos[ie]s\\s+)?)?(?<![A-Za-z0-9])${ICD_MARK}(?:\\s+codes?(?:\\s*\\(s\\))?)?|\\bDiagnosis\\s+codes?\\b|\\bDx\\s+codes?\\b`,
+  "i",
+);
 // "Diagnosis" with common OCR damage ("Diaghosis", "Diagnosls", "Dlagnosis")
 const DIAGNOSIS_WORD = "D[il1][ao][gq][nhr]?[o0][s5][il1e][s5]";
-const L_DX = new RegExp(`\\b(?:(?:Primary|Secondary|Other(?:\\s+relevant)?)\\s+)?(?:${DIAGNOSIS_WORD}|diagnoses|Dx)\\b(?:\\s*\\((?:description|name)\\))?`, "i");
+const L_DX = new RegExp(
+  `\\b(?:(?:Primary|Secondary|Other(?:\\s+relevant)?)\\s+)?(?:${DIAGNOSIS_WORD}|diagnoses|Dx)\\b(?:\\s*\\((?:description|name)\\))?`,
+  "i",
+);
 // candidate codes; the 2nd character also admits letters OCR substitutes for digits (B→8, G→6, D/Q→0)
 const ICD_IN_TEXT = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|BGDQ][0-9OIlSZ|]?[0-9A-Z]?\s?[.,·]\s?[0-9A-Z]{1,4}|[A-TV-Z][0-9]{2}[0-9A-Z]?)(?![A-Za-z0-9])/g;
 // a dotted code with one character too many before the dot ("JB82.83"), for repairIcd10Insertion
@@ -616,10 +784,20 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
   const out: ExtractedDiagnosis[] = [];
   const seen = new Set<string>();
   const icdHits = findLabeled(model, sec, L_ICD, { validate: (v) => codesIn(v, false, "").length > 0, maxBelow: 1 });
-  const dxHits = findLabeled(model, sec, L_DX, { validate: (v) => /[A-Za-z]{4,}/.test(v) && !/^(?:ICD|code|(?:(?:Primary|Secondary|Other)(?:\s+relevant)?\s+)?diagnos[ie]s\b|Drugs?\s+previously|Medications?\s+tried)/i.test(v), maxBelow: 1 })
+  const dxHits = findLabeled(model, sec, L_DX, {
+    validate: (v) =>
+      /[A-Za-z]{4,}/.test(v) &&
+      !/^(?:ICD|code|(?:(?:Primary|Secondary|Other)(?:\s+relevant)?\s+)?diagnos[ie]s\b|Drugs?\s+previously|Medications?\s+tried)/i.test(v),
+    maxBelow: 1,
+  })
     // (a value taken from the line below that is itself a labelled field, "Plan: start therapy", is not a diagnosis)
     .filter((h) => !(h.how === "below" && /^[A-Z][A-Za-z /&]{0,24}:/.test(h.value)))
-    .filter((h) => !/\?/.test(h.line.text) && !/^\(/.test(h.value) && !/\b(?:tried|previously|for\s+this)\b[^:]*$/i.test(h.line.text.slice(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "") + 1)));
+    .filter(
+      (h) =>
+        !/\?/.test(h.line.text) &&
+        !/^\(/.test(h.value) &&
+        !/\b(?:tried|previously|for\s+this)\b[^:]*$/i.test(h.line.text.slice(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "") + 1)),
+    );
   // primary description
   const descs = dxHits.map((h) => ({ h, text: clean(h.value.replace(new RegExp(`${ICD_MARK}.*$`, "i"), "")) }));
   // text a code was written next to (its own row and nearby diagnosis descriptions): confirms OCR repairs
@@ -633,11 +811,17 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
     if (seen.has(code)) return;
     seen.add(code);
     const c = citeRange(model, h.page, h.toks, index, index + length);
-    const desc = descs.find((d) => d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2 && /primary/i.test(d.h.labelToks.map((t) => t.text).join(" ")) === primaryLabel)
-      ?? descs.find((d) => d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2);
+    const desc =
+      descs.find(
+        (d) =>
+          d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2 && /primary/i.test(d.h.labelToks.map((t) => t.text).join(" ")) === primaryLabel,
+      ) ?? descs.find((d) => d.h.page === h.page && Math.abs(d.h.line.index - h.line.index) <= 2);
     let description: string | null = desc ? desc.text : null;
     if (description && description.includes(";")) {
-      const parts = description.split(";").map((s) => s.trim()).filter(Boolean);
+      const parts = description
+        .split(";")
+        .map((s) => s.trim())
+        .filter(Boolean);
       // "A; B" next to "code1; code2": the n-th code of a cell takes the n-th description
       description = parts[Math.min(ordinal, parts.length - 1)] ?? description;
     }
@@ -654,13 +838,14 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
   }
   if (!out.length) {
     // glued text ("unspecifiedICD-10: Z86.73, I73.9"): codes after a literal ICD-10 marker
-    for (const p of model.pages) for (const l of p.lines) {
-      const m = new RegExp(`${ICD_MARK}[^:]{0,12}:\\s*`, "i").exec(l.text);
-      if (!m) continue;
-      const base = m.index + m[0].length;
-      const fake: FieldHit = { page: p.page, value: l.text.slice(base), toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
-      for (const c of codesIn(fake.value, false, l.text)) add(c.code, { ...fake, value: l.text }, true, base + c.index, c.length);
-    }
+    for (const p of model.pages)
+      for (const l of p.lines) {
+        const m = new RegExp(`${ICD_MARK}[^:]{0,12}:\\s*`, "i").exec(l.text);
+        if (!m) continue;
+        const base = m.index + m[0].length;
+        const fake: FieldHit = { page: p.page, value: l.text.slice(base), toks: l.toks, labelToks: [], line: l, how: "inline", section: "none" };
+        for (const c of codesIn(fake.value, false, l.text)) add(c.code, { ...fake, value: l.text }, true, base + c.index, c.length);
+      }
   }
   // codes written in the letter or chart notes: "ulcerative colitis (K51.911)", "ICD-10 E66.812, Z68.37";
   // only letter-first codes with a dot, never on NDC / NPI / lab-reference / procedure-code lines
@@ -672,7 +857,8 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
         const raw = l.text.slice(c.index, c.index + c.length);
         // a clean code, or one whose lost letter the condition named on the line confirmed
         return /^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$/.test(raw) || (/^\d{2}[0-9A-Z]?\.[0-9A-Z]{1,4}$/.test(raw) && c.code.endsWith(raw));
-      })) add(c.code, hit, false, c.index, c.length);
+      }))
+        add(c.code, hit, false, c.index, c.length);
     }
   }
   if (out.length) out[0].primary = true;
@@ -686,8 +872,10 @@ function extractDiagnoses(ctx: Ctx): ExtractedDiagnosis[] {
 // ---------------------------------------------------------------------------------------------
 // Therapies
 
-const INADEQUATE = /\b(?:inadequate|insufficient|ineffective|not\s+effective|no\s+(?:benefit|response|improvement|change|reduction|meaningful)|failed|failure|fail(?:ed)?|not\s+controlled|uncontrolled|still\s+\w+|persist\w*|partial|(?:minimal|limited|little|modest)\s+(?:improvement|benefit|response)|did\s+not\s+(?:help|work|respond)|without\s+(?:meaningful\s+)?(?:benefit|improvement|response)|wasn'?t\s+doing|above\s+goal|refractory|lack\s+of\s+(?:efficacy|response)|not\s+at\s+goal|worsen\w*|inadequately)\b/i;
-const INTOLERANCE = /\b(?:intoleran\w*|not\s+tolerated|side[\s-]effects?|adverse|myalgias?|myopathy|nausea|vomiting|rash|bradycardia|hypoglycemi\w*|transaminitis|elevated\s+(?:LFTs?|ALT|AST|liver)|hepatotox\w*|palpitations|GI\s+upset|diarrhea|fatigue|sedation|grogginess|drowsiness|somnolence|cognitive\s+(?:slowing|side)|dizziness|hair\s+loss|alopecia|paresthesias?|cytopenia|allerg\w*|reaction|CK\s+\d+)\b/i;
+const INADEQUATE =
+  /\b(?:inadequate|insufficient|ineffective|not\s+effective|no\s+(?:benefit|response|improvement|change|reduction|meaningful)|failed|failure|fail(?:ed)?|not\s+controlled|uncontrolled|still\s+\w+|persist\w*|partial|(?:minimal|limited|little|modest)\s+(?:improvement|benefit|response)|did\s+not\s+(?:help|work|respond)|without\s+(?:meaningful\s+)?(?:benefit|improvement|response)|wasn'?t\s+doing|above\s+goal|refractory|lack\s+of\s+(?:efficacy|response)|not\s+at\s+goal|worsen\w*|inadequately)\b/i;
+const INTOLERANCE =
+  /\b(?:intoleran\w*|not\s+tolerated|side[\s-]effects?|adverse|myalgias?|myopathy|nausea|vomiting|rash|bradycardia|hypoglycemi\w*|transaminitis|elevated\s+(?:LFTs?|ALT|AST|liver)|hepatotox\w*|palpitations|GI\s+upset|diarrhea|fatigue|sedation|grogginess|drowsiness|somnolence|cognitive\s+(?:slowing|side)|dizziness|hair\s+loss|alopecia|paresthesias?|cytopenia|allerg\w*|reaction|CK\s+\d+)\b/i;
 const CONTRA = /\bcontraindicat\w*\b/i;
 const ONGOING = /\b(?:present|current(?:ly)?|ongoing|continu\w*|still\s+on|to\s+date|now)\b/i;
 const STOP = /\b(?:stopped|d\/c'?d?|discontinued|dc'?d|stop(?:ping)?|quit)\b/i;
@@ -704,8 +892,10 @@ function classifyOutcome(text: string): TherapyOutcome {
   return "unknown";
 }
 
-const DOSE = /(\d+(?:[.,]\d+)?\s*(?:->|→|to|-)\s*)?\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|units?|u|%|mL)\b(?!\s*\/\s*min)(?:\s*\/\s*(?:day|d|wk|week|mL))?(?:\s*(?:PO|SC|SQ|IV|IM|topical))?(?:\s*(?:daily|weekly|BID|TID|QID|QD|QHS|q\s?\d+\s?(?:h|hr|wk|weeks?|d)|once\s+(?:daily|weekly)|twice\s+daily|every\s+other\s+week|nightly|monthly|prn))?/i;
-const DURATION = /(?:~|≈|about|approx(?:imately|\.)?|roughly|over|>|≥|at\s+least)?\s*(\d+(?:\.\d+)?)\s*(?:\+\s*)?(days?|d\b|weeks?|wks?|w\b|months?|mos?\b|years?|yrs?)\b/i;
+const DOSE =
+  /(\d+(?:[.,]\d+)?\s*(?:->|→|to|-)\s*)?\d+(?:[.,]\d+)?\s*(?:mg|mcg|g|units?|u|%|mL)\b(?!\s*\/\s*min)(?:\s*\/\s*(?:day|d|wk|week|mL))?(?:\s*(?:PO|SC|SQ|IV|IM|topical))?(?:\s*(?:daily|weekly|BID|TID|QID|QD|QHS|q\s?\d+\s?(?:h|hr|wk|weeks?|d)|once\s+(?:daily|weekly)|twice\s+daily|every\s+other\s+week|nightly|monthly|prn))?/i;
+const DURATION =
+  /(?:~|≈|about|approx(?:imately|\.)?|roughly|over|>|≥|at\s+least)?\s*(\d+(?:\.\d+)?)\s*(?:\+\s*)?(days?|d\b|weeks?|wks?|w\b|months?|mos?\b|years?|yrs?)\b/i;
 
 function durationDays(text: string): { days: number; index: number; length: number } | null {
   const re = new RegExp(DURATION.source, "gi");
@@ -725,7 +915,13 @@ function durationDays(text: string): { days: number; index: number; length: numb
   return null;
 }
 
-interface RangeInfo { start: string | null; end: string | null; endIsPresent: boolean; startHit?: DateSpan; endHit?: DateSpan }
+interface RangeInfo {
+  start: string | null;
+  end: string | null;
+  endIsPresent: boolean;
+  startHit?: DateSpan;
+  endHit?: DateSpan;
+}
 
 const MON = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
 const MONTH_NUM: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
@@ -763,9 +959,20 @@ function dateRange(text: string, requestDate: string | null): RangeInfo | null {
   return null;
 }
 
-interface TherapyDraft extends PriorTherapy { generic: string; source: "form" | "list" | "note" | "contra" }
+interface TherapyDraft extends PriorTherapy {
+  generic: string;
+  source: "form" | "list" | "note" | "contra";
+}
 
-function therapyFromText(text: string, requestDate: string | null, cites: Citation[], source: TherapyDraft["source"], entry: DrugEntry, drugText: string, forceOutcome?: TherapyOutcome): TherapyDraft {
+function therapyFromText(
+  text: string,
+  requestDate: string | null,
+  cites: Citation[],
+  source: TherapyDraft["source"],
+  entry: DrugEntry,
+  drugText: string,
+  forceOutcome?: TherapyOutcome,
+): TherapyDraft {
   const afterDrug = text.slice(text.toLowerCase().indexOf(drugText.toLowerCase()) + drugText.length);
   const dm = DOSE.exec(afterDrug.slice(0, 60));
   const range = dateRange(text, requestDate);
@@ -819,13 +1026,27 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
       // (a) prior-therapy table: header row naming tried/previous drugs
-      if (/\b(?:tried|previous(?:ly)?|prior|failed)\b/i.test(l.text) && /\b(?:medications?|drugs?|therap(?:y|ies)|agents?)\b/i.test(l.text) && !/\?/.test(l.text) && !/list\s+drug/i.test(l.text) && !isUnansweredFormLine(l.text)) {
+      if (
+        /\b(?:tried|previous(?:ly)?|prior|failed)\b/i.test(l.text) &&
+        /\b(?:medications?|drugs?|therap(?:y|ies)|agents?)\b/i.test(l.text) &&
+        !/\?/.test(l.text) &&
+        !/list\s+drug/i.test(l.text) &&
+        !isUnansweredFormLine(l.text)
+      ) {
         for (let j = i + 1; j < Math.min(lines.length, i + 12); j++) {
           const r = lines[j];
           if (isUnansweredFormLine(r.text)) continue;
-          if (/\b(?:Pertinent|Relevant|Attachments?|Clinical rationale|Additional|Lab(?:oratory)?\s+(?:values|results)|REVIEW|ATTESTATION)\b/i.test(r.segs[0]?.text ?? "") || (findDrugMentions(r.text).length === 0 && /^[A-Z][a-z]+(?:\s+[a-z]+){1,6}\b.*[:(]/.test(r.text))) break;
+          if (
+            /\b(?:Pertinent|Relevant|Attachments?|Clinical rationale|Additional|Lab(?:oratory)?\s+(?:values|results)|REVIEW|ATTESTATION)\b/i.test(
+              r.segs[0]?.text ?? "",
+            ) ||
+            (findDrugMentions(r.text).length === 0 && /^[A-Z][a-z]+(?:\s+[a-z]+){1,6}\b.*[:(]/.test(r.text))
+          )
+            break;
           for (const it of splitByDrug(lineText(r), requestedGeneric)) {
-            drafts.push(therapyFromText(it.item, requestDate, [citeRange(model, p.page, r.toks, it.offset, it.offset + it.item.length)], "form", it.entry, it.drugText));
+            drafts.push(
+              therapyFromText(it.item, requestDate, [citeRange(model, p.page, r.toks, it.offset, it.offset + it.item.length)], "form", it.entry, it.drugText),
+            );
           }
         }
       }
@@ -854,17 +1075,28 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
         const text = l.text.slice(contraM.index + contraM[0].length);
         for (const it of splitByDrug(text, requestedGeneric)) {
           const off = contraM.index + contraM[0].length + it.offset;
-          const d = therapyFromText(it.item, requestDate, [citeRange(model, p.page, l.toks, off, off + it.item.length)], "contra", it.entry, it.drugText, CONTRA.test(it.item) ? "contraindication" : undefined);
+          const d = therapyFromText(
+            it.item,
+            requestDate,
+            [citeRange(model, p.page, l.toks, off, off + it.item.length)],
+            "contra",
+            it.entry,
+            it.drugText,
+            CONTRA.test(it.item) ? "contraindication" : undefined,
+          );
           drafts.push(d);
         }
       }
       // (d) concurrent: "If yes, which: Will continue X"
-      const whichM = /\b(?:If yes,?\s*which|used\s+(?:together|concurrently)\s+with|concurrent(?:ly)?\s+(?:with|on)|in\s+combination\s+with)\b[^:]{0,20}:\s*/i.exec(l.text);
+      const whichM =
+        /\b(?:If yes,?\s*which|used\s+(?:together|concurrently)\s+with|concurrent(?:ly)?\s+(?:with|on)|in\s+combination\s+with)\b[^:]{0,20}:\s*/i.exec(l.text);
       if (whichM) {
         const text = l.text.slice(whichM.index + whichM[0].length);
         for (const it of splitByDrug(text, requestedGeneric)) {
           const off = whichM.index + whichM[0].length + it.offset;
-          concurrent.push(therapyFromText(it.item, requestDate, [citeRange(model, p.page, l.toks, off, off + it.item.length)], "list", it.entry, it.drugText, "ongoing"));
+          concurrent.push(
+            therapyFromText(it.item, requestDate, [citeRange(model, p.page, l.toks, off, off + it.item.length)], "list", it.entry, it.drugText, "ongoing"),
+          );
         }
       }
     }
@@ -897,7 +1129,8 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       }
     }
   }
-  const TRIAL = /\b(?:tried|trial|failed|started|since|stopped|discontinued|d\/c|for\s+(?:~|about|approximately)?\s*\d+|\d+\s*(?:weeks?|wks?|months?|mos?)|contraindicat\w*|intoleran\w*|despite|on\s+\w+\s+since|continue[ds]?|was\s+(?:on|treated)|inadequate\s+response|no\s+response|not\s+tolerated|relapse[ds]?)\b|\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*[-–]\s*(?:\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}|present|current)|\b(?:19|20)\d{2}\s*[-–]\s*(?:(?:19|20)\d{2}|present)\b/i;
+  const TRIAL =
+    /\b(?:tried|trial|failed|started|since|stopped|discontinued|d\/c|for\s+(?:~|about|approximately)?\s*\d+|\d+\s*(?:weeks?|wks?|months?|mos?)|contraindicat\w*|intoleran\w*|despite|on\s+\w+\s+since|continue[ds]?|was\s+(?:on|treated)|inadequate\s+response|no\s+response|not\s+tolerated|relapse[ds]?)\b|\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*[-–]\s*(?:\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}|present|current)|\b(?:19|20)\d{2}\s*[-–]\s*(?:(?:19|20)\d{2}|present)\b/i;
   for (const s of noteSentences) {
     if (!TRIAL.test(s.text)) continue;
     for (const it of splitByDrug(s.text, requestedGeneric)) {
@@ -905,8 +1138,19 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       // "never on anti-TNF, vedolizumab or ustekinumab": not a therapy the patient had
       if (isNegated(s.text.toLowerCase(), it.offset)) continue;
       const ctxText = it.item;
-      const d = therapyFromText(ctxText, requestDate, [citeRange(model, s.page, s.toks, s.offset + it.offset, s.offset + it.offset + it.item.length)], "note", it.entry, it.drugText);
-      if (/\b(?:continue[ds]?|continuing|remain\s+on|add(?:ing)?\s+to|in\s+addition\s+to)\b/i.test(s.text) && /\b(?:continue[ds]?|continuing|remain\s+on)\b[^.]{0,60}$/i.test(s.text.slice(0, it.offset + it.drugText.length))) concurrent.push({ ...d, outcome: "ongoing" });
+      const d = therapyFromText(
+        ctxText,
+        requestDate,
+        [citeRange(model, s.page, s.toks, s.offset + it.offset, s.offset + it.offset + it.item.length)],
+        "note",
+        it.entry,
+        it.drugText,
+      );
+      if (
+        /\b(?:continue[ds]?|continuing|remain\s+on|add(?:ing)?\s+to|in\s+addition\s+to)\b/i.test(s.text) &&
+        /\b(?:continue[ds]?|continuing|remain\s+on)\b[^.]{0,60}$/i.test(s.text.slice(0, it.offset + it.drugText.length))
+      )
+        concurrent.push({ ...d, outcome: "ongoing" });
       if (d.duration_days == null && d.start_date == null && d.outcome === "unknown") continue;
       drafts.push(d);
     }
@@ -917,16 +1161,35 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
   const rank = { form: 0, list: 1, contra: 1, note: 2 } as const;
   for (const d of drafts.sort((a, b) => rank[a.source] - rank[b.source])) {
     const cur = merged.get(d.generic);
-    if (!cur) { merged.set(d.generic, { ...d, citations: [...d.citations] }); continue; }
+    if (!cur) {
+      merged.set(d.generic, { ...d, citations: [...d.citations] });
+      continue;
+    }
     if (d.source === "contra" && d.outcome === "contraindication") cur.outcome = "contraindication";
     if (cur.dose == null && d.dose) cur.dose = d.dose;
-    if (cur.start_date == null && d.start_date) { cur.start_date = d.start_date; cur.end_date = cur.end_date ?? d.end_date; }
+    if (cur.start_date == null && d.start_date) {
+      cur.start_date = d.start_date;
+      cur.end_date = cur.end_date ?? d.end_date;
+    }
     // explicit durations in notes ("about 14 weeks") are more precise than month-granular ranges
-    if (d.duration_days != null && (cur.duration_days == null || (d.source === "note" && durationIsExplicit(d) && !durationIsExplicit(cur) && Math.abs(d.duration_days - cur.duration_days) < 45))) cur.duration_days = d.duration_days;
+    if (
+      d.duration_days != null &&
+      (cur.duration_days == null ||
+        (d.source === "note" && durationIsExplicit(d) && !durationIsExplicit(cur) && Math.abs(d.duration_days - cur.duration_days) < 45))
+    )
+      cur.duration_days = d.duration_days;
     if ((cur.outcome === "unknown" || cur.outcome === "ongoing") && d.outcome !== "unknown" && d.outcome !== "ongoing") cur.outcome = d.outcome;
     if (cur.citations.length < 4) cur.citations.push(...d.citations.slice(0, 1));
   }
-  const strip = (d: TherapyDraft): PriorTherapy => ({ drug_name: d.drug_name, dose: d.dose, start_date: d.start_date, end_date: d.end_date, duration_days: d.duration_days, outcome: d.outcome, citations: d.citations });
+  const strip = (d: TherapyDraft): PriorTherapy => ({
+    drug_name: d.drug_name,
+    dose: d.dose,
+    start_date: d.start_date,
+    end_date: d.end_date,
+    duration_days: d.duration_days,
+    outcome: d.outcome,
+    citations: d.citations,
+  });
   const concurrentMerged = new Map<string, TherapyDraft>();
   for (const c of concurrent) if (!concurrentMerged.has(c.generic)) concurrentMerged.set(c.generic, c);
   return { prior: [...merged.values()].map(strip), concurrent: [...concurrentMerged.values()].map(strip) };
@@ -935,7 +1198,6 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
 function durationIsExplicit(d: TherapyDraft): boolean {
   return d.citations.some((c) => DURATION.test(c.text));
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Labs
@@ -949,10 +1211,20 @@ function extractLabs(doc: ParsedDocument, requestDate: string | null, documentNa
   const out: LabValue[] = [];
   for (const m of MEASURES) {
     for (const v of measureValues(idx, m)) {
-      const unitM = /^\s*(%|mg\/dL|mmol\/L|mL\/min(?:\/1\.73\s?m2|\/1\.73m²)?|cells\/(?:u|µ|mc|μ)L|\/(?:u|µ|mc|μ)L|U\/L|IU\/mL|mm\/hr|g\/dL|ug\/g|mcg\/g|mg\/g|kg\/m2|kg|lb|ng\/mL|ng\/dL|pg\/mL|ppb|mg\/L|min(?:utes)?|points?)/i.exec(v.unitText);
+      const unitM =
+        /^\s*(%|mg\/dL|mmol\/L|mL\/min(?:\/1\.73\s?m2|\/1\.73m²)?|cells\/(?:u|µ|mc|μ)L|\/(?:u|µ|mc|μ)L|U\/L|IU\/mL|mm\/hr|g\/dL|ug\/g|mcg\/g|mg\/g|kg\/m2|kg|lb|ng\/mL|ng\/dL|pg\/mL|ppb|mg\/L|min(?:utes)?|points?)/i.exec(
+          v.unitText,
+        );
       const key = `${m.name}|${v.value}|${v.date}`;
       if (out.some((o) => `${o.name}|${o.value}|${o.date}` === key)) continue;
-      out.push({ name: m.name, value: v.value, value_text: `${v.value}${unitM ? " " + unitM[1] : ""}`, unit: unitM ? unitM[1] : m.unit, date: v.date, citations: [v.citation] });
+      out.push({
+        name: m.name,
+        value: v.value,
+        value_text: `${v.value}${unitM ? " " + unitM[1] : ""}`,
+        unit: unitM ? unitM[1] : m.unit,
+        date: v.date,
+        citations: [v.citation],
+      });
     }
   }
   return out;
@@ -970,17 +1242,18 @@ const NOTE_PATTERNS = [
 
 function extractNotes(ctx: Ctx): CaseFacts["notes"] {
   const out: CaseFacts["notes"] = [];
-  for (const p of ctx.model.pages) for (const l of p.lines) {
-    for (const re of NOTE_PATTERNS) {
-      const m = re.exec(l.text);
-      if (!m) continue;
-      if (/\bconfidential|intended recipient|documents accompanying\b/i.test(l.text)) continue;
-      const start = Math.max(0, l.text.lastIndexOf(".", m.index) + 1);
-      const c = citeRange(ctx.model, p.page, l.toks, start, m.index + m[0].length);
-      if (!out.some((o) => o.citations[0].page === p.page && o.citations[0].start === c.start)) out.push({ text: c.text.trim(), citations: [c] });
-      break;
+  for (const p of ctx.model.pages)
+    for (const l of p.lines) {
+      for (const re of NOTE_PATTERNS) {
+        const m = re.exec(l.text);
+        if (!m) continue;
+        if (/\bconfidential|intended recipient|documents accompanying\b/i.test(l.text)) continue;
+        const start = Math.max(0, l.text.lastIndexOf(".", m.index) + 1);
+        const c = citeRange(ctx.model, p.page, l.toks, start, m.index + m[0].length);
+        if (!out.some((o) => o.citations[0].page === p.page && o.citations[0].start === c.start)) out.push({ text: c.text.trim(), citations: [c] });
+        break;
+      }
     }
-  }
   return out;
 }
 
@@ -1005,7 +1278,7 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
   const diagnoses = extractDiagnoses(ctx);
   const req = readRequestDate(model, ctx.sec, patient.birth_date);
   const urg = readUrgency(model);
-  const requestedGeneric = medication.generic_name ?? (medication.drug_name ? lookupDrug(medication.drug_name)?.generic ?? null : null);
+  const requestedGeneric = medication.generic_name ?? (medication.drug_name ? (lookupDrug(medication.drug_name)?.generic ?? null) : null);
   const { prior, concurrent } = extractTherapies(ctx, req.date, requestedGeneric);
   const labs = extractLabs(doc, req.date, opts.documentName ?? "fax");
   const notes = extractNotes(ctx);
@@ -1025,4 +1298,3 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
     notes,
   };
 }
-

@@ -53,7 +53,7 @@ export function coerceToShape(raw: string, shapes: Set<string>): string | null {
     for (let i = 0; i < t.length && ok; i++) {
       const ch = t[i];
       if (kinds[i] === "D") {
-        const d = /[0-9]/.test(ch) ? ch : LETTER_TO_DIGIT[ch] ?? LETTER_TO_DIGIT[ch.toLowerCase()];
+        const d = /[0-9]/.test(ch) ? ch : (LETTER_TO_DIGIT[ch] ?? LETTER_TO_DIGIT[ch.toLowerCase()]);
         if (d && /[0-9]/.test(d)) out += d;
         else ok = false;
       } else if (kinds[i] === "L") {
@@ -67,15 +67,24 @@ export function coerceToShape(raw: string, shapes: Set<string>): string | null {
   return null;
 }
 
-const MEMBER_ID_LABEL = /\b(?:(?:Member|Subscriber|Medicaid|Medicare|Insured|Enrollee|Beneficiary|Recipient|Policy(?:holder)?|Patient|Health\s*plan|Cardholder|Plan|Cigna|Aetna|UHC|BCBS)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.|identification)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\bMBI\b|\b(?:Member|Medicaid|Medicare|Subscriber|Beneficiary|Recipient|Enrollee|Insured)\s*(?:#|No\.?|Number)|\bPolicy\s*(?:#|No\.?|Number)/i;
-const OTHER_ID_LABEL = /\b(?:DEA|NPI|Group|Grp|Tax|TIN|EIN|License|MRN|Medical record|Chart|Accession|Reference|Ref|CLIA|BIN|PCN|Rx\s*(?:Group|Grp|BIN|PCN)|RxGRP|Account|Acct|Claim|Case|PA\s*#|Auth|Order|Lot|Req(?:uisition)?|Specimen|Phone|Fax|Tel|Prescriber|Provider|Pharmacy|NCPDP|Encounter|Visit|Invoice)\b/i;
+const MEMBER_ID_LABEL =
+  /\b(?:(?:Member|Subscriber|Medicaid|Medicare|Insured|Enrollee|Beneficiary|Recipient|Policy(?:holder)?|Patient|Health\s*plan|Cardholder|Plan|Cigna|Aetna|UHC|BCBS)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.|identification)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\bMBI\b|\b(?:Member|Medicaid|Medicare|Subscriber|Beneficiary|Recipient|Enrollee|Insured)\s*(?:#|No\.?|Number)|\bPolicy\s*(?:#|No\.?|Number)/i;
+const OTHER_ID_LABEL =
+  /\b(?:DEA|NPI|Group|Grp|Tax|TIN|EIN|License|MRN|Medical record|Chart|Accession|Reference|Ref|CLIA|BIN|PCN|Rx\s*(?:Group|Grp|BIN|PCN)|RxGRP|Account|Acct|Claim|Case|PA\s*#|Auth|Order|Lot|Req(?:uisition)?|Specimen|Phone|Fax|Tel|Prescriber|Provider|Pharmacy|NCPDP|Encounter|Visit|Invoice)\b/i;
 
 /** Tokens that can be IDs: 5–20 characters with at least four digits (or OCR digit look-alikes). */
 function idTokens(v: string): string[] {
   return v
     .split(/\s+/)
     .map((t) => t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ""))
-    .filter((t) => t.length >= 5 && t.length <= 20 && t.replace(/[^0-9OoIl|SB]/g, "").length >= 4 && !/^\d{1,2}[/-]\d/.test(t) && !/^\(?\d{3}\)?[-.]?\d{3}-?\d{4}$/.test(t));
+    .filter(
+      (t) =>
+        t.length >= 5 &&
+        t.length <= 20 &&
+        t.replace(/[^0-9OoIl|SB]/g, "").length >= 4 &&
+        !/^\d{1,2}[/-]\d/.test(t) &&
+        !/^\(?\d{3}\)?[-.]?\d{3}-?\d{4}$/.test(t),
+    );
 }
 
 export interface MemberIdReading {
@@ -103,8 +112,13 @@ export function readMemberId(model: DocModel, sec: Map<string, SectionName>, ros
 function readMemberIdRaw(model: DocModel, sec: Map<string, SectionName>, roster: RosterMember[]): MemberIdReading | null {
   const shapes = planIdShapes(roster);
   const P: SectionName[] = ["patient"];
-  const hits = [...findLabeled(model, sec, MEMBER_ID_LABEL, { sections: P, validate: (v) => idTokens(v).length > 0 }), ...findLabeled(model, sec, MEMBER_ID_LABEL, { validate: (v) => idTokens(v).length > 0 })].filter(
-    (h) => !OTHER_ID_LABEL.test(h.labelToks.map((t) => t.text).join(" ")) && !/\b(?:group|grp|bin|pcn|rx\s*grp|mrn|dea)\b/i.test(h.line.text.slice(0, Math.max(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "")))),
+  const hits = [
+    ...findLabeled(model, sec, MEMBER_ID_LABEL, { sections: P, validate: (v) => idTokens(v).length > 0 }),
+    ...findLabeled(model, sec, MEMBER_ID_LABEL, { validate: (v) => idTokens(v).length > 0 }),
+  ].filter(
+    (h) =>
+      !OTHER_ID_LABEL.test(h.labelToks.map((t) => t.text).join(" ")) &&
+      !/\b(?:group|grp|bin|pcn|rx\s*grp|mrn|dea)\b/i.test(h.line.text.slice(0, Math.max(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "")))),
   );
   const byValue = new Map<string, { n: number; c: Citation; shaped: boolean }>();
   for (const [i, h] of hits.entries()) {
@@ -131,7 +145,15 @@ function readMemberIdRaw(model: DocModel, sec: Map<string, SectionName>, roster:
           const raw = t.text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
           if (raw.length < 5 || raw.replace(/[^0-9]/g, "").length < 4) continue;
           // a number right after another identifier's label ("NPI 1358146920", "Phone ...") is that identifier
-          if (OTHER_ID_LABEL.test(l.toks.slice(Math.max(0, ti - 2), ti).map((x) => x.text).join(" "))) continue;
+          if (
+            OTHER_ID_LABEL.test(
+              l.toks
+                .slice(Math.max(0, ti - 2), ti)
+                .map((x) => x.text)
+                .join(" "),
+            )
+          )
+            continue;
           const id = coerceToShape(raw, shapes);
           if (!id) continue;
           // a date, phone or NDC read as an ID is not one
@@ -162,7 +184,10 @@ const CREDENTIAL = "(?:MD|M\\.D\\.|DO|D\\.O\\.|NP|FNP-C|FNP|ANP|AGNP|DNP|APRN|CN
  */
 export function letterPatientName(model: DocModel): { name: string; citation: Citation } | null {
   const res = [
-    new RegExp(`(?:^|\\b(?:patient|member|re|pt)\\s*[:.-]\\s*)(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s*(?:[,;•·+«|*-]|\\s)\\s*(?:DOB|D\\.O\\.B\\.?|date of birth|born)\\b`, "i"),
+    new RegExp(
+      `(?:^|\\b(?:patient|member|re|pt)\\s*[:.-]\\s*)(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s*(?:[,;•·+«|*-]|\\s)\\s*(?:DOB|D\\.O\\.B\\.?|date of birth|born)\\b`,
+      "i",
+    ),
     new RegExp(`\\b(?:patient|member)\\s*(?:name)?\\s*:\\s*(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD})`),
     new RegExp(`\\bfor (?:my patient,? )?(?:Mr|Ms|Mrs|Miss|Mx)\\.?\\s+(${NAME_WORD}(?:\\s+${NAME_WORD})?)`),
     new RegExp(`\\bmy patient,? (?:Mr\\.?|Ms\\.?|Mrs\\.?|Miss )?\\s*(${NAME_WORD}\\s+${NAME_WORD})`),
@@ -188,7 +213,10 @@ export function letterPatientName(model: DocModel): { name: string; citation: Ci
  * under it (when it names one) and citations.
  */
 export function letterSigner(model: DocModel): { name: string; credential: string | null; next: string | null; citation: Citation } | null {
-  const signed = new RegExp(`(?:electronically signed by|signed by|signature:)\\s*(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}),?\\s*(${CREDENTIAL})?`, "i");
+  const signed = new RegExp(
+    `(?:electronically signed by|signed by|signature:)\\s*(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}),?\\s*(${CREDENTIAL})?`,
+    "i",
+  );
   const nameLine = new RegExp(`^(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:-${NAME_WORD})?),?\\s+(${CREDENTIAL})\\b`);
   for (const p of model.pages) {
     for (let i = 0; i < p.lines.length; i++) {
@@ -209,7 +237,8 @@ export function letterSigner(model: DocModel): { name: string; credential: strin
 // request date
 
 /** A fax transmission header or footer line: page counter, FROM/TO, a sending time, ">>". */
-const FAX_LINE = /(?:\bP(?:AGE|age|g|G)?\.?\s*:?\s*\d{1,3}\s*(?:\/|OF|of)\s*\d{1,3}\b|\bPAGE\s*\d+\s*OF|\bFROM\s*:|\bTO\s*:|>>|\bPage\s*:\s*\d|\bfax\b.*\b\d{1,2}:\d{2}\b|\bP\.\d{3}\/\d{3}\b)/i;
+const FAX_LINE =
+  /(?:\bP(?:AGE|age|g|G)?\.?\s*:?\s*\d{1,3}\s*(?:\/|OF|of)\s*\d{1,3}\b|\bPAGE\s*\d+\s*OF|\bFROM\s*:|\bTO\s*:|>>|\bPage\s*:\s*\d|\bfax\b.*\b\d{1,2}:\d{2}\b|\bP\.\d{3}\/\d{3}\b)/i;
 
 export interface RequestDateReading {
   date: string | null;
@@ -240,11 +269,21 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
       if (isBirth(l, d.start)) continue;
       const c = citeRange(model, p.page, l.toks, d.index, d.index + d.length);
       if (/\bRECEIVED\b|\brec'?d\b/i.test(l.text)) add(d.start, c, "received_stamp", 1);
-      else if (edge.has(l.index) && (FAX_LINE.test(l.text) || /\b\d{1,2}\s?[:;.]\s?\d{2}\s*(?:AM|PM)?\b/i.test(l.text.replace(d.text, ""))) && !/\b(?:printed|generated|updated|revised|rev\.|effective|copyright)\b/i.test(l.text)) add(d.start, c, "fax_header", 1);
+      else if (
+        edge.has(l.index) &&
+        (FAX_LINE.test(l.text) || /\b\d{1,2}\s?[:;.]\s?\d{2}\s*(?:AM|PM)?\b/i.test(l.text.replace(d.text, ""))) &&
+        !/\b(?:printed|generated|updated|revised|rev\.|effective|copyright)\b/i.test(l.text)
+      )
+        add(d.start, c, "fax_header", 1);
     }
   }
   // a labelled request date on the form
-  for (const h of findLabeled(model, sec, /\b(?:Date\s+(?:submitted|of\s+request|sent|requested)|Request(?:ed)?\s+date|Submission\s+date|Fax\s+date|Date\s+of\s+submission)\b/i, { validate: (v) => findDates(v).length > 0 })) {
+  for (const h of findLabeled(
+    model,
+    sec,
+    /\b(?:Date\s+(?:submitted|of\s+request|sent|requested)|Request(?:ed)?\s+date|Submission\s+date|Fax\s+date|Date\s+of\s+submission)\b/i,
+    { validate: (v) => findDates(v).length > 0 },
+  )) {
     const d = findDates(h.value)[0];
     if (d && d.start !== birthDate) add(d.start, cite(model, h.page, h.toks), "form_date", 1);
   }
@@ -252,12 +291,23 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
   for (const p of model.pages) {
     for (const l of p.lines.slice(0, 14)) {
       const d = findDates(l.text)[0];
-      if (d && d.index < 3 && !/[A-Za-z]/.test(l.text.replace(d.text, "")) && l.text.replace(d.text, "").replace(/[^0-9]/g, "").length <= 2 && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "letter_date", 1);
+      if (
+        d &&
+        d.index < 3 &&
+        !/[A-Za-z]/.test(l.text.replace(d.text, "")) &&
+        l.text.replace(d.text, "").replace(/[^0-9]/g, "").length <= 2 &&
+        !isBirth(l, d.start)
+      )
+        add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "letter_date", 1);
     }
   }
   // the date beside the prescriber's signature ("Prescriber signature  Date" with the date above or beside it)
   for (const h of findLabeled(model, sec, /\b(?:Date(?:\s+signed)?|Signature\s+date)\b/i, { validate: (v) => findDates(v).length > 0 })) {
-    if (!/signature|signed|prescriber|physician|provider/i.test(h.line.text) && !/signature/i.test(model.pages.find((p) => p.page === h.page)?.lines[h.line.index + 1]?.text ?? "")) continue;
+    if (
+      !/signature|signed|prescriber|physician|provider/i.test(h.line.text) &&
+      !/signature/i.test(model.pages.find((p) => p.page === h.page)?.lines[h.line.index + 1]?.text ?? "")
+    )
+      continue;
     const d = findDates(h.value)[0];
     if (d && d.start !== birthDate) add(d.start, cite(model, h.page, h.toks), "signature_date", 1);
   }
@@ -265,7 +315,8 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
     for (const l of p.lines) {
       const next = p.lines[l.index + 1];
       // a date written on the blank above a bare "Date" label at the signature block
-      const bareLabel = !!next && /^\W*date\W*$/i.test(next.text.trim()) && l.text.replace(findDates(l.text)[0]?.text ?? "", "").replace(/[^A-Za-z0-9]/g, "").length <= 2;
+      const bareLabel =
+        !!next && /^\W*date\W*$/i.test(next.text.trim()) && l.text.replace(findDates(l.text)[0]?.text ?? "", "").replace(/[^A-Za-z0-9]/g, "").length <= 2;
       if (!next || (!bareLabel && (!/\bsignature\b/i.test(next.text) || !/\bdate\b/i.test(next.text)))) continue;
       const d = findDates(l.text)[0];
       if (d && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "signature_date", 1);
@@ -281,14 +332,30 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
         const x0 = Math.min(...dt.map((t) => t.x));
         const x1 = Math.max(...dt.map((t) => t.x + t.w));
         const y1 = Math.max(...dt.map((t) => t.y + t.h));
-        const label = toks.find((t) => /^date:?$/i.test(t.text) && t.y > y1 - 1 && t.y - y1 < 3 * Math.max(4, dt[0].h) && t.x < x1 && t.x + t.w > x0 && !/^\s*(?:of\b|birth)/i.test(p.text.slice(t.end, t.end + 8)));
+        const label = toks.find(
+          (t) =>
+            /^date:?$/i.test(t.text) &&
+            t.y > y1 - 1 &&
+            t.y - y1 < 3 * Math.max(4, dt[0].h) &&
+            t.x < x1 &&
+            t.x + t.w > x0 &&
+            !/^\s*(?:of\b|birth)/i.test(p.text.slice(t.end, t.end + 8)),
+        );
         if (label && !isBirth(l, d.start)) add(d.start, citeRange(model, p.page, l.toks, d.index, d.index + d.length), "signature_date", 1);
       }
     }
   }
   // a request is sent after the care it documents: a "request date" that most dated entries of the
   // fax come months after (a date of birth or an old date read as the request date) is not one
-  const documented = model.pages.flatMap((p) => p.lines.flatMap((l) => (/\b(?:dob|d\.o\.b|birth|born)\b/i.test(l.text) ? [] : findDates(l.text).filter((d) => d.precision === "day" && d.start !== birthDate).map((d) => d.start))));
+  const documented = model.pages.flatMap((p) =>
+    p.lines.flatMap((l) =>
+      /\b(?:dob|d\.o\.b|birth|born)\b/i.test(l.text)
+        ? []
+        : findDates(l.text)
+            .filter((d) => d.precision === "day" && d.start !== birthDate)
+            .map((d) => d.start),
+    ),
+  );
   const plausible = (date: string) => documented.filter((d) => daysBetween(date, d) > 90).length <= documented.length / 2;
   const order: RequestDateSource[] = ["fax_header", "received_stamp", "form_date", "letter_date", "signature_date"];
   for (const src of order) {
@@ -301,7 +368,12 @@ export function readRequestDate(model: DocModel, sec: Map<string, SectionName>, 
   let latest: { date: string; c: Citation } | null = null;
   for (const p of model.pages) {
     for (const l of p.lines) {
-      if (/\b(?:dob|d\.o\.b|birth|born|follow[- ]?up|next (?:visit|appointment)|return (?:visit|in)|schedul\w*|appointment|due|expir\w*|effective|revised|updated|printed|copyright)\b/i.test(l.text)) continue;
+      if (
+        /\b(?:dob|d\.o\.b|birth|born|follow[- ]?up|next (?:visit|appointment)|return (?:visit|in)|schedul\w*|appointment|due|expir\w*|effective|revised|updated|printed|copyright)\b/i.test(
+          l.text,
+        )
+      )
+        continue;
       for (const d of findDates(l.text)) {
         if (d.precision !== "day" || d.start === birthDate || !/^(?:19|20)\d\d-/.test(d.start)) continue;
         if (!latest || d.start > latest.date) latest = { date: d.start, c: citeRange(model, p.page, l.toks, d.index, d.index + d.length) };
@@ -335,7 +407,10 @@ export function readUrgency(model: DocModel): { urgency: "standard" | "expedited
       const box = new RegExp(`${CHECKED}\\s*(?:Urgent|Expedited|Exigent)\\b`, "i").exec(t);
       if (box) return { urgency: "expedited", citations: [citeRange(model, p.page, l.toks, box.index, box.index + box[0].length)] };
       if (new RegExp(`${UNCHECKED}\\s*(?:Urgent|Expedited)`, "i").test(t)) continue;
-      const st = /\b(?:expedited|urgent)\s+(?:review|request|determination)\s+(?:is\s+)?requested\b(?!\s*\?)|\bthis is an? (?:urgent|expedited) request\b|\bplease expedite\b/i.exec(t);
+      const st =
+        /\b(?:expedited|urgent)\s+(?:review|request|determination)\s+(?:is\s+)?requested\b(?!\s*\?)|\bthis is an? (?:urgent|expedited) request\b|\bplease expedite\b/i.exec(
+          t,
+        );
       if (st) return { urgency: "expedited", citations: [citeRange(model, p.page, l.toks, st.index, st.index + st[0].length)] };
     }
   }

@@ -23,16 +23,41 @@ const textDoc = (lines: string[]): ParsedDocument => ({
 });
 
 describe("garbled grid labels: 'Fist name', 'NPIL #'", () => {
-  const f = extractCaseFacts(doc1([
-    [["III. PATIENT INFORMATION", 20]],
-    [["Last name", 20], ["First name", 200], ["Date of birth", 380]],
-    [["Ellis", 20], ["Jordan", 200], ["09/29/2008", 380]],
-    [["IV. PRESCRIBER INFORMATION", 20]],
-    [["Last name", 20], ["Fist name", 200], ["Specialty", 380]],
-    [["Bell", 20], ["Marcus", 200], ["Family Medicine", 380]],
-    [["NPIL #", 20], ["DEA # (if required)", 200], ["Contact name", 380]],
-    [["1548213960", 20], ["Ana", 380]],
-  ]));
+  const f = extractCaseFacts(
+    doc1([
+      [["III. PATIENT INFORMATION", 20]],
+      [
+        ["Last name", 20],
+        ["First name", 200],
+        ["Date of birth", 380],
+      ],
+      [
+        ["Ellis", 20],
+        ["Jordan", 200],
+        ["09/29/2008", 380],
+      ],
+      [["IV. PRESCRIBER INFORMATION", 20]],
+      [
+        ["Last name", 20],
+        ["Fist name", 200],
+        ["Specialty", 380],
+      ],
+      [
+        ["Bell", 20],
+        ["Marcus", 200],
+        ["Family Medicine", 380],
+      ],
+      [
+        ["NPIL #", 20],
+        ["DEA # (if required)", 200],
+        ["Contact name", 380],
+      ],
+      [
+        ["1548213960", 20],
+        ["Ana", 380],
+      ],
+    ]),
+  );
   it("reads the first name under an OCR-damaged 'First name' label (not as a bare 'name' label)", () => {
     expect(f.practitioner).toMatchObject({ first_name: "Marcus", last_name: "Bell", full_name: "Marcus Bell" });
   });
@@ -43,21 +68,20 @@ describe("garbled grid labels: 'Fist name', 'NPIL #'", () => {
 
 describe("inline PBM form: 'Diaghosis:', colonless 'ICD-10   codes' cell, 'Icp-10:'", () => {
   it("takes codes from the next cell when the ICD-10 label has no colon and nothing below it", () => {
-    const f = extractCaseFacts(textDoc([
-      "MEDICATION",
-      "Medication & strength: Ozempic 0.5 mg pen   NDC: 00169-4132-12",
-      "Diaghosis: Type 2 diabetes mellitus with diabetic chronic kidney disease; Chronic kidney disease stage 4   ICD-10   E11.22; N18.4",
-      "CLINICAL QUESTIONS",
-    ]));
+    const f = extractCaseFacts(
+      textDoc([
+        "MEDICATION",
+        "Medication & strength: Ozempic 0.5 mg pen   NDC: 00169-4132-12",
+        "Diaghosis: Type 2 diabetes mellitus with diabetic chronic kidney disease; Chronic kidney disease stage 4   ICD-10   E11.22; N18.4",
+        "CLINICAL QUESTIONS",
+      ]),
+    );
     expect(f.diagnoses.map((d) => d.code)).toEqual(["E11.22", "N18.4"]);
     expect(f.diagnoses[0]).toMatchObject({ primary: true, description: "Type 2 diabetes mellitus with diabetic chronic kidney disease" });
     expect(f.diagnoses[1].description).toBe("Chronic kidney disease stage 4");
   });
   it("accepts an ICD-10 label with one garbled letter", () => {
-    const f = extractCaseFacts(textDoc([
-      "Diagnosis: Migraine with aura, not intractable   Icp-10: G43.109",
-      "CLINICAL QUESTIONS",
-    ]));
+    const f = extractCaseFacts(textDoc(["Diagnosis: Migraine with aura, not intractable   Icp-10: G43.109", "CLINICAL QUESTIONS"]));
     expect(f.diagnoses.map((d) => d.code)).toEqual(["G43.109"]);
   });
 });
@@ -71,12 +95,26 @@ describe("over-long ICD-10 category repair ('JB82.83')", () => {
     expect(codesIn("JB82.83", false)).toEqual([]); // repairs need context
   });
   it("repairs a code in a grid cell under 'ICD-10 code' using the description beside it", () => {
-    const f = extractCaseFacts(doc1([
-      [["Primary diagnosis", 20], ["ICD-10 code", 400]],
-      [["Eosinophilic asthma", 20], ["JB82.83", 400]],
-      [["Secondary diagnosis", 20], ["ICD-10 code(s)", 400]],
-      [["Severe persistent asthma, uncomplicated", 20], ["J45.50", 400]],
-    ]));
+    const f = extractCaseFacts(
+      doc1([
+        [
+          ["Primary diagnosis", 20],
+          ["ICD-10 code", 400],
+        ],
+        [
+          ["Eosinophilic asthma", 20],
+          ["JB82.83", 400],
+        ],
+        [
+          ["Secondary diagnosis", 20],
+          ["ICD-10 code(s)", 400],
+        ],
+        [
+          ["Severe persistent asthma, uncomplicated", 20],
+          ["J45.50", 400],
+        ],
+      ]),
+    );
     expect(f.diagnoses.map((d) => d.code)).toEqual(["J82.83", "J45.50"]);
   });
   it("reads a letter OCR put in the digit position of a code ('JB2.83' → J82.83)", () => {
@@ -87,14 +125,41 @@ describe("over-long ICD-10 category repair ('JB82.83')", () => {
 describe("numbered section headers and an unreadable NPI label", () => {
   const doc = doc1([
     [["Section I - Submission", 20]],
-    [["Section 1 -", 20], ["Information", 200]],
-    [["Last name", 20], ["First name", 200], ["Date of birth", 380]],
-    [["Achebe", 20], ["Samuel", 200], ["04/02/1979", 380]],
+    [
+      ["Section 1 -", 20],
+      ["Information", 200],
+    ],
+    [
+      ["Last name", 20],
+      ["First name", 200],
+      ["Date of birth", 380],
+    ],
+    [
+      ["Achebe", 20],
+      ["Samuel", 200],
+      ["04/02/1979", 380],
+    ],
     [["Section IV - Prescri ber Information", 20]],
-    [["Last name", 20], ["First name", 200], ["Credential", 380], ["NPY &", 480]],
-    [["Farouk", 20], ["Nadia", 200], ["MD", 380], ["1298403571", 480]],
-    [["Phone", 20], ["Fax", 200]],
-    [["2125550139", 20], ["(620) 555-0134", 200]],
+    [
+      ["Last name", 20],
+      ["First name", 200],
+      ["Credential", 380],
+      ["NPY &", 480],
+    ],
+    [
+      ["Farouk", 20],
+      ["Nadia", 200],
+      ["MD", 380],
+      ["1298403571", 480],
+    ],
+    [
+      ["Phone", 20],
+      ["Fax", 200],
+    ],
+    [
+      ["2125550139", 20],
+      ["(620) 555-0134", 200],
+    ],
     [["Section V - Medication Information", 20]],
   ]);
   it("recognises mixed-case 'Section N - Title' headers, also with OCR-split title words", () => {

@@ -4,16 +4,29 @@ import { extractServiceLines, serviceCategory } from "./service-lines";
 
 describe("extractServiceLines", () => {
   it("reads a CMS-1500 item-24 row: date, POS, code, modifier, description, units, cited verbatim", () => {
-    const doc = docFromPages(["17. Referring Provider: Dr. Daniel Whitaker, MD   17b. NPI 1628394011\n24. A. DOS   B. POS   D. CPT/HCPCS  Modifier   Description   F. Charges   G. Units\n10/16/2026   22   73721 RT   MRI knee joint without contrast   $125.00   1 units"]);
+    const doc = docFromPages([
+      "17. Referring Provider: Dr. Daniel Whitaker, MD   17b. NPI 1628394011\n24. A. DOS   B. POS   D. CPT/HCPCS  Modifier   Description   F. Charges   G. Units\n10/16/2026   22   73721 RT   MRI knee joint without contrast   $125.00   1 units",
+    ]);
     const [line, ...rest] = extractServiceLines(doc);
     expect(rest).toEqual([]);
-    expect(line).toMatchObject({ code: "73721", modifiers: ["RT"], units: 1, date_of_service: "2026-10-16", place_of_service: "22", description: "MRI knee joint without contrast", category: "advanced_imaging", ordering_provider: "Daniel Whitaker" });
+    expect(line).toMatchObject({
+      code: "73721",
+      modifiers: ["RT"],
+      units: 1,
+      date_of_service: "2026-10-16",
+      place_of_service: "22",
+      description: "MRI knee joint without contrast",
+      category: "advanced_imaging",
+      ordering_provider: "Daniel Whitaker",
+    });
     const c = line.citations[0];
     expect(doc.pages[0].text.slice(c.start, c.end)).toBe(c.text);
   });
 
   it("reads a wrapped letter sentence whole, and HCPCS J- and E-codes with their categories", () => {
-    const doc = docFromPages(["I am requesting authorization for CPT/HCPCS J1745 Infliximab injection 10 mg, 150 units, date of service\n10/27/2026, POS 11.\nCPT/HCPCS E0601-NU CPAP device  Units: 1  Date of service: 10/20/2026  POS 12"]);
+    const doc = docFromPages([
+      "I am requesting authorization for CPT/HCPCS J1745 Infliximab injection 10 mg, 150 units, date of service\n10/27/2026, POS 11.\nCPT/HCPCS E0601-NU CPAP device  Units: 1  Date of service: 10/20/2026  POS 12",
+    ]);
     const lines = extractServiceLines(doc);
     expect(lines.map((l) => [l.code, l.units, l.date_of_service, l.place_of_service, l.category, l.modifiers])).toEqual([
       ["J1745", 150, "2026-10-27", "11", "infusion", []],
@@ -22,7 +35,9 @@ describe("extractServiceLines", () => {
   });
 
   it("does not take ZIP codes, NPIs, member ids or ICD-10 lines for services", () => {
-    const doc = docFromPages(["1200 NW Everett St, Portland, OR 97209\nMember ID: CHP2240187  NPI 1628394011\nDiagnoses (ICD-10-CM): M54.16 Radiculopathy, lumbar region\nPhone (503) 555-0142"]);
+    const doc = docFromPages([
+      "1200 NW Everett St, Portland, OR 97209\nMember ID: CHP2240187  NPI 1628394011\nDiagnoses (ICD-10-CM): M54.16 Radiculopathy, lumbar region\nPhone (503) 555-0142",
+    ]);
     expect(extractServiceLines(doc)).toEqual([]);
   });
 

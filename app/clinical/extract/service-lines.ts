@@ -17,14 +17,81 @@ const CODE_RE = /(?<![A-Za-z0-9.$,/-])([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})
 
 /** Modifiers accepted after a code (CPT/HCPCS modifiers commonly seen on professional claims). */
 const MODIFIERS = new Set([
-  "22", "24", "25", "26", "50", "51", "52", "53", "57", "58", "59", "76", "77", "78", "79", "91",
-  "TC", "RT", "LT", "NU", "RR", "UE", "KX", "GA", "GY", "GZ", "JW", "JZ", "GP", "GO", "GN", "KH", "KI", "KJ",
-  "XS", "XU", "XE", "XP", "E1", "E2", "E3", "E4", "FA", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9",
-  "TA", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "QW", "SG", "PO", "PN", "33", "80", "82", "AS",
+  "22",
+  "24",
+  "25",
+  "26",
+  "50",
+  "51",
+  "52",
+  "53",
+  "57",
+  "58",
+  "59",
+  "76",
+  "77",
+  "78",
+  "79",
+  "91",
+  "TC",
+  "RT",
+  "LT",
+  "NU",
+  "RR",
+  "UE",
+  "KX",
+  "GA",
+  "GY",
+  "GZ",
+  "JW",
+  "JZ",
+  "GP",
+  "GO",
+  "GN",
+  "KH",
+  "KI",
+  "KJ",
+  "XS",
+  "XU",
+  "XE",
+  "XP",
+  "E1",
+  "E2",
+  "E3",
+  "E4",
+  "FA",
+  "F1",
+  "F2",
+  "F3",
+  "F4",
+  "F5",
+  "F6",
+  "F7",
+  "F8",
+  "F9",
+  "TA",
+  "T1",
+  "T2",
+  "T3",
+  "T4",
+  "T5",
+  "T6",
+  "T7",
+  "T8",
+  "T9",
+  "QW",
+  "SG",
+  "PO",
+  "PN",
+  "33",
+  "80",
+  "82",
+  "AS",
 ]);
 
 /** Lines that carry numbers shaped like codes but are not service lines. */
-const NOT_A_SERVICE = /\b(zip|postal|phone|tel|fax|npi|tax ?id|ein|ssn|member ?id|subscriber|policy (?:no|number|#)|group (?:no|number|#)|account|claim (?:no|number|#)|icd|diagnos[ie]s|dx\b|date of birth|dob|birth)/i;
+const NOT_A_SERVICE =
+  /\b(zip|postal|phone|tel|fax|npi|tax ?id|ein|ssn|member ?id|subscriber|policy (?:no|number|#)|group (?:no|number|#)|account|claim (?:no|number|#)|icd|diagnos[ie]s|dx\b|date of birth|dob|birth)/i;
 const STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
 /** a line that starts a new field or row, never the rest of a wrapped service sentence */
 const CODE_LINE_START = /^\s*(?:\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\s|[A-Z][A-Za-z ]{0,30}:)/;
@@ -69,7 +136,17 @@ export function serviceCategory(code: string | null, description: string | null 
   const n = Number(code.slice(0, 5).replace(/[FTU]$/, ""));
   if (n >= 97010 && n <= 97799) return "physical_therapy";
   if (n >= 96365 && n <= 96549) return "infusion";
-  if (n >= 70010 && n <= 79999) return /\b(mri|mr angio|magnetic|ct\b|computed|pet\b|positron|spect|cta\b|mra\b)/.test(d) || (n >= 70450 && n <= 70559) || (n >= 71250 && n <= 71275) || (n >= 72125 && n <= 72159) || (n >= 73200 && n <= 73225) || (n >= 73700 && n <= 73725) || (n >= 74150 && n <= 74185) || (n >= 78811 && n <= 78816) ? "advanced_imaging" : "other";
+  if (n >= 70010 && n <= 79999)
+    return /\b(mri|mr angio|magnetic|ct\b|computed|pet\b|positron|spect|cta\b|mra\b)/.test(d) ||
+      (n >= 70450 && n <= 70559) ||
+      (n >= 71250 && n <= 71275) ||
+      (n >= 72125 && n <= 72159) ||
+      (n >= 73200 && n <= 73225) ||
+      (n >= 73700 && n <= 73725) ||
+      (n >= 74150 && n <= 74185) ||
+      (n >= 78811 && n <= 78816)
+      ? "advanced_imaging"
+      : "other";
   if (n >= 10004 && n <= 69990) return "outpatient_surgery";
   return "other";
 }
@@ -106,7 +183,12 @@ function codeHits(lines: DocLine[]): CodeHit[] {
 }
 
 function readUnits(rest: string): { units: number | null; at: [number, number] | null } {
-  const patterns = [/\b(\d{1,4}(?:\.\d+)?)\s*(?:units?|UN|U)\b/i, /\b(?:units?|qty|quantity)\s*[:=#]?\s*(\d{1,4}(?:\.\d+)?)\b/i, /\$\s?[\d,]+\.\d{2}\s+(\d{1,3})\b/, /\bx\s*(\d{1,3})\b/i];
+  const patterns = [
+    /\b(\d{1,4}(?:\.\d+)?)\s*(?:units?|UN|U)\b/i,
+    /\b(?:units?|qty|quantity)\s*[:=#]?\s*(\d{1,4}(?:\.\d+)?)\b/i,
+    /\$\s?[\d,]+\.\d{2}\s+(\d{1,3})\b/,
+    /\bx\s*(\d{1,3})\b/i,
+  ];
   for (const re of patterns) {
     const m = re.exec(rest);
     if (m) return { units: Number(m[1]), at: [m.index, m.index + m[0].length] };
@@ -158,7 +240,8 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
       rest = rest.slice(m[0].length);
     }
     const labelled = /\b(?:mod(?:ifiers?)?)\s*[:#]?\s*((?:[A-Z0-9]{2}[,\s]*){1,4})/i.exec(t);
-    if (labelled) for (const x of labelled[1].split(/[,\s]+/)) if (MODIFIERS.has(x.toUpperCase()) && !modifiers.includes(x.toUpperCase())) modifiers.push(x.toUpperCase());
+    if (labelled)
+      for (const x of labelled[1].split(/[,\s]+/)) if (MODIFIERS.has(x.toUpperCase()) && !modifiers.includes(x.toUpperCase())) modifiers.push(x.toUpperCase());
     const { units } = readUnits(after);
     const dates = findDates(t).filter((d) => d.precision === "day");
     const start = dates[0]?.start ?? null;
@@ -180,7 +263,11 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
       .replace(/^[\s:;,—–|-]+|[\s:;,—–|-]+$/g, "")
       .trim();
     if (!/[A-Za-z]{3,}/.test(description)) {
-      const lead = beforeCode.replace(/\b(?:cpt|hcpcs|code|procedure)\b[\s:#/]*$/i, "").replace(/^[\s\d/.-]+/, "").replace(/[\s:;,—–|(-]+$/g, "").trim();
+      const lead = beforeCode
+        .replace(/\b(?:cpt|hcpcs|code|procedure)\b[\s:#/]*$/i, "")
+        .replace(/^[\s\d/.-]+/, "")
+        .replace(/[\s:;,—–|(-]+$/g, "")
+        .trim();
       description = /[A-Za-z]{3,}/.test(lead) ? lead : "";
     }
     const key = `${hit.code}|${start}|${modifiers.join(",")}`;

@@ -18,9 +18,25 @@ export const builtinAgents: ClinicalAgents = {
   eligibility: (facts, roster, formulary, opts) => checkEligibility(facts, roster, formulary, opts),
   selectPolicy: (facts, policies, opts) => selectPolicy(facts, policies, opts),
   async review(input) {
-    return reviewCase({ facts: input.facts, caseDoc: input.caseDoc, tree: input.tree, policyId: input.policyId, requestDate: input.facts.request_date, requestDateSource: input.facts.request_date_source, documentName: input.documentName });
+    return reviewCase({
+      facts: input.facts,
+      caseDoc: input.caseDoc,
+      tree: input.tree,
+      policyId: input.policyId,
+      requestDate: input.facts.request_date,
+      requestDateSource: input.facts.request_date_source,
+      documentName: input.documentName,
+    });
   },
   async audit(input) {
-    return auditCase({ facts: input.facts, caseDoc: input.caseDoc, eligibility: input.eligibility, review: input.review, drugNames: input.drugNames, rules: input.rules, documentName: input.documentName });
+    return auditCase({
+      facts: input.facts,
+      caseDoc: input.caseDoc,
+      eligibility: input.eligibility,
+      review: input.review,
+      drugNames: input.drugNames,
+      rules: input.rules,
+      documentName: input.documentName,
+    });
   },
 };

@@ -19,8 +19,20 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = ["app", "workers", "scripts", "bench", "prisma", "server.ts"].flatMap((d) => (d.endsWith(".ts") ? [path.join(ROOT, d)] : sources(path.join(ROOT, d)))).filter((f) => fs.existsSync(f));
-const importsOf = (src: string) => [...src.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)].map((m) => ({ names: m[1].split(",").map((n) => n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]), from: m[2] }));
+const files = ["app", "workers", "scripts", "bench", "prisma", "server.ts"]
+  .flatMap((d) => (d.endsWith(".ts") ? [path.join(ROOT, d)] : sources(path.join(ROOT, d))))
+  .filter((f) => fs.existsSync(f));
+const importsOf = (src: string) =>
+  [...src.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)].map((m) => ({
+    names: m[1].split(",").map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0],
+    ),
+    from: m[2],
+  }));
 
 describe("the clinical pipeline exists once", () => {
   it("scans the application's sources", () => {
@@ -38,7 +50,15 @@ describe("the clinical pipeline exists once", () => {
   });
 
   it("the intake, the prompt re-runs, the offline evaluation and the public demo all run runPipeline", () => {
-    const callers = files.filter((f) => /\brunPipeline\(/.test(fs.readFileSync(f, "utf8"))).map((f) => path.relative(ROOT, f)).sort();
-    expect(callers).toEqual(["app/demo/run-demo.server.ts", "app/evaluation/offline-set.ts", "app/intake/run-intake.server.ts", "app/prompts/prompts.server.ts"]);
+    const callers = files
+      .filter((f) => /\brunPipeline\(/.test(fs.readFileSync(f, "utf8")))
+      .map((f) => path.relative(ROOT, f))
+      .sort();
+    expect(callers).toEqual([
+      "app/demo/run-demo.server.ts",
+      "app/evaluation/offline-set.ts",
+      "app/intake/run-intake.server.ts",
+      "app/prompts/prompts.server.ts",
+    ]);
   });
 });

@@ -5,7 +5,20 @@
  * they differ only in the agents they pass (built-in or model, see `ClinicalAgents`) and in the hooks
  * they use to record progress. Database-free.
  */
-import type { AuditFinding, CaseFacts, DecisionResult, DecisionTree, EligibilityResult, FormularyRow, ParsedDocument, ReviewResult, RosterMember, ServiceLine, ServiceLineResult, TreeNode } from "../contracts";
+import type {
+  AuditFinding,
+  CaseFacts,
+  DecisionResult,
+  DecisionTree,
+  EligibilityResult,
+  FormularyRow,
+  ParsedDocument,
+  ReviewResult,
+  RosterMember,
+  ServiceLine,
+  ServiceLineResult,
+  TreeNode,
+} from "../contracts";
 import { extractServiceLines } from "../extract/service-lines";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
@@ -16,10 +29,30 @@ export interface ClinicalAgents {
   model: string | null;
   extract(doc: ParsedDocument, opts: { documentName: string; formulary: FormularyRow[]; knownDrugNames: string[]; roster: RosterMember[] }): Promise<CaseFacts>;
   /** deterministic on both engines: roster lookups are not a model's job */
-  eligibility(facts: CaseFacts, roster: RosterMember[], formulary: FormularyRow[], opts: { ocrConfidence: number; receivedDate?: string | null }): EligibilityResult;
+  eligibility(
+    facts: CaseFacts,
+    roster: RosterMember[],
+    formulary: FormularyRow[],
+    opts: { ocrConfidence: number; receivedDate?: string | null },
+  ): EligibilityResult;
   selectPolicy(facts: CaseFacts, policies: { id: string; drug_names: string[] }[], opts: { caseDoc: ParsedDocument; formulary: FormularyRow[] }): string | null;
-  review(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; tree: DecisionTree; policyId: string; eligibility: EligibilityResult }): Promise<ReviewResult>;
-  audit(input: { facts: CaseFacts; caseDoc: ParsedDocument; documentName: string; eligibility: EligibilityResult; review: ReviewResult | null; rules: OrgRule[]; drugNames: string[] }): Promise<AuditFinding[]>;
+  review(input: {
+    facts: CaseFacts;
+    caseDoc: ParsedDocument;
+    documentName: string;
+    tree: DecisionTree;
+    policyId: string;
+    eligibility: EligibilityResult;
+  }): Promise<ReviewResult>;
+  audit(input: {
+    facts: CaseFacts;
+    caseDoc: ParsedDocument;
+    documentName: string;
+    eligibility: EligibilityResult;
+    review: ReviewResult | null;
+    rules: OrgRule[];
+    drugNames: string[];
+  }): Promise<AuditFinding[]>;
   /**
    * The service lines of a medical claim / medical request (HCPCS/CPT code, units, dates, place of
    * service, modifiers, providers). Optional: an engine without its own reader uses the built-in one.
@@ -79,7 +112,12 @@ export function documentOcrConfidence(doc: ParsedDocument): number {
  * Run the pipeline on one case. Stops after `opts.stopAfter` (prompt re-runs of one stage); the
  * skipped results are left empty. Errors of an agent propagate (the intake retries the job).
  */
-export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents, hooks: PipelineHooks = {}, opts: { stopAfter?: StageName } = {}): Promise<PipelineResult> {
+export async function runPipeline(
+  inputs: PipelineInputs,
+  agents: ClinicalAgents,
+  hooks: PipelineHooks = {},
+  opts: { stopAfter?: StageName } = {},
+): Promise<PipelineResult> {
   const engine = { engine: agents.engine, model: agents.model };
   const builtin = { engine: "builtin", model: null };
   const run = hooks.run ?? (<T>(_a: StageName, _s: number, _e: unknown, _i: unknown, fn: () => Promise<T>) => fn());
@@ -88,11 +126,27 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   const knownDrugNames = [...new Set([...inputs.formulary.map((f) => f.drug_name), ...inputs.policies.flatMap((p) => p.drug_names)])];
 
   await hooks.step?.(2, "Extracting the request and checking eligibility");
-  const extracted = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, () => agents.extract(inputs.caseDoc, { documentName, formulary: inputs.formulary, knownDrugNames, roster: inputs.roster }));
+  const extracted = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, () =>
+    agents.extract(inputs.caseDoc, { documentName, formulary: inputs.formulary, knownDrugNames, roster: inputs.roster }),
+  );
   // a fax that carries no date at all is judged as of the day the plan received it (see RequestDateSource)
-  const facts = !extracted.request_date && inputs.receivedDate ? { ...extracted, request_date: inputs.receivedDate, request_date_source: "received_date" as const } : extracted;
-  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }));
-  const empty = (): PipelineResult => ({ facts, eligibility, policyId: null, tree: null, review: null, audit: [], decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr }), engine });
+  const facts =
+    !extracted.request_date && inputs.receivedDate
+      ? { ...extracted, request_date: inputs.receivedDate, request_date_source: "received_date" as const }
+      : extracted;
+  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () =>
+    agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }),
+  );
+  const empty = (): PipelineResult => ({
+    facts,
+    eligibility,
+    policyId: null,
+    tree: null,
+    review: null,
+    audit: [],
+    decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr }),
+    engine,
+  });
   if (opts.stopAfter === "extraction" || opts.stopAfter === "eligibility") return empty();
   const rules = inputs.rules ?? [];
   const fired: RuleFiring[] = [];
@@ -108,12 +162,19 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
   await hooks.step?.(3, "Reviewing the coverage policy criteria");
   const policyId = agents.selectPolicy(facts, inputs.policies, { caseDoc: inputs.caseDoc, formulary: inputs.formulary });
   const tree = policyId ? await inputs.loadTree(policyId) : null;
-  const review = tree && policyId ? await run("clinical_review", 3, engine, { coverage_policy_id: policyId }, () => agents.review({ facts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility })) : null;
+  const review =
+    tree && policyId
+      ? await run("clinical_review", 3, engine, { coverage_policy_id: policyId }, () =>
+          agents.review({ facts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility }),
+        )
+      : null;
   applyStage("clinical");
   if (opts.stopAfter === "clinical_review") return { ...empty(), policyId, tree, review };
 
   await hooks.step?.(4, "Running audit checks");
-  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review, rules: inputs.rules ?? [], drugNames: tree?.drug_names ?? [] }));
+  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () =>
+    agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review, rules: inputs.rules ?? [], drugNames: tree?.drug_names ?? [] }),
+  );
   applyStage("audit");
   if (opts.stopAfter === "audit") return { ...empty(), policyId, tree, review, audit };
 
@@ -122,11 +183,21 @@ export async function runPipeline(inputs: PipelineInputs, agents: ClinicalAgents
     const proposal = agents.propose ? await agents.propose({ facts, eligibility, review, audit }) : undefined;
     const ruled = applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review, audit, ocrConfidence: ocr }, proposal);
     // the model's words when the rules agree with its proposal; the lower of the two confidences
-    if (proposal && proposal.final_decision === ruled.final_decision && proposal.ai_summary) return { ...ruled, confidence_score: Math.min(ruled.confidence_score, proposal.confidence_score ?? 1), ai_summary: proposal.ai_summary, rationale: `${ruled.rationale}\n\nModel rationale: ${proposal.rationale ?? ""}`.trim() };
+    if (proposal && proposal.final_decision === ruled.final_decision && proposal.ai_summary)
+      return {
+        ...ruled,
+        confidence_score: Math.min(ruled.confidence_score, proposal.confidence_score ?? 1),
+        ai_summary: proposal.ai_summary,
+        rationale: `${ruled.rationale}\n\nModel rationale: ${proposal.rationale ?? ""}`.trim(),
+      };
     // the rules overruled the model: say so, with the model's own words, for the reviewer
     if (proposal && proposal.final_decision !== ruled.final_decision) {
       const said = `The model proposed ${proposal.final_decision.replace(/_/g, " ")}${proposal.ai_summary ? `: ${proposal.ai_summary}` : ""}`;
-      return { ...ruled, ai_summary: `${ruled.ai_summary} (${said})`, rationale: `${ruled.rationale}\n\n${said} The decision rules decide this case regardless of the model's assessment.${proposal.rationale ? ` Model rationale: ${proposal.rationale}` : ""}` };
+      return {
+        ...ruled,
+        ai_summary: `${ruled.ai_summary} (${said})`,
+        rationale: `${ruled.rationale}\n\n${said} The decision rules decide this case regardless of the model's assessment.${proposal.rationale ? ` Model rationale: ${proposal.rationale}` : ""}`,
+      };
     }
     return ruled;
   };
@@ -171,15 +242,27 @@ export function selectServicePolicy(code: string | null, policies: { id: string;
 export function treeForService(tree: DecisionTree): DecisionTree {
   const single = tree.nodes.find((n) => {
     const c = n.criterion as { role?: string; branches?: { conditions?: string[]; icd10?: string[]; phrases?: string[] }[] } | null;
-    return c?.role === "indication" && c.branches?.length === 1 && !c.branches[0].conditions?.length && !c.branches[0].icd10?.length && !c.branches[0].phrases?.length;
+    return (
+      c?.role === "indication" &&
+      c.branches?.length === 1 &&
+      !c.branches[0].conditions?.length &&
+      !c.branches[0].icd10?.length &&
+      !c.branches[0].phrases?.length
+    );
   });
   if (!single || tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
-  const nodes = tree.nodes.filter((n) => n.id !== single.id).map((n) => (n.parent_id === single.id ? { ...n, parent_id: single.parent_id, condition: single.parent_id ? single.condition : null } : n));
-  const edges = tree.edges.filter((e) => e.target !== single.id).map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id } : null) : e)).filter((e): e is NonNullable<typeof e> => !!e);
+  const nodes = tree.nodes
+    .filter((n) => n.id !== single.id)
+    .map((n) => (n.parent_id === single.id ? { ...n, parent_id: single.parent_id, condition: single.parent_id ? single.condition : null } : n));
+  const edges = tree.edges
+    .filter((e) => e.target !== single.id)
+    .map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id } : null) : e))
+    .filter((e): e is NonNullable<typeof e> => !!e);
   return { ...tree, nodes, edges };
 }
 
-const UNITS_LIMIT_RE = /\b(?:no more than|not (?:to )?exceed|maximum of|max(?:imum)?|up to|limit(?:ed)? to)\s+(\d{1,4})\s+units?\b[^.]{0,40}?\bper\s+(?:date of service|day|visit|session)\b/i;
+const UNITS_LIMIT_RE =
+  /\b(?:no more than|not (?:to )?exceed|maximum of|max(?:imum)?|up to|limit(?:ed)? to)\s+(\d{1,4})\s+units?\b[^.]{0,40}?\bper\s+(?:date of service|day|visit|session)\b/i;
 
 /**
  * A policy's units-per-date-of-service limit ("no more than 4 units per date of service"), read from
@@ -210,7 +293,9 @@ export function withUnitsCheck(review: ReviewResult, tree: DecisionTree, line: S
     node_id: "units-per-date-of-service",
     question: `Units per date of service within the policy limit (${limit.text})`,
     outcome: over ? ("not_met" as const) : ("met" as const),
-    reason: over ? `${line.units} units of ${line.code} on one date of service exceed the policy's limit of ${limit.max}.` : `${line.units} unit(s) of ${line.code} are within the limit of ${limit.max} per date of service.`,
+    reason: over
+      ? `${line.units} units of ${line.code} on one date of service exceed the policy's limit of ${limit.max}.`
+      : `${line.units} unit(s) of ${line.code} are within the limit of ${limit.max} per date of service.`,
     citations: [...line.citations.slice(0, 1), ...(limit.passage ? [limit.passage] : [])],
     evidence: "direct" as const,
     confidence: "high" as const,
@@ -226,7 +311,17 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
   return {
     ...facts,
     request_date: line.date_of_service ?? facts.request_date,
-    medication: { ...facts.medication, drug_name: name || null, drug_name_as_written: name || null, generic_name: null, ndc: null, quantity: line.units, quantity_unit: "units", days_supply: null, citations: line.citations.slice(0, 1) },
+    medication: {
+      ...facts.medication,
+      drug_name: name || null,
+      drug_name_as_written: name || null,
+      generic_name: null,
+      ndc: null,
+      quantity: line.units,
+      quantity_unit: "units",
+      days_supply: null,
+      citations: line.citations.slice(0, 1),
+    },
   };
 }
 
@@ -238,8 +333,18 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
 export function combineLineDecisions(lines: ServiceLineResult[]): DecisionResult {
   const ds = lines.map((l) => l.decision);
   const all = (d: string) => ds.length > 0 && ds.every((x) => x.final_decision === d);
-  const final = !ds.length ? "needs_more_information" : all("approved") ? "approved" : all("denied") ? "denied" : ds.some((x) => x.final_decision === "needs_more_information") ? "needs_more_information" : "denied";
-  const summary = ds.length ? lines.map((l) => `${l.line.code ?? "?"}: ${l.decision.final_decision.replace(/_/g, " ")}`).join("; ") : "No service line with a HCPCS/CPT code could be read from the request.";
+  const final = !ds.length
+    ? "needs_more_information"
+    : all("approved")
+      ? "approved"
+      : all("denied")
+        ? "denied"
+        : ds.some((x) => x.final_decision === "needs_more_information")
+          ? "needs_more_information"
+          : "denied";
+  const summary = ds.length
+    ? lines.map((l) => `${l.line.code ?? "?"}: ${l.decision.final_decision.replace(/_/g, " ")}`).join("; ")
+    : "No service line with a HCPCS/CPT code could be read from the request.";
   return {
     final_decision: final,
     confidence_score: ds.length ? Math.min(...ds.map((d) => d.confidence_score)) : 0.5,
@@ -269,24 +374,44 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
   await hooks.step?.(2, "Extracting the services requested and checking eligibility");
   const extracted = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, async () => {
     const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
-    const services = agents.extractServices ? await agents.extractServices(inputs.caseDoc, { documentName }) : extractServiceLines(inputs.caseDoc, documentName);
+    const services = agents.extractServices
+      ? await agents.extractServices(inputs.caseDoc, { documentName })
+      : extractServiceLines(inputs.caseDoc, documentName);
     return { facts, services };
   });
-  const facts = !extracted.facts.request_date && inputs.receivedDate ? { ...extracted.facts, request_date: inputs.receivedDate, request_date_source: "received_date" as const } : extracted.facts;
+  const facts =
+    !extracted.facts.request_date && inputs.receivedDate
+      ? { ...extracted.facts, request_date: inputs.receivedDate, request_date_source: "received_date" as const }
+      : extracted.facts;
   const services = extracted.services;
-  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () => agents.eligibility(facts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }));
+  const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () =>
+    agents.eligibility(facts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }),
+  );
 
   await hooks.step?.(3, "Reviewing each service line against the medical policies");
   const reviewed = await run("clinical_review", 3, engine, { lines: services.length }, async () => {
-    const out: { line: ServiceLine; policyId: string | null; tree: DecisionTree | null; review: ReviewResult | null; lineFacts: CaseFacts; lineEligibility: EligibilityResult }[] = [];
+    const out: {
+      line: ServiceLine;
+      policyId: string | null;
+      tree: DecisionTree | null;
+      review: ReviewResult | null;
+      lineFacts: CaseFacts;
+      lineEligibility: EligibilityResult;
+    }[] = [];
     for (const line of services) {
       const lineFacts = factsForLine(facts, line);
       // eligibility is judged on the line's date of service (FORMAT.md)
-      const lineEligibility = line.date_of_service && line.date_of_service !== facts.request_date ? agents.eligibility(lineFacts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }) : eligibility;
+      const lineEligibility =
+        line.date_of_service && line.date_of_service !== facts.request_date
+          ? agents.eligibility(lineFacts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null })
+          : eligibility;
       const policyId = selectServicePolicy(line.code, inputs.policies);
       const loaded = policyId ? await inputs.loadTree(policyId) : null;
       const tree = loaded ? treeForService(loaded) : null;
-      const reviewed = tree && policyId ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility }) : null;
+      const reviewed =
+        tree && policyId
+          ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility })
+          : null;
       const review = reviewed && tree ? withUnitsCheck(reviewed, tree, line) : reviewed;
       out.push({ line, policyId, tree, review, lineFacts, lineEligibility });
     }
@@ -294,14 +419,29 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
   });
 
   await hooks.step?.(4, "Running audit checks");
-  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () => agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review: null, rules: inputs.rules ?? [], drugNames: [] }));
+  const audit = await run("audit", 4, engine, { rules: inputs.rules?.length ?? 0 }, () =>
+    agents.audit({ facts, caseDoc: inputs.caseDoc, documentName, eligibility, review: null, rules: inputs.rules ?? [], drugNames: [] }),
+  );
 
   await hooks.step?.(5, "Making a decision per service line");
   const lines = await run("decision", 5, engine, {}, async () =>
     reviewed.map((r): ServiceLineResult => {
       // case-level audit findings about the drug request do not apply to a service line; blocking identity findings do
       const lineAudit = audit.filter((a) => !/medication|drug|ndc|quantity/i.test(a.check));
-      return { line: r.line, policyId: r.policyId, tree: r.tree, review: r.review, decision: applyDecisionRules({ facts: r.lineFacts, caseDoc: inputs.caseDoc, eligibility: r.lineEligibility, review: r.review, audit: lineAudit, ocrConfidence: ocr }) };
+      return {
+        line: r.line,
+        policyId: r.policyId,
+        tree: r.tree,
+        review: r.review,
+        decision: applyDecisionRules({
+          facts: r.lineFacts,
+          caseDoc: inputs.caseDoc,
+          eligibility: r.lineEligibility,
+          review: r.review,
+          audit: lineAudit,
+          ocrConfidence: ocr,
+        }),
+      };
     }),
   );
   return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine };

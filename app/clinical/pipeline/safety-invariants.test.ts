@@ -29,12 +29,13 @@ const run = (c: CaseSpec, p: PolicySpec, pages?: string[], ocr?: number) => {
   if (ocr != null) inputs.caseDoc = { ...inputs.caseDoc, pages: inputs.caseDoc.pages.map((pg) => ({ ...pg, ocr: true, confidence: ocr })) };
   return runPipeline(inputs, builtinAgents);
 };
-const verbatim = (doc: ParsedDocument, c: { page: number; start: number; end: number; text: string }) => doc.pages[c.page - 1]?.text.slice(c.start, c.end) === c.text;
+const verbatim = (doc: ParsedDocument, c: { page: number; start: number; end: number; text: string }) =>
+  doc.pages[c.page - 1]?.text.slice(c.start, c.end) === c.text;
 
 /** The indication branches of a generated tree (edge label → ICD-10-CM prefixes). */
 function branchCodes(tree: DecisionTree): Map<string, string[]> {
   const node = tree.nodes.find((n) => (n.criterion as { role?: string } | null)?.role === "indication");
-  const branches = ((node?.criterion as { branches?: { title: string; icd10: string[] }[] } | null)?.branches ?? []);
+  const branches = (node?.criterion as { branches?: { title: string; icd10: string[] }[] } | null)?.branches ?? [];
   return new Map(branches.map((b) => [b.title, b.icd10]));
 }
 
@@ -49,9 +50,12 @@ function denialViolation(r: PipelineResult, doc: ParsedDocument): string | null 
   if (d.rule === "deny_not_eligible") return null;
   if (d.rule === "deny_exclusion") {
     const applied = (r.review?.exclusions ?? []).filter((e) => e.outcome === "met");
-    return applied.length && applied.every((e) => e.confidence === "high") ? null : `exclusion denial on ${JSON.stringify(applied.map((e) => [e.question, e.confidence]))}`;
+    return applied.length && applied.every((e) => e.confidence === "high")
+      ? null
+      : `exclusion denial on ${JSON.stringify(applied.map((e) => [e.question, e.confidence]))}`;
   }
-  if (d.rule === "deny_not_covered") return r.review?.indication?.status === "not_covered" ? null : `not-covered denial with indication ${r.review?.indication?.status}`;
+  if (d.rule === "deny_not_covered")
+    return r.review?.indication?.status === "not_covered" ? null : `not-covered denial with indication ${r.review?.indication?.status}`;
   if (d.rule === "deny_criteria") {
     const failing = (r.review?.paths ?? []).flatMap((p) => p.criteria.filter((c) => c.outcome === "not_met"));
     if (!failing.length) return "criteria denial with no failing criterion";
@@ -74,7 +78,8 @@ function approvalViolation(r: PipelineResult, c: CaseSpec, p: PolicySpec): strin
     const prefixes = codes.get(path.title);
     if (!prefixes || !icdMatches(code, prefixes)) return `approved on path "${path.title}", not the request's indication (${code})`;
     const unmet = path.criteria.filter((x) => x.outcome !== "met" || x.evidence === "none");
-    if (unmet.length) return `approved path "${path.title}" has criteria without evidence: ${JSON.stringify(unmet.map((x) => [x.question, x.outcome, x.evidence]))}`;
+    if (unmet.length)
+      return `approved path "${path.title}" has criteria without evidence: ${JSON.stringify(unmet.map((x) => [x.question, x.outcome, x.evidence]))}`;
   }
   if (r.eligibility.eligible !== true) return "approved an ineligible or unidentified member";
   return null;
@@ -118,7 +123,11 @@ describe("denial citations show the failure", () => {
 
 const NEUTRAL = ["weather", "garden", "parking", "holiday", "library", "music", "morning", "schedule", "friendly", "coffee", "neighbour", "walking"];
 const paragraphArb = fc.oneof(
-  fc.constantFrom("The patient enjoys gardening and reads in the evenings.", "Parking is available behind the building; use the north entrance.", "Please call the office with any questions about this form."),
+  fc.constantFrom(
+    "The patient enjoys gardening and reads in the evenings.",
+    "Parking is available behind the building; use the north entrance.",
+    "Please call the office with any questions about this form.",
+  ),
   fc.array(fc.constantFrom(...NEUTRAL), { minLength: 5, maxLength: 14 }).map((ws) => `${ws.join(" ")}.`.replace(/^./, (x) => x.toUpperCase())),
 );
 
@@ -154,7 +163,8 @@ type Mutation =
 /** lines OCR noise never touches: the patient's identity (and, for the broad mutation mix, the prescriber line) */
 const IDENTITY = /^Patient:/;
 const IDENTITY_AND_SPECIALTY = /^Patient:|^Prescriber:/;
-const noiseArb = (keep: RegExp) => fc.array(fc.nat({ max: 10_000 }), { minLength: 1, maxLength: 6 }).map((picks) => ({ kind: "ocr_noise" as const, picks, keep }));
+const noiseArb = (keep: RegExp) =>
+  fc.array(fc.nat({ max: 10_000 }), { minLength: 1, maxLength: 6 }).map((picks) => ({ kind: "ocr_noise" as const, picks, keep }));
 const mutationArb = (keep: RegExp): fc.Arbitrary<Mutation> =>
   fc.oneof(
     fc.integer({ min: -10, max: 30 }).map((days) => ({ kind: "request_date" as const, days })),
@@ -162,7 +172,9 @@ const mutationArb = (keep: RegExp): fc.Arbitrary<Mutation> =>
     fc.constant({ kind: "lab_page" as const }),
     fc.tuple(paragraphArb, fc.nat()).map(([text, at]) => ({ kind: "paragraph" as const, text, at })),
     noiseArb(keep),
-    fc.constantFrom<"failed" | "inadequate response" | "did not respond">("failed", "inadequate response", "did not respond").map((outcome) => ({ kind: "reword" as const, outcome })),
+    fc
+      .constantFrom<"failed" | "inadequate response" | "did not respond">("failed", "inadequate response", "did not respond")
+      .map((outcome) => ({ kind: "reword" as const, outcome })),
   );
 
 /** The mutated case and fax pages (and the OCR confidence of a noisy scan). */
@@ -209,7 +221,9 @@ describe("metamorphic: what must not turn an approval into a denial", { timeout:
         seen.add(m.kind);
         const v = mutate(c, p, m);
         const after = await run(v.c, p, v.pages, v.ocr);
-        expect({ mutation: m.kind, decision: after.decision.final_decision, rule: after.decision.rule, why: after.decision.ai_summary }).not.toMatchObject({ decision: "denied" });
+        expect({ mutation: m.kind, decision: after.decision.final_decision, rule: after.decision.rule, why: after.decision.ai_summary }).not.toMatchObject({
+          decision: "denied",
+        });
       }),
       params,
     );

@@ -8,10 +8,24 @@ const policy = docFromPages([
   "Outpatient Physical Therapy\nOutpatient physical therapy (CPT 97110) is medically necessary when ALL of the following are met:\n1. A documented functional deficit; AND\n2. A plan of care signed by the treating physician.\nFrequency limit: no more than 4 units per date of service.",
 ]);
 const tree = generateDecisionTree(policy, { drug_names: ["97110"], title: "physical-therapy", documentName: "policy" });
-const roster = [{ member_id: "CHP2240187", first_name: "Martin", last_name: "Okafor", birth_date: "1968-04-22", gender: null, plan_identification: null, coverage_start: "2026-01-01", coverage_end: null }];
+const roster = [
+  {
+    member_id: "CHP2240187",
+    first_name: "Martin",
+    last_name: "Okafor",
+    birth_date: "1968-04-22",
+    gender: null,
+    plan_identification: null,
+    coverage_start: "2026-01-01",
+    coverage_end: null,
+  },
+];
 const fax = (units: number, notes: string) =>
-  docFromPages([`MEDICAL PRIOR AUTHORIZATION REQUEST\nDate of request: 10/17/2026\nMember name: Martin Okafor   Date of birth: 04/22/1968\nMember ID: CHP2240187\nDiagnoses (ICD-10-CM): M25.561 Pain in right knee\nCPT/HCPCS 97110-GP Therapeutic exercise each 15 minutes  Units: ${units}  Date of service: 10/20/2026  POS 11\n${notes}`]);
-const run = (doc: ReturnType<typeof docFromPages>) => runServicePipeline({ caseDoc: doc, roster, policies: [{ id: "pt", codes: ["97110"] }], loadTree: async () => tree }, builtinAgents);
+  docFromPages([
+    `MEDICAL PRIOR AUTHORIZATION REQUEST\nDate of request: 10/17/2026\nMember name: Martin Okafor   Date of birth: 04/22/1968\nMember ID: CHP2240187\nDiagnoses (ICD-10-CM): M25.561 Pain in right knee\nCPT/HCPCS 97110-GP Therapeutic exercise each 15 minutes  Units: ${units}  Date of service: 10/20/2026  POS 11\n${notes}`,
+  ]);
+const run = (doc: ReturnType<typeof docFromPages>) =>
+  runServicePipeline({ caseDoc: doc, roster, policies: [{ id: "pt", codes: ["97110"] }], loadTree: async () => tree }, builtinAgents);
 
 describe("runServicePipeline", () => {
   it("reads the policy's units limit", () => {
@@ -37,7 +51,11 @@ describe("runServicePipeline", () => {
 
   it("needs more information for a code no policy governs, and combines lines as FORMAT.md says", async () => {
     expect(selectServicePolicy("97140", [{ id: "pt", codes: ["97110"] }])).toBeNull();
-    const d = (final_decision: "approved" | "denied" | "needs_more_information") => ({ line: { code: "97110", line_number: 1 }, decision: { final_decision, confidence_score: 0.9, ai_summary: "", rationale: "", citations: [], decision_tree_traversal: [] } }) as never;
+    const d = (final_decision: "approved" | "denied" | "needs_more_information") =>
+      ({
+        line: { code: "97110", line_number: 1 },
+        decision: { final_decision, confidence_score: 0.9, ai_summary: "", rationale: "", citations: [], decision_tree_traversal: [] },
+      }) as never;
     expect(combineLineDecisions([d("approved"), d("denied")]).final_decision).toBe("denied");
     expect(combineLineDecisions([d("approved"), d("needs_more_information")]).final_decision).toBe("needs_more_information");
     expect(combineLineDecisions([]).final_decision).toBe("needs_more_information");

@@ -28,7 +28,16 @@ export interface IndicationDef {
 }
 
 type Lab = NonNullable<IndicationDef["lab"]>;
-const indication = (key: string, title: string, code: string, description: string, specialist: string, specialty: string, prior: [string, string], lab?: Lab): IndicationDef => ({
+const indication = (
+  key: string,
+  title: string,
+  code: string,
+  description: string,
+  specialist: string,
+  specialty: string,
+  prior: [string, string],
+  lab?: Lab,
+): IndicationDef => ({
   key,
   title,
   code,
@@ -43,9 +52,36 @@ export const INDICATIONS: Record<string, IndicationDef> = Object.fromEntries(
   [
     indication("ra", "Rheumatoid Arthritis", "M06.9", "Rheumatoid arthritis", "rheumatologist", "Rheumatology", ["methotrexate", "15 mg weekly"]),
     indication("pso", "Plaque Psoriasis", "L40.0", "Plaque psoriasis", "dermatologist", "Dermatology", ["cyclosporine", "100 mg twice daily"]),
-    indication("hefh", "Heterozygous Familial Hypercholesterolemia", "E78.01", "Heterozygous familial hypercholesterolemia", "cardiologist", "Cardiology", ["atorvastatin", "80 mg daily"], { measure: "LDL-C", written: "LDL-C", unit: "mg/dL", threshold: 100, low: 62, high: 168 }),
-    indication("t2d", "Type 2 Diabetes Mellitus", "E11.9", "Type 2 diabetes mellitus", "endocrinologist", "Endocrinology", ["metformin", "1000 mg twice daily"], { measure: "A1c", written: "Hemoglobin A1c", unit: "%", threshold: 7, low: 6.1, high: 8.9 }),
-    indication("asthma", "Severe Asthma", "J45.50", "Severe persistent asthma", "pulmonologist", "Pulmonology", ["fluticasone", "250 mcg two puffs twice daily"], { measure: "eosinophils", written: "Blood eosinophils", unit: "cells/uL", threshold: 150, low: 90, high: 420 }),
+    indication(
+      "hefh",
+      "Heterozygous Familial Hypercholesterolemia",
+      "E78.01",
+      "Heterozygous familial hypercholesterolemia",
+      "cardiologist",
+      "Cardiology",
+      ["atorvastatin", "80 mg daily"],
+      { measure: "LDL-C", written: "LDL-C", unit: "mg/dL", threshold: 100, low: 62, high: 168 },
+    ),
+    indication(
+      "t2d",
+      "Type 2 Diabetes Mellitus",
+      "E11.9",
+      "Type 2 diabetes mellitus",
+      "endocrinologist",
+      "Endocrinology",
+      ["metformin", "1000 mg twice daily"],
+      { measure: "A1c", written: "Hemoglobin A1c", unit: "%", threshold: 7, low: 6.1, high: 8.9 },
+    ),
+    indication(
+      "asthma",
+      "Severe Asthma",
+      "J45.50",
+      "Severe persistent asthma",
+      "pulmonologist",
+      "Pulmonology",
+      ["fluticasone", "250 mcg two puffs twice daily"],
+      { measure: "eosinophils", written: "Blood eosinophils", unit: "cells/uL", threshold: 150, low: 90, high: 420 },
+    ),
   ].map((d) => [d.key, d]),
 );
 
@@ -177,12 +213,17 @@ export function policyText(p: PolicySpec): string {
       const ind = inds[0];
       const s = sentencesFor(ind, p);
       // the last two requirements as alternatives ("ONE of the following: (a) ...; or (b) ...")
-      const lines = s.length >= 3 ? [...s.slice(0, -2).map((x) => `• ${x}; AND`), `• Patient meets ONE of the following: (a) ${s[s.length - 2]}; or (b) ${s[s.length - 1]}`] : s.map((x, j) => `• ${x}${j < s.length - 1 ? "; AND" : ""}`);
+      const lines =
+        s.length >= 3
+          ? [...s.slice(0, -2).map((x) => `• ${x}; AND`), `• Patient meets ONE of the following: (a) ${s[s.length - 2]}; or (b) ${s[s.length - 1]}`]
+          : s.map((x, j) => `• ${x}${j < s.length - 1 ? "; AND" : ""}`);
       return [
         "State Medicaid Preferred Drug List",
         "Prior Authorization Criteria",
         `Drug: ${name}`,
-        p.fdaOnly ? "Covered for all FDA-approved indications." : `${p.drug.brand} is covered for members with ${ind.description.toLowerCase()} when ALL of the following are met:`,
+        p.fdaOnly
+          ? "Covered for all FDA-approved indications."
+          : `${p.drug.brand} is covered for members with ${ind.description.toLowerCase()} when ALL of the following are met:`,
         "Clinical Criteria:",
         ...lines,
         "Length of Approval: 12 months",
@@ -293,8 +334,26 @@ function writtenName(c: CaseSpec): string {
 
 export function rosterFor(c: CaseSpec): RosterMember[] {
   return [
-    { member_id: c.memberId, first_name: c.first, last_name: c.last, birth_date: c.dob, gender: null, plan_identification: "SYN", coverage_start: "2025-01-01", coverage_end: c.eligible ? "2026-12-31" : isoPlus(c.requestDate, -60) },
-    { member_id: "GLM90000001", first_name: "Other", last_name: "Member", birth_date: "1960-01-01", gender: null, plan_identification: "SYN", coverage_start: "2025-01-01", coverage_end: null },
+    {
+      member_id: c.memberId,
+      first_name: c.first,
+      last_name: c.last,
+      birth_date: c.dob,
+      gender: null,
+      plan_identification: "SYN",
+      coverage_start: "2025-01-01",
+      coverage_end: c.eligible ? "2026-12-31" : isoPlus(c.requestDate, -60),
+    },
+    {
+      member_id: "GLM90000001",
+      first_name: "Other",
+      last_name: "Member",
+      birth_date: "1960-01-01",
+      gender: null,
+      plan_identification: "SYN",
+      coverage_start: "2025-01-01",
+      coverage_end: null,
+    },
   ];
 }
 
@@ -350,10 +409,17 @@ export const policyArb = (opts: { fdaOnly?: boolean; gibberish?: "none" | "only"
       withGibberish: fc.boolean(),
     })
     .map((r) => {
-      const criteria = opts.gibberish === "only" ? (["gibberish"] as CriterionKey[]) : opts.gibberish === "some" || (opts.gibberish !== "none" && r.withGibberish) ? [...r.criteria, "gibberish" as const] : r.criteria;
+      const criteria =
+        opts.gibberish === "only"
+          ? (["gibberish"] as CriterionKey[])
+          : opts.gibberish === "some" || (opts.gibberish !== "none" && r.withGibberish)
+            ? [...r.criteria, "gibberish" as const]
+            : r.criteria;
       // one trial wording per policy; an "all FDA-approved indications" section names no condition
       // (a diagnosis criterion would tie it to one)
-      const oneTrial = (criteria.includes("trial") && criteria.includes("trial_or_intolerance") ? criteria.filter((k) => k !== "trial") : criteria).filter((k) => !opts.fdaOnly || k !== "diagnosis");
+      const oneTrial = (criteria.includes("trial") && criteria.includes("trial_or_intolerance") ? criteria.filter((k) => k !== "trial") : criteria).filter(
+        (k) => !opts.fdaOnly || k !== "diagnosis",
+      );
       if (!oneTrial.length) oneTrial.push("age");
       return {
         style: r.style,
@@ -370,7 +436,8 @@ export const policyArb = (opts: { fdaOnly?: boolean; gibberish?: "none" | "only"
       };
     });
 
-const meets = (pMeet: number): fc.Arbitrary<Meets> => fc.integer({ min: 0, max: 99 }).map((n) => (n < pMeet ? "meets" : n < pMeet + (100 - pMeet) / 2 ? "fails" : "missing"));
+const meets = (pMeet: number): fc.Arbitrary<Meets> =>
+  fc.integer({ min: 0, max: 99 }).map((n) => (n < pMeet ? "meets" : n < pMeet + (100 - pMeet) / 2 ? "fails" : "missing"));
 
 /** A case for a policy: `mode` "meets" documents every requirement as met (eligible, covered, specialist). */
 export const caseArb = (p: PolicySpec, mode: "any" | "meets" = "any"): fc.Arbitrary<CaseSpec> =>
@@ -424,7 +491,8 @@ export const caseArb = (p: PolicySpec, mode: "any" | "meets" = "any"): fc.Arbitr
     });
 
 /** A policy and a case under it. */
-export const scenarioArb = (policy: fc.Arbitrary<PolicySpec> = policyArb(), mode: "any" | "meets" = "any") => policy.chain((p) => caseArb(p, mode).map((c) => ({ p, c })));
+export const scenarioArb = (policy: fc.Arbitrary<PolicySpec> = policyArb(), mode: "any" | "meets" = "any") =>
+  policy.chain((p) => caseArb(p, mode).map((c) => ({ p, c })));
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // ground truth

@@ -19,7 +19,11 @@ describe("generateDecisionTree", () => {
 
   it("lays out indication → criteria chain → approved, with denied leaves and passages", () => {
     const pick = t.nodes.find((n) => role(n) === "indication")!;
-    expect(t.edges.filter((e) => e.source === pick.id).map((e) => e.condition)).toEqual(["None of the listed indications", "Asthma", "Chronic Spontaneous Urticaria"]);
+    expect(t.edges.filter((e) => e.source === pick.id).map((e) => e.condition)).toEqual([
+      "None of the listed indications",
+      "Asthma",
+      "Chronic Spontaneous Urticaria",
+    ]);
     expect(children(t, pick.id).find((n) => n.condition === "None of the listed indications")?.node_action).toBe("denied");
     const approved = t.nodes.filter((n) => n.node_action === "approved");
     expect(approved.map((n) => n.reason)).toEqual(["Approval duration: 6 months", "Approval duration: 3 months"]);
@@ -48,7 +52,10 @@ describe("generateDecisionTree", () => {
     const trailing = generateDecisionTree(docFromPages([P.PARTD_TRAILING]), { drug_names: ["Glucosave"] });
     const pick = trailing.nodes.find((n) => role(n) === "indication")!;
     // the common age restriction is the first question of the path
-    expect(children(trailing, pick.id).find((n) => n.condition === "type 2 diabetes mellitus")?.criterion).toMatchObject({ role: "criterion", spec: { kind: "age", min_years: 18 } });
+    expect(children(trailing, pick.id).find((n) => n.condition === "type 2 diabetes mellitus")?.criterion).toMatchObject({
+      role: "criterion",
+      spec: { kind: "age", min_years: 18 },
+    });
   });
 
   it("every layout compiles to a valid tree with an approve leaf per indication", () => {
@@ -69,7 +76,11 @@ describe("resolveNodeCriterion", () => {
     expect(resolveNodeCriterion(age, t.drug_names)).toMatchObject({ role: "criterion", edited: false, spec: { kind: "age", min_years: 12 } });
   });
   it("re-reads an edited question, so the edit changes what is checked", () => {
-    expect(resolveNodeCriterion({ ...age, question: "Age ≥ 18 years" }, t.drug_names)).toMatchObject({ role: "criterion", edited: true, spec: { kind: "age", min_years: 18 } });
+    expect(resolveNodeCriterion({ ...age, question: "Age ≥ 18 years" }, t.drug_names)).toMatchObject({
+      role: "criterion",
+      edited: true,
+      spec: { kind: "age", min_years: 18 },
+    });
   });
   it("an edited question the reader cannot check is never a high-confidence criterion", () => {
     const r = resolveNodeCriterion({ ...age, question: "Reviewer judgement about overall frailty" }, t.drug_names);
@@ -77,6 +88,11 @@ describe("resolveNodeCriterion", () => {
     expect(r && r.role !== "indication" && r.spec.confidence).not.toBe("high");
   });
   it("action nodes have no criterion", () => {
-    expect(resolveNodeCriterion(t.nodes.find((n) => n.node_type === "action")!, t.drug_names)).toBeNull();
+    expect(
+      resolveNodeCriterion(
+        t.nodes.find((n) => n.node_type === "action")!,
+        t.drug_names,
+      ),
+    ).toBeNull();
   });
 });

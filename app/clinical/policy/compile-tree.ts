@@ -18,7 +18,14 @@ import type { ParsedDocument } from "~/documents/types";
 /** Node question text of a criterion: its policy wording, with a group's alternatives spelled out. */
 export function questionOf(c: Criterion): string {
   if ((c.kind === "any" || c.kind === "all") && c.items.length) {
-    const head = c.text && !c.items.some((i) => i.text === c.text) ? c.text.replace(/\s+$/, "") : c.kind === "any" ? (c.min ? `At least ${c.min} of the following` : "ONE of the following") : "ALL of the following";
+    const head =
+      c.text && !c.items.some((i) => i.text === c.text)
+        ? c.text.replace(/\s+$/, "")
+        : c.kind === "any"
+          ? c.min
+            ? `At least ${c.min} of the following`
+            : "ONE of the following"
+          : "ALL of the following";
     const listed = c.items.map((i) => i.text.replace(/[.;]+$/, "")).filter((t) => !head.includes(t));
     return listed.length ? `${head}${/[:]$/.test(head) ? "" : ":"} ${listed.map((t, i) => `(${String.fromCharCode(97 + i)}) ${t}`).join("; ")}` : head;
   }
@@ -38,13 +45,23 @@ export function compileTree(model: PolicyModel, drugNames: string[]): DecisionTr
   };
   const action = (parent: string, condition: string, act: "approved" | "denied", label: string, reason: string | null) =>
     add({ node_type: "action", question: label, reason, node_action: act, condition, parent_id: parent, criterion: null, passage: null });
-  const nodeCriterion = (role: "criterion" | "exclusion", spec: Criterion, branch: string | null, question: string): Record<string, unknown> => ({ role, branch, source_text: question, spec }) as unknown as Record<string, unknown>;
+  const nodeCriterion = (role: "criterion" | "exclusion", spec: Criterion, branch: string | null, question: string): Record<string, unknown> =>
+    ({ role, branch, source_text: question, spec }) as unknown as Record<string, unknown>;
 
   let parent: string | null = null;
   let cond: string | null = null;
   for (const ex of model.exclusions) {
     const question = `Exclusion: ${questionOf(ex)}`;
-    const node = add({ node_type: "question", question, reason: "Policy exclusion: when it applies the request is denied.", node_action: null, condition: cond, parent_id: parent, criterion: nodeCriterion("exclusion", ex, null, question), passage: ex.passage ?? null });
+    const node = add({
+      node_type: "question",
+      question,
+      reason: "Policy exclusion: when it applies the request is denied.",
+      node_action: null,
+      condition: cond,
+      parent_id: parent,
+      criterion: nodeCriterion("exclusion", ex, null, question),
+      passage: ex.passage ?? null,
+    });
     action(node.id, "Yes", "denied", "Denied — exclusion applies", ex.text);
     parent = node.id;
     cond = "No";
@@ -70,7 +87,16 @@ export function compileTree(model: PolicyModel, drugNames: string[]): DecisionTr
     let c = label;
     for (const crit of [...model.common, ...b.criteria]) {
       const question = questionOf(crit);
-      const node = add({ node_type: "question", question, reason: null, node_action: null, condition: c, parent_id: p, criterion: nodeCriterion("criterion", crit, label, question), passage: crit.passage ?? null });
+      const node = add({
+        node_type: "question",
+        question,
+        reason: null,
+        node_action: null,
+        condition: c,
+        parent_id: p,
+        criterion: nodeCriterion("criterion", crit, label, question),
+        passage: crit.passage ?? null,
+      });
       action(node.id, "No", "denied", "Denied — criterion not met", crit.text);
       p = node.id;
       c = "Yes";

@@ -10,7 +10,9 @@ describe("splitInlineEnumerations", () => {
     expect(lines.map((l) => l.text)).toEqual(["Details:", "(1) Diagnosis of X.", "(2) Trial of Y."]);
   });
   it("does not split per-trial qualifiers '(1) ... (2) ...' introduced by 'for each'", () => {
-    const lines = docLines(docFromPages(["a) Tried two agents and meets ONE of the following for each medication: (1) used for 8 weeks; OR (2) stopped for an adverse effect"]));
+    const lines = docLines(
+      docFromPages(["a) Tried two agents and meets ONE of the following for each medication: (1) used for 8 weeks; OR (2) stopped for an adverse effect"]),
+    );
     expect(splitInlineEnumerations(lines)).toHaveLength(1);
   });
 });

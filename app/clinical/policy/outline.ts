@@ -51,7 +51,12 @@ export function isHeading(text: string): boolean {
   const letters = t.replace(/[^A-Za-z]/g, "");
   if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t)) return true;
   // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)
-  if (/^(?:clinical|approval|coverage|initial(?: approval| authorization)?|prior authorization|pa|step therapy|quantity limit) criteria:?$|^criteria for (?:initial )?(?:approval|authorization|coverage):?$|^(?:initial )?(?:approval|authorization) criteria:?$/i.test(t)) return true;
+  if (
+    /^(?:clinical|approval|coverage|initial(?: approval| authorization)?|prior authorization|pa|step therapy|quantity limit) criteria:?$|^criteria for (?:initial )?(?:approval|authorization|coverage):?$|^(?:initial )?(?:approval|authorization) criteria:?$/i.test(
+      t,
+    )
+  )
+    return true;
   if (CONTINUATION_HEAD_RE.test(t) && t.length < 60 && !/[.;]\s*\S/.test(t.replace(/^(?:[IVX]+|[A-Z]|\d+)\.\s*/, ""))) return true;
   return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|recommended authorization criteria|references?:?)$/i.test(
     t,

@@ -8,7 +8,17 @@
  * baseline: true, dose_limit max {mg, per_days} → max_mg / per_days.
  */
 import { describe, expect, it } from "vitest";
-import { parseCriterion, parseExcludedUse, parseExclusion, parseMaxDose, parseMinDoses, parseMinDuration, parseQuantityLimit, parseRecency, parseThresholds } from "./parse-criterion";
+import {
+  parseCriterion,
+  parseExcludedUse,
+  parseExclusion,
+  parseMaxDose,
+  parseMinDoses,
+  parseMinDuration,
+  parseQuantityLimit,
+  parseRecency,
+  parseThresholds,
+} from "./parse-criterion";
 
 const ctx = { drugNames: ["Widgetmab", "secukinumab", "Zentumab"] };
 const parse = (text: string, note = "") => parseCriterion(text, note, ctx);
@@ -28,11 +38,19 @@ describe("parseCriterion", () => {
   });
 
   it("lab threshold with a recency window", () => {
-    expect(parse("LDL-C ≥ 70 mg/dL on a lipid panel drawn within the past 90 days")).toMatchObject({ kind: "lab", measure: "LDL-C", op: ">=", value: 70, within_days: 90, confidence: "high" });
+    expect(parse("LDL-C ≥ 70 mg/dL on a lipid panel drawn within the past 90 days")).toMatchObject({
+      kind: "lab",
+      measure: "LDL-C",
+      op: ">=",
+      value: 70,
+      within_days: 90,
+      confidence: "high",
+    });
   });
 
   it("prior therapy: count, different classes, duration and intolerance", () => {
-    const sentence = "Patient has tried at least two standard oral preventive medications from different pharmacologic classes for at least 8 weeks (56 days), or discontinued because of an adverse effect";
+    const sentence =
+      "Patient has tried at least two standard oral preventive medications from different pharmacologic classes for at least 8 weeks (56 days), or discontinued because of an adverse effect";
     expect(parse(sentence, "Standard preventives are topiramate, propranolol, amitriptyline and candesartan.")).toMatchObject({
       kind: "prior_therapy",
       drugs: ["topiramate", "propranolol", "amitriptyline", "candesartan"],
@@ -63,7 +81,12 @@ describe("parseCriterion", () => {
     expect(parse("Dose does not exceed 140 mg every 2 weeks")).toMatchObject({ kind: "dose_limit", max_mg: 140, per_days: 14, confidence: "high" });
     expect(parse("Requested dose does not exceed 1.8 mg daily")).toMatchObject({ kind: "dose_limit", max_mg: 1.8, per_days: 1 });
     // a ceiling without a single amount is kept, read with medium confidence
-    expect(parse("Dose does not exceed the FDA-approved labeled dose")).toMatchObject({ kind: "dose_limit", max_mg: null, per_days: null, confidence: "medium" });
+    expect(parse("Dose does not exceed the FDA-approved labeled dose")).toMatchObject({
+      kind: "dose_limit",
+      max_mg: null,
+      per_days: null,
+      confidence: "medium",
+    });
   });
 
   it("a finding it cannot type is documentation of its key concepts, medium confidence", () => {
@@ -85,16 +108,33 @@ describe("parseCriterion", () => {
       "Failure of at least one medium- to super-high-potency topical corticosteroid used for at least 28 consecutive days",
       "Low-potency agents (e.g., hydrocortisone 1% to 2.5%, desonide 0.05%) do not satisfy this criterion.",
     );
-    expect(c).toMatchObject({ kind: "prior_therapy", min_days: 28, min_potency: "medium", excluded_drugs: expect.arrayContaining(["hydrocortisone", "desonide"]), confidence: "high" });
+    expect(c).toMatchObject({
+      kind: "prior_therapy",
+      min_days: 28,
+      min_potency: "medium",
+      excluded_drugs: expect.arrayContaining(["hydrocortisone", "desonide"]),
+      confidence: "high",
+    });
   });
 
   it("TB screening test with its recency window; an exclusion about active TB is not a screening requirement", () => {
-    expect(parse("Patient has had a negative TB test within the previous 12 months")).toMatchObject({ kind: "test_result", test: "tuberculosis screening", result: "negative", count: 1, within_days: 365, confidence: "high" });
+    expect(parse("Patient has had a negative TB test within the previous 12 months")).toMatchObject({
+      kind: "test_result",
+      test: "tuberculosis screening",
+      result: "negative",
+      count: 1,
+      within_days: 365,
+      confidence: "high",
+    });
     expect(parse("Active serious infection, including active or untreated latent tuberculosis.").kind).not.toBe("test_result");
   });
 
   it("'unless intolerant' with 'psoralen plus ultraviolet A' in the examples does not require both classes", () => {
-    expect(parse("Patient has tried at least one traditional systemic agent for psoriasis for at least 3 months, unless intolerant (e.g., methotrexate, cyclosporine, acitretin, or psoralen plus ultraviolet A light [PUVA])")).toMatchObject({
+    expect(
+      parse(
+        "Patient has tried at least one traditional systemic agent for psoriasis for at least 3 months, unless intolerant (e.g., methotrexate, cyclosporine, acitretin, or psoralen plus ultraviolet A light [PUVA])",
+      ),
+    ).toMatchObject({
       kind: "prior_therapy",
       all_classes: false,
       allow_intolerance: true,
@@ -105,7 +145,13 @@ describe("parseCriterion", () => {
   });
 
   it("untreated / baseline labs", () => {
-    expect(parse("Baseline LDL-C ≥ 160 mg/dL prior to starting therapy")).toMatchObject({ kind: "lab", measure: "LDL-C", op: ">=", value: 160, baseline: true });
+    expect(parse("Baseline LDL-C ≥ 160 mg/dL prior to starting therapy")).toMatchObject({
+      kind: "lab",
+      measure: "LDL-C",
+      op: ">=",
+      value: 160,
+      baseline: true,
+    });
     expect(parse("LDL-C ≥ 70 mg/dL within the past 90 days")).not.toHaveProperty("baseline");
   });
 });
@@ -132,7 +178,9 @@ describe("small readers", () => {
   });
 
   it("reads minimum doses of a trial", () => {
-    expect(parseMinDoses("Trial of metformin at a dose of at least 1,000 mg per day for at least 90 days", ctx)).toEqual([{ drug: "metformin", mg: 1000, per: "day" }]);
+    expect(parseMinDoses("Trial of metformin at a dose of at least 1,000 mg per day for at least 90 days", ctx)).toEqual([
+      { drug: "metformin", mg: 1000, per: "day" },
+    ]);
     expect(parseMinDoses("methotrexate at >= 15 mg per week", ctx)).toEqual([{ drug: "methotrexate", mg: 15, per: "week" }]);
     expect(parseMinDoses("atorvastatin 40 mg or higher, or rosuvastatin 20 mg or higher", ctx).map((d) => [d.drug, d.mg])).toEqual([
       ["atorvastatin", 40],
@@ -151,7 +199,11 @@ describe("exclusions", () => {
     });
   });
   it("a concurrent-use exclusion applies when the patient is on the drug", () => {
-    expect(parseExclusion("Concurrent use with another GLP-1 receptor agonist", ctx)).toMatchObject({ kind: "current_therapy", classes: ["GLP-1 receptor agonist"], confidence: "high" });
+    expect(parseExclusion("Concurrent use with another GLP-1 receptor agonist", ctx)).toMatchObject({
+      kind: "current_therapy",
+      classes: ["GLP-1 receptor agonist"],
+      confidence: "high",
+    });
     expect(parseExclusion("Patients younger than 18 years of age", ctx)).toMatchObject({ kind: "age", max_years: 18 });
   });
 });

@@ -51,7 +51,8 @@ function classNames(text: string): string[] {
 /** "≥ 18 years of age", "age 6 to < 12 years", "18 years or older", "younger than 65" → bounds. */
 export function parseAge(text: string): { min_years?: number; min_months?: number; max_years?: number } | null {
   const t = norm(text).toLowerCase();
-  if (!/\bage\b|years? of age|years? old|or older|and older|aged\b|months? of age|\byoung(?:er)?\b|\bpediatric patients?\b|\badults?\b(?= \d)/.test(t)) return null;
+  if (!/\bage\b|years? of age|years? old|or older|and older|aged\b|months? of age|\byoung(?:er)?\b|\bpediatric patients?\b|\badults?\b(?= \d)/.test(t))
+    return null;
   const out: { min_years?: number; min_months?: number; max_years?: number } = {};
   const range = /(\d+)\s*(?:years?\s*)?(?:to|-|through)\s*(<|<=|under|less than)?\s*(\d+)\s*years/.exec(t);
   if (range && /\bage/.test(t)) {
@@ -71,7 +72,10 @@ export function parseAge(text: string): { min_years?: number; min_months?: numbe
     if (/^month/.test(min[2] ?? "")) out.min_months = n + (strict ? 1 : 0);
     else out.min_years = n + (strict ? 1 : 0);
   }
-  const max = /(?:younger than|less than|under(?: the age of)?|<)\s*(\d+)\s*(?:years?|yrs?)/.exec(t) ?? /(\d+)\s*years (?:of age )?or younger/.exec(t) ?? /(?:<=|no older than|at most)\s*(\d+)\s*years/.exec(t);
+  const max =
+    /(?:younger than|less than|under(?: the age of)?|<)\s*(\d+)\s*(?:years?|yrs?)/.exec(t) ??
+    /(\d+)\s*years (?:of age )?or younger/.exec(t) ??
+    /(?:<=|no older than|at most)\s*(\d+)\s*years/.exec(t);
   if (max) out.max_years = /or younger|<=|no older than|at most/.test(max[0]) ? Number(max[1]) + 1 : Number(max[1]);
   return Object.keys(out).length ? out : null;
 }
@@ -81,7 +85,8 @@ export function parseMinDuration(text: string): number | null {
   const t = norm(text).toLowerCase();
   const paren = /\((\d+) days\)/.exec(t);
   if (paren) return Number(paren[1]);
-  const re = /(?<!past |last |within the |within |in the |previous |prior )(?:at least |for |minimum of |a minimum of |>= ?|no less than )(?:the past )?(\d+|one|two|three|four|five|six|eight|ten|twelve)\s*(?:consecutive\s+)?(days?|weeks?|months?|years?)\b/;
+  const re =
+    /(?<!past |last |within the |within |in the |previous |prior )(?:at least |for |minimum of |a minimum of |>= ?|no less than )(?:the past )?(\d+|one|two|three|four|five|six|eight|ten|twelve)\s*(?:consecutive\s+)?(days?|weeks?|months?|years?)\b/;
   const m = re.exec(t);
   if (m && !/\b(past|within|in the last|previous|prior)\s*$/.test(t.slice(0, m.index))) return Math.round(numberWord(m[1]) * unitDays(m[2]));
   const m2 = /(\d+|one|two|three|four|six|eight|twelve)[- ](day|week|month)s? (?:trial|course|duration)/.exec(t);
@@ -108,8 +113,12 @@ export function parseRecency(text: string): number | null {
 /** "Quantity Limit: 16 tablets per 30 days", "limited to 2 pens per 28 days" → the limit; null when none. */
 export function parseQuantityLimit(text: string): { amount: number; unit: string; period_days: number } | null {
   const m =
-    /\b(?:quantity limit(?:ation)?s?|\bql\b|limited to|maximum (?:quantity|of)|max(?:imum)? quantity)\s*(?:is|of)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*([a-z]+(?:[\s-]+[a-z]+)?)?\s*(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?|month)\b/i.exec(text) ??
-    /\b(\d+(?:\.\d+)?)\s*((?:single-dose |prefilled )?(?:tablets?|capsules?|pens?|syringes?|injections?|units?|vials?|cartridges?|autoinjectors?|patches|inhalers?|boxes|kits?|doses?)(?: or [a-z]+)?)\s*(?:\([^)]*\)\s*)?(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?)\b/i.exec(text);
+    /\b(?:quantity limit(?:ation)?s?|\bql\b|limited to|maximum (?:quantity|of)|max(?:imum)? quantity)\s*(?:is|of)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*([a-z]+(?:[\s-]+[a-z]+)?)?\s*(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?|month)\b/i.exec(
+      text,
+    ) ??
+    /\b(\d+(?:\.\d+)?)\s*((?:single-dose |prefilled )?(?:tablets?|capsules?|pens?|syringes?|injections?|units?|vials?|cartridges?|autoinjectors?|patches|inhalers?|boxes|kits?|doses?)(?: or [a-z]+)?)\s*(?:\([^)]*\)\s*)?(?:per|\/|every|each|in)\s*(\d+)?\s*(days?|weeks?|months?)\b/i.exec(
+      text,
+    );
   if (!m) return null;
   const n = m[3] ? Number(m[3]) : 1;
   return { amount: Number(m[1]), unit: (m[2] ?? "units").toLowerCase().trim(), period_days: Math.round(n * unitDays(m[4])) };
@@ -166,7 +175,8 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 }
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
-const UNIT = "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln)?";
+const UNIT =
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
@@ -198,7 +208,9 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
  */
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
   // "at least 4 migraine days per month": comparator and number right before the measure
-  const lead = /(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?\s*$/i.exec(part.slice(Math.max(0, from - 30), from));
+  const lead = /(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?\s*$/i.exec(
+    part.slice(Math.max(0, from - 30), from),
+  );
   if (lead) {
     const r = readComparator(lead[0]);
     if (r) return r;
@@ -239,9 +251,14 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       }
       if (!th) continue;
       // "1.5 SD below the mid-parental target height": relative to another value, not a score threshold
-      if (ms.unit === "SD" && /\b(?:below|above|from|than)\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:mid-?parental|parental|target|predicted|baseline|previous|prior)\b/i.test(part)) continue;
+      if (
+        ms.unit === "SD" &&
+        /\b(?:below|above|from|than)\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:mid-?parental|parental|target|predicted|baseline|previous|prior)\b/i.test(part)
+      )
+        continue;
       // "at least 2 standard deviations below the mean": a negative SD score
-      if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0) th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
+      if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0)
+        th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
       if (out.some((o) => o.measure === ms.name)) continue;
       out.push({ measure: ms.name, ...th });
     }
@@ -260,7 +277,60 @@ const STOP = new Set(
   ),
 );
 
-const GENERIC_WORDS = new Set(["regimen", "regimens", "schedule", "less", "more", "greater", "higher", "lower", "least", "most", "other", "another", "prior", "previous", "current", "recent", "documented", "months", "weeks", "days", "years", "time", "times", "level", "levels", "result", "results", "value", "values", "test", "tests", "clinical", "medical", "condition", "conditions", "treatment", "therapy", "considered", "regardless", "following", "including", "related", "associated", "member", "patient", "individual", "requested", "medication", "drug", "above", "below", "based"]);
+const GENERIC_WORDS = new Set([
+  "regimen",
+  "regimens",
+  "schedule",
+  "less",
+  "more",
+  "greater",
+  "higher",
+  "lower",
+  "least",
+  "most",
+  "other",
+  "another",
+  "prior",
+  "previous",
+  "current",
+  "recent",
+  "documented",
+  "months",
+  "weeks",
+  "days",
+  "years",
+  "time",
+  "times",
+  "level",
+  "levels",
+  "result",
+  "results",
+  "value",
+  "values",
+  "test",
+  "tests",
+  "clinical",
+  "medical",
+  "condition",
+  "conditions",
+  "treatment",
+  "therapy",
+  "considered",
+  "regardless",
+  "following",
+  "including",
+  "related",
+  "associated",
+  "member",
+  "patient",
+  "individual",
+  "requested",
+  "medication",
+  "drug",
+  "above",
+  "below",
+  "based",
+]);
 
 /**
  * The alternatives a documentation requirement can be met by, each a list of content words that
@@ -279,16 +349,25 @@ export function keyConcepts(text: string): string[][] {
   let main = text.replace(/\[[^\]]*\]/g, " ");
   // parentheticals: enumerations become alternatives of their own
   main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
-    const items = inner.replace(/^(?:e\.g\.|eg|for example|such as|including|i\.e\.)[,:]?\s*/i, "").split(/,|;|\bor\b|\band\b/i).map((x) => words(x)).filter((w) => w.length);
+    const items = inner
+      .replace(/^(?:e\.g\.|eg|for example|such as|including|i\.e\.)[,:]?\s*/i, "")
+      .split(/,|;|\bor\b|\band\b/i)
+      .map((x) => words(x))
+      .filter((w) => w.length);
     for (const w of items) alts.push(w.slice(0, 3));
     return " ";
   });
-  const parts = main.split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i).map((p) => words(p)).filter((w) => w.length);
+  const parts = main
+    .split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i)
+    .map((p) => words(p))
+    .filter((w) => w.length);
   // a head noun shared by adjectival alternatives ("enterocutaneous or rectovaginal fistulas")
   const head = parts.length > 1 && parts[parts.length - 1].length >= 2 ? parts[parts.length - 1][parts[parts.length - 1].length - 1] : null;
   for (const p of parts) alts.push((head && p.length === 1 && p[0] !== head ? [...p, head] : p).slice(0, 3));
   // adjectives from a parenthetical ("(perianal or abdominal)") take the shared head noun too
-  if (head) for (let i = 0; i < alts.length; i++) if (alts[i].length === 1 && alts[i][0] !== head && /(?:al|ic|ous|ive|ary|ar)$/.test(alts[i][0])) alts[i] = [alts[i][0], head];
+  if (head)
+    for (let i = 0; i < alts.length; i++)
+      if (alts[i].length === 1 && alts[i][0] !== head && /(?:al|ic|ous|ive|ary|ar)$/.test(alts[i][0])) alts[i] = [alts[i][0], head];
   const seen = new Set<string>();
   return alts.filter((a) => {
     const k = a.join(" ");
@@ -302,7 +381,11 @@ export function keyConcepts(text: string): string[][] {
 function excludedDrugs(text: string, ctx: ParseContext): string[] {
   const out: string[] = [];
   for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
-    if (/do(?:es)? not (?:satisfy|count|qualify|meet)|not count as|are excluded|is excluded|not considered|does not apply|is not (?:an? )?(?:adequate|acceptable)/i.test(s)) {
+    if (
+      /do(?:es)? not (?:satisfy|count|qualify|meet)|not count as|are excluded|is excluded|not considered|does not apply|is not (?:an? )?(?:adequate|acceptable)/i.test(
+        s,
+      )
+    ) {
       out.push(...drugsIn(s, ctx));
     }
   }
@@ -328,7 +411,8 @@ function conditionsOf(text: string): ConditionTerm[] {
 
 type Base = { text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence };
 
-const TRIAL_VERB = /\btried\b|\btrial(?:s)?\b|\bhas taken\b|\btaken\b|\bfailure\b|\bfailed\b|\binadequate (?:response|control)\b|\binadequately (?:controlled|responded)\b|\breceived\b|\bused\b|\bintoleran|\bdiscontinu|\bcurrently taking\b|\bhistory of (?:failure|intolerance|use)\b|\bdespite\b|\bremains? uncontrolled\b|\bafter\b[^.;]{0,40}\bof\b|\bresponse to\b|\bstep therapy\b|\bexperienced\b/i;
+const TRIAL_VERB =
+  /\btried\b|\btrial(?:s)?\b|\bhas taken\b|\btaken\b|\bfailure\b|\bfailed\b|\binadequate (?:response|control)\b|\binadequately (?:controlled|responded)\b|\breceived\b|\bused\b|\bintoleran|\bdiscontinu|\bcurrently taking\b|\bhistory of (?:failure|intolerance|use)\b|\bdespite\b|\bremains? uncontrolled\b|\bafter\b[^.;]{0,40}\bof\b|\bresponse to\b|\bstep therapy\b|\bexperienced\b/i;
 
 /**
  * Parse one policy requirement sentence. `note` is any "Note:" text printed under it (examples that
@@ -343,7 +427,17 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const base: Base = { text, ...(note ? { note } : {}), confidence: "high" };
 
   // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
-  if (has(/^(?:the )?(?:requested )?(?:dose|dosing)\b[^.;]{0,60}\b(?:not exceed|does not exceed|within|no more than|consistent with)|does not exceed .*(?:dose|mg)|\bexceed(?:s)? the fda|\bnot (?:to )?exceed\b[^.;]{0,30}\d+\s*(?:mg|mcg|g)\b|\bmaximum dose\b|\bdosing (?:is )?(?:within|consistent with)|\bfda[- ]approved (?:dos|labeled dos)/i, tl) && !TRIAL_VERB.test(withoutExamples(t).toLowerCase().replace(/\bexceed\w*/g, ""))) {
+  if (
+    has(
+      /^(?:the )?(?:requested )?(?:dose|dosing)\b[^.;]{0,60}\b(?:not exceed|does not exceed|within|no more than|consistent with)|does not exceed .*(?:dose|mg)|\bexceed(?:s)? the fda|\bnot (?:to )?exceed\b[^.;]{0,30}\d+\s*(?:mg|mcg|g)\b|\bmaximum dose\b|\bdosing (?:is )?(?:within|consistent with)|\bfda[- ]approved (?:dos|labeled dos)/i,
+      tl,
+    ) &&
+    !TRIAL_VERB.test(
+      withoutExamples(t)
+        .toLowerCase()
+        .replace(/\bexceed\w*/g, ""),
+    )
+  ) {
     const max = parseMaxDose(t);
     if (max && !/;|\bkg\b/i.test(t)) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
     return { ...base, kind: "dose_limit", max_mg: null, per_days: null, confidence: "medium" };
@@ -366,22 +460,40 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const ifPositive = /,?\s*\bor,?\s+(?:if|when) (?:(?:the|a) (?:test|result|screen) (?:is|was) )?positive,?\s+/i.exec(t);
   if (ifPositive && ifPositive.index > 10) {
     const first = parseCriterion(t.slice(0, ifPositive.index), "", ctx);
-    if (first.kind === "test_result") return { ...base, kind: "any", items: [first, parseCriterion(t.slice(ifPositive.index + ifPositive[0].length), "", ctx)] };
+    if (first.kind === "test_result")
+      return { ...base, kind: "any", items: [first, parseCriterion(t.slice(ifPositive.index + ifPositive[0].length), "", ctx)] };
   }
-
 
   // "Used as second-line therapy", "as subsequent therapy", "previously treated": a prior systemic
   // cancer treatment (two for third-line) — read with medium confidence, since the line of therapy
   // is inferred from the treatments the request documents
-  const line = /\b(?:(second|2nd|third|3rd|fourth|4th)[- ]line|subsequent (?:line of )?therapy|previously treated|after (?:failure of|progression (?:on|after)) (?:at least one |one |a )?(?:prior|previous|first[- ]line)(?: systemic)? (?:therapy|treatment|regimen|chemotherapy))\b/i.exec(t);
+  const line =
+    /\b(?:(second|2nd|third|3rd|fourth|4th)[- ]line|subsequent (?:line of )?therapy|previously treated|after (?:failure of|progression (?:on|after)) (?:at least one |one |a )?(?:prior|previous|first[- ]line)(?: systemic)? (?:therapy|treatment|regimen|chemotherapy))\b/i.exec(
+      t,
+    );
   if (line && !/\bfirst[- ]line\b(?![^.;]*\bor\b)/i.test(t.replace(line[0], ""))) {
     const count = line[1] && /^(?:third|3rd)/i.test(line[1]) ? 2 : line[1] && /^(?:fourth|4th)/i.test(line[1]) ? 3 : 1;
-    return { ...base, kind: "prior_therapy", drugs: [], classes: ["anticancer therapy"], excluded_drugs: drugsIn(t, ctx), min_days: null, count, different_classes: false, all_classes: false, allow_intolerance: true, allow_contraindication: false, require_intolerance: false, confidence: "medium" };
+    return {
+      ...base,
+      kind: "prior_therapy",
+      drugs: [],
+      classes: ["anticancer therapy"],
+      excluded_drugs: drugsIn(t, ctx),
+      min_days: null,
+      count,
+      different_classes: false,
+      all_classes: false,
+      allow_intolerance: true,
+      allow_contraindication: false,
+      require_intolerance: false,
+      confidence: "medium",
+    };
   }
 
   // "Ph-positive disease and intolerant or refractory to a second-generation TKI": a finding AND a
   // prior therapy in one sentence are two requirements
-  const compound = /\s+and\s+(?=(?:is |has |was |have )?(?:been )?(?:intolerant|refractory|resistant|failed|tried|had an inadequate|unable to tolerate)\b)/i.exec(t);
+  const compound =
+    /\s+and\s+(?=(?:is |has |was |have )?(?:been )?(?:intolerant|refractory|resistant|failed|tried|had an inadequate|unable to tolerate)\b)/i.exec(t);
   if (compound && compound.index > 12) {
     const first = parseCriterion(t.slice(0, compound.index), "", ctx);
     const second = parseCriterion(t.slice(compound.index + compound[0].length), note, ctx);
@@ -392,8 +504,13 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   if (ql && /quantity|limit|per \d+ days|\/\d+ days/i.test(t)) return { ...base, kind: "quantity_limit", ...ql };
 
   // concurrent use
-  const concurrentWords = /\bconcurrent(?:ly)?\b|\bin combination with\b|\bcombination with\b|\bwith another\b|\btogether with\b|\bused with\b|\bco-?administ|\badd-on to\b|\bin addition to\b|\bwhile (?:on|taking|receiving)\b/i;
-  if (has(concurrentWords, tl) && !has(/\b(?:has|have) (?:taken|tried|used|received)\b|\bremains on\b/i, tl) && !(has(/\bdespite\b|\binadequate(?:ly)? (?:response|control)|\bfailure\b|\bfailed\b|\btried\b|\btrial\b/i, tl) && parseMinDuration(t) != null)) {
+  const concurrentWords =
+    /\bconcurrent(?:ly)?\b|\bin combination with\b|\bcombination with\b|\bwith another\b|\btogether with\b|\bused with\b|\bco-?administ|\badd-on to\b|\bin addition to\b|\bwhile (?:on|taking|receiving)\b/i;
+  if (
+    has(concurrentWords, tl) &&
+    !has(/\b(?:has|have) (?:taken|tried|used|received)\b|\bremains on\b/i, tl) &&
+    !(has(/\bdespite\b|\binadequate(?:ly)? (?:response|control)|\bfailure\b|\bfailed\b|\btried\b|\btrial\b/i, tl) && parseMinDuration(t) != null)
+  ) {
     const drugs = drugsIn(full, ctx);
     const classes = classNames(full);
     const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, tl);
@@ -405,7 +522,15 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const test = TESTS.map((x) => ({ x, m: x.policy.exec(t) }))
     .filter((y) => y.m)
     .sort((a, b) => Number(!!a.x.generic) - Number(!!b.x.generic) || b.m![0].length - a.m![0].length || a.m!.index - b.m!.index)[0]?.x;
-  if (test && (has(/\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b/i, tl) || test.measure) && !has(/\bactive\b[^.;]{0,30}\b(?:tb|tuberculosis|infection)\b|\b(?:latent|untreated)\b[^.;]{0,20}\b(?:tb|tuberculosis)\b(?![^.;]{0,40}(?:test|screen))/i, tl)) {
+  if (
+    test &&
+    (has(
+      /\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b/i,
+      tl,
+    ) ||
+      test.measure) &&
+    !has(/\bactive\b[^.;]{0,30}\b(?:tb|tuberculosis|infection)\b|\b(?:latent|untreated)\b[^.;]{0,20}\b(?:tb|tuberculosis)\b(?![^.;]{0,40}(?:test|screen))/i, tl)
+  ) {
     return parseTestCriterion(t, base, test.name, test.measure ?? null);
   }
 
@@ -426,29 +551,55 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const trialVerb = TRIAL_VERB.test(bare);
 
   // contraindication (as its own requirement)
-  if (has(/^(?:(?:the )?(?:patient|member|individual) )?(?:has )?(?:a |an |documented |medical )*contraindications? (?:to|with)\b|^contraindication|contraindicated in this patient|cannot (?:use|take) .* due to (?:a )?contraindication/i, tl) && !has(/\btried\b|\bfailed\b/i, tl)) {
+  if (
+    has(
+      /^(?:(?:the )?(?:patient|member|individual) )?(?:has )?(?:a |an |documented |medical )*contraindications? (?:to|with)\b|^contraindication|contraindicated in this patient|cannot (?:use|take) .* due to (?:a )?contraindication/i,
+      tl,
+    ) &&
+    !has(/\btried\b|\bfailed\b/i, tl)
+  ) {
     const exText = /\((?:for example|e\.g\.|such as)[, ]*([^)]*)\)/i.exec(t)?.[1] ?? "";
     const conds = conditionsOf(exText).map((c) => c.name);
-    return { ...base, kind: "contraindication", drugs: drugs.length ? drugs : drugsWithExamples, classes, phrases: conds, confidence: drugs.length || drugsWithExamples.length || classes.length ? "high" : "medium" };
+    return {
+      ...base,
+      kind: "contraindication",
+      drugs: drugs.length ? drugs : drugsWithExamples,
+      classes,
+      phrases: conds,
+      confidence: drugs.length || drugsWithExamples.length || classes.length ? "high" : "medium",
+    };
   }
 
   // prior therapy
-  if ((minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) || (trialVerb && (drugs.length || drugsWithExamples.length || classes.length))) {
+  if (
+    (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||
+    (trialVerb && (drugs.length || drugsWithExamples.length || classes.length))
+  ) {
     return parsePriorTherapy(t, note, base, ctx, minDays);
   }
 
   // currently on
-  if (has(/\bcurrent(?:ly)? (?:treatment|taking|receiving|on|using)\b|\bis currently\b|\bcontinued (?:use|treatment) of\b|\bwill continue\b|\bused with continued\b|\bin conjunction with\b|\bmaintained on\b|\bstable (?:dose|regimen) of\b/i, tl) && (drugs.length || drugsWithExamples.length || classes.length)) {
+  if (
+    has(
+      /\bcurrent(?:ly)? (?:treatment|taking|receiving|on|using)\b|\bis currently\b|\bcontinued (?:use|treatment) of\b|\bwill continue\b|\bused with continued\b|\bin conjunction with\b|\bmaintained on\b|\bstable (?:dose|regimen) of\b/i,
+      tl,
+    ) &&
+    (drugs.length || drugsWithExamples.length || classes.length)
+  ) {
     return { ...base, kind: "current_therapy", drugs: drugs.length ? drugs : drugsWithExamples, classes };
   }
 
   // "Diagnosis of X, with at least 10% BSA ...", "X confirmed by A1c >= 6.5%": the diagnosis AND its qualifier
   const conds0 = conditionsOf(t);
   if (conds0.length && /\bdiagnos/i.test(tl)) {
-    const q = /,?\s+(?:with|confirmed by|as evidenced by|(?:as )?documented by|supported by|established by|as shown by)\s+(?=(?:at least|a |an |the |two|one|documented|positive|negative|\d|[a-z]+ (?:>=|<=|of)))/i.exec(t);
+    const q =
+      /,?\s+(?:with|confirmed by|as evidenced by|(?:as )?documented by|supported by|established by|as shown by)\s+(?=(?:at least|a |an |the |two|one|documented|positive|negative|\d|[a-z]+ (?:>=|<=|of)))/i.exec(
+        t,
+      );
     if (q && q.index > 8) {
       const qual = parseCriterion(t.slice(q.index + q[0].length), "", ctx);
-      if (qual.kind !== "documentation" && qual.kind !== "human_review" && qual.kind !== "diagnosis") return { ...base, kind: "all", items: [diagnosisOf(t.slice(0, q.index), conditionsOf(t.slice(0, q.index))), qual] };
+      if (qual.kind !== "documentation" && qual.kind !== "human_review" && qual.kind !== "diagnosis")
+        return { ...base, kind: "all", items: [diagnosisOf(t.slice(0, q.index), conditionsOf(t.slice(0, q.index))), qual] };
     }
   }
 
@@ -468,10 +619,16 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const leadCond = conds.length ? aliasFirstIndex(t, conds[0]) : -1;
   const isDx =
     has(/\bdiagnos|\bconfirmed (?:diagnosis|by|with)\b/i, tl) ||
-    (leadCond >= 0 && /^(?:(?:the )?(?:patient|member|individual)\s+(?:has|with|is diagnosed with|has been diagnosed with)\s+(?:a |an |documented |active |moderate[a-z -]* |severe |chronic )*|(?:moderate|severe|active|chronic|mild|persistent|relapsing|refractory)[a-z -]*)$/i.test(t.slice(0, leadCond).trim() + (t.slice(0, leadCond).trim() ? " " : "")));
+    (leadCond >= 0 &&
+      /^(?:(?:the )?(?:patient|member|individual)\s+(?:has|with|is diagnosed with|has been diagnosed with)\s+(?:a |an |documented |active |moderate[a-z -]* |severe |chronic )*|(?:moderate|severe|active|chronic|mild|persistent|relapsing|refractory)[a-z -]*)$/i.test(
+        t.slice(0, leadCond).trim() + (t.slice(0, leadCond).trim() ? " " : ""),
+      ));
   if (th.length) {
     const within = parseRecency(t);
-    const baseline = has(/\b(?:untreated|pre-?treatment|baseline|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i, tl);
+    const baseline = has(
+      /\b(?:untreated|pre-?treatment|baseline|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i,
+      tl,
+    );
     const labs: Criterion[] = th.map((x) => ({
       text: `${baseline ? "untreated/baseline " : ""}${x.measure} ${x.op === "between" ? `${x.value}–${x.value_max}` : `${x.op} ${x.value}`}${x.unit ? ` ${x.unit}` : ""}`,
       kind: "lab" as const,
@@ -485,8 +642,12 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       confidence: "high" as const,
     }));
     if (conds.length && isDx && !/\bmigraine days\b|\bheadache days\b/i.test(t)) {
-      const dx = diagnosisOf(t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(), conds);
-      if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b/i.test(t)) return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
+      const dx = diagnosisOf(
+        t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(),
+        conds,
+      );
+      if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b/i.test(t))
+        return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
       return { ...base, kind: "all", items: [dx, ...labs] };
     }
     if (labs.length === 1) return { ...(labs[0] as Criterion), ...base } as Criterion;
@@ -494,7 +655,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   }
 
   // diagnosis
-  if (conds.length && !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t) && (isDx || (t.length < 70 && !TRIAL_VERB.test(bare) && !/\b(?:treated|treatment|therapy)\b/i.test(tl)))) {
+  if (
+    conds.length &&
+    !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t) &&
+    (isDx || (t.length < 70 && !TRIAL_VERB.test(bare) && !/\b(?:treated|treatment|therapy)\b/i.test(tl)))
+  ) {
     const dx = diagnosisOf(t, conds);
     // a disease state beyond the diagnosis ("B-ALL in remission but positive for minimal residual
     // disease", "metastatic", "Ph-negative", "relapsed or refractory") is a requirement of its own:
@@ -508,7 +673,10 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
 
   // documentation of something recognisable
   const concepts = keyConcepts(t);
-  const absence = has(/^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i, tl);
+  const absence = has(
+    /^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i,
+    tl,
+  );
   if (concepts.length && (t.split(/\s+/).length >= 2 || DISEASE_STATE.test(t)) && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {
     return { ...base, kind: "documentation", concepts, absence, confidence: "medium" };
   }
@@ -542,7 +710,14 @@ function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null
       else if (ch === ";" && depth === 0) semi.push(i);
     }
     if (!semi.length) return null;
-    const parts = [0, ...semi.map((i) => i + 1)].map((a, k) => t.slice(a, semi[k] ?? t.length).replace(/^\s*(?:and|or)\s+/i, "").trim()).filter(Boolean);
+    const parts = [0, ...semi.map((i) => i + 1)]
+      .map((a, k) =>
+        t
+          .slice(a, semi[k] ?? t.length)
+          .replace(/^\s*(?:and|or)\s+/i, "")
+          .trim(),
+      )
+      .filter(Boolean);
     const ors = /;\s*or\b/i.test(t);
     if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 3)) return null;
     return { op: ors ? "any" : "all", parts };
@@ -556,13 +731,19 @@ function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null
     last = c.at + c.len;
   }
   parts.push(t.slice(last));
-  const clean = parts.map((p) => p.replace(/^\s*(?:\(\d+\)|either)\s*/i, "").replace(/[;,.\s]+$/, "").trim());
+  const clean = parts.map((p) =>
+    p
+      .replace(/^\s*(?:\(\d+\)|either)\s*/i, "")
+      .replace(/[;,.\s]+$/, "")
+      .trim(),
+  );
   if (clean.some((p) => p.split(/\s+/).length < 3)) return null;
   return { op, parts: clean };
 }
 
 /** Disease-state words a diagnosis requirement can add to the condition's name. */
-const DISEASE_STATE = /\b(?:(?:in )?remission|relapsed|refractory|recurrent|metastatic|unresectable|stage\s+[0-9IV]+[A-C]?|minimal residual disease|mrd\+?|mutation|mutated|amplifi\w*|deletion|fusion|rearrange\w*|ph\+|ph-|philadelphia|her2|hormone receptor|er\+|pr\+|(?:high|intermediate|low)[- ]risk|castration[- ]\w+|previously treated|treatment[- ]na[iï]ve|newly diagnosed)(?![a-z])/i;
+const DISEASE_STATE =
+  /\b(?:(?:in )?remission|relapsed|refractory|recurrent|metastatic|unresectable|stage\s+[0-9IV]+[A-C]?|minimal residual disease|mrd\+?|mutation|mutated|amplifi\w*|deletion|fusion|rearrange\w*|ph\+|ph-|philadelphia|her2|hormone receptor|er\+|pr\+|(?:high|intermediate|low)[- ]risk|castration[- ]\w+|previously treated|treatment[- ]na[iï]ve|newly diagnosed)(?![a-z])/i;
 
 /**
  * The disease state a diagnosis requirement names besides its condition (see DISEASE_STATE), as a
@@ -604,17 +785,29 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   const tl = t.toLowerCase();
   const bare = withoutExamples(t);
   const full = `${t} ${note}`;
-  const cm = /at least (one|two|three|four|\d+)\b(?!\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?|%|mg))(?:\s+(?:different|standard|oral|conventional|preventive|traditional|other|additional|prior|previous|medium-|to|super-high-|high-|potency|synthetic|systemic|agents?|medications?|drugs?|therapies|of|the)\b)*/i.exec(bare);
+  const cm =
+    /at least (one|two|three|four|\d+)\b(?!\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?|%|mg))(?:\s+(?:different|standard|oral|conventional|preventive|traditional|other|additional|prior|previous|medium-|to|super-high-|high-|potency|synthetic|systemic|agents?|medications?|drugs?|therapies|of|the)\b)*/i.exec(
+      bare,
+    );
   const twoDiff = /\b(two|three|four|\d+) (?:different|distinct|separate)\b/i.exec(bare);
-  const plain = /\b(?:tried|failed|trials? of|failure of|received|taken|used|intolerance to|history of)\s+(?:a minimum of\s+)?(two|three|four|\d)\s+(?!(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b)/i.exec(bare);
+  const plain =
+    /\b(?:tried|failed|trials? of|failure of|received|taken|used|intolerance to|history of)\s+(?:a minimum of\s+)?(two|three|four|\d)\s+(?!(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b)/i.exec(
+      bare,
+    );
   const ofClasses = /\b(two|three|four|\d) of the following\b/i.exec(bare);
   const count = twoDiff ? numberWord(twoDiff[1]) : cm ? numberWord(cm[1]) : plain ? numberWord(plain[1]) : ofClasses ? numberWord(ofClasses[1]) : 1;
   const drugs = drugsIn(withoutExamples(t), ctx);
   const examples = drugsIn(t, ctx).filter((d) => !drugs.includes(d));
   const classes = classNames(t).filter((c) => c !== "biologic" || /\bbiologic/i.test(withoutExamples(t)));
-  const allowIntol = has(/intoleran|adverse (?:effect|event)|not tolerat|unless contraindicated or|side effect|stopped .* because|or (?:was|were) not tolerated/i, full);
+  const allowIntol = has(
+    /intoleran|adverse (?:effect|event)|not tolerat|unless contraindicated or|side effect|stopped .* because|or (?:was|were) not tolerated/i,
+    full,
+  );
   const allowContra = has(/contraindicat/i, t);
-  const requireIntol = minDays == null && has(/intolerable|intolerance to|muscle symptoms|adverse effects? (?:with|to)/i, tl) && !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl);
+  const requireIntol =
+    minDays == null &&
+    has(/intolerable|intolerance to|muscle symptoms|adverse effects? (?:with|to)/i, tl) &&
+    !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl);
   const alsoCount = exampleDrugs(note, ctx);
   const excluded = excludedDrugs(note, ctx);
   // classes named generically ("a conventional systemic agent") take their example drugs into account
@@ -632,8 +825,11 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   // "medium- to super-high-potency", "medium or higher potency", "high-potency" topical corticosteroid
   // the lowest potency a "... potency" phrase names: "medium- to super-high-potency", "Medium, high,
   // or very-high potency", "high-potency"
-  const potPhrase = /((?:(?:low|medium|mid|high|super[- ]high|very[- ]high|ultra[- ]high|higher|greater)[-\s,]*(?:(?:to|or|through|and)[-\s]+)?)+)potency\b/i.exec(t);
-  const levels = potPhrase ? [...potPhrase[1].matchAll(/\b(super[- ]high|very[- ]high|ultra[- ]high|low|medium|mid|high)\b/gi)].map((m) => m[1].toLowerCase()) : [];
+  const potPhrase =
+    /((?:(?:low|medium|mid|high|super[- ]high|very[- ]high|ultra[- ]high|higher|greater)[-\s,]*(?:(?:to|or|through|and)[-\s]+)?)+)potency\b/i.exec(t);
+  const levels = potPhrase
+    ? [...potPhrase[1].matchAll(/\b(super[- ]high|very[- ]high|ultra[- ]high|low|medium|mid|high)\b/gi)].map((m) => m[1].toLowerCase())
+    : [];
   const rank = (w: string) => (/^(?:super|very|ultra)/.test(w) ? 3 : w === "high" ? 2 : w === "medium" || w === "mid" ? 1 : 0);
   const lowest = levels.length ? levels.reduce((a, b) => (rank(b) < rank(a) ? b : a)) : null;
   const minPotency = lowest == null ? undefined : (["low", "medium", "high", "super-high"] as const)[rank(lowest)];
@@ -656,7 +852,8 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
     ...(minPotency && minPotency !== "low" ? { min_potency: minPotency as "medium" | "high" | "super-high" } : {}),
     confidence: understood ? "high" : "low",
   };
-  if (!understood) return { ...base, kind: "human_review", why: "Prior therapy is required, but the reader could not tell which drugs or classes count.", confidence: "low" };
+  if (!understood)
+    return { ...base, kind: "human_review", why: "Prior therapy is required, but the reader could not tell which drugs or classes count.", confidence: "low" };
   return spec;
 }
 
@@ -668,7 +865,11 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
 function classGroups(t: string, classes: string[]): { class_groups?: string[][] } {
   const parts = t.split(/\bplus\b|\btogether with\b|\bin combination with\b/i);
   if (parts.length < 2 || classes.length < 2) return {};
-  const groups = parts.map((p) => classesNamedIn(p.replace(/\((?:e\.g\.|for example|such as)[^)]*\)/gi, " ")).map((c) => c.name).filter((c) => classes.includes(c)));
+  const groups = parts.map((p) =>
+    classesNamedIn(p.replace(/\((?:e\.g\.|for example|such as)[^)]*\)/gi, " "))
+      .map((c) => c.name)
+      .filter((c) => classes.includes(c)),
+  );
   if (groups.filter((g) => g.length).length < 2) return {};
   return { class_groups: groups.filter((g) => g.length) };
 }
@@ -678,7 +879,14 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   const tl = t.toLowerCase();
   const countM = /\b(two|three|2|3) (?:different |separate |distinct )?(?:[a-z-]+ ){0,3}(?:tests?|studies)\b/i.exec(t);
   const count = countM ? numberWord(countM[1]) : 1;
-  const result: "negative" | "positive" | "abnormal" | "any" = has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b/i, tl) && !has(/\bpositive\b/i, tl) ? "negative" : has(/\bpositive\b|\breactive\b|\bsensiti[sz]/i, tl) ? "positive" : has(/\babnormal\b|\bconfirm|\bshowing\b|\bdiagnos/i, tl) ? "abnormal" : "any";
+  const result: "negative" | "positive" | "abnormal" | "any" =
+    has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b/i, tl) && !has(/\bpositive\b/i, tl)
+      ? "negative"
+      : has(/\bpositive\b|\breactive\b|\bsensiti[sz]/i, tl)
+        ? "positive"
+        : has(/\babnormal\b|\bconfirm|\bshowing\b|\bdiagnos/i, tl)
+          ? "abnormal"
+          : "any";
   let threshold: { op: Comparator; value: number; unit: string | null } | null = null;
   if (measure) {
     const th = parseThresholds(t).find((x) => x.measure === measure) ?? null;
@@ -699,7 +907,17 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
       kind: "all",
       items: [
         spec,
-        ...other.map((x) => ({ text: `${x.measure} ${x.op} ${x.value}${x.unit ? ` ${x.unit}` : ""}`, kind: "lab" as const, measure: x.measure, op: x.op, value: x.value, ...(x.value_max != null ? { value_max: x.value_max } : {}), unit: x.unit, within_days: parseRecency(t), confidence: "high" as const })),
+        ...other.map((x) => ({
+          text: `${x.measure} ${x.op} ${x.value}${x.unit ? ` ${x.unit}` : ""}`,
+          kind: "lab" as const,
+          measure: x.measure,
+          op: x.op,
+          value: x.value,
+          ...(x.value_max != null ? { value_max: x.value_max } : {}),
+          unit: x.unit,
+          within_days: parseRecency(t),
+          confidence: "high" as const,
+        })),
       ],
     };
   }
@@ -730,15 +948,27 @@ function ageBandedThresholds(t: string): { kind: "any"; items: Criterion[] } | n
       confidence: "high",
       items: [
         { kind: "age", text: agePart[0], ...age, confidence: "high" },
-        { kind: "lab", text: `${measure.name} ${th.op === "between" ? `${th.value}–${th.value_max}` : `${th.op} ${th.value}`}`, measure: measure.name, op: th.op, value: th.value, ...(th.value_max != null ? { value_max: th.value_max } : {}), unit: th.unit, within_days: null, confidence: "high" },
+        {
+          kind: "lab",
+          text: `${measure.name} ${th.op === "between" ? `${th.value}–${th.value_max}` : `${th.op} ${th.value}`}`,
+          measure: measure.name,
+          op: th.op,
+          value: th.value,
+          ...(th.value_max != null ? { value_max: th.value_max } : {}),
+          unit: th.unit,
+          within_days: null,
+          confidence: "high",
+        },
       ],
     });
   }
   return items.length >= 2 ? { kind: "any", items } : null;
 }
 
-const USE_RE = /\b(?:use|used|using|prescribed|prescribing|requested|requests?|coverage|treatment|therapy)\s+(?:solely\s+|only\s+|primarily\s+)?(?:for|as|in the treatment of|of)\b|^(?:for|as)\s/i;
-const USE_TERMS = /\bweight (?:loss|reduction|management|control)\b|\banti-?obesity\b|\bcosmetic\b|\bobesity\b|\boverweight\b|\bathletic\b|\banti-?aging\b|\bperformance\b|\benhancement\b/i;
+const USE_RE =
+  /\b(?:use|used|using|prescribed|prescribing|requested|requests?|coverage|treatment|therapy)\s+(?:solely\s+|only\s+|primarily\s+)?(?:for|as|in the treatment of|of)\b|^(?:for|as)\s/i;
+const USE_TERMS =
+  /\bweight (?:loss|reduction|management|control)\b|\banti-?obesity\b|\bcosmetic\b|\bobesity\b|\boverweight\b|\bathletic\b|\banti-?aging\b|\bperformance\b|\benhancement\b/i;
 
 /**
  * An entry of a policy's exclusion list as a criterion whose outcome "met" means the exclusion
@@ -760,30 +990,56 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   const ex = parseExcludedUse(t);
   if (ex) return ex;
   const th = parseThresholds(t);
-  if (th.length === 1) return { ...base, kind: "lab", measure: th[0].measure, op: th[0].op, value: th[0].value, ...(th[0].value_max != null ? { value_max: th[0].value_max } : {}), unit: th[0].unit, within_days: null };
+  if (th.length === 1)
+    return {
+      ...base,
+      kind: "lab",
+      measure: th[0].measure,
+      op: th[0].op,
+      value: th[0].value,
+      ...(th[0].value_max != null ? { value_max: th[0].value_max } : {}),
+      unit: th[0].unit,
+      within_days: null,
+    };
   return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: false, confidence: "medium" };
 }
 
 /** "Use for weight loss ... in a patient without type 2 diabetes", "Type 1 diabetes mellitus", "Cosmetic use". */
 export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | null {
   const t = withoutExamples(text).replace(/\([^)]*\)/g, " ");
-  const [useRaw, ...restParts] = t.split(/\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i);
+  const [useRaw, ...restParts] = t.split(
+    /\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i,
+  );
   const rest = restParts.join(" ");
   const use = useRaw.replace(/^.*?\b(?:for|as|in the treatment of)\b\s*/i, (m) => (USE_RE.test(m) ? "" : m));
   // "prevention of type 2 diabetes": a use in people who do NOT have the condition it names
   const prevented = /\b(?:prevention of|prevent(?:ing)?|(?:to )?reduce the risk of|risk reduction (?:of|for)|at risk (?:of|for))\b.*$/i.exec(use);
   const prevents = prevented ? new Set(mostSpecificConditions(prevented[0]).map((c) => c.name)) : new Set<string>();
-  const conds = mostSpecificConditions(use).filter((c) => (c.name !== "cancer" || /cancer|malignan|carcinoma|neoplasm/i.test(use)) && !(prevents.has(c.name) && !mostSpecificConditions(use.slice(0, prevented!.index)).some((x) => x.name === c.name)));
+  const conds = mostSpecificConditions(use).filter(
+    (c) =>
+      (c.name !== "cancer" || /cancer|malignan|carcinoma|neoplasm/i.test(use)) &&
+      !(prevents.has(c.name) && !mostSpecificConditions(use.slice(0, prevented!.index)).some((x) => x.name === c.name)),
+  );
   const phrases = use
     .split(/,|;|\bor\b|\band\b/i)
-    .map((p) => p.trim().replace(/[.:]+$/, "").replace(/^(?:the |a |an |use (?:for|in|as) |use )+/i, "").trim())
+    .map((p) =>
+      p
+        .trim()
+        .replace(/[.:]+$/, "")
+        .replace(/^(?:the |a |an |use (?:for|in|as) |use )+/i, "")
+        .trim(),
+    )
     .filter((p) => p.length >= 4 && p.split(/\s+/).length <= 6);
   const usey = USE_RE.test(t) || USE_TERMS.test(useRaw);
   if (!conds.length && !(usey && phrases.some((p) => USE_TERMS.test(p)))) return null;
   const unless = mostSpecificConditions(rest);
   // a bare condition name ("Type 1 diabetes mellitus.", "Cluster headache or medication-overuse headache")
   const bareCondition = !usey && conds.length > 0;
-  const severity = [...new Set([...use.matchAll(/\b(mild|moderate|severe|acute|active|latent|early|newly diagnosed|uncomplicated)\s+(?=[a-z'-]+)/gi)].map((m) => m[1].toLowerCase()))];
+  const severity = [
+    ...new Set(
+      [...use.matchAll(/\b(mild|moderate|severe|acute|active|latent|early|newly diagnosed|uncomplicated)\s+(?=[a-z'-]+)/gi)].map((m) => m[1].toLowerCase()),
+    ),
+  ];
   return {
     text,
     kind: "excluded_use",
@@ -812,7 +1068,14 @@ export function indicationTerms(title: string): { conditions: string[]; icd10: s
     if (causes.length) conds = causes;
   }
   const abbr = [...title.matchAll(/\(([A-Za-z]{2,8})\)/g)].map((m) => m[1].toLowerCase());
-  const phrases = [title.replace(/\([^)]*\)/g, "").replace(/[.:]+$/, "").trim().toLowerCase(), ...abbr].filter((p) => p.length >= 2 && p.length < 80);
+  const phrases = [
+    title
+      .replace(/\([^)]*\)/g, "")
+      .replace(/[.:]+$/, "")
+      .trim()
+      .toLowerCase(),
+    ...abbr,
+  ].filter((p) => p.length >= 2 && p.length < 80);
   return { conditions: conds.map((c) => c.name), icd10: [...new Set(conds.flatMap((c) => c.icd10))], phrases, understood: conds.length > 0 };
 }
 

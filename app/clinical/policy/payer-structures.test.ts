@@ -150,7 +150,9 @@ Age Restrictions 18 years of age or older.`,
     // a state Medicaid PDL bullet document of the blind corpus
     const fs = await import("node:fs");
     const { parseDocument } = await import("~/documents/parse-pdf.server");
-    const doc = await parseDocument(new Uint8Array(fs.readFileSync(new URL("../../../fixtures/corpus/medicaid-az/policies/buprenorphine.pdf", import.meta.url))));
+    const doc = await parseDocument(
+      new Uint8Array(fs.readFileSync(new URL("../../../fixtures/corpus/medicaid-az/policies/buprenorphine.pdf", import.meta.url))),
+    );
     const m = readPolicy(doc, { drug_names: ["Suboxone", "buprenorphine"] });
     const all = m.indications.flatMap((i) => flat(i.criteria));
     expect(all.some((c) => /not a reason to deny|is not required|do not require/i.test(c.text))).toBe(false);
@@ -167,7 +169,11 @@ Age Restrictions 18 years of age or older.`,
 
   it("'negative TB test within 12 months, or, if positive, latent TB treatment started' is the test or its alternative", async () => {
     const { parseCriterion } = await import("./parse-criterion");
-    const c = parseCriterion("a tuberculosis screening test (tuberculin skin test or interferon-gamma release assay) with a negative result within the 12 months before the request, or, if positive, documentation that treatment for latent TB has been started", "", { drugNames: ["Examplumab"] });
+    const c = parseCriterion(
+      "a tuberculosis screening test (tuberculin skin test or interferon-gamma release assay) with a negative result within the 12 months before the request, or, if positive, documentation that treatment for latent TB has been started",
+      "",
+      { drugNames: ["Examplumab"] },
+    );
     expect(c.kind).toBe("any");
     expect((c as CriterionOf<"any">).items[0]).toMatchObject({ kind: "test_result", result: "negative", within_days: 365 });
   });
@@ -184,7 +190,9 @@ Age Restrictions 18 years of age or older.`,
 describe("thresholds written number-first", () => {
   it("'at least 4 migraine days per month' is >= 4, not the next number in the sentence", async () => {
     const { parseThresholds } = await import("./parse-criterion");
-    const th = parseThresholds("episodic migraine with at least 4 migraine days per month, or of chronic migraine (at least 15 headache days per month, of which at least 8 are migraine days)");
+    const th = parseThresholds(
+      "episodic migraine with at least 4 migraine days per month, or of chronic migraine (at least 15 headache days per month, of which at least 8 are migraine days)",
+    );
     expect(th.find((x) => x.measure === "migraine days per month")).toMatchObject({ op: ">=", value: 4 });
     expect(th.find((x) => x.measure === "headache days per month")).toMatchObject({ op: ">=", value: 15 });
   });

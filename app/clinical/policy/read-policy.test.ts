@@ -65,7 +65,14 @@ describe("readPolicy: clinical policy", () => {
     expect(m.indications.map((b) => b.title)).toEqual(["Asthma", "Chronic Spontaneous Urticaria"]);
     expect(m.indications.map((b) => b.duration)).toEqual(["6 months", "3 months"]);
     expect(kinds(m.indications[0].criteria)).toEqual(["diagnosis", "age", { any: ["lab", "diagnosis"] }]);
-    expect(items(m.indications[0].criteria[2])[0]).toMatchObject({ kind: "lab", measure: "eosinophils", op: ">=", value: 300, within_days: 365, confidence: "high" });
+    expect(items(m.indications[0].criteria[2])[0]).toMatchObject({
+      kind: "lab",
+      measure: "eosinophils",
+      op: ">=",
+      value: 300,
+      within_days: 365,
+      confidence: "high",
+    });
     expect(m.indications[1].criteria[1]).toMatchObject({ kind: "age", min_years: 12 });
     // "Non-FDA-approved indications" is not an exclusion criterion
     expect(m.exclusions).toHaveLength(0);
@@ -158,7 +165,12 @@ describe("readPolicy: one-sentence indication sections (PBM)", () => {
   const m = read(F.PBM_ONE_SENTENCE, ["secukinumab", "cosentyx"]);
 
   it("reads every numbered indication, with or without child criteria", () => {
-    expect(m.indications.map((b) => b.title)).toEqual(["Plaque Psoriasis", "Ankylosing Spondylitis", "Non-Radiographic Axial Spondyloarthritis", "Psoriatic Arthritis"]);
+    expect(m.indications.map((b) => b.title)).toEqual([
+      "Plaque Psoriasis",
+      "Ankylosing Spondylitis",
+      "Non-Radiographic Axial Spondyloarthritis",
+      "Psoriatic Arthritis",
+    ]);
     expect(m.indications.map((b) => b.duration)).toEqual(["3 months", "6 months", "6 months", "6 months"]);
     expect(m.indications[0].criteria[1]).toMatchObject({ kind: "prior_therapy", min_days: 91, allow_intolerance: true, count: 1 });
   });
@@ -184,7 +196,11 @@ describe("readPolicy: one-sentence indication sections (PBM)", () => {
 
   it("commas inside a drug list do not split clauses", () => {
     const reader = { doc: docFromPages([""]), docName: "policy", ctx: { drugNames: ["secukinumab"] }, unread: [], continuation: [] };
-    const cs = sentenceCriteria("Approve for 12 months if the patient has tried methotrexate, leflunomide, or sulfasalazine for at least 3 months, and the medication is prescribed by a rheumatologist.", reader, null);
+    const cs = sentenceCriteria(
+      "Approve for 12 months if the patient has tried methotrexate, leflunomide, or sulfasalazine for at least 3 months, and the medication is prescribed by a rheumatologist.",
+      reader,
+      null,
+    );
     expect(kinds(cs)).toEqual(["prior_therapy", "prescriber"]);
     expect(cs[0]).toMatchObject({ drugs: expect.arrayContaining(["methotrexate", "leflunomide", "sulfasalazine"]), min_days: 91, confidence: "high" });
   });
@@ -239,7 +255,11 @@ describe("readPolicy: UnitedHealthcare-style outline", () => {
     const cd = m.indications[0];
     // CHANGED: the "ALL of the following" group is the indication's own criteria list (old: one "all" criterion)
     expect(kinds(cd.criteria)).toEqual(["diagnosis", { any: ["prior_therapy", "prior_therapy"] }, "prescriber"]);
-    expect(items(cd.criteria[1])[0]).toMatchObject({ drugs: expect.arrayContaining(["azathioprine", "mercaptopurine", "methotrexate"]), allow_intolerance: true, allow_contraindication: true });
+    expect(items(cd.criteria[1])[0]).toMatchObject({
+      drugs: expect.arrayContaining(["azathioprine", "mercaptopurine", "methotrexate"]),
+      allow_intolerance: true,
+      allow_contraindication: true,
+    });
     expect(cd.duration).toBe("12 months");
     // connector words never leak into criterion text
     expect(allText(m.indications)).not.toMatch(/-AND-|-OR-|Authorization will be issued/);
@@ -262,7 +282,13 @@ describe("readPolicy: Cigna-style 'medically necessary when ONE of the following
   });
   it("'uncontrolled despite ICS in combination with LABA for 3 months' is a trial of both, not concurrent use", () => {
     const asthma = indication(m.indications, /Asthma/);
-    expect(asthma.criteria[2]).toMatchObject({ kind: "prior_therapy", all_classes: true, min_days: 91, class_groups: [["inhaled corticosteroid"], ["long-acting beta agonist"]], confidence: "high" });
+    expect(asthma.criteria[2]).toMatchObject({
+      kind: "prior_therapy",
+      all_classes: true,
+      min_days: 91,
+      class_groups: [["inhaled corticosteroid"], ["long-acting beta agonist"]],
+      confidence: "high",
+    });
     expect(asthma.criteria[1]).toMatchObject({ kind: "lab", measure: "eosinophils", op: ">=", value: 150, within_days: 42, confidence: "high" });
   });
 });

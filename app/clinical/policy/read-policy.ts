@@ -21,7 +21,17 @@
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
-import { indicationTerms, parseAge, parseCriterion, parseExclusion, parseMinDuration, parseQuantityLimit, parseSpecialties, withoutExamples, type ParseContext } from "./parse-criterion";
+import {
+  indicationTerms,
+  parseAge,
+  parseCriterion,
+  parseExclusion,
+  parseMinDuration,
+  parseQuantityLimit,
+  parseSpecialties,
+  withoutExamples,
+  type ParseContext,
+} from "./parse-criterion";
 import { mostSpecificConditions } from "../vocabulary/conditions";
 import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
 
@@ -47,25 +57,37 @@ const cite = (r: Reader, ls: DocLine[]): Citation | null => citeLines(ls, r.docN
 // wording
 
 /** renewal / continuation: never applied to an initial request */
-const CONTINUATION_RE = /^(?:(?:the )?(?:patient|member|individual) (?:is|has been) )?currently (?:receiving|on|taking|using)|\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b|\bpatient is continuing\b/i;
+const CONTINUATION_RE =
+  /^(?:(?:the )?(?:patient|member|individual) (?:is|has been) )?currently (?:receiving|on|taking|using)|\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b|\bpatient is continuing\b/i;
 /** an item that introduces initial criteria ("Initial Therapy. Approve for 6 months if ALL of ...") */
-const APPROVAL_LEAD_RE = /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
-const EXCLUSION_HEAD_RE = /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
+const APPROVAL_LEAD_RE =
+  /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
+const EXCLUSION_HEAD_RE =
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
 const SKIP_HEAD_RE =
   /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
 
 const isGenericTitle = (t: string) =>
-  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(t.replace(/\s*\([^)]*\)/g, "").trim());
+  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(
+    t.replace(/\s*\([^)]*\)/g, "").trim(),
+  );
 
 function stripConnector(s: string): string {
-  return s.replace(/[;,]?\s*-?\s*(?:AND|OR|and|or)\s*-?\s*$/, "").replace(/[;,]\s*$/, "").trim();
+  return s
+    .replace(/[;,]?\s*-?\s*(?:AND|OR|and|or)\s*-?\s*$/, "")
+    .replace(/[;,]\s*$/, "")
+    .trim();
 }
 
 /** Title of an item: its text up to the first sentence / "Approve" clause / colon. */
 function titleOf(item: OutlineItem): string {
   const t = item.text;
   const cut = t.split(/\.\s|\s\((?:must|regardless)|:\s|\. Approve|\(A or B\)|\s[-–]\s(?=approve|initial)|\s(?:approve|authori[sz]ation of|coverage of)\b/i)[0];
-  return stripConnector(cut).replace(/[.:]$/, "").replace(/\s*\[[^\]]*\]\s*/g, " ").replace(/\s*\{[^}]*\}\s*/g, " ").trim();
+  return stripConnector(cut)
+    .replace(/[.:]$/, "")
+    .replace(/\s*\[[^\]]*\]\s*/g, " ")
+    .replace(/\s*\{[^}]*\}\s*/g, " ")
+    .trim();
 }
 
 /** Group operator an item announces for its children. */
@@ -73,7 +95,8 @@ function groupOp(text: string, children: OutlineItem[]): { op: "any" | "all"; mi
   const t = text.replace(/\([^)]*\)/g, (m) => (/\b(?:or|and)\b/.test(m) ? m : " "));
   const atLeast = /\bat least (two|three|four|2|3|4) of the following\b|\b(two|three|2|3) of the following\b/i.exec(t);
   if (atLeast) return { op: "any", min: { two: 2, three: 3, four: 4 }[(atLeast[1] ?? atLeast[2]).toLowerCase()] ?? Number(atLeast[1] ?? atLeast[2]) };
-  if (/\b(?:ONE|any|either) of the following\b|\bat least one of the following\b|\bmust meet (?:one|1|at least one)\b|\bONE of\b|\beither\b/i.test(t)) return { op: "any" };
+  if (/\b(?:ONE|any|either) of the following\b|\bat least one of the following\b|\bmust meet (?:one|1|at least one)\b|\bONE of\b|\beither\b/i.test(t))
+    return { op: "any" };
   if (/\bALL of the following\b|\bmust meet all\b|\bBOTH of the following\b|\bboth\b/i.test(t)) return { op: "all" };
   // the children's markers spelled out: "(a or b)", "(a, b, or c)" / "(i and ii)"
   const spelled = /\(((?:[a-z0-9]{1,4}[.)]?\s*,\s*)*[a-z0-9]{1,4}[.)]?\s*,?\s*(or|and)\s+[a-z0-9]{1,4}[.)]?)\)/i.exec(text);
@@ -110,7 +133,15 @@ function agentChild(head: Criterion, child: OutlineItem, r: Reader): Criterion |
   if (head.kind !== "prior_therapy") return null;
   const c = parseCriterion(`trial of ${stripConnector(child.text)}`, child.note, r.ctx);
   if (c.kind !== "prior_therapy") return null;
-  return { ...c, text: stripConnector(child.text), passage: cite(r, child.lines), min_days: head.min_days, allow_intolerance: head.allow_intolerance, allow_contraindication: head.allow_contraindication, count: 1 };
+  return {
+    ...c,
+    text: stripConnector(child.text),
+    passage: cite(r, child.lines),
+    min_days: head.min_days,
+    allow_intolerance: head.allow_intolerance,
+    allow_contraindication: head.allow_contraindication,
+    count: 1,
+  };
 }
 
 /**
@@ -119,7 +150,8 @@ function agentChild(head: Criterion, child: OutlineItem, r: Reader): Criterion |
  * effects are experienced:"): a prior-therapy template its children inherit, or null.
  */
 function trialTemplate(text: string): CriterionOf<"prior_therapy"> | null {
-  if (!/\b(?:failure|failed|fail|trial|tried|inadequate (?:response|control)|intoleran\w*)\b/i.test(text) || !/\b(?:following|below|these)\b/i.test(text)) return null;
+  if (!/\b(?:failure|failed|fail|trial|tried|inadequate (?:response|control)|intoleran\w*)\b/i.test(text) || !/\b(?:following|below|these)\b/i.test(text))
+    return null;
   return {
     kind: "prior_therapy",
     text,
@@ -150,7 +182,8 @@ function listCriterion(text: string, kids: OutlineItem[], r: Reader, passage: Ci
   const names = kids.map((k) => stripConnector(k.text));
   if (/\bprescribed by\b|\bin consultation with\b/i.test(text)) {
     const per = names.map((n) => parseSpecialties(n));
-    if (per.every((p) => p.length > 0)) return { kind: "prescriber", specialties: [...new Set(per.flat())], text: `${text} ${names.join("; ")}`, passage, confidence: "high" };
+    if (per.every((p) => p.length > 0))
+      return { kind: "prescriber", specialties: [...new Set(per.flat())], text: `${text} ${names.join("; ")}`, passage, confidence: "high" };
   }
   if (/\bnot\b[^:]{0,60}\b(?:in combination|concurrently|concomitantly|together)\b[^:]{0,40}\b(?:any|either|one|each) of the following\b/i.test(text)) {
     const items: Criterion[] = names.map((n) => {
@@ -169,8 +202,14 @@ function listCriterion(text: string, kids: OutlineItem[], r: Reader, passage: Ci
 
 /** True when two items require the same test with opposite results (no patient can meet both). */
 function contradictory(items: Criterion[]): boolean {
-  const tests = items.flatMap((c) => (c.kind === "test_result" ? [c] : c.kind === "all" ? c.items.filter((i): i is CriterionOf<"test_result"> => i.kind === "test_result") : []));
-  return tests.some((a) => tests.some((b) => a !== b && a.test === b.test && ((a.result === "negative" && b.result === "positive") || (a.result === "positive" && b.result === "negative"))));
+  const tests = items.flatMap((c) =>
+    c.kind === "test_result" ? [c] : c.kind === "all" ? c.items.filter((i): i is CriterionOf<"test_result"> => i.kind === "test_result") : [],
+  );
+  return tests.some((a) =>
+    tests.some(
+      (b) => a !== b && a.test === b.test && ((a.result === "negative" && b.result === "positive") || (a.result === "positive" && b.result === "negative")),
+    ),
+  );
 }
 
 /** Convert an outline item (with its children) into one criterion. */
@@ -190,7 +229,14 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
     // "(i and ii)" over mutually exclusive items (Ph-negative disease / Ph-positive disease): both are
     // covered, one at a time — read as alternatives, never as two requirements no patient can meet
     const opFinal = op === "all" && contradictory(items) ? "any" : op;
-    if (lead && opFinal === "any") return { kind: "all", items: [lead, { kind: "any", items, ...(min ? { min } : {}), text, passage, confidence: "high" }], text, passage, confidence: "high" };
+    if (lead && opFinal === "any")
+      return {
+        kind: "all",
+        items: [lead, { kind: "any", items, ...(min ? { min } : {}), text, passage, confidence: "high" }],
+        text,
+        passage,
+        confidence: "high",
+      };
     if (lead) items = [lead, ...items];
     return { kind: opFinal, items, ...(min ? { min } : {}), text, ...(item.note ? { note: item.note } : {}), passage, confidence: "high" } as Criterion;
   }
@@ -202,9 +248,12 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
 /** The part of a list header that is a requirement of its own ("Diagnosis of X confirmed by ONE of:"). */
 function headRequirement(text: string, head: Criterion): Criterion | null {
   // "Relapsed or refractory B-ALL (i and ii):" — a diagnosis with its disease state
-  if (head.kind === "all" && head.items[0]?.kind === "diagnosis" && !/\bfollowing\b/i.test(text)) return { ...head, text: text.replace(/\s*\([a-z0-9, ]+(?:and|or)[a-z0-9 ]+\)\s*:?\s*$/i, "").trim() };
+  if (head.kind === "all" && head.items[0]?.kind === "diagnosis" && !/\bfollowing\b/i.test(text))
+    return { ...head, text: text.replace(/\s*\([a-z0-9, ]+(?:and|or)[a-z0-9 ]+\)\s*:?\s*$/i, "").trim() };
   if (head.kind === "diagnosis" || head.kind === "age" || head.kind === "prescriber") {
-    const lead = text.split(/,?\s*(?:confirmed|as evidenced|documented|supported|defined) by\b|,?\s*(?:and|who|with) (?:meets?|has) (?:one|all|both|at least)/i)[0];
+    const lead = text.split(
+      /,?\s*(?:confirmed|as evidenced|documented|supported|defined) by\b|,?\s*(?:and|who|with) (?:meets?|has) (?:one|all|both|at least)/i,
+    )[0];
     if (lead.length > 8 && !/\bfollowing\b/i.test(lead)) return { ...head, text: lead.trim(), confidence: "high" };
   }
   return null;
@@ -224,7 +273,14 @@ function inlineAlternatives(text: string, note: string, r: Reader, passage: Cita
       .map((s) => stripConnector(s.trim()))
       .filter(Boolean);
     if (alts.length >= 2) {
-      const op: "any" | "all" = /\b(?:ONE|any|either)\b/i.test(lead) && !/\bALL\b|\bboth\b/i.test(lead) ? "any" : /\bALL\b|\bboth\b/i.test(lead) ? "all" : /[;,]?\s+or\s+\((?:[b-h]|ii|2)\)/i.test(text) ? "any" : "all";
+      const op: "any" | "all" =
+        /\b(?:ONE|any|either)\b/i.test(lead) && !/\bALL\b|\bboth\b/i.test(lead)
+          ? "any"
+          : /\bALL\b|\bboth\b/i.test(lead)
+            ? "all"
+            : /[;,]?\s+or\s+\((?:[b-h]|ii|2)\)/i.test(text)
+              ? "any"
+              : "all";
       const items = alts.map((a) => ({ ...parseCriterion(a, "", r.ctx), passage }));
       const head = parseCriterion(lead.replace(/:\s*$/, ""), note, r.ctx);
       const headReq = headRequirement(lead, head);
@@ -241,7 +297,14 @@ function inlineAlternatives(text: string, note: string, r: Reader, passage: Cita
     const a = { ...parseCriterion(first, note, r.ctx), passage };
     let b: Criterion = { ...parseCriterion(second, note, r.ctx), passage };
     // "..., OR has contraindications to them": the pronoun names the first clause's drugs
-    if ((b.kind === "contraindication" || b.kind === "prior_therapy") && !b.drugs.length && !b.classes.length && a.kind === "prior_therapy" && /\b(?:them|these|those|it|this|such agents|such drugs)\b/i.test(second)) b = { ...b, drugs: a.drugs, classes: a.classes, confidence: "high" };
+    if (
+      (b.kind === "contraindication" || b.kind === "prior_therapy") &&
+      !b.drugs.length &&
+      !b.classes.length &&
+      a.kind === "prior_therapy" &&
+      /\b(?:them|these|those|it|this|such agents|such drugs)\b/i.test(second)
+    )
+      b = { ...b, drugs: a.drugs, classes: a.classes, confidence: "high" };
     return { kind: "any", items: [a, b], text, passage, confidence: "high" };
   }
   return null;
@@ -250,25 +313,40 @@ function inlineAlternatives(text: string, note: string, r: Reader, passage: Cita
 /** "Approve for 6 months if the patient is ≥ 18 years, has tried two NSAIDs ..., and is prescribed by ..." */
 const ONE_SENTENCE_RE =
   /\b(?:approve(?:d)?(?: for [^.;:]{1,40}?)?|authori[sz]e(?:d)?(?: for [^.;:]{1,40}?)?|(?:is|are) (?:considered )?(?:covered|medically necessary)|may be (?:approved|authori[sz]ed))\s+(?:if|when|provided(?: that)?|for (?:patients|members|individuals) who)\s+(?!(?:the )?(?:patient|member|individual)s? (?:meets?|satisf(?:y|ies)) (?:ALL|ONE|ANY|EITHER|BOTH|the following)\b|(?:ALL|ONE|ANY|EITHER|BOTH) of\b|the following\b)/i;
-const SUBJECT_START = "(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|request|prescriber|requested)\\b|(?:has|have|had|is|are|was|were|tried|failed|received|prescribed|there is|documentation|diagnosis|age)\\b";
+const SUBJECT_START =
+  "(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|request|prescriber|requested)\\b|(?:has|have|had|is|are|was|were|tried|failed|received|prescribed|there is|documentation|diagnosis|age)\\b";
 
 /** Criteria of a one-sentence approval rule (top-level "; or" gives alternatives). */
 export function sentenceCriteria(sentence: string, r: Reader, passage: Citation | null): Criterion[] {
   const m = ONE_SENTENCE_RE.exec(sentence);
   let body = m ? sentence.slice(m.index + m[0].length) : sentence;
-  body = body.replace(/\s*\((?:[A-Za-z0-9]{1,4}(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+))+[A-Za-z0-9]{1,4}\)\s*:?\s*$/, "").replace(/[.:;]+\s*$/, "").trim();
+  body = body
+    .replace(/\s*\((?:[A-Za-z0-9]{1,4}(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+))+[A-Za-z0-9]{1,4}\)\s*:?\s*$/, "")
+    .replace(/[.:;]+\s*$/, "")
+    .trim();
   if (!body) return [];
   const alts = body.split(/\s*;\s*or\s+(?:if\s+)?|,\s*or\s+if\s+|\s+or\s+if\s+/i).filter((x) => x.trim());
   const groups = alts.map((a) => conjuncts(a).map((c) => clauseCriterion(c, r, passage)));
   if (groups.length === 1) return groups[0];
-  return [{ kind: "any", items: groups.map((g, i) => (g.length === 1 ? g[0] : { kind: "all" as const, items: g, text: alts[i].trim(), passage, confidence: "high" as const })), text: body, passage, confidence: "high" }];
+  return [
+    {
+      kind: "any",
+      items: groups.map((g, i) => (g.length === 1 ? g[0] : { kind: "all" as const, items: g, text: alts[i].trim(), passage, confidence: "high" as const })),
+      text: body,
+      passage,
+      confidence: "high",
+    },
+  ];
 }
 
 function conjuncts(text: string): string[] {
   const subj = new RegExp(`^(?:${SUBJECT_START})`, "i");
   const out: string[] = [];
   for (const part of text.split(/\s*;\s*(?:and\s+)?/)) {
-    const re = new RegExp(`,\\s*(?:and\\s+)?(?=${SUBJECT_START})|\\s+and\\s+(?=(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|prescriber)\\b|(?:has|have|is|was|had)\\s)`, "gi");
+    const re = new RegExp(
+      `,\\s*(?:and\\s+)?(?=${SUBJECT_START})|\\s+and\\s+(?=(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|prescriber)\\b|(?:has|have|is|was|had)\\s)`,
+      "gi",
+    );
     let last = 0;
     let mm: RegExpExecArray | null;
     const pieces: string[] = [];
@@ -294,7 +372,12 @@ function clauseCriterion(clause: string, r: Reader, passage: Citation | null): C
 
 function durationText(d: string): string {
   const m = /\b(\d+|one|two|three|six|twelve)\s*(?:\(\d+\)\s*)?(months?|years?|weeks?|days?)\b/i.exec(d);
-  return m ? `${m[1]} ${m[2]}` : d.replace(DURATION_LINE_RE, "").replace(/^[:\s]+/, "").trim() || d;
+  return m
+    ? `${m[1]} ${m[2]}`
+    : d
+        .replace(DURATION_LINE_RE, "")
+        .replace(/^[:\s]+/, "")
+        .trim() || d;
 }
 
 function durationOf(item: OutlineItem): string | null {
@@ -315,11 +398,20 @@ function durationOf(item: OutlineItem): string | null {
 function isContinuation(item: OutlineItem, r?: Reader): boolean {
   const head = item.text.slice(0, 160);
   if (/\binitial\b/i.test(head.slice(0, 40))) return false;
-  if (/\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b/i.test(head)) return true;
+  if (
+    /\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b/i.test(
+      head,
+    )
+  )
+    return true;
   if (!/currently (?:receiving|on|taking|using)\b/i.test(head)) return false;
   const rest = head.slice(head.search(/currently (?:receiving|on|taking|using)/i));
   const own = (r?.ctx.drugNames ?? []).some((d) => d.length > 3 && rest.toLowerCase().includes(d.toLowerCase()));
-  return own || /\b(?:the requested|this|the) (?:medication|drug|product|agent)\b|\b(?:an?|the) [a-z-]+ product\b|approve for/i.test(rest) || (item.children.length > 0 && APPROVAL_LEAD_RE.test(item.text));
+  return (
+    own ||
+    /\b(?:the requested|this|the) (?:medication|drug|product|agent)\b|\b(?:an?|the) [a-z-]+ product\b|approve for/i.test(rest) ||
+    (item.children.length > 0 && APPROVAL_LEAD_RE.test(item.text))
+  );
 }
 
 function isExclusionItem(item: OutlineItem): boolean {
@@ -331,11 +423,22 @@ function isExclusionItem(item: OutlineItem): boolean {
  * "Prescribed by one of the following", "History of failure of ..."), which is a criterion with
  * sub-criteria, never an indication heading — even when it names a condition.
  */
-const CRITERION_LEAD_RE = /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis (?:of|is)|prescribed|history of|documentation|submission|(?:the )?patient|(?:the )?member|trial|failure|inadequate|intoleran|contraindicat|one of the following|all of the following|both of the following|used (?:in combination|as)|not (?:used|receiving)|age\b|dose|quantity|requested|prescriber)/i;
+const CRITERION_LEAD_RE =
+  /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis (?:of|is)|prescribed|history of|documentation|submission|(?:the )?patient|(?:the )?member|trial|failure|inadequate|intoleran|contraindicat|one of the following|all of the following|both of the following|used (?:in combination|as)|not (?:used|receiving)|age\b|dose|quantity|requested|prescriber)/i;
 
 /** An item whose children are indications or initial/continuation sections, not criteria. */
 function isStructural(item: OutlineItem, r: Reader): boolean {
-  return item.children.some((c) => isContinuation(c, r) || /^initial\b/i.test(titleOf(c)) || (APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !/^(?:the )?(?:patient|member)\b/i.test(c.text)) || (indicationTerms(titleOf(c)).understood && !CRITERION_LEAD_RE.test(c.text.trim()) && c.children.some((g) => g.children.length > 0 || APPROVAL_LEAD_RE.test(g.text))));
+  return item.children.some(
+    (c) =>
+      isContinuation(c, r) ||
+      /^initial\b/i.test(titleOf(c)) ||
+      (APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) &&
+        (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) &&
+        !/^(?:the )?(?:patient|member)\b/i.test(c.text)) ||
+      (indicationTerms(titleOf(c)).understood &&
+        !CRITERION_LEAD_RE.test(c.text.trim()) &&
+        c.children.some((g) => g.children.length > 0 || APPROVAL_LEAD_RE.test(g.text))),
+  );
 }
 
 interface Found {
@@ -347,7 +450,11 @@ interface Found {
 
 function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Found[], exclusions: Criterion[]) {
   if (isContinuation(item, r)) {
-    r.continuation.push({ text: item.text.slice(0, 300), passage: cite(r, item.lines), why: "Continuation/renewal criteria apply to reauthorization requests only." });
+    r.continuation.push({
+      text: item.text.slice(0, 300),
+      passage: cite(r, item.lines),
+      why: "Continuation/renewal criteria apply to reauthorization requests only.",
+    });
     return;
   }
   if (isExclusionItem(item)) {
@@ -357,7 +464,12 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
   const own = titleOf(item);
   // a numbered "4. References:" or "3. Background" section is no indication, whatever it names
   if (SKIP_HEAD_RE.test(own) && !/criteria/i.test(own)) return;
-  const ownIsIndication = !isGenericTitle(own) && own.length > 2 && own.length < 140 && !/^(?:the )?(?:patient|member|individual|documentation)\b/i.test(own) && !CRITERION_LEAD_RE.test(item.text.trim());
+  const ownIsIndication =
+    !isGenericTitle(own) &&
+    own.length > 2 &&
+    own.length < 140 &&
+    !/^(?:the )?(?:patient|member|individual|documentation)\b/i.test(own) &&
+    !CRITERION_LEAD_RE.test(item.text.trim());
   const title = ownIsIndication ? own : inherited;
   // "E. Other diagnoses/indications: not covered under this policy."
   if (/\bother (?:diagnoses|indications|uses)\b[^.]{0,40}\bnot (?:covered|authori)/i.test(item.text)) return;
@@ -369,11 +481,27 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
     const kids = item.children.filter((c) => !isContinuation(c, r));
     const { op, min } = groupOp(item.text, kids);
     const crit = kids.map((k) => itemCriterion(k, r));
-    const criteria = op === "any" && crit.length > 1 ? [{ kind: "any" as const, items: crit, ...(min ? { min } : {}), text: item.text, passage: cite(r, item.lines.slice(0, 2)), confidence: "high" as const }] : crit;
+    const criteria =
+      op === "any" && crit.length > 1
+        ? [
+            {
+              kind: "any" as const,
+              items: crit,
+              ...(min ? { min } : {}),
+              text: item.text,
+              passage: cite(r, item.lines.slice(0, 2)),
+              confidence: "high" as const,
+            },
+          ]
+        : crit;
     out.push({ title: title ?? own, item, criteria, duration: durationOf(item) });
     return;
   }
-  if (!item.children.length && ONE_SENTENCE_RE.test(item.text) && !/^(?:the )?(?:patient|member|individual|medication|prescriber|documentation|requested)\b/i.test(item.text)) {
+  if (
+    !item.children.length &&
+    ONE_SENTENCE_RE.test(item.text) &&
+    !/^(?:the )?(?:patient|member|individual|medication|prescriber|documentation|requested)\b/i.test(item.text)
+  ) {
     out.push({ title: title ?? own, item, criteria: sentenceCriteria(item.text, r, cite(r, item.lines)), duration: durationOf(item) });
   }
 }
@@ -382,7 +510,12 @@ function exclusionList(items: OutlineItem[], r: Reader): Criterion[] {
   const out: Criterion[] = [];
   for (const it of items) {
     const text = stripConnector(it.text);
-    if (/not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed/i.test(text)) continue;
+    if (
+      /not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed/i.test(
+        text,
+      )
+    )
+      continue;
     const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
     out.push({ ...parseExclusion(first, r.ctx), text, passage: cite(r, it.lines) });
   }
@@ -424,7 +557,19 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     return toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title);
   });
   void sawCriteriaHeading;
-  return { title, style: found.some((f) => /approve for/i.test(f.item.text)) ? "pbm_outline" : found.some((f) => /must meet all/i.test(f.item.text)) ? "clinical_policy" : "criteria_list", indications, common: [], exclusions, continuation: r.continuation, unread: r.unread };
+  return {
+    title,
+    style: found.some((f) => /approve for/i.test(f.item.text))
+      ? "pbm_outline"
+      : found.some((f) => /must meet all/i.test(f.item.text))
+        ? "clinical_policy"
+        : "criteria_list",
+    indications,
+    common: [],
+    exclusions,
+    continuation: r.continuation,
+    unread: r.unread,
+  };
 }
 
 /** An indication path: its conditions come from its title, else from its diagnosis criteria, else from the policy title. */
@@ -432,13 +577,21 @@ function toIndication(title: string | null, criteria: Criterion[], duration: str
   let terms = indicationTerms(title ?? "");
   if (!terms.understood) {
     const dx = criteria.flatMap(diagnosisConditions);
-    if (dx.length) terms = { conditions: [...new Set(dx.map((d) => d.name))], icd10: [...new Set(dx.flatMap((d) => d.icd10))], phrases: terms.phrases, understood: true };
+    if (dx.length)
+      terms = { conditions: [...new Set(dx.map((d) => d.name))], icd10: [...new Set(dx.flatMap((d) => d.icd10))], phrases: terms.phrases, understood: true };
   }
   if (!terms.understood && title == null) {
     const fromTitle = indicationTerms(policyTitle);
     if (fromTitle.understood) terms = fromTitle;
   }
-  return { title: title ?? (terms.conditions.join(" / ") || policyTitle), match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases }, understood: terms.understood, criteria, duration, passage };
+  return {
+    title: title ?? (terms.conditions.join(" / ") || policyTitle),
+    match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases },
+    understood: terms.understood,
+    criteria,
+    duration,
+    passage,
+  };
 }
 
 function diagnosisConditions(c: Criterion): { name: string; icd10: string[] }[] {
@@ -455,12 +608,22 @@ function substituteStepDrugs(lines: DocLine[]): DocLine[] {
   const steps = new Map<string, string>();
   for (const l of lines) {
     const m = /^(?:preferred\s+)?step\s*(\d|one|two|three)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))?\s*[:\-–]\s*(.+)$/i.exec(l.text);
-    if (m) steps.set(({ one: "1", two: "2", three: "3" } as Record<string, string>)[m[1].toLowerCase()] ?? m[1], m[2].replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim());
+    if (m)
+      steps.set(
+        ({ one: "1", two: "2", three: "3" } as Record<string, string>)[m[1].toLowerCase()] ?? m[1],
+        m[2]
+          .replace(/\([^)]*\)/g, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
   }
   if (!steps.size) return lines;
   return lines.map((l) => {
     if (/^(?:preferred\s+)?step\s*\d\s*(?:drugs?|agents?|medications?|products?)?\s*[:\-–]/i.test(l.text)) return l;
-    const text = l.text.replace(/\b(?:a|one|any|at least one)?\s*step\s*(\d)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))\b/gi, (all, n: string) => (steps.has(n) ? `a Step ${n} drug (${steps.get(n)})` : all));
+    const text = l.text.replace(
+      /\b(?:a|one|any|at least one)?\s*step\s*(\d)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))\b/gi,
+      (all, n: string) => (steps.has(n) ? `a Step ${n} drug (${steps.get(n)})` : all),
+    );
     // the substituted text no longer lines up with the page: keep the whole line's position
     return text === l.text ? l : { ...l, text, map: Array.from({ length: text.length + 1 }, (_, i) => (i < text.length ? l.start : l.end)) };
   });
@@ -498,7 +661,8 @@ function findPartDLabels(lines: DocLine[]): LabelHit[] {
       else if (l.text.startsWith(lab + ": ")) hits.push({ label: lab + ":", line: l, where: "start" });
       else if (l.text.startsWith(lab + " ")) hits.push({ label: lab, line: l, where: "start" });
       // the label trailing its cell, after a space or glued to the cell's last sentence ("older.Age Restrictions")
-      else if (l.text.length > lab.length && l.text.endsWith(lab) && /[\s.;:)]/.test(l.text[l.text.length - lab.length - 1])) hits.push({ label: lab, line: l, where: "end" });
+      else if (l.text.length > lab.length && l.text.endsWith(lab) && /[\s.;:)]/.test(l.text[l.text.length - lab.length - 1]))
+        hits.push({ label: lab, line: l, where: "end" });
       else continue;
       break;
     }
@@ -568,7 +732,10 @@ function partDSections(lines: DocLine[], hits: LabelHit[]): Map<string, DocLine[
       const nextIdx = i + 1 < hits.length ? hits[i + 1].line.index : Infinity;
       content.push(...between(h.line.index, nextIdx).filter((l) => !/^updated \d|page \d+ of \d+/i.test(l.text)));
     }
-    out.set(h.label.replace(/:$/, ""), content.filter((l) => l.text.length));
+    out.set(
+      h.label.replace(/:$/, ""),
+      content.filter((l) => l.text.length),
+    );
   }
   return out;
 }
@@ -590,7 +757,13 @@ function splitScoped(input: DocLine[]): { scope: string | null; lines: DocLine[]
   for (const l of lines) {
     const m = /^((?:for )?(?:all|\p{L}[\p{L}0-9'’ ,/()-]{0,70}?)):\s*(.*)$/iu.exec(l.text);
     const label = m?.[1] ?? "";
-    const looksScope = m && !/^(?:note|e\.g|for example|quantity limit|renewal|reauthori[sz]ation|dose|dosing|initial|continuation)/i.test(label) && !/^\(?[0-9a-z]{1,3}[.)]\s/i.test(l.text) && (/\b(?:all|each|every)\b.*\bindications?\b/i.test(label) || mostSpecificConditions(label).length > 0 || /^[A-Z][A-Za-z]{1,5}(?:\s*(?:,|and|\/)\s*[A-Z][A-Za-z]{1,5})*$/.test(label));
+    const looksScope =
+      m &&
+      !/^(?:note|e\.g|for example|quantity limit|renewal|reauthori[sz]ation|dose|dosing|initial|continuation)/i.test(label) &&
+      !/^\(?[0-9a-z]{1,3}[.)]\s/i.test(l.text) &&
+      (/\b(?:all|each|every)\b.*\bindications?\b/i.test(label) ||
+        mostSpecificConditions(label).length > 0 ||
+        /^[A-Z][A-Za-z]{1,5}(?:\s*(?:,|and|\/)\s*[A-Z][A-Za-z]{1,5})*$/.test(label));
     if (looksScope) {
       out.push({ scope: label.trim(), lines: [] });
       if (m![2]) out[out.length - 1].lines.push(sliceLine(l, l.text.indexOf(m![2], label.length), l.text.length));
@@ -602,7 +775,8 @@ function splitScoped(input: DocLine[]): { scope: string | null; lines: DocLine[]
 }
 
 /** dosing statements ("50 mg twice weekly for 12 weeks (8 per 28 days)", "0.8 mg/kg weekly") */
-const DOSING_TEXT = /\b\d+(?:\.\d+)?\s*(?:mg|mcg|units?|ml)(?:\/kg)?\b[^.]{0,40}\b(?:daily|weekly|every|once|twice|per|q\d|bid|tid|at weeks?)\b|\bper \d+ days\b/i;
+const DOSING_TEXT =
+  /\b\d+(?:\.\d+)?\s*(?:mg|mcg|units?|ml)(?:\/kg)?\b[^.]{0,40}\b(?:daily|weekly|every|once|twice|per|q\d|bid|tid|at weeks?)\b|\bper \d+ days\b/i;
 
 const ALL_SCOPE_RE = /\b(?:all|each|every|any)\b.*\bindications?\b|^for all\b/i;
 
@@ -611,7 +785,10 @@ function scopeCovers(scope: string, ind: { title: string; match: { conditions: s
   if (ALL_SCOPE_RE.test(scope)) return true;
   const conds = mostSpecificConditions(scope).map((c) => c.name);
   if (conds.length) return conds.some((c) => ind.match.conditions.includes(c));
-  const abbr = scope.split(/,|\band\b|\bor\b|\//).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const abbr = scope
+    .split(/,|\band\b|\bor\b|\//)
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const t = ind.title.toLowerCase();
   return abbr.some((a) => t.includes(a) || new RegExp(`\\(${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)`, "i").test(ind.title));
 }
@@ -620,19 +797,37 @@ function scopeCovers(scope: string, ind: { title: string; match: { conditions: s
 function cellCriteria(ls: DocLine[], r: Reader): Criterion[] {
   const items = parseOutline(splitInlineEnumerations(ls), new Set(), { bullets: true }).flatMap((x) => x.items);
   if (items.length) {
-    const lead = ls.length && items[0].lines[0] !== ls[0] ? clean(ls.filter((l) => l.index < items[0].lines[0].index).map((l) => l.text).join(" ")) : "";
+    const lead =
+      ls.length && items[0].lines[0] !== ls[0]
+        ? clean(
+            ls
+              .filter((l) => l.index < items[0].lines[0].index)
+              .map((l) => l.text)
+              .join(" "),
+          )
+        : "";
     const crit = items.filter((i) => !isContinuation(i, r)).map((i) => itemCriterion(i, r));
     const { op, min } = groupOp(lead, items);
-    if (op === "any" && crit.length > 1) return [{ kind: "any", items: crit, ...(min ? { min } : {}), text: lead || crit.map((c) => c.text).join(" or "), passage: cite(r, ls), confidence: "high" }];
+    if (op === "any" && crit.length > 1)
+      return [
+        { kind: "any", items: crit, ...(min ? { min } : {}), text: lead || crit.map((c) => c.text).join(" or "), passage: cite(r, ls), confidence: "high" },
+      ];
     return crit;
   }
   const text = clean(ls.map((l) => l.text).join(" "));
   const out: Criterion[] = [];
   for (const sentence of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
     const s = sentence.trim();
-    if (s.length < 4 || /^none\.?$/i.test(s) || /\brenewal\b|\bre-?authori[sz]ation\b|\bcontinu(?:ation|ed) (?:of )?therapy\b/i.test(s) || /^(?:note|quantity(?: limits?)?|dose|dosing|pediatric dosing)\b/i.test(s) || /\b(?:does not|do not) (?:meet|satisfy) this (?:requirement|criterion)\b/i.test(s)) {
+    if (
+      s.length < 4 ||
+      /^none\.?$/i.test(s) ||
+      /\brenewal\b|\bre-?authori[sz]ation\b|\bcontinu(?:ation|ed) (?:of )?therapy\b/i.test(s) ||
+      /^(?:note|quantity(?: limits?)?|dose|dosing|pediatric dosing)\b/i.test(s) ||
+      /\b(?:does not|do not) (?:meet|satisfy) this (?:requirement|criterion)\b/i.test(s)
+    ) {
       // a note that qualifies the previous criterion ("A shorter trial stopped for lack of effect does not meet this requirement")
-      if (out.length && /\bdoes not (?:meet|satisfy)\b/i.test(s)) out[out.length - 1] = { ...out[out.length - 1], note: `${out[out.length - 1].note ?? ""} ${s}`.trim() };
+      if (out.length && /\bdoes not (?:meet|satisfy)\b/i.test(s))
+        out[out.length - 1] = { ...out[out.length - 1], note: `${out[out.length - 1].note ?? ""} ${s}`.trim() };
       continue;
     }
     const passage = cite(r, ls);
@@ -661,7 +856,14 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
       continue;
     }
     const terms = indicationTerms(s.scope);
-    indications.push({ title: s.scope, match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases }, understood: terms.understood, criteria: crit, duration: null, passage: cite(r, s.lines.slice(0, 1)) });
+    indications.push({
+      title: s.scope,
+      match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases },
+      understood: terms.understood,
+      criteria: crit,
+      duration: null,
+      passage: cite(r, s.lines.slice(0, 1)),
+    });
   }
   // scoped abbreviations ("PsO") resolve through the covered uses ("plaque psoriasis (PsO)")
   for (const ind of indications) {
@@ -669,13 +871,24 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
     const re = new RegExp(`([^;:.(]{3,90})\\(${ind.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)`, "i").exec(covered);
     if (re) {
       const terms = indicationTerms(re[1]);
-      if (terms.understood) Object.assign(ind, { match: { conditions: terms.conditions, icd10: terms.icd10, phrases: [...terms.phrases, ind.title.toLowerCase()] }, understood: true });
+      if (terms.understood)
+        Object.assign(ind, {
+          match: { conditions: terms.conditions, icd10: terms.icd10, phrases: [...terms.phrases, ind.title.toLowerCase()] },
+          understood: true,
+        });
     }
   }
   if (!indications.length) {
     // one path whose indication is what the covered uses name
     const coveredTerms = indicationTerms(covered.replace(/\ball fda[- ]approved indications?(?: not otherwise excluded)?\b[.:;]?/i, ""));
-    indications.push({ title: coveredTerms.conditions.join(" / ") || covered.split(/[:.;]/)[0].trim() || title, match: { conditions: coveredTerms.conditions, icd10: coveredTerms.icd10, phrases: coveredTerms.phrases }, understood: coveredTerms.understood, criteria: [...common], duration: null, passage: cite(r, (sec.get("Covered Uses") ?? []).slice(0, 1)) });
+    indications.push({
+      title: coveredTerms.conditions.join(" / ") || covered.split(/[:.;]/)[0].trim() || title,
+      match: { conditions: coveredTerms.conditions, icd10: coveredTerms.icd10, phrases: coveredTerms.phrases },
+      understood: coveredTerms.understood,
+      criteria: [...common],
+      duration: null,
+      passage: cite(r, (sec.get("Covered Uses") ?? []).slice(0, 1)),
+    });
     common.length = 0;
   }
 
@@ -691,7 +904,12 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
       const withPassage = { ...c, passage: cite(r, part.lines.length ? part.lines : ls) };
       const targets = part.scope && indications.length > 1 && !ALL_SCOPE_RE.test(part.scope) ? indications.filter((i) => scopeCovers(part.scope!, i)) : null;
       if (targets && targets.length) for (const t of targets) t.criteria.unshift(withPassage);
-      else if (targets) r.unread.push({ text: `${part.scope}: ${sentence}`, passage: withPassage.passage ?? null, why: "Restriction scoped to an indication the reader could not match." });
+      else if (targets)
+        r.unread.push({
+          text: `${part.scope}: ${sentence}`,
+          passage: withPassage.passage ?? null,
+          why: "Restriction scoped to an indication the reader could not match.",
+        });
       else for (const t of indications) t.criteria.unshift(withPassage);
     }
   };
@@ -705,7 +923,9 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
     const pr = textOf(ls);
     if (pr && !/^(?:none|n\/a|no restrictions?)\.?$/i.test(pr)) {
       // "a rheumatologist (RA, AS) or a dermatologist (PsO)": parentheses that list indications, not specialties
-      const scopedParen = [...pr.matchAll(/([A-Za-z/ -]+?)\s*\(([^)]+)\)/g)].filter((m) => parseSpecialties(m[1]).length && !parseSpecialties(m[2]).length && !/:/.test(pr));
+      const scopedParen = [...pr.matchAll(/([A-Za-z/ -]+?)\s*\(([^)]+)\)/g)].filter(
+        (m) => parseSpecialties(m[1]).length && !parseSpecialties(m[2]).length && !/:/.test(pr),
+      );
       if (scopedParen.length && indications.length > 1) {
         for (const ind of indications) {
           const specs = scopedParen.filter((m) => scopeCovers(m[2], ind)).flatMap((m) => parseSpecialties(m[1]));
@@ -716,8 +936,15 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
           const sentence = textOf(part.lines);
           const specs = parseSpecialties(sentence);
           if (!specs.length) continue;
-          const c: Criterion = { kind: "prescriber", specialties: specs, text: sentence, passage: cite(r, part.lines.length ? part.lines : ls), confidence: "high" };
-          const targets = part.scope && indications.length > 1 && !ALL_SCOPE_RE.test(part.scope) ? indications.filter((i) => scopeCovers(part.scope!, i)) : indications;
+          const c: Criterion = {
+            kind: "prescriber",
+            specialties: specs,
+            text: sentence,
+            passage: cite(r, part.lines.length ? part.lines : ls),
+            confidence: "high",
+          };
+          const targets =
+            part.scope && indications.length > 1 && !ALL_SCOPE_RE.test(part.scope) ? indications.filter((i) => scopeCovers(part.scope!, i)) : indications;
           for (const t of targets) t.criteria.push(c);
         }
       }
@@ -726,7 +953,14 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
   // Other Criteria: requirements other than renewal, quantity and dosing text
   for (const s of splitScoped(sec.get("Other Criteria") ?? [])) {
     if (s.scope && /^(?:quantity|dose|dosing|renewal|reauthori|continuation|pediatric dosing)/i.test(s.scope)) continue;
-    const crit = cellCriteria(s.lines, r).filter((c) => !["quantity_limit", "dose_limit"].includes(c.kind) && !((c.kind === "documentation" || c.kind === "human_review") && (/renew|reauthori|response|quantity|dose|dosing/i.test(c.text) || DOSING_TEXT.test(c.text))));
+    const crit = cellCriteria(s.lines, r).filter(
+      (c) =>
+        !["quantity_limit", "dose_limit"].includes(c.kind) &&
+        !(
+          (c.kind === "documentation" || c.kind === "human_review") &&
+          (/renew|reauthori|response|quantity|dose|dosing/i.test(c.text) || DOSING_TEXT.test(c.text))
+        ),
+    );
     if (!crit.length) continue;
     if (!s.scope || ALL_SCOPE_RE.test(s.scope)) common.push(...crit.filter((c) => c.kind !== "human_review" && c.kind !== "documentation"));
     else for (const ind of indications.filter((i) => scopeCovers(s.scope!, i))) ind.criteria.push(...crit);
@@ -746,7 +980,12 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
   for (const ind of indications) noteUnread(r, ind.criteria);
   noteUnread(r, common);
   const other = textOf(sec.get("Other Criteria"));
-  if (/\brenew|\breauthori/i.test(other)) r.continuation.push({ text: other.slice(0, 300), passage: cite(r, sec.get("Other Criteria") ?? []), why: "Renewal criteria apply to reauthorization requests only." });
+  if (/\brenew|\breauthori/i.test(other))
+    r.continuation.push({
+      text: other.slice(0, 300),
+      passage: cite(r, sec.get("Other Criteria") ?? []),
+      why: "Renewal criteria apply to reauthorization requests only.",
+    });
   return { title, style: "part_d_table", indications, common, exclusions, continuation: r.continuation, unread: r.unread };
 }
 
@@ -755,34 +994,85 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
 
 function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
-  const usable = sections.filter((s) => !(SKIP_HEAD_RE.test(s.heading) && !/criteria/i.test(s.heading)) && !CONTINUATION_HEAD_RE.test(s.heading) && !EXCLUSION_HEAD_RE.test(s.heading));
+  const usable = sections.filter(
+    (s) => !(SKIP_HEAD_RE.test(s.heading) && !/criteria/i.test(s.heading)) && !CONTINUATION_HEAD_RE.test(s.heading) && !EXCLUSION_HEAD_RE.test(s.heading),
+  );
   const exclusions = sections.filter((s) => EXCLUSION_HEAD_RE.test(s.heading)).flatMap((s) => exclusionList(s.items, r));
   const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
   let criteria: Criterion[] = items.map((it) => itemCriterion(it, r));
   const preamble = usable.flatMap((s) => s.preamble);
-  if (!criteria.length) for (const l of preamble.filter((x) => ONE_SENTENCE_RE.test(x.text) || /^(?:approval |coverage |clinical )?criteria:/i.test(x.text))) criteria.push(...sentenceCriteria(l.text.replace(/^(?:approval |coverage |clinical )?criteria:\s*/i, ""), r, cite(r, [l])));
+  if (!criteria.length)
+    for (const l of preamble.filter((x) => ONE_SENTENCE_RE.test(x.text) || /^(?:approval |coverage |clinical )?criteria:/i.test(x.text)))
+      criteria.push(...sentenceCriteria(l.text.replace(/^(?:approval |coverage |clinical )?criteria:\s*/i, ""), r, cite(r, [l])));
   let style: PolicyModel["style"] = "generic";
   // quantity-limit programs: within the limit, or the documented reason for more
   const ql = lines.map((l) => ({ l, q: parseQuantityLimit(l.text) })).find((x) => x.q);
   if (ql && !criteria.length) {
     style = "quantity_limit";
     const exception = lines
-      .filter((l) => l.index > ql.l.index && /\b(?:above|exceed\w*|over|beyond|more than) the (?:quantity )?limit\b|\bquantities (?:above|exceeding|greater)/i.test(l.text))
-      .map((l) => ({ ...parseCriterion(l.text.replace(/^.*?\b(?:require[sd]?|if|when)\s+(?:documentation (?:that|of)\s+)?/i, ""), "", r.ctx), passage: cite(r, [l]) }) as Criterion);
+      .filter(
+        (l) =>
+          l.index > ql.l.index &&
+          /\b(?:above|exceed\w*|over|beyond|more than) the (?:quantity )?limit\b|\bquantities (?:above|exceeding|greater)/i.test(l.text),
+      )
+      .map(
+        (l) =>
+          ({
+            ...parseCriterion(l.text.replace(/^.*?\b(?:require[sd]?|if|when)\s+(?:documentation (?:that|of)\s+)?/i, ""), "", r.ctx),
+            passage: cite(r, [l]),
+          }) as Criterion,
+      );
     const qlSpec: Criterion = { kind: "quantity_limit", ...ql.q!, text: ql.l.text, passage: cite(r, [ql.l]), confidence: "high" };
-    criteria = exception.length ? [{ kind: "any", items: [qlSpec, ...exception], text: `${ql.l.text} (or: ${exception.map((e) => e.text).join("; ")})`, passage: qlSpec.passage, confidence: "high" }] : [qlSpec];
+    criteria = exception.length
+      ? [
+          {
+            kind: "any",
+            items: [qlSpec, ...exception],
+            text: `${ql.l.text} (or: ${exception.map((e) => e.text).join("; ")})`,
+            passage: qlSpec.passage,
+            confidence: "high",
+          },
+        ]
+      : [qlSpec];
   }
-  if (/\bstep\s*(?:1|one|2|two)\b/i.test(lines.map((l) => l.text).join(" ")) && criteria.some((c) => c.kind === "prior_therapy" || (c.kind === "any" && c.items.some((i) => i.kind === "prior_therapy")))) style = "step_therapy";
+  if (
+    /\bstep\s*(?:1|one|2|two)\b/i.test(lines.map((l) => l.text).join(" ")) &&
+    criteria.some((c) => c.kind === "prior_therapy" || (c.kind === "any" && c.items.some((i) => i.kind === "prior_therapy")))
+  )
+    style = "step_therapy";
   // the lead sentence names the indication ("... medically necessary for members with X when ALL ...")
-  const lead = preamble.find((l) => /medically necessary|is covered|are covered|approved for|indicated for|coverage of|recommended (?:for|in)/i.test(l.text) && mostSpecificConditions(withoutExamples(l.text)).length);
+  const lead = preamble.find(
+    (l) =>
+      /medically necessary|is covered|are covered|approved for|indicated for|coverage of|recommended (?:for|in)/i.test(l.text) &&
+      mostSpecificConditions(withoutExamples(l.text)).length,
+  );
   const leadTerms = lead ? indicationTerms(lead.text) : null;
   if (leadTerms?.understood && !criteria.some((c) => JSON.stringify(c).includes('"kind":"diagnosis"'))) {
-    criteria.unshift({ kind: "diagnosis", conditions: leadTerms.conditions, icd10: leadTerms.icd10, phrases: [], text: `Diagnosis of ${leadTerms.conditions.join(" or ")}`, passage: cite(r, [lead!]), confidence: "high" });
+    criteria.unshift({
+      kind: "diagnosis",
+      conditions: leadTerms.conditions,
+      icd10: leadTerms.icd10,
+      phrases: [],
+      text: `Diagnosis of ${leadTerms.conditions.join(" or ")}`,
+      passage: cite(r, [lead!]),
+      confidence: "high",
+    });
   }
   const duration = [...walk(items).flatMap((i) => i.durations), ...preamble.map((l) => l.text).filter((t) => DURATION_LINE_RE.test(t))][0] ?? null;
   noteUnread(r, criteria);
-  const ind = toIndication(leadTerms?.understood ? leadTerms.conditions.join(" / ") : null, criteria, duration ? durationText(duration) : null, lead ? cite(r, [lead]) : null, title);
-  if (!criteria.length) r.unread.push({ text: "No criteria section was found in this policy.", passage: null, why: "The reader found no numbered, bulleted or sentence criteria; every request under it needs human review." });
+  const ind = toIndication(
+    leadTerms?.understood ? leadTerms.conditions.join(" / ") : null,
+    criteria,
+    duration ? durationText(duration) : null,
+    lead ? cite(r, [lead]) : null,
+    title,
+  );
+  if (!criteria.length)
+    r.unread.push({
+      text: "No criteria section was found in this policy.",
+      passage: null,
+      why: "The reader found no numbered, bulleted or sentence criteria; every request under it needs human review.",
+    });
   return { title, style, indications: [ind], common: [], exclusions, continuation: r.continuation, unread: r.unread };
 }
 
@@ -797,7 +1087,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const all = docLines(doc);
   const skip = boilerplateLineSet(all, doc.page_count);
   const lines = all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text));
-  const title = meta.title ?? (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
+  const title =
+    meta.title ??
+    (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
   const tableLines = joinWrappedLabels(lines);
   const hits = findPartDLabels(tableLines);
   let model: PolicyModel | null = null;
@@ -807,7 +1099,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   model.common = withQuantityExceptions(withoutNonRequirements(model.common));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
-  const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(lines.map((l) => l.text).join(" "));
+  const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(
+    lines.map((l) => l.text).join(" "),
+  );
   for (const ind of model.indications) {
     if (!ind.match.conditions.length && !ind.match.icd10.length) ind.understood = false;
     if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
@@ -820,7 +1114,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
  * prescriptions are not a reason to deny buprenorphine", "a specialist is not required", "doses up to
  * 24 mg do not require prior authorization"): information for the reviewer, never a criterion.
  */
-const NOT_A_REQUIREMENT_RE = /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b/i;
+const NOT_A_REQUIREMENT_RE =
+  /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b/i;
 
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];
@@ -838,7 +1133,8 @@ function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
 }
 
 /** a statement that more than the limit is approvable on conditions ("Doses above 24 mg ... are approved when ...") */
-const ABOVE_LIMIT_APPROVABLE_RE = /\b(?:doses?|quantit(?:y|ies)|amounts?|fills?)\s+(?:above|exceeding|greater than|over|more than|beyond|in excess of)\b[^.]*\b(?:approv|authori[sz]|allowed|covered|permitted)/i;
+const ABOVE_LIMIT_APPROVABLE_RE =
+  /\b(?:doses?|quantit(?:y|ies)|amounts?|fills?)\s+(?:above|exceeding|greater than|over|more than|beyond|in excess of)\b[^.]*\b(?:approv|authori[sz]|allowed|covered|permitted)/i;
 
 /**
  * A quantity limit beside a route to more ("Doses above 24 mg and up to 32 mg per day ... are
@@ -848,10 +1144,18 @@ const ABOVE_LIMIT_APPROVABLE_RE = /\b(?:doses?|quantit(?:y|ies)|amounts?|fills?)
 function withQuantityExceptions(criteria: Criterion[]): Criterion[] {
   const q = criteria.findIndex((c) => c.kind === "quantity_limit" || (c.kind === "all" && c.items.some((i) => i.kind === "quantity_limit")));
   if (q < 0) return criteria;
-  const ex = criteria.filter((c, i) => i !== q && ABOVE_LIMIT_APPROVABLE_RE.test(c.text) && !/\bwill not be (?:approved|authori[sz]ed|covered)\b|\bnot approvable\b/i.test(c.text));
+  const ex = criteria.filter(
+    (c, i) => i !== q && ABOVE_LIMIT_APPROVABLE_RE.test(c.text) && !/\bwill not be (?:approved|authori[sz]ed|covered)\b|\bnot approvable\b/i.test(c.text),
+  );
   if (!ex.length) return criteria;
   const ql = criteria[q];
-  const merged: Criterion = { kind: "any", items: [ql, ...ex], text: `${ql.text} (or: ${ex.map((e) => e.text).join("; ")})`, passage: ql.passage ?? null, confidence: "high" };
+  const merged: Criterion = {
+    kind: "any",
+    items: [ql, ...ex],
+    text: `${ql.text} (or: ${ex.map((e) => e.text).join("; ")})`,
+    passage: ql.passage ?? null,
+    confidence: "high",
+  };
   return criteria.filter((c) => !ex.includes(c)).map((c, i) => (c === ql ? merged : c));
 }
 

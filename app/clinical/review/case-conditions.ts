@@ -20,8 +20,10 @@ export interface CaseCondition {
   citation: Citation | null;
 }
 
-const NOT_THE_PATIENTS = /\b(?:family history|fhx|fh:|mother|father|sister|brother|parent|sibling|grand(?:mother|father|parent)|rule out|r\/o|ruled out|screen(?:ing)? for|risk of|risk for|to prevent|prevention of|negative for|no (?:history|evidence|signs?) of|denies|without)\b[^.;]{0,40}$/i;
-const DX_CONTEXT = /\b(?:diagnos[ie]s|dx|icd|indication|assessment|impression|problem list|reason for (?:request|use|referral)|diagnosed with|history of|hx of|with|for|has|have|suffers? from|presents? with|known|confirmed|consistent with)\b/i;
+const NOT_THE_PATIENTS =
+  /\b(?:family history|fhx|fh:|mother|father|sister|brother|parent|sibling|grand(?:mother|father|parent)|rule out|r\/o|ruled out|screen(?:ing)? for|risk of|risk for|to prevent|prevention of|negative for|no (?:history|evidence|signs?) of|denies|without)\b[^.;]{0,40}$/i;
+const DX_CONTEXT =
+  /\b(?:diagnos[ie]s|dx|icd|indication|assessment|impression|problem list|reason for (?:request|use|referral)|diagnosed with|history of|hx of|with|for|has|have|suffers? from|presents? with|known|confirmed|consistent with)\b/i;
 
 /** Codes written anywhere in the fax next to diagnosis words or in ICD shape with a dot. */
 function codesInText(idx: CaseIndex): { code: string; citation: Citation }[] {

@@ -48,10 +48,22 @@ export interface EvalContext {
   allDrugNames: string[];
 }
 
-const ev = (outcome: CriterionOutcome, reason: string, citations: Citation[] = [], evidence: Ev["evidence"] = citations.length ? "direct" : "none", missing: string | null = null): Ev => ({ outcome, reason, citations, evidence, missing });
+const ev = (
+  outcome: CriterionOutcome,
+  reason: string,
+  citations: Citation[] = [],
+  evidence: Ev["evidence"] = citations.length ? "direct" : "none",
+  missing: string | null = null,
+): Ev => ({ outcome, reason, citations, evidence, missing });
 
 /** Build the evaluation context of one case (computed once per review). */
-export function evalContext(input: { idx: CaseIndex; facts: CaseFacts; requestDate: string | null; requestDateSource?: RequestDateSource; requestedNames: string[] }): EvalContext {
+export function evalContext(input: {
+  idx: CaseIndex;
+  facts: CaseFacts;
+  requestDate: string | null;
+  requestDateSource?: RequestDateSource;
+  requestedNames: string[];
+}): EvalContext {
   const requested = new Set<string>();
   for (const n of input.requestedNames) for (const x of drugNames(n)) requested.add(x);
   for (const n of [input.facts.medication?.drug_name, input.facts.medication?.generic_name]) if (n) for (const x of drugNames(n)) requested.add(x);
@@ -125,20 +137,34 @@ const what = (spec: { drugs: string[]; classes: string[] }) => [...spec.classes,
 // evaluators
 
 function birthDate(ctx: EvalContext): { date: string; citation: Citation | null } | null {
-  if (ctx.facts.patient?.birth_date) return { date: ctx.facts.patient.birth_date, citation: ctx.facts.patient.citations?.find((c) => /\d/.test(c.text)) ?? ctx.facts.patient.citations?.[0] ?? null };
+  if (ctx.facts.patient?.birth_date)
+    return {
+      date: ctx.facts.patient.birth_date,
+      citation: ctx.facts.patient.citations?.find((c) => /\d/.test(c.text)) ?? ctx.facts.patient.citations?.[0] ?? null,
+    };
   return null;
 }
 
 function evalAge(spec: CriterionOf<"age">, ctx: EvalContext): Ev {
   const b = birthDate(ctx);
   if (!b) return ev("insufficient", "Date of birth not found in the request.", [], "none", "Patient's date of birth");
-  if (!ctx.requestDate || ctx.requestDateSource === "none") return ev("insufficient", "Request date unknown; age cannot be computed.", b.citation ? [b.citation] : [], "none", "Date of the request");
+  if (!ctx.requestDate || ctx.requestDateSource === "none")
+    return ev("insufficient", "Request date unknown; age cannot be computed.", b.citation ? [b.citation] : [], "none", "Date of the request");
   const a = ageOn(b.date, ctx.requestDate);
   const cites = b.citation ? [b.citation] : [];
   const shown = `Patient is ${a.years} on ${ctx.requestDate} (DOB ${b.date})`;
   // with no written request date (judged as of the latest documented date), an age that fails is
   // asked about, never denied on: the request may have been sent after a birthday
-  const fail = (why: string) => (ctx.requestDateSource === "latest_document" || ctx.requestDateSource === "received_date" ? ev("insufficient", `${why} The request carries no date; a reviewer should confirm the age on the date it was sent.`, cites, "direct", "Date of the request") : ev("not_met", why, cites));
+  const fail = (why: string) =>
+    ctx.requestDateSource === "latest_document" || ctx.requestDateSource === "received_date"
+      ? ev(
+          "insufficient",
+          `${why} The request carries no date; a reviewer should confirm the age on the date it was sent.`,
+          cites,
+          "direct",
+          "Date of the request",
+        )
+      : ev("not_met", why, cites);
   if (spec.min_years != null && a.years < spec.min_years) return fail(`${shown}; the policy requires ≥ ${spec.min_years} years.`);
   if (spec.min_months != null && a.months < spec.min_months) return fail(`Patient is ${a.months} months old; the policy requires ≥ ${spec.min_months} months.`);
   if (spec.max_years != null && a.years >= spec.max_years) return fail(`${shown}; the policy requires younger than ${spec.max_years}.`);
@@ -153,26 +179,51 @@ function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
   // the citation of the specialty itself (not the practitioner's first one, e.g. the signature)
   const specCite = field ? (pr?.citations ?? []).filter((c) => c.text.toLowerCase().includes(field.toLowerCase().slice(0, 12))) : [];
   const found = field && !specCite.length ? search(ctx.idx, new RegExp(field.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i"))[0] : undefined;
-  const cites = specCite.length ? specCite.slice(0, 1) : found ? [quote(ctx.idx, found.line, found.index, found.index + found.length)] : (pr?.citations?.slice(0, 1) ?? []);
+  const cites = specCite.length
+    ? specCite.slice(0, 1)
+    : found
+      ? [quote(ctx.idx, found.line, found.index, found.index + found.length)]
+      : (pr?.citations?.slice(0, 1) ?? []);
   // OCR look-alike digits inside words ("Endocrin0logy") read as the letters they stand for
   const readable = field ? field.replace(/(?<=[A-Za-z])0(?=[A-Za-z])/g, "o").replace(/(?<=[A-Za-z])[1|](?=[A-Za-z])/g, "l") : null;
   if (readable && sat(specialtiesNamedIn(readable))) return ev("met", `Prescriber specialty "${field}" is ${want.join(" / ")}.`, cites);
   const org = pr?.organization_name ?? null;
   if (org && sat(specialtiesNamedIn(org))) return ev("met", `The prescriber's practice "${org}" is a ${want.join(" / ")} practice.`, cites);
   // a documented consultation or co-management counts; a bare mention of the specialty does not
-  const CONSULT = /consult|co-?manag|in conjunction with|seen by|evaluated by|recommend(?:ed|s|ation)? (?:by|from)|under the care of|managed by|followed by|in collaboration with|per (?:his|her|their|the)?\s*\w*|(?:specialist|physician|provider)[:\s]|signed by|electronically signed/i;
+  const CONSULT =
+    /consult|co-?manag|in conjunction with|seen by|evaluated by|recommend(?:ed|s|ation)? (?:by|from)|under the care of|managed by|followed by|in collaboration with|per (?:his|her|their|the)?\s*\w*|(?:specialist|physician|provider)[:\s]|signed by|electronically signed/i;
   for (const w of want) {
     for (const p of specialtyPatterns(w)) {
-      const hits = search(ctx.idx, new RegExp(p.source, "i")).filter((h) => !h.negated && !/refer(?:red|ral)? to\b[^.]{0,30}$/.test(h.line.lower.slice(0, h.index)) && (!field || CONSULT.test(h.line.lower.slice(Math.max(0, h.index - 50), h.index + h.length + 30))));
-      if (hits.length) return ev("met", `The request documents ${w} involvement.`, [quote(ctx.idx, hits[0].line, hits[0].index, hits[0].index + hits[0].length)]);
+      const hits = search(ctx.idx, new RegExp(p.source, "i")).filter(
+        (h) =>
+          !h.negated &&
+          !/refer(?:red|ral)? to\b[^.]{0,30}$/.test(h.line.lower.slice(0, h.index)) &&
+          (!field || CONSULT.test(h.line.lower.slice(Math.max(0, h.index - 50), h.index + h.length + 30))),
+      );
+      if (hits.length)
+        return ev("met", `The request documents ${w} involvement.`, [quote(ctx.idx, hits[0].line, hits[0].index, hits[0].index + hits[0].length)]);
     }
   }
   // a failure needs a specialty read as a known, different specialty; a garbled or unknown one
   // ("Endoerinology", "Clinic") is something to confirm, never a reason to deny
   const stated = readable ? specialtiesNamedIn(readable) : [];
   const nearMiss = !!readable && want.some((w) => looksLikeSpecialty(readable, w));
-  if (field && stated.length && !nearMiss) return ev("not_met", `Prescriber specialty is "${field}"; the policy requires prescribing by or consultation with a ${want.join(" or ")}, and no consultation is documented.`, cites, cites.length ? "direct" : "none", `Consultation note from a ${want.join(" or ")}, if one was obtained`);
-  if (field) return ev("insufficient", `Prescriber specialty reads "${field}", which the engine cannot match to ${want.join(" or ")} with certainty; a reviewer should confirm.`, cites, cites.length ? "direct" : "none", `Prescriber specialty (policy requires ${want.join(" or ")})`);
+  if (field && stated.length && !nearMiss)
+    return ev(
+      "not_met",
+      `Prescriber specialty is "${field}"; the policy requires prescribing by or consultation with a ${want.join(" or ")}, and no consultation is documented.`,
+      cites,
+      cites.length ? "direct" : "none",
+      `Consultation note from a ${want.join(" or ")}, if one was obtained`,
+    );
+  if (field)
+    return ev(
+      "insufficient",
+      `Prescriber specialty reads "${field}", which the engine cannot match to ${want.join(" or ")} with certainty; a reviewer should confirm.`,
+      cites,
+      cites.length ? "direct" : "none",
+      `Prescriber specialty (policy requires ${want.join(" or ")})`,
+    );
   return ev("insufficient", "Prescriber specialty is not stated.", [], "none", `Prescriber specialty (policy requires ${want.join(" or ")})`);
 }
 
@@ -181,8 +232,13 @@ function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
  * within two edits: "Endoerinology" for endocrinologist).
  */
 function looksLikeSpecialty(text: string, name: string): boolean {
-  const stems = specialtyPatterns(name).map((p) => p.source.toLowerCase().replace(/^\(\?<!\[a-z\]\)\(\?:(.*)\)$/, "$1")).filter((p) => /^[a-z ]{6,}$/.test(p));
-  const words = text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 6);
+  const stems = specialtyPatterns(name)
+    .map((p) => p.source.toLowerCase().replace(/^\(\?<!\[a-z\]\)\(\?:(.*)\)$/, "$1"))
+    .filter((p) => /^[a-z ]{6,}$/.test(p));
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 6);
   return stems.some((stem) => words.some((w) => editDistance(w.slice(0, stem.length), stem) <= 2));
 }
 
@@ -192,19 +248,44 @@ function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContex
     if (t.notTaken || (t.stopped && !t.ongoing)) continue;
     // for combination checks, "will stop X" / "switching from X" is a transition, not a combination
     const cited = t.citations.map((c) => c.text.toLowerCase()).join(" ");
-    if (opts.combination && /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ing)? from|transition(?:ing)? from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the))\b/.test(cited)) continue;
+    if (
+      opts.combination &&
+      /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ing)? from|transition(?:ing)? from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the))\b/.test(
+        cited,
+      )
+    )
+      continue;
     if (t.ongoing) return t;
   }
   for (const c of ctx.facts.concurrent_therapies ?? []) {
     const n = c.drug_name.toLowerCase();
-    if (cands.some((d) => n === d || n.startsWith(d + " ") || n.includes(d))) return { drug: c.drug_name, days: c.duration_days, dose: c.dose, outcome: c.outcome, intolerance: false, contraindicated: false, failure: false, ongoing: true, stopped: false, notTaken: false, explicitlyNotTaken: false, citations: c.citations };
+    if (cands.some((d) => n === d || n.startsWith(d + " ") || n.includes(d)))
+      return {
+        drug: c.drug_name,
+        days: c.duration_days,
+        dose: c.dose,
+        outcome: c.outcome,
+        intolerance: false,
+        contraindicated: false,
+        failure: false,
+        ongoing: true,
+        stopped: false,
+        notTaken: false,
+        explicitlyNotTaken: false,
+        citations: c.citations,
+      };
   }
   return null;
 }
 
 function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext): Ev {
   const t = ongoingOf(spec, ctx, { combination: true });
-  if (t) return ev("not_met", `Ongoing ${t.drug} is documented with the requested drug (the policy does not allow ${what(spec)} together with it).`, t.citations.slice(0, 2));
+  if (t)
+    return ev(
+      "not_met",
+      `Ongoing ${t.drug} is documented with the requested drug (the policy does not allow ${what(spec)} together with it).`,
+      t.citations.slice(0, 2),
+    );
   return ev("met", `No ongoing ${what(spec)} is documented besides the requested drug.`, [], "inferred");
 }
 
@@ -214,11 +295,19 @@ function evalCurrent(spec: CriterionOf<"current_therapy">, ctx: EvalContext): Ev
   const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
   const all = therapies(ctx, cands);
   const stopped = all.find((x) => x.stopped && !x.ongoing && !x.notTaken);
-  if (stopped) return ev("insufficient", `${cap(stopped.drug)} is documented but not as current therapy.`, stopped.citations.slice(0, 1), "direct", `Whether the patient is currently taking ${what(spec)}`);
+  if (stopped)
+    return ev(
+      "insufficient",
+      `${cap(stopped.drug)} is documented but not as current therapy.`,
+      stopped.citations.slice(0, 1),
+      "direct",
+      `Whether the patient is currently taking ${what(spec)}`,
+    );
   return ev("insufficient", `No current ${what(spec)} documented.`, [], "none", `Current ${what(spec)} (drug, dose, start date)`);
 }
 
-const WITHIN = (ctx: EvalContext, date: string | null, days: number | null) => days == null || !ctx.requestDate || (date != null && daysBetween(date, ctx.requestDate) <= days && daysBetween(date, ctx.requestDate) >= -1);
+const WITHIN = (ctx: EvalContext, date: string | null, days: number | null) =>
+  days == null || !ctx.requestDate || (date != null && daysBetween(date, ctx.requestDate) <= days && daysBetween(date, ctx.requestDate) >= -1);
 
 function cmp(op: string, v: number, a: number, b?: number): boolean {
   return op === ">=" ? v >= a : op === ">" ? v > a : op === "<=" ? v <= a : op === "<" ? v < a : v >= a && v <= (b ?? Infinity);
@@ -249,25 +338,60 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     const base = vals.filter((v) => v.baseline);
     if (base.length) {
       const best = base.sort((a, b) => (spec.op.startsWith(">") ? b.value - a.value : a.value - b.value))[0];
-      return cmp(spec.op, best.value, spec.value, spec.value_max) ? ev("met", `Baseline ${m.name} ${best.value} meets ${want}.`, [best.citation]) : ev("not_met", `Baseline ${m.name} ${best.value} does not meet ${want}.`, [best.citation]);
+      return cmp(spec.op, best.value, spec.value, spec.value_max)
+        ? ev("met", `Baseline ${m.name} ${best.value} meets ${want}.`, [best.citation])
+        : ev("not_met", `Baseline ${m.name} ${best.value} does not meet ${want}.`, [best.citation]);
     }
     const top = [...vals].sort((a, b) => b.value - a.value)[0];
-    if (top && spec.op.startsWith(">") && cmp(spec.op, top.value, spec.value)) return ev("met", `${m.name} ${top.value} on treatment already meets ${want}; the untreated value is at least as high.`, [top.citation]);
-    return ev("insufficient", vals.length ? `Only on-treatment ${m.name} values are documented; the policy requires the ${want}.` : `No baseline ${m.name} in the request; the policy requires ${want}.`, vals.slice(0, 1).map((v) => v.citation), vals.length ? "direct" : "none", `Untreated (baseline) ${m.name} value with its date`);
+    if (top && spec.op.startsWith(">") && cmp(spec.op, top.value, spec.value))
+      return ev("met", `${m.name} ${top.value} on treatment already meets ${want}; the untreated value is at least as high.`, [top.citation]);
+    return ev(
+      "insufficient",
+      vals.length
+        ? `Only on-treatment ${m.name} values are documented; the policy requires the ${want}.`
+        : `No baseline ${m.name} in the request; the policy requires ${want}.`,
+      vals.slice(0, 1).map((v) => v.citation),
+      vals.length ? "direct" : "none",
+      `Untreated (baseline) ${m.name} value with its date`,
+    );
   }
   if (!vals.length) {
-    const p = pendingMention(ctx.idx, m.aliases.filter((a) => !/^\\b/.test(a)));
+    const p = pendingMention(
+      ctx.idx,
+      m.aliases.filter((a) => !/^\\b/.test(a)),
+    );
     if (p) return ev("insufficient", `${m.name} is pending or not yet available.`, [quote(ctx.idx, p.line, p.index)], "direct", `${m.name} result (${want})`);
-    return ev("insufficient", `No ${m.name} result in the request; the policy requires ${want}.`, [], "none", `${m.name} result with its date (${want}${spec.within_days ? `, within ${spec.within_days} days` : ""})`);
+    return ev(
+      "insufficient",
+      `No ${m.name} result in the request; the policy requires ${want}.`,
+      [],
+      "none",
+      `${m.name} result with its date (${want}${spec.within_days ? `, within ${spec.within_days} days` : ""})`,
+    );
   }
   vals.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
   const latest = vals[0];
   if (spec.within_days != null && ctx.requestDate) {
-    if (!latest.date) return ev("insufficient", `${m.name} ${latest.value} is documented without a date; the policy requires a result within ${spec.within_days} days of the request.`, [latest.citation], "direct", `Date of the ${m.name} result`);
+    if (!latest.date)
+      return ev(
+        "insufficient",
+        `${m.name} ${latest.value} is documented without a date; the policy requires a result within ${spec.within_days} days of the request.`,
+        [latest.citation],
+        "direct",
+        `Date of the ${m.name} result`,
+      );
     const age = daysBetween(latest.date, ctx.requestDate);
-    if (age > spec.within_days) return ev("insufficient", `Latest ${m.name} ${latest.value} is dated ${latest.date} (${age} days before the request); the policy requires a result within ${spec.within_days} days.`, [latest.citation], "direct", `A ${m.name} result from the last ${spec.within_days} days`);
+    if (age > spec.within_days)
+      return ev(
+        "insufficient",
+        `Latest ${m.name} ${latest.value} is dated ${latest.date} (${age} days before the request); the policy requires a result within ${spec.within_days} days.`,
+        [latest.citation],
+        "direct",
+        `A ${m.name} result from the last ${spec.within_days} days`,
+      );
   }
-  if (cmp(spec.op, latest.value, spec.value, spec.value_max)) return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
+  if (cmp(spec.op, latest.value, spec.value, spec.value_max))
+    return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
 }
 
@@ -282,52 +406,143 @@ function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
   const need = `${spec.count > 1 ? `${spec.count} ` : ""}${label}${spec.result !== "any" ? ` (${spec.result})` : ""}${spec.threshold ? ` with ${m?.name ?? "result"} ${showOp(spec.threshold.op, spec.threshold.value)}` : ""}${spec.within_days ? ` within ${spec.within_days} days` : ""}`;
   // thresholded tests: the measured values decide ("peak GH 6.2 and 7.9" vs "< 10")
   if (spec.threshold) {
-    const raw = mv.length ? mv.map((v) => ({ value: v.value, date: v.date, citation: v.citation })) : found.flatMap((f) => f.values.filter((x) => !m || (x >= m.range[0] && x <= m.range[1])).map((value) => ({ value, date: f.date, citation: f.citation })));
+    const raw = mv.length
+      ? mv.map((v) => ({ value: v.value, date: v.date, citation: v.citation }))
+      : found.flatMap((f) =>
+          f.values.filter((x) => !m || (x >= m.range[0] && x <= m.range[1])).map((value) => ({ value, date: f.date, citation: f.citation })),
+        );
     // one test reported twice (form and note) is one test
     const values = raw.filter((v, i) => raw.findIndex((w) => w.value === v.value && (w.date === v.date || !w.date || !v.date)) === i);
     const usable = values.filter((v) => recent(v.date));
     const ok = usable.filter((v) => cmp(spec.threshold!.op, v.value, spec.threshold!.value));
     const bad = usable.filter((v) => !cmp(spec.threshold!.op, v.value, spec.threshold!.value));
-    if (ok.length >= spec.count) return ev("met", `${cap(label)}: ${ok.map((v) => v.value).join(", ")} (policy: ${need}).`, ok.slice(0, 2).map((v) => v.citation));
+    if (ok.length >= spec.count)
+      return ev(
+        "met",
+        `${cap(label)}: ${ok.map((v) => v.value).join(", ")} (policy: ${need}).`,
+        ok.slice(0, 2).map((v) => v.citation),
+      );
     const pending = found.find((f) => f.result === "pending");
-    if (bad.length && ok.length + (pending ? 1 : 0) < spec.count && !pending && bad.length + ok.length >= spec.count) return ev("not_met", `${cap(label)} results ${[...ok, ...bad].map((v) => v.value).join(", ")} do not meet ${need}.`, bad.slice(0, 2).map((v) => v.citation));
-    if (pending) return ev("insufficient", `${cap(label)}: ${ok.length ? `${ok.length} qualifying result(s), ` : ""}another is pending or scheduled.`, [pending.citation, ...ok.slice(0, 1).map((v) => v.citation)], "direct", `Result of the pending ${label}`);
-    if (values.length && !usable.length) return ev("insufficient", `${cap(label)} result is older than the policy allows (${spec.within_days} days).`, values.slice(0, 1).map((v) => v.citation), "direct", `A ${label} from the last ${spec.within_days} days`);
-    return ev("insufficient", `${cap(label)}: ${ok.length} of ${spec.count} required qualifying result(s) documented.`, [...ok, ...bad].slice(0, 2).map((v) => v.citation), ok.length || bad.length ? "direct" : "none", `${need}`);
+    if (bad.length && ok.length + (pending ? 1 : 0) < spec.count && !pending && bad.length + ok.length >= spec.count)
+      return ev(
+        "not_met",
+        `${cap(label)} results ${[...ok, ...bad].map((v) => v.value).join(", ")} do not meet ${need}.`,
+        bad.slice(0, 2).map((v) => v.citation),
+      );
+    if (pending)
+      return ev(
+        "insufficient",
+        `${cap(label)}: ${ok.length ? `${ok.length} qualifying result(s), ` : ""}another is pending or scheduled.`,
+        [pending.citation, ...ok.slice(0, 1).map((v) => v.citation)],
+        "direct",
+        `Result of the pending ${label}`,
+      );
+    if (values.length && !usable.length)
+      return ev(
+        "insufficient",
+        `${cap(label)} result is older than the policy allows (${spec.within_days} days).`,
+        values.slice(0, 1).map((v) => v.citation),
+        "direct",
+        `A ${label} from the last ${spec.within_days} days`,
+      );
+    return ev(
+      "insufficient",
+      `${cap(label)}: ${ok.length} of ${spec.count} required qualifying result(s) documented.`,
+      [...ok, ...bad].slice(0, 2).map((v) => v.citation),
+      ok.length || bad.length ? "direct" : "none",
+      `${need}`,
+    );
   }
   const done = found.filter((f) => f.result !== "pending");
   done.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
-  const want = (r: string) => spec.result === "any" || r === spec.result || (spec.result === "abnormal" && (r === "positive" || r === "done" || r === "abnormal")) || (spec.result === "negative" && r === "normal");
+  const want = (r: string) =>
+    spec.result === "any" ||
+    r === spec.result ||
+    (spec.result === "abnormal" && (r === "positive" || r === "done" || r === "abnormal")) ||
+    (spec.result === "negative" && r === "normal");
   const okRecent = done.filter((f) => want(f.result) && recent(f.date));
-  if (okRecent.length >= spec.count) return ev("met", `${cap(label)}: ${okRecent[0].result}${okRecent[0].date ? ` on ${okRecent[0].date}` : ""}.`, okRecent.slice(0, 2).map((f) => f.citation));
+  if (okRecent.length >= spec.count)
+    return ev(
+      "met",
+      `${cap(label)}: ${okRecent[0].result}${okRecent[0].date ? ` on ${okRecent[0].date}` : ""}.`,
+      okRecent.slice(0, 2).map((f) => f.citation),
+    );
   const latest = done[0];
-  const contrary = (r: string) => (spec.result === "negative" && r === "positive") || (spec.result === "positive" && r === "negative") || (spec.result === "abnormal" && r === "normal");
-  if (latest && contrary(latest.result) && recent(latest.date)) return ev("not_met", `${cap(label)}: ${latest.result}${latest.date ? ` on ${latest.date}` : ""}; the policy requires ${spec.result}.`, [latest.citation]);
+  const contrary = (r: string) =>
+    (spec.result === "negative" && r === "positive") || (spec.result === "positive" && r === "negative") || (spec.result === "abnormal" && r === "normal");
+  if (latest && contrary(latest.result) && recent(latest.date))
+    return ev("not_met", `${cap(label)}: ${latest.result}${latest.date ? ` on ${latest.date}` : ""}; the policy requires ${spec.result}.`, [latest.citation]);
   const pending = found.find((f) => f.result === "pending");
-  if (pending && !okRecent.length) return ev("insufficient", `${cap(label)} is pending, ordered or scheduled.`, [pending.citation], "direct", `Result of the ${label}`);
-  if (latest && want(latest.result) && spec.within_days && !latest.date) return ev("insufficient", `${cap(label)} ${latest.result}, but the date is not documented; the policy requires a result within ${spec.within_days} days.`, [latest.citation], "direct", `Date of the ${label}`);
-  if (latest && want(latest.result)) return ev("insufficient", `Latest ${label} (${latest.result}) is dated ${latest.date ?? "?"}, older than the policy allows.`, [latest.citation], "direct", `A ${label} from the last ${spec.within_days} days`);
+  if (pending && !okRecent.length)
+    return ev("insufficient", `${cap(label)} is pending, ordered or scheduled.`, [pending.citation], "direct", `Result of the ${label}`);
+  if (latest && want(latest.result) && spec.within_days && !latest.date)
+    return ev(
+      "insufficient",
+      `${cap(label)} ${latest.result}, but the date is not documented; the policy requires a result within ${spec.within_days} days.`,
+      [latest.citation],
+      "direct",
+      `Date of the ${label}`,
+    );
+  if (latest && want(latest.result))
+    return ev(
+      "insufficient",
+      `Latest ${label} (${latest.result}) is dated ${latest.date ?? "?"}, older than the policy allows.`,
+      [latest.citation],
+      "direct",
+      `A ${label} from the last ${spec.within_days} days`,
+    );
   if (latest) return ev("insufficient", `${cap(label)}: ${latest.result}; the policy requires ${spec.result}.`, [latest.citation], "direct", `${need}`);
   return ev("insufficient", `No ${label} result in the request.`, [], "none", need);
 }
 
 function classKey(drug: string): string {
-  const generic = new Set(["biologic", "targeted synthetic DMARD", "conventional synthetic DMARD", "conventional systemic agent", "antidiabetic", "asthma controller", "immunomodulator", "antidepressant"]);
+  const generic = new Set([
+    "biologic",
+    "targeted synthetic DMARD",
+    "conventional synthetic DMARD",
+    "conventional systemic agent",
+    "antidiabetic",
+    "asthma controller",
+    "immunomodulator",
+    "antidepressant",
+  ]);
   return classesOfDrug(drug).filter((c) => !generic.has(c))[0] ?? drug;
 }
 
 function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
   if (spec.class_groups && spec.class_groups.length > 1) {
-    const parts = spec.class_groups.map((g) => evalPriorTherapy({ ...spec, all_classes: false, class_groups: undefined, classes: g, drugs: spec.drugs.filter((d) => classesOfDrug(d).some((c) => g.includes(c))), count: 1 }, ctx));
+    const parts = spec.class_groups.map((g) =>
+      evalPriorTherapy(
+        {
+          ...spec,
+          all_classes: false,
+          class_groups: undefined,
+          classes: g,
+          drugs: spec.drugs.filter((d) => classesOfDrug(d).some((c) => g.includes(c))),
+          count: 1,
+        },
+        ctx,
+      ),
+    );
     const worst = parts.find((p) => p.outcome === "not_met") ?? parts.find((p) => p.outcome === "insufficient");
     if (worst) return { ...worst, reason: parts.map((p) => p.reason).join(" ") };
-    return ev("met", parts.map((p) => p.reason).join(" "), parts.flatMap((p) => p.citations));
+    return ev(
+      "met",
+      parts.map((p) => p.reason).join(" "),
+      parts.flatMap((p) => p.citations),
+    );
   }
   if (spec.all_classes && spec.classes.length > 1) {
-    const parts = spec.classes.map((c) => evalPriorTherapy({ ...spec, all_classes: false, classes: [c], drugs: spec.drugs.filter((d) => classesOfDrug(d).includes(c)), count: 1 }, ctx));
+    const parts = spec.classes.map((c) =>
+      evalPriorTherapy({ ...spec, all_classes: false, classes: [c], drugs: spec.drugs.filter((d) => classesOfDrug(d).includes(c)), count: 1 }, ctx),
+    );
     const worst = parts.find((p) => p.outcome === "not_met") ?? parts.find((p) => p.outcome === "insufficient");
     if (worst) return { ...worst, reason: parts.map((p) => p.reason).join(" ") };
-    return ev("met", parts.map((p) => p.reason).join(" "), parts.flatMap((p) => p.citations));
+    return ev(
+      "met",
+      parts.map((p) => p.reason).join(" "),
+      parts.flatMap((p) => p.citations),
+    );
   }
   const cands = candidateDrugs(spec.drugs, spec.classes, ctx, spec.excluded_drugs);
   const all = therapies(ctx, cands);
@@ -349,7 +564,8 @@ function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext):
       continue;
     }
     const alt = (spec.allow_intolerance && t.intolerance) || (spec.allow_contraindication && t.contraindicated);
-    const minDose = (spec.min_dose ?? []).find((d) => d.drug && lookupDrug(d.drug)?.generic.toLowerCase() === t.drug) ?? (spec.min_dose ?? []).find((d) => d.drug == null);
+    const minDose =
+      (spec.min_dose ?? []).find((d) => d.drug && lookupDrug(d.drug)?.generic.toLowerCase() === t.drug) ?? (spec.min_dose ?? []).find((d) => d.drug == null);
     const dose = minDose ? (minDose.per === "day" ? t.mgPerDay : t.mgPerWeek) : null;
     if (minDose && dose != null && dose + 1e-6 < minDose.mg && !alt) {
       short.push(t);
@@ -373,23 +589,52 @@ function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext):
     else short.push(t);
   }
   const count = (list: TherapyEvidence[]) => (spec.different_classes ? new Set(list.map((t) => classKey(t.drug))).size : new Set(list.map((t) => t.drug)).size);
-  const describe = (t: TherapyEvidence) => `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${t.intolerance ? ", not tolerated" : t.contraindicated ? ", contraindicated" : t.failure ? ", inadequate response" : ""}`;
+  const describe = (t: TherapyEvidence) =>
+    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${t.intolerance ? ", not tolerated" : t.contraindicated ? ", contraindicated" : t.failure ? ", inadequate response" : ""}`;
   const need = `${spec.count > 1 ? `${spec.count} ` : ""}${spec.different_classes ? "different-class " : ""}trial(s) of ${what(spec)}${spec.min_days ? ` of ≥ ${Math.round(spec.min_days / 7)} weeks` : ""}${spec.allow_intolerance ? " (or intolerance)" : ""}${spec.allow_contraindication ? " (or contraindication)" : ""}`;
   const cites = (l: TherapyEvidence[]) => l.flatMap((t) => t.citations.slice(0, 2));
   if (count(qualified) >= spec.count) return ev("met", `Documented: ${qualified.map(describe).join("; ")} (policy: ${need}).`, cites(qualified));
-  if (count([...qualified, ...unknown]) >= spec.count) return ev("insufficient", `Prior therapy is named without enough detail to judge: ${unknown.map(describe).join("; ")} (policy: ${need}).`, cites([...qualified, ...unknown]), "direct", `Dose, dates and outcome of ${unknown.map((t) => t.drug).join(", ")}`);
+  if (count([...qualified, ...unknown]) >= spec.count)
+    return ev(
+      "insufficient",
+      `Prior therapy is named without enough detail to judge: ${unknown.map(describe).join("; ")} (policy: ${need}).`,
+      cites([...qualified, ...unknown]),
+      "direct",
+      `Dose, dates and outcome of ${unknown.map((t) => t.drug).join(", ")}`,
+    );
   // A clear failure rests on what the fax states: the required drugs explicitly never tried, or a
   // documented history of them in which every trial fails the requirement (too short and stopped
   // without intolerance, below the minimum dose, or a drug the policy says does not count) with no
   // trial of undetermined length and none that qualified. Partial histories stay insufficient.
-  const nonQualifying = [...lowPotency, ...(spec.excluded_drugs.length ? therapies(ctx, candidateDrugs(spec.excluded_drugs, [], ctx)).filter((t) => !t.notTaken) : [])];
+  const nonQualifying = [
+    ...lowPotency,
+    ...(spec.excluded_drugs.length ? therapies(ctx, candidateDrugs(spec.excluded_drugs, [], ctx)).filter((t) => !t.notTaken) : []),
+  ];
   if (!qualified.length && !unknown.length && (short.length || nonQualifying.length)) {
-    return ev("not_met", `Documented trials do not meet the requirement: ${[...short, ...nonQualifying].map(describe).join("; ")}${nonQualifying.length ? " (does not count under the policy)" : ""} (policy: ${need}).`, cites([...short, ...nonQualifying]));
+    return ev(
+      "not_met",
+      `Documented trials do not meet the requirement: ${[...short, ...nonQualifying].map(describe).join("; ")}${nonQualifying.length ? " (does not count under the policy)" : ""} (policy: ${need}).`,
+      cites([...short, ...nonQualifying]),
+    );
   }
-  if (never.length && !qualified.length && !unknown.length) return ev("not_met", `The request states ${what(spec)} ${never.length > 1 ? "were" : "was"} not tried (policy: ${need}).`, cites(never));
-  if (got.length) return ev("insufficient", `Documented: ${got.map(describe).join("; ")}; not enough to meet the requirement (policy: ${need}).`, cites(got), "direct", `Further trials of ${what(spec)} (drug, dose, dates, outcome)`);
+  if (never.length && !qualified.length && !unknown.length)
+    return ev("not_met", `The request states ${what(spec)} ${never.length > 1 ? "were" : "was"} not tried (policy: ${need}).`, cites(never));
+  if (got.length)
+    return ev(
+      "insufficient",
+      `Documented: ${got.map(describe).join("; ")}; not enough to meet the requirement (policy: ${need}).`,
+      cites(got),
+      "direct",
+      `Further trials of ${what(spec)} (drug, dose, dates, outcome)`,
+    );
   const attached = search(ctx.idx, ATTACHMENT_REFERENCE)[0];
-  return ev("insufficient", `No trial of ${what(spec)} is documented (policy: ${need}).${attached ? " The request refers to records that are not in the fax." : ""}`, attached ? [quote(ctx.idx, attached.line)] : [], attached ? "direct" : "none", `History of ${what(spec)} (drug, dose, dates, outcome)`);
+  return ev(
+    "insufficient",
+    `No trial of ${what(spec)} is documented (policy: ${need}).${attached ? " The request refers to records that are not in the fax." : ""}`,
+    attached ? [quote(ctx.idx, attached.line)] : [],
+    attached ? "direct" : "none",
+    `History of ${what(spec)} (drug, dose, dates, outcome)`,
+  );
 }
 
 /**
@@ -405,9 +650,25 @@ function classNeverTaken(classes: string[], ctx: EvalContext): TherapyEvidence[]
     for (const h of search(ctx.idx, re)) {
       const clause = h.line.lower.slice(Math.max(0, h.index - 60), h.index + h.length + 40);
       const before = h.line.lower.slice(Math.max(0, h.index - 60), h.index);
-      const declined = PREFERENCE.test(clause) || /\b(?:has not|have not|hasn't|never|not yet|no (?:prior |previous )?(?:trial|use))\b[^.;]{0,30}$/.test(before) || (h.negated && /\b(?:tried|taken|used|trial|received)\b/.test(before));
+      const declined =
+        PREFERENCE.test(clause) ||
+        /\b(?:has not|have not|hasn't|never|not yet|no (?:prior |previous )?(?:trial|use))\b[^.;]{0,30}$/.test(before) ||
+        (h.negated && /\b(?:tried|taken|used|trial|received)\b/.test(before));
       if (!declined || /\bcontraindicat/.test(clause)) continue;
-      out.push({ drug: name, days: null, dose: null, outcome: "unknown", intolerance: false, contraindicated: false, failure: false, ongoing: false, stopped: false, notTaken: true, explicitlyNotTaken: true, citations: [quote(ctx.idx, h.line, h.index, h.index + h.length)] });
+      out.push({
+        drug: name,
+        days: null,
+        dose: null,
+        outcome: "unknown",
+        intolerance: false,
+        contraindicated: false,
+        failure: false,
+        ongoing: false,
+        stopped: false,
+        notTaken: true,
+        explicitlyNotTaken: true,
+        citations: [quote(ctx.idx, h.line, h.index, h.index + h.length)],
+      });
       break;
     }
   }
@@ -419,14 +680,16 @@ function evalContraindication(spec: CriterionOf<"contraindication">, ctx: EvalCo
   const intolOk = /intoleran|not tolerat|adverse (?:effect|event)/i.test(spec.text);
   for (const t of therapies(ctx, cands)) {
     if (t.contraindicated) return ev("met", `A contraindication to ${t.drug} is documented.`, t.citations.slice(0, 2));
-    if (intolOk && t.intolerance && !t.notTaken) return ev("met", `Intolerance of ${t.drug} is documented (the policy accepts intolerance).`, t.citations.slice(0, 2));
+    if (intolOk && t.intolerance && !t.notTaken)
+      return ev("met", `Intolerance of ${t.drug} is documented (the policy accepts intolerance).`, t.citations.slice(0, 2));
   }
   // the class named as contraindicated ("triptans are contraindicated", "contraindication to metformin")
   const names = [...spec.classes.map((c) => c.toLowerCase().replace(/s$/, "")), ...cands];
   for (const h of search(ctx.idx, /contraindicat|not (?:a )?candidate for|cannot (?:take|use|receive)|unable to (?:take|use)/i)) {
     if (h.negated) continue;
     const sentence = h.line.lower;
-    if (!names.length || names.some((n) => n.length > 3 && sentence.includes(n))) return ev("met", "A contraindication is documented.", [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
+    if (!names.length || names.some((n) => n.length > 3 && sentence.includes(n)))
+      return ev("met", "A contraindication is documented.", [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
   }
   // a condition the policy lists as a contraindication ("e.g., coronary artery disease, prior MI")
   for (const name of spec.phrases) {
@@ -434,24 +697,56 @@ function evalContraindication(spec: CriterionOf<"contraindication">, ctx: EvalCo
     if (cc?.citation) return ev("met", `${cap(name)} is documented; the policy lists it as a contraindication.`, [cc.citation]);
   }
   const no = search(ctx.idx, /\bno (?:known )?contraindications?\b|\bnot contraindicated\b/i)[0];
-  if (no && (!names.length || names.some((n) => n.length > 3 && no.line.lower.includes(n)))) return ev("not_met", "The request states there is no contraindication.", [quote(ctx.idx, no.line, no.index, no.index + no.length)]);
+  if (no && (!names.length || names.some((n) => n.length > 3 && no.line.lower.includes(n))))
+    return ev("not_met", "The request states there is no contraindication.", [quote(ctx.idx, no.line, no.index, no.index + no.length)]);
   // the request gives a preference, not a contraindication, as the reason the drug was not used
-  const pref = [...therapies(ctx, cands).filter((t) => t.explicitlyNotTaken), ...classNeverTaken(spec.classes, ctx)].find((t) => t.citations.some((c) => PREFERENCE.test(c.text)));
-  if (pref) return ev("not_met", `The request gives the patient's preference, not a contraindication, as the reason ${pref.drug} was not used.`, pref.citations.slice(0, 1));
+  const pref = [...therapies(ctx, cands).filter((t) => t.explicitlyNotTaken), ...classNeverTaken(spec.classes, ctx)].find((t) =>
+    t.citations.some((c) => PREFERENCE.test(c.text)),
+  );
+  if (pref)
+    return ev(
+      "not_met",
+      `The request gives the patient's preference, not a contraindication, as the reason ${pref.drug} was not used.`,
+      pref.citations.slice(0, 1),
+    );
   return ev("insufficient", `No contraindication to ${what(spec)} is documented.`, [], "none", `Any contraindication to ${what(spec)}`);
 }
 
 function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
-  const hit = ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10)) ?? ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
-  if (hit) return ev("met", `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.join(" / ")}).`, hit.citation ? [hit.citation] : []);
+  const hit =
+    ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10)) ??
+    ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
+  if (hit)
+    return ev(
+      "met",
+      `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.join(" / ")}).`,
+      hit.citation ? [hit.citation] : [],
+    );
   const formal = ctx.conditions.filter((c) => c.source !== "text");
   if (!formal.length) {
     const attached = search(ctx.idx, ATTACHMENT_REFERENCE)[0];
-    return ev("insufficient", `No diagnosis of ${spec.conditions.join(" / ")} in the request.${attached ? " The request refers to notes that are not in the fax." : ""}`, attached ? [quote(ctx.idx, attached.line)] : [], attached ? "direct" : "none", `Diagnosis (ICD-10-CM code and clinical notes) for ${spec.conditions.join(" / ")}`);
+    return ev(
+      "insufficient",
+      `No diagnosis of ${spec.conditions.join(" / ")} in the request.${attached ? " The request refers to notes that are not in the fax." : ""}`,
+      attached ? [quote(ctx.idx, attached.line)] : [],
+      attached ? "direct" : "none",
+      `Diagnosis (ICD-10-CM code and clinical notes) for ${spec.conditions.join(" / ")}`,
+    );
   }
   const known = formal.filter((c) => c.condition);
-  if (!known.length) return ev("insufficient", `The request's diagnosis codes (${formal.map((c) => c.code).join(", ")}) are not ones the engine recognises; a reviewer should confirm ${spec.conditions.join(" / ")}.`, formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2), "direct", `Confirmation that the diagnosis is ${spec.conditions.join(" / ")}`);
-  return ev("not_met", `The request's diagnosis (${[...new Set(known.map((c) => c.condition))].join(", ")}) is not ${spec.conditions.join(" / ")}.`, known.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2));
+  if (!known.length)
+    return ev(
+      "insufficient",
+      `The request's diagnosis codes (${formal.map((c) => c.code).join(", ")}) are not ones the engine recognises; a reviewer should confirm ${spec.conditions.join(" / ")}.`,
+      formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
+      "direct",
+      `Confirmation that the diagnosis is ${spec.conditions.join(" / ")}`,
+    );
+  return ev(
+    "not_met",
+    `The request's diagnosis (${[...new Set(known.map((c) => c.condition))].join(", ")}) is not ${spec.conditions.join(" / ")}.`,
+    known.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
+  );
 }
 
 /** Requested amount in mg per day from the sig ("300 mg every 2 weeks", "40 mg weekly"). */
@@ -479,17 +774,40 @@ function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
   const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
   const perDay = sig && spec.max_mg != null ? requestedMgPerDay(sig) : null;
-  if (spec.max_mg == null || spec.per_days == null) return ev("met", `The policy's dose ceiling (${spec.text.slice(0, 120)}) is not a single amount the engine can compare; the approval is limited to it.`, c ? [c] : [], "inferred");
+  if (spec.max_mg == null || spec.per_days == null)
+    return ev(
+      "met",
+      `The policy's dose ceiling (${spec.text.slice(0, 120)}) is not a single amount the engine can compare; the approval is limited to it.`,
+      c ? [c] : [],
+      "inferred",
+    );
   const limit = `${spec.max_mg} mg per ${spec.per_days} day(s)`;
   if (perDay != null) {
     const max = spec.max_mg / spec.per_days;
     const loading = /\bload|induction|then|followed by|day 1\b|initial dose|weeks? 0\b/i.test(sig);
-    if (perDay > max * 1.001 && !loading) return ev("not_met", `Requested "${sig}" (~${Math.round(perDay * spec.per_days * 100) / 100} mg per ${spec.per_days} days) exceeds the policy maximum of ${limit}.`, c ? [c] : []);
-    if (perDay > max * 1.001) return ev("insufficient", `Requested "${sig}" includes a loading or induction dose above the maintenance maximum of ${limit}; a reviewer should confirm the maintenance dose.`, c ? [c] : [], c ? "direct" : "none", "Maintenance dose and frequency");
+    if (perDay > max * 1.001 && !loading)
+      return ev(
+        "not_met",
+        `Requested "${sig}" (~${Math.round(perDay * spec.per_days * 100) / 100} mg per ${spec.per_days} days) exceeds the policy maximum of ${limit}.`,
+        c ? [c] : [],
+      );
+    if (perDay > max * 1.001)
+      return ev(
+        "insufficient",
+        `Requested "${sig}" includes a loading or induction dose above the maintenance maximum of ${limit}; a reviewer should confirm the maintenance dose.`,
+        c ? [c] : [],
+        c ? "direct" : "none",
+        "Maintenance dose and frequency",
+      );
     return ev("met", `Requested "${sig}" is within the policy maximum of ${limit}.`, c ? [c] : []);
   }
   // the approval's quantity will carry the limit; an unreadable sig does not fail the request
-  return ev("met", `The requested dose${med?.dosage ? ` "${med.dosage}"` : ""} is not shown to exceed ${limit}; the approval is limited to it.`, c ? [c] : [], "inferred");
+  return ev(
+    "met",
+    `The requested dose${med?.dosage ? ` "${med.dosage}"` : ""} is not shown to exceed ${limit}; the approval is limited to it.`,
+    c ? [c] : [],
+    "inferred",
+  );
 }
 
 function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext): Ev {
@@ -503,7 +821,14 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
   const shown = days ? `${qty} per ${days} days` : `${qty}`;
   if (perPeriod > spec.amount * 1.001) {
     const loading = /\bload|induction|starter|titration|first (?:fill|month)|day 1\b/i.test(`${med?.dosage ?? ""}`);
-    if (loading) return ev("insufficient", `Requested quantity ${shown} exceeds ${limit}, with a loading dose in the directions; a reviewer should confirm the first fill.`, cites, cites.length ? "direct" : "none", "Quantity needed after the loading dose");
+    if (loading)
+      return ev(
+        "insufficient",
+        `Requested quantity ${shown} exceeds ${limit}, with a loading dose in the directions; a reviewer should confirm the first fill.`,
+        cites,
+        cites.length ? "direct" : "none",
+        "Quantity needed after the loading dose",
+      );
     return ev("not_met", `Requested quantity ${shown} exceeds the limit of ${limit}.`, cites);
   }
   return ev("met", `Requested quantity ${shown} is within the limit of ${limit}.`, cites);
@@ -516,7 +841,11 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
-  const stem = (w: string) => w.toLowerCase().replace(/(?:ies|es|s|ed|ing)$/, "").slice(0, Math.max(4, Math.min(8, w.length - 1)));
+  const stem = (w: string) =>
+    w
+      .toLowerCase()
+      .replace(/(?:ies|es|s|ed|ing)$/, "")
+      .slice(0, Math.max(4, Math.min(8, w.length - 1)));
   let found: { line: (typeof ctx.idx.lines)[number]; at: number; negated: boolean } | null = null;
   for (const line of ctx.idx.lines) {
     // the sentences that start on this line, read through the lines they wrap onto
@@ -581,25 +910,51 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   const severityOk = (cit: Citation | null) => {
     if (!spec.severity?.length) return true;
     const text = (cit?.text ?? "").toLowerCase();
-    return spec.severity.some((s) => new RegExp(`\\b${s}\\b`).test(text)) && !/\bmoderate(?:ly)?[- ]to[- ]severe|\bsevere\b/.test(text.replace(new RegExp(`\\b${spec.severity[0]}\\b`), ""));
+    return (
+      spec.severity.some((s) => new RegExp(`\\b${s}\\b`).test(text)) &&
+      !/\bmoderate(?:ly)?[- ]to[- ]severe|\bsevere\b/.test(text.replace(new RegExp(`\\b${spec.severity[0]}\\b`), ""))
+    );
   };
   const primary = conds.find((c) => c.source === "primary");
-  const matchesExcluded = (c: CaseCondition) => conditionSatisfies(c, spec.conditions, spec.icd10) && !(c.condition && coveredConditions.includes(c.condition) && !spec.conditions.includes(c.condition));
+  const matchesExcluded = (c: CaseCondition) =>
+    conditionSatisfies(c, spec.conditions, spec.icd10) && !(c.condition && coveredConditions.includes(c.condition) && !spec.conditions.includes(c.condition));
   const isCovered = (c: CaseCondition) => conditionSatisfies(c, coveredConditions, coveredIcd);
   // the primary diagnosis is the excluded condition itself, not one the policy covers
-  if (primary && matchesExcluded(primary) && (!isCovered(primary) || (primary.condition != null && spec.conditions.includes(primary.condition))) && severityOk(primary.citation)) {
+  if (
+    primary &&
+    matchesExcluded(primary) &&
+    (!isCovered(primary) || (primary.condition != null && spec.conditions.includes(primary.condition))) &&
+    severityOk(primary.citation)
+  ) {
     const coveredElse = conds.some((c) => c !== primary && c.source !== "text" && isCovered(c) && !matchesExcluded(c));
-    if (!coveredElse && !spec.severity?.length) return ev("met", `Applies: the request's primary diagnosis ${primary.code ?? ""} (${primary.condition}) is an excluded use.`, primary.citation ? [primary.citation] : []);
+    if (!coveredElse && !spec.severity?.length)
+      return ev(
+        "met",
+        `Applies: the request's primary diagnosis ${primary.code ?? ""} (${primary.condition}) is an excluded use.`,
+        primary.citation ? [primary.citation] : [],
+      );
   }
   // the purpose written out: "for weight loss", "indication: weight management", "diagnosis: type 1 diabetes"
   const named = [...spec.phrases, ...spec.conditions.flatMap((n) => conditionByName(n)?.aliases.filter((a) => !/\\b/.test(a) && a.length > 4) ?? [])];
   for (const p of named) {
-    const re = new RegExp(`(?:\\bfor|\\bindication:?|\\bdiagnos[ie]s:?|\\breason for (?:request|use):?|\\bused? (?:for|as)|\\brequest(?:ed|ing)? (?:for|as)|\\bto (?:help with|treat|aid))\\s+(?:[a-z/-]+\\s+){0,3}?${p.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\ /g, "[\\s-]+")}`, "i");
+    const re = new RegExp(
+      `(?:\\bfor|\\bindication:?|\\bdiagnos[ie]s:?|\\breason for (?:request|use):?|\\bused? (?:for|as)|\\brequest(?:ed|ing)? (?:for|as)|\\bto (?:help with|treat|aid))\\s+(?:[a-z/-]+\\s+){0,3}?${p
+        .toLowerCase()
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/\\ /g, "[\\s-]+")}`,
+      "i",
+    );
     const h = search(ctx.idx, re).find((x) => !x.negated);
     if (h && severityOk(quote(ctx.idx, h.line))) {
       const coveredDx = conds.find((c) => c.source !== "text" && isCovered(c) && !matchesExcluded(c));
       if (!coveredDx) return ev("met", `Applies: the request states its purpose as ${p}.`, [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
-      return ev("insufficient", `The request names ${p} as a purpose but also a covered diagnosis (${coveredDx.condition ?? coveredDx.code}); a reviewer should confirm the indication.`, [quote(ctx.idx, h.line, h.index, h.index + h.length)], "direct", "The indication the drug is requested for");
+      return ev(
+        "insufficient",
+        `The request names ${p} as a purpose but also a covered diagnosis (${coveredDx.condition ?? coveredDx.code}); a reviewer should confirm the indication.`,
+        [quote(ctx.idx, h.line, h.index, h.index + h.length)],
+        "direct",
+        "The indication the drug is requested for",
+      );
     }
   }
   // severity-qualified exclusions ("mild Crohn's disease"): the request describes that severity
@@ -610,14 +965,24 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
       for (const line of ctx.idx.lines) {
         for (const mm of conditionMentions(line.text, term)) {
           const before = line.lower.slice(Math.max(0, mm.index - 30), mm.index);
-          if (spec.severity.some((s) => new RegExp(`\\b${s}\\b(?![- ]to[- ])`).test(before)) && !isNegated(line.lower, mm.index)) return ev("met", `Applies: the request describes ${spec.severity.join("/")} ${name}.`, [quote(ctx.idx, line, Math.max(0, mm.index - 12), mm.index + mm.length)]);
+          if (spec.severity.some((s) => new RegExp(`\\b${s}\\b(?![- ]to[- ])`).test(before)) && !isNegated(line.lower, mm.index))
+            return ev("met", `Applies: the request describes ${spec.severity.join("/")} ${name}.`, [
+              quote(ctx.idx, line, Math.max(0, mm.index - 12), mm.index + mm.length),
+            ]);
         }
       }
     }
     return ev("not_met", "Does not apply.", [], "inferred");
   }
   const mention = conds.find((c) => c.source !== "primary" && matchesExcluded(c) && !isCovered(c));
-  if (mention && !conds.some((c) => c.source !== "text" && isCovered(c))) return ev("insufficient", `${cap(mention.condition ?? "An excluded condition")} is documented and no covered indication is; a reviewer should confirm the indication.`, mention.citation ? [mention.citation] : [], "direct", "The indication the drug is requested for");
+  if (mention && !conds.some((c) => c.source !== "text" && isCovered(c)))
+    return ev(
+      "insufficient",
+      `${cap(mention.condition ?? "An excluded condition")} is documented and no covered indication is; a reviewer should confirm the indication.`,
+      mention.citation ? [mention.citation] : [],
+      "direct",
+      "The indication the drug is requested for",
+    );
   return ev("not_met", "Does not apply.", [], "inferred");
 }
 
@@ -628,7 +993,12 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
  * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
  * excluded use never applies to a covered primary diagnosis). Never throws.
  */
-export function evaluateCriterion(spec: Criterion, ctx: EvalContext, role: "criterion" | "exclusion" = "criterion", covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] }): Ev {
+export function evaluateCriterion(
+  spec: Criterion,
+  ctx: EvalContext,
+  role: "criterion" | "exclusion" = "criterion",
+  covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] },
+): Ev {
   try {
     return evaluateInner(spec, ctx, role, covered);
   } catch (err) {
@@ -642,17 +1012,52 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "all": {
       const rs = spec.items.map((i) => evaluateInner(i, ctx, role, covered));
       const bad = rs.find((r) => r.outcome === "not_met") ?? rs.find((r) => r.outcome === "insufficient");
-      if (bad) return { ...bad, reason: rs.map((r) => r.reason).join(" "), missing: rs.filter((r) => r.outcome === "insufficient").map((r) => r.missing).filter(Boolean).join("; ") || bad.missing };
-      return ev("met", rs.map((r) => r.reason).join(" "), rs.flatMap((r) => r.citations), rs.every((r) => r.evidence === "inferred") ? "inferred" : "direct");
+      if (bad)
+        return {
+          ...bad,
+          reason: rs.map((r) => r.reason).join(" "),
+          missing:
+            rs
+              .filter((r) => r.outcome === "insufficient")
+              .map((r) => r.missing)
+              .filter(Boolean)
+              .join("; ") || bad.missing,
+        };
+      return ev(
+        "met",
+        rs.map((r) => r.reason).join(" "),
+        rs.flatMap((r) => r.citations),
+        rs.every((r) => r.evidence === "inferred") ? "inferred" : "direct",
+      );
     }
     case "any": {
       const rs = spec.items.map((i) => evaluateInner(i, ctx, role, covered));
       const need = spec.min ?? 1;
       const met = rs.filter((r) => r.outcome === "met");
-      if (met.length >= need) return ev("met", met.map((r) => r.reason).join(" "), met.flatMap((r) => r.citations), met.every((r) => r.evidence === "inferred") ? "inferred" : "direct");
+      if (met.length >= need)
+        return ev(
+          "met",
+          met.map((r) => r.reason).join(" "),
+          met.flatMap((r) => r.citations),
+          met.every((r) => r.evidence === "inferred") ? "inferred" : "direct",
+        );
       const open = rs.filter((r) => r.outcome === "insufficient");
-      if (met.length + open.length >= need) return ev("insufficient", `${need > 1 ? `${met.length} of ${need} required alternatives met; ` : ""}no alternative is clearly met: ${alternatives(rs)}`, [...met, ...open].flatMap((r) => r.citations), "direct", open.map((r) => r.missing).filter(Boolean).join(" — or — ") || null);
-      return ev("not_met", `None of the alternatives is met: ${alternatives(rs)}`, rs.flatMap((r) => r.citations));
+      if (met.length + open.length >= need)
+        return ev(
+          "insufficient",
+          `${need > 1 ? `${met.length} of ${need} required alternatives met; ` : ""}no alternative is clearly met: ${alternatives(rs)}`,
+          [...met, ...open].flatMap((r) => r.citations),
+          "direct",
+          open
+            .map((r) => r.missing)
+            .filter(Boolean)
+            .join(" — or — ") || null,
+        );
+      return ev(
+        "not_met",
+        `None of the alternatives is met: ${alternatives(rs)}`,
+        rs.flatMap((r) => r.citations),
+      );
     }
     case "age":
       return evalAge(spec, ctx);
@@ -693,7 +1098,9 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     case "current_therapy":
     case "no_concurrent": {
       const t = ongoingOf(spec, ctx, { combination: true });
-      return t ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2)) : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");
+      return t
+        ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2))
+        : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");
     }
     case "age": {
       // "Patients younger than 18": the exclusion applies when the age bound it names holds
@@ -725,5 +1132,8 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
 
 /** The reasons of a criterion's alternatives as one sentence: "A; or B." (each without its own full stop). */
 function alternatives(rs: { reason: string }[]): string {
-  return `${rs.map((r) => r.reason.trim().replace(/[.\s]+$/, "")).filter(Boolean).join("; or ")}.`;
+  return `${rs
+    .map((r) => r.reason.trim().replace(/[.\s]+$/, ""))
+    .filter(Boolean)
+    .join("; or ")}.`;
 }

@@ -29,14 +29,20 @@ describe("one-sentence PBM indication (secukinumab, ankylosing spondylitis)", ()
   const header = "Patient: Ana Ruiz  DOB: 04/12/1984\nDiagnosis: Ankylosing spondylitis (M45.9)\nPrescriber: Dr. Lee   Specialty: Rheumatology\n";
 
   it("is covered and approved when every clause is documented", () => {
-    const { review, decision } = run(t, header + "Ibuprofen 800 mg TID 01/05/2026 - 02/20/2026, inadequate response.\nNaproxen 500 mg BID 03/01/2026 - 04/15/2026, no improvement.", { diagnoses: [dx("M45.9", "Ankylosing spondylitis")] });
+    const { review, decision } = run(
+      t,
+      header + "Ibuprofen 800 mg TID 01/05/2026 - 02/20/2026, inadequate response.\nNaproxen 500 mg BID 03/01/2026 - 04/15/2026, no improvement.",
+      { diagnoses: [dx("M45.9", "Ankylosing spondylitis")] },
+    );
     expect(review.indication?.status).toBe("matched");
     expect(review.paths.map((p) => p.title)).toEqual(["Ankylosing Spondylitis"]);
     expect(decision).toBe("approved");
   });
 
   it("one NSAID where the policy requires two is not enough", () => {
-    const { review, decision } = run(t, header + "Meloxicam 15 mg daily 01/05/2026 - 03/20/2026, inadequate response.", { diagnoses: [dx("M45.9", "Ankylosing spondylitis")] });
+    const { review, decision } = run(t, header + "Meloxicam 15 mg daily 01/05/2026 - 03/20/2026, inadequate response.", {
+      diagnoses: [dx("M45.9", "Ankylosing spondylitis")],
+    });
     // CHANGED (old: not_met → denied): one documented NSAID and nothing about a second is a
     // partial history, not a documented failure; absence is never a failure → needs more information
     expect(crit(review, /NSAIDs/).outcome).toBe("insufficient");
@@ -47,9 +53,13 @@ describe("one-sentence PBM indication (secukinumab, ankylosing spondylitis)", ()
 describe("Medicaid PDL bullets (omalizumab)", () => {
   const t = tree(F.MEDICAID_PDL, ["omalizumab", "xolair"]);
   it("approves on the initial bullets; renewal bullets are never asked", () => {
-    const { review, decision } = run(t, "DOB: 02/02/2014\nDx: Moderate persistent allergic asthma J45.40\nSpecialty: Allergy & Immunology\nFluticasone 110 mcg 2 puffs BID since 01/2025, still uncontrolled.", {
-      diagnoses: [dx("J45.40", "Moderate persistent allergic asthma")],
-    });
+    const { review, decision } = run(
+      t,
+      "DOB: 02/02/2014\nDx: Moderate persistent allergic asthma J45.40\nSpecialty: Allergy & Immunology\nFluticasone 110 mcg 2 puffs BID since 01/2025, still uncontrolled.",
+      {
+        diagnoses: [dx("J45.40", "Moderate persistent allergic asthma")],
+      },
+    );
     expect(review.paths[0].criteria.map((c) => c.question).join(" ")).not.toMatch(/improvement/i);
     expect(decision).toBe("approved");
   });
@@ -58,9 +68,13 @@ describe("Medicaid PDL bullets (omalizumab)", () => {
 describe("UHC outline (ustekinumab, Crohn's disease)", () => {
   const t = tree(F.UHC_STYLE, ["ustekinumab", "stelara"]);
   it("intolerance of a conventional therapy satisfies the ONE-of group", () => {
-    const { review, decision } = run(t, "Diagnosis: Crohn's disease of small intestine K50.00\nAzathioprine 100 mg daily 02/2026 - 03/2026, stopped due to pancreatitis.\nSpecialty: Gastroenterology", {
-      diagnoses: [dx("K50.00", "Crohn's disease of small intestine")],
-    });
+    const { review, decision } = run(
+      t,
+      "Diagnosis: Crohn's disease of small intestine K50.00\nAzathioprine 100 mg daily 02/2026 - 03/2026, stopped due to pancreatitis.\nSpecialty: Gastroenterology",
+      {
+        diagnoses: [dx("K50.00", "Crohn's disease of small intestine")],
+      },
+    );
     expect(review.paths.map((p) => p.title)).toEqual(["Crohn's Disease"]);
     expect(decision).toBe("approved");
   });
@@ -68,7 +82,8 @@ describe("UHC outline (ustekinumab, Crohn's disease)", () => {
 
 describe("Cigna (mepolizumab) recency and undated labs", () => {
   const t = tree(F.CIGNA_STYLE, ["mepolizumab", "nucala"]);
-  const base = "DOB 05/05/1980\nDx: Severe eosinophilic asthma J45.50\nAdvair 500/50 1 puff BID since 01/2025, uncontrolled with 3 exacerbations.\nSpecialty: Pulmonology\n";
+  const base =
+    "DOB 05/05/1980\nDx: Severe eosinophilic asthma J45.50\nAdvair 500/50 1 puff BID since 01/2025, uncontrolled with 3 exacerbations.\nSpecialty: Pulmonology\n";
   const facts = { diagnoses: [dx("J45.50", "Severe eosinophilic asthma")] };
   it("a recent dated eosinophil count meets the criterion", () => {
     expect(judged(t, base + "Blood eosinophils 420 cells/uL (08/10/2026)", facts, /eosinophil/)).toEqual(["met", "approved"]);
@@ -78,7 +93,9 @@ describe("Cigna (mepolizumab) recency and undated labs", () => {
   });
   // Regression (found by the ported tests, fixed): the EGPA indication also matches vasculitis (M31), so a granulomatosis-with-polyangiitis request is approved under "Eosinophilic Granulomatosis with Polyangiitis (EGPA)" — an approval for an indication the policy does not cover.
   it("a GPA (M31.31) request is not approved under the EGPA indication", () => {
-    const { decision } = run(t, "DOB 05/05/1970\nDiagnosis: Granulomatosis with polyangiitis M31.31\nSpecialty: Rheumatology", { diagnoses: [dx("M31.31", "Granulomatosis with polyangiitis")] });
+    const { decision } = run(t, "DOB 05/05/1970\nDiagnosis: Granulomatosis with polyangiitis M31.31\nSpecialty: Rheumatology", {
+      diagnoses: [dx("M31.31", "Granulomatosis with polyangiitis")],
+    });
     expect(decision).not.toBe("approved");
   });
 });
@@ -94,10 +111,15 @@ describe("Aetna (inclisiran) untreated LDL-C", () => {
     expect(judged(t, head + "LDL-C 150 mg/dL 08/20/2026", facts, /untreated/)).toEqual(["insufficient", "needs_more_information"]);
   });
   it("an untreated value below the threshold fails", () => {
-    expect(crit(run(t, head + "Pre-treatment LDL-C 172 mg/dL\nLDL-C 118 mg/dL 08/20/2026", facts).review, /untreated/)).toMatchObject({ outcome: "not_met", confidence: "high" });
+    expect(crit(run(t, head + "Pre-treatment LDL-C 172 mg/dL\nLDL-C 118 mg/dL 08/20/2026", facts).review, /untreated/)).toMatchObject({
+      outcome: "not_met",
+      confidence: "high",
+    });
   });
   it("a request for another lipid indication is not covered by the lead-sentence indication", () => {
-    const { review, decision, result } = run(t, "Diagnosis: Coronary artery disease I25.10\nLDL-C 118 mg/dL 08/20/2026", { diagnoses: [dx("I25.10", "Coronary artery disease")] });
+    const { review, decision, result } = run(t, "Diagnosis: Coronary artery disease I25.10\nLDL-C 118 mg/dL 08/20/2026", {
+      diagnoses: [dx("I25.10", "Coronary artery disease")],
+    });
     expect(review.indication?.status).toBe("not_covered");
     expect(decision).toBe("denied");
     expect(result.rule).toBe("deny_not_covered");
@@ -133,7 +155,9 @@ describe("quantity limit (rimegepant)", () => {
     const reason = run(t, "Nurtec ODT 75 mg\nHeadache diary: 18 headache days per month", { medication: med({ quantity: 24, days_supply: 30 }) });
     expect(crit(reason.review, /Quantity/).outcome).toBe("met");
     expect(reason.decision).toBe("needs_more_information");
-    expect(run(t, "Nurtec ODT 75 mg\nHeadache diary: 6 headache days per month", { medication: med({ quantity: 24, days_supply: 30 }) }).decision).toBe("denied");
+    expect(run(t, "Nurtec ODT 75 mg\nHeadache diary: 6 headache days per month", { medication: med({ quantity: 24, days_supply: 30 }) }).decision).toBe(
+      "denied",
+    );
   });
 });
 
@@ -151,7 +175,13 @@ Approval duration: 6 months`,
   const dose = (dosage: string) => {
     const fax = `Dx L40.0\nDirections: ${dosage}`;
     const at = fax.indexOf(dosage);
-    return crit(run(t, fax, { diagnoses: [dx("L40.0", "Plaque psoriasis")], medication: med({ dosage, citations: [{ document: "fax", page: 1, start: at, end: at + dosage.length, text: dosage }] }) }).review, /Dose/);
+    return crit(
+      run(t, fax, {
+        diagnoses: [dx("L40.0", "Plaque psoriasis")],
+        medication: med({ dosage, citations: [{ document: "fax", page: 1, start: at, end: at + dosage.length, text: dosage }] }),
+      }).review,
+      /Dose/,
+    );
   };
   it("a requested dose above the stated maximum fails; within it, or unreadable, passes", () => {
     expect(dose("300 mg SC every week")).toMatchObject({ outcome: "not_met", confidence: "high" });
@@ -178,7 +208,9 @@ A. Use for weight loss or chronic weight management in a member without type 2 d
     expect(decision).toBe("denied");
   });
   it("does not apply when type 2 diabetes is documented", () => {
-    const { review } = run(t, "DOB 01/01/1980\nDiagnosis: Type 2 diabetes mellitus; obesity", { diagnoses: [dx(null, "Type 2 diabetes mellitus", false), dx(null, "Obesity", false)] });
+    const { review } = run(t, "DOB 01/01/1980\nDiagnosis: Type 2 diabetes mellitus; obesity", {
+      diagnoses: [dx(null, "Type 2 diabetes mellitus", false), dx(null, "Obesity", false)],
+    });
     expect(review.exclusions?.some((e) => e.outcome === "met")).toBe(false);
   });
 });

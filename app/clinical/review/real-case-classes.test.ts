@@ -26,7 +26,12 @@ describe("form questions and options are not facts", () => {
   });
 
   it("a test named only in an unanswered question is not a result", () => {
-    const tree = generateDecisionTree(docFromPages(["Examplo PA Criteria\nI. Initial Approval Criteria\nA. Plaque Psoriasis (must meet all):\n1. Diagnosis of plaque psoriasis;\n2. Negative tuberculosis test within the past 12 months;\nApproval duration: 6 months"]), { drug_names: ["Examplo"] });
+    const tree = generateDecisionTree(
+      docFromPages([
+        "Examplo PA Criteria\nI. Initial Approval Criteria\nA. Plaque Psoriasis (must meet all):\n1. Diagnosis of plaque psoriasis;\n2. Negative tuberculosis test within the past 12 months;\nApproval duration: 6 months",
+      ]),
+      { drug_names: ["Examplo"] },
+    );
     const { review } = decideText(tree, "Diagnosis: L40.0 plaque psoriasis\nHas the patient had a negative TB test (QuantiFERON)? Yes [ ] No [ ]");
     const tb = review.paths[0].criteria.find((c) => /tuberculosis/i.test(c.question))!;
     expect(tb.outcome).toBe("insufficient");
@@ -34,8 +39,23 @@ describe("form questions and options are not facts", () => {
 });
 
 describe("requests with no written date", () => {
-  const roster = [{ member_id: "4567890", first_name: "Sarah", last_name: "Sample", birth_date: "2014-10-19", gender: "female", plan_identification: null, coverage_start: "2020-01-01", coverage_end: null }];
-  const form = ["PRIOR AUTHORIZATION REQUEST", "Patient Name: Sarah Sample   Member ID: 4567890   Date of Birth: 10-19-2014", "Medication requested: Humira 40 mg"].join("\n");
+  const roster = [
+    {
+      member_id: "4567890",
+      first_name: "Sarah",
+      last_name: "Sample",
+      birth_date: "2014-10-19",
+      gender: "female",
+      plan_identification: null,
+      coverage_start: "2020-01-01",
+      coverage_end: null,
+    },
+  ];
+  const form = [
+    "PRIOR AUTHORIZATION REQUEST",
+    "Patient Name: Sarah Sample   Member ID: 4567890   Date of Birth: 10-19-2014",
+    "Medication requested: Humira 40 mg",
+  ].join("\n");
 
   it("the latest date of care in the documents stands in (never a birth date or a planned visit) and eligibility holds across it", () => {
     const doc = docFromPages([form, "Clinic note 10/02/2024: abdominal pain.\nLab collected 10/14/2024: CRP 45.\nFollow-up appointment 12/01/2024."]);
@@ -54,7 +74,10 @@ describe("requests with no written date", () => {
   });
 
   it("a request date that most dated entries come months after is not the request date", () => {
-    const doc = docFromPages([["PRIOR AUTHORIZATION REQUEST", "02/01/2014", "Patient Name: Sarah Sample   Date of Birth: 10-19-2014"].join("\n"), "Visit 09/03/2024.\nMRI 09/20/2024.\nLabs 10/01/2024."]);
+    const doc = docFromPages([
+      ["PRIOR AUTHORIZATION REQUEST", "02/01/2014", "Patient Name: Sarah Sample   Date of Birth: 10-19-2014"].join("\n"),
+      "Visit 09/03/2024.\nMRI 09/20/2024.\nLabs 10/01/2024.",
+    ]);
     const facts = extractCaseFacts(doc, { roster });
     expect(facts.request_date).toBe("2024-10-01");
     expect(facts.request_date_source).toBe("latest_document");
@@ -70,7 +93,11 @@ describe("requirements the reader must not shrink or widen", () => {
   });
 
   it("'(i.e., A, B, C)' names the qualifying drugs exactly, not the whole class it describes", () => {
-    const c = parseCriterion("Intolerant or refractory to at least one second-generation or later tyrosine kinase inhibitor (TKI; i.e., Sprycel, Tasigna, Bosulif, Iclusig)", "", ctx) as CriterionOf<"prior_therapy">;
+    const c = parseCriterion(
+      "Intolerant or refractory to at least one second-generation or later tyrosine kinase inhibitor (TKI; i.e., Sprycel, Tasigna, Bosulif, Iclusig)",
+      "",
+      ctx,
+    ) as CriterionOf<"prior_therapy">;
     expect(c.kind).toBe("prior_therapy");
     expect(c.drugs.sort()).toEqual(["bosutinib", "dasatinib", "nilotinib", "ponatinib"]);
     expect(c.classes).toEqual([]);
@@ -83,8 +110,14 @@ describe("requirements the reader must not shrink or widen", () => {
   });
 
   it("a documented finding written across wrapped lines of one sentence meets its documentation requirement", () => {
-    const tree = generateDecisionTree(docFromPages(["Examplimab Clinical Policy\nI. Initial Approval Criteria\nA. Acute Lymphoblastic Leukemia (must meet all):\n1. B-ALL in remission but positive for minimal residual disease (MRD+);\nApproval duration: 6 months"]), { drug_names: ["Examplimab"] });
-    const text = "Diagnosis: C91.00 B-cell acute lymphoblastic leukemia\nBone marrow biopsy on 10/04/2024. While he achieved clinical remission with less than 5% blasts,\nfurther testing revealed that the patient was positive for minimal residual disease\n(MRD+) with 0.1% leukemic cells.";
+    const tree = generateDecisionTree(
+      docFromPages([
+        "Examplimab Clinical Policy\nI. Initial Approval Criteria\nA. Acute Lymphoblastic Leukemia (must meet all):\n1. B-ALL in remission but positive for minimal residual disease (MRD+);\nApproval duration: 6 months",
+      ]),
+      { drug_names: ["Examplimab"] },
+    );
+    const text =
+      "Diagnosis: C91.00 B-cell acute lymphoblastic leukemia\nBone marrow biopsy on 10/04/2024. While he achieved clinical remission with less than 5% blasts,\nfurther testing revealed that the patient was positive for minimal residual disease\n(MRD+) with 0.1% leukemic cells.";
     const { review } = decideText(tree, text, {}, "2024-10-15");
     expect(review.paths[0].outcome).toBe("met");
   });
@@ -92,8 +125,14 @@ describe("requirements the reader must not shrink or widen", () => {
 
 describe("OCR-misread lab names", () => {
   const tree = () =>
-    generateDecisionTree(docFromPages(["Examplo PA Criteria\nI. Initial Approval Criteria\nA. Type 2 Diabetes Mellitus (must meet all):\n1. Diagnosis of type 2 diabetes mellitus;\n2. Hemoglobin A1c of 7% or greater within the past 180 days;\nApproval duration: 12 months"]), { drug_names: ["Examplo"] });
-  const a1c = (text: string) => decideText(tree(), `Diagnosis: E11.65 type 2 diabetes mellitus\n${text}`, {}, "2026-03-01").review.paths[0].criteria.find((c) => /a1c/i.test(c.question))!;
+    generateDecisionTree(
+      docFromPages([
+        "Examplo PA Criteria\nI. Initial Approval Criteria\nA. Type 2 Diabetes Mellitus (must meet all):\n1. Diagnosis of type 2 diabetes mellitus;\n2. Hemoglobin A1c of 7% or greater within the past 180 days;\nApproval duration: 12 months",
+      ]),
+      { drug_names: ["Examplo"] },
+    );
+  const a1c = (text: string) =>
+    decideText(tree(), `Diagnosis: E11.65 type 2 diabetes mellitus\n${text}`, {}, "2026-03-01").review.paths[0].criteria.find((c) => /a1c/i.test(c.question))!;
 
   it("'Alc' / 'AIc' (the 1 read as l or I) is the A1c when a percentage follows", () => {
     expect(a1c("Hemoglobin Alc 8.6 % (02/17/2026)").outcome).toBe("met");
@@ -110,8 +149,16 @@ describe("a drug's name is not its lab result", () => {
     const { buildCaseIndex } = await import("../evidence/case-index");
     const { measureValues } = await import("../evidence/findings");
     const { MEASURES } = await import("../vocabulary/measures");
-    const idx = buildCaseIndex(docFromPages(["Re: PA request - Testosterone\nPages: 2 (including cover)\nMedication & strength Testosterone cypionate 200 mg/mL, 10 mL vial\nTotal testosterone 412 ng/dL (09/30/2026)"]), "2026-10-28");
-    const values = measureValues(idx, MEASURES.find((m) => m.name === "testosterone")!).map((v) => v.value);
+    const idx = buildCaseIndex(
+      docFromPages([
+        "Re: PA request - Testosterone\nPages: 2 (including cover)\nMedication & strength Testosterone cypionate 200 mg/mL, 10 mL vial\nTotal testosterone 412 ng/dL (09/30/2026)",
+      ]),
+      "2026-10-28",
+    );
+    const values = measureValues(
+      idx,
+      MEASURES.find((m) => m.name === "testosterone")!,
+    ).map((v) => v.value);
     expect(values).toEqual([412]);
   });
 });

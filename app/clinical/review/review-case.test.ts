@@ -155,11 +155,20 @@ describe("selectPolicy", () => {
 const zentumab = generateDecisionTree(docFromPages([P.CLINICAL_ZENTUMAB]), { drug_names: ["Zentumab", "zentumab"] });
 const zreview = (text: string, over: Partial<CaseFacts> = {}, t: DecisionTree = zentumab) => reviewText(t, text, over, "2026-08-01").review;
 const find = (r: ReviewResult, re: RegExp) => r.paths.flatMap((p) => p.criteria).find((c) => re.test(c.question))!;
-const onePolicy = (indication: string, criterion: string) => generateDecisionTree(docFromPages([`Clinical Policy: Zentumab\nI. Initial Approval Criteria\nA. ${indication} (must meet all):\n1. ${criterion};\nApproval duration: 6 months`]), { drug_names: ["Zentumab"] });
+const onePolicy = (indication: string, criterion: string) =>
+  generateDecisionTree(
+    docFromPages([`Clinical Policy: Zentumab\nI. Initial Approval Criteria\nA. ${indication} (must meet all):\n1. ${criterion};\nApproval duration: 6 months`]),
+    { drug_names: ["Zentumab"] },
+  );
 
 describe("TB / screening tests", () => {
   it("accepts the synonyms (QuantiFERON, T-SPOT, IGRA, PPD) with dates and recency", () => {
-    for (const line of ["QuantiFERON-TB Gold Plus   Negative   03/02/2026", "T-SPOT.TB negative 01/22/2026", "IGRA neg (02/10/2026)", "negative QFT on 03/01/2026"]) {
+    for (const line of [
+      "QuantiFERON-TB Gold Plus   Negative   03/02/2026",
+      "T-SPOT.TB negative 01/22/2026",
+      "IGRA neg (02/10/2026)",
+      "negative QFT on 03/01/2026",
+    ]) {
       const tb = find(zreview(`Diagnosis: plaque psoriasis L40.0\n${line}`), /tuberculosis/);
       expect(tb.outcome, line).toBe("met");
       expect(tb.citations[0].document).toBe("fax");
@@ -197,18 +206,26 @@ describe("TB / screening tests", () => {
 describe("trial groups, intolerance and doses", () => {
   // Regression (found by the ported tests, fixed): the trial-list header of CLINICAL_ZENTUMAB is read as human_review (see policy/read-policy.test.ts), so a documented 6-week methotrexate trial stopped for transaminitis does not meet "Failure of at least one of the following ... unless clinically significant adverse effects".
   it("list items under a trial requirement inherit its intolerance allowance", () => {
-    expect(find(zreview("Dx L40.0\nMethotrexate 15 mg weekly 02/02/2026 - 03/16/2026, stopped after 6 weeks for transaminitis."), /Failure of at least one/).outcome).toBe("met");
+    expect(
+      find(zreview("Dx L40.0\nMethotrexate 15 mg weekly 02/02/2026 - 03/16/2026, stopped after 6 weeks for transaminitis."), /Failure of at least one/).outcome,
+    ).toBe("met");
   });
   it("a trial named without dates cannot be judged", () => {
     expect(find(zreview("Dx L40.0\nPrior methotrexate."), /Failure of at least one/).outcome).toBe("insufficient");
   });
 
   it("'contraindication to, or intolerance with, X' is met by a documented intolerance", () => {
-    const t = onePolicy("Rheumatoid Arthritis", "Patient has a contraindication to, or has experienced intolerance with, methotrexate, as documented by the prescriber");
+    const t = onePolicy(
+      "Rheumatoid Arthritis",
+      "Patient has a contraindication to, or has experienced intolerance with, methotrexate, as documented by the prescriber",
+    );
     expect(find(zreview("MTX 10 mg weekly 07-09/2025 stopped for nausea/mucositis.", {}, t), /contraindication/).outcome).toBe("met");
   });
   it("'No prior DMARDs' neither shows a contraindication nor fails it", () => {
-    const t = onePolicy("Rheumatoid Arthritis", "Patient has a contraindication to, or has experienced intolerance with, methotrexate, as documented by the prescriber");
+    const t = onePolicy(
+      "Rheumatoid Arthritis",
+      "Patient has a contraindication to, or has experienced intolerance with, methotrexate, as documented by the prescriber",
+    );
     // CHANGED (old: not_met): the fax says nothing about a contraindication to methotrexate;
     // absence of information is never a failure (decision semantics), so it is insufficient
     expect(find(zreview("No prior DMARDs.", {}, t), /contraindication/).outcome).toBe("insufficient");
@@ -227,7 +244,10 @@ Coverage Duration: 12 months.`,
       ]),
       { drug_names: ["Examplo"] },
     );
-    expect(find(zreview("Dx E11.9\nMetformin 500 mg daily 01/2025 - 06/2026, A1c still high.", {}, t), /metformin/)).toMatchObject({ outcome: "not_met", confidence: "high" });
+    expect(find(zreview("Dx E11.9\nMetformin 500 mg daily 01/2025 - 06/2026, A1c still high.", {}, t), /metformin/)).toMatchObject({
+      outcome: "not_met",
+      confidence: "high",
+    });
     expect(find(zreview("Dx E11.9\nMetformin 1,000 mg BID 01/2025 - 06/2026, A1c still high.", {}, t), /metformin/).outcome).toBe("met");
   });
 });
@@ -274,9 +294,17 @@ describe("indication selection and combination use", () => {
 describe("excluded uses", () => {
   const t = generateDecisionTree(docFromPages([P.PARTD_EXAMPLO]), { drug_names: ["Examplo"] });
   it("an excluded use applies to the stated indication, not to a covered diagnosis", () => {
-    const weight = zreview("Primary diagnosis: Obesity E66.01\nSecondary: BMI 39 Z68.39\nRequesting Examplo for weight loss. No diabetes.", { diagnoses: [dx("E66.01", "Obesity", true), dx("Z68.39", "BMI 39", false)] }, t);
+    const weight = zreview(
+      "Primary diagnosis: Obesity E66.01\nSecondary: BMI 39 Z68.39\nRequesting Examplo for weight loss. No diabetes.",
+      { diagnoses: [dx("E66.01", "Obesity", true), dx("Z68.39", "BMI 39", false)] },
+      t,
+    );
     expect(weight.exclusions?.find((e) => e.outcome === "met")).toMatchObject({ question: expect.stringMatching(/weight loss/), confidence: "high" });
-    const diabetic = zreview("Primary diagnosis: Type 2 diabetes E11.65\nSecondary: Obesity E66.9", { diagnoses: [dx("E11.65", "Type 2 diabetes", true), dx("E66.9", "Obesity", false)] }, t);
+    const diabetic = zreview(
+      "Primary diagnosis: Type 2 diabetes E11.65\nSecondary: Obesity E66.9",
+      { diagnoses: [dx("E11.65", "Type 2 diabetes", true), dx("E66.9", "Obesity", false)] },
+      t,
+    );
     expect(diabetic.exclusions?.some((e) => e.outcome === "met")).toBe(false);
   });
 });
@@ -287,6 +315,11 @@ describe("prescriber specialty", () => {
     // the prescriber's specialty is read (and cited) from the fax: a failure needs a cited fact
     const r = zreview("Prescriber: Dr. Ana Ortiz   Specialty: Dermatology\nRheumatology started certolizumab last year.", {}, t);
     expect(find(r, /rheumatologist/)).toMatchObject({ outcome: "not_met", evidence: "direct" });
-    expect(find(zreview("Prescriber: Dr. Ana Ortiz   Specialty: Dermatology\nSeen in consultation with rheumatology (Dr. Q), who recommends therapy.", {}, t), /rheumatologist/).outcome).toBe("met");
+    expect(
+      find(
+        zreview("Prescriber: Dr. Ana Ortiz   Specialty: Dermatology\nSeen in consultation with rheumatology (Dr. Q), who recommends therapy.", {}, t),
+        /rheumatologist/,
+      ).outcome,
+    ).toBe("met");
   });
 });

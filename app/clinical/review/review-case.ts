@@ -20,7 +20,11 @@ import { evalContext, evaluateCriterion, type EvalContext, type Ev } from "./eva
 import { conditionSatisfies } from "./case-conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 function pickLabel(labels: string[], want: "yes" | "no"): string | null {
   return labels.find((l) => norm(l) === want) ?? (want === "yes" ? (labels.find((l) => !/^no$/i.test(l.trim())) ?? null) : null);
@@ -30,7 +34,7 @@ function pickLabel(labels: string[], want: "yes" | "no"): string | null {
 export function specConfidence(c: Criterion): "high" | "medium" | "low" {
   if (c.kind === "all" || c.kind === "any") {
     const parts = c.items.map(specConfidence);
-    return parts.includes("low") ? "low" : parts.includes("medium") ? "medium" : c.confidence ?? "high";
+    return parts.includes("low") ? "low" : parts.includes("medium") ? "medium" : (c.confidence ?? "high");
   }
   return c.confidence ?? "high";
 }
@@ -48,22 +52,57 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
   return c.confidence ?? "high";
 }
 
-function criterionAnswer(node: TreeNode, spec: Criterion, role: "criterion" | "exclusion", ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }, edited: boolean): NodeAnswer {
+function criterionAnswer(
+  node: TreeNode,
+  spec: Criterion,
+  role: "criterion" | "exclusion",
+  ctx: EvalContext,
+  covered: { conditions: string[]; icd10: string[] },
+  edited: boolean,
+): NodeAnswer {
   const r = evaluateCriterion(spec, ctx, role, covered);
-  const conf = role === "exclusion" ? specConfidence(spec) : r.outcome === "not_met" ? failConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered)) : specConfidence(spec);
+  const conf =
+    role === "exclusion"
+      ? specConfidence(spec)
+      : r.outcome === "not_met"
+        ? failConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered))
+        : specConfidence(spec);
   // with nothing in the fax to quote, the criterion cites the policy passage it applied
   const citations = r.citations.length || !node.passage ? r.citations : [node.passage];
-  const base = { node_id: node.id, reason: r.reason + (edited ? " (read from the edited question)" : ""), citations, evidence: r.evidence, confidence: conf, missing: r.missing ?? null };
+  const base = {
+    node_id: node.id,
+    reason: r.reason + (edited ? " (read from the edited question)" : ""),
+    citations,
+    evidence: r.evidence,
+    confidence: conf,
+    missing: r.missing ?? null,
+  };
   if (role === "exclusion") {
     if (r.outcome === "met" && conf === "high" && r.evidence === "direct") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
-    if (r.outcome === "met") return { ...base, labels: [], definite: false, outcome: "insufficient", reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`, missing: r.missing ?? `Whether the exclusion applies: ${spec.text.slice(0, 120)}` };
+    if (r.outcome === "met")
+      return {
+        ...base,
+        labels: [],
+        definite: false,
+        outcome: "insufficient",
+        reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`,
+        missing: r.missing ?? `Whether the exclusion applies: ${spec.text.slice(0, 120)}`,
+      };
     if (r.outcome === "not_met") return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
     return { ...base, labels: [], definite: false, outcome: "insufficient" };
   }
   if (r.outcome === "met") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
-  if (r.outcome === "not_met" && conf === "high" && r.evidence === "direct" && r.citations.length) return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
+  if (r.outcome === "not_met" && conf === "high" && r.evidence === "direct" && r.citations.length)
+    return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
   if (r.outcome === "not_met")
-    return { ...base, labels: [], definite: false, outcome: "insufficient", reason: `${r.reason} This appears not met, but the policy sentence or the evidence is not clear enough to decide on; a reviewer should confirm.`, missing: r.missing ?? spec.text };
+    return {
+      ...base,
+      labels: [],
+      definite: false,
+      outcome: "insufficient",
+      reason: `${r.reason} This appears not met, but the policy sentence or the evidence is not clear enough to decide on; a reviewer should confirm.`,
+      missing: r.missing ?? spec.text,
+    };
   return { ...base, labels: [], definite: false, outcome: "insufficient" };
 }
 
@@ -114,7 +153,10 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
   const max = Math.max(0, ...scored.map((s) => s.score));
   const formal = ctx.conditions.filter((c) => c.source !== "text");
   const formalKnown = formal.filter((c) => c.condition);
-  const info = (status: NonNullable<ReviewResult["indication"]>["status"]) => ({ status, branches: scored.map((s) => ({ title: s.b.title, score: s.score, citation: s.citation })) });
+  const info = (status: NonNullable<ReviewResult["indication"]>["status"]) => ({
+    status,
+    branches: scored.map((s) => ({ title: s.b.title, score: s.score, citation: s.citation })),
+  });
   if (max > 0) {
     // a code outranks words: "L40.50 arthropathic psoriasis" is psoriatic arthritis, not plaque psoriasis
     let top = scored.filter((s) => s.score === max || (max <= 2 && s.score > 0));
@@ -128,7 +170,16 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
     const labels = top.map((s) => s.b.label);
     const cites = top.flatMap((s) => (s.citation ? [s.citation] : [])).slice(0, 2);
     return {
-      answer: { node_id: node.id, labels, definite: true, outcome: "met", reason: `The request's diagnosis matches: ${top.map((s) => s.b.title).join("; ")}.`, citations: cites, evidence: cites.length ? "direct" : "inferred", confidence: top.every((s) => s.b.understood) ? "high" : "low" },
+      answer: {
+        node_id: node.id,
+        labels,
+        definite: true,
+        outcome: "met",
+        reason: `The request's diagnosis matches: ${top.map((s) => s.b.title).join("; ")}.`,
+        citations: cites,
+        evidence: cites.length ? "direct" : "inferred",
+        confidence: top.every((s) => s.b.understood) ? "high" : "low",
+      },
       info: info(branches.length === 1 ? "single" : "matched"),
     };
   }
@@ -137,13 +188,37 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
   if (formalKnown.length && allUnderstood) {
     const cites = formalKnown.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2);
     return {
-      answer: { node_id: node.id, labels: [noneLabel], definite: cites.length > 0, outcome: "not_met", reason: `The request's diagnosis (${[...new Set(formalKnown.map((c) => c.condition))].join(", ")}) is not an indication this policy covers (${branches.map((b) => b.title).join("; ")}).`, citations: cites, evidence: cites.length ? "direct" : "none", confidence: "high" },
+      answer: {
+        node_id: node.id,
+        labels: [noneLabel],
+        definite: cites.length > 0,
+        outcome: "not_met",
+        reason: `The request's diagnosis (${[...new Set(formalKnown.map((c) => c.condition))].join(", ")}) is not an indication this policy covers (${branches.map((b) => b.title).join("; ")}).`,
+        citations: cites,
+        evidence: cites.length ? "direct" : "none",
+        confidence: "high",
+      },
       info: info("not_covered"),
     };
   }
-  const why = !formal.length && !ctx.conditions.length ? "No diagnosis is stated in the request." : !allUnderstood ? "The policy's indication section was not fully understood by the reader; a reviewer must match the diagnosis." : "The request's diagnosis could not be matched to a known condition.";
+  const why =
+    !formal.length && !ctx.conditions.length
+      ? "No diagnosis is stated in the request."
+      : !allUnderstood
+        ? "The policy's indication section was not fully understood by the reader; a reviewer must match the diagnosis."
+        : "The request's diagnosis could not be matched to a known condition.";
   return {
-    answer: { node_id: node.id, labels: [], definite: false, outcome: "insufficient", reason: why, citations: [], evidence: "none", confidence: allUnderstood ? "high" : "low", missing: !formal.length ? "Diagnosis and ICD-10-CM code for the requested use" : "Confirmation of the indication the drug is requested for" },
+    answer: {
+      node_id: node.id,
+      labels: [],
+      definite: false,
+      outcome: "insufficient",
+      reason: why,
+      citations: [],
+      evidence: "none",
+      confidence: allUnderstood ? "high" : "low",
+      missing: !formal.length ? "Diagnosis and ICD-10-CM code for the requested use" : "Confirmation of the indication the drug is requested for",
+    },
     info: info(!formal.length ? "no_diagnosis" : "unknown"),
   };
 }
@@ -180,7 +255,13 @@ export function reviewCase(input: {
 }): ReviewResult {
   const requestDate = input.requestDate ?? input.facts.request_date ?? null;
   const idx = buildCaseIndex(input.caseDoc, requestDate, input.documentName);
-  const ctx = evalContext({ idx, facts: input.facts, requestDate, requestDateSource: input.requestDateSource ?? input.facts.request_date_source, requestedNames: input.tree.drug_names });
+  const ctx = evalContext({
+    idx,
+    facts: input.facts,
+    requestDate,
+    requestDateSource: input.requestDateSource ?? input.facts.request_date_source,
+    requestedNames: input.tree.drug_names,
+  });
   const tree = input.tree;
   const answers = new Map<string, NodeAnswer>();
   const exclusionIds = new Set<string>();

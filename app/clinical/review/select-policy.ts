@@ -19,7 +19,11 @@ function generics(names: string[]): Set<string> {
   return out;
 }
 
-export function selectPolicy(facts: CaseFacts, policies: { id: string; drug_names: string[] }[], opts: { caseDoc?: ParsedDocument; formulary?: FormularyRow[] } = {}): string | null {
+export function selectPolicy(
+  facts: CaseFacts,
+  policies: { id: string; drug_names: string[] }[],
+  opts: { caseDoc?: ParsedDocument; formulary?: FormularyRow[] } = {},
+): string | null {
   const med = facts.medication;
   const requestedNames = [med?.drug_name, med?.generic_name, med?.drug_name_as_written].filter((x): x is string => !!x);
   const ndc = ndcDigits(med?.ndc);
@@ -36,7 +40,10 @@ export function selectPolicy(facts: CaseFacts, policies: { id: string; drug_name
   }
   // a requested drug was read and no policy covers it: none applies (never a drug from the history)
   if (!opts.caseDoc || requestedNames.length) return null;
-  const fax = opts.caseDoc.pages.map((p) => p.text).join("\n").toLowerCase();
+  const fax = opts.caseDoc.pages
+    .map((p) => p.text)
+    .join("\n")
+    .toLowerCase();
   let best: { id: string; n: number } | null = null;
   for (const p of policies) {
     const n = p.drug_names.reduce((s, d) => s + (fax.match(new RegExp(`\\b${esc(d.toLowerCase())}\\b`, "g"))?.length ?? 0), 0);

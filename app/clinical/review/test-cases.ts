@@ -6,7 +6,14 @@ import { docFromPages } from "../testing";
 import { reviewCase } from "./review-case";
 
 /** An eligible member (the eligibility stage is tested on its own). */
-export const ELIGIBLE: EligibilityResult = { eligible: true, member: null, reason: "Member active on the request date.", formulary: null, citations: [], certainty: "clear" };
+export const ELIGIBLE: EligibilityResult = {
+  eligible: true,
+  member: null,
+  reason: "Member active on the request date.",
+  formulary: null,
+  citations: [],
+  certainty: "clear",
+};
 
 /** A diagnosis fact (cited by `reviewText` where its code is written in the fax). */
 export const dx = (code: string | null, description: string, primary = true) => ({ code, description, primary, citations: [] as Citation[] });
@@ -18,9 +25,16 @@ export const dx = (code: string | null, description: string, primary = true) => 
  */
 export function reviewText(tree: DecisionTree, text: string, over: Partial<CaseFacts> = {}, requestDate = "2026-10-01") {
   const caseDoc = docFromPages([text]);
-  const cite = (code: string): Citation[] => (text.includes(code) ? [{ document: "fax", page: 1, start: text.indexOf(code), end: text.indexOf(code) + code.length, text: code }] : []);
+  const cite = (code: string): Citation[] =>
+    text.includes(code) ? [{ document: "fax", page: 1, start: text.indexOf(code), end: text.indexOf(code) + code.length, text: code }] : [];
   const diagnoses = over.diagnoses?.map((d) => (d.citations.length || !d.code ? d : { ...d, citations: cite(d.code) }));
-  const facts: CaseFacts = { ...extractCaseFacts(caseDoc), request_date: requestDate, request_date_source: "fax_header", ...over, ...(diagnoses ? { diagnoses } : {}) };
+  const facts: CaseFacts = {
+    ...extractCaseFacts(caseDoc),
+    request_date: requestDate,
+    request_date_source: "fax_header",
+    ...over,
+    ...(diagnoses ? { diagnoses } : {}),
+  };
   return { facts, caseDoc, review: reviewCase({ facts, caseDoc, tree, policyId: "p", requestDate }) };
 }
 

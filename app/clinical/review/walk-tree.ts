@@ -36,7 +36,11 @@ export interface WalkVerdict {
   approved_leaf: string | null;
 }
 
-const norm = (s: string | null) => (s ?? "Yes").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const norm = (s: string | null) =>
+  (s ?? "Yes")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 /** The answers a question node accepts: its outgoing edge labels (an unlabelled edge reads "Yes"). */
 export function edgeLabels(tree: Pick<DecisionTree, "edges">, nodeId: string): string[] {
@@ -153,7 +157,11 @@ export function reviewFromAnswers(
     titles.set(title, k);
     if (k > 1) continue;
     const criteria = crit.map((s) => result(s.node));
-    const outcome: CriterionOutcome = criteria.some((c) => c.outcome === "not_met") ? "not_met" : criteria.every((c) => c.outcome === "met") && r.approvable ? "met" : "insufficient";
+    const outcome: CriterionOutcome = criteria.some((c) => c.outcome === "not_met")
+      ? "not_met"
+      : criteria.every((c) => c.outcome === "met") && r.approvable
+        ? "met"
+        : "insufficient";
     paths.push({ title, outcome, criteria });
   }
   // a denied route through a definite "No" on every path: show the paths that were considered

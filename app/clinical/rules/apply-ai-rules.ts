@@ -56,7 +56,8 @@ const digits = (s: string) => s.replace(/\D/g, "");
 /** Member age in whole years on `on` (YYYY-MM-DD); null when either date is unknown. */
 export function ageOn(birthDate: string | null | undefined, on: string | null | undefined): number | null {
   if (!birthDate || !on) return null;
-  const b = Date.parse(birthDate), d = Date.parse(on);
+  const b = Date.parse(birthDate),
+    d = Date.parse(on);
   if (Number.isNaN(b) || Number.isNaN(d)) return null;
   return Math.floor((d - b) / (365.2425 * day));
 }
@@ -96,7 +97,10 @@ export function ruleInScope(rule: OrgRule, facts: CaseFacts, eligibility: Eligib
   const med = facts.medication;
   if (rule.scoped_drug_names?.length) {
     const names = [med?.drug_name, med?.generic_name, med?.drug_name_as_written].filter((x): x is string => !!x).map(lc);
-    const hit = rule.scoped_drug_names.map(lc).filter(Boolean).some((s) => names.some((n) => n === s || n.split(/[\s/(),-]+/).includes(s) || n.startsWith(`${s} `)));
+    const hit = rule.scoped_drug_names
+      .map(lc)
+      .filter(Boolean)
+      .some((s) => names.some((n) => n === s || n.split(/[\s/(),-]+/).includes(s) || n.startsWith(`${s} `)));
     if (!hit) return false;
   }
   if (rule.scoped_ndcs?.length) {
@@ -122,7 +126,11 @@ export function ruleInScope(rule: OrgRule, facts: CaseFacts, eligibility: Eligib
  * in scope and every condition holds; a rule with no conditions fires whenever it is in scope.
  * Rules whose text does not parse are reported in `skipped`, never guessed at. Pure.
  */
-export function evaluateRules(rules: OrgRule[], stage: RuleStage, input: { facts: CaseFacts; eligibility: EligibilityResult | null; caseDoc?: ParsedDocument | null; planId?: string | null }): { fired: RuleFiring[]; skipped: RuleSkip[] } {
+export function evaluateRules(
+  rules: OrgRule[],
+  stage: RuleStage,
+  input: { facts: CaseFacts; eligibility: EligibilityResult | null; caseDoc?: ParsedDocument | null; planId?: string | null },
+): { fired: RuleFiring[]; skipped: RuleSkip[] } {
   const fired: RuleFiring[] = [];
   const skipped: RuleSkip[] = [];
   const mine = rules.filter((r) => (r.applies_to ?? "audit") === stage).sort((a, b) => (a.priority ?? 5) - (b.priority ?? 5) || a.name.localeCompare(b.name));
@@ -138,14 +146,16 @@ export function evaluateRules(rules: OrgRule[], stage: RuleStage, input: { facts
       continue;
     }
     if (!ruleInScope(r, input.facts, input.eligibility, input.planId ?? null)) continue;
-    if (conds.every((c) => evaluateCondition(c, ctx))) fired.push({ name: r.name, stage, conditions: r.conditions.filter((c) => c.trim()), action_texts: r.actions.filter((a) => a.trim()), actions: acts });
+    if (conds.every((c) => evaluateCondition(c, ctx)))
+      fired.push({ name: r.name, stage, conditions: r.conditions.filter((c) => c.trim()), action_texts: r.actions.filter((a) => a.trim()), actions: acts });
   }
   return { fired, skipped };
 }
 
 /** The trail step that records a fired (or skipped) rule, with its name. */
 export function ruleTrailStep(f: RuleFiring | RuleSkip): TraversalStep {
-  if ("error" in f) return { node_question_or_action: `AI rule "${f.name}" (${f.stage})`, node_answer: `Not applied: the rule does not parse (${f.error})`, next_node: null };
+  if ("error" in f)
+    return { node_question_or_action: `AI rule "${f.name}" (${f.stage})`, node_answer: `Not applied: the rule does not parse (${f.error})`, next_node: null };
   return {
     node_question_or_action: `AI rule "${f.name}" (${f.stage})`,
     node_answer: `Fired${f.conditions.length ? ` — ${f.conditions.join(" and ")}` : ""} → ${f.action_texts.join("; ") || "no action"}`,
@@ -179,7 +189,10 @@ export function applyRuleEffects(d: DecisionResult, fired: RuleFiring[], skipped
   const items = [...new Set([...requires.map((r) => r.item), ...routes.map((r) => `Review by a ${r.reviewer} (AI rule "${r.rule}")`)])];
 
   if (d.final_decision === "approved" && items.length) {
-    const why = [...requires.map((r) => `AI rule "${r.rule}" requires ${r.item}`), ...routes.map((r) => `AI rule "${r.rule}" routes the case to a ${r.reviewer}`)];
+    const why = [
+      ...requires.map((r) => `AI rule "${r.rule}" requires ${r.item}`),
+      ...routes.map((r) => `AI rule "${r.rule}" routes the case to a ${r.reviewer}`),
+    ];
     return {
       ...out,
       final_decision: "needs_more_information",

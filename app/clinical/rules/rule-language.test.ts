@@ -5,14 +5,30 @@ import { docFromPages, emptyFacts } from "../testing";
 import type { DecisionResult, EligibilityResult } from "../contracts";
 
 const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({
-  age: 12, quantity: 6, limit: 4, days_supply: 28, duration_months: 12, tier: 5, pa_required: true, drug: "Humira | adalimumab",
-  ndc: "00074433902", diagnosis: "L40.0 Psoriasis vulgaris", specialty: "Pediatrics", urgency: "standard", member_id: "M1", eligible: true, text: "history of TB", ...over,
+  age: 12,
+  quantity: 6,
+  limit: 4,
+  days_supply: 28,
+  duration_months: 12,
+  tier: 5,
+  pa_required: true,
+  drug: "Humira | adalimumab",
+  ndc: "00074433902",
+  diagnosis: "L40.0 Psoriasis vulgaris",
+  specialty: "Pediatrics",
+  urgency: "standard",
+  member_id: "M1",
+  eligible: true,
+  text: "history of TB",
+  ...over,
 });
 const holds = (src: string, c = ctx()) => evaluateCondition(parseCondition(src), c);
 
 describe("rule language: conditions", () => {
   it("parses precedence: and binds tighter than or; not and parentheses", () => {
-    expect(formatCondition(parseCondition("age < 18 or tier >= 4 and not urgency is expedited"))).toBe('(age < 18 or (tier >= 4 and not urgency = "expedited"))');
+    expect(formatCondition(parseCondition("age < 18 or tier >= 4 and not urgency is expedited"))).toBe(
+      '(age < 18 or (tier >= 4 and not urgency = "expedited"))',
+    );
     expect(formatCondition(parseCondition("(age < 18 or tier >= 4) and quantity > limit"))).toBe("((age < 18 or tier >= 4) and quantity > limit)");
   });
   it("evaluates numeric, field-to-field, list, contains and presence conditions", () => {
@@ -66,15 +82,51 @@ describe("rule language: actions", () => {
 });
 
 const decision = (final_decision: DecisionResult["final_decision"]): DecisionResult => ({
-  final_decision, confidence_score: 0.9, ai_summary: "s", rationale: "r", citations: [], decision_tree_traversal: [{ node_question_or_action: "q", node_answer: "yes", next_node: null }], rule: final_decision === "denied" ? "deny_criteria" : final_decision === "approved" ? "approve" : "pend_missing_information",
+  final_decision,
+  confidence_score: 0.9,
+  ai_summary: "s",
+  rationale: "r",
+  citations: [],
+  decision_tree_traversal: [{ node_question_or_action: "q", node_answer: "yes", next_node: null }],
+  rule: final_decision === "denied" ? "deny_criteria" : final_decision === "approved" ? "approve" : "pend_missing_information",
 });
-const elig: EligibilityResult = { eligible: true, member: null, reason: "", formulary: { drug_name: "Humira", ndc: null, tier: 5, requires_prior_auth: true, quantity_limit: { amount: 2, unit: "pens", period_days: 28 }, step_therapy: [] }, citations: [] };
-const facts = emptyFacts({ request_date: "2026-10-01", patient: { ...emptyFacts().patient, birth_date: "2015-03-01" }, medication: { ...emptyFacts().medication, drug_name: "Humira", quantity: 6, days_supply: 28 } });
+const elig: EligibilityResult = {
+  eligible: true,
+  member: null,
+  reason: "",
+  formulary: {
+    drug_name: "Humira",
+    ndc: null,
+    tier: 5,
+    requires_prior_auth: true,
+    quantity_limit: { amount: 2, unit: "pens", period_days: 28 },
+    step_therapy: [],
+  },
+  citations: [],
+};
+const facts = emptyFacts({
+  request_date: "2026-10-01",
+  patient: { ...emptyFacts().patient, birth_date: "2015-03-01" },
+  medication: { ...emptyFacts().medication, drug_name: "Humira", quantity: 6, days_supply: 28 },
+});
 
 describe("AI rules on a case", () => {
   const rules: OrgRule[] = [
-    { name: "Pediatric", description: "", applies_to: "eligibility", conditions: ["age < 18"], actions: ["require pediatric specialist attestation"], scoped_drug_names: ["humira"] },
-    { name: "Over limit", description: "", applies_to: "audit", conditions: ["quantity > limit"], actions: ["needs more information: quantity justification", "lower confidence by 0.1"] },
+    {
+      name: "Pediatric",
+      description: "",
+      applies_to: "eligibility",
+      conditions: ["age < 18"],
+      actions: ["require pediatric specialist attestation"],
+      scoped_drug_names: ["humira"],
+    },
+    {
+      name: "Over limit",
+      description: "",
+      applies_to: "audit",
+      conditions: ["quantity > limit"],
+      actions: ["needs more information: quantity justification", "lower confidence by 0.1"],
+    },
     { name: "Other drug", description: "", applies_to: "audit", conditions: [], actions: ["route to clinical reviewer"], scoped_drug_names: ["enbrel"] },
     { name: "Expired", description: "", applies_to: "eligibility", conditions: [], actions: ["note x"], end_date: "2025-12-31" },
     { name: "Broken", description: "", applies_to: "audit", conditions: ["age <"], actions: ["note y"] },
@@ -89,11 +141,18 @@ describe("AI rules on a case", () => {
     expect(evaluateRules(rules, "clinical", { facts, eligibility: elig }).fired).toEqual([]);
   });
   it("holds an approval as needs-more-information, names each rule in the trail, and never denies", () => {
-    const fired = [...evaluateRules(rules, "eligibility", { facts, eligibility: elig }).fired, ...evaluateRules(rules, "audit", { facts, eligibility: elig }).fired];
+    const fired = [
+      ...evaluateRules(rules, "eligibility", { facts, eligibility: elig }).fired,
+      ...evaluateRules(rules, "audit", { facts, eligibility: elig }).fired,
+    ];
     const out = applyRuleEffects(decision("approved"), fired);
     expect(out.final_decision).toBe("needs_more_information");
     expect(out.missing_items).toEqual(expect.arrayContaining(["pediatric specialist attestation", "quantity justification"]));
-    expect(out.decision_tree_traversal.map((t) => t.node_question_or_action)).toEqual(["q", 'AI rule "Pediatric" (eligibility)', 'AI rule "Over limit" (audit)']);
+    expect(out.decision_tree_traversal.map((t) => t.node_question_or_action)).toEqual([
+      "q",
+      'AI rule "Pediatric" (eligibility)',
+      'AI rule "Over limit" (audit)',
+    ]);
     expect(out.confidence_score).toBeLessThanOrEqual(0.6);
     // every starting decision: a rule never produces a denial, never removes one, never approves
     for (const d of ["approved", "needs_more_information", "denied"] as const) {
@@ -104,7 +163,18 @@ describe("AI rules on a case", () => {
     }
   });
   it("a note or lower confidence alone leaves the decision as it is", () => {
-    const out = applyRuleEffects(decision("approved"), [{ name: "N", stage: "clinical", conditions: [], action_texts: ["note check"], actions: [{ kind: "note", text: "check" }, { kind: "lower_confidence", to: 0.7 }] }]);
+    const out = applyRuleEffects(decision("approved"), [
+      {
+        name: "N",
+        stage: "clinical",
+        conditions: [],
+        action_texts: ["note check"],
+        actions: [
+          { kind: "note", text: "check" },
+          { kind: "lower_confidence", to: 0.7 },
+        ],
+      },
+    ]);
     expect(out.final_decision).toBe("approved");
     expect(out.confidence_score).toBe(0.7);
     expect(out.rationale).toContain('AI rule "N": check');

@@ -34,7 +34,8 @@
 
 // ───────────────────────────── Conditions ─────────────────────────────
 
-export type Value = { kind: "number"; value: number } | { kind: "string"; value: string } | { kind: "bool"; value: boolean } | { kind: "field"; name: FieldName };
+export type Value =
+  { kind: "number"; value: number } | { kind: "string"; value: string } | { kind: "bool"; value: boolean } | { kind: "field"; name: FieldName };
 export type CompareOp = "<" | "<=" | ">" | ">=" | "=" | "!=";
 export type Condition =
   | { kind: "and" | "or"; left: Condition; right: Condition }
@@ -227,7 +228,7 @@ class Parser {
   }
   private list(): string[] {
     const open = this.peek();
-    if (!(open?.t === "punct" && (open.v === "[" || open.v === "("))) this.fail('Expected a list like [adalimumab, etanercept]');
+    if (!(open?.t === "punct" && (open.v === "[" || open.v === "("))) this.fail("Expected a list like [adalimumab, etanercept]");
     const close = open.v === "[" ? "]" : ")";
     this.i++;
     const items: string[] = [];
@@ -323,7 +324,10 @@ export function parseAction(src: string): RuleAction {
   const s = src.trim().replace(/^[→>-]+\s*/, "");
   if (!s) throw new RuleSyntaxError("Empty action", 0);
   if (/^(deny|denied|reject|decline|approve|approved|auto[- ]?approve)\b/i.test(s))
-    throw new RuleSyntaxError("A rule cannot deny or approve a case: use require, needs more information, route to clinical reviewer, note or lower confidence", 0);
+    throw new RuleSyntaxError(
+      "A rule cannot deny or approve a case: use require, needs more information, route to clinical reviewer, note or lower confidence",
+      0,
+    );
   let m = /^require[sd]?\s+(.+)$/i.exec(s);
   if (m) return { kind: "require", item: m[1].trim() };
   m = /^(?:needs?|request) more information(?:\s*[:—-]\s*(.+))?$/i.exec(s);
@@ -338,7 +342,7 @@ export function parseAction(src: string): RuleAction {
     if (!(n >= 0 && n <= 1)) throw new RuleSyntaxError("Confidence is a number from 0 to 1 (or a percentage)", s.indexOf(m[2]));
     return m[1].toLowerCase() === "by" ? { kind: "lower_confidence", by: n } : { kind: "lower_confidence", to: n };
   }
-  throw new RuleSyntaxError('Unknown action. Use: require <item>, needs more information, route to clinical reviewer, note <text>, lower confidence by <n>', 0);
+  throw new RuleSyntaxError("Unknown action. Use: require <item>, needs more information, route to clinical reviewer, note <text>, lower confidence by <n>", 0);
 }
 
 /** Check rule texts; returns one message per text that does not parse (empty when all parse). */
@@ -364,7 +368,13 @@ export function validateRuleTexts(conditions: string[], actions: string[]): stri
 // ───────────────────────────── Evaluation ─────────────────────────────
 
 /** What the conditions can read about a case (null: not read). */
-export type RuleContext = { [K in FieldName]: K extends "drug" | "diagnosis" | "text" | "specialty" | "urgency" | "member_id" | "ndc" ? string | null : K extends "pa_required" | "eligible" ? boolean | null : number | null };
+export type RuleContext = {
+  [K in FieldName]: K extends "drug" | "diagnosis" | "text" | "specialty" | "urgency" | "member_id" | "ndc"
+    ? string | null
+    : K extends "pa_required" | "eligible"
+      ? boolean | null
+      : number | null;
+};
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 const digits = (s: string) => s.replace(/\D/g, "");
@@ -374,13 +384,18 @@ function resolve(v: Value, ctx: RuleContext): string | number | boolean | null {
 }
 
 function textMatches(field: FieldName, have: string, want: string, mode: "eq" | "contains" | "starts"): boolean {
-  if (field === "ndc") return mode === "starts" ? digits(have).startsWith(digits(want)) : digits(have) === digits(want) || (mode === "contains" && digits(have).includes(digits(want)));
-  const h = norm(have), w = norm(want);
+  if (field === "ndc")
+    return mode === "starts"
+      ? digits(have).startsWith(digits(want))
+      : digits(have) === digits(want) || (mode === "contains" && digits(have).includes(digits(want)));
+  const h = norm(have),
+    w = norm(want);
   if (mode === "contains") return h.includes(w);
   // multi-valued text fields (drug: brand + generic; diagnosis: "code desc | code desc") match per word/part
   const parts = h.split(/\s*\|\s*/).flatMap((p) => [p, ...p.split(" ")]);
   if (mode === "starts") return parts.some((p) => p.startsWith(w));
-  if (field === "drug" || field === "diagnosis") return parts.includes(w) || h === w || new RegExp(`(^|[^a-z0-9])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^a-z0-9])`).test(h);
+  if (field === "drug" || field === "diagnosis")
+    return parts.includes(w) || h === w || new RegExp(`(^|[^a-z0-9])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^a-z0-9])`).test(h);
   return h === w;
 }
 
@@ -409,11 +424,13 @@ export function evaluateCondition(c: Condition, ctx: RuleContext): boolean {
       return c.negated ? !hit : hit;
     }
     case "compare": {
-      const a = resolve(c.left, ctx), b = resolve(c.right, ctx);
+      const a = resolve(c.left, ctx),
+        b = resolve(c.right, ctx);
       if (a == null || b == null) return false;
       const field = c.left.kind === "field" ? c.left.name : c.right.kind === "field" ? c.right.name : "text";
       if (typeof a === "number" || typeof b === "number") {
-        const x = Number(a), y = Number(b);
+        const x = Number(a),
+          y = Number(b);
         if (Number.isNaN(x) || Number.isNaN(y)) return false;
         return c.op === "<" ? x < y : c.op === "<=" ? x <= y : c.op === ">" ? x > y : c.op === ">=" ? x >= y : c.op === "=" ? x === y : x !== y;
       }

@@ -8,12 +8,28 @@ const doc1 = (rows: [string, number][][]) => ({ page_count: 1, pages: [gridPage(
 
 describe("findLabeled: colonless 'Label   value' on one line", () => {
   it("takes the next cell when nothing is below the label", () => {
-    const m = buildModel(doc1([[["ICD-10", 20], ["E11.22", 200]], [["CLINICAL QUESTIONS", 20]]]));
+    const m = buildModel(
+      doc1([
+        [
+          ["ICD-10", 20],
+          ["E11.22", 200],
+        ],
+        [["CLINICAL QUESTIONS", 20]],
+      ]),
+    );
     const hits = findLabeled(m, sectionMap(m), /ICD-10/, { validate: (v) => /\d/.test(v) });
     expect(hits.map((h) => h.value)).toEqual(["E11.22"]);
   });
   it("does not take a neighbouring column header that has its own value below", () => {
-    const m = buildModel(doc1([[["Member ID", 20], ["Account", 200]], [["12345678", 200]]]));
+    const m = buildModel(
+      doc1([
+        [
+          ["Member ID", 20],
+          ["Account", 200],
+        ],
+        [["12345678", 200]],
+      ]),
+    );
     const hits = findLabeled(m, sectionMap(m), /Member ID/, { validate: () => true });
     expect(hits.map((h) => h.value)).toEqual([]);
   });

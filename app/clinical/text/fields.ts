@@ -10,7 +10,10 @@ export type SectionName = "patient" | "prescriber" | "medication" | "diagnosis" 
 
 const HEADERS: [SectionName, RegExp][] = [
   ["patient", /^(?:[IVXl1|]+\.?\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i],
-  ["prescriber", /^(?:[IVXl1|]+\.?\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBING PROVIDER|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i],
+  [
+    "prescriber",
+    /^(?:[IVXl1|]+\.?\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBING PROVIDER|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
+  ],
   ["medication", /^(?:[IVXl1|]+\.?\s*)?(?:MEDICATION|DRUG|PRESCRIPTION|REQUESTED (?:MEDICATION|DRUG))(?:\s+(?:REQUESTED|INFORMATION|INFO|DETAILS))?$/i],
   ["diagnosis", /^(?:[IVXl1|]+\.?\s*)?(?:DIAGNOSIS|DIAGNOSES)(?:\s+(?:INFORMATION|CODES?))?$/i],
   ["clinical", /^(?:[IVXl1|]+\.?\s*)?(?:CLINICAL|MEDICAL)\s+(?:INFORMATION|QUESTIONS|HISTORY|CRITERIA|DOCUMENTATION)(?:\s*\(continued\))?$/i],
@@ -37,7 +40,11 @@ const SECTION_KEYWORDS: [SectionName, RegExp][] = [
 
 /** Section header of a line, if the line is one. */
 export function headerOf(line: Line): SectionName | null {
-  const first = line.segs[0]?.text.replace(/[^A-Za-z0-9 .()/|\-–—:]/g, " ").replace(/\s+/g, " ").trim() ?? "";
+  const first =
+    line.segs[0]?.text
+      .replace(/[^A-Za-z0-9 .()/|\-–—:]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() ?? "";
   if (!first || first.length > 60) return null;
   const pm = SECTION_PREFIX.exec(first);
   if (pm && line.segs.length <= 3) {
@@ -45,7 +52,10 @@ export function headerOf(line: Line): SectionName | null {
     const title = first.slice(pm[0].length).replace(/\s+/g, "");
     if (title) for (const [name, re] of SECTION_KEYWORDS) if (re.test(title)) return name;
   }
-  const plain = first.replace(/[\-–—:]/g, " ").replace(/\s+/g, " ").trim();
+  const plain = first
+    .replace(/[\-–—:]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (upperRatio(plain) < 0.7) return null;
   for (const [name, re] of HEADERS) if (re.test(plain)) return name;
   return null;
@@ -121,7 +131,10 @@ export function cutAtNextLabel(v: string): string {
       const toks = before.trimEnd().split(/\s+/);
       let k = toks.length - 1;
       let len = before.length - before.trimEnd().length;
-      while (k >= 0 && /^[a-z&\/(]/.test(toks[k]) && toks.length - k <= 4) { len += toks[k].length + 1; k--; }
+      while (k >= 0 && /^[a-z&\/(]/.test(toks[k]) && toks.length - k <= 4) {
+        len += toks[k].length + 1;
+        k--;
+      }
       if (k >= 0 && /^[A-Z]/.test(toks[k])) len += toks[k].length + 1;
       start = Math.max(0, m.index - len);
     }
@@ -166,7 +179,10 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
         re.lastIndex = 0;
         let m: RegExpExecArray | null;
         while ((m = re.exec(seg.text))) {
-          if (m[0].length === 0) { re.lastIndex++; continue; }
+          if (m[0].length === 0) {
+            re.lastIndex++;
+            continue;
+          }
           const at = m.index;
           if (opts.anchored && at > 2) continue;
           if (at > 0 && !/[\s|\[(]/.test(seg.text[at - 1])) continue;
@@ -188,7 +204,14 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           }
           // "Label:   value" split into two cells by a wide gap
           const nextSeg = line.segs[si + 1];
-          if (!opts.belowOnly && !rest && (hadColon || /\[\s*\]/.test(rest0)) && nextSeg && !/:\s*$/.test(nextSeg.text) && !/^[A-Z][A-Za-z#&/().\- ]{0,30}:/.test(nextSeg.text)) {
+          if (
+            !opts.belowOnly &&
+            !rest &&
+            (hadColon || /\[\s*\]/.test(rest0)) &&
+            nextSeg &&
+            !/:\s*$/.test(nextSeg.text) &&
+            !/^[A-Z][A-Za-z#&/().\- ]{0,30}:/.test(nextSeg.text)
+          ) {
             let v = nextSeg.text;
             v = cutAtNextLabel(v);
             v = v.trim();
@@ -217,7 +240,15 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           // next cell on the same line, when nothing sits below the label, the caller's validator
           // accepts it, and it is not itself a column header with a value under it
           // (a value with digits is never a column header: "Medicaid ID #   946218834P")
-          if (!opts.belowOnly && !rest && !hadColon && opts.validate && nextSeg && !/[:#]/.test(nextSeg.text) && (!hasValueBelow(p.lines, line, nextSeg) || /\d/.test(nextSeg.text) || !LOOKS_LIKE_LABEL.test(nextSeg.text))) {
+          if (
+            !opts.belowOnly &&
+            !rest &&
+            !hadColon &&
+            opts.validate &&
+            nextSeg &&
+            !/[:#]/.test(nextSeg.text) &&
+            (!hasValueBelow(p.lines, line, nextSeg) || /\d/.test(nextSeg.text) || !LOOKS_LIKE_LABEL.test(nextSeg.text))
+          ) {
             const v = cutAtNextLabel(nextSeg.text).trim();
             if (v && opts.validate(v)) {
               out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
@@ -246,7 +277,10 @@ function valueBelow(lines: Line[], line: Line, seg: Segment, si: number, labelTo
     const toks = l.toks.filter((t) => t.x + t.w / 2 >= left && t.x < right);
     if (!toks.length) continue;
     seen++;
-    const value = toks.map((t) => t.text).join(" ").trim();
+    const value = toks
+      .map((t) => t.text)
+      .join(" ")
+      .trim();
     if (!value || /^[_.\-–—:|\s]+$/.test(value)) continue;
     if (opts.validate && !opts.validate(value)) continue;
     return { value, toks };

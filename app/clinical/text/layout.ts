@@ -61,7 +61,15 @@ function tokensFromText(text: string): Tok[] {
       const re = /\S+/g;
       let m: RegExpExecArray | null;
       while ((m = re.exec(line))) {
-        toks.push({ text: m[0], start: lineStart + m.index, end: lineStart + m.index + m[0].length, x: m.index * 6, y: lineNo * 12, w: m[0].length * 6, h: 10 });
+        toks.push({
+          text: m[0],
+          start: lineStart + m.index,
+          end: lineStart + m.index + m[0].length,
+          x: m.index * 6,
+          y: lineNo * 12,
+          w: m[0].length * 6,
+          h: 10,
+        });
       }
       lineNo++;
       lineStart = i + 1;

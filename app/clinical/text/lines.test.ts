@@ -15,7 +15,10 @@ describe("boilerplateLineSet", () => {
     expect(lines.filter((l) => skip.has(l.index)).map((l) => l.text)).toEqual(["Page 1 of 2", "Page 2 of 2"]);
   });
   it("a line repeated at the edge of every page is a running header", () => {
-    const doc = docFromPages(["Acme Health Plan Policy\nbody one\nsecond line\nthird line\nfourth line\nfifth line\nsixth line\nend one", "Acme Health Plan Policy\nbody two\nline b\nline c\nline d\nline e\nline f\nend two"]);
+    const doc = docFromPages([
+      "Acme Health Plan Policy\nbody one\nsecond line\nthird line\nfourth line\nfifth line\nsixth line\nend one",
+      "Acme Health Plan Policy\nbody two\nline b\nline c\nline d\nline e\nline f\nend two",
+    ]);
     const lines = docLines(doc);
     expect(lines.filter((l) => boilerplateLineSet(lines, 2).has(l.index)).map((l) => l.text)).toEqual(["Acme Health Plan Policy", "Acme Health Plan Policy"]);
   });
@@ -23,7 +26,8 @@ describe("boilerplateLineSet", () => {
 
 describe("boilerplateLineSet", () => {
   it("drops running headers and footers, never a criterion that falls at a page edge on two pages", () => {
-    const page = (n: number, top: string, bottom: string) => [`Acme Health Policy: Examplumab`, top, "Some criterion text in the body.", `Details for indication ${n}.`, bottom, `Page ${n} of 4`].join("\n");
+    const page = (n: number, top: string, bottom: string) =>
+      [`Acme Health Policy: Examplumab`, top, "Some criterion text in the body.", `Details for indication ${n}.`, bottom, `Page ${n} of 4`].join("\n");
     const doc = docFromPages([
       page(1, "A) Initial Therapy. Approve for 6 months if the patient meets ALL of the following:", "iii. Prescribed by a rheumatologist."),
       page(2, "A) Initial Therapy. Approve for 6 months if the patient meets ALL of the following:", "iii. Prescribed by a rheumatologist."),

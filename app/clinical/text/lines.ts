@@ -86,7 +86,15 @@ export function docLines(doc: ParsedDocument): DocLine[] {
       if (!c.text) continue;
       while (w < words.length && words[w].end <= start + lead) w++;
       const first = words[w] && words[w].start < start + lead + trimmed.length ? words[w] : undefined;
-      out.push({ text: c.text, page: p.page, start: start + lead, end: start + lead + trimmed.length, index: out.length, map: c.map, ...(first ? { x: first.x } : {}) });
+      out.push({
+        text: c.text,
+        page: p.page,
+        start: start + lead,
+        end: start + lead + trimmed.length,
+        index: out.length,
+        map: c.map,
+        ...(first ? { x: first.x } : {}),
+      });
     }
   }
   return out;
@@ -107,7 +115,8 @@ export function citeLine(doc: ParsedDocument, document: string, line: DocLine, f
   return { document, page: line.page, start: a, end: b, text: page ? page.text.slice(a, b) : line.text.slice(from, to) };
 }
 
-const SENTENCE_STOP = /(?<!\b(?:approx|e\.g|i\.e|vs|dr|mr|mrs|ms|wk|wks|mo|mos|yr|yrs|no|tab|tabs|inc|st|er|xr|sr|oint|cr|soln|pt|pts|hx|dx|tx|rx|sig|qty|avg|min|max|ref|fig))[.!?](?=\s|$)|;(?=\s)/g;
+const SENTENCE_STOP =
+  /(?<!\b(?:approx|e\.g|i\.e|vs|dr|mr|mrs|ms|wk|wks|mo|mos|yr|yrs|no|tab|tabs|inc|st|er|xr|sr|oint|cr|soln|pt|pts|hx|dx|tx|rx|sig|qty|avg|min|max|ref|fig))[.!?](?=\s|$)|;(?=\s)/g;
 
 /**
  * The whole sentence around page-text offsets [start, end): from the previous sentence end (or the
@@ -217,7 +226,7 @@ export function boilerplateLineSet(lines: DocLine[], pageCount: number): Set<num
     // fall at a page edge on two pages ("A) Initial Therapy. Approve for 6 months ...") does not
     const isListItem = /^\(?(?:[ivx]{1,4}|[a-z]|[A-Z]|\d{1,2})[.)]\s/.test(l.text) || /^[•▪◦●○■-]\s/.test(l.text);
     const repeated = pageCount > 1 && !isListItem && (edgePagesByKey.get(k)?.size ?? 0) >= Math.max(2, Math.ceil(pageCount / 2));
-    if (repeated || /^(page )?#+ of #+$/i.test(k) || /\bpage #+ of #+\b/i.test(k) && k.length < 90) out.add(l.index);
+    if (repeated || /^(page )?#+ of #+$/i.test(k) || (/\bpage #+ of #+\b/i.test(k) && k.length < 90)) out.add(l.index);
   }
   return out;
 }

@@ -15,41 +15,53 @@ export const INTOLERANCE =
 export const FAILURE =
   /inadequate|insufficient (?:response|control|improvement)|fail(?:ed|ure)?\b|no (?:improvement|benefit|help|change|reduction|response|relief)|not (?:controlled|effective|improved|responding)|uncontrolled|minimal (?:benefit|improvement|response)|ineffective|persist(?:ent|ed|s)?|partial (?:response|improvement)|not at goal|above goal|still (?:uncontrolled|has|having|active|symptomatic)|no help|lack of (?:efficacy|effect|response)|plateau|did not (?:help|work|improve|respond)|without (?:meaningful |significant |adequate )?(?:benefit|improvement|response|control)|only (?:mild|transient|partial)|despite|refractory|breakthrough|worsen(?:ed|ing)|flare|continued to have|continues to have|suboptimal|non-?responder|loss of response|lost response/i;
 
-export const CONTRAINDICATION = /contraindicat|cannot (?:take|use|receive)|unable to (?:take|use)|not (?:a )?candidate for|precludes?|avoid(?:ed)? (?:because|due to|given)|black box|(?:history of|prior) (?:anaphylaxis|hypersensitivity) to/i;
+export const CONTRAINDICATION =
+  /contraindicat|cannot (?:take|use|receive)|unable to (?:take|use)|not (?:a )?candidate for|precludes?|avoid(?:ed)? (?:because|due to|given)|black box|(?:history of|prior) (?:anaphylaxis|hypersensitivity) to/i;
 
-export const ONGOING = /\bpresent\b|\bongoing\b|\bcurrent(?:ly)?\b|\bcontinu(?:e|es|ing)\b|still (?:taking|on)|\bsince\b|\bremains on\b|will continue|in addition to|add-on|on (?:stable|maintenance)|\bto date\b|\bnow on\b/i;
+export const ONGOING =
+  /\bpresent\b|\bongoing\b|\bcurrent(?:ly)?\b|\bcontinu(?:e|es|ing)\b|still (?:taking|on)|\bsince\b|\bremains on\b|will continue|in addition to|add-on|on (?:stable|maintenance)|\bto date\b|\bnow on\b/i;
 
-export const STOPPED = /\buntil \d|\bstopped\b|discontinu|\bd\/c\b|\bdc'?d\b|\bceased\b|\bquit\b|\bstopping\b|\bended\b|\bswitched (?:from|to|off)\b|\btapered off\b|\bheld\b|\bcompleted\b|\bformer(?:ly)?\b|\bprevious(?:ly)?\b|\bpast\b|\bprior\b|\bhistory of\b/i;
+export const STOPPED =
+  /\buntil \d|\bstopped\b|discontinu|\bd\/c\b|\bdc'?d\b|\bceased\b|\bquit\b|\bstopping\b|\bended\b|\bswitched (?:from|to|off)\b|\btapered off\b|\bheld\b|\bcompleted\b|\bformer(?:ly)?\b|\bprevious(?:ly)?\b|\bpast\b|\bprior\b|\bhistory of\b/i;
 
 /** someone else's history ("her sister developed lupus on infliximab", "mother on insulin") */
-export const FAMILY_CONTEXT = /\b(?:sister|brother|mother|father|mom|dad|parent|sibling|son|daughter|aunt|uncle|cousin|grand(?:mother|father|parent)|family (?:member|history)|relative|spouse|husband|wife|friend)\b/i;
+export const FAMILY_CONTEXT =
+  /\b(?:sister|brother|mother|father|mom|dad|parent|sibling|son|daughter|aunt|uncle|cousin|grand(?:mother|father|parent)|family (?:member|history)|relative|spouse|husband|wife|friend)\b/i;
 
 /** general statements about a drug, not this patient's trial ("MTX often takes 8-12 weeks to work") */
-export const GENERAL_STATEMENT = /\b(?:takes?|may take|can take|often|usually|typically|generally|expected|requires?|needs?) (?:up to |about |at least )?\d|\b(?:often|usually|typically|generally) takes?\b|\btakes? \d+[^.;]{0,12}\bto (?:work|take effect|see)\b/i;
+export const GENERAL_STATEMENT =
+  /\b(?:takes?|may take|can take|often|usually|typically|generally|expected|requires?|needs?) (?:up to |about |at least )?\d|\b(?:often|usually|typically|generally) takes?\b|\btakes? \d+[^.;]{0,12}\bto (?:work|take effect|see)\b/i;
 
 /** a stated choice not to use a drug: preference, cost, convenience (never a contraindication) */
-export const PREFERENCE = /\bprefer(?:s|red)? (?:not|to avoid|to not)\b|\b(?:wishes|wants|would like|chose|chooses|elected|opted) (?:not |to avoid)|\bdoes not want\b|\bdeclin(?:ed|es)\b|\brefus(?:ed|es)\b|\breluctan|\bhesitan|\bpatient preference\b|\bper patient (?:preference|request)\b|\bconcerns? about (?:side effects|safety)\b/i;
+export const PREFERENCE =
+  /\bprefer(?:s|red)? (?:not|to avoid|to not)\b|\b(?:wishes|wants|would like|chose|chooses|elected|opted) (?:not |to avoid)|\bdoes not want\b|\bdeclin(?:ed|es)\b|\brefus(?:ed|es)\b|\breluctan|\bhesitan|\bpatient preference\b|\bper patient (?:preference|request)\b|\bconcerns? about (?:side effects|safety)\b/i;
 
 /** mentioned, but never actually taken */
-export const NOT_TAKEN = /\binstructed to (?:take|start|begin|increase|try)\b|\badvised to (?:take|start|begin|increase|try)\b|\brecommend(?:ed|s)? (?:starting|taking|increasing|a trial)\b|\bprefers? not to (?:take|use|try)\b|\bdeferred\b|\bnot (?:yet )?(?:tried|started|used|taken|received)\b|\bnever (?:tried|taken|used|had|received|started)\b|\bhas not (?:tried|taken|used|received)\b|\bhave not (?:tried|taken|used)\b|\bdeclined\b|\brefused\b|\bconsider(?:ed|ing)?\b|\bwill (?:start|try|begin|initiate)\b|\bplan(?:s|ned)? to (?:start|try|begin|initiate)\b|\bnot appropriate\b|\breluctant\b|\bhesitant\b|\bprefers? (?:not|to avoid)\b|\bwishes to avoid\b|\bwould like to avoid\b|\bno (?:prior |previous )?(?:trial|use) of\b|\bnaive\b|\bnot been (?:tried|used|started)\b/i;
+export const NOT_TAKEN =
+  /\binstructed to (?:take|start|begin|increase|try)\b|\badvised to (?:take|start|begin|increase|try)\b|\brecommend(?:ed|s)? (?:starting|taking|increasing|a trial)\b|\bprefers? not to (?:take|use|try)\b|\bdeferred\b|\bnot (?:yet )?(?:tried|started|used|taken|received)\b|\bnever (?:tried|taken|used|had|received|started)\b|\bhas not (?:tried|taken|used|received)\b|\bhave not (?:tried|taken|used)\b|\bdeclined\b|\brefused\b|\bconsider(?:ed|ing)?\b|\bwill (?:start|try|begin|initiate)\b|\bplan(?:s|ned)? to (?:start|try|begin|initiate)\b|\bnot appropriate\b|\breluctant\b|\bhesitant\b|\bprefers? (?:not|to avoid)\b|\bwishes to avoid\b|\bwould like to avoid\b|\bno (?:prior |previous )?(?:trial|use) of\b|\bnaive\b|\bnot been (?:tried|used|started)\b/i;
 
 /** negation triggers that precede the negated term in the same clause */
-export const NEG_BEFORE = /\b(?:no|not|denies|denied|without|negative for|never|none|nor|absence of|ruled out|rules out|no history of|no hx of|no evidence of|free of|not on|off|no prior|no previous|has not|have not|did not|does not|is not|was not|not currently|never been)\b[^.;]{0,40}$/i;
+export const NEG_BEFORE =
+  /\b(?:no|not|denies|denied|without|negative for|never|none|nor|absence of|ruled out|rules out|no history of|no hx of|no evidence of|free of|not on|off|no prior|no previous|has not|have not|did not|does not|is not|was not|not currently|never been)\b[^.;]{0,40}$/i;
 
 /** negation triggers that follow the term ("TB: negative" is a result, not a negation — callers decide) */
 export const NEG_AFTER = /^[^.;]{0,30}\b(?:was ruled out|is ruled out|not (?:present|seen|found|detected|documented)|absent|unlikely|denied)\b/i;
 
 /** a result that is not available yet */
-export const PENDING = /\b(?:pending|ordered|to be (?:drawn|done|obtained|scheduled|performed)|awaiting|await(?:s|ed)? results?|not (?:yet )?(?:resulted|available|done|drawn|performed|completed|received)|will (?:forward|send|fax|obtain|order|check|be (?:drawn|done|obtained|performed|faxed|sent))|scheduled(?: for)?|planned|in process|in progress|results? to follow|to follow|requested from)\b/i;
+export const PENDING =
+  /\b(?:pending|ordered|to be (?:drawn|done|obtained|scheduled|performed)|awaiting|await(?:s|ed)? results?|not (?:yet )?(?:resulted|available|done|drawn|performed|completed|received)|will (?:forward|send|fax|obtain|order|check|be (?:drawn|done|obtained|performed|faxed|sent))|scheduled(?: for)?|planned|in process|in progress|results? to follow|to follow|requested from)\b/i;
 
 /** a planned (future) action rather than a documented fact */
-export const PLANNED = /\b(?:will (?:start|begin|initiate|obtain|order|schedule|refer|consider)|plan(?:s|ned)? (?:to|for)|scheduled (?:for|on)|to be (?:started|scheduled|done)|next (?:visit|step)|if (?:no|not) (?:improvement|better))\b/i;
+export const PLANNED =
+  /\b(?:will (?:start|begin|initiate|obtain|order|schedule|refer|consider)|plan(?:s|ned)? (?:to|for)|scheduled (?:for|on)|to be (?:started|scheduled|done)|next (?:visit|step)|if (?:no|not) (?:improvement|better))\b/i;
 
 /** words that mark a lab value as measured before therapy */
-export const BASELINE = /\b(?:untreated|pre-?treatment|baseline|pre-?statin|prior to (?:starting |initiating |initiation of )?(?:any |lipid[- ]lowering |statin )?(?:therapy|treatment|statin)|before (?:starting |any )?(?:therapy|treatment|statin|medication)|off (?:therapy|treatment|statins?|medication)|at diagnosis|highest (?:recorded|documented)|max(?:imum)? (?:recorded|documented))\b/i;
+export const BASELINE =
+  /\b(?:untreated|pre-?treatment|baseline|pre-?statin|prior to (?:starting |initiating |initiation of )?(?:any |lipid[- ]lowering |statin )?(?:therapy|treatment|statin)|before (?:starting |any )?(?:therapy|treatment|statin|medication)|off (?:therapy|treatment|statins?|medication)|at diagnosis|highest (?:recorded|documented)|max(?:imum)? (?:recorded|documented))\b/i;
 
 /** "see attached notes" with nothing attached, "records to follow" */
-export const ATTACHMENT_REFERENCE = /\bsee\s+(?:the\s+)?attached\b|\b(?:notes?|records?|documentation|labs?|results?|chart)\s+(?:are\s+|is\s+)?(?:attached|enclosed|to\s+follow|will\s+(?:be\s+)?(?:faxed|sent))\b|\bsee chart\b|\bper chart\b|\bon file\b/i;
+export const ATTACHMENT_REFERENCE =
+  /\bsee\s+(?:the\s+)?attached\b|\b(?:notes?|records?|documentation|labs?|results?|chart)\s+(?:are\s+|is\s+)?(?:attached|enclosed|to\s+follow|will\s+(?:be\s+)?(?:faxed|sent))\b|\bsee chart\b|\bper chart\b|\bon file\b/i;
 
 /** True when the match at `pos` in `text` is negated by a trigger earlier in the same clause. */
 export function isNegated(text: string, pos: number): boolean {

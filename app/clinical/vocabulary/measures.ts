@@ -20,11 +20,22 @@ export interface MeasureTerm {
   percentIsOther?: boolean;
 }
 
-const M = (name: string, aliases: string[], unit: string | null, range: [number, number], extra: Partial<MeasureTerm> = {}): MeasureTerm => ({ name, aliases, unit, range, ...extra });
+const M = (name: string, aliases: string[], unit: string | null, range: [number, number], extra: Partial<MeasureTerm> = {}): MeasureTerm => ({
+  name,
+  aliases,
+  unit,
+  range,
+  ...extra,
+});
 
 export const MEASURES: MeasureTerm[] = [
   // lipids
-  M("LDL-C", ["ldl[- ]?c\\b", "ldl[- ]?cholesterol", "ldl chol(?:esterol)?(?: calc(?:ulated)?)?", "\\bldl\\b", "low[- ]density lipoprotein(?: cholesterol)?"], "mg/dL", [5, 600]),
+  M(
+    "LDL-C",
+    ["ldl[- ]?c\\b", "ldl[- ]?cholesterol", "ldl chol(?:esterol)?(?: calc(?:ulated)?)?", "\\bldl\\b", "low[- ]density lipoprotein(?: cholesterol)?"],
+    "mg/dL",
+    [5, 600],
+  ),
   M("HDL-C", ["hdl[- ]?c\\b", "hdl[- ]?cholesterol", "\\bhdl\\b"], "mg/dL", [5, 200]),
   M("total cholesterol", ["total cholesterol", "cholesterol,? total"], "mg/dL", [50, 1000]),
   M("triglycerides", ["triglycerides?", "\\btg\\b"], "mg/dL", [10, 5000]),
@@ -33,7 +44,21 @@ export const MEASURES: MeasureTerm[] = [
   // glycemia / kidney
   // OCR reads the "1" of A1c as l, I or | ("Hemoglobin Alc 8.6 %"); bare "Alc" only before a percentage,
   // so an absolute lymphocyte count ("ALC 1.2") is never taken for it
-  M("A1c", ["hemoglobin a1c", "hgb a1c", "hb ?a1c", "\\ba1c\\b", "(?:hemoglobin|hgb|hb) ?a[li|]c\\b", "\\ba[li|]c\\b(?=\\s*[:=]?\\s*(?:was|of|is)?\\s*\\d{1,2}(?:\\.\\d)?\\s*%)", "glycated hemoglobin", "glycosylated hemoglobin"], "%", [3, 20]),
+  M(
+    "A1c",
+    [
+      "hemoglobin a1c",
+      "hgb a1c",
+      "hb ?a1c",
+      "\\ba1c\\b",
+      "(?:hemoglobin|hgb|hb) ?a[li|]c\\b",
+      "\\ba[li|]c\\b(?=\\s*[:=]?\\s*(?:was|of|is)?\\s*\\d{1,2}(?:\\.\\d)?\\s*%)",
+      "glycated hemoglobin",
+      "glycosylated hemoglobin",
+    ],
+    "%",
+    [3, 20],
+  ),
   M("fasting plasma glucose", ["fasting (?:plasma )?glucose", "\\bfpg\\b", "fasting blood (?:sugar|glucose)"], "mg/dL", [20, 1000]),
   M("random glucose", ["random (?:plasma )?glucose"], "mg/dL", [20, 1500]),
   M("eGFR", ["\\begfr\\b", "estimated gfr", "glomerular filtration rate", "\\bgfr\\b"], "mL/min/1.73m2", [1, 200]),
@@ -42,7 +67,9 @@ export const MEASURES: MeasureTerm[] = [
   M("UACR", ["\\buacr\\b", "albumin[/-]creatinine ratio", "urine albumin"], "mg/g", [0, 10000]),
   M("potassium", ["potassium", "\\bk\\+"], "mEq/L", [1, 10]),
   // blood counts / inflammation / liver
-  M("eosinophils", ["(?:blood )?eosinophils?(?: count)?(?:,? absolute)?", "\\beos\\b", "\\baec\\b", "eosinophil count"], "cells/uL", [0, 20000], { percentIsOther: true }),
+  M("eosinophils", ["(?:blood )?eosinophils?(?: count)?(?:,? absolute)?", "\\beos\\b", "\\baec\\b", "eosinophil count"], "cells/uL", [0, 20000], {
+    percentIsOther: true,
+  }),
   M("IgE", ["(?:total |serum )?ige\\b", "immunoglobulin e"], "IU/mL", [0, 50000]),
   M("hemoglobin", ["hemoglobin(?! a1c)(?!\\s*a1c)", "\\bhgb\\b(?! ?a1c)", "\\bhb\\b(?! ?a1c)"], "g/dL", [2, 25]),
   M("hematocrit", ["hematocrit", "\\bhct\\b"], "%", [5, 75]),
@@ -72,9 +99,24 @@ export const MEASURES: MeasureTerm[] = [
   M("IGF-1", ["igf-?1", "igf-?i\\b", "insulin-like growth factor"], "ng/mL", [1, 1500]),
   M("peak GH", ["peak (?:gh|growth hormone)", "gh peak", "peak (?:serum )?growth hormone", "stimulated gh"], "ng/mL", [0, 100]),
   // "height SDS -2.6", "Height 114.2 cm (-2.6 SD)", "height now -1.9 SD" (not "height velocity")
-  M("height SDS", ["height (?:sds|sd score|standard deviation score|z-?score)", "height .{0,20}standard deviations?", "\\bhsds\\b", "(?<!(?:parental|target|predicted|adult)\\s)\\bheight\\b(?!\\s*(?:velocity|sds|sd score|z-?score))(?=(?:[^;.]|\\.(?=\\d)){0,30}?[-\u2212+]?\\d+(?:\\.\\d+)?\\s*(?:sds?\\b|standard deviations?))"], "SD", [-10, 5]),
+  M(
+    "height SDS",
+    [
+      "height (?:sds|sd score|standard deviation score|z-?score)",
+      "height .{0,20}standard deviations?",
+      "\\bhsds\\b",
+      "(?<!(?:parental|target|predicted|adult)\\s)\\bheight\\b(?!\\s*(?:velocity|sds|sd score|z-?score))(?=(?:[^;.]|\\.(?=\\d)){0,30}?[-\u2212+]?\\d+(?:\\.\\d+)?\\s*(?:sds?\\b|standard deviations?))",
+    ],
+    "SD",
+    [-10, 5],
+  ),
   // "height velocity 2.1 cm/yr, ... more than 2 SD below the mean", "growth velocity SDS -1.4"
-  M("height velocity SDS", ["(?:height|growth) velocity(?=(?:[^;.]|\\.(?=\\d)){0,70}?\\b(?:sds?|standard deviations?)\\b)", "(?:height|growth) velocity (?:sds|z-?score)"], "SD", [-10, 10]),
+  M(
+    "height velocity SDS",
+    ["(?:height|growth) velocity(?=(?:[^;.]|\\.(?=\\d)){0,70}?\\b(?:sds?|standard deviations?)\\b)", "(?:height|growth) velocity (?:sds|z-?score)"],
+    "SD",
+    [-10, 10],
+  ),
   M("growth velocity", ["growth velocity", "height velocity", "\\bgv\\b"], "cm/yr", [0, 20]),
   M("bone age", ["bone age"], "years", [0, 20]),
   M("T-score", ["t-?score"], null, [-6, 4]),
@@ -126,7 +168,16 @@ export const MEASURES: MeasureTerm[] = [
   M("AHI", ["\\bahi\\b", "apnea[- ]hypopnea index", "\\brdi\\b"], "events/h", [0, 150]),
   M("mean sleep latency", ["mean sleep latency", "\\bmsl\\b", "mslt (?:mean )?(?:sleep )?latency", "sleep latency"], "min", [0, 30]),
   M("SOREMPs", ["soremps?", "sleep[- ]onset rem periods?"], "count", [0, 5]),
-  M("CPAP adherence", ["(?:cpap|pap) (?:adherence|compliance|usage)", "nights? (?:with|of) (?:use )?(?:>=|≥|at least) ?4 ?h", "(?:>=|≥) ?4 ?(?:h|hours)(?: per night| a night| nightly)? on"], "% nights", [0, 100]),
+  M(
+    "CPAP adherence",
+    [
+      "(?:cpap|pap) (?:adherence|compliance|usage)",
+      "nights? (?:with|of) (?:use )?(?:>=|≥|at least) ?4 ?h",
+      "(?:>=|≥) ?4 ?(?:h|hours)(?: per night| a night| nightly)? on",
+    ],
+    "% nights",
+    [0, 100],
+  ),
   M("PHQ-9", ["phq-?9"], "points", [0, 27]),
   M("GAD-7", ["gad-?7"], "points", [0, 21]),
   M("MADRS", ["\\bmadrs\\b"], "points", [0, 60]),

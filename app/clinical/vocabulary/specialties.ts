@@ -25,7 +25,10 @@ export const SPECIALTIES: SpecialtyTerm[] = [
   { name: "pediatric gastroenterologist", patterns: ["pediatric gastroenterolog"], broader: ["gastroenterologist"] },
   { name: "hepatologist", patterns: ["hepatolog", "transplant hepatolog"], broader: ["gastroenterologist"] },
   { name: "pulmonologist", patterns: ["pulmonolog", "pulmonary (?:medicine|disease|critical care|specialist)", "chest physician", "respirolog"] },
-  { name: "allergist/immunologist", patterns: ["allergist", "immunologist", "allergy\\s*(?:&|and|/)?\\s*(?:clinical )?immunolog", "\\ballergy\\b", "clinical immunolog"] },
+  {
+    name: "allergist/immunologist",
+    patterns: ["allergist", "immunologist", "allergy\\s*(?:&|and|/)?\\s*(?:clinical )?immunolog", "\\ballergy\\b", "clinical immunolog"],
+  },
   { name: "cardiologist", patterns: ["cardiolog", "cardiovascular disease", "heart failure specialist", "electrophysiolog"] },
   { name: "lipid specialist", patterns: ["lipidolog", "lipid (?:specialist|clinic)"] },
   { name: "endocrinologist", patterns: ["endocrinolog", "\\bendocrine\\b"] },

@@ -39,7 +39,8 @@ export const TESTS: TestTerm[] = [
   {
     name: "tuberculosis screening",
     interpret: tuberculinInduration,
-    policy: /\b(?:tb|tuberculosis)\b[^.;]{0,60}\b(?:test|tests|testing|screen|screening|skin test|assay|evaluation)\b|\b(?:tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd|t-spot)\b/i,
+    policy:
+      /\b(?:tb|tuberculosis)\b[^.;]{0,60}\b(?:test|tests|testing|screen|screening|skin test|assay|evaluation)\b|\b(?:tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd|t-spot)\b/i,
     aliases: [
       "quant\\s?iferon(?:[- ]tb\\w*)?(?: gold(?: plus)?)?",
       "\\bqft(?:[- ](?:plus|gold|tb))*\\b",
@@ -58,7 +59,15 @@ export const TESTS: TestTerm[] = [
   {
     name: "hepatitis B screening",
     policy: /\bhepatitis b\b[^.;]{0,40}\b(?:test|screen|screening|serolog)|\bhbv\b[^.;]{0,30}\b(?:test|screen)|\bhbsag\b/i,
-    aliases: ["hepatitis b surface antigen", "hep b surface antigen", "\\bhbsag\\b", "hepatitis b (?:screen(?:ing)?|panel|serolog\\w*|core)", "hep b (?:core|sag|screen)", "\\bhbcab\\b", "\\bhbv\\b\\s+(?:screen(?:ing)?|serolog\\w*|test(?:ing)?|dna)"],
+    aliases: [
+      "hepatitis b surface antigen",
+      "hep b surface antigen",
+      "\\bhbsag\\b",
+      "hepatitis b (?:screen(?:ing)?|panel|serolog\\w*|core)",
+      "hep b (?:core|sag|screen)",
+      "\\bhbcab\\b",
+      "\\bhbv\\b\\s+(?:screen(?:ing)?|serolog\\w*|test(?:ing)?|dna)",
+    ],
   },
   {
     name: "hepatitis C antibody",
@@ -78,7 +87,17 @@ export const TESTS: TestTerm[] = [
   {
     name: "allergen sensitization test",
     policy: /\b(?:skin (?:prick )?test|in vitro (?:specific )?ige|specific ige|raST|allergen[- ]specific|sensitization)\b/i,
-    aliases: ["skin (?:prick |puncture )?test(?:ing)?", "\\bspt\\b", "specific ige", "s?ige to", "rast\\b", "immunocap", "allergen (?:panel|testing)", "aeroallergen (?:panel|testing)", "sensitization to"],
+    aliases: [
+      "skin (?:prick |puncture )?test(?:ing)?",
+      "\\bspt\\b",
+      "specific ige",
+      "s?ige to",
+      "rast\\b",
+      "immunocap",
+      "allergen (?:panel|testing)",
+      "aeroallergen (?:panel|testing)",
+      "sensitization to",
+    ],
   },
   {
     name: "growth hormone stimulation test",
@@ -107,13 +126,24 @@ export const TESTS: TestTerm[] = [
   {
     name: "CPAP adherence download",
     policy: /\b(?:cpap|pap|positive airway pressure)\b[^.;]{0,60}\b(?:adheren|complian|download|usage|use)/i,
-    aliases: ["(?:cpap|pap|apap|bipap) (?:download|compliance report|adherence report|usage report|data)", "compliance download", "device download", "(?:cpap|pap) (?:adherence|compliance|usage)"],
+    aliases: [
+      "(?:cpap|pap|apap|bipap) (?:download|compliance report|adherence report|usage report|data)",
+      "compliance download",
+      "device download",
+      "(?:cpap|pap) (?:adherence|compliance|usage)",
+    ],
     measure: "CPAP adherence",
   },
   {
     name: "genetic test",
     policy: /\bgenetic (?:test|testing|confirmation|mutation)|\bmutation in\b|\bpathogenic variant|\bgenotyp/i,
-    aliases: ["genetic test(?:ing)?", "pathogenic (?:variant|mutation)", "(?:ldlr|apob|pcsk9|brca[12]?|egfr|alk|cftr|smn1|ttr) (?:mutation|variant|gene)", "mutation (?:detected|identified|positive)", "genotyp\\w*"],
+    aliases: [
+      "genetic test(?:ing)?",
+      "pathogenic (?:variant|mutation)",
+      "(?:ldlr|apob|pcsk9|brca[12]?|egfr|alk|cftr|smn1|ttr) (?:mutation|variant|gene)",
+      "mutation (?:detected|identified|positive)",
+      "genotyp\\w*",
+    ],
   },
   {
     name: "bone age radiograph",

@@ -17,12 +17,14 @@ export const USE_MODES: UseMode[] = [
   {
     mode: "acute",
     title: /\b(?:acute|abortive|on[- ]demand|rescue|breakthrough|(?:treatment|management) of (?:acute )?(?:attacks?|episodes?|exacerbations?))\b/i,
-    request: /\b(?:as needed|p\.?\s?r\.?\s?n\.?|at (?:the )?onset|on[- ]demand|when needed|for (?:acute )?(?:attacks?|episodes?)|to abort|abortive|rescue|acute treatment|acutely|max(?:imum)?\.?\s*(?:of\s*)?\d+\s*(?:tabs?|tablets?|doses?)?\s*(?:\/|per|in|every)\s*24\s*h)/i,
+    request:
+      /\b(?:as needed|p\.?\s?r\.?\s?n\.?|at (?:the )?onset|on[- ]demand|when needed|for (?:acute )?(?:attacks?|episodes?)|to abort|abortive|rescue|acute treatment|acutely|max(?:imum)?\.?\s*(?:of\s*)?\d+\s*(?:tabs?|tablets?|doses?)?\s*(?:\/|per|in|every)\s*24\s*h)/i,
   },
   {
     mode: "preventive",
     title: /\b(?:prevent(?:ive|ion)|prophyla(?:xis|ctic)|maintenance|long[- ]term control)\b/i,
-    request: /\b(?:prevent(?:ive|ion)|prophyla\w*|maintenance|every other day|every \d+ (?:days|weeks)|once (?:daily|monthly|a (?:day|month))|to reduce (?:the )?(?:frequency|number))\b/i,
+    request:
+      /\b(?:prevent(?:ive|ion)|prophyla\w*|maintenance|every other day|every \d+ (?:days|weeks)|once (?:daily|monthly|a (?:day|month))|to reduce (?:the )?(?:frequency|number))\b/i,
   },
 ];
 

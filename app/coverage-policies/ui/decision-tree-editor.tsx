@@ -55,7 +55,13 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
       <p className="text-xs text-slate-500">Click a node to see its criterion and the policy passage it came from; right-click to edit.</p>
 
       {menu && (
-        <div role="menu" aria-label="Node actions" className="fixed z-50 w-48 rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg" style={{ left: menu.x, top: menu.y }} onClick={(e) => e.stopPropagation()}>
+        <div
+          role="menu"
+          aria-label="Node actions"
+          className="fixed z-50 w-48 rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
+          style={{ left: menu.x, top: menu.y }}
+          onClick={(e) => e.stopPropagation()}
+        >
           <button role="menuitem" type="button" className="block w-full px-3 py-1.5 text-left hover:bg-slate-100" onClick={() => open("edit")}>
             Edit Node
           </button>
@@ -93,7 +99,14 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
         )}
       </Modal>
 
-      <Modal open={dialog?.kind === "add" && !!target} title="Add New Node" description={target ? `Connected below: ${target.question}` : undefined} closeTo="" onClose={() => setDialog(null)} testId="add-node-modal">
+      <Modal
+        open={dialog?.kind === "add" && !!target}
+        title="Add New Node"
+        description={target ? `Connected below: ${target.question}` : undefined}
+        closeTo=""
+        onClose={() => setDialog(null)}
+        testId="add-node-modal"
+      >
         {target && (
           <fetcher.Form method="post" noValidate className="space-y-4" key={`add-${target.id}`}>
             <input type="hidden" name="intent" value="add_node" />

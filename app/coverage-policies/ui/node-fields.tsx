@@ -9,7 +9,17 @@ import type { GraphNodeData } from "./types";
 
 const label = "block text-sm font-medium text-slate-700";
 
-export function NodeFields({ mode, node, idPrefix, interactive = false }: { mode: "add" | "edit"; node?: GraphNodeData; idPrefix: string; interactive?: boolean }) {
+export function NodeFields({
+  mode,
+  node,
+  idPrefix,
+  interactive = false,
+}: {
+  mode: "add" | "edit";
+  node?: GraphNodeData;
+  idPrefix: string;
+  interactive?: boolean;
+}) {
   const initialType = mode === "edit" ? (node?.node_type ?? "question") : "";
   const [nodeType, setNodeType] = useState(initialType);
   const showQuestion = !interactive || nodeType !== "action";
@@ -40,7 +50,12 @@ export function NodeFields({ mode, node, idPrefix, interactive = false }: { mode
           <label htmlFor={id("node_action")} className={label}>
             Action{!interactive && " (action nodes)"}
           </label>
-          <select id={id("node_action")} name="node_action" defaultValue={mode === "edit" && node?.node_action === "denied" ? "deny" : mode === "edit" && node?.node_action === "approved" ? "approve" : ""} className={inputClass}>
+          <select
+            id={id("node_action")}
+            name="node_action"
+            defaultValue={mode === "edit" && node?.node_action === "denied" ? "deny" : mode === "edit" && node?.node_action === "approved" ? "approve" : ""}
+            className={inputClass}
+          >
             <option value="">Select an action</option>
             <option value="approve">Approve</option>
             <option value="deny">Deny</option>

@@ -92,7 +92,12 @@ export function NodeList({ nodes, edges, error }: { nodes: GraphNodeData[]; edge
   return (
     <ol className="space-y-2" data-testid="node-list">
       {ordered.map((n) => (
-        <li key={n.id} className="rounded-md border border-slate-200 bg-white p-3" style={{ marginLeft: Math.min(depth.get(n.id) ?? 0, 8) * 16 }} data-testid="node-list-item">
+        <li
+          key={n.id}
+          className="rounded-md border border-slate-200 bg-white p-3"
+          style={{ marginLeft: Math.min(depth.get(n.id) ?? 0, 8) * 16 }}
+          data-testid="node-list-item"
+        >
           <NodeDetails node={n} />
           {error?.nodeId === n.id && (
             <div className="mt-2">

@@ -42,7 +42,9 @@ export function PolicyTable({ basePath, policies, search }: { basePath: string; 
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap items-center gap-2">
                     <TreeStatusBadge status={p.tree_status} />
-                    {p.tree_status === "ready" && typeof logic?.node_count === "number" && <span className="text-xs text-slate-500">{logic.node_count} nodes</span>}
+                    {p.tree_status === "ready" && typeof logic?.node_count === "number" && (
+                      <span className="text-xs text-slate-500">{logic.node_count} nodes</span>
+                    )}
                     <GenerateTreeButton policy={p} />
                   </div>
                   {p.tree_status === "failed" && p.tree_error && (
@@ -52,7 +54,12 @@ export function PolicyTable({ basePath, policies, search }: { basePath: string; 
                   )}
                 </td>
                 <td className="px-4 py-3 text-right">
-                  <Link to={withParams(search, { modal: "delete_policy", id: p.token })} className="text-sm font-medium text-red-700 hover:underline" preventScrollReset aria-label={`Delete ${p.drug_name}`}>
+                  <Link
+                    to={withParams(search, { modal: "delete_policy", id: p.token })}
+                    className="text-sm font-medium text-red-700 hover:underline"
+                    preventScrollReset
+                    aria-label={`Delete ${p.drug_name}`}
+                  >
                     Delete
                   </Link>
                 </td>

@@ -9,7 +9,8 @@ describe("reflowPolicyText", () => {
   });
 
   it("keeps headings, list items and paragraphs apart", () => {
-    const text = "COVERAGE CRITERIA\nPlaque psoriasis:\n1. Age 18 or older; and\n2. Prescribed by a dermatologist.\n\nContinuation of therapy requires documented\nresponse.";
+    const text =
+      "COVERAGE CRITERIA\nPlaque psoriasis:\n1. Age 18 or older; and\n2. Prescribed by a dermatologist.\n\nContinuation of therapy requires documented\nresponse.";
     expect(reflowPolicyText(text)).toEqual([
       "COVERAGE CRITERIA",
       "Plaque psoriasis:",
@@ -20,7 +21,14 @@ describe("reflowPolicyText", () => {
   });
 
   it("never merges a line that starts a list item or a capitalised sentence", () => {
-    expect(reflowPolicyText("must meet all of the following\na) diagnosis of RA\nb) failed methotrexate")).toEqual(["must meet all of the following", "a) diagnosis of RA", "b) failed methotrexate"]);
-    expect(reflowPolicyText("Approval duration 12 months\nReauthorization requires response")).toEqual(["Approval duration 12 months", "Reauthorization requires response"]);
+    expect(reflowPolicyText("must meet all of the following\na) diagnosis of RA\nb) failed methotrexate")).toEqual([
+      "must meet all of the following",
+      "a) diagnosis of RA",
+      "b) failed methotrexate",
+    ]);
+    expect(reflowPolicyText("Approval duration 12 months\nReauthorization requires response")).toEqual([
+      "Approval duration 12 months",
+      "Reauthorization requires response",
+    ]);
   });
 });

@@ -14,7 +14,11 @@ const LABELS: Record<string, string> = { none: "No tree", queued: "Queued", gene
 
 export function TreeStatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[status] ?? STYLES.none}`} data-testid="tree-status" data-status={status}>
+    <span
+      className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[status] ?? STYLES.none}`}
+      data-testid="tree-status"
+      data-status={status}
+    >
       {isTreeInProgress(status) && <Spinner className="h-3 w-3" />}
       {LABELS[status] ?? status}
     </span>
@@ -22,7 +26,15 @@ export function TreeStatusBadge({ status }: { status: string }) {
 }
 
 /** 'Generate decision tree' without structured logic, 'Regenerate' with it; 'Generating...' while queued or generating. */
-export function GenerateTreeButton({ policy, action, primary = false }: { policy: Pick<SerializedCoveragePolicy, "token" | "tree_status" | "structured_logic">; action?: string; primary?: boolean }) {
+export function GenerateTreeButton({
+  policy,
+  action,
+  primary = false,
+}: {
+  policy: Pick<SerializedCoveragePolicy, "token" | "tree_status" | "structured_logic">;
+  action?: string;
+  primary?: boolean;
+}) {
   const running = isTreeInProgress(policy.tree_status);
   const hasTree = Boolean(policy.structured_logic) && policy.tree_status !== "failed";
   return (

@@ -41,12 +41,18 @@ function VersionForm({ intent, version, label, primary = false }: { intent: stri
 /** The draft waiting for the author: what changed, and Publish / Discard. */
 export function DraftBanner({ draft, current, comparing }: { draft: VersionComparison; current: number | null; comparing: boolean }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3" role="status" data-testid="draft-banner">
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3"
+      role="status"
+      data-testid="draft-banner"
+    >
       <div className="text-sm text-amber-900">
         <p className="font-medium">
           A regenerated tree (version {draft.version}) is waiting for review{draft.diff ? `: ${describeDiff(draft.diff)}` : ""}.
         </p>
-        <p className="text-amber-800">Cases keep being decided on the published version {current ?? ""} until you publish this draft. Edits made to the published tree stay in its history.</p>
+        <p className="text-amber-800">
+          Cases keep being decided on the published version {current ?? ""} until you publish this draft. Edits made to the published tree stay in its history.
+        </p>
       </div>
       <div className="flex items-center gap-2">
         {!comparing && (

@@ -13,10 +13,27 @@ import type { CitationJson } from "~/prior-auths/ui/types";
 import type { DemoKind } from "../demo-kinds";
 import type { DemoResult } from "../run-demo.server";
 
-const TABS = ["AI Decision", "Patient", "Diagnoses", "Medication Requests", "Practitioners", "Formulary requirements", "Eligibility", "Clinical review", "Audit", "JSON"] as const;
+const TABS = [
+  "AI Decision",
+  "Patient",
+  "Diagnoses",
+  "Medication Requests",
+  "Practitioners",
+  "Formulary requirements",
+  "Eligibility",
+  "Clinical review",
+  "Audit",
+  "JSON",
+] as const;
 type TabName = (typeof TABS)[number];
 
-const FIRST_TAB: Record<DemoKind, TabName> = { intake: "Patient", eligibility: "Eligibility", clinical: "Clinical review", audit: "Audit", fax_simulation: "AI Decision" };
+const FIRST_TAB: Record<DemoKind, TabName> = {
+  intake: "Patient",
+  eligibility: "Eligibility",
+  clinical: "Clinical review",
+  audit: "Audit",
+  fax_simulation: "AI Decision",
+};
 
 const STEP_NAMES = ["Reading document", "Checking eligibility", "Clinical review", "Audit check", "Making a decision"];
 
@@ -77,7 +94,11 @@ function DecisionTab({ r }: { r: DemoResult }) {
           {listDecisionLabel(d.final_decision)}
         </Badge>
         <span className="text-xs text-slate-500">
-          {d.final_decision === "denied" ? "A denial is a recommendation until a clinical reviewer signs it off." : d.final_decision === "needs_more_information" ? "The prescriber is asked for what is missing." : "Every criterion of the indication's path is met."}
+          {d.final_decision === "denied"
+            ? "A denial is a recommendation until a clinical reviewer signs it off."
+            : d.final_decision === "needs_more_information"
+              ? "The prescriber is asked for what is missing."
+              : "Every criterion of the indication's path is met."}
         </span>
       </div>
       <ConfidenceMeter score={d.confidence_score} />
@@ -161,7 +182,8 @@ function DiagnosesTab({ r }: { r: DemoResult }) {
           <ul className="space-y-1.5 text-sm">
             {r.prior_therapies.map((t, i) => (
               <li key={i} className="text-slate-700">
-                <span className="font-medium text-slate-900">{t.drug_name}</span> — {t.outcome.replace(/_/g, " ")} <CitationList citations={cites((t as { citations?: unknown }).citations)} />
+                <span className="font-medium text-slate-900">{t.drug_name}</span> — {t.outcome.replace(/_/g, " ")}{" "}
+                <CitationList citations={cites((t as { citations?: unknown }).citations)} />
               </li>
             ))}
           </ul>
@@ -201,7 +223,11 @@ function PractitionersTab({ r }: { r: DemoResult }) {
       {r.practitioners.map((p, i) => (
         <Card key={i} title={[p.full_name, p.credential].filter(Boolean).join(", ") || "Prescriber"} aside={<Badge tone="sky">Prescriber</Badge>}>
           <dl>
-            <Field label="NPI" value={p.npi ? `${p.npi}${p.npi_valid === false ? " (check digit invalid)" : p.npi_valid ? " ✓" : ""}` : null} citations={p.citations} />
+            <Field
+              label="NPI"
+              value={p.npi ? `${p.npi}${p.npi_valid === false ? " (check digit invalid)" : p.npi_valid ? " ✓" : ""}` : null}
+              citations={p.citations}
+            />
             <Field label="Specialty" value={p.specialty} />
             <Field label="Practice" value={p.organization_name} />
             <Field label="Phone" value={p.phone} />
@@ -217,11 +243,19 @@ function FormularyTab({ r }: { r: DemoResult }) {
   const f = r.pbm_policy_result;
   if (!f) return <Empty>The requested drug is not on the demo plan's formulary.</Empty>;
   return (
-    <Card title={f.drug_name} aside={<Badge tone={f.requires_prior_auth ? "amber" : "green"}>{f.requires_prior_auth ? "Prior authorization required" : "No prior authorization"}</Badge>}>
+    <Card
+      title={f.drug_name}
+      aside={
+        <Badge tone={f.requires_prior_auth ? "amber" : "green"}>{f.requires_prior_auth ? "Prior authorization required" : "No prior authorization"}</Badge>
+      }
+    >
       <dl>
         <Field label="NDC" value={f.ndc} />
         <Field label="Tier" value={f.tier} />
-        <Field label="Quantity limit" value={f.quantity_limit ? `${f.quantity_limit.amount} ${f.quantity_limit.unit} per ${f.quantity_limit.period_days} days` : "None"} />
+        <Field
+          label="Quantity limit"
+          value={f.quantity_limit ? `${f.quantity_limit.amount} ${f.quantity_limit.unit} per ${f.quantity_limit.period_days} days` : "None"}
+        />
         {f.quantity_limit_note && <Field label="Note" value={f.quantity_limit_note} />}
       </dl>
       <h5 className="mt-3 text-sm font-semibold text-slate-900">Step therapy</h5>

@@ -53,7 +53,14 @@ export function DemoRunner({ kind, faxes, result, errors }: { kind: DemoKind; fa
                     data-testid="demo-fax"
                   >
                     <div className="flex items-start gap-2">
-                      <input type="radio" name="fax_id" value={f.id} checked={selected === f.id} onChange={() => setSelected(f.id)} className="mt-0.5 text-indigo-600" />
+                      <input
+                        type="radio"
+                        name="fax_id"
+                        value={f.id}
+                        checked={selected === f.id}
+                        onChange={() => setSelected(f.id)}
+                        className="mt-0.5 text-indigo-600"
+                      />
                       <div className="min-w-0">
                         <p className="font-medium text-slate-900">
                           {f.medication_name} · {f.patient_name}
@@ -106,7 +113,10 @@ export function DemoRunner({ kind, faxes, result, errors }: { kind: DemoKind; fa
         ) : result ? (
           <DemoResultView result={result} />
         ) : (
-          <div className="flex h-72 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center" data-testid="demo-empty">
+          <div
+            className="flex h-72 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center"
+            data-testid="demo-empty"
+          >
             <p className="font-medium text-slate-700">{upload ? "Upload a fax and run the agents" : "Pick a fax and run the agents"}</p>
             <p className="mt-1 max-w-sm text-sm text-slate-500">The decision, the extracted data and each agent's work will appear here.</p>
           </div>

@@ -39,29 +39,57 @@ export function DrugsField({ orgId, defaultValue }: { orgId: string; defaultValu
   }, [query, orgId]);
 
   const add = (p: Product) => {
-    const names = value.split(",").map((s) => s.trim()).filter(Boolean);
+    const names = value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const n of [p.brand_name, p.generic_name]) if (n && !names.some((x) => x.toLowerCase() === n.toLowerCase())) names.push(n);
     setValue(names.join(", "));
   };
 
   return (
     <div className="space-y-2">
-      <input id="policy-drugs" name="policy_drugs" value={value} onChange={(e) => setValue(e.target.value)} placeholder="Brand or generic names, comma separated (e.g. Humira, Amjevita)" className={inputClass} />
+      <input
+        id="policy-drugs"
+        name="policy_drugs"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Brand or generic names, comma separated (e.g. Humira, Amjevita)"
+        className={inputClass}
+      />
       <div className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="drug-search">
         <label htmlFor="drug-search-input" className="block text-xs font-medium text-slate-600">
           Search the drug directory (brand, generic or product NDC; 3 characters or more)
         </label>
-        <input id="drug-search-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. adalimumab" className={`${inputClass} mt-1`} autoComplete="off" />
+        <input
+          id="drug-search-input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="e.g. adalimumab"
+          className={`${inputClass} mt-1`}
+          autoComplete="off"
+        />
         {loading && <p className="mt-1 text-xs text-slate-500">Searching…</p>}
         {results && !loading && (
-          <ul className="mt-1 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 bg-white text-sm" data-testid="drug-results">
+          <ul
+            className="mt-1 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 bg-white text-sm"
+            data-testid="drug-results"
+          >
             {results.length === 0 && <li className="px-3 py-2 text-slate-500">No drugs found</li>}
             {results.map((p) => (
               <li key={p.product_ndc}>
-                <button type="button" onClick={() => add(p)} className="flex w-full items-baseline justify-between gap-3 px-3 py-1.5 text-left hover:bg-indigo-50" data-testid="drug-result">
+                <button
+                  type="button"
+                  onClick={() => add(p)}
+                  className="flex w-full items-baseline justify-between gap-3 px-3 py-1.5 text-left hover:bg-indigo-50"
+                  data-testid="drug-result"
+                >
                   <span>
                     <span className="font-medium text-slate-900">{p.brand_name}</span> <span className="text-slate-500">({p.generic_name})</span>
-                    <span className="block text-xs text-slate-500">{[p.strength, p.dosage_form?.toLowerCase(), p.route?.toLowerCase()].filter(Boolean).join(" · ")}</span>
+                    <span className="block text-xs text-slate-500">
+                      {[p.strength, p.dosage_form?.toLowerCase(), p.route?.toLowerCase()].filter(Boolean).join(" · ")}
+                    </span>
                   </span>
                   <span className="shrink-0 font-mono text-xs text-slate-500">{p.product_ndc}</span>
                 </button>

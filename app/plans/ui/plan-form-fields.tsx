@@ -30,7 +30,17 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
       <FormAlert message={errors?.form} />
       <div className="grid gap-4 sm:grid-cols-2">
         {field("title", "Title", <input id="plan-title" name="title" defaultValue={v("title")} aria-invalid={invalid("title")} className={inputClass} />)}
-        {field("identification", "Identification", <input id="plan-identification" name="identification" defaultValue={v("identification")} aria-invalid={invalid("identification")} className={inputClass} />)}
+        {field(
+          "identification",
+          "Identification",
+          <input
+            id="plan-identification"
+            name="identification"
+            defaultValue={v("identification")}
+            aria-invalid={invalid("identification")}
+            className={inputClass}
+          />,
+        )}
         {field(
           "document_type",
           "Document Type",
@@ -42,7 +52,13 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
         {field(
           "line_of_business",
           "Line of Business",
-          <select id="plan-line_of_business" name="line_of_business" defaultValue={v("line_of_business")} aria-invalid={invalid("line_of_business")} className={inputClass}>
+          <select
+            id="plan-line_of_business"
+            name="line_of_business"
+            defaultValue={v("line_of_business")}
+            aria-invalid={invalid("line_of_business")}
+            className={inputClass}
+          >
             <option value="">Select a line of business</option>
             {LINES_OF_BUSINESS.map((l) => (
               <option key={l}>{l}</option>
@@ -71,8 +87,23 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
             ))}
           </select>,
         )}
-        {field("effective_date", "Effective Date", <input id="plan-effective_date" type="date" name="effective_date" defaultValue={v("effective_date")} aria-invalid={invalid("effective_date")} className={inputClass} />)}
-        {field("termination_date", "Termination Date (optional)", <input id="plan-termination_date" type="date" name="termination_date" defaultValue={v("termination_date")} className={inputClass} />)}
+        {field(
+          "effective_date",
+          "Effective Date",
+          <input
+            id="plan-effective_date"
+            type="date"
+            name="effective_date"
+            defaultValue={v("effective_date")}
+            aria-invalid={invalid("effective_date")}
+            className={inputClass}
+          />,
+        )}
+        {field(
+          "termination_date",
+          "Termination Date (optional)",
+          <input id="plan-termination_date" type="date" name="termination_date" defaultValue={v("termination_date")} className={inputClass} />,
+        )}
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="is_active" defaultChecked={values ? values.is_active === "on" : true} className="h-4 w-4 rounded border-slate-300" />

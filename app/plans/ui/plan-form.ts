@@ -4,7 +4,17 @@
  */
 import { PlanInputSchema, type PlanInput } from "~/plans/plan-schemas";
 
-const FIELDS = ["title", "identification", "document_type", "line_of_business", "plan_type", "state", "effective_date", "termination_date", "file_url"] as const;
+const FIELDS = [
+  "title",
+  "identification",
+  "document_type",
+  "line_of_business",
+  "plan_type",
+  "state",
+  "effective_date",
+  "termination_date",
+  "file_url",
+] as const;
 
 function str(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;

@@ -46,7 +46,12 @@ export function PlanTable({ orgId, plans, search }: { orgId: string; plans: Plan
               <td className="px-4 py-3 text-slate-700">{p.line_of_business}</td>
               <td className="px-4 py-3 text-slate-700">{p.plan_type}</td>
               <td className="px-4 py-3 text-right">
-                <Link to={withParams(search, { modal: "delete", id: p.token })} className="text-sm font-medium text-red-700 hover:underline" preventScrollReset aria-label={`Delete ${p.title}`}>
+                <Link
+                  to={withParams(search, { modal: "delete", id: p.token })}
+                  className="text-sm font-medium text-red-700 hover:underline"
+                  preventScrollReset
+                  aria-label={`Delete ${p.title}`}
+                >
                   Delete
                 </Link>
               </td>

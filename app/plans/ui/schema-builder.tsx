@@ -14,7 +14,8 @@ import { inputClass, secondaryButton, Spinner } from "~/ui/styles";
 
 type Field = ExtractionSchema["properties"][number];
 const ITEM_TYPES = ["string", "number", "integer", "boolean"] as const;
-const tabClass = ({ selected }: { selected: boolean }) => `rounded-md px-3 py-1.5 text-sm font-medium focus:outline-none ${selected ? "bg-white text-indigo-700 shadow-xs" : "text-slate-600 hover:text-slate-900"}`;
+const tabClass = ({ selected }: { selected: boolean }) =>
+  `rounded-md px-3 py-1.5 text-sm font-medium focus:outline-none ${selected ? "bg-white text-indigo-700 shadow-xs" : "text-slate-600 hover:text-slate-900"}`;
 
 export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
   const hydrated = useHydrated();
@@ -48,7 +49,13 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
   const autoGenerate = () => {
     setGenerating(true);
     setTimeout(() => {
-      update({ title: schema.title || "Coverage policy", description: schema.description || "Fields extracted from each coverage policy", properties: [...schema.properties.filter((f) => !PREDEFINED_FIELDS.some((p) => p.field_id === f.field_id)), ...PREDEFINED_FIELDS].sort((a, b) => idx(a) - idx(b)) });
+      update({
+        title: schema.title || "Coverage policy",
+        description: schema.description || "Fields extracted from each coverage policy",
+        properties: [...schema.properties.filter((f) => !PREDEFINED_FIELDS.some((p) => p.field_id === f.field_id)), ...PREDEFINED_FIELDS].sort(
+          (a, b) => idx(a) - idx(b),
+        ),
+      });
       setGenerating(false);
     }, 3000);
   };
@@ -100,8 +107,20 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
           </TabPanel>
           <TabPanel className="space-y-2">
             <div className="grid gap-2 sm:grid-cols-2">
-              <input aria-label="Schema title" value={schema.title} onChange={(e) => update({ ...schema, title: e.target.value })} className={inputClass} placeholder="Schema title" />
-              <input aria-label="Schema description" value={schema.description} onChange={(e) => update({ ...schema, description: e.target.value })} className={inputClass} placeholder="Description" />
+              <input
+                aria-label="Schema title"
+                value={schema.title}
+                onChange={(e) => update({ ...schema, title: e.target.value })}
+                className={inputClass}
+                placeholder="Schema title"
+              />
+              <input
+                aria-label="Schema description"
+                value={schema.description}
+                onChange={(e) => update({ ...schema, description: e.target.value })}
+                className={inputClass}
+                placeholder="Description"
+              />
             </div>
             <table className="min-w-full text-sm" data-testid="form-schema">
               <thead className="text-left text-xs font-semibold text-slate-500">
@@ -119,13 +138,31 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                   return (
                     <tr key={i}>
                       <td className="py-1 pr-2">
-                        <input aria-label={`Field id ${i + 1}`} value={f.field_id} readOnly={predefined} onChange={(e) => setField(i, { field_id: e.target.value.replace(/[^A-Za-z0-9_]/g, "_") })} className={`${inputClass} py-1 font-mono text-xs ${predefined ? "bg-slate-50" : ""}`} />
+                        <input
+                          aria-label={`Field id ${i + 1}`}
+                          value={f.field_id}
+                          readOnly={predefined}
+                          onChange={(e) => setField(i, { field_id: e.target.value.replace(/[^A-Za-z0-9_]/g, "_") })}
+                          className={`${inputClass} py-1 font-mono text-xs ${predefined ? "bg-slate-50" : ""}`}
+                        />
                       </td>
                       <td className="py-1 pr-2">
-                        <input aria-label={`Title ${i + 1}`} value={f.title} onChange={(e) => setField(i, { title: e.target.value })} className={`${inputClass} py-1`} />
+                        <input
+                          aria-label={`Title ${i + 1}`}
+                          value={f.title}
+                          onChange={(e) => setField(i, { title: e.target.value })}
+                          className={`${inputClass} py-1`}
+                        />
                       </td>
                       <td className="py-1 pr-2">
-                        <select aria-label={`Type ${i + 1}`} value={f.type} onChange={(e) => setField(i, { type: e.target.value as Field["type"], items: e.target.value === "array" ? { type: "string" } : undefined })} className={`${inputClass} py-1`}>
+                        <select
+                          aria-label={`Type ${i + 1}`}
+                          value={f.type}
+                          onChange={(e) =>
+                            setField(i, { type: e.target.value as Field["type"], items: e.target.value === "array" ? { type: "string" } : undefined })
+                          }
+                          className={`${inputClass} py-1`}
+                        >
                           {EXTRACTION_FIELD_TYPES.map((t) => (
                             <option key={t}>{t}</option>
                           ))}
@@ -133,7 +170,12 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                       </td>
                       <td className="py-1 pr-2">
                         {f.type === "array" ? (
-                          <select aria-label={`Item type ${i + 1}`} value={f.items?.type ?? "string"} onChange={(e) => setField(i, { items: { type: e.target.value as (typeof ITEM_TYPES)[number] } })} className={`${inputClass} py-1`}>
+                          <select
+                            aria-label={`Item type ${i + 1}`}
+                            value={f.items?.type ?? "string"}
+                            onChange={(e) => setField(i, { items: { type: e.target.value as (typeof ITEM_TYPES)[number] } })}
+                            className={`${inputClass} py-1`}
+                          >
                             {ITEM_TYPES.map((t) => (
                               <option key={t}>{t}</option>
                             ))}
@@ -143,7 +185,12 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                         )}
                       </td>
                       <td className="py-1 text-right">
-                        <button type="button" onClick={() => update({ ...schema, properties: schema.properties.filter((_, j) => j !== i) })} className="text-xs font-medium text-red-700 hover:underline" aria-label={`Remove ${f.field_id}`}>
+                        <button
+                          type="button"
+                          onClick={() => update({ ...schema, properties: schema.properties.filter((_, j) => j !== i) })}
+                          className="text-xs font-medium text-red-700 hover:underline"
+                          aria-label={`Remove ${f.field_id}`}
+                        >
                           Remove
                         </button>
                       </td>
@@ -183,7 +230,9 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                 {schema.properties.map((f, i) => (
                   <div key={i}>
                     <dt className="text-xs font-medium text-slate-700">{f.title || f.field_id}</dt>
-                    <dd className="mt-0.5 rounded border border-dashed border-slate-300 px-2 py-1 text-xs text-slate-400">{f.type === "array" ? `list of ${f.items?.type ?? "string"}` : f.type === "boolean" ? "Yes / No" : f.type}</dd>
+                    <dd className="mt-0.5 rounded border border-dashed border-slate-300 px-2 py-1 text-xs text-slate-400">
+                      {f.type === "array" ? `list of ${f.items?.type ?? "string"}` : f.type === "boolean" ? "Yes / No" : f.type}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -12,9 +12,17 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
-export function Badge({ tone = "slate", children, className = "", ...rest }: { tone?: BadgeTone; children: React.ReactNode; className?: string } & React.HTMLAttributes<HTMLSpanElement>) {
+export function Badge({
+  tone = "slate",
+  children,
+  className = "",
+  ...rest
+}: { tone?: BadgeTone; children: React.ReactNode; className?: string } & React.HTMLAttributes<HTMLSpanElement>) {
   return (
-    <span {...rest} className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONES[tone]} ${className}`}>
+    <span
+      {...rest}
+      className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONES[tone]} ${className}`}
+    >
       {children}
     </span>
   );
@@ -68,18 +76,33 @@ export function HeaderDecision({ value }: { value: string | null | undefined }) 
 export function PassMark({ passed }: { passed: boolean | null | undefined }) {
   if (passed === true)
     return (
-      <span className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-xs font-bold text-emerald-700" title="Met" aria-label="Met" data-testid="step-pass">
+      <span
+        className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-xs font-bold text-emerald-700"
+        title="Met"
+        aria-label="Met"
+        data-testid="step-pass"
+      >
         ✓
       </span>
     );
   if (passed === false)
     return (
-      <span className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-red-100 text-xs font-bold text-red-700" title="Not met" aria-label="Not met" data-testid="step-fail">
+      <span
+        className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-red-100 text-xs font-bold text-red-700"
+        title="Not met"
+        aria-label="Not met"
+        data-testid="step-fail"
+      >
         ✗
       </span>
     );
   return (
-    <span className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800" title="Insufficient information" aria-label="Insufficient information" data-testid="step-unknown">
+    <span
+      className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
+      title="Insufficient information"
+      aria-label="Insufficient information"
+      data-testid="step-unknown"
+    >
       ?
     </span>
   );

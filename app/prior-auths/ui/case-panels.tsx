@@ -67,7 +67,9 @@ function Field({ label, value, mono = false }: { label: string; value: React.Rea
   return (
     <div className="min-w-0">
       <dt className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className={`mt-0.5 text-sm break-words ${empty ? "text-slate-400" : "text-slate-900"} ${mono ? "font-mono text-[13px]" : ""}`}>{empty ? "—" : value}</dd>
+      <dd className={`mt-0.5 text-sm break-words ${empty ? "text-slate-400" : "text-slate-900"} ${mono ? "font-mono text-[13px]" : ""}`}>
+        {empty ? "—" : value}
+      </dd>
     </div>
   );
 }
@@ -178,7 +180,12 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
         {practitioners.length ? (
           <ul className="divide-y divide-slate-100">
             {practitioners.map((p) => {
-              const npi = (p.npi_data ?? {}) as { basic?: Record<string, string | null>; taxonomies?: { desc?: string; state?: string; license?: string; primary?: boolean }[]; addresses?: Record<string, string | null>[]; source?: string };
+              const npi = (p.npi_data ?? {}) as {
+                basic?: Record<string, string | null>;
+                taxonomies?: { desc?: string; state?: string; license?: string; primary?: boolean }[];
+                addresses?: Record<string, string | null>[];
+                source?: string;
+              };
               return (
                 <li key={p.token} className="py-2 first:pt-0 last:pb-0">
                   <div className="flex flex-wrap items-start justify-between gap-2">
@@ -258,7 +265,9 @@ export function FormularyTab({ detail, codeView }: { detail: Detail; codeView: b
                 <ol className="mt-2 space-y-1.5">
                   {pbm.step_therapy.required_steps.map((s, i) => (
                     <li key={i} className="flex items-center gap-3 text-sm">
-                      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700">{i + 1}</span>
+                      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700">
+                        {i + 1}
+                      </span>
                       <span className="font-medium text-slate-900 capitalize">{s.drug_name}</span>
                       {s.duration && <span className="text-slate-500">for {s.duration}</span>}
                     </li>
@@ -304,7 +313,13 @@ export function PolicyCriteriaTab({ detail, codeView }: { detail: Detail; codeVi
               {check.title}
               <span className="ml-2 text-xs font-normal text-slate-400 capitalize">{check.kind.replace("_", " ")}</span>
             </h3>
-            {check.passed === true ? <Badge tone="green">Met</Badge> : check.passed === false ? <Badge tone="red">Not met</Badge> : <Badge tone="amber">Insufficient information</Badge>}
+            {check.passed === true ? (
+              <Badge tone="green">Met</Badge>
+            ) : check.passed === false ? (
+              <Badge tone="red">Not met</Badge>
+            ) : (
+              <Badge tone="amber">Insufficient information</Badge>
+            )}
           </header>
           <ol className="divide-y divide-slate-100">
             {check.policy_check_steps.map((step) => (

@@ -26,7 +26,16 @@ function mergeMessages(server: ChatMessageJson[], live: Map<string, LiveMessage>
   });
   for (const l of live.values()) {
     if (!out.some((m) => m.id === l.id) && (l.chat_thread_id ?? threadId) === threadId) {
-      out.push({ chat_thread_id: threadId, content: "", ai_sender: true, streaming: true, error: false, citations: [], created_at: new Date().toISOString(), ...l } as ChatMessageJson);
+      out.push({
+        chat_thread_id: threadId,
+        content: "",
+        ai_sender: true,
+        streaming: true,
+        error: false,
+        citations: [],
+        created_at: new Date().toISOString(),
+        ...l,
+      } as ChatMessageJson);
     }
   }
   return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
@@ -41,8 +50,15 @@ function MessageBubble({ message }: { message: ChatMessageJson }) {
     );
   }
   return (
-    <li className="flex justify-start" data-testid="chat-answer" data-streaming={message.streaming ? "true" : "false"} data-error={message.error ? "true" : "false"}>
-      <div className={`max-w-[92%] rounded-2xl rounded-bl-sm px-3 py-2 text-sm ${message.error ? "border border-red-200 bg-red-50 text-red-800" : "bg-slate-100 text-slate-800"}`}>
+    <li
+      className="flex justify-start"
+      data-testid="chat-answer"
+      data-streaming={message.streaming ? "true" : "false"}
+      data-error={message.error ? "true" : "false"}
+    >
+      <div
+        className={`max-w-[92%] rounded-2xl rounded-bl-sm px-3 py-2 text-sm ${message.error ? "border border-red-200 bg-red-50 text-red-800" : "bg-slate-100 text-slate-800"}`}
+      >
         {message.content ? (
           <p className="leading-relaxed whitespace-pre-wrap">{message.content}</p>
         ) : (
@@ -98,7 +114,12 @@ export function ChatPanel({ threadId, messages }: { threadId: string | null; mes
   const answering = shown.some((m) => m.ai_sender && m.streaming) || pendingIntent === "chat_message";
 
   return (
-    <section id="chat" className="flex flex-col rounded-lg border border-slate-200 bg-white shadow-xs" aria-label="Chat with Prior Auth" data-testid="chat-panel">
+    <section
+      id="chat"
+      className="flex flex-col rounded-lg border border-slate-200 bg-white shadow-xs"
+      aria-label="Chat with Prior Auth"
+      data-testid="chat-panel"
+    >
       <header className="flex items-center justify-between border-b border-slate-100 px-4 py-2.5">
         <h2 className="text-sm font-semibold text-slate-900">Chat with Prior Auth</h2>
         <span className="text-[11px] text-slate-400">Answers cite the case documents</span>
@@ -121,7 +142,18 @@ export function ChatPanel({ threadId, messages }: { threadId: string | null; mes
               <MessageBubble key={m.id} message={m} />
             ))}
             {pendingQuestion && !shown.some((m) => !m.ai_sender && m.content === pendingQuestion) && (
-              <MessageBubble message={{ id: "pending", chat_thread_id: threadId, content: pendingQuestion, ai_sender: false, streaming: false, error: false, citations: [], created_at: "" }} />
+              <MessageBubble
+                message={{
+                  id: "pending",
+                  chat_thread_id: threadId,
+                  content: pendingQuestion,
+                  ai_sender: false,
+                  streaming: false,
+                  error: false,
+                  citations: [],
+                  created_at: "",
+                }}
+              />
             )}
             {shown.length === 0 && !pendingQuestion && <li className="text-center text-xs text-slate-400">No messages yet. Try a suggested question.</li>}
           </ol>
@@ -132,7 +164,11 @@ export function ChatPanel({ threadId, messages }: { threadId: string | null; mes
                   <input type="hidden" name="intent" value="chat_message" />
                   <input type="hidden" name="thread" value={threadId} />
                   <input type="hidden" name="content" value={q} />
-                  <button type="submit" disabled={answering} className="rounded-full border border-indigo-200 bg-indigo-50 px-2.5 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 disabled:opacity-50">
+                  <button
+                    type="submit"
+                    disabled={answering}
+                    className="rounded-full border border-indigo-200 bg-indigo-50 px-2.5 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 disabled:opacity-50"
+                  >
                     {q}
                   </button>
                 </Form>
@@ -145,7 +181,15 @@ export function ChatPanel({ threadId, messages }: { threadId: string | null; mes
             <label htmlFor="chat-input" className="sr-only">
               Ask a question about this prior auth
             </label>
-            <input id="chat-input" name="content" required maxLength={4000} autoComplete="off" placeholder="Ask about this prior auth…" className={inputClass} />
+            <input
+              id="chat-input"
+              name="content"
+              required
+              maxLength={4000}
+              autoComplete="off"
+              placeholder="Ask about this prior auth…"
+              className={inputClass}
+            />
             <button type="submit" className={primaryButton} disabled={answering}>
               Send
             </button>

@@ -33,7 +33,10 @@ export function displayQuote(text: string): string {
   const original = q;
   for (;;) {
     const before = q;
-    q = q.replace(/\s*[([{]\s*$/, "").replace(/\s*[,;:/&|–—-]\s*$/, "").trim();
+    q = q
+      .replace(/\s*[([{]\s*$/, "")
+      .replace(/\s*[,;:/&|–—-]\s*$/, "")
+      .trim();
     if (q === before) break;
   }
   q = q.replace(/^[)\]},;:.]+\s*/, "");

@@ -28,7 +28,14 @@ export function ConfidenceMeter({ score }: { score: number }) {
           {pct}%
         </span>
       </div>
-      <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100" role="meter" aria-label="AI confidence" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
+        role="meter"
+        aria-label="AI confidence"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <div className={`h-full rounded-full ${color}`} style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -73,7 +80,10 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
             <ul className="space-y-1.5 border-t border-slate-100 pt-3">
               {detail.ai_responses.map((r) => (
                 <li key={r.token} className="flex items-start gap-2 text-xs text-slate-600">
-                  <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${r.approved === true ? "bg-emerald-500" : r.approved === false ? "bg-red-500" : "bg-amber-400"}`} aria-hidden="true" />
+                  <span
+                    className={`mt-1 h-2 w-2 shrink-0 rounded-full ${r.approved === true ? "bg-emerald-500" : r.approved === false ? "bg-red-500" : "bg-amber-400"}`}
+                    aria-hidden="true"
+                  />
                   <span>
                     <span className="font-semibold text-slate-800 capitalize">{r.agent}</span>: {r.summary}
                   </span>
@@ -87,10 +97,11 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
       )}
 
       {human && (
-        <div className={`rounded-md border px-3 py-2 text-sm ${human.decision_type === "approve" ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50"}`} data-testid="human-decision">
-          <p className="font-semibold text-slate-900">
-            Reviewer decision: {human.decision_type === "approve" ? "Approved" : "Denied"}
-          </p>
+        <div
+          className={`rounded-md border px-3 py-2 text-sm ${human.decision_type === "approve" ? "border-emerald-200 bg-emerald-50" : "border-red-200 bg-red-50"}`}
+          data-testid="human-decision"
+        >
+          <p className="font-semibold text-slate-900">Reviewer decision: {human.decision_type === "approve" ? "Approved" : "Denied"}</p>
           <p className="mt-0.5 text-slate-700">{human.reason}</p>
           <p className="mt-1 text-xs text-slate-500">
             {human.user?.username ?? "API"} · {formatDateTime(human.created_at)}
@@ -196,13 +207,25 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
       </section>
       <section>
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Citations</h3>
-        <div className="mt-2">{ai.citations.length ? <CitationList citations={ai.citations} withQuotes /> : <p className="text-sm text-slate-500">No citations.</p>}</div>
+        <div className="mt-2">
+          {ai.citations.length ? <CitationList citations={ai.citations} withQuotes /> : <p className="text-sm text-slate-500">No citations.</p>}
+        </div>
       </section>
     </div>
   );
 }
 
-export function OverrideForm({ detail, lastResult, error, cancelTo }: { detail: Detail; lastResult?: SubmissionResult<string[]>; error?: string | null; cancelTo: string }) {
+export function OverrideForm({
+  detail,
+  lastResult,
+  error,
+  cancelTo,
+}: {
+  detail: Detail;
+  lastResult?: SubmissionResult<string[]>;
+  error?: string | null;
+  cancelTo: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "override";
   const [form, fields] = useForm({
@@ -221,7 +244,8 @@ export function OverrideForm({ detail, lastResult, error, cancelTo }: { detail: 
       <input type="hidden" name="ai_decision_id" value={ai.token} />
       <FormAlert message={error ?? form.errors?.[0]} />
       <p className="text-sm text-slate-600">
-        The AI decided <strong className="text-slate-900">{headerDecisionLabel(ai.final_decision)}</strong>. Your decision replaces it on this case; the AI decision stays in the audit trail.
+        The AI decided <strong className="text-slate-900">{headerDecisionLabel(ai.final_decision)}</strong>. Your decision replaces it on this case; the AI
+        decision stays in the audit trail.
       </p>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Decision</legend>
@@ -297,7 +321,14 @@ export function DenialLetterForm({
     return (
       <div className="space-y-4" data-testid="letter-ready">
         <div className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" role="status">
-          The denial letter was generated{letter.form_name ? <> from the form “<span data-testid="letter-form-name">{letter.form_name}</span>”</> : null}.
+          The denial letter was generated
+          {letter.form_name ? (
+            <>
+              {" "}
+              from the form “<span data-testid="letter-form-name">{letter.form_name}</span>”
+            </>
+          ) : null}
+          .
         </div>
         {letter.denial_reason && (
           <p className="text-sm text-slate-700">
@@ -320,7 +351,9 @@ export function DenialLetterForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="denial_letter" />
       <FormAlert message={error ?? form.errors?.[0]} />
-      <p className="text-sm text-slate-600">A denial letter is generated from the organization's chosen letter form (Letter Forms), citing the criteria the request did not meet.</p>
+      <p className="text-sm text-slate-600">
+        A denial letter is generated from the organization's chosen letter form (Letter Forms), citing the criteria the request did not meet.
+      </p>
       {failed.length > 0 && (
         <div className="rounded-md bg-slate-50 px-3 py-2">
           <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Criteria not met</p>

@@ -64,9 +64,12 @@ function usePacedUpdates(minMs: number) {
       pump();
     }, wait);
   }
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return api.current;
 }
 
@@ -81,14 +84,7 @@ interface Progress {
 function StepRow({ n, progress }: { n: number; progress: Progress }) {
   const { status, step } = progress;
   const running = status === "running" || status === "queued";
-  const state =
-    status === "succeeded" || n < step
-      ? "done"
-      : n === step && status === "failed"
-        ? "failed"
-        : n === step && running
-          ? "active"
-          : "pending";
+  const state = status === "succeeded" || n < step ? "done" : n === step && status === "failed" ? "failed" : n === step && running ? "active" : "pending";
   const icon =
     state === "done" ? (
       <span className="flex h-7 w-7 items-center justify-center rounded-full bg-emerald-600 text-sm font-bold text-white">✓</span>
@@ -151,7 +147,12 @@ export function IntakeScreen({
 
   // A revalidation (after a run was queued, or a reload) brings the server's view of the case.
   useEffect(() => {
-    setProgress((p) => ({ ...p, status: priorAuth.intake_status, step: Math.max(priorAuth.intake_step, priorAuth.intake_status === "queued" ? 0 : p.step), error: priorAuth.intake_error }));
+    setProgress((p) => ({
+      ...p,
+      status: priorAuth.intake_status,
+      step: Math.max(priorAuth.intake_step, priorAuth.intake_status === "queued" ? 0 : p.step),
+      error: priorAuth.intake_error,
+    }));
   }, [priorAuth.intake_status, priorAuth.intake_step, priorAuth.intake_error]);
 
   // Events published before the stream connected are not replayed on a first connection, so the
@@ -224,7 +225,9 @@ export function IntakeScreen({
           ) : epaText ? (
             <EpaDocument text={epaText} className="h-[78vh]" />
           ) : (
-            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No document is attached to this case.</p>
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
+              No document is attached to this case.
+            </p>
           )}
         </section>
 
@@ -267,11 +270,7 @@ export function IntakeScreen({
                 )}
               </button>
             </Form>
-            {running && (
-              <p className="mt-2 text-center text-xs text-slate-400">
-                {connected ? "Steps update live." : "Reload the page to see progress."}
-              </p>
-            )}
+            {running && <p className="mt-2 text-center text-xs text-slate-400">{connected ? "Steps update live." : "Reload the page to see progress."}</p>}
           </div>
         </aside>
       </div>

@@ -118,23 +118,45 @@ export default function PdfViewerClient({ file, page: controlledPage, onPageChan
       <style>{`.pdf-cite{background:rgba(250,204,21,.55);color:transparent;border-radius:2px;box-shadow:0 0 0 2px rgba(234,179,8,.6)}`}</style>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5 text-xs text-slate-600">
         <div className="flex items-center gap-1">
-          <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} className="rounded px-2 py-1 hover:bg-slate-100 disabled:opacity-40" aria-label="Previous page">
+          <button
+            type="button"
+            onClick={() => go(page - 1)}
+            disabled={page <= 1}
+            className="rounded px-2 py-1 hover:bg-slate-100 disabled:opacity-40"
+            aria-label="Previous page"
+          >
             ‹
           </button>
           <span data-testid="pdf-page-indicator" aria-live="polite">
             Page {numPages ? page : "–"} of {numPages || "–"}
           </span>
-          <button type="button" onClick={() => go(page + 1)} disabled={!numPages || page >= numPages} className="rounded px-2 py-1 hover:bg-slate-100 disabled:opacity-40" aria-label="Next page">
+          <button
+            type="button"
+            onClick={() => go(page + 1)}
+            disabled={!numPages || page >= numPages}
+            className="rounded px-2 py-1 hover:bg-slate-100 disabled:opacity-40"
+            aria-label="Next page"
+          >
             ›
           </button>
         </div>
         <div className="flex items-center gap-1">
           {textLoaded && !hasText && <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-500">Scanned page (OCR)</span>}
-          <button type="button" onClick={() => setZoom((z) => Math.max(0.5, +(z - 0.25).toFixed(2)))} className="rounded px-2 py-1 hover:bg-slate-100" aria-label="Zoom out">
+          <button
+            type="button"
+            onClick={() => setZoom((z) => Math.max(0.5, +(z - 0.25).toFixed(2)))}
+            className="rounded px-2 py-1 hover:bg-slate-100"
+            aria-label="Zoom out"
+          >
             −
           </button>
           <span className="w-10 text-center tabular-nums">{Math.round(zoom * 100)}%</span>
-          <button type="button" onClick={() => setZoom((z) => Math.min(3, +(z + 0.25).toFixed(2)))} className="rounded px-2 py-1 hover:bg-slate-100" aria-label="Zoom in">
+          <button
+            type="button"
+            onClick={() => setZoom((z) => Math.min(3, +(z + 0.25).toFixed(2)))}
+            className="rounded px-2 py-1 hover:bg-slate-100"
+            aria-label="Zoom in"
+          >
             +
           </button>
           {typeof file === "string" && (
@@ -174,8 +196,15 @@ export default function PdfViewerClient({ file, page: controlledPage, onPageChan
                   }}
                 />
                 {showCallout && active && (
-                  <div className="absolute inset-x-3 top-3 z-10 rounded-md border border-amber-300 bg-amber-50/95 p-3 text-xs text-amber-950 shadow-md" data-testid="citation-callout" role="note">
-                    <p className="mb-1 font-semibold">Cited on page {active.page}{hasText ? "" : " (scanned page, text read by OCR)"}</p>
+                  <div
+                    className="absolute inset-x-3 top-3 z-10 rounded-md border border-amber-300 bg-amber-50/95 p-3 text-xs text-amber-950 shadow-md"
+                    data-testid="citation-callout"
+                    role="note"
+                  >
+                    <p className="mb-1 font-semibold">
+                      Cited on page {active.page}
+                      {hasText ? "" : " (scanned page, text read by OCR)"}
+                    </p>
                     <p className="italic">“{displayQuote(active.text)}”</p>
                   </div>
                 )}

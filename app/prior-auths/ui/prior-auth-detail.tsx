@@ -30,7 +30,21 @@ export const LEFT_TABS = [
 ] as const;
 export type LeftTab = (typeof LEFT_TABS)[number][0];
 
-function TabLinks<K extends string>({ tabs, active, param, search, label, defaultKey }: { tabs: readonly (readonly [K, string])[]; active: K; param: string; search: string; label: string; defaultKey: K }) {
+function TabLinks<K extends string>({
+  tabs,
+  active,
+  param,
+  search,
+  label,
+  defaultKey,
+}: {
+  tabs: readonly (readonly [K, string])[];
+  active: K;
+  param: string;
+  search: string;
+  label: string;
+  defaultKey: K;
+}) {
   return (
     <nav aria-label={label} className="flex gap-1 border-b border-slate-200">
       {tabs.map(([key, text]) => (
@@ -56,11 +70,7 @@ function RegulatoryClock({ pa, decided }: { pa: Detail["prior_auth"]; decided: b
       <span>
         {expedited ? "Expedited (72 h)" : "Standard (7 days)"} · due <time dateTime={pa.due_at}>{formatDateTime(pa.due_at)}</time>
       </span>
-      {pa.on_time ? (
-        <Badge tone="green">{decided ? "Decided on time" : "On time"}</Badge>
-      ) : (
-        <Badge tone="red">{decided ? "Decided late" : "Overdue"}</Badge>
-      )}
+      {pa.on_time ? <Badge tone="green">{decided ? "Decided on time" : "On time"}</Badge> : <Badge tone="red">{decided ? "Decided late" : "Overdue"}</Badge>}
     </div>
   );
 }
@@ -127,10 +137,18 @@ export function PriorAuthDetailView({
               Submitted on <time dateTime={pa.created_at}>{formatDateTime(pa.created_at)}</time>
               {detail.practitioner?.full_name && <> · Prescriber {detail.practitioner.full_name}</>}
             </p>
-            <RegulatoryClock pa={pa} decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")} />
+            <RegulatoryClock
+              pa={pa}
+              decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")}
+            />
           </div>
           <div className="flex flex-col items-end gap-2">
-            <Link to={withParams(search, { modal: detail.ai_decision ? "explanation" : null })} preventScrollReset aria-label="Decision" className="rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <Link
+              to={withParams(search, { modal: detail.ai_decision ? "explanation" : null })}
+              preventScrollReset
+              aria-label="Decision"
+              className="rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
               <HeaderDecision value={headerValue} />
             </Link>
             <LiveDot connected={connected} />
@@ -148,7 +166,14 @@ export function PriorAuthDetailView({
 
           <aside className="min-w-0 space-y-4 xl:sticky xl:top-4 xl:self-start">
             <TabLinks
-              tabs={detail.coverage_policy ? ([["documents", "Documents"], ["criteria", "Criteria"]] as const) : ([["documents", "Documents"]] as const)}
+              tabs={
+                detail.coverage_policy
+                  ? ([
+                      ["documents", "Documents"],
+                      ["criteria", "Criteria"],
+                    ] as const)
+                  : ([["documents", "Documents"]] as const)
+              }
               active={side}
               param="side"
               search={search}

@@ -67,7 +67,10 @@ function RowActions({ row, search }: { row: PriorAuthListRow; search: string }) 
       <MenuButton className="rounded px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 data-open:bg-slate-100" aria-label={label}>
         ⋯
       </MenuButton>
-      <MenuItems anchor="bottom end" className="z-30 w-36 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none">
+      <MenuItems
+        anchor="bottom end"
+        className="z-30 w-36 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none"
+      >
         <MenuItem>
           <Link to={deleteTo} className="block rounded px-3 py-1.5 text-red-600 data-focus:bg-red-50" preventScrollReset>
             Delete
@@ -97,16 +100,18 @@ export function PriorAuthTable({ orgId, rows, query, search }: { orgId: string; 
             <tr key={row.token} className="hover:bg-slate-50/70" data-testid="prior-auth-row">
               <td className="px-3 py-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link to={`/o/${orgId}/prior-auths/${row.token}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid="patient-link">
+                  <Link
+                    to={`/o/${orgId}/prior-auths/${row.token}`}
+                    className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                    data-testid="patient-link"
+                  >
                     {row.patient_name || (row.intake_required ? "New prior auth" : "Unknown patient")}
                   </Link>
                   {row.intake_required && <IntakeRequiredBadge />}
                   {row.submission_type === "epa" && <SubmissionBadge type="epa" />}
                 </div>
                 <div className="mt-0.5 text-xs text-slate-400">{row.time_ago_in_words ? `Received ${row.time_ago_in_words} ago` : null}</div>
-                <div className="mt-0.5 text-xs text-slate-500 md:hidden">
-                  {[row.medication_name, row.practitioner_name].filter(Boolean).join(" · ")}
-                </div>
+                <div className="mt-0.5 text-xs text-slate-500 md:hidden">{[row.medication_name, row.practitioner_name].filter(Boolean).join(" · ")}</div>
               </td>
               <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">{row.medication_name || <span className="text-slate-400">—</span>}</td>
               <td className="hidden px-3 py-2 text-slate-700 md:table-cell">{row.practitioner_name || <span className="text-slate-400">—</span>}</td>

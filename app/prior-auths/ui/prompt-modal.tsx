@@ -25,10 +25,27 @@ export interface PromptRunJson {
   data: unknown;
   engine: string;
   model: string | null;
-  evaluation?: { ground_truth_id: string | null; score: number | null; matched: number; total: number; diff: { path: string; expected: unknown; actual: unknown; match: boolean }[]; message?: string };
+  evaluation?: {
+    ground_truth_id: string | null;
+    score: number | null;
+    matched: number;
+    total: number;
+    diff: { path: string; expected: unknown; actual: unknown; match: boolean }[];
+    message?: string;
+  };
 }
 
-function Tabs<K extends string>({ tabs, active, onChange, label }: { tabs: readonly (readonly [K, string])[]; active: K; onChange: (k: K) => void; label: string }) {
+function Tabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+}: {
+  tabs: readonly (readonly [K, string])[];
+  active: K;
+  onChange: (k: K) => void;
+  label: string;
+}) {
   return (
     <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
       {tabs.map(([key, text]) => (
@@ -49,7 +66,17 @@ function Tabs<K extends string>({ tabs, active, onChange, label }: { tabs: reado
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
-export function PromptRunner({ prompt, run, error, groundTruthSaved }: { prompt: PromptJson; run?: PromptRunJson | null; error?: string | null; groundTruthSaved?: boolean }) {
+export function PromptRunner({
+  prompt,
+  run,
+  error,
+  groundTruthSaved,
+}: {
+  prompt: PromptJson;
+  run?: PromptRunJson | null;
+  error?: string | null;
+  groundTruthSaved?: boolean;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -144,24 +171,34 @@ export function PromptRunner({ prompt, run, error, groundTruthSaved }: { prompt:
                 {run.evaluation && (
                   <div className="rounded-md border border-slate-200 p-2 text-sm">
                     <p className="font-medium text-slate-900">
-                      Evaluation: {run.evaluation.score == null ? run.evaluation.message ?? "no ground truth" : `${Math.round(run.evaluation.score * 100)}% (${run.evaluation.matched}/${run.evaluation.total} fields)`}
+                      Evaluation:{" "}
+                      {run.evaluation.score == null
+                        ? (run.evaluation.message ?? "no ground truth")
+                        : `${Math.round(run.evaluation.score * 100)}% (${run.evaluation.matched}/${run.evaluation.total} fields)`}
                     </p>
-                    {run.evaluation.diff.filter((d) => !d.match).slice(0, 20).map((d) => (
-                      <p key={d.path} className="mt-1 font-mono text-[11px] text-red-700">
-                        {d.path}: expected {JSON.stringify(d.expected)} got {JSON.stringify(d.actual)}
-                      </p>
-                    ))}
+                    {run.evaluation.diff
+                      .filter((d) => !d.match)
+                      .slice(0, 20)
+                      .map((d) => (
+                        <p key={d.path} className="mt-1 font-mono text-[11px] text-red-700">
+                          {d.path}: expected {JSON.stringify(d.expected)} got {JSON.stringify(d.actual)}
+                        </p>
+                      ))}
                   </div>
                 )}
                 <pre className="max-h-96 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-[11px] text-slate-800">{pretty(run.data)}</pre>
               </div>
             ) : (
-              <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">Submit to re-run this stage on the case.</p>
+              <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+                Submit to re-run this stage on the case.
+              </p>
             )}
           </div>
           <div className={hide(right === "response")}>
             {!hydrated && <p className="text-xs font-semibold text-slate-600">Response</p>}
-            <pre className="max-h-96 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-[11px] text-slate-100">{run ? pretty(run) : "No response yet."}</pre>
+            <pre className="max-h-96 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-[11px] text-slate-100">
+              {run ? pretty(run) : "No response yet."}
+            </pre>
           </div>
           <div className={hide(right === "schema")}>
             {!hydrated && <p className="text-xs font-semibold text-slate-600">Schema</p>}
@@ -175,7 +212,12 @@ export function PromptRunner({ prompt, run, error, groundTruthSaved }: { prompt:
             </div>
           )}
           {run && (reviewOpen || !hydrated) && (
-            <Form method="post" preventScrollReset className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3" aria-label="Create ground truth">
+            <Form
+              method="post"
+              preventScrollReset
+              className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3"
+              aria-label="Create ground truth"
+            >
               <h3 className="text-sm font-semibold text-slate-900">Create ground truth</h3>
               <p className="text-xs text-slate-600">Correct the output if needed; it becomes the expected answer for Evaluation Mode on this case.</p>
               <input type="hidden" name="intent" value="ground_truth" />

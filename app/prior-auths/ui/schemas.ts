@@ -3,7 +3,12 @@ import { z } from "zod";
 import { RecordHumanDecisionInputSchema } from "../record-human-decision-input";
 
 // The list query: one schema for the page and the API (list-prior-auths-input.ts).
-export { ListPriorAuthsPageQuerySchema, PRIOR_AUTH_SORT_KEYS, type ListPriorAuthsPageQuery as ListQuery, type PriorAuthSortKey as ListSortKey } from "../list-prior-auths-input";
+export {
+  ListPriorAuthsPageQuerySchema,
+  PRIOR_AUTH_SORT_KEYS,
+  type ListPriorAuthsPageQuery as ListQuery,
+  type PriorAuthSortKey as ListSortKey,
+} from "../list-prior-auths-input";
 
 export const SyntheticDescribeSchema = z.object({
   intent: z.literal("generate"),

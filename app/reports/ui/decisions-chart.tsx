@@ -81,9 +81,15 @@ export function DecisionsChart({ series, bucket }: { series: SeriesPoint[]; buck
         )}
       </svg>
       <figcaption className="flex flex-wrap gap-4 text-xs text-slate-600">
-        <span className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-sm bg-emerald-500" /> Approved</span>
-        <span className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-sm bg-red-500" /> Denied</span>
-        <span className="flex items-center gap-1.5"><span className="h-0.5 w-4 bg-indigo-500" /> Median hours to decision (right axis)</span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-sm bg-emerald-500" /> Approved
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-sm bg-red-500" /> Denied
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-0.5 w-4 bg-indigo-500" /> Median hours to decision (right axis)
+        </span>
         <span className="text-slate-400">per {bucket}, by decision date</span>
       </figcaption>
     </figure>

@@ -64,7 +64,13 @@ export function WebhookForm({ initial, closeTo, errors }: { initial: WebhookForm
       </label>
       <label className="block text-sm">
         <span className="mb-1 block font-medium text-slate-700">Description (optional)</span>
-        <input name="description" defaultValue={initial.description ?? ""} maxLength={500} placeholder="e.g. Utilization-management system" className={inputClass} />
+        <input
+          name="description"
+          defaultValue={initial.description ?? ""}
+          maxLength={500}
+          placeholder="e.g. Utilization-management system"
+          className={inputClass}
+        />
         <FieldError errors={errors?.description} />
       </label>
       <fieldset>
@@ -78,7 +84,15 @@ export function WebhookForm({ initial, closeTo, errors }: { initial: WebhookForm
                   const value = `${subject}.${outcome}`;
                   return (
                     <label key={value} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
-                      <input type="checkbox" name="event_types" value={value} checked={types.has(value)} onChange={(e) => toggle(value, e.target.checked)} className="rounded border-slate-300 text-indigo-600" aria-label={value} />
+                      <input
+                        type="checkbox"
+                        name="event_types"
+                        value={value}
+                        checked={types.has(value)}
+                        onChange={(e) => toggle(value, e.target.checked)}
+                        className="rounded border-slate-300 text-indigo-600"
+                        aria-label={value}
+                      />
                       {outcome}
                     </label>
                   );
@@ -135,7 +149,8 @@ export function SecretOnce({ secret }: { secret: string }) {
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
       <p className="font-medium">Signing secret — copy it now. It will not be shown again.</p>
       <p className="mt-1 text-emerald-800">
-        Verify each delivery's <code>webhook-signature</code> header: <code>v1,</code> + base64 HMAC-SHA256 of <code>webhook-id.webhook-timestamp.body</code>, keyed with the base64-decoded part after <code>whsec_</code> (Standard Webhooks).
+        Verify each delivery's <code>webhook-signature</code> header: <code>v1,</code> + base64 HMAC-SHA256 of <code>webhook-id.webhook-timestamp.body</code>,
+        keyed with the base64-decoded part after <code>whsec_</code> (Standard Webhooks).
       </p>
       <code data-testid="webhook-secret" className="mt-2 block rounded bg-white px-3 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-emerald-200">
         {secret}

@@ -14,7 +14,9 @@ const route = apiRoute({
     description: "Every drug compendium the platform can connect to, by name. Not organization-scoped: any signed-in person or any valid API key.",
     tags: ["Compendia"],
     response: z.object({
-      compendia: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), logo: z.string().nullable(), source_url: z.string().nullable() })),
+      compendia: z.array(
+        z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), logo: z.string().nullable(), source_url: z.string().nullable() }),
+      ),
     }),
     handler: async () => ({ compendia: await listCompendia(await getDatabase()) }),
   },

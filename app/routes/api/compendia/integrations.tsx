@@ -20,7 +20,12 @@ const CompendiumCardJsonSchema = z.object({
   logo: z.string().nullable(),
   source_url: z.string().nullable(),
   integration: z
-    .object({ id: z.string(), active: z.boolean(), connected_at: z.string(), access_key_hint: z.string().describe("last characters of the key; the key itself is never returned") })
+    .object({
+      id: z.string(),
+      active: z.boolean(),
+      connected_at: z.string(),
+      access_key_hint: z.string().describe("last characters of the key; the key itself is never returned"),
+    })
     .nullable()
     .describe("null when the organization has not connected this compendium"),
 });

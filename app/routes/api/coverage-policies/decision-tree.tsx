@@ -13,7 +13,10 @@ const route = apiRoute({
     summary: "(Re)generate the decision tree",
     description: "Queues generation; a pending job for the policy is reused. The result arrives as a draft version (see versions).",
     tags: ["Coverage policies"],
-    response: z.object({ job: z.object({ id: z.string(), existing: z.boolean() }), coverage_policy: z.object({ token: z.string(), tree_status: z.literal("queued") }) }),
+    response: z.object({
+      job: z.object({ id: z.string(), existing: z.boolean() }),
+      coverage_policy: z.object({ token: z.string(), tree_status: z.literal("queued") }),
+    }),
     async handler({ organizationId, params }) {
       const database = await getDatabase();
       await requireCoveragePolicy(database, organizationId, params.policyId!, params.planId!);

@@ -29,7 +29,8 @@ const route = apiRoute({
   GET: {
     permission: "member",
     summary: "Decision-tree versions",
-    description: "Newest first: {version, status (published|superseded|draft|discarded), source (generated|edited|restored), summary, node_count, engine, model, created_by, created_at, published_at}.",
+    description:
+      "Newest first: {version, status (published|superseded|draft|discarded), source (generated|edited|restored), summary, node_count, engine, model, created_by, created_at, published_at}.",
     tags: ["Coverage policies"],
     response: VersionListSchema,
     async handler({ organizationId, params }) {
@@ -50,7 +51,8 @@ const route = apiRoute({
       const policyId = params.policyId!;
       await requireCoveragePolicy(database, organizationId, policyId, params.planId!);
       const parsed = VersionActionSchema.safeParse(await readBody(request));
-      if (!parsed.success) throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid request", { details: parsed.error.issues.slice(1).map((i) => i.message) });
+      if (!parsed.success)
+        throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid request", { details: parsed.error.issues.slice(1).map((i) => i.message) });
       const { action: what, version } = parsed.data;
       const userId = auth.user?.id ?? null;
       if (what === "publish") await publishDraftVersion(database, organizationId, policyId, version, userId);

@@ -15,7 +15,11 @@ const route = apiRoute({
   GET: {
     summary: "The public demo's kinds and example requests",
     tags: ["Demo"],
-    response: z.object({ demos: z.array(z.record(z.string(), z.unknown())), prior_auths: z.array(z.record(z.string(), z.unknown())), organization: z.record(z.string(), z.unknown()) }),
+    response: z.object({
+      demos: z.array(z.record(z.string(), z.unknown())),
+      prior_auths: z.array(z.record(z.string(), z.unknown())),
+      organization: z.record(z.string(), z.unknown()),
+    }),
     async handler() {
       return listDemos(await getDatabase());
     },

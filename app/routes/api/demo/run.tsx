@@ -19,13 +19,18 @@ const route = apiRoute({
   auth: "public",
   POST: {
     summary: "Run the public demo's agents",
-    description: "Runs the real agents on an example fax (fax_id) or an uploaded PDF (multipart `file`, kind fax_simulation). No account; nothing is stored; rate-limited per address.",
+    description:
+      "Runs the real agents on an example fax (fax_id) or an uploaded PDF (multipart `file`, kind fax_simulation). No account; nothing is stored; rate-limited per address.",
     tags: ["Demo"],
     requestBody: [
       { contentType: "application/json", schema: RunDemoInputSchema },
       { contentType: "multipart/form-data", schema: RunDemoInputSchema.extend({ file: z.string().optional().describe("the PDF (fax_simulation)") }) },
     ],
-    response: z.object({ result: z.record(z.string(), z.unknown()).describe("DemoResult: decision, patient, diagnoses, medication requests, practitioners, formulary requirements, agent outputs") }),
+    response: z.object({
+      result: z
+        .record(z.string(), z.unknown())
+        .describe("DemoResult: decision, patient, diagnoses, medication requests, practitioners, formulary requirements, agent outputs"),
+    }),
     errors: { 422: "Bad input or 'Please upload a PDF file'", 429: "Too many demo runs from one address" },
     async handler({ request, params, context }) {
       try {

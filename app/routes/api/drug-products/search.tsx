@@ -16,7 +16,20 @@ const route = apiRoute({
     description: "Brand or generic name, or product NDC; at least 3 characters, at most 20 results.",
     tags: ["Drug directory"],
     query: SearchDrugsInputSchema,
-    response: z.object({ drug_products: z.array(z.object({ product_ndc: z.string(), brand_name: z.string().nullable(), generic_name: z.string().nullable(), dosage_form: z.string().nullable(), route: z.string().nullable(), strength: z.string().nullable() }).partial()) }),
+    response: z.object({
+      drug_products: z.array(
+        z
+          .object({
+            product_ndc: z.string(),
+            brand_name: z.string().nullable(),
+            generic_name: z.string().nullable(),
+            dosage_form: z.string().nullable(),
+            route: z.string().nullable(),
+            strength: z.string().nullable(),
+          })
+          .partial(),
+      ),
+    }),
     async handler({ query }) {
       return { drug_products: await searchDrugProducts(await getDatabase(), query.search) };
     },

@@ -31,7 +31,9 @@ const route = apiRoute({
     ],
     response: z.object({ plan: PlanJsonSchema }),
     errors: { 422: "One message per invalid field" },
-    handler: async ({ request, organizationId }) => ({ plan: serializePlan(await createPlan(await getDatabase(), organizationId, readPlanInput(await readBody(request)))) }),
+    handler: async ({ request, organizationId }) => ({
+      plan: serializePlan(await createPlan(await getDatabase(), organizationId, readPlanInput(await readBody(request)))),
+    }),
   },
 });
 export const loader = route.loader;

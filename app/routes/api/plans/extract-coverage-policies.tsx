@@ -25,7 +25,8 @@ const route = apiRoute({
     requestBody: [{ contentType: "application/json", schema: z.object({ json_schema: ExtractionSchemaSchema.optional() }), required: false }],
     response: ExtractionResultSchema,
     errors: { 422: "Invalid schema, or a plan without coverage policies" },
-    handler: async ({ request, organizationId, params }) => extractCoveragePolicies(await getDatabase(), organizationId, params.planId!, (await readBody(request)).json_schema),
+    handler: async ({ request, organizationId, params }) =>
+      extractCoveragePolicies(await getDatabase(), organizationId, params.planId!, (await readBody(request)).json_schema),
   },
 });
 export const loader = route.loader;

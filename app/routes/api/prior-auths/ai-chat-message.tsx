@@ -19,7 +19,9 @@ const route = apiRoute({
     tags: ["Chat"],
     response: z.object({ chat_message: ChatMessageSchema }),
     errors: { 422: "No question to answer" },
-    handler: async ({ organizationId, params }) => ({ chat_message: await startAiChatReply(await getDatabase(), organizationId, params.threadId!, { priorAuthId: params.id }) }),
+    handler: async ({ organizationId, params }) => ({
+      chat_message: await startAiChatReply(await getDatabase(), organizationId, params.threadId!, { priorAuthId: params.id }),
+    }),
   },
 });
 export const loader = route.loader;

@@ -18,7 +18,12 @@ const route = apiRoute({
     response: z.object({ chat_messages: z.array(ChatMessageSchema) }),
     async handler({ request, auth, organizationId, params }) {
       const messages = await listChatMessages(await getDatabase(), organizationId, params.threadId!, { priorAuthId: params.id });
-      await recordAuditEvent(orgCaller(auth), request, { action: "chat.view", resource_type: "chat_thread", resource_id: params.threadId, prior_auth_id: params.id });
+      await recordAuditEvent(orgCaller(auth), request, {
+        action: "chat.view",
+        resource_type: "chat_thread",
+        resource_id: params.threadId,
+        prior_auth_id: params.id,
+      });
       return { chat_messages: messages };
     },
   },

@@ -23,7 +23,13 @@ const route = apiRoute({
     response: PriorAuthListResponseSchema,
     errors: { 422: "Invalid query parameter" },
     async handler({ organizationId, query }) {
-      const result = await listPriorAuths(await getDatabase(), organizationId, { q: query.q, page: query.page, perPage: query.per_page, sort: query.sort, dir: query.dir });
+      const result = await listPriorAuths(await getDatabase(), organizationId, {
+        q: query.q,
+        page: query.page,
+        perPage: query.per_page,
+        sort: query.sort,
+        dir: query.dir,
+      });
       const totalPages = Math.max(1, Math.ceil(result.total / result.per_page));
       return { prior_auths: result.prior_auths, pagination: { page: result.page, per_page: result.per_page, total: result.total, total_pages: totalPages } };
     },

@@ -14,7 +14,8 @@ const route = apiRoute({
   POST: {
     permission: "cases.decide",
     summary: "Record a human decision (override)",
-    description: "A reviewer approves or denies; the human decision overrides the AI's for the case's final decision. The reason is required ('Override reason is required').",
+    description:
+      "A reviewer approves or denies; the human decision overrides the AI's for the case's final decision. The reason is required ('Override reason is required').",
     tags: ["Decisions"],
     requestBody: [
       { contentType: "application/json", schema: RecordHumanDecisionInputSchema },

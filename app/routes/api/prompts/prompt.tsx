@@ -12,7 +12,12 @@ const route = apiRoute({
     description: "The stored prompt of that type, else the default. A session or any valid API key.",
     tags: ["Developer"],
     // Documented as the enum; the domain function answers 422 for an unknown type with its own message.
-    query: z.object({ prompt_type: z.string().optional().describe(`one of ${PROMPT_TYPE_VALUES.join(", ")}`) }),
+    query: z.object({
+      prompt_type: z
+        .string()
+        .optional()
+        .describe(`one of ${PROMPT_TYPE_VALUES.join(", ")}`),
+    }),
     response: PromptResponseSchema,
     errors: { 422: "Unknown prompt_type" },
     async handler({ query }) {

@@ -13,7 +13,8 @@ const route = apiRoute({
   GET: {
     permission: "cases.read",
     summary: "Prior authorization metrics (CMS-0057-F)",
-    description: "Requests received in the period: % approved / denied, awaiting determination, average and median time to decision for standard and expedited requests, decided after due time; by drugs and by items and services.",
+    description:
+      "Requests received in the period: % approved / denied, awaiting determination, average and median time to decision for standard and expedited requests, decided after due time; by drugs and by items and services.",
     tags: ["Reports"],
     query: ReportQuerySchema,
     response: z.object({ report: z.record(z.string(), z.unknown()).describe("MetricsReport") }),

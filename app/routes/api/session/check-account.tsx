@@ -24,7 +24,11 @@ const route = apiRoute({
       const parsed = CheckAccountSchema.safeParse(await readBody(request));
       if (!parsed.success) return fail(422, zodMessages(parsed.error), { error: zodMessages(parsed.error)[0] });
       const url = new URL(request.url);
-      const result = await sendSignInCode(request, { email: parsed.data.email, organizationId: parsed.data.organization_id }, { pageUrl: `/continue${url.search}`, ip: requestIp(context) });
+      const result = await sendSignInCode(
+        request,
+        { email: parsed.data.email, organizationId: parsed.data.organization_id },
+        { pageUrl: `/continue${url.search}`, ip: requestIp(context) },
+      );
       if (!result.ok) return fail(result.status, [result.error], { error: result.error });
       const headers = new Headers();
       for (const c of result.response.headers.getSetCookie()) headers.append("Set-Cookie", c);

@@ -16,7 +16,12 @@ const route = apiRoute({
     description: "With a session: the person and their primary organization (or null). With an API key: the key's name and prefix, and its organization.",
     tags: ["Sign-in"],
     response: z.object({
-      current_user: z.object({ avatar: z.string().nullable(), username: z.string(), email: z.string().nullable(), api_key: z.object({ token_prefix: z.string() }).optional() }),
+      current_user: z.object({
+        avatar: z.string().nullable(),
+        username: z.string(),
+        email: z.string().nullable(),
+        api_key: z.object({ token_prefix: z.string() }).optional(),
+      }),
       organization: z.record(z.string(), z.unknown()).nullable(),
     }),
     async handler({ auth }) {

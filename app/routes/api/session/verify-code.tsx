@@ -12,7 +12,8 @@ const route = apiRoute({
   auth: "public",
   POST: {
     summary: "Verify a sign-in code",
-    description: "Checks the code against the pending sign-in cookie set by /api/check_account; on success sets the session cookie. A wrong code answers 401 'Invalid code'.",
+    description:
+      "Checks the code against the pending sign-in cookie set by /api/check_account; on success sets the session cookie. A wrong code answers 401 'Invalid code'.",
     tags: ["Sign-in"],
     requestBody: [{ contentType: "application/json", schema: VerifyCodeSchema }],
     errors: { 422: "Code missing or malformed", 429: "Too many attempts" },

@@ -30,7 +30,9 @@ const route = apiRoute({
     body: WebhookEndpointInputSchema,
     response: z.object({ webhook: WebhookEndpointJsonSchema }),
     errors: { 422: "One message per invalid field" },
-    handler: async ({ organizationId, params, body }) => ({ webhook: await updateWebhookEndpoint(await getDatabase(), organizationId, webhookIdOf(params), body) }),
+    handler: async ({ organizationId, params, body }) => ({
+      webhook: await updateWebhookEndpoint(await getDatabase(), organizationId, webhookIdOf(params), body),
+    }),
   },
   DELETE: {
     permission: "webhooks.manage",
