@@ -19,7 +19,7 @@ import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documen
 import type { ParsedDocument } from "~/clinical/contracts";
 import { runServicePipeline, type ServicePipelineInputs, type ServicePipelineResult } from "~/clinical/pipeline/run-pipeline";
 import { getAgents, type IntakeAgents } from "~/intake/agents.server";
-import { STEP_LABELS } from "~/intake/run-intake.server";
+import { recordAgentRun, STEP_LABELS } from "~/intake/run-intake.server";
 import { textToParsedDocument } from "~/intake/text-document";
 import { loadRoster } from "~/plans/manage-plans.server";
 import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
@@ -29,52 +29,6 @@ type ClaimRef = { id: string; organization_id: string };
 async function step(database: Database, fence: AttemptFence | undefined, claim: ClaimRef, n: number, message: string, status = "running") {
   await fenced(database, fence, (tx) => tx.claim.update({ where: { id: claim.id }, data: { intake_step: n, intake_status: status } }));
   await publish(database, `claim:${claim.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
-}
-
-async function timed<T>(
-  database: Database,
-  fence: AttemptFence | undefined,
-  claim: ClaimRef,
-  agent: string,
-  stepNo: number,
-  engine: { engine: string; model: string | null },
-  input: unknown,
-  fn: () => Promise<T>,
-): Promise<T> {
-  const run = await fenced(database, fence, (tx) =>
-    tx.aiAgentRun.create({
-      data: {
-        organization_id: claim.organization_id,
-        claim_id: claim.id,
-        agent,
-        step: stepNo,
-        status: "running",
-        task_message: STEP_LABELS[stepNo - 1],
-        engine: engine.engine,
-        model: engine.model,
-        input: input as never,
-      },
-    }),
-  );
-  const started = Date.now();
-  try {
-    const out = await fn();
-    await fenced(database, fence, (tx) =>
-      tx.aiAgentRun.update({
-        where: { id: run.id },
-        data: { status: "succeeded", output: JSON.parse(JSON.stringify(out ?? null)), finished_at: new Date(), duration_ms: Date.now() - started },
-      }),
-    );
-    return out;
-  } catch (err) {
-    await fenced(database, fence, (tx) =>
-      tx.aiAgentRun.update({
-        where: { id: run.id },
-        data: { status: "failed", error: (err as Error).message, finished_at: new Date(), duration_ms: Date.now() - started },
-      }),
-    ).catch(() => {});
-    throw err;
-  }
 }
 
 /**
@@ -254,10 +208,10 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
     const fax = claim.documents.find((d) => d.kind === "fax" || d.kind === "epa");
     let caseDoc: ParsedDocument;
     if (fax && fax.kind === "fax") {
-      caseDoc = await timed(
+      caseDoc = await recordAgentRun(
         database,
         fence,
-        claim,
+        { organization_id: claim.organization_id, claim_id: claim.id },
         "document",
         1,
         { engine: "builtin", model: null },
@@ -279,7 +233,8 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
     const inputs = await loadClaimPipelineInputs(database, claim, caseDoc, claim.submission_type === "epa" ? "epa" : "fax");
     const result = await runServicePipeline(inputs, agents, {
       step: (n, message) => step(database, fence, claim, n, message),
-      run: (agent, n, engine, input, fn) => timed(database, fence, claim, agent, n, engine, input, fn),
+      run: (agent, n, engine, input, fn) =>
+        recordAgentRun(database, fence, { organization_id: claim.organization_id, claim_id: claim.id }, agent, n, engine, input, fn),
     });
     await saveClaimResults(database, claim, result, fence);
     await publish(database, `claim:${claim.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decisions ready", status: "succeeded" });

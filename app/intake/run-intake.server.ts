@@ -57,10 +57,16 @@ async function step(
   await publish(database, `prior_auth:${pa.id}`, "step", { step: n, label: STEP_LABELS[n - 1], message, status });
 }
 
-async function timed<T>(
+/**
+ * Runs `fn` as one recorded agent run of a case (prior auth or claim): an ai_agent_runs row
+ * "running" with its input, then "succeeded" with the output or "failed" with the error, timed in
+ * ms; every write fenced with the job attempt (a stale attempt's bookkeeping is dropped). Returns
+ * what `fn` returns; rethrows what it throws.
+ */
+export async function recordAgentRun<T>(
   database: Database,
   fence: AttemptFence | undefined,
-  pa: { id: string; organization_id: string },
+  owner: { organization_id: string; prior_auth_id?: string; claim_id?: string },
   agent: string,
   stepNo: number,
   engine: { engine: string; model: string | null },
@@ -70,8 +76,9 @@ async function timed<T>(
   const run = await fenced(database, fence, (tx) =>
     tx.aiAgentRun.create({
       data: {
-        organization_id: pa.organization_id,
-        prior_auth_id: pa.id,
+        organization_id: owner.organization_id,
+        prior_auth_id: owner.prior_auth_id ?? null,
+        claim_id: owner.claim_id ?? null,
         agent,
         step: stepNo,
         status: "running",
@@ -148,13 +155,22 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     let documentId: string | null = null;
     if (fax && fax.kind === "fax") {
       documentId = fax.id;
-      caseDoc = await timed(database, fence, pa, "document", 1, { engine: "builtin", model: null }, { document_id: fax.id, bytes: fax.byte_size }, async () => {
-        // On an isolated thread with a time and memory limit: a hostile PDF cannot stall this
-        // worker (and its heartbeat) nor exhaust its memory.
-        const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
-        await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed, { fence });
-        return parsed;
-      });
+      caseDoc = await recordAgentRun(
+        database,
+        fence,
+        { organization_id: pa.organization_id, prior_auth_id: pa.id },
+        "document",
+        1,
+        { engine: "builtin", model: null },
+        { document_id: fax.id, bytes: fax.byte_size },
+        async () => {
+          // On an isolated thread with a time and memory limit: a hostile PDF cannot stall this
+          // worker (and its heartbeat) nor exhaust its memory.
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+          await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed, { fence });
+          return parsed;
+        },
+      );
     } else if (pa.epa_submission) {
       caseDoc = textToParsedDocument(pa.epa_submission.synthetic_document);
       if (fax) {
@@ -171,7 +187,8 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "epa" ? "epa" : "fax");
     const result = await runPipeline(inputs, agents, {
       step: onStep,
-      run: (agent, n, engine, input, fn) => timed(database, fence, pa, agent, n, engine, input, fn),
+      run: (agent, n, engine, input, fn) =>
+        recordAgentRun(database, fence, { organization_id: pa.organization_id, prior_auth_id: pa.id }, agent, n, engine, input, fn),
     });
     const { decision } = result;
 
