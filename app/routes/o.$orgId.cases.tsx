@@ -20,11 +20,14 @@ import { assignCase } from "~/cases/assign-case.server";
 import { CasesTable } from "~/cases/ui/cases-table";
 import { Pagination } from "~/prior-auths/ui/prior-auth-table";
 import { inputClass, secondaryButton } from "~/ui/styles";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cases · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization, user } = await requireOrgMember(request, params.orgId, "cases.read");
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization, user } = ctx;
+  await recordAuditEvent(ctx, request, { action: "case.list", resource_type: "case" }); // names patients: a PHI read
   const query = ListCasesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const database = await getDatabase();
   const orgIds = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));

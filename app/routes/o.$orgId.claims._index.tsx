@@ -16,11 +16,14 @@ import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { card, primaryButton } from "~/ui/styles";
 import { Badge } from "~/prior-auths/ui/badges";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Medical Claims · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId, "cases.read");
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
+  await recordAuditEvent(ctx, request, { action: "claim.list", resource_type: "claim" }); // names patients: a PHI read
   return { orgId: organization.id, claims: await listClaims(await getDatabase(), organization.id) };
 }
 

@@ -21,13 +21,17 @@ import { SyntheticPriorAuthForm, type SyntheticState } from "~/prior-auths/ui/sy
 import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Review" }];
 
 const PER_PAGE = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId, "cases.read");
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
+  // The list shows patients' names: a PHI read (HIPAA §164.312(b)), recorded like a case view.
+  await recordAuditEvent(ctx, request, { action: "prior_auth.list", resource_type: "prior_auth" });
   const query = ListPriorAuthsPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await listPriorAuths(await getDatabase(), organization.id, { ...query, perPage: PER_PAGE });
   return { orgId: organization.id, query, list };

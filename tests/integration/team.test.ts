@@ -233,6 +233,17 @@ describe("PHI access audit", () => {
     });
     expect(rows[1]).toMatchObject({ organization_id: orgId, actor_type: "api_key", api_key_id: key.apiKey.token, via: "api_key" });
 
+    // Lists name patients: a list view by page and by API key is a recorded PHI read too.
+    const list = await app.fetch(`/o/${orgId}/prior-auths?q=Whit`, { headers: { Cookie: ownerCookie } });
+    expect(list.status).toBe(200);
+    await list.body?.cancel();
+    expect((await app.fetch(`/api/o/${orgId}/prior_auths.json`, { headers: { Authorization: `Bearer ${key.plaintext}` } })).status).toBe(200);
+    const lists = await t.database.prisma.auditEvent.findMany({ where: { organization_id: orgId, action: "prior_auth.list" }, orderBy: { created_at: "asc" } });
+    expect(lists.map((r) => [r.via, r.path])).toEqual([
+      ["page", `/o/${orgId}/prior-auths?q=Whit`],
+      ["api_key", `/api/o/${orgId}/prior_auths.json`],
+    ]);
+
     // A change is recorded too.
     await app.fetch(`/api/o/${orgId}/prior_auths/${priorAuthId}/run_ai`, { method: "POST", headers: jsonHeaders(ownerCookie), body: "{}" });
     expect(await t.database.prisma.auditEvent.count({ where: { prior_auth_id: priorAuthId, action: "change", method: "POST" } })).toBe(1);

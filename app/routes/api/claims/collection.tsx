@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { apiRoute } from "~/api/api-route.server";
+import { apiRoute, orgCaller } from "~/api/api-route.server";
 import { getDatabase } from "~/lib/db.server";
 import { listClaims } from "~/claims/claim-review.server";
 import { createClaim, readCreateClaimRequest } from "~/claims/create-claim.server";
 import { ClaimListItemSchema, CreateClaimEpaBodySchema, CreateClaimFaxBodySchema, CreatedClaimSchema } from "~/claims/schemas";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 /**
  * GET  /api/o/{orgId}/claims(.json) → {claims: [{token, patient_name, service_requests_size, created_at, intake_finished, …}]}.
@@ -18,7 +19,10 @@ const route = apiRoute({
     description: "The organization's claims and medical requests, newest first (at most 500). `patient_name` is null until the intake has read the fax.",
     tags: ["Medical claims"],
     response: z.object({ claims: z.array(ClaimListItemSchema) }),
-    handler: async ({ organizationId }) => ({ claims: await listClaims(await getDatabase(), organizationId) }),
+    handler: async ({ request, auth, organizationId }) => {
+      await recordAuditEvent(orgCaller(auth), request, { action: "claim.list", resource_type: "claim" }); // names patients: a PHI read
+      return { claims: await listClaims(await getDatabase(), organizationId) };
+    },
   },
   POST: {
     permission: "cases.write",

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { apiRoute } from "~/api/api-route.server";
+import { apiRoute, orgCaller } from "~/api/api-route.server";
 import { getDatabase } from "~/lib/db.server";
 import { createPriorAuth, readCreatePriorAuthRequest } from "~/prior-auths/create-prior-auth.server";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
 import { ListPriorAuthsQuerySchema } from "~/prior-auths/list-prior-auths-input";
 import { CreateEpaBodySchema, CreatePriorAuthResponseSchema, PriorAuthListResponseSchema } from "~/prior-auths/schemas";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 /**
  * GET /api/o/{orgId}/prior_auths(.json)?q=&page=&per_page=&sort=&dir= → {prior_auths, pagination}.
@@ -22,7 +23,8 @@ const route = apiRoute({
     query: ListPriorAuthsQuerySchema,
     response: PriorAuthListResponseSchema,
     errors: { 422: "Invalid query parameter" },
-    async handler({ organizationId, query }) {
+    async handler({ request, auth, organizationId, query }) {
+      await recordAuditEvent(orgCaller(auth), request, { action: "prior_auth.list", resource_type: "prior_auth" }); // names patients: a PHI read
       const result = await listPriorAuths(await getDatabase(), organizationId, {
         q: query.q,
         page: query.page,
