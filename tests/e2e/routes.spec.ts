@@ -97,6 +97,22 @@ test("organization area: every list and its detail", async ({ page }) => {
     expect(made.status(), await made.text()).toBeLessThan(300);
   }
 
+  // A claim to open, created as an electronic request when the specs before left none.
+  const claims = await (await page.request.get(`/api/o/${orgId}/claims.json`)).json();
+  if (!claims.claims?.length) {
+    const made = await page.request.post(`/api/o/${orgId}/claims`, {
+      headers: { Origin: new URL(page.url()).origin },
+      data: {
+        submission_type: "epa",
+        epa_submission: {
+          synthetic_document:
+            "Patient: Route Tour  DOB: 01/02/1970  Member ID: RT0001\nService: 72148 MRI lumbar spine without contrast, 1 unit, date of service 03/02/2026\nDiagnosis: M54.16 Radiculopathy, lumbar region",
+        },
+      },
+    });
+    expect(made.status(), await made.text()).toBeLessThan(300);
+  }
+
   const details: [string, RegExp][] = [
     [`${o}/prior-auths`, new RegExp(`^${o}/prior-auths/[^/]+$`)],
     [`${o}/claims`, new RegExp(`^${o}/claims/[^/]+$`)],
