@@ -11,6 +11,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// One id per run, shared with the worker processes (they inherit the runner's environment and load
+// this file again): the e2e helpers key their cached sign-in sessions by it.
+process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
 const baseURL = `http://localhost:${port}`;
 const dbDir = process.env.E2E_DB_DIR ?? path.join(os.tmpdir(), `pa-e2e-${process.pid}-${Date.now()}`, "db");
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npx react-router build && ";

@@ -69,12 +69,6 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       })),
     [graph, positions, selectedId],
   );
-  const topNodes = useMemo(() => {
-    const targets = new Set(graph.edges.map((e) => e.target));
-    const root = graph.nodes.find((n) => !targets.has(n.id)) ?? graph.nodes[0];
-    if (!root) return [];
-    return [root.id, ...graph.edges.filter((e) => e.source === root.id).map((e) => e.target)].map((id) => ({ id }));
-  }, [graph]);
   const edges = useMemo<Edge[]>(
     () =>
       graph.edges.map((e) => ({
@@ -100,10 +94,6 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       edges={edges}
       nodeTypes={nodeTypes}
       fitView
-      // Open readable: fit the root and its answers at up to 100 %, never below 50 %; the rest of a
-      // large tree is a scroll or a zoom-out away (fitting every node of a 40-node tree made text
-      // unreadable at about 15 %).
-      fitViewOptions={{ nodes: topNodes, minZoom: 0.5, maxZoom: 1 }}
       minZoom={0.1}
       maxZoom={2}
       nodesConnectable={false}
