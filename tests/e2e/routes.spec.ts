@@ -74,20 +74,25 @@ test("organization area: every list and its detail", async ({ page }) => {
   }
 
   // An AI rule and a webhook to open, created through the API when the organization has none.
+  let createdRule: string | null = null;
   const rules = await (await page.request.get(`/api/o/${orgId}/ai_rules.json`)).json();
   if (!rules.ai_rules?.length) {
     const made = await page.request.post(`/api/o/${orgId}/ai_rules`, {
       headers: { Origin: new URL(page.url()).origin },
       data: {
         name: "Route tour rule",
-        description: "Asks for a specialist note for children",
-        applies_to: "eligibility",
-        conditions: ["age < 18"],
-        actions: ["require pediatric specialist note"],
+        description: "Adds a note (removed at the end)",
+        applies_to: "audit",
+        conditions: [],
+        actions: ["note route tour"],
+        scoped_drug_names: ["zzz-route-tour"],
       },
     });
-    expect(made.status()).toBe(201);
+    expect(made.status(), await made.text()).toBe(201);
+    createdRule = (await made.json()).ai_rule.token;
   }
+  // (removed again at the end: the webhooks spec, which runs later, starts from an empty list)
+  let createdWebhook: string | null = null;
   const hooks = await (await page.request.get(`/api/o/${orgId}/webhook_endpoints.json`)).json();
   if (!hooks.webhook_endpoints?.length) {
     const made = await page.request.post(`/api/o/${orgId}/webhook_endpoints`, {
@@ -95,6 +100,7 @@ test("organization area: every list and its detail", async ({ page }) => {
       data: { url: "https://receiver.example.com/hooks", description: "Route tour", event_types: ["prior_auth.succeeded"] },
     });
     expect(made.status(), await made.text()).toBeLessThan(300);
+    createdWebhook = (await made.json()).webhook.id;
   }
 
   // A claim to open, created as an electronic request when the specs before left none.
@@ -126,6 +132,15 @@ test("organization area: every list and its detail", async ({ page }) => {
 
   const plan = await firstLink(page, `${o}/plans`, new RegExp(`^${o}/plans/[^/]+$`));
   await visit(page, await firstLink(page, plan, new RegExp(`^${plan}/coverage_policies/[^/]+$`)));
+
+  if (createdRule) {
+    const removed = await page.request.delete(`/api/o/${orgId}/ai_rules/${createdRule}`, { headers: { Origin: new URL(page.url()).origin } });
+    expect(removed.status()).toBe(200);
+  }
+  if (createdWebhook) {
+    const removed = await page.request.delete(`/api/o/${orgId}/webhook_endpoints/${createdWebhook}`, { headers: { Origin: new URL(page.url()).origin } });
+    expect(removed.status()).toBe(200);
+  }
 });
 
 test("settings: every sub-page", async ({ page }) => {
