@@ -1,6 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
-import { useEventSource } from "remix-utils/sse/react";
+import { data, Form, Link, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/o.$orgId.claims._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
@@ -17,6 +15,7 @@ import { card, primaryButton } from "~/ui/styles";
 import { Badge } from "~/prior-auths/ui/badges";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
+import { useLiveList } from "~/ui/use-live-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Medical Claims · PA Review" }];
 
@@ -52,24 +51,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-/** Re-fetches the list whenever the organization channel reports a change to any claim. */
-function useLiveList(orgId: string) {
-  const url = `/api/o/${orgId}/events`;
-  const event = useEventSource(url, { event: "claim" });
-  const ready = useEventSource(url, { event: "ready" });
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (event || ready) void revalidate();
-  }, [event, ready, revalidate]);
-}
-
 export default function ClaimsList({ loaderData, actionData }: Route.ComponentProps) {
   const { orgId, claims } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const search = location.search;
   const { codeView } = useCodeView();
-  useLiveList(orgId);
+  useLiveList(orgId, "claim");
   const modal = searchParams.get("modal");
   const closeTo = `${location.pathname}${withoutParams(search, "modal", "id")}`;
   const result = actionData as { intent: string; error?: string } | undefined;

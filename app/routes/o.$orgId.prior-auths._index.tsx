@@ -1,6 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
-import { useEventSource } from "remix-utils/sse/react";
+import { data, Form, Link, useLocation, useSearchParams } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/o.$orgId.prior-auths._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
@@ -22,6 +20,7 @@ import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
+import { useLiveList } from "~/ui/use-live-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prior Auths · PA Review" }];
 
@@ -81,25 +80,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 type ActionData = { intent: string; error?: string; description?: string; document?: string; generateResult?: unknown; createResult?: unknown };
 
-/** Re-fetches the list whenever the organization channel reports a change to any prior auth. */
-function useLiveList(orgId: string) {
-  const url = `/api/o/${orgId}/events`;
-  const event = useEventSource(url, { event: "prior_auth" });
-  // Changes between the server render and the stream connecting are not replayed: re-read once live.
-  const ready = useEventSource(url, { event: "ready" });
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (event || ready) void revalidate();
-  }, [event, ready, revalidate]);
-}
-
 export default function PriorAuthList({ loaderData, actionData }: Route.ComponentProps) {
   const { orgId, query, list } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const search = location.search;
   const { codeView } = useCodeView();
-  useLiveList(orgId);
+  useLiveList(orgId, "prior_auth");
 
   const modal = searchParams.get("modal");
   const closeTo = `${location.pathname}${withoutParams(search, "modal", "id")}`;
