@@ -3,6 +3,7 @@
  * through Vite (same route matching, layouts, loaders and actions as production), plus a small
  * cookie jar for multi-step flows. The app uses the process database installed by createTestDatabase().
  */
+import { mkdir, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
@@ -26,13 +27,15 @@ export interface AppHandler {
 /** Starts Vite in middleware mode (no port, no HMR) and loads the server build. Takes a few seconds. */
 export async function createAppHandler(): Promise<AppHandler> {
   const root = path.resolve(import.meta.dirname, "../..");
-  const vite: ViteDevServer = await createServer({
-    root,
-    configFile: path.join(root, "vite.config.ts"),
-    logLevel: "error",
-    appType: "custom",
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-  });
+  const vite: ViteDevServer = await withTypegenLock(root, () =>
+    createServer({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      logLevel: "error",
+      appType: "custom",
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    }),
+  );
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   const handler = createRequestHandler(build, "development");
   return {
@@ -44,6 +47,49 @@ export async function createAppHandler(): Promise<AppHandler> {
     },
     close: () => vite.close(),
   };
+}
+
+/**
+ * Runs `start` (a Vite dev server start) while holding a cross-process lock, and keeps the lock until
+ * React Router's type generator has rewritten `.react-router/types/+future.ts`.
+ *
+ * Why: in dev mode the React Router Vite plugin starts a typegen watcher that deletes
+ * `.react-router/types` and writes it again, without awaiting the writes. Two test files starting a
+ * dev server at the same moment (Vitest runs files in parallel processes) raced: one process deleted
+ * the folder between the other's mkdir and writeFile, an unhandled ENOENT rejection that failed the
+ * run. The lock is a directory (mkdir is atomic); a lock older than 60 s is treated as left by a
+ * killed process and taken over.
+ */
+async function withTypegenLock<T>(root: string, start: () => Promise<T>): Promise<T> {
+  const lockDir = path.join(root, ".react-router", ".typegen-lock");
+  await mkdir(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lockDir);
+      break;
+    } catch {
+      const held = await stat(lockDir).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > 60_000) await rmdir(lockDir).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const startedAt = Date.now() - 1_000;
+  try {
+    const result = await start();
+    const marker = path.join(root, ".react-router", "types", "+future.ts");
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const written = await stat(marker).catch(() => null);
+      // The marker is written together with the route type files; give those a moment to finish.
+      if (written && written.mtimeMs >= startedAt) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return result;
+  } finally {
+    await rmdir(lockDir).catch(() => undefined);
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
