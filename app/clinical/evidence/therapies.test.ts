@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { docFromPages } from "../testing";
 import { buildCaseIndex } from "./case-index";
-import { dailyDoseMg, therapyEvidence } from "./therapies";
+import { dailyDoseMg, leadingDuration, therapyEvidence } from "./therapies";
+import { classMembers, findDrugMentions } from "../vocabulary/drugs";
 
 describe("dailyDoseMg", () => {
   it("reads documented daily and weekly doses", () => {
@@ -34,5 +35,34 @@ describe("therapyEvidence", () => {
   it("a drug planned 'if no improvement' is not a failed trial", () => {
     const idx = buildCaseIndex(docFromPages(["Will start propranolol if no improvement."]), "2026-05-01");
     expect(therapyEvidence(idx, ["propranolol"], [], null).get("propranolol")).toMatchObject({ notTaken: true, failure: false });
+  });
+});
+
+describe("leadingDuration", () => {
+  it("reads a duration written before the list of therapies it belongs to", () => {
+    expect(leadingDuration("failed 16 weeks of ")).toBe(112);
+    expect(leadingDuration("she completed 8 weeks of physical therapy and nsaids (")).toBe(56);
+    expect(leadingDuration("a 12-week trial of ")).toBe(84);
+    expect(leadingDuration("three months of methotrexate, ")).toBe(91);
+  });
+  it("does not lend a symptom's or another clause's duration to the drug", () => {
+    expect(leadingDuration("low back pain for 12 weeks despite ")).toBeNull();
+    expect(leadingDuration("6 weeks of physical therapy, then ")).toBeNull();
+    expect(leadingDuration("8 weeks of physical therapy was completed before ")).toBeNull();
+    expect(leadingDuration("started ")).toBeNull();
+  });
+});
+
+describe("non-drug therapies", () => {
+  it("physical therapy is a class whose trials are read like a drug's, and never a drug mention", () => {
+    expect(classMembers("physical therapy")).toContain("physical therapy");
+    expect(findDrugMentions("Completed physical therapy.")).toHaveLength(0);
+    const idx = buildCaseIndex(
+      docFromPages(["Completed 8 weeks of physical therapy and naproxen 500 mg twice daily without improvement.\nPhysical therapy for 2 weeks, discontinued."]),
+      "2026-10-01",
+    );
+    const ev = therapyEvidence(idx, [...classMembers("physical therapy"), "naproxen"], [], null);
+    expect(ev.get("physical therapy")).toMatchObject({ days: 56, notTaken: false });
+    expect(ev.get("naproxen")).toMatchObject({ days: 56, failure: true });
   });
 });

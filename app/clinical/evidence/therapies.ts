@@ -80,6 +80,28 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
   return seg;
 }
 
+/** Words that make the text between a duration and a drug more than a list of therapies. */
+const NOT_A_LIST =
+  /\b(?:then|before|after|followed|without|despite|prior|since|until|but|which|who|that|was|were|is|are|had|has|have|for|due|because|when|while|ago)\b/;
+
+/**
+ * A duration written before the therapies it belongs to: "failed 16 weeks of azathioprine",
+ * "completed 8 weeks of physical therapy and naproxen", "a 12-week trial of methotrexate". `before`
+ * is the clause leading up to the mention (lower case); the words between "of" and the mention must
+ * be a plain list of therapies ("physical therapy and nsaids ("), so "pain for 12 weeks despite
+ * naproxen" is not read as 12 weeks of naproxen. Days, or null.
+ */
+export function leadingDuration(before: string): number | null {
+  const m =
+    /\b(\d{1,3}(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(days?|weeks?|wks?|months?|mos?|years?)(?:[\s-]+long)?\s+(?:(?:trial|course|period)\s+)?(?:of|on)\s+([^.;:]{0,60})$/i.exec(
+      before,
+    );
+  if (!m) return null;
+  const between = m[3].trim();
+  if (between && (NOT_A_LIST.test(between) || !/(?:\band|\bor|,|\/|\+|\(|&)$/.test(between))) return null;
+  return explicitDurations(`${m[1]} ${m[2]}`)[0]?.days ?? null;
+}
+
 /**
  * Amount per day / per week written in a therapy mention: "1,000 mg PO BID" → 2000/day, "15 mg
  * weekly" → 15/week. Null when no amount with a frequency is written.
@@ -165,6 +187,15 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       }
       const general = GENERAL_STATEMENT.test(`${before} ${seg}`);
       const durations = general ? [] : explicitDurations(seg).map((d) => d.days);
+      const lead = general
+        ? null
+        : leadingDuration(
+            line.lower
+              .slice(0, m.index)
+              .split(/[.;]\s/)
+              .pop() ?? "",
+          );
+      if (lead != null) durations.push(lead);
       const atWeek = /\b(?:at|after|by|in)\s+(?:week|wk)\s*(\d{1,2})\b/i.exec(seg);
       if (atWeek && STOPPED.test(seg)) durations.push(Number(atWeek[1]) * 7);
       const range = rangeDuration(seg, idx.requestDate);

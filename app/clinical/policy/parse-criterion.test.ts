@@ -24,6 +24,12 @@ const ctx = { drugNames: ["Widgetmab", "secukinumab", "Zentumab"] };
 const parse = (text: string, note = "") => parseCriterion(text, note, ctx);
 
 describe("parseCriterion", () => {
+  it("non-drug conservative therapy: physical therapy is a class a trial can meet", () => {
+    expect(parse("Failure of at least 6 weeks of physical therapy.")).toMatchObject({ kind: "prior_therapy", classes: ["physical therapy"], min_days: 42 });
+    const either = parse("Failure of at least 6 weeks of conservative therapy (physical therapy or NSAIDs)");
+    expect(either).toMatchObject({ kind: "prior_therapy", min_days: 42, count: 1, all_classes: false });
+    expect((either as { classes: string[] }).classes.sort()).toEqual(["NSAID", "physical therapy"]);
+  });
   it("age", () => {
     expect(parse("Age ≥ 6 months")).toMatchObject({ kind: "age", min_months: 6, confidence: "high" });
     expect(parse("Patient is 18 years of age or older")).toMatchObject({ kind: "age", min_years: 18, confidence: "high" });

@@ -32,6 +32,11 @@ export interface DrugClass {
   parents?: string[];
   /** biologic or targeted synthetic immunomodulator (combination/duplicate-therapy checks) */
   immunomodulator?: boolean;
+  /**
+   * A therapy that is not a drug (physical therapy). Its members are NON_DRUG_THERAPIES, not
+   * directory drugs, so extraction never takes one for a medication.
+   */
+  nonDrug?: boolean;
 }
 
 const D = (generic: string, brands: string[], classes: string[], extra: Partial<DrugEntry> = {}): DrugEntry => ({ generic, brands, classes, ...extra });
@@ -194,6 +199,18 @@ export const DRUG_CLASSES: DrugClass[] = [
   { name: "immune checkpoint inhibitor", aliases: ["checkpoint inhibitors?", "pd-?1", "pd-?l1"], parents: ["biologic", "anticancer therapy"] },
   { name: "antibiotic", aliases: ["antibiotics?"] },
   { name: "antifungal", aliases: ["antifungals?"] },
+  // non-drug conservative therapies medical policies require before imaging, surgery or DME
+  // ("failure of at least 6 weeks of conservative therapy (physical therapy or NSAIDs)")
+  { name: "physical therapy", aliases: ["physical therap(?:y|ies)", "physiotherap(?:y|ies)"], nonDrug: true },
+];
+
+/**
+ * Members of the non-drug classes: the names a fax uses for them (lower case). Kept out of DRUGS on
+ * purpose: "physical therapy" on a fax is never the medication requested. "PT" is not listed: on a
+ * fax it is as often "patient" or "prothrombin time".
+ */
+export const NON_DRUG_THERAPIES: { name: string; classes: string[]; names: string[] }[] = [
+  { name: "physical therapy", classes: ["physical therapy"], names: ["physical therapy", "physiotherapy", "physical therapies"] },
 ];
 
 export const DRUGS: DrugEntry[] = [
@@ -928,6 +945,7 @@ export function classMembers(name: string): string[] {
     for (const b of e.brands) out.add(b.toLowerCase());
     for (const a of e.aliases ?? []) out.add(a.toLowerCase());
   }
+  for (const t of NON_DRUG_THERAPIES) if (t.classes.flatMap(classAncestors).includes(name)) for (const n of t.names) out.add(n);
   return [...out];
 }
 
