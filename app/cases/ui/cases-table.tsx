@@ -119,7 +119,12 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
                   <CaseDecisionBadge c={c} />
                   {lines && (
                     <p className="mt-1 text-xs text-slate-500" data-testid="case-lines">
-                      {lines}
+                      {lines.split(" · ").map((part, i) => (
+                        <span key={part} className="whitespace-nowrap">
+                          {i > 0 && " · "}
+                          {part}
+                        </span>
+                      ))}
                     </p>
                   )}
                 </td>
