@@ -1,5 +1,5 @@
 /**
- * One case of the workspace, whatever its kind (a prior auth today, a medical claim next), in the
+ * One case of the workspace, whatever its kind (a prior auth or a medical claim), in the
  * shape the Cases queue, the dashboard and the reports read. Each kind supplies a `CaseSource`
  * (see case-sources.server.ts) that turns its rows into CaseRecords; nothing downstream knows the
  * kind's tables.
@@ -48,6 +48,26 @@ export interface CaseRecord {
   line_of_business: string | null;
   /** workspace page of the case, relative to /o/{org} */
   path: string;
+  /**
+   * Kinds decided per line (medical claims: one decision per service line) say where their lines
+   * stand; the case's status and decision are derived from them (claim-case-source.server.ts).
+   */
+  lines?: CaseLineCounts;
+}
+
+/** Service lines of a case by state; the counts add up to `total`. */
+export interface CaseLineCounts {
+  total: number;
+  /** finally approved (a reviewer, or the AI alone) */
+  approved: number;
+  /** finally denied (a reviewer, or an AI denial a clinician signed off) */
+  denied: number;
+  /** AI denials not yet signed off */
+  awaiting_sign_off: number;
+  /** needs more information */
+  outreach: number;
+  /** no decision yet */
+  pending: number;
 }
 
 /** True while the case still needs work (not finally determined). */

@@ -1,11 +1,12 @@
 /**
- * The kinds of case the workspace knows. Adding medical claims means writing one adapter
- * (`claimCaseSource`, implementing CaseSource over the claims tables) and listing it here: the Cases
- * queue, the dashboard and the CMS-0057-F reports then include claims with no other change.
+ * The kinds of case the workspace knows: prior auths (drugs) and medical claims (items and
+ * services). Each kind is one adapter implementing CaseSource over its own tables, listed here; the
+ * Cases queue, the dashboard and the CMS-0057-F reports read every kind through this list.
  */
 import type { Database } from "~/lib/db.server";
 import type { CaseKind, CaseRecord } from "./case-record";
 import { priorAuthCaseSource } from "./prior-auth-case-source.server";
+import { claimCaseSource } from "./claim-case-source.server";
 
 export interface CaseQuery {
   /** only cases received at or after / before these instants */
@@ -26,7 +27,7 @@ export interface CaseSource {
   assign(database: Database, organizationId: string, caseId: string, userId: string | null): Promise<void>;
 }
 
-export const CASE_SOURCES: readonly CaseSource[] = [priorAuthCaseSource];
+export const CASE_SOURCES: readonly CaseSource[] = [priorAuthCaseSource, claimCaseSource];
 
 /** The adapter of one kind, or undefined when that kind is not served (yet). */
 export function caseSource(kind: string): CaseSource | undefined {

@@ -40,14 +40,16 @@ export interface CasesPage {
 }
 
 /**
- * One page of the queue for `userId` (who "me" is), filtered by status, assignee ("me",
- * "unassigned", a user id) and decision ("pending" = no decision), sorted by compareCases.
+ * One page of the queue for `userId` (who "me" is), filtered by kind (prior_auth | claim), status,
+ * assignee ("me", "unassigned", a user id) and decision ("pending" = no decision), sorted by
+ * compareCases.
  * Organization-scoped through the case sources.
  */
 export async function listCases(database: Database, organizationId: string, userId: string, query: ListCasesQuery): Promise<CasesPage> {
   const assigneeId = query.assignee === "me" ? userId : query.assignee === "unassigned" ? null : query.assignee || undefined;
   const all = await listAllCases(database, organizationId, { assigneeId });
   const filtered = all.filter((c) => {
+    if (query.kind && c.kind !== query.kind) return false;
     if (query.status === "open" && !isOpen(c)) return false;
     if (query.status !== "open" && query.status !== "all" && c.status !== query.status) return false;
     if (query.decision === "pending" && c.decision !== null) return false;

@@ -12,6 +12,7 @@ import { publish } from "~/queue/live-events.server";
 import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documents/store-document.server";
 import { EPA_DOCUMENT_MAX_BYTES } from "~/prior-auths/create-prior-auth.server";
 import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
+import { dueAt } from "~/prior-auths/regulatory-clock";
 
 /** What a create request carries. */
 export type CreateClaimInput =
@@ -67,6 +68,7 @@ export async function createClaim(
   checkDocument(document);
   const queue = opts.queue !== false;
   const planId = opts.plan_id !== undefined ? opts.plan_id : await defaultPlanId(database, organizationId);
+  const receivedAt = opts.received_at ?? new Date();
   const { claim, job } = await database.prisma.$transaction(
     async (tx) => {
       const claim = await tx.claim.create({
@@ -75,7 +77,9 @@ export async function createClaim(
           submission_type: input.submission_type,
           intake_status: queue ? "queued" : "pending",
           plan_id: planId,
-          received_at: opts.received_at ?? new Date(),
+          received_at: receivedAt,
+          // standard until intake reads an expedited request from the fax (saveClaimResults)
+          due_at: dueAt(receivedAt, "standard"),
           ...(synthetic !== undefined ? { epa_submission: { create: { synthetic_document: synthetic } } } : {}),
         },
       });

@@ -23,6 +23,7 @@ import { recordAgentRun, STEP_LABELS } from "~/intake/run-intake.server";
 import { textToParsedDocument } from "~/intake/text-document";
 import { loadRoster } from "~/plans/manage-plans.server";
 import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
+import { dueAt } from "~/prior-auths/regulatory-clock";
 
 type ClaimRef = { id: string; organization_id: string };
 
@@ -175,11 +176,15 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
         },
       });
     }
+    const { received_at } = await tx.claim.findUniqueOrThrow({ where: { id: claim.id }, select: { received_at: true } });
     await tx.claim.update({
       where: { id: claim.id },
       data: {
         patient_name: patientName,
         request_date: facts.request_date,
+        // the case clock (Cases queue, reports): expedited when the fax asks for it, CMS-0057-F time frames
+        urgency: facts.urgency,
+        due_at: dueAt(received_at, facts.urgency),
         intake_finished: true,
         intake_status: "succeeded",
         intake_step: 5,

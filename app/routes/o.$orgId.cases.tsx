@@ -1,8 +1,9 @@
 /**
- * Cases (/o/{org}/cases): one work queue across every kind of case (prior auths; claims once their
- * adapter lands, app/cases/case-sources.server.ts), in working order — open before decided,
- * expedited first, earliest due first. Filters: status, assignee, decision. POST intent=assign |
- * unassign (kind, case_id) sets or clears the signed-in user as the case's assignee.
+ * Cases (/o/{org}/cases): one work queue across every kind of case (prior auths and medical claims,
+ * app/cases/case-sources.server.ts), in working order — open before decided, expedited first,
+ * earliest due first. Filters: kind, status, assignee, decision. POST intent=assign | unassign
+ * (kind, case_id) sets or clears the signed-in user as the case's assignee (cases.write, for every
+ * kind alike; another organization's case is 404).
  */
 import { Form, Link, useSearchParams } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,6 +19,7 @@ import { CASE_DECISION_FILTERS, CASE_STATUS_FILTERS, AssignCaseSchema, ListCases
 import { listAssignableUsers, listCases } from "~/cases/list-cases.server";
 import { assignCase } from "~/cases/assign-case.server";
 import { CasesTable } from "~/cases/ui/cases-table";
+import { CASE_KINDS } from "~/cases/case-record";
 import { Pagination } from "~/prior-auths/ui/prior-auth-table";
 import { inputClass, secondaryButton } from "~/ui/styles";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
@@ -61,6 +63,7 @@ const STATUS_LABELS: Record<(typeof CASE_STATUS_FILTERS)[number], string> = {
   outreach: "Outreach required",
   decided: "Decided",
 };
+const KIND_LABELS: Record<(typeof CASE_KINDS)[number], string> = { prior_auth: "Prior auths", claim: "Medical claims" };
 const DECISION_LABELS: Record<(typeof CASE_DECISION_FILTERS)[number], string> = {
   approved: "Approved",
   denied: "Denied",
@@ -77,6 +80,17 @@ export default function Cases({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl space-y-6 p-6">
       <PageHeader title="Cases" description="Every open case in one queue: expedited first, then the earliest due." />
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter cases">
+        <label className="text-xs font-medium text-slate-600">
+          Kind
+          <select name="kind" defaultValue={query.kind ?? ""} className={`${inputClass} mt-1 w-44`}>
+            <option value="">All kinds</option>
+            {CASE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="text-xs font-medium text-slate-600">
           Status
           <select name="status" defaultValue={query.status} className={`${inputClass} mt-1 w-44`}>

@@ -45,6 +45,11 @@ test("reports show the CMS-0057-F figures of the period's cases and export them"
   await expect(cell("Approved after appeal", "all")).toHaveText("Not recorded");
   await expect(cell("Open and past due", "all")).toHaveText("3");
   await expect(page.getByTestId("past-due").getByRole("listitem")).toHaveCount(3);
+  // the medical claim counts under items and services: partially denied 6 h after receipt
+  const services = page.getByTestId("metrics-service");
+  await expect(services.locator('tr[data-metric="Requests"] td[data-col="all"]')).toHaveText("1");
+  await expect(services.locator('tr[data-metric="Denied"] td[data-col="standard"]')).toHaveText("100.0% (1)");
+  await expect(services.locator('tr[data-metric="Median time to decision"] td[data-col="standard"]')).toHaveText("6.0 h");
   await expect(page.getByTestId("decisions-chart").locator("rect")).not.toHaveCount(0);
   await shot(page, "reports");
 
@@ -73,7 +78,21 @@ test("cases queue: expedited first, then by due time; assign to me and filter by
   await page.locator("select[name=status]").selectOption("decided");
   await page.locator("select[name=assignee]").selectOption("");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByTestId("case-row")).toHaveCount(6); // S1, S2, S3, S5, E1, Recent approved
+  await expect(page.getByTestId("case-row")).toHaveCount(7); // S1, S2, S3, S5, E1, Recent approved, Claim partial
+  // the medical claim sits in the same queue, with its kind and its per-line decision
+  const claim = page.getByTestId("case-row").filter({ hasText: "Patient Claim partial" });
+  await expect(claim.getByTestId("case-kind")).toHaveText("Medical claim");
+  await expect(claim.getByTestId("decision-badge").first()).toHaveText("Partially denied");
+  await expect(claim.getByTestId("case-lines")).toHaveText("2 lines: 1 approved · 1 denied");
+  await page.locator("select[name=kind]").selectOption("claim");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("case-row")).toHaveCount(1);
+  await page.getByTestId("case-row").getByRole("button", { name: "Assign to me" }).click();
+  await expect(page.getByText("Case assigned to you")).toBeVisible();
+  await expect(page.getByTestId("case-row").getByTestId("assignee")).toHaveText("You");
+  await shot(page, "cases-claims");
+  await page.getByRole("link", { name: "Patient Claim partial" }).click();
+  await expect(page).toHaveURL(new RegExp(`/o/${orgId}/claims/[A-Za-z0-9_-]+$`));
 });
 
 test("dashboard shows the workload cards with real figures", async ({ page }) => {

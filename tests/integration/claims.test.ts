@@ -13,6 +13,8 @@ import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtur
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { setDatabase } from "~/lib/db.server";
 import { runClaimIntake } from "~/claims/run-claim-intake.server";
+import { listAllCases } from "~/cases/case-sources.server";
+import { dueAt } from "~/prior-auths/regulatory-clock";
 import { seedClaimsDemo } from "../../prisma/seed-claims.server";
 
 const SET = path.resolve("fixtures/eval/claims");
@@ -88,6 +90,13 @@ describe("claims API", () => {
     expect(ai.citations.length).toBeGreaterThan(0);
     expect(typeof ai.metadata.confidence_score).toBe("number");
 
+    // the Cases queue reads the claim as one case: the AI denial awaits a clinician's sign-off
+    const asCase = async () => (await listAllCases(t.database, orgId)).find((c) => c.kind === "claim" && c.id === id)!;
+    const row = await t.database.prisma.claim.findUniqueOrThrow({ where: { id } });
+    expect(row.urgency).toBe("standard");
+    expect(row.due_at).toEqual(dueAt(row.received_at, "standard"));
+    expect(await asCase()).toMatchObject({ category: "service", patient_name: "Tomas Reyes", status: "review", decision: "denied", determination: null });
+
     const list = await (await app.fetch(`/api/o/${orgId}/claims.json`, { headers: api(key) })).json();
     expect(list.claims.find((c: { token: string }) => c.token === id)).toMatchObject({ patient_name: "Tomas Reyes", service_requests_size: 1 });
 
@@ -108,6 +117,8 @@ describe("claims API", () => {
     const body = (await letter.json()).denial_letter;
     expect(body.body).toContain("E0601");
     expect(body.criterion).toMatch(/AHI|apnea-hypopnea/i);
+    // signed off: a final (human) denial, dated at the sign-off
+    expect(await asCase()).toMatchObject({ status: "decided", determination: "denied", determined_by: "human" });
     const pdf = await app.fetch(body.pdf_url, { headers: api(key) });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     await pdf.arrayBuffer();
@@ -129,6 +140,7 @@ describe("claims API", () => {
     await runClaimIntake(t.database, id);
     const after = await (await app.fetch(`/api/o/${orgId}/claims/${id}.json`, { headers: api(key) })).json();
     expect(after.service_requests[0].decision).toBe("approved");
+    expect(await asCase()).toMatchObject({ status: "decided", decision: "approved", determination: "approved", determined_by: "human" });
     expect(after.service_requests[0].decisions.filter((d: { agent: string }) => d.agent === "human")).toHaveLength(1);
 
     // another organization sees none of it

@@ -242,8 +242,16 @@ describe("schema round-trip", () => {
     );
     await roundTrip(
       "Claim",
-      { organization_id: org, plan_id: plan, patient_name: "Dana Whitfield", request_date: "2026-10-01" },
-      { intake_finished: false, intake_step: 0 },
+      {
+        organization_id: org,
+        plan_id: plan,
+        patient_name: "Dana Whitfield",
+        request_date: "2026-10-01",
+        urgency: "expedited",
+        due_at: new Date("2026-10-04T00:00:00Z"),
+        assignee_id: user,
+      },
+      { intake_finished: false, intake_step: 0, urgency: "expedited", due_at: new Date("2026-10-04T00:00:00Z"), assignee_id: user },
     );
     await roundTrip(
       "ServiceRequest",

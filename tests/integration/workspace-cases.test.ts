@@ -130,7 +130,7 @@ describe("Cases queue", () => {
       { orgId },
       { headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: bad.toString() },
     );
-    expect(claim.status).toBe(404); // no claims adapter yet
+    expect(claim.status).toBe(404); // a prior auth's id under the claim kind is no claim of this organization
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
-import { seedCases } from "../support/seed-cases";
+import { seedCases, seedClaims } from "../support/seed-cases";
 import { getMetricsReport } from "~/reports/get-metrics-report.server";
 import * as reportJson from "~/routes/api/reports/metrics-json";
 import * as reportCsv from "~/routes/api/reports/metrics-csv";
@@ -65,6 +65,62 @@ beforeAll(async () => {
     // outside the period
     { label: "A1", received: "2026-04-02T09:00:00Z", human: { decision: "deny", at: "2026-04-02T10:00:00Z" }, planId: p },
   ]);
+  // medical claims (items and services) on the Medicare Advantage plan; each claim is one request whose
+  // determination is derived from its service lines (app/cases/claim-case-source.server.ts)
+  const m = medicare;
+  await seedClaims(t.database, orgId, [
+    // standard
+    {
+      label: "C1",
+      received: "2026-03-02T09:00:00Z",
+      lines: [
+        { code: "97110", ai: { decision: "approved", at: "2026-03-02T12:00:00Z" } },
+        { code: "97112", ai: { decision: "approved", at: "2026-03-02T14:00:00Z" } },
+      ],
+      planId: m,
+    }, // 5 h approved (the last line's approval), by the AI alone
+    {
+      label: "C2",
+      received: "2026-03-03T09:00:00Z",
+      lines: [
+        { code: "29881", ai: { decision: "approved", at: "2026-03-03T10:00:00Z" } },
+        { code: "29877", ai: { decision: "denied", at: "2026-03-03T10:00:00Z", signedOffAt: "2026-03-03T21:00:00Z" } },
+      ],
+      planId: m,
+    }, // 12 h denied (partial denial, signed off)
+    {
+      label: "C3",
+      received: "2026-03-04T09:00:00Z",
+      lines: [{ code: "J0135", ai: { decision: "denied", at: "2026-03-04T10:00:00Z" }, human: { decision: "approve", at: "2026-03-04T17:00:00Z" } }],
+      planId: m,
+    }, // 8 h approved (override)
+    { label: "C4", received: "2026-03-05T09:00:00Z", lines: [{ code: "72148", ai: { decision: "denied", at: "2026-03-05T10:00:00Z" } }], planId: m }, // not signed off: pending, past due (03-12)
+    { label: "C5", received: "2026-03-09T09:00:00Z", lines: [{ code: "E0601", ai: { decision: "approved", at: "2026-03-18T09:00:00Z" } }], planId: m }, // 216 h approved, late (due 03-16)
+    // expedited
+    {
+      label: "X1",
+      urgency: "expedited",
+      received: "2026-03-06T00:00:00Z",
+      lines: [{ code: "70553", ai: { decision: "approved", at: "2026-03-06T03:00:00Z" } }],
+      planId: m,
+    }, // 3 h approved
+    {
+      label: "X2",
+      urgency: "expedited",
+      received: "2026-03-07T00:00:00Z",
+      lines: [{ code: "J1745", ai: { decision: "needs_more_information", at: "2026-03-07T01:00:00Z" } }],
+      planId: m,
+    }, // outreach: pending, past due (03-10)
+    {
+      label: "X3",
+      urgency: "expedited",
+      received: "2026-03-08T00:00:00Z",
+      lines: [{ code: "27447", human: { decision: "deny", at: "2026-03-08T20:00:00Z" } }],
+      planId: m,
+    }, // 20 h denied
+    // outside the period
+    { label: "CA", received: "2026-04-02T09:00:00Z", lines: [{ code: "97110", human: { decision: "deny", at: "2026-04-02T10:00:00Z" } }], planId: m },
+  ]);
   // another organization's case in the same period and line of business name
   await seedCases(t.database, otherOrgId, [
     {
@@ -72,6 +128,14 @@ beforeAll(async () => {
       received: "2026-03-02T09:00:00Z",
       human: { decision: "deny", at: "2026-03-02T10:00:00Z" },
       planId: (await plan("Commercial", otherOrgId)).id,
+    },
+  ]);
+  await seedClaims(t.database, otherOrgId, [
+    {
+      label: "XC",
+      received: "2026-03-02T09:00:00Z",
+      lines: [{ code: "97110", human: { decision: "deny", at: "2026-03-02T10:00:00Z" } }],
+      planId: (await plan("Medicare Advantage", otherOrgId)).id,
     },
   ]);
 }, 120_000);
@@ -123,8 +187,58 @@ describe("CMS-0057-F metrics from cases with known times", () => {
     });
     expect(r.drug.past_due_open).toBe(3);
     expect(r.past_due.map((c) => c.patient_name)).toEqual(["Patient E2", "Patient E3", "Patient S4"]); // due 03-10, 03-11, 03-12
-    expect(r.service.all).toMatchObject({ requests: 0, percent_approved: null, median_hours_to_decision: null });
+    expect(r.service.all).toMatchObject({ requests: 0, percent_approved: null, median_hours_to_decision: null }); // the claims are Medicare Advantage
     expect(r.not_tracked).toHaveLength(2);
+  });
+
+  it("counts medical claims as items and services, one request per claim, with exact figures", async () => {
+    const r = await getMetricsReport(t.database, orgId, { ...MARCH, line_of_business: "Medicare Advantage" }, NOW);
+    // standard: C1..C5 → approved C1, C3, C5 (3/5 = 60 %), denied C2 (1/5 = 20 %), C4 pending; hours 5, 12, 8, 216
+    // → mean 241/4 = 60.25, median (8 + 12)/2 = 10; C5 decided after its due time
+    expect(r.service.standard).toEqual({
+      requests: 5,
+      approved: 3,
+      denied: 1,
+      pending: 1,
+      percent_approved: 60,
+      percent_denied: 20,
+      percent_approved_after_appeal: null,
+      percent_extended_timeframe_approved: null,
+      average_hours_to_decision: 60.25,
+      median_hours_to_decision: 10,
+      decided_late: 1,
+    });
+    // expedited: X1 approved in 3 h, X3 denied in 20 h, X2 pending → 33.3 % each; mean = median = 11.5
+    expect(r.service.expedited).toMatchObject({
+      requests: 3,
+      approved: 1,
+      denied: 1,
+      pending: 1,
+      percent_approved: 33.3,
+      percent_denied: 33.3,
+      average_hours_to_decision: 11.5,
+      median_hours_to_decision: 11.5,
+      decided_late: 0,
+    });
+    // all: 4/8 approved = 50 %, 2/8 denied = 25 %; hours 3, 5, 8, 12, 20, 216 → mean 44, median 10
+    expect(r.service.all).toMatchObject({
+      requests: 8,
+      approved: 4,
+      denied: 2,
+      percent_approved: 50,
+      percent_denied: 25,
+      average_hours_to_decision: 44,
+      median_hours_to_decision: 10,
+    });
+    expect(r.service.past_due_open).toBe(2);
+    expect(r.past_due.map((c) => [c.patient_name, c.kind, c.category])).toEqual([
+      ["Patient X2", "claim", "service"],
+      ["Patient C4", "claim", "service"],
+    ]); // due 03-10, 03-12
+    expect(r.drug.all).toMatchObject({ requests: 1, approved: 1 }); // M1; the claims never count as drugs
+    // week of Mon 2 March: C1 (5 h), C3 (8 h), X1 (3 h) approved, C2 (12 h), X3 (20 h, Sunday 8th) denied → median 8
+    expect(r.series.find((p) => p.start === "2026-03-02")).toEqual({ start: "2026-03-02", approved: 3, denied: 2, median_hours: 8 });
+    expect(r.series.find((p) => p.start === "2026-03-16")).toEqual({ start: "2026-03-16", approved: 1, denied: 0, median_hours: 216 });
   });
 
   it("buckets decisions by week of determination with the week's median", async () => {
@@ -141,6 +255,8 @@ describe("CMS-0057-F metrics from cases with known times", () => {
     // 8 Commercial + M1 (approved in 1 h); not A1 (April), not X1 (other org)
     expect(r.drug.all).toMatchObject({ requests: 9, approved: 5, denied: 1 });
     expect(r.drug.standard.median_hours_to_decision).toBe(4); // 1,2,4,10,240
+    // the March claims, not CA (April), not XC (other org)
+    expect(r.service.all).toMatchObject({ requests: 8, approved: 4, denied: 2 });
   });
 });
 
@@ -158,6 +274,23 @@ describe("exports", () => {
     expect(body.success).toBe(true);
     expect(body.report.period).toEqual({ from: "2026-03-01", to: "2026-03-31" });
     expect(body.report.drug.standard).toMatchObject({ percent_approved: 60, median_hours_to_decision: 7, average_hours_to_decision: 64 });
+  });
+
+  it("exports carry the claims' services figures", async () => {
+    const q = "from=2026-03-01&to=2026-03-31&line_of_business=Medicare%20Advantage";
+    const json = await callRoute(
+      reportJson,
+      "GET",
+      `/api/o/${orgId}/reports/prior_authorization_metrics.json?${q}`,
+      { orgId },
+      { headers: { Authorization: `Bearer ${apiKey}` } },
+    );
+    expect((await json.json()).report.service.standard).toMatchObject({ percent_approved: 60, average_hours_to_decision: 60.25, median_hours_to_decision: 10 });
+    const csv = await callRoute(reportCsv, "GET", `/api/o/${orgId}/reports/prior_authorization_metrics.csv?${q}`, { orgId }, { headers: { Cookie: cookie } });
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines).toContain("2026-03-01,2026-03-31,Medicare Advantage,service,standard,percent_approved,60");
+    expect(lines).toContain("2026-03-01,2026-03-31,Medicare Advantage,service,expedited,median_hours_to_decision,11.5");
+    expect(lines).toContain("2026-03-01,2026-03-31,Medicare Advantage,service,all,past_due_open,2");
   });
 
   it("CSV export has one row per metric with the same values", async () => {
@@ -220,8 +353,17 @@ describe("reports page", () => {
       { headers: { Cookie: cookie } },
     )) as unknown as Awaited<ReturnType<typeof reportsPage.loader>>;
     expect(data.report.drug.all.requests).toBe(8);
+    expect(data.report.service.all.requests).toBe(0);
     expect(data.linesOfBusiness).toEqual(["Commercial", "Medicare Advantage"]);
     expect(data.error).toBeNull();
+    const ma = (await callRoute(
+      reportsPage,
+      "GET",
+      `/o/${orgId}/reports?from=2026-03-01&to=2026-03-31&line_of_business=Medicare%20Advantage`,
+      { orgId },
+      { headers: { Cookie: cookie } },
+    )) as unknown as Awaited<ReturnType<typeof reportsPage.loader>>;
+    expect(ma.report.service.all).toMatchObject({ requests: 8, approved: 4, denied: 2 });
   });
 
   it("another organization's reports page is 404", async () => {

@@ -1,4 +1,7 @@
-/** The Cases queue table: case, kind, urgency, due time, status, decision, assignee (Assign to me). */
+/**
+ * The Cases queue table: case (with its kind: prior auth or medical claim), urgency, due time,
+ * status, decision (a claim's per-line breakdown under it), assignee (Assign to me).
+ */
 import { Form, Link } from "react-router";
 import type { CaseRecord, CaseStatus } from "../case-record";
 import { Badge, DecisionBadge } from "~/prior-auths/ui/badges";
@@ -6,6 +9,33 @@ import { formatDateTime } from "~/prior-auths/ui/decision";
 import { dueLabel } from "./due-label";
 
 const KIND_LABEL: Record<CaseRecord["kind"], string> = { prior_auth: "Prior auth", claim: "Medical claim" };
+const KIND_TONE: Record<CaseRecord["kind"], "slate" | "sky"> = { prior_auth: "slate", claim: "sky" };
+
+/** "3 lines: 2 approved · 1 denied" for a case decided per line; null for other kinds. */
+export function lineSummary(c: Pick<CaseRecord, "lines">): string | null {
+  const l = c.lines;
+  if (!l) return null;
+  if (l.total === 0) return "No service lines";
+  const parts = [
+    l.approved && `${l.approved} approved`,
+    l.denied && `${l.denied} denied`,
+    l.awaiting_sign_off && `${l.awaiting_sign_off} awaiting sign-off`,
+    l.outreach && `${l.outreach} need${l.outreach === 1 ? "s" : ""} information`,
+    l.pending && `${l.pending} pending`,
+  ].filter(Boolean);
+  return `${l.total} line${l.total === 1 ? "" : "s"}: ${parts.join(" · ")}`;
+}
+
+/** The decision badge; a claim denied on some lines and approved on others reads "Partially denied". */
+function CaseDecisionBadge({ c }: { c: CaseRecord }) {
+  if (c.decision === "denied" && c.lines && c.lines.approved > 0)
+    return (
+      <Badge tone="red" data-testid="decision-badge">
+        Partially denied
+      </Badge>
+    );
+  return <DecisionBadge value={c.decision} />;
+}
 const STATUS: Record<CaseStatus, { label: string; tone: "indigo" | "slate" | "amber" | "green" }> = {
   intake: { label: "Intake required", tone: "indigo" },
   review: { label: "In review", tone: "slate" },
@@ -18,7 +48,7 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="cases-empty">
         <h2 className="text-sm font-semibold text-slate-900">No cases match</h2>
-        <p className="mt-1 text-sm text-slate-500">Change the filters, or submit a prior auth to start the queue.</p>
+        <p className="mt-1 text-sm text-slate-500">Change the filters, or submit a prior auth or a medical claim to start the queue.</p>
       </div>
     );
   }
@@ -59,18 +89,23 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
               ) : (
                 <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
               );
+            const lines = lineSummary(c);
             return (
-              <tr key={`${c.kind}:${c.id}`} data-testid="case-row" data-case-id={c.id} className="align-top">
+              <tr key={`${c.kind}:${c.id}`} data-testid="case-row" data-case-id={c.id} data-kind={c.kind} className="align-top">
                 <td className="px-4 py-3">
                   <Link to={`/o/${orgId}/${c.path}`} className="font-medium text-slate-900 hover:text-indigo-700">
                     {c.patient_name ?? "Patient not yet extracted"}
                   </Link>
                   <p className="mt-0.5 text-xs text-slate-500">
-                    {KIND_LABEL[c.kind]} · {c.subject ?? "—"} · received {formatDateTime(c.received_at)}
+                    <Badge tone={KIND_TONE[c.kind]} data-testid="case-kind" className="mr-1">
+                      {KIND_LABEL[c.kind]}
+                    </Badge>
+                    {c.subject ?? "—"} · received {formatDateTime(c.received_at)}
                   </p>
                   {/* narrow screens: due, status and decision under the case instead of in their own columns */}
                   <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 md:hidden">
-                    {urgencyBadge} {statusBadge} <DecisionBadge value={c.decision} /> <span>{dueText}</span>
+                    {urgencyBadge} {statusBadge} <CaseDecisionBadge c={c} /> <span>{dueText}</span>
+                    {lines && <span className="basis-full">{lines}</span>}
                   </div>
                 </td>
                 <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">
@@ -81,7 +116,17 @@ export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: C
                 </td>
                 <td className="hidden px-4 py-3 md:table-cell">{statusBadge}</td>
                 <td className="hidden px-4 py-3 md:table-cell">
-                  <DecisionBadge value={c.decision} />
+                  <CaseDecisionBadge c={c} />
+                  {lines && (
+                    <p className="mt-1 text-xs text-slate-500" data-testid="case-lines">
+                      {lines.split(" · ").map((part, i) => (
+                        <span key={part} className="whitespace-nowrap">
+                          {i > 0 && " · "}
+                          {part}
+                        </span>
+                      ))}
+                    </p>
+                  )}
                 </td>
                 <td className="px-4 py-3">
                   <Form method="post" className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
