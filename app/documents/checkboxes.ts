@@ -126,6 +126,26 @@ export function checkboxesFromComponents(g: Gray, threshold: number, dpi: number
   return out;
 }
 
+/**
+ * Is there ink right beside `comp` (side -1 = left, 1 = right) within letter spacing (a sixth of its
+ * width, at least 2 px), in the middle 60% of its height? That is a neighbouring letter of the same
+ * word; a checkbox is followed by a space before its label.
+ */
+function inkBeside(g: Gray, threshold: number, comp: Component, side: -1 | 1): boolean {
+  const { width: W, height: H, data } = g;
+  const w = comp.x1 - comp.x0 + 1;
+  const h = comp.y1 - comp.y0 + 1;
+  const gap = Math.max(2, Math.round(w / 6));
+  const ya = Math.max(0, comp.y0 + Math.round(0.2 * h));
+  const yb = Math.min(H - 1, comp.y1 - Math.round(0.2 * h));
+  for (let k = 1; k <= gap; k++) {
+    const x = side < 0 ? comp.x0 - k : comp.x1 + k;
+    if (x < 0 || x >= W) return false;
+    for (let y = ya; y <= yb; y++) if (data[y * W + x] < threshold) return true;
+  }
+  return false;
+}
+
 function checkboxAt(g: Gray, threshold: number, dpi: number, comp: Component): Checkbox | null {
   const { width: W, data } = g;
   const minSide = Math.round(0.07 * dpi);
@@ -193,6 +213,9 @@ function checkboxAt(g: Gray, threshold: number, dpi: number, comp: Component): C
       }
     }
     if (!n) return null;
+    // a glyph inside a word: a bold "D" or "O" can pass every test above, but a letter has its
+    // neighbours at letter spacing ("Date", "POS", "MD"), a printed box has a space before its label
+    if (inkBeside(g, threshold, comp, -1) || inkBeside(g, threshold, comp, 1)) return null;
     return { x0, y0, x1: x1 + 1, y1: y1 + 1, checked: ink / n > 0.08 };
   }
 }
