@@ -145,9 +145,9 @@ test("narrow screen: the prior-auth table keeps the decision column in view", as
   await shot(page, "prior-auths-390");
 });
 
-test("instance administrators see the Data Context cards (runs when INSTANCE_ADMIN_EMAILS lists the workspace reviewer)", async ({ page }) => {
-  test.skip(!(process.env.INSTANCE_ADMIN_EMAILS ?? "").includes(WORKSPACE_REVIEWER.email), "INSTANCE_ADMIN_EMAILS does not list the workspace reviewer");
-  await page.goto("/chai-admins/data-contexts");
+test("instance administrators see the Data Context cards (the workspace reviewer is seeded as one)", async ({ page }) => {
+  await page.goto("/chai-admins");
+  await expect(page).toHaveURL(/\/chai-admins\/data-contexts$/);
   await expect(page.getByRole("heading", { name: "Data Contexts" })).toBeVisible();
   const card = page.getByTestId("data-context-card").nth(1);
   await expect(card).toContainText("Scanned");
