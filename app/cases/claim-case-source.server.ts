@@ -6,6 +6,7 @@ import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 import type { CaseLineCounts, CaseRecord } from "./case-record";
 import type { CaseQuery, CaseSource } from "./case-sources.server";
+import { caseRowFilter } from "./case-row-filter";
 
 /** One decision row of a service line, as the adapter reads it. */
 export interface LineDecisionInput {
@@ -111,9 +112,7 @@ function claimSubject(lines: { code: string | null; description: string | null }
 export const claimCaseSource: CaseSource = {
   kind: "claim",
   async list(database: Database, organizationId: string, query: CaseQuery): Promise<CaseRecord[]> {
-    const where: Prisma.ClaimWhereInput = { organization_id: organizationId };
-    if (query.receivedFrom || query.receivedBefore) where.received_at = { gte: query.receivedFrom, lt: query.receivedBefore };
-    if (query.assigneeId !== undefined) where.assignee_id = query.assigneeId;
+    const where: Prisma.ClaimWhereInput = caseRowFilter(organizationId, query);
     const rows = await database.prisma.claim.findMany({
       where,
       select: {

@@ -6,6 +6,7 @@ import { dueAt } from "~/prior-auths/regulatory-clock";
 import { decisionKind } from "~/prior-auths/ui/decision";
 import type { CaseRecord, CaseStatus } from "./case-record";
 import type { CaseQuery, CaseSource } from "./case-sources.server";
+import { caseRowFilter } from "./case-row-filter";
 
 /**
  * Determination rules (docs/clinical; helper-guide safety rules): the latest human decision is final
@@ -33,9 +34,7 @@ export function priorAuthStatus(input: {
 export const priorAuthCaseSource: CaseSource = {
   kind: "prior_auth",
   async list(database: Database, organizationId: string, query: CaseQuery): Promise<CaseRecord[]> {
-    const where: Prisma.PriorAuthWhereInput = { organization_id: organizationId };
-    if (query.receivedFrom || query.receivedBefore) where.received_at = { gte: query.receivedFrom, lt: query.receivedBefore };
-    if (query.assigneeId !== undefined) where.assignee_id = query.assigneeId;
+    const where: Prisma.PriorAuthWhereInput = caseRowFilter(organizationId, query);
     const rows = await database.prisma.priorAuth.findMany({
       where,
       select: {
