@@ -2,6 +2,9 @@
 // docs/decisions/0011-codebase-layout.md (layers):
 //  - the clinical engine (app/clinical) and document reading (app/documents) import no domain, no
 //    route and no UI: they are pure libraries the domains build on;
+//  - the job queue (app/queue) imports no domain either, only ~/lib, ~/generated, ~/queue, node and
+//    packages: the app's jobs reach it from the composition root app/jobs.server.ts
+//    (docs/decisions/0014-typed-jobs.md);
 //  - routes are adapters and never import other routes (shared code lives in a domain module);
 //  - nothing outside app/routes imports a route module.
 import js from "@eslint/js";
@@ -29,6 +32,11 @@ const DOMAINS = [
   "synthetic",
   "ui",
 ];
+
+// What app/queue may not import: any ~/ module outside lib, generated and queue, or a parent folder.
+const QUEUE_FORBIDDEN = /^(~\/(?!(lib|generated|queue)\/)|\.\.\/)/;
+const QUEUE_MESSAGE =
+  "The job queue imports no domain: only ~/lib, ~/generated, ~/queue, node and packages. List jobs in the composition root app/jobs.server.ts (docs/decisions/0014-typed-jobs.md).";
 
 const noRoutes = { group: ["~/routes/*", "~/routes/**"], message: "Routes are adapters: move shared code into a domain module (STYLE.md)." };
 
@@ -92,6 +100,24 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ["app/queue/**/*.ts", "app/queue/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: QUEUE_FORBIDDEN.source,
+              message: QUEUE_MESSAGE,
+            },
+          ],
+        },
+      ],
+      // The same for `await import(...)` (the queue once loaded the app's jobs that way on first use).
+      "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${QUEUE_FORBIDDEN.source}/]`, message: QUEUE_MESSAGE }],
     },
   },
   {

@@ -8,12 +8,15 @@
  */
 import type { ServerBuild } from "react-router";
 import { getEnv } from "~/env.server";
+import { registerAppJobs } from "~/jobs.server";
 import { getDatabase } from "~/lib/db.server";
 import { createWebApp } from "~/lib/web-app.server";
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
 const env = getEnv(); // fails fast, naming the bad variable
+// The app's jobs (composition root): the routes enqueue them by name, the in-process worker runs them.
+registerAppJobs();
 
 const database = await getDatabase();
 console.log(`[web] database: ${database.kind === "embedded" ? `embedded PGlite (${env.EMBEDDED_DB_DIR})` : "PostgreSQL"}`);
@@ -30,7 +33,6 @@ if (args.has("--seed")) {
 const runWorker = env.WORKER_IN_PROCESS === "true" || (env.WORKER_IN_PROCESS === "auto" && database.kind === "embedded");
 let worker: { stop(): Promise<void> } | undefined;
 if (runWorker) {
-  await import("~/queue/jobs.server");
   const { startWorker } = await import("~/queue/worker.server");
   worker = await startWorker({ database, concurrency: env.WORKER_CONCURRENCY, staleSeconds: env.WORKER_STALE_SECONDS });
   console.log(`[web] in-process worker started (concurrency ${env.WORKER_CONCURRENCY})`);

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createTestDatabase, hasPostgres, type TestDatabase } from "../tests/support/test-db";
-import "~/queue/jobs.server";
+import { registerAppJobs } from "~/jobs.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
@@ -24,6 +24,9 @@ import { embedText, toVectorLiteral } from "~/documents/embed";
 import { searchPassages } from "~/documents/search-passages.server";
 import { terminateOcrWorker } from "~/documents/parse-pdf.server";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
+
+// The app's jobs (composition root), as server.ts and workers/main.ts register them.
+registerAppJobs();
 
 const root = path.resolve(import.meta.dirname, "..");
 const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith("-")));

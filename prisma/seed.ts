@@ -4,10 +4,13 @@
  * then exits. The queued faxes are processed by the next worker (or web process with the in-process
  * worker) that starts. `npm run up` does the same through `server.ts --seed`.
  */
+import { registerAppJobs } from "~/jobs.server";
 import { getDatabase } from "~/lib/db.server";
 import { DEMO_EMAIL, seedDemo } from "./seed-demo.server";
 import { seedPublic } from "./seed-public.server";
 
+// The seed queues jobs (decision trees, intakes) by name: register the app's jobs, as server.ts does.
+registerAppJobs();
 const database = await getDatabase();
 try {
   console.log(`[seed] demo data: ${await seedDemo(database)}`);

@@ -17,7 +17,7 @@ import { getEnv } from "~/env.server";
 import { openDatabase, setDatabase } from "~/lib/db.server";
 import { migrate } from "~/lib/migrate.server";
 import { startWorker } from "~/queue/worker.server";
-import "~/queue/jobs.server";
+import { registerAppJobs } from "~/jobs.server";
 import { runEvaluation } from "~/evaluation/run-evaluation.server";
 import { formatScore } from "~/evaluation/score";
 import { formatServiceScore } from "~/evaluation/score-services";
@@ -56,6 +56,7 @@ await migrate(database);
 setDatabase(database);
 const engine = getModelClient() ? `openai:${env.OPENAI_MODEL}` : "builtin";
 const org = await database.prisma.organization.create({ data: { name: `Evaluation ${path.basename(path.resolve(setDir))} ${new Date().toISOString()}` } });
+registerAppJobs();
 const worker = await startWorker({ database, concurrency: Number(process.env.EVAL_CONCURRENCY ?? 2) });
 const t0 = Date.now();
 try {

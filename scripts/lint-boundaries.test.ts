@@ -1,4 +1,4 @@
-/** The layer rules of eslint.config.js bite: the engine and document reading import no domain, routes import no routes. */
+/** The layer rules of eslint.config.js bite: the engine, document reading and the job queue import no domain, routes import no routes. */
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function restricted(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-syntax").map((m) => m.message);
 }
 
 describe("import boundaries", () => {
@@ -23,6 +23,20 @@ describe("import boundaries", () => {
       ),
     ).toHaveLength(1);
     expect(await restricted("app/clinical/decide/x.ts", 'import { AppError } from "~/lib/errors";\nexport const y = AppError;\n')).toEqual([]);
+  });
+
+  it("the job queue may not import a domain or the composition root, statically or dynamically", async () => {
+    const queueFile = "app/queue/x.server.ts";
+    expect(await restricted(queueFile, 'import { claimIntakeJob } from "~/intake/jobs.server";\nexport const y = claimIntakeJob;\n')).toHaveLength(1);
+    expect(await restricted(queueFile, 'import { appJobs } from "~/jobs.server";\nexport const y = appJobs;\n')).toHaveLength(1);
+    expect(await restricted(queueFile, 'import { appJobs } from "../jobs.server";\nexport const y = appJobs;\n')).toHaveLength(1);
+    expect(await restricted(queueFile, 'export async function y() {\n  await import("~/intake/jobs.server");\n}\n')).toHaveLength(1);
+    expect(
+      await restricted(
+        queueFile,
+        'import type { Database } from "~/lib/db.server";\nimport type { Prisma } from "~/generated/prisma/client";\nimport { getJob } from "~/queue/registry.server";\nimport os from "node:os";\nimport { z } from "zod";\nexport type Y = [Database, Prisma.JsonValue, typeof getJob, typeof os, typeof z];\n',
+      ),
+    ).toEqual([]);
   });
 
   it("routes may not import other routes (their own generated types are fine)", async () => {

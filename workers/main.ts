@@ -12,7 +12,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { getEnv } from "~/env.server";
 import { getDatabase } from "~/lib/db.server";
-import "~/queue/jobs.server";
+import { registerAppJobs } from "~/jobs.server";
 import { startWorker } from "~/queue/worker.server";
 
 const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
@@ -38,6 +38,8 @@ const database = await getDatabase().catch((err: Error) => {
   process.exit(1);
 });
 
+// The app's jobs (composition root): only registered jobs are claimed.
+registerAppJobs();
 const worker = await startWorker({
   database,
   id,

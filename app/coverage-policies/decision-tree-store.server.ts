@@ -7,6 +7,7 @@ import type { Database } from "~/lib/db.server";
 import { z } from "zod";
 import { CitationSchema, type DecisionTree } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
+import { toJson, toJsonValue } from "~/lib/json";
 
 /** How a published version came to be, recorded with it. */
 export interface TreeVersionMeta {
@@ -67,7 +68,7 @@ export async function saveDecisionTree(database: Database, policyId: string, tre
         ? "Restored"
         : "Edited");
   const now = new Date();
-  const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as never;
+  const json = toJsonValue;
   await database.prisma.$transaction([
     database.prisma.coveragePolicyEdge.deleteMany({ where: { coverage_policy_id: policyId } }),
     database.prisma.coveragePolicyNode.deleteMany({ where: { coverage_policy_id: policyId } }),
@@ -82,8 +83,8 @@ export async function saveDecisionTree(database: Database, policyId: string, tre
         condition: n.condition,
         parent_id: n.parent_id ? (idMap.get(n.parent_id) ?? null) : null,
         position: i,
-        criterion: (n.criterion ?? undefined) as never,
-        passage: (n.passage ?? undefined) as never,
+        criterion: n.criterion ? toJsonValue(n.criterion) : undefined,
+        passage: n.passage ? toJson(n.passage) : undefined,
       })),
     }),
     database.prisma.coveragePolicyEdge.createMany({ data: edges.map((e) => ({ coverage_policy_id: policyId, ...e })) }),

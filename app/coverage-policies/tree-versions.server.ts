@@ -13,6 +13,7 @@ import type { Database } from "~/lib/db.server";
 import type { DecisionTree } from "~/clinical/contracts";
 import { DecisionTreeSchema } from "~/clinical/policy/tree-structure";
 import { AppError } from "~/lib/errors";
+import { toJsonValue } from "~/lib/json";
 import { publish } from "~/queue/live-events.server";
 import { loadDecisionTree, nextTreeVersion, saveDecisionTree, type TreeVersionMeta } from "./decision-tree-store.server";
 import { describeDiff, diffTrees, type TreeDiff } from "./tree-diff";
@@ -175,7 +176,7 @@ export async function recordEditedVersion(database: Database, policyId: string, 
       where: { id: policyId },
       data: {
         current_version: version,
-        structured_logic: { ...logic, node_count: tree.nodes.length, edge_count: tree.edges.length, edited_at: now.toISOString(), version } as never,
+        structured_logic: toJsonValue({ ...logic, node_count: tree.nodes.length, edge_count: tree.edges.length, edited_at: now.toISOString(), version }),
         tree_status: "ready",
       },
     }),

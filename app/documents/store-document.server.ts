@@ -4,10 +4,12 @@
  */
 import crypto from "node:crypto";
 import type { Database } from "~/lib/db.server";
+import { z } from "zod";
 import { AppError } from "~/lib/errors";
+import { toJson } from "~/lib/json";
 import { uploadLimitBytes } from "~/lib/request-body";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
-import type { ParsedDocument } from "~/documents/types";
+import { WordBoxSchema, type ParsedDocument } from "~/documents/types";
 import { chunkDocument } from "~/documents/chunk";
 import { embedTexts, toVectorLiteral } from "~/documents/embed";
 
@@ -109,7 +111,7 @@ export async function indexDocument(
         confidence: p.confidence,
         width: p.width,
         height: p.height,
-        words: p.words as never,
+        words: toJson(p.words),
       })),
     });
     await tx.document.update({
@@ -151,7 +153,13 @@ export async function markDocumentFailed(database: Database, documentId: string,
   await fenced(database, fence, (tx) => tx.document.update({ where: { id: documentId }, data: { status: "failed", error } }));
 }
 
-/** Loads a stored document's pages back into the engine's ParsedDocument shape. */
+/** document_pages.words as stored (a JSON column): the page's word boxes, or null. */
+const StoredWordsSchema = z.array(WordBoxSchema).nullable();
+
+/**
+ * Loads a stored document's pages back into the engine's ParsedDocument shape.
+ * @throws ZodError when a page's stored word boxes are not WordBox[] (corrupt row)
+ */
 export async function loadParsedDocument(database: Database, documentId: string): Promise<ParsedDocument | null> {
   const pages = await database.prisma.documentPage.findMany({ where: { document_id: documentId }, orderBy: { page_number: "asc" } });
   if (!pages.length) return null;
@@ -164,7 +172,7 @@ export async function loadParsedDocument(database: Database, documentId: string)
       confidence: p.confidence,
       width: p.width ?? 612,
       height: p.height ?? 792,
-      words: (p.words as never) ?? [],
+      words: StoredWordsSchema.parse(p.words) ?? [],
     })),
   };
 }

@@ -15,7 +15,7 @@ import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-polici
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { scoreReports, type CaseReport, type Expected, type Score } from "./score";
 import { createClaim } from "~/claims/create-claim.server";
-import { scoreServices, type ServiceCaseReport, type ServiceScore } from "./score-services";
+import { scoreServices, type ExpectedService, type ServiceCaseReport, type ServiceScore } from "./score-services";
 
 const ManifestSchema = z.object({
   name: z.string().default("set"),
@@ -304,12 +304,12 @@ async function runClaimsEvaluation(
   }
   const finishedAt = new Date();
   // Only now, with every decision final, are the expected answers read.
-  const expected = new Map<string, Expected & { services?: never[] }>();
+  const expected = new Map<string, Expected & { services?: ExpectedService[] }>();
   for (const caseId of caseIds) {
     const file = path.join(setDir, "cases", caseId, "expected.json");
     if (fs.existsSync(file)) expected.set(caseId, JSON.parse(fs.readFileSync(file, "utf8")));
   }
-  const serviceScore = expected.size ? scoreServices(services, expected as never) : null;
+  const serviceScore = expected.size ? scoreServices(services, expected) : null;
   return {
     report: {
       set: manifest.name,

@@ -1,4 +1,4 @@
-/** The application's AI jobs (registered with the queue in app/queue/jobs.server.ts). */
+/** The application's AI jobs (listed in the composition root app/jobs.server.ts). */
 import { z } from "zod";
 import { defineJob } from "~/queue/define-job";
 import { markIntakeFailed, runIntake } from "./run-intake.server";

@@ -14,6 +14,7 @@
  * the user. The case status on failure is written by `markIntakeFailed` (the job's onFailure hook).
  */
 import { getDatabase, type Database } from "~/lib/db.server";
+import { toJsonValue } from "~/lib/json";
 import type { JobTransaction } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
@@ -85,7 +86,7 @@ export async function recordAgentRun<T>(
         task_message: STEP_LABELS[stepNo - 1],
         engine: engine.engine,
         model: engine.model,
-        input: input as never,
+        input: toJsonValue(input) ?? undefined,
       },
     }),
   );

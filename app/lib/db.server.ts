@@ -119,9 +119,9 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     kind: "embedded",
     url: null,
     prisma,
-    async query(text, params) {
-      const res = await lite.query(text, params as unknown[]);
-      return res.rows as never[];
+    async query<T>(text: string, params?: unknown[]): Promise<T[]> {
+      const res = await lite.query<T>(text, params);
+      return res.rows;
     },
     async exec(script) {
       await lite.exec(script);

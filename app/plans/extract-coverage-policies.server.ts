@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { AppError, isAppError } from "~/lib/errors";
+import { toJson, toJsonValue } from "~/lib/json";
 import { createIsolatedPool, IsolatedTaskError, type IsolatedPool } from "~/lib/isolated-pool.server";
 import { MAX_JSON_DEPTH, jsonDepth, parseJsonText } from "~/lib/request-body";
 import type { ExtractedPolicy, PolicyForExtraction } from "./extraction-engine";
@@ -115,7 +116,7 @@ export async function extractCoveragePolicies(database: Database, organizationId
   const processedAt = new Date();
   await database.prisma.plan.update({
     where: { id: planId },
-    data: { extraction_schema: schema as never, extracted_policies: extracted as never, processed_at: processedAt, reducto_job_id: null },
+    data: { extraction_schema: toJson(schema), extracted_policies: toJsonValue(extracted), processed_at: processedAt, reducto_job_id: null },
   });
   return { extracted_policies: extracted, processed_at: processedAt.toISOString(), json_schema: schema, processing: false };
 }

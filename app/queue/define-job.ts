@@ -65,9 +65,9 @@ export interface JobContext {
   fence: AttemptFence;
 }
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
+export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown, N extends string = string> {
   /** Unique dotted name, e.g. "prior_auth.intake". Stored in jobs.name. */
-  readonly name: string;
+  readonly name: N;
   readonly payload: S;
   /** Must be idempotent: a retry, or a second run after a worker died, must not duplicate rows. */
   readonly handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
@@ -94,8 +94,27 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
 export type AnyJobDefinition = JobDefinition<any, any>;
 
 /**
- * Declares a job. Register it with `registerJobs` (in app/queue/jobs.server.ts) so the worker and
- * `enqueue` can find it by name.
+ * The job payload map: job name -> the payload `enqueue` accepts for it (the schema's input type).
+ * Empty here, because the queue knows no domain: the composition root (app/jobs.server.ts) fills it
+ * by declaration merging from its job list, the way graphile-worker's `GraphileWorker.Tasks` is
+ * augmented. `enqueue(database, "claim.intake", { claim_id })` is then checked at compile time: an
+ * unknown name or a payload of the wrong shape does not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobPayloads {}
+
+/** Names of the jobs in the payload map. */
+export type JobName = keyof JobPayloads & string;
+
+/** The payload map of a list of job definitions: `{ [name]: z.input<payload schema> }`. */
+export type JobPayloadMap<T extends readonly AnyJobDefinition[]> = {
+  [D in T[number] as D["name"]]: z.input<D["payload"]>;
+};
+
+/**
+ * Declares a job. List it in the composition root (app/jobs.server.ts): that registers it with the
+ * queue in the web and worker processes, so the worker and `enqueue` find it by name, and puts its
+ * payload type in `JobPayloads`.
  *
  * @param def.name unique job name (letters, digits, `.`, `_`, `-`, `:`)
  * @param def.payload zod schema; the stored payload is the caller's input, the handler gets the parsed output
@@ -105,15 +124,15 @@ export type AnyJobDefinition = JobDefinition<any, any>;
  * @param def.onFailure called in the transaction recording each failed attempt (see JobDefinition)
  * @throws Error on an invalid name, maxAttempts or backoff
  */
-export function defineJob<S extends z.ZodType, R = unknown>(def: {
-  name: string;
+export function defineJob<S extends z.ZodType, R = unknown, const N extends string = string>(def: {
+  name: N;
   payload: S;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
   maxAttempts?: number;
   backoff?: Backoff;
   timeoutMs?: number;
   onFailure?: JobDefinition<S, R>["onFailure"];
-}): JobDefinition<S, R> {
+}): JobDefinition<S, R, N> {
   if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(def.name)) throw new Error(`defineJob: invalid job name ${JSON.stringify(def.name)}`);
   const maxAttempts = def.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`defineJob(${def.name}): maxAttempts must be an integer >= 1`);

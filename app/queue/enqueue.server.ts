@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import type { AnyJobDefinition, JobDefinition, JobTransaction } from "~/queue/define-job";
+import type { AnyJobDefinition, JobDefinition, JobName, JobPayloads, JobTransaction } from "~/queue/define-job";
 import { JobPayloadError, QueueError, UnknownJobError } from "~/queue/errors";
 import { getJob } from "~/queue/registry.server";
 
@@ -69,20 +69,39 @@ export interface JobStatus {
  * caller's payload as given (JSON) and the worker parses it again before running.
  * Wakes the workers with `pg_notify('jobs', name)`.
  *
- * @param job a registered job name, or a definition (typed payload)
+ * Typed by job name: `job` is a name of the payload map `JobPayloads` (filled by the composition
+ * root, app/jobs.server.ts) and `payload` must have that job's payload type, so a wrong name or
+ * payload shape is a compile error. A definition (`defineJob(...)`) may be passed instead of a name,
+ * e.g. for a job registered only by a test.
+ *
+ * @param job a job name of `JobPayloads`, or a definition (typed by its schema)
  * @returns `{ id }` of the new job, or of the queued/running job holding `opts.key` (`existing: true`;
  *   a running one is then marked to run again, see EnqueueOptions.key)
  * @throws JobPayloadError (code JOB_PAYLOAD_INVALID) when the payload does not parse
- * @throws UnknownJobError (code JOB_UNKNOWN) when no job of that name is registered
+ * @throws UnknownJobError (code JOB_UNKNOWN) when no job of that name is registered in this process
+ *   (the process entry did not register the composition root's jobs)
  * @throws Error on invalid options or a database error
  */
+export async function enqueue<N extends JobName>(
+  database: Database,
+  job: N,
+  payload: JobPayloads[N],
+  opts?: EnqueueOptions,
+): Promise<{ id: string; existing: boolean }>;
 export async function enqueue<S extends z.ZodType>(
   database: Database,
-  job: JobDefinition<S> | string,
-  payload: z.input<S> | unknown,
+  job: JobDefinition<S, unknown>,
+  payload: z.input<S>,
+  opts?: EnqueueOptions,
+): Promise<{ id: string; existing: boolean }>;
+export async function enqueue(
+  database: Database,
+  job: AnyJobDefinition | string,
+  payload: unknown,
   opts: EnqueueOptions = {},
 ): Promise<{ id: string; existing: boolean }> {
-  const def = typeof job === "string" ? await resolveJob(job) : job;
+  const def = typeof job === "string" ? getJob(job) : job;
+  if (!def) throw new UnknownJobError(String(job));
   const parsed = def.payload.safeParse(payload);
   if (!parsed.success) throw new JobPayloadError(def.name, parsed.error.issues);
 
@@ -189,18 +208,6 @@ export async function retryJob(database: Database, id: string): Promise<JobStatu
 /** `database.query`, or the same statement inside the caller's Prisma transaction. */
 function queryRunner(database: Database, tx?: JobTransaction) {
   return <T>(text: string, params: unknown[]): Promise<T[]> => (tx ? tx.$queryRawUnsafe<T[]>(text, ...params) : database.query<T>(text, params));
-}
-
-async function resolveJob(name: string): Promise<AnyJobDefinition> {
-  let def = getJob(name);
-  if (!def) {
-    // App jobs register themselves in jobs.server.ts; load it on demand (dynamic: no import cycle
-    // with job modules that enqueue other jobs).
-    await import("~/queue/jobs.server");
-    def = getJob(name);
-  }
-  if (!def) throw new UnknownJobError(name);
-  return def;
 }
 
 function toDate(v: unknown): Date | null {

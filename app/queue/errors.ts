@@ -26,10 +26,10 @@ export class JobPayloadError extends QueueError {
   }
 }
 
-/** No job definition with this name is registered in this process. */
+/** No job definition with this name is registered in this process (see app/jobs.server.ts). */
 export class UnknownJobError extends QueueError {
   constructor(readonly jobName: string) {
-    super("JOB_UNKNOWN", `Unknown job "${jobName}": register it in app/queue/jobs.server.ts`);
+    super("JOB_UNKNOWN", `Unknown job "${jobName}": list it in app/jobs.server.ts, whose registerAppJobs() the process entry calls`);
     this.name = "UnknownJobError";
   }
 }

@@ -2,7 +2,9 @@
  * The job registry: name -> definition, shared by `enqueue` (validation) and the worker (dispatch).
  *
  * Kept on globalThis because the route bundle and server.ts can each load this module; both must see
- * the same registrations. App jobs are registered in one place, app/queue/jobs.server.ts.
+ * the same registrations. The queue imports no domain: the app's jobs are listed in the composition
+ * root (app/jobs.server.ts), whose `registerAppJobs()` the web entry (server.ts), the worker entry
+ * (workers/main.ts) and the test setup call before anything is enqueued or claimed.
  */
 import type { AnyJobDefinition } from "~/queue/define-job";
 import { systemEcho } from "~/queue/system-echo.server";
@@ -51,7 +53,7 @@ export function periodicJobNames(): string[] {
   return [...((globalThis as GlobalWithPeriodic)[PERIODIC_KEY] ?? [])];
 }
 
-/** Built-in: always available, even before app/queue/jobs.server.ts is loaded. */
+/** Built-in: always available, even before the composition root (app/jobs.server.ts) registers the app's jobs. */
 registerJobs(systemEcho);
 
 export { systemEcho };

@@ -55,8 +55,6 @@ export interface WorkerOptions {
   verbose?: boolean;
   /** Where log lines go (default console.log / console.error). */
   log?: (level: "info" | "warn" | "error", line: string) => void;
-  /** Import app/queue/jobs.server.ts (every app job) before claiming (default true). */
-  loadAppJobs?: boolean;
   /**
    * Send heartbeats from a dedicated thread with its own connection, so a busy JavaScript thread is
    * not mistaken for a dead worker (default: true on PostgreSQL; the embedded database serves one
@@ -106,8 +104,9 @@ interface RunningJob {
 
 /**
  * Starts a worker on `database`. Resolves once its heartbeat row exists and it is listening;
- * claiming starts immediately. Only jobs registered in this process are claimed: app/queue/jobs.server.ts
- * is imported first (unless loadAppJobs: false), plus whatever else was registered.
+ * claiming starts immediately. Only jobs registered in this process are claimed: the process entry
+ * registers the composition root's jobs first (app/jobs.server.ts `registerAppJobs`), plus whatever
+ * else a test registered; the queue itself knows only its built-in `system.echo`.
  *
  * @throws if the heartbeat row cannot be written (database unreachable) or options are invalid
  */
@@ -122,8 +121,6 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
   const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 10_000;
   const pruneEveryMs = opts.pruneEveryMs ?? 10 * 60_000;
   const prefix = `[worker ${id}]`;
-  // Only registered jobs are claimed; make sure the app's jobs are (server.ts need not know them).
-  if (opts.loadAppJobs !== false) await import("~/queue/jobs.server");
   const log = (level: "info" | "warn" | "error", msg: string) =>
     opts.log ? opts.log(level, `${prefix} ${msg}`) : (level === "info" ? console.log : console.error)(`${prefix} ${msg}`);
 
@@ -401,7 +398,10 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
       // at most (the name is the de-duplication key), whichever worker adds it.
       if (pruneEveryMs > 0 && Date.now() - lastPeriodic > pruneEveryMs) {
         lastPeriodic = Date.now();
-        for (const name of periodicJobNames()) await enqueue(database, name, {}, { key: name });
+        for (const name of periodicJobNames()) {
+          const def = getJob(name);
+          if (def) await enqueue(database, def, {}, { key: name });
+        }
       }
       if (pruneEveryMs > 0 && Date.now() - lastPrune > pruneEveryMs) {
         lastPrune = Date.now();

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { defineJob } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import type { Database } from "~/lib/db.server";
+import { toJsonValue } from "~/lib/json";
 import { endpointSecret } from "./manage-webhooks.server";
 import { BlockedAddressError, safePost } from "./safe-http.server";
 
@@ -75,7 +76,7 @@ export async function deliverWebhook(
         webhook_endpoint_id: endpoint.id,
         event_type: p.event_type,
         message_id: p.message_id,
-        payload: { type: p.event_type, timestamp: p.timestamp, data: (p.data ?? null) as never },
+        payload: { type: p.event_type, timestamp: p.timestamp, data: toJsonValue(p.data) },
         request_body: truncate(body),
         success: false,
         error_message: message,
@@ -111,7 +112,7 @@ export async function deliverWebhook(
       webhook_endpoint_id: endpoint.id,
       event_type: p.event_type,
       message_id: p.message_id,
-      payload: { type: p.event_type, timestamp: p.timestamp, data: (p.data ?? null) as never },
+      payload: { type: p.event_type, timestamp: p.timestamp, data: toJsonValue(p.data) },
       request_body: truncate(body),
       response_code: status,
       response_body: responseBody === null ? null : truncate(responseBody),
@@ -129,7 +130,7 @@ export async function deliverWebhook(
   return { status: status! };
 }
 
-/** Declared as data (app/queue/define-job.ts); registered in app/queue/jobs.server.ts. */
+/** Declared as data (app/queue/define-job.ts); listed in the composition root app/jobs.server.ts. */
 export const webhookDeliverJob = defineJob({
   name: "webhook.deliver",
   payload: WebhookDeliverPayloadSchema,

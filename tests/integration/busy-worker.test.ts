@@ -15,7 +15,6 @@ import type { Database } from "~/lib/db.server";
 import { defineJob } from "~/queue/define-job";
 import { enqueue, getJobStatus } from "~/queue/enqueue.server";
 import { getJob, registerJobs } from "~/queue/registry.server";
-import "~/queue/jobs.server";
 import { releaseStaleJobs, startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createPriorAuthFromEpa, createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
@@ -198,8 +197,8 @@ describe("job time limit", () => {
   );
 
   it("fails an attempt that runs past its timeoutMs and frees its slot", async () => {
-    workers.push(await startWorker({ database, concurrency: 1, pollMs: 50, log: quiet, loadAppJobs: false }));
-    const hung = await enqueue(database, "test.hangs", {});
+    workers.push(await startWorker({ database, concurrency: 1, pollMs: 50, log: quiet }));
+    const hung = await enqueue(database, getJob("test.hangs")!, {});
     const after = await enqueue(database, "system.echo", { note: "next" });
     const failed = await until(
       async () => {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createPriorAuth, EPA_DOCUMENT_MAX_BYTES } from "~/prior-auths/create-prior-auth.server";
-import "~/queue/jobs.server";
 
 let t: TestDatabase;
 let orgId: string;

@@ -11,7 +11,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server";
-import "~/queue/jobs.server";
 import { createPriorAuthFromFax, queueIntake } from "~/prior-auths/create-prior-auth.server";
 import { recordHumanDecision } from "~/prior-auths/record-human-decision.server";
 import { DEMO_CASES } from "~/synthetic/demo-catalog";

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server";
-import "~/queue/jobs.server";
 import { getJobStatus } from "~/queue/enqueue.server";
 import { releaseStaleJobs } from "~/queue/worker.server";
 import { createPriorAuthFromEpa } from "~/prior-auths/create-prior-auth.server";

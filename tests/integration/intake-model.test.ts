@@ -15,7 +15,6 @@ import { reply, startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai"
 import { SCRIPTED_MARK, SCRIPTED_TREE_QUESTIONS, scriptedModel } from "../support/scripted-model";
 import { resetEnvForTests } from "~/env.server";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
-import "~/queue/jobs.server";
 import { enqueue, getJobStatus } from "~/queue/enqueue.server";
 import { subscribe } from "~/queue/live-events.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";

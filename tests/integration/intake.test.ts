@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
-import "~/queue/jobs.server";
 import { subscribe } from "~/queue/live-events.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";

@@ -77,7 +77,6 @@ describe.skipIf(!pgAvailable)("LISTEN after its connection is killed", () => {
       concurrency: 1,
       pollMs: 60_000,
       log: (_l, line) => logs.push(line),
-      loadAppJobs: false,
       catchUnhandledRejections: false,
     });
     try {

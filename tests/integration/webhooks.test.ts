@@ -23,7 +23,6 @@ import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtur
 import { DEFAULT_API_KEY_SCOPES } from "~/auth/permission-matrix";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
-import "~/queue/jobs.server";
 import { createWebhookEndpoint, listWebhookAttempts, rerunWebhookAttempt, rotateWebhookSecret } from "~/webhooks/manage-webhooks.server";
 import { emitWebhookEvent } from "~/webhooks/emit-webhook-event.server";
 import { BlockedAddressError, isBlockedAddress, safePost } from "~/webhooks/safe-http.server";
