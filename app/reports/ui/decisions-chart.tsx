@@ -10,11 +10,16 @@ const W = 720;
 const H = 240;
 const PAD = { left: 40, right: 48, top: 16, bottom: 36 };
 
+/**
+ * Top of an axis with four gridline steps: 4 × a whole step of 1, 2, 3 or 5 × 10^k, so every
+ * gridline label is a whole number (6.2 → 8, 9 → 12, 37 → 40).
+ */
 function niceMax(n: number): number {
   if (n <= 4) return 4;
-  const p = 10 ** Math.floor(Math.log10(n));
-  const m = n / p;
-  return (m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+  const raw = n / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const m = raw / p;
+  return 4 * (m <= 1 ? 1 : m <= 2 ? 2 : m <= 3 ? 3 : m <= 5 ? 5 : 10) * p;
 }
 
 function label(start: string, bucket: "week" | "month"): string {
