@@ -74,6 +74,6 @@ export function workloadStats(cases: CaseRecord[], now: Date): WorkloadStats {
     overdue: active.filter((c) => c.due_at.getTime() < t).length,
     decisions_this_week: cases.filter((c) => c.determined_at && c.determined_at.getTime() >= monday && c.determined_at.getTime() <= t).length,
     automation_rate: recent.length ? Math.round((1000 * recent.filter((c) => c.determined_by === "ai").length) / recent.length) / 10 : null,
-    median_turnaround_hours: med === null ? null : Math.round(med * 10) / 10,
+    median_turnaround_hours: med === null ? null : Math.round(med * 100) / 100,
   };
 }

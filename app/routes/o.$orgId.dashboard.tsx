@@ -54,9 +54,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const turnaround =
     w.median_turnaround_hours === null
       ? "—"
-      : w.median_turnaround_hours < 48
-        ? `${w.median_turnaround_hours} h`
-        : `${(w.median_turnaround_hours / 24).toFixed(1)} d`;
+      : w.median_turnaround_hours < 1
+        ? `${Math.max(1, Math.round(w.median_turnaround_hours * 60))} min`
+        : w.median_turnaround_hours < 48
+          ? `${w.median_turnaround_hours} h`
+          : `${(w.median_turnaround_hours / 24).toFixed(1)} d`;
   return (
     <div className="mx-auto max-w-6xl space-y-8 p-6">
       <PageHeader title="Dashboard" description="Where the work stands in this workspace." />
