@@ -57,7 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       : w.median_turnaround_hours < 1
         ? `${Math.max(1, Math.round(w.median_turnaround_hours * 60))} min`
         : w.median_turnaround_hours < 48
-          ? `${w.median_turnaround_hours} h`
+          ? `${Number(w.median_turnaround_hours.toFixed(1))} h`
           : `${(w.median_turnaround_hours / 24).toFixed(1)} d`;
   return (
     <div className="mx-auto max-w-6xl space-y-8 p-6">
