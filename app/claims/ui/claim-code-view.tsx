@@ -10,7 +10,8 @@ import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { JsonView } from "~/components/code-view";
 import type { PromptRunJson } from "~/prior-auths/ui/prompt-modal";
-import { FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
+import { FormAlert, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
+import { GroundTruthFields } from "~/prompts/ui/ground-truth-fields";
 import type { ClaimDetailJson } from "./claim-detail";
 
 /** The sections of the claim code view, the prompt each is re-run with and the key its fresh output sits under. */
@@ -91,14 +92,7 @@ function GroundTruthForm({ section, expected, onCancel }: { section: ClaimCodeSe
       <input type="hidden" name="intent" value="ground_truth" />
       <input type="hidden" name="prompt_type" value={section.promptType} />
       <input type="hidden" name="section" value={section.id} />
-      <label className="block text-xs font-medium text-slate-700">
-        Expected output (JSON)
-        <textarea name="expected" defaultValue={JSON.stringify(expected, null, 2)} rows={10} className={`${inputClass} mt-1 font-mono text-[11px]`} />
-      </label>
-      <label className="block text-xs font-medium text-slate-700">
-        Notes
-        <input name="notes" className={`${inputClass} mt-1`} placeholder="What was corrected and why" />
-      </label>
+      <GroundTruthFields expected={expected} />
       <div className="flex justify-end gap-2">
         {onCancel && (
           <button type="button" className={secondaryButton} onClick={onCancel}>
