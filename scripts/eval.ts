@@ -8,7 +8,8 @@
  *
  * `npm run eval -- --ground-truths [--org <organization id>]` instead replays the reviewers' ground
  * truths stored in the app's database (DATABASE_URL or EMBEDDED_DB_DIR) with the current engine and
- * prints the score per prompt type.
+ * prints the score per prompt type, for prior auths and for medical claims (with the claims' per service
+ * line decision, code and units accuracy).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,13 +32,22 @@ if (argv.includes("--ground-truths")) {
   await migrate(database);
   setDatabase(database);
   const orgIdx = argv.indexOf("--org");
-  const { rows, mean_by_prompt_type } = await evaluateGroundTruths(database, orgIdx >= 0 ? argv[orgIdx + 1] : null);
+  const { rows, mean_by_prompt_type, claims } = await evaluateGroundTruths(database, orgIdx >= 0 ? argv[orgIdx + 1] : null);
+  const pctOf = (v: number | null) => (v === null ? "n/a" : `${(v * 100).toFixed(1)}%`);
   for (const r of rows) {
-    const pct = r.score === null ? "n/a" : `${(r.score * 100).toFixed(1)}%`;
-    console.log(`${r.prompt_type.padEnd(16)} ${r.prior_auth_id} ${pct} (${r.matched}/${r.total})${r.error ? ` error: ${r.error}` : ""}`);
+    const lines = r.lines
+      ? ` lines: decision ${r.lines.decisions_matched}/${r.lines.decisions}, code ${r.lines.codes_matched}/${r.lines.codes}, units ${r.lines.units_matched}/${r.lines.units}`
+      : "";
+    console.log(
+      `${r.kind.padEnd(10)} ${r.prompt_type.padEnd(16)} ${r.case_id} ${pctOf(r.score)} (${r.matched}/${r.total})${lines}${r.error ? ` error: ${r.error}` : ""}`,
+    );
     for (const m of r.mismatches.slice(0, 10)) console.log(`    ${m.path}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`);
   }
-  console.log(`ground truths: ${rows.length}; mean score by prompt type: ${JSON.stringify(mean_by_prompt_type)}`);
+  console.log(`prior auths: ${rows.length - claims.ground_truths} ground truths; mean score by prompt type: ${JSON.stringify(mean_by_prompt_type)}`);
+  console.log(
+    `claims:      ${claims.ground_truths} ground truths; mean score by prompt type: ${JSON.stringify(claims.mean_by_prompt_type)}; ` +
+      `per-line decision accuracy ${pctOf(claims.line_decision_accuracy)}, code accuracy ${pctOf(claims.code_accuracy)}, units accuracy ${pctOf(claims.units_accuracy)} (${claims.lines} lines)`,
+  );
   await database.close();
   process.exit(0);
 }

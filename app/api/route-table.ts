@@ -23,6 +23,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "verify_code", file: "routes/api/session/verify-code.tsx" },
   { path: "logged_in_user.json", file: "routes/api/session/logged-in-user.tsx" },
   { path: "prompts.json", file: "routes/api/prompts/prompt.tsx" },
+  { path: "claim_prompts.json", file: "routes/api/prompts/claim-prompt.tsx" },
 
   // The public demo (no account)
   { path: "demo_faxes.json", file: "routes/api/demo/faxes.tsx" },
@@ -60,6 +61,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/claims/:id", file: "routes/api/claims/item.tsx", alias: "o/:orgId/claims/:id.json" },
   { path: "o/:orgId/claims/:id/events", file: "routes/api/claims/events.tsx" },
   { path: "o/:orgId/claims/:id/run_ai", file: "routes/api/claims/run-ai.tsx" },
+  { path: "o/:orgId/claims/:id/run_prompt", file: "routes/api/claims/run-prompt.tsx" },
   { path: "o/:orgId/claims/:id/service_requests/:lineId/decisions", file: "routes/api/claims/decisions.tsx" },
   { path: "o/:orgId/claims/:id/service_requests/:lineId/generate_denial_letter", file: "routes/api/claims/generate-denial-letter.tsx" },
   { path: "o/:orgId/claims/:id/letters/:letterId.pdf", file: "routes/api/claims/letter-pdf.tsx" },

@@ -14,7 +14,7 @@ import type { Database } from "~/lib/db.server";
 import type { ParsedDocument } from "~/clinical/contracts";
 import { AppError, isAppError, requireMaxLength } from "~/lib/errors";
 import { INVALID_JSON, parseJsonText } from "~/lib/request-body";
-import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptType } from "~/agents/prompts";
+import { DEFAULT_PROMPTS, asPromptJson, getDefaultPrompt, renderPrompt, type PromptTemplate, type PromptType } from "~/agents/prompts";
 import { getModelClient, type ModelClient } from "~/agents/llm.server";
 import { documentForPrompt, factsForPrompt, formatEvidence, pagesAsPassages, withoutCitations } from "~/agents/cite";
 import { treeForPrompt } from "~/agents/review-case.model";
@@ -42,11 +42,20 @@ export function requirePromptType(value: unknown): PromptType {
  * of app/agents/prompts.ts. Returns `{ prompt_type, system_prompt, user_prompt, json_schema, variables }`.
  */
 export async function getPrompt(database: Database, promptType: string) {
-  const type = requirePromptType(promptType);
-  const def = getDefaultPrompt(type);
-  const stored = await database.prisma.prompt.findUnique({ where: { target_prompt_type: { target: "prior_auth", prompt_type: type } } });
+  return readPrompt(database, "prior_auth", getDefaultPrompt(requirePromptType(promptType)));
+}
+
+/** A prompt of either pipeline (prior auth: app/agents/prompts.ts; claim: ./claim-prompts.server.ts). */
+export type CasePromptTemplate = Omit<PromptTemplate, "prompt_type"> & { prompt_type: string };
+
+/**
+ * `def` with the organisation-wide override stored for `target` (Prompt table) applied:
+ * `{ prompt_type, system_prompt, user_prompt, json_schema, variables }` (the prompts.json shape).
+ */
+export async function readPrompt(database: Database, target: "prior_auth" | "claim", def: CasePromptTemplate) {
+  const stored = await database.prisma.prompt.findUnique({ where: { target_prompt_type: { target, prompt_type: def.prompt_type } } });
   return {
-    prompt_type: type,
+    prompt_type: def.prompt_type,
     system_prompt: stored?.system_prompt ?? def.system_prompt,
     user_prompt: stored?.user_prompt ?? def.user_prompt,
     json_schema: (stored?.json_schema as Record<string, unknown> | null) ?? def.json_schema,
@@ -86,15 +95,42 @@ export async function runPrompt(
   opts: { client?: ModelClient | null } = {},
 ) {
   const type = requirePromptType(input.prompt_type);
+  const pa = await requirePriorAuth(database, organizationId, priorAuthId);
+  return executePrompt(database, organizationId, { prior_auth_id: pa.id }, getDefaultPrompt(type), input, opts, () => runStages(database, pa, type));
+}
+
+/** Which case a prompt run or a ground truth belongs to. */
+export type CaseRef = { prior_auth_id: string; claim_id?: never } | { claim_id: string; prior_auth_id?: never };
+
+/** Placeholder values of a user prompt template. */
+export type PromptVars = Record<string, string | number | null | undefined>;
+
+/**
+ * The part of run_prompt both pipelines share: records an AiAgentRun ("prompt:{type}") on the case,
+ * gets the stage's built-in output and placeholder values from `stages` (nothing is saved), sends
+ * the (edited) prompt to the model when one is configured (once per entry when `vars` is a list,
+ * e.g. once per service line; the data is then the list of replies), and in evaluation mode scores
+ * the output against the case's latest ground truth of that type.
+ * Returns `{ data, engine, model, evaluation? }`. Errors: AppError as thrown by `stages`; others → internal.
+ */
+export async function executePrompt(
+  database: Database,
+  organizationId: string,
+  ref: CaseRef,
+  def: CasePromptTemplate,
+  input: RunPromptInput,
+  opts: { client?: ModelClient | null },
+  stages: () => Promise<{ output: unknown; vars: PromptVars | PromptVars[] }>,
+) {
+  const type = def.prompt_type;
   requireMaxLength(input.system_prompt, 50_000, "System prompt");
   requireMaxLength(input.user_prompt, 50_000, "User prompt");
-  const pa = await requirePriorAuth(database, organizationId, priorAuthId);
   const client = opts.client === undefined ? getModelClient() : opts.client;
   const started = Date.now();
   const run = await database.prisma.aiAgentRun.create({
     data: {
       organization_id: organizationId,
-      prior_auth_id: pa.id,
+      ...ref,
       agent: `prompt:${type}`,
       status: "running",
       task_message: `Re-running the ${type} prompt`,
@@ -104,23 +140,24 @@ export async function runPrompt(
     },
   });
   try {
-    const ctx = await runStages(database, pa, type);
+    const ctx = await stages();
     let data: unknown;
     if (client) {
-      const def = getDefaultPrompt(type);
-      const schema = parseSchema(input.json_schema) ?? def.json_schema;
-      const result = await client.completeWithJsonSchema({
-        name: def.schema_name,
-        jsonSchema: schema,
-        system: input.system_prompt?.trim() ? input.system_prompt : def.system_prompt,
-        user: renderPrompt(input.user_prompt?.trim() ? input.user_prompt : def.user_prompt, ctx.vars),
-        strict: false,
-      });
-      data = result.data;
+      const ask = async (vars: PromptVars) =>
+        (
+          await client.completeWithJsonSchema({
+            name: def.schema_name,
+            jsonSchema: parseSchema(input.json_schema) ?? def.json_schema,
+            system: input.system_prompt?.trim() ? input.system_prompt : def.system_prompt,
+            user: renderPrompt(input.user_prompt?.trim() ? input.user_prompt : def.user_prompt, vars),
+            strict: false,
+          })
+        ).data;
+      data = Array.isArray(ctx.vars) ? await Promise.all(ctx.vars.map(ask)) : await ask(ctx.vars);
     } else {
       data = JSON.parse(JSON.stringify(ctx.output ?? null));
     }
-    const evaluation = input.evaluation_mode ? await evaluateAgainstGroundTruth(database, organizationId, pa.id, type, data) : undefined;
+    const evaluation = input.evaluation_mode ? await evaluateAgainstGroundTruth(database, organizationId, ref, type, data) : undefined;
     await database.prisma.aiAgentRun.update({
       where: { id: run.id },
       data: { status: "succeeded", output: { score: evaluation?.score ?? null }, finished_at: new Date(), duration_ms: Date.now() - started },
@@ -149,21 +186,38 @@ function parseSchema(value: unknown): Record<string, unknown> | null {
   return null;
 }
 
-/** Loads the case document (stored pages, else the ePA text, else parses the fax again). */
+/** Loads the prior auth's document (see loadCaseDocument). */
 async function caseDocument(database: Database, priorAuthId: string): Promise<{ doc: ParsedDocument; name: string }> {
   const pa = await database.prisma.priorAuth.findUniqueOrThrow({
     where: { id: priorAuthId },
     include: { documents: { where: { kind: { in: ["fax", "epa"] } }, orderBy: { created_at: "asc" }, take: 1 }, epa_submission: true },
   });
-  const file = pa.documents[0];
-  const name = pa.submission_type === "epa" ? "epa" : "fax";
+  return loadCaseDocument(database, pa, "prior auth");
+}
+
+/**
+ * The document of a case (prior auth or claim, loaded with its first fax/epa document and its ePA
+ * submission): the stored parsed pages, else the ePA text, else the fax parsed again. `name` is
+ * what citations call it ("fax" | "epa"). Errors: AppError validation 'This {label} has no document to read'.
+ */
+export async function loadCaseDocument(
+  database: Database,
+  c: {
+    submission_type: string;
+    documents: { id: string; kind: string; data: Uint8Array }[];
+    epa_submission: { synthetic_document: string } | null;
+  },
+  label: string,
+): Promise<{ doc: ParsedDocument; name: string }> {
+  const file = c.documents.find((d) => d.kind === "fax" || d.kind === "epa");
+  const name = c.submission_type === "epa" ? "epa" : "fax";
   if (file) {
     const stored = await loadParsedDocument(database, file.id);
     if (stored) return { doc: stored, name };
   }
-  if (pa.epa_submission) return { doc: textToParsedDocument(pa.epa_submission.synthetic_document), name };
+  if (c.epa_submission) return { doc: textToParsedDocument(c.epa_submission.synthetic_document), name };
   if (file && file.kind === "fax") return { doc: await parseDocumentIsolated(new Uint8Array(file.data), {}), name };
-  throw new AppError("validation", "This prior auth has no document to read");
+  throw new AppError("validation", `This ${label} has no document to read`);
 }
 
 /**
@@ -233,6 +287,7 @@ export interface GroundTruthInput {
 function serializeGroundTruth(g: {
   id: string;
   prior_auth_id: string | null;
+  claim_id: string | null;
   prompt_type: string;
   expected: unknown;
   notes: string | null;
@@ -241,7 +296,9 @@ function serializeGroundTruth(g: {
 }) {
   return {
     token: g.id,
+    kind: g.claim_id ? ("claim" as const) : ("prior_auth" as const),
     prior_auth_id: g.prior_auth_id,
+    claim_id: g.claim_id,
     prompt_type: g.prompt_type,
     expected: g.expected,
     notes: g.notes,
@@ -251,14 +308,30 @@ function serializeGroundTruth(g: {
 }
 
 /**
- * Stores a ground truth (the reviewed, correct output of a prompt for a case).
+ * Stores a ground truth (the reviewed, correct output of a prompt for a prior auth).
  * Errors: AppError not_found (case), validation (prompt_type; 'Expected output must be JSON').
  */
 export async function createGroundTruth(database: Database, organizationId: string, input: GroundTruthInput, userId: string | null) {
   const type = requirePromptType(input.prompt_type);
+  const pa = await requirePriorAuth(database, organizationId, input.prior_auth_id);
+  return storeGroundTruth(database, organizationId, { prior_auth_id: pa.id }, { ...input, prompt_type: type }, userId);
+}
+
+/**
+ * Stores a ground truth for a case the caller has already found in `organizationId` (`ref`), with
+ * a prompt_type the caller has validated. Returns the serialized row
+ * `{ token, kind, prior_auth_id, claim_id, prompt_type, expected, notes, created_by_id, created_at }`.
+ * Errors: AppError validation ('Expected output must be JSON', lengths).
+ */
+export async function storeGroundTruth(
+  database: Database,
+  organizationId: string,
+  ref: CaseRef,
+  input: { prompt_type: string; expected: unknown; notes?: string | null },
+  userId: string | null,
+) {
   requireMaxLength(input.notes, 5000, "Notes");
   requireMaxLength(input.expected, 1_000_000, "Expected output");
-  const pa = await requirePriorAuth(database, organizationId, input.prior_auth_id);
   let expected = input.expected;
   if (typeof expected === "string") {
     try {
@@ -271,8 +344,8 @@ export async function createGroundTruth(database: Database, organizationId: stri
   const row = await database.prisma.groundTruth.create({
     data: {
       organization_id: organizationId,
-      prior_auth_id: pa.id,
-      prompt_type: type,
+      ...ref,
+      prompt_type: input.prompt_type,
       expected: expected as object,
       notes: input.notes?.toString().trim() || null,
       created_by_id: userId,
@@ -281,24 +354,19 @@ export async function createGroundTruth(database: Database, organizationId: stri
   return serializeGroundTruth(row);
 }
 
-/** The organization's ground truths, newest first. */
+/** The organization's ground truths (prior auths and claims), newest first. */
 export async function listGroundTruths(database: Database, organizationId: string) {
   const rows = await database.prisma.groundTruth.findMany({ where: { organization_id: organizationId }, orderBy: [{ created_at: "desc" }, { id: "desc" }] });
   return rows.map(serializeGroundTruth);
 }
 
-async function evaluateAgainstGroundTruth(
-  database: Database,
-  organizationId: string,
-  priorAuthId: string,
-  type: PromptType,
-  actual: unknown,
-): Promise<PromptEvaluation> {
+async function evaluateAgainstGroundTruth(database: Database, organizationId: string, ref: CaseRef, type: string, actual: unknown): Promise<PromptEvaluation> {
   const truth = await database.prisma.groundTruth.findFirst({
-    where: { organization_id: organizationId, prior_auth_id: priorAuthId, prompt_type: type },
+    where: { organization_id: organizationId, ...ref, prompt_type: type },
     orderBy: [{ created_at: "desc" }, { id: "desc" }],
   });
-  if (!truth) return { ground_truth_id: null, score: null, matched: 0, total: 0, diff: [], message: "No ground truth for this prompt type and prior auth yet" };
+  const kind = ref.claim_id ? "claim" : "prior auth";
+  if (!truth) return { ground_truth_id: null, score: null, matched: 0, total: 0, diff: [], message: `No ground truth for this prompt type and ${kind} yet` };
   return { ground_truth_id: truth.id, ...compareOutputs(truth.expected, actual) };
 }
 

@@ -7,6 +7,10 @@ const BoolLike = z
 
 export const PROMPT_TYPE_VALUES = ["extraction", "eligibility", "clinical_review", "audit", "decision", "decision_tree"] as const;
 
+/** The prompt types of the medical-claim pipeline (GET /api/claim_prompts.json, claims run_prompt). */
+export const CLAIM_PROMPT_TYPE_VALUES = ["extraction", "service_lines", "clinical_review", "audit", "decision"] as const;
+export type ClaimPromptType = (typeof CLAIM_PROMPT_TYPE_VALUES)[number];
+
 export const RunPromptBodySchema = z.object({
   prompt_type: z.enum(PROMPT_TYPE_VALUES),
   system_prompt: z.string().max(100_000).nullish(),
@@ -41,3 +45,9 @@ export const RunPromptResponseSchema = z.object({
     })
     .optional(),
 });
+
+/** POST .../claims/{id}/run_prompt: the prior-auth body with the claim pipeline's prompt types. */
+export const ClaimRunPromptBodySchema = RunPromptBodySchema.extend({ prompt_type: z.enum(CLAIM_PROMPT_TYPE_VALUES) });
+
+/** GET /api/claim_prompts.json: the prior-auth prompt shape with the claim pipeline's prompt types. */
+export const ClaimPromptResponseSchema = PromptResponseSchema.extend({ prompt_type: z.enum(CLAIM_PROMPT_TYPE_VALUES) });

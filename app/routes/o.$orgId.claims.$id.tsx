@@ -10,6 +10,8 @@ import { readPageForm } from "~/lib/http.server";
 import { queueClaimIntake } from "~/claims/create-claim.server";
 import { getClaimDetail, overrideServiceLine, signOffAndSendLineDenial } from "~/claims/claim-review.server";
 import { LineDenialLetterInput, OverrideServiceLineInput } from "~/claims/review-input";
+import { createClaimGroundTruth, runClaimPrompt } from "~/prompts/claim-prompts.server";
+import { ClaimCodeView, type ClaimCodeViewResult } from "~/claims/ui/claim-code-view";
 import { IntakeScreen } from "~/prior-auths/ui/intake-screen";
 import { LiveChannelProvider } from "~/prior-auths/ui/live-channel";
 import { ClaimDetailView, CLAIM_LEFT_TABS, type ClaimDetailJson, type ClaimLeftTab } from "~/claims/ui/claim-detail";
@@ -31,7 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** intent=run_ai ('Complete intake with AI') · override (line, decision_type, reason) · denial_letter (line, clinician_sign_off). */
+/**
+ * intent=run_ai ('Complete intake with AI') · override (line, decision_type, reason) · denial_letter
+ * (line, clinician_sign_off) · run_prompt (code view re-run of one section: prompt_type, section;
+ * nothing on the claim changes) · ground_truth (prompt_type, section, expected, notes).
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireOrgMember(request, params.orgId, "cases.write");
   const { organization, user } = ctx;
@@ -52,6 +58,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       await overrideServiceLine(database, organization.id, params.id, line, { ...parsed.data, userId: user.id });
       return redirectWithToast(here, { type: "success", message: `Decision recorded: ${parsed.data.decision_type === "approve" ? "approved" : "denied"}` });
     }
+    if (intent === "run_prompt") {
+      const run = await runClaimPrompt(database, organization.id, params.id, { prompt_type: String(form.get("prompt_type") ?? "") });
+      return { intent, section: String(form.get("section") ?? ""), run };
+    }
+    if (intent === "ground_truth") {
+      const input = {
+        claim_id: params.id,
+        prompt_type: String(form.get("prompt_type") ?? ""),
+        expected: String(form.get("expected") ?? ""),
+        notes: String(form.get("notes") ?? ""),
+      };
+      await createClaimGroundTruth(database, organization.id, input, user.id);
+      return { intent, section: String(form.get("section") ?? ""), groundTruthSaved: true };
+    }
     if (intent === "denial_letter") {
       requirePermission(ctx, "denials.sign_off");
       const parsed = LineDenialLetterInput.safeParse(Object.fromEntries(form));
@@ -60,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(here, { type: "success", message: "Denial letter sent" });
     }
   } catch (err) {
-    if (isAppError(err)) return data({ intent, line, error: err.message }, { status: err.status });
+    if (isAppError(err)) return data({ intent, line, section: String(form.get("section") ?? ""), error: err.message }, { status: err.status });
     throw err;
   }
   throw new Response("Bad Request", { status: 400 });
@@ -78,7 +98,9 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   const c = detail.claim;
   return (
     <LiveChannelProvider url={`/api/o/${orgId}/claims/${c.token}/events`}>
-      {codeView ? (
+      {codeView && c.intake_finished ? (
+        <ClaimCodeView detail={detail as unknown as ClaimDetailJson} result={actionData as ClaimCodeViewResult | undefined} />
+      ) : codeView ? (
         <div className="p-6">
           <JsonView value={detail} />
         </div>

@@ -122,3 +122,29 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Reviewer decision: denied")).toBeVisible();
   });
 });
+
+test("the code view re-runs a section beside its stored JSON and turns the output into a ground truth", async ({ page }) => {
+  await uploadClaim(page, "claim-008");
+  await waitForDetail(page);
+  await page.keyboard.press("ControlOrMeta+Shift+K");
+  try {
+    const view = page.getByTestId("claim-code-view");
+    await expect(view).toBeVisible();
+    await expect(view.getByTestId("rerun-prompt")).toHaveCount(5);
+    const services = view.getByTestId("code-section-services");
+    await services.getByRole("button", { name: "Re-run the Services requested prompt" }).click();
+    await expect(services.getByTestId("fresh-output")).toContainText('"code": "E0601"', { timeout: 30_000 });
+    await expect(services.getByText("Stored", { exact: true })).toBeVisible();
+    await services.getByRole("button", { name: "Send for review" }).click();
+    const review = services.getByRole("form", { name: "Create ground truth" });
+    await expect(review.getByLabel("Expected output (JSON)")).toHaveValue(/"units": 1/);
+    await review.getByLabel("Notes").fill("Reviewed: one E0601 line, 1 unit.");
+    await review.getByRole("button", { name: "Save ground truth" }).click();
+    await expect(services.getByText("Ground truth saved.")).toBeVisible();
+    // evaluation mode only: the claim's decision is unchanged
+    await page.keyboard.press("ControlOrMeta+Shift+K");
+    await expect(page.getByTestId("line-decision").first()).toHaveAttribute("data-decision", "denied");
+  } finally {
+    if (await page.getByTestId("claim-code-view").isVisible()) await page.keyboard.press("ControlOrMeta+Shift+K");
+  }
+});

@@ -47,6 +47,7 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/session/verify-code": { methods: ["POST"], body: "required", public: true },
   "routes/api/session/logged-in-user": { methods: ["GET"] },
   "routes/api/prompts/prompt": { methods: ["GET"] },
+  "routes/api/prompts/claim-prompt": { methods: ["GET"] },
   "routes/api/organizations/organization": { methods: ["GET"] },
   "routes/api/organizations/events": { methods: ["GET"], sse: true },
   "routes/api/prior-auths/generate-synthetic": { methods: ["POST"], body: "optional" },
@@ -115,6 +116,7 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/claims/item.alias": { methods: ["GET", "DELETE"], body: "none" },
   "routes/api/claims/events": { methods: ["GET"], sse: true },
   "routes/api/claims/run-ai": { methods: ["POST"], body: "none" },
+  "routes/api/claims/run-prompt": { methods: ["POST"], body: "required" },
   "routes/api/claims/decisions": { methods: ["POST"], body: "required" },
   "routes/api/claims/generate-denial-letter": { methods: ["POST"], body: "required" },
   "routes/api/claims/letter-pdf": { methods: ["GET"] },
@@ -471,6 +473,7 @@ describe("/api bad input", () => {
     }
     for (const q of ["prompt_type=", "prompt_type=%00", `prompt_type=${encodeURIComponent("' OR 1=1 --")}`, "prompt_type[]=a"]) {
       await expectApiError(`GET prompts.json?${q}`, await app.fetch(`/api/prompts.json?${q}`, { headers: asA() }), { status: [400, 404, 422] });
+      await expectApiError(`GET claim_prompts.json?${q}`, await app.fetch(`/api/claim_prompts.json?${q}`, { headers: asA() }), { status: [400, 404, 422] });
     }
     const bearers = ["Bearer ' OR 1=1 --", `Bearer ${"k".repeat(100_000)}`, "Bearer", "Bearer %00", "Basic dXNlcjpwYXNz", "Bearer pa_live_\u0000"];
     for (const auth of bearers) {

@@ -12,6 +12,7 @@ import { Form, useNavigation } from "react-router";
 import { Switch } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
+import { GroundTruthFields } from "~/prompts/ui/ground-truth-fields";
 
 export interface PromptJson {
   prompt_type: string;
@@ -222,14 +223,7 @@ export function PromptRunner({
               <p className="text-xs text-slate-600">Correct the output if needed; it becomes the expected answer for Evaluation Mode on this case.</p>
               <input type="hidden" name="intent" value="ground_truth" />
               <input type="hidden" name="prompt_type" value={prompt.prompt_type} />
-              <label className="block text-xs font-medium text-slate-700">
-                Expected output (JSON)
-                <textarea name="expected" defaultValue={pretty(run.data)} rows={10} className={`${inputClass} mt-1 font-mono text-[11px]`} />
-              </label>
-              <label className="block text-xs font-medium text-slate-700">
-                Notes
-                <input name="notes" className={`${inputClass} mt-1`} placeholder="What was corrected and why" />
-              </label>
+              <GroundTruthFields expected={run.data} />
               <div className="flex justify-end gap-2">
                 {hydrated && (
                   <button type="button" className={secondaryButton} onClick={() => setReviewOpen(false)}>
