@@ -52,7 +52,10 @@ export type ExtendTimeFrameInput = z.input<typeof ExtendTimeFrameInputSchema>;
 export const APPEAL_DATE_MESSAGE = "The date the appeal was received must be a date (YYYY-MM-DD) or a date-time";
 export const APPELLANT_MESSAGE = "Who appealed must be member, prescriber or representative";
 
-/** "YYYY-MM-DD" (read as 12:00 UTC of that day, so it stays that day in any US time zone) or an ISO date-time. */
+/**
+ * "YYYY-MM-DD" (read as 12:00 UTC of that day, so it stays that day in any US time zone) or an ISO
+ * date-time; an already parsed Date passes again (the /api parses the body, then the domain does).
+ */
 const ReceivedAt = z
   .string({ error: APPEAL_DATE_MESSAGE })
   .trim()
@@ -61,10 +64,11 @@ const ReceivedAt = z
     APPEAL_DATE_MESSAGE,
   )
   .transform((s) => new Date(s.length === 10 ? `${s}T12:00:00Z` : s));
+const ReceivedAtOrDate = z.preprocess((v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : v), ReceivedAt);
 
 /** Record an appeal of a final denial. */
 export const RecordAppealInputSchema = z.object({
-  received_at: ReceivedAt.describe("when the plan received the appeal: YYYY-MM-DD or ISO date-time; not in the future"),
+  received_at: ReceivedAtOrDate.describe("when the plan received the appeal: YYYY-MM-DD or ISO date-time; not in the future"),
   appellant: z.enum(keys(APPELLANTS), { error: APPELLANT_MESSAGE }).describe("member | prescriber | representative"),
   notes: z.string().trim().max(4000, "The notes are longer than 4000 characters").optional().describe("what the appeal says, new evidence received"),
 });

@@ -83,6 +83,8 @@ export function PriorAuthDetailView({
   side,
   chat,
   children,
+  headerBadges,
+  afterDecision,
 }: {
   orgId: string;
   detail: Detail;
@@ -92,6 +94,10 @@ export function PriorAuthDetailView({
   chat: { threadId: string | null; messages: ChatMessageJson[] };
   /** the page's modals: rendered inside the citation context so their citations open the viewer */
   children?: React.ReactNode;
+  /** extra badges beside the regulatory clock (time-frame extension, appeal outcome) */
+  headerBadges?: React.ReactNode;
+  /** a card under the decision panel (time frame and appeals) */
+  afterDecision?: React.ReactNode;
 }) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
@@ -137,10 +143,13 @@ export function PriorAuthDetailView({
               Submitted on <time dateTime={pa.created_at}>{formatDateTime(pa.created_at)}</time>
               {detail.practitioner?.full_name && <> · Prescriber {detail.practitioner.full_name}</>}
             </p>
-            <RegulatoryClock
-              pa={pa}
-              decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <RegulatoryClock
+                pa={pa}
+                decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")}
+              />
+              {headerBadges}
+            </div>
           </div>
           <div className="flex flex-col items-end gap-2">
             <Link
@@ -158,6 +167,7 @@ export function PriorAuthDetailView({
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-4">
             <DecisionPanel detail={detail} codeView={codeView} />
+            {afterDecision}
             <TabLinks tabs={LEFT_TABS} active={tab} param="tab" search={search} label="Case sections" defaultKey="intake" />
             {tab === "intake" && <IntakeTab detail={detail} codeView={codeView} />}
             {tab === "formulary" && <FormularyTab detail={detail} codeView={codeView} />}
