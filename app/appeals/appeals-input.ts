@@ -68,7 +68,10 @@ const ReceivedAtOrDate = z.preprocess((v) => (v instanceof Date && !Number.isNaN
 
 /** Record an appeal of a final denial. */
 export const RecordAppealInputSchema = z.object({
-  received_at: ReceivedAtOrDate.describe("when the plan received the appeal: YYYY-MM-DD or ISO date-time; not in the future"),
+  received_at: ReceivedAtOrDate.meta({
+    format: "date",
+    description: "when the plan received the appeal: YYYY-MM-DD (an ISO date-time is accepted too); not in the future nor before the denial",
+  }),
   appellant: z.enum(keys(APPELLANTS), { error: APPELLANT_MESSAGE }).describe("member | prescriber | representative"),
   notes: z.string().trim().max(4000, "The notes are longer than 4000 characters").optional().describe("what the appeal says, new evidence received"),
 });
