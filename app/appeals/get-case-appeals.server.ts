@@ -1,6 +1,6 @@
 /** The time-frame extension and appeals of one case, with what may be done next (case page, /api answers). */
 import type { Database } from "~/lib/db.server";
-import { appealBlockedReason, extensionBlockedReason, loadAppealCase, serializeAppeal, serializeExtension } from "./load-case.server";
+import { appealBlockedReason, extensionBlockedReason, isFinallyDetermined, loadAppealCase, serializeAppeal, serializeExtension } from "./load-case.server";
 import type { AppealJson, TimeFrameExtensionJson } from "./schemas";
 
 export interface CaseAppeals {
@@ -11,6 +11,8 @@ export interface CaseAppeals {
   appeal_outcome: "approved_after_appeal" | "upheld_on_appeal" | null;
   /** null when the time frame can be extended, else why not */
   extension_blocked: string | null;
+  /** the case has a final determination: its time frame no longer matters */
+  determined: boolean;
   /** null when an appeal can be recorded, else why not */
   appeal_blocked: string | null;
   /** the open appeal awaiting a clinician's decision, if any */
@@ -27,6 +29,7 @@ export async function getCaseAppeals(database: Database, organizationId: string,
     appeals,
     appeal_outcome: appeals.some((a) => a.outcome === "overturned") ? "approved_after_appeal" : decided.length ? "upheld_on_appeal" : null,
     extension_blocked: extensionBlockedReason(c, now),
+    determined: isFinallyDetermined(c),
     appeal_blocked: appealBlockedReason(c),
     open_appeal: appeals.find((a) => a.outcome === null) ?? null,
   };

@@ -55,12 +55,17 @@ export function isPartD(lineOfBusiness: string | null | undefined): boolean {
  * already finally determined; already extended once; Part D; the due time already passed.
  */
 export function extensionBlockedReason(c: AppealCase, now = new Date()): string | null {
-  const status = priorAuthStatus({ intake_status: c.intake_status, human: c.human_decisions[0] ?? null, ai: c.ai_decisions[0] ?? null });
-  if (status.status === "decided" || c.appeals.length > 0) return "This prior auth already has a final determination; its time frame can no longer be extended";
+  if (isFinallyDetermined(c)) return "This prior auth already has a final determination; its time frame can no longer be extended";
   if (c.time_frame_extension) return "The time frame of this prior auth was already extended once; the rule allows a single extension of up to 14 days";
   if (isPartD(c.plan?.line_of_business)) return "Part D coverage determinations cannot be extended (42 CFR 423.568, 423.572)";
   if (currentDueAt(c).getTime() < now.getTime()) return "The decision is already past its due time; a time frame can only be extended before it runs out";
   return null;
+}
+
+/** True once the case has a final determination (a human decision, an AI approval) or an appeal. */
+export function isFinallyDetermined(c: AppealCase): boolean {
+  const status = priorAuthStatus({ intake_status: c.intake_status, human: c.human_decisions[0] ?? null, ai: c.ai_decisions[0] ?? null });
+  return status.status === "decided" || c.appeals.length > 0;
 }
 
 /** True when the case's denial is final: the latest human decision is a denial and a clinician signed off a denial letter. */

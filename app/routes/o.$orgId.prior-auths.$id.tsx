@@ -269,6 +269,7 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
         chat={chat}
         headerBadges={<AppealBadges state={appeals} />}
         afterDecision={<AppealsPanel state={appeals} can={appealPermissions} />}
+        outcome={appeals.appeal_outcome === "approved_after_appeal" ? "approved" : null}
       >
         {canAudit && (
           <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">

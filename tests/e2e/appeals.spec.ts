@@ -21,8 +21,11 @@ test.beforeAll(async ({ browser }) => {
 
 test.use({ storageState: STATE });
 
-async function shot(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+async function shot(page: Page, name: string, testId?: string) {
+  if (!process.env.SCREENSHOT_DIR) return;
+  const file = path.join(process.env.SCREENSHOT_DIR, `${name}.png`);
+  if (testId) await page.getByTestId(testId).screenshot({ path: file });
+  else await page.screenshot({ path: file, fullPage: true });
 }
 
 /** The case's id, found by its seeded patient name through the /api list. */
@@ -89,10 +92,12 @@ test("record an appeal of the signed-off denial and overturn it as the clinical 
   await shot(page, "appeals-decide-modal");
   await decide.getByRole("button", { name: "Decide appeal" }).click();
   await expect(page.getByTestId("appeal-outcome-badge")).toHaveText("Approved after appeal");
+  await expect(page.getByRole("link", { name: "Decision", exact: true })).toContainText("Approved"); // the header's outcome, no longer Denied
   await expect(panel.getByTestId("appeal-item")).toContainText("Overturned: 12-week methotrexate trial now documented; criteria met.");
   await expect(panel.getByTestId("appeal-item")).toContainText(`Decided by ${APPEALS_REVIEWER.username}`);
   await expect(panel.getByRole("link", { name: "Record appeal" })).toHaveCount(0);
   await shot(page, "appeals-case");
+  await shot(page, "appeals-panel", "appeals-panel");
 });
 
 test("approving the extended case, then the reports show both figures", async ({ page }) => {
@@ -107,7 +112,7 @@ test("approving the extended case, then the reports show both figures", async ({
   // 1 appealed request, overturned: 100 %; 1 of the 2 requests extended and approved: 50 %
   await expect(await reportCell(page, "Approved after appeal")).toHaveText("100.0% (1 of 1)");
   await expect(await reportCell(page, "Extended time frame, approved")).toHaveText("50.0% (1 of 1 extended)");
-  await shot(page, "appeals-reports");
+  await shot(page, "appeals-reports", "metrics-drug");
   const json = await page.request.get(`/api/o/${orgId}/reports/prior_authorization_metrics.json`);
   expect((await json.json()).report.drug.all).toMatchObject({ percent_approved_after_appeal: 100, percent_extended_timeframe_approved: 50 });
 });

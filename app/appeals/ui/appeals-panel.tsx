@@ -155,7 +155,9 @@ export function AppealsPanel({ state, can }: { state: CaseAppeals; can: AppealPe
               </p>
             </div>
           ) : (
-            <p className="text-slate-500">No extension. {state.extension_blocked && can.extend ? <span>{state.extension_blocked}.</span> : null}</p>
+            <p className="text-slate-500">
+              No extension. {state.extension_blocked && can.extend && !state.determined ? <span>{state.extension_blocked}.</span> : null}
+            </p>
           )}
         </div>
         {state.appeals.length > 0 ? (

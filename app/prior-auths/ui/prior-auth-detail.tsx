@@ -85,6 +85,7 @@ export function PriorAuthDetailView({
   children,
   headerBadges,
   afterDecision,
+  outcome,
 }: {
   orgId: string;
   detail: Detail;
@@ -98,6 +99,8 @@ export function PriorAuthDetailView({
   headerBadges?: React.ReactNode;
   /** a card under the decision panel (time frame and appeals) */
   afterDecision?: React.ReactNode;
+  /** the case's outcome when something after the decisions settled it ("approved" after an overturned appeal) */
+  outcome?: string | null;
 }) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
@@ -106,7 +109,7 @@ export function PriorAuthDetailView({
   const [highlight, setHighlight] = useState<(PdfHighlight & { target: "documents" | "criteria" }) | null>(null);
   const pa = detail.prior_auth;
   const human = detail.decision;
-  const headerValue = human ? (human.decision_type === "approve" ? "approved" : "denied") : (detail.ai_decision?.final_decision ?? null);
+  const headerValue = outcome ?? (human ? (human.decision_type === "approve" ? "approved" : "denied") : (detail.ai_decision?.final_decision ?? null));
   const patientName = [detail.patient?.first_name, detail.patient?.last_name].filter(Boolean).join(" ") || "Unknown patient";
 
   useLiveEvents((event) => {
