@@ -91,8 +91,3 @@ export const DecideAppealInputSchema = z.object({
     .describe("the clinician's reason (required)"),
 });
 export type DecideAppealInput = z.input<typeof DecideAppealInputSchema>;
-
-/** Parses `input` with `schema`; throws AppError-compatible problems (first message, rest as details). */
-export function firstIssues(error: z.ZodError): string[] {
-  return error.issues.map((i) => i.message);
-}
