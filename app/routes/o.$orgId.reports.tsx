@@ -41,12 +41,12 @@ const ROWS: Row[] = [
   { label: "Denied", value: (m) => `${pct(m.percent_denied)} (${m.denied})` },
   {
     label: "Approved after appeal",
-    value: (m) => `${pct(m.percent_approved_after_appeal)} (${m.approved_after_appeal} of ${m.appealed})`,
-    note: "Of the requests whose denial was appealed (open appeals included); prior auths only.",
+    value: (m) => `${pct(m.percent_approved_after_appeal)} (${m.approved_after_appeal}/${m.appealed})`,
+    note: "Overturned / appealed requests (open appeals included); prior auths only.",
   },
   {
     label: "Extended time frame, approved",
-    value: (m) => `${pct(m.percent_extended_timeframe_approved)} (${m.extended_approved} of ${m.extended} extended)`,
+    value: (m) => `${pct(m.percent_extended_timeframe_approved)} (${m.extended_approved})`,
     note: "Of all requests: time frame extended, then approved; prior auths only.",
   },
   { label: "Awaiting determination", value: (m) => String(m.pending) },

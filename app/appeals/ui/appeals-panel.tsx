@@ -94,7 +94,7 @@ function AppealItem({ appeal, index }: { appeal: AppealJson; index: number }) {
         )}
       </div>
       {appeal.notes && <p className="text-sm whitespace-pre-line text-slate-700">{appeal.notes}</p>}
-      <p>
+      <p className="text-sm text-slate-700">
         Recorded by <Who person={appeal.recorded_by} at={appeal.created_at} />
       </p>
       {appeal.outcome && appeal.decided_at && (
