@@ -15,14 +15,17 @@ export function humanFinalDecision(decisionType: string): "approved" | "denied" 
 }
 
 /**
- * A statement that sets prior_auths.final_decision of `priorAuthId` to the latest human decision,
- * else to `aiDecision` (the AI's final_decision just stored, or null to keep the AI's current one).
+ * A statement that sets prior_auths.final_decision of `priorAuthId` to "approved" when an appeal
+ * overturned the denial (app/appeals: the appeal is the last word on the case), else to the latest
+ * human decision, else to `aiDecision` (the AI's final_decision just stored, or null to keep the AI's
+ * current one).
  * Run it inside the transaction that changed the decisions, after locking the case row
  * (`lockPriorAuth`), so that a human decision committed concurrently is always seen.
  */
 export function refreshFinalDecision(client: { $executeRaw: Prisma.TransactionClient["$executeRaw"] }, priorAuthId: string, aiDecision: string | null) {
   return client.$executeRaw`
     UPDATE prior_auths SET final_decision = coalesce(
+      (SELECT 'approved' FROM appeals ap WHERE ap.prior_auth_id = ${priorAuthId} AND ap.outcome = 'overturned' LIMIT 1),
       (SELECT CASE WHEN h.decision_type = 'approve' THEN 'approved' ELSE 'denied' END FROM human_decisions h
         WHERE h.prior_auth_id = ${priorAuthId} ORDER BY h.created_at DESC, h.id DESC LIMIT 1),
       ${aiDecision}::text,

@@ -120,7 +120,8 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
       urgency: pa.urgency,
       received_at: pa.received_at.toISOString(),
       due_at: (pa.due_at ?? clock.due_at).toISOString(),
-      on_time: clock.on_time,
+      // against the stored due time, which a time-frame extension moves (app/appeals)
+      on_time: (decidedAt ?? new Date()).getTime() <= (pa.due_at ?? clock.due_at).getTime(),
       request_date: isoDay(pa.request_date),
     },
     fax: faxUrl ? { pdf_url: faxUrl, s3_signed_url: faxUrl, image_urls: [] } : null,

@@ -18,8 +18,20 @@
  *   - percentages: of all requests of the cohort in that urgency, so undetermined ones are counted
  *     in the denominator and reported as `pending`;
  *   - time to decision: determined_at - received_at, in hours, over determined requests only.
- * Appeals and time-frame extensions are not recorded by the product yet: those two metrics are null
- * (never 0) and listed in `not_tracked`.
+ *   - approved after appeal (42 CFR 422.122(c)(4) "percent of prior authorization requests that were
+ *     approved after appeal"): of the cohort's requests whose denial was APPEALED (appeals still open
+ *     included), the share an appeal overturned. The rule does not name the denominator; payers'
+ *     published reports mostly use appealed requests ("out of total appeals"), which is what a
+ *     reader can compare; `appealed` and `approved_after_appeal` are given so either can be derived;
+ *   - extended time frame, approved (422.122(c)(5) "percent of prior authorization requests for which
+ *     the timeframe for review was extended, and the request was approved"): of ALL the cohort's
+ *     requests, those whose time frame was extended (app/appeals/extend-time-frame.server.ts) and
+ *     whose determination is an approval;
+ *   - an approval after appeal does not change the initial determination counted above (the appeal is
+ *     its own record), so approved + denied + pending still add up to requests.
+ * Both are known only for the case kinds whose facts are passed in (`appealFacts.kinds`, prior auths):
+ * other kinds are left out of these two figures and named in `not_tracked`; without appeal facts
+ * the two metrics are null (never 0).
  */
 import { isOpen, type CaseCategory, type CaseRecord } from "~/cases/case-record";
 
@@ -32,15 +44,36 @@ export interface DecisionMetrics {
   /** percent, one decimal; null when there are no requests */
   percent_approved: number | null;
   percent_denied: number | null;
-  /** not recorded yet: always null */
-  percent_approved_after_appeal: null;
-  /** not recorded yet: always null */
-  percent_extended_timeframe_approved: null;
+  /** percent of appealed requests approved after appeal; null when none was appealed (or not tracked) */
+  percent_approved_after_appeal: number | null;
+  /** percent of (tracked) requests whose time frame was extended and that were approved; null when none */
+  percent_extended_timeframe_approved: number | null;
   /** hours, two decimals; null when nothing was determined */
   average_hours_to_decision: number | null;
   median_hours_to_decision: number | null;
   /** determined after their due time */
   decided_late: number;
+  /** requests with at least one appeal recorded (tracked kinds only) */
+  appealed: number;
+  /** of those, requests an appeal overturned */
+  approved_after_appeal: number;
+  /** requests whose review time frame was extended (tracked kinds only) */
+  extended: number;
+  /** of those, requests approved */
+  extended_approved: number;
+}
+
+/** Per case, whether its time frame was extended, it was appealed, and an appeal overturned it. */
+export interface CaseAppealFacts {
+  extended: boolean;
+  appealed: boolean;
+  approved_after_appeal: boolean;
+}
+
+/** Appeal and extension facts of the cases of `kinds` (cases of those kinds missing from `byId` had neither). */
+export interface AppealFactsInput {
+  kinds: readonly CaseRecord["kind"][];
+  byId: ReadonlyMap<string, CaseAppealFacts>;
 }
 
 export interface CategoryMetrics {
@@ -103,12 +136,20 @@ function hoursToDecision(c: CaseRecord): number | null {
   return c.determined_at ? (c.determined_at.getTime() - c.received_at.getTime()) / HOUR : null;
 }
 
-function decisionMetrics(cases: CaseRecord[]): DecisionMetrics {
+const NO_FACTS: CaseAppealFacts = { extended: false, appealed: false, approved_after_appeal: false };
+
+function decisionMetrics(cases: CaseRecord[], facts?: AppealFactsInput): DecisionMetrics {
   const approved = cases.filter((c) => c.determination === "approved").length;
   const denied = cases.filter((c) => c.determination === "denied").length;
   const hours = cases.map(hoursToDecision).filter((h): h is number => h !== null);
   const avg = hours.length ? hours.reduce((a, b) => a + b, 0) / hours.length : null;
   const med = median(hours);
+  const tracked = facts ? cases.filter((c) => facts.kinds.includes(c.kind)) : [];
+  const factsOf = (c: CaseRecord) => facts?.byId.get(c.id) ?? NO_FACTS;
+  const appealed = tracked.filter((c) => factsOf(c).appealed);
+  const approvedAfterAppeal = appealed.filter((c) => factsOf(c).approved_after_appeal).length;
+  const extended = tracked.filter((c) => factsOf(c).extended);
+  const extendedApproved = extended.filter((c) => c.determination === "approved").length;
   return {
     requests: cases.length,
     approved,
@@ -116,21 +157,31 @@ function decisionMetrics(cases: CaseRecord[]): DecisionMetrics {
     pending: cases.length - approved - denied,
     percent_approved: pct(approved, cases.length),
     percent_denied: pct(denied, cases.length),
-    percent_approved_after_appeal: null,
-    percent_extended_timeframe_approved: null,
+    percent_approved_after_appeal: pct(approvedAfterAppeal, appealed.length),
+    percent_extended_timeframe_approved: pct(extendedApproved, tracked.length),
     average_hours_to_decision: avg === null ? null : round(avg, 2),
     median_hours_to_decision: med === null ? null : round(med, 2),
     decided_late: cases.filter((c) => c.determined_at && c.determined_at.getTime() > c.due_at.getTime()).length,
+    appealed: appealed.length,
+    approved_after_appeal: approvedAfterAppeal,
+    extended: extended.length,
+    extended_approved: extendedApproved,
   };
 }
 
-function categoryMetrics(category: CaseCategory, cases: CaseRecord[], now: Date): CategoryMetrics {
+function categoryMetrics(category: CaseCategory, cases: CaseRecord[], now: Date, facts?: AppealFactsInput): CategoryMetrics {
   const mine = cases.filter((c) => c.category === category);
   return {
     category,
-    all: decisionMetrics(mine),
-    standard: decisionMetrics(mine.filter((c) => c.urgency === "standard")),
-    expedited: decisionMetrics(mine.filter((c) => c.urgency === "expedited")),
+    all: decisionMetrics(mine, facts),
+    standard: decisionMetrics(
+      mine.filter((c) => c.urgency === "standard"),
+      facts,
+    ),
+    expedited: decisionMetrics(
+      mine.filter((c) => c.urgency === "expedited"),
+      facts,
+    ),
     past_due_open: mine.filter((c) => isOpen(c) && c.due_at.getTime() < now.getTime()).length,
   };
 }
@@ -149,11 +200,14 @@ export function bucketStart(d: Date, bucket: "week" | "month"): string {
 
 /**
  * The report for cases already restricted to the period's cohort (received in [from, before)) and
- * line of business. `now` decides what is past due. Pure: no database, so tests can check exact figures.
+ * line of business. `now` decides what is past due. `appealFacts`: extensions and appeals of the kinds
+ * that record them (without it the two appeal/extension metrics are null). Pure: no database, so
+ * tests can check exact figures.
  */
 export function computeMetrics(
   cases: CaseRecord[],
   opts: { from: Date; before: Date; fromDay: string; toDay: string; lineOfBusiness: string | null; now: Date },
+  appealFacts?: AppealFactsInput,
 ): MetricsReport {
   const spanDays = (opts.before.getTime() - opts.from.getTime()) / 86_400_000;
   const bucket = spanDays > 120 ? "month" : "week";
@@ -196,16 +250,28 @@ export function computeMetrics(
     period: { from: opts.fromDay, to: opts.toDay },
     line_of_business: opts.lineOfBusiness,
     generated_at: opts.now.toISOString(),
-    drug: categoryMetrics("drug", cases, opts.now),
-    service: categoryMetrics("service", cases, opts.now),
+    drug: categoryMetrics("drug", cases, opts.now, appealFacts),
+    service: categoryMetrics("service", cases, opts.now, appealFacts),
     bucket,
     series,
     past_due: pastDue,
-    not_tracked: [
-      "percent_approved_after_appeal: appeals are not recorded in this product yet",
-      "percent_extended_timeframe_approved: review time-frame extensions are not recorded in this product yet",
-    ],
+    not_tracked: notTracked(cases, appealFacts),
   };
+}
+
+/** What the two appeal/extension metrics leave out: every kind of case present whose facts were not given. */
+function notTracked(cases: CaseRecord[], facts?: AppealFactsInput): string[] {
+  if (!facts) {
+    return [
+      "percent_approved_after_appeal: appeals were not given to this report",
+      "percent_extended_timeframe_approved: review time-frame extensions were not given to this report",
+    ];
+  }
+  const missing = [...new Set(cases.map((c) => c.kind))].filter((k) => !facts.kinds.includes(k));
+  return missing.map(
+    (k) =>
+      `percent_approved_after_appeal, percent_extended_timeframe_approved: appeals and extensions are not recorded for ${k} cases; they are left out of both`,
+  );
 }
 
 /** Rows of the CSV export: category, urgency, metric, value (empty for null). */

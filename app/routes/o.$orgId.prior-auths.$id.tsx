@@ -32,6 +32,19 @@ import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auth
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
+import { getCaseAppeals } from "~/appeals/get-case-appeals.server";
+import { extendTimeFrame } from "~/appeals/extend-time-frame.server";
+import { decideAppeal, recordAppeal } from "~/appeals/record-appeal.server";
+import {
+  AppealBadges,
+  AppealsPanel,
+  DecideAppealForm,
+  DecideAppealFormSchema,
+  ExtendFormSchema,
+  ExtendTimeFrameForm,
+  RecordAppealForm,
+  RecordAppealFormSchema,
+} from "~/appeals/ui/appeals-panel";
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   const p = d?.detail.patient;
@@ -56,7 +69,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const messages = threadId ? await listChatMessages(database, organization.id, threadId, { priorAuthId: detail.prior_auth.token }).catch(() => null) : null;
   const prompt =
     url.searchParams.get("modal") === "prompt" ? await getPrompt(database, url.searchParams.get("prompt_type") ?? "decision").catch(() => null) : null;
-  return { orgId: organization.id, detail, chat: { threadId: messages ? threadId : null, messages: messages ?? [] }, prompt, canAudit: can(ctx, "audit.read") };
+  const appeals = await getCaseAppeals(database, organization.id, detail.prior_auth.token);
+  const appealPermissions = { extend: can(ctx, "cases.decide"), recordAppeal: can(ctx, "cases.write"), decideAppeal: can(ctx, "denials.sign_off") };
+  return {
+    orgId: organization.id,
+    detail,
+    chat: { threadId: messages ? threadId : null, messages: messages ?? [] },
+    prompt,
+    canAudit: can(ctx, "audit.read"),
+    appeals,
+    appealPermissions,
+  };
 }
 
 /** Skip reloading the case when only the visible tab or a plain modal changes. */
@@ -75,8 +98,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /**
  * intent=run_ai (Complete intake with AI / Retry) · override · denial_letter · chat_start ·
- * chat_message · run_prompt · ground_truth. Each calls one domain function (a chat question also
- * starts its AI reply).
+ * chat_message · run_prompt · ground_truth · extend_time_frame · record_appeal · decide_appeal.
+ * Each calls one domain function (a chat question also starts its AI reply).
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireOrgMember(request, params.orgId, "cases.write");
@@ -112,6 +135,37 @@ export async function action({ request, params }: Route.ActionArgs) {
           letter_form_id: submission.value.letter_form_id || undefined,
         });
         return { intent, letter: { token: letter.token, pdf_url: letter.pdf_url, denial_reason: letter.denial_reason, form_name: letter.letter_form.name } };
+      }
+      case "extend_time_frame": {
+        requirePermission(ctx, "cases.decide");
+        const submission = parseWithZod(form, { schema: ExtendFormSchema });
+        if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+        const extension = await extendTimeFrame(database, organization.id, paId, formFields(form), user.id);
+        await recordAuditEvent(ctx, request, {
+          action: "prior_auth.extend_time_frame",
+          resource_type: "time_frame_extension",
+          resource_id: extension.token,
+          prior_auth_id: paId,
+        });
+        return redirectWithToast(here, { type: "success", message: `Time frame extended by ${extension.days} days` });
+      }
+      case "record_appeal": {
+        const submission = parseWithZod(form, { schema: RecordAppealFormSchema });
+        if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+        const appeal = await recordAppeal(database, organization.id, paId, formFields(form), user.id);
+        await recordAuditEvent(ctx, request, { action: "appeal.record", resource_type: "appeal", resource_id: appeal.token, prior_auth_id: paId });
+        return redirectWithToast(here, { type: "success", message: "Appeal recorded" });
+      }
+      case "decide_appeal": {
+        requirePermission(ctx, "denials.sign_off");
+        const submission = parseWithZod(form, { schema: DecideAppealFormSchema });
+        if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+        const appeal = await decideAppeal(database, organization.id, paId, submission.value.appeal_id, formFields(form), user.id);
+        await recordAuditEvent(ctx, request, { action: "appeal.decide", resource_type: "appeal", resource_id: appeal.token, prior_auth_id: paId });
+        return redirectWithToast(here, {
+          type: "success",
+          message: appeal.outcome === "overturned" ? "Appeal decided: approved after appeal" : "Appeal decided: denial upheld",
+        });
       }
       case "chat_start": {
         const thread = await createChatThread(database, organization.id, paId);
@@ -160,6 +214,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
+/** The form's text fields as a plain object (the domain parses them with the same schema as the /api). */
+function formFields(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
 type ActionData = {
   intent: string;
   error?: string;
@@ -170,7 +229,7 @@ type ActionData = {
 };
 
 export default function PriorAuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, detail, chat, prompt, canAudit } = loaderData;
+  const { orgId, detail, chat, prompt, canAudit, appeals, appealPermissions } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { codeView } = useCodeView();
@@ -201,7 +260,17 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
 
   return (
     <LiveChannelProvider url={events}>
-      <PriorAuthDetailView orgId={orgId} detail={detail} codeView={codeView} tab={tab} side={side} chat={chat}>
+      <PriorAuthDetailView
+        orgId={orgId}
+        detail={detail}
+        codeView={codeView}
+        tab={tab}
+        side={side}
+        chat={chat}
+        headerBadges={<AppealBadges state={appeals} />}
+        afterDecision={<AppealsPanel state={appeals} can={appealPermissions} />}
+        outcome={appeals.appeal_outcome === "approved_after_appeal" ? "approved" : null}
+      >
         {canAudit && (
           <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">
             <Link
@@ -238,6 +307,45 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
             letter={result?.letter ?? null}
             cancelTo={closeTo}
           />
+        </Modal>
+        <Modal
+          open={modal === "extend" && appealPermissions.extend && !appeals.extension_blocked}
+          title="Extend time frame"
+          closeTo={closeTo}
+          size="md"
+          testId="extend-modal"
+        >
+          <ExtendTimeFrameForm
+            dueAt={pa.due_at}
+            lastResult={result?.intent === "extend_time_frame" ? result.result : undefined}
+            error={errorFor("extend_time_frame")}
+            cancelTo={closeTo}
+          />
+        </Modal>
+        <Modal
+          open={modal === "appeal" && appealPermissions.recordAppeal && !appeals.appeal_blocked}
+          title="Record appeal"
+          closeTo={closeTo}
+          size="md"
+          testId="appeal-modal"
+        >
+          <RecordAppealForm lastResult={result?.intent === "record_appeal" ? result.result : undefined} error={errorFor("record_appeal")} cancelTo={closeTo} />
+        </Modal>
+        <Modal
+          open={modal === "decide_appeal" && appealPermissions.decideAppeal && Boolean(appeals.open_appeal)}
+          title="Decide appeal"
+          closeTo={closeTo}
+          size="md"
+          testId="decide-appeal-modal"
+        >
+          {appeals.open_appeal && (
+            <DecideAppealForm
+              appeal={appeals.open_appeal}
+              lastResult={result?.intent === "decide_appeal" ? result.result : undefined}
+              error={errorFor("decide_appeal")}
+              cancelTo={closeTo}
+            />
+          )}
         </Modal>
         <Modal
           open={modal === "prompt"}

@@ -39,8 +39,16 @@ const ROWS: Row[] = [
   { label: "Requests", value: (m) => String(m.requests) },
   { label: "Approved", value: (m) => `${pct(m.percent_approved)} (${m.approved})` },
   { label: "Denied", value: (m) => `${pct(m.percent_denied)} (${m.denied})` },
-  { label: "Approved after appeal", value: () => "Not recorded", note: "Appeals are not recorded in the product yet." },
-  { label: "Extended time frame, approved", value: () => "Not recorded", note: "Time-frame extensions are not recorded in the product yet." },
+  {
+    label: "Approved after appeal",
+    value: (m) => `${pct(m.percent_approved_after_appeal)} (${m.approved_after_appeal}/${m.appealed})`,
+    note: "Overturned / appealed requests (open appeals included); prior auths only.",
+  },
+  {
+    label: "Extended time frame, approved",
+    value: (m) => `${pct(m.percent_extended_timeframe_approved)} (${m.extended_approved})`,
+    note: "Of all requests: time frame extended, then approved; prior auths only.",
+  },
   { label: "Awaiting determination", value: (m) => String(m.pending) },
   { label: "Average time to decision", value: (m) => hours(m.average_hours_to_decision) },
   { label: "Median time to decision", value: (m) => hours(m.median_hours_to_decision) },

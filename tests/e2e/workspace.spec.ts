@@ -42,7 +42,8 @@ test("reports show the CMS-0057-F figures of the period's cases and export them"
   await expect(cell("Average time to decision", "standard")).toHaveText("2.7 d"); // 64 h
   await expect(cell("Median time to decision", "standard")).toHaveText("7.0 h");
   await expect(cell("Median time to decision", "all")).toHaveText("6.0 h");
-  await expect(cell("Approved after appeal", "all")).toHaveText("Not recorded");
+  await expect(cell("Approved after appeal", "all")).toHaveText("— (0/0)"); // nothing appealed in this seed
+  await expect(cell("Extended time frame, approved", "all")).toHaveText("0.0% (0)");
   await expect(cell("Open and past due", "all")).toHaveText("3");
   await expect(page.getByTestId("past-due").getByRole("listitem")).toHaveCount(3);
   // the medical claim counts under items and services: partially denied 6 h after receipt

@@ -79,6 +79,9 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/prior-auths/ai-chat-message": { methods: ["POST"], body: "none" },
   "routes/api/prior-auths/generate-denial-letter": { methods: ["POST"], body: "required" },
   "routes/api/prior-auths/letter-pdf": { methods: ["GET"] },
+  "routes/api/prior-auths/extension": { methods: ["POST"], body: "required" },
+  "routes/api/prior-auths/appeals": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/prior-auths/appeal-decision": { methods: ["POST"], body: "required" },
   "routes/api/prior-auths/run-ai": { methods: ["POST"], body: "none" },
   "routes/api/prior-auths/run-prompt": { methods: ["POST"], body: "required" },
   // the public demo (no account); the run's {orgId} is a customer organization here, so it is 404 after the body is read
@@ -177,6 +180,11 @@ const FIELDS = [
   "name",
   "permissions",
   "avatar",
+  "reason_kind",
+  "days",
+  "received_at",
+  "appellant",
+  "outcome",
 ];
 const allFields = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const LONG = "x".repeat(100_000);
@@ -229,8 +237,11 @@ beforeAll(async () => {
   const attempt = await p.webhookDelivery.create({
     data: { webhook_endpoint_id: webhook.id, event_type: "prior_auth.succeeded", message_id: "msg_x", payload: {} },
   });
+  // An open appeal of A's case, so the decision route is fuzzed past the appeal lookup.
+  const appeal = await p.appeal.create({ data: { organization_id: orgId, prior_auth_id: seeded.priorAuthId, received_at: new Date(), appellant: "member" } });
   ids = {
     orgId,
+    appealId: appeal.id,
     planId: policy.plan_id,
     policyId: policy.id,
     nodeId: node.id,

@@ -241,6 +241,35 @@ describe("schema round-trip", () => {
       { denial_reason: "Age" },
     );
     await roundTrip(
+      "TimeFrameExtension",
+      {
+        organization_id: org,
+        prior_auth_id: pa,
+        reason_kind: "member_requested",
+        reason: "Member will send chart notes",
+        days: 14,
+        previous_due_at: new Date("2026-10-08T00:00:00Z"),
+        new_due_at: new Date("2026-10-22T00:00:00Z"),
+        user_id: user,
+      },
+      { days: 14, new_due_at: new Date("2026-10-22T00:00:00Z"), user_id: user },
+    );
+    await roundTrip(
+      "Appeal",
+      {
+        organization_id: org,
+        prior_auth_id: pa,
+        received_at: new Date("2026-10-20T12:00:00Z"),
+        appellant: "prescriber",
+        recorded_by_id: user,
+        outcome: "overturned",
+        decision_reason: "New labs",
+        decided_by_id: user,
+        decided_at: new Date("2026-10-21T12:00:00Z"),
+      },
+      { notes: "", outcome: "overturned", decided_by_id: user },
+    );
+    await roundTrip(
       "Claim",
       {
         organization_id: org,

@@ -43,7 +43,7 @@ beforeAll(async () => {
   const commercial = (await plan("Commercial")).id;
   const medicare = (await plan("Medicare Advantage")).id;
   const p = commercial;
-  await seedCases(t.database, orgId, [
+  const seeded = await seedCases(t.database, orgId, [
     // standard, Commercial
     { label: "S1", received: "2026-03-02T09:00:00Z", human: { decision: "approve", at: "2026-03-02T11:00:00Z" }, planId: p }, // 2 h approved
     { label: "S2", received: "2026-03-03T09:00:00Z", ai: { decision: "approved", at: "2026-03-03T13:00:00Z" }, planId: p }, // 4 h approved (AI alone)
@@ -121,8 +121,32 @@ beforeAll(async () => {
     // outside the period
     { label: "CA", received: "2026-04-02T09:00:00Z", lines: [{ code: "97110", human: { decision: "deny", at: "2026-04-02T10:00:00Z" } }], planId: m },
   ]);
+  // Extensions and appeals with known outcomes (app/appeals records them the same way):
+  //   S1 extended then approved, S4 extended and still pending, E1 extended then approved;
+  //   S3 (denied, signed off) appealed and overturned; A1 (outside the period) appealed and overturned.
+  const extend = (label: string) =>
+    t.database.prisma.timeFrameExtension.create({
+      data: {
+        organization_id: orgId,
+        prior_auth_id: seeded[label]!,
+        reason_kind: "member_requested",
+        reason: "Member asked for time to send records",
+        days: 14,
+        previous_due_at: new Date("2026-03-09T09:00:00Z"),
+        new_due_at: new Date("2026-03-23T09:00:00Z"),
+      },
+    });
+  const appeal = (label: string, outcome: string | null, org = orgId, id = seeded[label]!) =>
+    t.database.prisma.appeal.create({
+      data: { organization_id: org, prior_auth_id: id, received_at: new Date("2026-04-10T12:00:00Z"), appellant: "prescriber", outcome },
+    });
+  await extend("S1");
+  await extend("S4");
+  await extend("E1");
+  await appeal("S3", "overturned");
+  await appeal("A1", "overturned");
   // another organization's case in the same period and line of business name
-  await seedCases(t.database, otherOrgId, [
+  const other = await seedCases(t.database, otherOrgId, [
     {
       label: "X1",
       received: "2026-03-02T09:00:00Z",
@@ -138,6 +162,7 @@ beforeAll(async () => {
       planId: (await plan("Medicare Advantage", otherOrgId)).id,
     },
   ]);
+  await appeal("X1", "upheld", otherOrgId, other.X1!); // never counted for orgId
 }, 120_000);
 
 afterAll(async () => {
@@ -157,11 +182,16 @@ describe("CMS-0057-F metrics from cases with known times", () => {
       pending: 1,
       percent_approved: 60,
       percent_denied: 20,
-      percent_approved_after_appeal: null,
-      percent_extended_timeframe_approved: null,
+      // S3 appealed and overturned: 1 of 1 appealed; S1 extended and approved (S4 extended, pending): 1 of 5 requests
+      percent_approved_after_appeal: 100,
+      percent_extended_timeframe_approved: 20,
       average_hours_to_decision: 64,
       median_hours_to_decision: 7,
       decided_late: 1,
+      appealed: 1,
+      approved_after_appeal: 1,
+      extended: 2,
+      extended_approved: 1,
     });
     // expedited: E1 approved in 6 h; E2, E3 pending → 1/3 = 33.3 %
     expect(r.drug.expedited).toMatchObject({
@@ -174,6 +204,10 @@ describe("CMS-0057-F metrics from cases with known times", () => {
       average_hours_to_decision: 6,
       median_hours_to_decision: 6,
       decided_late: 0,
+      // E1 extended and approved: 1 of 3; nothing appealed: null, not 0
+      percent_extended_timeframe_approved: 33.3,
+      percent_approved_after_appeal: null,
+      appealed: 0,
     });
     // all: 4/8 approved = 50 %, 1/8 denied = 12.5 %; hours 2,4,6,10,240 → mean 52.4, median 6
     expect(r.drug.all).toMatchObject({
@@ -184,11 +218,17 @@ describe("CMS-0057-F metrics from cases with known times", () => {
       percent_denied: 12.5,
       average_hours_to_decision: 52.4,
       median_hours_to_decision: 6,
+      // S1, E1 extended and approved: 2 of 8 = 25 %; the overturn does not change S3's initial denial
+      percent_extended_timeframe_approved: 25,
+      percent_approved_after_appeal: 100,
+      approved_after_appeal: 1,
+      extended: 3,
     });
     expect(r.drug.past_due_open).toBe(3);
     expect(r.past_due.map((c) => c.patient_name)).toEqual(["Patient E2", "Patient E3", "Patient S4"]); // due 03-10, 03-11, 03-12
     expect(r.service.all).toMatchObject({ requests: 0, percent_approved: null, median_hours_to_decision: null }); // the claims are Medicare Advantage
-    expect(r.not_tracked).toHaveLength(2);
+    expect(r.service.all).toMatchObject({ percent_approved_after_appeal: null, percent_extended_timeframe_approved: null });
+    expect(r.not_tracked).toEqual([]); // prior auths record both
   });
 
   it("counts medical claims as items and services, one request per claim, with exact figures", async () => {
@@ -273,7 +313,13 @@ describe("exports", () => {
     const body = await res.json();
     expect(body.success).toBe(true);
     expect(body.report.period).toEqual({ from: "2026-03-01", to: "2026-03-31" });
-    expect(body.report.drug.standard).toMatchObject({ percent_approved: 60, median_hours_to_decision: 7, average_hours_to_decision: 64 });
+    expect(body.report.drug.standard).toMatchObject({
+      percent_approved: 60,
+      median_hours_to_decision: 7,
+      average_hours_to_decision: 64,
+      percent_approved_after_appeal: 100,
+      percent_extended_timeframe_approved: 20,
+    });
   });
 
   it("exports carry the claims' services figures", async () => {
@@ -308,7 +354,9 @@ describe("exports", () => {
     expect(lines[0]).toBe("period_from,period_to,line_of_business,category,urgency,metric,value");
     expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,standard,percent_approved,60");
     expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,expedited,median_hours_to_decision,6");
-    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,standard,percent_approved_after_appeal,");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,standard,percent_approved_after_appeal,100");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,expedited,percent_approved_after_appeal,");
+    expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,all,percent_extended_timeframe_approved,25");
     expect(lines).toContain("2026-03-01,2026-03-31,Commercial,drug,all,past_due_open,3");
   });
 

@@ -83,6 +83,9 @@ export function PriorAuthDetailView({
   side,
   chat,
   children,
+  headerBadges,
+  afterDecision,
+  outcome,
 }: {
   orgId: string;
   detail: Detail;
@@ -92,6 +95,12 @@ export function PriorAuthDetailView({
   chat: { threadId: string | null; messages: ChatMessageJson[] };
   /** the page's modals: rendered inside the citation context so their citations open the viewer */
   children?: React.ReactNode;
+  /** extra badges beside the regulatory clock (time-frame extension, appeal outcome) */
+  headerBadges?: React.ReactNode;
+  /** a card under the decision panel (time frame and appeals) */
+  afterDecision?: React.ReactNode;
+  /** the case's outcome when something after the decisions settled it ("approved" after an overturned appeal) */
+  outcome?: string | null;
 }) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
@@ -100,7 +109,7 @@ export function PriorAuthDetailView({
   const [highlight, setHighlight] = useState<(PdfHighlight & { target: "documents" | "criteria" }) | null>(null);
   const pa = detail.prior_auth;
   const human = detail.decision;
-  const headerValue = human ? (human.decision_type === "approve" ? "approved" : "denied") : (detail.ai_decision?.final_decision ?? null);
+  const headerValue = outcome ?? (human ? (human.decision_type === "approve" ? "approved" : "denied") : (detail.ai_decision?.final_decision ?? null));
   const patientName = [detail.patient?.first_name, detail.patient?.last_name].filter(Boolean).join(" ") || "Unknown patient";
 
   useLiveEvents((event) => {
@@ -137,10 +146,13 @@ export function PriorAuthDetailView({
               Submitted on <time dateTime={pa.created_at}>{formatDateTime(pa.created_at)}</time>
               {detail.practitioner?.full_name && <> · Prescriber {detail.practitioner.full_name}</>}
             </p>
-            <RegulatoryClock
-              pa={pa}
-              decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <RegulatoryClock
+                pa={pa}
+                decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")}
+              />
+              {headerBadges}
+            </div>
           </div>
           <div className="flex flex-col items-end gap-2">
             <Link
@@ -158,6 +170,7 @@ export function PriorAuthDetailView({
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-4">
             <DecisionPanel detail={detail} codeView={codeView} />
+            {afterDecision}
             <TabLinks tabs={LEFT_TABS} active={tab} param="tab" search={search} label="Case sections" defaultKey="intake" />
             {tab === "intake" && <IntakeTab detail={detail} codeView={codeView} />}
             {tab === "formulary" && <FormularyTab detail={detail} codeView={codeView} />}
