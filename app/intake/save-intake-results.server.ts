@@ -29,15 +29,24 @@ export async function saveIntakeResults(
   const member = r.eligibility.member
     ? await database.prisma.member.findFirst({ where: { organization_id: pa.organization_id, member_id: r.eligibility.member.member_id } })
     : null;
+  // a review time-frame extension (app/appeals/extend-time-frame.server.ts) stays on the clock when
+  // a re-run recomputes the due time from receipt and urgency
+  const extension = await database.prisma.timeFrameExtension.findUnique({ where: { prior_auth_id: pa.id }, select: { days: true } });
   // One transaction: the attempt's fence first (job row, then the case row: the lock order every
   // writer uses), then every replace. A superseded attempt writes nothing (StaleAttemptError).
   await fenced(database, fence, async (tx) => {
-    for (const write of resultWrites(tx, pa, r, member)) await write;
+    for (const write of resultWrites(tx, pa, r, member, extension?.days ?? 0)) await write;
   });
 }
 
 /** The statements of saveIntakeResults, in order (lazy Prisma promises: each runs when awaited). */
-function resultWrites(p: JobTransaction, pa: { id: string; organization_id: string; received_at: Date }, r: IntakeResults, member: { id: string } | null) {
+function resultWrites(
+  p: JobTransaction,
+  pa: { id: string; organization_id: string; received_at: Date },
+  r: IntakeResults,
+  member: { id: string } | null,
+  extensionDays: number,
+) {
   const { facts, eligibility, review, audit, decision } = r;
   const paths = review?.paths ?? [];
   const exclusions = review?.exclusions ?? [];
@@ -314,7 +323,7 @@ function resultWrites(p: JobTransaction, pa: { id: string; organization_id: stri
         practitioner_name: pr.full_name,
         urgency: facts.urgency,
         request_date: day(facts.request_date),
-        due_at: dueAt(pa.received_at, facts.urgency),
+        due_at: new Date(dueAt(pa.received_at, facts.urgency).getTime() + extensionDays * 24 * 3600_000),
         member_id: member?.id ?? null,
         coverage_policy_id: r.policyId,
       },

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute, seedReviewedCase } from "./api-prior-auths.seed";
+import { runIntake } from "~/intake/run-intake.server";
+import { dueAt } from "~/prior-auths/regulatory-clock";
 import { generateDenialLetter } from "~/letters/generate-denial-letter.server";
 import { extendTimeFrame } from "~/appeals/extend-time-frame.server";
 import { decideAppeal, recordAppeal } from "~/appeals/record-appeal.server";
@@ -98,6 +100,16 @@ describe("time-frame extension", () => {
     expect(again.status).toBe(409);
     expect((await again.json()).errors[0]).toMatch(/already extended once/);
     expect((await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: priorAuthId } })).due_at!.toISOString()).toBe(extension.new_due_at);
+  });
+
+  it("an intake re-run recomputes the due time with the extension still on it", async () => {
+    const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "needs_more_information" });
+    const res = await extend(priorAuthId, { reason_kind: "member_requested", reason: "Member asked for time", days: 10 });
+    expect(res.status).toBe(200);
+    await runIntake(t.database, priorAuthId);
+    const after = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: priorAuthId } });
+    expect(after.intake_status).toBe("succeeded");
+    expect(after.due_at!.toISOString()).toBe(new Date(dueAt(after.received_at, after.urgency).getTime() + 10 * DAY).toISOString());
   });
 
   it("expedited: the 72-hour time frame is extended by the days asked (422.572(b))", async () => {
