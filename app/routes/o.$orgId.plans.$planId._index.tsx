@@ -9,7 +9,7 @@ import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { DrugsField } from "~/drugs/ui/drugs-field";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
-import { extractCoveragePolicies, getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
+import { getExtractedCoveragePolicies, startCoveragePolicyExtraction } from "~/plans/extract-coverage-policies.server";
 import {
   createCoveragePolicy,
   deleteCoveragePolicy,
@@ -77,8 +77,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(base, { type: "success", message: "Coverage policy deleted" });
     }
     if (intent === "extract") {
-      await extractCoveragePolicies(database, organization.id, params.planId, String(form.get("json_schema") ?? "") || null);
-      return redirectWithToast(`${base}?extracted=1`, { type: "success", message: "Policies extracted" });
+      // Starts the job and answers at once; the page polls its state (the waiting screen).
+      await startCoveragePolicyExtraction(database, organization.id, params.planId, String(form.get("json_schema") ?? "") || null);
+      return redirectWithToast(`${base}?extracted=1`, { type: "info", message: "Extracting policies..." });
     }
   } catch (err) {
     if (isAppError(err)) {
@@ -137,7 +138,8 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
           </>
         }
       />
-      {result?.error && result.intent !== "add_policy" && result.intent !== "delete_policy" && <FormAlert message={result.error} />}
+      {/* one message per error: intents with their own form show it there, not here as well */}
+      {result?.error && !["add_policy", "delete_policy", "extract"].includes(result.intent) && <FormAlert message={result.error} />}
 
       {codeView ? (
         <JsonView value={{ plan, coverage_policies: policies }} />
@@ -156,6 +158,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
       {policies.length > 0 && (
         <PolicyExtraction
           extraction={extraction}
+          policies={policies}
           open={searchParams.has("extracted") || result?.intent === "extract"}
           error={result?.intent === "extract" ? result.error : null}
         />
