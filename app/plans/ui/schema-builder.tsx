@@ -1,6 +1,6 @@
 /**
  * The extraction schema builder (PRODUCT-SPEC §2 "Policy extractor", §3, §5, §9): tabs Json Schema
- * (free text; invalid JSON is ignored until it parses), Form Schema (rows of field id, title, type —
+ * (free text; invalid JSON is ignored until it parses), Form Schema (rows of field id, title, description, type —
  * string, number, integer, boolean, or array of one item type; each predefined field usable once)
  * and Preview Schema (the fields as a reader would fill them). "Auto generate schema" fills every
  * predefined field after the spec's simulated 3-second delay. Before JavaScript loads it is a
@@ -129,6 +129,7 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                 <tr>
                   <th className="py-1 pr-2">Field id</th>
                   <th className="py-1 pr-2">Title</th>
+                  <th className="py-1 pr-2">Description</th>
                   <th className="py-1 pr-2">Type</th>
                   <th className="py-1 pr-2">Item type</th>
                   <th />
@@ -155,6 +156,14 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                           aria-label={`Title ${i + 1}`}
                           value={f.title}
                           onChange={(e) => setField(i, { title: e.target.value })}
+                          className={`${inputClass} py-1`}
+                        />
+                      </td>
+                      <td className="py-1 pr-2">
+                        <input
+                          aria-label={`Description ${i + 1}`}
+                          value={f.description}
+                          onChange={(e) => setField(i, { description: e.target.value })}
                           className={`${inputClass} py-1`}
                         />
                       </td>
