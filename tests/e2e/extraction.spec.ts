@@ -77,7 +77,7 @@ test("a plan carries a plan document: uploaded with the Add Plan form, viewed, r
   expect(served.headers()["content-type"]).toBe("application/pdf");
 
   await card.getByLabel("Replace plan document").setInputFiles(await pdfFile("formulary-2026.pdf", ["Formulary 2026"]));
-  await card.getByRole("button", { name: "Replace" }).click();
+  await card.getByRole("button", { name: "Replace", exact: true }).click();
   await expect(card.getByTestId("plan-document-name")).toHaveText("formulary-2026.pdf");
   await card.getByRole("button", { name: "Remove" }).click();
   await expect(card).toContainText("No plan document yet");
@@ -135,7 +135,7 @@ test("run an extraction with a schema built in the Form Schema tab", async ({ pa
   await expect(builder.getByTestId("preview-schema")).toContainText("Prescriber specialty");
   await expect(builder.getByTestId("preview-schema")).toContainText("Yes / No");
   await builder.getByRole("tab", { name: "Json Schema" }).click();
-  await expect(builder.getByLabel("Json Schema")).toHaveValue(/"field_id": "prescriber_specialty"/);
+  await expect(builder.getByRole("textbox", { name: "Json Schema" })).toHaveValue(/"field_id": "prescriber_specialty"/);
 
   await extraction.getByRole("button", { name: "Extract Policies" }).click();
   const waiting = page.getByTestId("extraction-waiting");
