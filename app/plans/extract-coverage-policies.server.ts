@@ -129,12 +129,27 @@ export function extractionStateOf(plan: PlanRow, now = new Date()): ExtractionSt
   return {
     extracted_policies: status === "processed" ? ((plan.extracted_policies as ExtractedPolicy[] | null) ?? []) : [],
     processed_at: status === "processed" && plan.processed_at ? plan.processed_at.toISOString() : null,
-    json_schema: (plan.extraction_schema as ExtractionSchema | null) ?? DEFAULT_EXTRACTION_SCHEMA,
+    json_schema: canonicalSchema((plan.extraction_schema as ExtractionSchema | null) ?? DEFAULT_EXTRACTION_SCHEMA),
     processing: status === "processing",
     status,
     job_id: plan.reducto_job_id,
     started_at: plan.extraction_started_at ? plan.extraction_started_at.toISOString() : null,
     error,
+  };
+}
+
+/** The schema with its keys in the builder's order (jsonb stores object keys in its own order). */
+function canonicalSchema(schema: ExtractionSchema): ExtractionSchema {
+  return {
+    title: schema.title,
+    description: schema.description,
+    properties: (schema.properties ?? []).map((p) => ({
+      field_id: p.field_id,
+      title: p.title,
+      description: p.description,
+      type: p.type,
+      ...(p.items ? { items: { type: p.items.type } } : {}),
+    })),
   };
 }
 
