@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoute } from "~/api/api-route.server";
 import { getDatabase } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { readFormBody } from "~/lib/http.server";
+import { readBody } from "~/lib/http.server";
 import {
   fileFromForm,
   getPlanDocument,
@@ -24,7 +24,7 @@ const PlanDocumentJsonSchema = z.object({
 /**
  * GET /api/o/{orgId}/plans/{plan}/document[?download=1] → the plan's document (PDF; 404 when it has none).
  * POST multipart {file} → {plan_document}: stores the PDF as the plan's document, replacing the one it
- * had; 422 'Please upload a PDF file' (empty, missing or not a PDF) or the size limit, 413 when larger
+ * had; 400 for a malformed body; 422 'Please upload a PDF file' (empty, missing or not a PDF) or the size limit, 413 when larger
  * than the upload limit plus overhead. DELETE → {plan_document: null}; 404 when the plan has none.
  * Another organization's plan answers 404.
  */
@@ -52,9 +52,8 @@ const route = apiRoute({
       const database = await getDatabase();
       // the plan first: another organization's plan is 404 whatever the body
       await getPlanDocument(database, organizationId, params.planId!);
-      const type = request.headers.get("content-type") ?? "";
-      if (!type.includes("multipart/form-data")) throw new AppError("validation", "Please upload a PDF file");
-      const file = await fileFromForm((await readFormBody(request)).get("file"));
+      // malformed JSON or form bodies are 400 (readBody); any body without a file is 422
+      const file = await fileFromForm((await readBody(request)).file);
       if (!file) throw new AppError("validation", "Please upload a PDF file");
       const doc = await setPlanDocument(database, organizationId, params.planId!, file);
       return { plan_document: serializePlanDocument(organizationId, params.planId!, doc)! };
