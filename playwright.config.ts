@@ -65,6 +65,9 @@ export default defineConfig({
       WEBHOOKS_ALLOW_PRIVATE: "1",
       WEBHOOK_RETRY_BASE_MS: process.env.WEBHOOK_RETRY_BASE_MS ?? "1000",
       WEBHOOK_MAX_ATTEMPTS: process.env.WEBHOOK_MAX_ATTEMPTS ?? "4",
+      // tests/e2e/extraction.spec.ts watches the extraction waiting screen poll: a finished extraction
+      // is held this long before it is stored (the built-in engine would finish before any poll).
+      POLICY_EXTRACTION_HOLD_MS: process.env.POLICY_EXTRACTION_HOLD_MS ?? "6000",
     },
   },
 });

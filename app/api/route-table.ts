@@ -84,6 +84,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/plans/:planId", file: "routes/api/plans/item.tsx", alias: "o/:orgId/plans/:planId.json" },
   { path: "o/:orgId/plans/:planId/extract_coverage_policies", file: "routes/api/plans/extract-coverage-policies.tsx" },
   { path: "o/:orgId/plans/:planId/extracted_coverage_policies", file: "routes/api/plans/extracted-coverage-policies.tsx" },
+  { path: "o/:orgId/plans/:planId/document", file: "routes/api/plans/document.tsx" },
 
   // Coverage policies and their decision trees
   {

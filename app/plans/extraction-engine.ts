@@ -193,7 +193,8 @@ export function extractPolicies(schema: ExtractionSchema, policies: PolicyForExt
     const facts: PolicyFacts = { ...p, sentences, lowerSentences: sentences.map((s) => s.toLowerCase()) };
     const row: ExtractedPolicy = { coverage_policy_id: p.policy.id, citations: {} };
     for (const field of schema.properties) {
-      const extractor = EXTRACTORS[field.field_id];
+      // own keys only: a custom field named e.g. 'constructor' is not Object.prototype.constructor
+      const extractor = Object.hasOwn(EXTRACTORS, field.field_id) ? EXTRACTORS[field.field_id] : undefined;
       const { value, sources } = extractor ? extractor(facts) : extractCustom(facts, field);
       row[field.field_id] = coerce(value, field.type);
       if (sources.length) row.citations[field.field_id] = sources;

@@ -1,7 +1,16 @@
 /** The policy extraction schema (shared by the server and the schema builder in the browser). */
 import { z } from "zod";
 
+/** How often the plan page asks for an extraction job's state while it is processing (PRODUCT-SPEC §4, §9: 5 seconds). */
+export const EXTRACTION_POLL_MS = 5_000;
+
 export const EXTRACTION_FIELD_TYPES = ["string", "number", "integer", "boolean", "array"] as const;
+
+/**
+ * Keys every extracted row carries besides its fields (ExtractedPolicy): a field with one of these
+ * ids would overwrite them and its values would land in the wrong column, so they are refused.
+ */
+export const RESERVED_FIELD_IDS = ["coverage_policy_id", "citations"] as const;
 
 /** Bounds of a custom extraction schema (the builder offers 11 predefined fields plus a few own). */
 export const EXTRACTION_SCHEMA_LIMITS = { fields: 50, jsonChars: 64_000, depth: 6 } as const;
@@ -11,7 +20,8 @@ const FieldSchema = z.object({
     .string()
     .trim()
     .max(64, "Field ids are at most 64 characters")
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "Field ids use letters, digits and underscores"),
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "Field ids use letters, digits and underscores")
+    .refine((id) => !(RESERVED_FIELD_IDS as readonly string[]).includes(id), { message: "coverage_policy_id and citations are reserved field ids" }),
   title: z.string().max(200, "Field titles are at most 200 characters").default(""),
   description: z.string().max(1000, "Field descriptions are at most 1000 characters").default(""),
   type: z.enum(EXTRACTION_FIELD_TYPES, { message: "Field type must be string, number, integer, boolean or array" }),
@@ -57,3 +67,30 @@ export const DEFAULT_EXTRACTION_SCHEMA: ExtractionSchema = {
   description: "Fields extracted from each coverage policy",
   properties: PREDEFINED_FIELDS,
 };
+
+/**
+ * The builder's reading of Json Schema text: the builder shape or a JSON Schema object
+ * (`{properties: {id: {type, title, description, items}}}`), when it parses and is a valid schema;
+ * else null (the tab keeps the last valid schema: PRODUCT-SPEC §5 "invalid JSON is ignored").
+ */
+export function schemaFromJsonText(text: string): ExtractionSchema | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (v.properties && typeof v.properties === "object" && !Array.isArray(v.properties)) {
+    v.properties = Object.entries(v.properties as Record<string, Record<string, unknown> | null>).map(([field_id, p]) => ({
+      field_id,
+      title: p?.title ?? "",
+      description: p?.description ?? "",
+      type: p?.type,
+      ...(p?.items ? { items: p.items } : {}),
+    }));
+  }
+  const parsed = ExtractionSchemaSchema.safeParse(v);
+  return parsed.success ? parsed.data : null;
+}

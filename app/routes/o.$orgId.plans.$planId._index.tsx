@@ -3,13 +3,15 @@ import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "r
 import type { Route } from "./+types/o.$orgId.plans.$planId._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { DrugsField } from "~/drugs/ui/drugs-field";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
-import { extractCoveragePolicies, getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.server";
+import { fileFromForm, getPlanDocument, removePlanDocument, setPlanDocument } from "~/plans/plan-document.server";
+import { PlanDocumentCard } from "~/plans/ui/plan-document-card";
+import { getExtractedCoveragePolicies, startCoveragePolicyExtraction } from "~/plans/extract-coverage-policies.server";
 import {
   createCoveragePolicy,
   deleteCoveragePolicy,
@@ -37,7 +39,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const plan = await requirePlan(database, organization.id, params.planId);
     const policies = await listCoveragePolicies(database, organization.id, plan.id);
     const extraction = await getExtractedCoveragePolicies(database, organization.id, plan.id);
+    const planDocument = await getPlanDocument(database, organization.id, plan.id);
     return {
+      planDocument,
       orgId: organization.id,
       plan: serializePlan(plan),
       policies: policies.map((p) => serializeCoveragePolicy(p, { signUrl: (id) => signDocumentUrl(id) })),
@@ -51,7 +55,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /**
  * intent=add_policy (multipart drug_name, file, policy_drugs) creates a policy and queues its tree;
- * intent=generate_tree (`id`) (re)queues a tree; intent=delete_policy (`id`); intent=extract (`json_schema`).
+ * intent=generate_tree (`id`) (re)queues a tree; intent=delete_policy (`id`); intent=extract (`json_schema`)
+ * starts an extraction job; intent=upload_document (multipart `file`, a PDF) sets or replaces the plan
+ * document; intent=remove_document removes it.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
@@ -76,9 +82,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       await deleteCoveragePolicy(database, organization.id, id);
       return redirectWithToast(base, { type: "success", message: "Coverage policy deleted" });
     }
+    if (intent === "upload_document") {
+      const file = await fileFromForm(form.get("file"));
+      if (!file) throw new AppError("validation", "Please upload a PDF file");
+      const doc = await setPlanDocument(database, organization.id, params.planId, file);
+      return redirectWithToast(base, { type: "success", message: `Plan document ${doc.filename} uploaded` });
+    }
+    if (intent === "remove_document") {
+      await removePlanDocument(database, organization.id, params.planId);
+      return redirectWithToast(base, { type: "success", message: "Plan document removed" });
+    }
     if (intent === "extract") {
-      await extractCoveragePolicies(database, organization.id, params.planId, String(form.get("json_schema") ?? "") || null);
-      return redirectWithToast(`${base}?extracted=1`, { type: "success", message: "Policies extracted" });
+      // Starts the job and answers at once; the page polls its state (the waiting screen).
+      await startCoveragePolicyExtraction(database, organization.id, params.planId, String(form.get("json_schema") ?? "") || null);
+      return redirectWithToast(`${base}?extracted=1`, { type: "info", message: "Extracting policies..." });
     }
   } catch (err) {
     if (isAppError(err)) {
@@ -103,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 type ActionData = { intent: string; error?: string; values?: { drug_name: string; policy_drugs: string } } | undefined;
 
 export default function PlanDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, plan, policies, extraction } = loaderData;
+  const { orgId, plan, policies, extraction, planDocument } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -137,7 +154,15 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
           </>
         }
       />
-      {result?.error && result.intent !== "add_policy" && result.intent !== "delete_policy" && <FormAlert message={result.error} />}
+      {/* one message per error: intents with their own form show it there, not here as well */}
+      {result?.error && !["add_policy", "delete_policy", "extract", "upload_document", "remove_document"].includes(result.intent) && (
+        <FormAlert message={result.error} />
+      )}
+      <PlanDocumentCard
+        document={planDocument}
+        href={`/api/o/${orgId}/plans/${plan.token}/document`}
+        error={result?.intent === "upload_document" || result?.intent === "remove_document" ? result.error : null}
+      />
 
       {codeView ? (
         <JsonView value={{ plan, coverage_policies: policies }} />
@@ -156,6 +181,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
       {policies.length > 0 && (
         <PolicyExtraction
           extraction={extraction}
+          policies={policies}
           open={searchParams.has("extracted") || result?.intent === "extract"}
           error={result?.intent === "extract" ? result.error : null}
         />

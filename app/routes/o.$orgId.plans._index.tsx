@@ -6,7 +6,8 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
-import { createPlan, deletePlan, listPlans, serializePlan } from "~/plans/manage-plans.server";
+import { deletePlan, listPlans, serializePlan } from "~/plans/manage-plans.server";
+import { checkPlanDocument, createPlanWithDocument, fileFromForm } from "~/plans/plan-document.server";
 import { planFieldErrors, readPlanForm, type PlanFieldErrors } from "~/plans/ui/plan-form";
 import { AddPlanForm } from "~/plans/ui/plan-form-fields";
 import { PlanTable } from "~/plans/ui/plan-table";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { orgId: organization.id, plans: plans.map(serializePlan) };
 }
 
-/** intent=create (the Add Plan fields) opens the new plan; intent=delete (`id`) removes a plan and its policies. */
+/** intent=create (the Add Plan fields, multipart with an optional plan document `file`) opens the new plan; intent=delete (`id`) removes a plan and its policies. */
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const database = await getDatabase();
@@ -35,8 +36,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
     const errors = planFieldErrors(input);
     if (errors) return data({ intent, errors, values }, { status: 422 });
+    const file = await fileFromForm(form.get("file"));
     try {
-      const plan = await createPlan(database, organization.id, input);
+      // a refused plan document is the file field's message (and no plan is created)
+      if (file) checkPlanDocument(file);
+    } catch (err) {
+      if (isAppError(err)) return data({ intent, errors: { file: err.message } as PlanFieldErrors, values }, { status: err.status });
+      throw err;
+    }
+    try {
+      const { plan } = await createPlanWithDocument(database, organization.id, input, file);
       return redirectWithToast(`${base}/${plan.id}`, { type: "success", message: "Plan created" });
     } catch (err) {
       if (isAppError(err)) return data({ intent, errors: { form: err.message } as PlanFieldErrors, values }, { status: err.status });

@@ -67,6 +67,7 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/coverage-policies/node": { methods: ["PUT", "PATCH", "DELETE"], body: "optional" }, // partial update
   "routes/api/plans/extract-coverage-policies": { methods: ["POST"], body: "optional" },
   "routes/api/plans/extracted-coverage-policies": { methods: ["GET"] },
+  "routes/api/plans/document": { methods: ["GET", "POST", "DELETE"], body: "required", upload: "file" },
   "routes/api/prior-auths/collection": { methods: ["GET", "POST"], body: "required", upload: "file" },
   "routes/api/prior-auths/collection.alias": { methods: ["GET", "POST"], body: "required", upload: "file" },
   "routes/api/prior-auths/item": { methods: ["GET", "DELETE"], body: "none" },

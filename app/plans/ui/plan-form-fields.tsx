@@ -1,7 +1,7 @@
 /**
  * The Add Plan form (PRODUCT-SPEC §5 "Plan": title, identification, line of business, plan type,
- * state and effective date required; termination date optional). A plain multipart-free POST that
- * works before JavaScript; errors come back per field from the server.
+ * state and effective date required; termination date optional) with an optional plan document (PDF).
+ * A plain multipart POST that works before JavaScript; errors come back per field from the server.
  */
 import { Form } from "react-router";
 import { LINES_OF_BUSINESS, PLAN_TYPES, US_STATES } from "~/plans/plan-constants";
@@ -10,6 +10,9 @@ import { Link } from "react-router";
 import type { PlanFieldErrors } from "./plan-form";
 
 const label = "block text-sm font-medium text-slate-700";
+/** The file input look shared by the plan forms. */
+export const fileInputClass =
+  "block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium";
 
 export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldErrors | null; values?: Record<string, unknown> | null; cancelTo: string }) {
   const v = (k: string) => (typeof values?.[k] === "string" ? (values[k] as string) : "");
@@ -25,7 +28,7 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
   );
   const invalid = (k: keyof PlanFieldErrors) => (errors?.[k] ? true : undefined);
   return (
-    <Form method="post" noValidate className="space-y-4" data-testid="add-plan-form">
+    <Form method="post" encType="multipart/form-data" noValidate className="space-y-4" data-testid="add-plan-form">
       <input type="hidden" name="intent" value="create" />
       <FormAlert message={errors?.form} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -105,6 +108,19 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
           <input id="plan-termination_date" type="date" name="termination_date" defaultValue={v("termination_date")} className={inputClass} />,
         )}
       </div>
+      {field(
+        "file",
+        "Plan document (PDF, optional)",
+        <input
+          id="plan-file"
+          type="file"
+          name="file"
+          accept="application/pdf,.pdf"
+          aria-invalid={invalid("file")}
+          aria-describedby={errors?.file ? "plan-file-error" : undefined}
+          className={fileInputClass}
+        />,
+      )}
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="is_active" defaultChecked={values ? values.is_active === "on" : true} className="h-4 w-4 rounded border-slate-300" />
         Active

@@ -46,7 +46,7 @@ export function readPlanForm(form: FormData): PlanInput {
   return { ...readPlanInput(body), is_active: form.get("is_active") === "on" || form.get("is_active") === "true" };
 }
 
-export type PlanFieldErrors = Partial<Record<(typeof FIELDS)[number] | "is_active" | "form", string>>;
+export type PlanFieldErrors = Partial<Record<(typeof FIELDS)[number] | "is_active" | "file" | "form", string>>;
 
 /** Field → first message, or null when the input is valid. */
 export function planFieldErrors(input: PlanInput): PlanFieldErrors | null {

@@ -1,6 +1,6 @@
 /**
  * The extraction schema builder (PRODUCT-SPEC §2 "Policy extractor", §3, §5, §9): tabs Json Schema
- * (free text; invalid JSON is ignored until it parses), Form Schema (rows of field id, title, type —
+ * (free text; invalid JSON is ignored until it parses), Form Schema (rows of field id, title, description, type —
  * string, number, integer, boolean, or array of one item type; each predefined field usable once)
  * and Preview Schema (the fields as a reader would fill them). "Auto generate schema" fills every
  * predefined field after the spec's simulated 3-second delay. Before JavaScript loads it is a
@@ -9,11 +9,13 @@
 import { useState } from "react";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { EXTRACTION_FIELD_TYPES, PREDEFINED_FIELDS, type ExtractionSchema } from "~/plans/extraction-schema";
+import { EXTRACTION_FIELD_TYPES, PREDEFINED_FIELDS, schemaFromJsonText, type ExtractionSchema } from "~/plans/extraction-schema";
 import { inputClass, secondaryButton, Spinner } from "~/ui/styles";
 
 type Field = ExtractionSchema["properties"][number];
 const ITEM_TYPES = ["string", "number", "integer", "boolean"] as const;
+/** PRODUCT-SPEC §9: "Auto generate schema button simulates a 3 second delay". */
+const AUTO_GENERATE_DELAY_MS = 3000;
 const tabClass = ({ selected }: { selected: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium focus:outline-none ${selected ? "bg-white text-indigo-700 shadow-xs" : "text-slate-600 hover:text-slate-900"}`;
 
@@ -39,6 +41,7 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
   };
   const setField = (i: number, patch: Partial<Field>) => update({ ...schema, properties: schema.properties.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   const used = new Set(schema.properties.map((f) => f.field_id));
+  const duplicates = new Set(schema.properties.map((f) => f.field_id).filter((id, i, all) => all.indexOf(id) !== i));
   const freePredefined = PREDEFINED_FIELDS.filter((p) => !used.has(p.field_id));
   const addField = (id: string) => {
     const pre = PREDEFINED_FIELDS.find((p) => p.field_id === id);
@@ -48,6 +51,8 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
   };
   const autoGenerate = () => {
     setGenerating(true);
+    // The wait is simulated: the spec's auto generate button waits 3 seconds (PRODUCT-SPEC §9), but
+    // nothing is computed or sent anywhere; the schema is the predefined fields plus the custom ones.
     setTimeout(() => {
       update({
         title: schema.title || "Coverage policy",
@@ -57,7 +62,7 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
         ),
       });
       setGenerating(false);
-    }, 3000);
+    }, AUTO_GENERATE_DELAY_MS);
   };
   const idx = (f: Field) => {
     const i = PREDEFINED_FIELDS.findIndex((p) => p.field_id === f.field_id);
@@ -95,12 +100,9 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
               value={text}
               onChange={(e) => {
                 setText(e.target.value);
-                try {
-                  const v = JSON.parse(e.target.value) as ExtractionSchema;
-                  if (v && Array.isArray(v.properties)) setSchema(v);
-                } catch {
-                  // invalid JSON is ignored until it parses (PRODUCT-SPEC §5)
-                }
+                // invalid JSON (or an invalid schema) is ignored until it parses (PRODUCT-SPEC §5)
+                const v = schemaFromJsonText(e.target.value);
+                if (v) setSchema(v);
               }}
               className={`${inputClass} font-mono text-xs`}
             />
@@ -127,6 +129,7 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                 <tr>
                   <th className="py-1 pr-2">Field id</th>
                   <th className="py-1 pr-2">Title</th>
+                  <th className="py-1 pr-2">Description</th>
                   <th className="py-1 pr-2">Type</th>
                   <th className="py-1 pr-2">Item type</th>
                   <th />
@@ -142,15 +145,25 @@ export function SchemaBuilder({ initial }: { initial: ExtractionSchema }) {
                           aria-label={`Field id ${i + 1}`}
                           value={f.field_id}
                           readOnly={predefined}
+                          aria-invalid={duplicates.has(f.field_id) || undefined}
                           onChange={(e) => setField(i, { field_id: e.target.value.replace(/[^A-Za-z0-9_]/g, "_") })}
                           className={`${inputClass} py-1 font-mono text-xs ${predefined ? "bg-slate-50" : ""}`}
                         />
+                        {duplicates.has(f.field_id) && <p className="mt-0.5 text-xs text-red-700">Each field can be used once</p>}
                       </td>
                       <td className="py-1 pr-2">
                         <input
                           aria-label={`Title ${i + 1}`}
                           value={f.title}
                           onChange={(e) => setField(i, { title: e.target.value })}
+                          className={`${inputClass} py-1`}
+                        />
+                      </td>
+                      <td className="py-1 pr-2">
+                        <input
+                          aria-label={`Description ${i + 1}`}
+                          value={f.description}
+                          onChange={(e) => setField(i, { description: e.target.value })}
                           className={`${inputClass} py-1`}
                         />
                       </td>

@@ -9,12 +9,18 @@ const ExtractionResultSchema = z.object({
   processed_at: z.string().nullable(),
   json_schema: z.unknown(),
   processing: z.boolean(),
+  status: z.enum(["none", "processing", "processed", "failed"]).describe("the extraction job: processing until processed or failed"),
+  job_id: z.string().nullable(),
+  started_at: z.string().nullable(),
+  error: z.string().nullable().describe("one message when the job failed"),
 });
 
 /**
- * POST /api/o/{orgId}/plans/{plan}/extract_coverage_policies {json_schema} → {extracted_policies,
- * processed_at, json_schema, processing: false}. Without json_schema the predefined fields are used.
- * 422 for an invalid schema or a plan without coverage policies.
+ * POST /api/o/{orgId}/plans/{plan}/extract_coverage_policies {json_schema} → runs an extraction job to
+ * the end and answers its state {extracted_policies, processed_at, json_schema, processing: false,
+ * status: "processed", job_id, started_at, error: null}. Without json_schema the predefined fields are
+ * used. 422 for an invalid schema, a plan without coverage policies or a failed job (its message);
+ * 409 while another extraction of the plan is processing (the plan page starts jobs without waiting).
  */
 const route = apiRoute({
   POST: {
@@ -24,7 +30,7 @@ const route = apiRoute({
     tags: ["Plans"],
     requestBody: [{ contentType: "application/json", schema: z.object({ json_schema: ExtractionSchemaSchema.optional() }), required: false }],
     response: ExtractionResultSchema,
-    errors: { 422: "Invalid schema, or a plan without coverage policies" },
+    errors: { 409: "An extraction of this plan is already processing", 422: "Invalid schema, a plan without coverage policies, or a failed extraction" },
     handler: async ({ request, organizationId, params }) =>
       extractCoveragePolicies(await getDatabase(), organizationId, params.planId!, (await readBody(request)).json_schema),
   },

@@ -5,7 +5,8 @@ import { getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.
 
 /**
  * GET /api/o/{orgId}/plans/{plan}/extracted_coverage_policies → {extracted_policies, processed_at,
- * json_schema, processing}. `processed_at` is null before the first extraction.
+ * json_schema, processing, status, job_id, started_at, error}: the extraction job's state, polled
+ * while `status` is "processing" (PRODUCT-SPEC §4). `processed_at` is null until a job finishes.
  */
 const route = apiRoute({
   GET: {
@@ -18,6 +19,10 @@ const route = apiRoute({
       processed_at: z.string().nullable(),
       json_schema: z.unknown(),
       processing: z.boolean(),
+      status: z.enum(["none", "processing", "processed", "failed"]).describe("the extraction job: processing until processed or failed"),
+      job_id: z.string().nullable(),
+      started_at: z.string().nullable(),
+      error: z.string().nullable().describe("one message when the job failed"),
     }),
     handler: async ({ organizationId, params }) => getExtractedCoveragePolicies(await getDatabase(), organizationId, params.planId!),
   },
