@@ -137,7 +137,7 @@ function blank(s: string | null): string | null {
 }
 
 /** YYYY-MM-DD from whatever the model wrote ("03/14/1979", "March 2025" → first of month), else null. */
-function isoDate(s: string | null): string | null {
+export function isoDate(s: string | null): string | null {
   if (!s || !s.trim()) return null;
   const t = s.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return parseDate(t) ?? null;

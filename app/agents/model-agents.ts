@@ -12,6 +12,8 @@ import { extractCaseFactsWithModel } from "./extract-case.model";
 import { reviewCaseWithModel } from "./review-case.model";
 import { auditCaseWithModel } from "./audit-case.model";
 import { proposeWithModel } from "./decide-case.model";
+import { extractServiceLinesWithModel } from "./extract-services.model";
+import { extractServiceLines } from "~/clinical/extract/service-lines";
 
 /** Case documents longer than this (characters) are reviewed on retrieved passages instead of whole pages. */
 export const WHOLE_DOCUMENT_LIMIT = 40_000;
@@ -27,6 +29,12 @@ export function modelAgents(client: ModelClient, opts: ModelAgentOptions = {}): 
     engine: "openai",
     model: client.model,
     extract: (doc, o) => extractCaseFactsWithModel(client, doc, { documentName: o.documentName, formulary: o.formulary, knownDrugNames: o.knownDrugNames }),
+    // medical requests: the model lists the service lines; when it finds no line with a code written
+    // on the document, the built-in reader of the form's layout is used instead
+    async extractServices(doc, o) {
+      const lines = await extractServiceLinesWithModel(client, doc, { documentName: o.documentName });
+      return lines.some((l) => l.code) ? lines : extractServiceLines(doc, o.documentName);
+    },
     eligibility: builtinAgents.eligibility,
     selectPolicy: builtinAgents.selectPolicy,
     async review(input) {

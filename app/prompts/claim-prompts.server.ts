@@ -15,7 +15,7 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { asPromptJson, getDefaultPrompt } from "~/agents/prompts";
 import { toStrictJsonSchema } from "~/agents/json-schema";
-import { QuoteSchema } from "~/agents/output-schemas";
+import { SERVICE_LINES_PROMPT, ServiceLinesOutputSchema } from "~/agents/extract-services.model";
 import type { ModelClient } from "~/agents/llm.server";
 import { documentForPrompt, factsForPrompt, formatEvidence, pagesAsPassages, withoutCitations } from "~/agents/cite";
 import { treeForPrompt } from "~/agents/review-case.model";
@@ -30,43 +30,13 @@ import { executePrompt, loadCaseDocument, readPrompt, storeGroundTruth, type Cas
 /** The prompt types of the claim pipeline, in stage order. */
 export const CLAIM_PROMPT_TYPES: readonly ClaimPromptType[] = CLAIM_PROMPT_TYPE_VALUES;
 
-const s = () => z.string().nullable();
-/** The model's reply to the service_lines prompt (one object per line as written on the form). */
-export const ServiceLinesOutputSchema = z.object({
-  service_lines: z.array(
-    z.object({
-      line_number: z.number().int(),
-      code: s(),
-      description: s(),
-      category: ServiceCategorySchema,
-      units: z.number().nullable(),
-      date_of_service: s(),
-      date_of_service_end: s(),
-      place_of_service: s(),
-      site_of_care: s(),
-      modifiers: z.array(z.string()),
-      ordering_provider: s(),
-      rendering_provider: s(),
-      quotes: z.array(QuoteSchema),
-    }),
-  ),
-});
+export { ServiceLinesOutputSchema };
 
 const SERVICE_LINES: CasePromptTemplate = {
   prompt_type: "service_lines",
   schema_name: "service_lines",
-  system_prompt: `You are a medical claims intake specialist. You read a medical claim or medical prior authorization request (CMS-1500-style claim form, payer medical PA form, letter of medical necessity; text per page, possibly OCR with errors) and list every service line requested.
-
-Rules:
-- One entry per service line, in the order written; line_number starts at 1.
-- code is the HCPCS Level II (letter + 4 digits) or CPT (5 digits) code exactly as written; null when absent or illegible. Never infer a code from a description.
-- units as written (1 when the line states none); dates as YYYY-MM-DD; place_of_service is the CMS two-digit code.
-- modifiers as written (e.g. "RT", "59"); ordering and rendering providers by name when the line or form names them.
-- category: advanced_imaging, dme, outpatient_surgery, infusion (J-codes and their administration), physical_therapy, or other.
-- For every line add \`quotes\`: one to three short excerpts copied character for character from the document, with their page.`,
-  user_prompt: `The request has {{page_count}} page(s).
-
-{{document}}`,
+  system_prompt: SERVICE_LINES_PROMPT.system,
+  user_prompt: SERVICE_LINES_PROMPT.user,
   json_schema: toStrictJsonSchema(ServiceLinesOutputSchema, "service_lines"),
   variables: ["page_count", "document"],
 };
