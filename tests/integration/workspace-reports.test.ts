@@ -242,12 +242,19 @@ describe("CMS-0057-F metrics from cases with known times", () => {
       pending: 1,
       percent_approved: 60,
       percent_denied: 20,
+      // appeals and extensions are recorded for prior auths only: claims are left out of both figures
+      // (null), their counts are of tracked kinds only (0), and not_tracked names the claims
       percent_approved_after_appeal: null,
       percent_extended_timeframe_approved: null,
+      appealed: 0,
+      approved_after_appeal: 0,
+      extended: 0,
+      extended_approved: 0,
       average_hours_to_decision: 60.25,
       median_hours_to_decision: 10,
       decided_late: 1,
     });
+    expect(r.not_tracked.join(" ")).toMatch(/claim cases/);
     // expedited: X1 approved in 3 h, X3 denied in 20 h, X2 pending → 33.3 % each; mean = median = 11.5
     expect(r.service.expedited).toMatchObject({
       requests: 3,
