@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { RootErrorBoundary } from "~/components/error-boundary";
 import type { Route } from "./+types/root";
@@ -25,6 +26,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // `<html data-hydrated="true">` once React has taken over the server-rendered page: the end-to-end
+  // specs wait for it before typing into a form opened by URL (?modal=...), since a value typed into
+  // the server-rendered form before hydration can be reset by it
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -7,7 +7,7 @@
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signInReviewer } from "./fixtures/prior-auth-helpers";
+import { signInReviewer, gotoHydrated } from "./fixtures/prior-auth-helpers";
 import { APPEALS_CASES, APPEALS_REVIEWER } from "./fixtures/seed-appeals-cases";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-appeals-${process.pid}.json`);
@@ -102,7 +102,7 @@ test("record an appeal of the signed-off denial and overturn it as the clinical 
 
 test("approving the extended case, then the reports show both figures", async ({ page }) => {
   const id = await caseId(page, APPEALS_CASES.open);
-  await page.goto(`/o/${orgId}/prior-auths/${id}?modal=override`);
+  await gotoHydrated(page, `/o/${orgId}/prior-auths/${id}?modal=override`);
   const modal = page.getByTestId("override-modal");
   await modal.getByLabel("Approve").check();
   await modal.getByLabel(/^Reason/).fill("Chart notes received: criteria met.");

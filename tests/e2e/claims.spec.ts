@@ -11,7 +11,7 @@
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { notAPdfFile, signInReviewer } from "./fixtures/prior-auth-helpers";
+import { notAPdfFile, signInReviewer, gotoHydrated } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `claims-e2e-reviewer-${process.pid}.json`);
 const SET = path.resolve("fixtures/eval/claims/cases");
@@ -40,7 +40,7 @@ async function waitForDetail(page: Page) {
 }
 
 test("the modal accepts PDFs only", async ({ page }) => {
-  await page.goto(`/o/${orgId}/claims?modal=claim_fax`);
+  await gotoHydrated(page, `/o/${orgId}/claims?modal=claim_fax`);
   const modal = page.getByTestId("claim-fax-modal");
   await modal.getByLabel("Fax PDF").setInputFiles(notAPdfFile());
   await modal.getByRole("button", { name: "Submit claim" }).click();

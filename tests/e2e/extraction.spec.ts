@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { signInReviewer } from "./fixtures/prior-auth-helpers";
+import { signInReviewer, gotoHydrated } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-extraction-${process.pid}.json`);
 let orgId = "";
@@ -49,7 +49,7 @@ async function openPlan(page: Page) {
 }
 
 test("a plan carries a plan document: uploaded with the Add Plan form, viewed, replaced and removed", async ({ page }) => {
-  await page.goto(`/o/${orgId}/plans?modal=add`);
+  await gotoHydrated(page, `/o/${orgId}/plans?modal=add`);
   const modal = page.getByTestId("add-plan-modal");
   await modal.getByLabel("Title").fill(PLAN_TITLE);
   await modal.getByLabel("Identification").fill("EXT-PPO");
