@@ -4,7 +4,7 @@
  * ?modal=appeal, ?modal=decide_appeal). Forms post to the case page (intents extend_time_frame,
  * record_appeal, decide_appeal) and work before JavaScript loads.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
@@ -12,6 +12,7 @@ import { Badge } from "~/prior-auths/ui/badges";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 import { withParams } from "~/ui/modal";
 import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
+import { ChoiceField, TextAreaField } from "~/ui/form-fields";
 import {
   APPEAL_OUTCOMES,
   APPELLANTS,
@@ -223,42 +224,14 @@ export function ExtendTimeFrameForm({
         Now due {formatDateTime(dueAt)}. A time frame may be extended once, by up to {MAX_EXTENSION_DAYS} calendar days, when the member asks for it or when
         more information is needed and the delay is in the member's interest (42 CFR 422.568(b)(1)(i), 422.572(b)). The member must be told why in writing.
       </p>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">
-          Why <span className="text-red-600">*</span>
-        </legend>
-        <div className="mt-2 space-y-2">
-          {Object.entries(EXTENSION_REASON_KINDS).map(([value, text]) => (
-            <label
-              key={value}
-              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-checked:border-indigo-400 has-checked:bg-indigo-50"
-            >
-              <input
-                type="radio"
-                name={fields.reason_kind.name}
-                value={value}
-                defaultChecked={fields.reason_kind.initialValue === value}
-                className="h-4 w-4"
-                aria-describedby={fields.reason_kind.errorId}
-              />
-              {text}
-            </label>
-          ))}
-        </div>
-        <FieldError id={fields.reason_kind.errorId} errors={fields.reason_kind.errors} />
-      </fieldset>
-      <div>
-        <label htmlFor={fields.reason.id} className="text-sm font-medium text-slate-700">
-          Reason <span className="text-red-600">*</span>
-        </label>
-        <textarea
-          {...getTextareaProps(fields.reason)}
-          rows={3}
-          className={`${inputClass} mt-1`}
-          placeholder="For example: chart notes documenting the methotrexate trial requested from the prescriber on 3 Feb"
-        />
-        <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
-      </div>
+      <ChoiceField legend="Why" field={fields.reason_kind} options={Object.entries(EXTENSION_REASON_KINDS).map(([value, label]) => ({ value, label }))} />
+      <TextAreaField
+        label="Reason"
+        field={fields.reason}
+        required
+        rows={3}
+        placeholder="For example: chart notes documenting the methotrexate trial requested from the prescriber on 3 Feb"
+      />
       <div>
         <label htmlFor={fields.days.id} className="text-sm font-medium text-slate-700">
           Days to add (1–{MAX_EXTENSION_DAYS})
@@ -323,13 +296,7 @@ export function RecordAppealForm({ lastResult, error, cancelTo }: { lastResult?:
           <FieldError id={fields.appellant.errorId} errors={fields.appellant.errors} />
         </div>
       </div>
-      <div>
-        <label htmlFor={fields.notes.id} className="text-sm font-medium text-slate-700">
-          Notes
-        </label>
-        <textarea {...getTextareaProps(fields.notes)} rows={3} className={`${inputClass} mt-1`} placeholder="What the appeal argues, new evidence received" />
-        <FieldError id={fields.notes.errorId} errors={fields.notes.errors} />
-      </div>
+      <TextAreaField label="Notes" field={fields.notes} rows={3} placeholder="What the appeal argues, new evidence received" />
       <Actions cancelTo={cancelTo} busy={busy} submit="Record appeal" />
     </Form>
   );
@@ -364,44 +331,22 @@ export function DecideAppealForm({
         Appeal by the {label(APPELLANTS, appeal.appellant).toLowerCase()}, received {formatDay(appeal.received_at)}.{appeal.notes ? ` ${appeal.notes}` : ""}{" "}
         Overturning it makes the case approved after appeal; the original denial stays in the decision trail.
       </p>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">
-          Outcome <span className="text-red-600">*</span>
-        </legend>
-        <div className="mt-2 grid grid-cols-2 gap-2">
-          {(
-            [
-              ["overturned", "border-emerald-300 has-checked:bg-emerald-50 has-checked:ring-emerald-500"],
-              ["upheld", "border-red-300 has-checked:bg-red-50 has-checked:ring-red-500"],
-            ] as const
-          ).map(([value, tone]) => (
-            <label key={value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium has-checked:ring-2 ${tone}`}>
-              <input
-                type="radio"
-                name={fields.outcome.name}
-                value={value}
-                defaultChecked={fields.outcome.initialValue === value}
-                className="h-4 w-4"
-                aria-describedby={fields.outcome.errorId}
-              />
-              {APPEAL_OUTCOMES[value]}
-            </label>
-          ))}
-        </div>
-        <FieldError id={fields.outcome.errorId} errors={fields.outcome.errors} />
-      </fieldset>
-      <div>
-        <label htmlFor={fields.reason.id} className="text-sm font-medium text-slate-700">
-          Reason <span className="text-red-600">*</span>
-        </label>
-        <textarea
-          {...getTextareaProps(fields.reason)}
-          rows={4}
-          className={`${inputClass} mt-1`}
-          placeholder="Clinical rationale for the appeal decision (shown in the decision trail)"
-        />
-        <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
-      </div>
+      <ChoiceField
+        legend="Outcome"
+        field={fields.outcome}
+        columns
+        options={[
+          { value: "overturned", label: APPEAL_OUTCOMES.overturned, tone: "border-emerald-300 has-checked:bg-emerald-50 has-checked:ring-emerald-500" },
+          { value: "upheld", label: APPEAL_OUTCOMES.upheld, tone: "border-red-300 has-checked:bg-red-50 has-checked:ring-red-500" },
+        ]}
+      />
+      <TextAreaField
+        label="Reason"
+        field={fields.reason}
+        required
+        rows={4}
+        placeholder="Clinical rationale for the appeal decision (shown in the decision trail)"
+      />
       <Actions cancelTo={cancelTo} busy={busy} submit="Decide appeal" />
     </Form>
   );

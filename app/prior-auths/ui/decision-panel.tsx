@@ -3,7 +3,7 @@
  * one, and the Explanation / Override decision / Send denial letter actions (URL-driven modals, so
  * each works before JavaScript loads).
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { PriorAuthDetail } from "~/prior-auths/schemas";
@@ -14,6 +14,7 @@ import { decisionKind, formatDateTime, headerDecisionLabel } from "./decision";
 import { withParams } from "~/ui/modal";
 import { DenialLetterSchema, OverrideSchema } from "./schemas";
 import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton, Spinner } from "~/ui/styles";
+import { ChoiceField, TextAreaField } from "~/ui/form-fields";
 
 type Detail = PriorAuthDetail;
 
@@ -247,42 +248,17 @@ export function OverrideForm({
         The AI decided <strong className="text-slate-900">{headerDecisionLabel(ai.final_decision)}</strong>. Your decision replaces it on this case; the AI
         decision stays in the audit trail.
       </p>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Decision</legend>
-        <div className="mt-2 grid grid-cols-2 gap-2">
-          {(
-            [
-              ["approve", "Approve", "border-emerald-300 has-checked:bg-emerald-50 has-checked:ring-emerald-500"],
-              ["deny", "Deny", "border-red-300 has-checked:bg-red-50 has-checked:ring-red-500"],
-            ] as const
-          ).map(([value, label, tone]) => (
-            <label key={value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium has-checked:ring-2 ${tone}`}>
-              <input
-                type="radio"
-                name={fields.decision_type.name}
-                value={value}
-                defaultChecked={value === (fields.decision_type.initialValue ?? (aiKind === "approved" ? "deny" : "approve"))}
-                className="h-4 w-4"
-                aria-describedby={fields.decision_type.errorId}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        <FieldError id={fields.decision_type.errorId} errors={fields.decision_type.errors} />
-      </fieldset>
-      <div>
-        <label htmlFor={fields.reason.id} className="text-sm font-medium text-slate-700">
-          Reason <span className="text-red-600">*</span>
-        </label>
-        <textarea
-          {...getTextareaProps(fields.reason)}
-          rows={4}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-xs focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none aria-invalid:border-red-400"
-          placeholder="Clinical rationale for the override (shown in the audit trail)"
-        />
-        <FieldError id={fields.reason.errorId} errors={fields.reason.errors} />
-      </div>
+      <ChoiceField
+        legend="Decision"
+        field={fields.decision_type}
+        columns
+        defaultValue={typeof fields.decision_type.initialValue === "string" ? fields.decision_type.initialValue : aiKind === "approved" ? "deny" : "approve"}
+        options={[
+          { value: "approve", label: "Approve", tone: "border-emerald-300 has-checked:bg-emerald-50 has-checked:ring-emerald-500" },
+          { value: "deny", label: "Deny", tone: "border-red-300 has-checked:bg-red-50 has-checked:ring-red-500" },
+        ]}
+      />
+      <TextAreaField label="Reason" field={fields.reason} required rows={4} placeholder="Clinical rationale for the override (shown in the audit trail)" />
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} className={secondaryButton} preventScrollReset>
           Cancel
