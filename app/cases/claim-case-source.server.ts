@@ -3,10 +3,9 @@ import type { Database } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { notFound } from "~/lib/errors";
 import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
-import { dueAt } from "~/prior-auths/regulatory-clock";
 import type { CaseLineCounts, CaseRecord } from "./case-record";
 import type { CaseQuery, CaseSource } from "./case-sources.server";
-import { caseRowFilter } from "./case-row-filter";
+import { CASE_ROW_SELECT, caseRowFields, caseRowFilter } from "./case-row";
 
 /** One decision row of a service line, as the adapter reads it. */
 export interface LineDecisionInput {
@@ -116,15 +115,7 @@ export const claimCaseSource: CaseSource = {
     const rows = await database.prisma.claim.findMany({
       where,
       select: {
-        id: true,
-        patient_name: true,
-        urgency: true,
-        received_at: true,
-        due_at: true,
-        intake_status: true,
-        assignee_id: true,
-        assignee: { select: { username: true } },
-        plan: { select: { line_of_business: true } },
+        ...CASE_ROW_SELECT,
         service_requests: {
           orderBy: [{ line_number: "asc" }, { created_at: "asc" }],
           select: {
@@ -136,20 +127,12 @@ export const claimCaseSource: CaseSource = {
       },
     });
     return rows.map((r) => {
-      const urgency = r.urgency === "expedited" ? "expedited" : "standard";
       return {
         kind: "claim",
-        id: r.id,
         category: "service",
-        patient_name: r.patient_name,
         subject: claimSubject(r.service_requests),
-        urgency,
-        received_at: r.received_at,
-        due_at: r.due_at ?? dueAt(r.received_at, urgency),
+        ...caseRowFields(r),
         ...claimStatus({ intake_status: r.intake_status, lines: r.service_requests.map((s) => s.decisions) }),
-        assignee_id: r.assignee_id,
-        assignee_name: r.assignee?.username ?? null,
-        line_of_business: r.plan?.line_of_business ?? null,
         path: `claims/${r.id}`,
       } satisfies CaseRecord;
     });

@@ -2,11 +2,10 @@
 import type { Database } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { notFound } from "~/lib/errors";
-import { dueAt } from "~/prior-auths/regulatory-clock";
 import { decisionKind } from "~/prior-auths/ui/decision";
 import type { CaseRecord, CaseStatus } from "./case-record";
 import type { CaseQuery, CaseSource } from "./case-sources.server";
-import { caseRowFilter } from "./case-row-filter";
+import { CASE_ROW_SELECT, caseRowFields, caseRowFilter } from "./case-row";
 
 /**
  * Determination rules (docs/clinical; helper-guide safety rules): the latest human decision is final
@@ -38,35 +37,19 @@ export const priorAuthCaseSource: CaseSource = {
     const rows = await database.prisma.priorAuth.findMany({
       where,
       select: {
-        id: true,
-        patient_name: true,
+        ...CASE_ROW_SELECT,
         medication_name: true,
-        urgency: true,
-        received_at: true,
-        due_at: true,
-        intake_status: true,
-        assignee_id: true,
-        assignee: { select: { username: true } },
-        plan: { select: { line_of_business: true } },
         human_decisions: { orderBy: [{ created_at: "desc" }, { id: "desc" }], take: 1, select: { decision_type: true, created_at: true } },
         ai_decisions: { orderBy: [{ created_at: "desc" }, { id: "desc" }], take: 1, select: { final_decision: true, created_at: true } },
       },
     });
     return rows.map((r) => {
-      const urgency = r.urgency === "expedited" ? "expedited" : "standard";
       return {
         kind: "prior_auth",
-        id: r.id,
         category: "drug",
-        patient_name: r.patient_name,
         subject: r.medication_name,
-        urgency,
-        received_at: r.received_at,
-        due_at: r.due_at ?? dueAt(r.received_at, urgency),
+        ...caseRowFields(r),
         ...priorAuthStatus({ intake_status: r.intake_status, human: r.human_decisions[0] ?? null, ai: r.ai_decisions[0] ?? null }),
-        assignee_id: r.assignee_id,
-        assignee_name: r.assignee?.username ?? null,
-        line_of_business: r.plan?.line_of_business ?? null,
         path: `prior-auths/${r.id}`,
       } satisfies CaseRecord;
     });
