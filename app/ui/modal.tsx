@@ -7,7 +7,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { dangerButton, primaryButton, secondaryButton } from "./styles";
+import { dangerButton, primaryButton, secondaryButton, Spinner } from "./styles";
 
 const SIZES = { sm: "max-w-md", md: "max-w-xl", lg: "max-w-3xl", xl: "max-w-5xl", full: "max-w-7xl" } as const;
 
@@ -99,16 +99,28 @@ export function withParams(search: URLSearchParams | string, values: Record<stri
 }
 
 /**
- * The Cancel / confirm button row of a confirmation modal: Cancel is a link back to `closeTo` (works
- * without JavaScript), the confirm button submits the surrounding form.
+ * The Cancel / confirm button row of a modal's form: Cancel is a link back to `closeTo` (works
+ * without JavaScript), the confirm button submits the surrounding form; while `busy` (the form is
+ * submitting) it is disabled and shows a spinner.
  */
-export function ConfirmActions({ closeTo, confirmLabel = "Delete", danger = true }: { closeTo: string; confirmLabel?: string; danger?: boolean }) {
+export function ConfirmActions({
+  closeTo,
+  confirmLabel = "Delete",
+  danger = true,
+  busy = false,
+}: {
+  closeTo: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+}) {
   return (
     <div className="flex justify-end gap-2">
       <Link to={closeTo} className={secondaryButton} preventScrollReset>
         Cancel
       </Link>
-      <button type="submit" className={danger ? dangerButton : primaryButton}>
+      <button type="submit" className={danger ? dangerButton : primaryButton} disabled={busy}>
+        {busy && <Spinner />}
         {confirmLabel}
       </button>
     </div>

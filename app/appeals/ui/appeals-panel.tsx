@@ -10,8 +10,8 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/prior-auths/ui/badges";
 import { formatDateTime } from "~/prior-auths/ui/decision";
-import { withParams } from "~/ui/modal";
-import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
+import { ConfirmActions, withParams } from "~/ui/modal";
+import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { ChoiceField, TextAreaField } from "~/ui/form-fields";
 import {
   APPEAL_OUTCOMES,
@@ -177,20 +177,6 @@ export function AppealsPanel({ state, can }: { state: CaseAppeals; can: AppealPe
   );
 }
 
-function Actions({ cancelTo, busy, submit }: { cancelTo: string; busy: boolean; submit: string }) {
-  return (
-    <div className="flex justify-end gap-2">
-      <Link to={cancelTo} className={secondaryButton} preventScrollReset>
-        Cancel
-      </Link>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy && <Spinner />}
-        {submit}
-      </button>
-    </div>
-  );
-}
-
 const useBusy = (intent: string) => {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -245,7 +231,7 @@ export function ExtendTimeFrameForm({
         />
         <FieldError id={fields.days.errorId} errors={fields.days.errors} />
       </div>
-      <Actions cancelTo={cancelTo} busy={busy} submit="Extend time frame" />
+      <ConfirmActions closeTo={cancelTo} busy={busy} danger={false} confirmLabel="Extend time frame" />
     </Form>
   );
 }
@@ -297,7 +283,7 @@ export function RecordAppealForm({ lastResult, error, cancelTo }: { lastResult?:
         </div>
       </div>
       <TextAreaField label="Notes" field={fields.notes} rows={3} placeholder="What the appeal argues, new evidence received" />
-      <Actions cancelTo={cancelTo} busy={busy} submit="Record appeal" />
+      <ConfirmActions closeTo={cancelTo} busy={busy} danger={false} confirmLabel="Record appeal" />
     </Form>
   );
 }
@@ -347,7 +333,7 @@ export function DecideAppealForm({
         rows={4}
         placeholder="Clinical rationale for the appeal decision (shown in the decision trail)"
       />
-      <Actions cancelTo={cancelTo} busy={busy} submit="Decide appeal" />
+      <ConfirmActions closeTo={cancelTo} busy={busy} danger={false} confirmLabel="Decide appeal" />
     </Form>
   );
 }

@@ -11,9 +11,9 @@ import { JsonView } from "~/components/code-view";
 import { Badge, decisionTone } from "./badges";
 import { CitationList } from "./citations";
 import { decisionKind, formatDateTime, headerDecisionLabel } from "./decision";
-import { withParams } from "~/ui/modal";
+import { ConfirmActions, withParams } from "~/ui/modal";
 import { DenialLetterSchema, OverrideSchema } from "./schemas";
-import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton, Spinner } from "~/ui/styles";
+import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton } from "~/ui/styles";
 import { ChoiceField, TextAreaField } from "~/ui/form-fields";
 
 type Detail = PriorAuthDetail;
@@ -259,15 +259,7 @@ export function OverrideForm({
         ]}
       />
       <TextAreaField label="Reason" field={fields.reason} required rows={4} placeholder="Clinical rationale for the override (shown in the audit trail)" />
-      <div className="flex justify-end gap-2">
-        <Link to={cancelTo} className={secondaryButton} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy && <Spinner />}
-          Submit decision
-        </button>
-      </div>
+      <ConfirmActions closeTo={cancelTo} busy={busy} danger={false} confirmLabel="Submit decision" />
     </Form>
   );
 }
@@ -347,15 +339,7 @@ export function DenialLetterForm({
         </span>
       </label>
       <FieldError id={fields.clinician_sign_off.errorId} errors={fields.clinician_sign_off.errors} />
-      <div className="flex justify-end gap-2">
-        <Link to={cancelTo} className={secondaryButton} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" className={dangerButton} disabled={busy}>
-          {busy && <Spinner />}
-          Generate denial letter
-        </button>
-      </div>
+      <ConfirmActions closeTo={cancelTo} busy={busy} danger={true} confirmLabel="Generate denial letter" />
     </Form>
   );
 }
