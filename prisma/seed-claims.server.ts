@@ -49,7 +49,11 @@ export async function seedClaimsDemo(
   await importRoster(database, organizationId, plan.id, manifest.members);
   for (const p of manifest.policies as { id: string; file: string; codes: string[] }[]) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
-    const title = p.id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+    // "lumbar-mri" → "Lumbar MRI": imaging and device abbreviations stay in capitals
+    const title = p.id
+      .split("-")
+      .map((w) => (/^(?:mri|ct|pet|cpap|bipap|dme|pt)$/.test(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+      .join(" ");
     const row = await createCoveragePolicy(
       database,
       organizationId,

@@ -192,7 +192,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
       return finish(
         "denied",
         "deny_criteria",
-        `Denied: ${fails.map((f) => `${f.p.title}: ${f.c.map((c) => c.question).join("; ")}`).join("; ")} — not met.`,
+        `Denied: ${fails.map((f) => `${f.p.title.charAt(0).toUpperCase()}${f.p.title.slice(1)}: ${f.c.map((c) => c.question).join("; ")}`).join("; ")} — not met.`,
         fails.map((f) => `Path: ${f.p.title}\n${listCriteria(f.p, (o) => o !== "met")}`).join("\n"),
         cites,
       );
