@@ -17,7 +17,8 @@
  */
 import type { CaseFacts, Citation, DecisionTree, ParsedDocument, ReviewResult, TreeNode } from "~/clinical/contracts";
 import { resolveNodeCriterion, type ResolvedNode } from "~/clinical/policy/compile-tree";
-import { indicationBranches, specConfidence, type BranchInfo } from "~/clinical/review/review-case";
+import { continuationAnswer, indicationBranches, specConfidence, type BranchInfo } from "~/clinical/review/review-case";
+import { buildCaseIndex } from "~/clinical/evidence/case-index";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "~/clinical/review/walk-tree";
 import { isVerbatim } from "~/clinical/text/lines";
 import type { ModelClient } from "./llm.server";
@@ -140,7 +141,7 @@ function nodeAnswer(
     if (cited.length && allUnderstood && branches.length) return { ...base, labels: [option], definite: true, outcome: "not_met", confidence: "high" };
     return open(`${reason} The diagnosis appears outside the covered indications, but this is not clear enough to decide on; a reviewer should confirm.`);
   }
-  const spec = resolved ? resolved.spec : null;
+  const spec = resolved && resolved.role !== "continuation" ? resolved.spec : null;
   const confidence = spec ? specConfidence(spec) : "low";
   if (favourable) {
     const absence = resolved?.role === "exclusion" || spec?.kind === "no_concurrent";
@@ -188,6 +189,13 @@ export function reviewFromModelAnswers(
   for (const n of tree.nodes)
     if (n.node_type === "question" && !answers.has(n.id))
       answers.set(n.id, nodeAnswer(tree, n, resolved.get(n.id) ?? null, branchesOf.get(n.id) ?? [], null, "", []));
+  // whether the request is a continuation is read from the request by the built-in reader, never the model
+  const continuationIds = new Set<string>();
+  for (const [id, r] of resolved) {
+    if (r?.role !== "continuation") continue;
+    continuationIds.add(id);
+    answers.set(id, continuationAnswer(byId.get(id)!, buildCaseIndex(opts.caseDoc, null)));
+  }
 
   const exclusionIds = new Set<string>();
   const notApprovable = new Set<string>();
@@ -207,7 +215,9 @@ export function reviewFromModelAnswers(
       })),
     };
   }
-  return ReviewResultSchema.parse(reviewFromAnswers(tree, answers, { policyId: opts.policyId, notApprovable, exclusionIds, indication })) as ReviewResult;
+  return ReviewResultSchema.parse(
+    reviewFromAnswers(tree, answers, { policyId: opts.policyId, notApprovable, exclusionIds, continuationIds, indication }),
+  ) as ReviewResult;
 }
 
 const norm = (s: string) =>

@@ -301,6 +301,16 @@ const ExcludedUseSchema = z.object({
  * met when one fax sentence affirms every concept, never failed by absence.
  */
 const DocumentationSchema = z.object({ kind: z.literal("documentation"), ...base, concepts: z.array(z.array(z.string())), absence: z.boolean() });
+/**
+ * Continuation (renewal) criteria: "the patient is currently receiving the drug" — met when the
+ * request documents ongoing use of the requested drug; never failed by absence.
+ */
+const OnTherapySchema = z.object({ kind: z.literal("on_therapy"), ...base });
+/**
+ * Continuation criteria: "documentation of a positive clinical response" — met by a quoted statement
+ * of improvement on the requested drug; never failed by absence (a lack of response is a reviewer's call).
+ */
+const ResponseSchema = z.object({ kind: z.literal("response"), ...base });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -318,6 +328,8 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   DoseLimitSchema,
   ExcludedUseSchema,
   DocumentationSchema,
+  OnTherapySchema,
+  ResponseSchema,
   HumanReviewSchema,
 ]);
 
@@ -356,6 +368,12 @@ export interface PolicyIndication {
   criteria: Criterion[];
   duration: string | null;
   passage: Citation | null;
+  /**
+   * Continuation (reauthorization) criteria of this indication, when the policy states them and the
+   * reader parsed them: a request explicitly marked as a continuation is judged by these instead of
+   * the initial-therapy criteria (the policy's own rule; see compile-tree.ts).
+   */
+  continuation?: { criteria: Criterion[]; passage: Citation | null; duration: string | null } | null;
 }
 
 /** The policy reader's output, before it is laid out as a tree. */
@@ -384,7 +402,8 @@ export const NodeCriterionSchema = z.union([
     branches: z.array(z.object({ title: z.string(), understood: z.boolean().default(true), ...IndicationMatchSchema.shape })),
   }),
   z.object({
-    role: z.enum(["criterion", "exclusion"]),
+    /** "continuation": the question whether the request is a continuation (reauthorization) of therapy */
+    role: z.enum(["criterion", "exclusion", "continuation"]),
     branch: z.string().nullable().optional(),
     source_text: z.string().optional(),
     spec: CriterionSchema,

@@ -44,7 +44,7 @@ export function policyReading(
       criterion: n.criterion && typeof n.criterion === "object" ? (n.criterion as Record<string, unknown>) : null,
     };
     const r = resolveNodeCriterion(node, drugNames);
-    if (!r || r.role === "indication") continue;
+    if (!r || r.role === "indication" || r.role === "continuation") continue;
     const confidence = specConfidence(r.spec);
     if (confidence === "high") continue;
     const why =

@@ -29,9 +29,11 @@ console.log(`# ${m.title} (${m.style})`);
 for (const ind of m.indications) {
   console.log(`\n## ${ind.title}${ind.understood ? "" : " (NOT UNDERSTOOD)"} — ${JSON.stringify(ind.match.conditions)} ${ind.duration ?? ""}`);
   for (const c of ind.criteria) console.log(show(c, 0).join("\n"));
+  if (ind.continuation)
+    console.log(`  continuation (${ind.continuation.duration ?? "duration not stated"}):\n${ind.continuation.criteria.flatMap((c) => show(c, 2)).join("\n")}`);
 }
 if (m.common.length) console.log(`\n## common\n${m.common.flatMap((c) => show(c, 0)).join("\n")}`);
 if (m.exclusions.length) console.log(`\n## exclusions\n${m.exclusions.flatMap((c) => show(c, 0)).join("\n")}`);
-if (m.continuation.length) console.log(`\n## continuation (set aside)\n${m.continuation.map((u) => `- ${u.text.slice(0, 100)}`).join("\n")}`);
+if (m.continuation.length) console.log(`\n## continuation passages\n${m.continuation.map((u) => `- ${u.text.slice(0, 100)}`).join("\n")}`);
 if (m.unread.length) console.log(`\n## not understood\n${m.unread.map((u) => `- ${u.text.slice(0, 140)} — ${u.why}`).join("\n")}`);
 process.exit(0);

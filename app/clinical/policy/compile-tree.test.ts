@@ -25,9 +25,9 @@ describe("generateDecisionTree", () => {
       "Chronic Spontaneous Urticaria",
     ]);
     expect(children(t, pick.id).find((n) => n.condition === "None of the listed indications")?.node_action).toBe("denied");
-    const approved = t.nodes.filter((n) => n.node_action === "approved");
+    const approved = t.nodes.filter((n) => n.node_action === "approved" && !n.question.endsWith("(continuation of therapy)"));
     expect(approved.map((n) => n.reason)).toEqual(["Approval duration: 6 months", "Approval duration: 3 months"]);
-    const q = t.nodes.filter((n) => n.node_type === "question" && n !== pick);
+    const q = t.nodes.filter((n) => n.node_type === "question" && n !== pick && role(n) === "criterion" && !n.question.startsWith("Continuation:"));
     expect(q).toHaveLength(5);
     for (const n of q) {
       expect(role(n)).toBe("criterion");
@@ -36,6 +36,22 @@ describe("generateDecisionTree", () => {
     }
     // every edge mirrors a node's parent link, and the tree is well formed
     for (const n of t.nodes) if (n.parent_id) expect(t.edges).toContainEqual({ source: n.parent_id, target: n.id, condition: n.condition });
+    expect(decisionTreeProblems(t)).toEqual([]);
+  });
+
+  it("splits an indication with continuation criteria: continuation request → its continuation criteria, otherwise the initial path", () => {
+    const pick = t.nodes.find((n) => role(n) === "indication")!;
+    const asks = children(t, pick.id).filter((n) => role(n) === "continuation");
+    // "II. Continued Therapy — A. All Indications in Section I": every indication gets it
+    expect(asks).toHaveLength(2);
+    for (const ask of asks) {
+      const [yes, no] = ["Yes", "No"].map((l) => children(t, ask.id).find((n) => n.condition === l)!);
+      expect(yes.question).toBe("Continuation: Member is responding positively to therapy");
+      expect((yes.criterion as { spec?: { kind?: string } }).spec?.kind).toBe("response");
+      expect(children(t, yes.id).find((n) => n.condition === "Yes")?.question).toMatch(/^Approved — .* \(continuation of therapy\)$/);
+      expect(role(no)).toBe("criterion");
+      expect(no.question.startsWith("Continuation:")).toBe(false);
+    }
     expect(decisionTreeProblems(t)).toEqual([]);
   });
 
@@ -85,7 +101,7 @@ describe("resolveNodeCriterion", () => {
   it("an edited question the reader cannot check is never a high-confidence criterion", () => {
     const r = resolveNodeCriterion({ ...age, question: "Reviewer judgement about overall frailty" }, t.drug_names);
     expect(r?.role).toBe("criterion");
-    expect(r && r.role !== "indication" && r.spec.confidence).not.toBe("high");
+    expect(r && r.role !== "indication" && r.role !== "continuation" && r.spec.confidence).not.toBe("high");
   });
   it("action nodes have no criterion", () => {
     expect(

@@ -5,7 +5,9 @@
  * Layout: exclusion questions (Yes → denied, No → next) → "Which covered indication is the
  * request for?" (one edge per indication, labelled with its title; "None of the listed indications"
  * → denied) → per indication, the common criteria then its own, each a question (Yes → next,
- * No → denied) → approved (reason: approval duration). Every question node carries
+ * No → denied) → approved (reason: approval duration). An indication whose policy states
+ * continuation (reauthorization) criteria first asks whether the request is a continuation: Yes →
+ * the continuation criteria → approved; No → the initial path above. Every question node carries
  * `criterion = { role, branch, source_text, spec }` (contracts.ts NodeCriterion) and its policy
  * passage. Deterministic.
  */
@@ -14,6 +16,9 @@ import { CriterionSchema, NodeCriterionSchema } from "../contracts";
 import { readPolicy, type ReadPolicyMeta } from "./read-policy";
 import { parseCriterion, parseExclusion } from "./parse-criterion";
 import type { ParsedDocument } from "~/documents/types";
+
+/** The question node that splits an indication into its continuation and initial-therapy paths. */
+export const CONTINUATION_QUESTION = "Is this request for continuation of therapy (reauthorization) for a member already receiving the drug?";
 
 /** Node question text of a criterion: its policy wording, with a group's alternatives spelled out. */
 export function questionOf(c: Criterion): string {
@@ -85,6 +90,46 @@ export function compileTree(model: PolicyModel, drugNames: string[]): DecisionTr
     const label = k > 1 ? `${b.title} (${k})` : b.title;
     let p = pick.id;
     let c = label;
+    if (b.continuation?.criteria.length) {
+      // a request explicitly marked as a continuation is judged by the continuation criteria only
+      const ask = add({
+        node_type: "question",
+        question: CONTINUATION_QUESTION,
+        reason: "The policy has separate criteria for continuing therapy; a request is read as a continuation only when it says so.",
+        node_action: null,
+        condition: c,
+        parent_id: p,
+        criterion: {
+          role: "continuation",
+          branch: label,
+          source_text: CONTINUATION_QUESTION,
+          spec: { kind: "documentation", text: CONTINUATION_QUESTION, concepts: [], absence: false, confidence: "high" },
+        },
+        passage: b.continuation.passage,
+      });
+      let cp = ask.id;
+      let cc = "Yes";
+      for (const crit of b.continuation.criteria) {
+        const question = `Continuation: ${questionOf(crit)}`;
+        const node = add({
+          node_type: "question",
+          question,
+          reason: null,
+          node_action: null,
+          condition: cc,
+          parent_id: cp,
+          criterion: nodeCriterion("criterion", crit, label, question),
+          passage: crit.passage ?? null,
+        });
+        action(node.id, "No", "denied", "Denied — continuation criterion not met", crit.text);
+        cp = node.id;
+        cc = "Yes";
+      }
+      const dur = b.continuation.duration;
+      action(cp, cc, "approved", `Approved — ${b.title} (continuation of therapy)`, dur ? `Approval duration: ${dur}` : null);
+      p = ask.id;
+      c = "No";
+    }
     for (const crit of [...model.common, ...b.criteria]) {
       const question = questionOf(crit);
       const node = add({
@@ -116,7 +161,8 @@ export function generateDecisionTree(doc: ParsedDocument, meta: ReadPolicyMeta):
 
 export type ResolvedNode =
   | { role: "indication"; branches: { title: string; understood: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[] }
-  | { role: "criterion" | "exclusion"; spec: Criterion; edited: boolean };
+  | { role: "criterion" | "exclusion"; spec: Criterion; edited: boolean }
+  | { role: "continuation" };
 
 /**
  * The criterion the engine evaluates for a question node. When the stored criterion was read from
@@ -131,6 +177,8 @@ export function resolveNodeCriterion(node: TreeNode, drugNames: string[], opts: 
   if (parsed?.success) {
     const nc = parsed.data as NodeCriterion;
     if (nc.role === "indication") return { role: "indication", branches: nc.branches.map((b) => ({ ...b, understood: b.understood ?? true })) };
+    // whether a request is a continuation is read from the request, whatever the question's wording
+    if (nc.role === "continuation") return { role: "continuation" };
     const spec = CriterionSchema.safeParse(nc.spec);
     if (spec.success && (nc.source_text == null || nc.source_text.trim() === node.question.trim())) return { role: nc.role, spec: spec.data, edited: false };
     const role = nc.role;

@@ -84,7 +84,9 @@ describe("UnitedHealthcare-style nested outline", () => {
   });
 
   it("renewal, 'additional clinical rules' and reference lists are not initial criteria or indications", () => {
-    expect(JSON.stringify(m.indications)).not.toMatch(/positive clinical response|Supply limits|J Allergy|Rhinology/);
+    expect(JSON.stringify(m.indications.map((i) => i.criteria))).not.toMatch(/positive clinical response|Supply limits|J Allergy|Rhinology/);
+    // the renewal passage is kept apart as the indication's continuation criteria, never initial ones
+    expect(ind(m.indications, /Atopic/).continuation?.criteria.map((c) => c.kind)).toEqual(["response"]);
     expect(m.indications.some((i) => /References/.test(i.title))).toBe(false);
   });
 });

@@ -195,7 +195,7 @@ describe("readPolicy: one-sentence indication sections (PBM)", () => {
   });
 
   it("commas inside a drug list do not split clauses", () => {
-    const reader = { doc: docFromPages([""]), docName: "policy", ctx: { drugNames: ["secukinumab"] }, unread: [], continuation: [] };
+    const reader = { doc: docFromPages([""]), docName: "policy", ctx: { drugNames: ["secukinumab"] }, unread: [], continuation: [], renewals: [] };
     const cs = sentenceCriteria(
       "Approve for 12 months if the patient has tried methotrexate, leflunomide, or sulfasalazine for at least 3 months, and the medication is prescribed by a rheumatologist.",
       reader,

@@ -49,6 +49,73 @@ interface Reader {
   ctx: ParseContext;
   unread: UnreadPassage[];
   continuation: UnreadPassage[];
+  /** continuation criteria read from those passages; `scope` the indication they sit under (null: every indication) */
+  renewals: Renewal[];
+}
+
+interface Renewal {
+  scope: string | null;
+  criteria: Criterion[];
+  passage: Citation | null;
+  duration: string | null;
+}
+
+/** "currently receiving the drug", "documentation of use", "previously met initial approval criteria" */
+const ON_THERAPY_RE =
+  /\b(?:currently (?:receiving|on|taking|using)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
+/** "documentation of a positive clinical response", "member is responding positively to therapy" */
+const RESPONSE_RE =
+  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication)|clinical (?:benefit|improvement)|improvement (?:in|of) (?:signs|symptoms|disease))\b/i;
+/** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
+const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
+const RENEWAL_LEAD_RE =
+  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification)(?: criteria)?\s*[:.-]\s*/i;
+const RENEWAL_DURATION_RE =
+  /\b(?:authori[sz]ation (?:will|may) be (?:issued|approved|granted) for|approval duration:?|approve for) ?(\d+ (?:months?|weeks?|years?|days?))[^.]*\.?/i;
+
+/**
+ * One continuation requirement as a criterion: current use and positive response get their own kinds
+ * (evaluate.ts reads them from the request); the rest goes through the ordinary criterion reader
+ * ("not used in combination with another CGRP antagonist" → no_concurrent). Null for sentences that
+ * restate the exclusions or only give the approval duration.
+ */
+function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Criterion | null {
+  const text = stripConnector(raw.replace(RENEWAL_LEAD_RE, "").replace(RENEWAL_DURATION_RE, "").trim()).replace(/[;.]\s*$/, "");
+  if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text)) return null;
+  if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
+    return { kind: "on_therapy", text, passage, confidence: "high" };
+  if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b/i.test(text)) return { kind: "response", text, passage, confidence: "high" };
+  return { ...parseCriterion(text, "", r.ctx), passage };
+}
+
+/** The continuation criteria of an outline passage: its leaf items, or its sentences joined by AND. */
+function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader): void {
+  const leaves: OutlineItem[] = [];
+  const visit = (i: OutlineItem) => (i.children.length ? i.children.forEach(visit) : leaves.push(i));
+  items.forEach(visit);
+  const criteria: Criterion[] = [];
+  let duration: string | null = null;
+  for (const leaf of leaves) {
+    const d = RENEWAL_DURATION_RE.exec(leaf.text) ?? /(\d+ (?:months?|weeks?|years?))/i.exec(leaf.durations.join(" "));
+    if (d && !duration) duration = d[1];
+    const parts = leaf.children.length ? [leaf.text] : leaf.text.split(/\s+(?:-AND-|AND)\s+/);
+    for (const part of parts) {
+      const c = renewalCriterion(part, cite(r, leaf.lines), r);
+      if (c) criteria.push(c);
+    }
+  }
+  if (criteria.length) r.renewals.push({ scope, criteria, passage: cite(r, items.flatMap((i) => i.lines).slice(0, 2)), duration });
+}
+
+/** Continuation criteria written as one sentence ("Continuation of therapy: the patient is currently receiving X AND ..."). */
+function renewalFromText(text: string, lines: DocLine[], scope: string | null, r: Reader): void {
+  const criteria = text
+    .replace(RENEWAL_LEAD_RE, "")
+    .split(/\s+(?:-AND-|AND)\s+/)
+    .map((t) => renewalCriterion(t, cite(r, lines), r))
+    .filter((c): c is Criterion => c != null);
+  const d = RENEWAL_DURATION_RE.exec(text);
+  if (criteria.length) r.renewals.push({ scope, criteria, passage: cite(r, lines), duration: d ? d[1] : null });
 }
 
 const cite = (r: Reader, ls: DocLine[]): Citation | null => citeLines(ls, r.docName, r.doc);
@@ -455,6 +522,8 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
       passage: cite(r, item.lines),
       why: "Continuation/renewal criteria apply to reauthorization requests only.",
     });
+    if (item.children.length) renewalFromItems(item.children, inherited, r);
+    else renewalFromText(item.text, item.lines, inherited, r);
     return;
   }
   if (isExclusionItem(item)) {
@@ -479,6 +548,9 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
   }
   if (item.children.length && (APPROVAL_LEAD_RE.test(item.text) || ownIsIndication || isGenericTitle(own))) {
     const kids = item.children.filter((c) => !isContinuation(c, r));
+    for (const c of item.children.filter((c) => isContinuation(c, r)))
+      if (c.children.length) renewalFromItems(c.children, title ?? own, r);
+      else renewalFromText(c.text, c.lines, title ?? own, r);
     const { op, min } = groupOp(item.text, kids);
     const crit = kids.map((k) => itemCriterion(k, r));
     const criteria =
@@ -542,6 +614,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     if (SKIP_HEAD_RE.test(h) && !/criteria/i.test(h)) continue;
     if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h)) {
       r.continuation.push({ text: h, passage: cite(r, s.preamble.slice(0, 1)), why: "Continuation/renewal criteria apply to reauthorization requests only." });
+      if (s.items.length) renewalFromItems(s.items, null, r);
       continue;
     }
     if (EXCLUSION_HEAD_RE.test(h) && !APPROVAL_LEAD_RE.test(h)) {
@@ -980,7 +1053,14 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
   for (const ind of indications) noteUnread(r, ind.criteria);
   noteUnread(r, common);
   const other = textOf(sec.get("Other Criteria"));
-  if (/\brenew|\breauthori/i.test(other))
+  const renewal = /(?:continuation of (?:therapy|coverage|treatment)|continued therapy|renewal|re-?authori[sz]ation)(?: criteria)?\s*:\s*/i.exec(other);
+  if (renewal) {
+    const rest = other.slice(renewal.index);
+    const sentences = rest.split(/(?<=\.)\s+(?=[A-Z])/);
+    const taken = [sentences[0], ...sentences.slice(1).filter((x, i, all) => all.slice(0, i + 1).every((y) => !/^[A-Z][\w /()-]{0,30}:\s/.test(y)))];
+    renewalFromText(taken.join(" "), sec.get("Other Criteria") ?? [], null, r);
+  }
+  if (/\brenew|\breauthori|\bcontinuation of therapy/i.test(other))
     r.continuation.push({
       text: other.slice(0, 300),
       passage: cite(r, sec.get("Other Criteria") ?? []),
@@ -1083,7 +1163,7 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
  * covered drug's names. Deterministic; never throws.
  */
 export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyModel {
-  const r: Reader = { doc, docName: meta.documentName ?? "policy", ctx: { drugNames: meta.drug_names }, unread: [], continuation: [] };
+  const r: Reader = { doc, docName: meta.documentName ?? "policy", ctx: { drugNames: meta.drug_names }, unread: [], continuation: [], renewals: [] };
   const all = docLines(doc);
   const skip = boilerplateLineSet(all, doc.page_count);
   const lines = all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text));
@@ -1106,7 +1186,32 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     if (!ind.match.conditions.length && !ind.match.icd10.length) ind.understood = false;
     if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
   }
+  attachRenewals(model, r.renewals);
   return model;
+}
+
+/**
+ * Give each indication the continuation criteria that apply to it: those read under it (by title),
+ * else those written for every indication. Only for a continuation that includes current use or a
+ * response requirement — a passage without either was not read as renewal criteria.
+ */
+function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
+  const usable = renewals.filter((x) => x.criteria.some((c) => c.kind === "on_therapy" || c.kind === "response"));
+  if (!usable.length) return;
+  const same = (a: string, b: string) =>
+    a.toLowerCase() === b.toLowerCase() || a.toLowerCase().startsWith(b.toLowerCase()) || b.toLowerCase().startsWith(a.toLowerCase());
+  for (const ind of model.indications) {
+    const own = usable.filter((x) => x.scope && same(x.scope, ind.title));
+    const general = usable.filter((x) => !x.scope || (!model.indications.some((i) => same(x.scope!, i.title)) && /\ball\b/i.test(x.scope)));
+    const pick = own.length ? own : general.length ? general : model.indications.length === 1 ? usable : [];
+    if (!pick.length) continue;
+    const stated = /\b(?:continuation|renewal|reauthori[sz]ation)\s*:?\s*(\d+ (?:months?|weeks?|years?))/i.exec(ind.duration ?? "");
+    ind.continuation = {
+      criteria: pick.flatMap((x) => x.criteria),
+      passage: pick[0].passage,
+      duration: pick.find((x) => x.duration)?.duration ?? stated?.[1] ?? null,
+    };
+  }
 }
 
 /**

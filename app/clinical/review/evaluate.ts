@@ -25,6 +25,7 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
+import { currentUseShown, responseShown } from "../evidence/continuation";
 import { caseConditions, conditionSatisfies, type CaseCondition } from "./case-conditions";
 
 export interface Ev {
@@ -1085,9 +1086,42 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalDocumentation(spec, ctx);
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
+    case "on_therapy":
+      return evalOnTherapy(ctx);
+    case "response":
+      return evalResponse(ctx);
     case "human_review":
       return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${spec.text.slice(0, 160)}"`);
   }
+}
+
+/** Continuation criterion "currently receiving the drug": met on documented ongoing use, never failed by absence. */
+function evalOnTherapy(ctx: EvalContext): Ev {
+  const names = [...ctx.requested];
+  for (const t of therapyEvidence(ctx.idx, names, ctx.allDrugNames, ctx.facts).values())
+    if (t.ongoing && !t.notTaken && t.citations.length) return ev("met", `The member currently receives ${t.drug}.`, t.citations.slice(0, 2));
+  const shown = currentUseShown(ctx.idx, names);
+  if (shown) return ev("met", `Current use of the requested drug is documented ("${shown.text.slice(0, 120)}").`, [shown.citation]);
+  return ev(
+    "insufficient",
+    "Current use of the requested drug is not documented.",
+    [],
+    "none",
+    "Documentation that the member currently receives the requested drug (start date, dose, source of supply)",
+  );
+}
+
+/** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */
+function evalResponse(ctx: EvalContext): Ev {
+  const shown = responseShown(ctx.idx, [...ctx.requested]);
+  if (shown) return ev("met", `A positive response to therapy is documented ("${shown.text.slice(0, 120)}").`, [shown.citation]);
+  return ev(
+    "insufficient",
+    "No positive response to the requested drug is documented.",
+    [],
+    "none",
+    "Documentation of the clinical response to the requested drug (baseline and current measures)",
+  );
 }
 
 /** Does an exclusion apply to the case? met = applies (see evaluateCriterion). */

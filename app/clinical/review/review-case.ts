@@ -14,7 +14,8 @@
 import type { CaseFacts, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
-import { buildCaseIndex, withNext } from "../evidence/case-index";
+import { buildCaseIndex, withNext, type CaseIndex } from "../evidence/case-index";
+import { continuationRequest } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies } from "./case-conditions";
@@ -104,6 +105,36 @@ function criterionAnswer(
       missing: r.missing ?? spec.text,
     };
   return { ...base, labels: [], definite: false, outcome: "insufficient" };
+}
+
+/**
+ * The answer of a "continuation of therapy?" node: Yes (definite) when the request explicitly asks
+ * to continue therapy (continuation.ts), else No (definite) — a request that does not say so is an
+ * initial request, judged by the initial-therapy criteria as before. Used by both engines.
+ */
+export function continuationAnswer(node: TreeNode, idx: CaseIndex): NodeAnswer {
+  const shown = continuationRequest(idx);
+  if (shown)
+    return {
+      node_id: node.id,
+      labels: ["Yes"],
+      definite: true,
+      outcome: "met",
+      reason: `The request asks to continue therapy ("${shown.text.slice(0, 100)}"): the policy's continuation criteria apply.`,
+      citations: [shown.citation],
+      evidence: "direct",
+      confidence: "high",
+    };
+  return {
+    node_id: node.id,
+    labels: ["No"],
+    definite: true,
+    outcome: "not_met",
+    reason: "The request is not marked as a continuation of therapy: the initial-therapy criteria apply.",
+    citations: [],
+    evidence: "inferred",
+    confidence: "high",
+  };
 }
 
 /**
@@ -265,6 +296,7 @@ export function reviewCase(input: {
   const tree = input.tree;
   const answers = new Map<string, NodeAnswer>();
   const exclusionIds = new Set<string>();
+  const continuationIds = new Set<string>();
   const notApprovable = new Set<string>();
   let indicationInfo: ReviewResult["indication"] | undefined;
 
@@ -291,8 +323,13 @@ export function reviewCase(input: {
       indicationInfo = info;
       continue;
     }
+    if (r.role === "continuation") {
+      continuationIds.add(node.id);
+      answers.set(node.id, continuationAnswer(node, idx));
+      continue;
+    }
     if (r.role === "exclusion") exclusionIds.add(node.id);
     answers.set(node.id, criterionAnswer(node, r.spec, r.role, ctx, covered, r.edited));
   }
-  return reviewFromAnswers(tree, answers, { policyId: input.policyId, notApprovable, exclusionIds, indication: indicationInfo });
+  return reviewFromAnswers(tree, answers, { policyId: input.policyId, notApprovable, exclusionIds, continuationIds, indication: indicationInfo });
 }

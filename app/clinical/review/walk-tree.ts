@@ -127,11 +127,23 @@ export function verdictOf(rs: Route[], answers: Map<string, NodeAnswer>): WalkVe
 export function reviewFromAnswers(
   tree: DecisionTree,
   answers: Map<string, NodeAnswer>,
-  opts: { policyId: string | null; notApprovable?: Set<string>; exclusionIds?: Set<string>; indication?: ReviewResult["indication"] },
+  opts: {
+    policyId: string | null;
+    notApprovable?: Set<string>;
+    exclusionIds?: Set<string>;
+    /** the "is this a continuation request?" nodes: a split between paths, not a criterion of either */
+    continuationIds?: Set<string>;
+    indication?: ReviewResult["indication"];
+  },
 ): ReviewResult {
   const rs = routes(tree, answers, opts.notApprovable);
   const verdict = verdictOf(rs, answers);
-  const exclusionIds = opts.exclusionIds ?? new Set<string>();
+  const continuationIds = opts.continuationIds ?? new Set<string>();
+  const exclusionIds = new Set([...(opts.exclusionIds ?? []), ...continuationIds]);
+  const nameOf = (steps: Route["steps"]) =>
+    steps.flatMap((s) =>
+      continuationIds.has(s.node.id) ? (/^yes$/i.test(s.label) ? ["Continuation of therapy"] : []) : /^(?:yes|no)$/i.test(s.label) ? [] : [s.label],
+    );
   const result = (n: TreeNode): CriterionResult => {
     const a = answers.get(n.id);
     return {
@@ -151,7 +163,7 @@ export function reviewFromAnswers(
   for (const r of rs) {
     if (r.leaf.node_action !== "approved") continue;
     const crit = r.steps.filter((s) => !exclusionIds.has(s.node.id) && edgeLabels(tree, s.node.id).some((l) => /^(?:yes|no)$/i.test(l)));
-    const named = r.steps.map((s) => s.label).filter((l) => !/^(?:yes|no)$/i.test(l));
+    const named = nameOf(r.steps);
     const title = named.join(" / ") || tree.title;
     const k = (titles.get(title) ?? 0) + 1;
     titles.set(title, k);
@@ -168,7 +180,14 @@ export function reviewFromAnswers(
   if (!paths.length) {
     for (const r of routes(tree, new Map(), opts.notApprovable)) {
       if (r.leaf.node_action !== "approved") continue;
-      const named = r.steps.map((s) => s.label).filter((l) => !/^(?:yes|no)$/i.test(l));
+      // the path the request is not on (a continuation request's initial path, or the reverse) is not a path considered
+      if (
+        r.steps.some(
+          (s) => continuationIds.has(s.node.id) && answers.get(s.node.id)?.definite && !answers.get(s.node.id)!.labels.some((l) => norm(l) === norm(s.label)),
+        )
+      )
+        continue;
+      const named = nameOf(r.steps);
       const title = named.join(" / ") || tree.title;
       if (titles.has(title)) continue;
       titles.set(title, 1);
@@ -179,7 +198,7 @@ export function reviewFromAnswers(
       paths.push({ title, outcome: criteria.some((c) => c.outcome === "not_met") ? "not_met" : "insufficient", criteria });
     }
   }
-  const exclusions = tree.nodes.filter((n) => exclusionIds.has(n.id)).map(result);
+  const exclusions = tree.nodes.filter((n) => exclusionIds.has(n.id) && !continuationIds.has(n.id)).map(result);
   // traversal of the most favourable route: an approval, else the first open route, else a denial
   const rank = (r: Route) => (r.leaf.node_action === "approved" && r.decided && r.approvable ? 0 : r.leaf.node_action === "approved" ? 1 : 2);
   const best = [...rs].sort((a, b) => rank(a) - rank(b))[0];

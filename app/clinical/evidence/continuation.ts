@@ -1,0 +1,131 @@
+/**
+ * Continuation (reauthorization, renewal) requests: whether the fax explicitly asks to continue a
+ * therapy the member already receives, whether current use of the requested drug is documented,
+ * and whether a positive response to it is documented. Pure functions of the case index.
+ *
+ * Safety: these readers only ever answer "shown" (with a quote) or "not shown". A request is a
+ * continuation only when the fax says so in words or with a checked box; anything else is read as
+ * an initial request, which is how every request was judged before continuation criteria existed.
+ * Neither reader can fail a criterion: a missing or negative response is a reviewer's call.
+ */
+import type { Citation } from "../contracts";
+import { isNegated } from "../vocabulary/language";
+import { quote, withNext, type CaseIndex, type CaseLine } from "./case-index";
+
+export interface Shown {
+  citation: Citation;
+  /** the words that showed it, for the reason text */
+  text: string;
+}
+
+const CONT = String.raw`(?:continu(?:ation|ed|ing)(?:\s+(?:of\s+)?(?:therapy|treatment|coverage|approval|authori[sz]ation))?|re-?authori[sz]ation|renewal|re-?certification)`;
+/** "[X] Continuation of therapy / reauthorization", "☒ Renewal" */
+const CHECKED_CONT = new RegExp(String.raw`(?:\[\s*[xX✓✔]\s*\]|[☒☑■])\s*(?:request(?:\s*type)?\s*:?\s*)?${CONT}`, "i");
+/** "[X] Initial", "[X] New start": a request that says it is initial is never read as a continuation */
+const CHECKED_INITIAL = /(?:\[\s*[xX✓✔]\s*\]|[☒☑■])\s*(?:initial|new\s*(?:start|request|therapy))\b/i;
+/** "Request type: Renewal" (the value right after the label, not a list of options) */
+const LABEL_CONT = new RegExp(String.raw`\b(?:request|review|authori[sz]ation|pa)\s*type\s*[:\-]\s*${CONT}\b(?![^\n]*\b(?:initial|new start)\b)`, "i");
+/** "I am requesting continued coverage of …", "This is a reauthorization request", "Reauthorization submitted." */
+const PROSE_CONT = new RegExp(
+  String.raw`\b(?:request(?:s|ing|ed)|request (?:for|of)|seek(?:s|ing)?|submit(?:s|ting|ted)?|this is an?)\b(?:(?!\binitial\b|\bnew start\b)[^.\n?/]){0,40}?\b(?:continu(?:ation|ed)\s+(?:of\s+)?(?:therapy|treatment|coverage|approval|authori[sz]ation)|continued\s+coverage|re-?authori[sz]ation|renewal|re-?certification)\b|^\s*(?:re-?authori[sz]ation|renewal|re-?certification)(?:\s+(?:request|submitted|requested))?\s*[.:]\s*(?:$|[A-Z])`,
+  "i",
+);
+
+function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; length: number } | null {
+  for (const line of idx.lines) {
+    const m = re.exec(line.text);
+    if (m && !isNegated(line.lower, m.index)) return { line, index: m.index, length: m[0].length };
+  }
+  return null;
+}
+
+/**
+ * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked
+ * "Continuation / reauthorization" box, a "Request type: Renewal" value, or a sentence requesting
+ * continued coverage or a reauthorization. Null when it does not, or when an "Initial" / "New
+ * start" box is checked as well. Source: payer policies judge such requests by their
+ * continuation criteria ("Continued Therapy", "Reauthorization", Part D "Other Criteria" rows).
+ */
+export function continuationRequest(idx: CaseIndex): Shown | null {
+  if (idx.lines.some((l) => CHECKED_INITIAL.test(l.text))) return null;
+  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT]) {
+    const hit = firstHit(idx, re);
+    if (hit) return { citation: quote(idx, hit.line, hit.index, hit.index + hit.length), text: hit.line.text.slice(hit.index, hit.index + hit.length).trim() };
+  }
+  return null;
+}
+
+const YES_MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]\s*yes\b|\byes\s*\[\s*[xX✓✔]\s*\])`;
+/** "Is the patient currently receiving the requested drug? [X] Yes [ ] No" */
+const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:receiving|on|taking|using)\b[^?]{0,100}\?\s*[^?]{0,6}${YES_MARK}`, "i");
+/** "Has the patient had a positive clinical response …? [X] Yes" */
+const RESPONSE_QUESTION = new RegExp(String.raw`\b(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?\s*[^?]{0,6}${YES_MARK}`, "i");
+/** measures where a fall is an improvement, written "BSA 18% -> 2%", "Migraine days 12 -> 4", "calprotectin 890 -> 64" */
+const LOWER_IS_BETTER = String.raw`(?:bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
+const FALL = new RegExp(String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:\.\d+)?)\s*%?\s*(?:->|→|-->|—>|=>|\bto\b)\s*(\d+(?:\.\d+)?)`, "gi");
+/** "in clinical remission on vedolizumab", "responding well to therapy", "marked improvement" */
+const GOOD =
+  /\b(?:in (?:clinical |sustained |complete |deep )?(?:and biochemical )?remission|(?:clinical and biochemical|endoscopic|steroid-free) remission|respond(?:ing|ed) (?:well|positively|favou?rably)|(?:good|excellent|positive|significant|marked|sustained|favou?rable|meaningful|dramatic) (?:clinical )?(?:response|improvement)|(?:significantly|markedly|much) improved|clear(?:ed)? (?:or almost clear )?skin)\b/i;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** lines that name one of `names` (the requested drug's names) */
+function namesDrug(line: string, names: string[]): boolean {
+  return names.some((n) => n.length > 3 && new RegExp(`\\b${escapeRe(n)}\\b`, "i").test(line));
+}
+
+/**
+ * Documented current use of the requested drug: a form question "currently receiving …? [X] Yes",
+ * or a line naming the drug as ongoing ("Cosentyx 300 mg … 04/06/2026 - present", "on vedolizumab
+ * since 02/2026", "remission on vedolizumab. Continue 300 mg"). `names`: the requested drug's names.
+ */
+export function currentUseShown(idx: CaseIndex, names: string[]): Shown | null {
+  for (const line of idx.lines) {
+    const m = CURRENT_QUESTION.exec(line.text);
+    if (m) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: line.text.trim() };
+  }
+  const ONGOING =
+    /(?:[-–]|\bto)\s*(?:present|current|ongoing|now)\b|\b(?:since|began|started|initiated)\b|\bcurrently (?:on|receiving|taking|using)\b|\b(?:continue|continuing)\b|\bremission on\b|\bon (?:therapy|treatment) (?:since|for)\b/i;
+  for (const line of idx.lines) {
+    const text = withNext(idx, line);
+    if (!namesDrug(line.text, names)) continue;
+    const m = ONGOING.exec(text);
+    if (!m || m.index >= line.text.length + 40) continue;
+    if (isNegated(line.lower, Math.min(m.index, line.lower.length))) continue;
+    if (/\b(?:stopped|discontinued|never (?:started|received|taken))\b/i.test(line.text)) continue;
+    return { citation: quote(idx, line), text: line.text.trim() };
+  }
+  return null;
+}
+
+/**
+ * A documented positive response to the requested drug: a form question about response answered
+ * "[X] Yes", a fall in a measure where lower is better ("BSA 18% -> 2%", "migraine days 12 -> 4"),
+ * or a statement of remission or marked improvement on a line that names the drug or therapy.
+ * `names`: the requested drug's names.
+ */
+export function responseShown(idx: CaseIndex, names: string[]): Shown | null {
+  for (const line of idx.lines) {
+    const m = RESPONSE_QUESTION.exec(line.text);
+    const question = m ? line.text.slice(0, line.text.indexOf("?", m.index) + 1) : "";
+    if (m && !/\binadequate\b|\bno response\b|\bloss of response\b|\bfail(?:ed|ure)?\b|\bnot respond|\bintoleran|\bworse/i.test(question))
+      return { citation: quote(idx, line, m.index, m.index + m[0].length), text: line.text.trim() };
+  }
+  for (const line of idx.lines) {
+    FALL.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FALL.exec(line.text))) {
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      if (b < a && !isNegated(line.lower, m.index)) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
+    }
+  }
+  for (const line of idx.lines) {
+    const m = GOOD.exec(line.text);
+    if (!m || isNegated(line.lower, m.index)) continue;
+    if (/\b(?:no|not|without|lack of|loss of|inadequate|partial)\s+(?:\w+\s+)?$/i.test(line.text.slice(Math.max(0, m.index - 25), m.index))) continue;
+    const text = withNext(idx, line);
+    if (!namesDrug(text, names) && !/\b(?:therapy|treatment|since starting|after \d+ (?:weeks|months))\b/i.test(text)) continue;
+    return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
+  }
+  return null;
+}
