@@ -509,7 +509,12 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   if (
     has(concurrentWords, tl) &&
     !has(/\b(?:has|have) (?:taken|tried|used|received)\b|\bremains on\b/i, tl) &&
-    !(has(/\bdespite\b|\binadequate(?:ly)? (?:response|control)|\bfailure\b|\bfailed\b|\btried\b|\btrial\b/i, tl) && parseMinDuration(t) != null)
+    !(
+      has(
+        /\bdespite\b|\binadequate(?:ly)? (?:response|control)|\bfailure\b|\bfailed\b|\btried\b|\btrial\b|\b(?:has|have) been (?:receiving|taking|on|using)\b/i,
+        tl,
+      ) && parseMinDuration(t) != null
+    )
   ) {
     const drugs = drugsIn(full, ctx);
     const classes = classNames(full);
@@ -1058,11 +1063,14 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
  * `understood` is false when no condition could be read ("All FDA-approved indications").
  */
 export function indicationTerms(title: string): { conditions: string[]; icd10: string[]; phrases: string[]; understood: boolean } {
-  let conds = mostSpecificConditions(withoutExamples(title)).filter((c) => c.name !== "cosmetic use");
+  // "Primary hyperlipidemia without ASCVD or HeFH": the conditions named after "without" are what the
+  // indication is NOT (a patient with them belongs to another branch), never what it matches
+  const positive = withoutExamples(title).replace(/\s*\b(?:without|other than|excluding|except(?: for)?|not due to|in the absence of)\b.*$/i, "");
+  let conds = mostSpecificConditions(positive).filter((c) => c.name !== "cosmetic use");
   // "Bone Cancer - Osteosarcoma", "Renal Cell Carcinoma/Kidney Cancer": the specific condition, not its ancestor
   conds = conds.filter((c) => !conds.some((o) => o !== c && conditionAncestors(o.name).includes(c.name)));
   // "growth failure due to growth hormone deficiency": the cause is the indication, not the sign
-  const cause = /\b(?:due to|secondary to|caused by|resulting from|because of)\b(.*)$/i.exec(withoutExamples(title));
+  const cause = /\b(?:due to|secondary to|caused by|resulting from|because of)\b(.*)$/i.exec(positive);
   if (cause) {
     const causes = mostSpecificConditions(cause[1]).filter((c) => c.name !== "cosmetic use");
     if (causes.length) conds = causes;

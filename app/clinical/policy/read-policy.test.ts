@@ -350,3 +350,39 @@ Coverage Duration: 12 months.`,
     expect(m.indications[0]).toMatchObject({ understood: false, match: { conditions: [], icd10: [] } });
   });
 });
+
+describe("indications written as a heading line with a lead-in paragraph, and 'without' in a title", () => {
+  const policy = [
+    "Criteria for Initial Approval",
+    "Examplo is medically necessary for the following indications in members 18 years of age or older:",
+    "A. Clinical atherosclerotic cardiovascular disease (ASCVD)",
+    "For members with clinical ASCVD (history of acute coronary syndrome, myocardial infarction, stable or unstable angina,",
+    "coronary or other arterial revascularization, stroke, transient ischemic attack, or peripheral arterial disease of atherosclerotic",
+    "origin) when ALL of the following criteria are met:",
+    "1. The member has an LDL-C of 70 mg/dL or greater, drawn within the 90 days before the request; and",
+    "2. Has been receiving a high-intensity statin together with ezetimibe for at least 8 consecutive weeks.",
+    "B. Primary hyperlipidemia without ASCVD or HeFH",
+    "1. Untreated (pre-treatment) LDL-C of 190 mg/dL or greater.",
+    "Approval duration: 12 months.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplo"] });
+
+  it("keeps the indication whose heading line is followed by a long lead-in paragraph (it was dropped, leaving its patients no path)", () => {
+    expect(m.indications.map((i) => i.title)).toEqual([
+      "Clinical atherosclerotic cardiovascular disease (ASCVD)",
+      "Primary hyperlipidemia without ASCVD or HeFH",
+    ]);
+    expect(m.indications[0].match.conditions).toEqual(["atherosclerotic cardiovascular disease"]);
+    expect(m.indications[0].criteria.map((c) => c.kind)).toEqual(["lab", "prior_therapy"]);
+  });
+
+  it("'has been receiving A together with B for at least 8 weeks' is a trial of both, not any current use of either", () => {
+    const trial = m.indications[0].criteria[1] as CriterionOf<"prior_therapy">;
+    expect(trial).toMatchObject({ kind: "prior_therapy", all_classes: true, min_days: 56 });
+  });
+
+  it("conditions after 'without' are what the indication is not, never what it matches", () => {
+    expect(m.indications[1].match.conditions).not.toContain("atherosclerotic cardiovascular disease");
+    expect(m.indications[1].match.conditions).not.toContain("heterozygous familial hypercholesterolemia");
+  });
+});

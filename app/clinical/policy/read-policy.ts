@@ -146,6 +146,21 @@ function stripConnector(s: string): string {
     .trim();
 }
 
+/**
+ * "A. Clinical atherosclerotic cardiovascular disease (ASCVD)" on a line of its own, followed by a
+ * lead-in paragraph ("For members with clinical ASCVD (history of …) when ALL of the following
+ * criteria are met:") and the numbered criteria: the heading line is the indication's title. Only
+ * where the whole text is too long to be a title (the indication was otherwise lost); null elsewhere.
+ */
+function headingLine(item: OutlineItem): string | null {
+  if (!item.children.length || item.lines.length < 2 || titleOf(item).length < 140) return null;
+  const first = item.lines[0].text.replace(/^\s*(?:[IVX]+|[A-Z]|\d{1,2})[.)]\s+/, "").trim();
+  const second = item.lines[1].text.trim();
+  if (first.length < 3 || first.length > 100 || /[,;:-]$|\b(?:and|or|of|with|the|a|an|to|for|by|in|who|when|if)$/i.test(first)) return null;
+  if (CRITERION_LEAD_RE.test(first) || !/^[A-Z]/.test(second)) return null;
+  return first.replace(/[.:]$/, "");
+}
+
 /** Title of an item: its text up to the first sentence / "Approve" clause / colon. */
 function titleOf(item: OutlineItem): string {
   const t = item.text;
@@ -530,7 +545,7 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
     exclusions.push(...exclusionList(item.children.length ? item.children : [item], r));
     return;
   }
-  const own = titleOf(item);
+  const own = headingLine(item) ?? titleOf(item);
   // a numbered "4. References:" or "3. Background" section is no indication, whatever it names
   if (SKIP_HEAD_RE.test(own) && !/criteria/i.test(own)) return;
   const ownIsIndication =
