@@ -10,34 +10,28 @@ import { enqueue } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
 import { storeDocument } from "~/documents/store-document.server";
 import { requirePlan } from "~/plans/manage-plans.server";
-
-export const CoveragePolicyInputSchema = z.object({
-  drug_name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
-  drugs_list: z.array(z.string().trim().min(1).max(200, "Drug names must be at most 200 characters")).max(100, "At most 100 drug names").default([]),
-  policy_type: z.string().trim().max(50, "Policy type must be at most 50 characters").default("pharmacy"),
-  // a long medical policy is ~100 kB of text
-  policy_text: z.string().max(1_000_000, "Policy text must be at most 1,000,000 characters").nullish(),
-  external_id: z.string().max(200, "External id must be at most 200 characters").nullish(),
-});
+import { CreateCoveragePolicyInputSchema, PDF_REQUIRED, type CreateCoveragePolicyInput } from "./create-coverage-policy-input";
 
 /**
  * Creates a coverage policy under a plan from an uploaded PDF (`file`, PDF only) and/or pasted
- * `policy_text`, then queues decision-tree generation. Throws AppError("validation") without a
- * name, or with neither a PDF nor text, or with a non-PDF file ('Please upload a PDF file').
+ * `policy_text`, then queues decision-tree generation. `input` is parsed with the command's schema
+ * (create-coverage-policy-input.ts). Throws AppError("validation") with the first invalid field's
+ * message ('Name is required', ...), or 'Please upload a PDF file' with neither a PDF nor text or
+ * with a file that is not a PDF.
  */
 export async function createCoveragePolicy(
   database: Database,
   organizationId: string,
   planId: string,
-  input: z.input<typeof CoveragePolicyInputSchema>,
+  input: CreateCoveragePolicyInput,
   file?: { bytes: Uint8Array; filename: string } | null,
   opts: { generateTree?: boolean } = {},
 ) {
   await requirePlan(database, organizationId, planId);
-  const parsed = CoveragePolicyInputSchema.safeParse(input);
+  const parsed = CreateCoveragePolicyInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid coverage policy");
   const p = parsed.data;
-  if (!file && !p.policy_text?.trim()) throw new AppError("validation", "Upload the policy PDF or paste its text");
+  if (!file && !p.policy_text?.trim()) throw new AppError("validation", PDF_REQUIRED);
   const drugs = [...new Set([p.drug_name, ...p.drugs_list])];
   const policy = await database.prisma.coveragePolicy.create({
     data: {

@@ -6,22 +6,26 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import type { FormularyRow, RosterMember } from "~/clinical/contracts";
 import { normalizeNdc } from "~/clinical/codes/ndc";
-import { FormularyRowSchema, PlanInputSchema, RosterMemberSchema, type PlanInput } from "./plan-schemas";
-import { US_STATES } from "./plan-constants";
+import { FormularyRowSchema, RosterMemberSchema } from "./plan-schemas";
+import { CreatePlanInputSchema, stateAbbreviation, type CreatePlanInput } from "./create-plan-input";
 import type { z } from "zod";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 const isoDay = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
-/** Creates a plan. Throws AppError("validation") with one message per invalid field. */
-export async function createPlan(database: Database, organizationId: string, input: PlanInput) {
-  const parsed = PlanInputSchema.safeParse(input);
+/**
+ * Creates a plan from the command's input (create-plan-input.ts, parsed here again; the state is
+ * stored as its abbreviation). Throws AppError("validation") with one message per invalid field
+ * ("title: Title is required", ...).
+ */
+export async function createPlan(database: Database, organizationId: string, input: CreatePlanInput) {
+  const parsed = CreatePlanInputSchema.safeParse(input);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new AppError("validation", details[0] ?? "Invalid plan", { details: details.slice(1) });
   }
   const p = parsed.data;
-  const state = US_STATES.find((s) => s.abbreviation === p.state.toUpperCase() || s.name === p.state)!.abbreviation;
+  const state = stateAbbreviation(p.state)!;
   return database.prisma.plan.create({
     data: {
       organization_id: organizationId,

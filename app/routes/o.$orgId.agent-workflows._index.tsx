@@ -13,6 +13,7 @@ import { listAgentWorkflows } from "~/agent-workflows/agent-workflows.server";
 import { RunStatusBadge, formatDuration, agentLabel } from "~/agent-workflows/ui/run-badges";
 import { Pagination } from "~/prior-auths/ui/prior-auth-table";
 import { inputClass, secondaryButton } from "~/ui/styles";
+import { Table, TableEmpty } from "~/ui/table";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 
 export const meta: Route.MetaFunction = () => [{ title: "Agent Workflows · PA Review" }];
@@ -86,74 +87,69 @@ export default function AgentWorkflows({ loaderData }: Route.ComponentProps) {
       </Form>
       {codeView ? (
         <JsonView value={list} />
-      ) : list.runs.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="runs-empty">
-          <h2 className="text-sm font-semibold text-slate-900">No agent runs</h2>
-          <p className="mt-1 text-sm text-slate-500">{search ? "No run matches these filters." : "Runs appear here once a prior auth goes through intake."}</p>
-        </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="runs-table">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2.5">
-                  Agent and task
-                </th>
-                <th scope="col" className="px-4 py-2.5">
-                  Case
-                </th>
-                <th scope="col" className="px-4 py-2.5">
-                  Engine
-                </th>
-                <th scope="col" className="px-4 py-2.5 text-right">
-                  Duration
-                </th>
-                <th scope="col" className="px-4 py-2.5">
-                  Started
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.runs.map((r) => (
-                <tr key={r.token} data-testid="run-row" className="align-top">
-                  <td className="px-4 py-3">
-                    <RunStatusBadge status={r.status} />
-                  </td>
-                  <td className="max-w-sm px-4 py-3">
-                    <Link to={`/o/${orgId}/agent-workflows/${r.token}`} className="font-medium text-slate-900 hover:text-indigo-700">
-                      {agentLabel(r.agent)}
-                    </Link>
-                    <p className="mt-0.5 truncate text-xs text-slate-500" title={r.task_message ?? undefined}>
-                      {r.task_message ?? "—"}
+        <Table
+          testId="runs-table"
+          rows={list.runs}
+          rowKey={(r) => r.token}
+          rowProps={() => ({ "data-testid": "run-row", className: "align-top" })}
+          empty={
+            <TableEmpty title="No agent runs" testId="runs-empty">
+              {search ? "No run matches these filters." : "Runs appear here once a prior auth goes through intake."}
+            </TableEmpty>
+          }
+          columns={[
+            { key: "status", header: "Status", cell: (r) => <RunStatusBadge status={r.status} /> },
+            {
+              key: "agent",
+              header: "Agent and task",
+              cellClassName: "max-w-sm",
+              cell: (r) => (
+                <>
+                  <Link to={`/o/${orgId}/agent-workflows/${r.token}`} className="font-medium text-slate-900 hover:text-indigo-700">
+                    {agentLabel(r.agent)}
+                  </Link>
+                  <p className="mt-0.5 truncate text-xs text-slate-500" title={r.task_message ?? undefined}>
+                    {r.task_message ?? "—"}
+                  </p>
+                  {r.error && (
+                    <p className="mt-0.5 truncate text-xs text-red-700" title={r.error}>
+                      {r.error}
                     </p>
-                    {r.error && (
-                      <p className="mt-0.5 truncate text-xs text-red-700" title={r.error}>
-                        {r.error}
-                      </p>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">
-                    {r.subject?.kind === "prior_auth" ? (
-                      <Link to={`/o/${orgId}/prior-auths/${r.subject.id}`} className="hover:text-indigo-700">
-                        {r.subject.label}
-                      </Link>
-                    ) : (
-                      (r.subject?.label ?? "—")
-                    )}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{r.model_label}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums text-slate-600">{formatDuration(r.duration_ms)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600" title={formatDateTime(r.started_at)}>
-                    {r.time_ago_in_words} ago
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: "case",
+              header: "Case",
+              cellClassName: "text-slate-600",
+              cell: (r) =>
+                r.subject?.kind === "prior_auth" ? (
+                  <Link to={`/o/${orgId}/prior-auths/${r.subject.id}`} className="hover:text-indigo-700">
+                    {r.subject.label}
+                  </Link>
+                ) : (
+                  (r.subject?.label ?? "—")
+                ),
+            },
+            { key: "engine", header: "Engine", cellClassName: "whitespace-nowrap text-slate-600", cell: (r) => r.model_label },
+            {
+              key: "duration",
+              header: "Duration",
+              align: "right",
+              cellClassName: "whitespace-nowrap tabular-nums text-slate-600",
+              cell: (r) => formatDuration(r.duration_ms),
+            },
+            {
+              key: "started",
+              header: "Started",
+              cellClassName: "whitespace-nowrap text-slate-600",
+              cellProps: (r) => ({ title: formatDateTime(r.started_at) }),
+              cell: (r) => `${r.time_ago_in_words} ago`,
+            },
+          ]}
+        />
       )}
       {!codeView && <Pagination total={list.total} page={list.page} perPage={list.per_page} search={search} />}
     </div>

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/o.$orgId.plans.$planId._index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
@@ -7,7 +7,6 @@ import { AppError, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
-import { DrugsField } from "~/drugs/ui/drugs-field";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
 import { fileFromForm, getPlanDocument, removePlanDocument, setPlanDocument } from "~/plans/plan-document.server";
 import { PlanDocumentCard } from "~/plans/ui/plan-document-card";
@@ -20,13 +19,16 @@ import {
   requireCoveragePolicy,
 } from "~/coverage-policies/manage-coverage-policies.server";
 import { serializeCoveragePolicy } from "~/coverage-policies/serialize";
-import { readCoveragePolicyForm } from "~/coverage-policies/ui/policy-form";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { CreateCoveragePolicyFormSchema, PDF_REQUIRED } from "~/coverage-policies/create-coverage-policy-input";
+import { AddPolicyForm } from "~/coverage-policies/ui/add-policy-form";
 import { PolicyTable } from "~/coverage-policies/ui/policy-table";
 import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
 import { PolicyExtraction } from "~/plans/ui/policy-extraction";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
-import { FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
+import { FormAlert, primaryButton, secondaryButton } from "~/ui/styles";
 import { readPageForm, rethrowNotFound } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
@@ -68,9 +70,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   try {
     if (intent === "add_policy") {
-      const { input, file } = await readCoveragePolicyForm(form);
-      const policy = await createCoveragePolicy(database, organization.id, params.planId, input, file);
-      return redirectWithToast(base, { type: "success", message: `Coverage policy ${policy.drug_name} added. Generating its decision tree.` });
+      const submission = parseWithZod(form, { schema: CreateCoveragePolicyFormSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+      const { input, file } = submission.value;
+      try {
+        const bytes = file ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "policy.pdf" } : null;
+        const policy = await createCoveragePolicy(database, organization.id, params.planId, input, bytes);
+        return redirectWithToast(base, { type: "success", message: `Coverage policy ${policy.drug_name} added. Generating its decision tree.` });
+      } catch (err) {
+        // a refused PDF is the file field's message; anything else the form's; what was typed stays
+        if (!isAppError(err) || err.code === "not_found") throw err;
+        const reply =
+          err.message === PDF_REQUIRED ? submission.reply({ fieldErrors: { file: [err.message] } }) : submission.reply({ formErrors: [err.message] });
+        return data({ intent, result: reply }, { status: err.status });
+      }
     }
     if (intent === "generate_tree") {
       await requireCoveragePolicy(database, organization.id, id, params.planId);
@@ -107,7 +120,6 @@ export async function action({ request, params }: Route.ActionArgs) {
         {
           intent,
           error: err.code === "not_found" && fallback[intent] ? fallback[intent] : err.message,
-          values: { drug_name: String(form.get("drug_name") ?? ""), policy_drugs: String(form.get("policy_drugs") ?? "") },
         },
         { status: err.status },
       );
@@ -117,13 +129,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-type ActionData = { intent: string; error?: string; values?: { drug_name: string; policy_drugs: string } } | undefined;
+type ActionData = { intent: string; error?: string; result?: SubmissionResult<string[]> } | undefined;
 
 export default function PlanDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { orgId, plan, policies, extraction, planDocument } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  const navigation = useNavigation();
   const { codeView } = useCodeView();
   const result = actionData as ActionData;
   const statuses = useMemo(() => Object.fromEntries(policies.map((p) => [p.token, p.tree_status])), [policies]);
@@ -133,7 +144,6 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
   const closeTo = `${location.pathname}${withoutParams(location.search, "modal", "id")}`;
   const deleting = modal === "delete_policy" ? policies.find((p) => p.token === searchParams.get("id")) : undefined;
   const basePath = `/o/${orgId}/plans/${plan.token}`;
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add_policy";
 
   return (
     <div className="mx-auto max-w-7xl space-y-4 p-6">
@@ -194,42 +204,12 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
         closeTo={closeTo}
         testId="add-policy-modal"
       >
-        <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
-          <input type="hidden" name="intent" value="add_policy" />
-          <div>
-            <label htmlFor="policy-name" className="block text-sm font-medium text-slate-700">
-              Name
-            </label>
-            <input id="policy-name" name="drug_name" defaultValue={result?.values?.drug_name} placeholder="e.g. Adalimumab" className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="policy-file" className="block text-sm font-medium text-slate-700">
-              Policy PDF
-            </label>
-            <input
-              id="policy-file"
-              type="file"
-              name="file"
-              accept="application/pdf,.pdf"
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-            />
-          </div>
-          <div>
-            <label htmlFor="policy-drugs" className="block text-sm font-medium text-slate-700">
-              Drugs
-            </label>
-            <DrugsField orgId={orgId} defaultValue={result?.values?.policy_drugs} />
-          </div>
-          <FormAlert message={result?.intent === "add_policy" ? result.error : null} />
-          <div className="flex justify-end gap-2">
-            <Link to={closeTo} className={secondaryButton} preventScrollReset>
-              Cancel
-            </Link>
-            <button type="submit" className={primaryButton} disabled={submitting}>
-              {submitting ? "Uploading..." : "Add policy"}
-            </button>
-          </div>
-        </Form>
+        <AddPolicyForm
+          orgId={orgId}
+          lastResult={result?.intent === "add_policy" ? result.result : null}
+          error={result?.intent === "add_policy" ? result.error : null}
+          cancelTo={closeTo}
+        />
       </Modal>
       <Modal open={modal === "delete_policy"} title="Delete coverage policy" closeTo={closeTo} size="sm" testId="delete-policy-modal">
         <Form method="post" className="space-y-4">

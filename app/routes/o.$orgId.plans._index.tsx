@@ -8,7 +8,9 @@ import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { deletePlan, listPlans, serializePlan } from "~/plans/manage-plans.server";
 import { checkPlanDocument, createPlanWithDocument, fileFromForm } from "~/plans/plan-document.server";
-import { planFieldErrors, readPlanForm, type PlanFieldErrors } from "~/plans/ui/plan-form";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { CreatePlanFormSchema } from "~/plans/create-plan-input";
 import { AddPlanForm } from "~/plans/ui/plan-form-fields";
 import { PlanTable } from "~/plans/ui/plan-table";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
@@ -32,23 +34,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const base = `/o/${organization.id}/plans`;
   if (intent === "create") {
-    const input = readPlanForm(form);
-    const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
-    const errors = planFieldErrors(input);
-    if (errors) return data({ intent, errors, values }, { status: 422 });
-    const file = await fileFromForm(form.get("file"));
+    const submission = parseWithZod(form, { schema: CreatePlanFormSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+    const { intent: _intent, file: upload, ...input } = submission.value;
+    const file = await fileFromForm(upload);
     try {
       // a refused plan document is the file field's message (and no plan is created)
       if (file) checkPlanDocument(file);
     } catch (err) {
-      if (isAppError(err)) return data({ intent, errors: { file: err.message } as PlanFieldErrors, values }, { status: err.status });
+      if (isAppError(err)) return data({ intent, result: submission.reply({ fieldErrors: { file: [err.message] } }) }, { status: err.status });
       throw err;
     }
     try {
       const { plan } = await createPlanWithDocument(database, organization.id, input, file);
       return redirectWithToast(`${base}/${plan.id}`, { type: "success", message: "Plan created" });
     } catch (err) {
-      if (isAppError(err)) return data({ intent, errors: { form: err.message } as PlanFieldErrors, values }, { status: err.status });
+      if (isAppError(err)) return data({ intent, result: submission.reply({ formErrors: [err.message] }) }, { status: err.status });
       throw err;
     }
   }
@@ -64,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-type ActionData = { intent: string; errors?: PlanFieldErrors; values?: Record<string, unknown>; error?: string } | undefined;
+type ActionData = { intent: string; result?: SubmissionResult<string[]>; error?: string } | undefined;
 
 export default function PlansList({ loaderData, actionData }: Route.ComponentProps) {
   const { orgId, plans } = loaderData;
@@ -102,11 +103,7 @@ export default function PlansList({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <Modal open={modal === "add"} title="Add Plan" closeTo={closeTo} size="lg" testId="add-plan-modal">
-        <AddPlanForm
-          errors={result?.intent === "create" ? result.errors : null}
-          values={result?.intent === "create" ? result.values : null}
-          cancelTo={closeTo}
-        />
+        <AddPlanForm lastResult={result?.intent === "create" ? result.result : null} cancelTo={closeTo} />
       </Modal>
       <Modal open={modal === "delete"} title="Delete plan" closeTo={closeTo} size="sm" testId="delete-plan-modal">
         <Form method="post" className="space-y-4">

@@ -16,6 +16,7 @@ import { DecisionsChart } from "~/reports/ui/decisions-chart";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 import { Badge } from "~/prior-auths/ui/badges";
 import { inputClass, secondaryButton } from "~/ui/styles";
+import { Table } from "~/ui/table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · PA Review" }];
 
@@ -57,58 +58,51 @@ const ROWS: Row[] = [
 
 function MetricsTable({ title, metrics, note }: { title: string; metrics: CategoryMetrics; note: string }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white shadow-xs" data-testid={`metrics-${metrics.category}`}>
+    <section className="min-w-0 rounded-lg border border-slate-200 bg-white shadow-xs" data-testid={`metrics-${metrics.category}`}>
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         <p className="text-xs text-slate-500">{note}</p>
       </header>
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                Metric
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Standard
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Expedited
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                All
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {ROWS.map((r) => (
-              <tr key={r.label} data-metric={r.label}>
-                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-700">
-                  {r.label}
-                  {r.note && <span className="block text-xs font-normal text-slate-400">{r.note}</span>}
-                </th>
-                <td className="px-4 py-2 text-right tabular-nums" data-col="standard">
-                  {r.value(metrics.standard)}
-                </td>
-                <td className="px-4 py-2 text-right tabular-nums" data-col="expedited">
-                  {r.value(metrics.expedited)}
-                </td>
-                <td className="px-4 py-2 text-right tabular-nums" data-col="all">
-                  {r.value(metrics.all)}
-                </td>
-              </tr>
-            ))}
-            <tr data-metric="Open and past due">
-              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-700">
-                Open and past due
-              </th>
-              <td colSpan={3} className={`px-4 py-2 text-right tabular-nums ${metrics.past_due_open ? "font-semibold text-red-700" : ""}`} data-col="all">
-                {metrics.past_due_open}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <Table
+        frame="plain"
+        density="sm"
+        shadedHeader={false}
+        rows={ROWS}
+        rowKey={(r) => r.label}
+        rowProps={(r) => ({ "data-metric": r.label })}
+        columns={[
+          {
+            key: "metric",
+            header: "Metric",
+            rowHeader: true,
+            cellClassName: "font-medium text-slate-700",
+            cell: (r) => (
+              <>
+                {r.label}
+                {r.note && <span className="block text-xs font-normal text-slate-400">{r.note}</span>}
+              </>
+            ),
+          },
+          ...(["standard", "expedited", "all"] as const).map((col) => ({
+            key: col,
+            header: col === "all" ? "All" : col === "standard" ? "Standard" : "Expedited",
+            align: "right" as const,
+            cellClassName: "tabular-nums",
+            cellProps: () => ({ "data-col": col }),
+            cell: (r: Row) => r.value(metrics[col]),
+          })),
+        ]}
+        extraRows={
+          <tr data-metric="Open and past due">
+            <th scope="row" className="px-4 py-2 text-left font-medium text-slate-700">
+              Open and past due
+            </th>
+            <td colSpan={3} className={`px-4 py-2 text-right tabular-nums ${metrics.past_due_open ? "font-semibold text-red-700" : ""}`} data-col="all">
+              {metrics.past_due_open}
+            </td>
+          </tr>
+        }
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { can } from "~/auth/permissions.server";
 import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS, CUSTOM_ROLE_PERMISSIONS, PERMISSIONS, PERMISSION_KEYS, type Permission } from "~/auth/permission-matrix";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageHeader } from "~/components/page";
+import { Table } from "~/ui/table";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
@@ -84,36 +85,40 @@ export default function Permissions({ loaderData, actionData }: Route.ComponentP
       {codeView ? (
         <JsonView value={{ built_in_roles: BUILT_IN_ROLES, roles, permissions: PERMISSIONS }} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full text-sm" data-testid="permission-matrix">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-500">
-              <tr>
-                <th className="sticky left-0 bg-slate-50 px-4 py-2 text-left tracking-wide uppercase">Role</th>
-                {PERMISSION_KEYS.map((p) => (
-                  <th key={p} scope="col" className="px-2 py-2 text-center align-bottom font-medium" title={PERMISSIONS[p].description}>
-                    <span className="block max-w-24 leading-tight">{PERMISSIONS[p].label}</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
-                <tr key={r.key} data-testid="matrix-row">
-                  <th scope="row" className="sticky left-0 bg-white px-4 py-3 text-left font-normal">
-                    <span className="font-medium text-slate-900">{r.name}</span>
-                    {r.custom && <span className="ml-2 rounded-full bg-violet-50 px-2 py-0.5 text-xs text-violet-700">custom</span>}
-                    <span className="mt-0.5 block max-w-xs text-xs text-slate-500">{r.description}</span>
-                  </th>
-                  {PERMISSION_KEYS.map((p) => (
-                    <td key={p} className="px-2 py-3 text-center">
-                      <Tick on={r.permissions.includes(p)} label={`${r.name} · ${PERMISSIONS[p].label}`} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          testId="permission-matrix"
+          uppercaseHeader={false}
+          rows={rows}
+          rowKey={(r) => r.key}
+          rowProps={() => ({ "data-testid": "matrix-row" })}
+          columns={[
+            {
+              key: "role",
+              header: "Role",
+              rowHeader: true,
+              // the role stays in view while the permissions scroll sideways
+              className: "sticky left-0",
+              headerClassName: "bg-slate-50 tracking-wide uppercase",
+              cellClassName: "bg-white font-normal",
+              cell: (r) => (
+                <>
+                  <span className="font-medium text-slate-900">{r.name}</span>
+                  {r.custom && <span className="ml-2 rounded-full bg-violet-50 px-2 py-0.5 text-xs text-violet-700">custom</span>}
+                  <span className="mt-0.5 block max-w-xs text-xs text-slate-500">{r.description}</span>
+                </>
+              ),
+            },
+            ...PERMISSION_KEYS.map((p) => ({
+              key: p,
+              header: <span className="block max-w-24 leading-tight">{PERMISSIONS[p].label}</span>,
+              title: PERMISSIONS[p].description,
+              align: "center" as const,
+              padding: { head: "px-2 py-2", cell: "px-2 py-3" },
+              headerClassName: "align-bottom font-medium",
+              cell: (r: (typeof rows)[number]) => <Tick on={r.permissions.includes(p)} label={`${r.name} · ${PERMISSIONS[p].label}`} />,
+            })),
+          ]}
+        />
       )}
       <p className="text-xs text-slate-500">
         Only the clinical reviewer (a physician or pharmacist) may sign off a denial: adverse determinations need a qualified professional (e.g. 42 CFR

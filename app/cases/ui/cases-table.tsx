@@ -6,6 +6,7 @@ import { Form, Link } from "react-router";
 import type { CaseRecord, CaseStatus } from "../case-record";
 import { Badge, DecisionBadge } from "~/prior-auths/ui/badges";
 import { formatDateTime } from "~/prior-auths/ui/decision";
+import { Table, TableEmpty, type TableColumn } from "~/ui/table";
 import { dueLabel } from "./due-label";
 
 const KIND_LABEL: Record<CaseRecord["kind"], string> = { prior_auth: "Prior auth", claim: "Medical claim" };
@@ -43,115 +44,131 @@ const STATUS: Record<CaseStatus, { label: string; tone: "indigo" | "slate" | "am
   decided: { label: "Decided", tone: "green" },
 };
 
-export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: CaseRecord[]; orgId: string; userId: string; now: string; redirectTo: string }) {
-  if (cases.length === 0) {
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="cases-empty">
-        <h2 className="text-sm font-semibold text-slate-900">No cases match</h2>
-        <p className="mt-1 text-sm text-slate-500">Change the filters, or submit a prior auth or a medical claim to start the queue.</p>
-      </div>
+/** What one row shows, computed once per case for its cells. */
+function rowView(c: CaseRecord, now: string) {
+  const due = dueLabel(c.due_at, now);
+  const open = c.status !== "decided";
+  const urgencyBadge = c.urgency === "expedited" ? <Badge tone="red">Expedited</Badge> : <Badge tone="slate">Standard</Badge>;
+  const dueText = open ? <span className={due.overdue ? "font-semibold text-red-700" : ""}>{due.text}</span> : <>due {formatDateTime(c.due_at)}</>;
+  const statusBadge =
+    c.status === "review" && c.decision === "denied" ? (
+      <Badge tone="amber" title="An AI denial becomes final only after a clinician signs it off">
+        Awaiting sign-off
+      </Badge>
+    ) : (
+      <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
     );
-  }
+  return { urgencyBadge, dueText, statusBadge, lines: lineSummary(c) };
+}
+
+export function CasesTable({ cases, orgId, userId, now, redirectTo }: { cases: CaseRecord[]; orgId: string; userId: string; now: string; redirectTo: string }) {
+  const wide = "hidden md:table-cell";
+  const columns: TableColumn<CaseRecord>[] = [
+    {
+      key: "case",
+      header: "Case",
+      cell: (c) => {
+        const v = rowView(c, now);
+        return (
+          <>
+            <Link to={`/o/${orgId}/${c.path}`} className="font-medium text-slate-900 hover:text-indigo-700">
+              {c.patient_name ?? "Patient not yet extracted"}
+            </Link>
+            <p className="mt-0.5 text-xs text-slate-500">
+              <Badge tone={KIND_TONE[c.kind]} data-testid="case-kind" className="mr-1">
+                {KIND_LABEL[c.kind]}
+              </Badge>
+              {c.subject ?? "—"} · received {formatDateTime(c.received_at)}
+            </p>
+            {/* narrow screens: due, status and decision under the case instead of in their own columns */}
+            <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 md:hidden">
+              {v.urgencyBadge} {v.statusBadge} <CaseDecisionBadge c={c} /> <span>{v.dueText}</span>
+              {v.lines && <span className="basis-full">{v.lines}</span>}
+            </div>
+          </>
+        );
+      },
+    },
+    {
+      key: "due",
+      header: "Due",
+      className: wide,
+      cellClassName: "whitespace-nowrap",
+      cell: (c) => {
+        const v = rowView(c, now);
+        return (
+          <>
+            <div className="flex items-center gap-1.5">{v.urgencyBadge}</div>
+            <p className="mt-1 text-xs text-slate-500" title={formatDateTime(c.due_at)}>
+              {v.dueText}
+            </p>
+          </>
+        );
+      },
+    },
+    { key: "status", header: "Status", className: wide, cell: (c) => rowView(c, now).statusBadge },
+    {
+      key: "decision",
+      header: "Decision",
+      className: wide,
+      cell: (c) => {
+        const lines = lineSummary(c);
+        return (
+          <>
+            <CaseDecisionBadge c={c} />
+            {lines && (
+              <p className="mt-1 text-xs text-slate-500" data-testid="case-lines">
+                {lines.split(" · ").map((part, i) => (
+                  <span key={part} className="whitespace-nowrap">
+                    {i > 0 && " · "}
+                    {part}
+                  </span>
+                ))}
+              </p>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      key: "assignee",
+      header: "Assignee",
+      cell: (c) => {
+        const mine = c.assignee_id === userId;
+        return (
+          <Form method="post" className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
+            <input type="hidden" name="kind" value={c.kind} />
+            <input type="hidden" name="case_id" value={c.id} />
+            <input type="hidden" name="redirect_to" value={redirectTo} />
+            <span className={c.assignee_name ? "text-slate-700" : "text-slate-400"} data-testid="assignee">
+              {mine ? "You" : (c.assignee_name ?? "Unassigned")}
+            </span>
+            {mine ? (
+              <button type="submit" name="intent" value="unassign" className="text-xs font-medium text-slate-500 hover:text-slate-800">
+                Unassign
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="assign" className="text-xs font-medium text-indigo-600 hover:text-indigo-800">
+                Assign to me
+              </button>
+            )}
+          </Form>
+        );
+      },
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="cases-table">
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2.5">
-              Case
-            </th>
-            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
-              Due
-            </th>
-            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
-              Status
-            </th>
-            <th scope="col" className="hidden px-4 py-2.5 md:table-cell">
-              Decision
-            </th>
-            <th scope="col" className="px-4 py-2.5">
-              Assignee
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {cases.map((c) => {
-            const due = dueLabel(c.due_at, now);
-            const open = c.status !== "decided";
-            const mine = c.assignee_id === userId;
-            const urgencyBadge = c.urgency === "expedited" ? <Badge tone="red">Expedited</Badge> : <Badge tone="slate">Standard</Badge>;
-            const dueText = open ? <span className={due.overdue ? "font-semibold text-red-700" : ""}>{due.text}</span> : <>due {formatDateTime(c.due_at)}</>;
-            const statusBadge =
-              c.status === "review" && c.decision === "denied" ? (
-                <Badge tone="amber" title="An AI denial becomes final only after a clinician signs it off">
-                  Awaiting sign-off
-                </Badge>
-              ) : (
-                <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
-              );
-            const lines = lineSummary(c);
-            return (
-              <tr key={`${c.kind}:${c.id}`} data-testid="case-row" data-case-id={c.id} data-kind={c.kind} className="align-top">
-                <td className="px-4 py-3">
-                  <Link to={`/o/${orgId}/${c.path}`} className="font-medium text-slate-900 hover:text-indigo-700">
-                    {c.patient_name ?? "Patient not yet extracted"}
-                  </Link>
-                  <p className="mt-0.5 text-xs text-slate-500">
-                    <Badge tone={KIND_TONE[c.kind]} data-testid="case-kind" className="mr-1">
-                      {KIND_LABEL[c.kind]}
-                    </Badge>
-                    {c.subject ?? "—"} · received {formatDateTime(c.received_at)}
-                  </p>
-                  {/* narrow screens: due, status and decision under the case instead of in their own columns */}
-                  <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 md:hidden">
-                    {urgencyBadge} {statusBadge} <CaseDecisionBadge c={c} /> <span>{dueText}</span>
-                    {lines && <span className="basis-full">{lines}</span>}
-                  </div>
-                </td>
-                <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">
-                  <div className="flex items-center gap-1.5">{urgencyBadge}</div>
-                  <p className="mt-1 text-xs text-slate-500" title={formatDateTime(c.due_at)}>
-                    {dueText}
-                  </p>
-                </td>
-                <td className="hidden px-4 py-3 md:table-cell">{statusBadge}</td>
-                <td className="hidden px-4 py-3 md:table-cell">
-                  <CaseDecisionBadge c={c} />
-                  {lines && (
-                    <p className="mt-1 text-xs text-slate-500" data-testid="case-lines">
-                      {lines.split(" · ").map((part, i) => (
-                        <span key={part} className="whitespace-nowrap">
-                          {i > 0 && " · "}
-                          {part}
-                        </span>
-                      ))}
-                    </p>
-                  )}
-                </td>
-                <td className="px-4 py-3">
-                  <Form method="post" className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
-                    <input type="hidden" name="kind" value={c.kind} />
-                    <input type="hidden" name="case_id" value={c.id} />
-                    <input type="hidden" name="redirect_to" value={redirectTo} />
-                    <span className={c.assignee_name ? "text-slate-700" : "text-slate-400"} data-testid="assignee">
-                      {mine ? "You" : (c.assignee_name ?? "Unassigned")}
-                    </span>
-                    {mine ? (
-                      <button type="submit" name="intent" value="unassign" className="text-xs font-medium text-slate-500 hover:text-slate-800">
-                        Unassign
-                      </button>
-                    ) : (
-                      <button type="submit" name="intent" value="assign" className="text-xs font-medium text-indigo-600 hover:text-indigo-800">
-                        Assign to me
-                      </button>
-                    )}
-                  </Form>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      testId="cases-table"
+      columns={columns}
+      rows={cases}
+      rowKey={(c) => `${c.kind}:${c.id}`}
+      rowProps={(c) => ({ "data-testid": "case-row", "data-case-id": c.id, "data-kind": c.kind, className: "align-top" })}
+      empty={
+        <TableEmpty title="No cases match" testId="cases-empty">
+          Change the filters, or submit a prior auth or a medical claim to start the queue.
+        </TableEmpty>
+      }
+    />
   );
 }

@@ -1,53 +1,59 @@
 /**
  * The Add Plan form (PRODUCT-SPEC §5 "Plan": title, identification, line of business, plan type,
  * state and effective date required; termination date optional) with an optional plan document (PDF).
- * A plain multipart POST that works before JavaScript; errors come back per field from the server.
+ * A multipart POST that works before JavaScript (the server parses the same schema and answers per
+ * field); with JavaScript, Conform checks the fields before sending.
  */
-import { Form } from "react-router";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { CreatePlanFormSchema } from "~/plans/create-plan-input";
 import { LINES_OF_BUSINESS, PLAN_TYPES, US_STATES } from "~/plans/plan-constants";
 import { FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
-import { Link } from "react-router";
-import type { PlanFieldErrors } from "./plan-form";
 
 const label = "block text-sm font-medium text-slate-700";
 /** The file input look shared by the plan forms. */
 export const fileInputClass =
   "block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium";
 
-export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldErrors | null; values?: Record<string, unknown> | null; cancelTo: string }) {
-  const v = (k: string) => (typeof values?.[k] === "string" ? (values[k] as string) : "");
-  const err = (k: keyof PlanFieldErrors) => (errors?.[k] ? [errors[k]!] : null);
-  const field = (name: keyof PlanFieldErrors, text: string, input: React.ReactNode) => (
+/**
+ * `lastResult`: the action's Conform reply (field errors, and what was typed, kept on a server
+ * error); `error`: a message for the whole form. The file input cannot be refilled after a round
+ * trip (browsers forbid it); everything else is.
+ */
+export function AddPlanForm({ lastResult, error, cancelTo }: { lastResult?: SubmissionResult<string[]> | null; error?: string | null; cancelTo: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const [form, fields] = useForm({
+    id: "plan",
+    lastResult: lastResult ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreatePlanFormSchema }),
+  });
+  const initial = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const field = (name: keyof typeof fields, text: string, input: React.ReactNode) => (
     <div>
-      <label htmlFor={`plan-${name}`} className={label}>
+      <label htmlFor={fields[name].id} className={label}>
         {text}
       </label>
       {input}
-      <FieldError id={`plan-${name}-error`} errors={err(name)} />
+      <FieldError id={fields[name].errorId} errors={fields[name].errors} />
     </div>
   );
-  const invalid = (k: keyof PlanFieldErrors) => (errors?.[k] ? true : undefined);
+  // a returned form keeps the box as it was sent; a fresh one starts active
+  const activeDefault = lastResult?.initialValue ? lastResult.initialValue.is_active === "on" : true;
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-4" data-testid="add-plan-form">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4" data-testid="add-plan-form">
       <input type="hidden" name="intent" value="create" />
-      <FormAlert message={errors?.form} />
+      <FormAlert message={error ?? form.errors?.[0]} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {field("title", "Title", <input id="plan-title" name="title" defaultValue={v("title")} aria-invalid={invalid("title")} className={inputClass} />)}
-        {field(
-          "identification",
-          "Identification",
-          <input
-            id="plan-identification"
-            name="identification"
-            defaultValue={v("identification")}
-            aria-invalid={invalid("identification")}
-            className={inputClass}
-          />,
-        )}
+        {field("title", "Title", <input {...getInputProps(fields.title, { type: "text" })} className={inputClass} />)}
+        {field("identification", "Identification", <input {...getInputProps(fields.identification, { type: "text" })} className={inputClass} />)}
         {field(
           "document_type",
           "Document Type",
-          <select id="plan-document_type" name="document_type" defaultValue={v("document_type") || "pharmacy"} className={inputClass}>
+          <select {...getSelectProps(fields.document_type)} defaultValue={initial(fields.document_type.initialValue) ?? "pharmacy"} className={inputClass}>
             <option value="pharmacy">Pharmacy policy</option>
             <option value="medical">Medical policy</option>
           </select>,
@@ -55,13 +61,7 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
         {field(
           "line_of_business",
           "Line of Business",
-          <select
-            id="plan-line_of_business"
-            name="line_of_business"
-            defaultValue={v("line_of_business")}
-            aria-invalid={invalid("line_of_business")}
-            className={inputClass}
-          >
+          <select {...getSelectProps(fields.line_of_business)} className={inputClass}>
             <option value="">Select a line of business</option>
             {LINES_OF_BUSINESS.map((l) => (
               <option key={l}>{l}</option>
@@ -71,7 +71,7 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
         {field(
           "plan_type",
           "Plan Type",
-          <select id="plan-plan_type" name="plan_type" defaultValue={v("plan_type")} aria-invalid={invalid("plan_type")} className={inputClass}>
+          <select {...getSelectProps(fields.plan_type)} className={inputClass}>
             <option value="">Select a plan type</option>
             {PLAN_TYPES.map((p) => (
               <option key={p}>{p}</option>
@@ -81,7 +81,7 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
         {field(
           "state",
           "State",
-          <select id="plan-state" name="state" defaultValue={v("state")} aria-invalid={invalid("state")} className={inputClass}>
+          <select {...getSelectProps(fields.state)} className={inputClass}>
             <option value="">Select a state</option>
             {US_STATES.map((s) => (
               <option key={s.abbreviation} value={s.abbreviation}>
@@ -90,46 +90,27 @@ export function AddPlanForm({ errors, values, cancelTo }: { errors?: PlanFieldEr
             ))}
           </select>,
         )}
-        {field(
-          "effective_date",
-          "Effective Date",
-          <input
-            id="plan-effective_date"
-            type="date"
-            name="effective_date"
-            defaultValue={v("effective_date")}
-            aria-invalid={invalid("effective_date")}
-            className={inputClass}
-          />,
-        )}
+        {field("effective_date", "Effective Date", <input {...getInputProps(fields.effective_date, { type: "date" })} className={inputClass} />)}
         {field(
           "termination_date",
           "Termination Date (optional)",
-          <input id="plan-termination_date" type="date" name="termination_date" defaultValue={v("termination_date")} className={inputClass} />,
+          <input {...getInputProps(fields.termination_date, { type: "date" })} className={inputClass} />,
         )}
       </div>
       {field(
         "file",
         "Plan document (PDF, optional)",
-        <input
-          id="plan-file"
-          type="file"
-          name="file"
-          accept="application/pdf,.pdf"
-          aria-invalid={invalid("file")}
-          aria-describedby={errors?.file ? "plan-file-error" : undefined}
-          className={fileInputClass}
-        />,
+        <input {...getInputProps(fields.file, { type: "file" })} accept="application/pdf,.pdf" className={fileInputClass} />,
       )}
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="is_active" defaultChecked={values ? values.is_active === "on" : true} className="h-4 w-4 rounded border-slate-300" />
+        <input type="checkbox" name={fields.is_active.name} defaultChecked={activeDefault} className="h-4 w-4 rounded border-slate-300" />
         Active
       </label>
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} className={secondaryButton} preventScrollReset>
           Cancel
         </Link>
-        <button type="submit" className={primaryButton}>
+        <button type="submit" className={primaryButton} disabled={busy}>
           Add Plan
         </button>
       </div>

@@ -9,6 +9,7 @@ import { Avatar } from "~/components/avatar";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { Modal, withoutParams, withParams } from "~/ui/modal";
+import { Table } from "~/ui/table";
 import { dangerButton, FieldError, FormAlert, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { BUILT_IN_ROLES, BUILT_IN_ROLE_KEYS, type BuiltInRole } from "~/auth/permission-matrix";
 import type { TeamMember } from "~/team/team-members.server";
@@ -48,7 +49,7 @@ export function RoleBadges({ member }: { member: TeamMember }) {
     <span className="flex flex-wrap gap-1">
       {member.owner && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">Owner</span>}
       {BUILT_IN_ROLE_KEYS.filter((r) => roles.has(r)).map((r) => (
-        <span key={r} className={`rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_TONE[r]}`}>
+        <span key={r} className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${ROLE_TONE[r]}`}>
           {BUILT_IN_ROLES[r].label}
         </span>
       ))}
@@ -113,72 +114,70 @@ export function TeamPage({ data, actionData, title = "Team Management" }: { data
       {codeView ? (
         <JsonView value={{ users: members }} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="team-table">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-2">User</th>
-                <th className="px-4 py-2">Roles</th>
-                <th className="px-4 py-2">Joined</th>
-                <th className="px-4 py-2">Last active</th>
-                <th className="px-4 py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.map((m) => (
-                <tr key={m.id} data-testid="team-row" data-email={m.email}>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <Avatar name={m.username} src={m.avatar} />
-                      <div className="min-w-0">
-                        <div className="font-medium text-slate-900">
-                          {m.username}
-                          {m.id === meId && <span className="ml-1 text-xs font-normal text-slate-400">(you)</span>}
-                        </div>
-                        <div className="truncate text-slate-500">{m.email}</div>
-                      </div>
+        <Table
+          testId="team-table"
+          rows={members}
+          rowKey={(m) => m.id}
+          rowProps={(m) => ({ "data-testid": "team-row", "data-email": m.email })}
+          columns={[
+            {
+              key: "user",
+              header: "User",
+              cell: (m) => (
+                <div className="flex items-center gap-3">
+                  <Avatar name={m.username} src={m.avatar} />
+                  <div className="min-w-0">
+                    <div className="font-medium text-slate-900">
+                      {m.username}
+                      {m.id === meId && <span className="ml-1 text-xs font-normal text-slate-400">(you)</span>}
                     </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <RoleBadges member={m} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{DATE.format(new Date(m.created_at))}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600" title={m.last_active_at ?? undefined}>
-                    {relative(m.last_active_at)}
-                  </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    {canManage && (
-                      <span className="inline-flex gap-3">
-                        <Link
-                          to={withParams(location.search, { modal: "roles", id: m.id })}
-                          preventScrollReset
-                          className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
-                        >
-                          Change role<span className="sr-only"> of {m.username}</span>
-                        </Link>
-                        {m.owner ? (
-                          <span className="text-sm text-slate-400" title="Owners cannot be deleted">
-                            Owner
-                          </span>
-                        ) : (
-                          <Link
-                            to={withParams(location.search, { modal: "delete", id: m.id })}
-                            preventScrollReset
-                            className="text-sm font-medium text-red-600 hover:text-red-500"
-                          >
-                            Delete<span className="sr-only"> {m.username}</span>
-                          </Link>
-                        )}
+                    <div className="truncate text-slate-500">{m.email}</div>
+                  </div>
+                </div>
+              ),
+            },
+            { key: "roles", header: "Roles", cell: (m) => <RoleBadges member={m} /> },
+            { key: "joined", header: "Joined", cellClassName: "whitespace-nowrap text-slate-600", cell: (m) => DATE.format(new Date(m.created_at)) },
+            {
+              key: "active",
+              header: "Last active",
+              cellClassName: "whitespace-nowrap text-slate-600",
+              cellProps: (m) => ({ title: m.last_active_at ?? undefined }),
+              cell: (m) => relative(m.last_active_at),
+            },
+            {
+              key: "actions",
+              header: <span className="sr-only">Actions</span>,
+              align: "right",
+              cellClassName: "whitespace-nowrap",
+              cell: (m) =>
+                canManage && (
+                  <span className="inline-flex gap-3">
+                    <Link
+                      to={withParams(location.search, { modal: "roles", id: m.id })}
+                      preventScrollReset
+                      className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                    >
+                      Change role<span className="sr-only"> of {m.username}</span>
+                    </Link>
+                    {m.owner ? (
+                      <span className="text-sm text-slate-400" title="Owners cannot be deleted">
+                        Owner
                       </span>
+                    ) : (
+                      <Link
+                        to={withParams(location.search, { modal: "delete", id: m.id })}
+                        preventScrollReset
+                        className="text-sm font-medium text-red-600 hover:text-red-500"
+                      >
+                        Delete<span className="sr-only"> {m.username}</span>
+                      </Link>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                ),
+            },
+          ]}
+        />
       )}
 
       <Modal

@@ -4,8 +4,7 @@ import { getDatabase } from "~/lib/db.server";
 import { readBody } from "~/lib/http.server";
 import { listPlans, serializePlan } from "~/plans/manage-plans.server";
 import { createPlanWithDocument, fileFromForm, getPlanDocuments, serializePlanDocument } from "~/plans/plan-document.server";
-import { PlanInputSchema } from "~/plans/plan-schemas";
-import { readPlanInput } from "~/plans/ui/plan-form";
+import { CreatePlanInputSchema, PDF_REQUIRED, type CreatePlanInput } from "~/plans/create-plan-input";
 
 const PlanJsonSchema = z
   .record(z.string(), z.unknown())
@@ -41,18 +40,21 @@ const route = apiRoute({
     description: "Multipart bodies may carry the plan document (PDF) as `file`.",
     tags: ["Plans"],
     requestBody: [
-      { contentType: "application/json", schema: PlanInputSchema },
-      { contentType: "application/x-www-form-urlencoded", schema: PlanInputSchema },
+      { contentType: "application/json", schema: CreatePlanInputSchema },
+      { contentType: "application/x-www-form-urlencoded", schema: CreatePlanInputSchema },
       {
         contentType: "multipart/form-data",
-        schema: PlanInputSchema.extend({ file: z.string().optional().describe("the plan document (PDF; 'Please upload a PDF file' otherwise)") }),
+        schema: CreatePlanInputSchema.extend({ file: z.string().optional().describe(`the plan document (PDF; '${PDF_REQUIRED}' otherwise)`) }),
       },
     ],
     response: z.object({ plan: PlanJsonSchema }),
     errors: { 413: "File too large", 422: "One message per invalid field, or 'Please upload a PDF file'" },
     handler: async ({ request, organizationId }) => {
+      // read by the handler (not `body:`) because multipart carries the file; the fields are checked
+      // here (422, one message per field) before the file, and parsed again by createPlan
       const body = await readBody(request);
-      const { plan, document } = await createPlanWithDocument(await getDatabase(), organizationId, readPlanInput(body), await fileFromForm(body.file));
+      const input: CreatePlanInput = CreatePlanInputSchema.parse(body);
+      const { plan, document } = await createPlanWithDocument(await getDatabase(), organizationId, input, await fileFromForm(body.file));
       return { plan: { ...serializePlan(plan), plan_document: serializePlanDocument(organizationId, plan.id, document) } };
     },
   },
