@@ -6,7 +6,9 @@
 //    packages: the app's jobs reach it from the composition root app/jobs.server.ts
 //    (docs/decisions/0014-typed-jobs.md);
 //  - routes are adapters and never import other routes (shared code lives in a domain module);
-//  - nothing outside app/routes imports a route module.
+//  - nothing outside app/routes imports a route module;
+//  - app/ imports nothing from fixtures/ (demo content, eval sets) except fixtures/demo/runtime.ts,
+//    the one narrow module the public demo and the admin data contexts use; tests may import fixtures.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -39,6 +41,11 @@ const QUEUE_MESSAGE =
   "The job queue imports no domain: only ~/lib, ~/generated, ~/queue, node and packages. List jobs in the composition root app/jobs.server.ts (docs/decisions/0014-typed-jobs.md).";
 
 const noRoutes = { group: ["~/routes/*", "~/routes/**"], message: "Routes are adapters: move shared code into a domain module (STYLE.md)." };
+const noFixtures = {
+  regex: "(^|/)fixtures/(?!demo/runtime$)",
+  message:
+    "Demo content and eval sets are not product code: app/ reaches fixtures/ only through fixtures/demo/runtime.ts (docs/decisions/0011-codebase-layout.md).",
+};
 
 export default tseslint.config(
   {
@@ -78,6 +85,11 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx", "workers/**/*.ts", "server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noRoutes, noFixtures] }] },
+  },
+  {
+    // Unit tests next to the code may use the demo content.
+    files: ["app/**/*.test.ts", "app/**/*.test.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [noRoutes] }] },
   },
   {
@@ -97,6 +109,7 @@ export default tseslint.config(
               group: DOMAINS.flatMap((d) => [`~/${d}/*`, `~/${d}/**`]),
               message: "The clinical engine and document reading import no domain, route or UI code (layer direction, docs/decisions/0011-codebase-layout.md).",
             },
+            noFixtures,
           ],
         },
       ],
@@ -125,7 +138,9 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [noRoutes, { regex: "^\\.\\.?/(?!\\+types/)", message: "Routes never import other routes; use ~/<domain> modules." }] },
+        {
+          patterns: [noRoutes, noFixtures, { regex: "^\\.\\.?/(?!\\+types/)", message: "Routes never import other routes; use ~/<domain> modules." }],
+        },
       ],
     },
   },

@@ -18,8 +18,8 @@ import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decisio
 import { PDFDocument } from "pdf-lib";
 import { createPriorAuthFromFax, queueIntake } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
-import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../fixtures/demo/catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "../fixtures/demo/render-fax.server";
 import { embedText, toVectorLiteral } from "~/documents/embed";
 import { searchPassages } from "~/documents/search-passages.server";
 import { terminateOcrWorker } from "~/documents/parse-pdf.server";

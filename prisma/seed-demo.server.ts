@@ -11,8 +11,8 @@ import { registerAccount } from "~/auth/register-account.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
-import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../fixtures/demo/catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "../fixtures/demo/render-fax.server";
 import { seedClaimsDemo } from "./seed-claims.server";
 
 export const DEMO_EMAIL = "demo@example.com";

@@ -8,8 +8,8 @@ import type { Database } from "~/lib/db.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
-import { DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf } from "~/synthetic/render-fax.server";
+import { DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../fixtures/demo/catalog";
+import { renderPolicyPdf } from "../fixtures/demo/render-fax.server";
 import { SEED_POSTS } from "~/blog/seed-posts";
 
 export const PUBLIC_DEMO_ORG_NAME = "Public demo (synthetic data)";

@@ -39,6 +39,24 @@ describe("import boundaries", () => {
     ).toEqual([]);
   });
 
+  it("app/ reaches the demo content only through fixtures/demo/runtime.ts; tests may import any fixture", async () => {
+    expect(
+      await restricted("app/demo/x.server.ts", 'import { DEMO_POLICIES } from "../../fixtures/demo/catalog";\nexport const y = DEMO_POLICIES;\n'),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        "app/routes/demo.x.tsx",
+        'import { renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";\nexport const y = renderPriorAuthFax;\n',
+      ),
+    ).toContainEqual(expect.stringContaining("fixtures/demo/runtime.ts"));
+    expect(await restricted("app/demo/x.server.ts", 'import { renderDemoFax } from "../../fixtures/demo/runtime";\nexport const y = renderDemoFax;\n')).toEqual(
+      [],
+    );
+    expect(await restricted("app/synthetic/x.test.ts", 'import { DEMO_ROSTER } from "../../fixtures/demo/catalog";\nexport const y = DEMO_ROSTER;\n')).toEqual(
+      [],
+    );
+  });
+
   it("routes may not import other routes (their own generated types are fine)", async () => {
     expect(await restricted("app/routes/o.$orgId.x.tsx", 'import { loader as l } from "./o.$orgId.dashboard";\nexport const y = l;\n')).toHaveLength(1);
     expect(await restricted("app/routes/o.$orgId.x.tsx", 'import { loader as l } from "~/routes/o.$orgId.dashboard";\nexport const y = l;\n')).toHaveLength(1);

@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { DEMO_CASES, DEMO_POLICIES, demoManifest } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, DEMO_POLICIES, demoManifest } from "../fixtures/demo/catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "../fixtures/demo/render-fax.server";
 
 const dir = process.argv[2];
 if (!dir) {

@@ -1,10 +1,10 @@
 /**
  * Data contexts: what the agents are given about a case (patient, prescriber, medication,
  * diagnoses, prior and concurrent therapies, labs, clinical summary) and about the plan (plan,
- * formulary). The examples are the project's synthetic demo content (app/synthetic/demo-catalog.ts),
+ * formulary). The examples are the project's synthetic demo content (fixtures/demo/catalog.ts),
  * never a real organization's cases, so instance administrators see the shape without any member data.
  */
-import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN } from "~/synthetic/demo-catalog";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN } from "../../fixtures/demo/runtime";
 
 export interface DataContext {
   id: string;

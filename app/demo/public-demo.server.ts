@@ -8,8 +8,7 @@
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { DEMO_CASES, getDemoCase, type DemoCase } from "~/synthetic/demo-catalog";
-import { renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, getDemoCase, renderDemoFax, type DemoCase } from "../../fixtures/demo/runtime";
 
 export const DEMO_NOT_SET_UP = "The public demo is not set up on this instance";
 
@@ -77,7 +76,7 @@ function toDemoFax(c: DemoCase): DemoFax {
   };
 }
 
-/** The example faxes bundled with the product (app/synthetic/demo-catalog.ts), in catalog order. */
+/** The example faxes bundled with the product (fixtures/demo/catalog.ts), in catalog order. */
 export function listDemoFaxes(): DemoFax[] {
   return DEMO_CASES.map(toDemoFax);
 }
@@ -102,7 +101,7 @@ export function demoFaxPdf(id: string): Promise<Uint8Array> {
   const cache = (g[PDF_CACHE_KEY] ??= new Map());
   let pending = cache.get(id);
   if (!pending) {
-    pending = renderPriorAuthFax(c, { layout: c.layout, scanned: c.scanned });
+    pending = renderDemoFax(c);
     pending.catch(() => cache.delete(id));
     cache.set(id, pending);
   }

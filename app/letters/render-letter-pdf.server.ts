@@ -1,6 +1,6 @@
 /** Letter text → a one-or-more page US Letter PDF (pdf-lib, standard fonts). */
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { safeText, wrapText } from "~/synthetic/pdf-text";
+import { safeText, wrapText } from "~/lib/pdf-text";
 
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 72;

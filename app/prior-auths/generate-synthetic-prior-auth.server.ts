@@ -13,8 +13,8 @@ import { loadFormulary, loadRoster } from "~/plans/manage-plans.server";
 /**
  * Generates the text of a fictional PA request from `description`: with the configured model when
  * there is one, else with the built-in generator (app/synthetic), which draws the patient from the
- * organization's roster and NDCs from its formulary when they exist, so the generated case can pass
- * eligibility. Returns `{ synthetic_prior_auth: { document } }`.
+ * organization's roster and NDCs from its formulary, so the generated case can pass eligibility (with
+ * an empty roster it invents a member; with an empty formulary it uses the dictionary's NDC). Returns `{ synthetic_prior_auth: { document } }`.
  * Errors: AppError validation 'Please describe the prior auth to generate'; model failures surface
  * as AppError internal 'An error occurred'.
  */
@@ -33,9 +33,6 @@ export async function generateSyntheticPriorAuthDocument(database: Database, org
     }
   }
   const [roster, formulary] = await Promise.all([loadRoster(database, organizationId), loadFormulary(database, organizationId)]);
-  const generated = generateSyntheticPriorAuth(text, {
-    roster: roster.length ? roster : undefined,
-    formulary: formulary.length ? formulary : undefined,
-  });
+  const generated = generateSyntheticPriorAuth(text, { roster, formulary });
   return { synthetic_prior_auth: { document: generated.document } };
 }

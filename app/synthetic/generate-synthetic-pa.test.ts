@@ -1,8 +1,11 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { DEMO_ROSTER } from "./demo-catalog";
+import { DEMO_FORMULARY, DEMO_POLICIES, DEMO_ROSTER } from "../../fixtures/demo/catalog";
 import { generateSyntheticPriorAuth, PAGE_BREAK, parseDescription, renderSyntheticDocumentPdf } from "./generate-synthetic-pa";
 import { isValidNpi } from "./util";
+
+// The demo plan's roster, formulary and policies, as an organization's own would be passed.
+const demo = { roster: DEMO_ROSTER, formulary: DEMO_FORMULARY, policies: DEMO_POLICIES };
 
 describe("parseDescription", () => {
   it("extracts drug, indication, age/sex, prior therapy with dose and duration, specialty", () => {
@@ -57,16 +60,16 @@ describe("generateSyntheticPriorAuth", () => {
   const desc = "55 year old female with rheumatoid arthritis, failed methotrexate 20 mg weekly for 5 months, rheumatologist, requesting Enbrel";
 
   it("is deterministic for a seed and varies across seeds", () => {
-    const a = generateSyntheticPriorAuth(desc, { seed: 42 });
-    const b = generateSyntheticPriorAuth(desc, { seed: 42 });
-    const c = generateSyntheticPriorAuth(desc, { seed: 43 });
+    const a = generateSyntheticPriorAuth(desc, { ...demo, seed: 42 });
+    const b = generateSyntheticPriorAuth(desc, { ...demo, seed: 42 });
+    const c = generateSyntheticPriorAuth(desc, { ...demo, seed: 43 });
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.document).toBe(b.document);
     expect(a.document).not.toBe(c.document);
   });
 
   it("builds a complete case from the description", () => {
-    const { case: c, document, warnings } = generateSyntheticPriorAuth(desc, { seed: 3 });
+    const { case: c, document, warnings } = generateSyntheticPriorAuth(desc, { ...demo, seed: 3 });
     expect(c.medication.drug_name).toBe("Enbrel");
     expect(c.medication.ndc).toMatch(/^\d{5}-\d{4}-\d{2}$/);
     expect(c.diagnoses[0].code).toBe("M05.79");
@@ -82,36 +85,44 @@ describe("generateSyntheticPriorAuth", () => {
   });
 
   it("honours outcome hints", () => {
-    const ended = generateSyntheticPriorAuth("Enbrel for RA, coverage ended", { seed: 1 }).case;
+    const ended = generateSyntheticPriorAuth("Enbrel for RA, coverage ended", { ...demo, seed: 1 }).case;
     const m = DEMO_ROSTER.find((r) => r.member_id === ended.patient.member_id)!;
     expect(m.coverage_end).not.toBeNull();
     expect(ended.request_date > m.coverage_end!).toBe(true);
     expect(ended.expected.decision).toBe("denied");
 
-    const nmi = generateSyntheticPriorAuth("Mounjaro for type 2 diabetes, tried metformin without dose or duration, missing labs", { seed: 1 }).case;
+    const nmi = generateSyntheticPriorAuth("Mounjaro for type 2 diabetes, tried metformin without dose or duration, missing labs", { ...demo, seed: 1 }).case;
     expect(nmi.prior_therapies[0]).toMatchObject({ dose: null, start_date: null });
     expect(nmi.labs.some((l) => /A1c/.test(l.name))).toBe(false);
     expect(nmi.expected.decision).toBe("needs_more_information");
 
-    const off = generateSyntheticPriorAuth("Skyrizi for psoriasis, member not on the roster", { seed: 1 });
+    const off = generateSyntheticPriorAuth("Skyrizi for psoriasis, member not on the roster", { ...demo, seed: 1 });
     expect(DEMO_ROSTER.some((r) => r.member_id === off.case.patient.member_id)).toBe(false);
     expect(off.new_member).toBeNull();
 
-    const noNote = generateSyntheticPriorAuth("Dupixent for atopic dermatitis, notes not attached", { seed: 1 });
+    const noNote = generateSyntheticPriorAuth("Dupixent for atopic dermatitis, notes not attached", { ...demo, seed: 1 });
     expect(noNote.case.clinical_note).toBeNull();
     expect(noNote.document).toContain("See attached notes");
   });
 
   it("creates a new roster row when no member fits", () => {
-    const r = generateSyntheticPriorAuth("19 year old man with Crohn's disease, wants Skyrizi", { seed: 5 });
+    const r = generateSyntheticPriorAuth("19 year old man with Crohn's disease, wants Skyrizi", { ...demo, seed: 5 });
     expect(r.new_member?.member_id).toBe(r.case.patient.member_id);
     expect(r.case.patient.birth_date).toBe(r.new_member?.birth_date);
+  });
+
+  it("needs no demo data: without roster, formulary or policies it invents a member, uses the dictionary NDC and names no policy", () => {
+    const r = generateSyntheticPriorAuth("62 yo woman with RA, failed methotrexate 20 mg for 4 months, wants Enbrel", { seed: 3 });
+    expect(r.new_member?.member_id).toBe(r.case.patient.member_id);
+    expect(r.case.policy_id).toBeNull();
+    expect(r.case.medication.ndc).toMatch(/\d/);
+    expect(r.document).toContain("PRAIRIE STATE HEALTH");
   });
 });
 
 describe("renderSyntheticDocumentPdf", () => {
   it("turns the (edited) text into a PDF with the fields and per-page fax headers", async () => {
-    const { case: c, document } = generateSyntheticPriorAuth("Mounjaro for type 2 diabetes, A1c 8.1, metformin 1000 mg BID for 8 months", { seed: 9 });
+    const { case: c, document } = generateSyntheticPriorAuth("Mounjaro for type 2 diabetes, A1c 8.1, metformin 1000 mg BID for 8 months", { ...demo, seed: 9 });
     const edited = document.replace("Days supply: 28", "Days supply: 28 (edited)");
     const bytes = await renderSyntheticDocumentPdf(edited);
     const pdf = await getDocumentProxy(bytes);

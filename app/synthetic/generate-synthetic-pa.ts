@@ -11,8 +11,7 @@
  * intake. Pure TypeScript + pdf-lib: safe to run in the browser or on the server.
  */
 import { PDFDocument } from "pdf-lib";
-import { DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "./demo-catalog";
-import { embedFonts, LETTER, safeText, wrapText } from "./pdf-text";
+import { embedFonts, LETTER, safeText, wrapText } from "~/lib/pdf-text";
 import {
   FIRST_NAMES_F,
   FIRST_NAMES_M,
@@ -41,6 +40,25 @@ import type {
   TherapyOutcome,
 } from "./types";
 import { addDays, ageOn, createRng, daysBetween, hashString, makeNpi, type Rng, usDate } from "./util";
+
+/**
+ * The fictional plan a synthetic request is addressed to (fax header, form title, PA fax and phone)
+ * when the caller names none. The demo organization's plan (fixtures/demo/catalog.ts) is this one.
+ */
+export const SYNTHETIC_PLAN: DemoPlan = {
+  title: "Prairie State Health Commercial PPO 2026",
+  identification: "PSH-PPO-2026",
+  line_of_business: "Commercial",
+  plan_type: "PPO",
+  state: "KS",
+  effective_date: "2026-01-01",
+  organization: "Prairie State Health",
+  pa_fax: "1-888-555-0172",
+  pa_phone: "1-888-555-0171",
+  pbm_name: "Heartland Rx Solutions",
+  pbm_fax: "1-866-555-0139",
+  pbm_phone: "1-866-555-0138",
+};
 
 // ================================================================================================
 // Parsing
@@ -412,13 +430,15 @@ export function parseDescription(description: string): ParsedDescription {
 export interface GenerateOptions {
   /** PRNG seed; defaults to a hash of the description */
   seed?: number;
-  /** eligibility roster to draw the patient from (default: the demo roster) */
+  /** eligibility roster to draw the patient from (default: none, so a new member is created) */
   roster?: RosterMember[];
-  /** formulary rows used for NDCs (default: the demo formulary) */
+  /** formulary rows used for NDCs (default: none, so the dictionary's illustrative NDC is used) */
   formulary?: FormularyRow[];
+  /** coverage policies by drug name; the case's policy_id is the one naming the drug (default: none) */
+  policies?: { id: string; drug_names: string[] }[];
   /** request (fax) date, YYYY-MM-DD; default: a seeded weekday in 2026 */
   requestDate?: string;
-  /** plan whose fax numbers/name appear on the document (default: the demo plan) */
+  /** plan whose fax numbers/name appear on the document (default: SYNTHETIC_PLAN) */
   plan?: DemoPlan;
 }
 
@@ -459,6 +479,7 @@ function weekday(iso: string): string {
 function pickPatient(
   parsed: ParsedDescription,
   roster: RosterMember[],
+  plan: DemoPlan,
   rng: Rng,
   requestDate: string,
   ind: Indication,
@@ -484,7 +505,7 @@ function pickPatient(
       last_name: rng.pick(LAST_NAMES),
       birth_date: birth,
       gender,
-      plan_identification: roster[0]?.plan_identification ?? DEMO_PLAN.identification,
+      plan_identification: roster[0]?.plan_identification ?? plan.identification,
       coverage_start: `${requestDate.slice(0, 4)}-01-01`,
       coverage_end: null,
     };
@@ -587,15 +608,15 @@ function flagFor(name: string, value: string, fallback: DemoLab["flag"]): DemoLa
 
 /**
  * Generates a synthetic PA request from a free-text description. Deterministic for a given
- * description + seed (+ roster/formulary/requestDate). Returns the structured case (renderable with
- * renderPriorAuthFax) and the plain-text request document shown for editing.
+ * description + seed (+ roster/formulary/requestDate). Returns the structured case (the demo fixtures render
+ * such a case as a fax: fixtures/demo/render-fax.server.ts) and the plain-text request document shown for editing.
  */
 export function generateSyntheticPriorAuth(description: string, opts: GenerateOptions = {}): SyntheticPriorAuth {
   const seed = opts.seed ?? hashString(description);
   const rng = createRng(seed);
-  const roster = opts.roster ?? DEMO_ROSTER;
-  const formulary = opts.formulary ?? DEMO_FORMULARY;
-  const plan = opts.plan ?? DEMO_PLAN;
+  const roster = opts.roster ?? [];
+  const formulary = opts.formulary ?? [];
+  const plan = opts.plan ?? SYNTHETIC_PLAN;
   const warnings: string[] = [];
   const parsed = parseDescription(description);
   const h = parsed.hints;
@@ -609,7 +630,7 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
 
   // dates and patient
   let requestDate = opts.requestDate ?? weekday(addDays("2026-02-02", rng.int(0, 270)));
-  const picked = pickPatient(parsed, roster, rng, requestDate, ind, warnings);
+  const picked = pickPatient(parsed, roster, plan, rng, requestDate, ind, warnings);
   requestDate = picked.requestDate;
   const m = picked.member;
   const place = rng.pick(PLACES);
@@ -818,7 +839,7 @@ export function generateSyntheticPriorAuth(description: string, opts: GenerateOp
   else if (ind.key === "obesity" && /mounjaro|ozempic|trulicity/i.test(product.brand))
     [decision, why] = ["denied", "Diabetes drug requested for weight management (typically an excluded use)."];
 
-  const policy = DEMO_POLICIES.find((p) =>
+  const policy = (opts.policies ?? []).find((p) =>
     p.drug_names.some((n) => n.toLowerCase() === product.brand.toLowerCase() || n.toLowerCase() === product.generic.toLowerCase()),
   );
   const minute = rng.int(0, 59);
@@ -882,7 +903,7 @@ export const PAGE_BREAK = "---------------------------- page break -------------
  * Plain-text rendering of a PA case: fax header, request form, office note and lab results,
  * separated by PAGE_BREAK lines. This is the editable text shown in the generator modal.
  */
-export function priorAuthDocumentText(c: DemoCase, plan: DemoPlan = DEMO_PLAN): string {
+export function priorAuthDocumentText(c: DemoCase, plan: DemoPlan = SYNTHETIC_PLAN): string {
   const L: string[] = [];
   const pages: string[][] = [];
   const flush = () => {

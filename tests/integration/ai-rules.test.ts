@@ -17,8 +17,8 @@ import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-polici
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
-import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../../fixtures/demo/catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
 
 let t: TestDatabase;
 let orgId: string;

@@ -23,8 +23,8 @@ import { seedReviewedCase } from "./api-prior-auths.seed";
 import { liveEventStats, publish } from "~/queue/live-events.server";
 import fc from "fast-check";
 import { contentStreamBomb, encryptedPdf, imageBomb } from "../support/pdf-bomb";
-import { renderPriorAuthFax } from "~/synthetic/render-fax.server";
-import { DEMO_CASES } from "~/synthetic/demo-catalog";
+import { renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
+import { DEMO_CASES } from "../../fixtures/demo/catalog";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

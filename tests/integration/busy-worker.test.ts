@@ -19,9 +19,9 @@ import { releaseStaleJobs, startWorker, type WorkerHandle } from "~/queue/worker
 import { createPriorAuthFromEpa, createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
 import { builtinIntakeAgents } from "~/intake/agents.server";
-import { DEMO_CASES } from "~/synthetic/demo-catalog";
+import { DEMO_CASES } from "../../fixtures/demo/catalog";
 import { priorAuthDocumentText } from "~/synthetic/generate-synthetic-pa";
-import { renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { contentStreamBomb } from "../support/pdf-bomb";
 

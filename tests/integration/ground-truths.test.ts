@@ -8,7 +8,7 @@ import { createPriorAuthFromEpa } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
 import { createGroundTruth } from "~/prompts/prompts.server";
 import { evaluateGroundTruths } from "~/evaluation/evaluate-ground-truths.server";
-import { DEMO_CASES } from "~/synthetic/demo-catalog";
+import { DEMO_CASES } from "../../fixtures/demo/catalog";
 import { priorAuthDocumentText } from "~/synthetic/generate-synthetic-pa";
 
 let t: TestDatabase;

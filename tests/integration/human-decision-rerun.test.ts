@@ -12,7 +12,7 @@ import { recordHumanDecision } from "~/prior-auths/record-human-decision.server"
 import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
 import { getDashboardStats } from "~/organizations/get-dashboard-stats.server";
-import { DEMO_CASES } from "~/synthetic/demo-catalog";
+import { DEMO_CASES } from "../../fixtures/demo/catalog";
 import { priorAuthDocumentText } from "~/synthetic/generate-synthetic-pa";
 
 let t: TestDatabase;

@@ -20,8 +20,8 @@ import { subscribe } from "~/queue/live-events.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
-import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER, type DemoCase } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER, type DemoCase } from "../../fixtures/demo/catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
 import { terminateOcrWorker } from "~/documents/parse-pdf.server";
 import type { Citation } from "~/clinical/contracts";
 

@@ -12,7 +12,7 @@ import { enqueue, getJobStatus } from "~/queue/enqueue.server";
 import { getJob, registerJobs } from "~/queue/registry.server";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createPriorAuthFromEpa, queueIntake } from "~/prior-auths/create-prior-auth.server";
-import { DEMO_CASES } from "~/synthetic/demo-catalog";
+import { DEMO_CASES } from "../../fixtures/demo/catalog";
 import { priorAuthDocumentText } from "~/synthetic/generate-synthetic-pa";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 

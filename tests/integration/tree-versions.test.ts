@@ -12,8 +12,8 @@ import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decisio
 import { discardDraftVersion, getTreeVersion, listTreeVersions, publishDraftVersion, restoreTreeVersion } from "~/coverage-policies/tree-versions.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { runIntake } from "~/intake/run-intake.server";
-import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "~/synthetic/demo-catalog";
-import { renderPolicyPdf, renderPriorAuthFax } from "~/synthetic/render-fax.server";
+import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../../fixtures/demo/catalog";
+import { renderPolicyPdf, renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
 import { isAppError } from "~/lib/errors";
 
 let t: TestDatabase;

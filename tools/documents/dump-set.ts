@@ -1,7 +1,8 @@
 /**
  * Dump the parsed text of an evaluation set for inspection and for other stages' development.
  *
- *   npx tsx app/documents/dump-set.ts /work/shared/eval/dev /tmp/engine-text
+ *   npm run engine:dump-set -- <eval-set-dir> <out-dir> [case-id ...]
+ *   e.g. npm run engine:dump-set -- fixtures/corpus/commercial tmp/engine-text
  *
  * Writes <out>/cases/<case-id>.json (ParsedDocument of cases/<case-id>/fax.pdf) and .txt, and
  * <out>/policies/<id>.json|.txt for policies/<id>.pdf. The .txt joins pages with "\n\f\n", each
@@ -9,11 +10,11 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import type { ParsedDocument } from "./types";
-import { parseDocument, terminateOcrWorker } from "./parse-pdf.server";
+import type { ParsedDocument } from "~/documents/types";
+import { parseDocument, terminateOcrWorker } from "~/documents/parse-pdf.server";
 
 /** Plain-text rendering of a parsed document (pages joined with "\n\f\n", with header lines). */
-export function documentToText(doc: ParsedDocument): string {
+function documentToText(doc: ParsedDocument): string {
   return doc.pages
     .map((p) => {
       const conf = p.ocr && p.confidence != null ? ` conf=${p.confidence.toFixed(2)}` : "";
@@ -33,7 +34,7 @@ async function dumpOne(pdf: string, outBase: string): Promise<{ pages: number; o
 async function main() {
   const [setDir, outDir] = process.argv.slice(2);
   if (!setDir || !outDir) {
-    console.error("usage: tsx app/documents/dump-set.ts <eval-set-dir> <out-dir> [case-id ...]");
+    console.error("usage: npm run engine:dump-set -- <eval-set-dir> <out-dir> [case-id ...]");
     process.exit(2);
   }
   const only = new Set(process.argv.slice(4));
@@ -67,5 +68,4 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (isMain) main();
+await main();
