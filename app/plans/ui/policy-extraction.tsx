@@ -9,6 +9,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert, primaryButton, secondaryButton } from "~/ui/styles";
 import type { ExtractionSchema } from "~/plans/extraction-schema";
 import { extractionTable } from "~/plans/extraction-table";
+import { directoryMatchText, type DrugDirectoryMatch } from "~/plans/extraction-drugs";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 import { SchemaBuilder } from "./schema-builder";
 import { useExtractionPolling } from "./use-extraction-polling";
@@ -20,6 +21,8 @@ export interface ExtractionView {
   status: "none" | "processing" | "processed" | "failed";
   started_at: string | null;
   error: string | null;
+  /** while processing: a failed attempt being retried */
+  note?: string | null;
 }
 
 export function PolicyExtraction({
@@ -64,6 +67,11 @@ export function PolicyExtraction({
               come back.
             </p>
             {extraction.started_at && <p className="text-xs text-slate-500">Started {formatDateTime(extraction.started_at)}</p>}
+            {extraction.note && (
+              <p className="text-xs text-amber-700" data-testid="extraction-note">
+                {extraction.note}
+              </p>
+            )}
             <FormAlert message={error} />
             <div className="flex gap-2">
               <Form
@@ -134,6 +142,7 @@ function ExtractionResults({ extraction, policies }: { extraction: ExtractionVie
             <tr key={row.policy_id || i} data-testid="extracted-row">
               <th scope="row" className="px-2 py-2 text-left align-top font-medium text-slate-900">
                 {row.drug}
+                {row.directory.length > 0 && <DirectoryMatches matches={row.directory} />}
               </th>
               {row.cells.map((text, j) => (
                 <td key={columns[j]!.key} className="max-w-xs px-2 py-2 align-top text-slate-700" data-field={columns[j]!.key}>
@@ -145,5 +154,27 @@ function ExtractionResults({ extraction, policies }: { extraction: ExtractionVie
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Per drug name of a policy: the drug directory's canonical names and NDCs, or 'Not in the drug directory'. */
+function DirectoryMatches({ matches }: { matches: DrugDirectoryMatch[] }) {
+  return (
+    <ul className="mt-1 space-y-0.5 font-normal" aria-label="Directory match" data-testid="directory-match">
+      {matches.map((m) => (
+        <li key={m.name} className="flex items-baseline gap-1" title={m.product_ndcs.length ? `NDC ${m.product_ndcs.join(", ")}` : undefined}>
+          <span
+            className={`rounded px-1 py-px text-[10px] font-semibold ${m.matched ? "bg-emerald-50 text-emerald-700" : "bg-amber-50 text-amber-700"}`}
+            data-matched={m.matched}
+          >
+            {m.matched ? "Directory match" : "Unmatched"}
+          </span>
+          <span className="text-[11px] text-slate-500">
+            {m.name}
+            {m.matched ? ` → ${directoryMatchText(m)}` : ": kept as written"}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
