@@ -35,6 +35,7 @@ const policyText = (drug: string) =>
     "The medication must be prescribed by a rheumatologist.",
     "Approval duration: authorization is approved for 12 months.",
     "Use in combination with another biologic is not covered.",
+    "The patient has a contraindication to methotrexate or tried it for 3 months.",
   ].join("\n");
 
 const CSV = [
@@ -109,6 +110,8 @@ describe("formulary requirement detail", () => {
     expect(section(d.criteria, "age_restrictions").value).toMatch(/18 years of age/);
     expect(section(d.criteria, "exclusion_criteria")).toMatchObject({ source: extracted });
     expect(section(d.criteria, "exclusion_criteria").value).toMatch(/combination with another biologic is not covered/);
+    // an exception to a step ("a contraindication to methotrexate") is not an exclusion
+    expect(section(d.criteria, "exclusion_criteria").value).not.toMatch(/contraindication to methotrexate/);
     // nothing anywhere
     expect(section(d.criteria, "required_medical_information")).toEqual({
       key: "required_medical_information",

@@ -141,7 +141,7 @@ function ExtractionResults({ extraction, policies }: { extraction: ExtractionVie
           {rows.map((row, i) => (
             <tr key={row.policy_id || i} data-testid="extracted-row">
               <th scope="row" className="px-2 py-2 text-left align-top font-medium text-slate-900">
-                {row.drug}
+                <span data-testid="extracted-drug">{row.drug}</span>
                 {row.directory.length > 0 && <DirectoryMatches matches={row.directory} />}
               </th>
               {row.cells.map((text, j) => (
