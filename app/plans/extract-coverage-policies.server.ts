@@ -293,12 +293,16 @@ export async function waitForExtraction(
 
 /**
  * Runs an extraction for the API's POST: starts it (startCoveragePolicyExtraction, same errors) and
- * waits for its job (waitForExtraction, up to 90 s; after that the answer is the processing state,
- * to be polled with GET extracted_coverage_policies). A job that failed throws
+ * waits for its job (waitForExtraction, up to 90 s; after that, or at once when no worker is alive,
+ * the answer is the processing state, to be polled with GET extracted_coverage_policies). A job that failed throws
  * AppError("validation") with its message (e.g. too large for the time or memory limit).
  */
 export async function extractCoveragePolicies(database: Database, organizationId: string, planId: string, rawSchema: unknown): Promise<ExtractionState> {
-  await startCoveragePolicyExtraction(database, organizationId, planId, rawSchema);
+  const { state } = await startCoveragePolicyExtraction(database, organizationId, planId, rawSchema);
+  // No worker alive (none has beaten in the last minute): nobody will claim the job soon, so answer
+  // the processing state at once instead of holding the request for the whole wait.
+  const alive = await database.prisma.workerProcess.count({ where: { heartbeat_at: { gt: new Date(Date.now() - 60_000) } } });
+  if (alive === 0) return state;
   const final = await waitForExtraction(database, organizationId, planId);
   if (final.status === "failed") throw new AppError("validation", final.error ?? "The extraction did not finish");
   return final;

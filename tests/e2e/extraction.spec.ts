@@ -199,5 +199,7 @@ test("the formulary detail shows values from the formulary import and from the p
   await expect(section("prescriber_restrictions")).toContainText("Extracted from the Etanercept Products (Enbrel) coverage policy");
   await expect(section("part_b_prerequisite")).toContainText(/Yes|No/);
   await expect(detail).not.toContainText("N/A");
-  await detail.screenshot({ path: path.resolve("test-results", "extraction", "formulary-detail.png") });
+  await page.screenshot({ path: path.resolve("test-results", "extraction", "formulary-detail.png") });
+  await section("part_b_prerequisite").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.resolve("test-results", "extraction", "formulary-detail-criteria.png") });
 });

@@ -157,24 +157,47 @@ function ExtractionResults({ extraction, policies }: { extraction: ExtractionVie
   );
 }
 
-/** Per drug name of a policy: the drug directory's canonical names and NDCs, or 'Not in the drug directory'. */
+/**
+ * A policy's drug names through the drug directory: one line per canonical generic (the names that
+ * matched it in the tooltip, with the NDCs), one line per unmatched name ('kept as written').
+ */
 function DirectoryMatches({ matches }: { matches: DrugDirectoryMatch[] }) {
+  const groups = new Map<string, { match: DrugDirectoryMatch; names: string[] }>();
+  for (const m of matches.filter((x) => x.matched)) {
+    const key = m.generic_name ?? m.name;
+    const g = groups.get(key);
+    if (g) {
+      g.names.push(m.name);
+      g.match = {
+        ...g.match,
+        brand_names: [...new Set([...g.match.brand_names, ...m.brand_names])].sort(),
+        product_ndcs: [...new Set([...g.match.product_ndcs, ...m.product_ndcs])].sort(),
+        rxcuis: [...new Set([...g.match.rxcuis, ...m.rxcuis])].sort(),
+      };
+    } else groups.set(key, { match: m, names: [m.name] });
+  }
+  const badge = "rounded px-1 py-px text-[10px] font-semibold whitespace-nowrap";
   return (
     <ul className="mt-1 space-y-0.5 font-normal" aria-label="Directory match" data-testid="directory-match">
-      {matches.map((m) => (
-        <li key={m.name} className="flex items-baseline gap-1" title={m.product_ndcs.length ? `NDC ${m.product_ndcs.join(", ")}` : undefined}>
-          <span
-            className={`rounded px-1 py-px text-[10px] font-semibold ${m.matched ? "bg-emerald-50 text-emerald-700" : "bg-amber-50 text-amber-700"}`}
-            data-matched={m.matched}
-          >
-            {m.matched ? "Directory match" : "Unmatched"}
-          </span>
-          <span className="text-[11px] text-slate-500">
-            {m.name}
-            {m.matched ? ` → ${directoryMatchText(m)}` : ": kept as written"}
-          </span>
+      {[...groups.values()].map(({ match, names }) => (
+        <li
+          key={match.generic_name}
+          className="flex items-baseline gap-1"
+          title={`${names.join(", ")} · NDC ${match.product_ndcs.join(", ")}`}
+          data-matched="true"
+        >
+          <span className={`${badge} bg-emerald-50 text-emerald-700`}>Directory match</span>
+          <span className="text-[11px] text-slate-500">{directoryMatchText(match)}</span>
         </li>
       ))}
+      {matches
+        .filter((m) => !m.matched)
+        .map((m) => (
+          <li key={m.name} className="flex items-baseline gap-1" data-matched="false">
+            <span className={`${badge} bg-amber-50 text-amber-700`}>Unmatched</span>
+            <span className="text-[11px] text-slate-500">{m.name}: kept as written</span>
+          </li>
+        ))}
     </ul>
   );
 }

@@ -18,7 +18,7 @@ const ExtractionResultSchema = z.object({
 
 /**
  * POST /api/o/{orgId}/plans/{plan}/extract_coverage_policies {json_schema} → queues an extraction job,
- * waits for it (up to 90 s; then the answer is the processing state, to be polled with GET
+ * waits for it (up to 90 s, not at all when no worker is alive; then the answer is the processing state, to be polled with GET
  * extracted_coverage_policies) and answers its state {extracted_policies, processed_at, json_schema, processing: false,
  * status: "processed", job_id, started_at, error: null}. Without json_schema the predefined fields are
  * used. 422 for an invalid schema, a plan without coverage policies or a failed job (its message);
