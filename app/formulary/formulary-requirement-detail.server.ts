@@ -66,7 +66,20 @@ function text(v: unknown): string | null {
   if (typeof v === "boolean") return v ? "Yes" : "No";
   if (Array.isArray(v)) return v.length ? v.map(String).join(", ") : null;
   const s = String(v).trim();
-  return s ? s : null;
+  if (!s) return null;
+  // Extracted values join one sentence per tree node with "; ": the same requirement repeated for
+  // each indication is shown once.
+  const seen = new Set<string>();
+  const parts = s
+    .split(/;\s+/)
+    .map((p) => p.trim().replace(/[.;]+$/, ""))
+    .filter((p) => {
+      const k = p.toLowerCase();
+      if (!p || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  return parts.join("; ") || null;
 }
 
 /** "00074-4339" for "0074-4339" (labeler padded to 5, product to 4), the first 10 characters of a 5-4-2 NDC. */
