@@ -240,8 +240,10 @@ describe("extraction job state", () => {
       },
     );
     expect(calls).toBe(1);
-    const job = await t.database.prisma.job.findFirst({ where: { name: "plan.policy_extraction" }, orderBy: { id: "desc" } });
-    expect(job).toMatchObject({ status: "failed", attempts: 1 });
+    // the plan holds the message as soon as the attempt wrote it; the worker records the job right after
+    const lastJob = () => t.database.prisma.job.findFirst({ where: { name: "plan.policy_extraction" }, orderBy: { id: "desc" } });
+    await expect.poll(async () => (await lastJob())?.status, { timeout: 10_000, interval: 100 }).toBe("failed");
+    expect(await lastJob()).toMatchObject({ status: "failed", attempts: 1 });
     expect((await loaderState()).status).toBe("failed");
   });
 
@@ -294,6 +296,42 @@ describe("extraction job state", () => {
     );
     expect(reserved.status).toBe(422);
     expect(shown(await reserved.text(), "coverage_policy_id, citations and drug_directory are reserved field ids")).toBe(1);
+  });
+});
+
+describe("extraction job and its workers", () => {
+  it("with no worker alive the API answers the processing state at once; a worker started later runs the job", async () => {
+    await worker.stop();
+    const started = Date.now();
+    const res = await callRoute(
+      extractRoute,
+      "POST",
+      `/api/o/${orgId}/plans/${planId}/extract_coverage_policies`,
+      { orgId, planId },
+      { headers: { Authorization: `Bearer ${apiKey}` }, body: {} },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, status: "processing", processing: true });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await loaderState()).status).toBe("processing");
+    worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, log: () => {} });
+    expect((await waitForExtraction(t.database, orgId, planId, { timeoutMs: 20_000 })).status).toBe("processed");
+  });
+
+  it("a job whose worker died mid-run is re-queued by another worker's sweep and finished there", async () => {
+    await worker.stop();
+    const { state } = await startCoveragePolicyExtraction(t.database, orgId, planId, null);
+    // a worker claimed it and then went silent (no heartbeat row any more)
+    await t.database.prisma.job.update({
+      where: { key: extractionJobKey(state.job_id!) },
+      data: { status: "running", locked_by: "gone-host:4242:dead", locked_at: new Date(Date.now() - 60_000), attempts: 1 },
+    });
+    expect((await loaderState()).status).toBe("processing");
+    worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, staleSeconds: 1, log: () => {} });
+    const final = await waitForExtraction(t.database, orgId, planId, { timeoutMs: 30_000 });
+    expect(final).toMatchObject({ status: "processed", job_id: state.job_id });
+    const job = await t.database.prisma.job.findFirst({ where: { payload: { path: ["extraction_id"], equals: state.job_id! } } });
+    expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 });
 
