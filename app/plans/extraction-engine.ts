@@ -94,7 +94,12 @@ const EXTRACTORS: Record<string, (f: PolicyFacts) => { value: Value; sources: So
     return { value: [...new Set(names)], sources: nodes.map(nodeSource) };
   },
   exclusion_criteria: (f) => {
-    const hits = findSentences(f, /not (be )?covered|exclusion|not (recommended|authorized|medically necessary)|will not be approved|contraindicat/i);
+    // "contraindicated in/for/with" is an exclusion; "a contraindication to methotrexate" or
+    // "unless contraindicated" is an exception to another criterion (a step), not an exclusion.
+    const hits = findSentences(
+      f,
+      /not (be )?covered|exclusion|not (recommended|authorized|medically necessary)|will not be approved|\b(is|are) contraindicated (in|for|with)\b/i,
+    );
     return { value: hits.length ? hits.join(" ") : null, sources: hits.map((text) => ({ text })) };
   },
   coverage_duration: (f) => {

@@ -10,7 +10,7 @@ export const EXTRACTION_FIELD_TYPES = ["string", "number", "integer", "boolean",
  * Keys every extracted row carries besides its fields (ExtractedPolicy): a field with one of these
  * ids would overwrite them and its values would land in the wrong column, so they are refused.
  */
-export const RESERVED_FIELD_IDS = ["coverage_policy_id", "citations"] as const;
+export const RESERVED_FIELD_IDS = ["coverage_policy_id", "citations", "drug_directory"] as const;
 
 /** Bounds of a custom extraction schema (the builder offers 11 predefined fields plus a few own). */
 export const EXTRACTION_SCHEMA_LIMITS = { fields: 50, jsonChars: 64_000, depth: 6 } as const;
@@ -21,7 +21,9 @@ const FieldSchema = z.object({
     .trim()
     .max(64, "Field ids are at most 64 characters")
     .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "Field ids use letters, digits and underscores")
-    .refine((id) => !(RESERVED_FIELD_IDS as readonly string[]).includes(id), { message: "coverage_policy_id and citations are reserved field ids" }),
+    .refine((id) => !(RESERVED_FIELD_IDS as readonly string[]).includes(id), {
+      message: "coverage_policy_id, citations and drug_directory are reserved field ids",
+    }),
   title: z.string().max(200, "Field titles are at most 200 characters").default(""),
   description: z.string().max(1000, "Field descriptions are at most 1000 characters").default(""),
   type: z.enum(EXTRACTION_FIELD_TYPES, { message: "Field type must be string, number, integer, boolean or array" }),

@@ -4,6 +4,7 @@
  * position — so every value sits under its own header, for the predefined fields and custom ones.
  * Pure (shared by the plan page and its tests).
  */
+import { DrugDirectoryMatchesSchema, type DrugDirectoryMatch } from "./extraction-drugs";
 
 export interface ExtractionTableInput {
   json_schema: { properties: { field_id: string; title?: string; type?: string }[] };
@@ -24,6 +25,8 @@ export interface ExtractionTableRow {
   drug: string;
   /** one text per column, in the columns' order */
   cells: string[];
+  /** the drug directory match of each drug name of the policy (extraction-drugs.ts); [] for older rows */
+  directory: DrugDirectoryMatch[];
 }
 
 /** A cell's text: N/A for empty, Yes/No for booleans, lists joined with ", ". */
@@ -62,6 +65,7 @@ export function extractionTable(
       policy_id: policyId,
       drug: drugs.get(policyId) ?? own ?? "Deleted policy",
       cells: columns.map((c) => cellText(Object.hasOwn(row, c.key) ? row[c.key] : null)),
+      directory: DrugDirectoryMatchesSchema.parse(Object.hasOwn(row, "drug_directory") ? row.drug_directory : []),
     };
   });
   return { columns, rows };

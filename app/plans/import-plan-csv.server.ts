@@ -11,7 +11,11 @@
  * Formulary columns:
  *   drug_name, ndc, rxcui, tier (or tier_level_value), pa_required (or prior_authorization_yn),
  *   ql_amount (or quantity_limit_amount), ql_unit, ql_days (or quantity_limit_days),
- *   st_steps ("metformin:90; glipizide:30" — drug and trial days), ql_note
+ *   st_steps ("metformin:90; glipizide:30" — drug and trial days), ql_note, and optionally the
+ *   criteria of the CMS prior authorization criteria file, shown on the formulary detail page:
+ *   exclusion_criteria, required_medical_information, prescriber_restrictions, coverage_duration,
+ *   other_criteria, indication, off_label_uses (text, at most 4000 characters each) and
+ *   part_b_prerequisite (Y/N, stored as 't'/'f' like the CMS file)
  * Dates: YYYY-MM-DD or MM/DD/YYYY. Flags: Y/N, yes/no, true/false, 1/0.
  */
 import { parse } from "csv-parse/sync";
@@ -171,7 +175,33 @@ const FORMULARY_ALIASES: Record<string, string> = {
   quantity_limit_unit: "ql_unit",
   step_therapy: "st_steps",
   step_therapy_steps: "st_steps",
+  required_medical_info: "required_medical_information",
+  indications: "indication",
+  prescriber_restriction: "prescriber_restrictions",
+  part_b_prereq: "part_b_prerequisite",
 };
+
+/** Optional free-text criteria columns (CMS prior authorization criteria file). */
+const CRITERIA_COLUMNS = [
+  "exclusion_criteria",
+  "required_medical_information",
+  "prescriber_restrictions",
+  "coverage_duration",
+  "other_criteria",
+  "indication",
+  "off_label_uses",
+] as const;
+
+function criteriaOf(row: Record<string, string>): Partial<Record<(typeof CRITERIA_COLUMNS)[number] | "part_b_prerequisite", string>> {
+  const out: Partial<Record<(typeof CRITERIA_COLUMNS)[number] | "part_b_prerequisite", string>> = {};
+  for (const c of CRITERIA_COLUMNS) {
+    const v = (row[c] ?? "").trim();
+    if (v.length > 4000) throw new Error(`${c} is longer than 4000 characters`);
+    if (v) out[c] = v;
+  }
+  if ((row.part_b_prerequisite ?? "").trim()) out.part_b_prerequisite = flag(row.part_b_prerequisite, "part_b_prerequisite", false) ? "t" : "f";
+  return out;
+}
 
 /** "metformin:90; glipizide 30" → [{drug_name, duration_days}] */
 function steps(v: string | undefined): { drug_name: string; duration_days: number }[] {
@@ -218,6 +248,7 @@ export async function importFormularyCsv(database: Database, organizationId: str
         quantity_limit: quantity_limit ?? undefined,
         step_therapy: steps(row.st_steps),
         notes: (row.ql_note ?? "").trim() || null,
+        ...criteriaOf(row),
       };
       await database.prisma.$transaction([
         database.prisma.formularyDrugRequirement.deleteMany({ where: { organization_id: organizationId, plan_id: plan.id, drug_name: drug, ndc, rxcui } }),

@@ -40,7 +40,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const COLUMNS = {
   roster: "member_id, first_name, last_name, birth_date, gender, plan, coverage_start, coverage_end",
-  formulary: "drug_name, ndc, rxcui, tier, pa_required (Y/N), ql_amount, ql_unit, ql_days, st_steps (drug:days; …)",
+  formulary:
+    "drug_name, ndc, rxcui, tier, pa_required (Y/N), ql_amount, ql_unit, ql_days, st_steps (drug:days; …); optional criteria: exclusion_criteria, required_medical_information, prescriber_restrictions, coverage_duration, other_criteria, indication, off_label_uses, part_b_prerequisite (Y/N)",
 };
 const EXAMPLES = {
   roster: "member_id,first_name,last_name,birth_date,gender,plan,coverage_start,coverage_end\nPSH100234,Maria,Lopez,1979-03-14,F,PSH-PPO-2026,2026-01-01,",

@@ -7,7 +7,9 @@
  *    one (each offered once) plus a custom field, 'Extract Policies' shows the waiting screen, which
  *    polls every 5 s (the server holds the finished result POLICY_EXTRACTION_HOLD_MS, 6 s, so a poll
  *    must bring it: see playwright.config.ts), and the results appear with each value under its own
- *    column header.
+ *    column header, and the drug's 'Directory match' (generic, brand and NDC count from the drug
+ *    directory). The extraction is a queue job: with the embedded database the web process's own
+ *    worker claims it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -151,13 +153,53 @@ test("run an extraction with a schema built in the Form Schema tab", async ({ pa
   await expect(waiting).toBeHidden();
   const headers = (await table.locator("thead th").allTextContents()).map((h) => h.trim());
   expect(headers).toEqual(["Drug", "Coverage duration", "Drug name", "Age restriction", "Step therapy required", "Prescriber specialty"]);
-  const cells = (await table.getByTestId("extracted-row").filter({ hasText: "Adalimumab" }).first().locator("th, td").allTextContents()).map((c) => c.trim());
+  const extractedRow = table.getByTestId("extracted-row").filter({ hasText: "Adalimumab" }).first();
+  const cells = (await extractedRow.locator("th, td").allTextContents()).map((c) => c.trim());
   const at = (header: string) => cells[headers.indexOf(header)];
-  expect(at("Drug")).toBe("Adalimumab");
+  expect((await extractedRow.getByTestId("extracted-drug").textContent())?.trim()).toBe("Adalimumab");
+  // the drug name normalised through the drug directory (the seeded starter file): generic, brand, NDCs
+  await expect(extractedRow.getByTestId("directory-match")).toContainText("Directory match");
+  await expect(extractedRow.getByTestId("directory-match")).toContainText("adalimumab (Humira) · 2 NDCs");
   expect(at("Coverage duration")).toBe("12 months");
   expect(at("Drug name")).toBe("Adalimumab");
   expect(at("Age restriction")).toMatch(/18/);
   expect(at("Step therapy required")).toBe("No");
   expect(at("Prescriber specialty")).toMatch(/rheumatologist/i);
   await page.screenshot({ path: path.resolve("test-results", "extraction", "results.png"), fullPage: true });
+});
+
+test("the formulary detail shows values from the formulary import and from the plan's extraction, each with its source", async ({ page }) => {
+  test.setTimeout(180_000);
+  // the demo plan (seeded with its formulary rows and the Enbrel, Mounjaro and Skyrizi policies)
+  await gotoHydrated(page, `/o/${orgId}/plans`);
+  await page.getByRole("link", { name: "Prairie State Health Commercial PPO 2026" }).first().click();
+  await expect(page.getByRole("heading", { name: "Prairie State Health Commercial PPO 2026" })).toBeVisible();
+  const extraction = page.getByTestId("policy-extraction");
+  if (!(await page.getByTestId("extracted-policies").isVisible())) {
+    await extraction.locator("summary").click();
+    await extraction.getByRole("button", { name: "Extract Policies" }).click();
+  }
+  const table = page.getByTestId("extracted-policies");
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  const enbrel = table.getByTestId("extracted-row").filter({ hasText: "Etanercept" }).first();
+  await expect(enbrel.getByTestId("directory-match")).toContainText("etanercept (Enbrel)");
+  await table.screenshot({ path: path.resolve("test-results", "extraction", "directory-match.png") });
+
+  await gotoHydrated(page, `/o/${orgId}/formulary_drug_requirements`);
+  await page
+    .getByRole("link", { name: /Enbrel|NDC 58406-0445/ })
+    .first()
+    .click();
+  const detail = page.getByTestId("formulary-requirement");
+  await expect(detail).toBeVisible();
+  const section = (key: string) => detail.locator(`[data-section="${key}"]`);
+  await expect(section("tier")).toContainText("Tier 5");
+  await expect(section("tier")).toContainText("Formulary import · Prairie State Health Commercial PPO 2026");
+  await expect(section("step_therapy")).toContainText("1. methotrexate (90 days)");
+  await expect(section("prescriber_restrictions")).toContainText("Extracted from the Etanercept Products (Enbrel) coverage policy");
+  await expect(section("part_b_prerequisite")).toContainText(/Yes|No/);
+  await expect(detail).not.toContainText("N/A");
+  await page.screenshot({ path: path.resolve("test-results", "extraction", "formulary-detail.png") });
+  await section("part_b_prerequisite").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.resolve("test-results", "extraction", "formulary-detail-criteria.png") });
 });

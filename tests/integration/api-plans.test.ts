@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { startWorker, type WorkerHandle } from "~/queue/worker.server";
+import { loadStarterDrugDirectory } from "~/drugs/drug-directory.server";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute, makePdf } from "./api-prior-auths.seed";
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
@@ -28,6 +30,7 @@ import * as extractedRoute from "~/routes/api/plans/extracted-coverage-policies"
 import * as documentRoute from "~/routes/documents.$documentId";
 
 let t: TestDatabase;
+let worker: WorkerHandle;
 let orgId: string;
 let otherOrgId: string;
 let cookie: string;
@@ -400,6 +403,15 @@ describe("coverage policies", () => {
 });
 
 describe("policy extraction", () => {
+  // Extraction runs as a queue job: a worker claims it (as workers/main.ts or the web process would).
+  // Only here: the tests above expect their tree jobs to stay queued.
+  beforeAll(async () => {
+    worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, log: () => {} });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+  });
+
   it("extracts the schema's fields from the plan's trees and text, stores them with processed_at, and validates the schema", async () => {
     const plan = await createPlanVia(asA());
     const params = { orgId, planId: plan.token };
@@ -410,6 +422,11 @@ describe("policy extraction", () => {
 
     const policy = await createPolicyVia(plan.token);
     await generatePolicyDecisionTree(t.database, policy.token);
+    // the drug directory (the project's starter file) and a formulary row with an RxCUI for the drug
+    await loadStarterDrugDirectory(t.database);
+    await t.database.prisma.formularyDrugRequirement.create({
+      data: { organization_id: orgId, plan_id: plan.token, drug_name: "HUMIRA PEN", rxcui: "1602520" },
+    });
     const schema = {
       title: "RA policies",
       properties: [
@@ -450,6 +467,28 @@ describe("policy extraction", () => {
     expect(row.required_medications).toContain("methotrexate");
     expect(row.exclusion_criteria).toMatch(/not covered/);
     expect(row.citations.prescriber_requirement[0].text).toMatch(/rheumatologist/);
+    // drug names normalised through the directory: generic, brand → generic, unmatched kept as written
+    expect(row.drug_directory).toEqual([
+      {
+        name: "adalimumab",
+        matched: true,
+        matched_on: "generic",
+        generic_name: "adalimumab",
+        brand_names: ["Humira"],
+        product_ndcs: ["0074-0554", "0074-4339"],
+        rxcuis: ["1602520"],
+      },
+      {
+        name: "Humira",
+        matched: true,
+        matched_on: "brand",
+        generic_name: "adalimumab",
+        brand_names: ["Humira"],
+        product_ndcs: ["0074-0554", "0074-4339"],
+        rxcuis: ["1602520"],
+      },
+      { name: "Amjevita", matched: false, matched_on: null, generic_name: null, brand_names: [], product_ndcs: [], rxcuis: [] },
+    ]);
 
     const after = await json(await callRoute(extractedRoute, "GET", `/api/o/${orgId}/plans/${plan.token}/extracted_coverage_policies`, params, asA()));
     expect(after.processed_at).toEqual(body.processed_at);

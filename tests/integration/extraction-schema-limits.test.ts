@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createApiKey, createOrgWithUser } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { seedReviewedCase } from "./api-prior-auths.seed";
 
 let t: TestDatabase;
+let worker: WorkerHandle;
 let app: AppHandler;
 let url: string;
 let planId: string;
@@ -35,9 +37,12 @@ beforeAll(async () => {
     });
   }
   url = `/api/o/${a.organization.id}/plans/${planId}/extract_coverage_policies`;
+  // extraction runs as a queue job: a worker claims it (as workers/main.ts or the web process would)
+  worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, log: () => {} });
 }, 180_000);
 
 afterAll(async () => {
+  await worker?.stop();
   await app?.close();
   await t?.cleanup();
 });

@@ -1,10 +1,15 @@
 /**
  * Policy extraction as a job the plan page polls (PRODUCT-SPEC §4: "a job present and not processed
- * means polling every 5 seconds until processed"), on a real database and the real app handler:
- *  - starting a job answers at once with status "processing"; the page's loader reports it (so the
- *    waiting screen polls) until the job is processed, then the rows; a second start meanwhile is 409;
- *  - a failed job (thrown, too large, or lost with its process) is reported as failed with one message,
- *    and the page shows that message once; a refused start shows its message once (not twice);
+ * means polling every 5 seconds until processed"), on a real database, the real app handler and a
+ * queue worker (the job `plan.policy_extraction` of app/jobs.server.ts, claimed by whichever worker
+ * runs; here one started by the test, as workers/main.ts would):
+ *  - starting a job answers at once with status "processing" and a queued job row; the page's loader
+ *    reports it (so the waiting screen polls) until the worker processed it, then the rows; a second
+ *    start meanwhile is 409;
+ *  - a job that throws is retried with backoff (the state says so while it waits) and ends failed
+ *    with its error after the last attempt; a job too large fails at once (no retry); a job whose
+ *    queue row is gone is failed; the page shows the message once; a refused start shows its message
+ *    once (not twice);
  *  - the table mapping puts every value under its own field's column, custom and predefined, in any
  *    order, and a field id that is a key of Object.prototype or a row's own keys cannot misplace values;
  *  - the polling helper revalidates every 5 s while processing and stops otherwise.
@@ -18,10 +23,13 @@ import { createPlan } from "~/plans/manage-plans.server";
 import {
   EXTRACTION_LOST_MESSAGE,
   EXTRACTION_STALE_MS,
+  extractionJobKey,
   getExtractedCoveragePolicies,
   startCoveragePolicyExtraction,
+  waitForExtraction,
   type ExtractionState,
 } from "~/plans/extract-coverage-policies.server";
+import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { IsolatedTaskError } from "~/lib/isolated-pool.server";
 import { isAppError } from "~/lib/errors";
 import { extractionTable } from "~/plans/extraction-table";
@@ -37,6 +45,7 @@ let otherOrgId: string;
 let planId: string;
 let cookie: string;
 let apiKey: string;
+let worker: WorkerHandle;
 
 const POLICY_TEXT = [
   "Adalimumab is covered for rheumatoid arthritis.",
@@ -72,6 +81,7 @@ beforeAll(async () => {
     effective_date: "2026-01-01",
   });
   planId = plan.id;
+  worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, log: () => {} });
   for (const drug of ["Adalimumab", "Etanercept"]) {
     await t.database.prisma.coveragePolicy.create({
       data: { organization_id: orgId, plan_id: planId, drug_name: drug, drugs_list: [drug], policy_text: POLICY_TEXT.replace("Adalimumab", drug) },
@@ -80,6 +90,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await worker?.stop();
   await app?.close();
   await t?.cleanup();
 });
@@ -123,9 +134,13 @@ describe("extraction job state", () => {
   it("is processing right after the start (the page polls), 409 for a second start, then processed with the rows", async () => {
     process.env.POLICY_EXTRACTION_HOLD_MS = "1500";
     expect((await loaderState()).status).toBe("none");
-    const { state, done } = await startCoveragePolicyExtraction(t.database, orgId, planId, SCHEMA);
+    const { state } = await startCoveragePolicyExtraction(t.database, orgId, planId, SCHEMA);
     expect(state).toMatchObject({ status: "processing", processing: true, processed_at: null, extracted_policies: [], error: null });
     expect(state.job_id).toMatch(/^extract_/);
+    // a queue job, not work in this process: any worker claims it
+    const row = await t.database.prisma.job.findUnique({ where: { key: extractionJobKey(state.job_id!) } });
+    expect(row).toMatchObject({ name: "plan.policy_extraction", max_attempts: 3 });
+    expect(row!.payload).toEqual({ organization_id: orgId, plan_id: planId, extraction_id: state.job_id });
     expect(await loaderState()).toMatchObject({ status: "processing", job_id: state.job_id });
 
     // one job per plan: the API's start meets the running job
@@ -142,7 +157,7 @@ describe("extraction job state", () => {
     expect(second.status).toBe(409);
     expect((await second.json()).errors).toEqual(["An extraction is already running for this plan; wait for it to finish."]);
 
-    const final = await done;
+    const final = await waitForExtraction(t.database, orgId, planId, { timeoutMs: 20_000 });
     expect(final.status).toBe("processed");
     const polled = await loaderState();
     expect(polled).toMatchObject({ status: "processed", processing: false, error: null, job_id: state.job_id });
@@ -173,23 +188,40 @@ describe("extraction job state", () => {
     }
   });
 
-  it("the page shows the failure of a job that threw, once, and stops polling (status failed)", async () => {
+  it("a job that throws is retried with backoff, then fails with its error; the page shows it once and stops polling", async () => {
+    let calls = 0;
+    const notes: (string | null)[] = [];
     const final = await withPool(
       async () => {
+        calls++;
         throw new Error("worker exploded");
       },
-      async () => (await startCoveragePolicyExtraction(t.database, orgId, planId, null)).done,
+      async () => {
+        await startCoveragePolicyExtraction(t.database, orgId, planId, null);
+        for (;;) {
+          const s = await getExtractedCoveragePolicies(t.database, orgId, planId);
+          if (s.status !== "processing") return s;
+          notes.push(s.note);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      },
     );
-    expect(final).toMatchObject({ status: "failed", processing: false, error: "The extraction failed unexpectedly; start it again." });
+    expect(calls).toBe(3);
+    // while a retry waits, the state says so (and stays processing: the page keeps polling)
+    expect(notes).toContain("Attempt 1 of 3 failed; retrying.");
+    const message = "The extraction failed 3 times (worker exploded); start it again.";
+    expect(final).toMatchObject({ status: "failed", processing: false, error: message });
     expect((await loaderState()).status).toBe("failed");
     const html = await (await app.fetch(`/o/${orgId}/plans/${planId}`, { headers: { Cookie: cookie } })).text();
-    expect(shown(html, "The extraction failed unexpectedly; start it again.")).toBe(1);
+    expect(shown(html, message)).toBe(1);
     expect(html).not.toContain('data-testid="extraction-waiting"');
   });
 
-  it("a job over the time limit fails with the 'too large' message; the API answers it as 422", async () => {
+  it("a job over the time limit fails at once (no retry) with the 'too large' message; the API answers it as 422", async () => {
+    let calls = 0;
     await withPool(
       async () => {
+        calls++;
         throw new IsolatedTaskError("timeout", "policy extraction took longer than 20000 ms");
       },
       async () => {
@@ -207,10 +239,25 @@ describe("extraction job state", () => {
         expect((await res.json()).errors).toEqual(["The extraction is too large for this schema and these policies; use fewer or shorter fields"]);
       },
     );
+    expect(calls).toBe(1);
+    // the plan holds the message as soon as the attempt wrote it; the worker records the job right after
+    const lastJob = () => t.database.prisma.job.findFirst({ where: { name: "plan.policy_extraction" }, orderBy: { id: "desc" } });
+    await expect.poll(async () => (await lastJob())?.status, { timeout: 10_000, interval: 100 }).toBe("failed");
+    expect(await lastJob()).toMatchObject({ status: "failed", attempts: 1 });
     expect((await loaderState()).status).toBe("failed");
   });
 
-  it("a job whose process died is reported failed once it is older than the stale limit, and can be started again", async () => {
+  it("a job whose queue row ended without writing the plan is failed at once; one from before the queue by its age; both can be started again", async () => {
+    // the queue row ran and is gone from the key (finished) but the plan still says processing
+    await t.database.prisma.plan.update({
+      where: { id: planId },
+      data: { reducto_job_id: "extract_vanished", processed_at: null, extraction_error: null, extraction_started_at: new Date() },
+    });
+    await t.database.prisma.job.create({
+      data: { name: "plan.policy_extraction", status: "failed", payload: { organization_id: orgId, plan_id: planId, extraction_id: "extract_vanished" } },
+    });
+    expect(await loaderState()).toMatchObject({ status: "failed", error: EXTRACTION_LOST_MESSAGE });
+    // an extraction started in a web process before the queue (no job row ever): judged by its age
     await t.database.prisma.plan.update({
       where: { id: planId },
       data: { reducto_job_id: "extract_lost", processed_at: null, extraction_error: null, extraction_started_at: new Date(Date.now() - 60_000) },
@@ -218,8 +265,8 @@ describe("extraction job state", () => {
     expect((await loaderState()).status).toBe("processing");
     await t.database.prisma.plan.update({ where: { id: planId }, data: { extraction_started_at: new Date(Date.now() - EXTRACTION_STALE_MS - 1000) } });
     expect(await loaderState()).toMatchObject({ status: "failed", error: EXTRACTION_LOST_MESSAGE });
-    const { done } = await startCoveragePolicyExtraction(t.database, orgId, planId, null);
-    expect((await done).status).toBe("processed");
+    await startCoveragePolicyExtraction(t.database, orgId, planId, null);
+    expect((await waitForExtraction(t.database, orgId, planId, { timeoutMs: 20_000 })).status).toBe("processed");
   });
 
   it("the page action starts the job and redirects at once; the waiting screen is rendered while it processes", async () => {
@@ -248,7 +295,43 @@ describe("extraction job state", () => {
       formPost({ intent: "extract", json_schema: JSON.stringify({ properties: [{ field_id: "citations", title: "C", type: "string" }] }) }, cookie),
     );
     expect(reserved.status).toBe(422);
-    expect(shown(await reserved.text(), "coverage_policy_id and citations are reserved field ids")).toBe(1);
+    expect(shown(await reserved.text(), "coverage_policy_id, citations and drug_directory are reserved field ids")).toBe(1);
+  });
+});
+
+describe("extraction job and its workers", () => {
+  it("with no worker alive the API answers the processing state at once; a worker started later runs the job", async () => {
+    await worker.stop();
+    const started = Date.now();
+    const res = await callRoute(
+      extractRoute,
+      "POST",
+      `/api/o/${orgId}/plans/${planId}/extract_coverage_policies`,
+      { orgId, planId },
+      { headers: { Authorization: `Bearer ${apiKey}` }, body: {} },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, status: "processing", processing: true });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await loaderState()).status).toBe("processing");
+    worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, log: () => {} });
+    expect((await waitForExtraction(t.database, orgId, planId, { timeoutMs: 20_000 })).status).toBe("processed");
+  });
+
+  it("a job whose worker died mid-run is re-queued by another worker's sweep and finished there", async () => {
+    await worker.stop();
+    const { state } = await startCoveragePolicyExtraction(t.database, orgId, planId, null);
+    // a worker claimed it and then went silent (no heartbeat row any more)
+    await t.database.prisma.job.update({
+      where: { key: extractionJobKey(state.job_id!) },
+      data: { status: "running", locked_by: "gone-host:4242:dead", locked_at: new Date(Date.now() - 60_000), attempts: 1 },
+    });
+    expect((await loaderState()).status).toBe("processing");
+    worker = await startWorker({ database: t.database, concurrency: 1, pollMs: 100, staleSeconds: 1, log: () => {} });
+    const final = await waitForExtraction(t.database, orgId, planId, { timeoutMs: 30_000 });
+    expect(final).toMatchObject({ status: "processed", job_id: state.job_id });
+    const job = await t.database.prisma.job.findFirst({ where: { payload: { path: ["extraction_id"], equals: state.job_id! } } });
+    expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 });
 
@@ -274,7 +357,7 @@ describe("extraction table mapping", () => {
       { key: "toString", title: "toString" },
       { key: "drugs", title: "Drugs" },
     ]);
-    expect(rows).toEqual([{ policy_id: "p1", drug: "Adalimumab", cells: ["3", "Yes", "N/A", "Humira, Amjevita"] }]);
+    expect(rows).toEqual([{ policy_id: "p1", drug: "Adalimumab", cells: ["3", "Yes", "N/A", "Humira, Amjevita"], directory: [] }]);
   });
 });
 

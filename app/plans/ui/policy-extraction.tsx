@@ -9,6 +9,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert, primaryButton, secondaryButton } from "~/ui/styles";
 import type { ExtractionSchema } from "~/plans/extraction-schema";
 import { extractionTable } from "~/plans/extraction-table";
+import { directoryMatchText, type DrugDirectoryMatch } from "~/plans/extraction-drugs";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 import { SchemaBuilder } from "./schema-builder";
 import { useExtractionPolling } from "./use-extraction-polling";
@@ -20,6 +21,8 @@ export interface ExtractionView {
   status: "none" | "processing" | "processed" | "failed";
   started_at: string | null;
   error: string | null;
+  /** while processing: a failed attempt being retried */
+  note?: string | null;
 }
 
 export function PolicyExtraction({
@@ -64,6 +67,11 @@ export function PolicyExtraction({
               come back.
             </p>
             {extraction.started_at && <p className="text-xs text-slate-500">Started {formatDateTime(extraction.started_at)}</p>}
+            {extraction.note && (
+              <p className="text-xs text-amber-700" data-testid="extraction-note">
+                {extraction.note}
+              </p>
+            )}
             <FormAlert message={error} />
             <div className="flex gap-2">
               <Form
@@ -133,7 +141,8 @@ function ExtractionResults({ extraction, policies }: { extraction: ExtractionVie
           {rows.map((row, i) => (
             <tr key={row.policy_id || i} data-testid="extracted-row">
               <th scope="row" className="px-2 py-2 text-left align-top font-medium text-slate-900">
-                {row.drug}
+                <span data-testid="extracted-drug">{row.drug}</span>
+                {row.directory.length > 0 && <DirectoryMatches matches={row.directory} />}
               </th>
               {row.cells.map((text, j) => (
                 <td key={columns[j]!.key} className="max-w-xs px-2 py-2 align-top text-slate-700" data-field={columns[j]!.key}>
@@ -145,5 +154,50 @@ function ExtractionResults({ extraction, policies }: { extraction: ExtractionVie
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A policy's drug names through the drug directory: one line per canonical generic (the names that
+ * matched it in the tooltip, with the NDCs), one line per unmatched name ('kept as written').
+ */
+function DirectoryMatches({ matches }: { matches: DrugDirectoryMatch[] }) {
+  const groups = new Map<string, { match: DrugDirectoryMatch; names: string[] }>();
+  for (const m of matches.filter((x) => x.matched)) {
+    const key = m.generic_name ?? m.name;
+    const g = groups.get(key);
+    if (g) {
+      g.names.push(m.name);
+      g.match = {
+        ...g.match,
+        brand_names: [...new Set([...g.match.brand_names, ...m.brand_names])].sort(),
+        product_ndcs: [...new Set([...g.match.product_ndcs, ...m.product_ndcs])].sort(),
+        rxcuis: [...new Set([...g.match.rxcuis, ...m.rxcuis])].sort(),
+      };
+    } else groups.set(key, { match: m, names: [m.name] });
+  }
+  const badge = "rounded px-1 py-px text-[10px] font-semibold whitespace-nowrap";
+  return (
+    <ul className="mt-1 space-y-0.5 font-normal" aria-label="Directory match" data-testid="directory-match">
+      {[...groups.values()].map(({ match, names }) => (
+        <li
+          key={match.generic_name}
+          className="flex items-baseline gap-1"
+          title={`${names.join(", ")} · NDC ${match.product_ndcs.join(", ")}`}
+          data-matched="true"
+        >
+          <span className={`${badge} bg-emerald-50 text-emerald-700`}>Directory match</span>
+          <span className="text-[11px] text-slate-500">{directoryMatchText(match)}</span>
+        </li>
+      ))}
+      {matches
+        .filter((m) => !m.matched)
+        .map((m) => (
+          <li key={m.name} className="flex items-baseline gap-1" data-matched="false">
+            <span className={`${badge} bg-amber-50 text-amber-700`}>Unmatched</span>
+            <span className="text-[11px] text-slate-500">{m.name}: kept as written</span>
+          </li>
+        ))}
+    </ul>
   );
 }

@@ -13,11 +13,13 @@ const ExtractionResultSchema = z.object({
   job_id: z.string().nullable(),
   started_at: z.string().nullable(),
   error: z.string().nullable().describe("one message when the job failed"),
+  note: z.string().nullable().describe("while processing: a failed attempt being retried"),
 });
 
 /**
- * POST /api/o/{orgId}/plans/{plan}/extract_coverage_policies {json_schema} → runs an extraction job to
- * the end and answers its state {extracted_policies, processed_at, json_schema, processing: false,
+ * POST /api/o/{orgId}/plans/{plan}/extract_coverage_policies {json_schema} → queues an extraction job,
+ * waits for it (up to 90 s, not at all when no worker is alive; then the answer is the processing state, to be polled with GET
+ * extracted_coverage_policies) and answers its state {extracted_policies, processed_at, json_schema, processing: false,
  * status: "processed", job_id, started_at, error: null}. Without json_schema the predefined fields are
  * used. 422 for an invalid schema, a plan without coverage policies or a failed job (its message);
  * 409 while another extraction of the plan is processing (the plan page starts jobs without waiting).

@@ -5,7 +5,7 @@ import { getExtractedCoveragePolicies } from "~/plans/extract-coverage-policies.
 
 /**
  * GET /api/o/{orgId}/plans/{plan}/extracted_coverage_policies → {extracted_policies, processed_at,
- * json_schema, processing, status, job_id, started_at, error}: the extraction job's state, polled
+ * json_schema, processing, status, job_id, started_at, error, note}: the extraction job's state, polled
  * while `status` is "processing" (PRODUCT-SPEC §4). `processed_at` is null until a job finishes.
  */
 const route = apiRoute({
@@ -23,6 +23,7 @@ const route = apiRoute({
       job_id: z.string().nullable(),
       started_at: z.string().nullable(),
       error: z.string().nullable().describe("one message when the job failed"),
+      note: z.string().nullable().describe("while processing: a failed attempt being retried"),
     }),
     handler: async ({ organizationId, params }) => getExtractedCoveragePolicies(await getDatabase(), organizationId, params.planId!),
   },
