@@ -10,7 +10,7 @@
  *    the extracted row of a coverage policy for the same drug: same name as the policy's drug or one
  *    of its drug list (cleaned as the drug directory match cleans them), one of the directory's
  *    canonical generic or brand names of that policy, or an NDC of the policy's directory products;
- *  - else nothing: the page shows "Not specified" (value null, source null).
+ *  - else nothing: the page shows "N/A" (value null, source null).
  * Read-only; organization-scoped (another organization's requirement is not_found).
  */
 import { z } from "zod";
@@ -32,7 +32,7 @@ export interface SectionSource {
 export interface DetailSection {
   key: string;
   title: string;
-  /** the text shown; null when nothing is known ("Not specified") */
+  /** the text shown; null when nothing is known ("N/A") */
   value: string | null;
   source: SectionSource | null;
 }

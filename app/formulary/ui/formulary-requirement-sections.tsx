@@ -2,8 +2,8 @@
  * The sections of a formulary drug requirement (PRODUCT-SPEC §2): the formulary block (products,
  * tier, PA, quantity limit, step therapy) and the criteria block (the spec's sections plus age),
  * each value with where it came from — the plan's formulary import or the coverage policy it was
- * extracted from (formulary-requirement-detail.server.ts). A section with nothing known says
- * "Not specified".
+ * extracted from (formulary-requirement-detail.server.ts). A section with nothing known shows
+ * "N/A", as the spec's formulary detail does (PRODUCT-SPEC §2).
  */
 import { Link } from "react-router";
 import { formatDateTime } from "~/prior-auths/ui/decision";
@@ -43,11 +43,7 @@ function Sections({ title, sections, testId }: { title: string; sections: Detail
           <div key={s.key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4" data-section={s.key}>
             <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{s.title}</dt>
             <dd className="sm:col-span-2">
-              {s.value ? (
-                <p className="text-sm whitespace-pre-wrap text-slate-800">{s.value}</p>
-              ) : (
-                <p className="text-sm text-slate-400 italic">Not specified</p>
-              )}
+              {s.value ? <p className="text-sm whitespace-pre-wrap text-slate-800">{s.value}</p> : <p className="text-sm text-slate-400 italic">N/A</p>}
               <SourceNote source={s.source} />
             </dd>
           </div>
