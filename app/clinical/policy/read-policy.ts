@@ -85,7 +85,12 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
     return { kind: "on_therapy", text, passage, confidence: "high" };
   if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b/i.test(text)) return { kind: "response", text, passage, confidence: "high" };
-  return { ...parseCriterion(text, "", r.ctx), passage };
+  const parsed = { ...parseCriterion(text, "", r.ctx), passage };
+  // "If request is for a dose increase, new dose does not exceed the maximum listed in Section I": a
+  // dose ceiling like any other (one the engine cannot compare limits the approval, as on the initial path)
+  if (parsed.kind !== "dose_limit" && /^if (?:the )?request is for a dose (?:increase|escalation)\b.*\bnot exceed\b/i.test(text))
+    return { kind: "dose_limit", text, passage, confidence: "high", max_mg: null, per_days: null };
+  return parsed;
 }
 
 /** The continuation criteria of an outline passage: its leaf items, or its sentences joined by AND. */

@@ -115,3 +115,24 @@ describe("continuation requests against a policy with continuation criteria", ()
     expect(decision.final_decision).not.toBe("approved");
   });
 });
+
+describe("a continuation's dose-increase condition", () => {
+  it("'If request is for a dose increase, new dose does not exceed the maximum listed in Section I' is a dose ceiling, not an unreadable passage", () => {
+    const m = readPolicy(
+      docFromPages([
+        [
+          "I. Initial Approval Criteria",
+          "A. Plaque Psoriasis (must meet all):",
+          "1. Diagnosis of plaque psoriasis;",
+          "Approval duration: 6 months",
+          "II. Continued Therapy",
+          "A. All Indications in Section I (must meet all):",
+          "1. Member is responding positively to therapy;",
+          "2. If request is for a dose increase, new dose does not exceed the maximum listed in Section I.",
+        ].join("\n"),
+      ]),
+      { drug_names: ["Examplo"] },
+    );
+    expect(m.indications[0].continuation?.criteria.map((c) => c.kind)).toEqual(["response", "dose_limit"]);
+  });
+});
