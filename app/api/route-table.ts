@@ -68,6 +68,9 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/claims/:id/service_requests/:lineId/decisions", file: "routes/api/claims/decisions.tsx" },
   { path: "o/:orgId/claims/:id/service_requests/:lineId/generate_denial_letter", file: "routes/api/claims/generate-denial-letter.tsx" },
   { path: "o/:orgId/claims/:id/letters/:letterId.pdf", file: "routes/api/claims/letter-pdf.tsx" },
+  { path: "o/:orgId/claims/:id/extension", file: "routes/api/claims/extension.tsx" },
+  { path: "o/:orgId/claims/:id/appeals", file: "routes/api/claims/appeals.tsx" },
+  { path: "o/:orgId/claims/:id/appeals/:appealId/decision", file: "routes/api/claims/appeal-decision.tsx" },
 
   // Custom AI rules, letter forms, the drug directory
   { path: "o/:orgId/ai_rules", file: "routes/api/ai-rules/collection.tsx", alias: "o/:orgId/ai_rules.json" },

@@ -77,10 +77,29 @@ export const RecordAppealInputSchema = z.object({
 });
 export type RecordAppealInput = z.input<typeof RecordAppealInputSchema>;
 
+export const APPEAL_LINES_MESSAGE = "The appealed service lines must be a list of service line tokens";
+
+/**
+ * Record an appeal of a medical claim: as for a prior auth, plus the appealed service lines (tokens
+ * of lines whose denial is final); none given = every finally denied line not yet overturned.
+ */
+export const RecordClaimAppealInputSchema = RecordAppealInputSchema.extend({
+  service_request_ids: z
+    .preprocess(
+      (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? [v] : v),
+      z
+        .array(z.string({ error: APPEAL_LINES_MESSAGE }).trim().min(1, APPEAL_LINES_MESSAGE).max(64, APPEAL_LINES_MESSAGE), { error: APPEAL_LINES_MESSAGE })
+        .max(500)
+        .optional(),
+    )
+    .describe("tokens of the appealed service lines (each finally denied); omitted = all finally denied lines not yet overturned"),
+});
+export type RecordClaimAppealInput = z.input<typeof RecordClaimAppealInputSchema>;
+
 export const APPEAL_OUTCOME_MESSAGE = "The appeal outcome must be overturned or upheld";
 export const APPEAL_REASON_REQUIRED = "A reason for the appeal decision is required";
 
-/** Decide an appeal: overturned (the case becomes approved after appeal) or upheld, with the reason. */
+/** Decide an appeal: overturned (the case, or a claim's appealed lines, become approved after appeal) or upheld, with the reason. */
 export const DecideAppealInputSchema = z.object({
   outcome: z.enum(keys(APPEAL_OUTCOMES), { error: APPEAL_OUTCOME_MESSAGE }).describe("overturned | upheld"),
   reason: z

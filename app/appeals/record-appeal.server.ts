@@ -1,6 +1,10 @@
 /**
- * Appeals of a prior auth's final denial (the case page's "Record appeal" / "Decide appeal";
- * POST /api/o/{org}/prior_auths/{id}/appeals and .../appeals/{appealId}/decision).
+ * Appeals of a case's final denial (the case page's "Record appeal" / "Decide appeal";
+ * POST /api/o/{org}/prior_auths/{id}/appeals and .../appeals/{appealId}/decision, and the same under
+ * /claims/{id}). A medical claim is decided per service line: its appeal names the finally denied
+ * lines it reconsiders (`service_request_ids`, default all not yet overturned), and an overturn
+ * approves those lines (the claim's derived status reads the appeal, claim-case-source.server.ts)
+ * without changing the lines' AI or human decisions.
  *
  * An appeal is a reconsideration of an adverse determination (42 CFR 422.578-422.590 for MA
  * organization determinations; 45 CFR 147.136 internal appeals for group and individual coverage).
@@ -17,12 +21,26 @@
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { publish } from "~/queue/live-events.server";
 import { canSignOffDenials, findEffectiveMembership } from "~/auth/permissions.server";
-import { lockPriorAuth, refreshFinalDecision } from "~/prior-auths/effective-decision.server";
 import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
-import { DecideAppealInputSchema, RecordAppealInputSchema, type DecideAppealInput, type RecordAppealInput } from "./appeals-input";
-import { appealBlockedReason, loadAppealCase, readAppealCase, serializeAppeal } from "./load-case.server";
+import {
+  DecideAppealInputSchema,
+  RecordAppealInputSchema,
+  RecordClaimAppealInputSchema,
+  type DecideAppealInput,
+  type RecordAppealInput,
+  type RecordClaimAppealInput,
+} from "./appeals-input";
+import {
+  CASE_KIND_ADAPTERS,
+  appealBlockedReason,
+  appealableDenials,
+  loadAppealCase,
+  readAppealCase,
+  serializeAppeal,
+  toCaseRef,
+  type AppealCaseRef,
+} from "./load-case.server";
 import type { AppealJson } from "./schemas";
 
 export const APPEAL_DECIDE_FORBIDDEN = "An appeal must be decided by a signed-in clinical reviewer";
@@ -42,36 +60,50 @@ function parse<T>(
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Records an appeal of the final denial of prior auth `priorAuthId` of `organizationId`.
- * `userId` is who recorded it (null for an API key). Returns the appeal (AppealSchema).
- * Errors: not_found (not this organization's case); validation (date, appellant, notes; a date in
- * the future or before the day of the denial); conflict (no final denial, an open appeal, already
- * overturned).
+ * Records an appeal of the final denial of case `ref` of `organizationId` (a prior auth's id, or
+ * {kind, id}). A claim's appeal covers `input.service_request_ids` (each a line whose denial is
+ * final and not yet overturned; default: all such lines). `userId` is who recorded it (null for an
+ * API key). Returns the appeal (AppealSchema).
+ * Errors: not_found (not this organization's case); validation (date, appellant, notes, lines; a
+ * date in the future or before the day of the appealed denial); conflict (no final denial, an open
+ * appeal, already overturned).
  */
 export async function recordAppeal(
   database: Database,
   organizationId: string,
-  priorAuthId: string,
-  input: RecordAppealInput | Record<string, unknown>,
+  ref: string | AppealCaseRef,
+  input: RecordAppealInput | RecordClaimAppealInput | Record<string, unknown>,
   userId: string | null,
   now = new Date(),
 ): Promise<AppealJson> {
-  const c = await loadAppealCase(database, organizationId, priorAuthId);
-  const data = parse(RecordAppealInputSchema, input);
+  const { kind } = toCaseRef(ref);
+  const adapter = CASE_KIND_ADAPTERS[kind];
+  const c = await loadAppealCase(database, organizationId, ref);
+  const data: { received_at: Date; appellant: string; notes?: string; service_request_ids?: string[] } =
+    kind === "claim" ? parse(RecordClaimAppealInputSchema, input) : parse(RecordAppealInputSchema, input);
   if (data.received_at.getTime() > now.getTime() + 60_000 && day(data.received_at) > day(now)) {
     throw new AppError("validation", "The date the appeal was received cannot be in the future");
   }
   const appeal = await database.prisma.$transaction(async (tx) => {
-    await lockPriorAuth(tx, c.id);
-    const fresh = await readAppealCase(tx, c.id);
+    await adapter.lock(tx, c.id);
+    const fresh = await readAppealCase(tx, c.id, kind);
     const blocked = appealBlockedReason(fresh);
     if (blocked) throw new AppError("conflict", blocked);
-    const deniedAt = fresh.human_decisions[0]!.created_at;
+    const open = appealableDenials(fresh);
+    let appealed = open;
+    if (kind === "claim" && data.service_request_ids?.length) {
+      const wanted = [...new Set(data.service_request_ids.map((t) => normalizeToken(t) ?? t))];
+      const notOpen = wanted.filter((id) => !open.some((d) => d.line_id === id));
+      if (notOpen.length)
+        throw new AppError("validation", "Only service lines whose denial is final (signed off) and not yet overturned can be appealed", { details: notOpen });
+      appealed = open.filter((d) => wanted.includes(d.line_id!));
+    }
+    const deniedAt = new Date(Math.max(...appealed.map((d) => d.at.getTime())));
     if (day(data.received_at) < day(deniedAt)) throw new AppError("validation", `The appeal cannot be received before the denial (${day(deniedAt)})`);
     return tx.appeal.create({
       data: {
         organization_id: organizationId,
-        prior_auth_id: c.id,
+        ...(kind === "claim" ? { claim_id: c.id, service_request_ids: appealed.map((d) => d.line_id!) } : { prior_auth_id: c.id }),
         received_at: data.received_at,
         appellant: data.appellant,
         notes: data.notes ?? "",
@@ -81,13 +113,14 @@ export async function recordAppeal(
     });
   });
   const json = serializeAppeal(appeal);
-  await publish(database, `prior_auth:${c.id}`, "decision", { appeal: json });
+  await adapter.notify(database, organizationId, c.id, { appeal: json }, null);
   return json;
 }
 
 /**
- * Decides the open appeal `appealId` of prior auth `priorAuthId`: overturned (the case's final
- * decision becomes approved) or upheld. `userId` must be a clinical reviewer of the organization.
+ * Decides the open appeal `appealId` of case `ref` (a prior auth's id, or {kind, id}): overturned
+ * (a prior auth's final decision becomes approved; a claim's appealed lines become approved after
+ * appeal) or upheld. `userId` must be a clinical reviewer of the organization.
  * Errors: not_found (case or appeal not the organization's / not of this case); validation (outcome,
  * reason); forbidden APPEAL_DECIDE_FORBIDDEN (no user, e.g. an API key, or not a clinical
  * reviewer); conflict (the appeal is already decided).
@@ -95,13 +128,15 @@ export async function recordAppeal(
 export async function decideAppeal(
   database: Database,
   organizationId: string,
-  priorAuthId: string,
+  ref: string | AppealCaseRef,
   appealId: string,
   input: DecideAppealInput | Record<string, unknown>,
   userId: string | null,
   now = new Date(),
 ): Promise<AppealJson> {
-  const c = await loadAppealCase(database, organizationId, priorAuthId);
+  const { kind } = toCaseRef(ref);
+  const adapter = CASE_KIND_ADAPTERS[kind];
+  const c = await loadAppealCase(database, organizationId, ref);
   const id = normalizeToken(appealId);
   if (!id || !c.appeals.some((a) => a.id === id)) throw new AppError("not_found", "Appeal not found");
   const data = parse(DecideAppealInputSchema, input);
@@ -110,7 +145,7 @@ export async function decideAppeal(
 
   const p = database.prisma;
   const appeal = await p.$transaction(async (tx) => {
-    await lockPriorAuth(tx, c.id);
+    await adapter.lock(tx, c.id);
     const current = await tx.appeal.findUniqueOrThrow({ where: { id } });
     if (current.outcome) throw new AppError("conflict", `This appeal was already decided (${current.outcome})`);
     const updated = await tx.appeal.update({
@@ -118,12 +153,11 @@ export async function decideAppeal(
       data: { outcome: data.outcome, decision_reason: data.reason, decided_by_id: userId, decided_at: now },
       include: { recorded_by: { select: { id: true, username: true } }, decided_by: { select: { id: true, username: true } } },
     });
-    await refreshFinalDecision(tx, c.id, null);
+    await adapter.afterDecision(tx, c.id);
     return updated;
   });
   const json = serializeAppeal(appeal);
   const finalDecision = data.outcome === "overturned" ? "approved" : "denied";
-  await publish(database, `org:${organizationId}`, "prior_auth", { id: c.id, final_decision: finalDecision });
-  await publish(database, `prior_auth:${c.id}`, "decision", { appeal: json, final_decision: finalDecision });
+  await adapter.notify(database, organizationId, c.id, { appeal: json, final_decision: finalDecision }, { final_decision: finalDecision });
   return json;
 }

@@ -20,6 +20,7 @@ export const AppealSchema = z.object({
   received_at: z.string().describe("ISO date-time the plan received the appeal"),
   appellant: z.string().describe("member | prescriber | representative"),
   notes: z.string(),
+  service_request_ids: z.array(z.string()).describe("medical claims: the appealed service lines (an overturn approves these); empty for a prior auth"),
   outcome: z.string().nullable().describe("null while open; overturned | upheld"),
   decision_reason: z.string().nullable(),
   decided_at: z.string().nullable(),

@@ -68,6 +68,8 @@ export interface CaseLineCounts {
   outreach: number;
   /** no decision yet */
   pending: number;
+  /** of `approved`, lines approved only because an appeal overturned their denial (absent: none) */
+  approved_after_appeal?: number;
 }
 
 /** True while the case still needs work (not finally determined). */

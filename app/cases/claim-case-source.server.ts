@@ -70,13 +70,42 @@ export function serviceLineState(decisions: LineDecisionInput[]): LineState {
  *    any line is denied (a partial denial: `lines` tells how many; CMS-0057-F reporting counts the
  *    request as denied, since part of what was asked for was refused). The determination time is the
  *    last line's determination time; `determined_by` is "ai" only when every line was an AI approval.
+ * Appeals (`overturned_at[i]`: when an appeal overturned the denial of line i, else null/absent): an
+ * overturned line counts as approved (`lines.approved`, and `lines.approved_after_appeal`) in the
+ * status and decision the case shows, so a claim whose denied lines were all overturned shows
+ * approved. The initial determination (`determination`, `determined_at`, `determined_by`) is not
+ * changed by an appeal (the appeal is its own record; CMS-0057-F reports count approvals after
+ * appeal apart, app/reports/compute-metrics.ts), as for prior auths.
  * Throws nothing; pure.
  */
 export function claimStatus(input: {
   intake_status: string;
   lines: LineDecisionInput[][];
+  overturned_at?: ReadonlyArray<Date | null | undefined>;
 }): Pick<CaseRecord, "status" | "decision" | "determination" | "determined_at" | "determined_by"> & { lines: CaseLineCounts } {
+  const initial = lineStatus(input.intake_status, input.lines.map(serviceLineState));
+  const overturned = input.overturned_at ?? [];
+  if (!overturned.some(Boolean)) return initial;
   const states = input.lines.map(serviceLineState);
+  const isOverturned = (i: number) => !!overturned[i] && states[i]!.state === "denied";
+  const after = lineStatus(
+    input.intake_status,
+    states.map((st, i): LineState => (isOverturned(i) ? { state: "approved", at: overturned[i]!, by: "human" } : st)),
+  );
+  return {
+    status: after.status,
+    decision: after.decision,
+    determination: initial.determination,
+    determined_at: initial.determined_at,
+    determined_by: initial.determined_by,
+    lines: { ...after.lines, approved_after_appeal: states.filter((_, i) => isOverturned(i)).length },
+  };
+}
+
+function lineStatus(
+  intakeStatus: string,
+  states: LineState[],
+): Pick<CaseRecord, "status" | "decision" | "determination" | "determined_at" | "determined_by"> & { lines: CaseLineCounts } {
   const count = (s: LineState["state"]) => states.filter((x) => x.state === s).length;
   const lines: CaseLineCounts = {
     total: states.length,
@@ -88,7 +117,7 @@ export function claimStatus(input: {
   };
   const open = { determination: null, determined_at: null, determined_by: null } as const;
   const anyDecided = states.some((s) => s.state !== "pending");
-  if (input.intake_status !== "succeeded" && !anyDecided) return { status: "intake", decision: null, ...open, lines };
+  if (intakeStatus !== "succeeded" && !anyDecided) return { status: "intake", decision: null, ...open, lines };
   if (states.length === 0) return { status: "review", decision: null, ...open, lines };
   if (lines.outreach > 0) return { status: "outreach", decision: "outreach", ...open, lines };
   if (lines.pending + lines.awaiting_sign_off > 0)
@@ -108,6 +137,12 @@ function claimSubject(lines: { code: string | null; description: string | null }
   return lines.length > 1 ? `${name} + ${lines.length - 1} more` : name;
 }
 
+/** When an overturned appeal approved service line `lineId` (the earliest), or null. */
+export function overturnedAt(appeals: { service_request_ids: string[]; decided_at: Date | null }[], lineId: string): Date | null {
+  const at = appeals.filter((a) => a.decided_at && a.service_request_ids.includes(lineId)).map((a) => a.decided_at!.getTime());
+  return at.length ? new Date(Math.min(...at)) : null;
+}
+
 export const claimCaseSource: CaseSource = {
   kind: "claim",
   async list(database: Database, organizationId: string, query: CaseQuery): Promise<CaseRecord[]> {
@@ -121,9 +156,11 @@ export const claimCaseSource: CaseSource = {
           select: {
             code: true,
             description: true,
+            id: true,
             decisions: { select: { agent: true, final_decision: true, approved: true, created_at: true, signed_off_at: true } },
           },
         },
+        appeals: { where: { outcome: "overturned" }, select: { service_request_ids: true, decided_at: true } },
       },
     });
     return rows.map((r) => {
@@ -132,7 +169,11 @@ export const claimCaseSource: CaseSource = {
         category: "service",
         subject: claimSubject(r.service_requests),
         ...caseRowFields(r),
-        ...claimStatus({ intake_status: r.intake_status, lines: r.service_requests.map((s) => s.decisions) }),
+        ...claimStatus({
+          intake_status: r.intake_status,
+          lines: r.service_requests.map((s) => s.decisions),
+          overturned_at: r.service_requests.map((s) => overturnedAt(r.appeals, s.id)),
+        }),
         path: `claims/${r.id}`,
       } satisfies CaseRecord;
     });

@@ -63,4 +63,20 @@ describe("claimStatus", () => {
       lines: { total: 2, approved: 1, denied: 1, awaiting_sign_off: 0, outreach: 0, pending: 0 },
     });
   });
+  it("an overturned appeal approves the denied line it covers: the claim shows approved, its initial determination stays", () => {
+    const lines = [[ai("approved", 1)], [ai("denied", 1, 2)]];
+    expect(claimStatus({ intake_status: "succeeded", lines, overturned_at: [null, at(9)] })).toMatchObject({
+      status: "decided",
+      decision: "approved",
+      determination: "denied",
+      determined_at: at(2),
+      lines: { total: 2, approved: 2, denied: 0, approved_after_appeal: 1 },
+    });
+    // an appeal of a line that is not finally denied changes nothing; one of two denied lines overturned: still denied
+    expect(claimStatus({ intake_status: "succeeded", lines: [[ai("approved", 1)]], overturned_at: [at(9)] })).toMatchObject({ lines: { approved: 1 } });
+    expect(claimStatus({ intake_status: "succeeded", lines: [[ai("denied", 1, 2)], [human("denied", 3)]], overturned_at: [at(9), null] })).toMatchObject({
+      decision: "denied",
+      lines: { approved: 1, denied: 1, approved_after_appeal: 1 },
+    });
+  });
 });

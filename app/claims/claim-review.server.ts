@@ -14,6 +14,7 @@ import { requireClinicalReviewer } from "~/auth/permissions.server";
 import { resolveDenialForm } from "~/letters/manage-letter-forms.server";
 import { fillTemplate, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
 import { renderLetterPdf } from "~/letters/render-letter-pdf.server";
+import { dueAt } from "~/prior-auths/regulatory-clock";
 import { requireClaim } from "./create-claim.server";
 
 /** The claims of an organization, newest first (spec: name or 'Process intake', service request count, created time). */
@@ -63,8 +64,11 @@ export async function getClaimDetail(database: Database, organizationId: string,
       service_requests: { orderBy: { line_number: "asc" }, include: { decisions: { orderBy: { created_at: "desc" } } } },
       letters: { orderBy: { created_at: "desc" }, select: { id: true, service_request_id: true, denial_reason: true, criterion: true, created_at: true } },
       plan: { select: { id: true, title: true } },
+      assignee: { select: { id: true, username: true } },
+      appeals: { where: { outcome: "overturned" }, select: { service_request_ids: true } },
     },
   });
+  const overturned = new Set(full.appeals.flatMap((a) => a.service_request_ids));
   const fax = full.documents.find((d) => d.kind === "fax") ?? null;
   const policyIds = [
     ...new Set(
@@ -108,6 +112,11 @@ export async function getClaimDetail(database: Database, organizationId: string,
       request_date: full.request_date,
       plan: full.plan,
       service_requests_size: full.service_requests.length,
+      urgency: full.urgency === "expedited" ? "expedited" : "standard",
+      // the stored due time (moved by a time-frame extension), else the regulatory clock's
+      due_at: (full.due_at ?? dueAt(full.received_at, full.urgency)).toISOString(),
+      received_at: full.received_at.toISOString(),
+      assignee: full.assignee,
     },
     fax: fax
       ? {
@@ -172,6 +181,8 @@ export async function getClaimDetail(database: Database, organizationId: string,
       rendering_provider: s.rendering_provider,
       citations: jsonArray(s.citations),
       decision: effective(s.decisions),
+      // an appeal overturned this line's denial (app/appeals); `decision` and `decisions` keep the original
+      approved_after_appeal: overturned.has(s.id) && effective(s.decisions) === "denied",
       decisions: s.decisions.map(serviceDecision),
       letters: full.letters
         .filter((l) => l.service_request_id === s.id)

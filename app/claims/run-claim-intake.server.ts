@@ -176,7 +176,12 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
         },
       });
     }
-    const { received_at } = await tx.claim.findUniqueOrThrow({ where: { id: claim.id }, select: { received_at: true } });
+    const { received_at, time_frame_extension } = await tx.claim.findUniqueOrThrow({
+      where: { id: claim.id },
+      select: { received_at: true, time_frame_extension: { select: { days: true } } },
+    });
+    // a review time-frame extension (app/appeals) stays on the clock when the intake is re-run
+    const extensionDays = time_frame_extension?.days ?? 0;
     await tx.claim.update({
       where: { id: claim.id },
       data: {
@@ -184,7 +189,7 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
         request_date: facts.request_date,
         // the case clock (Cases queue, reports): expedited when the fax asks for it, CMS-0057-F time frames
         urgency: facts.urgency,
-        due_at: dueAt(received_at, facts.urgency),
+        due_at: new Date(dueAt(received_at, facts.urgency).getTime() + extensionDays * 86_400_000),
         intake_finished: true,
         intake_status: "succeeded",
         intake_step: 5,

@@ -88,6 +88,7 @@ export const ServiceRequestSchema = z
     rendering_provider: z.string().nullable(),
     citations: z.array(CitationSchema),
     decision: z.string().nullable().describe("the effective decision: a reviewer's override wins over the AI's"),
+    approved_after_appeal: z.boolean().describe("an appeal overturned this line's denial: the line is approved after appeal (`decision` keeps the original)"),
     decisions: z.array(ServiceDecisionSchema),
     letters: z.array(z.object({ token: z.string(), denial_reason: z.string(), criterion: z.string().nullable(), created_at: IsoDateTime })),
   })
@@ -107,6 +108,10 @@ export const ClaimDetailSchema = z.object({
     request_date: z.string().nullable(),
     plan: z.object({ id: z.string(), title: z.string() }).nullable(),
     service_requests_size: z.number().int(),
+    urgency: z.string().describe("standard | expedited"),
+    due_at: IsoDateTime.describe("when the determination is due (CMS-0057-F time frame, moved by a time-frame extension)"),
+    received_at: IsoDateTime,
+    assignee: z.object({ id: z.string(), username: z.string() }).nullable().describe("the reviewer working the claim"),
   }),
   fax: z
     .object({

@@ -29,9 +29,11 @@
  *     whose determination is an approval;
  *   - an approval after appeal does not change the initial determination counted above (the appeal is
  *     its own record), so approved + denied + pending still add up to requests.
- * Both are known only for the case kinds whose facts are passed in (`appealFacts.kinds`, prior auths):
- * other kinds are left out of these two figures and named in `not_tracked`; without appeal facts
- * the two metrics are null (never 0).
+ * Both are known only for the case kinds whose facts are passed in (`appealFacts.kinds`: prior auths
+ * and medical claims, whose extensions and appeals app/appeals records alike; a claim counts as
+ * approved after appeal when an appeal overturned the denial of any of its lines): other kinds would
+ * be left out of these two figures and named in `not_tracked`; without appeal facts the two metrics
+ * are null (never 0).
  */
 import { isOpen, type CaseCategory, type CaseRecord } from "~/cases/case-record";
 

@@ -1,6 +1,7 @@
 /** The CMS-0057-F metrics report of an organization (page and /api export call this one function). */
 import type { Database } from "~/lib/db.server";
 import { listAllCases } from "~/cases/case-sources.server";
+import type { CaseKind } from "~/cases/case-record";
 import { listAppealFacts } from "~/appeals/get-case-appeals.server";
 import { computeMetrics, type MetricsReport } from "./compute-metrics";
 import { reportPeriod, type ReportQuery } from "./report-input";
@@ -15,10 +16,14 @@ export async function getMetricsReport(database: Database, organizationId: strin
   const cases = (await listAllCases(database, organizationId, { receivedFrom: period.from, receivedBefore: period.before })).filter(
     (c) => lob === null || c.line_of_business === lob,
   );
-  // Appeals and time-frame extensions are recorded on prior auths (app/appeals).
-  const priorAuthIds = cases.filter((c) => c.kind === "prior_auth").map((c) => c.id);
-  const byId = await listAppealFacts(database, organizationId, priorAuthIds);
-  return computeMetrics(cases, { ...period, lineOfBusiness: lob, now }, { kinds: ["prior_auth"], byId });
+  // Appeals and time-frame extensions are recorded on prior auths and on medical claims (app/appeals).
+  const idsOf = (kind: CaseKind) => cases.filter((c) => c.kind === kind).map((c) => c.id);
+  const [priorAuthFacts, claimFacts] = await Promise.all([
+    listAppealFacts(database, organizationId, idsOf("prior_auth"), "prior_auth"),
+    listAppealFacts(database, organizationId, idsOf("claim"), "claim"),
+  ]);
+  const byId = new Map([...priorAuthFacts, ...claimFacts]);
+  return computeMetrics(cases, { ...period, lineOfBusiness: lob, now }, { kinds: ["prior_auth", "claim"], byId });
 }
 
 /** The lines of business of the organization's plans, for the report's filter. */

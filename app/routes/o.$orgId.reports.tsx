@@ -43,12 +43,12 @@ const ROWS: Row[] = [
   {
     label: "Approved after appeal",
     value: (m) => `${pct(m.percent_approved_after_appeal)} (${m.approved_after_appeal}/${m.appealed})`,
-    note: "Overturned / appealed requests (open appeals included); prior auths only.",
+    note: "Overturned / appealed requests (open appeals included); a claim counts once any appealed line is overturned.",
   },
   {
     label: "Extended time frame, approved",
     value: (m) => `${pct(m.percent_extended_timeframe_approved)} (${m.extended_approved})`,
-    note: "Of all requests: time frame extended, then approved; prior auths only.",
+    note: "Of all requests: time frame extended, then approved.",
   },
   { label: "Awaiting determination", value: (m) => String(m.pending) },
   { label: "Average time to decision", value: (m) => hours(m.average_hours_to_decision) },

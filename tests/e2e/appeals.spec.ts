@@ -116,3 +116,34 @@ test("approving the extended case, then the reports show both figures", async ({
   const json = await page.request.get(`/api/o/${orgId}/reports/prior_authorization_metrics.json`);
   expect((await json.json()).report.drug.all).toMatchObject({ percent_approved_after_appeal: 100, percent_extended_timeframe_approved: 50 });
 });
+
+test("a medical claim: assign to me, appeal the signed-off denied line and overturn it; the claim shows approved after appeal", async ({ page }) => {
+  const list = await page.request.get(`/api/o/${orgId}/claims.json`);
+  expect(list.ok()).toBe(true);
+  const claimId = ((await list.json()).claims as { token: string }[])[0]!.token;
+  await gotoHydrated(page, `/o/${orgId}/claims/${claimId}`);
+  const bar = page.getByTestId("claim-case-bar");
+  await expect(bar).toContainText("Standard (7 days)");
+  await expect(bar).toContainText("Due ");
+  await bar.getByRole("button", { name: "Assign to me" }).click();
+  await expect(bar.getByTestId("assignee")).toHaveText("You");
+
+  const panel = page.getByTestId("appeals-panel");
+  await panel.getByRole("link", { name: "Record appeal" }).click();
+  const modal = page.getByTestId("appeal-modal");
+  await expect(modal.getByTestId("appeal-line-choices")).toContainText("Line 2: MRI lumbar spine (72148)");
+  await modal.getByLabel("Notes").fill("Physical therapy notes for six weeks attached.");
+  await modal.getByRole("button", { name: "Record appeal" }).click();
+  await expect(page.getByTestId("appeal-open-badge")).toBeVisible();
+  await expect(panel.getByTestId("appeal-lines")).toContainText("Line 2: MRI lumbar spine (72148)");
+
+  await panel.getByRole("link", { name: "Decide appeal" }).click();
+  const decide = page.getByTestId("decide-appeal-modal");
+  await decide.getByLabel("Overturned (approve)").check();
+  await decide.getByLabel(/^Reason/).fill("Conservative therapy now documented; criteria met.");
+  await decide.getByRole("button", { name: "Decide appeal" }).click();
+  await expect(page.getByTestId("appeal-outcome-badge")).toHaveText("Approved after appeal");
+  await expect(page.getByTestId("line-approved-after-appeal")).toBeVisible();
+  await shot(page, "claim-appeal-case");
+  await shot(page, "claim-appeals-panel", "appeals-panel");
+});

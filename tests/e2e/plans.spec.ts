@@ -95,6 +95,14 @@ test("create a plan, upload a coverage policy PDF, and see its generated decisio
   await expect(graph.locator(".react-flow__edge").first()).toBeAttached();
   await expect(page.getByTestId("policy-text")).toContainText("prescribed by a rheumatologist");
 
+  // the tree opens readable (fitted to its top levels at a zoom of at least 0.6, not shrunk to fit the
+  // whole tree); "Whole tree" fits every node, so the criterion below is on screen however deep it is
+  const zoom = () => graph.locator(".react-flow__viewport").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+  await expect.poll(zoom).toBeGreaterThanOrEqual(0.6);
+  await page.screenshot({ path: path.resolve("test-results", "plans", "decision-tree-open.png") });
+  await graph.getByTestId("fit-whole-tree").click();
+  await expect.poll(zoom).toBeLessThanOrEqual(1);
+
   // clicking a criterion shows the passage of the policy it came from
   const prescriber = graph
     .getByTestId("tree-node")

@@ -124,6 +124,9 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/claims/decisions": { methods: ["POST"], body: "required" },
   "routes/api/claims/generate-denial-letter": { methods: ["POST"], body: "required" },
   "routes/api/claims/letter-pdf": { methods: ["GET"] },
+  "routes/api/claims/extension": { methods: ["POST"], body: "required" },
+  "routes/api/claims/appeals": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/claims/appeal-decision": { methods: ["POST"], body: "required" },
 };
 
 /** Every body field any /api endpoint reads (to send them all with the wrong type or size). */

@@ -323,6 +323,31 @@ describe("schema round-trip", () => {
       { organization_id: org, claim_id: ids.Claim, service_request_id: ids.ServiceRequest, denial_reason: "Frequency limit", body: "b" },
       { kind: "denial", prior_auth_id: null },
     );
+    // Extensions and appeals of a medical claim (the same models; exactly one case per row, a CHECK constraint)
+    const claimExtension = await p.timeFrameExtension.create({
+      data: {
+        organization_id: org,
+        claim_id: ids.Claim,
+        reason_kind: "member_requested",
+        reason: "r",
+        days: 3,
+        previous_due_at: new Date(),
+        new_due_at: new Date(),
+      },
+    });
+    const claimAppeal = await p.appeal.create({
+      data: { organization_id: org, claim_id: ids.Claim, service_request_ids: [ids.ServiceRequest], received_at: new Date(), appellant: "member" },
+    });
+    expect(await p.appeal.findUniqueOrThrow({ where: { id: claimAppeal.id } })).toMatchObject({
+      prior_auth_id: null,
+      service_request_ids: [ids.ServiceRequest],
+    });
+    await expect(p.appeal.create({ data: { organization_id: org, received_at: new Date(), appellant: "member" } })).rejects.toThrow(/appeals_one_case/);
+    await expect(
+      p.appeal.create({ data: { organization_id: org, prior_auth_id: pa, claim_id: ids.Claim, received_at: new Date(), appellant: "member" } }),
+    ).rejects.toThrow(/appeals_one_case/);
+    await p.appeal.delete({ where: { id: claimAppeal.id } });
+    await p.timeFrameExtension.delete({ where: { id: claimExtension.id } });
     await roundTrip("Prompt", { prompt_type: "extraction", system_prompt: "s", user_prompt: "u", json_schema: { type: "object" } }, { target: "prior_auth" });
     await roundTrip("GroundTruth", { organization_id: org, prior_auth_id: pa, prompt_type: "extraction", expected: { a: 1 } }, { expected: { a: 1 } });
     await roundTrip("ChatThread", { organization_id: org, prior_auth_id: pa }, { prior_auth_id: pa });

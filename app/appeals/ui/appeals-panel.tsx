@@ -1,5 +1,5 @@
 /**
- * The case page's "Time frame and appeals" card (extension with who/when/why, each appeal and its
+ * The case page's (prior auth or medical claim) "Time frame and appeals" card (extension with who/when/why, each appeal and its
  * decision), the header badges, and the three forms shown in the page's modals (?modal=extend,
  * ?modal=appeal, ?modal=decide_appeal). Forms post to the case page (intents extend_time_frame,
  * record_appeal, decide_appeal) and work before JavaScript loads.
@@ -21,12 +21,15 @@ import {
   ExtendTimeFrameInputSchema,
   MAX_EXTENSION_DAYS,
   RecordAppealInputSchema,
+  RecordClaimAppealInputSchema,
 } from "../appeals-input";
 import type { CaseAppeals } from "../get-case-appeals.server";
 import type { AppealJson } from "../schemas";
 
 export const ExtendFormSchema = ExtendTimeFrameInputSchema.extend({ intent: z.literal("extend_time_frame") });
 export const RecordAppealFormSchema = RecordAppealInputSchema.extend({ intent: z.literal("record_appeal") });
+/** A medical claim's appeal form: the same, plus the appealed service lines (checkboxes `service_request_ids`). */
+export const RecordClaimAppealFormSchema = RecordClaimAppealInputSchema.extend({ intent: z.literal("record_appeal") });
 export const DecideAppealFormSchema = DecideAppealInputSchema.extend({ intent: z.literal("decide_appeal"), appeal_id: z.string().trim().min(1) });
 
 /** What the signed-in member may do here. */
@@ -79,7 +82,7 @@ function Who({ person, at }: { person: { username: string } | null; at: string }
   );
 }
 
-function AppealItem({ appeal, index }: { appeal: AppealJson; index: number }) {
+function AppealItem({ appeal, index, lineLabels }: { appeal: AppealJson; index: number; lineLabels: Map<string | null, string> }) {
   return (
     <li className="space-y-1.5 py-3" data-testid="appeal-item">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -94,6 +97,11 @@ function AppealItem({ appeal, index }: { appeal: AppealJson; index: number }) {
           <Badge tone="amber">Awaiting a clinician</Badge>
         )}
       </div>
+      {appeal.service_request_ids.length > 0 && (
+        <p className="text-sm text-slate-700" data-testid="appeal-lines">
+          Appealed: {appeal.service_request_ids.map((id) => lineLabels.get(id) ?? "a service line").join("; ")}
+        </p>
+      )}
       {appeal.notes && <p className="text-sm whitespace-pre-line text-slate-700">{appeal.notes}</p>}
       <p className="text-sm text-slate-700">
         Recorded by <Who person={appeal.recorded_by} at={appeal.created_at} />
@@ -117,6 +125,7 @@ export function AppealsPanel({ state, can }: { state: CaseAppeals; can: AppealPe
   const { search } = useLocation();
   const open = (modal: string) => withParams(search, { modal });
   const ext = state.extension;
+  const lineLabels = new Map(state.denied_lines.map((l) => [l.service_request_id, l.label]));
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-xs" data-testid="appeals-panel" aria-labelledby="appeals-panel-title">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
@@ -164,7 +173,7 @@ export function AppealsPanel({ state, can }: { state: CaseAppeals; can: AppealPe
         {state.appeals.length > 0 ? (
           <ol className="divide-y divide-slate-100">
             {state.appeals.map((a, i) => (
-              <AppealItem key={a.token} appeal={a} index={i} />
+              <AppealItem key={a.token} appeal={a} index={i} lineLabels={lineLabels} />
             ))}
           </ol>
         ) : (
@@ -236,15 +245,28 @@ export function ExtendTimeFrameForm({
   );
 }
 
-/** Record appeal: date received, who appealed, notes. */
-export function RecordAppealForm({ lastResult, error, cancelTo }: { lastResult?: SubmissionResult<string[]>; error?: string | null; cancelTo: string }) {
+/**
+ * Record appeal: date received, who appealed, notes; for a medical claim (`lines` given) also which
+ * of its finally denied service lines are appealed (all checked by default).
+ */
+export function RecordAppealForm({
+  lastResult,
+  error,
+  cancelTo,
+  lines,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  error?: string | null;
+  cancelTo: string;
+  lines?: CaseAppeals["appealable"];
+}) {
   const busy = useBusy("record_appeal");
   const [form, fields] = useForm({
     id: "record-appeal",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordAppealFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: lines ? RecordClaimAppealFormSchema : RecordAppealFormSchema }),
   });
   const today = new Date().toISOString().slice(0, 10);
   return (
@@ -282,6 +304,17 @@ export function RecordAppealForm({ lastResult, error, cancelTo }: { lastResult?:
           <FieldError id={fields.appellant.errorId} errors={fields.appellant.errors} />
         </div>
       </div>
+      {lines && (
+        <fieldset className="space-y-1.5" data-testid="appeal-line-choices">
+          <legend className="text-sm font-medium text-slate-700">Appealed service lines (denial signed off)</legend>
+          {lines.map((l) => (
+            <label key={l.service_request_id} className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="service_request_ids" value={l.service_request_id ?? ""} defaultChecked className="rounded border-slate-300" />
+              {l.label} <span className="text-xs text-slate-500">· denied {formatDay(l.denied_at)}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <TextAreaField label="Notes" field={fields.notes} rows={3} placeholder="What the appeal argues, new evidence received" />
       <ConfirmActions closeTo={cancelTo} busy={busy} danger={false} confirmLabel="Record appeal" />
     </Form>
@@ -294,11 +327,14 @@ export function DecideAppealForm({
   lastResult,
   error,
   cancelTo,
+  overturnNote = "Overturning it makes the case approved after appeal; the original denial stays in the decision trail.",
 }: {
   appeal: AppealJson;
   lastResult?: SubmissionResult<string[]>;
   error?: string | null;
   cancelTo: string;
+  /** what an overturn does, in words (a claim: approves the appealed lines) */
+  overturnNote?: string;
 }) {
   const busy = useBusy("decide_appeal");
   const [form, fields] = useForm({
@@ -315,7 +351,7 @@ export function DecideAppealForm({
       <FormAlert message={error ?? form.errors?.[0]} />
       <p className="text-sm text-slate-600">
         Appeal by the {label(APPELLANTS, appeal.appellant).toLowerCase()}, received {formatDay(appeal.received_at)}.{appeal.notes ? ` ${appeal.notes}` : ""}{" "}
-        Overturning it makes the case approved after appeal; the original denial stays in the decision trail.
+        {overturnNote}
       </p>
       <ChoiceField
         legend="Outcome"

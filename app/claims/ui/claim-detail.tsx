@@ -5,7 +5,7 @@
  * denial letter for a denied line) and Document. Tabs live in the query string (?tab=, ?side=) so
  * the page works without JavaScript; citations open the cited fax page with the quote highlighted.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CitationList, CitationProvider } from "~/prior-auths/ui/citations";
 import { PdfViewer, type PdfHighlight } from "~/prior-auths/ui/pdf-viewer";
@@ -61,6 +61,8 @@ export interface ClaimLine {
   rendering_provider: string | null;
   citations: CitationJson[];
   decision: string | null;
+  /** an appeal overturned this line's denial */
+  approved_after_appeal?: boolean;
   decisions: LineDecision[];
   letters: { token: string; denial_reason: string; criterion: string | null; created_at: string }[];
 }
@@ -282,6 +284,11 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
         <div className="flex items-center gap-2">
           {human && <Badge tone="indigo">Reviewer</Badge>}
           <DecisionBadge value={current?.final_decision ?? null} />
+          {line.approved_after_appeal && (
+            <Badge tone="green" data-testid="line-approved-after-appeal">
+              Approved after appeal
+            </Badge>
+          )}
         </div>
       </header>
       {ai && (
@@ -391,12 +398,21 @@ export function ClaimDetailView({
   side,
   search,
   lineError,
+  headerBadges,
+  caseBar,
+  footer,
 }: {
   detail: ClaimDetailJson;
   tab: ClaimLeftTab;
   side: "decision" | "document";
   search: string;
   lineError?: { line: string; intent: string; message: string } | null;
+  /** badges after the title (time-frame extension, appeal outcome) */
+  headerBadges?: ReactNode;
+  /** the case bar under the title (urgency, due time, assignee) */
+  caseBar?: ReactNode;
+  /** below the two panes (the time frame and appeals card) */
+  footer?: ReactNode;
 }) {
   const connected = useLiveConnected();
   const [highlight, setHighlight] = useState<PdfHighlight | null>(null);
@@ -425,9 +441,11 @@ export function ClaimDetailView({
             <span className="text-xs text-slate-500">
               {detail.service_requests.length} service line{detail.service_requests.length === 1 ? "" : "s"}
             </span>
+            {headerBadges}
           </div>
           <LiveDot connected={connected} />
         </div>
+        {caseBar}
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <section className={`${card} p-4`}>
             <Tabs tabs={CLAIM_LEFT_TABS} current={tab} param="tab" search={search} />
@@ -472,6 +490,7 @@ export function ClaimDetailView({
             </div>
           </section>
         </div>
+        {footer}
       </div>
     </CitationProvider>
   );

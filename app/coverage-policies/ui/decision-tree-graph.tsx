@@ -2,10 +2,26 @@
  * The decision tree drawn with @xyflow/react: dagre TB layout, question nodes white, action nodes
  * green when approved and red when denied, edges labelled with the answer. Nodes carry explicit
  * sizes, so the graph renders on the server too. Click selects a node; right-click opens the menu.
+ * It opens readable: fitted to the root and the first levels below it (OPEN_DEPTH) at a zoom of at
+ * least OPEN_MIN_ZOOM, not to the whole tree (a large tree fitted whole opens too small to read);
+ * "Whole tree" and "Top levels" in the corner switch between the two.
  */
 import { useMemo } from "react";
-import { Background, Controls, Handle, MarkerType, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { layoutTree, NODE_HEIGHT, NODE_WIDTH } from "./layout-tree";
+import {
+  Background,
+  Controls,
+  Handle,
+  MarkerType,
+  Panel,
+  Position,
+  ReactFlow,
+  useReactFlow,
+  type Edge,
+  type FitViewOptions,
+  type Node,
+  type NodeProps,
+} from "@xyflow/react";
+import { layoutTree, NODE_HEIGHT, NODE_WIDTH, OPEN_MIN_ZOOM, topLevelNodeIds } from "./layout-tree";
 import type { GraphNodeData, PolicyGraph } from "./types";
 
 type PolicyNode = Node<{ node: GraphNodeData; selected: boolean }, "policy">;
@@ -48,6 +64,23 @@ export function shortLabel(text: string, max = 32): string {
   return `${flat.slice(0, cut > max / 2 ? cut : max - 1)}…`;
 }
 
+const controlButton = "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50";
+
+/** "Top levels" (the opening view) and "Whole tree" (fit every node, however small). */
+function ViewButtons({ openView }: { openView: FitViewOptions }) {
+  const flow = useReactFlow();
+  return (
+    <Panel position="bottom-right" className="flex gap-1">
+      <button type="button" className={controlButton} onClick={() => void flow.fitView({ ...openView, duration: 200 })} data-testid="fit-top-levels">
+        Top levels
+      </button>
+      <button type="button" className={controlButton} onClick={() => void flow.fitView({ padding: 0.1, duration: 200 })} data-testid="fit-whole-tree">
+        Whole tree
+      </button>
+    </Panel>
+  );
+}
+
 export interface DecisionTreeGraphProps {
   graph: PolicyGraph;
   selectedId: string | null;
@@ -87,6 +120,10 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       })),
     [graph],
   );
+  const openView = useMemo<FitViewOptions>(
+    () => ({ nodes: topLevelNodeIds(graph).map((id) => ({ id })), minZoom: OPEN_MIN_ZOOM, maxZoom: 1, padding: 0.1 }),
+    [graph],
+  );
 
   return (
     <ReactFlow
@@ -94,6 +131,7 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       edges={edges}
       nodeTypes={nodeTypes}
       fitView
+      fitViewOptions={openView}
       minZoom={0.1}
       maxZoom={2}
       nodesConnectable={false}
@@ -106,7 +144,8 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       proOptions={{ hideAttribution: true }}
     >
       <Background gap={24} />
-      <Controls showInteractive={false} />
+      <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} />
+      <ViewButtons openView={openView} />
     </ReactFlow>
   );
 }

@@ -27,3 +27,26 @@ export function layoutTree(graph: PolicyGraph): Map<string, { x: number; y: numb
   }
   return out;
 }
+
+/** Levels below the root shown when the tree opens (0 = the root alone). */
+export const OPEN_DEPTH = 2;
+/** The tree never opens smaller than this (node text stays readable); wider first levels can be panned. */
+export const OPEN_MIN_ZOOM = 0.6;
+
+/**
+ * Ids of the nodes at most `depth` edges below a root (a node no edge points to), breadth first; every
+ * node when the graph has no root (a cycle).
+ */
+export function topLevelNodeIds(graph: Pick<PolicyGraph, "nodes" | "edges">, depth = OPEN_DEPTH): string[] {
+  const targets = new Set(graph.edges.map((e) => e.target));
+  const roots = graph.nodes.filter((n) => !targets.has(n.id)).map((n) => n.id);
+  if (roots.length === 0) return graph.nodes.map((n) => n.id);
+  const seen = new Set(roots);
+  let frontier = roots;
+  for (let level = 0; level < depth && frontier.length; level++) {
+    const next = graph.edges.filter((e) => frontier.includes(e.source) && !seen.has(e.target)).map((e) => e.target);
+    for (const id of next) seen.add(id);
+    frontier = next;
+  }
+  return [...seen];
+}
