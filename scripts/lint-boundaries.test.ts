@@ -58,8 +58,13 @@ describe("import boundaries", () => {
   });
 
   it("routes may not import other routes (their own generated types are fine)", async () => {
-    expect(await restricted("app/routes/o.$orgId.x.tsx", 'import { loader as l } from "./o.$orgId.dashboard";\nexport const y = l;\n')).toHaveLength(1);
-    expect(await restricted("app/routes/o.$orgId.x.tsx", 'import { loader as l } from "~/routes/o.$orgId.dashboard";\nexport const y = l;\n')).toHaveLength(1);
-    expect(await restricted("app/routes/o.$orgId.x.tsx", 'import type { Route } from "./+types/o.$orgId.x";\nexport type Y = Route.LoaderArgs;\n')).toEqual([]);
+    expect(await restricted("app/routes/x.tsx", 'import { loader as l } from "./dashboard";\nexport const y = l;\n')).toHaveLength(1);
+    expect(await restricted("app/routes/x.tsx", 'import { loader as l } from "~/routes/dashboard";\nexport const y = l;\n')).toHaveLength(1);
+    expect(await restricted("app/routes/x.tsx", 'import type { Route } from "./+types/x";\nexport type Y = Route.LoaderArgs;\n')).toEqual([]);
+    // page routes in folders by area (app/routes/workspace/settings/…): same rule one folder down
+    expect(await restricted("app/routes/workspace/settings/x.tsx", 'import { loader as l } from "../dashboard";\nexport const y = l;\n')).toHaveLength(1);
+    expect(await restricted("app/routes/workspace/settings/x.tsx", 'import type { Route } from "./+types/x";\nexport type Y = Route.LoaderArgs;\n')).toEqual(
+      [],
+    );
   });
 }, 60_000);

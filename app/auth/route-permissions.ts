@@ -1,12 +1,11 @@
 /**
  * The permission each organization route that is NOT in the /api routing table requires, by route id
- * and method: the declared half of the role × route matrix for pages (and for any flat /api route file
- * not yet ported to apiRoute). Every route file under app/routes whose name starts with `o.$orgId`
- * or `api.o.$orgId` must appear here. The /api routes of the table (app/api/route-table.ts) declare
+ * (the page's file below app/, without extension) and method: the declared half of the role × route
+ * matrix for pages. Every page route at or below /o/:orgId in app/routes.ts must appear here. The /api routes of the table (app/api/route-table.ts) declare
  * theirs on each apiRoute() operation (`permission: "cases.read"`), which the test reads from the
  * route modules' specs, as the OpenAPI document does; they must not be listed here.
- * tests/integration/role-matrix.test.ts enumerates the routes like tenancy.test.ts (route files and
- * the table's routes and aliases), fails on any route without a declared permission, and proves for
+ * tests/integration/role-matrix.test.ts enumerates the routes like tenancy.test.ts (page routes of
+ * the route build and the table's routes and aliases), fails on any route without a declared permission, and proves for
  * every role that each method answers 403 exactly when the role lacks the permission. Pages enforce
  * it by passing the same permission to requireOrgMember.
  *

@@ -6,7 +6,7 @@ import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 
 /**
  * Settings sub-pages that are not built yet render an honest "coming soon" state. A page with its
- * own route file (for example o.$orgId.settings.webhooks.tsx) takes precedence over this one.
+ * own route (for example /o/:orgId/settings/webhooks) takes precedence over this one.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOrgMember(request, params.orgId, "member");

@@ -1,12 +1,12 @@
 /**
- * The role × route matrix: for every organization route, enumerated like tenancy.test.ts (every
- * `o.$orgId*` / `api.o.$orgId*` route file, and every `o/:orgId` route of the /api routing table,
- * aliases included), so a new route is covered the day it is added, and every method it declares,
+ * The role × route matrix: for every organization route, enumerated like tenancy.test.ts (every page
+ * route at or below /o/:orgId of the route build, and every `o/:orgId` route of the /api routing
+ * table, aliases included), so a new route is covered the day it is added, and every method it declares,
  * each role answers 403 exactly when it lacks the declared permission (app/auth/permission-matrix.ts)
  * and anything else otherwise. Where the permission is declared:
  *  - /api routes of the table: on each apiRoute() operation (`permission`), read from the module's
  *    `loader.spec` as the OpenAPI document reads it; an operation without one fails the test;
- *  - pages (and flat /api files): app/auth/route-permissions.ts; a route file missing there fails.
+ *  - pages: app/auth/route-permissions.ts; a page route missing there fails.
  * Roles: the four built-in ones, the owner, a member with only a custom role, and API keys (scoped,
  * and scoped beyond their creator).
  *
@@ -15,8 +15,6 @@
  * declared `body` / `query` schema, so those requests carry a minimal valid input generated from the
  * schema (a denied caller must then meet the 403, not a 422).
  */
-import fs from "node:fs";
-import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -25,22 +23,16 @@ import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { z } from "zod";
 import { ROUTE_PERMISSIONS, type Method, type RoutePermissions } from "~/auth/route-permissions";
 import { API_ROUTES, apiAliasRouteId, apiRouteId } from "~/api/route-table";
+import { orgPageRouteIds } from "../support/page-routes";
 import type { ApiRouteSpec } from "~/api/api-route.server";
 import { BUILT_IN_ROLES, PERMISSIONS, permissionsOf, type Permission, type RouteRequirement } from "~/auth/permission-matrix";
 import { createApiKey } from "~/auth/api-keys.server";
 import { buildOpenApiDocument } from "~/openapi/openapi.server";
 import { WEBHOOK_OUTCOMES, WEBHOOK_SUBJECTS } from "~/webhooks/event-types";
 
-const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
-const TENANT_ROUTE = /^(api\.)?o\.\$orgId(?=[.[/]|$|\.tsx?$)/;
-
-/** Route files of organization pages (and flat /api files): their permissions are in ROUTE_PERMISSIONS. */
+/** Organization page routes (from the route build): their permissions are in ROUTE_PERMISSIONS. */
 function tenantFileRouteIds(): string[] {
-  return fs
-    .readdirSync(ROUTES_DIR)
-    .filter((f) => TENANT_ROUTE.test(f) && /\.tsx?$/.test(f) && !/\.test\.|\.server\.|\.client\./.test(f))
-    .map((f) => `routes/${f.replace(/\.tsx?$/, "")}`)
-    .sort();
+  return orgPageRouteIds(app.build);
 }
 
 /** Route ids of the table's organization /api routes (main path and alias). */

@@ -2,8 +2,9 @@
  * Tenancy: a member of organization A must get 404 (never 403, never data) for everything under
  * organization B, and an API key of A must get 404 for B's API.
  *
- * The test enumerates every `o.$orgId*` route file in app/routes and every `/api/o/{orgId}` route of
- * app/api/route-table.ts, so routes added later are covered automatically. For each route it builds a URL from the route's full path
+ * The test enumerates every page route at or below /o/:orgId of the route build (app/routes.ts) and
+ * every `/api/o/{orgId}` route of app/api/route-table.ts, so routes added later are covered
+ * automatically (and fails on a page file under app/routes that app/routes.ts does not serve). For each route it builds a URL from the route's full path
  * (parents included), fills `:orgId` with B's id and other params with ids of B's own records when
  * the param name says what it is (else a random token), then asserts:
  *  - document GET (if the route has a loader) and POST/PUT/DELETE (if it has an action) → 404;
@@ -12,41 +13,29 @@
  *  - API routes answer 404 JSON `{success:false, errors:["Not found"]}` to A's session and A's key.
  * A positive control checks that B's own member is not refused on routes without extra params.
  */
-import fs from "node:fs";
-import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { API_ROUTES, apiAliasRouteId, apiRouteId } from "~/api/route-table";
-
-const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
-const TENANT_ROUTE = /^(api\.)?o\.\$orgId(?=[.[/]|$|\.tsx?$)/;
+import { fullPathOf, orgPageRouteIds, unroutedPageFiles } from "../support/page-routes";
 
 interface TenantRoute {
-  file: string;
   id: string;
   api: boolean;
 }
 
-/** Every route file whose name starts with o.$orgId (flat files and folder routes), and every /api/o/{orgId} route of the table. */
-function tenantRouteFiles(): TenantRoute[] {
-  const out: TenantRoute[] = [];
-  for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
-    if (!TENANT_ROUTE.test(entry.name)) continue;
-    if (entry.isDirectory()) {
-      const route = ["route.tsx", "route.ts", "route.jsx", "route.js"].find((f) => fs.existsSync(path.join(ROUTES_DIR, entry.name, f)));
-      if (route) out.push({ file: `${entry.name}/${route}`, id: `routes/${entry.name}/route`, api: entry.name.startsWith("api.") });
-    } else if (/\.(tsx?|jsx?)$/.test(entry.name) && !/\.test\.|\.server\.|\.client\./.test(entry.name)) {
-      out.push({ file: entry.name, id: `routes/${entry.name.replace(/\.(tsx?|jsx?)$/, "")}`, api: entry.name.startsWith("api.") });
-    }
-  }
-  // /api routes live in the explicit table (app/api/route-table.ts), each alias a route of its own.
+/**
+ * Every page route at or below /o/:orgId, read from the route build (app/routes.ts), and every
+ * /api/o/{orgId} route of the table, each alias a route of its own.
+ */
+function tenantRoutes(): TenantRoute[] {
+  const out: TenantRoute[] = orgPageRouteIds(app.build).map((id) => ({ id, api: false }));
   for (const entry of API_ROUTES) {
     if (!entry.path.startsWith("o/:orgId")) continue;
-    out.push({ file: entry.file, id: apiRouteId(entry), api: true });
-    if (entry.alias) out.push({ file: entry.file, id: apiAliasRouteId(entry), api: true });
+    out.push({ id: apiRouteId(entry), api: true });
+    if (entry.alias) out.push({ id: apiAliasRouteId(entry), api: true });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -133,12 +122,7 @@ function valueFor(param: string, path = ""): string {
 
 /** The route's URL: its full path from the root with params filled (B's org, B's records). */
 function urlFor(routeId: string): { url: string; extraParams: boolean } {
-  const segments: string[] = [];
-  let route = app.build.routes[routeId];
-  while (route) {
-    if (route.path) segments.unshift(route.path);
-    route = route.parentId ? app.build.routes[route.parentId] : undefined;
-  }
+  const segments = [fullPathOf(app.build, routeId)];
   let extraParams = false;
   const filled = segments
     .join("/")
@@ -164,14 +148,15 @@ function moduleOf(routeId: string) {
 
 describe("tenancy", () => {
   it("finds the organization routes (guards against a vacuous pass)", () => {
-    const ids = tenantRouteFiles().map((r) => r.id);
+    const ids = tenantRoutes().map((r) => r.id);
     expect(ids).toContain("routes/o.$orgId");
     expect(ids).toContain("routes/o.$orgId.dashboard");
     expect(ids).toContain("routes/api/organizations/organization");
     for (const id of ids) expect(app.build.routes[id], `${id} is not in the route build`).toBeDefined();
+    expect(unroutedPageFiles(app.build), "page files under app/routes that app/routes.ts does not serve").toEqual([]);
   });
 
-  it("every o.$orgId* and api.o.$orgId* route answers 404 to a member of another organization", async () => {
+  it("every /o/:orgId page and /api/o/:orgId route answers 404 to a member of another organization", async () => {
     const failures: string[] = [];
     const checked: string[] = [];
     const expect404 = async (label: string, res: Response, api: boolean) => {
@@ -186,7 +171,7 @@ describe("tenancy", () => {
       }
     };
 
-    for (const route of tenantRouteFiles()) {
+    for (const route of tenantRoutes()) {
       const { url } = urlFor(route.id);
       const { hasLoader, hasAction, isUi } = moduleOf(route.id);
       checked.push(`${route.id} ${url}`);
@@ -223,7 +208,7 @@ describe("tenancy", () => {
   }, 300_000);
 
   it("B's own member is not refused on B's parameterless routes (positive control)", async () => {
-    for (const route of tenantRouteFiles()) {
+    for (const route of tenantRoutes()) {
       const { url, extraParams } = urlFor(route.id);
       const { hasLoader } = moduleOf(route.id);
       if (!hasLoader || extraParams) continue;
