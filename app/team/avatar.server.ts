@@ -3,7 +3,7 @@
  * type, at most AVATAR_MAX_BYTES and 8000 px a side, read from its header before decoding so a
  * tiny file claiming huge dimensions cannot exhaust memory), cropped to a centred square and
  * resized to AVATAR_SIZE_PX, then stored as WebP in users.avatar_image. It is served by
- * /avatars/{userId} (routes/avatars.$userId.tsx) to members of an organization the user belongs to.
+ * /avatars/{userId} (routes/files/avatars.$userId.tsx) to members of an organization the user belongs to.
  */
 import { imageSize } from "image-size";
 import { AppError } from "~/lib/errors";

@@ -27,7 +27,7 @@ import * as nodesRoute from "~/routes/api/coverage-policies/nodes";
 import * as nodeRoute from "~/routes/api/coverage-policies/node";
 import * as extractRoute from "~/routes/api/plans/extract-coverage-policies";
 import * as extractedRoute from "~/routes/api/plans/extracted-coverage-policies";
-import * as documentRoute from "~/routes/documents.$documentId";
+import * as documentRoute from "~/routes/files/documents.$documentId";
 
 let t: TestDatabase;
 let worker: WorkerHandle;

@@ -29,8 +29,8 @@ import * as promptsRoute from "~/routes/api/prompts/prompt";
 import * as runPromptRoute from "~/routes/api/prior-auths/run-prompt";
 import * as orgEventsRoute from "~/routes/api/organizations/events";
 import * as caseEventsRoute from "~/routes/api/prior-auths/events";
-import * as documentRoute from "~/routes/documents.$documentId";
-import * as docsJsonRoute from "~/routes/docs.api[.]json";
+import * as documentRoute from "~/routes/files/documents.$documentId";
+import * as docsJsonRoute from "~/routes/public/docs/api.json";
 
 let t: TestDatabase;
 let orgId: string;

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute, seedReviewedCase } from "./api-prior-auths.seed";
 import * as formsRoute from "~/routes/api/letter-forms/collection";
-import * as previewRoute from "~/routes/o.$orgId.forms_.$formId.preview[.]pdf";
+import * as previewRoute from "~/routes/workspace/forms/$formId.preview.pdf";
 import { generateDenialLetter } from "~/letters/generate-denial-letter.server";
 import { resolveDenialForm, setDefaultLetterForm, updateLetterForm } from "~/letters/manage-letter-forms.server";
 import { appealRightsFor, fillTemplate, unknownPlaceholders } from "~/letters/letter-template";

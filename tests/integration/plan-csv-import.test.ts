@@ -13,7 +13,7 @@ import { importFormularyCsv, importRosterCsv } from "~/plans/import-plan-csv.ser
 import { checkEligibility } from "~/clinical/eligibility/check-eligibility";
 import { emptyFacts } from "~/clinical/testing";
 import { isAppError } from "~/lib/errors";
-import * as importPage from "~/routes/o.$orgId.plans.$planId.import";
+import * as importPage from "~/routes/workspace/plans/$planId/import";
 
 let t: TestDatabase;
 let orgId: string;

@@ -35,7 +35,7 @@ import { isAppError } from "~/lib/errors";
 import { extractionTable } from "~/plans/extraction-table";
 import { pollWhileProcessing } from "~/plans/ui/use-extraction-polling";
 import { EXTRACTION_POLL_MS } from "~/plans/extraction-schema";
-import * as planPage from "~/routes/o.$orgId.plans.$planId._index";
+import * as planPage from "~/routes/workspace/plans/$planId/index";
 import * as extractRoute from "~/routes/api/plans/extract-coverage-policies";
 
 let t: TestDatabase;

@@ -149,8 +149,8 @@ function moduleOf(routeId: string) {
 describe("tenancy", () => {
   it("finds the organization routes (guards against a vacuous pass)", () => {
     const ids = tenantRoutes().map((r) => r.id);
-    expect(ids).toContain("routes/o.$orgId");
-    expect(ids).toContain("routes/o.$orgId.dashboard");
+    expect(ids).toContain("routes/workspace/layout");
+    expect(ids).toContain("routes/workspace/dashboard");
     expect(ids).toContain("routes/api/organizations/organization");
     for (const id of ids) expect(app.build.routes[id], `${id} is not in the route build`).toBeDefined();
     expect(unroutedPageFiles(app.build), "page files under app/routes that app/routes.ts does not serve").toEqual([]);

@@ -8,7 +8,7 @@ import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
 import { resetEnvForTests } from "~/env.server";
 import { isInstanceAdmin } from "~/admin/require-instance-admin.server";
-import * as page from "~/routes/chai-admins.data-contexts";
+import * as page from "~/routes/admin/data-contexts";
 
 let t: TestDatabase;
 let adminCookie: string;

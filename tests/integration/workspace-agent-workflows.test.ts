@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
-import * as listPage from "~/routes/o.$orgId.agent-workflows._index";
-import * as detailPage from "~/routes/o.$orgId.agent-workflows.$agentWorkflowId";
+import * as listPage from "~/routes/workspace/agent-workflows/index";
+import * as detailPage from "~/routes/workspace/agent-workflows/$agentWorkflowId";
 
 let t: TestDatabase;
 let orgId: string;

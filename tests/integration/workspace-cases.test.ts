@@ -9,7 +9,7 @@ import { callRoute } from "./api-prior-auths.seed";
 import { seedCases } from "../support/seed-cases";
 import { listAllCases } from "~/cases/case-sources.server";
 import { workloadStats } from "~/organizations/get-dashboard-stats.server";
-import * as casesPage from "~/routes/o.$orgId.cases";
+import * as casesPage from "~/routes/workspace/cases";
 
 let t: TestDatabase;
 let orgId: string;

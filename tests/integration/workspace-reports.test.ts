@@ -11,7 +11,7 @@ import { seedCases, seedClaims } from "../support/seed-cases";
 import { getMetricsReport } from "~/reports/get-metrics-report.server";
 import * as reportJson from "~/routes/api/reports/metrics-json";
 import * as reportCsv from "~/routes/api/reports/metrics-csv";
-import * as reportsPage from "~/routes/o.$orgId.reports";
+import * as reportsPage from "~/routes/workspace/reports";
 
 let t: TestDatabase;
 let orgId: string;

@@ -1,0 +1,178 @@
+import { data, Form, Link, useLocation, useSearchParams } from "react-router";
+import type { Route } from "./+types/index";
+import { requireOrgMember } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { JsonView, useCodeView } from "~/components/code-view";
+import { PageHeader } from "~/components/page";
+import { readPageForm } from "~/lib/http.server";
+import { createClaim, deleteClaim } from "~/claims/create-claim.server";
+import { listClaims } from "~/claims/claim-review.server";
+import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
+import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
+import { card, primaryButton } from "~/ui/styles";
+import { Badge } from "~/prior-auths/ui/badges";
+import { WorkspaceErrorBoundary } from "~/components/error-boundary";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
+import { useLiveList } from "~/ui/use-live-list";
+
+export const meta: Route.MetaFunction = () => [{ title: "Medical Claims · PA Review" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
+  await recordAuditEvent(ctx, request, { action: "claim.list", resource_type: "claim" }); // names patients: a PHI read
+  return { orgId: organization.id, claims: await listClaims(await getDatabase(), organization.id) };
+}
+
+/** intent=fax (multipart `fax.file`, 'Medical Claim fax simulation') creates a claim and opens its intake; intent=delete (`id`). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { organization } = await requireOrgMember(request, params.orgId, "cases.write");
+  const database = await getDatabase();
+  const form = await readPageForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const base = `/o/${organization.id}/claims`;
+  try {
+    if (intent === "fax") {
+      const file = form.get("fax.file") ?? form.get("file");
+      const upload = file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name } : null;
+      const claim = await createClaim(database, organization.id, { submission_type: "fax", file: upload });
+      return redirectWithToast(`${base}/${claim.id}`, { type: "success", message: "Claim received. Intake started." });
+    }
+    if (intent === "delete") {
+      await deleteClaim(database, organization.id, String(form.get("id") ?? ""));
+      return redirectWithToast(base, { type: "success", message: "Claim deleted" });
+    }
+  } catch (err) {
+    if (isAppError(err)) return data({ intent, error: err.message }, { status: err.status });
+    throw err;
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
+export default function ClaimsList({ loaderData, actionData }: Route.ComponentProps) {
+  const { orgId, claims } = loaderData;
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const search = location.search;
+  const { codeView } = useCodeView();
+  useLiveList(orgId, "claim");
+  const modal = searchParams.get("modal");
+  const closeTo = `${location.pathname}${withoutParams(search, "modal", "id")}`;
+  const result = actionData as { intent: string; error?: string } | undefined;
+  const deleting = modal === "delete" ? claims.find((c) => c.token === searchParams.get("id")) : undefined;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 p-6">
+      <PageHeader
+        title="Medical Claims"
+        description="Medical claims and medical requests: one AI decision per service line against the plan's medical policies."
+        actions={
+          <Link to={withParams(search, { modal: "claim_fax", id: null })} className={primaryButton} preventScrollReset>
+            Medical Claim fax simulation
+          </Link>
+        }
+      />
+      {codeView ? (
+        <JsonView value={claims} />
+      ) : claims.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="empty-list">
+          <h2 className="text-sm font-semibold text-slate-900">No medical claims yet</h2>
+          <p className="mt-1 text-sm text-slate-500">Upload a claim or medical request fax with Medical Claim fax simulation.</p>
+        </div>
+      ) : (
+        <div className={`${card} overflow-hidden`}>
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="claims-table">
+            <thead className="bg-slate-50">
+              <tr className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <th className="px-4 py-3">Name</th>
+                <th className="px-4 py-3">Service requests</th>
+                <th className="px-4 py-3">Created</th>
+                <th className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {claims.map((c) => (
+                <tr key={c.token} data-testid="claim-row">
+                  <td className="px-4 py-3">
+                    {c.patient_name ? (
+                      <Link to={c.token} className="font-medium text-indigo-700 hover:underline">
+                        {c.patient_name}
+                      </Link>
+                    ) : (
+                      <Link to={c.token} className="font-medium text-indigo-700 hover:underline">
+                        Process intake
+                      </Link>
+                    )}
+                    {!c.intake_finished && c.intake_status !== "pending" && (
+                      <Badge tone={c.intake_status === "failed" ? "red" : "amber"} className="ml-2">
+                        {c.intake_status === "failed" ? "Intake failed" : "Intake running"}
+                      </Badge>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{c.service_requests_size}</td>
+                  <td className="px-4 py-3 text-slate-500" title={c.created_at}>
+                    {c.time_ago_in_words} ago
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Link
+                      to={withParams(search, { modal: "delete", id: c.token })}
+                      preventScrollReset
+                      className="text-sm font-medium text-red-600 hover:text-red-800"
+                      aria-label={`Delete claim ${c.patient_name ?? c.token}`}
+                    >
+                      Delete
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal
+        open={modal === "claim_fax"}
+        title="Medical Claim fax simulation"
+        description="Simulate a medical claim or medical request arriving by fax."
+        closeTo={closeTo}
+        size="lg"
+        testId="claim-fax-modal"
+      >
+        <FaxSimulationForm
+          serverError={result?.intent === "fax" ? result.error : null}
+          cancelTo={closeTo}
+          fileField="fax.file"
+          submitLabel="Submit claim"
+          help="A faxed medical claim (CMS-1500), medical PA request or letter of medical necessity (PDF only, up to 25 MB). Scanned pages are read with OCR."
+          hiddenFields={{ submission_type: "fax" }}
+        />
+      </Modal>
+      <Modal open={modal === "delete"} title="Delete claim" closeTo={closeTo} size="sm" testId="delete-modal">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={searchParams.get("id") ?? ""} />
+          <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
+          {deleting && (
+            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+              {deleting.patient_name ?? "Claim awaiting intake"} · {deleting.service_requests_size} service request(s)
+            </p>
+          )}
+          {result?.intent === "delete" && result.error && (
+            <p role="alert" className="text-sm text-red-600">
+              {result.error}
+            </p>
+          )}
+          <ConfirmActions closeTo={closeTo} />
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+/** Errors of this page render inside the workspace shell (404: a helpful not-found page). */
+export function ErrorBoundary() {
+  return <WorkspaceErrorBoundary />;
+}

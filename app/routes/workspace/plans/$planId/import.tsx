@@ -1,0 +1,127 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/import";
+import { requireOrgMember } from "~/auth/require-org-member.server";
+import { getDatabase } from "~/lib/db.server";
+import { isAppError } from "~/lib/errors";
+import { readPageForm } from "~/lib/http.server";
+import { PageHeader } from "~/components/page";
+import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
+import { importFormularyCsv, importRosterCsv, type CsvImportResult } from "~/plans/import-plan-csv.server";
+import { inputClass, primaryButton } from "~/ui/styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Import roster or formulary · PA Review" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { organization } = await requireOrgMember(request, params.orgId, "member");
+  const plan = await requirePlan(await getDatabase(), organization.id, params.planId).catch((err) => {
+    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    throw err;
+  });
+  return { orgId: organization.id, plan: serializePlan(plan) };
+}
+
+/** kind=roster|formulary with a CSV `file`: imports the good rows, reports the bad ones by line. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
+  const form = await readPageForm(request);
+  const kind = form.get("kind") === "formulary" ? "formulary" : "roster";
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return data({ kind, error: "Please choose a CSV file" }, { status: 422 });
+  try {
+    const text = await file.text();
+    const fn = kind === "formulary" ? importFormularyCsv : importRosterCsv;
+    return { kind, result: await fn(await getDatabase(), organization.id, params.planId, text), filename: file.name };
+  } catch (err) {
+    if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
+    if (isAppError(err)) return data({ kind, error: err.message }, { status: err.status });
+    throw err;
+  }
+}
+
+const COLUMNS = {
+  roster: "member_id, first_name, last_name, birth_date, gender, plan, coverage_start, coverage_end",
+  formulary:
+    "drug_name, ndc, rxcui, tier, pa_required (Y/N), ql_amount, ql_unit, ql_days, st_steps (drug:days; …); optional criteria: exclusion_criteria, required_medical_information, prescriber_restrictions, coverage_duration, other_criteria, indication, off_label_uses, part_b_prerequisite (Y/N)",
+};
+const EXAMPLES = {
+  roster: "member_id,first_name,last_name,birth_date,gender,plan,coverage_start,coverage_end\nPSH100234,Maria,Lopez,1979-03-14,F,PSH-PPO-2026,2026-01-01,",
+  formulary: "drug_name,ndc,rxcui,tier,pa_required,ql_amount,ql_unit,ql_days,st_steps\nHumira,00074-0554-02,,5,Y,2,pens,28,methotrexate:90",
+};
+
+type Result = { kind: "roster" | "formulary"; result?: CsvImportResult; filename?: string; error?: string } | undefined;
+
+function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; title: string; result: Result }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("kind") === kind;
+  const mine = result?.kind === kind ? result : undefined;
+  return (
+    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs" data-testid={`import-${kind}`}>
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <p className="text-sm text-slate-600">
+        Columns: <code className="text-xs">{COLUMNS[kind]}</code>.{kind === "roster" ? " Dates YYYY-MM-DD or MM/DD/YYYY." : " Flags Y/N."} Bad rows are reported
+        by line; good rows are imported.
+      </p>
+      <pre className="overflow-x-auto rounded bg-slate-50 px-3 py-2 text-xs text-slate-600">{EXAMPLES[kind]}</pre>
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="kind" value={kind} />
+        <label className="sr-only" htmlFor={`file-${kind}`}>
+          {title} CSV
+        </label>
+        <input id={`file-${kind}`} name="file" type="file" accept=".csv,text/csv" className={`${inputClass} max-w-sm`} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Importing…" : "Import CSV"}
+        </button>
+      </Form>
+      {mine?.error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {mine.error}
+        </p>
+      )}
+      {mine?.result && (
+        <div className="space-y-2" data-testid="import-result">
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {mine.filename}: {mine.result.imported} {kind === "roster" ? "member" : "formulary row"}
+            {mine.result.imported === 1 ? "" : "s"} imported
+            {mine.result.errors.length ? `, ${mine.result.errors.length} row${mine.result.errors.length === 1 ? "" : "s"} skipped` : ""}.
+          </p>
+          {mine.result.errors.length > 0 && (
+            <table className="min-w-full divide-y divide-slate-200 rounded-md border border-red-200 text-sm" data-testid="import-errors">
+              <thead className="bg-red-50 text-left text-xs font-semibold text-red-800">
+                <tr>
+                  <th className="w-20 px-3 py-2">Line</th>
+                  <th className="px-3 py-2">Problem</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-red-100">
+                {mine.result.errors.slice(0, 200).map((e) => (
+                  <tr key={e.line} data-testid="import-error">
+                    <td className="px-3 py-2 tabular-nums">{e.line}</td>
+                    <td className="px-3 py-2 text-slate-800">{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function ImportPlanData({ loaderData, actionData }: Route.ComponentProps) {
+  const { orgId, plan } = loaderData;
+  const result = actionData as Result;
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 p-6">
+      <Link to={`/o/${orgId}/plans/${plan.token}`} className="text-sm text-indigo-700 hover:underline">
+        ← {plan.title}
+      </Link>
+      <PageHeader
+        title="Import roster or formulary"
+        description={`CSV files for ${plan.title} (${plan.identification}). Eligibility checks use the imported members; the formulary sets tier, PA, quantity limits and step therapy.`}
+      />
+      <ImportCard kind="roster" title="Member roster" result={result} />
+      <ImportCard kind="formulary" title="Formulary" result={result} />
+    </div>
+  );
+}
