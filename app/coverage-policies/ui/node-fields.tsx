@@ -63,7 +63,7 @@ export function NodeForm({
   children: ReactNode;
 }) {
   const [form, fields] = useForm<NodeFormValues, unknown>({
-    id: `${idPrefix}-${mode}-${node.id}`,
+    id: `${idPrefix}-${node.id}`,
     lastResult: lastResult ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
