@@ -2,7 +2,6 @@
  * Coverage policies of a plan: create from a PDF or text, list, delete, queue decision-tree
  * generation, and read/edit the tree's nodes and edges. All scoped to one organization.
  */
-import { z } from "zod";
 import { ensureBaselineVersion, recordEditedVersion } from "./tree-versions.server";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
@@ -11,6 +10,8 @@ import { publish } from "~/queue/live-events.server";
 import { storeDocument } from "~/documents/store-document.server";
 import { requirePlan } from "~/plans/manage-plans.server";
 import { CreateCoveragePolicyInputSchema, PDF_REQUIRED, type CreateCoveragePolicyInput } from "./create-coverage-policy-input";
+import { AddNodeInputSchema, parseNodeInput, type AddNodeInput } from "./add-node-input";
+import { UpdateNodeInputSchema, type UpdateNodeInput } from "./update-node-input";
 
 /**
  * Creates a coverage policy under a plan from an uploaded PDF (`file`, PDF only) and/or pasted
@@ -119,30 +120,15 @@ export async function getDecisionTreeGraph(database: Database, organizationId: s
   };
 }
 
-export const NodeInputSchema = z
-  .object({
-    question: z.string().trim().max(2000, "Question must be at most 2000 characters").default(""),
-    reason: z.string().max(5000, "Reason must be at most 5000 characters").nullish(),
-    node_type: z.enum(["question", "action"], { message: "Node type is required" }),
-    node_action: z.enum(["approved", "denied"]).nullish(),
-    condition: z.string().trim().min(1, "Answer is required").max(200, "Answer must be at most 200 characters"),
-    parent_id: z.string().max(64).nullish(),
-  })
-  .refine((n) => n.node_type !== "action" || !!n.node_action, { message: "Action is required", path: ["node_action"] })
-  .refine((n) => n.node_type !== "question" || n.question.length > 0, { message: "Question is required", path: ["question"] });
-
-/** Adds a node (and the edge from its parent). Throws validation errors as the spec words them. */
-export async function addPolicyNode(
-  database: Database,
-  organizationId: string,
-  policyId: string,
-  input: z.input<typeof NodeInputSchema>,
-  opts: { userId?: string | null } = {},
-) {
+/**
+ * Adds a node (and the edge from its parent). `input` is parsed with the command's schema
+ * (add-node-input.ts). Throws AppError("validation") with the first invalid field's message as the
+ * spec words it ('Node type is required', 'Action is required', 'Question is required', 'Answer is
+ * required', 'Action must be Approve or Deny'), or 'Parent node not found'.
+ */
+export async function addPolicyNode(database: Database, organizationId: string, policyId: string, input: AddNodeInput, opts: { userId?: string | null } = {}) {
   await requireCoveragePolicy(database, organizationId, policyId);
-  const parsed = NodeInputSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("validation", parsed.error.issues[0]?.message ?? "Invalid node");
-  const n = parsed.data;
+  const n = parseNodeInput(AddNodeInputSchema, input);
   if (n.parent_id) {
     const parent = await database.prisma.coveragePolicyNode.findFirst({ where: { id: n.parent_id, coverage_policy_id: policyId } });
     if (!parent) throw new AppError("validation", "Parent node not found");
@@ -170,40 +156,37 @@ export async function addPolicyNode(
   return node;
 }
 
-/** Updates a node's text/type/action. */
+/**
+ * Updates a node's text/type/action/answer/reason; an absent field keeps its value. `input` is parsed
+ * with the command's schema (update-node-input.ts). Throws AppError("validation") with the first
+ * invalid field's message ('Node type must be question or action', 'Action is required', 'Question is
+ * required', 'Action must be Approve or Deny'), AppError("not_found") for an unknown node.
+ */
 export async function updatePolicyNode(
   database: Database,
   organizationId: string,
   policyId: string,
   nodeId: string,
-  input: {
-    question?: string;
-    reason?: string | null;
-    node_type?: "question" | "action";
-    action?: string | null;
-    node_action?: string | null;
-    condition?: string | null;
-  },
+  input: UpdateNodeInput,
   opts: { userId?: string | null } = {},
 ) {
   await requireCoveragePolicy(database, organizationId, policyId);
+  const edit = parseNodeInput(UpdateNodeInputSchema, input);
   const node = await database.prisma.coveragePolicyNode.findFirst({ where: { id: nodeId, coverage_policy_id: policyId } });
   if (!node) throw new AppError("not_found", "Node not found");
   await ensureBaselineVersion(database, policyId);
-  const action = input.node_action ?? input.action ?? undefined;
-  const nodeAction = action === "approve" || action === "approved" ? "approved" : action === "deny" || action === "denied" ? "denied" : undefined;
   const updated = await database.prisma.coveragePolicyNode.update({
     where: { id: nodeId },
     data: {
-      question: input.question?.trim() || undefined,
-      reason: input.reason === undefined ? undefined : input.reason,
-      node_type: input.node_type,
-      node_action: nodeAction ?? (input.node_type === "question" ? null : undefined),
-      condition: input.condition === undefined ? undefined : input.condition,
+      question: edit.question?.trim() || undefined,
+      reason: edit.reason,
+      node_type: edit.node_type,
+      node_action: edit.node_action ?? (edit.node_type === "question" ? null : undefined),
+      condition: edit.condition,
     },
   });
-  if (input.condition !== undefined) {
-    await database.prisma.coveragePolicyEdge.updateMany({ where: { coverage_policy_id: policyId, target: nodeId }, data: { condition: input.condition } });
+  if (edit.condition !== undefined) {
+    await database.prisma.coveragePolicyEdge.updateMany({ where: { coverage_policy_id: policyId, target: nodeId }, data: { condition: edit.condition } });
   }
   await markTreeEdited(
     database,

@@ -1,19 +1,27 @@
 /**
  * The coverage policy's decision tree editor: the graph, the selected node's criterion and source
  * passage, a right-click menu (Edit Node, Add Connected Node, Delete Node) and the modals
- * 'Update decision tree node' / 'Add New Node', which post to the page action through a fetcher.
+ * 'Update decision tree node' / 'Add New Node', which post to the page action through a fetcher
+ * (Conform forms, node-fields.tsx: field errors under their fields, what was typed kept).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/ui/modal";
 import { dangerButton, FormAlert, primaryButton, secondaryButton } from "~/ui/styles";
 import { DecisionTreeGraph } from "./decision-tree-graph";
-import { NodeFields } from "./node-fields";
+import { NodeForm } from "./node-fields";
 import { NodeDetails } from "./node-list";
 import type { PolicyGraph } from "./types";
 
-type Dialog = { kind: "edit" | "add" | "delete"; id: string } | null;
-export type NodeActionData = { intent?: string; ok?: boolean; error?: string; nodeId?: string } | undefined;
+/** `submitted`: this dialog's form was sent, so the fetcher's answer is its own (not an earlier dialog's). */
+type Dialog = { kind: "edit" | "add" | "delete"; id: string; submitted?: boolean } | null;
+/**
+ * The page action's answer to a node form: `result` the Conform reply of add_node / update_node,
+ * `error` the first message (the node list and the delete dialog show it), `nodeId` the node the
+ * form was about.
+ */
+export type NodeActionData = { intent?: string; ok?: boolean; error?: string; nodeId?: string; result?: SubmissionResult<string[]> } | undefined;
 
 export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -45,7 +53,10 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
     if (menu) setDialog({ kind, id: menu.id });
     setMenu(null);
   };
-  const error = result && !result.ok && dialog ? result.error : null;
+  const error = result && !result.ok && dialog?.submitted ? result.error : null;
+  // the reply of this dialog's own submission, for its Conform form
+  const replyFor = (intent: string) => (dialog?.submitted && result?.intent === intent && result.nodeId === dialog.id ? result.result : null);
+  const markSubmitted = () => setDialog((d) => (d ? { ...d, submitted: true } : d));
 
   return (
     <div className="space-y-3">
@@ -82,11 +93,17 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
 
       <Modal open={dialog?.kind === "edit" && !!target} title="Update decision tree node" closeTo="" onClose={() => setDialog(null)} testId="edit-node-modal">
         {target && (
-          <fetcher.Form method="post" noValidate className="space-y-4" key={`edit-${target.id}`}>
-            <input type="hidden" name="intent" value="update_node" />
-            <input type="hidden" name="node_id" value={target.id} />
-            <NodeFields mode="edit" node={target} idPrefix="edit-node" interactive />
-            <FormAlert message={error} />
+          <NodeForm
+            mode="edit"
+            node={target}
+            idPrefix="edit-node"
+            interactive
+            fetcher={fetcher}
+            lastResult={replyFor("update_node")}
+            onSubmit={markSubmitted}
+            className="space-y-4"
+            key={`edit-${target.id}`}
+          >
             <div className="flex justify-end gap-2">
               <button type="button" className={secondaryButton} onClick={() => setDialog(null)}>
                 Cancel
@@ -95,7 +112,7 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
                 {busy ? "Saving..." : "Save"}
               </button>
             </div>
-          </fetcher.Form>
+          </NodeForm>
         )}
       </Modal>
 
@@ -108,11 +125,17 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
         testId="add-node-modal"
       >
         {target && (
-          <fetcher.Form method="post" noValidate className="space-y-4" key={`add-${target.id}`}>
-            <input type="hidden" name="intent" value="add_node" />
-            <input type="hidden" name="parent_id" value={target.id} />
-            <NodeFields mode="add" idPrefix="add-node" interactive />
-            <FormAlert message={error} />
+          <NodeForm
+            mode="add"
+            node={target}
+            idPrefix="add-node"
+            interactive
+            fetcher={fetcher}
+            lastResult={replyFor("add_node")}
+            onSubmit={markSubmitted}
+            className="space-y-4"
+            key={`add-${target.id}`}
+          >
             <div className="flex justify-end gap-2">
               <button type="button" className={secondaryButton} onClick={() => setDialog(null)}>
                 Cancel
@@ -121,13 +144,13 @@ export function DecisionTreeEditor({ graph }: { graph: PolicyGraph }) {
                 {busy ? "Adding..." : "Add node"}
               </button>
             </div>
-          </fetcher.Form>
+          </NodeForm>
         )}
       </Modal>
 
       <Modal open={dialog?.kind === "delete" && !!target} title="Delete node" size="sm" closeTo="" onClose={() => setDialog(null)} testId="delete-node-modal">
         {target && (
-          <fetcher.Form method="post" className="space-y-4">
+          <fetcher.Form method="post" className="space-y-4" onSubmit={markSubmitted}>
             <input type="hidden" name="intent" value="delete_node" />
             <input type="hidden" name="node_id" value={target.id} />
             <p className="text-sm text-slate-700">Delete “{target.question}” and every node below it?</p>

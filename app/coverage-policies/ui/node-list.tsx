@@ -4,7 +4,8 @@
  */
 import { Form } from "react-router";
 import { dangerButton, FormAlert, secondaryButton } from "~/ui/styles";
-import { NodeFields } from "./node-fields";
+import type { NodeActionData } from "./decision-tree-editor";
+import { NodeForm } from "./node-fields";
 import { passageOf, type GraphEdgeData, type GraphNodeData } from "./types";
 
 function criterionSummary(c: unknown): string | null {
@@ -68,8 +69,24 @@ export function NodeDetails({ node }: { node: GraphNodeData }) {
   );
 }
 
-/** Every node in tree order with edit / add-below / delete forms (the graph's no-JavaScript fallback). */
-export function NodeList({ nodes, edges, error }: { nodes: GraphNodeData[]; edges: GraphEdgeData[]; error?: { nodeId?: string; message: string } | null }) {
+/**
+ * Every node in tree order with edit / add-below / delete forms (the graph's no-JavaScript fallback).
+ * `result`: the page action's answer to one of these forms (its Conform reply reopens that form with
+ * the field errors and what was typed); `error`: a message shown on a node (e.g. a failed delete).
+ */
+export function NodeList({
+  nodes,
+  edges,
+  error,
+  result,
+}: {
+  nodes: GraphNodeData[];
+  edges: GraphEdgeData[];
+  error?: { nodeId?: string; message: string } | null;
+  result?: NodeActionData;
+}) {
+  const replyFor = (intent: string, nodeId: string) =>
+    result && !result.ok && result.intent === intent && result.nodeId === nodeId ? (result.result ?? null) : null;
   const depth = new Map<string, number>();
   const children = new Map<string | null, GraphNodeData[]>();
   const targets = new Set(edges.map((e) => e.target));
@@ -99,33 +116,27 @@ export function NodeList({ nodes, edges, error }: { nodes: GraphNodeData[]; edge
           data-testid="node-list-item"
         >
           <NodeDetails node={n} />
-          {error?.nodeId === n.id && (
+          {error?.nodeId === n.id && !result?.result && (
             <div className="mt-2">
               <FormAlert message={error.message} />
             </div>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
-            <details className="w-full sm:w-auto">
+            <details className="w-full sm:w-auto" open={replyFor("update_node", n.id) ? true : undefined}>
               <summary className="cursor-pointer text-xs font-medium text-indigo-700">Edit</summary>
-              <Form method="post" noValidate className="mt-2 space-y-3 sm:w-96">
-                <input type="hidden" name="intent" value="update_node" />
-                <input type="hidden" name="node_id" value={n.id} />
-                <NodeFields mode="edit" node={n} idPrefix={`list-edit-${n.id}`} />
+              <NodeForm mode="edit" node={n} idPrefix="list-edit" lastResult={replyFor("update_node", n.id)} className="mt-2 space-y-3 sm:w-96">
                 <button type="submit" className={secondaryButton}>
                   Update node
                 </button>
-              </Form>
+              </NodeForm>
             </details>
-            <details className="w-full sm:w-auto">
+            <details className="w-full sm:w-auto" open={replyFor("add_node", n.id) ? true : undefined}>
               <summary className="cursor-pointer text-xs font-medium text-indigo-700">Add connected node</summary>
-              <Form method="post" noValidate className="mt-2 space-y-3 sm:w-96">
-                <input type="hidden" name="intent" value="add_node" />
-                <input type="hidden" name="parent_id" value={n.id} />
-                <NodeFields mode="add" idPrefix={`list-add-${n.id}`} />
+              <NodeForm mode="add" node={n} idPrefix="list-add" lastResult={replyFor("add_node", n.id)} className="mt-2 space-y-3 sm:w-96">
                 <button type="submit" className={secondaryButton}>
                   Add node
                 </button>
-              </Form>
+              </NodeForm>
             </details>
             <Form method="post">
               <input type="hidden" name="intent" value="delete_node" />

@@ -1,29 +1,27 @@
 import { z } from "zod";
 import { apiRoute, type ApiOperation } from "~/api/api-route.server";
 import { deletePolicyNode, requireCoveragePolicy, updatePolicyNode } from "~/coverage-policies/manage-coverage-policies.server";
-import { readUpdateNodeInput } from "~/coverage-policies/ui/node-form";
+import { ACTION_INVALID, ACTION_REQUIRED, parseNodeInput, QUESTION_REQUIRED } from "~/coverage-policies/add-node-input";
+import { NODE_TYPE_INVALID, UpdateNodeInputSchema } from "~/coverage-policies/update-node-input";
 import { getDatabase } from "~/lib/db.server";
 import { readBody } from "~/lib/http.server";
-
-const NodeUpdateSchema = z.object({
-  question: z.string().optional(),
-  action: z.enum(["approve", "deny"]).optional().describe("for action nodes (node_action accepted too)"),
-  reason: z.string().optional(),
-  node_type: z.enum(["question", "action"]).optional(),
-  condition: z.string().optional().describe("the answer on the edge from the parent; optional on update"),
-});
 
 const update: ApiOperation = {
   permission: "policies.edit",
   summary: "Edit a node",
   tags: ["Coverage policies"],
-  requestBody: [{ contentType: "application/json", schema: NodeUpdateSchema }],
+  requestBody: [
+    { contentType: "application/json", schema: UpdateNodeInputSchema },
+    { contentType: "application/x-www-form-urlencoded", schema: UpdateNodeInputSchema },
+  ],
   response: z.object({ node: z.record(z.string(), z.unknown()) }),
-  errors: { 422: "Node type must be question or action / Action is required / Question is required" },
+  errors: { 422: `${NODE_TYPE_INVALID} / ${ACTION_REQUIRED} / ${ACTION_INVALID} / ${QUESTION_REQUIRED}` },
   async handler({ request, organizationId, params }) {
+    // parsed here (not `body:`) to answer the spec's message alone, and again by updatePolicyNode
     const database = await getDatabase();
     await requireCoveragePolicy(database, organizationId, params.policyId!, params.planId!);
-    return { node: await updatePolicyNode(database, organizationId, params.policyId!, params.nodeId!, readUpdateNodeInput(await readBody(request))) };
+    const input = parseNodeInput(UpdateNodeInputSchema, await readBody(request));
+    return { node: await updatePolicyNode(database, organizationId, params.policyId!, params.nodeId!, input) };
   },
 };
 

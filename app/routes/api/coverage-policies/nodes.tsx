@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { apiRoute } from "~/api/api-route.server";
-import { addPolicyNode, getDecisionTreeGraph, NodeInputSchema, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
-import { readAddNodeInput } from "~/coverage-policies/ui/node-form";
+import {
+  ACTION_INVALID,
+  ACTION_REQUIRED,
+  AddNodeInputSchema,
+  ANSWER_REQUIRED,
+  NODE_TYPE_REQUIRED,
+  parseNodeInput,
+  QUESTION_REQUIRED,
+} from "~/coverage-policies/add-node-input";
+import { addPolicyNode, getDecisionTreeGraph, requireCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { getDatabase } from "~/lib/db.server";
 import { readBody } from "~/lib/http.server";
 
@@ -16,7 +24,7 @@ const GraphSchema = z.object({
  * labelled with the answer.
  * POST {question, reason, node_type, node_action (approve|deny), condition, parent_id} → {node}.
  * 422 'Node type is required', 'Action is required', 'Answer is required', 'Question is required',
- * 'Parent node not found'.
+ * 'Action must be Approve or Deny' (the first invalid field's), 'Parent node not found'.
  */
 const route = apiRoute({
   GET: {
@@ -34,13 +42,19 @@ const route = apiRoute({
     permission: "policies.edit",
     summary: "Add a node",
     tags: ["Coverage policies"],
-    requestBody: [{ contentType: "application/json", schema: NodeInputSchema }],
+    requestBody: [
+      { contentType: "application/json", schema: AddNodeInputSchema },
+      { contentType: "application/x-www-form-urlencoded", schema: AddNodeInputSchema },
+    ],
     response: z.object({ node: z.record(z.string(), z.unknown()) }),
-    errors: { 422: "Node type is required / Action is required / Answer is required / Question is required / Parent node not found" },
+    errors: { 422: `${NODE_TYPE_REQUIRED} / ${ACTION_REQUIRED} / ${ACTION_INVALID} / ${ANSWER_REQUIRED} / ${QUESTION_REQUIRED} / Parent node not found` },
     async handler({ request, organizationId, params }) {
+      // parsed here (not `body:`) to answer the spec's message alone ('Answer is required', not
+      // 'condition: Answer is required'), and again by addPolicyNode
       const database = await getDatabase();
       await requireCoveragePolicy(database, organizationId, params.policyId!, params.planId!);
-      return { node: await addPolicyNode(database, organizationId, params.policyId!, readAddNodeInput(await readBody(request))) };
+      const input = parseNodeInput(AddNodeInputSchema, await readBody(request));
+      return { node: await addPolicyNode(database, organizationId, params.policyId!, input) };
     },
   },
 });

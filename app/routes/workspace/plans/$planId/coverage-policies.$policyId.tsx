@@ -16,7 +16,9 @@ import {
 } from "~/coverage-policies/manage-coverage-policies.server";
 import { getCoveragePolicyDetail } from "~/coverage-policies/policy-detail.server";
 import { isTreeInProgress, serializeCoveragePolicy } from "~/coverage-policies/serialize";
-import { readAddNodeInput, readUpdateNodeInput } from "~/coverage-policies/ui/node-form";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { AddNodeFormSchema } from "~/coverage-policies/add-node-input";
+import { UpdateNodeFormSchema } from "~/coverage-policies/update-node-input";
 import { DecisionTreeEditor, type NodeActionData } from "~/coverage-policies/ui/decision-tree-editor";
 import { NodeList } from "~/coverage-policies/ui/node-list";
 import { PolicyReadingPanel } from "~/coverage-policies/ui/policy-reading-panel";
@@ -74,7 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * intent=generate_tree (re)queues the tree (over an existing tree the result is a draft);
  * publish_version / discard_version / restore_version act on a version (form field `version`);
  * add_node / update_node / delete_node edit it through the domain, each edit a new published version
- * (answers {ok} so the graph's fetcher can close its modal; errors come back as {error, nodeId}).
+ * (answers {ok} so the graph's fetcher can close its modal; errors come back as {error, nodeId}, and
+ * for the node forms also as `result`, the Conform reply of add-node-input.ts / update-node-input.ts).
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization, user } = await requireOrgMember(request, params.orgId, "policies.edit");
@@ -105,9 +108,29 @@ export async function action({ request, params }: Route.ActionArgs) {
       const v = await restoreTreeVersion(database, organization.id, policy.id, version, user.id);
       return redirectWithToast(here, { type: "success", message: `Version ${version} restored as version ${v}` });
     }
-    if (intent === "add_node") await addPolicyNode(database, organization.id, policy.id, readAddNodeInput(form), { userId: user.id });
-    else if (intent === "update_node") await updatePolicyNode(database, organization.id, policy.id, nodeId, readUpdateNodeInput(form), { userId: user.id });
-    else if (intent === "delete_node") await deletePolicyNode(database, organization.id, policy.id, nodeId, { userId: user.id });
+    if (intent === "add_node" || intent === "update_node") {
+      // the node forms: the commands' schemas (Conform), one message per field, what was typed kept
+      const submission = intent === "add_node" ? parseWithZod(form, { schema: AddNodeFormSchema }) : parseWithZod(form, { schema: UpdateNodeFormSchema });
+      if (submission.status !== "success") {
+        const reply = submission.reply();
+        const first =
+          Object.values(reply.error ?? {})
+            .flat()
+            .find((m): m is string => !!m) ?? "Invalid node";
+        return data({ intent, ok: false, error: first, nodeId, result: reply }, { status: 422 });
+      }
+      try {
+        const value = submission.value;
+        if ("nodeId" in value) await updatePolicyNode(database, organization.id, policy.id, value.nodeId, value.input, { userId: user.id });
+        else await addPolicyNode(database, organization.id, policy.id, value, { userId: user.id });
+      } catch (err) {
+        if (!isAppError(err) || err.code === "not_found") throw err;
+        const message = intent === "add_node" && err.code !== "validation" ? "An error occurred while creating the node" : err.message;
+        return data({ intent, ok: false, error: message, nodeId, result: submission.reply({ formErrors: [message] }) }, { status: err.status });
+      }
+      return { intent, ok: true, nodeId, result: submission.reply({ resetForm: true }) };
+    }
+    if (intent === "delete_node") await deletePolicyNode(database, organization.id, policy.id, nodeId, { userId: user.id });
     else throw new Response("Bad Request", { status: 400 });
     return { intent, ok: true };
   } catch (err) {
@@ -176,6 +199,7 @@ export default function CoveragePolicyDetail({ loaderData, actionData }: Route.C
                       nodes={graph.nodes}
                       edges={graph.edges}
                       error={result && !result.ok && result.error ? { nodeId: result.nodeId, message: result.error } : null}
+                      result={result}
                     />
                   </div>
                 </details>
