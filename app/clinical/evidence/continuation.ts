@@ -61,7 +61,7 @@ const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:rece
 /** "Has the patient had a positive clinical response …? [X] Yes" */
 const RESPONSE_QUESTION = new RegExp(String.raw`\b(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** measures where a fall is an improvement, written "BSA 18% -> 2%", "Migraine days 12 -> 4", "calprotectin 890 -> 64" */
-const LOWER_IS_BETTER = String.raw`(?:bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
+const LOWER_IS_BETTER = String.raw`(?:(?:hb)?a1c|ldl(?:-c)?|bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
 const FALL = new RegExp(String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:\.\d+)?)\s*%?\s*(?:->|→|-->|—>|=>|\bto\b)\s*(\d+(?:\.\d+)?)`, "gi");
 /** "in clinical remission on vedolizumab", "responding well to therapy", "marked improvement" */
 const GOOD =

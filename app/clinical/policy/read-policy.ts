@@ -65,11 +65,11 @@ const ON_THERAPY_RE =
   /\b(?:currently (?:receiving|on|taking|using)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication)|clinical (?:benefit|improvement)|improvement (?:in|of) (?:signs|symptoms|disease))\b/i;
+  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication)|clinical (?:benefit|improvement)|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal)\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
-  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification)(?: criteria)?\s*[:.-]\s*/i;
+  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification)(?: criteria)?(?:\s*[:.-]\s*|\s+requires\s+)/i;
 const RENEWAL_DURATION_RE =
   /\b(?:authori[sz]ation (?:will|may) be (?:issued|approved|granted) for|approval duration:?|approve for) ?(\d+ (?:months?|weeks?|years?|days?))[^.]*\.?/i;
 
@@ -1073,7 +1073,9 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
   for (const ind of indications) noteUnread(r, ind.criteria);
   noteUnread(r, common);
   const other = textOf(sec.get("Other Criteria"));
-  const renewal = /(?:continuation of (?:therapy|coverage|treatment)|continued therapy|renewal|re-?authori[sz]ation)(?: criteria)?\s*:\s*/i.exec(other);
+  // "Continuation of therapy: … AND …", "Renewal requires documentation of a reduction in A1c from baseline …"
+  const renewal =
+    /(?:continuation of (?:therapy|coverage|treatment)|continued therapy|renewal|re-?authori[sz]ation)(?: criteria)?(?:\s*:\s*|\s+requires\s+)/i.exec(other);
   if (renewal) {
     const rest = other.slice(renewal.index);
     const sentences = rest.split(/(?<=\.)\s+(?=[A-Z])/);

@@ -136,3 +136,24 @@ describe("a continuation's dose-increase condition", () => {
     expect(m.indications[0].continuation?.criteria.map((c) => c.kind)).toEqual(["response", "dose_limit"]);
   });
 });
+
+describe("a Part D table's 'Renewal requires …' row", () => {
+  it("is read as the continuation criterion of every indication, and an A1c that fell is the response it asks for", () => {
+    const policy = [
+      "Examplo Prior Authorization Criteria",
+      "Covered Uses: All FDA-approved indications not otherwise excluded.",
+      "Exclusion Criteria: Use for weight loss alone.",
+      "Required Medical Information: Diagnosis of type 2 diabetes mellitus; A1c of 7.0% or greater.",
+      "Age Restrictions: 18 years of age or older.",
+      "Prescriber Restrictions: None.",
+      "Coverage Duration: Initial approval 12 months. Renewal 12 months.",
+      "Other Criteria: Renewal requires documentation of a reduction in A1c from baseline or maintenance of A1c at the patient's individualized goal while on therapy. Quantity limit: 4 pens per 28 days.",
+    ].join("\n");
+    const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplo"] });
+    expect(m.indications.length).toBeGreaterThan(0);
+    for (const ind of m.indications) expect(ind.continuation?.criteria.map((c) => c.kind)).toEqual(["response"]);
+    expect(m.indications[0].criteria.map((c) => c.kind)).not.toContain("response");
+    expect(responseShown(idx("A1c 8.4% -> 6.9% on Examplo"), ["examplo"])?.text).toMatch(/A1c 8.4% -> 6.9/);
+    expect(responseShown(idx("A1c 6.9% -> 8.4% on Examplo"), ["examplo"])).toBeNull();
+  });
+});
