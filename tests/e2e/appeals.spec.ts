@@ -144,6 +144,8 @@ test("a medical claim: assign to me, appeal the signed-off denied line and overt
   await decide.getByRole("button", { name: "Decide appeal" }).click();
   await expect(page.getByTestId("appeal-outcome-badge")).toHaveText("Approved after appeal");
   await expect(page.getByTestId("line-approved-after-appeal")).toBeVisible();
+  // the overturned line reads as approved, its original denial kept as history beside it
+  await expect(page.getByTestId("line-initial-decision")).toHaveText("Initially denied");
   await shot(page, "claim-appeal-case");
   await shot(page, "claim-appeals-panel", "appeals-panel");
 });

@@ -283,11 +283,18 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
         </div>
         <div className="flex items-center gap-2">
           {human && <Badge tone="indigo">Reviewer</Badge>}
-          <DecisionBadge value={current?.final_decision ?? null} />
-          {line.approved_after_appeal && (
-            <Badge tone="green" data-testid="line-approved-after-appeal">
-              Approved after appeal
-            </Badge>
+          {line.approved_after_appeal ? (
+            // the original denial stays on record; what holds now is the appeal's overturn
+            <>
+              <span className="text-xs text-slate-500" data-testid="line-initial-decision">
+                Initially {(current?.final_decision ?? "denied").replace(/_/g, " ")}
+              </span>
+              <Badge tone="green" data-testid="line-approved-after-appeal">
+                Approved after appeal
+              </Badge>
+            </>
+          ) : (
+            <DecisionBadge value={current?.final_decision ?? null} />
           )}
         </div>
       </header>
