@@ -2,11 +2,12 @@
  * The decision tree drawn with @xyflow/react: dagre TB layout, question nodes white, action nodes
  * green when approved and red when denied, edges labelled with the answer. Nodes carry explicit
  * sizes, so the graph renders on the server too. Click selects a node; right-click opens the menu.
- * It opens readable: fitted to the root and the first levels below it (OPEN_DEPTH) at a zoom of at
- * least OPEN_MIN_ZOOM, not to the whole tree (a large tree fitted whole opens too small to read);
- * "Whole tree" and "Top levels" in the corner switch between the two.
+ * It opens readable (openingViewport): fitted to the root and the first levels below it (OPEN_DEPTH)
+ * at a zoom of at least OPEN_MIN_ZOOM, not to the whole tree (a large tree fitted whole opens too
+ * small to read); levels too wide for the pane at that zoom open framed on the root. "Whole tree" and
+ * "Top levels" in the corner switch between the two.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import {
   Background,
   Controls,
@@ -16,12 +17,13 @@ import {
   Position,
   ReactFlow,
   useReactFlow,
+  useStore,
   type Edge,
-  type FitViewOptions,
+  type Viewport,
   type Node,
   type NodeProps,
 } from "@xyflow/react";
-import { layoutTree, NODE_HEIGHT, NODE_WIDTH, OPEN_MIN_ZOOM, topLevelNodeIds } from "./layout-tree";
+import { layoutTree, NODE_HEIGHT, NODE_WIDTH, openingViewport, rootNodeIds, topLevelNodeIds } from "./layout-tree";
 import type { GraphNodeData, PolicyGraph } from "./types";
 
 type PolicyNode = Node<{ node: GraphNodeData; selected: boolean }, "policy">;
@@ -66,12 +68,28 @@ export function shortLabel(text: string, max = 32): string {
 
 const controlButton = "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50";
 
-/** "Top levels" (the opening view) and "Whole tree" (fit every node, however small). */
-function ViewButtons({ openView }: { openView: FitViewOptions }) {
+/**
+ * Sets the opening view once the pane has a size, and draws "Top levels" (back to it) and "Whole tree"
+ * (fit every node, however small). `openView(pane)` is the opening viewport for a pane in px.
+ */
+function ViewControls({ openView }: { openView(pane: { width: number; height: number }): Viewport }) {
   const flow = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || width <= 0 || height <= 0) return;
+    opened.current = true;
+    void flow.setViewport(openView({ width, height }));
+  }, [flow, openView, width, height]);
   return (
     <Panel position="bottom-right" className="flex gap-1">
-      <button type="button" className={controlButton} onClick={() => void flow.fitView({ ...openView, duration: 200 })} data-testid="fit-top-levels">
+      <button
+        type="button"
+        className={controlButton}
+        onClick={() => void flow.setViewport(openView({ width, height }), { duration: 200 })}
+        data-testid="fit-top-levels"
+      >
         Top levels
       </button>
       <button type="button" className={controlButton} onClick={() => void flow.fitView({ padding: 0.1, duration: 200 })} data-testid="fit-whole-tree">
@@ -120,18 +138,17 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
       })),
     [graph],
   );
-  const openView = useMemo<FitViewOptions>(
-    () => ({ nodes: topLevelNodeIds(graph).map((id) => ({ id })), minZoom: OPEN_MIN_ZOOM, maxZoom: 1, padding: 0.1 }),
-    [graph],
-  );
+  const openView = useMemo(() => {
+    const ids = topLevelNodeIds(graph);
+    const roots = rootNodeIds(graph);
+    return (pane: { width: number; height: number }) => openingViewport(positions, ids, roots, pane);
+  }, [graph, positions]);
 
   return (
     <ReactFlow
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}
-      fitView
-      fitViewOptions={openView}
       minZoom={0.1}
       maxZoom={2}
       nodesConnectable={false}
@@ -145,7 +162,7 @@ export function DecisionTreeGraph({ graph, selectedId, onSelect, onContextMenu }
     >
       <Background gap={24} />
       <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} />
-      <ViewButtons openView={openView} />
+      <ViewControls openView={openView} />
     </ReactFlow>
   );
 }
