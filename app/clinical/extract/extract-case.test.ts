@@ -324,3 +324,20 @@ describe("extractCaseFacts — a clinic name with 'Specialty' in it", () => {
     expect(f.practitioner.specialty).toBe("Cardiology");
   });
 });
+
+describe("extractCaseFacts — prior-therapy table rows", () => {
+  it("one row's 'continuing' is not about the drug in the next row (a stopped TNF inhibitor is not concurrent)", () => {
+    const text = [
+      "Member ID: FRH-3104-7726",
+      "Requested drug: Otezla 30 mg tablet",
+      "PRIOR THERAPY",
+      "Methotrexate 20 mg PO weekly + folic acid 01/2024 - present Partial response; continuing",
+      "Humira (adalimumab) 40 mg SC every 2 weeks 03/02/2026 - 08/24/2026 Inadequate response",
+      "Prednisone 5 mg daily 08/2026 - present Bridge",
+    ].join("\n");
+    const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, text)] }, { formulary });
+    const concurrent = f.concurrent_therapies.map((t) => t.drug_name.toLowerCase());
+    expect(concurrent.some((n) => /humira|adalimumab/.test(n))).toBe(false);
+    expect(f.prior_therapies.some((t) => /humira|adalimumab/i.test(t.drug_name))).toBe(true);
+  });
+});

@@ -1016,6 +1016,10 @@ function lineText(l: Line): string {
   return l.text;
 }
 
+/** a therapy table row's date range: "03/02/2026 - 08/24/2026", "01/2024 - present", "2018 - 2019" */
+const TABLE_ROW_RANGE_RE =
+  /\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*[-–]\s*(?:\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}|present|current|ongoing)|\b(?:19|20)\d{2}\s*[-–]\s*(?:(?:19|20)\d{2}|present|current|ongoing)\b/i;
+
 function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric: string | null): { prior: PriorTherapy[]; concurrent: PriorTherapy[] } {
   const { model } = ctx;
   const drafts: TherapyDraft[] = [];
@@ -1111,11 +1115,16 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
     const text = joinedToks.map((t) => t.text).join(" ");
     // a list item ("- No prior biologic") or a section heading ("CURRENT MEDICATIONS") starts a new
     // sentence even without a full stop before it
+    // so does a prior-therapy table row (a line with a date range) and the line after it: one row's
+    // "Partial response; continuing" is not about the drug in the next row
     const cuts: number[] = [];
     let at = 0;
+    let prevRow = false;
     for (const l of pageLines) {
       const lt = l.toks.map((t) => t.text).join(" ");
-      if (at > 0 && (/^[-•*▪◦]\s/.test(lt) || /^[A-Z][A-Z0-9 /&,()-]{3,}:?$/.test(lt))) cuts.push(at);
+      const row = TABLE_ROW_RANGE_RE.test(lt);
+      if (at > 0 && (row || prevRow || /^[-•*▪◦]\s/.test(lt) || /^[A-Z][A-Z0-9 /&,()-]{3,}:?$/.test(lt))) cuts.push(at);
+      prevRow = row;
       at += lt.length + (l.toks.length ? 1 : 0);
     }
     const re = /[^.!?]+(?:[.!?](?=\s+[A-Z(]|$)|$)/g;

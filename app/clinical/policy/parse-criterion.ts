@@ -225,8 +225,36 @@ function comparatorNear(part: string, from: number, to: number, self?: MeasureTe
   return readComparator(scoped) ?? readComparator(part.slice(Math.max(0, from - 40), to));
 }
 
+/**
+ * `source` matching either case without the "i" flag: letters outside escapes become [aA] (inside a
+ * character class the other case is added), so it can be joined with case-sensitive parts.
+ */
+function caseless(source: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\") {
+      out += ch + (source[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (ch === "]") inClass = false;
+      out += /[a-z]/i.test(ch) ? ch.toLowerCase() + ch.toUpperCase() : ch;
+    } else if (ch === "[") {
+      inClass = true;
+      out += ch;
+    } else out += /[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch;
+  }
+  return out;
+}
+
+/**
+ * One regex for a measure's aliases, without the "i" flag: an abbreviation alias keeps aliasRegex's
+ * case rules (capitalised "BMI", never the word "bmi" in lower case) — under "i" its guards rejected
+ * every spelling, so "BMI >= 30" was never read — and other aliases match either case.
+ */
 function measureRegex(m: MeasureTerm): RegExp {
-  return new RegExp(m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${a})`)).join("|"), "i");
+  return new RegExp(m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${caseless(a)})`)).join("|"));
 }
 
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
@@ -239,7 +267,7 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
     for (const ms of MEASURES) {
       // "LDL-C >= 70", or the comparator first: "at least 10% of body surface area"; any mention of the measure
       // not already read as a more specific measure ("height velocity ... SD" is not also "growth velocity")
-      const g = new RegExp(measureRegex(ms).source, "gi");
+      const g = new RegExp(measureRegex(ms).source, "g");
       let th: ReturnType<typeof comparatorNear> = null;
       let am: RegExpExecArray | null;
       while (!th && (am = g.exec(part))) {
@@ -654,6 +682,26 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b/i.test(t))
         return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
       return { ...base, kind: "all", items: [dx, ...labs] };
+    }
+    // "BMI of 27 kg/m2 or greater with at least one weight-related comorbidity: hypertension, …": the
+    // threshold AND the condition it comes with — never the threshold alone
+    const withTail =
+      /\b(?:with|and|plus)\s+(?:at least (?:one|1)|one or more|a|an|documented|a documented)\s+((?:[\w-]+\s+){0,3}(?:comorbidit(?:y|ies)|conditions?|risk factors?|complications?)\b.*)$/i.exec(
+        t,
+      );
+    if (labs.length === 1 && withTail && !parseThresholds(withTail[1]).length) {
+      const tail = withTail[1].replace(/^[^:]*:\s*/, "");
+      const tailConds = conditionsOf(tail);
+      const second: Criterion = tailConds.length
+        ? {
+            ...diagnosisOf(tail, tailConds),
+            text: withTail[0].replace(/^(?:with|and|plus)\s+/i, ""),
+            // a listed condition the vocabulary does not know ("established cardiovascular disease"):
+            // the list can be met, but its absence is no clear failure
+            confidence: tail.split(/,|;|\bor\b|\band\b/i).filter((x) => x.trim().length > 2).length > tailConds.length ? "medium" : "high",
+          }
+        : { ...parseCriterion(withTail[1], "", ctx) };
+      return { ...base, kind: "all", items: [labs[0], second] };
     }
     if (labs.length === 1) return { ...(labs[0] as Criterion), ...base } as Criterion;
     return { ...base, kind: /\bor\b/i.test(t) && !/\band\b/i.test(t) ? "any" : "all", items: labs };

@@ -20,7 +20,7 @@
  */
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
-import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
+import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
   parseAge,
@@ -65,11 +65,14 @@ const ON_THERAPY_RE =
   /\b(?:currently (?:receiving|on|taking|using)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication)|clinical (?:benefit|improvement)|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal)\b/i;
+  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal)\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
   /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification)(?: criteria)?(?:\s*[:.-]\s*|\s+requires\s+)/i;
+/** "Approve for 1 year if " / "Authorize for 12 months when ": a duration that leads a condition */
+const RENEWAL_CONDITION_RE =
+  /^.*?\b(?:approve|authori[sz]e|approved|authori[sz]ed)\s+for\s+(?:an? |one |\d+ )?(?:months?|years?|weeks?|days?)\s+(?:if|when|provided(?: that)?)\s+/i;
 const RENEWAL_DURATION_RE =
   /\b(?:authori[sz]ation (?:will|may) be (?:issued|approved|granted) for|approval duration:?|approve for) ?(\d+ (?:months?|weeks?|years?|days?))[^.]*\.?/i;
 
@@ -80,17 +83,36 @@ const RENEWAL_DURATION_RE =
  * restate the exclusions or only give the approval duration.
  */
 function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Criterion | null {
-  const text = stripConnector(raw.replace(RENEWAL_LEAD_RE, "").replace(RENEWAL_DURATION_RE, "").trim()).replace(/[;.]\s*$/, "");
+  const text = stripConnector(
+    raw
+      .replace(RENEWAL_LEAD_RE, "")
+      // "Approve for 1 year if the patient has responded to X, as determined by the prescriber": the
+      // duration goes, the condition after "if" stays
+      .replace(RENEWAL_CONDITION_RE, "")
+      .replace(RENEWAL_DURATION_RE, "")
+      .replace(/,?\s*as (?:determined|assessed|documented) by the (?:prescriber|prescribing (?:physician|provider)|physician|provider)\b/i, "")
+      .trim(),
+  ).replace(/[;.]\s*$/, "");
   if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text)) return null;
   if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
     return { kind: "on_therapy", text, passage, confidence: "high" };
-  if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b/i.test(text)) return { kind: "response", text, passage, confidence: "high" };
+  if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text))
+    return { kind: "response", text, passage, confidence: "high" };
   const parsed = { ...parseCriterion(text, "", r.ctx), passage };
   // "If request is for a dose increase, new dose does not exceed the maximum listed in Section I": a
   // dose ceiling like any other (one the engine cannot compare limits the approval, as on the initial path)
   if (parsed.kind !== "dose_limit" && /^if (?:the )?request is for a dose (?:increase|escalation)\b.*\bnot exceed\b/i.test(text))
     return { kind: "dose_limit", text, passage, confidence: "high", max_mg: null, per_days: null };
   return parsed;
+}
+
+/**
+ * The requirements of one continuation sentence: split at AND / -AND-, and before an "Approve for …
+ * if" that follows a sentence ("Patient is Currently Receiving X. Approve for 1 year if the patient
+ * has responded to X" is current use AND a response).
+ */
+function renewalParts(text: string): string[] {
+  return text.split(/\s+(?:-AND-|AND)\s+|(?<=\.)\s+(?=(?:[Aa]pprove|[Aa]uthori[sz]e)\s+(?:for|if|when)\b)/);
 }
 
 /** The continuation criteria of an outline passage: its leaf items, or its sentences joined by AND. */
@@ -103,7 +125,7 @@ function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader)
   for (const leaf of leaves) {
     const d = RENEWAL_DURATION_RE.exec(leaf.text) ?? /(\d+ (?:months?|weeks?|years?))/i.exec(leaf.durations.join(" "));
     if (d && !duration) duration = d[1];
-    const parts = leaf.children.length ? [leaf.text] : leaf.text.split(/\s+(?:-AND-|AND)\s+/);
+    const parts = leaf.children.length ? [leaf.text] : renewalParts(leaf.text);
     for (const part of parts) {
       const c = renewalCriterion(part, cite(r, leaf.lines), r);
       if (c) criteria.push(c);
@@ -114,9 +136,7 @@ function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader)
 
 /** Continuation criteria written as one sentence ("Continuation of therapy: the patient is currently receiving X AND ..."). */
 function renewalFromText(text: string, lines: DocLine[], scope: string | null, r: Reader): void {
-  const criteria = text
-    .replace(RENEWAL_LEAD_RE, "")
-    .split(/\s+(?:-AND-|AND)\s+/)
+  const criteria = renewalParts(text.replace(RENEWAL_LEAD_RE, ""))
     .map((t) => renewalCriterion(t, cite(r, lines), r))
     .filter((c): c is Criterion => c != null);
   const d = RENEWAL_DURATION_RE.exec(text);
@@ -299,6 +319,38 @@ function contradictory(items: Criterion[]): boolean {
   );
 }
 
+/**
+ * An age band that leads a requirement ("Adults 18 years and older: BMI of 30 kg/m2 or greater",
+ * "Members 12 to 17 years: BMI at or above the 95th percentile"): group 1 is the band, group 2 the
+ * requirement for members in it.
+ */
+const AGE_BAND_RE =
+  /^((?:adults?|adolescents?|children|pediatric(?: patients| members)?|(?:patients|members|individuals)(?: aged?)?|aged?)\s*\(?\s*(?:aged?\s*)?\d{1,2}\s*(?:years?(?: of age| old)?\s*)?(?:(?:and|or) (?:older|over|above)|\+|(?:to|through|[-–])\s*\d{1,2}\s*(?:years?(?: of age| old)?)?|(?:and|or) younger|(?:or )?less)\s*\)?)\s*[:–-]\s*(.{4,})$/i;
+
+/**
+ * A requirement for one age band: the band's age criterion AND the requirement, so a sibling band
+ * written for other ages reads as an alternative (see itemCriterion), never as a rule every member
+ * must meet. Null when `text` does not lead with an age band.
+ */
+function ageBandCriterion(text: string, note: string, r: Reader, passage: Citation | null): Criterion | null {
+  const m = AGE_BAND_RE.exec(text);
+  if (!m) return null;
+  const nums = [...m[1].matchAll(/\d{1,2}/g)].map((x) => Number(x[0]));
+  const range = /(?:to|through|[-–])\s*\d/.test(m[1]);
+  const below = /younger|less/i.test(m[1]);
+  // max_years is exclusive, as the age reader writes it: "12 to 17 years" is 12 ≤ age < 18
+  const age: CriterionOf<"age"> = {
+    kind: "age",
+    text: m[1],
+    confidence: "high",
+    ...(below ? { max_years: nums[0] + 1 } : { min_years: nums[0] }),
+    ...(range && nums[1] != null ? { max_years: nums[1] + 1 } : {}),
+  };
+  const rest = m[2].trim();
+  const req = inlineAlternatives(rest, note, r, passage) ?? { ...parseCriterion(rest, note, r.ctx), passage };
+  return { kind: "all", items: [{ ...age, passage }, req], text, passage, confidence: "high" };
+}
+
 /** Convert an outline item (with its children) into one criterion. */
 function itemCriterion(item: OutlineItem, r: Reader): Criterion {
   const passage = cite(r, item.lines);
@@ -315,7 +367,10 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
     const lead = headRequirement(text, head);
     // "(i and ii)" over mutually exclusive items (Ph-negative disease / Ph-positive disease): both are
     // covered, one at a time — read as alternatives, never as two requirements no patient can meet
-    const opFinal = op === "all" && contradictory(items) ? "any" : op;
+    // children that are each an age band ("Adults 18 years and older: …" / "Members 12 to 17 years:
+    // …") are alternatives: a member is in one band
+    const ageBands = kids.length > 1 && kids.every((k) => AGE_BAND_RE.test(stripConnector(k.text)));
+    const opFinal = op === "all" && (contradictory(items) || ageBands) ? "any" : op;
     if (lead && opFinal === "any")
       return {
         kind: "all",
@@ -327,6 +382,8 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
     if (lead) items = [lead, ...items];
     return { kind: opFinal, items, ...(min ? { min } : {}), text, ...(item.note ? { note: item.note } : {}), passage, confidence: "high" } as Criterion;
   }
+  const band = ageBandCriterion(text, item.note, r, passage);
+  if (band) return band;
   const alt = inlineAlternatives(text, item.note, r, passage);
   if (alt) return alt;
   return { ...parseCriterion(text, item.note, r.ctx), passage };
@@ -399,7 +456,7 @@ function inlineAlternatives(text: string, note: string, r: Reader, passage: Cita
 
 /** "Approve for 6 months if the patient is ≥ 18 years, has tried two NSAIDs ..., and is prescribed by ..." */
 const ONE_SENTENCE_RE =
-  /\b(?:approve(?:d)?(?: for [^.;:]{1,40}?)?|authori[sz]e(?:d)?(?: for [^.;:]{1,40}?)?|(?:is|are) (?:considered )?(?:covered|medically necessary)|may be (?:approved|authori[sz]ed))\s+(?:if|when|provided(?: that)?|for (?:patients|members|individuals) who)\s+(?!(?:the )?(?:patient|member|individual)s? (?:meets?|satisf(?:y|ies)) (?:ALL|ONE|ANY|EITHER|BOTH|the following)\b|(?:ALL|ONE|ANY|EITHER|BOTH) of\b|the following\b)/i;
+  /\b(?:approve(?:d)?(?: for [^.;:]{1,40}?)?|authori[sz]e(?:d)?(?: for [^.;:]{1,40}?)?|(?:is|are) (?:considered )?(?:covered|medically necessary)|may be (?:approved|authori[sz]ed))\s+(?:if|when|provided(?: that)?|for (?:patients|members|individuals) who)\s+|\bmay be granted for (?:members|patients|individuals)\s+(?=(?:aged?\s+)?\d{1,2}\s+years?\b|with\b|who\b)(?!(?:the )?(?:patient|member|individual)s? (?:meets?|satisf(?:y|ies)) (?:ALL|ONE|ANY|EITHER|BOTH|the following)\b|(?:ALL|ONE|ANY|EITHER|BOTH) of\b|the following\b)/i;
 const SUBJECT_START =
   "(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|request|prescriber|requested)\\b|(?:has|have|had|is|are|was|were|tried|failed|received|prescribed|there is|documentation|diagnosis|age)\\b";
 
@@ -442,7 +499,12 @@ function conjuncts(text: string): string[] {
       last = mm.index + mm[0].length;
     }
     pieces.push(part.slice(last));
-    for (const p of pieces.map((x) => x.trim()).filter(Boolean)) {
+    // "18 years of age or older with relapsing or refractory EGPA": the age, and the disease (with its state)
+    const split = pieces.flatMap((x) => {
+      const m = /^(.*?\byears?(?: of age| old)? (?:or|and) (?:older|over))\s+with\s+(.{4,})$/i.exec(x.trim());
+      return m ? [m[1], `Diagnosis of ${m[2]}`] : [x];
+    });
+    for (const p of split.map((x) => x.trim()).filter(Boolean)) {
       if (out.length && !subj.test(p) && p.split(/\s+/).length <= 3) out[out.length - 1] += `, ${p}`;
       else out.push(p);
     }
@@ -528,6 +590,9 @@ function isStructural(item: OutlineItem, r: Reader): boolean {
   );
 }
 
+/** an age in an approval lead ("… may be granted for members 6 years of age or older with …") */
+const LEAD_AGE_RE = /\b(?:members|patients|individuals|adults|children)\s+(?:aged?\s+)?(\d{1,2})\s+years?(?: of age| old)? (?:or|and) older\b/i;
+
 interface Found {
   title: string;
   item: OutlineItem;
@@ -586,6 +651,12 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
             },
           ]
         : crit;
+    // "Authorization of 6 months may be granted for members 6 years of age or older with severe asthma
+    // when all of the following criteria are met:": the lead's age is a requirement too
+    const leadAge = LEAD_AGE_RE.exec(item.text);
+    const hasAge = (cs: Criterion[]): boolean => cs.some((c) => c.kind === "age" || ((c.kind === "all" || c.kind === "any") && hasAge(c.items)));
+    if (leadAge && !hasAge(criteria))
+      criteria.unshift({ kind: "age", min_years: Number(leadAge[1]), text: leadAge[0], passage: cite(r, item.lines.slice(0, 2)), confidence: "high" });
     out.push({ title: title ?? own, item, criteria, duration: durationOf(item) });
     return;
   }
@@ -624,17 +695,66 @@ function noteUnread(r: Reader, criteria: Criterion[]) {
   criteria.forEach(visit);
 }
 
+/**
+ * Indications written as unnumbered sub-headings ("Criteria for Initial Approval / Eosinophilic
+ * Asthma / Authorization of 6 months may be granted for members … when all of the following criteria
+ * are met: / A. … B. …", the style of specialty-pharmacy clinical policy bulletins): a short line that
+ * names a known condition, with no marker and no sentence end, directly followed by an approval lead
+ * ("may be granted", "is medically necessary when", "approve for") becomes a numbered item ("1.
+ * Eosinophilic Asthma."), so its lead and lettered criteria nest under it like any numbered indication.
+ * Numbering restarts at each section heading. Other lines are returned unchanged.
+ */
+function numberConditionHeadings(lines: DocLine[]): DocLine[] {
+  let n = 0;
+  return lines.map((l, i) => {
+    const t = l.text.trim();
+    if (isHeading(t)) {
+      n = 0;
+      return l;
+    }
+    const next = lines[i + 1]?.text ?? "";
+    if (
+      t.length < 3 ||
+      t.length > 70 ||
+      /^\(?(?:[IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})[.)]\s/.test(t) ||
+      /^[•\-–*]/.test(t) ||
+      /[.;,]$/.test(t) ||
+      !/^[A-Z]/.test(t) ||
+      CRITERION_LEAD_RE.test(t) ||
+      APPROVAL_LEAD_RE.test(t) ||
+      !APPROVAL_LEAD_RE.test(next) ||
+      !indicationTerms(t.replace(/:$/, "")).understood
+    )
+      return l;
+    n += 1;
+    const text = `${n}. ${t.replace(/:$/, "")}.`;
+    const prefix = `${n}. `.length;
+    return { ...l, text, map: Array.from({ length: text.length + 1 }, (_, k) => (k < prefix ? l.start : k - prefix < t.length ? l.map[k - prefix] : l.end)) };
+  });
+}
+
 function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
-  const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
+  const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(substituteStepDrugs(lines))), new Set(), { bullets: true });
   const found: Found[] = [];
   const exclusions: Criterion[] = [];
   let sawCriteriaHeading = false;
+  let droppedCriteria = 0;
   for (const s of sections) {
     const h = s.heading;
     if (SKIP_HEAD_RE.test(h) && !/criteria/i.test(h)) continue;
     if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h)) {
       r.continuation.push({ text: h, passage: cite(r, s.preamble.slice(0, 1)), why: "Continuation/renewal criteria apply to reauthorization requests only." });
-      if (s.items.length) renewalFromItems(s.items, null, r);
+      // per-indication continuation criteria ("Eosinophilic Asthma: … / EGPA: …") keep their indication
+      const scoped = s.items.filter((it) => indicationTerms(titleOf(it)).understood && !CRITERION_LEAD_RE.test(it.text.trim()));
+      const rest = s.items.filter((it) => !scoped.includes(it));
+      if (scoped.length > 1 || (scoped.length === 1 && !rest.length))
+        for (const it of scoped)
+          if (it.children.length) renewalFromItems(it.children, titleOf(it), r);
+          else renewalFromText(it.text.slice(titleOf(it).length).replace(/^[.:\s]+/, ""), it.lines, titleOf(it), r);
+      else if (scoped.length) rest.unshift(...scoped);
+      if (rest.length) renewalFromItems(rest, null, r);
+      // "Continuation of therapy: the patient is currently receiving X AND …" as a paragraph
+      if (!s.items.length && s.preamble.length) renewalFromText(s.preamble.map((l) => l.text).join(" "), s.preamble, null, r);
       continue;
     }
     if (EXCLUSION_HEAD_RE.test(h) && !APPROVAL_LEAD_RE.test(h)) {
@@ -642,9 +762,17 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       continue;
     }
     if (/criteria|authori[sz]ation|approval|coverage|indication|polic/i.test(h)) sawCriteriaHeading = true;
-    for (const top of s.items) collect(top, null, r, found, exclusions);
+    for (const top of s.items) {
+      const before = found.length;
+      collect(top, null, r, found, exclusions);
+      if (found.length === before && !top.children.length && CRITERION_LEAD_RE.test(stripConnector(top.text))) droppedCriteria += 1;
+    }
   }
   if (!found.length) return null;
+  // a flat list of requirements ("ALL of the following must be documented: 1. The member is 12 years
+  // of age or older. 2. BMI criterion: a. … b. … 3. …") is not a list of indications: the outline
+  // reading would keep only the items with sub-items and drop the rest, so the list is read whole
+  if (droppedCriteria >= 2 && droppedCriteria >= found.length) return null;
   const indications: PolicyIndication[] = found.map((f) => {
     noteUnread(r, f.criteria);
     return toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title);

@@ -251,7 +251,7 @@ function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContex
     const cited = t.citations.map((c) => c.text.toLowerCase()).join(" ");
     if (
       opts.combination &&
-      /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ing)? from|transition(?:ing)? from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the))\b/.test(
+      /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ing)? from|transition(?:ing)? from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the)|(?:plan|will|to)\W{1,3}(?:stop|discontinue|d\/c)\b|last dose\b)/.test(
         cited,
       )
     )

@@ -82,15 +82,18 @@ export const DRUG_CLASSES: DrugClass[] = [
       "conventional (?:systemic|dmard|disease-modifying)",
       "traditional (?:systemic|dmard)",
       "non-?biologic (?:dmard|systemic)",
-      "\\bdmards?\\b",
-      "disease[- ]modifying anti-?rheumatic",
+      // a bare "DMARD", not the qualified "biologic DMARD" / "targeted synthetic DMARD" (other classes)
+      "(?<!(?:targeted synthetic|synthetic|biologic(?:al)?|targeted)[\\s-]+)\\bdmards?\\b",
+      "(?<!(?:targeted synthetic|biologic(?:al)?|targeted)[\\s-]+)disease[- ]modifying anti-?rheumatic",
     ],
   },
   {
     name: "conventional systemic agent",
     aliases: ["conventional systemic", "traditional systemic", "systemic (?:agent|therapy|immunosuppressant)s? such as", "oral systemic"],
   },
-  { name: "immunomodulator", aliases: ["immunomodulators?\\b", "thiopurines?", "immunosuppressants?"] },
+  // "potent immunosuppressants (e.g., azathioprine, cyclosporine)" is the JAK-inhibitor labels' phrase for
+  // the drugs it names, not every immunomodulator (methotrexate is given with them)
+  { name: "immunomodulator", aliases: ["immunomodulators?\\b", "thiopurines?", "(?<!potent\\s+)immunosuppressants?"] },
   { name: "aminosalicylate", aliases: ["aminosalicylates?", "5-?asa", "mesalamine products?"] },
   {
     name: "systemic corticosteroid",
@@ -952,7 +955,19 @@ export function classMembers(name: string): string[] {
 /** Drug classes a piece of prose names ("a TNF inhibitor", "two NSAIDs"). */
 export function classesNamedIn(text: string): DrugClass[] {
   const t = text.toLowerCase();
-  return DRUG_CLASSES.filter((c) => c.aliases.some((a) => new RegExp(a, "i").test(t)));
+  const named = DRUG_CLASSES.filter((c) => c.aliases.some((a) => new RegExp(a, "i").test(t)));
+  // "another anti-IL-5 biologic or anti-IgE biologic": every mention of the broad class is qualified by
+  // one of its subclasses, so the text names those subclasses, not every biologic
+  return named.filter((c) => {
+    const subs = named.filter((x) => x.parents?.includes(c.name));
+    if (!subs.length) return true;
+    const mentions = c.aliases.flatMap((a) => [...t.matchAll(new RegExp(a, "gi"))]);
+    return mentions.some((m) => {
+      const before = t.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0);
+      const phrase = before.split(/,|;|\bor\b|\band\b|\(|\)|\bwith\b|\ba\b|\ban\b/).pop() ?? "";
+      return !subs.some((x) => x.aliases.some((a) => new RegExp(a, "i").test(phrase)));
+    });
+  });
 }
 
 /** All names a drug is known by (lower case), or just the name when it is not in the directory. */
