@@ -68,10 +68,28 @@ export function isUnansweredFormLine(text: string): boolean {
   return false;
 }
 
+/** an ePA printout's answer line: "Answer: Yes - enrolled in …", "Response: Y" */
+const ANSWER_YES = /^(?:answer|response|reply|a)\s*[:.\-]\s*(?:yes|y)\b/i;
+
+/**
+ * Whether line `i` of `all` is a question answered "Yes" on the answer line after it (ePA printouts:
+ * "Question 3: Is the patient participating in a reduced-calorie diet …?" / "Answer: Yes - …"): the
+ * question's wording is then a fact about the patient, like a checked "[X] Yes".
+ */
+function answeredYesBelow(all: DocLine[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(all.length, i + 3); k++) {
+    if (all[k].page !== all[i].page) return false;
+    if (ANSWER_YES.test(all[k].text.trim())) return true;
+    if (/^(?:answer|response|reply)\s*[:.\-]/i.test(all[k].text.trim()) || /\?\s*$/.test(all[k - 1].text) === false) return false;
+  }
+  return false;
+}
+
 export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
   const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
-  const lines = docLines(doc)
-    .filter((l) => !isUnansweredFormLine(l.text))
+  const all = docLines(doc);
+  const lines = all
+    .filter((l, i) => !isUnansweredFormLine(l.text) || answeredYesBelow(all, i))
     .map((l, index) => {
       const p = pageMeta.get(l.page);
       return { ...l, index, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };

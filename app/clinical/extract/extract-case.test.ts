@@ -341,3 +341,38 @@ describe("extractCaseFacts — prior-therapy table rows", () => {
     expect(f.prior_therapies.some((t) => /humira|adalimumab/i.test(t.drug_name))).toBe(true);
   });
 });
+
+describe("extractCaseFacts — ePA portal printout", () => {
+  const roster = [
+    {
+      member_id: "FRH-9043-1160",
+      first_name: "Jonathan",
+      last_name: "Pereira",
+      birth_date: "1977-06-11",
+      gender: "male",
+      plan_identification: null,
+      coverage_start: "2026-01-01",
+      coverage_end: null,
+    },
+  ];
+  const page = (idLine: string) =>
+    textPage(
+      1,
+      [
+        "RxGateway ePA Prior Authorization Request - Submission Summary",
+        "Patient Name      Jonathon Pereira",
+        "Date of Birth      1977-06-11",
+        idLine,
+        "Medication      QSYMIA 7.5-46 MG Oral Capsule",
+        "NDC      62541-0202-30",
+      ].join("\n"),
+    );
+  it("reads the member ID after a combined label ('Member ID / BIN-PCN')", () => {
+    const f = extractCaseFacts({ page_count: 1, pages: [page("Member ID / BIN-PCN      FRH-9043-1160 (BIN 610097 PCN 9999)")] }, { formulary, roster });
+    expect(f.patient.member_id).toBe("FRH-9043-1160");
+  });
+  it("never takes an all-digit NDC for a member ID whose shape has letters", () => {
+    const f = extractCaseFacts({ page_count: 1, pages: [page("Member ID      (not printed)")] }, { formulary, roster });
+    expect(f.patient.member_id).not.toBe("GZS41020230");
+  });
+});

@@ -48,6 +48,10 @@ export function coerceToShape(raw: string, shapes: Set<string>): string | null {
     const kinds: string[] = [];
     for (const m of shape.matchAll(/([DLX])(\d+)/g)) for (let i = 0; i < Number(m[2]); i++) kinds.push(m[1]);
     if (kinds.length !== t.length) continue;
+    // OCR slips a letter or two, never every one: a token with no letter where the shape has letters
+    // ("62541020230", an NDC, for L3D8) is another number
+    const letterAt = kinds.map((k, i) => (k === "L" ? i : -1)).filter((i) => i >= 0);
+    if (letterAt.length >= 2 && letterAt.filter((i) => /[A-Z]/.test(t[i])).length * 2 < letterAt.length) continue;
     let out = "";
     let ok = true;
     for (let i = 0; i < t.length && ok; i++) {
@@ -70,7 +74,7 @@ export function coerceToShape(raw: string, shapes: Set<string>): string | null {
 const MEMBER_ID_LABEL =
   /\b(?:(?:Member|Subscriber|Medicaid|Medicare|Insured|Enrollee|Beneficiary|Recipient|Policy(?:holder)?|Patient|Health\s*plan|Cardholder|Plan|Cigna|Aetna|UHC|BCBS)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.|identification)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\bMBI\b|\b(?:Member|Medicaid|Medicare|Subscriber|Beneficiary|Recipient|Enrollee|Insured)\s*(?:#|No\.?|Number)|\bPolicy\s*(?:#|No\.?|Number)/i;
 const OTHER_ID_LABEL =
-  /\b(?:DEA|NPI|Group|Grp|Tax|TIN|EIN|License|MRN|Medical record|Chart|Accession|Reference|Ref|CLIA|BIN|PCN|Rx\s*(?:Group|Grp|BIN|PCN)|RxGRP|Account|Acct|Claim|Case|PA\s*#|Auth|Order|Lot|Req(?:uisition)?|Specimen|Phone|Fax|Tel|Prescriber|Provider|Pharmacy|NCPDP|Encounter|Visit|Invoice)\b/i;
+  /\b(?:DEA|NPI|NDC|Group|Grp|Tax|TIN|EIN|License|MRN|Medical record|Chart|Accession|Reference|Ref|CLIA|BIN|PCN|Rx\s*(?:Group|Grp|BIN|PCN)|RxGRP|Account|Acct|Claim|Case|PA\s*#|Auth|Order|Lot|Req(?:uisition)?|Specimen|Phone|Fax|Tel|Prescriber|Provider|Pharmacy|NCPDP|Encounter|Visit|Invoice)\b/i;
 
 /** Tokens that can be IDs: 5–20 characters with at least four digits (or OCR digit look-alikes). */
 function idTokens(v: string): string[] {

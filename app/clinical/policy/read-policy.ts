@@ -1222,6 +1222,30 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // prose, bullets, step-therapy and quantity-limit programs
 
+/** Sentences of consecutive preamble lines, each with the lines it spans. */
+function preambleSentences(lines: DocLine[]): { text: string; lines: DocLine[] }[] {
+  const out: { text: string; lines: DocLine[] }[] = [];
+  let cur: { text: string; lines: DocLine[] } | null = null;
+  for (const l of lines) {
+    const parts = l.text.split(/(?<=[.!?])\s+(?=[A-Z])/);
+    parts.forEach((part, i) => {
+      if (!cur || i > 0 || (cur.lines.length && cur.lines[cur.lines.length - 1].index !== l.index - 1)) {
+        if (cur) out.push(cur);
+        cur = { text: part, lines: [l] };
+      } else {
+        cur.text += ` ${part}`;
+        if (!cur.lines.includes(l)) cur.lines.push(l);
+      }
+    });
+    if (cur && /[.!?]$/.test(l.text.trim())) {
+      out.push(cur);
+      cur = null;
+    }
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
 function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
   const usable = sections.filter(
@@ -1271,12 +1295,12 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   )
     style = "step_therapy";
   // the lead sentence names the indication ("... medically necessary for members with X when ALL ...")
-  const lead = preamble.find(
-    (l) =>
-      /medically necessary|is covered|are covered|approved for|indicated for|coverage of|recommended (?:for|in)/i.test(l.text) &&
-      mostSpecificConditions(withoutExamples(l.text)).length,
-  );
-  const leadTerms = lead ? indicationTerms(lead.text) : null;
+  // the lead sentence may wrap over lines ("It is indicated, with a reduced-calorie diet and increased
+  // physical activity, for chronic weight management in adults …"): read whole sentences
+  const leadRe = /medically necessary|is covered|are covered|approved for|indicated\b[^.;]{0,90}?\bfor\b|coverage of|recommended (?:for|in)/i;
+  const leadSentence = preambleSentences(preamble).find((x) => leadRe.test(x.text) && mostSpecificConditions(withoutExamples(x.text)).length);
+  const lead = leadSentence?.lines[0];
+  const leadTerms = leadSentence ? indicationTerms(leadSentence.text) : null;
   if (leadTerms?.understood && !criteria.some((c) => JSON.stringify(c).includes('"kind":"diagnosis"'))) {
     criteria.unshift({
       kind: "diagnosis",
@@ -1294,7 +1318,7 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
     leadTerms?.understood ? leadTerms.conditions.join(" / ") : null,
     criteria,
     duration ? durationText(duration) : null,
-    lead ? cite(r, [lead]) : null,
+    leadSentence ? cite(r, leadSentence.lines) : null,
     title,
   );
   if (!criteria.length)

@@ -197,6 +197,9 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           rest = rest.trim();
           // a stray empty box the scan put between a label and its value ("DB [ ] 01/07/1988") is no value
           if (/^(?:\[\s*\]\s*)+$/.test(rest)) rest = "";
+          // a combined label ("Member ID / BIN-PCN", "Phone / Fax"): the rest of the cell is label, the
+          // value is in the next cell
+          if (/^[/&]\s*[A-Za-z][A-Za-z.\- ]{0,24}$/.test(rest) && line.segs[si + 1]) rest = "";
           const hadColon = /:/.test(lead) || /:$/.test(m[0]);
           if (!opts.belowOnly && rest && (!opts.validate || opts.validate(rest)) && (hadColon || !LOOKS_LIKE_LABEL.test(rest) || opts.validate)) {
             out.push({ page: p.page, value: rest, toks: toksInRange(seg.toks, restStart, restStart + rest.length), labelToks, line, how: "inline", section });
