@@ -364,6 +364,13 @@ export interface PolicyIndication {
   match: IndicationMatch;
   /** false when the indication could not be tied to a condition (e.g. "all FDA-approved indications") */
   understood: boolean;
+  /**
+   * true when the condition was inferred (from a diagnosis requirement among the criteria, or the
+   * policy's title) rather than read from the policy's own indication heading or lead sentence: the
+   * reader may have missed other covered indications, so a diagnosis outside it is never a clear
+   * "not covered" (review-case.ts)
+   */
+  inferred?: boolean;
   /** all required */
   criteria: Criterion[];
   duration: string | null;
@@ -399,7 +406,15 @@ export const NodeCriterionSchema = z.union([
   z.object({
     role: z.literal("indication"),
     kind: z.literal("indication"),
-    branches: z.array(z.object({ title: z.string(), understood: z.boolean().default(true), ...IndicationMatchSchema.shape })),
+    branches: z.array(
+      z.object({
+        title: z.string(),
+        understood: z.boolean().default(true),
+        /** the condition was inferred (from a diagnosis requirement or the policy title), not read from an indication heading or lead */
+        inferred: z.boolean().optional(),
+        ...IndicationMatchSchema.shape,
+      }),
+    ),
   }),
   z.object({
     /** "continuation": the question whether the request is a continuation (reauthorization) of therapy */

@@ -220,7 +220,12 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
         /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") ||
         /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
       ev.contraindicated ||= CONTRAINDICATION.test(`${before.slice(-30)} ${seg}`) && !/\bno (?:known )?contraindicat/.test(seg);
-      ev.ongoing ||= ONGOING.test(seg) || /\b(?:continue|on|add|adding|remains on|currently (?:on|taking))\s*$/.test(before.trim() + " ");
+      // "on X" is current use, "previously on X" / "was on X" is not
+      ev.ongoing ||=
+        ONGOING.test(seg) ||
+        /\b(?:continue|add|adding|remains on|currently (?:on|taking))\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
+          before.trim() + " ",
+        );
       ev.stopped ||= STOPPED.test(seg) || /\b(?:stopped|discontinued|previously|prior)\b/.test(before);
       const around = `${before.slice(-40)} ${seg.slice(0, 60)}`;
       const planned = NOT_TAKEN.test(around) && (best == null || /\binstructed|\badvised|\brecommend/.test(around)) && !ev.failure && !ev.intolerance;

@@ -78,7 +78,11 @@ export function compileTree(model: PolicyModel, drugNames: string[]): DecisionTr
     node_action: null,
     condition: cond,
     parent_id: parent,
-    criterion: { role: "indication", kind: "indication", branches: model.indications.map((b) => ({ title: b.title, understood: b.understood, ...b.match })) },
+    criterion: {
+      role: "indication",
+      kind: "indication",
+      branches: model.indications.map((b) => ({ title: b.title, understood: b.understood, ...(b.inferred ? { inferred: true } : {}), ...b.match })),
+    },
     passage: null,
   });
   action(pick.id, "None of the listed indications", "denied", "Denied — indication not covered by this policy", null);
@@ -160,7 +164,7 @@ export function generateDecisionTree(doc: ParsedDocument, meta: ReadPolicyMeta):
 }
 
 export type ResolvedNode =
-  | { role: "indication"; branches: { title: string; understood: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[] }
+  | { role: "indication"; branches: { title: string; understood: boolean; inferred?: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[] }
   | { role: "criterion" | "exclusion"; spec: Criterion; edited: boolean }
   | { role: "continuation" };
 

@@ -796,10 +796,19 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
 /** An indication path: its conditions come from its title, else from its diagnosis criteria, else from the policy title. */
 function toIndication(title: string | null, criteria: Criterion[], duration: string | null, passage: Citation | null, policyTitle: string): PolicyIndication {
   let terms = indicationTerms(title ?? "");
+  const inferred = !terms.understood;
   if (!terms.understood) {
     const dx = criteria.flatMap(diagnosisConditions);
-    if (dx.length)
+    if (dx.length) {
       terms = { conditions: [...new Set(dx.map((d) => d.name))], icd10: [...new Set(dx.flatMap((d) => d.icd10))], phrases: terms.phrases, understood: true };
+      // the diagnosis requirement is then the only sign of what the path covers: a request outside it
+      // is not clearly uncovered (the reader may have missed the policy's indication section), so the
+      // requirement can be met but never fails on its own
+      criteria = criteria.map(function soften(c: Criterion): Criterion {
+        if (c.kind === "diagnosis" && c.confidence === "high") return { ...c, confidence: "medium" };
+        return c.kind === "all" || c.kind === "any" ? { ...c, items: c.items.map(soften) } : c;
+      });
+    }
   }
   if (!terms.understood && title == null) {
     const fromTitle = indicationTerms(policyTitle);
@@ -809,6 +818,7 @@ function toIndication(title: string | null, criteria: Criterion[], duration: str
     title: title ?? (terms.conditions.join(" / ") || policyTitle),
     match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases },
     understood: terms.understood,
+    ...(inferred && terms.understood ? { inferred: true } : {}),
     criteria,
     duration,
     passage,

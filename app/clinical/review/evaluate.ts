@@ -95,6 +95,9 @@ function candidateDrugs(drugs: string[], classes: string[], ctx: EvalContext, ex
   for (const c of classes) for (const m of classMembers(c)) out.add(m);
   for (const e of excluded) for (const n of drugNames(e)) out.delete(n);
   for (const r of ctx.requested) out.delete(r);
+  // a component of the requested combination product ("sofosbuvir" of sofosbuvir/velpatasvir) is the
+  // requested drug, never "another" drug taken with it
+  for (const r of ctx.requested) if (/[/+]/.test(r)) for (const part of r.split(/\s*[/+]\s*/)) for (const n of drugNames(part)) out.delete(n);
   return [...out];
 }
 
@@ -920,13 +923,19 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   const matchesExcluded = (c: CaseCondition) =>
     conditionSatisfies(c, spec.conditions, spec.icd10) && !(c.condition && coveredConditions.includes(c.condition) && !spec.conditions.includes(c.condition));
   const isCovered = (c: CaseCondition) => conditionSatisfies(c, coveredConditions, coveredIcd);
+  // an exclusion that names the very condition the policy covers ("Virologic failure after an NS5A
+  // regimen" in a hepatitis C policy) is about something else the request must show (a prior failure,
+  // a stage), never met by the diagnosis alone: a reviewer checks it
+  if (primary && !spec.severity?.length && isCovered(primary) && primary.condition != null && spec.conditions.includes(primary.condition))
+    return ev(
+      "insufficient",
+      `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
+      [],
+      "none",
+      `Whether this exclusion applies: ${spec.text}`,
+    );
   // the primary diagnosis is the excluded condition itself, not one the policy covers
-  if (
-    primary &&
-    matchesExcluded(primary) &&
-    (!isCovered(primary) || (primary.condition != null && spec.conditions.includes(primary.condition))) &&
-    severityOk(primary.citation)
-  ) {
+  if (primary && matchesExcluded(primary) && !isCovered(primary) && severityOk(primary.citation)) {
     const coveredElse = conds.some((c) => c !== primary && c.source !== "text" && isCovered(c) && !matchesExcluded(c));
     if (!coveredElse && !spec.severity?.length)
       return ev(

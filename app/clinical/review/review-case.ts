@@ -157,6 +157,8 @@ export interface BranchInfo {
   label: string;
   title: string;
   understood: boolean;
+  /** inferred by the reader, not read from an indication heading (see PolicyIndication.inferred) */
+  inferred?: boolean;
   conditions: string[];
   icd10: string[];
   phrases: string[];
@@ -214,7 +216,9 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
       info: info(branches.length === 1 ? "single" : "matched"),
     };
   }
-  const allUnderstood = branches.length > 0 && branches.every((b) => b.understood);
+  // a diagnosis outside the listed indications is "not covered" only when every indication was read
+  // from the policy's own indication wording; an inferred one may not be the only covered use
+  const allUnderstood = branches.length > 0 && branches.every((b) => b.understood && !b.inferred);
   const noneLabel = "None of the listed indications";
   if (formalKnown.length && allUnderstood) {
     const cites = formalKnown.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2);
@@ -235,9 +239,11 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
   const why =
     !formal.length && !ctx.conditions.length
       ? "No diagnosis is stated in the request."
-      : !allUnderstood
-        ? "The policy's indication section was not fully understood by the reader; a reviewer must match the diagnosis."
-        : "The request's diagnosis could not be matched to a known condition.";
+      : branches.some((b) => b.understood && b.inferred) && branches.every((b) => b.understood)
+        ? "The policy's covered indications were inferred by the reader (not read from an indication section), so a diagnosis outside them is not clearly uncovered; a reviewer must match the diagnosis."
+        : !allUnderstood
+          ? "The policy's indication section was not fully understood by the reader; a reviewer must match the diagnosis."
+          : "The request's diagnosis could not be matched to a known condition.";
   return {
     answer: {
       node_id: node.id,
