@@ -376,3 +376,26 @@ describe("extractCaseFacts — ePA portal printout", () => {
     expect(f.patient.member_id).not.toBe("GZS41020230");
   });
 });
+
+describe("extractCaseFacts — pharmacy-initiated request after a rejected claim", () => {
+  const text = [
+    "Manchester Road Pharmacy      PHARMACY-INITIATED PRIOR AUTHORIZATION REQUEST",
+    "NCPDP 3660885      NPI 1611904370",
+    "A. CLAIM REJECTION",
+    "BIN / PCN / Group      610097 / 9999 / BSEB01      Cardholder ID      SOH-905517-01",
+    "B. PATIENT",
+    "Patient (last, first)      WOJCIK, DENNIS      Date of birth (CCYYMMDD)      19711230",
+    "C. PRODUCT SUBMITTED",
+    "Drug      Ubrelvy 100 mg tablet",
+    "D. PRESCRIBER",
+    "Prescriber      Nathan Osei, DO      NPI      1244093864",
+    "Specialty      Family Medicine",
+  ].join("\n");
+  const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, text)] }, { formulary });
+  it("reads the patient from 'Patient (last, first)' and a CCYYMMDD date of birth", () => {
+    expect(f.patient).toMatchObject({ first_name: "Dennis", last_name: "Wojcik", birth_date: "1971-12-30" });
+  });
+  it("reads the prescriber from its lettered section, not the pharmacy's NPI in the header", () => {
+    expect(f.practitioner).toMatchObject({ first_name: "Nathan", last_name: "Osei", npi: "1244093864" });
+  });
+});

@@ -155,7 +155,8 @@ function hitCite(ctx: Ctx, h: FieldHit): Citation {
 // ---------------------------------------------------------------------------------------------
 // Patient
 
-const L_MEMBER_NAME = /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
+const L_MEMBER_NAME =
+  /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?|\b(?:Member|Patient|Enrollee|Cardholder)\s*\(\s*last,?\s*first[^)]*\)/i;
 const L_NAME =
   /(?<![A-Za-z])(?<!(?:Last|F[iu1l!|]?r?[s5][t!1l|]?|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
 const L_LAST = /\bLast\s*name\b/i;
@@ -206,6 +207,17 @@ function withSplitSurname(h: FieldHit, value: string): string {
   return `${value} ${next.text.trim()}`;
 }
 
+/**
+ * A date of birth as written: any date findDates reads, or the NCPDP / claim form's CCYYMMDD
+ * ("Date of birth (CCYYMMDD) 19711230", "19711230"). ISO YYYY-MM-DD or null.
+ */
+export function parseDob(v: string): string | null {
+  const d = parseDate(v);
+  if (d) return d;
+  const m = /^\s*(?:\(?\s*(?:CC|YY)YYMMDD\s*\)?\s*)?((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b/i.exec(v);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
 function extractPatient(ctx: Ctx): ExtractedPatient {
   const { model, sec } = ctx;
   const cites: Citation[] = [];
@@ -248,18 +260,18 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
   // DOB: patient section first, then anywhere (notes, lab reports)
   let birth: string | null = null;
   const dobHits = [
-    ...findLabeled(model, sec, L_DOB, { sections: P, validate: (v) => !!parseDate(v) }),
-    ...findLabeled(model, sec, L_DOB, { validate: (v) => !!parseDate(v) }),
+    ...findLabeled(model, sec, L_DOB, { sections: P, validate: (v) => !!parseDob(v) }),
+    ...findLabeled(model, sec, L_DOB, { validate: (v) => !!parseDob(v) }),
   ];
   if (dobHits.length) {
     // majority vote across mentions (robust to a single OCR error)
     const votes = new Map<string, number>();
     dobHits.forEach((h, i) => {
-      const d = parseDate(h.value)!;
+      const d = parseDob(h.value)!;
       votes.set(d, (votes.get(d) ?? 0) + (i === 0 ? 1.5 : 1));
     });
     birth = [...votes.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    const h = dobHits.find((x) => parseDate(x.value) === birth)!;
+    const h = dobHits.find((x) => parseDob(x.value) === birth)!;
     cites.push(hitCite(ctx, h));
   }
 
@@ -349,7 +361,7 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     credential = n.credential;
     cites.push(hitCite(ctx, nameHit));
   } else {
-    const h = findLabeled(model, sec, /\b(?:Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, {
+    const h = findLabeled(model, sec, /\b(?:Prescriber(?!'s)|Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, {
       validate: (v) => looksLikeName(v) && CREDENTIALS.test(v),
     })[0];
     CREDENTIALS.lastIndex = 0;

@@ -9,15 +9,21 @@ import { toksInRange } from "./layout";
 export type SectionName = "patient" | "prescriber" | "medication" | "diagnosis" | "clinical" | "submission" | "other" | "none";
 
 const HEADERS: [SectionName, RegExp][] = [
-  ["patient", /^(?:[IVXl1|]+\.?\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i],
+  ["patient", /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i],
   [
     "prescriber",
-    /^(?:[IVXl1|]+\.?\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBING PROVIDER|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
+    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBING PROVIDER|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
   ],
-  ["medication", /^(?:[IVXl1|]+\.?\s*)?(?:MEDICATION|DRUG|PRESCRIPTION|REQUESTED (?:MEDICATION|DRUG))(?:\s+(?:REQUESTED|INFORMATION|INFO|DETAILS))?$/i],
-  ["diagnosis", /^(?:[IVXl1|]+\.?\s*)?(?:DIAGNOSIS|DIAGNOSES)(?:\s+(?:INFORMATION|CODES?))?$/i],
-  ["clinical", /^(?:[IVXl1|]+\.?\s*)?(?:CLINICAL|MEDICAL)\s+(?:INFORMATION|QUESTIONS|HISTORY|CRITERIA|DOCUMENTATION)(?:\s*\(continued\))?$/i],
-  ["submission", /^(?:[IVXl1|]+\.?\s*)?(?:SUBMISSION|REVIEW|REVIEW TYPE AND ATTESTATION|ATTESTATION|ISSUER USE ONLY|REQUEST TYPE)$/i],
+  [
+    "medication",
+    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:MEDICATION|DRUG|PRESCRIPTION|REQUESTED (?:MEDICATION|DRUG)|PRODUCT(?: SUBMITTED| REQUESTED)?)(?:\s+(?:REQUESTED|INFORMATION|INFO|DETAILS))?$/i,
+  ],
+  ["diagnosis", /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:DIAGNOSIS|DIAGNOSES)(?:\s+(?:INFORMATION|CODES?))?$/i],
+  [
+    "clinical",
+    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:CLINICAL|MEDICAL)\s+(?:INFORMATION|QUESTIONS|HISTORY|CRITERIA|DOCUMENTATION)(?:\s*\(continued\))?$/i,
+  ],
+  ["submission", /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:SUBMISSION|REVIEW|REVIEW TYPE AND ATTESTATION|ATTESTATION|ISSUER USE ONLY|REQUEST TYPE)$/i],
 ];
 
 function upperRatio(s: string): number {
@@ -197,9 +203,9 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           rest = rest.trim();
           // a stray empty box the scan put between a label and its value ("DB [ ] 01/07/1988") is no value
           if (/^(?:\[\s*\]\s*)+$/.test(rest)) rest = "";
-          // a combined label ("Member ID / BIN-PCN", "Phone / Fax"): the rest of the cell is label, the
-          // value is in the next cell
-          if (/^[/&]\s*[A-Za-z][A-Za-z.\- ]{0,24}$/.test(rest) && line.segs[si + 1]) rest = "";
+          // a combined label ("Member ID / BIN-PCN", "Phone / Fax") or a format hint ("Date of birth
+          // (CCYYMMDD)"): the rest of the cell is label, the value is in the next cell
+          if (/^(?:[/&]\s*[A-Za-z][A-Za-z.\- ]{0,24}|\([A-Za-z/ .,-]{2,20}\))$/.test(rest) && line.segs[si + 1]) rest = "";
           const hadColon = /:/.test(lead) || /:$/.test(m[0]);
           if (!opts.belowOnly && rest && (!opts.validate || opts.validate(rest)) && (hadColon || !LOOKS_LIKE_LABEL.test(rest) || opts.validate)) {
             out.push({ page: p.page, value: rest, toks: toksInRange(seg.toks, restStart, restStart + rest.length), labelToks, line, how: "inline", section });
