@@ -183,3 +183,33 @@ References
     expect(crs.continuation?.criteria.some((c) => /asthma control/i.test(c.text))).toBe(false);
   });
 });
+
+describe("sentences inside criteria that are not requirements to have something", () => {
+  const m = read(
+    `Examplizumab Policy
+Criteria for Initial Approval
+1. Relapsing multiple sclerosis (must meet all):
+a. Diagnosis of relapsing multiple sclerosis;
+b. Hepatitis B virus screening (HBsAg and anti-HBc) has been done and the results are documented; members with active hepatitis B are not eligible;
+c. A positive anti-HBc result does not prevent approval;
+d. Prescribed by or in consultation with a neurologist.
+Footnotes
+(a) Results older than 6 months are not accepted.
+(b) A pending test does not satisfy the criterion.
+References
+1. Label.`,
+    ["examplizumab"],
+  );
+  const crit = flat(m.indications[0].criteria);
+  it("'members with active hepatitis B are not eligible' is an exclusion, never a requirement to have hepatitis B", () => {
+    expect(crit.some((c) => c.kind === "diagnosis" && /hepatitis b/i.test(c.text))).toBe(false);
+    expect(m.exclusions.some((e) => /active hepatitis B/i.test(e.text))).toBe(true);
+  });
+  it("'does not prevent approval' is information, not a requirement for a positive result", () => {
+    expect(crit.some((c) => /does not prevent approval/.test(c.text))).toBe(false);
+  });
+  it("footnotes after the list are not criteria of its last item", () => {
+    expect(crit.some((c) => /older than 6 months|pending test/.test(c.text))).toBe(false);
+    expect(crit.some((c) => c.kind === "prescriber")).toBe(true);
+  });
+});

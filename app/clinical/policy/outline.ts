@@ -163,6 +163,15 @@ export function parseOutline(
     // an unnumbered paragraph that opens renewal criteria or closes the criteria list ("Continuation of
     // therapy: ...", "X is considered not medically necessary for any other use", "When coverage is
     // available ...") is a section of its own, not a continuation of the item above
+    // "Footnotes: (a) …" / a bare "Notes" line closes the criteria list: its lettered notes are no
+    // criteria ("Note: …" inside a list stays the item's note)
+    if (/^foot\s?notes?\s*(?::|$)|^notes?\s*$/i.test(t)) {
+      sections.push({ heading: "Notes", items: [], preamble: [line] });
+      stack = [];
+      current = null;
+      inNote = false;
+      continue;
+    }
     if (!m && current && PARAGRAPH_BREAK_RE.test(t)) {
       sections.push({ heading: t.slice(0, 120), items: [], preamble: [line] });
       stack = [];

@@ -20,6 +20,7 @@
  */
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
+import { readTableColumns } from "../text/table-columns";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -1348,7 +1349,11 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
  */
 export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyModel {
   const r: Reader = { doc, docName: meta.documentName ?? "policy", ctx: { drugNames: meta.drug_names }, unread: [], continuation: [], renewals: [] };
-  const all = docLines(doc);
+  const raw = docLines(doc);
+  // criteria tables read column by column ("Initial approval | Reauthorization"), except a Part D
+  // criteria table, whose label column the Part D reader needs beside its text
+  const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
+  const all = partD ? raw : readTableColumns(doc, raw);
   const skip = boilerplateLineSet(all, doc.page_count);
   const lines = all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text));
   const title =
@@ -1359,8 +1364,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   let model: PolicyModel | null = null;
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
   else model = readOutline(lines, title, r) ?? readProse(lines, title, r);
-  for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ind.criteria));
-  model.common = withQuantityExceptions(withoutNonRequirements(model.common));
+  for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(ind.criteria, model, r)));
+  model.common = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(
@@ -1372,6 +1377,33 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   }
   attachRenewals(model, r.renewals);
   return model;
+}
+
+/** "members with active hepatitis B are not eligible", "patients who are pregnant should not receive …" */
+const NOT_ELIGIBLE_RE =
+  /^(?:(?:and|but)\s+)?(?:the\s+)?(?:members?|patients?|individuals?|persons?)\s+(?:with|who (?:have|are|has))\s+(.{3,120}?)\s+(?:are|is)\s+not\s+(?:eligible|covered|candidates?|appropriate)\b|^(?:(?:and|but)\s+)?(?:the\s+)?(?:members?|patients?)\s+(?:with|who have)\s+(.{3,120}?)\s+(?:should|must|may) not (?:receive|be treated|use)\b/i;
+
+/**
+ * A sentence inside the criteria that says who is NOT eligible ("members with active hepatitis B are
+ * not eligible") is an exclusion, never a requirement to have the condition: it moves to the
+ * policy's exclusions (a criterion "has active hepatitis B" would deny every member without it).
+ */
+function ineligibleToExclusions(criteria: Criterion[], model: PolicyModel, r: Reader): Criterion[] {
+  const out: Criterion[] = [];
+  for (const c of criteria) {
+    if (c.kind === "all" || c.kind === "any") {
+      const items = ineligibleToExclusions(c.items, model, r);
+      if (!items.length) continue;
+      out.push(items.length === 1 && c.kind === "all" ? items[0] : { ...c, items });
+      continue;
+    }
+    if (NOT_ELIGIBLE_RE.test(c.text.trim())) {
+      if (!model.exclusions.some((e) => e.text === c.text)) model.exclusions.push({ ...parseExclusion(c.text, r.ctx), passage: c.passage ?? null });
+      continue;
+    }
+    out.push(c);
+  }
+  return out;
 }
 
 /**
@@ -1404,7 +1436,7 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
  * 24 mg do not require prior authorization"): information for the reviewer, never a criterion.
  */
 const NOT_A_REQUIREMENT_RE =
-  /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b/i;
+  /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b|\bdoes not (?:prevent|preclude|bar|affect) (?:approval|coverage|authori[sz]ation)\b/i;
 
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];

@@ -842,9 +842,23 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
  * Documentation of a finding the reader identified by concepts: one fax line that contains every
  * word of one alternative (stem match), not negated, not pending. Absence never fails it.
  */
+/** words on every request (form labels, plan names): never evidence of a requirement on their own */
+const STOP_WORDS = new Set("every each any all one two some other another could would should may must can will not".split(" "));
+const BOILERPLATE_WORDS = new Set(
+  "health plan member patient request requested prescriber provider established past documented documentation medication drug therapy treatment product products preferred policy approval approved coverage covered previous current".split(
+    " ",
+  ),
+);
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
+  // a long requirement read as many loose word groups ("inadequate response to at least one preferred
+  // product, unless (a) … or (b) …"): a group of words every fax carries ("health plan",
+  // "established", "preferred product") found in the fax is no evidence that it is met
+  const loose = alts.length > 5;
+  const usable = loose ? alts.filter((g) => g.some((w) => !BOILERPLATE_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()))) : alts;
+  if (!usable.length) return ev("insufficient", "The policy requirement was not fully read; a reviewer must check it.", [], "none", spec.text);
   const stem = (w: string) =>
     w
       .toLowerCase()
@@ -863,7 +877,7 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       sentences.push({ text: part, start: at });
       start = at + part.length;
     }
-    for (const a of alts) {
+    for (const a of usable) {
       let text = "";
       let offset = 0;
       let pos: number[] = [];

@@ -92,3 +92,31 @@ describe("an indication the reader only inferred", () => {
     expect(decision.final_decision).toBe("needs_more_information");
   });
 });
+
+describe("a long requirement the reader could only read as loose word groups", () => {
+  const policy = [
+    "Examplizumab Clinical Policy",
+    "Criteria for Initial Approval",
+    "1. Relapsing multiple sclerosis (must meet all):",
+    "a. Diagnosis of relapsing multiple sclerosis;",
+    "b. The member has had an inadequate response to, or could not tolerate, at least one preferred product, unless (a) every preferred product is contraindicated for the member, or (b) the member has received examplizumab within the past 12 months (established therapy, including under a previous health plan). Patient or prescriber preference for a dosing schedule or route is not an exception;",
+    "Approval duration: 12 months",
+  ].join("\n");
+  const tree = generateDecisionTree(docFromPages([policy]), { drug_names: ["Examplizumab"] });
+  it("is not met by words every fax carries ('health plan', 'established')", () => {
+    const { decision, review } = decideText(
+      tree,
+      [
+        "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+        "Health plan: Buckeye State Employee Benefits",
+        "Medication: Examplizumab 600 mg IV every 6 months",
+        "Diagnosis: G35 relapsing multiple sclerosis, established with her neurologist in 2025.",
+        "She has had no disease-modifying therapy and prefers infusions twice a year.",
+      ].join("\n"),
+      { diagnoses: [dx("G35", "multiple sclerosis")] },
+    );
+    expect(decision.final_decision).not.toBe("approved");
+    const step = review.paths.flatMap((p) => p.criteria).find((c) => /preferred product/.test(c.question));
+    expect(step?.outcome).not.toBe("met");
+  });
+});

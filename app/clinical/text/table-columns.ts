@@ -1,0 +1,103 @@
+/**
+ * Policy criteria laid out as a table of columns ("Initial approval | Reauthorization", "Criteria |
+ * Approval Length | Quantity Limit"). The page text runs each printed row across every column, so a
+ * line reads "Member is 18 years of age or older - Member has paid claims for X": two columns'
+ * requirements joined into one false sentence. This module finds such tables by their header row and
+ * re-reads them column by column: the header of a column, then its cells top to bottom, then the next
+ * column. Each output line is verbatim page text (its offsets map into the page), so citations still
+ * quote the policy exactly. Pure; needs word boxes (text-layer PDFs and OCR both provide them).
+ */
+import type { ParsedDocument, WordBox } from "~/documents/types";
+import { cleanWithMap, type DocLine } from "./lines";
+
+/** A horizontal gap at least this wide (PDF points) separates two columns on a line. */
+const COLUMN_GAP = 18;
+
+interface Group {
+  words: WordBox[];
+  x: number;
+  right: number;
+}
+
+function groupsOf(words: WordBox[]): Group[] {
+  const sorted = [...words].sort((a, b) => a.x - b.x);
+  const out: Group[] = [];
+  for (const w of sorted) {
+    const last = out[out.length - 1];
+    if (last && w.x - last.right < COLUMN_GAP) {
+      last.words.push(w);
+      last.right = Math.max(last.right, w.x + w.w);
+    } else out.push({ words: [w], x: w.x, right: w.x + w.w });
+  }
+  return out;
+}
+
+/** A table header: 2–4 short title-like cells, each starting with a capital letter. */
+function isHeaderRow(groups: Group[], text: string): boolean {
+  if (groups.length < 2 || groups.length > 4) return false;
+  const cells = groups.map((g) => g.words.map((w) => w.text).join(" "));
+  if (!cells.every((c) => c.length <= 40 && /^[A-Z]/.test(c) && c.split(/\s+/).length <= 6 && !/[.;]$/.test(c))) return false;
+  // a header names what the columns hold, not a value ("12 months")
+  return /\b(?:criteria|initial|approval|reauthori[sz]ation|renewal|continuation|length|duration|quantity|limit|requirements?|documentation)\b/i.test(text);
+}
+
+function lineFrom(doc: ParsedDocument, page: number, words: WordBox[], index: number): DocLine | null {
+  const p = doc.pages.find((x) => x.page === page);
+  if (!p || !words.length) return null;
+  const ws = [...words].sort((a, b) => a.start - b.start);
+  const start = ws[0].start;
+  const end = ws[ws.length - 1].end;
+  const c = cleanWithMap(p.text.slice(start, end), start);
+  if (!c.text) return null;
+  return { text: c.text, page, start, end, index, map: c.map, x: Math.min(...ws.map((w) => w.x)) };
+}
+
+/**
+ * `lines` (docLines of `doc`) with every column table re-read column by column (see the module
+ * comment). A table starts at a header row and ends at the first line with a word that crosses a
+ * column boundary (a full-width paragraph), a page end, or a blank run of the first column. Lines
+ * outside tables are returned unchanged; `index` is renumbered in the output order.
+ */
+export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine[] {
+  const out: DocLine[] = [];
+  const wordsOf = (l: DocLine) => (doc.pages.find((p) => p.page === l.page)?.words ?? []).filter((w) => w.start >= l.start && w.end <= l.end);
+  let i = 0;
+  while (i < lines.length) {
+    const l = lines[i];
+    const groups = groupsOf(wordsOf(l));
+    if (!isHeaderRow(groups, l.text)) {
+      out.push(l);
+      i++;
+      continue;
+    }
+    // column boundaries: just left of each header cell after the first
+    const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
+    const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
+    const columns: WordBox[][][] = groups.map(() => []);
+    let j = i + 1;
+    for (; j < lines.length && lines[j].page === l.page; j++) {
+      const ws = wordsOf(lines[j]);
+      if (!ws.length) break;
+      // a word that crosses a boundary: the table has ended (a full-width line)
+      if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
+      const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
+      for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
+    }
+    // fewer than two rows under the header: not a table
+    if (j - i < 3) {
+      out.push(l);
+      i++;
+      continue;
+    }
+    groups.forEach((g, k) => {
+      const head = lineFrom(doc, l.page, g.words, 0);
+      if (head) out.push(head);
+      for (const row of columns[k]) {
+        const line = lineFrom(doc, l.page, row, 0);
+        if (line) out.push(line);
+      }
+    });
+    i = j;
+  }
+  return out.map((l, k) => ({ ...l, index: k }));
+}
