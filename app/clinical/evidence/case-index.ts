@@ -69,7 +69,7 @@ export function isUnansweredFormLine(text: string): boolean {
 }
 
 /** an ePA printout's answer line: "Answer: Yes - enrolled in …", "Response: Y" */
-const ANSWER_YES = /^(?:answer|response|reply|a)\s*[:.\-]\s*(?:yes|y)\b/i;
+export const ANSWER_YES = /^(?:answer|response|reply|a)\s*[:.\-]\s*(?:yes|y)\b/i;
 
 /**
  * Whether line `i` of `all` is a question answered "Yes" on the answer line after it (ePA printouts:

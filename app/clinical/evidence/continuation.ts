@@ -10,7 +10,7 @@
  */
 import type { Citation } from "../contracts";
 import { isNegated } from "../vocabulary/language";
-import { quote, withNext, type CaseIndex, type CaseLine } from "./case-index";
+import { ANSWER_YES, quote, withNext, type CaseIndex, type CaseLine } from "./case-index";
 
 export interface Shown {
   citation: Citation;
@@ -59,6 +59,8 @@ const YES_MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]\s*yes\b|\byes\s*\[\s*[xX✓�
 /** "Is the patient currently receiving the requested drug? [X] Yes [ ] No" */
 const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:receiving|on|taking|using)\b[^?]{0,100}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** "Has the patient had a positive clinical response …? [X] Yes" */
+/** a question about a response with its answer elsewhere ("Has the patient experienced a positive clinical response?") */
+const RESPONSE_QUESTION_ONLY = /\b(?:positive |clinical |favou?rable )*(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?/i;
 const RESPONSE_QUESTION = new RegExp(String.raw`\b(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** measures where a fall is an improvement, written "BSA 18% -> 2%", "Migraine days 12 -> 4", "calprotectin 890 -> 64" */
 const LOWER_IS_BETTER = String.raw`(?:(?:hb)?a1c|ldl(?:-c)?|bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
@@ -105,11 +107,16 @@ export function currentUseShown(idx: CaseIndex, names: string[]): Shown | null {
  * `names`: the requested drug's names.
  */
 export function responseShown(idx: CaseIndex, names: string[]): Shown | null {
+  const negativeQuestion = (q: string) => /\binadequate\b|\bno response\b|\bloss of response\b|\bfail(?:ed|ure)?\b|\bnot respond|\bintoleran|\bworse/i.test(q);
   for (const line of idx.lines) {
     const m = RESPONSE_QUESTION.exec(line.text);
     const question = m ? line.text.slice(0, line.text.indexOf("?", m.index) + 1) : "";
-    if (m && !/\binadequate\b|\bno response\b|\bloss of response\b|\bfail(?:ed|ure)?\b|\bnot respond|\bintoleran|\bworse/i.test(question))
-      return { citation: quote(idx, line, m.index, m.index + m[0].length), text: line.text.trim() };
+    if (m && !negativeQuestion(question)) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: line.text.trim() };
+    // an ePA printout: the question, then "Answer: Yes …" on the next line
+    const q = RESPONSE_QUESTION_ONLY.exec(line.text);
+    const next = idx.lines[line.index + 1];
+    if (q && !negativeQuestion(q[0]) && next && next.page === line.page && ANSWER_YES.test(next.text.trim()))
+      return { citation: quote(idx, next), text: `${q[0].trim()} ${next.text.trim()}` };
   }
   for (const line of idx.lines) {
     FALL.lastIndex = 0;

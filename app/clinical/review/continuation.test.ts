@@ -43,6 +43,11 @@ describe("reading whether a request continues therapy", () => {
     expect(responseShown(idx("Methotrexate 15 mg weekly: inadequate response."), names)).toBeNull();
     expect(responseShown(idx("BSA 12% -> 18% despite examplo"), names)).toBeNull();
     expect(responseShown(idx("No clinical response to examplo after 16 weeks."), names)).toBeNull();
+    // an ePA printout: the question, then its answer on the next line
+    expect(
+      responseShown(idx("Question 2: Has the patient experienced a positive clinical response?\nAnswer: Yes. ACT 13 at baseline, 22 now."), names)?.text,
+    ).toMatch(/Answer: Yes/);
+    expect(responseShown(idx("Question 2: Has the patient experienced a positive clinical response?\nAnswer: No."), names)).toBeNull();
   });
 });
 

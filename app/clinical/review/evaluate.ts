@@ -838,10 +838,6 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
   return ev("met", `Requested quantity ${shown} is within the limit of ${limit}.`, cites);
 }
 
-/**
- * Documentation of a finding the reader identified by concepts: one fax line that contains every
- * word of one alternative (stem match), not negated, not pending. Absence never fails it.
- */
 /** words on every request (form labels, plan names): never evidence of a requirement on their own */
 const STOP_WORDS = new Set("every each any all one two some other another could would should may must can will not".split(" "));
 const BOILERPLATE_WORDS = new Set(
@@ -850,6 +846,10 @@ const BOILERPLATE_WORDS = new Set(
   ),
 );
 
+/**
+ * Documentation of a finding the reader identified by concepts: one fax line that contains every
+ * word of one alternative (stem match), not negated, not pending. Absence never fails it.
+ */
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
