@@ -116,6 +116,21 @@ References
     expect(kinds).toEqual(["on_therapy", "response"]);
     expect(m.indications[0].continuation?.duration).toBe("1 year");
   });
+  it("'paid claims for X within the previous 120 days' is current use; 'not re-reviewed at reauthorization' is no requirement", () => {
+    const m3 = read(
+      `Examplant
+Criteria for Initial Approval
+1. Migraine. Approve for 6 months if the patient is >= 18 years of age.
+Reauthorization
+1. Member has paid claims for Examplant, or an approved Examplant authorization, within the previous 120 days; AND
+2. Prescriber documents a positive response to therapy; AND
+3. The triptan history is not re-reviewed at reauthorization.
+References
+1. Label.`,
+      ["Examplant"],
+    );
+    expect(m3.indications[0].continuation?.criteria.map((c) => c.kind)).toEqual(["on_therapy", "response"]);
+  });
   it("a lower-case 'and' inside a continuation sentence does not split it", () => {
     const m2 = read(
       `Examplumab

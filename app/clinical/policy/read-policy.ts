@@ -63,7 +63,7 @@ interface Renewal {
 
 /** "currently receiving the drug", "documentation of use", "previously met initial approval criteria" */
 const ON_THERAPY_RE =
-  /\b(?:currently (?:receiving|on|taking|using)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
+  /\b(?:currently (?:receiving|on|taking|using)|(?:has|have) paid claims? for|paid claims? (?:for|history)|(?:has )?received [\w -]{1,30}? within the (?:past|previous|last) \d+ (?:days|weeks|months)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
   /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal)\b/i;
@@ -94,7 +94,7 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
       .replace(/,?\s*as (?:determined|assessed|documented) by the (?:prescriber|prescribing (?:physician|provider)|physician|provider)\b/i, "")
       .trim(),
   ).replace(/[;.]\s*$/, "");
-  if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text)) return null;
+  if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text) || NOT_A_REQUIREMENT_RE.test(text)) return null;
   if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
     return { kind: "on_therapy", text, passage, confidence: "high" };
   if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text))
@@ -1436,7 +1436,7 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
  * 24 mg do not require prior authorization"): information for the reviewer, never a criterion.
  */
 const NOT_A_REQUIREMENT_RE =
-  /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b|\bdoes not (?:prevent|preclude|bar|affect) (?:approval|coverage|authori[sz]ation)\b/i;
+  /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b|\bdoes not (?:prevent|preclude|bar|affect) (?:approval|coverage|authori[sz]ation)\b|\bis not re-?(?:reviewed|evaluated|assessed|checked)\b/i;
 
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];
