@@ -225,7 +225,13 @@ const DiagnosisSchema = z.object({
   icd10: z.array(z.string()),
   phrases: z.array(z.string()),
 });
-const PrescriberSchema = z.object({ kind: z.literal("prescriber"), ...base, specialties: z.array(z.string()) });
+const PrescriberSchema = z.object({
+  kind: z.literal("prescriber"),
+  ...base,
+  specialties: z.array(z.string()),
+  /** a specialty per indication ("an allergist (asthma), a dermatologist (urticaria)"): only the request's own indication's entry counts */
+  by_condition: z.array(z.object({ conditions: z.array(z.string()), specialties: z.array(z.string()) })).optional(),
+});
 const PriorTherapyCriterionSchema = z.object({
   kind: z.literal("prior_therapy"),
   ...base,

@@ -294,6 +294,47 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
   return out;
 }
 
+/**
+ * A prescriber requirement written per indication — "a pulmonologist or allergist/immunologist
+ * (asthma), an otolaryngologist (nasal polyps), or a dermatologist (urticaria)", or "... an allergist
+ * for asthma; an otolaryngologist for nasal polyps" — as one entry per indication: the conditions
+ * and the specialties that may prescribe for them. Null when the sentence is not a prescriber
+ * requirement, names no indication, or has a specialty chunk the reader cannot tie to one (then the
+ * caller reads it as before and parse coverage keeps it from denying).
+ */
+export function parseSpecialtiesByCondition(text: string): { conditions: string[]; specialties: string[] }[] | null {
+  if (!/prescribed by|in consultation with|\bspecialist\b|\bprescriber\b|\bmanaged by\b/i.test(text)) return null;
+  const t = withoutExamples(text);
+  const entries: { conditions: string[]; specialties: string[] }[] = [];
+  const parens = [...t.matchAll(/\(([^()]{2,80})\)/g)].filter((m) => mostSpecificConditions(m[1]).length);
+  // each parenthetical must name indications only ("(asthma)", "(CRSwNP, CSU)"), never another prescriber
+  if (parens.some((m) => specialtiesNamedIn(m[1]).length || /\b(?:specialist|physician|provider|prescriber|or an?|if|when|who)\b/i.test(m[1]))) return null;
+  if (parens.length) {
+    let from = 0;
+    for (const m of parens) {
+      const specialties = specialtiesNamedIn(t.slice(from, m.index));
+      if (!specialties.length) return null;
+      entries.push({ conditions: mostSpecificConditions(m[1]).map((c) => c.name), specialties });
+      from = m.index! + m[0].length;
+    }
+    if (specialtiesNamedIn(t.slice(from)).length) return null;
+    return entries;
+  }
+  // "... for asthma; ... for nasal polyps" (a "for <condition>" after each specialty chunk)
+  const chunks = t.split(/;|,\s*(?:or\s+|and\s+)?(?=(?:an?|the)\s)/i).filter((c) => c.trim());
+  let scoped = 0;
+  for (const c of chunks) {
+    const specialties = specialtiesNamedIn(c);
+    const forM = /\b(?:for|in) (?:patients? with |members? with |the treatment of )?(.+)$/i.exec(c.replace(/\bin consultation with\b/gi, ""));
+    const conditions = forM ? mostSpecificConditions(forM[1]).map((x) => x.name) : [];
+    if (specialties.length && conditions.length) {
+      entries.push({ conditions, specialties });
+      scoped++;
+    } else if (specialties.length) return null;
+  }
+  return scoped >= 2 ? entries : null;
+}
+
 /** Canonical specialties named in a "prescribed by or in consultation with ..." sentence. */
 export function parseSpecialties(text: string): string[] {
   return specialtiesNamedIn(withoutExamples(text));
@@ -474,6 +515,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // age-banded thresholds: "total IgE 30 to 700 IU/mL for age >= 12 years; 30 to 1,300 for age 6 to < 12"
   const banded = ageBandedThresholds(t);
   if (banded) return { ...base, ...banded } as Criterion;
+
+  // a specialty per indication: "a pulmonologist or allergist (asthma), an otolaryngologist (CRSwNP)"
+  const perIndication = parseSpecialtiesByCondition(t);
+  if (perIndication)
+    return { ...base, kind: "prescriber", specialties: [...new Set(perIndication.flatMap((e) => e.specialties))], by_condition: perIndication };
 
   // alternatives and conjunctions written in capitals ("X, OR Y", "X PLUS either Y or Z"), or
   // requirements separated by semicolons ("works night shifts; sleepiness for 3 months; ...")

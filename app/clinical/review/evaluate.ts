@@ -176,6 +176,21 @@ function evalAge(spec: CriterionOf<"age">, ctx: EvalContext): Ev {
 }
 
 function evalPrescriber(spec: CriterionOf<"prescriber">, ctx: EvalContext): Ev {
+  if (spec.by_condition?.length) {
+    // a specialty per indication: only the request's own indication's entry counts
+    const coded = ctx.conditions.filter((c) => c.source !== "text");
+    const pick = (cs: CaseCondition[]) => spec.by_condition!.filter((e) => cs.some((c) => conditionSatisfies(c, e.conditions, [])));
+    const own = pick(coded).length ? pick(coded) : pick(ctx.conditions);
+    if (!own.length)
+      return ev(
+        "insufficient",
+        `The policy names the prescriber's specialty per indication (${spec.by_condition.map((e) => `${e.specialties.join(" or ")} for ${e.conditions.join(", ")}`).join("; ")}); the request's indication is none of them.`,
+        [],
+        "none",
+        "The indication the drug is requested for, and the prescriber's specialty",
+      );
+    return evalPrescriber({ ...spec, specialties: [...new Set(own.flatMap((e) => e.specialties))], by_condition: undefined }, ctx);
+  }
   const pr = ctx.facts.practitioner;
   const want = spec.specialties;
   const sat = (names: string[]) => names.some((h) => want.some((w) => specialtySatisfies(h, w)));
@@ -472,6 +487,10 @@ function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
       okRecent.slice(0, 2).map((f) => f.citation),
     );
   const latest = done[0];
+  // a pending, ordered or scheduled test is never a failure: its result is what to ask for
+  const pendingNow = found.find((f) => f.result === "pending");
+  if (pendingNow && !okRecent.length)
+    return ev("insufficient", `${cap(label)} is pending, ordered or scheduled.`, [pendingNow.citation], "direct", `Result of the ${label}`);
   const contrary = (r: string) =>
     (spec.result === "negative" && r === "positive") || (spec.result === "positive" && r === "negative") || (spec.result === "abnormal" && r === "normal");
   if (latest && contrary(latest.result) && recent(latest.date))
@@ -824,6 +843,16 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
   const perPeriod = days && days > 0 ? (qty * spec.period_days) / days : qty;
   const shown = days ? `${qty} per ${days} days` : `${qty}`;
   if (perPeriod > spec.amount * 1.001) {
+    // a failure needs the number read as a dispensed quantity in the limit's own unit, never a
+    // strength ("40 mg") or another unit ("2 cartons" against "pens")
+    if (!comparableQuantity(qty, med?.quantity_unit ?? null, spec.unit, cites))
+      return ev(
+        "insufficient",
+        `The request's quantity (${shown}${med?.quantity_unit ? ` ${med.quantity_unit}` : ""}) cannot be compared with the limit of ${limit}; a reviewer should confirm the quantity dispensed.`,
+        cites,
+        cites.length ? "direct" : "none",
+        `Quantity requested per fill in ${spec.unit}, with the days supply`,
+      );
     const loading = /\bload|induction|starter|titration|first (?:fill|month)|day 1\b/i.test(`${med?.dosage ?? ""}`);
     if (loading)
       return ev(
@@ -836,6 +865,41 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
     return ev("not_met", `Requested quantity ${shown} exceeds the limit of ${limit}.`, cites);
   }
   return ev("met", `Requested quantity ${shown} is within the limit of ${limit}.`, cites);
+}
+
+/** Dispensing units that count the same thing (a pen is a prefilled syringe is an injection). */
+const UNIT_FAMILIES = [
+  /^(?:tab|tablet|cap|capsule|film|lozenge|troche|wafer|odt|dose|each|ea|unit)$/,
+  /^(?:pen|syringe|prefilled syringe|autoinjector|auto-injector|injector|injection|cartridge|device|dose|each|ea|unit|vial|kit)$/,
+  /^(?:patch|patches|each|ea|unit)$/,
+  /^(?:inhaler|canister|device|each|ea|unit)$/,
+  /^(?:ml|milliliter)$/,
+];
+
+/**
+ * Whether a request's quantity can be compared with a quantity limit: the number is not a strength
+ * (its citation does not show it as "40 mg" without a quantity label), and its unit, when the request
+ * states one, counts what the limit counts. Units of mass or percent are never dispensed quantities.
+ */
+function comparableQuantity(qty: number, unit: string | null, limitUnit: string, cites: Citation[]): boolean {
+  const one = (u: string) =>
+    u
+      .toLowerCase()
+      .replace(/^(?:single-dose|prefilled|pre-filled)\s+/, "")
+      .replace(/(ch|sh|x)es$|s$/, "$1")
+      .trim();
+  const n = String(qty).replace(".", "\\.");
+  const strength = cites.some(
+    (c) =>
+      new RegExp(`(?<![\\d.])${n}\\s*(?:mg|mcg|µg|g|gm|%|units?/ml|mg/ml)\\b`, "i").test(c.text) && !/\b(?:qty|quantity|#|dispense|disp|count)\b/i.test(c.text),
+  );
+  if (strength) return false;
+  if (!unit) return true;
+  const u = one(unit);
+  if (/^(?:mg|mcg|µg|g|gm|%|mg\/ml|iu)$/.test(u)) return false;
+  const l = one(limitUnit);
+  if (!l || l === "unit" || u === l || u.startsWith(l) || l.startsWith(u)) return true;
+  return UNIT_FAMILIES.some((f) => f.test(u) && f.test(l));
 }
 
 /** words on every request (form labels, plan names): never evidence of a requirement on their own */
@@ -919,6 +983,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
  * not describe. A condition of the exclusion that is only mentioned elsewhere is a "maybe":
  * insufficient, never a denial.
  */
+/** Words before "for X" that make X something tested or watched for, not the request's purpose. */
+const SCREENED_FOR =
+  /(?:screen(?:ed|ing)?|test(?:ed|ing)?|evaluat(?:ed|ion)|assess(?:ed|ment)?|check(?:ed)?|rul(?:ed?|ing) out|work-?up|monitor(?:ed|ing)?|negative|positive|prophylaxis|vaccinat(?:ed|ion)|risk)\s*$/;
+
 function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const conds = ctx.conditions;
   if (spec.unless_conditions.length || spec.unless_icd10.length) {
@@ -968,7 +1036,8 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
         .replace(/\\ /g, "[\\s-]+")}`,
       "i",
     );
-    const h = search(ctx.idx, re).find((x) => !x.negated);
+    // "screened for latent tuberculosis", "tested for hepatitis B": a test, never a purpose
+    const h = search(ctx.idx, re).find((x) => !x.negated && !SCREENED_FOR.test(x.line.lower.slice(Math.max(0, x.index - 40), x.index)));
     if (h && severityOk(quote(ctx.idx, h.line))) {
       const coveredDx = conds.find((c) => c.source !== "text" && isCovered(c) && !matchesExcluded(c));
       if (!coveredDx) return ev("met", `Applies: the request states its purpose as ${p}.`, [quote(ctx.idx, h.line, h.index, h.index + h.length)]);

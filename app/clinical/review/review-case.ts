@@ -14,6 +14,7 @@
 import type { CaseFacts, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
+import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
 import { buildCaseIndex, withNext, type CaseIndex } from "../evidence/case-index";
 import { continuationRequest } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
@@ -31,13 +32,13 @@ function pickLabel(labels: string[], want: "yes" | "no"): string | null {
   return labels.find((l) => norm(l) === want) ?? (want === "yes" ? (labels.find((l) => !/^no$/i.test(l.trim())) ?? null) : null);
 }
 
-/** A criterion's weakest parse confidence (a group is as sure as its least sure part). */
+/**
+ * A criterion's weakest parse confidence (a group is as sure as its least sure part), lowered to
+ * "medium" when its sentence has a qualifier the parse does not represent (parse-coverage.ts): such
+ * a criterion can be met, never fail or apply.
+ */
 export function specConfidence(c: Criterion): "high" | "medium" | "low" {
-  if (c.kind === "all" || c.kind === "any") {
-    const parts = c.items.map(specConfidence);
-    return parts.includes("low") ? "low" : parts.includes("medium") ? "medium" : (c.confidence ?? "high");
-  }
-  return c.confidence ?? "high";
+  return adverseConfidence(c);
 }
 
 /**
@@ -50,7 +51,7 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
     return failed.some((i) => failConfidence(i, r) === "high") ? "high" : failed.length ? failConfidence(failed[0], r) : specConfidence(c);
   }
   if (c.kind === "any") return specConfidence(c);
-  return c.confidence ?? "high";
+  return adverseConfidence(c);
 }
 
 function criterionAnswer(
@@ -78,6 +79,8 @@ function criterionAnswer(
     confidence: conf,
     missing: r.missing ?? null,
   };
+  const unread = unreadQualifiers(spec);
+  const unreadNote = unread.length ? ` The policy's wording (${unread.slice(0, 3).join("; ")}) is not fully read, so it cannot be the ground of a denial.` : "";
   if (role === "exclusion") {
     if (r.outcome === "met" && conf === "high" && r.evidence === "direct") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
     if (r.outcome === "met")
@@ -86,7 +89,7 @@ function criterionAnswer(
         labels: [],
         definite: false,
         outcome: "insufficient",
-        reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`,
+        reason: `${r.reason} The exclusion may apply; a reviewer should confirm.${unreadNote}`,
         missing: r.missing ?? `Whether the exclusion applies: ${spec.text.slice(0, 120)}`,
       };
     if (r.outcome === "not_met") return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
@@ -101,7 +104,7 @@ function criterionAnswer(
       labels: [],
       definite: false,
       outcome: "insufficient",
-      reason: `${r.reason} This appears not met, but the policy sentence or the evidence is not clear enough to decide on; a reviewer should confirm.`,
+      reason: `${r.reason} This appears not met, but the policy sentence or the evidence is not clear enough to decide on; a reviewer should confirm.${unreadNote}`,
       missing: r.missing ?? spec.text,
     };
   return { ...base, labels: [], definite: false, outcome: "insufficient" };

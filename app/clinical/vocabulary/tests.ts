@@ -40,7 +40,7 @@ export const TESTS: TestTerm[] = [
     name: "tuberculosis screening",
     interpret: tuberculinInduration,
     policy:
-      /\b(?:tb|tuberculosis)\b[^.;]{0,60}\b(?:test|tests|testing|screen|screening|skin test|assay|evaluation)\b|\b(?:tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd|t-spot)\b/i,
+      /\b(?:tb|tuberculosis)\b[^.;]{0,60}\b(?:test|tests|testing|screen|screening|skin test|assay|evaluation)\b|\b(?:tuberculin|interferon[- ]gamma release|igra|quantiferon|ppd|t-spot)\b|\b(?:screen(?:ed|ing)?|test(?:ed|ing)?|evaluated) (?:for|of)\b[^.;]{0,30}\b(?:tb|tuberculosis)\b/i,
     aliases: [
       "quant\\s?iferon(?:[- ]tb\\w*)?(?: gold(?: plus)?)?",
       "\\bqft(?:[- ](?:plus|gold|tb))*\\b",
@@ -58,7 +58,8 @@ export const TESTS: TestTerm[] = [
   },
   {
     name: "hepatitis B screening",
-    policy: /\bhepatitis b\b[^.;]{0,40}\b(?:test|screen|screening|serolog)|\bhbv\b[^.;]{0,30}\b(?:test|screen)|\bhbsag\b/i,
+    policy:
+      /\bhepatitis b\b[^.;]{0,40}\b(?:test|screen|screening|serolog)|\bhbv\b[^.;]{0,30}\b(?:test|screen)|\bhbsag\b|\b(?:screen(?:ed|ing)?|test(?:ed|ing)?|evaluated) (?:for|of)\b[^.;]{0,30}\b(?:hepatitis b|hbv)\b/i,
     aliases: [
       "hepatitis b surface antigen",
       "hep b surface antigen",

@@ -1,0 +1,212 @@
+/**
+ * Parse coverage: which meaning-changing qualifiers of a policy sentence its typed criterion does
+ * not represent.
+ *
+ * A typed criterion (contracts.ts `Criterion`) holds what the reader understood of its sentence: an
+ * age bound, a condition, a list of specialties, a threshold. A sentence can say more than the parse
+ * holds — "mild asthma in a member **without a previous hospitalization**", "a pulmonologist
+ * **(asthma)** or a dermatologist **(urticaria)**", "**active** serious infection", "screened **for**
+ * hepatitis B". Such a criterion can still be *met* (its evidence is checked as read), but it must
+ * never be the ground of an adverse outcome: a criterion may fail, or an exclusion apply, only when
+ * every qualifier of its sentence is accounted for by the parse (docs/clinical/decision-semantics.md,
+ * "Adverse outcomes only from fully understood text").
+ *
+ * `unreadQualifiers` lists the qualifier phrases a leaf criterion's parse does not represent (empty
+ * when it represents them all); `adverseConfidence` is the criterion's confidence for denying: its
+ * parse confidence, lowered to "medium" when a qualifier is unread. Pure; never throws.
+ *
+ * Source of the rule: CMS-0057-F and 42 CFR 422.566(d) (a denial states a specific, correct reason
+ * reviewed by a clinician), California SB 1120 (no denial on an automated reading alone).
+ */
+import type { Criterion, ParseConfidence } from "../contracts";
+import { CONDITIONS, aliasRegex, conditionByName, mostSpecificConditions } from "../vocabulary/conditions";
+
+type Leaf = Exclude<Criterion, { kind: "all" | "any" }>;
+
+/** Words that narrow whom or what a sentence is about (severity, activity, stage). */
+const SEVERITY =
+  /\b(?:mild(?:ly)?|moderate(?:ly)?|severe(?:ly)?|minimal|serious|active|inactive|latent|acute|chronic|refractory|uncontrolled|poorly controlled|well[- ]controlled|stable|recurrent|early|advanced|metastatic|newly diagnosed|progressive|persistent|intermittent|life[- ]threatening|clinically significant|significant)\b/gi;
+/** Clauses that carve people out of a sentence ("without a previous hospitalization", "unless ..."). */
+const EXCEPTION =
+  /\b(?:without|unless|except(?: for| in| when)?|other than|in the absence of|absent|not due to|excluding|who (?:do|does|did|has|have|had) not|not (?:previously|currently|yet))\b/gi;
+/** Events and history a sentence may hinge on. */
+const HISTORY =
+  /\b(?:previous(?:ly)?|prior|history of|hospitali[sz]\w*|emergency (?:department|room)|\bED visit|exacerbations?|after|following|despite|since|relapsed?|failure|failed|inadequate(?:ly)?)\b/gi;
+/** A requirement about being tested or screened for a disease, never about having it. */
+const SCREENING =
+  /\b(?:screen(?:ed|ing)? (?:for|of)|test(?:ed|ing)? (?:for|of)|evaluat(?:ed|ion) for|rul(?:e|ed|ing) out|at risk (?:of|for)|risk of|prevention of|prophyla\w*|family history)\b/gi;
+/** Phases of a dosing regimen that a single limit does not represent. */
+const DOSE_PHASE = /\b(?:loading|induction|initial dose|first (?:month|dose|\d+ (?:days|weeks))|maintenance|titration|starter)\b/gi;
+
+const matches = (re: RegExp, s: string) => [...s.matchAll(new RegExp(re.source, re.flags))].map((m) => m[0].toLowerCase().trim());
+
+/** Text without example parentheticals ("(e.g., ...)", "such as ..."): examples never narrow a rule. */
+function core(text: string): string {
+  return text
+    .replace(/\((?:e\.g\.|eg\b|for example|such as|including|i\.e\.|examples?|see )[^()]*\)/gi, " ")
+    .replace(/\b(?:e\.g\.|such as|for example|including)[^;.()]*/gi, " ")
+    .replace(/\s+/g, " ");
+}
+
+/** Spans of the text covered by the aliases of the given conditions (lower-case text). */
+function aliasSpans(lower: string, names: string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const n of names) {
+    const term = conditionByName(n);
+    for (const a of term?.aliases ?? []) {
+      const re = aliasRegex(a, "g");
+      for (const m of lower.matchAll(new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g"))) spans.push([m.index!, m.index! + m[0].length]);
+    }
+  }
+  return spans;
+}
+
+/** Qualifier words of `re` in `lower` that no span of `inside` covers. */
+function outside(re: RegExp, lower: string, inside: [number, number][]): string[] {
+  const out: string[] = [];
+  for (const m of lower.matchAll(new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g"))) {
+    const a = m.index!;
+    const b = a + m[0].length;
+    if (!inside.some(([x, y]) => a >= x && b <= y)) out.push(m[0].trim());
+  }
+  return out;
+}
+
+/**
+ * Severity words that qualify a disease ("mild asthma", "active serious infection"), outside the
+ * aliases of the parsed conditions; a word before a use ("chronic weight management") is no severity.
+ */
+function diseaseSeverity(lower: string, spans: [number, number][]): string[] {
+  const out: string[] = [];
+  for (const m of lower.matchAll(new RegExp(SEVERITY.source, SEVERITY.flags))) {
+    const a = m.index!;
+    const b = a + m[0].length;
+    if (spans.some(([x, y]) => a >= x && b <= y)) continue;
+    const next = lower.slice(b, b + 48);
+    if (/^\s+(?:[a-z-]+\s+)?(?:management|use|therapy|treatment|care|prevention)\b/.test(next)) continue;
+    if (
+      /^[\s,-]*(?:[a-z-]+[\s,]+){0,3}?(?:infections?|disease|illness|disorder|symptoms?|impairment|insufficiency|failure|injury)\b/.test(next) ||
+      mostSpecificConditions(next).length
+    )
+      out.push(m[0].trim());
+  }
+  return out;
+}
+
+/** Condition names in parentheses or after "for"/"in" in a sentence whose kind is not about conditions (per-indication lists). */
+function scopedConditions(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\(([^()]{2,80})\)/g)) if (mostSpecificConditions(m[1]).length) out.push(`(${m[1].trim()})`);
+  for (const m of text.matchAll(/\b(?:for|in|with) (?:patients? with |members? with |the treatment of )?([A-Za-z][A-Za-z' -]{2,60})/g)) {
+    const c = mostSpecificConditions(m[1]);
+    if (c.length && !out.some((o) => o.toLowerCase().includes(c[0].name))) out.push(m[0].trim());
+  }
+  return out;
+}
+
+/** Numbers of a sentence that are not part of a condition name ("type 2 diabetes") or an ICD-10 code. */
+function looseNumbers(lower: string, condSpans: [number, number][]): string[] {
+  const out: string[] = [];
+  for (const m of lower.matchAll(/\d+(?:\.\d+)?/g)) {
+    const a = m.index!;
+    // cross-references ("criterion 4", "section 3", "table 1") are no values
+    if (/\b(?:criteri(?:on|a)|section|item|step|part|question|table|row|page|footnote|note|appendix|#|no\.)\s*$/.test(lower.slice(Math.max(0, a - 14), a)))
+      continue;
+    if (condSpans.some(([x, y]) => a >= x && a < y)) continue;
+    if (/[a-z]\d*\.?$/i.test(lower.slice(Math.max(0, a - 3), a)) && /^[a-z]\d/i.test(lower.slice(Math.max(0, a - 1), a + 2))) continue; // ICD-10 "j45"
+    out.push(m[0]);
+  }
+  return out;
+}
+
+/**
+ * The qualifier phrases of a leaf criterion's sentence that its parse does not represent (a
+ * requirement that could fail, or an exclusion entry that could apply). Empty when the parse accounts for every qualifier. Groups (`all` / `any`) are judged by their items.
+ */
+export function unreadQualifiers(c: Criterion): string[] {
+  if (c.kind === "all" || c.kind === "any") return [];
+  const leaf = c as Leaf;
+  const text = core(leaf.text ?? "");
+  const lower = text.toLowerCase();
+  const unread: string[] = [];
+  switch (leaf.kind) {
+    case "age": {
+      unread.push(...matches(SEVERITY, lower), ...matches(EXCEPTION, lower), ...scopedConditions(text));
+      // more than one age bound than the parse holds ("6 or older; 12 or older for nasal polyps")
+      const ages = [...lower.matchAll(/\b(\d{1,2})\s*(?:years?|yrs?|months?)\b/g)].map((m) => Number(m[1]));
+      const held = [leaf.min_years, leaf.max_years, leaf.min_months].filter((x) => x != null).length;
+      if (new Set(ages).size > Math.max(1, held)) unread.push(`several ages (${[...new Set(ages)].join(", ")})`);
+      break;
+    }
+    case "prescriber":
+      unread.push(...matches(EXCEPTION, lower), ...(leaf.by_condition?.length ? [] : scopedConditions(text)));
+      break;
+    case "diagnosis": {
+      unread.push(...matches(SCREENING, lower), ...matches(EXCEPTION, lower));
+      break;
+    }
+    case "excluded_use": {
+      const spans = aliasSpans(lower, [...leaf.conditions, ...leaf.unless_conditions]);
+      const severity = new Set(leaf.severity ?? []);
+      unread.push(...diseaseSeverity(lower, spans).filter((w) => !severity.has(w)));
+      // "without / unless / except ..." represented only when the reader took a condition from it
+      if (!(leaf.unless_conditions.length || leaf.unless_icd10.length)) unread.push(...matches(EXCEPTION, lower));
+      unread.push(
+        ...outside(HISTORY, lower, spans).filter((w) => !(w === "history of" && leaf.conditions.length)),
+        ...matches(SCREENING, lower),
+        ...looseNumbers(lower, spans).map((n) => `a value (${n})`),
+      );
+      break;
+    }
+    case "current_therapy":
+    case "no_concurrent":
+      unread.push(...matches(EXCEPTION, lower).filter((w) => !/^other than$/.test(w)));
+      break;
+    case "lab": {
+      const spans = aliasSpans(
+        lower,
+        CONDITIONS.filter((t) => t.aliases.some((a) => aliasRegex(a, "i").test(text))).map((t) => t.name),
+      );
+      unread.push(...matches(EXCEPTION, lower), ...scopedConditions(text), ...outside(SEVERITY, lower, spans));
+      const nums = looseNumbers(lower, spans).filter((n) => !new RegExp(`\\b${n.replace(".", "\\.")}\\s*(?:days?|weeks?|months?|years?)\\b`).test(lower));
+      const held = 1 + (leaf.value_max != null ? 1 : 0);
+      // "10^9/L", "mm3": unit exponents are not thresholds
+      const real = nums.filter((n) => !new RegExp(`(?:\\^|mm|10\\s*[x×*]?\\s*)${n}\\b|\\b${n}\\s*\\/`).test(lower) || n === String(leaf.value));
+      if (new Set(real).size > held) unread.push(`several values (${[...new Set(real)].join(", ")})`);
+      break;
+    }
+    case "test_result":
+      unread.push(...matches(EXCEPTION, lower), ...scopedConditions(text).filter((s) => !/tuberculosis|hepatitis|\bhbv\b|\btb\b/i.test(s)));
+      break;
+    case "quantity_limit":
+    case "dose_limit":
+      unread.push(...matches(EXCEPTION, lower), ...matches(DOSE_PHASE, lower), ...scopedConditions(text));
+      break;
+    case "prior_therapy": {
+      const exceptions = matches(EXCEPTION, lower);
+      const exceptionText = /\b(?:unless|except|other than)\b(.*)$/i.exec(lower)?.[1] ?? "";
+      const represented = /contraindicat|intoleran|not tolerated|adverse|allerg/.test(exceptionText) && (leaf.allow_contraindication || leaf.allow_intolerance);
+      if (exceptions.some((w) => /unless|except/.test(w)) && !represented) unread.push(...exceptions.filter((w) => /unless|except/.test(w)));
+      unread.push(...scopedConditions(text).filter((s) => s.startsWith("(")));
+      break;
+    }
+    default:
+      break;
+  }
+  return [...new Set(unread)];
+}
+
+/**
+ * A criterion's confidence as a ground for an adverse outcome (a failed criterion, an applying
+ * exclusion): its parse confidence, lowered to "medium" when `unreadQualifiers` finds a qualifier the
+ * parse does not represent. Groups take their weakest item.
+ */
+export function adverseConfidence(c: Criterion): ParseConfidence {
+  if (c.kind === "all" || c.kind === "any") {
+    const parts = c.items.map((i) => adverseConfidence(i));
+    return parts.includes("low") ? "low" : parts.includes("medium") ? "medium" : (c.confidence ?? "high");
+  }
+  const own = c.confidence ?? "high";
+  if (own !== "high") return own;
+  return unreadQualifiers(c).length ? "medium" : "high";
+}
