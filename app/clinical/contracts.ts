@@ -401,6 +401,12 @@ export interface PolicyModel {
   continuation: UnreadPassage[];
   /** passages that read as requirements but were not understood */
   unread: UnreadPassage[];
+  /**
+   * conditions the policy names anywhere outside its exclusion entries (indications, notes, uses not
+   * subject to PA): a diagnosis named here is never "clearly not covered" on the reader's indication
+   * list alone, since the reader may have missed where the policy covers it
+   */
+  named_conditions?: string[];
 }
 
 /**
@@ -421,6 +427,8 @@ export const NodeCriterionSchema = z.union([
         ...IndicationMatchSchema.shape,
       }),
     ),
+    /** PolicyModel.named_conditions (absent on trees read before it existed and on hand-made trees) */
+    named_conditions: z.array(z.string()).optional(),
   }),
   z.object({
     /** "continuation": the question whether the request is a continuation (reauthorization) of therapy */

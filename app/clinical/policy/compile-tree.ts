@@ -82,6 +82,7 @@ export function compileTree(model: PolicyModel, drugNames: string[]): DecisionTr
       role: "indication",
       kind: "indication",
       branches: model.indications.map((b) => ({ title: b.title, understood: b.understood, ...(b.inferred ? { inferred: true } : {}), ...b.match })),
+      ...(model.named_conditions ? { named_conditions: model.named_conditions } : {}),
     },
     passage: null,
   });
@@ -164,7 +165,11 @@ export function generateDecisionTree(doc: ParsedDocument, meta: ReadPolicyMeta):
 }
 
 export type ResolvedNode =
-  | { role: "indication"; branches: { title: string; understood: boolean; inferred?: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[] }
+  | {
+      role: "indication";
+      branches: { title: string; understood: boolean; inferred?: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[];
+      named_conditions?: string[];
+    }
   | { role: "criterion" | "exclusion"; spec: Criterion; edited: boolean }
   | { role: "continuation" };
 
@@ -180,7 +185,12 @@ export function resolveNodeCriterion(node: TreeNode, drugNames: string[], opts: 
   const parsed = node.criterion ? NodeCriterionSchema.safeParse(node.criterion) : null;
   if (parsed?.success) {
     const nc = parsed.data as NodeCriterion;
-    if (nc.role === "indication") return { role: "indication", branches: nc.branches.map((b) => ({ ...b, understood: b.understood ?? true })) };
+    if (nc.role === "indication")
+      return {
+        role: "indication",
+        branches: nc.branches.map((b) => ({ ...b, understood: b.understood ?? true })),
+        ...(nc.named_conditions ? { named_conditions: nc.named_conditions } : {}),
+      };
     // whether a request is a continuation is read from the request, whatever the question's wording
     if (nc.role === "continuation") return { role: "continuation" };
     const spec = CriterionSchema.safeParse(nc.spec);

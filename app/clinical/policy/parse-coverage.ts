@@ -36,7 +36,8 @@ const HISTORY =
 const SCREENING =
   /\b(?:screen(?:ed|ing)? (?:for|of)|test(?:ed|ing)? (?:for|of)|evaluat(?:ed|ion) for|rul(?:e|ed|ing) out|at risk (?:of|for)|risk of|prevention of|prophyla\w*|family history)\b/gi;
 /** Phases of a dosing regimen that a single limit does not represent. */
-const DOSE_PHASE = /\b(?:loading|induction|initial dose|first (?:month|dose|\d+ (?:days|weeks))|maintenance|titration|starter)\b/gi;
+const DOSE_PHASE =
+  /\b(?:loading|induction|initial dose|first (?:month|dose|fill|\d+ (?:days|weeks))|maintenance|titration|starter|then|thereafter|weeks? \d+(?:,? (?:and|&) \d+)?)\b/gi;
 
 const matches = (re: RegExp, s: string) => [...s.matchAll(new RegExp(re.source, re.flags))].map((m) => m[0].toLowerCase().trim());
 
@@ -129,6 +130,9 @@ export function unreadQualifiers(c: Criterion): string[] {
   const text = core(leaf.text ?? "");
   const lower = text.toLowerCase();
   const unread: string[] = [];
+  // a fragment (a sentence cut after its start: "(weeks 0 and 4), then 1 syringe per 56 days") says
+  // less than its sentence did
+  if (/^\s*(?:[(,;)]|(?:then|which|whose)\b)/.test(leaf.text ?? "")) unread.push(`a sentence fragment ("${(leaf.text ?? "").trim().slice(0, 40)}")`);
   switch (leaf.kind) {
     case "age": {
       unread.push(...matches(SEVERITY, lower), ...matches(EXCEPTION, lower), ...scopedConditions(text));
@@ -146,15 +150,23 @@ export function unreadQualifiers(c: Criterion): string[] {
       break;
     }
     case "excluded_use": {
-      const spans = aliasSpans(lower, [...leaf.conditions, ...leaf.unless_conditions]);
+      // the entry is its first sentence; later sentences are its rationale ("X did not meet its
+      // primary endpoint in a phase 2 study"), read only for a carve-out ("unless", "except")
+      const cut = /\.\s+(?=[A-Z])/.exec(text);
+      if (cut && !(leaf.unless_conditions.length || leaf.unless_icd10.length))
+        unread.push(
+          ...matches(/\b(?:unless|except(?: for| in| when)?|does not apply|do not apply|only (?:when|if|for))\b/gi, text.slice(cut.index).toLowerCase()),
+        );
+      const first = cut ? lower.slice(0, cut.index) : lower;
+      const spans = aliasSpans(first, [...leaf.conditions, ...leaf.unless_conditions]);
       const severity = new Set(leaf.severity ?? []);
-      unread.push(...diseaseSeverity(lower, spans).filter((w) => !severity.has(w)));
+      unread.push(...diseaseSeverity(first, spans).filter((w) => !severity.has(w)));
       // "without / unless / except ..." represented only when the reader took a condition from it
-      if (!(leaf.unless_conditions.length || leaf.unless_icd10.length)) unread.push(...matches(EXCEPTION, lower));
+      if (!(leaf.unless_conditions.length || leaf.unless_icd10.length)) unread.push(...matches(EXCEPTION, first));
       unread.push(
-        ...outside(HISTORY, lower, spans).filter((w) => !(w === "history of" && leaf.conditions.length)),
-        ...matches(SCREENING, lower),
-        ...looseNumbers(lower, spans).map((n) => `a value (${n})`),
+        ...outside(HISTORY, first, spans).filter((w) => !(w === "history of" && leaf.conditions.length)),
+        ...matches(SCREENING, first),
+        ...looseNumbers(first, spans).map((n) => `a value (${n})`),
       );
       break;
     }

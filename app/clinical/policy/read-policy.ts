@@ -1376,7 +1376,33 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
   }
   attachRenewals(model, r.renewals);
+  model.named_conditions = namedConditions(doc, model);
   return model;
+}
+
+/**
+ * Conditions a policy names as something it covers, outside its exclusion entries
+ * (PolicyModel.named_conditions): the document's text before its References, less the text of each
+ * exclusion the reader filed, read sentence by sentence; a sentence that says what is not covered
+ * ("not approvable", "excluded", "not medically necessary", "investigational") names no covered use.
+ */
+function namedConditions(doc: ParsedDocument, model: PolicyModel): string[] {
+  const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+  const pages = doc.pages.map((p) => p.text).join("\n");
+  const refs = /^\s*(?:references|bibliography|citations)\s*:?\s*$/im.exec(pages);
+  let text = squash(refs ? pages.slice(0, refs.index) : pages);
+  for (const ex of model.exclusions) {
+    const t = squash(ex.text ?? "");
+    if (t.length > 8) text = text.split(t).join(" . ");
+  }
+  const NEGATIVE =
+    /\bnot (?:be )?(?:covered|approvable|approved|authori[sz]ed|medically necessary|reasonable and necessary|recommended|addressed)\b|\bexclu(?:ded|sion)\b|\bunproven\b|\binvestigational\b|\bexperimental\b|\bnot considered\b|\bnot indicated\b/i;
+  const named = new Set<string>();
+  for (const sentence of text.split(/(?<=[.;:])\s+|\s+-\s+|\s(?=\d{1,2}\.\s+[A-Z])/)) {
+    if (NEGATIVE.test(sentence)) continue;
+    for (const c of mostSpecificConditions(sentence)) named.add(c.name);
+  }
+  return [...named];
 }
 
 /** "members with active hepatitis B are not eligible", "patients who are pregnant should not receive …" */

@@ -204,3 +204,108 @@ describe("a strength is never a dispensed quantity", () => {
     expect(run(text("Medication: Examplumab 40 mg pen, Quantity: 4 pens per 28 days", 4, "pens")).final_decision).toBe("denied");
   });
 });
+
+describe("a denial needs the request's own indication to have been read", () => {
+  // an LCD-style article whose covered indications are prose items the reader cannot split; only the
+  // last, short item is read as an indication
+  const lcd = [
+    "Examplizumab Intravenous - Part B Drug Coverage Article",
+    "Covered indications",
+    "1. Rheumatoid arthritis (RA), moderately to severely active, in adults who have had an inadequate response to, or",
+    "intolerance of, at least one conventional DMARD taken for at least 12 weeks. Disease activity must be documented.",
+    "2. Giant cell arteritis (GCA) in adults, diagnosed by temporal artery biopsy or by vascular imaging.",
+    "3. Polyarticular juvenile idiopathic arthritis (not subject to prior authorization).",
+    "Screening requirements (all new starts)",
+    "a. Baseline absolute neutrophil count (ANC), platelet count and ALT/AST within the 30 days before the request.",
+  ].join("\n");
+  const tree = generateDecisionTree(docFromPages([lcd]), { drug_names: ["Examplizumab"] });
+  it.each([
+    ["M05.79", "seropositive rheumatoid arthritis"],
+    ["M31.6", "giant cell arteritis"],
+  ])("a request for %s is never 'not covered' when the policy names it as covered", (code, desc) => {
+    const { decision } = decideText(
+      tree,
+      ["PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026", "Medication: Examplizumab 340 mg IV every 4 weeks", `Diagnosis: ${code} ${desc}.`].join("\n"),
+      { diagnoses: [dx(code, desc, true)] },
+    );
+    expect(decision.final_decision).not.toBe("denied");
+  });
+  it("a dosing fragment under an indication the reader did not understand denies nothing", () => {
+    const guideline = [
+      "Examplumab Clinical UM Guideline",
+      "Clinical criteria",
+      "Requests for Examplumab may be approved when the member has a condition the guideline lists and the prescriber attests it.",
+      "Quantity: 2 syringes",
+      "(weeks 0 and 4), then 1 syringe per 56 days",
+    ].join("\n");
+    const t = generateDecisionTree(docFromPages([guideline]), { drug_names: ["Examplumab"] });
+    const { decision } = decideText(
+      t,
+      ["PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026", "Medication: Examplumab 100 mg, Quantity: 2 syringes per 28 days", "Diagnosis: L40.0 psoriasis."].join(
+        "\n",
+      ),
+      {
+        diagnoses: [dx("L40.0", "psoriasis vulgaris", true)],
+        medication: {
+          drug_name: "Examplumab",
+          generic_name: null,
+          strength: null,
+          dosage: null,
+          quantity: 2,
+          quantity_unit: "syringes",
+          days_supply: 28,
+          duration_months: null,
+          ndc: null,
+          drug_class: null,
+          citations: [],
+        },
+      },
+    );
+    expect(decision.final_decision).not.toBe("denied");
+  });
+});
+
+describe("an unspecified code against a specific form", () => {
+  const pso = [
+    "Examplicitinib Clinical Policy",
+    "Criteria for Initial Approval",
+    "1. Plaque psoriasis (must meet all):",
+    "a. Diagnosis of chronic plaque psoriasis;",
+    "b. Member is 18 years of age or older;",
+    "Approval duration: 12 months",
+    "Exclusions - not covered",
+    "- Pustular forms of psoriasis (generalized pustular psoriasis or palmoplantar pustulosis).",
+  ].join("\n");
+  const tree = generateDecisionTree(docFromPages([pso]), { drug_names: ["Examplicitinib"] });
+  const request = (text: string) =>
+    decideText(
+      tree,
+      [
+        "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+        "Medication: Examplicitinib 6 mg daily",
+        "Diagnosis: L40.9 psoriasis, unspecified",
+        "Age 61.",
+        text,
+      ].join("\n"),
+      { diagnoses: [dx("L40.9", "psoriasis, unspecified", true)] },
+    ).decision;
+  it("never satisfies the covered form, and is never 'not covered' either", () => {
+    expect(request("Scaly lesions on the trunk.").final_decision).toBe("needs_more_information");
+  });
+  it("text naming the excluded form wins over the unspecified code", () => {
+    const d = request("Assessment: palmoplantar pustulosis, biopsy-proven; no plaque disease elsewhere.");
+    expect(d.final_decision).toBe("denied");
+    expect(d.rule).toBe("deny_exclusion");
+  });
+  it("text naming the covered form makes the excluded form no ground to deny", () => {
+    expect(request("Assessment: chronic plaque psoriasis of the elbows and knees; also palmoplantar pustulosis.").final_decision).not.toBe("denied");
+  });
+  it("a specific covered code is matched as before", () => {
+    const d = decideText(
+      tree,
+      ["PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026", "Medication: Examplicitinib 6 mg daily", "Diagnosis: L40.0 psoriasis vulgaris", "Age 61."].join("\n"),
+      { diagnoses: [dx("L40.0", "psoriasis vulgaris", true)] },
+    ).decision;
+    expect(d.final_decision).not.toBe("denied");
+  });
+});

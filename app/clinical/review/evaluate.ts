@@ -17,7 +17,7 @@ import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, Req
 import { ageOn, daysBetween } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classMembers, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
-import { conditionByName, conditionMentions } from "../vocabulary/conditions";
+import { conditionAncestors, conditionByName, conditionMentions } from "../vocabulary/conditions";
 import { MEASURES, measureByName } from "../vocabulary/measures";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { testByName } from "../vocabulary/tests";
@@ -765,6 +765,16 @@ function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
       "direct",
       `Confirmation that the diagnosis is ${spec.conditions.join(" / ")}`,
     );
+  // an unspecified diagnosis is less specific than the form the policy requires: never met, never failed
+  const vague = known.filter((c) => spec.conditions.some((s) => s !== c.condition && conditionAncestors(s).includes(c.condition!)));
+  if (vague.length)
+    return ev(
+      "insufficient",
+      `The request's diagnosis (${vague.map((c) => [c.code, c.condition].filter(Boolean).join(" ")).join(", ")}) is less specific than ${spec.conditions.join(" / ")}; the form of the disease must be confirmed.`,
+      vague.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
+      "direct",
+      `The specific form of ${vague[0].condition} (diagnosis and ICD-10-CM code)`,
+    );
   return ev(
     "not_met",
     `The request's diagnosis (${[...new Set(known.map((c) => c.condition))].join(", ")}) is not ${spec.conditions.join(" / ")}.`,
@@ -1016,6 +1026,25 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
       "none",
       `Whether this exclusion applies: ${spec.text}`,
     );
+  // an unspecified code ("L40.9 psoriasis, unspecified") with text that names the excluded form
+  // ("palmoplantar pustulosis, biopsy-proven"): the text names what the code leaves open, so the
+  // excluded form is the diagnosis — unless the text also names a covered form
+  if (
+    primary?.condition &&
+    !spec.severity?.length &&
+    spec.conditions.some((x) => x !== primary.condition && conditionAncestors(x).includes(primary.condition!))
+  ) {
+    const named = conds.filter((c) => (c.source === "text" || c.source === "described") && c.condition !== primary.condition && matchesExcluded(c));
+    const coveredForm = conds.some(
+      (c) => (c.source === "text" || c.source === "described") && c.condition !== primary.condition && isCovered(c) && !matchesExcluded(c),
+    );
+    if (named.length && !coveredForm && named[0].citation)
+      return ev(
+        "met",
+        `Applies: the request's code ${primary.code ?? ""} leaves the form of ${primary.condition} unspecified, and the request names ${named[0].condition}, an excluded form.`,
+        [named[0].citation],
+      );
+  }
   // the primary diagnosis is the excluded condition itself, not one the policy covers
   if (primary && matchesExcluded(primary) && !isCovered(primary) && severityOk(primary.citation)) {
     const coveredElse = conds.some((c) => c !== primary && c.source !== "text" && isCovered(c) && !matchesExcluded(c));

@@ -20,6 +20,7 @@ import { continuationRequest } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies } from "./case-conditions";
+import { conditionAncestors } from "../vocabulary/conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
 
 const norm = (s: string) =>
@@ -171,7 +172,12 @@ export interface BranchInfo {
  * The indication answer: matching branches by the request's diagnoses. Scores: 4 the primary code,
  * 3 another code or a described diagnosis, 2 the notes name it (twice or more), 1 once.
  */
-function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalContext): { answer: NodeAnswer; info: ReviewResult["indication"] } {
+function indicationAnswer(
+  node: TreeNode,
+  branches: BranchInfo[],
+  ctx: EvalContext,
+  namedConditions: string[] | null,
+): { answer: NodeAnswer; info: ReviewResult["indication"] } {
   const scored = branches.map((b) => {
     let score = 0;
     let citation = null;
@@ -223,6 +229,47 @@ function indicationAnswer(node: TreeNode, branches: BranchInfo[], ctx: EvalConte
   // from the policy's own indication wording; an inferred one may not be the only covered use
   const allUnderstood = branches.length > 0 && branches.every((b) => b.understood && !b.inferred);
   const noneLabel = "None of the listed indications";
+  // a diagnosis the policy names outside its exclusions may be covered where the reader did not look
+  const namedInPolicy = formalKnown.filter(
+    (c) => namedConditions?.some((n) => conditionAncestors(c.condition!).includes(n) || conditionAncestors(n).includes(c.condition!)) ?? false,
+  );
+  // an unspecified diagnosis ("psoriasis, unspecified") is less specific than a covered form ("plaque
+  // psoriasis"): it neither matches it nor is it outside it — the form must be confirmed
+  const lessSpecific = formalKnown.filter((c) =>
+    branches.some((b) => b.conditions.some((bc) => bc !== c.condition && conditionAncestors(bc).includes(c.condition!))),
+  );
+  if (formalKnown.length && lessSpecific.length) {
+    return {
+      answer: {
+        node_id: node.id,
+        labels: [],
+        definite: false,
+        outcome: "insufficient",
+        reason: `The request's diagnosis (${[...new Set(lessSpecific.map((c) => [c.code, c.condition].filter(Boolean).join(" ")))].join(", ")}) is less specific than the indication the policy covers (${branches.map((b) => b.title).join("; ")}); the form of the disease must be confirmed.`,
+        citations: lessSpecific.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
+        evidence: "direct",
+        confidence: "high",
+        missing: `The specific form of ${lessSpecific[0].condition} (diagnosis and ICD-10-CM code), against the policy's covered indications`,
+      },
+      info: info("unknown"),
+    };
+  }
+  if (formalKnown.length && allUnderstood && namedInPolicy.length) {
+    return {
+      answer: {
+        node_id: node.id,
+        labels: [],
+        definite: false,
+        outcome: "insufficient",
+        reason: `The policy names ${[...new Set(namedInPolicy.map((c) => c.condition))].join(", ")} outside its exclusions, but the reader did not file it under a covered indication (${branches.map((b) => b.title).join("; ")}); a reviewer must match the diagnosis to the policy.`,
+        citations: namedInPolicy.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
+        evidence: "direct",
+        confidence: "low",
+        missing: "Confirmation of the indication the drug is requested for, against the policy's covered uses",
+      },
+      info: info("unknown"),
+    };
+  }
   if (formalKnown.length && allUnderstood) {
     const cites = formalKnown.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2);
     return {
@@ -327,7 +374,7 @@ export function reviewCase(input: {
       const branches = indicationBranches(tree, node.id, r.branches);
       for (const b of branches) if (!b.understood) notApprovable.add(b.label);
       if (!covered.conditions.length) for (const b of branches) covered.conditions.push(...b.conditions);
-      const { answer, info } = indicationAnswer(node, branches, ctx);
+      const { answer, info } = indicationAnswer(node, branches, ctx, r.named_conditions ?? null);
       answers.set(node.id, answer);
       indicationInfo = info;
       continue;

@@ -7,7 +7,9 @@
  * definite. An unknown answer follows every edge. The verdict over all leaves reachable this way:
  * - approved when some root→"approved" path is reached through definite answers only (and does not
  *   run through an indication the policy reader did not understand);
- * - denied when every reachable leaf is "denied" (a clear failure wins over missing information);
+ * - denied when every reachable leaf is "denied" (a clear failure wins over missing information) and no
+ *   route to it runs through an indication branch the reader did not understand or an indication
+ *   question left undecided;
  * - otherwise open: the unknown answers on the routes to an approval are what must be asked for.
  */
 import type { Citation, CriterionOutcome, CriterionResult, DecisionTree, ParseConfidence, ReviewResult, TreeNode } from "../contracts";
@@ -86,10 +88,32 @@ export function routes(tree: DecisionTree, answers: Map<string, NodeAnswer>, not
   return out;
 }
 
+/** Whether a node is a tree's "which covered indication?" question. */
+function isIndicationNode(node: TreeNode): boolean {
+  return (node.criterion as { role?: string } | null)?.role === "indication" || /^which (?:covered )?indication/i.test(node.question);
+}
+
 /** The verdict of a set of routes (see the module comment). */
 export function verdictOf(rs: Route[], answers: Map<string, NodeAnswer>): WalkVerdict {
   let approvedRoute = rs.find((r) => r.leaf.node_action === "approved" && r.decided && r.approvable);
-  const denied = rs.length > 0 && rs.every((r) => r.leaf.node_action === "denied");
+  // a route through an indication branch the reader did not understand grounds no denial either:
+  // its criteria may be a misread (a dosing fragment, another section's thresholds)
+  // nor does a route whose indication was not decided: the criteria of an indication the request
+  // may not be for are no ground to deny it (the indication is what to ask for)
+  const indicationDecided = (r: Route) => r.steps.every((s) => !isIndicationNode(s.node) || (answers.get(s.node.id)?.definite ?? false));
+  // a quantity or dose ceiling means the same whatever the indication (a quantity-limit program names none)
+  type Spec = { kind?: string; items?: Spec[] };
+  const isCeiling = (c: Spec | undefined): boolean =>
+    !!c && (c.kind === "quantity_limit" || c.kind === "dose_limit" || ((c.kind === "any" || c.kind === "all") && (c.items ?? []).some(isCeiling)));
+  const ceiling = (r: Route) => isCeiling((r.steps.at(-1)?.node.criterion as { spec?: Spec } | null)?.spec);
+  // the undecided "none of the listed indications" route denies only beside ceilings that fail on every listed one
+  const noneRoute = (r: Route) => !!r.steps.length && isIndicationNode(r.steps.at(-1)!.node) && /^none of/i.test(r.steps.at(-1)!.label);
+  const others = rs.filter((r) => !noneRoute(r));
+  const denied =
+    rs.length > 0 &&
+    rs.every((r) => r.leaf.node_action === "denied") &&
+    (rs.every((r) => r.approvable && indicationDecided(r)) ||
+      (others.length > 0 && others.every((r) => ceiling(r) || (r.approvable && indicationDecided(r))) && others.some(ceiling)));
   const open = new Set<string>();
   // an answer that names several branches (a request that fits two indications) approves only when
   // none of those branches clearly fails: which indication the request is for must be confirmed

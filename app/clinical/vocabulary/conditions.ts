@@ -78,12 +78,19 @@ export const CONDITIONS: ConditionTerm[] = [
   C("clostridioides difficile infection", ["c\\.? ?diff(?:icile)?", "clostridi(?:um|oides) difficile"], ["A04.7"]),
   C("hepatic encephalopathy", ["hepatic encephalopathy"], ["K76.82", "K72.9"]),
   // dermatology
+  // psoriasis by form (ICD-10-CM L40.0-L40.9): an unspecified "psoriasis" (L40.9) is the parent of
+  // every form and satisfies none of them; psoriatic arthritis (L40.5) is listed with rheumatology
+  C("psoriasis", ["\\bpso\\b", "psoriasis(?! area)(?!,? ?arthr)"], ["L40.9"]),
+  C("plaque psoriasis", ["plaque psoriasis", "psoriasis vulgaris", "plaque[- ]type psoriasis", "chronic plaque"], ["L40.0"], ["psoriasis"]),
+  C("generalized pustular psoriasis", ["generalized pustular psoriasis", "\\bgpp\\b", "von zumbusch"], ["L40.1"], ["pustular psoriasis"]),
   C(
-    "plaque psoriasis",
-    ["plaque psoriasis", "psoriasis vulgaris", "\\bpso\\b", "psoriasis(?! area)(?!,? ?arthr)"],
-    ["L40.0", "L40.1", "L40.2", "L40.3", "L40.4", "L40.8", "L40.9"],
+    "pustular psoriasis",
+    ["pustular (?:forms? of )?psoriasis", "palmo-?plantar pustulosis", "pustulosis palmaris et plantaris", "acrodermatitis continua", "\\bppp\\b"],
+    ["L40.1", "L40.2", "L40.3"],
+    ["psoriasis"],
   ),
-  C("generalized pustular psoriasis", ["generalized pustular psoriasis", "\\bgpp\\b"], ["L40.1"]),
+  C("guttate psoriasis", ["guttate psoriasis"], ["L40.4"], ["psoriasis"]),
+  C("erythrodermic psoriasis", ["erythrodermic psoriasis", "psoriatic erythroderma"], ["L40.8"], ["psoriasis"]),
   C("atopic dermatitis", ["atopic dermatitis", "atopic eczema", "eczema", "\\bad\\b"], ["L20"]),
   C("hidradenitis suppurativa", ["hidradenitis suppurativa", "\\bhs\\b"], ["L73.2"]),
   C("chronic spontaneous urticaria", ["chronic (?:spontaneous |idiopathic )?urticaria", "\\bcsu\\b", "\\bciu\\b", "urticaria", "chronic hives"], ["L50"]),
