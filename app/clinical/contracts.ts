@@ -195,6 +195,13 @@ const base = {
   /** where in the policy it came from */
   passage: CitationSchema.nullable().optional(),
   confidence: ParseConfidenceSchema.default("high"),
+  /**
+   * a requirement written for one form of the indication only ("For non-radiographic axial
+   * spondyloarthritis only: objective signs of inflammation"): it applies when the request's
+   * diagnosis is one of these conditions, and is met (does not apply) when the diagnosis is known and
+   * is not
+   */
+  applies_to: z.array(z.string()).optional(),
 };
 
 const drugSet = {
@@ -207,8 +214,17 @@ const drugSet = {
 export const MinDoseSchema = z.object({ drug: z.string().nullable(), mg: z.number(), per: z.enum(["day", "week"]) });
 
 export type Criterion =
-  | { kind: "all"; items: Criterion[]; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence }
-  | { kind: "any"; items: Criterion[]; min?: number; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence }
+  | { kind: "all"; items: Criterion[]; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence; applies_to?: string[] }
+  | {
+      kind: "any";
+      items: Criterion[];
+      min?: number;
+      text: string;
+      note?: string;
+      passage?: Citation | null;
+      confidence: ParseConfidence;
+      applies_to?: string[];
+    }
   | z.infer<typeof LeafCriterionSchema>;
 
 const AgeSchema = z.object({

@@ -489,6 +489,16 @@ const TRIAL_VERB =
  * or `human_review` (low). Never throws.
  */
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "For non-radiographic axial spondyloarthritis only: …", "(nr-axSpA only) …", "If the diagnosis is X: …"
+  const scoped =
+    /^\s*(?:\(?\s*(?:for|in) ([^:()]{3,80}?) only\s*[:)]|if (?:the (?:diagnosis|indication|request) is (?:for )?)?([^:,]{3,80}?)\s*:)\s*(.+)$/is.exec(text);
+  if (scoped) {
+    const conds = mostSpecificConditions(scoped[1] ?? scoped[2] ?? "").map((c) => c.name);
+    if (conds.length) {
+      const inner = parseCriterion(scoped[3], note, ctx);
+      return { ...inner, text, applies_to: conds } as Criterion;
+    }
+  }
   const t = norm(text);
   const tl = t.toLowerCase();
   const bare = withoutExamples(t).toLowerCase();
@@ -530,7 +540,33 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   }
 
   // "a TB screening test with a negative result within 12 months, or, if positive, documentation that
-  // treatment for latent TB has been started": the test, or the alternative for a positive result
+  // treatment for latent TB has been started": the test, or the alternative for a positive result;
+  // also written as later sentences ("… with its result. A positive test is acceptable when treatment
+  // for latent tuberculosis has been started."), beside notes that restate the rule ("A test that has
+  // been ordered but not resulted does not meet this requirement.")
+  const sentences = t.split(/(?<=\.)\s+(?=[A-Z])/);
+  if (sentences.length > 1) {
+    const positive = sentences
+      .slice(1)
+      .map((s) =>
+        /^a positive (?:test|result|screen(?:ing)?(?: test)?) (?:is|will be) (?:acceptable|accepted|allowed|sufficient) (?:when|if|provided(?: that)?) (.+?)\.?$/i.exec(
+          s,
+        ),
+      )
+      .find(Boolean);
+    const notes = sentences
+      .slice(1)
+      .every((s) => positive?.[0] === s || /\b(?:does not|do not|will not) (?:meet|satisfy)\b|\bis not (?:acceptable|sufficient)\b|^note\b/i.test(s));
+    const first = parseCriterion(sentences[0].replace(/\.$/, ""), "", ctx);
+    if (first.kind === "test_result" && notes) {
+      if (!positive) return { ...first, text, passage: base.passage ?? null };
+      return {
+        ...base,
+        kind: "any",
+        items: [{ ...first, result: first.result === "any" ? "negative" : first.result }, parseCriterion(positive[1], "", ctx)],
+      };
+    }
+  }
   const ifPositive = /,?\s*\bor,?\s+(?:if|when) (?:(?:the|a) (?:test|result|screen) (?:is|was) )?positive,?\s+/i.exec(t);
   if (ifPositive && ifPositive.index > 10) {
     const first = parseCriterion(t.slice(0, ifPositive.index), "", ctx);
@@ -819,6 +855,17 @@ function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null
       .filter(Boolean);
     const ors = /;\s*or\b/i.test(t);
     if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 3)) return null;
+    // a part that defines what counts ("a topical corticosteroid counts as a conventional therapy only
+    // when …") or offers an alternative to another part ("In place of the trial, the prescriber may
+    // document …") belongs to the requirement it qualifies: not a requirement of its own
+    if (
+      parts
+        .slice(1)
+        .some((p) =>
+          /\b(?:counts? as|(?:does|do) not count|(?:is|are) considered|qualif(?:y|ies) as|in place of|instead of|as an alternative|alternatively)\b/i.test(p),
+        )
+    )
+      return null;
     return { op: ors ? "any" : "all", parts };
   }
   const op = cuts[0].op;

@@ -1257,6 +1257,9 @@ function preambleSentences(lines: DocLine[]): { text: string; lines: DocLine[] }
   return out;
 }
 
+/** "AGE RESTRICTIONS", "Prescriber Restrictions:", "Specialist requirement" section headings. */
+const RESTRICTION_HEAD_RE = /^(?:age|prescriber|specialist|specialty)\s+(?:restrictions?|requirements?|limitations?)\s*:?$/i;
+
 function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
   const usable = sections.filter(
@@ -1265,6 +1268,13 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const exclusions = sections.filter((s) => EXCLUSION_HEAD_RE.test(s.heading)).flatMap((s) => exclusionList(s.items, r));
   const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
   let criteria: Criterion[] = items.map((it) => itemCriterion(it, r));
+  // restriction sections written as a heading and a sentence ("AGE RESTRICTIONS / 18 years of age and
+  // older.", "PRESCRIBER RESTRICTIONS / Prescribed by, or in consultation with, a dermatologist."):
+  // requirements of every request, whatever else the policy lists
+  for (const s of usable)
+    if (RESTRICTION_HEAD_RE.test(s.heading.trim()) && !s.items.length)
+      for (const x of preambleSentences(s.preamble))
+        if (!/^(?:none|n\/a|not applicable|no restrictions?)\b/i.test(x.text.trim())) criteria.push(...sentenceCriteria(x.text, r, cite(r, x.lines)));
   const preamble = usable.flatMap((s) => s.preamble);
   if (!criteria.length)
     for (const l of preamble.filter((x) => ONE_SENTENCE_RE.test(x.text) || /^(?:approval |coverage |clinical )?criteria:/i.test(x.text)))

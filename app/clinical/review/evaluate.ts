@@ -1122,6 +1122,24 @@ export function evaluateCriterion(
   covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] },
 ): Ev {
   try {
+    if (role === "criterion" && spec.applies_to?.length) {
+      // a requirement for one form of the indication: met (not applicable) when the request's known
+      // diagnosis is another form; evaluated as written when it is that form or the form is unknown
+      // a code read as a condition and its parent (M45.6: ankylosing spondylitis, an axial
+      // spondyloarthritis) is the specific condition
+      const coded = ctx.conditions.filter((c) => c.source !== "text" && c.condition);
+      const formal = coded.filter(
+        (c) => !coded.some((o) => o !== c && o.code === c.code && o.condition !== c.condition && conditionAncestors(o.condition!).includes(c.condition!)),
+      );
+      const inScope = formal.some((c) => conditionSatisfies(c, spec.applies_to!, []));
+      const outOfScope = formal.length > 0 && !inScope && !formal.some((c) => spec.applies_to!.some((a) => conditionAncestors(a).includes(c.condition!)));
+      if (outOfScope)
+        return ev(
+          "met",
+          `Applies to ${spec.applies_to.join(" / ")} only; the request's diagnosis is ${[...new Set(formal.map((c) => c.condition))].join(", ")}.`,
+          formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 1),
+        );
+    }
     return evaluateInner(spec, ctx, role, covered);
   } catch (err) {
     return ev("insufficient", `The engine could not evaluate this criterion (${(err as Error).message}); a reviewer must check it.`, [], "none", spec.text);

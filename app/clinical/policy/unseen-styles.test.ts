@@ -1,0 +1,92 @@
+/**
+ * Reading classes found by the sixth blind set (fixtures/corpus/lakeshore-ma), each written here
+ * with other drugs and wording: a TB requirement whose later sentences are notes and a positive-result
+ * alternative; a step requirement whose ";" part defines what counts and whose next sentence offers
+ * the contraindication alternative; "AGE RESTRICTIONS" / "PRESCRIBER RESTRICTIONS" sections written
+ * as a heading and one sentence; a requirement written for one form of the indication only.
+ */
+import { describe, expect, it } from "vitest";
+import { parseCriterion } from "./parse-criterion";
+import { readPolicy } from "./read-policy";
+import { generateDecisionTree } from "./compile-tree";
+import { docFromPages } from "../testing";
+import { decideText, dx } from "../review/test-cases";
+
+const ctx = { drugNames: ["Examplinib"] };
+
+describe("a test requirement followed by notes", () => {
+  const c = parseCriterion(
+    "Hepatitis B screening (HBsAg and anti-HBc) with its result, performed within the 6 months before the request. A test that has been ordered but not resulted does not meet this requirement. A positive test is acceptable when antiviral prophylaxis has been started.",
+    "",
+    ctx,
+  );
+  it("is the test, with the positive-result alternative, never a loose documentation item", () => {
+    expect(c.kind).toBe("any");
+    if (c.kind !== "any") return;
+    expect(c.items[0]).toMatchObject({ kind: "test_result", test: "hepatitis B screening", result: "negative", within_days: 183 });
+  });
+});
+
+describe("a ';' part that defines what counts is part of its requirement", () => {
+  const c = parseCriterion(
+    "A trial of at least one conventional systemic agent for at least 3 months with an inadequate response: methotrexate, leflunomide or sulfasalazine; hydroxychloroquine counts as a conventional agent only in combination. In place of the trial, the prescriber may document that the conventional agents are contraindicated or were not tolerated.",
+    "",
+    ctx,
+  );
+  it("reads one step requirement that allows contraindication and intolerance", () => {
+    expect(c).toMatchObject({ kind: "prior_therapy", allow_contraindication: true, allow_intolerance: true, min_days: 91 });
+  });
+});
+
+describe("restriction sections written as a heading and a sentence", () => {
+  const policy = [
+    "EXAMPLINIB tablets - Prior Authorization Criteria",
+    "CRITERIA",
+    "Examplinib is covered for adults with moderate to severe atopic dermatitis when the Required Medical Information below is documented.",
+    "REQUIRED MEDICAL INFORMATION",
+    "1. Diagnosis of moderate to severe atopic dermatitis.",
+    "2. A trial of a medium-potency topical corticosteroid for at least 4 weeks with an inadequate response.",
+    "AGE RESTRICTIONS",
+    "12 years of age and older.",
+    "PRESCRIBER RESTRICTIONS",
+    "Prescribed by, or in consultation with, a dermatologist or an allergist.",
+    "COVERAGE DURATION",
+    "12 months.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplinib"] });
+  const kinds = JSON.stringify([...m.common, ...m.indications.flatMap((i) => i.criteria)]);
+  it("reads the age and the prescriber as requirements (never approves without them)", () => {
+    expect(kinds).toContain('"kind":"age"');
+    expect(kinds).toContain('"kind":"prescriber"');
+  });
+});
+
+describe("a requirement for one form of the indication only", () => {
+  const policy = [
+    "Examplizumab Clinical Policy",
+    "Criteria for Initial Approval",
+    "1. Axial spondyloarthritis (must meet all):",
+    "a. Diagnosis of ankylosing spondylitis or non-radiographic axial spondyloarthritis;",
+    "b. For non-radiographic axial spondyloarthritis only: C-reactive protein above the upper limit of normal or sacroiliitis on MRI;",
+    "c. Prescribed by or in consultation with a rheumatologist;",
+    "Approval duration: 12 months",
+  ].join("\n");
+  const tree = generateDecisionTree(docFromPages([policy]), { drug_names: ["Examplizumab"] });
+  const request = (code: string, desc: string) =>
+    decideText(
+      tree,
+      [
+        "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+        "Medication: Examplizumab 80 mg",
+        `Diagnosis: ${code} ${desc}`,
+        "Prescriber specialty: Rheumatology",
+      ].join("\n"),
+      { diagnoses: [dx(code, desc, true)] },
+    ).decision.final_decision;
+  it("does not apply to the other form", () => {
+    expect(request("M45.6", "ankylosing spondylitis, lumbar region")).toBe("approved");
+  });
+  it("applies to its own form (the test can fail)", () => {
+    expect(request("M45.A6", "non-radiographic axial spondyloarthritis, lumbar region")).toBe("needs_more_information");
+  });
+});
