@@ -46,6 +46,16 @@ const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {
   const t = text.trim();
+  // "Requests for X may be approved if the following criteria are met:", "Continuation requests for X
+  // may be approved if …:", "Requests for X may not be approved for the following:" (clinical UM
+  // guidelines): each opens its own list, even when the lists before and after use the same markers
+  if (
+    t.length <= 180 &&
+    /^(?:(?:initial|continuation|renewal|reauthori[sz]ation) )?requests? (?:for|of)\b[^:]*\b(?:may|will|can|shall)(?: not)? be (?:approved|authori[sz]ed|covered|granted)\b[^:]*:$/i.test(
+      t,
+    )
+  )
+    return true;
   if (t.length < 4 || t.length > 90) return false;
   if (MARKER_RE.test(t)) return false;
   const letters = t.replace(/[^A-Za-z]/g, "");

@@ -156,7 +156,7 @@ const CONTINUATION_RE =
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
-  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
 const SKIP_HEAD_RE =
   /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
 
@@ -738,6 +738,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(substituteStepDrugs(lines))), new Set(), { bullets: true });
   const found: Found[] = [];
   const exclusions: Criterion[] = [];
+  const common: Criterion[] = [];
   let sawCriteriaHeading = false;
   let droppedCriteria = 0;
   for (const s of sections) {
@@ -758,11 +759,19 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       if (!s.items.length && s.preamble.length) renewalFromText(s.preamble.map((l) => l.text).join(" "), s.preamble, null, r);
       continue;
     }
-    if (EXCLUSION_HEAD_RE.test(h) && !APPROVAL_LEAD_RE.test(h)) {
+    if (EXCLUSION_HEAD_RE.test(h) && (!APPROVAL_LEAD_RE.test(h) || /\bnot be (?:approved|covered|authori[sz]ed|granted)\b/i.test(h))) {
       exclusions.push(...exclusionList(s.items, r));
       continue;
     }
     if (/criteria|authori[sz]ation|approval|coverage|indication|polic/i.test(h)) sawCriteriaHeading = true;
+    // "ALL of: I. age; II. one of the following diagnoses: A. X and …; B. Y and …; III. …": each
+    // diagnosis is an indication with its own requirements, the other items apply to every one
+    const choice = diagnosisChoice(s.items);
+    if (choice) {
+      for (const child of choice.children) found.push(choiceIndication(child, r));
+      for (const other of s.items) if (other !== choice && !isContinuation(other, r)) common.push(itemCriterion(other, r));
+      continue;
+    }
     for (const top of s.items) {
       const before = found.length;
       collect(top, null, r, found, exclusions);
@@ -787,11 +796,57 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
         ? "clinical_policy"
         : "criteria_list",
     indications,
-    common: [],
+    common,
     exclusions,
     continuation: r.continuation,
     unread: r.unread,
   };
+}
+
+/** "Individual has one of the following diagnoses:", "the member has any of the following conditions:" */
+const DX_CHOICE_RE =
+  /\b(?:one|any|either) of the following (?:diagnoses|conditions|indications|disease states)\b|\bhas (?:a diagnosis of )?(?:one|any) of the following\s*:?\s*$/i;
+
+/** The words of a diagnosis-choice child before its own requirements ("Active psoriatic arthritis" of "Active psoriatic arthritis and individual has had …"). */
+function choiceLead(text: string): string {
+  return stripConnector(text)
+    .split(
+      /\s+(?:and|with|who|in (?:an? )?(?:individual|member|patient)s? (?:who|with))\s+(?=(?:the )?(?:individual|member|patient|has|have|had|is|are|who)\b)|\s*\(|;|:/i,
+    )[0]
+    .trim();
+}
+
+/**
+ * The item of a requirement list that is a choice among diagnoses, when exactly one item is one and
+ * each of its sub-items starts with a condition the vocabulary knows; null otherwise.
+ */
+function diagnosisChoice(items: OutlineItem[]): OutlineItem | null {
+  if (items.length < 2) return null;
+  const hits = items.filter(
+    (it) => DX_CHOICE_RE.test(stripConnector(it.text)) && it.children.length >= 2 && it.children.every((c) => indicationTerms(choiceLead(c.text)).understood),
+  );
+  return hits.length === 1 ? hits[0] : null;
+}
+
+/** One diagnosis of a choice as an indication: its condition, its parenthetical measure, and the requirements after it. */
+function choiceIndication(child: OutlineItem, r: Reader): Found {
+  const text = stripConnector(child.text);
+  const lead = choiceLead(text);
+  let rest = text.slice(text.indexOf(lead) + lead.length);
+  const criteria: Criterion[] = [];
+  // "(body surface area 3% or more, or involvement of the face …)": the severity the diagnosis needs
+  const paren = /^\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)/.exec(rest);
+  if (paren) {
+    if (/\d|\binvolvement\b|\bscore\b|\bsevere\b/i.test(paren[1])) criteria.push({ ...parseCriterion(paren[1], "", r.ctx), passage: cite(r, child.lines) });
+    rest = rest.slice(paren[0].length);
+  }
+  rest = rest.replace(/^[\s,;]*(?:and|with|who|in (?:an? )?(?:individual|member|patient)s? (?:who|with))\s+/i, "").trim();
+  if (rest.length > 8)
+    if (child.children.length) criteria.push(itemCriterion({ ...child, text: rest }, r));
+    else if (!/\.\s+[A-Z]/.test(rest)) criteria.push({ ...parseCriterion(rest.replace(/[.;]\s*$/, ""), child.note, r.ctx), passage: cite(r, child.lines) });
+    else criteria.push(...sentenceCriteria(rest, r, cite(r, child.lines)));
+  else if (child.children.length) criteria.push(...child.children.map((c) => itemCriterion(c, r)));
+  return { title: lead, item: child, criteria, duration: durationOf(child) };
 }
 
 /** An indication path: its conditions come from its title, else from its diagnosis criteria, else from the policy title. */

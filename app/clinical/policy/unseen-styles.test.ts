@@ -90,3 +90,32 @@ describe("a requirement for one form of the indication only", () => {
     expect(request("M45.A6", "non-radiographic axial spondyloarthritis, lumbar region")).toBe("needs_more_information");
   });
 });
+
+describe("a clinical UM guideline: requirements with one item a choice among diagnoses", () => {
+  const policy = [
+    "Clinical UM Guideline",
+    "Subject: Examplumab",
+    "Clinical Indications",
+    "Requests for examplumab may be approved if the following criteria are met:",
+    "I. Individual is 18 years of age or older; AND",
+    "II. Individual has one of the following diagnoses:",
+    "A. Moderate to severe atopic dermatitis (body surface area 10% or more) and individual has had an inadequate response to, is intolerant of, or has a contraindication to a medium-potency topical corticosteroid; OR",
+    "B. Chronic spontaneous urticaria and individual has had an inadequate response to a second-generation H1 antihistamine at up to four times the labeled dose; AND",
+    "III. Examplumab will not be used in combination with another biologic agent.",
+    "Continuation requests for examplumab may be approved if the following criterion is met:",
+    "I. There is clinically significant improvement in signs and symptoms of disease.",
+    "Requests for examplumab may not be approved for the following:",
+    "I. Individual has an active serious infection; OR",
+    "II. When the above criteria are not met and for all other indications.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplumab"] });
+  it("reads each diagnosis as an indication with its own requirements, the other items for every one", () => {
+    expect(m.indications.map((i) => i.match.conditions)).toEqual([["atopic dermatitis"], ["chronic spontaneous urticaria"]]);
+    expect(m.common.map((c) => c.kind)).toEqual(["age", "no_concurrent"]);
+    expect(JSON.stringify(m.indications[0].criteria)).toContain('"kind":"prior_therapy"');
+  });
+  it("reads 'may not be approved for the following' as exclusions, and the continuation list apart", () => {
+    expect(m.exclusions.length).toBe(1);
+    expect(m.continuation.length).toBeGreaterThan(0);
+  });
+});
