@@ -6,15 +6,18 @@
  * they do not hold, the clinical reviewer role only from a person who is an administrator, nobody
  * changes their own roles) and record every role change in the audit trail (app/audit).
  *
- * A live organization and its sandbox are one team: membership of either half grants access to
- * both (require-org-member.server.ts), so the list shows members of both halves once, and removing a
- * user removes them from both halves.
+ * A live organization and its sandbox: membership of the live organization opens its sandbox too,
+ * a sandbox membership opens the sandbox only (require-org-member.server.ts; live data is PHI). So
+ * a team is the people who can open the organization (a sandbox's lists its live members too), and
+ * changes made from a sandbox touch sandbox memberships only: removing a user from the live
+ * organization removes them from both halves, from the sandbox only from the sandbox.
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { getEnv } from "~/env.server";
 import { sendEmail } from "~/auth/send-email.server";
 import { BUILT_IN_ROLES, isBuiltInRole, permissionsOf, type BuiltInRole, type Permission } from "~/auth/permission-matrix";
+import { accessOrganizationIds } from "~/auth/permissions.server";
 import { roleChangeRefusal, type RoleAssignment, type RoleGrantor } from "~/auth/role-grants";
 import { recordAuditEvent, type AuditActor } from "~/audit/record-audit-event.server";
 import { avatarUrl, resizeAvatar } from "~/team/avatar.server";
@@ -70,19 +73,28 @@ async function customRole(database: Database, orgIds: string[], roleId: string |
   return role;
 }
 
-/** The organization ids of `orgId`'s live/sandbox pair (itself first). */
-async function pairIds(database: Database, orgId: string): Promise<string[]> {
+/**
+ * The organizations that matter to `orgId`'s team: `access`, whose memberships open it (itself, and
+ * for a sandbox its live parent: accessOrganizationIds); `write`, whose memberships a change made
+ * here may touch (itself, and for a live organization its sandbox, never the live organization from
+ * its sandbox); `live`, where custom roles are kept.
+ */
+async function teamScope(database: Database, orgId: string): Promise<{ access: string[]; write: string[]; live: string }> {
   const org = await database.prisma.organization.findUnique({
     where: { id: orgId },
     select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } },
   });
   if (!org) throw new AppError("not_found", "Not found");
-  return [org.id, org.parent_id, org.sandbox_organization?.id].filter((x): x is string => Boolean(x));
+  return {
+    access: accessOrganizationIds(org),
+    write: [org.id, org.sandbox_organization?.id].filter((x): x is string => Boolean(x)),
+    live: org.parent_id ?? org.id,
+  };
 }
 
-/** The members of `orgId` (and its counterpart), owners first, then by join date. */
+/** The people who can open `orgId` (its members; for a sandbox, its live parent's too), owners first, then by join date. */
 export async function listTeamMembers(database: Database, orgId: string): Promise<TeamMember[]> {
-  const ids = await pairIds(database, orgId);
+  const ids = (await teamScope(database, orgId)).access;
   const rows = await database.prisma.membership.findMany({
     where: { organization_id: { in: ids } },
     include: { user: true, role: { select: { id: true, name: true, permissions: true } } },
@@ -129,7 +141,7 @@ export async function addTeamMember(
 ): Promise<TeamMember> {
   const roles = input.roles && input.roles.length > 0 ? [...new Set(input.roles)] : ["reviewer"];
   assertMayChangeRoles(opts.actor, null, null, { roles, customRole: null });
-  const ids = await pairIds(database, orgId);
+  const ids = (await teamScope(database, orgId)).access;
   const email = input.email.toLowerCase();
   const avatar = input.avatar && input.avatar.byteLength > 0 ? await resizeAvatar(input.avatar) : null;
   const existing = await database.prisma.user.findUnique({
@@ -168,8 +180,9 @@ export async function addTeamMember(
 }
 
 /**
- * Removes user `userId` from `orgId` and its counterpart. Throws AppError("not_found") for someone
- * who is not a member, AppError("forbidden", "Owners cannot be deleted") for an owner, and
+ * Removes user `userId` from `orgId` (and, from a live organization, from its sandbox too). Throws
+ * AppError("not_found") for someone who is not a member, AppError("forbidden") from a sandbox for
+ * someone whose access comes from the live organization, AppError("forbidden", "Owners cannot be deleted") for an owner, and
  * AppError("forbidden") when `actor` may not take the member's roles away (role-grants.ts: e.g. a
  * clinical reviewer, or oneself). Audited ("team.member_remove").
  */
@@ -179,12 +192,17 @@ export async function removeTeamMember(
   userId: string,
   opts: { actor: TeamActor; request: Request },
 ): Promise<{ id: string; email: string }> {
-  const ids = await pairIds(database, orgId);
+  const scope = await teamScope(database, orgId);
+  const ids = scope.write;
   const memberships = await database.prisma.membership.findMany({
     where: { user_id: userId, organization_id: { in: ids } },
     include: { user: { select: { id: true, email: true } }, role: { select: { id: true, permissions: true } } },
   });
-  if (memberships.length === 0) throw new AppError("not_found", "Not found");
+  if (memberships.length === 0) {
+    const viaLive = await database.prisma.membership.count({ where: { user_id: userId, organization_id: { in: scope.access } } });
+    if (viaLive > 0) throw new AppError("forbidden", LIVE_MEMBER_FROM_SANDBOX);
+    throw new AppError("not_found", "Not found");
+  }
   if (memberships.some((m) => m.owner)) throw new AppError("forbidden", "Owners cannot be deleted");
   for (const m of memberships) assertMayChangeRoles(opts.actor, userId, { roles: m.roles, customRole: m.role }, null);
   await auditRoleChange(opts.actor, opts.request, orgId, "team.member_remove", userId);
@@ -192,9 +210,12 @@ export async function removeTeamMember(
   return memberships[0]!.user;
 }
 
+export const LIVE_MEMBER_FROM_SANDBOX = "This member belongs to the live organization: change their roles there";
+
 /**
  * Sets the built-in roles and the custom role of member `userId` of `orgId` (their membership of
- * this organization, or of the counterpart when that is the one they hold). Owners are always
+ * this organization, or, from a live organization, of its sandbox when that is the one they hold;
+ * from a sandbox a live member's roles cannot change: AppError("forbidden")). Owners are always
  * administrators: their other roles can change, "administrator" stays. An empty list means
  * reviewer. `actor` must be allowed to make the change (role-grants.ts: not their own roles, only
  * roles and permissions they hold, the clinical reviewer role only as an administrator in person);
@@ -209,14 +230,17 @@ export async function setMemberRoles(
   input: SetRolesInput,
   opts: { actor: TeamActor; request: Request },
 ): Promise<TeamMember> {
-  const ids = await pairIds(database, orgId);
+  const scope = await teamScope(database, orgId);
   const memberships = await database.prisma.membership.findMany({
-    where: { user_id: userId, organization_id: { in: ids } },
+    where: { user_id: userId, organization_id: { in: scope.write } },
     include: { role: { select: { id: true, permissions: true } } },
   });
   const membership = memberships.find((m) => m.organization_id === orgId) ?? memberships[0];
-  if (!membership) throw new AppError("not_found", "Not found");
-  const newCustomRole = await customRole(database, ids, input.role_id);
+  if (!membership) {
+    const viaLive = await database.prisma.membership.count({ where: { user_id: userId, organization_id: { in: scope.access } } });
+    throw viaLive > 0 ? new AppError("forbidden", LIVE_MEMBER_FROM_SANDBOX) : new AppError("not_found", "Not found");
+  }
+  const newCustomRole = await customRole(database, [scope.live], input.role_id);
   let roles = [...new Set(input.roles.filter(isBuiltInRole))];
   if (membership.owner && !roles.includes("administrator")) roles.unshift("administrator");
   if (roles.length === 0) roles = ["reviewer"];
