@@ -18,6 +18,7 @@ import { createAppHandler, formPost, type AppHandler } from "../support/fixtures
 import { seedReviewedCase } from "./api-prior-auths.seed";
 import { createApiKey } from "~/auth/api-keys.server";
 import { SIGN_OFF_FORBIDDEN } from "~/auth/permissions.server";
+import { signDocumentUrl } from "~/documents/signed-url.server";
 
 let t: TestDatabase;
 let app: AppHandler;
@@ -340,6 +341,21 @@ describe("PHI access audit", () => {
     // A change is recorded too.
     await app.fetch(`/api/o/${orgId}/prior_auths/${priorAuthId}/run_ai`, { method: "POST", headers: jsonHeaders(ownerCookie), body: "{}" });
     expect(await t.database.prisma.auditEvent.count({ where: { prior_auth_id: priorAuthId, action: "change", method: "POST" } })).toBe(1);
+  });
+
+  it("keeps no signed-link signature or query secret in the trail or its CSV export", async () => {
+    const { priorAuthId, faxDocumentId } = await seedReviewedCase(t.database, orgId, { aiDecision: "approved" });
+    const link = signDocumentUrl(faxDocumentId);
+    const signature = new URL(link, "http://x").searchParams.get("signature")!;
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    const res = await app.fetch(link, { headers: { Cookie: ownerCookie } });
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+    const row = await t.database.prisma.auditEvent.findFirstOrThrow({ where: { action: "document.view", resource_id: faxDocumentId } });
+    expect(row.path).toBe(`/documents/${faxDocumentId}?expires=${new URL(link, "http://x").searchParams.get("expires")}&signature=REDACTED`);
+    const csv = await (await app.fetch(`/o/${orgId}/settings/audit-log.csv?case=${priorAuthId}`, { headers: { Cookie: ownerCookie } })).text();
+    expect(csv).toContain(`/documents/${faxDocumentId}`);
+    expect(csv).not.toContain(signature);
   });
 
   it("is append-only in the database: UPDATE, DELETE and TRUNCATE are refused", async () => {
