@@ -55,13 +55,23 @@ function assertMayChangeRoles(actor: TeamActor, targetUserId: string | null, bef
   if (refusal) throw new AppError("forbidden", refusal);
 }
 
-/** Records a role change of `userId` (action "team.member_add", "team.roles_change", "team.member_remove"). */
-async function auditRoleChange(actor: TeamActor, request: Request, orgId: string, action: string, userId: string | null): Promise<void> {
+/**
+ * Records a role change (action "team.member_add", "team.roles_change", "team.member_remove") of
+ * `target`: a user id, or the email of someone invited who has no account yet. Written before the
+ * change, so a change never happens without its row.
+ */
+async function auditRoleChange(
+  actor: TeamActor,
+  request: Request,
+  orgId: string,
+  action: string,
+  target: { userId: string } | { email: string },
+): Promise<void> {
   const via: AuditActor["via"] = actor.via === "page" ? "page" : actor.via === "api_key" ? "api_key" : "session";
   await recordAuditEvent({ organization: { id: orgId }, user: actor.user, apiKey: actor.apiKey ?? null, via }, request, {
     action,
-    resource_type: "user",
-    resource_id: userId,
+    resource_type: "userId" in target ? "user" : "invitation",
+    resource_id: "userId" in target ? target.userId : target.email,
   });
 }
 
@@ -149,7 +159,7 @@ export async function addTeamMember(
     select: { id: true, memberships: { where: { organization_id: { in: ids } }, select: { id: true } } },
   });
   if (existing && existing.memberships.length > 0) throw new AppError("conflict", `${email} is already a member of this organization`);
-  await auditRoleChange(opts.actor, opts.request, orgId, "team.member_add", existing?.id ?? null);
+  await auditRoleChange(opts.actor, opts.request, orgId, "team.member_add", existing ? { userId: existing.id } : { email });
 
   const organization = await database.prisma.$transaction(async (tx) => {
     const user = existing ? { id: existing.id } : await tx.user.create({ data: { email, username: input.username } });
@@ -205,7 +215,7 @@ export async function removeTeamMember(
   }
   if (memberships.some((m) => m.owner)) throw new AppError("forbidden", "Owners cannot be deleted");
   for (const m of memberships) assertMayChangeRoles(opts.actor, userId, { roles: m.roles, customRole: m.role }, null);
-  await auditRoleChange(opts.actor, opts.request, orgId, "team.member_remove", userId);
+  await auditRoleChange(opts.actor, opts.request, orgId, "team.member_remove", { userId });
   await database.prisma.membership.deleteMany({ where: { user_id: userId, organization_id: { in: ids }, owner: false } });
   return memberships[0]!.user;
 }
@@ -245,7 +255,7 @@ export async function setMemberRoles(
   if (membership.owner && !roles.includes("administrator")) roles.unshift("administrator");
   if (roles.length === 0) roles = ["reviewer"];
   assertMayChangeRoles(opts.actor, userId, { roles: membership.roles, customRole: membership.role }, { roles, customRole: newCustomRole });
-  await auditRoleChange(opts.actor, opts.request, orgId, "team.roles_change", userId);
+  await auditRoleChange(opts.actor, opts.request, orgId, "team.roles_change", { userId });
   await database.prisma.membership.update({ where: { id: membership.id }, data: { roles, role_id: input.role_id ?? null } });
   const member = (await listTeamMembers(database, orgId)).find((m) => m.id === userId);
   if (!member) throw new AppError("not_found", "Not found");

@@ -239,8 +239,10 @@ describe("role grants (nobody grants what they do not hold)", () => {
       ["team.roles_change", ownerId, "api"],
       ["team.member_remove", ownerId, "api"],
     ]);
-    const added = await t.database.prisma.auditEvent.count({ where: { organization_id: orgId, action: "team.member_add", user_id: ownerId } });
-    expect(added).toBeGreaterThan(0);
+    const added = await t.database.prisma.auditEvent.findMany({
+      where: { organization_id: orgId, action: "team.member_add", resource_id: "audited@example.test" },
+    });
+    expect(added.map((r) => [r.resource_type, r.user_id, r.via])).toEqual([["invitation", ownerId, "api"]]);
   });
 });
 
