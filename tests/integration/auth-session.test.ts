@@ -115,7 +115,11 @@ describe("sessions", () => {
     const cookie = await signInCookie(tdb.database, guest.id);
     const { priorAuthId } = await seedReviewedCase(tdb.database, live.id, { aiDecision: "denied" });
 
-    expect((await app.fetch(`/o/${sandbox.id}/prior-auths`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const sandboxPage = await app.fetch(`/o/${sandbox.id}/prior-auths`, { headers: { Cookie: cookie } });
+    expect(sandboxPage.status).toBe(200);
+    expect(await sandboxPage.text()).not.toContain(`/o/${live.id}/`); // no switch to a live organization they cannot open
+    const ownerSandbox = await (await app.fetch(`/o/${sandbox.id}/prior-auths`, { headers: { Cookie: ownerCookie } })).text();
+    expect(ownerSandbox).toContain(`/o/${live.id}/prior-auths`);
     expect((await app.fetch(`/api/o/${sandbox.id}/prior_auths.json`, { headers: { Cookie: cookie } })).status).toBe(200);
     for (const url of [
       `/o/${live.id}/dashboard`,
