@@ -2,6 +2,7 @@
  * Reading the PHI access audit (record-audit-event.server.ts): the administrator's browser with
  * filters by user (email or id), case (prior auth id) and date range, and the CSV export.
  */
+import { redactAuditPath } from "~/audit/audit-path";
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -41,9 +42,19 @@ function where(orgId: string, f: AuditFilter): Prisma.AuditEventWhereInput {
   return w;
 }
 
-function toRow(r: Omit<AuditEventRow, "created_at"> & { created_at: Date; organization_id?: string }): AuditEventRow {
-  const { organization_id: _org, ...rest } = r;
-  return { ...rest, created_at: r.created_at.toISOString() };
+function toRow(
+  r: Omit<AuditEventRow, "created_at"> & {
+    created_at: Date;
+    organization_id?: string;
+    seq?: bigint | null;
+    prev_hash?: string | null;
+    content_hash?: string | null;
+  },
+): AuditEventRow {
+  // The hash chain columns are the verifier's (audit-chain.server.ts), not part of the row shown.
+  const { organization_id: _org, seq: _seq, prev_hash: _prev, content_hash: _content, ...rest } = r;
+  // Rows written before paths were redacted may hold a signed link: redact on the way out too.
+  return { ...rest, path: redactAuditPath(r.path), created_at: r.created_at.toISOString() };
 }
 
 /** One page (newest first) of `orgId`'s audit events matching `filter`, with the total count. */

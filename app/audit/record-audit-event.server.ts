@@ -13,6 +13,7 @@
  */
 import { getDatabase } from "~/lib/db.server";
 import { currentRequestOrigin } from "~/lib/request-context.server";
+import { redactAuditPath } from "~/audit/audit-path";
 
 /** Who made the request, as the guards return it (OrgContext or ApiContext, or a signed-link reader). */
 export interface AuditActor {
@@ -46,7 +47,8 @@ export async function recordAuditEvent(actor: AuditActor, request: Request, what
       via: VIA[actor.via],
       action: what.action.slice(0, 100),
       method: request.method,
-      path: `${url.pathname}${url.search}`.slice(0, 1000),
+      // Signed-link signatures and other query secrets never enter the trail (audit-path.ts).
+      path: redactAuditPath(url).slice(0, 1000),
       resource_type: what.resource_type ?? null,
       resource_id: what.resource_id?.slice(0, 200) ?? null,
       prior_auth_id: what.prior_auth_id?.slice(0, 200) ?? null,

@@ -92,17 +92,23 @@ export async function apiKeyPermissions(
 }
 
 /**
- * The membership that governs `userId` in `organizationId`: that of the organization itself, else
- * that of its live/sandbox counterpart (membership of either half grants access to both), with the
- * custom role's permissions. Null for a non-member.
+ * The organizations whose membership opens `org`, itself first: a live organization only its own
+ * (it holds PHI: a sandbox invitation must never reach it); a sandbox its own and its live parent's
+ * (live members may try things out in their sandbox).
+ */
+export function accessOrganizationIds(org: { id: string; parent_id: string | null }): string[] {
+  return org.parent_id ? [org.id, org.parent_id] : [org.id];
+}
+
+/**
+ * The membership that governs `userId` in `organizationId`: that of the organization itself, else,
+ * for a sandbox, that of its live parent (accessOrganizationIds: a sandbox membership never governs
+ * the live organization), with the custom role's permissions. Null for a non-member.
  */
 export async function findEffectiveMembership(database: Database, organizationId: string, userId: string) {
-  const org = await database.prisma.organization.findUnique({
-    where: { id: organizationId },
-    select: { id: true, parent_id: true, sandbox_organization: { select: { id: true } } },
-  });
-  const ids = [org?.id, org?.parent_id, org?.sandbox_organization?.id].filter((x): x is string => Boolean(x));
-  if (ids.length === 0) return null;
+  const org = await database.prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, parent_id: true } });
+  if (!org) return null;
+  const ids = accessOrganizationIds(org);
   const memberships = await database.prisma.membership.findMany({
     where: { user_id: userId, organization_id: { in: ids } },
     include: { role: { select: { permissions: true } }, user: { select: { id: true, username: true } } },
@@ -117,7 +123,7 @@ export function canSignOffDenials(membership: { owner: boolean; roles: string[] 
 
 /**
  * The signing clinician `{ id, username }` when `userId` is a clinical reviewer of `organizationId`
- * (membership of it or of its live/sandbox counterpart, as for access). Throws
+ * (membership of it, or of its live parent for a sandbox, as for access). Throws
  * AppError("forbidden", SIGN_OFF_FORBIDDEN) for no user (an API key call), a non-member, or a member
  * without the clinical reviewer role.
  */

@@ -4,14 +4,23 @@
  * (`/o/x/page.data?_routes=...`), so a guard in the layout alone does not protect children.
  *
  * Someone who is not a member gets 404, never 403, so the existence of other organizations does not
- * leak. Membership of either half of a live/sandbox pair grants access to both halves.
+ * leak. Membership of a live organization grants access to its sandbox too; membership of a sandbox
+ * grants access to the sandbox only, never to the live organization (live data is PHI).
  *
  * Every guard takes the permission the route needs (app/auth/permission-matrix.ts; "member" for
  * pages any member may open): a member without it gets 403. The declared permission of every route
  * is listed in app/auth/route-permissions.ts and proven by tests/integration/role-matrix.test.ts.
  */
 import type { ApiKey, Membership, User } from "~/generated/prisma/client";
-import { apiKeyPermissions, can, forbiddenMessage, membershipPermissions, type Permission, type RouteRequirement } from "~/auth/permissions.server";
+import {
+  accessOrganizationIds,
+  apiKeyPermissions,
+  can,
+  forbiddenMessage,
+  membershipPermissions,
+  type Permission,
+  type RouteRequirement,
+} from "~/auth/permissions.server";
 import { getDatabase } from "~/lib/db.server";
 import { json } from "~/lib/http.server";
 import { getUser, requireUser } from "~/auth/session.server";
@@ -62,8 +71,9 @@ export function apiUnauthorized(message = "Unauthorized"): Response {
 }
 
 /**
- * The organization and the user's membership in it or in its live/sandbox counterpart, or null when
- * the organization does not exist or the user belongs to neither half.
+ * The organization and the user's membership in it (or, for a sandbox, in its live parent), or null
+ * when the organization does not exist or no membership opens it (accessOrganizationIds: a sandbox
+ * membership never opens the live organization).
  */
 export async function findOrgAccess(
   userId: string,
@@ -72,7 +82,7 @@ export async function findOrgAccess(
   if (!orgId || orgId.length > 64) return null;
   const organization = await getOrganization(orgId);
   if (!organization) return null;
-  const ids = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));
+  const ids = accessOrganizationIds(organization);
   const { prisma } = await getDatabase();
   const memberships = await prisma.membership.findMany({
     where: { user_id: userId, organization_id: { in: ids } },

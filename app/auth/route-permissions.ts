@@ -9,6 +9,9 @@
  * every role that each method answers 403 exactly when the role lacks the permission. Pages enforce
  * it by passing the same permission to requireOrgMember.
  *
+ * A page whose GET needs "cases.read" shows PHI: its loader must record a PHI access audit row
+ * (tests/integration/phi-page-audit.test.ts).
+ *
  * "member" = any member of the organization (and any API key of it). For pages, GET is the loader
  * and POST the action; a multi-intent page action names the permission of its entry, and intents
  * that need more check it themselves (e.g. override → cases.decide, denial letter → denials.sign_off).

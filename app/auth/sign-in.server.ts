@@ -14,9 +14,14 @@
  *    value; a correct code signs in only when one conditional UPDATE marks the row used.
  *  - Its `maxAttempts` only counts magic-link tries, not typed codes. Brute force is bounded here, in
  *    PostgreSQL so that it holds across processes: MAX_ATTEMPTS_PER_CODE checks per code (one
- *    conditional UPDATE on sign_in_codes), VERIFY_LIMITS per requester address and per email
- *    (rate_limits), all spent before the code is compared. Code emails are limited per requester
- *    address first (SEND_LIMITS), so nobody can use up someone else's sign-in alone.
+ *    conditional UPDATE on sign_in_codes; an exhausted code is dead), VERIFY_LIMITS per requester
+ *    address and per (address, email) pair (rate_limits), all spent before the code is compared.
+ *    Code emails are limited per requester address and per (address, email) pair (SEND_LIMITS).
+ *  - Nobody can lock someone else out: the per-email ceilings (SEND_LIMITS.perEmail,
+ *    VERIFY_LIMITS.perEmail) never refuse on their own. Past a ceiling, sign-in for that email
+ *    slows down: each requester address gets one code per window (a fresh address, such as the
+ *    owner's, still gets its code) and each code one check (a wrong one kills it). So guesses stay
+ *    bounded by the number of distinct addresses an attacker controls, and the owner gets in.
  */
 import crypto from "node:crypto";
 import { redirect } from "react-router";
@@ -30,23 +35,28 @@ import { hitRateLimit, hitRateLimits, type RateLimitRule } from "~/auth/rate-lim
 
 export const CODE_PERIOD_SECONDS = 600;
 /**
- * Code emails allowed per requester address, per requester address and email together, and per
- * email. Checked in this order and the first refusal stops the count, so one requester can spend at
- * most `perIpEmail` of someone's `perEmail` budget and cannot lock them out of sign-in alone.
+ * Code emails allowed per requester address and per (requester address, email) pair; the per-email
+ * figure is a ceiling that slows, never blocks: past it, one code per pair per window.
  */
 export const SEND_LIMITS = {
   perIp: { max: 30, windowMs: 10 * 60 * 1000 },
   perIpEmail: { max: 3, windowMs: 10 * 60 * 1000 },
   perEmail: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
+/** Past SEND_LIMITS.perEmail, codes allowed per (requester address, email) pair per window. */
+export const SEND_PER_PAIR_OVER_CEILING = 1;
 /** Checks one emailed code allows; then it is dead and a new code must be requested. */
 export const MAX_ATTEMPTS_PER_CODE = 5;
+/** Past VERIFY_LIMITS.perEmail, checks allowed per code (a wrong one then kills it). */
+export const ATTEMPTS_PER_CODE_OVER_CEILING = 1;
 /**
- * Code checks allowed per requester address and per email address (all codes together). Counted
- * in PostgreSQL (rate-limit.server.ts) before the code is looked at, so bursts cannot overrun them.
+ * Code checks allowed per requester address and per (requester address, email) pair, counted in
+ * PostgreSQL (rate-limit.server.ts) before the code is looked at, so bursts cannot overrun them. The
+ * per-email figure is a ceiling that slows, never blocks: past it, one check per code.
  */
 export const VERIFY_LIMITS = {
   perIp: { max: 30, windowMs: 10 * 60 * 1000 },
+  perIpEmail: { max: 15, windowMs: 10 * 60 * 1000 },
   perEmail: { max: 50, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
@@ -313,13 +323,13 @@ async function recordAttempt(email: string, kind: "code_sent" | "code_failed" | 
  * checks each see the count their own increment produced and at most MAX_ATTEMPTS_PER_CODE pass.
  * Returns the claimed row, or why none could be claimed.
  */
-async function claimCodeAttempt(digest: string): Promise<{ id: string; email: string } | "missing" | "used" | "expired" | "exhausted"> {
+async function claimCodeAttempt(digest: string): Promise<{ id: string; email: string; attempts: number } | "missing" | "used" | "expired" | "exhausted"> {
   const { prisma } = await getDatabase();
   const now = new Date();
   const [claimed] = await prisma.signInCode.updateManyAndReturn({
     where: { totp_digest: digest, used_at: null, expires_at: { gt: now }, attempts: { lt: MAX_ATTEMPTS_PER_CODE } },
     data: { attempts: { increment: 1 } },
-    select: { id: true, email: true },
+    select: { id: true, email: true, attempts: true },
   });
   if (claimed) return claimed;
   const row = await prisma.signInCode.findUnique({ where: { totp_digest: digest } });
@@ -329,6 +339,12 @@ async function claimCodeAttempt(digest: string): Promise<{ id: string; email: st
   return "exhausted";
 }
 
+/** Kills pending code `id`: no further check is allowed on it (a new code must be requested). */
+async function exhaustCode(id: string): Promise<void> {
+  const { prisma } = await getDatabase();
+  await prisma.signInCode.updateMany({ where: { id, used_at: null }, data: { attempts: MAX_ATTEMPTS_PER_CODE } });
+}
+
 /** Result of a sign-in step. `response` (a redirect carrying Set-Cookie) is present on success and on a wrong code. */
 export type SignInStepResult = { ok: true; response: Response; userId?: string } | { ok: false; error: string; status: number; response?: Response };
 
@@ -336,19 +352,22 @@ export type SignInStepResult = { ok: true; response: Response; userId?: string }
  * Step 1 (and "Resend code"): emails a fresh code to a known address. An unknown address (or,
  * with `organizationId`, an address that is not a member of that organization) gets exactly the
  * same answer and pending-sign-in cookie, but no email, so the answer does not tell whether an
- * account exists. Errors: over any of SEND_LIMITS (per requester address, per address and email,
- * per email; counted for every request, before the address is looked up) → 429 `Too many
- * attempts, try again later.`; the mail server refused → 502.
+ * account exists. Errors: over SEND_LIMITS.perIp or SEND_LIMITS.perIpEmail, or, once the email is
+ * past its ceiling (SEND_LIMITS.perEmail), a second code for the same pair in the window (counted
+ * for every request, before the address is looked up) → 429 `Too many attempts, try again later.`;
+ * the mail server refused → 502. A requester address new to this email always gets its code.
  */
 export async function sendSignInCode(request: Request, input: { email: string; organizationId?: string | null }, opts: RunOptions): Promise<SignInStepResult> {
   const email = normalizeEmail(input.email);
   const requester = opts.ip ?? "unknown";
-  const limit = await hitRateLimits([
+  // Per requester first: a requester who is refused spends nothing of the email's ceiling.
+  const pair = await hitRateLimits([
     [`send:ip:${requester}`, SEND_LIMITS.perIp],
     [`send:ip-email:${requester}:${email}`, SEND_LIMITS.perIpEmail],
-    [`send:email:${email}`, SEND_LIMITS.perEmail],
   ]);
-  if (!limit.allowed) return { ok: false, error: MESSAGES.tooMany, status: 429 };
+  if (!pair.allowed) return { ok: false, error: MESSAGES.tooMany, status: 429 };
+  const ceiling = await hitRateLimit(`send:email:${email}`, SEND_LIMITS.perEmail);
+  if (!ceiling.allowed && pair.count > SEND_PER_PAIR_OVER_CEILING) return { ok: false, error: MESSAGES.tooMany, status: 429 };
   const { prisma } = await getDatabase();
   const user = await prisma.user.findUnique({ where: { email }, include: { memberships: { select: { organization_id: true } } } });
   const deliver = Boolean(user && (!input.organizationId || user.memberships.some((m) => m.organization_id === input.organizationId)));
@@ -375,8 +394,10 @@ export async function sendSignInCode(request: Request, input: { email: string; o
  * session cookie. Errors: wrong code → 401 `Invalid code` (with a redirect back to the page that
  * carries the message); no pending code → 400; code already used → 400; `email` given but not the
  * pending one → 401 `Invalid code`; → 429 `Too many attempts, try again later.` once the requester's
- * address (VERIFY_LIMITS.perIp), the pending email (VERIFY_LIMITS.perEmail) or this code
- * (MAX_ATTEMPTS_PER_CODE) has used up its checks. Each budget is spent before the code is compared.
+ * address (VERIFY_LIMITS.perIp), the (address, email) pair (VERIFY_LIMITS.perIpEmail) or this code
+ * (MAX_ATTEMPTS_PER_CODE; only ATTEMPTS_PER_CODE_OVER_CEILING once the email is past
+ * VERIFY_LIMITS.perEmail, which never refuses a code's first check) has used up its checks. Each
+ * budget is spent before the code is compared; a code that has used up its checks is dead.
  */
 export async function verifySignInCode(request: Request, input: { code: string; email?: string | null }, opts: RunOptions): Promise<SignInStepResult> {
   const state = readSignInState(request);
@@ -386,13 +407,27 @@ export async function verifySignInCode(request: Request, input: { code: string; 
   const tooMany = { ok: false, error: MESSAGES.tooMany, status: 429 } as const;
 
   // Per requester first: an address that is out of checks spends nobody else's budget.
-  if (!(await hitRateLimit(`verify:ip:${opts.ip ?? "unknown"}`, VERIFY_LIMITS.perIp)).allowed) return tooMany;
+  const requester = opts.ip ?? "unknown";
+  const pair = await hitRateLimits([
+    [`verify:ip:${requester}`, VERIFY_LIMITS.perIp],
+    [`verify:ip-email:${requester}:${email}`, VERIFY_LIMITS.perIpEmail],
+  ]);
+  if (!pair.allowed) return tooMany;
   const claim = await claimCodeAttempt(totpDigest(jwe));
   if (claim === "missing") return { ok: false, error: MESSAGES.noPendingCode, status: 400 };
   if (claim === "used") return { ok: false, error: MESSAGES.codeUsed, status: 400 };
   if (claim === "expired") return { ok: false, error: MESSAGES.expired, status: 400 };
   if (claim === "exhausted" || claim.email !== email) return tooMany;
-  if (!(await hitRateLimit(`verify:email:${email}`, VERIFY_LIMITS.perEmail)).allowed) return tooMany;
+  // The email's ceiling slows, never blocks: past it, each code gets one check, then it is dead.
+  const ceiling = await hitRateLimit(`verify:email:${email}`, VERIFY_LIMITS.perEmail);
+  if (!ceiling.allowed) {
+    if (claim.attempts > ATTEMPTS_PER_CODE_OVER_CEILING) {
+      await exhaustCode(claim.id);
+      return tooMany;
+    }
+    // This check is the code's last: whatever the outcome, no further guess on it.
+    await exhaustCode(claim.id);
+  }
 
   const code = input.code.trim();
   if ((input.email && normalizeEmail(input.email) !== email) || !/^\d{6}$/.test(code)) {

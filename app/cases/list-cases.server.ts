@@ -63,7 +63,7 @@ export async function listCases(database: Database, organizationId: string, user
 
 /**
  * The people who can work the organization's cases, for the assignee filter: members of the
- * organization or of its live/sandbox counterpart (`organizationIds`), each once.
+ * organizations whose membership opens it (`organizationIds`: accessOrganizationIds), each once.
  */
 export async function listAssignableUsers(database: Database, organizationIds: string[]): Promise<{ id: string; username: string }[]> {
   const rows = await database.prisma.membership.findMany({

@@ -25,7 +25,11 @@ export async function migrate(database: Database, dir = migrationsDir()): Promis
     .filter((n) => fs.existsSync(path.join(dir, n, "migration.sql")))
     .sort();
   return database.withAdvisoryLock(LOCK_ID, async () => {
-    await database.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    // Created only when missing: the app may connect as a role that may not create tables
+    // (README "Running at scale"), and then finds nothing to apply.
+    const [found] = await database.query<{ t: string | null }>(`select to_regclass('"_prisma_migrations"')::text as t`);
+    if (!found?.t)
+      await database.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,
       "finished_at" TIMESTAMPTZ,

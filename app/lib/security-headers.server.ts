@@ -12,6 +12,10 @@
  * Stored documents (/documents/…, letter PDFs) may be framed by the app itself only
  * (frame-ancestors 'self', SAMEORIGIN) and get no other CSP, which would upset browser PDF viewers.
  * Referrer-Policy is same-origin: URLs (which can name a patient in a search) never go to other sites.
+ * Permissions-Policy (every response) turns off the browser features the app never uses (camera,
+ * microphone, geolocation, payment, USB, sensors, screen capture, ...), for the app and any frame,
+ * so injected or framed content cannot reach them either; fullscreen and clipboard writes stay
+ * available to the app's own origin (PDF viewer, copy buttons).
  * Strict-Transport-Security is sent only on HTTPS requests (directly or per a trusted proxy's
  * X-Forwarded-Proto; see TRUST_PROXY): browsers ignore it over plain HTTP, and a private HTTP
  * install must not be pinned to HTTPS. Cache-Control: no-store for pages and data is set in
@@ -26,6 +30,37 @@ import helmet from "helmet";
 const FRAMED_DOCUMENT = /^\/(?:documents\/[^/]+|api\/o\/[^/]+\/prior_auths\/[^/]+\/letters\/[^/]+\.pdf)$/;
 
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** The Permissions-Policy of every response: `feature=()` denies it everywhere, `(self)` to the app's origin only. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "bluetooth=()",
+  "browsing-topics=()",
+  "camera=()",
+  "clipboard-read=()",
+  "clipboard-write=(self)",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=(self)",
+  "gamepad=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "local-fonts=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "web-share=()",
+  "xr-spatial-tracking=()",
+].join(", ");
 
 function nonceOf(_req: IncomingMessage, res: ServerResponse): string {
   return `'nonce-${(res as unknown as Response).locals.cspNonce as string}'`;
@@ -76,6 +111,7 @@ export function securityHeaders(opts: { csp: boolean }): RequestHandler {
   const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
   return (req: Request, res: Response, next: NextFunction) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     const rest = (err?: unknown) => {
       if (err) return next(err);
       if (req.secure) return hsts(req, res, next);

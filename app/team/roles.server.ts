@@ -8,7 +8,10 @@
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { CUSTOM_ROLE_PERMISSIONS, type Permission } from "~/auth/permission-matrix";
+import { customRolePermissionsRefusal } from "~/auth/role-grants";
 import type { CreateRoleInput } from "~/team/team-input";
+import type { TeamActor } from "~/team/team-members.server";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 export interface RoleSummary {
   id: string;
@@ -44,14 +47,19 @@ export async function listRoles(database: Database, orgId: string): Promise<Role
 }
 
 /**
- * Creates a custom role. Throws AppError("conflict", 'A role named "<name>" already exists') for a
+ * Creates a custom role on behalf of `actor`, who must hold every permission it carries
+ * (role-grants.ts); audited ("role.create"). Throws AppError("forbidden") for a permission the
+ * actor does not hold, AppError("conflict", 'A role named "<name>" already exists') for a
  * duplicate name (case-insensitive).
  */
 export async function createRole(
   database: Database,
   orgId: string,
   input: Pick<CreateRoleInput, "name" | "description" | "permissions">,
+  opts: { actor: TeamActor; request: Request },
 ): Promise<RoleSummary> {
+  const refusal = customRolePermissionsRefusal(opts.actor, input.permissions ?? []);
+  if (refusal) throw new AppError("forbidden", refusal);
   const organizationId = await liveOrgId(database, orgId);
   const clash = await database.prisma.role.findFirst({
     where: { organization_id: organizationId, name: { equals: input.name, mode: "insensitive" } },
@@ -59,6 +67,13 @@ export async function createRole(
   });
   if (clash) throw new AppError("conflict", `A role named "${input.name}" already exists`);
   const permissions = [...new Set(input.permissions ?? [])].filter((p) => (CUSTOM_ROLE_PERMISSIONS as readonly string[]).includes(p));
+  const { actor, request } = opts;
+  const via = actor.via === "page" ? "page" : actor.via === "api_key" ? "api_key" : "session";
+  await recordAuditEvent({ organization: { id: orgId }, user: actor.user, apiKey: actor.apiKey ?? null, via }, request, {
+    action: "role.create",
+    resource_type: "role",
+    resource_id: input.name,
+  });
   const row = await database.prisma.role.create({ data: { organization_id: organizationId, name: input.name, description: input.description, permissions } });
   return {
     id: row.id,

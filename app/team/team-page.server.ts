@@ -48,7 +48,7 @@ export async function teamPageAction(request: Request, orgId: string | undefined
       }
       try {
         const avatar = await avatarUpload(form.get("avatar"));
-        await addTeamMember(database, ctx.organization.id, { ...parsed.data, avatar }, { invitedBy: ctx.user, origin: new URL(request.url).origin });
+        await addTeamMember(database, ctx.organization.id, { ...parsed.data, avatar }, { actor: ctx, request });
       } catch (err) {
         if (isAppError(err) && (err.code === "validation" || err.code === "conflict")) {
           const field = err.message.startsWith("Avatar") ? "avatar" : "email";
@@ -60,13 +60,13 @@ export async function teamPageAction(request: Request, orgId: string | undefined
     }
     const userId = String(form.get("user_id") ?? "").slice(0, 64);
     if (intent === "delete") {
-      const removed = await removeTeamMember(database, ctx.organization.id, userId);
+      const removed = await removeTeamMember(database, ctx.organization.id, userId, { actor: ctx, request });
       return redirectWithToast(back, { type: "success", message: `${removed.email} removed from the team` });
     }
     if (intent === "set_roles") {
       const parsed = SetRolesSchema.safeParse({ roles: form.getAll("roles").map(String), role_id: String(form.get("role_id") ?? "") });
       if (!parsed.success) return data<TeamActionData>({ intent, error: zodMessages(parsed.error).join(" ") }, { status: 422 });
-      const member = await setMemberRoles(database, ctx.organization.id, userId, parsed.data);
+      const member = await setMemberRoles(database, ctx.organization.id, userId, parsed.data, { actor: ctx, request });
       return redirectWithToast(back, { type: "success", message: `Roles of ${member.username} updated` });
     }
   } catch (err) {

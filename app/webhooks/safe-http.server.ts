@@ -2,10 +2,12 @@
  * Outbound HTTP for webhook deliveries, with an SSRF policy (docs/decisions/0007-webhooks.md):
  *
  *  - http: and https: only, no credentials in the URL, no redirects followed (a 3xx is a failed attempt);
- *  - the host is resolved and EVERY address must be public: loopback, private (RFC 1918, fc00::/7),
- *    link-local (169.254/16 — cloud metadata — and fe80::/10), CGNAT, unspecified, multicast,
- *    reserved and IPv4-mapped/NAT64 forms of those are refused, unless WEBHOOKS_ALLOW_PRIVATE=1
- *    (tests and on-premises installs that post to an internal receiver);
+ *  - the host is resolved and EVERY address must be public (isBlockedAddress: every IANA
+ *    special-purpose range, as classified by ipaddr.js — loopback, private, link-local (cloud
+ *    metadata), CGNAT, documentation, benchmarking, multicast, reserved — and the IPv6 forms that
+ *    embed or tunnel to an IPv4 address: mapped, translated, NAT64, IPv4-compatible, 6to4, Teredo),
+ *    unless WEBHOOKS_ALLOW_PRIVATE=1 (tests and on-premises installs that post to an internal
+ *    receiver);
  *  - the connection goes to the address that was checked (the check runs inside the socket's DNS
  *    lookup), so DNS rebinding between check and connect cannot reach an internal address;
  *  - 10 s timeout; at most 64 KiB of the response body is read.
@@ -14,62 +16,72 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-// Separate lists: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d).
-const blockedV4 = new net.BlockList();
-for (const [addr, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blockedV4.addSubnet(addr, prefix, "ipv4");
-const blockedV6 = new net.BlockList();
-for (const [addr, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["2001:db8::", 32],
-  ["64:ff9b::", 96],
-] as const)
-  blockedV6.addSubnet(addr, prefix, "ipv6");
+/**
+ * The address policy, on ipaddr.js's classification of the IANA special-purpose registries
+ * (`range()`), so new special ranges arrive with library updates rather than by editing a list:
+ *
+ *  - IPv4: only "unicast" (public) addresses;
+ *  - IPv6 forms that embed an IPv4 address are judged by that address: IPv4-mapped
+ *    (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d) and NAT64 with the well-known prefix
+ *    (64:ff9b::/96, RFC 6052). IPv4-compatible (::a.b.c.d, deprecated by RFC 4291), 6to4
+ *    (2002::/16) and Teredo (2001::/32) tunnel to wherever their embedded address says and are
+ *    refused outright, as is the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215);
+ *  - any other IPv6 address must be "unicast" and in the global unicast space 2000::/3, and not in
+ *    EXTRA_V6_SPECIAL (registry entries the library does not classify yet).
+ */
+const EXTRA_V6_SPECIAL: [ipaddr.IPv6, number][] = [
+  ipaddr.IPv6.parseCIDR("100:0:0:1::/64"), // Dummy IPv6 prefix (RFC 9780)
+  ipaddr.IPv6.parseCIDR("64:ff9b:1::/48"), // local-use IPv4/IPv6 translation (RFC 8215)
+];
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
+const IPV4_MAPPED = ipaddr.IPv6.parseCIDR("::ffff:0:0/96");
+const IPV4_TRANSLATED = ipaddr.IPv6.parseCIDR("::ffff:0:0:0/96");
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:xxxx:xxxx), else null. */
-function mappedIpv4(ip: string): string | null {
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip) ?? /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
-  if (!hex) return null;
-  const hi = parseInt(hex[1]!, 16);
-  const lo = parseInt(hex[2]!, 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+function v4Allowed(v4: ipaddr.IPv4): boolean {
+  return v4.range() === "unicast";
 }
 
-/** True when delivering to `ip` is refused by the policy (ignores WEBHOOKS_ALLOW_PRIVATE). */
+/** The IPv4 address in the last 32 bits of `v6`. */
+function lastIpv4(v6: ipaddr.IPv6): ipaddr.IPv4 {
+  const b = v6.toByteArray();
+  return new ipaddr.IPv4(b.slice(12, 16));
+}
+
+function v6Allowed(v6: ipaddr.IPv6): boolean {
+  if (v6.match(IPV4_MAPPED) || v6.match(IPV4_TRANSLATED) || v6.match(NAT64_WELL_KNOWN)) return v4Allowed(lastIpv4(v6));
+  if (EXTRA_V6_SPECIAL.some((cidr) => v6.match(cidr))) return false;
+  // ::/96 (IPv4-compatible, unspecified, loopback), 6to4, Teredo and every other special range.
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
+}
+
+/**
+ * `::a.b.c.d` style IPv6 text with its trailing dotted quad written as two hex groups. ipaddr.js
+ * reads "::a.b.c.d" (IPv4-compatible) as "::ffff:a.b.c.d" (IPv4-mapped); the policy must judge the
+ * bytes the socket would use.
+ */
+function dottedTailToHex(ip: string): string {
+  const m = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (!m) return ip;
+  const [a, b, c, d] = [m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number];
+  return `${m[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/** True when delivering to `ip` is refused by the policy (ignores WEBHOOKS_ALLOW_PRIVATE). Anything that is not an IP literal is refused. */
 export function isBlockedAddress(ip: string): boolean {
   const family = net.isIP(ip);
-  if (family === 4) return blockedV4.check(ip, "ipv4");
-  if (family === 6) {
-    const v4 = mappedIpv4(ip);
-    if (v4) return net.isIP(v4) !== 4 || blockedV4.check(v4, "ipv4");
-    return blockedV6.check(ip, "ipv6");
+  if (family === 0) return true;
+  try {
+    const addr = ipaddr.parse(family === 6 ? dottedTailToHex(ip.replace(/%.*$/, "")) : ip);
+    return addr.kind() === "ipv4" ? !v4Allowed(addr as ipaddr.IPv4) : !v6Allowed(addr as ipaddr.IPv6);
+  } catch {
+    return true;
   }
-  return true;
 }
 
 /** Whether private addresses are allowed (WEBHOOKS_ALLOW_PRIVATE=1). */

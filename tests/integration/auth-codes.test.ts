@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, latestSignInCode } from "../support/fixtures";
 import { CookieJar, createAppHandler, formPost, randomTestIp, type AppHandler } from "../support/fixtures-app";
-import { MAX_ATTEMPTS_PER_CODE, SEND_LIMITS, VERIFY_LIMITS } from "~/auth/sign-in.server";
+import { ATTEMPTS_PER_CODE_OVER_CEILING, MAX_ATTEMPTS_PER_CODE, SEND_LIMITS, VERIFY_LIMITS } from "~/auth/sign-in.server";
 
 let tdb: TestDatabase;
 let app: AppHandler;
@@ -134,7 +134,9 @@ describe("defect 3: code attempts are counted atomically and bounded per code, p
       }
     }
     expect(checked).toBeGreaterThan(0);
-    expect(checked).toBeLessThanOrEqual(VERIFY_LIMITS.perEmail.max);
+    // Up to the email's ceiling, then one check per code (each from an address new to this email).
+    const codesPastCeiling = 15 - Math.floor(VERIFY_LIMITS.perEmail.max / MAX_ATTEMPTS_PER_CODE);
+    expect(checked).toBeLessThanOrEqual(VERIFY_LIMITS.perEmail.max + codesPastCeiling * ATTEMPTS_PER_CODE_OVER_CEILING);
   });
 
   it("one address is stopped after its attempt budget, on any code, while others are not", async () => {
@@ -212,6 +214,50 @@ describe("defect 4: a stranger cannot lock a user out", () => {
     expect(setsSession(signedIn)).toBe(true);
     expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
     expect(await tdb.database.prisma.emailOutbox.count({ where: { to: "victim-mail@example.test" } })).toBe(SEND_LIMITS.perIpEmail.max + 1);
+  });
+
+  it("10 code requests and 50 wrong codes from 5 addresses do not lock the owner out: their code arrives and works from a fresh address", async () => {
+    const email = "probe-victim@example.test";
+    const { user } = await createOrgWithUser(tdb.database, { email });
+    const attackers = Array.from({ length: 5 }, () => randomTestIp());
+    let wrong = 0;
+    for (const ip of attackers) {
+      for (let c = 0; c < 2; c++) {
+        const cookie = await apiRequestCode(email, ip);
+        const code = await latestCode(email);
+        for (let i = 0; i < MAX_ATTEMPTS_PER_CODE; i++) {
+          await apiVerify(email, wrongCode(code, i + 1), cookie, ip);
+          wrong++;
+        }
+      }
+    }
+    expect(wrong).toBe(50);
+    // Both per-email ceilings are now spent.
+    expect(Number((await tdb.database.prisma.rateLimit.findUniqueOrThrow({ where: { key: `send:email:${email}` } })).count)).toBe(SEND_LIMITS.perEmail.max);
+    expect(Number((await tdb.database.prisma.rateLimit.findUniqueOrThrow({ where: { key: `verify:email:${email}` } })).count)).toBe(VERIFY_LIMITS.perEmail.max);
+
+    // Past the ceiling an address that already had a code gets no other; a new one gets one code,
+    // and that code one check.
+    expect((await app.fetch("/api/check_account", jsonPost({ email }), { clientIp: attackers[0]! })).status).toBe(429);
+    const another = randomTestIp();
+    const attackerCookie = await apiRequestCode(email, another);
+    expect((await app.fetch("/api/check_account", jsonPost({ email }), { clientIp: another })).status).toBe(429);
+    const attackerCode = await latestCode(email);
+    expect((await apiVerify(email, wrongCode(attackerCode), attackerCookie, another)).status).toBe(401);
+    const dead = await apiVerify(email, attackerCode, attackerCookie, another);
+    expect(dead.status).toBe(429);
+    expect(setsSession(dead)).toBe(false);
+
+    // The owner, from a fresh address: the code arrives and signs in.
+    const owner = randomTestIp();
+    const jar = new CookieJar();
+    const sent = await app.fetch("/login", formPost({ intent: "email", email }), { clientIp: owner });
+    expect(sent.status).toBe(302);
+    jar.absorb(sent);
+    const signedIn = await app.fetch("/login", formPost({ intent: "code", code: await latestCode(email) }, jar.header()), { clientIp: owner });
+    expect(signedIn.status).toBe(302);
+    expect(setsSession(signedIn)).toBe(true);
+    expect(await tdb.database.prisma.session.count({ where: { user_id: user.id } })).toBe(1);
   });
 
   it("one address cannot request codes for unlimited addresses", async () => {

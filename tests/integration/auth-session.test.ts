@@ -13,6 +13,7 @@ import { fail, handleApiError, ok } from "~/lib/http.server";
 import { z } from "zod";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { resetEnvForTests } from "~/env.server";
+import { seedReviewedCase } from "./api-prior-auths.seed";
 
 let tdb: TestDatabase;
 let app: AppHandler;
@@ -99,6 +100,59 @@ describe("sessions", () => {
     const res = await app.fetch(`/o/${sandbox.id}/dashboard`, { headers: { Cookie: await signInCookie(tdb.database, user.id) } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Sandbox");
+  });
+
+  it("a sandbox invitation opens the sandbox only, never the live organization (pages, .data, /api)", async () => {
+    const { user: owner, organization: live, sandbox } = await createOrgWithUser(tdb.database);
+    const ownerCookie = await signInCookie(tdb.database, owner.id);
+    const invite = await app.fetch(`/api/o/${sandbox.id}/users`, {
+      method: "POST",
+      headers: { Cookie: ownerCookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `sandboxer-${sandbox.id}@example.test`, username: "Sandboxer", roles: ["clinical_reviewer"] }),
+    });
+    expect(invite.status).toBe(200);
+    const guest = (await invite.json()).user as { id: string };
+    const cookie = await signInCookie(tdb.database, guest.id);
+    const { priorAuthId } = await seedReviewedCase(tdb.database, live.id, { aiDecision: "denied" });
+
+    const sandboxPage = await app.fetch(`/o/${sandbox.id}/prior-auths`, { headers: { Cookie: cookie } });
+    expect(sandboxPage.status).toBe(200);
+    expect(await sandboxPage.text()).not.toContain(`/o/${live.id}/`); // no switch to a live organization they cannot open
+    const ownerSandbox = await (await app.fetch(`/o/${sandbox.id}/prior-auths`, { headers: { Cookie: ownerCookie } })).text();
+    expect(ownerSandbox).toContain(`/o/${live.id}/prior-auths`);
+    expect((await app.fetch(`/api/o/${sandbox.id}/prior_auths.json`, { headers: { Cookie: cookie } })).status).toBe(200);
+    for (const url of [
+      `/o/${live.id}/dashboard`,
+      `/o/${live.id}/prior-auths`,
+      `/o/${live.id}/prior-auths/${priorAuthId}`,
+      `/o/${live.id}/prior-auths/${priorAuthId}.data`,
+      `/api/o/${live.id}/prior_auths.json`,
+      `/api/o/${live.id}/prior_auths/${priorAuthId}.json`,
+      `/api/o/${live.id}/users`,
+    ]) {
+      const res = await app.fetch(url, { headers: { Cookie: cookie } });
+      expect(res.status, url).toBe(404);
+      await res.body?.cancel();
+    }
+    const signOff = await app.fetch(`/api/o/${live.id}/prior_auths/${priorAuthId}/generate_denial_letter`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ clinician_sign_off: true }),
+    });
+    expect(signOff.status).toBe(404);
+    expect(await tdb.database.prisma.auditEvent.count({ where: { organization_id: live.id, user_id: guest.id } })).toBe(0);
+
+    // The live team does not list the sandbox guest; from the sandbox, a live member's roles cannot change.
+    const liveTeam = await (await app.fetch(`/api/o/${live.id}/users`, { headers: { Cookie: ownerCookie } })).json();
+    expect(liveTeam.users.map((u: { id: string }) => u.id)).not.toContain(guest.id);
+    const { user: colleague } = await createOrgWithUser(tdb.database);
+    await tdb.database.prisma.membership.create({ data: { user_id: colleague.id, organization_id: live.id, roles: ["reviewer"] } });
+    const fromSandbox = await app.fetch(`/api/o/${sandbox.id}/users/${colleague.id}`, {
+      method: "PATCH",
+      headers: { Cookie: ownerCookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ roles: ["policy_author"] }),
+    });
+    expect(fromSandbox.status).toBe(403);
   });
 
   it("the code view preference is stored per user by a POST to the workspace", async () => {

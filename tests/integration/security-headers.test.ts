@@ -2,7 +2,7 @@
  * Issue 8, defect 18: the web app sends a Content-Security-Policy with a per-response nonce that
  * every inline script carries, forbids framing by other sites (frame-ancestors / X-Frame-Options),
  * sends HSTS on HTTPS (per a trusted proxy) only, and marks pages, data and documents with PHI
- * `Cache-Control: no-store`. Served by the same Express app as server.ts, over real HTTP.
+ * `Cache-Control: no-store`, and sends a Permissions-Policy on every response. Served by the same Express app as server.ts, over real HTTP.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -107,6 +107,41 @@ describe("security headers", () => {
     expect(res.headers.get("Cache-Control")).toMatch(/no-store/);
     expect(cspOf(res).get("frame-ancestors")).toEqual(["'self'"]);
     expect(res.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+  });
+
+  it("every response carries a Permissions-Policy that turns off the features the app does not use", async () => {
+    const doc = await tdb.database.prisma.document.create({
+      data: {
+        organization_id: orgId,
+        kind: "attachment",
+        filename: "pp.txt",
+        content_type: "text/plain",
+        byte_size: 4,
+        sha256: "0".repeat(64),
+        data: new Uint8Array(Buffer.from("note")),
+      },
+    });
+    for (const path of [
+      "/login",
+      `/o/${orgId}/dashboard`,
+      `/o/${orgId}/prior-auths.data`,
+      `/api/o/${orgId}/prior_auths.json`,
+      signDocumentUrl(doc.id),
+      "/no-such-page",
+    ]) {
+      const res = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+      await res.arrayBuffer();
+      const policy = new Map(
+        (res.headers.get("Permissions-Policy") ?? "")
+          .split(",")
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map((d) => d.split("=") as [string, string]),
+      );
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "display-capture", "browsing-topics"])
+        expect(policy.get(feature), `${path}: ${feature}`).toBe("()");
+      expect(policy.get("fullscreen"), path).toBe("(self)");
+    }
   });
 
   it("sends HSTS on HTTPS through a trusted proxy, not on plain HTTP", async () => {

@@ -14,10 +14,11 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
-import { createAppHandler, type AppHandler } from "../support/fixtures-app";
+import { createAppHandler, formPost, type AppHandler } from "../support/fixtures-app";
 import { seedReviewedCase } from "./api-prior-auths.seed";
 import { createApiKey } from "~/auth/api-keys.server";
 import { SIGN_OFF_FORBIDDEN } from "~/auth/permissions.server";
+import { signDocumentUrl } from "~/documents/signed-url.server";
 
 let t: TestDatabase;
 let app: AppHandler;
@@ -150,6 +151,101 @@ describe("users API", () => {
   });
 });
 
+describe("role grants (nobody grants what they do not hold)", () => {
+  const patchRoles = (userId: string, body: Record<string, unknown>, headers: Record<string, string>) =>
+    app.fetch(`/api/o/${orgId}/users/${userId}`, { method: "PATCH", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+  async function teamManager(email: string) {
+    const role = await app.fetch(`/api/o/${orgId}/roles`, {
+      method: "POST",
+      headers: jsonHeaders(ownerCookie),
+      body: JSON.stringify({ name: `Team manager ${email}`, description: "Manages the team", permissions: ["team.manage", "cases.read"] }),
+    });
+    expect(role.status).toBe(200);
+    const roleId = (await role.json()).role.id as string;
+    const { user } = await (await addUser({ email, username: email })).json();
+    expect((await patchRoles(user.id, { roles: [], role_id: roleId }, { Cookie: ownerCookie })).status).toBe(200);
+    return { user, roleId, cookie: await signInCookie(t.database, user.id) };
+  }
+
+  it("a team manager cannot make themselves administrator + clinical reviewer, by /api or the team page, nor sign off a denial", async () => {
+    const mallory = await teamManager("mallory@example.test");
+    const self = await patchRoles(mallory.user.id, { roles: ["administrator", "clinical_reviewer"], role_id: mallory.roleId }, { Cookie: mallory.cookie });
+    expect(self.status).toBe(403);
+    expect((await self.json()).errors).toEqual(["You cannot change your own roles"]);
+
+    const page = await app.fetch(`/o/${orgId}/users`, formPost({ intent: "set_roles", user_id: mallory.user.id, roles: "clinical_reviewer" }, mallory.cookie));
+    expect(page.status).toBe(403);
+    const membership = await t.database.prisma.membership.findFirstOrThrow({ where: { user_id: mallory.user.id, organization_id: orgId } });
+    expect(membership.roles).toEqual(["reviewer"]);
+
+    const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
+    const signOff = await app.fetch(`/api/o/${orgId}/prior_auths/${priorAuthId}/generate_denial_letter`, {
+      method: "POST",
+      headers: jsonHeaders(mallory.cookie),
+      body: JSON.stringify({ clinician_sign_off: true }),
+    });
+    expect(signOff.status).toBe(403);
+  });
+
+  it("a team manager cannot invite or promote anyone to a role they do not hold, nor create a role with more than they hold", async () => {
+    const trent = await teamManager("trent@example.test");
+    for (const roles of [["clinical_reviewer"], ["administrator"], ["policy_author"]]) {
+      const res = await addUser({ email: `by-trent-${roles[0]}@example.test`, username: "x", roles }, trent.cookie);
+      expect(res.status, roles[0]).toBe(403);
+    }
+    expect(await t.database.prisma.user.count({ where: { email: { startsWith: "by-trent-" } } })).toBe(0);
+    const { user } = await (await addUser({ email: "victim@example.test", username: "Victim" })).json();
+    expect((await patchRoles(user.id, { roles: ["clinical_reviewer"] }, { Cookie: trent.cookie })).status).toBe(403);
+    const role = await app.fetch(`/api/o/${orgId}/roles`, {
+      method: "POST",
+      headers: jsonHeaders(trent.cookie),
+      body: JSON.stringify({ name: "Escalator", description: "x", permissions: ["keys.manage", "team.manage"] }),
+    });
+    expect(role.status).toBe(403);
+    const page = await app.fetch(
+      `/o/${orgId}/settings/permissions`,
+      formPost({ name: "Escalator", description: "x", permissions: "audit.read" }, trent.cookie),
+    );
+    expect(page.status).toBe(403);
+    expect(await t.database.prisma.role.count({ where: { name: "Escalator" } })).toBe(0);
+  });
+
+  it("an API key never grants the clinical reviewer role, whatever its scopes; its invitee cannot sign off", async () => {
+    for (const scopes of [
+      ["team.manage"],
+      ["team.manage", "cases.read", "cases.write", "cases.decide", "policies.edit", "keys.manage", "webhooks.manage", "audit.read"],
+    ]) {
+      const key = await createApiKey(orgId, { name: "team key", scopes, createdById: ownerId });
+      const headers = { Authorization: `Bearer ${key.plaintext}`, "Content-Type": "application/json" };
+      const invite = await app.fetch(`/api/o/${orgId}/users`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email: `key-invitee-${scopes.length}@example.test`, username: "Key Invitee", roles: ["clinical_reviewer"] }),
+      });
+      expect(invite.status).toBe(403);
+      const { user } = await (await addUser({ email: `key-target-${scopes.length}@example.test`, username: "Target" })).json();
+      expect((await patchRoles(user.id, { roles: ["clinical_reviewer"] }, headers)).status).toBe(403);
+    }
+    expect(await t.database.prisma.user.count({ where: { email: { startsWith: "key-invitee-" } } })).toBe(0);
+  });
+
+  it("every role change is audited: who, whom, how", async () => {
+    const { user } = await (await addUser({ email: "audited@example.test", username: "Audited", roles: ["policy_author"] })).json();
+    expect((await patchRoles(user.id, { roles: ["clinical_reviewer"] }, { Cookie: ownerCookie })).status).toBe(200);
+    expect((await app.fetch(`/api/o/${orgId}/users/${user.id}`, { method: "DELETE", headers: jsonHeaders(ownerCookie) })).status).toBe(200);
+    const rows = await t.database.prisma.auditEvent.findMany({ where: { organization_id: orgId, resource_id: user.id }, orderBy: { created_at: "asc" } });
+    expect(rows.map((r) => [r.action, r.user_id, r.via])).toEqual([
+      ["team.roles_change", ownerId, "api"],
+      ["team.member_remove", ownerId, "api"],
+    ]);
+    const added = await t.database.prisma.auditEvent.findMany({
+      where: { organization_id: orgId, action: "team.member_add", resource_id: "audited@example.test" },
+    });
+    expect(added.map((r) => [r.resource_type, r.user_id, r.via])).toEqual([["invitation", ownerId, "api"]]);
+  });
+});
+
 describe("roles", () => {
   it("POST /api/roles creates a custom role: 'Role created successfully'; sign-off cannot be granted; duplicates 409", async () => {
     const res = await app.fetch("/api/roles", {
@@ -247,6 +343,21 @@ describe("PHI access audit", () => {
     // A change is recorded too.
     await app.fetch(`/api/o/${orgId}/prior_auths/${priorAuthId}/run_ai`, { method: "POST", headers: jsonHeaders(ownerCookie), body: "{}" });
     expect(await t.database.prisma.auditEvent.count({ where: { prior_auth_id: priorAuthId, action: "change", method: "POST" } })).toBe(1);
+  });
+
+  it("keeps no signed-link signature or query secret in the trail or its CSV export", async () => {
+    const { priorAuthId, faxDocumentId } = await seedReviewedCase(t.database, orgId, { aiDecision: "approved" });
+    const link = signDocumentUrl(faxDocumentId);
+    const signature = new URL(link, "http://x").searchParams.get("signature")!;
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    const res = await app.fetch(link, { headers: { Cookie: ownerCookie } });
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+    const row = await t.database.prisma.auditEvent.findFirstOrThrow({ where: { action: "document.view", resource_id: faxDocumentId } });
+    expect(row.path).toBe(`/documents/${faxDocumentId}?expires=${new URL(link, "http://x").searchParams.get("expires")}&signature=REDACTED`);
+    const csv = await (await app.fetch(`/o/${orgId}/settings/audit-log.csv?case=${priorAuthId}`, { headers: { Cookie: ownerCookie } })).text();
+    expect(csv).toContain(`/documents/${faxDocumentId}`);
+    expect(csv).not.toContain(signature);
   });
 
   it("is append-only in the database: UPDATE, DELETE and TRUNCATE are refused", async () => {

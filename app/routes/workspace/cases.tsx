@@ -23,6 +23,7 @@ import { CASE_KINDS } from "~/cases/case-record";
 import { Pagination } from "~/prior-auths/ui/prior-auth-table";
 import { inputClass, secondaryButton } from "~/ui/styles";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
+import { accessOrganizationIds } from "~/auth/permissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cases · PA Review" }];
 
@@ -32,8 +33,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await recordAuditEvent(ctx, request, { action: "case.list", resource_type: "case" }); // names patients: a PHI read
   const query = ListCasesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const database = await getDatabase();
-  const orgIds = [organization.id, organization.parent_id, organization.sandbox_organization?.id].filter((x): x is string => Boolean(x));
-  const [page, users] = await Promise.all([listCases(database, organization.id, user.id, query), listAssignableUsers(database, orgIds)]);
+  const [page, users] = await Promise.all([
+    listCases(database, organization.id, user.id, query),
+    listAssignableUsers(database, accessOrganizationIds(organization)),
+  ]);
   return { orgId: organization.id, userId: user.id, query, page, users, now: new Date().toISOString() };
 }
 

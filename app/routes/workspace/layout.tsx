@@ -1,6 +1,6 @@
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireOrgMember } from "~/auth/require-org-member.server";
+import { findOrgAccess, requireOrgMember } from "~/auth/require-org-member.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { setCodeView } from "~/auth/user-preferences.server";
 import { AppShell } from "~/components/app-shell";
@@ -21,10 +21,13 @@ export interface WorkspaceContext {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user, organization } = await requireOrgMember(request, params.orgId, "member");
   const { toast, setCookie } = await getToast(request);
+  // A sandbox's switch to the live organization only for those who may open it (a sandbox membership does not).
+  const counterpart = counterpartId(organization);
+  const counterpartToken = counterpart && (!organization.sandbox || (await findOrgAccess(user.id, counterpart))) ? counterpart : null;
   return data(
     {
       user: { username: user.username, email: user.email, avatar: user.avatar },
-      organization: { token: organization.id, name: organization.name, sandbox: organization.sandbox, counterpartToken: counterpartId(organization) },
+      organization: { token: organization.id, name: organization.name, sandbox: organization.sandbox, counterpartToken },
       codeView: user.code_view,
       toast,
     },

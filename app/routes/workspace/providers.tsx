@@ -1,5 +1,6 @@
 import type { Route } from "./+types/providers";
 import { requireOrgMember } from "~/auth/require-org-member.server";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 import { PageHeader } from "~/components/page";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { getDatabase } from "~/lib/db.server";
@@ -7,9 +8,11 @@ import { listProviders } from "~/providers/list-providers.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Providers · PA Review" }];
 
-/** The prescriber directory built from the practitioners on this organization's cases. Needs cases.read. */
+/** The prescriber directory built from the practitioners on this organization's cases. Needs cases.read; recorded in the PHI access audit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId, "cases.read");
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
+  await recordAuditEvent(ctx, request, { action: "provider.list", resource_type: "provider" }); // drawn from cases: a PHI read
   return { providers: await listProviders(await getDatabase(), organization.id) };
 }
 

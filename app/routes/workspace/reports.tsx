@@ -6,6 +6,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { requireOrgMember } from "~/auth/require-org-member.server";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 import { getDatabase } from "~/lib/db.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
@@ -20,8 +21,11 @@ import { Table } from "~/ui/table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · PA Review" }];
 
+/** The decision metrics report, with the cases behind it (patient names): a PHI read, recorded. Needs cases.read. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId, "cases.read");
+  const ctx = await requireOrgMember(request, params.orgId, "cases.read");
+  const { organization } = ctx;
+  await recordAuditEvent(ctx, request, { action: "report.view", resource_type: "report" });
   const parsed = ReportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
   const database = await getDatabase();

@@ -34,8 +34,15 @@ const route = apiRoute({
     tags: ["Team"],
     body: CreateRoleSchema.omit({ organization_id: true }),
     response: z.object({ role: RoleJsonSchema, message: z.string() }),
-    errors: { 409: "A role with this name already exists", 422: "Name is required / Description is required / Unknown or reserved permission" },
-    handler: async ({ organizationId, body }) => ({ role: await createRole(await getDatabase(), organizationId, body), message: "Role created successfully" }),
+    errors: {
+      403: "Forbidden: a permission the caller does not hold",
+      409: "A role with this name already exists",
+      422: "Name is required / Description is required / Unknown or reserved permission",
+    },
+    handler: async ({ request, auth, organizationId, body }) => ({
+      role: await createRole(await getDatabase(), organizationId, body, { actor: auth, request }),
+      message: "Role created successfully",
+    }),
   },
 });
 export const loader = route.loader;

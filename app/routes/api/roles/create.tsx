@@ -24,15 +24,15 @@ const route = apiRoute({
     body: CreateRoleSchema,
     response: z.object({ role: RoleJsonSchema, message: z.string() }),
     errors: {
-      403: "Forbidden: the caller lacks team.manage",
+      403: "Forbidden: the caller lacks team.manage, or a permission the role would carry",
       409: "A role with this name already exists",
       422: "Name is required / Description is required / Unknown or reserved permission",
     },
     async handler({ request, auth, body }) {
       const orgId =
         body.organization_id || (auth.apiKey ? auth.apiKey.organization_id : auth.user ? (await getPrimaryOrganization(auth.user.id))?.id : undefined);
-      const { organization } = await requireApiAuth(request, orgId, "team.manage");
-      const role = await createRole(await getDatabase(), organization.id, body);
+      const ctx = await requireApiAuth(request, orgId, "team.manage");
+      const role = await createRole(await getDatabase(), ctx.organization.id, body, { actor: ctx, request });
       return { role, message: "Role created successfully" };
     },
   },

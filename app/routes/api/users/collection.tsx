@@ -11,7 +11,9 @@ import { addTeamMember, listTeamMembers } from "~/team/team-members.server";
  * GET /api/o/{orgId}/users(.json) → {users: TeamMember[]} (any member or key).
  * POST /api/o/{orgId}/users {email, username, roles?: string[], avatar?: image file (multipart)}
  *   → 200 {user}; an invitation to sign in is emailed. Needs team.manage. 422 'Email is required',
- *   'Username is required', 'Avatar must be one image file ...'; 409 already a member.
+ *   'Username is required', 'Avatar must be one image file ...'; 409 already a member; 403 for roles
+ *   the caller may not grant (app/auth/role-grants.ts: only roles whose permissions they hold; the
+ *   clinical reviewer role only from an administrator signed in as a person, never an API key).
  */
 const route = apiRoute({
   GET: {
@@ -35,18 +37,18 @@ const route = apiRoute({
       },
     ],
     response: z.object({ user: TeamMemberJsonSchema }),
-    errors: { 409: "Already a member", 413: "Avatar too large", 422: "Email is required / Username is required / Avatar must be one image file" },
+    errors: {
+      403: "Forbidden: a role the caller may not grant",
+      409: "Already a member",
+      413: "Avatar too large",
+      422: "Email is required / Username is required / Avatar must be one image file",
+    },
     async handler({ request, auth, organizationId }) {
       // Multipart (the avatar file) is read here; the fields are parsed with the one input schema.
       const body = await readBody(request);
       const input = AddUserSchema.parse(body);
       const avatar = await avatarUpload(body.avatar);
-      const member = await addTeamMember(
-        await getDatabase(),
-        organizationId,
-        { ...input, avatar },
-        { invitedBy: auth.user, origin: new URL(request.url).origin },
-      );
+      const member = await addTeamMember(await getDatabase(), organizationId, { ...input, avatar }, { actor: auth, request });
       return { user: member };
     },
   },

@@ -48,6 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const database = await getDatabase();
     const detail = await getClaimDetail(database, organization.id, params.id);
+    // A claim page shows the patient's claim: a PHI read, recorded as the API's claim view is.
+    await recordAuditEvent(ctx, request, { action: "claim.view", resource_type: "claim", resource_id: detail.claim.token });
     const appeals = await getCaseAppeals(database, organization.id, { kind: "claim", id: detail.claim.token });
     return {
       orgId: organization.id,

@@ -24,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Create role {name, description, permissions[]} → toast 'Role created successfully'. Needs team.manage. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { organization } = await requireOrgMember(request, params.orgId, "team.manage");
+  const ctx = await requireOrgMember(request, params.orgId, "team.manage");
+  const { organization } = ctx;
   const form = await readPageForm(request);
   const values = { name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") };
   const parsed = CreateRoleSchema.safeParse({ ...values, permissions: form.getAll("permissions").map(String) });
@@ -34,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ errors, values, error: null as string | null }, { status: 422 });
   }
   try {
-    await createRole(await getDatabase(), organization.id, parsed.data);
+    await createRole(await getDatabase(), organization.id, parsed.data, { actor: ctx, request });
   } catch (err) {
     if (isAppError(err))
       return data({ errors: { name: [err.message] } as Record<string, string[]>, values, error: null as string | null }, { status: err.status });
