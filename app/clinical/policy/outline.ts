@@ -68,6 +68,14 @@ export function isHeading(text: string): boolean {
   )
     return true;
   if (CONTINUATION_HEAD_RE.test(t) && t.length < 60 && !/[.;]\s*\S/.test(t.replace(/^(?:[IVX]+|[A-Z]|\d+)\.\s*/, ""))) return true;
+  // section names of coverage articles and LCD-style policies ("Covered indications", "Limitations",
+  // "Screening requirements (all new starts)", "Duration of coverage", "Documentation Requirements")
+  if (
+    /^(?:covered (?:indications?|uses|conditions)|non-?covered (?:indications?|uses|conditions)|limitations?|screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|duration of coverage|coverage duration|documentation requirements|(?:icd-10(?:-cm)?|hcpcs|cpt(?:\/hcpcs)?) codes\b.*|coverage indications,? limitations.*|utilization guidelines)\s*:?$/i.test(
+      t,
+    )
+  )
+    return true;
   return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
   );

@@ -188,6 +188,9 @@ export function unreadQualifiers(c: Criterion): string[] {
       break;
     }
     case "test_result":
+      // a sentence that names both results ("negative …; a positive anti-HBc …") leaves which one fails unread
+      if (/\bnegative\b|\bnon-?reactive\b/.test(lower) && /\bpositive\b|(?<!non-?)\breactive\b/.test(lower))
+        unread.push("both a negative and a positive result");
       unread.push(...matches(EXCEPTION, lower), ...scopedConditions(text).filter((s) => !/tuberculosis|hepatitis|\bhbv\b|\btb\b/i.test(s)));
       break;
     case "quantity_limit":

@@ -278,6 +278,14 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         if (th) claimed.push([a, b]);
       }
       if (!th) continue;
+      // "ALT above 1.5 times the upper limit of normal", "> 3 x ULN": relative to the laboratory's
+      // reference range, never an absolute value
+      if (
+        new RegExp(`\\b${String(th.value).replace(".", "\\.")}\\s*(?:times|x|×|-fold)\\s*(?:the\\s+)?(?:upper limit|uln|lower limit|lln|normal)`, "i").test(
+          part,
+        )
+      )
+        continue;
       // "1.5 SD below the mid-parental target height": relative to another value, not a score threshold
       if (
         ms.unit === "SD" &&
@@ -549,14 +557,18 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const positive = sentences
       .slice(1)
       .map((s) =>
-        /^a positive (?:test|result|screen(?:ing)?(?: test)?) (?:is|will be) (?:acceptable|accepted|allowed|sufficient) (?:when|if|provided(?: that)?) (.+?)\.?$/i.exec(
+        /^a positive (?:test|result|screen(?:ing)?(?: test)?) (?:(?:is|will be) (?:acceptable|accepted|allowed|sufficient) (?:when|if|provided(?: that)?)|requires|must be followed by) (.+?)\.?$/i.exec(
           s,
         ),
       )
       .find(Boolean);
     const notes = sentences
       .slice(1)
-      .every((s) => positive?.[0] === s || /\b(?:does not|do not|will not) (?:meet|satisfy)\b|\bis not (?:acceptable|sufficient)\b|^note\b/i.test(s));
+      .every(
+        (s) =>
+          positive?.[0] === s ||
+          /\b(?:does not|do not|will not) (?:meet|satisfy|prevent|preclude|bar|affect)\b|\bis not (?:acceptable|sufficient|required)\b|^note\b/i.test(s),
+      );
     const first = parseCriterion(sentences[0].replace(/\.$/, ""), "", ctx);
     if (first.kind === "test_result" && notes) {
       if (!positive) return { ...first, text, passage: base.passage ?? null };
@@ -1022,7 +1034,9 @@ function classGroups(t: string, classes: string[]): { class_groups?: string[][] 
 
 /** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */
 function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
-  const tl = t.toLowerCase();
+  // the result the policy requires is in the requirement's own sentence; later sentences are notes
+  // ("A positive anti-HBc with a negative HBsAg does not prevent coverage when …")
+  const tl = t.split(/(?<=\.)\s+(?=[A-Z])/)[0].toLowerCase();
   const countM = /\b(two|three|2|3) (?:different |separate |distinct )?(?:[a-z-]+ ){0,3}(?:tests?|studies)\b/i.exec(t);
   const count = countM ? numberWord(countM[1]) : 1;
   const result: "negative" | "positive" | "abnormal" | "any" =
@@ -1133,8 +1147,43 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   }
   const age = parseAge(t);
   if (age && /\b(?:younger|older|under|less than|age)\b/i.test(tl) && t.length < 120) return { ...base, kind: "age", ...age };
+  // "Doses above 800 mg per infusion, or more often than every 4 weeks": a dose ceiling listed among
+  // exclusions applies when the requested dose is above it (read with medium confidence: a reviewer
+  // confirms before it denies)
+  const above = /^(?:doses?|dosing|dosages?)\s+(?:above|exceeding|greater than|more than|over|in excess of)\s+(\d[\d,.]*\s*(?:mg|mcg|g)\b.*)$/i.exec(t);
+  if (above) {
+    const max = parseMaxDose(`not to exceed ${above[1]}`);
+    if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days, confidence: "medium" };
+  }
   const ex = parseExcludedUse(t);
   if (ex) return ex;
+  // "Initiation of therapy when the ANC is below 2,000/mm3, the platelet count is below 100,000/mm3,
+  // or ALT is above 1.5 times the upper limit of normal": any one threshold makes it apply; a clause
+  // the reader cannot hold as a value stays a documentation item (never applies on its own)
+  const own = t.split(/(?<=\.)\s+(?=[A-Z(])/)[0];
+  const clauses = own
+    .replace(/^.*?\bwhen\s+/i, "")
+    .split(/,\s+(?:or\s+)?(?=[A-Za-z])/)
+    .map((x) => x.trim())
+    .filter((x) => x.length > 3);
+  if (clauses.length >= 2 && /\bor\b/i.test(own) && parseThresholds(own).length >= 2) {
+    const items = clauses.map((c) => {
+      const one = parseThresholds(c);
+      return one.length === 1
+        ? ({
+            text: c,
+            confidence: "high",
+            kind: "lab",
+            measure: one[0].measure,
+            op: one[0].op,
+            value: one[0].value,
+            unit: one[0].unit,
+            within_days: null,
+          } as Criterion)
+        : ({ text: c, kind: "documentation", concepts: keyConcepts(c), absence: false, confidence: "medium" } as Criterion);
+    });
+    return { ...base, kind: "any", items };
+  }
   const th = parseThresholds(t);
   if (th.length === 1)
     return {

@@ -156,7 +156,7 @@ const CONTINUATION_RE =
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
-  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
 const SKIP_HEAD_RE =
   /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
 
@@ -766,6 +766,17 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     if (/criteria|authori[sz]ation|approval|coverage|indication|polic/i.test(h)) sawCriteriaHeading = true;
     // "ALL of: I. age; II. one of the following diagnoses: A. X and …; B. Y and …; III. …": each
     // diagnosis is an indication with its own requirements, the other items apply to every one
+    // "Covered indications: 1. Rheumatoid arthritis (RA), moderately to severely active, in adults who
+    // have had …": each item a condition and the requirements written after it
+    if (COVERED_HEAD_RE.test(h.trim()) && s.items.length && s.items.every((it) => !it.children.length && indicationTerms(choiceLead(it.text)).understood)) {
+      for (const it of s.items) found.push(choiceIndication(it, r));
+      continue;
+    }
+    // "Screening requirements (all new starts)", "Requirements for all indications": every indication's
+    if (ALL_REQUESTS_HEAD_RE.test(h.trim()) && s.items.length) {
+      for (const it of s.items) if (!isContinuation(it, r)) common.push(itemCriterion(it, r));
+      continue;
+    }
     const choice = diagnosisChoice(s.items);
     if (choice) {
       for (const child of choice.children) found.push(choiceIndication(child, r));
@@ -802,6 +813,11 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     unread: r.unread,
   };
 }
+
+/** "Covered indications", "Covered uses" section headings. */
+const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
+/** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
+const ALL_REQUESTS_HEAD_RE = /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts))\s*:?$/i;
 
 /** "Individual has one of the following diagnoses:", "the member has any of the following conditions:" */
 const DX_CHOICE_RE =
@@ -840,7 +856,13 @@ function choiceIndication(child: OutlineItem, r: Reader): Found {
     if (/\d|\binvolvement\b|\bscore\b|\bsevere\b/i.test(paren[1])) criteria.push({ ...parseCriterion(paren[1], "", r.ctx), passage: cite(r, child.lines) });
     rest = rest.slice(paren[0].length);
   }
-  rest = rest.replace(/^[\s,;]*(?:and|with|who|in (?:an? )?(?:individual|member|patient)s? (?:who|with))\s+/i, "").trim();
+  // ", moderately to severely active, in adults who have had …": the disease state, then whom it is for
+  rest = rest
+    .replace(/^[\s,;]+/, "")
+    .replace(/^(?:(?:mild|moderate|moderately|severe|severely|active|chronic|refractory|relapsing|to|and|or)[\s-]+)+[^,;]{0,30}?,\s*/i, "")
+    .trim();
+  if (/^in adults\b/i.test(rest)) criteria.push({ kind: "age", min_years: 18, text: "in adults", passage: cite(r, child.lines), confidence: "high" });
+  rest = rest.replace(/^[\s,;]*(?:and|with|who|in (?:an? )?(?:individual|member|patient|adult)s?(?: (?:who|with))?)[\s,]+/i, "").trim();
   if (rest.length > 8)
     if (child.children.length) criteria.push(itemCriterion({ ...child, text: rest }, r));
     else if (!/\.\s+[A-Z]/.test(rest)) criteria.push({ ...parseCriterion(rest.replace(/[.;]\s*$/, ""), child.note, r.ctx), passage: cite(r, child.lines) });
@@ -1533,15 +1555,20 @@ function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];
   for (const c of criteria) {
     if (c.kind === "all" && c.items.length > 1) {
-      const kept = c.items.filter((i) => !NOT_A_REQUIREMENT_RE.test(i.text));
+      const kept = c.items.filter((i) => !NOT_A_REQUIREMENT_RE.test(firstSentence(i.text)));
       if (!kept.length) continue;
       out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
       continue;
     }
-    if (NOT_A_REQUIREMENT_RE.test(c.text)) continue;
+    if (NOT_A_REQUIREMENT_RE.test(firstSentence(c.text))) continue;
     out.push(c);
   }
   return out;
+}
+
+/** A requirement's own sentence: later sentences are its notes ("A positive anti-HBc … does not prevent coverage when …"). */
+function firstSentence(text: string): string {
+  return text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
 }
 
 /** a statement that more than the limit is approvable on conditions ("Doses above 24 mg ... are approved when ...") */

@@ -119,3 +119,55 @@ describe("a clinical UM guideline: requirements with one item a choice among dia
     expect(m.continuation.length).toBeGreaterThan(0);
   });
 });
+
+describe("an LCD-style coverage article", () => {
+  const article = [
+    "Examplizumab Intravenous - Part B Drug Coverage Article",
+    "Covered indications",
+    "1. Rheumatoid arthritis (RA), moderately to severely active, in adults who have had an inadequate response to at least one conventional DMARD taken for at least 12 weeks.",
+    "2. Giant cell arteritis (GCA) in adults, diagnosed by temporal artery biopsy or by vascular imaging.",
+    "Screening requirements (all new starts)",
+    "a. Hepatitis B screening: HBsAg and anti-HBc. A positive anti-HBc with a negative HBsAg does not prevent coverage when HBV DNA monitoring is documented.",
+    "Limitations",
+    "Examplizumab is not covered in the following situations:",
+    "- Initiation of therapy when the absolute neutrophil count is below 2,000/mm3, the platelet count is below 100,000/mm3, or ALT or AST is above 1.5 times the upper limit of normal.",
+    "- RA with low disease activity or in remission (CDAI of 10 or less, or DAS28 below 3.2) in a member who is not already receiving examplizumab.",
+    "- Doses above 800 mg every 4 weeks.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([article]), { drug_names: ["Examplizumab"] });
+  it("reads each covered indication, the screening for every one, and the limitations as exclusions", () => {
+    expect(m.indications.map((i) => i.match.conditions)).toEqual([["rheumatoid arthritis"], ["giant cell arteritis"]]);
+    // the requirement's own sentence sets the result: a later "positive anti-HBc … does not prevent" is a note
+    expect(m.common[0]).toMatchObject({ kind: "test_result", test: "hepatitis B screening", result: "any" });
+    expect(m.exclusions.map((e) => e.kind)).toEqual(["any", "excluded_use", "dose_limit"]);
+  });
+  const tree = generateDecisionTree(docFromPages([article]), { drug_names: ["Examplizumab"] });
+  const request = (labs: string, extra = "") =>
+    decideText(
+      tree,
+      [
+        "PRIOR AUTHORIZATION REQUEST  Date: 11/12/2026",
+        "Medication: Examplizumab 340 mg IV every 4 weeks",
+        "Diagnosis: M05.79 rheumatoid arthritis. DOB 03/02/1956.",
+        "Methotrexate 20 mg weekly 01/2026 to 10/2026, inadequate response.",
+        "Disease activity: CDAI 28 on 10/27/2026.",
+        "HBsAg negative, anti-HBc negative 10/27/2026.",
+        labs,
+        extra,
+      ].join("\n"),
+      { diagnoses: [dx("M05.79", "rheumatoid arthritis", true)] },
+    ).decision;
+  it("a platelet count in K/uL is compared on the policy's /mm3 scale", () => {
+    expect(request("Labs 10/27/2026: ANC 4,100/mm3; platelets 248 K/uL; ALT 22 U/L.").final_decision).toBe("approved");
+  });
+  it("an ANC below the initiation threshold denies a new start", () => {
+    expect(request("Labs 11/02/2026: ANC 1,400/mm3; platelets 248 K/uL.").final_decision).toBe("denied");
+  });
+  it("the same ANC never excludes a request to continue therapy", () => {
+    expect(request("Labs 11/02/2026: ANC 1,400/mm3; platelets 248 K/uL.", "Request type: Renewal").final_decision).not.toBe("denied");
+  });
+  it("a disease-activity value outside the low-activity exclusion shows it does not apply", () => {
+    const d = request("Labs 10/27/2026: ANC 4,100/mm3; platelets 248 K/uL.");
+    expect(d.missing_items ?? []).not.toContainEqual(expect.stringMatching(/low disease activity/));
+  });
+});

@@ -25,8 +25,9 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
-import { currentUseShown, responseShown } from "../evidence/continuation";
+import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
 import { caseConditions, conditionSatisfies, type CaseCondition } from "./case-conditions";
+import { parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -389,7 +390,7 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     );
   }
   vals.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
-  const latest = vals[0];
+  let latest = vals[0];
   if (spec.within_days != null && ctx.requestDate) {
     if (!latest.date)
       return ev(
@@ -409,9 +410,37 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
         `A ${m.name} result from the last ${spec.within_days} days`,
       );
   }
+  // a value on another scale than the threshold ("248 K/uL" against "100,000/mm3") is compared on the
+  // threshold's scale when its unit says so, never read as it stands
+  const scaled = onThresholdScale(latest.value, latest.unitText, spec.value);
+  if (scaled == null)
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value}${latest.unitText ? ` ${latest.unitText.trim()}` : ""} is not on the scale of the policy's ${want}; a reviewer should compare the units.`,
+      [latest.citation],
+      "direct",
+      `${m.name} with its unit (${want})`,
+    );
+  if (scaled !== latest.value) latest = { ...latest, value: scaled };
   if (cmp(spec.op, latest.value, spec.value, spec.value_max))
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+/**
+ * A measured value on the scale of a threshold: as it stands when the two are within a factor of 50
+ * of each other; times 1,000 or divided by 1,000 when its unit says thousands ("K/uL", "x10^3/uL",
+ * "10^9/L", "thou/mm3") or the threshold is written in thousands; null when the scales cannot be
+ * reconciled (never compared). Cell counts are the usual case: 248 K/uL is 248,000/mm3.
+ */
+function onThresholdScale(value: number, unitText: string, threshold: number): number | null {
+  if (!value || !threshold) return value;
+  const ratio = Math.abs(threshold / value);
+  if (ratio <= 50 && ratio >= 1 / 50) return value;
+  const thousands = /\bk\b|k\/|x\s*10\s*\^?\s*[39]|×\s*10|10\s*\^\s*[39]|10\*[39]|10e[39]|thou|\b10[³⁹]/i.test(unitText);
+  if (thousands && ratio > 50 && ratio / 1000 <= 50 && ratio / 1000 >= 1 / 50) return value * 1000;
+  if (ratio < 1 / 50 && ratio * 1000 <= 50 && ratio * 1000 >= 1 / 50 && (thousands || value >= 1000)) return value / 1000;
+  return null;
 }
 
 function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
@@ -1018,7 +1047,16 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   // an exclusion that names the very condition the policy covers ("Virologic failure after an NS5A
   // regimen" in a hepatitis C policy) is about something else the request must show (a prior failure,
   // a stage), never met by the diagnosis alone: a reviewer checks it
-  if (primary && !spec.severity?.length && isCovered(primary) && primary.condition != null && spec.conditions.includes(primary.condition))
+  if (primary && !spec.severity?.length && isCovered(primary) && primary.condition != null && spec.conditions.includes(primary.condition)) {
+    // its qualifier is a measure ("RA with low disease activity (CDAI of 10 or less, or DAS28 below
+    // 3.2)"): a documented value outside every threshold shows it does not apply
+    const thresholds = parseThresholds(spec.text);
+    if (thresholds.length) {
+      const results = thresholds.map((th) => evalLab({ kind: "lab", text: spec.text, confidence: "high", ...th, within_days: null }, ctx));
+      const contradicted = results.filter((x) => x.outcome === "not_met" && x.citations.length);
+      if (contradicted.length && !results.some((x) => x.outcome === "met"))
+        return ev("not_met", `Does not apply: ${contradicted.map((x) => x.reason.replace(/\.$/, "")).join("; ")}.`, contradicted[0].citations, "direct");
+    }
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
@@ -1026,6 +1064,7 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
       "none",
       `Whether this exclusion applies: ${spec.text}`,
     );
+  }
   // an unspecified code ("L40.9 psoriasis, unspecified") with text that names the excluded form
   // ("palmoplantar pustulosis, biopsy-proven"): the text names what the code leaves open, so the
   // excluded form is the diagnosis — unless the text also names a covered form
@@ -1265,6 +1304,11 @@ function evalResponse(ctx: EvalContext): Ev {
 
 /** Does an exclusion apply to the case? met = applies (see evaluateCriterion). */
 function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }): Ev {
+  // "Initiation of therapy when …", "New starts with …": never applies to a request to continue therapy
+  if (/^(?:(?:the )?initiation|initiating|starting|(?:the )?start) (?:of )?(?:therapy|treatment)\b|^(?:for )?new starts?\b/i.test(spec.text.trim())) {
+    const cont = continuationRequest(ctx.idx);
+    if (cont) return ev("not_met", `Does not apply: the request is to continue therapy (${cont.text}).`, [cont.citation], "direct");
+  }
   switch (spec.kind) {
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
@@ -1289,6 +1333,12 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");
+    }
+    case "dose_limit": {
+      // a ceiling listed as an exclusion applies when the request is above it
+      const r = evalDoseLimit(spec, ctx);
+      if (r.outcome === "not_met") return { ...r, outcome: "met", reason: `Applies: ${r.reason}` };
+      return ev("not_met", `Does not apply: ${r.reason}`, r.citations, "inferred");
     }
     case "all":
     case "any": {

@@ -55,6 +55,20 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
   return adverseConfidence(c);
 }
 
+/**
+ * The confidence that decides whether an exclusion applies: an "any" entry applies on one clearly
+ * applying alternative ("ANC below 2,000, platelets below 100,000, or ALT above 1.5 × ULN"), so the
+ * surest applying alternative decides; an "all" entry needs every part, so its weakest decides.
+ */
+function exclusionConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium" | "low" {
+  if (c.kind === "any") {
+    const applying = c.items.filter((i) => r(i).outcome === "met");
+    if (applying.some((i) => exclusionConfidence(i, r) === "high" && r(i).evidence === "direct")) return "high";
+    return applying.length ? exclusionConfidence(applying[0], r) : specConfidence(c);
+  }
+  return specConfidence(c);
+}
+
 function criterionAnswer(
   node: TreeNode,
   spec: Criterion,
@@ -66,7 +80,7 @@ function criterionAnswer(
   const r = evaluateCriterion(spec, ctx, role, covered);
   const conf =
     role === "exclusion"
-      ? specConfidence(spec)
+      ? exclusionConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered))
       : r.outcome === "not_met"
         ? failConfidence(spec, (c) => evaluateCriterion(c, ctx, role, covered))
         : specConfidence(spec);
