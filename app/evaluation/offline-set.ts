@@ -81,6 +81,7 @@ export async function runOfflineCase(
       case_id: caseId,
       decision: r.decision.final_decision,
       confidence: r.decision.confidence_score,
+      rule: r.decision.rule ?? null,
       patient: { first_name: f.patient.first_name, last_name: f.patient.last_name, birth_date: f.patient.birth_date, member_id: f.patient.member_id },
       practitioner: { full_name: f.practitioner.full_name, npi: f.practitioner.npi },
       medication: { drug_name: f.medication.drug_name, ndc: f.medication.ndc },

@@ -155,6 +155,7 @@ export async function runEvaluation(
       case_id: caseId,
       decision: (pa.ai_decisions[0]?.final_decision as CaseReport["decision"]) ?? "failed",
       confidence: pa.ai_decisions[0]?.confidence_score ?? null,
+      rule: ((pa.ai_decisions[0]?.response_data as { rule?: string | null } | null)?.rule ?? null) as string | null,
       patient: {
         first_name: pa.patient?.first_name ?? null,
         last_name: pa.patient?.last_name ?? null,

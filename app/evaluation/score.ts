@@ -21,6 +21,8 @@ export interface CaseReport {
   processing_seconds?: number | null;
   /** true when any page of the fax was read by OCR (a scan) */
   scanned?: boolean;
+  /** the decision rule that decided (docs/clinical/decision-semantics.md: approve, deny_criteria, pend_needs_review, …) */
+  rule?: string | null;
   error?: string | null;
 }
 
@@ -87,8 +89,19 @@ export interface Score {
   denied_approved: number;
   /** requests that needed more information, approved */
   pended_approved: number;
+  /** requests that needed more information, denied (an incomplete request denied) */
+  pended_denied: number;
+  /**
+   * automation rate: approvable requests approved and deniable requests denied, each over its
+   * expected total (a reviewer platform that pends most requests automates nothing)
+   */
+  automation: { approvable: { decided: number; total: number }; deniable: { decided: number; total: number }; rate: number | null };
   /** accuracy per confidence band: does a 0.9 mean 90%? */
   calibration: { band: string; cases: number; correct: number; accuracy: number | null }[];
+  /** the same per decision given (a denial band below 0.95 accuracy is a defect of the confidence model) */
+  calibration_by_decision: { decision: Decision; band: string; cases: number; correct: number; accuracy: number | null }[];
+  /** pended requests by the rule that pended them, with how many of them should have been decided */
+  pend_reasons: { rule: string; cases: number; decidable: number }[];
   field_accuracy: number | null;
   fields: Record<string, { correct: number; total: number; accuracy: number }>;
   /** field accuracy over text-layer faxes and over scans (null when the set has none) */
@@ -110,6 +123,10 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
   let approvedDenied = 0;
   let deniedApproved = 0;
   let pendedApproved = 0;
+  let pendedDenied = 0;
+  const automation = { approvable: { decided: 0, total: 0 }, deniable: { decided: 0, total: 0 } };
+  const byDecision = new Map<string, { decision: Decision; band: string; cases: number; correct: number }>();
+  const pends = new Map<string, { rule: string; cases: number; decidable: number }>();
   const bands = [
     { band: "0.90-1.00", lo: 0.9, hi: 1.01, cases: 0, correct: 0 },
     { band: "0.80-0.89", lo: 0.8, hi: 0.9, cases: 0, correct: 0 },
@@ -139,10 +156,33 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
       if (e.decision === "approved" && r.decision === "denied") approvedDenied++;
       if (e.decision === "denied" && r.decision === "approved") deniedApproved++;
       if (e.decision === "needs_more_information" && r.decision === "approved") pendedApproved++;
+      if (e.decision === "needs_more_information" && r.decision === "denied") pendedDenied++;
+      if (e.decision === "approved") {
+        automation.approvable.total++;
+        if (r.decision === "approved") automation.approvable.decided++;
+      }
+      if (e.decision === "denied") {
+        automation.deniable.total++;
+        if (r.decision === "denied") automation.deniable.decided++;
+      }
+      if (r.decision === "needs_more_information") {
+        const key = r.rule ?? "unknown";
+        const p = pends.get(key) ?? { rule: key, cases: 0, decidable: 0 };
+        p.cases++;
+        if (e.decision !== "needs_more_information") p.decidable++;
+        pends.set(key, p);
+      }
       const b = bands.find((x) => r.confidence != null && r.confidence >= x.lo && r.confidence < x.hi);
       if (b) {
         b.cases++;
         if (e.decision === r.decision) b.correct++;
+        if (r.decision !== "failed") {
+          const k = `${r.decision} ${b.band}`;
+          const d = byDecision.get(k) ?? { decision: r.decision, band: b.band, cases: 0, correct: 0 };
+          d.cases++;
+          if (e.decision === r.decision) d.correct++;
+          byDecision.set(k, d);
+        }
       }
     }
     for (const group of ["patient", "practitioner", "medication"] as const) {
@@ -182,6 +222,18 @@ export function scoreReports(reports: CaseReport[], expected: Map<string, Expect
     approved_denied: approvedDenied,
     denied_approved: deniedApproved,
     pended_approved: pendedApproved,
+    pended_denied: pendedDenied,
+    automation: {
+      ...automation,
+      rate:
+        automation.approvable.total + automation.deniable.total
+          ? (automation.approvable.decided + automation.deniable.decided) / (automation.approvable.total + automation.deniable.total)
+          : null,
+    },
+    calibration_by_decision: [...byDecision.values()]
+      .sort((a, b) => DECISIONS.indexOf(a.decision) - DECISIONS.indexOf(b.decision) || b.band.localeCompare(a.band))
+      .map((d) => ({ ...d, accuracy: d.cases ? d.correct / d.cases : null })),
+    pend_reasons: [...pends.values()].sort((a, b) => b.cases - a.cases),
     calibration: bands.map((b) => ({ band: b.band, cases: b.cases, correct: b.correct, accuracy: b.cases ? b.correct / b.cases : null })),
     field_accuracy: ft ? fc / ft : null,
     fields,
@@ -202,11 +254,17 @@ export function formatScore(s: Score): string {
     `approvable requests denied: ${s.approved_denied}`,
     `deniable requests approved: ${s.denied_approved}`,
     `requests needing more information approved: ${s.pended_approved}`,
+    `requests needing more information denied: ${s.pended_denied}`,
+    `automation: approvable requests approved ${s.automation.approvable.decided}/${s.automation.approvable.total}, deniable requests denied ${s.automation.deniable.decided}/${s.automation.deniable.total} (rate ${pct(s.automation.rate)})`,
     "confusion matrix (rows expected, columns predicted):",
     `  ${"".padEnd(24)}${[...DECISIONS, "failed"].map((d) => d.slice(0, 12).padStart(13)).join("")}`,
     ...DECISIONS.map((e) => `  ${e.padEnd(24)}${[...DECISIONS, "failed"].map((g) => String(s.confusion[e][g] ?? 0).padStart(13)).join("")}`),
     "accuracy per confidence band:",
     ...s.calibration.map((b) => `  ${b.band}  ${String(b.cases).padStart(3)} cases  ${b.accuracy === null ? "   n/a" : pct(b.accuracy).padStart(6)}`),
+    "accuracy per decision and confidence band:",
+    ...s.calibration_by_decision.map((b) => `  ${b.decision.padEnd(24)} ${b.band}  ${String(b.cases).padStart(3)} cases  ${pct(b.accuracy).padStart(6)}`),
+    "pended, by rule (decidable = labelled approved or denied):",
+    ...s.pend_reasons.map((p) => `  ${p.rule.padEnd(28)} ${String(p.cases).padStart(3)} cases, ${p.decidable} decidable`),
     `field accuracy: ${pct(s.field_accuracy)} (text faxes ${pct(s.field_accuracy_text)}, scans ${pct(s.field_accuracy_scan)})`,
     ...Object.entries(s.fields).map(([k, f]) => `  ${k.padEnd(26)} ${pct(f.accuracy).padStart(7)} (${f.correct}/${f.total})`),
     `seconds per case, submission to final decision (includes queue wait): median ${s.seconds.median?.toFixed(2) ?? "n/a"}, p95 ${s.seconds.p95?.toFixed(2) ?? "n/a"}`,
