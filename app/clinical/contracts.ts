@@ -333,6 +333,11 @@ const OnTherapySchema = z.object({ kind: z.literal("on_therapy"), ...base });
  * of improvement on the requested drug; never failed by absence (a lack of response is a reviewer's call).
  */
 const ResponseSchema = z.object({ kind: z.literal("response"), ...base });
+/**
+ * "Requested for the acute treatment of migraine attacks", "used for prophylaxis": the use the drug
+ * is requested for (app/clinical/vocabulary/use-modes.ts), read from how the request says it is taken.
+ */
+const UseModeSchema = z.object({ kind: z.literal("use_mode"), ...base, mode: z.enum(["acute", "preventive"]) });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -352,6 +357,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   DocumentationSchema,
   OnTherapySchema,
   ResponseSchema,
+  UseModeSchema,
   HumanReviewSchema,
 ]);
 

@@ -689,6 +689,17 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     const m = /(\d{1,3})/.exec(daysHit.value);
     if (m) days = Number(m[1]);
   }
+  // one label for both ("Quantity / Days Supply  8 / 30", "Qty / days supply 30 / 30 days"): the
+  // first number is the quantity, the second the days supply
+  const COMBINED = /\b(?:Quantity|Qty)\s*\/\s*Days?[\s']*supply\b\W*(\d+(?:\.\d+)?)\s*([A-Za-z][A-Za-z-]*)?\s*\/\s*(\d{1,3})\b/i;
+  const combinedLine = model.pages.flatMap((p) => p.lines).find((l) => COMBINED.test(l.text));
+  const combined = combinedLine ? COMBINED.exec(combinedLine.text) : null;
+  if (combined && combinedLine) {
+    cites.push(citeRange(model, combinedLine.page, combinedLine.toks, combined.index, combined.index + combined[0].length));
+    quantity = Number(combined[1]);
+    quantityUnit = combined[2] && !/^(?:Days?)$/i.test(combined[2]) ? combined[2].toLowerCase() : null;
+    days = Number(combined[3]);
+  }
   let months: number | null = null;
   if (durHit) {
     const v = durHit.value

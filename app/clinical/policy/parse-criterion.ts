@@ -512,6 +512,13 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const bare = withoutExamples(t).toLowerCase();
   const full = `${t} ${note}`;
   const base: Base = { text, ...(note ? { note } : {}), confidence: "high" };
+  // "Requested for the ACUTE treatment of migraine attacks", "Used for prophylaxis of attacks"
+  const use =
+    /^(?:(?:the )?(?:drug|medication|request) is )?(?:requested|used|prescribed|being used|intended)(?: only)? (?:for|as) (?:the )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|maintenance)) (?:treatment|therapy|use)?\b|^(?:(?:requested|used|prescribed) )?for (?:the )?(?:(acute) treatment|(prevention|prophylaxis)) of\b/i.exec(
+      t,
+    );
+  if (use && t.length < 120 && !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(t.slice(use[0].length)))
+    return { ...base, kind: "use_mode", mode: use[1] || use[3] ? "acute" : "preventive" };
 
   // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
   if (
@@ -1147,6 +1154,13 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   }
   const age = parseAge(t);
   if (age && /\b(?:younger|older|under|less than|age)\b/i.test(tl) && t.length < 120) return { ...base, kind: "age", ...age };
+  // "Preventive (scheduled daily) use", "Use for prophylaxis": a use the policy does not cover
+  const use =
+    /^(?:use (?:for|as) )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|prophylaxis|prevention|maintenance))(?:\s*\([^)]*\))?(?: use| treatment| therapy)?\b/i.exec(
+      t,
+    );
+  if (use && t.length < 160 && !mostSpecificConditions(t.slice(0, use[0].length)).length)
+    return { ...base, kind: "use_mode", mode: use[1] ? "acute" : "preventive" };
   // "Doses above 800 mg per infusion, or more often than every 4 weeks": a dose ceiling listed among
   // exclusions applies when the requested dose is above it (read with medium confidence: a reviewer
   // confirms before it denies)

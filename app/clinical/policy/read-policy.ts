@@ -1451,6 +1451,13 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   let model: PolicyModel | null = null;
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
   else model = readOutline(lines, title, r) ?? readProse(lines, title, r);
+  // a "Quantity Limits" table whose rows all give one limit ("Ubrelvy 50 mg tablet | 16 tablets per 30
+  // days", "Ubrelvy 100 mg tablet | 16 tablets per 30 days") is a requirement of every request when
+  // the criteria do not state one; rows with different limits (per strength, per phase) are left to
+  // the reviewer, as before
+  const hasLimit = (cs: Criterion[]): boolean => cs.some((c) => c.kind === "quantity_limit" || ((c.kind === "all" || c.kind === "any") && hasLimit(c.items)));
+  const tableLimit = quantityTableLimit(lines, r);
+  if (tableLimit && !hasLimit(model.common) && !model.indications.some((i) => hasLimit(i.criteria))) model.common.push(tableLimit);
   for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(ind.criteria, model, r)));
   model.common = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
@@ -1490,6 +1497,24 @@ function namedConditions(doc: ParsedDocument, model: PolicyModel): string[] {
     for (const c of mostSpecificConditions(sentence)) named.add(c.name);
   }
   return [...named];
+}
+
+/** The one limit of a policy's "Quantity Limits" section, when every row states the same one; null otherwise. */
+function quantityTableLimit(lines: DocLine[], r: Reader): Criterion | null {
+  const start = lines.findIndex((l) => /^quantity limits?(?: table)?\s*:?$/i.test(l.text.trim()));
+  if (start < 0) return null;
+  const rows: { l: DocLine; q: NonNullable<ReturnType<typeof parseQuantityLimit>> }[] = [];
+  for (const l of lines.slice(start + 1)) {
+    if (isHeading(l.text) && !/^(?:product|drug|medication)\b/i.test(l.text)) break;
+    const q = parseQuantityLimit(l.text);
+    if (q && !/\b(?:more than|above|exceed\w*|over)\b[^.]{0,20}\d/i.test(l.text.slice(0, l.text.search(/\d/) + 1))) rows.push({ l, q });
+  }
+  if (!rows.length) return null;
+  const same = rows.every(
+    (x) => x.q.amount === rows[0].q.amount && x.q.period_days === rows[0].q.period_days && x.q.unit.replace(/s$/, "") === rows[0].q.unit.replace(/s$/, ""),
+  );
+  if (!same) return null;
+  return { kind: "quantity_limit", ...rows[0].q, text: rows[0].l.text, passage: cite(r, [rows[0].l]), confidence: "high" };
 }
 
 /** "members with active hepatitis B are not eligible", "patients who are pregnant should not receive …" */

@@ -171,3 +171,44 @@ describe("an LCD-style coverage article", () => {
     expect(d.missing_items ?? []).not.toContainEqual(expect.stringMatching(/low disease activity/));
   });
 });
+
+describe("use, quantity table and a quantity that must be quoted", () => {
+  const policy = [
+    "Examplegepant Pharmacy Criteria",
+    "Initial approval",
+    "1. Diagnosis of migraine with or without aura.",
+    "2. Member is 18 years of age or older.",
+    "3. Requested for the ACUTE treatment of migraine attacks.",
+    "Not covered",
+    "- Preventive (scheduled daily) use: examplegepant has no preventive indication.",
+    "Quantity Limits",
+    "Product Limit Notes",
+    "Examplegepant 50 mg tablet 16 tablets per 30 days Maximum 200 mg in 24 hours",
+    "Examplegepant 100 mg tablet 16 tablets per 30 days Maximum 200 mg in 24 hours",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplegepant"] });
+  it("reads the use as a requirement, preventive use as an exclusion, and the one table limit as a requirement", () => {
+    expect(JSON.stringify(m.indications[0].criteria)).toContain('"kind":"use_mode"');
+    expect(m.exclusions[0]).toMatchObject({ kind: "use_mode", mode: "preventive" });
+    expect(m.common[0]).toMatchObject({ kind: "quantity_limit", amount: 16, period_days: 30 });
+  });
+  const tree = generateDecisionTree(docFromPages([policy]), { drug_names: ["Examplegepant"] });
+  const request = (lines: string[]) =>
+    decideText(tree, ["PRIOR AUTHORIZATION REQUEST  Date: 11/16/2026", "DOB 06/08/1990", "Diagnosis: G43.019 migraine", ...lines].join("\n"), {
+      diagnoses: [dx("G43.019", "migraine without aura, intractable", true)],
+    }).decision;
+  it("approves acute use within the limit", () => {
+    expect(request(["Medication: Examplegepant 50 mg, take 1 tablet at onset, may repeat in 2 hours", "Quantity / Days Supply 8 / 30"]).final_decision).toBe(
+      "approved",
+    );
+  });
+  it("denies a quoted quantity above the limit (a combined 'Quantity / Days Supply' label)", () => {
+    const d = request(["Medication: Examplegepant 100 mg, 1 tablet at onset as needed", "Qty / days supply 30 / 30 days Refills: 5"]);
+    expect(d.final_decision).toBe("denied");
+  });
+  it("denies preventive use stated outright", () => {
+    expect(request(["Medication: Examplegepant 50 mg, 1 tablet daily for migraine prevention", "Quantity / Days Supply 16 / 30"]).final_decision).toBe(
+      "denied",
+    );
+  });
+});

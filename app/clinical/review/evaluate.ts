@@ -26,6 +26,7 @@ import { quote, search, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
+import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, type CaseCondition } from "./case-conditions";
 import { parseThresholds } from "../policy/parse-criterion";
 
@@ -884,7 +885,9 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
   if (perPeriod > spec.amount * 1.001) {
     // a failure needs the number read as a dispensed quantity in the limit's own unit, never a
     // strength ("40 mg") or another unit ("2 cartons" against "pens")
-    if (!comparableQuantity(qty, med?.quantity_unit ?? null, spec.unit, cites))
+    // the failure is quoted: the fax text cited shows the quantity (and the days supply it is spread over)
+    const shows = (n: number) => (med?.citations ?? []).some((c) => new RegExp(`(?<![\\d.])${String(n).replace(".", "\\.")}(?![\\d.])`).test(c.text));
+    if (!shows(qty) || (days != null && days !== spec.period_days && !shows(days)) || !comparableQuantity(qty, med?.quantity_unit ?? null, spec.unit, cites))
       return ev(
         "insufficient",
         `The request's quantity (${shown}${med?.quantity_unit ? ` ${med.quantity_unit}` : ""}) cannot be compared with the limit of ${limit}; a reviewer should confirm the quantity dispensed.`,
@@ -1264,6 +1267,8 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalDocumentation(spec, ctx);
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
+    case "use_mode":
+      return evalUseMode(spec, ctx);
     case "on_therapy":
       return evalOnTherapy(ctx);
     case "response":
@@ -1274,6 +1279,56 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
 }
 
 /** Continuation criterion "currently receiving the drug": met on documented ongoing use, never failed by absence. */
+/**
+ * The uses (acute / preventive) the request names, each with the fax line that names it: in the sig,
+ * or in the lines that mention the requested drug (with the line each wraps onto). Exported for the
+ * indication choice (review-case.ts).
+ */
+export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive"; citation: Citation | null; explicit: boolean }[] {
+  const out: { mode: "acute" | "preventive"; citation: Citation | null; explicit: boolean }[] = [];
+  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = names.length ? new RegExp(`\\b(?:${names.join("|")})\\b`, "i") : null;
+  const sig = ctx.facts.medication?.dosage ?? "";
+  for (const u of USE_MODES) {
+    let hit: { citation: Citation | null; text: string } | null = u.request.test(sig)
+      ? { citation: ctx.facts.medication?.citations?.[0] ?? null, text: sig }
+      : null;
+    if (!hit && re)
+      for (const line of ctx.idx.lines) {
+        const m = u.request.exec(line.text);
+        if (m && re.test(line.lower) && !isNegated(line.lower, m.index)) {
+          hit = { citation: quote(ctx.idx, line), text: line.text };
+          break;
+        }
+      }
+    if (hit) out.push({ mode: u.mode, citation: hit.citation, explicit: EXPLICIT_USE[u.mode].test(hit.text) });
+  }
+  return out;
+}
+
+/** Words that name a use outright ("for prevention", "as needed at onset"), not a schedule that suggests it. */
+const EXPLICIT_USE = {
+  acute: /\b(?:as needed|p\.?r\.?n\.?|at (?:the )?onset|acute|abortive|rescue|on[- ]demand)\b/i,
+  preventive: /\b(?:prevent(?:ive|ion)|prophyla\w*|maintenance)\b/i,
+};
+
+/** "Requested for the acute treatment of …": met by the request's stated use; fails only on the other use named outright. */
+function evalUseMode(spec: CriterionOf<"use_mode">, ctx: EvalContext): Ev {
+  const modes = requestUseModes(ctx);
+  const own = modes.find((m) => m.mode === spec.mode);
+  const other = modes.find((m) => m.mode !== spec.mode);
+  if (own && !other) return ev("met", `The request is for ${spec.mode} use.`, own.citation ? [own.citation] : []);
+  if (other && !own && other.explicit && other.citation)
+    return ev("not_met", `The request is for ${other.mode} use; the policy covers ${spec.mode} use.`, [other.citation]);
+  return ev(
+    "insufficient",
+    own && other ? "The request names both acute and preventive use." : "The request does not say whether the drug is for acute or preventive use.",
+    [own, other].flatMap((m) => (m?.citation ? [m.citation] : [])),
+    own || other ? "direct" : "none",
+    `Whether the drug is requested for ${spec.mode} use (the directions for use)`,
+  );
+}
+
 function evalOnTherapy(ctx: EvalContext): Ev {
   const names = [...ctx.requested];
   for (const t of therapyEvidence(ctx.idx, names, ctx.allDrugNames, ctx.facts).values())
@@ -1332,6 +1387,15 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     case "documentation": {
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
+      return ev("not_met", "Does not apply.", [], "inferred");
+    }
+    case "use_mode": {
+      // "Preventive (scheduled daily) use": applies when the request states that use outright
+      const r = evalUseMode(spec, ctx);
+      if (r.outcome === "met" && r.citations.length && requestUseModes(ctx).find((m) => m.mode === spec.mode)?.explicit)
+        return { ...r, reason: `Applies: ${r.reason}` };
+      if (r.outcome === "met")
+        return { ...r, outcome: "insufficient", reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`, missing: "The directions for use" };
       return ev("not_met", "Does not apply.", [], "inferred");
     }
     case "dose_limit": {

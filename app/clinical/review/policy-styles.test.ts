@@ -155,9 +155,13 @@ describe("quantity limit (rimegepant)", () => {
     const reason = run(t, "Nurtec ODT 75 mg\nHeadache diary: 18 headache days per month", { medication: med({ quantity: 24, days_supply: 30 }) });
     expect(crit(reason.review, /Quantity/).outcome).toBe("met");
     expect(reason.decision).toBe("needs_more_information");
+    // a denial quotes the quantity from the fax: an uncited quantity never denies
     expect(run(t, "Nurtec ODT 75 mg\nHeadache diary: 6 headache days per month", { medication: med({ quantity: 24, days_supply: 30 }) }).decision).toBe(
-      "denied",
+      "needs_more_information",
     );
+    const qtyLine = "Nurtec ODT 75 mg  Quantity: 24 tablets / 30 days";
+    const cited = med({ quantity: 24, days_supply: 30, citations: [{ document: "fax", page: 1, start: 0, end: qtyLine.length, text: qtyLine }] });
+    expect(run(t, `${qtyLine}\nHeadache diary: 6 headache days per month`, { medication: cited }).decision).toBe("denied");
   });
 });
 

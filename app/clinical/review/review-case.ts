@@ -18,7 +18,7 @@ import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
 import { buildCaseIndex, withNext, type CaseIndex } from "../evidence/case-index";
 import { continuationRequest } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
-import { evalContext, evaluateCriterion, type EvalContext, type Ev } from "./evaluate";
+import { evalContext, evaluateCriterion, requestUseModes, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies } from "./case-conditions";
 import { conditionAncestors } from "../vocabulary/conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
@@ -219,7 +219,7 @@ function indicationAnswer(
     // one diagnosis, several uses ("acute treatment" / "preventive treatment" of migraine): the way
     // the request says the drug is taken picks the branch
     if (top.length > 1) {
-      const modes = requestUseModes(ctx);
+      const modes = requestUseModes(ctx).map((m) => m.mode);
       const picked = top.filter((s) => titleModes(s.b.title).some((m) => modes.includes(m)));
       if (modes.length === 1 && picked.length === 1) top = picked;
     }
@@ -322,22 +322,6 @@ function indicationAnswer(
     },
     info: info(!formal.length ? "no_diagnosis" : "unknown"),
   };
-}
-
-/**
- * The uses (acute / preventive) the request names in the sig or in the lines that mention the
- * requested drug (with the line each wraps onto).
- */
-function requestUseModes(ctx: EvalContext): ("acute" | "preventive")[] {
-  const med = ctx.facts.medication;
-  const texts = [med?.dosage ?? ""];
-  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  if (names.length) {
-    const re = new RegExp(`\\b(?:${names.join("|")})\\b`, "i");
-    for (const line of ctx.idx.lines) if (re.test(line.lower)) texts.push(withNext(ctx.idx, line));
-  }
-  const text = texts.join(" \n ");
-  return USE_MODES.filter((u) => u.request.test(text)).map((u) => u.mode);
 }
 
 /**
