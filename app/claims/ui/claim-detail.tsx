@@ -5,6 +5,7 @@
  * denial letter for a denied line) and Document. Tabs live in the query string (?tab=, ?side=) so
  * the page works without JavaScript; citations open the cited fax page with the quote highlighted.
  */
+import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CitationList, CitationProvider } from "~/prior-auths/ui/citations";
@@ -309,7 +310,7 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
               {confidence}%
             </div>
           )}
-          <p className="text-sm text-slate-800">{ai.ai_summary}</p>
+          <p className="text-sm text-slate-800">{plainText(ai.ai_summary)}</p>
           {criteria.length > 0 && (
             <ol className="space-y-1.5" aria-label="Decision trail">
               {criteria.map((c, i) => (
@@ -321,8 +322,8 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
                     {c.outcome === "met" ? "✓" : c.outcome === "not_met" ? "✗" : "?"}
                   </span>
                   <div className="min-w-0">
-                    <p className="font-medium text-slate-800">{c.question}</p>
-                    <p className="text-slate-600">{c.reason}</p>
+                    <p className="font-medium text-slate-800">{plainCriterion(c.question)}</p>
+                    <p className="text-slate-600">{plainText(c.reason)}</p>
                     <CitationList citations={c.citations} />
                   </div>
                 </li>
@@ -346,12 +347,12 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
       )}
       {human && (
         <p className="rounded-md bg-indigo-50 px-3 py-2 text-xs text-indigo-900">
-          Reviewer decision: {human.final_decision} — {human.reason}
+          Reviewer decision: {plainLabel(human.final_decision)} — {plainText(human.reason)}
         </p>
       )}
       {line.letters.map((l) => (
         <p key={l.token} className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-700" data-testid="line-letter">
-          Denial letter sent (signed off) — criterion: {l.criterion}
+          Denial letter sent (signed off) — criterion: {plainCriterion(l.criterion)}
         </p>
       ))}
       {lineError && (

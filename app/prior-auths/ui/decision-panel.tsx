@@ -13,6 +13,7 @@ import { CitationList } from "./citations";
 import { decisionKind, formatDateTime, headerDecisionLabel } from "./decision";
 import { ConfirmActions, withParams } from "~/ui/modal";
 import { DenialLetterSchema, OverrideSchema } from "./schemas";
+import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton } from "~/ui/styles";
 import { ChoiceField, TextAreaField } from "~/ui/form-fields";
 
@@ -75,7 +76,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
         <>
           <ConfidenceMeter score={ai.confidence_score} />
           <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-summary">
-            {ai.ai_summary}
+            {plainText(ai.ai_summary)}
           </p>
           {detail.ai_responses.length > 0 && (
             <ul className="space-y-1.5 border-t border-slate-100 pt-3">
@@ -86,7 +87,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
                     aria-hidden="true"
                   />
                   <span>
-                    <span className="font-semibold text-slate-800 capitalize">{r.agent}</span>: {r.summary}
+                    <span className="font-semibold text-slate-800 capitalize">{plainLabel(r.agent)}</span>: {plainText(r.summary)}
                   </span>
                 </li>
               ))}
@@ -103,7 +104,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
           data-testid="human-decision"
         >
           <p className="font-semibold text-slate-900">Reviewer decision: {human.decision_type === "approve" ? "Approved" : "Denied"}</p>
-          <p className="mt-0.5 text-slate-700">{human.reason}</p>
+          <p className="mt-0.5 text-slate-700">{plainText(human.reason)}</p>
           <p className="mt-1 text-xs text-slate-500">
             {human.user?.username ?? "API"} · {formatDateTime(human.created_at)}
           </p>
@@ -167,7 +168,7 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
       <section>
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Rationale</h3>
         <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-slate-800" data-testid="rationale">
-          {ai.rationale}
+          {plainText(ai.rationale)}
         </p>
       </section>
       <section>
@@ -300,7 +301,7 @@ export function DenialLetterForm({
         </div>
         {letter.denial_reason && (
           <p className="text-sm text-slate-700">
-            <span className="font-medium">Reason:</span> {letter.denial_reason}
+            <span className="font-medium">Reason:</span> {plainText(letter.denial_reason)}
           </p>
         )}
         <div className="flex justify-end gap-2">
@@ -314,7 +315,7 @@ export function DenialLetterForm({
       </div>
     );
   }
-  const failed = detail.policy_checks.flatMap((c) => c.policy_check_steps.filter((s) => s.passed === false).map((s) => s.question));
+  const failed = detail.policy_checks.flatMap((c) => c.policy_check_steps.filter((s) => s.passed === false).map((s) => plainCriterion(s.question)));
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="denial_letter" />
