@@ -34,6 +34,19 @@ export function denialLetterAllowed(aiDecision: string | null | undefined, lates
 }
 
 /**
+ * "Policy changed since this decision": the case's coverage policy `policy` has published a newer
+ * decision tree (`current_version`) than the one the latest AI decision walked (`decidedVersion`).
+ * Null when there is no policy, no versioned decision, or the versions agree.
+ */
+export function policyChange(
+  policy: { id: string; drug_name: string; current_version: number | null } | null,
+  decidedVersion: number | null,
+): PriorAuthDetail["policy_change"] {
+  if (!policy || policy.current_version == null || decidedVersion == null || policy.current_version <= decidedVersion) return null;
+  return { coverage_policy_token: policy.id, drug_name: policy.drug_name, decided_version: decidedVersion, current_version: policy.current_version };
+}
+
+/**
  * The full detail of one prior auth of `organizationId` (shape: PriorAuthDetailSchema).
  * Throws AppError("not_found") for unknown ids and other organizations' ids.
  */
@@ -53,7 +66,9 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           ai_decisions: LATEST_AI_DECISION,
           human_decisions: { orderBy: { created_at: "desc" }, take: 1, include: { user: { select: { id: true, username: true, email: true } } } },
           pbm_policy_result: true,
-          coverage_policy: { select: { id: true, drug_name: true, documents: { where: { kind: "policy" }, select: { id: true }, take: 1 } } },
+          coverage_policy: {
+            select: { id: true, drug_name: true, current_version: true, documents: { where: { kind: "policy" }, select: { id: true }, take: 1 } },
+          },
           policy_checks: { orderBy: { created_at: "asc" }, include: { policy_check_steps: { orderBy: { position: "asc" } } } },
           letters: { orderBy: { created_at: "desc" }, include: { signed_off_by: { select: { username: true } } } },
         },
@@ -225,6 +240,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           file_url: pa.coverage_policy.documents[0] ? signDocumentUrl(pa.coverage_policy.documents[0].id) : null,
         }
       : null,
+    policy_change: policyChange(pa.coverage_policy, ai?.coverage_policy_version ?? null),
     policy_checks: pa.policy_checks.map((c) => ({
       token: c.id,
       title: c.title,

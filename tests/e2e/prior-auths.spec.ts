@@ -283,7 +283,7 @@ test.describe("developer code view", () => {
     try {
       await expect(page.getByTestId("decision-panel")).toHaveCount(0);
       await expect(page.locator("pre").filter({ hasText: '"final_decision": "approved"' })).toBeVisible();
-      await page.getByTestId("rerun-decision").click();
+      await page.getByTestId("try-decision-prompt").click();
       const modal = page.getByTestId("prompt-modal");
       await expect(modal.getByRole("tab", { name: "System Prompt" })).toHaveAttribute("aria-selected", "true");
       await modal.getByRole("tab", { name: "JSON Schema" }).click();

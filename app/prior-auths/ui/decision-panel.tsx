@@ -44,6 +44,61 @@ export function ConfidenceMeter({ score }: { score: number }) {
   );
 }
 
+/**
+ * Re-runs the case's decision for real (intent=rerun_decision → the intake job, which saves a new AI
+ * decision beside the old ones and never replaces a reviewer's decision). A plain POST form, so it
+ * works before JavaScript loads.
+ */
+export function RerunDecisionForm({ label, testId, compact = false }: { label: string; testId: string; compact?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "rerun_decision";
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value="rerun_decision" />
+      <button
+        type="submit"
+        disabled={busy}
+        data-testid={testId}
+        className={
+          compact
+            ? "rounded-md border border-indigo-200 bg-indigo-50 px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 disabled:opacity-60"
+            : primaryButton
+        }
+      >
+        {busy ? "Queuing…" : label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * "Policy changed since this decision": shown when the case's coverage policy published a newer
+ * decision tree than the one its latest AI decision walked, with a Re-run action. Reviewers'
+ * decisions are kept whatever the re-run decides.
+ */
+export function PolicyChangedNotice({ detail }: { detail: Detail }) {
+  const change = detail.policy_change;
+  if (!change) return null;
+  return (
+    <section
+      className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3"
+      role="status"
+      aria-label="Policy changed since this decision"
+      data-testid="policy-changed"
+    >
+      <div className="min-w-0 flex-1 text-sm text-amber-900">
+        <p className="font-semibold">Policy changed since this decision</p>
+        <p className="mt-0.5">
+          This case was decided on decision tree version {change.decided_version} of the {change.drug_name} coverage policy; version {change.current_version} is
+          published now. Re-run the decision to apply it.
+          {detail.decision ? " The reviewer's decision stays in force; the re-run only adds a new AI decision beside it." : ""}
+        </p>
+      </div>
+      <RerunDecisionForm label="Re-run decision" testId="policy-rerun" />
+    </section>
+  );
+}
+
 export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: boolean }) {
   const { search } = useLocation();
   const ai = detail.ai_decision;
@@ -53,14 +108,17 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs" aria-label="AI decision">
         <div className="mb-2 flex items-center justify-between">
           <h2 className="text-sm font-semibold text-slate-900">AI decision</h2>
-          <Link
-            to={withParams(search, { modal: "prompt", prompt_type: "decision" })}
-            preventScrollReset
-            className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:text-indigo-700"
-            data-testid="rerun-decision"
-          >
-            Re-run
-          </Link>
+          <div className="flex items-center gap-2">
+            <Link
+              to={withParams(search, { modal: "prompt", prompt_type: "decision" })}
+              preventScrollReset
+              className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:text-indigo-700"
+              data-testid="try-decision-prompt"
+            >
+              Try prompt
+            </Link>
+            <RerunDecisionForm label="Re-run" testId="rerun-decision" compact />
+          </div>
         </div>
         <JsonView value={{ ai_decision: ai, decision: human, ai_responses: detail.ai_responses }} className="max-h-96" />
       </section>
