@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { demoFaxFile, notAPdfFile, reloadUntilDecided, signInReviewer } from "./fixtures/prior-auth-helpers";
+import { demoFaxFile, notAPdfFile, reloadUntilDecided, signInReviewer, submitFax } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-reviewer-${process.pid}.json`);
 let orgId = "";
@@ -59,7 +59,7 @@ async function uploadFax(page: Page, file: string) {
   const modal = await openFaxSimulation(page);
   await modal.getByLabel("Fax PDF").setInputFiles(file);
   await expect(modal.getByTestId("fax-preview").getByTestId("pdf-page-indicator")).toHaveText(/Page 1 of \d+/);
-  await modal.getByRole("button", { name: "Submit prior auth" }).click();
+  await submitFax(page, file);
   await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
   return new URL(page.url()).pathname;
 }
@@ -152,6 +152,21 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("step-pass").first()).toBeVisible();
     await page.getByRole("link", { name: "Criteria", exact: true }).click();
     await expect(page.getByTestId("pdf-viewer")).toHaveAttribute("aria-label", "coverage policy viewer");
+  });
+
+  test("the same fax uploaded again offers the existing case (issue 24 C)", async ({ page }) => {
+    const file = await demoFaxFile("demo-001");
+    const modal = await openFaxSimulation(page);
+    await modal.getByLabel("Fax PDF").setInputFiles(file);
+    await modal.getByRole("button", { name: "Submit prior auth" }).click();
+    // demo-001 was uploaded by the previous test: no second case is made silently
+    const dup = modal.getByTestId("duplicate-upload");
+    await expect(dup).toContainText("This fax was already received");
+    await expect(dup.getByTestId("create-anyway")).toBeVisible();
+    const existing = await dup.getByTestId("open-existing-case").getAttribute("href");
+    expect(existing).toMatch(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
+    await dup.getByTestId("open-existing-case").click();
+    await expect(page).toHaveURL(new RegExp(`${existing}$`));
   });
 
   test("denied case: denial letter only after clinician sign-off, then the PDF downloads", async ({ page }) => {
@@ -326,7 +341,7 @@ test.describe("without JavaScript", () => {
       .getByTestId("fax-modal")
       .getByLabel("Fax PDF")
       .setInputFiles(await demoFaxFile("demo-001"));
-    await page.getByTestId("fax-modal").getByRole("button", { name: "Submit prior auth" }).click();
+    await submitFax(page, await demoFaxFile("demo-001"));
     await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
     await expect(page.getByTestId("intake-steps")).toBeVisible();
     await expect(page.getByTestId("pdf-fallback")).toBeVisible();
