@@ -346,8 +346,8 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
         </div>
       )}
       {human && (
-        <p className="rounded-md bg-indigo-50 px-3 py-2 text-xs text-indigo-900">
-          Reviewer decision: {plainLabel(human.final_decision)} — {plainText(human.reason)}
+        <p className="rounded-md bg-indigo-50 px-3 py-2 text-xs text-indigo-900" role="status" data-testid="line-human-decision">
+          Saved · Reviewer decision: {plainLabel(human.final_decision)} — {plainText(human.reason)}
         </p>
       )}
       {line.letters.map((l) => (
@@ -360,8 +360,14 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
           {lineError.message}
         </p>
       )}
-      <details className="rounded-md border border-slate-100 px-3 py-2" open={lineError?.intent === "override"}>
-        <summary className="cursor-pointer text-xs font-medium text-slate-700">Override decision</summary>
+      {/* keyed on the saved decision: once one is saved the form starts over, closed and empty */}
+      <details
+        key={human?.token ?? "none"}
+        className="rounded-md border border-slate-100 px-3 py-2"
+        open={lineError?.intent === "override"}
+        data-testid="line-override"
+      >
+        <summary className="cursor-pointer text-xs font-medium text-slate-700">{human ? "Change decision" : "Override decision"}</summary>
         <Form method="post" className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="override" />
           <input type="hidden" name="line" value={line.token} />
