@@ -239,7 +239,7 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
           )}
         </h3>
         {ai.decision_tree_traversal.length ? (
-          <div className="mt-2 overflow-x-auto rounded-md border border-slate-200">
+          <div className="mt-2 relative overflow-x-auto rounded-md border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="decision-trail">
               <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500">
                 <tr>
