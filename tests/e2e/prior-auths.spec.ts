@@ -243,7 +243,12 @@ test.describe("with JavaScript", () => {
     const uploads = Array.from({ length: Math.max(2, 12 - existing) }, (_, i) => ids[i % ids.length]!);
     for (const id of uploads) {
       const response = await page.request.post(`/o/${orgId}/prior-auths?index`, {
-        multipart: { intent: "fax", file: { name: `${id}.pdf`, mimeType: "application/pdf", buffer: fs.readFileSync(await demoFaxFile(id)) } },
+        // the same faxes again on purpose: create_anyway, as the duplicate offer's "Create anyway" sends
+        multipart: {
+          intent: "fax",
+          create_anyway: "1",
+          file: { name: `${id}.pdf`, mimeType: "application/pdf", buffer: fs.readFileSync(await demoFaxFile(id)) },
+        },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(302);
