@@ -261,6 +261,9 @@ export const PriorAuthDetailSchema = z
     pbm_policy_result: PbmPolicyResultSchema.nullable(),
     coverage_policy: CoveragePolicyRefSchema.nullable(),
     policy_change: PolicyChangeSchema.nullable(),
+    possible_duplicates: z
+      .array(z.object({ token: z.string(), received_at: IsoDateTime, medication_name: z.string().nullable() }))
+      .describe("other requests for the same member and drug received within 30 days of this one (newest first, at most 5)"),
     policy_checks: z.array(PolicyCheckSchema),
     letters: z.array(LetterSchema),
     can_send_denial_letter: z.boolean(),

@@ -179,6 +179,7 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
         "pbm_policy_result",
         "coverage_policy",
         "policy_change",
+        "possible_duplicates",
         "policy_checks",
         "letters",
         "can_send_denial_letter",

@@ -3,6 +3,7 @@
  * a duplicate. The Fax Simulation POST answers 409 with the existing case (same file content within
  * the organization in the last 30 days); "Create anyway" (create_anyway=1) still creates one; another
  * organization's identical upload and an identical upload older than the window are no duplicates.
+ * A different file for the same member and drug within 30 days is flagged on the case detail.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -10,6 +11,7 @@ import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { makePdf } from "./api-prior-auths.seed";
 import { DUPLICATE_WINDOW_DAYS, findDuplicateFax } from "~/prior-auths/find-duplicate-upload.server";
+import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";
 
 let t: TestDatabase;
 let app: AppHandler;
@@ -74,4 +76,28 @@ it("another organization's identical upload is no duplicate (tenancy), nor one o
   expect(await findDuplicateFax(t.database, orgId, pdf)).not.toBeNull();
   const later = new Date(Date.now() + (DUPLICATE_WINDOW_DAYS + 1) * 86_400_000);
   expect(await findDuplicateFax(t.database, orgId, pdf, { now: later })).toBeNull();
+});
+
+it("a different file for the same member and drug within 30 days is flagged on the case as a possible duplicate", async () => {
+  const p = t.database.prisma;
+  const seed = async (memberId: string, drug: string, receivedAt: Date) => {
+    const pa = await p.priorAuth.create({
+      data: { organization_id: orgId, submission_type: "fax", intake_status: "succeeded", medication_name: drug, received_at: receivedAt, due_at: receivedAt },
+    });
+    await p.patient.create({ data: { organization_id: orgId, prior_auth_id: pa.id, first_name: "Sam", last_name: "Same", member_id: memberId } });
+    return pa.id;
+  };
+  const day = (n: number) => new Date(Date.UTC(2026, 5, n));
+  const first = await seed("SAME-1", "Humira", day(1));
+  const again = await seed("SAME-1", "humira", day(12));
+  const otherDrug = await seed("SAME-1", "Enbrel", day(12));
+  const later = await seed("SAME-1", "Humira", new Date(Date.UTC(2026, 7, 30)));
+  const detail = await getPriorAuthDetail(t.database, orgId, again);
+  expect(detail.possible_duplicates.map((d) => d.token)).toEqual([first]);
+  expect((await getPriorAuthDetail(t.database, orgId, otherDrug)).possible_duplicates).toEqual([]);
+  expect((await getPriorAuthDetail(t.database, orgId, later)).possible_duplicates).toEqual([]);
+  const page = await app.fetch(`/o/${orgId}/prior-auths/${again}`, { headers: { Cookie: cookie } });
+  const html = await page.text();
+  expect(html).toContain("Possible duplicate");
+  expect(html).toContain(`/o/${orgId}/prior-auths/${first}`);
 });

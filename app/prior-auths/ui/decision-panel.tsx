@@ -99,6 +99,34 @@ export function PolicyChangedNotice({ detail }: { detail: Detail }) {
   );
 }
 
+/** "Possible duplicate": other requests for the same member and drug within 30 days, with links. */
+export function PossibleDuplicatesNotice({ detail, orgId }: { detail: Detail; orgId: string }) {
+  const others = detail.possible_duplicates;
+  if (!others.length) return null;
+  return (
+    <section
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      role="status"
+      aria-label="Possible duplicate"
+      data-testid="possible-duplicates"
+    >
+      <p className="font-semibold">Possible duplicate</p>
+      <p className="mt-0.5">
+        The same member has {others.length === 1 ? "another request" : `${others.length} other requests`} for this drug within 30 days:{" "}
+        {others.map((o, i) => (
+          <span key={o.token}>
+            {i > 0 ? ", " : ""}
+            <Link to={`/o/${orgId}/prior-auths/${o.token}`} className="font-medium text-amber-900 underline">
+              received {formatDateTime(o.received_at)}
+            </Link>
+          </span>
+        ))}
+        .
+      </p>
+    </section>
+  );
+}
+
 export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: boolean }) {
   const { search } = useLocation();
   const ai = detail.ai_decision;
