@@ -3,6 +3,7 @@
  * clinical pipeline applies. Every function is scoped to one organization: another organization's
  * rule id is "not found". The rule language and its effects: app/clinical/rules/.
  */
+import { toEngineCondition } from "./rule-words";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import type { OrgRule } from "~/clinical/rules/apply-ai-rules";
@@ -119,7 +120,8 @@ export async function loadActiveRules(database: Database, organizationId: string
     name: r.name,
     description: r.description,
     applies_to: (["eligibility", "clinical", "audit"].includes(r.applies_to) ? r.applies_to : "audit") as OrgRule["applies_to"],
-    conditions: r.conditions,
+    // stored as the reviewer wrote them; the engine reads its own field names (rule-words.ts)
+    conditions: r.conditions.map(toEngineCondition),
     actions: r.actions,
     scoped_drug_names: r.scoped_drug_names,
     scoped_plan_ids: r.scoped_plan_ids,

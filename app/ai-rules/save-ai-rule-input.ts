@@ -1,10 +1,11 @@
 /**
  * The one input schema for creating or editing an AI rule (HTML form and /api/o/{org}/ai_rules).
  * Lists arrive as JSON arrays or as text (one entry per line; scopes also comma-separated).
- * Conditions and actions must parse in the rule language (app/clinical/rules/rule-language.ts).
+ * Conditions and actions must parse in the rule language (app/clinical/rules/rule-language.ts), conditions
+ * after the reviewer synonyms of rule-words.ts ("patient age" → age).
  */
 import { z } from "zod";
-import { validateRuleTexts } from "~/clinical/rules/rule-language";
+import { validateRuleWords } from "./rule-words";
 
 export const RULE_STAGES = ["eligibility", "clinical", "audit"] as const;
 /** Priority 1 (applied first) … 10. The spec's default of 100 is outside its own 1–10 range; 5 (the middle) is used. */
@@ -61,7 +62,7 @@ export const SaveAiRuleInputSchema = z
   })
   .superRefine((r, ctx) => {
     if (!r.actions.length) ctx.addIssue({ code: "custom", path: ["actions"], message: "At least one action is required" });
-    for (const m of validateRuleTexts(r.conditions, r.actions))
+    for (const m of validateRuleWords(r.conditions, r.actions))
       ctx.addIssue({ code: "custom", path: [m.startsWith("Condition") ? "conditions" : "actions"], message: m });
     if (r.start_date && r.end_date && r.end_date < r.start_date)
       ctx.addIssue({ code: "custom", path: ["end_date"], message: "End date must not be before the start date" });

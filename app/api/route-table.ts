@@ -59,6 +59,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/roles", file: "routes/api/roles/collection.tsx" },
   { path: "roles", file: "routes/api/roles/create.tsx" },
   { path: "o/:orgId/audit_events", file: "routes/api/audit-events/collection.tsx" },
+  { path: "o/:orgId/api_keys", file: "routes/api/api-keys/collection.tsx", alias: "o/:orgId/api_keys.json" },
+  { path: "o/:orgId/api_keys/:keyId", file: "routes/api/api-keys/item.tsx" },
   // Medical claims (one AI decision per service line)
   { path: "o/:orgId/claims", file: "routes/api/claims/collection.tsx", alias: "o/:orgId/claims.json" },
   { path: "o/:orgId/claims/:id", file: "routes/api/claims/item.tsx", alias: "o/:orgId/claims/:id.json" },
@@ -77,6 +79,16 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/ai_rules/:ruleId", file: "routes/api/ai-rules/item.tsx", alias: "o/:orgId/ai_rules/:ruleId.json" },
   { path: "o/:orgId/forms", file: "routes/api/letter-forms/collection.tsx", alias: "o/:orgId/forms.json" },
   { path: "o/:orgId/drug_products", file: "routes/api/drug-products/search.tsx" },
+  {
+    path: "o/:orgId/formulary_drug_requirements",
+    file: "routes/api/formulary/collection.tsx",
+    alias: "o/:orgId/formulary_drug_requirements.json",
+  },
+  {
+    path: "o/:orgId/formulary_drug_requirements/:requirementId",
+    file: "routes/api/formulary/item.tsx",
+    alias: "o/:orgId/formulary_drug_requirements/:requirementId.json",
+  },
 
   // Reports
   { path: "o/:orgId/reports/prior_authorization_metrics.json", file: "routes/api/reports/metrics-json.tsx" },

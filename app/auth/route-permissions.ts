@@ -50,6 +50,9 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   "routes/workspace/settings/api-keys": { GET: "keys.manage", POST: "keys.manage" },
   "routes/workspace/settings/team-management": { GET: "member", POST: "team.manage" },
   "routes/workspace/settings/permissions": { GET: "member", POST: "team.manage" },
+  // one's own profile: any member may read and change their own name
+  "routes/workspace/settings/profile": { GET: "member", POST: "member" },
+  "routes/workspace/settings/notifications": { GET: "member" },
   "routes/workspace/settings/audit-log": { GET: "audit.read" },
   "routes/workspace/settings/audit-log.csv": { GET: "audit.read" },
   "routes/workspace/not-found": { GET: "member", POST: "member" },

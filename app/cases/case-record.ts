@@ -76,3 +76,41 @@ export interface CaseLineCounts {
 export function isOpen(c: CaseRecord): boolean {
   return c.status !== "decided";
 }
+
+/**
+ * How many cases stand where — the one definition of these figures, shared by the dashboard and the
+ * Reports page (issue 24, item D: the dashboard once counted AI denials awaiting a clinician's
+ * sign-off as denied, Reports did not):
+ *   - approved / denied: the final determination (CaseRecord.determination): a reviewer's decision,
+ *     an AI approval alone, or an AI denial a clinician signed off;
+ *   - pending: every other case (requests − approved − denied), itemised as
+ *     intake (intake not finished), outreach (more information asked for),
+ *     awaiting_sign_off (an AI denial no clinician signed off yet) and in_review (the rest).
+ */
+export interface OutcomeCounts {
+  requests: number;
+  approved: number;
+  denied: number;
+  pending: number;
+  intake: number;
+  outreach: number;
+  awaiting_sign_off: number;
+  in_review: number;
+}
+
+/** Counts `cases` by OutcomeCounts' definitions (pure). */
+export function countOutcomes(cases: readonly CaseRecord[]): OutcomeCounts {
+  const n: OutcomeCounts = { requests: cases.length, approved: 0, denied: 0, pending: 0, intake: 0, outreach: 0, awaiting_sign_off: 0, in_review: 0 };
+  for (const c of cases) {
+    if (c.determination === "approved") n.approved++;
+    else if (c.determination === "denied") n.denied++;
+    else {
+      n.pending++;
+      if (c.status === "intake") n.intake++;
+      else if (c.status === "outreach") n.outreach++;
+      else if (c.decision === "denied") n.awaiting_sign_off++;
+      else n.in_review++;
+    }
+  }
+  return n;
+}

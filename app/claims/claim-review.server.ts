@@ -13,6 +13,7 @@ import { jsonArray, jsonObject } from "~/prior-auths/require-prior-auth.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
 import { resolveDenialForm } from "~/letters/manage-letter-forms.server";
 import { fillTemplate, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
+import { plainCriterion, plainText } from "~/lib/plain-language";
 import { renderLetterPdf } from "~/letters/render-letter-pdf.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 import { requireClaim } from "./create-claim.server";
@@ -262,8 +263,8 @@ export async function signOffAndSendLineDenial(
   const meta = jsonObject(line.decisions.find((d) => d.agent !== "human")?.metadata) ?? {};
   const failed = jsonArray<{ question: string; outcome: string; reason: string }>(meta.criteria).find((c) => c.outcome === "not_met");
   const service = `${line.description ?? "the requested service"} (${line.code_system} ${line.code ?? "code not read"})`;
-  const criterion = failed ? failed.question : "The coverage criteria of the applicable medical policy were not shown to be met.";
-  const denialReason = (input.denial_reason?.trim() || (human ? human.reason : "") || failed?.reason || current.reason).slice(0, 4000);
+  const criterion = failed ? plainCriterion(failed.question) : "The coverage criteria of the applicable medical policy were not shown to be met.";
+  const denialReason = (input.denial_reason?.trim() || (human ? human.reason : "") || plainText(failed?.reason) || plainText(current.reason)).slice(0, 4000);
   const full = await database.prisma.claim.findUniqueOrThrow({
     where: { id: claim.id },
     include: { organization: { select: { name: true, title: true } }, patient: true },

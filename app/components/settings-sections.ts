@@ -1,6 +1,13 @@
 /** Settings menu (PRODUCT-SPEC §2 "Settings menu") and the labels of every settings sub-page. */
 export const SETTINGS_MENU: { title: string; items: { slug: string; label: string; href?: string }[] }[] = [
   {
+    title: "Your account",
+    items: [
+      { slug: "profile", label: "Profile" },
+      { slug: "notifications", label: "Notifications" },
+    ],
+  },
+  {
     title: "General",
     items: [
       { slug: "organization", label: "Organization" },
@@ -26,6 +33,8 @@ export const SETTINGS_MENU: { title: string; items: { slug: string; label: strin
 ];
 
 export const SETTINGS_LABELS: Record<string, string> = {
+  profile: "Profile",
+  notifications: "Notifications",
   organization: "Organization",
   "team-management": "Team Management",
   permissions: "Permissions",

@@ -25,6 +25,7 @@ import { appealRightsFor, fillTemplate } from "./letter-template";
 import { resolveDenialForm } from "./manage-letter-forms.server";
 import { renderLetterPdf } from "./render-letter-pdf.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
+import { plainCriterion, plainText } from "~/lib/plain-language";
 
 export { SIGN_OFF_FORBIDDEN } from "~/auth/permissions.server";
 
@@ -101,15 +102,16 @@ export async function generateDenialLetter(database: Database, organizationId: s
 
   const failed = failedCriterion(full.policy_checks);
   const criterion = failed
-    ? `${failed.step.question}${failed.insufficient ? " (not documented in the request)" : ""}`
+    ? `${plainCriterion(failed.step.question)}${failed.insufficient ? " (not documented in the request)" : ""}`
     : "The coverage criteria of the applicable policy were not shown to be met.";
   const writtenReason = input.denial_reason?.trim();
+  // engine text goes out in plain words (app/lib/plain-language.ts); a person's own words as written
   const denialReason = (
     writtenReason ||
     (human?.decision_type === "deny" ? human.reason : "") ||
-    failed?.step.reason ||
-    full.ai_decisions[0]?.rationale ||
-    full.ai_decisions[0]?.ai_summary ||
+    plainText(failed?.step.reason) ||
+    plainText(full.ai_decisions[0]?.rationale) ||
+    plainText(full.ai_decisions[0]?.ai_summary) ||
     "The request does not meet the coverage criteria."
   ).slice(0, 4000);
   const policyName = full.coverage_policy

@@ -1,6 +1,7 @@
 import { getDatabase } from "~/lib/db.server";
 import { listAllCases } from "~/cases/case-sources.server";
-import { isOpen, type CaseRecord } from "~/cases/case-record";
+import { countOutcomes, isOpen, type CaseRecord } from "~/cases/case-record";
+import { reportPeriod } from "~/reports/report-input";
 import { median } from "~/reports/compute-metrics";
 
 /** The workload cards (PRODUCT-SPEC §2 dashboard; issue 13), across every kind of case. */
@@ -21,39 +22,59 @@ export interface WorkloadStats {
 
 export interface DashboardStats {
   workload: WorkloadStats;
-  priorAuths: { total: number; intakeRequired: number; pending: number; approved: number; denied: number; outreach: number };
+  /**
+   * The prior auths received in `period` (the Reports page's default period: 1 January to today,
+   * UTC), counted by countOutcomes — the same definitions and cohort as Reports' drug figures.
+   */
+  priorAuths: {
+    total: number;
+    approved: number;
+    denied: number;
+    /** not finally determined: intakeRequired + outreach + awaitingSignOff + inReview */
+    pending: number;
+    intakeRequired: number;
+    outreach: number;
+    /** AI denials no clinician signed off yet (not counted as denied) */
+    awaitingSignOff: number;
+    inReview: number;
+  };
+  /** the cohort's period, YYYY-MM-DD, both days included */
+  period: { from: string; to: string };
   plans: number;
   coveragePolicies: number;
   claims: number;
 }
 
 /**
- * Real counts for the workspace dashboard. Decision buckets follow PRODUCT-SPEC §4 "Decision
- * display": approved/approve → approved, denied/deny → denied, needs_more_information/outreach →
- * outreach, no decision → pending. "Intake required" is any prior auth whose intake has not succeeded.
+ * Real counts for the workspace dashboard. The prior-auth figures are those of the Reports page for
+ * its default period (countOutcomes in app/cases/case-record.ts is the one definition of approved,
+ * denied and pending); the workload figures look at every open case.
  */
 export async function getDashboardStats(orgId: string, now = new Date()): Promise<DashboardStats> {
   const database = await getDatabase();
   const { prisma } = database;
-  const [cases, byDecision, intakeRequired, plans, coveragePolicies, claims] = await Promise.all([
+  const period = reportPeriod({}, now);
+  const [cases, plans, coveragePolicies, claims] = await Promise.all([
     listAllCases(database, orgId),
-    prisma.priorAuth.groupBy({ by: ["final_decision"], where: { organization_id: orgId }, _count: { _all: true } }),
-    prisma.priorAuth.count({ where: { organization_id: orgId, NOT: { intake_status: "succeeded" } } }),
     prisma.plan.count({ where: { organization_id: orgId } }),
     prisma.coveragePolicy.count({ where: { organization_id: orgId } }),
     prisma.claim.count({ where: { organization_id: orgId } }),
   ]);
-  const priorAuths = { total: 0, intakeRequired, pending: 0, approved: 0, denied: 0, outreach: 0 };
-  for (const row of byDecision) {
-    const n = row._count._all;
-    priorAuths.total += n;
-    const d = (row.final_decision ?? "").toLowerCase();
-    if (d === "approved" || d === "approve") priorAuths.approved += n;
-    else if (d === "denied" || d === "deny") priorAuths.denied += n;
-    else if (d === "needs_more_information" || d === "outreach") priorAuths.outreach += n;
-    else priorAuths.pending += n;
-  }
-  return { workload: workloadStats(cases, now), priorAuths, plans, coveragePolicies, claims };
+  const cohort = cases.filter(
+    (c) => c.kind === "prior_auth" && c.received_at.getTime() >= period.from.getTime() && c.received_at.getTime() < period.before.getTime(),
+  );
+  const n = countOutcomes(cohort);
+  const priorAuths = {
+    total: n.requests,
+    approved: n.approved,
+    denied: n.denied,
+    pending: n.pending,
+    intakeRequired: n.intake,
+    outreach: n.outreach,
+    awaitingSignOff: n.awaiting_sign_off,
+    inReview: n.in_review,
+  };
+  return { workload: workloadStats(cases, now), priorAuths, period: { from: period.fromDay, to: period.toDay }, plans, coveragePolicies, claims };
 }
 
 /**

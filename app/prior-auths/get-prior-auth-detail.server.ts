@@ -34,6 +34,52 @@ export function denialLetterAllowed(aiDecision: string | null | undefined, lates
 }
 
 /**
+ * "Policy changed since this decision": the case's coverage policy `policy` has published a newer
+ * decision tree (`current_version`) than the one the latest AI decision walked (`decidedVersion`).
+ * Null when there is no policy, no versioned decision, or the versions agree.
+ */
+export function policyChange(
+  policy: { id: string; drug_name: string; current_version: number | null } | null,
+  decidedVersion: number | null,
+): PriorAuthDetail["policy_change"] {
+  if (!policy || policy.current_version == null || decidedVersion == null || policy.current_version <= decidedVersion) return null;
+  return { coverage_policy_token: policy.id, drug_name: policy.drug_name, decided_version: decidedVersion, current_version: policy.current_version };
+}
+
+/** How close in time two requests for the same member and drug count as possible duplicates, in days. */
+export const SAME_REQUEST_WINDOW_DAYS = 30;
+
+/**
+ * Other prior auths of `organizationId` for the same member (member id) and the same drug
+ * (case-insensitive) received within SAME_REQUEST_WINDOW_DAYS of `pa` (issue 24, item C: the same
+ * request re-sent as a different file). Newest first, at most 5; empty without a member id or drug.
+ */
+export async function findSameMemberAndDrug(
+  database: Database,
+  organizationId: string,
+  pa: { id: string; member_id: string | null; drug: string | null; received_at: Date },
+): Promise<{ token: string; received_at: string; medication_name: string | null }[]> {
+  if (!pa.member_id?.trim() || !pa.drug?.trim()) return [];
+  const window = SAME_REQUEST_WINDOW_DAYS * 86_400_000;
+  const rows = await database.prisma.priorAuth.findMany({
+    where: {
+      organization_id: organizationId,
+      id: { not: pa.id },
+      patient: { is: { member_id: pa.member_id.trim() } },
+      OR: [
+        { medication_name: { equals: pa.drug.trim(), mode: "insensitive" } },
+        { medication_requests: { some: { drug_name: { equals: pa.drug.trim(), mode: "insensitive" } } } },
+      ],
+      received_at: { gte: new Date(pa.received_at.getTime() - window), lte: new Date(pa.received_at.getTime() + window) },
+    },
+    orderBy: { received_at: "desc" },
+    take: 5,
+    select: { id: true, received_at: true, medication_name: true },
+  });
+  return rows.map((r) => ({ token: r.id, received_at: r.received_at.toISOString(), medication_name: r.medication_name }));
+}
+
+/**
  * The full detail of one prior auth of `organizationId` (shape: PriorAuthDetailSchema).
  * Throws AppError("not_found") for unknown ids and other organizations' ids.
  */
@@ -53,7 +99,9 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           ai_decisions: LATEST_AI_DECISION,
           human_decisions: { orderBy: { created_at: "desc" }, take: 1, include: { user: { select: { id: true, username: true, email: true } } } },
           pbm_policy_result: true,
-          coverage_policy: { select: { id: true, drug_name: true, documents: { where: { kind: "policy" }, select: { id: true }, take: 1 } } },
+          coverage_policy: {
+            select: { id: true, drug_name: true, current_version: true, documents: { where: { kind: "policy" }, select: { id: true }, take: 1 } },
+          },
           policy_checks: { orderBy: { created_at: "asc" }, include: { policy_check_steps: { orderBy: { position: "asc" } } } },
           letters: { orderBy: { created_at: "desc" }, include: { signed_off_by: { select: { username: true } } } },
         },
@@ -225,6 +273,13 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           file_url: pa.coverage_policy.documents[0] ? signDocumentUrl(pa.coverage_policy.documents[0].id) : null,
         }
       : null,
+    policy_change: policyChange(pa.coverage_policy, ai?.coverage_policy_version ?? null),
+    possible_duplicates: await findSameMemberAndDrug(database, organizationId, {
+      id: pa.id,
+      member_id: pa.patient?.member_id ?? null,
+      drug: pa.medication_requests[0]?.drug_name ?? pa.medication_name,
+      received_at: pa.received_at,
+    }),
     policy_checks: pa.policy_checks.map((c) => ({
       token: c.id,
       title: c.title,

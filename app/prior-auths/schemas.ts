@@ -205,6 +205,16 @@ export const CoveragePolicyRefSchema = z.object({
   file_url: z.string().nullable().describe("expiring signed URL of the policy PDF, when one was uploaded"),
 });
 
+export const PolicyChangeSchema = z
+  .object({
+    coverage_policy_token: z.string(),
+    drug_name: z.string(),
+    decided_version: z.number().int().describe("the decision tree version the latest AI decision walked"),
+    current_version: z.number().int().describe("the version published now"),
+  })
+  .describe("set when the case's coverage policy published a newer decision tree after the latest AI decision; re-run to decide on it")
+  .meta({ id: "PolicyChange" });
+
 export const PolicyCheckStepSchema = z.object({
   id: z.string(),
   question: z.string(),
@@ -250,6 +260,10 @@ export const PriorAuthDetailSchema = z
     medication_requests: z.array(MedicationRequestSchema),
     pbm_policy_result: PbmPolicyResultSchema.nullable(),
     coverage_policy: CoveragePolicyRefSchema.nullable(),
+    policy_change: PolicyChangeSchema.nullable(),
+    possible_duplicates: z
+      .array(z.object({ token: z.string(), received_at: IsoDateTime, medication_name: z.string().nullable() }))
+      .describe("other requests for the same member and drug received within 30 days of this one (newest first, at most 5)"),
     policy_checks: z.array(PolicyCheckSchema),
     letters: z.array(LetterSchema),
     can_send_denial_letter: z.boolean(),

@@ -35,7 +35,7 @@
  * be left out of these two figures and named in `not_tracked`; without appeal facts the two metrics
  * are null (never 0).
  */
-import { isOpen, type CaseCategory, type CaseRecord } from "~/cases/case-record";
+import { countOutcomes, isOpen, type CaseCategory, type CaseRecord } from "~/cases/case-record";
 
 export interface DecisionMetrics {
   requests: number;
@@ -141,8 +141,8 @@ function hoursToDecision(c: CaseRecord): number | null {
 const NO_FACTS: CaseAppealFacts = { extended: false, appealed: false, approved_after_appeal: false };
 
 function decisionMetrics(cases: CaseRecord[], facts?: AppealFactsInput): DecisionMetrics {
-  const approved = cases.filter((c) => c.determination === "approved").length;
-  const denied = cases.filter((c) => c.determination === "denied").length;
+  // the same definition the dashboard uses (countOutcomes)
+  const { approved, denied, pending } = countOutcomes(cases);
   const hours = cases.map(hoursToDecision).filter((h): h is number => h !== null);
   const avg = hours.length ? hours.reduce((a, b) => a + b, 0) / hours.length : null;
   const med = median(hours);
@@ -156,7 +156,7 @@ function decisionMetrics(cases: CaseRecord[], facts?: AppealFactsInput): Decisio
     requests: cases.length,
     approved,
     denied,
-    pending: cases.length - approved - denied,
+    pending,
     percent_approved: pct(approved, cases.length),
     percent_denied: pct(denied, cases.length),
     percent_approved_after_appeal: pct(approvedAfterAppeal, appealed.length),

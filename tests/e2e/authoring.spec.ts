@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { demoFaxFile, signInReviewer } from "./fixtures/prior-auth-helpers";
+import { demoFaxFile, signInReviewer, submitFax } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-author-${process.pid}.json`);
 let orgId = "";
@@ -30,7 +30,7 @@ async function uploadFax(page: Page, file: string) {
   const modal = page.getByTestId("fax-modal");
   await modal.getByLabel("Fax PDF").setInputFiles(file);
   await expect(modal.getByTestId("fax-preview").getByTestId("pdf-page-indicator")).toHaveText(/Page 1 of \d+/);
-  await modal.getByRole("button", { name: "Submit prior auth" }).click();
+  await submitFax(page, file);
   await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
   await expect(page.getByTestId("prior-auth-detail")).toBeVisible({ timeout: 180_000 });
 }

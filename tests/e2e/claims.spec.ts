@@ -79,6 +79,11 @@ test("override a line with a required reason, and send a letter for a denied lin
   await line.getByRole("button", { name: "Save decision" }).click();
   await expect(page.getByTestId("line-decision").first()).toHaveAttribute("data-decision", "approved");
   await expect(page.getByText("Reviewer decision: approved")).toBeVisible();
+  // saved: the form closes and starts over empty (issue 24 E: it stayed open with the reason filled)
+  await expect(line.getByTestId("line-human-decision")).toContainText("Saved");
+  await expect(line.getByTestId("line-override")).not.toHaveAttribute("open", /.*/);
+  await line.getByText("Change decision").click();
+  await expect(line.getByLabel("Reason (required)")).toHaveValue("");
 });
 
 test("the list refreshes live and deletes with the confirmation", async ({ page, context }) => {

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { demoFaxFile, notAPdfFile, reloadUntilDecided, signInReviewer } from "./fixtures/prior-auth-helpers";
+import { demoFaxFile, notAPdfFile, reloadUntilDecided, signInReviewer, submitFax } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-reviewer-${process.pid}.json`);
 let orgId = "";
@@ -59,7 +59,7 @@ async function uploadFax(page: Page, file: string) {
   const modal = await openFaxSimulation(page);
   await modal.getByLabel("Fax PDF").setInputFiles(file);
   await expect(modal.getByTestId("fax-preview").getByTestId("pdf-page-indicator")).toHaveText(/Page 1 of \d+/);
-  await modal.getByRole("button", { name: "Submit prior auth" }).click();
+  await submitFax(page, file);
   await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
   return new URL(page.url()).pathname;
 }
@@ -154,6 +154,21 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("pdf-viewer")).toHaveAttribute("aria-label", "coverage policy viewer");
   });
 
+  test("the same fax uploaded again offers the existing case (issue 24 C)", async ({ page }) => {
+    const file = await demoFaxFile("demo-001");
+    const modal = await openFaxSimulation(page);
+    await modal.getByLabel("Fax PDF").setInputFiles(file);
+    await modal.getByRole("button", { name: "Submit prior auth" }).click();
+    // demo-001 was uploaded by the previous test: no second case is made silently
+    const dup = modal.getByTestId("duplicate-upload");
+    await expect(dup).toContainText("This fax was already received");
+    await expect(dup.getByTestId("create-anyway")).toBeVisible();
+    const existing = await dup.getByTestId("open-existing-case").getAttribute("href");
+    expect(existing).toMatch(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
+    await dup.getByTestId("open-existing-case").click();
+    await expect(page).toHaveURL(new RegExp(`${existing}$`));
+  });
+
   test("denied case: denial letter only after clinician sign-off, then the PDF downloads", async ({ page }) => {
     await uploadFax(page, await demoFaxFile("demo-003"));
     await waitForDecision(page);
@@ -228,7 +243,12 @@ test.describe("with JavaScript", () => {
     const uploads = Array.from({ length: Math.max(2, 12 - existing) }, (_, i) => ids[i % ids.length]!);
     for (const id of uploads) {
       const response = await page.request.post(`/o/${orgId}/prior-auths?index`, {
-        multipart: { intent: "fax", file: { name: `${id}.pdf`, mimeType: "application/pdf", buffer: fs.readFileSync(await demoFaxFile(id)) } },
+        // the same faxes again on purpose: create_anyway, as the duplicate offer's "Create anyway" sends
+        multipart: {
+          intent: "fax",
+          create_anyway: "1",
+          file: { name: `${id}.pdf`, mimeType: "application/pdf", buffer: fs.readFileSync(await demoFaxFile(id)) },
+        },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(302);
@@ -283,7 +303,7 @@ test.describe("developer code view", () => {
     try {
       await expect(page.getByTestId("decision-panel")).toHaveCount(0);
       await expect(page.locator("pre").filter({ hasText: '"final_decision": "approved"' })).toBeVisible();
-      await page.getByTestId("rerun-decision").click();
+      await page.getByTestId("try-decision-prompt").click();
       const modal = page.getByTestId("prompt-modal");
       await expect(modal.getByRole("tab", { name: "System Prompt" })).toHaveAttribute("aria-selected", "true");
       await modal.getByRole("tab", { name: "JSON Schema" }).click();
@@ -326,7 +346,7 @@ test.describe("without JavaScript", () => {
       .getByTestId("fax-modal")
       .getByLabel("Fax PDF")
       .setInputFiles(await demoFaxFile("demo-001"));
-    await page.getByTestId("fax-modal").getByRole("button", { name: "Submit prior auth" }).click();
+    await submitFax(page, await demoFaxFile("demo-001"));
     await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
     await expect(page.getByTestId("intake-steps")).toBeVisible();
     await expect(page.getByTestId("pdf-fallback")).toBeVisible();

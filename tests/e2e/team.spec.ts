@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { demoFaxFile, signInReviewer } from "./fixtures/prior-auth-helpers";
+import { demoFaxFile, signInReviewer, submitFax } from "./fixtures/prior-auth-helpers";
 import { latestCode } from "./fixtures/outbox";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-team-${process.pid}.json`);
@@ -73,7 +73,7 @@ test("add a user who signs in from the invitation; reviewer vs clinical reviewer
   const fax = ivyPage.getByTestId("fax-modal");
   await fax.getByLabel("Fax PDF").setInputFiles(await demoFaxFile("demo-003"));
   await expect(fax.getByTestId("fax-preview").getByTestId("pdf-page-indicator")).toHaveText(/Page 1 of \d+/);
-  await fax.getByRole("button", { name: "Submit prior auth" }).click();
+  await submitFax(ivyPage, await demoFaxFile("demo-003"));
   await expect(ivyPage).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
   const casePath = new URL(ivyPage.url()).pathname;
   const caseId = casePath.split("/").pop()!;

@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { demoFaxFile, signInReviewer } from "./fixtures/prior-auth-helpers";
+import { demoFaxFile, signInReviewer, submitFax } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `pa-e2e-hooks-${process.pid}.json`);
 const SHOTS = path.resolve("test-results", "screens");
@@ -122,7 +122,7 @@ test("create a webhook, process a fax, receive signed deliveries", async ({ page
   const fax = page.getByTestId("fax-modal");
   await fax.getByLabel("Fax PDF").setInputFiles(await demoFaxFile("demo-001", { scanned: false }));
   await expect(fax.getByTestId("fax-preview").getByTestId("pdf-page-indicator")).toHaveText(/Page 1 of \d+/);
-  await fax.getByRole("button", { name: "Submit prior auth" }).click();
+  await submitFax(page, await demoFaxFile("demo-001", { scanned: false }));
   await expect(page).toHaveURL(new RegExp(`/o/${orgId}/prior-auths/[A-Za-z0-9_-]+$`));
   const caseId = new URL(page.url()).pathname.split("/").pop()!;
 

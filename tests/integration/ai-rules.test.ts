@@ -12,6 +12,7 @@ import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
 import * as rulesRoute from "~/routes/api/ai-rules/collection";
 import * as ruleRoute from "~/routes/api/ai-rules/item";
+import { loadActiveRules } from "~/ai-rules/ai-rules.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
@@ -142,6 +143,22 @@ describe("AI rules API", () => {
     expect(deny.body.errors.join(" ")).toMatch(/cannot deny or approve/);
     expect((await post({ ...RULE, scoped_plan_ids: ["not-a-plan"] })).body.errors.join(" ")).toMatch(/Unknown plan id/);
     expect(await t.database.prisma.aiRule.count({ where: { organization_id: orgId } })).toBe(0);
+  });
+
+  it("accepts the words the help and a reviewer use ('patient age < 18'), keeps them as written, and names an unknown field (issue 24 E)", async () => {
+    for (const condition of ["patient age < 18", "member age < 18", "the patient's age < 18", "age of the member < 18"]) {
+      const res = await callRoute(rulesRoute, "POST", `/api/o/${orgId}/ai_rules`, { orgId }, asA({ ...RULE, conditions: [condition] }));
+      expect(res.status, condition).toBe(201);
+      expect((await json(res)).ai_rule.conditions).toEqual([condition]);
+    }
+    const rules = await loadActiveRules(t.database, orgId);
+    expect(rules.flatMap((r) => r.conditions)).toEqual(["age < 18", "age < 18", "age < 18", "age < 18"]);
+    const bad = await callRoute(rulesRoute, "POST", `/api/o/${orgId}/ai_rules`, { orgId }, asA({ ...RULE, conditions: ["patient weight > 100"] }));
+    expect(bad.status).toBe(422);
+    const message = (await json(bad)).errors.join(" ");
+    expect(message).toContain('"patient weight" is not a field rules can read');
+    expect(message).toMatch(/Use one of: age, quantity/);
+    await t.database.prisma.aiRule.deleteMany({ where: { organization_id: orgId } });
   });
 
   it("tenancy: another organization's rule is 404 for read, update and delete and never listed", async () => {

@@ -178,6 +178,8 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
         "medication_requests",
         "pbm_policy_result",
         "coverage_policy",
+        "policy_change",
+        "possible_duplicates",
         "policy_checks",
         "letters",
         "can_send_denial_letter",
@@ -191,6 +193,7 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
     expect(body.ai_decision).toMatchObject({ final_decision: "denied", confidence_score: 0.82, response_data: { is_approved: false } });
     expect(body.ai_decision!.citations[0]).toMatchObject({ document: "fax", page: 1 });
     expect(body.decision).toBeNull();
+    expect(body.policy_change).toBeNull(); // decided on no tree version: nothing to re-run
     expect(body.can_send_denial_letter).toBe(true);
     expect(body.can_override).toBe(true);
     expect(body.diagnoses_summary).toEqual({

@@ -58,6 +58,17 @@ it("documents every /api route and method the build serves, and nothing else", (
   expect([...documented].filter((op) => !served.has(op)).sort(), "documented but not served").toEqual([]);
 });
 
+it("documents the spec's API keys and formulary requirement routes (issue 24 E: they answered 404)", () => {
+  const paths = buildOpenApiDocument().paths as Record<string, Record<string, unknown>>;
+  const has = (method: string, path: string) => Object.keys(paths[path] ?? {}).includes(method);
+  expect(has("get", "/api/o/{orgId}/api_keys")).toBe(true);
+  expect(has("get", "/api/o/{orgId}/api_keys.json")).toBe(true);
+  expect(has("post", "/api/o/{orgId}/api_keys")).toBe(true);
+  expect(has("delete", "/api/o/{orgId}/api_keys/{keyId}")).toBe(true);
+  expect(has("get", "/api/o/{orgId}/formulary_drug_requirements.json")).toBe(true);
+  expect(has("get", "/api/o/{orgId}/formulary_drug_requirements/{requirementId}.json")).toBe(true);
+});
+
 it("gives every operation a summary, a tag and a 200 response, and resolves every schema reference", () => {
   const doc = buildOpenApiDocument();
   const text = JSON.stringify(doc);

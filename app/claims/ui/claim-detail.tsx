@@ -5,6 +5,7 @@
  * denial letter for a denied line) and Document. Tabs live in the query string (?tab=, ?side=) so
  * the page works without JavaScript; citations open the cited fax page with the quote highlighted.
  */
+import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CitationList, CitationProvider } from "~/prior-auths/ui/citations";
@@ -115,7 +116,7 @@ function Field({ label, value, testId }: { label: string; value: React.ReactNode
 
 function Tabs({ tabs, current, param, search }: { tabs: readonly { id: string; label: string }[]; current: string; param: string; search: string }) {
   return (
-    <nav className="flex gap-1 overflow-x-auto border-b border-slate-200" aria-label={param === "tab" ? "Case sections" : "Decision and document"}>
+    <nav className="flex flex-wrap gap-x-1 border-b border-slate-200" aria-label={param === "tab" ? "Case sections" : "Decision and document"}>
       {tabs.map((t) => (
         <Link
           key={t.id}
@@ -139,46 +140,44 @@ function lineTitle(l: ClaimLine) {
 function ServicesTable({ lines }: { lines: ClaimLine[] }) {
   if (!lines.length) return <p className="text-sm text-slate-500">No service line with a HCPCS/CPT code was read from the request.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="services-table">
         <thead>
           <tr className="text-left text-xs font-medium text-slate-500">
-            <th className="py-2 pr-3">#</th>
-            <th className="py-2 pr-3">Code</th>
-            <th className="py-2 pr-3">Description</th>
-            <th className="py-2 pr-3">Units</th>
-            <th className="py-2 pr-3">Date(s) of service</th>
-            <th className="py-2 pr-3">POS / site</th>
-            <th className="py-2 pr-3">Providers</th>
-            <th className="py-2">Source</th>
+            <th className="py-2 pr-3">Line · code</th>
+            <th className="py-2 pr-3">Service</th>
+            <th className="py-2 pr-3">Units · date(s) · place</th>
+            <th className="py-2">Providers · source</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {lines.map((l) => (
-            <tr key={l.token} data-testid="service-row" data-code={l.code ?? ""}>
-              <td className="py-2 pr-3 text-slate-500">{l.line_number}</td>
-              <td className="py-2 pr-3 font-mono">
-                {l.code}
-                {l.modifiers.length ? <span className="text-slate-500">-{l.modifiers.join("-")}</span> : null}
+            <tr key={l.token} data-testid="service-row" data-code={l.code ?? ""} className="align-top">
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <span className="text-slate-500">{l.line_number}</span>{" "}
+                <span className="font-mono">
+                  {l.code}
+                  {l.modifiers.length ? <span className="text-slate-500">-{l.modifiers.join("-")}</span> : null}
+                </span>
               </td>
               <td className="py-2 pr-3">
                 {l.description ?? <span className="text-slate-400">—</span>}
                 <div className="text-xs text-slate-500">{CATEGORY[l.category ?? "other"]}</div>
               </td>
-              <td className="py-2 pr-3">{l.units ?? "—"}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">
-                {l.date_of_service ?? "—"}
-                {l.date_of_service_end ? ` – ${l.date_of_service_end}` : ""}
-              </td>
               <td className="py-2 pr-3">
-                {l.place_of_service ?? "—"}
-                {l.site_of_care ? <div className="text-xs text-slate-500">{l.site_of_care}</div> : null}
+                <div>{l.units ?? "—"} unit(s)</div>
+                <div className="text-xs text-slate-500">
+                  {l.date_of_service ?? "date not read"}
+                  {l.date_of_service_end ? ` – ${l.date_of_service_end}` : ""}
+                </div>
+                <div className="text-xs text-slate-500">
+                  POS {l.place_of_service ?? "—"}
+                  {l.site_of_care ? ` · ${l.site_of_care}` : ""}
+                </div>
               </td>
-              <td className="py-2 pr-3 text-xs">
+              <td className="py-2 text-xs">
                 {l.ordering_provider ? <div>Ordering: {l.ordering_provider}</div> : null}
                 {l.rendering_provider ? <div>Rendering: {l.rendering_provider}</div> : null}
-              </td>
-              <td className="py-2">
                 <CitationList citations={l.citations.slice(0, 1)} />
               </td>
             </tr>
@@ -309,7 +308,7 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
               {confidence}%
             </div>
           )}
-          <p className="text-sm text-slate-800">{ai.ai_summary}</p>
+          <p className="text-sm text-slate-800">{plainText(ai.ai_summary)}</p>
           {criteria.length > 0 && (
             <ol className="space-y-1.5" aria-label="Decision trail">
               {criteria.map((c, i) => (
@@ -321,8 +320,8 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
                     {c.outcome === "met" ? "✓" : c.outcome === "not_met" ? "✗" : "?"}
                   </span>
                   <div className="min-w-0">
-                    <p className="font-medium text-slate-800">{c.question}</p>
-                    <p className="text-slate-600">{c.reason}</p>
+                    <p className="font-medium text-slate-800">{plainCriterion(c.question)}</p>
+                    <p className="text-slate-600">{plainText(c.reason)}</p>
                     <CitationList citations={c.citations} />
                   </div>
                 </li>
@@ -345,13 +344,13 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
         </div>
       )}
       {human && (
-        <p className="rounded-md bg-indigo-50 px-3 py-2 text-xs text-indigo-900">
-          Reviewer decision: {human.final_decision} — {human.reason}
+        <p className="rounded-md bg-indigo-50 px-3 py-2 text-xs text-indigo-900" role="status" data-testid="line-human-decision">
+          Saved · Reviewer decision: {plainLabel(human.final_decision)} — {plainText(human.reason)}
         </p>
       )}
       {line.letters.map((l) => (
         <p key={l.token} className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-700" data-testid="line-letter">
-          Denial letter sent (signed off) — criterion: {l.criterion}
+          Denial letter sent (signed off) — criterion: {plainCriterion(l.criterion)}
         </p>
       ))}
       {lineError && (
@@ -359,8 +358,14 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
           {lineError.message}
         </p>
       )}
-      <details className="rounded-md border border-slate-100 px-3 py-2" open={lineError?.intent === "override"}>
-        <summary className="cursor-pointer text-xs font-medium text-slate-700">Override decision</summary>
+      {/* keyed on the saved decision: once one is saved the form starts over, closed and empty */}
+      <details
+        key={human?.token ?? "none"}
+        className="rounded-md border border-slate-100 px-3 py-2"
+        open={lineError?.intent === "override"}
+        data-testid="line-override"
+      >
+        <summary className="cursor-pointer text-xs font-medium text-slate-700">{human ? "Change decision" : "Override decision"}</summary>
         <Form method="post" className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="override" />
           <input type="hidden" name="line" value={line.token} />
@@ -437,9 +442,9 @@ export function ClaimDetailView({
   ] as const;
   return (
     <CitationProvider value={open}>
-      <div className="mx-auto max-w-7xl space-y-4 p-6" data-testid="claim-detail">
+      <div className="mx-auto max-w-7xl space-y-4 p-4 sm:p-6" data-testid="claim-detail">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
             <Link to="../claims" relative="path" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
               <span aria-hidden="true">←</span> Medical Claims
             </Link>
@@ -453,14 +458,14 @@ export function ClaimDetailView({
           <LiveDot connected={connected} />
         </div>
         {caseBar}
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <section className={`${card} p-4`}>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <section className={`${card} min-w-0 p-4`}>
             <Tabs tabs={CLAIM_LEFT_TABS} current={tab} param="tab" search={search} />
             <div className="pt-4">
               <LeftPanel detail={detail} tab={tab} />
             </div>
           </section>
-          <section className={`${card} p-4`}>
+          <section className={`${card} min-w-0 p-4`}>
             <nav className="flex gap-1 border-b border-slate-200" aria-label="Decision and document">
               {sideTabs.map((t) => (
                 <Link

@@ -6,7 +6,7 @@ import { GenerateTreeButton, TreeStatusBadge } from "./tree-status";
 
 export function PolicyTable({ basePath, policies, search }: { basePath: string; policies: SerializedCoveragePolicy[]; search: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="policies-table">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>

@@ -3,6 +3,7 @@
  * found nothing, and the tabs AI Decision, Patient, Diagnoses, Medication Requests, Practitioners,
  * Formulary requirements, the agents' work (Eligibility, Clinical review, Audit) and JSON.
  */
+import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { useState } from "react";
 import { JsonView } from "~/components/code-view";
 import { Badge, PassMark, decisionTone } from "~/prior-auths/ui/badges";
@@ -104,21 +105,21 @@ function DecisionTab({ r }: { r: DemoResult }) {
       <ConfidenceMeter score={d.confidence_score} />
       <div>
         <h4 className="text-sm font-semibold text-slate-900">Summary</h4>
-        <p className="mt-1 text-sm text-slate-700">{d.ai_summary}</p>
+        <p className="mt-1 text-sm text-slate-700">{plainText(d.ai_summary)}</p>
       </div>
       {d.missing_items && d.missing_items.length > 0 && (
         <div>
           <h4 className="text-sm font-semibold text-slate-900">To ask the prescriber for</h4>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
             {d.missing_items.map((m) => (
-              <li key={m}>{m}</li>
+              <li key={m}>{plainText(m)}</li>
             ))}
           </ul>
         </div>
       )}
       <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
         <summary className="cursor-pointer font-semibold text-slate-900">Rationale</summary>
-        <p className="mt-2 whitespace-pre-line text-slate-700">{d.rationale}</p>
+        <p className="mt-2 whitespace-pre-line text-slate-700">{plainText(d.rationale)}</p>
       </details>
       {d.citations.length > 0 && (
         <div>
@@ -278,7 +279,7 @@ function EligibilityTab({ r }: { r: DemoResult }) {
   const e = r.eligibility;
   return (
     <Card title="Eligibility agent" aside={<PassMark passed={e.eligible} />}>
-      <p className="text-sm text-slate-700">{e.reason}</p>
+      <p className="text-sm text-slate-700">{plainText(e.reason)}</p>
       <dl className="mt-3">
         <Field label="Eligible" value={e.eligible === null ? "Cannot be determined" : e.eligible ? "Yes" : "No"} citations={e.citations} />
         <Field label="Matched member" value={e.member ? `${e.member.first_name} ${e.member.last_name} (${e.member.member_id})` : null} />
@@ -309,8 +310,8 @@ function ClinicalTab({ r }: { r: DemoResult }) {
               <li key={cr.node_id} className="flex items-start gap-2 text-sm">
                 <PassMark passed={OUTCOME[cr.outcome]} />
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{cr.question}</p>
-                  <p className="text-slate-600">{cr.reason}</p>
+                  <p className="font-medium text-slate-900">{plainCriterion(cr.question)}</p>
+                  <p className="text-slate-600">{plainText(cr.reason)}</p>
                   <div className="mt-1">
                     <CitationList citations={cites(cr.citations)} />
                   </div>
@@ -346,10 +347,10 @@ function AuditTab({ r }: { r: DemoResult }) {
             <PassMark passed={a.passed} />
             <div className="min-w-0">
               <p className="text-slate-900">
-                <span className="font-medium">{a.check.replace(/_/g, " ")}</span>{" "}
+                <span className="font-medium">{plainLabel(a.check)}</span>{" "}
                 {a.severity !== "info" && <Badge tone={a.severity === "blocking" ? "red" : "amber"}>{a.severity}</Badge>}
               </p>
-              <p className="text-slate-600">{a.message}</p>
+              <p className="text-slate-600">{plainText(a.message)}</p>
               <CitationList citations={cites(a.citations)} />
             </div>
           </li>

@@ -120,7 +120,7 @@ export function PolicyExtraction({
 function ExtractionResults({ extraction, policies }: { extraction: ExtractionView; policies: { token: string; drug_name: string }[] }) {
   const { columns, rows } = extractionTable(extraction, policies);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <p className="mb-2 text-xs text-slate-500">
         Extracted {formatDateTime(extraction.processed_at!)} with the built-in engine · {rows.length} {rows.length === 1 ? "policy" : "policies"}
       </p>

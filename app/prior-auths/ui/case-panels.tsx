@@ -3,6 +3,7 @@
  * with NPI data), Formulary (the PBM policy result) and Policy Criteria Check. In the developer code
  * view every panel shows its raw JSON and a re-run icon that opens the prompt modal.
  */
+import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { Link, useLocation } from "react-router";
 import type { PriorAuthDetail } from "~/prior-auths/schemas";
 import { JsonView } from "~/components/code-view";
@@ -112,7 +113,7 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
             {diagnoses_summary.ai_summary && (
               <div className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
                 <p className="text-[11px] font-semibold tracking-wide text-slate-500 uppercase">Summary</p>
-                <p className="mt-0.5">{diagnoses_summary.ai_summary}</p>
+                <p className="mt-0.5">{plainText(diagnoses_summary.ai_summary)}</p>
                 <p className="mt-1 text-xs text-slate-500">
                   Primary <span className="font-mono text-slate-700">{diagnoses_summary.primary_diagnosis_code ?? "—"}</span>
                   {diagnoses_summary.primary_diagnosis_description ? ` · ${diagnoses_summary.primary_diagnosis_description}` : ""}
@@ -311,7 +312,7 @@ export function PolicyCriteriaTab({ detail, codeView }: { detail: Detail; codeVi
           <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
             <h3 className="text-sm font-semibold text-slate-900">
               {check.title}
-              <span className="ml-2 text-xs font-normal text-slate-400 capitalize">{check.kind.replace("_", " ")}</span>
+              <span className="ml-2 text-xs font-normal text-slate-400">{plainLabel(check.kind)}</span>
             </h3>
             {check.passed === true ? (
               <Badge tone="green">Met</Badge>
@@ -326,8 +327,8 @@ export function PolicyCriteriaTab({ detail, codeView }: { detail: Detail; codeVi
               <li key={step.id} className="flex gap-3 px-4 py-2.5" data-testid="criteria-step">
                 <PassMark passed={step.passed} />
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium text-slate-900">{step.question}</p>
-                  {step.reason && <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{step.reason}</p>}
+                  <p className="text-sm font-medium text-slate-900">{plainCriterion(step.question)}</p>
+                  {step.reason && <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{plainText(step.reason)}</p>}
                   {step.citations.length > 0 && (
                     <div className="mt-1">
                       <CitationList citations={step.citations} />

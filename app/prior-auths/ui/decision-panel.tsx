@@ -13,6 +13,7 @@ import { CitationList } from "./citations";
 import { decisionKind, formatDateTime, headerDecisionLabel } from "./decision";
 import { ConfirmActions, withParams } from "~/ui/modal";
 import { DenialLetterSchema, OverrideSchema } from "./schemas";
+import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { FieldError, FormAlert, primaryButton, secondaryButton, dangerButton } from "~/ui/styles";
 import { ChoiceField, TextAreaField } from "~/ui/form-fields";
 
@@ -43,6 +44,89 @@ export function ConfidenceMeter({ score }: { score: number }) {
   );
 }
 
+/**
+ * Re-runs the case's decision for real (intent=rerun_decision → the intake job, which saves a new AI
+ * decision beside the old ones and never replaces a reviewer's decision). A plain POST form, so it
+ * works before JavaScript loads.
+ */
+export function RerunDecisionForm({ label, testId, compact = false }: { label: string; testId: string; compact?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "rerun_decision";
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value="rerun_decision" />
+      <button
+        type="submit"
+        disabled={busy}
+        data-testid={testId}
+        className={
+          compact
+            ? "rounded-md border border-indigo-200 bg-indigo-50 px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 disabled:opacity-60"
+            : primaryButton
+        }
+      >
+        {busy ? "Queuing…" : label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * "Policy changed since this decision": shown when the case's coverage policy published a newer
+ * decision tree than the one its latest AI decision walked, with a Re-run action. Reviewers'
+ * decisions are kept whatever the re-run decides.
+ */
+export function PolicyChangedNotice({ detail }: { detail: Detail }) {
+  const change = detail.policy_change;
+  if (!change) return null;
+  return (
+    <section
+      className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3"
+      role="status"
+      aria-label="Policy changed since this decision"
+      data-testid="policy-changed"
+    >
+      <div className="min-w-0 flex-1 text-sm text-amber-900">
+        <p className="font-semibold">Policy changed since this decision</p>
+        <p className="mt-0.5">
+          This case was decided on decision tree version {change.decided_version} of the {change.drug_name} coverage policy; version {change.current_version} is
+          published now. Re-run the decision to apply it.
+          {detail.decision ? " The reviewer's decision stays in force; the re-run only adds a new AI decision beside it." : ""}
+        </p>
+      </div>
+      <RerunDecisionForm label="Re-run decision" testId="policy-rerun" />
+    </section>
+  );
+}
+
+/** "Possible duplicate": other requests for the same member and drug within 30 days, with links. */
+export function PossibleDuplicatesNotice({ detail, orgId }: { detail: Detail; orgId: string }) {
+  const others = detail.possible_duplicates;
+  if (!others.length) return null;
+  return (
+    <section
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      role="status"
+      aria-label="Possible duplicate"
+      data-testid="possible-duplicates"
+    >
+      <p className="font-semibold">Possible duplicate</p>
+      <p className="mt-0.5">
+        The same member has {others.length === 1 ? "another request" : `${others.length} other requests`} for this drug within 30 days:{" "}
+        {others.map((o, i) => (
+          <span key={o.token}>
+            {i > 0 ? ", " : ""}
+            <Link to={`/o/${orgId}/prior-auths/${o.token}`} className="font-medium text-amber-900 underline">
+              received {formatDateTime(o.received_at)}
+            </Link>
+          </span>
+        ))}
+        .
+      </p>
+    </section>
+  );
+}
+
 export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: boolean }) {
   const { search } = useLocation();
   const ai = detail.ai_decision;
@@ -52,14 +136,17 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs" aria-label="AI decision">
         <div className="mb-2 flex items-center justify-between">
           <h2 className="text-sm font-semibold text-slate-900">AI decision</h2>
-          <Link
-            to={withParams(search, { modal: "prompt", prompt_type: "decision" })}
-            preventScrollReset
-            className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:text-indigo-700"
-            data-testid="rerun-decision"
-          >
-            Re-run
-          </Link>
+          <div className="flex items-center gap-2">
+            <Link
+              to={withParams(search, { modal: "prompt", prompt_type: "decision" })}
+              preventScrollReset
+              className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:text-indigo-700"
+              data-testid="try-decision-prompt"
+            >
+              Try prompt
+            </Link>
+            <RerunDecisionForm label="Re-run" testId="rerun-decision" compact />
+          </div>
         </div>
         <JsonView value={{ ai_decision: ai, decision: human, ai_responses: detail.ai_responses }} className="max-h-96" />
       </section>
@@ -75,7 +162,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
         <>
           <ConfidenceMeter score={ai.confidence_score} />
           <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-summary">
-            {ai.ai_summary}
+            {plainText(ai.ai_summary)}
           </p>
           {detail.ai_responses.length > 0 && (
             <ul className="space-y-1.5 border-t border-slate-100 pt-3">
@@ -86,7 +173,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
                     aria-hidden="true"
                   />
                   <span>
-                    <span className="font-semibold text-slate-800 capitalize">{r.agent}</span>: {r.summary}
+                    <span className="font-semibold text-slate-800 capitalize">{plainLabel(r.agent)}</span>: {plainText(r.summary)}
                   </span>
                 </li>
               ))}
@@ -103,7 +190,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
           data-testid="human-decision"
         >
           <p className="font-semibold text-slate-900">Reviewer decision: {human.decision_type === "approve" ? "Approved" : "Denied"}</p>
-          <p className="mt-0.5 text-slate-700">{human.reason}</p>
+          <p className="mt-0.5 text-slate-700">{plainText(human.reason)}</p>
           <p className="mt-1 text-xs text-slate-500">
             {human.user?.username ?? "API"} · {formatDateTime(human.created_at)}
           </p>
@@ -167,7 +254,7 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
       <section>
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Rationale</h3>
         <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-slate-800" data-testid="rationale">
-          {ai.rationale}
+          {plainText(ai.rationale)}
         </p>
       </section>
       <section>
@@ -180,7 +267,7 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
           )}
         </h3>
         {ai.decision_tree_traversal.length ? (
-          <div className="mt-2 overflow-x-auto rounded-md border border-slate-200">
+          <div className="mt-2 relative overflow-x-auto rounded-md border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="decision-trail">
               <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500">
                 <tr>
@@ -300,7 +387,7 @@ export function DenialLetterForm({
         </div>
         {letter.denial_reason && (
           <p className="text-sm text-slate-700">
-            <span className="font-medium">Reason:</span> {letter.denial_reason}
+            <span className="font-medium">Reason:</span> {plainText(letter.denial_reason)}
           </p>
         )}
         <div className="flex justify-end gap-2">
@@ -314,7 +401,7 @@ export function DenialLetterForm({
       </div>
     );
   }
-  const failed = detail.policy_checks.flatMap((c) => c.policy_check_steps.filter((s) => s.passed === false).map((s) => s.question));
+  const failed = detail.policy_checks.flatMap((c) => c.policy_check_steps.filter((s) => s.passed === false).map((s) => plainCriterion(s.question)));
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="denial_letter" />

@@ -26,8 +26,11 @@ export function FaxSimulationForm({
   submitLabel = "Submit prior auth",
   help = "A faxed prior authorization request (PDF only, up to 25 MB). Scanned pages are read with OCR.",
   hiddenFields = {},
+  duplicate = null,
 }: {
   serverError?: string | null;
+  /** the server found a case with this very file: offer to open it, or to create anyway */
+  duplicate?: { href: string; received_at: string; patient_name: string | null; medication_name: string | null } | null;
   cancelTo: string;
   fileField?: string;
   submitLabel?: string;
@@ -57,6 +60,25 @@ export function FaxSimulationForm({
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <FormAlert message={error} />
+      {duplicate && !clientError && (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert" data-testid="duplicate-upload">
+          <p className="font-semibold">This fax was already received</p>
+          <p>
+            The same file arrived on{" "}
+            {new Date(duplicate.received_at).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}
+            {duplicate.patient_name || duplicate.medication_name ? ` (${[duplicate.patient_name, duplicate.medication_name].filter(Boolean).join(" · ")})` : ""}
+            . Open that case, or create a new one if this is a new request.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Link to={duplicate.href} className={primaryButton} data-testid="open-existing-case">
+              Open existing case
+            </Link>
+            <button type="submit" name="create_anyway" value="1" className={secondaryButton} disabled={busy} data-testid="create-anyway">
+              Create anyway
+            </button>
+          </div>
+        </div>
+      )}
       <div>
         <label htmlFor="fax-file" className="mb-1 block text-sm font-medium text-slate-700">
           Fax PDF

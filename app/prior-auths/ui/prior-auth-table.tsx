@@ -83,7 +83,7 @@ function RowActions({ row, search }: { row: PriorAuthListRow; search: string }) 
 
 export function PriorAuthTable({ orgId, rows, query, search }: { orgId: string; rows: PriorAuthListRow[]; query: ListQuery; search: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="prior-auth-table">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>

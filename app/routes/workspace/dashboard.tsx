@@ -51,6 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { codeView } = useCodeView();
   const pa = stats.priorAuths;
   const w = stats.workload;
+  const reportsLink = `/o/${orgId}/reports?from=${stats.period.from}&to=${stats.period.to}`;
   const turnaround =
     w.median_turnaround_hours === null
       ? "—"
@@ -87,15 +88,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="pa-heading">
             <h2 id="pa-heading" className="mb-3 text-sm font-semibold text-slate-700">
-              Prior authorizations
+              Prior authorizations{" "}
+              <span className="font-normal text-slate-500">
+                received {stats.period.from} to {stats.period.to} ·{" "}
+                <Link to={reportsLink} className="text-indigo-600 hover:text-indigo-500">
+                  same figures in Reports
+                </Link>
+              </span>
             </h2>
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
               <Stat label="Total" value={pa.total} to={`/o/${orgId}/prior-auths`} />
-              <Stat label="Intake required" value={pa.intakeRequired} to={`/o/${orgId}/prior-auths`} tone="indigo" />
-              <Stat label="Pending" value={pa.pending} to={`/o/${orgId}/prior-auths`} />
-              <Stat label="Approved" value={pa.approved} to={`/o/${orgId}/prior-auths`} tone="emerald" />
-              <Stat label="Denied" value={pa.denied} to={`/o/${orgId}/prior-auths`} tone="red" />
-              <Stat label="Outreach required" value={pa.outreach} to={`/o/${orgId}/prior-auths`} tone="amber" />
+              <Stat label="Approved" value={pa.approved} to={reportsLink} tone="emerald" hint="final determination" />
+              <Stat label="Denied" value={pa.denied} to={reportsLink} tone="red" hint="signed off by a clinician" />
+              <Stat label="Pending" value={pa.pending} to={`/o/${orgId}/cases`} hint="not yet determined" />
+              <Stat
+                label="Awaiting sign-off"
+                value={pa.awaitingSignOff}
+                to={`/o/${orgId}/cases`}
+                tone={pa.awaitingSignOff ? "red" : "slate"}
+                hint="AI denials, of pending"
+              />
+              <Stat label="Outreach required" value={pa.outreach} to={`/o/${orgId}/cases`} tone="amber" hint="of pending" />
+              <Stat label="Intake required" value={pa.intakeRequired} to={`/o/${orgId}/prior-auths`} tone="indigo" hint="of pending" />
             </div>
           </section>
           <section aria-labelledby="config-heading">

@@ -35,7 +35,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
           No providers yet. They appear here once cases have been through intake.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="providers-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>

@@ -99,7 +99,7 @@ export default function AiRulesList({ loaderData, actionData }: Route.ComponentP
               Search
             </button>
           </Form>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
             <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="rules-table">
               <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>

@@ -82,13 +82,16 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-sm text-slate-500">Upload a claim or medical request fax with Medical Claim fax simulation.</p>
         </div>
       ) : (
-        <div className={`${card} overflow-hidden`}>
+        <div className={`${card} relative overflow-x-auto`}>
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="claims-table">
             <thead className="bg-slate-50">
               <tr className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <th className="px-4 py-3">Name</th>
-                <th className="px-4 py-3">Service requests</th>
-                <th className="px-4 py-3">Created</th>
+                <th className="px-4 py-3">
+                  <span className="sm:hidden">Lines</span>
+                  <span className="hidden sm:inline">Service requests</span>
+                </th>
+                <th className="hidden px-4 py-3 sm:table-cell">Created</th>
                 <th className="px-4 py-3">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -114,7 +117,7 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
                     )}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{c.service_requests_size}</td>
-                  <td className="px-4 py-3 text-slate-500" title={c.created_at}>
+                  <td className="hidden px-4 py-3 text-slate-500 sm:table-cell" title={c.created_at}>
                     {c.time_ago_in_words} ago
                   </td>
                   <td className="px-4 py-3 text-right">

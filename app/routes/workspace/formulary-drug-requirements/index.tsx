@@ -33,7 +33,7 @@ export default function FormularyRequirements({ loaderData }: Route.ComponentPro
           <p className="mt-1 text-sm text-slate-500">Formulary rows appear here once a formulary is imported for a plan.</p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="formulary-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>

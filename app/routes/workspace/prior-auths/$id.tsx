@@ -97,7 +97,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 /**
- * intent=run_ai (Complete intake with AI / Retry) · override · denial_letter · chat_start ·
+ * intent=run_ai (Complete intake with AI / Retry) · rerun_decision (policy changed / code view Re-run:
+ * the same intake job, which saves a new AI decision and keeps every human one) · override · denial_letter · chat_start ·
  * chat_message · run_prompt · ground_truth · extend_time_frame · record_appeal · decide_appeal.
  * Each calls one domain function (a chat question also starts its AI reply).
  */
@@ -116,6 +117,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "run_ai": {
         await queueIntake(database, organization.id, paId);
         return redirect(here);
+      }
+      case "rerun_decision": {
+        await queueIntake(database, organization.id, paId);
+        return redirectWithToast(here, { type: "success", message: "Re-run queued: a new AI decision will be saved; reviewer decisions are kept" });
       }
       case "override": {
         requirePermission(ctx, "cases.decide");

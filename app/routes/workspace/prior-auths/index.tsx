@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { createPriorAuthFromEpa, createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
+import { findDuplicateFax, type DuplicateUpload } from "~/prior-auths/find-duplicate-upload.server";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
 import { deletePriorAuth } from "~/prior-auths/delete-prior-auth.server";
 import { generateSyntheticPriorAuthDocument } from "~/prior-auths/generate-synthetic-prior-auth.server";
@@ -37,7 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * intent=fax (multipart `file`) or create_epa (`synthetic_document`) create a case and open its
+ * intent=fax (multipart `file`; answers 409 with `duplicate` when the same file was received in the
+ * last 30 days, unless create_anyway=1) or create_epa (`synthetic_document`) create a case and open its
  * intake page; intent=generate returns a synthetic ePA document to edit; intent=delete (`id`).
  */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -50,6 +52,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "fax") {
       const file = form.get("file");
       const upload = file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name } : null;
+      // the same fax received again: offer the existing case first ("Create anyway" sends create_anyway=1)
+      const duplicate = upload && form.get("create_anyway") !== "1" ? await findDuplicateFax(database, organization.id, upload.bytes) : null;
+      if (duplicate) return data({ intent, duplicate }, { status: 409 });
       const pa = await createPriorAuthFromFax(database, organization.id, upload);
       return redirectWithToast(`${base}/${pa.id}`, { type: "success", message: "Prior auth received. Intake started." });
     }
@@ -78,7 +83,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-type ActionData = { intent: string; error?: string; description?: string; document?: string; generateResult?: unknown; createResult?: unknown };
+type ActionData = {
+  intent: string;
+  error?: string;
+  duplicate?: DuplicateUpload;
+  description?: string;
+  document?: string;
+  generateResult?: unknown;
+  createResult?: unknown;
+};
 
 export default function PriorAuthList({ loaderData, actionData }: Route.ComponentProps) {
   const { orgId, query, list } = loaderData;
@@ -158,7 +171,11 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
         size="lg"
         testId="fax-modal"
       >
-        <FaxSimulationForm serverError={result?.intent === "fax" ? result.error : null} cancelTo={closeTo} />
+        <FaxSimulationForm
+          serverError={result?.intent === "fax" ? result.error : null}
+          duplicate={result?.intent === "fax" && result.duplicate ? { ...result.duplicate, href: `/o/${orgId}/prior-auths/${result.duplicate.token}` } : null}
+          cancelTo={closeTo}
+        />
       </Modal>
       <Modal
         open={modal === "synthetic"}

@@ -87,8 +87,8 @@ export default function ApiLogs({ loaderData }: Route.ComponentProps) {
           {filtered ? "No API calls match these filters." : "No API calls yet. Calls made with an API key or from the app appear here."}
         </p>
       ) : (
-        <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="api-logs-table">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+          <table className="w-full min-w-[44rem] table-fixed divide-y divide-slate-200 text-sm" data-testid="api-logs-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
                 <th className="w-44 px-4 py-2">Time</th>

@@ -7,6 +7,7 @@ import { getDatabase } from "~/lib/db.server";
 import { listAuditEvents } from "~/audit/list-audit-events.server";
 import { AuditFilterSchema } from "~/team/team-input";
 import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
+import { plainLabel } from "~/lib/plain-language";
 
 export const meta: Route.MetaFunction = () => [{ title: "PHI Access Audit · PA Review" }];
 
@@ -26,7 +27,14 @@ const ACTION_LABEL: Record<string, string> = {
   "letter.view": "Viewed letter",
   "chat.view": "Read chat",
   change: "Change",
+  "prior_auth.list": "Listed prior auths",
+  "claim.list": "Listed claims",
+  "claim.view": "Viewed claim",
+  "case.list": "Listed cases",
 };
+
+/** An action in words: its label, else the code read as words ("appeal.record" → "Appeal record"). */
+const actionLabel = (action: string) => ACTION_LABEL[action] ?? plainLabel(action.replace(/\./g, "_"));
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { events, total, page, pageSize, filter, orgId } = loaderData;
@@ -82,7 +90,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       ) : events.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No audit events match.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm [&_td]:px-3 [&_th]:px-3" data-testid="audit-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
@@ -103,7 +111,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2">
                     {e.user_email ? (
-                      <span className="block max-w-[11rem] truncate text-slate-900" title={e.user_email}>
+                      <span className="block max-w-[10rem] truncate text-slate-900" title={e.user_email}>
                         {e.user_email}
                       </span>
                     ) : e.api_key_id ? (
@@ -113,8 +121,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className="px-4 py-2">
-                    <span className="font-medium text-slate-800">{ACTION_LABEL[e.action] ?? e.action}</span>
-                    <span className="block max-w-[12rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
+                    <span className="font-medium text-slate-800">{actionLabel(e.action)}</span>
+                    <span className="block max-w-[11rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
                       {e.method} {e.path}
                     </span>
                   </td>
@@ -133,7 +141,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className="px-4 py-2 text-xs text-slate-500">
-                    <span className="block font-mono">{e.ip ?? "—"}</span>
+                    <span className="block max-w-[10rem] font-mono break-all">{e.ip ?? "—"}</span>
                     <span className="block max-w-[8rem] truncate" title={e.user_agent ?? undefined}>
                       {e.user_agent ?? ""}
                     </span>

@@ -60,13 +60,13 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
       <Form method="post" encType="multipart/form-data" className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
         <div className="flex items-center gap-4">
           <Avatar name={organization.name} src={organization.avatar} />
-          <label className="text-sm">
+          <label className="min-w-0 flex-1 text-sm">
             <span className="mb-1 block font-medium text-slate-700">Avatar (one image file, resized to 128×128)</span>
             <input
               name="avatar"
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif"
-              className="text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+              className="w-full min-w-0 text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
             />
           </label>
         </div>

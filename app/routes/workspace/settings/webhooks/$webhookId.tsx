@@ -189,7 +189,7 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
             {emptyText}
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="attempts-table">
               <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>

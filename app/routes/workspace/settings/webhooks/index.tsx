@@ -97,7 +97,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       ) : webhooks.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">No webhooks configured yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
           <table className="w-full table-fixed divide-y divide-slate-200 text-sm" data-testid="webhooks-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
