@@ -17,7 +17,8 @@
  * Scans are tilted: coordinates are deskewed first (the angle at which the page's word rows line up
  * best). Words keep their page-text offsets, so every field is cited to the words read.
  */
-import type { Citation, ParsedDocument, ServiceLine } from "../contracts";
+import type { Citation, ExtractedDiagnosis, ExtractedPatient, ExtractedPractitioner, ParsedDocument, ServiceLine } from "../contracts";
+import { isValidNpi } from "../codes/npi";
 import type { DocumentPageText } from "~/documents/types";
 import { PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
 
@@ -122,6 +123,10 @@ function skewOf(words: W[]): number {
 
 function pageWords(p: DocumentPageText): W[] {
   const raw: W[] = p.words.map((w) => ({ text: w.text, norm: norm(w.text), x: w.x, y: w.y, w: w.w, h: w.h, start: w.start, end: w.end, page: p.page }));
+  // a page without two item-24 caption words is no form: no deskew, no header search
+  const anchors = new Set<string>();
+  for (const w of raw) for (const k of ANCHORS) if (captionX(w, k) !== null) anchors.add(k);
+  if (anchors.size < 2) return [];
   if (!p.ocr) return raw;
   const t = skewOf(raw);
   if (!t) return raw;
@@ -587,4 +592,56 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
     rendering_provider: null,
     citations: cite(doc, dn, read),
   };
+}
+
+// ─────────────────────────────── case facts from the grid ───────────────────────────────
+
+/** The patient of boxes 1a, 2 and 3 over `base` (the text reading), field by field where the grid has it. */
+export function gridPatient(g: Cms1500Reading, base: ExtractedPatient): ExtractedPatient {
+  const cites = [g.patient_name, g.birth_date, g.member_id, g.sex].flatMap((f) => f?.citations ?? []);
+  if (!cites.length) return base;
+  return {
+    ...base,
+    first_name: g.patient_name?.value.first_name ?? base.first_name,
+    last_name: g.patient_name?.value.last_name ?? base.last_name,
+    birth_date: g.birth_date?.value ?? base.birth_date,
+    gender: g.sex?.value ?? base.gender,
+    member_id: g.member_id?.value ?? base.member_id,
+    citations: cites,
+  };
+}
+
+/**
+ * The practitioner of the claim: the referring provider of box 17 with its 17b NPI; without one, the
+ * text reading's name with the 24J rendering NPI (else the 33a billing NPI) when it has no NPI.
+ */
+export function gridPractitioner(g: Cms1500Reading, base: ExtractedPractitioner): ExtractedPractitioner {
+  const ref = g.referring?.value;
+  if (ref?.name) {
+    const parts = ref.name.split(/\s+/);
+    const npi = ref.npi ?? base.npi;
+    const same = base.full_name?.toLowerCase() === ref.name.toLowerCase();
+    return {
+      ...base,
+      full_name: ref.name,
+      first_name: parts[0] ?? null,
+      last_name: parts.length > 1 ? parts[parts.length - 1] : null,
+      credential: same ? base.credential : null,
+      npi,
+      npi_valid: npi ? isValidNpi(npi) : null,
+      citations: g.referring!.citations,
+    };
+  }
+  if (base.npi) return base;
+  const rendering = g.lineExtras.find((e) => e.rendering_npi)?.rendering_npi ?? null;
+  const npi = rendering ?? g.billing_npi?.value ?? null;
+  return npi ? { ...base, npi, npi_valid: isValidNpi(npi) } : base;
+}
+
+/** Box 21's diagnoses in letter order (A is primary); descriptions kept from the text reading. */
+export function gridDiagnoses(g: Cms1500Reading, base: ExtractedDiagnosis[]): ExtractedDiagnosis[] {
+  if (!g.diagnoses.length) return base;
+  return [...g.diagnoses]
+    .sort((a, b) => a.letter.localeCompare(b.letter))
+    .map((d, i) => ({ code: d.code, description: base.find((b) => b.code === d.code)?.description ?? null, primary: i === 0, citations: d.citations }));
 }
