@@ -189,12 +189,18 @@ function findHeader(words: W[]): Header | null {
     if (h.col === "Ato" && h.w.norm !== "TO") continue;
     if (found[h.col] === undefined || h.x < found[h.col]!) found[h.col] = h.x;
   }
-  // columns must run left to right; drop outliers against the nominal order
+  // the captions must sit where the NUCC columns are: left to right, in proportion (at most one outlier);
+  // label words in running text never line up so
   const known = ORDER.filter((c) => found[c] !== undefined);
   const fit = linearFit(known.map((c) => [NOMINAL[c], found[c]!]));
   if (!fit) return null;
-  for (const c of known) if (Math.abs(fit.a * NOMINAL[c] + fit.b - found[c]!) > 30 * fit.a) delete found[c];
-  const fit2 = linearFit(ORDER.filter((c) => found[c] !== undefined).map((c) => [NOMINAL[c], found[c]!])) ?? fit;
+  const resid = (c: Col, f: { a: number; b: number }) => Math.abs(f.a * NOMINAL[c] + f.b - found[c]!);
+  const worst = [...known].sort((p, q) => resid(q, fit) - resid(p, fit))[0];
+  if (resid(worst, fit) > 14 * fit.a) delete found[worst];
+  const kept = ORDER.filter((c) => found[c] !== undefined);
+  const fit2 = linearFit(kept.map((c) => [NOMINAL[c], found[c]!]));
+  if (!fit2 || kept.filter((c) => c !== "Ato").length < 5 || kept.some((c) => resid(c, fit2) > 14 * fit2.a)) return null;
+  for (let i = 1; i < kept.length; i++) if (found[kept[i]]! <= found[kept[i - 1]]!) return null;
   const cols = {} as Record<Col, number>;
   for (const c of ORDER) cols[c] = found[c] ?? fit2.a * NOMINAL[c] + fit2.b;
   for (let i = 1; i < ORDER.length; i++) if (cols[ORDER[i]] <= cols[ORDER[i - 1]]) cols[ORDER[i]] = fit2.a * NOMINAL[ORDER[i]] + fit2.b;
@@ -282,7 +288,7 @@ function icd(t: string): string | null {
   let s = t.toUpperCase().replace(/[^A-Z0-9]/g, "");
   if (s.length < 3 || s.length > 7) return null;
   // ICD-10-CM codes open with a letter: OCR's digit look-alikes of the first character are repaired
-  const first: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "8": "B" };
+  const first: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "Z", "8": "B" };
   s = (first[s[0]] ?? s[0]) + s.slice(1, 3).replace(/O/g, "0").replace(/[IL]/g, "1") + s.slice(3);
   if (!/^[A-Z]\d[0-9A-Z][0-9A-Z]{0,4}$/.test(s) || s[0] === "U") return null;
   return s.length > 3 ? `${s.slice(0, 3)}.${s.slice(3)}` : s;
@@ -438,10 +444,21 @@ function readTopBoxes(doc: ParsedDocument, dn: string, words: W[], header: Heade
       const codes = region.filter((w) => w.y > cap.y + 6 && !letters.includes(w) && icd(w.text));
       const used = new Set<string>();
       codes.sort((a, b) => (Math.abs(a.y - b.y) < 6 ? a.x - b.x : a.y - b.y));
+      // where a letter caption was lost to OCR, the box's 4 × 3 layout names the code: row of the
+      // preprinted letters (A–D, E–H, I–L) and quarter of the box's width
+      const letterRows = rows(
+        region.filter((w) => w.y > cap.y + 6),
+        4,
+      ).map((r) => r.reduce((a, w) => a + w.y + w.h / 2, 0) / r.length);
+      const quarter = (x1 - cap.x) / 4;
       codes.forEach((c, i) => {
         const lab = letters.filter((l) => Math.abs(l.y + l.h / 2 - (c.y + c.h / 2)) < 7 && l.x < c.x && c.x - l.x < 60).sort((a, b) => b.x - a.x)[0];
-        let letter = lab ? lab.text[0] : String.fromCharCode(65 + i);
-        if (used.has(letter)) letter = String.fromCharCode(65 + i);
+        const cy = c.y + c.h / 2;
+        const row = letterRows.findIndex((y) => Math.abs(y - cy) < 5);
+        const col = Math.min(3, Math.max(0, Math.floor((c.x - cap.x) / quarter)));
+        const geometric = row >= 0 && row < 3 ? String.fromCharCode(65 + row * 4 + col) : String.fromCharCode(65 + i);
+        let letter = lab ? lab.text[0] : geometric;
+        if (used.has(letter)) letter = geometric;
         used.add(letter);
         out.diagnoses.push({ letter, code: icd(c.text)!, citations: cite(doc, dn, [c]) });
       });
