@@ -151,7 +151,7 @@ describe("readCms1500 on a scanned form", () => {
       ["96415", "", 1, "2026-11-16", "11"],
       ["73721", "RT", 1, "2026-11-18", "22"],
     ]);
-    expect(g.lineExtras[0].ndc).toBe("57894003001");
+    expect(g.lineExtras[0]).toMatchObject({ ndc: "57894003001", ndc_quantity: "UN5" });
     expect(g.member_id?.value).toBe("XQH44817203");
     expect(g.birth_date?.value).toBe("1957-03-09");
     expect(g.diagnoses.map((d) => d.code)).toEqual(["K50.012", "Z79.899", "M25.561"]);

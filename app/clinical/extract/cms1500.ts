@@ -141,8 +141,15 @@ function pageWords(p: DocumentPageText): W[] {
 
 type Col = "A" | "Ato" | "B" | "C" | "D" | "mod" | "E" | "F" | "G" | "H" | "I" | "J";
 const ORDER: Col[] = ["A", "Ato", "B", "C", "D", "mod", "E", "F", "G", "H", "I", "J"];
-/** nominal left rules of the columns in NUCC proportions (points on an 8.5 in form) */
-const NOMINAL: Record<Col, number> = { A: 22, Ato: 76, B: 130, C: 152, D: 170, mod: 212, E: 288, F: 326, G: 388, H: 414, I: 432, J: 454 };
+/**
+ * Nominal left rules of the columns: the form's 10-characters-per-inch print grid (NUCC print
+ * positions: 24A from 1, to 10, B 19, C 22, D 25, modifiers 32, E 44, F 48, G 60, H 64, I 66, J 68; box 3
+ * at 30, the insured's column at 50, the right edge at 79), in characters.
+ */
+const NOMINAL: Record<Col, number> = { A: 1, Ato: 10, B: 19, C: 22, D: 25, mod: 32, E: 44, F: 48, G: 60, H: 64, I: 66, J: 68 };
+const NOMINAL_BOX3 = 30;
+const NOMINAL_INSURED = 50;
+const NOMINAL_RIGHT = 79;
 /** caption words of each column and how far the caption sits right of the column's left rule */
 const CAPTIONS: { col: Col; key: string; inset: number }[] = [
   { col: "A", key: "DATES", inset: 20 },
@@ -162,6 +169,8 @@ const ANCHORS = new Set(["PROCEDURES", "CPTHCPCS", "POINTER", "EPSDT", "RENDERIN
 
 interface Header {
   cols: Record<Col, number>;
+  /** x of a print position (characters → points) */
+  at: (c: number) => number;
   /** y below which the service lines start */
   top: number;
   /** y of the box-25 captions (end of the lines area) */
@@ -194,12 +203,13 @@ function findHeader(words: W[]): Header | null {
   const known = ORDER.filter((c) => found[c] !== undefined);
   const fit = linearFit(known.map((c) => [NOMINAL[c], found[c]!]));
   if (!fit) return null;
+  const TOL = 2.2 * fit.a; // points: about two print positions
   const resid = (c: Col, f: { a: number; b: number }) => Math.abs(f.a * NOMINAL[c] + f.b - found[c]!);
   const worst = [...known].sort((p, q) => resid(q, fit) - resid(p, fit))[0];
-  if (resid(worst, fit) > 14 * fit.a) delete found[worst];
+  if (resid(worst, fit) > TOL) delete found[worst];
   const kept = ORDER.filter((c) => found[c] !== undefined);
   const fit2 = linearFit(kept.map((c) => [NOMINAL[c], found[c]!]));
-  if (!fit2 || kept.filter((c) => c !== "Ato").length < 5 || kept.some((c) => resid(c, fit2) > 14 * fit2.a)) return null;
+  if (!fit2 || kept.filter((c) => c !== "Ato").length < 5 || kept.some((c) => resid(c, fit2) > TOL)) return null;
   for (let i = 1; i < kept.length; i++) if (found[kept[i]]! <= found[kept[i - 1]]!) return null;
   const cols = {} as Record<Col, number>;
   for (const c of ORDER) cols[c] = found[c] ?? fit2.a * NOMINAL[c] + fit2.b;
@@ -216,12 +226,12 @@ function findHeader(words: W[]): Header | null {
   );
   const top = Math.max(...headerWords.map((w) => w.y + w.h), best.y + 8) + 1;
   const foot = words.filter((w) => w.y > top + 20 && (/^25\.?$/.test(w.text.trim()) || captionX(w, "FEDERAL") !== null)).sort((a, b) => a.y - b.y)[0];
-  return { cols, top, bottom: foot ? foot.y - 1 : Infinity };
+  return { cols, at: (c: number) => fit2.a * c + fit2.b, top, bottom: foot ? foot.y - 1 : Infinity };
 }
 
 function linearFit(pts: [number, number][]): { a: number; b: number } | null {
   if (pts.length === 0) return null;
-  if (pts.length === 1) return { a: 1, b: pts[0][1] - pts[0][0] };
+  if (pts.length === 1) return { a: 7.2, b: pts[0][1] - 7.2 * pts[0][0] };
   const n = pts.length;
   const mx = pts.reduce((s, p) => s + p[0], 0) / n;
   const my = pts.reduce((s, p) => s + p[1], 0) / n;
@@ -232,7 +242,8 @@ function linearFit(pts: [number, number][]): { a: number; b: number } | null {
     sxx += (x - mx) ** 2;
   }
   const a = sxx ? sxy / sxx : 1;
-  if (!(a > 0.5 && a < 2)) return { a: 1, b: my - mx };
+  // a print position is 7.2 pt at 10 cpi on a page at scale; anything far from it is no fit
+  if (!(a > 3.6 && a < 14.4)) return { a: 7.2, b: my - 7.2 * mx };
   return { a, b: my - a * mx };
 }
 
@@ -372,9 +383,9 @@ export function readCms1500(doc: ParsedDocument, documentName = "fax"): Cms1500R
 
 function readTopBoxes(doc: ParsedDocument, dn: string, words: W[], header: Header, out: Cms1500Reading): void {
   const above = words.filter((w) => w.y < header.top - 20);
-  const right = header.cols.J + 140;
-  const mid2 = header.cols.A + (header.cols.J + 136 - header.cols.A) * 0.653; // NUCC: insured column starts ~65% across
-  const mid1 = header.cols.A + (header.cols.J + 136 - header.cols.A) * 0.389; // patient | middle column
+  const right = header.at(NOMINAL_RIGHT) + 20;
+  const mid2 = header.at(NOMINAL_INSURED); // the insured's column (1a, 4, 7, 11 …)
+  const mid1 = header.at(NOMINAL_BOX3); // patient's column | box 3, 6, 8, 10
 
   // 1a insured's ID number
   if (!out.member_id) {
@@ -576,7 +587,7 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
   // supplemental row: N4 + 11-digit NDC + unit qualifier + quantity, or a narrative
   const suppSorted = [...supp].sort((a, b) => a.x - b.x);
   const suppText = suppSorted.map((w) => w.text).join(" ");
-  const ndcM = /\bN4\s*([0-9OoIl]{11})\s*(UN|ML|GR|F2|ME)\s*([\d.,]+)/i.exec(
+  const ndcM = /\bN4\s*([0-9OoIl]{11})\s*(UN|ML|GR|F2|ME)\s*([\dSOoIlB.,]+)/i.exec(
     suppText.replace(/\s+(?=\d)/g, (s, i: number) => (/N4$/i.test(suppText.slice(0, i)) ? "" : s)),
   );
   const ndc = ndcM ? digits(ndcM[1]) : null;
@@ -590,7 +601,7 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
     rendering_npi: npi && npi.length === 10 ? npi : null,
     diagnosis_codes: dx,
     ndc,
-    ndc_quantity: ndcM ? `${ndcM[2].toUpperCase()}${ndcM[3]}` : null,
+    ndc_quantity: ndcM ? `${ndcM[2].toUpperCase()}${ndcM[3].replace(/[SOoIlB]/g, (c) => digits(c))}` : null,
     charge,
     emg: emgWords.some((w) => /^Y$/i.test(w.text)),
   });
