@@ -158,7 +158,10 @@ const CAPTIONS: { col: Col; key: string; inset: number }[] = [
   { col: "C", key: "EMG", inset: 2 },
   { col: "D", key: "PROCEDURES", inset: 10 },
   { col: "D", key: "CPTHCPCS", inset: 2 },
+  { col: "mod", key: "MODIFIER", inset: 22 },
   { col: "E", key: "POINTER", inset: 2 },
+  { col: "E", key: "DIAGNOSIS", inset: 2 },
+  { col: "F", key: "CHARGES", inset: 18 },
   { col: "G", key: "DAYS", inset: 2 },
   { col: "G", key: "UNITS", inset: 2 },
   { col: "H", key: "EPSDT", inset: 1 },
@@ -190,7 +193,7 @@ function findHeader(words: W[]): Header | null {
     const cols = new Set(hits.filter((h) => Math.abs(h.w.y - a.w.y) <= 26 && h.col !== "Ato").map((h) => h.col));
     if (!best || cols.size > best.cols.size) best = { y: a.w.y, cols };
   }
-  if (!best || best.cols.size < 5) return null;
+  if (!best || best.cols.size < 4) return null;
   const band = hits.filter((h) => Math.abs(h.w.y - best.y) <= 26);
   // one x per column: the leftmost caption of the column in the band
   const found: Partial<Record<Col, number>> = {};
@@ -209,7 +212,7 @@ function findHeader(words: W[]): Header | null {
   if (resid(worst, fit) > TOL) delete found[worst];
   const kept = ORDER.filter((c) => found[c] !== undefined);
   const fit2 = linearFit(kept.map((c) => [NOMINAL[c], found[c]!]));
-  if (!fit2 || kept.filter((c) => c !== "Ato").length < 5 || kept.some((c) => resid(c, fit2) > TOL)) return null;
+  if (!fit2 || kept.filter((c) => c !== "Ato").length < 4 || kept.some((c) => resid(c, fit2) > TOL)) return null;
   for (let i = 1; i < kept.length; i++) if (found[kept[i]]! <= found[kept[i - 1]]!) return null;
   const cols = {} as Record<Col, number>;
   for (const c of ORDER) cols[c] = found[c] ?? fit2.a * NOMINAL[c] + fit2.b;
@@ -549,7 +552,7 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
   const emgWords = by("C");
   const dWords = [...by("D"), ...by("mod")];
   const codeWord = dWords.find((w) => readCode(w.text));
-  const code = codeWord ? readCode(codeWord.text) : null;
+  let code = codeWord ? readCode(codeWord.text) : null;
   const modWords = dWords.filter((w) => w !== codeWord && codeWord && w.x > codeWord.x);
   const modifiers = modWords
     .flatMap((w) =>
@@ -591,6 +594,8 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
     suppText.replace(/\s+(?=\d)/g, (s, i: number) => (/N4$/i.test(suppText.slice(0, i)) ? "" : s)),
   );
   const ndc = ndcM ? digits(ndcM[1]) : null;
+  // an NDC supplemental row goes with a drug code (HCPCS J…): OCR's "1" for a J is repaired there
+  if (ndc && code && /^1\d{4}$/.test(code) && codeWord && /^[1lIJ]/.test(codeWord.text)) code = `J${code.slice(1)}`;
   const narrative = !ndcM && /[A-Za-z]{3,}/.test(suppText) ? suppText.trim() : null;
   const description = narrative;
   const dx = letters.map((l) => out.diagnoses.find((d) => d.letter === l)?.code).filter((c): c is string => !!c);
