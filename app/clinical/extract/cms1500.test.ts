@@ -8,7 +8,7 @@ import { parseDocument, terminateOcrWorker } from "~/documents/parse-pdf.server"
 import { drawScanned, initFonts, newPdf } from "../../../fixtures/corpus/src/draw";
 import { cms1500Pages as renderPages, drawFormVector, scanPageOf, type Cms1500Claim } from "../../../fixtures/eval/claims/cms1500-form";
 import type { ParsedDocument } from "../contracts";
-import { gridDate, readCms1500 } from "./cms1500";
+import { gridDate, readCms1500, readCms1500Rows } from "./cms1500";
 import { extractServiceLines } from "./service-lines";
 import { extractCaseFacts } from "./extract-case";
 import { gridPage } from "./test-pages";
@@ -201,6 +201,51 @@ describe("readCms1500 never takes running text for the grid", () => {
     };
     expect(readCms1500(doc)).toBeNull();
     expect(extractServiceLines(doc).map((l) => l.code)).toEqual(["72148"]);
+  });
+});
+
+describe("readCms1500Rows: a claim form whose red captions did not survive the fax", () => {
+  it("reads the typed item-24 rows by their shape", () => {
+    const doc: ParsedDocument = {
+      page_count: 1,
+      pages: [
+        gridPage(1, [
+          [["CHP2240191", 400]],
+          [["N457894003001 UN5", 24]],
+          [
+            ["1", 12],
+            ["11 16 26", 25],
+            ["11 16 26", 80],
+            ["11", 135],
+            ["J1745", 173],
+            ["AB", 293],
+            ["4875 00", 345],
+            ["50", 391],
+            ["1388204574", 461],
+          ],
+          [
+            ["2", 12],
+            ["11 17 26", 25],
+            ["11 19 26", 80],
+            ["22", 135],
+            ["73721", 173],
+            ["RT 59", 215],
+            ["C", 293],
+            ["1320 00", 345],
+            ["1", 391],
+            ["1388204574", 461],
+          ],
+        ]),
+      ],
+    };
+    expect(readCms1500(doc)).toBeNull();
+    const lines = extractServiceLines(doc);
+    expect(lines.map((l) => `${l.code} ${l.modifiers.join(",")} x${l.units} ${l.date_of_service}-${l.date_of_service_end} ${l.place_of_service}`)).toEqual([
+      "J1745  x50 2026-11-16-null 11",
+      "73721 RT,59 x1 2026-11-17-2026-11-19 22",
+    ]);
+    expect(lines[0].citations[1].text).toContain("N457894003001");
+    expect(readCms1500Rows(doc)).toEqual(lines);
   });
 });
 

@@ -21,6 +21,7 @@ import type { Citation, ExtractedDiagnosis, ExtractedPatient, ExtractedPractitio
 import { isValidNpi } from "../codes/npi";
 import type { DocumentPageText } from "~/documents/types";
 import { PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
+import { citeLine, docLines } from "../text/lines";
 
 interface W {
   text: string;
@@ -677,4 +678,51 @@ export function gridDiagnoses(g: Cms1500Reading, base: ExtractedDiagnosis[]): Ex
   return [...g.diagnoses]
     .sort((a, b) => a.letter.localeCompare(b.letter))
     .map((d, i) => ({ code: d.code, description: base.find((b) => b.code === d.code)?.description ?? null, primary: i === 0, citations: d.citations }));
+}
+
+// ─────────────────────────────── rows without captions ───────────────────────────────
+
+/**
+ * An item-24 line as printed by a practice-management system, when the form's captions are gone (a
+ * fax of the drop-out red form keeps only the typed data): "[1-6] MM DD YY MM DD YY POS [EMG] CODE
+ * [MOD…] POINTERS DOLLARS CENTS UNITS [NPI] [10-digit NPI]".
+ */
+const ROW_RE =
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+const NDC_ROW = /^\s*N4\s*(\d{11})\s*(UN|ML|GR|F2|ME)\s*([\d.]+)/i;
+
+/**
+ * Service lines read from item-24 rows by their shape alone, for a claim form whose captions did not
+ * survive (no grid to measure): [] when no line has the shape.
+ */
+export function readCms1500Rows(doc: ParsedDocument, documentName = "fax"): ServiceLine[] {
+  const lines = docLines(doc);
+  const out: ServiceLine[] = [];
+  lines.forEach((l, i) => {
+    const m = ROW_RE.exec(l.text);
+    if (!m) return;
+    const from = gridDate(m[1]);
+    const to = m[2] ? gridDate(m[2]) : null;
+    const pos = m[3];
+    if (!from || !PLACE_OF_SERVICE[pos]) return;
+    const prev = lines[i - 1];
+    const ndc = prev && prev.page === l.page ? NDC_ROW.exec(prev.text) : null;
+    const code = m[5];
+    out.push({
+      line_number: out.length + 1,
+      code,
+      description: null,
+      category: serviceCategory(code, null),
+      units: Number(m[10]),
+      date_of_service: from,
+      date_of_service_end: to && to > from ? to : null,
+      place_of_service: pos,
+      site_of_care: PLACE_OF_SERVICE[pos].toLowerCase(),
+      modifiers: m[6].trim() ? m[6].trim().split(/\s+/) : [],
+      ordering_provider: null,
+      rendering_provider: null,
+      citations: [citeLine(doc, documentName, l), ...(ndc ? [citeLine(doc, documentName, prev)] : [])],
+    });
+  });
+  return out;
 }

@@ -13,7 +13,7 @@
 import type { Citation, ParsedDocument, ServiceCategory, ServiceLine } from "../contracts";
 import { findDates } from "../codes/dates";
 import { citeLine, docLines, type DocLine } from "../text/lines";
-import { readCms1500 } from "./cms1500";
+import { readCms1500, readCms1500Rows } from "./cms1500";
 
 const CODE_RE = /(?<![A-Za-z0-9.$,/-])([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})(?![0-9.,/]|\d)/g;
 
@@ -219,6 +219,9 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
   // a claim on the CMS-1500 grid: its service lines are item 24, read by the grid's geometry
   const grid = readCms1500(doc, documentName);
   if (grid && grid.lines.some((l) => l.code)) return grid.lines;
+  // its typed rows alone when the form's red captions did not survive the fax
+  const rows = readCms1500Rows(doc, documentName);
+  if (rows.length) return rows;
   const lines = docLines(doc);
   const hits = codeHits(lines);
   const seen = new Set<string>();
