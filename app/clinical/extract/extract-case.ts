@@ -38,6 +38,7 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { letterPatientName, letterSigner, readMemberId, readRequestDate, readUrgency } from "./identity";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
+import { gridDiagnoses, gridPatient, gridPractitioner, readCms1500 } from "./cms1500";
 
 export interface ExtractOptions {
   /** name used in citations (default "fax") */
@@ -1304,10 +1305,13 @@ function extractNotes(ctx: Ctx): CaseFacts["notes"] {
 export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {}): CaseFacts {
   const model = buildModel(doc, opts.documentName ?? "fax");
   const ctx: Ctx = { model, sec: sectionMap(model), opts };
-  const patient = extractPatient(ctx);
-  const practitioner = extractPrescriber(ctx);
+  // a claim on the CMS-1500 grid: patient (boxes 1a, 2, 3), referring/rendering/billing NPI (17b, 24J,
+  // 33a) and diagnoses (21 A–L) are read from their boxes; every other fact as for any fax
+  const grid = readCms1500(doc, opts.documentName ?? "fax");
+  const patient = grid ? gridPatient(grid, extractPatient(ctx)) : extractPatient(ctx);
+  const practitioner = grid ? gridPractitioner(grid, extractPrescriber(ctx)) : extractPrescriber(ctx);
   const medication = extractMedication(ctx);
-  const diagnoses = extractDiagnoses(ctx);
+  const diagnoses = grid ? gridDiagnoses(grid, extractDiagnoses(ctx)) : extractDiagnoses(ctx);
   const req = readRequestDate(model, ctx.sec, patient.birth_date);
   const urg = readUrgency(model);
   const requestedGeneric = medication.generic_name ?? (medication.drug_name ? (lookupDrug(medication.drug_name)?.generic ?? null) : null);
@@ -1316,6 +1320,8 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
   const notes = extractNotes(ctx);
   if (req.citations.length) notes.unshift({ text: `Request date ${req.date} (${req.source.replace(/_/g, " ")})`, citations: req.citations });
   if (urg.urgency === "expedited") notes.unshift({ text: "Expedited/urgent review requested", citations: urg.citations });
+  if (grid?.prior_authorization)
+    notes.push({ text: `Prior authorization number ${grid.prior_authorization.value} (CMS-1500 box 23)`, citations: grid.prior_authorization.citations });
   return {
     request_date: req.date,
     request_date_source: req.source,

@@ -1,7 +1,8 @@
 /**
- * Service lines of a medical claim or medical PA request, read from any layout: a CMS-1500 item-24
- * table, a payer request form's "Requested services" rows, or a letter of medical necessity's
- * "CPT 72148 — MRI lumbar spine without contrast, 1 unit" sentence. No form-specific path: a line
+ * Service lines of a medical claim or medical PA request. A claim printed on the CMS-1500 (02/12)
+ * grid is read by its grid geometry (./cms1500.ts). Any other layout — a text-only item-24 table, a
+ * payer request form's "Requested services" rows, or a letter of medical necessity's "CPT 72148 —
+ * MRI lumbar spine without contrast, 1 unit" sentence — is read by its text: a line
  * is any document line that carries one HCPCS/CPT code in a service context (a date, units, a charge
  * or a code label), and every field is read from that line (or, for the site of care and providers,
  * from the document when the line has none), each cited verbatim.
@@ -12,6 +13,7 @@
 import type { Citation, ParsedDocument, ServiceCategory, ServiceLine } from "../contracts";
 import { findDates } from "../codes/dates";
 import { citeLine, docLines, type DocLine } from "../text/lines";
+import { readCms1500, readCms1500Rows } from "./cms1500";
 
 const CODE_RE = /(?<![A-Za-z0-9.$,/-])([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})(?![0-9.,/]|\d)/g;
 
@@ -214,6 +216,12 @@ function providerAfter(lines: DocLine[], label: RegExp): { name: string; line: D
  * the services it asks for). `documentName` names the case document in citations ("fax" | "epa").
  */
 export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): ServiceLine[] {
+  // a claim on the CMS-1500 grid: its service lines are item 24, read by the grid's geometry
+  const grid = readCms1500(doc, documentName);
+  if (grid && grid.lines.some((l) => l.code)) return grid.lines;
+  // its typed rows alone when the form's red captions did not survive the fax
+  const rows = readCms1500Rows(doc, documentName);
+  if (rows.length) return rows;
   const lines = docLines(doc);
   const hits = codeHits(lines);
   const seen = new Set<string>();
