@@ -20,9 +20,17 @@ const ROOT = path.resolve(import.meta.dirname, "../../fixtures/corpus");
  * criteria): partd 10/13, commercial 13/14, medicaid-az 9/12; frontrange-hmo and buckeye-seb
  * (2026-11-28, a fourth and fifth plan authored blind after the others were tuned): 10/13 and 7/18,
  * buckeye-seb 10/18 and lakeshore-ma 15/16 (2026-11-29; lakeshore-ma's first run was 6/16 with five
- * wrongful denials)
+ * wrongful denials); prairie-bcbs 5/15 (first run 4/15, no wrongful denial or approval)
  */
-const FLOORS: Record<string, number> = { partd: 10, commercial: 13, "medicaid-az": 9, "frontrange-hmo": 10, "buckeye-seb": 10, "lakeshore-ma": 15 };
+const FLOORS: Record<string, number> = {
+  partd: 10,
+  commercial: 13,
+  "medicaid-az": 9,
+  "frontrange-hmo": 10,
+  "buckeye-seb": 10,
+  "lakeshore-ma": 15,
+  "prairie-bcbs": 5,
+};
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
 

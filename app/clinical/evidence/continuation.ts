@@ -34,10 +34,19 @@ const PROSE_CONT = new RegExp(
 function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; length: number } | null {
   for (const line of idx.lines) {
     const m = re.exec(line.text);
-    if (m && !isNegated(line.lower, m.index)) return { line, index: m.index, length: m[0].length };
+    if (!m || isNegated(line.lower, m.index)) continue;
+    // a question ("Q1000 Is this request for continuation of therapy …? N") is a statement only when
+    // answered yes
+    if (QUESTION_LEAD.test(line.text.slice(0, m.index)) && !ANSWERED_YES.test(line.text.slice(m.index + m[0].length))) continue;
+    return { line, index: m.index, length: m[0].length };
   }
   return null;
 }
+
+/** "Is this request …", "Q1000 Is the …", "3. Does the …": the words before a question */
+const QUESTION_LEAD = /(?:^|\s)(?:is|are|does|do|has|have|will|was)\s+(?:this|the|it|there)\b[^.]*$/i;
+/** the question's answer on its line: "… ? Y", "… plan? Yes", "[X] Yes", or a bare trailing "Y" */
+const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*yes\b|\s(?:y|yes)\s*$)/i;
 
 /**
  * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked

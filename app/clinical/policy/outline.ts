@@ -30,7 +30,7 @@ export interface OutlineItem {
 const MARKER_RE = /^\(?([IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})([.)])\s+(.*)$/;
 const PAREN_RE = /^\(([a-z]|\d{1,2}|[ivx]{1,4})\)\s+(.*)$/;
 /** bullet glyphs of list items ("• Patient is 6 years of age or older; AND"); read only in bullet mode */
-const BULLET_RE = /^(?:[•▪◦●○■□➢►✓]|[-–*](?=\s)|o(?=\s+[A-Z]))\s*(.*)$/;
+const BULLET_RE = /^(?:[•▪◦●○■□☐➢►✓]|\[\s?[xX✓]?\s?\](?=\s)|[-–*](?=\s)|o(?=\s+[A-Z]))\s*(.*)$/;
 /** connector lines between items ("-AND-", "OR", "– or –") */
 const CONNECTOR_RE = /^[-–(]*\s*(AND|OR)\s*[-–)]*$/i;
 /** lines that state the approval period of the criteria above/around them */
@@ -71,7 +71,7 @@ export function isHeading(text: string): boolean {
   // section names of coverage articles and LCD-style policies ("Covered indications", "Limitations",
   // "Screening requirements (all new starts)", "Duration of coverage", "Documentation Requirements")
   if (
-    /^(?:covered (?:indications?|uses|conditions)|non-?covered (?:indications?|uses|conditions)|limitations?|screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|duration of coverage|coverage duration|documentation requirements|(?:icd-10(?:-cm)?|hcpcs|cpt(?:\/hcpcs)?) codes\b.*|coverage indications,? limitations.*|utilization guidelines)\s*:?$/i.test(
+    /^(?:not (?:approved|approvable|authori[sz]ed|medically necessary)(?: (?:uses|for|conditions|indications))?|excluded (?:uses|conditions|indications)|covered (?:indications?|uses|conditions)|non-?covered (?:indications?|uses|conditions)|limitations?|screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|duration of coverage|coverage duration|documentation requirements|(?:icd-10(?:-cm)?|hcpcs|cpt(?:\/hcpcs)?) codes\b.*|coverage indications,? limitations.*|utilization guidelines)\s*:?$/i.test(
       t,
     )
   )

@@ -128,7 +128,7 @@ export function unreadQualifiers(c: Criterion): string[] {
   if (c.kind === "all" || c.kind === "any") return [];
   const leaf = c as Leaf;
   const text = core(leaf.text ?? "");
-  const lower = text.toLowerCase();
+  let lower = text.toLowerCase();
   const unread: string[] = [];
   // a fragment (a sentence cut after its start: "(weeks 0 and 4), then 1 syringe per 56 days") says
   // less than its sentence did
@@ -175,6 +175,7 @@ export function unreadQualifiers(c: Criterion): string[] {
       unread.push(...matches(EXCEPTION, lower).filter((w) => !/^other than$/.test(w)));
       break;
     case "lab": {
+      lower = lower.replace(/\/?\s*1\.73\s*m(?:2|²)\b/g, " ");
       const spans = aliasSpans(
         lower,
         CONDITIONS.filter((t) => t.aliases.some((a) => aliasRegex(a, "i").test(text))).map((t) => t.name),

@@ -260,7 +260,8 @@ function measureRegex(m: MeasureTerm): RegExp {
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
-  const t = norm(withoutExamples(text));
+  // unit exponents and body-surface normalisation are no thresholds ("20 mL/min/1.73 m2 or more")
+  const t = norm(withoutExamples(text)).replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "");
   const parts = t.split(/;|,? or (?=a |an |the |[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
   for (const part of parts) {
     const claimed: [number, number][] = [];
@@ -500,6 +501,18 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // "For non-radiographic axial spondyloarthritis only: …", "(nr-axSpA only) …", "If the diagnosis is X: …"
   const scoped =
     /^\s*(?:\(?\s*(?:for|in) ([^:()]{3,80}?) only\s*[:)]|if (?:the (?:diagnosis|indication|request) is (?:for )?)?([^:,]{3,80}?)\s*:)\s*(.+)$/is.exec(text);
+  // "Type 2 diabetes: trial and failure of 2 preferred agents …", "Heart failure or chronic kidney
+  // disease: trial of …": a prefix that is only condition names scopes the requirement to them
+  const prefix = /^\s*([A-Za-z][A-Za-z0-9' ,/()-]{2,70}?)\s*:\s*(.{8,})$/s.exec(text);
+  if (!scoped && prefix) {
+    const named = mostSpecificConditions(prefix[1]);
+    let rest = prefix[1].toLowerCase();
+    for (const c of named) for (const a of c.aliases) rest = rest.replace(aliasRegex(a, "gi"), " ");
+    if (named.length && !rest.replace(/\b(?:or|and|only|for|with|the|patients?|members?)\b|[,/()\s-]/g, "").length) {
+      const inner = parseCriterion(prefix[2], note, ctx);
+      return { ...inner, text, applies_to: named.map((c) => c.name) } as Criterion;
+    }
+  }
   if (scoped) {
     const conds = mostSpecificConditions(scoped[1] ?? scoped[2] ?? "").map((c) => c.name);
     if (conds.length) {
@@ -577,6 +590,7 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
           /\b(?:does not|do not|will not) (?:meet|satisfy|prevent|preclude|bar|affect)\b|\bis not (?:acceptable|sufficient|required)\b|^note\b/i.test(s),
       );
     const first = parseCriterion(sentences[0].replace(/\.$/, ""), "", ctx);
+    if (first.kind === "any" && first.items[0]?.kind === "test_result" && notes && !positive) return { ...first, text, passage: base.passage ?? null };
     if (first.kind === "test_result" && notes) {
       if (!positive) return { ...first, text, passage: base.passage ?? null };
       return {
@@ -586,7 +600,8 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       };
     }
   }
-  const ifPositive = /,?\s*\bor,?\s+(?:if|when) (?:(?:the|a) (?:test|result|screen) (?:is|was) )?positive,?\s+/i.exec(t);
+  const ifPositive =
+    /,?\s*\bor,?\s+(?:(?:if|when) (?:(?:the|a) (?:test|result|screen) (?:is|was) )?positive,?\s+|positive,? (?:with|and|plus|if|when)\s+)/i.exec(t);
   if (ifPositive && ifPositive.index > 10) {
     const first = parseCriterion(t.slice(0, ifPositive.index), "", ctx);
     if (first.kind === "test_result")
@@ -763,18 +778,45 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       /\b(?:untreated|pre-?treatment|baseline|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i,
       tl,
     );
-    const labs: Criterion[] = th.map((x) => ({
-      text: `${baseline ? "untreated/baseline " : ""}${x.measure} ${x.op === "between" ? `${x.value}–${x.value_max}` : `${x.op} ${x.value}`}${x.unit ? ` ${x.unit}` : ""}`,
-      kind: "lab" as const,
-      measure: x.measure,
-      op: x.op,
-      value: x.value,
-      ...(x.value_max != null ? { value_max: x.value_max } : {}),
-      unit: x.unit,
-      within_days: within,
-      ...(baseline ? { baseline: true } : {}),
-      confidence: "high" as const,
-    }));
+    // "baseline" safety labs (a blood count, liver tests before the first dose) are any current value
+    // of a request to start the drug; only a disease marker's baseline means untreated ("untreated LDL-C")
+    const untreatedWords =
+      /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i.test(
+        tl,
+      );
+    const SAFETY_LAB = new Set([
+      "hemoglobin",
+      "hematocrit",
+      "platelets",
+      "ANC",
+      "ALC",
+      "WBC",
+      "ALT",
+      "AST",
+      "bilirubin",
+      "albumin",
+      "creatinine",
+      "eGFR",
+      "creatinine clearance",
+      "potassium",
+      "INR",
+      "CK",
+    ]);
+    const labs: Criterion[] = th.map((x) => {
+      const base = baseline && (untreatedWords || !SAFETY_LAB.has(x.measure));
+      return {
+        text: `${base ? "untreated/baseline " : ""}${x.measure} ${x.op === "between" ? `${x.value}–${x.value_max}` : `${x.op} ${x.value}`}${x.unit ? ` ${x.unit}` : ""}`,
+        kind: "lab" as const,
+        measure: x.measure,
+        op: x.op,
+        value: x.value,
+        ...(x.value_max != null ? { value_max: x.value_max } : {}),
+        unit: x.unit,
+        within_days: within,
+        ...(base ? { baseline: true } : {}),
+        confidence: "high" as const,
+      };
+    });
     if (conds.length && isDx && !/\bmigraine days\b|\bheadache days\b/i.test(t)) {
       const dx = diagnosisOf(
         t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(),
@@ -1220,7 +1262,9 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
     /\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i,
   );
   const rest = restParts.join(" ");
-  const use = useRaw.replace(/^.*?\b(?:for|as|in the treatment of)\b\s*/i, (m) => (USE_RE.test(m) ? "" : m));
+  // "Use for weight loss" is about weight loss; "Type 1 diabetes, including use as an adjunct to
+  // insulin" keeps the condition named before the use
+  const use = useRaw.replace(/^.*?\b(?:for|as|in the treatment of)\b\s*/i, (m) => (USE_RE.test(m) && !mostSpecificConditions(m).length ? "" : m));
   // "prevention of type 2 diabetes": a use in people who do NOT have the condition it names
   const prevented = /\b(?:prevention of|prevent(?:ing)?|(?:to )?reduce the risk of|risk reduction (?:of|for)|at risk (?:of|for))\b.*$/i.exec(use);
   const prevents = prevented ? new Set(mostSpecificConditions(prevented[0]).map((c) => c.name)) : new Set<string>();

@@ -212,3 +212,32 @@ describe("use, quantity table and a quantity that must be quoted", () => {
     );
   });
 });
+
+describe("checkbox criteria sheets and safety labs", () => {
+  const sheet = [
+    "PREFERRED DRUG LIST CLINICAL CRITERIA",
+    "Clinical criteria - non-preferred agents (each box that applies must be met)",
+    "[ ] Diagnosis of type 2 diabetes mellitus, heart failure, or chronic kidney disease with eGFR of 20 mL/min/1.73 m2 or more",
+    "[ ] Age 18 years or older",
+    "[ ] Type 2 diabetes: trial and failure of metformin for at least 90 days",
+    "Not approved",
+    "- Type 1 diabetes mellitus, including use as an adjunct to insulin",
+  ].join("\n");
+  const m = readPolicy(docFromPages([sheet]), { drug_names: ["Examplogliflozin"] });
+  const all = JSON.stringify([...m.common, ...m.indications.flatMap((i) => i.criteria)]);
+  it("reads boxes as criteria, 'X:' prefixes as scoped, 'Not approved' as exclusions, and eGFR 20 (not the 1.73 m2)", () => {
+    expect(all).toContain('"measure":"eGFR","op":">=","value":20');
+    expect(all).toContain('"applies_to":["type 2 diabetes mellitus"]');
+    expect(m.exclusions[0]).toMatchObject({ kind: "excluded_use", conditions: ["type 1 diabetes mellitus"] });
+  });
+  it("reads 'baseline' safety labs as current values of a new start, and the absolute lymphocyte count", () => {
+    const c = parseCriterion(
+      "Baseline laboratory values obtained within the 3 months before the request show platelet count at least 150,000/mm3 and absolute lymphocyte count (ALC) at least 500/mm3",
+      "",
+      ctx,
+    );
+    const s = JSON.stringify(c);
+    expect(s).toContain('"measure":"ALC"');
+    expect(s).not.toContain('"baseline":true');
+  });
+});

@@ -105,3 +105,17 @@ export function conditionSatisfies(cc: CaseCondition, conditions: string[], icd1
 export function hasDiagnosisInfo(conds: CaseCondition[]): boolean {
   return conds.some((c) => c.source !== "text") || conds.length > 0;
 }
+
+/**
+ * The most specific reading of each code: a code read as a condition and as its parent (E11.65:
+ * type 2 diabetes mellitus and diabetes mellitus; M45.6: ankylosing spondylitis and axial
+ * spondyloarthritis) keeps the specific condition only. Conditions without a code are kept.
+ */
+export function mostSpecificPerCode(conds: CaseCondition[]): CaseCondition[] {
+  return conds.filter(
+    (c) =>
+      !c.code ||
+      !c.condition ||
+      !conds.some((o) => o !== c && o.code === c.code && o.condition && o.condition !== c.condition && conditionAncestors(o.condition).includes(c.condition!)),
+  );
+}

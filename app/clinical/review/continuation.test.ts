@@ -162,3 +162,10 @@ describe("a Part D table's 'Renewal requires …' row", () => {
     expect(responseShown(idx("A1c 6.9% -> 8.4% on Examplo"), ["examplo"])).toBeNull();
   });
 });
+
+describe("a continuation question is a statement only when answered yes", () => {
+  it("reads 'Is this request for continuation of therapy …? N' as an initial request", () => {
+    expect(continuationRequest(idx("Q1000 Is this request for continuation of therapy previously approved by the N\nplan?"))).toBeNull();
+    expect(continuationRequest(idx("Q1000 Is this request for continuation of therapy previously approved by the plan? Y"))).not.toBeNull();
+  });
+});

@@ -27,7 +27,7 @@ import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
-import { caseConditions, conditionSatisfies, type CaseCondition } from "./case-conditions";
+import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
 import { parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
@@ -436,6 +436,9 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
  */
 function onThresholdScale(value: number, unitText: string, threshold: number): number | null {
   if (!value || !threshold) return value;
+  // "K/uL" as a scan reads it ("KfuL", "KhuL", "K/ul"): thousands per microlitre
+  const kPerUl = /^\s*k\s*[^\s\d]{0,2}\s*u?l\b/i.test(unitText);
+  if (kPerUl && threshold >= 1000 && value < 1000) return value * 1000;
   const ratio = Math.abs(threshold / value);
   if (ratio <= 50 && ratio >= 1 / 50) return value;
   const thousands = /\bk\b|k\/|x\s*10\s*\^?\s*[39]|×\s*10|10\s*\^\s*[39]|10\*[39]|10e[39]|thou|\b10[³⁹]/i.test(unitText);
@@ -796,7 +799,7 @@ function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
       `Confirmation that the diagnosis is ${spec.conditions.join(" / ")}`,
     );
   // an unspecified diagnosis is less specific than the form the policy requires: never met, never failed
-  const vague = known.filter((c) => spec.conditions.some((s) => s !== c.condition && conditionAncestors(s).includes(c.condition!)));
+  const vague = mostSpecificPerCode(known).filter((c) => spec.conditions.some((s) => s !== c.condition && conditionAncestors(s).includes(c.condition!)));
   if (vague.length)
     return ev(
       "insufficient",
@@ -1074,6 +1077,15 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   if (
     primary?.condition &&
     !spec.severity?.length &&
+    !conds.some(
+      (o) =>
+        o !== primary &&
+        o.code &&
+        o.code === primary.code &&
+        o.condition &&
+        conditionAncestors(o.condition).includes(primary.condition!) &&
+        o.condition !== primary.condition,
+    ) &&
     spec.conditions.some((x) => x !== primary.condition && conditionAncestors(x).includes(primary.condition!))
   ) {
     const named = conds.filter((c) => (c.source === "text" || c.source === "described") && c.condition !== primary.condition && matchesExcluded(c));
@@ -1169,10 +1181,7 @@ export function evaluateCriterion(
       // diagnosis is another form; evaluated as written when it is that form or the form is unknown
       // a code read as a condition and its parent (M45.6: ankylosing spondylitis, an axial
       // spondyloarthritis) is the specific condition
-      const coded = ctx.conditions.filter((c) => c.source !== "text" && c.condition);
-      const formal = coded.filter(
-        (c) => !coded.some((o) => o !== c && o.code === c.code && o.condition !== c.condition && conditionAncestors(o.condition!).includes(c.condition!)),
-      );
+      const formal = mostSpecificPerCode(ctx.conditions.filter((c) => c.source !== "text" && c.condition));
       const inScope = formal.some((c) => conditionSatisfies(c, spec.applies_to!, []));
       const outOfScope = formal.length > 0 && !inScope && !formal.some((c) => spec.applies_to!.some((a) => conditionAncestors(a).includes(c.condition!)));
       if (outOfScope)

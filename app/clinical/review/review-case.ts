@@ -19,7 +19,7 @@ import { buildCaseIndex, withNext, type CaseIndex } from "../evidence/case-index
 import { continuationRequest } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, requestUseModes, type EvalContext, type Ev } from "./evaluate";
-import { conditionSatisfies } from "./case-conditions";
+import { conditionSatisfies, mostSpecificPerCode } from "./case-conditions";
 import { conditionAncestors } from "../vocabulary/conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
 
@@ -249,7 +249,7 @@ function indicationAnswer(
   );
   // an unspecified diagnosis ("psoriasis, unspecified") is less specific than a covered form ("plaque
   // psoriasis"): it neither matches it nor is it outside it — the form must be confirmed
-  const lessSpecific = formalKnown.filter((c) =>
+  const lessSpecific = mostSpecificPerCode(formalKnown).filter((c) =>
     branches.some((b) => b.conditions.some((bc) => bc !== c.condition && conditionAncestors(bc).includes(c.condition!))),
   );
   if (formalKnown.length && lessSpecific.length) {

@@ -111,7 +111,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2">
                     {e.user_email ? (
-                      <span className="block max-w-[10rem] truncate text-slate-900" title={e.user_email}>
+                      <span className="block max-w-[9rem] truncate text-slate-900" title={e.user_email}>
                         {e.user_email}
                       </span>
                     ) : e.api_key_id ? (
@@ -121,8 +121,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className="px-4 py-2">
-                    <span className="font-medium text-slate-800">{actionLabel(e.action)}</span>
-                    <span className="block max-w-[11rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
+                    <span className="font-medium [overflow-wrap:anywhere] text-slate-800">{actionLabel(e.action)}</span>
+                    <span className="block max-w-[10rem] truncate font-mono text-xs text-slate-500" title={`${e.method} ${e.path}`}>
                       {e.method} {e.path}
                     </span>
                   </td>
@@ -141,7 +141,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className="px-4 py-2 text-xs text-slate-500">
-                    <span className="block max-w-[10rem] font-mono break-all">{e.ip ?? "—"}</span>
+                    <span className="block max-w-[9rem] font-mono break-all">{e.ip ?? "—"}</span>
                     <span className="block max-w-[8rem] truncate" title={e.user_agent ?? undefined}>
                       {e.user_agent ?? ""}
                     </span>
