@@ -241,3 +241,30 @@ describe("checkbox criteria sheets and safety labs", () => {
     expect(s).not.toContain('"baseline":true');
   });
 });
+
+describe("a count in thousands per microlitre against a floor per mm3", () => {
+  const policy = [
+    "Examplitinib Clinical Policy",
+    "Criteria for Initial Approval",
+    "1. Atopic dermatitis (must meet all):",
+    "a. Diagnosis of atopic dermatitis;",
+    "b. Absolute lymphocyte count (ALC) at least 500/mm3 within the 3 months before the request;",
+    "Approval duration: 12 months",
+  ].join("\n");
+  const tree = generateDecisionTree(docFromPages([policy]), { drug_names: ["Examplitinib"] });
+  const run = (lab: string) =>
+    decideText(
+      tree,
+      ["PRIOR AUTHORIZATION REQUEST  Date: 11/10/2026", "Diagnosis: L20.89 atopic dermatitis", `11/04/2026 Absolute lymphocytes ${lab}`].join("\n"),
+      {
+        diagnoses: [dx("L20.89", "atopic dermatitis", true)],
+      },
+    ).decision.final_decision;
+  it("1.6 K/uL is 1,600/mm3, and a scan's '16 K/uL' (decimal lost) never reads as a failure", () => {
+    expect(run("1.6 K/uL 1.0-4.8")).toBe("approved");
+    expect(run("16 K/uL 10-48")).not.toBe("denied");
+  });
+  it("0.4 K/uL is 400/mm3, below the floor (the test can fail)", () => {
+    expect(run("0.4 K/uL 1.0-4.8 L")).toBe("denied");
+  });
+});

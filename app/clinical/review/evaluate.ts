@@ -438,7 +438,10 @@ function onThresholdScale(value: number, unitText: string, threshold: number): n
   if (!value || !threshold) return value;
   // "K/uL" as a scan reads it ("KfuL", "KhuL", "K/ul"): thousands per microlitre
   const kPerUl = /^\s*k\s*[^\s\d]{0,2}\s*u?l\b/i.test(unitText);
-  if (kPerUl && threshold >= 1000 && value < 1000) return value * 1000;
+  // a threshold per microlitre or mm3 (500, 150,000) against a value in thousands (1.6, 228): the
+  // value times 1,000 — also when a scan lost its decimal point ("16 K/uL" for 1.6), which then never
+  // reads as a failure
+  if (kPerUl && value < 1000 && Math.abs(threshold / value) > 5) return value * 1000;
   const ratio = Math.abs(threshold / value);
   if (ratio <= 50 && ratio >= 1 / 50) return value;
   const thousands = /\bk\b|k\/|x\s*10\s*\^?\s*[39]|×\s*10|10\s*\^\s*[39]|10\*[39]|10e[39]|thou|\b10[³⁹]/i.test(unitText);
