@@ -29,7 +29,7 @@ const FLOORS: Record<string, number> = {
   "frontrange-hmo": 10,
   "buckeye-seb": 10,
   "lakeshore-ma": 15,
-  "prairie-bcbs": 5,
+  "prairie-bcbs": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
