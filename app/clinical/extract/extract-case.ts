@@ -580,6 +580,11 @@ export function mapToFormularyName(text: string, formulary: FormularyRow[] = [],
   return null;
 }
 
+/** a drug strength: "6 mg", "80 mg/mL", "100 units/1 mL", "0.05%" */
+const STRENGTH_RE = /(\d+(?:\.\d+)?(?:\s*(?:-|or|to)\s*\d+(?:\.\d+)?)?\s*(?:mg|mcg|g|units?|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*mL)?)/i;
+/** the header row of a drug-history table: drug, dates, reason stopped / result */
+const HISTORY_TABLE_HEADER = /\b(?:dates?|start(?:ed)?\s*[-–/]\s*stop|reason\s+(?:stopped|discontinued)|result|outcome|response)\b/i;
+
 function extractMedication(ctx: Ctx): ExtractedMedication {
   const { model, sec } = ctx;
   const M: SectionName[] = ["medication"];
@@ -599,7 +604,7 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     asWritten = clean(drugHit.value.replace(NDC_SHAPE, " "));
     cites.push(hitCite(ctx, drugHit));
     entry = findDrugMentions(asWritten)[0]?.entry ?? null;
-    const sm = /(\d+(?:\.\d+)?(?:\s*(?:-|or|to)\s*\d+(?:\.\d+)?)?\s*(?:mg|mcg|g|units?|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*mL)?)/i.exec(asWritten);
+    const sm = STRENGTH_RE.exec(asWritten);
     strength = sm ? sm[1].replace(/\s+/g, " ") : null;
   }
 
@@ -661,14 +666,39 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     drugClass = entry.classes[0] ?? null;
   }
 
-  const firstVal = (label: RegExp, validate?: (v: string) => boolean) =>
-    findLabeled(model, sec, label, { sections: M, validate })[0] ??
-    findLabeled(model, sec, label, { validate, sections: ["none", "clinical", "medication", "other"] })[0] ??
+  const firstVal = (label: RegExp, validate?: (v: string) => boolean, accept: (h: FieldHit) => boolean = () => true) =>
+    findLabeled(model, sec, label, { sections: M, validate }).find(accept) ??
+    findLabeled(model, sec, label, { validate, sections: ["none", "clinical", "medication", "other"] }).find(accept) ??
     null;
-  const sigHit = firstVal(
+  // a column of a drug-history table ("DRUG NAME | DOSAGE | DATES (start - stop) | REASON STOPPED")
+  // describes earlier drugs, never the requested one's directions
+  // and a value below a word in running prose ("... higher dosage (specify below: dosage form(s) ...")
+  // is whatever line follows the sentence, not a field
+  const notHistoryColumn = (h: FieldHit) =>
+    !(h.how === "below" && h.line.segs.length >= 3 && HISTORY_TABLE_HEADER.test(h.line.text)) &&
+    !(h.how === "below" && (h.line.segs.find((g) => g.toks.includes(h.labelToks[0]))?.text.split(/\s+/).length ?? 0) > 8);
+  let sigHit = firstVal(
     /\b(?:Directions(?:\s+for\s+use)?(?:\s*\([^)]*\))?|Dose\s*\/\s*route\s*\/\s*frequency|Dosing\s+instructions|Sig|Dose\s+and\s+frequency|Dosage)\b/i,
     (v) => /[A-Za-z]{2,}/.test(v) && /\d/.test(v),
+    notHistoryColumn,
   );
+  // separate boxes ("STRENGTH AND ROUTE OF ADMINISTRATION: 6 mg by mouth" beside "FREQUENCY: once
+  // daily", as on the CMS coverage-determination form): the strength box gives the strength, and with
+  // the frequency box the directions
+  const strengthHit = firstVal(/\bStrength(?:\s+(?:and|&|\/)\s+route(?:\s+of\s+administration)?)?\b/i, (v) => STRENGTH_RE.test(v), notHistoryColumn);
+  if (!strength && strengthHit) {
+    strength = STRENGTH_RE.exec(strengthHit.value)![1].replace(/\s+/g, " ");
+    cites.push(hitCite(ctx, strengthHit));
+  }
+  let sigText = sigHit ? clean(sigHit.value) : null;
+  if (!sigHit && strengthHit) {
+    const freq = firstVal(/\bFrequency\b/i, (v) => /[A-Za-z]{3,}/.test(v), notHistoryColumn);
+    if (freq && freq.page === strengthHit.page) {
+      sigText = clean(`${strengthHit.value} ${freq.value}`);
+      sigHit = freq;
+      cites.push(hitCite(ctx, strengthHit));
+    }
+  }
   const qtyHit = firstVal(/(?<![A-Za-z])(?:Quantity|Qty)(?:\s+(?:requested|per\s+fill|dispensed))?(?![A-Za-z])/i, (v) => /\d/.test(v));
   const daysHit = firstVal(/\bDays?[\s']*supply\b/i, (v) => /^\D{0,3}\d{1,3}\b/.test(v));
   const durHit = firstVal(
@@ -720,7 +750,7 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     drug_name_as_written: asWritten,
     generic_name: generic,
     strength,
-    dosage: sigHit ? clean(sigHit.value) : null,
+    dosage: sigText,
     quantity,
     quantity_unit: quantityUnit,
     days_supply: days,

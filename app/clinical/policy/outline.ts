@@ -43,9 +43,25 @@ export const CONTINUATION_HEAD_RE =
 const ROMAN_UP = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
 
+/** the names of a policy's sections, as numbered section titles carry them */
+const SECTION_NAME_RE =
+  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosing|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions)\s*:?$/i;
+
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {
   const t = text.trim();
+  // a section numbered in roman numerals whose title is a section name ("I. Indications", "II.
+  // Exclusions", "III. Required documentation", "V. Coverage criteria", "VIII. Appendix"), as
+  // specialty guideline documents number their sections: a heading, not a criterion item
+  const roman = /^(?:[IVX]{1,4})\.\s+(.{3,60})$/.exec(t);
+  if (
+    roman &&
+    (SECTION_NAME_RE.test(roman[1].trim()) ||
+      (!/^[IVX]{1,4}\.\s/.test(roman[1]) && isHeading(roman[1])) ||
+      // "III. Diagnoses/Indications for which coverage is NOT authorized:" beside "I. Initial Approval Criteria"
+      /\bnot (?:authori[sz]ed|covered|approvable|approved|medically necessary|recommended)\b[^.;]*:?$/i.test(roman[1]))
+  )
+    return true;
   // "Requests for X may be approved if the following criteria are met:", "Continuation requests for X
   // may be approved if …:", "Requests for X may not be approved for the following:" (clinical UM
   // guidelines): each opens its own list, even when the lists before and after use the same markers
@@ -164,7 +180,8 @@ export function parseOutline(
     if (skip.has(line.index)) continue;
     const t = clean(line.text);
     if (isHeading(t)) {
-      sections.push({ heading: t, items: [], preamble: [] });
+      // a numbered section title ("IV. Prescriber specialties") is named by its title
+      sections.push({ heading: t.replace(/^[IVX]{1,4}\.\s+/, ""), items: [], preamble: [] });
       stack = [];
       current = null;
       inNote = false;

@@ -43,10 +43,14 @@ const matches = (re: RegExp, s: string) => [...s.matchAll(new RegExp(re.source, 
 
 /** Text without example parentheticals ("(e.g., ...)", "such as ..."): examples never narrow a rule. */
 function core(text: string): string {
-  return text
-    .replace(/\((?:e\.g\.|eg\b|for example|such as|including|i\.e\.|examples?|see )[^()]*\)/gi, " ")
-    .replace(/\b(?:e\.g\.|such as|for example|including)[^;.()]*/gi, " ")
-    .replace(/\s+/g, " ");
+  return (
+    text
+      .replace(/\((?:e\.g\.|eg\b|for example|such as|including|i\.e\.|examples?|see )[^()]*\)/gi, " ")
+      .replace(/\b(?:e\.g\.|such as|for example|including)[^;.()]*/gi, " ")
+      // "with or without activity", "with or without nasal polyps": no restriction either way
+      .replace(/,?\s*\bwith or without\b[^;.,()]*/gi, " ")
+      .replace(/\s+/g, " ")
+  );
 }
 
 /** Spans of the text covered by the aliases of the given conditions (lower-case text). */
@@ -128,7 +132,7 @@ export function unreadQualifiers(c: Criterion): string[] {
   if (c.kind === "all" || c.kind === "any") return [];
   const leaf = c as Leaf;
   const text = core(leaf.text ?? "");
-  let lower = text.toLowerCase();
+  const lower = text.toLowerCase();
   const unread: string[] = [];
   // a fragment (a sentence cut after its start: "(weeks 0 and 4), then 1 syringe per 56 days") says
   // less than its sentence did
@@ -175,7 +179,8 @@ export function unreadQualifiers(c: Criterion): string[] {
       unread.push(...matches(EXCEPTION, lower).filter((w) => !/^other than$/.test(w)));
       break;
     case "lab": {
-      lower = lower.replace(/\/?\s*1\.73\s*m(?:2|²)\b/g, " ");
+      // "mL/min/1.73 m2" is a unit, not a second value
+      const lower = text.toLowerCase().replace(/\/?\s*1\.73\s*m(?:2|²)\b/g, " ");
       const spans = aliasSpans(
         lower,
         CONDITIONS.filter((t) => t.aliases.some((a) => aliasRegex(a, "i").test(text))).map((t) => t.name),

@@ -24,6 +24,9 @@ export interface ParseContext {
 }
 
 const has = (re: RegExp, s: string) => re.test(s);
+/** a lab value measured before (or off) the therapy: "untreated LDL-C", "prior to starting therapy" */
+const UNTREATED =
+  /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i;
 const norm = (t: string) => t.replace(/≥/g, ">=").replace(/≤/g, "<=").replace(/\s+/g, " ").trim();
 
 /** Criterion text without example lists: "(e.g., ...)", "[...]", "such as ..." parentheticals. */
@@ -460,7 +463,7 @@ function excludedDrugs(text: string, ctx: ParseContext): string[] {
   const out: string[] = [];
   for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
     if (
-      /do(?:es)? not (?:satisfy|count|qualify|meet)|not count as|are excluded|is excluded|not considered|does not apply|is not (?:an? )?(?:adequate|acceptable)/i.test(
+      /do(?:es)? not (?:satisfy|count|qualify|meet)|not count as|are excluded|is excluded|not considered|does not apply|is not (?:an? )?(?:adequate|acceptable)|\b(?:are|is) not (?:an? )?(?:[a-z-]+ )?(?:traditional|conventional|systemic|qualifying|acceptable|adequate|first-line|preferred)\b/i.test(
         s,
       )
     ) {
@@ -474,7 +477,13 @@ function excludedDrugs(text: string, ctx: ParseContext): string[] {
 function exampleDrugs(text: string, ctx: ParseContext): string[] {
   const out: string[] = [];
   for (const s of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
-    if (/do(?:es)? not|not count|excluded/i.test(s)) continue;
+    // "Topical therapies … and narrowband UVB are not traditional systemic agents" names what does not count
+    if (
+      /do(?:es)? not|not count|excluded|\b(?:are|is) not (?:an? )?(?:[a-z-]+ )?(?:traditional|conventional|systemic|qualifying|acceptable|adequate|first-line|preferred)\b/i.test(
+        s,
+      )
+    )
+      continue;
     if (/examples?|e\.g\.|such as|also counts?|include|are\b|is considered/i.test(s)) out.push(...drugsIn(s, ctx));
   }
   return out;
@@ -774,16 +783,10 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       ));
   if (th.length) {
     const within = parseRecency(t);
-    const baseline = has(
-      /\b(?:untreated|pre-?treatment|baseline|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i,
-      tl,
-    );
     // "baseline" safety labs (a blood count, liver tests before the first dose) are any current value
     // of a request to start the drug; only a disease marker's baseline means untreated ("untreated LDL-C")
-    const untreatedWords =
-      /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i.test(
-        tl,
-      );
+    const untreatedWords = has(UNTREATED, tl);
+    const baseline = untreatedWords || has(/\bbaseline\b/i, tl);
     const SAFETY_LAB = new Set([
       "hemoglobin",
       "hematocrit",
@@ -869,10 +872,14 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
 
   // documentation of something recognisable
   const concepts = keyConcepts(t);
-  const absence = has(
-    /^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i,
-    tl,
-  );
+  // a requirement met by absence only when every clause of it is a negative statement: "screening has
+  // been completed and the member does not have active HBV" still needs the screening documented
+  const NEGATIVE_CLAUSE =
+    /^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i;
+  const absence = tl
+    .replace(/\([^)]*\)/g, " ")
+    .split(/\s+and\s+|;\s*/)
+    .every((clause) => NEGATIVE_CLAUSE.test(clause.trim()));
   if (concepts.length && (t.split(/\s+/).length >= 2 || DISEASE_STATE.test(t)) && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {
     return { ...base, kind: "documentation", concepts, absence, confidence: "medium" };
   }

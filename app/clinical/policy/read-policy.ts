@@ -437,6 +437,17 @@ function inlineAlternatives(text: string, note: string, r: Reader, passage: Cita
   const alt = /,\s+or\s+(?=(?:has|have|had|is|was|were|the patient|the member|patient|member|documentation)\b)/i.exec(text);
   if (alt && !/\bONE of\b|\bALL of\b/i.test(text) && !/\b(?:to|with|of|for|on|in|from|by)\s*$/i.test(text.slice(0, alt.index))) {
     const first = text.slice(0, alt.index).trim();
+    // "has tried at least one biologic … for at least 3 months, or was intolerant to it": one trial
+    // requirement that also accepts intolerance, never a loose "intolerant" item met by any mention
+    const rest = text.slice(alt.index + alt[0].length).trim();
+    if (
+      /^(?:was|were|is|are|has been|have been)\s+(?:intolerant|unable to tolerate)\b[^.;]{0,20}\b(?:it|them|this|these|that agent|those agents)\b\s*[.;]?$/i.test(
+        rest,
+      )
+    ) {
+      const trial = parseCriterion(first, note, r.ctx);
+      if (trial.kind === "prior_therapy") return { ...trial, allow_intolerance: true, text, passage };
+    }
     const subject = /^((?:the )?(?:patient|member)\s+)/i.exec(first)?.[1] ?? "";
     const second = subject + text.slice(alt.index + alt[0].length).trim();
     const a = { ...parseCriterion(first, note, r.ctx), passage };
@@ -574,18 +585,24 @@ function isExclusionItem(item: OutlineItem): boolean {
  * sub-criteria, never an indication heading — even when it names a condition.
  */
 const CRITERION_LEAD_RE =
-  /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis (?:of|is)|prescribed|history of|documentation|submission|(?:the )?patient|(?:the )?member|trial|failure|inadequate|intoleran|contraindicat|one of the following|all of the following|both of the following|used (?:in combination|as)|not (?:used|receiving)|age\b|dose|quantity|requested|prescriber)/i;
+  /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis (?:of|is)|prescribed|history of|documentation|submission|(?:the )?patient|(?:the )?member|(?:the )?(?:individual|enrollee|beneficiary|recipient)\b|trial|failure|inadequate|intoleran|contraindicat|one of the following|all of the following|both of the following|used (?:in combination|as)|not (?:used|receiving)|age\b|dose|quantity|requested|prescriber)/i;
+
+/** a sentence about the person the request is for ("Individual meets ONE of the following …"): a requirement, not a sub-path */
+const SUBJECT_LEAD_RE = /^(?:the )?(?:patient|member|individual|enrollee|beneficiary|recipient)\b/i;
 
 /** An item whose children are indications or initial/continuation sections, not criteria. */
 function isStructural(item: OutlineItem, r: Reader): boolean {
+  // "Approve if the individual meets ALL of the following criteria (i, ii, iii, and iv)": a list of
+  // requirements, each one needed, even when one of them is itself a choice ("ii. Individual meets ONE
+  // of the following (a, b, or c)")
+  const allOf = /\b(?:meets?|meet) all of the following\b|\ball of the following (?:criteria|are met|must be met)\b/i.test(item.text);
   return item.children.some(
     (c) =>
       isContinuation(c, r) ||
       /^initial\b/i.test(titleOf(c)) ||
-      (APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) &&
-        (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) &&
-        !/^(?:the )?(?:patient|member)\b/i.test(c.text)) ||
-      (indicationTerms(titleOf(c)).understood &&
+      (!allOf && APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !SUBJECT_LEAD_RE.test(c.text)) ||
+      (!allOf &&
+        indicationTerms(titleOf(c)).understood &&
         !CRITERION_LEAD_RE.test(c.text.trim()) &&
         c.children.some((g) => g.children.length > 0 || APPROVAL_LEAD_RE.test(g.text))),
   );
@@ -599,6 +616,8 @@ interface Found {
   item: OutlineItem;
   criteria: Criterion[];
   duration: string | null;
+  /** requirements written beside this path's list were not read into it */
+  incomplete?: boolean;
 }
 
 function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Found[], exclusions: Criterion[]) {
@@ -629,7 +648,17 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
   // "E. Other diagnoses/indications: not covered under this policy."
   if (/\bother (?:diagnoses|indications|uses)\b[^.]{0,40}\bnot (?:covered|authori)/i.test(item.text)) return;
   if (item.children.length && isStructural(item, r)) {
-    for (const c of item.children) collect(c, title, r, out, exclusions);
+    // a requirement beside the sub-paths that no path took ("i. Individual is 18 years of age or
+    // older" next to "ii. … ONE of the following (a, b, or c)") is lost: the paths read here are
+    // incomplete, and an incomplete path never approves
+    const start = out.length;
+    let lost = false;
+    for (const c of item.children) {
+      const before = out.length;
+      collect(c, title, r, out, exclusions);
+      if (out.length === before && !c.children.length && !isContinuation(c, r) && CRITERION_LEAD_RE.test(stripConnector(c.text))) lost = true;
+    }
+    if (lost) for (const f of out.slice(start)) f.incomplete = true;
     return;
   }
   if (item.children.length && (APPROVAL_LEAD_RE.test(item.text) || ownIsIndication || isGenericTitle(own))) {
@@ -728,8 +757,12 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
     )
       return l;
     n += 1;
-    const text = `${n}. ${t.replace(/:$/, "")}.`;
-    const prefix = `${n}. `.length;
+    // the criteria under it numbered "1. 2." themselves: the title takes a roman numeral so they nest under it
+    const nextMarker = lines.slice(i + 1, i + 8).find((x) => /^\(?(?:[IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})[.)]\s/.test(x.text.trim()));
+    const mark =
+      nextMarker && /^\(?\d{1,2}[.)]\s/.test(nextMarker.text.trim()) ? ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"][Math.min(n - 1, 7)] : String(n);
+    const text = `${mark}. ${t.replace(/:$/, "")}.`;
+    const prefix = `${mark}. `.length;
     return { ...l, text, map: Array.from({ length: text.length + 1 }, (_, k) => (k < prefix ? l.start : k - prefix < t.length ? l.map[k - prefix] : l.end)) };
   });
 }
@@ -772,6 +805,16 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       for (const it of s.items) found.push(choiceIndication(it, r));
       continue;
     }
+    // "Prescriber specialties: This medication must be prescribed by or in consultation with a
+    // neurologist." — a requirement of every request, written as a section
+    if ((RESTRICTION_HEAD_RE.test(h.trim()) || /^prescriber specialt(?:y|ies)\s*:?$/i.test(h.trim())) && !s.items.length) {
+      for (const x of preambleSentences(s.preamble))
+        if (!/^(?:none|n\/a|not applicable|no restrictions?)\b/i.test(x.text.trim())) common.push(...sentenceCriteria(x.text, r, cite(r, x.lines)));
+      continue;
+    }
+    // a list of what to submit ("Required documentation: Submission of the following information is
+    // necessary to initiate the review") is no criterion: the criteria sections say what must be met
+    if (/^(?:required documentation|documentation requirements?)\s*:?$/i.test(h.trim())) continue;
     // "Screening requirements (all new starts)", "Requirements for all indications": every indication's
     if (ALL_REQUESTS_HEAD_RE.test(h.trim()) && s.items.length) {
       for (const it of s.items) if (!isContinuation(it, r)) common.push(itemCriterion(it, r));
@@ -796,7 +839,16 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   if (droppedCriteria >= 2 && droppedCriteria >= found.length) return null;
   const indications: PolicyIndication[] = found.map((f) => {
     noteUnread(r, f.criteria);
-    return toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title);
+    const ind = toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title);
+    if (f.incomplete) {
+      ind.understood = false;
+      r.unread.push({
+        text: f.item.text.slice(0, 200),
+        passage: cite(r, f.item.lines.slice(0, 1)),
+        why: "Requirements listed beside this one were not read into its path: a reviewer must read the policy.",
+      });
+    }
+    return ind;
   });
   void sawCriteriaHeading;
   return {

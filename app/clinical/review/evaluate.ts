@@ -22,7 +22,7 @@ import { MEASURES, measureByName } from "../vocabulary/measures";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
-import { quote, search, type CaseIndex } from "../evidence/case-index";
+import { quote, search, withNext, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
@@ -271,7 +271,7 @@ function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContex
     const cited = t.citations.map((c) => c.text.toLowerCase()).join(" ");
     if (
       opts.combination &&
-      /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ing)? from|transition(?:ing)? from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the)|(?:plan|will|to)\W{1,3}(?:stop|discontinue|d\/c)\b|last dose\b)/.test(
+      /\b(?:will (?:stop|discontinue|be stopped|be discontinued)|to be (?:stopped|discontinued)|switch(?:ed|ing)? from|transition(?:ed|ing)? from|changed from|replac(?:e|ing)|instead of|discontinue|stop(?:ping)? (?:it|this|the)|(?:plan|will|to)\W{1,3}(?:stop|discontinue|d\/c)\b|last dose\b)/.test(
         cited,
       )
     )
@@ -299,8 +299,26 @@ function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContex
   return null;
 }
 
+/**
+ * A therapy the request documents both as stopped (a dated stop, "discontinued") and, elsewhere, as
+ * taken ("breakthrough disease on glatiramer"): which one is current is not clear, so it is never
+ * the ground of an adverse outcome (a combination exclusion or a no-concurrent-use failure).
+ */
+function conflictedOngoing(t: TherapyEvidence): Ev | null {
+  if (!(t.stopped && t.ongoing)) return null;
+  return ev(
+    "insufficient",
+    `${cap(t.drug)} is documented both as stopped and as taken; whether it continues with the requested drug is not clear.`,
+    t.citations.slice(0, 2),
+    "direct",
+    `Whether ${t.drug} continues together with the requested drug`,
+  );
+}
+
 function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext): Ev {
   const t = ongoingOf(spec, ctx, { combination: true });
+  const conflicted = t && conflictedOngoing(t);
+  if (conflicted) return conflicted;
   if (t)
     return ev(
       "not_met",
@@ -444,7 +462,7 @@ function onThresholdScale(value: number, unitText: string, threshold: number): n
   if (kPerUl && value < 1000 && Math.abs(threshold / value) > 5) return value * 1000;
   const ratio = Math.abs(threshold / value);
   if (ratio <= 50 && ratio >= 1 / 50) return value;
-  const thousands = /\bk\b|k\/|x\s*10\s*\^?\s*[39]|×\s*10|10\s*\^\s*[39]|10\*[39]|10e[39]|thou|\b10[³⁹]/i.test(unitText);
+  const thousands = kPerUl || /\bk\b|k\/|x\s*10\s*\^?\s*[39]|×\s*10|10\s*\^\s*[39]|10\*[39]|10e[39]|thou|\b10[³⁹]/i.test(unitText);
   if (thousands && ratio > 50 && ratio / 1000 <= 50 && ratio / 1000 >= 1 / 50) return value * 1000;
   if (ratio < 1 / 50 && ratio * 1000 <= 50 && ratio * 1000 >= 1 / 50 && (thousands || value >= 1000)) return value / 1000;
   return null;
@@ -1080,15 +1098,8 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   if (
     primary?.condition &&
     !spec.severity?.length &&
-    !conds.some(
-      (o) =>
-        o !== primary &&
-        o.code &&
-        o.code === primary.code &&
-        o.condition &&
-        conditionAncestors(o.condition).includes(primary.condition!) &&
-        o.condition !== primary.condition,
-    ) &&
+    // the primary code's condition is as specific as that code is read anywhere
+    mostSpecificPerCode(conds).includes(primary) &&
     spec.conditions.some((x) => x !== primary.condition && conditionAncestors(x).includes(primary.condition!))
   ) {
     const named = conds.filter((c) => (c.source === "text" || c.source === "described") && c.condition !== primary.condition && matchesExcluded(c));
@@ -1307,9 +1318,12 @@ export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive
       : null;
     if (!hit && re)
       for (const line of ctx.idx.lines) {
-        const m = u.request.exec(line.text);
-        if (m && re.test(line.lower) && !isNegated(line.lower, m.index)) {
-          hit = { citation: quote(ctx.idx, line), text: line.text };
+        if (!re.test(line.lower)) continue;
+        // the use may wrap onto the next line ("Ubrelvy 50 mg tablets," / "as needed at onset")
+        const text = withNext(ctx.idx, line);
+        const m = u.request.exec(text);
+        if (m && !isNegated(text, m.index)) {
+          hit = { citation: quote(ctx.idx, line), text };
           break;
         }
       }
@@ -1382,6 +1396,8 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     case "current_therapy":
     case "no_concurrent": {
       const t = ongoingOf(spec, ctx, { combination: true });
+      const conflicted = t && conflictedOngoing(t);
+      if (conflicted) return conflicted;
       return t
         ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2))
         : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");

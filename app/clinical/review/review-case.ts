@@ -11,7 +11,7 @@
  *   high-confidence criterion and a fax sentence that shows the failure; unknown otherwise.
  * A node an author edited is read again from its question (compile-tree.ts resolveNodeCriterion).
  */
-import type { CaseFacts, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
+import type { CaseFacts, Citation, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
 import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
@@ -213,6 +213,30 @@ function indicationAnswer(
     status,
     branches: scored.map((s) => ({ title: s.b.title, score: s.score, citation: s.citation })),
   });
+  /** the indication is undecided: a reviewer must match it (never an adverse answer) */
+  const undecided = (
+    reason: string,
+    missing: string,
+    confidence: NodeAnswer["confidence"],
+    from: { citation?: Citation | null }[],
+    status: NonNullable<ReviewResult["indication"]>["status"],
+  ) => {
+    const citations = from.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2);
+    return {
+      answer: {
+        node_id: node.id,
+        labels: [],
+        definite: false,
+        outcome: "insufficient" as const,
+        reason,
+        citations,
+        evidence: citations.length ? ("direct" as const) : ("none" as const),
+        confidence,
+        missing,
+      },
+      info: info(status),
+    };
+  };
   if (max > 0) {
     // a code outranks words: "L40.50 arthropathic psoriasis" is psoriatic arthritis, not plaque psoriasis
     let top = scored.filter((s) => s.score === max || (max <= 2 && s.score > 0));
@@ -253,36 +277,22 @@ function indicationAnswer(
     branches.some((b) => b.conditions.some((bc) => bc !== c.condition && conditionAncestors(bc).includes(c.condition!))),
   );
   if (formalKnown.length && lessSpecific.length) {
-    return {
-      answer: {
-        node_id: node.id,
-        labels: [],
-        definite: false,
-        outcome: "insufficient",
-        reason: `The request's diagnosis (${[...new Set(lessSpecific.map((c) => [c.code, c.condition].filter(Boolean).join(" ")))].join(", ")}) is less specific than the indication the policy covers (${branches.map((b) => b.title).join("; ")}); the form of the disease must be confirmed.`,
-        citations: lessSpecific.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
-        evidence: "direct",
-        confidence: "high",
-        missing: `The specific form of ${lessSpecific[0].condition} (diagnosis and ICD-10-CM code), against the policy's covered indications`,
-      },
-      info: info("unknown"),
-    };
+    return undecided(
+      `The request's diagnosis (${[...new Set(lessSpecific.map((c) => [c.code, c.condition].filter(Boolean).join(" ")))].join(", ")}) is less specific than the indication the policy covers (${branches.map((b) => b.title).join("; ")}); the form of the disease must be confirmed.`,
+      `The specific form of ${lessSpecific[0].condition} (diagnosis and ICD-10-CM code), against the policy's covered indications`,
+      "high",
+      lessSpecific,
+      "unknown",
+    );
   }
   if (formalKnown.length && allUnderstood && namedInPolicy.length) {
-    return {
-      answer: {
-        node_id: node.id,
-        labels: [],
-        definite: false,
-        outcome: "insufficient",
-        reason: `The policy names ${[...new Set(namedInPolicy.map((c) => c.condition))].join(", ")} outside its exclusions, but the reader did not file it under a covered indication (${branches.map((b) => b.title).join("; ")}); a reviewer must match the diagnosis to the policy.`,
-        citations: namedInPolicy.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
-        evidence: "direct",
-        confidence: "low",
-        missing: "Confirmation of the indication the drug is requested for, against the policy's covered uses",
-      },
-      info: info("unknown"),
-    };
+    return undecided(
+      `The policy names ${[...new Set(namedInPolicy.map((c) => c.condition))].join(", ")} outside its exclusions, but the reader did not file it under a covered indication (${branches.map((b) => b.title).join("; ")}); a reviewer must match the diagnosis to the policy.`,
+      "Confirmation of the indication the drug is requested for, against the policy's covered uses",
+      "low",
+      namedInPolicy,
+      "unknown",
+    );
   }
   if (formalKnown.length && allUnderstood) {
     const cites = formalKnown.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2);
@@ -308,20 +318,13 @@ function indicationAnswer(
         : !allUnderstood
           ? "The policy's indication section was not fully understood by the reader; a reviewer must match the diagnosis."
           : "The request's diagnosis could not be matched to a known condition.";
-  return {
-    answer: {
-      node_id: node.id,
-      labels: [],
-      definite: false,
-      outcome: "insufficient",
-      reason: why,
-      citations: [],
-      evidence: "none",
-      confidence: allUnderstood ? "high" : "low",
-      missing: !formal.length ? "Diagnosis and ICD-10-CM code for the requested use" : "Confirmation of the indication the drug is requested for",
-    },
-    info: info(!formal.length ? "no_diagnosis" : "unknown"),
-  };
+  return undecided(
+    why,
+    !formal.length ? "Diagnosis and ICD-10-CM code for the requested use" : "Confirmation of the indication the drug is requested for",
+    allUnderstood ? "high" : "low",
+    [],
+    !formal.length ? "no_diagnosis" : "unknown",
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ const HEADERS: [SectionName, RegExp][] = [
   ["patient", /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i],
   [
     "prescriber",
-    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBING PROVIDER|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
+    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:(?:REQUESTING|RENDERING|ORDERING|PRESCRIBING)(?:\s*\/\s*(?:REQUESTING|RENDERING|ORDERING|PRESCRIBING))?\s+)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
   ],
   [
     "medication",
@@ -62,7 +62,10 @@ export function headerOf(line: Line): SectionName | null {
     .replace(/[\-–—:]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  if (upperRatio(plain) < 0.7) return null;
+  // a title-case panel title alone on its line ("Patient", "Medication", "Requesting / Rendering
+  // Provider") is a header as much as an all-caps one
+  const alone = line.segs.length === 1 && plain.split(" ").length <= 5;
+  if (upperRatio(plain) < 0.7 && !alone) return null;
   for (const [name, re] of HEADERS) if (re.test(plain)) return name;
   return null;
 }

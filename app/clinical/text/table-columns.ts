@@ -41,6 +41,58 @@ function isHeaderRow(groups: Group[], text: string): boolean {
   return /\b(?:criteria|initial|approval|reauthori[sz]ation|renewal|continuation|length|duration|quantity|limit|requirements?|documentation)\b/i.test(text);
 }
 
+/** a first column that names what each row is about ("Indication | Criteria", "Diagnosis | Requirements") */
+const ROW_LABEL_HEADER = /^(?:indications?|diagnos[ie]s|conditions?|uses?|disease(?: states?)?|(?:drug|product|medication|agent)s?|category|topic|item)$/i;
+
+/**
+ * A grid whose first column labels its rows (an indication, "Prescriber", "Not covered", "Quantity
+ * limit") and whose second column holds each row's requirements: two columns, the first headed by
+ * what the rows are about, its cells short.
+ */
+function isRowLabelGrid(groups: Group[], columns: WordBox[][][]): boolean {
+  if (groups.length !== 2) return false;
+  const first = groups[0].words.map((w) => w.text).join(" ");
+  if (!ROW_LABEL_HEADER.test(first.trim())) return false;
+  return columns[0].length > 0 && columns[0].every((ws) => ws.length <= 8) && columns[1].length >= columns[0].length;
+}
+
+/**
+ * A row-label grid read row by row: each row's label (its first-column lines joined into one line, so
+ * "Prevention of episodic migraine" over "(EM)" reads as one title), then its requirement lines. A row
+ * starts where the first column has words after a line where it had none.
+ */
+function rowLabelGrid(doc: ParsedDocument, header: DocLine, rows: WordBox[][][]): DocLine[] {
+  const out: DocLine[] = [];
+  let label: DocLine | null = null;
+  let body: DocLine[] = [];
+  let prevHadLabel = false;
+  const flush = () => {
+    if (label) out.push(label);
+    out.push(...body);
+    label = null;
+    body = [];
+  };
+  for (const [labelWords, rest] of rows) {
+    if (labelWords.length) {
+      const part = lineFrom(doc, header.page, labelWords, 0);
+      if (part) {
+        if (!prevHadLabel) flush();
+        label = label ? joinLines(label, part) : part;
+      }
+    }
+    prevHadLabel = labelWords.length > 0;
+    const line = lineFrom(doc, header.page, rest ?? [], 0);
+    if (line) body.push(line);
+  }
+  flush();
+  return out;
+}
+
+/** Two lines read as one ("Prevention of episodic migraine" + "(EM)"); offsets keep mapping into the page. */
+function joinLines(a: DocLine, b: DocLine): DocLine {
+  return { ...a, text: `${a.text} ${b.text}`, end: b.end, map: [...a.map.slice(0, a.text.length), a.map[a.text.length] ?? a.end, ...b.map] };
+}
+
 function lineFrom(doc: ParsedDocument, page: number, words: WordBox[], index: number): DocLine | null {
   const p = doc.pages.find((x) => x.page === page);
   if (!p || !words.length) return null;
@@ -74,6 +126,7 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
     const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
     const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
     const columns: WordBox[][][] = groups.map(() => []);
+    const rows: WordBox[][][] = [];
     let j = i + 1;
     for (; j < lines.length && lines[j].page === l.page; j++) {
       const ws = wordsOf(lines[j]);
@@ -82,11 +135,17 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
       if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
       const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
       for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
+      rows.push(byCol);
     }
     // fewer than two rows under the header: not a table
     if (j - i < 3) {
       out.push(l);
       i++;
+      continue;
+    }
+    if (isRowLabelGrid(groups, columns)) {
+      out.push(...rowLabelGrid(doc, l, rows));
+      i = j;
       continue;
     }
     groups.forEach((g, k) => {

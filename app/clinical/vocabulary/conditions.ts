@@ -127,7 +127,24 @@ export const CONDITIONS: ConditionTerm[] = [
   C("episodic migraine", ["episodic migraine"], ["G43.0", "G43.1", "G43.9"], ["migraine"]),
   C("cluster headache", ["cluster headache"], ["G44.0"]),
   C("medication overuse headache", ["medication[- ]overuse headache", "rebound headache"], ["G44.4"]),
-  C("multiple sclerosis", ["multiple sclerosis", "\\bms\\b", "\\brrms\\b", "relapsing (?:forms of )?ms", "clinically isolated syndrome"], ["G35"]),
+  // multiple sclerosis by course (ICD-10-CM from October 2025: G35.A relapsing-remitting, G35.B0-B2
+  // primary progressive, G35.C0-C2 secondary progressive, G35.D unspecified; G35 before): an
+  // unspecified MS is the parent of every course and satisfies none of them
+  C("multiple sclerosis", ["multiple sclerosis", "\\bms\\b"], ["G35"]),
+  C(
+    "relapsing multiple sclerosis",
+    [
+      "relapsing(?:[- ]remitting)? (?:forms? of )?(?:multiple sclerosis|ms)\\b",
+      "relapsing[- ]remitting disease",
+      "\\brrms\\b",
+      "\\brms\\b",
+      "clinically isolated syndrome",
+    ],
+    ["G35.A"],
+    ["multiple sclerosis"],
+  ),
+  C("primary progressive multiple sclerosis", ["primary[- ]progressive (?:multiple sclerosis|ms)\\b", "\\bppms\\b"], ["G35.B"], ["multiple sclerosis"]),
+  C("secondary progressive multiple sclerosis", ["secondary[- ]progressive (?:multiple sclerosis|ms)\\b", "\\bspms\\b"], ["G35.C"], ["multiple sclerosis"]),
   C("epilepsy", ["epilepsy", "seizure disorder", "partial[- ]onset seizures", "focal seizures", "generalized tonic"], ["G40"]),
   C("lennox-gastaut syndrome", ["lennox[- ]gastaut", "\\blgs\\b"], ["G40.81"], ["epilepsy"]),
   C("dravet syndrome", ["dravet"], ["G40.83"], ["epilepsy"]),
