@@ -59,9 +59,13 @@ export async function parseDocumentIsolated(bytes: Uint8Array, opts: ParseOption
       throw new DocumentError(((err as { code?: string }).code as DocumentError["code"]) ?? "unreadable", err.message);
     }
     if (err instanceof IsolatedTaskError && err.code === "timeout") {
-      throw new DocumentError("too_slow", `The PDF is too complex to read: it needed more than ${Math.round((limits.timeoutMs ?? timeoutMs) / 1000)} s of computing.`, {
-        cause: err,
-      });
+      throw new DocumentError(
+        "too_slow",
+        `The PDF is too complex to read: it needed more than ${Math.round((limits.timeoutMs ?? timeoutMs) / 1000)} s of computing.`,
+        {
+          cause: err,
+        },
+      );
     }
     if (err instanceof IsolatedTaskError && err.code === "out_of_memory") {
       throw new DocumentError("unreadable", `The PDF is too complex to read: it needed more than ${maxMemoryMb} MB of memory.`, { cause: err });

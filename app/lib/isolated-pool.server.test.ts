@@ -25,14 +25,18 @@ describe("isolated pool time limit", () => {
     expect(threadCpuMs(2 ** 30)).toBeNull();
   });
 
-  it.runIf(linux)("a task that waits longer than the limit without computing is not stopped", async () => {
-    const p = pool(600);
-    // Warm the thread first (its start-up compiles TypeScript, which is CPU of its own).
-    await p.run("block", [1]);
-    const started = Date.now();
-    await expect(p.run<number>("block", [1_500])).resolves.toBe(1_500);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
-  }, 30_000);
+  it.runIf(linux)(
+    "a task that waits longer than the limit without computing is not stopped",
+    async () => {
+      const p = pool(600);
+      // Warm the thread first (its start-up compiles TypeScript, which is CPU of its own).
+      await p.run("block", [1]);
+      const started = Date.now();
+      await expect(p.run<number>("block", [1_500])).resolves.toBe(1_500);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    },
+    30_000,
+  );
 
   it("a task that computes past the limit is stopped as a timeout, soon after the limit", async () => {
     const p = pool(600);
@@ -46,10 +50,14 @@ describe("isolated pool time limit", () => {
     await expect(p.run<number>("block", [1])).resolves.toBe(1);
   }, 30_000);
 
-  it.runIf(linux)("a task that waits past the elapsed ceiling (limit × wallFactor) is stopped", async () => {
-    const p = pool(300, 2);
-    await p.run("block", [1]);
-    const err = await p.run("block", [5_000]).catch((e: unknown) => e);
-    expect((err as IsolatedTaskError).code).toBe("timeout");
-  }, 30_000);
+  it.runIf(linux)(
+    "a task that waits past the elapsed ceiling (limit × wallFactor) is stopped",
+    async () => {
+      const p = pool(300, 2);
+      await p.run("block", [1]);
+      const err = await p.run("block", [5_000]).catch((e: unknown) => e);
+      expect((err as IsolatedTaskError).code).toBe("timeout");
+    },
+    30_000,
+  );
 });

@@ -273,12 +273,17 @@ export async function rerunWebhookAttempt(database: Database, organizationId: st
   });
   if (!row) throw notFound();
   const payload = row.payload as { timestamp?: string; data?: unknown } | null;
-  const job = await enqueue(database, "webhook.deliver", {
-    endpoint_id: row.webhook_endpoint_id,
-    message_id: row.message_id,
-    event_type: row.event_type,
-    timestamp: payload?.timestamp ?? row.created_at.toISOString(),
-    data: payload?.data ?? null,
-  }, { lane: organizationLane(organizationId) });
+  const job = await enqueue(
+    database,
+    "webhook.deliver",
+    {
+      endpoint_id: row.webhook_endpoint_id,
+      message_id: row.message_id,
+      event_type: row.event_type,
+      timestamp: payload?.timestamp ?? row.created_at.toISOString(),
+      data: payload?.data ?? null,
+    },
+    { lane: organizationLane(organizationId) },
+  );
   return { job_id: job.id };
 }

@@ -96,11 +96,17 @@ describe("document parsing off the worker's thread", () => {
         if (id === bomb.id && pa.intake_error) bombErrors.add(pa.intake_error);
         return pa.intake_status === "succeeded" || pa.intake_status === "failed" ? pa : null;
       };
-      const [b, f] = await Promise.all([until(() => settled(bomb.id), "the bomb case to settle", 200_000), until(() => settled(fax.id), "the fax to settle", 150_000)]);
+      const [b, f] = await Promise.all([
+        until(() => settled(bomb.id), "the bomb case to settle", 200_000),
+        until(() => settled(fax.id), "the fax to settle", 150_000),
+      ]);
       expect(b.intake_status).toBe("failed");
       expect(b.intake_error).toMatch(/too complex to read: it needed more than 5 s of computing/);
       // Between attempts the case said it was retrying.
-      expect([...bombErrors].some((e) => /^Attempt 1 failed: .*too complex.*Retrying\.$/.test(e)), [...bombErrors].join(" | ")).toBe(true);
+      expect(
+        [...bombErrors].some((e) => /^Attempt 1 failed: .*too complex.*Retrying\.$/.test(e)),
+        [...bombErrors].join(" | "),
+      ).toBe(true);
       expect(f.intake_status, f.intake_error ?? "").toBe("succeeded");
       // Each job ran exactly once: nobody declared the worker dead. The case settles inside the
       // handler, the job row only after the handler returns, so wait for the job to finish too.
