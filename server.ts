@@ -11,6 +11,7 @@ import { getEnv } from "~/env.server";
 import { registerAppJobs } from "~/jobs.server";
 import { getDatabase } from "~/lib/db.server";
 import { createWebApp } from "~/lib/web-app.server";
+import { flushApiLogs } from "~/api-logs/api-logs.server";
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
@@ -67,6 +68,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`[web] ${signal}: shutting down`);
   server.close();
+  await flushApiLogs();
   await worker?.stop();
   await database.close();
   process.exit(0);

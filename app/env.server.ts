@@ -71,7 +71,7 @@ export const EnvSchema = z.object({
   /** Seconds without a heartbeat before a worker is presumed dead and its jobs are re-queued. */
   WORKER_STALE_SECONDS: z.coerce.number().int().min(5).default(30),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(25),
-  /** Time limit for reading one document (PDF text layer + OCR) on its isolated thread. */
+  /** Time limit for reading one document (PDF text layer + OCR): seconds of CPU time of its isolated thread (elapsed time capped at 4x). */
   DOCUMENT_PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Heap limit of a document-reading thread; a PDF needing more fails as too complex. */
   DOCUMENT_PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(16384).default(1024),

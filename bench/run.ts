@@ -5,6 +5,7 @@
  *   retrieval  hybrid retrieval latency over 100,000 chunks (PostgreSQL when reachable)
  *   list       prior-auth list page server time with 10,000 cases in the organization
  *   queue      queue overhead jobs/second (see bench/queue.ts)
+ *   requestlog JSON list latency with its audit and API-log rows, 1 and 8 clients (bench/request-log.ts)
  * Targets (issue "The main job"): typed fax ≤ 1.5 s p95, 5-page scan ≤ 6 s p95 on this 2-core machine.
  */
 import crypto from "node:crypto";
@@ -278,6 +279,11 @@ if (want("list")) await benchList();
 if (want("queue") && (await hasPostgres())) {
   await new Promise<void>((resolve) =>
     spawn(process.execPath, ["--import", "tsx", "bench/queue.ts", "1000", "4"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()),
+  );
+}
+if (want("requestlog")) {
+  await new Promise<void>((resolve) =>
+    spawn(process.execPath, ["--import", "tsx", "bench/request-log.ts"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()),
   );
 }
 await terminateOcrWorker();

@@ -7,11 +7,14 @@
  * (api-caller.server.ts): a probe of another organization's id (answered 404) or a call without
  * valid credentials is logged with no organization and so is shown to nobody in the app.
  * Query strings are not stored (they may carry identifiers); the path is cut at 500 characters.
+ * Calls to the public demo (isPublicDemoPath) are logged without the client address: the demo promises
+ * to store nothing of a visitor (issue 23, item 7; the notice is DEMO_PRIVACY_NOTICE).
  * Rows older than API_LOG_RETENTION_DAYS (default 30) are deleted by the `api_logs.prune` job,
  * which the worker enqueues periodically.
  */
 import type { RequestHandler } from "express";
 import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Database } from "~/lib/db.server";
 import { getDatabase } from "~/lib/db.server";
 import { defineJob } from "~/queue/define-job";
@@ -23,12 +26,59 @@ export function apiLogRetentionDays(): number {
   return Number.isInteger(n) && n >= 1 && n <= 3650 ? n : 30;
 }
 
+/** How long a finished request's row may wait to be written with others (ms). */
+const API_LOG_FLUSH_MS = 100;
+/** Rows per INSERT at most; a full buffer is written at once. */
+const API_LOG_MAX_BATCH = 500;
+
+type ApiLogData = Prisma.ApiLogCreateManyInput;
+const FLUSHERS = Symbol.for("priorauth.api-logs.flushers");
+type G = typeof globalThis & { [FLUSHERS]?: Set<() => Promise<void>> };
+function flushers(): Set<() => Promise<void>> {
+  return ((globalThis as G)[FLUSHERS] ??= new Set());
+}
+
+/** Writes every api_logs row still buffered in this process (call on shutdown). Never throws. */
+export async function flushApiLogs(): Promise<void> {
+  await Promise.all([...flushers()].map((f) => f()));
+}
+
 /**
  * Express middleware: for paths under /api, runs the rest of the chain inside an ApiCaller store and
- * writes one api_logs row when the response finishes (or the client goes away). A failed write is
- * logged and never affects the response.
+ * records one api_logs row when the response finishes (or the client goes away). Off the request
+ * path (issue 23, item 10): rows are buffered and written together, one INSERT every
+ * API_LOG_FLUSH_MS at most, after the responses went out; flushApiLogs() writes what is left on
+ * shutdown. (The API log is the integrators' operational log, not the PHI access audit: that one is
+ * written durably before PHI leaves, app/audit.) A failed write is logged and never affects a
+ * response.
  */
 export function apiLogMiddleware(getDb: () => Promise<Database> = getDatabase): RequestHandler {
+  let buffer: ApiLogData[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (buffer.length === 0) return writing;
+    const rows = buffer;
+    buffer = [];
+    // Batches are written one after the other, so rows keep the order of the responses.
+    writing = writing
+      .then(() => getDb())
+      .then((db) => db.prisma.apiLog.createMany({ data: rows }))
+      .then(() => undefined)
+      .catch((err) => console.error(`[api-logs] could not record ${rows.length} request(s):`, (err as Error).message));
+    return writing;
+  };
+  flushers().add(flush);
+  const enqueueRow = (row: ApiLogData) => {
+    buffer.push(row);
+    if (buffer.length >= API_LOG_MAX_BATCH) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), API_LOG_FLUSH_MS);
+      timer.unref();
+    }
+  };
   return (req, res, next) => {
     if (req.path !== "/api" && !req.path.startsWith("/api/")) return next();
     const started = process.hrtime.bigint();
@@ -39,28 +89,31 @@ export function apiLogMiddleware(getDb: () => Promise<Database> = getDatabase): 
       written = true;
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
       const status = res.headersSent ? res.statusCode : 499; // 499: client closed before an answer
-      void getDb()
-        .then((db) =>
-          db.prisma.apiLog.create({
-            data: {
-              organization_id: caller.organizationId,
-              api_key_id: caller.apiKeyId,
-              user_id: caller.userId,
-              via: caller.via,
-              method: req.method.slice(0, 10),
-              path: req.path.slice(0, 500),
-              status,
-              duration_ms: durationMs,
-              ip: (req.ip ?? "").slice(0, 64) || null,
-            },
-          }),
-        )
-        .catch((err) => console.error("[api-logs] could not record request:", (err as Error).message));
+      enqueueRow({
+        organization_id: caller.organizationId,
+        api_key_id: caller.apiKeyId,
+        user_id: caller.userId,
+        via: caller.via,
+        method: req.method.slice(0, 10),
+        path: req.path.slice(0, 500),
+        status,
+        duration_ms: durationMs,
+        ip: isPublicDemoPath(req.path) ? null : (req.ip ?? "").slice(0, 64) || null,
+        created_at: new Date(),
+      });
     };
     res.on("finish", write);
     res.on("close", write);
     apiCallerStorage().run(caller, () => next());
   };
+}
+
+/**
+ * True for the account-free demo's API (app/api/route-table.ts "The public demo": /api/demo_faxes…,
+ * /api/demos.json, /api/demo/{org}/run), whose callers' addresses are never stored.
+ */
+export function isPublicDemoPath(path: string): boolean {
+  return /^\/api\/(demo|demos|demo[-_]faxes)(\.json)?(\/|$)/i.test(path);
 }
 
 export const ApiLogsQuerySchema = z.object({

@@ -9,9 +9,11 @@
  * TRUNCATE, so not even a bug in this application can rewrite the trail.
  *
  * Recording is part of serving PHI: when the row cannot be written the request fails (fail closed)
- * rather than disclosing without a trace.
+ * rather than disclosing without a trace. Rows of concurrent requests are committed together
+ * (audit-writer.server.ts, group commit), and a route may start the write alongside its own reads
+ * (`Promise.all`), so the audit adds little to a request's latency without ever being skipped.
  */
-import { getDatabase } from "~/lib/db.server";
+import { writeAuditRow } from "~/audit/audit-writer.server";
 import { currentRequestOrigin } from "~/lib/request-context.server";
 import { redactAuditPath } from "~/audit/audit-path";
 
@@ -33,28 +35,28 @@ export interface AuditWhat {
 
 const VIA: Record<AuditActor["via"], string> = { page: "page", session: "api", api_key: "api_key", signed_link: "signed_link" };
 
-/** Records one audit event for `request` by `actor`. Throws when the database refuses the row. */
+/**
+ * Records one audit event for `request` by `actor`; resolves once the row is committed.
+ * Throws when the database refuses the row.
+ */
 export async function recordAuditEvent(actor: AuditActor, request: Request, what: AuditWhat): Promise<void> {
-  const { prisma } = await getDatabase();
   const url = new URL(request.url);
-  await prisma.auditEvent.create({
-    data: {
-      organization_id: actor.organization.id,
-      actor_type: actor.apiKey ? "api_key" : actor.user ? "user" : "anonymous",
-      user_id: actor.user?.id ?? null,
-      user_email: actor.user?.email ?? null,
-      api_key_id: actor.apiKey?.id ?? null,
-      via: VIA[actor.via],
-      action: what.action.slice(0, 100),
-      method: request.method,
-      // Signed-link signatures and other query secrets never enter the trail (audit-path.ts).
-      path: redactAuditPath(url).slice(0, 1000),
-      resource_type: what.resource_type ?? null,
-      resource_id: what.resource_id?.slice(0, 200) ?? null,
-      prior_auth_id: what.prior_auth_id?.slice(0, 200) ?? null,
-      ip: currentRequestOrigin().ip,
-      user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
-    },
+  await writeAuditRow({
+    organization_id: actor.organization.id,
+    actor_type: actor.apiKey ? "api_key" : actor.user ? "user" : "anonymous",
+    user_id: actor.user?.id ?? null,
+    user_email: actor.user?.email ?? null,
+    api_key_id: actor.apiKey?.id ?? null,
+    via: VIA[actor.via],
+    action: what.action.slice(0, 100),
+    method: request.method,
+    // Signed-link signatures and other query secrets never enter the trail (audit-path.ts).
+    path: redactAuditPath(url).slice(0, 1000),
+    resource_type: what.resource_type ?? null,
+    resource_id: what.resource_id?.slice(0, 200) ?? null,
+    prior_auth_id: what.prior_auth_id?.slice(0, 200) ?? null,
+    ip: currentRequestOrigin().ip,
+    user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
   });
 }
 

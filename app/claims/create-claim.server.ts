@@ -7,7 +7,7 @@
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { readFormBody, readJsonBody } from "~/lib/request-body";
-import { enqueue } from "~/queue/enqueue.server";
+import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
 import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documents/store-document.server";
 import { EPA_DOCUMENT_MAX_BYTES } from "~/prior-auths/create-prior-auth.server";
@@ -84,7 +84,9 @@ export async function createClaim(
         },
       });
       await storeDocument(database, { ...document, claim_id: claim.id }, Number.MAX_SAFE_INTEGER, tx);
-      const job = queue ? await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx }) : null;
+      const job = queue
+        ? await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx, lane: organizationLane(organizationId) })
+        : null;
       return { claim, job };
     },
     { timeout: 60_000, maxWait: 10_000 },
@@ -137,7 +139,12 @@ export async function requireClaim(database: Database, organizationId: string, c
 export async function queueClaimIntake(database: Database, organizationId: string, claimId: string) {
   const claim = await requireClaim(database, organizationId, claimId);
   const job = await database.prisma.$transaction(async (tx) => {
-    const queued = await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx });
+    const queued = await enqueue(
+      database,
+      "claim.intake",
+      { claim_id: claim.id },
+      { key: claimIntakeJobKey(claim.id), tx, lane: organizationLane(organizationId) },
+    );
     const updated = await tx.claim.updateMany({ where: { id: claim.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
     if (updated.count === 0) throw new AppError("not_found", "Claim not found");
     return queued;

@@ -12,7 +12,7 @@ import { getDatabase, type Database } from "~/lib/db.server";
 import type { JobTransaction } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
-import { DocumentError } from "~/documents/parse-pdf.server";
+import { DocumentError, isRetryableDocumentError } from "~/documents/parse-pdf.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
@@ -200,7 +200,11 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
 }
 
 /** Runs the whole intake for `claimId` (see module comment). */
-export async function runClaimIntake(database: Database, claimId: string, opts: { fence?: AttemptFence; agents?: IntakeAgents } = {}) {
+export async function runClaimIntake(
+  database: Database,
+  claimId: string,
+  opts: { fence?: AttemptFence; agents?: IntakeAgents; attempt?: number; maxAttempts?: number } = {},
+) {
   const claim = await database.prisma.claim.findUnique({
     where: { id: claimId },
     include: { documents: { orderBy: { created_at: "asc" } }, epa_submission: true },
@@ -252,7 +256,9 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
     await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: "succeeded" });
     return { final_decision: result.decision.final_decision, lines: result.lines.length };
   } catch (err) {
-    if (err instanceof DocumentError || (err as Error)?.name === "DocumentError") {
+    // A reader out of time is retried while attempts remain (issue 23, item 6); see runIntake.
+    const retry = isRetryableDocumentError(err) && (opts.attempt ?? 1) < (opts.maxAttempts ?? 1);
+    if (!retry && (err instanceof DocumentError || (err as Error)?.name === "DocumentError")) {
       const message = (err as Error).message || "The document could not be read";
       const doc = claim.documents.find((d) => d.kind === "fax");
       if (doc) await markDocumentFailed(database, doc.id, message, fence);
@@ -275,7 +281,7 @@ export async function markClaimIntakeFailed(
     where: { id: claim.id },
     data: info.final
       ? { intake_status: "failed", intake_error: message }
-      : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
+      : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message.replace(/\.$/, "")}. Retrying.` },
   });
   return async () => {
     const database = await getDatabase();

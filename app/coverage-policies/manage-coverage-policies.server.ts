@@ -5,7 +5,7 @@
 import { ensureBaselineVersion, recordEditedVersion } from "./tree-versions.server";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
-import { enqueue } from "~/queue/enqueue.server";
+import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
 import { storeDocument } from "~/documents/store-document.server";
 import { requirePlan } from "~/plans/manage-plans.server";
@@ -77,7 +77,12 @@ export async function requireCoveragePolicy(database: Database, organizationId: 
 export async function queueDecisionTree(database: Database, organizationId: string, policyId: string) {
   await requireCoveragePolicy(database, organizationId, policyId);
   await database.prisma.coveragePolicy.update({ where: { id: policyId }, data: { tree_status: "queued", tree_error: null } });
-  const job = await enqueue(database, "coverage_policy.decision_tree", { coverage_policy_id: policyId }, { key: `tree:${policyId}` });
+  const job = await enqueue(
+    database,
+    "coverage_policy.decision_tree",
+    { coverage_policy_id: policyId },
+    { key: `tree:${policyId}`, lane: organizationLane(organizationId) },
+  );
   await publish(database, `org:${organizationId}`, "coverage_policy", { id: policyId, tree_status: "queued" });
   return job;
 }

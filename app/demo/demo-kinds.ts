@@ -57,4 +57,13 @@ export const NO_DATA_MESSAGE =
   "No data was extracted from the prior authorization due to missing provider and patient information. Faxing back the details to the providers return fax number.";
 
 /** The one-line notice every demo screen shows. */
+/**
+ * What the public demo keeps of a visitor (issue 23, item 7), shown on every demo page: the demo's
+ * /api calls are logged without the client address (api-logs.server.ts), and the run limit counts a
+ * keyed one-way fingerprint of the address (run-demo.server.ts `demoClientFingerprint`), whose
+ * rate-limit row is deleted within a day of its window ending.
+ */
+export const DEMO_PRIVACY_NOTICE =
+  "Your IP address is not stored: demo requests are logged without it, and the limit of 10 runs in 10 minutes counts a one-way fingerprint of your address that is deleted within a day.";
+
 export const SYNTHETIC_NOTICE = "All data in this demo is synthetic: invented patients, prescribers and plan. Do not upload real patient information.";

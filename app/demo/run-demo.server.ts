@@ -11,6 +11,8 @@
  */
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
+import crypto from "node:crypto";
+import { getEnv } from "~/env.server";
 import { hitRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { checkDocument } from "~/documents/store-document.server";
@@ -63,11 +65,22 @@ export async function readDemoRunRequest(request: Request): Promise<DemoRunReque
 }
 
 /**
+ * A one-way fingerprint of a demo visitor's address, for the run limit only (issue 23, item 7):
+ * HMAC-SHA256 keyed with SESSION_SECRET, first 32 hex characters. The address cannot be read back
+ * from it without the server's secret; "unknown" when the address is unknown.
+ */
+export function demoClientFingerprint(ip: string | null): string {
+  if (!ip) return "unknown";
+  return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`demo-client:${ip}`).digest("hex").slice(0, 32);
+}
+
+/**
  * Counts one demo run for `ip` (null: the shared "unknown" bucket). Throws
  * AppError("rate_limited", DEMO_RATE_LIMITED) (with the seconds to wait) over DEMO_RUN_LIMIT.
  */
 export async function checkDemoRateLimit(ip: string | null, rule: RateLimitRule = DEMO_RUN_LIMIT): Promise<void> {
-  const hit = await hitRateLimit(`demo:run:ip:${ip ?? "unknown"}`, rule);
+  // The demo promises to store nothing of a visitor: the budget is keyed by a fingerprint, never the address.
+  const hit = await hitRateLimit(`demo:run:client:${demoClientFingerprint(ip)}`, rule);
   if (!hit.allowed) throw new AppError("rate_limited", DEMO_RATE_LIMITED, { details: [`Retry after ${hit.retryAfterSeconds} seconds.`] });
 }
 

@@ -4,7 +4,10 @@
  * content-stream bomb of a few KB) can keep them busy for minutes and take GBs; on the worker's own
  * thread that blocked its heartbeat, so the worker was declared dead and its jobs ran twice. Here the
  * worker's thread only waits for a message, and a document that runs past the limit has its thread
- * terminated and fails with a DocumentError (permanent: retrying the same bytes cannot help).
+ * terminated and fails with DocumentError "too_slow" (time: retried by the intake jobs with backoff,
+ * since the limit may have been reached under load) or "unreadable" (memory: permanent). The time
+ * limit counts the CPU time the reader's thread used, not the time it waited for a core
+ * (isolated-pool.server.ts), so another tenant's heavy documents cannot push an innocent one past it.
  *
  * Threads stay warm between documents (the OCR engine keeps its model loaded); one per concurrent
  * job of the process (WORKER_CONCURRENCY).
@@ -39,10 +42,11 @@ function parser() {
 
 /**
  * Parses a PDF like parseDocument, on an isolated thread.
- * @throws DocumentError as parseDocument does, plus DocumentError("unreadable") when the document
- *   needs more than the time limit (DOCUMENT_PARSE_TIMEOUT_SECONDS, default 120 s) or the memory
- *   limit (DOCUMENT_PARSE_MAX_MEMORY_MB, default 1024 MB); a plain Error when the thread crashed
- *   (worth a retry)
+ * @throws DocumentError as parseDocument does, plus DocumentError("too_slow") when the document
+ *   needs more than the time limit (DOCUMENT_PARSE_TIMEOUT_SECONDS of CPU time, default 120 s; the
+ *   elapsed-time ceiling is 4 times that) and DocumentError("unreadable") past the memory limit
+ *   (DOCUMENT_PARSE_MAX_MEMORY_MB, default 1024 MB); a plain Error when the thread crashed (worth a
+ *   retry)
  */
 export async function parseDocumentIsolated(bytes: Uint8Array, opts: ParseOptions = {}, limits: IsolatedParseLimits = {}): Promise<ParsedDocument> {
   const { pool, timeoutMs, maxMemoryMb } = parser();
@@ -55,9 +59,13 @@ export async function parseDocumentIsolated(bytes: Uint8Array, opts: ParseOption
       throw new DocumentError(((err as { code?: string }).code as DocumentError["code"]) ?? "unreadable", err.message);
     }
     if (err instanceof IsolatedTaskError && err.code === "timeout") {
-      throw new DocumentError("unreadable", `The PDF is too complex to read: it took longer than ${Math.round((limits.timeoutMs ?? timeoutMs) / 1000)} s.`, {
-        cause: err,
-      });
+      throw new DocumentError(
+        "too_slow",
+        `The PDF is too complex to read: it needed more than ${Math.round((limits.timeoutMs ?? timeoutMs) / 1000)} s of computing.`,
+        {
+          cause: err,
+        },
+      );
     }
     if (err instanceof IsolatedTaskError && err.code === "out_of_memory") {
       throw new DocumentError("unreadable", `The PDF is too complex to read: it needed more than ${maxMemoryMb} MB of memory.`, { cause: err });

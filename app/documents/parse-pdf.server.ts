@@ -16,7 +16,12 @@ import { despeckleAndCollect, estimateSkew, otsu, rgbaToGray, toPgm, type Gray }
 
 export { terminateOcrWorker };
 
-export type DocumentErrorCode = "not_pdf" | "encrypted" | "truncated" | "zero_pages" | "too_large" | "unreadable";
+/**
+ * Why a document cannot be read. All are final for those bytes except `too_slow` (the reader used up
+ * its time limit): that one may be load or a slow machine, so a job retries it with backoff
+ * (`isRetryableDocumentError`) before it gives up.
+ */
+export type DocumentErrorCode = "not_pdf" | "encrypted" | "truncated" | "zero_pages" | "too_large" | "unreadable" | "too_slow";
 
 const MESSAGES: Record<DocumentErrorCode, string> = {
   not_pdf: "The file is not a PDF.",
@@ -25,6 +30,7 @@ const MESSAGES: Record<DocumentErrorCode, string> = {
   zero_pages: "The PDF has no pages.",
   too_large: "The file is larger than the 25 MB limit.",
   unreadable: "The PDF could not be read.",
+  too_slow: "The PDF is too complex to read in time.",
 };
 
 /** A document that cannot be parsed. `message` is safe to show to a user. */
@@ -35,6 +41,11 @@ export class DocumentError extends Error {
     this.name = "DocumentError";
     this.code = code;
   }
+}
+
+/** True for a DocumentError (also one rebuilt from a thread's message) that a later attempt may get past: `too_slow`. */
+export function isRetryableDocumentError(err: unknown): boolean {
+  return err instanceof Error && err.name === "DocumentError" && (err as { code?: unknown }).code === "too_slow";
 }
 
 export interface ParseOptions {

@@ -38,7 +38,7 @@ export const claimIntakeJob = defineJob({
   maxAttempts: 3,
   backoff: { baseMs: 5_000, maxMs: 60_000 },
   timeoutMs: 10 * 60_000,
-  handler: (payload, ctx) => runClaimIntake(ctx.database, payload.claim_id, { fence: ctx.fence }),
+  handler: (payload, ctx) => runClaimIntake(ctx.database, payload.claim_id, { fence: ctx.fence, attempt: ctx.attempt, maxAttempts: ctx.maxAttempts }),
   onFailure: (payload, info, tx) => markClaimIntakeFailed(tx, payload.claim_id, info),
 });
 

@@ -18,7 +18,7 @@ import { toJsonValue } from "~/lib/json";
 import type { JobTransaction } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
-import { DocumentError } from "~/documents/parse-pdf.server";
+import { DocumentError, isRetryableDocumentError } from "~/documents/parse-pdf.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
 import { fenced, StaleAttemptError, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
@@ -208,7 +208,11 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     // The case's status (retrying / failed with the error) is written by the job's onFailure hook
     // in the same transaction that records the failed attempt (markIntakeFailed), so that a job that
     // fails in any way, including a worker found dead, always leaves its case failed or queued.
-    const permanent = err instanceof DocumentError || (err as Error)?.name === "DocumentError";
+    // A reader that ran out of time may do better on a later attempt (issue 23, item 6): retried
+    // with the job's backoff, then failed with its error like any unreadable document.
+    const permanent =
+      (err instanceof DocumentError || (err as Error)?.name === "DocumentError") &&
+      !(isRetryableDocumentError(err) && (opts.attempt ?? 1) < (opts.maxAttempts ?? 1));
     if (permanent) {
       const message = (err as Error).message || "The document could not be read";
       const doc = pa.documents.find((d) => d.kind === "fax");
@@ -239,7 +243,7 @@ export async function markIntakeFailed(
     where: { id: pa.id },
     data: info.final
       ? { intake_status: "failed", intake_error: message }
-      : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message}. Retrying.` },
+      : { intake_status: "queued", intake_error: `Attempt ${info.attempt} failed: ${message.replace(/\.$/, "")}. Retrying.` },
   });
   if (info.final) {
     // Enqueued in this transaction: the failure and its webhook deliveries commit together.

@@ -2,8 +2,13 @@
  * Runs CPU-heavy or untrusted-input work (PDF parsing and OCR, policy extraction over a custom
  * schema) on worker threads, so the thread that serves requests, sends heartbeats and records job
  * outcomes is never blocked by it, and each task has a time and a memory limit:
- *  - time: a task still running after `timeoutMs` has its thread terminated (the thread is replaced
- *    for the next task) and fails with IsolatedTaskError code "timeout";
+ *  - time: a task that has used `timeoutMs` of CPU time on its thread has the thread terminated (the
+ *    thread is replaced for the next task) and fails with IsolatedTaskError code "timeout". CPU time,
+ *    not elapsed time (issue 23, item 6): on a loaded 2-core machine another tenant's heavy documents
+ *    stretch the wall-clock time of an innocent one, which must not make it fail. The thread's CPU
+ *    time is read from Linux's /proc/self/task/<tid>/stat; where that is not available (another OS)
+ *    the limit falls back to elapsed time. A task that waits without using CPU (a stuck helper
+ *    thread) is still stopped after `timeoutMs × wallFactor` of elapsed time;
  *  - memory: each thread's V8 heap is capped (`resourceLimits.maxOldGenerationSizeMb`); a task that
  *    needs more kills only its thread and fails with code "out_of_memory".
  * Threads are started lazily and kept warm between tasks (the OCR engine stays loaded), one task
@@ -34,8 +39,13 @@ export interface IsolatedPoolOptions {
   module: string;
   /** Threads at most (>= 1). */
   size: number;
-  /** Default time limit of one task, in ms. */
+  /** Default time limit of one task: CPU time of its thread, in ms (elapsed time where unmeasurable). */
   timeoutMs: number;
+  /**
+   * Elapsed-time ceiling of one task as a multiple of its CPU time limit (default 4): the backstop for
+   * a task that waits instead of computing, or that a machine under heavy load starves of CPU.
+   */
+  wallFactor?: number;
   /** V8 old-generation heap limit of each thread, in MB. */
   maxMemoryMb: number;
   /** Name used in error messages, e.g. "document parser". */
@@ -66,6 +76,27 @@ interface Slot {
   worker: Worker;
   ready: Promise<void>;
   busy: Task | null;
+  /** the thread's kernel thread id (Linux), for its CPU time; null where unknown */
+  tid: number | null;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Node runs on
+
+/**
+ * CPU time (user + system) a thread of this process has used, in ms, from /proc/self/task/<tid>/stat
+ * (fields 14 and 15, in clock ticks of 10 ms). Null when the file cannot be read (not Linux, or the
+ * thread is gone).
+ */
+export function threadCpuMs(tid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // "tid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The project root: the folder holding app/ and tsconfig.json (source layout or production cwd). */
@@ -79,6 +110,8 @@ function projectRoot(): string {
 
 /** Creates a pool (no thread starts until the first task). */
 export function createIsolatedPool(opts: IsolatedPoolOptions): IsolatedPool {
+  const wallFactor = opts.wallFactor ?? 4;
+  if (!(wallFactor >= 1)) throw new Error("createIsolatedPool: wallFactor must be >= 1");
   const root = projectRoot();
   const entry = path.join(root, "app/lib/isolated-thread.mjs");
   const workerData = { module: pathToFileURL(path.join(root, opts.module)).href, tsconfig: path.join(root, "tsconfig.json") };
@@ -96,9 +129,12 @@ export function createIsolatedPool(opts: IsolatedPoolOptions): IsolatedPool {
     });
     worker.unref();
     let markReady!: () => void;
-    const slot: Slot = { worker, ready: new Promise<void>((r) => (markReady = r)), busy: null };
-    worker.on("message", (m: { ready?: boolean }) => {
-      if (m.ready) markReady();
+    const slot: Slot = { worker, ready: new Promise<void>((r) => (markReady = r)), busy: null, tid: null };
+    worker.on("message", (m: { ready?: boolean; tid?: number | null }) => {
+      if (m.ready) {
+        slot.tid = typeof m.tid === "number" && m.tid > 0 ? m.tid : null;
+        markReady();
+      }
     });
     // A thread that dies (heap limit, native crash, terminate) fails its task and leaves the pool.
     const onGone = (err: Error | null) => {
@@ -154,7 +190,8 @@ export function createIsolatedPool(opts: IsolatedPoolOptions): IsolatedPool {
     slot.worker.on("message", onMessage);
     await slot.ready;
     if (slot.busy !== task) return; // the thread died while starting; onGone failed the task
-    timer = setTimeout(() => {
+    const stopTask = () => {
+      clearTimeout(timer);
       slot.worker.off("message", onMessage);
       slot.busy = null;
       task.reject(new IsolatedTaskError("timeout", `The ${opts.label} took longer than ${Math.round(task.timeoutMs / 1000)} s and was stopped`));
@@ -163,7 +200,24 @@ export function createIsolatedPool(opts: IsolatedPoolOptions): IsolatedPool {
       if (i >= 0) slots.splice(i, 1);
       void slot.worker.terminate();
       pump();
-    }, task.timeoutMs);
+    };
+    const cpuAtStart = slot.tid === null ? null : threadCpuMs(slot.tid);
+    if (cpuAtStart === null) {
+      timer = setTimeout(stopTask, task.timeoutMs);
+    } else {
+      // Check the thread's CPU time a few times per limit (at least every second), and the elapsed
+      // ceiling. Reading the stat file takes microseconds.
+      const wallLimit = task.timeoutMs * wallFactor;
+      const started = Date.now();
+      const everyMs = Math.max(20, Math.min(1_000, task.timeoutMs / 10));
+      const check = () => {
+        if (slot.busy !== task) return;
+        const cpu = threadCpuMs(slot.tid!);
+        if ((cpu !== null && cpu - cpuAtStart >= task.timeoutMs) || Date.now() - started >= wallLimit) return stopTask();
+        timer = setTimeout(check, everyMs);
+      };
+      timer = setTimeout(check, everyMs);
+    }
     slot.worker.postMessage({ id, fn: task.fn, args: task.args }, task.transfer);
   }
 

@@ -2,6 +2,7 @@
 // worker thread does not inherit the parent's TypeScript loader, so this file registers tsx (with
 // the project's tsconfig, for the `~/` paths) and then imports the TypeScript module named by the
 // pool. Each message runs one exported function and answers with its result or its error.
+import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 
@@ -18,4 +19,12 @@ parentPort.on("message", async ({ id, fn, args }) => {
     parentPort.postMessage({ id, ok: false, error: { name: e.name ?? "Error", message: e.message ?? String(err), code: e.code } });
   }
 });
-parentPort.postMessage({ ready: true });
+// This thread's kernel thread id (Linux: /proc/thread-self -> "<pid>/task/<tid>"), so the pool can
+// limit a task by the CPU time this thread spends rather than by the time it waits for a core.
+let tid = null;
+try {
+  tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop()) || null;
+} catch {
+  tid = null;
+}
+parentPort.postMessage({ ready: true, tid });

@@ -31,7 +31,7 @@ import { createIsolatedPool, IsolatedTaskError, type IsolatedPool } from "~/lib/
 import { MAX_JSON_DEPTH, jsonDepth, parseJsonText } from "~/lib/request-body";
 import type { ExtractedPolicy, PolicyForExtraction } from "./extraction-engine";
 import { requirePlan } from "./manage-plans.server";
-import { enqueue } from "~/queue/enqueue.server";
+import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import { PermanentJobError } from "~/queue/errors";
 import type { JobFailureInfo, JobTransaction } from "~/queue/define-job";
 import { directoryCandidates, matchDrugNames, cleanDrugName, type DirectoryProduct, type DrugDirectoryMatch } from "./extraction-drugs";
@@ -266,7 +266,7 @@ export async function startCoveragePolicyExtraction(
       database,
       POLICY_EXTRACTION_JOB,
       { organization_id: organizationId, plan_id: planId, extraction_id: extractionId },
-      { tx, key: extractionJobKey(extractionId) },
+      { tx, key: extractionJobKey(extractionId), lane: organizationLane(organizationId) },
     );
   });
   return { state: await getExtractedCoveragePolicies(database, organizationId, planId) };

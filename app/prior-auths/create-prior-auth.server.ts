@@ -6,7 +6,7 @@
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { readFormBody, readJsonBody } from "~/lib/request-body";
-import { enqueue } from "~/queue/enqueue.server";
+import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
 import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documents/store-document.server";
 import { dueAt } from "./regulatory-clock";
@@ -109,7 +109,9 @@ async function createCase(
         },
       });
       await storeDocument(database, { ...document, prior_auth_id: pa.id }, Number.MAX_SAFE_INTEGER, tx);
-      const job = queue ? await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx }) : null;
+      const job = queue
+        ? await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx, lane: organizationLane(organizationId) })
+        : null;
       return { pa, job };
     },
     { timeout: 60_000, maxWait: 10_000 },
@@ -137,7 +139,12 @@ export async function queueIntake(database: Database, organizationId: string, pr
   const job = await database.prisma.$transaction(
     async (tx) => {
       // Job row first, then the case row: the same lock order as a worker recording an attempt.
-      const queued = await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx });
+      const queued = await enqueue(
+        database,
+        "prior_auth.intake",
+        { prior_auth_id: pa.id },
+        { key: intakeJobKey(pa.id), tx, lane: organizationLane(organizationId) },
+      );
       const updated = await tx.priorAuth.updateMany({ where: { id: pa.id }, data: { intake_status: "queued", intake_error: null, intake_step: 0 } });
       if (updated.count === 0) throw new AppError("not_found", "Prior auth not found"); // deleted meanwhile
       return queued;

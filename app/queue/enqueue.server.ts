@@ -34,6 +34,18 @@ export interface EnqueueOptions {
   priority?: number;
   /** Overrides the definition's maxAttempts for this job (>= 1). */
   maxAttempts?: number;
+  /**
+   * The tenant this job works for, e.g. `org:${organizationId}` (1-200 characters). Workers share
+   * their slots fairly between lanes: the claim prefers the due job whose lane has the fewest jobs
+   * running, so one organization's flood cannot keep another's jobs waiting (see worker.server.ts).
+   * Jobs without a lane count as a lane of their own.
+   */
+  lane?: string;
+}
+
+/** The lane of an organization's jobs (EnqueueOptions.lane). */
+export function organizationLane(organizationId: string): string {
+  return `org:${organizationId}`;
 }
 
 export type JobState = "queued" | "running" | "succeeded" | "failed";
@@ -112,6 +124,9 @@ export async function enqueue(
   if (opts.key !== undefined && (typeof opts.key !== "string" || opts.key.length < 1 || opts.key.length > 500)) {
     throw new Error("enqueue: key must be a string of 1-500 characters");
   }
+  if (opts.lane !== undefined && (typeof opts.lane !== "string" || opts.lane.length < 1 || opts.lane.length > 200)) {
+    throw new Error("enqueue: lane must be a string of 1-200 characters");
+  }
   if (opts.runAt && Number.isNaN(opts.runAt.getTime())) throw new Error("enqueue: runAt is an invalid Date");
   // Relative to the database clock (now()), so app and database clocks need not agree.
   const delaySeconds = opts.runAt ? (opts.runAt.getTime() - Date.now()) / 1000 : 0;
@@ -121,13 +136,13 @@ export async function enqueue(
   for (let i = 0; i < 5; i++) {
     const rows = await query<{ id: string }>(
       `WITH ins AS (
-         INSERT INTO jobs (name, payload, priority, max_attempts, run_at, key)
-         VALUES ($1, $2::jsonb, $3, $4, now() + make_interval(secs => $5::double precision), $6)
+         INSERT INTO jobs (name, payload, priority, max_attempts, run_at, key, lane)
+         VALUES ($1, $2::jsonb, $3, $4, now() + make_interval(secs => $5::double precision), $6, $7)
          ON CONFLICT (key) DO NOTHING
          RETURNING id
        )
        SELECT id::text AS id, pg_notify('${JOBS_NOTIFY_CHANNEL}', $1)::text AS notified FROM ins`,
-      [def.name, json, priority, maxAttempts, delaySeconds, opts.key ?? null],
+      [def.name, json, priority, maxAttempts, delaySeconds, opts.key ?? null, opts.lane ?? null],
     );
     if (rows[0]) return { id: rows[0].id, existing: false };
     // The key is held. A running holder is asked to run again when its attempt ends (the row lock

@@ -203,14 +203,23 @@ export async function startWorker(opts: WorkerOptions): Promise<WorkerHandle> {
     if (names.length === 0) return null;
     // graphile-worker's claim: the inner SELECT locks one due row and skips rows other workers are
     // claiming right now, so N workers never take the same job and never wait on each other.
+    // Fair lanes (issue 23, item 6): among due jobs of the same priority, the one whose lane (its
+    // organization) has the fewest jobs running goes first, then the oldest. An organization that
+    // floods the queue holds at most its share of the slots whenever another organization has work
+    // waiting: each freed slot goes to the least busy lane. Running counts are read per claim (a
+    // GROUP BY over the running rows, at most workers × concurrency of them).
     const rows = await database.query<ClaimedJob>(
-      `UPDATE jobs
+      `WITH busy AS (
+         SELECT coalesce(lane, '') AS lane, count(*) AS n FROM jobs WHERE status = 'running' GROUP BY 1
+       )
+       UPDATE jobs
        SET status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, rerun_requested = false, updated_at = now()
        WHERE id = (
-         SELECT id FROM jobs
-         WHERE status = 'queued' AND run_at <= now() AND name = ANY($2::text[])
-         ORDER BY priority DESC, run_at, id
-         FOR UPDATE SKIP LOCKED
+         SELECT j.id FROM jobs j
+         LEFT JOIN busy b ON b.lane = coalesce(j.lane, '')
+         WHERE j.status = 'queued' AND j.run_at <= now() AND j.name = ANY($2::text[])
+         ORDER BY j.priority DESC, coalesce(b.n, 0), j.run_at, j.id
+         FOR UPDATE OF j SKIP LOCKED
          LIMIT 1
        )
        RETURNING id::text AS id, name, payload, attempts, max_attempts`,

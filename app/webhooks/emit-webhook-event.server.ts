@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import type { JobTransaction } from "~/queue/define-job";
-import { enqueue } from "~/queue/enqueue.server";
+import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import type { WebhookEventType } from "./event-types";
 
 /** `msg_` + 24 random base64url characters. */
@@ -46,7 +46,7 @@ export async function emitWebhookEvent(
         database,
         "webhook.deliver",
         { endpoint_id: e.id, message_id: newMessageId(), event_type: type, timestamp, data: payloadData },
-        { tx: opts.tx },
+        { tx: opts.tx, lane: organizationLane(organizationId) },
       );
     }
     return endpoints.length;

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { AppError, notFound } from "~/lib/errors";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
-import { enqueue } from "~/queue/enqueue.server";
+import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import { ATTEMPTS_PAGE_SIZE } from "./event-types";
 import type { WebhookEndpointInput } from "./webhook-input";
 
@@ -273,12 +273,17 @@ export async function rerunWebhookAttempt(database: Database, organizationId: st
   });
   if (!row) throw notFound();
   const payload = row.payload as { timestamp?: string; data?: unknown } | null;
-  const job = await enqueue(database, "webhook.deliver", {
-    endpoint_id: row.webhook_endpoint_id,
-    message_id: row.message_id,
-    event_type: row.event_type,
-    timestamp: payload?.timestamp ?? row.created_at.toISOString(),
-    data: payload?.data ?? null,
-  });
+  const job = await enqueue(
+    database,
+    "webhook.deliver",
+    {
+      endpoint_id: row.webhook_endpoint_id,
+      message_id: row.message_id,
+      event_type: row.event_type,
+      timestamp: payload?.timestamp ?? row.created_at.toISOString(),
+      data: payload?.data ?? null,
+    },
+    { lane: organizationLane(organizationId) },
+  );
   return { job_id: job.id };
 }

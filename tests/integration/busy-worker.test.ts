@@ -1,8 +1,10 @@
 /**
  * A busy worker is not declared dead and a job never lands twice (issue 8, defect 9):
- *  - document parsing runs on an isolated thread with a time limit: a content-stream bomb fails its
- *    case as "too complex" within the limit while the worker's event loop and heartbeat keep going,
- *    and an innocent fax on the same worker succeeds, each job on its first attempt;
+ *  - document parsing runs on an isolated thread with a time limit: a content-stream bomb runs into
+ *    the limit while the worker's event loop and heartbeat keep going, and an innocent fax on the
+ *    same worker succeeds on its first attempt. Running out of time is retried with backoff (it may
+ *    have been load: issue 23, item 6), the case saying so meanwhile, and after the last attempt
+ *    the case fails as "too complex" with the error visible;
  *  - results are fenced with the attempt: an attempt that lost its job (declared dead) and then
  *    fails cannot overwrite the case its replacement already decided;
  *  - every attempt has a time limit: a handler that hangs is failed after it and its slot reused.
@@ -65,7 +67,7 @@ afterAll(async () => {
 });
 
 describe("document parsing off the worker's thread", () => {
-  it("a content-stream bomb fails as too complex within the limit; the heartbeat keeps going and the fax beside it succeeds once", async () => {
+  it("a content-stream bomb is retried with backoff, then fails as too complex; the heartbeat keeps going and the fax beside it succeeds once", async () => {
     workers.push(await startWorker({ database, concurrency: 2, pollMs: 100, staleSeconds: 5, log: quiet }));
     let last = Date.now();
     let worstGap = 0;
@@ -85,13 +87,26 @@ describe("document parsing off the worker's thread", () => {
       const c = DEMO_CASES.find((x) => !x.scanned)!;
       const bomb = await createPriorAuthFromFax(database, orgId, { bytes: contentStreamBomb(7, 10), filename: "bomb.pdf" });
       const fax = await createPriorAuthFromFax(database, orgId, { bytes: await renderPriorAuthFax(c, { layout: c.layout }), filename: "innocent.pdf" });
+      // Two attempts are enough to see the retry (the job allows three): each restarts the reader's
+      // thread, slow on a loaded machine.
+      await database.query(`UPDATE jobs SET max_attempts = 2 WHERE payload->>'prior_auth_id' = $1`, [bomb.id]);
+      const bombErrors = new Set<string>();
       const settled = async (id: string) => {
         const pa = await database.prisma.priorAuth.findUniqueOrThrow({ where: { id } });
+        if (id === bomb.id && pa.intake_error) bombErrors.add(pa.intake_error);
         return pa.intake_status === "succeeded" || pa.intake_status === "failed" ? pa : null;
       };
-      const [b, f] = await Promise.all([until(() => settled(bomb.id), "the bomb case to settle"), until(() => settled(fax.id), "the fax to settle")]);
+      const [b, f] = await Promise.all([
+        until(() => settled(bomb.id), "the bomb case to settle", 200_000),
+        until(() => settled(fax.id), "the fax to settle", 150_000),
+      ]);
       expect(b.intake_status).toBe("failed");
-      expect(b.intake_error).toMatch(/too complex to read: it took longer than 5 s/);
+      expect(b.intake_error).toMatch(/too complex to read: it needed more than 5 s of computing/);
+      // Between attempts the case said it was retrying.
+      expect(
+        [...bombErrors].some((e) => /^Attempt 1 failed: .*too complex.*Retrying\.$/.test(e)),
+        [...bombErrors].join(" | "),
+      ).toBe(true);
       expect(f.intake_status, f.intake_error ?? "").toBe("succeeded");
       // Each job ran exactly once: nobody declared the worker dead. The case settles inside the
       // handler, the job row only after the handler returns, so wait for the job to finish too.
@@ -100,7 +115,7 @@ describe("document parsing off the worker's thread", () => {
           const job = await intakeJob(id);
           return job && job.status !== "running" && job.status !== "queued" ? job : null;
         }, "the intake job to finish");
-      expect(await finished(bomb.id)).toMatchObject({ status: "failed", attempts: 1 });
+      expect(await finished(bomb.id)).toMatchObject({ status: "failed", attempts: 2 });
       expect(await finished(fax.id)).toMatchObject({ status: "succeeded", attempts: 1 });
       expect(await database.prisma.aiDecision.count({ where: { prior_auth_id: fax.id } })).toBe(1);
     } finally {
@@ -114,7 +129,7 @@ describe("document parsing off the worker's thread", () => {
     // database's queries running on this thread).
     expect(worstGap).toBeLessThan(4_500);
     expect(worstHeartbeatAge).toBeLessThan(5);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("results fenced with the attempt", () => {

@@ -24,14 +24,14 @@ const route = apiRoute({
     response: PriorAuthListResponseSchema,
     errors: { 422: "Invalid query parameter" },
     async handler({ request, auth, organizationId, query }) {
-      await recordAuditEvent(orgCaller(auth), request, { action: "prior_auth.list", resource_type: "prior_auth" }); // names patients: a PHI read
-      const result = await listPriorAuths(await getDatabase(), organizationId, {
-        q: query.q,
-        page: query.page,
-        perPage: query.per_page,
-        sort: query.sort,
-        dir: query.dir,
-      });
+      // Names patients: a PHI read. The audit row is written alongside the read and awaited before
+      // anything is returned (fail closed), so it adds no round trip of its own.
+      const [, result] = await Promise.all([
+        recordAuditEvent(orgCaller(auth), request, { action: "prior_auth.list", resource_type: "prior_auth" }),
+        getDatabase().then((database) =>
+          listPriorAuths(database, organizationId, { q: query.q, page: query.page, perPage: query.per_page, sort: query.sort, dir: query.dir }),
+        ),
+      ]);
       const totalPages = Math.max(1, Math.ceil(result.total / result.per_page));
       return { prior_auths: result.prior_auths, pagination: { page: result.page, per_page: result.per_page, total: result.total, total_pages: totalPages } };
     },

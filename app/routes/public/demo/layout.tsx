@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { requirePublicDemoOrganization } from "~/demo/public-demo.server";
-import { DEMO_KINDS, DEMO_KIND_INFO, SYNTHETIC_NOTICE } from "~/demo/demo-kinds";
+import { DEMO_KINDS, DEMO_KIND_INFO, DEMO_PRIVACY_NOTICE, SYNTHETIC_NOTICE } from "~/demo/demo-kinds";
 import { getPublicContext } from "~/public-site/public-context.server";
 import { PublicShell, ScheduleDemoLink } from "~/public-site/public-shell";
 
@@ -50,6 +50,9 @@ export default function DemoLayout({ loaderData }: Route.ComponentProps) {
           >
             <span aria-hidden>⚠︎</span>
             {SYNTHETIC_NOTICE}
+          </p>
+          <p className="mt-2 text-xs text-slate-600" data-testid="demo-privacy-notice">
+            {DEMO_PRIVACY_NOTICE}
           </p>
           <nav className="mt-5 flex flex-wrap gap-1 pb-3" aria-label="Demo agents">
             <NavLink to={base} end className={tab}>
