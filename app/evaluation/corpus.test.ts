@@ -1,6 +1,6 @@
 /**
- * The project's own labelled corpus (fixtures/corpus: seven plans, 26 policies in 24 payer styles,
- * ten request layouts incl. scans, 101 cases), authored blind to the engine's code, kept as
+ * The project's own labelled corpus (fixtures/corpus: eight plans, 30 policies in 28 payer styles,
+ * thirteen request layouts incl. scans, 117 cases), authored blind to the engine's code, kept as
  * a test of the reader and the engine end to end (PDF → OCR → extraction → policy tree → decision).
  *
  * Safety is asserted exactly: no approvable request denied, no request that needs more information
@@ -20,7 +20,9 @@ const ROOT = path.resolve(import.meta.dirname, "../../fixtures/corpus");
  * criteria): partd 10/13, commercial 13/14, medicaid-az 9/12; frontrange-hmo and buckeye-seb
  * (2026-11-28, a fourth and fifth plan authored blind after the others were tuned): 10/13 and 7/18,
  * buckeye-seb 10/18 and lakeshore-ma 15/16 (2026-11-29; lakeshore-ma's first run was 6/16 with five
- * wrongful denials); prairie-bcbs 6/15 (first run 4/15, no wrongful denial or approval)
+ * wrongful denials); prairie-bcbs 6/15 (first run 4/15, no wrongful denial or approval); 2026-11-29:
+ * prairie-bcbs 7/15, summit-cigna 11/16 (first run 8/16, no wrongful denial, one incomplete request
+ * approved — fixed)
  */
 const FLOORS: Record<string, number> = {
   partd: 10,
@@ -29,7 +31,8 @@ const FLOORS: Record<string, number> = {
   "frontrange-hmo": 10,
   "buckeye-seb": 10,
   "lakeshore-ma": 15,
-  "prairie-bcbs": 6,
+  "prairie-bcbs": 7,
+  "summit-cigna": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
