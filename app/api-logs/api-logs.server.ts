@@ -24,13 +24,13 @@ export function apiLogRetentionDays(): number {
 }
 
 /**
- * Express middleware: for paths under /api, runs the rest of the chain inside an ApiCaller store and
+ * Express middleware: for paths under /api and /fhir (the PAS API), runs the rest of the chain inside an ApiCaller store and
  * writes one api_logs row when the response finishes (or the client goes away). A failed write is
  * logged and never affects the response.
  */
 export function apiLogMiddleware(getDb: () => Promise<Database> = getDatabase): RequestHandler {
   return (req, res, next) => {
-    if (req.path !== "/api" && !req.path.startsWith("/api/")) return next();
+    if (req.path !== "/api" && !req.path.startsWith("/api/") && !req.path.startsWith("/fhir/")) return next();
     const started = process.hrtime.bigint();
     const caller: ApiCaller = { organizationId: null, via: "anonymous", apiKeyId: null, userId: null };
     let written = false;
