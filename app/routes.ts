@@ -79,7 +79,7 @@ const pages = [
   // Platform administrators (app/routes/admin/)
   ...prefix("chai-admins", [index("routes/admin/index.tsx"), route("data-contexts", "routes/admin/data-contexts.tsx")]),
   // HL7 FHIR: the Da Vinci PAS prior authorization API (app/routes/fhir/, app/fhir/), API keys only
-  ...prefix("fhir", [route("Claim/$submit", "routes/fhir/claim-submit.tsx")]),
+  ...prefix("fhir", [route("Claim/$submit", "routes/fhir/claim-submit.tsx"), route("Claim/$inquire", "routes/fhir/claim-inquire.tsx")]),
   // Development only (app/routes/dev/)
   route("dev/outbox", "routes/dev/outbox.tsx"),
   // Unknown paths (app/routes/not-found.tsx)

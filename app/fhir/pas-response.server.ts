@@ -152,9 +152,11 @@ function reviewAction(item: ItemOutcome, authorizationNumber: string): Extension
 /**
  * The PAS response bundle for `stored` (the request as submitted) and `outcome` (its case now):
  * the ClaimResponse first, then the request's requestor, insurer, patient and practitioners echoed
- * with their fullUrls and identifiers. `now` is the response time.
+ * with their fullUrls and identifiers. `now` is the response time. With `opts.inquiry` (a
+ * $inquire request bundle) it is the inquiry response instead: profile-claiminquiryresponse in a
+ * profile-pas-inquiry-response-bundle with the inquiry's identifier, the found Claim echoed too.
  */
-export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome, now = new Date()): Bundle {
+export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome, now = new Date(), opts: { inquiry?: Bundle } = {}): Bundle {
   const request = stored.bundle;
   const claimEntry = request.entry![0] as BundleEntry<Claim>;
   const claim = claimEntry.resource!;
@@ -193,7 +195,7 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
   const claimResponse: ClaimResponse = {
     resourceType: "ClaimResponse",
     id: `${outcome.caseId}-${now.getTime()}`,
-    meta: { profile: [PAS_PROFILES.claimResponse] },
+    meta: { profile: [opts.inquiry ? PAS_PROFILES.claimInquiryResponse : PAS_PROFILES.claimResponse] },
     extension: [reviewer],
     identifier: identifier?.length ? identifier : [{ system: "urn:pa-review:case", value: outcome.caseId }],
     status: "active",
@@ -220,11 +222,13 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
   // the request's parties, echoed as sent (fullUrl, id, identifiers)
   const echoTypes = new Set(["Organization", "Patient", "Practitioner", "PractitionerRole", "Coverage"]);
   const echoed = (request.entry ?? []).slice(1).filter((e) => e.resource && echoTypes.has(e.resource.resourceType));
+  // an inquiry's answer also carries the authorization request it found (profile-pas-inquiry-response-bundle)
+  if (opts.inquiry) echoed.push({ fullUrl: claimEntry.fullUrl, resource: claim });
   return {
     resourceType: "Bundle",
     id: crypto.randomUUID(),
-    meta: { profile: [PAS_PROFILES.responseBundle] },
-    identifier: request.identifier,
+    meta: { profile: [opts.inquiry ? PAS_PROFILES.inquiryResponseBundle : PAS_PROFILES.responseBundle] },
+    identifier: opts.inquiry?.identifier ?? request.identifier,
     type: "collection",
     timestamp: now.toISOString(),
     entry: [

@@ -11,6 +11,8 @@ export interface StoredPasRequest {
   /** the request's items, in order: sequence and the code the line is matched by */
   items: { sequence: number; code: string | null }[];
   kind: "prior_auth" | "claim";
+  /** the member ID read from the request (Coverage.subscriberId ...), for $inquire */
+  member_id: string | null;
   received_at: string;
 }
 

@@ -21,6 +21,8 @@ import { withoutAttachmentData, type StoredPasRequest } from "./pas-store";
 
 /** How long $submit waits for the review before answering pended (CMS-0057-F API; issue 25). */
 export const PAS_WAIT_MS = 15_000;
+/** Kept from the wait to read the case and build the response within PAS_WAIT_MS. */
+const RESPONSE_MARGIN_MS = 750;
 
 /** A FHIR error answer: an HTTP status and one OperationOutcome listing every problem. */
 export class FhirError extends Error {
@@ -78,6 +80,8 @@ export async function submitPasRequest(
   body: unknown,
   opts: { waitMs?: number; pollMs?: number; now?: () => Date } = {},
 ): Promise<SubmitResult> {
+  // the 15 s run from the request's arrival: validation and storage count against it
+  const deadline = Date.now() + (opts.waitMs ?? PAS_WAIT_MS) - RESPONSE_MARGIN_MS;
   const bundle = requireValidBundle(body, PAS_PROFILES.requestBundle);
   const read = readPasRequest(bundle);
   if (!read.ok) throw new FhirError(422, read.issues);
@@ -97,6 +101,7 @@ export async function submitPasRequest(
     bundle: withoutAttachmentData(bundle),
     items: request.items.map((i) => ({ sequence: i.sequence, code: i.code })),
     kind,
+    member_id: request.memberId,
     received_at: now().toISOString(),
   };
   const payload = { pas: stored } as unknown as Prisma.InputJsonValue;
@@ -112,14 +117,13 @@ export async function submitPasRequest(
     if (isAppError(err) && err.code === "validation") throw fhirError(422, "invalid", err.message);
     throw err;
   }
-  await waitForIntake(database, kind, caseId, opts.waitMs ?? PAS_WAIT_MS, opts.pollMs ?? 250);
+  await waitForIntake(database, kind, caseId, deadline, opts.pollMs ?? 250);
   const outcome = await loadCaseOutcome(database, organizationId, kind, caseId, stored.items);
   return { bundle: buildPasResponse(stored, outcome, now()), caseId, kind };
 }
 
-/** Polls the case row until its intake succeeded or failed, or `waitMs` passed. */
-async function waitForIntake(database: Database, kind: "prior_auth" | "claim", caseId: string, waitMs: number, pollMs: number): Promise<void> {
-  const deadline = Date.now() + waitMs;
+/** Polls the case row until its intake succeeded or failed, or `deadline` (epoch ms) passed. */
+async function waitForIntake(database: Database, kind: "prior_auth" | "claim", caseId: string, deadline: number, pollMs: number): Promise<void> {
   for (;;) {
     const row =
       kind === "prior_auth"

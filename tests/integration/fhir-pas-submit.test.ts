@@ -12,7 +12,10 @@
  *  - an unknown member is answered with a PAS error response (X12 reject reason 75), no case;
  *  - a medication request with its fax as a PDF attachment: A1 with authorization number and period
  *    for an approvable case; an AI denial is A4 (pended) until a clinical reviewer signs the denial
- *    off, then A3 with the reviewer's reason; a scanned fax is answered within the 15 s budget.
+ *    off, then A3 with the reviewer's reason; a scanned fax is answered within the 15 s budget;
+ *  - $inquire finds a request by its Claim identifier and member (query by example) and answers its
+ *    current state (the A3 after the sign-off), valid against the inquiry response profiles; another
+ *    organization's key finds nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle, ClaimResponse, Extension, OperationOutcome } from "@medplum/fhirtypes";
@@ -88,9 +91,9 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-function submit(body: unknown, k: string | null = key) {
+function submit(body: unknown, k: string | null = key, operation = "$submit") {
   return app.fetch(
-    new Request("http://localhost/fhir/Claim/$submit", {
+    new Request(`http://localhost/fhir/Claim/${operation}`, {
       method: "POST",
       headers: { "Content-Type": "application/fhir+json", ...(k ? { Authorization: `Bearer ${k}` } : {}) },
       body: typeof body === "string" ? body : JSON.stringify(body),
@@ -103,6 +106,14 @@ async function caseCounts(org: string) {
     priorAuths: await t.database.prisma.priorAuth.count({ where: { organization_id: org } }),
     claims: await t.database.prisma.claim.count({ where: { organization_id: org } }),
   };
+}
+
+async function until(fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 function reviewCodes(cr: ClaimResponse): string[] {
@@ -306,7 +317,7 @@ describe("medication requests with a faxed PDF attached", () => {
     const res = await submit(medicationPasBundle(scanned, pdf, "SCAN-1"));
     const elapsed = Date.now() - started;
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(elapsed).toBeLessThan(17_000);
+    expect(elapsed).toBeLessThan(15_500);
     const bundle = (await res.json()) as Bundle;
     expect(validateAgainstProfile(bundle, PAS_PROFILES.responseBundle)).toEqual([]);
     const code = reviewCodes(bundle.entry![0]!.resource as ClaimResponse)[0];
@@ -314,4 +325,60 @@ describe("medication requests with a faxed PDF attached", () => {
     // decided in time → the engine's approval; else pended
     expect(code).toBe(pa.intake_status === "succeeded" && pa.final_decision === "approved" ? "A1" : "A4");
   }, 60_000);
+});
+
+describe("POST /fhir/Claim/$inquire", () => {
+  function inquiryFor(request: Bundle): Bundle {
+    const inquiry = pasExample("Bundle-PASClaimInquiryBundleExample.json");
+    const claim = inquiry.entry![0]!.resource as { identifier: unknown; item?: unknown };
+    claim.identifier = (request.entry![0]!.resource as { identifier: unknown }).identifier;
+    const coverageIn = request.entry!.find((e) => e.resource!.resourceType === "Coverage")!.resource as { subscriberId: string };
+    const coverage = inquiry.entry!.find((e) => e.resource!.resourceType === "Coverage")!.resource as { subscriberId: string };
+    coverage.subscriberId = coverageIn.subscriberId;
+    delete claim.item;
+    return inquiry;
+  }
+
+  it("answers the package's inquiry example with the homecare request's current authorization", async () => {
+    const inquiry = pasExample("Bundle-PASClaimInquiryBundleExample.json");
+    const res = await submit(inquiry, key, "$inquire");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const bundle = (await res.json()) as Bundle;
+    expect(validateAgainstProfile(bundle, PAS_PROFILES.inquiryResponseBundle)).toEqual([]);
+    expect(bundle.identifier).toEqual(inquiry.identifier);
+    const cr = bundle.entry![0]!.resource as ClaimResponse;
+    expect(cr.meta?.profile).toEqual([PAS_PROFILES.claimInquiryResponse]);
+    const found = bundle.entry!.find((e) => e.resource!.resourceType === "Claim")!.resource as { id: string };
+    expect(found.id).toBe("HomecareAuthorizationExample");
+    expect(cr.item!.map((i) => i.itemSequence)).toEqual([1, 2]);
+  });
+
+  it("finds a medication request by identifier and member and answers A3 after the sign-off; B's key finds nothing", async () => {
+    const c = DEMO_CASES.find((x) => x.id === "demo-005")!;
+    const request = medicationPasBundle(c, await renderPriorAuthFax(c, { layout: c.layout }), "INQ-1");
+    const submitted = await submit(request);
+    expect(submitted.status).toBe(200);
+    const caseId = submitted.headers.get("X-Case-Id")!;
+    await until(async () => (await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: caseId } })).intake_status === "succeeded");
+    const first = ((await (await submit(inquiryFor(request), key, "$inquire")).json()) as Bundle).entry![0]!.resource as ClaimResponse;
+    expect(first.preAuthRef).toBe(caseId);
+    expect(reviewCodes(first)).toEqual(["A4"]);
+    await generateDenialLetter(t.database, orgId, caseId, { userId: reviewerId, clinician_sign_off: true, denial_reason: "Metformin trial not documented." });
+    const res = await submit(inquiryFor(request), key, "$inquire");
+    const bundle = (await res.json()) as Bundle;
+    expect(validateAgainstProfile(bundle, PAS_PROFILES.inquiryResponseBundle)).toEqual([]);
+    const now = bundle.entry![0]!.resource as ClaimResponse;
+    expect(reviewCodes(now)).toEqual(["A3"]);
+    expect(now.processNote?.[0]?.text).toBe("Metformin trial not documented.");
+    const other = await submit(inquiryFor(request), otherKey, "$inquire");
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as OperationOutcome).resourceType).toBe("OperationOutcome");
+  }, 60_000);
+
+  it("answers 404 for an identifier nobody submitted and 422 for a response bundle sent to $inquire", async () => {
+    const inquiry = pasExample("Bundle-PASClaimInquiryBundleExample.json");
+    (inquiry.entry![0]!.resource as { identifier: { system: string; value: string }[] }).identifier = [{ system: "urn:nobody", value: "0" }];
+    expect((await submit(inquiry, key, "$inquire")).status).toBe(404);
+    expect((await submit(pasExample("Bundle-ReferralAuthorizationResponseBundleExample.json"), key, "$inquire")).status).toBe(422);
+  });
 });
