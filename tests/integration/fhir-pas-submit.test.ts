@@ -15,7 +15,9 @@
  *    off, then A3 with the reviewer's reason; a scanned fax is answered within the 15 s budget;
  *  - $inquire finds a request by its Claim identifier and member (query by example) and answers its
  *    current state (the A3 after the sign-off), valid against the inquiry response profiles; another
- *    organization's key finds nothing.
+ *    organization's key finds nothing;
+ *  - GET /fhir/metadata is a valid R4 CapabilityStatement naming both operations, /docs/fhir
+ *    documents them, and a PAS-submitted case shows the "ePA (FHIR)" badge in the prior-auth list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bundle, ClaimResponse, Extension, OperationOutcome } from "@medplum/fhirtypes";
@@ -33,6 +35,8 @@ import { terminateOcrWorker } from "~/documents/parse-pdf.server";
 import { PAS_PROFILES, validateAgainstProfile } from "~/fhir/pas-validator.server";
 import { buildPasResponse, loadCaseOutcome } from "~/fhir/pas-response.server";
 import { storedPasRequest } from "~/fhir/pas-store";
+import { validateResource } from "@medplum/core";
+import { signInCookie } from "../support/fixtures";
 import { seedClaimsDemo } from "../../prisma/seed-claims.server";
 import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../../fixtures/demo/catalog";
 import { renderPolicyPdf, renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
@@ -380,5 +384,42 @@ describe("POST /fhir/Claim/$inquire", () => {
     (inquiry.entry![0]!.resource as { identifier: { system: string; value: string }[] }).identifier = [{ system: "urn:nobody", value: "0" }];
     expect((await submit(inquiry, key, "$inquire")).status).toBe(404);
     expect((await submit(pasExample("Bundle-ReferralAuthorizationResponseBundleExample.json"), key, "$inquire")).status).toBe(422);
+  });
+});
+
+describe("CapabilityStatement, documentation and the workspace badge", () => {
+  it("GET /fhir/metadata is a valid R4 CapabilityStatement declaring $submit and $inquire, without a key", async () => {
+    const res = await app.fetch("/fhir/metadata");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/fhir+json");
+    const cs = (await res.json()) as {
+      resourceType: string;
+      fhirVersion: string;
+      rest: { resource: { type: string; operation?: { name: string; definition: string }[] }[] }[];
+    };
+    expect(validateResource(cs as never)).toEqual([]);
+    expect(cs.fhirVersion).toBe("4.0.1");
+    const claim = cs.rest[0]!.resource.find((r) => r.type === "Claim")!;
+    expect(claim.operation!.map((o) => o.definition)).toEqual([
+      "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/Claim-submit",
+      "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/Claim-inquiry",
+    ]);
+  });
+
+  it("/docs/fhir documents the operations and review actions", async () => {
+    const res = await app.fetch("/docs/fhir", { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const text of ["/fhir/Claim/$submit", "/fhir/Claim/$inquire", "/fhir/metadata", "A1", "A3", "A4", "ePA (FHIR)"]) expect(html).toContain(text);
+  });
+
+  it("shows PAS-submitted prior auths with an ePA (FHIR) badge in the prior-auth list", async () => {
+    const cookie = await signInCookie(t.database, reviewerId);
+    const res = await app.fetch(`/o/${orgId}/prior-auths`, { headers: { Cookie: cookie, Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("ePA (FHIR)");
+    const pas = await t.database.prisma.priorAuth.count({ where: { organization_id: orgId, submission_type: "pas" } });
+    expect(pas).toBeGreaterThan(0);
   });
 });
