@@ -14,7 +14,11 @@ const pages = [
   ]),
   ...prefix("blogs", [route(":blogId", "routes/public/blogs/$blogId.tsx"), route(":blogId.json", "routes/public/blogs/$blogId.json.tsx")]),
   route("demo/:orgId", "routes/public/demo/layout.tsx", [index("routes/public/demo/index.tsx"), route(":kind", "routes/public/demo/$kind.tsx")]),
-  ...prefix("docs", [route("api", "routes/public/docs/api.tsx"), route("api.json", "routes/public/docs/api.json.tsx")]),
+  ...prefix("docs", [
+    route("api", "routes/public/docs/api.tsx"),
+    route("api.json", "routes/public/docs/api.json.tsx"),
+    route("fhir", "routes/public/docs/fhir.tsx"),
+  ]),
   route("schedule-demo", "routes/public/schedule-demo.tsx"),
   // Sign-in and account (app/routes/auth/)
   layout("routes/auth/layout.tsx", [
@@ -78,6 +82,12 @@ const pages = [
   route("documents/:documentId", "routes/files/documents.$documentId.tsx"),
   // Platform administrators (app/routes/admin/)
   ...prefix("chai-admins", [index("routes/admin/index.tsx"), route("data-contexts", "routes/admin/data-contexts.tsx")]),
+  // HL7 FHIR: the Da Vinci PAS prior authorization API (app/routes/fhir/, app/fhir/), API keys only
+  ...prefix("fhir", [
+    route("Claim/$submit", "routes/fhir/claim-submit.tsx"),
+    route("Claim/$inquire", "routes/fhir/claim-inquire.tsx"),
+    route("metadata", "routes/fhir/metadata.tsx"),
+  ]),
   // Development only (app/routes/dev/)
   route("dev/outbox", "routes/dev/outbox.tsx"),
   // Unknown paths (app/routes/not-found.tsx)

@@ -44,10 +44,10 @@ export async function flushApiLogs(): Promise<void> {
 }
 
 /**
- * Express middleware: for paths under /api, runs the rest of the chain inside an ApiCaller store and
- * records one api_logs row when the response finishes (or the client goes away). Off the request
- * path (issue 23, item 10): rows are buffered and written together, one INSERT every
- * API_LOG_FLUSH_MS at most, after the responses went out; flushApiLogs() writes what is left on
+ * Express middleware: for paths under /api and /fhir (the PAS API), runs the rest of the chain inside
+ * an ApiCaller store and records one api_logs row when the response finishes (or the client goes
+ * away). Off the request path (issue 23, item 10): rows are buffered and written together, one INSERT
+ * every API_LOG_FLUSH_MS at most, after the responses went out; flushApiLogs() writes what is left on
  * shutdown. (The API log is the integrators' operational log, not the PHI access audit: that one is
  * written durably before PHI leaves, app/audit.) A failed write is logged and never affects a
  * response.
@@ -80,7 +80,7 @@ export function apiLogMiddleware(getDb: () => Promise<Database> = getDatabase): 
     }
   };
   return (req, res, next) => {
-    if (req.path !== "/api" && !req.path.startsWith("/api/")) return next();
+    if (req.path !== "/api" && !req.path.startsWith("/api/") && !req.path.startsWith("/fhir/")) return next();
     const started = process.hrtime.bigint();
     const caller: ApiCaller = { organizationId: null, via: "anonymous", apiKeyId: null, userId: null };
     let written = false;

@@ -5,18 +5,22 @@
  * (`org:{id}`, event `claim`) refreshes the list.
  */
 import type { Database } from "~/lib/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/errors";
 import { readFormBody, readJsonBody } from "~/lib/request-body";
 import { enqueue, organizationLane } from "~/queue/enqueue.server";
 import { publish } from "~/queue/live-events.server";
 import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documents/store-document.server";
-import { EPA_DOCUMENT_MAX_BYTES } from "~/prior-auths/create-prior-auth.server";
+import { EPA_DOCUMENT_MAX_BYTES, type CaseAttachment } from "~/prior-auths/create-prior-auth.server";
 import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 
 /** What a create request carries. */
 export type CreateClaimInput =
-  { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null } | { submission_type: "epa"; synthetic_document: string };
+  | { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null }
+  | { submission_type: "epa"; synthetic_document: string }
+  /** a Da Vinci PAS request (app/fhir): its labelled text, the request bundle, its PDF attachments */
+  | { submission_type: "pas"; synthetic_document: string; payload: Prisma.InputJsonValue; attachments: CaseAttachment[] };
 
 /** The queue key of a claim's intake job (one queued-or-running intake per claim). */
 export function claimIntakeJobKey(claimId: string): string {
@@ -48,7 +52,8 @@ export async function createClaim(
 ) {
   let document: Omit<StoreDocumentInput, "claim_id">;
   let synthetic: string | undefined;
-  if (input.submission_type === "epa") {
+  let attachments: Omit<StoreDocumentInput, "claim_id">[] = [];
+  if (input.submission_type === "epa" || input.submission_type === "pas") {
     const text = (input.synthetic_document ?? "").trim();
     if (!text) throw new AppError("validation", "The synthetic document is empty");
     if (text.length > EPA_DOCUMENT_MAX_BYTES || Buffer.byteLength(text, "utf8") > EPA_DOCUMENT_MAX_BYTES)
@@ -61,6 +66,11 @@ export async function createClaim(
       content_type: "text/plain",
     };
     synthetic = text;
+    if (input.submission_type === "pas") {
+      document.filename = "pas-request.txt";
+      attachments = input.attachments.map((a) => ({ organization_id: organizationId, kind: "attachment" as const, ...a }));
+      for (const a of attachments) checkDocument(a);
+    }
   } else {
     if (!input.file || !input.file.bytes?.byteLength) throw new AppError("validation", "Please upload a PDF file");
     document = { organization_id: organizationId, kind: "fax", filename: input.file.filename, bytes: input.file.bytes };
@@ -80,10 +90,13 @@ export async function createClaim(
           received_at: receivedAt,
           // standard until intake reads an expedited request from the fax (saveClaimResults)
           due_at: dueAt(receivedAt, "standard"),
-          ...(synthetic !== undefined ? { epa_submission: { create: { synthetic_document: synthetic } } } : {}),
+          ...(synthetic !== undefined
+            ? { epa_submission: { create: { synthetic_document: synthetic, payload: input.submission_type === "pas" ? input.payload : undefined } } }
+            : {}),
         },
       });
       await storeDocument(database, { ...document, claim_id: claim.id }, Number.MAX_SAFE_INTEGER, tx);
+      for (const attachment of attachments) await storeDocument(database, { ...attachment, claim_id: claim.id }, Number.MAX_SAFE_INTEGER, tx);
       const job = queue
         ? await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx, lane: organizationLane(organizationId) })
         : null;

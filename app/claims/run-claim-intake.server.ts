@@ -20,6 +20,7 @@ import type { ParsedDocument } from "~/clinical/contracts";
 import { runServicePipeline, type ServicePipelineInputs, type ServicePipelineResult } from "~/clinical/pipeline/run-pipeline";
 import { getAgents, type IntakeAgents } from "~/intake/agents.server";
 import { recordAgentRun, STEP_LABELS } from "~/intake/run-intake.server";
+import { withAttachments } from "~/intake/attachments.server";
 import { textToParsedDocument } from "~/intake/text-document";
 import { loadRoster } from "~/plans/manage-plans.server";
 import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
@@ -239,12 +240,14 @@ export async function runClaimIntake(
     } else if (claim.epa_submission) {
       caseDoc = textToParsedDocument(claim.epa_submission.synthetic_document);
       if (fax) await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, caseDoc, embed, { fence });
+      // PDFs sent with an electronic request (PAS DocumentReferences) are read like faxes
+      caseDoc = await withAttachments(database, { organization_id: claim.organization_id }, claim.documents, caseDoc, embed, fence);
     } else {
       const stored = fax ? await loadParsedDocument(database, fax.id) : null;
       if (!stored) throw new DocumentError("unreadable", "This claim has no document to read.");
       caseDoc = stored;
     }
-    const inputs = await loadClaimPipelineInputs(database, claim, caseDoc, claim.submission_type === "epa" ? "epa" : "fax");
+    const inputs = await loadClaimPipelineInputs(database, claim, caseDoc, claim.submission_type === "fax" ? "fax" : "epa");
     const result = await runServicePipeline(inputs, agents, {
       step: (n, message) => step(database, fence, claim, n, message),
       run: (agent, n, engine, input, fn) =>

@@ -28,6 +28,7 @@ import { getAgents, type IntakeAgents } from "./agents.server";
 import { loadPipelineInputs } from "./pipeline-inputs.server";
 import { saveIntakeResults } from "./save-intake-results.server";
 import { textToParsedDocument } from "./text-document";
+import { withAttachments } from "./attachments.server";
 import { emitWebhookEvent } from "~/webhooks/emit-webhook-event.server";
 import type { WebhookEventType } from "~/webhooks/event-types";
 
@@ -178,6 +179,8 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
         documentId = fax.id;
         await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, caseDoc, embed, { fence });
       }
+      // PDFs sent with an electronic request (PAS DocumentReferences) are read like faxes
+      caseDoc = await withAttachments(database, { organization_id: pa.organization_id, prior_auth_id: pa.id }, pa.documents, caseDoc, embed, fence);
     } else {
       const stored = fax ? await loadParsedDocument(database, fax.id) : null;
       if (!stored) throw new DocumentError("unreadable", "This prior auth has no document to read.");
@@ -185,7 +188,7 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     }
 
     // ── 2–5. Extraction + eligibility, clinical review, audit, decision (app/clinical pipeline) ──
-    const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "epa" ? "epa" : "fax");
+    const inputs = await loadPipelineInputs(database, pa, caseDoc, pa.submission_type === "fax" ? "fax" : "epa");
     const result = await runPipeline(inputs, agents, {
       step: onStep,
       run: (agent, n, engine, input, fn) =>

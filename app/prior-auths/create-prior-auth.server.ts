@@ -4,6 +4,7 @@
  * queues its intake automatically.
  */
 import type { Database } from "~/lib/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/errors";
 import { readFormBody, readJsonBody } from "~/lib/request-body";
 import { enqueue, organizationLane } from "~/queue/enqueue.server";
@@ -79,6 +80,43 @@ export async function createPriorAuthFromEpa(database: Database, organizationId:
   return createCase(database, organizationId, "epa", opts, document, text);
 }
 
+/** A supporting file sent with an electronic request (stored as a document of kind "attachment"). */
+export interface CaseAttachment {
+  filename: string;
+  bytes: Uint8Array;
+  content_type: string;
+}
+
+/**
+ * Creates a prior auth from a Da Vinci PAS request (POST /fhir/Claim/$submit, app/fhir): the
+ * request rendered as labelled text (the case document the intake reads, as for an ePA), the PAS
+ * request bundle kept as the submission's payload, and the request's PDF attachments stored as
+ * documents of kind "attachment" (read by the intake like faxes). `submission_type` is "pas". All
+ * or nothing, like createPriorAuthFromEpa, whose limits and errors apply to `text`; an attachment
+ * that is not a PDF or above the upload limit → AppError("validation").
+ */
+export async function createPriorAuthFromPas(
+  database: Database,
+  organizationId: string,
+  input: { text: string; payload: Prisma.InputJsonValue; attachments: CaseAttachment[]; member_id?: string | null },
+  opts: CreateOptions = {},
+) {
+  const text = input.text.trim();
+  if (!text) throw new AppError("validation", "The request has nothing to review");
+  if (Buffer.byteLength(text, "utf8") > EPA_DOCUMENT_MAX_BYTES)
+    throw new AppError("validation", `The request is larger than the ${EPA_DOCUMENT_MAX_BYTES / 1048576} MB limit.`);
+  const attachments = input.attachments.map((a) => ({ organization_id: organizationId, kind: "attachment" as const, ...a }));
+  for (const a of attachments) checkDocument(a);
+  const document = {
+    organization_id: organizationId,
+    kind: "epa" as const,
+    filename: "pas-request.txt",
+    bytes: new TextEncoder().encode(text),
+    content_type: "text/plain",
+  };
+  return createCase(database, organizationId, "pas", opts, document, text, { payload: input.payload, attachments, member_id: input.member_id ?? null });
+}
+
 /**
  * The case row, its document and (unless opts.queue is false) its intake job, in one transaction;
  * the regulatory clock starts at received_at. Live events go out after the commit.
@@ -86,10 +124,11 @@ export async function createPriorAuthFromEpa(database: Database, organizationId:
 async function createCase(
   database: Database,
   organizationId: string,
-  submissionType: "fax" | "epa",
+  submissionType: "fax" | "epa" | "pas",
   opts: CreateOptions,
   document: Omit<StoreDocumentInput, "prior_auth_id">,
   syntheticDocument?: string,
+  extra: { payload?: Prisma.InputJsonValue; attachments?: Omit<StoreDocumentInput, "prior_auth_id">[]; member_id?: string | null } = {},
 ) {
   const receivedAt = opts.received_at ?? new Date();
   const planId = await defaultPlanId(database, organizationId, opts.plan_id);
@@ -105,10 +144,12 @@ async function createCase(
           urgency: opts.urgency ?? "standard",
           received_at: receivedAt,
           due_at: dueAt(receivedAt, opts.urgency),
-          ...(syntheticDocument !== undefined ? { epa_submission: { create: { synthetic_document: syntheticDocument } } } : {}),
+          ...(extra.member_id ? { member_id: extra.member_id } : {}),
+          ...(syntheticDocument !== undefined ? { epa_submission: { create: { synthetic_document: syntheticDocument, payload: extra.payload } } } : {}),
         },
       });
       await storeDocument(database, { ...document, prior_auth_id: pa.id }, Number.MAX_SAFE_INTEGER, tx);
+      for (const attachment of extra.attachments ?? []) await storeDocument(database, { ...attachment, prior_auth_id: pa.id }, Number.MAX_SAFE_INTEGER, tx);
       const job = queue
         ? await enqueue(database, "prior_auth.intake", { prior_auth_id: pa.id }, { key: intakeJobKey(pa.id), tx, lane: organizationLane(organizationId) })
         : null;

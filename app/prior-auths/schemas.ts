@@ -39,7 +39,7 @@ export const PriorAuthListItemSchema = z
     intake_required: z.boolean().describe("true until intake_status is succeeded ('Intake required' badge)"),
     final_decision: z.string().nullable().describe("approved | denied | needs_more_information (human decision wins over the AI's)"),
     decision_label: DecisionLabelSchema,
-    submission_type: z.string().describe("fax | epa"),
+    submission_type: z.string().describe("fax | epa | pas (Da Vinci PAS on /fhir/Claim/$submit)"),
   })
   .meta({ id: "PriorAuthListItem" });
 export type PriorAuthListItem = z.infer<typeof PriorAuthListItemSchema>;

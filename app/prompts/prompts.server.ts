@@ -210,7 +210,7 @@ export async function loadCaseDocument(
   label: string,
 ): Promise<{ doc: ParsedDocument; name: string }> {
   const file = c.documents.find((d) => d.kind === "fax" || d.kind === "epa");
-  const name = c.submission_type === "epa" ? "epa" : "fax";
+  const name = c.submission_type === "fax" ? "fax" : "epa";
   if (file) {
     const stored = await loadParsedDocument(database, file.id);
     if (stored) return { doc: stored, name };

@@ -51,6 +51,8 @@ export function IntakeRequiredBadge() {
 }
 
 export function SubmissionBadge({ type }: { type: string }) {
+  // "pas": a Da Vinci PAS request on /fhir/Claim/$submit (the CMS-0057-F Prior Authorization API)
+  if (type === "pas") return <Badge tone="indigo">ePA (FHIR)</Badge>;
   return type === "epa" ? <Badge tone="sky">EPA</Badge> : <Badge tone="slate">Fax</Badge>;
 }
 

@@ -108,7 +108,7 @@ export function PriorAuthTable({ orgId, rows, query, search }: { orgId: string; 
                     {row.patient_name || (row.intake_required ? "New prior auth" : "Unknown patient")}
                   </Link>
                   {row.intake_required && <IntakeRequiredBadge />}
-                  {row.submission_type === "epa" && <SubmissionBadge type="epa" />}
+                  {row.submission_type !== "fax" && <SubmissionBadge type={row.submission_type} />}
                 </div>
                 <div className="mt-0.5 text-xs text-slate-400">{row.time_ago_in_words ? `Received ${row.time_ago_in_words} ago` : null}</div>
                 <div className="mt-0.5 text-xs text-slate-500 md:hidden">{[row.medication_name, row.practitioner_name].filter(Boolean).join(" · ")}</div>

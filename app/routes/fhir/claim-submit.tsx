@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "react-router";
+import { getDatabase } from "~/lib/db.server";
+import { fhirErrorResponse, fhirJson, readFhirBody, requireFhirCaller } from "~/fhir/fhir-route.server";
+import { fhirError, submitPasRequest } from "~/fhir/submit-pas.server";
+
+/**
+ * POST /fhir/Claim/$submit — HL7 Da Vinci PAS 2.2.1 prior authorization request (a PAS request
+ * Bundle, JSON) → 200 PAS response Bundle (ClaimResponse first); 400/422 OperationOutcome listing
+ * every problem; 401/403 without a valid API key holding cases.write. See app/fhir/submit-pas.server.ts.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    if (request.method !== "POST") throw fhirError(405, "not-supported", "Use POST");
+    const caller = await requireFhirCaller(request, "cases.write");
+    const result = await submitPasRequest(await getDatabase(), caller.organization.id, await readFhirBody(request));
+    return fhirJson(result.bundle, 200, result.caseId ? { "X-Case-Id": result.caseId } : {});
+  } catch (err) {
+    return fhirErrorResponse(err);
+  }
+}
+
+export async function loader() {
+  return fhirErrorResponse(fhirError(405, "not-supported", "Use POST"));
+}
