@@ -14,6 +14,7 @@ import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
 import { DocumentError } from "~/documents/parse-pdf.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { dbOcrCache } from "~/documents/ocr-cache.server";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
 import type { ParsedDocument } from "~/clinical/contracts";
@@ -227,7 +228,7 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
         { engine: "builtin", model: null },
         { document_id: fax.id, bytes: fax.byte_size },
         async () => {
-          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), { ocrCache: dbOcrCache(database, claim.organization_id) });
           await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });
           return parsed;
         },
