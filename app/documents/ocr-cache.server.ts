@@ -14,7 +14,10 @@ import type { OcrLine } from "./ocr.server";
 export function dbOcrCache(database: Database, organizationId: string): OcrCache {
   return {
     async get(key) {
-      const rows = await database.query<{ lines: unknown }>(`select lines from ocr_results where organization_id = $1 and image_hash = $2`, [organizationId, key]);
+      const rows = await database.query<{ lines: unknown }>(`select lines from ocr_results where organization_id = $1 and image_hash = $2`, [
+        organizationId,
+        key,
+      ]);
       const lines = rows[0]?.lines;
       const parsed = typeof lines === "string" ? (JSON.parse(lines) as unknown) : lines;
       return Array.isArray(parsed) ? (parsed as OcrLine[]) : null;

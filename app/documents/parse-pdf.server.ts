@@ -147,6 +147,46 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
   }
 }
 
+/**
+ * The images OCR would read for each page of `bytes` (rendered at `dpi`, default 200, in the page's
+ * own rotation, despeckled, checkboxes blanked), whether or not the page has a text layer: the same
+ * pixels the engine gets, for benchmarks that time the engine alone. Grayscale, one byte a pixel.
+ * @throws DocumentError when the PDF cannot be opened
+ */
+export async function pageImagesForOcr(bytes: Uint8Array, dpi = DEFAULT_OCR_DPI): Promise<Gray[]> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    cMapPacked: true,
+    ...pdfjsAssetPaths,
+  });
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    await task.destroy().catch(() => {});
+    throw classifyOpenError(err, bytes, hasEofMarker(bytes));
+  }
+  try {
+    const out: Gray[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      try {
+        out.push((await preparePage(page, dpi, page.rotate)).gray);
+      } finally {
+        page.cleanup();
+      }
+    }
+    return out;
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
 function hasPdfMagic(bytes: Uint8Array): boolean {
   // The header may be preceded by junk (the spec tolerates up to 1024 bytes).
   const head = latin1(bytes.subarray(0, Math.min(bytes.length, 1024)));
