@@ -228,7 +228,11 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
         { engine: "builtin", model: null },
         { document_id: fax.id, bytes: fax.byte_size },
         async () => {
-          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), { ocrCache: dbOcrCache(database, claim.organization_id) });
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {
+            ocrCache: dbOcrCache(database, claim.organization_id),
+            // CMS-1500 scans: tesseract.js reads the claims set's grids as well as before; native 5.3 lost a field (ParseOptions)
+            ocrEngine: "tesseract.js",
+          });
           await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });
           return parsed;
         },

@@ -304,13 +304,15 @@ export const tesseractJsEngine: OcrEngine = tesseractJs;
 let engine: Promise<OcrEngine> | null = null;
 
 /**
- * The OCR engine of this process, chosen once: OCR_ENGINE=tesseract.js forces the fallback;
+ * The OCR engine to use, chosen once per process: OCR_ENGINE=tesseract.js forces the fallback;
  * OCR_ENGINE=native requires the binary (rejects with an Error without it); unset, the native
- * binary where it runs, else tesseract.js.
+ * binary where it runs, else tesseract.js. `preference` "tesseract.js" (a caller whose documents
+ * read better with it, see ParseOptions.ocrEngine) is honoured unless OCR_ENGINE=native.
  */
-export function getOcrEngine(): Promise<OcrEngine> {
+export function getOcrEngine(preference: "auto" | "tesseract.js" = "auto"): Promise<OcrEngine> {
+  const wanted = EnvSchema.shape.OCR_ENGINE.parse(process.env.OCR_ENGINE);
+  if (preference === "tesseract.js" && wanted !== "native") return Promise.resolve(tesseractJs);
   if (!engine) {
-    const wanted = EnvSchema.shape.OCR_ENGINE.parse(process.env.OCR_ENGINE);
     engine = (async () => {
       if (wanted === "tesseract.js") return tesseractJs;
       const native = await nativeOcrEngine();

@@ -53,6 +53,12 @@ export interface ParseOptions {
    * twice. Absent: every OCR page is recognised. A failing cache is ignored (the page is OCR'd).
    */
   ocrCache?: OcrCache;
+  /**
+   * "auto" (default): native tesseract where installed, else tesseract.js (ocr.server.ts).
+   * "tesseract.js": always the WebAssembly engine. CMS-1500 claim scans use it: on the claims set
+   * native tesseract 5.3 misread one scanned place-of-service ("11" as "i") that tesseract.js reads.
+   */
+  ocrEngine?: "auto" | "tesseract.js";
 }
 
 export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
@@ -272,7 +278,7 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
     // nothing drawn that could be text (no images, hardly any vector paths): a blank page
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
   }
-  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI, opts.ocrCache);
+  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI, opts.ocrCache, opts.ocrEngine ?? "auto");
   if (ocr.text.replace(/\s+/g, "").length < chars) {
     // OCR found less than the (short) text layer: keep the text layer
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
@@ -429,13 +435,13 @@ interface OcrPageResult {
 /** Below this mean confidence we suspect a wrong orientation and try the other ones. */
 const LOW_CONFIDENCE = 0.55;
 
-async function ocrPage(page: PDFPageProxy, dpi: number, cache: OcrCache | undefined): Promise<OcrPageResult> {
+async function ocrPage(page: PDFPageProxy, dpi: number, cache: OcrCache | undefined, engine: "auto" | "tesseract.js"): Promise<OcrPageResult> {
   const base = page.rotate;
-  let best = await ocrAtRotation(page, dpi, base, cache);
+  let best = await ocrAtRotation(page, dpi, base, cache, engine);
   // a blank scan (no words at all) is not helped by turning it
   if (best.confidence < LOW_CONFIDENCE && best.words.length > 0) {
     for (const extra of [180, 90, 270]) {
-      const alt = await ocrAtRotation(page, dpi, (base + extra) % 360, cache);
+      const alt = await ocrAtRotation(page, dpi, (base + extra) % 360, cache, engine);
       if (alt.confidence > best.confidence) best = alt;
       if (best.confidence >= LOW_CONFIDENCE) break;
     }
@@ -557,9 +563,15 @@ const PSM = 3;
  * both cores busy to the end (tesseract time is ~90% of a scanned page's cost). The lines found are
  * cached by a hash of the image, the engine and the way it was cut (ocr-cache.ts).
  */
-async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number, cache: OcrCache | undefined): Promise<OcrPageResult> {
+async function ocrAtRotation(
+  page: PDFPageProxy,
+  dpi: number,
+  rotation: number,
+  cache: OcrCache | undefined,
+  preference: "auto" | "tesseract.js",
+): Promise<OcrPageResult> {
   const prepared = await preparePage(page, dpi, rotation);
-  const engine = await getOcrEngine();
+  const engine = await getOcrEngine(preference);
   const g = prepared.gray;
   const cut = OCR_PARALLELISM > 1 ? bandCut(g) : null;
   const key = cache ? ocrCacheKey(g, `${engine.id};psm=${PSM};dpi=${Math.round(dpi)};cut=${cut ?? "none"}`) : "";
