@@ -31,7 +31,9 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     const file = policy.documents.find((d) => d.kind === "policy");
     let doc: ParsedDocument;
     if (file) {
-      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocumentIsolated(new Uint8Array(file.data), { ocrCache: dbOcrCache(database, policy.organization_id) }));
+      doc =
+        (await loadParsedDocument(database, file.id)) ??
+        (await parseDocumentIsolated(new Uint8Array(file.data), { ocrCache: dbOcrCache(database, policy.organization_id) }));
       await indexDocument(
         database,
         { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id },
