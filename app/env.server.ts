@@ -81,8 +81,9 @@ export const EnvSchema = z.object({
    */
   OCR_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(16).optional()),
   /**
-   * OCR engine: "native" (Debian's tesseract binary; fails without it), "tesseract.js" (WebAssembly),
-   * absent: the native binary where it runs, else tesseract.js (ocr.server.ts).
+   * Forces one OCR engine for every document: "native" (Debian's tesseract binary; fails without
+   * it) or "tesseract.js" (WebAssembly). Absent: each caller's choice (ParseOptions.ocrEngine,
+   * ocr.server.ts getOcrEngine).
    */
   OCR_ENGINE: z.preprocess(blankToUndefined, z.enum(["native", "tesseract.js"]).optional()),
   /**

@@ -230,7 +230,7 @@ export async function runClaimIntake(database: Database, claimId: string, opts: 
         async () => {
           const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {
             ocrCache: dbOcrCache(database, claim.organization_id),
-            // CMS-1500 scans: tesseract.js reads the claims set's grids as well as before; native 5.3 lost a field (ParseOptions)
+            // CMS-1500 scans stay on tesseract.js: native 5.3 lost a field on the claims set (ParseOptions.ocrEngine)
             ocrEngine: "tesseract.js",
           });
           await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });

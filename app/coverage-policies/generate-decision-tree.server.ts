@@ -33,7 +33,7 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     if (file) {
       doc =
         (await loadParsedDocument(database, file.id)) ??
-        (await parseDocumentIsolated(new Uint8Array(file.data), { ocrCache: dbOcrCache(database, policy.organization_id) }));
+        (await parseDocumentIsolated(new Uint8Array(file.data), { ocrCache: dbOcrCache(database, policy.organization_id), ocrEngine: "native" }));
       await indexDocument(
         database,
         { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id },

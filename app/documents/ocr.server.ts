@@ -5,8 +5,9 @@
  *    OMP_THREAD_LIMIT=1, at most OCR_PARALLELISM at once. It reads with the same English LSTM model
  *    as tesseract.js (@tesseract.js-data/eng 4.0.0, unpacked once into the OS temp directory), so the
  *    two engines read a page alike; the native one is about twice as fast per page.
- *  - tesseract.js: a small pool of warm WebAssembly workers per process (lazy), the fallback where
- *    the binary is missing (`npm run up` on a machine without it) or OCR_ENGINE=tesseract.js.
+ *  - tesseract.js: a small pool of warm WebAssembly workers per process (lazy): the default, the
+ *    engine of callers that have not shown native reads as well (claims), and the fallback where the
+ *    binary is missing (`npm run up` on a machine without it) or OCR_ENGINE=tesseract.js.
  * No network, no model download.
  */
 import { execFile } from "node:child_process";
@@ -304,17 +305,16 @@ export const tesseractJsEngine: OcrEngine = tesseractJs;
 let engine: Promise<OcrEngine> | null = null;
 
 /**
- * The OCR engine to use, chosen once per process: OCR_ENGINE=tesseract.js forces the fallback;
- * OCR_ENGINE=native requires the binary (rejects with an Error without it); unset, the native
- * binary where it runs, else tesseract.js. `preference` "tesseract.js" (a caller whose documents
- * read better with it, see ParseOptions.ocrEngine) is honoured unless OCR_ENGINE=native.
+ * The OCR engine for a caller's `preference` (ParseOptions.ocrEngine): "tesseract.js" (default) is
+ * the WebAssembly engine; "native" is the binary where it runs (chosen once per process), else
+ * tesseract.js. OCR_ENGINE overrides both: "tesseract.js" always the fallback, "native" always the
+ * binary (rejects with an Error where it does not run).
  */
-export function getOcrEngine(preference: "auto" | "tesseract.js" = "auto"): Promise<OcrEngine> {
+export function getOcrEngine(preference: "native" | "tesseract.js" = "tesseract.js"): Promise<OcrEngine> {
   const wanted = EnvSchema.shape.OCR_ENGINE.parse(process.env.OCR_ENGINE);
-  if (preference === "tesseract.js" && wanted !== "native") return Promise.resolve(tesseractJs);
+  if (wanted !== "native" && (preference === "tesseract.js" || wanted === "tesseract.js")) return Promise.resolve(tesseractJs);
   if (!engine) {
     engine = (async () => {
-      if (wanted === "tesseract.js") return tesseractJs;
       const native = await nativeOcrEngine();
       if (native) return native;
       if (wanted === "native") throw new Error("OCR_ENGINE=native, but the tesseract binary does not run here (apt-get install tesseract-ocr)");

@@ -203,10 +203,10 @@ describe("parseDocument: OCR", () => {
   });
 
   it("uses native tesseract where it is installed (always in CI) and reads the scan as tesseract.js does", async () => {
-    const engine = await getOcrEngine();
+    const engine = await getOcrEngine("native");
     if (process.env.CI === "true") expect(engine.id).toMatch(/^tesseract-\d/);
     const bytes = await scannedPdf({ tiltDeg: 1, noise: 400 });
-    const auto = (await parseDocument(bytes)).pages[0];
+    const auto = (await parseDocument(bytes, { ocrEngine: "native" })).pages[0];
     const js = (await parseDocument(bytes, { ocrEngine: "tesseract.js" })).pages[0];
     expect(auto.text).toBe(js.text);
     expect(auto.words.map((w) => w.text)).toEqual(js.words.map((w) => w.text));
@@ -237,8 +237,8 @@ describe("parseDocument: OCR", () => {
     expect(second).toEqual(first);
     expect(first.pages[0].text).toContain("Prescriber NPI: 1673098426");
     // a different engine reads afresh (the engine is part of the key)
-    await parseDocument(bytes, { ocrCache: cache, ocrEngine: "tesseract.js" });
-    expect(calls.put).toBe((await getOcrEngine()).id.startsWith("tesseract.js") ? 1 : 2);
+    await parseDocument(bytes, { ocrCache: cache, ocrEngine: "native" });
+    expect(calls.put).toBe((await getOcrEngine("native")).id.startsWith("tesseract.js") ? 1 : 2);
     expect(cachedMs).toBeLessThan(5000);
   });
 

@@ -54,11 +54,13 @@ export interface ParseOptions {
    */
   ocrCache?: OcrCache;
   /**
-   * "auto" (default): native tesseract where installed, else tesseract.js (ocr.server.ts).
-   * "tesseract.js": always the WebAssembly engine. CMS-1500 claim scans use it: on the claims set
-   * native tesseract 5.3 misread one scanned place-of-service ("11" as "i") that tesseract.js reads.
+   * "native": Debian's tesseract where installed (about twice as fast), else tesseract.js; chosen
+   * by the callers whose documents it reads at least as well (prior-auth faxes and policies: the
+   * seven corpus sets decide and extract identically). "tesseract.js" (default): the WebAssembly
+   * engine; CMS-1500 claim scans keep it, since native tesseract 5.3 misread a scanned place of
+   * service ("11" as "i", claims set claim-026) that tesseract.js reads. OCR_ENGINE overrides.
    */
-  ocrEngine?: "auto" | "tesseract.js";
+  ocrEngine?: "native" | "tesseract.js";
 }
 
 export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
@@ -278,7 +280,7 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
     // nothing drawn that could be text (no images, hardly any vector paths): a blank page
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
   }
-  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI, opts.ocrCache, opts.ocrEngine ?? "auto");
+  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI, opts.ocrCache, opts.ocrEngine ?? "tesseract.js");
   if (ocr.text.replace(/\s+/g, "").length < chars) {
     // OCR found less than the (short) text layer: keep the text layer
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
@@ -435,7 +437,7 @@ interface OcrPageResult {
 /** Below this mean confidence we suspect a wrong orientation and try the other ones. */
 const LOW_CONFIDENCE = 0.55;
 
-async function ocrPage(page: PDFPageProxy, dpi: number, cache: OcrCache | undefined, engine: "auto" | "tesseract.js"): Promise<OcrPageResult> {
+async function ocrPage(page: PDFPageProxy, dpi: number, cache: OcrCache | undefined, engine: "native" | "tesseract.js"): Promise<OcrPageResult> {
   const base = page.rotate;
   let best = await ocrAtRotation(page, dpi, base, cache, engine);
   // a blank scan (no words at all) is not helped by turning it
@@ -568,7 +570,7 @@ async function ocrAtRotation(
   dpi: number,
   rotation: number,
   cache: OcrCache | undefined,
-  preference: "auto" | "tesseract.js",
+  preference: "native" | "tesseract.js",
 ): Promise<OcrPageResult> {
   const prepared = await preparePage(page, dpi, rotation);
   const engine = await getOcrEngine(preference);

@@ -168,7 +168,7 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
         async () => {
           // On an isolated thread with a time and memory limit: a hostile PDF cannot stall this
           // worker (and its heartbeat) nor exhaust its memory.
-          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), { ocrCache: dbOcrCache(database, pa.organization_id) });
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), { ocrCache: dbOcrCache(database, pa.organization_id), ocrEngine: "native" });
           await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed, { fence });
           return parsed;
         },

@@ -28,9 +28,9 @@ const PARSER_VERSION = "2026-11-29.native-tesseract";
 const RECEIVED = new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
-let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "auto" | "tesseract.js" }) => Promise<ParsedDocument>) | null = null;
-/** `engine` as the intake reads it: claims (CMS-1500) faxes with tesseract.js, the rest "auto" */
-async function parsed(file: string, engine: "auto" | "tesseract.js" = "auto"): Promise<ParsedDocument> {
+let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js" }) => Promise<ParsedDocument>) | null = null;
+/** `engine` as the intake reads it: claims (CMS-1500) faxes with tesseract.js, the rest "native" */
+async function parsed(file: string, engine: "native" | "tesseract.js" = "native"): Promise<ParsedDocument> {
   const bytes = fs.readFileSync(file);
   // OCR_DPI (an experiment knob) is part of the cache key
   const key = crypto
@@ -38,7 +38,7 @@ async function parsed(file: string, engine: "auto" | "tesseract.js" = "auto"): P
     .update(bytes)
     .update(PARSER_VERSION)
     .update(process.env.OCR_DPI ?? "")
-    .update(engine === "auto" ? "" : engine)
+    .update(engine === "native" ? "" : engine)
     .digest("hex");
   const cached = path.join(cacheDir, `${key}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8"));
