@@ -81,6 +81,12 @@ export const EnvSchema = z.object({
    */
   OCR_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(16).optional()),
   /**
+   * Forces one OCR engine for every document: "native" (Debian's tesseract binary; fails without
+   * it) or "tesseract.js" (WebAssembly). Absent: each caller's choice (ParseOptions.ocrEngine,
+   * ocr.server.ts getOcrEngine).
+   */
+  OCR_ENGINE: z.preprocess(blankToUndefined, z.enum(["native", "tesseract.js"]).optional()),
+  /**
    * Where the public pages' "Schedule a demo" buttons go when set: an external booking page
    * (https://...) or a mailto: address. Absent: the built-in form at /schedule-demo, which emails
    * each request to DEMO_REQUESTS_TO (SMTP, or the outbox table without SMTP).

@@ -10,7 +10,19 @@ cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=6144"
 failures=0
 steps_passed=0
-step() { echo; echo "══ $* ══"; }
+# each step's wall time, printed when it ends and again in a table at the end
+step_name=""
+step_start=$SECONDS
+durations=()
+end_step() {
+  if [ -n "$step_name" ]; then
+    local d=$((SECONDS - step_start))
+    durations+=("$(printf '%6ds  %s' "$d" "$step_name")")
+    echo "── ${step_name}: ${d} s"
+  fi
+  step_name=""
+}
+step() { end_step; step_name="$*"; step_start=$SECONDS; echo; echo "══ $* ══"; }
 record() { if [ "$1" -eq 0 ]; then steps_passed=$((steps_passed + 1)); else failures=$((failures + 1)); echo "!! step failed: $2"; fi; }
 
 step "install (npm ci from the lock file)"
@@ -59,6 +71,9 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+step "native OCR (tesseract-ocr)"
+bash scripts/setup-tesseract.sh
+
 step "prisma generate + typecheck"
 npx prisma generate >/dev/null && npx react-router typegen >/dev/null && npx tsc --noEmit
 record $? "typecheck"
@@ -100,6 +115,10 @@ if [ -d ../shared/eval/dev ]; then
   record $? "eval"
 fi
 
+end_step
+echo
+echo "step durations (wall clock, total ${SECONDS} s):"
+printf '%s\n' "${durations[@]}"
 echo
 echo "test steps: ${steps_passed} passed, ${failures} failed"
 [ "$failures" -eq 0 ]

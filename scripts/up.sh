@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund     # exactly what the lock file pins; `npm install` only when changing dependencies
 fi
+bash scripts/setup-tesseract.sh   # native OCR where apt allows it; tesseract.js otherwise
 npx react-router build
 export NODE_ENV=production
 export DEV_OUTBOX="${DEV_OUTBOX:-1}"   # sign-in codes readable at /dev/outbox on this local instance

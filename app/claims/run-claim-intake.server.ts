@@ -14,6 +14,7 @@ import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
 import { DocumentError, isRetryableDocumentError } from "~/documents/parse-pdf.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { dbOcrCache } from "~/documents/ocr-cache.server";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
 import type { ParsedDocument } from "~/clinical/contracts";
@@ -232,7 +233,11 @@ export async function runClaimIntake(
         { engine: "builtin", model: null },
         { document_id: fax.id, bytes: fax.byte_size },
         async () => {
-          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {
+            ocrCache: dbOcrCache(database, claim.organization_id),
+            // CMS-1500 scans stay on tesseract.js: native 5.3 lost a field on the claims set (ParseOptions.ocrEngine)
+            ocrEngine: "tesseract.js",
+          });
           await indexDocument(database, { id: fax.id, organization_id: claim.organization_id }, parsed, embed, { fence });
           return parsed;
         },

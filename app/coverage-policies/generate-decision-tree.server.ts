@@ -9,6 +9,7 @@ import type { JobTransaction } from "~/queue/define-job";
 import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { dbOcrCache } from "~/documents/ocr-cache.server";
 import { indexDocument, loadParsedDocument, builtinEmbed } from "~/documents/store-document.server";
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import type { ParsedDocument } from "~/clinical/contracts";
@@ -30,7 +31,9 @@ export async function generatePolicyDecisionTree(database: Database, policyId: s
     const file = policy.documents.find((d) => d.kind === "policy");
     let doc: ParsedDocument;
     if (file) {
-      doc = (await loadParsedDocument(database, file.id)) ?? (await parseDocumentIsolated(new Uint8Array(file.data)));
+      doc =
+        (await loadParsedDocument(database, file.id)) ??
+        (await parseDocumentIsolated(new Uint8Array(file.data), { ocrCache: dbOcrCache(database, policy.organization_id), ocrEngine: "native" }));
       await indexDocument(
         database,
         { id: file.id, organization_id: policy.organization_id, coverage_policy_id: policy.id },

@@ -12,8 +12,10 @@
  * Threads stay warm between documents (the OCR engine keeps its model loaded); one per concurrent
  * job of the process (WORKER_CONCURRENCY).
  */
+import { MessageChannel } from "node:worker_threads";
 import { getEnv } from "~/env.server";
 import { createIsolatedPool, IsolatedTaskError, type IsolatedPool } from "~/lib/isolated-pool.server";
+import { serveOcrCache } from "./ocr-cache";
 import { DocumentError, type ParseOptions } from "./parse-pdf.server";
 import type { ParsedDocument } from "./types";
 
@@ -41,7 +43,8 @@ function parser() {
 }
 
 /**
- * Parses a PDF like parseDocument, on an isolated thread.
+ * Parses a PDF like parseDocument, on an isolated thread. `opts.ocrCache` (e.g. dbOcrCache) is
+ * served to the thread over a message port, so OCR results are looked up and stored in this thread.
  * @throws DocumentError as parseDocument does, plus DocumentError("too_slow") when the document
  *   needs more than the time limit (DOCUMENT_PARSE_TIMEOUT_SECONDS of CPU time, default 120 s; the
  *   elapsed-time ceiling is 4 times that) and DocumentError("unreadable") past the memory limit
@@ -52,8 +55,13 @@ export async function parseDocumentIsolated(bytes: Uint8Array, opts: ParseOption
   const { pool, timeoutMs, maxMemoryMb } = parser();
   // A copy the thread owns (transferred, not cloned): the caller's buffer stays usable.
   const copy = new Uint8Array(bytes);
+  const { ocrCache, ...plain } = opts;
+  const channel = ocrCache ? new MessageChannel() : null;
+  if (channel && ocrCache) serveOcrCache(channel.port1, ocrCache);
   try {
-    return await pool.run<ParsedDocument>("parse", [copy, opts], { timeoutMs: limits.timeoutMs ?? timeoutMs, transfer: [copy.buffer as ArrayBuffer] });
+    const args = channel ? [copy, plain, channel.port2] : [copy, plain];
+    const transfer = channel ? [copy.buffer as ArrayBuffer, channel.port2] : [copy.buffer as ArrayBuffer];
+    return await pool.run<ParsedDocument>("parse", args, { timeoutMs: limits.timeoutMs ?? timeoutMs, transfer });
   } catch (err) {
     if (err instanceof Error && err.name === "DocumentError") {
       throw new DocumentError(((err as { code?: string }).code as DocumentError["code"]) ?? "unreadable", err.message);
@@ -71,5 +79,7 @@ export async function parseDocumentIsolated(bytes: Uint8Array, opts: ParseOption
       throw new DocumentError("unreadable", `The PDF is too complex to read: it needed more than ${maxMemoryMb} MB of memory.`, { cause: err });
     }
     throw err;
+  } finally {
+    channel?.port1.close();
   }
 }

@@ -3,6 +3,8 @@ import { createCanvas } from "@napi-rs/canvas";
 import { degrees, PDFDocument, PDFHexString, PDFString, rgb, StandardFonts } from "pdf-lib";
 import type { DocumentPageText } from "./types";
 import { DocumentError, parseDocument, terminateOcrWorker } from "./parse-pdf.server";
+import { memoryOcrCache, type OcrCache } from "./ocr-cache";
+import { getOcrEngine } from "./ocr.server";
 import { loadPdfjs } from "./pdfjs.server";
 
 afterAll(async () => {
@@ -198,6 +200,53 @@ describe("parseDocument: OCR", () => {
     expect([sideways.width, sideways.height]).toEqual([396, 144]);
     expect(sideways.text).toContain("K50.813");
     expectWordsConsistent(sideways);
+  });
+
+  it("uses native tesseract where it is installed (always in CI) and reads the scan as tesseract.js does", async () => {
+    const engine = await getOcrEngine("native");
+    if (process.env.CI === "true") expect(engine.id).toMatch(/^tesseract-\d/);
+    const bytes = await scannedPdf({ tiltDeg: 1, noise: 400 });
+    const auto = (await parseDocument(bytes, { ocrEngine: "native" })).pages[0];
+    const js = (await parseDocument(bytes, { ocrEngine: "tesseract.js" })).pages[0];
+    expect(auto.text).toBe(js.text);
+    expect(auto.words.map((w) => w.text)).toEqual(js.words.map((w) => w.text));
+  });
+
+  it("reads an OCR'd page from the cache the second time, with the same result", async () => {
+    const mem = memoryOcrCache();
+    const calls = { get: 0, hit: 0, put: 0 };
+    const cache: OcrCache = {
+      get: async (k) => {
+        calls.get++;
+        const v = await mem.get(k);
+        if (v) calls.hit++;
+        return v;
+      },
+      put: async (k, v) => {
+        calls.put++;
+        await mem.put(k, v);
+      },
+    };
+    const bytes = await scannedPdf({ tiltDeg: 1, noise: 400 });
+    const first = await parseDocument(bytes, { ocrCache: cache });
+    expect(calls).toEqual({ get: 1, hit: 0, put: 1 });
+    const t0 = performance.now();
+    const second = await parseDocument(bytes, { ocrCache: cache });
+    const cachedMs = performance.now() - t0;
+    expect(calls).toEqual({ get: 2, hit: 1, put: 1 });
+    expect(second).toEqual(first);
+    expect(first.pages[0].text).toContain("Prescriber NPI: 1673098426");
+    // a different engine reads afresh (the engine is part of the key)
+    await parseDocument(bytes, { ocrCache: cache, ocrEngine: "native" });
+    expect(calls.put).toBe((await getOcrEngine("native")).id.startsWith("tesseract.js") ? 1 : 2);
+    expect(cachedMs).toBeLessThan(5000);
+  });
+
+  it("OCRs the page when the cache fails", async () => {
+    const broken: OcrCache = { get: () => Promise.reject(new Error("db down")), put: () => Promise.reject(new Error("db down")) };
+    const doc = await parseDocument(await scannedPdf({ tiltDeg: 1, noise: 400 }), { ocrCache: broken });
+    expect(doc.pages[0].ocr).toBe(true);
+    expect(doc.pages[0].text).toContain("Prescriber NPI: 1673098426");
   });
 
   it("leaves image-only pages empty when OCR is off", async () => {

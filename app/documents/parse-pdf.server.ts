@@ -9,10 +9,11 @@
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { DocumentPageText, ParsedDocument } from "./types";
 import { assemble, type Fragment } from "./layout";
-import { OCR_POOL_SIZE, terminateOcrWorker, withOcrWorker } from "./ocr.server";
+import { getOcrEngine, OCR_PARALLELISM, terminateOcrWorker, type OcrBox, type OcrLine } from "./ocr.server";
+import { ocrCacheKey, type OcrCache } from "./ocr-cache";
 import { loadPdfjs, pdfjsAssetPaths } from "./pdfjs.server";
 import { checkboxesFromComponents, checkboxMaxSide, vectorCheckboxes } from "./checkboxes";
-import { despeckleAndCollect, estimateSkew, otsu, rgbaToGray, toPgm, type Gray } from "./preprocess";
+import { despeckleAndCollect, estimateSkew, otsu, rgbaToGray, type Gray } from "./preprocess";
 
 export { terminateOcrWorker };
 
@@ -55,8 +56,22 @@ export interface ParseOptions {
   ocr?: boolean;
   /** Called after each page is done, with the 1-based page number and the page count. */
   onPage?: (page: number, total: number) => void;
-  /** Render resolution for OCR in dots per inch (default 300). */
+  /** Render resolution for OCR in dots per inch (default 200, see DEFAULT_OCR_DPI). */
   ocrDpi?: number;
+  /**
+   * Where OCR results are looked up before and stored after recognising a page image (keyed by a
+   * hash of the exact image and the engine, see ocr-cache.ts), so the same page is never OCR'd
+   * twice. Absent: every OCR page is recognised. A failing cache is ignored (the page is OCR'd).
+   */
+  ocrCache?: OcrCache;
+  /**
+   * "native": Debian's tesseract where installed (about twice as fast), else tesseract.js; chosen
+   * by the callers whose documents it reads at least as well (prior-auth faxes and policies: the
+   * seven corpus sets decide and extract identically). "tesseract.js" (default): the WebAssembly
+   * engine; CMS-1500 claim scans keep it, since native tesseract 5.3 misread a scanned place of
+   * service ("11" as "i", claims set claim-026) that tesseract.js reads. OCR_ENGINE overrides.
+   */
+  ocrEngine?: "native" | "tesseract.js";
 }
 
 export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
@@ -117,10 +132,10 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
     if (!total || total < 1) throw new DocumentError(hasEof ? "zero_pages" : "truncated");
     const pages: DocumentPageText[] = new Array(total);
     let pageFailures = 0;
-    // Pages are extracted by OCR_POOL_SIZE + 1 lanes at once: text-layer pages are instant, OCR
-    // pages recognise in parallel on the pool's tesseract workers, and the extra lane renders and
-    // cleans up the next scanned page while the workers are busy, so that a worker freed by one
-    // page starts on the next at once.
+    // Pages are extracted by OCR_PARALLELISM + 1 lanes at once: text-layer pages are instant, OCR
+    // pages recognise in parallel (one tesseract process or worker each), and the extra lane renders
+    // and cleans up the next scanned page while they are busy, so that a slot freed by one page
+    // starts on the next at once.
     let cursor = 1;
     const lane = async () => {
       while (cursor <= total) {
@@ -142,10 +157,50 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
         opts.onPage?.(n, total);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(OCR_POOL_SIZE + 1, total) }, lane));
+    await Promise.all(Array.from({ length: Math.min(OCR_PARALLELISM + 1, total) }, lane));
     if (pageFailures === total) throw new DocumentError(hasEof ? "unreadable" : "truncated");
     if (total === 1 && !pages[0].text && (await pageTreeCount(bytes)) === 0) throw new DocumentError("zero_pages");
     return { page_count: total, pages };
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+/**
+ * The images OCR would read for each page of `bytes` (rendered at `dpi`, default 200, in the page's
+ * own rotation, despeckled, checkboxes blanked), whether or not the page has a text layer: the same
+ * pixels the engine gets, for benchmarks that time the engine alone. Grayscale, one byte a pixel.
+ * @throws DocumentError when the PDF cannot be opened
+ */
+export async function pageImagesForOcr(bytes: Uint8Array, dpi = DEFAULT_OCR_DPI): Promise<Gray[]> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    cMapPacked: true,
+    ...pdfjsAssetPaths,
+  });
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    await task.destroy().catch(() => {});
+    throw classifyOpenError(err, bytes, hasEofMarker(bytes));
+  }
+  try {
+    const out: Gray[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      try {
+        out.push((await preparePage(page, dpi, page.rotate)).gray);
+      } finally {
+        page.cleanup();
+      }
+    }
+    return out;
   } finally {
     await doc.destroy().catch(() => {});
   }
@@ -236,7 +291,7 @@ async function extractPage(page: PDFPageProxy, n: number, opts: ParseOptions): P
     // nothing drawn that could be text (no images, hardly any vector paths): a blank page
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
   }
-  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI);
+  const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI, opts.ocrCache, opts.ocrEngine ?? "tesseract.js");
   if (ocr.text.replace(/\s+/g, "").length < chars) {
     // OCR found less than the (short) text layer: keep the text layer
     return { page: n, text: layer.text, ocr: false, confidence: null, width, height, words: layer.words };
@@ -393,35 +448,18 @@ interface OcrPageResult {
 /** Below this mean confidence we suspect a wrong orientation and try the other ones. */
 const LOW_CONFIDENCE = 0.55;
 
-async function ocrPage(page: PDFPageProxy, dpi: number): Promise<OcrPageResult> {
+async function ocrPage(page: PDFPageProxy, dpi: number, cache: OcrCache | undefined, engine: "native" | "tesseract.js"): Promise<OcrPageResult> {
   const base = page.rotate;
-  let best = await ocrAtRotation(page, dpi, base);
+  let best = await ocrAtRotation(page, dpi, base, cache, engine);
   // a blank scan (no words at all) is not helped by turning it
   if (best.confidence < LOW_CONFIDENCE && best.words.length > 0) {
     for (const extra of [180, 90, 270]) {
-      const alt = await ocrAtRotation(page, dpi, (base + extra) % 360);
+      const alt = await ocrAtRotation(page, dpi, (base + extra) % 360, cache, engine);
       if (alt.confidence > best.confidence) best = alt;
       if (best.confidence >= LOW_CONFIDENCE) break;
     }
   }
   return best;
-}
-
-interface TessBbox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-interface TessWord {
-  text: string;
-  confidence: number;
-  bbox: TessBbox;
-}
-interface TessLine {
-  words: TessWord[];
-  bbox: TessBbox;
-  baseline?: TessBbox;
 }
 
 /** A page rendered and cleaned up for OCR (main-thread work), ready for a tesseract worker. */
@@ -483,8 +521,6 @@ async function preparePageNow(page: PDFPageProxy, dpi: number, rotation: number)
   return { gray, boxes, slope, vp, home, dpi };
 }
 
-type TessBlocks = { paragraphs: { lines: TessLine[] }[] }[] | null;
-
 /**
  * The row to cut a page image at for parallel recognition: the emptiest row (fewest dark pixels)
  * in the middle third, so that no line of text is cut. Null when the page is too small to split.
@@ -526,52 +562,55 @@ function band(g: Gray, y0: number, y1: number): Gray {
 }
 
 /** Shift every box of a recognition result down by `dy` pixels. */
-function shiftBlocks(blocks: TessBlocks, dy: number): TessBlocks {
-  const sh = (b: TessBbox | undefined) => (b ? { x0: b.x0, x1: b.x1, y0: b.y0 + dy, y1: b.y1 + dy } : b);
-  return (blocks ?? []).map((b) => ({
-    paragraphs: b.paragraphs.map((p) => ({
-      lines: p.lines.map((l) => ({
-        ...l,
-        bbox: sh(l.bbox)!,
-        ...(l.baseline ? { baseline: sh(l.baseline) } : {}),
-        words: l.words.map((w) => ({ ...w, bbox: sh(w.bbox)! })),
-      })),
-    })),
-  }));
+function shiftLines(lines: OcrLine[], dy: number): OcrLine[] {
+  const sh = (b: OcrBox) => ({ x0: b.x0, x1: b.x1, y0: b.y0 + dy, y1: b.y1 + dy });
+  return lines.map((l) => ({ bbox: sh(l.bbox), words: l.words.map((w) => ({ ...w, bbox: sh(w.bbox) })) }));
 }
+
+/** tesseract page segmentation mode 3: fully automatic page segmentation, no orientation detection */
+const PSM = 3;
 
 /**
- * Recognise a page at `rotation`. With more than one OCR worker, the page image is cut in two at an
+ * Recognise a page at `rotation`. With more than one OCR slot, the page image is cut in two at an
  * empty row and both halves are recognised at once, so a scan with an odd number of pages keeps
- * both workers busy to the end (tesseract time is ~90% of a scanned page's cost).
+ * both cores busy to the end (tesseract time is ~90% of a scanned page's cost). The lines found are
+ * cached by a hash of the image, the engine and the way it was cut (ocr-cache.ts).
  */
-async function ocrAtRotation(page: PDFPageProxy, dpi: number, rotation: number): Promise<OcrPageResult> {
+async function ocrAtRotation(
+  page: PDFPageProxy,
+  dpi: number,
+  rotation: number,
+  cache: OcrCache | undefined,
+  preference: "native" | "tesseract.js",
+): Promise<OcrPageResult> {
   const prepared = await preparePage(page, dpi, rotation);
-  const params = { tessedit_pageseg_mode: "3", user_defined_dpi: String(Math.round(dpi)) } as Record<string, string>;
-  const recognize = (g: Gray) =>
-    withOcrWorker((worker) => worker.recognize(toPgm(g), params, { text: false, blocks: true })).then((r) => r.data.blocks as unknown as TessBlocks);
-  const cut = OCR_POOL_SIZE > 1 ? bandCut(prepared.gray) : null;
-  let blocks: TessBlocks;
-  if (cut == null) blocks = await recognize(prepared.gray);
-  else {
-    const [top, bottom] = await Promise.all([recognize(band(prepared.gray, 0, cut)), recognize(band(prepared.gray, cut, prepared.gray.height))]);
-    blocks = [...(top ?? []), ...(shiftBlocks(bottom, cut) ?? [])];
+  const engine = await getOcrEngine(preference);
+  const g = prepared.gray;
+  const cut = OCR_PARALLELISM > 1 ? bandCut(g) : null;
+  const key = cache ? ocrCacheKey(g, `${engine.id};psm=${PSM};dpi=${Math.round(dpi)};cut=${cut ?? "none"}`) : "";
+  let lines = cache ? await cache.get(key).catch(() => null) : null;
+  if (!lines) {
+    const recognize = (img: Gray) => engine.recognize(img, { psm: PSM, dpi });
+    if (cut == null) lines = await recognize(g);
+    else {
+      const [top, bottom] = await Promise.all([recognize(band(g, 0, cut)), recognize(band(g, cut, g.height))]);
+      lines = [...top, ...shiftLines(bottom, cut)];
+    }
+    if (cache) await cache.put(key, lines).catch(() => {});
   }
-  return readResult(prepared, blocks);
+  return readResult(prepared, lines);
 }
 
-function readResult(prepared: PreparedPage, blocks: TessBlocks): OcrPageResult {
+function readResult(prepared: PreparedPage, lines: OcrLine[]): OcrPageResult {
   const { boxes, slope, vp, home } = prepared;
   const W = prepared.gray.width;
-  const lines: TessLine[] = [];
-  for (const b of blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) lines.push(l);
 
   // pixel (in the rendered rotation) -> displayed page points
   const toHome = (px: number, py: number): [number, number] => {
     const [x, y] = vp.convertToPdfPoint(px, py) as [number, number];
     return home.convertToViewportPoint(x, y) as [number, number];
   };
-  const boxToHome = (bb: TessBbox) => {
+  const boxToHome = (bb: OcrBox) => {
     const [ax, ay] = toHome(bb.x0, bb.y0);
     const [bx, by] = toHome(bb.x1, bb.y1);
     return { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };

@@ -37,7 +37,8 @@ const FLOORS: Record<string, number> = {
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
 
-const parse = async (file: string) => parseDocument(new Uint8Array(fs.readFileSync(file)));
+/** as the prior-auth intake reads them (native tesseract where installed) */
+const parse = async (file: string) => parseDocument(new Uint8Array(fs.readFileSync(file)), { ocrEngine: "native" });
 
 afterAll(async () => {
   await terminateOcrWorker();

@@ -20,6 +20,7 @@ import { PermanentJobError } from "~/queue/errors";
 import { publish } from "~/queue/live-events.server";
 import { DocumentError, isRetryableDocumentError } from "~/documents/parse-pdf.server";
 import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { dbOcrCache } from "~/documents/ocr-cache.server";
 import { fenced, StaleAttemptError, type AttemptFence } from "~/queue/fence.server";
 import { indexDocument, loadParsedDocument, markDocumentFailed } from "~/documents/store-document.server";
 import type { ParsedDocument } from "~/clinical/contracts";
@@ -168,7 +169,7 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
         async () => {
           // On an isolated thread with a time and memory limit: a hostile PDF cannot stall this
           // worker (and its heartbeat) nor exhaust its memory.
-          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), {});
+          const parsed = await parseDocumentIsolated(new Uint8Array(fax.data), { ocrCache: dbOcrCache(database, pa.organization_id), ocrEngine: "native" });
           await indexDocument(database, { id: fax.id, organization_id: pa.organization_id, prior_auth_id: pa.id }, parsed, embed, { fence });
           return parsed;
         },

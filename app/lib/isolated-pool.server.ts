@@ -21,7 +21,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Worker, type MessagePort } from "node:worker_threads";
 
 /** Why an isolated task failed without an answer from its function. */
 export class IsolatedTaskError extends Error {
@@ -58,7 +58,7 @@ export interface IsolatedPool {
    * @throws whatever the function threw (same name/message/code), or IsolatedTaskError
    *   ("timeout" past `timeoutMs`, "out_of_memory", "crashed", "closed")
    */
-  run<T>(fn: string, args: unknown[], opts?: { timeoutMs?: number; transfer?: ArrayBuffer[] }): Promise<T>;
+  run<T>(fn: string, args: unknown[], opts?: { timeoutMs?: number; transfer?: (ArrayBuffer | MessagePort)[] }): Promise<T>;
   /** Terminates every thread; queued and running tasks fail with code "closed". */
   close(): Promise<void>;
 }
@@ -66,7 +66,7 @@ export interface IsolatedPool {
 interface Task {
   fn: string;
   args: unknown[];
-  transfer: ArrayBuffer[];
+  transfer: (ArrayBuffer | MessagePort)[];
   timeoutMs: number;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
@@ -222,7 +222,7 @@ export function createIsolatedPool(opts: IsolatedPoolOptions): IsolatedPool {
   }
 
   return {
-    run<T>(fn: string, args: unknown[], runOpts: { timeoutMs?: number; transfer?: ArrayBuffer[] } = {}): Promise<T> {
+    run<T>(fn: string, args: unknown[], runOpts: { timeoutMs?: number; transfer?: (ArrayBuffer | MessagePort)[] } = {}): Promise<T> {
       if (closed) return Promise.reject(new IsolatedTaskError("closed", `The ${opts.label} is shut down`));
       return new Promise<T>((resolve, reject) => {
         queue.push({

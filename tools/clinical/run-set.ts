@@ -23,13 +23,14 @@ const verbose = argv.includes("--verbose");
 const out = argv.includes("--out") ? argv[argv.indexOf("--out") + 1] : null;
 const cacheDir = path.resolve("tmp/.parsed");
 /** bump when the document parser changes what it produces (the cache is keyed by it) */
-const PARSER_VERSION = "2026-11-27.ocr200-cb-glyph";
+const PARSER_VERSION = "2026-11-29.native-tesseract";
 /** the day the plan "received" every case, as the intake's received_at would be (today) */
 const RECEIVED = new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
-let parse: ((b: Uint8Array, o?: { ocrDpi?: number }) => Promise<ParsedDocument>) | null = null;
-async function parsed(file: string): Promise<ParsedDocument> {
+let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js" }) => Promise<ParsedDocument>) | null = null;
+/** `engine` as the intake reads it: claims (CMS-1500) faxes with tesseract.js, the rest "native" */
+async function parsed(file: string, engine: "native" | "tesseract.js" = "native"): Promise<ParsedDocument> {
   const bytes = fs.readFileSync(file);
   // OCR_DPI (an experiment knob) is part of the cache key
   const key = crypto
@@ -37,11 +38,12 @@ async function parsed(file: string): Promise<ParsedDocument> {
     .update(bytes)
     .update(PARSER_VERSION)
     .update(process.env.OCR_DPI ?? "")
+    .update(engine === "native" ? "" : engine)
     .digest("hex");
   const cached = path.join(cacheDir, `${key}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8"));
   if (!parse) parse = (await import("~/documents/parse-pdf.server")).parseDocument;
-  const doc = await parse(new Uint8Array(bytes), process.env.OCR_DPI ? { ocrDpi: Number(process.env.OCR_DPI) } : {});
+  const doc = await parse(new Uint8Array(bytes), { ...(process.env.OCR_DPI ? { ocrDpi: Number(process.env.OCR_DPI) } : {}), ocrEngine: engine });
   fs.writeFileSync(cached, JSON.stringify(doc));
   return doc;
 }
@@ -54,7 +56,7 @@ if (set.medicalPolicies.length) {
   // a medical set: one decision per service line (FORMAT.md "Medical (service) requests and claims")
   const lineReports: ServiceCaseReport[] = [];
   for (const caseId of caseIds) {
-    const doc = await parsed(path.join(setDir, "cases", caseId, "fax.pdf"));
+    const doc = await parsed(path.join(setDir, "cases", caseId, "fax.pdf"), "tesseract.js");
     const { result: r, report } = await runOfflineServiceCase(set, caseId, doc, RECEIVED);
     lineReports.push(report);
     const exp = set.expected.get(caseId) as { services?: { code: string; decision: string; why?: string }[] } | undefined;
