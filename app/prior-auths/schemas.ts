@@ -289,6 +289,7 @@ export const CreateEpaBodySchema = z.object({
   submission_type: z.literal("epa"),
   epa_submission: z.object({ synthetic_document: z.string().min(1).describe("the ePA's request text") }),
   urgency: z.enum(["standard", "expedited"]).optional(),
+  create_anyway: z.boolean().optional().describe("create even when the same ePA text was received in the last 30 days (else 409 with `duplicate`)"),
 });
 
 export const CreatePriorAuthResponseSchema = z.object({
