@@ -12,6 +12,8 @@ import { lockPriorAuth, refreshFinalDecision } from "~/prior-auths/effective-dec
 import { intakeJobKey } from "~/prior-auths/create-prior-auth.server";
 import type { JobTransaction } from "~/queue/define-job";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
+import { agentSummaries } from "./agent-summaries";
+import { requestedDrugLabel } from "./requested-drug";
 
 /** One pipeline run's results (review null when no coverage policy matched the requested drug). */
 export type IntakeResults = Pick<PipelineResult, "facts" | "eligibility" | "policyId" | "tree" | "review" | "audit" | "decision" | "engine">;
@@ -123,6 +125,9 @@ function resultWrites(
       data: {
         prior_auth_id: pa.id,
         drug_name: med.drug_name,
+        drug_name_as_written: med.drug_name_as_written ?? null,
+        // the formulary row eligibility matched (by NDC, name or generic); none: not on the formulary
+        on_formulary: med.drug_name || med.ndc ? !!f : null,
         strength: med.strength,
         dosage: med.dosage,
         quantity: med.quantity,
@@ -268,26 +273,9 @@ function resultWrites(
           }),
         ]
       : []),
+    // each agent's line from the same results the decision used (never a default that contradicts them)
     p.aiResponse.createMany({
-      data: [
-        { prior_auth_id: pa.id, agent: "eligibility", summary: eligibility.reason, approved: eligibility.eligible },
-        {
-          prior_auth_id: pa.id,
-          agent: "clinical",
-          summary: paths.map((x) => `${x.title}: ${x.outcome.replace("_", " ")}`).join("; ") || "No coverage policy applied.",
-          approved: paths.some((x) => x.outcome === "met") ? true : paths.some((x) => x.outcome === "insufficient") || !paths.length ? null : false,
-        },
-        {
-          prior_auth_id: pa.id,
-          agent: "audit",
-          summary:
-            audit
-              .filter((a) => a.passed === false)
-              .map((a) => a.message)
-              .join("; ") || "No audit findings.",
-          approved: !audit.some((a) => a.passed === false && a.severity === "blocking"),
-        },
-      ],
+      data: agentSummaries({ eligibility, review, audit, decision, requestedDrug: requestedDrugLabel(med) }).map((a) => ({ prior_auth_id: pa.id, ...a })),
     }),
     p.aiDecision.create({
       data: {

@@ -232,6 +232,8 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
     medication_requests: pa.medication_requests.map((m) => ({
       token: m.id,
       drug_name: m.drug_name,
+      drug_name_as_written: m.drug_name_as_written,
+      on_formulary: m.on_formulary,
       strength: m.strength,
       dosage: m.dosage,
       quantity: m.quantity,

@@ -175,7 +175,9 @@ export const DiagnosesSummarySchema = z.object({
 
 export const MedicationRequestSchema = z.object({
   token: z.string(),
-  drug_name: z.string().nullable(),
+  drug_name: z.string().nullable().describe("the drug the request names (never a formulary drug substituted for it)"),
+  drug_name_as_written: z.string().nullable().describe("the request's drug line exactly as written"),
+  on_formulary: z.boolean().nullable().describe("false: the requested drug is not on the plan's formulary; null: not known"),
   strength: z.string().nullable(),
   dosage: z.string().nullable(),
   quantity: z.number().nullable(),

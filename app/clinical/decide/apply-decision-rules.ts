@@ -145,12 +145,18 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
 
   if (!review) {
     const nothing = !facts.medication?.drug_name && !facts.patient?.last_name && !facts.patient?.member_id;
+    // the requested drug as the request names it, flagged when the plan's formulary does not carry it
+    const med = facts.medication;
+    const requested = med?.drug_name
+      ? `${med.drug_name}${med.strength && !med.drug_name.includes(med.strength) ? ` ${med.strength}` : ""}${med.ndc ? `, NDC ${med.ndc}` : ""}`
+      : "not identified";
+    const offFormulary = !!med?.drug_name && !eligibility.formulary;
     return pend(
       nothing ? "pend_nothing_read" : "pend_no_policy",
       nothing
         ? "Needs more information: no patient, drug or coverage policy could be identified in the request."
-        : `Needs more information: no coverage policy on this plan matches the requested drug (${facts.medication?.drug_name ?? "not identified"}); a reviewer must assign a policy or review the request manually.`,
-      `Requested medication: ${facts.medication?.drug_name ?? "not identified"}. Eligibility: ${eligibility.reason}`,
+        : `Needs more information: no coverage policy on this plan matches the requested drug (${requested})${offFormulary ? ", which is not on the plan's formulary" : ""}; a reviewer must assign a policy or review the request manually.`,
+      `Requested medication: ${requested}${offFormulary ? " (not on the plan's formulary)" : ""}. Eligibility: ${eligibility.reason}`,
       eligibility.citations,
     );
   }

@@ -155,9 +155,22 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
             {medication_requests.map((m) => (
               <li key={m.token} className="py-2 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <p className="text-sm font-semibold text-slate-900">
-                    {m.drug_name ?? "Unknown drug"} {m.strength && <span className="font-normal text-slate-600">{m.strength}</span>}
-                  </p>
+                  <div>
+                    <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900" data-testid="requested-drug">
+                      <span>
+                        {m.drug_name ?? m.drug_name_as_written ?? "Drug not read"}{" "}
+                        {m.strength && !(m.drug_name ?? "").includes(m.strength) && <span className="font-normal text-slate-600">{m.strength}</span>}
+                      </span>
+                      {m.on_formulary === false && (
+                        <Badge tone="amber" data-testid="not-on-formulary">
+                          Not on formulary
+                        </Badge>
+                      )}
+                    </p>
+                    {m.drug_name_as_written && m.drug_name_as_written !== m.drug_name && (
+                      <p className="mt-0.5 text-xs text-slate-500">As written on the request: {m.drug_name_as_written}</p>
+                    )}
+                  </div>
                   <CitationList citations={m.citations} />
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
