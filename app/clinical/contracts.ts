@@ -562,6 +562,8 @@ export const EligibilityResultSchema = z.object({
   certainty: z.enum(["clear", "uncertain"]).optional(),
   /** how the member was matched ("id", "id+identity", "identity") */
   match: z.string().nullable().optional(),
+  /** true when the plan has a formulary to check the drug against (so `formulary: null` means "not on it") */
+  formulary_known: z.boolean().optional(),
 });
 export type EligibilityResult = z.infer<typeof EligibilityResultSchema>;
 

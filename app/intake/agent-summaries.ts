@@ -41,9 +41,10 @@ export function clinicalSummary(input: AgentSummaryInputs): Pick<AgentSummary, "
   const drug = requestedDrug ?? "not identified";
   if (!review)
     return {
-      summary: input.eligibility.formulary
-        ? `No coverage policy on this plan matches the requested drug (${drug}); nothing was reviewed against criteria.`
-        : `No coverage policy on this plan matches the requested drug (${drug}), which is not on the plan's formulary; nothing was reviewed against criteria.`,
+      summary:
+        input.eligibility.formulary || input.eligibility.formulary_known !== true
+          ? `No coverage policy on this plan matches the requested drug (${drug}); nothing was reviewed against criteria.`
+          : `No coverage policy on this plan matches the requested drug (${drug}), which is not on the plan's formulary; nothing was reviewed against criteria.`,
       approved: null,
     };
   const parts: string[] = [];

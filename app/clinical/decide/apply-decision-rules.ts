@@ -150,7 +150,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     const requested = med?.drug_name
       ? `${med.drug_name}${med.strength && !med.drug_name.includes(med.strength) ? ` ${med.strength}` : ""}${med.ndc ? `, NDC ${med.ndc}` : ""}`
       : "not identified";
-    const offFormulary = !!med?.drug_name && !eligibility.formulary;
+    const offFormulary = !!med?.drug_name && !eligibility.formulary && eligibility.formulary_known === true;
     return pend(
       nothing ? "pend_nothing_read" : "pend_no_policy",
       nothing

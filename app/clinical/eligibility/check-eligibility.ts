@@ -180,11 +180,13 @@ export function checkEligibility(
   if (dateNote) citations.push(...dateNote.citations);
   const formNote = row
     ? ` Formulary: ${row.drug_name}${row.ndc ? ` (NDC ${row.ndc})` : ""}, tier ${row.tier ?? "?"}${row.requires_prior_auth ? ", PA required" : ""}.`
-    : ` ${requestedDrugPhrase(facts)} is not on the plan's formulary.`;
+    : formulary.length
+      ? ` ${requestedDrugPhrase(facts)} is not on the plan's formulary.`
+      : " No formulary is on file for this plan, so the requested drug was not checked against one.";
   const p = facts.patient;
   const conf = opts.ocrConfidence ?? 1;
   const dateRead = !!facts.request_date && (facts.request_date_source ?? "form_date") !== "none";
-  const base = { formulary: row, citations };
+  const base = { formulary: row, citations, formulary_known: formulary.length > 0 };
   if (!p.member_id && !p.last_name)
     return {
       eligible: null,

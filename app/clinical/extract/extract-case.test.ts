@@ -409,6 +409,7 @@ describe("extractCaseFacts — a requested drug the plan's formulary does not ca
     "PRIOR AUTHORIZATION REQUEST",
     "Patient: Ana Ortiz   DOB: 03/04/1980   Member ID: XYZ123456",
     "Prior therapy: methotrexate 20 mg weekly from 01/2025 to 09/2025, inadequate response (DAS28-CRP 5.1)",
+    "MEDICATION",
     "Drug name and strength: Humira 40 mg/0.4 mL pen   NDC: 00074-0554-02",
     "Quantity: 2 pens   Days supply: 28",
   ].join("\n");

@@ -596,7 +596,8 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   let drugClass: string | null = null;
   let entry: DrugEntry | null = null;
   if (drugHit) {
-    asWritten = clean(drugHit.value.replace(NDC_SHAPE, " "));
+    // a value read under a label may carry the inline label of the line itself ("Drug name and strength: …")
+    asWritten = clean(drugHit.value.replace(NDC_SHAPE, " ").replace(new RegExp(`^\\s*${L_DRUG.source}\\s*[:\\-–]\\s*`, "i"), ""));
     cites.push(hitCite(ctx, drugHit));
     entry = findDrugMentions(asWritten)[0]?.entry ?? null;
     const sm = /(\d+(?:\.\d+)?(?:\s*(?:-|or|to)\s*\d+(?:\.\d+)?)?\s*(?:mg|mcg|g|units?|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*mL)?)/i.exec(asWritten);
