@@ -13,6 +13,7 @@ import { intakeJobKey } from "~/prior-auths/create-prior-auth.server";
 import type { JobTransaction } from "~/queue/define-job";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
 import { agentSummaries } from "./agent-summaries";
+import { applyFieldCorrections } from "~/prior-auths/field-corrections.server";
 import { requestedDrugLabel } from "./requested-drug";
 
 /** One pipeline run's results (review null when no coverage policy matched the requested drug). */
@@ -38,6 +39,8 @@ export async function saveIntakeResults(
   // writer uses), then every replace. A superseded attempt writes nothing (StaleAttemptError).
   await fenced(database, fence, async (tx) => {
     for (const write of resultWrites(tx, pa, r, member, extension?.days ?? 0)) await write;
+    // a reviewer's correction of a value read from the request stands over this run's extraction
+    await applyFieldCorrections(tx, pa.id);
   });
 }
 
@@ -126,8 +129,9 @@ function resultWrites(
         prior_auth_id: pa.id,
         drug_name: med.drug_name,
         drug_name_as_written: med.drug_name_as_written ?? null,
-        // the formulary row eligibility matched (by NDC, name or generic); none: not on the formulary
-        on_formulary: med.drug_name || med.ndc ? !!f : null,
+        // the formulary row eligibility matched (by NDC, name or generic); none on a plan with a
+        // formulary: not on it; no formulary on file: not known
+        on_formulary: f ? true : (med.drug_name || med.ndc) && eligibility.formulary_known ? false : null,
         strength: med.strength,
         dosage: med.dosage,
         quantity: med.quantity,

@@ -7,6 +7,8 @@ import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import type { Database } from "~/lib/db.server";
 import type { Citation } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
+import { lowConfidenceFields } from "./field-confidence";
+import { listFieldCorrections } from "./field-corrections.server";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { clockStatus } from "./regulatory-clock";
 import { timeAgoInWords } from "./time-ago";
@@ -110,6 +112,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
   if (!pa) throw new AppError("not_found", "Prior auth not found");
 
   const ai = pa.ai_decisions[0] ?? null;
+  const corrections = await listFieldCorrections(database, pa.id);
   const human = pa.human_decisions[0] ?? null;
   const decidedAt = human?.created_at ?? (ai && isDetermination(ai.final_decision) ? ai.created_at : null);
   const clock = clockStatus(pa.received_at, pa.urgency, decidedAt);
@@ -276,6 +279,22 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
         }
       : null,
     policy_change: policyChange(pa.coverage_policy, ai?.coverage_policy_version ?? null),
+    field_flags: lowConfidenceFields({
+      patient: pa.patient ? { ...pa.patient, citations: jsonArray<Citation>(pa.patient.citations) } : null,
+      prescriber: pa.practitioners[0] ?? null,
+      medication: pa.medication_requests[0] ?? null,
+      eligibilityReason: eligibilityReasonOf(ai?.response_data),
+      pages: faxDoc
+        ? (
+            await database.prisma.documentPage.findMany({
+              where: { document_id: faxDoc.id },
+              select: { page_number: true, ocr: true, confidence: true },
+            })
+          ).map((pg) => ({ page: pg.page_number, ocr: pg.ocr, confidence: pg.confidence }))
+        : [],
+      corrected: new Set(corrections.map((c) => c.field)),
+    }),
+    field_corrections: corrections,
     possible_duplicates: await findSameMemberAndDrug(database, organizationId, {
       id: pa.id,
       member_id: pa.patient?.member_id ?? null,
@@ -308,4 +327,10 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
     can_send_denial_letter: denialLetterAllowed(ai?.final_decision, human?.decision_type),
     can_override: ai != null && human == null,
   };
+}
+
+/** The eligibility reason recorded with an AI decision (response_data.eligibility.reason), if any. */
+function eligibilityReasonOf(responseData: unknown): string | null {
+  const eligibility = jsonObject(jsonObject(responseData)?.eligibility);
+  return typeof eligibility?.reason === "string" ? eligibility.reason : null;
 }

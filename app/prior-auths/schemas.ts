@@ -4,6 +4,7 @@
  * (app/openapi/openapi.ts) is generated from these same schemas, and the integration tests validate
  * real responses against them, so the documentation cannot drift from the code.
  */
+import { CORRECTABLE_FIELDS, type CorrectableField } from "./correctable-fields";
 import { z } from "zod";
 
 // ───────────── shared pieces ─────────────
@@ -266,6 +267,26 @@ export const PriorAuthDetailSchema = z
     possible_duplicates: z
       .array(z.object({ token: z.string(), received_at: IsoDateTime, medication_name: z.string().nullable() }))
       .describe("other requests for the same member and drug received within 30 days of this one (newest first, at most 5)"),
+    field_flags: z
+      .array(
+        z.object({
+          field: z.enum(Object.keys(CORRECTABLE_FIELDS) as [CorrectableField, ...CorrectableField[]]),
+          reason: z.string(),
+          suggestion: z.string().optional(),
+        }),
+      )
+      .describe("values read with low confidence (a poor scan, a close roster match, a label's words, a cut-off value): check them on the fax"),
+    field_corrections: z
+      .array(
+        z.object({
+          field: z.enum(Object.keys(CORRECTABLE_FIELDS) as [CorrectableField, ...CorrectableField[]]),
+          value: z.string().nullable(),
+          previous_value: z.string().nullable(),
+          by: z.string().nullable(),
+          at: IsoDateTime,
+        }),
+      )
+      .describe("reviewers' corrections of values read from the request, newest first; they stand over every AI re-run"),
     policy_checks: z.array(PolicyCheckSchema),
     letters: z.array(LetterSchema),
     can_send_denial_letter: z.boolean(),
