@@ -590,6 +590,11 @@ export const DecisionResultSchema = z.object({
   missing_items: z.array(z.string()).optional(),
   /** the decision rule that decided (docs/clinical/decision-semantics.md) */
   rule: z.string().optional(),
+  /** a misdirected request (another payer's, or no request): where it goes instead of a decision */
+  routing: z
+    .object({ kind: z.enum(["other_payer", "not_a_request"]), payer: z.string().nullable(), action: z.string() })
+    .nullable()
+    .optional(),
 });
 export type DecisionResult = z.infer<typeof DecisionResultSchema>;
 

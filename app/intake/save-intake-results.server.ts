@@ -296,6 +296,7 @@ function resultWrites(
           policy_id: r.policyId,
           rule: decision.rule ?? null,
           missing_items: decision.missing_items ?? [],
+          routing: decision.routing ?? null,
           review,
           audit,
           eligibility,

@@ -204,6 +204,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           decision_tree_traversal: jsonArray(ai.decision_tree_traversal),
           coverage_policy_version: ai.coverage_policy_version ?? null,
           response_data: { is_approved: isApproval(ai.final_decision) },
+          routing: routingOf(ai.response_data),
           engine: ai.engine,
           model: ai.model,
           created_at: ai.created_at.toISOString(),
@@ -333,4 +334,11 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
 function eligibilityReasonOf(responseData: unknown): string | null {
   const eligibility = jsonObject(jsonObject(responseData)?.eligibility);
   return typeof eligibility?.reason === "string" ? eligibility.reason : null;
+}
+
+/** A misdirected request's routing recorded with an AI decision (response_data.routing), if any. */
+function routingOf(responseData: unknown): { kind: "other_payer" | "not_a_request"; payer: string | null; action: string } | null {
+  const r = jsonObject(jsonObject(responseData)?.routing);
+  if (!r || (r.kind !== "other_payer" && r.kind !== "not_a_request") || typeof r.action !== "string") return null;
+  return { kind: r.kind, payer: typeof r.payer === "string" ? r.payer : null, action: r.action };
 }

@@ -137,6 +137,10 @@ export const AiDecisionSchema = z
     decision_tree_traversal: z.array(TraversalStepSchema),
     coverage_policy_version: z.number().int().nullable().describe("the coverage policy's decision-tree version this decision walked"),
     response_data: z.object({ is_approved: z.boolean() }),
+    routing: z
+      .object({ kind: z.enum(["other_payer", "not_a_request"]), payer: z.string().nullable(), action: z.string() })
+      .nullable()
+      .describe("a misdirected request (another payer's, or no request): return it or route it; never a clinical decision"),
     engine: z.string(),
     model: z.string().nullable(),
     created_at: IsoDateTime,

@@ -32,6 +32,7 @@ import type {
 } from "../contracts";
 import { isVerbatim } from "../text/lines";
 import { confidenceFor, type DecisionRule } from "./confidence";
+import { routeRequest } from "./routing";
 
 export interface DecisionInputs {
   facts: CaseFacts;
@@ -42,6 +43,8 @@ export interface DecisionInputs {
   audit: AuditFinding[];
   /** mean OCR confidence of the fax's OCR pages (1 for a text-layer fax) */
   ocrConfidence?: number;
+  /** this plan's payer names (organization, plan title and ID): a request naming another payer is routed (routing.ts) */
+  payerNames?: string[];
 }
 
 /** What an engine proposes before the rules apply. */
@@ -129,6 +132,20 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     const s = missing.length ? `${summary} Needed: ${missing.join("; ")}.` : summary;
     return finish("needs_more_information", rule, s, rationale, citations, 0.5, missing);
   };
+
+  // a misdirected request (another payer's, or no request at all) is routed, never decided
+  const routing = routeRequest(facts, caseDoc, eligibility, input.payerNames ?? []);
+  if (routing)
+    return {
+      ...finish(
+        "needs_more_information",
+        "route_misdirected",
+        routing.action,
+        `Routing: ${routing.action}\nEligibility: ${eligibility.reason}`,
+        eligibility.citations,
+      ),
+      routing,
+    };
 
   // (c) coverage clearly not in force for a positively identified member
   if (eligibility.eligible === false && eligibility.certainty !== "uncertain") {
@@ -272,6 +289,7 @@ const CONF_RULES: Record<string, true> = {
   pend_needs_review: true,
   pend_no_policy: true,
   pend_nothing_read: true,
+  route_misdirected: true,
 };
 
 /**
