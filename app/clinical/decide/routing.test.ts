@@ -21,6 +21,23 @@ describe("namesOurPayer", () => {
     expect(namesOurPayer("Blue Cross Blue Shield of Texas", OURS)).toBe(false);
     expect(namesOurPayer("Commercial PPO health plan", OURS)).toBe(true);
   });
+
+  it("only a known payer's name routes a request away: a plan's own name written otherwise never does", () => {
+    const facts = emptyFacts({
+      patient: { ...emptyFacts().patient, last_name: "Lopez", insurance_plan: "NC Medicaid Managed Care • Pharmacy Department Fax" },
+    });
+    const noMember = { eligible: false, member: null, reason: "", formulary: null, citations: [] };
+    expect(
+      routeRequest(facts, docFromPages(["PRIOR AUTHORIZATION REQUEST"]), noMember, ["Blue Ridge Community Health Plan Medicaid 2026", "BRCHP-MCD-2026"]),
+    ).toBeNull();
+    const aetna = emptyFacts({ patient: { ...emptyFacts().patient, last_name: "Lopez", insurance_plan: "Aetna Better Health of NC" } });
+    expect(routeRequest(aetna, docFromPages(["PRIOR AUTHORIZATION REQUEST"]), noMember, ["Blue Ridge Community Health Plan Medicaid 2026"])).toMatchObject({
+      kind: "other_payer",
+      payer: "Aetna Better Health of NC",
+    });
+    // our own plan being an Aetna plan: an Aetna cover sheet is ours
+    expect(routeRequest(aetna, docFromPages(["PRIOR AUTHORIZATION REQUEST"]), noMember, ["Aetna Better Health of North Carolina"])).toBeNull();
+  });
 });
 
 describe("misdirected requests through the engine", () => {

@@ -4,8 +4,9 @@
  * the payer named), never a clinical denial and never a denial letter.
  *
  * A request is for another payer when the payer it names (the insurance plan read from the request)
- * shares no distinctive word or initials with this plan's payer names (the organization's name, the
- * plan's title and ID) AND its member is not on this plan's roster. A member on the roster is ours
+ * is a known payer (KNOWN_PAYERS) that none of this plan's payer names (the organization's name, the
+ * plan's title and ID) is, sharing no distinctive word or initials with them, AND its member is not
+ * on this plan's roster. A member on the roster is ours
  * whatever the cover sheet says. A document is no request when nothing of one was read: no drug, no
  * patient name, no member ID, and no words of a request ("prior authorization", "coverage
  * determination", "medication request", "exception request").
@@ -51,6 +52,41 @@ function signature(name: string): Set<string> {
   return out;
 }
 
+/**
+ * National and large regional payers and PBMs by the names a cover sheet uses. A request is routed as
+ * another payer's only when it names one of these that is not ours: a plan's own name written some
+ * other way ("NC Medicaid Managed Care • Pharmacy Department") is never taken for another payer.
+ */
+const KNOWN_PAYERS: [string, RegExp][] = [
+  ["Aetna", /\baetna\b/i],
+  ["Cigna", /\bcigna\b/i],
+  ["UnitedHealthcare", /\b(?:united\s*health\s*care|unitedhealthcare|uhc)\b/i],
+  ["Humana", /\bhumana\b/i],
+  ["Anthem", /\banthem\b/i],
+  ["Elevance", /\belevance\b/i],
+  ["Blue Cross Blue Shield", /\b(?:blue\s*cross|blue\s*shield|bcbs\w*)\b/i],
+  ["Kaiser Permanente", /\bkaiser\b/i],
+  ["Centene", /\bcentene\b/i],
+  ["Ambetter", /\bambetter\b/i],
+  ["Molina", /\bmolina\b/i],
+  ["WellCare", /\bwell\s*care\b/i],
+  ["Highmark", /\bhighmark\b/i],
+  ["Oscar Health", /\boscar\s+health\b/i],
+  ["Optum", /\boptum\s*rx\b|\boptum\b/i],
+  ["Express Scripts", /\bexpress\s*scripts\b/i],
+  ["CVS Caremark", /\bcaremark\b/i],
+  ["Prime Therapeutics", /\bprime\s+therapeutics\b/i],
+  ["Tricare", /\btricare\b/i],
+  ["CareSource", /\bcaresource\b/i],
+  ["Health Net", /\bhealth\s*net\b/i],
+  ["Medica", /\bmedica\b(?!id|re|l)/i],
+];
+
+/** The known payer a name names (KNOWN_PAYERS), if any. */
+export function knownPayerNamed(name: string): string | null {
+  return KNOWN_PAYERS.find(([, re]) => re.test(name))?.[0] ?? null;
+}
+
 /** Whether the payer named on a request is one of `ours` (shares a distinctive word or initials). */
 export function namesOurPayer(named: string, ours: string[]): boolean {
   // nothing distinctive ("Health plan", "Commercial PPO"): cannot tell, assume ours
@@ -69,7 +105,9 @@ const REQUEST_WORDS =
  */
 export function routeRequest(facts: CaseFacts, caseDoc: ParsedDocument, eligibility: EligibilityResult, payerNames: string[]): Routing | null {
   const named = facts.patient?.insurance_plan?.trim() ?? "";
-  if (named && payerNames.length && !eligibility.member && !namesOurPayer(named, payerNames))
+  const other = named ? knownPayerNamed(named) : null;
+  // another payer: a known payer's name that none of our names carries, and no member of ours
+  if (other && payerNames.length && !eligibility.member && !payerNames.some((n) => knownPayerNamed(n) === other) && !namesOurPayer(named, payerNames))
     return {
       kind: "other_payer",
       payer: named,
