@@ -28,11 +28,13 @@ function isDetermination(decision: string | null | undefined): boolean {
 
 /**
  * Whether a denial letter may be sent (PRODUCT-SPEC §4): when the latest human decision is a denial,
- * or when there is no human decision and the AI did not approve. A human approval always blocks it.
+ * or when there is no human decision and the AI did not approve. A human approval always blocks it,
+ * and so does a misdirected request (`routed`: another payer's, or no request) that no reviewer denied
+ * (issue 24, item 5: "not ours" is never a denial letter).
  */
-export function denialLetterAllowed(aiDecision: string | null | undefined, latestHuman: string | null | undefined): boolean {
+export function denialLetterAllowed(aiDecision: string | null | undefined, latestHuman: string | null | undefined, routed = false): boolean {
   if (latestHuman) return latestHuman === "deny";
-  return aiDecision != null && !isApproval(aiDecision);
+  return aiDecision != null && !isApproval(aiDecision) && !routed;
 }
 
 /**
@@ -325,7 +327,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
       pdf_url: letterPdfUrl(organizationId, pa.id, l.id),
       signed_off_by: l.signed_off_by?.username ?? null,
     })),
-    can_send_denial_letter: denialLetterAllowed(ai?.final_decision, human?.decision_type),
+    can_send_denial_letter: denialLetterAllowed(ai?.final_decision, human?.decision_type, routingOf(ai?.response_data) != null),
     can_override: ai != null && human == null,
   };
 }
@@ -337,7 +339,7 @@ function eligibilityReasonOf(responseData: unknown): string | null {
 }
 
 /** A misdirected request's routing recorded with an AI decision (response_data.routing), if any. */
-function routingOf(responseData: unknown): { kind: "other_payer" | "not_a_request"; payer: string | null; action: string } | null {
+export function routingOf(responseData: unknown): { kind: "other_payer" | "not_a_request"; payer: string | null; action: string } | null {
   const r = jsonObject(jsonObject(responseData)?.routing);
   if (!r || (r.kind !== "other_payer" && r.kind !== "not_a_request") || typeof r.action !== "string") return null;
   return { kind: r.kind, payer: typeof r.payer === "string" ? r.payer : null, action: r.action };

@@ -83,3 +83,12 @@ describe("misdirected requests through the engine", () => {
     expect(routeRequest(emptyFacts(), blankRequest, { eligible: null, member: null, reason: "", formulary: null, citations: [] }, OURS)).toBeNull();
   });
 });
+
+describe("a routed request offers no denial letter", () => {
+  it("denialLetterAllowed: an AI 'needs more information' offers one, unless the request was routed; a reviewer's denial still does", async () => {
+    const { denialLetterAllowed } = await import("~/prior-auths/get-prior-auth-detail.server");
+    expect(denialLetterAllowed("needs_more_information", null)).toBe(true);
+    expect(denialLetterAllowed("needs_more_information", null, true)).toBe(false);
+    expect(denialLetterAllowed("needs_more_information", "deny", true)).toBe(true);
+  });
+});
