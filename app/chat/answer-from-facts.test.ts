@@ -78,4 +78,35 @@ describe("answerFromFacts (built-in chat answer)", () => {
     expect(out.endsWith("…")).toBe(true);
     expect(out.slice(0, -1)).toMatch(/word$/);
   });
+
+  // issue 24, item 7: the chat answers that repeated an entry, quoted a policy cut mid-list, and
+  // answered a two-part question with one part plus identifiers nobody asked for
+  it("says a therapy read twice once", () => {
+    const twice: CaseFacts = {
+      ...facts,
+      prior_therapies: [
+        { value: { drug_name: "Cimzia", duration_days: null, outcome: "ongoing" }, citations: [cite("Cimzia 200 mg q2w", 2)] },
+        { value: { drug_name: "Cimzia", duration_days: null, outcome: "ongoing" }, citations: [cite("continue Cimzia", 3)] },
+      ],
+    };
+    const a = answerFromFacts("What was tried before?", twice, []);
+    expect(a.content.match(/Cimzia/g)).toHaveLength(1);
+  });
+
+  it("answers both parts of a two-part question, the named drug only, and no unasked identifiers", () => {
+    const a = answerFromFacts("How long was methotrexate tried, and what is the prescriber's specialty?", facts, [policyPassage]);
+    expect(a.content).toContain("methotrexate (16 weeks, inadequate response)");
+    expect(a.content).not.toContain("adalimumab");
+    expect(a.content).toContain("specializes in Dermatology");
+    expect(a.content).not.toContain("NPI");
+    expect(a.content).not.toContain("1548213960");
+  });
+
+  it("never ends a policy quote on the next item's bare number", () => {
+    const listed =
+      "Coverage criteria: 1. Diagnosis of moderate to severe plaque psoriasis; 2. Age 18 years or older; 3. Prescribed by a dermatologist; 4. Trial of methotrexate for 12 weeks; 5. Not used with another biologic; 6. TB screening negative within 12 months before starting therapy with the requested agent.";
+    const out = snippet(listed, new Set(["methotrexate", "weeks"]), 200);
+    expect(out).not.toMatch(/[;,]?\s\d[.)]…?$/);
+    expect(out).toContain("4. Trial of methotrexate for 12 weeks");
+  });
 });

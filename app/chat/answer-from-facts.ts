@@ -92,7 +92,7 @@ export function answerFromFacts(question: string, facts: CaseFacts, passages: An
   const topics = TOPICS.filter(([, re]) => re.test(question)).map(([t]) => t);
   const sentences: string[] = [];
   for (const topic of topics) {
-    const s = sentenceFor(topic, facts, ref);
+    const s = sentenceFor(topic, facts, ref, question);
     if (s) sentences.push(s);
     if (sentences.length === 2) break;
   }
@@ -110,7 +110,8 @@ export function answerFromFacts(question: string, facts: CaseFacts, passages: An
       `${question} ${topics.map((t) => POLICY_TERMS[t] ?? "").join(" ")}`,
       passages.filter((p) => p.document === "policy" && !citations.includes(p)),
     );
-    if (policy) sentences.splice(1, sentences.length, `The coverage policy says: "${snippet(policy.text, words(question), 240)}"${ref([policy])}`);
+    // beside every part of the question answered, never instead of one (a two-part question keeps both)
+    if (policy) sentences.push(`The coverage policy says: "${snippet(policy.text, words(question), 240)}"${ref([policy])}`);
   }
   if (sentences.length) return { content: sentences.join(" "), citations };
   return {
@@ -119,7 +120,7 @@ export function answerFromFacts(question: string, facts: CaseFacts, passages: An
   };
 }
 
-function sentenceFor(topic: Topic, f: CaseFacts, ref: (cs: Citation[]) => string): string | null {
+function sentenceFor(topic: Topic, f: CaseFacts, ref: (cs: Citation[]) => string, question = ""): string | null {
   switch (topic) {
     case "diagnosis": {
       const ds = f.diagnoses.filter((d) => d.value.code || d.value.description);
@@ -132,6 +133,11 @@ function sentenceFor(topic: Topic, f: CaseFacts, ref: (cs: Citation[]) => string
     case "prescriber": {
       const p = f.prescribers.find((x) => x.value.full_name || x.value.npi);
       if (!p) return null;
+      // asked only for the specialty: the specialty, without identifiers nobody asked for
+      if (/\bspecialt/i.test(question) && !/\b(npi|who|name|organi[sz]ation|contact|phone|fax)\b/i.test(question))
+        return p.value.specialty
+          ? `The prescriber, ${p.value.full_name ?? "named on the request"}, specializes in ${p.value.specialty}${ref(p.citations)}.`
+          : `The request does not state the prescriber's specialty${ref(p.citations)}.`;
       const details = [p.value.specialty, p.value.npi ? `NPI ${p.value.npi}` : null, p.value.organization_name].filter(Boolean);
       return `The prescribing provider is ${p.value.full_name ?? "not named"}${details.length ? ` (${details.join(", ")})` : ""}${ref(p.citations)}.`;
     }
@@ -147,7 +153,17 @@ function sentenceFor(topic: Topic, f: CaseFacts, ref: (cs: Citation[]) => string
     }
     case "prior_therapy": {
       if (!f.prior_therapies.length) return null;
-      const items = f.prior_therapies.slice(0, 4).map((t) => {
+      // a question naming a drug asks about that drug's trial
+      const named = f.prior_therapies.filter((t) => new RegExp(`\\b${t.value.drug_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(question));
+      // one entry per therapy: the same drug and outcome read from two places is said once
+      const seen = new Set<string>();
+      const therapies = (named.length ? named : f.prior_therapies).filter((t) => {
+        const key = `${t.value.drug_name.toLowerCase()}|${t.value.duration_days ?? ""}|${t.value.outcome ?? ""}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      const items = therapies.slice(0, 4).map((t) => {
         const detail = [
           t.value.duration_days ? `${durationWords(t.value.duration_days)}` : null,
           t.value.outcome ? (OUTCOME_WORDS[t.value.outcome] ?? null) : null,
@@ -239,7 +255,8 @@ function bestPassage(question: string, passages: AnswerPassage[]): AnswerPassage
 export function snippet(text: string, q: Set<string>, max = 300): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= max) return flat;
-  const sentences = flat.split(/(?<=[.;:!?])\s+|\s{2,}/);
+  // a list numeral ("5.", "b)") is no sentence end: never cut a list between its marker and its item
+  const sentences = flat.split(/(?<=[.;:!?])(?<!(?:^|\s)(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])\s+|\s{2,}/);
   let best = 0;
   let bestScore = -1;
   sentences.forEach((s, i) => {
@@ -251,6 +268,8 @@ export function snippet(text: string, q: Set<string>, max = 300): string {
   });
   let out = sentences[best] ?? "";
   for (let j = best + 1; j < sentences.length && out.length + sentences[j]!.length < max; j++) out += ` ${sentences[j]}`;
+  // a quote never ends on the next item's bare marker ("…; 5.")
+  out = out.replace(/[;,]?\s+(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]$/, "").trimEnd();
   if (out.length <= max) return out;
   const cut = out.lastIndexOf(" ", max - 1);
   return `${out.slice(0, cut > max / 2 ? cut : max - 1).trimEnd()}…`;

@@ -562,6 +562,8 @@ export const EligibilityResultSchema = z.object({
   certainty: z.enum(["clear", "uncertain"]).optional(),
   /** how the member was matched ("id", "id+identity", "identity") */
   match: z.string().nullable().optional(),
+  /** true when the plan has a formulary to check the drug against (so `formulary: null` means "not on it") */
+  formulary_known: z.boolean().optional(),
 });
 export type EligibilityResult = z.infer<typeof EligibilityResultSchema>;
 
@@ -588,6 +590,11 @@ export const DecisionResultSchema = z.object({
   missing_items: z.array(z.string()).optional(),
   /** the decision rule that decided (docs/clinical/decision-semantics.md) */
   rule: z.string().optional(),
+  /** a misdirected request (another payer's, or no request): where it goes instead of a decision */
+  routing: z
+    .object({ kind: z.enum(["other_payer", "not_a_request"]), payer: z.string().nullable(), action: z.string() })
+    .nullable()
+    .optional(),
 });
 export type DecisionResult = z.infer<typeof DecisionResultSchema>;
 

@@ -25,6 +25,8 @@ export interface OfflineSet {
   caseIds: string[];
   /** expected.json per case id (cases without one are run, not scored) */
   expected: Map<string, Expected & { why?: string }>;
+  /** the plan's payer names (title, identification), as the intake gives them: other payers' requests are routed */
+  payerNames: string[];
 }
 
 /**
@@ -55,7 +57,8 @@ export async function loadOfflineSet(dir: string, parse: (file: string) => Promi
     const f = path.join(dir, "cases", c, "expected.json");
     if (fs.existsSync(f)) expected.set(c, JSON.parse(fs.readFileSync(f, "utf8")));
   }
-  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected };
+  const payerNames = [manifest.plan?.title, manifest.plan?.identification].filter((x): x is string => typeof x === "string" && x.length > 0);
+  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected, payerNames };
 }
 
 /**
@@ -70,7 +73,15 @@ export async function runOfflineCase(
 ): Promise<{ result: PipelineResult; report: CaseReport }> {
   const t = performance.now();
   const r = await runPipeline(
-    { caseDoc: doc, roster: set.roster, formulary: set.formulary, policies: set.policies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate },
+    {
+      caseDoc: doc,
+      roster: set.roster,
+      formulary: set.formulary,
+      policies: set.policies,
+      loadTree: async (id) => set.trees.get(id) ?? null,
+      receivedDate,
+      payerNames: set.payerNames,
+    },
     builtinAgents,
   );
   const f = r.facts;

@@ -20,7 +20,7 @@ export async function loadPipelineInputs(
   caseDoc: ParsedDocument,
   documentName: string,
 ): Promise<PipelineInputs> {
-  const [formulary, roster, policies, rules] = await Promise.all([
+  const [formulary, roster, policies, rules, payer] = await Promise.all([
     loadFormulary(database, pa.organization_id, pa.plan_id),
     loadRoster(database, pa.organization_id, pa.plan_id),
     database.prisma.coveragePolicy.findMany({
@@ -28,6 +28,10 @@ export async function loadPipelineInputs(
       orderBy: { created_at: "asc" },
     }),
     loadActiveRules(database, pa.organization_id),
+    database.prisma.organization.findUnique({
+      where: { id: pa.organization_id },
+      select: { name: true, plans: { where: pa.plan_id ? { id: pa.plan_id } : { is_active: true }, select: { title: true, identification: true } } },
+    }),
   ]);
   return {
     caseDoc,
@@ -39,5 +43,7 @@ export async function loadPipelineInputs(
     rules,
     planId: pa.plan_id,
     receivedDate: pa.received_at ? pa.received_at.toISOString().slice(0, 10) : null,
+    // the names a request addressed to this plan would carry (a request naming another payer is routed)
+    payerNames: payer ? [payer.name, ...payer.plans.flatMap((p) => [p.title, p.identification])] : [],
   };
 }

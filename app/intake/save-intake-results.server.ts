@@ -12,6 +12,9 @@ import { lockPriorAuth, refreshFinalDecision } from "~/prior-auths/effective-dec
 import { intakeJobKey } from "~/prior-auths/create-prior-auth.server";
 import type { JobTransaction } from "~/queue/define-job";
 import { fenced, type AttemptFence } from "~/queue/fence.server";
+import { agentSummaries } from "./agent-summaries";
+import { applyFieldCorrections } from "~/prior-auths/field-corrections.server";
+import { requestedDrugLabel } from "./requested-drug";
 
 /** One pipeline run's results (review null when no coverage policy matched the requested drug). */
 export type IntakeResults = Pick<PipelineResult, "facts" | "eligibility" | "policyId" | "tree" | "review" | "audit" | "decision" | "engine">;
@@ -36,6 +39,8 @@ export async function saveIntakeResults(
   // writer uses), then every replace. A superseded attempt writes nothing (StaleAttemptError).
   await fenced(database, fence, async (tx) => {
     for (const write of resultWrites(tx, pa, r, member, extension?.days ?? 0)) await write;
+    // a reviewer's correction of a value read from the request stands over this run's extraction
+    await applyFieldCorrections(tx, pa.id);
   });
 }
 
@@ -123,6 +128,10 @@ function resultWrites(
       data: {
         prior_auth_id: pa.id,
         drug_name: med.drug_name,
+        drug_name_as_written: med.drug_name_as_written ?? null,
+        // the formulary row eligibility matched (by NDC, name or generic); none on a plan with a
+        // formulary: not on it; no formulary on file: not known
+        on_formulary: f ? true : (med.drug_name || med.ndc) && eligibility.formulary_known ? false : null,
         strength: med.strength,
         dosage: med.dosage,
         quantity: med.quantity,
@@ -268,26 +277,9 @@ function resultWrites(
           }),
         ]
       : []),
+    // each agent's line from the same results the decision used (never a default that contradicts them)
     p.aiResponse.createMany({
-      data: [
-        { prior_auth_id: pa.id, agent: "eligibility", summary: eligibility.reason, approved: eligibility.eligible },
-        {
-          prior_auth_id: pa.id,
-          agent: "clinical",
-          summary: paths.map((x) => `${x.title}: ${x.outcome.replace("_", " ")}`).join("; ") || "No coverage policy applied.",
-          approved: paths.some((x) => x.outcome === "met") ? true : paths.some((x) => x.outcome === "insufficient") || !paths.length ? null : false,
-        },
-        {
-          prior_auth_id: pa.id,
-          agent: "audit",
-          summary:
-            audit
-              .filter((a) => a.passed === false)
-              .map((a) => a.message)
-              .join("; ") || "No audit findings.",
-          approved: !audit.some((a) => a.passed === false && a.severity === "blocking"),
-        },
-      ],
+      data: agentSummaries({ eligibility, review, audit, decision, requestedDrug: requestedDrugLabel(med) }).map((a) => ({ prior_auth_id: pa.id, ...a })),
     }),
     p.aiDecision.create({
       data: {
@@ -304,6 +296,7 @@ function resultWrites(
           policy_id: r.policyId,
           rule: decision.rule ?? null,
           missing_items: decision.missing_items ?? [],
+          routing: decision.routing ?? null,
           review,
           audit,
           eligibility,

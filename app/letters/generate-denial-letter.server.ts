@@ -19,7 +19,7 @@ import type { Database } from "~/lib/db.server";
 import { AppError, requireMaxLength } from "~/lib/errors";
 import { publish } from "~/queue/live-events.server";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
-import { denialLetterAllowed, isApproval } from "~/prior-auths/get-prior-auth-detail.server";
+import { denialLetterAllowed, isApproval, routingOf } from "~/prior-auths/get-prior-auth-detail.server";
 import { letterPdfUrl } from "~/prior-auths/urls";
 import { appealRightsFor, fillTemplate } from "./letter-template";
 import { resolveDenialForm } from "./manage-letter-forms.server";
@@ -90,12 +90,14 @@ export async function generateDenialLetter(database: Database, organizationId: s
   });
   const human = full.human_decisions[0] ?? null;
   if (human?.decision_type === "approve") throw new AppError("conflict", "A reviewer approved this prior auth; a denial letter cannot be sent");
-  if (!denialLetterAllowed(full.ai_decisions[0]?.final_decision, human?.decision_type)) {
+  if (!denialLetterAllowed(full.ai_decisions[0]?.final_decision, human?.decision_type, routingOf(full.ai_decisions[0]?.response_data) != null)) {
     throw new AppError(
       "conflict",
       full.ai_decisions[0] && isApproval(full.ai_decisions[0].final_decision)
         ? "The AI approved this prior auth; record a human denial before sending a denial letter"
-        : "This prior auth has no decision yet; record a human denial before sending a denial letter",
+        : routingOf(full.ai_decisions[0]?.response_data)
+          ? "This request was found misdirected (not this plan's); record a human denial before sending a denial letter"
+          : "This prior auth has no decision yet; record a human denial before sending a denial letter",
     );
   }
   if (input.clinician_sign_off !== true) throw new AppError("validation", SIGN_OFF_REQUIRED);

@@ -4,6 +4,7 @@
  * server.ts (which also opens the database and starts the worker) so tests can serve the same app.
  */
 import compression from "compression";
+import { fixCompressedDrainListeners } from "./compression-drain.server";
 import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
@@ -32,6 +33,9 @@ export function createWebApp(opts: WebAppOptions): express.Express {
   // Server-sent events must not be compressed: a buffered stream never reaches the browser and a
   // client disconnect behind compression leaves the controller half-closed (STACK.md).
   app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+  // compression proxies res.on("drain") to its compressor but not res.off: each backpressured write
+  // of a streamed response left a listener there (MaxListenersExceededWarning on BrotliCompress)
+  app.use(fixCompressedDrainListeners);
   if (opts.viteMiddlewares) {
     app.use(opts.viteMiddlewares);
   } else {

@@ -200,14 +200,19 @@ export async function queueIntake(database: Database, organizationId: string, pr
 // ───────────── one entry point for the /api and the Fax Simulation / ePA modals ─────────────
 
 /** What a create request carries: a fax upload or an ePA's synthetic document. */
-export type CreatePriorAuthInput =
+export type CreatePriorAuthInput = (
   | { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null; urgency?: "standard" | "expedited" }
-  | { submission_type: "epa"; synthetic_document: string; urgency?: "standard" | "expedited" };
+  | { submission_type: "epa"; synthetic_document: string; urgency?: "standard" | "expedited" }
+) & {
+  /** create even when the same content was received in the last 30 days (`create_anyway`: true / "1" / "true") */
+  create_anyway?: boolean;
+};
 
 /**
  * Reads a create request: multipart with `file` (also `fax[file]` / `fax.file`) → fax;
  * JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document`
- * (also `epa_submission[synthetic_document]` / `synthetic_document`) → ePA.
+ * (also `epa_submission[synthetic_document]` / `synthetic_document`) → ePA. `create_anyway` (true, "1",
+ * "true") skips the duplicate check.
  * Anything else is a fax without a file (→ 'Please upload a PDF file'). Malformed JSON, an unreadable
  * form or NUL characters → AppError("bad_request").
  */
@@ -225,14 +230,15 @@ export async function readCreatePriorAuthRequest(request: Request): Promise<Crea
     }
   }
   const urgency = fields.urgency === "expedited" ? "expedited" : fields.urgency === "standard" ? "standard" : undefined;
+  const create_anyway = fields.create_anyway === true || fields.create_anyway === "1" || fields.create_anyway === "true";
   if (fields.submission_type === "epa") {
     const nested = fields.epa_submission && typeof fields.epa_submission === "object" ? (fields.epa_submission as Record<string, unknown>) : {};
     const text =
       nested.synthetic_document ?? fields["epa_submission[synthetic_document]"] ?? fields["epa_submission.synthetic_document"] ?? fields.synthetic_document;
-    return { submission_type: "epa", synthetic_document: typeof text === "string" ? text : "", urgency };
+    return { submission_type: "epa", synthetic_document: typeof text === "string" ? text : "", urgency, create_anyway };
   }
-  if (!file || file.size === 0) return { submission_type: "fax", file: null, urgency };
-  return { submission_type: "fax", file: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "fax.pdf" }, urgency };
+  if (!file || file.size === 0) return { submission_type: "fax", file: null, urgency, create_anyway };
+  return { submission_type: "fax", file: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "fax.pdf" }, urgency, create_anyway };
 }
 
 /**

@@ -23,18 +23,18 @@ export interface DuplicateUpload {
 /**
  * The most recent prior auth of `organizationId` whose fax has the same content as `bytes`, received
  * within `withinDays` days before `now`; null when there is none. Other organizations' uploads never
- * match (tenancy).
+ * match (tenancy). `kind` "epa" compares an ePA's document text (its stored UTF-8 bytes) instead.
  */
 export async function findDuplicateFax(
   database: Database,
   organizationId: string,
   bytes: Uint8Array,
-  opts: { withinDays?: number; now?: Date } = {},
+  opts: { withinDays?: number; now?: Date; kind?: "fax" | "epa" } = {},
 ): Promise<DuplicateUpload | null> {
   const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
   const since = new Date((opts.now ?? new Date()).getTime() - (opts.withinDays ?? DUPLICATE_WINDOW_DAYS) * 86_400_000);
   const doc = await database.prisma.document.findFirst({
-    where: { organization_id: organizationId, kind: "fax", sha256, prior_auth_id: { not: null }, created_at: { gte: since } },
+    where: { organization_id: organizationId, kind: opts.kind ?? "fax", sha256, prior_auth_id: { not: null }, created_at: { gte: since } },
     orderBy: { created_at: "desc" },
     select: {
       created_at: true,
@@ -49,4 +49,22 @@ export async function findDuplicateFax(
     patient_name: [pa.patient?.first_name, pa.patient?.last_name].filter(Boolean).join(" ") || pa.patient_name || null,
     medication_name: pa.medication_name,
   };
+}
+
+/**
+ * The duplicate a create request through the API would make (issue 24: the same check as the Fax
+ * Simulation upload): for a fax its file's content, for an ePA its document text (trimmed, as stored).
+ * Null when there is none, when the request carries no content (its own validation answers), or when
+ * the caller asked to create anyway.
+ */
+export async function findDuplicateOfRequest(
+  database: Database,
+  organizationId: string,
+  input: { submission_type: "fax"; file: { bytes: Uint8Array } | null } | { submission_type: "epa"; synthetic_document: string },
+  opts: { withinDays?: number; now?: Date } = {},
+): Promise<DuplicateUpload | null> {
+  if (input.submission_type === "fax")
+    return input.file?.bytes.byteLength ? findDuplicateFax(database, organizationId, input.file.bytes, { ...opts, kind: "fax" }) : null;
+  const text = (input.synthetic_document ?? "").trim();
+  return text ? findDuplicateFax(database, organizationId, new TextEncoder().encode(text), { ...opts, kind: "epa" }) : null;
 }

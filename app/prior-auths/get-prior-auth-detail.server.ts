@@ -7,6 +7,8 @@ import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import type { Database } from "~/lib/db.server";
 import type { Citation } from "~/clinical/contracts";
 import { AppError } from "~/lib/errors";
+import { lowConfidenceFields } from "./field-confidence";
+import { listFieldCorrections } from "./field-corrections.server";
 import { signDocumentUrl } from "~/documents/signed-url.server";
 import { clockStatus } from "./regulatory-clock";
 import { timeAgoInWords } from "./time-ago";
@@ -26,11 +28,13 @@ function isDetermination(decision: string | null | undefined): boolean {
 
 /**
  * Whether a denial letter may be sent (PRODUCT-SPEC §4): when the latest human decision is a denial,
- * or when there is no human decision and the AI did not approve. A human approval always blocks it.
+ * or when there is no human decision and the AI did not approve. A human approval always blocks it,
+ * and so does a misdirected request (`routed`: another payer's, or no request) that no reviewer denied
+ * (issue 24, item 5: "not ours" is never a denial letter).
  */
-export function denialLetterAllowed(aiDecision: string | null | undefined, latestHuman: string | null | undefined): boolean {
+export function denialLetterAllowed(aiDecision: string | null | undefined, latestHuman: string | null | undefined, routed = false): boolean {
   if (latestHuman) return latestHuman === "deny";
-  return aiDecision != null && !isApproval(aiDecision);
+  return aiDecision != null && !isApproval(aiDecision) && !routed;
 }
 
 /**
@@ -110,6 +114,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
   if (!pa) throw new AppError("not_found", "Prior auth not found");
 
   const ai = pa.ai_decisions[0] ?? null;
+  const corrections = await listFieldCorrections(database, pa.id);
   const human = pa.human_decisions[0] ?? null;
   const decidedAt = human?.created_at ?? (ai && isDetermination(ai.final_decision) ? ai.created_at : null);
   const clock = clockStatus(pa.received_at, pa.urgency, decidedAt);
@@ -201,6 +206,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
           decision_tree_traversal: jsonArray(ai.decision_tree_traversal),
           coverage_policy_version: ai.coverage_policy_version ?? null,
           response_data: { is_approved: isApproval(ai.final_decision) },
+          routing: routingOf(ai.response_data),
           engine: ai.engine,
           model: ai.model,
           created_at: ai.created_at.toISOString(),
@@ -232,6 +238,8 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
     medication_requests: pa.medication_requests.map((m) => ({
       token: m.id,
       drug_name: m.drug_name,
+      drug_name_as_written: m.drug_name_as_written,
+      on_formulary: m.on_formulary,
       strength: m.strength,
       dosage: m.dosage,
       quantity: m.quantity,
@@ -274,6 +282,22 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
         }
       : null,
     policy_change: policyChange(pa.coverage_policy, ai?.coverage_policy_version ?? null),
+    field_flags: lowConfidenceFields({
+      patient: pa.patient ? { ...pa.patient, citations: jsonArray<Citation>(pa.patient.citations) } : null,
+      prescriber: pa.practitioners[0] ?? null,
+      medication: pa.medication_requests[0] ?? null,
+      eligibilityReason: eligibilityReasonOf(ai?.response_data),
+      pages: faxDoc
+        ? (
+            await database.prisma.documentPage.findMany({
+              where: { document_id: faxDoc.id },
+              select: { page_number: true, ocr: true, confidence: true },
+            })
+          ).map((pg) => ({ page: pg.page_number, ocr: pg.ocr, confidence: pg.confidence }))
+        : [],
+      corrected: new Set(corrections.map((c) => c.field)),
+    }),
+    field_corrections: corrections,
     possible_duplicates: await findSameMemberAndDrug(database, organizationId, {
       id: pa.id,
       member_id: pa.patient?.member_id ?? null,
@@ -303,7 +327,20 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
       pdf_url: letterPdfUrl(organizationId, pa.id, l.id),
       signed_off_by: l.signed_off_by?.username ?? null,
     })),
-    can_send_denial_letter: denialLetterAllowed(ai?.final_decision, human?.decision_type),
+    can_send_denial_letter: denialLetterAllowed(ai?.final_decision, human?.decision_type, routingOf(ai?.response_data) != null),
     can_override: ai != null && human == null,
   };
+}
+
+/** The eligibility reason recorded with an AI decision (response_data.eligibility.reason), if any. */
+function eligibilityReasonOf(responseData: unknown): string | null {
+  const eligibility = jsonObject(jsonObject(responseData)?.eligibility);
+  return typeof eligibility?.reason === "string" ? eligibility.reason : null;
+}
+
+/** A misdirected request's routing recorded with an AI decision (response_data.routing), if any. */
+export function routingOf(responseData: unknown): { kind: "other_payer" | "not_a_request"; payer: string | null; action: string } | null {
+  const r = jsonObject(jsonObject(responseData)?.routing);
+  if (!r || (r.kind !== "other_payer" && r.kind !== "not_a_request") || typeof r.action !== "string") return null;
+  return { kind: r.kind, payer: typeof r.payer === "string" ? r.payer : null, action: r.action };
 }

@@ -4,6 +4,7 @@
  * (app/openapi/openapi.ts) is generated from these same schemas, and the integration tests validate
  * real responses against them, so the documentation cannot drift from the code.
  */
+import { CORRECTABLE_FIELDS, type CorrectableField } from "./correctable-fields";
 import { z } from "zod";
 
 // ───────────── shared pieces ─────────────
@@ -136,6 +137,10 @@ export const AiDecisionSchema = z
     decision_tree_traversal: z.array(TraversalStepSchema),
     coverage_policy_version: z.number().int().nullable().describe("the coverage policy's decision-tree version this decision walked"),
     response_data: z.object({ is_approved: z.boolean() }),
+    routing: z
+      .object({ kind: z.enum(["other_payer", "not_a_request"]), payer: z.string().nullable(), action: z.string() })
+      .nullable()
+      .describe("a misdirected request (another payer's, or no request): return it or route it; never a clinical decision"),
     engine: z.string(),
     model: z.string().nullable(),
     created_at: IsoDateTime,
@@ -175,7 +180,9 @@ export const DiagnosesSummarySchema = z.object({
 
 export const MedicationRequestSchema = z.object({
   token: z.string(),
-  drug_name: z.string().nullable(),
+  drug_name: z.string().nullable().describe("the drug the request names (never a formulary drug substituted for it)"),
+  drug_name_as_written: z.string().nullable().describe("the request's drug line exactly as written"),
+  on_formulary: z.boolean().nullable().describe("false: the requested drug is not on the plan's formulary; null: not known"),
   strength: z.string().nullable(),
   dosage: z.string().nullable(),
   quantity: z.number().nullable(),
@@ -264,6 +271,26 @@ export const PriorAuthDetailSchema = z
     possible_duplicates: z
       .array(z.object({ token: z.string(), received_at: IsoDateTime, medication_name: z.string().nullable() }))
       .describe("other requests for the same member and drug received within 30 days of this one (newest first, at most 5)"),
+    field_flags: z
+      .array(
+        z.object({
+          field: z.enum(Object.keys(CORRECTABLE_FIELDS) as [CorrectableField, ...CorrectableField[]]),
+          reason: z.string(),
+          suggestion: z.string().optional(),
+        }),
+      )
+      .describe("values read with low confidence (a poor scan, a close roster match, a label's words, a cut-off value): check them on the fax"),
+    field_corrections: z
+      .array(
+        z.object({
+          field: z.enum(Object.keys(CORRECTABLE_FIELDS) as [CorrectableField, ...CorrectableField[]]),
+          value: z.string().nullable(),
+          previous_value: z.string().nullable(),
+          by: z.string().nullable(),
+          at: IsoDateTime,
+        }),
+      )
+      .describe("reviewers' corrections of values read from the request, newest first; they stand over every AI re-run"),
     policy_checks: z.array(PolicyCheckSchema),
     letters: z.array(LetterSchema),
     can_send_denial_letter: z.boolean(),
@@ -289,6 +316,7 @@ export const CreateEpaBodySchema = z.object({
   submission_type: z.literal("epa"),
   epa_submission: z.object({ synthetic_document: z.string().min(1).describe("the ePA's request text") }),
   urgency: z.enum(["standard", "expedited"]).optional(),
+  create_anyway: z.boolean().optional().describe("create even when the same ePA text was received in the last 30 days (else 409 with `duplicate`)"),
 });
 
 export const CreatePriorAuthResponseSchema = z.object({

@@ -180,6 +180,8 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
         "coverage_policy",
         "policy_change",
         "possible_duplicates",
+        "field_flags",
+        "field_corrections",
         "policy_checks",
         "letters",
         "can_send_denial_letter",
@@ -190,7 +192,7 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
     );
     expect(body.prior_auth.token).toBe(priorAuthId);
     expect(body.prior_auth.on_time).toBe(true);
-    expect(body.ai_decision).toMatchObject({ final_decision: "denied", confidence_score: 0.82, response_data: { is_approved: false } });
+    expect(body.ai_decision).toMatchObject({ final_decision: "denied", confidence_score: 0.82, response_data: { is_approved: false }, routing: null });
     expect(body.ai_decision!.citations[0]).toMatchObject({ document: "fax", page: 1 });
     expect(body.decision).toBeNull();
     expect(body.policy_change).toBeNull(); // decided on no tree version: nothing to re-run

@@ -5,11 +5,12 @@
  * organization's identical upload and an identical upload older than the window are no duplicates.
  * A different file for the same member and drug within 30 days is flagged on the case detail.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
-import { makePdf } from "./api-prior-auths.seed";
+import { callRoute, makePdf } from "./api-prior-auths.seed";
+import * as createRoute from "~/routes/api/prior-auths/collection";
 import { DUPLICATE_WINDOW_DAYS, findDuplicateFax } from "~/prior-auths/find-duplicate-upload.server";
 import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";
 
@@ -100,4 +101,53 @@ it("a different file for the same member and drug within 30 days is flagged on t
   const html = await page.text();
   expect(html).toContain("Possible duplicate");
   expect(html).toContain(`/o/${orgId}/prior-auths/${first}`);
+});
+
+describe("POST /api/o/{org}/prior_auths: the same duplicate check as the upload screen", () => {
+  const post = (org: string, auth: Record<string, string>, body: FormData | object) =>
+    callRoute(createRoute, "POST", `/api/o/${org}/prior_auths`, { orgId: org }, { headers: auth, body });
+  const faxForm = (pdf: Uint8Array, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set("file", new File([pdf as BlobPart], "fax.pdf", { type: "application/pdf" }));
+    return form;
+  };
+
+  it("a fax received again answers 409 with the existing case; create_anyway creates one; tenancy holds", async () => {
+    const pdf = await makePdf("PRIOR AUTHORIZATION REQUEST\nPatient: Api Again  Member ID: API-1");
+    const first = await post(orgId, { Cookie: cookie }, faxForm(pdf));
+    expect(first.status).toBe(200);
+    const firstToken = (await first.json()).prior_auth.token as string;
+
+    const again = await post(orgId, { Cookie: cookie }, faxForm(pdf));
+    expect(again.status).toBe(409);
+    const body = await again.json();
+    expect(body.success).toBe(false);
+    expect(body.errors[0]).toContain(`already received on`);
+    expect(body.errors[0]).toContain(firstToken);
+    expect(body.duplicate.token).toBe(firstToken);
+    expect(await t.database.prisma.priorAuth.count({ where: { organization_id: orgId, documents: { some: { filename: "fax.pdf" } } } })).toBeGreaterThan(0);
+    const count = await t.database.prisma.priorAuth.count({ where: { organization_id: orgId } });
+
+    const anyway = await post(orgId, { Cookie: cookie }, faxForm(pdf, { create_anyway: "1" }));
+    expect(anyway.status).toBe(200);
+    expect((await anyway.json()).prior_auth.token).not.toBe(firstToken);
+    expect(await t.database.prisma.priorAuth.count({ where: { organization_id: orgId } })).toBe(count + 1);
+
+    // the same file in another organization is no duplicate there, and never names this one's case
+    const other = await post(otherOrgId, { Cookie: otherCookie }, faxForm(pdf));
+    expect(other.status).toBe(200);
+    expect(JSON.stringify(await other.json())).not.toContain(firstToken);
+  });
+
+  it("an ePA with the same text again answers 409; a different text or create_anyway: true creates", async () => {
+    const epa = (text: string, extra: object = {}) => ({ submission_type: "epa", epa_submission: { synthetic_document: text }, ...extra });
+    const text = "Patient: Erin Epa  Member ID: EPA-7\nMedication: Dupixent 300 mg";
+    expect((await post(orgId, { Cookie: cookie }, epa(text))).status).toBe(200);
+    const again = await post(orgId, { Cookie: cookie }, epa(`  ${text}\n`));
+    expect(again.status).toBe(409);
+    expect((await again.json()).duplicate.medication_name).toBeNull();
+    expect((await post(orgId, { Cookie: cookie }, epa(`${text}\nQuantity: 2`))).status).toBe(200);
+    expect((await post(orgId, { Cookie: cookie }, epa(text, { create_anyway: true }))).status).toBe(200);
+  });
 });

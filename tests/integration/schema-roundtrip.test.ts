@@ -167,7 +167,16 @@ describe("schema round-trip", () => {
     await roundTrip("Patient", { organization_id: org, prior_auth_id: pa, first_name: "Dana", birth_date: "1979-03-14" }, { first_name: "Dana" });
     await roundTrip("Practitioner", { prior_auth_id: pa, full_name: "Priya Raman", npi: "1234567893", npi_valid: true }, { npi: "1234567893" });
     await roundTrip("Diagnosis", { prior_auth_id: pa, code: "M05.79", primary: true }, { code_system: "ICD-10-CM" });
-    await roundTrip("MedicationRequest", { prior_auth_id: pa, drug_name: "Humira", ndc: "00074055402", quantity: 2 }, { quantity: 2 });
+    await roundTrip(
+      "MedicationRequest",
+      { prior_auth_id: pa, drug_name: "Humira", drug_name_as_written: "Humira 40 mg/0.4 mL pen", on_formulary: false, ndc: "00074055402", quantity: 2 },
+      { quantity: 2, drug_name_as_written: "Humira 40 mg/0.4 mL pen", on_formulary: false },
+    );
+    await roundTrip(
+      "FieldCorrection",
+      { organization_id: org, prior_auth_id: pa, field: "patient.first_name", value: "Derek", previous_value: "Erek", user_email: "rx@acme.test" },
+      { field: "patient.first_name", value: "Derek", previous_value: "Erek" },
+    );
     await roundTrip(
       "PriorTherapy",
       { prior_auth_id: pa, drug_name: "methotrexate", duration_days: 240, outcome: "inadequate_response" },

@@ -32,6 +32,7 @@ import type {
 } from "../contracts";
 import { isVerbatim } from "../text/lines";
 import { confidenceFor, type DecisionRule } from "./confidence";
+import { routeRequest } from "./routing";
 
 export interface DecisionInputs {
   facts: CaseFacts;
@@ -42,6 +43,8 @@ export interface DecisionInputs {
   audit: AuditFinding[];
   /** mean OCR confidence of the fax's OCR pages (1 for a text-layer fax) */
   ocrConfidence?: number;
+  /** this plan's payer names (organization, plan title and ID): a request naming another payer is routed (routing.ts) */
+  payerNames?: string[];
 }
 
 /** What an engine proposes before the rules apply. */
@@ -130,6 +133,20 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     return finish("needs_more_information", rule, s, rationale, citations, 0.5, missing);
   };
 
+  // a misdirected request (another payer's, or no request at all) is routed, never decided
+  const routing = routeRequest(facts, caseDoc, eligibility, input.payerNames ?? []);
+  if (routing)
+    return {
+      ...finish(
+        "needs_more_information",
+        "route_misdirected",
+        routing.action,
+        `Routing: ${routing.action}\nEligibility: ${eligibility.reason}`,
+        eligibility.citations,
+      ),
+      routing,
+    };
+
   // (c) coverage clearly not in force for a positively identified member
   if (eligibility.eligible === false && eligibility.certainty !== "uncertain") {
     const cites = verbatimFax(caseDoc, eligibility.citations);
@@ -145,12 +162,18 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
 
   if (!review) {
     const nothing = !facts.medication?.drug_name && !facts.patient?.last_name && !facts.patient?.member_id;
+    // the requested drug as the request names it, flagged when the plan's formulary does not carry it
+    const med = facts.medication;
+    const requested = med?.drug_name
+      ? `${med.drug_name}${med.strength && !med.drug_name.includes(med.strength) ? ` ${med.strength}` : ""}${med.ndc ? `, NDC ${med.ndc}` : ""}`
+      : "not identified";
+    const offFormulary = !!med?.drug_name && !eligibility.formulary && eligibility.formulary_known === true;
     return pend(
       nothing ? "pend_nothing_read" : "pend_no_policy",
       nothing
         ? "Needs more information: no patient, drug or coverage policy could be identified in the request."
-        : `Needs more information: no coverage policy on this plan matches the requested drug (${facts.medication?.drug_name ?? "not identified"}); a reviewer must assign a policy or review the request manually.`,
-      `Requested medication: ${facts.medication?.drug_name ?? "not identified"}. Eligibility: ${eligibility.reason}`,
+        : `Needs more information: no coverage policy on this plan matches the requested drug (${requested})${offFormulary ? ", which is not on the plan's formulary" : ""}; a reviewer must assign a policy or review the request manually.`,
+      `Requested medication: ${requested}${offFormulary ? " (not on the plan's formulary)" : ""}. Eligibility: ${eligibility.reason}`,
       eligibility.citations,
     );
   }
@@ -266,6 +289,7 @@ const CONF_RULES: Record<string, true> = {
   pend_needs_review: true,
   pend_no_policy: true,
   pend_nothing_read: true,
+  route_misdirected: true,
 };
 
 /**

@@ -12,6 +12,7 @@
  * | pend_needs_review        | 0.60 | the policy or an edited node was not read with high confidence     |
  * | pend_no_policy           | 0.50 | no coverage policy on the plan for the requested drug              |
  * | pend_nothing_read        | 0.40 | no patient, no drug, no policy: nothing to decide on               |
+ * | route_misdirected        | 0.85 | another payer named and the member not on the roster, or no request |
  *
  * The base is multiplied by the OCR confidence of the pages cited (0.75 + 0.25 × ocr) and by the
  * share of criteria on the deciding path backed by a fax sentence (0.8 + 0.2 × share), then clamped
@@ -28,6 +29,7 @@ export const CONFIDENCE_BASE = {
   pend_needs_review: 0.6,
   pend_no_policy: 0.5,
   pend_nothing_read: 0.4,
+  route_misdirected: 0.85,
 } as const;
 
 export type DecisionRule = keyof typeof CONFIDENCE_BASE;

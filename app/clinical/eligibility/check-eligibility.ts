@@ -150,6 +150,14 @@ export function matchFormulary(facts: CaseFacts, formulary: FormularyRow[]): For
   return formulary.find((row) => generics.has(lookupDrug(row.drug_name)?.generic)) ?? null;
 }
 
+/** "The requested drug (Humira 40 mg/0.4 mL, NDC 00074-0554-02)" as read from the request, for reasons. */
+function requestedDrugPhrase(facts: CaseFacts): string {
+  const med = facts.medication;
+  const name = [med.drug_name, med.strength && !med.drug_name?.includes(med.strength) ? med.strength : null].filter(Boolean).join(" ");
+  const parts = [name, med.ndc ? `NDC ${med.ndc}` : null].filter(Boolean);
+  return parts.length ? `The requested drug (${parts.join(", ")})` : "The requested drug";
+}
+
 /** Was the patient's identity read cleanly enough to call its absence from the roster certain? */
 function cleanlyRead(facts: CaseFacts, ocrConfidence: number): boolean {
   const p = facts.patient;
@@ -172,11 +180,13 @@ export function checkEligibility(
   if (dateNote) citations.push(...dateNote.citations);
   const formNote = row
     ? ` Formulary: ${row.drug_name}${row.ndc ? ` (NDC ${row.ndc})` : ""}, tier ${row.tier ?? "?"}${row.requires_prior_auth ? ", PA required" : ""}.`
-    : " Requested drug not found on the formulary.";
+    : formulary.length
+      ? ` ${requestedDrugPhrase(facts)} is not on the plan's formulary.`
+      : " No formulary is on file for this plan, so the requested drug was not checked against one.";
   const p = facts.patient;
   const conf = opts.ocrConfidence ?? 1;
   const dateRead = !!facts.request_date && (facts.request_date_source ?? "form_date") !== "none";
-  const base = { formulary: row, citations };
+  const base = { formulary: row, citations, formulary_known: formulary.length > 0 };
   if (!p.member_id && !p.last_name)
     return {
       eligible: null,

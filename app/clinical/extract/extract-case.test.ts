@@ -399,3 +399,33 @@ describe("extractCaseFacts — pharmacy-initiated request after a rejected claim
     expect(f.practitioner).toMatchObject({ first_name: "Nathan", last_name: "Osei", npi: "1244093864" });
   });
 });
+
+describe("extractCaseFacts — a requested drug the plan's formulary does not carry (issue 24, item 1)", () => {
+  // the plan lists methotrexate only; the fax requests Humira and documents methotrexate as a prior therapy
+  const mtxOnly: FormularyRow[] = [
+    { drug_name: "methotrexate", ndc: "00054-4550-25", tier: 1, requires_prior_auth: false, quantity_limit: null, step_therapy: [] },
+  ];
+  const text = [
+    "PRIOR AUTHORIZATION REQUEST",
+    "Patient: Ana Ortiz   DOB: 03/04/1980   Member ID: XYZ123456",
+    "Prior therapy: methotrexate 20 mg weekly from 01/2025 to 09/2025, inadequate response (DAS28-CRP 5.1)",
+    "MEDICATION",
+    "Drug name and strength: Humira 40 mg/0.4 mL pen   NDC: 00074-0554-02",
+    "Quantity: 2 pens   Days supply: 28",
+  ].join("\n");
+
+  it("keeps the drug as written on the request, with its strength and NDC, never the formulary drug named elsewhere", () => {
+    const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, text)] }, { formulary: mtxOnly, knownDrugNames: ["methotrexate"] });
+    expect(f.medication.drug_name).toBe("Humira");
+    expect(f.medication.drug_name_as_written).toMatch(/^Humira 40 mg\/0\.4 mL/);
+    expect(f.medication.strength).toBe("40 mg/0.4 mL");
+    expect(f.medication.ndc).toBe("00074-0554-02");
+    expect(f.medication.generic_name).toBe("adalimumab");
+  });
+
+  it("a request with no drug line still finds a formulary drug named on the fax", () => {
+    const noLine = "PRIOR AUTHORIZATION REQUEST\nRE: methotrexate 20 mg weekly\nPatient: Ana Ortiz";
+    const f = extractCaseFacts({ page_count: 1, pages: [textPage(1, noLine)] }, { formulary: mtxOnly });
+    expect(f.medication.drug_name).toBe("methotrexate");
+  });
+});

@@ -601,7 +601,8 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   let drugClass: string | null = null;
   let entry: DrugEntry | null = null;
   if (drugHit) {
-    asWritten = clean(drugHit.value.replace(NDC_SHAPE, " "));
+    // a value read under a label may carry the inline label of the line itself ("Drug name and strength: …")
+    asWritten = clean(drugHit.value.replace(NDC_SHAPE, " ").replace(new RegExp(`^\\s*${L_DRUG.source}\\s*[:\\-–]\\s*`, "i"), ""));
     cites.push(hitCite(ctx, drugHit));
     entry = findDrugMentions(asWritten)[0]?.entry ?? null;
     const sm = STRENGTH_RE.exec(asWritten);
@@ -645,6 +646,12 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   const byNdc = ndc ? formulary.find((r) => r.ndc && normalizeNdc(r.ndc) === ndc) : undefined;
   if (byNdc) drugName = byNdc.drug_name;
   if (!drugName && asWritten) drugName = mapToFormularyName(asWritten, formulary, ctx.opts.knownDrugNames);
+  // The request's own drug line names a drug the plan's formulary does not carry (Humira on a plan
+  // listing methotrexate only): the requested drug is the one written there, never a formulary drug
+  // named elsewhere on the fax (a prior therapy, a step-therapy history). The page scan below is
+  // only for a request with no drug line.
+  const writtenMention = asWritten ? findDrugMentions(asWritten)[0] : undefined;
+  if (!drugName && asWritten && writtenMention) drugName = titleCase(asWritten.slice(writtenMention.index, writtenMention.index + writtenMention.length));
   if (!drugName) {
     // the fax cover "RE:" line or any page: first formulary drug named
     for (const p of model.pages) {

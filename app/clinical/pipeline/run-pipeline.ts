@@ -77,6 +77,8 @@ export interface PipelineInputs {
   planId?: string | null;
   /** YYYY-MM-DD the plan received the request (an upper bound of the request date), when known */
   receivedDate?: string | null;
+  /** this plan's payer names (organization, plan title, plan ID): requests naming another payer are routed */
+  payerNames?: string[];
 }
 
 export type StageName = "extraction" | "eligibility" | "clinical_review" | "audit" | "decision";
@@ -144,7 +146,7 @@ export async function runPipeline(
     tree: null,
     review: null,
     audit: [],
-    decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr }),
+    decision: applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review: null, audit: [], ocrConfidence: ocr, payerNames: inputs.payerNames }),
     engine,
   });
   if (opts.stopAfter === "extraction" || opts.stopAfter === "eligibility") return empty();
@@ -181,7 +183,10 @@ export async function runPipeline(
   await hooks.step?.(5, "Making a decision");
   const decide = async (): Promise<DecisionResult> => {
     const proposal = agents.propose ? await agents.propose({ facts, eligibility, review, audit }) : undefined;
-    const ruled = applyDecisionRules({ facts, caseDoc: inputs.caseDoc, eligibility, review, audit, ocrConfidence: ocr }, proposal);
+    const ruled = applyDecisionRules(
+      { facts, caseDoc: inputs.caseDoc, eligibility, review, audit, ocrConfidence: ocr, payerNames: inputs.payerNames },
+      proposal,
+    );
     // the model's words when the rules agree with its proposal; the lower of the two confidences
     if (proposal && proposal.final_decision === ruled.final_decision && proposal.ai_summary)
       return {

@@ -11,6 +11,7 @@ import { Badge, PassMark } from "./badges";
 import { CitationList } from "./citations";
 import { formatDay } from "./decision";
 import { withParams } from "~/ui/modal";
+import { FieldCheck } from "./correct-fields";
 
 type Detail = PriorAuthDetail;
 
@@ -63,14 +64,15 @@ export function Section({
   );
 }
 
-function Field({ label, value, mono = false }: { label: string; value: React.ReactNode; mono?: boolean }) {
+function Field({ label, value, mono = false, check }: { label: string; value: React.ReactNode; mono?: boolean; check?: React.ReactNode }) {
   const empty = value === null || value === undefined || value === "";
   return (
     <div className="min-w-0">
       <dt className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className={`mt-0.5 text-sm break-words ${empty ? "text-slate-400" : "text-slate-900"} ${mono ? "font-mono text-[13px]" : ""}`}>
-        {empty ? "—" : value}
+        {empty ? (check ? "Not read" : "—") : value}
       </dd>
+      {check}
     </div>
   );
 }
@@ -89,11 +91,15 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
         {patient ? (
           <>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-              <Field label="Name" value={[patient.first_name, patient.last_name].filter(Boolean).join(" ")} />
-              <Field label="Date of birth" value={formatDay(patient.birth_date)} />
+              <Field
+                label="Name"
+                value={[patient.first_name, patient.last_name].filter(Boolean).join(" ")}
+                check={<FieldCheck detail={detail} fields={["patient.first_name", "patient.last_name"]} param="patient.name" />}
+              />
+              <Field label="Date of birth" value={formatDay(patient.birth_date)} check={<FieldCheck detail={detail} fields={["patient.birth_date"]} />} />
               <Field label="Gender" value={patient.gender ? patient.gender[0]!.toUpperCase() + patient.gender.slice(1) : null} />
-              <Field label="Member ID" value={patient.member_id} mono />
-              <Field label="Insurance plan" value={patient.insurance_plan} />
+              <Field label="Member ID" value={patient.member_id} mono check={<FieldCheck detail={detail} fields={["patient.member_id"]} />} />
+              <Field label="Insurance plan" value={patient.insurance_plan} check={<FieldCheck detail={detail} fields={["patient.insurance_plan"]} />} />
               <Field label="Plan ID" value={patient.plan_identification} mono />
             </dl>
             {patient.citations.length > 0 && (
@@ -155,13 +161,26 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
             {medication_requests.map((m) => (
               <li key={m.token} className="py-2 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <p className="text-sm font-semibold text-slate-900">
-                    {m.drug_name ?? "Unknown drug"} {m.strength && <span className="font-normal text-slate-600">{m.strength}</span>}
-                  </p>
+                  <div>
+                    <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900" data-testid="requested-drug">
+                      <span>
+                        {m.drug_name ?? m.drug_name_as_written ?? "Drug not read"}{" "}
+                        {m.strength && !(m.drug_name ?? "").includes(m.strength) && <span className="font-normal text-slate-600">{m.strength}</span>}
+                      </span>
+                      {m.on_formulary === false && (
+                        <Badge tone="amber" data-testid="not-on-formulary">
+                          Not on formulary
+                        </Badge>
+                      )}
+                    </p>
+                    {m.drug_name_as_written && m.drug_name_as_written !== m.drug_name && (
+                      <p className="mt-0.5 text-xs text-slate-500">As written on the request: {m.drug_name_as_written}</p>
+                    )}
+                  </div>
                   <CitationList citations={m.citations} />
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
-                  <Field label="Dosage" value={m.dosage} />
+                  <Field label="Dosage" value={m.dosage} check={<FieldCheck detail={detail} fields={["medication.dosage"]} />} />
                   <Field label="Quantity" value={m.quantity != null ? `${m.quantity} ${m.quantity_unit ?? ""}`.trim() : null} />
                   <Field label="Days supply" value={m.days_supply} />
                   <Field label="Duration" value={m.duration_months != null ? `${m.duration_months} months` : null} />
@@ -210,7 +229,11 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
                     />
                     <Field label="Specialty" value={p.specialty} />
                     <Field label="State license" value={p.state_license} mono />
-                    <Field label="Organization" value={p.organization_name} />
+                    <Field
+                      label="Organization"
+                      value={p.organization_name}
+                      check={p === practitioners[0] ? <FieldCheck detail={detail} fields={["practitioner.organization_name"]} /> : undefined}
+                    />
                     <Field label="Phone" value={p.phone_number} />
                     <Field label="Fax" value={p.fax_phone_number} />
                     {npi.basic?.credential && <Field label="Credential" value={npi.basic.credential} />}

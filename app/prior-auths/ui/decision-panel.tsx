@@ -161,6 +161,7 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
       {ai ? (
         <>
           <ConfidenceMeter score={ai.confidence_score} />
+          {ai.routing && <RoutingNotice routing={ai.routing} />}
           <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-summary">
             {plainText(ai.ai_summary)}
           </p>
@@ -331,6 +332,11 @@ export function OverrideForm({
       <input type="hidden" name="intent" value="override" />
       <input type="hidden" name="ai_decision_id" value={ai.token} />
       <FormAlert message={error ?? form.errors?.[0]} />
+      {ai.routing && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="override-routing-warning">
+          This request was found misdirected: {ai.routing.action} Approving or denying it decides a request that is not this plan&apos;s.
+        </p>
+      )}
       <p className="text-sm text-slate-600">
         The AI decided <strong className="text-slate-900">{headerDecisionLabel(ai.final_decision)}</strong>. Your decision replaces it on this case; the AI
         decision stays in the audit trail.
@@ -428,5 +434,15 @@ export function DenialLetterForm({
       <FieldError id={fields.clinician_sign_off.errorId} errors={fields.clinician_sign_off.errors} />
       <ConfirmActions closeTo={cancelTo} busy={busy} danger={true} confirmLabel="Generate denial letter" />
     </Form>
+  );
+}
+
+/** A misdirected request (issue 24, item 5): where it goes, instead of a clinical decision. */
+function RoutingNotice({ routing }: { routing: NonNullable<NonNullable<Detail["ai_decision"]>["routing"]> }) {
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="routing-notice" role="status">
+      <p className="font-semibold">Misdirected — return to sender{routing.payer ? ` / route to ${routing.payer}` : ""}</p>
+      <p className="mt-0.5">{routing.action}</p>
+    </div>
   );
 }

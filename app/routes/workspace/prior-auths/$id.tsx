@@ -31,6 +31,9 @@ import { Modal, withoutParams, withParams } from "~/ui/modal";
 import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";
+import { correctFields } from "~/prior-auths/field-corrections.server";
+import { CORRECTABLE_FIELDS, isCorrectableField } from "~/prior-auths/correctable-fields";
+import { CorrectFieldsForm } from "~/prior-auths/ui/correct-fields";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { getCaseAppeals } from "~/appeals/get-case-appeals.server";
 import { extendTimeFrame } from "~/appeals/extend-time-frame.server";
@@ -99,7 +102,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 /**
  * intent=run_ai (Complete intake with AI / Retry) · rerun_decision (policy changed / code view Re-run:
  * the same intake job, which saves a new AI decision and keeps every human one) · override · denial_letter · chat_start ·
- * chat_message · run_prompt · ground_truth · extend_time_frame · record_appeal · decide_appeal.
+ * chat_message · run_prompt · ground_truth · extend_time_frame · record_appeal · decide_appeal ·
+ * correct_field (`field` and `value`, repeated: a reviewer's correction of values read from the request).
  * Each calls one domain function (a chat question also starts its AI reply).
  */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -170,6 +174,29 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithToast(here, {
           type: "success",
           message: appeal.outcome === "overturned" ? "Appeal decided: approved after appeal" : "Appeal decided: denial upheld",
+        });
+      }
+      case "correct_field": {
+        // a reviewer corrects values read from the request (issue 24, item 6): kept over AI re-runs
+        const fields = form.getAll("field").map(String);
+        const values = form.getAll("value").map((v) => (typeof v === "string" ? v : ""));
+        const changed = await correctFields(
+          database,
+          organization.id,
+          paId,
+          fields.map((field, i) => ({ field, value: values[i] ?? "" })),
+          { user_id: user.id, user_email: user.email },
+        );
+        for (const field of changed)
+          await recordAuditEvent(ctx, request, {
+            action: "prior_auth.correct_field",
+            resource_type: "field_correction",
+            resource_id: field,
+            prior_auth_id: paId,
+          });
+        return redirectWithToast(here, {
+          type: "success",
+          message: changed.length ? `Corrected: ${changed.map((f) => CORRECTABLE_FIELDS[f].label).join(", ")}` : "Nothing changed",
         });
       }
       case "chat_start": {
@@ -260,7 +287,11 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
   const tab: LeftTab = LEFT_TABS.some(([k]) => k === tabParam) ? (tabParam as LeftTab) : "intake";
   const side = searchParams.get("side") === "criteria" && detail.coverage_policy ? "criteria" : "documents";
   const modal = searchParams.get("modal");
-  const closeTo = `${location.pathname}${withoutParams(location.search, "modal", "prompt_type")}`;
+  const closeTo = `${location.pathname}${withoutParams(location.search, "modal", "prompt_type", "field")}`;
+  // ?modal=correct&field=patient.name (first and last name) or one correctable field
+  const fieldParam = searchParams.get("field") ?? "";
+  const correcting =
+    fieldParam === "patient.name" ? (["patient.first_name", "patient.last_name"] as const) : isCorrectableField(fieldParam) ? [fieldParam] : [];
   const errorFor = (intent: string) => (result?.intent === intent ? (result.error ?? null) : null);
 
   return (
@@ -351,6 +382,15 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
               cancelTo={closeTo}
             />
           )}
+        </Modal>
+        <Modal
+          open={modal === "correct" && correcting.length > 0}
+          title="Correct a value read from the request"
+          closeTo={closeTo}
+          size="md"
+          testId="correct-modal"
+        >
+          <CorrectFieldsForm detail={detail} fields={correcting} error={errorFor("correct_field")} cancelTo={closeTo} />
         </Modal>
         <Modal
           open={modal === "prompt"}
