@@ -401,7 +401,9 @@ describe("/api bad input", () => {
       ];
       for (const [label, f] of cases) {
         const res = await app.fetch(url, { method: "POST", headers: asA(), body: multipart({ drug_name: "adalimumab", [spec.upload]: f }) });
-        await expectApiError(`POST ${routeId} [${label}]`, res, { status: [400, 413, 422], allowOk: label === "PDF header only" });
+        // the same bytes accepted by the first route are a duplicate (409 naming that case) on its alias
+        const headerOnly = label === "PDF header only";
+        await expectApiError(`POST ${routeId} [${label}]`, res, { status: headerOnly ? [400, 409, 413, 422] : [400, 413, 422], allowOk: headerOnly });
       }
       await stillServing(routeId);
     }

@@ -238,3 +238,52 @@ describe("a trial requirement that also accepts intolerance by pronoun", () => {
     expect(all.some((c) => c.kind === "documentation")).toBe(false);
   });
 });
+
+describe("continuation sub-paths under an indication", () => {
+  const policy = [
+    "Examplizumab - Coverage Policy",
+    "Criteria",
+    "1. Plaque Psoriasis. Approve for up to 12 months if the individual meets ONE of the following (A or B):",
+    "A) Initial Therapy. Approve if the individual meets ALL of the following criteria (i and ii):",
+    "i. Individual is 18 years of age or older; AND",
+    "ii. The medication is prescribed by or in consultation with a dermatologist.",
+    "B) Individual is Currently Receiving Examplizumab. Approve if the individual meets ALL of the following criteria (i and ii):",
+    "i. Individual has been established on Examplizumab for at least 90 days; AND",
+    "ii. Individual has experienced a beneficial clinical response, defined as improvement from baseline in BSA or PASI. The individual is not required to meet criterion A(ii) again.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplizumab"] });
+  it("keeps a requirement whose note says something else is not required", () => {
+    const kinds = m.indications[0].continuation?.criteria.map((c) => c.kind) ?? [];
+    expect(kinds).toContain("response");
+  });
+});
+
+describe("a threshold with an alternative the parse does not hold", () => {
+  it("is never the ground of a denial", async () => {
+    const { adverseConfidence } = await import("./parse-coverage");
+    const c = parseCriterion(
+      "Psoriasis involves at least 3% of body surface area (BSA), or involves the scalp, face, palms, soles, nails, or genital area",
+      "",
+      ctx,
+    );
+    expect(c.kind).toBe("lab");
+    expect(adverseConfidence(c)).not.toBe("high");
+  });
+});
+
+describe("a continuation paragraph written as one long sentence", () => {
+  const policy = [
+    "SPECIALTY GUIDELINE MANAGEMENT",
+    "V. Coverage criteria",
+    "Relapsing forms of multiple sclerosis",
+    "Authorization of 12 months may be granted for members 18 years of age or older with a relapsing form of multiple sclerosis when ALL of the following criteria are met:",
+    "1. The member will not use Examplizumab concomitantly with another disease-modifying therapy for MS.",
+    "VI. Continuation of therapy",
+    "Authorization of 12 months may be granted for members 18 years of age or older with a relapsing form of MS who are currently receiving Examplizumab and who are experiencing disease stability or improvement while receiving Examplizumab, when the member will not use Examplizumab concomitantly with another DMT for MS.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplizumab"] });
+  it("reads each clause as a requirement: current use, the response and no concurrent DMT", () => {
+    const kinds = m.indications[0]?.continuation?.criteria.map((c) => c.kind) ?? [];
+    expect(kinds).toEqual(expect.arrayContaining(["on_therapy", "response", "no_concurrent"]));
+  });
+});

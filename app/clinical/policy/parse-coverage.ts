@@ -187,6 +187,12 @@ export function unreadQualifiers(c: Criterion): string[] {
       );
       unread.push(...matches(EXCEPTION, lower), ...scopedConditions(text), ...outside(SEVERITY, lower, spans));
       const nums = looseNumbers(lower, spans).filter((n) => !new RegExp(`\\b${n.replace(".", "\\.")}\\s*(?:days?|weeks?|months?|years?)\\b`).test(lower));
+      // "at least 3% of BSA, or involved the scalp, face, palms …": an alternative to the threshold the
+      // parse does not hold, so a value below it is no failure
+      const alternative = /(?:,|;)?\s+or\s+(?!(?:more|greater|higher|above|less|lower|below|fewer|equal|over|under)\b|\d)([a-z][a-z-]+)/.exec(
+        lower.replace(/\([^)]*\)/g, " "),
+      );
+      if (alternative && !/^(?:mm3|ul|l|dl|ml|percent|%)$/.test(alternative[1])) unread.push(`an alternative ("or ${alternative[1]} …")`);
       const held = 1 + (leaf.value_max != null ? 1 : 0);
       // "10^9/L", "mm3": unit exponents are not thresholds
       const real = nums.filter((n) => !new RegExp(`(?:\\^|mm|10\\s*[x×*]?\\s*)${n}\\b|\\b${n}\\s*\\/`).test(lower) || n === String(leaf.value));

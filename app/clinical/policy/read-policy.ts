@@ -66,7 +66,7 @@ const ON_THERAPY_RE =
   /\b(?:currently (?:receiving|on|taking|using)|(?:has|have) paid claims? for|paid claims? (?:for|history)|(?:has )?received [\w -]{1,30}? within the (?:past|previous|last) \d+ (?:days|weeks|months)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|(?:has been |was )?previously approved for (?:the )?(?:target agent|requested (?:agent|drug|medication)|this (?:agent|drug|medication))|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal)\b/i;
+  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or improvement|experiencing (?:disease )?(?:stability|improvement))\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
@@ -94,7 +94,9 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
       .replace(/,?\s*as (?:determined|assessed|documented) by the (?:prescriber|prescribing (?:physician|provider)|physician|provider)\b/i, "")
       .trim(),
   ).replace(/[;.]\s*$/, "");
-  if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text) || NOT_A_REQUIREMENT_RE.test(text)) return null;
+  // a requirement followed by a note ("… improvement from baseline. The individual is not required to
+  // meet criterion A(iii) again.") is still a requirement: only its own sentence says what it is
+  if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text) || NOT_A_REQUIREMENT_RE.test(firstSentence(text))) return null;
   if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
     return { kind: "on_therapy", text, passage, confidence: "high" };
   if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text))
@@ -113,7 +115,14 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
  * has responded to X" is current use AND a response).
  */
 function renewalParts(text: string): string[] {
-  return text.split(/\s+(?:-AND-|AND)\s+|(?<=\.)\s+(?=(?:[Aa]pprove|[Aa]uthori[sz]e)\s+(?:for|if|when)\b)/);
+  // also at the clauses of one long sentence ("… for members 18 years of age or older … who are
+  // currently receiving X … and who are experiencing disease stability …, when the member will not
+  // use X with another DMT"): each clause is a requirement of its own
+  return text
+    .split(
+      /\s+(?:-AND-|AND)\s+|(?<=\.)\s+(?=(?:[Aa]pprove|[Aa]uthori[sz]e)\s+(?:for|if|when)\b)|,?\s+and who\s+(?=(?:are|is|has|have)\b)|\s+who\s+(?=(?:are|is)\s+currently\b)|,\s+when\s+(?=the (?:member|patient|individual)\b)/,
+    )
+    .filter((p) => p.trim());
 }
 
 /** The continuation criteria of an outline passage: its leaf items, or its sentences joined by AND. */
