@@ -73,6 +73,13 @@ describe("schema round-trip", () => {
     await p.rateLimit.delete({ where: { key: "send:email:rx@acme.test" } });
     expect(await p.rateLimit.findUnique({ where: { key: "send:email:rx@acme.test" } })).toBeNull();
     seen.add("RateLimit");
+    // OCR results are keyed by (organization, page-image hash)
+    const ocrKey = { organization_id_image_hash: { organization_id: org, image_hash: "a".repeat(64) } };
+    await p.ocrResult.create({ data: { organization_id: org, image_hash: "a".repeat(64), lines: [{ text: "Member ID", words: [] }] } });
+    expect((await p.ocrResult.findUnique({ where: ocrKey }))?.lines).toEqual([{ text: "Member ID", words: [] }]);
+    await p.ocrResult.delete({ where: ocrKey });
+    expect(await p.ocrResult.findUnique({ where: ocrKey })).toBeNull();
+    seen.add("OcrResult");
     await roundTrip(
       "SignInCode",
       { email: "rx@acme.test", totp_digest: "e".repeat(64), expires_at: new Date(Date.now() + 600_000) },
@@ -401,6 +408,7 @@ describe("schema round-trip", () => {
     const order = [...seen].reverse();
     for (const model of order) {
       if (model === "RateLimit") continue; // keyed by `key`, deleted above
+      if (model === "OcrResult") continue; // keyed by (organization, image hash), deleted above
       if (model === "AuditEvent") continue; // append-only: never deleted
       const delegate = (p as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
       const id = model === "Job" || model === "LiveEvent" ? BigInt(ids[model]) : ids[model];

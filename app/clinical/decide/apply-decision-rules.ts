@@ -134,7 +134,9 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   };
 
   // a misdirected request (another payer's, or no request at all) is routed, never decided
-  const routing = routeRequest(facts, caseDoc, eligibility, input.payerNames ?? []);
+  const routed = routeRequest(facts, caseDoc, eligibility, input.payerNames ?? []);
+  // a document reviewed against a coverage policy (its criteria were asked) is a request
+  const routing = routed?.kind === "not_a_request" && input.review?.paths.length ? null : routed;
   if (routing)
     return {
       ...finish(

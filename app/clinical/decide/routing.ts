@@ -8,8 +8,8 @@
  * plan's title and ID) is, sharing no distinctive word or initials with them, AND its member is not
  * on this plan's roster. A member on the roster is ours
  * whatever the cover sheet says. A document is no request when nothing of one was read: no drug, no
- * patient name, no member ID, and no words of a request ("prior authorization", "coverage
- * determination", "medication request", "exception request").
+ * patient name, no member ID, no diagnosis, no prescriber, and no words of a request ("prior
+ * authorization", "coverage determination", "medication request", "exception request").
  */
 import type { CaseFacts, EligibilityResult, ParsedDocument } from "../contracts";
 
@@ -113,7 +113,16 @@ export function routeRequest(facts: CaseFacts, caseDoc: ParsedDocument, eligibil
       payer: named,
       action: `Misdirected: this request is addressed to ${named}, not this plan, and the member is not on this plan's roster. Return it to the sender or route it to ${named}.`,
     };
-  const nothingRead = !facts.medication?.drug_name && !facts.patient?.last_name && !facts.patient?.member_id;
+  // nothing of a request: no drug, no patient, no member ID, no diagnosis and no prescriber (a
+  // clinical note with a diagnosis and its prescriber is supporting documentation of a request)
+  const nothingRead =
+    !facts.medication?.drug_name &&
+    !facts.patient?.last_name &&
+    !facts.patient?.member_id &&
+    !(facts.diagnoses ?? []).some((d) => d.code || d.description) &&
+    !facts.practitioner?.npi &&
+    !facts.practitioner?.last_name &&
+    !facts.practitioner?.specialty;
   const text = caseDoc.pages.map((p) => p.text).join("\n");
   if (nothingRead && !REQUEST_WORDS.test(text))
     return {
