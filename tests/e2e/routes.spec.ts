@@ -52,6 +52,8 @@ test("public and sign-in routes", async ({ page, browser }) => {
 });
 
 test("organization area: every list and its detail", async ({ page }) => {
+  // about twenty pages, each checked for placeholders: more than the default minute on a loaded machine
+  test.setTimeout(180_000);
   const o = `/o/${orgId}`;
   await page.goto(o);
   await expect(page).toHaveURL(new RegExp(`${o}/dashboard$`));
@@ -128,18 +130,21 @@ test("organization area: every list and its detail", async ({ page }) => {
     [`${o}/plans`, new RegExp(`^${o}/plans/[^/]+$`)],
     [`${o}/settings/webhooks`, new RegExp(`^${o}/settings/webhooks/[^/]+$`)],
   ];
-  for (const [list, pattern] of details) await visit(page, await firstLink(page, list, pattern));
+  try {
+    for (const [list, pattern] of details) await visit(page, await firstLink(page, list, pattern));
 
-  const plan = await firstLink(page, `${o}/plans`, new RegExp(`^${o}/plans/[^/]+$`));
-  await visit(page, await firstLink(page, plan, new RegExp(`^${plan}/coverage_policies/[^/]+$`)));
-
-  if (createdRule) {
-    const removed = await page.request.delete(`/api/o/${orgId}/ai_rules/${createdRule}`, { headers: { Origin: new URL(page.url()).origin } });
-    expect(removed.status()).toBe(200);
-  }
-  if (createdWebhook) {
-    const removed = await page.request.delete(`/api/o/${orgId}/webhook_endpoints/${createdWebhook}`, { headers: { Origin: new URL(page.url()).origin } });
-    expect(removed.status()).toBe(200);
+    const plan = await firstLink(page, `${o}/plans`, new RegExp(`^${o}/plans/[^/]+$`));
+    await visit(page, await firstLink(page, plan, new RegExp(`^${plan}/coverage_policies/[^/]+$`)));
+  } finally {
+    // what the tour made is removed even when a visit fails, so later specs start from their own state
+    if (createdRule) {
+      const removed = await page.request.delete(`/api/o/${orgId}/ai_rules/${createdRule}`, { headers: { Origin: new URL(page.url()).origin } });
+      expect(removed.status()).toBe(200);
+    }
+    if (createdWebhook) {
+      const removed = await page.request.delete(`/api/o/${orgId}/webhook_endpoints/${createdWebhook}`, { headers: { Origin: new URL(page.url()).origin } });
+      expect(removed.status()).toBe(200);
+    }
   }
 });
 

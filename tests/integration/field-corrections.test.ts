@@ -20,6 +20,7 @@ let orgId: string;
 let cookie: string;
 let otherCookie: string;
 let userEmail: string;
+let policyCookie: string;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -29,6 +30,10 @@ beforeAll(async () => {
   userEmail = a.user.email;
   cookie = await signInCookie(t.database, a.user.id);
   otherCookie = await signInCookie(t.database, b.user.id);
+  // a policy author: reads cases (cases.read) but may not change them (no cases.write)
+  const author = await t.database.prisma.user.create({ data: { email: "author@correct.test", username: "author" } });
+  await t.database.prisma.membership.create({ data: { user_id: author.id, organization_id: orgId, roles: ["policy_author"] } });
+  policyCookie = await signInCookie(t.database, author.id);
   app = await createAppHandler();
 }, 120_000);
 
@@ -101,5 +106,21 @@ it("another organization cannot correct the case; bad fields and values are refu
   const badDate = await correct(pa.id, cookie, [["patient.birth_date", "March 3rd"]]);
   expect(badDate.status).toBe(422);
   expect(await badDate.text()).toContain("YYYY-MM-DD");
+  expect(await t.database.prisma.fieldCorrection.count({ where: { prior_auth_id: pa.id } })).toBe(0);
+});
+
+it("a member without cases.write sees the marks but no Correct link, and cannot open or post the correction", async () => {
+  const derek = DEMO_CASES.find((c) => c.patient.first_name === "Derek")!;
+  const pa = await createPriorAuthFromEpa(t.database, orgId, `${priorAuthDocumentText(derek).replace(/\bDerek\b/g, "Erek")}\nRef 3`, { queue: false });
+  await runIntake(t.database, pa.id);
+  const link = /aria-label="Correct patient first name and patient last name"/;
+  const asReviewer = await (await app.fetch(`/o/${orgId}/prior-auths/${pa.id}`, { headers: { Cookie: cookie } })).text();
+  expect(asReviewer).toMatch(link);
+  const asAuthor = await app.fetch(`/o/${orgId}/prior-auths/${pa.id}?modal=correct&field=patient.name`, { headers: { Cookie: policyCookie } });
+  expect(asAuthor.status).toBe(200);
+  const html = await asAuthor.text();
+  expect(html).not.toMatch(link);
+  expect(html).not.toContain('data-testid="correct-modal"');
+  expect((await correct(pa.id, policyCookie, [["patient.first_name", "Derek"]])).status).toBe(403);
   expect(await t.database.prisma.fieldCorrection.count({ where: { prior_auth_id: pa.id } })).toBe(0);
 });

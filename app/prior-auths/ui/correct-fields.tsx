@@ -4,6 +4,7 @@
  * may have read it wrongly, "Corrected" (with the value before and who corrected it) once a
  * reviewer did, and a "Correct" link opening `CorrectFieldsForm` (?modal=correct&field=…).
  */
+import { createContext, useContext } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { PriorAuthDetail } from "~/prior-auths/schemas";
 import { CORRECTABLE_FIELDS, type CorrectableField } from "~/prior-auths/correctable-fields";
@@ -21,12 +22,16 @@ export function currentFieldValue(detail: Detail, field: CorrectableField): stri
   return v == null ? null : String(v);
 }
 
+/** Whether the viewer may correct values (cases.write); without it the marks show, the Correct link does not. */
+export const CanCorrectContext = createContext(true);
+
 /**
  * The marks of one value: `fields` are the correctable fields shown in it (the name shows first and
  * last name); `param` the ?field= the Correct link opens (default: the single field).
  */
 export function FieldCheck({ detail, fields, param }: { detail: Detail; fields: readonly CorrectableField[]; param?: string }) {
   const { search } = useLocation();
+  const canCorrect = useContext(CanCorrectContext);
   const flags = detail.field_flags.filter((f) => fields.includes(f.field));
   const corrections = detail.field_corrections.filter((c) => fields.includes(c.field));
   const latest = fields.map((f) => corrections.find((c) => c.field === f)).filter((c): c is NonNullable<typeof c> => Boolean(c));
@@ -42,14 +47,16 @@ export function FieldCheck({ detail, fields, param }: { detail: Detail; fields: 
           Corrected
         </Badge>
       )}
-      <Link
-        to={withParams(search, { modal: "correct", field: param ?? fields[0] })}
-        preventScrollReset
-        className="font-medium text-indigo-600 hover:text-indigo-500"
-        aria-label={`Correct ${fields.map((f) => CORRECTABLE_FIELDS[f].label.toLowerCase()).join(" and ")}`}
-      >
-        Correct
-      </Link>
+      {canCorrect && (
+        <Link
+          to={withParams(search, { modal: "correct", field: param ?? fields[0] })}
+          preventScrollReset
+          className="font-medium text-indigo-600 hover:text-indigo-500"
+          aria-label={`Correct ${fields.map((f) => CORRECTABLE_FIELDS[f].label.toLowerCase()).join(" and ")}`}
+        >
+          Correct
+        </Link>
+      )}
       {flags.map((f) => (
         <span key={f.field} className="basis-full text-amber-800">
           {f.reason}

@@ -33,7 +33,7 @@ import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal"
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";
 import { correctFields } from "~/prior-auths/field-corrections.server";
 import { CORRECTABLE_FIELDS, isCorrectableField } from "~/prior-auths/correctable-fields";
-import { CorrectFieldsForm } from "~/prior-auths/ui/correct-fields";
+import { CanCorrectContext, CorrectFieldsForm } from "~/prior-auths/ui/correct-fields";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { getCaseAppeals } from "~/appeals/get-case-appeals.server";
 import { extendTimeFrame } from "~/appeals/extend-time-frame.server";
@@ -80,6 +80,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     chat: { threadId: messages ? threadId : null, messages: messages ?? [] },
     prompt,
     canAudit: can(ctx, "audit.read"),
+    /** correcting a value read from the request needs cases.write (the action checks it too) */
+    canCorrect: can(ctx, "cases.write"),
     appeals,
     appealPermissions,
   };
@@ -261,7 +263,7 @@ type ActionData = {
 };
 
 export default function PriorAuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, detail, chat, prompt, canAudit, appeals, appealPermissions } = loaderData;
+  const { orgId, detail, chat, prompt, canAudit, canCorrect, appeals, appealPermissions } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { codeView } = useCodeView();
@@ -296,121 +298,127 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
 
   return (
     <LiveChannelProvider url={events}>
-      <PriorAuthDetailView
-        orgId={orgId}
-        detail={detail}
-        codeView={codeView}
-        tab={tab}
-        side={side}
-        chat={chat}
-        headerBadges={<AppealBadges state={appeals} />}
-        afterDecision={<AppealsPanel state={appeals} can={appealPermissions} />}
-        outcome={appeals.appeal_outcome === "approved_after_appeal" ? "approved" : null}
-      >
-        {canAudit && (
-          <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">
-            <Link
-              to={`/o/${orgId}/settings/audit-log?case=${encodeURIComponent(pa.token)}`}
-              className="font-medium text-slate-500 hover:text-indigo-600"
-              data-testid="case-access-log"
-            >
-              PHI access log of this case →
-            </Link>
-          </div>
-        )}
-        <Modal open={modal === "explanation" && Boolean(detail.ai_decision)} title="Explanation" closeTo={closeTo} size="lg" testId="explanation-modal">
-          <ExplanationContent detail={detail} />
-        </Modal>
-        <Modal open={modal === "override" && detail.can_override} title="Override decision" closeTo={closeTo} size="md" testId="override-modal">
-          <OverrideForm
-            detail={detail}
-            lastResult={result?.intent === "override" ? result.result : undefined}
-            error={errorFor("override")}
-            cancelTo={closeTo}
-          />
-        </Modal>
-        <Modal
-          open={modal === "letter" && (detail.can_send_denial_letter || Boolean(result?.letter))}
-          title="Send denial letter"
-          closeTo={closeTo}
-          size="md"
-          testId="letter-modal"
+      <CanCorrectContext.Provider value={canCorrect}>
+        <PriorAuthDetailView
+          orgId={orgId}
+          detail={detail}
+          codeView={codeView}
+          tab={tab}
+          side={side}
+          chat={chat}
+          headerBadges={<AppealBadges state={appeals} />}
+          afterDecision={<AppealsPanel state={appeals} can={appealPermissions} />}
+          outcome={appeals.appeal_outcome === "approved_after_appeal" ? "approved" : null}
         >
-          <DenialLetterForm
-            detail={detail}
-            lastResult={result?.intent === "denial_letter" ? result.result : undefined}
-            error={errorFor("denial_letter")}
-            letter={result?.letter ?? null}
-            cancelTo={closeTo}
-          />
-        </Modal>
-        <Modal
-          open={modal === "extend" && appealPermissions.extend && !appeals.extension_blocked}
-          title="Extend time frame"
-          closeTo={closeTo}
-          size="md"
-          testId="extend-modal"
-        >
-          <ExtendTimeFrameForm
-            dueAt={pa.due_at}
-            lastResult={result?.intent === "extend_time_frame" ? result.result : undefined}
-            error={errorFor("extend_time_frame")}
-            cancelTo={closeTo}
-          />
-        </Modal>
-        <Modal
-          open={modal === "appeal" && appealPermissions.recordAppeal && !appeals.appeal_blocked}
-          title="Record appeal"
-          closeTo={closeTo}
-          size="md"
-          testId="appeal-modal"
-        >
-          <RecordAppealForm lastResult={result?.intent === "record_appeal" ? result.result : undefined} error={errorFor("record_appeal")} cancelTo={closeTo} />
-        </Modal>
-        <Modal
-          open={modal === "decide_appeal" && appealPermissions.decideAppeal && Boolean(appeals.open_appeal)}
-          title="Decide appeal"
-          closeTo={closeTo}
-          size="md"
-          testId="decide-appeal-modal"
-        >
-          {appeals.open_appeal && (
-            <DecideAppealForm
-              appeal={appeals.open_appeal}
-              lastResult={result?.intent === "decide_appeal" ? result.result : undefined}
-              error={errorFor("decide_appeal")}
+          {canAudit && (
+            <div className="mx-auto max-w-[1600px] px-6 pb-6 text-right text-xs">
+              <Link
+                to={`/o/${orgId}/settings/audit-log?case=${encodeURIComponent(pa.token)}`}
+                className="font-medium text-slate-500 hover:text-indigo-600"
+                data-testid="case-access-log"
+              >
+                PHI access log of this case →
+              </Link>
+            </div>
+          )}
+          <Modal open={modal === "explanation" && Boolean(detail.ai_decision)} title="Explanation" closeTo={closeTo} size="lg" testId="explanation-modal">
+            <ExplanationContent detail={detail} />
+          </Modal>
+          <Modal open={modal === "override" && detail.can_override} title="Override decision" closeTo={closeTo} size="md" testId="override-modal">
+            <OverrideForm
+              detail={detail}
+              lastResult={result?.intent === "override" ? result.result : undefined}
+              error={errorFor("override")}
               cancelTo={closeTo}
             />
-          )}
-        </Modal>
-        <Modal
-          open={modal === "correct" && correcting.length > 0}
-          title="Correct a value read from the request"
-          closeTo={closeTo}
-          size="md"
-          testId="correct-modal"
-        >
-          <CorrectFieldsForm detail={detail} fields={correcting} error={errorFor("correct_field")} cancelTo={closeTo} />
-        </Modal>
-        <Modal
-          open={modal === "prompt"}
-          title={`Re-run prompt · ${prompt?.prompt_type ?? searchParams.get("prompt_type") ?? ""}`}
-          closeTo={closeTo}
-          size="full"
-          testId="prompt-modal"
-        >
-          {prompt ? (
-            <PromptRunner
-              prompt={prompt}
-              run={result?.intent === "run_prompt" ? result.run : null}
-              error={errorFor("run_prompt") ?? errorFor("ground_truth")}
-              groundTruthSaved={result?.intent === "ground_truth" && result.groundTruthSaved}
+          </Modal>
+          <Modal
+            open={modal === "letter" && (detail.can_send_denial_letter || Boolean(result?.letter))}
+            title="Send denial letter"
+            closeTo={closeTo}
+            size="md"
+            testId="letter-modal"
+          >
+            <DenialLetterForm
+              detail={detail}
+              lastResult={result?.intent === "denial_letter" ? result.result : undefined}
+              error={errorFor("denial_letter")}
+              letter={result?.letter ?? null}
+              cancelTo={closeTo}
             />
-          ) : (
-            <p className="text-sm text-red-700">An error occured</p>
-          )}
-        </Modal>
-      </PriorAuthDetailView>
+          </Modal>
+          <Modal
+            open={modal === "extend" && appealPermissions.extend && !appeals.extension_blocked}
+            title="Extend time frame"
+            closeTo={closeTo}
+            size="md"
+            testId="extend-modal"
+          >
+            <ExtendTimeFrameForm
+              dueAt={pa.due_at}
+              lastResult={result?.intent === "extend_time_frame" ? result.result : undefined}
+              error={errorFor("extend_time_frame")}
+              cancelTo={closeTo}
+            />
+          </Modal>
+          <Modal
+            open={modal === "appeal" && appealPermissions.recordAppeal && !appeals.appeal_blocked}
+            title="Record appeal"
+            closeTo={closeTo}
+            size="md"
+            testId="appeal-modal"
+          >
+            <RecordAppealForm
+              lastResult={result?.intent === "record_appeal" ? result.result : undefined}
+              error={errorFor("record_appeal")}
+              cancelTo={closeTo}
+            />
+          </Modal>
+          <Modal
+            open={modal === "decide_appeal" && appealPermissions.decideAppeal && Boolean(appeals.open_appeal)}
+            title="Decide appeal"
+            closeTo={closeTo}
+            size="md"
+            testId="decide-appeal-modal"
+          >
+            {appeals.open_appeal && (
+              <DecideAppealForm
+                appeal={appeals.open_appeal}
+                lastResult={result?.intent === "decide_appeal" ? result.result : undefined}
+                error={errorFor("decide_appeal")}
+                cancelTo={closeTo}
+              />
+            )}
+          </Modal>
+          <Modal
+            open={modal === "correct" && canCorrect && correcting.length > 0}
+            title="Correct a value read from the request"
+            closeTo={closeTo}
+            size="md"
+            testId="correct-modal"
+          >
+            <CorrectFieldsForm detail={detail} fields={correcting} error={errorFor("correct_field")} cancelTo={closeTo} />
+          </Modal>
+          <Modal
+            open={modal === "prompt"}
+            title={`Re-run prompt · ${prompt?.prompt_type ?? searchParams.get("prompt_type") ?? ""}`}
+            closeTo={closeTo}
+            size="full"
+            testId="prompt-modal"
+          >
+            {prompt ? (
+              <PromptRunner
+                prompt={prompt}
+                run={result?.intent === "run_prompt" ? result.run : null}
+                error={errorFor("run_prompt") ?? errorFor("ground_truth")}
+                groundTruthSaved={result?.intent === "ground_truth" && result.groundTruthSaved}
+              />
+            ) : (
+              <p className="text-sm text-red-700">An error occured</p>
+            )}
+          </Modal>
+        </PriorAuthDetailView>
+      </CanCorrectContext.Provider>
     </LiveChannelProvider>
   );
 }
