@@ -91,6 +91,16 @@ describe("applyDecisionRules", () => {
     expect(decide(eligibility, r, audit, proposal).final_decision).toBe(expected);
   });
 
+  it("never approves on a route with no criterion read from the policy (a policy whose criteria were not found)", () => {
+    for (const r of [review([[]], { approved: true, denied: false, open_nodes: [] }), review([], { approved: true, denied: false, open_nodes: [] })]) {
+      for (const proposal of [undefined, { final_decision: "approved" as const, ai_summary: "model says" }]) {
+        const d = decide(eligible, r, [], proposal);
+        expect(d.final_decision).toBe("needs_more_information");
+        expect(d.rule).toBe("pend_needs_review");
+      }
+    }
+  });
+
   it("never denies on a failure whose citation is not verbatim fax text", () => {
     const paraphrased = { ...mtx, text: "methotrexate was only tried for one month" };
     const r = review([[crit("not_met", { citations: [paraphrased] })]], { approved: false, denied: true, open_nodes: [] });

@@ -9,7 +9,8 @@
  *   (c) the member is positively identified (or cleanly read and absent from the roster) and
  *       coverage is not in force on a request date read from the fax.
  * A request may be approved only when every criterion of the path for its own indication is met
- * with evidence, the member is eligible on the request date and no blocking audit finding stands.
+ * with evidence (a route with no criterion read from the policy approves nothing), the member is
+ * eligible on the request date and no blocking audit finding stands.
  * Everything else — an uncertain parse, an unmatched identity, an unread date, missing evidence, an
  * OCR-garbled passage, no matching policy — is needs_more_information with the items to request.
  * A model may propose; it can make an approval more cautious, never a denial easier.
@@ -231,6 +232,15 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
 
   if (verdict?.approved) {
     const metPath = review.paths.find((p) => p.outcome === "met") ?? review.paths[0];
+    // an approval needs criteria read from the policy and met: a route with none (a policy whose
+    // criteria section was not found, or a service policy read down to its title) approves nothing
+    if (!metPath || metPath.criteria.length === 0)
+      return pend(
+        "pend_needs_review",
+        "Needs more information: no criteria could be read from the coverage policy for this request; a reviewer must review it against the policy.",
+        `Coverage policy: ${review.policy_id ?? "unknown"} — no criterion was read on the route to an approval.\nEligibility: ${eligibility.reason}`,
+        eligibility.citations,
+      );
     const share = metPath ? metPath.criteria.filter((c) => c.evidence === "direct").length / Math.max(1, metPath.criteria.length) : 0;
     const cites = [...(metPath?.criteria.flatMap((c) => c.citations) ?? []), ...eligibility.citations];
     const blocking = audit.filter((a) => a.severity === "blocking" && a.passed === false);
