@@ -30,7 +30,7 @@ export interface OutlineItem {
 const MARKER_RE = /^\(?([IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})([.)])\s+(.*)$/;
 const PAREN_RE = /^\(([a-z]|\d{1,2}|[ivx]{1,4})\)\s+(.*)$/;
 /** bullet glyphs of list items ("• Patient is 6 years of age or older; AND"); read only in bullet mode */
-const BULLET_RE = /^(?:[•▪◦●○■□☐➢►✓]|\[\s?[xX✓]?\s?\](?=\s)|[-–*](?=\s)|o(?=\s+[A-Z]))\s*(.*)$/;
+const BULLET_RE = /^(?:[•▪◦●○■□☐➢►✓]|\[\s?[xX✓]?\s?\](?=\s)|[-–*](?=\s)|o(?=\s+[A-Z0-9]))\s*(.*)$/;
 /** connector lines between items ("-AND-", "OR", "– or –") */
 const CONNECTOR_RE = /^[-–(]*\s*(AND|OR)\s*[-–)]*$/i;
 /** lines that state the approval period of the criteria above/around them */
@@ -162,6 +162,12 @@ function classify(marker: string, stack: Stack[], paren: boolean): MarkerFamily 
   return "alpha";
 }
 
+/** The glyph of a bullet line, so that levels can be told apart: "-" and "–" are one glyph, every checkbox another. */
+function bulletGlyph(t: string): string {
+  const g = /^(\[\s?[xX✓]?\s?\]|[•▪◦●○■□☐➢►✓]|[-–*]|o(?=\s))/.exec(t)?.[1] ?? "•";
+  return g.startsWith("[") ? "[]" : g === "–" ? "-" : g;
+}
+
 /**
  * Parse lines into outline items grouped under headings. Lines before the first marker of a
  * heading and non-marker lines after a heading are returned as `preamble` text for that heading.
@@ -219,13 +225,18 @@ export function parseOutline(
     const bullet = opts.bullets && !m ? BULLET_RE.exec(t) : null;
     if (bullet && bullet[1]) {
       const family: MarkerFamily = "bullet";
-      const idx = stack.findIndex((s) => s.family === family);
-      if (idx >= 0) stack = stack.slice(0, idx);
+      // multi-level bullets ("- item" then "o sub-item", "• item" then "◦ sub-item"): each glyph is
+      // a level; a glyph already open is a sibling there, a new glyph nests under the item above
+      const glyph = bulletGlyph(t);
+      const same = stack.findIndex((s) => s.family === family && s.lastMarker === glyph);
+      const anyBullet = stack.findIndex((s) => s.family === family);
+      if (same >= 0) stack = stack.slice(0, same);
+      else if (anyBullet >= 0 && current !== stack[stack.length - 1]?.item) stack = stack.slice(0, anyBullet);
       const parent = stack.length ? stack[stack.length - 1].item : null;
       const item: OutlineItem = { marker: "•", family, text: bullet[1], note: "", lines: [line], children: [], parent, heading: sec.heading, durations: [] };
       if (parent) parent.children.push(item);
       else sec.items.push(item);
-      stack.push({ family, lastMarker: "•", item });
+      stack.push({ family, lastMarker: glyph, item });
       current = item;
       inNote = false;
       continue;

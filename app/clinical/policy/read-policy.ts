@@ -761,7 +761,9 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
       !/^[A-Z]/.test(t) ||
       CRITERION_LEAD_RE.test(t) ||
       APPROVAL_LEAD_RE.test(t) ||
-      !APPROVAL_LEAD_RE.test(next) ||
+      // the title of an indication's criteria: an approval lead follows, or (a title ending in ":")
+      // the indication's bulleted or lettered requirements do
+      !(APPROVAL_LEAD_RE.test(next) || (/:$/.test(t) && /^(?:[•▪◦●○■□☐➢►✓\-–*]|\(?(?:[A-Z]|\d{1,2}|[a-z])[.)])\s/.test(next.trim()))) ||
       !indicationTerms(t.replace(/:$/, "")).understood
     )
       return l;
@@ -1529,6 +1531,18 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   for (const ind of model.indications) {
     if (!ind.match.conditions.length && !ind.match.icd10.length) ind.understood = false;
     if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
+  }
+  // a yes/no decision flow ("Is the client 18 or older? [ ] Yes (Go to #2) [ ] No (Deny)"): its
+  // questions are steps of one route, not alternative indications, and the reader does not follow
+  // the routing — every path needs a reviewer (never an approval on one step)
+  const routing = lines.filter((l) => /\((?:go to|proceed to|skip to)\s*(?:#|question|step)?\s*\d+\)|\((?:deny|approve)\b/i.test(l.text)).length;
+  if (routing >= 3) {
+    for (const ind of model.indications) ind.understood = false;
+    r.unread.push({
+      text: "Yes/No decision flow (\"Go to #n\", \"Deny\", \"Approve\")",
+      passage: null,
+      why: "The policy is a numbered yes/no decision flow; the reader does not follow its routing, so a reviewer walks it.",
+    });
   }
   attachRenewals(model, r.renewals);
   model.named_conditions = namedConditions(doc, model);

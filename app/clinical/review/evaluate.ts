@@ -1053,7 +1053,85 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
 const SCREENED_FOR =
   /(?:screen(?:ed|ing)?|test(?:ed|ing)?|evaluat(?:ed|ion)|assess(?:ed|ment)?|check(?:ed)?|rul(?:ed?|ing) out|work-?up|monitor(?:ed|ing)?|negative|positive|prophylaxis|vaccinat(?:ed|ion)|risk)\s*$/;
 
+/**
+ * The clause of an excluded use that narrows whom or when it covers ("… in a member currently
+ * receiving maintenance dialysis", "… in a member with cancer who is not receiving chemotherapy",
+ * "use as a substitute for transfusion …"): from its first word to the end, or null.
+ */
+const EXCLUSION_QUALIFIER_RE =
+  /\b(?:in (?:a |an |the )?(?:members?|patients?|participants?|persons?|individuals?|adults?|children|enrollees?|beneficiar(?:y|ies))\b|who (?:is|are|has|have|was|were|requires?|needs?)\b|whose\b|when (?:used|given)\b|as a substitute\b|with curative intent\b)/i;
+const QUALIFIER_STOP = new Set(
+  "member members patient patients participant participants person individual adults children enrollee currently receiving requires require needs whose which their there other being given used maintenance immediate correction therapy treatment either within before after while during".split(
+    " ",
+  ),
+);
+const PAST_MARK = /\b(?:in (?:19|20)\d\d|history of|previous(?:ly)?|prior|past|former(?:ly)?|ended|stopped|discontinued|recovered|resolved|no longer)\b/i;
+
+/**
+ * Whether an excluded use's qualifier is shown. The exclusion applies only when the request shows
+ * the qualifier as well as the condition: conditions the qualifier names must be documented; its
+ * other terms ("dialysis", "transfusion") must be mentioned in the request, and a mention that is
+ * negated ("not on dialysis") or, for a "currently" qualifier, in the past ("dialysis in 2022,
+ * recovered") shows it does not apply. Returns null when the exclusion has no qualifier.
+ * Source: the policy sentence itself — a qualified exclusion names a subpopulation, not the disease.
+ */
+function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext): Ev | null {
+  const m = EXCLUSION_QUALIFIER_RE.exec(spec.text);
+  if (!m) return null;
+  const q = spec.text.slice(m.index);
+  const head = spec.text.slice(0, m.index).toLowerCase();
+  // "in a patient without type 2 diabetes": a subpopulation defined by what it lacks — the
+  // exclusion does not apply when the request documents that condition, and is read as before otherwise
+  const without = /\bwithout\b(.*)$/i.exec(q);
+  if (without) {
+    // a parenthesis names who is in the subpopulation ("(including prediabetes)"), not what it lacks
+    const clause = without[1].replace(/\([^)]*\)?/g, " ");
+    const lacking = spec.conditions.filter((c) => conditionMentions(clause, conditionByName(c)!).length > 0);
+    const shown = lacking.length ? ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, lacking, [])) : undefined;
+    if (shown)
+      return ev("not_met", `Does not apply: the exclusion is for members without ${lacking.join(" or ")}, and the request documents ${shown.condition ?? shown.code}.`, shown.citation ? [shown.citation] : [], "direct");
+    return null;
+  }
+  const named = spec.conditions.filter((c) => !head.includes(c.toLowerCase()) && conditionMentions(q, conditionByName(c)!).length > 0);
+  if (named.length) {
+    const shown = ctx.conditions.find((c) => conditionSatisfies(c, named, []));
+    if (!shown) return ev("not_met", `Does not apply: the exclusion is for members with ${named.join(" or ")}, which the request does not document.`, [], "inferred");
+  }
+  const keys = [...new Set((q.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter((w) => !QUALIFIER_STOP.has(w) && !head.includes(w)))];
+  if (!keys.length) return null;
+  const re = new RegExp(`\\b(?:${keys.map((k) => k.replace(/[-]/g, "[- ]?")).join("|")})`, "i");
+  const hits = search(ctx.idx, re);
+  if (!hits.length) return ev("not_met", `Does not apply: nothing in the request shows "${q.replace(/\.$/, "")}".`, [], "inferred");
+  const current = /\bcurrently\b/i.test(q);
+  const against = hits.filter((h) => isNegated(h.line.lower, h.index) || (current && PAST_MARK.test(h.line.lower)));
+  const forIt = hits.filter((h) => !against.includes(h));
+  if (!forIt.length)
+    return ev(
+      "not_met",
+      `Does not apply: the request says otherwise ("${against[0].line.text.trim().slice(0, 120)}").`,
+      [quote(ctx.idx, against[0].line)],
+      "direct",
+    );
+  return ev(
+    "insufficient",
+    `The request mentions ${forIt[0].line.text.trim().slice(0, 80)}; whether the exclusion's qualifier ("${q.replace(/\.$/, "")}") applies must be confirmed.`,
+    [quote(ctx.idx, forIt[0].line)],
+    "direct",
+    `Whether this exclusion applies: ${spec.text}`,
+  );
+}
+
 function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
+  const applies = evalExcludedUseByCondition(spec, ctx, coveredConditions, coveredIcd);
+  // an exclusion that names a subpopulation applies only when the request shows that too: met (or
+  // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
+  if (applies.outcome === "not_met" || spec.severity?.length) return applies;
+  const q = qualifierEvidence(spec, ctx);
+  if (!q) return applies;
+  return q.outcome === "not_met" || applies.outcome === "met" ? q : applies;
+}
+
+function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const conds = ctx.conditions;
   if (spec.unless_conditions.length || spec.unless_icd10.length) {
     const u = conds.find((c) => c.source !== "text" && conditionSatisfies(c, spec.unless_conditions, spec.unless_icd10));
