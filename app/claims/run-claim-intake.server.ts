@@ -142,9 +142,7 @@ export async function saveClaimResults(
           citations: json(p.citations),
         },
       });
-    const rendering = x12
-      ? []
-      : [...new Set(r.services.map((s) => s.rendering_provider).filter((x): x is string => !!x && x !== pr.full_name))];
+    const rendering = x12 ? [] : [...new Set(r.services.map((s) => s.rendering_provider).filter((x): x is string => !!x && x !== pr.full_name))];
     for (const name of rendering)
       await tx.practitioner.create({
         data: {

@@ -75,7 +75,9 @@ describe("parse837p", () => {
   it("refuses other transaction sets, ICD-9 diagnoses and claims without lines", () => {
     expect(issues(fixture("837p-lumbar-mri.x12").replace("ST*837*0001*005010X222A1", "ST*835*0001*005010X222A1")).map((i) => i.element)).toContain("ST-01");
     expect(issues(fixture("837p-lumbar-mri.x12").replace("HI*ABK:M5416*ABF:M5126", "HI*BK:7242")).map((i) => i.element)).toContain("HI-01-1");
-    const noLines = fixture("837p-lumbar-mri.x12").replace(/LX\*1~\n[\s\S]*?(?=SE\*)/, "").replace("SE*30*0001", "SE*26*0001");
+    const noLines = fixture("837p-lumbar-mri.x12")
+      .replace(/LX\*1~\n[\s\S]*?(?=SE\*)/, "")
+      .replace("SE*30*0001", "SE*26*0001");
     expect(issues(noLines).map((i) => i.message)).toContain("The claim has no service line (LX / SV1)");
   });
 

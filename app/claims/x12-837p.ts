@@ -198,8 +198,7 @@ interface Loop {
 }
 
 function mapInterchange(segs: Seg[], issues: X12Issue[], claims: X12Claim[]) {
-  const issue = (s: Seg | null, element: string | null, message: string) =>
-    issues.push({ segment: s?.index ?? null, tag: s?.tag ?? null, element, message });
+  const issue = (s: Seg | null, element: string | null, message: string) => issues.push({ segment: s?.index ?? null, tag: s?.tag ?? null, element, message });
   let ctx: Loop = { header: [], billing: [], subscriber: [], patient: [] };
   let level: "header" | "billing" | "subscriber" | "patient" = "header";
   let claim: Seg[] | null = null;
@@ -259,7 +258,10 @@ function nm1Name(s: Seg): { full: string; first: string | null; last: string | n
   const last = s.el[3]?.trim() || null;
   const first = s.el[4]?.trim() || null;
   if (organization) return { full: titleCase(last ?? ""), first: null, last: null, organization };
-  const full = [first, s.el[5]?.trim(), last, s.el[7]?.trim()].filter(Boolean).map((p) => titleCase(p!)).join(" ");
+  const full = [first, s.el[5]?.trim(), last, s.el[7]?.trim()]
+    .filter(Boolean)
+    .map((p) => titleCase(p!))
+    .join(" ");
   return { full, first: first && titleCase(first), last: last && titleCase(last), organization };
 }
 
@@ -291,7 +293,8 @@ function mapClaim(ctx: Loop, claimSegs: Seg[], issue: IssueFn): X12Claim[] {
   const patientDmg = ctx.patient.length ? find(ctx.patient, "DMG") : find(ctx.subscriber, "DMG");
   if (!subscriber) countingIssue(clm, null, "The claim's subscriber has no NM1*IL (subscriber name and member ID)");
   else if (!subscriber.el[9]) countingIssue(subscriber, "NM1-09", "The subscriber's member ID is missing");
-  if (sbr && sbr.el[2] !== "18" && !ctx.patient.length) countingIssue(sbr, "SBR-02", "The patient is not the subscriber but there is no patient level (HL*…*23)");
+  if (sbr && sbr.el[2] !== "18" && !ctx.patient.length)
+    countingIssue(sbr, "SBR-02", "The patient is not the subscriber but there is no patient level (HL*…*23)");
 
   // the claim loop (2300) up to the first LX, then one 2400 loop per LX
   const firstLx = claimSegs.findIndex((s) => s.tag === "LX");
@@ -344,10 +347,19 @@ function mapClaim(ctx: Loop, claimSegs: Seg[], issue: IssueFn): X12Claim[] {
       practitioners.push({ role, full_name: p.full_name, npi, organization: p.organization, citations: p.citations });
     return p;
   };
-  const billing = addPractitioner("billing", find(ctx.billing, "NM1", (s) => s.el[1] === "85"));
+  const billing = addPractitioner(
+    "billing",
+    find(ctx.billing, "NM1", (s) => s.el[1] === "85"),
+  );
   if (!billing) countingIssue(ctx.billing[0] ?? clm, null, "The billing provider (NM1*85) is missing");
-  const referring = addPractitioner("referring", find(head, "NM1", (s) => s.el[1] === "DN"));
-  const rendering = addPractitioner("rendering", find(head, "NM1", (s) => s.el[1] === "82"));
+  const referring = addPractitioner(
+    "referring",
+    find(head, "NM1", (s) => s.el[1] === "DN"),
+  );
+  const rendering = addPractitioner(
+    "rendering",
+    find(head, "NM1", (s) => s.el[1] === "82"),
+  );
   const claimPa = find(head, "REF", (s) => s.el[1] === "G1");
 
   const services: X12ServiceLine[] = [];
@@ -362,7 +374,10 @@ function mapClaim(ctx: Loop, claimSegs: Seg[], issue: IssueFn): X12Claim[] {
     if (proc[0] !== "HC") countingIssue(sv1, "SV1-01-1", `Procedure code qualifier "${proc[0]}" is not HC (HCPCS/CPT)`);
     const code = (proc[1] ?? "").trim().toUpperCase();
     if (!/^([A-V]\d{4}|\d{4}[0-9FTU])$/.test(code)) countingIssue(sv1, "SV1-01-2", `"${proc[1] ?? ""}" is not a 5-character HCPCS/CPT code`);
-    const modifiers = proc.slice(2, 6).map((m) => m.trim().toUpperCase()).filter(Boolean);
+    const modifiers = proc
+      .slice(2, 6)
+      .map((m) => m.trim().toUpperCase())
+      .filter(Boolean);
     for (const [k, m] of modifiers.entries()) if (!/^[A-Z0-9]{2}$/.test(m)) countingIssue(sv1, `SV1-01-${k + 3}`, `Modifier "${m}" is not 2 characters`);
     const charge = sv1.el[2] ? Number(sv1.el[2]) : null;
     if (charge === null || !Number.isFinite(charge)) countingIssue(sv1, "SV1-02", `Line charge "${sv1.el[2] ?? ""}" is not a number`);
@@ -389,7 +404,8 @@ function mapClaim(ctx: Loop, claimSegs: Seg[], issue: IssueFn): X12Claim[] {
       to = date8(b ?? "");
       if (!validDate(to)) countingIssue(dtp, "DTP-03", `"${dtp.el[3]}" is not a CCYYMMDD-CCYYMMDD range`);
     } else countingIssue(dtp, "DTP-02", `Date format "${dtp.el[2]}" is not D8 or RD8`);
-    if (dtp && (dtp.el[2] === "D8" || dtp.el[2] === "RD8") && !validDate(from)) countingIssue(dtp, "DTP-03", `"${dtp.el[3] ?? ""}" is not a valid CCYYMMDD date`);
+    if (dtp && (dtp.el[2] === "D8" || dtp.el[2] === "RD8") && !validDate(from))
+      countingIssue(dtp, "DTP-03", `"${dtp.el[3] ?? ""}" is not a valid CCYYMMDD date`);
     const lin = find(loop, "LIN", (s) => s.el[2] === "N4");
     const ctp = find(loop, "CTP");
     let drug: X12ServiceLine["drug"] = null;
@@ -432,7 +448,8 @@ function mapClaim(ctx: Loop, claimSegs: Seg[], issue: IssueFn): X12Claim[] {
   const sex = patientDmg?.el[3];
   const birth = patientDmg?.el[1] === "D8" ? date8(patientDmg.el[2] ?? "") : null;
   const person = referring && !referring.organization ? referring : rendering && !rendering.organization ? rendering : billing;
-  const personSeg = person === referring ? find(head, "NM1", (s) => s.el[1] === "DN") : person === rendering ? find(head, "NM1", (s) => s.el[1] === "82") : undefined;
+  const personSeg =
+    person === referring ? find(head, "NM1", (s) => s.el[1] === "DN") : person === rendering ? find(head, "NM1", (s) => s.el[1] === "82") : undefined;
   const practitioner: ExtractedPractitioner = {
     full_name: person?.full_name ?? null,
     first_name: person?.first ?? null,

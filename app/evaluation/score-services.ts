@@ -95,7 +95,10 @@ const norm = (f: Field, v: unknown) =>
 /** Scores `reports` against the `services` of each expected.json (cases without services are skipped). */
 export function scoreServices(
   reports: ServiceCaseReport[],
-  expected: Map<string, { decision?: Decision; services?: ExpectedService[]; patient?: Record<string, string>; practitioner?: Record<string, string>; diagnoses?: string[] }>,
+  expected: Map<
+    string,
+    { decision?: Decision; services?: ExpectedService[]; patient?: Record<string, string>; practitioner?: Record<string, string>; diagnoses?: string[] }
+  >,
 ): ServiceScore {
   const fields: ServiceScore["fields"] = {};
   const fieldMismatches: ServiceScore["field_mismatches"] = [];
@@ -207,6 +210,9 @@ export function formatServiceScore(s: ServiceScore): string {
   );
   if (s.mismatches.length) out.push("mismatches:", ...s.mismatches.map((m) => `  ${m.case_id} ${m.code}: expected ${m.expected}, got ${m.got}`));
   if (s.field_mismatches.length)
-    out.push("field mismatches:", ...s.field_mismatches.map((m) => `  ${m.case_id} ${m.field}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.got)}`));
+    out.push(
+      "field mismatches:",
+      ...s.field_mismatches.map((m) => `  ${m.case_id} ${m.field}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.got)}`),
+    );
   return out.join("\n");
 }

@@ -90,7 +90,9 @@ describe("X12 837P intake", () => {
     expect(body.success).toBe(true);
     expect(body.claims.map((c: { patient_control_number: string }) => c.patient_control_number)).toEqual(["WMG-SLP-5521", "WMG-PT-8812"]);
     expect(body.claim.token).toBe(body.claims[0].token);
-    expect(body.claims.every((c: { submission_type: string; intake_status: string }) => c.submission_type === "x12_837p" && c.intake_status === "queued")).toBe(true);
+    expect(body.claims.every((c: { submission_type: string; intake_status: string }) => c.submission_type === "x12_837p" && c.intake_status === "queued")).toBe(
+      true,
+    );
     expect(await claimCount(orgId)).toBe(before + 2);
 
     const cpap = await decide(body.claims[0].token);

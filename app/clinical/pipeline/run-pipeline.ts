@@ -383,14 +383,20 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
 
   await hooks.step?.(2, "Extracting the services requested and checking eligibility");
   const given = inputs.extracted;
-  const extracted = await run("extraction", 2, given ? builtin : engine, { document: documentName, pages: inputs.caseDoc.page_count, structured: !!given }, async () => {
-    if (given) return given;
-    const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
-    const services = agents.extractServices
-      ? await agents.extractServices(inputs.caseDoc, { documentName })
-      : extractServiceLines(inputs.caseDoc, documentName);
-    return { facts, services };
-  });
+  const extracted = await run(
+    "extraction",
+    2,
+    given ? builtin : engine,
+    { document: documentName, pages: inputs.caseDoc.page_count, structured: !!given },
+    async () => {
+      if (given) return given;
+      const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
+      const services = agents.extractServices
+        ? await agents.extractServices(inputs.caseDoc, { documentName })
+        : extractServiceLines(inputs.caseDoc, documentName);
+      return { facts, services };
+    },
+  );
   const facts =
     !extracted.facts.request_date && inputs.receivedDate
       ? { ...extracted.facts, request_date: inputs.receivedDate, request_date_source: "received_date" as const }

@@ -46,7 +46,7 @@ const route = apiRoute({
     permission: "cases.write",
     summary: "Create a medical claim (fax upload, ePA or X12 837P)",
     description:
-      'Multipart with `fax.file` (a PDF: a CMS-1500 claim, a medical PA request or a letter of medical necessity) creates a fax claim; JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document` an electronic one; multipart with `submission_type: "x12_837p"` and `file` (or JSON with `x12`: the interchange text) an X12 837P (005010X222A1) professional claim file, one claim per CLM, answered with `claims` (and the first as `claim`). An 837P with any segment error creates nothing: 400 when it is not an X12 interchange, 422 when a segment is wrong, with `errors` (messages) and `x12_errors` (`segment`: 1-based position in the interchange, ISA = 1; `tag`; `element` such as "SV1-04"; `message`). Either way the intake (extraction, service lines, eligibility, one AI decision per service line) is queued; follow it on the events stream.',
+      'Multipart with `fax.file` (a PDF: a CMS-1500 claim, a medical PA request or a letter of medical necessity) creates a fax claim; JSON or form with `submission_type: "epa"` and `epa_submission.synthetic_document` an electronic one; multipart with `submission_type: "x12_837p"` and `file` (or JSON with `x12`: the interchange text) an X12 837P (005010X222A1) professional claim file, one claim per CLM, answered with `claims` (and the first as `claim`). Each CLM is mapped as a CMS-1500 would be read: patient from NM1*IL / NM1*QC and DMG (member ID from the subscriber), diagnoses from HI (ABK principal, ABF other), one service line per LX (SV1 procedure code, modifiers, units, place of service, diagnosis pointers; DTP*472 date of service; REF*G1 prior authorization; LIN*N4 / CTP drug NDC and quantity), practitioners from NM1*85 billing, NM1*82 rendering and NM1*DN referring with their NPIs; citations quote the segments. An 837P with any segment error creates nothing: 400 when it is not an X12 interchange, 422 when a segment is wrong, with `errors` (messages) and `x12_errors` (`segment`: 1-based position in the interchange, ISA = 1; `tag`; `element` such as "SV1-04"; `message`). Either way the intake (extraction, service lines, eligibility, one AI decision per service line) is queued; follow it on the events stream.',
     tags: ["Medical claims"],
     requestBody: [
       { contentType: "multipart/form-data", schema: CreateClaimFaxBodySchema },
@@ -55,9 +55,9 @@ const route = apiRoute({
     ],
     response: z.object({ claim: CreatedClaimSchema, claims: z.array(CreatedClaimSchema.extend({ patient_control_number: z.string() })).optional() }),
     errors: {
-      400: "Not an X12 interchange (x12_errors: [X12Issue])",
+      400: "File: An X12 interchange starts with an ISA segment / an 837P that is not a well-formed X12 interchange (envelope, SE/GE/IEA control counts); `x12_errors` says where",
       413: "File too large",
-      422: "Please upload a PDF file; or an 837P segment error (x12_errors: [X12Issue])",
+      422: 'Please upload a PDF file / an 837P segment error such as "Segment 31 (SV1), SV1-04: Units \"four\" is not a positive number", with `x12_errors: [{segment, tag, element, message}]`; nothing is created',
     },
     async handler({ request, organizationId }) {
       const input = await readCreateClaimRequest(request);

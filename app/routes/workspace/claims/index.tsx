@@ -54,7 +54,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithToast(claims.length === 1 ? `${base}/${claims[0].id}` : base, { type: "success", message });
       } catch (err) {
         if (!(err instanceof X12IntakeError)) throw err;
-        return data({ intent, error: "The 837P file was not accepted: nothing was created.", issues: err.issues.map(formatIssue) }, { status: err.syntax ? 400 : 422 });
+        return data(
+          { intent, error: "The 837P file was not accepted: nothing was created.", issues: err.issues.map(formatIssue) },
+          { status: err.syntax ? 400 : 422 },
+        );
       }
     }
     if (intent === "delete") {
@@ -183,7 +186,11 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
         size="lg"
         testId="claim-x12-modal"
       >
-        <X12UploadForm cancelTo={closeTo} error={result?.intent === "x12" ? (result.error ?? null) : null} issues={result?.intent === "x12" ? (result.issues ?? []) : []} />
+        <X12UploadForm
+          cancelTo={closeTo}
+          error={result?.intent === "x12" ? (result.error ?? null) : null}
+          issues={result?.intent === "x12" ? (result.issues ?? []) : []}
+        />
       </Modal>
       <Modal open={modal === "delete"} title="Delete claim" closeTo={closeTo} size="sm" testId="delete-modal">
         <Form method="post" className="space-y-4">
