@@ -85,6 +85,25 @@ describe("parse837p", () => {
     for (const bad of ["", "ISA*00", "hello", "ISA" + "*".repeat(200), "\u0000\u0001binary"]) expect(issues(bad).length).toBeGreaterThan(0);
   });
 
+  it("never throws anything but an X12IntakeError on a damaged file (500 seeded mutations)", () => {
+    const base = fixture("837p-two-claims.x12");
+    let seed = 22;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let i = 0; i < 500; i++) {
+      let text = base;
+      for (let k = 0; k < 1 + rand(4); k++) {
+        const at = rand(text.length);
+        const op = rand(3);
+        text = op === 0 ? text.slice(0, at) + text.slice(at + 1 + rand(20)) : text.slice(0, at) + "*:~^\n"[rand(5)] + text.slice(at + (op === 1 ? 1 : 0));
+      }
+      try {
+        parse837p(text);
+      } catch (err) {
+        expect(err).toBeInstanceOf(X12IntakeError);
+      }
+    }
+  });
+
   it("checks NPIs by the CMS check digit", () => {
     expect(npiCheckDigitValid("1234567893")).toBe(true);
     expect(npiCheckDigitValid("1234567890")).toBe(false);

@@ -182,8 +182,17 @@ export function parse837p(input: string): X12Claim[] {
   const issues: X12Issue[] = [];
   const claims: X12Claim[] = [];
   for (const interchange of interchanges) {
-    const segs = flatten(interchange, text);
-    mapInterchange(segs, issues, claims);
+    try {
+      mapInterchange(flatten(interchange, text), issues, claims);
+    } catch (err) {
+      // a structure the mapping did not foresee is still bad input: an issue, never a 500
+      issues.push({
+        segment: null,
+        tag: null,
+        element: null,
+        message: `The file could not be read as an 837P (${(err as Error)?.message ?? "unknown structure"})`,
+      });
+    }
   }
   if (!issues.length && !claims.length) issues.push({ segment: null, tag: "CLM", element: null, message: "The file has no claim (CLM segment)" });
   if (issues.length) throw new X12IntakeError(issues);
@@ -498,7 +507,6 @@ function mapClaim(ctx: Loop, claimSegs: Seg[], issue: IssueFn): X12Claim[] {
     labs: [],
     notes: [],
   };
-  void sbr;
   return [
     {
       claim_id: clm.el[1],
