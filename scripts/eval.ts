@@ -73,12 +73,14 @@ try {
   const { report } = await runEvaluation(database, org.id, setDir, { log: (l) => console.log(`[eval] ${l}`), engine });
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(report, null, 2));
+  const counts = [report.cases.length ? `${report.cases.length} drug cases` : null, report.services?.length ? `${report.services.length} medical cases` : null];
   console.log(
-    `[eval] report written to ${out} (${report.services?.length ?? report.cases.length} cases, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`,
+    `[eval] report written to ${out} (${counts.filter(Boolean).join(", ") || "0 cases"}, ${((Date.now() - t0) / 1000).toFixed(1)} s, engine ${engine})`,
   );
-  if (report.service_score) console.log(formatServiceScore(report.service_score));
-  else if (report.score) console.log(formatScore(report.score));
-  else console.log("[eval] no expected.json files: run only, not scored");
+  // a mixed set is scored twice: its drug cases as prior auths, its medical cases per service line
+  if (report.score) console.log(`${report.service_score ? "drug cases:\n" : ""}${formatScore(report.score)}`);
+  if (report.service_score) console.log(`${report.score ? "medical cases:\n" : ""}${formatServiceScore(report.service_score)}`);
+  if (!report.score && !report.service_score) console.log("[eval] no expected.json files: run only, not scored");
 } finally {
   await worker.stop();
   await database.close();

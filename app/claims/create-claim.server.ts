@@ -14,13 +14,21 @@ import { checkDocument, storeDocument, type StoreDocumentInput } from "~/documen
 import { EPA_DOCUMENT_MAX_BYTES, type CaseAttachment } from "~/prior-auths/create-prior-auth.server";
 import { normalizeToken } from "~/prior-auths/require-prior-auth.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
+import { parse837p, type X12Claim } from "./x12-837p";
 
 /** What a create request carries. */
 export type CreateClaimInput =
   | { submission_type: "fax"; file: { bytes: Uint8Array; filename: string } | null }
   | { submission_type: "epa"; synthetic_document: string }
   /** a Da Vinci PAS request (app/fhir): its labelled text, the request bundle, its PDF attachments */
-  | { submission_type: "pas"; synthetic_document: string; payload: Prisma.InputJsonValue; attachments: CaseAttachment[] };
+  | { submission_type: "pas"; synthetic_document: string; payload: Prisma.InputJsonValue; attachments: CaseAttachment[] }
+  /** an X12 837P interchange (app/claims/x12-837p.ts): one claim per CLM, see createX12Claims */
+  | { submission_type: "x12_837p"; file: { bytes: Uint8Array; filename: string } | null };
+
+/** What an 837P claim keeps in its epa_submission payload: the mapping the intake reviews. */
+export interface X12ClaimPayload {
+  x12_837p: Omit<X12Claim, "document"> & { filename: string };
+}
 
 /** The queue key of a claim's intake job (one queued-or-running intake per claim). */
 export function claimIntakeJobKey(claimId: string): string {
@@ -47,7 +55,7 @@ async function defaultPlanId(database: Database, organizationId: string): Promis
 export async function createClaim(
   database: Database,
   organizationId: string,
-  input: CreateClaimInput,
+  input: Exclude<CreateClaimInput, { submission_type: "x12_837p" }>,
   opts: { queue?: boolean; received_at?: Date; plan_id?: string | null } = {},
 ) {
   let document: Omit<StoreDocumentInput, "claim_id">;
@@ -124,8 +132,15 @@ export async function readCreateClaimRequest(request: Request): Promise<CreateCl
   } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     for (const [k, v] of await readFormBody(request)) {
       if (typeof v === "string") fields[k] = v;
-      else if (!file && ["fax.file", "fax[file]", "file", "fax"].includes(k)) file = v;
+      else if (!file && ["fax.file", "fax[file]", "file", "fax", "x12.file", "x12[file]", "x12"].includes(k)) file = v;
     }
+  }
+  if (fields.submission_type === "x12_837p") {
+    // JSON: the interchange as a string in `x12` (or `file`)
+    const inline = typeof fields.x12 === "string" ? fields.x12 : typeof fields.file === "string" && type.includes("json") ? fields.file : null;
+    if (!file && inline) return { submission_type: "x12_837p", file: { bytes: new TextEncoder().encode(inline), filename: "claim.837p" } };
+    if (!file || file.size === 0) return { submission_type: "x12_837p", file: null };
+    return { submission_type: "x12_837p", file: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "claim.837p" } };
   }
   if (fields.submission_type === "epa") {
     const nested = fields.epa_submission && typeof fields.epa_submission === "object" ? (fields.epa_submission as Record<string, unknown>) : {};
@@ -135,6 +150,77 @@ export async function readCreateClaimRequest(request: Request): Promise<CreateCl
   }
   if (!file || file.size === 0) return { submission_type: "fax", file: null };
   return { submission_type: "fax", file: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || "claim.pdf" } };
+}
+
+/**
+ * Creates one claim per CLM of an X12 837P interchange (parse837p), all in one transaction with
+ * their intake jobs: a file with any segment error creates nothing (X12IntakeError carries every
+ * issue with its segment position and element). Each claim's document is its own segments (kind
+ * "epa", text/plain) and its epa_submission keeps the segments and the mapping (X12ClaimPayload).
+ * Throws AppError("validation") for a missing, empty, oversized or non-text file.
+ */
+export async function createX12Claims(
+  database: Database,
+  organizationId: string,
+  file: { bytes: Uint8Array; filename: string } | null,
+  opts: { queue?: boolean; received_at?: Date; plan_id?: string | null } = {},
+) {
+  if (!file || !file.bytes?.byteLength) throw new AppError("validation", "Please upload an X12 837P file");
+  checkDocument({ kind: "epa", bytes: file.bytes });
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
+  } catch {
+    throw new AppError("validation", "An X12 837P file is text (ASCII or UTF-8)");
+  }
+  const parsed = parse837p(text);
+  const queue = opts.queue !== false;
+  const planId = opts.plan_id !== undefined ? opts.plan_id : await defaultPlanId(database, organizationId);
+  const receivedAt = opts.received_at ?? new Date();
+  const created = await database.prisma.$transaction(
+    async (tx) => {
+      const out = [];
+      for (const c of parsed) {
+        const { document, ...mapping } = c;
+        const payload: X12ClaimPayload = { x12_837p: { ...mapping, filename: file.filename } };
+        const claim = await tx.claim.create({
+          data: {
+            organization_id: organizationId,
+            submission_type: "x12_837p",
+            intake_status: queue ? "queued" : "pending",
+            plan_id: planId,
+            received_at: receivedAt,
+            due_at: dueAt(receivedAt, "standard"),
+            epa_submission: { create: { synthetic_document: document, payload: JSON.parse(JSON.stringify(payload)) } },
+          },
+        });
+        await storeDocument(
+          database,
+          {
+            organization_id: organizationId,
+            kind: "epa",
+            filename: `${c.claim_id || "claim"}.837p.txt`,
+            bytes: new TextEncoder().encode(document),
+            content_type: "text/plain",
+            claim_id: claim.id,
+          },
+          Number.MAX_SAFE_INTEGER,
+          tx,
+        );
+        const job = queue
+          ? await enqueue(database, "claim.intake", { claim_id: claim.id }, { key: claimIntakeJobKey(claim.id), tx, lane: organizationLane(organizationId) })
+          : null;
+        out.push({ claim, job, patient_control_number: c.claim_id });
+      }
+      return out;
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+  for (const { claim, job } of created) {
+    await publish(database, `org:${organizationId}`, "claim", { id: claim.id, intake_status: claim.intake_status });
+    if (job) await publish(database, `claim:${claim.id}`, "queued", { job_id: job.id });
+  }
+  return created.map(({ claim, patient_control_number }) => ({ ...claim, patient_control_number }));
 }
 
 /** The claim `claimId` of `organizationId`. Throws AppError("not_found", "Claim not found"). */

@@ -26,6 +26,8 @@ import { textToParsedDocument } from "~/intake/text-document";
 import { loadRoster } from "~/plans/manage-plans.server";
 import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
+import type { X12ClaimPayload } from "./create-claim.server";
+import { x12LineNotes, type X12Practitioner, type X12ServiceLine } from "./x12-837p";
 
 type ClaimRef = { id: string; organization_id: string };
 
@@ -71,8 +73,18 @@ export async function loadClaimPipelineInputs(
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));
 
-/** Replaces a claim's extracted rows and AI line decisions with `r` (one fenced transaction). */
-export async function saveClaimResults(database: Database, claim: ClaimRef, r: ServicePipelineResult, fence?: AttemptFence) {
+/**
+ * Replaces a claim's extracted rows and AI line decisions with `r` (one fenced transaction).
+ * `x12` (an 837P claim): its billing / rendering / referring practitioners are saved with their NPIs
+ * and roles, and each line's notes carry its charge, diagnosis pointers, prior authorization and NDC.
+ */
+export async function saveClaimResults(
+  database: Database,
+  claim: ClaimRef,
+  r: ServicePipelineResult,
+  fence?: AttemptFence,
+  x12?: { practitioners: X12Practitioner[] },
+) {
   const { facts } = r;
   const patientName = [facts.patient.first_name, facts.patient.last_name].filter(Boolean).join(" ") || null;
   await fenced(database, fence, async (tx) => {
@@ -100,7 +112,7 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
       });
     }
     const pr = facts.practitioner;
-    if (pr.full_name || pr.npi) {
+    if ((pr.full_name || pr.npi) && !x12) {
       await tx.practitioner.create({
         data: {
           claim_id: claim.id,
@@ -117,7 +129,20 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
         },
       });
     }
-    const rendering = [...new Set(r.services.map((s) => s.rendering_provider).filter((x): x is string => !!x && x !== pr.full_name))];
+    // an 837P names its practitioners with their roles and NPIs (NM1*85 billing, *82 rendering, *DN referring)
+    for (const p of x12?.practitioners ?? [])
+      await tx.practitioner.create({
+        data: {
+          claim_id: claim.id,
+          role: p.role === "referring" ? "ordering" : p.role,
+          full_name: p.full_name,
+          npi: p.npi,
+          npi_valid: p.npi ? true : null,
+          organization_name: p.organization ? p.full_name : null,
+          citations: json(p.citations),
+        },
+      });
+    const rendering = x12 ? [] : [...new Set(r.services.map((s) => s.rendering_provider).filter((x): x is string => !!x && x !== pr.full_name))];
     for (const name of rendering)
       await tx.practitioner.create({
         data: {
@@ -149,6 +174,7 @@ export async function saveClaimResults(database: Database, claim: ClaimRef, r: S
             modifiers: s.modifiers,
             ordering_provider: s.ordering_provider,
             rendering_provider: s.rendering_provider,
+            notes: x12 && "diagnosis_pointers" in s ? x12LineNotes(s as X12ServiceLine) : null,
             ai_summary: [s.description, s.units != null ? `${s.units} unit${s.units === 1 ? "" : "s"}` : null, s.date_of_service].filter(Boolean).join(" · "),
             citations: json(s.citations),
           },
@@ -253,12 +279,16 @@ export async function runClaimIntake(
       caseDoc = stored;
     }
     const inputs = await loadClaimPipelineInputs(database, claim, caseDoc, claim.submission_type === "fax" ? "fax" : "epa");
+    // an 837P is read from its segments at upload (createX12Claims): the mapping is reviewed as it is
+    const x12 = claim.submission_type === "x12_837p" ? (claim.epa_submission?.payload as X12ClaimPayload | null)?.x12_837p : undefined;
+    if (claim.submission_type === "x12_837p" && !x12) throw new PermanentJobError("This 837P claim has no mapped segments.");
+    if (x12) inputs.extracted = { facts: x12.facts, services: x12.services };
     const result = await runServicePipeline(inputs, agents, {
       step: (n, message) => step(database, fence, claim, n, message),
       run: (agent, n, engine, input, fn) =>
         recordAgentRun(database, fence, { organization_id: claim.organization_id, claim_id: claim.id }, agent, n, engine, input, fn),
     });
-    await saveClaimResults(database, claim, result, fence);
+    await saveClaimResults(database, claim, result, fence, x12 ? { practitioners: x12.practitioners } : undefined);
     await publish(database, `claim:${claim.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decisions ready", status: "succeeded" });
     await publish(database, `claim:${claim.id}`, "completed", { final_decision: result.decision.final_decision });
     await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: "succeeded" });

@@ -25,10 +25,26 @@ export const CreateClaimEpaBodySchema = z.object({
   epa_submission: z.object({ synthetic_document: z.string().min(1).describe("the electronic request's text") }),
 });
 
+/** Multipart X12 837P upload: `submission_type: "x12_837p"` and `file` (also `x12.file`, `x12`). */
+export const CreateClaimX12BodySchema = z.object({
+  submission_type: z.literal("x12_837p"),
+  file: z.string().describe("an X12 837P (005010X222A1) interchange; one claim is created per CLM"),
+});
+
+/** One segment error of an 837P file (nothing is created when there is any). */
+export const X12IssueSchema = z
+  .object({
+    segment: z.number().int().nullable().describe("1-based position of the segment in the interchange (ISA = 1); null for the whole file"),
+    tag: z.string().nullable().describe("the segment's tag (SV1, DTP, HI …)"),
+    element: z.string().nullable().describe('the element reference, e.g. "SV1-04" or "SV1-01-2" for a composite component'),
+    message: z.string(),
+  })
+  .meta({ id: "X12Issue" });
+
 export const CreatedClaimSchema = z.object({
   token: z.string(),
   intake_status: z.string().describe("queued when the intake job was enqueued"),
-  submission_type: z.string().describe("fax | epa"),
+  submission_type: z.string().describe("fax | epa | pas | x12_837p"),
   created_at: IsoDateTime,
 });
 

@@ -140,11 +140,21 @@ export async function runOfflineServiceCase(
 }
 
 /** The per-line report of a service pipeline result (shared with the database evaluation). */
-export function serviceReport(caseId: string, r: Pick<ServicePipelineResult, "decision" | "lines">, scanned: boolean): ServiceCaseReport {
+export function serviceReport(
+  caseId: string,
+  r: Pick<ServicePipelineResult, "decision" | "lines" | "facts">,
+  scanned: boolean,
+  seconds: number | null = null,
+): ServiceCaseReport {
+  const { patient, practitioner } = r.facts;
   return {
     case_id: caseId,
     decision: r.decision.final_decision,
     scanned,
+    patient: { first_name: patient.first_name, last_name: patient.last_name, birth_date: patient.birth_date, member_id: patient.member_id },
+    practitioner: { full_name: practitioner.full_name, npi: practitioner.npi },
+    diagnoses: r.facts.diagnoses.map((d) => d.code).filter((c): c is string => !!c),
+    seconds,
     services: r.lines.map((l) => ({
       code: l.line.code,
       units: l.line.units,

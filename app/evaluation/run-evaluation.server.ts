@@ -16,6 +16,9 @@ import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { scoreReports, type CaseReport, type Expected, type Score } from "./score";
 import { createClaim } from "~/claims/create-claim.server";
 import { scoreServices, type ExpectedService, type ServiceCaseReport, type ServiceScore } from "./score-services";
+import { caseKindFromFax } from "./case-kind";
+import { parseDocumentIsolated } from "~/documents/parse-document-isolated.server";
+import { dbOcrCache } from "~/documents/ocr-cache.server";
 
 const ManifestSchema = z.object({
   name: z.string().default("set"),
@@ -80,8 +83,52 @@ export async function runEvaluation(
   const timeoutMs = opts.timeoutMs ?? 30 * 60_000;
   const manifest = ManifestSchema.parse(JSON.parse(fs.readFileSync(path.join(setDir, "manifest.json"), "utf8")));
   const startedAt = new Date();
-  if (manifest.policies.some((p) => p.kind === "medical"))
-    return runClaimsEvaluation(database, organizationId, setDir, manifest, { log, timeoutMs, engine: opts.engine, startedAt });
+  const caseIds = manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort();
+  const medicalPolicies = manifest.policies.filter((p) => p.kind === "medical");
+  const drugPolicies = manifest.policies.filter((p) => p.kind !== "medical");
+  // a set may mix drug and medical cases (FORMAT.md): each case's kind is read from its fax
+  let drugCases = medicalPolicies.length ? [] : caseIds;
+  let medicalCases = medicalPolicies.length ? caseIds : [];
+  if (medicalPolicies.length && (drugPolicies.length || manifest.formulary.length)) {
+    const codes = medicalPolicies.flatMap((p) => (p.codes.length ? p.codes : p.drug_names));
+    drugCases = [];
+    medicalCases = [];
+    for (const caseId of caseIds) {
+      const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, "cases", caseId, "fax.pdf")));
+      const doc = await parseDocumentIsolated(bytes, { ocrCache: dbOcrCache(database, organizationId), ocrEngine: "tesseract.js" });
+      (caseKindFromFax(doc, codes) === "medical" ? medicalCases : drugCases).push(caseId);
+    }
+    log(`mixed set: ${drugCases.length} drug cases, ${medicalCases.length} medical cases (read from the faxes)`);
+  }
+  const drug = drugCases.length
+    ? await runDrugCases(database, organizationId, setDir, { ...manifest, policies: drugPolicies }, drugCases, { log, timeoutMs })
+    : { cases: [], score: null };
+  const medical = medicalCases.length
+    ? await runClaimsCases(database, organizationId, setDir, { ...manifest, policies: medicalPolicies }, medicalCases, { log, timeoutMs })
+    : null;
+  return {
+    report: {
+      set: manifest.name,
+      engine: opts.engine ?? "builtin",
+      started_at: startedAt.toISOString(),
+      finished_at: new Date().toISOString(),
+      cases: drug.cases,
+      score: drug.score,
+      ...(medical ? { services: medical.services, service_score: medical.service_score } : {}),
+    },
+  };
+}
+
+/** The drug cases `caseIds` of a set: a pharmacy plan with the drug policies and formulary, each fax a prior auth. */
+async function runDrugCases(
+  database: Database,
+  organizationId: string,
+  setDir: string,
+  manifest: z.infer<typeof ManifestSchema>,
+  caseIds: string[],
+  opts: { log: (line: string) => void; timeoutMs: number },
+): Promise<{ cases: CaseReport[]; score: Score | null }> {
+  const { log, timeoutMs } = opts;
   const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "pharmacy", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
   await importFormulary(database, organizationId, plan.id, manifest.formulary);
@@ -107,7 +154,6 @@ export async function runEvaluation(
   for (const f of failedTrees) log(`decision tree failed for ${f.drug_name}: ${f.tree_error}`);
   log("decision trees ready");
 
-  const caseIds = manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort();
   const submitted = new Map<string, { id: string; at: number }>();
   for (const caseId of caseIds) {
     const file = path.join(setDir, "cases", caseId, "fax.pdf");
@@ -181,7 +227,6 @@ export async function runEvaluation(
       error: pa.intake_error,
     });
   }
-  const finishedAt = new Date();
 
   // Only now, with every decision final, are the expected answers read.
   const expected = new Map<string, Expected>();
@@ -189,10 +234,7 @@ export async function runEvaluation(
     const file = path.join(setDir, "cases", caseId, "expected.json");
     if (fs.existsSync(file)) expected.set(caseId, JSON.parse(fs.readFileSync(file, "utf8")));
   }
-  const score = expected.size ? scoreReports(cases, expected) : null;
-  return {
-    report: { set: manifest.name, engine: opts.engine ?? "builtin", started_at: startedAt.toISOString(), finished_at: finishedAt.toISOString(), cases, score },
-  };
+  return { cases, score: expected.size ? scoreReports(cases, expected) : null };
 }
 
 function processingSeconds(runs: { started_at: Date; finished_at: Date | null }[]): number | null {
@@ -204,18 +246,19 @@ function processingSeconds(runs: { started_at: Date; finished_at: Date | null }[
 }
 
 /**
- * A medical set (manifest policies of `kind: "medical"` with `codes`): a medical plan, its medical
- * policies, every case submitted as a claim (createClaim → claim.intake → the worker), and the
- * per-line report scored by scoreServices once every claim is decided. A set mixing drug and
- * medical cases is not supported (the whole set follows its policies' kind).
+ * The medical cases `caseIds` of a set (manifest policies of `kind: "medical"` with `codes`): a
+ * medical plan, its medical policies, every case submitted as a claim (createClaim → claim.intake →
+ * the worker), and the per-line report with the case's patient, practitioner, diagnoses and seconds,
+ * scored by scoreServices once every claim is decided.
  */
-async function runClaimsEvaluation(
+async function runClaimsCases(
   database: Database,
   organizationId: string,
   setDir: string,
   manifest: z.infer<typeof ManifestSchema>,
-  opts: { log: (line: string) => void; timeoutMs: number; engine?: string; startedAt: Date },
-): Promise<EvaluationResult> {
+  caseIds: string[],
+  opts: { log: (line: string) => void; timeoutMs: number },
+): Promise<{ services: ServiceCaseReport[]; service_score: ServiceScore | null }> {
   const { log, timeoutMs } = opts;
   const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "medical", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
@@ -238,12 +281,13 @@ async function runClaimsEvaluation(
     "decision trees",
   );
   log("decision trees ready");
-  const caseIds = manifest.cases ?? fs.readdirSync(path.join(setDir, "cases")).sort();
   const submitted = new Map<string, string>();
+  const submittedAt = new Map<string, number>();
   for (const caseId of caseIds) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, "cases", caseId, "fax.pdf")));
     const claim = await createClaim(database, organizationId, { submission_type: "fax", file: { bytes, filename: `${caseId}.pdf` } }, { plan_id: plan.id });
     submitted.set(caseId, claim.id);
+    submittedAt.set(caseId, claim.created_at.getTime());
   }
   log(`${caseIds.length} claims submitted`);
   let lastDone = -1;
@@ -266,8 +310,15 @@ async function runClaimsEvaluation(
           orderBy: { line_number: "asc" },
           include: { decisions: { where: { agent: { not: "human" } }, orderBy: { created_at: "desc" }, take: 1 } },
         },
+        patient: true,
+        practitioners: { orderBy: { created_at: "asc" } },
+        claim_diagnoses: true,
+        service_decisions: { where: { agent: { not: "human" } }, select: { created_at: true } },
+        ai_agent_runs: { select: { started_at: true, finished_at: true } },
       },
     });
+    const practitioner = claim.practitioners.find((p) => p.role === "ordering") ?? claim.practitioners[0];
+    const decidedAt = claim.service_decisions.length ? Math.max(...claim.service_decisions.map((d) => d.created_at.getTime())) : claim.updated_at.getTime();
     const scanned = (await database.prisma.documentPage.count({ where: { document: { claim_id: id, kind: "fax" }, ocr: true } })) > 0;
     const lines = claim.service_requests.map((s) => {
       const d = s.decisions[0];
@@ -301,26 +352,28 @@ async function runClaimsEvaluation(
               : ds.includes("needs_more_information")
                 ? "needs_more_information"
                 : "denied";
-    services.push({ case_id: caseId, decision, scanned, services: lines });
+    services.push({
+      case_id: caseId,
+      decision,
+      scanned,
+      patient: {
+        first_name: claim.patient?.first_name ?? null,
+        last_name: claim.patient?.last_name ?? null,
+        birth_date: claim.patient?.birth_date ?? null,
+        member_id: claim.patient?.member_id ?? null,
+      },
+      practitioner: { full_name: practitioner?.full_name ?? null, npi: practitioner?.npi ?? null },
+      diagnoses: claim.claim_diagnoses.map((d) => d.code).filter((c): c is string => !!c),
+      seconds: Math.max(0, (decidedAt - submittedAt.get(caseId)!) / 1000),
+      processing_seconds: processingSeconds(claim.ai_agent_runs),
+      services: lines,
+    });
   }
-  const finishedAt = new Date();
   // Only now, with every decision final, are the expected answers read.
   const expected = new Map<string, Expected & { services?: ExpectedService[] }>();
   for (const caseId of caseIds) {
     const file = path.join(setDir, "cases", caseId, "expected.json");
     if (fs.existsSync(file)) expected.set(caseId, JSON.parse(fs.readFileSync(file, "utf8")));
   }
-  const serviceScore = expected.size ? scoreServices(services, expected) : null;
-  return {
-    report: {
-      set: manifest.name,
-      engine: opts.engine ?? "builtin",
-      started_at: opts.startedAt.toISOString(),
-      finished_at: finishedAt.toISOString(),
-      cases: [],
-      score: null,
-      services,
-      service_score: serviceScore,
-    },
-  };
+  return { services, service_score: expected.size ? scoreServices(services, expected) : null };
 }

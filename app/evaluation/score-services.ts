@@ -5,8 +5,11 @@
  * modifiers, date_of_service and place_of_service (typed and scanned faxes apart), covered lines
  * denied (expected approved or needs more information, got denied: a wrongful denial) and deniable
  * lines approved (expected denied or needs more information, got approved: a wrongful approval).
+ * Per case, as for prior auths (score.ts): field accuracy of the patient (name, birth date, member
+ * id), the practitioner (name, NPI) and the diagnoses (the set of codes), exact match after
+ * normalizeValue; median and 95th percentile seconds per case.
  */
-import { DECISIONS, type Decision } from "./score";
+import { DECISIONS, normalizeValue, type CaseReport, type Decision } from "./score";
 
 export interface ServiceLineReport {
   code: string | null;
@@ -24,6 +27,16 @@ export interface ServiceCaseReport {
   case_id: string;
   decision: Decision | "failed";
   scanned: boolean;
+  /** the claim's patient as read (FORMAT.md: the same fields as a drug case) */
+  patient: CaseReport["patient"];
+  /** the ordering / referring practitioner (else the first one named) */
+  practitioner: CaseReport["practitioner"];
+  /** ICD-10-CM codes as read, in order */
+  diagnoses: string[];
+  /** submission to the last line decision */
+  seconds: number | null;
+  /** time the worker spent on the case (first agent start to last agent finish) */
+  processing_seconds?: number | null;
   services: ServiceLineReport[];
 }
 
@@ -48,6 +61,21 @@ export interface ServiceScore {
   field_accuracy: { text: Record<Field, number | null>; scanned: Record<Field, number | null> };
   case_decision_accuracy: number;
   mismatches: { case_id: string; code: string; expected: Decision; got: Decision | "missing" }[];
+  /** per case: "patient.first_name", "patient.birth_date", "practitioner.npi", "diagnoses" … */
+  fields: Record<string, { correct: number; total: number; accuracy: number }>;
+  /** all case fields together (null when expected.json carries none) */
+  case_field_accuracy: number | null;
+  field_mismatches: { case_id: string; field: string; expected: unknown; got: unknown }[];
+  median_seconds: number | null;
+  p95_seconds: number | null;
+}
+
+const CASE_FIELDS = { patient: ["first_name", "last_name", "birth_date", "member_id"], practitioner: ["full_name", "npi"] } as const;
+
+function percentile(values: number[], p: number): number | null {
+  if (!values.length) return null;
+  const v = [...values].sort((a, b) => a - b);
+  return v[Math.min(v.length - 1, Math.max(0, Math.ceil(p * v.length) - 1))];
 }
 
 const norm = (f: Field, v: unknown) =>
@@ -65,7 +93,21 @@ const norm = (f: Field, v: unknown) =>
           .toUpperCase();
 
 /** Scores `reports` against the `services` of each expected.json (cases without services are skipped). */
-export function scoreServices(reports: ServiceCaseReport[], expected: Map<string, { decision?: Decision; services?: ExpectedService[] }>): ServiceScore {
+export function scoreServices(
+  reports: ServiceCaseReport[],
+  expected: Map<
+    string,
+    { decision?: Decision; services?: ExpectedService[]; patient?: Record<string, string>; practitioner?: Record<string, string>; diagnoses?: string[] }
+  >,
+): ServiceScore {
+  const fields: ServiceScore["fields"] = {};
+  const fieldMismatches: ServiceScore["field_mismatches"] = [];
+  const tallyField = (field: string, ok: boolean, caseId: string, want: unknown, got: unknown) => {
+    fields[field] ??= { correct: 0, total: 0, accuracy: 0 };
+    fields[field].total++;
+    if (ok) fields[field].correct++;
+    else fieldMismatches.push({ case_id: caseId, field, expected: want, got });
+  };
   const confusion = Object.fromEntries(
     DECISIONS.map((d) => [d, { approved: 0, denied: 0, needs_more_information: 0, missing: 0 }]),
   ) as ServiceScore["confusion"];
@@ -83,7 +125,21 @@ export function scoreServices(reports: ServiceCaseReport[], expected: Map<string
   const mismatches: ServiceScore["mismatches"] = [];
   for (const r of reports) {
     const exp = expected.get(r.case_id);
-    if (!exp?.services) continue;
+    if (!exp) continue;
+    for (const group of ["patient", "practitioner"] as const) {
+      for (const k of CASE_FIELDS[group]) {
+        const want = exp[group]?.[k];
+        if (want === undefined) continue;
+        const got = (r[group] as Record<string, string | null> | undefined)?.[k] ?? null;
+        tallyField(`${group}.${k}`, normalizeValue(want) === normalizeValue(got), r.case_id, want, got);
+      }
+    }
+    if (exp.diagnoses) {
+      const want = [...new Set(exp.diagnoses.map(normalizeValue))].sort();
+      const got = [...new Set((r.diagnoses ?? []).map(normalizeValue))].sort();
+      tallyField("diagnoses", JSON.stringify(want) === JSON.stringify(got), r.case_id, exp.diagnoses, r.diagnoses ?? []);
+    }
+    if (!exp.services) continue;
     cases++;
     if (exp.decision && exp.decision === r.decision) casesRight++;
     const used = new Set<number>();
@@ -111,6 +167,9 @@ export function scoreServices(reports: ServiceCaseReport[], expected: Map<string
       }
     });
   }
+  const fieldTotal = Object.values(fields).reduce((n, f) => n + f.total, 0);
+  const fieldCorrect = Object.values(fields).reduce((n, f) => n + f.correct, 0);
+  const seconds = reports.map((r) => r.seconds).filter((x): x is number => typeof x === "number");
   const acc = (t: Record<Field, [number, number]>) =>
     Object.fromEntries(FIELDS.map((f) => [f, t[f][1] ? t[f][0] / t[f][1] : null])) as Record<Field, number | null>;
   return {
@@ -122,6 +181,11 @@ export function scoreServices(reports: ServiceCaseReport[], expected: Map<string
     field_accuracy: { text: acc(tally.text), scanned: acc(tally.scanned) },
     case_decision_accuracy: cases ? casesRight / cases : 0,
     mismatches,
+    fields: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, { ...f, accuracy: f.total ? f.correct / f.total : 0 }])),
+    case_field_accuracy: fieldTotal ? fieldCorrect / fieldTotal : null,
+    field_mismatches: fieldMismatches,
+    median_seconds: percentile(seconds, 0.5),
+    p95_seconds: percentile(seconds, 0.95),
   };
 }
 
@@ -139,6 +203,16 @@ export function formatServiceScore(s: ServiceScore): string {
     `field accuracy (typed):   ${FIELDS.map((f) => `${f} ${pct(s.field_accuracy.text[f])}`).join(", ")}`,
     `field accuracy (scanned): ${FIELDS.map((f) => `${f} ${pct(s.field_accuracy.scanned[f])}`).join(", ")}`,
   ];
+  out.push(
+    `case field accuracy: ${pct(s.case_field_accuracy)}`,
+    ...Object.entries(s.fields).map(([k, f]) => `  ${k.padEnd(26)} ${pct(f.accuracy).padStart(7)} (${f.correct}/${f.total})`),
+    `seconds per case: median ${s.median_seconds?.toFixed(1) ?? "n/a"}, p95 ${s.p95_seconds?.toFixed(1) ?? "n/a"}`,
+  );
   if (s.mismatches.length) out.push("mismatches:", ...s.mismatches.map((m) => `  ${m.case_id} ${m.code}: expected ${m.expected}, got ${m.got}`));
+  if (s.field_mismatches.length)
+    out.push(
+      "field mismatches:",
+      ...s.field_mismatches.map((m) => `  ${m.case_id} ${m.field}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.got)}`),
+    );
   return out.join("\n");
 }

@@ -217,6 +217,11 @@ export async function runPipeline(
 export interface ServicePipelineInputs extends Omit<PipelineInputs, "policies" | "formulary"> {
   /** the plan's medical policies with ready trees and the HCPCS/CPT codes each governs */
   policies: { id: string; codes: string[] }[];
+  /**
+   * facts and service lines already read from a structured submission (an X12 837P: every value
+   * from its segment, cited): the extraction stage takes them as they are instead of reading the document
+   */
+  extracted?: { facts: CaseFacts; services: ServiceLine[] };
 }
 
 export interface ServicePipelineResult {
@@ -377,13 +382,21 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
   const codes = inputs.policies.flatMap((p) => p.codes);
 
   await hooks.step?.(2, "Extracting the services requested and checking eligibility");
-  const extracted = await run("extraction", 2, engine, { document: documentName, pages: inputs.caseDoc.page_count }, async () => {
-    const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
-    const services = agents.extractServices
-      ? await agents.extractServices(inputs.caseDoc, { documentName })
-      : extractServiceLines(inputs.caseDoc, documentName);
-    return { facts, services };
-  });
+  const given = inputs.extracted;
+  const extracted = await run(
+    "extraction",
+    2,
+    given ? builtin : engine,
+    { document: documentName, pages: inputs.caseDoc.page_count, structured: !!given },
+    async () => {
+      if (given) return given;
+      const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
+      const services = agents.extractServices
+        ? await agents.extractServices(inputs.caseDoc, { documentName })
+        : extractServiceLines(inputs.caseDoc, documentName);
+      return { facts, services };
+    },
+  );
   const facts =
     !extracted.facts.request_date && inputs.receivedDate
       ? { ...extracted.facts, request_date: inputs.receivedDate, request_date_source: "received_date" as const }

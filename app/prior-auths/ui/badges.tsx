@@ -53,6 +53,8 @@ export function IntakeRequiredBadge() {
 export function SubmissionBadge({ type }: { type: string }) {
   // "pas": a Da Vinci PAS request on /fhir/Claim/$submit (the CMS-0057-F Prior Authorization API)
   if (type === "pas") return <Badge tone="indigo">ePA (FHIR)</Badge>;
+  // "x12_837p": an X12 837P professional claim file (app/claims/x12-837p.ts)
+  if (type === "x12_837p") return <Badge tone="indigo">837P</Badge>;
   return type === "epa" ? <Badge tone="sky">EPA</Badge> : <Badge tone="slate">Fax</Badge>;
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useSearchParams } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
@@ -7,11 +7,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
 import { readPageForm } from "~/lib/http.server";
-import { createClaim, deleteClaim } from "~/claims/create-claim.server";
+import { createClaim, createX12Claims, deleteClaim } from "~/claims/create-claim.server";
+import { formatIssue, X12IntakeError } from "~/claims/x12-837p";
 import { listClaims } from "~/claims/claim-review.server";
 import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
-import { card, primaryButton } from "~/ui/styles";
+import { card, FormAlert, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
 import { Badge } from "~/prior-auths/ui/badges";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
 import { recordAuditEvent } from "~/audit/record-audit-event.server";
@@ -26,7 +27,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { orgId: organization.id, claims: await listClaims(await getDatabase(), organization.id) };
 }
 
-/** intent=fax (multipart `fax.file`, 'Medical Claim fax simulation') creates a claim and opens its intake; intent=delete (`id`). */
+/**
+ * intent=fax (multipart `fax.file`, 'Medical Claim fax simulation') creates a claim and opens its
+ * intake; intent=x12 (multipart `file`, 'Upload 837P') creates one claim per CLM of an X12 837P file
+ * and opens the first (segment errors are listed, nothing is created); intent=delete (`id`).
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "cases.write");
   const database = await getDatabase();
@@ -39,6 +44,21 @@ export async function action({ request, params }: Route.ActionArgs) {
       const upload = file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name } : null;
       const claim = await createClaim(database, organization.id, { submission_type: "fax", file: upload });
       return redirectWithToast(`${base}/${claim.id}`, { type: "success", message: "Claim received. Intake started." });
+    }
+    if (intent === "x12") {
+      const file = form.get("file");
+      const upload = file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name } : null;
+      try {
+        const claims = await createX12Claims(database, organization.id, upload);
+        const message = claims.length === 1 ? "837P claim received. Intake started." : `${claims.length} claims received from the 837P file. Intake started.`;
+        return redirectWithToast(claims.length === 1 ? `${base}/${claims[0].id}` : base, { type: "success", message });
+      } catch (err) {
+        if (!(err instanceof X12IntakeError)) throw err;
+        return data(
+          { intent, error: "The 837P file was not accepted: nothing was created.", issues: err.issues.map(formatIssue) },
+          { status: err.syntax ? 400 : 422 },
+        );
+      }
     }
     if (intent === "delete") {
       await deleteClaim(database, organization.id, String(form.get("id") ?? ""));
@@ -60,7 +80,7 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
   useLiveList(orgId, "claim");
   const modal = searchParams.get("modal");
   const closeTo = `${location.pathname}${withoutParams(search, "modal", "id")}`;
-  const result = actionData as { intent: string; error?: string } | undefined;
+  const result = actionData as { intent: string; error?: string; issues?: string[] } | undefined;
   const deleting = modal === "delete" ? claims.find((c) => c.token === searchParams.get("id")) : undefined;
 
   return (
@@ -69,9 +89,14 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
         title="Medical Claims"
         description="Medical claims and medical requests: one AI decision per service line against the plan's medical policies."
         actions={
-          <Link to={withParams(search, { modal: "claim_fax", id: null })} className={primaryButton} preventScrollReset>
-            Medical Claim fax simulation
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={withParams(search, { modal: "claim_x12", id: null })} className={secondaryButton} preventScrollReset>
+              Upload 837P
+            </Link>
+            <Link to={withParams(search, { modal: "claim_fax", id: null })} className={primaryButton} preventScrollReset>
+              Medical Claim fax simulation
+            </Link>
+          </div>
         }
       />
       {codeView ? (
@@ -153,6 +178,20 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
           hiddenFields={{ submission_type: "fax" }}
         />
       </Modal>
+      <Modal
+        open={modal === "claim_x12"}
+        title="Upload 837P"
+        description="An X12 837P (005010X222A1) professional claim file: one claim per CLM, each line decided against the plan's medical policies."
+        closeTo={closeTo}
+        size="lg"
+        testId="claim-x12-modal"
+      >
+        <X12UploadForm
+          cancelTo={closeTo}
+          error={result?.intent === "x12" ? (result.error ?? null) : null}
+          issues={result?.intent === "x12" ? (result.issues ?? []) : []}
+        />
+      </Modal>
       <Modal open={modal === "delete"} title="Delete claim" closeTo={closeTo} size="sm" testId="delete-modal">
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="delete" />
@@ -172,6 +211,51 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
         </Form>
       </Modal>
     </div>
+  );
+}
+
+/** The 837P upload: a plain multipart form (works without JavaScript); segment errors listed under it. */
+function X12UploadForm({ cancelTo, error, issues }: { cancelTo: string; error: string | null; issues: string[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "x12";
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4">
+      <input type="hidden" name="intent" value="x12" />
+      <input type="hidden" name="submission_type" value="x12_837p" />
+      <FormAlert message={error} />
+      {issues.length > 0 && (
+        <ul className="max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-sm text-red-700" data-testid="x12-errors">
+          {issues.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <label htmlFor="x12-file" className="mb-1 block text-sm font-medium text-slate-700">
+          837P file
+        </label>
+        <input
+          id="x12-file"
+          name="file"
+          type="file"
+          accept=".x12,.837,.837p,.edi,.txt,text/plain"
+          aria-describedby="x12-file-help"
+          className="block w-full cursor-pointer rounded-md border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-600 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-white hover:file:bg-indigo-500"
+        />
+        <p id="x12-file-help" className="mt-1 text-xs text-slate-500">
+          The interchange as sent to a payer (ISA … IEA), up to 5 MB. A file with any segment error is refused whole.
+        </p>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+        <Link to={cancelTo} className={secondaryButton} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy && <Spinner />}
+          {busy ? "Submitting…" : "Submit 837P"}
+        </button>
+      </div>
+    </Form>
   );
 }
 
