@@ -157,7 +157,7 @@ function hitCite(ctx: Ctx, h: FieldHit): Citation {
 // Patient
 
 const L_MEMBER_NAME =
-  /\b(?:Member|Patient|Enrollee|Beneficiary|Insured)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?|\b(?:Member|Patient|Enrollee|Cardholder)\s*\(\s*last,?\s*first[^)]*\)/i;
+  /\b(?:Member|Patient|Enrollee|Beneficiary|Insured|Participant|Recipient|Client)(?:'s)?\s+(?:full\s+)?name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?|\b(?:Member|Patient|Enrollee|Cardholder|Participant|Recipient|Client)\s*\(\s*last,?\s*first[^)]*\)/i;
 const L_NAME =
   /(?<![A-Za-z])(?<!(?:Last|F[iu1l!|]?r?[s5][t!1l|]?|Middle|Contact|Office|Plan|Drug|Issuer|Practice|Group|Clinic|Facility|Pharmacy|Medication)\s*)Name\b(?:\s*\((?:Last,?\s*First[^)]*)\))?/i;
 const L_LAST = /\bLast\s*name\b/i;
@@ -166,7 +166,7 @@ const L_FIRST = /\bF[iu1l!|]?r?[s5][t!1l|]?\s*name\b/i;
 // "DOB" as scans read it: "D.O.B.", "D0B", "DB" (the O lost)
 const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?[O0o]?\.?\s?B\.?)\b/i;
 const L_MEMBER_ID =
-  /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])/i;
+  /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan|Participant|Recipient|Client)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?<!\b(?:Order|Encounter|Claim|Lab|Specimen|Accession|Request|Reference|Ref|Tax|Employer|Group|Provider|Prescriber|Clinic|Facility|Pharmacy|Transaction|Case|Visit|Criteria|Guideline|Tracking|Document|Account|Submission|Batch|Session|Device|Sample)\s*)(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\b(?:Medicaid\s+)?DCN\b(?!\))/i;
 const L_SEX = /\b(?:Sex|Gender)\b/i;
 
 function memberIdFrom(v: string): string | null {

@@ -119,11 +119,17 @@ function readMemberIdRaw(model: DocModel, sec: Map<string, SectionName>, roster:
   const hits = [
     ...findLabeled(model, sec, MEMBER_ID_LABEL, { sections: P, validate: (v) => idTokens(v).length > 0 }),
     ...findLabeled(model, sec, MEMBER_ID_LABEL, { validate: (v) => idTokens(v).length > 0 }),
-  ].filter(
-    (h) =>
-      !OTHER_ID_LABEL.test(h.labelToks.map((t) => t.text).join(" ")) &&
-      !/\b(?:group|grp|bin|pcn|rx\s*grp|mrn|dea)\b/i.test(h.line.text.slice(0, Math.max(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "")))),
-  );
+  ].filter((h) => {
+    const label = h.labelToks.map((t) => t.text).join(" ");
+    if (OTHER_ID_LABEL.test(label)) return false;
+    // a bare "ID" is another identifier's when the words just before it name one ("Order ID",
+    // "Group ID", "MRN ID"); a label that names the member ("Subscriber ID") stands whatever else the
+    // line carries ("MRN: HHN-7730418 Subscriber ID: 10422819")
+    if (/\b(?:member|subscriber|medicaid|medicare|insured|enrollee|beneficiary|recipient|policy|patient|plan|cardholder|participant|client|mbi)\b/i.test(label)) return true;
+    const at = h.labelToks[0] ? h.line.toks.indexOf(h.labelToks[0]) : -1;
+    const before = at > 0 ? h.line.toks.slice(Math.max(0, at - 2), at).map((t) => t.text).join(" ") : h.line.text.slice(0, Math.max(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "")));
+    return !OTHER_ID_LABEL.test(before) && !/\b(?:group|grp|bin|pcn|rx\s*grp|mrn|dea)\b/i.test(before);
+  });
   const byValue = new Map<string, { n: number; c: Citation; shaped: boolean }>();
   for (const [i, h] of hits.entries()) {
     for (const tok of idTokens(h.value).slice(0, 1)) {
@@ -189,7 +195,7 @@ const CREDENTIAL = "(?:MD|M\\.D\\.|DO|D\\.O\\.|NP|FNP-C|FNP|ANP|AGNP|DNP|APRN|CN
 export function letterPatientName(model: DocModel): { name: string; citation: Citation } | null {
   const res = [
     new RegExp(
-      `(?:^|\\b(?:patient|member|re|pt)\\s*[:.-]\\s*)(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s*(?:[,;•·+«|*-]|\\s)\\s*(?:DOB|D\\.O\\.B\\.?|date of birth|born)\\b`,
+      `(?:\\b(?:patient|member|participant|enrollee|recipient|client|re|pt)(?:\\s*[:.-]\\s*|\\s+)|^)(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s*(?:[,;•·+«|*-]|\\s)\\s*(?:DOB|D\\.O\\.B\\.?|date of birth|born)\\b`,
       "i",
     ),
     new RegExp(`\\b(?:patient|member)\\s*(?:name)?\\s*:\\s*(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD})`),
