@@ -131,6 +131,22 @@ export async function loadCaseOutcome(
   return { caseId: claim.id, kind, intakeStatus: claim.intake_status, items, humanReviewed };
 }
 
+/**
+ * The elements every PAS ClaimResponse copies from the request's Claim (profile-claimresponse:
+ * status, type, use preauthorization, patient, created = `now`, insurer, requestor = Claim.provider).
+ */
+export function claimResponseHeader(claim: Claim, now: Date): Pick<ClaimResponse, "status" | "type" | "use" | "patient" | "created" | "insurer" | "requestor"> {
+  return {
+    status: "active",
+    type: claim.type,
+    use: "preauthorization",
+    patient: claim.patient,
+    created: now.toISOString(),
+    insurer: claim.insurer ?? { display: "Unknown insurer" },
+    ...(claim.provider ? { requestor: claim.provider } : {}),
+  };
+}
+
 function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
@@ -198,13 +214,7 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
     meta: { profile: [opts.inquiry ? PAS_PROFILES.claimInquiryResponse : PAS_PROFILES.claimResponse] },
     extension: [reviewer],
     identifier: identifier?.length ? identifier : [{ system: "urn:pa-review:case", value: outcome.caseId }],
-    status: "active",
-    type: claim.type,
-    use: "preauthorization",
-    patient: claim.patient,
-    created: now.toISOString(),
-    insurer: claim.insurer ?? { display: "Unknown insurer" },
-    ...(claim.provider ? { requestor: claim.provider } : {}),
+    ...claimResponseHeader(claim, now),
     request: requestRef,
     outcome: "complete",
     disposition: outcome.items.every((i) => i.action === "A1")

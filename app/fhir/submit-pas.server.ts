@@ -16,7 +16,7 @@ import { createPriorAuthFromPas } from "~/prior-auths/create-prior-auth.server";
 import { createClaim } from "~/claims/create-claim.server";
 import { PAS_PROFILES, validateAgainstProfile } from "./pas-validator.server";
 import { pasRequestText, readPasRequest, type PasRequest } from "./pas-request";
-import { buildPasResponse, loadCaseOutcome } from "./pas-response.server";
+import { buildPasResponse, claimResponseHeader, loadCaseOutcome } from "./pas-response.server";
 import { withoutAttachmentData, type StoredPasRequest } from "./pas-store";
 
 /** How long $submit waits for the review before answering pended (CMS-0057-F API; issue 25). */
@@ -153,13 +153,7 @@ function memberNotFoundResponse(bundle: Bundle, request: PasRequest, now: Date):
           resourceType: "ClaimResponse",
           meta: { profile: [PAS_PROFILES.claimResponse] },
           identifier: identifier?.length ? identifier : [{ system: "urn:pa-review:request", value: bundle.identifier?.value ?? "unknown" }],
-          status: "active",
-          type: claim.type,
-          use: "preauthorization",
-          patient: claim.patient,
-          created: now.toISOString(),
-          insurer: claim.insurer ?? { display: "Unknown insurer" },
-          ...(claim.provider ? { requestor: claim.provider } : {}),
+          ...claimResponseHeader(claim, now),
           request: { reference: request.claimEntry.fullUrl ?? `Claim/${claim.id}` },
           outcome: "error",
           disposition: `Member ${request.memberId ?? "(none given)"} not found`,
