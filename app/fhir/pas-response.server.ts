@@ -24,15 +24,17 @@ import type { Bundle, BundleEntry, Claim, ClaimResponse, ClaimResponseItem, Exte
 import type { Database } from "~/lib/db.server";
 import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import { PAS_PROFILES } from "./pas-validator.server";
-import type { StoredPasRequest } from "./pas-store";
+import type { StoredPasItem, StoredPasRequest } from "./pas-store";
 
 const PAS_EXT = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
 const X12_306 = "https://codesystem.x12.org/005010/306";
 /** Days a certification is valid from its issue date when the plan states no other period. */
 export const AUTHORIZATION_DAYS = 180;
 
-export type ReviewActionCode = "A1" | "A3" | "A4";
-const DISPLAY: Record<ReviewActionCode, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended" };
+/** X12 306 review actions the platform answers; "C" (Cancelled) for a withdrawn request or an item an update cancelled. */
+export type ReviewActionCode = "A1" | "A3" | "A4" | "C";
+const DISPLAY: Record<ReviewActionCode, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended", C: "Cancelled" };
+const CANCELLED_REASON = "Cancelled at the requester's request.";
 
 /** The decision of one requested item. */
 export interface ItemOutcome {
@@ -51,6 +53,20 @@ export interface CaseOutcome {
   intakeStatus: string;
   items: ItemOutcome[];
   humanReviewed: boolean;
+  /** the requester withdrew the whole request (a PAS cancellation): when */
+  withdrawnAt: Date | null;
+}
+
+/** Items an update cancelled, or all of them when the case is withdrawn, become "C" (never reviewed). */
+function withCancellations(outcome: CaseOutcome, sequences: StoredPasItem[]): CaseOutcome {
+  const cancelled = new Set(sequences.filter((s) => outcome.withdrawnAt || s.cancelled).map((s) => s.sequence));
+  if (!cancelled.size) return outcome;
+  return {
+    ...outcome,
+    items: outcome.items.map((i) =>
+      cancelled.has(i.sequence) ? { sequence: i.sequence, action: "C" as const, reason: CANCELLED_REASON, decidedAt: outcome.withdrawnAt } : i,
+    ),
+  };
 }
 
 /**
@@ -63,7 +79,17 @@ export async function loadCaseOutcome(
   organizationId: string,
   kind: "prior_auth" | "claim",
   caseId: string,
-  sequences: { sequence: number; code: string | null }[],
+  sequences: StoredPasItem[],
+): Promise<CaseOutcome> {
+  return withCancellations(await loadReviewOutcome(database, organizationId, kind, caseId, sequences), sequences);
+}
+
+async function loadReviewOutcome(
+  database: Database,
+  organizationId: string,
+  kind: "prior_auth" | "claim",
+  caseId: string,
+  sequences: StoredPasItem[],
 ): Promise<CaseOutcome> {
   if (kind === "prior_auth") {
     const pa = await database.prisma.priorAuth.findFirstOrThrow({
@@ -94,6 +120,7 @@ export async function loadCaseOutcome(
       intakeStatus: pa.intake_status,
       items: sequences.map((s) => ({ sequence: s.sequence, action, reason, decidedAt })),
       humanReviewed: Boolean(human || signedDenial),
+      withdrawnAt: pa.withdrawn_at,
     };
   }
   const claim = await database.prisma.claim.findFirstOrThrow({
@@ -102,11 +129,16 @@ export async function loadCaseOutcome(
   });
   const unused = [...claim.service_requests];
   let humanReviewed = false;
-  const items = sequences.map((s, index): ItemOutcome => {
+  let position = 0; // the item's place among the items sent for review (cancelled ones are not)
+  const items = sequences.map((s): ItemOutcome => {
+    // a cancelled item takes no line (its answer is "C"), so the others keep their matches
+    if (s.cancelled) return { sequence: s.sequence, action: "C", reason: CANCELLED_REASON, decidedAt: null };
+    const index = position++;
     const byCode = s.code ? unused.findIndex((l) => l.code === s.code) : -1;
     const at = byCode >= 0 ? byCode : unused.findIndex((l) => l.line_number === index + 1);
     const line = at >= 0 ? unused.splice(at, 1)[0] : undefined;
-    const latest = line?.decisions[0];
+    // a reviewer's decision (an override, or a signed-off denial) stands over any later AI run
+    const latest = line?.decisions.find((d) => d.agent === "human" || d.signed_off_by_id) ?? line?.decisions[0];
     if (!line || !latest)
       return {
         sequence: s.sequence,
@@ -128,7 +160,7 @@ export async function loadCaseOutcome(
       };
     return { sequence: s.sequence, action: "A4", reason: "Pended: more information is needed to decide.", decidedAt: null };
   });
-  return { caseId: claim.id, kind, intakeStatus: claim.intake_status, items, humanReviewed };
+  return { caseId: claim.id, kind, intakeStatus: claim.intake_status, items, humanReviewed, withdrawnAt: claim.withdrawn_at };
 }
 
 /**
@@ -217,13 +249,15 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
     ...claimResponseHeader(claim, now),
     request: requestRef,
     outcome: "complete",
-    disposition: outcome.items.every((i) => i.action === "A1")
-      ? "Certified"
-      : outcome.items.some((i) => i.action === "A4")
-        ? "Pended"
-        : outcome.items.every((i) => i.action === "A3")
-          ? "Not certified"
-          : "Partially certified",
+    disposition: outcome.withdrawnAt
+      ? "Cancelled"
+      : outcome.items.every((i) => i.action === "A1" || i.action === "C")
+        ? "Certified"
+        : outcome.items.some((i) => i.action === "A4")
+          ? "Pended"
+          : outcome.items.every((i) => i.action === "A3")
+            ? "Not certified"
+            : "Partially certified",
     preAuthRef: outcome.caseId,
     ...(firstCertified ? { preAuthPeriod: period(firstCertified) } : {}),
     item: items,
