@@ -16,8 +16,12 @@
  * The authorization number (ClaimResponse.preAuthRef and the reviewAction `number` of certified
  * items) is the case id, which $inquire and the workspace find the case by; certified items carry
  * the authorization period (extension-itemPreAuthPeriod, ClaimResponse.preAuthPeriod).
- * claimResponseReviewer says whether a person reviewed the decision (wasHumanReviewedFlag); the
- * reviewer's NPI and specialty are not recorded by the platform and are omitted.
+ * claimResponseReviewer says whether a person reviewed the decision (wasHumanReviewedFlag) and, when
+ * one did, their NPI and NUCC specialty from their profile (omitted when not entered).
+ * X12 886 review decision reason codes (reviewAction.reasonCode) are NOT sent: the package's value
+ * set includes the whole X12 external code list 886, which X12 licenses and the package does not
+ * enumerate, so the platform has no sourced code to map its reasons to; the reason is in words
+ * (processNote) instead.
  */
 import crypto from "node:crypto";
 import type { Bundle, BundleEntry, Claim, ClaimResponse, ClaimResponseItem, Extension, Reference } from "@medplum/fhirtypes";
@@ -55,6 +59,21 @@ export interface CaseOutcome {
   humanReviewed: boolean;
   /** the requester withdrew the whole request (a PAS cancellation): when */
   withdrawnAt: Date | null;
+  /** the clinical reviewer who made or signed off the decision, as their profile states them */
+  reviewer: Reviewer | null;
+}
+
+/** A reviewer's NPI and NUCC specialty (Settings → Profile), each null when not entered. */
+export interface Reviewer {
+  npi: string | null;
+  specialtyCode: string | null;
+  specialtyName: string | null;
+}
+
+async function reviewerOf(database: Database, userId: string | null | undefined): Promise<Reviewer | null> {
+  if (!userId) return null;
+  const u = await database.prisma.user.findUnique({ where: { id: userId }, select: { npi: true, specialty_code: true, specialty_name: true } });
+  return u ? { npi: u.npi, specialtyCode: u.specialty_code, specialtyName: u.specialty_name } : null;
 }
 
 /** Items an update cancelled, or all of them when the case is withdrawn, become "C" (never reviewed). */
@@ -121,6 +140,8 @@ async function loadReviewOutcome(
       items: sequences.map((s) => ({ sequence: s.sequence, action, reason, decidedAt })),
       humanReviewed: Boolean(human || signedDenial),
       withdrawnAt: pa.withdrawn_at,
+      // whoever made the decision answered: the signing clinician of a denial, else the deciding reviewer
+      reviewer: await reviewerOf(database, action === "A3" ? signedDenial?.signed_off_by_id : human?.user_id),
     };
   }
   const claim = await database.prisma.claim.findFirstOrThrow({
@@ -129,6 +150,7 @@ async function loadReviewOutcome(
   });
   const unused = [...claim.service_requests];
   let humanReviewed = false;
+  let reviewerId: string | null = null;
   let position = 0; // the item's place among the items sent for review (cancelled ones are not)
   const items = sequences.map((s): ItemOutcome => {
     // a cancelled item takes no line (its answer is "C"), so the others keep their matches
@@ -148,6 +170,7 @@ async function loadReviewOutcome(
       };
     const human = latest.agent === "human";
     if (human || latest.signed_off_by_id) humanReviewed = true;
+    reviewerId = latest.signed_off_by_id ?? (human ? latest.user_id : null) ?? reviewerId;
     if (latest.final_decision === "approved") return { sequence: s.sequence, action: "A1", reason: null, decidedAt: latest.created_at };
     if (latest.final_decision === "denied" && latest.signed_off_by_id)
       return { sequence: s.sequence, action: "A3", reason: latest.reason, decidedAt: latest.signed_off_at ?? latest.created_at };
@@ -160,7 +183,15 @@ async function loadReviewOutcome(
       };
     return { sequence: s.sequence, action: "A4", reason: "Pended: more information is needed to decide.", decidedAt: null };
   });
-  return { caseId: claim.id, kind, intakeStatus: claim.intake_status, items, humanReviewed, withdrawnAt: claim.withdrawn_at };
+  return {
+    caseId: claim.id,
+    kind,
+    intakeStatus: claim.intake_status,
+    items,
+    humanReviewed,
+    withdrawnAt: claim.withdrawn_at,
+    reviewer: await reviewerOf(database, reviewerId),
+  };
 }
 
 /**
@@ -177,6 +208,26 @@ export function claimResponseHeader(claim: Claim, now: Date): Pick<ClaimResponse
     insurer: claim.insurer ?? { display: "Unknown insurer" },
     ...(claim.provider ? { requestor: claim.provider } : {}),
   };
+}
+
+/**
+ * claimResponseReviewer's reviewerNPI (Identifier, system us-npi) and reviewerSpecialty (NUCC
+ * Health Care Provider Taxonomy, the binding's value set 2.16.840.1.114222.4.11.1066) of the person
+ * who reviewed, when a person did and their profile states them.
+ */
+function reviewerDetails(outcome: CaseOutcome): Extension[] {
+  const r = outcome.humanReviewed ? outcome.reviewer : null;
+  if (!r) return [];
+  const out: Extension[] = [];
+  if (r.npi) out.push({ url: "reviewerNPI", valueIdentifier: { system: "http://hl7.org/fhir/sid/us-npi", value: r.npi } });
+  if (r.specialtyCode)
+    out.push({
+      url: "reviewerSpecialty",
+      valueCodeableConcept: {
+        coding: [{ system: "http://nucc.org/provider-taxonomy", code: r.specialtyCode, ...(r.specialtyName ? { display: r.specialtyName } : {}) }],
+      },
+    });
+  return out;
 }
 
 function isoDate(d: Date): string {
@@ -236,7 +287,7 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
   const firstCertified = certified.length ? new Date(Math.min(...certified.map((i) => i.decidedAt!.getTime()))) : null;
   const reviewer: Extension = {
     url: `${PAS_EXT}extension-claimResponseReviewer`,
-    extension: [{ url: "wasHumanReviewedFlag", valueBoolean: outcome.humanReviewed }],
+    extension: [{ url: "wasHumanReviewedFlag", valueBoolean: outcome.humanReviewed }, ...reviewerDetails(outcome)],
   };
   const identifier = claim.identifier?.filter((i) => i.system && i.value);
   const requestRef: Reference<Claim> = { reference: claimEntry.fullUrl ?? `Claim/${claim.id}`, ...(identifier?.[0] ? { identifier: identifier[0] } : {}) };

@@ -5,6 +5,7 @@
  *    same case (same authorization number, no new case): a reviewer's override of item 1 is kept
  *    and answered A1, the cancelled item is answered "C", the added item is reviewed; the answer is
  *    valid against profile-pas-response-bundle;
+ *  - the answer names the reviewer (claimResponseReviewer: NPI and NUCC specialty from their profile);
  *  - $inquire with the replaced request's identifier answers the current (updated) request;
  *  - a cancellation (the Claim's certificationType 3) withdraws the case: every item "C", the case
  *    shows it, the withdrawal is in the audit trail, and a later update is refused;
@@ -22,6 +23,7 @@ import { createPlan, importRoster } from "~/plans/manage-plans.server";
 import { DEMO_PLAN } from "../../fixtures/demo/catalog";
 import { seedClaimsDemo } from "../../prisma/seed-claims.server";
 import { overrideServiceLine } from "~/claims/claim-review.server";
+import { updateProfile } from "~/team/profile.server";
 import { PAS_PROFILES, validateAgainstProfile } from "~/fhir/pas-validator.server";
 
 let t: TestDatabase;
@@ -121,6 +123,9 @@ describe("a PAS update", () => {
       userId,
     });
     const claimsBefore = await t.database.prisma.claim.count({ where: { organization_id: orgId } });
+    // the reviewer's NPI and specialty, from their profile (an invalid NPI is refused)
+    await expect(updateProfile(t.database, userId, { username: "Dr Reviewer", npi: "1234567890" })).rejects.toThrow(/check digit/);
+    await updateProfile(t.database, userId, { username: "Dr Reviewer", npi: "1234567893", specialty_code: "207R00000X", specialty_name: "Internal Medicine" });
 
     const update = pasExample("Bundle-HomecareAuthorizationUpdateBundleExample.json");
     expect(validateAgainstProfile(update, PAS_PROFILES.requestBundle)).toEqual([]);
@@ -137,6 +142,14 @@ describe("a PAS update", () => {
     expect(codes[0]).toBe("A1"); // the reviewer's approval survives the re-review
     expect(codes[1]).toBe("C"); // B4184 cancelled
     expect(["A1", "A4"]).toContain(codes[2]); // B4185 added and reviewed by the engine (never denied unsigned)
+    expect(cr.extension?.find((e) => e.url === `${PAS}extension-claimResponseReviewer`)?.extension).toEqual([
+      { url: "wasHumanReviewedFlag", valueBoolean: true },
+      { url: "reviewerNPI", valueIdentifier: { system: "http://hl7.org/fhir/sid/us-npi", value: "1234567893" } },
+      {
+        url: "reviewerSpecialty",
+        valueCodeableConcept: { coding: [{ system: "http://nucc.org/provider-taxonomy", code: "207R00000X", display: "Internal Medicine" }] },
+      },
+    ]);
     expect(await t.database.prisma.claim.count({ where: { organization_id: orgId } })).toBe(claimsBefore);
 
     const after = await claimState();
