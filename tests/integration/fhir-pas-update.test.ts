@@ -24,6 +24,7 @@ import { DEMO_PLAN } from "../../fixtures/demo/catalog";
 import { seedClaimsDemo } from "../../prisma/seed-claims.server";
 import { overrideServiceLine } from "~/claims/claim-review.server";
 import { updateProfile } from "~/team/profile.server";
+import { queueClaimIntake } from "~/claims/create-claim.server";
 import { PAS_PROFILES, validateAgainstProfile } from "~/fhir/pas-validator.server";
 
 let t: TestDatabase;
@@ -171,6 +172,16 @@ describe("a PAS update", () => {
     expect(cr.item!.map((i) => i.itemSequence)).toEqual([1, 2, 3]);
     expect(actions(cr).slice(0, 2)).toEqual(["A1", "C"]);
   });
+
+  it("an AI re-run keeps a decision a clinician signed off (and its line)", async () => {
+    const line = (await claimState()).service_requests.find((l) => l.code === "B4185")!;
+    const ai = line.decisions.find((d) => d.agent !== "human")!;
+    await t.database.prisma.serviceDecision.update({ where: { id: ai.id }, data: { signed_off_by_id: userId, signed_off_at: new Date() } });
+    await queueClaimIntake(t.database, orgId, caseId);
+    await until(async () => (await claimState()).intake_status === "succeeded");
+    const after = await claimState();
+    expect(after.service_requests.find((l) => l.id === line.id)?.decisions.some((d) => d.id === ai.id && d.signed_off_by_id === userId)).toBe(true);
+  }, 120_000);
 
   it("another organization's key can neither update nor cancel the request", async () => {
     const before = await claimState();
