@@ -46,11 +46,14 @@ if (dev) {
     trustProxy: env.TRUST_PROXY,
     viteMiddlewares: vite.middlewares,
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    // the entry's start-up work (FHIR validator definitions) before the first request needs it
+    warmUp: true,
   });
 } else {
   // @ts-expect-error the build exists after `react-router build`
   const build = (await import("./build/server/index.js")) as ServerBuild;
-  app = createWebApp({ trustProxy: env.TRUST_PROXY, build });
+  // warmUp: the entry's start-up work (FHIR validator definitions, ~7 s) runs before listening
+  app = createWebApp({ trustProxy: env.TRUST_PROXY, build, warmUp: true });
 }
 
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -15,8 +15,18 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import "~/lib/request-context.server";
+import { warmPasValidator } from "~/fhir/pas-validator.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Start-up work of the web process, run once before it serves (server.ts → createWebApp({ warmUp })
+ * → warmUpServerBuild): loads the FHIR PAS validator's definitions (about 7 s of CPU) inside the
+ * server build, the module instance the /fhir routes use. Returns what was loaded.
+ */
+export function warmUp(): { pasProfiles: number } {
+  return { pasProfiles: warmPasValidator() };
+}
 
 function noStoreUnlessSet(headers: Headers) {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");

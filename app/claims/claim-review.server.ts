@@ -118,6 +118,8 @@ export async function getClaimDetail(database: Database, organizationId: string,
       due_at: (full.due_at ?? dueAt(full.received_at, full.urgency)).toISOString(),
       received_at: full.received_at.toISOString(),
       assignee: full.assignee,
+      // the requester withdrew the request (a Da Vinci PAS cancellation)
+      withdrawn: full.withdrawn_at ? { at: full.withdrawn_at.toISOString(), reason: full.withdrawn_reason } : null,
     },
     fax: fax
       ? {

@@ -6,7 +6,8 @@
  * applyDecisionRules). Progress goes to `claim:{id}` (step events) and `org:{orgId}` (list refresh).
  *
  * Idempotent: a run replaces the previous run's extracted rows and AI line decisions in one
- * transaction; a reviewer's override (agent "human") is never touched by an AI run.
+ * transaction; a reviewer's override (agent "human") and a clinician's sign-off of a denial are never
+ * touched by an AI run.
  */
 import { getDatabase, type Database } from "~/lib/db.server";
 import type { JobTransaction } from "~/queue/define-job";
@@ -91,9 +92,12 @@ export async function saveClaimResults(
     await tx.patient.deleteMany({ where: { claim_id: claim.id } });
     await tx.practitioner.deleteMany({ where: { claim_id: claim.id } });
     await tx.diagnosis.deleteMany({ where: { claim_id: claim.id } });
-    // AI decisions go with their lines; a line a reviewer overrode keeps its override (and its line)
-    await tx.serviceDecision.deleteMany({ where: { claim_id: claim.id, agent: { not: "human" } } });
-    await tx.serviceRequest.deleteMany({ where: { claim_id: claim.id, decisions: { none: { agent: "human" } } } });
+    // AI decisions go with their lines; a line a reviewer decided — an override, or a denial a
+    // clinician signed off — keeps that human decision (and its line)
+    await tx.serviceDecision.deleteMany({ where: { claim_id: claim.id, agent: { not: "human" }, signed_off_by_id: null } });
+    await tx.serviceRequest.deleteMany({
+      where: { claim_id: claim.id, decisions: { none: { OR: [{ agent: "human" }, { signed_off_by_id: { not: null } }] } } },
+    });
     const kept = await tx.serviceRequest.findMany({ where: { claim_id: claim.id } });
     if (facts.patient.first_name || facts.patient.last_name || facts.patient.member_id) {
       await tx.patient.create({

@@ -17,7 +17,7 @@ export const FHIR_OPERATIONS = [
     definition: `${PAS_OPERATION}Claim-submit`,
     permission: "cases.write",
     documentation:
-      "Submit a PAS request Bundle (first entry the Claim). Answered within 15 s with a PAS response Bundle: per item X12 306 A1 certified, A3 not certified (only after a clinical reviewer's sign-off) or A4 pended; the authorization number is ClaimResponse.preAuthRef.",
+      "Submit a PAS request Bundle (first entry the Claim). Answered within 15 s with a PAS response Bundle: per item X12 306 A1 certified, A3 not certified (only after a clinical reviewer's sign-off) or A4 pended; the authorization number is ClaimResponse.preAuthRef. An update or cancellation (Claim.related, profile-claim-update) re-reviews or withdraws the earlier request; cancelled items are answered C.",
   },
   {
     name: "inquire",

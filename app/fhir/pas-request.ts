@@ -34,6 +34,8 @@ import type {
 } from "@medplum/fhirtypes";
 
 const PAS_EXT = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
+/** X12 1322 Certification Type Code "3" = Cancel (extension-certificationType, UM02). */
+const CERTIFICATION_CANCEL = "3";
 const NPI_SYSTEM = "http://hl7.org/fhir/sid/us-npi";
 
 /** One requested item of the Claim. */
@@ -52,6 +54,13 @@ export interface PasItem {
   serviceDate: string | null;
   serviceDateEnd: string | null;
   placeOfService: string | null;
+  /**
+   * An update's item the submitter cancels (modifierextension-infoCancelled true, or
+   * extension-certificationType X12 1322 code "3" Cancel): answered cancelled, never reviewed.
+   */
+  cancelled: boolean;
+  /** extension-infoChanged of an update's item (PASInformationChangeMode: "added" | "changed"), else null */
+  change: string | null;
 }
 
 /** A document sent with the request (a DocumentReference attachment with inline data). */
@@ -80,6 +89,17 @@ export interface PasRequest {
   /** free text of text/plain attachments, read into the request document */
   notes: string[];
   urgency: "standard" | "expedited";
+  /**
+   * An update (profile-claim-update): the identifiers of the earlier request it replaces — the
+   * Claim.related claim resolved in the bundle (its identifiers), else the reference's identifier.
+   * Empty for a new request.
+   */
+  replaces: Identifier[];
+  /**
+   * The whole request is withdrawn: Claim.status "cancelled", the Claim's certificationType is X12
+   * 1322 "3" (Cancel), or every item is cancelled.
+   */
+  cancelsAll: boolean;
 }
 
 /** The outcome of reading: the request, or the problems found (references that do not resolve). */
@@ -139,6 +159,8 @@ function itemOf(bundle: Bundle, item: ClaimItem, index: number, issues: Operatio
   const base = firstCoding(item.productOrService);
   const place = firstCoding(item.locationCodeableConcept);
   const period = item.servicedPeriod;
+  const certification = firstCoding(extension<{ valueCodeableConcept?: CodeableConcept }>(item, "extension-certificationType")?.valueCodeableConcept).code;
+  const infoCancelled = item.modifierExtension?.some((e) => e.url === `${PAS_EXT}modifierextension-infoCancelled` && e.valueBoolean === true) ?? false;
   const out: PasItem = {
     sequence: item.sequence,
     kind: "service",
@@ -153,6 +175,8 @@ function itemOf(bundle: Bundle, item: ClaimItem, index: number, issues: Operatio
     serviceDate: item.servicedDate ?? period?.start?.slice(0, 10) ?? null,
     serviceDateEnd: period?.end?.slice(0, 10) ?? null,
     placeOfService: place.code,
+    cancelled: infoCancelled || certification === CERTIFICATION_CANCEL,
+    change: extension<{ valueCode?: string }>(item, "extension-infoChanged")?.valueCode ?? null,
   };
   const r = resource as Resource | null;
   if (r?.resourceType === "MedicationRequest") {
@@ -288,6 +312,17 @@ export function readPasRequest(bundle: Bundle): ReadPasResult {
         attachments.push({ filename: a.title || `attachment-${++n}.pdf`, contentType: type, bytes, description: doc.description ?? null });
     }
   }
+  const replaces: Identifier[] = [];
+  (claim.related ?? []).forEach((related, i) => {
+    const entry = related.claim?.reference ? resolveReference(bundle, related.claim) : null;
+    if (related.claim?.reference && !entry) {
+      issues.push(problem(`Claim.related[${i}].claim ${related.claim.reference} is not in the bundle`, `Claim.related[${i}].claim`));
+      return;
+    }
+    const earlier = entry?.resource?.resourceType === "Claim" ? ((entry.resource as Claim).identifier ?? []) : [];
+    for (const id of [...earlier, ...(related.claim?.identifier ? [related.claim.identifier] : [])])
+      if (id.system && id.value && !replaces.some((r) => r.system === id.system && r.value === id.value)) replaces.push({ system: id.system, value: id.value });
+  });
   if (issues.length) return { ok: false, issues };
 
   const patient = patientEntry!.resource!;
@@ -314,6 +349,12 @@ export function readPasRequest(bundle: Bundle): ReadPasResult {
       notes,
       // X12 1338 level of service U = urgent, 03 = emergency; FHIR processpriority stat
       urgency: level === "U" || level === "03" || priority === "stat" ? "expedited" : "standard",
+      replaces,
+      cancelsAll:
+        (claim.status as string) === "cancelled" ||
+        firstCoding(extension<{ valueCodeableConcept?: CodeableConcept }>(claim, "extension-certificationType")?.valueCodeableConcept).code ===
+          CERTIFICATION_CANCEL ||
+        (items.length > 0 && items.every((i) => i.cancelled)),
     },
   };
 }
@@ -333,8 +374,9 @@ export function pasRequestText(req: PasRequest): string {
   const L: string[] = [];
   const claim = req.claim;
   const p = req.patient;
-  const meds = req.items.filter((i) => i.kind === "medication");
-  const services = req.items.filter((i) => i.kind === "service");
+  // an update's cancelled items are not part of the request any more
+  const meds = req.items.filter((i) => i.kind === "medication" && !i.cancelled);
+  const services = req.items.filter((i) => i.kind === "service" && !i.cancelled);
   L.push(`${meds.length ? "PHARMACY" : "MEDICAL"} PRIOR AUTHORIZATION REQUEST (Da Vinci PAS, FHIR)`);
   L.push("");
   L.push(`Review type: [${req.urgency === "standard" ? "X" : " "}] Standard   [${req.urgency === "expedited" ? "X" : " "}] Expedited`);

@@ -16,23 +16,29 @@
  * The authorization number (ClaimResponse.preAuthRef and the reviewAction `number` of certified
  * items) is the case id, which $inquire and the workspace find the case by; certified items carry
  * the authorization period (extension-itemPreAuthPeriod, ClaimResponse.preAuthPeriod).
- * claimResponseReviewer says whether a person reviewed the decision (wasHumanReviewedFlag); the
- * reviewer's NPI and specialty are not recorded by the platform and are omitted.
+ * claimResponseReviewer says whether a person reviewed the decision (wasHumanReviewedFlag) and, when
+ * one did, their NPI and NUCC specialty from their profile (omitted when not entered).
+ * X12 886 review decision reason codes (reviewAction.reasonCode) are NOT sent: the package's value
+ * set includes the whole X12 external code list 886, which X12 licenses and the package does not
+ * enumerate, so the platform has no sourced code to map its reasons to; the reason is in words
+ * (processNote) instead.
  */
 import crypto from "node:crypto";
 import type { Bundle, BundleEntry, Claim, ClaimResponse, ClaimResponseItem, Extension, Reference } from "@medplum/fhirtypes";
 import type { Database } from "~/lib/db.server";
 import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import { PAS_PROFILES } from "./pas-validator.server";
-import type { StoredPasRequest } from "./pas-store";
+import type { StoredPasItem, StoredPasRequest } from "./pas-store";
 
 const PAS_EXT = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
 const X12_306 = "https://codesystem.x12.org/005010/306";
 /** Days a certification is valid from its issue date when the plan states no other period. */
 export const AUTHORIZATION_DAYS = 180;
 
-export type ReviewActionCode = "A1" | "A3" | "A4";
-const DISPLAY: Record<ReviewActionCode, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended" };
+/** X12 306 review actions the platform answers; "C" (Cancelled) for a withdrawn request or an item an update cancelled. */
+export type ReviewActionCode = "A1" | "A3" | "A4" | "C";
+const DISPLAY: Record<ReviewActionCode, string> = { A1: "Certified in total", A3: "Not Certified", A4: "Pended", C: "Cancelled" };
+const CANCELLED_REASON = "Cancelled at the requester's request.";
 
 /** The decision of one requested item. */
 export interface ItemOutcome {
@@ -51,6 +57,35 @@ export interface CaseOutcome {
   intakeStatus: string;
   items: ItemOutcome[];
   humanReviewed: boolean;
+  /** the requester withdrew the whole request (a PAS cancellation): when */
+  withdrawnAt: Date | null;
+  /** the clinical reviewer who made or signed off the decision, as their profile states them */
+  reviewer: Reviewer | null;
+}
+
+/** A reviewer's NPI and NUCC specialty (Settings → Profile), each null when not entered. */
+export interface Reviewer {
+  npi: string | null;
+  specialtyCode: string | null;
+  specialtyName: string | null;
+}
+
+async function reviewerOf(database: Database, userId: string | null | undefined): Promise<Reviewer | null> {
+  if (!userId) return null;
+  const u = await database.prisma.user.findUnique({ where: { id: userId }, select: { npi: true, specialty_code: true, specialty_name: true } });
+  return u ? { npi: u.npi, specialtyCode: u.specialty_code, specialtyName: u.specialty_name } : null;
+}
+
+/** Items an update cancelled, or all of them when the case is withdrawn, become "C" (never reviewed). */
+function withCancellations(outcome: CaseOutcome, sequences: StoredPasItem[]): CaseOutcome {
+  const cancelled = new Set(sequences.filter((s) => outcome.withdrawnAt || s.cancelled).map((s) => s.sequence));
+  if (!cancelled.size) return outcome;
+  return {
+    ...outcome,
+    items: outcome.items.map((i) =>
+      cancelled.has(i.sequence) ? { sequence: i.sequence, action: "C" as const, reason: CANCELLED_REASON, decidedAt: outcome.withdrawnAt } : i,
+    ),
+  };
 }
 
 /**
@@ -63,7 +98,17 @@ export async function loadCaseOutcome(
   organizationId: string,
   kind: "prior_auth" | "claim",
   caseId: string,
-  sequences: { sequence: number; code: string | null }[],
+  sequences: StoredPasItem[],
+): Promise<CaseOutcome> {
+  return withCancellations(await loadReviewOutcome(database, organizationId, kind, caseId, sequences), sequences);
+}
+
+async function loadReviewOutcome(
+  database: Database,
+  organizationId: string,
+  kind: "prior_auth" | "claim",
+  caseId: string,
+  sequences: StoredPasItem[],
 ): Promise<CaseOutcome> {
   if (kind === "prior_auth") {
     const pa = await database.prisma.priorAuth.findFirstOrThrow({
@@ -94,6 +139,9 @@ export async function loadCaseOutcome(
       intakeStatus: pa.intake_status,
       items: sequences.map((s) => ({ sequence: s.sequence, action, reason, decidedAt })),
       humanReviewed: Boolean(human || signedDenial),
+      withdrawnAt: pa.withdrawn_at,
+      // whoever made the decision answered: the signing clinician of a denial, else the deciding reviewer
+      reviewer: await reviewerOf(database, action === "A3" ? signedDenial?.signed_off_by_id : human?.user_id),
     };
   }
   const claim = await database.prisma.claim.findFirstOrThrow({
@@ -102,11 +150,17 @@ export async function loadCaseOutcome(
   });
   const unused = [...claim.service_requests];
   let humanReviewed = false;
-  const items = sequences.map((s, index): ItemOutcome => {
+  let reviewerId: string | null = null;
+  let position = 0; // the item's place among the items sent for review (cancelled ones are not)
+  const items = sequences.map((s): ItemOutcome => {
+    // a cancelled item takes no line (its answer is "C"), so the others keep their matches
+    if (s.cancelled) return { sequence: s.sequence, action: "C", reason: CANCELLED_REASON, decidedAt: null };
+    const index = position++;
     const byCode = s.code ? unused.findIndex((l) => l.code === s.code) : -1;
     const at = byCode >= 0 ? byCode : unused.findIndex((l) => l.line_number === index + 1);
     const line = at >= 0 ? unused.splice(at, 1)[0] : undefined;
-    const latest = line?.decisions[0];
+    // a reviewer's decision (an override, or a signed-off denial) stands over any later AI run
+    const latest = line?.decisions.find((d) => d.agent === "human" || d.signed_off_by_id) ?? line?.decisions[0];
     if (!line || !latest)
       return {
         sequence: s.sequence,
@@ -116,6 +170,7 @@ export async function loadCaseOutcome(
       };
     const human = latest.agent === "human";
     if (human || latest.signed_off_by_id) humanReviewed = true;
+    reviewerId = latest.signed_off_by_id ?? (human ? latest.user_id : null) ?? reviewerId;
     if (latest.final_decision === "approved") return { sequence: s.sequence, action: "A1", reason: null, decidedAt: latest.created_at };
     if (latest.final_decision === "denied" && latest.signed_off_by_id)
       return { sequence: s.sequence, action: "A3", reason: latest.reason, decidedAt: latest.signed_off_at ?? latest.created_at };
@@ -128,7 +183,51 @@ export async function loadCaseOutcome(
       };
     return { sequence: s.sequence, action: "A4", reason: "Pended: more information is needed to decide.", decidedAt: null };
   });
-  return { caseId: claim.id, kind, intakeStatus: claim.intake_status, items, humanReviewed };
+  return {
+    caseId: claim.id,
+    kind,
+    intakeStatus: claim.intake_status,
+    items,
+    humanReviewed,
+    withdrawnAt: claim.withdrawn_at,
+    reviewer: await reviewerOf(database, reviewerId),
+  };
+}
+
+/**
+ * The elements every PAS ClaimResponse copies from the request's Claim (profile-claimresponse:
+ * status, type, use preauthorization, patient, created = `now`, insurer, requestor = Claim.provider).
+ */
+export function claimResponseHeader(claim: Claim, now: Date): Pick<ClaimResponse, "status" | "type" | "use" | "patient" | "created" | "insurer" | "requestor"> {
+  return {
+    status: "active",
+    type: claim.type,
+    use: "preauthorization",
+    patient: claim.patient,
+    created: now.toISOString(),
+    insurer: claim.insurer ?? { display: "Unknown insurer" },
+    ...(claim.provider ? { requestor: claim.provider } : {}),
+  };
+}
+
+/**
+ * claimResponseReviewer's reviewerNPI (Identifier, system us-npi) and reviewerSpecialty (NUCC
+ * Health Care Provider Taxonomy, the binding's value set 2.16.840.1.114222.4.11.1066) of the person
+ * who reviewed, when a person did and their profile states them.
+ */
+function reviewerDetails(outcome: CaseOutcome): Extension[] {
+  const r = outcome.humanReviewed ? outcome.reviewer : null;
+  if (!r) return [];
+  const out: Extension[] = [];
+  if (r.npi) out.push({ url: "reviewerNPI", valueIdentifier: { system: "http://hl7.org/fhir/sid/us-npi", value: r.npi } });
+  if (r.specialtyCode)
+    out.push({
+      url: "reviewerSpecialty",
+      valueCodeableConcept: {
+        coding: [{ system: "http://nucc.org/provider-taxonomy", code: r.specialtyCode, ...(r.specialtyName ? { display: r.specialtyName } : {}) }],
+      },
+    });
+  return out;
 }
 
 function isoDate(d: Date): string {
@@ -188,7 +287,7 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
   const firstCertified = certified.length ? new Date(Math.min(...certified.map((i) => i.decidedAt!.getTime()))) : null;
   const reviewer: Extension = {
     url: `${PAS_EXT}extension-claimResponseReviewer`,
-    extension: [{ url: "wasHumanReviewedFlag", valueBoolean: outcome.humanReviewed }],
+    extension: [{ url: "wasHumanReviewedFlag", valueBoolean: outcome.humanReviewed }, ...reviewerDetails(outcome)],
   };
   const identifier = claim.identifier?.filter((i) => i.system && i.value);
   const requestRef: Reference<Claim> = { reference: claimEntry.fullUrl ?? `Claim/${claim.id}`, ...(identifier?.[0] ? { identifier: identifier[0] } : {}) };
@@ -198,22 +297,18 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
     meta: { profile: [opts.inquiry ? PAS_PROFILES.claimInquiryResponse : PAS_PROFILES.claimResponse] },
     extension: [reviewer],
     identifier: identifier?.length ? identifier : [{ system: "urn:pa-review:case", value: outcome.caseId }],
-    status: "active",
-    type: claim.type,
-    use: "preauthorization",
-    patient: claim.patient,
-    created: now.toISOString(),
-    insurer: claim.insurer ?? { display: "Unknown insurer" },
-    ...(claim.provider ? { requestor: claim.provider } : {}),
+    ...claimResponseHeader(claim, now),
     request: requestRef,
     outcome: "complete",
-    disposition: outcome.items.every((i) => i.action === "A1")
-      ? "Certified"
-      : outcome.items.some((i) => i.action === "A4")
-        ? "Pended"
-        : outcome.items.every((i) => i.action === "A3")
-          ? "Not certified"
-          : "Partially certified",
+    disposition: outcome.withdrawnAt
+      ? "Cancelled"
+      : outcome.items.every((i) => i.action === "A1" || i.action === "C")
+        ? "Certified"
+        : outcome.items.some((i) => i.action === "A4")
+          ? "Pended"
+          : outcome.items.every((i) => i.action === "A3")
+            ? "Not certified"
+            : "Partially certified",
     preAuthRef: outcome.caseId,
     ...(firstCertified ? { preAuthPeriod: period(firstCertified) } : {}),
     item: items,

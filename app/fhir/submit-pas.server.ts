@@ -8,7 +8,8 @@
  * then stands (pended, A4, when not decided yet).
  */
 import crypto from "node:crypto";
-import type { Bundle, OperationOutcome, OperationOutcomeIssue } from "@medplum/fhirtypes";
+import type { Bundle } from "@medplum/fhirtypes";
+import { FhirError, fhirError } from "./fhir-errors";
 import type { Database } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { isAppError } from "~/lib/errors";
@@ -16,33 +17,17 @@ import { createPriorAuthFromPas } from "~/prior-auths/create-prior-auth.server";
 import { createClaim } from "~/claims/create-claim.server";
 import { PAS_PROFILES, validateAgainstProfile } from "./pas-validator.server";
 import { pasRequestText, readPasRequest, type PasRequest } from "./pas-request";
-import { buildPasResponse, loadCaseOutcome } from "./pas-response.server";
+import { buildPasResponse, claimResponseHeader, loadCaseOutcome } from "./pas-response.server";
 import { withoutAttachmentData, type StoredPasRequest } from "./pas-store";
+import { applyPasUpdate } from "./update-pas.server";
+import type { AuditWhat } from "~/audit/record-audit-event.server";
 
 /** How long $submit waits for the review before answering pended (CMS-0057-F API; issue 25). */
 export const PAS_WAIT_MS = 15_000;
 /** Kept from the wait to read the case and build the response within PAS_WAIT_MS. */
 const RESPONSE_MARGIN_MS = 750;
 
-/** A FHIR error answer: an HTTP status and one OperationOutcome listing every problem. */
-export class FhirError extends Error {
-  constructor(
-    readonly status: number,
-    readonly issues: OperationOutcomeIssue[],
-  ) {
-    super(issues.map((i) => i.details?.text ?? i.diagnostics ?? i.code).join("; "));
-    this.name = "FhirError";
-  }
-
-  get outcome(): OperationOutcome {
-    return { resourceType: "OperationOutcome", issue: this.issues };
-  }
-}
-
-/** One-issue FhirError. */
-export function fhirError(status: number, code: OperationOutcomeIssue["code"], text: string, expression?: string): FhirError {
-  return new FhirError(status, [{ severity: "error", code, details: { text }, ...(expression ? { expression: [expression] } : {}) }]);
-}
+export { FhirError, fhirError };
 
 export interface SubmitResult {
   /** 200 with the PAS response bundle */
@@ -68,9 +53,12 @@ export function requireValidBundle(body: unknown, profile: string): Bundle {
 /**
  * Handles `Claim/$submit` for organization `organizationId` (the API key's). `body` is the parsed
  * JSON. Returns the PAS response bundle (see module comment). Throws FhirError: 400 not a Bundle;
- * 422 invalid against profile-pas-request-bundle, a reference not resolvable in the bundle, an update
- * or cancellation (Claim.related, not supported yet), or a request the platform cannot store (too
- * large, an attachment that is not a readable PDF). A member unknown to the organization's roster is
+ * 422 invalid against profile-pas-request-bundle, a reference not resolvable in the bundle, or a
+ * request the platform cannot store (too large, an attachment that is not a readable PDF); an update
+ * or cancellation (Claim.related) is applied to its earlier request (applyPasUpdate: 404 when this
+ * organization has none, 422 for another member or a request already cancelled) and answered with
+ * the case's response under the update's identifier. `opts.audit` records a withdrawal or update in
+ * the PHI access trail. A member unknown to the organization's roster is
  * answered 200 with a PAS error response (X12 AAA reject reason 75, Subscriber/Insured Not Found) and
  * creates no case.
  */
@@ -78,7 +66,7 @@ export async function submitPasRequest(
   database: Database,
   organizationId: string,
   body: unknown,
-  opts: { waitMs?: number; pollMs?: number; now?: () => Date } = {},
+  opts: { waitMs?: number; pollMs?: number; now?: () => Date; audit?: (what: AuditWhat) => Promise<void> } = {},
 ): Promise<SubmitResult> {
   // the 15 s run from the request's arrival: validation and storage count against it
   const deadline = Date.now() + (opts.waitMs ?? PAS_WAIT_MS) - RESPONSE_MARGIN_MS;
@@ -86,11 +74,15 @@ export async function submitPasRequest(
   const read = readPasRequest(bundle);
   if (!read.ok) throw new FhirError(422, read.issues);
   const request = read.request;
-  if (request.claim.related?.length) {
-    throw fhirError(422, "not-supported", "Updates and cancellations of an earlier request (Claim.related) are not supported yet", "Claim.related");
-  }
   if (!request.items.length) throw fhirError(422, "required", "The Claim requests no item", "Claim.item");
   const now = opts.now ?? (() => new Date());
+  if (request.claim.related?.length) {
+    // an update or cancellation of an earlier request (app/fhir/update-pas.server.ts)
+    const update = await applyPasUpdate(database, organizationId, bundle, request, { now: now(), audit: opts.audit });
+    if (!update.cancelled) await waitForIntake(database, update.kind, update.caseId, deadline, opts.pollMs ?? 250);
+    const outcome = await loadCaseOutcome(database, organizationId, update.kind, update.caseId, update.stored.items);
+    return { bundle: buildPasResponse(update.stored, outcome, now()), caseId: update.caseId, kind: update.kind };
+  }
   const member = request.memberId
     ? await database.prisma.member.findFirst({ where: { organization_id: organizationId, member_id: request.memberId }, select: { id: true } })
     : null;
@@ -99,7 +91,7 @@ export async function submitPasRequest(
   const kind = request.items.some((i) => i.kind === "medication") ? "prior_auth" : "claim";
   const stored: StoredPasRequest = {
     bundle: withoutAttachmentData(bundle),
-    items: request.items.map((i) => ({ sequence: i.sequence, code: i.code })),
+    items: request.items.map((i) => ({ sequence: i.sequence, code: i.code, ...(i.cancelled ? { cancelled: true } : {}) })),
     kind,
     member_id: request.memberId,
     received_at: now().toISOString(),
@@ -153,13 +145,7 @@ function memberNotFoundResponse(bundle: Bundle, request: PasRequest, now: Date):
           resourceType: "ClaimResponse",
           meta: { profile: [PAS_PROFILES.claimResponse] },
           identifier: identifier?.length ? identifier : [{ system: "urn:pa-review:request", value: bundle.identifier?.value ?? "unknown" }],
-          status: "active",
-          type: claim.type,
-          use: "preauthorization",
-          patient: claim.patient,
-          created: now.toISOString(),
-          insurer: claim.insurer ?? { display: "Unknown insurer" },
-          ...(claim.provider ? { requestor: claim.provider } : {}),
+          ...claimResponseHeader(claim, now),
           request: { reference: request.claimEntry.fullUrl ?? `Claim/${claim.id}` },
           outcome: "error",
           disposition: `Member ${request.memberId ?? "(none given)"} not found`,

@@ -22,10 +22,32 @@ export interface WebAppOptions {
   viteMiddlewares?: RequestHandler;
   /** Folder of the client build (production): default "build/client". */
   clientDir?: string;
+  /**
+   * Run the server entry's start-up work (`warmUp` of app/entry.server.tsx: the FHIR validator's
+   * definitions) now, before serving: server.ts sets it; tests leave it off.
+   */
+  warmUp?: boolean;
 }
 
-/** Builds the Express app; call `.listen()` on it. */
+/**
+ * Runs `warmUp` of the build's server entry (app/entry.server.tsx) when it has one, in the build's
+ * own module instances (the ones the routes use). Returns its result, or null without one.
+ */
+export async function warmUpServerBuild(build: ServerBuild | (() => Promise<ServerBuild>)): Promise<unknown> {
+  const resolved = typeof build === "function" ? await build() : build;
+  const warm = (resolved.entry.module as { warmUp?: () => unknown }).warmUp;
+  return warm ? warm() : null;
+}
+
+/**
+ * Builds the Express app; call `.listen()` on it. With `opts.warmUp`, the entry's start-up work
+ * runs first (synchronously for a built server, in the background under Vite dev); a failure is
+ * logged, never fatal (the work then happens on first use).
+ */
 export function createWebApp(opts: WebAppOptions): express.Express {
+  if (opts.warmUp) {
+    warmUpServerBuild(opts.build).catch((err: unknown) => console.error("[web] warm-up failed:", err));
+  }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(opts.trustProxy));

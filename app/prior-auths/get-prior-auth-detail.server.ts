@@ -176,6 +176,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
       // against the stored due time, which a time-frame extension moves (app/appeals)
       on_time: (decidedAt ?? new Date()).getTime() <= (pa.due_at ?? clock.due_at).getTime(),
       request_date: isoDay(pa.request_date),
+      withdrawn: pa.withdrawn_at ? { at: pa.withdrawn_at.toISOString(), reason: pa.withdrawn_reason } : null,
     },
     fax: faxUrl ? { pdf_url: faxUrl, s3_signed_url: faxUrl, image_urls: [] } : null,
     epa_submission: pa.epa_submission ? { synthetic_document: pa.epa_submission.synthetic_document } : null,

@@ -76,6 +76,10 @@ export const PriorAuthCoreSchema = z.object({
   due_at: IsoDateTime.describe("decision due: received + 72 h (expedited) or + 7 days (standard), CMS-0057-F"),
   on_time: z.boolean().describe("decided (or still open) within the regulatory time frame"),
   request_date: IsoDay.nullable(),
+  withdrawn: z
+    .object({ at: IsoDateTime, reason: z.string().nullable() })
+    .nullable()
+    .describe("the requester withdrew the request (a Da Vinci PAS cancellation), else null"),
 });
 
 export const FaxSchema = z.object({

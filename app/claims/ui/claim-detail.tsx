@@ -11,7 +11,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { CitationList, CitationProvider } from "~/prior-auths/ui/citations";
 import { PdfViewer, type PdfHighlight } from "~/prior-auths/ui/pdf-viewer";
 import { EpaDocument } from "~/prior-auths/ui/epa-document";
-import { Badge, DecisionBadge, SubmissionBadge } from "~/prior-auths/ui/badges";
+import { Badge, DecisionBadge, SubmissionBadge, WithdrawnBadge } from "~/prior-auths/ui/badges";
 import { card, dangerButton, inputClass, secondaryButton } from "~/ui/styles";
 import { withParams } from "~/ui/modal";
 import type { CitationJson } from "~/prior-auths/ui/types";
@@ -68,7 +68,14 @@ export interface ClaimLine {
   letters: { token: string; denial_reason: string; criterion: string | null; created_at: string }[];
 }
 export interface ClaimDetailJson {
-  claim: { token: string; created_at: string; submission_type: string; request_date: string | null; plan: { id: string; title: string } | null };
+  claim: {
+    token: string;
+    created_at: string;
+    submission_type: string;
+    request_date: string | null;
+    plan: { id: string; title: string } | null;
+    withdrawn?: { at: string; reason: string | null } | null;
+  };
   fax: { pdf_url: string } | null;
   epa_submission: { synthetic_document: string } | null;
   patient: {
@@ -450,6 +457,7 @@ export function ClaimDetailView({
             </Link>
             <h1 className="text-lg font-semibold text-slate-900">{name || "Claim"}</h1>
             <SubmissionBadge type={detail.claim.submission_type} />
+            <WithdrawnBadge withdrawn={detail.claim.withdrawn} />
             <span className="text-xs text-slate-500">
               {detail.service_requests.length} service line{detail.service_requests.length === 1 ? "" : "s"}
             </span>

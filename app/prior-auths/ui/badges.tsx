@@ -58,6 +58,16 @@ export function SubmissionBadge({ type }: { type: string }) {
   return type === "epa" ? <Badge tone="sky">EPA</Badge> : <Badge tone="slate">Fax</Badge>;
 }
 
+/** A case the requester withdrew (a Da Vinci PAS cancellation): its reason as the tooltip. */
+export function WithdrawnBadge({ withdrawn }: { withdrawn: { at: string; reason: string | null } | null | undefined }) {
+  if (!withdrawn) return null;
+  return (
+    <Badge tone="slate" data-testid="withdrawn" title={withdrawn.reason ?? undefined}>
+      Withdrawn by the requester
+    </Badge>
+  );
+}
+
 /** The detail header's decision pill (Outreach / Approved / Denied / Manual review). */
 export function HeaderDecision({ value }: { value: string | null | undefined }) {
   const tone = decisionTone(value);

@@ -9,7 +9,7 @@ import { useCallback, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { PriorAuthDetail } from "~/prior-auths/schemas";
 import type { ChatMessageJson } from "~/chat/chat.server";
-import { Badge, HeaderDecision, SubmissionBadge } from "./badges";
+import { Badge, HeaderDecision, SubmissionBadge, WithdrawnBadge } from "./badges";
 import { CitationProvider } from "./citations";
 import { formatDateTime } from "./decision";
 import { withoutParams, withParams } from "~/ui/modal";
@@ -151,6 +151,7 @@ export function PriorAuthDetailView({
                 pa={pa}
                 decided={Boolean(human) || Boolean(detail.ai_decision && detail.ai_decision.final_decision !== "needs_more_information")}
               />
+              <WithdrawnBadge withdrawn={pa.withdrawn} />
               {headerBadges}
             </div>
           </div>

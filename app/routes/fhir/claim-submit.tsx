@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "react-router";
 import { getDatabase } from "~/lib/db.server";
 import { fhirErrorResponse, fhirJson, readFhirBody, requireFhirCaller } from "~/fhir/fhir-route.server";
 import { fhirError, submitPasRequest } from "~/fhir/submit-pas.server";
+import { recordAuditEvent } from "~/audit/record-audit-event.server";
 
 /**
  * POST /fhir/Claim/$submit — HL7 Da Vinci PAS 2.2.1 prior authorization request (a PAS request
@@ -12,7 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (request.method !== "POST") throw fhirError(405, "not-supported", "Use POST");
     const caller = await requireFhirCaller(request, "cases.write");
-    const result = await submitPasRequest(await getDatabase(), caller.organization.id, await readFhirBody(request));
+    const result = await submitPasRequest(await getDatabase(), caller.organization.id, await readFhirBody(request), {
+      audit: (what) => recordAuditEvent(caller, request, what),
+    });
     return fhirJson(result.bundle, 200, result.caseId ? { "X-Case-Id": result.caseId } : {});
   } catch (err) {
     return fhirErrorResponse(err);

@@ -12,6 +12,7 @@ const ACTIONS = [
   ],
   ["A3", "Not certified", "Only after a clinical reviewer signed the denial off; the reviewer's specific reason is a processNote linked from the item."],
   ["A4", "Pended", "Not decided within 15 s, more information needed, or an AI denial awaiting a clinical reviewer. Ask again with $inquire."],
+  ["C", "Cancelled", "An item an update cancelled, or every item of a request the requester cancelled."],
 ] as const;
 
 export default function FhirDocs() {
@@ -58,12 +59,20 @@ export default function FhirDocs() {
         bundle. The member is found by Coverage.subscriberId on the plan&apos;s roster; an unknown member is answered with a ClaimResponse of outcome{" "}
         <code>error</code> (X12 reject reason 75). PDF documents attached as DocumentReference (base64 <code>data</code>) are read like faxes, scanned pages
         included; text/plain attachments are read as clinical notes. Every response says in the claimResponseReviewer extension whether a person reviewed the
-        decision.
+        decision and, when one did, their NPI and NUCC specialty.
+      </p>
+      <h2 className="mt-8 text-xl font-semibold">Updates and cancellations</h2>
+      <p className="mt-2">
+        Send the update to <code>$submit</code> with a profile-claim-update Claim whose <code>related.claim</code> references the earlier Claim, included in the
+        bundle with its identifier. Items carry <code>infoChanged</code> (added, changed) or are cancelled (<code>modifierextension-infoCancelled</code> true,
+        or certificationType 3). The same authorization is reviewed again: decisions a reviewer made are kept, cancelled items are answered C. A Claim with
+        status <code>cancelled</code>, certificationType 3 on the Claim, or every item cancelled withdraws the whole request. $inquire with the earlier
+        identifier answers the current request.
       </p>
       <h2 className="mt-8 text-xl font-semibold">Not offered yet</h2>
       <p className="mt-2">
-        Updates and cancellations (Claim.related), Subscriptions (rest-hook notifications), SMART Backend Services authentication, the reviewer&apos;s NPI and
-        specialty in claimResponseReviewer, and A6 (modified) answers.
+        Subscriptions (rest-hook notifications), SMART Backend Services authentication, X12 review decision reason codes (HCR03, code source 886), and A6
+        (modified) answers.
       </p>
     </main>
   );

@@ -26,7 +26,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { organization, user } = await requireOrgMember(request, params.orgId, "member");
   const form = await readPageForm(request);
   try {
-    await updateProfile(await getDatabase(), user.id, { username: form.get("username") });
+    const field = (name: string) => {
+      const v = form.get(name);
+      return typeof v === "string" ? v : undefined;
+    };
+    await updateProfile(await getDatabase(), user.id, {
+      username: form.get("username"),
+      npi: field("npi"),
+      specialty_code: field("specialty_code")?.toUpperCase(),
+      specialty_name: field("specialty_name"),
+    });
     return redirectWithToast(`/o/${organization.id}/settings/profile`, { type: "success", message: "Profile updated" });
   } catch (err) {
     if (err instanceof ZodError) return data({ error: zodMessages(err).join(". ") }, { status: 422 });
@@ -80,6 +89,46 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
           />
           <FieldError id="profile-username-error" errors={actionData?.error ? [actionData.error] : undefined} />
         </div>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-700">Clinical reviewer</legend>
+          <p className="text-xs text-slate-500">
+            Stated in electronic prior-authorization (FHIR PAS) answers for the decisions you make: your NPI and your specialty as a NUCC taxonomy code.
+          </p>
+          <div>
+            <label htmlFor="profile-npi" className="mb-1 block text-sm text-slate-700">
+              NPI
+            </label>
+            <input id="profile-npi" name="npi" defaultValue={profile.npi ?? ""} inputMode="numeric" maxLength={10} className={inputClass} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="profile-specialty-code" className="mb-1 block text-sm text-slate-700">
+                Specialty (NUCC taxonomy code)
+              </label>
+              <input
+                id="profile-specialty-code"
+                name="specialty_code"
+                defaultValue={profile.specialty_code ?? ""}
+                maxLength={10}
+                placeholder="207R00000X"
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label htmlFor="profile-specialty-name" className="mb-1 block text-sm text-slate-700">
+                Specialty name
+              </label>
+              <input
+                id="profile-specialty-name"
+                name="specialty_name"
+                defaultValue={profile.specialty_name ?? ""}
+                maxLength={200}
+                placeholder="Internal Medicine"
+                className={inputClass}
+              />
+            </div>
+          </div>
+        </fieldset>
         <p className="text-xs text-slate-500">Your email is how you sign in; an administrator changes it in Team Management.</p>
         <button type="submit" className={primaryButton} disabled={busy}>
           Save profile
