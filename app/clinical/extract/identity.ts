@@ -125,9 +125,16 @@ function readMemberIdRaw(model: DocModel, sec: Map<string, SectionName>, roster:
     // a bare "ID" is another identifier's when the words just before it name one ("Order ID",
     // "Group ID", "MRN ID"); a label that names the member ("Subscriber ID") stands whatever else the
     // line carries ("MRN: HHN-7730418 Subscriber ID: 10422819")
-    if (/\b(?:member|subscriber|medicaid|medicare|insured|enrollee|beneficiary|recipient|policy|patient|plan|cardholder|participant|client|mbi)\b/i.test(label)) return true;
+    if (/\b(?:member|subscriber|medicaid|medicare|insured|enrollee|beneficiary|recipient|policy|patient|plan|cardholder|participant|client|mbi)\b/i.test(label))
+      return true;
     const at = h.labelToks[0] ? h.line.toks.indexOf(h.labelToks[0]) : -1;
-    const before = at > 0 ? h.line.toks.slice(Math.max(0, at - 2), at).map((t) => t.text).join(" ") : h.line.text.slice(0, Math.max(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "")));
+    const before =
+      at > 0
+        ? h.line.toks
+            .slice(Math.max(0, at - 2), at)
+            .map((t) => t.text)
+            .join(" ")
+        : h.line.text.slice(0, Math.max(0, h.line.text.indexOf(h.labelToks[0]?.text ?? "")));
     return !OTHER_ID_LABEL.test(before) && !/\b(?:group|grp|bin|pcn|rx\s*grp|mrn|dea)\b/i.test(before);
   });
   const byValue = new Map<string, { n: number; c: Citation; shaped: boolean }>();

@@ -163,8 +163,8 @@ describe("an exclusion for a subpopulation defined by what it lacks", () => {
   });
 
   it("does not apply to a member who has the condition the subpopulation lacks", () => {
-    expect(
-      request([dx("E11.9", "type 2 diabetes mellitus without complications", true)], "A1c 8.1% on 09/01/2026; also to help with weight loss."),
-    ).not.toBe("denied");
+    expect(request([dx("E11.9", "type 2 diabetes mellitus without complications", true)], "A1c 8.1% on 09/01/2026; also to help with weight loss.")).not.toBe(
+      "denied",
+    );
   });
 });

@@ -1539,7 +1539,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   if (routing >= 3) {
     for (const ind of model.indications) ind.understood = false;
     r.unread.push({
-      text: "Yes/No decision flow (\"Go to #n\", \"Deny\", \"Approve\")",
+      text: 'Yes/No decision flow ("Go to #n", "Deny", "Approve")',
       passage: null,
       why: "The policy is a numbered yes/no decision flow; the reader does not follow its routing, so a reviewer walks it.",
     });

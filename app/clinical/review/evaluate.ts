@@ -1089,13 +1089,19 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
     const lacking = spec.conditions.filter((c) => conditionMentions(clause, conditionByName(c)!).length > 0);
     const shown = lacking.length ? ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, lacking, [])) : undefined;
     if (shown)
-      return ev("not_met", `Does not apply: the exclusion is for members without ${lacking.join(" or ")}, and the request documents ${shown.condition ?? shown.code}.`, shown.citation ? [shown.citation] : [], "direct");
+      return ev(
+        "not_met",
+        `Does not apply: the exclusion is for members without ${lacking.join(" or ")}, and the request documents ${shown.condition ?? shown.code}.`,
+        shown.citation ? [shown.citation] : [],
+        "direct",
+      );
     return null;
   }
   const named = spec.conditions.filter((c) => !head.includes(c.toLowerCase()) && conditionMentions(q, conditionByName(c)!).length > 0);
   if (named.length) {
     const shown = ctx.conditions.find((c) => conditionSatisfies(c, named, []));
-    if (!shown) return ev("not_met", `Does not apply: the exclusion is for members with ${named.join(" or ")}, which the request does not document.`, [], "inferred");
+    if (!shown)
+      return ev("not_met", `Does not apply: the exclusion is for members with ${named.join(" or ")}, which the request does not document.`, [], "inferred");
   }
   const keys = [...new Set((q.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter((w) => !QUALIFIER_STOP.has(w) && !head.includes(w)))];
   if (!keys.length) return null;
