@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import HeavyFirstSequencer from "./tests/support/sequencer";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,8 +15,12 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     // Registers the app's jobs with the queue, as the web and worker entries do (app/jobs.server.ts).
     setupFiles: ["tests/support/register-app-jobs.ts"],
+    // Migrates once per run: a PostgreSQL template and an embedded data directory that test files copy.
+    globalSetup: ["tests/support/db-template.global.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // In a fresh clone (no timings yet) the known-long files start first, not the largest ones.
+    sequence: { sequencer: HeavyFirstSequencer },
     pool: "forks",
     maxWorkers: 2,
   },

@@ -86,9 +86,47 @@ step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL
 npx vitest run
 record $? "vitest"
 
+# The embedded database (PGlite through app/lib/db.server.ts, what `npm run up` uses without
+# DATABASE_URL) again, on the files that prove what can differ between it and PostgreSQL: the
+# migrations, SQL the app writes by hand (raw queries, triggers, pgvector, locks), transactions,
+# the queue and worker in one process, live events, and auth. What the other integration files prove
+# is request handling above Prisma, the same on both databases once every model round-trips
+# (schema-roundtrip). queue.test.ts and queue-lanes.test.ts already ran on PGlite in the step above
+# (they run on both databases in one file); without PostgreSQL the step above ran everything on PGlite.
+EMBEDDED_FILES=(
+  tests/integration/audit-chain.test.ts            # every migration from scratch on PGlite (and the last one over old rows); audit hash-chain trigger
+  tests/integration/audit-group-commit.test.ts     # audit rows of concurrent requests committed together, in the chain
+  tests/integration/schema-roundtrip.test.ts       # every Prisma model through the PGlite adapter (JSON, bytes, dates, composite keys)
+  tests/integration/intake.test.ts                 # intake end to end: queue + in-process worker (FOR UPDATE SKIP LOCKED claims), document chunks + vectors, decision trees, results in one transaction
+  tests/integration/chat.test.ts                   # pgvector + full-text passage search (search-passages.server.ts), live events over LISTEN/NOTIFY
+  tests/integration/create-prior-auth-atomic.test.ts # a failed create rolls its transaction back
+  tests/integration/intake-job-failures.test.ts    # failed attempts and the stale-job sweep (queue SQL)
+  tests/integration/intake-rerun.test.ts           # keyed jobs re-queued while running (queue SQL)
+  tests/integration/busy-worker.test.ts            # heartbeats of a busy in-process worker, a job never lands twice
+  tests/integration/auth-sign-in.test.ts           # sign-in codes, sessions, account + organization creation (register-account, create-organization-pair)
+  tests/integration/auth-session.test.ts           # session revocation and API keys per organization
+  tests/integration/auth-codes.test.ts             # single-use codes, attempt limits (rate-limit.server.ts counters)
+  tests/integration/tenancy.test.ts                # another organization's data is 404 on every route
+  tests/integration/claims.test.ts                 # claim intake end to end (create-claim, claim-review SQL)
+  tests/integration/appeals.test.ts                # appeals and time-frame extensions (load-case, record-appeal, extend-time-frame SQL)
+  tests/integration/tree-versions.test.ts          # decision-tree versions (decision-tree-store, tree-versions SQL)
+  tests/integration/human-decision-rerun.test.ts   # human decisions kept across re-runs (record-human-decision, effective-decision SQL)
+  tests/integration/field-corrections.test.ts      # field corrections (field-corrections SQL)
+  tests/integration/plan-csv-import.test.ts        # roster and formulary import (import-plan-csv SQL)
+  tests/integration/plan-document.test.ts          # plan documents (plan-document SQL, bytes)
+  tests/integration/plan-extraction-job.test.ts    # policy extraction job (extract-coverage-policies, manage-coverage-policies SQL)
+  tests/integration/drug-directory.test.ts         # drug directory upsert and search (drug-directory SQL)
+  tests/integration/letters.test.ts                # denial letters (generate-denial-letter SQL)
+  tests/integration/letter-forms.test.ts           # letter forms (manage-letter-forms SQL)
+  tests/integration/team.test.ts                   # team members and roles (team-members SQL), PHI audit reads
+  tests/integration/fhir-pas-submit.test.ts        # PAS submit and inquire through queue and worker (inquire-pas SQL)
+  app/documents/ocr-cache.server.test.ts           # OCR result cache (ocr-cache.server SQL, upsert)
+)
 if [ "$HAVE_PG" = 1 ]; then
-  step "integration tests again on the embedded database"
-  TEST_EMBEDDED_ONLY=1 npx vitest run tests/integration
+  step "database-facing tests again on the embedded database (${#EMBEDDED_FILES[@]} files)"
+  missing=0
+  for f in "${EMBEDDED_FILES[@]}"; do [ -f "$f" ] || { echo "!! $f is gone: update EMBEDDED_FILES in scripts/test-all.sh"; missing=1; }; done
+  [ $missing = 0 ] && TEST_EMBEDDED_ONLY=1 npx vitest run "${EMBEDDED_FILES[@]}"
   record $? "vitest (embedded)"
 fi
 

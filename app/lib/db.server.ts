@@ -41,6 +41,11 @@ export interface Database {
   /** Sends a NOTIFY (payload under 8000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Embedded only (absent on PostgreSQL): the whole data directory as an uncompressed tar (PGlite's
+   * `dumpDataDir`), which `openDatabase({ inMemory: true, loadDataDir })` opens again as a copy.
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -49,6 +54,11 @@ export interface OpenOptions {
   /** Embedded data directory; "memory://" or undefined with inMemory for a throw-away database. */
   dataDir?: string;
   inMemory?: boolean;
+  /**
+   * Embedded only: start from this data directory (a tar made by PGlite's `dumpDataDir`, e.g. an
+   * already migrated database) instead of an empty one. Tests use it to migrate once per run.
+   */
+  loadDataDir?: Blob;
   /** pg pool size per process. */
   poolSize?: number;
 }
@@ -112,7 +122,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     // PGlite creates only the last folder of the path.
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   }
-  const lite = await PGlite.create({ dataDir, extensions: { vector } });
+  const lite = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir, extensions: { vector } });
   await lite.waitReady;
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
@@ -142,6 +152,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
       await prisma.$disconnect().catch(() => {});
       await lite.close().catch(() => {});
     },
+    dumpDataDir: () => lite.dumpDataDir("none"),
   };
 }
 

@@ -5,9 +5,17 @@
  * call creates its own database `t_<random>` from the server and drops it in `cleanup()`, so test
  * files can run in parallel. Otherwise it uses an in-memory embedded PGlite.
  * `hasPostgres()` tells multi-process tests whether they can run at all.
+ *
+ * Under vitest the run migrates once (tests/support/db-template.global.ts): a PostgreSQL database is
+ * a clone of the run's migrated template, an embedded one a copy of the run's migrated data
+ * directory. Each is then passed through `migrate()` again, which finds nothing to apply (a clone
+ * that missed a migration would get it). Outside vitest (bench/) every call migrates from scratch.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/lib/db.server";
 import { migrate } from "~/lib/migrate.server";
 
@@ -50,15 +58,18 @@ export async function createTestDatabase(opts: { kind?: "auto" | "embedded" | "p
   const want = opts.kind ?? "auto";
   const usePg = want === "postgres" || (want === "auto" && (await hasPostgres()));
   if (!usePg) {
-    const database = await openDatabase({ inMemory: true });
+    const snapshot = await migratedEmbeddedSnapshot();
+    const database = await openDatabase({ inMemory: true, loadDataDir: snapshot ?? undefined });
     await migrate(database);
+    if (!snapshot) await saveEmbeddedSnapshot(database);
     setDatabase(database);
     return { database, url: null, cleanup: () => database.close() };
   }
   const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const template = provided("pgTemplate");
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
@@ -76,4 +87,39 @@ export async function createTestDatabase(opts: { kind?: "auto" | "embedded" | "p
       await a.end();
     },
   };
+}
+
+/** A value from the run's globalSetup, or undefined outside vitest (or without that setup). */
+function provided<K extends "pgTemplate" | "pgliteRunDir">(key: K): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined; // not inside a vitest worker (bench/)
+  }
+}
+
+const SNAPSHOT = "pglite-migrated.tar";
+
+/** The run's migrated embedded data directory, or null when no test file has written it yet. */
+async function migratedEmbeddedSnapshot(): Promise<Blob | null> {
+  const dir = provided("pgliteRunDir");
+  if (!dir) return null;
+  try {
+    return new Blob([await fs.promises.readFile(path.join(dir, SNAPSHOT))]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes `database`'s data directory (just migrated from scratch, nothing else in it yet) as the
+ * run's snapshot; written under a temporary name and renamed, so a reader never sees half a file
+ * and two files racing to write it both leave a whole one.
+ */
+async function saveEmbeddedSnapshot(database: Database): Promise<void> {
+  const dir = provided("pgliteRunDir");
+  if (!dir || !database.dumpDataDir) return;
+  const tmp = path.join(dir, `${SNAPSHOT}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`);
+  await fs.promises.writeFile(tmp, new Uint8Array(await (await database.dumpDataDir()).arrayBuffer()));
+  await fs.promises.rename(tmp, path.join(dir, SNAPSHOT));
 }

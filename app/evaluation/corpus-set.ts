@@ -1,0 +1,83 @@
+/**
+ * The project's own labelled corpus (fixtures/corpus: eight plans, 30 policies in 28 payer styles,
+ * thirteen request layouts incl. scans, 117 cases), authored blind to the engine's code, kept as
+ * a test of the reader and the engine end to end (PDF → OCR → extraction → policy tree → decision).
+ *
+ * Safety is asserted exactly: no approvable request denied, no request that needs more information
+ * or should be denied is approved, and every denial cites passages found verbatim on the cited
+ * page. Accuracy is asserted as a floor per set (the figures measured when the floor was set), so a
+ * change that loses decisions fails here; raise the floors as the engine improves.
+ *
+ * Each set is its own test file (app/evaluation/corpus/<set>.test.ts, one line calling
+ * `corpusSetTest`), so vitest runs the sets in parallel on both cores instead of one after another
+ * in one process; app/evaluation/corpus.test.ts checks that every set has a floor and a file.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseDocument, terminateOcrWorker } from "~/documents/parse-pdf.server";
+import { loadOfflineSet, runOfflineCase } from "./offline-set";
+
+export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/corpus");
+/**
+ * cases decided right when the floor was set (2026-11-27, continuation requests judged by continuation
+ * criteria): partd 10/13, commercial 13/14, medicaid-az 9/12; frontrange-hmo and buckeye-seb
+ * (2026-11-28, a fourth and fifth plan authored blind after the others were tuned): 10/13 and 7/18,
+ * buckeye-seb 10/18 and lakeshore-ma 15/16 (2026-11-29; lakeshore-ma's first run was 6/16 with five
+ * wrongful denials); prairie-bcbs 6/15 (first run 4/15, no wrongful denial or approval); 2026-11-29:
+ * prairie-bcbs 7/15, summit-cigna 11/16 (first run 8/16, no wrongful denial, one incomplete request
+ * approved — fixed)
+ */
+export const FLOORS: Record<string, number> = {
+  partd: 10,
+  commercial: 13,
+  "medicaid-az": 9,
+  "frontrange-hmo": 10,
+  "buckeye-seb": 10,
+  "lakeshore-ma": 15,
+  "prairie-bcbs": 7,
+  "summit-cigna": 11,
+};
+/** the day the plan received every case (only used where a fax carries no date at all) */
+const RECEIVED = "2026-11-27";
+
+/** as the prior-auth intake reads them (native tesseract where installed) */
+const parse = async (file: string) => parseDocument(new Uint8Array(fs.readFileSync(file)), { ocrEngine: "native" });
+
+/**
+ * Registers the test of corpus set `name` (a folder of fixtures/corpus with a floor in FLOORS):
+ * every case decided, safety asserted exactly, accuracy at least the set's floor. Throws at
+ * collection when the set has no floor.
+ */
+export function corpusSetTest(name: string): void {
+  const floor = FLOORS[name];
+  if (floor === undefined) throw new Error(`corpus set ${name} has no floor in app/evaluation/corpus-set.ts`);
+  afterAll(async () => {
+    await terminateOcrWorker();
+  });
+  describe(`blind corpus set ${name}`, () => {
+    it("never denies an approvable request, never approves one that is not approvable, cites every denial verbatim, and keeps its accuracy", async () => {
+      const set = await loadOfflineSet(path.join(CORPUS_ROOT, name), parse);
+      let right = 0;
+      const problems: string[] = [];
+      for (const id of set.caseIds) {
+        const doc = await parse(path.join(CORPUS_ROOT, name, "cases", id, "fax.pdf"));
+        const { result } = await runOfflineCase(set, id, doc, RECEIVED);
+        const want = set.expected.get(id)?.decision;
+        const got = result.decision.final_decision;
+        if (got === want) right++;
+        if (want === "approved" && got === "denied") problems.push(`${id}: approvable request denied (${result.decision.ai_summary.slice(0, 160)})`);
+        if (want !== "approved" && got === "approved") problems.push(`${id}: ${want} request approved (${result.decision.ai_summary.slice(0, 160)})`);
+        if (got === "denied") {
+          for (const c of result.decision.citations) {
+            const page = doc.pages.find((p) => p.page === c.page);
+            if (c.document === "fax" && !(page && page.text.includes(c.text)))
+              problems.push(`${id}: denial cites "${c.text.slice(0, 60)}" not found on page ${c.page}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(right, `${name}: ${right}/${set.caseIds.length} decided as labelled`).toBeGreaterThanOrEqual(floor);
+    }, 600_000);
+  });
+}
