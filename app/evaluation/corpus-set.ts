@@ -26,7 +26,7 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * buckeye-seb 10/18 and lakeshore-ma 15/16 (2026-11-29; lakeshore-ma's first run was 6/16 with five
  * wrongful denials); prairie-bcbs 6/15 (first run 4/15, no wrongful denial or approval); 2026-11-29:
  * prairie-bcbs 7/15, summit-cigna 11/16 (first run 8/16, no wrongful denial, one incomplete request
- * approved — fixed); 2026-11-29 (later): prairie-bcbs 8/15, gateway-mo 6/16 (first run 3/16 with two wrongful denials,
+ * approved — fixed); 2026-11-29 (later): prairie-bcbs 8/15, gateway-mo 8/16 (first run 3/16 with two wrongful denials,
  * three incomplete requests denied and one approved — all fixed)
  */
 export const FLOORS: Record<string, number> = {
@@ -38,7 +38,7 @@ export const FLOORS: Record<string, number> = {
   "lakeshore-ma": 15,
   "prairie-bcbs": 8,
   "summit-cigna": 11,
-  "gateway-mo": 6,
+  "gateway-mo": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -168,3 +168,51 @@ describe("an exclusion for a subpopulation defined by what it lacks", () => {
     );
   });
 });
+
+describe("a pharmacy coverage policy with 'Coverage Determination' and 'Coverage Limitations' sections", () => {
+  const policy = [
+    "Examplamab Pharmacy Coverage Policy",
+    "Description",
+    "Examplamab is a monoclonal antibody given every 6 months for osteoporosis at high risk for fracture.",
+    "Coverage Determination",
+    "Examplamab may be considered medically necessary when the criteria of ONE of the following sections (A or B) are met:",
+    "A. Osteoporosis. Approve for 12 months when ALL of the following (1, 2 and 3) are met:",
+    "1. The member is 50 years of age or older; AND",
+    "2. A bone mineral density T-score of -2.5 or lower on a DXA scan performed within the past 2 years; AND",
+    "3. A serum calcium of 8.5 mg/dL or higher (corrected for albumin when the albumin is below 4.0 g/dL) measured within the 90 days before the request.",
+    "B. Continuation of therapy. Approve for 12 months when the member has received Examplamab within the past 12 months.",
+    "Coverage Limitations",
+    "Examplamab is not considered medically necessary in the following situations:",
+    "1. Concomitant use with another osteoporosis agent: teriparatide (Forteo) or romosozumab (Evenity).",
+    "2. Pregnancy.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplamab"] });
+
+  it("reads the criteria under 'Coverage Determination' (not skipped with the Description) and the limitations as exclusions", () => {
+    const osteo = m.indications.find((i) => /osteoporosis/i.test(i.title));
+    expect(osteo?.understood).toBe(true);
+    expect(m.exclusions.some((c) => /teriparatide|concomitant/i.test(c.text ?? ""))).toBe(true);
+  });
+
+  it("a value under a 'when' clause says how another value is read: never an alternative that meets the requirement", () => {
+    const osteo = m.indications.find((i) => /osteoporosis/i.test(i.title))!;
+    const labs = flat(osteo.criteria).filter((c) => c.kind === "lab");
+    expect(labs.some((c) => c.kind === "lab" && c.measure === "calcium")).toBe(true);
+    expect(labs.some((c) => c.kind === "lab" && c.measure === "albumin")).toBe(false);
+  });
+
+  it("a request continuing teriparatide with it is not approved", () => {
+    const d = decideText(
+      treeOf(policy, "Examplamab"),
+      [
+        "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+        "Medication: Examplamab 60 mg every 6 months",
+        "Diagnosis: M81.0 age-related osteoporosis. DOB 03/02/1950.",
+        "DXA 08/01/2026: T-score -3.1 femoral neck. Calcium 9.4 mg/dL on 09/20/2026. Albumin 3.6 g/dL on 09/20/2026.",
+        "Current medications: Forteo (teriparatide) 20 mcg daily - continue with Examplamab (combination therapy).",
+      ].join("\n"),
+      { diagnoses: [dx("M81.0", "age-related osteoporosis", true)] },
+    );
+    expect(d.decision.final_decision).not.toBe("approved");
+  });
+});

@@ -92,7 +92,7 @@ export function isHeading(text: string): boolean {
     )
   )
     return true;
-  return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
+  return /^(references?|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }

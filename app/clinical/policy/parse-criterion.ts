@@ -266,6 +266,8 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
   // unit exponents and body-surface normalisation are no thresholds ("20 mL/min/1.73 m2 or more")
   const t = norm(withoutExamples(text)).replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "");
   const parts = t.split(/;|,? or (?=a |an |the |[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
+  /** indexes in `out` of values read under a "when"/"if" clause */
+  const conditional = new Set<number>();
   for (const part of parts) {
     const claimed: [number, number][] = [];
     for (const ms of MEASURES) {
@@ -300,10 +302,17 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0)
         th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
       if (out.some((o) => o.measure === ms.name)) continue;
+      // "corrected for albumin when the albumin is below 4.0 g/dL": a value under a "when"/"if" clause
+      // says how another value is read, never a requirement of its own
+      const at = claimed[claimed.length - 1]?.[0] ?? 0;
+      const numAt = part.indexOf(String(th.value), at);
+      if (numAt > 0 && /\b(?:when|if|whenever)\s+(?:the\s+|a\s+|an\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}\s+(?:is|are|was|falls?)\b/i.test(part.slice(Math.max(0, numAt - 45), numAt)))
+        conditional.add(out.length);
       out.push({ measure: ms.name, ...th });
     }
   }
-  return out;
+  // dropped only beside a threshold that is a requirement ("approve when the LDL-C is 70 or higher" stays)
+  return conditional.size && conditional.size < out.length ? out.filter((_, i) => !conditional.has(i)) : out;
 }
 
 /**
