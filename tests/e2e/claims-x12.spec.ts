@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signInReviewer } from "./fixtures/prior-auth-helpers";
+import { gotoHydrated, signInReviewer } from "./fixtures/prior-auth-helpers";
 
 const STATE = path.join(os.tmpdir(), `claims-x12-e2e-reviewer-${process.pid}.json`);
 const X12 = path.resolve("fixtures/x12");
@@ -49,7 +49,8 @@ test("an 837P file is uploaded and its lines are decided with citations into the
 test("a file with two CLMs makes two claims", async ({ page }) => {
   await page.goto(`/o/${orgId}/claims`);
   const before = await page.getByTestId("claim-row").count();
-  await page.goto(`/o/${orgId}/claims?modal=claim_x12`);
+  // the file is chosen after hydration, which would otherwise reset the input
+  await gotoHydrated(page, `/o/${orgId}/claims?modal=claim_x12`);
   await page.getByTestId("claim-x12-modal").getByLabel("837P file").setInputFiles(path.join(X12, "837p-two-claims.x12"));
   await page.getByRole("button", { name: "Submit 837P" }).click();
   await expect(page).toHaveURL(new RegExp(`/o/${orgId}/claims$`));
@@ -62,7 +63,8 @@ test("a bad file is refused with the segment and element, and nothing is created
   const bad = fs.readFileSync(path.join(X12, "837p-lumbar-mri.x12"), "utf8").replace("*1250*UN*1*22**1:2", "*1250*UN*one*22**1:2");
   const file = path.join(os.tmpdir(), `bad-${process.pid}.x12`);
   fs.writeFileSync(file, bad);
-  await page.goto(`/o/${orgId}/claims?modal=claim_x12`);
+  // the file is chosen after hydration, which would otherwise reset the input
+  await gotoHydrated(page, `/o/${orgId}/claims?modal=claim_x12`);
   await page.getByTestId("claim-x12-modal").getByLabel("837P file").setInputFiles(file);
   await page.getByRole("button", { name: "Submit 837P" }).click();
   await expect(page.getByTestId("x12-errors")).toContainText(/Segment \d+ \(SV1\), SV1-04: Units "one" is not a positive number/);
