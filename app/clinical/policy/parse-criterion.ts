@@ -306,7 +306,10 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // says how another value is read, never a requirement of its own
       const at = claimed[claimed.length - 1]?.[0] ?? 0;
       const numAt = part.indexOf(String(th.value), at);
-      if (numAt > 0 && /\b(?:when|if|whenever)\s+(?:the\s+|a\s+|an\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}\s+(?:is|are|was|falls?)\b/i.test(part.slice(Math.max(0, numAt - 45), numAt)))
+      if (
+        numAt > 0 &&
+        /\b(?:when|if|whenever)\s+(?:the\s+|a\s+|an\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}\s+(?:is|are|was|falls?)\b/i.test(part.slice(Math.max(0, numAt - 45), numAt))
+      )
         conditional.add(out.length);
       out.push({ measure: ms.name, ...th });
     }
