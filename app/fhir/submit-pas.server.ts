@@ -66,10 +66,11 @@ export async function submitPasRequest(
   database: Database,
   organizationId: string,
   body: unknown,
-  opts: { waitMs?: number; pollMs?: number; now?: () => Date; audit?: (what: AuditWhat) => Promise<void> } = {},
+  opts: { waitMs?: number; pollMs?: number; now?: () => Date; audit?: (what: AuditWhat) => Promise<void>; receivedAt?: number } = {},
 ): Promise<SubmitResult> {
-  // the 15 s run from the request's arrival: validation and storage count against it
-  const deadline = Date.now() + (opts.waitMs ?? PAS_WAIT_MS) - RESPONSE_MARGIN_MS;
+  // the 15 s run from the request's arrival (`receivedAt`, epoch ms, set by the route before
+  // authentication and reading the body): validation and storage count against it
+  const deadline = (opts.receivedAt ?? Date.now()) + (opts.waitMs ?? PAS_WAIT_MS) - RESPONSE_MARGIN_MS;
   const bundle = requireValidBundle(body, PAS_PROFILES.requestBundle);
   const read = readPasRequest(bundle);
   if (!read.ok) throw new FhirError(422, read.issues);

@@ -10,11 +10,14 @@ import { recordAuditEvent } from "~/audit/record-audit-event.server";
  * every problem; 401/403 without a valid API key holding cases.write. See app/fhir/submit-pas.server.ts.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  // the 15 s answer budget runs from the request's arrival: authentication and reading the body count
+  const receivedAt = Date.now();
   try {
     if (request.method !== "POST") throw fhirError(405, "not-supported", "Use POST");
     const caller = await requireFhirCaller(request, "cases.write");
     const result = await submitPasRequest(await getDatabase(), caller.organization.id, await readFhirBody(request), {
       audit: (what) => recordAuditEvent(caller, request, what),
+      receivedAt,
     });
     return fhirJson(result.bundle, 200, result.caseId ? { "X-Case-Id": result.caseId } : {});
   } catch (err) {
