@@ -35,6 +35,64 @@ function measureRe(m: MeasureTerm): RegExp {
 const DOSE_UNIT =
   /^\s*(?:(?:mg|mcg|µg|g)(?:\s*\/\s*m[lL]\b|\b(?!\s*\/\s*(?:d[lL]|[lL]|24|kg|g|mmol|day|min)))|m[lL]\b|units?\b|iu\b|tablets?\b|caps(?:ules)?\b|vials?\b|pens?\b|films?\b|syringes?\b)/i;
 
+/** a flowsheet cell left empty: "-", "--", "—", "n/a", "not done" */
+const EMPTY_CELL = /^(?:-{1,2}|[\u2013\u2014]|n\/?a|nd|not done|\.{1,3})$/i;
+/** an abnormal flag printed after a flowsheet value: "9.6 L", "11.2 (H)", "410 *" */
+const FLAG_CELL = /^(?:\(?(?:[HL]{1,2}|A|C|crit)\)?|\*{1,2}|!)$/;
+
+/**
+ * The date header of a lab flowsheet (trend table) above `line`: the nearest line on the same page,
+ * at most 12 lines up, that is a row of two or more full dates with at most a few words before them
+ * ("Parameter Units 05/12/2026 07/14/2026 09/15/2026", "Date 10/02/2026 10/30/2026"). Null when
+ * there is none.
+ */
+function flowsheetHeader(idx: CaseIndex, line: CaseLine): string[] | null {
+  for (let i = line.index - 1; i >= Math.max(0, line.index - 12); i--) {
+    const l = idx.lines[i];
+    if (l.page !== line.page) return null;
+    const ds = findDates(l.text).filter((d) => d.precision === "day");
+    if (ds.length < 2) continue;
+    // nothing but the dates after the first one, and a short caption before it
+    const rest = l.text
+      .slice(ds[0].index)
+      .replace(/\S*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\S*/g, "")
+      .trim();
+    const caption = l.text.slice(0, ds[0].index).trim().split(/\s+/).filter(Boolean);
+    if (!rest && caption.length <= 4) return ds.map((d) => d.start);
+  }
+  return null;
+}
+
+/**
+ * A measure's row of a lab flowsheet: the cells after the measure name (and its unit) read one per
+ * date column of the header above, an empty cell ("-") keeping its column and an abnormal flag
+ * ("L", "H", "*") going with the value before it. Only when the row has exactly one cell per date
+ * column (otherwise the columns cannot be matched and the row is read as ordinary text). Each value
+ * is dated by its column. `from` is where the measure name ends in `line.text`.
+ */
+function flowsheetRow(idx: CaseIndex, line: CaseLine, from: number): { value: number; at: number; len: number; date: string }[] | null {
+  const dates = flowsheetHeader(idx, line);
+  if (!dates) return null;
+  const tokens = [...line.text.slice(from).matchAll(/\S+/g)].map((t) => ({ text: t[0], at: from + t.index }));
+  const cells: ({ value: number; at: number; len: number } | null)[] = [];
+  let started = false;
+  for (const t of tokens) {
+    const num = /^[<>\u2264\u2265]?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)$/.exec(t.text);
+    if (num) {
+      started = true;
+      cells.push({ value: Number(num[1].replace(/,/g, "")), at: t.at, len: t.text.length });
+    } else if (EMPTY_CELL.test(t.text)) {
+      started = true;
+      cells.push(null);
+    } else if (started && FLAG_CELL.test(t.text)) continue;
+    else if (started) break;
+    // before the first cell: the unit and any qualifier of the row's name ("g/dL", "(CKD-EPI)")
+    else if (/\d/.test(t.text) && !/[a-z%]/i.test(t.text)) return null;
+  }
+  if (cells.length !== dates.length) return null;
+  return cells.flatMap((c, i) => (c ? [{ ...c, date: dates[i] }] : []));
+}
+
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
   const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
@@ -63,6 +121,17 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
     }
     for (const mt of matches) {
       const end = mt.index + mt.length;
+      // a flowsheet row: one dated value per column
+      const row = flowsheetRow(idx, line, end);
+      if (row) {
+        for (const c of row) {
+          if (c.value < m.range[0] || c.value > m.range[1]) continue;
+          const unitText = line.text.slice(end, row[0]?.at ?? end).trim();
+          const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
+          out.push({ value: c.value, unitText, date: c.date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, c.at + c.len) });
+        }
+        continue;
+      }
       const after = text.slice(end, end + 48);
       const before = line.text.slice(Math.max(0, mt.index - 18), mt.index);
       let value: number | null = null;

@@ -1220,7 +1220,16 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
     /^(?:use (?:for|as) )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|prophylaxis|prevention|maintenance))(?:\s*\([^)]*\))?(?: use| treatment| therapy)?\b/i.exec(
       t,
     );
-  if (use && t.length < 160 && !mostSpecificConditions(t.slice(0, use[0].length)).length)
+  // ("Prevention of skeletal-related events in members with bone metastases": a use for a subpopulation
+  // the request must show, an excluded indication, never every preventive use)
+  if (
+    use &&
+    t.length < 160 &&
+    !mostSpecificConditions(t.slice(0, use[0].length)).length &&
+    !/\bin (?:a |an |the )?(?:members?|patients?|individuals?|adults?|children|persons?|participants?|enrollees?)\s+(?:with|who)\b|\bwho (?:have|has|are|is)\b/i.test(
+      t,
+    )
+  )
     return { ...base, kind: "use_mode", mode: use[1] ? "acute" : "preventive" };
   // "Doses above 800 mg per infusion, or more often than every 4 weeks": a dose ceiling listed among
   // exclusions applies when the requested dose is above it (read with medium confidence: a reviewer

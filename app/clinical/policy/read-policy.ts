@@ -169,6 +169,13 @@ const EXCLUSION_HEAD_RE =
 const SKIP_HEAD_RE =
   /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
 
+/** a section's own statement that what follows is not criteria */
+const NOT_CRITERIA_LEAD_RE =
+  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
+
+const saysNotCriteria = (s: { heading: string; preamble: DocLine[] }) =>
+  NOT_CRITERIA_LEAD_RE.test([s.heading, ...s.preamble.slice(0, 2).map((l) => l.text)].join(" "));
+
 const isGenericTitle = (t: string) =>
   /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(
     t.replace(/\s*\([^)]*\)/g, "").trim(),
@@ -788,6 +795,9 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   for (const s of sections) {
     const h = s.heading;
     if (SKIP_HEAD_RE.test(h) && !/criteria/i.test(h)) continue;
+    // a section that says of itself that it is not criteria ("These points are provided for the
+    // prescriber and are not approval criteria:", "for information only")
+    if (saysNotCriteria(s)) continue;
     if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h)) {
       r.continuation.push({ text: h, passage: cite(r, s.preamble.slice(0, 1)), why: "Continuation/renewal criteria apply to reauthorization requests only." });
       // per-indication continuation criteria ("Eosinophilic Asthma: … / EGPA: …") keep their indication
@@ -1403,7 +1413,11 @@ const RESTRICTION_HEAD_RE = /^(?:age|prescriber|specialist|specialty)\s+(?:restr
 function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
   const usable = sections.filter(
-    (s) => !(SKIP_HEAD_RE.test(s.heading) && !/criteria/i.test(s.heading)) && !CONTINUATION_HEAD_RE.test(s.heading) && !EXCLUSION_HEAD_RE.test(s.heading),
+    (s) =>
+      !(SKIP_HEAD_RE.test(s.heading) && !/criteria/i.test(s.heading)) &&
+      !CONTINUATION_HEAD_RE.test(s.heading) &&
+      !EXCLUSION_HEAD_RE.test(s.heading) &&
+      !saysNotCriteria(s),
   );
   const exclusions = sections.filter((s) => EXCLUSION_HEAD_RE.test(s.heading)).flatMap((s) => exclusionList(s.items, r));
   const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
@@ -1505,7 +1519,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
   const all = partD ? raw : readTableColumns(doc, raw);
   const skip = boilerplateLineSet(all, doc.page_count);
-  const lines = all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text));
+  const { lines, tables } = takeIndicationTables(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)));
   const title =
     meta.title ??
     (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
@@ -1544,9 +1558,84 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       why: "The policy is a numbered yes/no decision flow; the reader does not follow its routing, so a reviewer walks it.",
     });
   }
+  expandIndicationTables(model, tables, title, r);
   attachRenewals(model, r.renewals);
   model.named_conditions = namedConditions(doc, model);
   return model;
+}
+
+/** A table of covered indications: one row per indication with the requirements written for it. */
+interface IndicationTable {
+  /** the table's name in its caption ("A" of "Table A. Covered indications") */
+  name: string;
+  rows: { label: DocLine; body: DocLine[] }[];
+}
+
+/** "The diagnosis is ONE of the indications in Table A", "a condition listed in Table 2" */
+const tableReferenceRe = (name: string) =>
+  new RegExp(String.raw`\b(?:indications?|diagnos[ie]s|conditions?|uses?)\b[^.]{0,60}?\b(?:in|listed in|from|of|per|see)\s+(?:the\s+)?table\s*${name}\b`, "i");
+
+/**
+ * The grids of covered indications (a first column of indications, a column of their requirements,
+ * as table-columns.ts marks them) that sit under a "Table X" caption and that a criterion refers to
+ * ("one of the indications in Table X"): taken out of the lines, so the outline reader does not
+ * read them as the continuation of the criterion above, and returned to be laid out as paths.
+ */
+function takeIndicationTables(lines: DocLine[]): { lines: DocLine[]; tables: IndicationTable[] } {
+  const tables: IndicationTable[] = [];
+  const taken = new Set<DocLine>();
+  for (let i = 0; i < lines.length; i++) {
+    const first = lines[i];
+    if (first.cell?.role !== "label" || (i > 0 && lines[i - 1].cell?.grid === first.cell.grid)) continue;
+    const grid = first.cell.grid;
+    const cells = [];
+    for (let j = i; j < lines.length && lines[j].cell?.grid === grid; j++) cells.push(lines[j]);
+    const caption = lines
+      .slice(Math.max(0, i - 2), i)
+      .reverse()
+      .find((l) => /^table\s*[A-Z0-9]{1,3}\b/i.test(l.text));
+    const name = caption ? /^table\s*([A-Z0-9]{1,3})\b/i.exec(caption.text)![1] : null;
+    if (!name || !lines.some((l) => !l.cell && tableReferenceRe(name).test(l.text))) continue;
+    const rows: IndicationTable["rows"] = [];
+    for (const c of cells) {
+      if (c.cell!.role === "label") rows.push({ label: c, body: [] });
+      else rows[rows.length - 1]?.body.push(c);
+    }
+    // a table of indications: most row labels name a condition
+    if (rows.length < 2 || rows.filter((x) => indicationTerms(x.label.text).understood).length * 2 < rows.length) continue;
+    tables.push({ name, rows });
+    for (const c of cells) taken.add(c);
+    taken.add(caption!);
+  }
+  return { lines: taken.size ? lines.filter((l) => !taken.has(l)) : lines, tables };
+}
+
+/**
+ * A path whose criteria include "the diagnosis is one of the indications in Table X" becomes one path
+ * per row of Table X: the row's indication as its title, the path's other criteria, and the row's own
+ * requirements. A row that says its requirement "replaces" a criterion above drops the path's
+ * criterion on the same measure. Only when exactly one path refers to the table.
+ */
+function expandIndicationTables(model: PolicyModel, tables: IndicationTable[], title: string, r: Reader) {
+  for (const t of tables) {
+    const re = tableReferenceRe(t.name);
+    const refers = (c: Criterion) => c.kind !== "all" && c.kind !== "any" && re.test(c.text);
+    const holders = model.indications.filter((i) => i.criteria.some(refers));
+    if (holders.length !== 1) continue;
+    const holder = holders[0];
+    const base = holder.criteria.filter((c) => !refers(c));
+    const rows = t.rows.map((row) => {
+      const text = row.body.map((b) => b.text).join(" ");
+      const passage = cite(r, [row.label, ...row.body]);
+      const own = text ? sentenceCriteria(text.replace(/\([^)]*\breplac\w*[^)]*\)/gi, ""), r, passage) : [];
+      const replaced = /\breplac\w*\b/i.test(text)
+        ? new Set(own.filter((c) => c.kind === "lab").map((c) => (c as CriterionOf<"lab">).measure))
+        : new Set<string>();
+      const kept = base.filter((c) => !(c.kind === "lab" && replaced.has(c.measure)));
+      return toIndication(row.label.text, [...kept, ...own], holder.duration, passage, title);
+    });
+    model.indications = model.indications.flatMap((i) => (i === holder ? rows : [i]));
+  }
 }
 
 /**

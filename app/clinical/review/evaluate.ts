@@ -1065,6 +1065,21 @@ const QUALIFIER_STOP = new Set(
     " ",
   ),
 );
+/** words too common in clinical text to show a qualifier on their own ("blood" of "blood pressure") */
+const GENERIC_QUALIFIER_WORDS = new Set(
+  "blood serum level levels count counts value values cells chronic acute disease disorder condition clinical medical severe moderate result results patient".split(
+    " ",
+  ),
+);
+/**
+ * Whether the word at `index` of `text` is part of an organization's name ("Four States Cancer Center",
+ * "CKD Anemia Management Clinic", "Dialysis Associates"): a letterhead or address, not a clinical fact.
+ */
+export function inOrganizationName(text: string, index: number): boolean {
+  return /^[\w-]*(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Center|Centre|Clinic|Institute|Associates|Group|Program|Department|Services|Partners|Specialists|Hospital|Practice|Unit|Network|Foundation|LLC|PC|PA)\b/.test(
+    text.slice(index),
+  );
+}
 const PAST_MARK = /\b(?:in (?:19|20)\d\d|history of|previous(?:ly)?|prior|past|former(?:ly)?|ended|stopped|discontinued|recovered|resolved|no longer)\b/i;
 
 /**
@@ -1103,10 +1118,21 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
     if (!shown)
       return ev("not_met", `Does not apply: the exclusion is for members with ${named.join(" or ")}, which the request does not document.`, [], "inferred");
   }
-  const keys = [...new Set((q.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter((w) => !QUALIFIER_STOP.has(w) && !head.includes(w)))];
+  // the qualifier's own terms: not the conditions it names (judged just above: "… immediate correction
+  // of anemia" is met by any anemia request), and a generic word ("blood", "serum") only beside another
+  const namedWords = new Set(named.flatMap((c) => c.toLowerCase().split(/\W+/)));
+  const keys = [...new Set((q.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter((w) => !QUALIFIER_STOP.has(w) && !head.includes(w) && !namedWords.has(w)))];
   if (!keys.length) return null;
-  const re = new RegExp(`\\b(?:${keys.map((k) => k.replace(/[-]/g, "[- ]?")).join("|")})`, "i");
-  const hits = search(ctx.idx, re);
+  const keyRe = (ks: string[]) => new RegExp(`\\b(?:${ks.map((k) => k.replace(/[-]/g, "[- ]?")).join("|")})`, "i");
+  const strong = keys.filter((k) => !GENERIC_QUALIFIER_WORDS.has(k));
+  const re = keyRe(strong.length ? strong : keys);
+  const weakOnly = !strong.length && keys.length > 1;
+  const hits = search(ctx.idx, re).filter(
+    (h) =>
+      !inOrganizationName(h.line.text, h.index) &&
+      // generic words alone: two of them on the line
+      (!weakOnly || keys.filter((k) => keyRe([k]).test(h.line.text)).length >= 2),
+  );
   if (!hits.length) return ev("not_met", `Does not apply: nothing in the request shows "${q.replace(/\.$/, "")}".`, [], "inferred");
   const current = /\bcurrently\b/i.test(q);
   const against = hits.filter((h) => isNegated(h.line.lower, h.index) || (current && PAST_MARK.test(h.line.lower)));

@@ -19,6 +19,12 @@ export interface DocLine {
   map: number[];
   /** left edge of the line's first word (PDF points), when the page has word boxes */
   x?: number;
+  /**
+   * A line of a grid whose first column labels its rows ("Indication | Requirements"), as
+   * table-columns.ts reads it: `label` a row's label, `body` a line of that row's other cells;
+   * `grid` is the same for every line of one grid (the header line's page offset).
+   */
+  cell?: { grid: number; role: "label" | "body" };
 }
 
 /**

@@ -12,6 +12,8 @@ import { cleanWithMap, type DocLine } from "./lines";
 
 /** A horizontal gap at least this wide (PDF points) separates two columns on a line. */
 const COLUMN_GAP = 18;
+/** A gap this narrow (PDF points) is a space between two words of one sentence, never between cells. */
+const WORD_SPACE = 6;
 
 interface Group {
   words: WordBox[];
@@ -53,30 +55,36 @@ function isRowLabelGrid(groups: Group[], columns: WordBox[][][]): boolean {
   if (groups.length !== 2) return false;
   const first = groups[0].words.map((w) => w.text).join(" ");
   if (!ROW_LABEL_HEADER.test(first.trim())) return false;
-  return columns[0].length > 0 && columns[0].every((ws) => ws.length <= 8) && columns[1].length >= columns[0].length;
+  return columns[0].length > 0 && columns[0].every((ws) => ws.length <= 12) && columns[1].length >= columns[0].length;
 }
 
 /**
  * A row-label grid read row by row: each row's label (its first-column lines joined into one line, so
  * "Prevention of episodic migraine" over "(EM)" reads as one title), then its requirement lines. A row
- * starts where the first column has words after a line where it had none.
+ * starts where the first column has words after a line where it had none, or where both columns
+ * start a capitalised cell on one line; a first-column line in lower case continues its row.
  */
 function rowLabelGrid(doc: ParsedDocument, header: DocLine, rows: WordBox[][][]): DocLine[] {
   const out: DocLine[] = [];
   let label: DocLine | null = null;
   let body: DocLine[] = [];
   let prevHadLabel = false;
+  const grid = header.start;
   const flush = () => {
-    if (label) out.push(label);
-    out.push(...body);
+    if (label) out.push({ ...(label as DocLine), cell: { grid, role: "label" } });
+    out.push(...body.map((b) => ({ ...b, cell: { grid, role: "body" as const } })));
     label = null;
     body = [];
   };
+  const startsUpper = (ws: WordBox[] | undefined) => !!ws?.length && /^[A-Z]/.test([...ws].sort((a, b) => a.x - b.x)[0].text);
   for (const [labelWords, rest] of rows) {
     if (labelWords.length) {
       const part = lineFrom(doc, header.page, labelWords, 0);
       if (part) {
-        if (!prevHadLabel) flush();
+        // a new row: the label column starts again after a blank, or both columns start a capitalised
+        // cell on the same line ("dialysis" then "Anemia due to … | Chemotherapy given …"); a label
+        // line in lower case ("non-myeloid malignancy") continues the row above
+        if (!/^[a-z]/.test(part.text) && (!prevHadLabel || (startsUpper(labelWords) && startsUpper(rest)))) flush();
         label = label ? joinLines(label, part) : part;
       }
     }
@@ -134,6 +142,18 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
       // a word that crosses a boundary: the table has ended (a full-width line)
       if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
       const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
+      // running text whose word gap happens to fall on a boundary: two cells of a table are never
+      // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
+      if (
+        byCol.some(
+          (cell, k) =>
+            k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
+        )
+      )
+        break;
+      // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
+      const only = byCol[0].map((w) => w.text).join(" ");
+      if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
       for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
       rows.push(byCol);
     }
