@@ -27,7 +27,9 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * wrongful denials); prairie-bcbs 6/15 (first run 4/15, no wrongful denial or approval); 2026-11-29:
  * prairie-bcbs 7/15, summit-cigna 11/16 (first run 8/16, no wrongful denial, one incomplete request
  * approved — fixed); 2026-11-29 (later): prairie-bcbs 8/15, gateway-mo 8/16 (first run 3/16 with two wrongful denials,
- * three incomplete requests denied and one approved — all fixed)
+ * three incomplete requests denied and one approved — all fixed); 2026-11-29 (third session): gateway-mo
+ * 10/16 (lab flowsheets, indication tables); ambrio-ga 6/16 (first run 6/16 with one wrongful denial —
+ * fixed; a tenth plan authored blind)
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -38,7 +40,8 @@ export const FLOORS: Record<string, number> = {
   "lakeshore-ma": 15,
   "prairie-bcbs": 8,
   "summit-cigna": 11,
-  "gateway-mo": 8,
+  "gateway-mo": 10,
+  "ambrio-ga": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -12,7 +12,8 @@
  *   of anemia"), and a letterhead ("… Cancer Center") that is no clinical fact.
  */
 import { describe, expect, it } from "vitest";
-import type { Criterion, ParsedDocument, WordBox } from "../contracts";
+import type { Criterion, ParsedDocument } from "../contracts";
+import type { WordBox } from "~/documents/types";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
 import { readPolicy } from "./read-policy";
@@ -179,7 +180,7 @@ describe("exclusions that name a subpopulation", () => {
       { diagnoses: [dx("N18.4", "chronic kidney disease stage 4"), dx("D63.1", "anemia in chronic kidney disease", false)] },
       "2026-09-28",
     );
-    const ex = r.review.exclusions.find((e) => /substitute/.test(e.question));
+    const ex = (r.review?.exclusions ?? []).find((e) => /substitute/.test(e.question));
     expect(ex?.outcome).toBe("not_met");
     expect(inOrganizationName("Four States Cancer Center", "Four States ".length)).toBe(true);
     expect(inOrganizationName("metastatic breast cancer on chemotherapy", "metastatic breast ".length)).toBe(false);

@@ -45,7 +45,7 @@ const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
 
 /** the names of a policy's sections, as numbered section titles carry them */
 const SECTION_NAME_RE =
-  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosing|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions)\s*:?$/i;
+  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosing|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions|purpose|scope|procedures?|responsibilit(?:y|ies))\s*:?$/i;
 
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {
@@ -72,6 +72,9 @@ export function isHeading(text: string): boolean {
     )
   )
     return true;
+  // "Section 6 - Documentation checklist (…)", "Part 2: Initial criteria": a numbered section title
+  const section = /^(?:section|part)\s+(?:[0-9]{1,2}|[IVX]{1,4})[A-Z]?\s*[-–:.]\s*(.{3,140})$/i.exec(t);
+  if (section && !/[.;]$/.test(section[1]) && /^[A-Z]/.test(section[1])) return true;
   if (t.length < 4 || t.length > 90) return false;
   if (MARKER_RE.test(t)) return false;
   const letters = t.replace(/[^A-Za-z]/g, "");

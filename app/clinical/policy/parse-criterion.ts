@@ -44,6 +44,16 @@ export function drugsIn(text: string, ctx: ParseContext): string[] {
   return drugsNamedIn(text).filter((d) => !ownFull.has(d) && !own.has(d));
 }
 
+/** a sentence that allows something or says it is not required: no requirement of its own */
+const ALLOWANCE_RE =
+  /\b(?:may|can) (?:continue|be continued|remain|be used|be given)\b|\b(?:is|are) (?:allowed|permitted|acceptable|not restricted|not required|not necessary)\b|\b(?:is|are) NOT required\b|\bdoes not count\b/i;
+
+/** `text` without its sentences that only allow something (see ALLOWANCE_RE); the whole text when every sentence does. */
+export function requirementSentences(text: string): string {
+  const kept = text.split(/(?<=[.;])\s+(?=[A-Z(])/).filter((x) => !ALLOWANCE_RE.test(x));
+  return kept.length ? kept.join(" ") : text;
+}
+
 function classNames(text: string): string[] {
   return classesNamedIn(withoutExamples(text)).map((c) => c.name);
 }
@@ -681,8 +691,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       ) && parseMinDuration(t) != null
     )
   ) {
-    const drugs = drugsIn(full, ctx);
-    const classes = classNames(full);
+    // the drugs the requirement names, never those a sentence beside it allows ("On-demand treatment
+    // (for example icatibant) may continue") or a note says are not required
+    const named = requirementSentences(t);
+    const drugs = drugsIn(named, ctx);
+    const classes = classNames(named);
     const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, tl);
     if (negated) return { ...base, kind: "no_concurrent", drugs, classes, confidence: drugs.length || classes.length ? "high" : "medium" };
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
@@ -1217,7 +1230,7 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   if (age && /\b(?:younger|older|under|less than|age)\b/i.test(tl) && t.length < 120) return { ...base, kind: "age", ...age };
   // "Preventive (scheduled daily) use", "Use for prophylaxis": a use the policy does not cover
   const use =
-    /^(?:use (?:for|as) )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|prophylaxis|prevention|maintenance))(?:\s*\([^)]*\))?(?: use| treatment| therapy)?\b/i.exec(
+    /^(?:use (?:for|as) |(?:the )?treatment of )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|prophylaxis|prevention|maintenance))(?:\s*\([^)]*\))?(?: use| treatment| therapy)?\b/i.exec(
       t,
     );
   // ("Prevention of skeletal-related events in members with bone metastases": a use for a subpopulation

@@ -167,14 +167,18 @@ const APPROVAL_LEAD_RE =
 const EXCLUSION_HEAD_RE =
   /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
 const SKIP_HEAD_RE =
-  /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary)/i;
+  /^(?:references?|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|purpose\b|scope\b|procedures?\s*:?$|responsibilit)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
-  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
+  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bnot (?:additional|separate|further) (?:coverage |approval )?criteria\b|\bnot by itself a reason for denial\b|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
 
 const saysNotCriteria = (s: { heading: string; preamble: DocLine[] }) =>
-  NOT_CRITERIA_LEAD_RE.test([s.heading, ...s.preamble.slice(0, 2).map((l) => l.text)].join(" "));
+  NOT_CRITERIA_LEAD_RE.test([s.heading, ...s.preamble.slice(0, 2).map((l) => l.text)].join(" ")) ||
+  // "Section 6 - Documentation checklist", "Part 3: Definitions": the title after its number
+  /^(?:section|part)\s+\S+\s*[-–:.]\s*(?:documentation checklist|checklist|(?:hemodynamic |clinical )?reference|definitions|background|references)\b/i.test(
+    s.heading,
+  );
 
 const isGenericTitle = (t: string) =>
   /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(
@@ -770,7 +774,13 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
       APPROVAL_LEAD_RE.test(t) ||
       // the title of an indication's criteria: an approval lead follows, or (a title ending in ":")
       // the indication's bulleted or lettered requirements do
-      !(APPROVAL_LEAD_RE.test(next) || (/:$/.test(t) && /^(?:[•▪◦●○■□☐➢►✓\-–*]|\(?(?:[A-Z]|\d{1,2}|[a-z])[.)])\s/.test(next.trim()))) ||
+      // the indication's bulleted or lettered requirements do; or (a title in title case, "Breast Cancer")
+      // its numbered requirements do
+      !(
+        APPROVAL_LEAD_RE.test(next) ||
+        (/:$/.test(t) && /^(?:[•▪◦●○■□☐➢►✓\-–*]|\(?(?:[A-Z]|\d{1,2}|[a-z])[.)])\s/.test(next.trim())) ||
+        (t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => w.length < 4 || /^[A-Z(]/.test(w)) && /^\(?(?:1|a|A|i)[.)]\s/.test(next.trim()))
+      ) ||
       !indicationTerms(t.replace(/:$/, "")).understood
     )
       return l;
@@ -1519,7 +1529,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
   const all = partD ? raw : readTableColumns(doc, raw);
   const skip = boilerplateLineSet(all, doc.page_count);
-  const { lines, tables } = takeIndicationTables(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)));
+  const { lines, tables } = takeIndicationTables(
+    all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)).map(withoutFootnoteMarks),
+  );
   const title =
     meta.title ??
     (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
@@ -1559,9 +1571,53 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     });
   }
   expandIndicationTables(model, tables, title, r);
+  // a criteria section the reader took nothing from (rows it could not read as items): the paths it
+  // built lack those criteria, so none is understood — never an approval on what is left
+  const missed = unreadCriteriaSection(lines, model);
+  if (missed) {
+    for (const ind of model.indications) ind.understood = false;
+    r.unread.push({ text: missed.text, passage: cite(r, [missed]), why: "A criteria section of the policy was not read; a reviewer must apply it." });
+  }
   attachRenewals(model, r.renewals);
   model.named_conditions = namedConditions(doc, model);
   return model;
+}
+
+/**
+ * A line without its footnote marks ("Breast Cancer † ‡", "glatiramer acetate¹"): each mark becomes a
+ * space (offsets keep mapping into the page), then the line is trimmed. Asterisks stay ("CYP2C9*3/*3").
+ */
+function withoutFootnoteMarks(l: DocLine): DocLine {
+  const t = l.text.replace(/[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]/g, " ");
+  if (t === l.text) return l;
+  const a = t.length - t.trimStart().length;
+  const b = t.trimEnd().length;
+  if (b <= a) return l;
+  return { ...l, text: t.slice(a, b), map: l.map.slice(a, b + 1), start: l.map[a] ?? l.start, end: l.map[b] ?? l.end };
+}
+
+/**
+ * The heading of an initial-criteria section ("Section 2 - Initial criteria (ALL rows must be met)",
+ * "Coverage Criteria") with at least three lines under it, none of which any criterion of `model`
+ * cites; null when every such section gave criteria.
+ */
+function unreadCriteriaSection(lines: DocLine[], model: PolicyModel): DocLine | null {
+  const flatOf = (cs: Criterion[]): Criterion[] => cs.flatMap((c) => (c.kind === "all" || c.kind === "any" ? [c, ...flatOf(c.items)] : [c]));
+  const cited = [...model.indications.flatMap((i) => flatOf(i.criteria)), ...flatOf(model.common)].flatMap((c) => (c.passage ? [c.passage] : []));
+  for (let i = 0; i < lines.length; i++) {
+    const h = lines[i];
+    if (!isHeading(h.text) || !/\bcriteria\b/i.test(h.text) || /renew|re-?authori|continu|exclu|not covered|documentation|checklist/i.test(h.text)) continue;
+    const body: DocLine[] = [];
+    for (let j = i + 1; j < lines.length && body.length < 60 && !isHeading(lines[j].text); j++) body.push(lines[j]);
+    // rows or items under it ("1 Diagnosis of …", "2. Age …"), not a lead-in paragraph above sub-sections
+    if (body.length < 3 || body.filter((l) => /^(?:\d{1,2}|[A-Z]\d{0,2}|[a-z])[.)]?\s+[A-Z]/.test(l.text)).length < 2) continue;
+    const from = body[0];
+    const to = body[body.length - 1];
+    const inside = (c: Citation) =>
+      (c.page > from.page || (c.page === from.page && c.start >= from.start)) && (c.page < to.page || (c.page === to.page && c.start <= to.end));
+    if (!cited.some(inside)) return h;
+  }
+  return null;
 }
 
 /** A table of covered indications: one row per indication with the requirements written for it. */

@@ -25,6 +25,7 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, withNext, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
+import { judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
@@ -980,7 +981,57 @@ const BOILERPLATE_WORDS = new Set(
  * Documentation of a finding the reader identified by concepts: one fax line that contains every
  * word of one alternative (stem match), not negated, not pending. Absence never fails it.
  */
+/** words left around marker statuses in a requirement that is only about them ("Disease is … AND …") */
+const MARKER_FILLER = new Set(
+  "disease is are the and tumor tumour cancer carcinoma patient member has have with status documented confirmed both must be of a an by test testing result".split(
+    " ",
+  ),
+);
+
+/**
+ * A requirement of marker statuses ("hormone receptor (HR)-positive AND HER2-negative"), judged by
+ * the statuses the fax writes beside each marker (evidence/biomarkers.ts): not met when the fax shows
+ * another status, met when it shows every one and the requirement asks nothing else. Null when the
+ * requirement names no marker status or offers alternatives ("… or …").
+ */
+function evalMarkerRequirement(text: string, ctx: EvalContext): Ev | null {
+  const reqs = markerRequirements(text);
+  if (!reqs.length) return null;
+  const plain = text.replace(/\[[^\]]*\]/g, " ").replace(/\((?:[^()]*\s){3,}[^()]*\)/g, " ");
+  if (/\b(?:or|either|and\/or)\b/i.test(plain)) return null;
+  const judged = reqs.map((r) => judgeMarker(ctx.idx, r));
+  const failed = judged.find((j) => j.outcome === "not_met");
+  if (failed) return ev("not_met", failed.reason, failed.citations, "direct");
+  const open = judged.filter((j) => j.outcome === "insufficient");
+  if (open.length)
+    return ev(
+      "insufficient",
+      open.map((j) => j.reason).join(" "),
+      open.flatMap((j) => j.citations),
+      open.some((j) => j.citations.length) ? "direct" : "none",
+      text,
+    );
+  const rest = plain
+    .replace(/\([^)]*\)/g, " ")
+    .toLowerCase()
+    .match(/[a-z][a-z0-9-]+/g)
+    ?.filter(
+      (w) =>
+        !MARKER_FILLER.has(w) &&
+        !markerRequirements(w + "-positive").length &&
+        !/^(?:positive|negative|receptor|receptors|hormone|estrogen|progesterone|human|epidermal|growth|factor|amplified|mutation|mutated|wild-type)$/.test(w),
+    );
+  if ((rest?.length ?? 0) > 2) return null;
+  return ev(
+    "met",
+    judged.map((j) => j.reason).join(" "),
+    judged.flatMap((j) => j.citations),
+  );
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const marker = evalMarkerRequirement(spec.text, ctx);
+  if (marker) return marker;
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
@@ -1158,6 +1209,21 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   // an exclusion that names a subpopulation applies only when the request shows that too: met (or
   // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
   if (applies.outcome === "not_met" || spec.severity?.length) return applies;
+  // "HER2-positive breast cancer": the marker status must be shown too
+  const markers = markerRequirements(spec.text);
+  if (markers.length) {
+    const judged = markers.map((m) => judgeMarker(ctx.idx, m));
+    const contra = judged.find((j) => j.outcome === "not_met");
+    if (contra) return ev("not_met", `Does not apply: ${contra.reason}`, contra.citations, "direct");
+    if (applies.outcome === "met" && judged.some((j) => j.outcome !== "met"))
+      return ev(
+        "insufficient",
+        judged.map((j) => j.reason).join(" "),
+        [...applies.citations, ...judged.flatMap((j) => j.citations)],
+        "direct",
+        `Whether this exclusion applies: ${spec.text}`,
+      );
+  }
   const q = qualifierEvidence(spec, ctx);
   if (!q) return applies;
   return q.outcome === "not_met" || applies.outcome === "met" ? q : applies;

@@ -1,0 +1,152 @@
+/**
+ * Tumour and genetic marker status: what a policy requires ("hormone receptor (HR)-positive AND
+ * HER2-negative", "EGFR exon 19 deletion or L858R mutation-positive", "HER2-positive breast cancer"
+ * as an exclusion) and what the fax shows ("HR+/HER2-", "ER+/PR+, HER2 2+ with ISH not amplified",
+ * "Estrogen receptor (ER) Positive, 90%", "EGFR: wild-type").
+ *
+ * Status is read only where it is written beside the marker's own name; a score that is neither
+ * positive nor negative ("HER2 2+ (equivocal)") shows nothing. Hormone-receptor positive is shown by
+ * ER or PR positive; hormone-receptor negative only by "HR-negative" or both ER and PR negative
+ * (ASCO/CAP ER/PR testing guideline: HR-positive means ER and/or PR positive).
+ */
+import type { Citation } from "../contracts";
+import { quote, type CaseIndex } from "./case-index";
+
+export type MarkerStatus = "positive" | "negative";
+
+interface Marker {
+  name: string;
+  /** regex sources of the marker's names as written in policies and reports */
+  aliases: string[];
+}
+
+const MARKERS: Marker[] = [
+  { name: "HR", aliases: ["hormone[- ]receptors?(?:\\s*\\(HR\\))?", "HR"] },
+  { name: "ER", aliases: ["estrogen[- ]receptors?(?:\\s*\\(ER\\))?", "oestrogen[- ]receptors?", "ER"] },
+  { name: "PR", aliases: ["progesterone[- ]receptors?(?:\\s*\\(PR\\))?", "PR", "PgR"] },
+  { name: "HER2", aliases: ["human epidermal growth factor receptor 2(?:\\s*\\(HER2\\))?", "HER-?2(?:/neu)?", "ERBB2"] },
+  { name: "EGFR", aliases: ["EGFR"] },
+  { name: "ALK", aliases: ["ALK"] },
+  { name: "ROS1", aliases: ["ROS-?1"] },
+  { name: "BRAF", aliases: ["BRAF(?:\\s*V600E?)?"] },
+  { name: "KRAS", aliases: ["KRAS(?:\\s*G12C)?"] },
+  { name: "BRCA", aliases: ["g?BRCA(?:1|2|1/2)?"] },
+  { name: "PD-L1", aliases: ["PD-?L1"] },
+  { name: "MSI-H/dMMR", aliases: ["MSI-H", "dMMR"] },
+  { name: "FLT3", aliases: ["FLT-?3"] },
+  { name: "IDH1", aliases: ["IDH-?1"] },
+  { name: "IDH2", aliases: ["IDH-?2"] },
+  { name: "NTRK", aliases: ["NTRK(?:\\s*gene)?(?:\\s*fusion)?"] },
+  { name: "Ph", aliases: ["Philadelphia chromosome", "Ph", "BCR-?ABL1?"] },
+  { name: "PIK3CA", aliases: ["PIK3CA"] },
+  { name: "ESR1", aliases: ["ESR1"] },
+];
+
+const POS = String.raw`positive|pos\b|mutated|mutation[- ]positive|mutant|amplified|overexpress(?:ed|ing|ion)|detected|fusion[- ]positive|rearranged`;
+const NEG = String.raw`negative|neg\b|wild[- ]?type|not amplified|non-?amplified|not detected|no mutation|unamplified`;
+/**
+ * the status written right after a marker's name: a sign touching it ("ER+", "HER2-", never "HR - 72"),
+ * or a word ("HER2-negative", "HER2 (dual-probe ISH) NOT amplified", "EGFR: wild-type")
+ */
+const STATUS_AFTER = new RegExp(
+  String.raw`^(?:([+\-−])(?![a-z0-9])|[- ]?(?:\s*\((?:IHC|ISH|FISH|NGS|PCR|dual-probe ISH)\))?\s*(?:status|expression|testing|result|mutation)?\s*[:=]?\s*(?:is\s+)?(${NEG}|${POS})\b)`,
+  "i",
+);
+const statusWord = (s: RegExpExecArray) => s[1] ?? s[2];
+
+const aliasRe = (m: Marker) => new RegExp(String.raw`(?<![A-Za-z0-9])(?:${m.aliases.join("|")})(?![A-Za-z0-9])`, "g");
+const statusOf = (word: string): MarkerStatus => (new RegExp(`^(?:${NEG}|-|−)$`, "i").test(word.trim()) ? "negative" : "positive");
+
+export interface MarkerRequirement {
+  marker: string;
+  status: MarkerStatus;
+}
+
+/**
+ * The marker statuses a policy sentence requires or names, in order ("HR-positive … AND HER2-negative"
+ * → HR positive, HER2 negative). Definitions in brackets ("[ER and/or PR positive, defined as …]")
+ * are not requirements of their own. Empty when the sentence names no marker status.
+ */
+export function markerRequirements(text: string): MarkerRequirement[] {
+  const t = text.replace(/\[[^\]]*\]/g, " ").replace(/\((?:[^()]*\s){3,}[^()]*\)/g, " ");
+  const out: (MarkerRequirement & { at: number })[] = [];
+  for (const m of MARKERS) {
+    const re = aliasRe(m);
+    let x: RegExpExecArray | null;
+    while ((x = re.exec(t))) {
+      const s = STATUS_AFTER.exec(t.slice(x.index + x[0].length, x.index + x[0].length + 40));
+      if (s && !out.some((o) => o.marker === m.name)) out.push({ marker: m.name, status: statusOf(statusWord(s)), at: x.index });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at).map(({ marker, status }) => ({ marker, status }));
+}
+
+export interface MarkerFinding {
+  status: MarkerStatus;
+  citation: Citation;
+}
+
+/** Every status of `marker` written in the fax beside its name (see the module comment). */
+export function markerFindings(idx: CaseIndex, marker: string): MarkerFinding[] {
+  const m = MARKERS.find((x) => x.name === marker);
+  if (!m) return [];
+  const out: MarkerFinding[] = [];
+  for (const line of idx.lines) {
+    const re = aliasRe(m);
+    let x: RegExpExecArray | null;
+    while ((x = re.exec(line.text))) {
+      const end = x.index + x[0].length;
+      // "HER2 2+ with ISH not amplified": a score, then the result that settles it
+      const after = line.text.slice(end, end + 60);
+      let s = STATUS_AFTER.exec(after);
+      // (the score alone, "HER2 2+", is no status: the sign after a digit never touches the name)
+      if (!s && marker === "HER2")
+        s = /^\s*(?:\(IHC\)\s*)?[0-3]\+?\s*(?:\([^)]*\)\s*)?(?:with|by|on)\s+(?:ISH|FISH)\s+()(not amplified|non-?amplified|amplified|negative|positive)/i.exec(
+          after,
+        );
+      if (!s) continue;
+      out.push({ status: statusOf(s[1] || s[2]), citation: quote(idx, line, x.index, end + s.index + s[0].length) });
+    }
+  }
+  if (marker === "HR" && !out.length) {
+    const er = markerFindings(idx, "ER");
+    const pr = markerFindings(idx, "PR");
+    const pos = [...er, ...pr].filter((f) => f.status === "positive");
+    if (pos.length) return pos;
+    const erNeg = er.find((f) => f.status === "negative");
+    const prNeg = pr.find((f) => f.status === "negative");
+    if (erNeg && prNeg && !er.some((f) => f.status === "positive") && !pr.some((f) => f.status === "positive")) return [erNeg, prNeg];
+  }
+  return out;
+}
+
+export interface MarkerJudgement {
+  outcome: "met" | "not_met" | "insufficient";
+  reason: string;
+  citations: Citation[];
+}
+
+/**
+ * Whether the fax shows `req`: met when it shows the required status and never the other, not met
+ * when it shows only the other, insufficient when it shows both or neither.
+ */
+export function judgeMarker(idx: CaseIndex, req: MarkerRequirement): MarkerJudgement {
+  const found = markerFindings(idx, req.marker);
+  const same = found.filter((f) => f.status === req.status);
+  const other = found.filter((f) => f.status !== req.status);
+  const want = `${req.marker}-${req.status}`;
+  if (same.length && !other.length) return { outcome: "met", reason: `${want} is documented.`, citations: [same[0].citation] };
+  if (other.length && !same.length)
+    return {
+      outcome: "not_met",
+      reason: `The request documents ${req.marker}-${other[0].status}; the policy requires ${want}.`,
+      citations: [other[0].citation],
+    };
+  if (same.length)
+    return {
+      outcome: "insufficient",
+      reason: `${req.marker} status is documented both ways; a reviewer should confirm ${want}.`,
+      citations: [same[0].citation, other[0].citation],
+    };
+  return { outcome: "insufficient", reason: `${req.marker} status is not documented; the policy requires ${want}.`, citations: [] };
+}
