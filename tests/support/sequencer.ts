@@ -7,8 +7,21 @@
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** files known to take long, longest first (measured in a full run; a guess is only an order) */
-const HEAVY: RegExp[] = [/app\/evaluation\/corpus\/[^/]+\.test\.ts$/];
+/**
+ * files known to take long, longest first (a guess is only an order). Measured in a full run on
+ * 2026-11-29 (per-file durations, vitest JSON reporter): the corpus sets, then the files that took
+ * more than about 90 s on a loaded machine — a property test of the whole engine and the
+ * integration files that start the app (a Vite dev server each) and send hundreds of requests.
+ * Started first, none of them is left running alone on one core at the end of the run.
+ */
+const HEAVY: RegExp[] = [
+  /app\/evaluation\/corpus\/[^/]+\.test\.ts$/,
+  /app\/clinical\/pipeline\/safety-invariants\.test\.ts$/,
+  /tests\/integration\/(bad-input|role-matrix)\.test\.ts$/,
+  /tests\/integration\/(fhir-pas-submit|public-side|team|claim-prompts)\.test\.ts$/,
+  /tests\/integration\/(plan-extraction-job|plan-document|webhooks|fhir-pas-update|auth-codes|auth-sign-in|appeals|queue)\.test\.ts$/,
+  /app\/clinical\/extract\/cms1500\.test\.ts$/,
+];
 
 export default class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
