@@ -9,18 +9,19 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * files known to take long, longest first (a guess is only an order). Measured in a full run on
- * 2026-11-29 (per-file durations, vitest JSON reporter): the corpus sets, then the files that took
- * more than about 90 s on a loaded machine — a property test of the whole engine and the
- * integration files that start the app (a Vite dev server each) and send hundreds of requests.
+ * 2026-11-29 (per-file durations with hooks, vitest's default reporter): the corpus sets, then the
+ * files that took more than about 110 s on a loaded machine — a property test of the whole engine,
+ * the CMS-1500 scans (tesseract.js), two-worker fault tests and the integration files that start the
+ * app (a Vite dev server each) and send hundreds of requests.
  * Started first, none of them is left running alone on one core at the end of the run.
  */
 const HEAVY: RegExp[] = [
   /app\/evaluation\/corpus\/[^/]+\.test\.ts$/,
+  /tests\/integration\/(bad-input|role-matrix|fault-two-workers|fhir-pas-submit)\.test\.ts$/,
   /app\/clinical\/pipeline\/safety-invariants\.test\.ts$/,
-  /tests\/integration\/(bad-input|role-matrix)\.test\.ts$/,
-  /tests\/integration\/(fhir-pas-submit|public-side|team|claim-prompts)\.test\.ts$/,
-  /tests\/integration\/(plan-extraction-job|plan-document|webhooks|fhir-pas-update|auth-codes|auth-sign-in|appeals|queue)\.test\.ts$/,
-  /app\/clinical\/extract\/cms1500\.test\.ts$/,
+  /tests\/integration\/(public-side|tenancy|team|claim-prompts|duplicate-upload)\.test\.ts$/,
+  /app\/clinical\/extract\/cms1500(-claims-set)?\.test\.ts$/,
+  /tests\/integration\/(plan-extraction-job|claims|plan-document|webhooks|fhir-pas-update|auth-codes|policy-changed-rerun|intake)\.test\.ts$/,
 ];
 
 export default class HeavyFirstSequencer extends BaseSequencer {
