@@ -11,6 +11,7 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "workers/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     // Registers the app's jobs with the queue, as the web and worker entries do (app/jobs.server.ts).

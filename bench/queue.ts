@@ -8,10 +8,12 @@
  * DATABASE_URL / 127.0.0.1:5432). Jobs are `system.echo` with no sleep: claim + handler (one
  * live_events insert + NOTIFY) + completion, i.e. the queue's own overhead per job. They are inserted
  * in one statement after the workers are up; the clock runs from that insert to the last success.
+ * The rates go to bench/run.ts as figures (bench/figures.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createTestDatabase, hasPostgres } from "../tests/support/test-db";
+import { figureLine } from "./figures";
 
 const jobs = Number(process.argv[2] ?? 2000);
 const concurrency = Number(process.argv[3] ?? 4);
@@ -67,5 +69,6 @@ console.log(`queue throughput: ${jobs} system.echo jobs, WORKER_CONCURRENCY=${co
 for (const n of [1, 2]) {
   const rate = await run(n);
   console.log(`  ${n} worker process${n > 1 ? "es" : ""}: ${rate.toFixed(0)} jobs/s`);
+  console.log(figureLine(`queue jobs/s, ${n} worker process${n > 1 ? "es" : ""}, concurrency ${concurrency}`, rate, "higher"));
 }
 process.exit(0);

@@ -11,7 +11,8 @@
  * one api_logs row. Reports the client-side latency (p50, p95) and the audit rows and api_logs rows
  * written, and how many INSERT batches the audit rows took (when the group-commit writer exists).
  * Before that, the audit write alone (recordAuditEvent, no HTTP): 1, `clients` and 4 × `clients`
- * concurrent writers, latency per row and rows per second.
+ * concurrent writers, latency per row and rows per second. The list's p95 latencies go to
+ * bench/run.ts as figures (bench/figures.ts).
  */
 import type { AddressInfo } from "node:net";
 import type http from "node:http";
@@ -20,6 +21,7 @@ import { createAppHandler } from "../tests/support/fixtures-app";
 import { createApiKey } from "../tests/support/fixtures";
 import { registerAppJobs } from "~/jobs.server";
 import { createWebApp } from "~/lib/web-app.server";
+import { figureLine } from "./figures";
 
 registerAppJobs();
 const perClient = Number(process.argv[2] ?? 40);
@@ -86,6 +88,7 @@ try {
   const sequential: number[] = [];
   for (let i = 0; i < perClient; i++) sequential.push(await call());
   console.log(`JSON list, 1 client (${t.url ? "PostgreSQL" : "embedded"}): ${fmt(sequential)}`);
+  console.log(figureLine(`request log JSON list 1 client p95 ms (${t.url ? "PostgreSQL" : "embedded"})`, q(sequential, 0.95), "lower"));
 
   const concurrent: number[] = [];
   await Promise.all(
@@ -94,6 +97,7 @@ try {
     }),
   );
   console.log(`JSON list, ${clients} clients at once: ${fmt(concurrent)}`);
+  console.log(figureLine(`request log JSON list ${clients} clients p95 ms (${t.url ? "PostgreSQL" : "embedded"})`, q(concurrent, 0.95), "lower"));
 
   await new Promise((r) => setTimeout(r, 500)); // the API log is written after the responses
   const [auditRows] = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events`);

@@ -8,15 +8,17 @@
  *   requestlog JSON list latency with its audit and API-log rows, 1 and 8 clients (bench/request-log.ts)
  * Targets (issue 26): typed fax < 1 s p95, 5-page scan ≤ 4 s p95 on this 2-core machine.
  *
- * Figures are compared with the last recorded ones (bench/figures.json, committed): a figure more
- * than 25% worse prints a REGRESSION line. `--record` writes this run's figures there as the new
- * reference (commit the file when a change is meant to move them).
+ * Figures are compared with the last recorded ones (bench/figures.json, committed; see
+ * bench/figures.ts): a figure more than 25% worse — a time 25% longer, a rate 25% lower — prints a
+ * REGRESSION line and the run exits with status 1. `--record` writes this run's figures there as the
+ * new reference (commit the file when a change is meant to move them) and exits 0.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import readline from "node:readline";
 import { createTestDatabase, hasPostgres, type TestDatabase } from "../tests/support/test-db";
 import { registerAppJobs } from "~/jobs.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
@@ -32,6 +34,7 @@ import { searchPassages } from "~/documents/search-passages.server";
 import { pageImagesForOcr, terminateOcrWorker } from "~/documents/parse-pdf.server";
 import { nativeOcrEngine, OCR_PARALLELISM } from "~/documents/ocr.server";
 import { listPriorAuths } from "~/prior-auths/list-prior-auths.server";
+import { compareFigures, parseFigureLine, recordFigures, type Figure, type RecordedFigure } from "./figures";
 
 // The app's jobs (composition root), as server.ts and workers/main.ts register them.
 registerAppJobs();
@@ -46,11 +49,24 @@ const q = (xs: number[], p: number) => {
 const fmt = (xs: number[], unit = "s", digits = 2) =>
   `median ${q(xs, 0.5).toFixed(digits)} ${unit}, p95 ${q(xs, 0.95).toFixed(digits)} ${unit} (n=${xs.length})`;
 
-/** This run's figures (name → value; every figure here is "lower is better"), compared at the end. */
-const figures: Record<string, number> = {};
+/** This run's figures (name → value and which way is better), compared with the recorded ones at the end. */
+const figures: Record<string, Figure> = {};
+const lower = (name: string, value: number) => (figures[name] = { value, better: "lower" });
+const higher = (name: string, value: number) => (figures[name] = { value, better: "higher" });
 const FIGURES_FILE = path.join(import.meta.dirname, "figures.json");
-/** How much worse than the recorded figure counts as a regression. */
-const REGRESSION_MARGIN = 0.25;
+
+/** Runs bench script `file` as its own process; its output is shown, the figure lines it prints are collected. */
+function runChildBench(file: string, args: string[] = []): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", file, ...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+      const f = parseFigureLine(line);
+      if (f) figures[f.name] = f.figure;
+      else console.log(line);
+    });
+    child.on("exit", () => resolve());
+  });
+}
 
 async function demoOrg(t: TestDatabase) {
   const org = await t.database.prisma.organization.create({ data: { name: "bench" } });
@@ -115,10 +131,10 @@ async function benchIntake() {
     const fiveCached = await timeFive();
     console.log(`intake, typed fax:   ${fmt(typed)} (target p95 < 1 s)`);
     console.log(`intake, 5-page scan: ${fmt(fivePage)} (target p95 <= 4 s); the same upload again, OCR cached: ${fiveCached.toFixed(2)} s`);
-    figures["intake typed median s"] = q(typed, 0.5);
-    figures["intake typed p95 s"] = q(typed, 0.95);
-    figures["intake 5-page scan median s"] = q(fivePage, 0.5);
-    figures["intake 5-page scan p95 s"] = q(fivePage, 0.95);
+    lower("intake typed median s", q(typed, 0.5));
+    lower("intake typed p95 s", q(typed, 0.95));
+    lower("intake 5-page scan median s", q(fivePage, 0.5));
+    lower("intake 5-page scan p95 s", q(fivePage, 0.95));
     // The floor: native tesseract alone on the same five page images, one process at a time with
     // one thread (OMP_THREAD_LIMIT=1), and that work spread ideally over the cores.
     const native = await nativeOcrEngine();
@@ -141,7 +157,7 @@ async function benchIntake() {
       console.log(
         `intake, 5-page scan / floor on ${cores} cores: median ${(q(fivePage, 0.5) / spread).toFixed(2)}x, p95 ${(q(fivePage, 0.95) / spread).toFixed(2)}x`,
       );
-      figures["intake floor one thread s"] = oneThread;
+      lower("intake floor one thread s", oneThread);
     }
     console.log(
       `intake, scanned fax: ${fmt(scanned)}; pages per scan ${Math.min(...scannedPages)}-${Math.max(...scannedPages)}, ${fmt(
@@ -192,9 +208,11 @@ async function benchThroughput() {
         await new Promise((res) => setTimeout(res, 200));
       }
       const secs = (performance.now() - t0) / 1000;
+      const perHour = ((n - 1) / secs) * 3600;
       console.log(
-        `throughput, ${workers} worker process${workers > 1 ? "es" : ""}: ${Math.round(((n - 1) / secs) * 3600)} typed cases/hour (${n - 1} cases in ${secs.toFixed(1)} s)`,
+        `throughput, ${workers} worker process${workers > 1 ? "es" : ""}: ${Math.round(perHour)} typed cases/hour (${n - 1} cases in ${secs.toFixed(1)} s)`,
       );
+      higher(`throughput typed cases/hour, ${workers} worker process${workers > 1 ? "es" : ""}`, perHour);
     } finally {
       for (const p of procs) p.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 1000));
@@ -277,6 +295,7 @@ async function benchRetrieval() {
         if (!hits.length) throw new Error("no hits");
       }
       console.log(`retrieval at ${total} chunks, ${scoped ? "one case's documents (intake, chat)" : "whole organization"}: ${fmt(times.slice(5), "ms", 1)}`);
+      lower(`retrieval ${total} chunks ${scoped ? "one case" : "whole organization"} p95 ms`, q(times.slice(5), 0.95));
     }
   } finally {
     await t.cleanup();
@@ -317,6 +336,7 @@ async function benchList() {
         times.push(performance.now() - s);
       }
       console.log(`list page (${n} cases), ${label}: ${fmt(times.slice(3), "ms", 1)}`);
+      lower(`list page ${n} cases ${label} p95 ms`, q(times.slice(3), 0.95));
     }
   } finally {
     await t.cleanup();
@@ -327,34 +347,22 @@ if (want("intake")) await benchIntake();
 if (want("throughput")) await benchThroughput();
 if (want("retrieval")) await benchRetrieval();
 if (want("list")) await benchList();
-if (want("queue") && (await hasPostgres())) {
-  await new Promise<void>((resolve) =>
-    spawn(process.execPath, ["--import", "tsx", "bench/queue.ts", "1000", "4"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()),
-  );
-}
-if (want("requestlog")) {
-  await new Promise<void>((resolve) =>
-    spawn(process.execPath, ["--import", "tsx", "bench/request-log.ts"], { cwd: root, stdio: "inherit" }).on("exit", () => resolve()),
-  );
-}
-// Compare with the last recorded figures (lower is better for all of them).
-const recorded: Record<string, { value: number; at: string }> = fs.existsSync(FIGURES_FILE) ? JSON.parse(fs.readFileSync(FIGURES_FILE, "utf8")) : {};
-for (const [name, value] of Object.entries(figures)) {
-  const last = recorded[name];
-  if (!last) continue;
-  const worse = value / last.value - 1;
-  if (worse > REGRESSION_MARGIN)
-    console.log(
-      `REGRESSION: ${name} ${value.toFixed(2)} vs ${last.value.toFixed(2)} recorded ${last.at} (${Math.round(worse * 100)}% worse, more than ${REGRESSION_MARGIN * 100}%)`,
-    );
-  else
-    console.log(`figure ${name}: ${value.toFixed(2)} (recorded ${last.value.toFixed(2)} on ${last.at}, ${worse >= 0 ? "+" : ""}${Math.round(worse * 100)}%)`);
-}
-if (process.argv.includes("--record") && Object.keys(figures).length) {
-  const at = new Date().toISOString().slice(0, 10);
-  for (const [name, value] of Object.entries(figures)) recorded[name] = { value: Math.round(value * 1000) / 1000, at };
-  fs.writeFileSync(FIGURES_FILE, JSON.stringify(recorded, null, 2) + "\n");
+if (want("queue") && (await hasPostgres())) await runChildBench("bench/queue.ts", ["1000", "4"]);
+if (want("requestlog")) await runChildBench("bench/request-log.ts");
+// Compare with the last recorded figures (bench/figures.ts): a figure more than 25% worse is a REGRESSION.
+const recorded: Record<string, RecordedFigure> = fs.existsSync(FIGURES_FILE) ? JSON.parse(fs.readFileSync(FIGURES_FILE, "utf8")) : {};
+const { lines, regressions } = compareFigures(figures, recorded);
+for (const line of lines) console.log(line);
+const recording = process.argv.includes("--record");
+if (recording && Object.keys(figures).length) {
+  fs.writeFileSync(FIGURES_FILE, JSON.stringify(recordFigures(figures, recorded, new Date().toISOString().slice(0, 10)), null, 2) + "\n");
   console.log(`recorded ${Object.keys(figures).length} figures in bench/figures.json`);
 }
 await terminateOcrWorker();
+if (regressions.length && !recording) {
+  console.log(
+    `${regressions.length} REGRESSION${regressions.length > 1 ? "S" : ""} against bench/figures.json (a change meant to move a figure: --record, and commit the file)`,
+  );
+  process.exit(1);
+}
 process.exit(0);
