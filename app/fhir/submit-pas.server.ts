@@ -20,6 +20,7 @@ import { pasRequestText, readPasRequest, type PasRequest } from "./pas-request";
 import { buildPasResponse, claimResponseHeader, loadCaseOutcome } from "./pas-response.server";
 import { withoutAttachmentData, type StoredPasRequest } from "./pas-store";
 import { applyPasUpdate } from "./update-pas.server";
+import { recordPasAnswer } from "./pas-subscriptions.server";
 import type { AuditWhat } from "~/audit/record-audit-event.server";
 
 /** How long $submit waits for the review before answering pended (CMS-0057-F API; issue 25). */
@@ -82,6 +83,7 @@ export async function submitPasRequest(
     const update = await applyPasUpdate(database, organizationId, bundle, request, { now: now(), audit: opts.audit });
     if (!update.cancelled) await waitForIntake(database, update.kind, update.caseId, deadline, opts.pollMs ?? 250);
     const outcome = await loadCaseOutcome(database, organizationId, update.kind, update.caseId, update.stored.items);
+    await recordPasAnswer(database, update.kind, update.caseId, outcome);
     return { bundle: buildPasResponse(update.stored, outcome, now()), caseId: update.caseId, kind: update.kind };
   }
   const member = request.memberId
@@ -112,6 +114,8 @@ export async function submitPasRequest(
   }
   await waitForIntake(database, kind, caseId, deadline, opts.pollMs ?? 250);
   const outcome = await loadCaseOutcome(database, organizationId, kind, caseId, stored.items);
+  // what the submitter now knows: a later decision is notified to its subscriptions only if it differs
+  await recordPasAnswer(database, kind, caseId, outcome);
   return { bundle: buildPasResponse(stored, outcome, now()), caseId, kind };
 }
 
