@@ -30,6 +30,15 @@ const RESPONSE_MARGIN_MS = 750;
 
 export { FhirError, fhirError };
 
+/**
+ * The time (epoch ms) until which $submit waits for the review of a request that arrived at
+ * `receivedAt` (epoch ms): `waitMs` (PAS_WAIT_MS, 15 s) after arrival, less RESPONSE_MARGIN_MS kept
+ * to read the case and build the response. A request still undecided then is answered pended (A4).
+ */
+export function pasAnswerDeadline(receivedAt: number, waitMs: number = PAS_WAIT_MS): number {
+  return receivedAt + waitMs - RESPONSE_MARGIN_MS;
+}
+
 export interface SubmitResult {
   /** 200 with the PAS response bundle */
   bundle: Bundle;
@@ -71,7 +80,7 @@ export async function submitPasRequest(
 ): Promise<SubmitResult> {
   // the 15 s run from the request's arrival (`receivedAt`, epoch ms, set by the route before
   // authentication and reading the body): validation and storage count against it
-  const deadline = (opts.receivedAt ?? Date.now()) + (opts.waitMs ?? PAS_WAIT_MS) - RESPONSE_MARGIN_MS;
+  const deadline = pasAnswerDeadline(opts.receivedAt ?? Date.now(), opts.waitMs);
   const bundle = requireValidBundle(body, PAS_PROFILES.requestBundle);
   const read = readPasRequest(bundle);
   if (!read.ok) throw new FhirError(422, read.issues);
