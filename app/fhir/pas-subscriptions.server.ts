@@ -34,7 +34,9 @@
  * intake finishing (prior auth and claim), a reviewer's decision or override, a clinical reviewer's
  * sign-off of a denial. It notifies when every item is decided (no A4) and the decision differs
  * from the last one the submitter got (epa_submissions.pas_answered, also set by the $submit
- * answer), so a request answered pended gets exactly one notification when decided.
+ * answer), so a request answered pended gets exactly one notification when decided. While the
+ * $submit answer is being built (StoredPasRequest.answer_pending) nothing is notified: a decision
+ * in the answer is not sent again, and one reached just after it is notified by recordPasAnswer.
  */
 import crypto from "node:crypto";
 import type { Bundle, BundleEntry, Claim, Identifier, OperationOutcomeIssue, Parameters, Subscription } from "@medplum/fhirtypes";
@@ -311,12 +313,28 @@ export function answerSignature(outcome: Pick<CaseOutcome, "items">): string {
   return outcome.items.map((i) => i.action).join(",");
 }
 
-/** Records the answer the submitter just got (the $submit response) so the same decision is not notified again. */
-export async function recordPasAnswer(database: Database, kind: "prior_auth" | "claim", caseId: string, outcome: Pick<CaseOutcome, "items">): Promise<void> {
-  await database.prisma.epaSubmission.updateMany({
-    where: kind === "prior_auth" ? { prior_auth_id: caseId } : { claim_id: caseId },
-    data: { pas_answered: answerSignature(outcome) },
-  });
+/** How long a request's `answer_pending` holds notifications back (a $submit that never answered). */
+const ANSWER_PENDING_MAX_MS = 2 * 60_000;
+
+/**
+ * Records the answer the submitter just got (the $submit response of case `caseId` of
+ * `organizationId`) so the same decision is not notified again, and ends the request's
+ * `answer_pending`. When that answer was pended, a decision reached between reading the case and
+ * this record is notified now (notifyPasDecision).
+ */
+export async function recordPasAnswer(
+  database: Database,
+  organizationId: string,
+  kind: "prior_auth" | "claim",
+  caseId: string,
+  outcome: Pick<CaseOutcome, "items">,
+): Promise<void> {
+  const column = kind === "prior_auth" ? "prior_auth_id" : "claim_id";
+  await database.query(`UPDATE epa_submissions SET pas_answered = $1, payload = payload #- '{pas,answer_pending}' WHERE ${column} = $2`, [
+    answerSignature(outcome),
+    caseId,
+  ]);
+  if (outcome.items.some((i) => i.action === "A4")) await notifyPasDecision(database, organizationId, kind, caseId);
 }
 
 /**
@@ -337,6 +355,8 @@ export async function notifyPasDecision(database: Database, organizationId: stri
     });
     const stored = storedPasRequest(submission?.payload);
     if (!submission || !stored) return 0;
+    // the $submit answer is still being built: it carries this decision (recordPasAnswer re-checks)
+    if (stored.answer_pending && Date.now() - Date.parse(stored.updated_at ?? stored.received_at) < ANSWER_PENDING_MAX_MS) return 0;
     const outcome = await loadCaseOutcome(database, organizationId, kind, caseId, stored.items);
     if (!outcome.items.length || outcome.items.some((i) => i.action === "A4")) return 0;
     const signature = answerSignature(outcome);

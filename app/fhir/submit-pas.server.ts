@@ -92,7 +92,7 @@ export async function submitPasRequest(
     const update = await applyPasUpdate(database, organizationId, bundle, request, { now: now(), audit: opts.audit });
     if (!update.cancelled) await waitForIntake(database, update.kind, update.caseId, deadline, opts.pollMs ?? 250);
     const outcome = await loadCaseOutcome(database, organizationId, update.kind, update.caseId, update.stored.items);
-    await recordPasAnswer(database, update.kind, update.caseId, outcome);
+    await recordPasAnswer(database, organizationId, update.kind, update.caseId, outcome);
     return { bundle: buildPasResponse(update.stored, outcome, now()), caseId: update.caseId, kind: update.kind };
   }
   const member = request.memberId
@@ -107,6 +107,7 @@ export async function submitPasRequest(
     kind,
     member_id: request.memberId,
     received_at: now().toISOString(),
+    answer_pending: true,
   };
   const payload = { pas: stored } as unknown as Prisma.InputJsonValue;
   const attachments = request.attachments.map((a) => ({ filename: a.filename, bytes: a.bytes, content_type: a.contentType }));
@@ -124,7 +125,7 @@ export async function submitPasRequest(
   await waitForIntake(database, kind, caseId, deadline, opts.pollMs ?? 250);
   const outcome = await loadCaseOutcome(database, organizationId, kind, caseId, stored.items);
   // what the submitter now knows: a later decision is notified to its subscriptions only if it differs
-  await recordPasAnswer(database, kind, caseId, outcome);
+  await recordPasAnswer(database, organizationId, kind, caseId, outcome);
   return { bundle: buildPasResponse(stored, outcome, now()), caseId, kind };
 }
 

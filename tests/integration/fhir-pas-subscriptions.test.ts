@@ -30,10 +30,12 @@ vi.hoisted(() => {
 
 import type { Bundle, ClaimResponse, OperationOutcome, Parameters, Subscription } from "@medplum/fhirtypes";
 import { Webhook } from "standardwebhooks";
+import { validateResource } from "@medplum/core";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
-import { medicationPasBundle, pasExample } from "../support/pas-bundles";
+import { EXAMPLE_MEMBER, medicationPasBundle, pasExample } from "../support/pas-bundles";
+import { overrideServiceLine } from "~/claims/claim-review.server";
 import { setDatabase } from "~/lib/db.server";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
@@ -44,6 +46,7 @@ import { recordHumanDecision } from "~/prior-auths/record-human-decision.server"
 import { PAS_PROFILES, validateAgainstProfile } from "~/fhir/pas-validator.server";
 import { PAS_WAIT_MS, submitPasRequest } from "~/fhir/submit-pas.server";
 import { SIGNING_SECRET_EXTENSION, notifyPasDecision } from "~/fhir/pas-subscriptions.server";
+import { reasonKindOfRule, x12ReviewReason } from "~/fhir/x12-review-reasons";
 import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../../fixtures/demo/catalog";
 import { renderPolicyPdf, renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
 
@@ -111,6 +114,9 @@ beforeAll(async () => {
     );
     await generatePolicyDecisionTree(t.database, row.id);
   }
+  // a medical plan with the package examples' member and no medical policy: services requests pend
+  const medical = await createPlan(t.database, orgId, { ...DEMO_PLAN, title: "Medical plan", identification: "MED-PAS-SUB", document_type: "medical" });
+  await importRoster(t.database, orgId, medical.id, [EXAMPLE_MEMBER]);
   worker = await startWorker({ database: t.database, concurrency: 2, pollMs: 100 });
 }, 300_000);
 
@@ -184,10 +190,20 @@ function reviewCodes(bundle: Bundle): string[] {
   });
 }
 
-async function submitRoute(bundle: Bundle): Promise<{ caseId: string; codes: string[] }> {
+/** The X12 886 reason codes (reviewAction.reasonCode) of each item, null when absent. */
+function reasonCodes(bundle: Bundle): (string | null)[] {
+  const cr = bundle.entry![0]!.resource as ClaimResponse;
+  return (cr.item ?? []).map((item) => {
+    const action = item.adjudication?.[0]?.extension?.find((e) => e.url === REVIEW_ACTION);
+    return action?.extension?.find((e) => e.url === "reasonCode")?.valueCodeableConcept?.coding?.[0]?.code ?? null;
+  });
+}
+
+async function submitRoute(bundle: Bundle): Promise<{ caseId: string; codes: string[]; reasons: (string | null)[] }> {
   const res = await call("POST", "Claim/$submit", key, bundle);
   expect(res.status, await res.clone().text()).toBe(200);
-  return { caseId: res.headers.get("X-Case-Id")!, codes: reviewCodes((await res.json()) as Bundle) };
+  const answer = (await res.json()) as Bundle;
+  return { caseId: res.headers.get("X-Case-Id")!, codes: reviewCodes(answer), reasons: reasonCodes(answer) };
 }
 
 describe("API keys, roles and tenancy on /fhir/Subscription", () => {
@@ -232,6 +248,25 @@ describe("API keys, roles and tenancy on /fhir/Subscription", () => {
     const own = (await (await call("GET", "Subscription", key)).json()) as Bundle;
     expect((own.entry ?? []).map((e) => e.resource?.id)).toContain(id);
     expect(await t.database.prisma.fhirSubscription.count({ where: { id } })).toBe(1);
+  });
+});
+
+describe("CapabilityStatement and documentation", () => {
+  it("GET /fhir/metadata declares Subscription (profile, interactions, $status) and stays a valid R4 CapabilityStatement", async () => {
+    const cs = (await (await app.fetch("/fhir/metadata")).json()) as {
+      rest: { resource: { type: string; supportedProfile?: string[]; interaction?: { code: string }[]; operation?: { name: string }[] }[] }[];
+    };
+    expect(validateResource(cs as never)).toEqual([]);
+    const sub = cs.rest[0]!.resource.find((r) => r.type === "Subscription")!;
+    expect(sub.supportedProfile).toEqual(["http://hl7.org/fhir/us/davinci-pas/StructureDefinition/profile-subscription"]);
+    expect(sub.interaction!.map((i) => i.code).sort()).toEqual(["create", "delete", "read", "search-type"]);
+    expect(sub.operation!.map((o) => o.name)).toEqual(["status"]);
+  });
+
+  it("/docs/fhir documents subscriptions and the X12 886 reason codes", async () => {
+    const html = await (await app.fetch("/docs/fhir", { headers: { Accept: "text/html" } })).text();
+    for (const text of ["POST /fhir/Subscription", "PASSubscriptionTopic", "orgIdentifier", "$status", "0V", "codesystem.x12.org/external/886"])
+      expect(html).toContain(text);
   });
 });
 
@@ -321,8 +356,11 @@ describe("notifications when a pended request is decided", () => {
 
   it("a clinical reviewer's sign-off of a pended AI denial sends A3 with the reason and the full response bundle", async () => {
     const before = events("/main").length;
-    const { caseId, codes } = await submitRoute(medicationPasBundle(deniable, await renderPriorAuthFax(deniable, { layout: deniable.layout }), "SUB-DENY"));
+    const { caseId, codes, reasons } = await submitRoute(
+      medicationPasBundle(deniable, await renderPriorAuthFax(deniable, { layout: deniable.layout }), "SUB-DENY"),
+    );
     expect(codes).toEqual(["A4"]);
+    expect(reasons).toEqual(["0V"]); // Requires Medical Review: a pended AI denial is never coded as a denial
     expect(events("/main").length).toBe(before); // nothing decided yet
     await generateDenialLetter(t.database, orgId, caseId, {
       userId: reviewerId,
@@ -345,6 +383,12 @@ describe("notifications when a pended request is decided", () => {
     expect(event.part!.find((p) => p.name === "focus")?.valueReference?.reference).toBe(bundle.entry![1]!.fullUrl);
     expect(validateAgainstProfile(response!, PAS_PROFILES.responseBundle)).toEqual([]);
     expect(reviewCodes(response!)).toEqual(["A3"]);
+    // the engine's denial rule, as an X12 886 code (x12-review-reasons.ts); none for a rule 886 has no
+    // code for (this demo member's coverage: eligibility is an AAA matter, not a review outcome)
+    const ai = await t.database.prisma.aiDecision.findFirstOrThrow({ where: { prior_auth_id: caseId }, orderBy: { created_at: "desc" } });
+    const rule = (ai.response_data as { rule?: string }).rule;
+    expect(rule).toMatch(/^deny_/);
+    expect(reasonCodes(response!)).toEqual([x12ReviewReason("A3", reasonKindOfRule(rule))?.code ?? null]);
     const cr = response!.entry![0]!.resource as ClaimResponse;
     expect(cr.preAuthRef).toBe(caseId);
     expect(cr.processNote?.[0]?.text).toBe("Step therapy with a preferred TNF inhibitor is not documented.");
@@ -387,6 +431,40 @@ describe("notifications when a pended request is decided", () => {
     const sub = await t.database.prisma.fhirSubscription.findUniqueOrThrow({ where: { id: main.id } });
     expect(sub.status).toBe("active");
   }, 120_000);
+
+  it("a reviewer's override of a pended services request (a medical claim line) is notified", async () => {
+    const before = events("/main").length;
+    const { caseId, codes, reasons } = await submitRoute(pasExample("Bundle-MedicalServicesAuthorizationBundleExample.json"));
+    expect(codes).toEqual(["A4"]);
+    expect(reasons[0]).toMatch(/^0[UVW]$/); // pended for information or review, never a denial reason
+    await until(async () => (await t.database.prisma.claim.findUniqueOrThrow({ where: { id: caseId } })).intake_status === "succeeded", 120_000);
+    const claim = await t.database.prisma.claim.findUniqueOrThrow({ where: { id: caseId }, include: { service_requests: true } });
+    expect(claim.service_requests.map((l) => l.code)).toEqual(["99212"]);
+    expect(events("/main").length).toBe(before);
+    await overrideServiceLine(t.database, orgId, caseId, claim.service_requests[0]!.id, {
+      decision_type: "approve",
+      reason: "Referral is appropriate.",
+      userId: reviewerId,
+    });
+    const got = await until(() => events("/main")[before]);
+    const { response } = notificationParts(got);
+    expect(reviewCodes(response!)).toEqual(["A1"]);
+    expect((response!.entry![0]!.resource as ClaimResponse).preAuthRef).toBe(caseId);
+    expect(validateAgainstProfile(response!, PAS_PROFILES.responseBundle)).toEqual([]);
+  }, 180_000);
+
+  it("does not notify a decision the $submit answer already carried", async () => {
+    const request = medicationPasBundle(approvable, await renderPriorAuthFax(approvable, { layout: approvable.layout }), "SUB-IN-TIME");
+    // a generous budget (not a timing assertion): the answer waits for the engine's decision
+    const result = await submitPasRequest(t.database, orgId, request, { waitMs: 120_000 });
+    expect(reviewCodes(result.bundle)).toEqual(["A1"]);
+    expect(await t.database.prisma.epaSubmission.findFirstOrThrow({ where: { prior_auth_id: result.caseId! } })).toMatchObject({ pas_answered: "A1" });
+    await new Promise((r) => setTimeout(r, 2_000)); // deliveries run every 100 ms: one would have arrived
+    const about = events("/main").filter(
+      (r) => (notificationParts(r).response?.entry?.[0]?.resource as ClaimResponse | undefined)?.preAuthRef === result.caseId,
+    );
+    expect(about).toEqual([]);
+  }, 180_000);
 
   it("notifies no other organization and no subscription filtered on another provider; a deleted subscription gets nothing", async () => {
     expect(events("/other-org")).toEqual([]);
