@@ -34,7 +34,14 @@ describe("job payload map (app/jobs.server.ts)", () => {
     expectTypeOf<JobPayloads["claim.intake"]>().toEqualTypeOf<{ claim_id: string }>();
     expectTypeOf<JobPayloads["coverage_policy.decision_tree"]>().toEqualTypeOf<{ coverage_policy_id: string }>();
     expectTypeOf<JobName>().toEqualTypeOf<
-      "system.echo" | "prior_auth.intake" | "coverage_policy.decision_tree" | "claim.intake" | "webhook.deliver" | "plan.policy_extraction" | "api_logs.prune"
+      | "system.echo"
+      | "prior_auth.intake"
+      | "coverage_policy.decision_tree"
+      | "claim.intake"
+      | "webhook.deliver"
+      | "plan.policy_extraction"
+      | "fhir.subscription.notify"
+      | "api_logs.prune"
     >();
     expectTypeOf<JobPayloads["plan.policy_extraction"]>().toEqualTypeOf<{ organization_id: string; plan_id: string; extraction_id: string }>();
   });

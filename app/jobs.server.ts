@@ -16,11 +16,20 @@ import type { JobPayloadMap } from "~/queue/define-job";
 import { systemEcho } from "~/queue/system-echo.server";
 import { claimIntakeJob, coveragePolicyTreeJob, priorAuthIntakeJob } from "~/intake/jobs.server";
 import { webhookDeliverJob } from "~/webhooks/deliver-webhook.server";
+import { subscriptionNotifyJob } from "~/fhir/pas-subscriptions.server";
 import { pruneApiLogsJob } from "~/api-logs/api-logs.server";
 import { policyExtractionJob } from "~/plans/extraction-job.server";
 
 /** Jobs enqueued by the app (by name). */
-export const appJobs = [systemEcho, priorAuthIntakeJob, coveragePolicyTreeJob, claimIntakeJob, webhookDeliverJob, policyExtractionJob] as const;
+export const appJobs = [
+  systemEcho,
+  priorAuthIntakeJob,
+  coveragePolicyTreeJob,
+  claimIntakeJob,
+  webhookDeliverJob,
+  policyExtractionJob,
+  subscriptionNotifyJob,
+] as const;
 
 /** Jobs the worker's maintenance loop enqueues itself, one queued row each at most (see registerPeriodicJobs). */
 export const periodicJobs = [pruneApiLogsJob] as const;

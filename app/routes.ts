@@ -86,6 +86,9 @@ const pages = [
   ...prefix("fhir", [
     route("Claim/$submit", "routes/fhir/claim-submit.tsx"),
     route("Claim/$inquire", "routes/fhir/claim-inquire.tsx"),
+    route("Subscription", "routes/fhir/subscriptions.tsx"),
+    route("Subscription/:id", "routes/fhir/subscription.tsx"),
+    route("Subscription/:id/$status", "routes/fhir/subscription-status.tsx"),
     route("metadata", "routes/fhir/metadata.tsx"),
   ]),
   // Development only (app/routes/dev/)

@@ -17,6 +17,7 @@ import { plainCriterion, plainText } from "~/lib/plain-language";
 import { renderLetterPdf } from "~/letters/render-letter-pdf.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 import { requireClaim } from "./create-claim.server";
+import { notifyPasDecision } from "~/fhir/pas-subscriptions.server";
 
 /** The claims of an organization, newest first (spec: name or 'Process intake', service request count, created time). */
 export async function listClaims(database: Database, organizationId: string) {
@@ -238,6 +239,7 @@ export async function overrideServiceLine(
   });
   await publish(database, `claim:${claim.id}`, "decision", { service_request_id: line.id, decision: d.final_decision });
   await publish(database, `org:${organizationId}`, "claim", { id: claim.id });
+  await notifyPasDecision(database, organizationId, "claim", claim.id);
   return { token: d.id, service_request_id: line.id, decision_type: input.decision_type, reason };
 }
 
@@ -310,6 +312,7 @@ export async function signOffAndSendLineDenial(
     });
   });
   await publish(database, `claim:${claim.id}`, "letter", { service_request_id: line.id, letter_id: letter.id });
+  await notifyPasDecision(database, organizationId, "claim", claim.id);
   return {
     denial_letter: {
       token: letter.id,

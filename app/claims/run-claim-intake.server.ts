@@ -29,6 +29,7 @@ import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server
 import { dueAt } from "~/prior-auths/regulatory-clock";
 import type { X12ClaimPayload } from "./create-claim.server";
 import { x12LineNotes, type X12Practitioner, type X12ServiceLine } from "./x12-837p";
+import { notifyPasDecision } from "~/fhir/pas-subscriptions.server";
 
 type ClaimRef = { id: string; organization_id: string };
 
@@ -296,6 +297,7 @@ export async function runClaimIntake(
     await publish(database, `claim:${claim.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decisions ready", status: "succeeded" });
     await publish(database, `claim:${claim.id}`, "completed", { final_decision: result.decision.final_decision });
     await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: "succeeded" });
+    if (claim.submission_type === "pas") await notifyPasDecision(database, claim.organization_id, "claim", claim.id);
     return { final_decision: result.decision.final_decision, lines: result.lines.length };
   } catch (err) {
     // A reader out of time is retried while attempts remain (issue 23, item 6); see runIntake.

@@ -49,7 +49,7 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
         security: {
           cors: false,
           description:
-            "Authorization: Bearer <API key> of the payer organization (Settings → API keys). A key acts for its own organization only; $submit needs cases.write, $inquire cases.read. SMART Backend Services is not offered yet.",
+            "Authorization: Bearer <API key> of the payer organization (Settings → API keys). A key acts for its own organization only; $submit and Subscription create/delete need cases.write, $inquire and Subscription reads cases.read. SMART Backend Services is not offered yet.",
         },
         resource: [
           {
@@ -58,6 +58,14 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
             operation: FHIR_OPERATIONS.map((o) => ({ name: o.name, definition: o.definition, documentation: o.documentation })),
           },
           { type: "ClaimResponse", supportedProfile: [PAS_PROFILES.claimResponse, PAS_PROFILES.claimInquiryResponse] },
+          {
+            type: "Subscription",
+            supportedProfile: ["http://hl7.org/fhir/us/davinci-pas/StructureDefinition/profile-subscription"],
+            interaction: [{ code: "create" }, { code: "read" }, { code: "delete" }, { code: "search-type" }],
+            operation: [{ name: "status", definition: "http://hl7.org/fhir/uv/subscriptions-backport/OperationDefinition/backport-subscription-status" }],
+            documentation:
+              "R4 Subscriptions Backport on the PAS SubscriptionTopic: rest-hook, full-resource, filtered on orgIdentifier (the requesting provider organization). create/delete need cases.write, read/search/$status cases.read.",
+          },
           {
             type: "Bundle",
             supportedProfile: [PAS_PROFILES.requestBundle, PAS_PROFILES.responseBundle, PAS_PROFILES.inquiryRequestBundle, PAS_PROFILES.inquiryResponseBundle],

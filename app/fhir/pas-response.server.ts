@@ -18,10 +18,9 @@
  * the authorization period (extension-itemPreAuthPeriod, ClaimResponse.preAuthPeriod).
  * claimResponseReviewer says whether a person reviewed the decision (wasHumanReviewedFlag) and, when
  * one did, their NPI and NUCC specialty from their profile (omitted when not entered).
- * X12 886 review decision reason codes (reviewAction.reasonCode) are NOT sent: the package's value
- * set includes the whole X12 external code list 886, which X12 licenses and the package does not
- * enumerate, so the platform has no sourced code to map its reasons to; the reason is in words
- * (processNote) instead.
+ * A3 and A4 items also carry an X12 886 review decision reason code (reviewAction.reasonCode) mapped
+ * from the engine's decision rule or the case's state (app/fhir/x12-review-reasons.ts), beside the
+ * reason in words (processNote).
  */
 import crypto from "node:crypto";
 import type { Bundle, BundleEntry, Claim, ClaimResponse, ClaimResponseItem, Extension, Reference } from "@medplum/fhirtypes";
@@ -29,6 +28,7 @@ import type { Database } from "~/lib/db.server";
 import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import { PAS_PROFILES } from "./pas-validator.server";
 import type { StoredPasItem, StoredPasRequest } from "./pas-store";
+import { reasonKindOfRule, X12_886_SYSTEM, x12ReviewReason, type ReviewReasonKind } from "./x12-review-reasons";
 
 const PAS_EXT = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
 const X12_306 = "https://codesystem.x12.org/005010/306";
@@ -46,6 +46,8 @@ export interface ItemOutcome {
   action: ReviewActionCode;
   /** the specific reason of a denial (A3) or of a pend, in words */
   reason: string | null;
+  /** why, as a kind the X12 886 reason code is mapped from (x12-review-reasons.ts); absent: none */
+  reasonKind?: ReviewReasonKind | null;
   /** when the item was decided (A1/A3), for the authorization period */
   decidedAt: Date | null;
 }
@@ -125,19 +127,29 @@ async function loadReviewOutcome(
     let action: ReviewActionCode = "A4";
     let reason: string | null = null;
     let decidedAt: Date | null = null;
+    let reasonKind: ReviewReasonKind | null = null;
+    const aiRule = reasonKindOfRule((ai?.response_data as { rule?: unknown } | null)?.rule);
     if (human?.decision_type === "approve") [action, decidedAt] = ["A1", human.created_at];
-    else if (signedDenial && (human?.decision_type === "deny" || ai?.final_decision === "denied"))
+    else if (signedDenial && (human?.decision_type === "deny" || ai?.final_decision === "denied")) {
       [action, reason, decidedAt] = ["A3", signedDenial.denial_reason, signedDenial.created_at];
-    else if (!human && ai?.final_decision === "approved") [action, decidedAt] = ["A1", ai.created_at];
-    else if (pa.intake_status !== "succeeded") reason = "The request is being reviewed.";
-    else if (ai?.final_decision === "denied" || human?.decision_type === "deny")
+      // the engine's denial rule when the signed denial is the engine's, else the reviewer's own
+      reasonKind = ai?.final_decision === "denied" && aiRule?.startsWith("deny_") ? aiRule : "reviewer_denial";
+    } else if (!human && ai?.final_decision === "approved") [action, decidedAt] = ["A1", ai.created_at];
+    else if (pa.intake_status !== "succeeded") {
+      reason = "The request is being reviewed.";
+      reasonKind = pa.intake_status === "failed" ? "intake_failed" : "review_running";
+    } else if (ai?.final_decision === "denied" || human?.decision_type === "deny") {
       reason = "Pended for clinical review: a denial is only issued after a clinical reviewer's sign-off.";
-    else reason = "Pended: more information is needed to decide.";
+      reasonKind = "awaiting_sign_off";
+    } else {
+      reason = "Pended: more information is needed to decide.";
+      reasonKind = aiRule?.startsWith("pend_") ? aiRule : null;
+    }
     return {
       caseId: pa.id,
       kind,
       intakeStatus: pa.intake_status,
-      items: sequences.map((s) => ({ sequence: s.sequence, action, reason, decidedAt })),
+      items: sequences.map((s) => ({ sequence: s.sequence, action, reason, reasonKind, decidedAt })),
       humanReviewed: Boolean(human || signedDenial),
       withdrawnAt: pa.withdrawn_at,
       // whoever made the decision answered: the signing clinician of a denial, else the deciding reviewer
@@ -166,22 +178,37 @@ async function loadReviewOutcome(
         sequence: s.sequence,
         action: "A4",
         reason: claim.intake_status === "succeeded" ? "Pended: the service was not found on the request." : "The request is being reviewed.",
+        reasonKind: claim.intake_status === "succeeded" ? "pend_needs_review" : claim.intake_status === "failed" ? "intake_failed" : "review_running",
         decidedAt: null,
       };
+    const rule = reasonKindOfRule((latest.metadata as { rule?: unknown } | null)?.rule);
     const human = latest.agent === "human";
     if (human || latest.signed_off_by_id) humanReviewed = true;
     reviewerId = latest.signed_off_by_id ?? (human ? latest.user_id : null) ?? reviewerId;
     if (latest.final_decision === "approved") return { sequence: s.sequence, action: "A1", reason: null, decidedAt: latest.created_at };
     if (latest.final_decision === "denied" && latest.signed_off_by_id)
-      return { sequence: s.sequence, action: "A3", reason: latest.reason, decidedAt: latest.signed_off_at ?? latest.created_at };
+      return {
+        sequence: s.sequence,
+        action: "A3",
+        reason: latest.reason,
+        reasonKind: !human && rule?.startsWith("deny_") ? rule : "reviewer_denial",
+        decidedAt: latest.signed_off_at ?? latest.created_at,
+      };
     if (latest.final_decision === "denied")
       return {
         sequence: s.sequence,
         action: "A4",
         reason: "Pended for clinical review: a denial is only issued after a clinical reviewer's sign-off.",
+        reasonKind: "awaiting_sign_off",
         decidedAt: null,
       };
-    return { sequence: s.sequence, action: "A4", reason: "Pended: more information is needed to decide.", decidedAt: null };
+    return {
+      sequence: s.sequence,
+      action: "A4",
+      reason: "Pended: more information is needed to decide.",
+      reasonKind: rule?.startsWith("pend_") ? rule : null,
+      decidedAt: null,
+    };
   });
   return {
     caseId: claim.id,
@@ -245,6 +272,8 @@ function reviewAction(item: ItemOutcome, authorizationNumber: string): Extension
     url: `${PAS_EXT}extension-reviewActionCode`,
     valueCodeableConcept: { coding: [{ system: X12_306, code: item.action, display: DISPLAY[item.action] }] },
   });
+  const reasonCode = x12ReviewReason(item.action, item.reasonKind ?? null);
+  if (reasonCode) parts.push({ url: "reasonCode", valueCodeableConcept: { coding: [{ system: X12_886_SYSTEM, ...reasonCode }] } });
   return { url: `${PAS_EXT}extension-reviewAction`, extension: parts };
 }
 

@@ -24,6 +24,12 @@ export interface StoredPasRequest {
   replaces?: Identifier[];
   /** when an update or cancellation last replaced the request (ISO), absent for the original */
   updated_at?: string;
+  /**
+   * true from storing the request (or its update) until its $submit answer is recorded
+   * (recordPasAnswer): a decision reached meanwhile is in that answer, so subscriptions are not
+   * notified of it (app/fhir/pas-subscriptions.server.ts)
+   */
+  answer_pending?: boolean;
 }
 
 /** One stored item of a PAS request. */

@@ -20,6 +20,7 @@ import { pasRequestText, readPasRequest, type PasRequest } from "./pas-request";
 import { buildPasResponse, claimResponseHeader, loadCaseOutcome } from "./pas-response.server";
 import { withoutAttachmentData, type StoredPasRequest } from "./pas-store";
 import { applyPasUpdate } from "./update-pas.server";
+import { recordPasAnswer } from "./pas-subscriptions.server";
 import type { AuditWhat } from "~/audit/record-audit-event.server";
 
 /** How long $submit waits for the review before answering pended (CMS-0057-F API; issue 25). */
@@ -28,6 +29,15 @@ export const PAS_WAIT_MS = 15_000;
 const RESPONSE_MARGIN_MS = 750;
 
 export { FhirError, fhirError };
+
+/**
+ * The time (epoch ms) until which $submit waits for the review of a request that arrived at
+ * `receivedAt` (epoch ms): `waitMs` (PAS_WAIT_MS, 15 s) after arrival, less RESPONSE_MARGIN_MS kept
+ * to read the case and build the response. A request still undecided then is answered pended (A4).
+ */
+export function pasAnswerDeadline(receivedAt: number, waitMs: number = PAS_WAIT_MS): number {
+  return receivedAt + waitMs - RESPONSE_MARGIN_MS;
+}
 
 export interface SubmitResult {
   /** 200 with the PAS response bundle */
@@ -70,7 +80,7 @@ export async function submitPasRequest(
 ): Promise<SubmitResult> {
   // the 15 s run from the request's arrival (`receivedAt`, epoch ms, set by the route before
   // authentication and reading the body): validation and storage count against it
-  const deadline = (opts.receivedAt ?? Date.now()) + (opts.waitMs ?? PAS_WAIT_MS) - RESPONSE_MARGIN_MS;
+  const deadline = pasAnswerDeadline(opts.receivedAt ?? Date.now(), opts.waitMs);
   const bundle = requireValidBundle(body, PAS_PROFILES.requestBundle);
   const read = readPasRequest(bundle);
   if (!read.ok) throw new FhirError(422, read.issues);
@@ -82,6 +92,7 @@ export async function submitPasRequest(
     const update = await applyPasUpdate(database, organizationId, bundle, request, { now: now(), audit: opts.audit });
     if (!update.cancelled) await waitForIntake(database, update.kind, update.caseId, deadline, opts.pollMs ?? 250);
     const outcome = await loadCaseOutcome(database, organizationId, update.kind, update.caseId, update.stored.items);
+    await recordPasAnswer(database, organizationId, update.kind, update.caseId, outcome);
     return { bundle: buildPasResponse(update.stored, outcome, now()), caseId: update.caseId, kind: update.kind };
   }
   const member = request.memberId
@@ -96,6 +107,7 @@ export async function submitPasRequest(
     kind,
     member_id: request.memberId,
     received_at: now().toISOString(),
+    answer_pending: true,
   };
   const payload = { pas: stored } as unknown as Prisma.InputJsonValue;
   const attachments = request.attachments.map((a) => ({ filename: a.filename, bytes: a.bytes, content_type: a.contentType }));
@@ -112,6 +124,8 @@ export async function submitPasRequest(
   }
   await waitForIntake(database, kind, caseId, deadline, opts.pollMs ?? 250);
   const outcome = await loadCaseOutcome(database, organizationId, kind, caseId, stored.items);
+  // what the submitter now knows: a later decision is notified to its subscriptions only if it differs
+  await recordPasAnswer(database, organizationId, kind, caseId, outcome);
   return { bundle: buildPasResponse(stored, outcome, now()), caseId, kind };
 }
 

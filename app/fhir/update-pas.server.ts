@@ -119,6 +119,7 @@ export async function applyPasUpdate(
     received_at: stored.received_at,
     replaces,
     updated_at: opts.now.toISOString(),
+    ...(request.cancelsAll ? {} : { answer_pending: true }),
   };
   const payload = { pas: next } as unknown as Prisma.InputJsonValue;
 

@@ -32,6 +32,7 @@ import { textToParsedDocument } from "./text-document";
 import { withAttachments } from "./attachments.server";
 import { emitWebhookEvent } from "~/webhooks/emit-webhook-event.server";
 import type { WebhookEventType } from "~/webhooks/event-types";
+import { notifyPasDecision } from "~/fhir/pas-subscriptions.server";
 
 export const STEP_LABELS = ["Reading document", "Checking eligibility", "Clinical review", "Audit check", "Making a decision"] as const;
 
@@ -205,6 +206,8 @@ export async function runIntake(database: Database, priorAuthId: string, opts: I
     const outcome = { final_decision: decision.final_decision, confidence_score: decision.confidence_score };
     await emit("prior_auth.intake.succeeded", outcome);
     await emit("prior_auth.succeeded", outcome);
+    // a PAS request answered pended: its submitter's subscriptions learn the engine's decision
+    if (pa.submission_type === "pas") await notifyPasDecision(database, pa.organization_id, "prior_auth", pa.id);
     return { final_decision: decision.final_decision };
   } catch (err) {
     if (currentStep === 3 && !(err instanceof StaleAttemptError))

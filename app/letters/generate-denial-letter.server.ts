@@ -26,6 +26,7 @@ import { resolveDenialForm } from "./manage-letter-forms.server";
 import { renderLetterPdf } from "./render-letter-pdf.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
 import { plainCriterion, plainText } from "~/lib/plain-language";
+import { notifyPasDecision } from "~/fhir/pas-subscriptions.server";
 
 export { SIGN_OFF_FORBIDDEN } from "~/auth/permissions.server";
 
@@ -195,6 +196,7 @@ export async function generateDenialLetter(database: Database, organizationId: s
   };
   await publish(database, `prior_auth:${full.id}`, "letter", { letter: { ...serialized, body: undefined } });
   if (needsHumanDeny) await publish(database, `org:${organizationId}`, "prior_auth", { id: full.id, final_decision: "denied" });
+  await notifyPasDecision(database, organizationId, "prior_auth", full.id);
   return serialized;
 }
 

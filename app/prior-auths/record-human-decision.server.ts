@@ -10,6 +10,7 @@ import { publish } from "~/queue/live-events.server";
 import { humanFinalDecision, lockPriorAuth, refreshFinalDecision } from "./effective-decision.server";
 import { RecordHumanDecisionInputSchema, type RecordHumanDecisionInput } from "./record-human-decision-input";
 import { normalizeToken, requirePriorAuth } from "./require-prior-auth.server";
+import { notifyPasDecision } from "~/fhir/pas-subscriptions.server";
 
 /**
  * Records a human decision on the AI decision `aiDecisionId` of prior auth `priorAuthId`.
@@ -58,5 +59,6 @@ export async function recordHumanDecision(
   };
   await publish(database, `org:${organizationId}`, "prior_auth", { id: pa.id, final_decision: finalDecision });
   await publish(database, `prior_auth:${pa.id}`, "decision", { decision: serialized, final_decision: finalDecision });
+  await notifyPasDecision(database, organizationId, "prior_auth", pa.id);
   return serialized;
 }

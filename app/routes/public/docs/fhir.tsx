@@ -69,11 +69,28 @@ export default function FhirDocs() {
         status <code>cancelled</code>, certificationType 3 on the Claim, or every item cancelled withdraws the whole request. $inquire with the earlier
         identifier answers the current request.
       </p>
-      <h2 className="mt-8 text-xl font-semibold">Not offered yet</h2>
+      <h2 className="mt-8 text-xl font-semibold">Review reason codes (X12 886)</h2>
       <p className="mt-2">
-        Subscriptions (rest-hook notifications), SMART Backend Services authentication, X12 review decision reason codes (HCR03, code source 886), and A6
-        (modified) answers.
+        A3 and A4 items carry <code>reviewAction.reasonCode</code> (system <code>https://codesystem.x12.org/external/886</code>) beside the reason in words: 0F
+        Not Medically Necessary (the policy&apos;s criteria are not met), 0R Service Inconsistent with Diagnosis, 0M Non-covered Service (a policy exclusion),
+        0U Additional Patient Information required, 0V Requires Medical Review (including every AI denial awaiting a clinical reviewer), 0W Disposition pending
+        review (the review is still running).
       </p>
+      <h2 className="mt-8 text-xl font-semibold">Subscriptions</h2>
+      <p className="mt-2">
+        <code>POST /fhir/Subscription</code> (cases.write) a Subscription on the guide&apos;s topic{" "}
+        <code>http://hl7.org/fhir/us/davinci-pas/SubscriptionTopic/PASSubscriptionTopic</code> (R4 Subscriptions Backport, profile-subscription): channel
+        rest-hook, payload <code>application/fhir+json</code> with content full-resource, and one filter criteria <code>orgIdentifier=&lt;NPI&gt;</code> of the
+        requesting provider organization. A key only ever subscribes to its own organization&apos;s requests. The answer (201) carries the signing secret once,
+        in the extension <code>urn:pa-review:fhir:subscription-signing-secret</code>; <code>channel.header</code> lines are sent with every notification. A
+        handshake is sent first and makes the subscription active. When a pended request is decided (by the engine, a clinical reviewer&apos;s sign-off or a
+        reviewer&apos;s decision) the endpoint receives a history Bundle: the SubscriptionStatus (Parameters) and the full PAS response Bundle. Deliveries are
+        signed (headers webhook-id, webhook-timestamp, webhook-signature, as webhooks), retried with backoff, and never sent to private addresses.{" "}
+        <code>GET /fhir/Subscription</code>, <code>GET</code>/<code>DELETE /fhir/Subscription/&#123;id&#125;</code> and{" "}
+        <code>GET /fhir/Subscription/&#123;id&#125;/$status</code> manage them; heartbeats are not offered.
+      </p>
+      <h2 className="mt-8 text-xl font-semibold">Not offered yet</h2>
+      <p className="mt-2">SMART Backend Services authentication, subscription heartbeats, and A6 (modified) answers.</p>
     </main>
   );
 }
