@@ -315,12 +315,20 @@ export function withUnitsCheck(review: ReviewResult, tree: DecisionTree, line: S
   return { ...review, paths, ...(verdict ? { verdict } : {}) };
 }
 
-/** The facts a service line is reviewed on: the case's facts with the service as the requested item, dated on its date of service. */
-export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
+/**
+ * The facts a service line is reviewed on: the case's facts with the service as the requested item,
+ * dated on its date of service, and the line with the claim's lines (`claimLines`, for visit maximums).
+ */
+export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: ServiceLine[] = [line]): CaseFacts {
   const name = [line.code, line.description].filter(Boolean).join(" ");
   return {
     ...facts,
     request_date: line.date_of_service ?? facts.request_date,
+    service_line: {
+      code: line.code,
+      date_of_service: line.date_of_service,
+      claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service })),
+    },
     medication: {
       ...facts.medication,
       drug_name: name || null,
@@ -417,7 +425,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       lineEligibility: EligibilityResult;
     }[] = [];
     for (const line of services) {
-      const lineFacts = factsForLine(facts, line);
+      const lineFacts = factsForLine(facts, line, services);
       // eligibility is judged on the line's date of service (FORMAT.md)
       const lineEligibility =
         line.date_of_service && line.date_of_service !== facts.request_date

@@ -364,6 +364,10 @@ export function parseSpecialties(text: string): string[] {
   return specialtiesNamedIn(withoutExamples(text));
 }
 
+/** a requirement that a therapy was NOT received before */
+const NO_PRIOR_RE =
+  /\b(?:has|have|had)\s+not\s+(?:previously\s+|already\s+)?(?:received|been\s+treated\s+with|been\s+exposed\s+to|taken|used|tried)\b|\bno\s+(?:prior|previous)\s+(?:treatment|therapy|use|exposure)\b|\bnot\s+(?:been\s+)?previously\s+treated\s+with\b|\bnaive\s+to\b/i;
+
 const STOP = new Set(
   "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently".split(
     " ",
@@ -745,7 +749,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||
     (trialVerb && (drugs.length || drugsWithExamples.length || classes.length))
   ) {
-    return parsePriorTherapy(t, note, base, ctx, minDays);
+    const prior = parsePriorTherapy(t, note, base, ctx, minDays);
+    // "has not received prior PD-1 or PD-L1 inhibitor therapy", "no prior treatment with a TNF
+    // inhibitor": the absence of that therapy is the requirement, never a trial of it
+    if (NO_PRIOR_RE.test(t) && prior.kind === "prior_therapy") return { ...prior, absent: true };
+    return prior;
   }
 
   // currently on
