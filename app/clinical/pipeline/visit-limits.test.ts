@@ -13,6 +13,9 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { visitNumber, visitsUsedStatements } from "../evidence/visit-count";
 import { builtinAgents } from "./builtin-agents";
 import { runServicePipeline } from "./run-pipeline";
+import { keyConcepts, parseCriterion } from "../policy/parse-criterion";
+import { evalContext, evaluateCriterion } from "../review/evaluate";
+import { emptyFacts } from "../testing";
 
 // another payer's benefit sheet: an "annual visit limit", OT codes, a definitions list first
 const policy = docFromPages([
@@ -107,5 +110,24 @@ describe("benefit visit maximums", () => {
   it("never denies when the visits already used are not documented", async () => {
     const r = await run(fax("Patient tolerating therapy well."));
     expect(r.lines.map((l) => l.decision.final_decision)).toEqual(["needs_more_information", "needs_more_information", "needs_more_information"]);
+  });
+});
+
+describe("therapy progress", () => {
+  const judge = (notes: string) =>
+    evaluateCriterion(
+      parseCriterion("The member makes measurable progress toward the goals of the plan of care", "", { drugNames: ["92507"] }),
+      evalContext({ idx: buildCaseIndex(docFromPages([notes]), "2026-10-22"), facts: emptyFacts(), requestDate: "2026-10-22", requestedNames: ["92507"] }),
+      "criterion",
+      { conditions: [], icd10: [] },
+    );
+
+  it("reads the fact, not the light verb or what the progress is measured against", () => {
+    expect(keyConcepts("The member makes measurable progress toward the goals of the plan of care")).toEqual([["measurable", "progress"]]);
+  });
+
+  it("is met by measurable gains charted in a progress report, never by their absence", () => {
+    expect(judge("Assessment\nSteady, measurable gains in naming and sentence formulation. Continue plan of care.").outcome).toBe("met");
+    expect(judge("Assessment\nNo measurable gains since the last report; progress has plateaued.").outcome).not.toBe("met");
   });
 });

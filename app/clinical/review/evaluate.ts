@@ -1069,6 +1069,12 @@ function evalVisitLimit(spec: CriterionOf<"visit_limit">, ctx: EvalContext): Ev 
     : ev("not_met", `${line.code} on ${line.date_of_service} is ${spec.period} visit ${n.visit}, beyond the ${row.max}-visit maximum (${n.how}).`, n.citations);
 }
 
+/**
+ * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
+ * is charted as "measurable gains" or "improvement" (therapy progress reports).
+ */
+const SAME_CONCEPT_STEMS: Record<string, string[]> = { progress: ["gains?\\b", "improv"] };
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
@@ -1102,7 +1108,8 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       let pos: number[] = [];
       for (const sen of sentences) {
         pos = a.map((w) => {
-          const m = new RegExp(`\\b${stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(sen.text);
+          const own = stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          const m = new RegExp(`\\b(?:${[own, ...(SAME_CONCEPT_STEMS[w.toLowerCase()] ?? [])].join("|")})`).exec(sen.text);
           return m ? m.index : -1;
         });
         if (!pos.some((p) => p < 0)) {
