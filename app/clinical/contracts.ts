@@ -143,6 +143,18 @@ export const CaseFactsSchema = z.object({
   labs: z.array(LabValueSchema),
   /** free-text clinical statements worth keeping (e.g. "see attached notes" with nothing attached) */
   notes: z.array(z.object({ text: z.string(), citations })),
+  /**
+   * the service line these facts are reviewed for (medical claims, one review per line): its code and
+   * date of service, with every line of the same claim (visit maximums count the claim's own dates)
+   */
+  service_line: z
+    .object({
+      code: z.string().nullable(),
+      /** YYYY-MM-DD as read from the line */
+      date_of_service: z.string().nullable(),
+      claim_lines: z.array(z.object({ code: z.string().nullable(), date_of_service: z.string().nullable() })),
+    })
+    .optional(),
 });
 export type CaseFacts = z.infer<typeof CaseFactsSchema>;
 
@@ -270,6 +282,12 @@ const PriorTherapyCriterionSchema = z.object({
   min_dose: z.array(MinDoseSchema).optional(),
   /** topical corticosteroids: the lowest potency that counts ("medium- to super-high-potency TCS") */
   min_potency: z.enum(["low", "medium", "high", "super-high"]).optional(),
+  /**
+   * the requirement is that the member has NOT received it ("has not received prior PD-1 or PD-L1
+   * inhibitor therapy"): met only on a statement of its absence, never failed on a documented dose
+   * (which may be the requested drug itself)
+   */
+  absent: z.boolean().optional(),
 });
 const ContraindicationSchema = z.object({ kind: z.literal("contraindication"), ...base, ...drugSet, phrases: z.array(z.string()) });
 const CurrentTherapySchema = z.object({ kind: z.literal("current_therapy"), ...base, ...drugSet });
@@ -338,6 +356,21 @@ const ResponseSchema = z.object({ kind: z.literal("response"), ...base });
  * is requested for (app/clinical/vocabulary/use-modes.ts), read from how the request says it is taken.
  */
 const UseModeSchema = z.object({ kind: z.literal("use_mode"), ...base, mode: z.enum(["acute", "preventive"]) });
+/**
+ * A benefit visit maximum ("The visit falls within the calendar-year maximum" beside a benefit table
+ * row "Speech therapy | 92507, 92508 | 20 visits"): each entry gives the service codes that share one
+ * maximum and the number of visits (one date of service = one visit). Judged on a service line: the
+ * visits used in the period before the claim (as the request documents them) plus the claim's own
+ * distinct dates of service of those codes up to the line's date; met within the maximum, failed
+ * beyond it, never judged without a documented count. Source: the plan's benefit rule sheet.
+ */
+const VisitLimitSchema = z.object({
+  kind: z.literal("visit_limit"),
+  ...base,
+  limits: z.array(z.object({ codes: z.array(z.string()), max: z.number().int().min(1), text: z.string() })),
+  /** "calendar year", "plan year", "benefit year" */
+  period: z.string(),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -358,6 +391,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   OnTherapySchema,
   ResponseSchema,
   UseModeSchema,
+  VisitLimitSchema,
   HumanReviewSchema,
 ]);
 

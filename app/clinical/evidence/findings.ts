@@ -20,6 +20,8 @@ export interface MeasureValue {
   date: string | null;
   baseline: boolean;
   citation: Citation;
+  /** the value was written as a bound ("<1%", "> 90") */
+  bound?: "<" | ">";
 }
 
 function measureRe(m: MeasureTerm): RegExp {
@@ -137,6 +139,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       let value: number | null = null;
       let vAt = end;
       let unitText = "";
+      let bound: "<" | ">" | undefined;
       // standard deviation scores: "(-2.6 SD)", "< -2 SD", "more than 2 SD below the mean"
       // (the window stops where another measurement starts: "..., mid-parental height 175 cm (+0.1 SD)")
       const sdWindow = m.unit === "SD" ? text.slice(end, end + 90).replace(/^(.{3}.*?)\b(?:height|weight|bmi|velocity|igf-?1|ldl|a1c)\b.*$/is, "$1") : "";
@@ -155,7 +158,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       const a =
         value != null || (m.unit === "SD" && !sdName)
           ? null
-          : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?![\d.])/.exec(
+          : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?!\d|\.\d)/.exec(
               after,
             );
       if (a && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
@@ -164,6 +167,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         const isDate = /^\s*[-/]\s*\d/.test(tail) || /^\s*(?:19|20)\d\d\b/.test(a[2]);
         if (!isDuration && !isDate) {
           value = Number(a[2].replace(/,/g, ""));
+          if (a[1]) bound = /[<≤]/.test(a[1]) ? "<" : ">";
           vAt = end + a.index + a[0].lastIndexOf(a[2]);
           unitText = tail.slice(0, 14);
         }
@@ -181,7 +185,14 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       if (DOSE_UNIT.test(unitText) && !(m.unit && DOSE_UNIT.test(` ${m.unit}`))) continue;
       const date = dateNear(idx, line, mt.index);
       const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
-      out.push({ value, unitText, date, baseline: BASELINE.test(ctx), citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)) });
+      out.push({
+        value,
+        unitText,
+        date,
+        baseline: BASELINE.test(ctx),
+        citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)),
+        ...(bound ? { bound } : {}),
+      });
     }
   }
   return out;

@@ -315,12 +315,20 @@ export function withUnitsCheck(review: ReviewResult, tree: DecisionTree, line: S
   return { ...review, paths, ...(verdict ? { verdict } : {}) };
 }
 
-/** The facts a service line is reviewed on: the case's facts with the service as the requested item, dated on its date of service. */
-export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
+/**
+ * The facts a service line is reviewed on: the case's facts with the service as the requested item,
+ * dated on its date of service, and the line with the claim's lines (`claimLines`, for visit maximums).
+ */
+export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: ServiceLine[] = [line]): CaseFacts {
   const name = [line.code, line.description].filter(Boolean).join(" ");
   return {
     ...facts,
     request_date: line.date_of_service ?? facts.request_date,
+    service_line: {
+      code: line.code,
+      date_of_service: line.date_of_service,
+      claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service })),
+    },
     medication: {
       ...facts.medication,
       drug_name: name || null,
@@ -332,6 +340,64 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine): CaseFacts {
       days_supply: null,
       citations: line.citations.slice(0, 1),
     },
+  };
+}
+
+/**
+ * Whether a CPT code is a drug administration service: hydration, therapeutic injection and infusion
+ * (96360–96379) or chemotherapy and complex biologic administration (96401–96549). Source: AMA CPT
+ * Medicine section, Drug Administration Services.
+ */
+export function isAdministrationCode(code: string | null): boolean {
+  const n = code && /^\d{5}$/.test(code.trim()) ? Number(code.trim()) : NaN;
+  return (n >= 96360 && n <= 96379) || (n >= 96401 && n <= 96549);
+}
+
+/** Whether a HCPCS code bills a drug by units: J codes, and Q codes of biosimilars and drugs (Q0xxx, Q5xxx). */
+export function isDrugCode(code: string | null): boolean {
+  return !!code && /^(?:J\d{4}|Q[05]\d{3})$/i.test(code.trim());
+}
+
+/**
+ * The drug lines an administration line gives: lines of the same claim billing a drug under the same
+ * medical policy on the same date of service. Empty for any other line.
+ */
+export function administeredDrugLines(line: ServiceLineResult, all: ServiceLineResult[]): ServiceLineResult[] {
+  if (!isAdministrationCode(line.line.code) || !line.policyId || !line.line.date_of_service) return [];
+  return all.filter((d) => d !== line && isDrugCode(d.line.code) && d.policyId === line.policyId && d.line.date_of_service === line.line.date_of_service);
+}
+
+/**
+ * The review of an administration line given with drug lines: its one criterion is that the drug given
+ * that day is covered — met when every drug line is approved, otherwise open (never failed: a denied
+ * drug line may still be payable in part, so a reviewer decides the administration).
+ */
+export function administrationReview(line: ServiceLineResult, drugs: ServiceLineResult[]): ReviewResult {
+  const finals = drugs.map((d) => d.decision.final_decision);
+  // a denied drug line leaves the administration to a reviewer (the drug may be payable in part, e.g.
+  // up to a units limit): the engine never denies a line on another line's failure
+  const outcome = finals.every((f) => f === "approved") ? "met" : "insufficient";
+  const names = drugs.map((d) => `line ${d.line.line_number} (${d.line.code})`).join(", ");
+  const reason =
+    outcome === "met"
+      ? `The drug given on ${line.line.date_of_service} is covered: ${names} approved.`
+      : `The administration follows the drug given on ${line.line.date_of_service}, which is not approved: ${names} ${finals.join(", ").replace(/_/g, " ")}; a reviewer decides the administration.`;
+  const citations = [...line.line.citations.slice(0, 1), ...drugs.flatMap((d) => d.decision.citations.slice(0, 2))];
+  const result = {
+    node_id: "administered-drug-covered",
+    question: `The drug administered with ${line.line.code} on the same date is covered under the policy`,
+    outcome,
+    reason,
+    citations,
+    evidence: "direct" as const,
+    confidence: "high" as const,
+    ...(outcome === "insufficient" ? { missing: drugs.flatMap((d) => d.decision.missing_items ?? []).join("; ") || null } : {}),
+  } as const;
+  return {
+    policy_id: line.policyId,
+    paths: [{ title: "Administration of the drug given that day", outcome, criteria: [result] }],
+    traversal: [],
+    verdict: { approved: outcome === "met", denied: false, open_nodes: outcome === "met" ? [] : [result.node_id] },
   };
 }
 
@@ -417,7 +483,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       lineEligibility: EligibilityResult;
     }[] = [];
     for (const line of services) {
-      const lineFacts = factsForLine(facts, line);
+      const lineFacts = factsForLine(facts, line, services);
       // eligibility is judged on the line's date of service (FORMAT.md)
       const lineEligibility =
         line.date_of_service && line.date_of_service !== facts.request_date
@@ -442,25 +508,30 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
   );
 
   await hooks.step?.(5, "Making a decision per service line");
-  const lines = await run("decision", 5, engine, {}, async () =>
-    reviewed.map((r): ServiceLineResult => {
-      // case-level audit findings about the drug request do not apply to a service line; blocking identity findings do
-      const lineAudit = audit.filter((a) => !/medication|drug|ndc|quantity/i.test(a.check));
-      return {
-        line: r.line,
-        policyId: r.policyId,
-        tree: r.tree,
-        review: r.review,
-        decision: applyDecisionRules({
-          facts: r.lineFacts,
-          caseDoc: inputs.caseDoc,
-          eligibility: r.lineEligibility,
-          review: r.review,
-          audit: lineAudit,
-          ocrConfidence: ocr,
-        }),
-      };
-    }),
-  );
+  const lines = await run("decision", 5, engine, {}, async () => {
+    // case-level audit findings about the drug request do not apply to a service line; blocking identity findings do
+    const lineAudit = audit.filter((a) => !/medication|drug|ndc|quantity/i.test(a.check));
+    const decide = (r: (typeof reviewed)[number], review: ReviewResult | null): ServiceLineResult => ({
+      line: r.line,
+      policyId: r.policyId,
+      tree: r.tree,
+      review,
+      decision: applyDecisionRules({
+        facts: r.lineFacts,
+        caseDoc: inputs.caseDoc,
+        eligibility: r.lineEligibility,
+        review,
+        audit: lineAudit,
+        ocrConfidence: ocr,
+      }),
+    });
+    const out = reviewed.map((r) => decide(r, r.review));
+    // an administration code billed with the drug it gives is decided by that drug line, never by the
+    // drug's own criteria read again for the administration
+    return out.map((l, i) => {
+      const drugs = administeredDrugLines(l, out);
+      return drugs.length ? decide(reviewed[i], administrationReview(l, drugs)) : l;
+    });
+  });
   return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine };
 }

@@ -374,8 +374,12 @@ export function parseSpecialties(text: string): string[] {
   return specialtiesNamedIn(withoutExamples(text));
 }
 
+/** a requirement that a therapy was NOT received before */
+const NO_PRIOR_RE =
+  /\b(?:has|have|had)\s+not\s+(?:previously\s+|already\s+)?(?:received|been\s+treated\s+with|been\s+exposed\s+to|taken|used|tried)\b|\bno\s+(?:prior|previous)\s+(?:treatment|therapy|use|exposure)\b|\bnot\s+(?:been\s+)?previously\s+treated\s+with\b|\bnaive\s+to\b/i;
+
 const STOP = new Set(
-  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently".split(
+  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently make makes made".split(
     " ",
   ),
 );
@@ -449,7 +453,9 @@ export function keyConcepts(text: string): string[][] {
       .split(/[^a-z0-9'-]+/)
       .map((w) => w.replace(/^'+|'+$/g, ""))
       .filter((w) => w.length > 2 && !STOP.has(w) && !GENERIC_WORDS.has(w) && !/^\d/.test(w));
-  let main = text.replace(/\[[^\]]*\]/g, " ");
+  // "progress toward the goals of the plan of care": what the progress is measured against qualifies
+  // the fact, it is not a word the note must repeat
+  let main = text.replace(/\[[^\]]*\]/g, " ").replace(/\btowards?\b[^,;]*/gi, " ");
   // parentheticals: enumerations become alternatives of their own
   main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     const items = inner
@@ -758,7 +764,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||
     (trialVerb && (drugs.length || drugsWithExamples.length || classes.length))
   ) {
-    return parsePriorTherapy(t, note, base, ctx, minDays);
+    const prior = parsePriorTherapy(t, note, base, ctx, minDays);
+    // "has not received prior PD-1 or PD-L1 inhibitor therapy", "no prior treatment with a TNF
+    // inhibitor": the absence of that therapy is the requirement, never a trial of it
+    if (NO_PRIOR_RE.test(t) && prior.kind === "prior_therapy") return { ...prior, absent: true };
+    return prior;
   }
 
   // currently on

@@ -18,6 +18,7 @@
  * Dosing tables, product lists, background, references and revision history are never read as
  * criteria. Never throws: an unreadable policy yields indications marked not understood.
  */
+import { visitLimitRows, withVisitLimits } from "./visit-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -1549,6 +1550,11 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   if (tableLimit && !hasLimit(model.common) && !model.indications.some((i) => hasLimit(i.criteria))) model.common.push(tableLimit);
   for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(ind.criteria, model, r)));
   model.common = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)));
+  // "the visit falls within the calendar-year maximum": the maximum is the benefit table row of the
+  // line's code (visit-limits.ts)
+  const visitRows = visitLimitRows(lines);
+  for (const ind of model.indications) ind.criteria = withVisitLimits(ind.criteria, visitRows);
+  model.common = withVisitLimits(model.common, visitRows);
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(

@@ -13,10 +13,12 @@
  *   named without dose or duration.
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
+import { codeListed } from "../policy/visit-limits";
+import { visitNumber } from "../evidence/visit-count";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
-import { DRUG_CLASSES, classMembers, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
+import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { conditionAncestors, conditionByName, conditionMentions } from "../vocabulary/conditions";
 import { MEASURES, measureByName } from "../vocabulary/measures";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
@@ -432,7 +434,8 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   }
   // a value on another scale than the threshold ("248 K/uL" against "100,000/mm3") is compared on the
   // threshold's scale when its unit says so, never read as it stands
-  const scaled = onThresholdScale(latest.value, latest.unitText, spec.value);
+  // (a percentage against a percentage threshold is on its scale however far apart: "TPS 75%" vs "1% or more")
+  const scaled = spec.unit === "%" && /^\s*%/.test(latest.unitText) ? latest.value : onThresholdScale(latest.value, latest.unitText, spec.value);
   if (scaled == null)
     return ev(
       "insufficient",
@@ -442,6 +445,26 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       `${m.name} with its unit (${want})`,
     );
   if (scaled !== latest.value) latest = { ...latest, value: scaled };
+  // a value written as a bound ("TPS <1%", "> 90%") is a range: met when the whole range meets the
+  // threshold, failed when none of it does, else not clear
+  if (latest.bound) {
+    const lo = latest.bound === ">" ? latest.value : -Infinity;
+    const hi = latest.bound === "<" ? latest.value : Infinity;
+    const upper = spec.op === "<" || spec.op === "<=" || spec.op === "between";
+    const lower = spec.op === ">" || spec.op === ">=" || spec.op === "between";
+    const whole = (!lower || lo >= spec.value) && (!upper || hi <= (spec.value_max ?? spec.value));
+    const none = (lower && hi <= spec.value) || (upper && lo >= (spec.value_max ?? spec.value));
+    const shown = `${m.name} ${latest.bound}${latest.value}${latest.date ? ` on ${latest.date}` : ""}`;
+    if (whole) return ev("met", `${shown} meets ${want}.`, [latest.citation]);
+    if (none) return ev("not_met", `${shown} does not meet ${want}.`, [latest.citation]);
+    return ev(
+      "insufficient",
+      `${shown} is a bound, not a value; whether it meets ${want} is not clear.`,
+      [latest.citation],
+      "direct",
+      `${m.name} value (${want})`,
+    );
+  }
   if (cmp(spec.op, latest.value, spec.value, spec.value_max))
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
@@ -585,6 +608,38 @@ function classKey(drug: string): string {
     "antidepressant",
   ]);
   return classesOfDrug(drug).filter((c) => !generic.has(c))[0] ?? drug;
+}
+
+/** "no prior systemic therapy", "no previous immunotherapy", "has not received a TNF inhibitor", "treatment-naive" */
+const NO_PRIOR_STATEMENT_RE =
+  /\b(?:no|without|never\s+received|(?:has|have|had)\s+not\s+received|not\s+previously\s+treated\s+with|naive\s+to)\s+(?:any\s+)?(?:prior|previous)?\s*([^.;]{2,60})|\btreatment[- ]na[iï]ve\b/gi;
+
+/**
+ * "Has not received prior X therapy" (prior_therapy with `absent`): met on a fax sentence stating the
+ * absence of X, of a broader kind of therapy that holds it ("no prior immunotherapy" for a checkpoint
+ * inhibitor, "no prior systemic therapy" for any anticancer drug), or "treatment-naive"; otherwise
+ * needs information — never failed here, since a documented dose of X may be the requested drug
+ * itself (a reviewer tells prior use from the service billed).
+ */
+function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
+  const wanted = new Set([...spec.classes, ...spec.classes.flatMap((c) => classAncestors(c))]);
+  const names = spec.drugs.flatMap((d) => drugNames(d));
+  for (const line of ctx.idx.lines) {
+    NO_PRIOR_STATEMENT_RE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = NO_PRIOR_STATEMENT_RE.exec(line.text))) {
+      const phrase = (m[1] ?? "").toLowerCase();
+      const covers =
+        !m[1] ||
+        names.some((n) => phrase.includes(n)) ||
+        classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
+        (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
+        (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
+          wanted.has("anticancer therapy"));
+      if (covers) return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [quote(ctx.idx, line, m.index, m.index + m[0].length)]);
+    }
+  }
+  return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
 }
 
 function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
@@ -977,10 +1032,6 @@ const BOILERPLATE_WORDS = new Set(
   ),
 );
 
-/**
- * Documentation of a finding the reader identified by concepts: one fax line that contains every
- * word of one alternative (stem match), not negated, not pending. Absence never fails it.
- */
 /** words left around marker statuses in a requirement that is only about them ("Disease is … AND …") */
 const MARKER_FILLER = new Set(
   "disease is are the and tumor tumour cancer carcinoma patient member has have with status documented confirmed both must be of a an by test testing result".split(
@@ -1029,6 +1080,50 @@ function evalMarkerRequirement(text: string, ctx: EvalContext): Ev | null {
   );
 }
 
+/**
+ * A benefit visit maximum (policy/visit-limits.ts) judged on the service line under review
+ * (`facts.service_line`): the line's code picks the policy's row; its visit number in the period is
+ * counted from the request (evidence/visit-count.ts). Met within the maximum, failed beyond it (the
+ * count quoted), needs information when the count, the line or the row is not read.
+ */
+function evalVisitLimit(spec: CriterionOf<"visit_limit">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  if (!line?.code || !line.date_of_service)
+    return ev("insufficient", "The visit maximum is judged per service line; the line's code or date of service is not read.", [], "none", spec.text);
+  const row = spec.limits.find((l) => codeListed(line.code!, l.codes));
+  if (!row)
+    return ev(
+      "insufficient",
+      `The policy's visit maximum for ${line.code} was not read from its benefit table.`,
+      [],
+      "none",
+      `The ${spec.period} visit maximum for ${line.code}`,
+    );
+  const claimDates = line.claim_lines.filter((l) => l.code && l.date_of_service && codeListed(l.code, row.codes)).map((l) => l.date_of_service!);
+  const n = visitNumber(ctx.idx, line.date_of_service, claimDates);
+  if (n.visit == null)
+    return ev(
+      "insufficient",
+      n.why,
+      n.citations,
+      n.citations.length ? "direct" : "none",
+      `The ${spec.period} visits used before ${line.date_of_service} (benefit verification or visit log)`,
+    );
+  return n.visit <= row.max
+    ? ev("met", `${line.code} on ${line.date_of_service} is ${spec.period} visit ${n.visit} of the ${row.max}-visit maximum (${n.how}).`, n.citations)
+    : ev("not_met", `${line.code} on ${line.date_of_service} is ${spec.period} visit ${n.visit}, beyond the ${row.max}-visit maximum (${n.how}).`, n.citations);
+}
+
+/**
+ * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
+ * is charted as "measurable gains" or "improvement" (therapy progress reports).
+ */
+const SAME_CONCEPT_STEMS: Record<string, string[]> = { progress: ["gains?\\b", "improv"] };
+
+/**
+ * Documentation of a finding the reader identified by concepts: one fax line that contains every
+ * word of one alternative (stem match), not negated, not pending. Absence never fails it.
+ */
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
@@ -1064,7 +1159,8 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       let pos: number[] = [];
       for (const sen of sentences) {
         pos = a.map((w) => {
-          const m = new RegExp(`\\b${stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(sen.text);
+          const own = stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          const m = new RegExp(`\\b(?:${[own, ...(SAME_CONCEPT_STEMS[w.toLowerCase()] ?? [])].join("|")})`).exec(sen.text);
           return m ? m.index : -1;
         });
         if (!pos.some((p) => p < 0)) {
@@ -1453,7 +1549,7 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "test_result":
       return evalTest(spec, ctx);
     case "prior_therapy":
-      return evalPriorTherapy(spec, ctx);
+      return spec.absent ? evalNoPriorTherapy(spec, ctx) : evalPriorTherapy(spec, ctx);
     case "contraindication":
       return evalContraindication(spec, ctx);
     case "diagnosis":
@@ -1464,6 +1560,8 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalQuantityLimit(spec, ctx);
     case "documentation":
       return evalDocumentation(spec, ctx);
+    case "visit_limit":
+      return evalVisitLimit(spec, ctx);
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
     case "use_mode":

@@ -199,7 +199,16 @@ export const DRUG_CLASSES: DrugClass[] = [
   },
   { name: "kinase inhibitor", aliases: ["(?:tyrosine )?kinase inhibitors?", "\\btkis?\\b"], parents: ["anticancer therapy"] },
   { name: "chemotherapy", aliases: ["chemotherap(?:y|ies)", "cytotoxic"], parents: ["anticancer therapy"] },
-  { name: "immune checkpoint inhibitor", aliases: ["checkpoint inhibitors?", "pd-?1", "pd-?l1"], parents: ["biologic", "anticancer therapy"] },
+  {
+    name: "immune checkpoint inhibitor",
+    // "PD-L1" alone is also the biomarker ("tumor expresses PD-L1", "PD-L1 TPS 75%"): no drug class there
+    aliases: [
+      "checkpoint inhibitors?",
+      "pd-?1",
+      "(?<!express(?:es|ing|ion of)\\s{1,3})pd-?l1(?!\\s*(?:expression|express|tumor proportion|tps|cps|combined positive|ihc|immunohisto|22c3|28-8|sp263|sp142|status|testing|test|score|positive|negative|level|[<>≥≤=]|\\d|\\())",
+    ],
+    parents: ["biologic", "anticancer therapy"],
+  },
   { name: "antibiotic", aliases: ["antibiotics?"] },
   { name: "antifungal", aliases: ["antifungals?"] },
   // non-drug conservative therapies medical policies require before imaging, surgery or DME

@@ -188,6 +188,8 @@ export const MEASURES: MeasureTerm[] = [
   // oncology / hematology
   M("PSA", ["\\bpsa\\b(?!-)", "prostate[- ]specific antigen"], "ng/mL", [0, 10000]),
   M("ECOG", ["\\becog\\b"], "points", [0, 5]),
+  // PD-L1 expression by immunohistochemistry: tumor proportion score (% of tumor cells)
+  M("PD-L1 TPS", ["tumou?r proportion score", "\\btps\\b"], "%", [0, 100]),
   M("blasts", ["blasts?"], "%", [0, 100]),
   M("MRD", ["\\bmrd\\b", "minimal residual disease", "measurable residual disease"], "%", [0, 100]),
 ];
