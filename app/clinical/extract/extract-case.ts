@@ -23,7 +23,7 @@ import type {
 } from "../contracts";
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
-import { isNegated } from "../vocabulary/language";
+import { isNegated, withoutDeniedAdverseEffects } from "../vocabulary/language";
 import { isUnansweredFormLine } from "../evidence/case-index";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
@@ -944,7 +944,7 @@ const STOP = /\b(?:stopped|d\/c'?d?|discontinued|dc'?d|stop(?:ping)?|quit)\b/i;
 function classifyOutcome(text: string): TherapyOutcome {
   if (CONTRA.test(text)) return "contraindication";
   const inad = INADEQUATE.test(text);
-  const intol = INTOLERANCE.test(text);
+  const intol = INTOLERANCE.test(withoutDeniedAdverseEffects(text));
   const stopFor = /\b(?:stopped|d\/c|discontinued|dc)\b[^.;]{0,40}\b(?:because|due|for|after|secondary)\b/i.test(text) || /\bD\/C\s*[-–:]/i.test(text);
   if (intol && (stopFor || !inad)) return "intolerance";
   if (inad) return "inadequate_response";

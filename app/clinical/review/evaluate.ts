@@ -91,6 +91,16 @@ export function evalContext(input: {
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // helpers
 
+/**
+ * The outcome words of a trial as its evidence states them, every one of them: a methotrexate trial
+ * documented both "inadequate response" and "stopped for nausea" says both, and one documented only
+ * as failed never reads "not tolerated" (issue 24, item 3). Empty when no outcome is documented.
+ */
+export function trialOutcomeWords(t: Pick<TherapyEvidence, "failure" | "intolerance" | "contraindicated">): string {
+  const words = [t.failure && "inadequate response", t.intolerance && "not tolerated", t.contraindicated && "contraindicated"].filter(Boolean);
+  return words.length ? `, ${words.join(" and ")}` : "";
+}
+
 function candidateDrugs(drugs: string[], classes: string[], ctx: EvalContext, excluded: string[] = []): string[] {
   const out = new Set<string>();
   for (const d of drugs) for (const n of drugNames(d)) out.add(n);
@@ -667,7 +677,7 @@ function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext):
   }
   const count = (list: TherapyEvidence[]) => (spec.different_classes ? new Set(list.map((t) => classKey(t.drug))).size : new Set(list.map((t) => t.drug)).size);
   const describe = (t: TherapyEvidence) =>
-    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${t.intolerance ? ", not tolerated" : t.contraindicated ? ", contraindicated" : t.failure ? ", inadequate response" : ""}`;
+    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${trialOutcomeWords(t)}`;
   const need = `${spec.count > 1 ? `${spec.count} ` : ""}${spec.different_classes ? "different-class " : ""}trial(s) of ${what(spec)}${spec.min_days ? ` of ≥ ${Math.round(spec.min_days / 7)} weeks` : ""}${spec.allow_intolerance ? " (or intolerance)" : ""}${spec.allow_contraindication ? " (or contraindication)" : ""}`;
   const cites = (l: TherapyEvidence[]) => l.flatMap((t) => t.citations.slice(0, 2));
   if (count(qualified) >= spec.count) return ev("met", `Documented: ${qualified.map(describe).join("; ")} (policy: ${need}).`, cites(qualified));
