@@ -134,4 +134,21 @@ describe("agent lines agree with the decision (issue 24, item 3)", () => {
       checkAgreement(r);
     },
   );
+
+  it("a request routed to another payer: the clinical line says its criteria were not decisive, never a green 'criteria met'", async () => {
+    const [{ p, c }] = fc.sample(
+      scenarioArb().filter(({ c }) => c.eligible),
+      { numRuns: 1, seed: 77 },
+    );
+    const pages = faxPages(c, p);
+    pages[0] = `${pages[0]}\nHealth plan: Aetna Better Health of Illinois`;
+    const inputs = pipelineInputs(c, p, pages);
+    inputs.roster = inputs.roster.filter((m) => m.member_id !== c.memberId);
+    const r = await runPipeline({ ...inputs, payerNames: ["Great Lakes Mutual Health", "GLMH-PPO-2026"] }, builtinAgents);
+    expect(r.decision.rule).toBe("route_misdirected");
+    const l = lines(r);
+    expect(l.clinical.summary).toMatch(/Not decisive: the request is for another payer/);
+    expect(l.clinical.approved).toBeNull();
+    checkAgreement(r);
+  });
 });

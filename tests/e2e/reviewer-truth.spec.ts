@@ -172,6 +172,9 @@ test("5: a request for another payer is routed, never denied, and offers no deni
   await expect(notice).toContainText("Aetna");
   await expect(page.getByTestId("header-decision")).not.toHaveText("Denied");
   await expect(page.getByRole("link", { name: "Send denial letter" })).toHaveCount(0);
+  // said once (the notice), and the clinical line does not read as a verdict on another payer's request
+  await expect(page.getByTestId("ai-summary")).toHaveCount(0);
+  await expect(page.getByTestId("decision-panel")).toContainText("Not decisive: the request is for another payer");
   expectPlain(await page.getByTestId("decision-panel").innerText(), "decision panel");
   await page.screenshot({ path: path.join(DIR, "item5-misdirected.png"), fullPage: true });
   await page.getByRole("link", { name: "Override decision" }).click();
