@@ -92,6 +92,17 @@ export function evalContext(input: {
 // helpers
 
 /**
+ * `text` cut to at most `max` characters at a word boundary, with "…" when cut: a quote in a reason
+ * never ends mid-word ("… every 8 we)", issue 24: what a reviewer reads is true to its source).
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return `${(atWord.length >= max / 2 ? atWord : cut).replace(/[\s,;:(]+$/, "")}…`;
+}
+
+/**
  * The outcome words of a trial as its evidence states them, every one of them: a methotrexate trial
  * documented both "inadequate response" and "stopped for nausea" says both, and one documented only
  * as failed never reads "not tolerated" (issue 24, item 3). Empty when no outcome is documented.
@@ -874,7 +885,7 @@ function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.max_mg == null || spec.per_days == null)
     return ev(
       "met",
-      `The policy's dose ceiling (${spec.text.slice(0, 120)}) is not a single amount the engine can compare; the approval is limited to it.`,
+      `The policy's dose ceiling ("${clip(spec.text, 120)}") is not a single amount that can be compared automatically; the approval is limited to it.`,
       c ? [c] : [],
       "inferred",
     );
@@ -1124,13 +1135,13 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
   if (!forIt.length)
     return ev(
       "not_met",
-      `Does not apply: the request says otherwise ("${against[0].line.text.trim().slice(0, 120)}").`,
+      `Does not apply: the request says otherwise ("${clip(against[0].line.text.trim(), 120)}").`,
       [quote(ctx.idx, against[0].line)],
       "direct",
     );
   return ev(
     "insufficient",
-    `The request mentions ${forIt[0].line.text.trim().slice(0, 80)}; whether the exclusion's qualifier ("${q.replace(/\.$/, "")}") applies must be confirmed.`,
+    `The request mentions "${clip(forIt[0].line.text.trim(), 80)}"; whether the exclusion's qualifier ("${q.replace(/\.$/, "")}") applies must be confirmed.`,
     [quote(ctx.idx, forIt[0].line)],
     "direct",
     `Whether this exclusion applies: ${spec.text}`,
@@ -1391,7 +1402,7 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "response":
       return evalResponse(ctx);
     case "human_review":
-      return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${spec.text.slice(0, 160)}"`);
+      return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${clip(spec.text, 160)}"`);
   }
 }
 
@@ -1454,7 +1465,7 @@ function evalOnTherapy(ctx: EvalContext): Ev {
   for (const t of therapyEvidence(ctx.idx, names, ctx.allDrugNames, ctx.facts).values())
     if (t.ongoing && !t.notTaken && t.citations.length) return ev("met", `The member currently receives ${t.drug}.`, t.citations.slice(0, 2));
   const shown = currentUseShown(ctx.idx, names);
-  if (shown) return ev("met", `Current use of the requested drug is documented ("${shown.text.slice(0, 120)}").`, [shown.citation]);
+  if (shown) return ev("met", `Current use of the requested drug is documented ("${clip(shown.text, 120)}").`, [shown.citation]);
   return ev(
     "insufficient",
     "Current use of the requested drug is not documented.",
@@ -1467,7 +1478,7 @@ function evalOnTherapy(ctx: EvalContext): Ev {
 /** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */
 function evalResponse(ctx: EvalContext): Ev {
   const shown = responseShown(ctx.idx, [...ctx.requested]);
-  if (shown) return ev("met", `A positive response to therapy is documented ("${shown.text.slice(0, 120)}").`, [shown.citation]);
+  if (shown) return ev("met", `A positive response to therapy is documented ("${clip(shown.text, 120)}").`, [shown.citation]);
   return ev(
     "insufficient",
     "No positive response to the requested drug is documented.",
