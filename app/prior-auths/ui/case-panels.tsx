@@ -209,10 +209,13 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
               return (
                 <li key={p.token} className="py-2 first:pt-0 last:pb-0">
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <p className="text-sm font-semibold text-slate-900">
-                      {p.full_name ?? "Unknown practitioner"}
-                      <span className="ml-2 text-xs font-normal text-slate-500 capitalize">{p.role}</span>
-                    </p>
+                    <div className="min-w-0">
+                      <p className="text-sm font-semibold text-slate-900">
+                        {p.full_name ?? "Unknown practitioner"}
+                        <span className="ml-2 text-xs font-normal text-slate-500 capitalize">{p.role}</span>
+                      </p>
+                      {p === practitioners[0] && <FieldCheck detail={detail} fields={["practitioner.full_name"]} />}
+                    </div>
                     <CitationList citations={p.citations} />
                   </div>
                   <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
