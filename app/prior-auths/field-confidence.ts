@@ -8,7 +8,8 @@
  *    LOW_OCR_CONFIDENCE);
  *  - the value is a neighbouring label's words ("and address" as an organization; a caption such as
  *    "Credential", or its OCR misreading "Crederihal", read as part of a name);
- *  - the value looks cut off ("…then every 12": it ends on a connector or a bare number after one).
+ *  - the value looks cut off ("…then every 12": it ends on a connector or a bare number after one);
+ *  - the directions are the drug line read again (the drug's name, no word of how often).
  * A field a reviewer corrected is never marked: the correction stands.
  * Pure: computed from the stored case, the eligibility reason and the fax pages' OCR confidence.
  */
@@ -34,7 +35,7 @@ export interface FieldConfidenceInput {
     citations: { page: number }[];
   } | null;
   prescriber: { full_name: string | null; organization_name: string | null } | null;
-  medication: { dosage: string | null; strength: string | null } | null;
+  medication: { dosage: string | null; strength: string | null; drug_name?: string | null } | null;
   /** the eligibility reason of the current AI decision (names roster matches) */
   eligibilityReason: string | null;
   /** the fax's pages: OCR or text layer, with OCR confidence */
@@ -100,6 +101,10 @@ export function captionLike(word: string): string | null {
   }
   return null;
 }
+
+/** Words of a dosing frequency: directions say how often. */
+const FREQUENCY =
+  /\b(?:daily|weekly|monthly|every|each|once|twice|times|q\s*\d*\s*(?:h|hr|hrs|d|day|days|w|wk|wks|week|weeks|mo|month|months)?|qd|qid|bid|tid|qhs|qod|prn|wk|wks|week|weeks|day|days|month|months|hours?|nightly|bedtime|morning|evening|dose|doses|induction|maintenance|as directed|per)\b/i;
 
 /** A value ending on a connector, or a number right after one ("then every 12"): cut off. */
 const CUT_OFF = /(?:\b(?:and|or|then|every|each|per|to|of|for|with|x|q)\s*\d*|[,;:(/-])\s*$/i;
@@ -172,6 +177,11 @@ export function lowConfidenceFields(input: FieldConfidenceInput): FieldFlag[] {
 
   const dosage = input.medication?.dosage?.trim();
   if (dosage && CUT_OFF.test(dosage)) add({ field: "medication.dosage", reason: "The directions look cut off; check the rest on the fax." });
+  // the drug line read as the directions ("Skyrizi (risankizumab-rzaa) 150 mg/mL pen"): it names the
+  // drug and says nothing of how often
+  const drug = input.medication?.drug_name?.trim().toLowerCase();
+  if (dosage && drug && dosage.toLowerCase().includes(drug) && !FREQUENCY.test(dosage))
+    add({ field: "medication.dosage", reason: "This looks like the drug name and strength, not the directions; check the directions on the fax." });
 
   return [...flags.values()];
 }
