@@ -11,7 +11,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builtinAgents } from "~/clinical/pipeline/builtin-agents";
 import { runPipeline, type PipelineResult } from "~/clinical/pipeline/run-pipeline";
-import { DRUGS, pipelineInputs, scenarioArb, type CaseSpec, type PolicySpec } from "~/clinical/pipeline/synthetic-cases";
+import { DRUGS, approvable, faxPages, pipelineInputs, scenarioArb, type CaseSpec, type PolicySpec } from "~/clinical/pipeline/synthetic-cases";
+import { FAILURE, INTOLERANCE, withoutDeniedAdverseEffects } from "~/clinical/vocabulary/language";
 import { agentSummaries, type AgentSummary } from "./agent-summaries";
 import { requestedDrugLabel } from "./requested-drug";
 
@@ -100,6 +101,53 @@ describe("agent lines agree with the decision (issue 24, item 3)", () => {
     const l = lines(r);
     expect(l.eligibility.summary).toMatch(/The requested drug \(Humira[^)]*NDC 00074-0554-02\) is not on the plan's formulary/);
     expect(l.clinical.summary).toMatch(/Humira.*not on the plan's formulary/);
+    expect(l.clinical.approved).toBeNull();
+    checkAgreement(r);
+  });
+
+  it(
+    "a trial's outcome in the rationale is the outcome its own citation states (inadequate response, never 'not tolerated')",
+    { timeout: 120_000 },
+    async () => {
+      const found = fc
+        .sample(scenarioArb(), { numRuns: 400, seed: SEED })
+        .find(
+          ({ p, c }) =>
+            p.criteria.includes("trial") && !p.criteria.includes("trial_or_intolerance") && c.trialOutcome === "inadequate response" && approvable(c, p),
+        );
+      expect(found).toBeDefined();
+      const { p, c } = found!;
+      // the fax says the drug was tolerated and did not work
+      const pages = faxPages(c, p).map((page) => page.replace(/, inadequate response\./, ", no GI side effects, inadequate response (DAS28-CRP 5.1)."));
+      expect(pages.join("\n")).toContain("no GI side effects, inadequate response");
+      const r = await runPipeline(pipelineInputs(c, p, pages), builtinAgents);
+      const criteria = [...(r.review?.exclusions ?? []), ...(r.review?.paths.flatMap((x) => x.criteria) ?? [])];
+      const trial = criteria.find((k) => /^Documented: /.test(k.reason) && /inadequate response/.test(k.reason));
+      expect(trial, criteria.map((k) => k.reason).join("\n")).toBeDefined();
+      expect(r.decision.rationale).not.toMatch(/not tolerated/);
+      // every outcome a criterion states is stated by one of the passages it cites
+      for (const k of criteria) {
+        const quotes = k.citations.map((q) => q.text).join("\n");
+        if (/, not tolerated\b/.test(k.reason)) expect(INTOLERANCE.test(withoutDeniedAdverseEffects(quotes)), k.reason).toBe(true);
+        if (/^Documented: .*, inadequate response/.test(k.reason)) expect(FAILURE.test(quotes), k.reason).toBe(true);
+      }
+      checkAgreement(r);
+    },
+  );
+
+  it("a request routed to another payer: the clinical line says its criteria were not decisive, never a green 'criteria met'", async () => {
+    const [{ p, c }] = fc.sample(
+      scenarioArb().filter(({ c }) => c.eligible),
+      { numRuns: 1, seed: 77 },
+    );
+    const pages = faxPages(c, p);
+    pages[0] = `${pages[0]}\nHealth plan: Aetna Better Health of Illinois`;
+    const inputs = pipelineInputs(c, p, pages);
+    inputs.roster = inputs.roster.filter((m) => m.member_id !== c.memberId);
+    const r = await runPipeline({ ...inputs, payerNames: ["Great Lakes Mutual Health", "GLMH-PPO-2026"] }, builtinAgents);
+    expect(r.decision.rule).toBe("route_misdirected");
+    const l = lines(r);
+    expect(l.clinical.summary).toMatch(/Not decisive: the request is for another payer/);
     expect(l.clinical.approved).toBeNull();
     checkAgreement(r);
   });

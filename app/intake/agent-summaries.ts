@@ -62,25 +62,30 @@ export function clinicalSummary(input: AgentSummaryInputs): Pick<AgentSummary, "
   }
   if (!applying.length && undecidedExclusions.length) parts.push(`${undecidedExclusions.length === 1 ? "An exclusion" : "Exclusions"} not decided`);
   if (decision.rule === "deny_not_eligible") parts.push("Not decisive: coverage is not in force for this member");
+  // a misdirected request (issue 24, item 5) is not this plan's to decide: its criteria are no verdict
+  const routed = decision.rule === "route_misdirected";
+  if (routed) parts.push("Not decisive: the request is for another payer, so it is routed, not decided here");
   // the walk's verdict is what the decision used; paths only when a review carries none. A route to
   // an approval with no criterion read from the policy approves nothing (the decision rules pend it)
   const metPath = review.paths.find((p) => p.outcome === "met") ?? review.paths[0];
   const unread = !!review.verdict?.approved && (!metPath || metPath.criteria.length === 0);
   if (unread) parts.push("No criteria could be read from the coverage policy for this request");
   const verdict = unread ? { ...review.verdict!, approved: false } : review.verdict;
-  const approved = applying.length
-    ? false
-    : verdict
-      ? verdict.approved
-        ? true
-        : verdict.denied
-          ? false
-          : null
-      : review.paths.some((p) => p.outcome === "met")
-        ? true
-        : review.paths.length && review.paths.every((p) => p.outcome === "not_met")
-          ? false
-          : null;
+  const approved = routed
+    ? null
+    : applying.length
+      ? false
+      : verdict
+        ? verdict.approved
+          ? true
+          : verdict.denied
+            ? false
+            : null
+        : review.paths.some((p) => p.outcome === "met")
+          ? true
+          : review.paths.length && review.paths.every((p) => p.outcome === "not_met")
+            ? false
+            : null;
   return { summary: `${parts.join("; ")}.`, approved };
 }
 

@@ -48,4 +48,19 @@ describe("lowConfidenceFields", () => {
     });
     expect(flags).toEqual([]);
   });
+
+  it("a form caption read as part of a name (OCR 'Crederihal' for 'Credential') is marked; real names are not", () => {
+    const flags = lowConfidenceFields({ ...base, prescriber: { full_name: "Crederihal Farouk", organization_name: "Reno County Dermatology" } });
+    expect(flags).toEqual([{ field: "practitioner.full_name", reason: expect.stringContaining('"Crederihal" looks like the form\'s "credential" caption') }]);
+    expect(lowConfidenceFields({ ...base, patient: { ...base.patient!, first_name: "Name" } }).map((f) => f.field)).toEqual(["patient.first_name"]);
+    for (const name of ["Patience Prentice", "Andress Provost", "Nadia Farouk", "Credence Signorelli"])
+      expect(lowConfidenceFields({ ...base, prescriber: { full_name: name, organization_name: "Clinic One" } }), name).toEqual([]);
+  });
+
+  it("the drug line read as the directions is marked; directions that name the drug and a frequency are not", () => {
+    const med = (dosage: string) => lowConfidenceFields({ ...base, medication: { dosage, strength: "150 mg/mL", drug_name: "Skyrizi" } });
+    expect(med("Skyrizi (risankizumab-rzaa) 150 mg/mL pen").map((f) => f.field)).toEqual(["medication.dosage"]);
+    expect(med("Skyrizi 150 mg SC at week 0, week 4, then every 12 weeks")).toEqual([]);
+    expect(med("150 mg SC q12 weeks")).toEqual([]);
+  });
 });

@@ -115,10 +115,23 @@ export async function correctFields(
  * re-run replaced them). Runs inside the caller's transaction.
  */
 export async function applyFieldCorrections(tx: Tx, priorAuthId: string): Promise<void> {
-  const rows = await tx.fieldCorrection.findMany({ where: { prior_auth_id: priorAuthId }, orderBy: { created_at: "asc" } });
+  for (const [field, value] of await latestFieldCorrections(tx, priorAuthId)) await writeField(tx, priorAuthId, field, value);
+}
+
+/**
+ * The latest correction of every corrected field of a case (field → value, null when cleared); empty
+ * when none. The intake lays them over what extraction reads (correctFacts) before eligibility and
+ * review run again.
+ */
+export async function latestFieldCorrections(db: Pick<Tx, "fieldCorrection">, priorAuthId: string): Promise<Map<CorrectableField, string | null>> {
+  const rows = await db.fieldCorrection.findMany({
+    where: { prior_auth_id: priorAuthId },
+    orderBy: { created_at: "asc" },
+    select: { field: true, value: true },
+  });
   const latest = new Map<CorrectableField, string | null>();
   for (const r of rows) if (isCorrectableField(r.field)) latest.set(r.field, r.value);
-  for (const [field, value] of latest) await writeField(tx, priorAuthId, field, value);
+  return latest;
 }
 
 /** A case's corrections, newest first, for the case detail. */

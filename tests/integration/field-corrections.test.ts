@@ -13,6 +13,8 @@ import { runIntake } from "~/intake/run-intake.server";
 import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";
 import { DEMO_CASES } from "../../fixtures/demo/catalog";
 import { priorAuthDocumentText } from "~/synthetic/generate-synthetic-pa";
+import { loadPipelineInputs } from "~/intake/pipeline-inputs.server";
+import { emptyFacts } from "~/clinical/testing";
 
 let t: TestDatabase;
 let app: AppHandler;
@@ -82,6 +84,12 @@ it("a reviewer's correction is recorded, shown, audited and kept over an AI re-r
   expect(page).toContain("Corrected");
   expect(page).toContain("“Erek”");
   expect(page).toContain("corrected by");
+
+  // the next AI run decides on the correction: the pipeline inputs lay it over what extraction reads
+  // (eligibility and review see "Derek"), and a case without corrections gets no such step
+  const inputs = await loadPipelineInputs(t.database, pa, { page_count: 0, pages: [] }, "epa");
+  expect(inputs.correctFacts?.(emptyFacts({ patient: { ...emptyFacts().patient, first_name: "Erek" } })).patient.first_name).toBe("Derek");
+  expect((await loadPipelineInputs(t.database, { ...pa, id: "no-such-case" }, { page_count: 0, pages: [] }, "epa")).correctFacts).toBeUndefined();
 
   // the AI runs again: extraction reads "Erek" again, the reviewer's "Derek" stands
   await runIntake(t.database, pa.id);

@@ -66,3 +66,20 @@ describe("non-drug therapies", () => {
     expect(ev.get("naproxen")).toMatchObject({ days: 56, failure: true });
   });
 });
+
+describe("denied adverse effects are no intolerance (issue 24, item 3)", () => {
+  // The rationale said methotrexate was "not tolerated" while the fax, and the rationale's own
+  // citation, said "Inadequate response (DAS28-CRP 5.1)": "no GI side effects" was read as intolerance.
+  const read = (text: string) => therapyEvidence(buildCaseIndex(docFromPages([text]), "2026-05-01"), ["methotrexate"], [], null).get("methotrexate")!;
+  it.each([
+    "Methotrexate 20 mg weekly from 01/2025 to 09/2025, no GI side effects, inadequate response (DAS28-CRP 5.1).",
+    "Methotrexate 20 mg weekly 01/2025-09/2025, tolerated without nausea or vomiting, inadequate response.",
+    "Methotrexate 20 mg weekly 01/2025-09/2025 (denies rash, diarrhea), failed.",
+  ])("%s", (text) => {
+    expect(read(text)).toMatchObject({ intolerance: false, failure: true, outcome: "inadequate_response" });
+  });
+  it("an adverse effect the fax states is still intolerance, beside a denied one", () => {
+    expect(read("Methotrexate 15 mg weekly 01/2025-03/2025, no rash but stopped due to nausea.")).toMatchObject({ intolerance: true });
+    expect(read("Methotrexate 15 mg weekly 01/2025-03/2025: GI side effects, switched.")).toMatchObject({ intolerance: true });
+  });
+});

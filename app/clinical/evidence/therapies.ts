@@ -13,6 +13,7 @@ import {
   GENERAL_STATEMENT,
   INTOLERANCE,
   NOT_TAKEN,
+  withoutDeniedAdverseEffects,
   ONGOING,
   PREFERENCE,
   STOPPED,
@@ -44,6 +45,16 @@ export interface TherapyEvidence {
 
 const SENTENCE_END = /(?<!\b(?:approx|e\.g|i\.e|vs|dr|wk|wks|mo|mos|yr|yrs|no|tab|tabs|inc|st|er|xr|sr|oint|cr|soln))[.;](?=\s|$)/;
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether `text` (one mention's clause) says the drug was not tolerated. A denied adverse effect
+ * ("tolerated without nausea or side effects", "no GI side effects") says the opposite and is removed
+ * before the intolerance words are read, so a trial that failed is never described as "not tolerated"
+ * (issue 24, item 3: the rationale said so while its own citation said "Inadequate response").
+ */
+export function statesIntolerance(text: string): boolean {
+  return INTOLERANCE.test(withoutDeniedAdverseEffects(text));
+}
 
 function drugRegex(names: string[]): RegExp {
   const alts = [...new Set(names.map((n) => n.toLowerCase()).filter((n) => n.length >= 3))].sort((a, b) => b.length - a.length).map(esc);
@@ -214,7 +225,7 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       if (dose && !ev.dose) ev.dose = dose[0];
       // outcomes in a conditional clause are not outcomes: "will start propranolol if no improvement"
       const factual = seg.replace(/\b(?:if|unless|should|in case)\b[^.;]*/i, " ");
-      ev.intolerance ||= INTOLERANCE.test(factual);
+      ev.intolerance ||= statesIntolerance(factual);
       ev.failure ||=
         FAILURE.test(factual) ||
         /\b(?:failed|failure of|inadequate response to|despite)\s*$/.test(before.trim() + " ") ||

@@ -1,7 +1,7 @@
 /** Ported from app/engine/extract/extract-case.test.ts (7017c33). */
 import { describe, expect, it } from "vitest";
 import type { FormularyRow, ParsedDocument } from "../contracts";
-import { extractCaseFacts, splitName } from "./extract-case";
+import { extractCaseFacts, requestedDrugFromText, splitName } from "./extract-case";
 import { gridPage } from "./test-pages";
 
 function textPage(page: number, text: string) {
@@ -421,6 +421,25 @@ describe("extractCaseFacts — a requested drug the plan's formulary does not ca
     expect(f.medication.strength).toBe("40 mg/0.4 mL");
     expect(f.medication.ndc).toBe("00074-0554-02");
     expect(f.medication.generic_name).toBe("adalimumab");
+  });
+
+  it("with no readable drug line, the drug the note starts is requested, never the therapy it stopped", () => {
+    // demo-002 when its scanned form page could not be read: only the office note and labs remain
+    const formulary: FormularyRow[] = [
+      { drug_name: "Enbrel", ndc: "58406-0445-04", tier: 5, requires_prior_auth: true, quantity_limit: null, step_therapy: [] },
+      ...mtxOnly,
+    ];
+    const note = [
+      "Patient: HOLLOWAY, DEREK DOB: 02/27/1991",
+      "Psoriasis, worsening; follow-up after stopping methotrexate.",
+      "Methotrexate 15 mg weekly started 02/02/2026; ALT rose to 168 U/L and methotrexate was discontinued.",
+      "Assessment and Plan: methotrexate not tolerated (transaminitis).",
+      "Start etanercept 50 mg SC twice weekly for 12 weeks then weekly.",
+    ].join("\n");
+    const f = extractCaseFacts({ page_count: 2, pages: [textPage(1, ""), textPage(2, note)] }, { formulary, knownDrugNames: ["Enbrel", "methotrexate"] });
+    expect(f.medication.drug_name).toBe("Enbrel");
+    // a history table's "Start date" column is no request cue
+    expect(requestedDrugFromText([["Start date 01/2025 methotrexate 15 mg weekly", "RE: Enbrel prior authorization"]], formulary)).toBe("Enbrel");
   });
 
   it("a request with no drug line still finds a formulary drug named on the fax", () => {

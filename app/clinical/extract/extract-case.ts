@@ -23,7 +23,7 @@ import type {
 } from "../contracts";
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
-import { isNegated } from "../vocabulary/language";
+import { isNegated, withoutDeniedAdverseEffects } from "../vocabulary/language";
 import { isUnansweredFormLine } from "../evidence/case-index";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
@@ -580,6 +580,39 @@ export function mapToFormularyName(text: string, formulary: FormularyRow[] = [],
   return null;
 }
 
+/** words that ask for the drug after them: a cover sheet's "RE:", "request for", "start", "add", "switch to" */
+const REQUEST_CUE =
+  /(?:\b(?:re|subject|regarding)\s*:|\brequest(?:ed|ing)?\s+(?:for\s+)?|\b(?:start|starting|initiate|initiating|begin|add|adding|switch(?:ing)?\s+to|prescribe|prescribing|plan\s+to\s+start)\s+)(?!dates?\b)/gi;
+/** a clause about a therapy already tried: its drug is history, not the request */
+const HISTORY_CUE =
+  /\b(?:stopped|stopping|discontinued|d\/c'?d|failed|tried|previously|prior\s+(?:therapy|trial|treatment)|history\s+of|intoleran\w*|not\s+tolerated|inadequate\s+response)\b/i;
+
+/**
+ * The requested drug read from a request with no drug line (`pages`: each page's lines): the first
+ * formulary (or known policy) drug named right after a request cue ("RE:", "request for", "start",
+ * "add", "switch to"), else the first named on a line that is not about a therapy already tried
+ * ("after stopping methotrexate"), else the first named anywhere. Null when none is named.
+ */
+export function requestedDrugFromText(pages: string[][], formulary: FormularyRow[] = [], known: string[] = []): string | null {
+  const lines = pages.flat();
+  for (const line of lines)
+    for (const m of line.matchAll(REQUEST_CUE)) {
+      const after = line.slice(m.index + m[0].length, m.index + m[0].length + 48);
+      const n = mapToFormularyName(after, formulary, known);
+      if (n) return n;
+    }
+  for (const line of lines) {
+    if (HISTORY_CUE.test(line)) continue;
+    const n = mapToFormularyName(line, formulary, known);
+    if (n) return n;
+  }
+  for (const page of pages) {
+    const n = mapToFormularyName(page.join("\n"), formulary, known);
+    if (n) return n;
+  }
+  return null;
+}
+
 /** a drug strength: "6 mg", "80 mg/mL", "100 units/1 mL", "0.05%" */
 const STRENGTH_RE = /(\d+(?:\.\d+)?(?:\s*(?:-|or|to)\s*\d+(?:\.\d+)?)?\s*(?:mg|mcg|g|units?|%)(?:\s*\/\s*\d*(?:\.\d+)?\s*mL)?)/i;
 /** the header row of a drug-history table: drug, dates, reason stopped / result */
@@ -653,15 +686,15 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   const writtenMention = asWritten ? findDrugMentions(asWritten)[0] : undefined;
   if (!drugName && asWritten && writtenMention) drugName = titleCase(asWritten.slice(writtenMention.index, writtenMention.index + writtenMention.length));
   if (!drugName) {
-    // the fax cover "RE:" line or any page: first formulary drug named
-    for (const p of model.pages) {
-      const t = p.lines.map((l) => l.text).join("\n");
-      const n = mapToFormularyName(t, formulary, ctx.opts.knownDrugNames);
-      if (n) {
-        drugName = n;
-        break;
-      }
-    }
+    // No drug line (or the form page could not be read): a formulary drug the fax asks for ("RE:
+    // Enbrel", "Start etanercept 50 mg"), else the first one named outside a therapy-history clause,
+    // else the first one named. A drug named only as tried and stopped ("after stopping
+    // methotrexate") is the history, never the request (issue 24, item 1).
+    drugName = requestedDrugFromText(
+      model.pages.map((p) => p.lines.map((l) => l.text)),
+      formulary,
+      ctx.opts.knownDrugNames,
+    );
   }
   if (!drugName && asWritten) {
     const m = findDrugMentions(asWritten)[0];
@@ -944,7 +977,7 @@ const STOP = /\b(?:stopped|d\/c'?d?|discontinued|dc'?d|stop(?:ping)?|quit)\b/i;
 function classifyOutcome(text: string): TherapyOutcome {
   if (CONTRA.test(text)) return "contraindication";
   const inad = INADEQUATE.test(text);
-  const intol = INTOLERANCE.test(text);
+  const intol = INTOLERANCE.test(withoutDeniedAdverseEffects(text));
   const stopFor = /\b(?:stopped|d\/c|discontinued|dc)\b[^.;]{0,40}\b(?:because|due|for|after|secondary)\b/i.test(text) || /\bD\/C\s*[-–:]/i.test(text);
   if (intol && (stopFor || !inad)) return "intolerance";
   if (inad) return "inadequate_response";

@@ -79,6 +79,12 @@ export interface PipelineInputs {
   receivedDate?: string | null;
   /** this plan's payer names (organization, plan title, plan ID): requests naming another payer are routed */
   payerNames?: string[];
+  /**
+   * Values a reviewer corrected on the case (issue 24, item 6), laid over what extraction read before
+   * eligibility, review and the decision run, so a re-run decides on the corrected member, prescriber
+   * and drug. Returns the facts to use; absent when nothing was corrected.
+   */
+  correctFacts?: (facts: CaseFacts) => CaseFacts;
 }
 
 export type StageName = "extraction" | "eligibility" | "clinical_review" | "audit" | "decision";
@@ -132,10 +138,11 @@ export async function runPipeline(
     agents.extract(inputs.caseDoc, { documentName, formulary: inputs.formulary, knownDrugNames, roster: inputs.roster }),
   );
   // a fax that carries no date at all is judged as of the day the plan received it (see RequestDateSource)
-  const facts =
+  const dated =
     !extracted.request_date && inputs.receivedDate
       ? { ...extracted, request_date: inputs.receivedDate, request_date_source: "received_date" as const }
       : extracted;
+  const facts = inputs.correctFacts ? inputs.correctFacts(dated) : dated;
   const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () =>
     agents.eligibility(facts, inputs.roster, inputs.formulary, { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }),
   );

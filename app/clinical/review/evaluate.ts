@@ -94,6 +94,27 @@ export function evalContext(input: {
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // helpers
 
+/**
+ * `text` cut to at most `max` characters at a word boundary, with "…" when cut: a quote in a reason
+ * never ends mid-word ("… every 8 we)", issue 24: what a reviewer reads is true to its source).
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return `${(atWord.length >= max / 2 ? atWord : cut).replace(/[\s,;:(]+$/, "")}…`;
+}
+
+/**
+ * The outcome words of a trial as its evidence states them, every one of them: a methotrexate trial
+ * documented both "inadequate response" and "stopped for nausea" says both, and one documented only
+ * as failed never reads "not tolerated" (issue 24, item 3). Empty when no outcome is documented.
+ */
+export function trialOutcomeWords(t: Pick<TherapyEvidence, "failure" | "intolerance" | "contraindicated">): string {
+  const words = [t.failure && "inadequate response", t.intolerance && "not tolerated", t.contraindicated && "contraindicated"].filter(Boolean);
+  return words.length ? `, ${words.join(" and ")}` : "";
+}
+
 function candidateDrugs(drugs: string[], classes: string[], ctx: EvalContext, excluded: string[] = []): string[] {
   const out = new Set<string>();
   for (const d of drugs) for (const n of drugNames(d)) out.add(n);
@@ -723,7 +744,7 @@ function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext):
   }
   const count = (list: TherapyEvidence[]) => (spec.different_classes ? new Set(list.map((t) => classKey(t.drug))).size : new Set(list.map((t) => t.drug)).size);
   const describe = (t: TherapyEvidence) =>
-    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${t.intolerance ? ", not tolerated" : t.contraindicated ? ", contraindicated" : t.failure ? ", inadequate response" : ""}`;
+    `${t.drug}${t.dose ? ` ${t.dose}` : ""}${t.days != null ? ` ~${Math.round(t.days / 7)} weeks` : " (duration not documented)"}${trialOutcomeWords(t)}`;
   const need = `${spec.count > 1 ? `${spec.count} ` : ""}${spec.different_classes ? "different-class " : ""}trial(s) of ${what(spec)}${spec.min_days ? ` of ≥ ${Math.round(spec.min_days / 7)} weeks` : ""}${spec.allow_intolerance ? " (or intolerance)" : ""}${spec.allow_contraindication ? " (or contraindication)" : ""}`;
   const cites = (l: TherapyEvidence[]) => l.flatMap((t) => t.citations.slice(0, 2));
   if (count(qualified) >= spec.count) return ev("met", `Documented: ${qualified.map(describe).join("; ")} (policy: ${need}).`, cites(qualified));
@@ -920,7 +941,7 @@ function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.max_mg == null || spec.per_days == null)
     return ev(
       "met",
-      `The policy's dose ceiling (${spec.text.slice(0, 120)}) is not a single amount the engine can compare; the approval is limited to it.`,
+      `The policy's dose ceiling ("${clip(spec.text, 120)}") is not a single amount that can be compared automatically; the approval is limited to it.`,
       c ? [c] : [],
       "inferred",
     );
@@ -1287,13 +1308,13 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
   if (!forIt.length)
     return ev(
       "not_met",
-      `Does not apply: the request says otherwise ("${against[0].line.text.trim().slice(0, 120)}").`,
+      `Does not apply: the request says otherwise ("${clip(against[0].line.text.trim(), 120)}").`,
       [quote(ctx.idx, against[0].line)],
       "direct",
     );
   return ev(
     "insufficient",
-    `The request mentions ${forIt[0].line.text.trim().slice(0, 80)}; whether the exclusion's qualifier ("${q.replace(/\.$/, "")}") applies must be confirmed.`,
+    `The request mentions "${clip(forIt[0].line.text.trim(), 80)}"; whether the exclusion's qualifier ("${q.replace(/\.$/, "")}") applies must be confirmed.`,
     [quote(ctx.idx, forIt[0].line)],
     "direct",
     `Whether this exclusion applies: ${spec.text}`,
@@ -1571,7 +1592,7 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "response":
       return evalResponse(ctx);
     case "human_review":
-      return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${spec.text.slice(0, 160)}"`);
+      return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${clip(spec.text, 160)}"`);
   }
 }
 
@@ -1634,7 +1655,7 @@ function evalOnTherapy(ctx: EvalContext): Ev {
   for (const t of therapyEvidence(ctx.idx, names, ctx.allDrugNames, ctx.facts).values())
     if (t.ongoing && !t.notTaken && t.citations.length) return ev("met", `The member currently receives ${t.drug}.`, t.citations.slice(0, 2));
   const shown = currentUseShown(ctx.idx, names);
-  if (shown) return ev("met", `Current use of the requested drug is documented ("${shown.text.slice(0, 120)}").`, [shown.citation]);
+  if (shown) return ev("met", `Current use of the requested drug is documented ("${clip(shown.text, 120)}").`, [shown.citation]);
   return ev(
     "insufficient",
     "Current use of the requested drug is not documented.",
@@ -1647,7 +1668,7 @@ function evalOnTherapy(ctx: EvalContext): Ev {
 /** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */
 function evalResponse(ctx: EvalContext): Ev {
   const shown = responseShown(ctx.idx, [...ctx.requested]);
-  if (shown) return ev("met", `A positive response to therapy is documented ("${shown.text.slice(0, 120)}").`, [shown.citation]);
+  if (shown) return ev("met", `A positive response to therapy is documented ("${clip(shown.text, 120)}").`, [shown.citation]);
   return ev(
     "insufficient",
     "No positive response to the requested drug is documented.",

@@ -11,6 +11,23 @@
 export const INTOLERANCE =
   /intoleran|not tolerat|tolerated poorly|poorly tolerated|(?:could|unable to|can't|cannot|could not|did not) (?:not )?tolerate|adverse (?:effect|event|reaction)|side[- ]effects?|\bs\/e\b|allerg(?:y|ic reaction) to|myalgias?|muscle (?:pain|ache|symptom|cramp)s?|\brash\b|hives|nausea|vomit|gi (?:upset|intolerance|side)|diarrh|bradycardia|transaminitis|hepatotox|\blfts?\b[^.;]{0,15}(?:elevat|rose|up|high)|(?:alt|ast)\b[^.;]{0,12}(?:rose|elevat|\dx|x uln)|elevated (?:alt|ast|lfts?|liver enzymes)|paresthesia|cognitive (?:slowing|side|impair)|word-finding|sedation|somnolen|grogg|dizz|lightheaded|palpitation|hypotension|pancreatitis|angioedema|\bck \d|rhabdo|hair loss|insomnia|headaches? (?:with|from|on)|mood changes|weight gain|edema|cytopenia|neutropenia|leukopenia|infection(?:s)? (?:on|while)|injection[- ]site reaction|hypoglycemia|kidney injury|renal (?:decline|injury)|stopped (?:due to|because of|for)|discontinued (?:due to|because of|for)/i;
 
+/** Adverse-effect words a negation can deny ("no GI side effects", "without nausea or vomiting"). */
+const ADVERSE_TERM =
+  "(?:side[- ]effects?|adverse (?:effects?|events?|reactions?)|intolerance|nausea|vomiting|diarrh\\w*|rash(?:es)?|hives|gi upset|upset stomach|myalgias?|muscle (?:pain|aches?)|dizziness|headaches?|hypoglycemia|injection[- ]site reactions?|s\\/e)";
+const NEGATED_ADVERSE = new RegExp(
+  `\\b(?:no|without|denies|denied|free of|w\\/o|negative for|absence of)\\s+(?:(?:any|known|significant|major|new|further|other|reported|notable|gi|medication|drug)\\s+)*${ADVERSE_TERM}(?:\\s*(?:,|\\/|\\bor\\b|\\band\\b)\\s*(?:(?:any|gi)\\s+)?${ADVERSE_TERM})*`,
+  "gi",
+);
+
+/**
+ * `text` with its denied adverse effects blanked ("no GI side effects", "tolerated without nausea or
+ * vomiting", "denies rash"), so the intolerance words above are read only where the fax says the drug
+ * was not tolerated (issue 24, item 3). Other words are kept in place.
+ */
+export function withoutDeniedAdverseEffects(text: string): string {
+  return text.replace(NEGATED_ADVERSE, " ");
+}
+
 /** it did not work */
 export const FAILURE =
   /inadequate|insufficient (?:response|control|improvement)|fail(?:ed|ure)?\b|no (?:improvement|benefit|help|change|reduction|response|relief)|not (?:controlled|effective|improved|responding)|uncontrolled|minimal (?:benefit|improvement|response)|ineffective|persist(?:ent|ed|s)?|partial (?:response|improvement)|not at goal|above goal|still (?:uncontrolled|has|having|active|symptomatic)|no help|lack of (?:efficacy|effect|response)|plateau|did not (?:help|work|improve|respond)|without (?:meaningful |significant |adequate )?(?:benefit|improvement|response|control)|only (?:mild|transient|partial)|despite|refractory|breakthrough|worsen(?:ed|ing)|flare|continued to have|continues to have|suboptimal|non-?responder|loss of response|lost response/i;

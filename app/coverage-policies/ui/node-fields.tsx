@@ -118,7 +118,7 @@ export function NodeForm({
           )}
         {field(
           "condition",
-          "Answer",
+          "Answer that leads here (to the previous question)",
           <input
             {...getInputProps(fields.condition, { type: "text" })}
             placeholder={mode === "add" ? "The answer that leads here, e.g. Yes" : "Answer on the edge from the parent"}

@@ -45,7 +45,8 @@ export function NodeDetails({ node }: { node: GraphNodeData }) {
     <div className="space-y-2 text-sm">
       <div className="flex items-center gap-2">
         <NodeTypeBadge node={node} />
-        {node.condition && <span className="text-xs text-slate-500">Answer: {node.condition}</span>}
+        {/* the answer on the edge from the parent, not this question's answer ("Answer: No" on a question read as its own answer) */}
+        {node.condition && <span className="text-xs text-slate-500">Reached by the answer “{node.condition}” to the previous question</span>}
       </div>
       <p className="font-medium text-slate-900" data-testid="node-question">
         {node.question}

@@ -159,7 +159,7 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
         {medication_requests.length ? (
           <ul className="divide-y divide-slate-100">
             {medication_requests.map((m) => (
-              <li key={m.token} className="py-2 first:pt-0 last:pb-0">
+              <li key={m.token} className="@container py-2 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
                     <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900" data-testid="requested-drug">
@@ -179,7 +179,7 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
                   </div>
                   <CitationList citations={m.citations} />
                 </div>
-                <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
+                <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 @2xl:grid-cols-4">
                   <Field label="Dosage" value={m.dosage} check={<FieldCheck detail={detail} fields={["medication.dosage"]} />} />
                   <Field label="Quantity" value={m.quantity != null ? `${m.quantity} ${m.quantity_unit ?? ""}`.trim() : null} />
                   <Field label="Days supply" value={m.days_supply} />
@@ -207,15 +207,18 @@ export function IntakeTab({ detail, codeView }: { detail: Detail; codeView: bool
                 source?: string;
               };
               return (
-                <li key={p.token} className="py-2 first:pt-0 last:pb-0">
+                <li key={p.token} className="@container py-2 first:pt-0 last:pb-0">
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <p className="text-sm font-semibold text-slate-900">
-                      {p.full_name ?? "Unknown practitioner"}
-                      <span className="ml-2 text-xs font-normal text-slate-500 capitalize">{p.role}</span>
-                    </p>
+                    <div className="min-w-0">
+                      <p className="text-sm font-semibold text-slate-900">
+                        {p.full_name ?? "Unknown practitioner"}
+                        <span className="ml-2 text-xs font-normal text-slate-500 capitalize">{p.role}</span>
+                      </p>
+                      {p === practitioners[0] && <FieldCheck detail={detail} fields={["practitioner.full_name"]} />}
+                    </div>
                     <CitationList citations={p.citations} />
                   </div>
-                  <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
+                  <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 @2xl:grid-cols-4">
                     <Field
                       label="NPI"
                       value={

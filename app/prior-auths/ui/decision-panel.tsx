@@ -162,9 +162,12 @@ export function DecisionPanel({ detail, codeView }: { detail: Detail; codeView: 
         <>
           <ConfidenceMeter score={ai.confidence_score} />
           {ai.routing && <RoutingNotice routing={ai.routing} />}
-          <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-summary">
-            {plainText(ai.ai_summary)}
-          </p>
+          {/* a routed request's summary is the notice's own sentence: said once */}
+          {!(ai.routing && plainText(ai.ai_summary).includes(ai.routing.action)) && (
+            <p className="text-sm leading-relaxed text-slate-700" data-testid="ai-summary">
+              {plainText(ai.ai_summary)}
+            </p>
+          )}
           {detail.ai_responses.length > 0 && (
             <ul className="space-y-1.5 border-t border-slate-100 pt-3">
               {detail.ai_responses.map((r) => (

@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { LiveDot, useLiveConnected, useLiveEvents } from "./live-channel";
+import { LiveDot, useLiveConnected, useLiveEvents, useLiveFailed } from "./live-channel";
 import { PdfViewer } from "./pdf-viewer";
 import { EpaDocument } from "./epa-document";
 import { SubmissionBadge } from "./badges";
@@ -134,6 +134,7 @@ export function IntakeScreen({
   description?: string;
 }) {
   const connected = useLiveConnected();
+  const streamFailed = useLiveFailed();
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
   const navigation = useNavigation();
@@ -270,7 +271,12 @@ export function IntakeScreen({
                 )}
               </button>
             </Form>
-            {running && <p className="mt-2 text-center text-xs text-slate-400">{connected ? "Steps update live." : "Reload the page to see progress."}</p>}
+            {running && (
+              <p className="mt-2 text-center text-xs text-slate-400" data-testid="live-hint">
+                {connected ? "Steps update live." : streamFailed ? "Reload the page to see progress." : null}
+                <noscript>Reload the page to see progress.</noscript>
+              </p>
+            )}
           </div>
         </aside>
       </div>

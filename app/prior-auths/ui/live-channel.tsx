@@ -10,18 +10,22 @@ type Listener = (event: string, data: unknown) => void;
 
 interface LiveChannelApi {
   connected: boolean;
+  /** the stream failed and is not open: only then does the page say "Not connected" */
+  failed: boolean;
   subscribe(listener: Listener): () => void;
 }
 
-const LiveChannelContext = createContext<LiveChannelApi>({ connected: false, subscribe: () => () => {} });
+const LiveChannelContext = createContext<LiveChannelApi>({ connected: false, failed: false, subscribe: () => () => {} });
 
 /** Event names the per-case channel carries (run-intake and chat). */
 const EVENTS = ["ready", "queued", "decision", "step", "completed", "failed", "retrying", "chat.created", "chat.delta", "chat.completed", "chat.error"];
 
 export function LiveChannelProvider({ url, children }: { url: string | null; children: React.ReactNode }) {
   const [connected, setConnected] = useState(false);
+  // the first paint (server render, before the stream opens) is "connecting", never "not connected"
+  const [failed, setFailed] = useState(false);
   const listeners = useRef(new Set<Listener>());
-  const [api] = useState<Omit<LiveChannelApi, "connected">>(() => ({
+  const [api] = useState<Pick<LiveChannelApi, "subscribe">>(() => ({
     subscribe(listener: Listener) {
       listeners.current.add(listener);
       return () => listeners.current.delete(listener);
@@ -38,27 +42,40 @@ export function LiveChannelProvider({ url, children }: { url: string | null; chi
       } catch {
         data = e.data;
       }
-      if (name === "ready") setConnected(true);
+      if (name === "ready") {
+        setConnected(true);
+        setFailed(false);
+      }
       for (const l of listeners.current) l(name, data);
     };
     const handlers = EVENTS.map((name) => [name, dispatch(name)] as const);
     for (const [name, h] of handlers) source.addEventListener(name, h as EventListener);
-    const onError = () => setConnected(source.readyState === EventSource.OPEN);
+    const onError = () => {
+      const open = source.readyState === EventSource.OPEN;
+      setConnected(open);
+      setFailed(!open);
+    };
     source.addEventListener("error", onError);
     return () => {
       for (const [name, h] of handlers) source.removeEventListener(name, h as EventListener);
       source.removeEventListener("error", onError);
       source.close();
       setConnected(false);
+      setFailed(false);
     };
   }, [url]);
 
-  return <LiveChannelContext.Provider value={{ connected, subscribe: api.subscribe }}>{children}</LiveChannelContext.Provider>;
+  return <LiveChannelContext.Provider value={{ connected, failed, subscribe: api.subscribe }}>{children}</LiveChannelContext.Provider>;
 }
 
 /** `{ connected }` of the surrounding channel. */
 export function useLiveConnected(): boolean {
   return useContext(LiveChannelContext).connected;
+}
+
+/** Whether the channel's stream failed and is closed (the page then asks for a reload). */
+export function useLiveFailed(): boolean {
+  return useContext(LiveChannelContext).failed;
 }
 
 /** Calls `onEvent(name, data)` for every event of the surrounding channel. */
@@ -69,14 +86,19 @@ export function useLiveEvents(onEvent: Listener) {
   useEffect(() => subscribe((name, data) => ref.current(name, data)), [subscribe]);
 }
 
-/** The green "live" dot: connected while the stream is open. */
+/**
+ * The green "live" dot: "Live" while the stream is open, "Not connected" once it failed, and
+ * "Connecting…" before that (the first paint, issue 24 item 10: a grey "Not connected" showed even
+ * with JavaScript on).
+ */
 export function LiveDot({ connected }: { connected: boolean }) {
+  const failed = useLiveFailed();
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-slate-500" data-testid="live-dot" data-connected={connected ? "true" : "false"}>
       <span className={`relative inline-flex h-2.5 w-2.5 rounded-full ${connected ? "bg-emerald-500" : "bg-slate-300"}`} aria-hidden="true">
         {connected && <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-60" />}
       </span>
-      {connected ? "Live" : "Not connected"}
+      {connected ? "Live" : failed ? "Not connected" : "Connecting…"}
     </span>
   );
 }

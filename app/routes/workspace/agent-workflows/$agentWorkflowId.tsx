@@ -9,7 +9,8 @@ import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { JsonView } from "~/components/code-view";
+import { JsonView, useCodeView } from "~/components/code-view";
+import { plainLabel, plainText } from "~/lib/plain-language";
 import { getAgentWorkflow, retryAgentWorkflow } from "~/agent-workflows/agent-workflows.server";
 import { RetryAgentWorkflowSchema } from "~/agent-workflows/list-agent-workflows-input";
 import { RunStatusBadge, agentLabel, formatDuration } from "~/agent-workflows/ui/run-badges";
@@ -53,6 +54,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export default function AgentWorkflow({ loaderData }: Route.ComponentProps) {
+  const { codeView } = useCodeView();
   const { run, orgId } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-6">
@@ -98,14 +100,59 @@ export default function AgentWorkflow({ loaderData }: Route.ComponentProps) {
         </Field>
         <Field label="Step">{run.step ?? "—"}</Field>
       </dl>
-      <section className="space-y-2">
-        <h2 className="text-sm font-semibold text-slate-900">Output</h2>
-        {run.output === null ? <p className="text-sm text-slate-500">No output recorded.</p> : <JsonView value={run.output} className="max-h-[32rem]" />}
-      </section>
-      <section className="space-y-2">
-        <h2 className="text-sm font-semibold text-slate-900">Input</h2>
-        {run.input === null ? <p className="text-sm text-slate-500">No input recorded.</p> : <JsonView value={run.input} className="max-h-96" />}
-      </section>
+      <RecordSection title="Output" value={run.output} empty="No output recorded." codeView={codeView} height="max-h-[32rem]" />
+      <RecordSection title="Input" value={run.input} empty="No input recorded." codeView={codeView} height="max-h-96" />
     </div>
+  );
+}
+
+/** A run's top-level values in words ("Final decision: Approved"); nested values stay in the JSON. */
+function readableFields(value: unknown): [string, string][] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+    .map(([k, v]) => {
+      const label = k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+      const text =
+        typeof v === "string" ? (/^[a-z]+(?:_[a-z]+)+$/.test(v) ? plainLabel(v) : plainText(v)) : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v);
+      return [label, text];
+    });
+}
+
+/**
+ * A run's input or output: with code view off, its top-level values in words and the JSON folded
+ * away (issue 24 item 10: the detail showed raw JSON with code view off); with code view on, the JSON.
+ */
+function RecordSection({ title, value, empty, codeView, height }: { title: string; value: unknown; empty: string; codeView: boolean; height: string }) {
+  const fields = readableFields(value);
+  return (
+    <section className="space-y-2">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      {value === null || value === undefined ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : codeView ? (
+        <JsonView value={value} className={height} />
+      ) : (
+        <>
+          {fields.length > 0 && (
+            <dl
+              className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xs sm:grid-cols-2"
+              data-testid={`run-${title.toLowerCase()}-fields`}
+            >
+              {fields.map(([k, v]) => (
+                <div key={k} className="min-w-0">
+                  <dt className="text-xs font-medium text-slate-500">{k}</dt>
+                  <dd className="break-words text-slate-900">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <details className="rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm">
+            <summary className="cursor-pointer text-slate-600">{title} as recorded (JSON)</summary>
+            <JsonView value={value} className={`mt-2 ${height}`} />
+          </details>
+        </>
+      )}
+    </section>
   );
 }

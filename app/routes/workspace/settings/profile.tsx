@@ -100,7 +100,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             </label>
             <input id="profile-npi" name="npi" defaultValue={profile.npi ?? ""} inputMode="numeric" maxLength={10} className={inputClass} />
           </div>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid items-end gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor="profile-specialty-code" className="mb-1 block text-sm text-slate-700">
                 Specialty (NUCC taxonomy code)
