@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Criterion, ParsedDocument } from "../contracts";
-import type { WordBox } from "~/documents/types";
+import { tablePage as page } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
 import { readPolicy } from "./read-policy";
@@ -22,26 +22,6 @@ import { generateDecisionTree } from "./compile-tree";
 import { docFromPages } from "../testing";
 import { reviewText, dx } from "../review/test-cases";
 import { inOrganizationName } from "../review/evaluate";
-
-/** One page from rows of [text, x] cells; words boxed 5 pt per character with 3 pt spaces. */
-function page(rows: [string, number][][]): ParsedDocument {
-  let text = "";
-  const words: WordBox[] = [];
-  rows.forEach((cells, r) => {
-    const parts: string[] = [];
-    for (const [cell, x] of cells) {
-      let cx = x;
-      for (const w of cell.split(" ")) {
-        const start = text.length + parts.join(" ").length + (parts.length ? 1 : 0);
-        parts.push(w);
-        words.push({ text: w, start, end: start + w.length, x: cx, y: 100 + r * 12, w: w.length * 5, h: 10 });
-        cx += w.length * 5 + 3;
-      }
-    }
-    text += parts.join(" ") + "\n";
-  });
-  return { page_count: 1, pages: [{ page: 1, text, ocr: false, confidence: null, width: 612, height: 792, words }] } as ParsedDocument;
-}
 
 const flat = (cs: Criterion[]): Criterion[] => cs.flatMap((c) => (c.kind === "all" || c.kind === "any" ? [c, ...flat(c.items)] : [c]));
 

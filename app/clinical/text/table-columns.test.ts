@@ -1,27 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ParsedDocument, WordBox } from "~/documents/types";
+import { tablePage } from "../extract/test-pages";
 import { docLines } from "./lines";
 import { readTableColumns } from "./table-columns";
-
-/** A one-page document from rows of cells ([text, x] pairs), one line per row, words boxed. */
-function tablePage(rows: [string, number][][]): ParsedDocument {
-  let text = "";
-  const words: WordBox[] = [];
-  rows.forEach((cells, r) => {
-    const parts: string[] = [];
-    for (const [cell, x] of cells) {
-      let cx = x;
-      for (const w of cell.split(" ")) {
-        const start = text.length + parts.join(" ").length + (parts.length ? 1 : 0);
-        parts.push(w);
-        words.push({ text: w, start, end: start + w.length, x: cx, y: 100 + r * 12, w: w.length * 5, h: 10 });
-        cx += w.length * 5 + 3;
-      }
-    }
-    text += parts.join(" ") + "\n";
-  });
-  return { page_count: 1, pages: [{ page: 1, text, ocr: false, confidence: null, width: 612, height: 792, words }] } as ParsedDocument;
-}
 
 describe("readTableColumns", () => {
   const doc = tablePage([
