@@ -9,11 +9,11 @@
  *  - organization B's key cannot update A's request (404) and A's case is unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Bundle, BundleEntry, ClaimResponse, Extension, MedicationRequest } from "@medplum/fhirtypes";
+import type { Bundle, BundleEntry, ClaimResponse, MedicationRequest } from "@medplum/fhirtypes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
-import { medicationPasBundle, pasExample, pasUpdateOf } from "../support/pas-bundles";
+import { medicationPasBundle, pasExample, pasUpdateOf, pasPost, reviewActionCodes, until } from "../support/pas-bundles";
 import { setDatabase } from "~/lib/db.server";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
@@ -33,7 +33,6 @@ let reviewerId = "";
 let key = "";
 let otherKey = "";
 
-const PAS = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
 const deniable = DEMO_CASES.find((c) => c.id === "demo-003")!;
 
 beforeAll(async () => {
@@ -73,30 +72,9 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-function post(body: unknown, k: string, operation = "$submit") {
-  return app.fetch(
-    new Request(`http://localhost/fhir/Claim/${operation}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/fhir+json", Authorization: `Bearer ${k}` },
-      body: JSON.stringify(body),
-    }),
-  );
-}
+const post = (body: unknown, k: string, operation = "$submit") => pasPost(app, body, k, operation);
 
-function actions(cr: ClaimResponse): string[] {
-  return (cr.item ?? []).map((item) => {
-    const action = item.adjudication?.[0]?.extension?.find((e) => e.url === `${PAS}extension-reviewAction`);
-    return action?.extension?.find((e: Extension) => e.url.endsWith("extension-reviewActionCode"))?.valueCodeableConcept?.coding?.[0]?.code ?? "?";
-  });
-}
-
-async function until(fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const actions = reviewActionCodes;
 
 /** The update: the MedicationRequest's dispense quantity doubled. */
 function update(request: Bundle, suffix: string): Bundle {

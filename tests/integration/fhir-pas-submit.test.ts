@@ -26,7 +26,7 @@ import type { Bundle, ClaimResponse, Extension, OperationOutcome } from "@medplu
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
-import { EXAMPLE_MEMBER, medicationPasBundle, pasExample } from "../support/pas-bundles";
+import { EXAMPLE_MEMBER, medicationPasBundle, pasExample, until } from "../support/pas-bundles";
 import { setDatabase } from "~/lib/db.server";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
@@ -113,14 +113,6 @@ async function caseCounts(org: string) {
     priorAuths: await t.database.prisma.priorAuth.count({ where: { organization_id: org } }),
     claims: await t.database.prisma.claim.count({ where: { organization_id: org } }),
   };
-}
-
-async function until(fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 function reviewCodes(cr: ClaimResponse): string[] {

@@ -12,11 +12,11 @@
  *  - tenancy: organization B's key cannot update or cancel A's request (404), and A's case is unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Bundle, Claim, ClaimResponse, Extension, OperationOutcome } from "@medplum/fhirtypes";
+import type { Bundle, Claim, ClaimResponse, OperationOutcome } from "@medplum/fhirtypes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
-import { EXAMPLE_MEMBER, pasExample } from "../support/pas-bundles";
+import { EXAMPLE_MEMBER, pasExample, pasPost, reviewActionCodes, until } from "../support/pas-bundles";
 import { setDatabase } from "~/lib/db.server";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { createPlan, importRoster } from "~/plans/manage-plans.server";
@@ -64,30 +64,9 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-function post(body: unknown, k: string, operation = "$submit") {
-  return app.fetch(
-    new Request(`http://localhost/fhir/Claim/${operation}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/fhir+json", Authorization: `Bearer ${k}` },
-      body: JSON.stringify(body),
-    }),
-  );
-}
+const post = (body: unknown, k: string, operation = "$submit") => pasPost(app, body, k, operation);
 
-function actions(cr: ClaimResponse): string[] {
-  return (cr.item ?? []).map((item) => {
-    const action = item.adjudication?.[0]?.extension?.find((e) => e.url === `${PAS}extension-reviewAction`);
-    return action?.extension?.find((e: Extension) => e.url.endsWith("extension-reviewActionCode"))?.valueCodeableConcept?.coding?.[0]?.code ?? "?";
-  });
-}
-
-async function until(fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const actions = reviewActionCodes;
 
 async function claimState() {
   return t.database.prisma.claim.findUniqueOrThrow({

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Bundle, BundleEntry, Claim, Coverage, Patient } from "@medplum/fhirtypes";
+import type { Bundle, BundleEntry, Claim, ClaimResponse, Coverage, Extension, Patient } from "@medplum/fhirtypes";
 import type { DemoCase } from "../../fixtures/demo/catalog";
 
 export const PAS_EXAMPLES = path.resolve("../shared/fhir/davinci-pas-2.2.1/example");
@@ -117,4 +117,32 @@ export function pasUpdateOf(request: Bundle, suffix: string, change: (entries: B
   entries.push(prior);
   change(entries);
   return bundle;
+}
+
+/** `POST /fhir/Claim/{operation}` of `body` with API key `key`, through the in-process app. */
+export function pasPost(app: { fetch(r: Request): Promise<Response> }, body: unknown, key: string, operation = "$submit"): Promise<Response> {
+  return app.fetch(
+    new Request(`http://localhost/fhir/Claim/${operation}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/fhir+json", Authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** Each item's X12 278 review action code (A1, A3, A4, …; "?" when the item carries none). */
+export function reviewActionCodes(cr: ClaimResponse): string[] {
+  return (cr.item ?? []).map((item) => {
+    const action = item.adjudication?.[0]?.extension?.find((e) => e.url === "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/extension-reviewAction");
+    return action?.extension?.find((e: Extension) => e.url.endsWith("extension-reviewActionCode"))?.valueCodeableConcept?.coding?.[0]?.code ?? "?";
+  });
+}
+
+/** Polls `fn` every 200 ms until it answers true; throws "timed out" after `ms`. */
+export async function until(fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
