@@ -38,7 +38,7 @@ export const FLOORS: Record<string, number> = {
   "frontrange-hmo": 10,
   "buckeye-seb": 10,
   "lakeshore-ma": 15,
-  "prairie-bcbs": 8,
+  "prairie-bcbs": 9,
   "summit-cigna": 11,
   "gateway-mo": 10,
   "ambrio-ga": 6,
