@@ -101,7 +101,7 @@ describe("no concurrent use, beside an allowance and a note", () => {
 });
 
 describe("a policy-and-procedure document", () => {
-  it("reads the criteria of its attachment, not its scope or procedure steps", () => {
+  it("reads the criteria of its attachment, not its scope, procedure steps or bibliography", () => {
     const m = readPolicy(
       docFromPages([
         [
@@ -118,12 +118,15 @@ describe("a policy-and-procedure document", () => {
           "1. Diagnosis of hereditary angioedema;",
           "2. The member is 12 years of age or older;",
           "3. Prescribed by an allergist / immunologist.",
+          "Bibliography",
+          "- Maurer M, et al. Guideline for the management of hereditary angioedema. Allergy. 2022.",
+          "- Busse PJ, et al. Guidelines for the management of hereditary angioedema. JACI Pract. 2021.",
         ].join("\n"),
       ]),
       { drug_names: ["Examplostat"] },
     );
     const texts = [...m.indications.flatMap((i) => flat(i.criteria)), ...flat(m.common)].map((c) => c.text).join(" | ");
-    expect(texts).not.toMatch(/Intake|Timeframes|Pharmacy Services staff/);
+    expect(texts).not.toMatch(/Intake|Timeframes|Pharmacy Services staff|Maurer|Busse/);
     expect(texts).toMatch(/12 years/);
   });
 
