@@ -150,3 +150,45 @@ export function judgeMarker(idx: CaseIndex, req: MarkerRequirement): MarkerJudge
     };
   return { outcome: "insufficient", reason: `${req.marker} status is not documented; the policy requires ${want}.`, citations: [] };
 }
+
+/** A star-allele genotype: gene and its two alleles ("CYP2C9*3/*3", "CYP2D6 *4/*4"), alleles in order. */
+export interface Genotype {
+  gene: string;
+  alleles: [string, string];
+}
+
+const GENOTYPE_RE = /\b([A-Z][A-Z0-9]{2,7})\s*(?:genotype|alleles?|status)?\s*[:=]?\s*(\*\d{1,3}[A-Z]?)\s*\/\s*(\*\d{1,3}[A-Z]?)/g;
+const sorted = (a: string, b: string): [string, string] => (a <= b ? [a, b] : [b, a]);
+
+/** Every star-allele genotype written in `text`. */
+export function genotypesIn(text: string): (Genotype & { index: number; length: number })[] {
+  return [...text.matchAll(GENOTYPE_RE)].map((m) => ({
+    gene: m[1].toUpperCase(),
+    alleles: sorted(m[2].toUpperCase(), m[3].toUpperCase()),
+    index: m.index,
+    length: m[0].length,
+  }));
+}
+
+/**
+ * Whether the fax shows `want` (a genotype a policy names): met when the gene's genotype written in
+ * the fax is that one, not met when every genotype written for the gene is another, insufficient
+ * when none is written (or both). Source of the notation: PharmVar star-allele nomenclature.
+ */
+export function judgeGenotype(idx: CaseIndex, want: Genotype): MarkerJudgement {
+  const same: Citation[] = [];
+  const other: { g: string; c: Citation }[] = [];
+  for (const line of idx.lines)
+    for (const g of genotypesIn(line.text)) {
+      if (g.gene !== want.gene) continue;
+      const c = quote(idx, line, g.index, g.index + g.length);
+      if (g.alleles[0] === want.alleles[0] && g.alleles[1] === want.alleles[1]) same.push(c);
+      else other.push({ g: g.alleles.join("/"), c });
+    }
+  const name = `${want.gene} ${want.alleles.join("/")}`;
+  if (same.length && !other.length) return { outcome: "met", reason: `${name} is documented.`, citations: [same[0]] };
+  if (other.length && !same.length)
+    return { outcome: "not_met", reason: `The request documents ${want.gene} ${other[0].g}, not ${want.alleles.join("/")}.`, citations: [other[0].c] };
+  if (same.length) return { outcome: "insufficient", reason: `${want.gene} is documented with more than one genotype.`, citations: [same[0], other[0].c] };
+  return { outcome: "insufficient", reason: `No ${want.gene} genotype in the request (${name} must be ruled in or out).`, citations: [] };
+}

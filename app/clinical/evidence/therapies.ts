@@ -232,11 +232,14 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
         /\b(?:failed|failure of|inadequate response to)\b[^.;]{0,20}$/.test(before);
       ev.contraindicated ||= CONTRAINDICATION.test(`${before.slice(-30)} ${seg}`) && !/\bno (?:known )?contraindicat/.test(seg);
       // "on X" is current use, "previously on X" / "was on X" is not
+      // (an outcome "on X" — "breakthrough disease on X", "progressed on X", "relapsed on X" — tells what
+      // happened while it was taken, not that it still is)
       ev.ongoing ||=
         ONGOING.test(seg) ||
-        /\b(?:continue|add|adding|remains on|currently (?:on|taking))\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
+        (/\b(?:continue|add|adding|remains on|currently (?:on|taking))\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
           before.trim() + " ",
-        );
+        ) &&
+          !/\b(?:breakthrough|relaps\w*|progress\w*|flare[ds]?|fail\w*|worsen\w*|despite)\b(?:\s+[\w-]+){0,3}\s+on\s*$/i.test(before.trim()));
       ev.stopped ||= STOPPED.test(seg) || /\b(?:stopped|discontinued|previously|prior)\b/.test(before);
       const around = `${before.slice(-40)} ${seg.slice(0, 60)}`;
       const planned = NOT_TAKEN.test(around) && (best == null || /\binstructed|\badvised|\brecommend/.test(around)) && !ev.failure && !ev.intolerance;

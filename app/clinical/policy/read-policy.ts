@@ -1576,6 +1576,14 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       why: "The policy is a numbered yes/no decision flow; the reader does not follow its routing, so a reviewer walks it.",
     });
   }
+  // "C. Requirements for all initial requests", "For all indications": criteria of every path, never a path of its own
+  const ALL_PATHS_TITLE =
+    /^(?:[A-Z0-9]{1,3}[.)]\s*)?(?:(?:requirements?|criteria|conditions) (?:for|applying to|that apply to) (?:all|every)\b|(?:for )?(?:all|every) (?:initial )?(?:indications?|requests?|members?|patients?|uses?)\b|general (?:requirements?|criteria)\b)/i;
+  const forAll = model.indications.filter((i) => ALL_PATHS_TITLE.test(i.title.trim()));
+  if (forAll.length && forAll.length < model.indications.length) {
+    model.common.push(...forAll.flatMap((i) => i.criteria));
+    model.indications = model.indications.filter((i) => !forAll.includes(i));
+  }
   expandIndicationTables(model, tables, title, r);
   // a criteria section the reader took nothing from (rows it could not read as items): the paths it
   // built lack those criteria, so none is understood — never an approval on what is left

@@ -17,7 +17,8 @@ import { parseCriterion, parseExclusion } from "./parse-criterion";
 import { generateDecisionTree } from "./compile-tree";
 import { docFromPages } from "../testing";
 import { buildCaseIndex } from "../evidence/case-index";
-import { judgeMarker, markerFindings, markerRequirements } from "../evidence/biomarkers";
+import { genotypesIn, judgeGenotype, judgeMarker, markerFindings, markerRequirements } from "../evidence/biomarkers";
+import { therapyEvidence } from "../evidence/therapies";
 import { reviewText, dx } from "../review/test-cases";
 
 const flat = (cs: Criterion[]): Criterion[] => cs.flatMap((c) => (c.kind === "all" || c.kind === "any" ? [c, ...flat(c.items)] : [c]));
@@ -181,5 +182,49 @@ describe("a worksheet of numbered sections", () => {
     // either the rows are criteria, or no path is understood
     expect(readEveryRow || m.indications.every((i) => !i.understood)).toBe(true);
     expect(m.indications.some((i) => i.understood && !readEveryRow)).toBe(false);
+  });
+});
+
+describe("genotypes, past outcomes and requirements for all paths", () => {
+  it("judges a star-allele genotype by the one the fax writes", () => {
+    const want = genotypesIn("Members with the CYP2C9*3/*3 genotype.")[0];
+    expect(want).toMatchObject({ gene: "CYP2C9", alleles: ["*3", "*3"] });
+    expect(judgeGenotype(idxOf("10/20/2026 CYP2C9 genotype *1/*2 (normal-intermediate)"), want).outcome).toBe("not_met");
+    expect(judgeGenotype(idxOf("CYP2C9 *3/*3 - poor metabolizer"), want).outcome).toBe("met");
+    expect(judgeGenotype(idxOf("CYP2C9 genotype pending"), want).outcome).toBe("insufficient");
+  });
+
+  it("'breakthrough disease on X' is what happened on X, not current use", () => {
+    const t = therapyEvidence(
+      idxOf(
+        ["Breakthrough disease on dimethyl fumarate 240 mg twice daily after 14 months.", "Stopped dimethyl fumarate 10/2025 after the relapse."].join("\n"),
+      ),
+      ["dimethyl fumarate"],
+      ["dimethyl fumarate", "tecfidera"],
+    ).get("dimethyl fumarate");
+    expect(t?.ongoing).toBe(false);
+    expect(t?.stopped).toBe(true);
+  });
+
+  it("'Requirements for all initial requests' are criteria of every path, not a path", () => {
+    const m = readPolicy(
+      docFromPages([
+        [
+          "Examplimod Pharmacy Policy Bulletin",
+          "Coverage criteria",
+          "A. Relapsing multiple sclerosis",
+          "1. Diagnosis of relapsing multiple sclerosis; AND",
+          "2. Prescribed by a neurologist.",
+          "B. Secondary progressive multiple sclerosis",
+          "1. Diagnosis of active secondary progressive multiple sclerosis.",
+          "C. Requirements for all initial requests",
+          "1. Age 18 years or older; AND",
+          "2. Not used in combination with another disease-modifying therapy.",
+        ].join("\n"),
+      ]),
+      { drug_names: ["Examplimod"] },
+    );
+    expect(m.indications.map((i) => i.title).some((t) => /all initial requests/i.test(t))).toBe(false);
+    expect(m.common.some((c) => c.kind === "age" && c.min_years === 18)).toBe(true);
   });
 });

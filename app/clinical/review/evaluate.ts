@@ -27,7 +27,7 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, withNext, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
-import { judgeMarker, markerRequirements } from "../evidence/biomarkers";
+import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
@@ -1148,6 +1148,12 @@ const SAME_CONCEPT_STEMS: Record<string, string[]> = { progress: ["gains?\\b", "
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
+  // "Members with the CYP2C9*3/*3 genotype": the genotype written in the fax decides
+  const genotypes = genotypesIn(spec.text);
+  if (genotypes.length === 1) {
+    const j = judgeGenotype(ctx.idx, genotypes[0]);
+    return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
+  }
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
