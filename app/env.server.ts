@@ -106,6 +106,9 @@ export const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  // read where used (app/fhir/pas-subscriptions.server.ts), as the webhook ones
+  FHIR_SUBSCRIPTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  FHIR_SUBSCRIPTION_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
   API_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEMO_SCHEDULING_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
