@@ -120,7 +120,7 @@ test("create a plan, upload a coverage policy PDF, and see its generated decisio
   const addModal = page.getByTestId("add-node-modal");
   await expect(addModal.getByRole("heading", { name: "Add New Node" })).toBeVisible();
   await addModal.getByLabel("Node type").selectOption("question");
-  await addModal.getByLabel("Question").fill("Is the diagnosis documented?");
+  await addModal.getByLabel("Question", { exact: true }).fill("Is the diagnosis documented?");
   await addModal.getByRole("button", { name: "Add node" }).click();
   await expect(addModal.getByText("Answer is required")).toBeVisible();
   await addModal.getByLabel("Answer").fill("Yes");

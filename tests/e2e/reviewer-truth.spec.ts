@@ -76,42 +76,44 @@ async function uploadAndDecide(page: Page, file: string) {
 
 test("1: a drug the formulary does not carry is the requested drug, marked 'Not on formulary'", async ({ page }) => {
   test.setTimeout(240_000);
-  const file = await variantFax("demo-001", "humira-not-on-formulary", (c) => {
-    // every mention of the requested drug becomes Humira; methotrexate stays the prior therapy
+  // Taltz: in the drug directory, on no formulary and in no policy of the demo plan — nor added by any
+  // other spec (extraction.spec adds an Adalimumab policy to the same plan, so Humira would be covered)
+  const file = await variantFax("demo-001", "taltz-not-on-formulary", (c) => {
+    // every mention of the requested drug becomes Taltz; methotrexate stays the prior therapy
     const swapped = JSON.parse(
       JSON.stringify(c)
-        .replace(/Enbrel SureClick/g, "Humira Pen")
-        .replace(/Enbrel/g, "Humira")
-        .replace(/etanercept/g, "adalimumab"),
+        .replace(/Enbrel SureClick/g, "Taltz Autoinjector")
+        .replace(/Enbrel/g, "Taltz")
+        .replace(/etanercept/g, "ixekizumab"),
     ) as DemoCase;
     return {
       ...swapped,
       medication: {
         ...swapped.medication,
-        drug_name: "Humira",
-        display_name: "Humira Pen (adalimumab) 40 mg/0.4 mL",
-        generic_name: "adalimumab",
-        strength: "40 mg/0.4 mL",
-        ndc: "00074-0554-02",
-        quantity: 2,
-        quantity_unit: "pens",
-        sig: "Inject 40 mg subcutaneously every other week",
+        drug_name: "Taltz",
+        display_name: "Taltz Autoinjector (ixekizumab) 80 mg/mL",
+        generic_name: "ixekizumab",
+        strength: "80 mg/mL",
+        ndc: "00002-1445-11",
+        quantity: 1,
+        quantity_unit: "autoinjector",
+        sig: "Inject 80 mg subcutaneously every 4 weeks",
       },
     };
   });
   await uploadAndDecide(page, file);
   const header = page.getByTestId("prior-auth-detail").locator("header").first();
-  await expect(header).toContainText("Humira");
+  await expect(header).toContainText("Taltz");
   await expect(header).not.toContainText(/methotrexate/i);
   const drug = page.getByTestId("requested-drug");
-  await expect(drug).toContainText("Humira");
+  await expect(drug).toContainText("Taltz");
   await expect(drug).not.toContainText(/methotrexate/i);
   await expect(page.getByTestId("not-on-formulary")).toBeVisible();
   // the decision never calls it approved on another drug's formulary row
-  await expect(page.getByTestId("ai-summary")).toContainText("Humira");
+  await expect(page.getByTestId("ai-summary")).toContainText("Taltz");
   await expect(page.getByTestId("ai-summary")).toContainText("not on the plan's formulary");
   expectPlain(await page.getByTestId("decision-panel").innerText(), "decision panel");
-  await page.screenshot({ path: path.join(DIR, "item1-humira.png"), fullPage: true });
+  await page.screenshot({ path: path.join(DIR, "item1-taltz.png"), fullPage: true });
 });
 
 test("2: a denied case's reading text, letter modal and letter reason carry no code words or markup", async ({ page }) => {
