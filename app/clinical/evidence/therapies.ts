@@ -234,8 +234,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       // "on X" is current use, "previously on X" / "was on X" is not
       // (an outcome "on X" — "breakthrough disease on X", "progressed on X", "relapsed on X" — tells what
       // happened while it was taken, not that it still is)
+      // "(since 02/2024) stopped 06/2026": a start date beside a stop is a past course, not current use
+      const sinceOnly = ONGOING.test(seg.replace(/\bsince\b/gi, " ")) === false && /\bsince\b/i.test(seg);
       ev.ongoing ||=
-        ONGOING.test(seg) ||
+        (ONGOING.test(seg) && !(sinceOnly && /\b(?:stopped|discontinued|ended|until)\b/i.test(seg))) ||
         (/\b(?:continue|add|adding|remains on|currently (?:on|taking))\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
           before.trim() + " ",
         ) &&

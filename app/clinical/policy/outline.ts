@@ -38,7 +38,7 @@ export const DURATION_LINE_RE =
   /^(?:(?:initial |total )?(?:approval|authorization|coverage|approval) (?:duration|period|length)|length of (?:approval|authorization|coverage)|duration of (?:approval|authorization|therapy approval))\b|^(?:initial )?authorization (?:will|may) be (?:issued|approved|granted) for\b|^(?:approval|coverage) (?:will be|is) (?:granted|given|approved|provided) for\b/i;
 /** a paragraph/heading that opens renewal criteria (never initial-request criteria) */
 export const CONTINUATION_HEAD_RE =
-  /^(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
+  /^(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
 
 const ROMAN_UP = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
@@ -77,6 +77,26 @@ export function isHeading(text: string): boolean {
   if (section && !/[.;]$/.test(section[1]) && /^[A-Z]/.test(section[1])) return true;
   if (t.length < 4 || t.length > 90) return false;
   if (MARKER_RE.test(t)) return false;
+  // "Prior-Approval will not be granted when:" (an exclusion list follows)
+  if (/^[^.;:]{0,60}\b(?:will|shall|may|can|is|are)?\s?not (?:be )?(?:granted|approved|covered|authori[sz]ed|provided)\b[^.;:]{0,30}:$/i.test(t)) return true;
+  // "Criteria for use - first treatment course (Year 1)", "Requirements for approval - adults",
+  // "Regional Formulary notes (for information; not criteria)", "Dispensing - 10 mg tablets per
+  // treatment cycle by body weight": a short title line (no sentence end, no trailing connector)
+  if (!/[.;,:]$|\b(?:and|or|of|the|a|an|to|with|for|in|by)$/i.test(t)) {
+    if (
+      /^(?:criteria|requirements|conditions) for (?:use|approval|coverage|authori[sz]ation|initial (?:approval|authori[sz]ation|therapy))\b[^.;:]{0,70}$/i.test(
+        t,
+      )
+    )
+      return true;
+    if (
+      /^[A-Z][\w /-]{2,50}\(\s*(?:for information(?: only)?\s*[;,]?\s*)?(?:not (?:approval |coverage |clinical )?criteria|for information(?: only)?)\s*\)$/i.test(
+        t,
+      )
+    )
+      return true;
+    if (/^dispensing(?:\s*[-–:]\s*[^.;]{0,80}|\s+(?:limits?|table|quantities))?$/i.test(t)) return true;
+  }
   const letters = t.replace(/[^A-Za-z]/g, "");
   if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t)) return true;
   // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)

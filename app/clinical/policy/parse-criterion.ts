@@ -628,6 +628,14 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       );
     const first = parseCriterion(sentences[0].replace(/\.$/, ""), "", ctx);
     if (first.kind === "any" && first.items[0]?.kind === "test_result" && notes && !positive) return { ...first, text, passage: base.passage ?? null };
+    // "Hepatitis B screening (HBsAg and anti-HBc) … A positive test is acceptable when …": every test
+    // negative, or the alternative for a positive result
+    const allTests = first.kind === "all" && first.items.length > 1 && first.items.every((i) => i.kind === "test_result");
+    if (allTests && notes) {
+      if (!positive) return { ...first, text, passage: base.passage ?? null };
+      const negative = first.items.map((i) => (i.kind === "test_result" && i.result === "any" ? { ...i, result: "negative" as const } : i));
+      return { ...base, kind: "any", items: [{ ...first, items: negative }, parseCriterion(positive[1], "", ctx)] };
+    }
     if (first.kind === "test_result" && notes) {
       if (!positive) return { ...first, text, passage: base.passage ?? null };
       return {
@@ -707,6 +715,18 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
   }
 
+  // "tuberculosis screening (IGRA or TST) negative, or latent TB with treatment started": a test result
+  // OR another way to meet the item — alternatives, never the second clause read into the test
+  const orSplit = /^(.{8,}?),\s+or\s+(.{8,})$/i.exec(t.split(/(?<=\.)\s+(?=[A-Z])/)[0].replace(/[.;]\s*$/, ""));
+  if (orSplit && !/\([^)]*$/.test(orSplit[1])) {
+    const first = TESTS.find((x) => !x.generic && x.policy.test(orSplit[1]));
+    if (first && /\bnegative\b|\bnon-?reactive\b|\bpositive\b/i.test(orSplit[1]) && !TESTS.some((x) => x.policy.test(orSplit[2]) && x !== first)) {
+      const a = parseCriterion(orSplit[1], "", ctx);
+      const b = parseCriterion(orSplit[2], "", ctx);
+      if (a.kind === "test_result" && b.kind !== "human_review") return { ...base, kind: "any", items: [a, b] };
+    }
+  }
+
   // tests with a required result
   const test = TESTS.map((x) => ({ x, m: x.policy.exec(t) }))
     .filter((y) => y.m)
@@ -720,6 +740,27 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       test.measure) &&
     !has(/\bactive\b[^.;]{0,30}\b(?:tb|tuberculosis|infection)\b|\b(?:latent|untreated)\b[^.;]{0,20}\b(?:tb|tuberculosis)\b(?![^.;]{0,40}(?:test|screen))/i, tl)
   ) {
+    // "hepatitis B (HBsAg AND total anti-HBc) and hepatitis C antibody negative": each test named in the
+    // requirement's own sentence is a requirement of its own (one result never stands for another)
+    const own = t.split(/(?<=\.)\s+(?=[A-Z])/)[0].replace(/\s[-–]\s[^.;]*$/, "");
+    // (each joined to the one before by "and" / "plus" / a comma: "skin test" inside "(tuberculin skin
+    // test or IGRA)" is a way to do the one test, not a second one)
+    const hits = TESTS.filter((x) => !x.generic && !x.measure)
+      .map((x) => ({ x, m: x.policy.exec(own) }))
+      .filter((h): h is { x: (typeof TESTS)[number]; m: RegExpExecArray } => !!h.m)
+      .sort((a, b) => a.m.index - b.m.index);
+    const joined = hits.every((h, i) => {
+      if (i === 0) return true;
+      const gap = own.slice(hits[i - 1].m.index + hits[i - 1].m[0].length, h.m.index);
+      return h.m.index >= hits[i - 1].m.index + hits[i - 1].m[0].length && /\band\b|\bplus\b|,/i.test(gap) && !/\bor\b/i.test(gap);
+    });
+    const named = joined ? hits.map((h) => h.x) : [];
+    if (named.length >= 2 && named.includes(test) && !/\bor\b(?![^(]*\))/i.test(own.replace(/\([^)]*\)/g, " ")))
+      return {
+        ...base,
+        kind: "all",
+        items: named.map((x) => ({ ...parseTestCriterion(t, base, x.name, null), text: `${x.name}: ${t}` }) as Criterion),
+      };
     return parseTestCriterion(t, base, test.name, test.measure ?? null);
   }
 
@@ -910,8 +951,10 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
   // been completed and the member does not have active HBV" still needs the screening documented
   const NEGATIVE_CLAUSE =
-    /^(?:is |are )?not\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i;
+    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i;
+  // the requirement's own sentence: a later sentence is a note ("Baseline items … are not repeated")
   const absence = tl
+    .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]
     .replace(/\([^)]*\)/g, " ")
     .split(/\s+and\s+|;\s*/)
     .every((clause) => NEGATIVE_CLAUSE.test(clause.trim()));
@@ -1128,7 +1171,11 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   // the result the policy requires is in the requirement's own sentence; later sentences are notes
   // ("A positive anti-HBc with a negative HBsAg does not prevent coverage when …")
   const tl = t.split(/(?<=\.)\s+(?=[A-Z])/)[0].toLowerCase();
-  const countM = /\b(two|three|2|3) (?:different |separate |distinct )?(?:[a-z-]+ ){0,3}(?:tests?|studies)\b/i.exec(t);
+  // the count is the requirement's, never a note's ("… - a result that is pending, or only one of the
+  // two hepatitis B tests, does not meet this item")
+  const countM = /\b(two|three|2|3) (?:different |separate |distinct )?(?:[a-z-]+ ){0,3}(?:tests?|studies)\b/i.exec(
+    t.replace(/(?:\s[-–]\s|[,;]\s*)[^.;]*\b(?:does|do) not (?:meet|satisfy|count)\b[^.;]*/gi, " "),
+  );
   const count = countM ? numberWord(countM[1]) : 1;
   const result: "negative" | "positive" | "abnormal" | "any" =
     has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b/i, tl) && !has(/\bpositive\b/i, tl)
@@ -1308,7 +1355,13 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
 
 /** "Use for weight loss ... in a patient without type 2 diabetes", "Type 1 diabetes mellitus", "Cosmetic use". */
 export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | null {
-  const t = withoutExamples(text).replace(/\([^)]*\)/g, " ");
+  // a definition set off by dashes ("Clinically isolated syndrome - a first demyelinating event that
+  // does not meet the McDonald criteria for MS - and …") or a "that does not meet the criteria for X"
+  // clause names what the excluded condition is NOT: never a condition of the exclusion
+  const t = withoutExamples(text)
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/\s[-–—]\s[^–—]{3,160}?\s[-–—]\s/g, " ")
+    .replace(/\b(?:that|which|who) (?:does|do) not (?:meet|fulfil|fulfill|satisfy)\b[^,;.]*/gi, " ");
   const [useRaw, ...restParts] = t.split(
     /\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i,
   );

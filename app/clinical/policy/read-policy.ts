@@ -30,6 +30,7 @@ import {
   parseExclusion,
   parseMinDuration,
   parseQuantityLimit,
+  parseRecency,
   parseSpecialties,
   withoutExamples,
   type ParseContext,
@@ -168,11 +169,11 @@ const APPROVAL_LEAD_RE =
 const EXCLUSION_HEAD_RE =
   /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
 const SKIP_HEAD_RE =
-  /^(?:references?|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
+  /^(?:references?|resources|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
-  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bnot (?:additional|separate|further) (?:coverage |approval )?criteria\b|\bnot by itself a reason for denial\b|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
+  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bnot (?:additional|separate|further) (?:coverage |approval )?criteria\b|\bnot by itself a reason for denial\b|\(\s*(?:for information(?: only)?\s*[;,]\s*)?not (?:approval |coverage |clinical )?criteria\s*\)|\(\s*for information(?: only)?\s*\)|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
 
 const saysNotCriteria = (s: { heading: string; preamble: DocLine[] }) =>
   NOT_CRITERIA_LEAD_RE.test([s.heading, ...s.preamble.slice(0, 2).map((l) => l.text)].join(" ")) ||
@@ -385,6 +386,10 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
     const parsedHead = parseCriterion(text.replace(/:\s*$/, ""), item.note, r.ctx);
     const head = parsedHead.kind === "prior_therapy" ? parsedHead : (trialTemplate(text) ?? parsedHead);
     let items = kids.map((c) => agentChild(head, c, r) ?? inheritTrial(head, itemCriterion(c, r)));
+    // "Baseline screening, ALL resulted within the 90 days before the request: a. lymphocyte count …":
+    // the header's window applies to every result listed under it
+    const window = parseRecency(text.split(/:\s*/)[0]);
+    if (window != null) items = items.map((c) => withWindow(c, window));
     // a header that is itself a requirement besides its list ("Diagnosis of X, confirmed by one of:")
     const lead = headRequirement(text, head);
     // "(i and ii)" over mutually exclusive items (Ph-negative disease / Ph-positive disease): both are
@@ -409,6 +414,13 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
   const alt = inlineAlternatives(text, item.note, r, passage);
   if (alt) return alt;
   return { ...parseCriterion(text, item.note, r.ctx), passage };
+}
+
+/** `c` with a recency window of `days` on each lab or test result that states none of its own. */
+function withWindow(c: Criterion, days: number): Criterion {
+  if ((c.kind === "lab" || c.kind === "test_result") && c.within_days == null) return { ...c, within_days: days };
+  if (c.kind === "all" || c.kind === "any") return { ...c, items: c.items.map((i) => withWindow(i, days)) };
+  return c;
 }
 
 /** The part of a list header that is a requirement of its own ("Diagnosis of X confirmed by ONE of:"). */
@@ -988,6 +1000,8 @@ function toIndication(title: string | null, criteria: Criterion[], duration: str
 }
 
 function diagnosisConditions(c: Criterion): { name: string; icd10: string[] }[] {
+  // "No current malignancy": a condition the member must not have covers nothing
+  if (c.kind === "diagnosis" && NEGATED_CONDITION_RE.test(c.text.trim())) return [];
   if (c.kind === "diagnosis") return c.conditions.map((n, i) => ({ name: n, icd10: i === 0 ? c.icd10 : [] }));
   if (c.kind === "all") return c.items.flatMap(diagnosisConditions);
   return [];
@@ -1499,6 +1513,31 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
     });
   }
   const duration = [...walk(items).flatMap((i) => i.durations), ...preamble.map((l) => l.text).filter((t) => DURATION_LINE_RE.test(t))][0] ?? null;
+  // two or more criteria sections of their own ("Criteria for use - first treatment course (Year 1)",
+  // "Criteria for use - second treatment course (Year 2)"): each is a path, never one list that needs
+  // both (a second-course request would fail the first course's thresholds). A section that names no
+  // condition of its own is a path that is not understood: a reviewer applies it.
+  const critSections = usable.filter(
+    (s) =>
+      s.items.length && /^(?:criteria|requirements|conditions) for (?:use|approval|coverage|authori[sz]ation|initial)\b.*\S\s*[-–:(]/i.test(s.heading.trim()),
+  );
+  if (
+    critSections.length >= 2 &&
+    new Set(critSections.map((s) => s.heading.trim().toLowerCase())).size === critSections.length &&
+    style === "generic" &&
+    criteria.length === items.length
+  ) {
+    const others = usable.filter((s) => !critSections.includes(s));
+    const shared = criteria.filter((_, i) => others.some((s) => s.items.includes(items[i])));
+    const inds = critSections.map((s) => {
+      const own = criteria.filter((_, i) => s.items.includes(items[i]));
+      noteUnread(r, own);
+      const dur = [...walk(s.items).flatMap((i) => i.durations), ...s.preamble.map((l) => l.text).filter((t) => DURATION_LINE_RE.test(t))][0] ?? null;
+      const name = s.heading.replace(/^(?:criteria|requirements) for (?:use|approval|coverage|authori[sz]ation)\s*[-–:]?\s*/i, "").trim() || s.heading.trim();
+      return toIndication(name, [...shared, ...own], dur ? durationText(dur) : null, cite(r, s.preamble.slice(0, 1)), title);
+    });
+    return { title, style, indications: inds, common: [], exclusions, continuation: r.continuation, unread: r.unread };
+  }
   noteUnread(r, criteria);
   const ind = toIndication(
     leadTerms?.understood ? leadTerms.conditions.join(" / ") : null,
@@ -1531,7 +1570,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const all = partD ? raw : readTableColumns(doc, raw);
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
-    all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)).map(withoutFootnoteMarks),
+    inlineExclusionLists(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)).map(withoutFootnoteMarks)),
   );
   const title =
     meta.title ??
@@ -1595,6 +1634,55 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   attachRenewals(model, r.renewals);
   model.named_conditions = namedConditions(doc, model);
   return model;
+}
+
+/** "Prior-Approval will not be granted when:", "Coverage will not be provided if:" — the lead of an exclusion list. */
+const NOT_GRANTED_LEAD_RE =
+  /^([^.;:]{0,60}\b(?:will|shall|may|can|is|are)?\s?not (?:be )?(?:granted|approved|covered|authori[sz]ed|provided)\b[^.;:]{0,30}:)\s*(.+)$/i;
+
+/**
+ * An exclusion list written on the line of its lead ("Prior-Approval will not be granted when: the
+ * only risk is X; the patient has Y; creatinine clearance is below 30 mL/min."): the lead becomes a
+ * heading line and each part a bullet line, so the outline reader files the parts as exclusions —
+ * never as the text of the criterion above. Offsets still map into the page.
+ */
+function inlineExclusionLists(lines: DocLine[]): DocLine[] {
+  const out: DocLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const m = NOT_GRANTED_LEAD_RE.exec(l.text);
+    // the parts run on over the next lines until the sentence ends
+    const tail: DocLine[] = [];
+    if (m) for (let j = i + 1; j < lines.length && !/[.]$/.test([l, ...tail].at(-1)!.text) && tail.length < 3; j++) tail.push(lines[j]);
+    const joinedText = m ? [m[2], ...tail.map((t) => t.text)].join(" ") : "";
+    if (!m || joinedText.split(";").filter((x) => x.trim().length > 3).length < 2) {
+      out.push(l);
+      continue;
+    }
+    out.push(sliceLine(l, 0, m[1].length));
+    const bullet = (x: DocLine): DocLine => ({ ...x, text: `- ${x.text}`, map: [x.map[0], x.map[0], ...x.map], start: x.start, end: x.end });
+    // each ";" part of the lead line starts a bullet; the wrapped lines continue the last one
+    const from = m[1].length;
+    const rest = l.text.slice(from);
+    let at = 0;
+    for (const part of rest.split(";")) {
+      const a = from + at;
+      const b = a + part.length;
+      if (part.trim().length > 1) out.push(bullet(sliceLine(l, a, b)));
+      at += part.length + 1;
+    }
+    for (const t of tail) {
+      const parts = t.text.split(";");
+      let off = 0;
+      parts.forEach((part, k) => {
+        const piece = sliceLine(t, off, off + part.length);
+        if (part.trim().length > 1) out.push(k === 0 && !/;\s*$/.test(rest) ? piece : bullet(piece));
+        off += part.length + 1;
+      });
+    }
+    i += tail.length;
+  }
+  return out;
 }
 
 /**
@@ -1752,6 +1840,10 @@ function quantityTableLimit(lines: DocLine[], r: Reader): Criterion | null {
 }
 
 /** "members with active hepatitis B are not eligible", "patients who are pregnant should not receive …" */
+/** The negation that opens a requirement NOT to have a condition: "No ", "Without ", "The member does not have ". */
+const NEGATED_CONDITION_RE =
+  /^(?:(?:and|but)\s+)?(?:(?:there is |there are )?no (?:evidence of |history of |known |diagnosis of )?|without |absence of |free of |(?:the )?(?:members?|patients?|individuals?) (?:does|do) not have (?:a |an )?(?:diagnosis of |history of )?|(?:the )?(?:members?|patients?|individuals?) (?:has|have) no )/i;
+
 const NOT_ELIGIBLE_RE =
   /^(?:(?:and|but)\s+)?(?:the\s+)?(?:members?|patients?|individuals?|persons?)\s+(?:with|who (?:have|are|has))\s+(.{3,120}?)\s+(?:are|is)\s+not\s+(?:eligible|covered|candidates?|appropriate)\b|^(?:(?:and|but)\s+)?(?:the\s+)?(?:members?|patients?)\s+(?:with|who have)\s+(.{3,120}?)\s+(?:should|must|may) not (?:receive|be treated|use)\b/i;
 
@@ -1771,6 +1863,15 @@ function ineligibleToExclusions(criteria: Criterion[], model: PolicyModel, r: Re
     }
     if (NOT_ELIGIBLE_RE.test(c.text.trim())) {
       if (!model.exclusions.some((e) => e.text === c.text)) model.exclusions.push({ ...parseExclusion(c.text, r.ctx), passage: c.passage ?? null });
+      continue;
+    }
+    // "No current malignancy.", "The member does not have active tuberculosis": a condition the member
+    // must NOT have is an exclusion (applied only when the fax documents the condition), never a
+    // diagnosis requirement (which every member without the condition would fail)
+    const negated = c.kind === "diagnosis" ? NEGATED_CONDITION_RE.exec(c.text.trim()) : null;
+    if (negated) {
+      const rest = c.text.trim().slice(negated[0].length);
+      if (!model.exclusions.some((e) => e.text === c.text)) model.exclusions.push({ ...parseExclusion(rest, r.ctx), text: c.text, passage: c.passage ?? null });
       continue;
     }
     out.push(c);

@@ -23,7 +23,14 @@ describe("a test requirement followed by notes", () => {
   it("is the test, with the positive-result alternative, never a loose documentation item", () => {
     expect(c.kind).toBe("any");
     if (c.kind !== "any") return;
-    expect(c.items[0]).toMatchObject({ kind: "test_result", test: "hepatitis B screening", result: "negative", within_days: 183 });
+    // both tests named, each negative (a core antibody is a test of its own: eleventh-set-classes.test.ts)
+    expect(c.items[0]).toMatchObject({
+      kind: "all",
+      items: [
+        { kind: "test_result", test: "hepatitis B screening", result: "negative", within_days: 183 },
+        { kind: "test_result", test: "hepatitis B core antibody", result: "negative", within_days: 183 },
+      ],
+    });
   });
 });
 
@@ -138,7 +145,13 @@ describe("an LCD-style coverage article", () => {
   it("reads each covered indication, the screening for every one, and the limitations as exclusions", () => {
     expect(m.indications.map((i) => i.match.conditions)).toEqual([["rheumatoid arthritis"], ["giant cell arteritis"]]);
     // the requirement's own sentence sets the result: a later "positive anti-HBc … does not prevent" is a note
-    expect(m.common[0]).toMatchObject({ kind: "test_result", test: "hepatitis B screening", result: "any" });
+    expect(m.common[0]).toMatchObject({
+      kind: "all",
+      items: [
+        { kind: "test_result", test: "hepatitis B screening", result: "any" },
+        { kind: "test_result", test: "hepatitis B core antibody", result: "any" },
+      ],
+    });
     expect(m.exclusions.map((e) => e.kind)).toEqual(["any", "excluded_use", "dose_limit"]);
   });
   const tree = generateDecisionTree(docFromPages([article]), { drug_names: ["Examplizumab"] });

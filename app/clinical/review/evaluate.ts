@@ -434,6 +434,10 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   }
   vals.sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
   let latest = vals[0];
+  // the same result written twice on one day ("ALC 1.64" in the note, "1.64 x10E3/uL" on the lab
+  // report): the reading whose unit puts it on the threshold's scale
+  const onScale = (v: typeof latest) => (spec.unit === "%" && /^\s*%/.test(v.unitText)) || onThresholdScale(v.value, v.unitText, spec.value) != null;
+  if (!onScale(latest)) latest = vals.find((v) => v.date === latest.date && onScale(v)) ?? latest;
   if (spec.within_days != null && ctx.requestDate) {
     if (!latest.date)
       return ev(

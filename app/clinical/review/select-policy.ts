@@ -33,11 +33,23 @@ export function selectPolicy(
   }
   const want = generics(requestedNames);
   const text = requestedNames.join(" ").toLowerCase();
+  // the same active ingredient(s) first, over every policy: a combination product's policy is
+  // never lost to a single-ingredient policy listed earlier (Descovy is not Vemlidy)
   for (const p of policies) {
     const g = generics(p.drug_names);
     if ([...g].some((x) => want.has(x))) return p.id;
-    if (p.drug_names.some((n) => new RegExp(`\\b${esc(n.toLowerCase())}\\b`).test(text))) return p.id;
   }
+  // then a policy's drug name written in the request; the longest name wins, and a name that is
+  // one ingredient of a combination written in the request ("tenofovir alafenamide" inside
+  // "emtricitabine/tenofovir alafenamide") is not a match
+  let named: { id: string; len: number } | null = null;
+  for (const p of policies) {
+    for (const n of p.drug_names) {
+      const re = new RegExp(`(?<![/+-]\\s?|\\band\\s|\\bwith\\s)\\b${esc(n.toLowerCase())}\\b(?!\\s?[/+-]|\\s+and\\b|\\s+with\\b)`);
+      if (re.test(text) && (!named || n.length > named.len)) named = { id: p.id, len: n.length };
+    }
+  }
+  if (named) return named.id;
   // a requested drug was read and no policy covers it: none applies (never a drug from the history)
   if (!opts.caseDoc || requestedNames.length) return null;
   const fax = opts.caseDoc.pages

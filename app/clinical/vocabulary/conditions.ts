@@ -133,16 +133,14 @@ export const CONDITIONS: ConditionTerm[] = [
   C("multiple sclerosis", ["multiple sclerosis", "\\bms\\b"], ["G35"]),
   C(
     "relapsing multiple sclerosis",
-    [
-      "relapsing(?:[- ]remitting)? (?:forms? of )?(?:multiple sclerosis|ms)\\b",
-      "relapsing[- ]remitting disease",
-      "\\brrms\\b",
-      "\\brms\\b",
-      "clinically isolated syndrome",
-    ],
+    ["relapsing(?:[- ]remitting)? (?:forms? of )?(?:multiple sclerosis|ms)\\b", "relapsing[- ]remitting disease", "\\brrms\\b", "\\brms\\b"],
     ["G35.A"],
     ["multiple sclerosis"],
   ),
+  // a first demyelinating event that does not (yet) meet the McDonald criteria: listed beside
+  // relapsing-remitting MS among the "relapsing forms" of the FDA labels, and excluded by policies that
+  // cover only MS meeting McDonald — a condition of its own, neither parent nor child of RRMS
+  C("clinically isolated syndrome", ["clinically isolated syndrome", "\\bcis\\b"], []),
   C("primary progressive multiple sclerosis", ["primary[- ]progressive (?:multiple sclerosis|ms)\\b", "\\bppms\\b"], ["G35.B"], ["multiple sclerosis"]),
   C("secondary progressive multiple sclerosis", ["secondary[- ]progressive (?:multiple sclerosis|ms)\\b", "\\bspms\\b"], ["G35.C"], ["multiple sclerosis"]),
   C("epilepsy", ["epilepsy", "seizure disorder", "partial[- ]onset seizures", "focal seizures", "generalized tonic"], ["G40"]),
@@ -372,7 +370,17 @@ export const CONDITIONS: ConditionTerm[] = [
   C("dry eye disease", ["dry eye", "keratoconjunctivitis sicca"], ["H04.12", "H16.22"]),
   C("uveitis", ["uveitis"], ["H20", "H30", "H44.1"]),
   // infectious disease
-  C("hiv infection", ["\\bhiv\\b", "human immunodeficiency virus"], ["B20", "Z21"]),
+  // "HIV-1 pre-exposure prophylaxis", "HIV test negative", "HIV Ag/Ab", "HIV risk": about preventing or
+  // testing for the infection, never the infection itself (an abbreviation alias matches case-sensitively,
+  // so its lookahead spells each letter in both cases)
+  C(
+    "hiv infection",
+    [
+      "\\bhiv\\b(?!(?:-?[12]\\b)?[\\s-]*(?:1/2\\s*)?(?:[pP][rR][eE]-?[eE][xX][pP][oO][sS][uU][rR][eE]|[pP][rR][eE][pP]\\b|[pP][oO][sS][tT]-?[eE][xX][pP][oO][sS][uU][rR][eE]|[pP][eE][pP]\\b|[tT][eE][sS][tT][sS]?\\b|[tT][eE][sS][tT][iI][nN][gG]|[sS][cC][rR][eE][eE][nN]|[nN][eE][gG][aA][tT][iI][vV][eE]|[nN][oO][nN]-?[rR][eE][aA][cC][tT][iI][vV][eE]|[aA][gG]\\b|[aA][gG]/[aA][bB]|[aA][nN][tT][iI][gG][eE][nN]|[aA][nN][tT][iI][bB][oO][dD][yY]|[aA][bB]\\b|[rR][nN][aA]|[rR][iI][sS][kK]|[pP][rR][eE][vV][eE][nN][tT][iI][oO][nN]|[pP][rR][oO][pP][hH][yY][lL][aA][xX][iI][sS]|[eE][xX][pP][oO][sS][uU][rR][eE]))",
+      "human immunodeficiency virus(?! (?:pre-?exposure|test|screen|prophylaxis))",
+    ],
+    ["B20", "Z21"],
+  ),
   C("hiv pre-exposure prophylaxis", ["pre-?exposure prophylaxis", "\\bprep\\b"], ["Z20.6", "Z29.81"]),
   C("tuberculosis", ["tuberculosis", "\\btb\\b"], ["A15", "A16", "A17", "A18", "A19", "Z22.7"]),
   C("influenza", ["influenza"], ["J09", "J10", "J11"]),

@@ -71,6 +71,13 @@ export const TESTS: TestTerm[] = [
     ],
   },
   {
+    // a test of its own beside HBsAg: a policy that asks for "HBsAg AND total anti-HBc" is not met by
+    // the surface antigen alone (a core-antibody result also counts as hepatitis B screening)
+    name: "hepatitis B core antibody",
+    policy: /\banti-?hbc\b|\bhbcab\b|\bhepatitis b core (?:antibody|ab)\b|\bhbv core (?:antibody|ab)\b/i,
+    aliases: ["anti-?hbc\\b", "\\bhbcab\\b", "hepatitis b core (?:antibody|ab)\\b", "hep b core (?:antibody|ab)\\b", "hbv core (?:antibody|ab)\\b"],
+  },
+  {
     name: "hepatitis C antibody",
     policy: /\bhepatitis c\b[^.;]{0,30}\b(?:antibody|screen)|\bhcv (?:antibody|ab)\b/i,
     aliases: ["hepatitis c antibody", "hcv (?:antibody|ab)\\b", "anti-?hcv"],
