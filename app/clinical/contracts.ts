@@ -306,6 +306,12 @@ const LabSchema = z.object({
   within_days: z.number().nullable(),
   /** only a value measured before therapy counts ("untreated LDL-C") */
   baseline: z.boolean().optional(),
+  /**
+   * the setting the value must be measured in ("SpO2 at or below 88% at rest, breathing room air",
+   * "… during exercise", "… at rest, during exercise or during sleep"): a value counts only when the
+   * line it is read from names one of these states and no other, and names room air when that is set
+   */
+  context: z.object({ states: z.array(z.enum(["rest", "exercise", "sleep"])), room_air: z.boolean() }).optional(),
 });
 /**
  * A test with a qualitative or thresholded result, possibly repeated: "negative TB test within 12
