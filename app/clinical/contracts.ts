@@ -214,6 +214,12 @@ const base = {
    * is not
    */
   applies_to: z.array(z.string()).optional(),
+  /**
+   * the service codes (CPT/HCPCS) the section it sits under names ("Attended Polysomnography: CPT
+   * 95810, 95811", "Codes: CPT 93306, 93307"): it applies only to a service line billing one of them;
+   * absent when its section names no code (it applies to every line under the policy)
+   */
+  codes: z.array(z.string()).optional(),
 };
 
 const drugSet = {
@@ -226,7 +232,16 @@ const drugSet = {
 export const MinDoseSchema = z.object({ drug: z.string().nullable(), mg: z.number(), per: z.enum(["day", "week"]) });
 
 export type Criterion =
-  | { kind: "all"; items: Criterion[]; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence; applies_to?: string[] }
+  | {
+      kind: "all";
+      items: Criterion[];
+      text: string;
+      note?: string;
+      passage?: Citation | null;
+      confidence: ParseConfidence;
+      applies_to?: string[];
+      codes?: string[];
+    }
   | {
       kind: "any";
       items: Criterion[];
@@ -236,6 +251,7 @@ export type Criterion =
       passage?: Citation | null;
       confidence: ParseConfidence;
       applies_to?: string[];
+      codes?: string[];
     }
   | z.infer<typeof LeafCriterionSchema>;
 

@@ -1366,10 +1366,18 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
   const bareCondition = !usey && conds.length > 0;
   const severity = [
     ...new Set(
-      [...use.matchAll(/\b(mild|moderate|severe|acute|active|latent|early|newly diagnosed|uncomplicated|chronic|persistent)\s+(?=[a-z'-]+)/gi)].map((m) =>
-        m[1].toLowerCase(),
-      ),
+      [...use.matchAll(/\b(mild|moderate|severe|acute|active|latent|early|newly diagnosed|uncomplicated)\s+(?=[a-z'-]+)/gi)].map((m) => m[1].toLowerCase()),
     ),
+    // "chronic insomnia", "persistent insomnia": the course of an excluded condition, which the request
+    // must describe — never part of the condition's own name ("chronic kidney disease", "chronic
+    // migraine") nor a word about something else ("chronic weight management")
+    ...[...use.matchAll(/\b(chronic|persistent)\s+(?=[a-z'-]+)/gi)]
+      .filter((m) => {
+        const at = (x: string) => conds.some((c) => c.aliases.some((a) => aliasRegex(a).exec(x)?.index === 0));
+        const after = use.slice(m.index + m[0].length);
+        return !at(use.slice(m.index)) && at(after) && !/^(?:[a-z-]+\s+)?(?:management|use|therapy|treatment|care|prevention)\b/i.test(after);
+      })
+      .map((m) => m[1].toLowerCase()),
   ];
   return {
     text,

@@ -84,6 +84,9 @@ describe("a chronic or persistent excluded condition", () => {
     const c = parseExcludedUse(EXCL)!;
     expect(c).toMatchObject({ kind: "excluded_use", conditions: ["insomnia"], severity: ["persistent"] });
     expect(unreadQualifiers(c)).toEqual([]);
+    // the word is no course when it is part of the condition's name or qualifies a use
+    expect(parseExcludedUse("Members with chronic kidney disease on dialysis.")?.severity).toBeUndefined();
+    expect(parseExcludedUse("Use for chronic weight management in a member without diabetes.")?.severity).toBeUndefined();
   });
 
   it("applies when the request describes the qualified condition, and not on another form of it", () => {
