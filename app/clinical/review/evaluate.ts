@@ -1237,23 +1237,27 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   }
   if (found) {
     const c = [quote(ctx.idx, found.line, found.at)];
+    // "SpO2 at or below 88% at rest", "no ejection fraction under 35%": a requirement on a measured
+    // value is met or failed by a value compared against it, never by the measure's name (or the
+    // setting's words) being in the request — nor by their negation
+    const th = measuredThreshold(spec.text);
+    if (th && (spec.absence || !found.negated))
+      return ev(
+        "insufficient",
+        `The policy sets a threshold ("${th}") that no value in the request was compared against; its words alone do not decide it.`,
+        c,
+        "direct",
+        spec.text,
+      );
     if (spec.absence) return found.negated ? ev("met", "The request documents its absence.", c) : ev("not_met", "The request documents it.", c);
     if (!found.negated) {
-      // "SpO2 at or below 88% at rest": a requirement on a measured value is met by a value compared
-      // against it, never by the measure's name (or the context's words) being in the request
-      const th = measuredThreshold(spec.text);
-      if (th)
-        return ev(
-          "insufficient",
-          `The policy sets a threshold ("${th}") that no value in the request was compared against; its words alone do not meet it.`,
-          c,
-          "direct",
-          spec.text,
-        );
       return ev("met", "Documented in the request.", c);
     }
     return ev("insufficient", "Mentioned in the request, but negated or still pending.", c, "direct", spec.text);
   }
+  // the absence of a value beyond a threshold is shown by a value, never by silence
+  if (spec.absence && measuredThreshold(spec.text))
+    return ev("insufficient", "The policy sets a threshold on a measured value; no value in the request was compared against it.", [], "none", spec.text);
   if (spec.absence) return ev("met", "Nothing in the request contradicts it.", [], "inferred");
   return ev("insufficient", "Not documented in the request.", [], "none", spec.text);
 }

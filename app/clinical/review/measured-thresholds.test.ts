@@ -71,6 +71,10 @@ describe("measured thresholds in their setting", () => {
     expect(parseCriterion(sleep, "", { drugNames: ["E0439"] }).kind).toBe("documentation");
     const r = judge(sleep, "Oxygen saturation during sleep was monitored for 420 minutes; the member's waking saturation was recorded.");
     expect(r.outcome).toBe("insufficient");
+    // nor failed by them: "does not have a PaCO2 over 45 mm Hg" is not failed by the word "PaCO2"
+    const absent = "The member does not have a room-air PaCO2 over 45 mm Hg.";
+    expect(parseCriterion(absent, "", { drugNames: ["E0470"] })).toMatchObject({ kind: "documentation", absence: true });
+    expect(judge(absent, "Arterial blood gas on room air: PaCO2 elevated, repeat ordered.").outcome).toBe("insufficient");
     expect(measuredThreshold("an ejection fraction under 35%")).toBe("under 35%");
     expect(measuredThreshold("a trial of at least 3 months of a statin")).toBeNull();
   });
