@@ -652,15 +652,18 @@ export function gridPatient(g: Cms1500Reading, base: ExtractedPatient): Extracte
 export function gridPractitioner(g: Cms1500Reading, base: ExtractedPractitioner): ExtractedPractitioner {
   const ref = g.referring?.value;
   if (ref?.name) {
-    const parts = ref.name.split(/\s+/);
+    // box 17 is printed "ADAEZE NWOSU MD": the trailing degree is the credential, not the last name
+    const cred = /[\s,]+(MD|DO|NP|PA-?C|PA|DPM|DPT|PT|FNP|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PhD)\.?$/i.exec(ref.name);
+    const name = cred ? ref.name.slice(0, cred.index).trim() : ref.name;
+    const parts = name.split(/\s+/);
     const npi = ref.npi ?? base.npi;
-    const same = base.full_name?.toLowerCase() === ref.name.toLowerCase();
+    const same = base.full_name?.toLowerCase() === name.toLowerCase();
     return {
       ...base,
-      full_name: ref.name,
+      full_name: name,
       first_name: parts[0] ?? null,
       last_name: parts.length > 1 ? parts[parts.length - 1] : null,
-      credential: same ? base.credential : null,
+      credential: cred ? cred[1].toUpperCase() : same ? base.credential : null,
       npi,
       npi_valid: npi ? isValidNpi(npi) : null,
       citations: g.referring!.citations,
