@@ -214,6 +214,12 @@ const base = {
    * is not
    */
   applies_to: z.array(z.string()).optional(),
+  /**
+   * the service codes (CPT/HCPCS) the section it sits under names ("Attended Polysomnography: CPT
+   * 95810, 95811", "Codes: CPT 93306, 93307"): it applies only to a service line billing one of them;
+   * absent when its section names no code (it applies to every line under the policy)
+   */
+  codes: z.array(z.string()).optional(),
 };
 
 const drugSet = {
@@ -226,7 +232,16 @@ const drugSet = {
 export const MinDoseSchema = z.object({ drug: z.string().nullable(), mg: z.number(), per: z.enum(["day", "week"]) });
 
 export type Criterion =
-  | { kind: "all"; items: Criterion[]; text: string; note?: string; passage?: Citation | null; confidence: ParseConfidence; applies_to?: string[] }
+  | {
+      kind: "all";
+      items: Criterion[];
+      text: string;
+      note?: string;
+      passage?: Citation | null;
+      confidence: ParseConfidence;
+      applies_to?: string[];
+      codes?: string[];
+    }
   | {
       kind: "any";
       items: Criterion[];
@@ -236,6 +251,7 @@ export type Criterion =
       passage?: Citation | null;
       confidence: ParseConfidence;
       applies_to?: string[];
+      codes?: string[];
     }
   | z.infer<typeof LeafCriterionSchema>;
 
@@ -306,6 +322,12 @@ const LabSchema = z.object({
   within_days: z.number().nullable(),
   /** only a value measured before therapy counts ("untreated LDL-C") */
   baseline: z.boolean().optional(),
+  /**
+   * the setting the value must be measured in ("SpO2 at or below 88% at rest, breathing room air",
+   * "… during exercise", "… at rest, during exercise or during sleep"): a value counts only when the
+   * line it is read from names one of these states and no other, and names room air when that is set
+   */
+  context: z.object({ states: z.array(z.enum(["rest", "exercise", "sleep"])), room_air: z.boolean() }).optional(),
 });
 /**
  * A test with a qualitative or thresholded result, possibly repeated: "negative TB test within 12

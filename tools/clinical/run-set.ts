@@ -76,6 +76,12 @@ if (set.medicalPolicies.length) {
             console.log(
               `    [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 90)} — ${c.reason.slice(0, 200)}`,
             );
+        // an exclusion that applies or may apply (one that clearly does not is not shown)
+        for (const c of l.review?.exclusions ?? [])
+          if (c.outcome !== "not_met")
+            console.log(
+              `    exclusion [${c.outcome}${c.confidence && c.confidence !== "high" ? "/" + c.confidence : ""}] ${c.question.slice(0, 90)} — ${c.reason.slice(0, 200)}`,
+            );
       }
       if ((exp?.services?.length ?? 0) > r.lines.length)
         console.log(

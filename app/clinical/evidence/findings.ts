@@ -22,6 +22,8 @@ export interface MeasureValue {
   citation: Citation;
   /** the value was written as a bound ("<1%", "> 90") */
   bound?: "<" | ">";
+  /** the line the value was read from (with the line it wraps onto): its setting ("at rest", "during sleep") */
+  line?: string;
 }
 
 function measureRe(m: MeasureTerm): RegExp {
@@ -95,6 +97,10 @@ function flowsheetRow(idx: CaseIndex, line: CaseLine, from: number): { value: nu
   return cells.flatMap((c, i) => (c ? [{ ...c, date: dates[i] }] : []));
 }
 
+/** comparator words before a number: what follows is a threshold, not a result */
+const COMPARATOR_WORD =
+  /\b(?:at or (?:below|above|under|over)|below|above|under|over|less than|greater than|more than|fewer than|lower than|higher than|at least|at most|exceed(?:s|ed|ing)?|up to)\b/i;
+
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
   const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
@@ -130,7 +136,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           if (c.value < m.range[0] || c.value > m.range[1]) continue;
           const unitText = line.text.slice(end, row[0]?.at ?? end).trim();
           const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
-          out.push({ value: c.value, unitText, date: c.date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, c.at + c.len) });
+          out.push({ value: c.value, unitText, date: c.date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, c.at + c.len), line: text });
         }
         continue;
       }
@@ -161,7 +167,10 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?!\d|\.\d)/.exec(
               after,
             );
-      if (a && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
+      // "SpO2 at or below 88%: 47 minutes", "LDL-C above 100": a number after a comparator word is a
+      // threshold or a time spent beyond one, never the measured value
+      const compared = a ? COMPARATOR_WORD.test(after.slice(0, a.index + a[0].length)) : false;
+      if (a && !compared && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
         const tail = after.slice(a.index + a[0].length);
         const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o)/i.test(tail);
         const isDate = /^\s*[-/]\s*\d/.test(tail) || /^\s*(?:19|20)\d\d\b/.test(a[2]);
@@ -192,6 +201,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         baseline: BASELINE.test(ctx),
         citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)),
         ...(bound ? { bound } : {}),
+        line: text,
       });
     }
   }

@@ -652,15 +652,18 @@ export function gridPatient(g: Cms1500Reading, base: ExtractedPatient): Extracte
 export function gridPractitioner(g: Cms1500Reading, base: ExtractedPractitioner): ExtractedPractitioner {
   const ref = g.referring?.value;
   if (ref?.name) {
-    const parts = ref.name.split(/\s+/);
+    // box 17 is printed "ADAEZE NWOSU MD": the trailing degree is the credential, not the last name
+    const cred = /[\s,]+(MD|DO|NP|PA-?C|PA|DPM|DPT|PT|FNP|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PhD)\.?$/i.exec(ref.name);
+    const name = cred ? ref.name.slice(0, cred.index).trim() : ref.name;
+    const parts = name.split(/\s+/);
     const npi = ref.npi ?? base.npi;
-    const same = base.full_name?.toLowerCase() === ref.name.toLowerCase();
+    const same = base.full_name?.toLowerCase() === name.toLowerCase();
     return {
       ...base,
-      full_name: ref.name,
+      full_name: name,
       first_name: parts[0] ?? null,
       last_name: parts.length > 1 ? parts[parts.length - 1] : null,
-      credential: same ? base.credential : null,
+      credential: cred ? cred[1].toUpperCase() : same ? base.credential : null,
       npi,
       npi_valid: npi ? isValidNpi(npi) : null,
       citations: g.referring!.citations,
@@ -689,6 +692,8 @@ export function gridDiagnoses(g: Cms1500Reading, base: ExtractedDiagnosis[]): Ex
  */
 const ROW_RE =
   /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+/** the start of an item-24 row: from and to dates (MM DD YY), place of service and a five-character code */
+const ROW_START = /^\s*(?:[1-6]\s+)?\d{2}\s\d{2}\s\d{2}\s+\d{2}\s\d{2}\s\d{2}\s+\d{2}\s+[A-Za-z0-9]{5}\b/;
 const NDC_ROW = /^\s*N4\s*(\d{11})\s*(UN|ML|GR|F2|ME)\s*([\d.]+)/i;
 
 /**
@@ -725,4 +730,40 @@ export function readCms1500Rows(doc: ParsedDocument, documentName = "fax"): Serv
     });
   });
   return out;
+}
+
+/**
+ * Box 21's diagnoses on a claim form whose captions did not survive (a scan of the drop-out red
+ * form): the typed codes sit on the line(s) right above the first item-24 row (or above its shaded
+ * NDC row), undotted and often OCR-damaged ("1350 110" for I35.0 I10). Read from the leading codes
+ * of up to three lines above the first row of the page that carries the rows; letters are given in
+ * reading order (A is primary). [] when no row is found or the line above holds no code.
+ */
+export function readCms1500DiagnosisRows(doc: ParsedDocument, documentName = "fax"): Cms1500Diagnosis[] {
+  const lines = docLines(doc);
+  // (the row's code or units may be OCR-damaged: "Jo271", units "a"; its dates and place of service anchor it)
+  const first = lines.findIndex((l) => ROW_RE.test(l.text) || ROW_START.test(l.text));
+  if (first < 0) return [];
+  const found: { line: (typeof lines)[number]; codes: string[]; upto: number }[] = [];
+  for (let i = first - 1; i >= 0 && found.length < 3; i--) {
+    const l = lines[i];
+    if (l.page !== lines[first].page) break;
+    // the shaded supplemental row of the first line ("N4 00006302602 ML8") sits between
+    if (!found.length && NDC_ROW.test(l.text)) continue;
+    const tokens = l.text.trim().split(/\s+/);
+    const codes: string[] = [];
+    let upto = 0;
+    for (const t of tokens) {
+      const c = /^[A-Za-z0-9]{3,7}$/.test(t) ? icd(t) : null;
+      if (!c) break;
+      codes.push(c);
+      upto = l.text.indexOf(t, upto) + t.length;
+    }
+    // box 22/23 may follow on the same printed line; anything else before a code ends the box
+    if (!codes.length) break;
+    found.unshift({ line: l, codes, upto });
+  }
+  return found
+    .flatMap((f) => f.codes.map((code) => ({ code, citations: [citeLine(doc, documentName, f.line, 0, f.upto)] })))
+    .map((d, i) => ({ letter: String.fromCharCode(65 + i), ...d }));
 }

@@ -38,7 +38,7 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { letterPatientName, letterSigner, readMemberId, readRequestDate, readUrgency } from "./identity";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
-import { gridDiagnoses, gridPatient, gridPractitioner, readCms1500 } from "./cms1500";
+import { gridDiagnoses, gridPatient, gridPractitioner, readCms1500, readCms1500DiagnosisRows, type Cms1500Reading } from "./cms1500";
 
 export interface ExtractOptions {
   /** name used in citations (default "fax") */
@@ -1381,7 +1381,9 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
   const patient = grid ? gridPatient(grid, extractPatient(ctx)) : extractPatient(ctx);
   const practitioner = grid ? gridPractitioner(grid, extractPrescriber(ctx)) : extractPrescriber(ctx);
   const medication = extractMedication(ctx);
-  const diagnoses = grid ? gridDiagnoses(grid, extractDiagnoses(ctx)) : extractDiagnoses(ctx);
+  // a scanned form whose captions dropped out has no grid: box 21 is the code line above the item-24 rows
+  const boxed = grid?.diagnoses.length ? grid : { ...(grid ?? ({} as Cms1500Reading)), diagnoses: readCms1500DiagnosisRows(doc, opts.documentName ?? "fax") };
+  const diagnoses = boxed.diagnoses.length ? gridDiagnoses(boxed as Cms1500Reading, extractDiagnoses(ctx)) : extractDiagnoses(ctx);
   const req = readRequestDate(model, ctx.sec, patient.birth_date);
   const urg = readUrgency(model);
   const requestedGeneric = medication.generic_name ?? (medication.drug_name ? (lookupDrug(medication.drug_name)?.generic ?? null) : null);

@@ -3,6 +3,18 @@ import { docFromPages } from "../testing";
 import { extractServiceLines, serviceCategory } from "./service-lines";
 
 describe("extractServiceLines", () => {
+  it("reads a place of service written after the code with its name, as payer PA forms print it", () => {
+    const doc = docFromPages([
+      "SECTION 4 - SERVICES REQUESTED\nCPT / HCPCS Modifier Description Units / Qty Planned date Place of service\n29881 RT Arthroscopy, knee, with meniscectomy 1 03/12/2027 24 Ambulatory surgical center\nE0601 NU CPAP device 1 03/15/2027 12 Home",
+    ]);
+    const [knee, cpap] = extractServiceLines(doc);
+    expect(knee).toMatchObject({ code: "29881", date_of_service: "2027-03-12", place_of_service: "24" });
+    expect(cpap).toMatchObject({ code: "E0601", place_of_service: "12" });
+    // a two-digit number that is not followed by its place's name is no place of service
+    const [other] = extractServiceLines(docFromPages(["CPT 97110 Therapeutic exercise 4 units 03/12/2027 11 visits remaining"]));
+    expect(other.place_of_service).toBeNull();
+  });
+
   it("reads a CMS-1500 item-24 row: date, POS, code, modifier, description, units, cited verbatim", () => {
     const doc = docFromPages([
       "17. Referring Provider: Dr. Daniel Whitaker, MD   17b. NPI 1628394011\n24. A. DOS   B. POS   D. CPT/HCPCS  Modifier   Description   F. Charges   G. Units\n10/16/2026   22   73721 RT   MRI knee joint without contrast   $125.00   1 units",

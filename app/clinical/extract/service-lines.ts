@@ -260,7 +260,11 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): 
     const beforeCode = t.slice(0, hit.index);
     const posColumn = /(?:^|\s)(\d{2})\s+(?:[A-Z]?\s+)?$/.exec(beforeCode.replace(/\d{1,2}[/-]\d{1,2}[/-]\d{2,4}/g, " "));
     const lineSite = SITES.find((s) => s.re.test(t));
-    const pos = posLabelled?.[1] ?? (posColumn && PLACE_OF_SERVICE[posColumn[1]] ? posColumn[1] : null) ?? null;
+    // or a column after the code that writes the code with its name ("1 11/12/2026 11 Office", "22 On-campus OP")
+    const posNamed = [...after.matchAll(/(?:^|\s)(\d{2})\s+([A-Za-z][A-Za-z-]*)/g)].find(
+      (m) => PLACE_OF_SERVICE[m[1]] && PLACE_OF_SERVICE[m[1]].split(/\s+/)[0].toLowerCase() === m[2].toLowerCase(),
+    )?.[1];
+    const pos = posLabelled?.[1] ?? (posColumn && PLACE_OF_SERVICE[posColumn[1]] ? posColumn[1] : null) ?? posNamed ?? null;
     // description: the words after the code and modifiers, up to units / charges / dates
     let description = rest
       .replace(/\$\s?[\d,]+(?:\.\d{2})?.*$/, "")

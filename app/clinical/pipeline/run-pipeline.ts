@@ -5,6 +5,7 @@
  * they differ only in the agents they pass (built-in or model, see `ClinicalAgents`) and in the hooks
  * they use to record progress. Database-free.
  */
+import { treeForCode } from "../policy/code-sections";
 import type {
   AuditFinding,
   CaseFacts,
@@ -498,7 +499,8 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
           : eligibility;
       const policyId = selectServicePolicy(line.code, inputs.policies);
       const loaded = policyId ? await inputs.loadTree(policyId) : null;
-      const tree = loaded ? treeForService(loaded) : null;
+      // the questions of sections written for other codes of the policy are no questions of this line
+      const tree = loaded ? treeForService(treeForCode(loaded, line.code)) : null;
       const reviewed =
         tree && policyId
           ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility })

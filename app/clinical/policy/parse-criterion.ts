@@ -10,6 +10,7 @@
  * sentence with nothing recognisable becomes `documentation` (its key concepts, confidence medium)
  * or `human_review` (confidence low) — never a silent drop, never a guess that can deny.
  */
+import { measurementContextOf } from "../vocabulary/measurement-context";
 import type { Citation, Comparator, Criterion, CriterionOf, ParseConfidence } from "../contracts";
 import { CONDITIONS, aliasRegex, conditionAncestors, mostSpecificConditions, type ConditionTerm } from "../vocabulary/conditions";
 import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
@@ -189,7 +190,7 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
 const UNIT =
-  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln)?";
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
@@ -204,6 +205,9 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     [new RegExp(`${NUM}${UNIT}\\s*(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
     [new RegExp(`(?:>=|at least|no less than|minimum of|greater than or equal to)\\s*${NUM}${UNIT}`, "i"), ">="],
     [new RegExp(`${NUM}${UNIT}\\s*(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
+    // "at or below 55 mm Hg", "equal to or less than 88%": inclusive, never the strict "below"
+    [new RegExp(`(?:at or below|at or under|equal to or less than|equal to or lower than)\\s*${NUM}${UNIT}`, "i"), "<="],
+    [new RegExp(`(?:at or above|at or over|equal to or greater than|equal to or more than)\\s*${NUM}${UNIT}`, "i"), ">="],
     [new RegExp(`(?:<=|no more than|not more than|at most|less than or equal to|maximum of)\\s*${NUM}${UNIT}`, "i"), "<="],
     [new RegExp(`(?:above|greater than|more than|exceeding|exceeds|over|>)\\s*${NUM}${UNIT}`, "i"), ">"],
     [new RegExp(`(?:below|less than|under|lower than|<)\\s*${NUM}${UNIT}`, "i"), "<"],
@@ -925,8 +929,29 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
         : { ...parseCriterion(withTail[1], "", ctx) };
       return { ...base, kind: "all", items: [labs[0], second] };
     }
-    if (labs.length === 1) return { ...(labs[0] as Criterion), ...base } as Criterion;
-    return { ...base, kind: /\bor\b/i.test(t) && !/\band\b/i.test(t) ? "any" : "all", items: labs };
+    // "SpO2 at or below 88% during sleep for at least 5 minutes (cumulative)": time spent beyond a
+    // threshold, which no single value shows — a documentation item (never met by its words)
+    if (/\bfor (?:at least|a total of|more than|>=?)\s*\d+\s*(?:minutes?|min|hours?|h)\b|\bcumulative\b/i.test(t))
+      return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: false, confidence: "medium" };
+    // "…, taken at rest while awake, breathing room air" / "…, during exercise": the setting every
+    // value must be measured in; "with documented improvement …" after it is a requirement of its own
+    const setting = measurementContextOf(t);
+    const placed = setting ? labs.map((l) => ({ ...l, context: setting }) as Criterion) : labs;
+    const further = setting ? /,\s*(?:and\s+)?with (?:documented |a documented )?((?:[\w-]+\s+){1,}[\w-]+)\s*[;.]?\s*$/i.exec(t) : null;
+    const extra: Criterion[] =
+      further && !parseThresholds(further[1]).length
+        ? [{ text: further[0].replace(/^,\s*(?:and\s+)?/, ""), kind: "documentation", concepts: keyConcepts(further[1]), absence: false, confidence: "medium" }]
+        : [];
+    const measured: Criterion =
+      placed.length === 1
+        ? ({ ...(placed[0] as Criterion), ...(extra.length ? {} : base) } as Criterion)
+        : {
+            ...(extra.length ? { text: placed.map((l) => l.text).join(" or "), confidence: "high" as const } : base),
+            kind: /\bor\b/i.test(t) && (setting || !/\band\b/i.test(t)) ? "any" : "all",
+            items: placed,
+          };
+    if (extra.length) return { ...base, kind: "all", items: [measured, ...extra] };
+    return measured;
   }
 
   // diagnosis
@@ -1396,6 +1421,16 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
     ...new Set(
       [...use.matchAll(/\b(mild|moderate|severe|acute|active|latent|early|newly diagnosed|uncomplicated)\s+(?=[a-z'-]+)/gi)].map((m) => m[1].toLowerCase()),
     ),
+    // "chronic insomnia", "persistent insomnia": the course of an excluded condition, which the request
+    // must describe — never part of the condition's own name ("chronic kidney disease", "chronic
+    // migraine") nor a word about something else ("chronic weight management")
+    ...[...use.matchAll(/\b(chronic|persistent)\s+(?=[a-z'-]+)/gi)]
+      .filter((m) => {
+        const at = (x: string) => conds.some((c) => c.aliases.some((a) => aliasRegex(a).exec(x)?.index === 0));
+        const after = use.slice(m.index + m[0].length);
+        return !at(use.slice(m.index)) && at(after) && !/^(?:[a-z-]+\s+)?(?:management|use|therapy|treatment|care|prevention)\b/i.test(after);
+      })
+      .map((m) => m[1].toLowerCase()),
   ];
   return {
     text,

@@ -22,6 +22,7 @@ import { visitLimitRows, withVisitLimits } from "./visit-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
+import { withCodeScopes } from "./code-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -1632,6 +1633,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     r.unread.push({ text: missed.text, passage: cite(r, [missed]), why: "A criteria section of the policy was not read; a reviewer must apply it." });
   }
   attachRenewals(model, r.renewals);
+  // criteria under a heading that names service codes apply to those codes' lines only
+  withCodeScopes(model, lines);
   model.named_conditions = namedConditions(doc, model);
   return model;
 }

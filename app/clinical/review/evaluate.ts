@@ -27,6 +27,7 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, withNext, type CaseIndex } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
+import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
@@ -379,7 +380,7 @@ const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}�
 
 function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
-  const want = `${spec.baseline ? "untreated/baseline " : ""}${spec.measure} ${showOp(spec.op, spec.value, spec.value_max)}${spec.unit ? ` ${spec.unit}` : ""}`;
+  const want = `${spec.baseline ? "untreated/baseline " : ""}${spec.measure} ${showOp(spec.op, spec.value, spec.value_max)}${spec.unit ? ` ${spec.unit}` : ""}${spec.context ? ` ${describeContext(spec.context)}` : ""}`;
   if (!m) return ev("insufficient", `The policy measure "${spec.measure}" is not one the engine can read.`, [], "none", spec.text);
   let vals = measureValues(ctx.idx, m);
   // a percentage threshold reads percentages, an absolute threshold skips them (FEV1 71% vs 1.98 L)
@@ -391,7 +392,11 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     const a = vals.filter((v) => !pct(v.unitText));
     if (a.length) vals = a;
   }
-  for (const l of ctx.facts.labs ?? []) {
+  // "SpO2 at or below 88% at rest, on room air": only a value read where its setting is written counts
+  // (an extracted lab carries no setting, so it never does)
+  const setting = spec.context;
+  if (setting) vals = vals.filter((v) => v.line != null && measuredIn(v.line, setting));
+  for (const l of setting ? [] : (ctx.facts.labs ?? [])) {
     if (l.value == null || l.name.toLowerCase() !== m.name.toLowerCase()) continue;
     if (vals.some((v) => v.value === l.value && v.date === l.date)) continue;
     vals.push({ value: l.value, unitText: l.unit ?? "", date: l.date, baseline: false, citation: l.citations?.[0] });
@@ -424,6 +429,14 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       m.aliases.filter((a) => !/^\\b/.test(a)),
     );
     if (p) return ev("insufficient", `${m.name} is pending or not yet available.`, [quote(ctx.idx, p.line, p.index)], "direct", `${m.name} result (${want})`);
+    if (setting)
+      return ev(
+        "insufficient",
+        `No ${m.name} measured ${describeContext(setting)} in the request; the policy requires ${want}.`,
+        [],
+        "none",
+        `${m.name} result with its date (${want})`,
+      );
     return ev(
       "insufficient",
       `No ${m.name} result in the request; the policy requires ${want}.`,
@@ -1149,6 +1162,22 @@ const SAME_CONCEPT_STEMS: Record<string, string[]> = { progress: ["gains?\\b", "
  * Documentation of a finding the reader identified by concepts: one fax line that contains every
  * word of one alternative (stem match), not negated, not pending. Absence never fails it.
  */
+/** units of a measured quantity (a result, a vital sign), never of time, doses or counts */
+const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+)`;
+const MEASURED_THRESHOLD = new RegExp(
+  String.raw`(?:(?:at or (?:below|above|under|over)|at least|at most|no (?:more|less|fewer) than|(?:more|less|greater|lower|higher) than|equal to or (?:less|greater) than|below|above|under|over|exceed(?:s|ing)?|[<>≤≥]=?)\s*-?\d+(?:\.\d+)?\s*${MEASURED_UNIT}|-?\d+(?:\.\d+)?\s*${MEASURED_UNIT}\s*or (?:less|lower|below|more|greater|higher|above)|\b(?:of|between)\s+\d+(?:\.\d+)?\s*(?:%\s*)?(?:to|and|-|–)\s*\d+(?:\.\d+)?\s*${MEASURED_UNIT}|\b(?:of|is)\s+\d+(?:\.\d+)?\s*${MEASURED_UNIT})`,
+  "i",
+);
+
+/**
+ * The threshold on a measured value a requirement states ("SpO2 at or below 88%", "PaO2 55 mm Hg or
+ * less", "an ejection fraction under 35%"), as written; null when it states none. Durations, doses
+ * and counts ("at least 3 months", "at least 2 doses") are no measured thresholds.
+ */
+export function measuredThreshold(text: string): string | null {
+  return MEASURED_THRESHOLD.exec(text)?.[0] ?? null;
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
@@ -1212,10 +1241,27 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   }
   if (found) {
     const c = [quote(ctx.idx, found.line, found.at)];
+    // "SpO2 at or below 88% at rest", "no ejection fraction under 35%": a requirement on a measured
+    // value is met or failed by a value compared against it, never by the measure's name (or the
+    // setting's words) being in the request — nor by their negation
+    const th = measuredThreshold(spec.text);
+    if (th && (spec.absence || !found.negated))
+      return ev(
+        "insufficient",
+        `The policy sets a threshold ("${th}") that no value in the request was compared against; its words alone do not decide it.`,
+        c,
+        "direct",
+        spec.text,
+      );
     if (spec.absence) return found.negated ? ev("met", "The request documents its absence.", c) : ev("not_met", "The request documents it.", c);
-    if (!found.negated) return ev("met", "Documented in the request.", c);
+    if (!found.negated) {
+      return ev("met", "Documented in the request.", c);
+    }
     return ev("insufficient", "Mentioned in the request, but negated or still pending.", c, "direct", spec.text);
   }
+  // the absence of a value beyond a threshold is shown by a value, never by silence
+  if (spec.absence && measuredThreshold(spec.text))
+    return ev("insufficient", "The policy sets a threshold on a measured value; no value in the request was compared against it.", [], "none", spec.text);
   if (spec.absence) return ev("met", "Nothing in the request contradicts it.", [], "inferred");
   return ev("insufficient", "Not documented in the request.", [], "none", spec.text);
 }

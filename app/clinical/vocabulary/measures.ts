@@ -133,6 +133,9 @@ export const MEASURES: MeasureTerm[] = [
   M("LVEF", ["\\blvef\\b", "ejection fraction", "\\bef\\b"], "%", [5, 85]),
   // respiratory / allergy
   M("FEV1", ["\\bfev1\\b", "fev-?1"], "% predicted", [0.2, 150]),
+  // oxygenation (home oxygen qualification): pulse oximetry saturation and arterial oxygen tension
+  M("SpO2", ["\\bspo2\\b", "\\bsao2\\b", "o2 sat(?:uration)?s?", "oxygen saturation"], "%", [50, 100]),
+  M("PaO2", ["\\bpao2\\b", "arterial po2", "arterial oxygen tension", "partial pressure of (?:arterial )?oxygen"], "mm Hg", [20, 200]),
   M("FeNO", ["\\bfeno\\b", "exhaled nitric oxide"], "ppb", [0, 500]),
   M("ACT", ["asthma control test", "\\bact\\b(?! (?:on|as|of))"], "points", [5, 25]),
   M("ACQ", ["asthma control questionnaire", "\\bacq\\b"], "points", [0, 6]),
