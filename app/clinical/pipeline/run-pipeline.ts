@@ -269,12 +269,15 @@ export function treeForService(tree: DecisionTree): DecisionTree {
     );
   });
   if (!single || tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
+  // the indication question's own "None of the listed indications" denial goes with it; its branch
+  // edge takes the question's place, with the question's incoming label ("No" after an exclusion)
+  const noneLeaves = new Set(tree.nodes.filter((n) => n.parent_id === single.id && /^none of/i.test(n.condition ?? "")).map((n) => n.id));
   const nodes = tree.nodes
-    .filter((n) => n.id !== single.id)
+    .filter((n) => n.id !== single.id && !noneLeaves.has(n.id))
     .map((n) => (n.parent_id === single.id ? { ...n, parent_id: single.parent_id, condition: single.parent_id ? single.condition : null } : n));
   const edges = tree.edges
-    .filter((e) => e.target !== single.id)
-    .map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id } : null) : e))
+    .filter((e) => e.target !== single.id && !noneLeaves.has(e.target))
+    .map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id, condition: single.condition } : null) : e))
     .filter((e): e is NonNullable<typeof e> => !!e);
   return { ...tree, nodes, edges };
 }

@@ -94,6 +94,21 @@ describe("short title lines open sections; each criteria section is a path", () 
     expect(tb && tb.kind === "any" && tb.items.map((i) => i.kind)).toEqual(["test_result", "documentation"]);
   });
 
+  it("'chronic' in a syndrome's name is no course the request must show (the modafinil exclusion of the medicaid set)", () => {
+    const named = parseExcludedUse(
+      "Fatigue or sleepiness due to other conditions, including depression, cancer, chronic fatigue syndrome or medication effects.",
+    );
+    expect(named && "severity" in named ? named.severity : undefined).toBeUndefined();
+    const course = parseExcludedUse("Chronic insomnia.");
+    expect(course && "severity" in course ? course.severity : undefined).toEqual(["chronic"]);
+  });
+
+  it("'maintenance programs once goals are met' is a kind of program, not a preventive use", async () => {
+    const { parseExclusion } = await import("./parse-criterion");
+    expect(parseExclusion("maintenance programs once goals are met or progress has plateaued", ctx).kind).not.toBe("use_mode");
+    expect(parseExclusion("Maintenance therapy", ctx).kind).toBe("use_mode");
+  });
+
   it("a way to do one test ('tuberculin skin test or IGRA') is not a second test", () => {
     const c = parseCriterion(
       "Tuberculosis screening (tuberculin skin test or interferon-gamma release assay) with its result, performed within the 12 months before the request",

@@ -1317,9 +1317,11 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
     );
   // ("Prevention of skeletal-related events in members with bone metastases": a use for a subpopulation
   // the request must show, an excluded indication, never every preventive use)
+  // ("maintenance programs once goals are met": a kind of program with its own condition, not a use mode)
   if (
     use &&
     t.length < 160 &&
+    !/^\s*(?:programs?|services?|visits?|sessions?|care)\b/i.test(t.slice(use[0].length)) &&
     !mostSpecificConditions(t.slice(0, use[0].length)).length &&
     !/\bin (?:a |an |the )?(?:members?|patients?|individuals?|adults?|children|persons?|participants?|enrollees?)\s+(?:with|who)\b|\bwho (?:have|has|are|is)\b/i.test(
       t,
@@ -1428,7 +1430,13 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
       .filter((m) => {
         const at = (x: string) => conds.some((c) => c.aliases.some((a) => aliasRegex(a).exec(x)?.index === 0));
         const after = use.slice(m.index + m[0].length);
-        return !at(use.slice(m.index)) && at(after) && !/^(?:[a-z-]+\s+)?(?:management|use|therapy|treatment|care|prevention)\b/i.test(after);
+        // ("chronic fatigue syndrome": a named syndrome the vocabulary lacks, not a course of fatigue)
+        return (
+          !at(use.slice(m.index)) &&
+          at(after) &&
+          !/^(?:[a-z-]+\s+)?(?:management|use|therapy|treatment|care|prevention)\b/i.test(after) &&
+          !/^[a-z'-]+(?:\s+[a-z'-]+)?\s+(?:syndrome|disease|disorder)\b/i.test(after)
+        );
       })
       .map((m) => m[1].toLowerCase()),
   ];
