@@ -99,6 +99,7 @@ describe("agent workflow detail page", () => {
     expect(shown).toContain("Final decision");
     expect(shown).toContain("Needs more information");
     expect(shown).toContain("Confidence score");
+    expect(shown).toContain("AI summary");
     expect(shown).toContain("Making a decision");
     // raw keys and codes only inside the folded "as recorded (JSON)" section
     for (const code of ["final_decision", "needs_more_information", "pend_needs_review", "confidence_score"]) expect(shown).not.toContain(code);

@@ -270,14 +270,14 @@ describe("applyDecisionRules: a page the reader could not read (issue 24)", () =
     const d = on(r, elig);
     expect(d.final_decision).toBe("needs_more_information");
     expect(d.rule).toBe("pend_needs_review");
-    expect(d.missing_items?.[0]).toMatch(/^Page 3 of the request, which could not be read/);
+    expect(d.missing_items?.[0]).toMatch(/^A legible copy of page 3 of the request/);
     expect(d.ai_summary).toMatch(new RegExp(`page 3 of the request could not be read.*point to ${would}`));
   });
 
   it("a case already pending asks for the page too, beside its own items", () => {
     const d = on(openReview);
     expect(d.final_decision).toBe("needs_more_information");
-    expect(d.missing_items?.[0]).toMatch(/^Page 3 of the request/);
+    expect(d.missing_items?.[0]).toMatch(/^A legible copy of page 3 of the request/);
     expect(d.missing_items?.length).toBeGreaterThan(1);
   });
 });

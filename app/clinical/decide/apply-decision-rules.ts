@@ -116,7 +116,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
   if (!unread.length) return ruled;
   const pages = unread.map((p) => p.page);
   const which = pages.length === 1 ? `Page ${pages[0]}` : `Pages ${pages.slice(0, -1).join(", ")} and ${pages.at(-1)}`;
-  const item = `${which} of the request, which could not be read (a legible copy)`;
+  const item = `A legible copy of ${which.toLowerCase()} of the request (it could not be read)`;
   if (ruled.final_decision === "needs_more_information")
     return ruled.routing
       ? ruled
@@ -127,7 +127,7 @@ export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): 
     final_decision: "needs_more_information",
     rule: "pend_needs_review",
     confidence_score: confidenceFor("pend_needs_review", input.ocrConfidence ?? 1, 0.5),
-    ai_summary: `Needs review: ${which.toLowerCase()} of the request could not be read, so the case is not decided on the other pages alone (they point to ${wouldBe}). Needed: ${item}.`,
+    ai_summary: `Needs review: ${which.toLowerCase()} of the request could not be read, so the case is not decided on the other pages alone (they point to ${wouldBe}); a legible copy is needed.`,
     rationale: `${which} could not be read: ${unread[0].error}\nOn the pages that were read the rules point to ${wouldBe}:\n${ruled.rationale}`,
     missing_items: [item, ...(ruled.missing_items ?? [])],
   };

@@ -34,7 +34,7 @@ export function NodeTypeBadge({ node }: { node: GraphNodeData }) {
   return badge === "Approve" ? (
     <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Approve</span>
   ) : badge === "Reviewer decides" ? (
-    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Reviewer decides</span>
+    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">Reviewer decides</span>
   ) : (
     <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Deny</span>
   );
