@@ -99,38 +99,6 @@ export function PolicyChangedNotice({ detail }: { detail: Detail }) {
   );
 }
 
-/**
- * "Pages not read": pages of the request's document the reader could not read (damaged, and OCR
- * found nothing). The case is not decided without them (apply-decision-rules.ts), so the reviewer
- * reads them on the original.
- */
-export function UnreadPagesNotice({ detail }: { detail: Detail }) {
-  const pages = detail.unread_pages;
-  if (!pages.length) return null;
-  return (
-    <section
-      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-      role="alert"
-      aria-label="Pages not read"
-      data-testid="unread-pages"
-    >
-      <p className="font-semibold">
-        {pages.length === 1 ? `Page ${pages[0].page} of the fax could not be read` : `${pages.length} pages of the fax could not be read`}
-      </p>
-      <ul className="mt-0.5 list-disc pl-5">
-        {pages.map((p) => (
-          <li key={p.page}>
-            Page {p.page}: {p.error}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-1">
-        Nothing on {pages.length === 1 ? "it" : "them"} was used. Read the original fax, or ask the prescriber for a legible copy, before deciding.
-      </p>
-    </section>
-  );
-}
-
 /** "Possible duplicate": other requests for the same member and drug within 30 days, with links. */
 export function PossibleDuplicatesNotice({ detail, orgId }: { detail: Detail; orgId: string }) {
   const others = detail.possible_duplicates;
