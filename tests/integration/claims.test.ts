@@ -66,7 +66,7 @@ describe("a claim whose document has a page that cannot be read (issue 24)", () 
     kids.set(kids.size() - 1, PDFNumber.of(42));
     const form = new FormData();
     form.set("submission_type", "fax");
-    form.set("fax.file", new Blob([await pdf.save({ useObjectStreams: false })], { type: "application/pdf" }), "damaged.pdf");
+    form.set("fax.file", new Blob([new Uint8Array(await pdf.save({ useObjectStreams: false }))], { type: "application/pdf" }), "damaged.pdf");
     const created = await (await app.fetch(`/api/o/${orgId}/claims`, { method: "POST", headers: api(key), body: form })).json();
     const id = created.claim.token as string;
     await runClaimIntake(t.database, id);

@@ -454,7 +454,15 @@ describe("extractCaseFacts — a caption's own words are never a value (issue 24
   // of the caption ("and address") became the prescriber's organization, on the case and the
   // Providers page. The class: a caption continued by a connector and caption words ("name and
   // address", "name & phone", "name / location") is one label; its words are never a value.
-  const captions = ["Practice name and address", "Clinic name & phone", "Facility name / address", "Office name and location", "Group name, city and state", "Practice / facility", "Clinic / group"];
+  const captions = [
+    "Practice name and address",
+    "Clinic name & phone",
+    "Facility name / address",
+    "Office name and location",
+    "Group name, city and state",
+    "Practice / facility",
+    "Clinic / group",
+  ];
   for (const caption of captions) {
     it(`"${caption}" over its value: the organization is the value below`, () => {
       const f = extractCaseFacts({
