@@ -194,6 +194,16 @@ export async function getClaimDetail(database: Database, organizationId: string,
     })),
     service_decisions: full.service_requests.flatMap((s) => s.decisions.map(serviceDecision)),
     coverage_policies: policies.map((p) => ({ token: p.id, name: p.drug_name, codes: p.drugs_list, plan_id: p.plan_id })),
+    /** pages of the claim's document the reader could not read (the lines are not decided without them) */
+    unread_pages: fax
+      ? (
+          await database.prisma.documentPage.findMany({
+            where: { document_id: fax.id, error: { not: null } },
+            select: { page_number: true, error: true },
+            orderBy: { page_number: "asc" },
+          })
+        ).map((pg) => ({ page: pg.page_number, error: pg.error! }))
+      : [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCanvas } from "@napi-rs/canvas";
-import { degrees, PDFDocument, PDFHexString, PDFString, rgb, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, PDFHexString, PDFNumber, PDFString, rgb, StandardFonts } from "pdf-lib";
 import type { DocumentPageText } from "./types";
 import { DocumentError, parseDocument, terminateOcrWorker } from "./parse-pdf.server";
 import { memoryOcrCache, type OcrCache } from "./ocr-cache";
@@ -370,5 +370,35 @@ describe("parseDocument: filled-in forms", () => {
     expect(p.text).toContain("Patient has new Crohn's disease");
     expect(p.text).toContain("and is not improving on steroids.");
     expectWordsConsistent(p);
+  });
+});
+
+describe("parseDocument: a page that cannot be parsed (issue 24)", () => {
+  /** A three-page text PDF whose page tree's second entry is damaged (a number where a page belongs). */
+  async function damagedSecondPage(): Promise<Uint8Array> {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (let i = 1; i <= 3; i++)
+      pdf.addPage([612, 792]).drawText(`Page ${i} of the prior authorization request for Ann Lee`, { x: 50, y: 700, size: 12, font });
+    pdf.catalog.Pages().Kids().set(1, PDFNumber.of(42));
+    return pdf.save({ useObjectStreams: false });
+  }
+
+  it("records the page as unread with an error, after trying OCR, and keeps every other page", async () => {
+    const doc = await parseDocument(await damagedSecondPage());
+    expect(doc.page_count).toBe(3);
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3]);
+    expect(doc.pages[0].text).toMatch(/Page 1 of the prior authorization/);
+    expect(doc.pages[0].error ?? null).toBeNull();
+    const bad = doc.pages[1];
+    expect(bad.text).toBe("");
+    expect(bad.error).toMatch(/damaged: its text could not be read, nor its image rendered for OCR/);
+    // the page the damaged tree hid from the reader is listed, not dropped
+    expect(doc.pages[2].error).toMatch(/could not be found|could not be read/);
+  });
+
+  it("with OCR off, the error says so", async () => {
+    const doc = await parseDocument(await damagedSecondPage(), { ocr: false });
+    expect(doc.pages[1].error).toMatch(/OCR is off/);
   });
 });

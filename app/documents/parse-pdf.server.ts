@@ -94,7 +94,9 @@ const DEFAULT_OCR_DPI = 200;
  *   line); every word has a WordBox with offsets into that text and a box in points (see top).
  * - Throws `DocumentError` (code `not_pdf`, `encrypted`, `truncated`, `zero_pages`, `too_large`,
  *   `unreadable`) for files that cannot be read; never lets a pdfjs/tesseract error escape raw.
- *   A single page that fails to extract yields empty text instead of failing the document.
+ *   A single page whose text cannot be extracted is OCR'd from its rendered image (unless
+ *   `ocr: false`); when that fails too it is kept with empty text and `error` saying why (never an
+ *   empty page taken as read), and the rest of the document is returned.
  */
 export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}): Promise<ParsedDocument> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -150,8 +152,8 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
           }
         } catch (err) {
           if (err instanceof DocumentError) throw err;
-          pageFailures++;
-          out = { page: n, text: "", ocr: false, confidence: null, width: 0, height: 0, words: [] };
+          out = await recoverPage(doc, n, opts);
+          if (out.error) pageFailures++;
         }
         pages[n - 1] = out;
         opts.onPage?.(n, total);
@@ -160,9 +162,62 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
     await Promise.all(Array.from({ length: Math.min(OCR_PARALLELISM + 1, total) }, lane));
     if (pageFailures === total) throw new DocumentError(hasEof ? "unreadable" : "truncated");
     if (total === 1 && !pages[0].text && (await pageTreeCount(bytes)) === 0) throw new DocumentError("zero_pages");
-    return { page_count: total, pages };
+    // pages the page tree declares but pdfjs could not reach (a damaged page-tree entry): listed as
+    // unread, never dropped without a word
+    const declared = await declaredPageCount(bytes);
+    for (let n = total + 1; declared != null && n <= declared; n++)
+      pages.push({
+        page: n,
+        text: "",
+        ocr: false,
+        confidence: null,
+        width: 0,
+        height: 0,
+        words: [],
+        error: `${UNREADABLE_PAGE}: the PDF lists it, but it could not be found.`,
+      });
+    return { page_count: pages.length, pages };
   } finally {
     await doc.destroy().catch(() => {});
+  }
+}
+
+/** The plain-language error of a page that could not be read (DocumentPageText.error). */
+export const UNREADABLE_PAGE = "This page of the PDF is damaged: its text could not be read";
+
+/**
+ * A page whose text extraction threw (a damaged page object, content stream or font): read from
+ * its rendered image by OCR when OCR is on and the page renders; otherwise (or when OCR finds no
+ * text) an empty page carrying `error`, so callers never take it for a blank page that was read.
+ */
+async function recoverPage(doc: PDFDocumentProxy, n: number, opts: ParseOptions): Promise<DocumentPageText> {
+  const unread = (why: string, width = 0, height = 0): DocumentPageText => ({
+    page: n,
+    text: "",
+    ocr: false,
+    confidence: null,
+    width,
+    height,
+    words: [],
+    error: `${UNREADABLE_PAGE}${why}.`,
+  });
+  if (opts.ocr === false) return unread(" (OCR is off)");
+  let page: PDFPageProxy;
+  try {
+    page = await doc.getPage(n);
+  } catch {
+    return unread(", nor its image rendered for OCR");
+  }
+  const vp = page.getViewport({ scale: 1 });
+  const [width, height] = [round2(vp.width), round2(vp.height)];
+  try {
+    const ocr = await ocrPage(page, opts.ocrDpi ?? DEFAULT_OCR_DPI, opts.ocrCache, opts.ocrEngine ?? "tesseract.js");
+    if (!ocr.text.trim()) return unread(", and OCR of its image found no text", width, height);
+    return { page: n, text: ocr.text, ocr: true, confidence: ocr.confidence, width, height, words: ocr.words };
+  } catch {
+    return unread(", nor its image rendered for OCR", width, height);
+  } finally {
+    page.cleanup();
   }
 }
 
@@ -395,6 +450,19 @@ async function pageTreeCount(bytes: Uint8Array): Promise<number | null> {
     const { PDFDocument } = await import("pdf-lib");
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
     return doc.getPageCount();
+  } catch {
+    return null;
+  }
+}
+
+/** The page count the root page tree declares (/Count), or null when unreadable or implausible (over 2,000). */
+async function declaredPageCount(bytes: Uint8Array): Promise<number | null> {
+  try {
+    const { PDFDocument, PDFNumber } = await import("pdf-lib");
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    const c = doc.catalog.Pages().Count();
+    const v = c instanceof PDFNumber ? c.asNumber() : null;
+    return v != null && Number.isInteger(v) && v > 0 && v <= 2000 ? v : null;
   } catch {
     return null;
   }

@@ -112,6 +112,7 @@ export async function indexDocument(
         width: p.width,
         height: p.height,
         words: toJson(p.words),
+        error: p.error ?? null,
       })),
     });
     await tx.document.update({
@@ -173,6 +174,7 @@ export async function loadParsedDocument(database: Database, documentId: string)
       width: p.width ?? 612,
       height: p.height ?? 792,
       words: StoredWordsSchema.parse(p.words) ?? [],
+      ...(p.error ? { error: p.error } : {}),
     })),
   };
 }

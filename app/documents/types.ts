@@ -29,6 +29,12 @@ export const DocumentPageTextSchema = z.object({
   width: z.number(),
   height: z.number(),
   words: z.array(WordBoxSchema),
+  /**
+   * Why the page could not be read (the PDF page is damaged and OCR of its image found nothing):
+   * plain words, safe to show. Such a page has empty text and must never be taken as read and
+   * empty. Absent or null on every page that was read.
+   */
+  error: z.string().nullable().optional(),
 });
 export type DocumentPageText = z.infer<typeof DocumentPageTextSchema>;
 

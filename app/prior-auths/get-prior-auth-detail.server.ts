@@ -159,6 +159,13 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
   const ql = jsonObject(pbm?.quantity_limit);
   const st = jsonObject(pbm?.step_therapy);
 
+  const faxPages = faxDoc
+    ? await database.prisma.documentPage.findMany({
+        where: { document_id: faxDoc.id },
+        select: { page_number: true, ocr: true, confidence: true, error: true },
+        orderBy: { page_number: "asc" },
+      })
+    : [];
   return {
     prior_auth: {
       token: pa.id,
@@ -283,19 +290,13 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
         }
       : null,
     policy_change: policyChange(pa.coverage_policy, ai?.coverage_policy_version ?? null),
+    unread_pages: faxPages.filter((pg) => pg.error).map((pg) => ({ page: pg.page_number, error: pg.error! })),
     field_flags: lowConfidenceFields({
       patient: pa.patient ? { ...pa.patient, citations: jsonArray<Citation>(pa.patient.citations) } : null,
       prescriber: pa.practitioners[0] ?? null,
       medication: pa.medication_requests[0] ?? null,
       eligibilityReason: eligibilityReasonOf(ai?.response_data),
-      pages: faxDoc
-        ? (
-            await database.prisma.documentPage.findMany({
-              where: { document_id: faxDoc.id },
-              select: { page_number: true, ocr: true, confidence: true },
-            })
-          ).map((pg) => ({ page: pg.page_number, ocr: pg.ocr, confidence: pg.confidence }))
-        : [],
+      pages: faxPages.map((pg) => ({ page: pg.page_number, ocr: pg.ocr, confidence: pg.confidence })),
       corrected: new Set(corrections.map((c) => c.field)),
     }),
     field_corrections: corrections,

@@ -275,6 +275,9 @@ export const PriorAuthDetailSchema = z
     possible_duplicates: z
       .array(z.object({ token: z.string(), received_at: IsoDateTime, medication_name: z.string().nullable() }))
       .describe("other requests for the same member and drug received within 30 days of this one (newest first, at most 5)"),
+    unread_pages: z
+      .array(z.object({ page: z.number().int().min(1), error: z.string() }))
+      .describe("pages of the request's document the reader could not read (damaged, and OCR found nothing): the case is not decided without them"),
     field_flags: z
       .array(
         z.object({

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PDFDocument, PDFNumber } from "pdf-lib";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createApiKey, createOrgWithUser, signInCookie } from "../support/fixtures";
 import { createAppHandler, type AppHandler } from "../support/fixtures-app";
@@ -55,6 +56,27 @@ async function upload(caseId: string, k = key) {
   form.set("fax.file", new Blob([fs.readFileSync(path.join(SET, "cases", caseId, "fax.pdf"))], { type: "application/pdf" }), `${caseId}.pdf`);
   return app.fetch(`/api/o/${orgId}/claims`, { method: "POST", headers: api(k), body: form });
 }
+
+describe("a claim whose document has a page that cannot be read (issue 24)", () => {
+  it("decides no line on the other pages and says on the claim page which page was not read", async () => {
+    // claim-008 alone is denied (AHI 8 against 15); with a damaged extra page it must pend
+    const pdf = await PDFDocument.load(fs.readFileSync(path.join(SET, "cases", "claim-008", "fax.pdf")));
+    pdf.addPage().drawText("Sleep study report, continued", { x: 50, y: 700, size: 12 });
+    const kids = pdf.catalog.Pages().Kids();
+    kids.set(kids.size() - 1, PDFNumber.of(42));
+    const form = new FormData();
+    form.set("submission_type", "fax");
+    form.set("fax.file", new Blob([new Uint8Array(await pdf.save({ useObjectStreams: false }))], { type: "application/pdf" }), "damaged.pdf");
+    const created = await (await app.fetch(`/api/o/${orgId}/claims`, { method: "POST", headers: api(key), body: form })).json();
+    const id = created.claim.token as string;
+    await runClaimIntake(t.database, id);
+    const detail = await (await app.fetch(`/api/o/${orgId}/claims/${id}.json`, { headers: api(key) })).json();
+    const ai = detail.service_requests[0].decisions.find((d: { agent: string }) => d.agent !== "human");
+    expect(ai.final_decision).toBe("needs_more_information");
+    const html = (await (await app.fetch(`/o/${orgId}/claims/${id}`, { headers: { Cookie: cookie } })).text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+    expect(html).toContain(`Page ${pdf.getPageCount()} of the claim form could not be read`);
+  });
+});
 
 describe("claims API", () => {
   it("rejects an upload without a PDF with 'Please upload a PDF file'", async () => {

@@ -5,13 +5,14 @@
  * case with a clear error while the worker keeps serving other jobs. Re-running replaces results.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFNumber } from "pdf-lib";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { startWorker, type WorkerHandle } from "~/queue/worker.server";
 import { subscribe } from "~/queue/live-events.server";
 import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createPriorAuthFromFax, queueIntake } from "~/prior-auths/create-prior-auth.server";
+import { getPriorAuthDetail } from "~/prior-auths/get-prior-auth-detail.server";
 import { DEMO_CASES, DEMO_FORMULARY, DEMO_PLAN, DEMO_POLICIES, DEMO_ROSTER } from "../../fixtures/demo/catalog";
 import { renderPolicyPdf, renderPriorAuthFax } from "../../fixtures/demo/render-fax.server";
 import { terminateOcrWorker } from "~/documents/parse-pdf.server";
@@ -162,6 +163,32 @@ describe("prior auth intake", () => {
       { plan_id: planId },
     );
     expect((await finished(next.id)).intake_status).toBe("succeeded");
+  });
+
+  it("a fax with a page that cannot be read is not decided on the rest: the page is recorded as unread and shown on the case (issue 24)", async () => {
+    const c = typed.find((x) => x.expected.decision === "approved")!;
+    const pdf = await PDFDocument.load(await renderPriorAuthFax(c, { layout: c.layout }));
+    pdf.addPage().drawText("Chart notes: continued on this page", { x: 50, y: 700, size: 12 });
+    const kids = pdf.catalog.Pages().Kids();
+    kids.set(kids.size() - 1, PDFNumber.of(42)); // the last page's page-tree entry is damaged
+    const pa = await createPriorAuthFromFax(
+      t.database,
+      orgId,
+      { bytes: await pdf.save({ useObjectStreams: false }), filename: "damaged-page.pdf" },
+      { plan_id: planId },
+    );
+    const done = await finished(pa.id);
+    expect(done.intake_status, done.intake_error ?? "").toBe("succeeded");
+    // the same fax without the damaged page is approved; with it the case pends for a reviewer
+    expect(done.ai_decisions[0]?.final_decision).toBe("needs_more_information");
+    const last = pdf.getPageCount();
+    expect(done.ai_decisions[0]?.ai_summary).toMatch(new RegExp(`page ${last} of the request could not be read`));
+    const pages = await t.database.prisma.documentPage.findMany({ where: { document: { prior_auth_id: pa.id } }, orderBy: { page_number: "asc" } });
+    expect(pages.map((p) => p.page_number)).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    expect(pages.at(-1)!.error).toMatch(/damaged/);
+    expect(pages.slice(0, -1).every((p) => p.error == null && p.text.length > 0)).toBe(true);
+    const detail = await getPriorAuthDetail(t.database, orgId, pa.id);
+    expect(detail.unread_pages).toEqual([{ page: last, error: expect.stringMatching(/damaged/) }]);
   });
 
   it("rejects a non-PDF upload before creating a case", async () => {

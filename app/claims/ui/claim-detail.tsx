@@ -5,6 +5,7 @@
  * denial letter for a denied line) and Document. Tabs live in the query string (?tab=, ?side=) so
  * the page works without JavaScript; citations open the cited fax page with the quote highlighted.
  */
+import { UnreadPagesNotice } from "~/components/unread-pages-notice";
 import { plainCriterion, plainLabel, plainText } from "~/lib/plain-language";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -77,6 +78,8 @@ export interface ClaimDetailJson {
     withdrawn?: { at: string; reason: string | null } | null;
   };
   fax: { pdf_url: string } | null;
+  /** pages of the claim's document the reader could not read */
+  unread_pages?: { page: number; error: string }[];
   epa_submission: { synthetic_document: string } | null;
   patient: {
     first_name: string | null;
@@ -466,6 +469,7 @@ export function ClaimDetailView({
           <LiveDot connected={connected} />
         </div>
         {caseBar}
+        <UnreadPagesNotice pages={detail.unread_pages ?? []} document="claim form" />
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <section className={`${card} min-w-0 p-4`}>
             <Tabs tabs={CLAIM_LEFT_TABS} current={tab} param="tab" search={search} />

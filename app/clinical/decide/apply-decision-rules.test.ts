@@ -251,3 +251,33 @@ describe("tidySummary", () => {
     expect(d.ai_summary).not.toMatch(/(?<!\.)\.\.(?!\.)|\s\|\s/);
   });
 });
+
+describe("applyDecisionRules: a page the reader could not read (issue 24)", () => {
+  const withUnread = {
+    ...doc,
+    page_count: 3,
+    pages: [...doc.pages, { page: 3, text: "", ocr: false, confidence: null, width: 612, height: 792, words: [], error: "This page of the PDF is damaged." }],
+  };
+  const on = (r: ReviewResult, eligibility: EligibilityResult = eligible) =>
+    applyDecisionRules({ facts, caseDoc: withUnread, eligibility, review: r, audit: [] });
+
+  it.each([
+    ["a denial on the criteria", deniedReview, eligible, "denial"],
+    ["an approval", approvedReview, eligible, "approval"],
+    ["a denial for eligibility", approvedReview, ineligible, "denial"],
+  ] as const)("%s is not made on the other pages alone: the case pends with the page as the item needed", (_, r, elig, would) => {
+    expect(decide(elig, r).final_decision).not.toBe("needs_more_information");
+    const d = on(r, elig);
+    expect(d.final_decision).toBe("needs_more_information");
+    expect(d.rule).toBe("pend_needs_review");
+    expect(d.missing_items?.[0]).toMatch(/^A legible copy of page 3 of the request/);
+    expect(d.ai_summary).toMatch(new RegExp(`page 3 of the request could not be read.*point to ${would}`));
+  });
+
+  it("a case already pending asks for the page too, beside its own items", () => {
+    const d = on(openReview);
+    expect(d.final_decision).toBe("needs_more_information");
+    expect(d.missing_items?.[0]).toMatch(/^A legible copy of page 3 of the request/);
+    expect(d.missing_items?.length).toBeGreaterThan(1);
+  });
+});

@@ -104,9 +104,36 @@ function missingItems(input: DecisionInputs): string[] {
 
 /**
  * Apply the decision rules (see the module comment) to the stages' results and an optional engine
- * proposal. Returns the final DecisionResult with its rule, confidence and missing items. Pure.
+ * proposal. Returns the final DecisionResult with its rule, confidence and missing items. A request
+ * with a page the reader could not read (`caseDoc.pages[i].error`) is never approved or denied:
+ * it pends for a reviewer with that page as the item needed. Pure.
  */
 export function applyDecisionRules(input: DecisionInputs, proposal?: Proposal): DecisionResult {
+  const ruled = decideByRules(input, proposal);
+  // A page the reader could not read may hold what decides the case (an exclusion, a failed
+  // trial, the member's ID): nothing is approved or denied on the rest alone (issue 24).
+  const unread = input.caseDoc.pages.filter((p) => p.error);
+  if (!unread.length) return ruled;
+  const pages = unread.map((p) => p.page);
+  const which = pages.length === 1 ? `Page ${pages[0]}` : `Pages ${pages.slice(0, -1).join(", ")} and ${pages.at(-1)}`;
+  const item = `A legible copy of ${which.toLowerCase()} of the request (it could not be read)`;
+  if (ruled.final_decision === "needs_more_information")
+    return ruled.routing
+      ? ruled
+      : { ...ruled, missing_items: [item, ...(ruled.missing_items ?? [])], ai_summary: `${ruled.ai_summary} ${which} could not be read.` };
+  const wouldBe = ruled.final_decision === "approved" ? "approval" : "denial";
+  return {
+    ...ruled,
+    final_decision: "needs_more_information",
+    rule: "pend_needs_review",
+    confidence_score: confidenceFor("pend_needs_review", input.ocrConfidence ?? 1, 0.5),
+    ai_summary: `Needs review: ${which.toLowerCase()} of the request could not be read, so the case is not decided on the other pages alone (they point to ${wouldBe}); a legible copy is needed.`,
+    rationale: `${which} could not be read: ${unread[0].error}\nOn the pages that were read the rules point to ${wouldBe}:\n${ruled.rationale}`,
+    missing_items: [item, ...(ruled.missing_items ?? [])],
+  };
+}
+
+function decideByRules(input: DecisionInputs, proposal?: Proposal): DecisionResult {
   const { eligibility, review, audit, facts, caseDoc } = input;
   const ocr = input.ocrConfidence ?? 1;
   const traversal = review?.traversal ?? [];

@@ -448,3 +448,56 @@ describe("extractCaseFacts — a requested drug the plan's formulary does not ca
     expect(f.medication.drug_name).toBe("methotrexate");
   });
 });
+
+describe("extractCaseFacts — a caption's own words are never a value (issue 24, item 6: 'and address')", () => {
+  // Regression: the label "Practice name" matched inside "Practice name and address", and the rest
+  // of the caption ("and address") became the prescriber's organization, on the case and the
+  // Providers page. The class: a caption continued by a connector and caption words ("name and
+  // address", "name & phone", "name / location") is one label; its words are never a value.
+  const captions = [
+    "Practice name and address",
+    "Clinic name & phone",
+    "Facility name / address",
+    "Office name and location",
+    "Group name, city and state",
+    "Practice / facility",
+    "Clinic / group",
+  ];
+  for (const caption of captions) {
+    it(`"${caption}" over its value: the organization is the value below`, () => {
+      const f = extractCaseFacts({
+        page_count: 1,
+        pages: [
+          gridPage(1, [
+            [["PRESCRIBER INFORMATION", 40]],
+            [
+              ["Prescriber name", 40],
+              ["NPI #", 300],
+            ],
+            [
+              ["Dr. Ann Lee, MD", 40],
+              ["1234567893", 300],
+            ],
+            [[caption, 40]],
+            [["Blue Ridge Rheumatology, 12 Main St, Asheville NC", 40]],
+          ]),
+        ],
+      });
+      expect(f.practitioner.organization_name).toBe("Blue Ridge Rheumatology");
+    });
+    it(`"${caption}: value" on one line: the organization is the value after the whole caption`, () => {
+      const f = extractCaseFacts({
+        page_count: 1,
+        pages: [textPage(1, `PRESCRIBER INFORMATION\nPrescriber: Dr. Ann Lee, MD   NPI: 1234567893\n${caption}: Blue Ridge Rheumatology, 12 Main St`)],
+      });
+      expect(f.practitioner.organization_name).toBe("Blue Ridge Rheumatology");
+    });
+  }
+  it("a caption left empty gives no organization rather than its own words", () => {
+    const f = extractCaseFacts({
+      page_count: 1,
+      pages: [textPage(1, "PRESCRIBER INFORMATION\nPrescriber: Dr. Ann Lee, MD   NPI: 1234567893\nPractice name and address:\nPhone: 555-201-3344")],
+    });
+    expect(f.practitioner.organization_name).toBeNull();
+  });
+});

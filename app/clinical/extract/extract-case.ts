@@ -451,7 +451,7 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   let org: string | null = null;
   if (orgHit) {
     const v = orgHit.value.split(",")[0].trim();
-    if (!/^\d/.test(v)) org = clean(v);
+    if (!/^\d/.test(v)) org = clean(v) || null;
   }
   for (const h of [specHit, phoneHit, faxHit, licHit, orgHit]) if (h) cites.push(hitCite(ctx, h));
   // a name OCR misread on the form ("Adeyem1, MD" → "Adeyem") is read the way the fax writes it most

@@ -154,6 +154,23 @@ export function cutAtNextLabel(v: string): string {
   return v.trim();
 }
 
+/** A word of a form's captions that names a field, never a value ("address", "phone", "city"). */
+const CAPTION_WORD = String.raw`(?:names?|address(?:es)?|addr\.?|phone|telephone|tel\.?|fax|city|state|zip(?:\s*code)?|location|contact|e-?mail|npi|dea|specialty|suite|street|county|country|number|no\.|id|facility|practice|clinic|office|group|organization|hospital)`;
+/**
+ * The rest of a caption after the label a caller asked for: a connector and caption words
+ * ("Practice name| and address", "Clinic name| & phone", "Facility name| / location", "Group name|,
+ * city and state"). It belongs to the label: read as a value it became "and address" as a
+ * prescriber's organization (issue 24).
+ */
+const CAPTION_TAIL = new RegExp(String.raw`^(?:\s*(?:,|&|\/|\+|\band\b|\bor\b)\s*${CAPTION_WORD}(?![A-Za-z]))+`, "i");
+/** A text made only of connectors and caption words, starting with a connector: a caption's fragment, no value. */
+const CAPTION_FRAGMENT = new RegExp(String.raw`^\s*(?:,|&|\/|\+|and\b|or\b)(?:\s*(?:,|&|\/|\+|\band\b|\bor\b|${CAPTION_WORD}(?![A-Za-z])|[:#.\-]))*\s*$`, "i");
+
+/** True for a caption's fragment ("and address", "& phone", "/ city, state") read where a value was looked for. */
+export function isCaptionFragment(v: string): boolean {
+  return CAPTION_FRAGMENT.test(v);
+}
+
 /** A string that is itself a form label (used to reject "values" that are the next label). */
 const LOOKS_LIKE_LABEL = /^(?:[A-Z][a-z]+(?:\s+[a-z(][a-z()/#,.\- ]*)?\s*[:#]?|[A-Z][A-Za-z ]+\(if [a-z ]+\))$/;
 
@@ -196,8 +213,9 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           if (opts.anchored && at > 2) continue;
           if (at > 0 && !/[\s|\[(]/.test(seg.text[at - 1])) continue;
           const labelToks = toksInRange(seg.toks, at, at + m[0].length);
-          // inline value
+          // inline value (after the whole caption: "Practice name| and address|: value")
           let restStart = at + m[0].length;
+          restStart += CAPTION_TAIL.exec(seg.text.slice(restStart))?.[0].length ?? 0;
           const rest0 = seg.text.slice(restStart);
           const lead = /^[\s:#.\-=|)\]]*(?:#|No\.?|Number)?[\s:.\-=|]*/.exec(rest0)![0];
           restStart += lead.length;
@@ -227,7 +245,7 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
             let v = nextSeg.text;
             v = cutAtNextLabel(v);
             v = v.trim();
-            if (v && (!opts.validate || opts.validate(v))) {
+            if (v && !isCaptionFragment(v) && (!opts.validate || opts.validate(v))) {
               out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
               continue;
             }
@@ -239,7 +257,7 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
           const labelColumn = below && Math.abs((below.toks[0]?.x ?? -99) - (labelToks[0]?.x ?? seg.x)) < Math.max(6, (line.h || 10) * 0.8);
           if (labelColumn && !opts.belowOnly && !rest && !hadColon && nextSeg && !/[:#]\s*$/.test(nextSeg.text)) {
             const v = cutAtNextLabel(nextSeg.text).trim();
-            if (v && (!opts.validate || opts.validate(v))) {
+            if (v && !isCaptionFragment(v) && (!opts.validate || opts.validate(v))) {
               out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
               continue;
             }
@@ -262,7 +280,7 @@ export function findLabeled(model: DocModel, sections: Map<string, SectionName>,
             (!hasValueBelow(p.lines, line, nextSeg) || /\d/.test(nextSeg.text) || !LOOKS_LIKE_LABEL.test(nextSeg.text))
           ) {
             const v = cutAtNextLabel(nextSeg.text).trim();
-            if (v && opts.validate(v)) {
+            if (v && !isCaptionFragment(v) && opts.validate(v)) {
               out.push({ page: p.page, value: v, toks: toksInRange(nextSeg.toks, 0, v.length), labelToks, line, how: "inline", section });
             }
           }
@@ -294,6 +312,11 @@ function valueBelow(lines: Line[], line: Line, seg: Segment, si: number, labelTo
       .join(" ")
       .trim();
     if (!value || /^[_.\-–—:|\s]+$/.test(value)) continue;
+    // the second line of a caption wrapped under its label ("Practice name" over "and address")
+    if (isCaptionFragment(value)) {
+      seen--;
+      continue;
+    }
     if (opts.validate && !opts.validate(value)) continue;
     return { value, toks };
   }

@@ -24,19 +24,25 @@ import {
   type NodeProps,
 } from "@xyflow/react";
 import { layoutTree, NODE_HEIGHT, NODE_WIDTH, openingViewport, rootNodeIds, topLevelNodeIds } from "./layout-tree";
-import type { GraphNodeData, PolicyGraph } from "./types";
+import { actionView, type GraphNodeData, type PolicyGraph } from "./types";
 
 type PolicyNode = Node<{ node: GraphNodeData; selected: boolean }, "policy">;
 
 function nodeTone(n: GraphNodeData): string {
   if (n.node_type === "action") {
-    return n.node_action === "approved" ? "border-emerald-600 bg-emerald-50 text-emerald-900" : "border-red-600 bg-red-50 text-red-900";
+    const badge = actionView(n).badge;
+    return badge === "Approve"
+      ? "border-emerald-600 bg-emerald-50 text-emerald-900"
+      : badge === "Reviewer decides"
+        ? "border-amber-500 bg-amber-50 text-amber-900"
+        : "border-red-600 bg-red-50 text-red-900";
   }
   return "border-slate-300 bg-white text-slate-800";
 }
 
 function PolicyNodeView({ data }: NodeProps<PolicyNode>) {
   const n = data.node;
+  const view = n.node_type === "action" ? actionView(n) : null;
   return (
     <div
       className={`flex h-full w-full flex-col overflow-hidden rounded-lg border-2 px-3 py-2 text-xs shadow-sm ${nodeTone(n)} ${data.selected ? "ring-4 ring-indigo-400/60" : ""}`}
@@ -44,13 +50,12 @@ function PolicyNodeView({ data }: NodeProps<PolicyNode>) {
       data-node-id={n.id}
       data-node-type={n.node_type}
       data-node-action={n.node_action ?? ""}
+      data-node-review={n.review ? "true" : undefined}
     >
       <Handle type="target" position={Position.Top} className="!bg-slate-400" />
-      <p className="mb-1 text-[10px] font-semibold tracking-wide uppercase opacity-70">
-        {n.node_type === "action" ? (n.node_action === "approved" ? "Approve" : "Deny") : "Question"}
-      </p>
-      <p className="line-clamp-5 leading-snug font-medium">{n.question}</p>
-      {n.reason && n.node_type === "action" && <p className="mt-1 line-clamp-2 text-[10px] opacity-80">{n.reason}</p>}
+      <p className="mb-1 text-[10px] font-semibold tracking-wide uppercase opacity-70">{view ? view.badge : "Question"}</p>
+      <p className="line-clamp-5 leading-snug font-medium">{view ? view.label : n.question}</p>
+      {view?.note && <p className="mt-1 line-clamp-2 text-[10px] opacity-80">{view.note}</p>}
       <Handle type="source" position={Position.Bottom} className="!bg-slate-400" />
     </div>
   );

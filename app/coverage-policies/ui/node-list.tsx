@@ -6,7 +6,7 @@ import { Form } from "react-router";
 import { dangerButton, FormAlert, secondaryButton } from "~/ui/styles";
 import type { NodeActionData } from "./decision-tree-editor";
 import { NodeForm } from "./node-fields";
-import { passageOf, type GraphEdgeData, type GraphNodeData } from "./types";
+import { actionView, passageOf, type GraphEdgeData, type GraphNodeData } from "./types";
 
 function criterionSummary(c: unknown): string | null {
   if (!c || typeof c !== "object") return null;
@@ -30,8 +30,11 @@ function criterionSummary(c: unknown): string | null {
 
 export function NodeTypeBadge({ node }: { node: GraphNodeData }) {
   if (node.node_type !== "action") return <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">Question</span>;
-  return node.node_action === "approved" ? (
+  const badge = actionView(node).badge;
+  return badge === "Approve" ? (
     <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">Approve</span>
+  ) : badge === "Reviewer decides" ? (
+    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">Reviewer decides</span>
   ) : (
     <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Deny</span>
   );
@@ -40,6 +43,7 @@ export function NodeTypeBadge({ node }: { node: GraphNodeData }) {
 /** The node's wording, answer, reason, criterion and source passage. */
 export function NodeDetails({ node }: { node: GraphNodeData }) {
   const passage = passageOf(node);
+  const review = node.node_type === "action" ? node.review : null;
   const summary = criterionSummary(node.criterion);
   return (
     <div className="space-y-2 text-sm">
@@ -49,9 +53,20 @@ export function NodeDetails({ node }: { node: GraphNodeData }) {
         {node.condition && <span className="text-xs text-slate-500">Reached by the answer “{node.condition}” to the previous question</span>}
       </div>
       <p className="font-medium text-slate-900" data-testid="node-question">
-        {node.question}
+        {review ? actionView(node).label : node.question}
       </p>
-      {node.reason && <p className="text-slate-600">{node.reason}</p>}
+      {review ? (
+        <>
+          <p className="text-slate-600" data-testid="node-review">
+            {review}
+          </p>
+          <p className="text-xs text-slate-500">
+            Set to “{node.question}” in the tree: it denies once the question above is rewritten so the engine can check it.
+          </p>
+        </>
+      ) : (
+        node.reason && <p className="text-slate-600">{node.reason}</p>
+      )}
       {summary && (
         <details className="text-xs text-slate-600">
           <summary className="cursor-pointer">Criterion: {summary}</summary>

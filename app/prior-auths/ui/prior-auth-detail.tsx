@@ -17,6 +17,7 @@ import { PdfViewer, type PdfHighlight } from "./pdf-viewer";
 import { EpaDocument } from "./epa-document";
 import { FormularyTab, IntakeTab, PolicyCriteriaTab } from "./case-panels";
 import { DecisionPanel, PolicyChangedNotice, PossibleDuplicatesNotice } from "./decision-panel";
+import { UnreadPagesNotice } from "~/components/unread-pages-notice";
 import { ChatPanel } from "./chat-panel";
 import { LiveDot, useLiveConnected, useLiveEvents } from "./live-channel";
 import type { CitationJson } from "./types";
@@ -171,6 +172,7 @@ export function PriorAuthDetailView({
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-4">
             <PolicyChangedNotice detail={detail} />
+            <UnreadPagesNotice pages={detail.unread_pages} />
             <PossibleDuplicatesNotice detail={detail} orgId={orgId} />
             <DecisionPanel detail={detail} codeView={codeView} />
             {afterDecision}

@@ -112,7 +112,12 @@ function readableFields(value: unknown): [string, string][] {
   return Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => typeof v === "string" || typeof v === "number" || typeof v === "boolean")
     .map(([k, v]) => {
-      const label = k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+      // "ai_summary" → "AI summary", "ndc" → "NDC": initialisms stay capitals
+      const label = k
+        .split("_")
+        .map((w) => (/^(?:ai|id|ndc|npi|pa|icd|url)$/.test(w) ? w.toUpperCase() : w))
+        .join(" ")
+        .replace(/^./, (c) => c.toUpperCase());
       const text =
         typeof v === "string" ? (/^[a-z]+(?:_[a-z]+)+$/.test(v) ? plainLabel(v) : plainText(v)) : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v);
       return [label, text];

@@ -22,7 +22,7 @@ import { UpdateNodeFormSchema } from "~/coverage-policies/update-node-input";
 import { DecisionTreeEditor, type NodeActionData } from "~/coverage-policies/ui/decision-tree-editor";
 import { NodeList } from "~/coverage-policies/ui/node-list";
 import { PolicyReadingPanel } from "~/coverage-policies/ui/policy-reading-panel";
-import { policyReading } from "~/coverage-policies/policy-reading";
+import { markReviewLeaves, policyReading } from "~/coverage-policies/policy-reading";
 import { GenerateTreeButton, TreeStatusBadge } from "~/coverage-policies/ui/tree-status";
 import { useLivePolicies } from "~/coverage-policies/ui/use-live-policies";
 import { discardDraftVersion, getTreeVersion, listTreeVersions, publishDraftVersion, restoreTreeVersion } from "~/coverage-policies/tree-versions.server";
@@ -60,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       orgId: organization.id,
       plan: serializePlan(plan),
       policy: serializeCoveragePolicy(policy, { signUrl: (id) => signDocumentUrl(id), withText: true }),
-      graph,
+      graph: { ...graph, nodes: markReviewLeaves(graph.nodes, reading) },
       reading,
       versions,
       draft,
