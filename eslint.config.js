@@ -51,6 +51,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      ".test-build*/**",
       "node_modules/**",
       ".react-router/**",
       "app/generated/**",

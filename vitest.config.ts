@@ -17,7 +17,11 @@ export default defineConfig({
     // Registers the app's jobs with the queue, as the web and worker entries do (app/jobs.server.ts).
     setupFiles: ["tests/support/register-app-jobs.ts"],
     // Migrates once per run: a PostgreSQL template and an embedded data directory that test files copy.
-    globalSetup: ["tests/support/db-template.global.ts"],
+    // Builds the app once per change of its sources, for the files that send requests through it
+    // (tests/support/test-build.ts); after the database template is migrated.
+    globalSetup: ["tests/support/db-template.global.ts", "tests/support/app-build.global.ts"],
+    // The app's test build is loaded by Node as it is, not transformed again as a source file.
+    server: { deps: { external: [/\/\.test-build\//] } },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // In a fresh clone (no timings yet) the known-long files start first, not the largest ones.

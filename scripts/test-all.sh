@@ -82,6 +82,9 @@ step "lint (ESLint: correctness + import boundaries) and format (Prettier)"
 npx eslint . && npx prettier --check . --log-level warn
 record $? "lint/format"
 
+# Vitest's globalSetup first migrates a template database and builds the app once in development
+# mode into .test-build/ (tests/support/test-build.ts), which every integration file loads; the
+# embedded-database step reuses that build, and the production build (build/) comes after both.
 step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
 npx vitest run
 record $? "vitest"

@@ -1,13 +1,17 @@
 /**
- * The real request handler of the app for integration tests: the React Router server build loaded
- * through Vite (same route matching, layouts, loaders and actions as production), plus a small
- * cookie jar for multi-step flows. The app uses the process database installed by createTestDatabase().
+ * The real request handler of the app for integration tests: the React Router server build (same
+ * route matching, layouts, loaders and actions as production), plus a small cookie jar for
+ * multi-step flows. The app uses the process database installed by createTestDatabase().
+ *
+ * The build is made once and shared by every file (tests/support/test-build.ts, a development-mode
+ * build in .test-build/); each test file imports it afresh, since vitest runs each file in a
+ * process of its own, so environment variables a file sets before calling createAppHandler() are
+ * what the app reads, as under the Vite dev server the files used to start.
  */
-import { mkdir, rmdir, stat } from "node:fs/promises";
-import path from "node:path";
-import { createServer, type ViteDevServer } from "vite";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { runWithRequestOrigin } from "~/lib/request-context.server";
+import { ensureTestBuild } from "./test-build";
 
 export interface AppHandler {
   build: ServerBuild;
@@ -24,19 +28,16 @@ export interface AppHandler {
   close(): Promise<void>;
 }
 
-/** Starts Vite in middleware mode (no port, no HMR) and loads the server build. Takes a few seconds. */
+/**
+ * Loads the app's server build (building it first when app/ changed since the last build) and
+ * wraps it in React Router's request handler, in development mode as under `npm run dev`.
+ * Under a second with a fresh build; throws with the build's output when the build fails.
+ */
 export async function createAppHandler(): Promise<AppHandler> {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const vite: ViteDevServer = await withTypegenLock(root, () =>
-    createServer({
-      root,
-      configFile: path.join(root, "vite.config.ts"),
-      logLevel: "error",
-      appType: "custom",
-      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    }),
-  );
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const { entry } = await ensureTestBuild();
+  // Outside node_modules, so vitest would transform the bundle like a source file; the vitest
+  // config lists .test-build/ under server.deps.external, which makes this a plain Node import.
+  const build = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as ServerBuild;
   const handler = createRequestHandler(build, "development");
   return {
     build,
@@ -45,51 +46,8 @@ export async function createAppHandler(): Promise<AppHandler> {
       const ctx = context ?? { clientIp: randomTestIp(), forwarded: false };
       return runWithRequestOrigin({ ip: ctx.clientIp ?? null }, () => handler(request, ctx));
     },
-    close: () => vite.close(),
+    close: async () => {},
   };
-}
-
-/**
- * Runs `start` (a Vite dev server start) while holding a cross-process lock, and keeps the lock until
- * React Router's type generator has rewritten `.react-router/types/+future.ts`.
- *
- * Why: in dev mode the React Router Vite plugin starts a typegen watcher that deletes
- * `.react-router/types` and writes it again, without awaiting the writes. Two test files starting a
- * dev server at the same moment (Vitest runs files in parallel processes) raced: one process deleted
- * the folder between the other's mkdir and writeFile, an unhandled ENOENT rejection that failed the
- * run. The lock is a directory (mkdir is atomic); a lock older than 60 s is treated as left by a
- * killed process and taken over.
- */
-async function withTypegenLock<T>(root: string, start: () => Promise<T>): Promise<T> {
-  const lockDir = path.join(root, ".react-router", ".typegen-lock");
-  await mkdir(path.dirname(lockDir), { recursive: true });
-  for (;;) {
-    try {
-      await mkdir(lockDir);
-      break;
-    } catch {
-      const held = await stat(lockDir).catch(() => null);
-      if (held && Date.now() - held.mtimeMs > 60_000) await rmdir(lockDir).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  const startedAt = Date.now() - 1_000;
-  try {
-    const result = await start();
-    const marker = path.join(root, ".react-router", "types", "+future.ts");
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      const written = await stat(marker).catch(() => null);
-      // The marker is written together with the route type files; give those a moment to finish.
-      if (written && written.mtimeMs >= startedAt) {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return result;
-  } finally {
-    await rmdir(lockDir).catch(() => undefined);
-  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * 2026-11-29 (per-file durations with hooks, vitest's default reporter): the corpus sets, then the
  * files that took more than about 110 s on a loaded machine — a property test of the whole engine,
  * the CMS-1500 scans (tesseract.js), two-worker fault tests and the integration files that start the
- * app (a Vite dev server each) and send hundreds of requests.
+ * app (then a Vite dev server each) and send hundreds of requests.
  * Started first, none of them is left running alone on one core at the end of the run.
  */
 const HEAVY: RegExp[] = [
