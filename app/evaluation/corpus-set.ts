@@ -29,7 +29,8 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * approved — fixed); 2026-11-29 (later): prairie-bcbs 8/15, gateway-mo 8/16 (first run 3/16 with two wrongful denials,
  * three incomplete requests denied and one approved — all fixed); 2026-11-29 (third session): gateway-mo
  * 10/16 (lab flowsheets, indication tables); ambrio-ga 6/16 (first run 6/16 with one wrongful denial —
- * fixed; a tenth plan authored blind)
+ * fixed; a tenth plan authored blind); 2026-11-29 (fourth session): cascade-kp 6/16 (first run 5/16, no wrongful
+ * denial or approval, automation 0/11; an eleventh plan authored blind)
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -42,6 +43,7 @@ export const FLOORS: Record<string, number> = {
   "summit-cigna": 11,
   "gateway-mo": 10,
   "ambrio-ga": 6,
+  "cascade-kp": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
