@@ -221,6 +221,28 @@ describe("HIV prevention and testing are not HIV infection", () => {
   });
 });
 
+describe("a baseline ECG", () => {
+  it("is a test done within the policy's window, read from 'ECG' on the fax", () => {
+    const c = parseCriterion("An electrocardiogram (ECG) performed within the 6 months before the request", "", ctx);
+    expect(c).toMatchObject({ kind: "test_result", test: "electrocardiogram", within_days: 183 });
+    const tree = generateDecisionTree(
+      docFromPages([
+        [
+          "Zentavir criteria",
+          "Approve when ALL of the following are met:",
+          "1. An electrocardiogram (ECG) performed within the 6 months before the request.",
+        ].join("\n"),
+      ]),
+      { drug_names: ["Zentavir"], title: "Zentavir", documentName: "policy" },
+    );
+    const recent = reviewText(tree, "Request 2026-10-01 for Zentavir\n09/14/2026 12-lead ECG: normal sinus rhythm, QTc 421 ms.");
+    const old = reviewText(tree, "Request 2026-10-01 for Zentavir\n01/14/2026 12-lead ECG: normal sinus rhythm.");
+    const ecg = (r: typeof recent) => r.review.paths.flatMap((p) => p.criteria).find((c) => /electrocardiogram/i.test(c.question));
+    expect(ecg(recent)?.outcome).toBe("met");
+    expect(ecg(old)?.outcome).toBe("insufficient");
+  });
+});
+
 describe("therapy history", () => {
   it("'(since 02/2024) stopped 06/2026' is a past course, not current use", () => {
     const idx = buildCaseIndex(docFromPages(["Plan: Tecfidera (since 02/2024) stopped 06/2026 after a relapse."]), "2026-11-01");

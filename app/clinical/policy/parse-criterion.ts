@@ -738,7 +738,7 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   if (
     test &&
     (has(
-      /\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b/i,
+      /\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b|\b(?:performed|obtained|done)\b[^.;]{0,20}\bwithin\b/i,
       tl,
     ) ||
       test.measure) &&

@@ -88,6 +88,12 @@ export const TESTS: TestTerm[] = [
     aliases: ["hiv[- ]?1/2 (?:ag/ab|antigen|antibody)", "hiv (?:test|screen|antibody|ag/ab)", "4th generation hiv"],
   },
   {
+    // a baseline ECG (before siponimod, fingolimod, QT-prolonging drugs): done and dated is what policies ask
+    name: "electrocardiogram",
+    policy: /\belectrocardiogram\b|\b(?:12-lead )?ecg\b|\bekg\b/i,
+    aliases: ["electrocardiogram", "\\becg\\b", "\\bekg\\b", "12-lead"],
+  },
+  {
     name: "pregnancy test",
     policy: /\bpregnancy test\b|\bnegative (?:urine |serum )?(?:hcg|pregnancy)\b/i,
     aliases: ["pregnancy test", "\\bhcg\\b", "urine hcg", "serum hcg"],
