@@ -77,6 +77,15 @@ function titleCase(s: string): string {
 }
 
 /** Splits a person name: "Last, First M" or "First M Last"; strips credentials and OCR debris. */
+/**
+ * The part of a name value before what a form prints after it ("Mei-Ling Tran, MD 1719362406
+ * Gastroenterology / Hepatology" in a prescriber grid row, "Jordan Castillo, MD (Infectious Diseases),
+ * NPI 1536284197"): the name ends at a bracket, an NPI or phone number, or an "NPI" label.
+ */
+export function nameOnly(v: string): string {
+  return v.split(/\s*\(|\s+(?=\d[\d\s().-]{3,})|[,\s]+NPI|\s+\|\s+/i)[0].trim();
+}
+
 export function splitName(raw: string): { first: string | null; last: string | null; credential: string | null } {
   let s = raw.replace(/\([^)]*\)/g, " ");
   const credM = s.match(/,\s*([A-Z][A-Za-z.\-]{1,8})\s*$/);
@@ -349,26 +358,29 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
 
   const lastHit = findLabeled(model, sec, L_LAST, { sections: R, validate: looksLikeName })[0];
   const firstHit = findLabeled(model, sec, L_FIRST, { sections: R, validate: looksLikeName })[0];
+  // a prescriber's name is followed on forms by the NPI, phone and specialty: read up to them
+  const prescriberName = (v: string) => looksLikeName(nameOnly(v));
   const nameHit =
-    findLabeled(model, sec, L_PRESCRIBER_NAME, { validate: looksLikeName })[0] ?? findLabeled(model, sec, L_NAME, { sections: R, validate: looksLikeName })[0];
+    findLabeled(model, sec, L_PRESCRIBER_NAME, { validate: prescriberName })[0] ??
+    findLabeled(model, sec, L_NAME, { sections: R, validate: prescriberName })[0];
   if (lastHit && firstHit) {
     last = titleCase(clean(lastHit.value).split(/\s+/).pop()!);
     first = titleCase(clean(firstHit.value).split(/\s+/)[0]);
     cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
   } else if (nameHit) {
-    const n = splitName(nameHit.value);
+    const n = splitName(nameOnly(nameHit.value));
     first = n.first;
     last = n.last;
     credential = n.credential;
     cites.push(hitCite(ctx, nameHit));
   } else {
     const h = findLabeled(model, sec, /\b(?:Prescriber(?!'s)|Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, {
-      validate: (v) => looksLikeName(v) && CREDENTIALS.test(v),
+      validate: (v) => looksLikeName(nameOnly(v)) && CREDENTIALS.test(nameOnly(v)),
     })[0];
     CREDENTIALS.lastIndex = 0;
     const signer = h ? null : letterSigner(model);
     if (h) {
-      const n = splitName(h.value.split(/\s+on\s+/)[0]);
+      const n = splitName(nameOnly(h.value.split(/\s+on\s+/)[0]));
       first = n.first;
       last = n.last;
       credential = n.credential;

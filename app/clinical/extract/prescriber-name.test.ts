@@ -1,0 +1,29 @@
+/**
+ * A prescriber's name as forms print it, followed by the NPI, phone and specialty (a grid row of a
+ * drug-request form) or by a bracketed specialty and "NPI …" (an EHR message): the name is read up
+ * to them (cascade-kp read "Mei-Ling Hepatology" and "Ingrid Center", or nothing).
+ */
+import { describe, expect, it } from "vitest";
+import { extractCaseFacts } from "./extract-case";
+import { docFromPages } from "../testing";
+
+const nameOf = (text: string) => extractCaseFacts(docFromPages([text])).practitioner.full_name;
+
+describe("a prescriber's name followed by what the form prints after it", () => {
+  it("stops at the NPI, phone and specialty of a grid row", () => {
+    expect(
+      nameOf(
+        [
+          "DRUG REQUEST",
+          "PRESCRIBER",
+          "Prescriber name NPI Specialty Phone / Fax",
+          "Anika Solberg, MD 1234567893 Pulmonology / Sleep Medicine (503) 555-0100 / (503) 555-0101",
+        ].join("\n"),
+      ),
+    ).toBe("Anika Solberg");
+  });
+
+  it("stops at a bracketed specialty and an NPI label", () => {
+    expect(nameOf(["Message thread", "Ordering provider: Tomas Reyes, MD (Rheumatology), NPI 1234567893"].join("\n"))).toBe("Tomas Reyes");
+  });
+});
