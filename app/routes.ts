@@ -82,8 +82,11 @@ const pages = [
   route("documents/:documentId", "routes/files/documents.$documentId.tsx"),
   // Platform administrators (app/routes/admin/)
   ...prefix("chai-admins", [index("routes/admin/index.tsx"), route("data-contexts", "routes/admin/data-contexts.tsx")]),
-  // HL7 FHIR: the Da Vinci PAS prior authorization API (app/routes/fhir/, app/fhir/), API keys only
+  // HL7 FHIR: the Da Vinci PAS prior authorization API (app/routes/fhir/, app/fhir/), API keys or SMART Backend Services tokens
+  route(".well-known/smart-configuration", "routes/fhir/smart-configuration.tsx", { id: "routes/fhir/smart-configuration-root" }),
   ...prefix("fhir", [
+    route(".well-known/smart-configuration", "routes/fhir/smart-configuration.tsx"),
+    route("auth/token", "routes/fhir/auth-token.tsx"),
     route("Claim/$submit", "routes/fhir/claim-submit.tsx"),
     route("Claim/$inquire", "routes/fhir/claim-inquire.tsx"),
     route("Subscription", "routes/fhir/subscriptions.tsx"),
