@@ -93,6 +93,7 @@ const pages = [
     route("Subscription/:id", "routes/fhir/subscription.tsx"),
     route("Subscription/:id/$status", "routes/fhir/subscription-status.tsx"),
     route("metadata", "routes/fhir/metadata.tsx"),
+    route("Provenance", "routes/fhir/provenance.tsx"),
   ]),
   // Development only (app/routes/dev/)
   route("dev/outbox", "routes/dev/outbox.tsx"),

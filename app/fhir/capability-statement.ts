@@ -84,6 +84,13 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
               "R4 Subscriptions Backport on the PAS SubscriptionTopic: rest-hook, full-resource, filtered on orgIdentifier (the requesting provider organization). create/delete need cases.write, read/search/$status cases.read.",
           },
           {
+            type: "Provenance",
+            interaction: [{ code: "search-type" }],
+            searchParam: [{ name: "target", type: "reference", documentation: "ClaimResponse/<id> of a PAS response: the provenance of every decision behind it" }],
+            documentation:
+              "Decision provenance: one Provenance per decision (prior auth, each claim line) with the engine or model and its version, the reviewers (verifier, attester), the coverage policy and decision tree version (entity source) and when it was recorded. cases.read / system/Provenance.read.",
+          },
+          {
             type: "Bundle",
             supportedProfile: [PAS_PROFILES.requestBundle, PAS_PROFILES.responseBundle, PAS_PROFILES.inquiryRequestBundle, PAS_PROFILES.inquiryResponseBundle],
           },

@@ -201,6 +201,16 @@ describe("discovery", () => {
   });
 });
 
+describe("documentation", () => {
+  it("/docs/fhir documents discovery, registration, the token endpoint and the scope of each interaction", async () => {
+    const html = await (await app.fetch("/docs/fhir", { headers: { Accept: "text/html" } })).text();
+    for (const text of ["SMART Backend Services", "/fhir/.well-known/smart-configuration", "/fhir/auth/token", "smart_clients", "private_key_jwt", "system/Claim.write", "system/ClaimResponse.read", "system/Subscription.write", "invalid_client", "insufficient_scope"]) {
+      expect(html, text).toContain(text);
+    }
+    expect(html).not.toContain("SMART Backend Services authentication, subscription heartbeats");
+  });
+});
+
 describe("client registration (/api/o/{orgId}/smart_clients)", () => {
   it("lets an administrator register clients, with an inline JWK Set or a JWK Set URL", async () => {
     const res = await register(orgA, adminA, {
@@ -350,7 +360,7 @@ describe("/fhir with an access token", () => {
     expect(((await inquiry.json()) as Bundle).entry![0]!.resource!.resourceType).toBe("ClaimResponse");
   }, 120_000);
 
-  it("does not find organization A's request with organization B's token (404), nor list A's subscriptions", async () => {
+  it("does not find organization A's request with organization B's token (404)", async () => {
     expect(caseId).not.toBe("");
     const tokenB = await accessToken(bKey, clientB.client_id, "system/Claim.write system/ClaimResponse.read");
     const res = await pasPost(app, pasExample("Bundle-PASClaimInquiryBundleExample.json"), tokenB, "$inquire");
