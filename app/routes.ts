@@ -69,6 +69,7 @@ const pages = [
       route("pbm-configuration", "routes/workspace/settings/pbm-configuration.tsx"),
       route("permissions", "routes/workspace/settings/permissions.tsx"),
       route("profile", "routes/workspace/settings/profile.tsx"),
+      route("smart-clients", "routes/workspace/settings/smart-clients.tsx"),
       route("notifications", "routes/workspace/settings/notifications.tsx"),
       route("team-management", "routes/workspace/settings/team-management.tsx"),
       ...prefix("webhooks", [index("routes/workspace/settings/webhooks/index.tsx"), route(":webhookId", "routes/workspace/settings/webhooks/$webhookId.tsx")]),

@@ -288,7 +288,8 @@ export async function exchangeClientCredentials(database: Database, form: URLSea
   }
   const now = Math.floor(Date.now() / 1000);
   if (payload.exp! - now > MAX_ASSERTION_LIFETIME_S) throw new OAuthError(401, "invalid_client", "The assertion's exp is more than 5 minutes ahead");
-  if (typeof payload.jti !== "string" || !payload.jti || payload.jti.length > 255) throw new OAuthError(401, "invalid_client", "The assertion's jti is invalid");
+  if (typeof payload.jti !== "string" || !payload.jti || payload.jti.length > 255)
+    throw new OAuthError(401, "invalid_client", "The assertion's jti is invalid");
 
   // One use per jti: the unique (client, jti) row is the lock, so two processes cannot both accept it.
   await database.prisma.smartAssertionJti.deleteMany({ where: { expires_at: { lt: new Date() } } });
@@ -303,7 +304,8 @@ export async function exchangeClientCredentials(database: Database, form: URLSea
 
   const requested = [...new Set(scopeParam.split(/\s+/))];
   const granted = requested.filter((s) => scopeCovered(client.scopes, s));
-  if (!granted.length) throw new OAuthError(400, "invalid_scope", `None of the requested scopes is registered for this client (registered: ${client.scopes.join(" ")})`);
+  if (!granted.length)
+    throw new OAuthError(400, "invalid_scope", `None of the requested scopes is registered for this client (registered: ${client.scopes.join(" ")})`);
 
   const ttl = accessTokenTtlSeconds();
   const accessToken = `${SMART_TOKEN_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;

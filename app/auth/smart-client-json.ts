@@ -14,4 +14,3 @@ export const SmartClientJsonSchema = z
     last_used_at: z.string().nullable(),
   })
   .meta({ id: "SmartClient" });
-

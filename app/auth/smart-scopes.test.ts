@@ -7,7 +7,16 @@ describe("SMART system scopes", () => {
     expect([...parseSmartScope("system/ClaimResponse.read")!.ops]).toEqual(["r", "s"]);
     expect([...parseSmartScope("system/Subscription.*")!.ops].sort()).toEqual(["c", "d", "r", "s", "u"]);
     expect([...parseSmartScope("system/Subscription.rs")!.ops]).toEqual(["r", "s"]);
-    for (const bad of ["patient/Claim.read", "user/Claim.write", "system/Patient.read", "system/Claim.", "system/Claim.sr", "system/Claim.x", "system/Claim.read extra", ""]) {
+    for (const bad of [
+      "patient/Claim.read",
+      "user/Claim.write",
+      "system/Patient.read",
+      "system/Claim.",
+      "system/Claim.sr",
+      "system/Claim.x",
+      "system/Claim.read extra",
+      "",
+    ]) {
       expect(isSmartScope(bad), bad).toBe(false);
     }
   });

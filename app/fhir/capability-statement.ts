@@ -86,7 +86,9 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
           {
             type: "Provenance",
             interaction: [{ code: "search-type" }],
-            searchParam: [{ name: "target", type: "reference", documentation: "ClaimResponse/<id> of a PAS response: the provenance of every decision behind it" }],
+            searchParam: [
+              { name: "target", type: "reference", documentation: "ClaimResponse/<id> of a PAS response: the provenance of every decision behind it" },
+            ],
             documentation:
               "Decision provenance: one Provenance per decision (prior auth, each claim line) with the engine or model and its version, the reviewers (verifier, attester), the coverage policy and decision tree version (entity source) and when it was recorded. cases.read / system/Provenance.read.",
           },

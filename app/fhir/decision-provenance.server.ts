@@ -46,7 +46,10 @@ function engineAgent(engine: string | null | undefined, model: string | null | u
   const display = builtin ? `${BUILTIN_ENGINE.name} ${BUILTIN_ENGINE.version}` : `${engine} model ${model ?? "(unnamed)"}`;
   return {
     type: agentType("performer"),
-    who: { display, identifier: { system: "urn:pa-review:decision-engine", value: builtin ? `builtin@${BUILTIN_ENGINE.version}` : `${engine}@${model ?? ""}` } },
+    who: {
+      display,
+      identifier: { system: "urn:pa-review:decision-engine", value: builtin ? `builtin@${BUILTIN_ENGINE.version}` : `${engine}@${model ?? ""}` },
+    },
   };
 }
 
@@ -68,10 +71,16 @@ async function policyEntity(
   version: number | null | undefined,
 ): Promise<ProvenanceEntity[]> {
   if (!policyId) return [];
-  const policy = await database.prisma.coveragePolicy.findFirst({ where: { id: policyId, organization_id: organizationId }, select: { id: true, drug_name: true } });
+  const policy = await database.prisma.coveragePolicy.findFirst({
+    where: { id: policyId, organization_id: organizationId },
+    select: { id: true, drug_name: true },
+  });
   if (!policy) return [];
   const tree = version
-    ? await database.prisma.coveragePolicyTreeVersion.findFirst({ where: { coverage_policy_id: policy.id, version }, select: { published_at: true, created_at: true } })
+    ? await database.prisma.coveragePolicyTreeVersion.findFirst({
+        where: { coverage_policy_id: policy.id, version },
+        select: { published_at: true, created_at: true },
+      })
     : null;
   const effective = tree ? (tree.published_at ?? tree.created_at).toISOString().slice(0, 10) : null;
   const what: Reference = {
@@ -159,7 +168,11 @@ async function priorAuthProvenance(database: Database, organizationId: string, c
 async function claimProvenance(database: Database, organizationId: string, caseId: string, target: Reference): Promise<Provenance[]> {
   const claim = await database.prisma.claim.findFirst({
     where: { id: caseId, organization_id: organizationId },
-    select: { id: true, service_requests: { orderBy: { created_at: "asc" }, select: { id: true, code: true } }, service_decisions: { orderBy: { created_at: "asc" } } },
+    select: {
+      id: true,
+      service_requests: { orderBy: { created_at: "asc" }, select: { id: true, code: true } },
+      service_decisions: { orderBy: { created_at: "asc" } },
+    },
   });
   if (!claim) return [];
   const userIds = [...new Set(claim.service_decisions.flatMap((d) => [d.user_id, d.signed_off_by_id]).filter((x): x is string => Boolean(x)))];

@@ -83,7 +83,11 @@ export async function requireFhirCaller(request: Request, need: FhirInteractionN
   if (token?.startsWith(SMART_TOKEN_PREFIX)) {
     const ctx = await smartCaller(token);
     if (!scopesAllow(ctx.smartClient!.scopes, need.type, need.op)) {
-      const refused = fhirError(403, "forbidden", `The access token lacks the scope ${scopeLabel(need)} (or system/${need.type}.${need.op === "r" || need.op === "s" ? "read" : "write"})`);
+      const refused = fhirError(
+        403,
+        "forbidden",
+        `The access token lacks the scope ${scopeLabel(need)} (or system/${need.type}.${need.op === "r" || need.op === "s" ? "read" : "write"})`,
+      );
       refused.headers["WWW-Authenticate"] = `Bearer realm="fhir", error="insufficient_scope", scope="${scopeLabel(need)}"`;
       throw refused;
     }
@@ -91,7 +95,8 @@ export async function requireFhirCaller(request: Request, need: FhirInteractionN
     return ctx;
   }
   const key = token ? await findActiveApiKey(token) : null;
-  if (!key) throw fhirError(401, "login", token ? "Invalid API key or access token" : "An API key or SMART access token is required (Authorization: Bearer <key>)");
+  if (!key)
+    throw fhirError(401, "login", token ? "Invalid API key or access token" : "An API key or SMART access token is required (Authorization: Bearer <key>)");
   const ctx = await authenticateApi(request, key.organization_id);
   await enforceApiPermission(ctx, request, need.permission);
   return ctx;

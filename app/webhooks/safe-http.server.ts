@@ -121,7 +121,11 @@ export async function safePost(
  * RESPONSE_BODY_LIMIT bytes of the body.
  * @throws BlockedAddressError (policy), Error on a timeout, a connection or TLS failure, or a bad URL
  */
-export async function safeGet(url: string, headers: Record<string, string> = {}, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<SafePostResult> {
+export async function safeGet(
+  url: string,
+  headers: Record<string, string> = {},
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<SafePostResult> {
   return safeRequest("GET", url, null, headers, opts);
 }
 

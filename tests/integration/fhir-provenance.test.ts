@@ -29,7 +29,7 @@ let keyB = "";
 let noReadKey = "";
 let paId = "";
 let claimId = "";
-let reviewerNpi = "1234567893";
+const reviewerNpi = "1234567893";
 const published = new Date("2026-10-01T12:00:00Z");
 
 beforeAll(async () => {
@@ -44,9 +44,20 @@ beforeAll(async () => {
   keyB = (await createApiKey(t.database, b.organization.id)).token;
   noReadKey = (await createApiKey(t.database, orgA, "policies only", ["policies.edit"])).token;
   const p = t.database.prisma;
-  await p.user.update({ where: { id: a.user.id }, data: { username: "Dr Rivera", npi: reviewerNpi, specialty_code: "207R00000X", specialty_name: "Internal Medicine" } });
+  await p.user.update({
+    where: { id: a.user.id },
+    data: { username: "Dr Rivera", npi: reviewerNpi, specialty_code: "207R00000X", specialty_name: "Internal Medicine" },
+  });
   const plan = await p.plan.create({
-    data: { organization_id: orgA, title: "A PPO", identification: "A-1", line_of_business: "Commercial", plan_type: "PPO", state: "CA", effective_date: new Date("2026-01-01") },
+    data: {
+      organization_id: orgA,
+      title: "A PPO",
+      identification: "A-1",
+      line_of_business: "Commercial",
+      plan_type: "PPO",
+      state: "CA",
+      effective_date: new Date("2026-01-01"),
+    },
   });
   const policy = await p.coveragePolicy.create({ data: { organization_id: orgA, plan_id: plan.id, drug_name: "Adalimumab", current_version: 2 } });
   await p.coveragePolicyTreeVersion.create({
@@ -74,7 +85,9 @@ beforeAll(async () => {
       engine: "builtin",
     },
   });
-  await p.humanDecision.create({ data: { prior_auth_id: pa.id, ai_decision_id: ai.id, user_id: a.user.id, decision_type: "deny", reason: "Criteria not met" } });
+  await p.humanDecision.create({
+    data: { prior_auth_id: pa.id, ai_decision_id: ai.id, user_id: a.user.id, decision_type: "deny", reason: "Criteria not met" },
+  });
   await p.letter.create({ data: { organization_id: orgA, prior_auth_id: pa.id, denial_reason: "Criteria not met", body: "b", signed_off_by_id: a.user.id } });
 
   const claim = await p.claim.create({ data: { organization_id: orgA, submission_type: "pas" } });

@@ -204,7 +204,18 @@ describe("discovery", () => {
 describe("documentation", () => {
   it("/docs/fhir documents discovery, registration, the token endpoint and the scope of each interaction", async () => {
     const html = await (await app.fetch("/docs/fhir", { headers: { Accept: "text/html" } })).text();
-    for (const text of ["SMART Backend Services", "/fhir/.well-known/smart-configuration", "/fhir/auth/token", "smart_clients", "private_key_jwt", "system/Claim.write", "system/ClaimResponse.read", "system/Subscription.write", "invalid_client", "insufficient_scope"]) {
+    for (const text of [
+      "SMART Backend Services",
+      "/fhir/.well-known/smart-configuration",
+      "/fhir/auth/token",
+      "smart_clients",
+      "private_key_jwt",
+      "system/Claim.write",
+      "system/ClaimResponse.read",
+      "system/Subscription.write",
+      "invalid_client",
+      "insufficient_scope",
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).not.toContain("SMART Backend Services authentication, subscription heartbeats");
@@ -226,7 +237,11 @@ describe("client registration (/api/o/{orgId}/smart_clients)", () => {
     const byUrl = await register(orgA, adminA, { name: "Clearinghouse", jwks_url: jwksUrl, scopes: ["system/Claim.write", "system/ClaimResponse.read"] });
     expect(byUrl.status, await byUrl.clone().text()).toBe(201);
     clientUrl = ((await byUrl.json()) as { smart_client: typeof clientUrl }).smart_client;
-    const other = await register(orgB, adminB, { name: "EHR vendor B", jwks: { keys: [bKey.jwk] }, scopes: ["system/Claim.write", "system/ClaimResponse.read"] });
+    const other = await register(orgB, adminB, {
+      name: "EHR vendor B",
+      jwks: { keys: [bKey.jwk] },
+      scopes: ["system/Claim.write", "system/ClaimResponse.read"],
+    });
     expect(other.status).toBe(201);
     clientB = ((await other.json()) as { smart_client: typeof clientB }).smart_client;
 
@@ -244,6 +259,62 @@ describe("client registration (/api/o/{orgId}/smart_clients)", () => {
     // B's admin addressing A's client under B's own organization: not found either
     expect((await app.fetch(`/api/o/${orgB}/smart_clients/${clientA.id}`, { headers: { Cookie: adminB } })).status).toBe(404);
     expect((await app.fetch(`/api/o/${orgB}/smart_clients/${clientA.id}`, { method: "DELETE", headers: { Cookie: adminB } })).status).toBe(404);
+    expect((await t.database.prisma.smartClient.findUniqueOrThrow({ where: { id: clientA.id } })).revoked).toBe(false);
+  });
+
+  it("the Settings → SMART Clients page lists, registers (plain form POST) and revokes clients for administrators only", async () => {
+    const page = await app.fetch(`/o/${orgA}/settings/smart-clients`, { headers: { Cookie: adminA, Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(clientA.client_id);
+    expect((await app.fetch(`/o/${orgA}/settings/smart-clients`, { headers: { Cookie: reviewerA, Accept: "text/html" } })).status).toBe(403);
+    expect((await app.fetch(`/o/${orgA}/settings/smart-clients`, { headers: { Cookie: adminB, Accept: "text/html" } })).status).toBe(404);
+    const form = (fields: [string, string][]) => ({
+      method: "POST",
+      headers: { Cookie: adminA, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const made = await app.fetch(
+      `/o/${orgA}/settings/smart-clients`,
+      form([
+        ["intent", "register"],
+        ["name", "Form client"],
+        ["jwks", JSON.stringify({ keys: [esKey.jwk] })],
+        ["scopes", "system/ClaimResponse.read"],
+      ]),
+    );
+    expect(made.status).toBe(200);
+    const row = await t.database.prisma.smartClient.findFirstOrThrow({ where: { organization_id: orgA, name: "Form client" } });
+    expect(await made.text()).toContain(row.client_id);
+    expect(row.scopes).toEqual(["system/ClaimResponse.read"]);
+    const bad = await app.fetch(
+      `/o/${orgA}/settings/smart-clients`,
+      form([
+        ["intent", "register"],
+        ["name", "Bad"],
+        ["jwks", "{not json"],
+        ["scopes", "system/Claim.write"],
+      ]),
+    );
+    expect(bad.status).toBe(422);
+    const revoked = await app.fetch(`/o/${orgA}/settings/smart-clients`, {
+      ...form([
+        ["intent", "revoke"],
+        ["client_row_id", row.id],
+      ]),
+      redirect: "manual",
+    });
+    expect(revoked.status).toBe(302);
+    expect((await t.database.prisma.smartClient.findUniqueOrThrow({ where: { id: row.id } })).revoked).toBe(true);
+    // another organization's admin cannot revoke A's client through B's page
+    const cross = await app.fetch(`/o/${orgB}/settings/smart-clients`, {
+      method: "POST",
+      headers: { Cookie: adminB, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["intent", "revoke"],
+        ["client_row_id", clientA.id],
+      ]).toString(),
+    });
+    expect(cross.status).toBe(404);
     expect((await t.database.prisma.smartClient.findUniqueOrThrow({ where: { id: clientA.id } })).revoked).toBe(false);
   });
 
@@ -275,7 +346,9 @@ describe("the token endpoint", () => {
     expect(body.access_token).toMatch(/^pa_smart_/);
     // only the digest is stored
     expect(await t.database.prisma.smartAccessToken.count({ where: { token_digest: body.access_token } })).toBe(0);
-    expect(await t.database.prisma.smartAccessToken.count({ where: { token_digest: crypto.createHash("sha256").update(body.access_token).digest("hex") } })).toBe(1);
+    expect(
+      await t.database.prisma.smartAccessToken.count({ where: { token_digest: crypto.createHash("sha256").update(body.access_token).digest("hex") } }),
+    ).toBe(1);
   });
 
   it("issues a token for an ES384 assertion verified against the client's JWK Set URL", async () => {
@@ -292,7 +365,12 @@ describe("the token endpoint", () => {
       "invalid_client",
       /aud/,
     );
-    await expectOAuthError(await clientCredentials(await assertion(rsKey, clientA.client_id, { exp: -30 }), "system/Claim.write"), 401, "invalid_client", /expired/);
+    await expectOAuthError(
+      await clientCredentials(await assertion(rsKey, clientA.client_id, { exp: -30 }), "system/Claim.write"),
+      401,
+      "invalid_client",
+      /expired/,
+    );
     await expectOAuthError(
       await clientCredentials(await assertion(rsKey, clientA.client_id, { exp: 600 }), "system/Claim.write"),
       401,
@@ -300,7 +378,12 @@ describe("the token endpoint", () => {
       /5 minutes/,
     );
     // sub must be the client too
-    await expectOAuthError(await clientCredentials(await assertion(rsKey, clientA.client_id, { sub: "someone" }), "system/Claim.write"), 401, "invalid_client", /sub/);
+    await expectOAuthError(
+      await clientCredentials(await assertion(rsKey, clientA.client_id, { sub: "someone" }), "system/Claim.write"),
+      401,
+      "invalid_client",
+      /sub/,
+    );
     // B's key cannot sign for A's client
     await expectOAuthError(await clientCredentials(await assertion(bKey, clientA.client_id, { kid: "rs-1" }), "system/Claim.write"), 401, "invalid_client");
   });
@@ -310,7 +393,11 @@ describe("the token endpoint", () => {
     expect((await clientCredentials(jwt, "system/Claim.write")).status).toBe(200);
     await expectOAuthError(await clientCredentials(jwt, "system/Claim.write"), 401, "invalid_client", /already used/);
     // a fresh assertion with the same jti is refused as well
-    await expectOAuthError(await clientCredentials(await assertion(rsKey, clientA.client_id, { jti: "once-only" }), "system/Claim.write"), 401, "invalid_client");
+    await expectOAuthError(
+      await clientCredentials(await assertion(rsKey, clientA.client_id, { jti: "once-only" }), "system/Claim.write"),
+      401,
+      "invalid_client",
+    );
     expect(await t.database.prisma.smartAssertionJti.count({ where: { jti: "once-only" } })).toBe(1);
   });
 
@@ -378,6 +465,9 @@ describe("/fhir with an access token", () => {
     expect(outcome.issue[0]!.code).toBe("forbidden");
     expect(outcome.issue[0]!.details?.text).toMatch(/system\/Claim\.c/);
     expect(res.headers.get("www-authenticate")).toMatch(/insufficient_scope/);
+    // Provenance search needs system/Provenance.read (or .s), which this client was not registered for
+    expect((await fhirGet(`Provenance?target=ClaimResponse/${caseId}`, readOnly)).status).toBe(403);
+    await expectOAuthError(await clientCredentials(await assertion(rsKey, clientA.client_id), "system/Provenance.read"), 400, "invalid_scope");
     // Subscription search needs system/Subscription.read (or .s)
     expect((await fhirGet("Subscription", readOnly)).status).toBe(403);
     const subsReader = await accessToken(rsKey, clientA.client_id, "system/Subscription.read");

@@ -39,24 +39,24 @@ export default function FhirDocs() {
       </p>
       <h2 className="mt-8 text-xl font-semibold">Authentication</h2>
       <p className="mt-2">
-        Every call carries <code>Authorization: Bearer &lt;token&gt;</code> and <code>Content-Type: application/fhir+json</code>. The token is either an
-        access token from SMART Backend Services (below) or an API key of the payer organization (Settings → API keys). Either acts for its own
-        organization only. Errors are one OperationOutcome with the HTTP status (400 not a Bundle, 401 no, bad or expired token, 403 missing scope or
-        permission, 404 nothing found, 422 profile or reference problems, every one listed).
+        Every call carries <code>Authorization: Bearer &lt;token&gt;</code> and <code>Content-Type: application/fhir+json</code>. The token is either an access
+        token from SMART Backend Services (below) or an API key of the payer organization (Settings → API keys). Either acts for its own organization only.
+        Errors are one OperationOutcome with the HTTP status (400 not a Bundle, 401 no, bad or expired token, 403 missing scope or permission, 404 nothing
+        found, 422 profile or reference problems, every one listed).
       </p>
       <h3 className="mt-6 text-lg font-semibold">SMART Backend Services</h3>
       <p className="mt-2">
-        HL7 SMART App Launch 2.2 Backend Services: the client credentials grant, authenticated by a JWT the client signs with its own private key
-        (<code>private_key_jwt</code>). Discovery: <code>GET {SMART_DISCOVERY_PATH}</code> (also at <code>/.well-known/smart-configuration</code>) names the
+        HL7 SMART App Launch 2.2 Backend Services: the client credentials grant, authenticated by a JWT the client signs with its own private key (
+        <code>private_key_jwt</code>). Discovery: <code>GET {SMART_DISCOVERY_PATH}</code> (also at <code>/.well-known/smart-configuration</code>) names the
         token endpoint, the signing algorithms (RS384, ES384) and the scopes.
       </p>
       <ol className="mt-2 list-decimal space-y-2 pl-6">
         <li>
-          An administrator of the organization (permission keys.manage) registers the client with{" "}
-          <code>POST /api/o/&#123;orgId&#125;/smart_clients</code> <code>{REGISTER_EXAMPLE}</code>, giving its public keys inline (<code>jwks</code>) or
-          the https URL where it publishes them (<code>jwks_url</code>), and the scopes it may be granted. The answer carries the generated{" "}
-          <code>client_id</code>. <code>GET</code> lists the clients; <code>DELETE /api/o/&#123;orgId&#125;/smart_clients/&#123;id&#125;</code> revokes
-          one, and its tokens stop working at once. A client never gets more than the administrator who registered it may do at the time of each call.
+          An administrator of the organization (permission keys.manage) registers the client under Settings → SMART Clients, or with{" "}
+          <code>POST /api/o/&#123;orgId&#125;/smart_clients</code> <code>{REGISTER_EXAMPLE}</code>, giving its public keys inline (<code>jwks</code>) or the
+          https URL where it publishes them (<code>jwks_url</code>), and the scopes it may be granted. The answer carries the generated <code>client_id</code>.{" "}
+          <code>GET</code> lists the clients; <code>DELETE /api/o/&#123;orgId&#125;/smart_clients/&#123;id&#125;</code> revokes one, and its tokens stop working
+          at once. A client never gets more than the administrator who registered it may do at the time of each call.
         </li>
         <li>
           The client signs a JWT (RS384 or ES384, header <code>kid</code> of a registered key) with <code>iss</code> = <code>sub</code> = its client_id,{" "}
@@ -67,9 +67,9 @@ export default function FhirDocs() {
           <code>client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer</code>, <code>client_assertion=&lt;JWT&gt;</code>,{" "}
           <code>scope=system/Claim.write system/ClaimResponse.read</code>. The answer is{" "}
           <code>&#123;access_token, token_type: &quot;bearer&quot;, expires_in, scope&#125;</code> with the granted scopes (those requested that the
-          registration covers). Errors follow RFC 6749: 400 <code>invalid_request</code>, <code>unsupported_grant_type</code> or{" "}
-          <code>invalid_scope</code> (nothing requested is registered); 401 <code>invalid_client</code> for an unknown or revoked client and for any
-          problem with the assertion (signature, aud, expiry, replayed jti).
+          registration covers). Errors follow RFC 6749: 400 <code>invalid_request</code>, <code>unsupported_grant_type</code> or <code>invalid_scope</code>{" "}
+          (nothing requested is registered); 401 <code>invalid_client</code> for an unknown or revoked client and for any problem with the assertion (signature,
+          aud, expiry, replayed jti).
         </li>
       </ol>
       <table className="mt-3 w-full border-collapse text-left">
@@ -155,11 +155,11 @@ export default function FhirDocs() {
       </p>
       <h2 className="mt-8 text-xl font-semibold">Decision provenance</h2>
       <p className="mt-2">
-        <code>GET /fhir/Provenance?target=ClaimResponse/&#123;id&#125;</code> (the id of a ClaimResponse this API answered) returns a searchset Bundle with
-        one Provenance per decision behind it: for a prior auth each AI decision, for a medical claim each claim line&apos;s decision. Each names in{" "}
-        <code>agent</code> the engine or model and its version (performer), the reviewer whose decision was recorded on it (verifier, with NPI) and the
-        clinical reviewer who signed off a denial (attester); in <code>entity</code> (role source) the coverage policy and the decision tree version with its
-        effective date; and in <code>recorded</code> when the decision was stored. A ClaimResponse of another organization gives an empty Bundle.
+        <code>GET /fhir/Provenance?target=ClaimResponse/&#123;id&#125;</code> (the id of a ClaimResponse this API answered) returns a searchset Bundle with one
+        Provenance per decision behind it: for a prior auth each AI decision, for a medical claim each claim line&apos;s decision. Each names in{" "}
+        <code>agent</code> the engine or model and its version (performer), the reviewer whose decision was recorded on it (verifier, with NPI) and the clinical
+        reviewer who signed off a denial (attester); in <code>entity</code> (role source) the coverage policy and the decision tree version with its effective
+        date; and in <code>recorded</code> when the decision was stored. A ClaimResponse of another organization gives an empty Bundle.
       </p>
       <h2 className="mt-8 text-xl font-semibold">Not offered yet</h2>
       <p className="mt-2">Subscription heartbeats, and A6 (modified) answers.</p>
