@@ -109,6 +109,11 @@ export const EnvSchema = z.object({
   // read where used (app/fhir/pas-subscriptions.server.ts), as the webhook ones
   FHIR_SUBSCRIPTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   FHIR_SUBSCRIPTION_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  // SMART Backend Services for /fhir (app/auth/smart-backend.server.ts), read where used as the ones above
+  /** Lifetime of an access token issued by /fhir/auth/token, seconds (SMART suggests at most 5 minutes). */
+  SMART_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** Time limit for fetching a client's registered JWK Set URL at token time (same address policy as webhooks). */
+  SMART_JWKS_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5_000),
   API_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEMO_SCHEDULING_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -69,6 +69,7 @@ const pages = [
       route("pbm-configuration", "routes/workspace/settings/pbm-configuration.tsx"),
       route("permissions", "routes/workspace/settings/permissions.tsx"),
       route("profile", "routes/workspace/settings/profile.tsx"),
+      route("smart-clients", "routes/workspace/settings/smart-clients.tsx"),
       route("notifications", "routes/workspace/settings/notifications.tsx"),
       route("team-management", "routes/workspace/settings/team-management.tsx"),
       ...prefix("webhooks", [index("routes/workspace/settings/webhooks/index.tsx"), route(":webhookId", "routes/workspace/settings/webhooks/$webhookId.tsx")]),
@@ -82,14 +83,18 @@ const pages = [
   route("documents/:documentId", "routes/files/documents.$documentId.tsx"),
   // Platform administrators (app/routes/admin/)
   ...prefix("chai-admins", [index("routes/admin/index.tsx"), route("data-contexts", "routes/admin/data-contexts.tsx")]),
-  // HL7 FHIR: the Da Vinci PAS prior authorization API (app/routes/fhir/, app/fhir/), API keys only
+  // HL7 FHIR: the Da Vinci PAS prior authorization API (app/routes/fhir/, app/fhir/), API keys or SMART Backend Services tokens
+  route(".well-known/smart-configuration", "routes/fhir/smart-configuration.tsx", { id: "routes/fhir/smart-configuration-root" }),
   ...prefix("fhir", [
+    route(".well-known/smart-configuration", "routes/fhir/smart-configuration.tsx"),
+    route("auth/token", "routes/fhir/auth-token.tsx"),
     route("Claim/$submit", "routes/fhir/claim-submit.tsx"),
     route("Claim/$inquire", "routes/fhir/claim-inquire.tsx"),
     route("Subscription", "routes/fhir/subscriptions.tsx"),
     route("Subscription/:id", "routes/fhir/subscription.tsx"),
     route("Subscription/:id/$status", "routes/fhir/subscription-status.tsx"),
     route("metadata", "routes/fhir/metadata.tsx"),
+    route("Provenance", "routes/fhir/provenance.tsx"),
   ]),
   // Development only (app/routes/dev/)
   route("dev/outbox", "routes/dev/outbox.tsx"),

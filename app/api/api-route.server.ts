@@ -53,7 +53,8 @@ export interface ApiPermission {
 
 /** Who is calling, as far as the route's auth mode establishes it. */
 export interface ApiCaller {
-  via: "session" | "api_key" | "none";
+  /** "smart_client" only on /fhir (SMART access tokens are not accepted by /api) */
+  via: "session" | "api_key" | "smart_client" | "none";
   organization: ApiContext["organization"] | null;
   user: User | null;
   membership: ApiContext["membership"];

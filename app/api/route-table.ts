@@ -61,6 +61,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "o/:orgId/audit_events", file: "routes/api/audit-events/collection.tsx" },
   { path: "o/:orgId/api_keys", file: "routes/api/api-keys/collection.tsx", alias: "o/:orgId/api_keys.json" },
   { path: "o/:orgId/api_keys/:keyId", file: "routes/api/api-keys/item.tsx" },
+  { path: "o/:orgId/smart_clients", file: "routes/api/smart-clients/collection.tsx", alias: "o/:orgId/smart_clients.json" },
+  { path: "o/:orgId/smart_clients/:clientId", file: "routes/api/smart-clients/item.tsx" },
   // Medical claims (one AI decision per service line)
   { path: "o/:orgId/claims", file: "routes/api/claims/collection.tsx", alias: "o/:orgId/claims.json" },
   { path: "o/:orgId/claims/:id", file: "routes/api/claims/item.tsx", alias: "o/:orgId/claims/:id.json" },

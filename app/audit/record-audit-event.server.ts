@@ -22,7 +22,9 @@ export interface AuditActor {
   organization: { id: string };
   user: { id: string; email: string } | null;
   apiKey?: { id: string } | null;
-  via: "page" | "session" | "api_key" | "signed_link";
+  /** a SMART Backend Services client (/fhir access token): recorded as actor_type smart_client, its row id in api_key_id */
+  smartClient?: { id: string } | null;
+  via: "page" | "session" | "api_key" | "smart_client" | "signed_link";
 }
 
 export interface AuditWhat {
@@ -33,7 +35,7 @@ export interface AuditWhat {
   prior_auth_id?: string | null;
 }
 
-const VIA: Record<AuditActor["via"], string> = { page: "page", session: "api", api_key: "api_key", signed_link: "signed_link" };
+const VIA: Record<AuditActor["via"], string> = { page: "page", session: "api", api_key: "api_key", smart_client: "smart_client", signed_link: "signed_link" };
 
 /**
  * Records one audit event for `request` by `actor`; resolves once the row is committed.
@@ -43,10 +45,10 @@ export async function recordAuditEvent(actor: AuditActor, request: Request, what
   const url = new URL(request.url);
   await writeAuditRow({
     organization_id: actor.organization.id,
-    actor_type: actor.apiKey ? "api_key" : actor.user ? "user" : "anonymous",
+    actor_type: actor.apiKey ? "api_key" : actor.smartClient ? "smart_client" : actor.user ? "user" : "anonymous",
     user_id: actor.user?.id ?? null,
     user_email: actor.user?.email ?? null,
-    api_key_id: actor.apiKey?.id ?? null,
+    api_key_id: actor.apiKey?.id ?? actor.smartClient?.id ?? null,
     via: VIA[actor.via],
     action: what.action.slice(0, 100),
     method: request.method,

@@ -39,7 +39,7 @@ export const SIGN_OFF_FORBIDDEN = "A denial letter must be signed off by a signe
 /** Anything that carries the caller's effective permissions (OrgContext, ApiContext). */
 export interface PermissionHolder {
   permissions: ReadonlySet<Permission>;
-  via?: "page" | "session" | "api_key";
+  via?: "page" | "session" | "api_key" | "smart_client";
 }
 
 /** The message of a 403 for `permission`. */
@@ -51,7 +51,8 @@ export function forbiddenMessage(permission: Permission): string {
 /** True when the caller holds `permission` ("member" is always true for a caller who got this far). */
 export function can(auth: PermissionHolder, permission: RouteRequirement): boolean {
   if (permission === "member") return true;
-  if (permission === "denials.sign_off" && auth.via === "api_key") return false;
+  // a key or a SMART client names no person: never a clinical sign-off
+  if (permission === "denials.sign_off" && (auth.via === "api_key" || auth.via === "smart_client")) return false;
   return auth.permissions.has(permission);
 }
 

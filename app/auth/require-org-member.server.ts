@@ -44,14 +44,22 @@ export interface OrgContext {
   via: "page";
 }
 
-/** What an /api loader gets back: either a session user (with membership) or an API key of this org. */
+/**
+ * What an /api loader gets back: either a session user (with membership) or an API key of this org;
+ * on /fhir also a SMART Backend Services client (app/fhir/fhir-route.server.ts).
+ */
 export interface ApiContext {
-  via: "session" | "api_key";
+  via: "session" | "api_key" | "smart_client";
   organization: OrganizationRow;
   user: User | null;
   membership: Membership | null;
   apiKey: ApiKey | null;
-  /** The caller's effective permissions: the member's, or the key's scopes capped by its creator's. */
+  /** The SMART client of a /fhir access token, with the token's granted scopes. */
+  smartClient?: { id: string; client_id: string; name: string; scopes: readonly string[] } | null;
+  /**
+   * The caller's effective permissions: the member's, or the key's scopes (a SMART token's scopes
+   * mapped onto the matrix) capped by its creator's.
+   */
   permissions: ReadonlySet<Permission>;
 }
 

@@ -48,6 +48,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermissions> = {
   "routes/workspace/settings/index": member,
   "routes/workspace/settings/$section": member,
   "routes/workspace/settings/api-keys": { GET: "keys.manage", POST: "keys.manage" },
+  "routes/workspace/settings/smart-clients": { GET: "keys.manage", POST: "keys.manage" },
   "routes/workspace/settings/team-management": { GET: "member", POST: "team.manage" },
   "routes/workspace/settings/permissions": { GET: "member", POST: "team.manage" },
   // one's own profile: any member may read and change their own name

@@ -25,6 +25,7 @@ const LABELS: Record<string, string> = {
   demo: "Demo",
   "prior-auths": "Prior Auths",
   "api-keys": "API Keys",
+  "smart-clients": "SMART Clients",
   "api-logs": "API Logs",
   "pbm-configuration": "PBM Configuration",
 };

@@ -21,6 +21,7 @@ export const SETTINGS_MENU: { title: string; items: { slug: string; label: strin
     title: "API Management",
     items: [
       { slug: "api-keys", label: "API Keys" },
+      { slug: "smart-clients", label: "SMART Clients" },
       { slug: "webhooks", label: "Webhooks" },
       { slug: "api-logs", label: "API Logs" },
       { slug: "documentation", label: "Documentation", href: "/docs/api" },
@@ -39,6 +40,7 @@ export const SETTINGS_LABELS: Record<string, string> = {
   "team-management": "Team Management",
   permissions: "Permissions",
   "api-keys": "API Keys",
+  "smart-clients": "SMART Clients",
   webhooks: "Webhooks",
   database: "Database",
   "api-logs": "API Logs",

@@ -1,11 +1,15 @@
 /**
  * The server's CapabilityStatement (GET /fhir/metadata, FHIR R4 `capabilities` interaction): a
- * payer-side Da Vinci PAS 2.2.1 server with Claim/$submit and Claim/$inquire, FHIR JSON only, API-key
- * bearer authentication. What it declares is what app/routes/fhir serves; the same list feeds the
+ * payer-side Da Vinci PAS 2.2.1 server with Claim/$submit and Claim/$inquire, FHIR JSON only,
+ * bearer authentication by SMART Backend Services access tokens (rest.security: the SMART-on-FHIR
+ * service and the oauth-uris extension naming the token endpoint) or API keys. What it declares is what app/routes/fhir serves; the same list feeds the
  * /docs/fhir page.
  */
 import type { CapabilityStatement } from "@medplum/fhirtypes";
 import { PAS_PROFILES } from "./pas-profiles";
+import { FHIR_NEEDS } from "./fhir-interactions";
+import { SMART_TOKEN_PATH } from "./smart-configuration";
+import { scopeLabel } from "~/auth/smart-scopes";
 
 const PAS_OPERATION = "http://hl7.org/fhir/us/davinci-pas/OperationDefinition/";
 
@@ -15,7 +19,8 @@ export const FHIR_OPERATIONS = [
     name: "submit",
     path: "/fhir/Claim/$submit",
     definition: `${PAS_OPERATION}Claim-submit`,
-    permission: "cases.write",
+    permission: FHIR_NEEDS.submit.permission,
+    scope: "system/Claim.write",
     documentation:
       "Submit a PAS request Bundle (first entry the Claim). Answered within 15 s with a PAS response Bundle: per item X12 306 A1 certified, A3 not certified (only after a clinical reviewer's sign-off) or A4 pended; the authorization number is ClaimResponse.preAuthRef. An update or cancellation (Claim.related, profile-claim-update) re-reviews or withdraws the earlier request; cancelled items are answered C.",
   },
@@ -23,7 +28,8 @@ export const FHIR_OPERATIONS = [
     name: "inquire",
     path: "/fhir/Claim/$inquire",
     definition: `${PAS_OPERATION}Claim-inquiry`,
-    permission: "cases.read",
+    permission: FHIR_NEEDS.inquire.permission,
+    scope: "system/ClaimResponse.read",
     documentation:
       "Query by example (Claim.identifier as submitted, Coverage.subscriberId, item codes): the request's current authorization as a PAS inquiry response Bundle.",
   },
@@ -48,8 +54,19 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
         documentation: "See /docs/fhir.",
         security: {
           cors: false,
-          description:
-            "Authorization: Bearer <API key> of the payer organization (Settings → API keys). A key acts for its own organization only; $submit and Subscription create/delete need cases.write, $inquire and Subscription reads cases.read. SMART Backend Services is not offered yet.",
+          service: [
+            {
+              coding: [{ system: "http://terminology.hl7.org/CodeSystem/restful-security-service", code: "SMART-on-FHIR", display: "SMART-on-FHIR" }],
+              text: "SMART Backend Services (client_credentials with a private_key_jwt assertion, RS384 or ES384), or an API key",
+            },
+          ],
+          extension: [
+            {
+              url: "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris",
+              extension: [{ url: "token", valueUri: new URL(SMART_TOKEN_PATH, baseUrl).toString() }],
+            },
+          ],
+          description: `Authorization: Bearer <access token> from the SMART Backend Services token endpoint (${SMART_TOKEN_PATH}; see .well-known/smart-configuration) for a client an administrator registered, or Bearer <API key> of the payer organization (Settings → API keys). Either acts for its own organization only. Scopes: $submit (also updates and cancellations) ${scopeLabel(FHIR_NEEDS.submit)} (system/Claim.write), $inquire ${scopeLabel(FHIR_NEEDS.inquire)} (system/ClaimResponse.read), Subscription create/delete system/Subscription.c/.d (system/Subscription.write), read/search/$status system/Subscription.r/.s (system/Subscription.read), Provenance read/search system/Provenance.rs; API keys need cases.write for changes and cases.read for reads.`,
         },
         resource: [
           {
@@ -65,6 +82,15 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
             operation: [{ name: "status", definition: "http://hl7.org/fhir/uv/subscriptions-backport/OperationDefinition/backport-subscription-status" }],
             documentation:
               "R4 Subscriptions Backport on the PAS SubscriptionTopic: rest-hook, full-resource, filtered on orgIdentifier (the requesting provider organization). create/delete need cases.write, read/search/$status cases.read.",
+          },
+          {
+            type: "Provenance",
+            interaction: [{ code: "search-type" }],
+            searchParam: [
+              { name: "target", type: "reference", documentation: "ClaimResponse/<id> of a PAS response: the provenance of every decision behind it" },
+            ],
+            documentation:
+              "Decision provenance: one Provenance per decision (prior auth, each claim line) with the engine or model and its version, the reviewers (verifier, attester), the coverage policy and decision tree version (entity source) and when it was recorded. cases.read / system/Provenance.read.",
           },
           {
             type: "Bundle",

@@ -6,6 +6,9 @@ import type { OperationOutcome, OperationOutcomeIssue } from "@medplum/fhirtypes
 
 /** A FHIR error answer: an HTTP status and one OperationOutcome listing every problem. */
 export class FhirError extends Error {
+  /** extra response headers (e.g. WWW-Authenticate of a 401 or an insufficient_scope 403) */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     readonly issues: OperationOutcomeIssue[],

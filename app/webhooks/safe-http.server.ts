@@ -113,6 +113,29 @@ export async function safePost(
   headers: Record<string, string>,
   opts: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<SafePostResult> {
+  return safeRequest("POST", url, body, { "content-type": "application/json", ...headers }, opts);
+}
+
+/**
+ * GETs `url` under the same policy (e.g. a SMART client's JWK Set): the status and the first
+ * RESPONSE_BODY_LIMIT bytes of the body.
+ * @throws BlockedAddressError (policy), Error on a timeout, a connection or TLS failure, or a bad URL
+ */
+export async function safeGet(
+  url: string,
+  headers: Record<string, string> = {},
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<SafePostResult> {
+  return safeRequest("GET", url, null, headers, opts);
+}
+
+async function safeRequest(
+  method: "GET" | "POST",
+  url: string,
+  body: string | null,
+  headers: Record<string, string>,
+  opts: { timeoutMs?: number; signal?: AbortSignal },
+): Promise<SafePostResult> {
   const target = new URL(url);
   if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error("Only http and https URLs are allowed");
   if (target.username || target.password) throw new Error("URLs with credentials are not allowed");
@@ -139,8 +162,8 @@ export async function safePost(
     const req = client.request(
       target,
       {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "PA-Review-Webhooks/1", ...headers, "content-length": String(Buffer.byteLength(body)) },
+        method,
+        headers: { "user-agent": "PA-Review-Webhooks/1", ...headers, ...(body === null ? {} : { "content-length": String(Buffer.byteLength(body)) }) },
         lookup,
         timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         signal: opts.signal,
@@ -162,6 +185,7 @@ export async function safePost(
     );
     req.on("timeout", () => req.destroy(new Error(`Timed out after ${opts.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`)));
     req.on("error", reject);
-    req.end(body);
+    if (body === null) req.end();
+    else req.end(body);
   });
 }

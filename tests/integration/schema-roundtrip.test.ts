@@ -236,6 +236,21 @@ describe("schema round-trip", () => {
       },
       { status: "requested", events_since_start: 0 },
     );
+    await roundTrip(
+      "SmartClient",
+      { organization_id: org, client_id: "smart_x", name: "EHR", jwks: { keys: [{ kty: "EC" }] }, scopes: ["system/Claim.write"], created_by_id: user },
+      { revoked: false, jwks_url: null, jwks: { keys: [{ kty: "EC" }] }, scopes: ["system/Claim.write"] },
+    );
+    await roundTrip(
+      "SmartAssertionJti",
+      { smart_client_id: ids.SmartClient, jti: "j1", expires_at: day("2026-12-01") },
+      { jti: "j1", expires_at: day("2026-12-01") },
+    );
+    await roundTrip(
+      "SmartAccessToken",
+      { smart_client_id: ids.SmartClient, token_digest: "e".repeat(64), scopes: ["system/Claim.write"], expires_at: day("2026-12-01") },
+      { scopes: ["system/Claim.write"] },
+    );
     await roundTrip("WebhookEndpoint", { organization_id: org, url: "https://x.test/h", event_types: ["prior_auth.succeeded"], secret: "s" }, { active: true });
     await roundTrip(
       "WebhookDelivery",

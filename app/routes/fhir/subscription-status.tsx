@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getDatabase } from "~/lib/db.server";
+import { FHIR_NEEDS } from "~/fhir/fhir-interactions";
 import { fhirErrorResponse, fhirJson, requireFhirCaller } from "~/fhir/fhir-route.server";
 import { fhirError } from "~/fhir/fhir-errors";
 import { pasSubscriptionStatus } from "~/fhir/pas-subscriptions.server";
@@ -11,7 +12,7 @@ import { pasSubscriptionStatus } from "~/fhir/pas-subscriptions.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
-    const caller = await requireFhirCaller(request, "cases.read");
+    const caller = await requireFhirCaller(request, FHIR_NEEDS.subscriptionRead);
     return fhirJson(await pasSubscriptionStatus(await getDatabase(), caller.organization.id, params.id ?? "", new URL("/fhir", request.url).toString()));
   } catch (err) {
     return fhirErrorResponse(err);

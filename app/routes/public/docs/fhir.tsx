@@ -1,5 +1,18 @@
 import type { Route } from "./+types/fhir";
 import { FHIR_OPERATIONS } from "~/fhir/capability-statement";
+import { SMART_TOKEN_PATH } from "~/fhir/smart-configuration";
+
+const SMART_DISCOVERY_PATH = "/fhir/.well-known/smart-configuration";
+const REGISTER_EXAMPLE = '{"name": "EHR vendor", "jwks_url": "https://ehr.example/jwks.json", "scopes": ["system/Claim.write", "system/ClaimResponse.read"]}';
+
+/** Interaction, SMART scope, API key permission (app/fhir/fhir-interactions.ts FHIR_NEEDS). */
+const SCOPE_TABLE = [
+  ["POST /fhir/Claim/$submit (requests, updates, cancellations)", "system/Claim.write (system/Claim.c)", "cases.write"],
+  ["POST /fhir/Claim/$inquire", "system/ClaimResponse.read (system/ClaimResponse.r)", "cases.read"],
+  ["POST, DELETE /fhir/Subscription", "system/Subscription.write (.c, .d)", "cases.write"],
+  ["GET /fhir/Subscription, /fhir/Subscription/{id}, $status", "system/Subscription.read (.s, .r)", "cases.read"],
+  ["GET /fhir/Provenance?target=ClaimResponse/{id}", "system/Provenance.read (.s)", "cases.read"],
+] as const;
 
 /** /docs/fhir — how a provider system calls the Prior Authorization API (Da Vinci PAS 2.2.1). */
 export const meta: Route.MetaFunction = () => [{ title: "Prior Authorization API (FHIR) · PA Review" }];
@@ -26,9 +39,60 @@ export default function FhirDocs() {
       </p>
       <h2 className="mt-8 text-xl font-semibold">Authentication</h2>
       <p className="mt-2">
-        Send <code>Authorization: Bearer &lt;API key&gt;</code> with a key of the payer organization (Settings → API keys) and{" "}
-        <code>Content-Type: application/fhir+json</code>. A key acts for its own organization only. Errors are one OperationOutcome with the HTTP status (400
-        not a Bundle, 401 no or bad key, 403 missing permission, 404 nothing found, 422 profile or reference problems, every one listed).
+        Every call carries <code>Authorization: Bearer &lt;token&gt;</code> and <code>Content-Type: application/fhir+json</code>. The token is either an access
+        token from SMART Backend Services (below) or an API key of the payer organization (Settings → API keys). Either acts for its own organization only.
+        Errors are one OperationOutcome with the HTTP status (400 not a Bundle, 401 no, bad or expired token, 403 missing scope or permission, 404 nothing
+        found, 422 profile or reference problems, every one listed).
+      </p>
+      <h3 className="mt-6 text-lg font-semibold">SMART Backend Services</h3>
+      <p className="mt-2">
+        HL7 SMART App Launch 2.2 Backend Services: the client credentials grant, authenticated by a JWT the client signs with its own private key (
+        <code>private_key_jwt</code>). Discovery: <code>GET {SMART_DISCOVERY_PATH}</code> (also at <code>/.well-known/smart-configuration</code>) names the
+        token endpoint, the signing algorithms (RS384, ES384) and the scopes.
+      </p>
+      <ol className="mt-2 list-decimal space-y-2 pl-6">
+        <li>
+          An administrator of the organization (permission keys.manage) registers the client under Settings → SMART Clients, or with{" "}
+          <code>POST /api/o/&#123;orgId&#125;/smart_clients</code> <code>{REGISTER_EXAMPLE}</code>, giving its public keys inline (<code>jwks</code>) or the
+          https URL where it publishes them (<code>jwks_url</code>), and the scopes it may be granted. The answer carries the generated <code>client_id</code>.{" "}
+          <code>GET</code> lists the clients; <code>DELETE /api/o/&#123;orgId&#125;/smart_clients/&#123;id&#125;</code> revokes one, and its tokens stop working
+          at once. A client never gets more than the administrator who registered it may do at the time of each call.
+        </li>
+        <li>
+          The client signs a JWT (RS384 or ES384, header <code>kid</code> of a registered key) with <code>iss</code> = <code>sub</code> = its client_id,{" "}
+          <code>aud</code> = the token endpoint URL, <code>exp</code> at most 5 minutes ahead and a unique <code>jti</code> (each jti is accepted once).
+        </li>
+        <li>
+          It POSTs, form-encoded, to <code>{SMART_TOKEN_PATH}</code>: <code>grant_type=client_credentials</code>,{" "}
+          <code>client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer</code>, <code>client_assertion=&lt;JWT&gt;</code>,{" "}
+          <code>scope=system/Claim.write system/ClaimResponse.read</code>. The answer is{" "}
+          <code>&#123;access_token, token_type: &quot;bearer&quot;, expires_in, scope&#125;</code> with the granted scopes (those requested that the
+          registration covers). Errors follow RFC 6749: 400 <code>invalid_request</code>, <code>unsupported_grant_type</code> or <code>invalid_scope</code>{" "}
+          (nothing requested is registered); 401 <code>invalid_client</code> for an unknown or revoked client and for any problem with the assertion (signature,
+          aud, expiry, replayed jti).
+        </li>
+      </ol>
+      <table className="mt-3 w-full border-collapse text-left">
+        <thead>
+          <tr className="text-slate-500">
+            <th className="py-1 pr-3 font-medium">Interaction</th>
+            <th className="py-1 pr-3 font-medium">SMART scope</th>
+            <th className="py-1 font-medium">API key permission</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SCOPE_TABLE.map(([what, scope, permission]) => (
+            <tr key={what} className="border-t border-slate-200 align-top">
+              <td className="py-2 pr-3">{what}</td>
+              <td className="py-2 pr-3 font-mono">{scope}</td>
+              <td className="py-2 font-mono">{permission}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2">
+        Scopes may be written as in SMART 1 (<code>.read</code>, <code>.write</code>) or SMART 2 (<code>.c</code>, <code>.rs</code>, <code>.cruds</code>). A
+        token without the scope an interaction needs is answered 403 with <code>WWW-Authenticate: Bearer error=&quot;insufficient_scope&quot;</code>.
       </p>
       <h2 className="mt-8 text-xl font-semibold">Operations</h2>
       <ul className="mt-2 space-y-3">
@@ -89,8 +153,16 @@ export default function FhirDocs() {
         <code>GET /fhir/Subscription</code>, <code>GET</code>/<code>DELETE /fhir/Subscription/&#123;id&#125;</code> and{" "}
         <code>GET /fhir/Subscription/&#123;id&#125;/$status</code> manage them; heartbeats are not offered.
       </p>
+      <h2 className="mt-8 text-xl font-semibold">Decision provenance</h2>
+      <p className="mt-2">
+        <code>GET /fhir/Provenance?target=ClaimResponse/&#123;id&#125;</code> (the id of a ClaimResponse this API answered) returns a searchset Bundle with one
+        Provenance per decision behind it: for a prior auth each AI decision, for a medical claim each claim line&apos;s decision. Each names in{" "}
+        <code>agent</code> the engine or model and its version (performer), the reviewer whose decision was recorded on it (verifier, with NPI) and the clinical
+        reviewer who signed off a denial (attester); in <code>entity</code> (role source) the coverage policy and the decision tree version with its effective
+        date; and in <code>recorded</code> when the decision was stored. A ClaimResponse of another organization gives an empty Bundle.
+      </p>
       <h2 className="mt-8 text-xl font-semibold">Not offered yet</h2>
-      <p className="mt-2">SMART Backend Services authentication, subscription heartbeats, and A6 (modified) answers.</p>
+      <p className="mt-2">Subscription heartbeats, and A6 (modified) answers.</p>
     </main>
   );
 }
