@@ -182,6 +182,7 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
         "possible_duplicates",
         "field_flags",
         "field_corrections",
+        "unread_pages",
         "policy_checks",
         "letters",
         "can_send_denial_letter",
