@@ -117,6 +117,10 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/api-keys/collection": { methods: ["GET", "POST"], body: "optional" },
   "routes/api/api-keys/collection.alias": { methods: ["GET", "POST"], body: "optional" },
   "routes/api/api-keys/item": { methods: ["DELETE"] },
+  // SMART Backend Services clients (registered by a signed-in admin)
+  "routes/api/smart-clients/collection": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/smart-clients/collection.alias": { methods: ["GET", "POST"], body: "required" },
+  "routes/api/smart-clients/item": { methods: ["GET", "DELETE"] },
   "routes/api/formulary/collection": { methods: ["GET"] },
   "routes/api/formulary/collection.alias": { methods: ["GET"] },
   "routes/api/formulary/item": { methods: ["GET"] },
