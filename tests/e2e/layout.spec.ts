@@ -38,6 +38,7 @@ const LIST_PAGES = [
   "settings/team-management",
   "settings/permissions",
   "settings/api-keys",
+  "settings/smart-clients",
   "settings/webhooks",
   "settings/api-logs",
   "settings/audit-log",
