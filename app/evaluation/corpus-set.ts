@@ -44,6 +44,7 @@ export const FLOORS: Record<string, number> = {
   "gateway-mo": 10,
   "ambrio-ga": 6,
   "cascade-kp": 6,
+  "alderwood-nj": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
