@@ -59,7 +59,9 @@ export function isHeading(text: string): boolean {
     (SECTION_NAME_RE.test(roman[1].trim()) ||
       (!/^[IVX]{1,4}\.\s/.test(roman[1]) && isHeading(roman[1])) ||
       // "III. Diagnoses/Indications for which coverage is NOT authorized:" beside "I. Initial Approval Criteria"
-      /\bnot (?:authori[sz]ed|covered|approvable|approved|medically necessary|recommended)\b[^.;]*:?$/i.test(roman[1]))
+      /\bnot (?:authori[sz]ed|covered|approvable|approved|medically necessary|recommended)\b[^.;]*:?$/i.test(roman[1]) ||
+      // "III. Experimental, Investigational, or Unproven", "IV. Limitations and Exclusions"
+      /^(?:(?:experimental|investigational|unproven|exclusions?|limitations?)\b[,\s]*(?:(?:or|and)\s+)?)+:?$/i.test(roman[1].trim()))
   )
     return true;
   // "Requests for X may be approved if the following criteria are met:", "Continuation requests for X
@@ -122,6 +124,29 @@ export function isHeading(text: string): boolean {
     return true;
   return /^(references?|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
+  );
+}
+
+/**
+ * A line that opens a section: a heading by its words (`isHeading`), or a short title set in larger
+ * type than the body text (`DocLine.larger`: "Purpose", "Exception criteria", "Definition A -
+ * treatment indicated", "Not a basis for exception") — a title shape only: no list marker, bullet
+ * or connector, no sentence end, at most 12 words, starting with a capital.
+ */
+export function isHeadingLine(line: DocLine): boolean {
+  const t = clean(line.text).trim();
+  if (isHeading(t)) return true;
+  return (
+    !!line.larger &&
+    t.length >= 4 &&
+    t.length <= 90 &&
+    /^[A-Z]/.test(t) &&
+    !MARKER_RE.test(t) &&
+    !PAREN_RE.test(t) &&
+    !BULLET_RE.test(t) &&
+    !CONNECTOR_RE.test(t) &&
+    !/[.;,]$|\b(?:and|or)$/i.test(t) &&
+    t.split(/\s+/).length <= 12
   );
 }
 
@@ -213,7 +238,7 @@ export function parseOutline(
   for (const line of lines) {
     if (skip.has(line.index)) continue;
     const t = clean(line.text);
-    if (isHeading(t)) {
+    if (isHeadingLine(line)) {
       // a numbered section title ("IV. Prescriber specialties") is named by its title
       sections.push({ heading: t.replace(/^[IVX]{1,4}\.\s+/, ""), items: [], preamble: [] });
       stack = [];

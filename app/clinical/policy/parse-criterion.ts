@@ -223,7 +223,30 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
  * The comparator that belongs to a measure named at [from, to) of `part`: the nearest one after it
  * (within 70 characters, before any other measure), else one just before it ("at least 10% of BSA").
  */
+/** roman numerals of a class scale (I–V) as numbers */
+const ROMAN_CLASS: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5 };
+
+/**
+ * A class range written after a class measure's name: "class I, II or III" → between 1 and 3, "class
+ * II-IV" → 2–4, "class IV" → 4–4, "class II or higher" → >= 2. Null when no class follows.
+ */
+export function classRange(after: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
+  const m =
+    /^\s*(?:\(?nyha\)?\s*)?(?:functional\s+)?(?:class(?:es)?\s*)?((?:\b(?:iv|v|i{1,3}|[1-5])\b(?:\s*(?:,|or|and|to|through|-|–)\s*(?=\b(?:iv|v|i{1,3}|[1-5])\b))?)+)(\s*(?:or (?:higher|greater|worse|above)|(?:or|and) (?:lower|less|below|better)))?/i.exec(
+      after,
+    );
+  if (!m) return null;
+  const nums = [...m[1].matchAll(/\b(iv|v|i{1,3}|[1-5])\b/gi)].map((x) => ROMAN_CLASS[x[1].toLowerCase()] ?? Number(x[1]));
+  if (!nums.length) return null;
+  const lo = Math.min(...nums);
+  const hi = Math.max(...nums);
+  if (m[2] && /higher|greater|worse|above/i.test(m[2])) return { op: ">=", value: lo, unit: "class" };
+  if (m[2]) return { op: "<=", value: hi, unit: "class" };
+  return { op: "between", value: lo, value_max: hi, unit: "class" };
+}
+
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
+  if (self?.unit === "class") return classRange(part.slice(to, to + 40));
   // "at least 4 migraine days per month": comparator and number right before the measure
   const lead = /(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?\s*$/i.exec(
     part.slice(Math.max(0, from - 30), from),
@@ -274,12 +297,16 @@ function measureRegex(m: MeasureTerm): RegExp {
   return new RegExp(m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${caseless(a)})`)).join("|"));
 }
 
+/** "2 x ULN", "1.5 times the upper limit of normal", "below the lower limit of normal": a limit relative to the laboratory's range */
+const RELATIVE_LIMIT_RE = /\b\d+(?:\.\d+)?\s*(?:times|x|×|-fold)\s*(?:the\s+)?(?:upper limit|uln\b|lower limit|lln\b|normal)/i;
+
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
   // unit exponents and body-surface normalisation are no thresholds ("20 mL/min/1.73 m2 or more")
   const t = norm(withoutExamples(text)).replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "");
-  const parts = t.split(/;|,? or (?=a |an |the |[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
+  // (never before a roman numeral: "class I, II or III" is one range)
+  const parts = t.split(/;|,? or (?=a |an |the |(?![IVX]{1,4}\b)[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
   /** indexes in `out` of values read under a "when"/"if" clause */
   const conditional = new Set<number>();
   for (const part of parts) {
@@ -566,6 +593,16 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   const bare = withoutExamples(t).toLowerCase();
   const full = `${t} ${note}`;
   const base: Base = { text, ...(note ? { note } : {}), confidence: "high" };
+  // "Continuity of care: the member enrolled in the plan within the 6 months before the request while
+  // taking X, and the most recent HBV DNA is below 20 IU/mL": a new member's transition, which rests
+  // on the enrollment history — never read as its lab value or its drug alone
+  if (/\bcontinuity of care\b|\benroll(?:ed|ment)\b[^.;]{0,60}\bwithin\b|\bnew(?:ly enrolled)? (?:members?|enrollees?)\b/i.test(tl))
+    return {
+      ...base,
+      kind: "human_review",
+      why: "A new member's continuity of care rests on the enrollment history; a reviewer checks it against the enrollment record.",
+      confidence: "medium",
+    };
   // "Requested for the ACUTE treatment of migraine attacks", "Used for prophylaxis of attacks"
   const use =
     /^(?:(?:the )?(?:drug|medication|request) is )?(?:requested|used|prescribed|being used|intended)(?: only)? (?:for|as) (?:the )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|maintenance)) (?:treatment|therapy|use)?\b|^(?:(?:requested|used|prescribed) )?for (?:the )?(?:(acute) treatment|(prevention|prophylaxis)) of\b/i.exec(
@@ -603,6 +640,23 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // alternatives and conjunctions written in capitals ("X, OR Y", "X PLUS either Y or Z"), or
   // requirements separated by semicolons ("works night shifts; sleepiness for 3 months; ...")
   const top = splitTopLevel(t);
+  // "an inadequate response, intolerance or contraindication to at least ONE of the following, each
+  // tried for at least 4 weeks: loperamide; an antispasmodic (dicyclomine or hyoscyamine); or a
+  // tricyclic antidepressant (…)": the lead is the terms of every trial listed after it, and a class
+  // the vocabulary does not know is named by its members in parentheses
+  const trialLead = top ? /^(.*\b(one|any|either|all|both|two|three) of the following\b[^:]{0,140}):\s*(.+)$/is.exec(top.parts[0]) : null;
+  if (top && trialLead && /\b(?:fail\w*|trial|tried|inadequate (?:response|control)|intoleran\w*)\b/i.test(trialLead[1])) {
+    const lead = trialLead[1];
+    const alts = [trialLead[3], ...top.parts.slice(1)].map((p) => p.replace(/^\s*(?:or|and)\s+/i, "").trim()).filter(Boolean);
+    const items = alts.map((a) => {
+      let c = parseCriterion(`${lead}: ${a}`, "", ctx);
+      const members = /\(([^()]{3,120})\)/.exec(a)?.[1];
+      if (c.kind !== "prior_therapy" && members && drugsIn(members, ctx).length) c = parseCriterion(`${lead}: ${members}`, "", ctx);
+      return { ...c, text: a } as Criterion;
+    });
+    const op = /^(?:all|both)$/i.test(trialLead[2]) ? "all" : "any";
+    return { ...base, kind: op, items };
+  }
   if (top) {
     const items = top.parts.map((p) => parseCriterion(p, "", ctx));
     return { ...base, kind: top.op, items };
@@ -714,7 +768,13 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const named = requirementSentences(t);
     const drugs = drugsIn(named, ctx);
     const classes = classNames(named);
-    const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, tl);
+    // the negation must be in the clause that names the concurrent use: "enrolled … while taking X,
+    // and the most recent HBV DNA is below 20 IU/mL or not detected" negates the result, not the use
+    const at = concurrentWords.exec(tl)!.index;
+    const clauseStart = Math.max(0, ...[...tl.slice(0, at).matchAll(/[;.]\s|,\s*(?:and|or|but)\s|\band the\b/g)].map((m) => m.index + m[0].length));
+    const after = /[;.]\s|,\s*(?:and|or|but)\s|\band the\b/.exec(tl.slice(at));
+    const clause = tl.slice(clauseStart, after ? at + after.index : tl.length);
+    const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, clause);
     if (negated) return { ...base, kind: "no_concurrent", drugs, classes, confidence: drugs.length || classes.length ? "high" : "medium" };
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
   }
@@ -900,6 +960,21 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
         confidence: "high" as const,
       };
     });
+    // "HBV DNA above 20,000 IU/mL and ALT above 2 x ULN": a value relative to the laboratory's normal
+    // range is no absolute threshold the reader compares, and the absolute one alone is not the whole
+    // requirement — a reviewer compares the other (the requirement is never met by the first value)
+    const relative = RELATIVE_LIMIT_RE.exec(t);
+    if (relative) {
+      const clause = t.split(/,?\s+\b(?:and|or)\b\s+|;\s*/).find((c) => RELATIVE_LIMIT_RE.test(c)) ?? relative[0];
+      const review: Criterion = {
+        text: clause.trim(),
+        kind: "human_review",
+        why: "A value relative to the laboratory's normal range (x ULN / LLN) is compared by a reviewer.",
+        confidence: "medium",
+      };
+      const either = /\bor\b/i.test(t) && !/\band\b/i.test(t);
+      return { ...base, kind: either ? "any" : "all", items: [...labs, review] };
+    }
     if (conds.length && isDx && !/\bmigraine days\b|\bheadache days\b/i.test(t)) {
       const dx = diagnosisOf(
         t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(),
@@ -1337,6 +1412,24 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
     if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days, confidence: "medium" };
   }
   const ex = parseExcludedUse(t);
+  // "ATTR-CM with NYHA functional class IV heart failure": a condition WITH a measured qualifier is
+  // excluded only when the qualifier is documented too — never because the request names the condition
+  const qualifier = ex ? parseThresholds(t.replace(/\([^)]*\)/g, " ")) : [];
+  if (ex && qualifier.length === 1 && /\b(?:with|and|in|who have|having)\b/i.test(t)) {
+    const q = qualifier[0];
+    const lab: Criterion = {
+      text: `${q.measure} ${q.op === "between" ? `${q.value}–${q.value_max}` : `${q.op} ${q.value}`}`,
+      kind: "lab",
+      measure: q.measure,
+      op: q.op,
+      value: q.value,
+      ...(q.value_max != null ? { value_max: q.value_max } : {}),
+      unit: q.unit,
+      within_days: null,
+      confidence: "high",
+    };
+    return { ...base, kind: "all", items: [ex, lab] };
+  }
   if (ex) return ex;
   // "Initiation of therapy when the ANC is below 2,000/mm3, the platelet count is below 100,000/mm3,
   // or ALT is above 1.5 times the upper limit of normal": any one threshold makes it apply; a clause

@@ -23,7 +23,8 @@ import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
 import { withCodeScopes } from "./code-sections";
-import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
+import { composeNamedParts } from "./section-refs";
+import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
   parseAge,
@@ -55,6 +56,8 @@ interface Reader {
   continuation: UnreadPassage[];
   /** continuation criteria read from those passages; `scope` the indication they sit under (null: every indication) */
   renewals: Renewal[];
+  /** the document's own title (its largest type on page 1), when it has one */
+  docTitle?: string;
 }
 
 interface Renewal {
@@ -170,7 +173,7 @@ const APPROVAL_LEAD_RE =
 const EXCLUSION_HEAD_RE =
   /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
 const SKIP_HEAD_RE =
-  /^(?:references?|resources|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
+  /^(?:references?|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -184,7 +187,7 @@ const saysNotCriteria = (s: { heading: string; preamble: DocLine[] }) =>
   );
 
 const isGenericTitle = (t: string) =>
-  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*)$/i.test(
+  /^(?:initial(?: therapy| approval(?: criteria)?| authori[sz]ation(?: criteria)?| treatment| request)?|approval criteria|coverage criteria|criteria(?: for (?:initial )?(?:approval|coverage|authori[sz]ation))?|clinical criteria|medical necessity criteria|prior authorization criteria|fda-approved indications?|other uses with supportive evidence|(?:[a-z0-9 -]+ )?will be approved based on .*|(?:the )?(?:patient|member) (?:must )?meets? .*|(?:an? )?(?:exception|approval|authori[sz]ation|coverage)s? (?:is|are|will be|may be) (?:granted|approved|authori[sz]ed|provided)\b.*)$/i.test(
     t.replace(/\s*\([^)]*\)/g, "").trim(),
   );
 
@@ -262,7 +265,11 @@ function inheritTrial(head: Criterion, child: Criterion): Criterion {
 /** A child that only names agents ("(b) Topical calcineurin inhibitor [e.g., Elidel]") under a trial header. */
 function agentChild(head: Criterion, child: OutlineItem, r: Reader): Criterion | null {
   if (head.kind !== "prior_therapy") return null;
-  const c = parseCriterion(`trial of ${stripConnector(child.text)}`, child.note, r.ctx);
+  let c = parseCriterion(`trial of ${stripConnector(child.text)}`, child.note, r.ctx);
+  // "an antispasmodic (dicyclomine or hyoscyamine)": a class the reader does not know, named by its
+  // members in parentheses — the members are the agents
+  const members = /\(([^()]{3,120})\)/.exec(child.text)?.[1];
+  if (c.kind !== "prior_therapy" && members && drugsNamedIn(members).length) c = parseCriterion(`trial of ${members}`, child.note, r.ctx);
   if (c.kind !== "prior_therapy") return null;
   return {
     ...c,
@@ -772,7 +779,7 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
   let n = 0;
   return lines.map((l, i) => {
     const t = l.text.trim();
-    if (isHeading(t)) {
+    if (isHeadingLine(l)) {
       n = 0;
       return l;
     }
@@ -884,7 +891,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   if (droppedCriteria >= 2 && droppedCriteria >= found.length) return null;
   const indications: PolicyIndication[] = found.map((f) => {
     noteUnread(r, f.criteria);
-    const ind = toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title);
+    const ind = toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title, r.docTitle);
     if (f.incomplete) {
       ind.understood = false;
       r.unread.push({
@@ -969,7 +976,14 @@ function choiceIndication(child: OutlineItem, r: Reader): Found {
 }
 
 /** An indication path: its conditions come from its title, else from its diagnosis criteria, else from the policy title. */
-function toIndication(title: string | null, criteria: Criterion[], duration: string | null, passage: Citation | null, policyTitle: string): PolicyIndication {
+function toIndication(
+  title: string | null,
+  criteria: Criterion[],
+  duration: string | null,
+  passage: Citation | null,
+  policyTitle: string,
+  docTitle?: string,
+): PolicyIndication {
   let terms = indicationTerms(title ?? "");
   const inferred = !terms.understood;
   if (!terms.understood) {
@@ -985,9 +999,17 @@ function toIndication(title: string | null, criteria: Criterion[], duration: str
       });
     }
   }
-  if (!terms.understood && title == null) {
+  // a path titled by its approval lead ("An exception is granted for 12 months when ALL of the
+  // following are met") is the policy's own indication
+  if (!terms.understood && (title == null || isGenericTitle(title))) {
     const fromTitle = indicationTerms(policyTitle);
+    // else the title printed on the document ("Non-Formulary Exception: Tenofovir alafenamide
+    // (Vemlidy) for chronic hepatitis B")
+    // when it names exactly one condition; the path is then inferred (review-case.ts): a diagnosis
+    // outside it is never "not covered", a reviewer matches it
+    const fromDoc = docTitle ? indicationTerms(docTitle) : null;
     if (fromTitle.understood) terms = fromTitle;
+    else if (fromDoc?.understood && fromDoc.conditions.length === 1) terms = fromDoc;
   }
   return {
     title: title ?? (terms.conditions.join(" / ") || policyTitle),
@@ -1535,7 +1557,7 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
       noteUnread(r, own);
       const dur = [...walk(s.items).flatMap((i) => i.durations), ...s.preamble.map((l) => l.text).filter((t) => DURATION_LINE_RE.test(t))][0] ?? null;
       const name = s.heading.replace(/^(?:criteria|requirements) for (?:use|approval|coverage|authori[sz]ation)\s*[-–:]?\s*/i, "").trim() || s.heading.trim();
-      return toIndication(name, [...shared, ...own], dur ? durationText(dur) : null, cite(r, s.preamble.slice(0, 1)), title);
+      return toIndication(name, [...shared, ...own], dur ? durationText(dur) : null, cite(r, s.preamble.slice(0, 1)), title, r.docTitle);
     });
     return { title, style, indications: inds, common: [], exclusions, continuation: r.continuation, unread: r.unread };
   }
@@ -1546,6 +1568,7 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
     duration ? durationText(duration) : null,
     leadSentence ? cite(r, leadSentence.lines) : null,
     title,
+    r.docTitle,
   );
   if (!criteria.length)
     r.unread.push({
@@ -1571,8 +1594,11 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const all = partD ? raw : readTableColumns(doc, raw);
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
-    inlineExclusionLists(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)).map(withoutFootnoteMarks)),
+    composeNamedParts(
+      inlineExclusionLists(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)).map(withoutFootnoteMarks)),
+    ),
   );
+  r.docTitle = documentTitle(lines);
   const title =
     meta.title ??
     (lines.find((l) => /(?:^|\b)policy:|clinical policy:/i.test(l.text))?.text.replace(/^.*?policy:\s*/i, "") || meta.drug_names[0] || "Coverage policy");
@@ -1637,6 +1663,15 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   withCodeScopes(model, lines);
   model.named_conditions = namedConditions(doc, model);
   return model;
+}
+
+/**
+ * The document's own title: the line set in the largest type on its first page, when that type is
+ * larger than the body text (DocLine.larger); undefined for OCR pages and documents set in one size.
+ */
+function documentTitle(lines: DocLine[]): string | undefined {
+  const first = lines.filter((l) => l.page === lines[0]?.page && l.larger && l.text.length <= 140);
+  return first[0]?.text;
 }
 
 /** "Prior-Approval will not be granted when:", "Coverage will not be provided if:" — the lead of an exclusion list. */
@@ -1713,7 +1748,7 @@ function unreadCriteriaSection(lines: DocLine[], model: PolicyModel): DocLine | 
     const h = lines[i];
     if (!isHeading(h.text) || !/\bcriteria\b/i.test(h.text) || /renew|re-?authori|continu|exclu|not covered|documentation|checklist/i.test(h.text)) continue;
     const body: DocLine[] = [];
-    for (let j = i + 1; j < lines.length && body.length < 60 && !isHeading(lines[j].text); j++) body.push(lines[j]);
+    for (let j = i + 1; j < lines.length && body.length < 60 && !isHeadingLine(lines[j]); j++) body.push(lines[j]);
     // rows or items under it ("1 Diagnosis of …", "2. Age …"), not a lead-in paragraph above sub-sections
     if (body.length < 3 || body.filter((l) => /^(?:\d{1,2}|[A-Z]\d{0,2}|[a-z])[.)]?\s+[A-Z]/.test(l.text)).length < 2) continue;
     const from = body[0];
@@ -1793,7 +1828,7 @@ function expandIndicationTables(model: PolicyModel, tables: IndicationTable[], t
         ? new Set(own.filter((c) => c.kind === "lab").map((c) => (c as CriterionOf<"lab">).measure))
         : new Set<string>();
       const kept = base.filter((c) => !(c.kind === "lab" && replaced.has(c.measure)));
-      return toIndication(row.label.text, [...kept, ...own], holder.duration, passage, title);
+      return toIndication(row.label.text, [...kept, ...own], holder.duration, passage, title, r.docTitle);
     });
     model.indications = model.indications.flatMap((i) => (i === holder ? rows : [i]));
   }
@@ -1828,6 +1863,11 @@ function namedConditions(doc: ParsedDocument, model: PolicyModel): string[] {
 function quantityTableLimit(lines: DocLine[], r: Reader): Criterion | null {
   const start = lines.findIndex((l) => /^quantity limits?(?: table)?\s*:?$/i.test(l.text.trim()));
   if (start < 0) return null;
+  // a column of a table whose rows are indications ("Indication | Strength | Dose | Quantity limit"):
+  // each limit belongs to its row's indication (9 tablets / 30 days for travelers' diarrhea is no
+  // limit of a hepatic-encephalopathy request) — never one limit for every request
+  const near = lines.slice(Math.max(0, start - 12), start).filter((l) => l.page === lines[start].page);
+  if (near.some((l) => /^(?:indications?|diagnos[ie]s|conditions?|uses?|disease(?: state)?)\b/i.test(l.text.trim()))) return null;
   const rows: { l: DocLine; q: NonNullable<ReturnType<typeof parseQuantityLimit>> }[] = [];
   for (const l of lines.slice(start + 1)) {
     if (isHeading(l.text) && !/^(?:product|drug|medication)\b/i.test(l.text)) break;

@@ -25,6 +25,13 @@ export interface DocLine {
    * `grid` is the same for every line of one grid (the header line's page offset).
    */
   cell?: { grid: number; role: "label" | "body" };
+  /**
+   * The line is printed in a larger type than the document's body text (median word height at
+   * least 1.1 x the body's, on a page with a text layer): how policies set their section titles
+   * ("Purpose", "Exception criteria", "Not a basis for exception") when the words alone do not say
+   * so. Never set on OCR pages (OCR word boxes vary with the letters, not the type size).
+   */
+  larger?: boolean;
 }
 
 /**
@@ -78,6 +85,7 @@ export function clean(s: string): string {
  */
 export function docLines(doc: ParsedDocument): DocLine[] {
   const out: DocLine[] = [];
+  const heights: { line: DocLine; h: number }[] = [];
   for (const p of doc.pages) {
     let pos = 0;
     const words = p.words ?? [];
@@ -101,9 +109,32 @@ export function docLines(doc: ParsedDocument): DocLine[] {
         map: c.map,
         ...(first ? { x: first.x } : {}),
       });
+      const ws: number[] = [];
+      for (let k = w; k < words.length && words[k].start < start + lead + trimmed.length; k++) if (words[k].h > 0) ws.push(words[k].h);
+      if (ws.length && !p.ocr) heights.push({ line: out[out.length - 1], h: ws.sort((a, b) => a - b)[Math.floor(ws.length / 2)] });
     }
   }
+  markLargerType(heights);
   return out;
+}
+
+/** the smallest ratio of a line's type size to the body text's that marks it as set larger */
+const LARGER_TYPE_RATIO = 1.1;
+
+/**
+ * Sets `larger` on lines whose median word height is at least LARGER_TYPE_RATIO x the body text's
+ * (the height that covers the most characters of the document). `heights` are text-layer lines only.
+ */
+function markLargerType(heights: { line: DocLine; h: number }[]): void {
+  if (heights.length < 8) return;
+  const weight = new Map<number, number>();
+  for (const { line, h } of heights) {
+    const k = Math.round(h * 10) / 10;
+    weight.set(k, (weight.get(k) ?? 0) + line.text.length);
+  }
+  const body = [...weight.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  if (!(body > 0)) return;
+  for (const { line, h } of heights) if (h >= body * LARGER_TYPE_RATIO) line.larger = true;
 }
 
 /** Page-text offsets of `line.text.slice(from, to)`. */

@@ -325,6 +325,13 @@ export const CONDITIONS: ConditionTerm[] = [
   C("breast cancer", ["breast cancer", "carcinoma of (?:the )?breast"], ["C50"], ["cancer"]),
   C("prostate cancer", ["prostate cancer"], ["C61"], ["cancer"]),
   C("non-small cell lung cancer", ["non-small cell lung", "\\bnsclc\\b", "lung cancer"], ["C34"], ["cancer"]),
+  // small cell lung cancer is its own disease, never non-small cell lung cancer read through "lung cancer"
+  C(
+    "small cell lung cancer",
+    ["(?<!non-)(?<!non )\\bsmall[- ]cell lung (?:cancer|carcinoma)", "\\bsclc\\b", "(?<!non-)\\bsmall[- ]cell carcinoma of the lung"],
+    ["C34"],
+    ["cancer"],
+  ),
   C("colorectal cancer", ["colorectal cancer", "colon cancer", "rectal cancer"], ["C18", "C19", "C20"], ["cancer"]),
   C("melanoma", ["melanoma"], ["C43"], ["cancer"]),
   C("renal cell carcinoma", ["renal cell carcinoma"], ["C64"], ["cancer"]),

@@ -89,6 +89,7 @@ export const MEASURES: MeasureTerm[] = [
   M("INR", ["\\binr\\b"], null, [0.5, 15]),
   M("CK", ["\\bck\\b", "\\bcpk\\b", "creatine kinase"], "U/L", [1, 100000]),
   M("HCV RNA", ["hcv rna", "hcv viral load"], "IU/mL", [0, 1e9]),
+  M("HBV DNA", ["hbv dna", "hbv viral load", "hepatitis b (?:virus )?dna"], "IU/mL", [0, 1e10]),
   M("HIV RNA", ["hiv(?:-1)? rna", "hiv viral load", "viral load"], "copies/mL", [0, 1e8]),
   M("CD4 count", ["cd4(?: count)?"], "cells/uL", [0, 3000]),
   M("FIB-4", ["fib-?4"], null, [0, 20]),
@@ -130,6 +131,9 @@ export const MEASURES: MeasureTerm[] = [
   M("weight", ["\\bweight\\b", "\\bwt\\b", "weighs", "weighing"], "kg", [1, 400]),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
   M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
+  // a functional class written in roman numerals ("NYHA class I, II or III", "NYHA functional class IV",
+  // "WHO functional class II"): read as 1–4, never from another number on the line
+  M("NYHA class", ["new york heart association(?: \\(nyha\\))?(?: functional)? class(?:es)?", "nyha(?: functional)?(?: class(?:es)?)?"], "class", [1, 4]),
   M("LVEF", ["\\blvef\\b", "ejection fraction", "\\bef\\b"], "%", [5, 85]),
   // respiratory / allergy
   M("FEV1", ["\\bfev1\\b", "fev-?1"], "% predicted", [0.2, 150]),
