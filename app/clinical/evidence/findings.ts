@@ -161,6 +161,17 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       }
       // an SD score is only the number written as one, unless the name itself says "SDS" / "z-score"
       const sdName = /sds|sd score|z-?score|standard deviation/i.test(text.slice(mt.index, end));
+      // a functional class ("NYHA class IV", "NYHA II"): the numeral right after the name, roman or arabic
+      if (m.unit === "class" && value == null) {
+        const c =
+          /^\s*(?:\(nyha\)\s*)?(?:functional\s+)?(?:class\s*)?(?:[:=-]\s*)?\b(iv|v|i{1,3}|[1-5])\b(?!\s*(?:,|or|to|-|–)\s*\b(?:iv|v|i{1,3}|[1-5])\b)/i.exec(
+            after,
+          );
+        if (!c) continue;
+        value = { i: 1, ii: 2, iii: 3, iv: 4, v: 5 }[c[1].toLowerCase()] ?? Number(c[1]);
+        vAt = end + c.index + c[0].length - c[1].length;
+        unitText = "class";
+      }
       const a =
         value != null || (m.unit === "SD" && !sdName)
           ? null

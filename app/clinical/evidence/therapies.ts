@@ -147,6 +147,31 @@ export function dailyDoseMg(seg: string): { perDay: number | null; perWeek: numb
  * bound a mention's segment (the next drug starts a new one). Facts from the extraction stage
  * (`facts.prior_therapies`) are merged when their drug matches.
  */
+/**
+ * Whether the text at `at` of `line` is inside a question of a form: its sentence opens with an
+ * auxiliary ("Has the patient …", "3. Did the member try …", "Was each drug tried …") and ends with a
+ * question mark on this line or the next (or the next line is its Yes / No answer row).
+ */
+export function inQuestion(idx: CaseIndex, line: CaseIndex["lines"][number], at: number): boolean {
+  const head =
+    line.lower
+      .slice(0, at)
+      .split(/[.;?!]\s/)
+      .pop() ?? "";
+  if (
+    !/^\s*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+|q\d{1,2}[.:)]?\s*)?(?:has|have|had|did|does|do|is|are|was|were|will|can|could)\s+(?:the|this|each|any|a|an|patient|member|he|she|they)\b/i.test(
+      head,
+    )
+  )
+    return false;
+  const rest = line.lower.slice(at);
+  const next = idx.lines[line.index + 1];
+  const tail = /[.;!]\s/.test(rest) ? rest.slice(0, rest.search(/[.;!]\s/)) : `${rest} ${next && next.page === line.page ? next.lower : ""}`;
+  // the question mark may sit on a wrapped line the index does not keep; a Yes / No answer row right
+  // after it says the same
+  return /\?/.test(tail) || (!/[.;!]\s/.test(rest) && !!next && next.page === line.page && /\byes\b[^a-z]{0,12}\bno\b/i.test(next.lower));
+}
+
 export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDrugs: string[], facts?: CaseFacts | null): Map<string, TherapyEvidence> {
   const out = new Map<string, TherapyEvidence>();
   if (!drugNames.length) return out;
@@ -178,8 +203,11 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
           .split(/[.;]\s/)
           .pop() ?? "";
       const ev = out.get(drug) ?? fresh(drug);
-      // someone else's drug history, or a general statement about the drug: not this patient's trial
-      if (FAMILY_CONTEXT.test(before) || FAMILY_CONTEXT.test(seg.slice(0, 30))) {
+      // someone else's drug history, or a general statement about the drug: not this patient's trial;
+      // nor a question of a form ("3. Has the patient had an inadequate response, intolerance or
+      // contraindication to loperamide …?") — its words are the plan's, the answer beside it says which
+      // of them holds, if any
+      if (FAMILY_CONTEXT.test(before) || FAMILY_CONTEXT.test(seg.slice(0, 30)) || inQuestion(idx, line, m.index)) {
         out.set(drug, ev);
         continue;
       }

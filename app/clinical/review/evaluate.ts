@@ -449,7 +449,7 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   let latest = vals[0];
   // the same result written twice on one day ("ALC 1.64" in the note, "1.64 x10E3/uL" on the lab
   // report): the reading whose unit puts it on the threshold's scale
-  const onScale = (v: typeof latest) => (spec.unit === "%" && /^\s*%/.test(v.unitText)) || onThresholdScale(v.value, v.unitText, spec.value) != null;
+  const onScale = (v: typeof latest) => (spec.unit === "%" && /^\s*%/.test(v.unitText)) || onThresholdScale(v.value, v.unitText, spec.value, m.unit) != null;
   if (!onScale(latest)) latest = vals.find((v) => v.date === latest.date && onScale(v)) ?? latest;
   if (spec.within_days != null && ctx.requestDate) {
     if (!latest.date)
@@ -473,7 +473,7 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // a value on another scale than the threshold ("248 K/uL" against "100,000/mm3") is compared on the
   // threshold's scale when its unit says so, never read as it stands
   // (a percentage against a percentage threshold is on its scale however far apart: "TPS 75%" vs "1% or more")
-  const scaled = spec.unit === "%" && /^\s*%/.test(latest.unitText) ? latest.value : onThresholdScale(latest.value, latest.unitText, spec.value);
+  const scaled = spec.unit === "%" && /^\s*%/.test(latest.unitText) ? latest.value : onThresholdScale(latest.value, latest.unitText, spec.value, m.unit);
   if (scaled == null)
     return ev(
       "insufficient",
@@ -514,8 +514,24 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
  * "10^9/L", "thou/mm3") or the threshold is written in thousands; null when the scales cannot be
  * reconciled (never compared). Cell counts are the usual case: 248 K/uL is 248,000/mm3.
  */
-function onThresholdScale(value: number, unitText: string, threshold: number): number | null {
+function onThresholdScale(value: number, unitText: string, threshold: number, measureUnit: string | null = null): number | null {
+  // a value written with a power of ten ("3.1 x 10^7 IU/mL", "2.4E+05"): the number is the mantissa
+  // times that power, never the mantissa alone (3.1 would pass "below 20"). Powers 3, 6, 9 and 12 are
+  // the cell-count units ("x10^3/uL", "10^9/L") read below; any other power is applied here
+  const power = /^\s*(?:[x×*]\s*10\s*(?:\^|\*\*|e)?\s*\+?(\d{1,2})|e\+?(\d{1,2}))\b/i.exec(unitText);
+  const exp = power ? Number(power[1] ?? power[2]) : null;
+  if (exp != null && ![3, 6, 9, 12].includes(exp)) {
+    value = value * 10 ** exp;
+    unitText = unitText.slice(power![0].length);
+  }
   if (!value || !threshold) return value;
+  // only counts per volume (cells/uL, x10^3/uL) are written in thousands without saying so; any other
+  // measure's value stands as written (12,400 IU/mL is never 12.4)
+  const count = measureUnit == null || /cells|\/u?l\b|\/mm3|x10/i.test(measureUnit);
+  // written in the measure's own unit ("12,400 IU/mL" for HBV DNA in IU/mL): on its scale, however far
+  // from the threshold
+  const squash = (u: string) => u.toLowerCase().replace(/\s+/g, "");
+  if (measureUnit && !count && squash(unitText).startsWith(squash(measureUnit))) return value;
   // "K/uL" as a scan reads it ("KfuL", "KhuL", "K/ul"): thousands per microlitre
   const kPerUl = /^\s*k\s*[^\s\d]{0,2}\s*u?l\b/i.test(unitText);
   // a threshold per microlitre or mm3 (500, 150,000) against a value in thousands (1.6, 228): the
@@ -526,7 +542,7 @@ function onThresholdScale(value: number, unitText: string, threshold: number): n
   if (ratio <= 50 && ratio >= 1 / 50) return value;
   const thousands = kPerUl || /\bk\b|k\/|x\s*10\s*\^?\s*[39]|×\s*10|10\s*\^\s*[39]|10\*[39]|10e[39]|thou|\b10[³⁹]/i.test(unitText);
   if (thousands && ratio > 50 && ratio / 1000 <= 50 && ratio / 1000 >= 1 / 50) return value * 1000;
-  if (ratio < 1 / 50 && ratio * 1000 <= 50 && ratio * 1000 >= 1 / 50 && (thousands || value >= 1000)) return value / 1000;
+  if (ratio < 1 / 50 && ratio * 1000 <= 50 && ratio * 1000 >= 1 / 50 && (thousands || (count && value >= 1000))) return value / 1000;
   return null;
 }
 
@@ -1486,6 +1502,18 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
     const h = search(ctx.idx, re).find((x) => !x.negated && !SCREENED_FOR.test(x.line.lower.slice(Math.max(0, x.index - 40), x.index)));
     if (h && severityOk(quote(ctx.idx, h.line))) {
       const coveredDx = conds.find((c) => c.source !== "text" && isCovered(c) && !matchesExcluded(c));
+      // the exclusion names the covered condition itself ("Hereditary ATTR polyneuropathy without
+      // cardiomyopathy" read onto the covered ATTR-CM): the purpose names the covered condition, and
+      // what sets the excluded form apart is not read — never applied on the name alone
+      const self = spec.conditions.find((c) => coveredConditions.includes(c));
+      if (!coveredDx && self)
+        return ev(
+          "insufficient",
+          `The exclusion names the covered condition itself (${self}); the request's stated purpose does not show what sets the excluded form apart.`,
+          [],
+          "none",
+          `Whether this exclusion applies: ${spec.text}`,
+        );
       if (!coveredDx) return ev("met", `Applies: the request states its purpose as ${p}.`, [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
       return ev(
         "insufficient",
@@ -1785,7 +1813,16 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     }
     case "all":
     case "any": {
-      const rs = spec.items.map((i) => evaluateExclusion(i, ctx, covered));
+      // inside a conjunction ("mild asthma with an FEV1 above 80 percent") a measure the request does
+      // not give leaves the exclusion open — never "does not apply" because the value is missing
+      const rs = spec.items.map((i) => {
+        if (spec.kind !== "all" || i.kind !== "lab") return evaluateExclusion(i, ctx, covered);
+        const r = evaluateInner(i, ctx, "criterion", covered);
+        return r.outcome === "met" ? { ...r, reason: `Applies: ${r.reason}` } : r.outcome === "not_met" ? { ...r, reason: `Does not apply: ${r.reason}` } : r;
+      });
+      // one part clearly does not hold (a value read from the request): the whole does not apply
+      const contradicted = spec.kind === "all" ? rs.find((r) => r.outcome === "not_met" && r.citations.length) : undefined;
+      if (contradicted) return contradicted;
       const applies = spec.kind === "any" ? rs.find((r) => r.outcome === "met") : rs.every((r) => r.outcome === "met") ? rs[0] : undefined;
       if (applies) return applies;
       const open = rs.find((r) => r.outcome === "insufficient");
