@@ -27,11 +27,12 @@ import { scoreServices, type ServiceCaseReport } from "./score-services";
 export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/corpus-claims");
 /**
  * Service lines decided as labelled when the floor was set: allegheny-ppo 2026-11-29 (first run
- * 5/26 with 4 wrongful approvals; 13/26 after claims22, 14/26 after claims27; see
- * fixtures/corpus-claims/README.md "Runs after fixes").
+ * 5/26 with 4 wrongful approvals; 13/26 after claims22, 14/26 after claims27, 16/26 after claims28:
+ * RBM numbered-section guidelines, OCR-damaged item-24 codes; see fixtures/corpus-claims/README.md
+ * "Runs after fixes").
  */
 export const CLAIMS_FLOORS: Record<string, number> = {
-  "allegheny-ppo": 14,
+  "allegheny-ppo": 16,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
