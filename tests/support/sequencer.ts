@@ -16,7 +16,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * Started first, none of them is left running alone on one core at the end of the run.
  */
 const HEAVY: RegExp[] = [
-  /app\/evaluation\/corpus\/[^/]+\.test\.ts$/,
+  /app\/evaluation\/corpus(?:-claims)?\/[^/]+\.test\.ts$/,
   /tests\/integration\/(bad-input|role-matrix|fault-two-workers|fhir-pas-submit)\.test\.ts$/,
   /app\/clinical\/pipeline\/safety-invariants\.test\.ts$/,
   /tests\/integration\/(public-side|tenancy|team|claim-prompts|duplicate-upload)\.test\.ts$/,

@@ -696,29 +696,57 @@ const ROW_RE =
 const ROW_START = /^\s*(?:[1-6]\s+)?\d{2}\s\d{2}\s\d{2}\s+\d{2}\s\d{2}\s\d{2}\s+\d{2}\s+[A-Za-z0-9]{5}\b/;
 const NDC_ROW = /^\s*N4\s*(\d{11})\s*(UN|ML|GR|F2|ME)\s*([\d.]+)/i;
 
+/** an item-24 row whose code or units token OCR damaged ("Jo271", units "a"): the same columns, any five-character code, any short units token */
+const ROW_LOOSE_RE =
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([A-Za-z0-9]{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\S{1,4})(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+
+/**
+ * A 24D code token OCR damaged in its digit positions ("Jo271": the second character a letter where
+ * HCPCS level II has a digit) resolved against `known` (the codes the plan's medical policies
+ * govern): each non-digit in a digit position may be any digit, and the token is read as the one
+ * known code it then fits. null when it fits none or more than one (the row is not read: a code is
+ * never guessed), or when the token is no damaged code at all.
+ */
+export function repairedRowCode(token: string, known: string[]): string | null {
+  const s = token.toUpperCase();
+  if (CODE_SHAPE.test(s)) return s;
+  // HCPCS level II: a letter and four digits; CPT: five digits (or four and F/T/U)
+  const slots = /^[A-Z]/.test(s) && !/^[OIL]/.test(s) ? [false, true, true, true, true] : [true, true, true, true, /\d/.test(s[4])];
+  const pattern = new RegExp(`^${[...s].map((c, i) => (slots[i] && !/\d/.test(c) ? "\\d" : c.replace(/[^A-Z0-9]/g, "."))).join("")}$`);
+  const fits = [...new Set(known.map((k) => k.trim().toUpperCase()))].filter((k) => CODE_SHAPE.test(k) && pattern.test(k));
+  return fits.length === 1 ? fits[0] : null;
+}
+
 /**
  * Service lines read from item-24 rows by their shape alone, for a claim form whose captions did not
- * survive (no grid to measure): [] when no line has the shape.
+ * survive (no grid to measure): [] when no line has the shape. A row whose code OCR damaged is read
+ * when the code resolves to exactly one of `knownCodes` (repairedRowCode); its units, when OCR
+ * damaged them too, are read as 1 — the billing units of a visit or an administration — except on a
+ * drug code (HCPCS J, Q0/Q5), whose units are a dose: such a row is not read.
  */
-export function readCms1500Rows(doc: ParsedDocument, documentName = "fax"): ServiceLine[] {
+export function readCms1500Rows(doc: ParsedDocument, documentName = "fax", knownCodes: string[] = []): ServiceLine[] {
   const lines = docLines(doc);
   const out: ServiceLine[] = [];
   lines.forEach((l, i) => {
-    const m = ROW_RE.exec(l.text);
+    const strict = ROW_RE.exec(l.text);
+    const m = strict ?? ROW_LOOSE_RE.exec(l.text);
     if (!m) return;
     const from = gridDate(m[1]);
     const to = m[2] ? gridDate(m[2]) : null;
     const pos = m[3];
     if (!from || !PLACE_OF_SERVICE[pos]) return;
+    const code = strict ? m[5] : repairedRowCode(m[5], knownCodes);
+    if (!code) return;
+    const unitsRead = /^\d{1,4}(?:\.\d+)?$/.test(m[10]) ? Number(m[10]) : null;
+    if (unitsRead === null && /^(?:J\d{4}|Q[05]\d{3})$/.test(code)) return;
     const prev = lines[i - 1];
     const ndc = prev && prev.page === l.page ? NDC_ROW.exec(prev.text) : null;
-    const code = m[5];
     out.push({
       line_number: out.length + 1,
       code,
       description: null,
       category: serviceCategory(code, null),
-      units: Number(m[10]),
+      units: unitsRead ?? 1,
       date_of_service: from,
       date_of_service_end: to && to > from ? to : null,
       place_of_service: pos,

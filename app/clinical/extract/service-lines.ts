@@ -214,13 +214,15 @@ function providerAfter(lines: DocLine[], label: RegExp): { name: string; line: D
  * Every service line of `doc`, in the order written; each field cited to its line (`citations[0]`
  * is the whole line). A document with no line carrying a code yields [] (the request then needs
  * the services it asks for). `documentName` names the case document in citations ("fax" | "epa").
+ * `knownCodes` (the codes the plan's medical policies govern) resolve an item-24 row whose code OCR
+ * damaged (cms1500.ts repairedRowCode); without them such a row is not read.
  */
-export function extractServiceLines(doc: ParsedDocument, documentName = "fax"): ServiceLine[] {
+export function extractServiceLines(doc: ParsedDocument, documentName = "fax", knownCodes: string[] = []): ServiceLine[] {
   // a claim on the CMS-1500 grid: its service lines are item 24, read by the grid's geometry
   const grid = readCms1500(doc, documentName);
   if (grid && grid.lines.some((l) => l.code)) return grid.lines;
   // its typed rows alone when the form's red captions did not survive the fax
-  const rows = readCms1500Rows(doc, documentName);
+  const rows = readCms1500Rows(doc, documentName, knownCodes);
   if (rows.length) return rows;
   const lines = docLines(doc);
   const hits = codeHits(lines);

@@ -470,7 +470,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       const facts = await agents.extract(inputs.caseDoc, { documentName, formulary: [], knownDrugNames: codes, roster: inputs.roster });
       const services = agents.extractServices
         ? await agents.extractServices(inputs.caseDoc, { documentName })
-        : extractServiceLines(inputs.caseDoc, documentName);
+        : extractServiceLines(inputs.caseDoc, documentName, codes);
       return { facts, services };
     },
   );

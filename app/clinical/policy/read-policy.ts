@@ -24,6 +24,7 @@ import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "..
 import { readTableColumns } from "../text/table-columns";
 import { withCodeScopes } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
+import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -1606,7 +1607,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const hits = findPartDLabels(tableLines);
   let model: PolicyModel | null = null;
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
-  else model = readOutline(lines, title, r) ?? readProse(lines, title, r);
+  else model = readOutline(guidelineSectionLines(lines), title, r) ?? readProse(lines, title, r);
   // a "Quantity Limits" table whose rows all give one limit ("Ubrelvy 50 mg tablet | 16 tablets per 30
   // days", "Ubrelvy 100 mg tablet | 16 tablets per 30 days") is a requirement of every request when
   // the criteria do not state one; rows with different limits (per strength, per phase) are left to
@@ -1661,6 +1662,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   attachRenewals(model, r.renewals);
   // criteria under a heading that names service codes apply to those codes' lines only
   withCodeScopes(model, lines);
+  // an RBM guideline's indication groups for the same codes are alternatives (guideline-sections.ts)
+  if (isNumberedGuideline(lines)) mergeGuidelineIndications(model, title, lines, r.ctx, r.docName);
   model.named_conditions = namedConditions(doc, model);
   return model;
 }

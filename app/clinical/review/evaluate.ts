@@ -1086,6 +1086,11 @@ const BOILERPLATE_WORDS = new Set(
   ),
 );
 
+/** clinical words too generic to stand for a requirement alone (evalDocumentation) */
+const GENERIC_SINGLE_WORDS = new Set(
+  "sign signs symptom symptoms status known history evaluation assessment finding findings condition conditions disease change changes new".split(" "),
+);
+
 /** words left around marker statuses in a requirement that is only about them ("Disease is … AND …") */
 const MARKER_FILLER = new Set(
   "disease is are the and tumor tumour cancer carcinoma patient member has have with status documented confirmed both must be of a an by test testing result".split(
@@ -1209,7 +1214,11 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   // product, unless (a) … or (b) …"): a group of words every fax carries ("health plan",
   // "established", "preferred product") found in the fax is no evidence that it is met
   const loose = alts.length > 5;
-  const usable = loose ? alts.filter((g) => g.some((w) => !BOILERPLATE_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()))) : alts;
+  // a group of one generic clinical word ("signs" of "new or worsening symptoms or signs", "known",
+  // "status") found in the fax ("electronically signed", "no known heart disease") is no evidence
+  // that the requirement is met: only the requirement's specific words are
+  const specific = alts.filter((g) => !(g.length === 1 && GENERIC_SINGLE_WORDS.has(g[0].toLowerCase())));
+  const usable = loose ? specific.filter((g) => g.some((w) => !BOILERPLATE_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()))) : specific;
   if (!usable.length) return ev("insufficient", "The policy requirement was not fully read; a reviewer must check it.", [], "none", spec.text);
   const stem = (w: string) =>
     w
