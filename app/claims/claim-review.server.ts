@@ -12,7 +12,8 @@ import { timeAgoInWords } from "~/prior-auths/time-ago";
 import { jsonArray, jsonObject } from "~/prior-auths/require-prior-auth.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
 import { resolveDenialForm } from "~/letters/manage-letter-forms.server";
-import { fillTemplate, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
+import { fillTemplate, withAiDisclosure, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
+import { aiDisclosureText, caseAiDisclosure } from "~/fhir/decision-provenance.server";
 import { plainCriterion, plainText } from "~/lib/plain-language";
 import { renderLetterPdf } from "~/letters/render-letter-pdf.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
@@ -289,7 +290,8 @@ export async function signOffAndSendLineDenial(
       : null;
   const form = await resolveDenialForm(database, organizationId, null);
   const organizationName = full.organization.title || full.organization.name;
-  const body = fillTemplate(form.template_body, {
+  const disclosure = (await caseAiDisclosure(database, organizationId, claim.id, { lineId: line.id })) ?? aiDisclosureText({ engines: [], criteria: [] });
+  const filled = fillTemplate(form.template_body, {
     patient_name: [full.patient?.first_name, full.patient?.last_name].filter(Boolean).join(" ") || "Member",
     member_id: full.patient?.member_id ?? "Not provided",
     drug_name: service,
@@ -301,7 +303,9 @@ export async function signOffAndSendLineDenial(
     appeal_rights: DEFAULT_APPEAL_RIGHTS,
     organization_name: organizationName,
     prior_auth_id: claim.id,
+    ai_disclosure: disclosure,
   });
+  const body = withAiDisclosure(form.template_body, filled, disclosure);
   const pdf = await renderLetterPdf(body, { organizationName, title: "Notice of denial of medical services" });
   const now = new Date();
   const letter = await database.prisma.$transaction(async (tx) => {
