@@ -138,6 +138,7 @@ describe("claims API", () => {
     expect(letter.status).toBe(200);
     const body = (await letter.json()).denial_letter;
     expect(body.body).toContain("E0601");
+    expect(body.body).toMatch(/How this decision was made: AI assisted this decision: an automated review tool \(PA Review built-in clinical engine 0\.1\.0\)/);
     expect(body.criterion).toMatch(/AHI|apnea-hypopnea/i);
     // signed off: a final (human) denial, dated at the sign-off
     expect(await asCase()).toMatchObject({ status: "decided", determination: "denied", determined_by: "human" });
