@@ -307,7 +307,10 @@ export function toFhirProvenance(record: DecisionProvenanceRecord, target: Refer
     });
   }
   for (const r of record.rulesFired)
-    entity.push({ role: "source", what: { identifier: { system: "urn:pa-review:ai-rule", value: r.name }, display: `AI rule "${r.name}" (${r.stage}): ${r.detail}` } });
+    entity.push({
+      role: "source",
+      what: { identifier: { system: "urn:pa-review:ai-rule", value: r.name }, display: `AI rule "${r.name}" (${r.stage}): ${r.detail}` },
+    });
   for (const ev of record.evidence)
     entity.push({
       role: "source",
@@ -319,7 +322,12 @@ export function toFhirProvenance(record: DecisionProvenanceRecord, target: Refer
   const signature: Signature[] = record.signedOff
     ? [{ type: [SIGNATURE_TYPE], when: record.signedOff.at.toISOString(), who: personRef(record.signedOff.person) }]
     : [];
-  const what = record.caseKind === "claim" ? `Decision on ${record.lineLabel}` : record.engine ? "Prior authorization decision" : "Prior authorization decision by a reviewer";
+  const what =
+    record.caseKind === "claim"
+      ? `Decision on ${record.lineLabel}`
+      : record.engine
+        ? "Prior authorization decision"
+        : "Prior authorization decision by a reviewer";
   return {
     resourceType: "Provenance",
     id: record.id,
@@ -374,7 +382,8 @@ export async function readDecisionProvenance(database: Database, organizationId:
   const p = database.prisma;
   const caseId =
     kind === "ai-decision"
-      ? (await p.aiDecision.findFirst({ where: { id: rowId, prior_auth: { organization_id: organizationId } }, select: { prior_auth_id: true } }))?.prior_auth_id
+      ? (await p.aiDecision.findFirst({ where: { id: rowId, prior_auth: { organization_id: organizationId } }, select: { prior_auth_id: true } }))
+          ?.prior_auth_id
       : kind === "human-decision"
         ? (await p.humanDecision.findFirst({ where: { id: rowId, prior_auth: { organization_id: organizationId } }, select: { prior_auth_id: true } }))
             ?.prior_auth_id

@@ -30,7 +30,7 @@ describe("evidenceOf", () => {
 describe("aiDisclosureText", () => {
   it("says whether AI assisted and names the source of the screening criteria", () => {
     expect(aiDisclosureText({ engines: ["Engine 1.0"], criteria: ['Coverage policy "X", decision tree version 2'] })).toBe(
-      "AI assisted this decision: an automated review tool (Engine 1.0) screened the request against the screening criteria, and a denial is only issued after a clinical reviewer's sign-off. Source of the screening criteria: Coverage policy \"X\", decision tree version 2.",
+      'AI assisted this decision: an automated review tool (Engine 1.0) screened the request against the screening criteria, and a denial is only issued after a clinical reviewer\'s sign-off. Source of the screening criteria: Coverage policy "X", decision tree version 2.',
     );
     expect(aiDisclosureText({ engines: [], criteria: [] })).toBe(
       "No AI tool assisted this decision: a reviewer made it. Source of the screening criteria: the plan's coverage criteria (no coverage policy was applied).",

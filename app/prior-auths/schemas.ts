@@ -261,7 +261,10 @@ export const DecisionProvenanceSchema = z
     recorded: IsoDateTime,
     decision: z.string(),
     line: z.string().nullable().describe("the claim line, for a claim's decision"),
-    engine: z.object({ builtin: z.boolean(), name: z.string(), version: z.string() }).nullable().describe("the engine or model that decided; null for a reviewer's own"),
+    engine: z
+      .object({ builtin: z.boolean(), name: z.string(), version: z.string() })
+      .nullable()
+      .describe("the engine or model that decided; null for a reviewer's own"),
     reviewers: z.array(
       z.object({ role: z.enum(["performer", "verifier"]), name: z.string().nullable(), npi: z.string().nullable(), specialty: z.string().nullable() }),
     ),
@@ -327,7 +330,9 @@ export const PriorAuthDetailSchema = z
     can_override: z.boolean(),
     provenance: z
       .array(DecisionProvenanceSchema)
-      .describe("the provenance of every decision of the case, oldest first (engine and version, reviewers, policy and tree version, AI rules fired, evidence)"),
+      .describe(
+        "the provenance of every decision of the case, oldest first (engine and version, reviewers, policy and tree version, AI rules fired, evidence)",
+      ),
   })
   .meta({ id: "PriorAuthDetail" });
 export type PriorAuthDetail = z.infer<typeof PriorAuthDetailSchema>;

@@ -329,9 +329,7 @@ export function ProvenanceSection({ provenance }: { provenance: Detail["provenan
             <dl className="mt-1 grid grid-cols-1 gap-x-3 gap-y-0.5 text-slate-700 sm:grid-cols-[max-content_1fr]">
               <dt className="text-slate-500">Decided by</dt>
               <dd data-testid="provenance-engine">
-                {p.engine
-                  ? `${p.engine.name} ${p.engine.version}`
-                  : `Reviewer ${p.reviewers.find((r) => r.role === "performer")?.name ?? "(account removed)"}`}
+                {p.engine ? `${p.engine.name} ${p.engine.version}` : `Reviewer ${p.reviewers.find((r) => r.role === "performer")?.name ?? "(account removed)"}`}
               </dd>
               <dt className="text-slate-500">Screening criteria</dt>
               <dd data-testid="provenance-policy">

@@ -109,7 +109,11 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
           </div>
         </div>
       </Form>
-      <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs" aria-labelledby="decision-settings" data-testid="decision-settings">
+      <section
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs"
+        aria-labelledby="decision-settings"
+        data-testid="decision-settings"
+      >
         <h2 id="decision-settings" className="text-sm font-semibold text-slate-900">
           Decisions
         </h2>
