@@ -13,7 +13,7 @@ import { jsonArray, jsonObject } from "~/prior-auths/require-prior-auth.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
 import { resolveDenialForm } from "~/letters/manage-letter-forms.server";
 import { fillTemplate, withAiDisclosure, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
-import { aiDisclosureText, caseAiDisclosure } from "~/fhir/decision-provenance.server";
+import { aiDisclosureText, caseAiDisclosure, loadCaseProvenance, provenanceJson } from "~/fhir/decision-provenance.server";
 import { plainCriterion, plainText } from "~/lib/plain-language";
 import { renderLetterPdf } from "~/letters/render-letter-pdf.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
@@ -73,6 +73,7 @@ export async function getClaimDetail(database: Database, organizationId: string,
   });
   const overturned = new Set(full.appeals.flatMap((a) => a.service_request_ids));
   const fax = full.documents.find((d) => d.kind === "fax") ?? null;
+  const provenance = await loadCaseProvenance(database, organizationId, full.id);
   const policyIds = [
     ...new Set(
       full.service_requests
@@ -189,6 +190,7 @@ export async function getClaimDetail(database: Database, organizationId: string,
       // an appeal overturned this line's denial (app/appeals); `decision` and `decisions` keep the original
       approved_after_appeal: overturned.has(s.id) && effective(s.decisions) === "denied",
       decisions: s.decisions.map(serviceDecision),
+      provenance: provenance.filter((r) => r.lineId === s.id).map(provenanceJson),
       letters: full.letters
         .filter((l) => l.service_request_id === s.id)
         .map((l) => ({ token: l.id, denial_reason: l.denial_reason, criterion: l.criterion, created_at: l.created_at.toISOString() })),
