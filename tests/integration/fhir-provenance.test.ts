@@ -300,6 +300,12 @@ describe("GET /fhir/Provenance/{id}", () => {
     expect(line.agent[0]!.who.display).toBe("openai model gpt-4o-mini");
   });
 
+  it("is declared in the CapabilityStatement (Provenance read and search-type)", async () => {
+    const cs = (await (await app.fetch("/fhir/metadata")).json()) as { rest: { resource: { type: string; interaction: { code: string }[] }[] }[] };
+    const provenance = cs.rest[0]!.resource.find((r) => r.type === "Provenance")!;
+    expect(provenance.interaction.map((i) => i.code).sort()).toEqual(["read", "search-type"]);
+  });
+
   it("answers organization B's key 404, the same as an id nobody has or a malformed id", async () => {
     for (const id of [`ai-decision-${aiDecisionId}`, `service-decision-${serviceDecisionId}`]) {
       const res = await read(id, keyB);

@@ -352,7 +352,7 @@ export function ProvenanceSection({ provenance }: { provenance: Detail["provenan
                   : "No clinical sign-off recorded"}
               </dd>
               <dt className="text-slate-500">Evidence cited</dt>
-              <dd>{p.evidence.length ? `${p.evidence.length} passage${p.evidence.length === 1 ? "" : "s"} (listed under Citations)` : "None"}</dd>
+              <dd>{p.evidence.length ? `${p.evidence.length} passage${p.evidence.length === 1 ? "" : "s"} of the request, quoted with their page` : "None"}</dd>
             </dl>
           </li>
         ))}
