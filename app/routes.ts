@@ -95,6 +95,7 @@ const pages = [
     route("Subscription/:id/$status", "routes/fhir/subscription-status.tsx"),
     route("metadata", "routes/fhir/metadata.tsx"),
     route("Provenance", "routes/fhir/provenance.tsx"),
+    route("Provenance/:id", "routes/fhir/provenance-read.tsx"),
   ]),
   // Development only (app/routes/dev/)
   route("dev/outbox", "routes/dev/outbox.tsx"),

@@ -34,6 +34,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   // Organization
   { path: "o/:orgId.json", file: "routes/api/organizations/organization.tsx" },
   { path: "o/:orgId/events", file: "routes/api/organizations/events.tsx" },
+  { path: "o/:orgId/decision_settings", file: "routes/api/organizations/decision-settings.tsx" },
 
   // Prior auths
   { path: "o/:orgId/prior_auths", file: "routes/api/prior-auths/collection.tsx", alias: "o/:orgId/prior_auths.json" },

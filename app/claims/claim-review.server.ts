@@ -12,7 +12,8 @@ import { timeAgoInWords } from "~/prior-auths/time-ago";
 import { jsonArray, jsonObject } from "~/prior-auths/require-prior-auth.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
 import { resolveDenialForm } from "~/letters/manage-letter-forms.server";
-import { fillTemplate, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
+import { fillTemplate, withAiDisclosure, DEFAULT_APPEAL_RIGHTS } from "~/letters/letter-template";
+import { aiDisclosureText, caseAiDisclosure, loadCaseProvenance, provenanceJson } from "~/fhir/decision-provenance.server";
 import { plainCriterion, plainText } from "~/lib/plain-language";
 import { renderLetterPdf } from "~/letters/render-letter-pdf.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
@@ -72,6 +73,7 @@ export async function getClaimDetail(database: Database, organizationId: string,
   });
   const overturned = new Set(full.appeals.flatMap((a) => a.service_request_ids));
   const fax = full.documents.find((d) => d.kind === "fax") ?? null;
+  const provenance = await loadCaseProvenance(database, organizationId, full.id);
   const policyIds = [
     ...new Set(
       full.service_requests
@@ -188,6 +190,7 @@ export async function getClaimDetail(database: Database, organizationId: string,
       // an appeal overturned this line's denial (app/appeals); `decision` and `decisions` keep the original
       approved_after_appeal: overturned.has(s.id) && effective(s.decisions) === "denied",
       decisions: s.decisions.map(serviceDecision),
+      provenance: provenance.filter((r) => r.lineId === s.id).map(provenanceJson),
       letters: full.letters
         .filter((l) => l.service_request_id === s.id)
         .map((l) => ({ token: l.id, denial_reason: l.denial_reason, criterion: l.criterion, created_at: l.created_at.toISOString() })),
@@ -289,7 +292,8 @@ export async function signOffAndSendLineDenial(
       : null;
   const form = await resolveDenialForm(database, organizationId, null);
   const organizationName = full.organization.title || full.organization.name;
-  const body = fillTemplate(form.template_body, {
+  const disclosure = (await caseAiDisclosure(database, organizationId, claim.id, { lineId: line.id })) ?? aiDisclosureText({ engines: [], criteria: [] });
+  const filled = fillTemplate(form.template_body, {
     patient_name: [full.patient?.first_name, full.patient?.last_name].filter(Boolean).join(" ") || "Member",
     member_id: full.patient?.member_id ?? "Not provided",
     drug_name: service,
@@ -301,7 +305,9 @@ export async function signOffAndSendLineDenial(
     appeal_rights: DEFAULT_APPEAL_RIGHTS,
     organization_name: organizationName,
     prior_auth_id: claim.id,
+    ai_disclosure: disclosure,
   });
+  const body = withAiDisclosure(form.template_body, filled, disclosure);
   const pdf = await renderLetterPdf(body, { organizationName, title: "Notice of denial of medical services" });
   const now = new Date();
   const letter = await database.prisma.$transaction(async (tx) => {

@@ -6,7 +6,7 @@
  * are described as open objects.
  */
 import { z } from "zod";
-import { CitationSchema, PatientSchema } from "~/prior-auths/schemas";
+import { CitationSchema, DecisionProvenanceSchema, PatientSchema } from "~/prior-auths/schemas";
 
 const IsoDateTime = z.string().describe("ISO 8601 date-time");
 const OpenObject = z.record(z.string(), z.unknown());
@@ -107,6 +107,11 @@ export const ServiceRequestSchema = z
     approved_after_appeal: z.boolean().describe("an appeal overturned this line's denial: the line is approved after appeal (`decision` keeps the original)"),
     decisions: z.array(ServiceDecisionSchema),
     letters: z.array(z.object({ token: z.string(), denial_reason: z.string(), criterion: z.string().nullable(), created_at: IsoDateTime })),
+    provenance: z
+      .array(DecisionProvenanceSchema)
+      .describe(
+        "the provenance of each decision on this line, oldest first (engine and version, reviewers, policy and tree version, AI rules fired, evidence)",
+      ),
   })
   .meta({ id: "ServiceRequest" });
 

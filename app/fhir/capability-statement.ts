@@ -85,12 +85,12 @@ export function buildCapabilityStatement(baseUrl: string, software: { name: stri
           },
           {
             type: "Provenance",
-            interaction: [{ code: "search-type" }],
+            interaction: [{ code: "read" }, { code: "search-type" }],
             searchParam: [
               { name: "target", type: "reference", documentation: "ClaimResponse/<id> of a PAS response: the provenance of every decision behind it" },
             ],
             documentation:
-              "Decision provenance: one Provenance per decision (prior auth, each claim line) with the engine or model and its version, the reviewers (verifier, attester), the coverage policy and decision tree version (entity source) and when it was recorded. cases.read / system/Provenance.read.",
+              "Decision provenance: one Provenance per decision (prior auth, each claim line) with the engine or model and its version (agent performer), the reviewers (verifier) and the clinician who signed off a denial (attester, and signature), the coverage policy and decision tree version with its effective date, the AI rules that fired and the evidence spans cited (document, page, quoted text) as entities of role source, and when it was recorded. Read by id (Provenance/<id>) or search by target. cases.read / system/Provenance.read.",
           },
           {
             type: "Bundle",

@@ -21,6 +21,8 @@
  * A3 and A4 items also carry an X12 886 review decision reason code (reviewAction.reasonCode) mapped
  * from the engine's decision rule or the case's state (app/fhir/x12-review-reasons.ts), beside the
  * reason in words (processNote).
+ * A last processNote, linked from no item, says whether AI assisted the decision and the source of
+ * the screening criteria (the coverage policy and decision tree version; CA SB 1120, CMS MA rules).
  */
 import crypto from "node:crypto";
 import type { Bundle, BundleEntry, Claim, ClaimResponse, ClaimResponseItem, Extension, Reference } from "@medplum/fhirtypes";
@@ -28,6 +30,7 @@ import type { Database } from "~/lib/db.server";
 import { LATEST_AI_DECISION } from "~/prior-auths/effective-decision.server";
 import { PAS_PROFILES } from "./pas-validator.server";
 import type { StoredPasItem, StoredPasRequest } from "./pas-store";
+import { caseAiDisclosure } from "./decision-provenance.server";
 import { reasonKindOfRule, X12_886_SYSTEM, x12ReviewReason, type ReviewReasonKind } from "./x12-review-reasons";
 
 const PAS_EXT = "http://hl7.org/fhir/us/davinci-pas/StructureDefinition/";
@@ -63,6 +66,8 @@ export interface CaseOutcome {
   withdrawnAt: Date | null;
   /** the clinical reviewer who made or signed off the decision, as their profile states them */
   reviewer: Reviewer | null;
+  /** whether AI assisted and the source of the screening criteria (decision-provenance caseAiDisclosure), a processNote of its own */
+  aiDisclosure?: string | null;
 }
 
 /** A reviewer's NPI and NUCC specialty (Settings → Profile), each null when not entered. */
@@ -102,7 +107,8 @@ export async function loadCaseOutcome(
   caseId: string,
   sequences: StoredPasItem[],
 ): Promise<CaseOutcome> {
-  return withCancellations(await loadReviewOutcome(database, organizationId, kind, caseId, sequences), sequences);
+  const outcome = await loadReviewOutcome(database, organizationId, kind, caseId, sequences);
+  return withCancellations({ ...outcome, aiDisclosure: await caseAiDisclosure(database, organizationId, caseId) }, sequences);
 }
 
 async function loadReviewOutcome(
@@ -312,6 +318,8 @@ export function buildPasResponse(stored: StoredPasRequest, outcome: CaseOutcome,
       ],
     };
   });
+  // whether AI assisted and the source of the screening criteria: a note of the whole response, linked from no item
+  if (outcome.aiDisclosure) notes.push({ number: notes.length + 1, text: outcome.aiDisclosure });
   const certified = outcome.items.filter((i) => i.action === "A1" && i.decidedAt);
   const firstCertified = certified.length ? new Date(Math.min(...certified.map((i) => i.decidedAt!.getTime()))) : null;
   const reviewer: Extension = {

@@ -10,7 +10,9 @@
  *    reviewer permission (app/auth/permissions.server.ts), never an API key, and is recorded;
  *  - the letter states the specific reason and the coverage criterion that was not met, taken from
  *    the failed policy-check steps (clinical, then eligibility, then audit) unless the reviewer
- *    writes the reason.
+ *    writes the reason;
+ *  - the letter says whether AI assisted the decision and the source of the screening criteria
+ *    (the coverage policy and decision tree version; CA SB 1120, CMS MA rules).
  * The signed-off letter also records a human "deny" decision when the latest one is not already a
  * denial, so the case shows Denied by a person.
  */
@@ -21,7 +23,8 @@ import { publish } from "~/queue/live-events.server";
 import { requirePriorAuth } from "~/prior-auths/require-prior-auth.server";
 import { denialLetterAllowed, isApproval, routingOf } from "~/prior-auths/get-prior-auth-detail.server";
 import { letterPdfUrl } from "~/prior-auths/urls";
-import { appealRightsFor, fillTemplate } from "./letter-template";
+import { appealRightsFor, fillTemplate, withAiDisclosure } from "./letter-template";
+import { aiDisclosureText, caseAiDisclosure } from "~/fhir/decision-provenance.server";
 import { resolveDenialForm } from "./manage-letter-forms.server";
 import { renderLetterPdf } from "./render-letter-pdf.server";
 import { requireClinicalReviewer } from "~/auth/permissions.server";
@@ -130,7 +133,8 @@ export async function generateDenialLetter(database: Database, organizationId: s
   const now = new Date();
   const lineOfBusiness = full.plan?.line_of_business ?? null;
   const rights = appealRightsFor(lineOfBusiness);
-  const body = fillTemplate(form.template_body, {
+  const disclosure = (await caseAiDisclosure(database, organizationId, full.id)) ?? aiDisclosureText({ engines: [], criteria: [] });
+  const filled = fillTemplate(form.template_body, {
     prescriber_name: full.practitioners[0]?.full_name ?? full.practitioner_name ?? "Your prescriber",
     decision: "Denied",
     failed_criterion: criterion,
@@ -147,7 +151,9 @@ export async function generateDenialLetter(database: Database, organizationId: s
     appeal_rights: rights.text,
     organization_name: organizationName,
     prior_auth_id: full.id,
+    ai_disclosure: disclosure,
   });
+  const body = withAiDisclosure(form.template_body, filled, disclosure);
   const pdf = await renderLetterPdf(body, { organizationName, title: `Denial notice — ${drugName}` });
 
   const writes = [

@@ -21,6 +21,7 @@ export const DENIAL_PLACEHOLDERS = [
   "appeal_rights",
   "organization_name",
   "prior_auth_id",
+  "ai_disclosure",
 ] as const;
 
 /** What each merge field holds (shown beside the template editor). */
@@ -41,6 +42,7 @@ export const PLACEHOLDER_DOCS: Record<DenialPlaceholder, string> = {
   appeal_rights: "appeal rights text required for the line of business",
   organization_name: "your organization",
   prior_auth_id: "case reference",
+  ai_disclosure: "whether AI assisted the decision and the source of the screening criteria (added at the end when the template does not place it)",
 };
 
 /**
@@ -109,6 +111,8 @@ export function sampleMergeValues(organizationName: string, lineOfBusiness = "Co
     appeal_rights: rights.text,
     organization_name: organizationName,
     prior_auth_id: "PREVIEW",
+    ai_disclosure:
+      'AI assisted this decision: an automated review tool (PA Review built-in clinical engine) screened the request against the screening criteria, and a denial is only issued after a clinical reviewer\'s sign-off. Source of the screening criteria: Coverage policy "Adalimumab", decision tree version 2, effective 2026-10-01.',
   };
 }
 
@@ -166,6 +170,16 @@ Clinical Reviewer, {{organization_name}}`,
 } as const;
 
 /** Replaces every `{{name}}` with vars[name]; unknown or empty placeholders become "" (never left visible). */
+/**
+ * `body` with the AI-assistance disclosure (whether AI assisted, the source of the screening
+ * criteria; CA SB 1120, CMS MA rules) as its last paragraph, unless the template already placed it
+ * through {{ai_disclosure}}. Pure.
+ */
+export function withAiDisclosure(template: string, body: string, disclosure: string): string {
+  if (/\{\{\s*ai_disclosure\s*\}\}/.test(template)) return body;
+  return `${body.trimEnd()}\n\nHow this decision was made: ${disclosure}\n`;
+}
+
 export function fillTemplate(template: string, vars: Partial<Record<string, string | null | undefined>>): string {
   return template.replace(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g, (_m, name: string) => vars[name] ?? "");
 }

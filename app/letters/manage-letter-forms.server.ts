@@ -1,7 +1,7 @@
 /** Letter forms (Settings → Letter forms): an organization's letter templates. */
 import type { Database } from "~/lib/db.server";
 import { AppError, requireMaxLength } from "~/lib/errors";
-import { DEFAULT_DENIAL_FORM, fillTemplate, sampleMergeValues } from "./letter-template";
+import { DEFAULT_DENIAL_FORM, fillTemplate, withAiDisclosure, sampleMergeValues } from "./letter-template";
 import { renderLetterPdf } from "./render-letter-pdf.server";
 
 export interface LetterFormInput {
@@ -144,6 +144,7 @@ export async function previewLetterFormPdf(database: Database, organizationId: s
   const form = await requireLetterForm(database, organizationId, id);
   const org = await database.prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true, title: true } });
   const organizationName = org.title || org.name;
-  const body = fillTemplate(form.template_body, sampleMergeValues(organizationName, lineOfBusiness || "Commercial"));
+  const sample = sampleMergeValues(organizationName, lineOfBusiness || "Commercial");
+  const body = withAiDisclosure(form.template_body, fillTemplate(form.template_body, sample), sample.ai_disclosure);
   return { filename: `letter-form-${form.id}-preview.pdf`, data: await renderLetterPdf(body, { organizationName, title: `Preview — ${form.name}` }) };
 }

@@ -15,6 +15,7 @@ import { timeAgoInWords } from "./time-ago";
 import { isoDay, jsonArray, jsonObject, normalizeToken } from "./require-prior-auth.server";
 import type { PriorAuthDetail } from "./schemas";
 import { letterPdfUrl } from "./urls";
+import { loadCaseProvenance, provenanceJson } from "~/fhir/decision-provenance.server";
 
 /** AI final decisions that count as "the AI approved". Both spellings (PRODUCT-SPEC §4). */
 export function isApproval(decision: string | null | undefined): boolean {
@@ -331,6 +332,7 @@ export async function getPriorAuthDetail(database: Database, organizationId: str
     })),
     can_send_denial_letter: denialLetterAllowed(ai?.final_decision, human?.decision_type, routingOf(ai?.response_data) != null),
     can_override: ai != null && human == null,
+    provenance: (await loadCaseProvenance(database, organizationId, pa.id)).map(provenanceJson),
   };
 }
 

@@ -255,6 +255,32 @@ export const LetterSchema = z
   })
   .meta({ id: "Letter" });
 
+export const DecisionProvenanceSchema = z
+  .object({
+    id: z.string().describe("the FHIR Provenance id (GET /fhir/Provenance/{id})"),
+    recorded: IsoDateTime,
+    decision: z.string(),
+    line: z.string().nullable().describe("the claim line, for a claim's decision"),
+    engine: z
+      .object({ builtin: z.boolean(), name: z.string(), version: z.string() })
+      .nullable()
+      .describe("the engine or model that decided; null for a reviewer's own"),
+    reviewers: z.array(
+      z.object({ role: z.enum(["performer", "verifier"]), name: z.string().nullable(), npi: z.string().nullable(), specialty: z.string().nullable() }),
+    ),
+    signed_off: z
+      .object({ name: z.string(), npi: z.string().nullable(), specialty: z.string().nullable(), at: IsoDateTime })
+      .nullable()
+      .describe("the clinical reviewer who signed off the denial"),
+    policy: z
+      .object({ token: z.string(), name: z.string(), tree_version: z.number().int().nullable(), effective_date: z.string().nullable() })
+      .nullable()
+      .describe("the screening criteria: coverage policy, decision tree version and its effective date"),
+    rules_fired: z.array(z.object({ name: z.string(), stage: z.string(), detail: z.string() })).describe("the organization's AI rules that fired"),
+    evidence: z.array(z.object({ document: z.string(), page: z.number().int(), text: z.string() })).describe("the evidence spans the decision cites"),
+  })
+  .meta({ id: "DecisionProvenance" });
+
 export const PriorAuthDetailSchema = z
   .object({
     prior_auth: PriorAuthCoreSchema,
@@ -302,6 +328,11 @@ export const PriorAuthDetailSchema = z
     letters: z.array(LetterSchema),
     can_send_denial_letter: z.boolean(),
     can_override: z.boolean(),
+    provenance: z
+      .array(DecisionProvenanceSchema)
+      .describe(
+        "the provenance of every decision of the case, oldest first (engine and version, reviewers, policy and tree version, AI rules fired, evidence)",
+      ),
   })
   .meta({ id: "PriorAuthDetail" });
 export type PriorAuthDetail = z.infer<typeof PriorAuthDetailSchema>;

@@ -2,9 +2,13 @@
  * Policy authoring in a real browser (production build, embedded database, in-process worker with
  * the built-in engine; the reviewer workspace is seeded by fixtures/seed-cli.ts):
  *  - a custom AI rule scoped to a drug, created in the New Rule modal, fires on a case of that drug
- *    and is named in the decision trail (it holds the approval as "Outreach"); then deleted;
+ *    and is named in the decision trail (it holds the approval as "Outreach") and in the decision's
+ *    provenance (engine and version, policy and tree version with its effective date, rules fired);
+ *    then deleted;
  *  - a roster CSV with one bad row: the bad line is reported, the good rows are imported;
- *  - a letter form is created, made the default, and a denial letter is sent with it.
+ *  - a letter form is created, made the default, and a denial letter is sent with it; the decision's
+ *    provenance then names the signing clinician;
+ *  - Settings → Organization shows "A denial requires a clinical reviewer's sign-off" locked on, with the reason.
  *  - the Add policy modal's drug directory search (3 characters, debounced) fills the Drugs field;
  */
 import fs from "node:fs";
@@ -67,6 +71,14 @@ test("an AI rule scoped to a drug fires on a case of that drug and is named in i
   const trail = page.getByTestId("explanation-modal").getByTestId("decision-trail");
   await expect(trail).toContainText('AI rule "Etanercept attestation" (clinical)');
   await expect(trail).toContainText("require biosimilar attestation");
+  // the decision's provenance: engine and version, policy and tree version with its date, the rule that fired
+  const provenance = page.getByTestId("explanation-modal").getByTestId("decision-provenance");
+  await expect(provenance.getByTestId("provenance-engine").first()).toHaveText("PA Review built-in clinical engine 0.1.0");
+  await expect(provenance.getByTestId("provenance-policy").first()).toHaveText(/coverage policy, decision tree version \d+, effective \d{4}-\d{2}-\d{2}$/);
+  await expect(provenance.getByTestId("provenance-rules").first()).toHaveText('"Etanercept attestation" (clinical)');
+  await expect(provenance.getByTestId("provenance-sign-off").first()).toHaveText("No clinical sign-off recorded");
+  await provenance.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tmp/case-provenance-rule.png" });
 
   // delete it (the other specs expect the seeded workspace without rules)
   await page.goto(`${rulePath}?modal=delete`);
@@ -147,4 +159,25 @@ test("a letter form made the default is the one a denial letter is sent with", a
   await expect(letter.getByTestId("letter-form-name")).toHaveText("E2E commercial denial");
   const pdf = await page.request.get((await letter.getByTestId("letter-download").getAttribute("href"))!);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // the denial's provenance now names the clinical reviewer who signed it off
+  await page.goto(`${new URL(page.url()).pathname}?modal=explanation`);
+  const provenance = page.getByTestId("explanation-modal").getByTestId("decision-provenance");
+  await expect(provenance.getByTestId("provenance-sign-off").first()).toHaveText(/^.+ · .+$/);
+  await expect(provenance.getByTestId("provenance-sign-off").first()).not.toHaveText("No clinical sign-off recorded");
+  await provenance.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tmp/case-provenance-signed.png" });
+});
+
+test("Settings → Organization: a denial's clinical sign-off is shown locked on, with the reason", async ({ page }) => {
+  await page.goto(`/o/${orgId}/settings/organization`);
+  const settings = page.getByTestId("decision-settings");
+  await expect(settings).toContainText("A denial requires a clinical reviewer's sign-off");
+  const box = settings.getByTestId("denial-requires-sign-off");
+  await expect(box).toBeChecked();
+  await expect(box).toBeDisabled();
+  await expect(settings.getByTestId("sign-off-lock")).toContainText("The built-in clinical engine decides this organization's cases");
+  await page.screenshot({ path: "tmp/settings-organization.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "tmp/settings-organization-390.png", fullPage: true });
 });

@@ -5,7 +5,8 @@
  *
  * Proves: the 'Medical Claim fax simulation' modal (PDF only, preview), a scanned claim fax going
  * through the five live steps, per-line decisions with citations that open the fax, an override
- * with a required reason, a denial letter for a denied line after clinician sign-off, the list's
+ * with a required reason, a denial letter for a denied line after clinician sign-off (the line then shows
+ * its provenance: engine and version, policy, the signing clinician), the list's
  * Delete confirmation and live refresh, and upload and override with JavaScript disabled.
  */
 import os from "node:os";
@@ -72,6 +73,13 @@ test("override a line with a required reason, and send a letter for a denied lin
   await line.getByLabel(/I am a clinical reviewer/).check();
   await line.getByRole("button", { name: "Send denial letter" }).click();
   await expect(page.getByTestId("line-letter")).toContainText(/AHI|apnea-hypopnea/i);
+  // the line's provenance: the engine and its version, the screening policy, the clinician who signed off
+  const provenance = line.getByTestId("decision-provenance");
+  await expect(provenance.getByTestId("provenance-engine").first()).toHaveText("PA Review built-in clinical engine 0.1.0");
+  await expect(provenance.getByTestId("provenance-policy").first()).toContainText("coverage policy");
+  await expect(provenance.getByTestId("provenance-sign-off").first()).not.toHaveText("No clinical sign-off recorded");
+  await provenance.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tmp/claim-line-provenance.png" });
 
   await line.getByText("Override decision").click();
   await line.getByLabel("Approve").check();

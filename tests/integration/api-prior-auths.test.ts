@@ -187,6 +187,7 @@ describe("GET /api/o/{org}/prior_auths/{token}.json", () => {
         "letters",
         "can_send_denial_letter",
         "can_override",
+        "provenance",
         "success",
         "errors",
       ].sort(),

@@ -50,6 +50,7 @@ const ROUTES: Record<string, RouteSpec> = {
   "routes/api/prompts/claim-prompt": { methods: ["GET"] },
   "routes/api/organizations/organization": { methods: ["GET"] },
   "routes/api/organizations/events": { methods: ["GET"], sse: true },
+  "routes/api/organizations/decision-settings": { methods: ["GET", "PATCH"], body: "required" },
   "routes/api/prior-auths/generate-synthetic": { methods: ["POST"], body: "optional" },
   "routes/api/plans/collection": { methods: ["GET", "POST"], body: "required" },
   "routes/api/plans/collection.alias": { methods: ["GET", "POST"], body: "required" },

@@ -110,6 +110,17 @@ describe("claims API", () => {
     const ai = line.decisions.find((d: { agent: string }) => d.agent !== "human");
     expect(ai.final_decision).toBe("denied");
     expect(ai.citations.length).toBeGreaterThan(0);
+    // the line's provenance: the engine and its version, the policy that screened it, the spans it cites; no sign-off yet
+    expect(line.provenance).toHaveLength(1);
+    expect(line.provenance[0]).toMatchObject({
+      id: `service-decision-${ai.token}`,
+      line: "claim line 1 (E0601)",
+      decision: "denied",
+      engine: { builtin: true, name: "PA Review built-in clinical engine", version: "0.1.0" },
+      signed_off: null,
+    });
+    expect(line.provenance[0].policy.name).toBeTruthy();
+    expect(line.provenance[0].evidence[0]).toMatchObject({ document: expect.any(String), page: expect.any(Number) });
     expect(typeof ai.metadata.confidence_score).toBe("number");
 
     // the Cases queue reads the claim as one case: the AI denial awaits a clinician's sign-off
@@ -138,9 +149,12 @@ describe("claims API", () => {
     expect(letter.status).toBe(200);
     const body = (await letter.json()).denial_letter;
     expect(body.body).toContain("E0601");
+    expect(body.body).toMatch(/How this decision was made: AI assisted this decision: an automated review tool \(PA Review built-in clinical engine 0\.1\.0\)/);
     expect(body.criterion).toMatch(/AHI|apnea-hypopnea/i);
     // signed off: a final (human) denial, dated at the sign-off
     expect(await asCase()).toMatchObject({ status: "decided", determination: "denied", determined_by: "human" });
+    const signed = (await (await app.fetch(`/api/o/${orgId}/claims/${id}.json`, { headers: api(key) })).json()).service_requests[0].provenance[0];
+    expect(signed.signed_off).toMatchObject({ name: expect.any(String), at: expect.any(String) });
     const pdf = await app.fetch(body.pdf_url, { headers: api(key) });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     await pdf.arrayBuffer();

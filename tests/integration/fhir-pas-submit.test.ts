@@ -269,6 +269,12 @@ describe("medication requests with a faxed PDF attached", () => {
     expect(action.extension!.find((e) => e.url === "number")?.valueString).toBe(caseId);
     expect(cr.item![0]!.extension!.find((e) => e.url.endsWith("itemPreAuthPeriod"))?.valuePeriod?.start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(cr.preAuthPeriod?.end).toBeTruthy();
+    // the response says AI assisted and names the screening criteria, in a note no item links to
+    const disclosure = cr.processNote!.at(-1)!;
+    expect(disclosure.text).toMatch(
+      /^AI assisted this decision: an automated review tool \(PA Review built-in clinical engine 0\.1\.0\) .* Source of the screening criteria: Coverage policy ".+", decision tree version \d+, effective \d{4}-\d{2}-\d{2}\.$/,
+    );
+    expect(cr.item!.flatMap((i) => i.noteNumber ?? [])).not.toContain(disclosure.number);
     const pa = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: caseId }, include: { documents: true, patient: true } });
     expect(pa.submission_type).toBe("pas");
     expect(pa.organization_id).toBe(orgId);
@@ -290,11 +296,15 @@ describe("medication requests with a faxed PDF attached", () => {
     expect(reviewCodes(cr)).toEqual(["A4"]);
     expect(cr.processNote?.[0]?.text).toMatch(/clinical reviewer/);
 
-    await generateDenialLetter(t.database, orgId, caseId, {
+    expect(cr.processNote?.at(-1)?.text).toMatch(/^AI assisted this decision: .*Source of the screening criteria: Coverage policy "/);
+
+    const letter = await generateDenialLetter(t.database, orgId, caseId, {
       userId: reviewerId,
       clinician_sign_off: true,
       denial_reason: "Step therapy with a preferred TNF inhibitor is not documented.",
     });
+    // the letter states the same: AI assisted, and the source of the screening criteria
+    expect(letter.body).toContain(`How this decision was made: ${cr.processNote!.at(-1)!.text}`);
     const stored = storedPasRequest(pa.epa_submission!.payload)!;
     const after = buildPasResponse(stored, await loadCaseOutcome(t.database, orgId, "prior_auth", caseId, stored.items));
     expect(validateAgainstProfile(after, PAS_PROFILES.responseBundle)).toEqual([]);
@@ -302,6 +312,7 @@ describe("medication requests with a faxed PDF attached", () => {
     expect(reviewCodes(denied)).toEqual(["A3"]);
     expect(denied.processNote?.[0]?.text).toBe("Step therapy with a preferred TNF inhibitor is not documented.");
     expect(denied.item![0]!.noteNumber).toEqual([1]);
+    expect(denied.processNote?.[1]?.text).toMatch(/^AI assisted this decision: /);
     expect(reviewer(denied)?.extension?.[0]).toEqual({ url: "wasHumanReviewedFlag", valueBoolean: true });
     // another organization cannot read the case's outcome
     await expect(loadCaseOutcome(t.database, otherOrgId, "prior_auth", caseId, stored.items)).rejects.toThrow();
@@ -324,6 +335,7 @@ describe("medication requests with a faxed PDF attached", () => {
     const cr = result.bundle.entry![0]!.resource as ClaimResponse;
     expect(reviewCodes(cr)).toEqual(["A4"]);
     expect(cr.processNote?.[0]?.text).toBe("The request is being reviewed.");
+    expect(cr.processNote).toHaveLength(1); // nothing decided yet: no AI-assistance note
     // the case was created and its review was not cut short by the answer
     const pa = await t.database.prisma.priorAuth.findUniqueOrThrow({ where: { id: result.caseId! } });
     expect(pa.submission_type).toBe("pas");

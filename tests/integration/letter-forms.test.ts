@@ -117,7 +117,10 @@ describe("letter forms", () => {
     const { priorAuthId } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });
     const letter = await generateDenialLetter(t.database, orgId, priorAuthId, { userId, clinician_sign_off: true });
     expect(letter.letter_form).toEqual({ token: second.id, name: "Second" });
-    expect(letter.body).toMatch(/^SECOND FORM\nMaria Lopez — Denied — .+ — by [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    // the form's text, then the AI-assistance disclosure the form did not place itself
+    expect(letter.body).toMatch(
+      /^SECOND FORM\nMaria Lopez — Denied — .+ — by [A-Z][a-z]+ \d{1,2}, \d{4}\n\nHow this decision was made: AI assisted this decision: .+ Source of the screening criteria: .+\.\n$/,
+    );
     // choosing the first form again: the next letter uses it
     await setDefaultLetterForm(t.database, orgId, forms[0]!.id);
     const { priorAuthId: second2 } = await seedReviewedCase(t.database, orgId, { aiDecision: "denied" });

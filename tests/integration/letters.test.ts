@@ -101,6 +101,10 @@ describe("generate_denial_letter", () => {
     expect(letter.body).toContain("adalimumab coverage policy (Gold PPO)");
     expect(letter.body).toMatch(/appeal/i);
     expect(letter.body).not.toMatch(/\{\{/);
+    // whether AI assisted and the source of the screening criteria (CA SB 1120, CMS MA rules)
+    expect(letter.body).toMatch(
+      /How this decision was made: AI assisted this decision: an automated review tool \(PA Review built-in clinical engine 0\.1\.0\) .*Source of the screening criteria: Coverage policy "[^"]+"/,
+    );
 
     const pdfRes = await callRoute(pdfRoute, "GET", letter.pdf_url, { orgId, id: priorAuthId, letterId: letter.token }, { headers: { Cookie: cookie } });
     expect(pdfRes.status).toBe(200);
@@ -144,9 +148,12 @@ describe("generate_denial_letter", () => {
     const res = await post(priorAuthId, body.toString(), { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(200);
     const { denial_letter: letter } = await res.json();
-    expect(letter.body).toBe(
-      "DENIAL\nMaria Lopez / Humira\nReason: Dose exceeds the quantity limit of 2 pens per 28 days.\nCriterion: Has the member tried and failed methotrexate for at least 12 weeks?\nSigned: Dr. Priya Shah ",
+    // the form's text as written, then the AI-assistance disclosure the form did not place itself
+    const [written, disclosure] = letter.body.split("\n\nHow this decision was made: ");
+    expect(written).toBe(
+      "DENIAL\nMaria Lopez / Humira\nReason: Dose exceeds the quantity limit of 2 pens per 28 days.\nCriterion: Has the member tried and failed methotrexate for at least 12 weeks?\nSigned: Dr. Priya Shah",
     );
+    expect(disclosure).toMatch(/^AI assisted this decision: .*Source of the screening criteria: /);
     expect(letter.signed_off_by).toBe("Dr. Priya Shah");
 
     const foreignForm = await createLetterForm(t.database, otherOrgId, { name: "x", description: "y", template_body: "z" });

@@ -17,6 +17,8 @@ import { card, dangerButton, inputClass, secondaryButton } from "~/ui/styles";
 import { withParams } from "~/ui/modal";
 import type { CitationJson } from "~/prior-auths/ui/types";
 import { LiveDot, useLiveConnected } from "~/prior-auths/ui/live-channel";
+import { ProvenanceSection } from "~/prior-auths/ui/decision-panel";
+import type { DecisionProvenanceJson } from "~/fhir/decision-provenance.server";
 
 export const CLAIM_LEFT_TABS = [
   { id: "patient", label: "Patient" },
@@ -67,6 +69,8 @@ export interface ClaimLine {
   approved_after_appeal?: boolean;
   decisions: LineDecision[];
   letters: { token: string; denial_reason: string; criterion: string | null; created_at: string }[];
+  /** the provenance of each decision on this line (app/fhir/decision-provenance.server.ts) */
+  provenance?: DecisionProvenanceJson[];
 }
 export interface ClaimDetailJson {
   claim: {
@@ -353,6 +357,7 @@ function LineCard({ line, error }: { line: ClaimLine; error?: { line: string; in
           </div>
         </div>
       )}
+      {line.provenance && line.provenance.length > 0 && <ProvenanceSection provenance={line.provenance} />}
       {human && (
         <p className="rounded-md bg-indigo-50 px-3 py-2 text-xs text-indigo-900" role="status" data-testid="line-human-decision">
           Saved · Reviewer decision: {plainLabel(human.final_decision)} — {plainText(human.reason)}

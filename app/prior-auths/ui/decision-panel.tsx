@@ -297,6 +297,7 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
           <p className="mt-1 text-sm text-slate-500">No coverage-policy decision tree was applied.</p>
         )}
       </section>
+      <ProvenanceSection provenance={detail.provenance} />
       <section>
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Citations</h3>
         <div className="mt-2">
@@ -304,6 +305,59 @@ export function ExplanationContent({ detail }: { detail: Detail }) {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * The provenance of each decision of the case (app/fhir/decision-provenance.server.ts, the same
+ * records as /fhir/Provenance): who or what decided and its version, the screening criteria (policy,
+ * tree version, effective date), the AI rules that fired, the reviewers and the clinician who signed
+ * off. Newest first.
+ */
+export function ProvenanceSection({ provenance }: { provenance: Detail["provenance"] }) {
+  if (!provenance.length) return null;
+  return (
+    <section data-testid="decision-provenance">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Provenance</h3>
+      <ul className="mt-2 space-y-2">
+        {[...provenance].reverse().map((p) => (
+          <li key={p.id} className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="provenance-record">
+            <p className="font-medium text-slate-800">
+              {p.line ? `${p.line}: ` : ""}
+              {plainLabel(p.decision)} · {formatDateTime(p.recorded)}
+            </p>
+            <dl className="mt-1 grid grid-cols-1 gap-x-3 gap-y-0.5 text-slate-700 sm:grid-cols-[max-content_1fr]">
+              <dt className="text-slate-500">Decided by</dt>
+              <dd data-testid="provenance-engine">
+                {p.engine ? `${p.engine.name} ${p.engine.version}` : `Reviewer ${p.reviewers.find((r) => r.role === "performer")?.name ?? "(account removed)"}`}
+              </dd>
+              <dt className="text-slate-500">Screening criteria</dt>
+              <dd data-testid="provenance-policy">
+                {p.policy
+                  ? `${p.policy.name} coverage policy${p.policy.tree_version != null ? `, decision tree version ${p.policy.tree_version}` : ""}${p.policy.effective_date ? `, effective ${p.policy.effective_date}` : ""}`
+                  : "No coverage policy applied"}
+              </dd>
+              <dt className="text-slate-500">AI rules fired</dt>
+              <dd data-testid="provenance-rules">{p.rules_fired.length ? p.rules_fired.map((r) => `"${r.name}" (${r.stage})`).join(", ") : "None"}</dd>
+              {p.engine && p.reviewers.length > 0 && (
+                <>
+                  <dt className="text-slate-500">Reviewed by</dt>
+                  <dd>{p.reviewers.map((r) => r.name ?? "(account removed)").join(", ")}</dd>
+                </>
+              )}
+              <dt className="text-slate-500">Signed off by</dt>
+              <dd data-testid="provenance-sign-off">
+                {p.signed_off
+                  ? `${p.signed_off.name}${p.signed_off.npi ? ` (NPI ${p.signed_off.npi})` : ""} · ${formatDateTime(p.signed_off.at)}`
+                  : "No clinical sign-off recorded"}
+              </dd>
+              <dt className="text-slate-500">Evidence cited</dt>
+              <dd>{p.evidence.length ? `${p.evidence.length} passage${p.evidence.length === 1 ? "" : "s"} of the request, quoted with their page` : "None"}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

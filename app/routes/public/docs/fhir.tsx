@@ -11,7 +11,7 @@ const SCOPE_TABLE = [
   ["POST /fhir/Claim/$inquire", "system/ClaimResponse.read (system/ClaimResponse.r)", "cases.read"],
   ["POST, DELETE /fhir/Subscription", "system/Subscription.write (.c, .d)", "cases.write"],
   ["GET /fhir/Subscription, /fhir/Subscription/{id}, $status", "system/Subscription.read (.s, .r)", "cases.read"],
-  ["GET /fhir/Provenance?target=ClaimResponse/{id}", "system/Provenance.read (.s)", "cases.read"],
+  ["GET /fhir/Provenance?target=ClaimResponse/{id}, GET /fhir/Provenance/{id}", "system/Provenance.read (.s, .r)", "cases.read"],
 ] as const;
 
 /** /docs/fhir — how a provider system calls the Prior Authorization API (Da Vinci PAS 2.2.1). */
@@ -158,8 +158,14 @@ export default function FhirDocs() {
         <code>GET /fhir/Provenance?target=ClaimResponse/&#123;id&#125;</code> (the id of a ClaimResponse this API answered) returns a searchset Bundle with one
         Provenance per decision behind it: for a prior auth each AI decision, for a medical claim each claim line&apos;s decision. Each names in{" "}
         <code>agent</code> the engine or model and its version (performer), the reviewer whose decision was recorded on it (verifier, with NPI) and the clinical
-        reviewer who signed off a denial (attester); in <code>entity</code> (role source) the coverage policy and the decision tree version with its effective
-        date; and in <code>recorded</code> when the decision was stored. A ClaimResponse of another organization gives an empty Bundle.
+        reviewer who signed off a denial (attester, also as the resource&apos;s <code>signature</code>); in <code>entity</code> (role source) the coverage
+        policy and the decision tree version with its effective date, each of the organization&apos;s AI rules that fired, and each evidence span the decision
+        cites (document, page and quoted text); and in <code>recorded</code> when the decision was stored. <code>GET /fhir/Provenance/&#123;id&#125;</code>{" "}
+        reads one by the id the search gave. A ClaimResponse of another organization gives an empty Bundle, and its Provenance ids answer 404.
+      </p>
+      <p className="mt-2">
+        Every PAS response also says, in a <code>processNote</code>, whether AI assisted the decision and the source of the screening criteria (the coverage
+        policy and decision tree version), as denial letters do.
       </p>
       <h2 className="mt-8 text-xl font-semibold">Not offered yet</h2>
       <p className="mt-2">Subscription heartbeats, and A6 (modified) answers.</p>

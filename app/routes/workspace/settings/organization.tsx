@@ -1,6 +1,8 @@
 /**
  * Settings → Organization: name, title and avatar of this organization (live or sandbox; each half of
  * the pair has its own). Avatar: one image file, resized by the app (app/organizations/update-organization.server.ts).
+ * Decisions: "A denial requires a clinical reviewer's sign-off", shown locked on with the reason
+ * while an AI engine decides the cases (app/organizations/decision-settings.server.ts).
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/organization";
@@ -13,6 +15,7 @@ import { isAppError } from "~/lib/errors";
 import { readPageForm, zodMessages } from "~/lib/http.server";
 import { counterpartId } from "~/organizations/serialize-organization";
 import { removeOrganizationAvatar, updateOrganizationSettings } from "~/organizations/update-organization.server";
+import { getDecisionSettings } from "~/organizations/decision-settings.server";
 import { FieldError, inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 import { ZodError } from "zod";
 
@@ -23,6 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     organization: { id: organization.id, name: organization.name, title: organization.title, avatar: organization.avatar, sandbox: organization.sandbox },
     counterpart: counterpartId(organization),
+    decisionSettings: await getDecisionSettings(await getDatabase(), organization.id),
   };
 }
 
@@ -48,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrganizationSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { organization, counterpart } = loaderData;
+  const { organization, counterpart, decisionSettings } = loaderData;
   const busy = useNavigation().state === "submitting";
   const error = actionData?.error;
   return (
@@ -105,6 +109,38 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
           </div>
         </div>
       </Form>
+      <section
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs"
+        aria-labelledby="decision-settings"
+        data-testid="decision-settings"
+      >
+        <h2 id="decision-settings" className="text-sm font-semibold text-slate-900">
+          Decisions
+        </h2>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={decisionSettings.denial_requires_sign_off}
+            disabled={decisionSettings.locked}
+            readOnly
+            aria-describedby="sign-off-lock"
+            className="mt-0.5"
+            data-testid="denial-requires-sign-off"
+          />
+          <span>
+            <span className="block font-medium text-slate-800">A denial requires a clinical reviewer&apos;s sign-off</span>
+            <span className="block text-slate-600">
+              An AI denial stays pending (PAS answer A4, no denial letter) until a clinical reviewer signs it off. Decision engine:{" "}
+              {decisionSettings.decision_engine.name}.
+            </span>
+          </span>
+        </label>
+        {decisionSettings.locked && decisionSettings.locked_reason && (
+          <p id="sign-off-lock" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="sign-off-lock">
+            <span className="font-medium">Locked on.</span> {decisionSettings.locked_reason}
+          </p>
+        )}
+      </section>
     </div>
   );
 }
