@@ -29,10 +29,12 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * Service lines decided as labelled when the floor was set: allegheny-ppo 2026-11-29 (first run
  * 5/26 with 4 wrongful approvals; 13/26 after claims22, 14/26 after claims27, 16/26 after claims28:
  * RBM numbered-section guidelines, OCR-damaged item-24 codes; see fixtures/corpus-claims/README.md
- * "Runs after fixes").
+ * "Runs after fixes"); mesquite-medicaid 2026-11-29 (a second set authored blind; first run 6/30
+ * with no wrongful line decision, see fixtures/corpus-claims/mesquite-medicaid-FIRST-RUN.md).
  */
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 16,
+  "mesquite-medicaid": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -21,6 +21,14 @@ describe("the blind claims corpus", () => {
     for (const name of files) expect(fs.existsSync(path.join(CLAIMS_CORPUS_ROOT, name, "manifest.json")), name).toBe(true);
   });
 
+  it("runs every set of the corpus (a new blind set is never left out)", () => {
+    const sets = fs
+      .readdirSync(CLAIMS_CORPUS_ROOT)
+      .filter((n) => fs.existsSync(path.join(CLAIMS_CORPUS_ROOT, n, "manifest.json")))
+      .sort();
+    expect(sets).toEqual(files);
+  });
+
   it("each set's test file runs that set", () => {
     for (const name of files) {
       const text = fs.readFileSync(path.join(import.meta.dirname, "corpus-claims", `${name}.test.ts`), "utf8");
