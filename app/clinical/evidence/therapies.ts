@@ -264,7 +264,11 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       // happened while it was taken, not that it still is)
       // "(since 02/2024) stopped 06/2026": a start date beside a stop is a past course, not current use
       const sinceOnly = ONGOING.test(seg.replace(/\bsince\b/gi, " ")) === false && /\bsince\b/i.test(seg);
+      // a medication list's status column, printed in capitals on the drug's row ("Lactulose … 30 mL PO
+      // three times daily NEW", "Spironolactone 50 mg … CONTINUE"): a current medication
+      const rowStatus = /\b(?:NEW|CONTINUE|CONTINUED|CHANGED|RESUME|RESUMED)\b/.test(line.text.slice(m.index, m.index + seg.length)) && !STOPPED.test(seg);
       ev.ongoing ||=
+        rowStatus ||
         (ONGOING.test(seg) && !(sinceOnly && /\b(?:stopped|discontinued|ended|until)\b/i.test(seg))) ||
         (/\b(?:continue|add|adding|remains on|currently (?:on|taking))\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
           before.trim() + " ",

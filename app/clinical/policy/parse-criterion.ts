@@ -864,6 +864,29 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     };
   }
 
+  // "The member has not previously received a course of <the requested drug> (8 infusions)": no earlier
+  // course of the drug itself — never a documentation item met because the drug's name or "infusions"
+  // appear in the request (they always do). Met only on a statement of no prior use (evalNoPriorTherapy)
+  if (NO_PRIOR_RE.test(t) && !drugs.length && !classes.length) {
+    const ownNamed = drugsNamedIn(t).filter((d) => ctx.drugNames.some((n) => n.toLowerCase() === d || n.toLowerCase().split(/[\s/()]+/).includes(d)));
+    if (ownNamed.length)
+      return {
+        ...base,
+        kind: "prior_therapy",
+        drugs: [ownNamed[0]],
+        classes: [],
+        excluded_drugs: [],
+        min_days: null,
+        count: 1,
+        different_classes: false,
+        all_classes: false,
+        allow_intolerance: false,
+        allow_contraindication: false,
+        require_intolerance: false,
+        absent: true,
+      };
+  }
+
   // prior therapy
   if (
     (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||

@@ -260,3 +260,26 @@ describe("continuity of care and negation in another clause", () => {
     expect(parseCriterion("Not used while taking another TNF inhibitor", "", ctx).kind).toBe("no_concurrent");
   });
 });
+
+describe("no earlier course of the requested drug", () => {
+  it("is a no-prior-therapy requirement, never a documentation item met by the drug's name", () => {
+    const c = parseCriterion("The member has not previously received a course of examplumab (8 infusions).", "", { drugNames: ["Halvora", "examplumab"] });
+    expect(c.kind).toBe("prior_therapy");
+    expect(c.kind === "prior_therapy" && c.absent).toBe(true);
+  });
+});
+
+describe("a medication list's status column", () => {
+  it("reads NEW / CONTINUE on the drug's row as current use, STOPPED as not", () => {
+    const text = [
+      "MEDICATION RECONCILIATION AT DISCHARGE",
+      "Medication Dose / route / frequency Status Notes",
+      "Lactulose 10 g/15 mL solution 30 mL PO three times daily NEW Secondary prophylaxis",
+      "Docusate 100 mg PO BID STOPPED",
+    ].join("\n");
+    const idx = buildCaseIndex(docFromPages([text]), "2026-11-06");
+    const ev = therapyEvidence(idx, ["lactulose", "docusate"], []);
+    expect(ev.get("lactulose")?.ongoing).toBe(true);
+    expect(ev.get("docusate")?.ongoing).toBe(false);
+  });
+});

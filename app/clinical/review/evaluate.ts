@@ -73,7 +73,14 @@ export function evalContext(input: {
 }): EvalContext {
   const requested = new Set<string>();
   for (const n of input.requestedNames) for (const x of drugNames(n)) requested.add(x);
-  for (const n of [input.facts.medication?.drug_name, input.facts.medication?.generic_name]) if (n) for (const x of drugNames(n)) requested.add(x);
+  // the medication read from the fax is the requested drug too — unless the policy names its drugs and
+  // that name is none of them (a discharge summary's first reconciliation row, "Lactulose … NEW",
+  // read as the request): then it is another drug the member takes, never "the requested drug"
+  // (each name on its own: a drug name resolved to the formulary's "Xifaxan" beside a generic name
+  // still read from the lactulose row)
+  const read = [input.facts.medication?.drug_name, input.facts.medication?.generic_name].filter((n): n is string => !!n);
+  const policyNames = new Set(requested);
+  for (const n of read) if (!input.requestedNames.length || drugNames(n).some((x) => policyNames.has(x))) for (const x of drugNames(n)) requested.add(x);
   const all = new Set<string>();
   for (const d of DRUGS) {
     all.add(d.generic.toLowerCase());

@@ -77,6 +77,7 @@ export const CONDITIONS: ConditionTerm[] = [
   C("nonalcoholic steatohepatitis", ["steatohepatitis", "\\bnash\\b", "\\bmash\\b", "fatty liver"], ["K75.81", "K76.0"]),
   C("clostridioides difficile infection", ["c\\.? ?diff(?:icile)?", "clostridi(?:um|oides) difficile"], ["A04.7"]),
   C("hepatic encephalopathy", ["hepatic encephalopathy"], ["K76.82", "K72.9"]),
+  C("small intestinal bacterial overgrowth", ["small intestinal bacterial overgrowth", "\\bsibo\\b"], ["K63.82"]),
   // dermatology
   // psoriasis by form (ICD-10-CM L40.0-L40.9): an unspecified "psoriasis" (L40.9) is the parent of
   // every form and satisfies none of them; psoriatic arthritis (L40.5) is listed with rheumatology
