@@ -31,7 +31,7 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 10/16 (lab flowsheets, indication tables); ambrio-ga 6/16 (first run 6/16 with one wrongful denial —
  * fixed; a tenth plan authored blind); 2026-11-29 (fourth session): cascade-kp 6/16 (first run 5/16, no wrongful
  * denial or approval, automation 0/11; an eleventh plan authored blind); 2026-11-29 (fifth session):
- * alderwood-nj 9/16 (first run 7/16 with one wrongful denial, one deniable request approved and one
+ * alderwood-nj 11/16 (first run 7/16 with one wrongful denial, one deniable request approved and one
  * incomplete request denied — all fixed; a twelfth plan authored blind)
  */
 export const FLOORS: Record<string, number> = {
@@ -46,7 +46,7 @@ export const FLOORS: Record<string, number> = {
   "gateway-mo": 10,
   "ambrio-ga": 6,
   "cascade-kp": 6,
-  "alderwood-nj": 9,
+  "alderwood-nj": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -501,3 +501,35 @@ describe("extractCaseFacts — a caption's own words are never a value (issue 24
     expect(f.practitioner.organization_name).toBeNull();
   });
 });
+
+describe("extractCaseFacts — a header row of captions above its values (referral order)", () => {
+  // "Name DOB Sex Phone Weight (date)" over "Deborah Kowalczyk 12/08/1973 F …": the caption after
+  // "Name" is never the patient's name (alderwood-nj read "Dob" as the last name)
+  const doc: ParsedDocument = {
+    page_count: 1,
+    pages: [
+      gridPage(1, [
+        [["INFUSION CENTER REFERRAL ORDER", 40]],
+        [["PATIENT", 40]],
+        [
+          ["Name", 40],
+          ["DOB", 200],
+          ["Sex", 280],
+          ["Phone", 330],
+        ],
+        [
+          ["Deborah Kowalczyk", 40],
+          ["12/08/1973", 200],
+          ["F", 280],
+          ["(609) 555-8404", 330],
+        ],
+      ]),
+    ],
+  };
+  it("reads the value row under the captions", () => {
+    const f = extractCaseFacts(doc);
+    expect(f.patient.last_name).not.toBe("Dob");
+    expect(f.patient.first_name ?? "").not.toMatch(/dob|sex/i);
+    expect(f.patient.birth_date).toBe("1973-12-08");
+  });
+});

@@ -154,6 +154,8 @@ function looksLikeName(v: string): boolean {
     words.length <= 5 &&
     /[A-Za-z]{2,}/.test(s) &&
     !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last|id|medicaid|medicare)\b/i.test(v) &&
+    // the next caption of a grid form's header row ("Name DOB Sex Phone", "Question / Answer") is no name
+    !/^\s*(?:dob|d\.o\.b\.?|sex|weight|height|question|answer|mrn|ssn|e-?mail|zip)\b/i.test(v) &&
     !words.some(isGarbledLabel)
   );
 }

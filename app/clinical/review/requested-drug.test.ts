@@ -26,7 +26,9 @@ describe("the requested drug", () => {
     "Halvora 550 mg tablet PO twice daily NEW",
   ].join("\n");
   const combo = (over: Parameters<typeof reviewText>[2]) =>
-    reviewText(tree, fax, over, "2026-11-06").review.paths.flatMap((p) => p.criteria).find((c) => /lactulose/i.test(c.question));
+    reviewText(tree, fax, over, "2026-11-06")
+      .review.paths.flatMap((p) => p.criteria)
+      .find((c) => /lactulose/i.test(c.question));
 
   it("is never a drug the policy does not name, even when the fax's medication was read as it", () => {
     const med = (drug: string, generic: string) => ({
