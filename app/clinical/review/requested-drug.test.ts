@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { generateDecisionTree } from "../policy/compile-tree";
-import { docFromPages } from "../testing";
+import { docFromPages, emptyFacts } from "../testing";
 import { reviewText } from "./test-cases";
 
 const POLICY = [
@@ -31,22 +31,7 @@ describe("the requested drug", () => {
       .find((c) => /lactulose/i.test(c.question));
 
   it("is never a drug the policy does not name, even when the fax's medication was read as it", () => {
-    const med = (drug: string, generic: string) => ({
-      medication: {
-        drug_name: drug,
-        drug_name_as_written: null,
-        generic_name: generic,
-        strength: null,
-        dosage: null,
-        quantity: null,
-        quantity_unit: null,
-        days_supply: null,
-        duration_months: null,
-        ndc: null,
-        drug_class: null,
-        citations: [],
-      },
-    });
+    const med = (drug: string, generic: string) => ({ medication: { ...emptyFacts().medication, drug_name: drug, generic_name: generic } });
     expect(combo(med("Halvora", "lactulose"))?.outcome).toBe("met");
     expect(combo(med("Halvora", "examplaxin"))?.outcome).toBe("met");
   });
