@@ -283,3 +283,29 @@ describe("a medication list's status column", () => {
     expect(ev.get("docusate")?.ongoing).toBe(false);
   });
 });
+
+describe("a documentation item that lists ALL of its items", () => {
+  const POLICY = [
+    "Halvora (examplamidis) - transthyretin amyloid cardiomyopathy",
+    "Criteria for Initial Approval",
+    "Halvora is considered medically necessary for ATTR-CM when ALL of the following are met:",
+    "1. The member is 18 years of age or older; and",
+    "2. Absence of a monoclonal protein on ALL THREE of the following: serum free light chain assay, serum protein immunofixation, and urine protein immunofixation.",
+  ].join("\n");
+  const tree = generateDecisionTree(docFromPages([POLICY]), { drug_names: ["Halvora"], title: "Halvora", documentName: "policy" });
+  const screen = (lines: string[]) =>
+    reviewText(tree, ["PRIOR AUTHORIZATION REQUEST 2026-10-01", "Patient: Jane Roe DOB 1950-02-03", "Medication requested: Halvora", ...lines].join("\n"))
+      .review.paths.flatMap((p) => p.criteria)
+      .find((c) => /monoclonal/i.test(c.question));
+
+  it("is met only when every listed item is written, never by one of them", () => {
+    expect(screen(["09/20/2026: serum free light chains normal ratio; serum protein immunofixation: no monoclonal protein."])?.outcome).not.toBe("met");
+    expect(
+      screen([
+        "09/20/2026: serum free light chains normal ratio.",
+        "Serum protein immunofixation: no monoclonal protein.",
+        "Urine protein immunofixation: no monoclonal protein.",
+      ])?.outcome,
+    ).toBe("met");
+  });
+});

@@ -32,7 +32,7 @@ import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../
 import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
-import { parseThresholds } from "../policy/parse-criterion";
+import { keyConcepts, parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -1206,6 +1206,12 @@ export function measuredThreshold(text: string): string | null {
   return MEASURED_THRESHOLD.exec(text)?.[0] ?? null;
 }
 
+/** words of a listed test that name its kind, not the test ("assay", "test", "level") */
+const LIST_ITEM_GENERIC = new Set(["assay", "assays", "test", "tests", "testing", "level", "levels", "result", "results", "study", "panel", "measurement"]);
+
+/** a requirement that lists items and needs every one ("ALL THREE of the following", "both of the following") */
+const EVERY_ITEM_RE = /\ball (?:two|three|four|five|six|\d) (?:of )?(?:the following|these)\b|\b(?:all|both|each) of the following\b/i;
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
@@ -1232,45 +1238,84 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       .toLowerCase()
       .replace(/(?:ies|es|s|ed|ing)$/, "")
       .slice(0, Math.max(4, Math.min(8, w.length - 1)));
-  let found: { line: (typeof ctx.idx.lines)[number]; at: number; negated: boolean } | null = null;
-  for (const line of ctx.idx.lines) {
-    // the sentences that start on this line, read through the lines they wrap onto
-    const next = [1, 2].map((k) => ctx.idx.lines[line.index + k]).filter((l) => l && l.page === line.page);
-    const joined = [line.lower, ...next.map((l) => l.lower)].join(" ");
-    const sentences: { text: string; start: number }[] = [];
-    let start = 0;
-    for (const part of joined.split(/(?<=[.!?])\s+/)) {
-      const at = joined.indexOf(part, start);
-      if (at >= line.lower.length) break;
-      sentences.push({ text: part, start: at });
-      start = at + part.length;
-    }
-    for (const a of usable) {
-      let text = "";
-      let offset = 0;
-      let pos: number[] = [];
-      for (const sen of sentences) {
-        pos = a.map((w) => {
-          const own = stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-          const m = new RegExp(`\\b(?:${[own, ...(SAME_CONCEPT_STEMS[w.toLowerCase()] ?? [])].join("|")})`).exec(sen.text);
-          return m ? m.index : -1;
-        });
-        if (!pos.some((p) => p < 0)) {
-          text = sen.text;
-          offset = sen.start;
-          break;
-        }
+  type Found = { line: (typeof ctx.idx.lines)[number]; at: number; negated: boolean; pending: boolean };
+  /** where the request writes one of `groups` (every word of a group in one sentence), preferring a mention that is not negated */
+  const findIn = (groups: string[][]): Found | null => {
+    let found: Found | null = null;
+    for (const line of ctx.idx.lines) {
+      // the sentences that start on this line, read through the lines they wrap onto
+      const next = [1, 2].map((k) => ctx.idx.lines[line.index + k]).filter((l) => l && l.page === line.page);
+      const joined = [line.lower, ...next.map((l) => l.lower)].join(" ");
+      const sentences: { text: string; start: number }[] = [];
+      let start = 0;
+      for (const part of joined.split(/(?<=[.!?])\s+/)) {
+        const at = joined.indexOf(part, start);
+        if (at >= line.lower.length) break;
+        sentences.push({ text: part, start: at });
+        start = at + part.length;
       }
-      if (!text) continue;
-      const local = Math.min(...pos);
-      // the quote starts on this line (the sentence's first concept may sit on a wrapped line)
-      const at = Math.min(line.lower.length - 1, offset + local);
-      const negated = isNegated(text, local) || PENDING.test(text.slice(Math.max(0, local - 40), local + 60));
-      if (!found || (found.negated && !negated)) found = { line, at, negated };
-      if (!negated) break;
+      for (const a of groups) {
+        let text = "";
+        let offset = 0;
+        let pos: number[] = [];
+        for (const sen of sentences) {
+          pos = a.map((w) => {
+            const own = stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+            const m = new RegExp(`\\b(?:${[own, ...(SAME_CONCEPT_STEMS[w.toLowerCase()] ?? [])].join("|")})`).exec(sen.text);
+            return m ? m.index : -1;
+          });
+          if (!pos.some((p) => p < 0)) {
+            text = sen.text;
+            offset = sen.start;
+            break;
+          }
+        }
+        if (!text) continue;
+        const local = Math.min(...pos);
+        // the quote starts on this line (the sentence's first concept may sit on a wrapped line)
+        const at = Math.min(line.lower.length - 1, offset + local);
+        const pending = PENDING.test(text.slice(Math.max(0, local - 40), local + 60));
+        const negated = isNegated(text, local) || pending;
+        if (!found || (found.negated && !negated)) found = { line, at, negated, pending };
+        if (!negated) break;
+      }
+      if (found && !found.negated) break;
     }
-    if (found && !found.negated) break;
+    return found;
+  };
+  // "absence of a monoclonal protein on ALL THREE of the following: serum free light chains, serum
+  // immunofixation and urine immunofixation": every item must be documented — one found is never the list
+  const listAt = /\bthe following\s*:\s*/i.exec(spec.text);
+  const items = listAt
+    ? spec.text
+        .slice(listAt.index + listAt[0].length)
+        .replace(/\([^)]*\)/g, " ")
+        .split(/;|,\s*(?:and\s+|or\s+)?|\s+and\s+/)
+        .map((x) => x.trim())
+        .filter((x) => x.length > 3)
+    : [];
+  if (EVERY_ITEM_RE.test(spec.text) && items.length > 1 && !spec.absence) {
+    // each item is documented when its own words are written together in one sentence, done (not
+    // pending) — "urine protein immunofixation" is never met by "urine" alone, nor by "serum … immunofixation"
+    const each = items.map((it) => {
+      const words = [...new Set(keyConcepts(it).flat())].filter((w) => !LIST_ITEM_GENERIC.has(w.toLowerCase()));
+      return words.length ? findIn([words]) : null;
+    });
+    // (an item written with its negative result, "urine immunofixation - no monoclonal protein", is
+    // done; one pending, ordered or not received is not)
+    const open = each.filter((f) => !f || f.pending).length;
+    if (open) {
+      const seen = each.filter((f): f is Found => !!f);
+      return ev(
+        "insufficient",
+        `The policy requires every item of its list; ${open} of ${each.length} ${open === 1 ? "is" : "are"} not documented as done (missing or pending).`,
+        seen.slice(0, 2).map((f) => quote(ctx.idx, f.line, f.at)),
+        seen.length ? "direct" : "none",
+        spec.text,
+      );
+    }
   }
+  const found = findIn(usable);
   if (found) {
     const c = [quote(ctx.idx, found.line, found.at)];
     // "SpO2 at or below 88% at rest", "no ejection fraction under 35%": a requirement on a measured
