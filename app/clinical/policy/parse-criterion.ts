@@ -868,7 +868,16 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // course of the drug itself — never a documentation item met because the drug's name or "infusions"
   // appear in the request (they always do). Met only on a statement of no prior use (evalNoPriorTherapy)
   if (NO_PRIOR_RE.test(t) && !drugs.length && !classes.length) {
-    const ownNamed = drugsNamedIn(t).filter((d) => ctx.drugNames.some((n) => n.toLowerCase() === d || n.toLowerCase().split(/[\s/()]+/).includes(d)));
+    const ownNamed = drugsNamedIn(t).filter((d) =>
+      ctx.drugNames.some(
+        (n) =>
+          n.toLowerCase() === d ||
+          n
+            .toLowerCase()
+            .split(/[\s/()]+/)
+            .includes(d),
+      ),
+    );
     if (ownNamed.length)
       return {
         ...base,
