@@ -107,9 +107,11 @@ export function ChatPanel({ threadId, messages }: { threadId: string | null; mes
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [shown.length, lastContent, pendingQuestion]);
+  // Clear the box once a question has been sent (its text now shows as the pending bubble), never
+  // on other navigations: a reload that ends while the next question is being typed keeps the text.
   useEffect(() => {
-    if (navigation.state === "idle") formRef.current?.reset();
-  }, [navigation.state]);
+    if (pendingQuestion !== null) formRef.current?.reset();
+  }, [pendingQuestion]);
 
   const answering = shown.some((m) => m.ai_sender && m.streaming) || pendingIntent === "chat_message";
 
