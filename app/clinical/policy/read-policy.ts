@@ -22,7 +22,7 @@ import { visitLimitRows, withVisitLimits } from "./visit-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
-import { withCodeScopes } from "./code-sections";
+import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
@@ -1662,6 +1662,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   attachRenewals(model, r.renewals);
   // criteria under a heading that names service codes apply to those codes' lines only
   withCodeScopes(model, lines);
+  // a procedure's section (a title naming its codes) the reader took nothing from needs a reviewer
+  withUnreadCodeSections(model, lines, r.docName, r.doc);
   // an RBM guideline's indication groups for the same codes are alternatives (guideline-sections.ts)
   if (isNumberedGuideline(lines)) mergeGuidelineIndications(model, title, lines, r.ctx, r.docName);
   model.named_conditions = namedConditions(doc, model);
