@@ -93,7 +93,10 @@ describe("numbered procedure sections that name their codes in parentheses", () 
   it("asks each line only its own section's criteria, and a section read into nothing needs a reviewer", () => {
     const model = readPolicy(docFromPages([BULLETIN]), { drug_names: ["shoulder procedures"] });
     const tree = compileTree(model, ["shoulder procedures"]);
-    const questions = (code: string) => treeForCode(tree, code).nodes.map((n) => n.question).join(" | ");
+    const questions = (code: string) =>
+      treeForCode(tree, code)
+        .nodes.map((n) => n.question)
+        .join(" | ");
     expect(questions("76881")).toMatch(/radiographs of the shoulder/i);
     expect(questions("76881")).not.toMatch(/full-thickness rotator cuff/i);
     expect(questions("29827")).toMatch(/full-thickness rotator cuff/i);
