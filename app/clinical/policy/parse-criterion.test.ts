@@ -224,3 +224,10 @@ describe("conservative (non-drug) care is no prior drug", () => {
     expect(why).toMatch(/8 weeks/);
   });
 });
+
+describe("a fragment of pronouns is no documentation requirement", () => {
+  it("never makes a criterion a fax meets by the word 'they' or 'it'", () => {
+    expect(parse("they are").kind).toBe("human_review");
+    expect(parse("it is").kind).toBe("human_review");
+  });
+});

@@ -410,7 +410,7 @@ const NO_PRIOR_RE =
   /\b(?:has|have|had)\s+not\s+(?:previously\s+|already\s+)?(?:received|been\s+treated\s+with|been\s+exposed\s+to|taken|used|tried)\b|\bno\s+(?:prior|previous)\s+(?:treatment|therapy|use|exposure)\b|\bnot\s+(?:been\s+)?previously\s+treated\s+with\b|\bnaive\s+to\b/i;
 
 const STOP = new Set(
-  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently make makes made".split(
+  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently make makes made they them it she he him we us you your our".split(
     " ",
   ),
 );
