@@ -1959,16 +1959,32 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
 const NOT_A_REQUIREMENT_RE =
   /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b|\bdoes not (?:prevent|preclude|bar|affect) (?:approval|coverage|authori[sz]ation)\b|\bis not re-?(?:reviewed|evaluated|assessed|checked)\b/i;
 
+/**
+ * A numbered paragraph that defines a term ("Apnea is defined as …", "Visit means …", "For purposes of
+ * this policy, …", "Definitions") states no requirement; nor does one the plan marks as not applying
+ * ("8. Coverage with Evidence Development: … [Not applicable to the plan's members; see 12.7.1.]").
+ */
+const DEFINITION_RE =
+  /^\s*(?:definitions?\b|for (?:the )?purposes? of this (?:policy|section|document|bulletin|chapter)\b|[A-Z][A-Za-z0-9 ()/'-]{1,60}?\s(?:means|is defined as|are defined as|refers to)\s)/;
+const NOT_APPLICABLE_RE = /[[(]\s*not applicable (?:to|for)\b|^\s*not applicable (?:to|for)\b/im;
+
+/** whether a criterion's text is a definition or a paragraph the plan says does not apply */
+function notARequirement(text: string): boolean {
+  const first = firstSentence(text);
+  const definition = DEFINITION_RE.test(first) && !/\b(?:must|required?|requires|should|only|covered|medically necessary|approv\w*)\b/i.test(text);
+  return NOT_A_REQUIREMENT_RE.test(first) || definition || NOT_APPLICABLE_RE.test(text);
+}
+
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];
   for (const c of criteria) {
     if (c.kind === "all" && c.items.length > 1) {
-      const kept = c.items.filter((i) => !NOT_A_REQUIREMENT_RE.test(firstSentence(i.text)));
+      const kept = c.items.filter((i) => !notARequirement(i.text));
       if (!kept.length) continue;
       out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
       continue;
     }
-    if (NOT_A_REQUIREMENT_RE.test(firstSentence(c.text))) continue;
+    if (notARequirement(c.text)) continue;
     out.push(c);
   }
   return out;
