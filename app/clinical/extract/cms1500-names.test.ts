@@ -50,6 +50,18 @@ describe("which box names the practitioner", () => {
     expect(gridPractitioner(g, emptyFacts().practitioner)).toMatchObject({ full_name: "Ingrid Solheim", credential: "PT", npi: "1003000126" });
   });
 
+  it("splits a master's degree and certification off a caption-less item-31 name", () => {
+    const doc = docFromPages([
+      [
+        "04 01 26 04 01 26 11 92507 GN A 120 00 1 1003000126",
+        "881234567 X ACCT-2 X 120 00 0 00",
+        "RIVER VALLEY SPEECH CLINIC RIVER VALLEY SPEECH CLINIC",
+        "NORA VANTERPOOL MA CCC-SLP 55 MILL RD 55 MILL RD",
+      ].join("\n"),
+    ]);
+    expect(extractCaseFacts(doc).practitioner).toMatchObject({ full_name: "Nora Vanterpool", credential: "MA", npi: "1003000126" });
+  });
+
   it("never takes a referring (DN) provider when item 31 names no one: the 24J NPI, the name left to the text", () => {
     const g: Cms1500Reading = { ...reading("Tobias Renner", "DN"), lineExtras: [extras("1003000126")] };
     const p = gridPractitioner(g, emptyFacts().practitioner);

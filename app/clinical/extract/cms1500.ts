@@ -520,7 +520,8 @@ function readTopBoxes(doc: ParsedDocument, dn: string, words: W[], header: Heade
 const BOX31_CAPTION =
   /^(?:31|SIGNATURE|OF|PHYSICIAN|OR|SUPPLIER|INCLUDING|DEGREES|CREDENTIALS|I|CERTIFY|THAT|THE|STATEMENTS|ON|REVERSE|APPLY|TO|THIS|BILL|AND|ARE|MADE|A|PART|THEREOF|SIGNED|DATE|NPI|B)$/;
 /** a degree or credential printed after the signer's name ("MD", "PT DPT", "CNP") */
-const CREDENTIAL_WORD = /^(?:MD|DO|NP|PA|PAC|DPM|DPT|PT|OT|OTR|OTRL|SLP|CCCSLP|FNP|FNPC|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|RN|DC|AUD|LCSW|PSYD)$/;
+const CREDENTIAL_WORD =
+  /^(?:MD|DO|NP|NPC|PA|PAC|MA|MS|MED|MPT|MSPT|MOT|CCC|RRT|LPC|LMFT|DPM|DPT|PT|OT|OTR|OTRL|SLP|CCCSLP|FNP|FNPC|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|RN|DC|AUD|LCSW|PSYD)$/;
 
 /** words of a supplier's, facility's or group's name, never of a person's */
 const ORGANIZATION_WORD =
@@ -549,7 +550,8 @@ function readSigner(doc: ParsedDocument, dn: string, words: W[], header: Header)
     let k = ws.length;
     while (k > 2 && CREDENTIAL_WORD.test(ws[k - 1].norm)) k--;
     const nameWords = ws.slice(0, k);
-    if (nameWords.some((w) => CREDENTIAL_WORD.test(w.norm))) continue;
+    // a name never opens with a degree (a row of credentials alone is no name)
+    if (CREDENTIAL_WORD.test(nameWords[0].norm)) continue;
     // a supplier's or group's name ("RIVERSIDE HOME MEDICAL SUPPLY") is no practitioner
     if (k === ws.length && nameWords.some((w) => ORGANIZATION_WORD.test(w.norm))) continue;
     const creds = ws.slice(k).map((w) => w.text.replace(/[.,]/g, "").toUpperCase());
@@ -829,7 +831,7 @@ export function readCms1500Rows(doc: ParsedDocument, documentName = "fax", known
 
 /** a caption-less box-31 row: "FIRST [MIDDLE] LAST CRED [CRED]" then box 32's street address */
 const SIGNER_ROW =
-  /^\s*([A-Z][A-Z'.-]+(?:\s+[A-Z][A-Z'.-]+){1,3}?),?\s+((?:MD|DO|NP|PA-?C|DPM|DPT|PT|OT|OTR\/?L|SLP|CCC-SLP|FNP|FNP-C|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|AUD|DC)(?:,?\s+(?:MD|DO|NP|PA-?C|DPM|DPT|PT|OT|OTR\/?L|SLP|CCC-SLP|FNP|FNP-C|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|AUD|DC))*)\s+\d/;
+  /^\s*([A-Z][A-Z'.-]+(?:\s+[A-Z][A-Z'.-]+){1,3}?),?\s+((?:MD|DO|NP|PA-?C|MA|MS|DPM|DPT|PT|OT|OTR\/?L|SLP|CCC-SLP|FNP|FNP-C|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|AUD|DC)(?:,?\s+(?:MD|DO|NP|PA-?C|MA|MS|DPM|DPT|PT|OT|OTR\/?L|SLP|CCC-SLP|FNP|FNP-C|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|AUD|DC))*)\s+\d/;
 /** a caption-less item-17 row: "DK FIRST LAST [CRED] NPI" */
 const ORDERING_ROW =
   /^\s*(DK|DN|DQ)\s+([A-Z][A-Z'.-]+(?:\s+[A-Z][A-Z'.-]+){1,3}?)(?:,?\s+(?:MD|DO|NP|PA-?C|DPM|APRN|CNP|CRNP|DNP|FNP))?\s+(?:17b\.?\s+)?(?:NPI\s+)?(\d{10})\b/;
