@@ -760,14 +760,14 @@ export function gridDiagnoses(g: Cms1500Reading, base: ExtractedDiagnosis[]): Ex
  * [MOD…] POINTERS DOLLARS CENTS UNITS [NPI] [10-digit NPI]".
  */
 const ROW_RE =
-  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})(?:\s+([A-La-l]{1,4}))?\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
 /** the start of an item-24 row: from and to dates (MM DD YY), place of service and a five-character code */
 const ROW_START = /^\s*(?:[1-6]\s+)?\d{2}\s\d{2}\s\d{2}\s+\d{2}\s\d{2}\s\d{2}\s+\d{2}\s+[A-Za-z0-9]{5}\b/;
 const NDC_ROW = /^\s*N4\s*(\d{11})\s*(UN|ML|GR|F2|ME)\s*([\d.]+)/i;
 
 /** an item-24 row whose code or units token OCR damaged ("Jo271", units "a"): the same columns, any five-character code, any short units token */
 const ROW_LOOSE_RE =
-  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([A-Za-z0-9]{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\S{1,4})(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([A-Za-z0-9]{5})((?:\s+[A-Z0-9]{2}){0,4})(?:\s+([A-La-l]{1,4}))?\s+([\d,]+)[\s.](\d{2})\s+(\S{1,4})(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
 
 /**
  * A 24D code token OCR damaged in its digit positions ("Jo271": the second character a letter where
