@@ -18,7 +18,7 @@
  * Dosing tables, product lists, background, references and revision history are never read as
  * criteria. Never throws: an unreadable policy yields indications marked not understood.
  */
-import { visitLimitRows, withVisitLimits } from "./visit-limits";
+import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -1622,6 +1622,14 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const visitRows = visitLimitRows(lines);
   for (const ind of model.indications) ind.criteria = withVisitLimits(ind.criteria, visitRows);
   model.common = withVisitLimits(model.common, visitRows);
+  // a provider manual's visit maximum written as a sentence ("Visits beyond 24 in a calendar year are
+  // not covered"), when no criterion carries a visit maximum yet
+  const hasVisitLimit = (cs: Criterion[]): boolean =>
+    cs.some((c) => c.kind === "visit_limit" || ((c.kind === "all" || c.kind === "any") && hasVisitLimit(c.items)));
+  if (!hasVisitLimit(model.common) && !model.indications.some((i) => hasVisitLimit(i.criteria))) {
+    const stated = statedVisitLimit(lines, (ls) => cite(r, ls));
+    if (stated) model.common.push(stated);
+  }
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(
