@@ -20,7 +20,7 @@
 import type { Citation, ExtractedDiagnosis, ExtractedPatient, ExtractedPractitioner, ParsedDocument, ServiceLine } from "../contracts";
 import { isValidNpi } from "../codes/npi";
 import type { DocumentPageText } from "~/documents/types";
-import { PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
+import { MODIFIERS, PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
 import { citeLine, docLines } from "../text/lines";
 
 interface W {
@@ -787,6 +787,17 @@ export function repairedRowCode(token: string, known: string[]): string | null {
 }
 
 /**
+ * The 24D modifiers of a caption-less row. With the 24E pointer column unread, a last "modifier" of
+ * pointer letters (A–L) that is no known modifier ("AB") is the pointer, not a modifier.
+ */
+function rowModifiers(mods: string, pointer: string | undefined): string[] {
+  const out = mods.trim() ? mods.trim().split(/\s+/) : [];
+  const last = out[out.length - 1];
+  if (!pointer && last && /^[A-La-l]{1,4}$/.test(last) && !MODIFIERS.has(last.toUpperCase())) out.pop();
+  return out;
+}
+
+/**
  * Service lines read from item-24 rows by their shape alone, for a claim form whose captions did not
  * survive (no grid to measure): [] when no line has the shape. A row whose code OCR damaged is read
  * when the code resolves to exactly one of `knownCodes` (repairedRowCode); its units, when OCR
@@ -820,7 +831,7 @@ export function readCms1500Rows(doc: ParsedDocument, documentName = "fax", known
       date_of_service_end: to && to > from ? to : null,
       place_of_service: pos,
       site_of_care: PLACE_OF_SERVICE[pos].toLowerCase(),
-      modifiers: m[6].trim() ? m[6].trim().split(/\s+/) : [],
+      modifiers: rowModifiers(m[6], m[7]),
       ordering_provider: null,
       rendering_provider: null,
       citations: [citeLine(doc, documentName, l), ...(ndc ? [citeLine(doc, documentName, prev)] : [])],
