@@ -152,7 +152,9 @@ export const CaseFactsSchema = z.object({
       code: z.string().nullable(),
       /** YYYY-MM-DD as read from the line */
       date_of_service: z.string().nullable(),
-      claim_lines: z.array(z.object({ code: z.string().nullable(), date_of_service: z.string().nullable() })),
+      /** the line's modifiers (GP / GO / GN name the therapy discipline) */
+      modifiers: z.array(z.string()).optional(),
+      claim_lines: z.array(z.object({ code: z.string().nullable(), date_of_service: z.string().nullable(), modifiers: z.array(z.string()).optional() })),
     })
     .optional(),
 });

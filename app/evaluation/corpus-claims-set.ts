@@ -30,11 +30,12 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * 5/26 with 4 wrongful approvals; 13/26 after claims22, 14/26 after claims27, 16/26 after claims28:
  * RBM numbered-section guidelines, OCR-damaged item-24 codes; see fixtures/corpus-claims/README.md
  * "Runs after fixes"); mesquite-medicaid 2026-11-29 (a second set authored blind; first run 6/30
- * with no wrongful line decision, see fixtures/corpus-claims/mesquite-medicaid-FIRST-RUN.md).
+ * with no wrongful line decision, see fixtures/corpus-claims/mesquite-medicaid-FIRST-RUN.md; 9/30 after
+ * claims29: caption-less rows without a 24E pointer, a provider manual's stated visit maximum).
  */
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 16,
-  "mesquite-medicaid": 6,
+  "mesquite-medicaid": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -21,12 +21,27 @@ export interface VisitsUsed {
 const USED_RE =
   /\b(\d{1,3})\s+(?:of\s+(?:the\s+)?(?:\d{1,3})\s+)?(?:[a-z][a-z/ -]{0,40}?\s)?(?:visits?|sessions?)\s+(?:have\s+been\s+|had\s+been\s+|were\s+|already\s+)?(?:used|completed|taken|applied|paid|processed)\b([^.]{0,80}?)\b(before|prior to|through|thru|as of)\s+/i;
 
+/** "Visits in 2026 before 10/05/2026: 21", "PT visits this year through 09/30/2026 - 14": the date, then the count */
+const USED_BY_DATE_RE =
+  /\b(?:[A-Za-z]{2,12}\s+)?visits?\s+(?:used\s+)?(?:in\s+\d{4}\s+|this\s+(?:calendar\s+)?year\s+)?(before|prior to|through|thru|as of)\s+(\d{1,2}\/\d{1,2}\/\d{4})\s*[:=-]\s*(\d{1,3})\b(?![/.:]\d)/i;
+
 /** Every statement of visits used before a date ("16 of 20 … visits used … before 10/01/2026"). */
 export function visitsUsedStatements(idx: CaseIndex): VisitsUsed[] {
   const out: VisitsUsed[] = [];
   for (const line of idx.lines) {
     const next = idx.lines[line.index + 1];
     const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    const byDate = USED_BY_DATE_RE.exec(text);
+    const on = byDate ? findDates(byDate[2])[0] : null;
+    if (byDate && on && on.precision === "day" && byDate.index < line.text.length) {
+      out.push({
+        used: Number(byDate[3]),
+        date: on.start,
+        inclusive: !/before|prior/i.test(byDate[1]),
+        citation: quote(idx, line, byDate.index, line.text.length),
+      });
+      continue;
+    }
     const m = USED_RE.exec(text);
     if (!m || m.index >= line.text.length) continue;
     const after = text.slice(m.index + m[0].length);
@@ -45,7 +60,7 @@ export function visitsUsedStatements(idx: CaseIndex): VisitsUsed[] {
 /**
  * The visit number a visit log gives the date `dos` (YYYY-MM-DD): a row starting with that date
  * followed by a number, under a header naming the visit number ("Visit #", "Visit no.", "Visit
- * number") within the 12 lines above on the same page; null when there is no such row.
+ * number", "Visit (2026)") within the 12 lines above on the same page; null when there is no such row.
  */
 export function visitLogNumber(idx: CaseIndex, dos: string): { visit: number; citation: Citation } | null {
   for (const line of idx.lines) {
@@ -55,7 +70,7 @@ export function visitLogNumber(idx: CaseIndex, dos: string): { visit: number; ci
     if (!m) continue;
     const header = idx.lines
       .slice(Math.max(0, line.index - 12), line.index)
-      .some((h) => h.page === line.page && /\bvisit\s*(?:#|no\.|no\b|number\b)/i.test(h.text));
+      .some((h) => h.page === line.page && /\bvisit\s*(?:#|no\.|no\b|number\b|\(\d{4}\))/i.test(h.text));
     if (!header) continue;
     return { visit: Number(m[1]), citation: quote(idx, line) };
   }

@@ -40,3 +40,15 @@ describe("OCR-damaged item-24 rows", () => {
     expect(readCms1500Rows(docFromPages([page]), "fax", ["J9271"])).toEqual([]);
   });
 });
+
+describe("item-24 rows whose diagnosis pointer did not survive the scan", () => {
+  it("reads the row from its other columns: modifiers, charge, units and the rendering NPI", () => {
+    const rows = readCms1500Rows(
+      docFromPages([["M2551", "03 09 26 03 09 26 11 97530 GO 120 00 3 1003000126", "03 09 26 03 09 26 11 97535 GO 59 45 00 1 1003000126"].join("\n")]),
+    );
+    expect(rows.map((r) => `${r.code} ${r.modifiers.join(",")} x${r.units} ${r.date_of_service} ${r.place_of_service}`)).toEqual([
+      "97530 GO x3 2026-03-09 11",
+      "97535 GO,59 x1 2026-03-09 11",
+    ]);
+  });
+});

@@ -31,13 +31,14 @@ const claim = (lines: Cms1500Claim["lines"]): Cms1500Claim => ({
   planName: "Cascadia Health Commercial PPO",
   groupNumber: "G-7781",
   referring: { qual: "DN", name: "Carla Mendes", npi: "1497758544" },
+  // item 31 is signed by the rendering physician, not the referring one of item 17
   icdInd: "0",
   diagnoses: ["K50.012", "Z79.899", "M25.561"],
   priorAuth: "AUTH-558812",
   lines,
   taxId: "93-1784402",
   account: "ACCT-0091",
-  physicianSignature: "Carla Mendes MD",
+  physicianSignature: "Tomas Okafor MD",
   signedDate: "2026-11-20",
   facility: { name: "Bend Infusion Center", street: "400 NE Greenwood Ave", city: "Bend OR 97701", npi: "1881681457" },
   billing: { name: "High Desert Gastroenterology", street: "400 NE Greenwood Ave", city: "Bend OR 97701", phone: "(541) 555-0100", npi: "1245319599" },
@@ -108,7 +109,8 @@ describe("readCms1500 on a typed form", () => {
     expect(g.patient_name?.value).toEqual({ last_name: "Abernathy", first_name: "Joan", middle_initial: "R" });
     expect(g.birth_date?.value).toBe("1957-03-09");
     expect(g.sex?.value).toBe("female");
-    expect(g.referring?.value).toEqual({ name: "Carla Mendes", npi: "1497758544" });
+    expect(g.referring?.value).toEqual({ name: "Carla Mendes", npi: "1497758544", qualifier: "DN" });
+    expect(g.signer?.value).toEqual({ name: "Tomas Okafor", credential: "MD" });
     expect(g.billing_npi?.value).toBe("1245319599");
     expect(g.icd_indicator).toBe("0");
     expect(g.diagnoses.map((d) => `${d.letter}:${d.code}`)).toEqual(["A:K50.012", "B:Z79.899", "C:M25.561"]);
@@ -129,7 +131,8 @@ describe("readCms1500 on a typed form", () => {
     expect(lines[0]).toMatchObject({ category: "infusion", ordering_provider: "Carla Mendes", site_of_care: "office" });
     const f = extractCaseFacts(doc);
     expect(f.patient).toMatchObject({ first_name: "Joan", last_name: "Abernathy", birth_date: "1957-03-09", member_id: "XQH44817203", gender: "female" });
-    expect(f.practitioner).toMatchObject({ full_name: "Carla Mendes", npi: "1497758544", npi_valid: true });
+    // the rendering practitioner: item 31's signer with the 24J NPI, never item 17's referring provider
+    expect(f.practitioner).toMatchObject({ full_name: "Tomas Okafor", credential: "MD", npi: NPI, npi_valid: true });
     expect(f.diagnoses.map((d) => d.code)).toEqual(["K50.012", "Z79.899", "M25.561"]);
     expect(f.diagnoses[0].primary).toBe(true);
     expect(f.notes.some((n) => n.text.includes("AUTH-558812"))).toBe(true);

@@ -20,7 +20,7 @@
 import type { Citation, ExtractedDiagnosis, ExtractedPatient, ExtractedPractitioner, ParsedDocument, ServiceLine } from "../contracts";
 import { isValidNpi } from "../codes/npi";
 import type { DocumentPageText } from "~/documents/types";
-import { PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
+import { MODIFIERS, PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
 import { citeLine, docLines } from "../text/lines";
 
 interface W {
@@ -64,7 +64,10 @@ export interface Cms1500Reading {
   patient_name: GridField<{ first_name: string; last_name: string; middle_initial: string | null }> | null;
   birth_date: GridField<string> | null;
   sex: GridField<"male" | "female"> | null;
-  referring: GridField<{ name: string | null; npi: string | null }> | null;
+  /** item 17: qualifier DN (referring), DK (ordering) or DQ (supervising), name, 17b NPI */
+  referring: GridField<{ name: string | null; npi: string | null; qualifier?: "DN" | "DK" | "DQ" | null }> | null;
+  /** item 31: the signing physician or supplier's name as printed ("LAURA WHITEHORSE MD"), credential split off */
+  signer: GridField<{ name: string; credential: string | null }> | null;
   billing_npi: GridField<string> | null;
   icd_indicator: string | null;
   diagnoses: Cms1500Diagnosis[];
@@ -367,6 +370,7 @@ export function readCms1500(doc: ParsedDocument, documentName = "fax"): Cms1500R
     birth_date: null,
     sex: null,
     referring: null,
+    signer: null,
     billing_npi: null,
     icd_indicator: null,
     diagnoses: [],
@@ -437,13 +441,21 @@ function readTopBoxes(doc: ParsedDocument, dn: string, words: W[], header: Heade
     if (cap) {
       const nameWords = boxValue(above, cap, cap.x - 30, mid1 - 4).filter((w) => /[A-Za-z]/.test(w.text));
       const names = nameWords.filter((w, i) => !(i === 0 && /^D[NKQ]$/.test(w.norm)));
+      // the qualifier is printed left of the name, often in the narrow 17 qualifier cell left of the caption
+      const qualWord = names[0]
+        ? above.find((w) => /^D[NKQ]$/.test(w.norm) && Math.abs(w.y - names[0].y) < 5 && w.x < names[0].x && names[0].x - w.x < 80)
+        : undefined;
+      const qual = qualWord ? (qualWord.norm as "DN" | "DK" | "DQ") : null;
       const npiCap = above.find((w) => w.norm === "NPI" && w.y > cap.y && w.y < cap.y + 30 && w.x > mid1 - 20 && w.x < mid2);
       const npiWord = above.find(
         (w) => /^\d{10}$/.test(digits(w.text)) && w.norm.length >= 10 && w.y > cap.y && w.y < cap.y + 32 && w.x > (npiCap?.x ?? mid1) && w.x < mid2,
       );
       const name = names.length ? titleCase(names.map((w) => w.text).join(" ")) : null;
       if (name || npiWord)
-        out.referring = { value: { name, npi: npiWord ? digits(npiWord.text) : null }, citations: cite(doc, dn, [...names, ...(npiWord ? [npiWord] : [])]) };
+        out.referring = {
+          value: { name, npi: npiWord ? digits(npiWord.text) : null, qualifier: qual },
+          citations: cite(doc, dn, [...names, ...(npiWord ? [npiWord] : [])]),
+        };
     }
   }
   // 21 diagnoses A–L with the ICD indicator
@@ -489,6 +501,8 @@ function readTopBoxes(doc: ParsedDocument, dn: string, words: W[], header: Heade
       if (v.length) out.prior_authorization = { value: v.map((w) => w.text).join(" "), citations: cite(doc, dn, v) };
     }
   }
+  // 31 signature of physician or supplier (including degrees or credentials)
+  if (!out.signer) out.signer = readSigner(doc, dn, words, header);
   // 33a billing provider NPI
   if (!out.billing_npi) {
     const below = words.filter((w) => w.y > header.bottom);
@@ -500,6 +514,53 @@ function readTopBoxes(doc: ParsedDocument, dn: string, words: W[], header: Heade
       if (npis[0]) out.billing_npi = { value: digits(npis[0].text), citations: cite(doc, dn, [npis[0]]) };
     }
   }
+}
+
+/** the preprinted words of box 31 and its neighbours: never part of the signer's name */
+const BOX31_CAPTION =
+  /^(?:31|SIGNATURE|OF|PHYSICIAN|OR|SUPPLIER|INCLUDING|DEGREES|CREDENTIALS|I|CERTIFY|THAT|THE|STATEMENTS|ON|REVERSE|APPLY|TO|THIS|BILL|AND|ARE|MADE|A|PART|THEREOF|SIGNED|DATE|NPI|B)$/;
+/** a degree or credential printed after the signer's name ("MD", "PT DPT", "CNP") */
+const CREDENTIAL_WORD =
+  /^(?:MD|DO|NP|NPC|PA|PAC|MA|MS|MED|MPT|MSPT|MOT|CCC|RRT|LPC|LMFT|DPM|DPT|PT|OT|OTR|OTRL|SLP|CCCSLP|FNP|FNPC|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|RN|DC|AUD|LCSW|PSYD)$/;
+
+/** words of a supplier's, facility's or group's name, never of a person's */
+const ORGANIZATION_WORD =
+  /^(?:MEDICAL|HOME|SUPPLY|SUPPLIES|EQUIPMENT|DME|HEALTH|HEALTHCARE|CARE|CENTER|CENTRE|CLINIC|HOSPITAL|GROUP|ASSOCIATES|ASSOC|PARTNERS|SERVICES|PHARMACY|INC|LLC|LLP|PC|PA|CORP|COMPANY|CO|RESPIRATORY|OXYGEN|IMAGING|LABORATORY|LAB|REHAB|REHABILITATION|THERAPY|ONCOLOGY|INFUSION|SPECIALTY|SLEEP|SURGERY|ORTHOPAEDIC|ORTHOPEDIC|PHYSICIANS|NETWORK|SYSTEM|INSTITUTE|UNIVERSITY)$/;
+
+/**
+ * Item 31 (signature of physician or supplier, including degrees or credentials): the name typed in
+ * the box, left of box 32, between the caption and the signed date. Rows carrying a preprinted word
+ * of the box ("(I certify that the statements on the reverse …)", "SIGNED DATE") or a digit are no
+ * name; a supplier's box left blank or signed "SIGNATURE ON FILE" gives null (NUCC 1500 manual, item 31).
+ */
+function readSigner(doc: ParsedDocument, dn: string, words: W[], header: Header): GridField<{ name: string; credential: string | null }> | null {
+  const below = words.filter((w) => w.y > header.bottom - 2);
+  const cap = findCaption(below, "SIGNATURE", { next: "OF" });
+  if (!cap) return null;
+  const svc = below.find((w) => Math.abs(w.y - cap.y) < 6 && w.x > cap.x + 40 && captionX(w, "FACILITY") !== null);
+  const num32 = svc && below.find((w) => Math.abs(w.y - svc.y) < 6 && w.x < svc.x && svc.x - w.x < 90 && /^32\.?$/.test(w.text.trim()));
+  const service = svc && below.find((w) => Math.abs(w.y - svc.y) < 6 && w.x < svc.x && svc.x - w.x < 60 && captionX(w, "SERVICE") !== null);
+  const x1 = (num32 ?? service ?? svc)?.x ?? header.at(26);
+  const end = below.find((w) => w.norm === "SIGNED" && w.y > cap.y + 10 && w.x < x1)?.y ?? cap.y + 110;
+  const region = below.filter((w) => w.y > cap.y + cap.h * 0.6 && w.y < end - 1 && w.x >= cap.x - 20 && w.x + w.w / 2 < x1 - 2);
+  for (const row of rows(region, 4)) {
+    const ws = row.filter((w) => w.norm);
+    if (ws.length < 2 || ws.some((w) => /\d/.test(w.text) || BOX31_CAPTION.test(w.norm))) continue;
+    if (!ws.every((w) => /^[A-Za-z][A-Za-z.,'-]*$/.test(w.text))) continue;
+    let k = ws.length;
+    while (k > 2 && CREDENTIAL_WORD.test(ws[k - 1].norm)) k--;
+    const nameWords = ws.slice(0, k);
+    // a name never opens with a degree (a row of credentials alone is no name)
+    if (CREDENTIAL_WORD.test(nameWords[0].norm)) continue;
+    // a supplier's or group's name ("RIVERSIDE HOME MEDICAL SUPPLY") is no practitioner
+    if (k === ws.length && nameWords.some((w) => ORGANIZATION_WORD.test(w.norm))) continue;
+    const creds = ws.slice(k).map((w) => w.text.replace(/[.,]/g, "").toUpperCase());
+    return {
+      value: { name: titleCase(nameWords.map((w) => w.text.replace(/,$/, "")).join(" ")), credential: creds.length ? creds.join(", ") : null },
+      citations: cite(doc, dn, ws),
+    };
+  }
+  return null;
 }
 
 function colOf(h: Header, x: number): Col {
@@ -646,33 +707,41 @@ export function gridPatient(g: Cms1500Reading, base: ExtractedPatient): Extracte
 }
 
 /**
- * The practitioner of the claim: the referring provider of box 17 with its 17b NPI; without one, the
- * text reading's name with the 24J rendering NPI (else the 33a billing NPI) when it has no NPI.
+ * The practitioner of the claim (NUCC 1500 manual): the rendering practitioner who signs item 31
+ * ("including degrees or credentials"), with the 24J rendering NPI of the lines (else the 33a
+ * billing NPI). Item 17 is another provider: the referring (DN) or supervising (DQ) provider is
+ * never the practitioner; the ordering provider (DK) is, when item 31 names no person (a
+ * supplier's claim for equipment or supplies the ordering physician prescribed). Without either,
+ * the text reading, given the 24J (else 33a) NPI when it has none.
  */
 export function gridPractitioner(g: Cms1500Reading, base: ExtractedPractitioner): ExtractedPractitioner {
+  const rendering = g.lineExtras.find((e) => e.rendering_npi)?.rendering_npi ?? null;
+  const gridNpi = rendering ?? g.billing_npi?.value ?? null;
+  const signer = g.signer?.value;
   const ref = g.referring?.value;
-  if (ref?.name) {
-    // box 17 is printed "ADAEZE NWOSU MD": the trailing degree is the credential, not the last name
-    const cred = /[\s,]+(MD|DO|NP|PA-?C|PA|DPM|DPT|PT|FNP|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PhD)\.?$/i.exec(ref.name);
-    const name = cred ? ref.name.slice(0, cred.index).trim() : ref.name;
+  const ordering = !signer && ref?.name && ref.qualifier === "DK" ? ref : null;
+  const printed = signer ? signer.name : ordering?.name;
+  if (printed) {
+    // "ADAEZE NWOSU MD": the trailing degree is the credential, not the last name
+    const cred = /[\s,]+(MD|DO|NP|PA-?C|PA|DPM|DPT|PT|FNP|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PhD)\.?$/i.exec(printed);
+    const name = cred ? printed.slice(0, cred.index).trim() : printed;
     const parts = name.split(/\s+/);
-    const npi = ref.npi ?? base.npi;
+    const npi = ordering ? (ordering.npi ?? base.npi) : (gridNpi ?? base.npi);
     const same = base.full_name?.toLowerCase() === name.toLowerCase();
+    const credential = signer?.credential?.split(", ")[0] ?? (cred ? cred[1].toUpperCase() : same ? base.credential : null);
     return {
       ...base,
       full_name: name,
       first_name: parts[0] ?? null,
       last_name: parts.length > 1 ? parts[parts.length - 1] : null,
-      credential: cred ? cred[1].toUpperCase() : same ? base.credential : null,
+      credential,
       npi,
       npi_valid: npi ? isValidNpi(npi) : null,
-      citations: g.referring!.citations,
+      citations: (signer ? g.signer! : g.referring!).citations,
     };
   }
   if (base.npi) return base;
-  const rendering = g.lineExtras.find((e) => e.rendering_npi)?.rendering_npi ?? null;
-  const npi = rendering ?? g.billing_npi?.value ?? null;
-  return npi ? { ...base, npi, npi_valid: isValidNpi(npi) } : base;
+  return gridNpi ? { ...base, npi: gridNpi, npi_valid: isValidNpi(gridNpi) } : base;
 }
 
 /** Box 21's diagnoses in letter order (A is primary); descriptions kept from the text reading. */
@@ -691,14 +760,14 @@ export function gridDiagnoses(g: Cms1500Reading, base: ExtractedDiagnosis[]): Ex
  * [MOD…] POINTERS DOLLARS CENTS UNITS [NPI] [10-digit NPI]".
  */
 const ROW_RE =
-  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})(?:\s+([A-La-l]{1,4}))?\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
 /** the start of an item-24 row: from and to dates (MM DD YY), place of service and a five-character code */
 const ROW_START = /^\s*(?:[1-6]\s+)?\d{2}\s\d{2}\s\d{2}\s+\d{2}\s\d{2}\s\d{2}\s+\d{2}\s+[A-Za-z0-9]{5}\b/;
 const NDC_ROW = /^\s*N4\s*(\d{11})\s*(UN|ML|GR|F2|ME)\s*([\d.]+)/i;
 
 /** an item-24 row whose code or units token OCR damaged ("Jo271", units "a"): the same columns, any five-character code, any short units token */
 const ROW_LOOSE_RE =
-  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([A-Za-z0-9]{5})((?:\s+[A-Z0-9]{2}){0,4})\s+([A-La-l]{1,4})\s+([\d,]+)[\s.](\d{2})\s+(\S{1,4})(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([A-Za-z0-9]{5})((?:\s+[A-Z0-9]{2}){0,4})(?:\s+([A-La-l]{1,4}))?\s+([\d,]+)[\s.](\d{2})\s+(\S{1,4})(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
 
 /**
  * A 24D code token OCR damaged in its digit positions ("Jo271": the second character a letter where
@@ -715,6 +784,17 @@ export function repairedRowCode(token: string, known: string[]): string | null {
   const pattern = new RegExp(`^${[...s].map((c, i) => (slots[i] && !/\d/.test(c) ? "\\d" : c.replace(/[^A-Z0-9]/g, "."))).join("")}$`);
   const fits = [...new Set(known.map((k) => k.trim().toUpperCase()))].filter((k) => CODE_SHAPE.test(k) && pattern.test(k));
   return fits.length === 1 ? fits[0] : null;
+}
+
+/**
+ * The 24D modifiers of a caption-less row. With the 24E pointer column unread, a last "modifier" of
+ * pointer letters (A–L) that is no known modifier ("AB") is the pointer, not a modifier.
+ */
+function rowModifiers(mods: string, pointer: string | undefined): string[] {
+  const out = mods.trim() ? mods.trim().split(/\s+/) : [];
+  const last = out[out.length - 1];
+  if (!pointer && last && /^[A-La-l]{1,4}$/.test(last) && !MODIFIERS.has(last.toUpperCase())) out.pop();
+  return out;
 }
 
 /**
@@ -751,13 +831,54 @@ export function readCms1500Rows(doc: ParsedDocument, documentName = "fax", known
       date_of_service_end: to && to > from ? to : null,
       place_of_service: pos,
       site_of_care: PLACE_OF_SERVICE[pos].toLowerCase(),
-      modifiers: m[6].trim() ? m[6].trim().split(/\s+/) : [],
+      modifiers: rowModifiers(m[6], m[7]),
       ordering_provider: null,
       rendering_provider: null,
       citations: [citeLine(doc, documentName, l), ...(ndc ? [citeLine(doc, documentName, prev)] : [])],
     });
   });
   return out;
+}
+
+/** a caption-less box-31 row: "FIRST [MIDDLE] LAST CRED [CRED]" then box 32's street address */
+const SIGNER_ROW =
+  /^\s*([A-Z][A-Z'.-]+(?:\s+[A-Z][A-Z'.-]+){1,3}?),?\s+((?:MD|DO|NP|PA-?C|MA|MS|DPM|DPT|PT|OT|OTR\/?L|SLP|CCC-SLP|FNP|FNP-C|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|AUD|DC)(?:,?\s+(?:MD|DO|NP|PA-?C|MA|MS|DPM|DPT|PT|OT|OTR\/?L|SLP|CCC-SLP|FNP|FNP-C|APRN|CNP|CRNP|DNP|OD|DDS|DMD|PHD|AUD|DC))*)\s+\d/;
+/** a caption-less item-17 row: "DK FIRST LAST [CRED] NPI" */
+const ORDERING_ROW =
+  /^\s*(DK|DN|DQ)\s+([A-Z][A-Z'.-]+(?:\s+[A-Z][A-Z'.-]+){1,3}?)(?:,?\s+(?:MD|DO|NP|PA-?C|DPM|APRN|CNP|CRNP|DNP|FNP))?\s+(?:17b\.?\s+)?(?:NPI\s+)?(\d{10})\b/;
+
+/**
+ * The practitioner of a claim form whose captions did not survive (a scan of the drop-out red form,
+ * only the typed data left), read as on the grid (gridPractitioner): the item-31 signer, the row
+ * below the item-24 rows that prints a name with its degree followed by box 32's street address,
+ * with the 24J NPI ending the item-24 rows; without a signer, an ordering provider (DK) of item 17
+ * with its 17b NPI. Null when the page has no item-24 row or neither is found.
+ */
+export function readCms1500RowsPractitioner(
+  doc: ParsedDocument,
+  documentName = "fax",
+): { name: string; credential: string | null; npi: string | null; citations: Citation[] } | null {
+  const lines = docLines(doc);
+  const rowIdx = lines.map((l, i) => (ROW_RE.test(l.text) || ROW_START.test(l.text) ? i : -1)).filter((i) => i >= 0);
+  if (!rowIdx.length) return null;
+  const firstRow = lines[rowIdx[0]];
+  const lastRow = rowIdx[rowIdx.length - 1];
+  const npis = rowIdx.map((i) => /(\d{10})\s*$/.exec(lines[i].text)?.[1]).filter((n): n is string => !!n && isValidNpi(n));
+  for (let i = lastRow + 1; i < lines.length && i <= lastRow + 8; i++) {
+    const l = lines[i];
+    if (l.page !== firstRow.page) break;
+    const m = SIGNER_ROW.exec(l.text);
+    if (!m || m[1].split(/\s+/).some((w) => ORGANIZATION_WORD.test(norm(w)) || BOX31_CAPTION.test(norm(w)))) continue;
+    const creds = m[2].split(/[,\s]+/).filter(Boolean);
+    return { name: titleCase(m[1]), credential: creds[0] ?? null, npi: npis[0] ?? null, citations: [citeLine(doc, documentName, l)] };
+  }
+  for (let i = rowIdx[0] - 1; i >= 0 && i >= rowIdx[0] - 12; i--) {
+    const l = lines[i];
+    if (l.page !== firstRow.page) break;
+    const m = ORDERING_ROW.exec(l.text);
+    if (m && m[1] === "DK") return { name: titleCase(m[2]), credential: null, npi: m[3], citations: [citeLine(doc, documentName, l)] };
+  }
+  return null;
 }
 
 /**

@@ -38,7 +38,15 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { letterPatientName, letterSigner, readMemberId, readRequestDate, readUrgency } from "./identity";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
-import { gridDiagnoses, gridPatient, gridPractitioner, readCms1500, readCms1500DiagnosisRows, type Cms1500Reading } from "./cms1500";
+import {
+  gridDiagnoses,
+  gridPatient,
+  gridPractitioner,
+  readCms1500,
+  readCms1500DiagnosisRows,
+  readCms1500RowsPractitioner,
+  type Cms1500Reading,
+} from "./cms1500";
 
 export interface ExtractOptions {
   /** name used in citations (default "fax") */
@@ -156,6 +164,8 @@ function looksLikeName(v: string): boolean {
     !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last|id|medicaid|medicare)\b/i.test(v) &&
     // the next caption of a grid form's header row ("Name DOB Sex Phone", "Question / Answer") is no name
     !/^\s*(?:dob|d\.o\.b\.?|sex|weight|height|question|answer|mrn|ssn|e-?mail|zip)\b/i.test(v) &&
+    // a form's caption or section heading ("Certification", "Physician signature", "Attestation") is no name
+    !/\b(?:(?:re)?certification|certify(?:ing)?|signature|attestation|authorization|statement|information|pending)\b/i.test(v) &&
     !words.some(isGarbledLabel)
   );
 }
@@ -1376,6 +1386,24 @@ function extractNotes(ctx: Ctx): CaseFacts["notes"] {
 
 // ---------------------------------------------------------------------------------------------
 
+/** a caption-less claim form's practitioner (item 31 with the 24J NPI, else a DK ordering provider) over the text reading */
+function rowsPractitioner(doc: ParsedDocument, documentName: string, base: ExtractedPractitioner): ExtractedPractitioner {
+  const r = readCms1500RowsPractitioner(doc, documentName);
+  if (!r) return base;
+  const parts = r.name.split(/\s+/);
+  const npi = r.npi ?? base.npi;
+  return {
+    ...base,
+    full_name: r.name,
+    first_name: parts[0] ?? null,
+    last_name: parts.length > 1 ? parts[parts.length - 1] : null,
+    credential: r.credential,
+    npi,
+    npi_valid: npi ? isValidNpi(npi) : null,
+    citations: r.citations,
+  };
+}
+
 /**
  * Extracts structured CaseFacts from a parsed fax.
  *
@@ -1393,7 +1421,7 @@ export function extractCaseFacts(doc: ParsedDocument, opts: ExtractOptions = {})
   // 33a) and diagnoses (21 A–L) are read from their boxes; every other fact as for any fax
   const grid = readCms1500(doc, opts.documentName ?? "fax");
   const patient = grid ? gridPatient(grid, extractPatient(ctx)) : extractPatient(ctx);
-  const practitioner = grid ? gridPractitioner(grid, extractPrescriber(ctx)) : extractPrescriber(ctx);
+  const practitioner = grid ? gridPractitioner(grid, extractPrescriber(ctx)) : rowsPractitioner(doc, opts.documentName ?? "fax", extractPrescriber(ctx));
   const medication = extractMedication(ctx);
   // a scanned form whose captions dropped out has no grid: box 21 is the code line above the item-24 rows
   const boxed = grid?.diagnoses.length ? grid : { ...(grid ?? ({} as Cms1500Reading)), diagnoses: readCms1500DiagnosisRows(doc, opts.documentName ?? "fax") };

@@ -27,3 +27,12 @@ describe("a prescriber's name followed by what the form prints after it", () => 
     expect(nameOf(["Message thread", "Ordering provider: Tomas Reyes, MD (Rheumatology), NPI 1234567893"].join("\n"))).toBe("Tomas Reyes");
   });
 });
+
+describe("a form's caption or heading is never a name", () => {
+  it("does not read the heading after a 'Physician/NP' signature line as the practitioner", () => {
+    const name = nameOf(
+      ["Therapy progress report", "Attestation", "Physician/NP certification: [ ] signed: ____", "Plan of care sent for signature"].join("\n"),
+    );
+    expect(name ?? "").not.toMatch(/certification|attestation|signature/i);
+  });
+});

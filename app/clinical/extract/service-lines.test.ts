@@ -61,3 +61,21 @@ describe("extractServiceLines", () => {
     expect(serviceCategory("99213")).toBe("other");
   });
 });
+
+describe("a services table whose header names the units column", () => {
+  it("reads the units cell next to the date, never a dose or week number of the description", () => {
+    const doc = docFromPages([
+      [
+        "SERVICES REQUESTED",
+        "HCPCS Mod Description Qty / Units Start date POS",
+        "J1300 Soliris (eculizumab) 900 mg IV, loading week 1 90 04/06/2026 11 Office",
+        "96365 IV infusion, initial hour 1 04/06/2026 11 Office",
+      ].join("\n"),
+    ]);
+    expect(extractServiceLines(doc).map((l) => `${l.code} x${l.units}`)).toEqual(["J1300 x90", "96365 x1"]);
+  });
+  it("reads a units column printed right after the date", () => {
+    const doc = docFromPages([["Code Date of service Units Description", "J9035 05/04/2026 40 bevacizumab 400 mg"].join("\n")]);
+    expect(extractServiceLines(doc)[0]).toMatchObject({ code: "J9035", units: 40 });
+  });
+});

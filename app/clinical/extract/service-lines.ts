@@ -18,7 +18,8 @@ import { readCms1500, readCms1500Rows } from "./cms1500";
 const CODE_RE = /(?<![A-Za-z0-9.$,/-])([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})(?![0-9.,/]|\d)/g;
 
 /** Modifiers accepted after a code (CPT/HCPCS modifiers commonly seen on professional claims). */
-const MODIFIERS = new Set([
+/** CPT/HCPCS modifiers the readers recognise (two characters) */
+export const MODIFIERS = new Set([
   "22",
   "24",
   "25",
@@ -198,6 +199,51 @@ function readUnits(rest: string): { units: number | null; at: [number, number] |
   return { units: null, at: null };
 }
 
+const UNITS_CAPTION = /\b(?:units?|qty|quantity)\b(?:\s*\/\s*(?:units?|qty|quantity)\b)?/i;
+const DATE_CAPTION = /\b(?:(?:planned|requested|start|service|anticipated)\s+)?(?:date(?:\(s\))?(?:\s+of\s+service)?|dos)\b/i;
+const CODE_CAPTION = /\b(?:cpt|hcpcs|code|procedure)\b/i;
+
+/**
+ * Where a services table's header row puts the units column: right before the date column
+ * ("Description Units / Qty Planned date POS") or right after it ("Date Units"), read from the
+ * nearest header above the row on its page (a line naming a code, a units and a date column and
+ * carrying no code itself). Null without such a header or when the two columns are not adjacent.
+ */
+function unitsColumn(lines: DocLine[], row: DocLine, codeLines: Set<number>): "before-date" | "after-date" | null {
+  for (let i = row.index - 1; i >= 0 && i >= row.index - 12; i--) {
+    const l = lines[i];
+    if (l.page !== row.page) break;
+    if (codeLines.has(l.index)) continue;
+    const u = UNITS_CAPTION.exec(l.text);
+    const d = DATE_CAPTION.exec(l.text);
+    if (!u || !d || !CODE_CAPTION.test(l.text)) continue;
+    const uEnd = u.index + u[0].length;
+    const dEnd = d.index + d[0].length;
+    if (u.index < d.index && /^[\s/|]*$/.test(l.text.slice(uEnd, d.index))) return "before-date";
+    if (d.index < u.index && /^[\s/|]*$/.test(l.text.slice(dEnd, u.index))) return "after-date";
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The units of a table row by its column (see unitsColumn): the bare number right before the row's
+ * first date, or right after its date (range); null when that cell holds no bare number. A dose in
+ * the description ("500 mg", "wk 0") is never the cell: the cell is the one next to the date.
+ */
+function unitsByColumn(t: string, from: number, col: "before-date" | "after-date"): number | null {
+  const dates = findDates(t).filter((d) => d.precision === "day" && d.index >= from);
+  if (!dates.length) return null;
+  if (col === "before-date") {
+    const m = /(?:^|\s)(\d{1,4}(?:\.\d+)?)\s*$/.exec(t.slice(from, dates[0].index));
+    return m ? Number(m[1]) : null;
+  }
+  let end = dates[0].index + dates[0].length;
+  if (dates[1] && /^\s*(?:-|–|to|through|thru)\s*$/i.test(t.slice(end, dates[1].index))) end = dates[1].index + dates[1].length;
+  const m = /^\s*(\d{1,4}(?:\.\d+)?)(?=\s|$)/.exec(t.slice(end));
+  return m ? Number(m[1]) : null;
+}
+
 /** The provider named after `label` anywhere in the document ("Ordering physician: Dr. Ana Ruiz, MD"). */
 function providerAfter(lines: DocLine[], label: RegExp): { name: string; line: DocLine } | null {
   for (const line of lines) {
@@ -252,7 +298,9 @@ export function extractServiceLines(doc: ParsedDocument, documentName = "fax", k
     const labelled = /\b(?:mod(?:ifiers?)?)\s*[:#]?\s*((?:[A-Z0-9]{2}[,\s]*){1,4})/i.exec(t);
     if (labelled)
       for (const x of labelled[1].split(/[,\s]+/)) if (MODIFIERS.has(x.toUpperCase()) && !modifiers.includes(x.toUpperCase())) modifiers.push(x.toUpperCase());
-    const { units } = readUnits(after);
+    // a services table whose header names the units column next to the date column reads that cell
+    const col = unitsColumn(lines, hit.line, hitLines);
+    const units = (col ? unitsByColumn(t, hit.index + hit.code.length, col) : null) ?? readUnits(after).units;
     const dates = findDates(t).filter((d) => d.precision === "day");
     const start = dates[0]?.start ?? null;
     const between = dates[1] ? t.slice(dates[0].index + dates[0].length, dates[1].index) : "";

@@ -338,7 +338,8 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: Se
     service_line: {
       code: line.code,
       date_of_service: line.date_of_service,
-      claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service })),
+      modifiers: line.modifiers,
+      claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service, modifiers: l.modifiers })),
     },
     medication: {
       ...facts.medication,

@@ -131,3 +131,75 @@ describe("therapy progress", () => {
     expect(judge("Assessment\nNo measurable gains since the last report; progress has plateaued.").outcome).not.toBe("met");
   });
 });
+
+describe("a provider manual's visit maximum written as a sentence", () => {
+  // another payer's manual chapter: the limit in prose, for adults only, the codes in a billing list
+  const manual = docFromPages([
+    [
+      "Riverbend Community Plan Provider Manual Section 14: Occupational Therapy",
+      "14.2 Coverage",
+      "Occupational therapy is covered when it is medically necessary and furnished under a plan of care.",
+      "14.4 Limits",
+      "14.4.1 For enrollees aged 19 and older, therapy is a limited benefit. Visits beyond 12 in a plan year are not covered,",
+      "whatever the diagnosis.",
+      "14.6 Billing",
+      "Occupational therapy codes: 97165-97167 evaluation; 97530 therapeutic activities; 97535 self-care training.",
+    ].join("\n"),
+  ]);
+  const manualTree = generateDecisionTree(manual, { drug_names: ["97530"], title: "ot-manual", documentName: "policy" });
+  const member = (birth: string) => [{ ...roster[0], birth_date: birth }];
+  const claim = (birth: string, notes: string, extra = "") =>
+    docFromPages([
+      [
+        "MEDICAL CLAIM",
+        "Date of request: 06/20/2026",
+        `Member name: Irene Castellano   Date of birth: ${birth.slice(5, 7)}/${birth.slice(8, 10)}/${birth.slice(0, 4)}`,
+        "Member ID: LKH5520913",
+        "Diagnoses (ICD-10-CM): M62.81 Muscle weakness",
+        line("06/09/2026"),
+        line("06/12/2026"),
+        extra,
+        notes,
+      ].join("\n"),
+    ]);
+  const runManual = (birth: string, notes: string, extra = "") =>
+    runServicePipeline(
+      {
+        caseDoc: claim(birth, notes, extra),
+        roster: member(birth),
+        policies: [{ id: "ot", codes: ["97165", "97530", "97535"] }],
+        loadTree: async () => manualTree,
+      },
+      builtinAgents,
+    );
+
+  it("reads the maximum over the codes the manual lists, scoped to the ages it names", () => {
+    const m = readPolicy(manual, { drug_names: ["97530"] });
+    const limit = m.common.find((c) => c.kind === "any");
+    expect(limit).toMatchObject({ kind: "any" });
+    const items = limit && limit.kind === "any" ? limit.items : [];
+    expect(items[0]).toMatchObject({ kind: "age", max_years: 19 });
+    expect(items[1]).toMatchObject({ kind: "visit_limit", period: "plan year", limits: [{ codes: ["97165-97167", "97530", "97535"], max: 12 }] });
+  });
+
+  it("reads visits used written date first ('Visits in 2026 before 06/09/2026: 11') and a log headed 'Visit (2026)'", () => {
+    const idx = buildCaseIndex(claim("1961-02-14", "OT visits in 2026 before\n06/09/2026: 11 (per the plan portal)."), null);
+    expect(visitsUsedStatements(idx)).toMatchObject([{ used: 11, date: "2026-06-09", inclusive: false }]);
+    const log = buildCaseIndex(claim("1961-02-14", "Visit log\nDate Visit (2026) Services\n06/12/2026 13 97530 x 2"), null);
+    expect(visitNumber(log, "2026-06-12", []).visit).toBe(13);
+  });
+
+  it("denies the adult's visit beyond the maximum, never a younger member's", async () => {
+    const notes = "OT visits in 2026 before 06/09/2026: 11 (per the plan portal).";
+    const adult = await runManual("1961-02-14", notes);
+    expect(adult.lines.map((l) => l.decision.final_decision)).toEqual(["needs_more_information", "denied"]);
+    const child = await runManual("2012-02-14", notes);
+    expect(child.lines.map((l) => l.decision.final_decision)).not.toContain("denied");
+  });
+
+  it("does not count another discipline's line on the claim as this discipline's visit", async () => {
+    const notes = "OT visits in 2026 before 06/09/2026: 10 (per the plan portal).";
+    const r = await runManual("1961-02-14", notes, "CPT/HCPCS 97530-GP Therapeutic activities  Units: 1  Date of service: 06/10/2026  POS 11");
+    expect(r.lines.find((l) => l.line.date_of_service === "2026-06-12" && l.line.modifiers.includes("GO"))?.decision.final_decision).not.toBe("denied");
+  });
+});

@@ -66,3 +66,43 @@ describe("sections written for some codes", () => {
     expect(t.edges.every((e) => ids.has(e.source) && ids.has(e.target))).toBe(true);
   });
 });
+
+describe("numbered procedure sections that name their codes in parentheses", () => {
+  const BULLETIN = [
+    "Clinical Policy Bulletin: Shoulder Procedures",
+    "Policy",
+    "I. Ultrasound of the Shoulder (CPT 76881, 76882)",
+    "The plan considers shoulder ultrasound medically necessary when ALL of the following are met:",
+    "1. Shoulder pain for at least 4 weeks is documented.",
+    "2. Plain radiographs of the shoulder have been obtained.",
+    "II. Arthroscopic Rotator Cuff Repair (CPT 29827)",
+    "The plan considers rotator cuff repair medically necessary when ALL of the following are met:",
+    "1. A full-thickness rotator cuff tear is confirmed on imaging.",
+    "2. Weakness of abduction or external rotation is documented.",
+    "III. Subacromial Decompression (CPT 29826, HCPCS G0000)",
+    "The plan considers decompression medically necessary only for impingement with a documented bony spur causing symptoms, as",
+    "an add-on to a covered repair, because decompression alone has not been shown to help.",
+  ].join("\n");
+
+  it("reads a section title's own codes in parentheses, never a sentence's parenthetical code", () => {
+    expect(sectionCodesOf("II. Arthroscopic Rotator Cuff Repair (CPT 29827)")).toEqual(["29827"]);
+    expect(sectionCodesOf("B. Knee Injections (CPT 20610, HCPCS J7325)")).toEqual(["20610", "J7325"]);
+    expect(sectionCodesOf("Shoulder ultrasound (76881) is medically necessary when pain persists (see below)")).toBeNull();
+  });
+
+  it("asks each line only its own section's criteria, and a section read into nothing needs a reviewer", () => {
+    const model = readPolicy(docFromPages([BULLETIN]), { drug_names: ["shoulder procedures"] });
+    const tree = compileTree(model, ["shoulder procedures"]);
+    const questions = (code: string) =>
+      treeForCode(tree, code)
+        .nodes.map((n) => n.question)
+        .join(" | ");
+    expect(questions("76881")).toMatch(/radiographs of the shoulder/i);
+    expect(questions("76881")).not.toMatch(/full-thickness rotator cuff/i);
+    expect(questions("29827")).toMatch(/full-thickness rotator cuff/i);
+    expect(questions("29827")).not.toMatch(/radiographs of the shoulder/i);
+    // section III gave no criterion: its code's line is asked for a reviewer, never left with nothing
+    const review = [...model.common, ...model.indications.flatMap((i) => i.criteria)].filter((c) => c.codes?.includes("29826"));
+    expect(review.some((c) => c.kind === "human_review")).toBe(true);
+  });
+});

@@ -5,7 +5,8 @@
  * billing one of those codes and never to a line billing another code of the policy (issue 22: "each
  * criterion applies to the codes its section names; a section about other codes never applies").
  */
-import type { Citation, Criterion, DecisionTree, PolicyModel } from "../contracts";
+import type { Citation, Criterion, DecisionTree, ParsedDocument, PolicyModel } from "../contracts";
+import { citeLines } from "../text/lines";
 import type { DocLine } from "../text/lines";
 import { isHeading } from "./outline";
 
@@ -15,12 +16,25 @@ const SERVICE_CODE = /\b(?:[A-V]\d{4}|\d{4}[FTU]|\d{5})\b/g;
 const CODE_LINE = /^(?:(?:procedure |service |billing )?codes?\s*:|(?:cpt|hcpcs)\b)|:\s*(?:(?:cpt|hcpcs)(?:\s+codes?)?|codes?)\s+[A-V0-9]/i;
 
 /**
+ * A section title that ends with its own codes in parentheses, as clinical policy bulletins number
+ * their procedures: "II. Arthroscopic Meniscectomy (CPT 29880, 29881)", "B. Chondroplasty (CPT
+ * 29877, HCPCS G0289)". The parenthesis opens with its code system and holds nothing but code-system words and codes.
+ */
+const TITLE_WITH_CODES =
+  /^(?:(?:[IVX]{1,5}|[A-Z]|\d{1,2})[.)]\s+)?[A-Z][A-Za-z,/&' -]{2,}?\s*\(\s*((?:CPT|HCPCS)(?:\s+codes?)?\s*(?:[A-V]\d{4}|\d{4}[FTU]|\d{5})(?:\s*(?:,|;|and|or|-|–)\s*(?:(?:CPT|HCPCS)(?:\s+codes?)?\s*)?(?:[A-V]\d{4}|\d{4}[FTU]|\d{5}))*)\s*\)\s*:?$/;
+
+/**
  * The codes a policy line names as the scope of its section, or null when the line is no such line.
  * Codes in parentheses ("(Coronary calcium scoring, CPT 75571, is not addressed here)") are mentions
  * of other services, not the section's scope.
  */
 export function sectionCodesOf(text: string): string[] | null {
   const t = text.trim();
+  const titled = TITLE_WITH_CODES.exec(t);
+  if (titled && t.split(/\s+/).length <= 16) {
+    const codes = [...new Set([...titled[1].matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
+    if (codes.length) return codes;
+  }
   if (!CODE_LINE.test(t)) return null;
   const own = t.replace(/\([^)]*\)/g, " ").replace(/\([^)]*$/, " ");
   const codes = [...new Set([...own.matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
@@ -64,6 +78,35 @@ export function withCodeScopes(model: PolicyModel, lines: DocLine[]): PolicyMode
   for (const ind of model.indications) ind.criteria = mark(ind.criteria);
   model.common = mark(model.common);
   model.exclusions = mark(model.exclusions);
+  return model;
+}
+
+/**
+ * A procedure's section the reader took no criterion from ("III. Arthroscopic Chondroplasty (CPT
+ * 29877, HCPCS G0289)" followed by prose) never leaves its codes' lines with nothing to check: each
+ * section title naming its codes in parentheses whose codes no criterion governs adds one
+ * human-review criterion for those codes (a reviewer applies the section) — never an approval on
+ * nothing once the other sections are scoped away (treeForCode).
+ */
+export function withUnreadCodeSections(model: PolicyModel, lines: DocLine[], documentName: string, doc?: ParsedDocument | null): PolicyModel {
+  const all = () => [...model.indications.flatMap((i) => i.criteria), ...model.common, ...model.exclusions];
+  for (const [i, l] of lines.entries()) {
+    const t = l.text.trim();
+    if (!TITLE_WITH_CODES.test(t)) continue;
+    const codes = sectionCodesOf(t);
+    if (!codes) continue;
+    const governed = new Set(all().flatMap((c) => c.codes ?? []));
+    if (codes.some((c) => governed.has(c))) continue;
+    const span = [l, ...lines.slice(i + 1, i + 4).filter((x) => x.page === l.page)];
+    model.common.push({
+      kind: "human_review",
+      text: t,
+      passage: citeLines(span, documentName, doc),
+      confidence: "low",
+      codes,
+      why: "A section of the policy for these codes was not read into criteria; a reviewer must apply it.",
+    });
+  }
   return model;
 }
 

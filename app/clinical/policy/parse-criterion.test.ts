@@ -213,3 +213,21 @@ describe("exclusions", () => {
     expect(parseExclusion("Patients younger than 18 years of age", ctx)).toMatchObject({ kind: "age", max_years: 18 });
   });
 });
+
+describe("conservative (non-drug) care is no prior drug", () => {
+  it("reads a required course of conservative management as non-drug care for a reviewer, never as drugs the reader could not name", () => {
+    const c = parse("At least 8 weeks of conservative management have failed, unless the joint is mechanically blocked");
+    expect(c.kind).toBe("human_review");
+    const why = (c as { why?: string }).why ?? "";
+    expect(why).not.toMatch(/drugs or classes/);
+    expect(why).toMatch(/non-drug/);
+    expect(why).toMatch(/8 weeks/);
+  });
+});
+
+describe("a fragment of pronouns is no documentation requirement", () => {
+  it("never makes a criterion a fax meets by the word 'they' or 'it'", () => {
+    expect(parse("they are").kind).toBe("human_review");
+    expect(parse("it is").kind).toBe("human_review");
+  });
+});

@@ -410,7 +410,7 @@ const NO_PRIOR_RE =
   /\b(?:has|have|had)\s+not\s+(?:previously\s+|already\s+)?(?:received|been\s+treated\s+with|been\s+exposed\s+to|taken|used|tried)\b|\bno\s+(?:prior|previous)\s+(?:treatment|therapy|use|exposure)\b|\bnot\s+(?:been\s+)?previously\s+treated\s+with\b|\bnaive\s+to\b/i;
 
 const STOP = new Set(
-  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently make makes made".split(
+  "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently make makes made they them it she he him we us you your our".split(
     " ",
   ),
 );
@@ -1204,6 +1204,10 @@ function diagnosisOf(text: string, conds: ConditionTerm[]): CriterionOf<"diagnos
   };
 }
 
+/** non-drug conservative care a policy requires before imaging, surgery or equipment */
+const NON_DRUG_CARE =
+  /\b(?:conservative (?:treatment|therapy|therapies|care|management|measures)|physical therapy|physiotherapy|home exercise|activity modification|bracing|rest, ice)\b/i;
+
 /** Prior-therapy requirement: drugs/classes, count, duration, doses, intolerance/contraindication alternatives. */
 function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContext, minDays: number | null): Criterion {
   const tl = t.toLowerCase();
@@ -1276,6 +1280,15 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
     ...(minPotency && minPotency !== "low" ? { min_potency: minPotency as "medium" | "high" | "super-high" } : {}),
     confidence: understood ? "high" : "low",
   };
+  // conservative (non-drug) care ("6 weeks of conservative treatment", "activity modification or
+  // bracing") is no prior drug: it is never sent to a reader of drugs and classes
+  if (!understood && NON_DRUG_CARE.test(bare))
+    return {
+      ...base,
+      kind: "human_review",
+      why: `Conservative (non-drug) care is required${minDays ? ` for at least ${Math.round(minDays / 7)} weeks` : ""}; whether it was given for that long and failed (or an exception applies) is for a reviewer to confirm.`,
+      confidence: "low",
+    };
   if (!understood)
     return { ...base, kind: "human_review", why: "Prior therapy is required, but the reader could not tell which drugs or classes count.", confidence: "low" };
   return spec;

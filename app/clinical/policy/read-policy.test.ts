@@ -386,3 +386,23 @@ describe("indications written as a heading line with a lead-in paragraph, and 'w
     expect(m.indications[1].match.conditions).not.toContain("heterozygous familial hypercholesterolemia");
   });
 });
+
+describe("readPolicy: definitions and paragraphs the plan says do not apply", () => {
+  const POLICY = [
+    "Home Oxygen Concentrator Coverage",
+    "Criteria",
+    "The concentrator is medically necessary when ALL of the following are met:",
+    "1. Resting oxygen saturation is 88% or lower on room air.",
+    "2. Desaturation is defined as a fall of the oxygen saturation by 4 points from baseline for 5 minutes.",
+    "3. A face-to-face evaluation by the treating practitioner within 30 days before the order is documented.",
+    "4. Limited coverage under a registry study for members who meet none of the criteria above. [Not applicable to plan members.]",
+  ].join("\n");
+  it("reads neither a definition nor a not-applicable paragraph as a requirement", () => {
+    const model = read(POLICY, ["home oxygen concentrator"]);
+    const text = JSON.stringify([...model.indications.map((i) => i.criteria), model.common]);
+    expect(text).toMatch(/Resting oxygen saturation/);
+    expect(text).toMatch(/face-to-face evaluation/);
+    expect(text).not.toMatch(/Desaturation is defined as/);
+    expect(text).not.toMatch(/registry study/);
+  });
+});

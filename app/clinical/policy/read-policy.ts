@@ -18,11 +18,11 @@
  * Dosing tables, product lists, background, references and revision history are never read as
  * criteria. Never throws: an unreadable policy yields indications marked not understood.
  */
-import { visitLimitRows, withVisitLimits } from "./visit-limits";
+import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
-import { withCodeScopes } from "./code-sections";
+import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
@@ -1622,6 +1622,14 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const visitRows = visitLimitRows(lines);
   for (const ind of model.indications) ind.criteria = withVisitLimits(ind.criteria, visitRows);
   model.common = withVisitLimits(model.common, visitRows);
+  // a provider manual's visit maximum written as a sentence ("Visits beyond 24 in a calendar year are
+  // not covered"), when no criterion carries a visit maximum yet
+  const hasVisitLimit = (cs: Criterion[]): boolean =>
+    cs.some((c) => c.kind === "visit_limit" || ((c.kind === "all" || c.kind === "any") && hasVisitLimit(c.items)));
+  if (!hasVisitLimit(model.common) && !model.indications.some((i) => hasVisitLimit(i.criteria))) {
+    const stated = statedVisitLimit(lines, (ls) => cite(r, ls));
+    if (stated) model.common.push(stated);
+  }
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(
@@ -1662,6 +1670,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   attachRenewals(model, r.renewals);
   // criteria under a heading that names service codes apply to those codes' lines only
   withCodeScopes(model, lines);
+  // a procedure's section (a title naming its codes) the reader took nothing from needs a reviewer
+  withUnreadCodeSections(model, lines, r.docName, r.doc);
   // an RBM guideline's indication groups for the same codes are alternatives (guideline-sections.ts)
   if (isNumberedGuideline(lines)) mergeGuidelineIndications(model, title, lines, r.ctx, r.docName);
   model.named_conditions = namedConditions(doc, model);
@@ -1957,16 +1967,32 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
 const NOT_A_REQUIREMENT_RE =
   /\b(?:the )?(?:reviewer|plan|pharmacist|clinician|care management(?: team)?) will (?:request|contact|ask|obtain|reach out)\b|\bcannot be used to (?:establish|meet|satisfy)\b|\bnot (?:a |an )?(?:reason|grounds?|basis|cause) (?:to|for) (?:deny|denial|deny(?:ing)?)\b|\b(?:is|are) not (?:required|necessary|needed)\b|\bdo(?:es)? not (?:require|need)\b|\bno (?:longer )?(?:required|necessary)\b|\bnot (?:a )?requirement\b|\bdoes not (?:prevent|preclude|bar|affect) (?:approval|coverage|authori[sz]ation)\b|\bis not re-?(?:reviewed|evaluated|assessed|checked)\b/i;
 
+/**
+ * A numbered paragraph that defines a term ("Apnea is defined as …", "Visit means …", "For purposes of
+ * this policy, …", "Definitions") states no requirement; nor does one the plan marks as not applying
+ * ("8. Coverage with Evidence Development: … [Not applicable to the plan's members; see 12.7.1.]").
+ */
+const DEFINITION_RE =
+  /^\s*(?:definitions?\b|for (?:the )?purposes? of this (?:policy|section|document|bulletin|chapter)\b|[A-Z][A-Za-z0-9 ()/'-]{1,60}?\s(?:means|is defined as|are defined as|refers to)\s)/;
+const NOT_APPLICABLE_RE = /[[(]\s*not applicable (?:to|for)\b|^\s*not applicable (?:to|for)\b/im;
+
+/** whether a criterion's text is a definition or a paragraph the plan says does not apply */
+function notARequirement(text: string): boolean {
+  const first = firstSentence(text);
+  const definition = DEFINITION_RE.test(first) && !/\b(?:must|required?|requires|should|only|covered|medically necessary|approv\w*)\b/i.test(text);
+  return NOT_A_REQUIREMENT_RE.test(first) || definition || NOT_APPLICABLE_RE.test(text);
+}
+
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   const out: Criterion[] = [];
   for (const c of criteria) {
     if (c.kind === "all" && c.items.length > 1) {
-      const kept = c.items.filter((i) => !NOT_A_REQUIREMENT_RE.test(firstSentence(i.text)));
+      const kept = c.items.filter((i) => !notARequirement(i.text));
       if (!kept.length) continue;
       out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
       continue;
     }
-    if (NOT_A_REQUIREMENT_RE.test(firstSentence(c.text))) continue;
+    if (notARequirement(c.text)) continue;
     out.push(c);
   }
   return out;

@@ -67,3 +67,58 @@ export function withVisitLimits(criteria: Criterion[], rows: { codes: string[]; 
     return { kind: "visit_limit", text: c.text, passage: c.passage ?? null, confidence: "high", limits: rows, period };
   });
 }
+
+/** "Visits beyond 24 in a calendar year are not covered" */
+const BEYOND_RE =
+  /\bvisits?\s+(?:beyond|over|above|in excess of|exceeding|after)\s+(?:the\s+)?(\d{1,3})(?:th)?\s+(?:visits?\s+)?(?:in|per|during)\s+(?:a|the|each|any)?\s*(calendar|plan|benefit|contract)[- ]year\b[^.]{0,60}?\b(?:are|is)\s+not\s+covered\b/i;
+/** "For members aged 21 and older": the members a limit applies to */
+const AGE_SCOPE_RE = /\b(?:members?|beneficiar(?:y|ies)|enrollees?|adults?)\s+(?:aged|age|ages)\s+(\d{1,2})\s+(?:and|or)\s+(?:older|over|above)\b/i;
+
+/**
+ * A visit maximum a provider manual states in prose, not in a table of codes ("For members aged 21
+ * and older, the 24-visit limit is a benefit limit. Visits beyond 24 in a calendar year are not
+ * covered"): a `visit_limit` criterion over the service codes the policy lists (lines naming two or
+ * more codes, or a code word and a code), wrapped, when the 200 characters before it scope it to
+ * members of an age and older, as "younger than that age, or within the maximum". Null when the
+ * policy states no such limit or lists no code. `cite` cites the policy lines the sentence is on.
+ * Source: the plan's provider manual.
+ */
+export function statedVisitLimit<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion | null {
+  for (let i = 0; i < lines.length; i++) {
+    const span = lines.slice(i, i + 2);
+    const window = span.map((l) => l.text).join(" ");
+    const m = BEYOND_RE.exec(window);
+    if (!m || m.index >= lines[i].text.length) continue;
+    const codes = [
+      ...new Set(
+        lines.flatMap((l) => {
+          const found = [...l.text.matchAll(CODE_RE)].map((c) => (c[2] ? `${c[1]}-${c[2]}` : c[1]));
+          return found.length >= 2 || (found.length && /\b(?:codes?|cpt|hcpcs)\b/i.test(l.text)) ? found : [];
+        }),
+      ),
+    ].filter((c) => /^(?:\d{5}|[A-Z]\d{4})(?:-(?:\d{5}|[A-Z]\d{4}))?$/.test(c));
+    if (!codes.length) return null;
+    const before = [lines[i - 1]?.text ?? "", lines[i].text.slice(0, m.index)].join(" ").slice(-200);
+    const scope = AGE_SCOPE_RE.exec(before);
+    const passage = cite(span);
+    const text = m[0].trim();
+    const limit: Criterion = {
+      kind: "visit_limit",
+      text,
+      passage,
+      confidence: "high",
+      limits: [{ codes, max: Number(m[1]), text }],
+      period: `${m[2].toLowerCase()} year`,
+    };
+    if (!scope) return limit;
+    const age: Criterion = {
+      kind: "age",
+      text: `Younger than ${scope[1]} (the limit applies to ${scope[0]})`,
+      passage,
+      confidence: "high",
+      max_years: Number(scope[1]),
+    };
+    return { kind: "any", text: `${scope[0]}: ${text}`, passage, confidence: "high", items: [age, limit] };
+  }
+  return null;
+}

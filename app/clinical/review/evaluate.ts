@@ -1165,7 +1165,13 @@ function evalVisitLimit(spec: CriterionOf<"visit_limit">, ctx: EvalContext): Ev 
       "none",
       `The ${spec.period} visit maximum for ${line.code}`,
     );
-  const claimDates = line.claim_lines.filter((l) => l.code && l.date_of_service && codeListed(l.code, row.codes)).map((l) => l.date_of_service!);
+  // a visit is one discipline's (GP physical, GO occupational, GN speech therapy): another
+  // discipline's lines of the same codes on the claim are not this discipline's visits
+  const discipline = (mods: string[] | undefined) => mods?.find((m) => /^G[PON]$/.test(m)) ?? null;
+  const own = discipline(line.modifiers);
+  const claimDates = line.claim_lines
+    .filter((l) => l.code && l.date_of_service && codeListed(l.code, row.codes) && (!own || !discipline(l.modifiers) || discipline(l.modifiers) === own))
+    .map((l) => l.date_of_service!);
   const n = visitNumber(ctx.idx, line.date_of_service, claimDates);
   if (n.visit == null)
     return ev(
