@@ -85,6 +85,35 @@ const RENEWAL_DURATION_RE =
   /\b(?:authori[sz]ation (?:will|may) be (?:issued|approved|granted) for|approval duration:?|approve for) ?(\d+ (?:months?|weeks?|years?|days?))[^.]*\.?/i;
 
 /**
+ * "Patient has been established on therapy for at least 3 months", "Individual has been established on
+ * <the policy's drug> for at least 90 days", "has been receiving the requested medication for at least 6
+ * months": a continuation requirement of current use for a least time. Returns that time in days
+ * (months as 31 days, years as 366, weeks as 7: never fewer days than the calendar period), or null when
+ * the sentence is not one (its object must be therapy, treatment, the requested drug or one of
+ * `drugNames`, the policy's own drug names — never another drug the member was on).
+ */
+export function onTherapyFor(text: string, drugNames: string[]): number | null {
+  const own = drugNames
+    .filter((n) => n.length > 3)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|");
+  const object = String.raw`(?:(?:the )?(?:therapy|treatment)|the (?:requested|target|prescribed) (?:drug|agent|medication|product)|this (?:drug|agent|medication)${own ? `|${own}` : ""})`;
+  const re = new RegExp(
+    String.raw`\b(?:(?:has|have) been )?(?:established on|(?:receiving|on|taking|using|treated with))\s+${object}\s+(?:continuously\s+)?for\s+(?:at least|a minimum of|more than|over|>=?|≥)\s*(\d+)\s*(days?|weeks?|months?|years?)\b`,
+    "i",
+  );
+  const m = re.exec(text);
+  if (!m) return null;
+  // "established on" or "has been …": a statement of time on the drug, not "taking X for at least …" as a
+  // condition of a prior trial
+  if (!/\bestablished on\b|\b(?:has|have) been\b/i.test(m[0])) return null;
+  const n = Number(m[1]);
+  const unit = m[2].toLowerCase();
+  const days = unit.startsWith("day") ? n : unit.startsWith("week") ? n * 7 : unit.startsWith("month") ? n * 31 : n * 366;
+  return /more than|over|>(?!=)/i.test(m[0]) ? days + 1 : days;
+}
+
+/**
  * One continuation requirement as a criterion: current use and positive response get their own kinds
  * (evaluate.ts reads them from the request); the rest goes through the ordinary criterion reader
  * ("not used in combination with another CGRP antagonist" → no_concurrent). Null for sentences that
@@ -104,6 +133,8 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   // a requirement followed by a note ("… improvement from baseline. The individual is not required to
   // meet criterion A(iii) again.") is still a requirement: only its own sentence says what it is
   if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text) || NOT_A_REQUIREMENT_RE.test(firstSentence(text))) return null;
+  const onFor = onTherapyFor(text, r.ctx.drugNames);
+  if (onFor) return { kind: "on_therapy", text, passage, confidence: "high", min_days: onFor };
   if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
     return { kind: "on_therapy", text, passage, confidence: "high" };
   if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text))
