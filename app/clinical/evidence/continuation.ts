@@ -25,12 +25,18 @@ const CHECKED_CONT = new RegExp(String.raw`(?:\[\s*[xX✓✔]\s*\]|[☒☑■])\
 /** "[X] Initial", "[X] New start": a request that says it is initial is never read as a continuation */
 const CHECKED_INITIAL = /(?:\[\s*[xX✓✔]\s*\]|[☒☑■])\s*(?:initial|new\s*(?:start|request|therapy))\b/i;
 /** "Request type: Renewal" (the value right after the label, not a list of options) */
-const LABEL_CONT = new RegExp(String.raw`\b(?:request|review|authori[sz]ation|pa)\s*type\s*[:\-]\s*${CONT}\b(?![^\n]*\b(?:initial|new start)\b)`, "i");
-/** "I am requesting continued coverage of …", "This is a reauthorization request", "Reauthorization submitted." */
-const PROSE_CONT = new RegExp(
-  String.raw`\b(?:request(?:s|ing|ed)|request (?:for|of)|seek(?:s|ing)?|submit(?:s|ting|ted)?|this is an?)\b(?:(?!\binitial\b|\bnew start\b)[^.\n?/]){0,40}?\b(?:continu(?:ation|ed)\s+(?:of\s+)?(?:therapy|treatment|coverage|approval|authori[sz]ation)|continued\s+coverage|re-?authori[sz]ation|renewal|re-?certification)\b|^\s*(?:re-?authori[sz]ation|renewal|re-?certification)(?:\s+(?:request|submitted|requested))?\s*[.:]\s*(?:$|[A-Z])`,
+const LABEL_CONT = new RegExp(
+  String.raw`\b(?:(?:request|review|authori[sz]ation|pa)\s*type|therapy)\s*[:\-]?\s*${CONT}\b(?![^\n]*\b(?:initial|new start)\b)|\b(?:new start|initial(?: request)?)\s+or\s+(?:continuation|renewal|re-?authori[sz]ation)\s*\?\s*(?:continuation|renewal|re-?authori[sz]ation|continuing)\b`,
   "i",
 );
+/** "I am requesting continued coverage of …", "This is a reauthorization request", "Reauthorization submitted." */
+const PROSE_CONT = new RegExp(
+  String.raw`\b(?:request(?:s|ing|ed)|request (?:for|of)|seek(?:s|ing)?|submit(?:s|ting|ted)?|ask(?:s|ing|ed)?|this is an?)\b(?:(?!\binitial\b|\bnew start\b)[^.\n?/]){0,40}?\b(?:continu(?:ation|ed)\s+(?:of\s+)?(?:therapy|treatment|coverage|approval|authori[sz]ation)|continued?\s+coverage|re-?authori[sz]ation|renewal|re-?certification)\b|^\s*(?:re-?authori[sz]ation|renewal|re-?certification)(?:\s+(?:request|submitted|requested))?\s*[.:]\s*(?:$|[A-Z](?![^\n]*\?))`,
+  "i",
+);
+
+/** "Is this a continuation of therapy? [X] Y": the subject of a question, read only when it is answered yes (firstHit) */
+const QUESTION_CONT = /(?<=\b(?:is|are)\s+(?:this|it)\s+(?:an?\s+)?(?:request\s+for\s+)?)(?:continuation|renewal|re-?authori[sz]ation)\b/i;
 
 function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; length: number } | null {
   for (const line of idx.lines) {
@@ -38,7 +44,7 @@ function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; 
     if (!m || isNegated(line.lower, m.index)) continue;
     // a question ("Q1000 Is this request for continuation of therapy …? N") is a statement only when
     // answered yes
-    if (QUESTION_LEAD.test(line.text.slice(0, m.index)) && !ANSWERED_YES.test(line.text.slice(m.index + m[0].length))) continue;
+    if (QUESTION_LEAD.test(line.text.slice(0, m.index)) && !answeredYes(idx, line, m.index + m[0].length)) continue;
     return { line, index: m.index, length: m[0].length };
   }
   return null;
@@ -46,8 +52,23 @@ function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; 
 
 /** "Is this request …", "Q1000 Is the …", "3. Does the …": the words before a question */
 const QUESTION_LEAD = /(?:^|\s)(?:is|are|does|do|has|have|will|was)\s+(?:this|the|it|there)\b[^.]*$/i;
-/** the question's answer on its line: "… ? Y", "… plan? Yes", "[X] Yes", or a bare trailing "Y" */
-const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*yes\b|\s(?:y|yes)\s*$)/i;
+/** the question's answer on its line: "… ? Y", "… plan? Yes", "[X] Yes", "[X] Y", or a bare trailing "Y" */
+const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*y(?:es)?\b|\s(?:y|yes)\s*$)/i;
+
+/**
+ * Whether a question on `line` (its words up to `from`) is answered yes on its line. An ePA printout's
+ * columns (QID | Question | Resp | Value) put the response code inside a question that wraps: "Q1000 Is
+ * this request for continuation of therapy previously approved by the Y Prairie PA" / "plan? #MRX…" —
+ * a lone capital Y (or N) in the line whose question mark is on the next line is the answer.
+ */
+function answeredYes(idx: CaseIndex, line: CaseLine, from: number): boolean {
+  const rest = line.text.slice(from);
+  if (ANSWERED_YES.test(rest)) return true;
+  const next = idx.lines[line.index + 1];
+  if (rest.includes("?") || !next || next.page !== line.page || !/^[^?]{0,60}\?/.test(next.text)) return false;
+  const code = /(?:^|\s)(Y|N|Yes|No)(?=\s)/.exec(rest);
+  return code?.[1] === "Y" || code?.[1] === "Yes";
+}
 
 /**
  * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked
@@ -58,14 +79,14 @@ const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*yes\b|\s(?:y|ye
  */
 export function continuationRequest(idx: CaseIndex): Shown | null {
   if (idx.lines.some((l) => CHECKED_INITIAL.test(l.text))) return null;
-  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT]) {
+  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT, QUESTION_CONT]) {
     const hit = firstHit(idx, re);
     if (hit) return { citation: quote(idx, hit.line, hit.index, hit.index + hit.length), text: hit.line.text.slice(hit.index, hit.index + hit.length).trim() };
   }
   return null;
 }
 
-const YES_MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]\s*yes\b|\byes\s*\[\s*[xX✓✔]\s*\])`;
+const YES_MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]\s*y(?:es)?\b|\byes\s*\[\s*[xX✓✔]\s*\])`;
 /** "Is the patient currently receiving the requested drug? [X] Yes [ ] No" */
 const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:receiving|on|taking|using)\b[^?]{0,100}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** "Has the patient had a positive clinical response …? [X] Yes" */
@@ -95,6 +116,9 @@ function namesDrug(line: string, names: string[]): boolean {
   return names.some((n) => n.length > 3 && new RegExp(`\\b${escapeRe(n)}\\b`, "i").test(line));
 }
 
+/** an ePA request's therapy field, whose value is about the requested drug: "Therapy Continuing therapy since 05/18/2026" */
+const THERAPY_FIELD = /\btherapy\s*[:\-]?\s*continuing (?:therapy|treatment) since\s+\d{1,2}\/(?:\d{1,2}\/)?\d{4}/i;
+
 /**
  * Documented current use of the requested drug: a form question "currently receiving …? [X] Yes",
  * or a line naming the drug as ongoing ("Cosentyx 300 mg … 04/06/2026 - present", "on vedolizumab
@@ -102,7 +126,7 @@ function namesDrug(line: string, names: string[]): boolean {
  */
 export function currentUseShown(idx: CaseIndex, names: string[]): Shown | null {
   for (const line of idx.lines) {
-    const m = CURRENT_QUESTION.exec(line.text);
+    const m = CURRENT_QUESTION.exec(line.text) ?? THERAPY_FIELD.exec(line.text);
     if (m) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: line.text.trim() };
   }
   const ONGOING =

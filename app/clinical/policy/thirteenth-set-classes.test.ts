@@ -7,11 +7,17 @@
  *   the time, and never failed either (a shorter course goes back to the initial criteria);
  * - a response requirement that accepts stability ("disease stability or improvement", "stable or
  *   improved symptoms") is met by a stable course on the drug ("stable on X", "no relapses since
- *   starting"), while one that asks for improvement is not.
+ *   starting"), while one that asks for improvement is not;
+ * - a request that continues therapy written as a form field or an answer column ("Request type
+ *   Continuation" without a colon, "New start or continuation? Continuation", "Therapy Continuing therapy
+ *   since …", an ePA response code inside a wrapped question, "[X] Y"), or in a letter ("I am asking you
+ *   to continue coverage"), is a continuation request;
+ * - one continuation sentence that asks for current use AND a response ("has received X within the past
+ *   12 months and the neurologist documents stability") is both requirements, never current use alone.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
-import { currentUseStart, responseShown } from "../evidence/continuation";
+import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { decideText, dx } from "../review/test-cases";
 import { docFromPages } from "../testing";
 import { generateDecisionTree } from "./compile-tree";
@@ -132,5 +138,53 @@ describe("a response requirement that accepts stability", () => {
   it("needs more information when only a relapse is documented", () => {
     const { decision } = decideText(tree, fax("Velmarix 20 mg monthly 05/2025 - present. Relapse 08/2026 on Velmarix."), over);
     expect(decision.final_decision).toBe("needs_more_information");
+  });
+});
+
+describe("continuation requests written as form fields, answer columns or a letter", () => {
+  it("is read as a continuation", () => {
+    for (const text of [
+      "Request type Continuation (on therapy since 02/2025)",
+      "New start or continuation? Continuation - on Velmarix since March 2025",
+      "Diagnosis G35 Relapsing MS Therapy Continuing therapy since 02/11/2025",
+      "Q2000 Is this request for continuation of therapy previously approved by the Y Example Health PA\nplan? #PA-2025-0001, approved",
+      "Renewal: is this a continuation of therapy? [X] Y [ ] N",
+      "Her relapses stopped on Velmarix. We are asking you to continue coverage without interruption.",
+    ])
+      expect(continuationRequest(idx(text))).not.toBeNull();
+  });
+
+  it("is not read from an unanswered or No-answered question, a list of options, or an initial request", () => {
+    for (const text of [
+      "Q2000 Is this request for continuation of therapy previously approved by the N Example Health PA\nplan? not applicable",
+      "Request type Initial / Continuation",
+      "New start or continuation? New start",
+      "Renewal: is this a continuation of therapy? [ ] Y [X] N",
+      "Please do not continue coverage of the old agent.",
+    ])
+      expect(continuationRequest(idx(text))).toBeNull();
+  });
+
+  it("an ePA therapy field 'Continuing therapy since <date>' documents current use", () => {
+    expect(currentUseShown(idx("Diagnosis L20.9 Atopic dermatitis Therapy Continuing therapy since 04/02/2026"), ["velmarix"])).not.toBeNull();
+    expect(currentUseShown(idx("Therapy New start"), ["velmarix"])).toBeNull();
+  });
+
+  it("one sentence asking for current use and a response is read as both", () => {
+    const m = readPolicy(
+      docFromPages([
+        [
+          "Velmarix (examplumab) - relapsing multiple sclerosis",
+          "Initial criteria",
+          "1. Diagnosis of a relapsing form of multiple sclerosis.",
+          "2. Prescribed by a neurologist.",
+          "Continuation of therapy: Velmarix is medically necessary for continued treatment when the member has received Velmarix within the past 12 months and the neurologist documents clinical stability or improvement.",
+        ].join("\n"),
+      ]),
+      { drug_names: ["Velmarix"] },
+    );
+    const cont = m.indications[0].continuation?.criteria ?? [];
+    const kinds = cont.flatMap((c) => (c.kind === "all" ? c.items.map((i) => i.kind) : [c.kind]));
+    expect(kinds).toEqual(expect.arrayContaining(["on_therapy", "response"]));
   });
 });
