@@ -13,7 +13,9 @@
  *   since …", an ePA response code inside a wrapped question, "[X] Y"), or in a letter ("I am asking you
  *   to continue coverage"), is a continuation request;
  * - one continuation sentence that asks for current use AND a response ("has received X within the past
- *   12 months and the neurologist documents stability") is both requirements, never current use alone.
+ *   12 months and the neurologist documents stability") is both requirements, never current use alone;
+ * - a change from the member's baseline ("at least 2 fewer headache days than baseline", "reduced by at
+ *   least 30% from baseline") is no absolute threshold (it was read as "value >= 2") nor a diagnosis.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -21,6 +23,7 @@ import { continuationRequest, currentUseShown, currentUseStart, responseShown } 
 import { decideText, dx } from "../review/test-cases";
 import { docFromPages } from "../testing";
 import { generateDecisionTree } from "./compile-tree";
+import { parseCriterion } from "./parse-criterion";
 import { onTherapyFor, readPolicy } from "./read-policy";
 
 const idx = (text: string) => buildCaseIndex(docFromPages([text]), "2026-10-01");
@@ -186,5 +189,49 @@ describe("continuation requests written as form fields, answer columns or a lett
     const cont = m.indications[0].continuation?.criteria ?? [];
     const kinds = cont.flatMap((c) => (c.kind === "all" ? c.items.map((i) => i.kind) : [c.kind]));
     expect(kinds).toEqual(expect.arrayContaining(["on_therapy", "response"]));
+  });
+});
+
+describe("a change from the member's own baseline", () => {
+  const ctx = { drugNames: ["Velmarix"] };
+  it("is never an absolute threshold nor a diagnosis", () => {
+    for (const t of [
+      "Response documented: at least 3 fewer headache days per month than baseline",
+      "a reduction of at least 40% in headache days per month from baseline",
+      "LDL-C reduced by at least 25% from baseline",
+    ]) {
+      const c = parseCriterion(t, "", ctx);
+      expect(c.kind).not.toBe("lab");
+      expect(c.kind).not.toBe("diagnosis");
+    }
+    // a value measured at baseline is still a threshold
+    expect(parseCriterion("BSA of at least 10% at baseline", "", ctx).kind).toBe("lab");
+  });
+
+  it("a renewal is never approved on a current value that only looks above the change", () => {
+    const policy = [
+      "Velmarix (examplumab) - primary hyperlipidemia",
+      "I. Initial Approval Criteria",
+      "A. Primary hyperlipidemia (must meet all):",
+      "1. Diagnosis of primary hyperlipidemia;",
+      "II. Continued Therapy",
+      "A. Primary hyperlipidemia (must meet all):",
+      "1. Currently receiving medication via the plan benefit or documentation of use;",
+      "2. LDL-C reduced by at least 25% from baseline;",
+      "Approval duration: 12 months",
+    ].join("\n");
+    const tree = generateDecisionTree(docFromPages([policy]), { drug_names: ["Velmarix"] });
+    const { decision } = decideText(
+      tree,
+      [
+        "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+        "Medication: Velmarix 140 mg every 2 weeks",
+        "Request type: Renewal",
+        "Diagnosis: E78.00 primary hyperlipidemia",
+        "Velmarix 140 mg 01/2026 - present. LDL-C 128 mg/dL on 09/15/2026.",
+      ].join("\n"),
+      { diagnoses: [dx("E78.00", "primary hyperlipidemia")] },
+    );
+    expect(decision.final_decision).not.toBe("approved");
   });
 });
