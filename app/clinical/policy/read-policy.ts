@@ -212,7 +212,7 @@ const CONTINUATION_RE =
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
-  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial criteria\s*:?$/i;
 const SKIP_HEAD_RE =
   /^(?:references?|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
@@ -786,7 +786,7 @@ function exclusionList(items: OutlineItem[], r: Reader): Criterion[] {
   for (const it of items) {
     const text = stripConnector(it.text);
     if (
-      /not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed/i.test(
+      /not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed|\bdenied if (?:any|all|the)? ?(?:of the )?(?:approval |above )?criteria (?:are|is) not met/i.test(
         text,
       )
     )

@@ -15,7 +15,10 @@
  * - one continuation sentence that asks for current use AND a response ("has received X within the past
  *   12 months and the neurologist documents stability") is both requirements, never current use alone;
  * - a change from the member's baseline ("at least 2 fewer headache days than baseline", "reduced by at
- *   least 30% from baseline") is no absolute threshold (it was read as "value >= 2") nor a diagnosis.
+ *   least 30% from baseline") is no absolute threshold (it was read as "value >= 2") nor a diagnosis;
+ * - a clinical edit's "Denial Criteria" / "Required Documentation" headings end the continuation list
+ *   before them (their items were read as continuation requirements); the denial list is exclusions,
+ *   and "will be denied if the approval criteria are not met" is none.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -233,5 +236,36 @@ describe("a change from the member's own baseline", () => {
       { diagnoses: [dx("E78.00", "primary hyperlipidemia")] },
     );
     expect(decision.final_decision).not.toBe("approved");
+  });
+});
+
+describe("a clinical edit's Denial Criteria after its continuation list", () => {
+  const policy = [
+    "CLINICAL EDIT CRITERIA",
+    "Velmarix (examplumab) - severe eosinophilic asthma",
+    "Approval Criteria",
+    "Severe asthma with an eosinophilic phenotype:",
+    "- Documented diagnosis of severe persistent asthma (J45.50) AND",
+    "- Participant aged 12 years or older AND",
+    "- Prescribed by or in consultation with a pulmonologist",
+    "Continuation of therapy:",
+    "- Participant has received Velmarix for at least 6 months (claims history or documentation) AND",
+    "- Documented clinical response: fewer exacerbations than at baseline or an improvement in ACT score",
+    "Denial Criteria",
+    "- Therapy will be denied if all approval criteria are not met",
+    "- Concurrent use with another respiratory biologic (omalizumab, mepolizumab) within the past 60 days",
+    "Required Documentation",
+    "[ ] Laboratory results [X] Progress notes",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Velmarix"] });
+  it("keeps the continuation list to its own items", () => {
+    const cont = m.indications[0]?.continuation?.criteria ?? [];
+    expect(cont.map((c) => c.kind)).toEqual(["on_therapy", "response"]);
+    expect(cont.map((c) => c.text).join(" ")).not.toMatch(/denied|respiratory biologic/i);
+  });
+  it("reads the denial list as exclusions, without the sentence that only restates the approval criteria", () => {
+    const ex = m.exclusions.map((c) => c.text).join(" | ");
+    expect(ex).toMatch(/respiratory biologic/);
+    expect(ex).not.toMatch(/will be denied if all approval criteria/i);
   });
 });
