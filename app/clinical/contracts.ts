@@ -369,7 +369,17 @@ const DocumentationSchema = z.object({ kind: z.literal("documentation"), ...base
  * Continuation (renewal) criteria: "the patient is currently receiving the drug" — met when the
  * request documents ongoing use of the requested drug; never failed by absence.
  */
-const OnTherapySchema = z.object({ kind: z.literal("on_therapy"), ...base });
+const OnTherapySchema = z.object({
+  kind: z.literal("on_therapy"),
+  ...base,
+  /**
+   * "established on therapy for at least 90 days", "has been receiving the drug for at least 3 months":
+   * the least time (days) the member must have been on the requested drug
+   * by the request date. Months count as 31 days and years as 366 (never fewer days than the calendar
+   * period). Null/absent: current use alone.
+   */
+  min_days: z.number().int().positive().nullable().optional(),
+});
 /**
  * Continuation criteria: "documentation of a positive clinical response" — met by a quoted statement
  * of improvement on the requested drug; never failed by absence (a lack of response is a reviewer's call).

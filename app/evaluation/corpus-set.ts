@@ -32,21 +32,23 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * fixed; a tenth plan authored blind); 2026-11-29 (fourth session): cascade-kp 6/16 (first run 5/16, no wrongful
  * denial or approval, automation 0/11; an eleventh plan authored blind); 2026-11-29 (fifth session):
  * alderwood-nj 11/16 (first run 7/16 with one wrongful denial, one deniable request approved and one
- * incomplete request denied — all fixed; a twelfth plan authored blind)
+ * incomplete request denied — all fixed; a twelfth plan authored blind); 2026-11-29 (continuation
+ * classes: time on therapy, stability as response, continuation written as form fields): buckeye-seb 11/18,
+ * prairie-bcbs 10/15, summit-cigna 13/16, ambrio-ga 8/16, alderwood-nj 12/16, gateway-mo 11/16
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
   commercial: 13,
   "medicaid-az": 9,
   "frontrange-hmo": 10,
-  "buckeye-seb": 10,
+  "buckeye-seb": 11,
   "lakeshore-ma": 15,
-  "prairie-bcbs": 9,
-  "summit-cigna": 11,
-  "gateway-mo": 10,
-  "ambrio-ga": 6,
+  "prairie-bcbs": 10,
+  "summit-cigna": 13,
+  "gateway-mo": 11,
+  "ambrio-ga": 8,
   "cascade-kp": 6,
-  "alderwood-nj": 11,
+  "alderwood-nj": 12,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

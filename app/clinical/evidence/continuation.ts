@@ -9,6 +9,7 @@
  * Neither reader can fail a criterion: a missing or negative response is a reviewer's call.
  */
 import type { Citation } from "../contracts";
+import { findDates } from "../codes/dates";
 import { isNegated } from "../vocabulary/language";
 import { ANSWER_YES, quote, withNext, type CaseIndex, type CaseLine } from "./case-index";
 
@@ -24,12 +25,18 @@ const CHECKED_CONT = new RegExp(String.raw`(?:\[\s*[xX✓✔]\s*\]|[☒☑■])\
 /** "[X] Initial", "[X] New start": a request that says it is initial is never read as a continuation */
 const CHECKED_INITIAL = /(?:\[\s*[xX✓✔]\s*\]|[☒☑■])\s*(?:initial|new\s*(?:start|request|therapy))\b/i;
 /** "Request type: Renewal" (the value right after the label, not a list of options) */
-const LABEL_CONT = new RegExp(String.raw`\b(?:request|review|authori[sz]ation|pa)\s*type\s*[:\-]\s*${CONT}\b(?![^\n]*\b(?:initial|new start)\b)`, "i");
-/** "I am requesting continued coverage of …", "This is a reauthorization request", "Reauthorization submitted." */
-const PROSE_CONT = new RegExp(
-  String.raw`\b(?:request(?:s|ing|ed)|request (?:for|of)|seek(?:s|ing)?|submit(?:s|ting|ted)?|this is an?)\b(?:(?!\binitial\b|\bnew start\b)[^.\n?/]){0,40}?\b(?:continu(?:ation|ed)\s+(?:of\s+)?(?:therapy|treatment|coverage|approval|authori[sz]ation)|continued\s+coverage|re-?authori[sz]ation|renewal|re-?certification)\b|^\s*(?:re-?authori[sz]ation|renewal|re-?certification)(?:\s+(?:request|submitted|requested))?\s*[.:]\s*(?:$|[A-Z])`,
+const LABEL_CONT = new RegExp(
+  String.raw`\b(?:(?:request|review|authori[sz]ation|pa)\s*type|therapy)\s*[:\-]?\s*${CONT}\b(?![^\n]*\b(?:initial|new start)\b)|\b(?:new start|initial(?: request)?)\s+or\s+(?:continuation|renewal|re-?authori[sz]ation)\s*\?\s*(?:continuation|renewal|re-?authori[sz]ation|continuing)\b`,
   "i",
 );
+/** "I am requesting continued coverage of …", "This is a reauthorization request", "Reauthorization submitted." */
+const PROSE_CONT = new RegExp(
+  String.raw`\b(?:request(?:s|ing|ed)|request (?:for|of)|seek(?:s|ing)?|submit(?:s|ting|ted)?|ask(?:s|ing|ed)?|this is an?)\b(?:(?!\binitial\b|\bnew start\b)[^.\n?/]){0,40}?\b(?:continu(?:ation|ed)\s+(?:of\s+)?(?:therapy|treatment|coverage|approval|authori[sz]ation)|continued?\s+coverage|re-?authori[sz]ation|renewal|re-?certification)\b|^\s*(?:re-?authori[sz]ation|renewal|re-?certification)(?:\s+(?:request|submitted|requested))?\s*[.:]\s*(?:$|[A-Z](?![^\n]*\?))`,
+  "i",
+);
+
+/** "Is this a continuation of therapy? [X] Y": the subject of a question, read only when it is answered yes (firstHit) */
+const QUESTION_CONT = /(?<=\b(?:is|are)\s+(?:this|it)\s+(?:an?\s+)?(?:request\s+for\s+)?)(?:continuation|renewal|re-?authori[sz]ation)\b/i;
 
 function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; length: number } | null {
   for (const line of idx.lines) {
@@ -37,7 +44,7 @@ function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; 
     if (!m || isNegated(line.lower, m.index)) continue;
     // a question ("Q1000 Is this request for continuation of therapy …? N") is a statement only when
     // answered yes
-    if (QUESTION_LEAD.test(line.text.slice(0, m.index)) && !ANSWERED_YES.test(line.text.slice(m.index + m[0].length))) continue;
+    if (QUESTION_LEAD.test(line.text.slice(0, m.index)) && !answeredYes(idx, line, m.index + m[0].length)) continue;
     return { line, index: m.index, length: m[0].length };
   }
   return null;
@@ -45,8 +52,23 @@ function firstHit(idx: CaseIndex, re: RegExp): { line: CaseLine; index: number; 
 
 /** "Is this request …", "Q1000 Is the …", "3. Does the …": the words before a question */
 const QUESTION_LEAD = /(?:^|\s)(?:is|are|does|do|has|have|will|was)\s+(?:this|the|it|there)\b[^.]*$/i;
-/** the question's answer on its line: "… ? Y", "… plan? Yes", "[X] Yes", or a bare trailing "Y" */
-const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*yes\b|\s(?:y|yes)\s*$)/i;
+/** the question's answer on its line: "… ? Y", "… plan? Yes", "[X] Yes", "[X] Y", or a bare trailing "Y" */
+const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*y(?:es)?\b|\s(?:y|yes)\s*$)/i;
+
+/**
+ * Whether a question on `line` (its words up to `from`) is answered yes on its line. An ePA printout's
+ * columns (QID | Question | Resp | Value) put the response code inside a question that wraps: "Q1000 Is
+ * this request for continuation of therapy previously approved by the Y Prairie PA" / "plan? #MRX…" —
+ * a lone capital Y (or N) in the line whose question mark is on the next line is the answer.
+ */
+function answeredYes(idx: CaseIndex, line: CaseLine, from: number): boolean {
+  const rest = line.text.slice(from);
+  if (ANSWERED_YES.test(rest)) return true;
+  const next = idx.lines[line.index + 1];
+  if (rest.includes("?") || !next || next.page !== line.page || !/^[^?]{0,60}\?/.test(next.text)) return false;
+  const code = /(?:^|\s)(Y|N|Yes|No)(?=\s)/.exec(rest);
+  return code?.[1] === "Y" || code?.[1] === "Yes";
+}
 
 /**
  * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked
@@ -57,14 +79,14 @@ const ANSWERED_YES = /(?:\?\s*(?:y|yes)\b|\[\s*[xX✓✔]\s*\]\s*yes\b|\s(?:y|ye
  */
 export function continuationRequest(idx: CaseIndex): Shown | null {
   if (idx.lines.some((l) => CHECKED_INITIAL.test(l.text))) return null;
-  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT]) {
+  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT, QUESTION_CONT]) {
     const hit = firstHit(idx, re);
     if (hit) return { citation: quote(idx, hit.line, hit.index, hit.index + hit.length), text: hit.line.text.slice(hit.index, hit.index + hit.length).trim() };
   }
   return null;
 }
 
-const YES_MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]\s*yes\b|\byes\s*\[\s*[xX✓✔]\s*\])`;
+const YES_MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]\s*y(?:es)?\b|\byes\s*\[\s*[xX✓✔]\s*\])`;
 /** "Is the patient currently receiving the requested drug? [X] Yes [ ] No" */
 const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:receiving|on|taking|using)\b[^?]{0,100}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** "Has the patient had a positive clinical response …? [X] Yes" */
@@ -78,12 +100,24 @@ const FALL = new RegExp(String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:
 const GOOD =
   /\b(?:in (?:clinical |sustained |complete |deep )?(?:and biochemical )?remission|(?:clinical and biochemical|endoscopic|steroid-free) remission|respond(?:ing|ed) (?:well|positively|favou?rably)|(?:good|excellent|positive|significant|marked|sustained|favou?rable|meaningful|dramatic) (?:clinical )?(?:response|improvement)|(?:significantly|markedly|much) improved|clear(?:ed)? (?:or almost clear )?skin)\b/i;
 
+/**
+ * A stable course on therapy, for policies that accept "stability or improvement": "stable on Kesimpta",
+ * "clinically stable", "disease remains stable", "no relapses since starting", "no heart-failure admission
+ * since start". Never "stable angina" or a value's "stable" alone (the words must describe the patient or
+ * the disease).
+ */
+const STABLE =
+  /\b(?:(?:clinically|neurologically|disease(?: has)?(?: remained| remains| is)?|remains|remained) stable\b|stable on\b|disease stability\b|stable disease\b|no (?:new )?(?:clinical )?(?:relapses?|exacerbations?|attacks?|(?:hf |heart[- ]failure )?(?:admissions?|hospitali[sz]ations?)) since (?:start(?:ing)?|initiation|beginning)\b)/i;
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** lines that name one of `names` (the requested drug's names) */
 function namesDrug(line: string, names: string[]): boolean {
   return names.some((n) => n.length > 3 && new RegExp(`\\b${escapeRe(n)}\\b`, "i").test(line));
 }
+
+/** an ePA request's therapy field, whose value is about the requested drug: "Therapy Continuing therapy since 05/18/2026" */
+const THERAPY_FIELD = /\btherapy\s*[:\-]?\s*continuing (?:therapy|treatment) since\s+\d{1,2}\/(?:\d{1,2}\/)?\d{4}/i;
 
 /**
  * Documented current use of the requested drug: a form question "currently receiving …? [X] Yes",
@@ -92,7 +126,7 @@ function namesDrug(line: string, names: string[]): boolean {
  */
 export function currentUseShown(idx: CaseIndex, names: string[]): Shown | null {
   for (const line of idx.lines) {
-    const m = CURRENT_QUESTION.exec(line.text);
+    const m = CURRENT_QUESTION.exec(line.text) ?? THERAPY_FIELD.exec(line.text);
     if (m) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: line.text.trim() };
   }
   const ONGOING =
@@ -115,7 +149,7 @@ export function currentUseShown(idx: CaseIndex, names: string[]): Shown | null {
  * or a statement of remission or marked improvement on a line that names the drug or therapy.
  * `names`: the requested drug's names.
  */
-export function responseShown(idx: CaseIndex, names: string[]): Shown | null {
+export function responseShown(idx: CaseIndex, names: string[], opts: { stability?: boolean } = {}): Shown | null {
   const negativeQuestion = (q: string) => /\binadequate\b|\bno response\b|\bloss of response\b|\bfail(?:ed|ure)?\b|\bnot respond|\bintoleran|\bworse/i.test(q);
   for (const line of idx.lines) {
     const m = RESPONSE_QUESTION.exec(line.text);
@@ -143,5 +177,74 @@ export function responseShown(idx: CaseIndex, names: string[]): Shown | null {
     if (!namesDrug(text, names) && !/\b(?:therapy|treatment|since starting|after \d+ (?:weeks|months))\b/i.test(text)) continue;
     return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
   }
+  if (opts.stability)
+    for (const line of idx.lines) {
+      const m = STABLE.exec(line.text);
+      if (!m || isNegated(line.lower, m.index)) continue;
+      if (/\b(?:not|never|no longer|less|un)\s*$/i.test(line.text.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // on the requested drug: the line (or the one it wraps onto) names it, or the statement counts from its start
+      const text = withNext(idx, line);
+      if (!namesDrug(text, names) && !/\bsince (?:start(?:ing)?|initiation|beginning)\b/i.test(m[0])) continue;
+      if (
+        /\b(?:relaps(?:e|ed|ing)|progress(?:ed|ion|ing)|worse(?:ned|ning)?|breakthrough|flare[ds]?|new (?:enhancing |t2 )?lesions?|hospitali[sz]ed|admitted)\b/i.test(
+          line.text
+            // the disease's name ("relapsing-remitting MS", "relapsing forms of MS") and denied events are no events
+            .replace(/\brelapsing[- ](?:remitting|forms?|ms\b|multiple)/gi, "")
+            .replace(/\bno (?:new )?(?:\w+ )?(?:relapses?|lesions?|admissions?|hospitali[sz]ations?|flares?)\b/gi, ""),
+        )
+      )
+        continue;
+      return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
+    }
   return null;
+}
+
+/** the words before a date that make it the day a therapy began ("since 03/2026", "Date started: …") */
+const START_BEFORE = /\b(?:since|started|initiated|began|commenced|start(?:ed)? date|date started|start)\b(?: on)?\s*[:\-]?\s*$/i;
+/** the words after a date that make it the start of a therapy still running ("05/12/2025 - present") */
+const START_AFTER = /^\s*(?:-|–|—|to|through)\s*(?:present|current|ongoing|now|today)\b/i;
+/** a course that was broken or not paid by the plan: its start says nothing about continuous use */
+const BROKEN_COURSE =
+  /\b(?:re-?start(?:ed|ing)?|resum(?:ed|ing)|interrupt(?:ed|ion)|held|hold|gap|lapse[ds]?|stopped|discontinu\w*|off (?:therapy|treatment)|sample[sd]?|free (?:drug|supply)|manufacturer|patient assistance|bridge|trial)\b/i;
+/** a question asked and answered No on its own line ("… samples or a manufacturer program only? N") */
+const ANSWERED_NO = /\?\s*(?:\[\s*[xX✓✔]\s*\]\s*)?(?:n|no)\b(?!\s*\[\s*[xX✓✔]\s*\])/i;
+
+/**
+ * The day the member began the course of the requested drug they are still on, as the fax states it:
+ * a date after "since", "started", "Date started:", or before "- present", on a line that names the drug
+ * (`names`: the requested drug's names). Month or year precision counts from the period's last day, and
+ * with several stated starts the latest one counts — the shortest time on the drug the fax allows.
+ * Null when no start is stated, or when the fax mentions samples, a manufacturer or assistance program,
+ * a bridge supply, or an interrupted or restarted course (not answered "No" to a question): then the
+ * time on the drug paid by a plan is not read from a date. Source: continuation criteria written "has
+ * been established on the drug for at least 90 days" count continuous, plan-supplied use (samples and
+ * manufacturer programs are reviewed as initial therapy).
+ */
+export function currentUseStart(idx: CaseIndex, names: string[]): (Shown & { date: string }) | null {
+  for (const line of idx.lines) {
+    const m = /\b(?:samples?|manufacturer|patient assistance|free (?:drug|supply)|bridge (?:supply|program))\b/i.exec(line.text);
+    if (m && !isNegated(line.lower, m.index) && !ANSWERED_NO.test(line.text.slice(m.index))) return null;
+  }
+  let best: (Shown & { date: string }) | null = null;
+  for (const line of idx.lines) {
+    if (!namesDrug(line.text, names)) continue;
+    const at = names
+      .filter((n) => n.length > 3)
+      .map((n) => new RegExp(`\\b${escapeRe(n)}\\b`, "i").exec(line.text)?.index ?? -1)
+      .filter((i) => i >= 0);
+    const from = Math.min(...at);
+    const seg = line.text.slice(from);
+    if (BROKEN_COURSE.test(seg) || isNegated(line.lower, from)) {
+      if (/\b(?:re-?start|resum|interrupt|gap|lapse)/i.test(seg)) return null;
+      continue;
+    }
+    for (const d of findDates(seg, { partial: true })) {
+      if (d.present || !/^\d{4}-\d{2}-\d{2}$/.test(d.end)) continue;
+      const before = seg.slice(Math.max(0, d.index - 30), d.index);
+      const after = seg.slice(d.index + d.length);
+      if (!START_BEFORE.test(before) && !START_AFTER.test(after)) continue;
+      if (!best || d.end > best.date) best = { date: d.end, citation: quote(idx, line, from + d.index, from + d.index + d.length), text: line.text.trim() };
+    }
+  }
+  return best;
 }

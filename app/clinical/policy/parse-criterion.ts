@@ -25,6 +25,9 @@ export interface ParseContext {
 }
 
 const has = (re: RegExp, s: string) => re.test(s);
+/** a requirement on the change of a value from the member's own baseline ("2 fewer … than baseline", "reduced by 30% from baseline") */
+const CHANGE_FROM_BASELINE_RE =
+  /\b(?:fewer|less|lower|reduc(?:ed|es|tion)|decreas(?:ed|es|e)|drop(?:ped)?|fall|fell|declin(?:ed|e)|improv(?:ed|es|ement)|increas(?:ed|es|e)|gain(?:ed)?|rise|rose|change)\b[^.;]{0,60}?\b(?:than|from|over|relative to|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|their\s+|his\s+|her\s+|the (?:member|patient|individual)'s\s+)?(?:pre-?treatment\s+|initial\s+)?baseline\b/i;
 /** a lab value measured before (or off) the therapy: "untreated LDL-C", "prior to starting therapy" */
 const UNTREATED =
   /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i;
@@ -333,6 +336,10 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         )
       )
         continue;
+      // "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% from
+      // baseline", "LDL-C reduced by at least 30% from baseline": a change from the member's own
+      // baseline, never an absolute value the measure is compared against (a reviewer compares both)
+      if (CHANGE_FROM_BASELINE_RE.test(part)) continue;
       // "1.5 SD below the mid-parental target height": relative to another value, not a score threshold
       if (
         ms.unit === "SD" &&
@@ -566,6 +573,16 @@ const TRIAL_VERB =
  * or `human_review` (low). Never throws.
  */
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  const c = parseCriterionText(text, note, ctx);
+  // "a reduction of at least 50% in migraine days from baseline": a change from the member's baseline
+  // is no diagnosis (met by the code) nor an absolute threshold; its documentation is read, and a
+  // measured threshold in it is compared by a reviewer (evaluate.ts)
+  if (c.kind === "diagnosis" && CHANGE_FROM_BASELINE_RE.test(text))
+    return { text: c.text, kind: "documentation", concepts: keyConcepts(text), absence: false, confidence: "medium" };
+  return c;
+}
+
+function parseCriterionText(text: string, note: string, ctx: ParseContext): Criterion {
   // "For non-radiographic axial spondyloarthritis only: …", "(nr-axSpA only) …", "If the diagnosis is X: …"
   const scoped =
     /^\s*(?:\(?\s*(?:for|in) ([^:()]{3,80}?) only\s*[:)]|if (?:the (?:diagnosis|indication|request) is (?:for )?)?([^:,]{3,80}?)\s*:)\s*(.+)$/is.exec(text);

@@ -73,7 +73,7 @@ const ON_THERAPY_RE =
   /\b(?:currently (?:receiving|on|taking|using)|(?:has|have) paid claims? for|paid claims? (?:for|history)|(?:has )?received [\w -]{1,30}? within the (?:past|previous|last) \d+ (?:days|weeks|months)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|(?:has been |was )?previously approved for (?:the )?(?:target agent|requested (?:agent|drug|medication)|this (?:agent|drug|medication))|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or improvement|experiencing (?:disease )?(?:stability|improvement))\b/i;
+  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or improvement|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
@@ -83,6 +83,35 @@ const RENEWAL_CONDITION_RE =
   /^.*?\b(?:approve|authori[sz]e|approved|authori[sz]ed)\s+for\s+(?:an? |one |\d+ )?(?:months?|years?|weeks?|days?)\s+(?:if|when|provided(?: that)?)\s+/i;
 const RENEWAL_DURATION_RE =
   /\b(?:authori[sz]ation (?:will|may) be (?:issued|approved|granted) for|approval duration:?|approve for) ?(\d+ (?:months?|weeks?|years?|days?))[^.]*\.?/i;
+
+/**
+ * "Patient has been established on therapy for at least 3 months", "Individual has been established on
+ * <the policy's drug> for at least 90 days", "has been receiving the requested medication for at least 6
+ * months", "Participant has received <the drug> for at least 6 months": a continuation requirement of current use for a least time. Returns that time in days
+ * (months as 31 days, years as 366, weeks as 7: never fewer days than the calendar period), or null when
+ * the sentence is not one (its object must be therapy, treatment, the requested drug or one of
+ * `drugNames`, the policy's own drug names — never another drug the member was on).
+ */
+export function onTherapyFor(text: string, drugNames: string[]): number | null {
+  const own = drugNames
+    .filter((n) => n.length > 3)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|");
+  const object = String.raw`(?:(?:the )?(?:therapy|treatment)|the (?:requested|target|prescribed) (?:drug|agent|medication|product)|this (?:drug|agent|medication)${own ? `|${own}` : ""})`;
+  const re = new RegExp(
+    String.raw`\b(?:(?:has|have) (?:been )?)?(?:established on|(?:received|receiving|on|taking|using|treated with))\s+${object}\s+(?:continuously\s+)?for\s+(?:at least|a minimum of|more than|over|>=?|≥)\s*(\d+)\s*(days?|weeks?|months?|years?)\b`,
+    "i",
+  );
+  const m = re.exec(text);
+  if (!m) return null;
+  // "established on" or "has been …": a statement of time on the drug, not "taking X for at least …" as a
+  // condition of a prior trial
+  if (!/\bestablished on\b|\b(?:has|have) (?:been|received)\b/i.test(m[0])) return null;
+  const n = Number(m[1]);
+  const unit = m[2].toLowerCase();
+  const days = unit.startsWith("day") ? n : unit.startsWith("week") ? n * 7 : unit.startsWith("month") ? n * 31 : n * 366;
+  return /more than|over|>(?!=)/i.test(m[0]) ? days + 1 : days;
+}
 
 /**
  * One continuation requirement as a criterion: current use and positive response get their own kinds
@@ -104,10 +133,21 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   // a requirement followed by a note ("… improvement from baseline. The individual is not required to
   // meet criterion A(iii) again.") is still a requirement: only its own sentence says what it is
   if (text.length < 4 || EXCLUSIONS_CLEAR_RE.test(text) || DURATION_LINE_RE.test(text) || NOT_A_REQUIREMENT_RE.test(firstSentence(text))) return null;
-  if (ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text))
-    return { kind: "on_therapy", text, passage, confidence: "high" };
-  if (RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text))
-    return { kind: "response", text, passage, confidence: "high" };
+  const onFor = onTherapyFor(text, r.ctx.drugNames);
+  const onTherapy: Criterion | null = onFor
+    ? { kind: "on_therapy", text, passage, confidence: "high", min_days: onFor }
+    : ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text)
+      ? { kind: "on_therapy", text, passage, confidence: "high" }
+      : null;
+  const response: Criterion | null =
+    RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text)
+      ? { kind: "response", text, passage, confidence: "high" }
+      : null;
+  // "… when the member has received the drug within the past 12 months and the neurologist documents
+  // clinical stability or improvement": one sentence, both requirements (never current use alone)
+  if (onTherapy && response) return { kind: "all", text, passage, confidence: "high", items: [onTherapy, response] };
+  if (onTherapy) return onTherapy;
+  if (response) return response;
   const parsed = { ...parseCriterion(text, "", r.ctx), passage };
   // "If request is for a dose increase, new dose does not exceed the maximum listed in Section I": a
   // dose ceiling like any other (one the engine cannot compare limits the approval, as on the initial path)
@@ -172,7 +212,7 @@ const CONTINUATION_RE =
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
-  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b/i;
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial criteria\s*:?$/i;
 const SKIP_HEAD_RE =
   /^(?:references?|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
@@ -746,7 +786,7 @@ function exclusionList(items: OutlineItem[], r: Reader): Criterion[] {
   for (const it of items) {
     const text = stripConnector(it.text);
     if (
-      /not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed/i.test(
+      /not (?:listed|addressed) in (?:this|the) policy|non-fda|off-label|\bsection\b|criteria (?:in|above)|thresholds in|unless approved under|other (?:uses|indications|diagnoses)|not listed in|indications? not listed|\bdenied if (?:any|all|the)? ?(?:of the )?(?:approval |above )?criteria (?:are|is) not met/i.test(
         text,
       )
     )
@@ -1941,7 +1981,8 @@ function ineligibleToExclusions(criteria: Criterion[], model: PolicyModel, r: Re
  * response requirement — a passage without either was not read as renewal criteria.
  */
 function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
-  const usable = renewals.filter((x) => x.criteria.some((c) => c.kind === "on_therapy" || c.kind === "response"));
+  const continues = (c: Criterion): boolean => c.kind === "on_therapy" || c.kind === "response" || (c.kind === "all" && c.items.some(continues));
+  const usable = renewals.filter((x) => x.criteria.some(continues));
   if (!usable.length) return;
   const same = (a: string, b: string) =>
     a.toLowerCase() === b.toLowerCase() || a.toLowerCase().startsWith(b.toLowerCase()) || b.toLowerCase().startsWith(a.toLowerCase());

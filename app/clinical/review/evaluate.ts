@@ -29,7 +29,7 @@ import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
-import { continuationRequest, currentUseShown, responseShown } from "../evidence/continuation";
+import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
 import { keyConcepts, parseThresholds } from "../policy/parse-criterion";
@@ -1739,9 +1739,9 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "use_mode":
       return evalUseMode(spec, ctx);
     case "on_therapy":
-      return evalOnTherapy(ctx);
+      return evalOnTherapy(spec, ctx);
     case "response":
-      return evalResponse(ctx);
+      return evalResponse(spec, ctx);
     case "human_review":
       return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${clip(spec.text, 160)}"`);
   }
@@ -1801,7 +1801,39 @@ function evalUseMode(spec: CriterionOf<"use_mode">, ctx: EvalContext): Ev {
   );
 }
 
-function evalOnTherapy(ctx: EvalContext): Ev {
+function evalOnTherapy(spec: CriterionOf<"on_therapy">, ctx: EvalContext): Ev {
+  const current = currentUse(ctx);
+  if (!spec.min_days || current.outcome !== "met") return current;
+  // "established on the drug for at least 90 days": current use for a least time, counted from the start
+  // date the fax states to the request date; a shorter or unknown time is a reviewer's call (the policy
+  // sends it to the initial criteria), never a failure
+  const need = `at least ${spec.min_days} days on the requested drug`;
+  const start = currentUseStart(ctx.idx, [...ctx.requested]);
+  if (!start || !ctx.requestDate)
+    return ev(
+      "insufficient",
+      `${current.reason} When the current course began (${need}) is not stated, or rests on samples, a program supply or an interrupted course.`,
+      current.citations,
+      "direct",
+      "The start date of the current course of the requested drug and its source of supply",
+    );
+  const days = daysBetween(start.date, ctx.requestDate);
+  if (days >= spec.min_days)
+    return ev("met", `The member has received the requested drug since ${start.date} (${days} days by ${ctx.requestDate}; policy: ${need}).`, [
+      start.citation,
+      ...current.citations.slice(0, 1),
+    ]);
+  return ev(
+    "insufficient",
+    `The member has received the requested drug since ${start.date} (${days} days by ${ctx.requestDate}); the policy requires ${need}.`,
+    [start.citation],
+    "direct",
+    "The start date of the current course of the requested drug",
+  );
+}
+
+/** "Currently receiving the drug": met on documented ongoing use, never failed by absence. */
+function currentUse(ctx: EvalContext): Ev {
   const names = [...ctx.requested];
   for (const t of therapyEvidence(ctx.idx, names, ctx.allDrugNames, ctx.facts).values())
     if (t.ongoing && !t.notTaken && t.citations.length) return ev("met", `The member currently receives ${t.drug}.`, t.citations.slice(0, 2));
@@ -1816,9 +1848,14 @@ function evalOnTherapy(ctx: EvalContext): Ev {
   );
 }
 
+/** a response requirement that names stability as a response ("stability or improvement", "stable or improved") */
+const STABILITY_ACCEPTED =
+  /\b(?:stab(?:le|ility|ili[sz]ation|ili[sz]ed)\s+or\s+improv\w*|improv\w*\s+or\s+(?:disease\s+)?stab(?:le|ility|ili[sz]ation|ili[sz]ed))\b/i;
+
 /** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */
-function evalResponse(ctx: EvalContext): Ev {
-  const shown = responseShown(ctx.idx, [...ctx.requested]);
+function evalResponse(spec: CriterionOf<"response">, ctx: EvalContext): Ev {
+  // "disease stability or improvement", "stable or improved symptoms": the policy accepts a stable course
+  const shown = responseShown(ctx.idx, [...ctx.requested], { stability: STABILITY_ACCEPTED.test(spec.text) });
   if (shown) return ev("met", `A positive response to therapy is documented ("${clip(shown.text, 120)}").`, [shown.citation]);
   return ev(
     "insufficient",
