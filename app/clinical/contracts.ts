@@ -154,6 +154,8 @@ export const CaseFactsSchema = z.object({
       date_of_service: z.string().nullable(),
       /** the line's modifiers (GP / GO / GN name the therapy discipline) */
       modifiers: z.array(z.string()).optional(),
+      /** the line's two-digit CMS place-of-service code ("11" office, "22" hospital outpatient), when read */
+      place_of_service: z.string().nullable().optional(),
       claim_lines: z.array(z.object({ code: z.string().nullable(), date_of_service: z.string().nullable(), modifiers: z.array(z.string()).optional() })),
     })
     .optional(),

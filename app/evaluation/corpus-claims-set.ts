@@ -31,11 +31,13 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * RBM numbered-section guidelines, OCR-damaged item-24 codes; see fixtures/corpus-claims/README.md
  * "Runs after fixes"); mesquite-medicaid 2026-11-29 (a second set authored blind; first run 6/30
  * with no wrongful line decision, see fixtures/corpus-claims/mesquite-medicaid-FIRST-RUN.md; 9/30 after
- * claims29: caption-less rows without a 24E pointer, a provider manual's stated visit maximum).
+ * claims29: caption-less rows without a 24E pointer, a provider manual's stated visit maximum; 12/30
+ * after claims29b: per-diagnosis criteria under a parenthesised criteria heading, a site-of-care rule
+ * scoped by its place-of-service codes, a plan's "if … negative" no test result).
  */
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 16,
-  "mesquite-medicaid": 9,
+  "mesquite-medicaid": 12,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

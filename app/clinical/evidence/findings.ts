@@ -311,6 +311,9 @@ export function testFindings(idx: CaseIndex, test: TestTerm): TestFinding[] {
         (d) => d.index <= 4 && d.precision !== "year" && /^[1-9]\d{3}-/.test(d.start),
       );
       if (!r && !values.length && !datedAt) continue;
+      // "start 11/16/2026 if QuantiFERON negative", "once the TB test is negative": a result the plan
+      // waits for is a condition, never a result
+      if (/\b(?:if|once|provided(?: that)?|assuming|unless|until)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?$/.test(before)) continue;
       let result: TestOutcome = r ? outcomeOf(r[1]) : "done";
       const measured = test.interpret?.(after);
       if (measured && (!r || result === "done")) result = measured;

@@ -339,6 +339,7 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: Se
       code: line.code,
       date_of_service: line.date_of_service,
       modifiers: line.modifiers,
+      place_of_service: line.place_of_service,
       claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service, modifiers: l.modifiers })),
     },
     medication: {

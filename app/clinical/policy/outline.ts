@@ -86,8 +86,9 @@ export function isHeading(text: string): boolean {
   // treatment cycle by body weight": a short title line (no sentence end, no trailing connector)
   if (!/[.;,:]$|\b(?:and|or|of|the|a|an|to|with|for|in|by)$/i.test(t)) {
     if (
+      // (a closing parenthetical may carry a colon: "CRITERIA FOR INITIAL APPROVAL (authorization period: 6 months)")
       /^(?:criteria|requirements|conditions) for (?:use|approval|coverage|authori[sz]ation|initial (?:approval|authori[sz]ation|therapy))\b[^.;:]{0,70}$/i.test(
-        t,
+        t.replace(/\s*\([^()]{0,60}\)$/, ""),
       )
     )
       return true;

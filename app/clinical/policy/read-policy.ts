@@ -460,9 +460,28 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
   }
   const band = ageBandCriterion(text, item.note, r, passage);
   if (band) return band;
+  const positivePath = positiveResultPath(text, item.note, r, passage);
+  if (positivePath) return positivePath;
   const alt = inlineAlternatives(text, item.note, r, passage);
   if (alt) return alt;
   return { ...parseCriterion(text, item.note, r.ctx), passage };
+}
+
+/**
+ * "a negative tuberculosis screening test within 12 months before the first dose; a member with a
+ * positive test must have started treatment of latent tuberculosis before the first dose": the clause
+ * after the semicolon is the other path for the other result, never a second requirement of every
+ * member — the two are alternatives (the negative test, or the positive test's treatment). Returns null
+ * when the text is not a negative-result requirement followed by such a positive-result clause.
+ */
+function positiveResultPath(text: string, note: string, r: Reader, passage: Citation | null): Criterion | null {
+  const m = /^(.*\bnegative\b[^;]*);\s*((?:a|an|the|any)\s+(?:member|patient|individual)s?\s+with\s+a\s+positive\b[^;]*\bmust\b[^;]*)$/i.exec(
+    text.replace(/[.]\s*$/, ""),
+  );
+  if (!m) return null;
+  const first = { ...parseCriterion(m[1].trim(), note, r.ctx), passage } as Criterion;
+  const second = { ...parseCriterion(m[2].trim(), "", r.ctx), passage } as Criterion;
+  return { kind: "any", items: [first, second], text, passage, confidence: "high" };
 }
 
 /** `c` with a recency window of `days` on each lab or test result that states none of its own. */
@@ -911,6 +930,14 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     // "Screening requirements (all new starts)", "Requirements for all indications": every indication's
     if (ALL_REQUESTS_HEAD_RE.test(h.trim()) && s.items.length) {
       for (const it of s.items) if (!isContinuation(it, r)) common.push(itemCriterion(it, r));
+      continue;
+    }
+    // "Infusion in a hospital outpatient department is medically necessary only when ONE of the
+    // following is documented: 1. … 4. …" (a site-of-care or setting rule after the criteria): its items
+    // are requirements of every request, alternatives when the lead says so — never dropped for not
+    // looking like indications
+    if (s.items.length && ONLY_WHEN_LEAD_RE.test(leadBefore(s))) {
+      common.push(...sectionCriteria(s, r));
       continue;
     }
     const choice = diagnosisChoice(s.items);
@@ -1499,6 +1526,46 @@ function preambleSentences(lines: DocLine[]): { text: string; lines: DocLine[] }
 /** "AGE RESTRICTIONS", "Prescriber Restrictions:", "Specialist requirement" section headings. */
 const RESTRICTION_HEAD_RE = /^(?:age|prescriber|specialist|specialty)\s+(?:restrictions?|requirements?|limitations?)\s*:?$/i;
 
+/**
+ * The criteria of one section of a prose policy: its top-level items, ALL required — unless the
+ * sentence that leads into them, unnumbered and possibly wrapped over two lines ("Infusion in a hospital
+ * outpatient department is medically necessary only when ONE of the following / is documented:"), says
+ * one (any, either, at least N) of them is enough: then they are alternatives of one "any" criterion.
+ */
+/** "… is medically necessary only when ONE of the following is documented:" — a lead that makes its list a requirement */
+const ONLY_WHEN_LEAD_RE = /\b(?:medically necessary|covered|approved|authori[sz]ed)\s+only\s+(?:when|if)\b[^.]*\bof the following\b[^.:]{0,60}:$/i;
+
+/** The last sentence of a section's preamble before its first item (the list's lead-in, wrapped lines joined), or "". */
+function leadBefore(s: { items: OutlineItem[]; preamble: DocLine[] }): string {
+  const first = s.items[0]?.lines[0]?.index ?? Infinity;
+  const before = clean(
+    s.preamble
+      .filter((l) => l.index < first)
+      .map((l) => l.text)
+      .join(" "),
+  );
+  return (
+    before
+      .split(/(?<=[.!?])\s+(?=[A-Z])/)
+      .pop()
+      ?.trim() ?? ""
+  );
+}
+
+function sectionCriteria(s: { items: OutlineItem[]; preamble: DocLine[] }, r: Reader): Criterion[] {
+  const kids = s.items.filter((i) => !isContinuation(i, r));
+  const crit = kids.map((it) => itemCriterion(it, r));
+  if (crit.length < 2 || !s.items.length) return crit;
+  const first = s.items[0].lines[0]?.index ?? Infinity;
+  // the lead is the last sentence before the list, and it ends with the colon that opens it
+  const lead = leadBefore(s);
+  if (!/\bof the following\b[^.:]{0,60}:$/i.test(lead)) return crit;
+  const { op, min } = groupOp(lead, kids);
+  if (op !== "any") return crit;
+  const lines = s.preamble.filter((l) => l.index < first).slice(-2);
+  return [{ kind: "any", items: crit, ...(min ? { min } : {}), text: lead, passage: cite(r, lines), confidence: "high" }];
+}
+
 function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
   const usable = sections.filter(
@@ -1510,7 +1577,7 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   );
   const exclusions = sections.filter((s) => EXCLUSION_HEAD_RE.test(s.heading)).flatMap((s) => exclusionList(s.items, r));
   const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
-  let criteria: Criterion[] = items.map((it) => itemCriterion(it, r));
+  let criteria: Criterion[] = usable.flatMap((s) => sectionCriteria(s, r));
   // restriction sections written as a heading and a sentence ("AGE RESTRICTIONS / 18 years of age and
   // older.", "PRESCRIBER RESTRICTIONS / Prescribed by, or in consultation with, a dermatologist."):
   // requirements of every request, whatever else the policy lists

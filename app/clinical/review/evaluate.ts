@@ -80,7 +80,11 @@ export function evalContext(input: {
   // still read from the lactulose row)
   const read = [input.facts.medication?.drug_name, input.facts.medication?.generic_name].filter((n): n is string => !!n);
   const policyNames = new Set(requested);
-  for (const n of read) if (!input.requestedNames.length || drugNames(n).some((x) => policyNames.has(x))) for (const x of drugNames(n)) requested.add(x);
+  // a service line's item is read from the line itself ("Q5103 Inflectra (infliximab-dyyb)"): it is the
+  // requested drug whatever names the policy was stored under (its HCPCS code), never "another biologic"
+  const ownLine = !!input.facts.service_line;
+  for (const n of read)
+    if (ownLine || !input.requestedNames.length || drugNames(n).some((x) => policyNames.has(x))) for (const x of drugNames(n)) requested.add(x);
   const all = new Set<string>();
   for (const d of DRUGS) {
     all.add(d.generic.toLowerCase());
@@ -553,10 +557,28 @@ function onThresholdScale(value: number, unitText: string, threshold: number, me
   return null;
 }
 
+/**
+ * The request's own service is never evidence for its criteria: when a service line is reviewed and
+ * the line is itself a test of the criterion's kind (an MRI line, CPT 70010-79999 or a description the
+ * test's policy words name, against "imaging"), a finding of that test dated on or after the line's date
+ * of service is the requested study (or its planned date), not a prior one — it is dropped. Findings
+ * dated before the date of service, and every finding when no line is reviewed, are kept.
+ */
+export function ownServiceExcluded<F extends { date: string | null }>(found: F[], t: { name: string; policy: RegExp }, ctx: EvalContext): F[] {
+  const line = ctx.facts.service_line;
+  if (!line?.date_of_service) return found;
+  const described = `${ctx.facts.medication?.drug_name ?? ""}`;
+  const code = (line.code ?? "").trim();
+  const radiology = /^7\d{4}$/.test(code) && Number(code) >= 70010;
+  const sameKind = (t.name === "imaging" && radiology) || t.policy.test(code && described.startsWith(code) ? described.slice(code.length) : described);
+  if (!sameKind) return found;
+  return found.filter((f) => !f.date || f.date < line.date_of_service!);
+}
+
 function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
   const t = testByName(spec.test);
   if (!t) return ev("insufficient", `The test "${spec.test}" is not one the engine can read.`, [], "none", spec.text);
-  const found = testFindings(ctx.idx, t);
+  const found = ownServiceExcluded(testFindings(ctx.idx, t), t, ctx);
   const m = t.measure ? measureByName(t.measure) : null;
   const mv = m ? measureValues(ctx.idx, m) : [];
   const recent = (d: string | null) => WITHIN(ctx, d, spec.within_days);
@@ -1218,9 +1240,73 @@ const LIST_ITEM_GENERIC = new Set(["assay", "assays", "test", "tests", "testing"
 /** a requirement that lists items and needs every one ("ALL THREE of the following", "both of the following") */
 const EVERY_ITEM_RE = /\ball (?:two|three|four|five|six|\d) (?:of )?(?:the following|these)\b|\b(?:all|both|each) of the following\b/i;
 
+/** "within 30 miles", "within 50 km": a distance limit a requirement is written with */
+const DISTANCE_LIMIT_RE = /\bwithin\s+(\d+(?:\.\d+)?)\s*(miles?|mi\b|kilomet(?:er|re)s?|km\b)/i;
+/** a distance stated in the request ("is about 6 miles from her home", "45 km away") */
+const STATED_DISTANCE_RE = /\b(\d+(?:\.\d+)?)\s*(miles?|mi\b|kilomet(?:er|re)s?|km\b)/gi;
+/** a negative statement in one alternative of a requirement ("no …", "without …", "not …") */
+const NEGATIVE_ALTERNATIVE_RE =
+  /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b/i;
+
+/**
+ * An absence requirement with a distance limit ("no in-network infusion site within 30 miles of the
+ * member's home"): the absence of a site within the distance is a fact the request must state, never
+ * inferred from silence. A distance the request states (a sentence that names the distance and one of
+ * the requirement's own words) within the limit fails it, quoted; only distances beyond the limit are
+ * a reviewer's call (whether the site named is the kind the policy means); none stated is insufficient.
+ * Returns null when the requirement has no distance limit.
+ */
+export function evalAbsenceWithinDistance(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev | null {
+  if (!spec.absence) return null;
+  const lim = DISTANCE_LIMIT_RE.exec(spec.text);
+  if (!lim) return null;
+  const limit = Number(lim[1]);
+  const unitOf = (u: string) => (/^k/i.test(u) ? "km" : "mi");
+  const unit = unitOf(lim[2]);
+  const words = [...new Set(spec.concepts.flat().flatMap((w) => w.toLowerCase().split(/[-\s]+/)))].filter(
+    (w) => w.length > 3 && !STOP_WORDS.has(w) && !BOILERPLATE_WORDS.has(w),
+  );
+  const within: { line: (typeof ctx.idx.lines)[number]; at: number; value: number }[] = [];
+  const beyond: typeof within = [];
+  for (const line of ctx.idx.lines) {
+    for (const m of line.lower.matchAll(STATED_DISTANCE_RE)) {
+      if (unitOf(m[2]) !== unit) continue;
+      // the sentence around the distance must name one of the requirement's own words (a site, a centre)
+      const from = Math.max(0, line.lower.lastIndexOf(".", m.index!) + 1);
+      const sentence = line.lower.slice(from, m.index! + m[0].length + 60);
+      if (!words.some((w) => sentence.includes(w.slice(0, Math.max(4, w.length - 1))))) continue;
+      const value = Number(m[1]);
+      (value <= limit ? within : beyond).push({ line, at: m.index!, value });
+    }
+  }
+  if (within.length)
+    return ev(
+      "not_met",
+      `The request states a site ${within[0].value} ${unit === "km" ? "km" : "miles"} away, within the policy's ${limit} ${unit === "km" ? "km" : "miles"}.`,
+      within.slice(0, 2).map((w) => quote(ctx.idx, w.line, w.at)),
+    );
+  if (beyond.length)
+    return ev(
+      "insufficient",
+      `The request states a distance of ${beyond[0].value} ${unit === "km" ? "km" : "miles"}; a reviewer must confirm no qualifying site lies within ${limit}.`,
+      beyond.slice(0, 2).map((w) => quote(ctx.idx, w.line, w.at)),
+      "direct",
+      spec.text,
+    );
+  return ev(
+    "insufficient",
+    `The policy requires the absence of a site within ${limit} ${unit === "km" ? "km" : "miles"}; the request states no distance.`,
+    [],
+    "none",
+    spec.text,
+  );
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
+  const distance = evalAbsenceWithinDistance(spec, ctx);
+  if (distance) return distance;
   // "Members with the CYP2C9*3/*3 genotype": the genotype written in the fax decides
   const genotypes = genotypesIn(spec.text);
   if (genotypes.length === 1) {
@@ -1345,6 +1431,13 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   // the absence of a value beyond a threshold is shown by a value, never by silence
   if (spec.absence && measuredThreshold(spec.text))
     return ev("insufficient", "The policy sets a threshold on a measured value; no value in the request was compared against it.", [], "none", spec.text);
+  // "the first infusion, or the first infusion after 6 months or more without infliximab": an
+  // alternative that states a positive fact ("the first infusion") is never met by silence
+  // (its first alternative states no negative: "no history of MI, stroke, or TIA" is one negative list)
+  const altParts = spec.text.replace(/\([^)]*\)/g, " ").split(/,\s*or\s+|;\s*or\s+/i);
+  const positiveAlt = altParts.length > 1 && !NEGATIVE_ALTERNATIVE_RE.test(altParts[0].trim());
+  if (spec.absence && positiveAlt)
+    return ev("insufficient", "Part of the requirement is a fact to document; the request does not document it.", [], "none", spec.text);
   if (spec.absence) return ev("met", "Nothing in the request contradicts it.", [], "inferred");
   return ev("insufficient", "Not documented in the request.", [], "none", spec.text);
 }
@@ -1627,6 +1720,25 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
  * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
  * excluded use never applies to a covered primary diagnosis). Never throws.
  */
+/** "Infusion in a hospital outpatient department (POS 19 or 22) is medically necessary only when …" */
+const POS_ONLY_WHEN_RE = /\(\s*POS\s+(\d{2}(?:\s*(?:,|\/|or|and)\s*\d{2})*)\s*\)[^.]{0,80}?\bonly\s+(?:when|if)\b/i;
+
+/**
+ * A requirement that restricts one setting, named by its place-of-service codes ("Infusion in a hospital
+ * outpatient department (POS 19 or 22) is medically necessary only when ONE of the following …"), does
+ * not apply to a service line billed at another place of service: met as not applicable, with the line's
+ * code in the reason. Returns null (evaluate as written) when no service line is reviewed, its place of
+ * service was not read, or the line is at one of the named places.
+ */
+export function placeOfServiceScope(text: string, ctx: EvalContext): Ev | null {
+  const m = POS_ONLY_WHEN_RE.exec(text);
+  const pos = ctx.facts.service_line?.place_of_service?.trim();
+  if (!m || !pos || !/^\d{2}$/.test(pos)) return null;
+  const named: string[] = m[1].match(/\d{2}/g) ?? [];
+  if (named.includes(pos)) return null;
+  return ev("met", `Applies at place of service ${named.join(" / ")} only; the line is billed at place of service ${pos}.`, [], "inferred");
+}
+
 export function evaluateCriterion(
   spec: Criterion,
   ctx: EvalContext,
@@ -1648,6 +1760,10 @@ export function evaluateCriterion(
           `Applies to ${spec.applies_to.join(" / ")} only; the request's diagnosis is ${[...new Set(formal.map((c) => c.condition))].join(", ")}.`,
           formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 1),
         );
+    }
+    if (role === "criterion") {
+      const site = placeOfServiceScope(spec.text, ctx);
+      if (site) return site;
     }
     return evaluateInner(spec, ctx, role, covered);
   } catch (err) {
