@@ -2,17 +2,18 @@
  * Browser tests against the production build (STACK.md "Browser tests": Vite's dev-mode dependency
  * optimisation reloads pages and makes tests flaky). Debian's chromium, no browser download.
  *
- * Two shards run side by side, one Playwright worker each (issue 26: one worker kept the machine
- * about a fifth busy — the tests mostly wait on pages, live events and the intake). Each shard has
- * its own web server on its own port with its own throwaway embedded database, seeded the same way,
- * so no shard sees another's cases, sign-in codes or rate limits; within a shard the spec files run
- * one after another, as before. Shard B is the list below; every other spec file is shard A (a new
- * spec lands there by default). A spec that needs what another spec created must sit in its shard.
+ * One web server and one Playwright worker by default; the spec files run one after another. Two
+ * shards side by side (E2E_SHARDS=2) are kept as an option: each shard has its own web server on its
+ * own port with its own throwaway embedded database, seeded the same way, so no shard sees another's
+ * cases, sign-in codes or rate limits. Shard B is the list below; every other spec file is shard A.
+ * Measured on a quiet 2-core machine (issue 26), the shards were slower than one server (6.4 min
+ * against 5.5 min): two production servers, two intakes and two browsers contend for the same two
+ * cores, so one server is the default.
  *
  * Each web server runs `server.ts` on the build in ./build with DEV_OUTBOX=1 so the tests can read
  * sign-in codes from /dev/outbox. The first server builds first unless E2E_SKIP_BUILD=1 (use that
  * when the build is fresh; Playwright starts the servers one after another). E2E_PORT overrides the
- * first port (default 3210; shard B uses the next one). E2E_SHARDS=1 runs everything on one server.
+ * first port (default 3210; shard B uses the next one).
  */
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +26,7 @@ process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
 const runDir = process.env.E2E_DB_DIR ?? path.join(os.tmpdir(), `pa-e2e-${process.pid}-${Date.now()}`);
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npx react-router build && ";
 
-/** shard B's spec files (about half of the run's time, by the durations of a full run) */
+/** shard B's spec files when E2E_SHARDS=2 (about half of the run's time, by the durations of a full run) */
 const SHARD_B = [
   "layout.spec.ts", // after claims.spec.ts: the reviewer workspace then has a claim to open
   "claims.spec.ts",
@@ -41,7 +42,7 @@ const SHARD_B = [
 ];
 /** the spec file `name` of tests/e2e, as a pattern Playwright matches against the file's path */
 const specFile = (name: string) => new RegExp(`[/\\\\]${name.replaceAll(".", "\\.")}$`);
-const sharded = process.env.E2E_SHARDS !== "1";
+const sharded = process.env.E2E_SHARDS === "2";
 const shards = sharded
   ? [
       { name: "chromium-a", port: firstPort, testIgnore: SHARD_B.map(specFile) },
