@@ -172,6 +172,22 @@ export function inQuestion(idx: CaseIndex, line: CaseIndex["lines"][number], at:
   return /\?/.test(tail) || (!/[.;!]\s/.test(rest) && !!next && next.page === line.page && /\byes\b[^a-z]{0,12}\bno\b/i.test(next.lower));
 }
 
+/**
+ * The start of a sentence that a previous line of wrapped prose leaves unfinished: the previous
+ * line's few words (at most 40 characters) after its last sentence end, when that line is on the
+ * same page, runs long, ends a sentence inside it (a paragraph's line, not a table header or a label
+ * row) and stops mid-sentence (a letter or a comma).
+ * "… Gabapentin 300 mg at night, not helpful. Never" + "on dupilumab …" → "never". Null otherwise.
+ */
+function wrappedSentenceStart(line: CaseIndex["lines"][number], prev: CaseIndex["lines"][number] | undefined): string | null {
+  if (!prev || prev.page !== line.page || prev.lower.length < 60 || !/[a-z,]\s*$/.test(prev.lower)) return null;
+  // prose: the line ends a sentence before it starts the wrapped one (a table header or a label row does not)
+  const end = [...prev.text.matchAll(/[a-z0-9)]\.\s+(?=[A-Z])/g)].pop();
+  if (!end) return null;
+  const tail = prev.lower.slice((end.index ?? 0) + end[0].length).trim();
+  return tail.length <= 40 ? tail : null;
+}
+
 export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDrugs: string[], facts?: CaseFacts | null): Map<string, TherapyEvidence> {
   const out = new Map<string, TherapyEvidence>();
   if (!drugNames.length) return out;
@@ -191,15 +207,19 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
     explicitlyNotTaken: false,
     citations: [],
   });
-  for (const line of idx.lines) {
+  idx.lines.forEach((line, i) => {
     const g = new RegExp(want.source, "gi");
+    const carried = wrappedSentenceStart(line, idx.lines[i - 1]);
     let m: RegExpExecArray | null;
     while ((m = g.exec(line.lower))) {
       const drug = m[1].toLowerCase();
       const seg = segmentFor(idx, line, m.index, every);
+      // a sentence wrapped at the line's start keeps its first words ("… Never / on dupilumab")
+      const upTo = line.lower.slice(0, m.index);
+      const context = carried && !/[.;:]/.test(upTo) ? `${carried} ${upTo}` : upTo;
       const before =
-        line.lower
-          .slice(Math.max(0, m.index - 50), m.index)
+        context
+          .slice(Math.max(0, context.length - 50))
           .split(/[.;]\s/)
           .pop() ?? "";
       const ev = out.get(drug) ?? fresh(drug);
@@ -211,12 +231,14 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
         out.set(drug, ev);
         continue;
       }
-      const neg = isNegated(line.lower, m.index) && !/\bno (?:help|benefit|improvement|response|relief)/.test(seg);
+      const neg = isNegated(context, context.length) && !/\bno (?:help|benefit|improvement|response|relief)/.test(seg);
       if (neg) {
         // "has not tried triptans", "no prior biologic": documented as never taken
         if (
           /\b(?:not|never|no prior|no previous|no)\b[^.;]{0,25}$/.test(before) &&
-          /\b(?:tried|taken|used|received|trial|prior|previous|been on|history of|use of)\b|\bno (?:prior |previous )?$/.test(before + " ")
+          /\b(?:tried|taken|used|received|trial|prior|previous|been on|history of|use of)\b|\bno (?:prior |previous )?$|\bnever (?:been )?on $/.test(
+            `${before.trimEnd()} `,
+          )
         ) {
           ev.explicitlyNotTaken = true;
           ev.citations.push(quote(idx, line, m.index, m.index + m[1].length));
@@ -282,7 +304,7 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       ev.citations.push(quote(idx, line, m.index, Math.min(line.text.length, m.index + seg.length)));
       out.set(drug, ev);
     }
-  }
+  });
   for (const pt of facts?.prior_therapies ?? []) {
     const name = pt.drug_name.toLowerCase();
     const g = lookupDrug(name)?.generic.toLowerCase();

@@ -62,6 +62,27 @@ function classNames(text: string): string[] {
   return classesNamedIn(withoutExamples(text)).map((c) => c.name);
 }
 
+/** a sentence that says what does not count ("A lower dose, or a statin that was stopped, is not an exclusion") */
+const NOT_COUNTED_RE =
+  /\b(?:is|are) not (?:an? )?(?:exclusions?|concurrent|combination|considered concurrent|excluded)\b|\bdoes not (?:apply|count)\b|\bnot considered (?:concurrent|combination)\b/i;
+
+/**
+ * The drug classes a concurrent-use requirement or exclusion names beside the `drugs` it names.
+ * With no drug named, every class named (outside examples). With drugs named, a class counts only
+ * where it stands as one more alternative: a parenthetical without an alternative word ("or", "any",
+ * "another", "other") explains ("(increased statin exposure)"), and a sentence saying what does not
+ * count ("a statin that was stopped is not an exclusion") names no drug the requirement is about.
+ */
+function classesBeside(text: string, drugs: string[]): string[] {
+  if (!drugs.length) return classNames(text);
+  const kept = text
+    .replace(/\(([^()]*)\)/g, (all, inner: string) => (/\b(?:or|any|another|other)\b/i.test(inner) ? all : " "))
+    .split(/(?<=[.;])\s+(?=[A-Z(])/)
+    .filter((x) => !NOT_COUNTED_RE.test(x))
+    .join(" ");
+  return classNames(kept);
+}
+
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // small readers (exported for tests and for the Part D table reader)
 
@@ -784,7 +805,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     // (for example icatibant) may continue") or a note says are not required
     const named = requirementSentences(t);
     const drugs = drugsIn(named, ctx);
-    const classes = classNames(named);
+    const classes = classesBeside(named, drugs);
     // the negation must be in the clause that names the concurrent use: "enrolled … while taking X,
     // and the most recent HBV DNA is below 20 IU/mL or not detected" negates the result, not the use
     const at = concurrentWords.exec(tl)!.index;
@@ -1442,7 +1463,7 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   const base: Base = { text, confidence: "high" };
   if (/\bconcurrent|\bcombination|\btogether with\b|\bwith another\b|\bused with\b/i.test(tl)) {
     const drugs = drugsIn(t, ctx);
-    const classes = classNames(t);
+    const classes = classesBeside(t, drugs);
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
   }
   const age = parseAge(t);

@@ -351,10 +351,50 @@ function conflictedOngoing(t: TherapyEvidence): Ev | null {
   );
 }
 
+/**
+ * The daily dose (mg per day) above which a concurrent-use rule applies to `drug`, when the rule's
+ * text qualifies that drug with one: "simvastatin at a dose above 20 mg daily or pravastatin above
+ * 40 mg daily" → 20 for simvastatin, 40 for pravastatin. Null when the drug is not qualified.
+ */
+export function doseQualifierFor(text: string, drug: string): number | null {
+  const t = text.toLowerCase();
+  for (const name of drugNames(drug)) {
+    const at = new RegExp(`(?<![a-z])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z])`).exec(t);
+    if (!at) continue;
+    const clause = t.slice(at.index + name.length, at.index + name.length + 60).split(/\bor\b|[,;(]/)[0];
+    const m = /\b(?:above|greater than|more than|exceeding|over|higher than)\s+(\d+(?:\.\d+)?)\s*mg\b|>\s*(\d+(?:\.\d+)?)\s*mg\b/.exec(clause);
+    if (m) return Number(m[1] ?? m[2]);
+  }
+  return null;
+}
+
+/**
+ * A concurrent therapy `t` against the dose that a rule names for it (doseQualifierFor): "under" when
+ * its documented daily dose is at or below that dose (the rule does not reach it), "unknown" when
+ * its daily dose is not documented, null when the rule names no dose for it or the dose is above.
+ */
+function belowDoseQualifier(text: string, t: TherapyEvidence): { ceiling: number; state: "under" | "unknown" } | null {
+  const ceiling = doseQualifierFor(text, t.drug);
+  if (ceiling == null) return null;
+  if (t.mgPerDay == null) return { ceiling, state: "unknown" };
+  return t.mgPerDay <= ceiling ? { ceiling, state: "under" } : null;
+}
+
 function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext): Ev {
   const t = ongoingOf(spec, ctx, { combination: true });
   const conflicted = t && conflictedOngoing(t);
   if (conflicted) return conflicted;
+  const dose = t && belowDoseQualifier(spec.text, t);
+  if (t && dose?.state === "under")
+    return ev("met", `${cap(t.drug)} ${t.mgPerDay} mg daily is not above the ${dose.ceiling} mg daily the policy names.`, t.citations.slice(0, 2));
+  if (t && dose)
+    return ev(
+      "insufficient",
+      `${cap(t.drug)} is documented with the requested drug, but not its daily dose; the policy limits it only above ${dose.ceiling} mg daily.`,
+      t.citations.slice(0, 2),
+      "direct",
+      `Daily dose of ${t.drug}`,
+    );
   if (t)
     return ev(
       "not_met",
@@ -1043,8 +1083,20 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
   const cites = med?.citations?.filter((x) => /\d/.test(x.text)).slice(0, 1) ?? [];
   const limit = `${spec.amount} ${spec.unit} per ${spec.period_days} days`;
   if (qty == null) return ev("met", `Requested quantity not stated; the approval is limited to ${limit}.`, [], "inferred");
-  const perPeriod = days && days > 0 ? (qty * spec.period_days) / days : qty;
   const shown = days ? `${qty} per ${days} days` : `${qty}`;
+  // a fill shorter than the limit's period is repeated as often as the directions say: "1 vial, 1 day
+  // supply, every 12 weeks" is 1 vial per 84 days, not 84; with no interval stated, the projection is
+  // no ground for a failure when the fill itself is within the limit
+  const interval = days && days > 0 && days < spec.period_days ? dosingIntervalDays(med?.dosage ?? "") : null;
+  const perPeriod = !days || days <= 0 ? qty : interval && interval >= days ? qty * Math.ceil(spec.period_days / interval) : (qty * spec.period_days) / days;
+  if (perPeriod > spec.amount * 1.001 && days && days < spec.period_days && !interval && qty <= spec.amount)
+    return ev(
+      "insufficient",
+      `The request's fill (${shown}) is within ${limit}, but how often it is repeated is not stated; a reviewer should confirm the dosing interval.`,
+      cites,
+      cites.length ? "direct" : "none",
+      "Dosing interval (how often the fill is repeated)",
+    );
   if (perPeriod > spec.amount * 1.001) {
     // a failure needs the number read as a dispensed quantity in the limit's own unit, never a
     // strength ("40 mg") or another unit ("2 cartons" against "pens")
@@ -1070,6 +1122,21 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
     return ev("not_met", `Requested quantity ${shown} exceeds the limit of ${limit}.`, cites);
   }
   return ev("met", `Requested quantity ${shown} is within the limit of ${limit}.`, cites);
+}
+
+/**
+ * Days between doses stated in directions: "every 12 weeks" → 84, "q4w" → 28, "every 3 months" → 90,
+ * "once monthly" → 30, "every 28 days" → 28. Null when no interval is stated (daily dosing included:
+ * a daily drug's fill is its days supply).
+ */
+export function dosingIntervalDays(directions: string): number | null {
+  const t = directions.toLowerCase();
+  const per = { d: 1, day: 1, days: 1, w: 7, wk: 7, wks: 7, week: 7, weeks: 7, m: 30, mo: 30, month: 30, months: 30 } as Record<string, number>;
+  const every = /\b(?:every|q)\s*(\d{1,3})\s*(d|days?|w|wks?|weeks?|m|mo|months?)\b/.exec(t);
+  if (every) return Number(every[1]) * per[every[2]];
+  if (/\b(?:once\s+)?(?:monthly|every month|a month)\b/.test(t)) return 30;
+  if (/\b(?:once\s+)?(?:weekly|every week|a week)\b/.test(t)) return 7;
+  return null;
 }
 
 /** Dispensing units that count the same thing (a pen is a prefilled syringe is an injection). */
@@ -1997,6 +2064,18 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       const t = ongoingOf(spec, ctx, { combination: true });
       const conflicted = t && conflictedOngoing(t);
       if (conflicted) return conflicted;
+      // "simvastatin at a dose above 20 mg daily": the exclusion reaches only the doses it names
+      const dose = t && belowDoseQualifier(spec.text, t);
+      if (t && dose?.state === "under")
+        return ev("not_met", `Does not apply: ${t.drug} ${t.mgPerDay} mg daily is not above ${dose.ceiling} mg daily.`, t.citations.slice(0, 2), "direct");
+      if (t && dose)
+        return ev(
+          "insufficient",
+          `${cap(t.drug)} is documented, but not its daily dose; the exclusion applies only above ${dose.ceiling} mg daily.`,
+          t.citations.slice(0, 2),
+          "direct",
+          `Daily dose of ${t.drug}`,
+        );
       return t
         ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2))
         : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");

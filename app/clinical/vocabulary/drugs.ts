@@ -964,17 +964,24 @@ export function classMembers(name: string): string[] {
 /** Drug classes a piece of prose names ("a TNF inhibitor", "two NSAIDs"). */
 export function classesNamedIn(text: string): DrugClass[] {
   const t = text.toLowerCase();
-  const named = DRUG_CLASSES.filter((c) => c.aliases.some((a) => new RegExp(a, "i").test(t)));
+  // a class's word starts a word: "statin" is not named by "simvastatin", nor "triptan" by "sumatriptan"
+  const word = (a: string, flags: string) => new RegExp(`(?<![a-z])(?:${a})`, flags);
+  const named = DRUG_CLASSES.filter((c) => c.aliases.some((a) => word(a, "i").test(t)));
   // "another anti-IL-5 biologic or anti-IgE biologic": every mention of the broad class is qualified by
-  // one of its subclasses, so the text names those subclasses, not every biologic
+  // one of its subclasses, or is part of a subclass's own name, so the text names those subclasses,
+  // not every biologic
   return named.filter((c) => {
     const subs = named.filter((x) => x.parents?.includes(c.name));
     if (!subs.length) return true;
-    const mentions = c.aliases.flatMap((a) => [...t.matchAll(new RegExp(a, "gi"))]);
+    // a mention inside a subclass's own name ("cgrp" in "CGRP monoclonal antibody") is the subclass
+    const subSpans = subs.flatMap((x) => x.aliases.flatMap((a) => [...t.matchAll(word(a, "gi"))].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length])));
+    const mentions = c.aliases
+      .flatMap((a) => [...t.matchAll(word(a, "gi"))])
+      .filter((m) => !subSpans.some(([from, to]) => (m.index ?? 0) >= from && (m.index ?? 0) < to));
     return mentions.some((m) => {
       const before = t.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0);
       const phrase = before.split(/,|;|\bor\b|\band\b|\(|\)|\bwith\b|\ba\b|\ban\b/).pop() ?? "";
-      return !subs.some((x) => x.aliases.some((a) => new RegExp(a, "i").test(phrase)));
+      return !subs.some((x) => x.aliases.some((a) => word(a, "i").test(phrase)));
     });
   });
 }
