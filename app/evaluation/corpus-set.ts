@@ -34,7 +34,9 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * alderwood-nj 11/16 (first run 7/16 with one wrongful denial, one deniable request approved and one
  * incomplete request denied — all fixed; a twelfth plan authored blind); 2026-11-29 (continuation
  * classes: time on therapy, stability as response, continuation written as form fields): buckeye-seb 11/18,
- * prairie-bcbs 10/15, summit-cigna 13/16, ambrio-ga 8/16, alderwood-nj 12/16, gateway-mo 11/16
+ * prairie-bcbs 10/15, summit-cigna 13/16, ambrio-ga 8/16, alderwood-nj 12/16, gateway-mo 11/16;
+ * 2026-11-30: harborline-wa 7/16 (first run 5/16 with two wrongful denials and two incomplete requests
+ * denied — all fixed; a thirteenth plan authored blind)
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -49,6 +51,7 @@ export const FLOORS: Record<string, number> = {
   "ambrio-ga": 8,
   "cascade-kp": 6,
   "alderwood-nj": 12,
+  "harborline-wa": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
