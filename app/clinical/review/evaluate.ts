@@ -1040,7 +1040,13 @@ function severityEvidence(
       );
     if (about) return { level, shown: { reason: `"${clip(line.text.trim(), 100)}"`, citation: quote(ctx.idx, line) } };
   }
-  if (!severeOnly)
+  // a score is no evidence of severity where the fax calls the disease mild ("IGA 2 (mild)")
+  const mild = ctx.idx.lines.some((l) => {
+    const m = /\bmild(?!(?:ly)?[\s-]+(?:to|or)[\s-])\b/.exec(l.lower);
+    if (!m || isNegated(l.lower, m.index)) return false;
+    return terms.some((c) => conditionMentions(l.lower, c).length) || SEVERITY_SCORE.test(l.lower) || /\b(?:disease|activity|flares?)\b/.test(l.lower);
+  });
+  if (!severeOnly && !mild)
     for (const line of ctx.idx.lines) {
       const m = SEVERITY_SCORE.exec(line.lower);
       if (m && !PENDING.test(line.lower)) return { level, shown: { reason: `disease activity score "${clip(m[0], 60)}".`, citation: quote(ctx.idx, line) } };

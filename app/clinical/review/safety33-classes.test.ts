@@ -182,6 +182,10 @@ describe("a severity named by a diagnosis requirement", () => {
     expect(dx(UC, "Office note\nPartial Mayo score 7 today.", dxFacts("K51.90")).outcome).toBe("met");
   });
 
+  it("is not shown by a score where the fax calls the disease mild", () => {
+    expect(dx(UC, "Office note\nPartial Mayo score 3 (mild), stable on mesalamine.", dxFacts("K51.90")).outcome).toBe("insufficient");
+  });
+
   it("is not shown by a milder severity", () => {
     expect(dx(UC, "Office note\nMild to moderate ulcerative colitis, stable.", dxFacts("K51.90")).outcome).toBe("insufficient");
   });
