@@ -349,7 +349,22 @@ const TestResultSchema = z.object({
 });
 const QuantityLimitSchema = z.object({ kind: z.literal("quantity_limit"), ...base, amount: z.number(), unit: z.string(), period_days: z.number() });
 /** a dose ceiling; null amounts when the policy's ceiling is not a single readable amount (weight bands, "labeled dose") */
-const DoseLimitSchema = z.object({ kind: z.literal("dose_limit"), ...base, max_mg: z.number().nullable(), per_days: z.number().nullable() });
+const DoseLimitSchema = z.object({
+  kind: z.literal("dose_limit"),
+  ...base,
+  max_mg: z.number().nullable(),
+  per_days: z.number().nullable(),
+  /**
+   * a ceiling per administration read from a policy's maximum-dose table (dose-ceilings.ts): mg per kg
+   * of the member's weight ("5 mg/kg"), optionally capped (`max_mg`) and rounded up to whole vials of
+   * `vial_mg`; `unit_mg` is the mg one HCPCS billing unit holds ("10 mg = 1 unit"), used to read a
+   * service line's units as a dose; `population` limits the row to adults (18+) or children (<18)
+   */
+  mg_per_kg: z.number().nullable().optional(),
+  vial_mg: z.number().nullable().optional(),
+  unit_mg: z.number().nullable().optional(),
+  population: z.enum(["adult", "pediatric"]).nullable().optional(),
+});
 /** exclusion list entry: the request is for this use (unless one of `unless_*` is diagnosed) */
 const ExcludedUseSchema = z.object({
   kind: z.literal("excluded_use"),

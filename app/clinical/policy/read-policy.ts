@@ -18,6 +18,8 @@
  * Dosing tables, product lists, background, references and revision history are never read as
  * criteria. Never throws: an unreadable policy yields indications marked not understood.
  */
+import { dosingTableCeiling } from "./dose-ceilings";
+import { titleAgeCriterion, hasAgeCriterion } from "./title-age";
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
@@ -785,9 +787,10 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
     // "Authorization of 6 months may be granted for members 6 years of age or older with severe asthma
     // when all of the following criteria are met:": the lead's age is a requirement too
     const leadAge = LEAD_AGE_RE.exec(item.text);
-    const hasAge = (cs: Criterion[]): boolean => cs.some((c) => c.kind === "age" || ((c.kind === "all" || c.kind === "any") && hasAge(c.items)));
-    if (leadAge && !hasAge(criteria))
+    const leadBound = leadAge ? null : titleAgeCriterion(item.text, cite(r, item.lines.slice(0, 2)));
+    if (leadAge && !hasAgeCriterion(criteria))
       criteria.unshift({ kind: "age", min_years: Number(leadAge[1]), text: leadAge[0], passage: cite(r, item.lines.slice(0, 2)), confidence: "high" });
+    else if (leadBound && !hasAgeCriterion(criteria)) criteria.unshift(leadBound);
     out.push({ title: title ?? own, item, criteria, duration: durationOf(item) });
     return;
   }
@@ -1722,7 +1725,22 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const hasLimit = (cs: Criterion[]): boolean => cs.some((c) => c.kind === "quantity_limit" || ((c.kind === "all" || c.kind === "any") && hasLimit(c.items)));
   const tableLimit = quantityTableLimit(lines, r);
   if (tableLimit && !hasLimit(model.common) && !model.indications.some((i) => hasLimit(i.criteria))) model.common.push(tableLimit);
+  // a maximum-dose table of the dosing section ("Maximum per administration: 5 mg/kg, rounded up to
+  // whole 100 mg vials"), when no criterion states a ceiling: every path's ceiling (dose-ceilings.ts)
+  const hasCeiling = (cs: Criterion[]): boolean =>
+    cs.some((c) => c.kind === "quantity_limit" || c.kind === "dose_limit" || ((c.kind === "all" || c.kind === "any") && hasCeiling(c.items)));
+  if (!hasCeiling(model.common) && !model.indications.some((i) => hasCeiling(i.criteria))) {
+    const table = dosingTableCeiling(lines, (ls) => cite(r, ls));
+    if (table) model.common.push(table);
+  }
   for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(ind.criteria, model, r)));
+  // "Crohn's disease (CD), ages 6 and older": an age bound in the indication's title limits its path
+  // like an age criterion (title-age.ts); a path or the common criteria that state an age keep theirs
+  if (!hasAgeCriterion(model.common))
+    for (const ind of model.indications) {
+      const age = hasAgeCriterion(ind.criteria) ? null : titleAgeCriterion(ind.title, ind.passage);
+      if (age) ind.criteria = [age, ...ind.criteria];
+    }
   model.common = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)));
   // "the visit falls within the calendar-year maximum": the maximum is the benefit table row of the
   // line's code (visit-limits.ts)

@@ -972,12 +972,22 @@ function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
   const hit =
     ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10)) ??
     ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
-  if (hit)
-    return ev(
-      "met",
-      `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.join(" / ")}).`,
-      hit.citation ? [hit.citation] : [],
-    );
+  if (hit) {
+    const shown = `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.join(" / ")})`;
+    const sev = severityEvidence(spec, hit, ctx);
+    if (sev && !sev.shown)
+      return ev(
+        "insufficient",
+        `${shown}; the policy requires ${sev.level} disease, which a diagnosis code does not show and the request does not document (symptoms, findings or a disease activity score).`,
+        hit.citation ? [hit.citation] : [],
+        "direct",
+        `Severity of ${spec.conditions[0] ?? "the condition"} (${sev.level}): clinical findings or a disease activity score`,
+      );
+    return ev("met", `${shown}.${sev?.shown ? ` Severity: ${sev.shown.reason}` : ""}`, [
+      ...(hit.citation ? [hit.citation] : []),
+      ...(sev?.shown?.citation ? [sev.shown.citation] : []),
+    ]);
+  }
   const formal = ctx.conditions.filter((c) => c.source !== "text");
   if (!formal.length) {
     const attached = search(ctx.idx, ATTACHMENT_REFERENCE)[0];
@@ -1015,6 +1025,82 @@ function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
   );
 }
 
+/** ICD-10-CM categories whose own title states the severity (J45.4 "Moderate persistent asthma", J45.5 "Severe persistent asthma", F32.1/F33.1 moderate and F32.2/F33.2 severe depressive episode). Source: ICD-10-CM Tabular List. */
+const SEVERITY_CODES: [RegExp, "moderate" | "severe"][] = [
+  [/^J45\.4/i, "moderate"],
+  [/^J45\.5/i, "severe"],
+  [/^F3[23]\.1/i, "moderate"],
+  [/^F3[23]\.[23]/i, "severe"],
+];
+/** named disease activity / severity scores written with a value ("Harvey-Bradshaw Index 11", "PASI 14", "BSA 12%", "Hurley stage II") */
+const SEVERITY_SCORE =
+  /\b(?:hbi|harvey[- ]bradshaw(?: index)?|cdai|ses-cd|(?:partial |total |full )?mayo(?: score)?|pasi|easi|v?iga|bsa|das-?28|sdai|basdai|asdas|uas7|scorad|pga|salt|ihs4|hurley(?: stage)?|(?:disease )?activity (?:score|index)|severity (?:score|index))\b[^.;\n]{0,25}?(?:\d|\b(?:i{1,3}|iv)\b)/i;
+
+/**
+ * The severity a diagnosis requirement names before its condition ("moderately to severely active
+ * Crohn's disease", "severe asthma", "moderate-to-severe atopic dermatitis") and where the request
+ * shows it: a diagnosis code alone never does (most codes carry no severity), except a code whose own
+ * title states it (SEVERITY_CODES); the fax must say it in words — a sentence with the severity word,
+ * not negated and not "mild to moderate", about the condition or its activity — or give a named
+ * activity score with its value. An alternative written after "or" ("…, or fistulizing CD") is shown
+ * by its own word. Null when the requirement names no severity.
+ */
+function severityEvidence(
+  spec: CriterionOf<"diagnosis">,
+  hit: CaseCondition,
+  ctx: EvalContext,
+): { level: string; shown: { reason: string; citation: Citation | null } | null } | null {
+  const text = spec.text.toLowerCase();
+  const q = /\b(moderate(?:ly)?[\s-]+(?:to|or)[\s-]+sever(?:e|ely)|sever(?:e|ely)|moderate(?:ly)?)\b/.exec(text);
+  if (!q || /\bmild(?:ly)?[\s-]+(?:to|or)[\s-]*$/.test(text.slice(0, q.index))) return null;
+  // the qualifier must name the condition's own state: the condition follows it closely
+  const terms = spec.conditions.map(conditionByName).filter((c): c is NonNullable<typeof c> => !!c);
+  const after = text.slice(q.index);
+  const condAt = Math.min(...terms.flatMap((c) => conditionMentions(after, c).map((m) => m.index)), Infinity);
+  if (!(condAt < 60)) return null;
+  const severeOnly = /^sever/.test(q[1]);
+  const level = q[1].replace(/\s+/g, " ");
+  const code = hit.code ?? "";
+  const byCode = SEVERITY_CODES.find(([re]) => re.test(code));
+  if (byCode && (!severeOnly || byCode[1] === "severe"))
+    return { level, shown: { reason: `ICD-10-CM ${code} names ${byCode[1]} disease.`, citation: hit.citation ?? null } };
+  const word = severeOnly ? /\bsever(?:e|ely|ity of severe)\b/ : /\b(?:moderate(?:ly)?|sever(?:e|ely))\b/;
+  for (const line of ctx.idx.lines) {
+    const m = word.exec(line.lower);
+    if (!m || isNegated(line.lower, m.index)) continue;
+    const before = line.lower.slice(Math.max(0, m.index - 14), m.index);
+    if (/\bmild(?:ly)?[\s-]+(?:to|or)[\s-]*$/.test(before)) continue;
+    // "moderate-to-severe" does not show "severe"
+    if (severeOnly && /\bmoderate(?:ly)?[\s-]+(?:to|or)[\s-]*$/.test(before)) continue;
+    const near = `${line.lower} ${ctx.idx.lines[line.index + 1]?.lower ?? ""}`;
+    const about =
+      terms.some((c) => conditionMentions(near, c).length) ||
+      /\b(?:disease|activity|active|flares?|persistent|symptoms?|uncontrolled|exacerbations?|involvement)\b/.test(
+        near.slice(Math.max(0, m.index - 40), m.index + 60),
+      );
+    if (about) return { level, shown: { reason: `"${clip(line.text.trim(), 100)}"`, citation: quote(ctx.idx, line) } };
+  }
+  // a score is no evidence of severity where the fax calls the disease mild ("IGA 2 (mild)")
+  const mild = ctx.idx.lines.some((l) => {
+    const m = /\bmild(?!(?:ly)?[\s-]+(?:to|or)[\s-])\b/.exec(l.lower);
+    if (!m || isNegated(l.lower, m.index)) return false;
+    return terms.some((c) => conditionMentions(l.lower, c).length) || SEVERITY_SCORE.test(l.lower) || /\b(?:disease|activity|flares?)\b/.test(l.lower);
+  });
+  if (!severeOnly && !mild)
+    for (const line of ctx.idx.lines) {
+      const m = SEVERITY_SCORE.exec(line.lower);
+      if (m && !PENDING.test(line.lower)) return { level, shown: { reason: `disease activity score "${clip(m[0], 60)}".`, citation: quote(ctx.idx, line) } };
+    }
+  // "moderately to severely active CD, or fistulizing CD": the alternative form shows itself
+  const alt = /\bor\s+([a-z-]{5,})\s+([^,;.]{2,40})/.exec(after.slice(q[0].length));
+  if (alt && !terms.some((c) => conditionMentions(alt[1], c).length) && terms.some((c) => conditionMentions(alt[2], c).some((x) => x.index === 0))) {
+    const stem = alt[1].slice(0, 6);
+    const h = search(ctx.idx, new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).find((x) => !x.negated);
+    if (h) return { level, shown: { reason: `the alternative "${alt[1]}" is documented.`, citation: quote(ctx.idx, h.line) } };
+  }
+  return { level, shown: null };
+}
+
 /** Requested amount in mg per day from the sig ("300 mg every 2 weeks", "40 mg weekly"). */
 function requestedMgPerDay(text: string): number | null {
   const m = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^;]{0,60})/i.exec(text);
@@ -1035,7 +1121,169 @@ function requestedMgPerDay(text: string): number | null {
   return null;
 }
 
+/**
+ * The member's weight in kg as the request states it ("Weight 72.0 kg", "wt 158 lb", converted at
+ * 2.2046 lb/kg), with its citation: the last one written; null when no weight with a unit of mass is
+ * written next to the word (a bare number is never read as kg; "4 kg weight loss" is no weight).
+ */
+export function memberWeightKg(ctx: EvalContext): { kg: number; citation: Citation } | null {
+  const re = /\b(?:body weight|weight|wt|weighs|weighing)\s*(?:[:=]|is|of|was|today)?\s*(\d{1,3}(?:\.\d+)?)\s*(kg|kilograms?|lbs?|pounds?)\b/i;
+  const hits = search(ctx.idx, re).filter((h) => !h.negated);
+  const vals = hits
+    .map((h) => {
+      const m = re.exec(h.line.lower.slice(h.index));
+      if (!m) return null;
+      const n = Number(m[1]);
+      const kg = /^k/.test(m[2]) ? n : n / 2.2046;
+      return kg >= 1 && kg <= 400 ? { kg, citation: quote(ctx.idx, h.line, h.index, h.index + m[0].length) } : null;
+    })
+    .filter((v): v is NonNullable<typeof v> => !!v);
+  if (!vals.length) return null;
+  // the last weight written (the most recent note's) is the one the dose is calculated on
+  const pick = vals.at(-1)!;
+  return { kg: Math.round(pick.kg * 10) / 10, citation: pick.citation };
+}
+
+/**
+ * A dose ceiling read from a policy's maximum-dose table (policy/dose-ceilings.ts): the requested dose
+ * per administration — a service line's units times the mg of one billing unit, else the first "N mg"
+ * or "N mg/kg" of the directions (never the strength) — against the row's maximum, weight-based ones
+ * on the member's stated weight, rounded up to whole vials when the policy says so. Met within it
+ * (both values quoted); clearly over it is not met only for a ceiling read with high confidence from
+ * units read off the line and a weight in kg, else needs a reviewer. A row for adults or children does
+ * not apply to a member of the other age (insufficient, so that another row may meet it).
+ */
+function evalDoseCeiling(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
+  const med = ctx.facts.medication;
+  const line = ctx.facts.service_line;
+  const b = birthDate(ctx);
+  if (spec.population && b && ctx.requestDate) {
+    const years = ageOn(b.date, ctx.requestDate).years;
+    if ((spec.population === "adult") !== years >= 18)
+      return ev(
+        "insufficient",
+        `The ceiling "${clip(spec.text, 80)}" is for ${spec.population === "adult" ? "adults" : "children"}; the member is ${years}.`,
+        [],
+        "none",
+        null,
+      );
+  }
+  const lineCite = med?.citations?.[0] ?? null;
+  let requestedMg: number | null = null;
+  let requestedPerKg: number | null = null;
+  let shown = "";
+  const fromUnits = !!line && med?.quantity != null && /^units?$/i.test(med?.quantity_unit ?? "") && spec.unit_mg != null;
+  if (fromUnits) {
+    requestedMg = med!.quantity! * spec.unit_mg!;
+    shown = `${med!.quantity} unit(s) of ${line!.code ?? "the line"} x ${spec.unit_mg} mg = ${Math.round(requestedMg * 100) / 100} mg`;
+  } else if (!line && med?.dosage) {
+    const perKg = /(\d+(?:\.\d+)?)\s*mg\s*\/\s*kg\b/i.exec(med.dosage);
+    const mg = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*mg\b(?!\s*\/)/i.exec(med.dosage);
+    if (perKg) {
+      requestedPerKg = Number(perKg[1]);
+      shown = `"${clip(med.dosage, 60)}"`;
+    } else if (mg) {
+      requestedMg = Number(mg[1].replace(/,/g, ""));
+      shown = `"${clip(med.dosage, 60)}" (${requestedMg} mg per administration)`;
+    }
+  }
+  const cites = lineCite ? [lineCite] : [];
+  if (requestedMg == null && requestedPerKg == null)
+    return spec.confidence === "high"
+      ? ev(
+          "insufficient",
+          `The requested dose is not stated; the policy limits it to "${clip(spec.text, 100)}".`,
+          cites,
+          cites.length ? "direct" : "none",
+          "Dose per administration (mg, or units billed)",
+        )
+      : ev("met", `The requested dose is not stated; the approval is limited to the policy's maximum ("${clip(spec.text, 100)}").`, cites, "inferred");
+  // a fixed ceiling per period: other lines of the same code within the period add to it
+  if (spec.mg_per_kg == null) {
+    const max = spec.max_mg!;
+    if (requestedMg == null)
+      return ev(
+        "insufficient",
+        `The requested dose ${shown} is per kg; the policy's maximum is ${max} mg.`,
+        cites,
+        "direct",
+        "Dose in mg and the member's weight",
+      );
+    const others =
+      line && spec.per_days
+        ? line.claim_lines.filter(
+            (l) =>
+              l.code === line.code &&
+              l.date_of_service &&
+              line.date_of_service &&
+              l.date_of_service !== line.date_of_service &&
+              Math.abs(daysBetween(l.date_of_service, line.date_of_service)) < spec.per_days!,
+          )
+        : [];
+    const limit = `${max} mg${spec.per_days ? ` per ${spec.per_days} days` : " per administration"}`;
+    if (others.length)
+      return ev(
+        "insufficient",
+        `${shown}; other ${line!.code} lines fall within the same ${spec.per_days}-day period, whose total the policy limits to ${limit}.`,
+        cites,
+        "direct",
+        "Total dose within the period",
+      );
+    if (requestedMg <= max * 1.001) return ev("met", `${shown} is within the policy maximum of ${limit}.`, cites);
+    return spec.confidence === "high" && fromUnits
+      ? ev("not_met", `${shown} exceeds the policy maximum of ${limit}.`, cites)
+      : ev(
+          "insufficient",
+          `${shown} is above the maximum of ${limit} as read; a reviewer should confirm the dose.`,
+          cites,
+          "direct",
+          "Dose per administration within the policy maximum",
+        );
+  }
+  if (requestedPerKg != null) {
+    if (requestedPerKg <= spec.mg_per_kg * 1.001) return ev("met", `Requested ${shown} is within the policy maximum of ${spec.mg_per_kg} mg/kg.`, cites);
+    return ev(
+      "insufficient",
+      `Requested ${shown} is above the maximum of ${spec.mg_per_kg} mg/kg as read; a reviewer should confirm the dose.`,
+      cites,
+      "direct",
+      "Dose per administration within the policy maximum",
+    );
+  }
+  const w = memberWeightKg(ctx);
+  if (!w)
+    return ev(
+      "insufficient",
+      `${shown}; the policy's maximum is ${spec.mg_per_kg} mg/kg and the member's weight is not stated.`,
+      cites,
+      cites.length ? "direct" : "none",
+      "Member's weight (kg)",
+    );
+  let max = spec.mg_per_kg * w.kg;
+  const steps = [`${spec.mg_per_kg} mg/kg x ${w.kg} kg = ${Math.round(max * 10) / 10} mg`];
+  if (spec.vial_mg) {
+    max = Math.ceil(max / spec.vial_mg - 1e-9) * spec.vial_mg;
+    steps.push(`rounded up to whole ${spec.vial_mg} mg vials = ${max} mg`);
+  }
+  if (spec.max_mg != null && spec.max_mg < max) {
+    max = spec.max_mg;
+    steps.push(`capped at ${max} mg`);
+  }
+  const both = [...cites, w.citation];
+  if (requestedMg! <= max * 1.001) return ev("met", `${shown} is within the policy maximum (${steps.join(", ")}).`, both);
+  return spec.confidence === "high" && fromUnits
+    ? ev("not_met", `${shown} exceeds the policy maximum (${steps.join(", ")}).`, both)
+    : ev(
+        "insufficient",
+        `${shown} is above the maximum as read (${steps.join(", ")}); a reviewer should confirm the dose.`,
+        both,
+        "direct",
+        "Dose per administration within the policy maximum",
+      );
+}
+
 function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
+  if (spec.mg_per_kg != null || spec.unit_mg != null) return evalDoseCeiling(spec, ctx);
   const med = ctx.facts.medication;
   const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
   const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");

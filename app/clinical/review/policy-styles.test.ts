@@ -70,7 +70,8 @@ describe("UHC outline (ustekinumab, Crohn's disease)", () => {
   it("intolerance of a conventional therapy satisfies the ONE-of group", () => {
     const { review, decision } = run(
       t,
-      "Diagnosis: Crohn's disease of small intestine K50.00\nAzathioprine 100 mg daily 02/2026 - 03/2026, stopped due to pancreatitis.\nSpecialty: Gastroenterology",
+      // the severity the policy names is in the note (a diagnosis code alone never shows it)
+      "Diagnosis: Crohn's disease of small intestine K50.00, moderately to severely active.\nAzathioprine 100 mg daily 02/2026 - 03/2026, stopped due to pancreatitis.\nSpecialty: Gastroenterology",
       {
         diagnoses: [dx("K50.00", "Crohn's disease of small intestine")],
       },
