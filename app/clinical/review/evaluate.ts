@@ -20,7 +20,8 @@ import { ageOn, daysBetween } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { conditionAncestors, conditionByName, conditionMentions } from "../vocabulary/conditions";
-import { MEASURES, measureByName } from "../vocabulary/measures";
+import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
+import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
@@ -389,8 +390,118 @@ function cmp(op: string, v: number, a: number, b?: number): boolean {
 }
 const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}–${b}` : `${op} ${a}`);
 
+/**
+ * The member's sex: the extracted one, else a labelled field the extraction did not read ("DOB / Sex:
+ * 12/14/1982 F", "Gender: Female") when every such field agrees; null when unknown.
+ */
+function memberSex(ctx: EvalContext): "male" | "female" | null {
+  const g = ctx.facts.patient?.gender;
+  if (g === "male" || g === "female") return g;
+  const seen = new Set<"male" | "female">();
+  for (const h of search(ctx.idx, /\b(?:sex|gender)\b[^:\n]{0,12}:\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}\s+)?(?:male|female|m|f)\b/i)) {
+    const v = /:\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}\s+)?(male|female|m|f)\b/i.exec(h.line.text.slice(h.index));
+    if (v) seen.add(/^f/i.test(v[1]) ? "female" : "male");
+  }
+  return seen.size === 1 ? [...seen][0] : null;
+}
+
+/**
+ * A lab limit relative to the normal range ("ALT above 2 x ULN", "hemoglobin below the LLN", "TSH
+ * within normal limits"): the latest result (within the policy's window) against the limit the policy
+ * defines itself (by the member's sex when it gives one per sex) or else the reference range printed
+ * beside that result. Met or not met only with both numbers; a result without a range, or a sex-specific
+ * limit for a member whose sex is unknown and on which the verdict turns, is needs-more-information.
+ */
+function evalRelativeLab(spec: CriterionOf<"lab">, m: MeasureTerm, ctx: EvalContext): Ev {
+  const limit =
+    spec.relative === "range"
+      ? "the normal range"
+      : `${spec.value === 1 ? "" : `${spec.value} x `}the ${spec.relative === "upper" ? "upper" : "lower"} limit of normal`;
+  const want = `${m.name} ${spec.relative === "range" ? "within" : spec.op} ${limit}`;
+  const vals = measureValues(ctx.idx, m)
+    .filter((v) => v.citation && v.line != null && !v.bound)
+    .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  if (!vals.length) {
+    const p = pendingMention(
+      ctx.idx,
+      m.aliases.filter((a) => !/^\\b/.test(a)),
+    );
+    if (p) return ev("insufficient", `${m.name} is pending or not yet available.`, [quote(ctx.idx, p.line, p.index)], "direct", `${m.name} result (${want})`);
+    return ev(
+      "insufficient",
+      `No ${m.name} result in the request; the policy requires ${want}.`,
+      [],
+      "none",
+      `${m.name} result with its reference range (${want})`,
+    );
+  }
+  const latest = vals[0];
+  if (spec.within_days != null && ctx.requestDate) {
+    const age = latest.date ? daysBetween(latest.date, ctx.requestDate) : null;
+    if (age == null || age > spec.within_days)
+      return ev(
+        "insufficient",
+        `${m.name} ${latest.value}${latest.date ? ` is dated ${latest.date}` : " has no date"}; the policy requires a result within ${spec.within_days} days.`,
+        [latest.citation],
+        "direct",
+        `A ${m.name} result from the last ${spec.within_days} days`,
+      );
+  }
+  const shown = `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""}`;
+  const judge = (low: number | null, high: number | null): boolean | null => {
+    if (spec.relative === "range") return low == null || high == null ? null : latest.value >= low && latest.value <= high;
+    const bound = spec.relative === "upper" ? high : low;
+    return bound == null ? null : cmp(spec.op, latest.value, spec.value * bound, spec.value_max != null ? spec.value_max * bound : undefined);
+  };
+  let verdict: boolean | null = null;
+  let basis = "";
+  if (spec.uln && spec.relative === "upper") {
+    // the policy's own ULN overrides the laboratory's; one per sex decides only when the sex is known
+    // or both give the same verdict
+    const sex = memberSex(ctx);
+    const own = spec.uln.any ?? (sex === "male" ? spec.uln.male : sex === "female" ? spec.uln.female : undefined);
+    if (own != null) {
+      verdict = judge(null, own);
+      basis = `the policy's ULN of ${own}`;
+    } else if (spec.uln.male != null && spec.uln.female != null && judge(null, spec.uln.male) === judge(null, spec.uln.female)) {
+      verdict = judge(null, spec.uln.male);
+      basis = `the policy's ULN of ${spec.uln.male} (men) / ${spec.uln.female} (women)`;
+    } else
+      return ev(
+        "insufficient",
+        `${shown}: the policy's ULN depends on the member's sex, which the request does not give.`,
+        [latest.citation],
+        "direct",
+        `The member's sex (${want})`,
+      );
+  } else {
+    // the line the value was read from (its text starts the value's line, which may carry the next)
+    const range =
+      ctx.idx.lines
+        .filter((l) => l.text && latest.line!.startsWith(l.text))
+        .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
+        .find((x) => x) ?? null;
+    if (range) {
+      verdict = judge(range.low, range.high);
+      basis = `the laboratory's reference range ${range.low ?? ""}${range.low != null && range.high != null ? "–" : range.high != null ? "< " : "> "}${range.high ?? ""}`;
+    }
+  }
+  if (verdict == null)
+    return ev(
+      "insufficient",
+      `${shown} is documented without the laboratory's reference range; the policy's limit (${want}) is relative to it.`,
+      [latest.citation],
+      "direct",
+      `${m.name} with its laboratory reference range (${want})`,
+    );
+  return verdict
+    ? ev("met", `${shown} meets ${want} (${basis}).`, [latest.citation])
+    : ev("not_met", `${shown} does not meet ${want} (${basis}).`, [latest.citation]);
+}
+
 function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
+  if (m && spec.relative) return evalRelativeLab(spec, m, ctx);
   const want = `${spec.baseline ? "untreated/baseline " : ""}${spec.measure} ${showOp(spec.op, spec.value, spec.value_max)}${spec.unit ? ` ${spec.unit}` : ""}${spec.context ? ` ${describeContext(spec.context)}` : ""}`;
   if (!m) return ev("insufficient", `The policy measure "${spec.measure}" is not one the engine can read.`, [], "none", spec.text);
   let vals = measureValues(ctx.idx, m);
