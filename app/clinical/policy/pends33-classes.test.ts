@@ -5,7 +5,10 @@
  *   normal", "within normal limits") is compared with the reference range printed beside the result
  *   on the lab report (labelled, in parentheses, or a column under a "Reference range" header), or
  *   with the ULN the policy defines itself (which overrides the laboratory's, by sex when it gives one
- *   per sex); met / not met only with both numbers, needs-more-information otherwise.
+ *   per sex); met / not met only with both numbers, needs-more-information otherwise;
+ * - an exclusion that names the covered condition with a "without previous <event>" qualifier
+ *   ("... in a member without prior hospitalisation") does not apply when the request records that
+ *   event (dated or in the past tense); a denial of the event, or no word of it, leaves it to a reviewer.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -103,5 +106,43 @@ describe("lab limits relative to the normal range", () => {
     expect(decideText(tree, fax("ALT 45 U/L (ref 7-40) H", "F"), over).decision.final_decision).toBe("approved");
     // ... and below 2 x 30 for a man
     expect(decideText(tree, fax("ALT 45 U/L (ref 7-40) H", "M"), over).decision.final_decision).toBe("denied");
+  });
+});
+
+describe("an exclusion of the covered condition 'without a previous event'", () => {
+  const policy = (exclusion: string) =>
+    [
+      "Quorvexa (examplimab) - chronic kidney disease",
+      "Criteria for approval",
+      "1. Chronic kidney disease. Approve for 12 months when ALL of the following are met:",
+      "a. Member is 18 years of age or older; AND",
+      "b. Prescribed by a nephrologist.",
+      "Exclusions - not covered",
+      `- ${exclusion}`,
+    ].join("\n");
+  const over = { diagnoses: [dx("N18.4", "chronic kidney disease stage 4")] };
+  const fax = (body: string) =>
+    [
+      "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+      "Patient: Jane Example  DOB: 04/02/1975",
+      "Prescriber: Dr. A Example, Nephrology",
+      "Medication: Quorvexa 10 mg tablet daily",
+      "Diagnosis: N18.4 chronic kidney disease stage 4",
+      body,
+    ].join("\n");
+  const decide = (exclusion: string, body: string) =>
+    decideText(generateDecisionTree(docFromPages([policy(exclusion)]), { drug_names: ["Quorvexa"] }), fax(body), over).decision.final_decision;
+
+  it("does not apply when the request records the event", () => {
+    expect(decide("Chronic kidney disease in a member without prior hospitalisation.", "Admitted and hospitalized for fluid overload 05/2026.")).toBe(
+      "approved",
+    );
+    expect(decide("Chronic kidney disease without a previous transfusion.", "Transfusions: 2 units PRBC 02/2026.")).toBe("approved");
+  });
+
+  it("is left to a reviewer when the event is denied, not mentioned, or only a word like it appears", () => {
+    expect(decide("Chronic kidney disease in a member without prior hospitalisation.", "No hospitalizations to date.")).toBe("needs_more_information");
+    expect(decide("Chronic kidney disease in a member without prior hospitalisation.", "Stable in clinic.")).toBe("needs_more_information");
+    expect(decide("Chronic kidney disease in a member without prior hospitalisation.", "Seen by the hospitalist 05/2026.")).toBe("needs_more_information");
   });
 });

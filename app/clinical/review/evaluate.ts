@@ -19,13 +19,13 @@ import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, Req
 import { ageOn, daysBetween } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
-import { conditionAncestors, conditionByName, conditionMentions } from "../vocabulary/conditions";
+import { conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
 import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
-import { quote, search, withNext, type CaseIndex } from "../evidence/case-index";
+import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -1570,7 +1570,7 @@ const SCREENED_FOR =
  * "use as a substitute for transfusion …"): from its first word to the end, or null.
  */
 const EXCLUSION_QUALIFIER_RE =
-  /\b(?:in (?:a |an |the )?(?:members?|patients?|participants?|persons?|individuals?|adults?|children|enrollees?|beneficiar(?:y|ies))\b|who (?:is|are|has|have|was|were|requires?|needs?)\b|whose\b|when (?:used|given)\b|as a substitute\b|with curative intent\b)/i;
+  /\b(?:in (?:a |an |the )?(?:members?|patients?|participants?|persons?|individuals?|adults?|children|enrollees?|beneficiar(?:y|ies))\b|who (?:is|are|has|have|was|were|requires?|needs?)\b|whose\b|when (?:used|given)\b|as a substitute\b|with curative intent\b|\bwithout (?:a |an |any )?(?:previous|prior|history of)\b)/i;
 const QUALIFIER_STOP = new Set(
   "member members patient patients participant participants person individual adults children enrollee currently receiving requires require needs whose which their there other being given used maintenance immediate correction therapy treatment either within before after while during".split(
     " ",
@@ -1592,6 +1592,33 @@ export function inOrganizationName(text: string, index: number): boolean {
   );
 }
 const PAST_MARK = /\b(?:in (?:19|20)\d\d|history of|previous(?:ly)?|prior|past|former(?:ly)?|ended|stopped|discontinued|recovered|resolved|no longer)\b/i;
+
+/** words of a "without …" clause that name no event of their own */
+const EVENT_STOP = new Set("previous previously prior history documented known recent recently any other current currently".split(" "));
+
+/**
+ * A past event a "without …" qualifier names ("without previous hospitalisation", "without a prior
+ * transfusion"), recorded in the request: a non-negated mention of its word (any spelling of
+ * "-isation"/"-ization" as an event — "hospitalized", "hospitalizations" — never "hospitalist") on a
+ * line that dates it or puts it in the past. Null when the request records no such event.
+ */
+function eventShown(clause: string, ctx: EvalContext): Hit | null {
+  const words = (clause.toLowerCase().match(/[a-z][a-z-]{5,}/g) ?? []).filter(
+    (w) => !EVENT_STOP.has(w) && !QUALIFIER_STOP.has(w) && !GENERIC_QUALIFIER_WORDS.has(w),
+  );
+  if (!words.length || conditionsNamedIn(clause).length) return null;
+  const forms = words.map((w) => {
+    const iz = /^(.*)i[sz]ations?$/.exec(w);
+    if (iz) return `${iz[1]}i[sz](?:ations?|ed)`;
+    return `${w.replace(/s$/, "")}(?:s|es)?`;
+  });
+  const re = new RegExp(`\\b(?:${forms.join("|")})\\b`, "i");
+  const PAST = /\b(?:\d{1,2}\/\d{2,4}|(?:19|20)\d\d|[a-z]+ed\b|history of|previous(?:ly)?|prior|past|last (?:year|month))/i;
+  return (
+    search(ctx.idx, re).find((h) => !h.negated && !isNegated(h.line.lower, h.index) && !inOrganizationName(h.line.text, h.index) && PAST.test(h.line.text)) ??
+    null
+  );
+}
 
 /**
  * Whether an excluded use's qualifier is shown. The exclusion applies only when the request shows
@@ -1621,6 +1648,18 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
         shown.citation ? [shown.citation] : [],
         "direct",
       );
+    // "without previous hospitalisation", "without prior transfusion": an event the request records
+    // (dated, or in the past tense) shows the member is not in the subpopulation
+    if (!lacking.length) {
+      const had = eventShown(clause, ctx);
+      if (had)
+        return ev(
+          "not_met",
+          `Does not apply: the exclusion is for members without ${clause.trim().replace(/\.$/, "")}, and the request records it ("${clip(had.line.text.trim(), 120)}").`,
+          [quote(ctx.idx, had.line)],
+          "direct",
+        );
+    }
     return null;
   }
   const named = spec.conditions.filter((c) => !head.includes(c.toLowerCase()) && conditionMentions(q, conditionByName(c)!).length > 0);
