@@ -327,6 +327,14 @@ const LabSchema = z.object({
   /** only a value measured before therapy counts ("untreated LDL-C") */
   baseline: z.boolean().optional(),
   /**
+   * the threshold is relative to the normal range ("ALT above 2 x ULN"): `value` is the multiple of the
+   * upper ("upper") or lower ("lower") limit, or the whole range ("range", "within normal limits"); the
+   * limits are those printed beside the result, or the policy's own (`uln`)
+   */
+  relative: z.enum(["upper", "lower", "range"]).optional(),
+  /** the policy's own upper limit of normal for the measure, overall or by sex ("ULN for ALT is 35 U/L for men and 25 U/L for women") */
+  uln: z.object({ any: z.number().optional(), male: z.number().optional(), female: z.number().optional() }).optional(),
+  /**
    * the setting the value must be measured in ("SpO2 at or below 88% at rest, breathing room air",
    * "… during exercise", "… at rest, during exercise or during sleep"): a value counts only when the
    * line it is read from names one of these states and no other, and names room air when that is set

@@ -324,6 +324,113 @@ function measureRegex(m: MeasureTerm): RegExp {
 /** "2 x ULN", "1.5 times the upper limit of normal", "below the lower limit of normal": a limit relative to the laboratory's range */
 const RELATIVE_LIMIT_RE = /\b\d+(?:\.\d+)?\s*(?:times|x|×|-fold)\s*(?:the\s+)?(?:upper limit|uln\b|lower limit|lln\b|normal)/i;
 
+/** a limit relative to the laboratory's normal range, with its multiple: "2 x ULN", "below the LLN", "within normal limits" */
+const RELATIVE_PHRASE_RE =
+  /(?:(\d+(?:\.\d+)?)\s*(?:times|x|×|-fold)\s*(?:the\s+)?)?(?:(upper limit of (?:the )?normal|\bULN\b)|(lower limit of (?:the )?normal|\bLLN\b))|(\bwithin (?:the )?(?:normal limits|normal range|(?:the )?reference range)\b|\bWNL\b)/i;
+
+/**
+ * Lab requirements relative to the laboratory's normal range, one per clause of a policy sentence:
+ * "ALT above 2 x ULN" is { measure ALT, op ">", value 2, relative "upper" } (the value is the multiple
+ * of the upper limit), "hemoglobin below the lower limit of normal" is { op "<", value 1, relative
+ * "lower" }, "TSH within normal limits" is { op "between", relative "range" }. Null when a clause with a
+ * relative limit names no measure the engine reads, or no direction (then a reviewer compares it).
+ * Source: the policy sentence; the range is the one printed with the result, or the policy's own ULN.
+ */
+export function parseRelativeLimits(text: string): CriterionOf<"lab">[] | null {
+  const t = norm(withoutExamples(text));
+  const all = t.split(/,?\s+\b(?:and|or)\b\s+(?!(?:equal|more|greater|less|above|below)\b)|;\s*/);
+  const clauses = all.filter((c) => RELATIVE_PHRASE_RE.test(c));
+  if (!clauses.length) return null;
+  // "ALT and AST within normal limits": a measure in a clause of its own, with no number, shares the
+  // limit of the next clause — not read here (a reviewer compares it)
+  if (all.some((c) => !RELATIVE_PHRASE_RE.test(c) && !/\d/.test(c) && MEASURES.some((ms) => measureRegex(ms).test(c)))) return null;
+  const out: CriterionOf<"lab">[] = [];
+  for (const clause of clauses) {
+    const r = RELATIVE_PHRASE_RE.exec(clause)!;
+    const head = clause.slice(0, r.index);
+    // the measure the clause names before the limit (the last one: "HBV DNA ... and ALT above 2 x ULN")
+    let best: { ms: MeasureTerm; at: number } | null = null;
+    for (const ms of MEASURES) {
+      const g = new RegExp(measureRegex(ms).source, "g");
+      let m: RegExpExecArray | null;
+      while ((m = g.exec(head))) if (!best || m.index > best.at) best = { ms, at: m.index };
+    }
+    if (!best) return null;
+    const between = head.slice(best.at);
+    const factor = r[1] ? Number(r[1]) : 1;
+    let op: Comparator;
+    if (r[4]) op = "between";
+    else if (/(?:>=|≥|\bat least\b|\bor (?:more|greater|higher|above)\b)/i.test(between + clause.slice(r.index, r.index + r[0].length + 20))) op = ">=";
+    else if (
+      /(?:<=|≤|\bat most\b|\bno (?:more|greater|higher) than\b|\bnot (?:exceeding|above)\b|\bor (?:less|lower|below)\b)/i.test(
+        between + clause.slice(r.index, r.index + r[0].length + 20),
+      )
+    )
+      op = "<=";
+    else if (/(?:>|\babove\b|\bgreater than\b|\bmore than\b|\bhigher than\b|\bexceed(?:s|ing)?\b|\bover\b|\belevated\b)/i.test(between)) op = ">";
+    else if (/(?:<|\bbelow\b|\bless than\b|\blower than\b|\bunder\b|\breduced\b|\blow\b)/i.test(between)) op = "<";
+    else return null;
+    out.push({
+      text: clause.trim(),
+      kind: "lab",
+      measure: best.ms.name,
+      op,
+      value: op === "between" ? 1 : factor,
+      ...(op === "between" ? { value_max: 1 } : {}),
+      unit: null,
+      within_days: null,
+      relative: op === "between" ? "range" : r[2] ? "upper" : "lower",
+      confidence: "high",
+    });
+  }
+  return out;
+}
+
+/**
+ * The policy's own upper limits of normal ("ULN for ALT is 35 U/L for men and 25 U/L for women",
+ * "the upper limit of normal for ALT = 40 U/L", "ALT ULN: 33 U/L"), by measure name: one value for
+ * everyone (`any`) or one per sex. A policy that defines its ULN overrides the range a laboratory
+ * prints. Empty when the text defines none. Source: the policy text.
+ */
+export function parsePolicyUlns(text: string): Map<string, { any?: number; male?: number; female?: number }> {
+  const out = new Map<string, { any?: number; male?: number; female?: number }>();
+  const t = norm(text);
+  const NUMU = String.raw`(\d+(?:\.\d+)?)\s*(?:[a-zµ]+\/[a-z]+|iu\/l|u\/l)?`;
+  const SEX = String.raw`(?:for|in)\s+(?:adult\s+)?(men|males?|women|females?)`;
+  for (const ms of MEASURES) {
+    const name = measureRegex(ms).source;
+    const res = [
+      // (the measure's name keeps its case rules — "ALT", never the word "alt" — the rest is caseless)
+      new RegExp(
+        caseless(String.raw`(?:\bULN\b|upper limit of normal)\s*\(?(?:ULN)?\)?\s+(?:for|of)\s+(?:serum\s+)?`) +
+          `(?:${name})` +
+          caseless(String.raw`\s*(?:is|=|:|of)\s*(?:defined as\s+)?${NUMU}(?:\s+${SEX}(?:\s*(?:,|and|;)\s*(?:and\s+)?${NUMU}\s+${SEX})?)?`),
+      ),
+      new RegExp(
+        `(?:${name})` +
+          caseless(String.raw`\s+(?:\bULN\b|upper limit of normal)\s*(?:is|=|:|of)\s*${NUMU}(?:\s+${SEX}(?:\s*(?:,|and|;)\s*(?:and\s+)?${NUMU}\s+${SEX})?)?`),
+      ),
+    ];
+    for (const re of res) {
+      const m = re.exec(t);
+      if (!m) continue;
+      const entry: { any?: number; male?: number; female?: number } = {};
+      const put = (v: string | undefined, sex: string | undefined) => {
+        if (v == null) return;
+        if (!sex) entry.any = Number(v);
+        else if (/^m/i.test(sex)) entry.male = Number(v);
+        else entry.female = Number(v);
+      };
+      put(m[1], m[2]);
+      put(m[3], m[4]);
+      // one sex named alone: the limit of the other sex is not given
+      if (entry.any != null || (entry.male != null && entry.female != null) || entry.male != null || entry.female != null) out.set(ms.name, entry);
+      break;
+    }
+  }
+  return out;
+}
+
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
@@ -973,6 +1080,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
 
   // lab / measure thresholds (with a diagnosis, "diagnosis of X confirmed by A1c >= 6.5%")
   const th = parseThresholds(t);
+  // "ALT greater than 3 times the upper limit of normal", "hemoglobin below the LLN": a sentence that is
+  // only relative lab limits (a few words beside them at most) is those limits
+  if (!th.length && RELATIVE_PHRASE_RE.test(t)) {
+    const rel = parseRelativeLimits(t);
+    const rest = rel ? rel.reduce((acc, r) => acc.replace(r.text, " "), norm(withoutExamples(t))) : "";
+    if (rel?.length && (rest.match(/[a-z]{3,}/gi) ?? []).filter((w) => !STOP.has(w.toLowerCase())).length <= 3) {
+      const within = parseRecency(t);
+      const items = rel.map((x) => ({ ...x, within_days: within }));
+      if (items.length === 1) return { ...items[0], text: t };
+      return { ...base, kind: /\bor\b/i.test(t) && !/\band\b/i.test(t) ? "any" : "all", items };
+    }
+  }
   // "at least 10% BSA, or involvement of the face, hands, feet, scalp or genitals": a threshold OR another finding
   if (th.length === 1) {
     const orAt = t.search(/,?\s+or\s+(?=(?:involvement|documentation|presence|history|evidence|a |an |the |has |with |severe|significant)\b)/i);
@@ -1034,6 +1153,13 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     // range is no absolute threshold the reader compares, and the absolute one alone is not the whole
     // requirement — a reviewer compares the other (the requirement is never met by the first value)
     const relative = RELATIVE_LIMIT_RE.exec(t);
+    // a relative limit on a measure the engine reads: compared with the range printed beside the result
+    const relLabs = relative ? parseRelativeLimits(t) : null;
+    if (relLabs?.length) {
+      const rel = relLabs.map((x) => ({ ...x, within_days: within }));
+      const either = /\bor\b/i.test(t) && !/\band\b/i.test(t);
+      return { ...base, kind: either ? "any" : "all", items: [...labs, ...rel] };
+    }
     if (relative) {
       const clause = t.split(/,?\s+\b(?:and|or)\b\s+|;\s*/).find((c) => RELATIVE_LIMIT_RE.test(c)) ?? relative[0];
       const review: Criterion = {

@@ -34,6 +34,7 @@ import {
   parseCriterion,
   parseExclusion,
   parseMinDuration,
+  parsePolicyUlns,
   parseQuantityLimit,
   parseRecency,
   parseSpecialties,
@@ -484,6 +485,13 @@ function positiveResultPath(text: string, note: string, r: Reader, passage: Cita
   const first = { ...parseCriterion(m[1].trim(), note, r.ctx), passage } as Criterion;
   const second = { ...parseCriterion(m[2].trim(), "", r.ctx), passage } as Criterion;
   return { kind: "any", items: [first, second], text, passage, confidence: "high" };
+}
+
+/** `c` with the policy's own upper limit of normal on each "x ULN" lab criterion of a measure it defines one for. */
+function withPolicyUln(c: Criterion, ulns: Map<string, { any?: number; male?: number; female?: number }>): Criterion {
+  if (c.kind === "lab" && c.relative === "upper" && ulns.has(c.measure)) return { ...c, uln: ulns.get(c.measure) };
+  if (c.kind === "all" || c.kind === "any") return { ...c, items: c.items.map((i) => withPolicyUln(i, ulns)) };
+  return c;
 }
 
 /** `c` with a recency window of `days` on each lab or test result that states none of its own. */
@@ -1747,6 +1755,12 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const visitRows = visitLimitRows(lines);
   for (const ind of model.indications) ind.criteria = withVisitLimits(ind.criteria, visitRows);
   model.common = withVisitLimits(model.common, visitRows);
+  // "ULN for ALT is 35 U/L for men and 25 U/L for women": the policy's own limits on its relative lab criteria
+  const ulns = parsePolicyUlns(lines.map((l) => l.text).join(" "));
+  if (ulns.size) {
+    for (const ind of model.indications) ind.criteria = ind.criteria.map((c) => withPolicyUln(c, ulns));
+    model.common = model.common.map((c) => withPolicyUln(c, ulns));
+  }
   // a provider manual's visit maximum written as a sentence ("Visits beyond 24 in a calendar year are
   // not covered"), when no criterion carries a visit maximum yet
   const hasVisitLimit = (cs: Criterion[]): boolean =>

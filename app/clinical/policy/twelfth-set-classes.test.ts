@@ -115,11 +115,12 @@ describe("sections composed by a sentence, dotted-decimal items and a definition
     expect(texts).not.toMatch(/preference|family member/i);
   });
 
-  it("never meets 'ALT above 2 x ULN' by another value: the relative limit goes to a reviewer", () => {
+  it("never meets 'ALT above 2 x ULN' by another value: the relative limit is a lab limit of its own, against the normal range (issue 21)", () => {
     const c = parseCriterion("HBV DNA above 2,000 IU/mL and ALT above 2 x ULN", "", ctx);
     expect(c.kind).toBe("all");
     const items = (c as Extract<Criterion, { kind: "all" }>).items;
-    expect(items.map((i) => i.kind)).toEqual(["lab", "human_review"]);
+    expect(items.map((i) => i.kind)).toEqual(["lab", "lab"]);
+    expect(items[1]).toMatchObject({ measure: "ALT", op: ">", value: 2, relative: "upper" });
   });
 });
 

@@ -19,12 +19,13 @@ import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, Req
 import { ageOn, daysBetween } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
-import { conditionAncestors, conditionByName, conditionMentions } from "../vocabulary/conditions";
-import { MEASURES, measureByName } from "../vocabulary/measures";
+import { conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
+import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
+import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
-import { quote, search, withNext, type CaseIndex } from "../evidence/case-index";
+import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -429,8 +430,118 @@ function cmp(op: string, v: number, a: number, b?: number): boolean {
 }
 const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}–${b}` : `${op} ${a}`);
 
+/**
+ * The member's sex: the extracted one, else a labelled field the extraction did not read ("DOB / Sex:
+ * 12/14/1982 F", "Gender: Female") when every such field agrees; null when unknown.
+ */
+function memberSex(ctx: EvalContext): "male" | "female" | null {
+  const g = ctx.facts.patient?.gender;
+  if (g === "male" || g === "female") return g;
+  const seen = new Set<"male" | "female">();
+  for (const h of search(ctx.idx, /\b(?:sex|gender)\b[^:\n]{0,12}:\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}\s+)?(?:male|female|m|f)\b/i)) {
+    const v = /:\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}\s+)?(male|female|m|f)\b/i.exec(h.line.text.slice(h.index));
+    if (v) seen.add(/^f/i.test(v[1]) ? "female" : "male");
+  }
+  return seen.size === 1 ? [...seen][0] : null;
+}
+
+/**
+ * A lab limit relative to the normal range ("ALT above 2 x ULN", "hemoglobin below the LLN", "TSH
+ * within normal limits"): the latest result (within the policy's window) against the limit the policy
+ * defines itself (by the member's sex when it gives one per sex) or else the reference range printed
+ * beside that result. Met or not met only with both numbers; a result without a range, or a sex-specific
+ * limit for a member whose sex is unknown and on which the verdict turns, is needs-more-information.
+ */
+function evalRelativeLab(spec: CriterionOf<"lab">, m: MeasureTerm, ctx: EvalContext): Ev {
+  const limit =
+    spec.relative === "range"
+      ? "the normal range"
+      : `${spec.value === 1 ? "" : `${spec.value} x `}the ${spec.relative === "upper" ? "upper" : "lower"} limit of normal`;
+  const want = `${m.name} ${spec.relative === "range" ? "within" : spec.op} ${limit}`;
+  const vals = measureValues(ctx.idx, m)
+    .filter((v) => v.citation && v.line != null && !v.bound)
+    .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  if (!vals.length) {
+    const p = pendingMention(
+      ctx.idx,
+      m.aliases.filter((a) => !/^\\b/.test(a)),
+    );
+    if (p) return ev("insufficient", `${m.name} is pending or not yet available.`, [quote(ctx.idx, p.line, p.index)], "direct", `${m.name} result (${want})`);
+    return ev(
+      "insufficient",
+      `No ${m.name} result in the request; the policy requires ${want}.`,
+      [],
+      "none",
+      `${m.name} result with its reference range (${want})`,
+    );
+  }
+  const latest = vals[0];
+  if (spec.within_days != null && ctx.requestDate) {
+    const age = latest.date ? daysBetween(latest.date, ctx.requestDate) : null;
+    if (age == null || age > spec.within_days)
+      return ev(
+        "insufficient",
+        `${m.name} ${latest.value}${latest.date ? ` is dated ${latest.date}` : " has no date"}; the policy requires a result within ${spec.within_days} days.`,
+        [latest.citation],
+        "direct",
+        `A ${m.name} result from the last ${spec.within_days} days`,
+      );
+  }
+  const shown = `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""}`;
+  const judge = (low: number | null, high: number | null): boolean | null => {
+    if (spec.relative === "range") return low == null || high == null ? null : latest.value >= low && latest.value <= high;
+    const bound = spec.relative === "upper" ? high : low;
+    return bound == null ? null : cmp(spec.op, latest.value, spec.value * bound, spec.value_max != null ? spec.value_max * bound : undefined);
+  };
+  let verdict: boolean | null = null;
+  let basis = "";
+  if (spec.uln && spec.relative === "upper") {
+    // the policy's own ULN overrides the laboratory's; one per sex decides only when the sex is known
+    // or both give the same verdict
+    const sex = memberSex(ctx);
+    const own = spec.uln.any ?? (sex === "male" ? spec.uln.male : sex === "female" ? spec.uln.female : undefined);
+    if (own != null) {
+      verdict = judge(null, own);
+      basis = `the policy's ULN of ${own}`;
+    } else if (spec.uln.male != null && spec.uln.female != null && judge(null, spec.uln.male) === judge(null, spec.uln.female)) {
+      verdict = judge(null, spec.uln.male);
+      basis = `the policy's ULN of ${spec.uln.male} (men) / ${spec.uln.female} (women)`;
+    } else
+      return ev(
+        "insufficient",
+        `${shown}: the policy's ULN depends on the member's sex, which the request does not give.`,
+        [latest.citation],
+        "direct",
+        `The member's sex (${want})`,
+      );
+  } else {
+    // the line the value was read from (its text starts the value's line, which may carry the next)
+    const range =
+      ctx.idx.lines
+        .filter((l) => l.text && latest.line!.startsWith(l.text))
+        .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
+        .find((x) => x) ?? null;
+    if (range) {
+      verdict = judge(range.low, range.high);
+      basis = `the laboratory's reference range ${range.low ?? ""}${range.low != null && range.high != null ? "–" : range.high != null ? "< " : "> "}${range.high ?? ""}`;
+    }
+  }
+  if (verdict == null)
+    return ev(
+      "insufficient",
+      `${shown} is documented without the laboratory's reference range; the policy's limit (${want}) is relative to it.`,
+      [latest.citation],
+      "direct",
+      `${m.name} with its laboratory reference range (${want})`,
+    );
+  return verdict
+    ? ev("met", `${shown} meets ${want} (${basis}).`, [latest.citation])
+    : ev("not_met", `${shown} does not meet ${want} (${basis}).`, [latest.citation]);
+}
+
 function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
+  if (m && spec.relative) return evalRelativeLab(spec, m, ctx);
   const want = `${spec.baseline ? "untreated/baseline " : ""}${spec.measure} ${showOp(spec.op, spec.value, spec.value_max)}${spec.unit ? ` ${spec.unit}` : ""}${spec.context ? ` ${describeContext(spec.context)}` : ""}`;
   if (!m) return ev("insufficient", `The policy measure "${spec.measure}" is not one the engine can read.`, [], "none", spec.text);
   let vals = measureValues(ctx.idx, m);
@@ -1774,7 +1885,7 @@ const SCREENED_FOR =
  * "use as a substitute for transfusion …"): from its first word to the end, or null.
  */
 const EXCLUSION_QUALIFIER_RE =
-  /\b(?:in (?:a |an |the )?(?:members?|patients?|participants?|persons?|individuals?|adults?|children|enrollees?|beneficiar(?:y|ies))\b|who (?:is|are|has|have|was|were|requires?|needs?)\b|whose\b|when (?:used|given)\b|as a substitute\b|with curative intent\b)/i;
+  /\b(?:in (?:a |an |the )?(?:members?|patients?|participants?|persons?|individuals?|adults?|children|enrollees?|beneficiar(?:y|ies))\b|who (?:is|are|has|have|was|were|requires?|needs?)\b|whose\b|when (?:used|given)\b|as a substitute\b|with curative intent\b|\bwithout (?:a |an |any )?(?:previous|prior|history of)\b)/i;
 const QUALIFIER_STOP = new Set(
   "member members patient patients participant participants person individual adults children enrollee currently receiving requires require needs whose which their there other being given used maintenance immediate correction therapy treatment either within before after while during".split(
     " ",
@@ -1796,6 +1907,33 @@ export function inOrganizationName(text: string, index: number): boolean {
   );
 }
 const PAST_MARK = /\b(?:in (?:19|20)\d\d|history of|previous(?:ly)?|prior|past|former(?:ly)?|ended|stopped|discontinued|recovered|resolved|no longer)\b/i;
+
+/** words of a "without …" clause that name no event of their own */
+const EVENT_STOP = new Set("previous previously prior history documented known recent recently any other current currently".split(" "));
+
+/**
+ * A past event a "without …" qualifier names ("without previous hospitalisation", "without a prior
+ * transfusion"), recorded in the request: a non-negated mention of its word (any spelling of
+ * "-isation"/"-ization" as an event — "hospitalized", "hospitalizations" — never "hospitalist") on a
+ * line that dates it or puts it in the past. Null when the request records no such event.
+ */
+function eventShown(clause: string, ctx: EvalContext): Hit | null {
+  const words = (clause.toLowerCase().match(/[a-z][a-z-]{5,}/g) ?? []).filter(
+    (w) => !EVENT_STOP.has(w) && !QUALIFIER_STOP.has(w) && !GENERIC_QUALIFIER_WORDS.has(w),
+  );
+  if (!words.length || conditionsNamedIn(clause).length) return null;
+  const forms = words.map((w) => {
+    const iz = /^(.*)i[sz]ations?$/.exec(w);
+    if (iz) return `${iz[1]}i[sz](?:ations?|ed)`;
+    return `${w.replace(/s$/, "")}(?:s|es)?`;
+  });
+  const re = new RegExp(`\\b(?:${forms.join("|")})\\b`, "i");
+  const PAST = /\b(?:\d{1,2}\/\d{2,4}|(?:19|20)\d\d|[a-z]+ed\b|history of|previous(?:ly)?|prior|past|last (?:year|month))/i;
+  return (
+    search(ctx.idx, re).find((h) => !h.negated && !isNegated(h.line.lower, h.index) && !inOrganizationName(h.line.text, h.index) && PAST.test(h.line.text)) ??
+    null
+  );
+}
 
 /**
  * Whether an excluded use's qualifier is shown. The exclusion applies only when the request shows
@@ -1825,6 +1963,18 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
         shown.citation ? [shown.citation] : [],
         "direct",
       );
+    // "without previous hospitalisation", "without prior transfusion": an event the request records
+    // (dated, or in the past tense) shows the member is not in the subpopulation
+    if (!lacking.length) {
+      const had = eventShown(clause, ctx);
+      if (had)
+        return ev(
+          "not_met",
+          `Does not apply: the exclusion is for members without ${clause.trim().replace(/\.$/, "")}, and the request records it ("${clip(had.line.text.trim(), 120)}").`,
+          [quote(ctx.idx, had.line)],
+          "direct",
+        );
+    }
     return null;
   }
   const named = spec.conditions.filter((c) => !head.includes(c.toLowerCase()) && conditionMentions(q, conditionByName(c)!).length > 0);
