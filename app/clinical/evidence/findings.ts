@@ -97,6 +97,8 @@ function flowsheetRow(idx: CaseIndex, line: CaseLine, from: number): { value: nu
   return cells.flatMap((c, i) => (c ? [{ ...c, date: dates[i] }] : []));
 }
 
+/** "4% rule", "3% criteria", "4% desaturation": a scoring convention, not a result */
+const SCORING_RULE = /\b\d{1,2}(?:\.\d)?\s*%\s*(?:rule|criteri(?:on|a)|desaturation|scoring)\b/gi;
 /** comparator words before a number: what follows is a threshold, not a result */
 const COMPARATOR_WORD =
   /\b(?:at or (?:below|above|under|over)|below|above|under|over|less than|greater than|more than|fewer than|lower than|higher than|at least|at most|exceed(?:s|ed|ing)?|up to)\b/i;
@@ -140,8 +142,13 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
         continue;
       }
-      const after = text.slice(end, end + 48);
+      // a scoring rule written beside the name ("AHI, 4% rule", "AHI (3% criteria)") is how the value
+      // was scored, never the value: blanked so the number after it is read
+      const after = text.slice(end, end + 48).replace(SCORING_RULE, (x) => " ".repeat(x.length));
       const before = line.text.slice(Math.max(0, mt.index - 18), mt.index);
+      // a residual value ("Residual AHI 2.1/h" from a device download) is measured on therapy: it is
+      // no diagnostic result
+      if (/\bresidual\s*$/i.test(before)) continue;
       let value: number | null = null;
       let vAt = end;
       let unitText = "";

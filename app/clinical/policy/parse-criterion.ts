@@ -225,6 +225,16 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     const b = Number(between[3].replace(/,/g, ""));
     if (b > a) return { op: "between", value: a, value_max: b, unit: between[4] ?? between[2] ?? null };
   }
+  // "greater than or equal to 5 events and less than or equal to 14 events per hour": both bounds, inclusive
+  const bounded = new RegExp(
+    `(?:>=|≥|at least|no less than|greater than or equal to|equal to or greater than)\\s*${NUM}${UNIT}\\s*(?:events?\\s*)?(?:and|but)\\s*(?:<=|≤|no more than|not more than|at most|less than or equal to|equal to or less than)\\s*${NUM}${UNIT}`,
+    "i",
+  ).exec(t);
+  if (bounded) {
+    const a = Number(bounded[1].replace(/,/g, ""));
+    const b = Number(bounded[3].replace(/,/g, ""));
+    if (b > a) return { op: "between", value: a, value_max: b, unit: bounded[4] ?? bounded[2] ?? null };
+  }
   const pats: [RegExp, Comparator][] = [
     [new RegExp(`${NUM}${UNIT}\\s*(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
     [new RegExp(`(?:>=|at least|no less than|minimum of|greater than or equal to)\\s*${NUM}${UNIT}`, "i"), ">="],
@@ -731,6 +741,24 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     if (conds.length) {
       const inner = parseCriterion(scoped[3], note, ctx);
       return { ...inner, text, applies_to: conds } as Criterion;
+    }
+  }
+  // "AHI 5 to 14 events per hour with documented symptoms of sleepiness, …, or documented
+  // hypertension, …": a measured threshold qualified by documented conditions is both — the value in
+  // its range AND one of the documented conditions — never the threshold alone, nor alternatives
+  // split at the last "or" (a value in range would meet it without any of the conditions)
+  const qualified = /^(.{6,200}?\d[^,;]{0,40}?)\s+with\s+(documented\s+.{6,})$/is.exec(text.trim());
+  if (qualified) {
+    const head = parseCriterion(qualified[1], "", ctx);
+    if (head.kind === "lab") {
+      const rest = qualified[2].replace(/[.;]+\s*$/, "");
+      return {
+        text,
+        ...(note ? { note } : {}),
+        kind: "all",
+        items: [head, { text: rest, kind: "documentation", concepts: keyConcepts(rest), absence: false, confidence: "medium" }],
+        confidence: "high",
+      };
     }
   }
   const t = norm(text);

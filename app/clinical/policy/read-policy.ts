@@ -216,6 +216,17 @@ const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
   /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial criteria\s*:?$/i;
+/**
+ * A CMS coverage-determination heading that names both sides ("Indications and Limitations of
+ * Coverage", "Indications and Limitations of Coverage and/or Medical Necessity"): it holds the covered
+ * indications as well as the limitations, so it is no exclusion section — its own sub-parts
+ * ("Nationally Covered Indications" / "Nationally Non-Covered Indications") say which is which.
+ */
+const INDICATIONS_AND_LIMITATIONS_RE = /\bindications?\s+and\s+limitations?\b/i;
+/** an exclusion section's heading, unless it is a heading of indications and limitations together */
+function exclusionHeading(h: string): boolean {
+  return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
+}
 const SKIP_HEAD_RE =
   /^(?:references?|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
@@ -915,7 +926,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       if (!s.items.length && s.preamble.length) renewalFromText(s.preamble.map((l) => l.text).join(" "), s.preamble, null, r);
       continue;
     }
-    if (EXCLUSION_HEAD_RE.test(h) && (!APPROVAL_LEAD_RE.test(h) || /\bnot be (?:approved|covered|authori[sz]ed|granted)\b/i.test(h))) {
+    if (exclusionHeading(h) && (!APPROVAL_LEAD_RE.test(h) || /\bnot be (?:approved|covered|authori[sz]ed|granted)\b/i.test(h))) {
       exclusions.push(...exclusionList(s.items, r));
       continue;
     }
@@ -1583,10 +1594,10 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
     (s) =>
       !(SKIP_HEAD_RE.test(s.heading) && !/criteria/i.test(s.heading)) &&
       !CONTINUATION_HEAD_RE.test(s.heading) &&
-      !EXCLUSION_HEAD_RE.test(s.heading) &&
+      !exclusionHeading(s.heading) &&
       !saysNotCriteria(s),
   );
-  const exclusions = sections.filter((s) => EXCLUSION_HEAD_RE.test(s.heading)).flatMap((s) => exclusionList(s.items, r));
+  const exclusions = sections.filter((s) => exclusionHeading(s.heading)).flatMap((s) => exclusionList(s.items, r));
   const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
   let criteria: Criterion[] = usable.flatMap((s) => sectionCriteria(s, r));
   // restriction sections written as a heading and a sentence ("AGE RESTRICTIONS / 18 years of age and
@@ -1597,9 +1608,11 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
       for (const x of preambleSentences(s.preamble))
         if (!/^(?:none|n\/a|not applicable|no restrictions?)\b/i.test(x.text.trim())) criteria.push(...sentenceCriteria(x.text, r, cite(r, x.lines)));
   const preamble = usable.flatMap((s) => s.preamble);
+  // an approval sentence wrapped over lines ("… are covered when they are / medically necessary to
+  // restore function …") is read whole: its first line alone reads as a fragment ("they are")
   if (!criteria.length)
-    for (const l of preamble.filter((x) => ONE_SENTENCE_RE.test(x.text) || /^(?:approval |coverage |clinical )?criteria:/i.test(x.text)))
-      criteria.push(...sentenceCriteria(l.text.replace(/^(?:approval |coverage |clinical )?criteria:\s*/i, ""), r, cite(r, [l])));
+    for (const x of preambleSentences(preamble).filter((x) => ONE_SENTENCE_RE.test(x.text) || /^(?:approval |coverage |clinical )?criteria:/i.test(x.text)))
+      criteria.push(...sentenceCriteria(x.text.replace(/^(?:approval |coverage |clinical )?criteria:\s*/i, ""), r, cite(r, x.lines)));
   let style: PolicyModel["style"] = "generic";
   // quantity-limit programs: within the limit, or the documented reason for more
   const ql = lines.map((l) => ({ l, q: parseQuantityLimit(l.text) })).find((x) => x.q);
@@ -2120,7 +2133,20 @@ const NOT_APPLICABLE_RE = /[[(]\s*not applicable (?:to|for)\b|^\s*not applicable
 function notARequirement(text: string): boolean {
   const first = firstSentence(text);
   const definition = DEFINITION_RE.test(first) && !/\b(?:must|required?|requires|should|only|covered|medically necessary|approv\w*)\b/i.test(text);
-  return NOT_A_REQUIREMENT_RE.test(first) || definition || NOT_APPLICABLE_RE.test(text);
+  return NOT_A_REQUIREMENT_RE.test(first) || definition || calculationRule(text) || NOT_APPLICABLE_RE.test(text);
+}
+
+/**
+ * A paragraph saying how a measure is calculated or scored ("The AHI or RDI is calculated on the
+ * average number of events per hour. If the AHI is calculated based on less than 2 hours …, the
+ * total number of recorded events used to calculate it must be at least …"): every sentence is about
+ * the calculation, so it is a scoring rule — never a threshold the member's value is held to (its
+ * "2 hours" is no AHI of 2), even with a "must" in it.
+ */
+function calculationRule(text: string): boolean {
+  if (!/^\s*(?:the )?[A-Za-z][A-Za-z0-9 ()/'-]{1,60}?\s(?:is|are) (?:calculated|computed|scored|derived|determined)\b/i.test(text)) return false;
+  const sentences = text.split(/(?<=[.;])\s+(?=[A-Z])/).filter((x) => x.trim());
+  return sentences.every((x) => /\bcalculat|\bcomput|\bscor(?:e|ed|ing)\b|\bderived\b/i.test(x));
 }
 
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {

@@ -139,7 +139,9 @@ export const TESTS: TestTerm[] = [
   },
   {
     name: "CPAP adherence download",
-    policy: /\b(?:cpap|pap|positive airway pressure)\b[^.;]{0,60}\b(?:adheren|complian|download|usage|use)/i,
+    // "use" alone ("education … prior to the use of the CPAP device") is no adherence requirement;
+    // use counted in hours or nights is
+    policy: /\b(?:cpap|pap|positive airway pressure)\b[^.;]{0,60}\b(?:adheren|complian|download|usage|use\b[^.;]{0,40}\b(?:hours?|nights?)\b)/i,
     aliases: [
       "(?:cpap|pap|apap|bipap) (?:download|compliance report|adherence report|usage report|data)",
       "compliance download",
