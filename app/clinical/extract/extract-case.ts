@@ -1006,7 +1006,8 @@ function classifyOutcome(text: string): TherapyOutcome {
   if (intol && (stopFor || !inad)) return "intolerance";
   if (inad) return "inadequate_response";
   if (intol) return "intolerance";
-  if (ONGOING.test(text)) return "ongoing";
+  // "Skyrizi stopped 03/2025, no biologic now": a stated stop outranks a present-tense word nearby
+  if (ONGOING.test(text) && !STOP.test(text)) return "ongoing";
   return "unknown";
 }
 

@@ -152,3 +152,15 @@ describe("a fill shorter than a quantity limit's period", () => {
     expect(ql?.outcome).toBe("met");
   });
 });
+
+describe("a stated stop outranks a present-tense word beside it", () => {
+  it("'X stopped 03/2025, no biologic now' is a stopped therapy, never an ongoing one", async () => {
+    const { extractCaseFacts } = await import("../extract/extract-case");
+    const facts = extractCaseFacts(docFromPages(["Prior therapy: Cosentyx stopped 03/2025, no biologic now.\nBetamethasone ointment x 6 weeks failed."]), {
+      requestDate: "2026-11-20",
+    } as never);
+    const cosentyx = facts.prior_therapies.find((p) => /cosentyx|secukinumab/i.test(p.drug_name));
+    expect(cosentyx?.outcome).not.toBe("ongoing");
+    expect(facts.concurrent_therapies ?? []).toEqual([]);
+  });
+});
