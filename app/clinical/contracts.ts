@@ -407,6 +407,14 @@ const VisitLimitSchema = z.object({
   /** "calendar year", "plan year", "benefit year" */
   period: z.string(),
 });
+/**
+ * A code the policy says is included in other codes and not reported or paid separately ("Imaging
+ * guidance (CPT 77003) is included in 64490-64495 and must not be reported separately"): `codes`
+ * (Base.codes) are the included codes, `included_in` the codes or ranges they are included in. Judged
+ * on a service line: failed when the claim bills one of `included_in` on the line's date of service,
+ * never judged otherwise (policy/bundled-codes.ts). Source: CMS NCCI policy manual, as the policy states it.
+ */
+const BundledCodeSchema = z.object({ kind: z.literal("bundled_code"), ...base, included_in: z.array(z.string()) });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -423,6 +431,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   QuantityLimitSchema,
   DoseLimitSchema,
   ExcludedUseSchema,
+  BundledCodeSchema,
   DocumentationSchema,
   OnTherapySchema,
   ResponseSchema,

@@ -19,6 +19,7 @@
  * criteria. Never throws: an unreadable policy yields indications marked not understood.
  */
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
+import { bundledCodeRules } from "./bundled-codes";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -1737,6 +1738,10 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     const stated = statedVisitLimit(lines, (ls) => cite(r, ls));
     if (stated) model.common.push(stated);
   }
+  // a code the policy includes in other codes and never pays alone ("77003 … included in 64490-64495
+  // and must not be reported separately"): a criterion scoped to that code (bundled-codes.ts)
+  // — an exclusion of the line, whatever the indication
+  model.exclusions.push(...bundledCodeRules(lines, (ls) => cite(r, ls)));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(

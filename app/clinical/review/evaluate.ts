@@ -1209,6 +1209,41 @@ function evalVisitLimit(spec: CriterionOf<"visit_limit">, ctx: EvalContext): Ev 
 }
 
 /**
+ * A code the policy includes in other codes (policy/bundled-codes.ts) judged on the service line under
+ * review: failed when another line of the same claim on the same date of service bills a code it is
+ * included in (the line quoted, the policy sentence in the reason); otherwise needs a reviewer (the
+ * policy's bundling does not say when the code is paid alone). Needs information when the line's
+ * code or date is not read.
+ */
+function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  if (!line?.code || !line.date_of_service)
+    return ev(
+      "insufficient",
+      "Whether the service is billed with the procedure it is included in is judged per service line; the line is not read.",
+      [],
+      "none",
+      spec.text,
+    );
+  const primary = line.claim_lines.find(
+    (l) => l.code && l.code !== line.code && l.date_of_service === line.date_of_service && codeListed(l.code, spec.included_in),
+  );
+  if (!primary)
+    return ev(
+      "insufficient",
+      `${line.code} is billed without a procedure it is included in (${spec.included_in.join(", ")}) on ${line.date_of_service}; the policy's bundling rule does not decide it.`,
+      [],
+      "none",
+      `Whether ${line.code} on ${line.date_of_service} is payable on its own`,
+    );
+  return ev(
+    "not_met",
+    `${line.code} is billed on ${line.date_of_service} with ${primary.code} on the same claim; the policy includes it in ${spec.included_in.join(", ")}: "${spec.text}"`,
+    ctx.facts.medication.citations.slice(0, 1),
+  );
+}
+
+/**
  * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
  * is charted as "measurable gains" or "improvement" (therapy progress reports).
  */
@@ -1850,6 +1885,8 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
+    case "bundled_code":
+      return evalBundledCode(spec, ctx);
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
     case "use_mode":
@@ -2015,6 +2052,11 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");
+    }
+    case "bundled_code": {
+      // "not separately payable with …": applies when the claim bills the code it is included in that day
+      const r = evalBundledCode(spec, ctx);
+      return r.outcome === "not_met" ? { ...r, outcome: "met", reason: `Applies: ${r.reason}` } : ev("not_met", `Does not apply: ${r.reason}`, [], "inferred");
     }
     case "use_mode": {
       // "Preventive (scheduled daily) use": applies when the request states that use outright

@@ -1,0 +1,80 @@
+/**
+ * Classes of a Medicare LCD with its billing and coding article (issue 22, claims), written here with
+ * invented services and wording:
+ * - a code the article says is included in other codes and "not separately reportable / payable" is
+ *   an exclusion of its own line when the claim bills a code it is included in on the same date — and
+ *   of no other line, and not when billed alone.
+ */
+import { describe, expect, it } from "vitest";
+import { builtinAgents } from "../pipeline/builtin-agents";
+import { runServicePipeline } from "../pipeline/run-pipeline";
+import { docFromPages } from "../testing";
+import { bundledCodeRules } from "./bundled-codes";
+import { generateDecisionTree } from "./compile-tree";
+
+const lines = (t: string) => t.split("\n").map((text) => ({ text }));
+
+describe("codes included in other codes and not paid separately", () => {
+  it("reads the included codes and the codes they are included in from the sentence", () => {
+    const rules = bundledCodeRules(
+      lines(
+        "2. Ultrasound guidance (CPT 76942) and any contrast are included in 20610-20611 and must\nnot be reported separately. A line for 76942 billed on the same date is not payable.",
+      ),
+      () => null,
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({ kind: "bundled_code", codes: ["76942"], included_in: ["20610-20611"] });
+  });
+
+  it("reads no rule from a sentence that negates the inclusion or names no code on one side", () => {
+    expect(bundledCodeRules(lines("Ultrasound guidance (76942) is not included in 20610 and may be reported separately."), () => null)).toEqual([]);
+    expect(bundledCodeRules(lines("Guidance is included in the joint injection codes and is not separately payable."), () => null)).toEqual([]);
+    expect(bundledCodeRules(lines("Report 20610 once per joint per date of service."), () => null)).toEqual([]);
+  });
+
+  const policy = docFromPages([
+    [
+      "Billing and Coding: Large Joint Injections (A99001)",
+      "Article Guidance",
+      "1. Arthrocentesis or injection of a major joint is reasonable and necessary when the patient has documented knee osteoarthritis.",
+      "2. Ultrasound guidance (CPT 76942) is included in 20610-20611 and must not be reported separately.",
+    ].join("\n"),
+  ]);
+  const tree = generateDecisionTree(policy, { drug_names: ["20611", "76942"], title: "joint-injection", documentName: "policy" });
+  const roster = [
+    {
+      member_id: "ZX5512093",
+      first_name: "Ines",
+      last_name: "Parrow",
+      birth_date: "1950-02-03",
+      gender: null,
+      plan_identification: null,
+      coverage_start: "2026-01-01",
+      coverage_end: null,
+    },
+  ];
+  const fax = (rows: string) =>
+    docFromPages([
+      `OUTPATIENT SERVICE REQUEST\nDate of request: 05/04/2026\nMember name: Ines Parrow   Date of birth: 02/03/1950\nMember ID: ZX5512093\nDiagnoses (ICD-10-CM): M17.11 Primary osteoarthritis, right knee\n${rows}\nRight knee osteoarthritis documented on radiographs.`,
+    ]);
+  const run = (rows: string) =>
+    runServicePipeline({ caseDoc: fax(rows), roster, policies: [{ id: "joint", codes: ["20611", "76942"] }], loadTree: async () => tree }, builtinAgents);
+
+  it("denies the guidance line billed with the procedure it is included in, quoting the claim line", async () => {
+    const r = await run(
+      "CPT 20611-RT Injection, major joint, with ultrasound  Units: 1  Date of service: 05/11/2026  POS 11\nCPT 76942 Ultrasound guidance  Units: 1  Date of service: 05/11/2026  POS 11",
+    );
+    const guidance = r.lines.find((l) => l.line.code === "76942")!;
+    expect(guidance.decision.final_decision).toBe("denied");
+    expect(guidance.decision.citations.some((c) => c.document === "fax" && c.text.includes("76942"))).toBe(true);
+    // the procedure line itself is not touched by the rule
+    expect(r.lines.find((l) => l.line.code === "20611")!.decision.final_decision).not.toBe("denied");
+  });
+
+  it("does not deny the guidance line on another date or billed alone", async () => {
+    const r = await run(
+      "CPT 20611-RT Injection, major joint  Units: 1  Date of service: 05/11/2026  POS 11\nCPT 76942 Ultrasound guidance  Units: 1  Date of service: 05/18/2026  POS 11",
+    );
+    expect(r.lines.find((l) => l.line.code === "76942")!.decision.final_decision).not.toBe("denied");
+  });
+});
