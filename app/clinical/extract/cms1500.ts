@@ -685,6 +685,8 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
     modifiers,
     ordering_provider: out.referring?.value.name ?? null,
     rendering_provider: null,
+    // every pointer read resolves to a diagnosis of item 21: otherwise the line's diagnoses are unknown
+    ...(letters.length && dx.length === letters.length ? { diagnosis_codes: dx } : {}),
     citations: cite(doc, dn, read),
   };
 }

@@ -67,3 +67,78 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
   }
   return out;
 }
+
+/** "ICD-10-CM Codes that Support Medical Necessity": the heading of a billing article's diagnosis list */
+const SUPPORT_HEADING_RE = /^ICD-10(?:-CM)?\s+Codes\s+(?:that|which)\s+Support\s+Medical\s+Necessity\b/i;
+/** the article's statement that a line whose diagnosis is not listed is denied */
+const NOT_LISTED_DENIED_RE =
+  /\b(?:(?:diagnos[ie]s|ICD-10(?:-CM)?)\s+(?:code\s+)?(?:is|are)\s+not\s+(?:listed|on\s+the\s+list|among\s+(?:them|those))|without\s+(?:a|an)\s+(?:listed|covered)\s+(?:diagnosis|ICD-10(?:-CM)?)(?:\s+code)?)\b[^.]{0,80}\b(?:will\s+be\s+denied|(?:is|are|will\s+be)\s+(?:not\s+covered|denied|not\s+reasonable\s+and\s+necessary))/i;
+/** an ICD-10-CM code opening a list row ("M47.816 Spondylosis …"), or a range ("M47.811-M47.819") */
+const ICD_ROW_RE = /^([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?)(?:\s*[-–]\s*([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?))?(?=\s|$)/;
+/** a line that ends the list (the next section of the article) */
+const LIST_END_RE =
+  /^(?:Document Information|Revision History|ICD-10(?:-CM)?\s+Codes\s+that\s+DO\s+NOT|Bill Type|Revenue Codes|Additional ICD|Related (?:Local|National)|Associated Documents)\b/i;
+
+/**
+ * The diagnosis lists of a billing and coding article: under "ICD-10-CM Codes that Support Medical
+ * Necessity", each group ("Group 1 Paragraph: the following codes support medical necessity for
+ * 64490-64495") with its listed ICD-10-CM codes, as a `line_diagnosis` criterion scoped to the CPT/
+ * HCPCS codes its paragraph names (every code of the policy when it names none). Read only when the
+ * article also states that a line whose diagnosis is not listed is denied (NOT_LISTED_DENIED_RE) — a
+ * list of supporting codes alone decides nothing. [] when the policy has no such list. Pure.
+ */
+export function lineDiagnosisRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
+  const all = lines.map((l) => l.text.trim()).join(" ");
+  const denied = NOT_LISTED_DENIED_RE.exec(all);
+  if (!denied) return [];
+  // the whole sentence of the statement, as the policy prints it
+  const from = Math.max(0, all.lastIndexOf(". ", denied.index) + 2);
+  const to = all.indexOf(".", denied.index + denied[0].length);
+  const sentence = all.slice(all.lastIndexOf(". ", denied.index) < 0 ? 0 : from, to < 0 ? undefined : to + 1).trim();
+  const start = lines.findIndex((l) => SUPPORT_HEADING_RE.test(l.text.trim()));
+  if (start < 0) return [];
+  type Group = { head: L; scope: string[]; icd: string[]; rows: L[] };
+  const groups: Group[] = [];
+  let cur: Group | null = null;
+  for (const l of lines.slice(start + 1)) {
+    const t = l.text.trim();
+    if (LIST_END_RE.test(t)) break;
+    const group = /^Group\s+(\d{1,2})\s+(?:Paragraph|Codes)\b/i.exec(t);
+    if (group) {
+      const scope = codesIn(t.replace(/ICD-10(?:-CM)?/gi, " "));
+      // a "Group 1 Codes do not include …" note under a group is no new group
+      if (cur && /\bdo(?:es)?\s+not\s+include\b/i.test(t)) continue;
+      cur = { head: l, scope, icd: [], rows: [] };
+      groups.push(cur);
+      continue;
+    }
+    const row = ICD_ROW_RE.exec(t);
+    if (row && cur) {
+      cur.icd.push(row[2] ? `${row[1]}-${row[2]}` : row[1]);
+      cur.rows.push(l);
+    }
+  }
+  return groups
+    .filter((g) => g.icd.length)
+    .map((g) => ({
+      kind: "line_diagnosis" as const,
+      text: `${g.head.text.trim()} ${sentence}`,
+      passage: cite([g.head]),
+      confidence: "high" as const,
+      icd10: g.icd,
+      ...(g.scope.length ? { codes: g.scope } : {}),
+    }));
+}
+
+/** Whether the ICD-10-CM `code` is one of `listed` (a code, a category it falls under, or a range "M47.811-M47.819"). */
+export function icdListed(code: string, listed: string[]): boolean {
+  const c = code.toUpperCase().replace(/\./g, "");
+  return listed.some((x) => {
+    const [a, b] = x
+      .toUpperCase()
+      .replace(/\./g, "")
+      .split(/\s*[-–]\s*/);
+    if (b) return c.length >= a.length && c.slice(0, b.length) >= a && c.slice(0, b.length) <= b;
+    return c === a || (a.length >= 3 && a.length < c.length && c.startsWith(a));
+  });
+}

@@ -3,13 +3,18 @@
  * invented services and wording:
  * - a code the article says is included in other codes and "not separately reportable / payable" is
  *   an exclusion of its own line when the claim bills a code it is included in on the same date — and
- *   of no other line, and not when billed alone.
+ *   of no other line, and not when billed alone;
+ * - the article's "ICD-10-CM codes that support medical necessity" per group of codes, with its
+ *   statement that a line whose diagnosis is not listed is denied, denies a line whose item-24E
+ *   pointers all point to unlisted codes — never a line whose pointers were not read;
+ * - a criterion scoped to a code range ("64490-64495") applies to every code inside the range.
  */
 import { describe, expect, it } from "vitest";
 import { builtinAgents } from "../pipeline/builtin-agents";
 import { runServicePipeline } from "../pipeline/run-pipeline";
 import { docFromPages } from "../testing";
-import { bundledCodeRules } from "./bundled-codes";
+import { bundledCodeRules, icdListed, lineDiagnosisRules } from "./bundled-codes";
+import { treeForCode } from "./code-sections";
 import { generateDecisionTree } from "./compile-tree";
 
 const lines = (t: string) => t.split("\n").map((text) => ({ text }));
@@ -76,5 +81,82 @@ describe("codes included in other codes and not paid separately", () => {
       "CPT 20611-RT Injection, major joint  Units: 1  Date of service: 05/11/2026  POS 11\nCPT 76942 Ultrasound guidance  Units: 1  Date of service: 05/18/2026  POS 11",
     );
     expect(r.lines.find((l) => l.line.code === "76942")!.decision.final_decision).not.toBe("denied");
+  });
+});
+
+const ARTICLE = [
+  "Article Guidance",
+  "3. The diagnosis to which each injection line points must be one of the codes listed below. Lines whose",
+  "diagnosis is not listed will be denied as not reasonable and necessary.",
+  "ICD-10-CM Codes that Support Medical Necessity",
+  "Group 1 Paragraph: these ICD-10-CM codes support medical necessity for 20610-20611.",
+  "ICD-10-CM Description",
+  "M17.0 Bilateral primary osteoarthritis of knee",
+  "M17.11 Unilateral primary osteoarthritis, right knee",
+  "M06.00-M06.09 Rheumatoid arthritis without rheumatoid factor",
+  "Group 1 Codes do not include joint pain (M25.5-).",
+  "Document Information",
+  "M99.99 not part of the list",
+].join("\n");
+
+describe("a billing article's supporting diagnoses per code", () => {
+  it("reads each group with the codes its paragraph names, only with the not-listed-is-denied statement", () => {
+    const rules = lineDiagnosisRules(lines(ARTICLE), () => null);
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({ kind: "line_diagnosis", codes: ["20610-20611"], icd10: ["M17.0", "M17.11", "M06.00-M06.09"] });
+    expect(rules[0].text).toContain("Lines whose diagnosis is not listed will be denied");
+    // a list of supporting codes without that statement decides nothing
+    expect(
+      lineDiagnosisRules(lines(ARTICLE.replace(/Lines whose\ndiagnosis is not listed will be denied as not reasonable and necessary\./, "")), () => null),
+    ).toEqual([]);
+  });
+
+  it("matches a diagnosis to a listed code, a listed category or a listed range", () => {
+    expect(icdListed("M17.11", ["M17.0", "M17.11"])).toBe(true);
+    expect(icdListed("M17.12", ["M17.0", "M17.11"])).toBe(false);
+    expect(icdListed("M06.05", ["M06.00-M06.09"])).toBe(true);
+    expect(icdListed("M06.1", ["M06.00-M06.09"])).toBe(false);
+    expect(icdListed("M17.11", ["M17.1"])).toBe(true);
+    expect(icdListed("M25.561", ["M17"])).toBe(false);
+  });
+
+  it("keeps a criterion scoped to a code range for a code inside it, and drops it for others", () => {
+    const policy = docFromPages([`Large Joint Injections\nInjection of a major joint is covered when the patient has documented osteoarthritis.\n${ARTICLE}`]);
+    const tree = generateDecisionTree(policy, { drug_names: ["20611"], title: "joint", documentName: "policy" });
+    const has = (code: string) => treeForCode(tree, code).nodes.some((n) => /Group 1 Paragraph/.test(n.question));
+    expect(has("20611")).toBe(true);
+    expect(has("20615")).toBe(false);
+  });
+
+  const policy = docFromPages([
+    `Large Joint Injections\nInjection of a major joint is reasonable and necessary when the patient has documented knee osteoarthritis.\n${ARTICLE}`,
+  ]);
+  const tree = generateDecisionTree(policy, { drug_names: ["20611"], title: "joint", documentName: "policy" });
+  const roster = [
+    {
+      member_id: "ZX5512093",
+      first_name: "Ines",
+      last_name: "Parrow",
+      birth_date: "1950-02-03",
+      gender: null,
+      plan_identification: null,
+      coverage_start: "2026-01-01",
+      coverage_end: null,
+    },
+  ];
+  const doc = docFromPages([
+    "OUTPATIENT SERVICE REQUEST\nDate of request: 05/04/2026\nMember name: Ines Parrow   Date of birth: 02/03/1950\nMember ID: ZX5512093\nDiagnoses (ICD-10-CM): M17.11 Primary osteoarthritis, right knee; M25.561 Pain in right knee\nCPT 20611-RT Injection, major joint  Units: 1  Date of service: 05/11/2026  POS 11\nRight knee osteoarthritis documented on radiographs.",
+  ]);
+  const inputs = { caseDoc: doc, roster, policies: [{ id: "joint", codes: ["20611"] }], loadTree: async () => tree };
+
+  it("denies a line whose pointers all point to unlisted codes, and not one pointing to a listed code", async () => {
+    const first = await runServicePipeline(inputs, builtinAgents);
+    const withDx = (dx: string[]) => ({ facts: first.facts, services: first.services.map((s) => ({ ...s, diagnosis_codes: dx })) });
+    const unlisted = await runServicePipeline({ ...inputs, extracted: withDx(["M25.561"]) }, builtinAgents);
+    expect(unlisted.lines[0].decision.final_decision).toBe("denied");
+    const listed = await runServicePipeline({ ...inputs, extracted: withDx(["M17.11"]) }, builtinAgents);
+    expect(listed.lines[0].decision.final_decision).not.toBe("denied");
+    // pointers not read: the request's diagnoses stand in, and never deny
+    expect(first.lines[0].decision.final_decision).not.toBe("denied");
   });
 });

@@ -14,6 +14,7 @@
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
 import { codeListed } from "../policy/visit-limits";
+import { icdListed } from "../policy/bundled-codes";
 import { visitNumber } from "../evidence/visit-count";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
@@ -1244,6 +1245,36 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
 }
 
 /**
+ * A billing article's supporting-diagnosis list (policy/bundled-codes.ts lineDiagnosisRules) as an
+ * exclusion of the line under review: applies when the line's diagnosis pointers were read and every
+ * diagnosis they point to is unlisted (the claim line quoted). When the pointers were not read, the
+ * request's diagnoses stand in: any listed → does not apply; none listed → open (a reviewer checks
+ * the line's diagnosis), never a denial.
+ */
+function evalLineDiagnosisExclusion(spec: CriterionOf<"line_diagnosis">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  const pointed = line?.diagnosis_codes ?? [];
+  if (pointed.length) {
+    const listed = pointed.filter((c) => icdListed(c, spec.icd10));
+    if (listed.length) return ev("not_met", `Does not apply: the line points to ${listed.join(", ")}, listed by the policy.`, [], "inferred");
+    return ev(
+      "met",
+      `Applies: ${line?.code ?? "the line"} points to ${pointed.join(", ")}, which the policy's list of supporting diagnoses does not include ("${spec.text}").`,
+      ctx.facts.medication.citations.slice(0, 1),
+    );
+  }
+  const dxs = (ctx.facts.diagnoses ?? []).map((d) => d.code).filter((c): c is string => !!c);
+  if (dxs.some((c) => icdListed(c, spec.icd10))) return ev("not_met", "Does not apply: the request's diagnosis is listed by the policy.", [], "inferred");
+  return ev(
+    "insufficient",
+    "The policy pays this code only for its listed diagnoses; the line's diagnosis was not read as one of them.",
+    [],
+    "none",
+    `The diagnosis the ${line?.code ?? "service"} line is billed for (one of the policy's listed ICD-10-CM codes)`,
+  );
+}
+
+/**
  * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
  * is charted as "measurable gains" or "improvement" (therapy progress reports).
  */
@@ -1887,6 +1918,13 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalVisitLimit(spec, ctx);
     case "bundled_code":
       return evalBundledCode(spec, ctx);
+    case "line_diagnosis": {
+      // as a requirement: the line's diagnosis is listed (the exclusion's outcome the other way round)
+      const r = evalLineDiagnosisExclusion(spec, ctx);
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: r.reason.replace(/^Applies: /, "") };
+      if (r.outcome === "not_met") return { ...r, outcome: "met", reason: r.reason.replace(/^Does not apply: /, "") };
+      return r;
+    }
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
     case "use_mode":
@@ -2053,6 +2091,8 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");
     }
+    case "line_diagnosis":
+      return evalLineDiagnosisExclusion(spec, ctx);
     case "bundled_code": {
       // "not separately payable with …": applies when the claim bills the code it is included in that day
       const r = evalBundledCode(spec, ctx);
