@@ -7,11 +7,18 @@
  * - the article's "ICD-10-CM codes that support medical necessity" per group of codes, with its
  *   statement that a line whose diagnosis is not listed is denied, denies a line whose item-24E
  *   pointers all point to unlisted codes — never a line whose pointers were not read;
- * - a criterion scoped to a code range ("64490-64495") applies to every code inside the range.
+ * - a criterion scoped to a code range ("64490-64495") applies to every code inside the range;
+ * - a coverage summary's "within N months prior to ordering, the treating practitioner has a visit"
+ *   is met by a dated visit note inside the window before the order date — never by an order's
+ *   checkbox, and never failed;
+ * - "prescribed in accordance with its FDA indications for use" is met by a statement of use as
+ *   labelled, never by a negated one.
  */
 import { describe, expect, it } from "vitest";
 import { builtinAgents } from "../pipeline/builtin-agents";
 import { runServicePipeline } from "../pipeline/run-pipeline";
+import { buildCaseIndex } from "../evidence/case-index";
+import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
 import { docFromPages } from "../testing";
 import { bundledCodeRules, icdListed, lineDiagnosisRules } from "./bundled-codes";
 import { treeForCode } from "./code-sections";
@@ -158,5 +165,35 @@ describe("a billing article's supporting diagnoses per code", () => {
     expect(listed.lines[0].decision.final_decision).not.toBe("denied");
     // pointers not read: the request's diagnoses stand in, and never deny
     expect(first.lines[0].decision.final_decision).not.toBe("denied");
+  });
+});
+
+describe("a visit with the treating practitioner within a time before the order", () => {
+  const idx = (t: string) => buildCaseIndex(docFromPages([t]), "2026-06-20");
+  it("reads the window from the requirement, only when it names a visit", () => {
+    expect(visitWindowDays("Within three (3) months prior to ordering the pump, the prescriber has a face-to-face visit with the member")).toBe(93);
+    expect(visitWindowDays("within 30 days before the order, an in-person visit documents the need")).toBe(30);
+    expect(visitWindowDays("within three (3) months prior to ordering, the member completed a trial")).toBeNull();
+  });
+
+  it("is met by a dated visit note inside the window before the order date, and open otherwise", () => {
+    const note = "Pulmonary Clinic\nOffice visit\nVisit date: 04/02/2026\nAssessment: stable.\nDispensing order\nOrder date: 05/28/2026";
+    expect(judgeVisitBeforeOrder(idx(note), 93).outcome).toBe("met");
+    // outside the window before the order
+    expect(judgeVisitBeforeOrder(idx(note), 30).outcome).toBe("insufficient");
+    // a supplier's checkbox is no visit note
+    const checkbox = "Order date: 05/28/2026\nSeen in person within 3 months: [X] Yes\nIntake date: 05/30/2026";
+    expect(judgeVisitBeforeOrder(idx(checkbox), 93).outcome).toBe("insufficient");
+  });
+});
+
+describe("use in accordance with the FDA labelling", () => {
+  const idx = (t: string) => buildCaseIndex(docFromPages([t]), "2026-06-20");
+  it("recognises the requirement and a statement of labelled use, not a negated one", () => {
+    expect(isOnLabelRequirement("the pump is prescribed in accordance with its FDA indications for use")).toBe(true);
+    expect(isOnLabelRequirement("the drug is prescribed by a specialist")).toBe(false);
+    expect(onLabelStatement(idx("Plan: start the monitor, used as labelled for insulin dosing."))).not.toBeNull();
+    expect(onLabelStatement(idx("Plan: the monitor is not used as labelled; adjunctive only."))).toBeNull();
+    expect(onLabelStatement(idx("Plan: start the monitor."))).toBeNull();
   });
 });

@@ -15,6 +15,7 @@
  */
 import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
+import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
@@ -1373,6 +1374,15 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   if (marker) return marker;
   const distance = evalAbsenceWithinDistance(spec, ctx);
   if (distance) return distance;
+  // "within six months prior to ordering, the treating practitioner has a visit": a dated visit note
+  const visitWindow = visitWindowDays(spec.text);
+  if (visitWindow) {
+    const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);
+    return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
+  }
+  // "prescribed in accordance with its FDA indications for use": a statement of use as labelled
+  const onLabel = isOnLabelRequirement(spec.text) ? onLabelStatement(ctx.idx) : null;
+  if (onLabel) return ev("met", onLabel.reason, onLabel.citations);
   // "Members with the CYP2C9*3/*3 genotype": the genotype written in the fax decides
   const genotypes = genotypesIn(spec.text);
   if (genotypes.length === 1) {
