@@ -157,6 +157,8 @@ export const CaseFactsSchema = z.object({
       /** the line's two-digit CMS place-of-service code ("11" office, "22" hospital outpatient), when read */
       place_of_service: z.string().nullable().optional(),
       claim_lines: z.array(z.object({ code: z.string().nullable(), date_of_service: z.string().nullable(), modifiers: z.array(z.string()).optional() })),
+      /** the ICD-10-CM codes the line's diagnosis pointers (item 24E) point to, when read */
+      diagnosis_codes: z.array(z.string()).optional(),
     })
     .optional(),
 });
@@ -430,6 +432,21 @@ const VisitLimitSchema = z.object({
   /** "calendar year", "plan year", "benefit year" */
   period: z.string(),
 });
+/**
+ * A code the policy says is included in other codes and not reported or paid separately ("Imaging
+ * guidance (CPT 77003) is included in 64490-64495 and must not be reported separately"): `codes`
+ * (Base.codes) are the included codes, `included_in` the codes or ranges they are included in. Judged
+ * on a service line: failed when the claim bills one of `included_in` on the line's date of service,
+ * never judged otherwise (policy/bundled-codes.ts). Source: CMS NCCI policy manual, as the policy states it.
+ */
+const BundledCodeSchema = z.object({ kind: z.literal("bundled_code"), ...base, included_in: z.array(z.string()) });
+/**
+ * A billing article's list of ICD-10-CM codes that support medical necessity for its codes (Base.codes),
+ * with its statement that a line whose diagnosis is not listed is denied: judged on the diagnoses the
+ * service line points to (item 24E), failed only when every one is read and none is listed
+ * (policy/bundled-codes.ts lineDiagnosisRules).
+ */
+const LineDiagnosisSchema = z.object({ kind: z.literal("line_diagnosis"), ...base, icd10: z.array(z.string()) });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -446,6 +463,8 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   QuantityLimitSchema,
   DoseLimitSchema,
   ExcludedUseSchema,
+  BundledCodeSchema,
+  LineDiagnosisSchema,
   DocumentationSchema,
   OnTherapySchema,
   ResponseSchema,
@@ -717,6 +736,11 @@ export const ServiceLineSchema = z.object({
   modifiers: z.array(z.string()),
   ordering_provider: z.string().nullable(),
   rendering_provider: z.string().nullable(),
+  /**
+   * the ICD-10-CM codes (dotted) the line's diagnosis pointers (CMS-1500 item 24E) point to, in
+   * pointer order, when the pointers were read; absent when the line has no pointer read
+   */
+  diagnosis_codes: z.array(z.string()).optional(),
   citations,
 });
 export type ServiceLine = z.infer<typeof ServiceLineSchema>;

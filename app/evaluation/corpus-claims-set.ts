@@ -38,7 +38,7 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 16,
   "mesquite-medicaid": 12,
-  "cascade-ma": 10,
+  "cascade-ma": 14,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -685,6 +685,8 @@ function readLine(doc: ParsedDocument, dn: string, h: Header, r: W[], supp: W[],
     modifiers,
     ordering_provider: out.referring?.value.name ?? null,
     rendering_provider: null,
+    // every pointer read resolves to a diagnosis of item 21: otherwise the line's diagnoses are unknown
+    ...(letters.length && dx.length === letters.length ? { diagnosis_codes: dx } : {}),
     citations: cite(doc, dn, read),
   };
 }
@@ -769,6 +771,39 @@ const NDC_ROW = /^\s*N4\s*(\d{11})\s*(UN|ML|GR|F2|ME)\s*([\d.]+)/i;
 const ROW_LOOSE_RE =
   /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\d{2})\s+(?:([Yy])\s+)?([A-Za-z0-9]{5})((?:\s+[A-Z0-9]{2}){0,4})(?:\s+([A-La-l]{1,4}))?\s+([\d,]+)[\s.](\d{2})\s+(\S{1,4})(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
 
+/** an item-24 row whose 24B place-of-service token OCR damaged ("i" for "11"): the same columns with any one- or two-glyph token there and a well-formed code */
+const ROW_POS_DAMAGED_RE =
+  /^\s*(?:[1-6]\s+)?(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+(?:(\d{2}\s?\d{2}\s?\d{2}(?:\d{2})?)\s+)?(\S{1,2})\s+(?:([Yy])\s+)?([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})((?:\s+[A-Z0-9]{2}){0,4})(?:\s+([A-La-l]{1,4}))?\s+([\d,]+)[\s.](\d{2})\s+(\d{1,4}(?:\.\d+)?)(?:\s+(?:NPI\s+)?(\d{10}))?\b/;
+
+/** the digits OCR commonly reads as other glyphs on a faxed Courier grid */
+const GLYPH_DIGIT: Record<string, string> = { i: "1", I: "1", l: "1", "|": "1", "!": "1", o: "0", O: "0", D: "0", Z: "2", z: "2", S: "5", s: "5", B: "8" };
+
+/**
+ * Whether `token`, a damaged 24B place-of-service token, can be a misreading of the two-digit `pos`:
+ * each glyph reads as the digit in its position (GLYPH_DIGIT), and a single glyph can only stand for
+ * a code of one repeated digit ("i" for "11", two narrow glyphs run together). Pure.
+ */
+export function damagedPosFits(token: string, pos: string): boolean {
+  const asDigit = (c: string) => (/\d/.test(c) ? c : (GLYPH_DIGIT[c] ?? null));
+  if (token.length === 2) return [...token].every((c, i) => asDigit(c) === pos[i]);
+  if (token.length === 1) return pos[0] === pos[1] && asDigit(token) === pos[0];
+  return false;
+}
+
+/**
+ * The from date of an item-24 row whose from date OCR damaged ("10 65 26") while its to date reads
+ * ("10 05 26"): the to date when the two differ in exactly one digit — a one-day line, its from and
+ * to printed the same and one glyph misread. Null otherwise (no date is guessed). Pure.
+ */
+export function damagedFromDate(fromToken: string, toToken: string | undefined): string | null {
+  if (!toToken) return null;
+  const a = fromToken.replace(/\s/g, "");
+  const b = toToken.replace(/\s/g, "");
+  if (a.length !== b.length) return null;
+  const diff = [...a].filter((c, i) => c !== b[i]).length;
+  return diff === 1 ? gridDate(toToken) : null;
+}
+
 /**
  * A 24D code token OCR damaged in its digit positions ("Jo271": the second character a letter where
  * HCPCS level II has a digit) resolved against `known` (the codes the plan's medical policies
@@ -809,13 +844,20 @@ export function readCms1500Rows(doc: ParsedDocument, documentName = "fax", known
   const out: ServiceLine[] = [];
   lines.forEach((l, i) => {
     const strict = ROW_RE.exec(l.text);
-    const m = strict ?? ROW_LOOSE_RE.exec(l.text);
+    const loose = strict ? null : ROW_LOOSE_RE.exec(l.text);
+    const posDamaged = strict || loose ? null : ROW_POS_DAMAGED_RE.exec(l.text);
+    const m = strict ?? loose ?? posDamaged;
     if (!m) return;
-    const from = gridDate(m[1]);
     const to = m[2] ? gridDate(m[2]) : null;
-    const pos = m[3];
-    if (!from || !PLACE_OF_SERVICE[pos]) return;
-    const code = strict ? m[5] : repairedRowCode(m[5], knownCodes);
+    const from = gridDate(m[1]) ?? damagedFromDate(m[1], m[2]);
+    // a damaged 24B is read as the place of service of the claim's other rows it can be a misreading of
+    const pos = posDamaged
+      ? (lines
+          .map((o) => (o.page === l.page ? ROW_RE.exec(o.text)?.[3] : undefined))
+          .find((p): p is string => !!p && !!PLACE_OF_SERVICE[p] && damagedPosFits(m[3], p)) ?? null)
+      : m[3];
+    if (!from || !pos || !PLACE_OF_SERVICE[pos]) return;
+    const code = strict || posDamaged ? m[5] : repairedRowCode(m[5], knownCodes);
     if (!code) return;
     const unitsRead = /^\d{1,4}(?:\.\d+)?$/.test(m[10]) ? Number(m[10]) : null;
     if (unitsRead === null && /^(?:J\d{4}|Q[05]\d{3})$/.test(code)) return;

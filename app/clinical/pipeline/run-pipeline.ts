@@ -341,6 +341,7 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: Se
       modifiers: line.modifiers,
       place_of_service: line.place_of_service,
       claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service, modifiers: l.modifiers })),
+      ...(line.diagnosis_codes?.length ? { diagnosis_codes: line.diagnosis_codes } : {}),
     },
     medication: {
       ...facts.medication,

@@ -9,6 +9,7 @@ import type { Citation, Criterion, DecisionTree, ParsedDocument, PolicyModel } f
 import { citeLines } from "../text/lines";
 import type { DocLine } from "../text/lines";
 import { isHeading } from "./outline";
+import { codeListed } from "./visit-limits";
 
 /** CPT (5 digits, or 4 + F/T/U) and HCPCS level II (letter + 4 digits) codes */
 const SERVICE_CODE = /\b(?:[A-V]\d{4}|\d{4}[FTU]|\d{5})\b/g;
@@ -124,7 +125,7 @@ export function treeForCode(tree: DecisionTree, code: string | null): DecisionTr
   const specOf = (n: DecisionTree["nodes"][number]) => (n.criterion as { spec?: Criterion } | null)?.spec;
   for (const original of tree.nodes) {
     const codes = specOf(original)?.codes;
-    if (!codes?.length || codes.includes(want)) continue;
+    if (!codes?.length || codeListed(want, codes)) continue;
     // (its parent may have been spliced out before it)
     const node = nodes.find((n) => n.id === original.id);
     if (!node) continue;

@@ -21,6 +21,7 @@
 import { dosingTableCeiling } from "./dose-ceilings";
 import { titleAgeCriterion, hasAgeCriterion } from "./title-age";
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
+import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -1782,6 +1783,13 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     const stated = statedVisitLimit(lines, (ls) => cite(r, ls));
     if (stated) model.common.push(stated);
   }
+  // a code the policy includes in other codes and never pays alone ("77003 … included in 64490-64495
+  // and must not be reported separately"): a criterion scoped to that code (bundled-codes.ts)
+  // — an exclusion of the line, whatever the indication
+  model.exclusions.push(...bundledCodeRules(lines, (ls) => cite(r, ls)));
+  // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
+  // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
+  model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(

@@ -14,6 +14,8 @@
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
 import { codeListed } from "../policy/visit-limits";
+import { icdListed } from "../policy/bundled-codes";
+import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
@@ -1635,6 +1637,71 @@ function evalVisitLimit(spec: CriterionOf<"visit_limit">, ctx: EvalContext): Ev 
 }
 
 /**
+ * A code the policy includes in other codes (policy/bundled-codes.ts) judged on the service line under
+ * review: failed when another line of the same claim on the same date of service bills a code it is
+ * included in (the line quoted, the policy sentence in the reason); otherwise needs a reviewer (the
+ * policy's bundling does not say when the code is paid alone). Needs information when the line's
+ * code or date is not read.
+ */
+function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  if (!line?.code || !line.date_of_service)
+    return ev(
+      "insufficient",
+      "Whether the service is billed with the procedure it is included in is judged per service line; the line is not read.",
+      [],
+      "none",
+      spec.text,
+    );
+  const primary = line.claim_lines.find(
+    (l) => l.code && l.code !== line.code && l.date_of_service === line.date_of_service && codeListed(l.code, spec.included_in),
+  );
+  if (!primary)
+    return ev(
+      "insufficient",
+      `${line.code} is billed without a procedure it is included in (${spec.included_in.join(", ")}) on ${line.date_of_service}; the policy's bundling rule does not decide it.`,
+      [],
+      "none",
+      `Whether ${line.code} on ${line.date_of_service} is payable on its own`,
+    );
+  return ev(
+    "not_met",
+    `${line.code} is billed on ${line.date_of_service} with ${primary.code} on the same claim; the policy includes it in ${spec.included_in.join(", ")}: "${spec.text}"`,
+    ctx.facts.medication.citations.slice(0, 1),
+  );
+}
+
+/**
+ * A billing article's supporting-diagnosis list (policy/bundled-codes.ts lineDiagnosisRules) as an
+ * exclusion of the line under review: applies when the line's diagnosis pointers were read and every
+ * diagnosis they point to is unlisted (the claim line quoted). When the pointers were not read, the
+ * request's diagnoses stand in: any listed → does not apply; none listed → open (a reviewer checks
+ * the line's diagnosis), never a denial.
+ */
+function evalLineDiagnosisExclusion(spec: CriterionOf<"line_diagnosis">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  const pointed = line?.diagnosis_codes ?? [];
+  if (pointed.length) {
+    const listed = pointed.filter((c) => icdListed(c, spec.icd10));
+    if (listed.length) return ev("not_met", `Does not apply: the line points to ${listed.join(", ")}, listed by the policy.`, [], "inferred");
+    return ev(
+      "met",
+      `Applies: ${line?.code ?? "the line"} points to ${pointed.join(", ")}, which the policy's list of supporting diagnoses does not include ("${spec.text}").`,
+      ctx.facts.medication.citations.slice(0, 1),
+    );
+  }
+  const dxs = (ctx.facts.diagnoses ?? []).map((d) => d.code).filter((c): c is string => !!c);
+  if (dxs.some((c) => icdListed(c, spec.icd10))) return ev("not_met", "Does not apply: the request's diagnosis is listed by the policy.", [], "inferred");
+  return ev(
+    "insufficient",
+    "The policy pays this code only for its listed diagnoses; the line's diagnosis was not read as one of them.",
+    [],
+    "none",
+    `The diagnosis the ${line?.code ?? "service"} line is billed for (one of the policy's listed ICD-10-CM codes)`,
+  );
+}
+
+/**
  * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
  * is charted as "measurable gains" or "improvement" (therapy progress reports).
  */
@@ -1733,6 +1800,15 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   if (marker) return marker;
   const distance = evalAbsenceWithinDistance(spec, ctx);
   if (distance) return distance;
+  // "within six months prior to ordering, the treating practitioner has a visit": a dated visit note
+  const visitWindow = visitWindowDays(spec.text);
+  if (visitWindow) {
+    const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);
+    return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
+  }
+  // "prescribed in accordance with its FDA indications for use": a statement of use as labelled
+  const onLabel = isOnLabelRequirement(spec.text) ? onLabelStatement(ctx.idx) : null;
+  if (onLabel) return ev("met", onLabel.reason, onLabel.citations);
   // "Members with the CYP2C9*3/*3 genotype": the genotype written in the fax decides
   const genotypes = genotypesIn(spec.text);
   if (genotypes.length === 1) {
@@ -2315,6 +2391,15 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
+    case "bundled_code":
+      return evalBundledCode(spec, ctx);
+    case "line_diagnosis": {
+      // as a requirement: the line's diagnosis is listed (the exclusion's outcome the other way round)
+      const r = evalLineDiagnosisExclusion(spec, ctx);
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: r.reason.replace(/^Applies: /, "") };
+      if (r.outcome === "not_met") return { ...r, outcome: "met", reason: r.reason.replace(/^Does not apply: /, "") };
+      return r;
+    }
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
     case "use_mode":
@@ -2492,6 +2577,13 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");
+    }
+    case "line_diagnosis":
+      return evalLineDiagnosisExclusion(spec, ctx);
+    case "bundled_code": {
+      // "not separately payable with …": applies when the claim bills the code it is included in that day
+      const r = evalBundledCode(spec, ctx);
+      return r.outcome === "not_met" ? { ...r, outcome: "met", reason: `Applies: ${r.reason}` } : ev("not_met", `Does not apply: ${r.reason}`, [], "inferred");
     }
     case "use_mode": {
       // "Preventive (scheduled daily) use": applies when the request states that use outright

@@ -1,0 +1,144 @@
+/**
+ * Codes a policy or its billing article says are included in other codes and not paid on their own
+ * ("Imaging guidance (CPT 77003, 77012) is included in 64490-64495 and must not be reported
+ * separately", "… is bundled into 20610 and not separately payable"): a line billing such a code on
+ * the same claim and date of service as a line of the code it is included in is not payable. The
+ * reader turns each such sentence into a `bundled_code` criterion scoped to the included codes; the
+ * evaluator checks the claim's lines (review/evaluate.ts). Pure functions of the policy lines.
+ * Source: CMS NCCI policy manual (services integral to a primary procedure are not separately
+ * reportable) as the policy's own sentence states it.
+ */
+import type { Criterion } from "../contracts";
+
+/** a HCPCS/CPT code or a range of them ("77003", "64490-64495") */
+const CODE_RE = /\b(\d{4}[0-9FTU]|[A-V]\d{4})(?:\s*[-–]\s*(\d{4}[0-9FTU]|[A-V]\d{4}))?\b/g;
+/** the policy's statement that a service is not paid on its own */
+const NOT_SEPARATE_RE =
+  /\b(?:(?:must|should|may|will|are|is|shall)\s+not\s+(?:be\s+)?(?:reported|billed|paid|reimbursed|coded)\s+separately|(?:is|are)\s+not\s+separately\s+(?:reportable|payable|billable|reimbursable|reimbursed|paid|covered)|not\s+separately\s+(?:reportable|payable|billable|reimbursable))\b/i;
+/** "… are included in 64490-64495", "bundled into", "integral to", "a component of" */
+const INCLUDED_IN_RE = /\b(?:(?:is|are)\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to|(?:a\s+)?component\s+of)\b/i;
+
+function codesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(CODE_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]).toUpperCase()))];
+}
+
+/**
+ * The bundling rules of a policy's lines: each sentence stating that codes are included in other
+ * codes (INCLUDED_IN_RE) and are not reported or paid separately (NOT_SEPARATE_RE), with the codes
+ * before "included in" as the included codes and the codes after it as the codes they are included
+ * in. A sentence that names no code on either side, or negates the inclusion ("not included in"),
+ * gives no rule (nothing is guessed). `cite` cites the policy lines the sentence is on. One criterion
+ * per distinct set of included codes, each scoped (Criterion.codes) to its included codes.
+ */
+export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
+  const out: Criterion[] = [];
+  const seen = new Set<string>();
+  // the policy as one text, each line's start offset kept to cite the lines a sentence is on
+  const offsets: number[] = [];
+  let text = "";
+  for (const l of lines) {
+    offsets.push(text.length);
+    text += `${l.text.trim()} `;
+  }
+  // sentences end at a full stop before a capital, an opening parenthesis or a numbered item
+  const bounds = [0, ...[...text.matchAll(/\.\s+(?=[A-Z(]|\d{1,2}[.)]\s)/g)].map((m) => m.index + m[0].length), text.length];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const raw = text.slice(bounds[k], bounds[k + 1]);
+    const sentence = raw.replace(/^\s*(?:\d{1,2}[.)]|[a-z][.)])\s+/, "").trim();
+    const inc = INCLUDED_IN_RE.exec(sentence);
+    if (!inc || !NOT_SEPARATE_RE.test(sentence)) continue;
+    if (/\bnot\s+$/i.test(sentence.slice(0, inc.index))) continue;
+    const included = codesIn(sentence.slice(0, inc.index));
+    const into = codesIn(sentence.slice(inc.index)).filter((c) => !included.includes(c));
+    if (!included.length || !into.length) continue;
+    const key = included.join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const first = offsets.findLastIndex((o) => o <= bounds[k]);
+    const last = offsets.findLastIndex((o) => o < bounds[k + 1] - 1);
+    out.push({
+      kind: "bundled_code",
+      text: sentence,
+      passage: cite(lines.slice(Math.max(0, first), last + 1)),
+      confidence: "high",
+      codes: included,
+      included_in: into,
+    });
+  }
+  return out;
+}
+
+/** "ICD-10-CM Codes that Support Medical Necessity": the heading of a billing article's diagnosis list */
+const SUPPORT_HEADING_RE = /^ICD-10(?:-CM)?\s+Codes\s+(?:that|which)\s+Support\s+Medical\s+Necessity\b/i;
+/** the article's statement that a line whose diagnosis is not listed is denied */
+const NOT_LISTED_DENIED_RE =
+  /\b(?:(?:diagnos[ie]s|ICD-10(?:-CM)?)\s+(?:code\s+)?(?:is|are)\s+not\s+(?:listed|on\s+the\s+list|among\s+(?:them|those))|without\s+(?:a|an)\s+(?:listed|covered)\s+(?:diagnosis|ICD-10(?:-CM)?)(?:\s+code)?)\b[^.]{0,80}\b(?:will\s+be\s+denied|(?:is|are|will\s+be)\s+(?:not\s+covered|denied|not\s+reasonable\s+and\s+necessary))/i;
+/** an ICD-10-CM code opening a list row ("M47.816 Spondylosis …"), or a range ("M47.811-M47.819") */
+const ICD_ROW_RE = /^([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?)(?:\s*[-–]\s*([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?))?(?=\s|$)/;
+/** a line that ends the list (the next section of the article) */
+const LIST_END_RE =
+  /^(?:Document Information|Revision History|ICD-10(?:-CM)?\s+Codes\s+that\s+DO\s+NOT|Bill Type|Revenue Codes|Additional ICD|Related (?:Local|National)|Associated Documents)\b/i;
+
+/**
+ * The diagnosis lists of a billing and coding article: under "ICD-10-CM Codes that Support Medical
+ * Necessity", each group ("Group 1 Paragraph: the following codes support medical necessity for
+ * 64490-64495") with its listed ICD-10-CM codes, as a `line_diagnosis` criterion scoped to the CPT/
+ * HCPCS codes its paragraph names (every code of the policy when it names none). Read only when the
+ * article also states that a line whose diagnosis is not listed is denied (NOT_LISTED_DENIED_RE) — a
+ * list of supporting codes alone decides nothing. [] when the policy has no such list. Pure.
+ */
+export function lineDiagnosisRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
+  const all = lines.map((l) => l.text.trim()).join(" ");
+  const denied = NOT_LISTED_DENIED_RE.exec(all);
+  if (!denied) return [];
+  // the whole sentence of the statement, as the policy prints it
+  const from = Math.max(0, all.lastIndexOf(". ", denied.index) + 2);
+  const to = all.indexOf(".", denied.index + denied[0].length);
+  const sentence = all.slice(all.lastIndexOf(". ", denied.index) < 0 ? 0 : from, to < 0 ? undefined : to + 1).trim();
+  const start = lines.findIndex((l) => SUPPORT_HEADING_RE.test(l.text.trim()));
+  if (start < 0) return [];
+  type Group = { head: L; scope: string[]; icd: string[]; rows: L[] };
+  const groups: Group[] = [];
+  let cur: Group | null = null;
+  for (const l of lines.slice(start + 1)) {
+    const t = l.text.trim();
+    if (LIST_END_RE.test(t)) break;
+    const group = /^Group\s+(\d{1,2})\s+(?:Paragraph|Codes)\b/i.exec(t);
+    if (group) {
+      const scope = codesIn(t.replace(/ICD-10(?:-CM)?/gi, " "));
+      // a "Group 1 Codes do not include …" note under a group is no new group
+      if (cur && /\bdo(?:es)?\s+not\s+include\b/i.test(t)) continue;
+      cur = { head: l, scope, icd: [], rows: [] };
+      groups.push(cur);
+      continue;
+    }
+    const row = ICD_ROW_RE.exec(t);
+    if (row && cur) {
+      cur.icd.push(row[2] ? `${row[1]}-${row[2]}` : row[1]);
+      cur.rows.push(l);
+    }
+  }
+  return groups
+    .filter((g) => g.icd.length)
+    .map((g) => ({
+      kind: "line_diagnosis" as const,
+      text: `${g.head.text.trim()} ${sentence}`,
+      passage: cite([g.head]),
+      confidence: "high" as const,
+      icd10: g.icd,
+      ...(g.scope.length ? { codes: g.scope } : {}),
+    }));
+}
+
+/** Whether the ICD-10-CM `code` is one of `listed` (a code, a category it falls under, or a range "M47.811-M47.819"). */
+export function icdListed(code: string, listed: string[]): boolean {
+  const c = code.toUpperCase().replace(/\./g, "");
+  return listed.some((x) => {
+    const [a, b] = x
+      .toUpperCase()
+      .replace(/\./g, "")
+      .split(/\s*[-–]\s*/);
+    if (b) return c.length >= a.length && c.slice(0, b.length) >= a && c.slice(0, b.length) <= b;
+    return c === a || (a.length >= 3 && a.length < c.length && c.startsWith(a));
+  });
+}
