@@ -17,8 +17,7 @@ import { readCms1500, readCms1500Rows } from "./cms1500";
 
 const CODE_RE = /(?<![A-Za-z0-9.$,/-])([ABCEGHJKLMPQRSTV]\d{4}|\d{4}[FTU]|\d{5})(?![0-9.,/]|\d)/g;
 
-/** Modifiers accepted after a code (CPT/HCPCS modifiers commonly seen on professional claims). */
-/** CPT/HCPCS modifiers the readers recognise (two characters) */
+/** CPT/HCPCS modifiers the readers accept after a code (two characters, as seen on professional claims) */
 export const MODIFIERS = new Set([
   "22",
   "24",

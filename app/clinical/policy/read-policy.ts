@@ -1549,12 +1549,6 @@ function preambleSentences(lines: DocLine[]): { text: string; lines: DocLine[] }
 /** "AGE RESTRICTIONS", "Prescriber Restrictions:", "Specialist requirement" section headings. */
 const RESTRICTION_HEAD_RE = /^(?:age|prescriber|specialist|specialty)\s+(?:restrictions?|requirements?|limitations?)\s*:?$/i;
 
-/**
- * The criteria of one section of a prose policy: its top-level items, ALL required — unless the
- * sentence that leads into them, unnumbered and possibly wrapped over two lines ("Infusion in a hospital
- * outpatient department is medically necessary only when ONE of the following / is documented:"), says
- * one (any, either, at least N) of them is enough: then they are alternatives of one "any" criterion.
- */
 /** "… is medically necessary only when ONE of the following is documented:" — a lead that makes its list a requirement */
 const ONLY_WHEN_LEAD_RE = /\b(?:medically necessary|covered|approved|authori[sz]ed)\s+only\s+(?:when|if)\b[^.]*\bof the following\b[^.:]{0,60}:$/i;
 
@@ -1575,6 +1569,12 @@ function leadBefore(s: { items: OutlineItem[]; preamble: DocLine[] }): string {
   );
 }
 
+/**
+ * The criteria of one section of a prose policy: its top-level items, ALL required — unless the
+ * sentence that leads into them, unnumbered and possibly wrapped over two lines ("Infusion in a hospital
+ * outpatient department is medically necessary only when ONE of the following / is documented:"), says
+ * one (any, either, at least N) of them is enough: then they are alternatives of one "any" criterion.
+ */
 function sectionCriteria(s: { items: OutlineItem[]; preamble: DocLine[] }, r: Reader): Criterion[] {
   const kids = s.items.filter((i) => !isContinuation(i, r));
   const crit = kids.map((it) => itemCriterion(it, r));

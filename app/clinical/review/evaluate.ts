@@ -2256,11 +2256,6 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Evaluate one criterion (recursively for `all` / `any`). `role` "exclusion" asks whether an
- * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
- * excluded use never applies to a covered primary diagnosis). Never throws.
- */
 /** "Infusion in a hospital outpatient department (POS 19 or 22) is medically necessary only when …" */
 const POS_ONLY_WHEN_RE = /\(\s*POS\s+(\d{2}(?:\s*(?:,|\/|or|and)\s*\d{2})*)\s*\)[^.]{0,80}?\bonly\s+(?:when|if)\b/i;
 
@@ -2280,6 +2275,11 @@ export function placeOfServiceScope(text: string, ctx: EvalContext): Ev | null {
   return ev("met", `Applies at place of service ${named.join(" / ")} only; the line is billed at place of service ${pos}.`, [], "inferred");
 }
 
+/**
+ * Evaluate one criterion (recursively for `all` / `any`). `role` "exclusion" asks whether an
+ * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
+ * excluded use never applies to a covered primary diagnosis). Never throws.
+ */
 export function evaluateCriterion(
   spec: Criterion,
   ctx: EvalContext,
