@@ -36,7 +36,8 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * classes: time on therapy, stability as response, continuation written as form fields): buckeye-seb 11/18,
  * prairie-bcbs 10/15, summit-cigna 13/16, ambrio-ga 8/16, alderwood-nj 12/16, gateway-mo 11/16;
  * 2026-11-30: harborline-wa 7/16 (first run 5/16 with two wrongful denials and two incomplete requests
- * denied — all fixed; a thirteenth plan authored blind); 8/16 after the stop-outranks-now extraction fix
+ * denied — all fixed; a thirteenth plan authored blind); 8/16 after the stop-outranks-now extraction fix;
+ * monograph per-indication blocks: see the figure below
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,

@@ -717,8 +717,19 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // measured threshold in it is compared by a reviewer (evaluate.ts)
   if (c.kind === "diagnosis" && CHANGE_FROM_BASELINE_RE.test(text))
     return { text: c.text, kind: "documentation", concepts: keyConcepts(text), absence: false, confidence: "medium" };
+  // "LDL-C of 70 mg/dL (1.8 mmol/L) or higher": a threshold followed by its equivalent in another
+  // unit reads as the threshold alone (the stated unit is the one compared; lab values in the other
+  // unit are converted by the evaluator as for any threshold)
+  if (c.kind === "documentation" && UNIT_EQUIVALENT_RE.test(text)) {
+    const plain = parseCriterionText(text.replace(UNIT_EQUIVALENT_RE, "$1"), note, ctx);
+    if (plain.kind === "lab") return { ...plain, text };
+  }
   return c;
 }
+
+/** a value with its unit, then the same value in another unit in parentheses: "70 mg/dL (1.8 mmol/L)" */
+const UNIT_EQUIVALENT_RE =
+  /(\d(?:\.\d+)?\s*[A-Za-zµμ%][A-Za-z0-9µμ%.]*(?:\/[A-Za-z0-9.]+)?)\s*\(\s*[~≈=]?\s*\d+(?:\.\d+)?\s*[A-Za-zµμ%][A-Za-z0-9µμ%.]*(?:\/[A-Za-z0-9.]+)?\s*\)/g;
 
 function parseCriterionText(text: string, note: string, ctx: ParseContext): Criterion {
   // "For non-radiographic axial spondyloarthritis only: …", "(nr-axSpA only) …", "If the diagnosis is X: …"

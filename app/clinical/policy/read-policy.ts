@@ -906,6 +906,9 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   const common: Criterion[] = [];
   let sawCriteriaHeading = false;
   let droppedCriteria = 0;
+  // the indication of the per-indication block read last ("Criteria for Use - Atopic Dermatitis"),
+  // while its exclusion list and renewal paragraph follow
+  let blockTitle: string | null = null;
   for (const s of sections) {
     const h = s.heading;
     if (SKIP_HEAD_RE.test(h) && !/criteria/i.test(h)) continue;
@@ -913,6 +916,16 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     // prescriber and are not approval criteria:", "for information only")
     if (saysNotCriteria(s)) continue;
     if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h)) {
+      // "Renewal (12 months): …" after an indication block (and its exclusion list) renews that path
+      if (blockTitle && !s.items.length && s.preamble.length) {
+        r.continuation.push({
+          text: h,
+          passage: cite(r, s.preamble.slice(0, 1)),
+          why: "Continuation/renewal criteria apply to reauthorization requests only.",
+        });
+        renewalFromText(s.preamble.map((l) => l.text).join(" "), s.preamble, blockTitle, r);
+        continue;
+      }
       r.continuation.push({ text: h, passage: cite(r, s.preamble.slice(0, 1)), why: "Continuation/renewal criteria apply to reauthorization requests only." });
       // per-indication continuation criteria ("Eosinophilic Asthma: … / EGPA: …") keep their indication
       const scoped = s.items.filter((it) => indicationTerms(titleOf(it)).understood && !CRITERION_LEAD_RE.test(it.text.trim()));
@@ -963,9 +976,24 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       common.push(...sectionCriteria(s, r));
       continue;
     }
+    // "Criteria for Use - Prurigo Nodularis" over "Inclusion criteria - ALL must be met (initial
+    // approval 6 months): 1. … 5.": a block per indication, its numbered list that path's criteria
+    const block = INDICATION_BLOCK_HEAD_RE.exec(h.trim());
+    if (block && s.items.length && indicationTerms(block[1]).understood && !diagnosisChoice(s.items)) {
+      blockTitle = block[1].trim();
+      found.push(indicationBlock(blockTitle, s, r));
+      continue;
+    }
+    blockTitle = null;
     const choice = diagnosisChoice(s.items);
     if (choice) {
-      for (const child of choice.children) found.push(choiceIndication(child, r));
+      // "ONE of the following, with an LDL-C drawn within 90 days before the request:": the lead's
+      // window applies to the lab values each choice requires
+      const window = /\bwithin (\d{1,3}) days\b/i.exec(choice.text.split(/:\s*$/)[0]);
+      for (const child of choice.children) {
+        const f = choiceIndication(child, r);
+        found.push(window ? { ...f, criteria: f.criteria.map((c) => withWindow(c, Number(window[1]))) } : f);
+      }
       for (const other of s.items) if (other !== choice && !isContinuation(other, r)) common.push(itemCriterion(other, r));
       continue;
     }
@@ -1009,6 +1037,61 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   };
 }
 
+/** a criteria heading naming one indication: "Criteria for Use - Prurigo Nodularis", "Requirements for approval: Atopic dermatitis" */
+const INDICATION_BLOCK_HEAD_RE =
+  /^(?:(?:initial )?(?:criteria|requirements|conditions) for (?:use|approval|coverage|initial (?:approval|authori[sz]ation))|(?:initial )?(?:approval|coverage|clinical) criteria)\s*[-–:]\s*([^.;:]{3,80})$/i;
+
+/** a sentence of an indication block that opens its renewal criteria ("Renewal (12 months): EASI …") */
+const BLOCK_RENEWAL_RE = /(?:^|(?<=[.;])\s+)(?=(?:renewal|continuation(?: of therapy)?|re-?authori[sz]ation|recertification)\b[^.:]{0,40}:)/i;
+
+/** "The prurigo nodularis exclusion criteria also apply.": a pointer to an exclusion list the reader already applies to every path */
+const EXCLUSIONS_APPLY_RE = /(?:^|(?<=[.;])\s+)(?:the )?[^.;]{0,60}\bexclusions?(?: criteria| list)? (?:also |likewise )?appl(?:y|ies)\b[^.;]*[.;]?/gi;
+
+/**
+ * One per-indication block of a monograph's "Criteria for Use": the indication named in the section
+ * heading, every numbered item of the section a requirement of its path (the lead says "ALL must be
+ * met"), the approval period from the lead ("initial approval 6 months"); a renewal paragraph run into
+ * the last item ("… inhibitors. Renewal (12 months): EASI improvement of 50% or more") becomes that
+ * path's continuation criteria, and a pointer to the exclusion list is dropped (the policy's exclusion
+ * lists apply to every path already).
+ */
+function indicationBlock(title: string, s: { heading: string; items: OutlineItem[]; preamble: DocLine[] }, r: Reader): Found {
+  const lead = s.preamble.map((l) => l.text).join(" ");
+  const criteria: Criterion[] = [];
+  for (const it of s.items) {
+    const cut = it.text.search(BLOCK_RENEWAL_RE);
+    const own = (cut > 0 ? it.text.slice(0, cut) : it.text).replace(EXCLUSIONS_APPLY_RE, " ").trim();
+    if (cut > 0) {
+      const renewal = it.text.slice(cut).trim();
+      r.continuation.push({
+        text: renewal.slice(0, 300),
+        passage: cite(r, it.lines),
+        why: "Continuation/renewal criteria apply to reauthorization requests only.",
+      });
+      renewalFromText(renewal, it.lines, title, r);
+    }
+    if (cut === 0 || (cut < 0 && isContinuation(it, r))) {
+      if (it.children.length) renewalFromItems(it.children, title, r);
+      else renewalFromText(it.text, it.lines, title, r);
+      continue;
+    }
+    if (own.length > 3) criteria.push(itemCriterion({ ...it, text: own }, r));
+  }
+  const d = /\b(?:initial )?(?:approval|authori[sz]ation)(?: (?:period|duration))?:?\s*(?:of |for )?(\d+\s*(?:months?|weeks?|years?))\b/i.exec(lead);
+  const item: OutlineItem = {
+    marker: "",
+    family: "num",
+    text: `${s.heading}. ${lead}`.trim(),
+    note: "",
+    lines: s.preamble.length ? s.preamble : s.items[0].lines,
+    children: s.items,
+    parent: null,
+    heading: s.heading,
+    durations: [],
+  };
+  return { title, item, criteria, duration: d ? d[1] : null };
+}
+
 /** "Covered indications", "Covered uses" section headings. */
 const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
 /** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
@@ -1033,11 +1116,21 @@ function choiceLead(text: string): string {
  */
 function diagnosisChoice(items: OutlineItem[]): OutlineItem | null {
   if (items.length < 2) return null;
-  const hits = items.filter(
-    (it) => DX_CHOICE_RE.test(stripConnector(it.text)) && it.children.length >= 2 && it.children.every((c) => indicationTerms(choiceLead(c.text)).understood),
-  );
+  const hits = items.filter((it) => {
+    if (it.children.length < 2) return false;
+    const known = it.children.filter((c) => indicationTerms(choiceLead(c.text)).understood).length;
+    if (DX_CHOICE_RE.test(stripConnector(it.text))) return known === it.children.length;
+    // "ONE of the following, with an LDL-C drawn within 90 days: a. Clinical ASCVD … AND LDL-C of 70
+    // or higher; OR b. HeFH … AND …; OR c. Primary prevention at high risk …": a choice whose
+    // sub-items lead with conditions is a choice among indications even when the lead does not say
+    // "diagnoses"; a sub-item whose condition the vocabulary lacks becomes a path not understood
+    return ANY_LEAD_RE.test(stripConnector(it.text)) && known >= 2 && known >= it.children.length - 1;
+  });
   return hits.length === 1 ? hits[0] : null;
 }
+
+/** a list lead offering alternatives ("ONE of the following, with …:", "either of the following:") */
+const ANY_LEAD_RE = /^(?:the )?(?:one|any|either) of the following\b/i;
 
 /** One diagnosis of a choice as an indication: its condition, its parenthetical measure, and the requirements after it. */
 function choiceIndication(child: OutlineItem, r: Reader): Found {

@@ -152,7 +152,7 @@ export const MEASURES: MeasureTerm[] = [
   M("SCORAD", ["scorad"], "points", [0, 103]),
   M("DLQI", ["\\bdlqi\\b", "dermatology life quality"], "points", [0, 30]),
   M("UAS7", ["uas7", "urticaria activity score"], "points", [0, 42]),
-  M("itch NRS", ["(?:itch|pruritus) (?:nrs|numeric rating)", "\\bpp-?nrs\\b"], "points", [0, 10]),
+  M("itch NRS", ["(?:itch|pruritus) (?:nrs|numeric rating)", "\\bpp-?nrs\\b", "\\bwi-?nrs\\b", "worst[- ]itch (?:nrs|numeric rating)"], "points", [0, 10]),
   M("Hurley stage", ["hurley"], null, [1, 3]),
   M("DAS28", ["das-?28"], "points", [0, 10]),
   M("CDAI", ["\\bcdai\\b", "clinical disease activity index"], "points", [0, 600]),
