@@ -1222,8 +1222,8 @@ function requestedMgPerDay(text: string): number | null {
   if (/^mcg$/i.test(m[2])) mg /= 1000;
   if (/^g$/i.test(m[2])) mg *= 1000;
   const f = m[3].toLowerCase();
-  const every = /\b(?:every|q)\s*(\d+)\s*(days?|d|weeks?|wks?|w|months?|mos?)\b/.exec(f);
-  if (every) return mg / (Number(every[1]) * (/^d/.test(every[2]) ? 1 : /^w/.test(every[2]) ? 7 : 30));
+  const every = everyInterval(f);
+  if (every) return mg / every;
   if (/\b(?:qid|four times (?:a|per) day)\b/.test(f)) return mg * 4;
   if (/\b(?:tid|three times (?:a|per) day)\b/.test(f)) return mg * 3;
   if (/\b(?:bid|twice (?:a |per )?day|twice daily)\b/.test(f)) return mg * 2;
@@ -1492,12 +1492,20 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
  */
 export function dosingIntervalDays(directions: string): number | null {
   const t = directions.toLowerCase();
-  const per = { d: 1, day: 1, days: 1, w: 7, wk: 7, wks: 7, week: 7, weeks: 7, m: 30, mo: 30, month: 30, months: 30 } as Record<string, number>;
-  const every = /\b(?:every|q)\s*(\d{1,3})\s*(d|days?|w|wks?|weeks?|m|mo|months?)\b/.exec(t);
-  if (every) return Number(every[1]) * per[every[2]];
+  const every = everyInterval(t);
+  if (every) return every;
+  // "twice a month" / "two times weekly" are more often than the period: no interval of one period
+  if (/\b(?:twice|two times|three times|\d+ times)\s+(?:a |per |every )?(?:month|week)|\b(?:twice|two times|three times)\s+(?:monthly|weekly)\b/.test(t))
+    return null;
   if (/\b(?:once\s+)?(?:monthly|every month|a month)\b/.test(t)) return 30;
   if (/\b(?:once\s+)?(?:weekly|every week|a week)\b/.test(t)) return 7;
   return null;
+}
+
+/** "every 12 weeks", "q4w", "every 28 days", "q3 months" in lower-case directions → days between doses, or null */
+function everyInterval(t: string): number | null {
+  const m = /\b(?:every|q)\s*(\d{1,3})\s*(days?|d|weeks?|wks?|w|months?|mos?|m)\b/.exec(t);
+  return m ? Number(m[1]) * (/^d/.test(m[2]) ? 1 : /^w/.test(m[2]) ? 7 : 30) : null;
 }
 
 /** Dispensing units that count the same thing (a pen is a prefilled syringe is an injection). */

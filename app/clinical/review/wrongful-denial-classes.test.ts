@@ -116,6 +116,9 @@ describe("a fill shorter than a quantity limit's period", () => {
     expect(dosingIntervalDays("inject q4w")).toBe(28);
     expect(dosingIntervalDays("one pen once monthly")).toBe(30);
     expect(dosingIntervalDays("one tablet by mouth daily")).toBeNull();
+    // more often than once a period is no interval of one period
+    expect(dosingIntervalDays("inject twice a month")).toBeNull();
+    expect(dosingIntervalDays("two times weekly")).toBeNull();
   });
 
   const tree = generateDecisionTree(
