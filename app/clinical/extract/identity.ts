@@ -235,14 +235,37 @@ export function letterSigner(model: DocModel): { name: string; credential: strin
     "i",
   );
   const nameLine = new RegExp(`^(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:-${NAME_WORD})?),?\\s+(${CREDENTIAL})\\b`);
+  // "Dr." before a full name is as good as a credential after it (an OCR-damaged "M [X]" is none)
+  const titled = new RegExp(`^Dr\\.?\\s+(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:-${NAME_WORD})?)\\s*(?:,|$)`);
+  const signerName = (text: string): { 0: string; 1: string; 2: string | null } | null => {
+    const m = nameLine.exec(text);
+    if (m) return { 0: m[0], 1: m[1], 2: m[2] };
+    const t = titled.exec(text);
+    return t ? { 0: t[0], 1: t[1], 2: null } : null;
+  };
   for (const p of model.pages) {
     for (let i = 0; i < p.lines.length; i++) {
       const l = p.lines[i];
       const s = signed.exec(l.text);
       if (s) return { name: s[1], credential: s[2] ?? null, next: null, citation: cite(model, p.page, l.toks) };
-      if (!/^(?:sincerely|respectfully|regards|best regards|thank you|yours truly|kind regards)\b/i.test(l.text.trim())) continue;
+      const closing = /^(?:sincerely|respectfully|regards|best regards|thank you|yours truly|kind regards)\b[,.:]?\s*/i.exec(l.text.trim());
+      if (!closing) continue;
+      // the name on the closing's own line ("Sincerely, Dr. Ann Lee, MD, Cardiology"), as a letter
+      // flattened to one line by the sender's system or the OCR prints it
+      const rest = l.text.trim().slice(closing[0].length);
+      const same = rest ? signerName(rest) : null;
+      if (same) {
+        const at = l.text.indexOf(rest);
+        const after = rest.slice(same[0].length).replace(/^[,;]\s*/, "");
+        return {
+          name: same[1],
+          credential: same[2],
+          next: after || (p.lines[i + 1]?.text ?? null),
+          citation: citeRange(model, p.page, l.toks, at, at + same[0].length),
+        };
+      }
       for (let j = i + 1; j < Math.min(p.lines.length, i + 4); j++) {
-        const m = nameLine.exec(p.lines[j].text.trim());
+        const m = signerName(p.lines[j].text.trim());
         if (m) return { name: m[1], credential: m[2], next: p.lines[j + 1]?.text ?? null, citation: cite(model, p.page, p.lines[j].toks) };
       }
     }

@@ -36,3 +36,20 @@ describe("a form's caption or heading is never a name", () => {
     expect(name ?? "").not.toMatch(/certification|attestation|signature/i);
   });
 });
+
+describe("a letter's signer on the closing's own line", () => {
+  const letter = (closing: string) =>
+    ["Re: request for lumbar MRI", "She completed 8 weeks of physical therapy without relief.", closing, "Phone (503) 555-0100"].join("\n");
+
+  it("reads 'Sincerely, Dr. Name, MD, Specialty' flattened onto one line", () => {
+    expect(nameOf(letter("Sincerely, Dr. Daniel Whitaker, MD, Orthopedic Surgery, NPI 1234567893"))).toBe("Daniel Whitaker");
+  });
+
+  it("reads a 'Dr.'-titled name whose credential the OCR damaged", () => {
+    expect(nameOf(letter("Sincerely, Dr. Ingrid Salo, M [X] , Sleep Medicine, NPI 1234567893"))).toBe("Ingrid Salo");
+  });
+
+  it("reads no name from a closing followed by prose", () => {
+    expect(nameOf(letter("Thank you for your prompt review of this request."))).toBeNull();
+  });
+});
