@@ -69,3 +69,31 @@ describe("claims scoring: case fields (FORMAT.md)", () => {
     expect(s.case_field_accuracy).toBeNull();
   });
 });
+
+describe("claims scoring: pairing of service lines", () => {
+  it("pairs every line by code and date first: a missed line is missing, never another date's decision", () => {
+    const line = (date: string, decision: "approved" | "denied" | "needs_more_information") => ({
+      ...report().services[0]!,
+      code: "93798",
+      date_of_service: date,
+      decision,
+    });
+    const want = (date: string, decision: "approved" | "denied") => ({ code: "93798", units: 1, date_of_service: date, decision });
+    const s = scoreServices(
+      // the engine read the 08/26 and 09/02 rows and missed 08/28
+      [report({ decision: "denied", services: [line("2026-08-26", "approved"), line("2026-09-02", "denied")] })],
+      new Map([
+        [
+          "c1",
+          {
+            ...expected,
+            decision: "denied" as const,
+            services: [want("2026-08-26", "approved"), want("2026-08-28", "approved"), want("2026-09-02", "denied")],
+          },
+        ],
+      ]),
+    );
+    expect(s.covered_lines_denied).toBe(0);
+    expect(s.mismatches).toEqual([{ case_id: "c1", code: "93798", expected: "approved", got: "missing" }]);
+  });
+});

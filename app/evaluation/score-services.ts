@@ -142,15 +142,30 @@ export function scoreServices(
     if (!exp.services) continue;
     cases++;
     if (exp.decision && exp.decision === r.decision) casesRight++;
+    // every exact pairing (code and date) first, so that a line the engine missed never takes the
+    // decision of another date's line of the same code; then code alone, then position
     const used = new Set<number>();
+    const pairOf = new Map<number, number>();
+    const sameCode = (s: { code?: string | null }, e: { code: string }) => s.code?.toUpperCase() === e.code.toUpperCase();
     exp.services.forEach((e, i) => {
-      let k = r.services.findIndex(
-        (s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase() && (!e.date_of_service || s.date_of_service === e.date_of_service),
-      );
-      if (k < 0) k = r.services.findIndex((s, j) => !used.has(j) && s.code?.toUpperCase() === e.code.toUpperCase());
+      const k = r.services.findIndex((s, j) => !used.has(j) && sameCode(s, e) && (!e.date_of_service || s.date_of_service === e.date_of_service));
+      if (k >= 0) {
+        used.add(k);
+        pairOf.set(i, k);
+      }
+    });
+    exp.services.forEach((e, i) => {
+      if (pairOf.has(i)) return;
+      let k = r.services.findIndex((s, j) => !used.has(j) && sameCode(s, e));
       if (k < 0 && i < r.services.length && !used.has(i)) k = i;
+      if (k >= 0) {
+        used.add(k);
+        pairOf.set(i, k);
+      }
+    });
+    exp.services.forEach((e, i) => {
+      const k = pairOf.get(i) ?? -1;
       const got = k >= 0 ? r.services[k] : null;
-      if (k >= 0) used.add(k);
       lines++;
       const d = got?.decision ?? "missing";
       confusion[e.decision][d]++;
