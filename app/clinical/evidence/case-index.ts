@@ -28,6 +28,10 @@ const BOX = String.raw`(?:\[\s*[xX✓✔]?\s*[\]1lIJ|][1lI|]?|[❑☐□☒☑�
 const CHECKED = /\[\s*[xX✓✔]\s*\]|[☒☑■]/;
 /** a form option with its box left empty ("[ ] Ph- (negative)", "❑ Yes") */
 const UNCHECKED_OPTION = new RegExp(String.raw`^\s*(?:\[\s*\]|[❑☐□])\s`);
+/** one or two answer boxes leading a line, as printed or as OCR reads them ("[X]", "[ ] [N]", "[1M", "[yl [1") */
+const LEAD_BOXES = /^\s*((?:\[\s*[A-Za-z0-9✓✔]{0,2}\s*[\]1lIJ|]?\s*){1,2})(?<=[\]\s])(?=[A-Za-z(])/;
+/** a yes / checked mark inside leading boxes (Y, X, a tick; "v" is how OCR reads a tick or a "Y") */
+const YES_MARK = /\[\s*[xXyYvV✓✔]/;
 /** a form question with answer boxes ("Does your patient have MRD? Yes [ ] No [ ]") */
 const QUESTION = new RegExp(String.raw`\?[^?]*(?:\b(?:yes|no)\b\s*${BOX}|${BOX}\s*(?:yes|no)\b)`, "i");
 const MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]|[☒☑■])`;
@@ -46,6 +50,11 @@ const answeredNo = (t: string) => (LABEL_THEN_BOX.test(t) ? NO_MARKED_AFTER.test
  */
 export function isUnansweredFormLine(text: string): boolean {
   if (UNCHECKED_OPTION.test(text) && !CHECKED.test(text)) return true;
+  // a line led by one or two answer boxes (a "Y / N" attestation column, a checklist) with no yes mark
+  // in them: left blank, marked "N", or marked in a way the OCR did not keep ("[ ] [N]" read "[1M").
+  // The line's words are the form's statement, not the prescriber's; only a mark makes them a fact.
+  const lead = LEAD_BOXES.exec(text);
+  if (lead && !YES_MARK.test(lead[1])) return true;
   // a form's question about the patient, even without its "?" ("Does your patient have Philadelphia
   // chromosome -positive or -negative ALL")
   if (

@@ -25,6 +25,7 @@ import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
+import { announcedItemCount } from "./announced-items";
 import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
@@ -1919,6 +1920,20 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   if (missed) {
     for (const ind of model.indications) ind.understood = false;
     r.unread.push({ text: missed.text, passage: cite(r, [missed]), why: "A criteria section of the policy was not read; a reviewer must apply it." });
+  }
+  // "Approve when C1, C2, C3, C4 and C5 are ALL met": a path with fewer items than the policy counts
+  // (its indication counted as one: a diagnosis item is read as the path's indication) lost some in
+  // reading — never an approval on what is left (announced-items.ts)
+  const announced = announcedItemCount(lines);
+  if (announced) {
+    const short = model.indications.filter((ind) => ind.criteria.length + model.common.length + 1 < announced.count);
+    for (const ind of short) ind.understood = false;
+    if (short.length)
+      r.unread.push({
+        text: announced.line.text,
+        passage: cite(r, [announced.line]),
+        why: `The policy requires ${announced.count} items; the reader built fewer for ${short.map((i) => i.title).join(", ")}. A reviewer must apply the items it did not read.`,
+      });
   }
   attachRenewals(model, r.renewals);
   // criteria under a heading that names service codes apply to those codes' lines only

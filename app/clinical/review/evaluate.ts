@@ -13,6 +13,7 @@
  *   named without dose or duration.
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
+import { readDoseBands, bandHolds } from "../policy/dose-bands";
 import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
 import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
@@ -1395,19 +1396,89 @@ function evalDoseCeiling(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev 
       );
 }
 
+/**
+ * A dose ceiling with no single amount per period, compared where the request states its dose per
+ * administration ("300 mg SC every 2 weeks"): the sentence's fixed amounts are read as weight bands
+ * (policy/dose-bands.ts). Within every amount the sentence states → met; above every amount, or above
+ * the band of the member's stated weight → needs a reviewer (the ceiling was not read as a single
+ * amount, so it is never a denial); between them with no weight stated → the weight is requested; a
+ * band that allows the dose only under a condition of its own ("90 mg if > 100 kg with psoriasis")
+ * needs a reviewer. Null when the sentence states no fixed amount or the request states no dose in mg
+ * (then the approval is limited to the ceiling, as before).
+ * @param c the citation of the request's dose, if any
+ */
+function evalDoseBands(spec: CriterionOf<"dose_limit">, ctx: EvalContext, c: Citation | null): Ev | null {
+  const dosage = ctx.facts.medication?.dosage ?? "";
+  const mg = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*mg\b(?!\s*\/)/i.exec(dosage);
+  if (!mg || /mg\s*(?:\/|per\s+)kg/i.test(dosage)) return null;
+  const { bands, schedules, perKg } = readDoseBands(spec.text);
+  if (!bands.length) return null;
+  const requested = Number(mg[1].replace(/,/g, ""));
+  const shown = `The requested ${requested} mg per administration ("${clip(dosage, 60)}")`;
+  const cites = c ? [c] : [];
+  // the request follows a schedule the policy writes out ("600 mg once, then 300 mg every 2 weeks"):
+  // every requested amount, in order, within the schedule's, for the population it names
+  const asked = [...dosage.matchAll(/(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*mg\b(?!\s*\/)/gi)].map((m) => Number(m[1].replace(/,/g, "")));
+  const b = birthDate(ctx);
+  const adult = b && ctx.requestDate ? ageOn(b.date, ctx.requestDate).years >= 18 : null;
+  const follows = schedules.find(
+    (sc) =>
+      sc.mg.length === asked.length &&
+      asked.every((a, i) => a <= sc.mg[i] * 1.001) &&
+      (sc.population == null || (adult != null && (sc.population === "adult") === adult)),
+  );
+  if (follows) return ev("met", `The requested doses (${asked.map((a) => `${a} mg`).join(", then ")}) follow the policy's "${clip(follows.text, 80)}".`, cites);
+  const amounts = bands.map((b) => b.mg);
+  const lowest = Math.min(...amounts);
+  const ceiling = `"${clip(spec.text, 120)}"`;
+  const reviewer = (reason: string, missing: string) => ev("insufficient", reason, cites, cites.length ? "direct" : "none", missing);
+  if (requested > Math.max(...amounts) * 1.001)
+    return reviewer(
+      `${shown} is above every amount the policy's ceiling states (${ceiling}); a reviewer should confirm the dose.`,
+      "Dose per administration within the policy maximum",
+    );
+  if (requested <= lowest * 1.001 && !perKg) return ev("met", `${shown} is within every amount the policy's ceiling states (${ceiling}).`, cites);
+  const w = memberWeightKg(ctx);
+  if (!w)
+    return reviewer(`${shown}; the policy's ceiling depends on the member's weight (${ceiling}), which the request does not state.`, "Member's weight (kg)");
+  const holding = bands.filter((b) => bandHolds(b, w.kg) === true);
+  const applicable = holding.length ? holding : bands.filter((b) => bandHolds(b, w.kg) === null);
+  const both = [...cites, w.citation];
+  if (applicable.some((b) => !b.qualified && requested <= b.mg * 1.001))
+    return ev("met", `${shown} is within the ceiling for a member of ${w.kg} kg (${ceiling}).`, both);
+  if (applicable.length && applicable.every((b) => requested > b.mg * 1.001))
+    return ev(
+      "insufficient",
+      `${shown} is above the ceiling for a member of ${w.kg} kg as read (${ceiling}); a reviewer should confirm the dose.`,
+      both,
+      "direct",
+      "Dose per administration within the policy maximum",
+    );
+  return ev(
+    "insufficient",
+    `${shown}, member ${w.kg} kg: the band of the ceiling that allows it has a condition of its own, or none applies (${ceiling}).`,
+    both,
+    "direct",
+    "Dose band the member qualifies for",
+  );
+}
+
 function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.mg_per_kg != null || spec.unit_mg != null) return evalDoseCeiling(spec, ctx);
   const med = ctx.facts.medication;
   const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
   const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
   const perDay = sig && spec.max_mg != null ? requestedMgPerDay(sig) : null;
-  if (spec.max_mg == null || spec.per_days == null)
+  if (spec.max_mg == null || spec.per_days == null) {
+    const banded = evalDoseBands(spec, ctx, c ?? null);
+    if (banded) return banded;
     return ev(
       "met",
       `The policy's dose ceiling ("${clip(spec.text, 120)}") is not a single amount that can be compared automatically; the approval is limited to it.`,
       c ? [c] : [],
       "inferred",
     );
+  }
   const limit = `${spec.max_mg} mg per ${spec.per_days} day(s)`;
   if (perDay != null) {
     const max = spec.max_mg / spec.per_days;
