@@ -91,6 +91,10 @@ function titleCase(s: string): string {
  * NPI 1536284197"): the name ends at a bracket, an NPI or phone number, or an "NPI" label.
  */
 export function nameOnly(v: string): string {
+  // "Irina Volkova, MD Neurology (Movement Disorders)": the name ends at its credential; an OCR-damaged
+  // one ("Hannah Weisz, M [ ] Nephrology") ends it too
+  const cred = /^([A-Z][A-Za-z.'\- ]{1,40}?),\s*(?:(M\.?D\.?|D\.?O\.?|NP|PA-C|FNP-C|FNP|DNP|APRN|PharmD|CNP)\b|M\s*[[|(])/.exec(v);
+  if (cred && /\s/.test(cred[1].trim())) return cred[2] ? `${cred[1]}, ${cred[2]}` : cred[1];
   return v.split(/\s*\(|\s+(?=\d[\d\s().-]{3,})|[,\s]+NPI|\s+\|\s+/i)[0].trim();
 }
 
@@ -148,7 +152,8 @@ const LABEL_WORDS = [
 
 function isGarbledLabel(word: string): boolean {
   const w = word.toLowerCase();
-  return w.length >= 6 && LABEL_WORDS.some((l) => Math.abs(l.length - w.length) <= 2 && editDistance(l, w) <= 2);
+  // two slips only in a long label: a surname is two letters from a short one ("Mercer" / "member")
+  return w.length >= 6 && LABEL_WORDS.some((l) => Math.abs(l.length - w.length) <= 2 && editDistance(l, w) <= (l.length >= 8 ? 2 : 1));
 }
 
 function looksLikeName(v: string): boolean {
@@ -162,6 +167,8 @@ function looksLikeName(v: string): boolean {
     words.length <= 5 &&
     /[A-Za-z]{2,}/.test(s) &&
     !/\b(?:name|date|birth|phone|address|specialty|npi|member|first|last|id|medicaid|medicare)\b/i.test(v) &&
+    // where a form sends the request, never who wrote it ("Route to: Pharmacy PA")
+    !/\b(?:pharmacy|route|routing|hospital|department)\b/i.test(v) &&
     // the next caption of a grid form's header row ("Name DOB Sex Phone", "Question / Answer") is no name
     !/^\s*(?:dob|d\.o\.b\.?|sex|weight|height|question|answer|mrn|ssn|e-?mail|zip)\b/i.test(v) &&
     // a form's caption or section heading ("Certification", "Physician signature", "Attestation") is no name

@@ -53,3 +53,36 @@ describe("a letter's signer on the closing's own line", () => {
     expect(nameOf(letter("Thank you for your prompt review of this request."))).toBeNull();
   });
 });
+
+describe("a long-term-care pharmacy's request (chesapeake-md's first run)", () => {
+  const facts = (text: string) => extractCaseFacts(docFromPages([text]));
+  const LTC = [
+    "BAYVIEW LTC PHARMACY SERVICES LTC PRIOR AUTHORIZATION REQUEST",
+    "RESIDENT",
+    "Name: Mercer, Antoine DOB: 04/05/1966 Sex: M",
+    "Part D member ID: CHD40819926",
+    "ATTENDING / PRESCRIBER",
+    "Name: Nadine Fairbanks, MD NPI: 1234567893 Specialty: Geriatric Psychiatry",
+  ].join("\n");
+
+  it("reads the resident as the patient, and a surname two letters from a label word as a name", () => {
+    const f = facts(LTC);
+    expect([f.patient.first_name, f.patient.last_name]).toEqual(["Antoine", "Mercer"]);
+  });
+
+  it("reads the attending / prescriber panel's name", () => {
+    expect(facts(LTC).practitioner.full_name).toBe("Nadine Fairbanks");
+  });
+
+  it("ends a grid row's name at its credential, even one the OCR damaged", () => {
+    const grid = (row: string) => nameOf(["3. PRESCRIBER", "Prescriber Specialty NPI", row].join("\n"));
+    expect(grid("Irina Volkova, MD Neurology (Movement Disorders) 1234567893")).toBe("Irina Volkova");
+  });
+
+  it("never reads where the form is routed as the prescriber", () => {
+    const name = nameOf(
+      ["CARE COORDINATION MEDICATION REQUEST (Care manager on behalf of prescriber) Route to: Pharmacy PA 1-844-555-0417", "1. MEMBER"].join("\n"),
+    );
+    expect(name ?? "").not.toMatch(/route|pharmacy/i);
+  });
+});

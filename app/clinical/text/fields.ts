@@ -9,10 +9,13 @@ import { toksInRange } from "./layout";
 export type SectionName = "patient" | "prescriber" | "medication" | "diagnosis" | "clinical" | "submission" | "other" | "none";
 
 const HEADERS: [SectionName, RegExp][] = [
-  ["patient", /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i],
+  [
+    "patient",
+    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:PATIENT|MEMBER|ENROLLEE|BENEFICIARY|RESIDENT|CLIENT|RECIPIENT|PARTICIPANT)(?:\s+(?:INFORMATION|INFO|DETAILS|DEMOGRAPHICS))?$/i,
+  ],
   [
     "prescriber",
-    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:(?:REQUESTING|RENDERING|ORDERING|PRESCRIBING)(?:\s*\/\s*(?:REQUESTING|RENDERING|ORDERING|PRESCRIBING))?\s+)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
+    /^(?:(?:[IVXl1|]+\.?|[A-H][.)]|\d{1,2}[.)])\s*)?(?:(?:REQUESTING|RENDERING|ORDERING|PRESCRIBING)(?:\s*\/\s*(?:REQUESTING|RENDERING|ORDERING|PRESCRIBING))?\s+)?(?:(?:ATTENDING|TREATING)\s*[/|]\s*)?(?:PRESCRIBER|PROVIDER|PHYSICIAN|PRESCRIBER\s*\/\s*PROVIDER)(?:\s+(?:INFORMATION|INFO|DETAILS))?$/i,
   ],
   [
     "medication",
@@ -36,7 +39,7 @@ function upperRatio(s: string): number {
 const SECTION_PREFIX = /^(?:Section|Part)\s+[IVXl1|0-9]{1,4}\s*[-–—:.]?\s*/i;
 /** Section keyword at the start of the title that follows a numbered-section prefix (OCR may split words). */
 const SECTION_KEYWORDS: [SectionName, RegExp][] = [
-  ["patient", /^(?:patient|member|enrollee|beneficiary)/i],
+  ["patient", /^(?:patient|member|enrollee|beneficiary|resident|client|recipient|participant)/i],
   ["prescriber", /^(?:prescri|provider|physician)/i],
   ["medication", /^(?:medication|drug|prescription)/i],
   ["diagnosis", /^diagnos/i],
