@@ -17,7 +17,6 @@ import type {
   LabValue,
   ParsedDocument,
   PriorTherapy,
-  RequestDateSource,
   RosterMember,
   TherapyOutcome,
 } from "../contracts";
@@ -193,28 +192,7 @@ const L_LAST = /\bLast\s*name\b/i;
 const L_FIRST = /\bF[iu1l!|]?r?[s5][t!1l|]?\s*name\b/i;
 // "DOB" as scans read it: "D.O.B.", "D0B", "DB" (the O lost)
 const L_DOB = /\b(?:Date\s+of\s+birth|Birth\s*date|D\.?\s?[O0o]?\.?\s?B\.?)\b/i;
-const L_MEMBER_ID =
-  /\b(?:(?:Member|Subscriber|Medicaid|Insured|Enrollee|Policy|Patient|Health plan|Participant|Recipient|Client)\b[^:\n]{0,22}?(?<![A-Za-z]))?(?<!\b(?:Order|Encounter|Claim|Lab|Specimen|Accession|Request|Reference|Ref|Tax|Employer|Group|Provider|Prescriber|Clinic|Facility|Pharmacy|Transaction|Case|Visit|Criteria|Guideline|Tracking|Document|Account|Submission|Batch|Session|Device|Sample)\s*)(?:[I1l|\[]D|I\.D\.)\s*(?:#|No\.?|Number)?(?![A-Za-z])|\b(?:Medicaid\s+)?DCN\b(?!\))/i;
 const L_SEX = /\b(?:Sex|Gender)\b/i;
-
-function memberIdFrom(v: string): string | null {
-  const toks = v.split(/\s+/).map((t) => t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ""));
-  for (const t of toks) {
-    if (t.length < 5 || t.length > 20) continue;
-    if (/^\d{1,2}[/-]\d/.test(t)) continue;
-    const digitish = t.replace(/[^0-9OoIl|SB]/g, "").length;
-    if (digitish < 4) continue;
-    // letter prefix, then a mostly-numeric body: repair OCR letters inside the body
-    const m = /^([A-Za-z]{0,5})(.*)$/.exec(t)!;
-    let body = m[2];
-    const bodyDigits = body.replace(/\D/g, "").length;
-    if (body.length && bodyDigits / body.length >= 0.6) body = ocrDigits(body);
-    const prefix = m[1].toUpperCase();
-    // OCR reads a leading 0 in prefix position rarely; keep prefix as written (upper-cased)
-    return prefix + body;
-  }
-  return null;
-}
 
 /**
  * "Patient Name:  Dana   Whitfield": a one-word name value whose surname sits in the next cell of

@@ -2309,7 +2309,7 @@ function withQuantityExceptions(criteria: Criterion[]): Criterion[] {
     passage: ql.passage ?? null,
     confidence: "high",
   };
-  return criteria.filter((c) => !ex.includes(c)).map((c, i) => (c === ql ? merged : c));
+  return criteria.filter((c) => !ex.includes(c)).map((c) => (c === ql ? merged : c));
 }
 
 export { parseMinDuration };

@@ -122,8 +122,6 @@ export interface FieldHit {
   section: SectionName;
 }
 
-/** Start of the next "Label:" inside an inline value ("Kevin O'Donnell DOB: ..." → cut before DOB). */
-const NEXT_LABEL = /\s(?=[A-Z][A-Za-z0-9#&/().\-]*(?:\s+[A-Za-z#&/().\-]+){0,3}\s?:(?:\s|$))/;
 /**
  * Cuts an inline value before the next "Label:" on the same line. The label is the word before the
  * colon, extended backwards over lower-case words to a capitalised head ("Days supply:",
