@@ -22,6 +22,7 @@ import { dosingTableCeiling } from "./dose-ceilings";
 import { titleAgeCriterion, hasAgeCriterion } from "./title-age";
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
+import { replacementIntervalRules } from "./replacement-intervals";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -1883,6 +1884,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
   // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
   model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));
+  // a supply replacement schedule ("A7035 Headgear … 1 per 6 months") under the policy's statement that
+  // a supply furnished before its interval is not covered: an exclusion of an early replacement line (the page lines as printed: a table read column by column would part a row's code from its quantity)
+  model.exclusions.push(...replacementIntervalRules(raw, (ls) => cite(r, ls)));
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(

@@ -1,0 +1,56 @@
+/**
+ * When a supply item was furnished before, from the request: a supply history or delivery log row
+ * that opens with its date and names the item's HCPCS code ("07/20/2026 A7035 Headgear 1" under
+ * "Supplies furnished"), and mentions of a lost, stolen or damaged item (the usual exception to a
+ * replacement interval). Pure functions of the case index.
+ */
+import type { Citation } from "../contracts";
+import { findDates } from "../codes/dates";
+import { quote, type CaseIndex } from "./case-index";
+
+export interface Furnishing {
+  /** YYYY-MM-DD */
+  date: string;
+  units: number;
+  citation: Citation;
+}
+
+/** a heading or row that says the items were furnished (not ordered, due or denied) */
+const FURNISHED_RE =
+  /\b(?:furnished|dispensed|deliver(?:ed|y|ies)|supplied|suppl(?:y|ies)\s+(?:[a-z]+\s+)?history|resupply|shipped|shipments?|replacement\s+history)\b/i;
+/** a row about a future, refused or undone supply: never an earlier furnishing */
+const NOT_FURNISHED_RE = /\b(?:next|due|eligible|ordered|order\s+date|scheduled|denied|returned|cancel+ed|back-?ordered|pending|requested)\b/i;
+/** words of a lost, stolen or damaged item */
+const LOSS_RE = /\b(?:lost|stolen|theft|damaged|destroyed|broken|cracked|torn|burned|burnt)\b/i;
+
+/**
+ * The earlier furnishings of `code` before `dos` (YYYY-MM-DD) the request documents: rows whose first
+ * token is a full date before `dos` and which name `code` as a word, in a supply context (the row or
+ * one of the 12 lines above it on the same page names a furnishing, FURNISHED_RE), and say nothing
+ * of a future or refused supply (NOT_FURNISHED_RE). A row's units are its last number when that is a
+ * whole number from 1 to 99 (the quantity column), else 1. One entry per date (the largest quantity).
+ */
+export function earlierFurnishings(idx: CaseIndex, code: string, dos: string): Furnishing[] {
+  const byDate = new Map<string, Furnishing>();
+  const codeRe = new RegExp(String.raw`(?:^|[^A-Z0-9])${code}(?![A-Z0-9])`, "i");
+  for (const line of idx.lines) {
+    const d = findDates(line.text)[0];
+    if (!d || d.index > 2 || d.precision !== "day" || d.start >= dos) continue;
+    const rest = line.text.slice(d.index + d.length);
+    if (!codeRe.test(rest) || NOT_FURNISHED_RE.test(rest)) continue;
+    const context =
+      FURNISHED_RE.test(line.text) || idx.lines.slice(Math.max(0, line.index - 12), line.index).some((h) => h.page === line.page && FURNISHED_RE.test(h.text));
+    if (!context) continue;
+    const qty = /\b(\d{1,2})\s*$/.exec(rest);
+    const units = qty && Number(qty[1]) >= 1 ? Number(qty[1]) : 1;
+    const prev = byDate.get(d.start);
+    if (!prev || prev.units < units) byDate.set(d.start, { date: d.start, units, citation: quote(idx, line) });
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The first line of the request that speaks of a lost, stolen or damaged item, or null. */
+export function lossMention(idx: CaseIndex): Citation | null {
+  const line = idx.lines.find((l) => LOSS_RE.test(l.text));
+  return line ? quote(idx, line) : null;
+}
