@@ -473,6 +473,25 @@ const ReplacementIntervalSchema = z.object({
   unit: z.enum(["day", "week", "month", "year"]),
   loss_exception: z.boolean(),
 });
+/**
+ * A frequency limit over a rolling window that names a procedure ("Thermal RFA is limited to a maximum
+ * of two (2) sessions per rolling 12 months per spinal region"): `codes` (Base.codes) are the
+ * procedure's codes as the policy reports them, `procedure` the words a record uses for it ("radiofrequency
+ * ablation"), `max` the sessions allowed in `window_months` counted back from the line's date of service
+ * (one date = one session). With `per_region`, only sessions of the line's spinal region count
+ * (`regions`: code → region from the policy's code table). Judged as an exclusion of the line: applies
+ * when the request documents more than `max` sessions in the window with this one
+ * (policy/session-limits.ts).
+ */
+const SessionLimitSchema = z.object({
+  kind: z.literal("session_limit"),
+  ...base,
+  max: z.number().int().min(1),
+  window_months: z.number().int().min(1),
+  procedure: z.array(z.string()),
+  per_region: z.boolean(),
+  regions: z.record(z.string(), z.string()),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -492,6 +511,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   BundledCodeSchema,
   LineDiagnosisSchema,
   ReplacementIntervalSchema,
+  SessionLimitSchema,
   DocumentationSchema,
   OnTherapySchema,
   ResponseSchema,

@@ -54,3 +54,57 @@ export function lossMention(idx: CaseIndex): Citation | null {
   const line = idx.lines.find((l) => LOSS_RE.test(l.text));
   return line ? quote(idx, line) : null;
 }
+
+/** a heading over earlier procedures ("Prior radiofrequency ablations (right L4-5)", "Procedure history") */
+const EARLIER_RE = /\b(?:prior|previous|earlier|past|history)\b/i;
+/** a row about a procedure not yet done */
+const NOT_DONE_RE = /\b(?:scheduled|planned|next|pending|requested|cancel+ed|declined)\b/i;
+
+/**
+ * The dates of earlier sessions of a procedure before `dos` (YYYY-MM-DD) and on or after `from`, as the
+ * request documents them: rows whose first token is a full date and which either name one of `codes`
+ * (a procedure or claims history listing codes), or stand under a heading (one of the 10 lines above,
+ * same page) that names earlier sessions (EARLIER_RE) of the procedure (every word of one of
+ * `names`, by stem: "Prior radiofrequency ablations"). Rows of a procedure not yet done are skipped.
+ * `region`, when given, keeps only rows whose own text or heading names that spinal region
+ * (`regionOf`); a row whose region is not named is left out (never counted on a guess). One entry
+ * per date.
+ */
+export function earlierSessions(
+  idx: CaseIndex,
+  opts: {
+    names: string[];
+    codes: string[];
+    dos: string;
+    from: string;
+    region?: string | null;
+    regionOf?: (text: string) => string | null;
+    listed: (code: string) => boolean;
+  },
+): { date: string; citation: Citation }[] {
+  const byDate = new Map<string, { date: string; citation: Citation }>();
+  const stems = opts.names.map((n) =>
+    n.split(/\s+/).map((w) => new RegExp(String.raw`\b${w.slice(0, Math.max(4, w.length - 1)).replace(/[^a-z0-9-]/gi, "")}`, "i")),
+  );
+  const namesProcedure = (t: string) => stems.some((ws) => ws.every((re) => re.test(t)));
+  for (const line of idx.lines) {
+    const d = findDates(line.text)[0];
+    if (!d || d.index > 2 || d.precision !== "day" || d.start >= opts.dos || d.start < opts.from) continue;
+    const rest = line.text.slice(d.index + d.length);
+    if (NOT_DONE_RE.test(rest)) continue;
+    const coded = [...rest.matchAll(/\b(\d{4}[0-9FTU]|[A-V]\d{4})\b/g)].some((c) => opts.listed(c[1]));
+    const heading = coded
+      ? null
+      : idx.lines
+          .slice(Math.max(0, line.index - 10), line.index)
+          .reverse()
+          .find((h) => h.page === line.page && EARLIER_RE.test(h.text) && namesProcedure(h.text) && !findDates(h.text).some((x) => x.index <= 2));
+    if (!coded && !heading) continue;
+    if (opts.region) {
+      const r = opts.regionOf?.(rest) ?? (heading ? opts.regionOf?.(heading.text) : null) ?? null;
+      if (r !== opts.region) continue;
+    }
+    if (!byDate.has(d.start)) byDate.set(d.start, { date: d.start, citation: quote(idx, line) });
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}

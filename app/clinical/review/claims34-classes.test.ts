@@ -13,6 +13,7 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { earlierFurnishings } from "../evidence/supply-history";
 import { addInterval, replacementIntervalRules } from "../policy/replacement-intervals";
 import { readPolicy } from "../policy/read-policy";
+import { sessionLimitOf } from "../policy/session-limits";
 import { evalContext, evaluateCriterion } from "./evaluate";
 
 const lines = (t: string) => t.split("\n").map((text) => ({ text }));
@@ -116,5 +117,76 @@ describe("supply replacement schedules", () => {
     expect(damaged.outcome).toBe("insufficient");
     const none = evaluateCriterion(a7005, ctxFor("Progress note. Nebulizer used twice daily.", lineFacts("A7005", "2026-10-28")), "exclusion");
     expect(none.outcome).toBe("not_met");
+  });
+});
+
+/**
+ * - Frequency limits over a rolling window that name a procedure, not codes ("Cryoablation is limited
+ *   to a maximum of three (3) sessions per rolling 12 months per spinal region"): the procedure's codes
+ *   come from the policy's billing sentence ("Report 64xxx-64yyy for cryoablation"), its record words
+ *   from its spelled-out abbreviation; sessions are counted from the request's history rows (under a
+ *   heading naming earlier sessions of the procedure) and earlier claim lines, per region when the
+ *   limit says so, and the line is denied only beyond the maximum.
+ */
+describe("rolling-window session limits", () => {
+  const POLICY = [
+    "Genicular and Spinal Nerve Procedures",
+    "This policy addresses percutaneous cryoneurolysis (PCN) of the medial branch nerves.",
+    "Limitations",
+    "1. PCN is limited to a maximum of three (3) sessions per rolling 12 months per spinal region (cervical/thoracic or lumbar/sacral).",
+    "2. No more than two levels may be treated in a session.",
+    "Billing",
+    "Report 64640 for PCN at each nerve.",
+    "Codes",
+    "64640 Destruction by neurolytic agent; other peripheral nerve, lumbar or sacral",
+  ].join("\n");
+  const text = POLICY.replace(/\n/g, " ");
+  const limit = sessionLimitOf(lines(POLICY)[3].text, text, POLICY.split("\n"), null);
+
+  it("reads the limit with the procedure's codes, words, maximum and regions", () => {
+    expect(limit).toMatchObject({
+      kind: "session_limit",
+      codes: ["64640"],
+      max: 3,
+      window_months: 12,
+      per_region: true,
+      regions: { "64640": "lumbar/sacral" },
+    });
+    expect(limit && limit.kind === "session_limit" ? limit.procedure : []).toContain("percutaneous cryoneurolysis");
+  });
+
+  it("reads no limit per side or per joint, nor one whose procedure has no codes in the policy", () => {
+    expect(sessionLimitOf("PCN is limited to a maximum of three (3) sessions per rolling 12 months per joint.", text, [], null)).toBeNull();
+    expect(sessionLimitOf("Bracing is limited to a maximum of two (2) sessions per rolling 12 months.", text, [], null)).toBeNull();
+  });
+
+  const notes = (rows: string[]) =>
+    ["Procedure note", "Prior percutaneous cryoneurolysis (left L3-4)", "Date Result Duration", ...rows, "Plan: repeat today."].join("\n");
+  const ctx = (rows: string[], claim: { code: string; date_of_service: string }[] = []) =>
+    ctxFor(
+      notes(rows),
+      emptyFacts({ service_line: { code: "64640", date_of_service: "2026-10-21", claim_lines: [{ code: "64640", date_of_service: "2026-10-21" }, ...claim] } }),
+    );
+
+  it("applies beyond the maximum, counting the history rows in the rolling 12 months", () => {
+    const r = evaluateCriterion(limit!, ctx(["11/02/2025 70% relief 4 months", "03/03/2026 60% relief", "07/07/2026 65% relief"]), "exclusion");
+    expect(r.outcome).toBe("met");
+    expect(r.reason).toMatch(/session 4/);
+  });
+
+  it("does not apply within the maximum, leaves out sessions before the window, and counts earlier claim lines", () => {
+    expect(evaluateCriterion(limit!, ctx(["10/02/2025 70% relief", "03/03/2026 60% relief"]), "exclusion").outcome).toBe("not_met");
+    expect(
+      evaluateCriterion(limit!, ctx(["03/03/2026 60% relief", "07/07/2026 65% relief"], [{ code: "64640", date_of_service: "2026-09-01" }]), "exclusion")
+        .outcome,
+    ).toBe("met");
+  });
+
+  it("never counts a history row of another region or of no stated region", () => {
+    const other = ["Procedure note", "Prior percutaneous cryoneurolysis (right C5-6)", "03/03/2026 60%", "05/05/2026 60%", "07/07/2026 65%"].join("\n");
+    const facts = emptyFacts({ service_line: { code: "64640", date_of_service: "2026-10-21", claim_lines: [] } });
+    expect(evaluateCriterion(limit!, ctxFor(other, facts), "exclusion").outcome).toBe("not_met");
+    const none = ["Procedure note", "Prior percutaneous cryoneurolysis", "03/03/2026 60%", "05/05/2026 60%", "07/07/2026 65%"].join("\n");
+    expect(evaluateCriterion(limit!, ctxFor(none, facts), "exclusion").outcome).toBe("not_met");
   });
 });

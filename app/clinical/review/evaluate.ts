@@ -17,7 +17,8 @@ import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
 import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
-import { earlierFurnishings, lossMention } from "../evidence/supply-history";
+import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/supply-history";
+import { spineRegionOf } from "../policy/session-limits";
 import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
@@ -1731,6 +1732,62 @@ function evalReplacementIntervalExclusion(spec: CriterionOf<"replacement_interva
 }
 
 /**
+ * A rolling-window frequency limit (policy/session-limits.ts) as an exclusion of the service line under
+ * review: the earlier sessions in the window before the line's date of service — the request's history
+ * rows (evidence/supply-history.ts earlierSessions) and earlier lines of the same claim billing the
+ * procedure's codes, one date = one session, of the line's spinal region when the limit is per region —
+ * plus this session. Applies when that is more than the maximum (the rows quoted); does not apply
+ * otherwise (the count in the reason), never on a region the policy's code table does not give.
+ */
+function evalSessionLimitExclusion(spec: CriterionOf<"session_limit">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  if (!line?.code || !line.date_of_service)
+    return ev("insufficient", "The frequency limit is judged per service line; the line's code or date of service is not read.", [], "none", spec.text);
+  const dos = line.date_of_service;
+  const codes = spec.codes ?? [];
+  const region = spec.per_region ? (spec.regions[line.code.toUpperCase()] ?? null) : null;
+  if (spec.per_region && !region)
+    return ev(
+      "not_met",
+      `Does not apply: the spinal region of ${line.code} is not given by the policy's code table, so its sessions cannot be counted.`,
+      [],
+      "inferred",
+    );
+  const from = addInterval(dos, -spec.window_months, "month");
+  const sessions = new Map<string, Citation | null>();
+  for (const s of earlierSessions(ctx.idx, {
+    names: spec.procedure,
+    codes,
+    dos,
+    from,
+    region,
+    regionOf: spineRegionOf,
+    listed: (c) => codeListed(c, codes),
+  }))
+    sessions.set(s.date, s.citation);
+  for (const l of line.claim_lines) {
+    if (!l.code || !l.date_of_service || l.date_of_service >= dos || l.date_of_service < from || !codeListed(l.code, codes)) continue;
+    if (region && spec.regions[l.code.toUpperCase()] !== region) continue;
+    if (!sessions.has(l.date_of_service)) sessions.set(l.date_of_service, null);
+  }
+  const dates = [...sessions.keys()].sort();
+  const count = dates.length + 1;
+  const scope = region ? ` (${region} region)` : "";
+  if (count <= spec.max)
+    return ev(
+      "not_met",
+      `Does not apply: ${line.code} on ${dos} is session ${count} of at most ${spec.max} in the ${spec.window_months} months before it${scope}${dates.length ? ` (earlier: ${dates.join(", ")})` : ""}.`,
+      [...sessions.values()].filter((c): c is Citation => !!c),
+      "inferred",
+    );
+  return ev(
+    "met",
+    `Applies: ${line.code} on ${dos} is session ${count}${scope} within ${spec.window_months} months (earlier sessions ${dates.join(", ")}), beyond the maximum of ${spec.max}: "${spec.text}"`,
+    [...sessions.values()].filter((c): c is Citation => !!c),
+  );
+}
+
+/**
  * A billing article's supporting-diagnosis list (policy/bundled-codes.ts lineDiagnosisRules) as an
  * exclusion of the line under review: applies when the line's diagnosis pointers were read and every
  * diagnosis they point to is unlisted (the claim line quoted). When the pointers were not read, the
@@ -2459,6 +2516,17 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       if (r.outcome === "not_met") return { ...r, outcome: "met", reason: r.reason.replace(/^Does not apply: /, "") };
       return r;
     }
+    case "session_limit": {
+      // as a requirement: within the limit (the exclusion the other way round); a count without any
+      // documented history is no evidence that the limit is met
+      const r = evalSessionLimitExclusion(spec, ctx);
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: r.reason.replace(/^Applies: /, "") };
+      return {
+        ...r,
+        outcome: "insufficient",
+        missing: `The earlier sessions of ${spec.procedure.join(" / ")} in the ${spec.window_months} months before the service`,
+      };
+    }
     case "replacement_interval": {
       // as a requirement: the supply is within its replacement schedule (the exclusion the other way round)
       const r = evalReplacementIntervalExclusion(spec, ctx);
@@ -2649,6 +2717,8 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       return evalLineDiagnosisExclusion(spec, ctx);
     case "replacement_interval":
       return evalReplacementIntervalExclusion(spec, ctx);
+    case "session_limit":
+      return evalSessionLimitExclusion(spec, ctx);
     case "bundled_code": {
       // "not separately payable with …": applies when the claim bills the code it is included in that day
       const r = evalBundledCode(spec, ctx);
