@@ -63,8 +63,9 @@ const NOT_DONE_RE = /\b(?:scheduled|planned|next|pending|requested|cancel+ed|dec
 /**
  * The dates of earlier sessions of a procedure before `dos` (YYYY-MM-DD) and on or after `from`, as the
  * request documents them: rows whose first token is a full date and which either name one of `codes`
- * (a procedure or claims history listing codes), or stand under a heading (one of the 10 lines above,
- * same page) that names earlier sessions (EARLIER_RE) of the procedure (every word of one of
+ * (a procedure or claims history listing codes), or are rows of a table (only dated rows and at most one
+ * column header line between the row and its heading, same page) whose heading names earlier sessions
+ * (EARLIER_RE) of the procedure (every word of one of
  * `names`, by stem: "Prior radiofrequency ablations"). Rows of a procedure not yet done are skipped.
  * `region`, when given, keeps only rows whose own text or heading names that spinal region
  * (`regionOf`); a row whose region is not named is left out (never counted on a guess). One entry
@@ -93,12 +94,23 @@ export function earlierSessions(
     const rest = line.text.slice(d.index + d.length);
     if (NOT_DONE_RE.test(rest)) continue;
     const coded = [...rest.matchAll(/\b(\d{4}[0-9FTU]|[A-V]\d{4})\b/g)].some((c) => opts.listed(c[1]));
-    const heading = coded
-      ? null
-      : idx.lines
-          .slice(Math.max(0, line.index - 10), line.index)
-          .reverse()
-          .find((h) => h.page === line.page && EARLIER_RE.test(h.text) && namesProcedure(h.text) && !findDates(h.text).some((x) => x.index <= 2));
+    // the table's heading: up from the row over its other dated rows and a column header line, the
+    // first other line — never a heading further up over prose (whose dated rows may be anything)
+    let heading: (typeof idx.lines)[number] | null = null;
+    if (!coded)
+      for (let k = line.index - 1, headers = 0; k >= Math.max(0, line.index - 12); k--) {
+        const h = idx.lines[k];
+        if (h.page !== line.page) break;
+        const dated = findDates(h.text).some((x) => x.index <= 2 && x.precision === "day");
+        if (dated) continue;
+        if (EARLIER_RE.test(h.text) && namesProcedure(h.text)) {
+          heading = h;
+          break;
+        }
+        // one column header ("Date Result Duration of relief"): short, no digits
+        if (headers++ === 0 && !/\d/.test(h.text) && h.text.trim().split(/\s+/).length <= 6) continue;
+        break;
+      }
     if (!coded && !heading) continue;
     if (opts.region) {
       const r = opts.regionOf?.(rest) ?? (heading ? opts.regionOf?.(heading.text) : null) ?? null;

@@ -190,3 +190,19 @@ describe("rolling-window session limits", () => {
     expect(evaluateCriterion(limit!, ctxFor(none, facts), "exclusion").outcome).toBe("not_met");
   });
 });
+
+describe("session history rows", () => {
+  it("never counts dated rows of prose under a heading further up (only a table's rows under its heading)", () => {
+    const POLICY = "Percutaneous cryoneurolysis (PCN). PCN is limited to a maximum of two (2) sessions per rolling 12 months. Report 64640 for PCN.";
+    const limit = sessionLimitOf("PCN is limited to a maximum of two (2) sessions per rolling 12 months.", POLICY, [], null)!;
+    const notes = [
+      "Prior percutaneous cryoneurolysis: none before this course.",
+      "Treatment course",
+      "Physical therapy was given twice weekly with home exercises and the patient improved somewhat.",
+      "03/03/2026 physical therapy started",
+      "05/05/2026 naproxen 500 mg twice daily",
+    ].join("\n");
+    const facts = emptyFacts({ service_line: { code: "64640", date_of_service: "2026-10-21", claim_lines: [] } });
+    expect(evaluateCriterion(limit, ctxFor(notes, facts), "exclusion").outcome).toBe("not_met");
+  });
+});
