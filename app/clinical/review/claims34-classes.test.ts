@@ -206,3 +206,18 @@ describe("session history rows", () => {
     expect(evaluateCriterion(limit, ctxFor(notes, facts), "exclusion").outcome).toBe("not_met");
   });
 });
+
+describe("drug requests", () => {
+  it("judge neither a replacement schedule nor a session limit without a service line (never a pend)", () => {
+    const rule = replacementIntervalRules(lines(SCHEDULE), () => null)[0];
+    const limit = sessionLimitOf(
+      "PCN is limited to a maximum of two (2) sessions per rolling 12 months.",
+      "Percutaneous cryoneurolysis (PCN). Report 64640 for PCN.",
+      [],
+      null,
+    )!;
+    const ctx = ctxFor("Progress note.", emptyFacts());
+    expect(evaluateCriterion(rule, ctx, "exclusion").outcome).toBe("not_met");
+    expect(evaluateCriterion(limit, ctx, "exclusion").outcome).toBe("not_met");
+  });
+});

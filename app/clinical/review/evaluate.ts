@@ -1693,7 +1693,9 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
 function evalReplacementIntervalExclusion(spec: CriterionOf<"replacement_interval">, ctx: EvalContext): Ev {
   const line = ctx.facts.service_line;
   const period = `${spec.max} per ${spec.every > 1 ? `${spec.every} ${spec.unit}s` : spec.unit}`;
-  if (!line?.code || !line.date_of_service)
+  // a drug request (no service line) is not judged against a claim line's replacement schedule
+  if (!line) return ev("not_met", "Does not apply: the replacement schedule is judged on claim service lines.", [], "inferred");
+  if (!line.code || !line.date_of_service)
     return ev("insufficient", "The replacement interval is judged per service line; the line's code or date of service is not read.", [], "none", spec.text);
   const dos = line.date_of_service;
   const code = line.code.toUpperCase();
@@ -1741,7 +1743,9 @@ function evalReplacementIntervalExclusion(spec: CriterionOf<"replacement_interva
  */
 function evalSessionLimitExclusion(spec: CriterionOf<"session_limit">, ctx: EvalContext): Ev {
   const line = ctx.facts.service_line;
-  if (!line?.code || !line.date_of_service)
+  // a drug request (no service line) is not judged against a claim line's session count
+  if (!line) return ev("not_met", "Does not apply: the session limit is judged on claim service lines.", [], "inferred");
+  if (!line.code || !line.date_of_service)
     return ev("insufficient", "The frequency limit is judged per service line; the line's code or date of service is not read.", [], "none", spec.text);
   const dos = line.date_of_service;
   const codes = spec.codes ?? [];
