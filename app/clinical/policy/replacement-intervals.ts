@@ -13,8 +13,8 @@ import type { Criterion } from "../contracts";
 /** the policy's rule: a supply furnished (or replaced) before its interval is not covered */
 const EARLY_NOT_COVERED_RE =
   /\b(?:furnished|replaced|dispensed|supplied|delivered|billed|provided)\s+(?:before|sooner\s+than|earlier\s+than|more\s+(?:often|frequently)\s+than)\b[^.]{0,140}?\b(?:is|are|will\s+be)\s+(?:not\s+(?:covered|payable|reimbursed|paid|reimbursable)|denied)\b/i;
-/** a schedule row: a HCPCS supply code opening the line, and its quantity "1 per 3 months" closing it */
-const ROW_RE = /^([A-Z]\d{4})\b(.*?)\b(\d{1,2})\s+per\s+(?:(\d{1,2})\s+)?(day|week|month|year)s?\s*\.?$/i;
+/** a schedule row: a HCPCS supply code opening the line, and its quantity closing it ("1 per 3 months", "1 every 90 days", "2/month") */
+const ROW_RE = /^([A-Z]\d{4})\b(.*?)\b(\d{1,2})\s*(?:per|every|\/)\s*(?:(\d{1,3})\s+)?(day|week|month|year)s?\s*\.?$/i;
 /** a rule's escape: the item was lost, stolen or damaged ("except when the item was lost, stolen or irreparably damaged") */
 const EXCEPTION_RE = /\bexcept\b[^.]{0,80}\b(?:lost|stolen|damaged|destroyed)\b/i;
 

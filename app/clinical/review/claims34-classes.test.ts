@@ -53,6 +53,14 @@ describe("supply replacement schedules", () => {
     ]);
   });
 
+  it("reads the quantity written as 'every' or with a slash", () => {
+    const other = [SCHEDULE.split("\n")[3], "A7037 Tubing 1 every 90 days", "A7038 Filter, disposable 2/month"].join("\n");
+    expect(replacementIntervalRules(lines(other), () => null).map((r) => (r.kind === "replacement_interval" ? [r.max, r.every, r.unit] : null))).toEqual([
+      [1, 90, "day"],
+      [2, 1, "month"],
+    ]);
+  });
+
   it("reads no rule from a table of usual quantities without the statement", () => {
     const table = SCHEDULE.split("\n")
       .filter((l) => !/^Replacement\./.test(l))
