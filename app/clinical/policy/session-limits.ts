@@ -28,6 +28,33 @@ export function spineRegionOf(text: string): string | null {
   return named.length === 1 ? named[0] : null;
 }
 
+/** a code-table row: a CPT/HCPCS code opening the line */
+const ROW_CODE_RE = /^(\d{4}[0-9FTU]|[A-V]\d{4})\b\s*(.*)$/;
+
+/**
+ * The spinal region of each code of a policy's code table (`rows`: the policy's lines as printed): a
+ * row's description with the one line that continues it (a line opening with no code), read for one
+ * region (spineRegionOf); a row whose description opens in lower case ("64494 second level") is an
+ * indented CPT child code and shares its parent row's region, by the CPT convention that a child's
+ * description completes the parent's text before its semicolon. Codes with no region read are left out.
+ */
+export function codeRegions(rows: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  let parent: string | null = null;
+  for (let i = 0; i < rows.length; i++) {
+    const m = ROW_CODE_RE.exec(rows[i].trim());
+    if (!m) continue;
+    const next = rows[i + 1]?.trim() ?? "";
+    const continued = next && !ROW_CODE_RE.test(next) && /^[a-z(]/.test(next) ? ` ${next}` : "";
+    const own = spineRegionOf(m[2] + continued);
+    const child = /^[a-z]/.test(m[2]);
+    if (!child) parent = own;
+    const region = own ?? (child ? parent : null);
+    if (region) out[m[1].toUpperCase()] = region;
+  }
+  return out;
+}
+
 function codesIn(text: string): string[] {
   return [...new Set([...text.matchAll(CODE_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]).toUpperCase()))];
 }
@@ -81,14 +108,7 @@ export function sessionLimitOf(text: string, policy: string, codeRows: string[],
     codes = [...new Set(codes)];
   }
   if (!codes.length || !names.length) return null;
-  const regions: Record<string, string> = {};
-  if (per) {
-    for (const row of codeRows) {
-      const c = /^(\d{4}[0-9FTU]|[A-V]\d{4})\b/.exec(row.trim());
-      const region = c ? spineRegionOf(row.slice(c[0].length)) : null;
-      if (c && region) regions[c[1]] = region;
-    }
-  }
+  const regions = per ? codeRegions(codeRows) : {};
   return {
     kind: "session_limit",
     text: text.trim(),

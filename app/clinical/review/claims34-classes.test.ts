@@ -13,7 +13,7 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { earlierFurnishings } from "../evidence/supply-history";
 import { addInterval, replacementIntervalRules } from "../policy/replacement-intervals";
 import { readPolicy } from "../policy/read-policy";
-import { sessionLimitOf } from "../policy/session-limits";
+import { codeRegions, sessionLimitOf } from "../policy/session-limits";
 import { evalContext, evaluateCriterion } from "./evaluate";
 
 const lines = (t: string) => t.split("\n").map((text) => ({ text }));
@@ -227,5 +227,20 @@ describe("drug requests", () => {
     const ctx = ctxFor("Progress note.", emptyFacts());
     expect(evaluateCriterion(rule, ctx, "exclusion").outcome).toBe("not_met");
     expect(evaluateCriterion(limit, ctx, "exclusion").outcome).toBe("not_met");
+  });
+});
+
+describe("code-table regions", () => {
+  it("reads a row's wrapped description and gives an indented child code its parent's region", () => {
+    const rows = [
+      "Code Description",
+      "64490 Injection(s), diagnostic agent, paravertebral facet joint with image guidance,",
+      "cervical or thoracic; single level",
+      "64491 second level (List separately in addition to code for primary procedure)",
+      "64493 Injection(s), ... lumbar or sacral; single level",
+      "64494 second level (List separately in addition to code for primary procedure)",
+      "77003 Fluoroscopic guidance and localization of needle",
+    ];
+    expect(codeRegions(rows)).toEqual({ "64490": "cervical/thoracic", "64491": "cervical/thoracic", "64493": "lumbar/sacral", "64494": "lumbar/sacral" });
   });
 });
