@@ -156,7 +156,16 @@ export const CaseFactsSchema = z.object({
       modifiers: z.array(z.string()).optional(),
       /** the line's two-digit CMS place-of-service code ("11" office, "22" hospital outpatient), when read */
       place_of_service: z.string().nullable().optional(),
-      claim_lines: z.array(z.object({ code: z.string().nullable(), date_of_service: z.string().nullable(), modifiers: z.array(z.string()).optional() })),
+      /** the line's billed units, when read (supply replacement schedules count them) */
+      units: z.number().nullable().optional(),
+      claim_lines: z.array(
+        z.object({
+          code: z.string().nullable(),
+          date_of_service: z.string().nullable(),
+          modifiers: z.array(z.string()).optional(),
+          units: z.number().nullable().optional(),
+        }),
+      ),
       /** the ICD-10-CM codes the line's diagnosis pointers (item 24E) point to, when read */
       diagnosis_codes: z.array(z.string()).optional(),
     })
@@ -447,6 +456,42 @@ const BundledCodeSchema = z.object({ kind: z.literal("bundled_code"), ...base, i
  * (policy/bundled-codes.ts lineDiagnosisRules).
  */
 const LineDiagnosisSchema = z.object({ kind: z.literal("line_diagnosis"), ...base, icd10: z.array(z.string()) });
+/**
+ * A supply replacement schedule row ("A7035 Headgear … 1 per 6 months") under the policy's statement
+ * that a supply furnished before its replacement interval has elapsed is not covered: at most `max`
+ * units of the code (Base.codes) per `every` `unit`s, counted back from the line's date of service
+ * over the same item's earlier furnishings the request documents (a supply history row, an earlier
+ * line of the claim). Judged as an exclusion of the line: applies only on a documented earlier
+ * furnishing inside the interval, never when the record mentions a lost, stolen or damaged item and
+ * the policy excepts those (`loss_exception`) (policy/replacement-intervals.ts).
+ */
+const ReplacementIntervalSchema = z.object({
+  kind: z.literal("replacement_interval"),
+  ...base,
+  max: z.number().int().min(1),
+  every: z.number().int().min(1),
+  unit: z.enum(["day", "week", "month", "year"]),
+  loss_exception: z.boolean(),
+});
+/**
+ * A frequency limit over a rolling window that names a procedure ("Thermal RFA is limited to a maximum
+ * of two (2) sessions per rolling 12 months per spinal region"): `codes` (Base.codes) are the
+ * procedure's codes as the policy reports them, `procedure` the words a record uses for it ("radiofrequency
+ * ablation"), `max` the sessions allowed in `window_months` counted back from the line's date of service
+ * (one date = one session). With `per_region`, only sessions of the line's spinal region count
+ * (`regions`: code → region from the policy's code table). Judged as an exclusion of the line: applies
+ * when the request documents more than `max` sessions in the window with this one
+ * (policy/session-limits.ts).
+ */
+const SessionLimitSchema = z.object({
+  kind: z.literal("session_limit"),
+  ...base,
+  max: z.number().int().min(1),
+  window_months: z.number().int().min(1),
+  procedure: z.array(z.string()),
+  per_region: z.boolean(),
+  regions: z.record(z.string(), z.string()),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -465,6 +510,8 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   ExcludedUseSchema,
   BundledCodeSchema,
   LineDiagnosisSchema,
+  ReplacementIntervalSchema,
+  SessionLimitSchema,
   DocumentationSchema,
   OnTherapySchema,
   ResponseSchema,

@@ -33,15 +33,17 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * with no wrongful line decision, see fixtures/corpus-claims/mesquite-medicaid-FIRST-RUN.md; 9/30 after
  * claims29: caption-less rows without a 24E pointer, a provider manual's stated visit maximum; 12/30
  * after claims29b: per-diagnosis criteria under a parenthesised criteria heading, a site-of-care rule
- * scoped by its place-of-service codes, a plan's "if … negative" no test result); huron-hmo 2026-11-30
- * (a fourth set authored blind: a commercial HMO's Botox / genetic testing / vein ablation / cardiac
- * rehab claims; first run 8/34 lines, no wrongful line decision once lines are paired by code and date
- * — 9/34 — see fixtures/corpus-claims/huron-hmo-first-run.txt).
+ * scoped by its place-of-service codes, a plan's "if … negative" no test result; 13/30 after claims34:
+ * a supply replacement schedule); cascade-ma 14/34 before claims34, 15/34 after it (a rolling 12-month
+ * session limit counted over the history in the fax); huron-hmo 2026-11-30 (a fourth set authored
+ * blind: a commercial HMO's Botox / genetic testing / vein ablation / cardiac rehab claims; first run
+ * 8/34 lines, no wrongful line decision once lines are paired by code and date — 9/34 — see
+ * fixtures/corpus-claims/huron-hmo-first-run.txt).
  */
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 16,
-  "mesquite-medicaid": 12,
-  "cascade-ma": 14,
+  "mesquite-medicaid": 13,
+  "cascade-ma": 15,
   "huron-hmo": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */

@@ -340,7 +340,8 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: Se
       date_of_service: line.date_of_service,
       modifiers: line.modifiers,
       place_of_service: line.place_of_service,
-      claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service, modifiers: l.modifiers })),
+      units: line.units,
+      claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service, modifiers: l.modifiers, units: l.units })),
       ...(line.diagnosis_codes?.length ? { diagnosis_codes: line.diagnosis_codes } : {}),
     },
     medication: {

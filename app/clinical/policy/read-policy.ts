@@ -22,6 +22,8 @@ import { dosingTableCeiling } from "./dose-ceilings";
 import { titleAgeCriterion, hasAgeCriterion } from "./title-age";
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
+import { replacementIntervalRules } from "./replacement-intervals";
+import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -1884,6 +1886,20 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
   // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
   model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));
+  // a supply replacement schedule ("A7035 Headgear … 1 per 6 months") under the policy's statement that
+  // a supply furnished before its interval is not covered: an exclusion of an early replacement line (the page lines as printed: a table read column by column would part a row's code from its quantity)
+  model.exclusions.push(...replacementIntervalRules(raw, (ls) => cite(r, ls)));
+  // a frequency limit naming a procedure ("Thermal RFA is limited to a maximum of two (2) sessions per
+  // rolling 12 months per spinal region"), read as a limitation: counted per line (session-limits.ts)
+  const policyText = raw.map((l) => l.text.trim()).join(" ");
+  const asSessionLimit = (c: Criterion): Criterion =>
+    sessionLimitOf(
+      c.text,
+      policyText,
+      raw.map((l) => l.text),
+      c.passage ?? null,
+    ) ?? c;
+  model.exclusions = model.exclusions.map(asSessionLimit);
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(

@@ -18,6 +18,9 @@ import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
 import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
+import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/supply-history";
+import { spineRegionOf } from "../policy/session-limits";
+import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
@@ -1751,6 +1754,115 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
 }
 
 /**
+ * A supply replacement schedule row (policy/replacement-intervals.ts) as an exclusion of the service
+ * line under review: applies when the request documents earlier furnishings of the line's code
+ * (evidence/supply-history.ts, and earlier lines of the same claim) inside the interval before the
+ * line's date of service, so that with the line's own units more than `max` fall in one interval (the
+ * supply row quoted); open when the record speaks of a lost, stolen or damaged item and the policy
+ * excepts those; does not apply when the interval has elapsed or no earlier furnishing is documented.
+ */
+function evalReplacementIntervalExclusion(spec: CriterionOf<"replacement_interval">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  const period = `${spec.max} per ${spec.every > 1 ? `${spec.every} ${spec.unit}s` : spec.unit}`;
+  // a drug request (no service line) is not judged against a claim line's replacement schedule
+  if (!line) return ev("not_met", "Does not apply: the replacement schedule is judged on claim service lines.", [], "inferred");
+  if (!line.code || !line.date_of_service)
+    return ev("insufficient", "The replacement interval is judged per service line; the line's code or date of service is not read.", [], "none", spec.text);
+  const dos = line.date_of_service;
+  const code = line.code.toUpperCase();
+  const furnished = new Map<string, { date: string; units: number; citation: Citation | null }>();
+  for (const f of earlierFurnishings(ctx.idx, code, dos)) furnished.set(f.date, f);
+  for (const l of line.claim_lines) {
+    if (l.code?.toUpperCase() !== code || !l.date_of_service || l.date_of_service >= dos) continue;
+    const prev = furnished.get(l.date_of_service);
+    const units = l.units && l.units > 0 ? l.units : 1;
+    if (!prev || prev.units < units) furnished.set(l.date_of_service, { date: l.date_of_service, units, citation: prev?.citation ?? null });
+  }
+  if (!furnished.size) return ev("not_met", `Does not apply: no earlier furnishing of ${code} before ${dos} is documented.`, [], "inferred");
+  const inside = [...furnished.values()].filter((f) => addInterval(f.date, spec.every, spec.unit) > dos).sort((a, b) => b.date.localeCompare(a.date));
+  const own = line.units && line.units > 0 ? line.units : 1;
+  const count = inside.reduce((n, f) => n + f.units, 0) + own;
+  const last = [...furnished.values()].sort((a, b) => b.date.localeCompare(a.date))[0];
+  const citations = inside.map((f) => f.citation).filter((c): c is Citation => !!c);
+  if (count <= spec.max)
+    return ev(
+      "not_met",
+      `Does not apply: ${code} was last furnished on ${last.date}, ${daysBetween(last.date, dos)} days before ${dos}; ${count} within the ${period} schedule.`,
+      last.citation ? [last.citation] : [],
+      "inferred",
+    );
+  const why = `${code} on ${dos} is unit ${count} within ${period}: it was furnished on ${inside.map((f) => f.date).join(", ")} (${daysBetween(inside[0].date, dos)} days earlier), before the replacement interval elapsed ("${spec.text}")`;
+  const loss = spec.loss_exception ? lossMention(ctx.idx) : null;
+  if (loss)
+    return ev(
+      "insufficient",
+      `${why}. The record speaks of a lost, stolen or damaged item, which the policy excepts; a reviewer decides whether the exception applies.`,
+      [...citations, loss],
+      "direct",
+      `Whether the ${code} replacement follows a documented loss, theft or damaging incident`,
+    );
+  return ev("met", `Applies: ${why}.`, citations);
+}
+
+/**
+ * A rolling-window frequency limit (policy/session-limits.ts) as an exclusion of the service line under
+ * review: the earlier sessions in the window before the line's date of service — the request's history
+ * rows (evidence/supply-history.ts earlierSessions) and earlier lines of the same claim billing the
+ * procedure's codes, one date = one session, of the line's spinal region when the limit is per region —
+ * plus this session. Applies when that is more than the maximum (the rows quoted); does not apply
+ * otherwise (the count in the reason), never on a region the policy's code table does not give.
+ */
+function evalSessionLimitExclusion(spec: CriterionOf<"session_limit">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  // a drug request (no service line) is not judged against a claim line's session count
+  if (!line) return ev("not_met", "Does not apply: the session limit is judged on claim service lines.", [], "inferred");
+  if (!line.code || !line.date_of_service)
+    return ev("insufficient", "The frequency limit is judged per service line; the line's code or date of service is not read.", [], "none", spec.text);
+  const dos = line.date_of_service;
+  const codes = spec.codes ?? [];
+  const region = spec.per_region ? (spec.regions[line.code.toUpperCase()] ?? null) : null;
+  if (spec.per_region && !region)
+    return ev(
+      "not_met",
+      `Does not apply: the spinal region of ${line.code} is not given by the policy's code table, so its sessions cannot be counted.`,
+      [],
+      "inferred",
+    );
+  const from = addInterval(dos, -spec.window_months, "month");
+  const sessions = new Map<string, Citation | null>();
+  for (const s of earlierSessions(ctx.idx, {
+    names: spec.procedure,
+    codes,
+    dos,
+    from,
+    region,
+    regionOf: spineRegionOf,
+    listed: (c) => codeListed(c, codes),
+  }))
+    sessions.set(s.date, s.citation);
+  for (const l of line.claim_lines) {
+    if (!l.code || !l.date_of_service || l.date_of_service >= dos || l.date_of_service < from || !codeListed(l.code, codes)) continue;
+    if (region && spec.regions[l.code.toUpperCase()] !== region) continue;
+    if (!sessions.has(l.date_of_service)) sessions.set(l.date_of_service, null);
+  }
+  const dates = [...sessions.keys()].sort();
+  const count = dates.length + 1;
+  const scope = region ? ` (${region} region)` : "";
+  if (count <= spec.max)
+    return ev(
+      "not_met",
+      `Does not apply: ${line.code} on ${dos} is session ${count} of at most ${spec.max} in the ${spec.window_months} months before it${scope}${dates.length ? ` (earlier: ${dates.join(", ")})` : ""}.`,
+      [...sessions.values()].filter((c): c is Citation => !!c),
+      "inferred",
+    );
+  return ev(
+    "met",
+    `Applies: ${line.code} on ${dos} is session ${count}${scope} within ${spec.window_months} months (earlier sessions ${dates.join(", ")}), beyond the maximum of ${spec.max}: "${spec.text}"`,
+    [...sessions.values()].filter((c): c is Citation => !!c),
+  );
+}
+
+/**
  * A billing article's supporting-diagnosis list (policy/bundled-codes.ts lineDiagnosisRules) as an
  * exclusion of the line under review: applies when the line's diagnosis pointers were read and every
  * diagnosis they point to is unlisted (the claim line quoted). When the pointers were not read, the
@@ -2479,6 +2591,25 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       if (r.outcome === "not_met") return { ...r, outcome: "met", reason: r.reason.replace(/^Does not apply: /, "") };
       return r;
     }
+    case "session_limit": {
+      // as a requirement: within the limit (the exclusion the other way round); a count without any
+      // documented history is no evidence that the limit is met
+      const r = evalSessionLimitExclusion(spec, ctx);
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: r.reason.replace(/^Applies: /, "") };
+      return {
+        ...r,
+        outcome: "insufficient",
+        missing: `The earlier sessions of ${spec.procedure.join(" / ")} in the ${spec.window_months} months before the service`,
+      };
+    }
+    case "replacement_interval": {
+      // as a requirement: the supply is within its replacement schedule (the exclusion the other way round)
+      const r = evalReplacementIntervalExclusion(spec, ctx);
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: r.reason.replace(/^Applies: /, "") };
+      if (r.outcome === "not_met" && r.reason.includes("last furnished")) return { ...r, outcome: "met", reason: r.reason.replace(/^Does not apply: /, "") };
+      if (r.outcome === "not_met") return { ...r, outcome: "insufficient", missing: `The date ${spec.codes?.join(", ") ?? "the item"} was last furnished` };
+      return r;
+    }
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
     case "use_mode":
@@ -2659,6 +2790,10 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     }
     case "line_diagnosis":
       return evalLineDiagnosisExclusion(spec, ctx);
+    case "replacement_interval":
+      return evalReplacementIntervalExclusion(spec, ctx);
+    case "session_limit":
+      return evalSessionLimitExclusion(spec, ctx);
     case "bundled_code": {
       // "not separately payable with …": applies when the claim bills the code it is included in that day
       const r = evalBundledCode(spec, ctx);
