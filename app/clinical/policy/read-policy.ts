@@ -27,6 +27,7 @@ import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
+import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
 import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
@@ -1824,7 +1825,10 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
     composeNamedParts(
-      inlineExclusionLists(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)).map(withoutFootnoteMarks)),
+      inlineExclusionLists(
+        // "meets Table A, row 1": the row's requirement in the criterion's place (table-rows.ts)
+        resolveTableRowRefs(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text))).map(withoutFootnoteMarks),
+      ),
     ),
   );
   r.docTitle = documentTitle(lines);
@@ -1923,7 +1927,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   }
   // "C. Requirements for all initial requests", "For all indications": criteria of every path, never a path of its own
   const ALL_PATHS_TITLE =
-    /^(?:[A-Z0-9]{1,3}[.)]\s*)?(?:(?:requirements?|criteria|conditions) (?:for|applying to|that apply to) (?:all|every)\b|(?:for )?(?:all|every) (?:initial )?(?:indications?|requests?|members?|patients?|uses?)\b|general (?:requirements?|criteria)\b)/i;
+    /^(?:[A-Z0-9]{1,3}[.)]\s*)?(?:(?:requirements?|criteria|conditions) (?:for|applying to|that apply to) (?:all|every)\b|(?:for )?(?:all|every) (?:initial )?(?:indications?|requests?|members?|patients?|uses?)\b|general (?:requirements?|criteria)\b|(?:member |general )?eligibility(?: (?:criteria|requirements))?\s*[.:]?\s*$)/i;
   const forAll = model.indications.filter((i) => ALL_PATHS_TITLE.test(i.title.trim()));
   if (forAll.length && forAll.length < model.indications.length) {
     model.common.push(...forAll.flatMap((i) => i.criteria));
