@@ -179,6 +179,16 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         vAt = end + c.index + c[0].length - c[1].length;
         unitText = "class";
       }
+      // a score written out of its scale's maximum ("worst-itch NRS 8/10", "DLQI 18/30"): the score,
+      // never a date ("8/10/2026" and a denominator other than the scale's maximum stay unread)
+      if (m.unit === "points" && value == null) {
+        const o = /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|score)?\s*(\d{1,3}(?:\.\d+)?)\s*\/\s*(\d{1,3})(?![\d/-]|\.\d)/.exec(after);
+        if (o && Number(o[2]) === m.range[1] && !COMPARATOR_WORD.test(after.slice(0, o.index + o[0].length))) {
+          value = Number(o[1]);
+          vAt = end + o.index + o[0].lastIndexOf(o[1]);
+          unitText = `/${o[2]}`;
+        }
+      }
       const a =
         value != null || (m.unit === "SD" && !sdName)
           ? null

@@ -487,6 +487,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // "at least 2 standard deviations below the mean": a negative SD score
       if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0)
         th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
+      // a body-mass threshold is in kilograms as written ("at least 30 kg"); a number without a unit of
+      // mass, or in another measure's unit ("weight-related ... 27 kg/m2"), is no weight threshold
+      if (ms.unit === "kg" && th.unit?.toLowerCase() !== "kg") continue;
       if (out.some((o) => o.measure === ms.name)) continue;
       // "corrected for albumin when the albumin is below 4.0 g/dL": a value under a "when"/"if" clause
       // says how another value is read, never a requirement of its own

@@ -637,7 +637,13 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // a value on another scale than the threshold ("248 K/uL" against "100,000/mm3") is compared on the
   // threshold's scale when its unit says so, never read as it stands
   // (a percentage against a percentage threshold is on its scale however far apart: "TPS 75%" vs "1% or more")
-  const scaled = spec.unit === "%" && /^\s*%/.test(latest.unitText) ? latest.value : onThresholdScale(latest.value, latest.unitText, spec.value, m.unit);
+  const mass = m.unit === "kg" ? massInUnit(latest.value, latest.unitText, spec.unit ?? m.unit) : undefined;
+  const scaled =
+    mass !== undefined
+      ? mass
+      : spec.unit === "%" && /^\s*%/.test(latest.unitText)
+        ? latest.value
+        : onThresholdScale(latest.value, latest.unitText, spec.value, m.unit);
   if (scaled == null)
     return ev(
       "insufficient",
@@ -670,6 +676,23 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   if (cmp(spec.op, latest.value, spec.value, spec.value_max))
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+/** pounds per kilogram (NIST: 1 lb = 0.45359237 kg) */
+const LB_PER_KG = 2.20462;
+
+/**
+ * A body mass on the threshold's unit: `value` with the unit written after it (`unitText`, "kg",
+ * "kilograms", "lb", "lbs", "pounds") converted to `want` ("kg" or "lb"; kg when anything else) at
+ * 2.20462 lb/kg, rounded to 0.1. Null when no unit of mass is written (a bare "62.6" may be either, so
+ * it is never compared). Source: NIST SP 811 conversion factor.
+ */
+export function massInUnit(value: number, unitText: string, want: string): number | null {
+  const u = /^\s*(kg|kilograms?|kgs|lbs?|pounds?|#)(?![a-z])/i.exec(unitText)?.[1].toLowerCase();
+  if (!u) return null;
+  const kg = u.startsWith("k") ? value : value / LB_PER_KG;
+  const out = /^(?:lbs?|pounds?)$/i.test(want.trim()) ? kg * LB_PER_KG : kg;
+  return Math.round(out * 10) / 10;
 }
 
 /**

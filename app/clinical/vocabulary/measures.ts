@@ -128,7 +128,21 @@ export const MEASURES: MeasureTerm[] = [
   M("calcium", ["(?:serum )?calcium"], "mg/dL", [4, 18]),
   // anthropometrics / vitals
   M("BMI", ["\\bbmi\\b", "body mass index"], "kg/m2", [10, 90]),
-  M("weight", ["\\bweight\\b", "\\bwt\\b", "weighs", "weighing"], "kg", [1, 400]),
+  // "body weight of at least 30 kg", "Weight 28.4 kg", "Wt 96.2 kg": the word is written out, never as
+  // an abbreviation alias ("\\bweight\\b" is read as one: capitals only, so "weight" was never seen);
+  // a change of weight ("weight loss of 5 kg", "weight-based dosing") is no weight
+  M(
+    "weight",
+    [
+      "\\bweight(?![a-z-])(?!\\s*(?:loss|gain|reduction|change|management|band|bands|category|percentile|related)\\b)",
+      "\\bwt\\b",
+      "\\bWt\\b(?=\\.?:?\\s*\\d)",
+      "weighs",
+      "weighing",
+    ],
+    "kg",
+    [1, 400],
+  ),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
   M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
   // a functional class written in roman numerals ("NYHA class I, II or III", "NYHA functional class IV",
