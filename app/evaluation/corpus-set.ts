@@ -37,7 +37,8 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * prairie-bcbs 10/15, summit-cigna 13/16, ambrio-ga 8/16, alderwood-nj 12/16, gateway-mo 11/16;
  * 2026-11-30: harborline-wa 7/16 (first run 5/16 with two wrongful denials and two incomplete requests
  * denied — all fixed; a thirteenth plan authored blind); 8/16 after the stop-outranks-now extraction fix;
- * 9/16 with the monograph per-indication blocks read
+ * 9/16 with the monograph per-indication blocks read; 2026-11-30 (pends34: weight thresholds, visit-date
+ * headers, yes/no decision flows): harborline-wa 11/16, gateway-mo 13/16
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -48,11 +49,11 @@ export const FLOORS: Record<string, number> = {
   "lakeshore-ma": 15,
   "prairie-bcbs": 10,
   "summit-cigna": 13,
-  "gateway-mo": 11,
+  "gateway-mo": 13,
   "ambrio-ga": 8,
   "cascade-kp": 6,
   "alderwood-nj": 12,
-  "harborline-wa": 9,
+  "harborline-wa": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

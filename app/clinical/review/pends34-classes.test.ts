@@ -3,7 +3,12 @@
  * 1. a body-weight threshold ("body weight of at least 30 kg") is a comparison against the member's
  *    weight read from the fax with its unit (kg or lb), never a documentation requirement;
  * 2. a score in a visit note that carries no date of its own is dated by the note header's visit
- *    date ("Visit 11/04/2026 Provider: ...").
+ *    date ("Visit 11/04/2026 Provider: ..."), and a score written out of its scale's maximum ("8/10")
+ *    is the score;
+ * 3. a numbered yes/no decision flow ("1. Is the client ...? [ ] Yes (Go to #2) [ ] No (Deny)") is
+ *    read as its approving routes (decision-flow.ts);
+ * 4. a form question row answered "No" ("Concurrent biologic or cyclosporine No") names no therapy
+ *    the member takes.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -12,6 +17,12 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { measureByName } from "../vocabulary/measures";
 import { evalContext, evaluateCriterion, massInUnit } from "./evaluate";
+import { flowRoutes, flowSteps, questionStatement } from "../policy/decision-flow";
+import { readPolicy } from "../policy/read-policy";
+import { extractCaseFacts } from "../extract/extract-case";
+import { docLines } from "../text/lines";
+
+const docLinesOf = (text: string) => docLines(docFromPages([text]));
 
 const DAY = "2026-11-20";
 const ctxOf = (text: string) =>
@@ -83,5 +94,83 @@ describe("weight thresholds need a unit of mass", () => {
       { measure: "BMI", op: ">=", value: 27, unit: "kg/m2" },
     ]);
     expect(parseThresholds("weight of at least 30")).toEqual([]);
+  });
+});
+
+const FLOW = [
+  "Examplinib (examplinib) Clinical Criteria Logic",
+  "1. Is the client 18 years of age or older?",
+  "[ ] Yes (Go to #2) [ ] No (Deny)",
+  "2. Does the client have a diagnosis of rheumatoid arthritis?",
+  "[ ] Yes (Go to #3) [ ] No (Go to #4)",
+  "3. Does the client have a history of an inadequate response to at least one tumor necrosis factor (TNF) blocker? An",
+  "inadequate response requires at least 90 days of therapy with the TNF blocker.",
+  "[ ] Yes (Go to #6) [ ] No (Deny)",
+  "4. Does the client have a diagnosis of severe alopecia areata?",
+  "[ ] Yes (Go to #5) [ ] No (Deny)",
+  "5. Is there documentation of a Severity of Alopecia Tool (SALT) score of 50 or higher within the last 90 days?",
+  "[ ] Yes (Go to #6) [ ] No (Deny)",
+  "6. Is the client receiving a biologic or another Janus kinase (JAK) inhibitor?",
+  "[ ] Yes (Deny) [ ] No (Approve - 365 days)",
+].join("\n");
+
+describe("numbered yes/no decision flows", () => {
+  it("reads the steps with their outcomes", () => {
+    const steps = flowSteps(docLinesOf(FLOW))!;
+    expect(steps.map((s) => [s.n, s.yes, s.no])).toEqual([
+      [1, { to: "step", step: 2 }, { to: "deny" }],
+      [2, { to: "step", step: 3 }, { to: "step", step: 4 }],
+      [3, { to: "step", step: 6 }, { to: "deny" }],
+      [4, { to: "step", step: 5 }, { to: "deny" }],
+      [5, { to: "step", step: 6 }, { to: "deny" }],
+      [6, { to: "deny" }, { to: "approve", duration: "365 days" }],
+    ]);
+    expect(steps[2].note).toMatch(/^An inadequate response requires at least 90 days/);
+    expect(questionStatement("Is the client 18 years of age or older?")).toBe("the client is 18 years of age or older");
+  });
+
+  it("follows the routes to approval: YES steps are requirements, a NO at a branch only picks the route, a YES that denies is an exclusion", () => {
+    const routes = flowRoutes(flowSteps(docLinesOf(FLOW))!)!;
+    expect(routes.map((r) => [r.required.map((s) => s.n), r.excluded.map((s) => s.n), r.duration])).toEqual([
+      [[1, 2, 3], [6], "365 days"],
+      [[1, 4, 5], [6], "365 days"],
+    ]);
+  });
+
+  it("builds one path per route, with the trial length of the question's note and the exclusion", () => {
+    const m = readPolicy(docFromPages([FLOW]), { drug_names: ["Examplinib"] });
+    expect(m.indications.map((i) => [i.match.conditions, i.understood])).toEqual([
+      [["rheumatoid arthritis"], true],
+      [["alopecia areata"], true],
+    ]);
+    const ra = m.indications[0].criteria;
+    expect(ra.map((c) => c.kind)).toEqual(["age", "diagnosis", "prior_therapy"]);
+    expect(ra[2]).toMatchObject({ kind: "prior_therapy", min_days: 90 });
+    // the alopecia path never requires "no rheumatoid arthritis" (the NO of a branch)
+    expect(m.indications[1].criteria.map((c) => c.kind)).toEqual(["age", "diagnosis", "lab"]);
+    expect(m.exclusions).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "current_therapy" })]));
+    expect(m.unread.some((u) => /decision flow/i.test(u.text))).toBe(false);
+  });
+
+  it("leaves a flow it cannot follow to a reviewer", () => {
+    const broken = FLOW.replace("[ ] Yes (Go to #6) [ ] No (Deny)\n4.", "[ ] Yes (Go to #9) [ ] No (Deny)\n4.");
+    expect(flowRoutes(flowSteps(docLinesOf(broken))!)).toBeNull();
+    const m = readPolicy(docFromPages([broken]), { drug_names: ["Examplinib"] });
+    expect(m.indications.every((i) => !i.understood)).toBe(true);
+  });
+});
+
+describe("a form question answered No names no therapy", () => {
+  it("never reads the drugs of a question row answered 'No' as taken, nor the next row's 'Continue' as theirs", () => {
+    const fax = [
+      "Order Questions",
+      "Question Answer",
+      "TNF inhibitor history Enbrel 50 mg weekly 03/02/2026 - 07/20/2026, inadequate response",
+      "Concurrent biologic, JAK inhibitor, azathioprine or cyclosporine No",
+      "Continue methotrexate? Yes - methotrexate 20 mg weekly",
+    ].join("\n");
+    const f = extractCaseFacts(docFromPages([fax]), { formulary: [], roster: [], knownDrugNames: ["Examplinib"] });
+    expect(f.prior_therapies.map((t) => t.drug_name.toLowerCase())).not.toContain("cyclosporine");
+    expect((f.concurrent_therapies ?? []).map((t) => t.drug_name.toLowerCase())).not.toContain("cyclosporine");
   });
 });

@@ -164,6 +164,8 @@ export const MEASURES: MeasureTerm[] = [
   M("EASI", ["\\beasi\\b", "eczema area"], "points", [0, 72]),
   M("IGA", ["\\b(?:v)?iga\\b", "investigator'?s global"], "points", [0, 4]),
   M("SCORAD", ["scorad"], "points", [0, 103]),
+  // Severity of Alopecia Tool: percent of scalp hair lost, 0-100 (Olsen EA et al., J Am Acad Dermatol 2004)
+  M("SALT", ["\\bsalt\\b", "severity of alopecia tool"], "points", [0, 100]),
   M("DLQI", ["\\bdlqi\\b", "dermatology life quality"], "points", [0, 30]),
   M("UAS7", ["uas7", "urticaria activity score"], "points", [0, 42]),
   M("itch NRS", ["(?:itch|pruritus) (?:nrs|numeric rating)", "\\bpp-?nrs\\b", "\\bwi-?nrs\\b", "worst[- ]itch (?:nrs|numeric rating)"], "points", [0, 10]),
