@@ -618,6 +618,14 @@ const GENERIC_WORDS = new Set([
   "based",
 ]);
 
+/** a score, index or level with a threshold: "score above 8", "index of 20 or more", "level at least 5" */
+const SCORE_THRESHOLD_PART_RE =
+  /\b(?:score|index|scale|level|grade|count)\s+(?:of\s+)?(?:(?:above|below|over|under|at least|at most|greater than|less than|more than|>=?|<=?|≥|≤)\s*\d|\d+(?:\.\d+)?\s*(?:or (?:more|higher|greater|above|less|lower|below)|\+))/i;
+
+/** the lead of a list of ways a fact is established: "established by", "confirmed by", "as demonstrated by", "documented with" */
+const EVIDENCE_LEAD_RE =
+  /^\s*(?:(?:the\s+)?diagnosis\s+)?(?:(?:is|was|must be|has been|should be)\s+)?(?:as\s+)?(?:established|confirmed|documented|demonstrated|evidenced|diagnosed|defined|proven)\s+(?:by|with|through|via|as|on)\s+(?:either\s+|one of\s+|any of\s+)?/i;
+
 /**
  * The alternatives a documentation requirement can be met by, each a list of content words that
  * must all appear in one fax sentence. Parenthetical enumerations are alternatives ("special area
@@ -635,6 +643,10 @@ export function keyConcepts(text: string): string[][] {
   // "progress toward the goals of the plan of care": what the progress is measured against qualifies
   // the fact, it is not a word the note must repeat
   let main = text.replace(/\[[^\]]*\]/g, " ").replace(/\btowards?\b[^,;]*/gi, " ");
+  // "established by a pathogenic variant, a score above 8, or …": the verb that leads a list of the
+  // ways a fact is established is no word of any one of them (a note says "confirmed by genetic
+  // testing (pathogenic LDLR variant)", never "established")
+  main = main.replace(EVIDENCE_LEAD_RE, " ");
   // parentheticals: enumerations become alternatives of their own
   main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     const items = inner
@@ -647,6 +659,9 @@ export function keyConcepts(text: string): string[][] {
   });
   const parts = main
     .split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i)
+    // "a Dutch Lipid Clinic Network score above 8": an alternative that is a score's threshold is met
+    // only by a value compared against it, never by the score's name in a note
+    .filter((p) => !SCORE_THRESHOLD_PART_RE.test(p))
     .map((p) => words(p))
     .filter((w) => w.length);
   // a head noun shared by adjectival alternatives ("enterocutaneous or rectovaginal fistulas")

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
-import { parseCriterion, parseThresholds } from "../policy/parse-criterion";
+import { keyConcepts, parseCriterion, parseThresholds } from "../policy/parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { measureByName } from "../vocabulary/measures";
@@ -172,5 +172,23 @@ describe("a form question answered No names no therapy", () => {
     const f = extractCaseFacts(docFromPages([fax]), { formulary: [], roster: [], knownDrugNames: ["Examplinib"] });
     expect(f.prior_therapies.map((t) => t.drug_name.toLowerCase())).not.toContain("cyclosporine");
     expect((f.concurrent_therapies ?? []).map((t) => t.drug_name.toLowerCase())).not.toContain("cyclosporine");
+  });
+});
+
+describe("a fact established by one of several ways", () => {
+  const HEFH = "established by a pathogenic LDLR, APOB or PCSK9 variant, a Dutch Lipid Clinic Network score above 8, or Simon Broome 'definite' criteria";
+
+  it("reads each way as an alternative without the lead verb, and never a score's threshold as words", () => {
+    const k = keyConcepts(HEFH);
+    expect(k).toContainEqual(["pathogenic", "ldlr"]);
+    expect(k.flat()).not.toContain("established");
+    expect(k.some((a) => a.includes("dutch"))).toBe(false);
+  });
+
+  it("is met by a note naming one of the ways, not by a note naming the score alone", () => {
+    const c = { kind: "documentation" as const, text: HEFH, confidence: "medium" as const, concepts: keyConcepts(HEFH), absence: false };
+    const run = (notes: string) => evaluateCriterion(c, ctxOf(notes), "criterion", { conditions: [], icd10: [] }).outcome;
+    expect(run("Familial hypercholesterolemia confirmed by genetic testing (pathogenic LDLR variant c.1444G>A, report 2022).")).toBe("met");
+    expect(run("Dutch Lipid Clinic Network score 6 (possible FH).")).not.toBe("met");
   });
 });
