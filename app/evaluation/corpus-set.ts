@@ -38,7 +38,7 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 2026-11-30: harborline-wa 7/16 (first run 5/16 with two wrongful denials and two incomplete requests
  * denied — all fixed; a thirteenth plan authored blind); 8/16 after the stop-outranks-now extraction fix;
  * 9/16 with the monograph per-indication blocks read; 2026-11-30 (pends34: weight thresholds, visit-date
- * headers, yes/no decision flows, "established by A, B or C"): harborline-wa 12/16, gateway-mo 13/16
+ * headers, yes/no decision flows, "established by A, B or C", lipids in mmol/L): harborline-wa 13/16, gateway-mo 13/16
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -53,7 +53,7 @@ export const FLOORS: Record<string, number> = {
   "ambrio-ga": 8,
   "cascade-kp": 6,
   "alderwood-nj": 12,
-  "harborline-wa": 12,
+  "harborline-wa": 13,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -24,6 +24,8 @@ export interface MeasureValue {
   bound?: "<" | ">";
   /** the line the value was read from (with the line it wraps onto): its setting ("at rest", "during sleep") */
   line?: string;
+  /** the value was reported in SI units and converted to the measure's unit (MeasureTerm.si) */
+  converted?: boolean;
 }
 
 function measureRe(m: MeasureTerm): RegExp {
@@ -217,6 +219,13 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
       }
       if (value == null || !Number.isFinite(value)) continue;
+      // a result in SI units ("LDL cholesterol 2.6 mmol/L"): on the measure's own unit (100.5 mg/dL),
+      // marked as converted (a value this close to a threshold is left to a reviewer)
+      const si = m.si?.find((x) => x.unit.test(unitText.trim()));
+      if (si && m.unit) {
+        value = Math.round(value * si.factor * 10) / 10;
+        unitText = ` ${m.unit} (converted from ${unitText.trim().split(/\s+/)[0]})`;
+      }
       if (value < m.range[0] || value > m.range[1]) continue;
       // a drug's strength or amount ("Testosterone cypionate 200 mg/mL, 10 mL vial") is not a result
       if (DOSE_UNIT.test(unitText) && !(m.unit && DOSE_UNIT.test(` ${m.unit}`))) continue;
@@ -229,6 +238,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         baseline: BASELINE.test(ctx),
         citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)),
         ...(bound ? { bound } : {}),
+        ...(si ? { converted: true } : {}),
         line: text,
       });
     }

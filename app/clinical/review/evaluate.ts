@@ -673,6 +673,17 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       `${m.name} value (${want})`,
     );
   }
+  // a value converted from SI units within 3% of a bound: the rounding of either unit may decide it
+  // ("1.8 mmol/L" is 69.6 mg/dL against "70 mg/dL (1.8 mmol/L)"), so a reviewer compares
+  const near = (b: number | undefined) => b != null && b !== 0 && Math.abs(latest.value - b) / Math.abs(b) < 0.03;
+  if (latest.converted && (near(spec.value) || near(spec.value_max)))
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value}${latest.unitText.trim() ? ` ${latest.unitText.trim()}` : ""} is within rounding of ${want}; a reviewer should compare it in the laboratory's units.`,
+      [latest.citation],
+      "direct",
+      `${m.name} in the policy's units (${want})`,
+    );
   if (cmp(spec.op, latest.value, spec.value, spec.value_max))
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);

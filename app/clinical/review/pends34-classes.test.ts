@@ -192,3 +192,17 @@ describe("a fact established by one of several ways", () => {
     expect(run("Dutch Lipid Clinic Network score 6 (possible FH).")).not.toBe("met");
   });
 });
+
+describe("lipid results in SI units", () => {
+  const LDL = "LDL-C of 70 mg/dL (1.8 mmol/L) or higher, within the last 90 days.";
+  it("converts mmol/L to mg/dL before comparing", () => {
+    const vals = measureValues(buildCaseIndex(docFromPages(["Collected: 10/14/2026\nLDL cholesterol (calc.) 2.6 mmol/L <3.5"]), DAY), measureByName("LDL-C")!);
+    expect(vals.map((v) => [v.value, v.converted])).toEqual([[100.5, true]]);
+    expect(judge(LDL, "Collected: 10/14/2026\nLDL cholesterol (calc.) 2.6 mmol/L <3.5").outcome).toBe("met");
+    expect(judge(LDL, "Collected: 10/14/2026\nLDL cholesterol (calc.) 1.2 mmol/L").outcome).toBe("not_met");
+  });
+
+  it("leaves a converted value within rounding of the threshold to a reviewer (never a denial)", () => {
+    expect(judge(LDL, "Collected: 10/14/2026\nLDL cholesterol 1.8 mmol/L").outcome).toBe("insufficient");
+  });
+});

@@ -18,7 +18,15 @@ export interface MeasureTerm {
   range: [number, number];
   /** a percentage is a different quantity than an absolute count for this measure */
   percentIsOther?: boolean;
+  /**
+   * SI units a laboratory may report the measure in, with the factor to the measure's `unit`
+   * ("2.6 mmol/L" LDL-C is 2.6 x 38.67 = 100.5 mg/dL)
+   */
+  si?: { unit: RegExp; factor: number }[];
 }
+
+/** mmol/L of cholesterol to mg/dL (molar mass 386.65 g/mol; NCEP ATP III conversion) */
+const CHOL_MMOL = { unit: /^mmol\s*\/\s*l\b/i, factor: 38.67 };
 
 const M = (name: string, aliases: string[], unit: string | null, range: [number, number], extra: Partial<MeasureTerm> = {}): MeasureTerm => ({
   name,
@@ -35,11 +43,13 @@ export const MEASURES: MeasureTerm[] = [
     ["ldl[- ]?c\\b", "ldl[- ]?cholesterol", "ldl chol(?:esterol)?(?: calc(?:ulated)?)?", "\\bldl\\b", "low[- ]density lipoprotein(?: cholesterol)?"],
     "mg/dL",
     [5, 600],
+    { si: [CHOL_MMOL] },
   ),
-  M("HDL-C", ["hdl[- ]?c\\b", "hdl[- ]?cholesterol", "\\bhdl\\b"], "mg/dL", [5, 200]),
-  M("total cholesterol", ["total cholesterol", "cholesterol,? total"], "mg/dL", [50, 1000]),
-  M("triglycerides", ["triglycerides?", "\\btg\\b"], "mg/dL", [10, 5000]),
-  M("non-HDL-C", ["non-?hdl"], "mg/dL", [10, 800]),
+  M("HDL-C", ["hdl[- ]?c\\b", "hdl[- ]?cholesterol", "\\bhdl\\b"], "mg/dL", [5, 200], { si: [CHOL_MMOL] }),
+  M("total cholesterol", ["total cholesterol", "cholesterol,? total"], "mg/dL", [50, 1000], { si: [CHOL_MMOL] }),
+  // mmol/L to mg/dL: x 88.57 (triolein 885.7 g/mol)
+  M("triglycerides", ["triglycerides?", "\\btg\\b"], "mg/dL", [10, 5000], { si: [{ unit: /^mmol\s*\/\s*l\b/i, factor: 88.57 }] }),
+  M("non-HDL-C", ["non-?hdl"], "mg/dL", [10, 800], { si: [CHOL_MMOL] }),
   M("Lp(a)", ["lp\\(a\\)", "lipoprotein\\(a\\)"], null, [0, 1000]),
   // glycemia / kidney
   // OCR reads the "1" of A1c as l, I or | ("Hemoglobin Alc 8.6 %"); bare "Alc" only before a percentage,
