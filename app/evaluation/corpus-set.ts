@@ -38,7 +38,7 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 2026-11-30: harborline-wa 7/16 (first run 5/16 with two wrongful denials and two incomplete requests
  * denied — all fixed; a thirteenth plan authored blind); 8/16 after the stop-outranks-now extraction fix;
  * 9/16 with the monograph per-indication blocks read; 2026-11-30 (pends34: weight thresholds, visit-date
- * headers, yes/no decision flows, "established by A, B or C", lipids in mmol/L): harborline-wa 13/16, gateway-mo 13/16
+ * headers, yes/no decision flows, "established by A, B or C", lipids in mmol/L, "score of 3 or 4", title-case Hgb): harborline-wa 13/16, gateway-mo 13/16, prairie-bcbs 11/15
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -47,7 +47,7 @@ export const FLOORS: Record<string, number> = {
   "frontrange-hmo": 10,
   "buckeye-seb": 11,
   "lakeshore-ma": 15,
-  "prairie-bcbs": 10,
+  "prairie-bcbs": 11,
   "summit-cigna": 13,
   "gateway-mo": 13,
   "ambrio-ga": 8,

@@ -250,6 +250,16 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     const m = re.exec(t);
     if (m) return { op, value: Number(m[1].replace(/,/g, "")), unit: m[2] ?? null };
   }
+  // "an IGA score of 3 or 4", "grade 2, 3 or 4": the score's allowed values, consecutive whole
+  // numbers, are the range between the first and the last
+  const listed =
+    /(?:\bscore|\bgrade|\bstage|\bclass|\bof)\s+(\d{1,2})((?:\s*,\s*\d{1,2})*)\s*,?\s*(?:or|and)\s+(\d{1,2})\b(?!\s*(?:times|x\b|days?|weeks?|months?|years?|%|mg|doses?|agents?|drugs?|more|higher|greater|less|lower|fewer))/i.exec(
+      t,
+    );
+  if (listed) {
+    const vals = [listed[1], ...(listed[2].match(/\d{1,2}/g) ?? []), listed[3]].map(Number);
+    if (vals.every((v, i) => i === 0 || v === vals[i - 1] + 1)) return { op: "between", value: vals[0], value_max: vals[vals.length - 1], unit: null };
+  }
   return null;
 }
 

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
-import { keyConcepts, parseCriterion, parseThresholds } from "../policy/parse-criterion";
+import { keyConcepts, parseCriterion, parseThresholds, readComparator } from "../policy/parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { measureByName } from "../vocabulary/measures";
@@ -204,5 +204,27 @@ describe("lipid results in SI units", () => {
 
   it("leaves a converted value within rounding of the threshold to a reviewer (never a denial)", () => {
     expect(judge(LDL, "Collected: 10/14/2026\nLDL cholesterol 1.8 mmol/L").outcome).toBe("insufficient");
+  });
+});
+
+describe("a score's allowed values and title-case lab abbreviations", () => {
+  it("reads 'IGA score of 3 or 4' as the range 3-4, never a count or duration list", () => {
+    expect(parseThresholds("Investigator's Global Assessment (IGA) score of 3 or 4")).toEqual([
+      { measure: "IGA", op: "between", value: 3, value_max: 4, unit: null },
+    ]);
+    expect(readComparator("score of 2 or 4")).toBeNull();
+    expect(readComparator("of 3 or 4 weeks")).toBeNull();
+  });
+
+  it("fails the range on a score below it", () => {
+    expect(judge("Investigator's Global Assessment (IGA) score of 3 or 4.", "Exam 10/28/2026: IGA 2 (mild).").outcome).toBe("not_met");
+    expect(judge("Investigator's Global Assessment (IGA) score of 3 or 4.", "Exam 10/28/2026: IGA 3 (moderate).").outcome).toBe("met");
+  });
+
+  it("reads 'Hgb 15.1', 'Hct 44' and 'Plt 241' as results", () => {
+    const idx = buildCaseIndex(docFromPages(["CBC 10/28/2026: Plt 241 K/uL, Hgb 15.1, Hct 44"]), DAY);
+    expect(measureValues(idx, measureByName("hemoglobin")!).map((v) => v.value)).toEqual([15.1]);
+    expect(measureValues(idx, measureByName("hematocrit")!).map((v) => v.value)).toEqual([44]);
+    expect(measureValues(idx, measureByName("platelets")!).map((v) => v.value)).toEqual([241]);
   });
 });

@@ -81,9 +81,11 @@ export const MEASURES: MeasureTerm[] = [
     percentIsOther: true,
   }),
   M("IgE", ["(?:total |serum )?ige\\b", "immunoglobulin e"], "IU/mL", [0, 50000]),
-  M("hemoglobin", ["hemoglobin(?! a1c)(?!\\s*a1c)", "\\bhgb\\b(?! ?a1c)", "\\bhb\\b(?! ?a1c)"], "g/dL", [2, 25]),
-  M("hematocrit", ["hematocrit", "\\bhct\\b"], "%", [5, 75]),
-  M("platelets", ["platelets?(?: count)?", "\\bplt\\b"], "x10^3/uL", [1, 2000]),
+  // (a short alias written as an abbreviation is matched in capitals only, so the title case notes
+  // use — "Hgb 15.1", "Hct 44", "Plt 241" — is written out as an alias of its own)
+  M("hemoglobin", ["hemoglobin(?! a1c)(?!\\s*a1c)", "\\bhgb\\b(?! ?a1c)", "\\bHgb\\b(?! ?[aA]1[cC])", "\\bhb\\b(?! ?a1c)"], "g/dL", [2, 25]),
+  M("hematocrit", ["hematocrit", "\\bhct\\b", "\\bHct\\b"], "%", [5, 75]),
+  M("platelets", ["platelets?(?: count)?", "\\bplt\\b", "\\bPlts?\\b"], "x10^3/uL", [1, 2000]),
   M("ANC", ["absolute neutrophil count", "absolute neutrophils?", "neutrophils?,? absolute", "\\banc\\b"], "cells/uL", [0, 50000]),
   M("ALC", ["absolute lymphocyte count", "absolute lymphocytes?", "lymphocytes?,? absolute", "\\balc\\b"], "cells/uL", [0, 50000]),
   M("WBC", ["white blood cells?", "\\bwbc\\b"], "x10^3/uL", [0, 500]),
