@@ -1837,6 +1837,43 @@ export function evalAbsenceWithinDistance(spec: CriterionOf<"documentation">, ct
   );
 }
 
+/** "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% in monthly migraine days from baseline" */
+const FEWER_THAN_BASELINE_RE =
+  /\bat least (\d+(?:\.\d+)?)\s*(%\s*)?(?:fewer|less|lower)\s+([a-z0-9 /()-]{3,50}?)\s+(?:than|from|compared (?:with|to))\s+(?:the\s+)?(?:pre-?treatment\s+|member'?s\s+|patient'?s\s+)?baseline\b|\b(?:reduction|decrease|drop|improvement) of at least (\d+(?:\.\d+)?)\s*(%\s*)?(?:in|of)\s+([a-z0-9 /()-]{3,50}?)\s+(?:from|compared (?:with|to)|over|versus|vs\.?)\s+(?:the\s+)?(?:pre-?treatment\s+|member'?s\s+|patient'?s\s+)?baseline\b/i;
+
+/**
+ * A response requirement written as a reduction of a measure from baseline ("at least 2 fewer
+ * migraine days per month than baseline", "a reduction of at least 50% in monthly migraine days from
+ * baseline"), met by the request's own before -> after pair of that measure ("migraine days 12 -> 5",
+ * "MIDAS 48 → 17"): the drop (in the measure's units, or as a percentage of the before value) at least
+ * the policy's. Null when the requirement is not of this form, names no measure the engine reads, or
+ * no pair meets it (the requirement is then read as before; a smaller drop never fails it here).
+ * Source: the policy sentence; no clinical rule is added.
+ */
+export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null {
+  const r = FEWER_THAN_BASELINE_RE.exec(text);
+  if (!r) return null;
+  const need = Number(r[1] ?? r[4]);
+  const pct = !!(r[2] ?? r[5]);
+  const phrase = (r[3] ?? r[6]).toLowerCase();
+  const m = MEASURES.find((x) => x.aliases.some((a) => new RegExp(a, "i").test(phrase)));
+  if (!m) return null;
+  for (const v of measureValues(ctx.idx, m)) {
+    const after = /^\s*(?:\/\s*mo(?:nth)?\b|per month\b|days?\b|points?\b)?\s*(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/i.exec(v.unitText);
+    if (!after) continue;
+    const to = Number(after[1]);
+    const drop = v.value - to;
+    const ok = pct ? v.value > 0 && (drop / v.value) * 100 >= need : drop >= need;
+    if (ok)
+      return ev(
+        "met",
+        `${m.name} ${v.value} -> ${to} is a reduction of ${pct ? `${Math.round((drop / v.value) * 100)}%` : drop} from baseline (policy: at least ${need}${pct ? "%" : ""}).`,
+        [v.citation],
+      );
+  }
+  return null;
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
@@ -2430,7 +2467,7 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "quantity_limit":
       return evalQuantityLimit(spec, ctx);
     case "documentation":
-      return evalDocumentation(spec, ctx);
+      return (!spec.absence ? reductionFromBaseline(spec.text, ctx) : null) ?? evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
     case "bundled_code":

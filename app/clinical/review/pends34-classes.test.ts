@@ -16,7 +16,7 @@ import { keyConcepts, parseCriterion, parseThresholds, readComparator } from "..
 import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { measureByName } from "../vocabulary/measures";
-import { evalContext, evaluateCriterion, massInUnit } from "./evaluate";
+import { evalContext, evaluateCriterion, massInUnit, reductionFromBaseline } from "./evaluate";
 import { flowRoutes, flowSteps, questionStatement } from "../policy/decision-flow";
 import { readPolicy } from "../policy/read-policy";
 import { extractCaseFacts } from "../extract/extract-case";
@@ -226,5 +226,23 @@ describe("a score's allowed values and title-case lab abbreviations", () => {
     expect(measureValues(idx, measureByName("hemoglobin")!).map((v) => v.value)).toEqual([15.1]);
     expect(measureValues(idx, measureByName("hematocrit")!).map((v) => v.value)).toEqual([44]);
     expect(measureValues(idx, measureByName("platelets")!).map((v) => v.value)).toEqual([241]);
+  });
+});
+
+describe("a response written as a reduction from baseline", () => {
+  const RESP = "Response documented: at least 2 fewer migraine days per month than baseline, or a clinically meaningful improvement in MIDAS";
+  const doc = { kind: "documentation" as const, text: RESP, confidence: "medium" as const, concepts: keyConcepts(RESP), absence: false };
+  const run = (notes: string) => evaluateCriterion(doc, ctxOf(notes), "criterion", { conditions: [], icd10: [] });
+
+  it("is met by the request's before -> after pair of the measure", () => {
+    const r = run("Fremanezumab 10/2025 - present: migraine days 12 -> 5; MIDAS 48 -> 17.");
+    expect(r.outcome).toBe("met");
+    expect(reductionFromBaseline("a reduction of at least 50% in migraine days from baseline", ctxOf("migraine days 12 -> 5"))?.outcome).toBe("met");
+  });
+
+  it("is never met by a smaller drop or a rise, and never failed by one", () => {
+    expect(run("migraine days 12 -> 11").outcome).not.toBe("met");
+    expect(run("migraine days 5 -> 12").outcome).not.toBe("not_met");
+    expect(reductionFromBaseline("a reduction of at least 50% in migraine days from baseline", ctxOf("migraine days 12 -> 8"))).toBeNull();
   });
 });
