@@ -292,9 +292,11 @@ export function classRange(after: string): { op: Comparator; value: number; valu
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
   if (self?.unit === "class") return classRange(part.slice(to, to + 40));
   // "at least 4 migraine days per month": comparator and number right before the measure
-  const lead = /(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?\s*$/i.exec(
-    part.slice(Math.max(0, from - 30), from),
-  );
+  // (or "15 or more headache days per month": the count written first, its comparator after it)
+  const lead =
+    /(?:(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s*(?:or more|or greater|or higher|or fewer|or less))\s*$/i.exec(
+      part.slice(Math.max(0, from - 30), from),
+    );
   if (lead) {
     const r = readComparator(lead[0]);
     if (r) return r;

@@ -246,3 +246,11 @@ describe("a response written as a reduction from baseline", () => {
     expect(reductionFromBaseline("a reduction of at least 50% in migraine days from baseline", ctxOf("migraine days 12 -> 8"))).toBeNull();
   });
 });
+
+describe("a count written before its measure", () => {
+  it("reads '15 or more headache days per month for more than 3 months' as >= 15, never the duration's 3", () => {
+    expect(parseThresholds("15 or more headache days per month for more than 3 months")).toEqual([
+      { measure: "headache days per month", op: ">=", value: 15, unit: null },
+    ]);
+  });
+});
