@@ -21,6 +21,7 @@ import { flowRoutes, flowSteps, questionStatement } from "../policy/decision-flo
 import { readPolicy } from "../policy/read-policy";
 import { extractCaseFacts } from "../extract/extract-case";
 import { docLines } from "../text/lines";
+import { caseConditions } from "./case-conditions";
 
 const docLinesOf = (text: string) => docLines(docFromPages([text]));
 
@@ -252,5 +253,15 @@ describe("a count written before its measure", () => {
     expect(parseThresholds("15 or more headache days per month for more than 3 months")).toEqual([
       { measure: "headache days per month", op: ">=", value: 15, unit: null },
     ]);
+  });
+});
+
+describe("a condition negated after its name", () => {
+  it("never reads 'OSA not / suspected' (wrapped) or 'TB ruled out' as the member's condition", () => {
+    const idx = buildCaseIndex(docFromPages(["No snoring or daytime somnolence, STOP-BANG 1 - OSA not\nsuspected. Latent TB ruled out 10/2026."]), DAY);
+    const names = caseConditions(emptyFacts(), idx).map((c) => c.condition);
+    expect(names).not.toContain("obstructive sleep apnea");
+    const plain = buildCaseIndex(docFromPages(["Moderate obstructive sleep apnea on CPAP."]), DAY);
+    expect(caseConditions(emptyFacts(), plain).map((c) => c.condition)).toContain("obstructive sleep apnea");
   });
 });
