@@ -1962,6 +1962,12 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
     read.set(s.n, [{ ...c, ...(days != null ? { min_days: days } : {}), passage: cite(r, s.lines) }]);
   }
   if ([...read.values()].some((cs) => !cs.length)) return false;
+  // a branch (YES and NO both go on, to different steps) is only the choice of route when it asks
+  // for a diagnosis: a member without it is simply on the other route. Any other branch ("Is the
+  // client under 18? Yes (Go to #3) No (Go to #6)") would let the NO route skip what the YES route
+  // checks for a member who belongs on it, so such a flow is left to a reviewer
+  const branches = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && s.yes.step !== s.no.step);
+  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis")) return false;
   const seen = new Set<string>();
   const indications: PolicyIndication[] = [];
   for (const route of routes) {

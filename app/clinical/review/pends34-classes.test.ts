@@ -265,3 +265,18 @@ describe("a condition negated after its name", () => {
     expect(caseConditions(emptyFacts(), plain).map((c) => c.condition)).toContain("obstructive sleep apnea");
   });
 });
+
+describe("a decision flow branching on anything but a diagnosis", () => {
+  it("is left to a reviewer (its NO route would skip the YES route's checks)", () => {
+    const flow = [
+      "1. Is the client under 18 years of age?",
+      "[ ] Yes (Go to #2) [ ] No (Go to #3)",
+      "2. Does the client weigh at least 40 kg?",
+      "[ ] Yes (Go to #3) [ ] No (Deny)",
+      "3. Does the client have a diagnosis of rheumatoid arthritis?",
+      "[ ] Yes (Approve - 365 days) [ ] No (Deny)",
+    ].join("\n");
+    const m = readPolicy(docFromPages([flow]), { drug_names: ["Examplinib"] });
+    expect(m.indications.every((i) => !i.understood)).toBe(true);
+  });
+});
