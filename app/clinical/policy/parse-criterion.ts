@@ -501,7 +501,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
       // a body-mass threshold is in kilograms as written ("at least 30 kg"); a number without a unit of
       // mass, or in another measure's unit ("weight-related ... 27 kg/m2"), is no weight threshold
-      if (ms.unit === "kg" && th.unit?.toLowerCase() !== "kg") continue;
+      // nor is a weight band of a dose ("weighing 40 kg or more: 300 mg every 4 weeks"): it says which
+      // dose applies, never who is covered
+      if (ms.unit === "kg" && (th.unit?.toLowerCase() !== "kg" || /\d\s*(?:mg|mcg|µg|units?|ml)\b/i.test(part))) continue;
       if (out.some((o) => o.measure === ms.name)) continue;
       // "corrected for albumin when the albumin is below 4.0 g/dL": a value under a "when"/"if" clause
       // says how another value is read, never a requirement of its own

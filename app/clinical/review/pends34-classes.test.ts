@@ -280,3 +280,10 @@ describe("a decision flow branching on anything but a diagnosis", () => {
     expect(m.indications.every((i) => !i.understood)).toBe(true);
   });
 });
+
+describe("a dose's weight band", () => {
+  it("is no weight threshold", () => {
+    expect(parseThresholds("Patients weighing 40 kg or more: 300 mg every 4 weeks")).toEqual([]);
+    expect(parseThresholds("body weight of at least 30 kg")).toHaveLength(1);
+  });
+});
