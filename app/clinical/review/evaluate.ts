@@ -1453,28 +1453,40 @@ function evalDoseBands(spec: CriterionOf<"dose_limit">, ctx: EvalContext, c: Cit
   const requested = Number(mg[1].replace(/,/g, ""));
   const shown = `The requested ${requested} mg per administration ("${clip(dosage, 60)}")`;
   const cites = c ? [c] : [];
+  const ceiling = `"${clip(spec.text, 120)}"`;
+  const reviewer = (reason: string, missing: string) => ev("insufficient", reason, cites, cites.length ? "direct" : "none", missing);
   // the request follows a schedule the policy writes out ("600 mg once, then 300 mg every 2 weeks"):
   // every requested amount, in order, within the schedule's, for the population it names
   const asked = [...dosage.matchAll(/(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*mg\b(?!\s*\/)/gi)].map((m) => Number(m[1].replace(/,/g, "")));
   const b = birthDate(ctx);
   const adult = b && ctx.requestDate ? ageOn(b.date, ctx.requestDate).years >= 18 : null;
-  const follows = schedules.find(
-    (sc) =>
-      sc.mg.length === asked.length &&
-      asked.every((a, i) => a <= sc.mg[i] * 1.001) &&
-      (sc.population == null || (adult != null && (sc.population === "adult") === adult)),
+  const forMember = schedules.filter((sc) => sc.population == null || (adult != null && (sc.population === "adult") === adult));
+  // the whole schedule, or its maintenance amount alone ("300 mg every 2 weeks" on a continuation)
+  const follows = forMember.find(
+    (sc) => (sc.mg.length === asked.length && asked.every((a, i) => a <= sc.mg[i] * 1.001)) || (asked.length === 1 && asked[0] <= sc.mg.at(-1)! * 1.001),
   );
   if (follows) return ev("met", `The requested doses (${asked.map((a) => `${a} mg`).join(", then ")}) follow the policy's "${clip(follows.text, 80)}".`, cites);
+  if (schedules.length && !forMember.length)
+    return reviewer(
+      `${shown}: the policy's schedule (${ceiling}) is written for another age group than the member's; a reviewer should confirm the dose.`,
+      "Dose per administration within the policy maximum",
+    );
+  if (forMember.length && asked.length >= 2)
+    return reviewer(
+      `${shown}: the requested doses (${asked.map((a) => `${a} mg`).join(", then ")}) do not follow the policy's schedule (${ceiling}); a reviewer should confirm the dose.`,
+      "Dose per administration within the policy maximum",
+    );
   const amounts = bands.map((b) => b.mg);
   const lowest = Math.min(...amounts);
-  const ceiling = `"${clip(spec.text, 120)}"`;
-  const reviewer = (reason: string, missing: string) => ev("insufficient", reason, cites, cites.length ? "direct" : "none", missing);
   if (requested > Math.max(...amounts) * 1.001)
     return reviewer(
       `${shown} is above every amount the policy's ceiling states (${ceiling}); a reviewer should confirm the dose.`,
       "Dose per administration within the policy maximum",
     );
   if (requested <= lowest * 1.001 && !perKg) return ev("met", `${shown} is within every amount the policy's ceiling states (${ceiling}).`, cites);
+  // bands that name no weight are per indication or population ("rheumatoid arthritis 2 mg; alopecia
+  // areata up to 4 mg"): a dose within one of them is limited to it by the approval, as before
+  if (!bands.some((bd) => bd.minKg != null || bd.maxKg != null)) return null;
   const w = memberWeightKg(ctx);
   if (!w)
     return reviewer(`${shown}; the policy's ceiling depends on the member's weight (${ceiling}), which the request does not state.`, "Member's weight (kg)");

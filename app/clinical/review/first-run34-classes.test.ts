@@ -157,3 +157,23 @@ describe("a dose ceiling written as weight bands or a schedule", () => {
     expect(judge(BANDS, "", "Office note.").evidence).toBe("inferred");
   });
 });
+
+describe("a dose ceiling per indication, not per weight", () => {
+  it("never asks for a weight when no band names one", () => {
+    const facts: CaseFacts = emptyFacts({ medication: { ...emptyFacts().medication, drug_name: "Agent X", dosage: "4 mg tablet once daily" } });
+    const r = evaluateCriterion(
+      {
+        kind: "dose_limit",
+        text: "the requested dose is within the limit for the diagnosis: rheumatoid arthritis 2 mg once daily; alopecia areata up to 4 mg once daily",
+        max_mg: null,
+        per_days: null,
+        confidence: "medium",
+      } as CriterionOf<"dose_limit">,
+      evalContext({ idx: buildCaseIndex(docFromPages(["Office note."]), DAY), facts, requestDate: DAY, requestedNames: ["agent x"] }),
+      "criterion",
+      { conditions: [], icd10: [] },
+    );
+    expect(r.missing ?? "").not.toMatch(/weight/i);
+    expect(r.outcome).toBe("met");
+  });
+});
