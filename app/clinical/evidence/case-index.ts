@@ -51,10 +51,10 @@ const answeredNo = (t: string) => (LABEL_THEN_BOX.test(t) ? NO_MARKED_AFTER.test
 export function isUnansweredFormLine(text: string): boolean {
   if (UNCHECKED_OPTION.test(text) && !CHECKED.test(text)) return true;
   // a line led by one or two answer boxes (a "Y / N" attestation column, a checklist) with no yes mark
-  // in them: left blank, marked "N", or marked in a way the OCR did not keep ("[ ] [N]" read "[1M").
+  // in them nor a checked box further on ("[ ] New start [X] Continuation" is answered): left blank, marked "N", or marked in a way the OCR did not keep ("[ ] [N]" read "[1M").
   // The line's words are the form's statement, not the prescriber's; only a mark makes them a fact.
   const lead = LEAD_BOXES.exec(text);
-  if (lead && !YES_MARK.test(lead[1])) return true;
+  if (lead && !YES_MARK.test(lead[1]) && !CHECKED.test(text)) return true;
   // a form's question about the patient, even without its "?" ("Does your patient have Philadelphia
   // chromosome -positive or -negative ALL")
   if (

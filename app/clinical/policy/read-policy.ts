@@ -1958,6 +1958,43 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
         why: `The policy requires ${announced.count} items; the reader built fewer for ${short.map((i) => i.title).join(", ")}. A reviewer must apply the items it did not read.`,
       });
   }
+  // a path that requires two different minimum ages holds more than one indication's criteria run
+  // together (a class document's drugs and indications
+  // read as one list): neither an approval nor a denial can rest on it (an adult-only age of another
+  // indication's block denied a child's request) — a reviewer applies the policy
+  for (const ind of model.indications) {
+    const why = mergedPathReason([...ind.criteria]);
+    if (!why) continue;
+    ind.understood = false;
+    ind.criteria = [
+      {
+        kind: "human_review",
+        text: `${ind.title}: criteria read as one list (${why})`,
+        why: `The reader ran the criteria of more than one indication or drug together (${why}); a reviewer must apply the policy.`,
+        confidence: "low",
+        passage: ind.passage,
+      },
+    ];
+    r.unread.push({ text: ind.title, passage: ind.passage, why: `Criteria of more than one indication read as one path (${why}).` });
+  }
+  // a drug policy that states approval criteria, read down to administrative lines only (a quantity
+  // limit, a dose ceiling): the reader missed its criteria — never an
+  // approval on what is left (a criteria grid read as a quantity-limit program approved a request whose
+  // ECG failed the policy)
+  const drugPolicy = meta.drug_names.some((n) => !/^[A-Z]?\d{4,5}[A-Z]?$/i.test(n.trim()));
+  const statesCriteria = APPROVAL_CRITERIA_RE.test(lines.map((l) => l.text).join(" "));
+  if (drugPolicy && statesCriteria) {
+    const clinical = (cs: Criterion[]): boolean =>
+      cs.some((c) => (c.kind === "all" || c.kind === "any" ? clinical(c.items) : !ADMINISTRATIVE_KINDS.has(c.kind)));
+    const bare = model.indications.filter((ind) => !clinical([...ind.criteria, ...model.common]));
+    for (const ind of bare) ind.understood = false;
+    if (bare.length)
+      r.unread.push({
+        text: bare.map((i) => i.title).join(", "),
+        passage: null,
+        why: "The policy states approval criteria, but the reader found only administrative limits (quantity, dose) for this path; a reviewer must apply its criteria.",
+      });
+  }
   attachRenewals(model, r.renewals);
   // criteria under a heading that names service codes apply to those codes' lines only
   withCodeScopes(model, lines);
@@ -1968,6 +2005,30 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   model.named_conditions = namedConditions(doc, model);
   return model;
 }
+
+/**
+ * Why a path's criteria look like several indications' run together: two different minimum ages
+ * required together (alternatives under an "any" group are not counted; several diagnoses are not a
+ * sign — a subtype, a complication and the disease are often required together); null otherwise.
+ * @param cs the path's criteria (all required)
+ */
+export function mergedPathReason(cs: Criterion[]): string | null {
+  const required = (xs: Criterion[]): Criterion[] => xs.flatMap((c) => (c.kind === "all" ? required(c.items) : c.kind === "any" ? [] : [c]));
+  const flat = required(cs);
+  const mins = new Set(flat.flatMap((c) => (c.kind === "age" && c.min_years != null ? [c.min_years] : [])));
+  if (mins.size >= 2) return `minimum ages ${[...mins].sort((a, b) => a - b).join(" and ")}`;
+  return null;
+}
+
+/**
+ * criterion kinds that limit an approval but say nothing of who may have it (an age and a prescriber
+ * specialty are requirements of their own: "Psoriatic arthritis: approve if 18 or older and prescribed
+ * by a rheumatologist or dermatologist" is a whole path)
+ */
+const ADMINISTRATIVE_KINDS = new Set<Criterion["kind"]>(["quantity_limit", "dose_limit", "visit_limit", "replacement_interval", "session_limit"]);
+/** a policy's own words that it has approval criteria ("Approval Criteria", "Payment will be considered … when the following criteria are met") */
+const APPROVAL_CRITERIA_RE =
+  /\b(?:approval criteria|criteria for (?:initial )?(?:approval|authori[sz]ation|coverage)|(?:initial|prior) (?:authori[sz]ation|approval) criteria|coverage criteria|clinical criteria|criteria (?:are|is) met|following criteria|payment will be considered|approve (?:for|when|if)\b|(?:is|are) (?:medically necessary|approved|authori[sz]ed|covered) when)/i;
 
 /**
  * The document's own title: the line set in the largest type on its first page, when that type is

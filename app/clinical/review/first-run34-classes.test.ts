@@ -14,9 +14,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
-import type { CaseFacts, CriterionOf } from "../contracts";
+import type { CaseFacts, Criterion, CriterionOf } from "../contracts";
 import { buildCaseIndex, isUnansweredFormLine } from "../evidence/case-index";
-import { readPolicy } from "../policy/read-policy";
+import { mergedPathReason, readPolicy } from "../policy/read-policy";
 import { announcedItemCount } from "../policy/announced-items";
 import { readDoseBands, bandHolds } from "../policy/dose-bands";
 import { docLines } from "../text/lines";
@@ -175,5 +175,43 @@ describe("a dose ceiling per indication, not per weight", () => {
     );
     expect(r.missing ?? "").not.toMatch(/weight/i);
     expect(r.outcome).toBe("met");
+  });
+});
+
+describe("paths the reader could not have read whole (cedar-ia's first run: 2 approvable denied, 1 deniable approved)", () => {
+  it("a drug policy that states approval criteria, read down to a quantity limit, is not understood", () => {
+    const text = [
+      "AGENT X (HEART FAILURE) - CLINICAL CRITERIA",
+      "Approval Criteria",
+      "Heart failure with reduced ejection fraction",
+      "Quantity Limit",
+      "60 tablets per 30 days (maximum 7.5 mg twice daily).",
+    ].join("\n");
+    const m = readPolicy(docFromPages([text]), { drug_names: ["agent x"] });
+    expect(m.indications.length).toBeGreaterThan(0);
+    expect(m.indications.every((i) => !i.understood)).toBe(true);
+    expect(m.unread.some((u) => /administrative limits/.test(u.why ?? ""))).toBe(true);
+  });
+
+  it("a quantity-limit line of a medical (code) policy is not held to it", () => {
+    const text = ["SLEEP STUDIES", "Approval Criteria", "Quantity Limit", "1 study per 365 days."].join("\n");
+    const m = readPolicy(docFromPages([text]), { drug_names: ["95810", "95811"] });
+    expect(m.unread.some((u) => /administrative limits/.test(u.why ?? ""))).toBe(false);
+  });
+
+  const age = (min: number): Criterion => ({ kind: "age", text: `age ${min} or older`, min_years: min, confidence: "high" }) as Criterion;
+  const dx = (condition: string): Criterion =>
+    ({ kind: "diagnosis", text: `Diagnosis of ${condition}`, conditions: [condition], icd10: [], phrases: [], confidence: "high" }) as Criterion;
+
+  it("two required minimum ages are criteria of more than one indication run together", () => {
+    expect(
+      mergedPathReason([dx("adhd"), age(6), { kind: "all", text: "x", items: [age(18), dx("binge eating disorder")], confidence: "high" } as Criterion]),
+    ).toMatch(/minimum ages 6 and 18/);
+  });
+
+  it("alternatives, one indication's own criteria and a disease with its subtype are not", () => {
+    expect(mergedPathReason([dx("adhd"), age(6), dx("adhd")])).toBeNull();
+    expect(mergedPathReason([dx("asthma"), dx("eosinophilic asthma"), age(12)])).toBeNull();
+    expect(mergedPathReason([dx("adhd"), { kind: "any", text: "x", items: [age(6), age(18)], confidence: "high" } as Criterion])).toBeNull();
   });
 });
