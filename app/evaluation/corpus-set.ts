@@ -41,7 +41,10 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * authored blind, a D-SNP: first run 6/16 with one wrongful denial and one deniable request approved —
  * both fixed); 2026-11-30 (pends34: weight thresholds, visit-date headers, yes/no decision flows,
  * "established by A, B or C", lipids in mmol/L, "score of 3 or 4", title-case Hgb): harborline-wa
- * 13/16, gateway-mo 13/16, prairie-bcbs 11/15
+ * 13/16, gateway-mo 13/16, prairie-bcbs 11/15; cedar-ia 4/12 (2026-11-30, a fifteenth plan authored blind,
+ * a state Medicaid fee-for-service program: first run 5/12 with two approvable requests denied, one
+ * deniable and one incomplete request approved, one incomplete request denied — all five fixed, the
+ * requests now pend)
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -58,6 +61,7 @@ export const FLOORS: Record<string, number> = {
   "alderwood-nj": 12,
   "harborline-wa": 13,
   "chesapeake-md": 6,
+  "cedar-ia": 4,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
