@@ -999,6 +999,12 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
         const f = choiceIndication(child, r);
         found.push(window ? { ...f, criteria: f.criteria.map((c) => withWindow(c, Number(window[1]))) } : f);
       }
+      // numbered sections beside a choice of routes ("1. Eligibility", "3. Exclusions", "5. Limits")
+      // are read as they would be without it: requirements of every route, exclusions, limits
+      if (ONE_ROUTE_RE.test(choice.text)) {
+        for (const other of s.items) if (other !== choice) collect(other, null, r, found, exclusions);
+        continue;
+      }
       for (const other of s.items) if (other !== choice && !isContinuation(other, r)) common.push(itemCriterion(other, r));
       continue;
     }
@@ -1129,10 +1135,15 @@ function diagnosisChoice(items: OutlineItem[]): OutlineItem | null {
     // or higher; OR b. HeFH … AND …; OR c. Primary prevention at high risk …": a choice whose
     // sub-items lead with conditions is a choice among indications even when the lead does not say
     // "diagnoses"; a sub-item whose condition the vocabulary lacks becomes a path not understood
-    return ANY_LEAD_RE.test(stripConnector(it.text)) && known >= 2 && known >= it.children.length - 1;
+    // "… is authorized when section 1 and ALL items of ONE path are met" over "A. Active SLE …" and
+    // "B. Active lupus nephritis" (section-refs.ts lettered the path titles): the same choice
+    return (ANY_LEAD_RE.test(stripConnector(it.text)) || ONE_ROUTE_RE.test(it.text)) && known >= 2 && known >= it.children.length - 1;
   });
   return hits.length === 1 ? hits[0] : null;
 }
+
+/** a lead asking for every item of one route ("ALL items of ONE path are met", "all criteria of one pathway") */
+const ONE_ROUTE_RE = /\b(?:all|each|every)\s+(?:of\s+the\s+)?(?:items|criteria|requirements)\s+(?:of|in|under)\s+(?:one|any|either)\s+(?:path(?:way)?|route|option|track)s?\b/i;
 
 /** a list lead offering alternatives ("ONE of the following, with …:", "either of the following:") */
 const ANY_LEAD_RE = /^(?:the )?(?:one|any|either) of the following\b/i;
