@@ -24,7 +24,42 @@ import { isHeadingLine } from "./outline";
  * unchanged; a composition whose sections are not both found is left alone.
  */
 export function composeNamedParts(lines: DocLine[]): DocLine[] {
-  return inlineDefinitions(composeSections(pathTitles(dottedDecimalItems(lines))));
+  return inlineDefinitions(composeSections(pathTitles(dottedDecimalItems(wrappedRequestLeads(lines)))));
+}
+
+/** "Requests for X may not be approved when …", "Continuation requests for X may be approved if …" */
+const REQUEST_LEAD_RE =
+  /^(?:(?:initial|continuation|renewal|reauthori[sz]ation) )?requests? (?:for|of)\b.*\b(?:may|will|can|shall)(?: not)? be (?:approved|authori[sz]ed|covered|granted)\b/i;
+
+/**
+ * A request-list lead wrapped onto a second line ("Requests for Ingrezza (valbenazine) may not be
+ * approved when the above criteria are not met and for all other" / "indications, or when any of the
+ * following apply:") joined back into one line, so the outline reader sees the whole lead (a heading
+ * that opens its own list) and not an item's continuation. Only when the second line ends the lead
+ * with a colon and carries no item marker; at most 180 characters together.
+ */
+function wrappedRequestLeads(lines: DocLine[]): DocLine[] {
+  const out: DocLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i];
+    const b = lines[i + 1];
+    if (
+      b &&
+      b.page === a.page &&
+      REQUEST_LEAD_RE.test(clean(a.text)) &&
+      !/:\s*$/.test(a.text) &&
+      /:\s*$/.test(b.text) &&
+      !ITEM_RE.test(b.text) &&
+      a.text.length + b.text.length < 180
+    ) {
+      const n = a.text.length;
+      out.push({ ...a, text: `${a.text} ${b.text}`, end: b.end, map: [...a.map.slice(0, n), a.map[n] ?? a.end, ...b.map] });
+      i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
 }
 
 /** "Path A - Active SLE …", "Pathway 2: Lupus nephritis", "Option B – …": a route's title */
