@@ -7,6 +7,8 @@
  * - "Not used at the same time as another X drug" is a concurrent-use requirement;
  * - "intolerance to X (…) or a contraindication (…)" as a route is met only by an intolerance or a
  *   contraindication, never by a course taken without either;
+ * - "Diagnosis of X confirmed by imaging (…) or by genetic testing (…)": the diagnosis (which names
+ *   the path) and its confirming routes as alternatives, each needing a confirming result;
  * - a lifetime / cumulative cap on treatment goes to a reviewer (never met by the drug being named);
  * - "Path A - <condition>" / "Path B - <condition>" titles under an "ALL items of ONE path" lead are
  *   alternative routes, each titled by its condition;
@@ -119,6 +121,21 @@ describe("criterion sentences", () => {
     // a trial with a duration stays a trial
     const trial = parseCriterion("an oral bisphosphonate taken for at least 12 months, or intolerance to one", "", ctx);
     expect(trial).not.toMatchObject({ require_intolerance: true });
+  });
+
+  it("'Diagnosis of X confirmed by A or by B': the diagnosis, and the confirming routes as alternatives", () => {
+    const c = parseCriterion(
+      "Diagnosis of ADPKD confirmed by imaging (ultrasound or MRI showing enlarged kidneys with multiple cysts) or by genetic testing (pathogenic PKD1 variant).",
+      "",
+      ctx,
+    );
+    expect(c.kind).toBe("all");
+    if (c.kind !== "all") return;
+    expect(c.items[0]).toMatchObject({ kind: "diagnosis", conditions: ["autosomal dominant polycystic kidney disease"] });
+    expect(c.items[1].kind).toBe("any");
+    if (c.items[1].kind !== "any") return;
+    // each route needs a result that confirms the diagnosis, never any result
+    expect(c.items[1].items.map((i) => (i.kind === "test_result" ? i.result : i.kind))).toEqual(["abnormal", "abnormal"]);
   });
 
   it("a lifetime cap on treatment goes to a reviewer", () => {
