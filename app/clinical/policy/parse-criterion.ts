@@ -835,17 +835,28 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     };
   // "Diagnosis of ADPKD confirmed by imaging (…) or by genetic testing (…)": the diagnosis, and the
   // ways it may be confirmed as alternatives (the condition then names the path)
-  const routes = /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis of\s+)(.{3,80}?),?\s+(?:confirmed|established|documented|proven)\s+(?:by|with|on)\s+(.{3,}?),?\s+or\s+(?:by|with|on)\s+(.{3,})$/i.exec(
-    t,
-  );
+  const routes =
+    /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis of\s+)(.{3,80}?),?\s+(?:confirmed|established|documented|proven)\s+(?:by|with|on)\s+(.{3,}?),?\s+or\s+(?:by|with|on)\s+(.{3,})$/i.exec(
+      t,
+    );
   if (routes && conditionsOf(routes[1]).length) {
     // each way read with the confirming verb ("confirmed by genetic testing (…)"): a result that
     // confirms, never any result
     const verb = /(?:confirmed|established|documented|proven)\s+(?:by|with|on)/i.exec(t)![0];
-    const ways = [routes[2], routes[3]].map((w) => ({ ...parseCriterion(`${verb} ${w.replace(/[.;]\s*$/, "")}`, "", ctx), text: w.replace(/[.;]\s*$/, "") }) as Criterion);
-    if (ways.some((w) => w.kind === "test_result" && w.result === "any")) return { ...base, kind: "human_review", why: "The ways the diagnosis is confirmed were not read as results that confirm it.", confidence: "low" };
+    const ways = [routes[2], routes[3]].map(
+      (w) => ({ ...parseCriterion(`${verb} ${w.replace(/[.;]\s*$/, "")}`, "", ctx), text: w.replace(/[.;]\s*$/, "") }) as Criterion,
+    );
+    if (ways.some((w) => w.kind === "test_result" && w.result === "any"))
+      return { ...base, kind: "human_review", why: "The ways the diagnosis is confirmed were not read as results that confirm it.", confidence: "low" };
     if (ways.every((w) => w.kind !== "human_review"))
-      return { ...base, kind: "all", items: [{ ...diagnosisOf(`Diagnosis of ${routes[1]}`, conditionsOf(routes[1])), text }, { ...base, kind: "any", items: ways }] };
+      return {
+        ...base,
+        kind: "all",
+        items: [
+          { ...diagnosisOf(`Diagnosis of ${routes[1]}`, conditionsOf(routes[1])), text },
+          { ...base, kind: "any", items: ways },
+        ],
+      };
   }
   // "Requested for the ACUTE treatment of migraine attacks", "Used for prophylaxis of attacks"
   const use =
@@ -1509,7 +1520,9 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
       !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl)) ||
       // "intolerance to an oral bisphosphonate (…) or a contraindication (…)": an alternative that
       // is the intolerance or contraindication itself, never met by a course taken without either
-      (/^(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with)\b/i.test(tl) &&
+      (/^(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with)\b/i.test(
+        tl,
+      ) &&
         !has(/inadequate|failure|failed|tried|trial|taken for|for at least/i, tl)));
   const alsoCount = exampleDrugs(note, ctx);
   const excluded = excludedDrugs(note, ctx);

@@ -88,7 +88,10 @@ function receivingOwnDrug(text: string, drugNames: string[]): boolean {
   const m = /\b(?:has|have) been (?:receiving|taking|using|treated with|on)\s+(.{3,60})/i.exec(text);
   if (!m) return false;
   const rest = m[1].toLowerCase();
-  return /^(?:the requested|this|the) (?:medication|drug|product|agent|therapy)\b/.test(rest) || drugNames.some((d) => d.length > 3 && rest.startsWith(d.toLowerCase()));
+  return (
+    /^(?:the requested|this|the) (?:medication|drug|product|agent|therapy)\b/.test(rest) ||
+    drugNames.some((d) => d.length > 3 && rest.startsWith(d.toLowerCase()))
+  );
 }
 
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
@@ -1168,7 +1171,8 @@ function diagnosisChoice(items: OutlineItem[]): OutlineItem | null {
 }
 
 /** a lead asking for every item of one route ("ALL items of ONE path are met", "all criteria of one pathway") */
-const ONE_ROUTE_RE = /\b(?:all|each|every)\s+(?:of\s+the\s+)?(?:items|criteria|requirements)\s+(?:of|in|under)\s+(?:one|any|either)\s+(?:path(?:way)?|route|option|track)s?\b/i;
+const ONE_ROUTE_RE =
+  /\b(?:all|each|every)\s+(?:of\s+the\s+)?(?:items|criteria|requirements)\s+(?:of|in|under)\s+(?:one|any|either)\s+(?:path(?:way)?|route|option|track)s?\b/i;
 
 /** a list lead offering alternatives ("ONE of the following, with …:", "either of the following:") */
 const ANY_LEAD_RE = /^(?:the )?(?:one|any|either) of the following\b/i;

@@ -110,10 +110,22 @@ const GUIDANCE_HEADER = /\b(?:evidence|documentation|documents?|notes?|comments?
  */
 function isCriterionGrid(groups: Group[], rows: WordBox[][][]): boolean {
   if (groups.length < 2 || groups.length > 4) return false;
-  const heads = groups.map((g) => g.words.map((w) => w.text).join(" ").trim());
+  const heads = groups.map((g) =>
+    g.words
+      .map((w) => w.text)
+      .join(" ")
+      .trim(),
+  );
   if (!CRITERION_HEADER.test(heads[0]) || GUIDANCE_HEADER.test(heads[1])) return false;
   if (!heads.slice(2).every((h) => GUIDANCE_HEADER.test(h))) return false;
-  const labels = rows.filter((r) => r[0].length).map((r) => r[0].map((w) => w.text).join(" ").trim());
+  const labels = rows
+    .filter((r) => r[0].length)
+    .map((r) =>
+      r[0]
+        .map((w) => w.text)
+        .join(" ")
+        .trim(),
+    );
   return labels.length >= 2 && labels.every((t) => ROW_CODE.test(t)) && rows[0][0].length > 0;
 }
 
