@@ -819,6 +819,45 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       why: "A new member's continuity of care rests on the enrollment history; a reviewer checks it against the enrollment record.",
       confidence: "medium",
     };
+  // "Total lifetime use of X (all products and all payers) will not exceed 24 months, counting the
+  // months requested": a cap on the sum of every past course and this one, which the drug names in
+  // the sentence never show met by being mentioned; a reviewer adds up the courses
+  if (
+    /\b(?:lifetime|cumulative|total (?:duration|length|use|treatment|exposure))\b[^.;]{0,160}\b(?:not|never) (?:to )?exceed\b|\bno more than \d+ (?:months?|years?) (?:of )?(?:total|cumulative|lifetime)\b/i.test(
+      tl,
+    )
+  )
+    return {
+      ...base,
+      kind: "human_review",
+      why: "A lifetime or cumulative limit on treatment is met only by adding up every past course with the one requested; a reviewer checks the prior courses.",
+      confidence: "medium",
+    };
+  // "Diagnosis of ADPKD confirmed by imaging (…) or by genetic testing (…)": the diagnosis, and the
+  // ways it may be confirmed as alternatives (the condition then names the path)
+  const routes =
+    /^(?:(?:a |the )?(?:confirmed |documented )?diagnosis of\s+)(.{3,80}?),?\s+(?:confirmed|established|documented|proven)\s+(?:by|with|on)\s+(.{3,}?),?\s+or\s+(?:by|with|on)\s+(.{3,})$/i.exec(
+      t,
+    );
+  if (routes && conditionsOf(routes[1]).length) {
+    // each way read with the confirming verb ("confirmed by genetic testing (…)"): a result that
+    // confirms, never any result
+    const verb = /(?:confirmed|established|documented|proven)\s+(?:by|with|on)/i.exec(t)![0];
+    const ways = [routes[2], routes[3]].map(
+      (w) => ({ ...parseCriterion(`${verb} ${w.replace(/[.;]\s*$/, "")}`, "", ctx), text: w.replace(/[.;]\s*$/, "") }) as Criterion,
+    );
+    if (ways.some((w) => w.kind === "test_result" && w.result === "any"))
+      return { ...base, kind: "human_review", why: "The ways the diagnosis is confirmed were not read as results that confirm it.", confidence: "low" };
+    if (ways.every((w) => w.kind !== "human_review"))
+      return {
+        ...base,
+        kind: "all",
+        items: [
+          { ...diagnosisOf(`Diagnosis of ${routes[1]}`, conditionsOf(routes[1])), text },
+          { ...base, kind: "any", items: ways },
+        ],
+      };
+  }
   // "Requested for the ACUTE treatment of migraine attacks", "Used for prophylaxis of attacks"
   const use =
     /^(?:(?:the )?(?:drug|medication|request) is )?(?:requested|used|prescribed|being used|intended)(?: only)? (?:for|as) (?:the )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|maintenance)) (?:treatment|therapy|use)?\b|^(?:(?:requested|used|prescribed) )?for (?:the )?(?:(acute) treatment|(prevention|prophylaxis)) of\b/i.exec(
@@ -968,7 +1007,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
 
   // concurrent use
   const concurrentWords =
-    /\bconcurrent(?:ly)?\b|\bin combination with\b|\bcombination with\b|\bwith another\b|\btogether with\b|\bused with\b|\bco-?administ|\badd-on to\b|\bin addition to\b|\bwhile (?:on|taking|receiving)\b/i;
+    /\bconcurrent(?:ly)?\b|\bin combination with\b|\bcombination with\b|\bwith another\b|\btogether with\b|\bused with\b|\bco-?administ|\badd-on to\b|\bin addition to\b|\bwhile (?:on|taking|receiving)\b|\bat the same time as\b|\bsimultaneous(?:ly)? with\b/i;
   if (
     has(concurrentWords, tl) &&
     !has(/\b(?:has|have) (?:taken|tried|used|received)\b|\bremains on\b/i, tl) &&
@@ -1366,6 +1405,14 @@ function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null
           .trim(),
       )
       .filter(Boolean);
+    // "Diagnosis of ONE of: X; Y; Z": a lead offering a choice makes the parts alternatives, each
+    // read with the lead's own words ("Diagnosis of Y")
+    const choice = /^(.{0,60}?)\b(?:ONE|any|either)\s+of(?:\s+the\s+following)?\s*:\s*(.+)$/is.exec(parts[0] ?? "");
+    if (choice && parts.length >= 2) {
+      const lead = choice[1].replace(/\s+of\s*$/i, " of").trim();
+      const alts = [choice[2], ...parts.slice(1)].map((p) => (lead ? `${lead} ${p}` : p));
+      if (alts.every((p) => p.split(/\s+/).length >= 2)) return { op: "any", parts: alts };
+    }
     const ors = /;\s*or\b/i.test(t);
     if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 3)) return null;
     // a part that defines what counts ("a topical corticosteroid counts as a conventional therapy only
@@ -1469,8 +1516,14 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   const allowContra = has(/contraindicat/i, t);
   const requireIntol =
     minDays == null &&
-    has(/intolerable|intolerance to|muscle symptoms|adverse effects? (?:with|to)/i, tl) &&
-    !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl);
+    ((has(/intolerable|intolerance to|muscle symptoms|adverse effects? (?:with|to)/i, tl) &&
+      !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl)) ||
+      // "intolerance to an oral bisphosphonate (…) or a contraindication (…)": an alternative that
+      // is the intolerance or contraindication itself, never met by a course taken without either
+      (/^(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with)\b/i.test(
+        tl,
+      ) &&
+        !has(/inadequate|failure|failed|tried|trial|taken for|for at least/i, tl)));
   const alsoCount = exampleDrugs(note, ctx);
   const excluded = excludedDrugs(note, ctx);
   // classes named generically ("a conventional systemic agent") take their example drugs into account

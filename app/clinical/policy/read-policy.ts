@@ -80,9 +80,23 @@ interface Renewal {
 /** "currently receiving the drug", "documentation of use", "previously met initial approval criteria" */
 const ON_THERAPY_RE =
   /\b(?:currently (?:receiving|on|taking|using)|(?:has|have) paid claims? for|paid claims? (?:for|history)|(?:has )?received [\w -]{1,30}? within the (?:past|previous|last) \d+ (?:days|weeks|months)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|(?:has been |was )?previously approved for (?:the )?(?:target agent|requested (?:agent|drug|medication)|this (?:agent|drug|medication))|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
+/**
+ * "Individual has been receiving Ingrezza", "the member has been taking the requested drug": in a
+ * continuation list, current use of the drug the policy covers (`drugNames`, names of that drug).
+ */
+function receivingOwnDrug(text: string, drugNames: string[]): boolean {
+  const m = /\b(?:has|have) been (?:receiving|taking|using|treated with|on)\s+(.{3,60})/i.exec(text);
+  if (!m) return false;
+  const rest = m[1].toLowerCase();
+  return (
+    /^(?:the requested|this|the) (?:medication|drug|product|agent|therapy)\b/.test(rest) ||
+    drugNames.some((d) => d.length > 3 && rest.startsWith(d.toLowerCase()))
+  );
+}
+
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or improvement|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
+  /\b(?:improvement (?:in [\w' -]{1,40} )?(?:is|was|has been) documented\b|(?:score|total(?: score)?) (?:that is )?lower than (?:the )?baseline\b|(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or improvement|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
@@ -145,7 +159,7 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   const onFor = onTherapyFor(text, r.ctx.drugNames);
   const onTherapy: Criterion | null = onFor
     ? { kind: "on_therapy", text, passage, confidence: "high", min_days: onFor }
-    : ON_THERAPY_RE.test(text) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text)
+    : (ON_THERAPY_RE.test(text) || receivingOwnDrug(text, r.ctx.drugNames)) && !/\bnot (?:currently )?(?:receiving|on|taking)\b/i.test(text)
       ? { kind: "on_therapy", text, passage, confidence: "high" }
       : null;
   const response: Criterion | null =
@@ -932,6 +946,17 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
         continue;
       }
       r.continuation.push({ text: h, passage: cite(r, s.preamble.slice(0, 1)), why: "Continuation/renewal criteria apply to reauthorization requests only." });
+      // "For tardive dyskinesia, improvement is documented by …; OR" / "For Huntington's disease chorea,
+      // improvement …": a requirement scoped to one indication by its opening words
+      const forScoped = s.items.filter((it) => {
+        const m = FOR_SCOPE_RE.exec(stripConnector(it.text));
+        return !!m && !it.children.length && indicationTerms(m[1]).understood;
+      });
+      for (const it of forScoped) {
+        const m = FOR_SCOPE_RE.exec(stripConnector(it.text))!;
+        renewalFromText(m[2].replace(/;\s*(?:or|and)?\s*$/i, ""), it.lines, m[1], r);
+      }
+      s.items = s.items.filter((it) => !forScoped.includes(it));
       // per-indication continuation criteria ("Eosinophilic Asthma: … / EGPA: …") keep their indication
       const scoped = s.items.filter((it) => indicationTerms(titleOf(it)).understood && !CRITERION_LEAD_RE.test(it.text.trim()));
       const rest = s.items.filter((it) => !scoped.includes(it));
@@ -998,6 +1023,12 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       for (const child of choice.children) {
         const f = choiceIndication(child, r);
         found.push(window ? { ...f, criteria: f.criteria.map((c) => withWindow(c, Number(window[1]))) } : f);
+      }
+      // numbered sections beside a choice of routes ("1. Eligibility", "3. Exclusions", "5. Limits")
+      // are read as they would be without it: requirements of every route, exclusions, limits
+      if (ONE_ROUTE_RE.test(choice.text)) {
+        for (const other of s.items) if (other !== choice) collect(other, null, r, found, exclusions);
+        continue;
       }
       for (const other of s.items) if (other !== choice && !isContinuation(other, r)) common.push(itemCriterion(other, r));
       continue;
@@ -1097,6 +1128,9 @@ function indicationBlock(title: string, s: { heading: string; items: OutlineItem
   return { title, item, criteria, duration: d ? d[1] : null };
 }
 
+/** "For tardive dyskinesia, improvement is documented by …": a condition, then its requirement */
+const FOR_SCOPE_RE = /^for (?:the |members with |individuals with |patients with )?([^,;:]{3,80}),\s+(.{8,})$/i;
+
 /** "Covered indications", "Covered uses" section headings. */
 const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
 /** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
@@ -1129,10 +1163,16 @@ function diagnosisChoice(items: OutlineItem[]): OutlineItem | null {
     // or higher; OR b. HeFH … AND …; OR c. Primary prevention at high risk …": a choice whose
     // sub-items lead with conditions is a choice among indications even when the lead does not say
     // "diagnoses"; a sub-item whose condition the vocabulary lacks becomes a path not understood
-    return ANY_LEAD_RE.test(stripConnector(it.text)) && known >= 2 && known >= it.children.length - 1;
+    // "… is authorized when section 1 and ALL items of ONE path are met" over "A. Active SLE …" and
+    // "B. Active lupus nephritis" (section-refs.ts lettered the path titles): the same choice
+    return (ANY_LEAD_RE.test(stripConnector(it.text)) || ONE_ROUTE_RE.test(it.text)) && known >= 2 && known >= it.children.length - 1;
   });
   return hits.length === 1 ? hits[0] : null;
 }
+
+/** a lead asking for every item of one route ("ALL items of ONE path are met", "all criteria of one pathway") */
+const ONE_ROUTE_RE =
+  /\b(?:all|each|every)\s+(?:of\s+the\s+)?(?:items|criteria|requirements)\s+(?:of|in|under)\s+(?:one|any|either)\s+(?:path(?:way)?|route|option|track)s?\b/i;
 
 /** a list lead offering alternatives ("ONE of the following, with …:", "either of the following:") */
 const ANY_LEAD_RE = /^(?:the )?(?:one|any|either) of the following\b/i;
@@ -2349,9 +2389,16 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
   const same = (a: string, b: string) =>
     a.toLowerCase() === b.toLowerCase() || a.toLowerCase().startsWith(b.toLowerCase()) || b.toLowerCase().startsWith(a.toLowerCase());
   for (const ind of model.indications) {
-    const own = usable.filter((x) => x.scope && same(x.scope, ind.title));
-    const general = usable.filter((x) => !x.scope || (!model.indications.some((i) => same(x.scope!, i.title)) && /\ball\b/i.test(x.scope)));
-    const pick = own.length ? own : general.length ? general : model.indications.length === 1 ? usable : [];
+    // a scope names the indication by its title or by the condition it covers ("Huntington's disease
+    // chorea" for "Chorea associated with Huntington's disease")
+    const covers = (scope: string, i: PolicyModel["indications"][number]) =>
+      same(scope, i.title) || indicationTerms(scope).conditions.some((c) => i.match.conditions.includes(c));
+    // every requirement scoped to this indication, even one that does not read as use or response
+    // (a renewal never goes through on the general items alone when the policy adds its own)
+    const own = renewals.filter((x) => x.scope && covers(x.scope, ind));
+    const general = usable.filter((x) => !x.scope || (!model.indications.some((i) => covers(x.scope!, i)) && /\ball\b/i.test(x.scope)));
+    // a scoped requirement adds to those every renewal meets ("has been receiving X"), never replaces them
+    const pick = own.length ? [...general.filter((x) => !x.scope), ...own] : general.length ? general : model.indications.length === 1 ? usable : [];
     if (!pick.length) continue;
     const stated = /\b(?:continuation|renewal|reauthori[sz]ation)\s*:?\s*(\d+ (?:months?|weeks?|years?))/i.exec(ind.duration ?? "");
     ind.continuation = {

@@ -24,7 +24,70 @@ import { isHeadingLine } from "./outline";
  * unchanged; a composition whose sections are not both found is left alone.
  */
 export function composeNamedParts(lines: DocLine[]): DocLine[] {
-  return inlineDefinitions(composeSections(dottedDecimalItems(lines)));
+  return inlineDefinitions(composeSections(pathTitles(dottedDecimalItems(wrappedRequestLeads(lines)))));
+}
+
+/** "Requests for X may not be approved when …", "Continuation requests for X may be approved if …" */
+const REQUEST_LEAD_RE =
+  /^(?:(?:initial|continuation|renewal|reauthori[sz]ation) )?requests? (?:for|of)\b.*\b(?:may|will|can|shall)(?: not)? be (?:approved|authori[sz]ed|covered|granted)\b/i;
+
+/**
+ * A request-list lead wrapped onto a second line ("Requests for Ingrezza (valbenazine) may not be
+ * approved when the above criteria are not met and for all other" / "indications, or when any of the
+ * following apply:") joined back into one line, so the outline reader sees the whole lead (a heading
+ * that opens its own list) and not an item's continuation. Only when the second line ends the lead
+ * with a colon and carries no item marker; at most 180 characters together.
+ */
+function wrappedRequestLeads(lines: DocLine[]): DocLine[] {
+  const out: DocLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i];
+    const b = lines[i + 1];
+    if (
+      b &&
+      b.page === a.page &&
+      REQUEST_LEAD_RE.test(clean(a.text)) &&
+      !/:\s*$/.test(a.text) &&
+      /:\s*$/.test(b.text) &&
+      !ITEM_RE.test(b.text) &&
+      a.text.length + b.text.length < 180
+    ) {
+      const n = a.text.length;
+      out.push({ ...a, text: `${a.text} ${b.text}`, end: b.end, map: [...a.map.slice(0, n), a.map[n] ?? a.end, ...b.map] });
+      i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/** "Path A - Active SLE …", "Pathway 2: Lupus nephritis", "Option B – …": a route's title */
+const PATH_TITLE_RE = /^(?:path(?:way)?|route|option|track)\s+(?:[A-Z]|\d{1,2})\s*[-–:.]\s*(?=[A-Z])/i;
+/** a lead that makes the routes alternatives: "ALL items of ONE path", "one of the following pathways" */
+const ONE_PATH_RE = /\b(?:one|either|any)\s+(?:of\s+the\s+(?:following\s+)?)?(?:path(?:way)?s?|routes?|options?|tracks?)\b/i;
+
+/**
+ * Routes a policy offers after a lead that asks for ONE of them ("Belimumab is authorized when
+ * section 1 and ALL items of ONE path are met." then "Path A - Active SLE …" with its items, "Path B
+ * - Active lupus nephritis" with its own): each title becomes a lettered item ("A. Active SLE …"),
+ * so the items under it nest under the route and each route is read as an alternative titled by the
+ * condition it covers. Needs the lead and at least two titles after it; otherwise unchanged.
+ */
+function pathTitles(lines: DocLine[]): DocLine[] {
+  const lead = lines.findIndex((l) => ONE_PATH_RE.test(l.text));
+  if (lead < 0) return lines;
+  const titles = lines.map((l, i) => (i > lead && PATH_TITLE_RE.test(clean(l.text)) && !/[.;]\s*$/.test(l.text) ? PATH_TITLE_RE.exec(l.text) : null));
+  if (titles.filter(Boolean).length < 2) return lines;
+  let k = 0;
+  return lines.map((l, i) => {
+    const m = titles[i];
+    if (!m) return l;
+    return rewrite(l, [
+      { add: `${"ABCDEFGH"[Math.min(k++, 7)]}. `, at: 0 },
+      { from: m[0].length, to: l.text.length },
+    ]);
+  });
 }
 
 /** Text pieces of a rewritten line: synthetic strings (mapped to an offset of the line) and slices of it. */

@@ -96,6 +96,68 @@ function rowLabelGrid(doc: ParsedDocument, header: DocLine, rows: WordBox[][][])
   return out;
 }
 
+/** the first column of a criteria grid: each row is one numbered criterion ("Criterion | Requirement | …") */
+const CRITERION_HEADER = /^(?:criteri(?:on|a)|items?|#|no\.?|ref(?:erence)?|step)$/i;
+/** a criterion's row code: "C1", "1", "2.1", "A", "R-3" */
+const ROW_CODE = /^(?:[A-Z]{1,3}[-.]?)?\d{1,2}(?:\.\d{1,2})?[.):]?$|^[A-Z][.):]?$/;
+/** a column that tells the reviewer what to look at, not what must be true ("Evidence the reviewer needs", "Documentation", "Notes") */
+const GUIDANCE_HEADER = /\b(?:evidence|documentation|documents?|notes?|comments?|guidance|rationale|reviewer|examples?|source|submit)\b/i;
+
+/**
+ * A criteria grid: the first column numbers the criteria ("Criterion", "Item", "#") with short row
+ * codes (C1, C2 …), the second holds each requirement and any further column is reviewer guidance
+ * ("Evidence the reviewer needs", "Documentation"). Returns false for any other table.
+ */
+function isCriterionGrid(groups: Group[], rows: WordBox[][][]): boolean {
+  if (groups.length < 2 || groups.length > 4) return false;
+  const heads = groups.map((g) =>
+    g.words
+      .map((w) => w.text)
+      .join(" ")
+      .trim(),
+  );
+  if (!CRITERION_HEADER.test(heads[0]) || GUIDANCE_HEADER.test(heads[1])) return false;
+  if (!heads.slice(2).every((h) => GUIDANCE_HEADER.test(h))) return false;
+  const labels = rows
+    .filter((r) => r[0].length)
+    .map((r) =>
+      r[0]
+        .map((w) => w.text)
+        .join(" ")
+        .trim(),
+    );
+  return labels.length >= 2 && labels.every((t) => ROW_CODE.test(t)) && rows[0][0].length > 0;
+}
+
+/**
+ * A criteria grid read row by row as a numbered list: each row's requirement lines, the first one
+ * numbered by the row's order ("1. Diagnosis of ONE of: …", its "a. … b. …" lines nesting under it
+ * as the outline reader expects). The guidance columns are left out: they say what evidence to
+ * look for, never what must be true. The synthetic marker maps onto the row code's position, so a
+ * citation of the requirement text stays verbatim.
+ */
+function criterionGrid(doc: ParsedDocument, header: DocLine, rows: WordBox[][][]): DocLine[] {
+  const out: DocLine[] = [];
+  let n = 0;
+  let code: DocLine | null = null;
+  let fresh = false;
+  for (const row of rows) {
+    if (row[0].length) {
+      code = lineFrom(doc, header.page, row[0], 0);
+      n++;
+      fresh = true;
+    }
+    const line = lineFrom(doc, header.page, row[1] ?? [], 0);
+    if (!line) continue;
+    if (fresh && code) {
+      const prefix = `${n}. `;
+      out.push({ ...line, text: prefix + line.text, map: [...prefix].map(() => code!.start).concat(line.map) });
+      fresh = false;
+    } else out.push(line);
+  }
+  return out;
+}
+
 /** Two lines read as one ("Prevention of episodic migraine" + "(EM)"); offsets keep mapping into the page. */
 function joinLines(a: DocLine, b: DocLine): DocLine {
   return { ...a, text: `${a.text} ${b.text}`, end: b.end, map: [...a.map.slice(0, a.text.length), a.map[a.text.length] ?? a.end, ...b.map] };
@@ -161,6 +223,11 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
     if (j - i < 3) {
       out.push(l);
       i++;
+      continue;
+    }
+    if (isCriterionGrid(groups, rows)) {
+      out.push(...criterionGrid(doc, l, rows));
+      i = j;
       continue;
     }
     if (isRowLabelGrid(groups, columns)) {
