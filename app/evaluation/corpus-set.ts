@@ -39,7 +39,9 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * denied — all fixed; a thirteenth plan authored blind); 8/16 after the stop-outranks-now extraction fix;
  * 9/16 with the monograph per-indication blocks read; chesapeake-md 6/16 (2026-11-30, a fourteenth plan
  * authored blind, a D-SNP: first run 6/16 with one wrongful denial and one deniable request approved —
- * both fixed)
+ * both fixed); 2026-11-30 (pends34: weight thresholds, visit-date headers, yes/no decision flows,
+ * "established by A, B or C", lipids in mmol/L, "score of 3 or 4", title-case Hgb): harborline-wa
+ * 13/16, gateway-mo 13/16, prairie-bcbs 11/15
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -48,13 +50,13 @@ export const FLOORS: Record<string, number> = {
   "frontrange-hmo": 10,
   "buckeye-seb": 11,
   "lakeshore-ma": 15,
-  "prairie-bcbs": 10,
+  "prairie-bcbs": 11,
   "summit-cigna": 13,
-  "gateway-mo": 11,
+  "gateway-mo": 13,
   "ambrio-ga": 8,
   "cascade-kp": 6,
   "alderwood-nj": 12,
-  "harborline-wa": 9,
+  "harborline-wa": 13,
   "chesapeake-md": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */

@@ -165,8 +165,16 @@ export function withNext(idx: CaseIndex, line: CaseLine): string {
 }
 
 /**
+ * A visit note's header naming its date without the word "date": a line that starts with the visit,
+ * encounter or service word and the date right after it ("Visit 11/04/2026 Provider: ...",
+ * "Encounter: 10/02/2026", "DOS 09/15/2026", "Office visit - 11/01/2026").
+ */
+const NOTE_HEADER_DATE =
+  /^\s*(?:(?:office|clinic|follow-?up|telehealth|new patient|established patient)\s+)?(?:visit|encounter|seen|dos)\b\s*(?:on\s*)?[:#\-\u2013]?\s*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b/i;
+
+/**
  * Date of a value at `pos` on `line`: the nearest full date on the line, else the page's collection,
- * service or visit date ("Collected 09/29/2026", "Date of service: ...").
+ * service or visit date ("Collected 09/29/2026", "Date of service: ...", a note header "Visit 11/04/2026").
  */
 export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | null {
   const ds = findDates(line.text).filter((d) => d.precision === "day");
@@ -178,7 +186,8 @@ export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | 
   for (const l of pageLines) {
     // (never a fax header, request, signature or received date: those say when the fax was sent)
     if (
-      /collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text) &&
+      (/collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text) ||
+        NOTE_HEADER_DATE.test(l.text)) &&
       !/\b(?:fax|sent|request(?:ed)?|submi\w*|signature|signed|received|printed|page\s*\d|from\s*:|to\s*:)\b/i.test(l.text)
     ) {
       const next = idx.lines[l.index + 1];

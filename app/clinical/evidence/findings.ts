@@ -24,6 +24,8 @@ export interface MeasureValue {
   bound?: "<" | ">";
   /** the line the value was read from (with the line it wraps onto): its setting ("at rest", "during sleep") */
   line?: string;
+  /** the value was reported in SI units and converted to the measure's unit (MeasureTerm.si) */
+  converted?: boolean;
 }
 
 function measureRe(m: MeasureTerm): RegExp {
@@ -179,6 +181,16 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         vAt = end + c.index + c[0].length - c[1].length;
         unitText = "class";
       }
+      // a score written out of its scale's maximum ("worst-itch NRS 8/10", "DLQI 18/30"): the score,
+      // never a date ("8/10/2026" and a denominator other than the scale's maximum stay unread)
+      if (m.unit === "points" && value == null) {
+        const o = /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|score)?\s*(\d{1,3}(?:\.\d+)?)\s*\/\s*(\d{1,3})(?![\d/-]|\.\d)/.exec(after);
+        if (o && Number(o[2]) === m.range[1] && !COMPARATOR_WORD.test(after.slice(0, o.index + o[0].length))) {
+          value = Number(o[1]);
+          vAt = end + o.index + o[0].lastIndexOf(o[1]);
+          unitText = `/${o[2]}`;
+        }
+      }
       const a =
         value != null || (m.unit === "SD" && !sdName)
           ? null
@@ -207,6 +219,13 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
       }
       if (value == null || !Number.isFinite(value)) continue;
+      // a result in SI units ("LDL cholesterol 2.6 mmol/L"): on the measure's own unit (100.5 mg/dL),
+      // marked as converted (a value this close to a threshold is left to a reviewer)
+      const si = m.si?.find((x) => x.unit.test(unitText.trim()));
+      if (si && m.unit) {
+        value = Math.round(value * si.factor * 10) / 10;
+        unitText = ` ${m.unit} (converted from ${unitText.trim().split(/\s+/)[0]})`;
+      }
       if (value < m.range[0] || value > m.range[1]) continue;
       // a drug's strength or amount ("Testosterone cypionate 200 mg/mL, 10 mL vial") is not a result
       if (DOSE_UNIT.test(unitText) && !(m.unit && DOSE_UNIT.test(` ${m.unit}`))) continue;
@@ -219,6 +238,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         baseline: BASELINE.test(ctx),
         citation: quote(idx, line, Math.min(mt.index, vAt), Math.max(end, vAt + 4)),
         ...(bound ? { bound } : {}),
+        ...(si ? { converted: true } : {}),
         line: text,
       });
     }

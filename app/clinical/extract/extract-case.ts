@@ -1210,6 +1210,8 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
     }
   }
 
+  // a line ending in a bare form answer ("… cyclosporine No", "… ? Yes")
+  const BARE_ANSWER_END = /[a-z?)]\s+(?:Yes|No|None|N\/A|Unknown)\s*$/;
   // (e) narrative notes: sentences with a drug and trial language
   const noteSentences: { text: string; page: number; toks: Tok[]; offset: number }[] = [];
   for (const p of model.pages) {
@@ -1228,7 +1230,9 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       const lt = l.toks.map((t) => t.text).join(" ");
       const row = TABLE_ROW_RANGE_RE.test(lt);
       if (at > 0 && (row || prevRow || /^[-•*▪◦]\s/.test(lt) || /^[A-Z][A-Z0-9 /&,()-]{3,}:?$/.test(lt))) cuts.push(at);
-      prevRow = row;
+      // a form's question row ends with its answer ("Concurrent biologic or cyclosporine No"): the next
+      // line is another question, never the same sentence
+      prevRow = row || BARE_ANSWER_END.test(lt);
       at += lt.length + (l.toks.length ? 1 : 0);
     }
     const re = /[^.!?]+(?:[.!?](?=\s+[A-Z(]|$)|$)/g;
@@ -1250,6 +1254,9 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       if (!TRIAL.test(it.item) && !TRIAL.test(s.text.slice(0, it.offset))) continue;
       // "never on anti-TNF, vedolizumab or ustekinumab": not a therapy the patient had
       if (isNegated(s.text.toLowerCase(), it.offset)) continue;
+      // a question row answered "No" ("Concurrent biologic, azathioprine or cyclosporine No"): the
+      // drugs it names are the question's, and the answer says none of them is taken
+      if (/\b(?:no|none)\s*$/i.test(s.text) && BARE_ANSWER_END.test(s.text.trim())) continue;
       const ctxText = it.item;
       const d = therapyFromText(
         ctxText,

@@ -250,6 +250,16 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     const m = re.exec(t);
     if (m) return { op, value: Number(m[1].replace(/,/g, "")), unit: m[2] ?? null };
   }
+  // "an IGA score of 3 or 4", "grade 2, 3 or 4": the score's allowed values, consecutive whole
+  // numbers, are the range between the first and the last
+  const listed =
+    /(?:\bscore|\bgrade|\bstage|\bclass|\bof)\s+(\d{1,2})((?:\s*,\s*\d{1,2})*)\s*,?\s*(?:or|and)\s+(\d{1,2})\b(?!\s*(?:times|x\b|days?|weeks?|months?|years?|%|mg|doses?|agents?|drugs?|more|higher|greater|less|lower|fewer))/i.exec(
+      t,
+    );
+  if (listed) {
+    const vals = [listed[1], ...(listed[2].match(/\d{1,2}/g) ?? []), listed[3]].map(Number);
+    if (vals.every((v, i) => i === 0 || v === vals[i - 1] + 1)) return { op: "between", value: vals[0], value_max: vals[vals.length - 1], unit: null };
+  }
   return null;
 }
 
@@ -282,9 +292,11 @@ export function classRange(after: string): { op: Comparator; value: number; valu
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
   if (self?.unit === "class") return classRange(part.slice(to, to + 40));
   // "at least 4 migraine days per month": comparator and number right before the measure
-  const lead = /(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?\s*$/i.exec(
-    part.slice(Math.max(0, from - 30), from),
-  );
+  // (or "15 or more headache days per month": the count written first, its comparator after it)
+  const lead =
+    /(?:(?:at least|at most|more than|greater than|fewer than|less than|no more than|[<>≤≥]=?)\s*\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s*(?:or more|or greater|or higher|or fewer|or less))\s*$/i.exec(
+      part.slice(Math.max(0, from - 30), from),
+    );
   if (lead) {
     const r = readComparator(lead[0]);
     if (r) return r;
@@ -487,6 +499,11 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // "at least 2 standard deviations below the mean": a negative SD score
       if (ms.unit === "SD" && /\bbelow\b/i.test(part) && th.value > 0)
         th = { ...th, op: th.op === ">=" ? "<=" : th.op === ">" ? "<" : th.op, value: -th.value };
+      // a body-mass threshold is in kilograms as written ("at least 30 kg"); a number without a unit of
+      // mass, or in another measure's unit ("weight-related ... 27 kg/m2"), is no weight threshold
+      // nor is a weight band of a dose ("weighing 40 kg or more: 300 mg every 4 weeks"): it says which
+      // dose applies, never who is covered
+      if (ms.unit === "kg" && (th.unit?.toLowerCase() !== "kg" || /\d\s*(?:mg|mcg|µg|units?|ml)\b/i.test(part))) continue;
       if (out.some((o) => o.measure === ms.name)) continue;
       // "corrected for albumin when the albumin is below 4.0 g/dL": a value under a "when"/"if" clause
       // says how another value is read, never a requirement of its own
@@ -615,6 +632,14 @@ const GENERIC_WORDS = new Set([
   "based",
 ]);
 
+/** a score, index or level with a threshold: "score above 8", "index of 20 or more", "level at least 5" */
+const SCORE_THRESHOLD_PART_RE =
+  /\b(?:score|index|scale|level|grade|count)\s+(?:of\s+)?(?:(?:above|below|over|under|at least|at most|greater than|less than|more than|>=?|<=?|≥|≤)\s*\d|\d+(?:\.\d+)?\s*(?:or (?:more|higher|greater|above|less|lower|below)|\+))/i;
+
+/** the lead of a list of ways a fact is established: "established by", "confirmed by", "as demonstrated by", "documented with" */
+const EVIDENCE_LEAD_RE =
+  /^\s*(?:(?:the\s+)?diagnosis\s+)?(?:(?:is|was|must be|has been|should be)\s+)?(?:as\s+)?(?:established|confirmed|documented|demonstrated|evidenced|diagnosed|defined|proven)\s+(?:by|with|through|via|as|on)\s+(?:either\s+|one of\s+|any of\s+)?/i;
+
 /**
  * The alternatives a documentation requirement can be met by, each a list of content words that
  * must all appear in one fax sentence. Parenthetical enumerations are alternatives ("special area
@@ -632,6 +657,10 @@ export function keyConcepts(text: string): string[][] {
   // "progress toward the goals of the plan of care": what the progress is measured against qualifies
   // the fact, it is not a word the note must repeat
   let main = text.replace(/\[[^\]]*\]/g, " ").replace(/\btowards?\b[^,;]*/gi, " ");
+  // "established by a pathogenic variant, a score above 8, or …": the verb that leads a list of the
+  // ways a fact is established is no word of any one of them (a note says "confirmed by genetic
+  // testing (pathogenic LDLR variant)", never "established")
+  main = main.replace(EVIDENCE_LEAD_RE, " ");
   // parentheticals: enumerations become alternatives of their own
   main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     const items = inner
@@ -644,6 +673,9 @@ export function keyConcepts(text: string): string[][] {
   });
   const parts = main
     .split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i)
+    // "a Dutch Lipid Clinic Network score above 8": an alternative that is a score's threshold is met
+    // only by a value compared against it, never by the score's name in a note
+    .filter((p) => !SCORE_THRESHOLD_PART_RE.test(p))
     .map((p) => words(p))
     .filter((w) => w.length);
   // a head noun shared by adjectival alternatives ("enterocutaneous or rectovaginal fistulas")

@@ -31,6 +31,7 @@ import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
 import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
+import { exclusionStatement, flowRoutes, flowSteps } from "./decision-flow";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
@@ -1840,6 +1841,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   let model: PolicyModel | null = null;
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
   else model = readOutline(guidelineSectionLines(lines), title, r) ?? readProse(lines, title, r);
+  // a numbered yes/no decision flow read as its approving routes (decision-flow.ts)
+  const flowRead = readFlowInto(model, lines, title, r);
   // a "Quantity Limits" table whose rows all give one limit ("Ubrelvy 50 mg tablet | 16 tablets per 30
   // days", "Ubrelvy 100 mg tablet | 16 tablets per 30 days") is a requirement of every request when
   // the criteria do not state one; rows with different limits (per strength, per phase) are left to
@@ -1917,7 +1920,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // questions are steps of one route, not alternative indications, and the reader does not follow
   // the routing — every path needs a reviewer (never an approval on one step)
   const routing = lines.filter((l) => /\((?:go to|proceed to|skip to)\s*(?:#|question|step)?\s*\d+\)|\((?:deny|approve)\b/i.test(l.text)).length;
-  if (routing >= 3) {
+  if (routing >= 3 && !flowRead) {
     for (const ind of model.indications) ind.understood = false;
     r.unread.push({
       text: 'Yes/No decision flow ("Go to #n", "Deny", "Approve")',
@@ -1970,6 +1973,56 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
  * The document's own title: the line set in the largest type on its first page, when that type is
  * larger than the body text (DocLine.larger); undefined for OCR pages and documents set in one size.
  */
+/**
+ * A numbered yes/no decision flow ("1. Is the client 18 or older? [ ] Yes (Go to #2) [ ] No (Deny)")
+ * read into `model`: one path per approving route (decision-flow.ts), its requirements the questions
+ * answered YES on it (each read as the sentence it asks about), the steps whose YES denies as
+ * exclusions (only when on every route). The reader's own paths and common criteria, built from the
+ * same lines as if they were an outline, are replaced; exclusions read elsewhere in the policy stay.
+ * False (model untouched) when the flow cannot be followed or a required step reads as nothing.
+ */
+function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Reader): boolean {
+  const steps = flowSteps(lines);
+  const routes = steps ? flowRoutes(steps) : null;
+  if (!steps || !routes) return false;
+  const excludedEverywhere = routes[0].excluded.filter((s) => routes.every((x) => x.excluded.includes(s)));
+  if (routes.some((x) => x.excluded.some((s) => !excludedEverywhere.includes(s)))) return false;
+  const read = new Map<number, Criterion[]>();
+  // the question is the requirement; sentences after its question mark explain it ("An inadequate
+  // response requires at least 90 days of therapy") and are read as its note
+  for (const s of new Set(routes.flatMap((x) => x.required))) {
+    const c = parseCriterion(s.statement, s.note, r.ctx);
+    // "An inadequate response requires at least 90 days of therapy": the trial length of the question's trial
+    const days = c.kind === "prior_therapy" && c.min_days == null && s.note ? parseMinDuration(s.note) : null;
+    read.set(s.n, [{ ...c, ...(days != null ? { min_days: days } : {}), passage: cite(r, s.lines) }]);
+  }
+  if ([...read.values()].some((cs) => !cs.length)) return false;
+  // a branch (YES and NO both go on, to different steps) is only the choice of route when it asks
+  // for a diagnosis: a member without it is simply on the other route. Any other branch ("Is the
+  // client under 18? Yes (Go to #3) No (Go to #6)") would let the NO route skip what the YES route
+  // checks for a member who belongs on it, so such a flow is left to a reviewer
+  const branches = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && s.yes.step !== s.no.step);
+  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis")) return false;
+  const seen = new Set<string>();
+  const indications: PolicyIndication[] = [];
+  for (const route of routes) {
+    const key = route.required.map((s) => s.n).join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const criteria = route.required.flatMap((s) => read.get(s.n) ?? []);
+    indications.push(toIndication(null, criteria, route.duration, cite(r, route.required.flatMap((s) => s.lines).slice(0, 2)), title, r.docTitle));
+  }
+  model.indications = indications;
+  model.common = [];
+  model.exclusions.push(...excludedEverywhere.map((s) => ({ ...parseExclusion(exclusionStatement(s.statement), r.ctx), passage: cite(r, s.lines) })));
+  // the outline reader's complaints about the flow's own lines ("Yes (Go to #3) [ ] No (Go to #4)")
+  const flowText = new Set(steps.flatMap((s) => s.lines.map((l) => l.text)));
+  const ours = (u: UnreadPassage) => [...flowText].some((t) => t.includes(u.text.slice(0, 40)));
+  r.unread = r.unread.filter((u) => !ours(u));
+  model.unread = model.unread.filter((u) => !ours(u));
+  return true;
+}
+
 function documentTitle(lines: DocLine[]): string | undefined {
   const first = lines.filter((l) => l.page === lines[0]?.page && l.larger && l.text.length <= 140);
   return first[0]?.text;

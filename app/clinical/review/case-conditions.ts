@@ -45,6 +45,10 @@ function codesInText(idx: CaseIndex): { code: string; citation: Citation }[] {
   return out;
 }
 
+/** a condition's name followed by its negation: "not suspected", "ruled out", "excluded", "negative", "denied" */
+const NEGATED_AFTER =
+  /^[^.;,:()]{0,12}?\b(?:(?:is|was|were|has been|have been|are)\s+)?(?:not (?:suspected|present|seen|found|detected|confirmed|diagnosed|identified)|ruled out|excluded|absent|unlikely|denied|negative)\b/i;
+
 /**
  * Every condition of the request (see module comment), most authoritative first: the primary
  * code, other codes, diagnosis descriptions, then conditions named in the notes.
@@ -78,6 +82,11 @@ export function caseConditions(facts: CaseFacts, idx: CaseIndex): CaseCondition[
       for (const mm of conditionMentions(line.text, c)) {
         const before = line.text.slice(Math.max(0, mm.index - 60), mm.index);
         if (NOT_THE_PATIENTS.test(before) || isNegated(line.lower, mm.index)) continue;
+        // negated after the name ("OSA not / suspected", "TB ruled out", "hepatitis B negative"),
+        // also across a line wrap
+        const next = idx.lines[line.index + 1];
+        const after = `${line.text.slice(mm.index + mm.length)} ${next && next.page === line.page ? next.text : ""}`;
+        if (NEGATED_AFTER.test(after)) continue;
         // the most specific condition at this spot ("psoriatic arthritis", not also "psoriasis")
         const here = mostSpecificConditions(line.text.slice(Math.max(0, mm.index - 30), mm.index + mm.length + 30)).map((x) => x.name);
         if (here.length && !here.includes(c.name)) continue;

@@ -641,7 +641,13 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // a value on another scale than the threshold ("248 K/uL" against "100,000/mm3") is compared on the
   // threshold's scale when its unit says so, never read as it stands
   // (a percentage against a percentage threshold is on its scale however far apart: "TPS 75%" vs "1% or more")
-  const scaled = spec.unit === "%" && /^\s*%/.test(latest.unitText) ? latest.value : onThresholdScale(latest.value, latest.unitText, spec.value, m.unit);
+  const mass = m.unit === "kg" ? massInUnit(latest.value, latest.unitText, spec.unit ?? m.unit) : undefined;
+  const scaled =
+    mass !== undefined
+      ? mass
+      : spec.unit === "%" && /^\s*%/.test(latest.unitText)
+        ? latest.value
+        : onThresholdScale(latest.value, latest.unitText, spec.value, m.unit);
   if (scaled == null)
     return ev(
       "insufficient",
@@ -671,9 +677,37 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       `${m.name} value (${want})`,
     );
   }
+  // a value converted from SI units within 3% of a bound: the rounding of either unit may decide it
+  // ("1.8 mmol/L" is 69.6 mg/dL against "70 mg/dL (1.8 mmol/L)"), so a reviewer compares
+  const near = (b: number | undefined) => b != null && b !== 0 && Math.abs(latest.value - b) / Math.abs(b) < 0.03;
+  if (latest.converted && (near(spec.value) || near(spec.value_max)))
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value}${latest.unitText.trim() ? ` ${latest.unitText.trim()}` : ""} is within rounding of ${want}; a reviewer should compare it in the laboratory's units.`,
+      [latest.citation],
+      "direct",
+      `${m.name} in the policy's units (${want})`,
+    );
   if (cmp(spec.op, latest.value, spec.value, spec.value_max))
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+/** pounds per kilogram (NIST: 1 lb = 0.45359237 kg) */
+const LB_PER_KG = 2.20462;
+
+/**
+ * A body mass on the threshold's unit: `value` with the unit written after it (`unitText`, "kg",
+ * "kilograms", "lb", "lbs", "pounds") converted to `want` ("kg" or "lb"; kg when anything else) at
+ * 2.20462 lb/kg, rounded to 0.1. Null when no unit of mass is written (a bare "62.6" may be either, so
+ * it is never compared). Source: NIST SP 811 conversion factor.
+ */
+export function massInUnit(value: number, unitText: string, want: string): number | null {
+  const u = /^\s*(kg|kilograms?|kgs|lbs?|pounds?|#)(?![a-z])/i.exec(unitText)?.[1].toLowerCase();
+  if (!u) return null;
+  const kg = u.startsWith("k") ? value : value / LB_PER_KG;
+  const out = /^(?:lbs?|pounds?)$/i.test(want.trim()) ? kg * LB_PER_KG : kg;
+  return Math.round(out * 10) / 10;
 }
 
 /**
@@ -1986,6 +2020,43 @@ export function evalAbsenceWithinDistance(spec: CriterionOf<"documentation">, ct
   );
 }
 
+/** "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% in monthly migraine days from baseline" */
+const FEWER_THAN_BASELINE_RE =
+  /\bat least (\d+(?:\.\d+)?)\s*(%\s*)?(?:fewer|less|lower)\s+([a-z0-9 /()-]{3,50}?)\s+(?:than|from|compared (?:with|to))\s+(?:the\s+)?(?:pre-?treatment\s+|member'?s\s+|patient'?s\s+)?baseline\b|\b(?:reduction|decrease|drop|improvement) of at least (\d+(?:\.\d+)?)\s*(%\s*)?(?:in|of)\s+([a-z0-9 /()-]{3,50}?)\s+(?:from|compared (?:with|to)|over|versus|vs\.?)\s+(?:the\s+)?(?:pre-?treatment\s+|member'?s\s+|patient'?s\s+)?baseline\b/i;
+
+/**
+ * A response requirement written as a reduction of a measure from baseline ("at least 2 fewer
+ * migraine days per month than baseline", "a reduction of at least 50% in monthly migraine days from
+ * baseline"), met by the request's own before -> after pair of that measure ("migraine days 12 -> 5",
+ * "MIDAS 48 → 17"): the drop (in the measure's units, or as a percentage of the before value) at least
+ * the policy's. Null when the requirement is not of this form, names no measure the engine reads, or
+ * no pair meets it (the requirement is then read as before; a smaller drop never fails it here).
+ * Source: the policy sentence; no clinical rule is added.
+ */
+export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null {
+  const r = FEWER_THAN_BASELINE_RE.exec(text);
+  if (!r) return null;
+  const need = Number(r[1] ?? r[4]);
+  const pct = !!(r[2] ?? r[5]);
+  const phrase = (r[3] ?? r[6]).toLowerCase();
+  const m = MEASURES.find((x) => x.aliases.some((a) => new RegExp(a, "i").test(phrase)));
+  if (!m) return null;
+  for (const v of measureValues(ctx.idx, m)) {
+    const after = /^\s*(?:\/\s*mo(?:nth)?\b|per month\b|days?\b|points?\b)?\s*(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/i.exec(v.unitText);
+    if (!after) continue;
+    const to = Number(after[1]);
+    const drop = v.value - to;
+    const ok = pct ? v.value > 0 && (drop / v.value) * 100 >= need : drop >= need;
+    if (ok)
+      return ev(
+        "met",
+        `${m.name} ${v.value} -> ${to} is a reduction of ${pct ? `${Math.round((drop / v.value) * 100)}%` : drop} from baseline (policy: at least ${need}${pct ? "%" : ""}).`,
+        [v.citation],
+      );
+  }
+  return null;
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
@@ -2579,7 +2650,7 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "quantity_limit":
       return evalQuantityLimit(spec, ctx);
     case "documentation":
-      return evalDocumentation(spec, ctx);
+      return (!spec.absence ? reductionFromBaseline(spec.text, ctx) : null) ?? evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
     case "bundled_code":

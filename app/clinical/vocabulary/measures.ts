@@ -18,7 +18,15 @@ export interface MeasureTerm {
   range: [number, number];
   /** a percentage is a different quantity than an absolute count for this measure */
   percentIsOther?: boolean;
+  /**
+   * SI units a laboratory may report the measure in, with the factor to the measure's `unit`
+   * ("2.6 mmol/L" LDL-C is 2.6 x 38.67 = 100.5 mg/dL)
+   */
+  si?: { unit: RegExp; factor: number }[];
 }
+
+/** mmol/L of cholesterol to mg/dL (molar mass 386.65 g/mol; NCEP ATP III conversion) */
+const CHOL_MMOL = { unit: /^mmol\s*\/\s*l\b/i, factor: 38.67 };
 
 const M = (name: string, aliases: string[], unit: string | null, range: [number, number], extra: Partial<MeasureTerm> = {}): MeasureTerm => ({
   name,
@@ -35,11 +43,13 @@ export const MEASURES: MeasureTerm[] = [
     ["ldl[- ]?c\\b", "ldl[- ]?cholesterol", "ldl chol(?:esterol)?(?: calc(?:ulated)?)?", "\\bldl\\b", "low[- ]density lipoprotein(?: cholesterol)?"],
     "mg/dL",
     [5, 600],
+    { si: [CHOL_MMOL] },
   ),
-  M("HDL-C", ["hdl[- ]?c\\b", "hdl[- ]?cholesterol", "\\bhdl\\b"], "mg/dL", [5, 200]),
-  M("total cholesterol", ["total cholesterol", "cholesterol,? total"], "mg/dL", [50, 1000]),
-  M("triglycerides", ["triglycerides?", "\\btg\\b"], "mg/dL", [10, 5000]),
-  M("non-HDL-C", ["non-?hdl"], "mg/dL", [10, 800]),
+  M("HDL-C", ["hdl[- ]?c\\b", "hdl[- ]?cholesterol", "\\bhdl\\b"], "mg/dL", [5, 200], { si: [CHOL_MMOL] }),
+  M("total cholesterol", ["total cholesterol", "cholesterol,? total"], "mg/dL", [50, 1000], { si: [CHOL_MMOL] }),
+  // mmol/L to mg/dL: x 88.57 (triolein 885.7 g/mol)
+  M("triglycerides", ["triglycerides?", "\\btg\\b"], "mg/dL", [10, 5000], { si: [{ unit: /^mmol\s*\/\s*l\b/i, factor: 88.57 }] }),
+  M("non-HDL-C", ["non-?hdl"], "mg/dL", [10, 800], { si: [CHOL_MMOL] }),
   M("Lp(a)", ["lp\\(a\\)", "lipoprotein\\(a\\)"], null, [0, 1000]),
   // glycemia / kidney
   // OCR reads the "1" of A1c as l, I or | ("Hemoglobin Alc 8.6 %"); bare "Alc" only before a percentage,
@@ -71,9 +81,11 @@ export const MEASURES: MeasureTerm[] = [
     percentIsOther: true,
   }),
   M("IgE", ["(?:total |serum )?ige\\b", "immunoglobulin e"], "IU/mL", [0, 50000]),
-  M("hemoglobin", ["hemoglobin(?! a1c)(?!\\s*a1c)", "\\bhgb\\b(?! ?a1c)", "\\bhb\\b(?! ?a1c)"], "g/dL", [2, 25]),
-  M("hematocrit", ["hematocrit", "\\bhct\\b"], "%", [5, 75]),
-  M("platelets", ["platelets?(?: count)?", "\\bplt\\b"], "x10^3/uL", [1, 2000]),
+  // (a short alias written as an abbreviation is matched in capitals only, so the title case notes
+  // use — "Hgb 15.1", "Hct 44", "Plt 241" — is written out as an alias of its own)
+  M("hemoglobin", ["hemoglobin(?! a1c)(?!\\s*a1c)", "\\bhgb\\b(?! ?a1c)", "\\bHgb\\b(?! ?[aA]1[cC])", "\\bhb\\b(?! ?a1c)"], "g/dL", [2, 25]),
+  M("hematocrit", ["hematocrit", "\\bhct\\b", "\\bHct\\b"], "%", [5, 75]),
+  M("platelets", ["platelets?(?: count)?", "\\bplt\\b", "\\bPlts?\\b"], "x10^3/uL", [1, 2000]),
   M("ANC", ["absolute neutrophil count", "absolute neutrophils?", "neutrophils?,? absolute", "\\banc\\b"], "cells/uL", [0, 50000]),
   M("ALC", ["absolute lymphocyte count", "absolute lymphocytes?", "lymphocytes?,? absolute", "\\balc\\b"], "cells/uL", [0, 50000]),
   M("WBC", ["white blood cells?", "\\bwbc\\b"], "x10^3/uL", [0, 500]),
@@ -128,7 +140,21 @@ export const MEASURES: MeasureTerm[] = [
   M("calcium", ["(?:serum )?calcium"], "mg/dL", [4, 18]),
   // anthropometrics / vitals
   M("BMI", ["\\bbmi\\b", "body mass index"], "kg/m2", [10, 90]),
-  M("weight", ["\\bweight\\b", "\\bwt\\b", "weighs", "weighing"], "kg", [1, 400]),
+  // "body weight of at least 30 kg", "Weight 28.4 kg", "Wt 96.2 kg": the word is written out, never as
+  // an abbreviation alias ("\\bweight\\b" is read as one: capitals only, so "weight" was never seen);
+  // a change of weight ("weight loss of 5 kg", "weight-based dosing") is no weight
+  M(
+    "weight",
+    [
+      "\\bweight(?![a-z-])(?!\\s*(?:loss|gain|reduction|change|management|band|bands|category|percentile|related)\\b)",
+      "\\bwt\\b",
+      "\\bWt\\b(?=\\.?:?\\s*\\d)",
+      "weighs",
+      "weighing",
+    ],
+    "kg",
+    [1, 400],
+  ),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
   M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
   // a functional class written in roman numerals ("NYHA class I, II or III", "NYHA functional class IV",
@@ -150,6 +176,8 @@ export const MEASURES: MeasureTerm[] = [
   M("EASI", ["\\beasi\\b", "eczema area"], "points", [0, 72]),
   M("IGA", ["\\b(?:v)?iga\\b", "investigator'?s global"], "points", [0, 4]),
   M("SCORAD", ["scorad"], "points", [0, 103]),
+  // Severity of Alopecia Tool: percent of scalp hair lost, 0-100 (Olsen EA et al., J Am Acad Dermatol 2004)
+  M("SALT", ["\\bsalt\\b", "severity of alopecia tool"], "points", [0, 100]),
   M("DLQI", ["\\bdlqi\\b", "dermatology life quality"], "points", [0, 30]),
   M("UAS7", ["uas7", "urticaria activity score"], "points", [0, 42]),
   M("itch NRS", ["(?:itch|pruritus) (?:nrs|numeric rating)", "\\bpp-?nrs\\b", "\\bwi-?nrs\\b", "worst[- ]itch (?:nrs|numeric rating)"], "points", [0, 10]),
