@@ -14,6 +14,7 @@ import { createAppHandler, type AppHandler } from "../support/fixtures-app";
 import { setDatabase } from "~/lib/db.server";
 import { createClaim } from "~/claims/create-claim.server";
 import { runClaimIntake } from "~/claims/run-claim-intake.server";
+import { overrideServiceLine } from "~/claims/claim-review.server";
 import { createPlan, loadFeeSchedule } from "~/plans/manage-plans.server";
 import { importFeeScheduleCsv } from "~/plans/import-plan-csv.server";
 import { isAppError } from "~/lib/errors";
@@ -73,6 +74,8 @@ async function decide(caseId: string, received: string) {
     orderBy: { line_number: "asc" },
   });
   return lines.map((l) => ({
+    claimId: claim.id,
+    id: l.id,
     code: l.code,
     date: l.service_date,
     decision: l.decisions[0]?.final_decision,
@@ -143,5 +146,19 @@ describe("fee schedule", () => {
     expect(mri.decision).toBe("denied");
     expect(mri.reason).toMatch(/earlier claim .* line 1/);
     expect(lines.find((l) => l.code === "73721")!.decision).toBe("approved");
+  });
+
+  it("never overwrites a reviewer's decision: a line approved by a reviewer stays approved when the intake runs again", async () => {
+    const lines = await decide("claim-027", "2026-11-21");
+    const denied = lines.find((l) => l.code === "97110" && l.decision === "denied")!;
+    await overrideServiceLine(t.database, orgId, denied.claimId, denied.id, {
+      decision_type: "approve",
+      reason: "Units confirmed against the visit log",
+      userId: null,
+    });
+    await runClaimIntake(t.database, denied.claimId);
+    const ds = await t.database.prisma.serviceDecision.findMany({ where: { service_request_id: denied.id } });
+    // the reviewer's decision is kept (the re-run's AI decision is recorded beside it, never over it)
+    expect(ds.map((d) => [d.agent, d.final_decision])).toContainEqual(["human", "approved"]);
   });
 });
