@@ -9,7 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "~/lib/db.server";
-import { createPlan, importRoster } from "~/plans/manage-plans.server";
+import { createPlan, importRoster, replaceFeeSchedule } from "~/plans/manage-plans.server";
+import { normaliseFeeSchedule } from "~/clinical/review/fee-schedule";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createClaim } from "~/claims/create-claim.server";
 import { generatePolicyDecisionTree } from "~/coverage-policies/generate-decision-tree.server";
@@ -47,6 +48,7 @@ export async function seedClaimsDemo(
     is_active: true,
   });
   await importRoster(database, organizationId, plan.id, manifest.members);
+  if (Array.isArray(manifest.fee_schedule)) await replaceFeeSchedule(database, organizationId, plan.id, normaliseFeeSchedule(manifest.fee_schedule));
   for (const p of manifest.policies as { id: string; file: string; codes: string[] }[]) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
     // "lumbar-mri" → "Lumbar MRI": imaging and device abbreviations stay in capitals

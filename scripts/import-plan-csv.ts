@@ -1,9 +1,10 @@
 /**
- * Import a plan's formulary or member roster from a CSV file into the configured database
+ * Import a plan's formulary, member roster or fee schedule from a CSV file into the configured database
  * (DATABASE_URL, else the embedded one). Column layout: app/plans/import-plan-csv.server.ts.
  *
  *   npm run import:formulary -- <plan-id> <file.csv>
  *   npm run import:roster -- <plan-id> <file.csv>
+ *   npm run import:fee-schedule -- <plan-id> <file.csv>   (columns code, description, units, period_days)
  *
  * Prints the number imported and each bad row by line; exits 1 when any row was bad, 2 on usage
  * or file errors.
@@ -11,11 +12,13 @@
 import fs from "node:fs";
 import { getDatabase } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
-import { importFormularyCsv, importRosterCsv } from "~/plans/import-plan-csv.server";
+import { importFeeScheduleCsv, importFormularyCsv, importRosterCsv } from "~/plans/import-plan-csv.server";
 
 const [kind, planId, file] = process.argv.slice(2);
-if ((kind !== "formulary" && kind !== "roster") || !planId || !file) {
-  console.error("usage: npm run import:formulary -- <plan-id> <file.csv>   |   npm run import:roster -- <plan-id> <file.csv>");
+if ((kind !== "formulary" && kind !== "roster" && kind !== "fee_schedule") || !planId || !file) {
+  console.error(
+    "usage: npm run import:formulary -- <plan-id> <file.csv>   |   npm run import:roster -- <plan-id> <file.csv>   |   npm run import:fee-schedule -- <plan-id> <file.csv>",
+  );
   process.exit(2);
 }
 if (!fs.existsSync(file)) {
@@ -28,8 +31,10 @@ try {
   const plan = await database.prisma.plan.findUnique({ where: { id: planId } });
   if (!plan) throw new Error(`no plan with id ${planId}`);
   const text = fs.readFileSync(file, "utf8");
-  const r = await (kind === "formulary" ? importFormularyCsv : importRosterCsv)(database, plan.organization_id, plan.id, text);
-  console.log(`${r.imported} ${kind === "roster" ? "members" : "formulary rows"} imported into ${plan.title}`);
+  const importer = kind === "formulary" ? importFormularyCsv : kind === "fee_schedule" ? importFeeScheduleCsv : importRosterCsv;
+  const r = await importer(database, plan.organization_id, plan.id, text);
+  const noun = kind === "roster" ? "members" : kind === "fee_schedule" ? "fee-schedule rows" : "formulary rows";
+  console.log(`${r.imported} ${noun} imported into ${plan.title}`);
   for (const e of r.errors) console.log(`line ${e.line}: ${e.message}`);
   code = r.errors.length ? 1 : 0;
 } catch (e) {

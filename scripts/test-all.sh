@@ -126,6 +126,7 @@ EMBEDDED_FILES=(
   tests/integration/human-decision-rerun.test.ts   # human decisions kept across re-runs (record-human-decision, effective-decision SQL)
   tests/integration/field-corrections.test.ts      # field corrections (field-corrections SQL)
   tests/integration/plan-csv-import.test.ts        # roster and formulary import (import-plan-csv SQL)
+  tests/integration/fee-schedule.test.ts           # fee-schedule import, plan page, claim intake over the limit (fee schedule + earlier-claim SQL)
   tests/integration/plan-document.test.ts          # plan documents (plan-document SQL, bytes)
   tests/integration/plan-extraction-job.test.ts    # policy extraction job (extract-coverage-policies, manage-coverage-policies SQL)
   tests/integration/drug-directory.test.ts         # drug directory upsert and search (drug-directory SQL)

@@ -24,7 +24,8 @@ import { getAgents, type IntakeAgents } from "~/intake/agents.server";
 import { recordAgentRun, STEP_LABELS } from "~/intake/run-intake.server";
 import { withAttachments } from "~/intake/attachments.server";
 import { textToParsedDocument } from "~/intake/text-document";
-import { loadRoster } from "~/plans/manage-plans.server";
+import { loadFeeSchedule, loadRoster } from "~/plans/manage-plans.server";
+import type { PriorServiceLine } from "~/clinical/review/fee-schedule";
 import { loadDecisionTree } from "~/coverage-policies/decision-tree-store.server";
 import { dueAt } from "~/prior-auths/regulatory-clock";
 import type { X12ClaimPayload } from "./create-claim.server";
@@ -45,11 +46,11 @@ async function step(database: Database, fence: AttemptFence | undefined, claim: 
  */
 export async function loadClaimPipelineInputs(
   database: Database,
-  claim: { organization_id: string; plan_id: string | null; received_at: Date },
+  claim: { id?: string; organization_id: string; plan_id: string | null; received_at: Date },
   caseDoc: ParsedDocument,
   documentName: string,
 ): Promise<ServicePipelineInputs> {
-  const [roster, policies, rules] = await Promise.all([
+  const [roster, policies, rules, feeSchedule] = await Promise.all([
     loadRoster(database, claim.organization_id, claim.plan_id),
     database.prisma.coveragePolicy.findMany({
       where: {
@@ -61,6 +62,7 @@ export async function loadClaimPipelineInputs(
       orderBy: { created_at: "asc" },
     }),
     database.prisma.aiRule.findMany({ where: { organization_id: claim.organization_id, active: true, applies_to: "audit" }, orderBy: { priority: "asc" } }),
+    loadFeeSchedule(database, claim.organization_id, claim.plan_id),
   ]);
   return {
     caseDoc,
@@ -70,7 +72,48 @@ export async function loadClaimPipelineInputs(
     loadTree: (id) => loadDecisionTree(database, id),
     rules: rules.map((r) => ({ name: r.name, description: r.description, conditions: r.conditions, actions: r.actions })),
     receivedDate: claim.received_at.toISOString().slice(0, 10),
+    feeSchedule,
+    priorServiceLines: (memberId, codes) => loadPriorServiceLines(database, claim, memberId, codes),
   };
+}
+
+/**
+ * The member's service lines of the organization's earlier claims (received before `claim`, not
+ * `claim` itself) for `codes`, with a date of service and units, whose decision is not a denial (a
+ * reviewer's decision counts over the AI's). Matched on the patient's member ID as read (case-insensitive).
+ */
+export async function loadPriorServiceLines(
+  database: Database,
+  claim: { id?: string; organization_id: string; received_at: Date },
+  memberId: string,
+  codes: string[],
+): Promise<PriorServiceLine[]> {
+  if (!memberId.trim() || !codes.length) return [];
+  const rows = await database.prisma.serviceRequest.findMany({
+    where: {
+      code: { in: codes.map((c) => c.trim().toUpperCase()) },
+      service_date: { not: null },
+      claim: {
+        organization_id: claim.organization_id,
+        received_at: { lt: claim.received_at },
+        ...(claim.id ? { id: { not: claim.id } } : {}),
+        patient: { member_id: { equals: memberId.trim(), mode: "insensitive" } },
+      },
+    },
+    include: { decisions: { orderBy: { created_at: "desc" } }, claim: { select: { id: true } } },
+    take: 500,
+  });
+  return rows
+    .filter((r) => {
+      const d = r.decisions.find((x) => x.agent === "human") ?? r.decisions[0];
+      return d?.final_decision !== "denied";
+    })
+    .map((r) => ({
+      code: r.code!,
+      units: r.units ?? 1,
+      date_of_service: r.service_date!,
+      source: `earlier claim ${r.claim.id} line ${r.line_number}`,
+    }));
 }
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));

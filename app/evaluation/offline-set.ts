@@ -11,6 +11,7 @@ import type { DecisionTree, FormularyRow, ParsedDocument, RosterMember } from "~
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import { runPipeline, runServicePipeline, type PipelineResult, type ServicePipelineResult } from "~/clinical/pipeline/run-pipeline";
 import type { ServiceCaseReport } from "./score-services";
+import { normaliseFeeSchedule, type FeeScheduleRow } from "~/clinical/review/fee-schedule";
 import { builtinAgents } from "~/clinical/pipeline/builtin-agents";
 import type { CaseReport, Expected } from "./score";
 
@@ -27,6 +28,8 @@ export interface OfflineSet {
   expected: Map<string, Expected & { why?: string }>;
   /** the plan's payer names (title, identification), as the intake gives them: other payers' requests are routed */
   payerNames: string[];
+  /** the plan's fee schedule (manifest `fee_schedule`): frequency and unit limits per code */
+  feeSchedule: FeeScheduleRow[];
 }
 
 /**
@@ -58,7 +61,8 @@ export async function loadOfflineSet(dir: string, parse: (file: string) => Promi
     if (fs.existsSync(f)) expected.set(c, JSON.parse(fs.readFileSync(f, "utf8")));
   }
   const payerNames = [manifest.plan?.title, manifest.plan?.identification].filter((x): x is string => typeof x === "string" && x.length > 0);
-  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected, payerNames };
+  const feeSchedule = normaliseFeeSchedule(manifest.fee_schedule);
+  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected, payerNames, feeSchedule };
 }
 
 /**
@@ -126,7 +130,14 @@ export async function runOfflineServiceCase(
   receivedDate: string,
 ): Promise<{ result: ServicePipelineResult; report: ServiceCaseReport }> {
   const r = await runServicePipeline(
-    { caseDoc: doc, roster: set.roster, policies: set.medicalPolicies, loadTree: async (id) => set.trees.get(id) ?? null, receivedDate },
+    {
+      caseDoc: doc,
+      roster: set.roster,
+      policies: set.medicalPolicies,
+      loadTree: async (id) => set.trees.get(id) ?? null,
+      receivedDate,
+      feeSchedule: set.feeSchedule,
+    },
     builtinAgents,
   );
   return {

@@ -10,7 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import { createPlan, importFormulary, importRoster } from "~/plans/manage-plans.server";
+import { createPlan, importFormulary, importRoster, replaceFeeSchedule } from "~/plans/manage-plans.server";
+import { normaliseFeeSchedule } from "~/clinical/review/fee-schedule";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
 import { scoreReports, type CaseReport, type Expected, type Score } from "./score";
@@ -44,6 +45,8 @@ const ManifestSchema = z.object({
     )
     .default([]),
   formulary: z.array(z.any()).default([]),
+  /** per-code unit / frequency limits of the plan (FORMAT.md), applied to claim lines */
+  fee_schedule: z.array(z.any()).default([]),
   cases: z.array(z.string()).optional(),
 });
 
@@ -262,6 +265,7 @@ async function runClaimsCases(
   const { log, timeoutMs } = opts;
   const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "medical", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
+  await replaceFeeSchedule(database, organizationId, plan.id, normaliseFeeSchedule(manifest.fee_schedule));
   const policyIdByDb = new Map<string, string>();
   for (const p of manifest.policies) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
@@ -274,7 +278,9 @@ async function runClaimsCases(
     );
     policyIdByDb.set(policy.id, p.id);
   }
-  log(`medical plan, ${manifest.members.length} members, ${manifest.policies.length} medical policies queued`);
+  log(
+    `medical plan, ${manifest.members.length} members, ${manifest.fee_schedule.length} fee-schedule rows, ${manifest.policies.length} medical policies queued`,
+  );
   await waitFor(
     async () => (await database.prisma.coveragePolicy.count({ where: { plan_id: plan.id, tree_status: { in: ["queued", "generating"] } } })) === 0,
     timeoutMs,

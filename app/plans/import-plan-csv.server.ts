@@ -26,7 +26,7 @@ import { requirePlan } from "./manage-plans.server";
 import { RosterMemberSchema } from "./plan-schemas";
 
 export interface CsvImportResult {
-  kind: "roster" | "formulary";
+  kind: "roster" | "formulary" | "fee_schedule";
   imported: number;
   /** one per bad row: its line in the file (the header is line 1) and what is wrong */
   errors: { line: number; message: string }[];
@@ -260,4 +260,46 @@ export async function importFormularyCsv(database: Database, organizationId: str
     }
   }
   return { kind: "formulary", imported, errors };
+}
+
+const FEE_ALIASES: Record<string, string> = {
+  hcpcs: "code",
+  cpt: "code",
+  units_amount: "units",
+  amount: "units",
+  max_units: "units",
+  period: "period_days",
+  days: "period_days",
+};
+
+/**
+ * Imports a fee-schedule CSV (columns code, description, units, period_days; period_days 1 = per
+ * date of service) into plan `planId` of the organization: a row replaces the plan's row of its code.
+ * Bad rows are reported by line; AppError("validation") when the file is not CSV or lacks a column.
+ */
+export async function importFeeScheduleCsv(database: Database, organizationId: string, planId: string, text: string): Promise<CsvImportResult> {
+  const plan = await requirePlan(database, organizationId, planId);
+  const rows = readCsv(text, ["code", "units", "period_days"], FEE_ALIASES);
+  const errors: CsvImportResult["errors"] = [];
+  let imported = 0;
+  for (const { line, row } of rows) {
+    try {
+      const code = (row.code ?? "").trim().toUpperCase();
+      if (!/^(?:[A-Z]\d{4}|\d{4}[0-9FTU])$/.test(code)) throw new Error(`code "${code}" is not a HCPCS/CPT code`);
+      const units = num(row.units, "units");
+      const period = num(row.period_days, "period_days", { int: true });
+      if (units == null) throw new Error("units is required");
+      if (period == null || period < 1) throw new Error("period_days must be at least 1");
+      const description = (row.description ?? "").trim().slice(0, 500) || null;
+      await database.prisma.feeScheduleRow.upsert({
+        where: { plan_id_code: { plan_id: plan.id, code } },
+        create: { organization_id: organizationId, plan_id: plan.id, code, description, units_amount: units, period_days: period },
+        update: { description, units_amount: units, period_days: period },
+      });
+      imported++;
+    } catch (e) {
+      errors.push({ line, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return { kind: "fee_schedule", imported, errors };
 }

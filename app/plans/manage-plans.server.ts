@@ -6,6 +6,7 @@ import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import type { FormularyRow, RosterMember } from "~/clinical/contracts";
 import { normalizeNdc } from "~/clinical/codes/ndc";
+import type { FeeScheduleRow } from "~/clinical/review/fee-schedule";
 import { FormularyRowSchema, RosterMemberSchema } from "./plan-schemas";
 import { CreatePlanInputSchema, stateAbbreviation, type CreatePlanInput } from "./create-plan-input";
 import type { z } from "zod";
@@ -159,4 +160,36 @@ export async function loadFormulary(database: Database, organizationId: string, 
     quantity_limit_note: r.notes,
     step_therapy: (r.step_therapy as FormularyRow["step_therapy"]) ?? [],
   }));
+}
+
+/**
+ * A plan's fee schedule (the rows the claims engine applies), scoped by organization: another
+ * organization's plan yields no rows. Ordered by code.
+ */
+export async function loadFeeSchedule(database: Database, organizationId: string, planId: string | null): Promise<FeeScheduleRow[]> {
+  if (!planId) return [];
+  const rows = await database.prisma.feeScheduleRow.findMany({ where: { organization_id: organizationId, plan_id: planId }, orderBy: { code: "asc" } });
+  return rows.map((r) => ({ code: r.code, description: r.description, units_per_period: { amount: r.units_amount, period_days: r.period_days } }));
+}
+
+/**
+ * Replaces plan `planId`'s fee schedule with `rows` (the eval loader's manifest `fee_schedule`).
+ * Throws AppError("not_found") when the plan is not the organization's.
+ */
+export async function replaceFeeSchedule(database: Database, organizationId: string, planId: string, rows: FeeScheduleRow[]): Promise<void> {
+  const plan = await requirePlan(database, organizationId, planId);
+  await database.prisma.$transaction([
+    database.prisma.feeScheduleRow.deleteMany({ where: { organization_id: organizationId, plan_id: plan.id } }),
+    database.prisma.feeScheduleRow.createMany({
+      data: rows.map((r) => ({
+        organization_id: organizationId,
+        plan_id: plan.id,
+        code: r.code.trim().toUpperCase(),
+        description: r.description,
+        units_amount: r.units_per_period.amount,
+        period_days: r.units_per_period.period_days,
+      })),
+      skipDuplicates: true,
+    }),
+  ]);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createOrgWithUser, signInCookie } from "../support/fixtures";
 import { callRoute } from "./api-prior-auths.seed";
-import { createPlan, loadFormulary, loadRoster } from "~/plans/manage-plans.server";
+import { createPlan, loadFeeSchedule, loadFormulary, loadRoster } from "~/plans/manage-plans.server";
 import { importFormularyCsv, importRosterCsv } from "~/plans/import-plan-csv.server";
 import { checkEligibility } from "~/clinical/eligibility/check-eligibility";
 import { emptyFacts } from "~/clinical/testing";
@@ -130,5 +130,41 @@ describe("formulary CSV", () => {
     // re-importing replaces the row instead of duplicating it
     await importFormularyCsv(t.database, orgId, planId, csv);
     expect((await loadFormulary(t.database, orgId, planId)).filter((x) => x.drug_name === "Humira")).toHaveLength(1);
+  });
+});
+
+describe("fee-schedule CSV", () => {
+  it("the import page takes kind=fee_schedule: good rows imported (a code's row replaced), bad rows by line", async () => {
+    const csv = [
+      "code,description,units,period_days",
+      "E0601,CPAP device,1,1825",
+      "a7038,Filter,2,30",
+      "E0601,CPAP device rental,1,30",
+      "12,bad,1,1",
+      "A7030,Mask,,90",
+    ].join("\n");
+    const form = new FormData();
+    form.append("kind", "fee_schedule");
+    form.append("file", new File([csv], "fees.csv", { type: "text/csv" }));
+    const res = (await callRoute(
+      importPage,
+      "POST",
+      `/o/${orgId}/plans/${planId}/import`,
+      { orgId, planId },
+      { headers: { Cookie: cookie }, body: form },
+    )) as unknown;
+    const out = (res instanceof Response ? await res.json() : ((res as { data?: unknown }).data ?? res)) as {
+      kind: string;
+      result: { imported: number; errors: { line: number }[] };
+    };
+    expect(out.kind).toBe("fee_schedule");
+    expect(out.result.imported).toBe(3);
+    expect(out.result.errors.map((e) => e.line)).toEqual([5, 6]);
+    expect(await loadFeeSchedule(t.database, orgId, planId)).toEqual([
+      { code: "A7038", description: "Filter", units_per_period: { amount: 2, period_days: 30 } },
+      { code: "E0601", description: "CPAP device rental", units_per_period: { amount: 1, period_days: 30 } },
+    ]);
+    // another organization sees none of it
+    expect(await loadFeeSchedule(t.database, otherOrgId, planId)).toEqual([]);
   });
 });

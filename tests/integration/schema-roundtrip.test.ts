@@ -218,6 +218,11 @@ describe("schema round-trip", () => {
       { metadata: { tier: 5 } },
     );
     await roundTrip("FormularyDrugRequirement", { organization_id: org, plan_id: plan, drug_name: "Humira", tier: 5, products: ["Humira Pen"] }, { tier: 5 });
+    await roundTrip(
+      "FeeScheduleRow",
+      { organization_id: org, plan_id: plan, code: "E0601", description: "CPAP device", units_amount: 1, period_days: 1825 },
+      { code: "E0601", units_amount: 1, period_days: 1825 },
+    );
     await roundTrip("AiRule", { organization_id: org, name: "QL", description: "d", applies_to: "audit", conditions: ["a"], actions: ["b"] }, { priority: 5 });
     await roundTrip(
       "DrugProduct",

@@ -23,6 +23,7 @@ import type {
 import { extractServiceLines } from "../extract/service-lines";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
+import { applyFeeSchedule, type FeeScheduleRow, type PriorServiceLine } from "../review/fee-schedule";
 
 /** The five agents behind one interface; the built-in engine and a model both implement it. */
 export interface ClinicalAgents {
@@ -230,6 +231,13 @@ export interface ServicePipelineInputs extends Omit<PipelineInputs, "policies" |
    * from its segment, cited): the extraction stage takes them as they are instead of reading the document
    */
   extracted?: { facts: CaseFacts; services: ServiceLine[] };
+  /** the plan's fee schedule (frequency and unit limits per code), applied after each line's decision */
+  feeSchedule?: FeeScheduleRow[];
+  /**
+   * earlier claims' service lines of the member (`memberId` as read, matched on the roster) for the
+   * fee schedule's codes; not denied ones only. Absent offline (a set has no claim history).
+   */
+  priorServiceLines?: (memberId: string, codes: string[]) => Promise<PriorServiceLine[]>;
 }
 
 export interface ServicePipelineResult {
@@ -544,10 +552,21 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
     const out = reviewed.map((r) => decide(r, r.review));
     // an administration code billed with the drug it gives is decided by that drug line, never by the
     // drug's own criteria read again for the administration
-    return out.map((l, i) => {
+    const decided = out.map((l, i) => {
       const drugs = administeredDrugLines(l, out);
       return drugs.length ? decide(reviewed[i], administrationReview(l, drugs)) : l;
     });
+    const schedule = inputs.feeSchedule ?? [];
+    if (!schedule.length) return decided;
+    const memberId = eligibility.member?.member_id ?? null;
+    const prior =
+      memberId && inputs.priorServiceLines
+        ? await inputs.priorServiceLines(
+            memberId,
+            schedule.map((r) => r.code),
+          )
+        : [];
+    return applyFeeSchedule(decided, schedule, inputs.caseDoc, prior, !!eligibility.member);
   });
   return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine };
 }

@@ -6,10 +6,10 @@ import { isAppError } from "~/lib/errors";
 import { readPageForm } from "~/lib/http.server";
 import { PageHeader } from "~/components/page";
 import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
-import { importFormularyCsv, importRosterCsv, type CsvImportResult } from "~/plans/import-plan-csv.server";
+import { importFeeScheduleCsv, importFormularyCsv, importRosterCsv, type CsvImportResult } from "~/plans/import-plan-csv.server";
 import { inputClass, primaryButton } from "~/ui/styles";
 
-export const meta: Route.MetaFunction = () => [{ title: "Import roster or formulary · PA Review" }];
+export const meta: Route.MetaFunction = () => [{ title: "Import roster, formulary or fee schedule · PA Review" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "member");
@@ -20,16 +20,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { orgId: organization.id, plan: serializePlan(plan) };
 }
 
-/** kind=roster|formulary with a CSV `file`: imports the good rows, reports the bad ones by line. */
+/** kind=roster|formulary|fee_schedule with a CSV `file`: imports the good rows, reports the bad ones by line. */
 export async function action({ request, params }: Route.ActionArgs) {
   const { organization } = await requireOrgMember(request, params.orgId, "policies.edit");
   const form = await readPageForm(request);
-  const kind = form.get("kind") === "formulary" ? "formulary" : "roster";
+  const k = form.get("kind");
+  const kind: Kind = k === "formulary" ? "formulary" : k === "fee_schedule" ? "fee_schedule" : "roster";
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return data({ kind, error: "Please choose a CSV file" }, { status: 422 });
   try {
     const text = await file.text();
-    const fn = kind === "formulary" ? importFormularyCsv : importRosterCsv;
+    const fn = kind === "formulary" ? importFormularyCsv : kind === "fee_schedule" ? importFeeScheduleCsv : importRosterCsv;
     return { kind, result: await fn(await getDatabase(), organization.id, params.planId, text), filename: file.name };
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") throw new Response("Not Found", { status: 404 });
@@ -38,19 +39,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-const COLUMNS = {
+type Kind = "roster" | "formulary" | "fee_schedule";
+const NOUN: Record<Kind, string> = { roster: "member", formulary: "formulary row", fee_schedule: "fee-schedule row" };
+
+const COLUMNS: Record<Kind, string> = {
+  fee_schedule: "code (HCPCS/CPT), description, units (the most units allowed), period_days (the period they are counted over)",
   roster: "member_id, first_name, last_name, birth_date, gender, plan, coverage_start, coverage_end",
   formulary:
     "drug_name, ndc, rxcui, tier, pa_required (Y/N), ql_amount, ql_unit, ql_days, st_steps (drug:days; …); optional criteria: exclusion_criteria, required_medical_information, prescriber_restrictions, coverage_duration, other_criteria, indication, off_label_uses, part_b_prerequisite (Y/N)",
 };
-const EXAMPLES = {
+const EXAMPLES: Record<Kind, string> = {
+  fee_schedule: "code,description,units,period_days\nE0601,CPAP device,1,1825\n97110,Therapeutic exercise each 15 minutes,4,1",
   roster: "member_id,first_name,last_name,birth_date,gender,plan,coverage_start,coverage_end\nPSH100234,Maria,Lopez,1979-03-14,F,PSH-PPO-2026,2026-01-01,",
   formulary: "drug_name,ndc,rxcui,tier,pa_required,ql_amount,ql_unit,ql_days,st_steps\nHumira,00074-0554-02,,5,Y,2,pens,28,methotrexate:90",
 };
 
-type Result = { kind: "roster" | "formulary"; result?: CsvImportResult; filename?: string; error?: string } | undefined;
+type Result = { kind: Kind; result?: CsvImportResult; filename?: string; error?: string } | undefined;
 
-function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; title: string; result: Result }) {
+function ImportCard({ kind, title, result }: { kind: Kind; title: string; result: Result }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("kind") === kind;
   const mine = result?.kind === kind ? result : undefined;
@@ -58,8 +64,9 @@ function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; tit
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-xs" data-testid={`import-${kind}`}>
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <p className="text-sm text-slate-600">
-        Columns: <code className="text-xs">{COLUMNS[kind]}</code>.{kind === "roster" ? " Dates YYYY-MM-DD or MM/DD/YYYY." : " Flags Y/N."} Bad rows are reported
-        by line; good rows are imported.
+        Columns: <code className="text-xs">{COLUMNS[kind]}</code>.
+        {kind === "roster" ? " Dates YYYY-MM-DD or MM/DD/YYYY." : kind === "formulary" ? " Flags Y/N." : " period_days 1 = per date of service."} Bad rows are
+        reported by line; good rows are imported.
       </p>
       <pre className="overflow-x-auto rounded bg-slate-50 px-3 py-2 text-xs text-slate-600">{EXAMPLES[kind]}</pre>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2">
@@ -80,7 +87,7 @@ function ImportCard({ kind, title, result }: { kind: "roster" | "formulary"; tit
       {mine?.result && (
         <div className="space-y-2" data-testid="import-result">
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {mine.filename}: {mine.result.imported} {kind === "roster" ? "member" : "formulary row"}
+            {mine.filename}: {mine.result.imported} {NOUN[kind]}
             {mine.result.imported === 1 ? "" : "s"} imported
             {mine.result.errors.length ? `, ${mine.result.errors.length} row${mine.result.errors.length === 1 ? "" : "s"} skipped` : ""}.
           </p>
@@ -117,11 +124,12 @@ export default function ImportPlanData({ loaderData, actionData }: Route.Compone
         ← {plan.title}
       </Link>
       <PageHeader
-        title="Import roster or formulary"
-        description={`CSV files for ${plan.title} (${plan.identification}). Eligibility checks use the imported members; the formulary sets tier, PA, quantity limits and step therapy.`}
+        title="Import roster, formulary or fee schedule"
+        description={`CSV files for ${plan.title} (${plan.identification}). Eligibility checks use the imported members; the formulary sets tier, PA, quantity limits and step therapy; the fee schedule sets the units per period claim lines are held to.`}
       />
       <ImportCard kind="roster" title="Member roster" result={result} />
       <ImportCard kind="formulary" title="Formulary" result={result} />
+      <ImportCard kind="fee_schedule" title="Fee schedule" result={result} />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { AppError, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { JsonView, useCodeView } from "~/components/code-view";
 import { PageHeader } from "~/components/page";
-import { requirePlan, serializePlan } from "~/plans/manage-plans.server";
+import { loadFeeSchedule, requirePlan, serializePlan } from "~/plans/manage-plans.server";
+import { FeeScheduleTable } from "~/plans/ui/fee-schedule-table";
 import { fileFromForm, getPlanDocument, removePlanDocument, setPlanDocument } from "~/plans/plan-document.server";
 import { PlanDocumentCard } from "~/plans/ui/plan-document-card";
 import { getExtractedCoveragePolicies, startCoveragePolicyExtraction } from "~/plans/extract-coverage-policies.server";
@@ -42,7 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const policies = await listCoveragePolicies(database, organization.id, plan.id);
     const extraction = await getExtractedCoveragePolicies(database, organization.id, plan.id);
     const planDocument = await getPlanDocument(database, organization.id, plan.id);
+    const feeSchedule = await loadFeeSchedule(database, organization.id, plan.id);
     return {
+      feeSchedule,
       planDocument,
       orgId: organization.id,
       plan: serializePlan(plan),
@@ -132,7 +135,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 type ActionData = { intent: string; error?: string; result?: SubmissionResult<string[]> } | undefined;
 
 export default function PlanDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { orgId, plan, policies, extraction, planDocument } = loaderData;
+  const { orgId, plan, policies, extraction, planDocument, feeSchedule } = loaderData;
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const { codeView } = useCodeView();
@@ -175,7 +178,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
       />
 
       {codeView ? (
-        <JsonView value={{ plan, coverage_policies: policies }} />
+        <JsonView value={{ plan, coverage_policies: policies, fee_schedule: feeSchedule }} />
       ) : policies.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="empty-policies">
           <h2 className="text-sm font-semibold text-slate-900">No coverage policies yet</h2>
@@ -187,6 +190,8 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <PolicyTable basePath={basePath} policies={policies} search={location.search} />
       )}
+
+      {!codeView && <FeeScheduleTable rows={feeSchedule} />}
 
       {policies.length > 0 && (
         <PolicyExtraction

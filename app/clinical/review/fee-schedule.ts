@@ -1,0 +1,160 @@
+/**
+ * The plan's fee schedule applied to service lines: frequency and unit limits per HCPCS/CPT code
+ * (../shared/eval/FORMAT.md, manifest `fee_schedule`: `{ code, description, units_per_period:
+ * { amount, period_days } }`). A row never approves anything; it only denies a line whose units,
+ * counted with the same code's other units within the period, exceed the limit — and only when
+ * every unit and date counted was read from typed text. On a scanned (OCR'd) form, or when a date
+ * is missing, an exceeded (or possibly exceeded) limit sends the line to a reviewer instead.
+ * Source: the plan's own fee schedule (MUE / frequency limits as plans publish them).
+ */
+import type { Citation, ParsedDocument } from "~/documents/types";
+import type { DecisionResult, ServiceLineResult } from "../contracts";
+
+/** One row of a plan's fee schedule: at most `amount` units of `code` per `period_days` days (1 = per date of service). */
+export interface FeeScheduleRow {
+  code: string;
+  description: string | null;
+  units_per_period: { amount: number; period_days: number };
+}
+
+/** A service line of an earlier claim of the same member (units and date as recorded; denied lines are not passed). */
+export interface PriorServiceLine {
+  code: string;
+  units: number;
+  /** YYYY-MM-DD */
+  date_of_service: string;
+  /** where it came from, for the rationale ("claim CLM-123 line 2") */
+  source: string;
+}
+
+const DAY = 86_400_000;
+const days = (a: string, b: string) => Math.round((Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY);
+const norm = (c: string | null | undefined) => (c ?? "").trim().toUpperCase();
+
+/** Parses manifest/CSV rows leniently: rows without a code, a positive amount or a positive period are dropped. */
+export function normaliseFeeSchedule(rows: unknown): FeeScheduleRow[] {
+  if (!Array.isArray(rows)) return [];
+  const out: FeeScheduleRow[] = [];
+  for (const r of rows as Record<string, unknown>[]) {
+    const u = (r?.units_per_period ?? {}) as Record<string, unknown>;
+    const code = typeof r?.code === "string" ? r.code.trim() : "";
+    const amount = Number(u.amount);
+    const period = Number(u.period_days);
+    if (!code || !Number.isFinite(amount) || amount < 0 || !Number.isFinite(period) || period < 1) continue;
+    out.push({ code, description: typeof r.description === "string" ? r.description : null, units_per_period: { amount, period_days: Math.round(period) } });
+  }
+  return out;
+}
+
+/** True when a citation's page was read by OCR (a scanned page) or the page is unknown. */
+function scannedCitation(doc: ParsedDocument, c: Citation | undefined): boolean {
+  if (!c) return true;
+  const page = doc.pages[c.page - 1];
+  return !page || !!page.ocr;
+}
+
+/**
+ * Applies `schedule` to the decided `lines` of one claim. For each line whose code has a row, the
+ * units counted are its own, those of the claim's other lines of the code dated on or before it
+ * and within `period_days` (|Δ| < period_days; 1 = the same date of service), and `prior` lines
+ * (earlier claims of the member) within the period before it. Within the limit the line is unchanged.
+ * Over it: denied (rule "fee_schedule_limit", citing the row and quoting the line's citation) when
+ * every counted line was read from typed text with a date and the member was identified; otherwise
+ * needs_more_information. A line already denied stays denied; a line whose units or date are unknown
+ * is only ever sent to a reviewer. `identified`: the eligibility check matched the member (prior lines
+ * are only trusted then). Returns new line results; the input is not modified.
+ */
+export function applyFeeSchedule(
+  lines: ServiceLineResult[],
+  schedule: FeeScheduleRow[],
+  doc: ParsedDocument,
+  prior: PriorServiceLine[] = [],
+  identified = true,
+): ServiceLineResult[] {
+  if (!schedule.length) return lines;
+  return lines.map((l) => {
+    const row = schedule.find((r) => norm(r.code) === norm(l.line.code));
+    if (!row || l.decision.final_decision === "denied") return l;
+    const { amount, period_days } = row.units_per_period;
+    const code = norm(l.line.code);
+    const date = l.line.date_of_service;
+    const units = l.line.units;
+    const others = lines.filter((o) => o !== l && norm(o.line.code) === code);
+    const priors = prior.filter((p) => norm(p.code) === code);
+    let counted: ServiceLineResult[] = [];
+    let undatedOthers: ServiceLineResult[] = [];
+    let priorCounted: PriorServiceLine[] = [];
+    if (date) {
+      counted = others.filter((o) => {
+        const d = o.line.date_of_service;
+        if (!d) return false;
+        const delta = days(date, d);
+        return delta >= 0 && delta < period_days;
+      });
+      undatedOthers = others.filter((o) => !o.line.date_of_service);
+      priorCounted = priors.filter((p) => {
+        const delta = days(date, p.date_of_service);
+        return delta >= 0 && delta < period_days;
+      });
+    } else {
+      // no date: every same-code unit could fall in the period
+      undatedOthers = others;
+      priorCounted = priors;
+    }
+    const own = units ?? 0;
+    const sum = (xs: ServiceLineResult[]) => xs.reduce((s, o) => s + (o.line.units ?? 0), 0);
+    const sure = own + sum(counted) + priorCounted.reduce((s, p) => s + p.units, 0);
+    const possible = sure + sum(undatedOthers);
+    if (possible <= amount && units != null) return l;
+    if (units == null && possible < amount) return l;
+    const per = period_days === 1 ? "per date of service" : `per ${period_days} days`;
+    const rowText = `${row.code}${row.description ? ` (${row.description})` : ""}: ${amount} unit(s) ${per}`;
+    const lineCite = l.line.citations[0];
+    const countedCites = counted.map((o) => o.line.citations[0]);
+    const typed =
+      !!date &&
+      units != null &&
+      sure > amount &&
+      !scannedCitation(doc, lineCite) &&
+      countedCites.every((c) => !scannedCitation(doc, c)) &&
+      (identified || !priorCounted.length);
+    const parts = [
+      `${own} unit(s) of ${row.code}${date ? ` on ${date}` : ""}`,
+      ...counted.map((o) => `${o.line.units ?? 0} on line ${o.line.line_number} (${o.line.date_of_service})`),
+      ...priorCounted.map((p) => `${p.units} on ${p.date_of_service} (${p.source})`),
+    ];
+    if (typed) {
+      const rationale = `The plan's fee schedule limits ${rowText}; this line's ${parts.join(" + ")} total ${sure} unit(s), over the limit${
+        lineCite ? ` (line as written: "${lineCite.text.trim().slice(0, 160)}")` : ""
+      }. The units over the plan's limit are not covered.`;
+      const decision: DecisionResult = {
+        ...l.decision,
+        final_decision: "denied",
+        confidence_score: Math.max(l.decision.confidence_score, 0.9),
+        ai_summary: `Over the plan's fee-schedule limit (${rowText}).`,
+        rationale,
+        citations: [...(lineCite ? [lineCite] : []), ...countedCites.filter((c): c is Citation => !!c), ...l.decision.citations].slice(0, 20),
+        missing_items: [],
+        rule: "fee_schedule_limit",
+      };
+      return { ...l, decision };
+    }
+    const why = !date
+      ? "the line's date of service could not be read"
+      : units == null
+        ? "the line's units could not be read"
+        : "the units or dates were read from a scanned form";
+    const missing = `Confirmation of the units and dates of service of ${row.code} against the plan's fee-schedule limit (${rowText}); ${why}`;
+    const decision: DecisionResult = {
+      ...l.decision,
+      final_decision: "needs_more_information",
+      ai_summary: `Possibly over the plan's fee-schedule limit (${rowText}): needs a reviewer.`,
+      rationale: `${l.decision.rationale}\n\nThe plan's fee schedule limits ${rowText}; counted: ${parts.join(" + ")}${
+        undatedOthers.length ? ` and ${sum(undatedOthers)} undated unit(s)` : ""
+      }. A reviewer must confirm the count because ${why}.`,
+      missing_items: [...(l.decision.final_decision === "needs_more_information" ? (l.decision.missing_items ?? []) : []), missing],
+      rule: l.decision.final_decision === "needs_more_information" ? l.decision.rule : "fee_schedule_review",
+    };
+    return { ...l, decision };
+  });
+}
