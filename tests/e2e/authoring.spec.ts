@@ -100,7 +100,7 @@ test("a roster CSV with one bad row: the line is reported and the good rows are 
   );
   await page.goto(`/o/${orgId}/plans`);
   await page.getByTestId("plan-row").first().getByRole("link").first().click();
-  await page.getByRole("link", { name: "Import roster or formulary" }).click();
+  await page.getByRole("link", { name: "Import roster, formulary or fee schedule" }).click();
   const card = page.getByTestId("import-roster");
   await card.getByLabel("Member roster CSV").setInputFiles(file);
   await card.getByRole("button", { name: "Import CSV" }).click();

@@ -159,7 +159,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
         actions={
           <>
             <Link to={`/o/${orgId}/plans/${plan.token}/import`} className={secondaryButton}>
-              Import roster or formulary
+              Import roster, formulary or fee schedule
             </Link>
             <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
               Add policy
