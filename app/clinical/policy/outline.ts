@@ -113,7 +113,7 @@ export function isHeading(text: string): boolean {
   // section names of coverage articles and LCD-style policies ("Covered indications", "Limitations",
   // "Screening requirements (all new starts)", "Duration of coverage", "Documentation Requirements")
   if (
-    /^(?:not (?:approved|approvable|authori[sz]ed|medically necessary)(?: (?:uses|for|conditions|indications))?|excluded (?:uses|conditions|indications)|covered (?:indications?|uses|conditions)|non-?covered (?:indications?|uses|conditions)|limitations?|screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|duration of coverage|coverage duration|documentation requirements|required documentation|denial criteria|disposition of (?:the )?edit|(?:icd-10(?:-cm)?|hcpcs|cpt(?:\/hcpcs)?) codes\b.*|coverage indications,? limitations.*|utilization guidelines)\s*:?$/i.test(
+    /^(?:not (?:approved|approvable|authori[sz]ed|medically necessary)(?: (?:uses|for|conditions|indications))?|excluded (?:uses|conditions|indications)|covered (?:indications?|uses|conditions)|non-?covered (?:indications?|uses|conditions)|limitations?|screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|duration of coverage|coverage duration|length of (?:authori[sz]ation|approval|coverage)|(?:authori[sz]ation|approval) (?:period|length|duration)|documentation requirements|required documentation|denial criteria|disposition of (?:the )?edit|(?:icd-10(?:-cm)?|hcpcs|cpt(?:\/hcpcs)?) codes\b.*|coverage indications,? limitations.*|utilization guidelines)\s*:?$/i.test(
       t,
     )
   )

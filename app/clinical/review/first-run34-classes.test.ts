@@ -14,6 +14,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
+import { tablePage } from "../extract/test-pages";
 import type { CaseFacts, Criterion, CriterionOf } from "../contracts";
 import { buildCaseIndex, isUnansweredFormLine } from "../evidence/case-index";
 import { mergedPathReason, readPolicy } from "../policy/read-policy";
@@ -213,5 +214,44 @@ describe("paths the reader could not have read whole (cedar-ia's first run: 2 ap
     expect(mergedPathReason([dx("adhd"), age(6), dx("adhd")])).toBeNull();
     expect(mergedPathReason([dx("asthma"), dx("eosinophilic asthma"), age(12)])).toBeNull();
     expect(mergedPathReason([dx("adhd"), { kind: "any", text: "x", items: [age(6), age(18)], confidence: "high" } as Criterion])).toBeNull();
+  });
+});
+
+describe("a state agency's criteria grid (Section | Criteria) read as sections", () => {
+  it("approval rows are the path, denial rows exclusions, renewal rows no criteria of a first request", () => {
+    const doc = tablePage([
+      [["AGENT X (HEART FAILURE) - CLINICAL CRITERIA", 50]],
+      [
+        ["Section", 50],
+        ["Criteria", 200],
+      ],
+      [
+        ["Approval Criteria", 50],
+        ["ALL of the following must be met:", 200],
+      ],
+      [["1. Diagnosis of chronic heart failure; AND", 200]],
+      [["2. Left ventricular ejection fraction of 35% or less within the 12 months before the request; AND", 200]],
+      [["3. Prescribed by, or in consultation with, a cardiologist.", 200]],
+      [
+        ["Denial Criteria", 50],
+        ["Requests will be denied if ANY of the following applies:", 200],
+      ],
+      [["- Severe hepatic impairment (Child-Pugh C);", 200]],
+      [
+        ["Length of Authorization", 50],
+        ["Initial: 6 months. Renewal: 12 months.", 200],
+      ],
+      [
+        ["Renewal Criteria", 50],
+        ["1. Member continues to take a beta-blocker; AND", 200],
+      ],
+      [["2. Documentation of a clinical response.", 200]],
+    ]);
+    const m = readPolicy(doc, { drug_names: ["agent x"] });
+    const texts = (cs: Criterion[]): string[] => cs.flatMap((c) => (c.kind === "all" || c.kind === "any" ? [c.text, ...texts(c.items)] : [c.text]));
+    const initial = m.indications.flatMap((i) => texts(i.criteria));
+    expect(initial.some((t) => /ejection fraction/i.test(t))).toBe(true);
+    expect(initial.some((t) => /continues to take|clinical response/i.test(t))).toBe(false);
+    expect(m.exclusions.some((c) => /hepatic impairment/i.test(c.text))).toBe(true);
   });
 });

@@ -47,3 +47,51 @@ describe("readTableColumns", () => {
     expect(readTableColumns(plain, docLines(plain)).map((l) => l.text)).toEqual(docLines(plain).map((l) => l.text));
   });
 });
+
+describe("a grid of the policy's own sections (Section | Criteria)", () => {
+  const doc = tablePage([
+    [
+      ["Section", 50],
+      ["Criteria", 200],
+    ],
+    [
+      ["Approval Criteria", 50],
+      ["ALL of the following must be met:", 200],
+    ],
+    [["1. Member is 18 years of age or older; AND", 200]],
+    [
+      ["Approval Criteria (continued)", 50],
+      ["2. Prescribed by a cardiologist.", 200],
+    ],
+    [
+      ["Denial Criteria", 50],
+      ["- Blood pressure below 90/50 mmHg;", 200],
+    ],
+    [
+      ["Length of Authorization", 50],
+      ["Initial: 6 months. Renewal: 12 months.", 200],
+    ],
+    [
+      ["Renewal Criteria", 50],
+      ["1. Member continues the drug; AND", 200],
+    ],
+  ]);
+
+  it("reads each section's label as a line of its own, then its cells; a continued label goes on the section above", () => {
+    const out = readTableColumns(doc, docLines(doc));
+    expect(out.map((l) => l.text)).toEqual([
+      "Approval Criteria",
+      "ALL of the following must be met:",
+      "1. Member is 18 years of age or older; AND",
+      "2. Prescribed by a cardiologist.",
+      "Denial Criteria",
+      "- Blood pressure below 90/50 mmHg;",
+      "Length of Authorization",
+      "Initial: 6 months. Renewal: 12 months.",
+      "Renewal Criteria",
+      "1. Member continues the drug; AND",
+    ]);
+    expect(out.every((l) => !l.cell)).toBe(true);
+    for (const l of out) expect(doc.pages[0].text.slice(l.start, l.end)).toBe(l.text);
+  });
+});

@@ -44,7 +44,10 @@ function isHeaderRow(groups: Group[], text: string): boolean {
 }
 
 /** a first column that names what each row is about ("Indication | Criteria", "Diagnosis | Requirements") */
-const ROW_LABEL_HEADER = /^(?:indications?|diagnos[ie]s|conditions?|uses?|disease(?: states?)?|(?:drug|product|medication|agent)s?|category|topic|item)$/i;
+const ROW_LABEL_HEADER =
+  /^(?:indications?|diagnos[ie]s|conditions?|uses?|disease(?: states?)?|(?:drug|product|medication|agent)s?|category|topic|item|sections?)$/i;
+/** a first column that names the policy's own sections ("Section | Criteria") */
+const SECTION_HEADER = /^sections?$/i;
 
 /**
  * A grid whose first column labels its rows (an indication, "Prescriber", "Not covered", "Quantity
@@ -158,6 +161,36 @@ function criterionGrid(doc: ParsedDocument, header: DocLine, rows: WordBox[][][]
   return out;
 }
 
+/**
+ * A grid of the policy's own sections read as the document it stands for: each section's label on a
+ * line of its own (a heading: "Approval Criteria", "Denial Criteria", "Renewal Criteria"), then the
+ * section's cells. Every capitalised label line starts a section (labels sit on their rows' first
+ * lines); a label in lower case continues the one above; "Approval Criteria (continued)" goes on the
+ * section above. The lines carry no grid roles: nothing here is an indication's row.
+ */
+function sectionGrid(doc: ParsedDocument, header: DocLine, rows: WordBox[][][]): DocLine[] {
+  const out: DocLine[] = [];
+  let pending: DocLine | null = null;
+  for (const [labelWords, rest] of rows) {
+    const part = labelWords.length ? lineFrom(doc, header.page, labelWords, 0) : null;
+    if (part) {
+      if (/^[a-z]/.test(part.text) && pending) pending = joinLines(pending, part);
+      else {
+        if (pending) out.push(pending);
+        pending = /\(continued\)\s*$/i.test(part.text) ? null : part;
+      }
+    }
+    const line = lineFrom(doc, header.page, rest ?? [], 0);
+    if (line) {
+      if (pending) out.push(pending);
+      pending = null;
+      out.push(line);
+    }
+  }
+  if (pending) out.push(pending);
+  return out;
+}
+
 /** Two lines read as one ("Prevention of episodic migraine" + "(EM)"); offsets keep mapping into the page. */
 function joinLines(a: DocLine, b: DocLine): DocLine {
   return { ...a, text: `${a.text} ${b.text}`, end: b.end, map: [...a.map.slice(0, a.text.length), a.map[a.text.length] ?? a.end, ...b.map] };
@@ -231,7 +264,18 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
       continue;
     }
     if (isRowLabelGrid(groups, columns)) {
-      out.push(...rowLabelGrid(doc, l, rows));
+      // a grid of the policy's own sections ("Section | Criteria": Approval Criteria, Denial Criteria,
+      // Length of Authorization, Renewal Criteria, Quantity Limit) reads as the document it stands for
+      if (
+        SECTION_HEADER.test(
+          groups[0].words
+            .map((w) => w.text)
+            .join(" ")
+            .trim(),
+        )
+      )
+        out.push(...sectionGrid(doc, l, rows));
+      else out.push(...rowLabelGrid(doc, l, rows));
       i = j;
       continue;
     }
