@@ -122,6 +122,23 @@ export async function runEvaluation(
   };
 }
 
+/**
+ * A manifest's plan as the product's plan form takes it: a set may describe its line of business in a
+ * sentence ("Medicare-Medicaid dual-eligible special needs plan (D-SNP, …)"), longer than the form's
+ * 100 characters, which failed the whole evaluation. Text fields are cut at a word boundary to the
+ * form's limits (title 200, the others 100); nothing the engine decides on is in them.
+ */
+function planFields<T extends { title: string; identification: string; line_of_business: string; plan_type: string }>(plan: T): T {
+  const clip = (v: string, max: number) => (v.length <= max ? v : `${v.slice(0, max - 1).replace(/\s+\S*$/, "")}…`);
+  return {
+    ...plan,
+    title: clip(plan.title, 200),
+    identification: clip(plan.identification, 100),
+    line_of_business: clip(plan.line_of_business, 100),
+    plan_type: clip(plan.plan_type, 100),
+  };
+}
+
 /** The drug cases `caseIds` of a set: a pharmacy plan with the drug policies and formulary, each fax a prior auth. */
 async function runDrugCases(
   database: Database,
@@ -132,7 +149,7 @@ async function runDrugCases(
   opts: { log: (line: string) => void; timeoutMs: number },
 ): Promise<{ cases: CaseReport[]; score: Score | null }> {
   const { log, timeoutMs } = opts;
-  const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "pharmacy", is_active: true });
+  const plan = await createPlan(database, organizationId, { ...planFields(manifest.plan), document_type: "pharmacy", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
   await importFormulary(database, organizationId, plan.id, manifest.formulary);
   const policyIdByDb = new Map<string, string>();
@@ -263,7 +280,7 @@ async function runClaimsCases(
   opts: { log: (line: string) => void; timeoutMs: number },
 ): Promise<{ services: ServiceCaseReport[]; service_score: ServiceScore | null }> {
   const { log, timeoutMs } = opts;
-  const plan = await createPlan(database, organizationId, { ...manifest.plan, document_type: "medical", is_active: true });
+  const plan = await createPlan(database, organizationId, { ...planFields(manifest.plan), document_type: "medical", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
   await replaceFeeSchedule(database, organizationId, plan.id, normaliseFeeSchedule(manifest.fee_schedule));
   const policyIdByDb = new Map<string, string>();
