@@ -48,7 +48,10 @@ test("a published tree edit flags the decided case; Re-run decision applies the 
   });
   expect(edit.status()).toBe(200);
 
+  // the Re-run button is clicked only once React has hydrated the reloaded page: a click on the
+  // server-rendered form during hydration can be lost, and the queued toast then never shows
   await page.reload();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
   const notice = page.getByTestId("policy-changed");
   await expect(notice).toContainText("Policy changed since this decision");
   await expect(notice).toContainText(`decision tree version ${decided}`);
