@@ -166,9 +166,7 @@ export async function runOfflineServiceCase(
       priorServiceLines: async (memberId, codes) => {
         const want = new Set(codes.map((c) => c.trim().toUpperCase()));
         const id = memberId.trim().toUpperCase();
-        return set.claimsHistory
-          .filter((h) => h.member_id.toUpperCase() === id && want.has(h.code.toUpperCase()))
-          .map(({ member_id: _m, ...line }) => line);
+        return set.claimsHistory.filter((h) => h.member_id.toUpperCase() === id && want.has(h.code.toUpperCase())).map(({ member_id: _m, ...line }) => line);
       },
     },
     builtinAgents,

@@ -25,8 +25,7 @@ const INCLUDED_IN_RE = /\b(?:(?:is|are)\s+)?(?:included\s+in|bundled\s+(?:into|w
 const DENIED_AS_INCLUDED_RE =
   /\b(?:is|are|will\s+be)\s+(?:denied|disallowed|not\s+(?:reimbursed|paid|payable|covered))\s+as\s+(?:included|bundled|incidental)\s+(?:in|into|to|with)\b/i;
 /** "64484 may not be billed with 64483 on the same date of service", "… must not be reported together with …" */
-const NOT_BILLED_WITH_RE =
-  /\b(?:may|must|should|can|shall)\s*not\s+be\s+(?:billed|reported|coded|submitted)\s+(?:together\s+)?(?:with|in\s+addition\s+to)\b/i;
+const NOT_BILLED_WITH_RE = /\b(?:may|must|should|can|shall)\s*not\s+be\s+(?:billed|reported|coded|submitted)\s+(?:together\s+)?(?:with|in\s+addition\s+to)\b/i;
 /** the same date of service (a code pair edited across dates is no same-day bundling) */
 const SAME_DATE_RE = /\bsame\s+(?:date|day)\b/i;
 
