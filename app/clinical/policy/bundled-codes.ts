@@ -48,6 +48,30 @@ export function codePairEdit(sentence: string): { included: string[]; into: stri
   return included.length && into.length ? { included, into } : null;
 }
 
+/** "on the date of a bariatric procedure", "on the same date as the procedure" */
+const ON_PROCEDURE_DATE_RE = /\bon\s+the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
+/** "included in the bariatric procedure", "included in the surgery" */
+const INTO_PROCEDURE_RE = /^\s*(?:is\s+|are\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
+
+/**
+ * A same-date bundling sentence that names neither side by code: the included service by a term (an
+ * abbreviation such as "EGD", 2-6 capitals) that the policy ties to exactly one code elsewhere ("EGD
+ * (43235)"), included in "the <class> procedure" billed on "the date of a <class> procedure". The
+ * included code is that one code; the codes it is included in are the policy's other codes
+ * (`policyCodes`, those of them that are service codes). Null when any part is missing or the term
+ * maps to no single code.
+ */
+function sameDateProcedureBundle(before: string, after: string, policyText: string, policyCodes: string[]): { included: string[]; into: string[] } | null {
+  if (!ON_PROCEDURE_DATE_RE.test(before) || !INTO_PROCEDURE_RE.test(after)) return null;
+  const terms = [...new Set([...before.matchAll(/\b[A-Z]{2,6}\b/g)].map((m) => m[0]))].filter((t) => !/^(?:CPT|HCPCS|ICD|XS|XU|XE|XP)$/.test(t));
+  if (terms.length !== 1) return null;
+  const tied = [...policyText.matchAll(new RegExp(`\\b${terms[0]}\\s*\\((?:CPT\\s+)?(\\d{4}[0-9FTU]|[A-V]\\d{4})\\)`, "g"))].map((m) => m[1].toUpperCase());
+  const included = [...new Set(tied)];
+  if (included.length !== 1) return null;
+  const into = policyCodes.map((c) => c.trim().toUpperCase()).filter((c) => /^(?:\d{4}[0-9FTU]|[A-V]\d{4})$/.test(c) && !included.includes(c));
+  return into.length ? { included, into: [...new Set(into)] } : null;
+}
+
 function codesIn(text: string): string[] {
   return [...new Set([...text.matchAll(CODE_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]).toUpperCase()))];
 }
@@ -60,7 +84,11 @@ function codesIn(text: string): string[] {
  * gives no rule (nothing is guessed). `cite` cites the policy lines the sentence is on. One criterion
  * per distinct set of included codes, each scoped (Criterion.codes) to its included codes.
  */
-export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
+export function bundledCodeRules<L extends { text: string }>(
+  lines: L[],
+  cite: (ls: L[]) => Criterion["passage"],
+  policyCodes: string[] = [],
+): Criterion[] {
   const out: Criterion[] = [];
   const seen = new Set<string>();
   // the policy as one text, each line's start offset kept to cite the lines a sentence is on
@@ -81,6 +109,14 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
     if (inc && NOT_SEPARATE_RE.test(sentence) && !/\bnot\s+$/i.test(sentence.slice(0, inc.index))) {
       included = codesIn(sentence.slice(0, inc.index));
       into = codesIn(sentence.slice(inc.index)).filter((c) => !included.includes(c));
+      // "EGD performed by the operating surgeon on the date of a bariatric procedure … is included in
+      // the bariatric procedure and is not separately reimbursed": the service named by the term the
+      // policy ties to its code elsewhere ("Pre-operative EGD (43235)"), included in the policy's
+      // procedures billed on that date
+      if (!included.length && !into.length) {
+        const pair = sameDateProcedureBundle(sentence.slice(0, inc.index), sentence.slice(inc.index), text, policyCodes);
+        if (pair) ({ included, into } = pair);
+      }
     }
     // "95115 and 95117 are mutually exclusive: when both are reported for the same date of service,
     // 95115 is denied as included in 95117": the edit names its denied code in its own clause

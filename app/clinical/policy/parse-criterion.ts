@@ -646,6 +646,10 @@ const EVIDENCE_LEAD_RE =
  * (scalp, face, nails)" → scalp | face | nails | special area); adjectives listed before a shared
  * noun get the noun ("perianal or abdominal fistulas" → perianal fistulas | abdominal fistulas).
  */
+/** "evaluation by a registered dietitian": a service noun (1) and the professional who performs it (2) */
+const PERFORMED_BY_RE =
+  /\b(evaluation|assessment|consultation|examination|counsell?ing)\s+by\s+(?:a|an|the)\s+((?:[A-Za-z-]+\s+){0,2}?(?:dietitian|nutritionist|psychologist|psychiatrist|physician|surgeon|therapist|counselou?r|professional|specialist|provider|nurse))\b/gi;
+
 export function keyConcepts(text: string): string[][] {
   const alts: string[][] = [];
   const words = (p: string) =>
@@ -671,6 +675,12 @@ export function keyConcepts(text: string): string[][] {
     for (const w of items) alts.push(w.slice(0, 3));
     return " ";
   });
+  // "nutritional evaluation by a registered dietitian": a record names the service by its performer
+  // ("Registered dietitian evaluation 07/21/2026") as often as by its adjective — one more way to document it
+  for (const m of main.matchAll(PERFORMED_BY_RE)) {
+    const who = words(m[2]);
+    if (who.length) alts.push([...who.slice(0, 3), m[1].toLowerCase()]);
+  }
   const parts = main
     .split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i)
     // "a Dutch Lipid Clinic Network score above 8": an alternative that is a score's threshold is met

@@ -1942,7 +1942,13 @@ function evalLineDiagnosisExclusion(spec: CriterionOf<"line_diagnosis">, ctx: Ev
  * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
  * is charted as "measurable gains" or "improvement" (therapy progress reports).
  */
-const SAME_CONCEPT_STEMS: Record<string, string[]> = { progress: ["gains?\\b", "improv"] };
+const SAME_CONCEPT_STEMS: Record<string, string[]> = {
+  progress: ["gains?\\b", "improv"],
+  // "pre-operative psychological evaluation" is the "Pre-surgical Psychological Evaluation" of a
+  // record, and its "pre-op" / "preoperative" shorthand
+  "pre-operative": ["pre-?surg", "preop", "pre-op\\b"],
+  "pre-surgical": ["pre-?oper", "preop", "pre-op\\b"],
+};
 
 /**
  * Documentation of a finding the reader identified by concepts: one fax line that contains every
