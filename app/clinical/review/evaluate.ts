@@ -1209,6 +1209,12 @@ function severityEvidence(
   const after = text.slice(q.index);
   const condAt = Math.min(...terms.flatMap((c) => conditionMentions(after, c).map((m) => m.index)), Infinity);
   if (!(condAt < 60)) return null;
+  // "type 2 diabetes, hypertension, …, or severe osteoarthritis of a weight-bearing joint": in a list
+  // of alternative conditions the severity qualifies the condition it stands before, never the others
+  if (terms.length > 1) {
+    const qualified = terms.filter((c) => conditionMentions(after, c).some((m) => m.index === condAt)).map((c) => c.name);
+    if (qualified.length && !conditionSatisfies(hit, qualified, [])) return null;
+  }
   const severeOnly = /^sever/.test(q[1]);
   const level = q[1].replace(/\s+/g, " ");
   const code = hit.code ?? "";
