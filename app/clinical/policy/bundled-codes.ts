@@ -49,9 +49,11 @@ export function codePairEdit(sentence: string): { included: string[]; into: stri
 }
 
 /** "on the date of a bariatric procedure", "on the same date as the procedure" */
-const ON_PROCEDURE_DATE_RE = /\bon\s+the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
+const ON_PROCEDURE_DATE_RE =
+  /\bon\s+the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
 /** "included in the bariatric procedure", "included in the surgery" */
-const INTO_PROCEDURE_RE = /^\s*(?:is\s+|are\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
+const INTO_PROCEDURE_RE =
+  /^\s*(?:is\s+|are\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
 
 /**
  * A same-date bundling sentence that names neither side by code: the included service by a term (an
@@ -84,11 +86,7 @@ function codesIn(text: string): string[] {
  * gives no rule (nothing is guessed). `cite` cites the policy lines the sentence is on. One criterion
  * per distinct set of included codes, each scoped (Criterion.codes) to its included codes.
  */
-export function bundledCodeRules<L extends { text: string }>(
-  lines: L[],
-  cite: (ls: L[]) => Criterion["passage"],
-  policyCodes: string[] = [],
-): Criterion[] {
+export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"], policyCodes: string[] = []): Criterion[] {
   const out: Criterion[] = [];
   const seen = new Set<string>();
   // the policy as one text, each line's start offset kept to cite the lines a sentence is on
