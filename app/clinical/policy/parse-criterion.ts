@@ -784,6 +784,10 @@ function withoutCountingRuleNotes(c: Criterion): Criterion {
   return kept.length === 1 ? ({ ...kept[0], text: c.text, ...(c.passage ? { passage: c.passage } : {}) } as Criterion) : { ...c, items: kept };
 }
 
+/** "will not receive X in combination with", "must not be given X concurrently with": X (1) is the requested therapy */
+const CONCURRENT_SUBJECT_RE =
+  /\b(?:will|does|do|must|shall|should|may)\s+not\s+(?:receive|be\s+given|be\s+treated\s+with|use|take|be\s+using|be\s+taking)\s+([^,;.]{2,60}?)\s+(?:in\s+combination\s+with|concurrently\s+with|together\s+with)\b/i;
+
 /** a value with its unit, then the same value in another unit in parentheses: "70 mg/dL (1.8 mmol/L)" */
 const UNIT_EQUIVALENT_RE =
   /(\d(?:\.\d+)?\s*[A-Za-zµμ%][A-Za-z0-9µμ%.]*(?:\/[A-Za-z0-9.]+)?)\s*\(\s*[~≈=]?\s*\d+(?:\.\d+)?\s*[A-Za-zµμ%][A-Za-z0-9µμ%.]*(?:\/[A-Za-z0-9.]+)?\s*\)/g;
@@ -1046,7 +1050,17 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     // the drugs the requirement names, never those a sentence beside it allows ("On-demand treatment
     // (for example icatibant) may continue") or a note says are not required
     const named = requirementSentences(t);
-    const drugs = drugsIn(named, ctx);
+    // "The member will not receive onabotulinumtoxinA in combination with a CGRP antibody (…)": the
+    // drug the member receives is the requested therapy (a medical policy's own drug, which its
+    // codes do not name), never one of the concurrent drugs
+    const subject = CONCURRENT_SUBJECT_RE.exec(named);
+    const subjectDrugs = subject ? drugsIn(subject[1], ctx) : [];
+    const rest = subject ? named.slice(subject.index + subject[0].length) : named;
+    // (only when the other side names the concurrent drugs: "must not take ketoconazole together with
+    // the requested drug" names its concurrent drug as the subject)
+    const restDrugs = drugsIn(rest, ctx);
+    const concurrentSide = restDrugs.length > 0 || classesBeside(rest, restDrugs).length > 0;
+    const drugs = drugsIn(named, ctx).filter((d) => !concurrentSide || !subjectDrugs.includes(d) || restDrugs.includes(d));
     const classes = classesBeside(named, drugs);
     // the negation must be in the clause that names the concurrent use: "enrolled … while taking X,
     // and the most recent HBV DNA is below 20 IU/mL or not detected" negates the result, not the use

@@ -13,7 +13,9 @@
  *    one item and a trailing "A BMI below 35.0 does not meet …" note are no requirements of their own;
  * 5. a counting-rule clause ("a gap month breaks the consecutive count") is no fact to document, and
  *    a service named by its performer ("evaluation by a registered dietitian") or its timing
- *    ("pre-operative" / "pre-surgical") is found as a record writes it.
+ *    ("pre-operative" / "pre-surgical") is found as a record writes it;
+ * 6. "the member will not receive X in combination with Y": X is the requested therapy (a medical
+ *    policy's own drug, which its codes do not name), never a concurrent drug.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -184,5 +186,25 @@ describe("counting rules, performers and timing words in documentation requireme
 
   it("reads 'pre-operative' as the record's 'pre-surgical'", () => {
     expect(judge("Pre-operative psychological evaluation.", "Pre-surgical Psychological Evaluation 09/03/2026: cleared.").outcome).toBe("met");
+  });
+});
+
+describe("the subject of a no-combination requirement", () => {
+  const CODES = { drugNames: ["64615", "J0585"] };
+  it("is the requested therapy when the other side names the concurrent drugs", () => {
+    const c = parseCriterion(
+      "The member will not receive onabotulinumtoxinA in combination with a CGRP monoclonal antibody (erenumab, fremanezumab, galcanezumab, eptinezumab).",
+      "",
+      CODES,
+    );
+    expect(c.kind).toBe("no_concurrent");
+    const drugs = (c as Criterion & { drugs: string[] }).drugs;
+    expect(drugs).not.toContain("onabotulinumtoxina");
+    expect(drugs).toEqual(expect.arrayContaining(["erenumab", "galcanezumab"]));
+  });
+
+  it("stays the concurrent drug when the other side is only the requested drug", () => {
+    const c = parseCriterion("The member must not take ketoconazole together with the requested drug.", "", CODES);
+    expect(c).toMatchObject({ kind: "no_concurrent", drugs: ["ketoconazole"] });
   });
 });
