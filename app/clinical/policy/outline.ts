@@ -45,7 +45,7 @@ const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
 
 /** the names of a policy's sections, as numbered section titles carry them */
 const SECTION_NAME_RE =
-  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosing|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions|purpose|scope|procedures?|responsibilit(?:y|ies))\s*:?$/i;
+  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosage\/administration|dosing|dos(?:e|ing|age) limits?|quantity limits?|length of authori[sz]ation|billing codes?(?:\/availability)?(?: information)?|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions|purpose|scope|procedures?|responsibilit(?:y|ies))\s*:?$/i;
 
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {

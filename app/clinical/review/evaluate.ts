@@ -32,6 +32,7 @@ import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vo
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
+import { judgeEventCount } from "./event-counts";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -2089,6 +2090,17 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeGenotype(ctx.idx, genotypes[0]);
     return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
   }
+  // "at least TWO sickle cell crises in the 12 months": a count of events is met by a count the
+  // request states and that reaches it, never by the events' words
+  const count = spec.absence ? null : judgeEventCount(spec.text, ctx.idx);
+  if (count)
+    return ev(
+      count.outcome,
+      count.reason,
+      count.citations,
+      count.citations.length ? "direct" : "none",
+      count.outcome === "insufficient" ? spec.text : undefined,
+    );
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
