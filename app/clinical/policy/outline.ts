@@ -100,6 +100,8 @@ export function isHeading(text: string): boolean {
       return true;
     if (/^dispensing(?:\s*[-–:]\s*[^.;]{0,80}|\s+(?:limits?|table|quantities))?$/i.test(t)) return true;
   }
+  // "All indications", "For all requests": the title of the criteria every indication shares
+  if (/^(?:for )?all (?:indications|requests|uses|diagnoses|members)\s*:?$/i.test(t)) return true;
   const letters = t.replace(/[^A-Za-z]/g, "");
   if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t)) return true;
   // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)
@@ -123,7 +125,7 @@ export function isHeading(text: string): boolean {
   // list and the coverage rules of one discipline do not run into the next
   if (/^(?:purpose|definitions?(?: and abbreviations)?|benefit (?:limits?|maximums?)|claim(?:s)? requirements|coverage rules\b.{0,70})\s*:?$/i.test(t))
     return true;
-  return /^(references?|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
+  return /^(references?|citations|(?:subset|criteria|document) history|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }

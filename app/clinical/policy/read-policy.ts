@@ -27,6 +27,7 @@ import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readApplicabilityGrids } from "../text/applicability-grid";
+import { readBareOutlines } from "../text/bare-outline";
 import { readTableColumns } from "../text/table-columns";
 import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
@@ -249,7 +250,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:references?|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
+  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -903,7 +904,10 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
       !(
         APPROVAL_LEAD_RE.test(next) ||
         (/:$/.test(t) && /^(?:[•▪◦●○■□☐➢►✓\-–*]|\(?(?:[A-Z]|\d{1,2}|[a-z])[.)])\s/.test(next.trim())) ||
-        (t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => w.length < 4 || /^[A-Z(]/.test(w)) && /^\(?(?:1|a|A|i)[.)]\s/.test(next.trim()))
+        (t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => w.length < 4 || /^[A-Z(]/.test(w)) && /^\(?(?:1|a|A|i)[.)]\s/.test(next.trim())) ||
+        // "Chronic thromboembolic pulmonary hypertension (CTEPH, WHO Group 4)" then "1. …": a condition
+        // named in sentence case, its abbreviation or group in parentheses, heading its numbered criteria
+        (/\)$/.test(t) && t.replace(/\s*\([^()]*\)\s*$/, "").split(/\s+/).length <= 8 && /^1[.)]\s/.test(next.trim()))
       ) ||
       !indicationTerms(t.replace(/:$/, "")).understood
     )
@@ -1135,7 +1139,8 @@ const FOR_SCOPE_RE = /^for (?:the |members with |individuals with |patients with
 /** "Covered indications", "Covered uses" section headings. */
 const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
 /** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
-const ALL_REQUESTS_HEAD_RE = /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts))\s*:?$/i;
+const ALL_REQUESTS_HEAD_RE =
+  /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|(?:for )?all (?:indications|requests|uses|diagnoses|members))\s*:?$/i;
 
 /** "Individual has one of the following diagnoses:", "the member has any of the following conditions:" */
 const DX_CHOICE_RE =
@@ -1864,7 +1869,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // criteria table, whose label column the Part D reader needs beside its text
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
   // grids that mark each row's requests ("# | Criterion | Initial | Renewal") read as numbered criteria
-  const all = partD ? raw : readApplicabilityGrids(doc, readTableColumns(doc, raw));
+  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readTableColumns(doc, raw)), isHeading);
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
     composeNamedParts(
