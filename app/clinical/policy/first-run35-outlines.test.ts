@@ -96,3 +96,14 @@ describe("indication titles in sentence case with a parenthetical group, and 'Al
     expect(isHeading("For all requests:")).toBe(true);
   });
 });
+
+describe("a wrapped abbreviation with its item's connector", () => {
+  it("'(HTC); AND' continues the item above, it is no heading in capitals", () => {
+    expect(isHeading("(HTC); AND")).toBe(false);
+    expect(isHeading("(PAH, WHO); OR")).toBe(false);
+    expect(isHeading("DOCUMENTATION NOTES")).toBe(true);
+  });
+  it("'Universal Criteria' is a heading", () => {
+    expect(isHeading("Universal Criteria")).toBe(true);
+  });
+});

@@ -101,9 +101,10 @@ export function isHeading(text: string): boolean {
     if (/^dispensing(?:\s*[-–:]\s*[^.;]{0,80}|\s+(?:limits?|table|quantities))?$/i.test(t)) return true;
   }
   // "All indications", "For all requests": the title of the criteria every indication shares
-  if (/^(?:for )?all (?:indications|requests|uses|diagnoses|members)\s*:?$/i.test(t)) return true;
+  if (/^(?:for )?all (?:indications|requests|uses|diagnoses|members)\s*:?$|^universal (?:criteria|requirements)\s*:?$/i.test(t)) return true;
   const letters = t.replace(/[^A-Za-z]/g, "");
-  if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t)) return true;
+  // (an abbreviation wrapped onto a line with the item's connector — "(HTC); AND" — continues the item)
+  if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t) && !/[;,]\s*(?:AND|OR)$/.test(t)) return true;
   // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)
   if (
     /^(?:clinical|approval|coverage|initial(?: approval| authorization)?|prior authorization|pa|step therapy|quantity limit) criteria:?$|^criteria for (?:initial )?(?:approval|authorization|coverage):?$|^(?:initial )?(?:approval|authorization) criteria:?$/i.test(

@@ -907,7 +907,8 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
         (t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => w.length < 4 || /^[A-Z(]/.test(w)) && /^\(?(?:1|a|A|i)[.)]\s/.test(next.trim())) ||
         // "Chronic thromboembolic pulmonary hypertension (CTEPH, WHO Group 4)" then "1. …": a condition
         // named in sentence case, its abbreviation or group in parentheses, heading its numbered criteria
-        (/\)$/.test(t) && t.replace(/\s*\([^()]*\)\s*$/, "").split(/\s+/).length <= 8 && /^1[.)]\s/.test(next.trim()))
+        // (a dagger after it marks an FDA-approved indication: "Hemophilia A (congenital factor VIII deficiency) †")
+        (/\)(?:\s*[†‡])?$/.test(t) && t.replace(/\s*\([^()]*\)\s*(?:[†‡]\s*)?$/, "").split(/\s+/).length <= 8 && /^1[.)]\s/.test(next.trim()))
       ) ||
       !indicationTerms(t.replace(/:$/, "")).understood
     )
@@ -1140,7 +1141,7 @@ const FOR_SCOPE_RE = /^for (?:the |members with |individuals with |patients with
 const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
 /** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
 const ALL_REQUESTS_HEAD_RE =
-  /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|(?:for )?all (?:indications|requests|uses|diagnoses|members))\s*:?$/i;
+  /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|(?:for )?all (?:indications|requests|uses|diagnoses|members)|universal (?:criteria|requirements))\s*:?$/i;
 
 /** "Individual has one of the following diagnoses:", "the member has any of the following conditions:" */
 const DX_CHOICE_RE =
