@@ -640,6 +640,10 @@ const SCORE_THRESHOLD_PART_RE =
 const DIAGNOSIS_CONFIRMED_BY_RE =
   /^(?:(?:a|the)\s+)?(?:(?:documented|confirmed)\s+)?diagnosis\s+of\s+(.{3,200}?),?\s+(?:confirmed|established|documented|demonstrated)\s+(?:by|with|through|via)\s+(?:either\s+|one of\s+|any of\s+)?(.{3,300})$/is;
 
+/** a study and what it shows ("a V/Q scan … showing", "an MRI demonstrating", "CT angiogram with evidence of") */
+const STUDY_FINDING_RE =
+  /^(?:(?:a|an|the)\s+)?[^.;:]{0,60}\b(?:scan|angiogra(?:m|phy)|mri|ct|x-?ray|radiograph|ultrasound|echocardiogram|biopsy|catheteri[sz]ation|study)\b[^.;:]{0,40}\b(?:showing|demonstrating|confirming|with evidence of|revealing)\b/i;
+
 /** the lead of a list of ways a fact is established: "established by", "confirmed by", "as demonstrated by", "documented with" */
 const EVIDENCE_LEAD_RE =
   /^\s*(?:(?:the\s+)?diagnosis\s+)?(?:(?:is|was|must be|has been|should be)\s+)?(?:as\s+)?(?:established|confirmed|documented|demonstrated|evidenced|diagnosed|defined|proven)\s+(?:by|with|through|via|as|on)\s+(?:either\s+|one of\s+|any of\s+)?/i;
@@ -1181,6 +1185,12 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         absent: true,
       };
   }
+
+  // "a V/Q scan or CT pulmonary angiogram showing chronic thromboembolic disease after at least 3
+  // months of therapeutic anticoagulation": a study's finding, the treatment only its timing — a
+  // record of the study, never a trial of a drug the reader must name
+  if (STUDY_FINDING_RE.test(t) && minDays != null && !drugs.length)
+    return { ...base, kind: "documentation", concepts: keyConcepts(t.replace(/\s+after\s+at\s+least\b.*$/i, "")), absence: false, confidence: "medium" };
 
   // prior therapy
   if (

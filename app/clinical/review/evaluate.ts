@@ -437,6 +437,10 @@ function cmp(op: string, v: number, a: number, b?: number): boolean {
 }
 const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}–${b}` : `${op} ${a}`);
 
+/** a requirement scoped to female members ("for a female member of reproductive potential", "women of childbearing potential") */
+const FEMALE_SCOPE_RE =
+  /^\s*(?:for\s+)?(?:(?:a|all)\s+)?(?:females?|wom[ae]n|female (?:members?|patients?|individuals?))\b[^.:;]{0,40}\b(?:reproductive|childbearing|child-bearing)\s+(?:potential|age)\b/i;
+
 /**
  * The member's sex: the extracted one, else a labelled field the extraction did not read ("DOB / Sex:
  * 12/14/1982 F", "Gender: Female") when every such field agrees; null when unknown.
@@ -2573,6 +2577,11 @@ export function evaluateCriterion(
   covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] },
 ): Ev {
   try {
+    // "For a female Member of reproductive potential: a negative pregnancy test …", "Women of
+    // childbearing potential: …": a requirement the policy scopes to female members is met (does not
+    // apply) for a member the request gives as male; otherwise it is judged as written
+    if (role === "criterion" && FEMALE_SCOPE_RE.test(spec.text) && memberSex(ctx) === "male")
+      return ev("met", "The requirement applies to female members of reproductive potential; the member is male.", []);
     if (role === "criterion" && spec.applies_to?.length) {
       // a requirement for one form of the indication: met (not applicable) when the request's known
       // diagnosis is another form; evaluated as written when it is that form or the form is unknown
