@@ -45,7 +45,7 @@ const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
 
 /** the names of a policy's sections, as numbered section titles carry them */
 const SECTION_NAME_RE =
-  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosing|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions|purpose|scope|procedures?|responsibilit(?:y|ies))\s*:?$/i;
+  /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosage\/administration|dosing|dos(?:e|ing|age) limits?|quantity limits?|length of authori[sz]ation|billing codes?(?:\/availability)?(?: information)?|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions|purpose|scope|procedures?|responsibilit(?:y|ies))\s*:?$/i;
 
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {
@@ -100,8 +100,11 @@ export function isHeading(text: string): boolean {
       return true;
     if (/^dispensing(?:\s*[-–:]\s*[^.;]{0,80}|\s+(?:limits?|table|quantities))?$/i.test(t)) return true;
   }
+  // "All indications", "For all requests": the title of the criteria every indication shares
+  if (/^(?:for )?all (?:indications|requests|uses|diagnoses|members)\s*:?$|^universal (?:criteria|requirements)\s*:?$/i.test(t)) return true;
   const letters = t.replace(/[^A-Za-z]/g, "");
-  if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t)) return true;
+  // (an abbreviation wrapped onto a line with the item's connector — "(HTC); AND" — continues the item)
+  if (letters.length >= 6 && letters === letters.toUpperCase() && !/[.;,]$/.test(t) && !CONNECTOR_RE.test(t) && !/[;,]\s*(?:AND|OR)$/.test(t)) return true;
   // "Clinical Criteria:", "Criteria for Initial Approval", "Renewal Criteria:" (a short line ending the title)
   if (
     /^(?:clinical|approval|coverage|initial(?: approval| authorization)?|prior authorization|pa|step therapy|quantity limit) criteria:?$|^criteria for (?:initial )?(?:approval|authorization|coverage):?$|^(?:initial )?(?:approval|authorization) criteria:?$/i.test(
@@ -123,7 +126,7 @@ export function isHeading(text: string): boolean {
   // list and the coverage rules of one discipline do not run into the next
   if (/^(?:purpose|definitions?(?: and abbreviations)?|benefit (?:limits?|maximums?)|claim(?:s)? requirements|coverage rules\b.{0,70})\s*:?$/i.test(t))
     return true;
-  return /^(references?|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
+  return /^(references?|citations|(?:subset|criteria|document) history|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }

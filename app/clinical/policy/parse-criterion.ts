@@ -636,6 +636,14 @@ const GENERIC_WORDS = new Set([
 const SCORE_THRESHOLD_PART_RE =
   /\b(?:score|index|scale|level|grade|count)\s+(?:of\s+)?(?:(?:above|below|over|under|at least|at most|greater than|less than|more than|>=?|<=?|≥|≤)\s*\d|\d+(?:\.\d+)?\s*(?:or (?:more|higher|greater|above|less|lower|below)|\+))/i;
 
+/** "Diagnosis of X (…) confirmed by A, B or C": the diagnosis (1) and the ways it is confirmed (2) */
+const DIAGNOSIS_CONFIRMED_BY_RE =
+  /^(?:(?:a|the)\s+)?(?:(?:documented|confirmed)\s+)?diagnosis\s+of\s+(.{3,200}?),?\s+(?:confirmed|established|documented|demonstrated)\s+(?:by|with|through|via)\s+(?:either\s+|one of\s+|any of\s+)?(.{3,300})$/is;
+
+/** a study and what it shows ("a V/Q scan … showing", "an MRI demonstrating", "CT angiogram with evidence of") */
+const STUDY_FINDING_RE =
+  /^(?:(?:a|an|the)\s+)?[^.;:]{0,60}\b(?:scan|angiogra(?:m|phy)|mri|ct|x-?ray|radiograph|ultrasound|echocardiogram|biopsy|catheteri[sz]ation|study)\b[^.;:]{0,40}\b(?:showing|demonstrating|confirming|with evidence of|revealing)\b/i;
+
 /** the lead of a list of ways a fact is established: "established by", "confirmed by", "as demonstrated by", "documented with" */
 const EVIDENCE_LEAD_RE =
   /^\s*(?:(?:the\s+)?diagnosis\s+)?(?:(?:is|was|must be|has been|should be)\s+)?(?:as\s+)?(?:established|confirmed|documented|demonstrated|evidenced|diagnosed|defined|proven)\s+(?:by|with|through|via|as|on)\s+(?:either\s+|one of\s+|any of\s+)?/i;
@@ -665,6 +673,8 @@ export function keyConcepts(text: string): string[][] {
   // ways a fact is established is no word of any one of them (a note says "confirmed by genetic
   // testing (pathogenic LDLR variant)", never "established")
   main = main.replace(EVIDENCE_LEAD_RE, " ");
+  // "(Note 1)", "(see Note 2)": a reference to the policy's own notes is no word the fax must carry
+  main = main.replace(/\(\s*(?:see\s+)?(?:notes?|footnotes?)\s+\d+[^)]*\)/gi, " ");
   // parentheticals: enumerations become alternatives of their own
   main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     const items = inner
@@ -819,6 +829,31 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // hypertension, …": a measured threshold qualified by documented conditions is both — the value in
   // its range AND one of the documented conditions — never the threshold alone, nor alternatives
   // split at the last "or" (a value in range would meet it without any of the conditions)
+  // "Diagnosis of sickle cell disease (HbSS, HbSC …) confirmed by hemoglobin electrophoresis / HPLC
+  // or genetic testing (ICD-10-CM D57.x)": the diagnosis AND a record of one of the ways it is
+  // confirmed — never a requirement of one named test (the alternatives would be lost), nor the
+  // diagnosis alone (its confirmation would be)
+  const confirmed = DIAGNOSIS_CONFIRMED_BY_RE.exec(text.trim());
+  if (confirmed && /\bor\b|\//i.test(confirmed[2])) {
+    const conds = conditionsOf(confirmed[1]);
+    // (the ways end with their sentence: "Sickle cell trait (D57.3) does not qualify" is a note)
+    const ways = confirmed[2]
+      .split(/(?<=[.;])\s+(?=[A-Z])/)[0]
+      .replace(/\(\s*ICD-10[^)]*\)/gi, " ")
+      .replace(/[.;]+\s*$/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    // each way an alternative of its own ("HPLC" never needs the "testing" of "genetic testing")
+    const concepts = ways.split(/\s*,\s*|\s+or\s+|\s+\/\s+/i).flatMap((w) => keyConcepts(w));
+    if (conds.length && concepts.length)
+      return {
+        text,
+        ...(note ? { note } : {}),
+        kind: "all",
+        items: [diagnosisOf(confirmed[1].trim(), conds), { text: ways, kind: "documentation", concepts, absence: false, confidence: "medium" }],
+        confidence: "high",
+      };
+  }
   const qualified = /^(.{6,200}?\d[^,;]{0,40}?)\s+with\s+(documented\s+.{6,})$/is.exec(text.trim());
   if (qualified) {
     const head = parseCriterion(qualified[1], "", ctx);
@@ -1193,6 +1228,12 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         absent: true,
       };
   }
+
+  // "a V/Q scan or CT pulmonary angiogram showing chronic thromboembolic disease after at least 3
+  // months of therapeutic anticoagulation": a study's finding, the treatment only its timing — a
+  // record of the study, never a trial of a drug the reader must name
+  if (STUDY_FINDING_RE.test(t) && minDays != null && !drugs.length)
+    return { ...base, kind: "documentation", concepts: keyConcepts(t.replace(/\s+after\s+at\s+least\b.*$/i, "")), absence: false, confidence: "medium" };
 
   // prior therapy
   if (

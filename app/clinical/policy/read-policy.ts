@@ -26,6 +26,8 @@ import { replacementIntervalRules } from "./replacement-intervals";
 import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
+import { readApplicabilityGrids } from "../text/applicability-grid";
+import { readBareOutlines } from "../text/bare-outline";
 import { readTableColumns } from "../text/table-columns";
 import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
@@ -235,7 +237,7 @@ const CONTINUATION_RE =
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
-  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial criteria\s*:?$/i;
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial(?: criteria)?\s*:?$|^denials\s*:?$|\b(?:coverage|authori[sz]ation|approval) (?:is|will) not (?:be )?(?:provided|available|extended|given)\b|\bnot (?:be )?(?:provided|payable|reimbursable) for\b/i;
 /**
  * A CMS coverage-determination heading that names both sides ("Indications and Limitations of
  * Coverage", "Indications and Limitations of Coverage and/or Medical Necessity"): it holds the covered
@@ -248,7 +250,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:references?|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
+  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -902,7 +904,11 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
       !(
         APPROVAL_LEAD_RE.test(next) ||
         (/:$/.test(t) && /^(?:[•▪◦●○■□☐➢►✓\-–*]|\(?(?:[A-Z]|\d{1,2}|[a-z])[.)])\s/.test(next.trim())) ||
-        (t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => w.length < 4 || /^[A-Z(]/.test(w)) && /^\(?(?:1|a|A|i)[.)]\s/.test(next.trim()))
+        (t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => w.length < 4 || /^[A-Z(]/.test(w)) && /^\(?(?:1|a|A|i)[.)]\s/.test(next.trim())) ||
+        // "Chronic thromboembolic pulmonary hypertension (CTEPH, WHO Group 4)" then "1. …": a condition
+        // named in sentence case, its abbreviation or group in parentheses, heading its numbered criteria
+        // (a dagger after it marks an FDA-approved indication: "Hemophilia A (congenital factor VIII deficiency) †")
+        (/\)(?:\s*[†‡])?$/.test(t) && t.replace(/\s*\([^()]*\)\s*(?:[†‡]\s*)?$/, "").split(/\s+/).length <= 8 && /^1[.)]\s/.test(next.trim()))
       ) ||
       !indicationTerms(t.replace(/:$/, "")).understood
     )
@@ -1134,7 +1140,8 @@ const FOR_SCOPE_RE = /^for (?:the |members with |individuals with |patients with
 /** "Covered indications", "Covered uses" section headings. */
 const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
 /** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
-const ALL_REQUESTS_HEAD_RE = /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts))\s*:?$/i;
+const ALL_REQUESTS_HEAD_RE =
+  /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|(?:for )?all (?:indications|requests|uses|diagnoses|members)|universal (?:criteria|requirements))\s*:?$/i;
 
 /** "Individual has one of the following diagnoses:", "the member has any of the following conditions:" */
 const DX_CHOICE_RE =
@@ -1862,7 +1869,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // criteria tables read column by column ("Initial approval | Reauthorization"), except a Part D
   // criteria table, whose label column the Part D reader needs beside its text
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
-  const all = partD ? raw : readTableColumns(doc, raw);
+  // grids that mark each row's requests ("# | Criterion | Initial | Renewal") read as numbered criteria
+  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readTableColumns(doc, raw)), isHeading);
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
     composeNamedParts(

@@ -32,6 +32,7 @@ import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vo
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
+import { judgeEventCount } from "./event-counts";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -435,6 +436,10 @@ function cmp(op: string, v: number, a: number, b?: number): boolean {
   return op === ">=" ? v >= a : op === ">" ? v > a : op === "<=" ? v <= a : op === "<" ? v < a : v >= a && v <= (b ?? Infinity);
 }
 const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}–${b}` : `${op} ${a}`);
+
+/** a requirement scoped to female members ("for a female member of reproductive potential", "women of childbearing potential") */
+const FEMALE_SCOPE_RE =
+  /^\s*(?:for\s+)?(?:(?:a|all)\s+)?(?:females?|wom[ae]n|female (?:members?|patients?|individuals?))\b[^.:;]{0,40}\b(?:reproductive|childbearing|child-bearing)\s+(?:potential|age)\b/i;
 
 /**
  * The member's sex: the extracted one, else a labelled field the extraction did not read ("DOB / Sex:
@@ -2101,6 +2106,17 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeGenotype(ctx.idx, genotypes[0]);
     return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
   }
+  // "at least TWO sickle cell crises in the 12 months": a count of events is met by a count the
+  // request states and that reaches it, never by the events' words
+  const count = spec.absence ? null : judgeEventCount(spec.text, ctx.idx);
+  if (count)
+    return ev(
+      count.outcome,
+      count.reason,
+      count.citations,
+      count.citations.length ? "direct" : "none",
+      count.outcome === "insufficient" ? spec.text : undefined,
+    );
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
@@ -2573,6 +2589,11 @@ export function evaluateCriterion(
   covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] },
 ): Ev {
   try {
+    // "For a female Member of reproductive potential: a negative pregnancy test …", "Women of
+    // childbearing potential: …": a requirement the policy scopes to female members is met (does not
+    // apply) for a member the request gives as male; otherwise it is judged as written
+    if (role === "criterion" && FEMALE_SCOPE_RE.test(spec.text) && memberSex(ctx) === "male")
+      return ev("met", "The requirement applies to female members of reproductive potential; the member is male.", []);
     if (role === "criterion" && spec.applies_to?.length) {
       // a requirement for one form of the indication: met (not applicable) when the request's known
       // diagnosis is another form; evaluated as written when it is that form or the form is unknown
