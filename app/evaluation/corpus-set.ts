@@ -46,7 +46,8 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * deniable and one incomplete request approved, one incomplete request denied — all five fixed, the
  * requests now pend); bayou-la 6/16 (2026-11-30, a sixteenth plan authored blind, a Louisiana Medicaid
  * MCO: first run 6/16 with no wrongful decision, every approvable request pended — see
- * fixtures/corpus/bayou-la-first-run.txt)
+ * fixtures/corpus/bayou-la-first-run.txt; 9/16 after me35: exclusion headings, applicability grids,
+ * bare-numbered criteria subsets, sentence-case indication titles, event counts)
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -64,7 +65,7 @@ export const FLOORS: Record<string, number> = {
   "harborline-wa": 13,
   "chesapeake-md": 6,
   "cedar-ia": 4,
-  "bayou-la": 6,
+  "bayou-la": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
