@@ -1252,6 +1252,24 @@ function severityEvidence(
   return { level, shown: null };
 }
 
+/**
+ * The requested daily amount in mg worked out from the quantity dispensed, when the directions give
+ * none: quantity x strength of one unit / days supply ("8 mg" film, 150 films for 30 days = 40 mg a
+ * day). Only for a quantity counted in single-dose units (tablets, capsules, films, …) with one
+ * strength of one unit ("8 mg", or the first ingredient of "8 mg/2 mg") and a days supply; null
+ * otherwise. Returns the mg per day and how it was reached, for the reason.
+ */
+function suppliedMgPerDay(med: EvalContext["facts"]["medication"]): { mgPerDay: number; shown: string } | null {
+  if (!med || med.quantity == null || !med.days_supply || med.days_supply <= 0 || !med.strength) return null;
+  if (!/^(?:tab(?:let)?s?|cap(?:sule)?s?|films?|lozenges?|troches?|suppositor(?:y|ies)|patch(?:es)?|sachets?|packets?|ODTs?)$/i.test((med.quantity_unit ?? "").trim()))
+    return null;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(mg|mcg)\s*(?:\/\s*\d+(?:\.\d+)?\s*(?:mg|mcg)\s*)?$/i.exec(med.strength);
+  if (!m) return null;
+  const unitMg = Number(m[1]) / (/^mcg$/i.test(m[2]) ? 1000 : 1);
+  const mgPerDay = (med.quantity * unitMg) / med.days_supply;
+  return { mgPerDay, shown: `${med.quantity} ${med.quantity_unit} of ${med.strength} for ${med.days_supply} days` };
+}
+
 /** Requested amount in mg per day from the sig ("300 mg every 2 weeks", "40 mg weekly"). */
 function requestedMgPerDay(text: string): number | null {
   const m = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^;]{0,60})/i.exec(text);
@@ -1516,8 +1534,11 @@ function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.mg_per_kg != null || spec.unit_mg != null) return evalDoseCeiling(spec, ctx);
   const med = ctx.facts.medication;
   const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
-  const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
-  const perDay = sig && spec.max_mg != null ? requestedMgPerDay(sig) : null;
+  const fromSig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
+  const sigPerDay = fromSig && spec.max_mg != null ? requestedMgPerDay(fromSig) : null;
+  const supplied = sigPerDay == null && spec.max_mg != null ? suppliedMgPerDay(med) : null;
+  const perDay = sigPerDay ?? supplied?.mgPerDay ?? null;
+  const sig = sigPerDay == null && supplied ? supplied.shown : fromSig;
   if (spec.max_mg == null || spec.per_days == null) {
     const banded = evalDoseBands(spec, ctx, c ?? null);
     if (banded) return banded;
