@@ -834,13 +834,19 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     /\b(?:lifetime|cumulative|total (?:duration|length|use|treatment|exposure))\b[^.;]{0,160}\b(?:not|never) (?:to )?exceed\b|\bno more than \d+ (?:months?|years?) (?:of )?(?:total|cumulative|lifetime)\b/i.test(
       tl,
     )
-  )
+  ) {
+    // the cap and the drugs it counts, when the sentence names both: a cumulative limit the review
+    // sums the documented courses against (review/evaluate.ts); otherwise a reviewer adds them up
+    const cap = /\b(?:exceed|more than)\s+(\d{1,3})\s*(months?|years?)\b/i.exec(tl);
+    const drugs = [...new Set(drugsNamedIn(t))];
+    if (cap && drugs.length) return { ...base, kind: "cumulative_limit", drugs, max_days: Math.round(Number(cap[1]) * (/^y/i.test(cap[2]) ? 365 : 30.44)) };
     return {
       ...base,
       kind: "human_review",
       why: "A lifetime or cumulative limit on treatment is met only by adding up every past course with the one requested; a reviewer checks the prior courses.",
       confidence: "medium",
     };
+  }
   // "Diagnosis of ADPKD confirmed by imaging (…) or by genetic testing (…)": the diagnosis, and the
   // ways it may be confirmed as alternatives (the condition then names the path)
   const routes =
