@@ -44,12 +44,14 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 13/16, gateway-mo 13/16, prairie-bcbs 11/15; cedar-ia 4/12 (2026-11-30, a fifteenth plan authored blind,
  * a state Medicaid fee-for-service program: first run 5/12 with two approvable requests denied, one
  * deniable and one incomplete request approved, one incomplete request denied — all five fixed, the
- * requests now pend)
+ * requests now pend); 2026-11-30 (pends35b: documentation-to-submit sections, approval-term and
+ * prescriber-licensure sentences, stated hard dose maxima with the daily dose from quantity, lifetime
+ * treatment limits): cedar-ia 5/12, chesapeake-md 8/16, medicaid-az 11/12
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
   commercial: 13,
-  "medicaid-az": 9,
+  "medicaid-az": 11,
   "frontrange-hmo": 10,
   "buckeye-seb": 11,
   "lakeshore-ma": 15,
@@ -60,8 +62,8 @@ export const FLOORS: Record<string, number> = {
   "cascade-kp": 6,
   "alderwood-nj": 12,
   "harborline-wa": 13,
-  "chesapeake-md": 6,
-  "cedar-ia": 4,
+  "chesapeake-md": 8,
+  "cedar-ia": 5,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
