@@ -492,6 +492,12 @@ const SessionLimitSchema = z.object({
   per_region: z.boolean(),
   regions: z.record(z.string(), z.string()),
 });
+/**
+ * "Total lifetime use of parathyroid hormone analogs (teriparatide and abaloparatide, all products and
+ * all payers) will not exceed 24 months, counting the months requested": a cap of `max_days` on the
+ * sum of every course of `drugs` (generic names), past and requested (review/evaluate.ts).
+ */
+const CumulativeLimitSchema = z.object({ kind: z.literal("cumulative_limit"), ...base, drugs: z.array(z.string()), max_days: z.number().int().min(1) });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -517,6 +523,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   ResponseSchema,
   UseModeSchema,
   VisitLimitSchema,
+  CumulativeLimitSchema,
   HumanReviewSchema,
 ]);
 

@@ -47,12 +47,14 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * requests now pend); bayou-la 6/16 (2026-11-30, a sixteenth plan authored blind, a Louisiana Medicaid
  * MCO: first run 6/16 with no wrongful decision, every approvable request pended — see
  * fixtures/corpus/bayou-la-first-run.txt; 9/16 after me35: exclusion headings, applicability grids,
- * bare-numbered criteria subsets, sentence-case indication titles, event counts)
+ * bare-numbered criteria subsets, sentence-case indication titles, event counts); 2026-11-30 (pends35b: documentation-to-submit sections, approval-term and
+ * prescriber-licensure sentences, stated hard dose maxima with the daily dose from quantity, lifetime
+ * treatment limits): cedar-ia 5/12, chesapeake-md 8/16, medicaid-az 11/12
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
   commercial: 13,
-  "medicaid-az": 9,
+  "medicaid-az": 11,
   "frontrange-hmo": 10,
   "buckeye-seb": 11,
   "lakeshore-ma": 15,
@@ -63,8 +65,8 @@ export const FLOORS: Record<string, number> = {
   "cascade-kp": 6,
   "alderwood-nj": 12,
   "harborline-wa": 13,
-  "chesapeake-md": 6,
-  "cedar-ia": 4,
+  "chesapeake-md": 8,
+  "cedar-ia": 5,
   "bayou-la": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */

@@ -184,6 +184,14 @@ export function parseMaxDose(text: string): { mg: number; per_days: number } | n
   return { mg, per_days: Math.round(n * (/day|daily/.test(unit) ? 1 : /week/.test(unit) ? 7 : 30)) };
 }
 
+/**
+ * "Doses above 32 mg of buprenorphine per day will not be approved", "Total daily doses greater than
+ * 400 mg are not covered": [1] the amount ("32 mg"), [2] its period when written after it ("per
+ * day"); a drug name between them ("of buprenorphine") is skipped.
+ */
+const HARD_DOSE_MAX_RE =
+  /^(?:(?:total |requested )?(?:daily )?(?:doses?|dosing|dosages?))\s+(?:above|exceeding|greater than|more than|over|in excess of)\s+(\d[\d,]*(?:\.\d+)?\s*(?:mg|mcg|g)\b)(?:\s+of\s+[a-z][\w/-]*)?\s*((?:per|\/|a|each)\s*(?:day|week|month)|daily|weekly|monthly)?\s+(?:will not|are not|is not|cannot|shall not)\s+(?:be\s+)?(?:approved|approvable|covered|authori[sz]ed)\b/i;
+
 /** Minimum doses of a trial: "at a dose of at least 1,000 mg per day", "atorvastatin 40 mg or higher". */
 export function parseMinDoses(text: string, ctx: ParseContext): { drug: string | null; mg: number; per: "day" | "week" }[] {
   const t = norm(text).toLowerCase();
@@ -890,13 +898,19 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     /\b(?:lifetime|cumulative|total (?:duration|length|use|treatment|exposure))\b[^.;]{0,160}\b(?:not|never) (?:to )?exceed\b|\bno more than \d+ (?:months?|years?) (?:of )?(?:total|cumulative|lifetime)\b/i.test(
       tl,
     )
-  )
+  ) {
+    // the cap and the drugs it counts, when the sentence names both: a cumulative limit the review
+    // sums the documented courses against (review/evaluate.ts); otherwise a reviewer adds them up
+    const cap = /\b(?:exceed|more than)\s+(\d{1,3})\s*(months?|years?)\b/i.exec(tl);
+    const drugs = [...new Set(drugsNamedIn(t))];
+    if (cap && drugs.length) return { ...base, kind: "cumulative_limit", drugs, max_days: Math.round(Number(cap[1]) * (/^y/i.test(cap[2]) ? 365 : 30.44)) };
     return {
       ...base,
       kind: "human_review",
       why: "A lifetime or cumulative limit on treatment is met only by adding up every past course with the one requested; a reviewer checks the prior courses.",
       confidence: "medium",
     };
+  }
   // "Diagnosis of ADPKD confirmed by imaging (…) or by genetic testing (…)": the diagnosis, and the
   // ways it may be confirmed as alternatives (the condition then names the path)
   const routes =
@@ -929,6 +943,17 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     );
   if (use && t.length < 120 && !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(t.slice(use[0].length)))
     return { ...base, kind: "use_mode", mode: use[1] || use[3] ? "acute" : "preventive" };
+
+  // "Doses above 32 mg of buprenorphine per day will not be approved": a stated hard maximum, written
+  // as what the plan refuses, is a dose ceiling the requested daily dose is compared with (high
+  // confidence: the sentence itself says a dose above it is not approvable). A ceiling with a way
+  // around it ("… unless …", "… without prior authorization") stays with the reviewer.
+  const hardMax = HARD_DOSE_MAX_RE.exec(t);
+  if (hardMax && !/\b(?:unless|except|without|until|before)\b/i.test(t.slice(hardMax.index + hardMax[0].length).split(/(?<=\.)\s/)[0] + hardMax[0])) {
+    const period = hardMax[2] ?? (/^(?:total |requested )?daily\b/i.test(hardMax[0]) ? "per day" : "");
+    const max = parseMaxDose(`not to exceed ${hardMax[1]} ${period}`);
+    if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
+  }
 
   // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
   if (

@@ -250,7 +250,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
+  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -2434,11 +2434,30 @@ const DEFINITION_RE =
   /^\s*(?:definitions?\b|for (?:the )?purposes? of this (?:policy|section|document|bulletin|chapter)\b|[A-Z][A-Za-z0-9 ()/'-]{1,60}?\s(?:means|is defined as|are defined as|refers to)\s)/;
 const NOT_APPLICABLE_RE = /[[(]\s*not applicable (?:to|for)\b|^\s*not applicable (?:to|for)\b/im;
 
+/**
+ * A sentence that only says how long an approval lasts ("Pregnancy: approve through the estimated
+ * delivery date plus 12 weeks.", "Approve for 12 months.", "Authorization is granted for 6 months"):
+ * the term of an approval, never a requirement of one. A condition in it ("approve for 6 months
+ * when …") makes it a criterion again.
+ */
+const APPROVAL_TERM_RE =
+  /^\s*(?:[A-Z][\w ()/,'-]{0,50}:\s*)?(?:approve|authori[sz]e|(?:initial )?(?:approval|authori[sz]ation) (?:is |will be )?(?:granted |given |issued )?)\s*(?:for|through|until)\s+[^.;:]{1,80}[.;]?\s*$/i;
+
+/**
+ * Statements about who may prescribe that restrict nothing a review can check: a permission ("Members
+ * may receive the drug from any registered prescriber") or the prescriber's own licensure ("Prescribers
+ * must hold an active DEA registration with Schedule III authority"), which dispensing verifies and a
+ * request never documents.
+ */
+const PRESCRIBER_STATUS_RE =
+  /\bmay (?:receive|obtain|fill|get)\b[^.;]{0,80}\bfrom any\b|^\s*(?:the )?prescribers? (?:must|shall) (?:hold|have|maintain) (?:an? )?(?:active|current|valid) (?:dea|state|medical|prescrib\w*|controlled[- ]substances?)\b[^.;]{0,40}\b(?:registration|licen[sc]e|authority|certificate)\b/i;
+
 /** whether a criterion's text is a definition or a paragraph the plan says does not apply */
 function notARequirement(text: string): boolean {
   const first = firstSentence(text);
   const definition = DEFINITION_RE.test(first) && !/\b(?:must|required?|requires|should|only|covered|medically necessary|approv\w*)\b/i.test(text);
-  return NOT_A_REQUIREMENT_RE.test(first) || definition || calculationRule(text) || NOT_APPLICABLE_RE.test(text);
+  const term = APPROVAL_TERM_RE.test(first) && !/\b(?:when|if|provided|unless|only)\b/i.test(first);
+  return NOT_A_REQUIREMENT_RE.test(first) || definition || term || PRESCRIBER_STATUS_RE.test(first) || calculationRule(text) || NOT_APPLICABLE_RE.test(text);
 }
 
 /**

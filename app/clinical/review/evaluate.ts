@@ -1263,6 +1263,28 @@ function severityEvidence(
   return { level, shown: null };
 }
 
+/**
+ * The requested daily amount in mg worked out from the quantity dispensed, when the directions give
+ * none: quantity x strength of one unit / days supply ("8 mg" film, 150 films for 30 days = 40 mg a
+ * day). Only for a quantity counted in single-dose units (tablets, capsules, films, …) with one
+ * strength of one unit ("8 mg", or the first ingredient of "8 mg/2 mg") and a days supply; null
+ * otherwise. Returns the mg per day and how it was reached, for the reason.
+ */
+function suppliedMgPerDay(med: EvalContext["facts"]["medication"]): { mgPerDay: number; shown: string } | null {
+  if (!med || med.quantity == null || !med.days_supply || med.days_supply <= 0 || !med.strength) return null;
+  if (
+    !/^(?:tab(?:let)?s?|cap(?:sule)?s?|films?|lozenges?|troches?|suppositor(?:y|ies)|patch(?:es)?|sachets?|packets?|ODTs?)$/i.test(
+      (med.quantity_unit ?? "").trim(),
+    )
+  )
+    return null;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(mg|mcg)\s*(?:\/\s*\d+(?:\.\d+)?\s*(?:mg|mcg)\s*)?$/i.exec(med.strength);
+  if (!m) return null;
+  const unitMg = Number(m[1]) / (/^mcg$/i.test(m[2]) ? 1000 : 1);
+  const mgPerDay = (med.quantity * unitMg) / med.days_supply;
+  return { mgPerDay, shown: `${med.quantity} ${med.quantity_unit} of ${med.strength} for ${med.days_supply} days` };
+}
+
 /** Requested amount in mg per day from the sig ("300 mg every 2 weeks", "40 mg weekly"). */
 function requestedMgPerDay(text: string): number | null {
   const m = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(mg|mcg|g)\b([^;]{0,60})/i.exec(text);
@@ -1527,8 +1549,11 @@ function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.mg_per_kg != null || spec.unit_mg != null) return evalDoseCeiling(spec, ctx);
   const med = ctx.facts.medication;
   const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
-  const sig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
-  const perDay = sig && spec.max_mg != null ? requestedMgPerDay(sig) : null;
+  const fromSig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
+  const sigPerDay = fromSig && spec.max_mg != null ? requestedMgPerDay(fromSig) : null;
+  const supplied = sigPerDay == null && spec.max_mg != null ? suppliedMgPerDay(med) : null;
+  const perDay = sigPerDay ?? supplied?.mgPerDay ?? null;
+  const sig = sigPerDay == null && supplied ? supplied.shown : fromSig;
   if (spec.max_mg == null || spec.per_days == null) {
     const banded = evalDoseBands(spec, ctx, c ?? null);
     if (banded) return banded;
@@ -2734,9 +2759,83 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalOnTherapy(spec, ctx);
     case "response":
       return evalResponse(spec, ctx);
+    case "cumulative_limit":
+      return evalCumulativeLimit(spec, ctx);
     case "human_review":
       return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${clip(spec.text, 160)}"`);
   }
+}
+
+/** a past course written as a month range ("04/2021 - 04/2023", "08/04/2026 - 08/13/2026"): [1] month, [2] year, [3] month, [4] year */
+const COURSE_RANGE_RE = /\b(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\s*(?:-|–|to|through)\s*(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\b/;
+
+/**
+ * A lifetime (cumulative) limit on a treatment ("Total lifetime use of teriparatide and abaloparatide
+ * will not exceed 24 months, counting the months requested"). Not met when one completed course of
+ * a counted drug, written with its month range ("Forteo 20 mcg daily 04/2021 - 04/2023"), already
+ * comes within a month of the limit by itself: any month requested then exceeds it, whatever else
+ * is counted. Met when the request states that none of the counted drugs was taken before ("No
+ * prior teriparatide, abaloparatide …", outside a form's answer boxes) and no past course of them is
+ * written, and the requested duration, when stated, is within the limit. Anything else is summed by
+ * a reviewer (insufficient).
+ */
+function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalContext): Ev {
+  const names = [...new Set(spec.drugs.flatMap((d) => drugNames(d)))].filter((n) => n.length >= 4);
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const nameRe = new RegExp(`\\b(?:${names.map(esc).join("|")})\\b`, "g");
+  const maxMonths = spec.max_days / 30.44;
+  const req = ctx.requestDate ? { y: Number(ctx.requestDate.slice(0, 4)), m: Number(ctx.requestDate.slice(5, 7)) } : null;
+  let longest: { months: number; line: CaseIndex["lines"][number]; at: number; end: number } | null = null;
+  const stated = new Set<string>();
+  for (const line of ctx.idx.lines) {
+    for (const m of line.lower.matchAll(nameRe)) {
+      const at = m.index;
+      const clauseStart = Math.max(line.lower.lastIndexOf(";", at), line.lower.lastIndexOf(". ", at)) + 1;
+      const before = line.lower.slice(clauseStart, at);
+      // "No prior teriparatide, abaloparatide or denosumab": a statement that none was taken — never
+      // read from a form line, whose printed statement its answer boxes may deny ("[N] No prior …")
+      if (/\b(?:no|never|denies)\b(?: (?:prior|previous|history of|past))?\b[^.;]{0,60}$/.test(before)) {
+        if (!/[[\]☐☑☒❑□■]/.test(line.text)) stated.add(m[0]);
+        continue;
+      }
+      if (isNegated(before, before.length)) continue;
+      const seg = line.lower.slice(at, at + 90).split(";")[0];
+      const r = COURSE_RANGE_RE.exec(seg);
+      if (!r || !req) continue;
+      const [m1, y1, m2, y2] = [Number(r[1]), Number(r[2]), Number(r[3]), Number(r[4])];
+      if (m1 < 1 || m1 > 12 || m2 < 1 || m2 > 12) continue;
+      // a course that ended before the request month: a past course, not the one requested
+      if (y2 * 12 + m2 >= req.y * 12 + req.m) continue;
+      const months = (y2 - y1) * 12 + (m2 - m1);
+      if (months > 0 && (!longest || months > longest.months)) longest = { months, line, at, end: at + r.index + r[0].length };
+    }
+  }
+  const limit = `${Math.round(maxMonths)} months`;
+  if (longest && longest.months >= maxMonths - 1)
+    return ev(
+      "not_met",
+      `A completed course of about ${longest.months} months is documented; with it the lifetime limit of ${limit} is already used, so any months requested exceed it.`,
+      [quote(ctx.idx, longest.line, longest.at, longest.end)],
+    );
+  const allNone = spec.drugs.every((d) => drugNames(d).some((n) => stated.has(n)));
+  const requested = ctx.facts.medication?.duration_months ?? null;
+  if (!longest && allNone && (requested == null || requested <= maxMonths + 0.5)) {
+    const line = ctx.idx.lines.find(
+      (l) => spec.drugs.some((d) => drugNames(d).some((n) => l.lower.includes(n))) && /\b(?:no|never|denies)\b/.test(l.lower) && !/[[\]☐☑☒❑□■]/.test(l.text),
+    );
+    return ev(
+      "met",
+      `No prior course of ${spec.drugs.join(" / ")} is documented (the request states there was none)${requested != null ? `; ${requested} months requested` : ""}, within the lifetime limit of ${limit}.`,
+      line ? [quote(ctx.idx, line)] : [],
+    );
+  }
+  return ev(
+    "insufficient",
+    `Needs human review: the lifetime limit of ${limit} is met only by adding up every past course with the one requested${longest ? ` (a past course of about ${longest.months} months is documented)` : ""}.`,
+    longest ? [quote(ctx.idx, longest.line, longest.at, longest.end)] : [],
+    longest ? "direct" : "none",
+    `Prior ${spec.drugs.join(" / ")} courses with dates, or a statement that there was none`,
+  );
 }
 
 /** Continuation criterion "currently receiving the drug": met on documented ongoing use, never failed by absence. */
