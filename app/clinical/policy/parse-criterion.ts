@@ -486,6 +486,13 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         )
       )
         continue;
+      // "FT4 and FT3 each less than 50% above or below the laboratory's normal limits": a margin around
+      // the reference range, never a value of the measure itself
+      if (
+        th.unit === "%" &&
+        new RegExp(`\\b${String(th.value).replace(".", "\\.")}\\s*%\\s*(?:above|below|outside|beyond)\\b[^.;]{0,40}\\b(?:normal|reference)\\s+(?:limits?|range)`, "i").test(part)
+      )
+        continue;
       // "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% from
       // baseline", "LDL-C reduced by at least 30% from baseline": a change from the member's own
       // baseline, never an absolute value the measure is compared against (a reviewer compares both)

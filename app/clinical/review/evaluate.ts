@@ -39,7 +39,7 @@ import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../
 import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
-import { keyConcepts, parseThresholds } from "../policy/parse-criterion";
+import { keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -898,11 +898,20 @@ const NO_PRIOR_STATEMENT_RE =
 function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
   const wanted = new Set([...spec.classes, ...spec.classes.flatMap((c) => classAncestors(c))]);
   const names = spec.drugs.flatMap((d) => drugNames(d));
+  // "has not previously received a course of <the requested drug>": the request may name that drug by
+  // any of its names ("No prior Tepezza" for teprotumumab)
+  if (names.some((n) => ctx.requested.has(n))) names.push(...ctx.requested);
   for (const line of ctx.idx.lines) {
+    // a statement wrapped onto the next line of the same page ("… CAS 2/7. No" / "prior Tepezza.")
+    // is read whole; only a statement that starts on this line is this line's
+    const next = ctx.idx.lines[line.index + 1];
+    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
     NO_PRIOR_STATEMENT_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = NO_PRIOR_STATEMENT_RE.exec(line.text))) {
+    while ((m = NO_PRIOR_STATEMENT_RE.exec(text)) && m.index < line.text.length) {
       const phrase = (m[1] ?? "").toLowerCase();
+      // read across the wrap only as prose: a form's "Pregnant: No" above "Prior X: Yes" is two answers
+      if (m.index + m[0].length > line.text.length && /[:?]|\b(?:yes|no|n\/a)\b/i.test(text.slice(m.index + 2).split(/[.;]/)[0])) continue;
       const covers =
         !m[1] ||
         names.some((n) => phrase.includes(n)) ||
@@ -910,7 +919,10 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
         (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
         (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
           wanted.has("anticancer therapy"));
-      if (covers) return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [quote(ctx.idx, line, m.index, m.index + m[0].length)]);
+      if (covers)
+        return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [
+          quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
+        ]);
     }
   }
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
@@ -2069,7 +2081,47 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
   return null;
 }
 
+/** "within normal limits", "within the laboratory's reference range", "less than 50% above or below the normal limits" */
+const NEAR_NORMAL_RE =
+  /\bwithin\s+(?:the\s+)?(?:[\w']+\s+)?(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
+/** a requirement on a value beyond normal ("above the upper limit of normal", "2 x ULN") is another rule */
+const BEYOND_NORMAL_RE = /\b(?:above|below|exceed\w*|greater than|more than)\s+(?:the\s+)?(?:upper|lower)\s+limit\b|\b\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?(?:uln|lln|upper|lower)\b/i;
+
+/**
+ * "FT4 and FT3 within (or less than 50% outside) the laboratory's normal limits, on a test drawn within
+ * the 60 days before the request": met when every measure the requirement names has its latest value,
+ * dated within the window (when one is set), inside the reference range the laboratory printed beside
+ * it. Null (evaluate as written) when the text is not such a requirement, names no known measure, or
+ * any named value is missing, undated, outside the window, without a printed range or outside it
+ * (a value outside the range may still be within a margin the policy allows: a reviewer decides).
+ */
+export function evalWithinNormalLimits(text: string, ctx: EvalContext): Ev | null {
+  if (!NEAR_NORMAL_RE.test(text) || BEYOND_NORMAL_RE.test(text)) return null;
+  const named = MEASURES.filter((m) => new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text));
+  if (!named.length) return null;
+  const within = parseRecency(text);
+  const shown: string[] = [];
+  const citations: Citation[] = [];
+  for (const m of named) {
+    const values = measureValues(ctx.idx, m).filter((v) => !v.bound && v.line);
+    const dated = values.filter((v) => v.date).sort((a, b) => (a.date! < b.date! ? 1 : -1));
+    const latest = dated[0];
+    if (!latest || !WITHIN(ctx, latest.date, within)) return null;
+    const range =
+      ctx.idx.lines
+        .filter((l) => l.text && latest.line!.startsWith(l.text))
+        .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
+        .find((x) => x) ?? null;
+    if (!range || (range.low != null && latest.value < range.low) || (range.high != null && latest.value > range.high)) return null;
+    shown.push(`${m.name} ${latest.value} on ${latest.date} (reference ${range.low ?? ""}–${range.high ?? ""})`);
+    citations.push(latest.citation);
+  }
+  return ev("met", `Within the laboratory's normal limits: ${shown.join("; ")}.`, citations.slice(0, 2));
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const normal = evalWithinNormalLimits(spec.text, ctx);
+  if (normal) return normal;
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
   const distance = evalAbsenceWithinDistance(spec, ctx);
@@ -2549,6 +2601,34 @@ export function placeOfServiceScope(text: string, ctx: EvalContext): Ev | null {
   return ev("met", `Applies at place of service ${named.join(" / ")} only; the line is billed at place of service ${pos}.`, [], "inferred");
 }
 
+/** "For members of reproductive potential, …", "females of childbearing potential must …" */
+const REPRODUCTIVE_SCOPE_RE = /^[^.;]{0,60}?\b(?:of|with)\s+(?:reproductive|child-?bearing)\s+potential\b/i;
+/** a statement that the member cannot become pregnant: after menopause, or surgically sterile */
+const NOT_REPRODUCTIVE_RE =
+  /(?<!\bperi-?)\b(?:post-?menopaus\w*|menopause\b(?!\s+transition)|(?:total\s+|abdominal\s+|vaginal\s+)?hysterectomy|bilateral\s+(?:salping[o-]?-?)?oophorectomy|not\s+of\s+(?:reproductive|child-?bearing)\s+potential)/i;
+
+/**
+ * A requirement the policy limits to members of reproductive (childbearing) potential — a pregnancy
+ * test, contraception counselling — does not apply to a member the request shows cannot become
+ * pregnant: a male member (the request's sex field), or one documented after menopause or after
+ * hysterectomy / bilateral oophorectomy (a statement not negated, pending or planned). Met as not
+ * applicable with the evidence cited; null (evaluate as written) otherwise. Source: FDA labelling's
+ * "females of reproductive potential" (21 CFR 201.57(c)(9)(iii), Pregnancy and Lactation Labeling Rule).
+ */
+export function reproductiveScope(text: string, ctx: EvalContext): Ev | null {
+  if (!REPRODUCTIVE_SCOPE_RE.test(text)) return null;
+  const patient = ctx.facts.patient;
+  if (patient.gender === "male")
+    return ev("met", "Applies to members of reproductive potential only; the request gives the member's sex as male.", patient.citations.slice(0, 1));
+  if (patient.gender !== "female" && patient.gender !== null && patient.gender !== "unknown") return null;
+  for (const line of ctx.idx.lines) {
+    const m = NOT_REPRODUCTIVE_RE.exec(line.text);
+    if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
+    return ev("met", `Applies to members of reproductive potential only; the request documents "${m[0]}".`, [quote(ctx.idx, line, m.index, m.index + m[0].length)]);
+  }
+  return null;
+}
+
 /**
  * Evaluate one criterion (recursively for `all` / `any`). `role` "exclusion" asks whether an
  * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
@@ -2579,6 +2659,8 @@ export function evaluateCriterion(
     if (role === "criterion") {
       const site = placeOfServiceScope(spec.text, ctx);
       if (site) return site;
+      const reproductive = reproductiveScope(spec.text, ctx);
+      if (reproductive) return reproductive;
     }
     return evaluateInner(spec, ctx, role, covered);
   } catch (err) {
