@@ -34,11 +34,29 @@ function groupsOf(words: WordBox[]): Group[] {
   return out;
 }
 
+/** a numbering column's header that is a mark, not a word ("#", "No.") */
+const NUMBER_MARK = /^(?:#|No\.?)$/;
+
+/**
+ * A header's numbering column set narrower than a column gap from the next ("#   Requirement"):
+ * the mark is a cell of its own when more than two word spaces separate it from the next word.
+ */
+function splitNumberMark(groups: Group[]): Group[] {
+  const first = groups[0];
+  if (!first || first.words.length < 2) return groups;
+  const [mark, next] = [...first.words].sort((a, b) => a.x - b.x);
+  if (!NUMBER_MARK.test(mark.text) || next.x - (mark.x + mark.w) < 2 * WORD_SPACE) return groups;
+  const rest = first.words.filter((w) => w !== mark);
+  return [{ words: [mark], x: mark.x, right: mark.x + mark.w }, { words: rest, x: next.x, right: first.right }, ...groups.slice(1)];
+}
+
 /** A table header: 2–4 short title-like cells, each starting with a capital letter. */
 function isHeaderRow(groups: Group[], text: string): boolean {
   if (groups.length < 2 || groups.length > 4) return false;
   const cells = groups.map((g) => g.words.map((w) => w.text).join(" "));
-  if (!cells.every((c) => c.length <= 40 && /^[A-Z]/.test(c) && c.split(/\s+/).length <= 6 && !/[.;]$/.test(c))) return false;
+  // (a numbering column may be headed by a mark, not a word: "# | Requirement | Documentation accepted")
+  if (!cells.every((c, k) => (k === 0 && NUMBER_MARK.test(c)) || (c.length <= 40 && /^[A-Z]/.test(c) && c.split(/\s+/).length <= 6 && !/[.;]$/.test(c))))
+    return false;
   // a header names what the columns hold, not a value ("12 months")
   return /\b(?:criteria|initial|approval|reauthori[sz]ation|renewal|continuation|length|duration|quantity|limit|requirements?|documentation)\b/i.test(text);
 }
@@ -219,7 +237,7 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
   let i = 0;
   while (i < lines.length) {
     const l = lines[i];
-    const groups = groupsOf(wordsOf(l));
+    const groups = splitNumberMark(groupsOf(wordsOf(l)));
     if (!isHeaderRow(groups, l.text)) {
       out.push(l);
       i++;
