@@ -22,7 +22,7 @@ import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/su
 import { spineRegionOf } from "../policy/session-limits";
 import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
-import { ageOn, daysBetween } from "../codes/dates";
+import { ageOn, daysBetween, findDates } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
@@ -925,7 +925,40 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
         ]);
     }
   }
+  const course = completedCourse(names, ctx);
+  if (course)
+    return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
+}
+
+/** a course said to be over: "Completed 8 Tepezza infusions", "finished a 12-week course of X" */
+const COMPLETED_RE = /\b(?:completed|finished)\b/i;
+/** how long before the request a documented course must have ended to be an earlier course, not this one */
+const EARLIER_COURSE_DAYS = 60;
+
+/**
+ * A sentence that states an earlier course of one of `names` was completed, dated: the drug's name
+ * and "completed"/"finished" in one sentence (not negated, not pending, not a form's question), with a
+ * date that ended at least 60 days before the request ("Completed 8 Tepezza infusions 03/2024-08/2024").
+ * The quoted sentence and its citation, or null. Used to fail "has not previously received X": the
+ * request's own course is never dated months before the request, and "completed" says it is over.
+ */
+function completedCourse(names: string[], ctx: EvalContext): { text: string; citation: Citation } | null {
+  if (!ctx.requestDate || !names.length) return null;
+  const drug = new RegExp(`\\b(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`, "i");
+  for (const line of ctx.idx.lines) {
+    for (const sentence of line.text.split(/(?<=[.;])\s+/)) {
+      const d = drug.exec(sentence);
+      const c = COMPLETED_RE.exec(sentence);
+      if (!d || !c || PENDING.test(sentence) || /\?/.test(sentence)) continue;
+      const at = line.text.indexOf(sentence);
+      if (isNegated(line.lower, at + d.index) || isNegated(line.lower, at + c.index)) continue;
+      const ended = findDates(sentence, { partial: true }).filter((x) => x.end !== "present" && !x.start.startsWith("0000"));
+      if (!ended.length || ended.some((x) => daysBetween(x.end, ctx.requestDate!) < EARLIER_COURSE_DAYS)) continue;
+      return { text: sentence.trim(), citation: quote(ctx.idx, line, at, at + sentence.length) };
+    }
+  }
+  return null;
 }
 
 function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
