@@ -490,7 +490,10 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // the reference range, never a value of the measure itself
       if (
         th.unit === "%" &&
-        new RegExp(`\\b${String(th.value).replace(".", "\\.")}\\s*%\\s*(?:above|below|outside|beyond)\\b[^.;]{0,40}\\b(?:normal|reference)\\s+(?:limits?|range)`, "i").test(part)
+        new RegExp(
+          `\\b${String(th.value).replace(".", "\\.")}\\s*%\\s*(?:above|below|outside|beyond)\\b[^.;]{0,40}\\b(?:normal|reference)\\s+(?:limits?|range)`,
+          "i",
+        ).test(part)
       )
         continue;
       // "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% from

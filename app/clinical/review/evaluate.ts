@@ -926,8 +926,7 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
     }
   }
   const course = completedCourse(names, ctx);
-  if (course)
-    return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
+  if (course) return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
 }
 
@@ -2118,7 +2117,8 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
 const NEAR_NORMAL_RE =
   /\bwithin\s+(?:the\s+)?(?:[\w']+\s+)?(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
 /** a requirement on a value beyond normal ("above the upper limit of normal", "2 x ULN") is another rule */
-const BEYOND_NORMAL_RE = /\b(?:above|below|exceed\w*|greater than|more than)\s+(?:the\s+)?(?:upper|lower)\s+limit\b|\b\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?(?:uln|lln|upper|lower)\b/i;
+const BEYOND_NORMAL_RE =
+  /\b(?:above|below|exceed\w*|greater than|more than)\s+(?:the\s+)?(?:upper|lower)\s+limit\b|\b\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?(?:uln|lln|upper|lower)\b/i;
 
 /**
  * "FT4 and FT3 within (or less than 50% outside) the laboratory's normal limits, on a test drawn within
@@ -2657,7 +2657,9 @@ export function reproductiveScope(text: string, ctx: EvalContext): Ev | null {
   for (const line of ctx.idx.lines) {
     const m = NOT_REPRODUCTIVE_RE.exec(line.text);
     if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
-    return ev("met", `Applies to members of reproductive potential only; the request documents "${m[0]}".`, [quote(ctx.idx, line, m.index, m.index + m[0].length)]);
+    return ev("met", `Applies to members of reproductive potential only; the request documents "${m[0]}".`, [
+      quote(ctx.idx, line, m.index, m.index + m[0].length),
+    ]);
   }
   return null;
 }

@@ -1,0 +1,140 @@
+/**
+ * Classes of policy / fax reading that left decidable requests pended (issue 21, pends35a):
+ * 1. a "no prior X" statement wrapped onto the next line ("… CAS 2/7. No" / "prior Examplumab.") is
+ *    read whole, while two form answers on consecutive lines never are;
+ * 2. "has not previously received X" fails on a dated, completed earlier course of X;
+ * 3. a requirement for members of reproductive potential does not apply to a male member or one
+ *    documented after menopause / hysterectomy;
+ * 4. "FT4 and FT3 within (or less than 50% outside) the laboratory's normal limits within 60 days" is
+ *    met by dated values inside their printed reference ranges — and "less than 50%" is no threshold
+ *    on the measure itself;
+ * 5. a criteria grid numbered under a "#" column is read row by row, and a "Section 4 -
+ *    Reauthorization" heading opens renewal criteria.
+ */
+import { describe, expect, it } from "vitest";
+import { docFromPages, emptyFacts } from "../testing";
+import { parseCriterion, parseThresholds } from "../policy/parse-criterion";
+import { buildCaseIndex } from "../evidence/case-index";
+import { evalContext, evaluateCriterion, evalWithinNormalLimits, reproductiveScope } from "./evaluate";
+import { tablePage } from "../extract/test-pages";
+import { docLines } from "../text/lines";
+import { readTableColumns } from "../text/table-columns";
+import { CONTINUATION_HEAD_RE } from "../policy/outline";
+import type { CaseFacts } from "../contracts";
+
+const DAY = "2026-11-20";
+const ctxOf = (text: string, facts: CaseFacts = emptyFacts()) =>
+  evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts, requestDate: DAY, requestedNames: ["Examplumab"] });
+const judge = (policy: string, notes: string, facts?: CaseFacts) =>
+  evaluateCriterion(parseCriterion(policy, "", { drugNames: ["Examplumab"] }), ctxOf(notes, facts), "criterion", { conditions: [], icd10: [] });
+const withGender = (gender: "male" | "female") =>
+  emptyFacts({ patient: { first_name: null, last_name: null, birth_date: null, gender, member_id: null, insurance_plan: null, citations: [] } });
+
+const NO_PRIOR = "The member has not previously received a course of examplumab (8 infusions).";
+
+describe("'has not previously received X'", () => {
+  it("reads a 'no prior X' statement wrapped onto the next line", () => {
+    const r = judge(NO_PRIOR, "52F Graves' disease, euthyroid. Lid retraction 1 mm OU. CAS 2/7. No\nprior Examplumab.\nDocuments enclosed: notes");
+    expect(r.outcome).toBe("met");
+    expect(r.citations[0].text).toMatch(/No/);
+  });
+
+  it("never joins two form answers across lines into a 'no prior' statement", () => {
+    expect(judge(NO_PRIOR, "Pregnant: No\nPrior Examplumab: Yes, 2024").outcome).toBe("insufficient");
+  });
+
+  it("fails on a dated, completed earlier course, quoting it", () => {
+    const r = judge(NO_PRIOR, "HPI: Completed 8 Examplumab infusions 03/2024-08/2024 with good response. Now recurrent proptosis.");
+    expect(r.outcome).toBe("not_met");
+    expect(r.reason).toMatch(/Completed 8 Examplumab infusions/);
+  });
+
+  it("never fails on a recent, negated, planned or questioned course", () => {
+    expect(judge(NO_PRIOR, "Completed 3 Examplumab infusions 10/2026-11/2026.").outcome).toBe("insufficient");
+    expect(judge(NO_PRIOR, "Has not completed any Examplumab course (planned 2024, never started).").outcome).not.toBe("not_met");
+    expect(judge(NO_PRIOR, "Completed Examplumab course 03/2024-08/2024? Pending records.").outcome).toBe("insufficient");
+  });
+});
+
+describe("requirements for members of reproductive potential", () => {
+  const PREG = "For members of reproductive potential, a negative pregnancy test before the first infusion.";
+
+  it("does not apply to a male member or one documented after menopause or hysterectomy", () => {
+    expect(judge(PREG, "Plan: first infusion next week.", withGender("male")).outcome).toBe("met");
+    expect(judge(PREG, "Postmenopausal since 2021. No prior surgery.", withGender("female")).outcome).toBe("met");
+    expect(judge(PREG, "PSH: total hysterectomy 2015.", withGender("female")).outcome).toBe("met");
+  });
+
+  it("applies to a female member without such a statement, or one only perimenopausal or with a planned hysterectomy", () => {
+    expect(judge(PREG, "Plan: first infusion next week.", withGender("female")).outcome).toBe("insufficient");
+    expect(judge(PREG, "Perimenopausal, irregular menses.", withGender("female")).outcome).toBe("insufficient");
+    expect(reproductiveScope(PREG, ctxOf("Hysterectomy planned for 2027.", withGender("female")))).toBeNull();
+    expect(reproductiveScope(PREG, ctxOf("Not postmenopausal.", withGender("female")))).toBeNull();
+  });
+
+  it("leaves a requirement with no reproductive-potential scope as written", () => {
+    expect(reproductiveScope("A negative pregnancy test before the first infusion.", ctxOf("x", withGender("male")))).toBeNull();
+  });
+});
+
+describe("labs within the laboratory's normal limits", () => {
+  const EUTHYROID =
+    "The member is euthyroid, or free thyroxine (FT4) and free triiodothyronine (FT3) are each less than 50% above or below the laboratory's normal limits, on a test drawn within the 60 days before the request.";
+  const labs = (date: string, ft4: string, ft3: string) =>
+    `LABORATORY REPORT\nCollected: ${date}\nTEST RESULT UNITS REFERENCE RANGE FLAG\nFree T4 ${ft4} ng/dL 0.82 - 1.77\nFree T3 ${ft3} pg/mL 2.0 - 4.4\nTSH 0.21 uIU/mL 0.45 - 4.50 L`;
+
+  it("never reads a margin around the normal limits as a threshold on the measure", () => {
+    expect(parseThresholds(EUTHYROID)).toEqual([]);
+    expect(parseCriterion(EUTHYROID, "", { drugNames: ["Examplumab"] }).kind).toBe("documentation");
+  });
+
+  it("is met by recent values inside their printed reference ranges", () => {
+    const r = judge(EUTHYROID, labs("10/22/2026", "1.32", "3.4"));
+    expect(r.outcome).toBe("met");
+    expect(r.reason).toMatch(/free T4 1\.32.*free T3 3\.4/);
+  });
+
+  it("leaves values outside the range, too old or missing to a reviewer", () => {
+    expect(evalWithinNormalLimits(EUTHYROID, ctxOf(labs("10/22/2026", "2.10", "3.4")))).toBeNull();
+    expect(evalWithinNormalLimits(EUTHYROID, ctxOf(labs("06/30/2026", "1.32", "3.4")))).toBeNull();
+    expect(evalWithinNormalLimits(EUTHYROID, ctxOf("Collected: 10/22/2026\nFree T4 1.32 ng/dL (ref 0.82-1.77)"))).toBeNull();
+    expect(judge(EUTHYROID, labs("06/30/2026", "1.32", "3.4")).outcome).toBe("insufficient");
+  });
+
+  it("never applies to a requirement beyond the normal limits", () => {
+    expect(evalWithinNormalLimits("ALT above the upper limit of normal within 90 days", ctxOf(labs("10/22/2026", "1.32", "3.4")))).toBeNull();
+  });
+});
+
+describe("criteria grids and section headings", () => {
+  it("reads a grid numbered under a '#' column row by row, without its documentation column", () => {
+    const doc = tablePage([
+      [["Section 2 - Initial criteria (ALL rows must be met)", 52]],
+      [
+        ["#", 52],
+        ["Requirement", 74],
+        ["Documentation accepted", 364],
+      ],
+      [
+        ["1", 52],
+        ["Diagnosis of examplar disease.", 74],
+        ["Chart note.", 364],
+      ],
+      [
+        ["2", 52],
+        ["Age 18 years or older.", 74],
+        ["-", 364],
+      ],
+      [["This worksheet is reviewed every year by the pharmacy and therapeutics committee of the plan.", 52]],
+    ]);
+    const out = readTableColumns(doc, docLines(doc)).map((l) => l.text);
+    expect(out).toContain("1. Diagnosis of examplar disease.");
+    expect(out).toContain("2. Age 18 years or older.");
+    expect(out.join(" ")).not.toMatch(/Chart note/);
+  });
+
+  it("opens renewal criteria at a numbered section heading", () => {
+    expect(CONTINUATION_HEAD_RE.test("Section 4 - Reauthorization (approve for 12 months; ALL rows)")).toBe(true);
+    expect(CONTINUATION_HEAD_RE.test("Section 2 - Initial criteria (ALL rows must be met)")).toBe(false);
+  });
+});
