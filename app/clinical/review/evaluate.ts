@@ -891,9 +891,9 @@ const NO_PRIOR_STATEMENT_RE =
 /**
  * "Has not received prior X therapy" (prior_therapy with `absent`): met on a fax sentence stating the
  * absence of X, of a broader kind of therapy that holds it ("no prior immunotherapy" for a checkpoint
- * inhibitor, "no prior systemic therapy" for any anticancer drug), or "treatment-naive"; otherwise
- * needs information — never failed here, since a documented dose of X may be the requested drug
- * itself (a reviewer tells prior use from the service billed).
+ * inhibitor, "no prior systemic therapy" for any anticancer drug), or "treatment-naive"; failed only on a
+ * dated, completed earlier course of X (`completedCourse`); otherwise needs information — a documented
+ * dose of X may be the requested drug itself (a reviewer tells prior use from the service billed).
  */
 function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
   const wanted = new Set([...spec.classes, ...spec.classes.flatMap((c) => classAncestors(c))]);
@@ -902,27 +902,30 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
   // any of its names ("No prior Tepezza" for teprotumumab)
   if (names.some((n) => ctx.requested.has(n))) names.push(...ctx.requested);
   for (const line of ctx.idx.lines) {
-    // a statement wrapped onto the next line of the same page ("… CAS 2/7. No" / "prior Tepezza.")
-    // is read whole; only a statement that starts on this line is this line's
+    // the line as printed first; then a statement wrapped onto the next line of the same page
+    // ("… CAS 2/7. No" / "prior Tepezza."), read only as prose: a form's "Pregnant: No" above
+    // "Prior X: Yes" is two answers, never one statement
     const next = ctx.idx.lines[line.index + 1];
-    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
-    NO_PRIOR_STATEMENT_RE.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = NO_PRIOR_STATEMENT_RE.exec(text)) && m.index < line.text.length) {
-      const phrase = (m[1] ?? "").toLowerCase();
-      // read across the wrap only as prose: a form's "Pregnant: No" above "Prior X: Yes" is two answers
-      if (m.index + m[0].length > line.text.length && /[:?]|\b(?:yes|no|n\/a)\b/i.test(text.slice(m.index + 2).split(/[.;]/)[0])) continue;
-      const covers =
-        !m[1] ||
-        names.some((n) => phrase.includes(n)) ||
-        classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
-        (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
-        (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
-          wanted.has("anticancer therapy"));
-      if (covers)
-        return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [
-          quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
-        ]);
+    const texts = next && next.page === line.page ? [line.text, `${line.text} ${next.text}`] : [line.text];
+    for (const text of texts) {
+      const wrapped = text !== line.text;
+      NO_PRIOR_STATEMENT_RE.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = NO_PRIOR_STATEMENT_RE.exec(text)) && m.index < line.text.length) {
+        if (wrapped && (m.index + m[0].length <= line.text.length || /[:?]|\b(?:yes|n\/a)\b/i.test(text.slice(m.index).split(/[.;]/)[0]))) continue;
+        const phrase = (m[1] ?? "").toLowerCase();
+        const covers =
+          !m[1] ||
+          names.some((n) => phrase.includes(n)) ||
+          classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
+          (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
+          (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
+            wanted.has("anticancer therapy"));
+        if (covers)
+          return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [
+            quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
+          ]);
+      }
     }
   }
   const course = completedCourse(names, ctx);

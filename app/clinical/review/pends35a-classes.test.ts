@@ -39,6 +39,16 @@ describe("'has not previously received X'", () => {
     expect(r.citations[0].text).toMatch(/No/);
   });
 
+  it("still reads a statement complete on its line when the next line continues the sentence", () => {
+    const r = evaluateCriterion(
+      parseCriterion("The member has not received prior PD-1 or PD-L1 inhibitor therapy for this cancer.", "", { drugNames: ["Examplumab"] }),
+      ctxOf("Stage IV NSCLC. No prior systemic therapy and no prior\nimmunotherapy or targeted therapy; PD-L1 TPS 80%."),
+      "criterion",
+      { conditions: [], icd10: [] },
+    );
+    expect(r.outcome).toBe("met");
+  });
+
   it("never joins two form answers across lines into a 'no prior' statement", () => {
     expect(judge(NO_PRIOR, "Pregnant: No\nPrior Examplumab: Yes, 2024").outcome).toBe("insufficient");
   });
