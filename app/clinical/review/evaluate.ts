@@ -2667,6 +2667,26 @@ export function reproductiveScope(text: string, ctx: EvalContext): Ev | null {
   return null;
 }
 
+/** "the drug names must be documented", "each medication must be named": how a trial is to be written down */
+const TRIAL_NAMES_NOTE_RE =
+  /^(?:and\s+)?(?:the\s+|each\s+)?(?:drug|medication|product|agent|therap(?:y|ies))s?(?:'s)?(?:\s+names?)?\s+(?:must|should|shall)\s+be\s+(?:documented|named|listed|specified)\.?$/i;
+
+/**
+ * A note beside a trial requirement on how the trial is documented ("trial of at least TWO different
+ * triptans …; the drug names must be documented") is met when that trial requirement is met: the
+ * prior-therapy reading counts only trials it found named in the request. `items` and `rs` are an
+ * `all` group's criteria and their results, in order; returns the results with each such note met.
+ */
+export function withNamedTrials(items: Criterion[], rs: Ev[]): Ev[] {
+  const trial = items.findIndex((c, k) => c.kind === "prior_therapy" && !c.absent && rs[k].outcome === "met");
+  if (trial < 0) return rs;
+  return rs.map((r, k) =>
+    items[k].kind === "documentation" && TRIAL_NAMES_NOTE_RE.test(items[k].text.trim()) && r.outcome !== "met"
+      ? ev("met", "The trials are documented by drug name.", rs[trial].citations.slice(0, 2))
+      : r,
+  );
+}
+
 /**
  * Evaluate one criterion (recursively for `all` / `any`). `role` "exclusion" asks whether an
  * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
@@ -2710,7 +2730,10 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
   if (role === "exclusion") return evaluateExclusion(spec, ctx, covered);
   switch (spec.kind) {
     case "all": {
-      const rs = spec.items.map((i) => evaluateInner(i, ctx, role, covered));
+      const rs = withNamedTrials(
+        spec.items,
+        spec.items.map((i) => evaluateInner(i, ctx, role, covered)),
+      );
       const bad = rs.find((r) => r.outcome === "not_met") ?? rs.find((r) => r.outcome === "insufficient");
       if (bad)
         return {

@@ -9,13 +9,18 @@
  *    met by dated values inside their printed reference ranges — and "less than 50%" is no threshold
  *    on the measure itself;
  * 5. a criteria grid numbered under a "#" column is read row by row, and a "Section 4 -
- *    Reauthorization" heading opens renewal criteria.
+ *    Reauthorization" heading opens renewal criteria;
+ * 6. a pharmacy form's "SIG as written" is the directions (acute use "at onset … prn"), chest / throat /
+ *    jaw tightness is an adverse effect, and "the drug names must be documented" beside a met trial
+ *    requirement is met by the named trials.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
 import { parseCriterion, parseThresholds } from "../policy/parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
-import { evalContext, evaluateCriterion, evalWithinNormalLimits, reproductiveScope } from "./evaluate";
+import { evalContext, evaluateCriterion, evalWithinNormalLimits, reproductiveScope, withNamedTrials } from "./evaluate";
+import { statesIntolerance } from "../evidence/therapies";
+import { extractCaseFacts } from "../extract/extract-case";
 import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -146,5 +151,30 @@ describe("criteria grids and section headings", () => {
   it("opens renewal criteria at a numbered section heading", () => {
     expect(CONTINUATION_HEAD_RE.test("Section 4 - Reauthorization (approve for 12 months; ALL rows)")).toBe(true);
     expect(CONTINUATION_HEAD_RE.test("Section 2 - Initial criteria (ALL rows must be met)")).toBe(false);
+  });
+});
+
+describe("pharmacy-form directions, adverse effects and trial notes", () => {
+  it("reads 'SIG as written' as the directions", () => {
+    const doc = docFromPages([
+      "C. PRODUCT SUBMITTED\nDrug Examplumab 100 mg tablet\nQty / days supply 9 / 30\nSIG as written 1 tab po at onset of migraine, may repeat in 2 hrs prn, max 2 tabs/day\nRx written 11/20/2026",
+    ]);
+    const f = extractCaseFacts(doc, { formulary: [], roster: [], knownDrugNames: ["Examplumab"] });
+    expect(f.medication?.dosage).toMatch(/at onset of migraine/);
+  });
+
+  it("reads chest, throat or jaw tightness as an adverse effect, never a plain stop", () => {
+    expect(statesIntolerance("zomig 5 mg tab #6 stopped - throat and jaw tightness")).toBe(true);
+    expect(statesIntolerance("sumatriptan stopped - chest pressure after each dose")).toBe(true);
+    expect(statesIntolerance("zomig 5 mg stopped - cost")).toBe(false);
+  });
+
+  it("meets 'the drug names must be documented' only beside a met trial requirement", () => {
+    const trial = parseCriterion("trial of at least TWO different triptans with an inadequate response or intolerance", "", { drugNames: ["Examplumab"] });
+    const note = parseCriterion("the drug names must be documented", "", { drugNames: ["Examplumab"] });
+    const met = { outcome: "met" as const, reason: "Documented: a, b.", citations: [], evidence: "direct" as const, missing: null };
+    const open = { outcome: "insufficient" as const, reason: "Not documented.", citations: [], evidence: "none" as const, missing: "x" };
+    expect(withNamedTrials([trial, note], [met, open])[1].outcome).toBe("met");
+    expect(withNamedTrials([trial, note], [open, open])[1].outcome).toBe("insufficient");
   });
 });
