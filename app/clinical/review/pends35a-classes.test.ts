@@ -12,7 +12,9 @@
  *    Reauthorization" heading opens renewal criteria;
  * 6. a pharmacy form's "SIG as written" is the directions (acute use "at onset … prn"), chest / throat /
  *    jaw tightness is an adverse effect, and "the drug names must be documented" beside a met trial
- *    requirement is met by the named trials.
+ *    requirement is met by the named trials;
+ * 7. an exclusion of one star-allele genotype ("Members with the CYP2C9*3/*3 genotype") is read with
+ *    high confidence: the genotype written in the request decides it.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -21,6 +23,7 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { evalContext, evaluateCriterion, evalWithinNormalLimits, reproductiveScope, withNamedTrials } from "./evaluate";
 import { statesIntolerance } from "../evidence/therapies";
 import { extractCaseFacts } from "../extract/extract-case";
+import { exclusionConfidence } from "./review-case";
 import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
@@ -176,5 +179,26 @@ describe("pharmacy-form directions, adverse effects and trial notes", () => {
     const open = { outcome: "insufficient" as const, reason: "Not documented.", citations: [], evidence: "none" as const, missing: "x" };
     expect(withNamedTrials([trial, note], [met, open])[1].outcome).toBe("met");
     expect(withNamedTrials([trial, note], [open, open])[1].outcome).toBe("insufficient");
+  });
+});
+
+describe("genotype exclusions", () => {
+  const EXCL = parseCriterion("Members with the CYP2C9*3/*3 genotype. A reduced dose does not make the drug coverable.", "", { drugNames: ["Examplumab"] });
+  const run = (notes: string) => (c: typeof EXCL) => evaluateCriterion(c, ctxOf(notes), "exclusion", { conditions: [], icd10: [] });
+
+  it("applies with high confidence on the genotype written in the request, and not on another", () => {
+    expect(exclusionConfidence(EXCL, run("Lab 10/2026: CYP2C9 genotype *3/*3 - poor metabolizer."))).toBe("high");
+    expect(run("Lab 10/2026: CYP2C9 genotype *3/*3 - poor metabolizer.")(EXCL).outcome).toBe("met");
+    expect(run("Lab 10/2026: CYP2C9 genotype *1/*3 - intermediate metabolizer.")(EXCL).outcome).toBe("not_met");
+    expect(run("CYP2C9 genotype pending.")(EXCL).outcome).not.toBe("met");
+  });
+
+  it("keeps an exclusion with an 'unless' clause, or loose words, at the reading's own confidence", () => {
+    const unless = parseCriterion("Members with the CYP2C9*3/*3 genotype, unless the prescriber documents a dose adjustment.", "", {
+      drugNames: ["Examplumab"],
+    });
+    expect(exclusionConfidence(unless, run("CYP2C9 *3/*3"))).not.toBe("high");
+    const loose = parseCriterion("Adrenal insufficiency.", "", { drugNames: ["Examplumab"] });
+    expect(exclusionConfidence(loose, run("No adrenal insufficiency."))).not.toBe("high");
   });
 });
