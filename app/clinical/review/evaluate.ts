@@ -928,7 +928,8 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
       }
     }
   }
-  const course = completedCourse(names, ctx);
+  // (a completed course fails "has not received X", never "has not progressed on X")
+  const course = /\bprogress/i.test(spec.text) ? null : completedCourse(names, ctx);
   if (course) return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
 }

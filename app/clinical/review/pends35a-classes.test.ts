@@ -13,6 +13,7 @@
  * 6. a pharmacy form's "SIG as written" is the directions (acute use "at onset … prn"), chest / throat /
  *    jaw tightness is an adverse effect, and "the drug names must be documented" beside a met trial
  *    requirement is met by the named trials;
+ * 8. "has not had disease progression on a prior X" is a requirement of absence, never a trial of X;
  * 7. an exclusion of one star-allele genotype ("Members with the CYP2C9*3/*3 genotype") is read with
  *    high confidence: the genotype written in the request decides it.
  */
@@ -200,5 +201,19 @@ describe("genotype exclusions", () => {
     expect(exclusionConfidence(unless, run("CYP2C9 *3/*3"))).not.toBe("high");
     const loose = parseCriterion("Adrenal insufficiency.", "", { drugNames: ["Examplumab"] });
     expect(exclusionConfidence(loose, run("No adrenal insufficiency."))).not.toBe("high");
+  });
+});
+
+describe("'has not had disease progression on a prior X'", () => {
+  const NO_PROGRESSION = "Patient has not had disease progression on a prior CDK4/6 inhibitor (abemaciclib, palbociclib or ribociclib).";
+
+  it("is read as an absence, never as a trial the request must show", () => {
+    expect(parseCriterion(NO_PROGRESSION, "", { drugNames: ["Examplumab"] })).toMatchObject({ kind: "prior_therapy", absent: true });
+  });
+
+  it("is never met by a documented failure of X, nor failed by a completed course of X alone", () => {
+    expect(judge(NO_PROGRESSION, "Progressed on ribociclib + letrozole 01/2024-06/2025; now second line.").outcome).not.toBe("met");
+    expect(judge(NO_PROGRESSION, "Completed ribociclib course 01/2024-06/2025 without progression.").outcome).not.toBe("not_met");
+    expect(judge(NO_PROGRESSION, "No prior abemaciclib or ribociclib.").outcome).toBe("met");
   });
 });
