@@ -44,21 +44,23 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 13/16, gateway-mo 13/16, prairie-bcbs 11/15; cedar-ia 4/12 (2026-11-30, a fifteenth plan authored blind,
  * a state Medicaid fee-for-service program: first run 5/12 with two approvable requests denied, one
  * deniable and one incomplete request approved, one incomplete request denied — all five fixed, the
- * requests now pend)
+ * requests now pend); 2026-11-30 (pends35a: wrapped "no prior X" statements, completed earlier courses,
+ * reproductive-potential scope, labs within the printed normal range, "#"-numbered criteria grids,
+ * "SIG as written", genotype exclusions): alderwood-nj 14/16, ambrio-ga 9/16, buckeye-seb 12/18
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
   commercial: 13,
   "medicaid-az": 9,
   "frontrange-hmo": 10,
-  "buckeye-seb": 11,
+  "buckeye-seb": 12,
   "lakeshore-ma": 15,
   "prairie-bcbs": 11,
   "summit-cigna": 13,
   "gateway-mo": 13,
-  "ambrio-ga": 8,
+  "ambrio-ga": 9,
   "cascade-kp": 6,
-  "alderwood-nj": 12,
+  "alderwood-nj": 14,
   "harborline-wa": 13,
   "chesapeake-md": 6,
   "cedar-ia": 4,
