@@ -48,7 +48,7 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   "mesquite-medicaid": 13,
   "cascade-ma": 15,
   "huron-hmo": 9,
-  "sonoran-bcbs": 8,
+  "sonoran-bcbs": 15,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

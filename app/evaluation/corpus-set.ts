@@ -44,9 +44,12 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 13/16, gateway-mo 13/16, prairie-bcbs 11/15; cedar-ia 4/12 (2026-11-30, a fifteenth plan authored blind,
  * a state Medicaid fee-for-service program: first run 5/12 with two approvable requests denied, one
  * deniable and one incomplete request approved, one incomplete request denied — all five fixed, the
- * requests now pend); 2026-11-30 (pends35a: wrapped "no prior X" statements, completed earlier courses,
- * reproductive-potential scope, labs within the printed normal range, "#"-numbered criteria grids,
- * "SIG as written", genotype exclusions): alderwood-nj 14/16, ambrio-ga 9/16, buckeye-seb 12/18
+ * requests now pend); bayou-la 6/16 (2026-11-30, a sixteenth plan authored blind, a Louisiana Medicaid
+ * MCO: first run 6/16 with no wrongful decision, every approvable request pended — see
+ * fixtures/corpus/bayou-la-first-run.txt); 2026-11-30 (pends35a: wrapped "no prior X" statements,
+ * completed earlier courses, reproductive-potential scope, labs within the printed normal range,
+ * "#"-numbered criteria grids, "SIG as written", genotype exclusions): alderwood-nj 14/16, ambrio-ga
+ * 9/16, buckeye-seb 12/18
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -64,6 +67,7 @@ export const FLOORS: Record<string, number> = {
   "harborline-wa": 13,
   "chesapeake-md": 6,
   "cedar-ia": 4,
+  "bayou-la": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

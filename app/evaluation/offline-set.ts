@@ -11,7 +11,7 @@ import type { DecisionTree, FormularyRow, ParsedDocument, RosterMember } from "~
 import { generateDecisionTree } from "~/clinical/policy/compile-tree";
 import { runPipeline, runServicePipeline, type PipelineResult, type ServicePipelineResult } from "~/clinical/pipeline/run-pipeline";
 import type { ServiceCaseReport } from "./score-services";
-import { normaliseFeeSchedule, type FeeScheduleRow } from "~/clinical/review/fee-schedule";
+import { normaliseFeeSchedule, type FeeScheduleRow, type PriorServiceLine } from "~/clinical/review/fee-schedule";
 import { builtinAgents } from "~/clinical/pipeline/builtin-agents";
 import type { CaseReport, Expected } from "./score";
 
@@ -30,6 +30,30 @@ export interface OfflineSet {
   payerNames: string[];
   /** the plan's fee schedule (manifest `fee_schedule`): frequency and unit limits per code */
   feeSchedule: FeeScheduleRow[];
+  /**
+   * the members' earlier paid service lines (manifest `claims_history`: `{ member_id, code, units,
+   * date_of_service, note }`), as the claim intake reads them from the member's earlier claims
+   */
+  claimsHistory: (PriorServiceLine & { member_id: string })[];
+}
+
+/**
+ * Reads a manifest's `claims_history` rows leniently: rows without a member, a code, whole units or
+ * an ISO date are dropped. Each becomes a prior service line of that member (source: its note).
+ */
+export function normaliseClaimsHistory(rows: unknown): (PriorServiceLine & { member_id: string })[] {
+  if (!Array.isArray(rows)) return [];
+  const out: (PriorServiceLine & { member_id: string })[] = [];
+  for (const r of rows as Record<string, unknown>[]) {
+    const member = typeof r?.member_id === "string" ? r.member_id.trim() : "";
+    const code = typeof r?.code === "string" ? r.code.trim() : "";
+    const units = Number(r?.units);
+    const date = typeof r?.date_of_service === "string" ? r.date_of_service : "";
+    if (!member || !code || !Number.isFinite(units) || units < 0 || !/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
+    const note = typeof r.note === "string" && r.note.trim() ? r.note.trim() : "paid";
+    out.push({ member_id: member, code, units, date_of_service: date, source: `earlier claim of ${date}: ${note}` });
+  }
+  return out;
 }
 
 /**
@@ -62,7 +86,8 @@ export async function loadOfflineSet(dir: string, parse: (file: string) => Promi
   }
   const payerNames = [manifest.plan?.title, manifest.plan?.identification].filter((x): x is string => typeof x === "string" && x.length > 0);
   const feeSchedule = normaliseFeeSchedule(manifest.fee_schedule);
-  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected, payerNames, feeSchedule };
+  const claimsHistory = normaliseClaimsHistory(manifest.claims_history);
+  return { dir, roster, formulary, policies, medicalPolicies, trees, caseIds, expected, payerNames, feeSchedule, claimsHistory };
 }
 
 /**
@@ -137,6 +162,12 @@ export async function runOfflineServiceCase(
       loadTree: async (id) => set.trees.get(id) ?? null,
       receivedDate,
       feeSchedule: set.feeSchedule,
+      // the member's earlier paid lines, matched on the member ID as the intake matches its own claims
+      priorServiceLines: async (memberId, codes) => {
+        const want = new Set(codes.map((c) => c.trim().toUpperCase()));
+        const id = memberId.trim().toUpperCase();
+        return set.claimsHistory.filter((h) => h.member_id.toUpperCase() === id && want.has(h.code.toUpperCase())).map(({ member_id: _m, ...line }) => line);
+      },
     },
     builtinAgents,
   );

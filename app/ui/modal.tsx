@@ -5,7 +5,7 @@
  * focus trap, Escape and outside-click closing. Closing navigates to `closeTo`.
  */
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { dangerButton, primaryButton, secondaryButton, Spinner } from "./styles";
 
@@ -124,5 +124,48 @@ export function ConfirmActions({
         {confirmLabel}
       </button>
     </div>
+  );
+}
+
+/**
+ * A URL-driven "Delete …" confirmation: a small Modal whose form posts `intent=delete` (and `id`
+ * when given) to the current route, with the warning line, an optional description of what goes
+ * (`detail`), the action's error (`error`, shown as an alert) and Cancel / Delete.
+ */
+export function DeleteModal({
+  open,
+  title,
+  closeTo,
+  testId,
+  id,
+  message = "Are you sure? This will permanently delete it. So proceed with caution.",
+  detail,
+  error,
+}: {
+  open: boolean;
+  title: string;
+  closeTo: string;
+  testId: string;
+  /** the record to delete, posted as `id` (omitted: the route's own record) */
+  id?: string;
+  message?: string;
+  detail?: React.ReactNode;
+  error?: string | null;
+}) {
+  return (
+    <Modal open={open} title={title} closeTo={closeTo} size="sm" testId={testId}>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="delete" />
+        {id !== undefined && <input type="hidden" name="id" value={id} />}
+        <p className="text-sm text-slate-700">{message}</p>
+        {detail}
+        {error && (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <ConfirmActions closeTo={closeTo} />
+      </Form>
+    </Modal>
   );
 }

@@ -18,6 +18,62 @@ const NOT_SEPARATE_RE =
 /** "… are included in 64490-64495", "bundled into", "integral to", "a component of" */
 const INCLUDED_IN_RE = /\b(?:(?:is|are)\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to|(?:a\s+)?component\s+of)\b/i;
 
+/**
+ * A code-pair edit stated on its denied code: "when both are reported for the same date of service,
+ * 95115 is denied as included in 95117", "95115 is not reimbursed as bundled into 95117".
+ */
+const DENIED_AS_INCLUDED_RE =
+  /\b(?:is|are|will\s+be)\s+(?:denied|disallowed|not\s+(?:reimbursed|paid|payable|covered))\s+as\s+(?:included|bundled|incidental)\s+(?:in|into|to|with)\b/i;
+/** "64484 may not be billed with 64483 on the same date of service", "… must not be reported together with …" */
+const NOT_BILLED_WITH_RE = /\b(?:may|must|should|can|shall)\s*not\s+be\s+(?:billed|reported|coded|submitted)\s+(?:together\s+)?(?:with|in\s+addition\s+to)\b/i;
+/** the same date of service (a code pair edited across dates is no same-day bundling) */
+const SAME_DATE_RE = /\bsame\s+(?:date|day)\b/i;
+
+/**
+ * The code pair of a sentence that states a code-pair edit on its denied code (DENIED_AS_INCLUDED_RE,
+ * or NOT_BILLED_WITH_RE with "the same date"): the codes of the clause that ends at the statement
+ * (after the last colon, semicolon or comma before it) are the denied codes, the codes after it the
+ * codes they are denied with. null when either side names no code, or the statement is negated
+ * ("is not denied as included …" never matches). Pure.
+ */
+export function codePairEdit(sentence: string): { included: string[]; into: string[] } | null {
+  const at = DENIED_AS_INCLUDED_RE.exec(sentence) ?? (SAME_DATE_RE.test(sentence) ? NOT_BILLED_WITH_RE.exec(sentence) : null);
+  if (!at) return null;
+  const before = sentence.slice(0, at.index);
+  const clause = before.slice(Math.max(before.lastIndexOf(":"), before.lastIndexOf(";"), before.lastIndexOf(",")) + 1);
+  const included = codesIn(clause);
+  // the codes it is denied with: up to the end of the statement's own clause
+  const after = sentence.slice(at.index + at[0].length).split(/[.;:]\s/)[0];
+  const into = codesIn(after).filter((c) => !included.includes(c));
+  return included.length && into.length ? { included, into } : null;
+}
+
+/** "on the date of a bariatric procedure", "on the same date as the procedure" */
+const ON_PROCEDURE_DATE_RE =
+  /\bon\s+the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:a|an|the)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
+/** "included in the bariatric procedure", "included in the surgery" */
+const INTO_PROCEDURE_RE =
+  /^\s*(?:is\s+|are\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}(?:procedures?|surgery|surgeries|operations?)\b/i;
+
+/**
+ * A same-date bundling sentence that names neither side by code: the included service by a term (an
+ * abbreviation such as "EGD", 2-6 capitals) that the policy ties to exactly one code elsewhere ("EGD
+ * (43235)"), included in "the <class> procedure" billed on "the date of a <class> procedure". The
+ * included code is that one code; the codes it is included in are the policy's other codes
+ * (`policyCodes`, those of them that are service codes). Null when any part is missing or the term
+ * maps to no single code.
+ */
+function sameDateProcedureBundle(before: string, after: string, policyText: string, policyCodes: string[]): { included: string[]; into: string[] } | null {
+  if (!ON_PROCEDURE_DATE_RE.test(before) || !INTO_PROCEDURE_RE.test(after)) return null;
+  const terms = [...new Set([...before.matchAll(/\b[A-Z]{2,6}\b/g)].map((m) => m[0]))].filter((t) => !/^(?:CPT|HCPCS|ICD|XS|XU|XE|XP)$/.test(t));
+  if (terms.length !== 1) return null;
+  const tied = [...policyText.matchAll(new RegExp(`\\b${terms[0]}\\s*\\((?:CPT\\s+)?(\\d{4}[0-9FTU]|[A-V]\\d{4})\\)`, "g"))].map((m) => m[1].toUpperCase());
+  const included = [...new Set(tied)];
+  if (included.length !== 1) return null;
+  const into = policyCodes.map((c) => c.trim().toUpperCase()).filter((c) => /^(?:\d{4}[0-9FTU]|[A-V]\d{4})$/.test(c) && !included.includes(c));
+  return into.length ? { included, into: [...new Set(into)] } : null;
+}
+
 function codesIn(text: string): string[] {
   return [...new Set([...text.matchAll(CODE_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]).toUpperCase()))];
 }
@@ -30,7 +86,7 @@ function codesIn(text: string): string[] {
  * gives no rule (nothing is guessed). `cite` cites the policy lines the sentence is on. One criterion
  * per distinct set of included codes, each scoped (Criterion.codes) to its included codes.
  */
-export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
+export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"], policyCodes: string[] = []): Criterion[] {
   const out: Criterion[] = [];
   const seen = new Set<string>();
   // the policy as one text, each line's start offset kept to cite the lines a sentence is on
@@ -46,11 +102,27 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
     const raw = text.slice(bounds[k], bounds[k + 1]);
     const sentence = raw.replace(/^\s*(?:\d{1,2}[.)]|[a-z][.)])\s+/, "").trim();
     const inc = INCLUDED_IN_RE.exec(sentence);
-    if (!inc || !NOT_SEPARATE_RE.test(sentence)) continue;
-    if (/\bnot\s+$/i.test(sentence.slice(0, inc.index))) continue;
-    const included = codesIn(sentence.slice(0, inc.index));
-    const into = codesIn(sentence.slice(inc.index)).filter((c) => !included.includes(c));
-    if (!included.length || !into.length) continue;
+    let included: string[] = [];
+    let into: string[] = [];
+    if (inc && NOT_SEPARATE_RE.test(sentence) && !/\bnot\s+$/i.test(sentence.slice(0, inc.index))) {
+      included = codesIn(sentence.slice(0, inc.index));
+      into = codesIn(sentence.slice(inc.index)).filter((c) => !included.includes(c));
+      // "EGD performed by the operating surgeon on the date of a bariatric procedure … is included in
+      // the bariatric procedure and is not separately reimbursed": the service named by the term the
+      // policy ties to its code elsewhere ("Pre-operative EGD (43235)"), included in the policy's
+      // procedures billed on that date
+      if (!included.length && !into.length) {
+        const pair = sameDateProcedureBundle(sentence.slice(0, inc.index), sentence.slice(inc.index), text, policyCodes);
+        if (pair) ({ included, into } = pair);
+      }
+    }
+    // "95115 and 95117 are mutually exclusive: when both are reported for the same date of service,
+    // 95115 is denied as included in 95117": the edit names its denied code in its own clause
+    if (!included.length || !into.length) {
+      const pair = codePairEdit(sentence);
+      if (!pair) continue;
+      ({ included, into } = pair);
+    }
     const key = included.join(",");
     if (seen.has(key)) continue;
     seen.add(key);

@@ -660,6 +660,10 @@ const EVIDENCE_LEAD_RE =
  * (scalp, face, nails)" → scalp | face | nails | special area); adjectives listed before a shared
  * noun get the noun ("perianal or abdominal fistulas" → perianal fistulas | abdominal fistulas).
  */
+/** "evaluation by a registered dietitian": a service noun (1) and the professional who performs it (2) */
+const PERFORMED_BY_RE =
+  /\b(evaluation|assessment|consultation|examination|counsell?ing)\s+by\s+(?:a|an|the)\s+((?:[A-Za-z-]+\s+){0,2}?(?:dietitian|nutritionist|psychologist|psychiatrist|physician|surgeon|therapist|counselou?r|professional|specialist|provider|nurse))\b/gi;
+
 export function keyConcepts(text: string): string[][] {
   const alts: string[][] = [];
   const words = (p: string) =>
@@ -685,6 +689,12 @@ export function keyConcepts(text: string): string[][] {
     for (const w of items) alts.push(w.slice(0, 3));
     return " ";
   });
+  // "nutritional evaluation by a registered dietitian": a record names the service by its performer
+  // ("Registered dietitian evaluation 07/21/2026") as often as by its adjective — one more way to document it
+  for (const m of main.matchAll(PERFORMED_BY_RE)) {
+    const who = words(m[2]);
+    if (who.length) alts.push([...who.slice(0, 3), m[1].toLowerCase()]);
+  }
   const parts = main
     .split(/,|;|\bor\b|(?<=[a-z])\/(?=[a-z])/i)
     // "a Dutch Lipid Clinic Network score above 8": an alternative that is a score's threshold is met
@@ -757,7 +767,7 @@ const TRIAL_VERB =
  * or `human_review` (low). Never throws.
  */
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
-  const c = parseCriterionText(text, note, ctx);
+  const c = withoutCountingRuleNotes(parseCriterionText(text, note, ctx));
   // "a reduction of at least 50% in migraine days from baseline": a change from the member's baseline
   // is no diagnosis (met by the code) nor an absolute threshold; its documentation is read, and a
   // measured threshold in it is compared by a reviewer (evaluate.ts)
@@ -772,6 +782,25 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   }
   return c;
 }
+
+/**
+ * "a gap month breaks the consecutive count", "a missed visit resets the series": a clause that says
+ * how the requirement's count is kept — no fact a record documents in those words
+ */
+const COUNTING_RULE_NOTE_RE =
+  /^(?:an?|any|each|one)\s+(?:[\w-]+\s+){0,3}(?:breaks|resets|restarts|interrupts)\s+the\s+(?:[\w-]+\s+)?(?:count|sequence|series|streak|period)\b[^;]*$/i;
+
+/** `c` without the documentation items of an ALL that are counting-rule notes (COUNTING_RULE_NOTE_RE); `c` itself when none are, or when every item is. */
+function withoutCountingRuleNotes(c: Criterion): Criterion {
+  if (c.kind !== "all") return c;
+  const kept = c.items.filter((i) => !(i.kind === "documentation" && COUNTING_RULE_NOTE_RE.test(i.text.trim().replace(/[.;]\s*$/, ""))));
+  if (kept.length === c.items.length || !kept.length) return c;
+  return kept.length === 1 ? ({ ...kept[0], text: c.text, ...(c.passage ? { passage: c.passage } : {}) } as Criterion) : { ...c, items: kept };
+}
+
+/** "will not receive X in combination with", "must not be given X concurrently with": X (1) is the requested therapy */
+const CONCURRENT_SUBJECT_RE =
+  /\b(?:will|does|do|must|shall|should|may)\s+not\s+(?:receive|be\s+given|be\s+treated\s+with|use|take|be\s+using|be\s+taking)\s+([^,;.]{2,60}?)\s+(?:in\s+combination\s+with|concurrently\s+with|together\s+with)\b/i;
 
 /** a value with its unit, then the same value in another unit in parentheses: "70 mg/dL (1.8 mmol/L)" */
 const UNIT_EQUIVALENT_RE =
@@ -1035,7 +1064,17 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     // the drugs the requirement names, never those a sentence beside it allows ("On-demand treatment
     // (for example icatibant) may continue") or a note says are not required
     const named = requirementSentences(t);
-    const drugs = drugsIn(named, ctx);
+    // "The member will not receive onabotulinumtoxinA in combination with a CGRP antibody (…)": the
+    // drug the member receives is the requested therapy (a medical policy's own drug, which its
+    // codes do not name), never one of the concurrent drugs
+    const subject = CONCURRENT_SUBJECT_RE.exec(named);
+    const subjectDrugs = subject ? drugsIn(subject[1], ctx) : [];
+    const rest = subject ? named.slice(subject.index + subject[0].length) : named;
+    // (only when the other side names the concurrent drugs: "must not take ketoconazole together with
+    // the requested drug" names its concurrent drug as the subject)
+    const restDrugs = drugsIn(rest, ctx);
+    const concurrentSide = restDrugs.length > 0 || classesBeside(rest, restDrugs).length > 0;
+    const drugs = drugsIn(named, ctx).filter((d) => !concurrentSide || !subjectDrugs.includes(d) || restDrugs.includes(d));
     const classes = classesBeside(named, drugs);
     // the negation must be in the clause that names the concurrent use: "enrolled … while taking X,
     // and the most recent HBV DNA is below 20 IU/mL or not detected" negates the result, not the use
@@ -1060,9 +1099,13 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     }
   }
 
-  // tests with a required result
+  // tests with a required result — never a test named inside the list of comorbidities a threshold
+  // comes with ("BMI of 35.0 or more with at least ONE comorbidity: …, obstructive sleep apnea
+  // confirmed by sleep study, …"): the study confirms one listed condition, it is no requirement
+  const conditionTail = WITH_CONDITION_TAIL_RE.exec(t);
+  const tailFrom = conditionTail && parseThresholds(t.slice(0, conditionTail.index)).length ? conditionTail.index : Infinity;
   const test = TESTS.map((x) => ({ x, m: x.policy.exec(t) }))
-    .filter((y) => y.m)
+    .filter((y) => y.m && y.m.index < tailFrom)
     .sort((a, b) => Number(!!a.x.generic) - Number(!!b.x.generic) || b.m![0].length - a.m![0].length || a.m!.index - b.m!.index)[0]?.x;
   if (
     test &&
@@ -1207,7 +1250,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   }
 
   // lab / measure thresholds (with a diagnosis, "diagnosis of X confirmed by A1c >= 6.5%")
-  const th = parseThresholds(t);
+  // a later sentence that restates the threshold's failing side ("A BMI below 35.0 kg/m2 does not meet
+  // A2 regardless of comorbidities") is a note on the requirement, not a second threshold
+  const th = parseThresholds(withoutFailingSideNotes(t));
   // "ALT greater than 3 times the upper limit of normal", "hemoglobin below the LLN": a sentence that is
   // only relative lab limits (a few words beside them at most) is those limits
   if (!th.length && RELATIVE_PHRASE_RE.test(t)) {
@@ -1223,7 +1268,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // "at least 10% BSA, or involvement of the face, hands, feet, scalp or genitals": a threshold OR another finding
   if (th.length === 1) {
     const orAt = t.search(/,?\s+or\s+(?=(?:involvement|documentation|presence|history|evidence|a |an |the |has |with |severe|significant)\b)/i);
-    if (orAt > 0 && parseThresholds(t.slice(0, orAt)).length === 1 && !parseThresholds(t.slice(orAt)).length) {
+    // (an "or" inside the comorbidity list the threshold comes with is one of its conditions)
+    const tailAt = WITH_CONDITION_TAIL_RE.exec(t)?.index ?? Infinity;
+    if (orAt > 0 && orAt < tailAt && parseThresholds(t.slice(0, orAt)).length === 1 && !parseThresholds(t.slice(orAt)).length) {
       const first = parseCriterion(t.slice(0, orAt), "", ctx);
       const second = parseCriterion(t.slice(orAt).replace(/^,?\s+or\s+/i, ""), "", ctx);
       return { ...base, kind: "any", items: [first, second] };
@@ -1299,7 +1346,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       const either = /\bor\b/i.test(t) && !/\band\b/i.test(t);
       return { ...base, kind: either ? "any" : "all", items: [...labs, review] };
     }
-    if (conds.length && isDx && !/\bmigraine days\b|\bheadache days\b/i.test(t)) {
+    // (a threshold whose only conditions are the comorbidity list it comes with is read below)
+    const tailOnly = labs.length === 1 && WITH_CONDITION_TAIL_RE.exec(withoutFailingSideNotes(t));
+    const condsBeforeTail = tailOnly ? conditionsOf(t.slice(0, tailOnly.index).replace(/\b[\w]+-related\b/gi, " ")).length : 1;
+    if (conds.length && isDx && condsBeforeTail > 0 && !/\bmigraine days\b|\bheadache days\b/i.test(t)) {
       const dx = diagnosisOf(
         t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(),
         conds,
@@ -1310,10 +1360,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     }
     // "BMI of 27 kg/m2 or greater with at least one weight-related comorbidity: hypertension, …": the
     // threshold AND the condition it comes with — never the threshold alone
-    const withTail =
-      /\b(?:with|and|plus)\s+(?:at least (?:one|1)|one or more|a|an|documented|a documented)\s+((?:[\w-]+\s+){0,3}(?:comorbidit(?:y|ies)|conditions?|risk factors?|complications?)\b.*)$/i.exec(
-        t,
-      );
+    const withTail = WITH_CONDITION_TAIL_RE.exec(withoutFailingSideNotes(t));
     if (labs.length === 1 && withTail && !parseThresholds(withTail[1]).length) {
       const tail = withTail[1].replace(/^[^:]*:\s*/, "");
       const tailConds = conditionsOf(tail);
@@ -1615,6 +1662,25 @@ function classGroups(t: string, classes: string[]): { class_groups?: string[][] 
   );
   if (groups.filter((g) => g.length).length < 2) return {};
   return { class_groups: groups.filter((g) => g.length) };
+}
+
+/**
+ * "… with at least one weight-related comorbidity: hypertension, …": the condition list a threshold
+ * comes with (group 1: the list with its head noun).
+ */
+const WITH_CONDITION_TAIL_RE =
+  /\b(?:with|and|plus)\s+(?:at least (?:one|1)|one or more|a|an|documented|a documented)\s+((?:[\w-]+\s+){0,3}(?:comorbidit(?:y|ies)|conditions?|risk factors?|complications?)\b.*)$/i;
+
+/**
+ * `t` without its later sentences that state what does not meet it and carry a threshold of their
+ * own ("… or severe osteoarthritis. A BMI below 35.0 kg/m2 does not meet A2 regardless of
+ * comorbidities."): such a sentence restates the failing side of the requirement's threshold.
+ */
+function withoutFailingSideNotes(t: string): string {
+  const parts = t.split(/(?<=\.)\s+(?=[A-Z])/);
+  if (parts.length < 2) return t;
+  const kept = parts.filter((p, i) => i === 0 || !(/\b(?:does|do) not (?:meet|satisfy|qualify)\b/i.test(p) && parseThresholds(p).length));
+  return kept.join(" ");
 }
 
 /** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */

@@ -1929,7 +1929,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // a code the policy includes in other codes and never pays alone ("77003 … included in 64490-64495
   // and must not be reported separately"): a criterion scoped to that code (bundled-codes.ts)
   // — an exclusion of the line, whatever the indication
-  model.exclusions.push(...bundledCodeRules(lines, (ls) => cite(r, ls)));
+  model.exclusions.push(...bundledCodeRules(lines, (ls) => cite(r, ls), meta.drug_names));
   // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
   // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
   model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));

@@ -1257,6 +1257,12 @@ function severityEvidence(
   const after = text.slice(q.index);
   const condAt = Math.min(...terms.flatMap((c) => conditionMentions(after, c).map((m) => m.index)), Infinity);
   if (!(condAt < 60)) return null;
+  // "type 2 diabetes, hypertension, …, or severe osteoarthritis of a weight-bearing joint": in a list
+  // of alternative conditions the severity qualifies the condition it stands before, never the others
+  if (terms.length > 1) {
+    const qualified = terms.filter((c) => conditionMentions(after, c).some((m) => m.index === condAt)).map((c) => c.name);
+    if (qualified.length && !conditionSatisfies(hit, qualified, [])) return null;
+  }
   const severeOnly = /^sever/.test(q[1]);
   const level = q[1].replace(/\s+/g, " ");
   const code = hit.code ?? "";
@@ -1990,7 +1996,13 @@ function evalLineDiagnosisExclusion(spec: CriterionOf<"line_diagnosis">, ctx: Ev
  * Words a note uses for the same documented fact as a policy's word (by stem): "measurable progress"
  * is charted as "measurable gains" or "improvement" (therapy progress reports).
  */
-const SAME_CONCEPT_STEMS: Record<string, string[]> = { progress: ["gains?\\b", "improv"] };
+const SAME_CONCEPT_STEMS: Record<string, string[]> = {
+  progress: ["gains?\\b", "improv"],
+  // "pre-operative psychological evaluation" is the "Pre-surgical Psychological Evaluation" of a
+  // record, and its "pre-op" / "preoperative" shorthand
+  "pre-operative": ["pre-?surg", "preop", "pre-op\\b"],
+  "pre-surgical": ["pre-?oper", "preop", "pre-op\\b"],
+};
 
 /**
  * Documentation of a finding the reader identified by concepts: one fax line that contains every

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useSearchParams } from "react-router";
+import { data, Link, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/$ruleId";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page";
 import { deleteAiRule, requireAiRule, serializeAiRule, updateAiRule } from "~/ai-rules/ai-rules.server";
 import { listPlans } from "~/plans/manage-plans.server";
 import { readRuleForm, RuleForm, RuleLanguageHelp, type RuleFormValues } from "~/ai-rules/ui/rule-form";
-import { ConfirmActions, Modal, withoutParams, withParams } from "~/ui/modal";
+import { DeleteModal, Modal, withoutParams, withParams } from "~/ui/modal";
 import { dangerButton, secondaryButton } from "~/ui/styles";
 import { formatDateTime } from "~/prior-auths/ui/decision";
 
@@ -139,13 +139,7 @@ export default function AiRuleDetail({ loaderData, actionData }: Route.Component
           <RuleForm intent="update" values={result?.values ?? rule} errors={result?.errors} plans={plans} cancelTo={closeTo} submitLabel="Save rule" />
         </div>
       </Modal>
-      <Modal open={modal === "delete"} title="Delete rule" closeTo={closeTo} size="sm" testId="delete-rule-modal">
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
-          <ConfirmActions closeTo={closeTo} />
-        </Form>
-      </Modal>
+      <DeleteModal open={modal === "delete"} title="Delete rule" closeTo={closeTo} testId="delete-rule-modal" />
     </div>
   );
 }

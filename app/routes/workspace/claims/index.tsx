@@ -10,7 +10,7 @@ import { readPageForm } from "~/lib/http.server";
 import { createClaim, createX12Claims, deleteClaim } from "~/claims/create-claim.server";
 import { formatIssue, X12IntakeError } from "~/claims/x12-837p";
 import { listClaims } from "~/claims/claim-review.server";
-import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
+import { DeleteModal, Modal, withoutParams, withParams } from "~/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { card, FormAlert, primaryButton, secondaryButton, Spinner } from "~/ui/styles";
 import { Badge } from "~/prior-auths/ui/badges";
@@ -192,24 +192,21 @@ export default function ClaimsList({ loaderData, actionData }: Route.ComponentPr
           issues={result?.intent === "x12" ? (result.issues ?? []) : []}
         />
       </Modal>
-      <Modal open={modal === "delete"} title="Delete claim" closeTo={closeTo} size="sm" testId="delete-modal">
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={searchParams.get("id") ?? ""} />
-          <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
-          {deleting && (
+      <DeleteModal
+        open={modal === "delete"}
+        title="Delete claim"
+        closeTo={closeTo}
+        testId="delete-modal"
+        id={searchParams.get("id") ?? ""}
+        detail={
+          deleting && (
             <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
               {deleting.patient_name ?? "Claim awaiting intake"} · {deleting.service_requests_size} service request(s)
             </p>
-          )}
-          {result?.intent === "delete" && result.error && (
-            <p role="alert" className="text-sm text-red-600">
-              {result.error}
-            </p>
-          )}
-          <ConfirmActions closeTo={closeTo} />
-        </Form>
-      </Modal>
+          )
+        }
+        error={result?.intent === "delete" ? result.error : null}
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { deleteLetterForm, requireLetterForm, serializeLetterForm, updateLetterF
 import { LetterFormInputSchema } from "~/letters/letter-form-input";
 import { DENIAL_PLACEHOLDERS, PLACEHOLDER_DOCS, unknownPlaceholders } from "~/letters/letter-template";
 import { LINES_OF_BUSINESS } from "~/plans/plan-constants";
-import { ConfirmActions, Modal, withoutParams, withParams } from "~/ui/modal";
+import { DeleteModal, withoutParams, withParams } from "~/ui/modal";
 import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
 
 const notFound = (err: unknown) => {
@@ -147,13 +147,7 @@ export default function LetterFormEditor({ loaderData, actionData }: Route.Compo
         </button>
         <span className="text-xs text-slate-500">Previews the saved template.</span>
       </Form>
-      <Modal open={searchParams.get("modal") === "delete"} title="Delete form" closeTo={closeTo} size="sm" testId="delete-form-modal">
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
-          <ConfirmActions closeTo={closeTo} />
-        </Form>
-      </Modal>
+      <DeleteModal open={searchParams.get("modal") === "delete"} title="Delete form" closeTo={closeTo} testId="delete-form-modal" />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useSearchParams } from "react-router";
+import { data, Link, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { getDatabase } from "~/lib/db.server";
@@ -13,7 +13,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { CreatePlanFormSchema } from "~/plans/create-plan-input";
 import { AddPlanForm } from "~/plans/ui/plan-form-fields";
 import { PlanTable } from "~/plans/ui/plan-table";
-import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
+import { DeleteModal, Modal, withoutParams, withParams } from "~/ui/modal";
 import { primaryButton, secondaryButton } from "~/ui/styles";
 import { readPageForm } from "~/lib/http.server";
 import { WorkspaceErrorBoundary } from "~/components/error-boundary";
@@ -105,20 +105,15 @@ export default function PlansList({ loaderData, actionData }: Route.ComponentPro
       <Modal open={modal === "add"} title="Add Plan" closeTo={closeTo} size="lg" testId="add-plan-modal">
         <AddPlanForm lastResult={result?.intent === "create" ? result.result : null} cancelTo={closeTo} />
       </Modal>
-      <Modal open={modal === "delete"} title="Delete plan" closeTo={closeTo} size="sm" testId="delete-plan-modal">
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={searchParams.get("id") ?? ""} />
-          <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
-          {deleting && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{deleting.title} and its coverage policies</p>}
-          {result?.intent === "delete" && result.error && (
-            <p role="alert" className="text-sm text-red-600">
-              {result.error}
-            </p>
-          )}
-          <ConfirmActions closeTo={closeTo} />
-        </Form>
-      </Modal>
+      <DeleteModal
+        open={modal === "delete"}
+        title="Delete plan"
+        closeTo={closeTo}
+        testId="delete-plan-modal"
+        id={searchParams.get("id") ?? ""}
+        detail={deleting && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{deleting.title} and its coverage policies</p>}
+        error={result?.intent === "delete" ? result.error : null}
+      />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { deletePriorAuth } from "~/prior-auths/delete-prior-auth.server";
 import { generateSyntheticPriorAuthDocument } from "~/prior-auths/generate-synthetic-prior-auth.server";
 import { ListPriorAuthsPageQuerySchema, SyntheticCreateSchema, SyntheticDescribeSchema } from "~/prior-auths/ui/schemas";
 import { Pagination, PriorAuthTable } from "~/prior-auths/ui/prior-auth-table";
-import { Modal, withoutParams, withParams, ConfirmActions } from "~/ui/modal";
+import { DeleteModal, Modal, withoutParams, withParams } from "~/ui/modal";
 import { FaxSimulationForm } from "~/prior-auths/ui/fax-simulation-form";
 import { SyntheticPriorAuthForm, type SyntheticState } from "~/prior-auths/ui/synthetic-form";
 import { inputClass, primaryButton, secondaryButton } from "~/ui/styles";
@@ -187,25 +187,22 @@ export default function PriorAuthList({ loaderData, actionData }: Route.Componen
       >
         <SyntheticPriorAuthForm state={synthetic} cancelTo={closeTo} />
       </Modal>
-      <Modal open={modal === "delete"} title="Delete prior auth" closeTo={closeTo} size="sm" testId="delete-modal">
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={searchParams.get("id") ?? ""} />
-          <p className="text-sm text-slate-700">Are you sure? This will permanently delete it. So proceed with caution.</p>
-          {deleting && (
+      <DeleteModal
+        open={modal === "delete"}
+        title="Delete prior auth"
+        closeTo={closeTo}
+        testId="delete-modal"
+        id={searchParams.get("id") ?? ""}
+        detail={
+          deleting && (
             <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
               {deleting.patient_name ?? "Unnamed case"}
               {deleting.medication_name ? ` · ${deleting.medication_name}` : ""}
             </p>
-          )}
-          {result?.intent === "delete" && result.error && (
-            <p role="alert" className="text-sm text-red-600">
-              {result.error}
-            </p>
-          )}
-          <ConfirmActions closeTo={closeTo} />
-        </Form>
-      </Modal>
+          )
+        }
+        error={result?.intent === "delete" ? result.error : null}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * (`?modal=new`, `?modal=edit&id=`), delete confirmation (`?modal=delete&id=`). Intents: create
  * (shows the signing secret once), update, delete. Same domain functions as /api/o/{org}/webhook_endpoints.
  */
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { requireOrgMember } from "~/auth/require-org-member.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -12,7 +12,7 @@ import { JsonView, useCodeView } from "~/components/code-view";
 import { getDatabase } from "~/lib/db.server";
 import { readPageForm } from "~/lib/http.server";
 import { isAppError } from "~/lib/errors";
-import { ConfirmActions, Modal, withoutParams } from "~/ui/modal";
+import { DeleteModal, Modal, withoutParams } from "~/ui/modal";
 import { primaryButton } from "~/ui/styles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint } from "~/webhooks/manage-webhooks.server";
 import { WebhookEndpointInputSchema } from "~/webhooks/webhook-input";
@@ -144,15 +144,15 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       <Modal open={modal === "edit" && Boolean(target)} title="Edit webhook" closeTo={closeTo} size="lg" testId="webhook-modal">
         {target && <WebhookForm key={target.id} initial={target} closeTo={closeTo} errors={fieldErrors} />}
       </Modal>
-      <Modal open={modal === "delete" && Boolean(target)} title="Delete webhook" closeTo={closeTo} size="sm" testId="delete-webhook-modal">
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={target?.id ?? ""} />
-          <p className="text-sm text-slate-700">Are you sure you want to delete this webhook?</p>
-          <p className="truncate font-mono text-xs text-slate-500">{target?.url}</p>
-          <ConfirmActions closeTo={closeTo} />
-        </Form>
-      </Modal>
+      <DeleteModal
+        open={modal === "delete" && Boolean(target)}
+        title="Delete webhook"
+        closeTo={closeTo}
+        testId="delete-webhook-modal"
+        id={target?.id ?? ""}
+        message="Are you sure you want to delete this webhook?"
+        detail={<p className="truncate font-mono text-xs text-slate-500">{target?.url}</p>}
+      />
     </div>
   );
 }
