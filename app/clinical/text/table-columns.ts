@@ -54,9 +54,7 @@ function splitNumberMark(groups: Group[]): Group[] {
 function isHeaderRow(groups: Group[], text: string): boolean {
   if (groups.length < 2 || groups.length > 4) return false;
   const cells = groups.map((g) => g.words.map((w) => w.text).join(" "));
-  // (a numbering column may be headed by a mark, not a word: "# | Requirement | Documentation accepted")
-  if (!cells.every((c, k) => (k === 0 && NUMBER_MARK.test(c)) || (c.length <= 40 && /^[A-Z]/.test(c) && c.split(/\s+/).length <= 6 && !/[.;]$/.test(c))))
-    return false;
+  if (!cells.every((c) => c.length <= 40 && /^[A-Z]/.test(c) && c.split(/\s+/).length <= 6 && !/[.;]$/.test(c))) return false;
   // a header names what the columns hold, not a value ("12 months")
   return /\b(?:criteria|initial|approval|reauthori[sz]ation|renewal|continuation|length|duration|quantity|limit|requirements?|documentation)\b/i.test(text);
 }
@@ -237,39 +235,56 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
   let i = 0;
   while (i < lines.length) {
     const l = lines[i];
-    const groups = splitNumberMark(groupsOf(wordsOf(l)));
+    /** the rows under header cells `groups`: each line's words by column, until the table ends */
+    const readRows = (groups: Group[]) => {
+      // column boundaries: just left of each header cell after the first
+      const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
+      const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
+      const columns: WordBox[][][] = groups.map(() => []);
+      const rows: WordBox[][][] = [];
+      let j = i + 1;
+      for (; j < lines.length && lines[j].page === l.page; j++) {
+        const ws = wordsOf(lines[j]);
+        if (!ws.length) break;
+        // a word that crosses a boundary: the table has ended (a full-width line)
+        if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
+        const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
+        // running text whose word gap happens to fall on a boundary: two cells of a table are never
+        // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
+        if (
+          byCol.some(
+            (cell, k) =>
+              k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
+          )
+        )
+          break;
+        // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
+        const only = byCol[0].map((w) => w.text).join(" ");
+        if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
+        for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
+        rows.push(byCol);
+      }
+      return { columns, rows, j };
+    };
+    // a numbering column headed by a mark ("# | Requirement | Documentation accepted") is split off
+    // only when the table it makes is a criteria grid; any other table is read as before
+    const plain = groupsOf(wordsOf(l));
+    const marked = splitNumberMark(plain);
+    if (marked !== plain && isHeaderRow(marked.slice(1), l.text)) {
+      const t = readRows(marked);
+      if (t.j - i >= 3 && isCriterionGrid(marked, t.rows)) {
+        out.push(...criterionGrid(doc, l, t.rows));
+        i = t.j;
+        continue;
+      }
+    }
+    const groups = plain;
     if (!isHeaderRow(groups, l.text)) {
       out.push(l);
       i++;
       continue;
     }
-    // column boundaries: just left of each header cell after the first
-    const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
-    const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
-    const columns: WordBox[][][] = groups.map(() => []);
-    const rows: WordBox[][][] = [];
-    let j = i + 1;
-    for (; j < lines.length && lines[j].page === l.page; j++) {
-      const ws = wordsOf(lines[j]);
-      if (!ws.length) break;
-      // a word that crosses a boundary: the table has ended (a full-width line)
-      if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
-      const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
-      // running text whose word gap happens to fall on a boundary: two cells of a table are never
-      // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
-      if (
-        byCol.some(
-          (cell, k) =>
-            k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
-        )
-      )
-        break;
-      // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
-      const only = byCol[0].map((w) => w.text).join(" ");
-      if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
-      for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
-      rows.push(byCol);
-    }
+    const { columns, rows, j } = readRows(groups);
     // fewer than two rows under the header: not a table
     if (j - i < 3) {
       out.push(l);
