@@ -49,21 +49,24 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * fixtures/corpus/bayou-la-first-run.txt; 9/16 after me35: exclusion headings, applicability grids,
  * bare-numbered criteria subsets, sentence-case indication titles, event counts); 2026-11-30 (pends35b: documentation-to-submit sections, approval-term and
  * prescriber-licensure sentences, stated hard dose maxima with the daily dose from quantity, lifetime
- * treatment limits): cedar-ia 5/12, chesapeake-md 8/16, medicaid-az 11/12
+ * treatment limits): cedar-ia 5/12, chesapeake-md 8/16, medicaid-az 11/12; 2026-11-30 (pends35a: wrapped "no prior X" statements,
+ * completed earlier courses, reproductive-potential scope, labs within the printed normal range,
+ * "#"-numbered criteria grids, "SIG as written", genotype exclusions): alderwood-nj 14/16, ambrio-ga
+ * 9/16, buckeye-seb 12/18
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
   commercial: 13,
   "medicaid-az": 11,
   "frontrange-hmo": 10,
-  "buckeye-seb": 11,
+  "buckeye-seb": 12,
   "lakeshore-ma": 15,
   "prairie-bcbs": 11,
   "summit-cigna": 13,
   "gateway-mo": 13,
-  "ambrio-ga": 8,
+  "ambrio-ga": 9,
   "cascade-kp": 6,
-  "alderwood-nj": 12,
+  "alderwood-nj": 14,
   "harborline-wa": 13,
   "chesapeake-md": 8,
   "cedar-ia": 5,

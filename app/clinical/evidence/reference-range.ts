@@ -44,16 +44,21 @@ function read(text: string): ReferenceRange | null {
  * or as a bare column ("7 - 55") when a header above it on the page names a reference-range column.
  */
 export function referenceRangeOn(idx: CaseIndex, line: CaseLine, m: MeasureTerm, value: number): ReferenceRange | null {
-  const names = new RegExp(
-    m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${a})`)).join("|"),
-    m.aliases.some((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a)) ? "g" : "gi",
-  );
-  let mm: RegExpExecArray | null;
-  while ((mm = names.exec(line.text))) {
-    if (!mm[0].length) {
-      names.lastIndex++;
-      continue;
+  // abbreviations in capitals (case-sensitive), names in words in any case ("Free T4" beside "FT4")
+  const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
+  const words = m.aliases.filter((a) => !abbr.includes(a));
+  const found: RegExpExecArray[] = [];
+  for (const names of [
+    abbr.length ? new RegExp(abbr.map((a) => aliasRegex(a).source).join("|"), "g") : null,
+    words.length ? new RegExp(words.map((a) => `(?:${a})`).join("|"), "gi") : null,
+  ]) {
+    let x: RegExpExecArray | null;
+    while (names && (x = names.exec(line.text))) {
+      if (!x[0].length) names.lastIndex++;
+      else found.push(x);
     }
+  }
+  for (const mm of found.sort((a, b) => a.index - b.index)) {
     const after = line.text.slice(mm.index + mm[0].length);
     const v = new RegExp(String.raw`^[^0-9\n]{0,24}?${NUM}`).exec(after);
     if (!v || num(v[1]) !== value) continue;

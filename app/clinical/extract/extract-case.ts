@@ -727,7 +727,7 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     !(h.how === "below" && h.line.segs.length >= 3 && HISTORY_TABLE_HEADER.test(h.line.text)) &&
     !(h.how === "below" && (h.line.segs.find((g) => g.toks.includes(h.labelToks[0]))?.text.split(/\s+/).length ?? 0) > 8);
   let sigHit = firstVal(
-    /\b(?:Directions(?:\s+for\s+use)?(?:\s*\([^)]*\))?|Dose\s*\/\s*route\s*\/\s*frequency|Dosing\s+instructions|Sig|Dose\s+and\s+frequency|Dosage)\b/i,
+    /\b(?:Directions(?:\s+for\s+use)?(?:\s*\([^)]*\))?|Dose\s*\/\s*route\s*\/\s*frequency|Dosing\s+instructions|Sig(?:\s+as\s+written)?|Dose\s+and\s+frequency|Dosage)\b/i,
     (v) => /[A-Za-z]{2,}/.test(v) && /\d/.test(v),
     notHistoryColumn,
   );

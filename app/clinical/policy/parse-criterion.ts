@@ -494,6 +494,16 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         )
       )
         continue;
+      // "FT4 and FT3 each less than 50% above or below the laboratory's normal limits": a margin around
+      // the reference range, never a value of the measure itself
+      if (
+        th.unit === "%" &&
+        new RegExp(
+          `\\b${String(th.value).replace(".", "\\.")}\\s*%\\s*(?:above|below|outside|beyond)\\b[^.;]{0,40}\\b(?:normal|reference)\\s+(?:limits?|range)`,
+          "i",
+        ).test(part)
+      )
+        continue;
       // "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% from
       // baseline", "LDL-C reduced by at least 30% from baseline": a change from the member's own
       // baseline, never an absolute value the measure is compared against (a reviewer compares both)
@@ -578,6 +588,10 @@ export function parseSpecialties(text: string): string[] {
 /** a requirement that a therapy was NOT received before */
 const NO_PRIOR_RE =
   /\b(?:has|have|had)\s+not\s+(?:previously\s+|already\s+)?(?:received|been\s+treated\s+with|been\s+exposed\s+to|taken|used|tried)\b|\bno\s+(?:prior|previous)\s+(?:treatment|therapy|use|exposure)\b|\bnot\s+(?:been\s+)?previously\s+treated\s+with\b|\bnaive\s+to\b/i;
+
+/** "has not had disease progression on", "has not progressed on/while on", "without progression on" a prior therapy */
+const NO_PROGRESSION_ON_RE =
+  /\b(?:(?:has|have|had)\s+not\s+(?:had\s+(?:disease\s+)?progression|progressed)|without\s+(?:disease\s+)?progression|no\s+(?:disease\s+)?progression)\s+(?:on|while\s+on|during|after|following)\b/i;
 
 const STOP = new Set(
   "the a an of or and with for to in on by is are be has have had patient patients member members who which that this as at least one following any other from than their his her its use used using been being not no does do documented documentation diagnosis history evidence e.g. eg such including includes must will should may can either both each all per via within over under after before during when where if unless except there these those been being was were but yet also then still currently make makes made they them it she he him we us you your our".split(
@@ -1263,12 +1277,16 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // prior therapy
   if (
     (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||
-    (trialVerb && (drugs.length || drugsWithExamples.length || classes.length))
+    ((trialVerb || NO_PROGRESSION_ON_RE.test(t)) && (drugs.length || drugsWithExamples.length || classes.length))
   ) {
     const prior = parsePriorTherapy(t, note, base, ctx, minDays);
     // "has not received prior PD-1 or PD-L1 inhibitor therapy", "no prior treatment with a TNF
     // inhibitor": the absence of that therapy is the requirement, never a trial of it
     if (NO_PRIOR_RE.test(t) && prior.kind === "prior_therapy") return { ...prior, absent: true };
+    // "has not had disease progression on a prior CDK4/6 inhibitor": a trial of X is never what it
+    // asks for — a documented failure of X is the opposite of the requirement; it is met on a stated
+    // absence of X and otherwise left to a reviewer (never failed by a course of X alone)
+    if (NO_PROGRESSION_ON_RE.test(t) && prior.kind === "prior_therapy") return { ...prior, absent: true };
     return prior;
   }
 

@@ -22,7 +22,7 @@ import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/su
 import { spineRegionOf } from "../policy/session-limits";
 import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
-import { ageOn, daysBetween } from "../codes/dates";
+import { ageOn, daysBetween, findDates } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
@@ -40,7 +40,7 @@ import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../
 import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { USE_MODES } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
-import { keyConcepts, parseThresholds } from "../policy/parse-criterion";
+import { keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -436,10 +436,6 @@ function cmp(op: string, v: number, a: number, b?: number): boolean {
   return op === ">=" ? v >= a : op === ">" ? v > a : op === "<=" ? v <= a : op === "<" ? v < a : v >= a && v <= (b ?? Infinity);
 }
 const showOp = (op: string, a: number, b?: number) => (op === "between" ? `${a}–${b}` : `${op} ${a}`);
-
-/** a requirement scoped to female members ("for a female member of reproductive potential", "women of childbearing potential") */
-const FEMALE_SCOPE_RE =
-  /^\s*(?:for\s+)?(?:(?:a|all)\s+)?(?:females?|wom[ae]n|female (?:members?|patients?|individuals?))\b[^.:;]{0,40}\b(?:reproductive|childbearing|child-bearing)\s+(?:potential|age)\b/i;
 
 /**
  * The member's sex: the extracted one, else a labelled field the extraction did not read ("DOB / Sex:
@@ -896,29 +892,77 @@ const NO_PRIOR_STATEMENT_RE =
 /**
  * "Has not received prior X therapy" (prior_therapy with `absent`): met on a fax sentence stating the
  * absence of X, of a broader kind of therapy that holds it ("no prior immunotherapy" for a checkpoint
- * inhibitor, "no prior systemic therapy" for any anticancer drug), or "treatment-naive"; otherwise
- * needs information — never failed here, since a documented dose of X may be the requested drug
- * itself (a reviewer tells prior use from the service billed).
+ * inhibitor, "no prior systemic therapy" for any anticancer drug), or "treatment-naive"; failed only on a
+ * dated, completed earlier course of X (`completedCourse`); otherwise needs information — a documented
+ * dose of X may be the requested drug itself (a reviewer tells prior use from the service billed).
  */
 function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
   const wanted = new Set([...spec.classes, ...spec.classes.flatMap((c) => classAncestors(c))]);
   const names = spec.drugs.flatMap((d) => drugNames(d));
+  // "has not previously received a course of <the requested drug>": the request may name that drug by
+  // any of its names ("No prior Tepezza" for teprotumumab)
+  if (names.some((n) => ctx.requested.has(n))) names.push(...ctx.requested);
   for (const line of ctx.idx.lines) {
-    NO_PRIOR_STATEMENT_RE.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = NO_PRIOR_STATEMENT_RE.exec(line.text))) {
-      const phrase = (m[1] ?? "").toLowerCase();
-      const covers =
-        !m[1] ||
-        names.some((n) => phrase.includes(n)) ||
-        classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
-        (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
-        (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
-          wanted.has("anticancer therapy"));
-      if (covers) return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [quote(ctx.idx, line, m.index, m.index + m[0].length)]);
+    // the line as printed first; then a statement wrapped onto the next line of the same page
+    // ("… CAS 2/7. No" / "prior Tepezza."), read only as prose: a form's "Pregnant: No" above
+    // "Prior X: Yes" is two answers, never one statement
+    const next = ctx.idx.lines[line.index + 1];
+    const texts = next && next.page === line.page ? [line.text, `${line.text} ${next.text}`] : [line.text];
+    for (const text of texts) {
+      const wrapped = text !== line.text;
+      NO_PRIOR_STATEMENT_RE.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = NO_PRIOR_STATEMENT_RE.exec(text)) && m.index < line.text.length) {
+        if (wrapped && (m.index + m[0].length <= line.text.length || /[:?]|\b(?:yes|n\/a)\b/i.test(text.slice(m.index).split(/[.;]/)[0]))) continue;
+        const phrase = (m[1] ?? "").toLowerCase();
+        const covers =
+          !m[1] ||
+          names.some((n) => phrase.includes(n)) ||
+          classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
+          (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
+          (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
+            wanted.has("anticancer therapy"));
+        if (covers)
+          return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [
+            quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
+          ]);
+      }
     }
   }
+  // (a completed course fails "has not received X", never "has not progressed on X")
+  const course = /\bprogress/i.test(spec.text) ? null : completedCourse(names, ctx);
+  if (course) return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
+}
+
+/** a course said to be over: "Completed 8 Tepezza infusions", "finished a 12-week course of X" */
+const COMPLETED_RE = /\b(?:completed|finished)\b/i;
+/** how long before the request a documented course must have ended to be an earlier course, not this one */
+const EARLIER_COURSE_DAYS = 60;
+
+/**
+ * A sentence that states an earlier course of one of `names` was completed, dated: the drug's name
+ * and "completed"/"finished" in one sentence (not negated, not pending, not a form's question), with a
+ * date that ended at least 60 days before the request ("Completed 8 Tepezza infusions 03/2024-08/2024").
+ * The quoted sentence and its citation, or null. Used to fail "has not previously received X": the
+ * request's own course is never dated months before the request, and "completed" says it is over.
+ */
+function completedCourse(names: string[], ctx: EvalContext): { text: string; citation: Citation } | null {
+  if (!ctx.requestDate || !names.length) return null;
+  const drug = new RegExp(`\\b(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`, "i");
+  for (const line of ctx.idx.lines) {
+    for (const sentence of line.text.split(/(?<=[.;])\s+/)) {
+      const d = drug.exec(sentence);
+      const c = COMPLETED_RE.exec(sentence);
+      if (!d || !c || PENDING.test(sentence) || /\?/.test(sentence)) continue;
+      const at = line.text.indexOf(sentence);
+      if (isNegated(line.lower, at + d.index) || isNegated(line.lower, at + c.index)) continue;
+      const ended = findDates(sentence, { partial: true }).filter((x) => x.end !== "present" && !x.start.startsWith("0000"));
+      if (!ended.length || ended.some((x) => daysBetween(x.end, ctx.requestDate!) < EARLIER_COURSE_DAYS)) continue;
+      return { text: sentence.trim(), citation: quote(ctx.idx, line, at, at + sentence.length) };
+    }
+  }
+  return null;
 }
 
 function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
@@ -2111,7 +2155,48 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
   return null;
 }
 
+/** "within normal limits", "within the laboratory's reference range", "less than 50% above or below the normal limits" */
+const NEAR_NORMAL_RE =
+  /\bwithin\s+(?:the\s+)?(?:[\w']+\s+)?(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
+/** a requirement on a value beyond normal ("above the upper limit of normal", "2 x ULN") is another rule */
+const BEYOND_NORMAL_RE =
+  /\b(?:above|below|exceed\w*|greater than|more than)\s+(?:the\s+)?(?:upper|lower)\s+limit\b|\b\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?(?:uln|lln|upper|lower)\b/i;
+
+/**
+ * "FT4 and FT3 within (or less than 50% outside) the laboratory's normal limits, on a test drawn within
+ * the 60 days before the request": met when every measure the requirement names has its latest value,
+ * dated within the window (when one is set), inside the reference range the laboratory printed beside
+ * it. Null (evaluate as written) when the text is not such a requirement, names no known measure, or
+ * any named value is missing, undated, outside the window, without a printed range or outside it
+ * (a value outside the range may still be within a margin the policy allows: a reviewer decides).
+ */
+export function evalWithinNormalLimits(text: string, ctx: EvalContext): Ev | null {
+  if (!NEAR_NORMAL_RE.test(text) || BEYOND_NORMAL_RE.test(text)) return null;
+  const named = MEASURES.filter((m) => new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text));
+  if (!named.length) return null;
+  const within = parseRecency(text);
+  const shown: string[] = [];
+  const citations: Citation[] = [];
+  for (const m of named) {
+    const values = measureValues(ctx.idx, m).filter((v) => !v.bound && v.line);
+    const dated = values.filter((v) => v.date).sort((a, b) => (a.date! < b.date! ? 1 : -1));
+    const latest = dated[0];
+    if (!latest || !WITHIN(ctx, latest.date, within)) return null;
+    const range =
+      ctx.idx.lines
+        .filter((l) => l.text && latest.line!.startsWith(l.text))
+        .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
+        .find((x) => x) ?? null;
+    if (!range || (range.low != null && latest.value < range.low) || (range.high != null && latest.value > range.high)) return null;
+    shown.push(`${m.name} ${latest.value} on ${latest.date} (reference ${range.low ?? ""}–${range.high ?? ""})`);
+    citations.push(latest.citation);
+  }
+  return ev("met", `Within the laboratory's normal limits: ${shown.join("; ")}.`, citations.slice(0, 2));
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const normal = evalWithinNormalLimits(spec.text, ctx);
+  if (normal) return normal;
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
   const distance = evalAbsenceWithinDistance(spec, ctx);
@@ -2602,6 +2687,56 @@ export function placeOfServiceScope(text: string, ctx: EvalContext): Ev | null {
   return ev("met", `Applies at place of service ${named.join(" / ")} only; the line is billed at place of service ${pos}.`, [], "inferred");
 }
 
+/** "For members of reproductive potential, …", "females of childbearing potential must …" */
+const REPRODUCTIVE_SCOPE_RE = /^[^.;]{0,60}?\b(?:of|with)\s+(?:reproductive|child-?bearing)\s+potential\b/i;
+/** a statement that the member cannot become pregnant: after menopause, or surgically sterile */
+const NOT_REPRODUCTIVE_RE =
+  /(?<!\bperi-?)\b(?:post-?menopaus\w*|menopause\b(?!\s+transition)|(?:total\s+|abdominal\s+|vaginal\s+)?hysterectomy|bilateral\s+(?:salping[o-]?-?)?oophorectomy|not\s+of\s+(?:reproductive|child-?bearing)\s+potential)/i;
+
+/**
+ * A requirement the policy limits to members of reproductive (childbearing) potential — a pregnancy
+ * test, contraception counselling — does not apply to a member the request shows cannot become
+ * pregnant: a male member (the request's sex field), or one documented after menopause or after
+ * hysterectomy / bilateral oophorectomy (a statement not negated, pending or planned). Met as not
+ * applicable with the evidence cited; null (evaluate as written) otherwise. Source: FDA labelling's
+ * "females of reproductive potential" (21 CFR 201.57(c)(9)(iii), Pregnancy and Lactation Labeling Rule).
+ */
+export function reproductiveScope(text: string, ctx: EvalContext): Ev | null {
+  if (!REPRODUCTIVE_SCOPE_RE.test(text)) return null;
+  const patient = ctx.facts.patient;
+  if (patient.gender === "male")
+    return ev("met", "Applies to members of reproductive potential only; the request gives the member's sex as male.", patient.citations.slice(0, 1));
+  if (patient.gender !== "female" && patient.gender !== null && patient.gender !== "unknown") return null;
+  for (const line of ctx.idx.lines) {
+    const m = NOT_REPRODUCTIVE_RE.exec(line.text);
+    if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
+    return ev("met", `Applies to members of reproductive potential only; the request documents "${m[0]}".`, [
+      quote(ctx.idx, line, m.index, m.index + m[0].length),
+    ]);
+  }
+  return null;
+}
+
+/** "the drug names must be documented", "each medication must be named": how a trial is to be written down */
+const TRIAL_NAMES_NOTE_RE =
+  /^(?:and\s+)?(?:the\s+|each\s+)?(?:drug|medication|product|agent|therap(?:y|ies))s?(?:'s)?(?:\s+names?)?\s+(?:must|should|shall)\s+be\s+(?:documented|named|listed|specified)\.?$/i;
+
+/**
+ * A note beside a trial requirement on how the trial is documented ("trial of at least TWO different
+ * triptans …; the drug names must be documented") is met when that trial requirement is met: the
+ * prior-therapy reading counts only trials it found named in the request. `items` and `rs` are an
+ * `all` group's criteria and their results, in order; returns the results with each such note met.
+ */
+export function withNamedTrials(items: Criterion[], rs: Ev[]): Ev[] {
+  const trial = items.findIndex((c, k) => c.kind === "prior_therapy" && !c.absent && rs[k].outcome === "met");
+  if (trial < 0) return rs;
+  return rs.map((r, k) =>
+    items[k].kind === "documentation" && TRIAL_NAMES_NOTE_RE.test(items[k].text.trim()) && r.outcome !== "met"
+      ? ev("met", "The trials are documented by drug name.", rs[trial].citations.slice(0, 2))
+      : r,
+  );
+}
+
 /**
  * Evaluate one criterion (recursively for `all` / `any`). `role` "exclusion" asks whether an
  * exclusion APPLIES (met = applies). `covered` are the conditions of the policy's indications (an
@@ -2614,11 +2749,6 @@ export function evaluateCriterion(
   covered: { conditions: string[]; icd10: string[] } = { conditions: [], icd10: [] },
 ): Ev {
   try {
-    // "For a female Member of reproductive potential: a negative pregnancy test …", "Women of
-    // childbearing potential: …": a requirement the policy scopes to female members is met (does not
-    // apply) for a member the request gives as male; otherwise it is judged as written
-    if (role === "criterion" && FEMALE_SCOPE_RE.test(spec.text) && memberSex(ctx) === "male")
-      return ev("met", "The requirement applies to female members of reproductive potential; the member is male.", []);
     if (role === "criterion" && spec.applies_to?.length) {
       // a requirement for one form of the indication: met (not applicable) when the request's known
       // diagnosis is another form; evaluated as written when it is that form or the form is unknown
@@ -2637,6 +2767,8 @@ export function evaluateCriterion(
     if (role === "criterion") {
       const site = placeOfServiceScope(spec.text, ctx);
       if (site) return site;
+      const reproductive = reproductiveScope(spec.text, ctx);
+      if (reproductive) return reproductive;
     }
     return evaluateInner(spec, ctx, role, covered);
   } catch (err) {
@@ -2648,7 +2780,10 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
   if (role === "exclusion") return evaluateExclusion(spec, ctx, covered);
   switch (spec.kind) {
     case "all": {
-      const rs = spec.items.map((i) => evaluateInner(i, ctx, role, covered));
+      const rs = withNamedTrials(
+        spec.items,
+        spec.items.map((i) => evaluateInner(i, ctx, role, covered)),
+      );
       const bad = rs.find((r) => r.outcome === "not_met") ?? rs.find((r) => r.outcome === "insufficient");
       if (bad)
         return {

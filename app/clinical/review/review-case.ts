@@ -17,6 +17,7 @@ import { indicationTerms } from "../policy/parse-criterion";
 import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
 import { buildCaseIndex, withNext, type CaseIndex } from "../evidence/case-index";
 import { continuationRequest } from "../evidence/continuation";
+import { genotypesIn } from "../evidence/biomarkers";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, requestUseModes, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies, mostSpecificPerCode } from "./case-conditions";
@@ -58,9 +59,13 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
 /**
  * The confidence that decides whether an exclusion applies: an "any" entry applies on one clearly
  * applying alternative ("ANC below 2,000, platelets below 100,000, or ALT above 1.5 × ULN"), so the
- * surest applying alternative decides; an "all" entry needs every part, so its weakest decides.
+ * surest applying alternative decides; an "all" entry needs every part, so its weakest decides. An
+ * exclusion of one star-allele genotype (without an "unless") is read with high confidence.
  */
-function exclusionConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium" | "low" {
+export function exclusionConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium" | "low" {
+  // "Members with the CYP2C9*3/*3 genotype": one genotype in star-allele notation is compared allele by
+  // allele with the genotype the request writes (judgeGenotype), never read from loose words
+  if (c.kind === "documentation" && genotypesIn(c.text).length === 1 && !/\b(?:unless|except)\b/i.test(c.text)) return "high";
   if (c.kind === "any") {
     const applying = c.items.filter((i) => r(i).outcome === "met");
     if (applying.some((i) => exclusionConfidence(i, r) === "high" && r(i).evidence === "direct")) return "high";

@@ -34,6 +34,22 @@ function groupsOf(words: WordBox[]): Group[] {
   return out;
 }
 
+/** a numbering column's header that is a mark, not a word ("#", "No.") */
+const NUMBER_MARK = /^(?:#|No\.?)$/;
+
+/**
+ * A header's numbering column set narrower than a column gap from the next ("#   Requirement"):
+ * the mark is a cell of its own when more than two word spaces separate it from the next word.
+ */
+function splitNumberMark(groups: Group[]): Group[] {
+  const first = groups[0];
+  if (!first || first.words.length < 2) return groups;
+  const [mark, next] = [...first.words].sort((a, b) => a.x - b.x);
+  if (!NUMBER_MARK.test(mark.text) || next.x - (mark.x + mark.w) < 2 * WORD_SPACE) return groups;
+  const rest = first.words.filter((w) => w !== mark);
+  return [{ words: [mark], x: mark.x, right: mark.x + mark.w }, { words: rest, x: next.x, right: first.right }, ...groups.slice(1)];
+}
+
 /** A table header: 2–4 short title-like cells, each starting with a capital letter. */
 function isHeaderRow(groups: Group[], text: string): boolean {
   if (groups.length < 2 || groups.length > 4) return false;
@@ -219,39 +235,56 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
   let i = 0;
   while (i < lines.length) {
     const l = lines[i];
-    const groups = groupsOf(wordsOf(l));
+    /** the rows under header cells `groups`: each line's words by column, until the table ends */
+    const readRows = (groups: Group[]) => {
+      // column boundaries: just left of each header cell after the first
+      const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
+      const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
+      const columns: WordBox[][][] = groups.map(() => []);
+      const rows: WordBox[][][] = [];
+      let j = i + 1;
+      for (; j < lines.length && lines[j].page === l.page; j++) {
+        const ws = wordsOf(lines[j]);
+        if (!ws.length) break;
+        // a word that crosses a boundary: the table has ended (a full-width line)
+        if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
+        const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
+        // running text whose word gap happens to fall on a boundary: two cells of a table are never
+        // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
+        if (
+          byCol.some(
+            (cell, k) =>
+              k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
+          )
+        )
+          break;
+        // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
+        const only = byCol[0].map((w) => w.text).join(" ");
+        if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
+        for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
+        rows.push(byCol);
+      }
+      return { columns, rows, j };
+    };
+    // a numbering column headed by a mark ("# | Requirement | Documentation accepted") is split off
+    // only when the table it makes is a criteria grid; any other table is read as before
+    const plain = groupsOf(wordsOf(l));
+    const marked = splitNumberMark(plain);
+    if (marked !== plain && isHeaderRow(marked.slice(1), l.text)) {
+      const t = readRows(marked);
+      if (t.j - i >= 3 && isCriterionGrid(marked, t.rows)) {
+        out.push(...criterionGrid(doc, l, t.rows));
+        i = t.j;
+        continue;
+      }
+    }
+    const groups = plain;
     if (!isHeaderRow(groups, l.text)) {
       out.push(l);
       i++;
       continue;
     }
-    // column boundaries: just left of each header cell after the first
-    const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
-    const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
-    const columns: WordBox[][][] = groups.map(() => []);
-    const rows: WordBox[][][] = [];
-    let j = i + 1;
-    for (; j < lines.length && lines[j].page === l.page; j++) {
-      const ws = wordsOf(lines[j]);
-      if (!ws.length) break;
-      // a word that crosses a boundary: the table has ended (a full-width line)
-      if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
-      const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
-      // running text whose word gap happens to fall on a boundary: two cells of a table are never
-      // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
-      if (
-        byCol.some(
-          (cell, k) =>
-            k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
-        )
-      )
-        break;
-      // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
-      const only = byCol[0].map((w) => w.text).join(" ");
-      if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
-      for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
-      rows.push(byCol);
-    }
+    const { columns, rows, j } = readRows(groups);
     // fewer than two rows under the header: not a table
     if (j - i < 3) {
       out.push(l);

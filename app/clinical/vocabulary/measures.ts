@@ -110,6 +110,8 @@ export const MEASURES: MeasureTerm[] = [
   M("testosterone", ["(?:total |serum |morning )?testosterone"], "ng/dL", [1, 2000]),
   M("free testosterone", ["free testosterone"], "pg/mL", [0.1, 500]),
   M("TSH", ["\\btsh\\b", "thyroid stimulating hormone"], "mIU/L", [0, 200]),
+  M("free T4", ["free t4\\b", "\\bft4\\b", "free thyroxine"], "ng/dL", [0.05, 12]),
+  M("free T3", ["free t3\\b", "\\bft3\\b", "free triiodothyronine"], "pg/mL", [0.5, 40]),
   M("IGF-1", ["igf-?1", "igf-?i\\b", "insulin-like growth factor"], "ng/mL", [1, 1500]),
   M("peak GH", ["peak (?:gh|growth hormone)", "gh peak", "peak (?:serum )?growth hormone", "stimulated gh"], "ng/mL", [0, 100]),
   // "height SDS -2.6", "Height 114.2 cm (-2.6 SD)", "height now -1.9 SD" (not "height velocity")
