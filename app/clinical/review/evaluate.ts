@@ -32,6 +32,7 @@ import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vo
 import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
+import { judgeFrequency } from "./frequency-thresholds";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -2101,6 +2102,11 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeGenotype(ctx.idx, genotypes[0]);
     return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
   }
+  // "Headache on 15 or more days per month": a frequency threshold is met by a frequency the request
+  // states for the same thing and that reaches it, never by the requirement's words
+  const freq = spec.absence ? null : judgeFrequency(spec.text, ctx.idx);
+  if (freq)
+    return ev(freq.outcome, freq.reason, freq.citations, freq.citations.length ? "direct" : "none", freq.outcome === "insufficient" ? spec.text : undefined);
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
