@@ -33,6 +33,7 @@ import { testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeEventCount } from "./event-counts";
+import { judgeFrequency } from "./frequency-thresholds";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -2216,6 +2217,11 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeGenotype(ctx.idx, genotypes[0]);
     return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
   }
+  // "Headache on 15 or more days per month": a frequency threshold is met by a frequency the request
+  // states for the same thing and that reaches it, never by the requirement's words
+  const freq = spec.absence ? null : judgeFrequency(spec.text, ctx.idx);
+  if (freq)
+    return ev(freq.outcome, freq.reason, freq.citations, freq.citations.length ? "direct" : "none", freq.outcome === "insufficient" ? spec.text : undefined);
   // "at least TWO sickle cell crises in the 12 months": a count of events is met by a count the
   // request states and that reaches it, never by the events' words
   const count = spec.absence ? null : judgeEventCount(spec.text, ctx.idx);
