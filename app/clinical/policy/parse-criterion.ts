@@ -847,16 +847,13 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       return { ...inner, text, applies_to: conds } as Criterion;
     }
   }
-  // "AHI 5 to 14 events per hour with documented symptoms of sleepiness, …, or documented
-  // hypertension, …": a measured threshold qualified by documented conditions is both — the value in
-  // its range AND one of the documented conditions — never the threshold alone, nor alternatives
-  // split at the last "or" (a value in range would meet it without any of the conditions)
   // "Diagnosis of sickle cell disease (HbSS, HbSC …) confirmed by hemoglobin electrophoresis / HPLC
   // or genetic testing (ICD-10-CM D57.x)": the diagnosis AND a record of one of the ways it is
   // confirmed — never a requirement of one named test (the alternatives would be lost), nor the
   // diagnosis alone (its confirmation would be)
   const confirmed = DIAGNOSIS_CONFIRMED_BY_RE.exec(text.trim());
-  if (confirmed && /\bor\b|\//i.test(confirmed[2])) {
+  // (routes written "by A or by B" are read further on, each a test result that confirms the diagnosis)
+  if (confirmed && /\bor\b|\//i.test(confirmed[2]) && !/\bor\s+by\b/i.test(confirmed[2])) {
     const conds = conditionsOf(confirmed[1]);
     // (the ways end with their sentence: "Sickle cell trait (D57.3) does not qualify" is a note)
     const ways = confirmed[2]
@@ -876,6 +873,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         confidence: "high",
       };
   }
+  // "AHI 5 to 14 events per hour with documented symptoms of sleepiness, …, or documented
+  // hypertension, …": a measured threshold qualified by documented conditions is both — the value in
+  // its range AND one of the documented conditions — never the threshold alone, nor alternatives
+  // split at the last "or" (a value in range would meet it without any of the conditions)
   const qualified = /^(.{6,200}?\d[^,;]{0,40}?)\s+with\s+(documented\s+.{6,})$/is.exec(text.trim());
   if (qualified) {
     const head = parseCriterion(qualified[1], "", ctx);
