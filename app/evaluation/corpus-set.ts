@@ -72,6 +72,9 @@ export const FLOORS: Record<string, number> = {
   "chesapeake-md": 8,
   "cedar-ia": 5,
   "bayou-la": 9,
+  // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an
+  // Express Scripts-style PBM), 2026-11-30 (first run not yet recorded)
+  "triservice-fed": 0,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
