@@ -50,6 +50,7 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   "cascade-ma": 15,
   "huron-hmo": 9,
   "sonoran-bcbs": 15,
+  "bigsky-medicare": 0, // (first run not yet recorded)
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
