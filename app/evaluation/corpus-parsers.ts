@@ -3,7 +3,8 @@
  * (tools/clinical/record-corpus-ocr.ts), so the recorded keys are the ones the tests look up.
  */
 import fs from "node:fs";
-import { parseDocument, type ParsedDocument } from "~/documents/parse-pdf.server";
+import { parseDocument } from "~/documents/parse-pdf.server";
+import type { ParsedDocument } from "~/documents/types";
 import type { OcrCache } from "~/documents/ocr-cache";
 
 /** file path → parsed document */
