@@ -73,8 +73,11 @@ export const FLOORS: Record<string, number> = {
   "cedar-ia": 5,
   "bayou-la": 9,
   // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an
-  // Express Scripts-style PBM), 2026-11-30 (first run not yet recorded)
-  "triservice-fed": 0,
+  // Express Scripts-style PBM), 2026-11-30: first run 5/16 with one approvable request denied (an
+  // eligibility denial on a form's caption row read as the name and a lab's patient ID as the member ID;
+  // see fixtures/corpus/triservice-fed-first-run.txt); 5/16 with it pended (me36: "not on the roster"
+  // only for an identity read cleanly)
+  "triservice-fed": 5,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -158,10 +158,64 @@ function requestedDrugPhrase(facts: CaseFacts): string {
   return parts.length ? `The requested drug (${parts.join(", ")})` : "The requested drug";
 }
 
-/** Was the patient's identity read cleanly enough to call its absence from the roster certain? */
-function cleanlyRead(facts: CaseFacts, ocrConfidence: number): boolean {
+/**
+ * Words of form captions that are never a person's name: a "Patient name | DoD Benefits Number"
+ * caption row read as the name gives "DoD Number", which no roster can match.
+ */
+const CAPTION_WORD_RE =
+  /^(?:number|no|num|name|names|date|birth|dob|id|identification|member|benefits?|patient|sponsor|policy|plan|group|subscriber|insured|enrollee|beneficiary|phone|address|dbn|mrn|dod|ssn|card|account|relationship|sex|gender)$/i;
+
+/** True when a word of the read first or last name is a form caption word (see CAPTION_WORD_RE). */
+function captionAsName(facts: CaseFacts): boolean {
+  const words = `${facts.patient.first_name ?? ""} ${facts.patient.last_name ?? ""}`.split(/[\s,.]+/).filter(Boolean);
+  return words.some((w) => CAPTION_WORD_RE.test(w));
+}
+
+/** The longest run of digits two IDs share ("TRL-4827365" and "10482736519" share "482736": 6). */
+function sharedDigitRun(a: string, b: string): number {
+  const x = a.replace(/\D/g, "");
+  const y = b.replace(/\D/g, "");
+  let best = 0;
+  for (let i = 0; i < x.length; i++)
+    for (let j = 0; j < y.length; j++) {
+      let k = 0;
+      while (i + k < x.length && j + k < y.length && x[i + k] === y[j + k]) k++;
+      if (k > best) best = k;
+    }
+  return best;
+}
+
+/**
+ * A roster member the request may well be about although nothing matched: the same date of birth
+ * and an ID sharing a run of at least 5 digits with the one read, or a name that compares as the
+ * same person's. Such a request is an identity to confirm, never "not covered".
+ */
+function rosterLookalike(facts: CaseFacts, roster: RosterMember[]): RosterMember | null {
   const p = facts.patient;
-  return !!(p.member_id && p.first_name && p.last_name && p.birth_date) && ocrConfidence >= 0.8 && normName(p.last_name).length >= 2;
+  if (!p.birth_date) return null;
+  return (
+    roster.find(
+      (m) =>
+        m.birth_date === p.birth_date &&
+        ((p.member_id && sharedDigitRun(p.member_id, m.member_id) >= 5) ||
+          (p.last_name && editDistance(normName(p.last_name), normName(m.last_name)) <= 2) ||
+          (p.first_name && normName(p.first_name) === normName(m.first_name))),
+    ) ?? null
+  );
+}
+
+/**
+ * Was the patient's identity read cleanly enough to call its absence from the roster certain? Every
+ * part read, OCR confidence at least 0.8, a name that is not a form caption, an ID shaped like the
+ * plan's own (another number — a lab's patient ID, a chart MRN — is not the member ID), and no
+ * roster member with the same date of birth that the request may be about (rosterLookalike).
+ */
+function cleanlyRead(facts: CaseFacts, ocrConfidence: number, roster: RosterMember[]): boolean {
+  const p = facts.patient;
+  if (!(p.member_id && p.first_name && p.last_name && p.birth_date) || ocrConfidence < 0.8 || normName(p.last_name).length < 2) return false;
+  if (captionAsName(facts)) return false;
+  if (roster.length && !hasPlanIdShape(p.member_id, roster)) return false;
+  return !rosterLookalike(facts, roster);
 }
 
 /**
@@ -199,7 +253,7 @@ export function checkEligibility(
   const match = matchMember(facts, roster);
   const who = `${p.first_name ?? "?"} ${p.last_name ?? "?"} (DOB ${p.birth_date ?? "?"}, ID ${p.member_id ?? "?"})`;
   if (!match.member) {
-    const clear = cleanlyRead(facts, conf);
+    const clear = cleanlyRead(facts, conf, roster);
     return {
       eligible: clear ? false : null,
       member: null,
@@ -216,7 +270,7 @@ export function checkEligibility(
   if (match.problems.length) {
     // the ID is on the roster but the person on the request is someone else: a different person
     // with a near-identical ID is not this member (clear only when everything was read cleanly)
-    const clear = cleanlyRead(facts, conf) && match.problems.some((x) => /date of birth on the request/.test(x));
+    const clear = cleanlyRead(facts, conf, roster) && match.problems.some((x) => /date of birth on the request/.test(x));
     return {
       eligible: clear ? false : null,
       member: clear ? null : m,
