@@ -49,6 +49,7 @@ import {
   withoutExamples,
   type ParseContext,
 } from "./parse-criterion";
+import { statesFrequency } from "../text/frequency-wording";
 import { mostSpecificConditions } from "../vocabulary/conditions";
 import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
 
@@ -1955,6 +1956,22 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       c.passage ?? null,
     ) ?? c;
   model.exclusions = model.exclusions.map(asSessionLimit);
+  // a medical policy's frequency or quantity rule that no criterion counts ("Coverage is limited to
+  // ONE of the following within one calendar year: one pair of depth shoes (A5500) and three pairs of
+  // inserts"): kept as a passage the reader did not turn into a criterion, shown to the policy author;
+  // a plan fee-schedule row for the same codes then never denies against it (review/fee-schedule.ts)
+  if (meta.drug_names.length && meta.drug_names.every((n) => /^[A-Z]?\d{4}[A-Z0-9]?$/i.test(n.trim()))) {
+    const criterionText = JSON.stringify([model.common, model.exclusions, model.indications.map((i) => i.criteria)]);
+    const rules = lines
+      .filter((l) => l.text.trim().split(/\s+/).length >= 6 && statesFrequency(l.text) && !criterionText.includes(l.text.trim().slice(0, 40)))
+      .slice(0, 3);
+    for (const l of rules)
+      model.unread.push({
+        text: l.text.trim(),
+        passage: cite(r, [l]),
+        why: "A frequency or quantity rule of the policy that the reader does not count: a reviewer applies it (it wins over the plan's fee-schedule row).",
+      });
+  }
   // a path with no criteria at all is understood only when the policy says so ("Required Medical
   // Information: None"); otherwise the reader missed them and a human must read the policy
   const explicitNone = /\b(?:required medical information|criteria|clinical criteria)\s*:?\s*(?:none|n\/a|not applicable)\b/i.test(

@@ -8,7 +8,8 @@
  * Source: the plan's own fee schedule (MUE / frequency limits as plans publish them).
  */
 import type { Citation, ParsedDocument } from "~/documents/types";
-import type { DecisionResult, ServiceLineResult } from "../contracts";
+import type { DecisionResult, DecisionTree, ServiceLineResult } from "../contracts";
+import { statesFrequency } from "../text/frequency-wording";
 
 /** One row of a plan's fee schedule: at most `amount` units of `code` per `period_days` days (1 = per date of service). */
 export interface FeeScheduleRow {
@@ -46,6 +47,22 @@ export function normaliseFeeSchedule(rows: unknown): FeeScheduleRow[] {
   return out;
 }
 
+/**
+ * True when the line's coverage policy states a frequency rule of its own (a criterion, its quoted
+ * passage, or a frequency passage the reader kept unread; text/frequency-wording.ts). Such a rule comes with its own counting period and exceptions (calendar year rather than
+ * 365 days, "more frequently when monitoring glucocorticoid therapy"), and where a policy and the
+ * plan's code-level edit disagree the policy wins (../shared/eval/FORMAT.md, the same rule as for a
+ * formulary row): the fee-schedule row then sends an over-limit line to a reviewer, never denies it.
+ */
+export function policyStatesFrequency(tree: DecisionTree | null): boolean {
+  if (!tree) return false;
+  return (
+    tree.nodes.some((n) => n.node_type === "question" && (statesFrequency(n.question) || statesFrequency(n.passage?.text ?? ""))) ||
+    // a frequency rule the reader kept as a passage it does not count (read-policy.ts)
+    (tree.unread ?? []).some((u) => statesFrequency(u.text))
+  );
+}
+
 /** True when a citation's page was read by OCR (a scanned page) or the page is unknown. */
 function scannedCitation(doc: ParsedDocument, c: Citation | undefined): boolean {
   if (!c) return true;
@@ -59,8 +76,8 @@ function scannedCitation(doc: ParsedDocument, c: Citation | undefined): boolean 
  * and within `period_days` (|Δ| < period_days; 1 = the same date of service), and `prior` lines
  * (earlier claims of the member) within the period before it. Within the limit the line is unchanged.
  * Over it: denied (rule "fee_schedule_limit", citing the row and quoting the line's citation) when
- * every counted line was read from typed text with a date and the member was identified; otherwise
- * needs_more_information. A line already denied stays denied; a line whose units or date are unknown
+ * every counted line was read from typed text with a date, the member was identified and the line's
+ * policy states no frequency rule of its own (policyStatesFrequency); otherwise needs_more_information. A line already denied stays denied; a line whose units or date are unknown
  * is only ever sent to a reviewer. `identified`: the eligibility check matched the member (prior lines
  * are only trusted then). Returns new line results; the input is not modified.
  */
@@ -118,12 +135,13 @@ export function applyFeeSchedule(
       !scannedCitation(doc, lineCite) &&
       countedCites.every((c) => !scannedCitation(doc, c)) &&
       (identified || !priorCounted.length);
+    const policyRule = policyStatesFrequency(l.tree);
     const parts = [
       `${own} unit(s) of ${row.code}${date ? ` on ${date}` : ""}`,
       ...counted.map((o) => `${o.line.units ?? 0} on line ${o.line.line_number} (${o.line.date_of_service})`),
       ...priorCounted.map((p) => `${p.units} on ${p.date_of_service} (${p.source})`),
     ];
-    if (typed) {
+    if (typed && !policyRule) {
       const rationale = `The plan's fee schedule limits ${rowText}; this line's ${parts.join(" + ")} total ${sure} unit(s), over the limit${
         lineCite ? ` (line as written: "${lineCite.text.trim().slice(0, 160)}")` : ""
       }. The units over the plan's limit are not covered.`;
@@ -143,7 +161,9 @@ export function applyFeeSchedule(
       ? "the line's date of service could not be read"
       : units == null
         ? "the line's units could not be read"
-        : "the units or dates were read from a scanned form";
+        : typed && policyRule
+          ? "the line's coverage policy states its own frequency rule, whose counting period and exceptions win over the fee schedule's row"
+          : "the units or dates were read from a scanned form";
     const missing = `Confirmation of the units and dates of service of ${row.code} against the plan's fee-schedule limit (${rowText}); ${why}`;
     const decision: DecisionResult = {
       ...l.decision,
