@@ -173,11 +173,13 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       // a functional class ("NYHA class IV", "NYHA II"): the numeral right after the name, roman or arabic
       if (m.unit === "class" && value == null) {
         const c =
-          /^\s*(?:\(nyha\)\s*)?(?:functional\s+)?(?:class\s*)?(?:[:=-]\s*)?\b(iv|v|i{1,3}|[1-5])\b(?!\s*(?:,|or|to|-|–)\s*\b(?:iv|v|i{1,3}|[1-5])\b)/i.exec(
+          /^\s*(?:\(nyha\)\s*)?(?:functional\s+)?(?:class\s*)?(?:[:=-]\s*)?\b(iv|v|i{1,3}|[il1|]{2,3}|[1-5])\b(?!\s*(?:,|or|to|-|–)\s*\b(?:iv|v|i{1,3}|[1-5])\b)/i.exec(
             after,
           );
         if (!c) continue;
-        value = { i: 1, ii: 2, iii: 3, iv: 4, v: 5 }[c[1].toLowerCase()] ?? Number(c[1]);
+        // a scan reads the strokes of "II" / "III" as l, 1 or | ("FC Ill", "class I1"): their count
+        const strokes = /^[il1|]{2,3}$/i.test(c[1]) && !/^i+$/i.test(c[1]) ? c[1].length : null;
+        value = strokes ?? { i: 1, ii: 2, iii: 3, iv: 4, v: 5 }[c[1].toLowerCase()] ?? Number(c[1]);
         vAt = end + c.index + c[0].length - c[1].length;
         unitText = "class";
       }

@@ -222,7 +222,7 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
 const UNIT =
-  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg)?";
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {

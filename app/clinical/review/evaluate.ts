@@ -34,6 +34,7 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
+import { judgeReferralExclusion } from "./referral-exclusions";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -3140,6 +3141,10 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     case "test_result":
     case "diagnosis":
     case "documentation": {
+      // "Opsynvi (macitentan / tadalafil) is reviewed under worksheet X": a referral of another product
+      const referral = spec.kind === "documentation" ? judgeReferralExclusion(spec.text, ctx.facts, ctx.requested) : null;
+      if (referral)
+        return ev(referral.outcome, referral.reason, [], "inferred", referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null);
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");

@@ -159,10 +159,49 @@ export const MEASURES: MeasureTerm[] = [
   ),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
   M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
+  // the WHO functional class of pulmonary hypertension (the NYHA classes adapted to PH; ESC/ERS 2022):
+  // "WHO FC III", "WHO functional class II-IV", "WHO / NYHA functional class II, III or IV" (before the
+  // NYHA class, so a policy naming both reads as this one)
+  M("WHO functional class", ["who(?:\\s*/\\s*nyha)?\\s+functional class(?:es)?", "who[- ]?fc\\b", "\\bfc\\b"], "class", [1, 4]),
   // a functional class written in roman numerals ("NYHA class I, II or III", "NYHA functional class IV",
   // "WHO functional class II"): read as 1–4, never from another number on the line
   M("NYHA class", ["new york heart association(?: \\(nyha\\))?(?: functional)? class(?:es)?", "nyha(?: functional)?(?: class(?:es)?)?"], "class", [1, 4]),
   M("LVEF", ["\\blvef\\b", "ejection fraction", "\\bef\\b"], "%", [5, 85]),
+  // right heart catheterisation hemodynamics (2022 ESC/ERS pulmonary hypertension guidelines: PH is
+  // mPAP > 20 mmHg; pre-capillary PH adds PAWP <= 15 mmHg and PVR > 2 Wood units). The mean pressure
+  // only: "PA pressure (systolic / diastolic) 68 / 26" is no mPAP
+  M(
+    "mPAP",
+    [
+      "\\bmpap\\b",
+      "mean (?:pulmonary arter(?:y|ial)|pa) pressure",
+      "\\bmean pap\\b",
+      "(?:pulmonary arter(?:y|ial)|pa) pressure,? mean",
+      "\\bpa mean\\b",
+      "\\bmean pa\\b(?! ?wedge)",
+      // "PA 74/31, mean 46 mmHg", "PA pressure 68/26 (mean 41)": the mean after the systolic/diastolic pair
+      "(?:\\bpap?|pulmonary arter(?:y|ial) pressures?|pa pressures?)\\s*:?\\s*\\d{2,3}\\s*/\\s*\\d{1,3}\\s*(?:mm ?hg)?\\s*[,;]?\\s*\\(?\\s*mean\\b",
+    ],
+    "mmHg",
+    [5, 120],
+  ),
+  M(
+    "PAWP",
+    [
+      "\\bpawp\\b",
+      "\\bpcwp\\b",
+      "\\bpaop\\b",
+      "pulmonary (?:arter(?:y|ial) |capillary )?wedge(?: pressure)?",
+      "(?:pulmonary arter(?:y|ial) |pa )occlusion pressure",
+      "(?:mean )?wedge pressure",
+    ],
+    "mmHg",
+    [1, 50],
+  ),
+  // 1 Wood unit = 80 dyn·s·cm⁻⁵ (the ESC/ERS guidelines give PVR in both)
+  M("PVR", ["\\bpvr\\b", "pulmonary vascular resistance"], "WU", [0.1, 40], { si: [{ unit: /^dyn/i, factor: 1 / 80 }] }),
+  // QT interval corrected for heart rate, in milliseconds (ECG report: "QTc 438 ms", "QTcF 452")
+  M("QTc", ["\\bqtc[fb]?\\b", "corrected qt(?: interval)?", "qt ?c interval"], "ms", [250, 700]),
   // respiratory / allergy
   M("FEV1", ["\\bfev1\\b", "fev-?1"], "% predicted", [0.2, 150]),
   // oxygenation (home oxygen qualification): pulse oximetry saturation and arterial oxygen tension
