@@ -296,6 +296,32 @@ function outcomeOf(word: string): TestOutcome {
 }
 
 /**
+ * The lines of the request that belong to a report of `test` (indexes into `idx.lines`): each block
+ * opens at a heading that names the test (a short line, ten words at most: "Capitol Heart Clinic
+ * RESTING 12-LEAD ECG") and runs on that page until a heading that names another of `others` (the
+ * next report: "ECHOCARDIOGRAM REPORT"), at most 40 lines. A mention in running prose ("HR 74 ... ECG
+ * attached") opens no block: a value beside it is not the report's.
+ */
+export function testReportLines(idx: CaseIndex, test: TestTerm, others: TestTerm[]): Set<number> {
+  const names = (t: TestTerm) => new RegExp(t.aliases.map((a) => `(?:${a})`).join("|"), "i");
+  const own = names(test);
+  const rest = others.filter((t) => t !== test && !t.generic).map(names);
+  const heading = (l: CaseLine) => l.text.trim().split(/\s+/).length <= 10;
+  const out = new Set<number>();
+  for (const line of idx.lines) {
+    if (!heading(line) || !own.test(line.lower)) continue;
+    out.add(line.index);
+    for (let k = line.index + 1; k < idx.lines.length && k <= line.index + 40; k++) {
+      const l = idx.lines[k];
+      if (l.page !== line.page) break;
+      if (heading(l) && !own.test(l.lower) && rest.some((re) => re.test(l.lower))) break;
+      out.add(k);
+    }
+  }
+  return out;
+}
+
+/**
  * Every result of a test written in the fax: name (any synonym), result word or values, date.
  * A table row ("QuantiFERON-TB Gold Plus  Negative  09/22/2026") and prose ("negative
  * QuantiFERON on 09/22/2026") both count; a wrapped line continues the clause.

@@ -222,7 +222,7 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
 const UNIT =
-  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b)?";
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b|bpm\\b|beats (?:per|a|\\/) ?min(?:ute)?)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
@@ -1798,6 +1798,8 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
           ...(x.value_max != null ? { value_max: x.value_max } : {}),
           unit: x.unit,
           within_days: parseRecency(t),
+          // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG": read from that test's report
+          ...(TESTS.find((x) => x.name === testName)?.reports?.includes(x.measure) ? { on_test: testName } : {}),
           confidence: "high" as const,
         })),
       ],

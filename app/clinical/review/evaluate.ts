@@ -29,14 +29,14 @@ import { conditionAncestors, conditionByName, conditionMentions, conditionsNamed
 import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
-import { testByName } from "../vocabulary/tests";
+import { TESTS, testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
-import { measureValues, pendingMention, testFindings } from "../evidence/findings";
+import { measureValues, pendingMention, testFindings, testReportLines } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
@@ -567,7 +567,15 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // (an extracted lab carries no setting, so it never does)
   const setting = spec.context;
   if (setting) vals = vals.filter((v) => v.line != null && measuredIn(v.line, setting));
-  for (const l of setting ? [] : (ctx.facts.labs ?? [])) {
+  // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG": only a value of that
+  // test's report counts (an office pulse is not the ECG's rate)
+  const onTest = spec.on_test ? testByName(spec.on_test) : null;
+  if (spec.on_test) {
+    const report = onTest ? testReportLines(ctx.idx, onTest, TESTS) : new Set<number>();
+    const lines = ctx.idx.lines.filter((l) => report.has(l.index));
+    vals = vals.filter((v) => v.line != null && lines.some((l) => l.text && v.line!.startsWith(l.text)));
+  }
+  for (const l of setting || spec.on_test ? [] : (ctx.facts.labs ?? [])) {
     if (l.value == null || l.name.toLowerCase() !== m.name.toLowerCase()) continue;
     if (vals.some((v) => v.value === l.value && v.date === l.date)) continue;
     vals.push({ value: l.value, unitText: l.unit ?? "", date: l.date, baseline: false, citation: l.citations?.[0] });

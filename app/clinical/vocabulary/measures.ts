@@ -159,6 +159,8 @@ export const MEASURES: MeasureTerm[] = [
   ),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
   M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
+  // heart rate in beats per minute ("Ventricular rate 64 bpm" on an ECG report, "HR 74" in vitals)
+  M("heart rate", ["ventricular rate", "(?:resting )?heart rate", "\\bhr\\b", "pulse rate"], "bpm", [20, 250]),
   // the WHO functional class of pulmonary hypertension (the NYHA classes adapted to PH; ESC/ERS 2022):
   // "WHO FC III", "WHO functional class II-IV", "WHO / NYHA functional class II, III or IV" (before the
   // NYHA class, so a policy naming both reads as this one)
