@@ -461,6 +461,19 @@ export function parsePolicyUlns(text: string): Map<string, { any?: number; male?
   return out;
 }
 
+/**
+ * Whether the thresholds of a sentence are alternatives: an "or" that joins them, never the "or" of a
+ * comparator ("25 mmHg or more, 15 mmHg or less, and PVR greater than 3": every one is required).
+ */
+function joinedByOr(t: string): boolean {
+  return /\bor\b/i.test(
+    t.replace(
+      /\bor (?:more|less|greater|higher|lower|fewer|above|below|longer|shorter|over|under|equal to)\b|\b(?:greater|less|more|fewer|lower|higher) than or equal to\b|\bat or (?:above|below|over|under)\b|\bequal to or (?:greater|less|more|lower|higher|fewer)(?: than)?\b/gi,
+      " ",
+    ),
+  );
+}
+
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
@@ -1421,7 +1434,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(),
         conds,
       );
-      if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b/i.test(t))
+      if (labs.length > 1 && joinedByOr(t) && !/\bboth\b/i.test(t))
         return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
       return { ...base, kind: "all", items: [dx, ...labs] };
     }
@@ -1460,7 +1473,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         ? ({ ...(placed[0] as Criterion), ...(extra.length ? {} : base) } as Criterion)
         : {
             ...(extra.length ? { text: placed.map((l) => l.text).join(" or "), confidence: "high" as const } : base),
-            kind: /\bor\b/i.test(t) && (setting || !/\band\b/i.test(t)) ? "any" : "all",
+            kind: joinedByOr(t) && (setting || !/\band\b/i.test(t)) ? "any" : "all",
             items: placed,
           };
     if (extra.length) return { ...base, kind: "all", items: [measured, ...extra] };
@@ -1784,11 +1797,15 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result, threshold, within_days: parseRecency(t) };
   // "MSLT showing a mean sleep latency of 8 minutes or less and at least 2 SOREMPs": extra measures
   if (other.length) {
+    // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG within 90 days": when the
+    // test asks nothing but values its report gives, those dated values are the test's evidence
+    const reports = TESTS.find((x) => x.name === testName)?.reports ?? [];
+    const onlyReported = !threshold && result === "any" && count === 1 && other.every((x) => reports.includes(x.measure));
     return {
       ...base,
       kind: "all",
       items: [
-        spec,
+        ...(onlyReported ? [] : [spec]),
         ...other.map((x) => ({
           text: `${x.measure} ${x.op} ${x.value}${x.unit ? ` ${x.unit}` : ""}`,
           kind: "lab" as const,
