@@ -8,7 +8,9 @@
  * 4. a referral among the exclusions ("<brand> (<components>) is covered under policy X") applies only
  *    to a request for that product;
  * 5. a heart-rate threshold "on an electrocardiogram" is read from the ECG report only (an office
- *    pulse never meets it), dated by the report's labelled study date even beside a date of birth.
+ *    pulse never meets it), dated by the report's labelled study date even beside a date of birth;
+ * 6. a semicolon inside a parenthetical aside of a therapy row ("(target; wt 90 kg)") ends no sentence:
+ *    the dates after it are the row's.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -17,6 +19,7 @@ import { buildCaseIndex, dateNear } from "../evidence/case-index";
 import { conditionsForCode, mostSpecificConditions } from "../vocabulary/conditions";
 import { evalContext, evaluateCriterion } from "./evaluate";
 import { judgeReferralExclusion } from "./referral-exclusions";
+import { therapyEvidence } from "../evidence/therapies";
 import type { CaseFacts } from "../contracts";
 
 const DAY = "2026-10-20";
@@ -112,5 +115,13 @@ describe("a heart-rate threshold documented on an ECG", () => {
     const idx = buildCaseIndex(docFromPages([ECG(80)]), DAY);
     const line = idx.lines.find((l) => /Ventricular rate/.test(l.text))!;
     expect(dateNear(idx, line, 0)).toBe("2026-09-15");
+  });
+});
+
+describe("a therapy row with a parenthetical aside", () => {
+  it("reads the dates after '(target; wt 90 kg)' as the row's", () => {
+    const idx = buildCaseIndex(docFromPages(["Drug and dose Dates Outcome\nMetoprolol succinate 200 mg daily (target; wt 90 kg) 02/2026 - 08/2026; continuing"]), DAY);
+    const t = therapyEvidence(idx, ["metoprolol"], [], null).get("metoprolol");
+    expect(t?.days ?? 0).toBeGreaterThanOrEqual(150);
   });
 });
