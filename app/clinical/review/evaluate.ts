@@ -3152,7 +3152,13 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       // "Opsynvi (macitentan / tadalafil) is reviewed under worksheet X": a referral of another product
       const referral = spec.kind === "documentation" ? judgeReferralExclusion(spec.text, ctx.facts, ctx.requested) : null;
       if (referral)
-        return ev(referral.outcome, referral.reason, [], "inferred", referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null);
+        return ev(
+          referral.outcome,
+          referral.reason,
+          [],
+          "inferred",
+          referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null,
+        );
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");

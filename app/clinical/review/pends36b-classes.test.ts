@@ -97,7 +97,13 @@ describe("referrals among the exclusions", () => {
 describe("a heart-rate threshold documented on an ECG", () => {
   const POLICY = "Resting ventricular rate of at least 75 bpm on an electrocardiogram performed within the past 60 days.";
   const ECG = (rate: number) =>
-    ["Metro Cardiology RESTING 12-LEAD ECG", "Name: Doe, Jan DOB: 01/02/1970 Study date: 09/15/2026", "Rhythm Sinus", `Ventricular rate ${rate} bpm`, "QTc 440 ms"].join("\n");
+    [
+      "Metro Cardiology RESTING 12-LEAD ECG",
+      "Name: Doe, Jan DOB: 01/02/1970 Study date: 09/15/2026",
+      "Rhythm Sinus",
+      `Ventricular rate ${rate} bpm`,
+      "QTc 440 ms",
+    ].join("\n");
   const NOTE = "Office visit 10/01/2026: BP 118/72, Pulse 92, HR 92. Wants ivabradine. ECG attached.";
 
   it("reads the rate of the ECG report, never the office pulse", () => {
@@ -120,7 +126,10 @@ describe("a heart-rate threshold documented on an ECG", () => {
 
 describe("a therapy row with a parenthetical aside", () => {
   it("reads the dates after '(target; wt 90 kg)' as the row's", () => {
-    const idx = buildCaseIndex(docFromPages(["Drug and dose Dates Outcome\nMetoprolol succinate 200 mg daily (target; wt 90 kg) 02/2026 - 08/2026; continuing"]), DAY);
+    const idx = buildCaseIndex(
+      docFromPages(["Drug and dose Dates Outcome\nMetoprolol succinate 200 mg daily (target; wt 90 kg) 02/2026 - 08/2026; continuing"]),
+      DAY,
+    );
     const t = therapyEvidence(idx, ["metoprolol"], [], null).get("metoprolol");
     expect(t?.days ?? 0).toBeGreaterThanOrEqual(150);
   });

@@ -47,14 +47,14 @@ export function judgeReferralExclusion(text: string, facts: CaseFacts, requested
   const headDrug = lookupDrug(head);
   if (!(brandLike && (knownComponents || headDrug))) return null;
   const asked = [facts.medication?.drug_name, facts.medication?.generic_name].filter((n): n is string => !!n).map((n) => n.toLowerCase());
-  if (!asked.length) return { outcome: "insufficient", reason: `The policy refers ${head} to another document; the requested drug is not read from the request.` };
+  if (!asked.length)
+    return { outcome: "insufficient", reason: `The policy refers ${head} to another document; the requested drug is not read from the request.` };
   const named = (word: string) => asked.some((a) => new RegExp(`(?:^|[^a-z])${word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z])`).test(a));
   const isProduct =
     named(head) ||
     (!!headDrug && drugNames(head).some((d) => requested.has(d) && asked.some((a) => drugNames(a).includes(d)))) ||
     (components.length > 1 && components.every((c) => named(c)));
-  if (isProduct)
-    return { outcome: "insufficient", reason: `The policy reviews ${head} under another document; the request may be for it.` };
+  if (isProduct) return { outcome: "insufficient", reason: `The policy reviews ${head} under another document; the request may be for it.` };
   return {
     outcome: "not_met",
     reason: `Does not apply: the policy refers ${subject} to another document, and the request is for ${facts.medication?.drug_name ?? asked[0]}.`,
