@@ -2546,6 +2546,37 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   return q.outcome === "not_met" || applies.outcome === "met" ? q : applies;
 }
 
+/**
+ * An exclusion qualified by a normal measure ("HAE with normal C1-INH", "… with a normal ferritin"):
+ * the measures the words name (the measure itself, or every measure whose name starts with them:
+ * "C1-INH" is "C1-INH antigenic" and "C1-INH function") judged against the range printed beside the
+ * latest result. A "does not apply" (not_met) when one of them is outside its range; null otherwise
+ * (no such qualifier, no value, no printed range, or every value within range — left to the reader).
+ */
+function abnormalNormalQualifier(text: string, ctx: EvalContext): Ev | null {
+  const q = /\bwith (?:a |an )?normal ([a-z0-9][\w-]*(?: [a-z0-9][\w-]*)?)/i.exec(text);
+  if (!q) return null;
+  const words = q[1].toLowerCase().split(" ");
+  for (const n of [words.length, 1]) {
+    const name = words
+      .slice(0, n)
+      .join(" ")
+      .replace(/[-,.;]+$/, "");
+    const ms = MEASURES.filter((m) => m.name.toLowerCase() === name || m.name.toLowerCase().startsWith(`${name} `));
+    if (!ms.length) continue;
+    for (const m of ms) {
+      const r = evalRelativeLab(
+        { kind: "lab", text, confidence: "high", measure: m.name, op: "between", value: 1, unit: null, within_days: null, relative: "range" },
+        m,
+        ctx,
+      );
+      if (r.outcome === "not_met" && r.citations.length) return ev("not_met", `Does not apply: ${r.reason.replace(/\.$/, "")}.`, r.citations, "direct");
+    }
+    return null;
+  }
+  return null;
+}
+
 function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const conds = ctx.conditions;
   if (spec.unless_conditions.length || spec.unless_icd10.length) {
@@ -2577,6 +2608,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
       if (contradicted.length && !results.some((x) => x.outcome === "met"))
         return ev("not_met", `Does not apply: ${contradicted.map((x) => x.reason.replace(/\.$/, "")).join("; ")}.`, contradicted[0].citations, "direct");
     }
+    // "HAE with normal C1-INH": a documented value of the named measure outside the laboratory's range
+    // (any of its kinds: "C1-INH antigenic", "C1-INH function") shows the member is not in that form
+    const abnormal = abnormalNormalQualifier(spec.text, ctx);
+    if (abnormal) return abnormal;
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,

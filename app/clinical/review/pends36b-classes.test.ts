@@ -10,7 +10,10 @@
  * 5. a heart-rate threshold "on an electrocardiogram" is read from the ECG report only (an office
  *    pulse never meets it), dated by the report's labelled study date even beside a date of birth;
  * 6. a semicolon inside a parenthetical aside of a therapy row ("(target; wt 90 kg)") ends no sentence:
- *    the dates after it are the row's.
+ *    the dates after it are the row's;
+ * 7. complement studies (C4, C1-INH antigenic / functional) are measures judged against the range
+ *    printed beside them, also after a flag in parentheses ("6 mg/dL (L) ref 14-40"), and an exclusion
+ *    "with normal C1-INH" does not apply when a C1-INH value is outside its range.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -18,6 +21,7 @@ import { parseCriterion } from "../policy/parse-criterion";
 import { buildCaseIndex, dateNear } from "../evidence/case-index";
 import { conditionsForCode, mostSpecificConditions } from "../vocabulary/conditions";
 import { evalContext, evaluateCriterion } from "./evaluate";
+import { parseExcludedUse } from "../policy/parse-criterion";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { therapyEvidence } from "../evidence/therapies";
 import type { CaseFacts } from "../contracts";
@@ -132,5 +136,23 @@ describe("a therapy row with a parenthetical aside", () => {
     );
     const t = therapyEvidence(idx, ["metoprolol"], [], null).get("metoprolol");
     expect(t?.days ?? 0).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe("complement studies against their printed ranges", () => {
+  const POLICY = "Diagnosis confirmed by a C4 level below the LLN and a C1-INH antigenic level below the LLN.";
+  const LABS = (c4: string, c1: string) => `Results 02/03/2026:\nComplement C4 ${c4} ref 10-40\nC1 esterase inhibitor, antigenic ${c1} ref 19-37`;
+  it("meets 'below the LLN' on values flagged low in parentheses, and fails on values inside the range", () => {
+    expect(judge(POLICY, LABS("4 mg/dL (L)", "5 mg/dL (L)")).outcome).toBe("met");
+    expect(judge(POLICY, LABS("22 mg/dL", "25 mg/dL")).outcome).toBe("not_met");
+  });
+  it("an exclusion 'with normal C1-INH' does not apply to a low C1-INH value, and is left open without one", () => {
+    const ex = "Hereditary angioedema with normal C1-INH is not covered unless a pathogenic variant is documented.";
+    const facts = emptyFacts({ diagnoses: [{ code: "D84.1", description: "Hereditary angioedema", primary: true, citations: [] }] });
+    const spec = parseExcludedUse(ex)!;
+    expect(spec).toBeTruthy();
+    const run = (notes: string) => evaluateCriterion(spec, ctxOf(notes, facts), "exclusion", { conditions: ["hereditary angioedema"], icd10: ["D84.1"] });
+    expect(run(LABS("4 mg/dL (L)", "5 mg/dL (L)")).outcome).toBe("not_met");
+    expect(run("Hereditary angioedema, attacks monthly.").outcome).not.toBe("not_met");
   });
 });

@@ -90,6 +90,26 @@ export const MEASURES: MeasureTerm[] = [
   M("ALC", ["absolute lymphocyte count", "absolute lymphocytes?", "lymphocytes?,? absolute", "\\balc\\b"], "cells/uL", [0, 50000]),
   M("WBC", ["white blood cells?", "\\bwbc\\b"], "x10^3/uL", [0, 500]),
   M("ferritin", ["ferritin"], "ng/mL", [1, 20000]),
+  // complement studies of hereditary angioedema (type I: low C1-INH antigen; type II: low C1-INH
+  // function; both with a low C4 — US HAEA Medical Advisory Board 2020 guidelines). Not the spinal level
+  // "C4-C5" nor the transplant stain "C4d"
+  M("C4", ["\\bc4\\b(?![-/]\\s*c?\\d|d\\b)", "complement c4\\b"], "mg/dL", [0.5, 150]),
+  M(
+    "C1-INH antigenic",
+    [
+      "c1[- ]?inh(?:ibitor)?,? (?:antigenic|antigen|quantitative|level)(?: \\(quantitative\\))?",
+      "c1[- ]?esterase inhibitor,? (?:antigenic|antigen|quantitative|level|protein)",
+      "(?:antigenic|quantitative) c1[- ]?(?:inh|esterase inhibitor)",
+    ],
+    "mg/dL",
+    [0.5, 150],
+  ),
+  M(
+    "C1-INH function",
+    ["c1[- ]?inh(?:ibitor)?,? func\\w*", "c1[- ]?esterase inhibitor,? func\\w*", "functional c1[- ]?(?:inh\\w*|esterase inhibitor)"],
+    "%",
+    [0, 250],
+  ),
   M("transferrin saturation", ["transferrin saturation", "\\btsat\\b"], "%", [1, 100]),
   M("CRP", ["c-reactive protein", "(?:hs-?)?\\bcrp\\b"], "mg/L", [0, 500]),
   M("ESR", ["\\besr\\b", "sed(?:imentation)? rate"], "mm/hr", [0, 200]),
