@@ -521,6 +521,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // baseline", "LDL-C reduced by at least 30% from baseline": a change from the member's own
       // baseline, never an absolute value the measure is compared against (a reviewer compares both)
       if (CHANGE_FROM_BASELINE_RE.test(part)) continue;
+      // "the heart rate can be brought to 65 beats per minute or less (beta blockade may be used)": a
+      // value the member can be brought to is a goal of preparation, never the value measured now
+      if (/\b(?:can|could|is able to|are able to)\s+be\s+(?:brought|lowered|reduced|controlled|slowed)\b/i.test(part)) continue;
       // "1.5 SD below the mid-parental target height": relative to another value, not a score threshold
       if (
         ms.unit === "SD" &&

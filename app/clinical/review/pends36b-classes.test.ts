@@ -117,6 +117,11 @@ describe("a heart-rate threshold documented on an ECG", () => {
     expect(judge(POLICY, [NOTE, ECG(81)]).outcome).toBe("met");
   });
 
+  it("a rate the member 'can be brought to' is a goal of preparation, never failed by the rate now", () => {
+    const r = judge("Sinus rhythm, and the heart rate can be lowered to 60 bpm or less with premedication if needed.", "Vitals 10/02/2026: HR 78, BP 130/80.");
+    expect(r.outcome).not.toBe("not_met");
+  });
+
   it("is not met by an office heart rate alone", () => {
     expect(judge(POLICY, NOTE).outcome).toBe("insufficient");
   });
