@@ -96,8 +96,10 @@ record $lint_rc "lint/format"
 # mode into .test-build/ (tests/support/test-build.ts), which every integration file loads; the
 # embedded-database step reuses that build, and the production build (build/) comes after both.
 step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json=tmp/vitest-report.json
 record $? "vitest"
+# the slowest files of the run (issue 26: where the suite's time goes, from the run itself)
+node scripts/slowest-tests.mjs tmp/vitest-report.json 12 || true
 
 # The embedded database (PGlite through app/lib/db.server.ts, what `npm run up` uses without
 # DATABASE_URL) again, on the files that prove what can differ between it and PostgreSQL: the

@@ -17,11 +17,12 @@
  * (app/evaluation/corpus-claims/<set>.test.ts, one line calling `claimsCorpusSetTest`) so vitest
  * runs them in parallel with the other corpus files.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseDocument, terminateOcrWorker } from "~/documents/parse-pdf.server";
+import { terminateOcrWorker } from "~/documents/parse-pdf.server";
+import { corpusParsers } from "./corpus-parsers";
 import { loadOfflineSet, runOfflineServiceCase } from "./offline-set";
+import { recordedOcrCache, recordedOcrFile, reportRecordedOcr } from "./recorded-ocr-cache";
 import { scoreServices, type ServiceCaseReport } from "./score-services";
 
 export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/corpus-claims");
@@ -49,14 +50,10 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   "cascade-ma": 15,
   "huron-hmo": 9,
   "sonoran-bcbs": 15,
+  "bigsky-medicare": 0, // (first run not yet recorded)
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
-
-/** policies as the policy upload reads them ("native" OCR where a page has no text layer) */
-const parsePolicy = async (file: string) => parseDocument(new Uint8Array(fs.readFileSync(file)), { ocrEngine: "native" });
-/** claims as the claim intake reads them (run-claim-intake.server.ts: CMS-1500 scans on tesseract.js) */
-const parseClaim = async (file: string) => parseDocument(new Uint8Array(fs.readFileSync(file)), { ocrEngine: "tesseract.js" });
 
 /**
  * Registers the test of claims corpus set `name` (a folder of fixtures/corpus-claims with a floor in
@@ -66,8 +63,12 @@ const parseClaim = async (file: string) => parseDocument(new Uint8Array(fs.readF
 export function claimsCorpusSetTest(name: string): void {
   const floor = CLAIMS_FLOORS[name];
   if (floor === undefined) throw new Error(`claims corpus set ${name} has no floor in app/evaluation/corpus-claims-set.ts`);
+  const ocrCache = recordedOcrCache(recordedOcrFile("corpus-claims", name));
+  // policies and claims as the intakes read them, with the set's recorded OCR results (recorded-ocr-cache.ts)
+  const { policy: parsePolicy, claim: parseClaim } = corpusParsers(ocrCache);
   afterAll(async () => {
     await terminateOcrWorker();
+    reportRecordedOcr(`claims corpus set ${name}`, ocrCache);
   });
   describe(`blind claims corpus set ${name}`, () => {
     it("never denies a covered line, never approves a line that is deniable or incomplete, cites every denial verbatim, and keeps its lines right", async () => {

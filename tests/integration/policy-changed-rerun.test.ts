@@ -77,9 +77,12 @@ it("a case decided on tree version 1 offers a re-run after version 2 is publishe
   expect(html).toContain("Policy changed since this decision");
   expect(html).toContain('data-testid="policy-rerun"');
 
-  // Re-run: the intake job is queued
-  const res = await app.fetch(`/o/${orgId}/prior-auths/${pa.id}`, { ...formPost({ intent: "rerun_decision" }, cookie), redirect: "manual" });
-  expect(res.status).toBe(302);
+  // Re-run: the intake job is queued, and the action answers in place (the page's toast comes from this
+  // reply, not from a flash cookie that a live refresh could consume first)
+  const res = await app.fetch(`/o/${orgId}/prior-auths/${pa.id}.data`, { ...formPost({ intent: "rerun_decision" }, cookie), redirect: "manual" });
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain("queued");
+  expect(res.headers.get("set-cookie") ?? "").not.toContain("__toast");
   expect(await p.job.findFirst({ where: { key: intakeJobKey(pa.id), status: "queued" } })).toBeTruthy();
 
   await runIntake(t.database, pa.id); // what the worker does with that job

@@ -5,7 +5,9 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { useToast } from "~/components/toaster";
 import type { PriorAuthDetail } from "~/prior-auths/schemas";
 import { JsonView } from "~/components/code-view";
 import { Badge, decisionTone } from "./badges";
@@ -44,16 +46,24 @@ export function ConfidenceMeter({ score }: { score: number }) {
   );
 }
 
+/** What a reviewer is told once a re-run is queued. */
+export const RERUN_QUEUED_MESSAGE = "Re-run queued: a new AI decision will be saved; reviewer decisions are kept";
+/** The one fetcher every Re-run button of a case page submits through (see useRerunToast). */
+const RERUN_FETCHER_KEY = "rerun-decision";
+type RerunReply = { intent?: string; queued?: boolean; error?: string };
+
 /**
  * Re-runs the case's decision for real (intent=rerun_decision → the intake job, which saves a new AI
- * decision beside the old ones and never replaces a reviewer's decision). A plain POST form, so it
- * works before JavaScript loads.
+ * decision beside the old ones and never replaces a reviewer's decision). A fetcher form: a POST form
+ * before JavaScript loads; the action answers in place and the page shows the toast (useRerunToast),
+ * so a live refresh started by the queued job's event cannot swallow it the way it could swallow a
+ * flash cookie read by a redirect's loaders.
  */
 export function RerunDecisionForm({ label, testId, compact = false }: { label: string; testId: string; compact?: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "rerun_decision";
+  const fetcher = useFetcher<RerunReply>({ key: RERUN_FETCHER_KEY });
+  const busy = fetcher.state === "submitting";
   return (
-    <Form method="post" className="inline">
+    <fetcher.Form method="post" className="inline">
       <input type="hidden" name="intent" value="rerun_decision" />
       <button
         type="submit"
@@ -67,8 +77,25 @@ export function RerunDecisionForm({ label, testId, compact = false }: { label: s
       >
         {busy ? "Queuing…" : label}
       </button>
-    </Form>
+    </fetcher.Form>
   );
+}
+
+/**
+ * Shows the re-run's toast once its reply arrives. Called by the case page itself, which stays mounted
+ * when the re-run turns the decision view into the intake screen (the button's own component does not).
+ */
+export function useRerunToast(): void {
+  const fetcher = useFetcher<RerunReply>({ key: RERUN_FETCHER_KEY });
+  const toast = useToast();
+  // the reply is there as soon as the action answered, while the loaders still revalidate (live
+  // refreshes from the queued job's events can keep restarting that revalidation for a while)
+  const reply = fetcher.data;
+  useEffect(() => {
+    if (reply?.intent !== "rerun_decision") return;
+    if (reply.queued) toast.success(RERUN_QUEUED_MESSAGE);
+    else if (reply.error) toast.error(reply.error);
+  }, [reply, toast]);
 }
 
 /**

@@ -28,7 +28,7 @@ import { IntakeScreen } from "~/prior-auths/ui/intake-screen";
 import { LEFT_TABS, PriorAuthDetailView, type LeftTab } from "~/prior-auths/ui/prior-auth-detail";
 import { LiveChannelProvider } from "~/prior-auths/ui/live-channel";
 import { Modal, withoutParams, withParams } from "~/ui/modal";
-import { DenialLetterForm, ExplanationContent, OverrideForm } from "~/prior-auths/ui/decision-panel";
+import { DenialLetterForm, ExplanationContent, OverrideForm, useRerunToast } from "~/prior-auths/ui/decision-panel";
 import { PromptRunner, type PromptRunJson } from "~/prior-auths/ui/prompt-modal";
 import { orNotFound, readPageForm, rethrowNotFound } from "~/lib/http.server";
 import { correctFields } from "~/prior-auths/field-corrections.server";
@@ -126,7 +126,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "rerun_decision": {
         await queueIntake(database, organization.id, paId);
-        return redirectWithToast(here, { type: "success", message: "Re-run queued: a new AI decision will be saved; reviewer decisions are kept" });
+        // answered in place (useRerunToast shows the toast from this reply): a flash cookie read by the
+        // redirect's loaders could be consumed by a live refresh that the queued job's event starts
+        return { intent, queued: true };
       }
       case "override": {
         requirePermission(ctx, "cases.decide");
@@ -268,6 +270,7 @@ export default function PriorAuthPage({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   const { codeView } = useCodeView();
   const result = actionData as ActionData | undefined;
+  useRerunToast();
   const pa = detail.prior_auth;
   const events = `/api/o/${orgId}/prior_auths/${pa.token}/events`;
 
