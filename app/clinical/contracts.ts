@@ -351,6 +351,11 @@ const LabSchema = z.object({
    * line it is read from names one of these states and no other, and names room air when that is set
    */
   context: z.object({ states: z.array(z.enum(["rest", "exercise", "sleep"])), room_air: z.boolean() }).optional(),
+  /**
+   * the value must be read from this test's report (vocabulary/tests.ts name): "a resting heart rate of
+   * 70 bpm or more, documented on a 12-lead ECG" is never met by an office pulse
+   */
+  on_test: z.string().optional(),
 });
 /**
  * A test with a qualitative or thresholded result, possibly repeated: "negative TB test within 12

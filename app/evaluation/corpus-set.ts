@@ -53,7 +53,10 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * treatment limits): cedar-ia 5/12, chesapeake-md 8/16, medicaid-az 11/12; 2026-11-30 (pends35a: wrapped "no prior X" statements,
  * completed earlier courses, reproductive-potential scope, labs within the printed normal range,
  * "#"-numbered criteria grids, "SIG as written", genotype exclusions): alderwood-nj 14/16, ambrio-ga
- * 9/16, buckeye-seb 12/18
+ * 9/16, buckeye-seb 12/18; 2026-11-30 (pends36b: right-heart-catheterisation hemodynamics, WHO functional
+ * class, CTEPH its own condition, referrals among exclusions, ECG heart rate read from the ECG report,
+ * complement studies against their printed ranges, parenthetical asides in therapy rows): ambrio-ga
+ * 11/16, bayou-la 10/16, cedar-ia 7/12
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -65,13 +68,13 @@ export const FLOORS: Record<string, number> = {
   "prairie-bcbs": 11,
   "summit-cigna": 13,
   "gateway-mo": 13,
-  "ambrio-ga": 9,
+  "ambrio-ga": 11,
   "cascade-kp": 6,
   "alderwood-nj": 14,
   "harborline-wa": 13,
   "chesapeake-md": 8,
-  "cedar-ia": 5,
-  "bayou-la": 9,
+  "cedar-ia": 7,
+  "bayou-la": 10,
   // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an
   // Express Scripts-style PBM), 2026-11-30: first run 5/16 with one approvable request denied (an
   // eligibility denial on a form's caption row read as the name and a lab's patient ID as the member ID;

@@ -185,6 +185,14 @@ export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | 
   const pageLines = idx.lines.filter((l) => l.page === line.page);
   for (const l of pageLines) {
     // (never a fax header, request, signature or received date: those say when the fax was sent)
+    // a labelled study date on a line that also gives the birth date ("Patient X DOB: 02/09/1963 Study
+    // date: 10/27/2026"): the date written right after its label
+    const label = /\b(?:collected|date of (?:service|visit|study|test)|specimen date|visit date|study date|exam date)\b\s*[:.]?\s*/i.exec(l.text);
+    if (label && /\b(?:dob|birth)\b/i.test(l.text)) {
+      const after = label.index + label[0].length;
+      const d = findDates(l.text).find((x) => x.precision === "day" && x.index >= after && x.index - after <= 4);
+      if (d) return d.start;
+    }
     if (
       (/collected|date of service|drawn|specimen date|date of (?:visit|study|test)|visit date|study date|report(?:ed)? date|\bdate:/i.test(l.text) ||
         NOTE_HEADER_DATE.test(l.text)) &&

@@ -173,11 +173,13 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       // a functional class ("NYHA class IV", "NYHA II"): the numeral right after the name, roman or arabic
       if (m.unit === "class" && value == null) {
         const c =
-          /^\s*(?:\(nyha\)\s*)?(?:functional\s+)?(?:class\s*)?(?:[:=-]\s*)?\b(iv|v|i{1,3}|[1-5])\b(?!\s*(?:,|or|to|-|–)\s*\b(?:iv|v|i{1,3}|[1-5])\b)/i.exec(
+          /^\s*(?:\(nyha\)\s*)?(?:functional\s+)?(?:class\s*)?(?:[:=-]\s*)?\b(iv|v|i{1,3}|[il1|]{2,3}|[1-5])\b(?!\s*(?:,|or|to|-|–)\s*\b(?:iv|v|i{1,3}|[1-5])\b)/i.exec(
             after,
           );
         if (!c) continue;
-        value = { i: 1, ii: 2, iii: 3, iv: 4, v: 5 }[c[1].toLowerCase()] ?? Number(c[1]);
+        // a scan reads the strokes of "II" / "III" as l, 1 or | ("FC Ill", "class I1"): their count
+        const strokes = /^[il1|]{2,3}$/i.test(c[1]) && !/^i+$/i.test(c[1]) ? c[1].length : null;
+        value = strokes ?? { i: 1, ii: 2, iii: 3, iv: 4, v: 5 }[c[1].toLowerCase()] ?? Number(c[1]);
         vAt = end + c.index + c[0].length - c[1].length;
         unitText = "class";
       }
@@ -291,6 +293,32 @@ function outcomeOf(word: string): TestOutcome {
   if (/^(?:indeterminate|equivocal|borderline)$/.test(w)) return "indeterminate";
   if (/^(?:showed|shows|revealed|demonstrat)/.test(w)) return "done";
   return "pending";
+}
+
+/**
+ * The lines of the request that belong to a report of `test` (indexes into `idx.lines`): each block
+ * opens at a heading that names the test (a short line, ten words at most: "Capitol Heart Clinic
+ * RESTING 12-LEAD ECG") and runs on that page until a heading that names another of `others` (the
+ * next report: "ECHOCARDIOGRAM REPORT"), at most 40 lines. A mention in running prose ("HR 74 ... ECG
+ * attached") opens no block: a value beside it is not the report's.
+ */
+export function testReportLines(idx: CaseIndex, test: TestTerm, others: TestTerm[]): Set<number> {
+  const names = (t: TestTerm) => new RegExp(t.aliases.map((a) => `(?:${a})`).join("|"), "i");
+  const own = names(test);
+  const rest = others.filter((t) => t !== test && !t.generic).map(names);
+  const heading = (l: CaseLine) => l.text.trim().split(/\s+/).length <= 10;
+  const out = new Set<number>();
+  for (const line of idx.lines) {
+    if (!heading(line) || !own.test(line.lower)) continue;
+    out.add(line.index);
+    for (let k = line.index + 1; k < idx.lines.length && k <= line.index + 40; k++) {
+      const l = idx.lines[k];
+      if (l.page !== line.page) break;
+      if (heading(l) && !own.test(l.lower) && rest.some((re) => re.test(l.lower))) break;
+      out.add(k);
+    }
+  }
+  return out;
 }
 
 /**

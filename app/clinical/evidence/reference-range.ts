@@ -63,8 +63,8 @@ export function referenceRangeOn(idx: CaseIndex, line: CaseLine, m: MeasureTerm,
     const v = new RegExp(String.raw`^[^0-9\n]{0,24}?${NUM}`).exec(after);
     if (!v || num(v[1]) !== value) continue;
     let rest = after.slice(v.index + v[0].length);
-    // the unit ("U/L", "g/dL", "x10^3/uL", "IU/mL") and a flag before the range ("H", "L", "*")
-    rest = rest.replace(/^\s*(?:[a-zµμ%][^\s(]*(?:\s*\/\s*[a-z0-9^]+)?)?\s*(?:\b[HL]\b|\*)?\s*[,;]?\s*/i, "");
+    // the unit ("U/L", "g/dL", "x10^3/uL", "IU/mL") and a flag before the range ("H", "L", "(L)", "*")
+    rest = rest.replace(/^\s*(?:[a-zµμ%][^\s(]*(?:\s*\/\s*[a-z0-9^]+)?)?\s*(?:\(\s*[HL]{1,2}\s*\)|\b[HL]\b|\*)?\s*[,;]?\s*/i, "");
     const labelled = LABEL.exec(rest);
     if (labelled && labelled[0].trim()) return read(rest.slice(labelled[0].length));
     if (/^\(/.test(rest)) {

@@ -44,6 +44,19 @@ export interface TherapyEvidence {
 }
 
 const SENTENCE_END = /(?<!\b(?:approx|e\.g|i\.e|vs|dr|wk|wks|mo|mos|yr|yrs|no|tab|tabs|inc|st|er|xr|sr|oint|cr|soln))[.;](?=\s|$)/;
+/**
+ * The first sentence end of `text` outside parentheses: "Carvedilol 25 mg BID (target; wt 82 kg)
+ * titrated 8/2025 - 12/2025; …" ends at the second semicolon — an aside in parentheses ends nothing.
+ */
+function sentenceEnd(text: string): RegExpExecArray | null {
+  const g = new RegExp(SENTENCE_END.source, "g");
+  let m: RegExpExecArray | null;
+  while ((m = g.exec(text))) {
+    const before = text.slice(0, m.index);
+    if ((before.match(/\(/g) ?? []).length <= (before.match(/\)/g) ?? []).length) return m;
+  }
+  return null;
+}
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -74,7 +87,7 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
       break;
     }
   }
-  const stop = SENTENCE_END.exec(rest.slice(0, end));
+  const stop = sentenceEnd(rest.slice(0, end));
   if (stop) {
     const tail = rest.slice(stop.index + 1, end);
     const nextClause = /^\s*(?:and\s+|but\s+|then\s+)?(?:was\s+|it was\s+)?(?:stopped|discontinued|d\/c'?d?|held|ceased|switched|tapered off)\b[^.;]*/i.exec(

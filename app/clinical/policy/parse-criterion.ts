@@ -222,7 +222,7 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
 const UNIT =
-  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg)?";
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b|bpm\\b|beats (?:per|a|\\/) ?min(?:ute)?)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
@@ -461,6 +461,19 @@ export function parsePolicyUlns(text: string): Map<string, { any?: number; male?
   return out;
 }
 
+/**
+ * Whether the thresholds of a sentence are alternatives: an "or" that joins them, never the "or" of a
+ * comparator ("25 mmHg or more, 15 mmHg or less, and PVR greater than 3": every one is required).
+ */
+function joinedByOr(t: string): boolean {
+  return /\bor\b/i.test(
+    t.replace(
+      /\bor (?:more|less|greater|higher|lower|fewer|above|below|longer|shorter|over|under|equal to)\b|\b(?:greater|less|more|fewer|lower|higher) than or equal to\b|\bat or (?:above|below|over|under)\b|\bequal to or (?:greater|less|more|lower|higher|fewer)(?: than)?\b/gi,
+      " ",
+    ),
+  );
+}
+
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
@@ -508,6 +521,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // baseline", "LDL-C reduced by at least 30% from baseline": a change from the member's own
       // baseline, never an absolute value the measure is compared against (a reviewer compares both)
       if (CHANGE_FROM_BASELINE_RE.test(part)) continue;
+      // "the heart rate can be brought to 65 beats per minute or less (beta blockade may be used)": a
+      // value the member can be brought to is a goal of preparation, never the value measured now
+      if (/\b(?:can|could|is able to|are able to)\s+be\s+(?:brought|lowered|reduced|controlled|slowed)\b/i.test(part)) continue;
       // "1.5 SD below the mid-parental target height": relative to another value, not a score threshold
       if (
         ms.unit === "SD" &&
@@ -1421,7 +1437,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         t.split(/\band has\b|\bsupported by\b|\bconfirmed by\b|\bas evidenced by\b|\bwith (?:a |an )?(?=[a-z0-9 -]*(?:>=|<=|>|<|\d))/i)[0].trim(),
         conds,
       );
-      if (labs.length > 1 && /\bor\b/i.test(t) && !/\bboth\b/i.test(t))
+      if (labs.length > 1 && joinedByOr(t) && !/\bboth\b/i.test(t))
         return { ...base, kind: "all", items: [dx, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
       return { ...base, kind: "all", items: [dx, ...labs] };
     }
@@ -1460,7 +1476,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         ? ({ ...(placed[0] as Criterion), ...(extra.length ? {} : base) } as Criterion)
         : {
             ...(extra.length ? { text: placed.map((l) => l.text).join(" or "), confidence: "high" as const } : base),
-            kind: /\bor\b/i.test(t) && (setting || !/\band\b/i.test(t)) ? "any" : "all",
+            kind: joinedByOr(t) && (setting || !/\band\b/i.test(t)) ? "any" : "all",
             items: placed,
           };
     if (extra.length) return { ...base, kind: "all", items: [measured, ...extra] };
@@ -1784,11 +1800,15 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result, threshold, within_days: parseRecency(t) };
   // "MSLT showing a mean sleep latency of 8 minutes or less and at least 2 SOREMPs": extra measures
   if (other.length) {
+    // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG within 90 days": when the
+    // test asks nothing but values its report gives, those dated values are the test's evidence
+    const reports = TESTS.find((x) => x.name === testName)?.reports ?? [];
+    const onlyReported = !threshold && result === "any" && count === 1 && other.every((x) => reports.includes(x.measure));
     return {
       ...base,
       kind: "all",
       items: [
-        spec,
+        ...(onlyReported ? [] : [spec]),
         ...other.map((x) => ({
           text: `${x.measure} ${x.op} ${x.value}${x.unit ? ` ${x.unit}` : ""}`,
           kind: "lab" as const,
@@ -1798,6 +1818,8 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
           ...(x.value_max != null ? { value_max: x.value_max } : {}),
           unit: x.unit,
           within_days: parseRecency(t),
+          // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG": read from that test's report
+          ...(TESTS.find((x) => x.name === testName)?.reports?.includes(x.measure) ? { on_test: testName } : {}),
           confidence: "high" as const,
         })),
       ],

@@ -29,13 +29,14 @@ import { conditionAncestors, conditionByName, conditionMentions, conditionsNamed
 import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
-import { testByName } from "../vocabulary/tests";
+import { TESTS, testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
+import { judgeReferralExclusion } from "./referral-exclusions";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
-import { measureValues, pendingMention, testFindings } from "../evidence/findings";
+import { measureValues, pendingMention, testFindings, testReportLines } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
@@ -566,7 +567,15 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // (an extracted lab carries no setting, so it never does)
   const setting = spec.context;
   if (setting) vals = vals.filter((v) => v.line != null && measuredIn(v.line, setting));
-  for (const l of setting ? [] : (ctx.facts.labs ?? [])) {
+  // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG": only a value of that
+  // test's report counts (an office pulse is not the ECG's rate)
+  const onTest = spec.on_test ? testByName(spec.on_test) : null;
+  if (spec.on_test) {
+    const report = onTest ? testReportLines(ctx.idx, onTest, TESTS) : new Set<number>();
+    const lines = ctx.idx.lines.filter((l) => report.has(l.index));
+    vals = vals.filter((v) => v.line != null && lines.some((l) => l.text && v.line!.startsWith(l.text)));
+  }
+  for (const l of setting || spec.on_test ? [] : (ctx.facts.labs ?? [])) {
     if (l.value == null || l.name.toLowerCase() !== m.name.toLowerCase()) continue;
     if (vals.some((v) => v.value === l.value && v.date === l.date)) continue;
     vals.push({ value: l.value, unitText: l.unit ?? "", date: l.date, baseline: false, citation: l.citations?.[0] });
@@ -2537,6 +2546,37 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   return q.outcome === "not_met" || applies.outcome === "met" ? q : applies;
 }
 
+/**
+ * An exclusion qualified by a normal measure ("HAE with normal C1-INH", "… with a normal ferritin"):
+ * the measures the words name (the measure itself, or every measure whose name starts with them:
+ * "C1-INH" is "C1-INH antigenic" and "C1-INH function") judged against the range printed beside the
+ * latest result. A "does not apply" (not_met) when one of them is outside its range; null otherwise
+ * (no such qualifier, no value, no printed range, or every value within range — left to the reader).
+ */
+function abnormalNormalQualifier(text: string, ctx: EvalContext): Ev | null {
+  const q = /\bwith (?:a |an )?normal ([a-z0-9][\w-]*(?: [a-z0-9][\w-]*)?)/i.exec(text);
+  if (!q) return null;
+  const words = q[1].toLowerCase().split(" ");
+  for (const n of [words.length, 1]) {
+    const name = words
+      .slice(0, n)
+      .join(" ")
+      .replace(/[-,.;]+$/, "");
+    const ms = MEASURES.filter((m) => m.name.toLowerCase() === name || m.name.toLowerCase().startsWith(`${name} `));
+    if (!ms.length) continue;
+    for (const m of ms) {
+      const r = evalRelativeLab(
+        { kind: "lab", text, confidence: "high", measure: m.name, op: "between", value: 1, unit: null, within_days: null, relative: "range" },
+        m,
+        ctx,
+      );
+      if (r.outcome === "not_met" && r.citations.length) return ev("not_met", `Does not apply: ${r.reason.replace(/\.$/, "")}.`, r.citations, "direct");
+    }
+    return null;
+  }
+  return null;
+}
+
 function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const conds = ctx.conditions;
   if (spec.unless_conditions.length || spec.unless_icd10.length) {
@@ -2568,6 +2608,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
       if (contradicted.length && !results.some((x) => x.outcome === "met"))
         return ev("not_met", `Does not apply: ${contradicted.map((x) => x.reason.replace(/\.$/, "")).join("; ")}.`, contradicted[0].citations, "direct");
     }
+    // "HAE with normal C1-INH": a documented value of the named measure outside the laboratory's range
+    // (any of its kinds: "C1-INH antigenic", "C1-INH function") shows the member is not in that form
+    const abnormal = abnormalNormalQualifier(spec.text, ctx);
+    if (abnormal) return abnormal;
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
@@ -3140,6 +3184,16 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     case "test_result":
     case "diagnosis":
     case "documentation": {
+      // "Opsynvi (macitentan / tadalafil) is reviewed under worksheet X": a referral of another product
+      const referral = spec.kind === "documentation" ? judgeReferralExclusion(spec.text, ctx.facts, ctx.requested) : null;
+      if (referral)
+        return ev(
+          referral.outcome,
+          referral.reason,
+          [],
+          "inferred",
+          referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null,
+        );
       const r = evaluateInner(spec, ctx, "criterion", covered);
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");

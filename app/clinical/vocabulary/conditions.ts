@@ -120,6 +120,10 @@ export const CONDITIONS: ConditionTerm[] = [
   C("idiopathic pulmonary fibrosis", ["idiopathic pulmonary fibrosis", "\\bipf\\b", "interstitial lung disease", "\\bild\\b"], ["J84.1"]),
   C("cystic fibrosis", ["cystic fibrosis"], ["E84"]),
   C("pulmonary arterial hypertension", ["pulmonary (?:arterial )?hypertension", "\\bpah\\b"], ["I27.0", "I27.2"]),
+  // WHO Group 4 pulmonary hypertension (ICD-10-CM I27.24): a disease of its own, not pulmonary arterial
+  // hypertension (Group 1) — a heading "Chronic thromboembolic pulmonary hypertension (CTEPH)" is its
+  // branch, and an I27.24 request is never read as PAH (2022 ESC/ERS PH guidelines, clinical classification)
+  C("chronic thromboembolic pulmonary hypertension", ["chronic thrombo-?embolic pulmonary (?:arterial )?hypertension", "\\bcteph\\b"], ["I27.24"]),
   C("hereditary angioedema", ["hereditary angioedema", "\\bhae\\b"], ["D84.1"]),
   C("rsv prophylaxis", ["respiratory syncytial virus", "\\brsv\\b"], ["Z29.11", "P07"]),
   // neurology

@@ -90,6 +90,26 @@ export const MEASURES: MeasureTerm[] = [
   M("ALC", ["absolute lymphocyte count", "absolute lymphocytes?", "lymphocytes?,? absolute", "\\balc\\b"], "cells/uL", [0, 50000]),
   M("WBC", ["white blood cells?", "\\bwbc\\b"], "x10^3/uL", [0, 500]),
   M("ferritin", ["ferritin"], "ng/mL", [1, 20000]),
+  // complement studies of hereditary angioedema (type I: low C1-INH antigen; type II: low C1-INH
+  // function; both with a low C4 — US HAEA Medical Advisory Board 2020 guidelines). Not the spinal level
+  // "C4-C5" nor the transplant stain "C4d"
+  M("C4", ["\\bc4\\b(?![-/]\\s*c?\\d|d\\b)", "complement c4\\b"], "mg/dL", [0.5, 150]),
+  M(
+    "C1-INH antigenic",
+    [
+      "c1[- ]?inh(?:ibitor)?,? (?:antigenic|antigen|quantitative|level)(?: \\(quantitative\\))?",
+      "c1[- ]?esterase inhibitor,? (?:antigenic|antigen|quantitative|level|protein)",
+      "(?:antigenic|quantitative) c1[- ]?(?:inh|esterase inhibitor)",
+    ],
+    "mg/dL",
+    [0.5, 150],
+  ),
+  M(
+    "C1-INH function",
+    ["c1[- ]?inh(?:ibitor)?,? func\\w*", "c1[- ]?esterase inhibitor,? func\\w*", "functional c1[- ]?(?:inh\\w*|esterase inhibitor)"],
+    "%",
+    [0, 250],
+  ),
   M("transferrin saturation", ["transferrin saturation", "\\btsat\\b"], "%", [1, 100]),
   M("CRP", ["c-reactive protein", "(?:hs-?)?\\bcrp\\b"], "mg/L", [0, 500]),
   M("ESR", ["\\besr\\b", "sed(?:imentation)? rate"], "mm/hr", [0, 200]),
@@ -159,10 +179,51 @@ export const MEASURES: MeasureTerm[] = [
   ),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
   M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
+  // heart rate in beats per minute ("Ventricular rate 64 bpm" on an ECG report, "HR 74" in vitals)
+  M("heart rate", ["ventricular rate", "(?:resting )?heart rate", "\\bhr\\b", "pulse rate"], "bpm", [20, 250]),
+  // the WHO functional class of pulmonary hypertension (the NYHA classes adapted to PH; ESC/ERS 2022):
+  // "WHO FC III", "WHO functional class II-IV", "WHO / NYHA functional class II, III or IV" (before the
+  // NYHA class, so a policy naming both reads as this one)
+  M("WHO functional class", ["who(?:\\s*/\\s*nyha)?\\s+functional class(?:es)?", "who[- ]?fc\\b", "\\bfc\\b"], "class", [1, 4]),
   // a functional class written in roman numerals ("NYHA class I, II or III", "NYHA functional class IV",
   // "WHO functional class II"): read as 1–4, never from another number on the line
   M("NYHA class", ["new york heart association(?: \\(nyha\\))?(?: functional)? class(?:es)?", "nyha(?: functional)?(?: class(?:es)?)?"], "class", [1, 4]),
   M("LVEF", ["\\blvef\\b", "ejection fraction", "\\bef\\b"], "%", [5, 85]),
+  // right heart catheterisation hemodynamics (2022 ESC/ERS pulmonary hypertension guidelines: PH is
+  // mPAP > 20 mmHg; pre-capillary PH adds PAWP <= 15 mmHg and PVR > 2 Wood units). The mean pressure
+  // only: "PA pressure (systolic / diastolic) 68 / 26" is no mPAP
+  M(
+    "mPAP",
+    [
+      "\\bmpap\\b",
+      "mean (?:pulmonary arter(?:y|ial)|pa) pressure",
+      "\\bmean pap\\b",
+      "(?:pulmonary arter(?:y|ial)|pa) pressure,? mean",
+      "\\bpa mean\\b",
+      "\\bmean pa\\b(?! ?wedge)",
+      // "PA 74/31, mean 46 mmHg", "PA pressure 68/26 (mean 41)": the mean after the systolic/diastolic pair
+      "(?:\\bpap?|pulmonary arter(?:y|ial) pressures?|pa pressures?)\\s*:?\\s*\\d{2,3}\\s*/\\s*\\d{1,3}\\s*(?:mm ?hg)?\\s*[,;]?\\s*\\(?\\s*mean\\b",
+    ],
+    "mmHg",
+    [5, 120],
+  ),
+  M(
+    "PAWP",
+    [
+      "\\bpawp\\b",
+      "\\bpcwp\\b",
+      "\\bpaop\\b",
+      "pulmonary (?:arter(?:y|ial) |capillary )?wedge(?: pressure)?",
+      "(?:pulmonary arter(?:y|ial) |pa )occlusion pressure",
+      "(?:mean )?wedge pressure",
+    ],
+    "mmHg",
+    [1, 50],
+  ),
+  // 1 Wood unit = 80 dyn·s·cm⁻⁵ (the ESC/ERS guidelines give PVR in both)
+  M("PVR", ["\\bpvr\\b", "pulmonary vascular resistance"], "WU", [0.1, 40], { si: [{ unit: /^dyn/i, factor: 1 / 80 }] }),
+  // QT interval corrected for heart rate, in milliseconds (ECG report: "QTc 438 ms", "QTcF 452")
+  M("QTc", ["\\bqtc[fb]?\\b", "corrected qt(?: interval)?", "qt ?c interval"], "ms", [250, 700]),
   // respiratory / allergy
   M("FEV1", ["\\bfev1\\b", "fev-?1"], "% predicted", [0.2, 150]),
   // oxygenation (home oxygen qualification): pulse oximetry saturation and arterial oxygen tension

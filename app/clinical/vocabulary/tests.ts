@@ -15,6 +15,8 @@ export interface TestTerm {
   aliases: string[];
   policy: RegExp;
   measure?: string;
+  /** measures the test's own report gives ("Ventricular rate 64 bpm", "QTc 461 ms" on an ECG) */
+  reports?: string[];
   /** a catch-all ("imaging"): chosen only when no specific test is named */
   generic?: boolean;
   /** reads a result written as a measurement (the text after the test's name), when there is one */
@@ -92,6 +94,7 @@ export const TESTS: TestTerm[] = [
     name: "electrocardiogram",
     policy: /\belectrocardiogram\b|\b(?:12-lead )?ecg\b|\bekg\b/i,
     aliases: ["electrocardiogram", "\\becg\\b", "\\bekg\\b", "12-lead"],
+    reports: ["heart rate", "QTc"],
   },
   {
     name: "pregnancy test",
