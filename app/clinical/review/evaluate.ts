@@ -34,6 +34,7 @@ import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabul
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
+import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -2208,6 +2209,17 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);
     return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
   }
+  // "Medication overuse headache has been considered and addressed": met by a statement that the
+  // condition is absent, never by its name alone nor by silence
+  const addressed = judgeConditionAddressed(spec.text, ctx.idx);
+  if (addressed)
+    return ev(
+      addressed.outcome,
+      addressed.reason,
+      addressed.citations,
+      addressed.citations.length ? "direct" : "none",
+      addressed.outcome === "insufficient" ? spec.text : undefined,
+    );
   // "prescribed in accordance with its FDA indications for use": a statement of use as labelled
   const onLabel = isOnLabelRequirement(spec.text) ? onLabelStatement(ctx.idx) : null;
   if (onLabel) return ev("met", onLabel.reason, onLabel.citations);
