@@ -22,7 +22,7 @@ export function addressedCondition(text: string): string | null {
   const subject = m[1].trim();
   // "Other causes of hypercalcemia have been ruled out": the condition named is the one the member
   // has, the causes excluded are unnamed — no condition to look for
-  if (/^(?:other|secondary|alternative|reversible|underlying)\s+(?:causes?|etiolog(?:y|ies))\b/i.test(subject)) return null;
+  if (/^(?:other|secondary|alternative|reversible|underlying)\s+(?:[a-z]+\s+)?(?:causes?|etiolog(?:y|ies))\b/i.test(subject)) return null;
   if (NOT_A_CONDITION.test(subject) || /\b(?:criteria|criterion|request|documentation|therapy|treatment|trial)\b/i.test(subject)) return null;
   return subject;
 }

@@ -35,6 +35,7 @@ describe("a condition that has been considered and addressed", () => {
     expect(addressedCondition("The member has been evaluated")).toBeNull();
     expect(addressedCondition("Prior therapy has been considered")).toBeNull();
     expect(addressedCondition("Other causes of anemia have been ruled out")).toBeNull();
+    expect(addressedCondition("Other reversible causes of neuropathy have been excluded")).toBeNull();
     expect(addressedCondition("Diagnosis of gout confirmed by joint aspiration")).toBeNull();
   });
 
