@@ -503,6 +503,22 @@ const SessionLimitSchema = z.object({
  * sum of every course of `drugs` (generic names), past and requested (review/evaluate.ts).
  */
 const CumulativeLimitSchema = z.object({ kind: z.literal("cumulative_limit"), ...base, drugs: z.array(z.string()), max_days: z.number().int().min(1) });
+/**
+ * A coding rule the policy states for a service line, with its statement that a line billed against
+ * it is denied: modifiers that must not be appended to the codes (Base.codes) ("Modifiers 50, RT and
+ * LT must not be appended to 64615; a 64615 line billed with modifier 50, RT or LT is denied as
+ * incorrectly coded"), and/or a maximum of units per date of service ("The maximum is 200 units per
+ * date of service … A J0585 line whose units exceed the per-date-of-service maximum is denied in
+ * full"). Judged as an exclusion of the line on its own modifiers and units (policy/line-billing-rules.ts).
+ */
+const LineBillingSchema = z.object({
+  kind: z.literal("line_billing"),
+  ...base,
+  /** modifiers the codes must not carry (two characters each, upper case); [] when the rule sets none */
+  modifiers: z.array(z.string()),
+  /** units of the codes allowed per date of service; null when the rule sets none */
+  max_units_per_date: z.number().int().min(1).nullable(),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -523,6 +539,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   LineDiagnosisSchema,
   ReplacementIntervalSchema,
   SessionLimitSchema,
+  LineBillingSchema,
   DocumentationSchema,
   OnTherapySchema,
   ResponseSchema,

@@ -39,7 +39,10 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * session limit counted over the history in the fax); huron-hmo 2026-11-30 (a fourth set authored
  * blind: a commercial HMO's Botox / genetic testing / vein ablation / cardiac rehab claims; first run
  * 8/34 lines, no wrongful line decision once lines are paired by code and date — 9/34 — see
- * fixtures/corpus-claims/huron-hmo-first-run.txt); sonoran-bcbs 2026-11-30 (a fifth set authored
+ * fixtures/corpus-claims/huron-hmo-first-run.txt; 15/34 after claims36: "<condition> has been
+ * considered and addressed" met only by a stated absence, never a diagnosis; a code-pair edit's comma
+ * list of denied codes; modifiers that must not be appended and a per-date-of-service unit maximum as
+ * line exclusions); sonoran-bcbs 2026-11-30 (a fifth set authored
  * blind: a commercial BCBS PPO's allergy testing / immunotherapy, bariatric surgery, skin substitute
  * and epidural steroid claims; first run 8/34 lines, no wrongful line decision, see
  * fixtures/corpus-claims/sonoran-bcbs-first-run.txt).
@@ -48,7 +51,7 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 16,
   "mesquite-medicaid": 13,
   "cascade-ma": 15,
-  "huron-hmo": 9,
+  "huron-hmo": 15,
   "sonoran-bcbs": 15,
   // bigsky-medicare 2026-11-30 (a sixth set authored blind: Original Medicare Part B under a MAC — DXA,
   // therapeutic shoes, ocrelizumab, cardiac PET): first run 10/33 lines with two covered lines denied by

@@ -26,8 +26,8 @@ const DENIED_AS_INCLUDED_RE =
   /\b(?:is|are|will\s+be)\s+(?:denied|disallowed|not\s+(?:reimbursed|paid|payable|covered))\s+as\s+(?:included|bundled|incidental)\s+(?:in|into|to|with)\b/i;
 /** "64484 may not be billed with 64483 on the same date of service", "… must not be reported together with …" */
 const NOT_BILLED_WITH_RE = /\b(?:may|must|should|can|shall)\s*not\s+be\s+(?:billed|reported|coded|submitted)\s+(?:together\s+)?(?:with|in\s+addition\s+to)\b/i;
-/** the same date of service (a code pair edited across dates is no same-day bundling) */
-const SAME_DATE_RE = /\bsame\s+(?:date|day)\b/i;
+/** the same date of service, "the same specimen or date of service" (a code pair edited across dates is no same-day bundling) */
+const SAME_DATE_RE = /\bsame\s+(?:[a-z]+\s+or\s+)?(?:date|day)\b/i;
 
 /**
  * The code pair of a sentence that states a code-pair edit on its denied code (DENIED_AS_INCLUDED_RE,
@@ -37,15 +37,38 @@ const SAME_DATE_RE = /\bsame\s+(?:date|day)\b/i;
  * ("is not denied as included …" never matches). Pure.
  */
 export function codePairEdit(sentence: string): { included: string[]; into: string[] } | null {
-  const at = DENIED_AS_INCLUDED_RE.exec(sentence) ?? (SAME_DATE_RE.test(sentence) ? NOT_BILLED_WITH_RE.exec(sentence) : null);
-  if (!at) return null;
-  const before = sentence.slice(0, at.index);
-  const clause = before.slice(Math.max(before.lastIndexOf(":"), before.lastIndexOf(";"), before.lastIndexOf(",")) + 1);
-  const included = codesIn(clause);
-  // the codes it is denied with: up to the end of the statement's own clause
-  const after = sentence.slice(at.index + at[0].length).split(/[.;:]\s/)[0];
-  const into = codesIn(after).filter((c) => !included.includes(c));
-  return included.length && into.length ? { included, into } : null;
+  // "81162, 81163 and 81216 must not be reported with 81432 … for the same specimen or date of
+  // service; when both are billed, the BRCA1/BRCA2 code is denied as included in the panel": each
+  // statement is tried, the first that names codes on both sides is the edit
+  const statements = [DENIED_AS_INCLUDED_RE.exec(sentence), SAME_DATE_RE.test(sentence) ? NOT_BILLED_WITH_RE.exec(sentence) : null];
+  for (const at of statements) {
+    if (!at) continue;
+    const included = codesIn(deniedClause(sentence.slice(0, at.index)));
+    // the codes it is denied with: up to the end of the statement's own clause
+    const after = sentence.slice(at.index + at[0].length).split(/[.;:]\s/)[0];
+    const into = codesIn(after).filter((c) => !included.includes(c));
+    if (included.length && into.length) return { included, into };
+  }
+  return null;
+}
+
+const LEADING_CODE_RE = /^\s*(?:(?:and|or)\s+)?(?:\d{4}[0-9FTU]|[A-V]\d{4})\b/;
+const TRAILING_CODE_RE = /(?:\d{4}[0-9FTU]|[A-V]\d{4})\s*$/;
+
+/**
+ * The clause of `before` that ends at a code-pair statement and names its denied codes: the text after
+ * the last sentence end, colon or semicolon, and after the last comma — unless the commas separate a
+ * list of codes ("81162, 81163, 81164 and 81216 must not be reported with …"), which is kept whole.
+ */
+function deniedClause(before: string): string {
+  const clause = before.slice(Math.max(before.lastIndexOf(":"), before.lastIndexOf(";"), before.lastIndexOf(". ")) + 1);
+  const parts = clause.split(",");
+  let k = parts.length - 1;
+  while (k > 0 && LEADING_CODE_RE.test(parts[k])) k--;
+  if (k === parts.length - 1) return parts[k];
+  // the list's first code may end the part before it ("… in 81432. 81162, 81163")
+  const lead = TRAILING_CODE_RE.exec(parts[k]);
+  return [lead ? lead[0] : "", ...parts.slice(k + 1)].join(",");
 }
 
 /** "on the date of a bariatric procedure", "on the same date as the procedure" */

@@ -17,6 +17,7 @@ import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
 import { MEASURES, type MeasureTerm } from "../vocabulary/measures";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
 import { TESTS } from "../vocabulary/tests";
+import { addressedCondition } from "./addressed-conditions";
 import { numberWord, unitDays } from "../codes/dates";
 
 export interface ParseContext {
@@ -678,6 +679,10 @@ const SCORE_THRESHOLD_PART_RE =
 const DIAGNOSIS_CONFIRMED_BY_RE =
   /^(?:(?:a|the)\s+)?(?:(?:documented|confirmed)\s+)?diagnosis\s+of\s+(.{3,200}?),?\s+(?:confirmed|established|documented|demonstrated)\s+(?:by|with|through|via)\s+(?:either\s+|one of\s+|any of\s+)?(.{3,300})$/is;
 
+/** "Diagnosis of X (codes) made by or in consultation with a <specialist>": X */
+const DIAGNOSIS_MADE_BY_RE =
+  /^(?:(?:a|the)\s+)?(?:(?:documented|confirmed)\s+)?diagnosis\s+of\s+(.{3,200}?),?\s+(?:made|rendered|established|confirmed)\s+by\s+(?:or\s+in\s+consultation\s+with\s+)?(?:an?\s+|the\s+)?[a-z].*$/is;
+
 /** a study and what it shows ("a V/Q scan … showing", "an MRI demonstrating", "CT angiogram with evidence of") */
 const STUDY_FINDING_RE =
   /^(?:(?:a|an|the)\s+)?[^.;:]{0,60}\b(?:scan|angiogra(?:m|phy)|mri|ct|x-?ray|radiograph|ultrasound|echocardiogram|biopsy|catheteri[sz]ation|study)\b[^.;:]{0,40}\b(?:showing|demonstrating|confirming|with evidence of|revealing)\b/i;
@@ -801,6 +806,11 @@ const TRIAL_VERB =
  * or `human_review` (low). Never throws.
  */
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "Medication overuse headache has been considered and addressed", "Other causes have been ruled
+  // out": the condition is one to look for and exclude, never the indication (a diagnosis reading
+  // would require the member to have it); judged on the record (review/condition-addressed.ts)
+  const addressed = addressedCondition(text);
+  if (addressed) return { text, kind: "documentation", concepts: keyConcepts(addressed), absence: false, confidence: "medium" };
   const c = withoutCountingRuleNotes(parseCriterionText(text, note, ctx));
   // "a reduction of at least 50% in migraine days from baseline": a change from the member's baseline
   // is no diagnosis (met by the code) nor an absolute threshold; its documentation is read, and a
@@ -1006,6 +1016,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // age-banded thresholds: "total IgE 30 to 700 IU/mL for age >= 12 years; 30 to 1,300 for age 6 to < 12"
   const banded = ageBandedThresholds(t);
   if (banded) return { ...base, ...banded } as Criterion;
+
+  // "Diagnosis of chronic migraine (G43.701, G43.709) made by or in consultation with a neurologist":
+  // the diagnosis AND who made it — the specialist alone would leave the indication unchecked
+  const madeBy = DIAGNOSIS_MADE_BY_RE.exec(t.trim());
+  const madeConds = madeBy ? conditionsOf(madeBy[1]) : [];
+  const madeSpecialties = madeConds.length ? parseSpecialties(t) : [];
+  if (madeBy && madeSpecialties.length)
+    return {
+      ...base,
+      kind: "all",
+      items: [diagnosisOf(madeBy[1].trim(), madeConds), { ...base, kind: "prescriber", specialties: madeSpecialties }],
+    };
 
   // a specialty per indication: "a pulmonologist or allergist (asthma), an otolaryngologist (CRSwNP)"
   const perIndication = parseSpecialtiesByCondition(t);

@@ -35,6 +35,7 @@ import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/c
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
 import { judgeReferralExclusion } from "./referral-exclusions";
+import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings, testReportLines } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
@@ -1890,6 +1891,56 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
 }
 
 /**
+ * A line coding rule (policy/line-billing-rules.ts) as an exclusion of the service line under review:
+ * applies when the line's code is one the rule names and the line carries a modifier the rule forbids,
+ * or when the line's own units exceed the per-date-of-service maximum (the policy sentence quoted in
+ * the reason). When the line is within the maximum but the code's lines of that date together exceed
+ * it, which line is over is a reviewer's call (needs information). Does not apply otherwise; needs
+ * information when the line's code, modifiers or units are not read.
+ */
+function evalLineBillingExclusion(spec: CriterionOf<"line_billing">, ctx: EvalContext): Ev {
+  const line = ctx.facts.service_line;
+  if (!line) return ev("not_met", "Does not apply: the coding rule is judged on claim service lines.", [], "inferred");
+  if (!line.code) return ev("insufficient", "The coding rule is judged per service line; the line's code is not read.", [], "none", spec.text);
+  if (spec.codes?.length && !codeListed(line.code, spec.codes)) return ev("not_met", "Does not apply to this code.", [], "inferred");
+  const mods = (line.modifiers ?? []).map((m) => m.toUpperCase());
+  const banned = mods.filter((m) => spec.modifiers.includes(m));
+  if (banned.length)
+    return ev(
+      "met",
+      `Applies: ${line.code} is billed with modifier ${banned.join(", ")}, which the policy says must not be appended: "${spec.text}"`,
+      ctx.facts.medication.citations.slice(0, 1),
+    );
+  if (spec.max_units_per_date != null) {
+    if (line.units == null)
+      return ev(
+        "insufficient",
+        `The policy allows ${spec.max_units_per_date} units per date of service; the line's units are not read.`,
+        [],
+        "none",
+        spec.text,
+      );
+    if (line.units > spec.max_units_per_date)
+      return ev(
+        "met",
+        `Applies: ${line.code} is billed with ${line.units} units on ${line.date_of_service ?? "its date of service"}, above the ${spec.max_units_per_date}-unit maximum per date of service: "${spec.text}"`,
+        ctx.facts.medication.citations.slice(0, 1),
+      );
+    const sameDate = line.claim_lines.filter((l) => l.code && codeListed(l.code, [line.code!]) && l.date_of_service === line.date_of_service);
+    const total = sameDate.reduce((n, l) => n + (l.units ?? 0), 0);
+    if (line.date_of_service && sameDate.length > 1 && total > spec.max_units_per_date)
+      return ev(
+        "insufficient",
+        `${line.code} lines on ${line.date_of_service} total ${total} units, above the ${spec.max_units_per_date}-unit maximum per date of service; which line is over is for a reviewer to decide.`,
+        [],
+        "none",
+        `Whether ${line.code} on ${line.date_of_service} is within the per-date-of-service maximum`,
+      );
+  }
+  return ev("not_met", "Does not apply: the line's modifiers and units are within the policy's coding rule.", [], "inferred");
+}
+
+/**
  * A supply replacement schedule row (policy/replacement-intervals.ts) as an exclusion of the service
  * line under review: applies when the request documents earlier furnishings of the line's code
  * (evidence/supply-history.ts, and earlier lines of the same claim) inside the interval before the
@@ -2217,6 +2268,17 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);
     return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
   }
+  // "Medication overuse headache has been considered and addressed": met by a statement that the
+  // condition is absent, never by its name alone nor by silence
+  const addressed = judgeConditionAddressed(spec.text, ctx.idx);
+  if (addressed)
+    return ev(
+      addressed.outcome,
+      addressed.reason,
+      addressed.citations,
+      addressed.citations.length ? "direct" : "none",
+      addressed.outcome === "insufficient" ? spec.text : undefined,
+    );
   // "prescribed in accordance with its FDA indications for use": a statement of use as labelled
   const onLabel = isOnLabelRequirement(spec.text) ? onLabelStatement(ctx.idx) : null;
   if (onLabel) return ev("met", onLabel.reason, onLabel.citations);
@@ -2910,6 +2972,13 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalVisitLimit(spec, ctx);
     case "bundled_code":
       return evalBundledCode(spec, ctx);
+    case "line_billing": {
+      // as a requirement: the line is coded within the rule (the exclusion the other way round)
+      const r = evalLineBillingExclusion(spec, ctx);
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: r.reason.replace(/^Applies: /, "") };
+      if (r.outcome === "not_met") return { ...r, outcome: "met", reason: r.reason.replace(/^Does not apply: /, "") };
+      return r;
+    }
     case "line_diagnosis": {
       // as a requirement: the line's diagnosis is listed (the exclusion's outcome the other way round)
       const r = evalLineDiagnosisExclusion(spec, ctx);
@@ -3202,6 +3271,8 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       return evalLineDiagnosisExclusion(spec, ctx);
     case "replacement_interval":
       return evalReplacementIntervalExclusion(spec, ctx);
+    case "line_billing":
+      return evalLineBillingExclusion(spec, ctx);
     case "session_limit":
       return evalSessionLimitExclusion(spec, ctx);
     case "bundled_code": {
