@@ -2572,6 +2572,20 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   // an exclusion that names a subpopulation applies only when the request shows that too: met (or
   // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
   if (applies.outcome === "not_met" || spec.severity?.length) return applies;
+  // a form defined by a value ("Heart failure with reduced ejection fraction (LVEF below 40%)") is
+  // never shown by the condition alone (an I50.x code is any heart failure): the stated value decides,
+  // and without one a reviewer does
+  if (applies.outcome === "met" && parseThresholds(spec.text).length) {
+    const byValue = exclusionByValue(spec, ctx);
+    if (byValue) return byValue;
+    return ev(
+      "insufficient",
+      `${applies.reason.replace(/\.$/, "")}, but the value that defines the excluded form is not stated.`,
+      applies.citations,
+      applies.evidence,
+      `Whether this exclusion applies: ${spec.text}`,
+    );
+  }
   // "HER2-positive breast cancer": the marker status must be shown too
   const markers = markerRequirements(spec.text);
   if (markers.length) {

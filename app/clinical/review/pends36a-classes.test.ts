@@ -124,3 +124,35 @@ describe("a time beside a level is no value of it", () => {
     expect(vals.map((v) => v.value)).not.toContain(72);
   });
 });
+
+describe("a form defined by a value is never shown by the condition's code alone", () => {
+  const policy = [
+    "Examplumab Clinical Policy",
+    "Criteria for Initial Approval",
+    "1. Chronic kidney disease (must meet all):",
+    "a. Prescribed by or in consultation with a nephrologist;",
+    "Approval duration: 12 months",
+    "Exclusions - not covered",
+    "- Heart failure with reduced ejection fraction (LVEF below 40%)",
+  ].join("\n");
+  const req = (echo: string) =>
+    [
+      "PRIOR AUTHORIZATION REQUEST  Date: 10/01/2026",
+      "Medication: Examplumab 20 mg daily",
+      "Diagnosis: I50.30 diastolic heart failure; N18.4 chronic kidney disease stage 4.",
+      "Patient is 70 years old (DOB 03/02/1956).",
+      "Prescriber specialty: Nephrology",
+      echo,
+    ].join("\n");
+  const decide = (echo: string) =>
+    decideText(generateDecisionTree(docFromPages([policy]), { drug_names: ["Examplumab"] }), req(echo), {
+      diagnoses: [dx("I50.30", "diastolic heart failure", true), dx("N18.4", "chronic kidney disease stage 4", false)],
+    }).decision;
+
+  it("a heart-failure code with a preserved ejection fraction is no denial", () => {
+    expect(decide("Echocardiogram 09/12/2026: LVEF 60%.").final_decision).not.toBe("denied");
+  });
+  it("a heart-failure code without an ejection fraction is no denial", () => {
+    expect(decide("Symptoms: edema, NYHA II.").final_decision).not.toBe("denied");
+  });
+});
