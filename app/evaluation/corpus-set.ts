@@ -52,7 +52,9 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * treatment limits): cedar-ia 5/12, chesapeake-md 8/16, medicaid-az 11/12; 2026-11-30 (pends35a: wrapped "no prior X" statements,
  * completed earlier courses, reproductive-potential scope, labs within the printed normal range,
  * "#"-numbered criteria grids, "SIG as written", genotype exclusions): alderwood-nj 14/16, ambrio-ga
- * 9/16, buckeye-seb 12/18
+ * 9/16, buckeye-seb 12/18; 2026-11-30 (pends36a: exclusions whose excluded form is defined by a value
+ * decided by the stated, compared value; a universal-criteria list ending at the first indication's
+ * title): bayou-la 10/16
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -70,7 +72,7 @@ export const FLOORS: Record<string, number> = {
   "harborline-wa": 13,
   "chesapeake-md": 8,
   "cedar-ia": 5,
-  "bayou-la": 9,
+  "bayou-la": 10,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
