@@ -56,7 +56,9 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * 9/16, buckeye-seb 12/18; 2026-11-30 (pends36b: right-heart-catheterisation hemodynamics, WHO functional
  * class, CTEPH its own condition, referrals among exclusions, ECG heart rate read from the ECG report,
  * complement studies against their printed ranges, parenthetical asides in therapy rows): ambrio-ga
- * 11/16, bayou-la 10/16, cedar-ia 7/12
+ * 11/16, bayou-la 10/16, cedar-ia 7/12; 2026-11-30 (pends36a: exclusions whose excluded form is defined
+ * by a value decided by the stated, compared value; a universal-criteria list ending at the first
+ * indication's title): bayou-la 10/16 on its own
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,

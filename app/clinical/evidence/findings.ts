@@ -204,7 +204,8 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       const compared = a ? COMPARATOR_WORD.test(after.slice(0, a.index + a[0].length)) : false;
       if (a && !compared && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
         const tail = after.slice(a.index + a[0].length);
-        const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o)/i.test(tail);
+        // (hours too: "Factor VIII activity (trough, 72 h post dose) 3 %" is sampled 72 hours after a dose)
+        const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o|(?:h|hrs?|hours?)\b(?!\s*\/))/i.test(tail);
         const isDate = /^\s*[-/]\s*\d/.test(tail) || /^\s*(?:19|20)\d\d\b/.test(a[2]);
         if (!isDuration && !isDate) {
           value = Number(a[2].replace(/,/g, ""));

@@ -20,6 +20,7 @@
  */
 import type { Criterion, ParseConfidence } from "../contracts";
 import { CONDITIONS, aliasRegex, conditionByName, mostSpecificConditions } from "../vocabulary/conditions";
+import { parseThresholds } from "./parse-criterion";
 
 type Leaf = Exclude<Criterion, { kind: "all" | "any" }>;
 
@@ -162,6 +163,9 @@ export function unreadQualifiers(c: Criterion): string[] {
           ...matches(/\b(?:unless|except(?: for| in| when)?|does not apply|do not apply|only (?:when|if|for))\b/gi, text.slice(cut.index).toLowerCase()),
         );
       const first = cut ? lower.slice(0, cut.index) : lower;
+      const thresholdValues = new Set(
+        parseThresholds(cut ? text.slice(0, cut.index) : text).flatMap((th) => [th.value, ...(th.value_max != null ? [th.value_max] : [])]),
+      );
       const spans = aliasSpans(first, [...leaf.conditions, ...leaf.unless_conditions]);
       const severity = new Set(leaf.severity ?? []);
       unread.push(...diseaseSeverity(first, spans).filter((w) => !severity.has(w)));
@@ -170,7 +174,11 @@ export function unreadQualifiers(c: Criterion): string[] {
       unread.push(
         ...outside(HISTORY, first, spans).filter((w) => !(w === "history of" && leaf.conditions.length)),
         ...matches(SCREENING, first),
-        ...looseNumbers(first, spans).map((n) => `a value (${n})`),
+        // a value of a threshold the exclusion defines its form by ("factor VIII activity greater than
+        // 5%", "LVEF below 40%") is read: the reviewer compares the stated value with it
+        ...looseNumbers(first, spans)
+          .filter((n) => !thresholdValues.has(Number(n)))
+          .map((n) => `a value (${n})`),
       );
       break;
     }

@@ -883,12 +883,19 @@ function noteUnread(r: Reader, criteria: Criterion[]) {
  */
 function numberConditionHeadings(lines: DocLine[]): DocLine[] {
   let n = 0;
-  return lines.map((l, i) => {
+  // the section heading the line is under, and whether a numbered item has been read since it
+  let section = "";
+  let numbered = false;
+  return lines.flatMap((l, i) => {
     const t = l.text.trim();
     if (isHeadingLine(l)) {
       n = 0;
-      return l;
+      section = t;
+      numbered = false;
+      return [l];
     }
+    const wasNumbered = numbered;
+    if (/^\(?\d{1,2}[.)]\s/.test(t)) numbered = true;
     const next = lines[i + 1]?.text ?? "";
     if (
       t.length < 3 ||
@@ -914,7 +921,7 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
       ) ||
       !indicationTerms(t.replace(/:$/, "")).understood
     )
-      return l;
+      return [l];
     n += 1;
     // the criteria under it numbered "1. 2." themselves: the title takes a roman numeral so they nest under it
     const nextMarker = lines.slice(i + 1, i + 8).find((x) => /^\(?(?:[IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})[.)]\s/.test(x.text.trim()));
@@ -922,7 +929,21 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
       nextMarker && /^\(?\d{1,2}[.)]\s/.test(nextMarker.text.trim()) ? ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"][Math.min(n - 1, 7)] : String(n);
     const text = `${mark}. ${t.replace(/:$/, "")}.`;
     const prefix = `${mark}. `.length;
-    return { ...l, text, map: Array.from({ length: text.length + 1 }, (_, k) => (k < prefix ? l.start : k - prefix < t.length ? l.map[k - prefix] : l.end)) };
+    const title: DocLine = {
+      ...l,
+      text,
+      map: Array.from({ length: text.length + 1 }, (_, k) => (k < prefix ? l.start : k - prefix < t.length ? l.map[k - prefix] : l.end)),
+    };
+    // the first indication's title right after a numbered list of requirements for every request
+    // ("Universal Criteria: 1. … 3. …" then "Hemophilia A (…)" with its own "1. … 3."): the shared list
+    // ends there, so a section opens at the title (a "Coverage criteria" heading standing at its place)
+    // and the indication's items never nest under the shared list's last item
+    if (n === 1 && wasNumbered && ALL_REQUESTS_HEAD_RE.test(section)) {
+      section = "Coverage criteria";
+      numbered = false;
+      return [{ ...l, text: section, map: Array.from({ length: section.length + 1 }, () => l.start) }, title];
+    }
+    return [title];
   });
 }
 

@@ -2583,11 +2583,80 @@ function qualifierEvidence(spec: CriterionOf<"excluded_use">, ctx: EvalContext):
   );
 }
 
+/**
+ * An exclusion whose excluded form is defined by a measured value ("mild hemophilia A (factor VIII
+ * activity greater than 5%)", "heart failure with reduced ejection fraction (LVEF below 40%)"),
+ * decided by the values the request states and compares, never by the condition's name: "met" when
+ * every threshold of the exclusion has documented values and every value of each meets it (one
+ * result on the threshold's own scale is enough; a single value that does not meet it leaves the
+ * exclusion to the other evidence), "not_met" when a documented value fails every threshold and none
+ * meets one, null otherwise (no threshold, no value, or values that disagree). Percent thresholds
+ * read percent values only. Source: the policy's own sentence (the parenthesis defines the form).
+ */
+/** a level measured on treatment: after a dose or infusion, a peak, trough or recovery level */
+const ON_TREATMENT_LEVEL_RE =
+  /\b(?:post[- ]?(?:infusion|dose|dosing|injection|treatment|ddavp|desmopressin)|after (?:a |the )?(?:dose|infusion|injection|ddavp|desmopressin)|peak|trough|recovery|on (?:prophylaxis|treatment|therapy|factor))\b/i;
+
+function exclusionByValue(spec: CriterionOf<"excluded_use">, ctx: EvalContext): Ev | null {
+  const thresholds = parseThresholds(spec.text);
+  if (!thresholds.length) return null;
+  const results = thresholds.map((th) => evalLab({ kind: "lab", text: spec.text, confidence: "high", ...th, within_days: null }, ctx));
+  const contradicted = results.filter((x) => x.outcome === "not_met" && x.citations.length);
+  if (contradicted.length && !results.some((x) => x.outcome === "met"))
+    return ev("not_met", `Does not apply: ${contradicted.map((x) => x.reason.replace(/\.$/, "")).join("; ")}.`, contradicted[0].citations, "direct");
+  // applies: every threshold met by the latest value, and no documented value of its measure falls short
+  const allAgree = thresholds.every((th, k) => {
+    if (results[k].outcome !== "met" || !results[k].citations.length) return false;
+    const m = measureByName(th.measure);
+    if (!m) return false;
+    const read = measureValues(ctx.idx, m);
+    // a level measured after a dose ("peak, 30 min post-infusion", "trough, 72 h post dose", "on
+    // prophylaxis", "after DDAVP") is a level on treatment, not the one that defines the form: with
+    // one on the fax, the exclusion is left to the other evidence
+    if (read.some((v) => ON_TREATMENT_LEVEL_RE.test(v.line ?? ""))) return false;
+    let vals: { value: number; pct: boolean; bound?: "<" | ">" }[] = read.map((v) => ({
+      value: v.value,
+      pct: /^\s*%/.test(v.unitText),
+      ...(v.bound ? { bound: v.bound } : {}),
+    }));
+    for (const l of ctx.facts.labs ?? [])
+      if (l.value != null && l.name.toLowerCase() === m.name.toLowerCase()) vals.push({ value: l.value, pct: /^\s*%/.test(l.unit ?? "") });
+    // a percent threshold is compared with values written as percents only
+    if (th.unit === "%") vals = vals.filter((v) => v.pct);
+    // a value written as a bound ("<10%") meets a threshold only on the bound's own side ("> 90%" meets "above 80%")
+    const meets = (v: (typeof vals)[number]) =>
+      cmp(th.op, v.value, th.value, th.value_max) && (!v.bound || (th.op.startsWith(">") && v.bound === ">") || (th.op.startsWith("<") && v.bound === "<"));
+    return vals.length > 0 && vals.every(meets);
+  });
+  if (allAgree)
+    return ev(
+      "met",
+      `Applies: ${results.map((x) => x.reason.replace(/\.$/, "")).join("; ")} (the exclusion's defining value).`,
+      results.flatMap((x) => x.citations.slice(0, 1)),
+      "direct",
+    );
+  return null;
+}
+
 function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const applies = evalExcludedUseByCondition(spec, ctx, coveredConditions, coveredIcd);
   // an exclusion that names a subpopulation applies only when the request shows that too: met (or
   // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
   if (applies.outcome === "not_met" || spec.severity?.length) return applies;
+  // a form defined by a value ("Heart failure with reduced ejection fraction (LVEF below 40%)") is
+  // never shown by the condition alone (an I50.x code is any heart failure): the stated value decides,
+  // and without one a reviewer does
+  if (applies.outcome === "met" && parseThresholds(spec.text).length) {
+    const byValue = exclusionByValue(spec, ctx);
+    if (byValue) return byValue;
+    return ev(
+      "insufficient",
+      `${applies.reason.replace(/\.$/, "")}, but the value that defines the excluded form is not stated.`,
+      applies.citations,
+      applies.evidence,
+      `Whether this exclusion applies: ${spec.text}`,
+    );
+  }
   // "HER2-positive breast cancer": the marker status must be shown too
   const markers = markerRequirements(spec.text);
   if (markers.length) {
@@ -2662,14 +2731,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
   // a stage), never met by the diagnosis alone: a reviewer checks it
   if (primary && !spec.severity?.length && isCovered(primary) && primary.condition != null && spec.conditions.includes(primary.condition)) {
     // its qualifier is a measure ("RA with low disease activity (CDAI of 10 or less, or DAS28 below
-    // 3.2)"): a documented value outside every threshold shows it does not apply
-    const thresholds = parseThresholds(spec.text);
-    if (thresholds.length) {
-      const results = thresholds.map((th) => evalLab({ kind: "lab", text: spec.text, confidence: "high", ...th, within_days: null }, ctx));
-      const contradicted = results.filter((x) => x.outcome === "not_met" && x.citations.length);
-      if (contradicted.length && !results.some((x) => x.outcome === "met"))
-        return ev("not_met", `Does not apply: ${contradicted.map((x) => x.reason.replace(/\.$/, "")).join("; ")}.`, contradicted[0].citations, "direct");
-    }
+    // 3.2)"): a documented value outside every threshold shows it does not apply, documented values
+    // that all meet it show it does (exclusionByValue)
+    const byValue = exclusionByValue(spec, ctx);
+    if (byValue) return byValue;
     // "HAE with normal C1-INH": a documented value of the named measure outside the laboratory's range
     // (any of its kinds: "C1-INH antigenic", "C1-INH function") shows the member is not in that form
     const abnormal = abnormalNormalQualifier(spec.text, ctx);
@@ -2751,6 +2816,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
   }
   // severity-qualified exclusions ("mild Crohn's disease"): the request describes that severity
   if (spec.severity?.length) {
+    // a severity the exclusion defines by a value ("mild hemophilia A (factor VIII activity greater
+    // than 5%)") is decided by the stated value when there is one, before the severity's word
+    const byValue = exclusionByValue(spec, ctx);
+    if (byValue) return byValue;
     for (const name of spec.conditions) {
       const term = conditionByName(name);
       if (!term) continue;

@@ -87,6 +87,21 @@ export const MEASURES: MeasureTerm[] = [
   M("hematocrit", ["hematocrit", "\\bhct\\b", "\\bHct\\b"], "%", [5, 75]),
   M("platelets", ["platelets?(?: count)?", "\\bplt\\b", "\\bPlts?\\b"], "x10^3/uL", [1, 2000]),
   M("ANC", ["absolute neutrophil count", "absolute neutrophils?", "neutrophils?,? absolute", "\\banc\\b"], "cells/uL", [0, 50000]),
+  // clotting factor activity, percent of normal: hemophilia severity is set by it (severe < 1%,
+  // moderate 1-5%, mild > 5% to < 40%; Blanchette VS et al., ISTH SSC definitions, J Thromb Haemost
+  // 2014). Never the inhibitor titer ("factor VIII inhibitor 0.4 BU/mL"): only "activity" or "level"
+  M(
+    "factor VIII activity",
+    ["factor viii(?::c)?\\s+(?:(?:clotting\\s+)?activity|level|assay)", "\\bfviii(?::c)?\\s+(?:activity|level)", "factor viii:c", "\\bfviii:c"],
+    "%",
+    [0, 300],
+  ),
+  M(
+    "factor IX activity",
+    ["factor ix(?::c)?\\s+(?:(?:clotting\\s+)?activity|level|assay)", "\\bfix(?::c)?\\s+(?:activity|level)", "factor ix:c"],
+    "%",
+    [0, 300],
+  ),
   M("ALC", ["absolute lymphocyte count", "absolute lymphocytes?", "lymphocytes?,? absolute", "\\balc\\b"], "cells/uL", [0, 50000]),
   M("WBC", ["white blood cells?", "\\bwbc\\b"], "x10^3/uL", [0, 500]),
   M("ferritin", ["ferritin"], "ng/mL", [1, 20000]),
