@@ -58,7 +58,7 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * complement studies against their printed ranges, parenthetical asides in therapy rows): ambrio-ga
  * 11/16, bayou-la 10/16, cedar-ia 7/12; 2026-11-30 (pends36a: exclusions whose excluded form is defined
  * by a value decided by the stated, compared value; a universal-criteria list ending at the first
- * indication's title): bayou-la 10/16 on its own
+ * indication's title): bayou-la 10/16 on its own, 11/16 with pends36b
  */
 export const FLOORS: Record<string, number> = {
   partd: 10,
@@ -76,7 +76,7 @@ export const FLOORS: Record<string, number> = {
   "harborline-wa": 13,
   "chesapeake-md": 8,
   "cedar-ia": 7,
-  "bayou-la": 10,
+  "bayou-la": 11,
   // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an
   // Express Scripts-style PBM), 2026-11-30: first run 5/16 with one approvable request denied (an
   // eligibility denial on a form's caption row read as the name and a lab's patient ID as the member ID;
