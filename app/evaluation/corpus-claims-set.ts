@@ -56,9 +56,10 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // bigsky-medicare 2026-11-30 (a sixth set authored blind: Original Medicare Part B under a MAC — DXA,
   // therapeutic shoes, ocrelizumab, cardiac PET): first run 10/33 lines with two covered lines denied by
   // the plan's fee-schedule rows over the policies' own frequency rules (calendar year, a glucocorticoid
-  // exception; see fixtures/corpus-claims/bigsky-medicare-first-run.txt); 9/33 with none (me36: the
-  // policy's frequency rule wins, an over-limit line goes to a reviewer)
-  "bigsky-medicare": 9,
+  // exception; see fixtures/corpus-claims/bigsky-medicare-first-run.txt); 10/33 with none (me36: the
+  // policy's frequency rule wins: with exceptions or another counting period the line goes to a
+  // reviewer; counted by calendar year it is denied only when that count is over the limit too)
+  "bigsky-medicare": 10,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -47,20 +47,42 @@ export function normaliseFeeSchedule(rows: unknown): FeeScheduleRow[] {
   return out;
 }
 
+/** How the line's coverage policy states its own frequency rule, if it does (see policyFrequencyRule). */
+export interface PolicyFrequencyRule {
+  /** the policy states a frequency or quantity rule (a criterion, its quoted passage, or an unread passage) */
+  stated: boolean;
+  /** it counts by calendar year ("per member per calendar year", "January - December") */
+  calendarYear: boolean;
+  /** it allows more ("unless", "except", "more frequently when monitoring glucocorticoid therapy") */
+  exception: boolean;
+}
+
 /**
- * True when the line's coverage policy states a frequency rule of its own (a criterion, its quoted
- * passage, or a frequency passage the reader kept unread; text/frequency-wording.ts). Such a rule comes with its own counting period and exceptions (calendar year rather than
- * 365 days, "more frequently when monitoring glucocorticoid therapy"), and where a policy and the
- * plan's code-level edit disagree the policy wins (../shared/eval/FORMAT.md, the same rule as for a
- * formulary row): the fee-schedule row then sends an over-limit line to a reviewer, never denies it.
+ * The frequency rule the line's coverage policy states of its own (text/frequency-wording.ts), read
+ * from its criteria, their quoted passages and the frequency passages the reader kept unread. Where a
+ * policy and the plan's code-level edit disagree the policy wins (../shared/eval/FORMAT.md, the same
+ * rule as for a formulary row): applyFeeSchedule then denies only what both count as over the limit.
  */
+export function policyFrequencyRule(tree: DecisionTree | null): PolicyFrequencyRule {
+  if (!tree) return { stated: false, calendarYear: false, exception: false };
+  const texts = [
+    ...tree.nodes.filter((n) => n.node_type === "question").flatMap((n) => [n.question, n.passage?.text ?? ""]),
+    ...(tree.unread ?? []).map((u) => u.text),
+  ].filter(statesFrequency);
+  return {
+    stated: texts.length > 0,
+    calendarYear: texts.some((t) => /\bcalendar[- ]year\b|\bJanuary\b[^.]{0,24}\bDecember\b/i.test(t)),
+    exception: texts.some((t) =>
+      /\b(?:unless|except(?:ion)?s?|more (?:often|frequently) (?:when|if|for|in)|(?:may|can) be (?:covered|allowed|approved|repeated|performed) (?:more|sooner|earlier))\b/i.test(
+        t,
+      ),
+    ),
+  };
+}
+
+/** True when the line's coverage policy states a frequency rule of its own (policyFrequencyRule). */
 export function policyStatesFrequency(tree: DecisionTree | null): boolean {
-  if (!tree) return false;
-  return (
-    tree.nodes.some((n) => n.node_type === "question" && (statesFrequency(n.question) || statesFrequency(n.passage?.text ?? ""))) ||
-    // a frequency rule the reader kept as a passage it does not count (read-policy.ts)
-    (tree.unread ?? []).some((u) => statesFrequency(u.text))
-  );
+  return policyFrequencyRule(tree).stated;
 }
 
 /** True when a citation's page was read by OCR (a scanned page) or the page is unknown. */
@@ -77,7 +99,8 @@ function scannedCitation(doc: ParsedDocument, c: Citation | undefined): boolean 
  * (earlier claims of the member) within the period before it. Within the limit the line is unchanged.
  * Over it: denied (rule "fee_schedule_limit", citing the row and quoting the line's citation) when
  * every counted line was read from typed text with a date, the member was identified and the line's
- * policy states no frequency rule of its own (policyStatesFrequency); otherwise needs_more_information. A line already denied stays denied; a line whose units or date are unknown
+ * policy states no frequency rule of its own, or one counted by calendar year without exceptions
+ * whose count is over the limit too (policyFrequencyRule); otherwise needs_more_information. A line already denied stays denied; a line whose units or date are unknown
  * is only ever sent to a reviewer. `identified`: the eligibility check matched the member (prior lines
  * are only trusted then). Returns new line results; the input is not modified.
  */
@@ -135,7 +158,16 @@ export function applyFeeSchedule(
       !scannedCitation(doc, lineCite) &&
       countedCites.every((c) => !scannedCitation(doc, c)) &&
       (identified || !priorCounted.length);
-    const policyRule = policyStatesFrequency(l.tree);
+    // the policy's own rule wins: with exceptions, or counted other than by calendar year, the line goes
+    // to a reviewer; counted by calendar year, the line is denied only when that count is over the limit too
+    const rule = policyFrequencyRule(l.tree);
+    const yearStart = date ? `${date.slice(0, 4)}-01-01` : "";
+    const inYear = (d: string | null | undefined) => !!d && d >= yearStart && d <= date!;
+    const calendarCount =
+      own +
+      counted.filter((o) => inYear(o.line.date_of_service)).reduce((s, o) => s + (o.line.units ?? 0), 0) +
+      priorCounted.filter((p) => inYear(p.date_of_service)).reduce((s, p) => s + p.units, 0);
+    const policyRule = rule.stated && (rule.exception || !rule.calendarYear || calendarCount <= amount);
     const parts = [
       `${own} unit(s) of ${row.code}${date ? ` on ${date}` : ""}`,
       ...counted.map((o) => `${o.line.units ?? 0} on line ${o.line.line_number} (${o.line.date_of_service})`),

@@ -118,3 +118,30 @@ describe("a medical policy's quantity rule that no criterion counts", () => {
     expect(r.decision.final_decision).toBe("needs_more_information");
   });
 });
+
+describe("a policy counting by calendar year, as the row does", () => {
+  const t = tree("Skin prick tests (95004): one unit is one test. Maximum: 60 units per member per calendar year.");
+  const row: FeeScheduleRow = { code: "95004", description: "percutaneous allergy tests", units_per_period: { amount: 60, period_days: 365 } };
+
+  it("still denies a typed line over the limit when the calendar-year count is over it too (both agree)", () => {
+    const [r] = applyFeeSchedule([line("95004", 30, "2026-09-14", t)], [row], doc, [
+      { code: "95004", units: 40, date_of_service: "2026-03-02", source: "claim 7" },
+    ]);
+    expect(r.decision.final_decision).toBe("denied");
+  });
+
+  it("sends the line to a reviewer when only the 365-day window, not the calendar year, is over the limit", () => {
+    const [r] = applyFeeSchedule([line("95004", 30, "2026-02-14", t)], [row], doc, [
+      { code: "95004", units: 40, date_of_service: "2025-11-02", source: "claim 7" },
+    ]);
+    expect(r.decision.final_decision).toBe("needs_more_information");
+  });
+
+  it("sends the line to a reviewer when the policy allows more than its count", () => {
+    const withException = tree("Maximum: 60 units per member per calendar year, unless a new sensitisation is documented.");
+    const [r] = applyFeeSchedule([line("95004", 30, "2026-09-14", withException)], [row], doc, [
+      { code: "95004", units: 40, date_of_service: "2026-03-02", source: "claim 7" },
+    ]);
+    expect(r.decision.final_decision).toBe("needs_more_information");
+  });
+});
