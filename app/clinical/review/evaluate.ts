@@ -74,6 +74,14 @@ const ev = (
   missing: string | null = null,
 ): Ev => ({ outcome, reason, citations, evidence, missing });
 
+/**
+ * A judge's verdict (`{ outcome, reason, citations }`) as the evaluation of criterion text `text`:
+ * direct evidence when it cites the request, and the criterion itself as the item to request when it
+ * is undecided.
+ */
+const judged = (j: { outcome: CriterionOutcome; reason: string; citations: Citation[] }, text: string): Ev =>
+  ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? text : null);
+
 /** Build the evaluation context of one case (computed once per review). */
 export function evalContext(input: {
   idx: CaseIndex;
@@ -2266,19 +2274,12 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const visitWindow = visitWindowDays(spec.text);
   if (visitWindow) {
     const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);
-    return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
+    return judged(j, spec.text);
   }
   // "Medication overuse headache has been considered and addressed": met by a statement that the
   // condition is absent, never by its name alone nor by silence
   const addressed = judgeConditionAddressed(spec.text, ctx.idx);
-  if (addressed)
-    return ev(
-      addressed.outcome,
-      addressed.reason,
-      addressed.citations,
-      addressed.citations.length ? "direct" : "none",
-      addressed.outcome === "insufficient" ? spec.text : undefined,
-    );
+  if (addressed) return judged(addressed, spec.text);
   // "prescribed in accordance with its FDA indications for use": a statement of use as labelled
   const onLabel = isOnLabelRequirement(spec.text) ? onLabelStatement(ctx.idx) : null;
   if (onLabel) return ev("met", onLabel.reason, onLabel.citations);
@@ -2286,24 +2287,16 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const genotypes = genotypesIn(spec.text);
   if (genotypes.length === 1) {
     const j = judgeGenotype(ctx.idx, genotypes[0]);
-    return ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? spec.text : undefined);
+    return judged(j, spec.text);
   }
   // "Headache on 15 or more days per month": a frequency threshold is met by a frequency the request
   // states for the same thing and that reaches it, never by the requirement's words
   const freq = spec.absence ? null : judgeFrequency(spec.text, ctx.idx);
-  if (freq)
-    return ev(freq.outcome, freq.reason, freq.citations, freq.citations.length ? "direct" : "none", freq.outcome === "insufficient" ? spec.text : undefined);
+  if (freq) return judged(freq, spec.text);
   // "at least TWO sickle cell crises in the 12 months": a count of events is met by a count the
   // request states and that reaches it, never by the events' words
   const count = spec.absence ? null : judgeEventCount(spec.text, ctx.idx);
-  if (count)
-    return ev(
-      count.outcome,
-      count.reason,
-      count.citations,
-      count.citations.length ? "direct" : "none",
-      count.outcome === "insufficient" ? spec.text : undefined,
-    );
+  if (count) return judged(count, spec.text);
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred

@@ -5,41 +5,15 @@
  * the limit → unchanged (a row never approves); a denied line stays denied.
  */
 import { describe, expect, it } from "vitest";
-import { docFromPages } from "../testing";
-import type { DecisionResult, ServiceLine, ServiceLineResult } from "../contracts";
+import { docFromPages, serviceLineResult } from "../testing";
+import type { DecisionResult, ServiceLineResult } from "../contracts";
 import { applyFeeSchedule, normaliseFeeSchedule, type FeeScheduleRow } from "./fee-schedule";
 
 const doc = docFromPages(["HCFA 1500 typed claim page"]);
 const scanned = { ...doc, pages: doc.pages.map((p) => ({ ...p, ocr: true })) };
 
-const decision = (final_decision: DecisionResult["final_decision"]): DecisionResult => ({
-  final_decision,
-  confidence_score: 0.8,
-  ai_summary: "",
-  rationale: "criteria reviewed",
-  citations: [],
-  decision_tree_traversal: [],
-});
-
-function line(n: number, code: string, units: number | null, date: string | null, d: DecisionResult["final_decision"] = "approved"): ServiceLineResult {
-  const text = `${date ?? ""} ${code} ${units ?? ""}`;
-  const l: ServiceLine = {
-    line_number: n,
-    code,
-    description: null,
-    category: "other",
-    units,
-    date_of_service: date,
-    date_of_service_end: null,
-    place_of_service: "11",
-    site_of_care: null,
-    modifiers: [],
-    ordering_provider: null,
-    rendering_provider: null,
-    citations: [{ document: "fax", page: 1, start: 0, end: text.length, text }],
-  };
-  return { line: l, policyId: "p", tree: null, review: null, decision: decision(d) };
-}
+const line = (n: number, code: string, units: number | null, date: string | null, d: DecisionResult["final_decision"] = "approved"): ServiceLineResult =>
+  serviceLineResult(code, units, date, { line_number: n, decision: d });
 
 const perDay: FeeScheduleRow = { code: "J0585", description: "botulinum toxin per unit", units_per_period: { amount: 200, period_days: 1 } };
 const perQuarter: FeeScheduleRow = { code: "A4239", description: "supply allowance", units_per_period: { amount: 3, period_days: 90 } };

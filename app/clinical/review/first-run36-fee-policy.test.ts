@@ -6,21 +6,12 @@
  * with other codes and wording than the set's (a nerve-conduction study and compression stockings).
  */
 import { describe, expect, it } from "vitest";
-import { docFromPages } from "../testing";
-import type { DecisionResult, DecisionTree, ServiceLine, ServiceLineResult } from "../contracts";
+import { docFromPages, serviceLineResult } from "../testing";
+import type { DecisionTree, ServiceLineResult } from "../contracts";
 import { generateDecisionTree } from "../policy/compile-tree";
 import { applyFeeSchedule, policyStatesFrequency, type FeeScheduleRow } from "./fee-schedule";
 
 const doc = docFromPages(["HCFA 1500 typed claim page"]);
-
-const decision: DecisionResult = {
-  final_decision: "approved",
-  confidence_score: 0.8,
-  ai_summary: "",
-  rationale: "criteria reviewed",
-  citations: [],
-  decision_tree_traversal: [],
-};
 
 function tree(...questions: string[]): DecisionTree {
   return {
@@ -41,25 +32,7 @@ function tree(...questions: string[]): DecisionTree {
   };
 }
 
-function line(code: string, units: number, date: string, t: DecisionTree | null): ServiceLineResult {
-  const text = `${date} ${code} ${units}`;
-  const l: ServiceLine = {
-    line_number: 1,
-    code,
-    description: null,
-    category: "other",
-    units,
-    date_of_service: date,
-    date_of_service_end: null,
-    place_of_service: "11",
-    site_of_care: null,
-    modifiers: [],
-    ordering_provider: null,
-    rendering_provider: null,
-    citations: [{ document: "fax", page: 1, start: 0, end: text.length, text }],
-  };
-  return { line: l, policyId: "p", tree: t, review: null, decision };
-}
+const line = (code: string, units: number, date: string, t: DecisionTree | null): ServiceLineResult => serviceLineResult(code, units, date, { tree: t });
 
 const yearly: FeeScheduleRow = { code: "95907", description: "nerve conduction study", units_per_period: { amount: 1, period_days: 365 } };
 const prior = [{ code: "95907", units: 1, date_of_service: "2026-02-10", source: "claim 88" }];
