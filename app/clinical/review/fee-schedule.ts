@@ -55,6 +55,22 @@ export interface PolicyFrequencyRule {
   calendarYear: boolean;
   /** it allows more ("unless", "except", "more frequently when monitoring glucocorticoid therapy") */
   exception: boolean;
+  /** the periods it counts by, in days ("calendar year" 365, "23 months" 699, "per date of service" 1); empty when none is stated */
+  periods: number[];
+}
+
+/** The counting periods a frequency text states, in days (see PolicyFrequencyRule.periods). */
+function statedPeriods(text: string): number[] {
+  const out: number[] = [];
+  if (/\bcalendar[- ]year\b|\b(?:per|each|a|one) (?:plan |benefit |contract )?year\b|\bannual(?:ly)?\b|\bJanuary\b[^.]{0,24}\bDecember\b/i.test(text))
+    out.push(365);
+  if (/\bper (?:date of service|day|visit|session)\b|\bsame (?:date|day)\b/i.test(text)) out.push(1);
+  for (const m of text.matchAll(/\b(\d{1,3})[- ](days?|weeks?|months?|years?)\b/gi)) {
+    const n = Number(m[1]);
+    const unit = m[2].toLowerCase();
+    out.push(Math.round(n * (unit.startsWith("day") ? 1 : unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30.44 : 365)));
+  }
+  return out;
 }
 
 /**
@@ -64,7 +80,7 @@ export interface PolicyFrequencyRule {
  * rule as for a formulary row): applyFeeSchedule then denies only what both count as over the limit.
  */
 export function policyFrequencyRule(tree: DecisionTree | null): PolicyFrequencyRule {
-  if (!tree) return { stated: false, calendarYear: false, exception: false };
+  if (!tree) return { stated: false, calendarYear: false, exception: false, periods: [] };
   const texts = [
     ...tree.nodes.filter((n) => n.node_type === "question").flatMap((n) => [n.question, n.passage?.text ?? ""]),
     ...(tree.unread ?? []).map((u) => u.text),
@@ -72,6 +88,7 @@ export function policyFrequencyRule(tree: DecisionTree | null): PolicyFrequencyR
   return {
     stated: texts.length > 0,
     calendarYear: texts.some((t) => /\bcalendar[- ]year\b|\bJanuary\b[^.]{0,24}\bDecember\b/i.test(t)),
+    periods: texts.flatMap(statedPeriods),
     exception: texts.some((t) =>
       /\b(?:unless|except(?:ion)?s?|more (?:often|frequently) (?:when|if|for|in)|(?:may|can) be (?:covered|allowed|approved|repeated|performed) (?:more|sooner|earlier))\b/i.test(
         t,
@@ -167,7 +184,10 @@ export function applyFeeSchedule(
       own +
       counted.filter((o) => inYear(o.line.date_of_service)).reduce((s, o) => s + (o.line.units ?? 0), 0) +
       priorCounted.filter((p) => inYear(p.date_of_service)).reduce((s, p) => s + p.units, 0);
-    const policyRule = rule.stated && (rule.exception || !rule.calendarYear || calendarCount <= amount);
+    // a rule of another scale ("4 units per date of service" beside a row of 5 units per 7 days) is
+    // another limit, not the row's own counted otherwise: the row applies as written
+    const sameScale = !rule.periods.length || rule.periods.some((p) => Math.max(p, period_days) / Math.max(1, Math.min(p, period_days)) <= 2.5);
+    const policyRule = rule.stated && sameScale && (rule.exception || !rule.calendarYear || calendarCount <= amount);
     const parts = [
       `${own} unit(s) of ${row.code}${date ? ` on ${date}` : ""}`,
       ...counted.map((o) => `${o.line.units ?? 0} on line ${o.line.line_number} (${o.line.date_of_service})`),

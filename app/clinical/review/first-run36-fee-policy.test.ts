@@ -118,3 +118,13 @@ describe("a policy counting by calendar year, as the row does", () => {
     expect(r.decision.final_decision).toBe("needs_more_information");
   });
 });
+
+describe("a policy limit of another scale than the row", () => {
+  it("leaves the row to apply as written ('4 units per date of service' beside 5 units per 7 days)", () => {
+    const t = tree("Frequency limit: no more than 4 units per date of service.");
+    const weekly: FeeScheduleRow = { code: "97530", description: "therapeutic activities", units_per_period: { amount: 5, period_days: 7 } };
+    const ls = [serviceLineResult("97530", 3, "2026-11-02", { tree: t }), serviceLineResult("97530", 3, "2026-11-04", { line_number: 2, tree: t })];
+    const out = applyFeeSchedule(ls, [weekly], doc);
+    expect(out.map((l) => l.decision.final_decision)).toEqual(["approved", "denied"]);
+  });
+});
