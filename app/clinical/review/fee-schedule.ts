@@ -9,6 +9,7 @@
  */
 import type { Citation, ParsedDocument } from "~/documents/types";
 import type { DecisionResult, DecisionTree, ServiceLineResult } from "../contracts";
+import { unitDays } from "../codes/dates";
 import { statesFrequency } from "../text/frequency-wording";
 
 /** One row of a plan's fee schedule: at most `amount` units of `code` per `period_days` days (1 = per date of service). */
@@ -59,17 +60,15 @@ export interface PolicyFrequencyRule {
   periods: number[];
 }
 
+/** "per member per calendar year", "January - December": a rule counted by calendar year. */
+const CALENDAR_YEAR_RE = /\bcalendar[- ]year\b|\bJanuary\b[^.]{0,24}\bDecember\b/i;
+
 /** The counting periods a frequency text states, in days (see PolicyFrequencyRule.periods). */
 function statedPeriods(text: string): number[] {
   const out: number[] = [];
-  if (/\bcalendar[- ]year\b|\b(?:per|each|a|one) (?:plan |benefit |contract )?year\b|\bannual(?:ly)?\b|\bJanuary\b[^.]{0,24}\bDecember\b/i.test(text))
-    out.push(365);
+  if (CALENDAR_YEAR_RE.test(text) || /\b(?:per|each|a|one) (?:plan |benefit |contract )?year\b|\bannual(?:ly)?\b/i.test(text)) out.push(365);
   if (/\bper (?:date of service|day|visit|session)\b|\bsame (?:date|day)\b/i.test(text)) out.push(1);
-  for (const m of text.matchAll(/\b(\d{1,3})[- ](days?|weeks?|months?|years?)\b/gi)) {
-    const n = Number(m[1]);
-    const unit = m[2].toLowerCase();
-    out.push(Math.round(n * (unit.startsWith("day") ? 1 : unit.startsWith("week") ? 7 : unit.startsWith("month") ? 30.44 : 365)));
-  }
+  for (const m of text.matchAll(/\b(\d{1,3})[- ](days?|weeks?|months?|years?)\b/gi)) out.push(Math.round(Number(m[1]) * unitDays(m[2])));
   return out;
 }
 
@@ -87,7 +86,7 @@ export function policyFrequencyRule(tree: DecisionTree | null): PolicyFrequencyR
   ].filter(statesFrequency);
   return {
     stated: texts.length > 0,
-    calendarYear: texts.some((t) => /\bcalendar[- ]year\b|\bJanuary\b[^.]{0,24}\bDecember\b/i.test(t)),
+    calendarYear: texts.some((t) => CALENDAR_YEAR_RE.test(t)),
     periods: texts.flatMap(statedPeriods),
     exception: texts.some((t) =>
       /\b(?:unless|except(?:ion)?s?|more (?:often|frequently) (?:when|if|for|in)|(?:may|can) be (?:covered|allowed|approved|repeated|performed) (?:more|sooner|earlier))\b/i.test(
