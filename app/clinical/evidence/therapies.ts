@@ -74,10 +74,44 @@ function drugRegex(names: string[]): RegExp {
   return new RegExp(`\\b(${alts.join("|")})\\b`, "gi");
 }
 
+/** A drug-list regex ("gi") and its one-match ("i") twin. */
+type DrugMatchers = { all: RegExp; any: RegExp };
+
+/**
+ * The matchers of a drug list, kept across scans (the list of every known drug is the same on every
+ * call, and a regex of a thousand alternatives compiled again per call or per mention dominated the
+ * engine's time). Callers reset `lastIndex` and finish a scan before the next call.
+ */
+function drugMatchers(names: string[]): DrugMatchers {
+  const source = drugRegex(names).source;
+  const hit = matchersCache.get(source);
+  if (hit) return hit;
+  const made = { all: new RegExp(source, "gi"), any: new RegExp(source, "i") };
+  if (matchersCache.size >= 200) matchersCache.clear();
+  matchersCache.set(source, made);
+  return made;
+}
+const matchersCache = new Map<string, DrugMatchers>();
+
+/** Segments already cut, per drug list and line, by the mention's offset (a line's segments do not change). */
+const segmentCache = new WeakMap<DrugMatchers, WeakMap<CaseLine, Map<number, string>>>();
+
 /** Text a mention speaks for: from the drug name to the next drug name or sentence end, plus a wrapped line. */
-function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: RegExp): string {
+function segmentFor(idx: CaseIndex, line: CaseLine, start: number, drugs: DrugMatchers): string {
+  let byLine = segmentCache.get(drugs);
+  if (!byLine) segmentCache.set(drugs, (byLine = new WeakMap()));
+  let byStart = byLine.get(line);
+  if (!byStart) byLine.set(line, (byStart = new Map()));
+  const hit = byStart.get(start);
+  if (hit != null) return hit;
+  const seg = cutSegment(idx, line, start, drugs);
+  byStart.set(start, seg);
+  return seg;
+}
+
+function cutSegment(idx: CaseIndex, line: CaseLine, start: number, drugs: DrugMatchers): string {
   const rest = line.lower.slice(start);
-  const g = new RegExp(allDrugs.source, "gi");
+  const g = drugs.all;
   g.lastIndex = 1;
   let m: RegExpExecArray | null;
   let end = rest.length;
@@ -98,7 +132,7 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, allDrugs: Reg
   let seg = rest.slice(0, end);
   if (end === rest.length && !/[.;]\s*$/.test(seg)) {
     const next = idx.lines[line.index + 1];
-    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !new RegExp(allDrugs.source, "i").test(next.lower.split(/[.;]/)[0]))
+    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !drugs.any.test(next.lower.split(/[.;]/)[0]))
       seg += " " + next.lower.split(/(?<=[.;])\s/)[0];
   }
   return seg;
@@ -205,7 +239,7 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
   const out = new Map<string, TherapyEvidence>();
   if (!drugNames.length) return out;
   const want = drugRegex(drugNames);
-  const every = drugRegex([...drugNames, ...allKnownDrugs]);
+  const every = drugMatchers([...drugNames, ...allKnownDrugs]);
   const fresh = (drug: string): TherapyEvidence => ({
     drug,
     days: null,
@@ -220,8 +254,9 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
     explicitlyNotTaken: false,
     citations: [],
   });
+  const g = want;
   idx.lines.forEach((line, i) => {
-    const g = new RegExp(want.source, "gi");
+    g.lastIndex = 0;
     const carried = wrappedSentenceStart(line, idx.lines[i - 1]);
     let m: RegExpExecArray | null;
     while ((m = g.exec(line.lower))) {

@@ -404,7 +404,8 @@ export const CONDITIONS: ConditionTerm[] = [
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const regexCache = new Map<string, RegExp>();
+/** compiled alias regexes: flags → alias → regex */
+const regexCache = new Map<string, Map<string, RegExp>>();
 
 /**
  * Regex for one alias. Short abbreviations written as `\\bxx\\b` match only in capitals (or mixed
@@ -412,9 +413,23 @@ const regexCache = new Map<string, RegExp>();
  * case-insensitive on a word start.
  */
 export function aliasRegex(a: string, flags = ""): RegExp {
-  const key = `${a}|${flags}`;
-  const hit = regexCache.get(key);
-  if (hit) return new RegExp(hit.source, hit.flags);
+  const re = sharedAliasRegex(a, flags);
+  return new RegExp(re.source, re.flags);
+}
+
+/**
+ * The one compiled regex of an alias, shared by this module's scans (a fresh copy per call cost a
+ * fifth of the engine's time). Callers reset `lastIndex` before a global scan and finish it before
+ * calling anything that could scan with the same alias.
+ */
+function sharedAliasRegex(a: string, flags: string): RegExp {
+  let byAlias = regexCache.get(flags);
+  if (!byAlias) regexCache.set(flags, (byAlias = new Map()));
+  const hit = byAlias.get(a);
+  if (hit) {
+    hit.lastIndex = 0;
+    return hit;
+  }
   let re: RegExp;
   const abbr = /^\\b([a-z0-9-]{2,6})\\b(.*)$/.exec(a);
   if (abbr && !/[a-z]{7}/.test(abbr[1])) {
@@ -434,8 +449,25 @@ export function aliasRegex(a: string, flags = ""): RegExp {
     const tail = /\\w\*$|\*$/.test(a) ? "" : "(?![a-z])";
     re = new RegExp(`${a.startsWith("\\b") ? a : `\\b${a}`}${tail}`, "i" + flags.replace("i", ""));
   }
-  regexCache.set(key, re);
-  return new RegExp(re.source, re.flags);
+  byAlias.set(a, re);
+  return re;
+}
+
+/** Every [start, end) span of `text` where one of `c`'s aliases matches (empty matches skipped). */
+function aliasSpans(text: string, c: ConditionTerm): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const al of c.aliases) {
+    const re = sharedAliasRegex(al, "g");
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      if (!m[0].length) {
+        re.lastIndex++;
+        continue;
+      }
+      spans.push([m.index, m.index + m[0].length]);
+    }
+  }
+  return spans;
 }
 
 /** Conditions whose aliases appear in `text`, most specific first (see `mostSpecificConditions`). */
@@ -449,21 +481,24 @@ export function conditionsNamedIn(text: string): ConditionTerm[] {
  * "psoriatic arthritis" is not also "plaque psoriasis"). Ordered by position.
  */
 export function mostSpecificConditions(text: string): ConditionTerm[] {
+  const hit = namedCache.get(text);
+  if (hit) return [...hit];
+  const found = scanConditions(text);
+  // the engine asks about the same lines and sections many times per case: a bounded memo
+  if (namedCache.size >= NAMED_CACHE_MAX) namedCache.clear();
+  namedCache.set(text, found);
+  return [...found];
+}
+
+/** Memo of `mostSpecificConditions` by text (the vocabulary is fixed at load time). */
+const namedCache = new Map<string, ConditionTerm[]>();
+const NAMED_CACHE_MAX = 5000;
+
+function scanConditions(text: string): ConditionTerm[] {
   // every place each condition is named (all aliases, all occurrences)
   const named: { c: ConditionTerm; spans: [number, number][] }[] = [];
   for (const c of CONDITIONS) {
-    const spans: [number, number][] = [];
-    for (const al of c.aliases) {
-      const re = aliasRegex(al, "g");
-      let m: RegExpExecArray | null;
-      while ((m = re.exec(text))) {
-        if (!m[0].length) {
-          re.lastIndex++;
-          continue;
-        }
-        spans.push([m.index, m.index + m[0].length]);
-      }
-    }
+    const spans = aliasSpans(text, c);
     if (spans.length) named.push({ c, spans });
   }
   const inside = (s: [number, number], t: [number, number]) => t[0] <= s[0] && t[1] >= s[1] && t[1] - t[0] > s[1] - s[0];
@@ -486,19 +521,9 @@ export function mostSpecificConditions(text: string): ConditionTerm[] {
 
 /** Every position where a condition is named in `text` (for evidence search). */
 export function conditionMentions(text: string, condition: ConditionTerm): { index: number; length: number }[] {
-  const out: { index: number; length: number }[] = [];
-  for (const al of condition.aliases) {
-    const re = aliasRegex(al, "g");
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) {
-      if (!m[0].length) {
-        re.lastIndex++;
-        continue;
-      }
-      out.push({ index: m.index, length: m[0].length });
-    }
-  }
-  return out.sort((a, b) => a.index - b.index);
+  return aliasSpans(text, condition)
+    .map(([start, end]) => ({ index: start, length: end - start }))
+    .sort((a, b) => a.index - b.index);
 }
 
 export function conditionByName(name: string): ConditionTerm | null {
