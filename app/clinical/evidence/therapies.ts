@@ -74,19 +74,46 @@ function drugRegex(names: string[]): RegExp {
   return new RegExp(`\\b(${alts.join("|")})\\b`, "gi");
 }
 
-/** A drug-list regex ("gi") and its one-match ("i") twin. */
-type DrugMatchers = { all: RegExp; any: RegExp };
+/**
+ * Finds the names of a drug list in lower-case text as `drugRegex` would (`\\b(name|…)\\b`, longest
+ * name first at a position), without running a regex of a thousand alternatives at every position:
+ * each position's first three characters pick the few names that can start there, tried with one
+ * sticky regex in the list's order.
+ */
+type DrugMatchers = {
+  /** The first mention at or after `from`: its offset and length, or null. */
+  next(text: string, from: number): { index: number; length: number } | null;
+};
 
 /**
- * The matchers of a drug list, kept across scans (the list of every known drug is the same on every
- * call, and a regex of a thousand alternatives compiled again per call or per mention dominated the
- * engine's time). Callers reset `lastIndex` and finish a scan before the next call.
+ * The matcher of a drug list, kept across scans (the list of every known drug is the same on every
+ * call; compiled again per call or per mention it dominated the engine's time).
  */
 function drugMatchers(names: string[]): DrugMatchers {
   const source = drugRegex(names).source;
   const hit = matchersCache.get(source);
   if (hit) return hit;
-  const made = { all: new RegExp(source, "gi"), any: new RegExp(source, "i") };
+  const ordered = [...new Set(names.map((n) => n.toLowerCase()).filter((n) => n.length >= 3))].sort((a, b) => b.length - a.length);
+  const groups = new Map<string, string[]>();
+  for (const n of ordered) {
+    const key = n.slice(0, 3);
+    const g = groups.get(key);
+    if (g) g.push(esc(n));
+    else groups.set(key, [esc(n)]);
+  }
+  const byPrefix = new Map([...groups].map(([k, alts]) => [k, new RegExp(`\\b(?:${alts.join("|")})\\b`, "iy")]));
+  const made: DrugMatchers = {
+    next(text, from) {
+      for (let i = Math.max(0, from); i + 3 <= text.length; i++) {
+        const re = byPrefix.get(text.slice(i, i + 3).toLowerCase());
+        if (!re) continue;
+        re.lastIndex = i;
+        const m = re.exec(text);
+        if (m) return { index: i, length: m[0].length };
+      }
+      return null;
+    },
+  };
   if (matchersCache.size >= 200) matchersCache.clear();
   matchersCache.set(source, made);
   return made;
@@ -111,12 +138,9 @@ function segmentFor(idx: CaseIndex, line: CaseLine, start: number, drugs: DrugMa
 
 function cutSegment(idx: CaseIndex, line: CaseLine, start: number, drugs: DrugMatchers): string {
   const rest = line.lower.slice(start);
-  const g = drugs.all;
-  g.lastIndex = 1;
-  let m: RegExpExecArray | null;
   let end = rest.length;
-  while ((m = g.exec(rest))) {
-    if (m.index > 0 && !/[/+]\s*$/.test(rest.slice(0, m.index)) && !/\b(?:and|or|to|with)\s+$/.test(rest.slice(0, m.index).slice(-6))) {
+  for (let m = drugs.next(rest, 1); m; m = drugs.next(rest, m.index + m.length)) {
+    if (!/[/+]\s*$/.test(rest.slice(0, m.index)) && !/\b(?:and|or|to|with)\s+$/.test(rest.slice(0, m.index).slice(-6))) {
       end = m.index;
       break;
     }
@@ -132,7 +156,7 @@ function cutSegment(idx: CaseIndex, line: CaseLine, start: number, drugs: DrugMa
   let seg = rest.slice(0, end);
   if (end === rest.length && !/[.;]\s*$/.test(seg)) {
     const next = idx.lines[line.index + 1];
-    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !drugs.any.test(next.lower.split(/[.;]/)[0]))
+    if (next && next.page === line.page && /^[a-z0-9(~>]/.test(next.lower) && !drugs.next(next.lower.split(/[.;]/)[0], 0))
       seg += " " + next.lower.split(/(?<=[.;])\s/)[0];
   }
   return seg;
