@@ -83,6 +83,13 @@ export const FLOORS: Record<string, number> = {
   // see fixtures/corpus/triservice-fed-first-run.txt); 5/16 with it pended (me36: "not on the roster"
   // only for an identity read cleanly)
   "triservice-fed": 5,
+  // lonestar-tx: an eighteenth plan authored blind (Texas Medicaid managed care with Texas Vendor Drug
+  // Program-style clinical criteria written as Step | Question | Yes | No tables and Optum Rx-style plan
+  // guidelines), 2026-11-30: first run 6/16 with one approvable request denied (an as-needed acute gepant
+  // read as combination with a preventive) and one incomplete request approved ("one test ... in a
+  // patient with a pituitary lesion" met by the test alone); see fixtures/corpus/lonestar-tx-first-run.txt;
+  // 8/16 with both classes read (me37), all safety counts 0
+  "lonestar-tx": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

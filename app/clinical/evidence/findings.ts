@@ -105,6 +105,9 @@ const SCORING_RULE = /\b\d{1,2}(?:\.\d)?\s*%\s*(?:rule|criteri(?:on|a)|desaturat
 const COMPARATOR_WORD =
   /\b(?:at or (?:below|above|under|over)|below|above|under|over|less than|greater than|more than|fewer than|lower than|higher than|at least|at most|exceed(?:s|ed|ing)?|up to)\b/i;
 
+/** words after a number that make it a threshold ("4 or more", "70 or higher") */
+const THRESHOLD_TAIL = /^\s*(?:or (?:more|greater|higher|above|over|less|fewer|lower|below|under)\b)/i;
+
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
   const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
@@ -201,7 +204,9 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
             );
       // "SpO2 at or below 88%: 47 minutes", "LDL-C above 100": a number after a comparator word is a
       // threshold or a time spent beyond one, never the measured value
-      const compared = a ? COMPARATOR_WORD.test(after.slice(0, a.index + a[0].length)) : false;
+      // "4 or more migraine days per month? [X] Yes": a number followed by "or more" / "or less" is a
+      // form question's or a policy's threshold, never the measured value
+      const compared = a ? COMPARATOR_WORD.test(after.slice(0, a.index + a[0].length)) || THRESHOLD_TAIL.test(after.slice(a.index + a[0].length)) : false;
       if (a && !compared && !PENDING.test(after.slice(0, a.index + 2)) && !/\b(?:ref(?:erence)?|range|normal|goal|target)\b/i.test(after.slice(0, a.index))) {
         const tail = after.slice(a.index + a[0].length);
         // (hours too: "Factor VIII activity (trough, 72 h post dose) 3 %" is sampled 72 hours after a dose)

@@ -1788,6 +1788,13 @@ function withoutFailingSideNotes(t: string): string {
   return kept.join(" ");
 }
 
+/**
+ * A condition of the patient written after a test requirement ("… in a patient with a documented
+ * hypothalamic-pituitary abnormality on MRI", "… in members who have …"): a further requirement
+ * besides the test's result.
+ */
+const PATIENT_CONDITION_RE = /\b(?:in|for) (?:a |an |the )?(?:patient|member|child|adult|individual|beneficiar(?:y|ies)|person)s? (?:with|who|whose)\b[^;]*/i;
+
 /** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */
 function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
   // the result the policy requires is in the requirement's own sentence; later sentences are notes
@@ -1820,6 +1827,27 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   }
   const other = parseThresholds(t).filter((x) => x.measure !== measure);
   const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result, threshold, within_days: parseRecency(t) };
+  // "One stimulation test below 10 ng/mL in a patient with a documented pituitary abnormality on MRI
+  // or a deficiency of another pituitary hormone": the test alone is not the requirement; the
+  // patient condition after it is a further item, for a reviewer (never met by the test's value).
+  // Written before the test ("for members who can become pregnant, a negative pregnancy test") it
+  // says whom the test applies to, and is read as before.
+  const patient = PATIENT_CONDITION_RE.exec(t.split(/(?<=\.)\s+(?=[A-Z])/)[0]);
+  if (patient && patient.index > 0 && !other.length)
+    return {
+      ...base,
+      kind: "all",
+      items: [
+        spec,
+        {
+          ...base,
+          text: patient[0].trim(),
+          kind: "human_review",
+          why: `the test is required only together with a further condition of the patient ("${patient[0].trim().slice(0, 120)}")`,
+          confidence: "low",
+        },
+      ],
+    };
   // "MSLT showing a mean sleep latency of 8 minutes or less and at least 2 SOREMPs": extra measures
   if (other.length) {
     // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG within 90 days": when the

@@ -41,7 +41,7 @@ import { measureValues, pendingMention, testFindings, testReportLines } from "..
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
-import { USE_MODES } from "../vocabulary/use-modes";
+import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
 import { keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
 
@@ -414,6 +414,13 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
       "direct",
       `Daily dose of ${t.drug}`,
     );
+  const otherUse = t && useOutsideRule(spec.text, t);
+  if (t && otherUse)
+    return ev(
+      "met",
+      `${cap(t.drug)} is taken for ${otherUse.taken} use; the policy's combination rule is about ${otherUse.rule} use.`,
+      t.citations.slice(0, 2),
+    );
   if (t)
     return ev(
       "not_met",
@@ -421,6 +428,24 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
       t.citations.slice(0, 2),
     );
   return ev("met", `No ongoing ${what(spec)} is documented besides the requested drug.`, [], "inferred");
+}
+
+/**
+ * A combination rule limited to one use ("not used in combination with another CGRP agent for the
+ * preventive treatment of migraine") does not reach a concurrent drug the request documents only for
+ * the other use ("rimegepant as needed for acute attacks"): the use each names, or null when the rule
+ * names no single use or the drug's own lines do not name only the other one (then the rule applies
+ * as written).
+ */
+function useOutsideRule(ruleText: string, t: TherapyEvidence): { rule: "acute" | "preventive"; taken: "acute" | "preventive" } | null {
+  const ruled = titleModes(ruleText);
+  if (ruled.length !== 1) return null;
+  const text = t.citations.map((c) => c.text.toLowerCase()).join(" \n ");
+  const taken = USE_MODES.filter((u) => {
+    const re = new RegExp(u.request.source, "gi");
+    return [...text.matchAll(re)].some((m) => !isNegated(text, m.index ?? 0));
+  }).map((u) => u.mode);
+  return taken.length === 1 && taken[0] !== ruled[0] ? { rule: ruled[0], taken: taken[0] } : null;
 }
 
 function evalCurrent(spec: CriterionOf<"current_therapy">, ctx: EvalContext): Ev {
