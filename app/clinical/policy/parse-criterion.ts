@@ -276,6 +276,8 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
  * The comparator that belongs to a measure named at [from, to) of `part`: the nearest one after it
  * (within 70 characters, before any other measure), else one just before it ("at least 10% of BSA").
  */
+/** the items a scale's total is summed over: "items 1-7", "questions 1 through 9", "Q1-Q10" */
+const SCALE_ITEM_RANGE = /\b(?:items?|questions?|q)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*(?:q\s*)?\d{1,2}\b/gi;
 /** roman numerals of a class scale (I–V) as numbers */
 const ROMAN_CLASS: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5 };
 
@@ -479,7 +481,11 @@ function joinedByOr(t: string): boolean {
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
   // unit exponents and body-surface normalisation are no thresholds ("20 mL/min/1.73 m2 or more")
-  const t = norm(withoutExamples(text)).replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "");
+  // "AIMS total score (items 1-7)", "PHQ-9 questions 1 through 9": the items a scale's score is summed
+  // over name which questions count, never a range the score must fall in
+  const t = norm(withoutExamples(text))
+    .replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "")
+    .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length));
   // (never before a roman numeral: "class I, II or III" is one range)
   const parts = t.split(/;|,? or (?=a |an |the |(?![IVX]{1,4}\b)[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
   /** indexes in `out` of values read under a "when"/"if" clause */
