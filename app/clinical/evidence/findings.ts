@@ -102,6 +102,11 @@ function flowsheetRow(idx: CaseIndex, line: CaseLine, from: number): { value: nu
   return cells.flatMap((c, i) => (c ? [{ ...c, date: dates[i] }] : []));
 }
 
+/** one point of a trend: a value and its date in parentheses ("27 (04/14/2026)", "31 (06/2025)") */
+const TREND_POINT = /(-?\d+(?:\.\d+)?)\s*\(\s*(\d{1,2}\/(?:\d{1,2}\/)?\d{2,4})\s*\)/g;
+/** a trend after a measure's name: two or more dated points joined by arrows, commas or "then" */
+const TREND_SERIES =
+  /^\s*(?:\([^()]{0,30}\)\s*)?[:=]?\s*((?:-?\d+(?:\.\d+)?\s*\(\s*\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*\)\s*(?:->|→|=>|—>|,|;|\bthen\b|\bto\b)?\s*){2,})/i;
 /** "4% rule", "3% criteria", "4% desaturation": a scoring convention, not a result */
 const SCORING_RULE = /\b\d{1,2}(?:\.\d)?\s*%\s*(?:rule|criteri(?:on|a)|desaturation|scoring)\b/gi;
 /** comparator words before a number: what follows is a threshold, not a result */
@@ -147,6 +152,22 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
         continue;
       }
+      // a trend written as a series of values each dated in parentheses ("GFR (CKD-EPI 2021): 31
+      // (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026)"): each value with its own date, never the
+      // first value with the line's latest date
+      const series = TREND_SERIES.exec(text.slice(end, end + 220));
+      if (series) {
+        const from = end + series.index + series[0].length - series[1].length;
+        for (const x of series[1].matchAll(TREND_POINT)) {
+          const value = Number(x[1]);
+          const date = findDates(x[2], { partial: true })[0]?.start ?? null;
+          if (!date || value < m.range[0] || value > m.range[1]) continue;
+          const vAt = Math.min(line.text.length - 1, from + (x.index ?? 0));
+          const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
+          out.push({ value, unitText: "", date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, Math.max(end, Math.min(line.text.length, vAt + x[0].length))), line: text });
+        }
+        continue;
+      }
       // one item of a scale ("AIMS item 8 (global severity) 3") is that item's score, never the
       // scale's total
       if (m.unit === "points" && /^\s*(?:total\s+)?(?:item|question|q)\s*#?\s*\d{1,2}\b(?!\s*(?:-|–|to|through)\s*\d)/i.test(text.slice(end, end + 16)))
@@ -158,6 +179,8 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       let after = text
         .slice(end, end + 48)
         .replace(SCORING_RULE, (x) => " ".repeat(x.length))
+        // the method's version in parentheses after the name ("eGFR (CKD-EPI 2021) 24") is no value
+        .replace(/^\s*\((?=[^()]*[a-z])[^()]*\b(?:19|20)\d\d\b[^()]*\)/i, (x) => " ".repeat(x.length))
         .replace(/\b(?:items?|questions?)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*\d{1,2}\b/gi, (x) => " ".repeat(x.length));
       let writtenDate: string | null = null;
       if (m.unit === "points")
@@ -260,6 +283,10 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       if (DOSE_UNIT.test(unitText) && !(m.unit && DOSE_UNIT.test(` ${m.unit}`))) continue;
       const date = writtenDate ?? dateNear(idx, line, mt.index);
       const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
+      // a volume restated as its percentage of predicted ("FVC 2.31 L = 58% predicted"): both are read
+      const restated = m.unit === "% predicted" ? /^\s*(?:m?l\b|liters?|litres?)[^%;.\n]{0,6}?(?:=|,|\(|\/)\s*(\d+(?:\.\d+)?)\s*%\s*(?:of\s+)?pred(?:icted)?\b/i.exec(text.slice(vAt).replace(/^[\d.]+/, "")) : null;
+      if (restated && Number(restated[1]) >= m.range[0] && Number(restated[1]) <= m.range[1])
+        out.push({ value: Number(restated[1]), unitText: "% predicted", date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, Math.min(line.text.length, vAt + 24)), line: text });
       out.push({
         value,
         unitText,

@@ -245,9 +245,10 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     if (b > a) return { op: "between", value: a, value_max: b, unit: bounded[4] ?? bounded[2] ?? null };
   }
   const pats: [RegExp, Comparator][] = [
-    [new RegExp(`${NUM}${UNIT}\\s*(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
+    // ("FVC of 50% of predicted or greater": the reference the percentage is of sits before the comparator)
+    [new RegExp(`${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
     [new RegExp(`(?:>=|at least|no less than|minimum of|greater than or equal to)\\s*${NUM}${UNIT}`, "i"), ">="],
-    [new RegExp(`${NUM}${UNIT}\\s*(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
+    [new RegExp(`${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
     // "at or below 55 mm Hg", "equal to or less than 88%": inclusive, never the strict "below"
     [new RegExp(`(?:at or below|at or under|equal to or less than|equal to or lower than)\\s*${NUM}${UNIT}`, "i"), "<="],
     [new RegExp(`(?:at or above|at or over|equal to or greater than|equal to or more than)\\s*${NUM}${UNIT}`, "i"), ">="],
@@ -300,6 +301,8 @@ export function classRange(after: string): { op: Comparator; value: number; valu
   return { op: "between", value: lo, value_max: hi, unit: "class" };
 }
 
+/** the words before a measure a value is corrected for ("DLCO corrected for hemoglobin"): no measure of its own */
+const CORRECTED_FOR = /\b(?:corrected|adjusted|normali[sz]ed)\s+(?:for|to)\s+(?:the\s+)?$/i;
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
   if (self?.unit === "class") return classRange(part.slice(to, to + 40));
   // "at least 4 migraine days per month": comparator and number right before the measure
@@ -315,7 +318,7 @@ function comparatorNear(part: string, from: number, to: number, self?: MeasureTe
   const after = part.slice(to, to + 70);
   const otherAt = MEASURES.filter((m) => m !== self)
     .map((m) => measureRegex(m).exec(after))
-    .filter((m): m is RegExpExecArray => !!m && m.index > 0)
+    .filter((m): m is RegExpExecArray => !!m && m.index > 0 && !CORRECTED_FOR.test(after.slice(Math.max(0, m.index - 24), m.index)))
     .map((m) => m.index);
   const cut = otherAt.length ? Math.min(...otherAt) : after.length;
   const scoped = after.slice(0, cut).split(/\band (?:at least|>=|a |an )/i)[0];
@@ -502,6 +505,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         const a = am.index;
         const b = a + am[0].length;
         if (claimed.some(([x, y]) => a < y && b > x)) continue;
+        // "DLCO corrected for hemoglobin, of 30% or more": the measure a value is corrected for is no
+        // requirement of its own
+        if (CORRECTED_FOR.test(part.slice(Math.max(0, a - 24), a))) continue;
         th = (/\d/.test(am[0]) ? readComparator(am[0]) : null) ?? comparatorNear(part, a, b, ms);
         if (th) claimed.push([a, b]);
       }

@@ -568,6 +568,8 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   if (spec.unit === "%" || spec.unit === "% predicted") {
     const p = vals.filter((v) => pct(v.unitText));
     if (p.length) vals = p;
+    // a lung volume or transfer in litres or mL/min/mmHg ("FVC 2.31 L") is not a percentage of predicted
+    else if (m.unit === "% predicted") vals = vals.filter((v) => !/^\s*(?:m?l\b|liters?|litres?)/i.test(v.unitText));
   } else if (m.percentIsOther || (spec.unit && spec.unit !== "%")) {
     const a = vals.filter((v) => !pct(v.unitText));
     if (a.length) vals = a;

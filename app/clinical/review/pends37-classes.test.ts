@@ -7,7 +7,14 @@
  *    15"), and from a flowsheet row whose reference range or item span precedes the dated cells; one
  *    item of the scale ("AIMS item 8 (global severity) 3") is never its total;
  * 3. a response criterion written as a measure's change from baseline ("a current AIMS total score lower
- *    than the baseline score") is met by the request's baseline and later dated values of that measure.
+ *    than the baseline score") is met by the request's baseline and later dated values of that measure;
+ * 4. pulmonary function values (FVC, DLCO as % of predicted) are measures: "50% of predicted or greater"
+ *    is a threshold, "corrected for hemoglobin" names no hemoglobin requirement, a volume restated as
+ *    its percentage ("FVC 2.31 L = 58% predicted") is read as both, and litres never meet or fail a
+ *    percentage;
+ * 5. a method's version after a measure's name ("eGFR (CKD-EPI 2021) 24") is no value, and a trend of
+ *    values each dated in parentheses ("31 (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026)") gives
+ *    each value its own date (never the first value with the latest date).
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -76,5 +83,54 @@ describe("a response written as a measure's change from baseline", () => {
   it("is not met by a later value that did not fall, and never fails", () => {
     expect(judge("Baseline AIMS on 04/22/2026 was 12. Examplazine started 05/06/2026.\nFollow-up AIMS on 10/27/2026 is 14.")).toBe("insufficient");
     expect(judge("AIMS on 10/27/2026 is 7.")).toBe("insufficient");
+  });
+});
+
+describe("pulmonary function values", () => {
+  const POLICY =
+    "Pulmonary function tests dated within the 90 days before the request show BOTH of the following: (a) Forced vital capacity (FVC) of 50% of predicted or greater; (b) Diffusing capacity of the lung for carbon monoxide (DLCO), corrected for hemoglobin, of 30% of predicted or greater";
+
+  it("reads FVC and DLCO thresholds, and no hemoglobin requirement", () => {
+    const th = parseThresholds(POLICY);
+    expect(th).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ measure: "FVC", op: ">=", value: 50, unit: "%" }),
+        expect.objectContaining({ measure: "DLCO", op: ">=", value: 30, unit: "%" }),
+      ]),
+    );
+    expect(th.map((t) => t.measure)).not.toContain("hemoglobin");
+  });
+
+  const fvc = { kind: "lab", text: "FVC >= 50 %", measure: "FVC", op: ">=", value: 50, unit: "%", within_days: 90, confidence: "high" } as Criterion;
+  const judge = (notes: string) => evaluateCriterion(fvc, ctxOf(notes), "criterion", { conditions: [], icd10: [] }).outcome;
+
+  it("meets a percentage threshold with a volume restated as its percentage of predicted", () => {
+    expect(judge("PFT 10/28/2026: FVC 2.31 L = 58% predicted; DLCO corrected for Hgb = 36% predicted.")).toBe("met");
+  });
+
+  it("never fails a percentage threshold on litres alone", () => {
+    expect(judge("PFT 10/28/2026: FVC 2.31 L; DLCO 14.1.")).toBe("insufficient");
+  });
+
+  it("does not read the FEV1/FVC ratio as an FVC", () => {
+    const fv = MEASURES.find((m) => m.name === "FVC")!;
+    expect(measureValues(idxOf("Spirometry 10/28/2026: FEV1/FVC 0.62, post-bronchodilator."), fv)).toEqual([]);
+  });
+});
+
+describe("a method's version and a dated trend", () => {
+  const EGFR = MEASURES.find((m) => m.name === "eGFR")!;
+  it("reads the value after a method's year in parentheses", () => {
+    const text = "Collected: 10/20/2026\nTEST RESULT UNITS REFERENCE RANGE FLAG\neGFR (CKD-EPI 2021) 24 mL/min/1.73m2 >=60 L";
+    expect(measureValues(idxOf(text), EGFR).map((v) => v.value)).toEqual([24]);
+  });
+
+  it("dates each value of a trend by its own parenthesised date", () => {
+    const text = "- GFR (CKD-EPI 2021): 31 (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026).";
+    expect(measureValues(idxOf(text), EGFR).map((v) => [v.value, v.date])).toEqual([
+      [31, "2025-06-01"],
+      [27, "2026-04-14"],
+      [24, "2026-10-20"],
+    ]);
   });
 });
