@@ -1539,7 +1539,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
   // been completed and the member does not have active HBV" still needs the screening documented
   const NEGATIVE_CLAUSE =
-    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i;
+    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
   // the requirement's own sentence: a later sentence is a note ("Baseline items … are not repeated")
   const absence = tl
     .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]

@@ -14,7 +14,8 @@
  *    percentage;
  * 5. a method's version after a measure's name ("eGFR (CKD-EPI 2021) 24") is no value, and a trend of
  *    values each dated in parentheses ("31 (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026)") gives
- *    each value its own date (never the first value with the latest date).
+ *    each value its own date (never the first value with the latest date);
+ * 6. "the member is not receiving X" is a requirement met by X's stated absence ("has never taken X").
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -132,5 +133,20 @@ describe("a method's version and a dated trend", () => {
       [27, "2026-04-14"],
       [24, "2026-10-20"],
     ]);
+  });
+});
+
+describe("a requirement that the member is not receiving a drug", () => {
+  const POLICY = "The member is not receiving tolvaptan (Samsca) for hyponatremia.";
+  it("is read as an absence", () => {
+    const c = parseCriterion(POLICY, "", { drugNames: ["Examplazine"] });
+    expect(c).toMatchObject({ kind: "documentation", absence: true });
+  });
+
+  it("is met by the drug's stated absence, and never met by its use", () => {
+    const c = parseCriterion(POLICY, "", { drugNames: ["Examplazine"] });
+    const judge = (notes: string) => evaluateCriterion(c, ctxOf(notes), "criterion", { conditions: [], icd10: [] }).outcome;
+    expect(judge("He takes no CYP3A inhibitor now. He has never taken Samsca. He is not on dialysis.")).toBe("met");
+    expect(judge("Hospitalised 10/2026 for hyponatremia, started on Samsca 15 mg daily.")).not.toBe("met");
   });
 });
