@@ -179,8 +179,6 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       let after = text
         .slice(end, end + 48)
         .replace(SCORING_RULE, (x) => " ".repeat(x.length))
-        // the method's version in parentheses after the name ("eGFR (CKD-EPI 2021) 24") is no value
-        .replace(/^\s*\((?=[^()]*[a-z])[^()]*\b(?:19|20)\d\d\b[^()]*\)/i, (x) => " ".repeat(x.length))
         .replace(/\b(?:items?|questions?)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*\d{1,2}\b/gi, (x) => " ".repeat(x.length));
       let writtenDate: string | null = null;
       if (m.unit === "points")

@@ -12,9 +12,9 @@
  *    is a threshold, "corrected for hemoglobin" names no hemoglobin requirement, a volume restated as
  *    its percentage ("FVC 2.31 L = 58% predicted") is read as both, and litres never meet or fail a
  *    percentage;
- * 5. a method's version after a measure's name ("eGFR (CKD-EPI 2021) 24") is no value, and a trend of
- *    values each dated in parentheses ("31 (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026)") gives
- *    each value its own date (never the first value with the latest date);
+ * 5. a trend of values each dated in parentheses ("31 (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026)") gives
+ *    each value its own date (never the first value with the latest date), and a date written in the
+ *    sentence after a value dates that sentence, never the value;
  * 6. "the member is not receiving X" is a requirement met by X's stated absence ("has never taken X").
  */
 import { describe, expect, it } from "vitest";
@@ -119,11 +119,13 @@ describe("pulmonary function values", () => {
   });
 });
 
-describe("a method's version and a dated trend", () => {
+describe("a dated trend, and values that are no results", () => {
   const EGFR = MEASURES.find((m) => m.name === "eGFR")!;
-  it("reads the value after a method's year in parentheses", () => {
-    const text = "Collected: 10/20/2026\nTEST RESULT UNITS REFERENCE RANGE FLAG\neGFR (CKD-EPI 2021) 24 mL/min/1.73m2 >=60 L";
-    expect(measureValues(idxOf(text), EGFR).map((v) => v.value)).toEqual([24]);
+  it("reads no value from a unit's body-surface term or a reference limit, and no date from the next sentence", () => {
+    const row = "Component Units (ref) 09/08/25 03/12/26 10/30/26\neGFR (CKD-EPI 2021) mL/min/1.73m2 (>=60) 88 71";
+    expect(measureValues(idxOf(row), EGFR).map((v) => v.value)).toEqual([]);
+    const prose = "His eGFR is 71 mL/min/1.73 m2. A baseline hepatic panel on 10/30/2026 was normal (ALT 25, AST 22).";
+    expect(measureValues(idxOf(prose), EGFR).map((v) => [v.value, v.date])).toEqual([[71, null]]);
   });
 
   it("dates each value of a trend by its own parenthesised date", () => {
