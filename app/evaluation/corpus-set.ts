@@ -74,7 +74,7 @@ export const FLOORS: Record<string, number> = {
   "cascade-kp": 6,
   "alderwood-nj": 14,
   "harborline-wa": 13,
-  "chesapeake-md": 8,
+  "chesapeake-md": 11,
   "cedar-ia": 7,
   "bayou-la": 11,
   // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an

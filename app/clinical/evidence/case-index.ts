@@ -173,11 +173,13 @@ const NOTE_HEADER_DATE =
   /^\s*(?:(?:office|clinic|follow-?up|telehealth|new patient|established patient)\s+)?(?:visit|encounter|seen|dos)\b\s*(?:on\s*)?[:#\-\u2013]?\s*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b/i;
 
 /**
- * Date of a value at `pos` on `line`: the nearest full date on the line, else the page's collection,
+ * Date of a value at `pos` on `line`: the nearest full date on the line (never one in a later sentence), else the page's collection,
  * service or visit date ("Collected 09/29/2026", "Date of service: ...", a note header "Visit 11/04/2026").
  */
 export function dateNear(idx: CaseIndex, line: CaseLine, pos: number): string | null {
-  const ds = findDates(line.text).filter((d) => d.precision === "day");
+  // a date written after the value's sentence has ended ("His eGFR is 71 mL/min. A hepatic panel on
+  // 10/30/2026 was normal") dates the next statement, never this value
+  const ds = findDates(line.text).filter((d) => d.precision === "day" && !(d.index > pos && /[.;!?]\s+(?=[A-Z])/.test(line.text.slice(pos, d.index))));
   if (ds.length) {
     ds.sort((x, y) => Math.abs(x.index - pos) - Math.abs(y.index - pos));
     return ds[0].start;

@@ -10,7 +10,7 @@ import { aliasRegex } from "../vocabulary/conditions";
 import type { MeasureTerm } from "../vocabulary/measures";
 import type { TestTerm } from "../vocabulary/tests";
 import { BASELINE, PENDING, isNegated } from "../vocabulary/language";
-import { findDates } from "../codes/dates";
+import { findDates, parseDate } from "../codes/dates";
 import { dateNear, quote, type CaseIndex, type CaseLine } from "./case-index";
 
 export interface MeasureValue {
@@ -92,6 +92,9 @@ function flowsheetRow(idx: CaseIndex, line: CaseLine, from: number): { value: nu
       cells.push(null);
     } else if (started && FLAG_CELL.test(t.text)) continue;
     else if (started) break;
+    // a reference range ("0-28", "(3.5-5.0)") or a scale's item span ("(items 1-7)") before the
+    // first dated cell is a column of the row's name, never a result
+    else if (/^\(?\d+(?:\.\d+)?\s*[-–]\s*\d+(?:\.\d+)?\)?$/.test(t.text)) continue;
     // before the first cell: the unit and any qualifier of the row's name ("g/dL", "(CKD-EPI)")
     else if (/\d/.test(t.text) && !/[a-z%]/i.test(t.text)) return null;
   }
@@ -99,6 +102,11 @@ function flowsheetRow(idx: CaseIndex, line: CaseLine, from: number): { value: nu
   return cells.flatMap((c, i) => (c ? [{ ...c, date: dates[i] }] : []));
 }
 
+/** one point of a trend: a value and its date in parentheses ("27 (04/14/2026)", "31 (06/2025)") */
+const TREND_POINT = /(-?\d+(?:\.\d+)?)\s*\(\s*(\d{1,2}\/(?:\d{1,2}\/)?\d{2,4})\s*\)/g;
+/** a trend after a measure's name: two or more dated points joined by arrows, commas or "then" */
+const TREND_SERIES =
+  /^\s*(?:\([^()]{0,30}\)\s*)?[:=]?\s*((?:-?\d+(?:\.\d+)?\s*\(\s*\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*\)\s*(?:->|→|=>|—>|,|;|\bthen\b|\bto\b)?\s*){2,})/i;
 /** "4% rule", "3% criteria", "4% desaturation": a scoring convention, not a result */
 const SCORING_RULE = /\b\d{1,2}(?:\.\d)?\s*%\s*(?:rule|criteri(?:on|a)|desaturation|scoring)\b/gi;
 /** comparator words before a number: what follows is a threshold, not a result */
@@ -147,9 +155,43 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
         continue;
       }
+      // a trend written as a series of values each dated in parentheses ("GFR (CKD-EPI 2021): 31
+      // (06/2025) -> 27 (04/14/2026) -> 24 (10/20/2026)"): each value with its own date, never the
+      // first value with the line's latest date
+      const series = TREND_SERIES.exec(text.slice(end, end + 220));
+      if (series) {
+        const from = end + series.index + series[0].length - series[1].length;
+        for (const x of series[1].matchAll(TREND_POINT)) {
+          const value = Number(x[1]);
+          const date = findDates(x[2], { partial: true })[0]?.start ?? null;
+          if (!date || value < m.range[0] || value > m.range[1]) continue;
+          const vAt = Math.min(line.text.length - 1, from + (x.index ?? 0));
+          const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
+          out.push({ value, unitText: "", date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, Math.max(end, Math.min(line.text.length, vAt + x[0].length))), line: text });
+        }
+        continue;
+      }
+      // one item of a scale ("AIMS item 8 (global severity) 3") is that item's score, never the
+      // scale's total
+      if (m.unit === "points" && /^\s*(?:total\s+)?(?:item|question|q)\s*#?\s*\d{1,2}\b(?!\s*(?:-|–|to|through)\s*\d)/i.test(text.slice(end, end + 16)))
+        continue;
       // a scoring rule written beside the name ("AHI, 4% rule", "AHI (3% criteria)") is how the value
-      // was scored, never the value: blanked so the number after it is read
-      const after = text.slice(end, end + 48).replace(SCORING_RULE, (x) => " ".repeat(x.length));
+      // was scored, never the value: blanked so the number after it is read; so are the items a score
+      // is summed over ("AIMS total (items 1-7) 16") and the date of the examination written between
+      // the name and the score ("AIMS on 04/22/2026 was 16")
+      let after = text
+        .slice(end, end + 48)
+        .replace(SCORING_RULE, (x) => " ".repeat(x.length))
+        .replace(/\b(?:items?|questions?)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*\d{1,2}\b/gi, (x) => " ".repeat(x.length));
+      let writtenDate: string | null = null;
+      if (m.unit === "points")
+        after = after.replace(/^(\s*(?:on|dated|of)?\s*)(\d{1,2}\/\d{1,2}\/\d{2,4})\b/i, (_x, a: string, d: string) => {
+          writtenDate = parseDate(d);
+          return a + " ".repeat(d.length);
+        });
+      // a scale's items written one by one and then summed ("AIMS 10/29/2026 items 1-7: face 1, lips 3,
+      // ... trunk 1 = TOTAL 15"): the total is the score, never the first item's
+      const total = m.unit === "points" ? /^[^.\n]{0,160}?\btotal(?:\s+score)?\s*(?:[:=]|\bof\b|\bwas\b|\bis\b)?\s*(\d{1,3})\b(?!\s*[/-]\s*\d|\.\d)/i.exec(text.slice(end, end + 200)) : null;
       const before = line.text.slice(Math.max(0, mt.index - 18), mt.index);
       // a residual value ("Residual AHI 2.1/h" from a device download) is measured on therapy: it is
       // no diagnostic result
@@ -185,6 +227,11 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         value = strokes ?? { i: 1, ii: 2, iii: 3, iv: 4, v: 5 }[c[1].toLowerCase()] ?? Number(c[1]);
         vAt = end + c.index + c[0].length - c[1].length;
         unitText = "class";
+      }
+      if (total && value == null && !COMPARATOR_WORD.test(total[0]) && !PENDING.test(total[0])) {
+        value = Number(total[1]);
+        vAt = Math.min(line.text.length - 1, end + total[0].lastIndexOf(total[1]));
+        unitText = "points";
       }
       // a score written out of its scale's maximum ("worst-itch NRS 8/10", "DLQI 18/30"): the score,
       // never a date ("8/10/2026" and a denominator other than the scale's maximum stay unread)
@@ -237,8 +284,12 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       if (value < m.range[0] || value > m.range[1]) continue;
       // a drug's strength or amount ("Testosterone cypionate 200 mg/mL, 10 mL vial") is not a result
       if (DOSE_UNIT.test(unitText) && !(m.unit && DOSE_UNIT.test(` ${m.unit}`))) continue;
-      const date = dateNear(idx, line, mt.index);
+      const date = writtenDate ?? dateNear(idx, line, mt.index);
       const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
+      // a volume restated as its percentage of predicted ("FVC 2.31 L = 58% predicted"): both are read
+      const restated = m.unit === "% predicted" ? /^\s*(?:m?l\b|liters?|litres?)[^%;.\n]{0,6}?(?:=|,|\(|\/)\s*(\d+(?:\.\d+)?)\s*%\s*(?:of\s+)?pred(?:icted)?\b/i.exec(text.slice(vAt).replace(/^[\d.]+/, "")) : null;
+      if (restated && Number(restated[1]) >= m.range[0] && Number(restated[1]) <= m.range[1])
+        out.push({ value: Number(restated[1]), unitText: "% predicted", date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, Math.min(line.text.length, vAt + 24)), line: text });
       out.push({
         value,
         unitText,

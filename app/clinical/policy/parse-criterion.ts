@@ -245,9 +245,10 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     if (b > a) return { op: "between", value: a, value_max: b, unit: bounded[4] ?? bounded[2] ?? null };
   }
   const pats: [RegExp, Comparator][] = [
-    [new RegExp(`${NUM}${UNIT}\\s*(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
+    // ("FVC of 50% of predicted or greater": the reference the percentage is of sits before the comparator)
+    [new RegExp(`${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
     [new RegExp(`(?:>=|at least|no less than|minimum of|greater than or equal to)\\s*${NUM}${UNIT}`, "i"), ">="],
-    [new RegExp(`${NUM}${UNIT}\\s*(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
+    [new RegExp(`${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
     // "at or below 55 mm Hg", "equal to or less than 88%": inclusive, never the strict "below"
     [new RegExp(`(?:at or below|at or under|equal to or less than|equal to or lower than)\\s*${NUM}${UNIT}`, "i"), "<="],
     [new RegExp(`(?:at or above|at or over|equal to or greater than|equal to or more than)\\s*${NUM}${UNIT}`, "i"), ">="],
@@ -276,6 +277,8 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
  * The comparator that belongs to a measure named at [from, to) of `part`: the nearest one after it
  * (within 70 characters, before any other measure), else one just before it ("at least 10% of BSA").
  */
+/** the items a scale's total is summed over: "items 1-7", "questions 1 through 9", "Q1-Q10" */
+const SCALE_ITEM_RANGE = /\b(?:items?|questions?|q)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*(?:q\s*)?\d{1,2}\b/gi;
 /** roman numerals of a class scale (I–V) as numbers */
 const ROMAN_CLASS: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5 };
 
@@ -298,6 +301,8 @@ export function classRange(after: string): { op: Comparator; value: number; valu
   return { op: "between", value: lo, value_max: hi, unit: "class" };
 }
 
+/** the words before a measure a value is corrected for ("DLCO corrected for hemoglobin"): no measure of its own */
+const CORRECTED_FOR = /\b(?:corrected|adjusted|normali[sz]ed)\s+(?:for|to)\s+(?:the\s+)?$/i;
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
   if (self?.unit === "class") return classRange(part.slice(to, to + 40));
   // "at least 4 migraine days per month": comparator and number right before the measure
@@ -313,7 +318,7 @@ function comparatorNear(part: string, from: number, to: number, self?: MeasureTe
   const after = part.slice(to, to + 70);
   const otherAt = MEASURES.filter((m) => m !== self)
     .map((m) => measureRegex(m).exec(after))
-    .filter((m): m is RegExpExecArray => !!m && m.index > 0)
+    .filter((m): m is RegExpExecArray => !!m && m.index > 0 && !CORRECTED_FOR.test(after.slice(Math.max(0, m.index - 24), m.index)))
     .map((m) => m.index);
   const cut = otherAt.length ? Math.min(...otherAt) : after.length;
   const scoped = after.slice(0, cut).split(/\band (?:at least|>=|a |an )/i)[0];
@@ -479,7 +484,11 @@ function joinedByOr(t: string): boolean {
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
   // unit exponents and body-surface normalisation are no thresholds ("20 mL/min/1.73 m2 or more")
-  const t = norm(withoutExamples(text)).replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "");
+  // "AIMS total score (items 1-7)", "PHQ-9 questions 1 through 9": the items a scale's score is summed
+  // over name which questions count, never a range the score must fall in
+  const t = norm(withoutExamples(text))
+    .replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "")
+    .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length));
   // (never before a roman numeral: "class I, II or III" is one range)
   const parts = t.split(/;|,? or (?=a |an |the |(?![IVX]{1,4}\b)[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
   /** indexes in `out` of values read under a "when"/"if" clause */
@@ -496,6 +505,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         const a = am.index;
         const b = a + am[0].length;
         if (claimed.some(([x, y]) => a < y && b > x)) continue;
+        // "DLCO corrected for hemoglobin, of 30% or more": the measure a value is corrected for is no
+        // requirement of its own
+        if (CORRECTED_FOR.test(part.slice(Math.max(0, a - 24), a))) continue;
         th = (/\d/.test(am[0]) ? readComparator(am[0]) : null) ?? comparatorNear(part, a, b, ms);
         if (th) claimed.push([a, b]);
       }
@@ -1527,7 +1539,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
   // been completed and the member does not have active HBV" still needs the screening documented
   const NEGATIVE_CLAUSE =
-    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b/i;
+    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
   // the requirement's own sentence: a later sentence is a note ("Baseline items … are not repeated")
   const absence = tl
     .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]

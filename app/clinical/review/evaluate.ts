@@ -25,7 +25,7 @@ import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, Req
 import { ageOn, daysBetween, findDates } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
-import { conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
+import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
 import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
@@ -593,6 +593,8 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   if (spec.unit === "%" || spec.unit === "% predicted") {
     const p = vals.filter((v) => pct(v.unitText));
     if (p.length) vals = p;
+    // a lung volume or transfer in litres or mL/min/mmHg ("FVC 2.31 L") is not a percentage of predicted
+    else if (m.unit === "% predicted") vals = vals.filter((v) => !/^\s*(?:m?l\b|liters?|litres?)/i.test(v.unitText));
   } else if (m.percentIsOther || (spec.unit && spec.unit !== "%")) {
     const a = vals.filter((v) => !pct(v.unitText));
     if (a.length) vals = a;
@@ -3284,11 +3286,51 @@ function currentUse(ctx: EvalContext): Ev {
 const STABILITY_ACCEPTED =
   /\b(?:stab(?:le|ility|ili[sz]ation|ili[sz]ed)\s+or\s+improv\w*|improv\w*\s+or\s+(?:disease\s+)?stab(?:le|ility|ili[sz]ation|ili[sz]ed))\b/i;
 
+/** the direction a response criterion wants a measure to move from its baseline ("a current AIMS total lower than the baseline score") */
+const RESPONSE_DOWN =
+  /\b(?:lower|less|fewer|smaller|decrease[sd]?|decline[sd]?|reduc(?:ed|tion)|fall|fell|drop(?:ped)?)\b[^.;]{0,60}\b(?:baseline|pre-?treatment|initial|prior|previous)\b|\b(?:baseline|pre-?treatment)\b[^.;]{0,40}\b(?:decrease[sd]?|reduc(?:ed|tion)|lowered|fell|dropped)\b/i;
+const RESPONSE_UP =
+  /\b(?:higher|greater|more|larger|increase[sd]?|rise|rose|gain(?:ed)?)\b[^.;]{0,60}\b(?:baseline|pre-?treatment|initial|prior|previous)\b|\b(?:baseline|pre-?treatment)\b[^.;]{0,40}\b(?:increase[sd]?|rose|raised)\b/i;
+
+/**
+ * A response criterion written as a measure's change from its baseline ("improvement is documented by a
+ * current AIMS total score that is lower than the baseline score"): met when the request shows the
+ * measure's baseline (a value marked baseline, else the earliest dated one) and a later dated value that
+ * moved the way the criterion says. Only the direction the criterion itself states is used; null (no
+ * finding) when the criterion names no measure or direction, or the values do not show the change — the
+ * absence of a change is left to the caller, never read as a failure here.
+ */
+function measuredResponse(text: string, ctx: EvalContext): Ev | null {
+  const down = RESPONSE_DOWN.test(text);
+  const up = RESPONSE_UP.test(text);
+  if (down === up) return null;
+  const named = MEASURES.filter((m) =>
+    m.aliases.some((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a) : new RegExp(a, "i")).test(text)),
+  );
+  if (named.length !== 1) return null;
+  const m = named[0];
+  const vals = measureValues(ctx.idx, m).filter((v) => v.date && v.citation && (!ctx.requestDate || v.date <= ctx.requestDate));
+  if (vals.length < 2) return null;
+  const byDate = [...vals].sort((a, b) => a.date!.localeCompare(b.date!));
+  const base = byDate.find((v) => v.baseline) ?? byDate[0];
+  const current = byDate[byDate.length - 1];
+  if (current.date! <= base.date!) return null;
+  const moved = down ? current.value < base.value : current.value > base.value;
+  if (!moved) return null;
+  return ev(
+    "met",
+    `${m.name} ${current.value} on ${current.date} is ${down ? "lower" : "higher"} than the baseline ${base.value} on ${base.date}.`,
+    [base.citation!, current.citation!],
+  );
+}
+
 /** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */
 function evalResponse(spec: CriterionOf<"response">, ctx: EvalContext): Ev {
   // "disease stability or improvement", "stable or improved symptoms": the policy accepts a stable course
   const shown = responseShown(ctx.idx, [...ctx.requested], { stability: STABILITY_ACCEPTED.test(spec.text) });
   if (shown) return ev("met", `A positive response to therapy is documented ("${clip(shown.text, 120)}").`, [shown.citation]);
+  const measured = measuredResponse(spec.text, ctx);
+  if (measured) return measured;
   return ev(
     "insufficient",
     "No positive response to the requested drug is documented.",

@@ -156,7 +156,7 @@ export function cutAtNextLabel(v: string): string {
 }
 
 /** A word of a form's captions that names a field, never a value ("address", "phone", "city"). */
-const CAPTION_WORD = String.raw`(?:names?|address(?:es)?|addr\.?|phone|telephone|tel\.?|fax|city|state|zip(?:\s*code)?|location|contact|e-?mail|npi|dea|specialty|suite|street|county|country|number|no\.|id|facility|practice|clinic|office|group|organization|hospital)`;
+const CAPTION_WORD = String.raw`(?:names?|address(?:es)?|addr\.?|phone|telephone|tel\.?|fax|city|state|zip(?:\s*code)?|location|contact|e-?mail|npi|dea|specialty|suite|street|county|country|number|no\.|id|facility|practice|clinic|office|group|organization|hospital|sex|gender|age)`;
 /**
  * The rest of a caption after the label a caller asked for: a connector and caption words
  * ("Practice name| and address", "Clinic name| & phone", "Facility name| / location", "Group name|,

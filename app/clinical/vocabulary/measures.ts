@@ -241,6 +241,10 @@ export const MEASURES: MeasureTerm[] = [
   M("QTc", ["\\bqtc[fb]?\\b", "corrected qt(?: interval)?", "qt ?c interval"], "ms", [250, 700]),
   // respiratory / allergy
   M("FEV1", ["\\bfev1\\b", "fev-?1"], "% predicted", [0.2, 150]),
+  // forced vital capacity and the diffusing capacity for carbon monoxide, as % of predicted (ATS/ERS
+  // 2005 standardisation); never the FEV1/FVC ratio
+  M("FVC", ["(?<![/\\w]\\s?)(?<!fev-?1\\s?/\\s?)\\bfvc\\b(?!\\s*(?:/|ratio))", "forced vital capacity"], "% predicted", [0.2, 150]),
+  M("DLCO", ["\\bdlco\\b", "\\btlco\\b", "diffusing capacity(?: of the lungs?)?(?: for carbon monoxide)?"], "% predicted", [1, 150]),
   // oxygenation (home oxygen qualification): pulse oximetry saturation and arterial oxygen tension
   M("SpO2", ["\\bspo2\\b", "\\bsao2\\b", "o2 sat(?:uration)?s?", "oxygen saturation"], "%", [50, 100]),
   M("PaO2", ["\\bpao2\\b", "arterial po2", "arterial oxygen tension", "partial pressure of (?:arterial )?oxygen"], "mm Hg", [20, 200]),
