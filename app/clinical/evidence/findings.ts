@@ -167,7 +167,14 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           if (!date || value < m.range[0] || value > m.range[1]) continue;
           const vAt = Math.min(line.text.length - 1, from + (x.index ?? 0));
           const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
-          out.push({ value, unitText: "", date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, Math.max(end, Math.min(line.text.length, vAt + x[0].length))), line: text });
+          out.push({
+            value,
+            unitText: "",
+            date,
+            baseline: BASELINE.test(ctx),
+            citation: quote(idx, line, mt.index, Math.max(end, Math.min(line.text.length, vAt + x[0].length))),
+            line: text,
+          });
         }
         continue;
       }
@@ -191,7 +198,10 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         });
       // a scale's items written one by one and then summed ("AIMS 10/29/2026 items 1-7: face 1, lips 3,
       // ... trunk 1 = TOTAL 15"): the total is the score, never the first item's
-      const total = m.unit === "points" ? /^[^.\n]{0,160}?\btotal(?:\s+score)?\s*(?:[:=]|\bof\b|\bwas\b|\bis\b)?\s*(\d{1,3})\b(?!\s*[/-]\s*\d|\.\d)/i.exec(text.slice(end, end + 200)) : null;
+      const total =
+        m.unit === "points"
+          ? /^[^.\n]{0,160}?\btotal(?:\s+score)?\s*(?:[:=]|\bof\b|\bwas\b|\bis\b)?\s*(\d{1,3})\b(?!\s*[/-]\s*\d|\.\d)/i.exec(text.slice(end, end + 200))
+          : null;
       const before = line.text.slice(Math.max(0, mt.index - 18), mt.index);
       // a residual value ("Residual AHI 2.1/h" from a device download) is measured on therapy: it is
       // no diagnostic result
@@ -287,9 +297,21 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       const date = writtenDate ?? dateNear(idx, line, mt.index);
       const ctx = line.lower.slice(Math.max(0, mt.index - 60), end + 40);
       // a volume restated as its percentage of predicted ("FVC 2.31 L = 58% predicted"): both are read
-      const restated = m.unit === "% predicted" ? /^\s*(?:m?l\b|liters?|litres?)[^%;.\n]{0,6}?(?:=|,|\(|\/)\s*(\d+(?:\.\d+)?)\s*%\s*(?:of\s+)?pred(?:icted)?\b/i.exec(text.slice(vAt).replace(/^[\d.]+/, "")) : null;
+      const restated =
+        m.unit === "% predicted"
+          ? /^\s*(?:m?l\b|liters?|litres?)[^%;.\n]{0,6}?(?:=|,|\(|\/)\s*(\d+(?:\.\d+)?)\s*%\s*(?:of\s+)?pred(?:icted)?\b/i.exec(
+              text.slice(vAt).replace(/^[\d.]+/, ""),
+            )
+          : null;
       if (restated && Number(restated[1]) >= m.range[0] && Number(restated[1]) <= m.range[1])
-        out.push({ value: Number(restated[1]), unitText: "% predicted", date, baseline: BASELINE.test(ctx), citation: quote(idx, line, mt.index, Math.min(line.text.length, vAt + 24)), line: text });
+        out.push({
+          value: Number(restated[1]),
+          unitText: "% predicted",
+          date,
+          baseline: BASELINE.test(ctx),
+          citation: quote(idx, line, mt.index, Math.min(line.text.length, vAt + 24)),
+          line: text,
+        });
       out.push({
         value,
         unitText,

@@ -246,7 +246,13 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
   }
   const pats: [RegExp, Comparator][] = [
     // ("FVC of 50% of predicted or greater": the reference the percentage is of sits before the comparator)
-    [new RegExp(`${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or more|or higher|or greater|or above|and above|or longer|\\+)`, "i"), ">="],
+    [
+      new RegExp(
+        `${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or more|or higher|or greater|or above|and above|or longer|\\+)`,
+        "i",
+      ),
+      ">=",
+    ],
     [new RegExp(`(?:>=|at least|no less than|minimum of|greater than or equal to)\\s*${NUM}${UNIT}`, "i"), ">="],
     [new RegExp(`${NUM}${UNIT}\\s*(?:of (?:the )?predicted(?: value)?\\s*|predicted\\s*)?(?:or less|or lower|or below|or fewer|or shorter)`, "i"), "<="],
     // "at or below 55 mm Hg", "equal to or less than 88%": inclusive, never the strict "below"

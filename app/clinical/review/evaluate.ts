@@ -414,7 +414,7 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
       "direct",
       `Daily dose of ${t.drug}`,
     );
-  const otherUse = t && useOutsideRule(spec.text, t);
+  const otherUse = t && outsideRuledUse(spec.text, t);
   if (t && otherUse)
     return ev(
       "met",
@@ -437,7 +437,7 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
  * names no single use or the drug's own lines do not name only the other one (then the rule applies
  * as written).
  */
-function useOutsideRule(ruleText: string, t: TherapyEvidence): { rule: "acute" | "preventive"; taken: "acute" | "preventive" } | null {
+function outsideRuledUse(ruleText: string, t: TherapyEvidence): { rule: "acute" | "preventive"; taken: "acute" | "preventive" } | null {
   const ruled = titleModes(ruleText);
   if (ruled.length !== 1) return null;
   const text = t.citations.map((c) => c.text.toLowerCase()).join(" \n ");
@@ -3304,9 +3304,7 @@ function measuredResponse(text: string, ctx: EvalContext): Ev | null {
   const down = RESPONSE_DOWN.test(text);
   const up = RESPONSE_UP.test(text);
   if (down === up) return null;
-  const named = MEASURES.filter((m) =>
-    m.aliases.some((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a) : new RegExp(a, "i")).test(text)),
-  );
+  const named = MEASURES.filter((m) => m.aliases.some((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a) : new RegExp(a, "i")).test(text)));
   if (named.length !== 1) return null;
   const m = named[0];
   const vals = measureValues(ctx.idx, m).filter((v) => v.date && v.citation && (!ctx.requestDate || v.date <= ctx.requestDate));
@@ -3317,11 +3315,10 @@ function measuredResponse(text: string, ctx: EvalContext): Ev | null {
   if (current.date! <= base.date!) return null;
   const moved = down ? current.value < base.value : current.value > base.value;
   if (!moved) return null;
-  return ev(
-    "met",
-    `${m.name} ${current.value} on ${current.date} is ${down ? "lower" : "higher"} than the baseline ${base.value} on ${base.date}.`,
-    [base.citation!, current.citation!],
-  );
+  return ev("met", `${m.name} ${current.value} on ${current.date} is ${down ? "lower" : "higher"} than the baseline ${base.value} on ${base.date}.`, [
+    base.citation!,
+    current.citation!,
+  ]);
 }
 
 /** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */

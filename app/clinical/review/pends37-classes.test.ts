@@ -40,7 +40,9 @@ describe("a scale's item span is no threshold", () => {
   });
 
   it("still reads a real score range", () => {
-    expect(parseThresholds("an AIMS total score between 5 and 20")).toEqual([expect.objectContaining({ measure: "AIMS", op: "between", value: 5, value_max: 20 })]);
+    expect(parseThresholds("an AIMS total score between 5 and 20")).toEqual([
+      expect.objectContaining({ measure: "AIMS", op: "between", value: 5, value_max: 20 }),
+    ]);
   });
 });
 
@@ -60,11 +62,9 @@ describe("a scale's score where a chart writes it", () => {
   });
 
   it("reads a flowsheet row past its item span and reference range, never one item's row", () => {
-    const text = [
-      "Component Units (ref) 04/22/26 07/28/26 10/27/26",
-      "AIMS total (items 1-7) 0-28 16 11 7",
-      "AIMS item 8 (global severity) 0-4 3 2 1",
-    ].join("\n");
+    const text = ["Component Units (ref) 04/22/26 07/28/26 10/27/26", "AIMS total (items 1-7) 0-28 16 11 7", "AIMS item 8 (global severity) 0-4 3 2 1"].join(
+      "\n",
+    );
     expect(values(text)).toEqual([
       [16, "2026-04-22"],
       [11, "2026-07-28"],
@@ -74,7 +74,11 @@ describe("a scale's score where a chart writes it", () => {
 });
 
 describe("a response written as a measure's change from baseline", () => {
-  const spec = { kind: "response", text: "improvement is documented by a current AIMS total score that is lower than the baseline score", confidence: "high" } as Criterion;
+  const spec = {
+    kind: "response",
+    text: "improvement is documented by a current AIMS total score that is lower than the baseline score",
+    confidence: "high",
+  } as Criterion;
   const judge = (notes: string) => evaluateCriterion(spec, ctxOf(notes), "criterion", { conditions: [], icd10: [] }).outcome;
 
   it("is met by a later value below the baseline", () => {
