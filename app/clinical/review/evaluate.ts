@@ -708,9 +708,77 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       "direct",
       `${m.name} in the policy's units (${want})`,
     );
-  if (cmp(spec.op, latest.value, spec.value, spec.value_max))
+  if (cmp(spec.op, latest.value, spec.value, spec.value_max)) {
+    // several results required ("two levels below 300"): as many meeting results on different dates;
+    // a collection condition the engine does not check ("drawn before 10:00 AM") is confirmed by a reviewer
+    if (spec.count || spec.collection) {
+      const meeting = vals.filter((v) => cmp(spec.op, onScale(v) ? v.value : NaN, spec.value, spec.value_max) && (!spec.within_days || !ctx.requestDate || (v.date && daysBetween(v.date, ctx.requestDate) <= spec.within_days)));
+      const days = new Set(meeting.map((v) => v.date ?? `?${v.value}`));
+      if (spec.count && days.size < spec.count)
+        return ev(
+          "insufficient",
+          `${days.size} ${m.name} result(s) meeting ${want} on separate dates; the policy requires ${spec.count}.`,
+          meeting.slice(0, 2).map((v) => v.citation),
+          "direct",
+          `${spec.count} ${m.name} results (${want})`,
+        );
+      if (spec.collection)
+        return ev(
+          "insufficient",
+          `${m.name} results meet ${want}; the policy counts only results ${spec.collection}, which a reviewer confirms.`,
+          meeting.slice(0, 2).map((v) => v.citation),
+          "direct",
+          `${m.name} results with collection details (${spec.collection})`,
+        );
+    }
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
+  }
+  // several results, or results collected a stated way: one failing result is no clear failure
+  if (spec.count || spec.collection)
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}; the policy counts ${spec.count ?? "its"} result(s)${spec.collection ? ` ${spec.collection}` : ""}, which a reviewer confirms.`,
+      [latest.citation],
+      "direct",
+      `${m.name} results (${want})`,
+    );
+  const disputed = disputedFailingValue(latest, vals, spec, ctx.requestDate);
+  if (disputed)
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value} (dated ${latest.date} only by its page) does not meet ${want}, but ${m.name} ${disputed.value}${disputed.date ? ` on ${disputed.date}` : ""} does; a reviewer should confirm which is current.`,
+      [latest.citation, disputed.citation],
+      "direct",
+      `Current ${m.name} with its date (${want})`,
+    );
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+/**
+ * A failing latest value whose date is not written with it (taken from its page: "enanthate 9 mo -
+ * Hct 55" on a form dated the day it was filled in) is no clear failure when another value of the
+ * measure, written with its own date within the policy's window (or the last 6 months), meets the
+ * threshold: the page date may be when a past value was copied. Returns that meeting value, or null
+ * when the failure stands.
+ */
+export function disputedFailingValue<V extends { value: number; date?: string | null; line?: string | null; citation?: unknown }>(
+  latest: V,
+  vals: V[],
+  spec: { op: CriterionOf<"lab">["op"]; value: number; value_max?: number; within_days?: number | null },
+  requestDate: string | null,
+): V | null {
+  const ownDate = (v: V) => !!v.date && !!v.line && findDates(v.line).some((d) => d.start === v.date);
+  if (!latest.date || ownDate(latest)) return null;
+  const window = spec.within_days ?? 183;
+  return (
+    vals.find(
+      (v) =>
+        v !== latest &&
+        ownDate(v) &&
+        (!requestDate || daysBetween(v.date!, requestDate) <= window) &&
+        cmp(spec.op, v.value, spec.value, spec.value_max),
+    ) ?? null
+  );
 }
 
 /** pounds per kilogram (NIST: 1 lb = 0.45359237 kg) */
@@ -2937,6 +3005,17 @@ export function evaluateCriterion(
           `Applies to ${spec.applies_to.join(" / ")} only; the request's diagnosis is ${[...new Set(formal.map((c) => c.condition))].join(", ")}.`,
           formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 1),
         );
+    }
+    if (role === "criterion" && spec.applies_age && spec.kind !== "age") {
+      // a question asked only at some ages ("Patients 40 years of age or older ONLY: …"): met (does
+      // not apply) when the patient's age on the request date is clearly outside; judged as written
+      // when inside or when the age cannot be computed
+      const r = evalAge({ kind: "age", text: spec.text, confidence: "high", ...spec.applies_age }, ctx);
+      if (r.outcome === "not_met") {
+        const { min_years: lo, max_years: hi } = spec.applies_age;
+        const range = lo != null && hi != null ? `${lo} to ${hi - 1}` : lo != null ? `${lo} or older` : `younger than ${hi}`;
+        return ev("met", `Asked only of patients ${range}; does not apply (${r.reason.split(";")[0]}).`, r.citations);
+      }
     }
     if (role === "criterion") {
       const site = placeOfServiceScope(spec.text, ctx);
