@@ -91,6 +91,14 @@ export function questionStatement(q: string): string {
     .replace(new RegExp(`^(?:has|have)\\s+${subject}\\s+`, "i"), "$1 has ")
     .replace(/^is there\s+/i, "there is ")
     .replace(/^(?:does|do|has|have|is|are|was|were|did)\s+/i, "");
+  // "Has a PSA been measured within the 12 months before this request, with a result below 4.0
+  // ng/mL?" → "PSA below 4.0 ng/mL within the 12 months before this request" (the threshold beside
+  // its measure, the window after it)
+  const measured =
+    /^(?:an?\s+|the\s+)?(.{2,40}?)\s+(?:been\s+)?(?:measured|drawn|obtained|performed|checked|tested|documented)\s+(within\s+[^,]+?),?\s+with\s+an?\s+(?:result|value|level|reading)\s+(?:of\s+)?((?:below|under|less than|above|over|greater than|at least|at most|of at least|no (?:more|greater|higher) than)\b.+)$/i.exec(
+      s,
+    );
+  if (measured) s = `${measured[1]} ${measured[3]} ${measured[2]}`;
   return s;
 }
 

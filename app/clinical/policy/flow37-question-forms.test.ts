@@ -15,7 +15,7 @@
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
 import { docLines } from "../text/lines";
-import { ageGate, exclusionStatement, flowOutcome, flowRoutes, flowSteps } from "./decision-flow";
+import { ageGate, exclusionStatement, flowOutcome, flowRoutes, flowSteps, questionStatement } from "./decision-flow";
 import { readPolicy } from "./read-policy";
 import { parseCriterion } from "./parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -78,6 +78,19 @@ describe("questions routed by 'If yes / If no' sentences", () => {
     expect(steps[2].yes).toEqual({ to: "approve", duration: "12 months" });
     expect(flowOutcome("STOP: coverage not approved")).toEqual({ to: "deny" });
     expect(flowOutcome("STOP and call the help desk")).toBeNull();
+  });
+
+  it("restates 'Has an X been measured within …, with a result below N?' as the threshold it asks about", () => {
+    expect(questionStatement("Has a ferritin level been drawn within the last 90 days, with a result of at least 100 ng/mL?")).toBe(
+      "ferritin level at least 100 ng/mL within the last 90 days",
+    );
+    expect(parseCriterion(questionStatement("Has a PSA been checked within the past 12 months, with a value below 4.0 ng/mL?"), "", { drugNames: ["X"] })).toMatchObject({
+      kind: "lab",
+      measure: "PSA",
+      op: "<",
+      value: 4,
+      within_days: 365,
+    });
   });
 
   it("reads age leads in their usual wordings", () => {
@@ -184,6 +197,14 @@ describe("judging the questions", () => {
     );
     expect(two).toMatchObject({ kind: "lab", count: 2 });
     expect((two as { collection?: string }).collection).toMatch(/morning/);
+  });
+
+  it("one result written as a bound ('<300') never meets a question needing two results", () => {
+    const two = parseCriterion("the member has two total testosterone levels below 300 ng/dL on separate days, within the 6 months before this request", "", {
+      drugNames: ["Zorvatinib"],
+    });
+    const r = evaluateCriterion(two, ctxFor("Lab results collected 11/02/2026: total testosterone <300 ng/dL", "1970-03-01"));
+    expect(r.outcome).toBe("insufficient");
   });
 
   it("a failing value dated only by its page is no failure when a dated value meets the threshold", () => {

@@ -687,6 +687,15 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     const whole = (!lower || lo >= spec.value) && (!upper || hi <= (spec.value_max ?? spec.value));
     const none = (lower && hi <= spec.value) || (upper && lo >= (spec.value_max ?? spec.value));
     const shown = `${m.name} ${latest.bound}${latest.value}${latest.date ? ` on ${latest.date}` : ""}`;
+    // several results, or results collected a stated way: a reviewer counts them (see below)
+    if ((whole || none) && (spec.count || spec.collection))
+      return ev(
+        "insufficient",
+        `${shown} is one result; the policy counts ${spec.count ?? "its"} result(s)${spec.collection ? ` ${spec.collection}` : ""}, which a reviewer confirms.`,
+        [latest.citation],
+        "direct",
+        `${m.name} results (${want})`,
+      );
     if (whole) return ev("met", `${shown} meets ${want}.`, [latest.citation]);
     if (none) return ev("not_met", `${shown} does not meet ${want}.`, [latest.citation]);
     return ev(
