@@ -17,7 +17,7 @@ import { docFromPages, emptyFacts } from "../testing";
 import { docLines } from "../text/lines";
 import { ageGate, exclusionStatement, flowOutcome, flowRoutes, flowSteps, questionStatement } from "./decision-flow";
 import { readPolicy } from "./read-policy";
-import { parseCriterion } from "./parse-criterion";
+import { parseCriterion, parseExclusion } from "./parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
 import { disputedFailingValue, evalContext, evaluateCriterion } from "../review/evaluate";
 import type { Criterion } from "../contracts";
@@ -215,5 +215,14 @@ describe("judging the questions", () => {
     // a failing value written with its own date stands
     const own = { value: 54, date: "2026-11-18", line: "Hematocrit 54.0 % collected 11/18/2026" };
     expect(disputedFailingValue(own, [own, dated], spec, DAY)).toBeNull();
+  });
+});
+
+describe("a lettered policy's 'Conditions Not Covered'", () => {
+  it("reads 'Concomitant use with Brandname (generic)' as concurrent use of that drug, its switching note kept as text", () => {
+    const ex = parseExclusion("Concomitant use with Ofev (nintedanib). Note: a member switching from Ofev, with Ofev stopped, is not concomitant use.", {
+      drugNames: ["Examplidone"],
+    });
+    expect(ex).toMatchObject({ kind: "current_therapy", drugs: ["nintedanib"] });
   });
 });

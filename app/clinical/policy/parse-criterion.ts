@@ -1927,7 +1927,7 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   const t = norm(text);
   const tl = t.toLowerCase();
   const base: Base = { text, confidence: "high" };
-  if (/\bconcurrent|\bcombination|\btogether with\b|\bwith another\b|\bused with\b/i.test(tl)) {
+  if (/\bconcurrent|\bconcomitant|\bcombination|\btogether with\b|\bwith another\b|\bused with\b/i.test(tl)) {
     const drugs = drugsIn(t, ctx);
     const classes = classesBeside(t, drugs);
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
