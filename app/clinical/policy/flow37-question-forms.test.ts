@@ -19,7 +19,7 @@ import { ageGate, exclusionStatement, flowOutcome, flowRoutes, flowSteps, questi
 import { readPolicy } from "./read-policy";
 import { parseCriterion, parseExclusion } from "./parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
-import { disputedFailingValue, evalContext, evaluateCriterion } from "../review/evaluate";
+import { afterValue, collectedBefore, collectionMinutes, disputedFailingValue, evalContext, evaluateCriterion, timeOnDate } from "../review/evaluate";
 import type { Criterion } from "../contracts";
 
 const linesOf = (text: string) => docLines(docFromPages([text]));
@@ -197,6 +197,22 @@ describe("judging the questions", () => {
     );
     expect(two).toMatchObject({ kind: "lab", count: 2 });
     expect((two as { collection?: string }).collection).toMatch(/morning/);
+  });
+
+  it("counts results collected before the stated time: the time written after each result, or the one written with its date", () => {
+    const q = parseCriterion(
+      "the member has two total testosterone levels below 300 ng/dL, each drawn in the morning (before 10:00 AM) on separate days, within the 6 months before this request",
+      "",
+      { drugNames: ["Zorvatinib"] },
+    );
+    const morning = "Total testosterone 241 ng/dL on October 2, 2026 (drawn at 07:50).\nTotal testosterone 266 ng/dL on October 16, 2026 (drawn at 08:35).";
+    expect(evaluateCriterion(q, ctxFor(morning, "1970-03-01")).outcome).toBe("met");
+    const afternoon = "Total testosterone 241 ng/dL on October 2, 2026 (drawn at 07:50).\nTotal testosterone 266 ng/dL on October 16, 2026 (drawn at 3:40 PM).";
+    expect(evaluateCriterion(q, ctxFor(afternoon, "1970-03-01")).outcome).toBe("insufficient");
+    expect(collectedBefore("drawn in the morning (before 10:00 a")).toBe(600);
+    expect(collectionMinutes(" ng/dL (drawn at 3:40 PM)")).toBe(940);
+    expect(afterValue("T 241 ng/dL at 07:50 and 266 ng/dL at 08:35", 266, "", "ng/dL")).toBe(" ng/dL at 08:35");
+    expect(timeOnDate([{ text: "Specimen Collected: 10/16/2026 08:35" }, { text: "Testosterone 266 ng/dL" }], "2026-10-16")).toBe(515);
   });
 
   it("one result written as a bound ('<300') never meets a question needing two results", () => {

@@ -731,6 +731,22 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
           "direct",
           `${spec.count} ${m.name} results (${want})`,
         );
+      // a time-of-day bound ("drawn in the morning (before 10:00 AM)"): each result's collection time
+      // written on its own line decides whether it counts; a result without one leaves it to a reviewer
+      const byTime = spec.collection ? collectedBefore(spec.collection) : null;
+      if (byTime != null) {
+        const timed = meeting.map((v) => ({
+          v,
+          at: collectionMinutes(afterValue(v.line ?? "", v.value, v.citation?.text ?? "", v.unitText)) ?? (v.date ? timeOnDate(ctx.idx.lines, v.date) : null),
+        }));
+        const counted = new Set(timed.filter((t) => t.at != null && t.at < byTime).map((t) => t.v.date ?? `?${t.v.value}`));
+        if (counted.size >= (spec.count ?? 1))
+          return ev(
+            "met",
+            `${counted.size} ${m.name} results meeting ${want} collected before ${Math.floor(byTime / 60)}:${String(byTime % 60).padStart(2, "0")} on separate dates.`,
+            timed.filter((t) => t.at != null && t.at < byTime).slice(0, 2).map((t) => t.v.citation),
+          );
+      }
       if (spec.collection)
         return ev(
           "insufficient",
@@ -761,6 +777,66 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       `Current ${m.name} with its date (${want})`,
     );
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+/**
+ * The time-of-day bound of a collection condition, in minutes after midnight: "drawn in the morning
+ * (before 10:00 AM)" → 600; "before 9 a.m." → 540; null when it states none (a bare "in the
+ * morning" is no bound the engine checks).
+ */
+export function collectedBefore(collection: string): number | null {
+  const m = /\bbefore\s+(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|noon)?/i.exec(collection);
+  if (!m) return null;
+  const h = Number(m[1]);
+  if (h > 12 || (!m[3] && h > 11)) return null;
+  return h * 60 + Number(m[2] ?? 0);
+}
+
+/**
+ * The collection time written on a result's line ("09/22/2026 07:45", "collected 08:10 AM", "at 3:40
+ * PM"), in minutes after midnight; null when the line carries no time or more than one.
+ */
+export function collectionMinutes(line: string): number | null {
+  const times = [...line.matchAll(/(?<![\d:/.])([01]?\d|2[0-3]):([0-5]\d)(?![\d/])\s*(a\.?m\.?|p\.?m\.?)?/gi)];
+  if (times.length !== 1) return null;
+  const [, hh, mm, ap] = times[0];
+  let h = Number(hh);
+  if (ap && /^p/i.test(ap) && h < 12) h += 12;
+  if (ap && /^a/i.test(ap) && h === 12) h = 0;
+  return h * 60 + Number(mm);
+}
+
+/**
+ * The words written after a result on its line, up to the next result in the same unit ("212 ng/dL on
+ * September 8, 2026 (drawn at 08:10) and 238 ng/dL …" → " ng/dL on September 8, 2026 (drawn at
+ * 08:10) and "): where its own collection time is written. "" when the value is not found.
+ */
+export function afterValue(line: string, value: number, citeText: string, unitText: string): string {
+  const from = Math.max(0, citeText ? line.indexOf(citeText.slice(0, 20)) : 0);
+  const num = String(value).replace(".", "\\.");
+  const at = new RegExp(`(?<![\\d.])${num}(?:\\.0+)?(?![\\d])`).exec(line.slice(from));
+  if (!at) return "";
+  const rest = line.slice(from + at.index + at[0].length);
+  const unit = /^\s*([a-z%µμ/]+(?:\/[a-z]+)?)/i.exec(unitText)?.[1];
+  const next = unit ? new RegExp(`\\d(?:[\\d.,]*)\\s*${unit.replace(/[/%]/g, (c) => `\\${c}`)}`, "i").exec(rest.slice(unit.length + 1)) : null;
+  return next ? rest.slice(0, unit!.length + 1 + next.index) : rest;
+}
+
+/**
+ * The one collection time written right after `date` anywhere in the request ("Collected: 09/22/2026
+ * 07:45", "September 22, 2026 (drawn at 07:45)"), in minutes after midnight; null when none is
+ * written or the times written with that date differ.
+ */
+export function timeOnDate(lines: { text: string }[], date: string): number | null {
+  const seen = new Set<number>();
+  for (const l of lines)
+    for (const d of findDates(l.text)) {
+      if (d.start !== date) continue;
+      const after = l.text.slice(d.index + d.text.length, d.index + d.text.length + 24);
+      const t = collectionMinutes(after.split(/[;]|\s-\s/)[0]);
+      if (t != null) seen.add(t);
+    }
+  return seen.size === 1 ? [...seen][0] : null;
 }
 
 /**
