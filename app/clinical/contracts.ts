@@ -230,6 +230,12 @@ const base = {
    */
   applies_to: z.array(z.string()).optional(),
   /**
+   * the ages the requirement is asked at ("Patients 40 years of age or older ONLY: Has a PSA …"):
+   * `min_years` inclusive, `max_years` exclusive; met (does not apply) when the patient's age on the
+   * request date is known and outside, judged as written otherwise
+   */
+  applies_age: z.object({ min_years: z.number().optional(), max_years: z.number().optional() }).optional(),
+  /**
    * the service codes (CPT/HCPCS) the section it sits under names ("Attended Polysomnography: CPT
    * 95810, 95811", "Codes: CPT 93306, 93307"): it applies only to a service line billing one of them;
    * absent when its section names no code (it applies to every line under the policy)
@@ -255,6 +261,7 @@ export type Criterion =
       passage?: Citation | null;
       confidence: ParseConfidence;
       applies_to?: string[];
+      applies_age?: { min_years?: number; max_years?: number };
       codes?: string[];
     }
   | {
@@ -266,6 +273,7 @@ export type Criterion =
       passage?: Citation | null;
       confidence: ParseConfidence;
       applies_to?: string[];
+      applies_age?: { min_years?: number; max_years?: number };
       codes?: string[];
     }
   | z.infer<typeof LeafCriterionSchema>;
@@ -356,6 +364,16 @@ const LabSchema = z.object({
    * 70 bpm or more, documented on a 12-lead ECG" is never met by an office pulse
    */
   on_test: z.string().optional(),
+  /**
+   * that many separate results must each meet the threshold ("two total testosterone levels below
+   * 300 ng/dL"); absent for one
+   */
+  count: z.number().int().min(2).optional(),
+  /**
+   * the policy sets how a result counts in words the engine does not check ("each drawn in the
+   * morning (before 10:00 AM)", "fasting", "off therapy"): a result never meets it unread
+   */
+  collection: z.string().optional(),
 });
 /**
  * A test with a qualitative or thresholded result, possibly repeated: "negative TB test within 12

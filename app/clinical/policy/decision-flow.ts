@@ -23,7 +23,12 @@
 import type { DocLine } from "../text/lines";
 
 /** where an answer leads */
-export type FlowOutcome = { to: "step"; step: number } | { to: "approve"; duration: string | null } | { to: "deny" };
+export type FlowOutcome =
+  | { to: "step"; step: number }
+  | { to: "approve"; duration: string | null }
+  | { to: "deny" }
+  /** the form names no outcome for this answer ("If the test is pending, please resubmit"): never a denial */
+  | { to: "pend" };
 
 /** one numbered question of the flow with its two outcomes and the lines it was read from */
 export interface FlowStep {
@@ -36,6 +41,11 @@ export interface FlowStep {
   yes: FlowOutcome;
   no: FlowOutcome;
   lines: DocLine[];
+  /**
+   * the ages the question is asked at ("Patients 40 years of age or older ONLY: Has a PSA …"):
+   * `min_years` inclusive, `max_years` exclusive (younger than); absent when asked of everyone
+   */
+  ages?: { min_years?: number; max_years?: number };
 }
 
 /** a route from the first step to an approval: the requirements it needs and the exclusions on it */
@@ -55,7 +65,12 @@ const ROUTING_RE =
 /** An answer's outcome: "Go to #4", "Proceed to question 7", "Deny", "Approve - 365 days"; null when unreadable. */
 export function flowOutcome(text: string): FlowOutcome | null {
   const t = text.trim();
-  const go = /^(?:go|proceed|continue|skip)\s+to\s*(?:#|question|step|item|no\.?)?\s*#?(\d{1,2})\b/i.exec(t);
+  // "go to Step 3 (approve 12 months)": a form section that approves, not a question
+  const toApproval = /^(?:go|proceed|continue|skip)\s+to\s+[^()]{0,30}\((approve[^)]*)\)/i.exec(t);
+  if (toApproval) return flowOutcome(toApproval[1]);
+  // "STOP: coverage not approved", "Stop - deny the request"
+  if (/^stop\b/i.test(t)) return /\b(?:not (?:approved|covered|authori[sz]ed)|den(?:y|ied)|not eligible)\b/i.test(t) ? { to: "deny" } : null;
+  const go = /^(?:go|proceed|continue|skip)\s+to\s*(?:#|question|step|item|no\.?)?\s*#?(\d{1,2})\b(?![a-z])/i.exec(t);
   if (go) return { to: "step", step: Number(go[1]) };
   if (/^(?:deny|denied|not approved|not covered|do not approve|reject)\b/i.test(t)) return { to: "deny" };
   const ap = /^(?:approve|approved|authorize|authorise)\b(.*)$/i.exec(t);
@@ -76,14 +91,166 @@ export function questionStatement(q: string): string {
     .replace(new RegExp(`^(?:has|have)\\s+${subject}\\s+`, "i"), "$1 has ")
     .replace(/^is there\s+/i, "there is ")
     .replace(/^(?:does|do|has|have|is|are|was|were|did)\s+/i, "");
+  // "Has a PSA been measured within the 12 months before this request, with a result below 4.0
+  // ng/mL?" → "PSA below 4.0 ng/mL within the 12 months before this request" (the threshold beside
+  // its measure, the window after it)
+  const measured =
+    /^(?:an?\s+|the\s+)?(.{2,40}?)\s+(?:been\s+)?(?:measured|drawn|obtained|performed|checked|tested|documented)\s+(within\s+[^,]+?),?\s+with\s+an?\s+(?:result|value|level|reading)\s+(?:of\s+)?((?:below|under|less than|above|over|greater than|at least|at most|of at least|no (?:more|greater|higher) than)\b.+)$/i.exec(
+      s,
+    );
+  if (measured) s = `${measured[1]} ${measured[3]} ${measured[2]}`;
   return s;
 }
 
 /**
  * The steps of a numbered yes/no flow in `lines`, or null when fewer than three steps with a readable
- * routing line are found, or two steps share a number.
+ * routing are found, or two steps share a number. Three shapes are read: a routing line after each
+ * question ("[ ] Yes (Go to #2) [ ] No (Deny)"), routing sentences ("If yes, go to 2. If no, STOP:
+ * coverage not approved.") and a step table row ("3 | Is the client on X? | Go to Step 4 | Deny").
  */
 export function flowSteps(lines: DocLine[]): FlowStep[] | null {
+  return routingLineSteps(lines) ?? tableRowSteps(lines) ?? ifRoutedSteps(lines);
+}
+
+/** a checkbox ("[ ]", "[x]", "☐") */
+const BOX = String.raw`(?:\[\s*[xX✓✔]?\s*\]|☐|□|☑|☒)`;
+/** the answer boxes printed inside a question ("… documented [ ] Yes [ ] No by a SALT score …") */
+const ANSWER_BOXES_RE = new RegExp(String.raw`${BOX}\s*yes\b\s*${BOX}?\s*no\b`, "gi");
+/** a label that ends the questions of the initial request: "R1.", "Renewal", "Step 3:", "Continuation of therapy" */
+const FLOW_END_RE =
+  /^\s*(?:[A-Z]{1,2}\d{1,2}[.)]\s|(?:renewal|re-?authori[sz]ation|continuation|continued therapy|recertification)\b|step\s+\d+\s*[:\-–—]|(?:prescriber|physician)\s+signature\b|attestation\b)/i;
+/** "Patients 40 years of age or older ONLY:", "For members under 18 only -", "Patients 12 to 17 years of age only:" */
+const AGE_GATE_RE =
+  /^\s*(?:for\s+)?(?:patients?|members?|clients?|beneficiar(?:y|ies)|enrollees?|individuals?|recipients?)\s+(?:aged?\s+)?(?:(\d{1,2})\s*(?:years?\s*(?:of\s+age|old)?\s*)?(?:or|and)\s+(older|over|above|younger|under)|(?:under|younger\s+than)\s+(\d{1,2})|(\d{1,2})\s*(?:to|-|–|through)\s*(\d{1,2}))\s*(?:years?\s*(?:of\s+age|old)?\s*)?only\s*[:\-–—]\s*/i;
+
+/**
+ * The ages a question is asked at, from its lead ("Patients 40 years of age or older ONLY: Has …"):
+ * the lead removed from the question, and `ages` (min inclusive, max exclusive), or null when the
+ * question has no such lead.
+ */
+export function ageGate(question: string): { ages: { min_years?: number; max_years?: number }; rest: string } | null {
+  const m = AGE_GATE_RE.exec(question);
+  if (!m) return null;
+  const rest = question.slice(m[0].length).trim();
+  if (m[1]) {
+    const n = Number(m[1]);
+    // "18 or older" → 18+; "17 or younger" → under 18
+    return /older|over|above/i.test(m[2]) ? { ages: { min_years: n }, rest } : { ages: { max_years: n + 1 }, rest };
+  }
+  if (m[3]) return { ages: { max_years: Number(m[3]) }, rest };
+  return { ages: { min_years: Number(m[4]), max_years: Number(m[5]) + 1 }, rest };
+}
+
+/** a step built from its question text (answer boxes removed, an age lead read) and its outcomes */
+function stepOf(n: number, text: string, yes: FlowOutcome, no: FlowOutcome, lines: DocLine[]): FlowStep {
+  let question = text.replace(ANSWER_BOXES_RE, " ").replace(/\s+/g, " ").trim();
+  const gate = ageGate(question);
+  if (gate) question = gate.rest;
+  const q = /^[^?]*\?/.exec(question)?.[0] ?? question;
+  const note = question.slice(q.length).trim();
+  return { n, question, statement: questionStatement(q), note, yes, no, lines, ...(gate ? { ages: gate.ages } : {}) };
+}
+
+/** "If yes, go to 3", "If no, STOP: coverage not approved", "If no, go to Step 3 (approve 12 months)" */
+const IF_ANSWER_RE = /\bif\s+(yes|no)\b\s*[,:\-–—]?\s*((?:[^.;()]|\([^)]*\))*)/gi;
+/** "If the score is below 50, STOP: coverage not approved" — a stop on a stated failing answer */
+const IF_STOP_RE = /\bif\s+(?!yes\b|no\b)(?:[^,.;]|[,.](?=\d)){3,100},\s*(stop\b[^.;]*)/i;
+
+/**
+ * Questions routed by sentences after them: "1. Is the patient 12 or older? [ ] Yes [ ] No / If yes,
+ * go to 2. If no, STOP: coverage not approved." A question runs from its number to the next number
+ * (or a renewal / attestation label); its YES is the "If yes" sentence; its NO the "If no" sentence,
+ * else a conditional stop naming the failing answer ("If the score is below 50, STOP"), else no
+ * outcome (pend: the form asks for more, never denies). A question without an "If yes" sentence
+ * whose "If no" continues, or the reverse, is read with the unnamed answer going on to the next
+ * number. Null when fewer than three routed questions are found.
+ */
+function ifRoutedSteps(lines: DocLine[]): FlowStep[] | null {
+  const blocks: { n: number; lines: DocLine[] }[] = [];
+  let open: { n: number; lines: DocLine[] } | null = null;
+  for (const l of lines) {
+    const st = STEP_RE.exec(l.text);
+    if (st) {
+      open = { n: Number(st[1]), lines: [l] };
+      blocks.push(open);
+      continue;
+    }
+    if (FLOW_END_RE.test(l.text)) open = null;
+    else if (open && open.lines.length < 10) open.lines.push(l);
+    else open = null;
+  }
+  const steps: FlowStep[] = [];
+  const numbers = blocks.map((b) => b.n);
+  for (const [k, b] of blocks.entries()) {
+    const text = b.lines
+      .map((l, i) => (i === 0 ? STEP_RE.exec(l.text)![2] : l.text))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    const routes = [...text.matchAll(IF_ANSWER_RE)];
+    if (!routes.length) continue;
+    const qEnd = routes[0].index!;
+    const said = (a: "yes" | "no") => routes.find((r) => r[1].toLowerCase() === a);
+    const next = numbers[k + 1] != null && numbers[k + 1] === b.n + 1 ? ({ to: "step", step: b.n + 1 } as FlowOutcome) : null;
+    const read = (a: "yes" | "no"): FlowOutcome | null => {
+      const r = said(a);
+      if (r) return flowOutcome(r[2]);
+      return null;
+    };
+    let yes = read("yes");
+    let no = read("no");
+    if (said("yes") && !yes) continue;
+    if (said("no") && !no) continue;
+    if (!no && yes) {
+      const stop = IF_STOP_RE.exec(text.slice(qEnd));
+      no = (stop ? flowOutcome(stop[1]) : null) ?? { to: "pend" };
+    }
+    if (!yes && no) yes = no.to === "deny" ? next : null;
+    if (!yes || !no) continue;
+    // the question is the text before its first routing sentence (notes included)
+    if (steps.some((s) => s.n === b.n)) return null;
+    steps.push(stepOf(b.n, text.slice(0, qEnd), yes, no, b.lines));
+  }
+  return steps.length >= 3 ? steps : null;
+}
+
+/** an outcome cell of a step table: "Go to Step 4", "Approve (12 months)", "Deny" */
+const CELL = String.raw`((?:go|proceed|continue|skip)\s+to\s+(?:step|question|#)?\s*#?\d{1,2}|approve(?:d)?(?:\s*[-–(]?\s*\d{1,3}\s*(?:days?|weeks?|months?|years?)\)?)?|den(?:y|ied)|stop\b[^|]{0,40})`;
+const TABLE_ROW_RE = new RegExp(String.raw`^\s*(?:step\s*)?(\d{1,2})[.):]?\s*\|?\s*(.+\?)\s*\|?\s*${CELL}\s*\|?\s*${CELL}\s*$`, "i");
+
+/**
+ * A step table ("Step | Question | Yes | No" with rows "1 | Does the client have X? | Go to Step 2 |
+ * Deny"): each row one step, its YES and NO the two outcome cells. A question wrapped onto lines
+ * before its row's outcomes is joined. Null when fewer than three rows are read.
+ */
+function tableRowSteps(lines: DocLine[]): FlowStep[] | null {
+  const steps: FlowStep[] = [];
+  let pending: { n: number; text: string; lines: DocLine[] } | null = null;
+  for (const l of lines) {
+    const t = l.text.replace(/\s*\|\s*/g, " | ");
+    const joined = pending ? `${pending.n} ${pending.text} ${t}` : t;
+    const m = TABLE_ROW_RE.exec(t) ?? (pending ? TABLE_ROW_RE.exec(joined) : null);
+    if (m) {
+      const yes = flowOutcome(m[3]);
+      const no = flowOutcome(m[4]);
+      const rowLines = m.input === joined && pending ? [...pending.lines, l] : [l];
+      pending = null;
+      if (!yes || !no) continue;
+      if (steps.some((s) => s.n === Number(m[1]))) return null;
+      steps.push(stepOf(Number(m[1]), m[2].replace(/\|/g, " "), yes, no, rowLines));
+      continue;
+    }
+    const start = /^\s*(?:step\s*)?(\d{1,2})[.):]?\s*\|?\s*(\S.*)$/i.exec(t);
+    if (start && !/\?\s*$/.test(start[2])) pending = { n: Number(start[1]), text: start[2].replace(/\|/g, " "), lines: [l] };
+    else if (pending && pending.lines.length < 4) {
+      pending.text += ` ${t.replace(/\|/g, " ")}`;
+      pending.lines.push(l);
+    } else pending = null;
+  }
+  return steps.length >= 3 ? steps : null;
+}
+
+/** the original shape: a routing line ("[ ] Yes (Go to #2) [ ] No (Deny)") after each question */
+function routingLineSteps(lines: DocLine[]): FlowStep[] | null {
   const steps: FlowStep[] = [];
   let open: { n: number; parts: string[]; lines: DocLine[] } | null = null;
   for (const l of lines) {
@@ -135,11 +302,16 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
     for (const answer of ["yes", "no"] as const) {
       const out = s[answer];
       const other = answer === "yes" ? s.no : s.yes;
-      if (out.to === "deny") continue;
+      if (out.to === "deny" || out.to === "pend") continue;
       let req = required;
       let exc = excluded;
       if (answer === "yes") req = [...required, s];
       else if (other.to === "deny") exc = [...excluded, s];
+      // a NO that continues while the YES has no outcome: unreadable
+      else if (other.to === "pend") {
+        broken = true;
+        return;
+      }
       // a NO that continues while the YES also continues is the choice of route: no requirement
       // a NO that continues while the YES approves outright would need the negation read: unreadable
       else if (other.to === "approve") {
@@ -161,6 +333,10 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
  * drug); other questions as restated.
  */
 export function exclusionStatement(statement: string): string {
+  // "Will ritlecitinib be used in combination with another JAK inhibitor …?" → "Concurrent use of
+  // another JAK inhibitor …" (the drug asked about is the requested one)
+  const combo = /^(?:will|is|are)\s+(?:the\s+)?[\w\-() /]{2,60}?\s+(?:be\s+)?(?:used|given|taken|administered|prescribed)\s+(?:in combination|concurrently|concomitantly|together)\s+with\s+(.+)$/i.exec(statement);
+  if (combo) return `Concurrent use of ${combo[1]}`;
   return statement.replace(
     /^the (?:client|patient|member|beneficiary|enrollee|individual|recipient) is (?:currently )?(?:receiving|taking|using|on)\s+/i,
     "Concurrent use of ",

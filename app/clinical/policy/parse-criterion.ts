@@ -842,7 +842,28 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const plain = parseCriterionText(text.replace(UNIT_EQUIVALENT_RE, "$1"), note, ctx);
     if (plain.kind === "lab") return { ...plain, text };
   }
-  return c;
+  return c.kind === "lab" ? withLabCount(c, `${text} ${note}`) : c;
+}
+
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, "2": 2, "3": 3, "4": 4 };
+/** "two total testosterone levels", "2 separate fasting values", "three consecutive measurements" */
+const LAB_COUNT_RE =
+  /\b(?:at least\s+)?(two|three|four|[234])\s+(?:\(\d\)\s+)?(?:[a-z0-9-]+\s+){0,4}?(?:levels|values|results|measurements|readings|determinations|samples|specimens)\b/i;
+/** how a result must be collected to count: time of day, off therapy */
+const COLLECTION_RE =
+  /\b(?:(?:drawn|collected|measured|obtained)\s+(?:in\s+the\s+)?(?:early\s+)?morning|before\s+\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?)|while\s+(?:off|not\s+on)\s+\w+|off\s+(?:testosterone|therapy|treatment)|(?:while|when)\s+on\s+\w+\s+does\s+not\s+count)\b[^.;]*/i;
+
+/**
+ * A lab threshold written for several results ("two total testosterone levels below 300 ng/dL, each
+ * drawn in the morning (before 10:00 AM)"): `count` the number of results, `collection` the
+ * condition on how each was collected when the policy states one. `c` unchanged when neither is written.
+ */
+export function withLabCount(c: CriterionOf<"lab">, text: string): CriterionOf<"lab"> {
+  const n = LAB_COUNT_RE.exec(text);
+  const how = COLLECTION_RE.exec(text);
+  const count = n ? COUNT_WORDS[n[1].toLowerCase()] : undefined;
+  if (!count && !how) return c;
+  return { ...c, ...(count ? { count } : {}), ...(how ? { collection: how[0].trim() } : {}) };
 }
 
 /**
@@ -1952,7 +1973,7 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   const t = norm(text);
   const tl = t.toLowerCase();
   const base: Base = { text, confidence: "high" };
-  if (/\bconcurrent|\bcombination|\btogether with\b|\bwith another\b|\bused with\b/i.test(tl)) {
+  if (/\bconcurrent|\bconcomitant|\bcombination|\btogether with\b|\bwith another\b|\bused with\b/i.test(tl)) {
     const drugs = drugsIn(t, ctx);
     const classes = classesBeside(t, drugs);
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };

@@ -2145,7 +2145,12 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
     const c = parseCriterion(s.statement, s.note, r.ctx);
     // "An inadequate response requires at least 90 days of therapy": the trial length of the question's trial
     const days = c.kind === "prior_therapy" && c.min_days == null && s.note ? parseMinDuration(s.note) : null;
-    read.set(s.n, [{ ...c, ...(days != null ? { min_days: days } : {}), passage: cite(r, s.lines) }]);
+    // a question whose NO has no stated outcome ("If the test is pending, please resubmit"): the form
+    // asks for more, it never denies on that answer — the requirement is read, never a failure
+    const soft = s.no.to === "pend" && c.confidence === "high" ? { confidence: "medium" as const } : {};
+    // a question asked only at some ages ("Patients 40 years of age or older ONLY: …")
+    const ages = s.ages ? { applies_age: s.ages } : {};
+    read.set(s.n, [{ ...c, ...(days != null ? { min_days: days } : {}), ...soft, ...ages, passage: cite(r, s.lines) } as Criterion]);
   }
   if ([...read.values()].some((cs) => !cs.length)) return false;
   // a branch (YES and NO both go on, to different steps) is only the choice of route when it asks
@@ -2161,11 +2166,27 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
     if (seen.has(key)) continue;
     seen.add(key);
     const criteria = route.required.flatMap((s) => read.get(s.n) ?? []);
-    indications.push(toIndication(null, criteria, route.duration, cite(r, route.required.flatMap((s) => s.lines).slice(0, 2)), title, r.docTitle));
+    const ind = toIndication(null, criteria, route.duration, cite(r, route.required.flatMap((s) => s.lines).slice(0, 2)), title, r.docTitle);
+    // a request form for one drug whose questions name the condition ("Does the patient have severe
+    // alopecia areata …?") but no question reads as a diagnosis: the condition named by the questions
+    // on the route is the path's, inferred (a diagnosis outside it is never "not covered")
+    if (!ind.understood) {
+      // the first question on the route that names a condition (later ones name tests and drugs)
+      const named = route.required.map((s) => indicationTerms(s.question)).find((t) => t.understood && t.conditions.length);
+      if (named) {
+        ind.match = { conditions: named.conditions, icd10: named.icd10, phrases: named.phrases };
+        ind.understood = true;
+        ind.inferred = true;
+        if (ind.title === title || !ind.title) ind.title = named.conditions.join(" / ");
+      }
+    }
+    indications.push(ind);
   }
   model.indications = indications;
   model.common = [];
-  model.exclusions.push(...excludedEverywhere.map((s) => ({ ...parseExclusion(exclusionStatement(s.statement), r.ctx), passage: cite(r, s.lines) })));
+  model.exclusions.push(
+    ...excludedEverywhere.map((s) => ({ ...parseExclusion(exclusionStatement(s.statement), r.ctx), ...(s.ages ? { applies_age: s.ages } : {}), passage: cite(r, s.lines) }) as Criterion),
+  );
   // the outline reader's complaints about the flow's own lines ("Yes (Go to #3) [ ] No (Go to #4)")
   const flowText = new Set(steps.flatMap((s) => s.lines.map((l) => l.text)));
   const ours = (u: UnreadPassage) => [...flowText].some((t) => t.includes(u.text.slice(0, 40)));

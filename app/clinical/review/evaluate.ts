@@ -714,6 +714,15 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     const whole = (!lower || lo >= spec.value) && (!upper || hi <= (spec.value_max ?? spec.value));
     const none = (lower && hi <= spec.value) || (upper && lo >= (spec.value_max ?? spec.value));
     const shown = `${m.name} ${latest.bound}${latest.value}${latest.date ? ` on ${latest.date}` : ""}`;
+    // several results, or results collected a stated way: a reviewer counts them (see below)
+    if ((whole || none) && (spec.count || spec.collection))
+      return ev(
+        "insufficient",
+        `${shown} is one result; the policy counts ${spec.count ?? "its"} result(s)${spec.collection ? ` ${spec.collection}` : ""}, which a reviewer confirms.`,
+        [latest.citation],
+        "direct",
+        `${m.name} results (${want})`,
+      );
     if (whole) return ev("met", `${shown} meets ${want}.`, [latest.citation]);
     if (none) return ev("not_met", `${shown} does not meet ${want}.`, [latest.citation]);
     return ev(
@@ -735,9 +744,153 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
       "direct",
       `${m.name} in the policy's units (${want})`,
     );
-  if (cmp(spec.op, latest.value, spec.value, spec.value_max))
+  if (cmp(spec.op, latest.value, spec.value, spec.value_max)) {
+    // several results required ("two levels below 300"): as many meeting results on different dates;
+    // a collection condition the engine does not check ("drawn before 10:00 AM") is confirmed by a reviewer
+    if (spec.count || spec.collection) {
+      const meeting = vals.filter((v) => cmp(spec.op, onScale(v) ? v.value : NaN, spec.value, spec.value_max) && (!spec.within_days || !ctx.requestDate || (v.date && daysBetween(v.date, ctx.requestDate) <= spec.within_days)));
+      const days = new Set(meeting.map((v) => v.date ?? `?${v.value}`));
+      if (spec.count && days.size < spec.count)
+        return ev(
+          "insufficient",
+          `${days.size} ${m.name} result(s) meeting ${want} on separate dates; the policy requires ${spec.count}.`,
+          meeting.slice(0, 2).map((v) => v.citation),
+          "direct",
+          `${spec.count} ${m.name} results (${want})`,
+        );
+      // a time-of-day bound ("drawn in the morning (before 10:00 AM)"): each result's collection time
+      // written on its own line decides whether it counts; a result without one leaves it to a reviewer
+      const byTime = spec.collection ? collectedBefore(spec.collection) : null;
+      if (byTime != null) {
+        const timed = meeting.map((v) => ({
+          v,
+          at: collectionMinutes(afterValue(v.line ?? "", v.value, v.citation?.text ?? "", v.unitText)) ?? (v.date ? timeOnDate(ctx.idx.lines, v.date) : null),
+        }));
+        const counted = new Set(timed.filter((t) => t.at != null && t.at < byTime).map((t) => t.v.date ?? `?${t.v.value}`));
+        if (counted.size >= (spec.count ?? 1))
+          return ev(
+            "met",
+            `${counted.size} ${m.name} results meeting ${want} collected before ${Math.floor(byTime / 60)}:${String(byTime % 60).padStart(2, "0")} on separate dates.`,
+            timed.filter((t) => t.at != null && t.at < byTime).slice(0, 2).map((t) => t.v.citation),
+          );
+      }
+      if (spec.collection)
+        return ev(
+          "insufficient",
+          `${m.name} results meet ${want}; the policy counts only results ${spec.collection}, which a reviewer confirms.`,
+          meeting.slice(0, 2).map((v) => v.citation),
+          "direct",
+          `${m.name} results with collection details (${spec.collection})`,
+        );
+    }
     return ev("met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} meets ${want}.`, [latest.citation]);
+  }
+  // several results, or results collected a stated way: one failing result is no clear failure
+  if (spec.count || spec.collection)
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}; the policy counts ${spec.count ?? "its"} result(s)${spec.collection ? ` ${spec.collection}` : ""}, which a reviewer confirms.`,
+      [latest.citation],
+      "direct",
+      `${m.name} results (${want})`,
+    );
+  const disputed = disputedFailingValue(latest, vals, spec, ctx.requestDate);
+  if (disputed)
+    return ev(
+      "insufficient",
+      `${m.name} ${latest.value} (dated ${latest.date} only by its page) does not meet ${want}, but ${m.name} ${disputed.value}${disputed.date ? ` on ${disputed.date}` : ""} does; a reviewer should confirm which is current.`,
+      [latest.citation, disputed.citation],
+      "direct",
+      `Current ${m.name} with its date (${want})`,
+    );
   return ev("not_met", `${m.name} ${latest.value}${latest.date ? ` on ${latest.date}` : ""} does not meet ${want}.`, [latest.citation]);
+}
+
+/**
+ * The time-of-day bound of a collection condition, in minutes after midnight: "drawn in the morning
+ * (before 10:00 AM)" → 600; "before 9 a.m." → 540; null when it states none (a bare "in the
+ * morning" is no bound the engine checks).
+ */
+export function collectedBefore(collection: string): number | null {
+  const m = /\bbefore\s+(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|noon)?/i.exec(collection);
+  if (!m) return null;
+  const h = Number(m[1]);
+  if (h > 12 || (!m[3] && h > 11)) return null;
+  return h * 60 + Number(m[2] ?? 0);
+}
+
+/**
+ * The collection time written on a result's line ("09/22/2026 07:45", "collected 08:10 AM", "at 3:40
+ * PM"), in minutes after midnight; null when the line carries no time or more than one.
+ */
+export function collectionMinutes(line: string): number | null {
+  const times = [...line.matchAll(/(?<![\d:/.])([01]?\d|2[0-3]):([0-5]\d)(?![\d/])\s*(a\.?m\.?|p\.?m\.?)?/gi)];
+  if (times.length !== 1) return null;
+  const [, hh, mm, ap] = times[0];
+  let h = Number(hh);
+  if (ap && /^p/i.test(ap) && h < 12) h += 12;
+  if (ap && /^a/i.test(ap) && h === 12) h = 0;
+  return h * 60 + Number(mm);
+}
+
+/**
+ * The words written after a result on its line, up to the next result in the same unit ("212 ng/dL on
+ * September 8, 2026 (drawn at 08:10) and 238 ng/dL …" → " ng/dL on September 8, 2026 (drawn at
+ * 08:10) and "): where its own collection time is written. "" when the value is not found.
+ */
+export function afterValue(line: string, value: number, citeText: string, unitText: string): string {
+  const from = Math.max(0, citeText ? line.indexOf(citeText.slice(0, 20)) : 0);
+  const num = String(value).replace(".", "\\.");
+  const at = new RegExp(`(?<![\\d.])${num}(?:\\.0+)?(?![\\d])`).exec(line.slice(from));
+  if (!at) return "";
+  const rest = line.slice(from + at.index + at[0].length);
+  const unit = /^\s*([a-z%µμ/]+(?:\/[a-z]+)?)/i.exec(unitText)?.[1];
+  const next = unit ? new RegExp(`\\d(?:[\\d.,]*)\\s*${unit.replace(/[/%]/g, (c) => `\\${c}`)}`, "i").exec(rest.slice(unit.length + 1)) : null;
+  return next ? rest.slice(0, unit!.length + 1 + next.index) : rest;
+}
+
+/**
+ * The one collection time written right after `date` anywhere in the request ("Collected: 09/22/2026
+ * 07:45", "September 22, 2026 (drawn at 07:45)"), in minutes after midnight; null when none is
+ * written or the times written with that date differ.
+ */
+export function timeOnDate(lines: { text: string }[], date: string): number | null {
+  const seen = new Set<number>();
+  for (const l of lines)
+    for (const d of findDates(l.text)) {
+      if (d.start !== date) continue;
+      const after = l.text.slice(d.index + d.text.length, d.index + d.text.length + 24);
+      const t = collectionMinutes(after.split(/[;]|\s-\s/)[0]);
+      if (t != null) seen.add(t);
+    }
+  return seen.size === 1 ? [...seen][0] : null;
+}
+
+/**
+ * A failing latest value whose date is not written with it (taken from its page: "enanthate 9 mo -
+ * Hct 55" on a form dated the day it was filled in) is no clear failure when another value of the
+ * measure, written with its own date within the policy's window (or the last 6 months), meets the
+ * threshold: the page date may be when a past value was copied. Returns that meeting value, or null
+ * when the failure stands.
+ */
+export function disputedFailingValue<V extends { value: number; date?: string | null; line?: string | null; citation?: unknown }>(
+  latest: V,
+  vals: V[],
+  spec: { op: CriterionOf<"lab">["op"]; value: number; value_max?: number; within_days?: number | null },
+  requestDate: string | null,
+): V | null {
+  const ownDate = (v: V) => !!v.date && !!v.line && findDates(v.line).some((d) => d.start === v.date);
+  if (!latest.date || ownDate(latest)) return null;
+  const window = spec.within_days ?? 183;
+  return (
+    vals.find(
+      (v) =>
+        v !== latest &&
+        ownDate(v) &&
+        (!requestDate || daysBetween(v.date!, requestDate) <= window) &&
+        cmp(spec.op, v.value, spec.value, spec.value_max),
+    ) ?? null
+  );
 }
 
 /** pounds per kilogram (NIST: 1 lb = 0.45359237 kg) */
@@ -2964,6 +3117,17 @@ export function evaluateCriterion(
           `Applies to ${spec.applies_to.join(" / ")} only; the request's diagnosis is ${[...new Set(formal.map((c) => c.condition))].join(", ")}.`,
           formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 1),
         );
+    }
+    if (role === "criterion" && spec.applies_age && spec.kind !== "age") {
+      // a question asked only at some ages ("Patients 40 years of age or older ONLY: …"): met (does
+      // not apply) when the patient's age on the request date is clearly outside; judged as written
+      // when inside or when the age cannot be computed
+      const r = evalAge({ kind: "age", text: spec.text, confidence: "high", ...spec.applies_age }, ctx);
+      if (r.outcome === "not_met") {
+        const { min_years: lo, max_years: hi } = spec.applies_age;
+        const range = lo != null && hi != null ? `${lo} to ${hi - 1}` : lo != null ? `${lo} or older` : `younger than ${hi}`;
+        return ev("met", `Asked only of patients ${range}; does not apply (${r.reason.split(";")[0]}).`, r.citations);
+      }
     }
     if (role === "criterion") {
       const site = placeOfServiceScope(spec.text, ctx);
