@@ -74,7 +74,9 @@ export const FLOORS: Record<string, number> = {
   "cascade-kp": 6,
   "alderwood-nj": 14,
   "harborline-wa": 13,
-  "chesapeake-md": 11,
+  // chesapeake-md: 11/16 with pend37 (scale scores and lung-function values where charts write them,
+  // "not receiving X" read as an absence), 12/16 with flow37's "Concomitant use" exclusions beside it
+  "chesapeake-md": 12,
   "cedar-ia": 7,
   "bayou-la": 11,
   // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an
