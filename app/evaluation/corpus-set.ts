@@ -91,8 +91,9 @@ export const FLOORS: Record<string, number> = {
   // guidelines), 2026-11-30: first run 6/16 with one approvable request denied (an as-needed acute gepant
   // read as combination with a preventive) and one incomplete request approved ("one test ... in a
   // patient with a pituitary lesion" met by the test alone); see fixtures/corpus/lonestar-tx-first-run.txt;
-  // 8/16 with both classes read (me37), all safety counts 0
-  "lonestar-tx": 8,
+  // 8/16 with both classes read (me37), 9/16 with a stimulation test's bare "peak" and "ht … SDS" read,
+  // all safety counts 0
+  "lonestar-tx": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

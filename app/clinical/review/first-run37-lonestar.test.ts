@@ -83,3 +83,18 @@ describe("a condition written before the test says whom it applies to", () => {
     expect(JSON.stringify(c)).not.toContain("human_review");
   });
 });
+
+describe("values written as charts write them", () => {
+  const values = (text: string, measure: string) =>
+    measureValues(buildCaseIndex(docFromPages([text]), DAY), measureByName(measure)!).map((v) => v.value);
+  it("reads a bare 'peak' in a stimulation test's own clause, past the time course's decimals", () => {
+    const text = "Clonidine stimulation test 08/04/2026: GH 0.2 / 1.9 / 5.4 / 3.0 ng/mL at 0 / 30 / 60 / 90 min, peak 5.4 ng/mL.";
+    expect(values(text, "peak GH")).toEqual([5.4]);
+  });
+  it("does not read a peak flow as a growth hormone peak", () => {
+    expect(values("Asthma follow-up: peak flow 310 L/min, GH not tested.", "peak GH")).toEqual([]);
+  });
+  it("reads a height SD score after the 'ht' abbreviation", () => {
+    expect(values("8y girl, ht 118.4 cm (-2.3 SDS), wt 21 kg.", "height SDS")).toEqual([-2.3]);
+  });
+});

@@ -148,7 +148,20 @@ export const MEASURES: MeasureTerm[] = [
   M("free T4", ["free t4\\b", "\\bft4\\b", "free thyroxine"], "ng/dL", [0.05, 12]),
   M("free T3", ["free t3\\b", "\\bft3\\b", "free triiodothyronine"], "pg/mL", [0.5, 40]),
   M("IGF-1", ["igf-?1", "igf-?i\\b", "insulin-like growth factor"], "ng/mL", [1, 1500]),
-  M("peak GH", ["peak (?:gh|growth hormone)", "gh peak", "peak (?:serum )?growth hormone", "stimulated gh"], "ng/mL", [0, 100]),
+  // a bare "peak" in a stimulation test's own clause ("Arginine stimulation test 09/15: GH 0.4 / 3.3 / 9.6
+  // ng/mL at 0 / 30 / 60 min, peak 9.6 ng/mL")
+  M(
+    "peak GH",
+    [
+      "peak (?:gh|growth hormone)",
+      "gh peak",
+      "peak (?:serum )?growth hormone",
+      "stimulated gh",
+      "(?<=\\b(?:gh|growth hormone|stim|stimulation)\\b(?:[^.;]|\\.(?=\\d)){0,80})\\bpeak\\b(?!\\s*(?:gh|growth hormone|flow|expiratory))",
+    ],
+    "ng/mL",
+    [0, 100],
+  ),
   // "height SDS -2.6", "Height 114.2 cm (-2.6 SD)", "height now -1.9 SD" (not "height velocity")
   M(
     "height SDS",
@@ -156,7 +169,7 @@ export const MEASURES: MeasureTerm[] = [
       "height (?:sds|sd score|standard deviation score|z-?score)",
       "height .{0,20}standard deviations?",
       "\\bhsds\\b",
-      "(?<!(?:parental|target|predicted|adult)\\s)\\bheight\\b(?!\\s*(?:velocity|sds|sd score|z-?score))(?=(?:[^;.]|\\.(?=\\d)){0,30}?[-\u2212+]?\\d+(?:\\.\\d+)?\\s*(?:sds?\\b|standard deviations?))",
+      "(?<!(?:parental|target|predicted|adult)\\s)\\b(?:height|ht)\\b(?!\\s*(?:velocity|sds|sd score|z-?score))(?=(?:[^;.]|\\.(?=\\d)){0,30}?[-\u2212+]?\\d+(?:\\.\\d+)?\\s*(?:sds?\\b|standard deviations?))",
     ],
     "SD",
     [-10, 5],
