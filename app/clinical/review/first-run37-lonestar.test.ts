@@ -85,8 +85,7 @@ describe("a condition written before the test says whom it applies to", () => {
 });
 
 describe("values written as charts write them", () => {
-  const values = (text: string, measure: string) =>
-    measureValues(buildCaseIndex(docFromPages([text]), DAY), measureByName(measure)!).map((v) => v.value);
+  const values = (text: string, measure: string) => measureValues(buildCaseIndex(docFromPages([text]), DAY), measureByName(measure)!).map((v) => v.value);
   it("reads a bare 'peak' in a stimulation test's own clause, past the time course's decimals", () => {
     const text = "Clonidine stimulation test 08/04/2026: GH 0.2 / 1.9 / 5.4 / 3.0 ng/mL at 0 / 30 / 60 / 90 min, peak 5.4 ng/mL.";
     expect(values(text, "peak GH")).toEqual([5.4]);
