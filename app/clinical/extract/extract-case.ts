@@ -35,7 +35,7 @@ import { compareNames } from "../codes/names";
 import { CONDITIONS, conditionsNamedIn } from "../vocabulary/conditions";
 import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
-import { letterPatientName, letterSigner, readMemberId, readRequestDate, readUrgency } from "./identity";
+import { bannerPatient, letterPatientName, letterSigner, readMemberId, readRequestDate, readUrgency } from "./identity";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
 import {
   gridDiagnoses,
@@ -263,6 +263,14 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
       cites.push(letter.citation);
     }
   }
+  // an EHR printout's banner ("Fields, Monique  PCP: …" over "09/30/1996 (F) MRN …"): the name, and its
+  // date of birth when no labelled one is found below
+  const banner = first || last ? null : bannerPatient(model);
+  if (banner) {
+    first = titleCase(banner.first);
+    last = titleCase(banner.last);
+    cites.push(banner.nameCitation);
+  }
 
   // DOB: patient section first, then anywhere (notes, lab reports)
   let birth: string | null = null;
@@ -280,6 +288,9 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
     birth = [...votes.entries()].sort((a, b) => b[1] - a[1])[0][0];
     const h = dobHits.find((x) => parseDob(x.value) === birth)!;
     cites.push(hitCite(ctx, h));
+  } else if (banner?.birth && parseDob(banner.birth)) {
+    birth = parseDob(banner.birth);
+    if (banner.birthCitation) cites.push(banner.birthCitation);
   }
 
   // member id: by its label and the plan's ID shape, never another ID printed near it

@@ -224,6 +224,49 @@ export function letterPatientName(model: DocModel): { name: string; citation: Ci
   return null;
 }
 
+/** a date of birth written beside the sex in a banner: "09/30/1996 (F)", "DOB 05/14/1985 Female" */
+const BANNER_BIRTH_RE = /\b(\d{1,2}\/\d{1,2}\/\d{4})\s*(?:\((?:F|M|Female|Male)\)|(?:Female|Male)\b|,?\s*(?:F|M)\b(?!\/))/;
+const BANNER_DOB_LABEL_RE = /\bDOB\b\s*:?\s*(\d{1,2}\/\d{1,2}\/\d{4})/;
+/** "Fields, Monique", "OKONKWO, RENATA A" at a line's start, ended by the line's end or the banner's next field */
+const BANNER_NAME_RE = new RegExp(
+  `^\\s*(${NAME_WORD}(?:[ -]${NAME_WORD})?),\\s*(${NAME_WORD})(?:\\s+[A-Z]\\.?)?(?=\\s*$|\\s*\\||\\s+(?:[A-Z][A-Za-z]*\\s*:|PCP|MRN|Sponsor|DOB|Age|Sex|Female|Male)\\b)`,
+);
+
+/**
+ * The patient of an EHR printout's banner: one of a page's first lines starts with the name written
+ * "LAST, FIRST" ("Fields, Monique   PCP: …", "OKONKWO, RENATA   Sponsor: self"), and that line or one
+ * of the two after it carries a date of birth beside the sex ("09/30/1996 (F) MRN …", "DOB 05/14/1985
+ * Female"), which is what makes it a patient's banner (a provider's "Haddad, Omar MD" has no such
+ * line). Returns the name as written, the date of birth read there (MM/DD/YYYY as written) and
+ * citations, or null.
+ */
+export function bannerPatient(
+  model: DocModel,
+): { first: string; last: string; birth: string | null; nameCitation: Citation; birthCitation: Citation | null } | null {
+  for (const p of model.pages) {
+    const lines = p.lines.slice(0, 6);
+    for (let i = 0; i < lines.length; i++) {
+      const m = BANNER_NAME_RE.exec(lines[i].text);
+      if (!m || new RegExp(`^${CREDENTIAL}$`).test(m[2])) continue;
+      for (const l of lines.slice(i, i + 3)) {
+        const rest = l === lines[i] ? l.text.slice(m[0].length) : l.text;
+        const b = BANNER_BIRTH_RE.exec(rest) ?? BANNER_DOB_LABEL_RE.exec(rest);
+        if (!b) continue;
+        const nameAt = lines[i].text.indexOf(m[1]);
+        const birthAt = l.text.indexOf(b[1], l === lines[i] ? m[0].length : 0);
+        return {
+          first: m[2],
+          last: m[1],
+          birth: b[1],
+          nameCitation: citeRange(model, p.page, lines[i].toks, nameAt, nameAt + m[0].trim().length),
+          birthCitation: citeRange(model, p.page, l.toks, birthAt, birthAt + b[1].length),
+        };
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * The prescriber who signed a letter: the "Name, MD" line after "Sincerely," / "Respectfully," /
  * "Thank you", or "Electronically signed by Name, MD". Returns the name line, the specialty written

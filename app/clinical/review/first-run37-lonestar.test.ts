@@ -16,6 +16,7 @@ import { parseCriterion } from "../policy/parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
 import { measureValues } from "../evidence/findings";
 import { measureByName } from "../vocabulary/measures";
+import { extractCaseFacts } from "../extract/extract-case";
 import { evalContext, evaluateCriterion } from "./evaluate";
 
 const DAY = "2026-11-20";
@@ -95,5 +96,19 @@ describe("values written as charts write them", () => {
   });
   it("reads a height SD score after the 'ht' abbreviation", () => {
     expect(values("8y girl, ht 118.4 cm (-2.3 SDS), wt 21 kg.", "height SDS")).toEqual([-2.3]);
+  });
+});
+
+describe("the patient of an EHR printout's banner", () => {
+  const patient = (text: string) => extractCaseFacts(docFromPages([text]), { formulary: [], roster: [], knownDrugNames: [] }).patient;
+  it("reads 'LAST, FIRST' over a line with the date of birth beside the sex", () => {
+    const p = patient(
+      "11/20/2026 09:10 (512) 555-0101 Hill Country Pediatrics -> PLAN PA P.001/001\nBRANDT, SOPHIE   PCP: Ana Ruiz, MD\n04/02/2014 (F) MRN 448120 Coverage: Medicaid ID 611203948\nProgress Notes - Pediatrics\nSophie returns for follow-up.",
+    );
+    expect(p).toMatchObject({ first_name: "Sophie", last_name: "Brandt", birth_date: "2014-04-02" });
+  });
+  it("never reads a provider's 'Last, First MD' line as the patient", () => {
+    const p = patient("Ruiz, Ana MD   Pediatrics\n04/02/2014 visit\nNotes follow.");
+    expect(p.last_name).not.toBe("Ruiz");
   });
 });
