@@ -715,6 +715,17 @@ const EVIDENCE_LEAD_RE =
  * (scalp, face, nails)" → scalp | face | nails | special area); adjectives listed before a shared
  * noun get the noun ("perianal or abdominal fistulas" → perianal fistulas | abdominal fistulas).
  */
+/**
+ * "the clinical assessment implicates the facet joint as the putative source of the pain": the
+ * structure (1) and the symptom attributed to it (2)
+ */
+const SOURCE_ATTRIBUTION_RE =
+  /\b(?:implicates?|identif(?:y|ies)|points? to)\s+(?:the\s+|an?\s+)?([a-z][a-z -]{2,60}?)\s+as\s+(?:the\s+|an?\s+)?(?:(?:putative|likely|probable|presumed|suspected|primary|main)\s+)?(?:source|cause|generator|origin)\s+of\s+(?:the\s+|his\s+|her\s+|their\s+)?([a-z][a-z -]{2,40})/i;
+/** words of a structure's name that do not tell it apart ("the facet joint" is the facet) */
+const STRUCTURE_GENERIC = new Set(["joint", "joints", "structure", "region", "level", "levels", "area"]);
+/** what a record writes of a structure it attributes a symptom to: a positive finding on it */
+const ATTRIBUTION_FINDINGS = ["tenderness", "positive", "mediated", "arthropathy"];
+
 /** "evaluation by a registered dietitian": a service noun (1) and the professional who performs it (2) */
 const PERFORMED_BY_RE =
   /\b(evaluation|assessment|consultation|examination|counsell?ing)\s+by\s+(?:a|an|the)\s+((?:[A-Za-z-]+\s+){0,2}?(?:dietitian|nutritionist|psychologist|psychiatrist|physician|surgeon|therapist|counselou?r|professional|specialist|provider|nurse))\b/gi;
@@ -727,6 +738,17 @@ export function keyConcepts(text: string): string[][] {
       .split(/[^a-z0-9'-]+/)
       .map((w) => w.replace(/^'+|'+$/g, ""))
       .filter((w) => w.length > 2 && !STOP.has(w) && !GENERIC_WORDS.has(w) && !/^\d/.test(w));
+  // "the clinical assessment implicates the facet joint as the putative source of the pain": what the
+  // record must show is the structure with the symptom attributed to it or a positive finding on it
+  // ("facet-mediated pain", "facet tenderness", "positive facet loading", "facet arthropathy") — never
+  // the policy's framing words ("clinical assessment", "implicates", "putative")
+  const source = SOURCE_ATTRIBUTION_RE.exec(text);
+  if (source) {
+    const structure = words(source[1]).filter((w) => !STRUCTURE_GENERIC.has(w))[0];
+    const symptom = words(source[2])[0];
+    if (structure && symptom)
+      return [[structure, symptom], ...ATTRIBUTION_FINDINGS.map((f) => [structure, f])];
+  }
   // "progress toward the goals of the plan of care": what the progress is measured against qualifies
   // the fact, it is not a word the note must repeat
   let main = text.replace(/\[[^\]]*\]/g, " ").replace(/\btowards?\b[^,;]*/gi, " ");
@@ -1565,8 +1587,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   const concepts = keyConcepts(t);
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
   // been completed and the member does not have active HBV" still needs the screening documented
+  // ("there is no untreated radiculopathy …, and no non-facet pathology …": an existential negative is
+  // a negative statement as much as a leading "no")
   const NEGATIVE_CLAUSE =
-    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
+    /^(?:is |are )?not\b|^no\b|^there (?:is|are|was|were|has been|have been) no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
   // the requirement's own sentence: a later sentence is a note ("Baseline items … are not repeated")
   const absence = tl
     .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]
