@@ -1,5 +1,5 @@
 /**
- * Two reading rules of procedure policies (issue 22, claims37). Wording is invented here:
+ * Three reading rules of procedure policies (issue 22, claims37). Wording is invented here:
  * 1. an existential negative ("there is no untreated myelopathy or spinal instability, and no other
  *    lesion that would explain the symptoms") is an absence requirement like a leading "no": met by the
  *    record's negation or silence, but left to a reviewer when the record writes one of its conditions
@@ -7,11 +7,13 @@
  *    fails it);
  * 2. "the clinical assessment implicates <structure> as the putative source of <symptom>" is documented
  *    by the structure with the symptom attributed to it or a positive finding on it, never by the
- *    policy's framing words ("clinical assessment", "implicates", "putative").
+ *    policy's framing words ("clinical assessment", "implicates", "putative");
+ * 3. a requirement opening with how long a symptom has lasted ("pain present for at least 6 months with
+ *    failure of … (at least 3 weeks of NSAIDs)") takes the trial's own duration, never the symptom's.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
-import { parseCriterion } from "./parse-criterion";
+import { parseCriterion, trialDurationAfterSymptom } from "./parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
 import { evalContext, evaluateCriterion } from "../review/evaluate";
 
@@ -81,5 +83,20 @@ describe("the structure a clinical assessment implicates as the source of a symp
 
   it("is not documented by the structure's name alone", () => {
     expect(evaluateCriterion(spec, ctxFor("Plan: right sacroiliac joint injection under fluoroscopy.")).outcome).toBe("insufficient");
+  });
+});
+
+describe("a symptom's duration is not the trial's", () => {
+  it("reads the trial duration stated after the symptom's", () => {
+    expect(trialDurationAfterSymptom("symptoms persisting for at least 6 months despite documented conservative care (at least 6 weeks of physical therapy)")).toBe(42);
+    const spec = parse(
+      "pain present for at least 6 months with documented failure to respond to conservative management (at least 3 weeks of NSAIDs, and physical therapy)",
+    );
+    expect(spec).toMatchObject({ kind: "prior_therapy", min_days: 21 });
+  });
+
+  it("leaves a requirement without a symptom duration as it was", () => {
+    expect(trialDurationAfterSymptom("failure of at least 8 weeks of NSAIDs")).toBeNull();
+    expect(parse("failure of at least 8 weeks of NSAIDs")).toMatchObject({ kind: "prior_therapy", min_days: 56 });
   });
 });

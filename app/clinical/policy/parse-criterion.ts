@@ -137,6 +137,23 @@ export function parseMinDuration(text: string): number | null {
   return null;
 }
 
+/** a symptom's own duration: "pain present for a minimum of 3 months", "symptoms persisting for at least 6 weeks" */
+const SYMPTOM_DURATION_RE =
+  /\b(?:pain|symptoms?|headaches?|complaints?)\s+(?:(?:has|have)\s+been\s+)?(?:present|persist(?:ed|ing|s)?|lasting|ongoing)?\s*(?:for\s+)?(?:at least|a minimum of|minimum of|more than|over)\s+(?:the past\s+)?(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b/i;
+
+/**
+ * The trial duration of a requirement that opens with how long a symptom has lasted and then states
+ * the trial's own ("pain present for a minimum of 3 months with documented failure of conservative
+ * management (at least 4 weeks of NSAIDs …)" → 28 days): the symptom's duration is never the trial's.
+ * Null when the text opens with no symptom duration, or states no later duration (then the caller
+ * reads the text as before).
+ */
+export function trialDurationAfterSymptom(text: string): number | null {
+  const m = SYMPTOM_DURATION_RE.exec(norm(text));
+  if (!m) return null;
+  return parseMinDuration(norm(text).slice(m.index + m[0].length));
+}
+
 /** "within the past 90 days", "in the last 12 months", "no older than 6 months" → days; null when absent. */
 export function parseRecency(text: string): number | null {
   const t = norm(text).toLowerCase();
@@ -1379,7 +1396,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||
     ((trialVerb || NO_PROGRESSION_ON_RE.test(t)) && (drugs.length || drugsWithExamples.length || classes.length))
   ) {
-    const prior = parsePriorTherapy(t, note, base, ctx, minDays);
+    const prior = parsePriorTherapy(t, note, base, ctx, trialDurationAfterSymptom(t) ?? minDays);
     // "has not received prior PD-1 or PD-L1 inhibitor therapy", "no prior treatment with a TNF
     // inhibitor": the absence of that therapy is the requirement, never a trial of it
     if (NO_PRIOR_RE.test(t) && prior.kind === "prior_therapy") return { ...prior, absent: true };
