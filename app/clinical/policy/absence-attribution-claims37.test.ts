@@ -1,5 +1,5 @@
 /**
- * Three reading rules of procedure policies (issue 22, claims37). Wording is invented here:
+ * Four reading rules of procedure policies (issue 22, claims37). Wording is invented here:
  * 1. an existential negative ("there is no untreated myelopathy or spinal instability, and no other
  *    lesion that would explain the symptoms") is an absence requirement like a leading "no": met by the
  *    record's negation or silence, but left to a reviewer when the record writes one of its conditions
@@ -9,11 +9,13 @@
  *    by the structure with the symptom attributed to it or a positive finding on it, never by the
  *    policy's framing words ("clinical assessment", "implicates", "putative");
  * 3. a requirement opening with how long a symptom has lasted ("pain present for at least 6 months with
- *    failure of … (at least 3 weeks of NSAIDs)") takes the trial's own duration, never the symptom's.
+ *    failure of … (at least 3 weeks of NSAIDs)") takes the trial's own duration, never the symptom's;
+ * 4. a sentence that says it states no condition of coverage ("… are recommended; they are not conditions
+ *    of coverage") is no requirement.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
-import { parseCriterion, trialDurationAfterSymptom } from "./parse-criterion";
+import { parseCriterion, trialDurationAfterSymptom, withoutAdvisorySentences } from "./parse-criterion";
 import { buildCaseIndex } from "../evidence/case-index";
 import { evalContext, evaluateCriterion } from "../review/evaluate";
 
@@ -98,5 +100,21 @@ describe("a symptom's duration is not the trial's", () => {
   it("leaves a requirement without a symptom duration as it was", () => {
     expect(trialDurationAfterSymptom("failure of at least 8 weeks of NSAIDs")).toBeNull();
     expect(parse("failure of at least 8 weeks of NSAIDs")).toMatchObject({ kind: "prior_therapy", min_days: 56 });
+  });
+});
+
+describe("a sentence that says it is no condition of coverage", () => {
+  it("is dropped from the requirement it is printed with", () => {
+    const t =
+      "Tuberculosis screening with an interferon-gamma release assay must be performed before the first dose. Lipid testing and a dental review are recommended before the first dose; they are not conditions of coverage.";
+    expect(withoutAdvisorySentences(t)).toBe("Tuberculosis screening with an interferon-gamma release assay must be performed before the first dose.");
+    const spec = parse(t);
+    expect(spec.kind).not.toBe("all");
+    expect(spec.text).not.toMatch(/conditions of coverage/);
+  });
+
+  it("leaves a requirement alone when nothing else would be left, or when it says no such thing", () => {
+    expect(withoutAdvisorySentences("Baseline imaging is not a requirement for coverage.")).toBe("Baseline imaging is not a requirement for coverage.");
+    expect(withoutAdvisorySentences("A negative pregnancy test is required.")).toBe("A negative pregnancy test is required.");
   });
 });

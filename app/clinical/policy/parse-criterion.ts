@@ -137,6 +137,23 @@ export function parseMinDuration(text: string): number | null {
   return null;
 }
 
+/** a sentence that says it is no condition of coverage ("…; they are not conditions of coverage") */
+const NOT_A_CONDITION_RE =
+  /\b(?:is|are)\s+not\s+(?:a\s+)?(?:conditions?|requirements?|criteri(?:on|a)|prerequisites?)\s+(?:of|for)\s+(?:coverage|approval|payment|reimbursement)\b/i;
+
+/**
+ * `text` without its sentences that declare themselves no condition of coverage ("Immunoglobulins
+ * are recommended before the first dose; they are not conditions of coverage."): the text itself when
+ * it has none, or when nothing else would be left.
+ */
+export function withoutAdvisorySentences(text: string): string {
+  if (!NOT_A_CONDITION_RE.test(text)) return text;
+  const sentences = text.split(/(?<=\.)\s+(?=[A-Z])/);
+  const kept = sentences.filter((x) => !NOT_A_CONDITION_RE.test(x));
+  if (!kept.length || kept.length === sentences.length) return text;
+  return kept.join(" ").trim();
+}
+
 /** a symptom's own duration: "pain present for a minimum of 3 months", "symptoms persisting for at least 6 weeks" */
 const SYMPTOM_DURATION_RE =
   /\b(?:pain|symptoms?|headaches?|complaints?)\s+(?:(?:has|have)\s+been\s+)?(?:present|persist(?:ed|ing|s)?|lasting|ongoing)?\s*(?:for\s+)?(?:at least|a minimum of|minimum of|more than|over)\s+(?:the past\s+)?(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b/i;
@@ -863,6 +880,11 @@ const TRIAL_VERB =
  * or `human_review` (low). Never throws.
  */
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "Quantitative immunoglobulins and vaccination review are recommended before the first dose; they
+  // are not conditions of coverage.": a sentence that says it states no condition of coverage is no
+  // requirement — read the rest (unless nothing else is left)
+  const advisory = withoutAdvisorySentences(text);
+  if (advisory !== text) return { ...parseCriterion(advisory, note, ctx), text: advisory };
   // "Medication overuse headache has been considered and addressed", "Other causes have been ruled
   // out": the condition is one to look for and exclude, never the indication (a diagnosis reading
   // would require the member to have it); judged on the record (review/condition-addressed.ts)
