@@ -137,6 +137,40 @@ export function parseMinDuration(text: string): number | null {
   return null;
 }
 
+/** a sentence that says it is no condition of coverage ("…; they are not conditions of coverage") */
+const NOT_A_CONDITION_RE =
+  /\b(?:is|are)\s+not\s+(?:a\s+)?(?:conditions?|requirements?|criteri(?:on|a)|prerequisites?)\s+(?:of|for)\s+(?:coverage|approval|payment|reimbursement)\b/i;
+
+/**
+ * `text` without its sentences that declare themselves no condition of coverage ("Immunoglobulins
+ * are recommended before the first dose; they are not conditions of coverage."): the text itself when
+ * it has none, or when nothing else would be left.
+ */
+export function withoutAdvisorySentences(text: string): string {
+  if (!NOT_A_CONDITION_RE.test(text)) return text;
+  const sentences = text.split(/(?<=\.)\s+(?=[A-Z])/);
+  const kept = sentences.filter((x) => !NOT_A_CONDITION_RE.test(x));
+  if (!kept.length || kept.length === sentences.length) return text;
+  return kept.join(" ").trim();
+}
+
+/** a symptom's own duration: "pain present for a minimum of 3 months", "symptoms persisting for at least 6 weeks" */
+const SYMPTOM_DURATION_RE =
+  /\b(?:pain|symptoms?|headaches?|complaints?)\s+(?:(?:has|have)\s+been\s+)?(?:present|persist(?:ed|ing|s)?|lasting|ongoing)?\s*(?:for\s+)?(?:at least|a minimum of|minimum of|more than|over)\s+(?:the past\s+)?(?:\d+|one|two|three|four|five|six|eight|ten|twelve)\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b/i;
+
+/**
+ * The trial duration of a requirement that opens with how long a symptom has lasted and then states
+ * the trial's own ("pain present for a minimum of 3 months with documented failure of conservative
+ * management (at least 4 weeks of NSAIDs …)" → 28 days): the symptom's duration is never the trial's.
+ * Null when the text opens with no symptom duration, or states no later duration (then the caller
+ * reads the text as before).
+ */
+export function trialDurationAfterSymptom(text: string): number | null {
+  const m = SYMPTOM_DURATION_RE.exec(norm(text));
+  if (!m) return null;
+  return parseMinDuration(norm(text).slice(m.index + m[0].length));
+}
+
 /** "within the past 90 days", "in the last 12 months", "no older than 6 months" → days; null when absent. */
 export function parseRecency(text: string): number | null {
   const t = norm(text).toLowerCase();
@@ -715,6 +749,17 @@ const EVIDENCE_LEAD_RE =
  * (scalp, face, nails)" → scalp | face | nails | special area); adjectives listed before a shared
  * noun get the noun ("perianal or abdominal fistulas" → perianal fistulas | abdominal fistulas).
  */
+/**
+ * "the clinical assessment implicates the facet joint as the putative source of the pain": the
+ * structure (1) and the symptom attributed to it (2)
+ */
+const SOURCE_ATTRIBUTION_RE =
+  /\b(?:implicates?|identif(?:y|ies)|points? to)\s+(?:the\s+|an?\s+)?([a-z][a-z -]{2,60}?)\s+as\s+(?:the\s+|an?\s+)?(?:(?:putative|likely|probable|presumed|suspected|primary|main)\s+)?(?:source|cause|generator|origin)\s+of\s+(?:the\s+|his\s+|her\s+|their\s+)?([a-z][a-z -]{2,40})/i;
+/** words of a structure's name that do not tell it apart ("the facet joint" is the facet) */
+const STRUCTURE_GENERIC = new Set(["joint", "joints", "structure", "region", "level", "levels", "area"]);
+/** what a record writes of a structure it attributes a symptom to: a positive finding on it */
+const ATTRIBUTION_FINDINGS = ["tenderness", "positive", "mediated", "arthropathy"];
+
 /** "evaluation by a registered dietitian": a service noun (1) and the professional who performs it (2) */
 const PERFORMED_BY_RE =
   /\b(evaluation|assessment|consultation|examination|counsell?ing)\s+by\s+(?:a|an|the)\s+((?:[A-Za-z-]+\s+){0,2}?(?:dietitian|nutritionist|psychologist|psychiatrist|physician|surgeon|therapist|counselou?r|professional|specialist|provider|nurse))\b/gi;
@@ -727,6 +772,17 @@ export function keyConcepts(text: string): string[][] {
       .split(/[^a-z0-9'-]+/)
       .map((w) => w.replace(/^'+|'+$/g, ""))
       .filter((w) => w.length > 2 && !STOP.has(w) && !GENERIC_WORDS.has(w) && !/^\d/.test(w));
+  // "the clinical assessment implicates the facet joint as the putative source of the pain": what the
+  // record must show is the structure with the symptom attributed to it or a positive finding on it
+  // ("facet-mediated pain", "facet tenderness", "positive facet loading", "facet arthropathy") — never
+  // the policy's framing words ("clinical assessment", "implicates", "putative")
+  const source = SOURCE_ATTRIBUTION_RE.exec(text);
+  if (source) {
+    const structure = words(source[1]).filter((w) => !STRUCTURE_GENERIC.has(w))[0];
+    const symptom = words(source[2])[0];
+    if (structure && symptom)
+      return [[structure, symptom], ...ATTRIBUTION_FINDINGS.map((f) => [structure, f])];
+  }
   // "progress toward the goals of the plan of care": what the progress is measured against qualifies
   // the fact, it is not a word the note must repeat
   let main = text.replace(/\[[^\]]*\]/g, " ").replace(/\btowards?\b[^,;]*/gi, " ");
@@ -824,6 +880,11 @@ const TRIAL_VERB =
  * or `human_review` (low). Never throws.
  */
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "Quantitative immunoglobulins and vaccination review are recommended before the first dose; they
+  // are not conditions of coverage.": a sentence that says it states no condition of coverage is no
+  // requirement — read the rest (unless nothing else is left)
+  const advisory = withoutAdvisorySentences(text);
+  if (advisory !== text) return { ...parseCriterion(advisory, note, ctx), text: advisory };
   // "Medication overuse headache has been considered and addressed", "Other causes have been ruled
   // out": the condition is one to look for and exclude, never the indication (a diagnosis reading
   // would require the member to have it); judged on the record (review/condition-addressed.ts)
@@ -1357,7 +1418,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     (minDays != null && (drugs.length || drugsWithExamples.length || classes.length || trialVerb)) ||
     ((trialVerb || NO_PROGRESSION_ON_RE.test(t)) && (drugs.length || drugsWithExamples.length || classes.length))
   ) {
-    const prior = parsePriorTherapy(t, note, base, ctx, minDays);
+    const prior = parsePriorTherapy(t, note, base, ctx, trialDurationAfterSymptom(t) ?? minDays);
     // "has not received prior PD-1 or PD-L1 inhibitor therapy", "no prior treatment with a TNF
     // inhibitor": the absence of that therapy is the requirement, never a trial of it
     if (NO_PRIOR_RE.test(t) && prior.kind === "prior_therapy") return { ...prior, absent: true };
@@ -1565,8 +1626,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   const concepts = keyConcepts(t);
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
   // been completed and the member does not have active HBV" still needs the screening documented
+  // ("there is no untreated radiculopathy …, and no non-facet pathology …": an existential negative is
+  // a negative statement as much as a leading "no")
   const NEGATIVE_CLAUSE =
-    /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
+    /^(?:is |are )?not\b|^no\b|^there (?:is|are|was|were|has been|have been) no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
   // the requirement's own sentence: a later sentence is a note ("Baseline items … are not repeated")
   const absence = tl
     .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]

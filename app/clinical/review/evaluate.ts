@@ -30,7 +30,7 @@ import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measure
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { TESTS, testByName } from "../vocabulary/tests";
-import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated } from "../vocabulary/language";
+import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated, isPending } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
@@ -2443,6 +2443,60 @@ export function evalWithinNormalLimits(text: string, ctx: EvalContext): Ev | nul
   return ev("met", `Within the laboratory's normal limits: ${shown.join("; ")}.`, citations.slice(0, 2));
 }
 
+/** a mention that leaves a condition open: to be ruled out, suspected, equivocal, under work-up */
+const OPEN_QUESTION_RE = /\b(?:rule out|r\/o|to exclude|exclude|suspect(?:ed)?|possible|probable|equivocal|questionable|concern for|work-?up)\b/i;
+/** "there is no …", "there are no …": a requirement that the record rule its conditions out */
+const EXISTENTIAL_NEGATIVE_RE = /^there (?:is|are|was|were|has been|have been) no\b/i;
+/** words of an absence requirement that name no condition ("untreated", "would explain") */
+const ABSENCE_FRAMING_WORDS = new Set(
+  "untreated explain explains explained underlying significant clinically current currently another present presence evidence".split(" "),
+);
+
+/**
+ * An existential absence requirement ("there is no untreated radiculopathy or neurogenic claudication,
+ * and no non-facet pathology that would explain the pain") asks the record to rule its conditions out:
+ * it is met by silence or by a negated mention only
+ * when the request does not write one of its conditions (a word of seven letters or more of the
+ * requirement, framing words aside) in a mention that is neither negated nor settled: "lumbar
+ * radiculopathy (probable S1)", "EMG scheduled to r/o C6 radiculopathy". Such a mention is a
+ * reviewer's call (insufficient, quoted), never a failure: one word is too loose to fail on.
+ * Returns null when no condition word is written that way, or when the requirement is no existential
+ * negative ("no other biologic in combination" may name the requested drug's own class: a mention is
+ * no open question).
+ */
+export function absenceLeftOpen(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev | null {
+  if (!spec.absence || !EXISTENTIAL_NEGATIVE_RE.test(spec.text.trim())) return null;
+  const words = [...new Set(spec.concepts.flat().map((w) => w.toLowerCase()))].filter(
+    (w) =>
+      w.length >= 7 &&
+      !STOP_WORDS.has(w) &&
+      !BOILERPLATE_WORDS.has(w) &&
+      !GENERIC_SINGLE_WORDS.has(w) &&
+      !ABSENCE_FRAMING_WORDS.has(w),
+  );
+  for (const w of words) {
+    const own = w.replace(/(?:ies|es|s|ed|ing)$/, "").slice(0, 8).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const re = new RegExp(`\\b${own}`, "g");
+    for (const line of ctx.idx.lines) {
+      for (const m of line.lower.matchAll(re)) {
+        const at = m.index!;
+        const clauseStart = Math.max(line.lower.lastIndexOf(".", at), line.lower.lastIndexOf(";", at)) + 1;
+        const around = line.lower.slice(clauseStart, at + w.length + 40);
+        const open = OPEN_QUESTION_RE.test(around) || isPending(line.lower, at, w.length);
+        if (isNegated(line.lower, at) && !open) continue;
+        return ev(
+          "insufficient",
+          `The policy requires the absence of ${w}; the request mentions it${open ? " as not yet settled" : ""}, so a reviewer must judge it.`,
+          [quote(ctx.idx, line, at)],
+          "direct",
+          spec.text,
+        );
+      }
+    }
+  }
+  return null;
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   const normal = evalWithinNormalLimits(spec.text, ctx);
   if (normal) return normal;
@@ -2586,7 +2640,8 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         "direct",
         spec.text,
       );
-    if (spec.absence) return found.negated ? ev("met", "The request documents its absence.", c) : ev("not_met", "The request documents it.", c);
+    if (spec.absence && found.negated) return absenceLeftOpen(spec, ctx) ?? ev("met", "The request documents its absence.", c);
+    if (spec.absence) return ev("not_met", "The request documents it.", c);
     if (!found.negated) {
       return ev("met", "Documented in the request.", c);
     }
@@ -2602,7 +2657,7 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const positiveAlt = altParts.length > 1 && !NEGATIVE_ALTERNATIVE_RE.test(altParts[0].trim());
   if (spec.absence && positiveAlt)
     return ev("insufficient", "Part of the requirement is a fact to document; the request does not document it.", [], "none", spec.text);
-  if (spec.absence) return ev("met", "Nothing in the request contradicts it.", [], "inferred");
+  if (spec.absence) return absenceLeftOpen(spec, ctx) ?? ev("met", "Nothing in the request contradicts it.", [], "inferred");
   return ev("insufficient", "Not documented in the request.", [], "none", spec.text);
 }
 
