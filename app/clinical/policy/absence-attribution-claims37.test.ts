@@ -90,7 +90,9 @@ describe("the structure a clinical assessment implicates as the source of a symp
 
 describe("a symptom's duration is not the trial's", () => {
   it("reads the trial duration stated after the symptom's", () => {
-    expect(trialDurationAfterSymptom("symptoms persisting for at least 6 months despite documented conservative care (at least 6 weeks of physical therapy)")).toBe(42);
+    expect(
+      trialDurationAfterSymptom("symptoms persisting for at least 6 months despite documented conservative care (at least 6 weeks of physical therapy)"),
+    ).toBe(42);
     const spec = parse(
       "pain present for at least 6 months with documented failure to respond to conservative management (at least 3 weeks of NSAIDs, and physical therapy)",
     );

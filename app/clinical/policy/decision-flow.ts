@@ -335,7 +335,10 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
 export function exclusionStatement(statement: string): string {
   // "Will ritlecitinib be used in combination with another JAK inhibitor …?" → "Concurrent use of
   // another JAK inhibitor …" (the drug asked about is the requested one)
-  const combo = /^(?:will|is|are)\s+(?:the\s+)?[\w\-() /]{2,60}?\s+(?:be\s+)?(?:used|given|taken|administered|prescribed)\s+(?:in combination|concurrently|concomitantly|together)\s+with\s+(.+)$/i.exec(statement);
+  const combo =
+    /^(?:will|is|are)\s+(?:the\s+)?[\w\-() /]{2,60}?\s+(?:be\s+)?(?:used|given|taken|administered|prescribed)\s+(?:in combination|concurrently|concomitantly|together)\s+with\s+(.+)$/i.exec(
+      statement,
+    );
   if (combo) return `Concurrent use of ${combo[1]}`;
   return statement.replace(
     /^the (?:client|patient|member|beneficiary|enrollee|individual|recipient) is (?:currently )?(?:receiving|taking|using|on)\s+/i,

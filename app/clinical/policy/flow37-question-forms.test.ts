@@ -84,7 +84,9 @@ describe("questions routed by 'If yes / If no' sentences", () => {
     expect(questionStatement("Has a ferritin level been drawn within the last 90 days, with a result of at least 100 ng/mL?")).toBe(
       "ferritin level at least 100 ng/mL within the last 90 days",
     );
-    expect(parseCriterion(questionStatement("Has a PSA been checked within the past 12 months, with a value below 4.0 ng/mL?"), "", { drugNames: ["X"] })).toMatchObject({
+    expect(
+      parseCriterion(questionStatement("Has a PSA been checked within the past 12 months, with a value below 4.0 ng/mL?"), "", { drugNames: ["X"] }),
+    ).toMatchObject({
       kind: "lab",
       measure: "PSA",
       op: "<",
@@ -170,13 +172,18 @@ describe("a question form read into a policy", () => {
 const ctxFor = (notes: string, birth: string) =>
   evalContext({
     idx: buildCaseIndex(docFromPages([notes]), DAY),
-    facts: emptyFacts({ patient: { first_name: null, last_name: null, birth_date: birth, gender: null, member_id: null, insurance_plan: null, citations: [] } }),
+    facts: emptyFacts({
+      patient: { first_name: null, last_name: null, birth_date: birth, gender: null, member_id: null, insurance_plan: null, citations: [] },
+    }),
     requestDate: DAY,
     requestedNames: ["Zorvatinib"],
   });
 
 describe("judging the questions", () => {
-  const gated = { ...parseCriterion("hemoglobin A1c below 8% within the last 6 months", "", { drugNames: ["Zorvatinib"] }), applies_age: { min_years: 40 } } as Criterion;
+  const gated = {
+    ...parseCriterion("hemoglobin A1c below 8% within the last 6 months", "", { drugNames: ["Zorvatinib"] }),
+    applies_age: { min_years: 40 },
+  } as Criterion;
 
   it("an age-limited question does not apply outside its ages, and is judged as written inside them", () => {
     expect(evaluateCriterion(gated, ctxFor("Office visit 11/02/2026. No labs today.", "1990-03-01")).outcome).toBe("met");

@@ -780,8 +780,7 @@ export function keyConcepts(text: string): string[][] {
   if (source) {
     const structure = words(source[1]).filter((w) => !STRUCTURE_GENERIC.has(w))[0];
     const symptom = words(source[2])[0];
-    if (structure && symptom)
-      return [[structure, symptom], ...ATTRIBUTION_FINDINGS.map((f) => [structure, f])];
+    if (structure && symptom) return [[structure, symptom], ...ATTRIBUTION_FINDINGS.map((f) => [structure, f])];
   }
   // "progress toward the goals of the plan of care": what the progress is measured against qualifies
   // the fact, it is not a word the note must repeat

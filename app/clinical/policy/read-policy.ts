@@ -2185,7 +2185,10 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   model.indications = indications;
   model.common = [];
   model.exclusions.push(
-    ...excludedEverywhere.map((s) => ({ ...parseExclusion(exclusionStatement(s.statement), r.ctx), ...(s.ages ? { applies_age: s.ages } : {}), passage: cite(r, s.lines) }) as Criterion),
+    ...excludedEverywhere.map(
+      (s) =>
+        ({ ...parseExclusion(exclusionStatement(s.statement), r.ctx), ...(s.ages ? { applies_age: s.ages } : {}), passage: cite(r, s.lines) }) as Criterion,
+    ),
   );
   // the outline reader's complaints about the flow's own lines ("Yes (Go to #3) [ ] No (Go to #4)")
   const flowText = new Set(steps.flatMap((s) => s.lines.map((l) => l.text)));

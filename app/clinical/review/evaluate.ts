@@ -748,7 +748,11 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     // several results required ("two levels below 300"): as many meeting results on different dates;
     // a collection condition the engine does not check ("drawn before 10:00 AM") is confirmed by a reviewer
     if (spec.count || spec.collection) {
-      const meeting = vals.filter((v) => cmp(spec.op, onScale(v) ? v.value : NaN, spec.value, spec.value_max) && (!spec.within_days || !ctx.requestDate || (v.date && daysBetween(v.date, ctx.requestDate) <= spec.within_days)));
+      const meeting = vals.filter(
+        (v) =>
+          cmp(spec.op, onScale(v) ? v.value : NaN, spec.value, spec.value_max) &&
+          (!spec.within_days || !ctx.requestDate || (v.date && daysBetween(v.date, ctx.requestDate) <= spec.within_days)),
+      );
       const days = new Set(meeting.map((v) => v.date ?? `?${v.value}`));
       if (spec.count && days.size < spec.count)
         return ev(
@@ -771,7 +775,10 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
           return ev(
             "met",
             `${counted.size} ${m.name} results meeting ${want} collected before ${Math.floor(byTime / 60)}:${String(byTime % 60).padStart(2, "0")} on separate dates.`,
-            timed.filter((t) => t.at != null && t.at < byTime).slice(0, 2).map((t) => t.v.citation),
+            timed
+              .filter((t) => t.at != null && t.at < byTime)
+              .slice(0, 2)
+              .map((t) => t.v.citation),
           );
       }
       if (spec.collection)
@@ -884,11 +891,7 @@ export function disputedFailingValue<V extends { value: number; date?: string | 
   const window = spec.within_days ?? 183;
   return (
     vals.find(
-      (v) =>
-        v !== latest &&
-        ownDate(v) &&
-        (!requestDate || daysBetween(v.date!, requestDate) <= window) &&
-        cmp(spec.op, v.value, spec.value, spec.value_max),
+      (v) => v !== latest && ownDate(v) && (!requestDate || daysBetween(v.date!, requestDate) <= window) && cmp(spec.op, v.value, spec.value, spec.value_max),
     ) ?? null
   );
 }
@@ -2467,15 +2470,13 @@ const ABSENCE_FRAMING_WORDS = new Set(
 export function absenceLeftOpen(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev | null {
   if (!spec.absence || !EXISTENTIAL_NEGATIVE_RE.test(spec.text.trim())) return null;
   const words = [...new Set(spec.concepts.flat().map((w) => w.toLowerCase()))].filter(
-    (w) =>
-      w.length >= 7 &&
-      !STOP_WORDS.has(w) &&
-      !BOILERPLATE_WORDS.has(w) &&
-      !GENERIC_SINGLE_WORDS.has(w) &&
-      !ABSENCE_FRAMING_WORDS.has(w),
+    (w) => w.length >= 7 && !STOP_WORDS.has(w) && !BOILERPLATE_WORDS.has(w) && !GENERIC_SINGLE_WORDS.has(w) && !ABSENCE_FRAMING_WORDS.has(w),
   );
   for (const w of words) {
-    const own = w.replace(/(?:ies|es|s|ed|ing)$/, "").slice(0, 8).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const own = w
+      .replace(/(?:ies|es|s|ed|ing)$/, "")
+      .slice(0, 8)
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const re = new RegExp(`\\b${own}`, "g");
     for (const line of ctx.idx.lines) {
       for (const m of line.lower.matchAll(re)) {
