@@ -231,17 +231,20 @@ export async function listWebhookAttempts(
   // Failed = not 200, including attempts with no response at all (NULL code: `<> 200` alone skips NULL).
   const failedWhere = { ...base, OR: [{ response_code: null }, { NOT: { response_code: 200 } }] };
   const effective = opts.filter === "succeeded" ? { ...base, response_code: 200 } : opts.filter === "failed" ? failedWhere : base;
-  const [rows, total, succeeded, all] = await Promise.all([
-    database.prisma.webhookDelivery.findMany({
-      where: effective,
-      orderBy: [{ created_at: "desc" }, { id: "desc" }],
-      skip: (opts.page - 1) * pageSize,
-      take: pageSize,
-    }),
+  // The counts first, then the page: attempts are only ever added, so every attempt a count saw is on
+  // its page (run side by side on separate connections, a delivery landing in between was counted
+  // while its page came back empty: "1 failed attempt" over an empty list).
+  const [total, succeeded, all] = await Promise.all([
     database.prisma.webhookDelivery.count({ where: effective }),
     database.prisma.webhookDelivery.count({ where: { ...base, response_code: 200 } }),
     database.prisma.webhookDelivery.count({ where: base }),
   ]);
+  const rows = await database.prisma.webhookDelivery.findMany({
+    where: effective,
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+    skip: (opts.page - 1) * pageSize,
+    take: pageSize,
+  });
   return {
     webhook: endpoint,
     attempts: rows.map(serializeAttempt),
