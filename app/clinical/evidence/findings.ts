@@ -116,18 +116,56 @@ const COMPARATOR_WORD =
 /** words after a number that make it a threshold ("4 or more", "70 or higher") */
 const THRESHOLD_TAIL = /^\s*(?:or (?:more|greater|higher|above|over|less|fewer|lower|below|under)\b)/i;
 
-export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
-  const out: MeasureValue[] = [];
+/** A measure's name patterns compiled once: long names case-insensitively, abbreviations as written. */
+interface MeasurePatterns {
+  reWords: RegExp | null;
+  reAbbr: RegExp | null;
+  /** the names can be looked for in the whole document first (no pattern anchored with ^ or $) */
+  prefilter: boolean;
+}
+const PATTERNS = new WeakMap<MeasureTerm, MeasurePatterns>();
+function measurePatterns(m: MeasureTerm): MeasurePatterns {
+  let p = PATTERNS.get(m);
+  if (p) return p;
   const abbr = m.aliases.filter((a) => /^\\b[a-z0-9-]{2,6}\\b/.test(a));
   const words = m.aliases.filter((a) => !abbr.includes(a));
-  const reWords = words.length ? new RegExp(words.map((a) => `(?:${a})`).join("|"), "gi") : null;
-  const reAbbr = abbr.length ? new RegExp(abbr.map((a) => aliasRegex(a).source).join("|"), "g") : null;
-  for (const line of idx.lines) {
-    // a value wrapped onto the next line ("height velocity 2.1 cm/yr, below the 3rd percentile /
-    // and more than 2 SD below the mean") is read with the line it continues
+  p = {
+    reWords: words.length ? new RegExp(words.map((a) => `(?:${a})`).join("|"), "gi") : null,
+    reAbbr: abbr.length ? new RegExp(abbr.map((a) => aliasRegex(a).source).join("|"), "g") : null,
+    prefilter: !m.aliases.some((a) => /(?<!\\)\$|(?<![[\\])\^/.test(a)),
+  };
+  PATTERNS.set(m, p);
+  return p;
+}
+
+/**
+ * Each line's text as measures are read from it, and the whole document in one string. A value
+ * wrapped onto the next line ("height velocity 2.1 cm/yr, below the 3rd percentile / and more than
+ * 2 SD below the mean") is read with the line it continues, never into a line that starts another
+ * field ("Pages: 2", "NDC #: ..."). The whole text joins lines with NUL and a space, which no name
+ * pattern reads across as a word, so a name found in no line's text is not found in it either.
+ */
+const READ_TEXTS = new WeakMap<CaseIndex, { lines: string[]; all: string }>();
+function readTexts(idx: CaseIndex): { lines: string[]; all: string } {
+  let r = READ_TEXTS.get(idx);
+  if (r) return r;
+  const lines = idx.lines.map((line) => {
     const next = idx.lines[line.index + 1];
-    // (never into a line that starts another field: "Pages: 2", "NDC #: ...")
-    const text = next && next.page === line.page && !/^[A-Z][A-Za-z #/&().-]{1,30}:\s/.test(next.text) ? `${line.text} ${next.text}` : line.text;
+    return next && next.page === line.page && !/^[A-Z][A-Za-z #/&().-]{1,30}:\s/.test(next.text) ? `${line.text} ${next.text}` : line.text;
+  });
+  r = { lines, all: idx.lines.map((l) => l.text).join("\u0000 ") };
+  READ_TEXTS.set(idx, r);
+  return r;
+}
+
+export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
+  const out: MeasureValue[] = [];
+  const { reWords, reAbbr, prefilter } = measurePatterns(m);
+  const texts = readTexts(idx);
+  if (prefilter && ![reWords, reAbbr].some((re) => re && ((re.lastIndex = 0), re.test(texts.all)))) return out;
+  for (let i = 0; i < idx.lines.length; i++) {
+    const line = idx.lines[i];
+    const text = texts.lines[i];
     const matches: { index: number; length: number }[] = [];
     for (const re of [reWords, reAbbr]) {
       if (!re) continue;

@@ -842,13 +842,16 @@ const ICD_IN_TEXT = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9OIlSZ|BGDQ][0-9OIlSZ|
 // a dotted code with one character too many before the dot ("JB82.83"), for repairIcd10Insertion
 const ICD_OVERLONG = /(?<![A-Za-z0-9])([A-TV-Z0-9|£€][0-9A-Z|]{3}[.,·][0-9A-Z]{1,4})(?![A-Za-z0-9])/g;
 
+/** every ICD-10-CM prefix of the condition dictionary (built on first use) */
+let ALL_ICD_PREFIXES: string[] | null = null;
+
 /**
  * ICD-10-CM prefixes that could confirm a repaired code: those of the conditions named in `context`
  * (the diagnosis description next to the code), else every prefix the condition dictionary knows.
  */
 export function icdConfirmer(context: string): (code: string) => boolean {
   const named = conditionsNamedIn(context);
-  const prefixes = (named.length ? named : CONDITIONS).flatMap((c) => c.icd10);
+  const prefixes = named.length ? named.flatMap((c) => c.icd10) : (ALL_ICD_PREFIXES ??= CONDITIONS.flatMap((c) => c.icd10));
   return (code) => prefixes.some((p) => code.startsWith(p));
 }
 
@@ -868,8 +871,10 @@ export function codesIn(v: string, strict: boolean, context?: string): { code: s
   }
   // a code that lost its letter ("50.813" beside "Crohn's disease"): the letter the condition named
   // beside it confirms — only when a condition is named (never from the whole dictionary)
+  // the confirmer reads the context's conditions: built once, and only when a candidate needs it
+  let confirmer: ((code: string) => boolean) | null = null;
+  const confirm = (code: string) => (confirmer ??= icdConfirmer(context!))(code);
   if (context !== undefined && conditionsNamedIn(context).length) {
-    const confirm = icdConfirmer(context);
     for (const m of v.matchAll(/(?<![A-Za-z0-9.])(\d{2}[0-9A-Z]?\.[0-9A-Z]{1,4})(?![A-Za-z0-9])/g)) {
       const a = m.index!;
       if (out.some((o) => o.index <= a && o.index + o.length > a)) continue;
@@ -880,7 +885,6 @@ export function codesIn(v: string, strict: boolean, context?: string): { code: s
   // over-long categories: keep a one-character-deletion repair confirmed by the condition dictionary
   if (context !== undefined) {
     ICD_OVERLONG.lastIndex = 0;
-    const confirm = icdConfirmer(context);
     while ((m = ICD_OVERLONG.exec(v))) {
       const a = m.index;
       const b = a + m[1].length;

@@ -454,9 +454,66 @@ function sharedAliasRegex(a: string, flags: string): RegExp {
 }
 
 /** Every [start, end) span of `text` where one of `c`'s aliases matches (empty matches skipped). */
-function aliasSpans(text: string, c: ConditionTerm): [number, number][] {
+/**
+ * The literal words every match of an alias starts with, lower case ("crohn" for "crohn'?s disease",
+ * "migraine" for "migraines?"), or "" when the pattern does not start with three plain characters
+ * (a group, an alternation at its top level). Every alias is matched from a word boundary, so a text
+ * none of whose words starts with the lead's first three characters, or whose lower case lacks the
+ * lead, cannot match: the pattern is not run on it.
+ */
+function aliasLead(a: string): string {
+  let depth = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === "\\") i++;
+    else if (a[i] === "(") depth++;
+    else if (a[i] === ")") depth--;
+    else if (a[i] === "|" && depth === 0) return "";
+  }
+  const body = a.replace(/^\\b/, "");
+  let lead = "";
+  for (let i = 0; i < body.length && /[a-z0-9 '-]/i.test(body[i]) && !/[?*+{]/.test(body[i + 1] ?? ""); i++) lead += body[i].toLowerCase();
+  return lead.length < 3 ? "" : lead;
+}
+
+interface AliasLead {
+  alias: string;
+  lead: string;
+  /** the lead's first three characters when they are word characters (a word of the text starts so), else "" */
+  word3: string;
+}
+const LEADS = new WeakMap<ConditionTerm, AliasLead[]>();
+function leadsOf(c: ConditionTerm): AliasLead[] {
+  let out = LEADS.get(c);
+  if (!out) {
+    out = c.aliases.map((alias) => {
+      const lead = aliasLead(alias);
+      return { alias, lead, word3: /^[a-z0-9_]{3}/.test(lead) ? lead.slice(0, 3) : "" };
+    });
+    LEADS.set(c, out);
+  }
+  return out;
+}
+
+/** A text in lower case, and the first three characters of each of its words (\w runs, as \b sees them). */
+interface TextKeys {
+  lower: string;
+  word3: Set<string>;
+}
+let lastKeys: { text: string; keys: TextKeys } | null = null;
+function textKeys(text: string): TextKeys {
+  if (lastKeys?.text === text) return lastKeys.keys;
+  const lower = text.toLowerCase();
+  const word3 = new Set<string>();
+  for (const m of text.matchAll(/\w{3,}/g)) word3.add(m[0].slice(0, 3).toLowerCase());
+  lastKeys = { text, keys: { lower, word3 } };
+  return lastKeys.keys;
+}
+
+function aliasSpans(text: string, c: ConditionTerm, keys = textKeys(text)): [number, number][] {
   const spans: [number, number][] = [];
-  for (const al of c.aliases) {
+  for (const { alias: al, lead, word3 } of leadsOf(c)) {
+    if (word3 && !keys.word3.has(word3)) continue;
+    if (lead && !keys.lower.includes(lead)) continue;
     const re = sharedAliasRegex(al, "g");
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) {
@@ -497,8 +554,9 @@ const NAMED_CACHE_MAX = 5000;
 function scanConditions(text: string): ConditionTerm[] {
   // every place each condition is named (all aliases, all occurrences)
   const named: { c: ConditionTerm; spans: [number, number][] }[] = [];
+  const keys = textKeys(text);
   for (const c of CONDITIONS) {
-    const spans = aliasSpans(text, c);
+    const spans = aliasSpans(text, c, keys);
     if (spans.length) named.push({ c, spans });
   }
   const inside = (s: [number, number], t: [number, number]) => t[0] <= s[0] && t[1] >= s[1] && t[1] - t[0] > s[1] - s[0];

@@ -929,8 +929,20 @@ export function stemClass(word: string): string[] | null {
   return null;
 }
 
-/** Every class of a class, itself first, then its ancestors. */
+/** classAncestors / classMembers results: the directory is constant, so each is computed once per name */
+const ANCESTORS = new Map<string, readonly string[]>();
+const MEMBERS = new Map<string, readonly string[]>();
+
+/** Every class of a class, itself first, then its ancestors (a fresh array the caller may change). */
 export function classAncestors(name: string): string[] {
+  const hit = ANCESTORS.get(name);
+  if (hit) return [...hit];
+  const out = classAncestorsNow(name);
+  ANCESTORS.set(name, out);
+  return [...out];
+}
+
+function classAncestorsNow(name: string): string[] {
   const out: string[] = [];
   const visit = (n: string) => {
     if (out.includes(n)) return;
@@ -948,8 +960,16 @@ export function classesOfDrug(name: string): string[] {
   return [...new Set(direct.flatMap(classAncestors))];
 }
 
-/** Lower-case names (generics, brands, aliases) of every directory drug in a class or its subclasses. */
+/** Lower-case names (generics, brands, aliases) of every directory drug in a class or its subclasses (a fresh array). */
 export function classMembers(name: string): string[] {
+  const hit = MEMBERS.get(name);
+  if (hit) return [...hit];
+  const out = classMembersNow(name);
+  MEMBERS.set(name, out);
+  return [...out];
+}
+
+function classMembersNow(name: string): string[] {
   const out = new Set<string>();
   for (const e of DRUGS) {
     if (!e.classes.flatMap(classAncestors).includes(name)) continue;

@@ -149,7 +149,8 @@ export const MEASURES: MeasureTerm[] = [
   M("free T3", ["free t3\\b", "\\bft3\\b", "free triiodothyronine"], "pg/mL", [0.5, 40]),
   M("IGF-1", ["igf-?1", "igf-?i\\b", "insulin-like growth factor"], "ng/mL", [1, 1500]),
   // a bare "peak" in a stimulation test's own clause ("Arginine stimulation test 09/15: GH 0.4 / 3.3 / 9.6
-  // ng/mL at 0 / 30 / 60 min, peak 9.6 ng/mL")
+  // ng/mL at 0 / 30 / 60 min, peak 9.6 ng/mL"); "(?=peak)" first, so the 80-character look-behind runs
+  // only where the word is, not at every position of every line
   M(
     "peak GH",
     [
@@ -157,7 +158,7 @@ export const MEASURES: MeasureTerm[] = [
       "gh peak",
       "peak (?:serum )?growth hormone",
       "stimulated gh",
-      "(?<=\\b(?:gh|growth hormone|stim|stimulation)\\b(?:[^.;]|\\.(?=\\d)){0,80})\\bpeak\\b(?!\\s*(?:gh|growth hormone|flow|expiratory))",
+      "(?=peak\\b)(?<=\\b(?:gh|growth hormone|stim|stimulation)\\b(?:[^.;]|\\.(?=\\d)){0,80})\\bpeak\\b(?!\\s*(?:gh|growth hormone|flow|expiratory))",
     ],
     "ng/mL",
     [0, 100],
