@@ -94,6 +94,13 @@ export const FLOORS: Record<string, number> = {
   // 8/16 with both classes read (me37), 9/16 with a stimulation test's bare "peak" and "ht … SDS" read,
   // all safety counts 0
   "lonestar-tx": 9,
+  // golden-ca: a nineteenth plan authored blind (California Medi-Cal managed care whose outpatient pharmacy
+  // benefit is carved out to a Medi-Cal Rx-style state program: Contract Drugs List entries with Code 1
+  // restrictions and footnoted criteria, state PA criteria documents and provider bulletins, and the plan's
+  // medical policy for a physician-administered drug), 2026-11-30: first run 6/16 with one approvable
+  // request denied (a GLP-1 agonist taken for type 2 diabetes held against "use together with a GLP-1
+  // agonist prescribed for MASH"); see fixtures/corpus/golden-ca-first-run.txt
+  "golden-ca": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
