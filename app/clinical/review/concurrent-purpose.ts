@@ -10,25 +10,49 @@
  */
 import type { Citation } from "../contracts";
 import { conditionAncestors, conditionsNamedIn } from "../vocabulary/conditions";
+import { DRUG_CLASSES, classesOfDrug, drugNames, findDrugMentions } from "../vocabulary/drugs";
 
 /** "prescribed for MASH", "used for the treatment of psoriasis", "(semaglutide for MASH)" */
 const RULE_PURPOSE =
   /\b(?:prescribed|used|given|taken|indicated|administered)\s+(?:only\s+)?(?:for|to treat)\s+(?:the\s+)?(?:treatment\s+of\s+)?([^.;()]{3,80})|\(\s*[a-z][a-z-]+\s+for\s+([^)]{3,60})\)/gi;
 
 /**
- * The conditions a concurrent-use rule limits itself to, read from its first sentence ("… a GLP-1
- * receptor agonist prescribed for MASH (semaglutide for MASH)" → nonalcoholic steatohepatitis);
- * [] when the rule names no purpose, or names it by exception ("for any use other than …").
+ * The conditions a concurrent-use rule limits `drug` to, read from its first sentence ("… a GLP-1
+ * receptor agonist prescribed for MASH (semaglutide for MASH)" → nonalcoholic steatohepatitis for
+ * semaglutide). A purpose qualifies the drug or class written right before it: in "another agent: a
+ * bisphosphonate, teriparatide or raloxifene used for osteoporosis" it limits raloxifene only, and a
+ * rule read for teriparatide names no purpose. [] when the rule names no purpose for `drug`, or names
+ * it by exception ("for any use other than …").
  */
-export function rulePurposes(ruleText: string): string[] {
+export function rulePurposes(ruleText: string, drug: string): string[] {
   const first = ruleText.split(/(?<=[.!?])\s+(?=[A-Z])/)[0];
+  const own = [...drugNames(drug), ...classesOfDrug(drug).flatMap((c) => DRUG_CLASSES.find((x) => x.name === c)?.aliases ?? [])];
+  const ownAt = (text: string) => Math.max(-1, ...own.map((a) => lastMatch(text, a)));
   const out = new Set<string>();
   for (const m of first.matchAll(RULE_PURPOSE)) {
     const phrase = m[1] ?? m[2] ?? "";
     if (/\b(?:other than|except|any|all)\b/i.test(phrase)) return [];
+    // whom the purpose qualifies: the drug in "(semaglutide for MASH)", else the last drug or class
+    // named before it in its list item
+    const subject = m[2] != null ? m[0] : (first.slice(0, m.index).split(/[:;]/).pop() ?? "");
+    const mine = ownAt(subject.toLowerCase());
+    if (mine < 0) continue;
+    const others = findDrugMentions(subject).filter((d) => !drugNames(drug).includes(d.entry.generic.toLowerCase()));
+    if (others.some((d) => d.index > mine)) continue;
     for (const c of conditionsNamedIn(phrase)) out.add(c.name);
   }
   return [...out];
+}
+
+/** the start of the last match of the class alias or drug name `a` (a regex fragment) in `text`, or -1 */
+function lastMatch(text: string, a: string): number {
+  let at = -1;
+  try {
+    for (const m of text.matchAll(new RegExp(`(?<![a-z])(?:${a})`, "g"))) at = m.index ?? at;
+  } catch {
+    return -1;
+  }
+  return at;
 }
 
 const related = (a: string, b: string) => conditionAncestors(a).includes(b) || conditionAncestors(b).includes(a);

@@ -458,7 +458,7 @@ function outsideRuledUse(ruleText: string, t: TherapyEvidence): { rule: "acute" 
  * does not say what the drug is for; null when the rule applies as written.
  */
 function outsideRuledPurpose(ruleText: string, t: TherapyEvidence, role: "criterion" | "exclusion"): Ev | null {
-  const purposes = rulePurposes(ruleText);
+  const purposes = rulePurposes(ruleText, t.drug);
   const p = concurrentPurpose(purposes, t.citations);
   if (!p) return null;
   if (p.state === "other")

@@ -30,9 +30,15 @@ const judge = (policy: string | Criterion, notes: string, role: "criterion" | "e
 describe("a concurrent-use rule limited to one purpose", () => {
   const rule = "Use together with liraglutide prescribed for NASH. Liraglutide prescribed for type 2 diabetes is not combination NASH therapy.";
   it("reads the purpose from the rule's first sentence only", () => {
-    expect(rulePurposes(rule)).toEqual(["nonalcoholic steatohepatitis"]);
-    expect(rulePurposes("Concomitant use of a strong CYP3A4 inhibitor (for example ketoconazole).")).toEqual([]);
-    expect(rulePurposes("Use with liraglutide prescribed for any condition other than NASH.")).toEqual([]);
+    expect(rulePurposes(rule, "liraglutide")).toEqual(["nonalcoholic steatohepatitis"]);
+    expect(rulePurposes("Concomitant use of a strong CYP3A4 inhibitor (for example ketoconazole).", "ketoconazole")).toEqual([]);
+    expect(rulePurposes("Use with liraglutide prescribed for any condition other than NASH.", "liraglutide")).toEqual([]);
+  });
+  it("limits only the drug or class written right before the purpose", () => {
+    const list = "Concomitant use with another bone agent: a bisphosphonate, abaloparatide or raloxifene used for osteoporosis.";
+    expect(rulePurposes(list, "raloxifene")).toEqual(["osteoporosis"]);
+    expect(rulePurposes(list, "abaloparatide")).toEqual([]);
+    expect(rulePurposes("Use with a GLP-1 receptor agonist prescribed for NASH.", "liraglutide")).toEqual(["nonalcoholic steatohepatitis"]);
   });
   it("does not apply to the drug documented for another condition", () => {
     const ev = judge(
@@ -51,6 +57,10 @@ describe("a concurrent-use rule limited to one purpose", () => {
     const ev = judge(rule, "She takes liraglutide 1.8 mg weekly, started 2024 and continuing.", "exclusion");
     expect(ev.outcome).toBe("insufficient");
     expect(ev.missing).toMatch(/prescribed for/);
+  });
+  it("applies as written to a listed drug the purpose does not qualify", () => {
+    const list = "Concomitant use with another bone agent: a bisphosphonate, abaloparatide or raloxifene used for osteoporosis.";
+    expect(judge(list, "Abaloparatide 80 mcg subcutaneously daily since 04/2026, continuing.", "exclusion").outcome).toBe("met");
   });
   it("applies unchanged when the rule names no purpose", () => {
     expect(concurrentPurpose([], [])).toBeNull();
