@@ -1900,7 +1900,15 @@ const PATIENT_CONDITION_RE = /\b(?:in|for) (?:a |an |the )?(?:patient|member|chi
 function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
   // the result the policy requires is in the requirement's own sentence; later sentences are notes
   // ("A positive anti-HBc with a negative HBsAg does not prevent coverage when …")
-  const tl = t.split(/(?<=\.)\s+(?=[A-Z])/)[0].toLowerCase();
+  // (a follow-up written as a condition — "with HCV RNA if the antibody is positive" — is what to do
+  // on a result, never the result required)
+  const tl = t
+    .split(/(?<=\.)\s+(?=[A-Z])/)[0]
+    .toLowerCase()
+    .replace(
+      /\b(?:if|when|where|unless)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z0-9-]+\s+){0,4}(?:is|are|was|were|comes? back|returns?)\s+(?:positive|reactive|negative|non-?reactive|abnormal|detected)\b|\bif (?:positive|reactive|negative|abnormal|detected)\b/g,
+      " ",
+    );
   // the count is the requirement's, never a note's ("… - a result that is pending, or only one of the
   // two hepatitis B tests, does not meet this item")
   const countM = /\b(two|three|2|3) (?:different |separate |distinct )?(?:[a-z-]+ ){0,3}(?:tests?|studies)\b/i.exec(
@@ -1908,7 +1916,8 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   );
   const count = countM ? numberWord(countM[1]) : 1;
   const result: "negative" | "positive" | "abnormal" | "any" =
-    has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b/i, tl) && !has(/\bpositive\b/i, tl)
+    has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b|\b(?:has|have|had|been|is|are|was|were)\s+(?:been\s+)?excluded\b/i, tl) &&
+    !has(/\bpositive\b/i, tl)
       ? "negative"
       : has(/\bpositive\b|\breactive\b|\bsensiti[sz]/i, tl)
         ? "positive"

@@ -42,6 +42,7 @@ import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
+import { concurrentPurpose, rulePurposes } from "./concurrent-purpose";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
 import { keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
 
@@ -421,6 +422,8 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
       `${cap(t.drug)} is taken for ${otherUse.taken} use; the policy's combination rule is about ${otherUse.rule} use.`,
       t.citations.slice(0, 2),
     );
+  const purpose = t && outsideRuledPurpose(spec.text, t, "criterion");
+  if (purpose) return purpose;
   if (t)
     return ev(
       "not_met",
@@ -446,6 +449,31 @@ function outsideRuledUse(ruleText: string, t: TherapyEvidence): { rule: "acute" 
     return [...text.matchAll(re)].some((m) => !isNegated(text, m.index ?? 0));
   }).map((u) => u.mode);
   return taken.length === 1 && taken[0] !== ruled[0] ? { rule: ruled[0], taken: taken[0] } : null;
+}
+
+/**
+ * A concurrent-use rule limited to one purpose (concurrent-purpose.ts) against the ongoing drug `t`:
+ * outside it when the request documents the drug for other conditions only — as an exclusion "does
+ * not apply" (not_met), as a no-concurrent-use criterion "met" — and for a reviewer when the request
+ * does not say what the drug is for; null when the rule applies as written.
+ */
+function outsideRuledPurpose(ruleText: string, t: TherapyEvidence, role: "criterion" | "exclusion"): Ev | null {
+  const purposes = rulePurposes(ruleText, t.drug);
+  const p = concurrentPurpose(purposes, t.citations);
+  if (!p) return null;
+  if (p.state === "other")
+    return ev(
+      role === "exclusion" ? "not_met" : "met",
+      `${cap(t.drug)} is documented for ${p.taken.join(", ")}; the policy's rule is about use for ${purposes.join(" / ")}.`,
+      t.citations.slice(0, 2),
+    );
+  return ev(
+    "insufficient",
+    `${cap(t.drug)} is documented with the requested drug, but not what it is prescribed for; the policy's rule is about use for ${purposes.join(" / ")}.`,
+    t.citations.slice(0, 2),
+    "direct",
+    `What ${t.drug} is prescribed for`,
+  );
 }
 
 function evalCurrent(spec: CriterionOf<"current_therapy">, ctx: EvalContext): Ev {
@@ -3584,6 +3612,17 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
           "direct",
           `Daily dose of ${t.drug}`,
         );
+      // a rule limited to one use or one purpose does not reach the drug taken for another
+      const otherUse = t && outsideRuledUse(spec.text, t);
+      if (t && otherUse)
+        return ev(
+          "not_met",
+          `Does not apply: ${t.drug} is taken for ${otherUse.taken} use; the exclusion is about ${otherUse.rule} use.`,
+          t.citations.slice(0, 2),
+          "direct",
+        );
+      const purpose = t && outsideRuledPurpose(spec.text, t, "exclusion");
+      if (purpose) return purpose;
       return t
         ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2))
         : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");
