@@ -92,8 +92,10 @@ export const FLOORS: Record<string, number> = {
   // read as combination with a preventive) and one incomplete request approved ("one test ... in a
   // patient with a pituitary lesion" met by the test alone); see fixtures/corpus/lonestar-tx-first-run.txt;
   // 8/16 with both classes read (me37), 9/16 with a stimulation test's bare "peak" and "ht … SDS" read,
-  // all safety counts 0
-  "lonestar-tx": 9,
+  // all safety counts 0; 12/16 with renew38 (a renewal asked for in a note with the authorization it
+  // renews stated; step tables whose NO branches rejoin the YES step, "a condition in Table n" and
+  // age-banded "dose within the limit in Table n" read from the supporting tables)
+  "lonestar-tx": 12,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
