@@ -92,8 +92,10 @@ export const FLOORS: Record<string, number> = {
   // read as combination with a preventive) and one incomplete request approved ("one test ... in a
   // patient with a pituitary lesion" met by the test alone); see fixtures/corpus/lonestar-tx-first-run.txt;
   // 8/16 with both classes read (me37), 9/16 with a stimulation test's bare "peak" and "ht … SDS" read,
-  // all safety counts 0
-  "lonestar-tx": 9,
+  // all safety counts 0; 12/16 with renew38 (a renewal asked for in a note with the authorization it
+  // renews stated; step tables whose NO branches rejoin the YES step, "a condition in Table n" and
+  // age-banded "dose within the limit in Table n" read from the supporting tables)
+  "lonestar-tx": 12,
   // golden-ca: a nineteenth plan authored blind (California Medi-Cal managed care whose outpatient pharmacy
   // benefit is carved out to a Medi-Cal Rx-style state program: Contract Drugs List entries with Code 1
   // restrictions and footnoted criteria, state PA criteria documents and provider bulletins, and the plan's

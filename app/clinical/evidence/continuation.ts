@@ -71,11 +71,34 @@ function answeredYes(idx: CaseIndex, line: CaseLine, from: number): boolean {
 }
 
 /**
+ * A renewal asked for in a clinician's own words, with the verb after the noun or as an order:
+ * "renewal of prior authorization requested", "Renew prior authorization.", "Request renewal.",
+ * "writing to request re-authorization of X", "Renewal PA submitted for X". Read only when the fax
+ * also states the authorization being renewed (RENEWED_APPROVAL): these words alone appear in
+ * plans of care and letters that are not renewal requests.
+ */
+const NOTE_CONT = new RegExp(
+  String.raw`\b(?:renewal|re-?authori[sz]ation|re-?certification)\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:prior\s+|current\s+|existing\s+)?(?:authori[sz]ation|approval|pa)\s+|(?:pa|prior authori[sz]ation|authori[sz]ation|request)\s+)?(?:is\s+|was\s+|being\s+)?(?:requested|submitted)\b|\brenew\s+(?:the\s+)?(?:prior\s+|current\s+|existing\s+)?(?:authori[sz]ation|approval|pa)\b|\brequest(?:ing)?\s+(?:a\s+)?(?:renewal|re-?authori[sz]ation|re-?certification)\b`,
+  "i",
+);
+/**
+ * The authorization a renewal renews, as the fax states it: "after the initial authorization
+ * (05/29/2026, 6 months)", "initial 6-month authorization, reference …", "initial PA approved
+ * 12/2025", "previous authorization ended 11/22/2026", "approval expires 11/30". Never a form's
+ * title ("Initial Authorization Request") or a criteria heading.
+ */
+const RENEWED_APPROVAL =
+  /\b(?:initial|previous|existing|original|last|current)\s+(?:[\w-]+\s+){0,2}?(?:pa|authori[sz]ation|approval)\b(?!\s*(?:request|criteria|form|review|required|is required|needed)\b)|\b(?:pa|authori[sz]ation|approval)\s+(?:was\s+|is\s+)?(?:approved|granted|expires?|expired|ends|ended|through|valid through)\b/i;
+
+/**
  * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked
  * "Continuation / reauthorization" box, a "Request type: Renewal" value, or a sentence requesting
- * continued coverage or a reauthorization. Null when it does not, or when an "Initial" / "New
- * start" box is checked as well. Source: payer policies judge such requests by their
- * continuation criteria ("Continued Therapy", "Reauthorization", Part D "Other Criteria" rows).
+ * continued coverage or a reauthorization; or a clinician's "renewal of prior authorization
+ * requested" / "Renew prior authorization" when the fax also states the authorization being renewed
+ * ("after the initial authorization (05/29/2026)", "previous authorization ended …"). Null when it
+ * does not, or when an "Initial" / "New start" box is checked as well. Source: payer policies judge
+ * such requests by their continuation criteria ("Continued Therapy", "Reauthorization", Part D
+ * "Other Criteria" rows); a renewal presupposes an approval on record.
  */
 export function continuationRequest(idx: CaseIndex): Shown | null {
   if (idx.lines.some((l) => CHECKED_INITIAL.test(l.text))) return null;
@@ -83,6 +106,9 @@ export function continuationRequest(idx: CaseIndex): Shown | null {
     const hit = firstHit(idx, re);
     if (hit) return { citation: quote(idx, hit.line, hit.index, hit.index + hit.length), text: hit.line.text.slice(hit.index, hit.index + hit.length).trim() };
   }
+  const hit = firstHit(idx, NOTE_CONT);
+  if (hit && idx.lines.some((l) => RENEWED_APPROVAL.test(l.text) && !isNegated(l.lower, RENEWED_APPROVAL.exec(l.text)!.index)))
+    return { citation: quote(idx, hit.line, hit.index, hit.index + hit.length), text: hit.line.text.slice(hit.index, hit.index + hit.length).trim() };
   return null;
 }
 

@@ -397,7 +397,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
     out.set(key, ev);
   }
   for (const ev of out.values()) {
-    if (ev.openDays != null && (!ev.stopped || ev.ongoing) && (ev.days == null || ev.openDays > ev.days)) ev.days = ev.openDays;
+    // a start date with no stop counts up to the request date only for a course still taken, or when
+    // the record states no length of its own: "Focalin XR was started 09/08/2026" beside "tried Focalin
+    // XR ~3 wks" is a three-week trial (its stop may be written where the drug is not named again)
+    if (ev.openDays != null && (!ev.stopped || ev.ongoing) && (ev.days == null || (ev.ongoing && ev.openDays > ev.days))) ev.days = ev.openDays;
     if (!ev.notTaken) ev.explicitlyNotTaken = false;
     ev.outcome = ev.contraindicated
       ? "contraindication"

@@ -257,6 +257,20 @@ function routingLineSteps(lines: DocLine[]): FlowStep[] | null {
     const route = ROUTING_RE.exec(l.text);
     const yes = route ? flowOutcome(route[1]) : null;
     const no = route ? flowOutcome(route[2]) : null;
+    // a step written on one line, number, question and routing ("3. Has the client …? [ ] Yes (Go to
+    // #6) [ ] No (Go to #4)"): the question is its own, never the end of the step above
+    const own = route && yes && no ? STEP_RE.exec(l.text.slice(0, route.index)) : null;
+    if (own) open = { n: Number(own[1]), parts: [], lines: [] };
+    if (own) {
+      open!.parts.push(own[2]);
+      open!.lines.push(l);
+      const question = own[2].replace(/\s+/g, " ").trim();
+      if (steps.some((s) => s.n === open!.n)) return null;
+      const q = /^[^?]*\?/.exec(question)?.[0] ?? question;
+      steps.push({ n: open!.n, question, statement: questionStatement(q), note: question.slice(q.length).trim(), yes: yes!, no: no!, lines: [l] });
+      open = null;
+      continue;
+    }
     if (route && yes && no && open) {
       // the routing may end the question's own line ("... older? [ ] Yes (Go to #2) [ ] No (Deny)")
       const before = l.text.slice(0, route.index).trim();
@@ -325,6 +339,31 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
   walkFrom(first, new Set(), [], []);
   if (broken || !routes.length) return null;
   return routes;
+}
+
+/**
+ * Whether a branch step (YES and NO both go on to other steps) only adds alternatives: every way on
+ * from its NO comes back to its YES step (or ends in a denial or a pend) before any approval. "3. Has
+ * the client received X for 30 days? Yes (Go to #6) No (Go to #4)", "4. Tried a preferred drug? Yes
+ * (Go to #6) No (Go to #5)", "5. Intolerance? Yes (Go to #6) No (Deny)": the NO of 3 reaches 6 only
+ * through 4 or 5, so a member on the NO route still meets everything the YES route checks from 6 on —
+ * the branch is "3, or 4, or 5", never a way round step 6. False for a step that is no such branch,
+ * or when the NO side approves on its own, loops or routes to a missing step.
+ */
+export function branchRejoins(steps: FlowStep[], step: FlowStep): boolean {
+  if (step.yes.to !== "step" || step.no.to !== "step" || step.yes.step === step.no.step) return false;
+  const target = step.yes.step;
+  const byN = new Map(steps.map((s) => [s.n, s]));
+  const ok = (out: FlowOutcome, seen: Set<number>): boolean => {
+    if (out.to === "deny" || out.to === "pend") return true;
+    if (out.to === "approve") return false;
+    if (out.step === target) return true;
+    const s = byN.get(out.step);
+    if (!s || seen.has(s.n) || s.n === step.n) return false;
+    const next = new Set(seen).add(s.n);
+    return ok(s.yes, next) && ok(s.no, next);
+  };
+  return ok(step.no, new Set());
 }
 
 /**

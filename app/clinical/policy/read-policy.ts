@@ -34,7 +34,8 @@ import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
 import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
-import { exclusionStatement, flowRoutes, flowSteps } from "./decision-flow";
+import { branchRejoins, exclusionStatement, flowRoutes, flowSteps, type FlowStep } from "./decision-flow";
+import { ageDoseBands, supportingTables, tableConditions, type SupportingTable } from "./supporting-tables";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
@@ -2141,8 +2142,9 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   const read = new Map<number, Criterion[]>();
   // the question is the requirement; sentences after its question mark explain it ("An inadequate
   // response requires at least 90 days of therapy") and are read as its note
+  const tables = supportingTables(lines);
   for (const s of new Set(routes.flatMap((x) => x.required))) {
-    const c = parseCriterion(s.statement, s.note, r.ctx);
+    const c = flowStepCriterion(s, tables, r) ?? parseCriterion(s.statement, s.note, r.ctx);
     // "An inadequate response requires at least 90 days of therapy": the trial length of the question's trial
     const days = c.kind === "prior_therapy" && c.min_days == null && s.note ? parseMinDuration(s.note) : null;
     // a question whose NO has no stated outcome ("If the test is pending, please resubmit"): the form
@@ -2156,9 +2158,12 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   // a branch (YES and NO both go on, to different steps) is only the choice of route when it asks
   // for a diagnosis: a member without it is simply on the other route. Any other branch ("Is the
   // client under 18? Yes (Go to #3) No (Go to #6)") would let the NO route skip what the YES route
-  // checks for a member who belongs on it, so such a flow is left to a reviewer
+  // checks for a member who belongs on it, so such a flow is left to a reviewer — unless every way on
+  // from the NO comes back to the YES step (decision-flow.ts branchRejoins): then the branch only
+  // offers alternatives ("received X? or tried a preferred drug? or an intolerance?") before the
+  // same remaining steps
   const branches = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && s.yes.step !== s.no.step);
-  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis")) return false;
+  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis" && !branchRejoins(steps, s))) return false;
   const seen = new Set<string>();
   const indications: PolicyIndication[] = [];
   for (const route of routes) {
@@ -2196,6 +2201,67 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   r.unread = r.unread.filter((u) => !ours(u));
   model.unread = model.unread.filter((u) => !ours(u));
   return true;
+}
+
+/** "… or a condition in Table 3", "a condition listed in Table 2": the part of a question a table of conditions answers */
+const TABLE_CONDITION_RE =
+  /,?\s*(?:\bor\s+)?(?:has\s+)?(?:a|any|one)\s+(?:of the\s+)?(?:conditions?|diagnos[ie]s)\s+(?:listed\s+)?in\s+table\s+(\d{1,2})\b\s*$/i;
+/** "the requested daily dose within the limit in Table 4 for the client's age" */
+const TABLE_DOSE_RE = /\bdaily dose\b[^.]*\b(?:within|below|not (?:above|more than|exceed))\b[^.]*\btable\s+(\d{1,2})\b/i;
+
+/**
+ * A flow step read with what the policy's own tables and drug names say (supporting-tables.ts), or
+ * null to read the question as an ordinary requirement:
+ *  - "has received <the requested drug> for at least 30 days" → current use for that long (on_therapy);
+ *  - "is the requested daily dose within the limit in Table 4 for the client's age" over a table of age
+ *    bands → one daily ceiling per band, each asked only at its ages;
+ *  - "… or a condition in Table 3" over a table of conditions with ICD-10-CM codes → either the rest of
+ *    the question or a diagnosis of one of the table's conditions (a question asking for a condition
+ *    "within the age limit" of its row is left as it was: the rows' ages are not read).
+ */
+function flowStepCriterion(s: FlowStep, tables: Map<number, SupportingTable>, r: Reader): Criterion | null {
+  const passage = cite(r, s.lines);
+  // "received guanfacine ER for …": the drug's own name, with or without its release form
+  const onFor =
+    onTherapyFor(s.statement, r.ctx.drugNames) ??
+    onTherapyFor(s.statement.replace(/\s+(?:ER|XR|XL|SR|CR|LA|ODT|extended[- ]release)\s+(?=for\b)/i, " "), r.ctx.drugNames);
+  if (onFor) return { kind: "on_therapy", text: s.statement, passage, confidence: "high", min_days: onFor };
+  const dose = TABLE_DOSE_RE.exec(s.statement);
+  const bands = dose && tables.get(Number(dose[1])) ? ageDoseBands(tables.get(Number(dose[1]))!) : null;
+  if (bands && /\bage\b/i.test(s.statement))
+    return {
+      kind: "all",
+      text: s.statement,
+      passage,
+      confidence: "high",
+      items: bands.map((b) => ({
+        kind: "dose_limit" as const,
+        text: `${b.text} (${s.statement})`,
+        passage,
+        confidence: "high" as const,
+        max_mg: b.max_mg,
+        per_days: 1,
+        applies_age: { min_years: b.min_years, max_years: b.max_years },
+      })),
+    };
+  const cond = TABLE_CONDITION_RE.exec(s.statement);
+  const table = cond ? tables.get(Number(cond[1])) : undefined;
+  const listed = table && !/\bage limit\b/i.test(`${s.statement} ${s.note}`) ? tableConditions(table) : null;
+  if (!cond || !listed) return null;
+  const named = parseCriterion(`Diagnosis of ${listed.names.join("; ")}`, "", r.ctx);
+  const diagnosis: Criterion = {
+    kind: "diagnosis",
+    text: `${table!.title}: ${listed.names.join("; ")}`,
+    passage,
+    confidence: "high",
+    conditions: named.kind === "diagnosis" ? named.conditions : [],
+    icd10: listed.icd10,
+    phrases: named.kind === "diagnosis" ? named.phrases : [],
+  } as Criterion;
+  const rest = s.statement.slice(0, cond.index).trim();
+  if (/^the (?:client|patient|member)\s+(?:has|have)?$/i.test(rest) || rest.length < 8) return diagnosis;
+  const first = parseCriterion(rest, s.note, r.ctx);
+  return { kind: "any", text: s.statement, passage, confidence: "high", items: [first, diagnosis] };
 }
 
 function documentTitle(lines: DocLine[]): string | undefined {

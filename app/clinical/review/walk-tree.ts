@@ -121,10 +121,15 @@ export function verdictOf(rs: Route[], answers: Map<string, NodeAnswer>): WalkVe
     for (const a of answers.values()) {
       if (!a.definite || a.labels.length < 2) continue;
       const through = rs.filter((r) => r.steps.some((s) => s.node.id === a.node_id));
-      const failing = a.labels.some((l) => {
+      // branches of one title ("ADHD", "ADHD (2)", "ADHD (3)": a decision flow's routes, a path per age
+      // group) are alternatives for the same indication: the indication is in doubt only when every
+      // branch of a title the request fits clearly fails
+      const base = (l: string) => norm(l.replace(/\s*\(\d{1,2}\)$/, ""));
+      const fails = (l: string) => {
         const mine = through.filter((r) => r.steps.some((s) => s.node.id === a.node_id && norm(s.label) === norm(l)));
         return mine.length > 0 && mine.every((r) => r.leaf.node_action === "denied");
-      });
+      };
+      const failing = a.labels.some((l) => fails(l) && a.labels.filter((o) => base(o) === base(l)).every(fails));
       if (failing) {
         approvedRoute = undefined;
         open.add(a.node_id);
