@@ -1,0 +1,83 @@
+/**
+ * Policy-reading classes of the golden-ca first run (invented wording throughout):
+ * - a "# | Criterion | Documentation" grid followed by a heading in capitals that runs past the
+ *   number column: the heading ends the grid (the grid's rows stay criteria, the heading's bullet list
+ *   is read as exclusions), and a grid titled "Table 2 - Continuation: …" is continuation criteria;
+ */
+import { describe, expect, it } from "vitest";
+import { tablePage } from "../extract/test-pages";
+import { docLines } from "../text/lines";
+import { readTableColumns } from "../text/table-columns";
+import { readPolicy } from "../policy/read-policy";
+import { lookupDrug } from "../vocabulary/drugs";
+
+describe("a criteria grid ended by a heading in capitals", () => {
+  const doc = tablePage([
+    [["Table 1 - Initial request: ALL criteria must be met", 50]],
+    [
+      ["#", 54],
+      ["Criterion", 76],
+      ["Documentation", 416],
+    ],
+    [
+      ["1", 54],
+      ["Member is 40 years of age or older.", 76],
+      ["Date of birth", 416],
+    ],
+    [
+      ["2", 54],
+      ["Diagnosis of plaque psoriasis.", 76],
+      ["Clinic note", 416],
+    ],
+    [
+      ["3", 54],
+      ["Prescribed by a dermatologist.", 76],
+      ["Prescriber specialty", 416],
+    ],
+    [["Table 2 - Continuation: ALL criteria must be met", 50]],
+    [
+      ["#", 54],
+      ["Criterion", 76],
+      ["Documentation", 416],
+    ],
+    [
+      ["1", 54],
+      ["The member is currently receiving the drug with a documented response.", 76],
+      ["Progress note", 416],
+    ],
+    [
+      ["2", 54],
+      ["No live vaccine has been given since the last approval.", 76],
+      ["Immunization record", 416],
+    ],
+    // the heading's first word falls in the number column, the rest in the criterion column
+    [
+      ["NOT", 55],
+      ["COVERED WHEN", 79],
+    ],
+    [["- Concurrent treatment with another biologic for psoriasis (adalimumab, etanercept).", 50]],
+    [["- Active tuberculosis.", 50]],
+  ]);
+
+  it("keeps the heading out of the grid, so the grid's rows are numbered criteria", () => {
+    const out = readTableColumns(doc, docLines(doc)).map((l) => l.text);
+    expect(out).toContain("1. The member is currently receiving the drug with a documented response.");
+    expect(out).toContain("NOT COVERED WHEN");
+    expect(out.some((l) => /Progress note|Immunization record/.test(l))).toBe(false);
+  });
+
+  it("reads the bullet list as exclusions and the continuation grid as no initial criterion", () => {
+    const m = readPolicy(doc, { drug_names: ["examplumab"] });
+    const texts = JSON.stringify(m.indications.map((i) => i.criteria));
+    expect(m.exclusions.map((e) => e.text).join(" | ")).toMatch(/another biologic/);
+    expect(texts).not.toMatch(/another biologic/);
+    expect(texts).not.toMatch(/live vaccine/);
+    expect(m.continuation.map((c) => c.text).join(" ")).toMatch(/Continuation/);
+  });
+});
+
+describe("drug directory", () => {
+  it("knows the CYP inhibitors policies list as examples", () => {
+    for (const n of ["fluvoxamine", "enoxacin", "ticlopidine"]) expect(lookupDrug(n)?.generic).toBe(n);
+  });
+});
