@@ -857,7 +857,12 @@ function exclusionList(items: OutlineItem[], r: Reader): Criterion[] {
     )
       continue;
     const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
-    out.push({ ...parseExclusion(first, r.ctx), text, passage: cite(r, it.lines) });
+    const parsed = parseExclusion(first, r.ctx);
+    // (an entry the parse narrowed to the clause it reads — "Cirrhosis: a liver stiffness above 20
+    // kPa" of "Cirrhosis, including a liver stiffness above 20 kPa, a biopsy stage F4, or …" — keeps
+    // that reading, so the ways it does not read do not stand as qualifiers of the one it does)
+    const narrowed = parsed.kind === "lab" && parsed.text !== first && /\bincluding\b/i.test(first);
+    out.push({ ...parsed, text: narrowed ? parsed.text : text, passage: cite(r, it.lines) });
   }
   return out;
 }

@@ -10,6 +10,9 @@ import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
 import { readPolicy } from "../policy/read-policy";
 import { lookupDrug } from "../vocabulary/drugs";
+import { parseCriterion, parseExclusion } from "../policy/parse-criterion";
+import { unreadQualifiers } from "../policy/parse-coverage";
+import type { Criterion } from "../contracts";
 
 describe("a criteria grid ended by a heading in capitals", () => {
   const doc = tablePage([
@@ -79,5 +82,39 @@ describe("a criteria grid ended by a heading in capitals", () => {
 describe("drug directory", () => {
   it("knows the CYP inhibitors policies list as examples", () => {
     for (const n of ["fluvoxamine", "enoxacin", "ticlopidine"]) expect(lookupDrug(n)?.generic).toBe(n);
+  });
+});
+
+describe("a threshold belongs to the measure written with it", () => {
+  const ctx = { drugNames: ["examplumab"] };
+  it("never gives a score's threshold to the inputs a parenthetical note lists", () => {
+    const c = parseCriterion(
+      "a FIB-4 score of 2.67 or greater (the age, AST, ALT and platelet values entered must appear in the record, or the result the laboratory computed reported).",
+      "",
+      ctx,
+    );
+    expect(c).toMatchObject({ kind: "lab", measure: "FIB-4", op: ">=", value: 2.67 });
+    expect(JSON.stringify(c)).not.toMatch(/"measure":"(?:platelets|ALT|AST)"/);
+  });
+
+  it("keeps an upper bound and reads another method's limits as an alternative for a reviewer", () => {
+    const c = parseCriterion(
+      "liver stiffness by transient elastography (TE, FibroScan device) of at least 9.5 kPa and no higher than 18.5 kPa, or by magnetic resonance elastography of at least 3.2 kPa and no higher than 4.8 kPa",
+      "",
+      ctx,
+    );
+    expect(c.kind).toBe("any");
+    const items = (c as { items: Criterion[] }).items;
+    expect(items[0]).toMatchObject({ kind: "lab", measure: "liver stiffness", op: "between", value: 9.5, value_max: 18.5 });
+    expect(items[1].kind).toBe("human_review");
+  });
+
+  it("reads a threshold listed after 'including' in an exclusion as showing the excluded condition on its own", () => {
+    const c = parseExclusion(
+      "Cirrhosis of any grade, including a liver stiffness by transient elastography above 19.0 kPa or by another method above 5.5 kPa, a biopsy stage F4, or imaging evidence (nodular contour with splenomegaly)",
+      ctx,
+    );
+    expect(c).toMatchObject({ kind: "lab", measure: "liver stiffness", op: ">", value: 19 });
+    expect(unreadQualifiers(c)).toEqual([]);
   });
 });
