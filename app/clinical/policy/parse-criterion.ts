@@ -443,7 +443,16 @@ const RELATIVE_PHRASE_RE =
  */
 export function parseRelativeLimits(text: string): CriterionOf<"lab">[] | null {
   const t = norm(withoutExamples(text));
-  const all = t.split(/,?\s+\b(?:and|or)\b\s+(?!(?:equal|more|greater|less|above|below)\b)|;\s*/);
+  const split = t.split(/,?\s+\b(?:and|or)\b\s+(?!(?:equal|more|greater|less|above|below)\b)|;\s*/);
+  // "ALT and AST each no higher than 2 times the ULN": the measure before "and" shares the limit the
+  // next clause states for "each" of them (read as "ALT no higher than 2 times the ULN")
+  const all = split.map((c, i) => {
+    const next = split[i + 1];
+    const each = next ? /^(.*?)\s+(?:each|both)\s+(.+)$/i.exec(next) : null;
+    if (!each || RELATIVE_PHRASE_RE.test(c) || /\d/.test(c) || !RELATIVE_PHRASE_RE.test(each[2])) return c;
+    if (!MEASURES.some((ms) => measureRegex(ms).test(c)) || !MEASURES.some((ms) => measureRegex(ms).test(each[1]))) return c;
+    return `${c} ${each[2]}`;
+  });
   const clauses = all.filter((c) => RELATIVE_PHRASE_RE.test(c));
   if (!clauses.length) return null;
   // "ALT and AST within normal limits": a measure in a clause of its own, with no number, shares the
@@ -1124,6 +1133,17 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
   }
 
+  // "Dose 45 mg once daily", "Dosage: 10 mg per day": the one dose the policy approves, stated
+  // alone — the requested daily dose must not be above it (a dose ceiling, compared like any other)
+  const stated =
+    /^(?:the )?(?:approved |covered |recommended )?dos(?:e|age|ing)\s*(?:is\s*)?:?\s*(\d+(?:\.\d+)?\s*(?:mg|mcg))\s+(?:(?:taken\s+)?(?:by mouth|orally)\s+)?(once (?:daily|a day)|daily|per day|a day)\.?$/i.exec(
+      t.trim(),
+    );
+  if (stated) {
+    const max = parseMaxDose(`not to exceed ${stated[1]} per day`);
+    if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
+  }
+
   // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
   if (
     has(
@@ -1489,8 +1509,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // "ALT greater than 3 times the upper limit of normal", "hemoglobin below the LLN": a sentence that is
   // only relative lab limits (a few words beside them at most) is those limits
   if (!th.length && RELATIVE_PHRASE_RE.test(t)) {
-    const rel = parseRelativeLimits(t);
-    const rest = rel ? rel.reduce((acc, r) => acc.replace(r.text, " "), norm(withoutExamples(t))) : "";
+    // "Liver tests drawn within the past 3 months, with the laboratory's reference ranges: ALT … 2
+    // times the ULN, and …": a lead naming the tests and their window, then only relative limits —
+    // the limits, with the lead's window
+    const colon = t.indexOf(":");
+    const body =
+      colon > 0 &&
+      !RELATIVE_PHRASE_RE.test(t.slice(0, colon).replace(/\breference ranges?\b/gi, " ")) &&
+      /\b(?:tests?|panel|labs?|laborator\w*|levels?)\b/i.test(t.slice(0, colon))
+        ? t.slice(colon + 1)
+        : t;
+    const rel = parseRelativeLimits(body);
+    const rest = rel ? rel.reduce((acc, r) => acc.replace(r.text, " "), norm(withoutExamples(body))) : "";
     if (rel?.length && (rest.match(/[a-z]{3,}/gi) ?? []).filter((w) => !STOP.has(w.toLowerCase())).length <= 3) {
       const within = parseRecency(t);
       const items = rel.map((x) => ({ ...x, within_days: within }));
@@ -1958,6 +1988,10 @@ function withoutFailingSideNotes(t: string): string {
  */
 const PATIENT_CONDITION_RE = /\b(?:in|for) (?:a |an |the )?(?:patient|member|child|adult|individual|beneficiar(?:y|ies)|person)s? (?:with|who|whose)\b[^;]*/i;
 
+/** a test's required absence of findings: "showing none of", "showing no", "with none of", "free of", "without evidence of" */
+const REQUIRED_ABSENCE_RE =
+  /\b(?:showing|shows|show|with|demonstrating|revealing|reporting)\s+(?:none of\b|no\s+(?!later\b|more\b|less\b|older\b|fewer\b))|\bnone of the following\b|\bfree of\b|\bwithout (?:any )?(?:evidence|signs?) of\b/;
+
 /** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */
 function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
   // the result the policy requires is in the requirement's own sentence; later sentences are notes
@@ -1977,6 +2011,28 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
     t.replace(/(?:\s[-–]\s|[,;]\s*)[^.;]*\b(?:does|do) not (?:meet|satisfy|count)\b[^.;]*/gi, " "),
   );
   const count = countM ? numberWord(countM[1]) : 1;
+  // "Brain MRI within the past 12 months showing none of: more than 4 microbleeds; …", "a chest
+  // x-ray showing no active disease", "free of …": a required ABSENCE of the findings listed — never
+  // met by an "abnormal" report nor failed by a "normal" one; the test must be done, and a reviewer
+  // reads the report for the listed findings
+  const absence = REQUIRED_ABSENCE_RE.exec(tl);
+  if (absence && tl.slice(absence.index + absence[0].length).trim().length > 3) {
+    const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result: "any", threshold: null, within_days: parseRecency(t) };
+    return {
+      ...base,
+      kind: "all",
+      items: [
+        spec,
+        {
+          ...base,
+          text: t.slice(Math.max(0, t.toLowerCase().indexOf(absence[0]))).trim(),
+          kind: "human_review",
+          why: "The test must show none of the findings the policy lists; a reviewer reads the report for each of them.",
+          confidence: "low",
+        },
+      ],
+    };
+  }
   const result: "negative" | "positive" | "abnormal" | "any" =
     has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b|\b(?:has|have|had|been|is|are|was|were)\s+(?:been\s+)?excluded\b/i, tl) &&
     !has(/\bpositive\b/i, tl)

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { tablePage } from "../extract/test-pages";
+import { docFromPages } from "../testing";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
 import { readPolicy } from "../policy/read-policy";
@@ -116,5 +117,57 @@ describe("a threshold belongs to the measure written with it", () => {
     );
     expect(c).toMatchObject({ kind: "lab", measure: "liver stiffness", op: ">", value: 19 });
     expect(unreadQualifiers(c)).toEqual([]);
+  });
+});
+
+describe("bibliographic references are no criteria", () => {
+  it("skips a sources list of author-et-al and journal citations", () => {
+    const doc = docFromPages([
+      [
+        "Examplumab coverage criteria",
+        "Approval requires ALL of the following:",
+        "a. The member is 21 years of age or older.",
+        "b. Prescribed by a cardiologist.",
+        "SOURCES FOR THE RESTRICTION CRITERIA",
+        "1. Examplumab injection prescribing information. Example Pharma Inc.; revised 2024.",
+        "2. Doe JA, et al. 2023 consensus statement on the care of adults with examplosis. Heart J. 2023;141:e200-e255.",
+      ].join("\n"),
+    ]);
+    const m = readPolicy(doc, { drug_names: ["examplumab"] });
+    const texts = JSON.stringify([m.common, m.indications.map((i) => i.criteria)]);
+    expect(texts).toMatch(/21 years/);
+    expect(texts).not.toMatch(/et al|prescribing information/);
+  });
+});
+
+describe("relative liver limits after a lead naming the tests", () => {
+  it("reads 'ALT and AST each no higher than N times the ULN' as a limit of each, with the lead's window", () => {
+    const c = parseCriterion(
+      "Liver panel drawn within the past 2 months, with the laboratory's reference ranges: ALT and AST each no higher than 3 times the upper limit of normal (ULN), and total bilirubin no higher than 1.5 times ULN.",
+      "",
+      { drugNames: ["examplumab"] },
+    );
+    expect(c.kind).toBe("all");
+    const items = (c as { items: Criterion[] }).items;
+    expect(items.map((i) => (i.kind === "lab" ? `${i.measure} ${i.op} ${i.value}` : i.kind))).toEqual(["ALT <= 3", "AST <= 3", "bilirubin <= 1.5"]);
+    for (const i of items) expect(i).toMatchObject({ relative: "upper", within_days: 61 });
+  });
+
+  it("reads a stated daily dose as the approval's dose ceiling", () => {
+    const c = parseCriterion("Dose 20 mg once daily", "", { drugNames: ["examplumab"] });
+    expect(c).toMatchObject({ kind: "dose_limit", max_mg: 20, per_days: 1 });
+  });
+});
+
+describe("a test that must show none of the listed findings", () => {
+  it("is the test plus a reviewer item, never an 'abnormal' result", () => {
+    const c = parseCriterion("Brain MRI within the past 6 months showing none of: more than 3 microbleeds; any lobar hemorrhage; cortical edema.", "", {
+      drugNames: ["examplumab"],
+    });
+    expect(JSON.stringify(c)).not.toMatch(/"result":"abnormal"/);
+    expect(c.kind).toBe("all");
+    const items = (c as { items: Criterion[] }).items;
+    expect(items[0]).toMatchObject({ kind: "test_result", result: "any", within_days: 183 });
+    expect(items[1].kind).toBe("human_review");
   });
 });
