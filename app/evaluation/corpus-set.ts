@@ -96,13 +96,15 @@ export const FLOORS: Record<string, number> = {
   // renews stated; step tables whose NO branches rejoin the YES step, "a condition in Table n" and
   // age-banded "dose within the limit in Table n" read from the supporting tables)
   "lonestar-tx": 12,
-  // golden-ca: a nineteenth plan authored blind (California Medi-Cal managed care whose outpatient pharmacy
-  // benefit is carved out to a Medi-Cal Rx-style state program: Contract Drugs List entries with Code 1
-  // restrictions and footnoted criteria, state PA criteria documents and provider bulletins, and the plan's
-  // medical policy for a physician-administered drug), 2026-11-30: first run 6/16 with one approvable
-  // request denied (a GLP-1 agonist taken for type 2 diabetes held against "use together with a GLP-1
-  // agonist prescribed for MASH"); see fixtures/corpus/golden-ca-first-run.txt
-  "golden-ca": 6,
+  // golden-ca: a nineteenth plan authored blind (California Medi-Cal managed care with a Medi-Cal Rx-style
+  // pharmacy carve-out: Contract Drugs List footnote criteria, state PA criteria and provider bulletins,
+  // and the plan's own medical policy with '# | Criterion | Documentation' tables), 2026-11-30: first run
+  // 6/16 with one approvable request denied (a GLP-1 combination rule limited to MASH applied to
+  // semaglutide for diabetes); see fixtures/corpus/golden-ca-first-run.txt; 10/16 with the criteria grids,
+  // their capitals heading and exclusion list, a FIB-4 threshold kept off the inputs its note lists, two-
+  // sided elastography ranges, 'including' exclusion thresholds, CYP-inhibitor examples and reference
+  // lists read (gold38), all safety counts 0
+  "golden-ca": 10,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

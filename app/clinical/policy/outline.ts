@@ -38,7 +38,7 @@ export const DURATION_LINE_RE =
   /^(?:(?:initial |total )?(?:approval|authorization|coverage|approval) (?:duration|period|length)|length of (?:approval|authorization|coverage)|duration of (?:approval|authorization|therapy approval))\b|^(?:initial )?authorization (?:will|may) be (?:issued|approved|granted) for\b|^(?:approval|coverage) (?:will be|is) (?:granted|given|approved|provided) for\b/i;
 /** a paragraph/heading that opens renewal criteria (never initial-request criteria) */
 export const CONTINUATION_HEAD_RE =
-  /^(?:(?:section|part)\s+[\dA-Z]{1,3}(?:\.\d{1,2})?\s*[-–:.]\s*)?(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
+  /^(?:(?:section|part|table)\s+[\dA-Z]{1,3}(?:\.\d{1,2})?\s*[-–:.]\s*)?(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
 
 const ROMAN_UP = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());

@@ -257,7 +257,7 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
 const UNIT =
-  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b|bpm\\b|beats (?:per|a|\\/) ?min(?:ute)?)?";
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|kpa|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b|bpm\\b|beats (?:per|a|\\/) ?min(?:ute)?)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
@@ -270,7 +270,7 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
   }
   // "greater than or equal to 5 events and less than or equal to 14 events per hour": both bounds, inclusive
   const bounded = new RegExp(
-    `(?:>=|≥|at least|no less than|greater than or equal to|equal to or greater than)\\s*${NUM}${UNIT}\\s*(?:events?\\s*)?(?:and|but)\\s*(?:<=|≤|no more than|not more than|at most|less than or equal to|equal to or less than)\\s*${NUM}${UNIT}`,
+    `(?:>=|≥|at least|no less than|greater than or equal to|equal to or greater than)\\s*${NUM}${UNIT}\\s*(?:events?\\s*)?(?:and|but)\\s*(?:<=|≤|no more than|not more than|no higher than|not higher than|no greater than|not greater than|not above|not exceeding|at most|less than or equal to|equal to or less than)\\s*${NUM}${UNIT}`,
     "i",
   ).exec(t);
   if (bounded) {
@@ -292,7 +292,13 @@ export function readComparator(s: string): { op: Comparator; value: number; valu
     // "at or below 55 mm Hg", "equal to or less than 88%": inclusive, never the strict "below"
     [new RegExp(`(?:at or below|at or under|equal to or less than|equal to or lower than)\\s*${NUM}${UNIT}`, "i"), "<="],
     [new RegExp(`(?:at or above|at or over|equal to or greater than|equal to or more than)\\s*${NUM}${UNIT}`, "i"), ">="],
-    [new RegExp(`(?:<=|no more than|not more than|at most|less than or equal to|maximum of)\\s*${NUM}${UNIT}`, "i"), "<="],
+    [
+      new RegExp(
+        `(?:<=|no more than|not more than|no higher than|not higher than|no greater than|not greater than|not above|not exceeding|at most|less than or equal to|maximum of)\\s*${NUM}${UNIT}`,
+        "i",
+      ),
+      "<=",
+    ],
     [new RegExp(`(?:above|greater than|more than|exceeding|exceeds|over|>)\\s*${NUM}${UNIT}`, "i"), ">"],
     [new RegExp(`(?:below|less than|under|lower than|<)\\s*${NUM}${UNIT}`, "i"), "<"],
   ];
@@ -345,6 +351,17 @@ export function classRange(after: string): { op: Comparator; value: number; valu
 const CORRECTED_FOR = /\b(?:corrected|adjusted|normali[sz]ed)\s+(?:for|to)\s+(?:the\s+)?$/i;
 function comparatorNear(part: string, from: number, to: number, self?: MeasureTerm): ReturnType<typeof readComparator> {
   if (self?.unit === "class") return classRange(part.slice(to, to + 40));
+  // "a FIB-4 index of 1.30 or higher (the age, AST, ALT and platelet count used must be documented)":
+  // a measure named inside a parenthetical note (four words or more: not an abbreviation like
+  // "(LVEF)") takes a threshold only from inside that note — the value outside belongs to the
+  // measure written with it, never to the inputs the note lists
+  const open = part.lastIndexOf("(", from);
+  // (a note split off at its ", or …" has no closing parenthesis in this part: it runs to the end)
+  const close = open < 0 ? -1 : part.indexOf(")", to) >= 0 ? part.indexOf(")", to) : part.length;
+  if (open >= 0 && close > 0 && !part.slice(open + 1, from).includes(")")) {
+    const inner = part.slice(open + 1, close);
+    if (inner.trim().split(/\s+/).length >= 4) return comparatorNear(inner, from - open - 1, to - open - 1, self);
+  }
   // "at least 4 migraine days per month": comparator and number right before the measure
   // (or "15 or more headache days per month": the count written first, its comparator after it)
   const lead =
@@ -362,7 +379,19 @@ function comparatorNear(part: string, from: number, to: number, self?: MeasureTe
     .map((m) => m.index);
   const cut = otherAt.length ? Math.min(...otherAt) : after.length;
   const scoped = after.slice(0, cut).split(/\band (?:at least|>=|a |an )/i)[0];
-  return readComparator(scoped) ?? readComparator(part.slice(Math.max(0, from - 40), to));
+  const found = readComparator(scoped);
+  // "… (VCTE, FibroScan) of at least 8.0 kPa and no higher than 20.0 kPa": a lower bound whose upper
+  // bound runs past the window is read with it (a lost upper bound would let any higher value pass)
+  if (found && (found.op === ">=" || found.op === ">") && cut === after.length) {
+    const longer = part.slice(to, to + 160);
+    const upTo = MEASURES.filter((m) => m !== self)
+      .map((m) => measureRegex(m).exec(longer))
+      .filter((m): m is RegExpExecArray => !!m && m.index > 0)
+      .map((m) => m.index);
+    const wide = readComparator(longer.slice(0, upTo.length ? Math.min(...upTo) : longer.length).split(/,?\s+or\s+/i)[0]);
+    if (wide?.op === "between" && wide.value === found.value) return wide;
+  }
+  return found ?? readComparator(part.slice(Math.max(0, from - 40), to));
 }
 
 /**
@@ -414,7 +443,16 @@ const RELATIVE_PHRASE_RE =
  */
 export function parseRelativeLimits(text: string): CriterionOf<"lab">[] | null {
   const t = norm(withoutExamples(text));
-  const all = t.split(/,?\s+\b(?:and|or)\b\s+(?!(?:equal|more|greater|less|above|below)\b)|;\s*/);
+  const split = t.split(/,?\s+\b(?:and|or)\b\s+(?!(?:equal|more|greater|less|above|below)\b)|;\s*/);
+  // "ALT and AST each no higher than 2 times the ULN": the measure before "and" shares the limit the
+  // next clause states for "each" of them (read as "ALT no higher than 2 times the ULN")
+  const all = split.map((c, i) => {
+    const next = split[i + 1];
+    const each = next ? /^(.*?)\s+(?:each|both)\s+(.+)$/i.exec(next) : null;
+    if (!each || RELATIVE_PHRASE_RE.test(c) || /\d/.test(c) || !RELATIVE_PHRASE_RE.test(each[2])) return c;
+    if (!MEASURES.some((ms) => measureRegex(ms).test(c)) || !MEASURES.some((ms) => measureRegex(ms).test(each[1]))) return c;
+    return `${c} ${each[2]}`;
+  });
   const clauses = all.filter((c) => RELATIVE_PHRASE_RE.test(c));
   if (!clauses.length) return null;
   // "ALT and AST within normal limits": a measure in a clause of its own, with no number, shares the
@@ -1095,6 +1133,17 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
   }
 
+  // "Dose 45 mg once daily", "Dosage: 10 mg per day": the one dose the policy approves, stated
+  // alone — the requested daily dose must not be above it (a dose ceiling, compared like any other)
+  const stated =
+    /^(?:the )?(?:approved |covered |recommended )?dos(?:e|age|ing)\s*(?:is\s*)?:?\s*(\d+(?:\.\d+)?\s*(?:mg|mcg))\s+(?:(?:taken\s+)?(?:by mouth|orally)\s+)?(once (?:daily|a day)|daily|per day|a day)\.?$/i.exec(
+      t.trim(),
+    );
+  if (stated) {
+    const max = parseMaxDose(`not to exceed ${stated[1]} per day`);
+    if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
+  }
+
   // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
   if (
     has(
@@ -1460,8 +1509,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // "ALT greater than 3 times the upper limit of normal", "hemoglobin below the LLN": a sentence that is
   // only relative lab limits (a few words beside them at most) is those limits
   if (!th.length && RELATIVE_PHRASE_RE.test(t)) {
-    const rel = parseRelativeLimits(t);
-    const rest = rel ? rel.reduce((acc, r) => acc.replace(r.text, " "), norm(withoutExamples(t))) : "";
+    // "Liver tests drawn within the past 3 months, with the laboratory's reference ranges: ALT … 2
+    // times the ULN, and …": a lead naming the tests and their window, then only relative limits —
+    // the limits, with the lead's window
+    const colon = t.indexOf(":");
+    const body =
+      colon > 0 &&
+      !RELATIVE_PHRASE_RE.test(t.slice(0, colon).replace(/\breference ranges?\b/gi, " ")) &&
+      /\b(?:tests?|panel|labs?|laborator\w*|levels?)\b/i.test(t.slice(0, colon))
+        ? t.slice(colon + 1)
+        : t;
+    const rel = parseRelativeLimits(body);
+    const rest = rel ? rel.reduce((acc, r) => acc.replace(r.text, " "), norm(withoutExamples(body))) : "";
     if (rel?.length && (rest.match(/[a-z]{3,}/gi) ?? []).filter((w) => !STOP.has(w.toLowerCase())).length <= 3) {
       const within = parseRecency(t);
       const items = rel.map((x) => ({ ...x, within_days: within }));
@@ -1469,12 +1528,45 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       return { ...base, kind: /\bor\b/i.test(t) && !/\band\b/i.test(t) ? "any" : "all", items };
     }
   }
+  // "liver stiffness by elastography of at least 8 kPa and no higher than 20 kPa, or by magnetic
+  // resonance elastography of at least 3 kPa and no higher than 5 kPa": the same measure by another
+  // method, with limits of its own. The first method's limits are read; the other method is an
+  // alternative a reviewer compares — never its words alone (a documentation reading would be met by
+  // naming the method, whatever its value), nor the first method's limits applied to its value
+  if (th.length === 1) {
+    const other = /,?\s+or\s+(?:by|on|with|using|via)\s+(?=[^.;]*\d)/i.exec(t);
+    const depth = other ? (t.slice(0, other.index).match(/\(/g) ?? []).length - (t.slice(0, other.index).match(/\)/g) ?? []).length : 1;
+    if (other && depth <= 0 && parseThresholds(t.slice(0, other.index)).length === 1 && readComparator(t.slice(other.index + other[0].length))) {
+      const first = parseCriterion(t.slice(0, other.index), "", ctx);
+      const rest = t
+        .slice(other.index)
+        .replace(/^,?\s+or\s+/i, "")
+        .trim();
+      if (first.kind === "lab")
+        return {
+          ...base,
+          kind: "any",
+          items: [
+            first,
+            {
+              text: rest,
+              kind: "human_review",
+              why: "The same measure by another method, with limits of its own: a reviewer compares the documented value.",
+              confidence: "low",
+            },
+          ],
+        };
+    }
+  }
   // "at least 10% BSA, or involvement of the face, hands, feet, scalp or genitals": a threshold OR another finding
   if (th.length === 1) {
     const orAt = t.search(/,?\s+or\s+(?=(?:involvement|documentation|presence|history|evidence|a |an |the |has |with |severe|significant)\b)/i);
     // (an "or" inside the comorbidity list the threshold comes with is one of its conditions)
     const tailAt = WITH_CONDITION_TAIL_RE.exec(t)?.index ?? Infinity;
-    if (orAt > 0 && orAt < tailAt && parseThresholds(t.slice(0, orAt)).length === 1 && !parseThresholds(t.slice(orAt)).length) {
+    // (an "or" inside a parenthetical note — "(the inputs used must be documented, or the value the
+    // laboratory calculated reported)" — offers a way to document the value, never an alternative to it)
+    const inParens = orAt > 0 && (t.slice(0, orAt).match(/\(/g) ?? []).length > (t.slice(0, orAt).match(/\)/g) ?? []).length;
+    if (orAt > 0 && !inParens && orAt < tailAt && parseThresholds(t.slice(0, orAt)).length === 1 && !parseThresholds(t.slice(orAt)).length) {
       const first = parseCriterion(t.slice(0, orAt), "", ctx);
       const second = parseCriterion(t.slice(orAt).replace(/^,?\s+or\s+/i, ""), "", ctx);
       return { ...base, kind: "any", items: [first, second] };
@@ -1896,6 +1988,10 @@ function withoutFailingSideNotes(t: string): string {
  */
 const PATIENT_CONDITION_RE = /\b(?:in|for) (?:a |an |the )?(?:patient|member|child|adult|individual|beneficiar(?:y|ies)|person)s? (?:with|who|whose)\b[^;]*/i;
 
+/** a test's required absence of findings: "showing none of", "showing no", "with none of", "free of", "without evidence of" */
+const REQUIRED_ABSENCE_RE =
+  /\b(?:showing|shows|show|with|demonstrating|revealing|reporting)\s+(?:none of\b|no\s+(?!later\b|more\b|less\b|older\b|fewer\b))|\bnone of the following\b|\bfree of\b|\bwithout (?:any )?(?:evidence|signs?) of\b/;
+
 /** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */
 function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
   // the result the policy requires is in the requirement's own sentence; later sentences are notes
@@ -1915,6 +2011,28 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
     t.replace(/(?:\s[-–]\s|[,;]\s*)[^.;]*\b(?:does|do) not (?:meet|satisfy|count)\b[^.;]*/gi, " "),
   );
   const count = countM ? numberWord(countM[1]) : 1;
+  // "Brain MRI within the past 12 months showing none of: more than 4 microbleeds; …", "a chest
+  // x-ray showing no active disease", "free of …": a required ABSENCE of the findings listed — never
+  // met by an "abnormal" report nor failed by a "normal" one; the test must be done, and a reviewer
+  // reads the report for the listed findings
+  const absence = REQUIRED_ABSENCE_RE.exec(tl);
+  if (absence && tl.slice(absence.index + absence[0].length).trim().length > 3) {
+    const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result: "any", threshold: null, within_days: parseRecency(t) };
+    return {
+      ...base,
+      kind: "all",
+      items: [
+        spec,
+        {
+          ...base,
+          text: t.slice(Math.max(0, t.toLowerCase().indexOf(absence[0]))).trim(),
+          kind: "human_review",
+          why: "The test must show none of the findings the policy lists; a reviewer reads the report for each of them.",
+          confidence: "low",
+        },
+      ],
+    };
+  }
   const result: "negative" | "positive" | "abnormal" | "any" =
     has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b|\b(?:has|have|had|been|is|are|was|were)\s+(?:been\s+)?excluded\b/i, tl) &&
     !has(/\bpositive\b/i, tl)
@@ -2125,6 +2243,38 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
     return { ...base, kind: "any", items };
   }
   const th = parseThresholds(t);
+  // "Cirrhosis, compensated or decompensated, including a liver stiffness above 20 kPa or by another
+  // method above 5 kPa, a biopsy stage F4, or clinical evidence (…)": the findings after "including"
+  // are each a way the excluded condition is shown, so a value beyond the threshold clause shows it
+  // on its own — the threshold is read with its clause only (the other ways are not read, as before;
+  // they never make a read value less sure)
+  const including = /^[^.;]{3,120}?,?\s+including\s+(.+)$/i.exec(t);
+  if (th.length === 1 && including) {
+    const clause = including[1]
+      .split(/,\s+(?:or\s+)?|\s+or\s+(?=(?:by|on|with|using|via)\b)/i)
+      .map((x) => x.trim())
+      .find((x) => {
+        const one = parseThresholds(x);
+        return one.length === 1 && one[0].measure === th[0].measure && one[0].value === th[0].value;
+      });
+    if (clause)
+      return {
+        ...base,
+        // (named by the condition, its own qualifiers left to the full entry the reviewer sees)
+        text: `${t
+          .slice(0, t.length - including[1].length)
+          .replace(/,?\s+including\s*$/i, "")
+          .split(",")[0]
+          .trim()}: ${clause}`,
+        kind: "lab",
+        measure: th[0].measure,
+        op: th[0].op,
+        value: th[0].value,
+        ...(th[0].value_max != null ? { value_max: th[0].value_max } : {}),
+        unit: th[0].unit,
+        within_days: null,
+      };
+  }
   if (th.length === 1)
     return {
       ...base,

@@ -259,7 +259,18 @@ const SKIP_HEAD_RE =
 const NOT_CRITERIA_LEAD_RE =
   /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bnot (?:additional|separate|further) (?:coverage |approval )?criteria\b|\bnot by itself a reason for denial\b|\(\s*(?:for information(?: only)?\s*[;,]\s*)?not (?:approval |coverage |clinical )?criteria\s*\)|\(\s*for information(?: only)?\s*\)|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
 
-const saysNotCriteria = (s: { heading: string; preamble: DocLine[] }) =>
+/**
+ * A bibliographic reference ("Ommen SR, et al. 2024 … guideline for … Circulation. 2024;149:e1239-e1311",
+ * "X capsules prescribing information. Maker; revised 2025."): the source of a policy's criteria, never
+ * a criterion — author lists with "et al.", a journal's year;volume:pages, a label's revision line.
+ */
+const CITATION_RE =
+  /\bet al\.|\b(?:19|20)\d{2}\s*;\s*\d+(?:\(\d+\))?\s*:\s*e?\d+|\bprescribing information\b.{0,80}?[;,]\s*(?:revised|rev\.|updated)\s+(?:\d{1,2}\/)?\d{4}\b/;
+/** a section whose items are all bibliographic references (a "Sources for the criteria" list) */
+const citationSection = (s: { items: OutlineItem[] }) => s.items.length > 0 && s.items.every((i) => CITATION_RE.test(i.text));
+
+const saysNotCriteria = (s: { heading: string; preamble: DocLine[]; items?: OutlineItem[] }) =>
+  (s.items ? citationSection({ items: s.items }) : false) ||
   NOT_CRITERIA_LEAD_RE.test([s.heading, ...s.preamble.slice(0, 2).map((l) => l.text)].join(" ")) ||
   // "Section 6 - Documentation checklist", "Part 3: Definitions": the title after its number
   /^(?:section|part)\s+\S+\s*[-–:.]\s*(?:documentation checklist|checklist|(?:hemodynamic |clinical )?reference|definitions|background|references)\b/i.test(
@@ -858,7 +869,12 @@ function exclusionList(items: OutlineItem[], r: Reader): Criterion[] {
     )
       continue;
     const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
-    out.push({ ...parseExclusion(first, r.ctx), text, passage: cite(r, it.lines) });
+    const parsed = parseExclusion(first, r.ctx);
+    // (an entry the parse narrowed to the clause it reads — "Cirrhosis: a liver stiffness above 20
+    // kPa" of "Cirrhosis, including a liver stiffness above 20 kPa, a biopsy stage F4, or …" — keeps
+    // that reading, so the ways it does not read do not stand as qualifiers of the one it does)
+    const narrowed = parsed.kind === "lab" && parsed.text !== first && /\bincluding\b/i.test(first);
+    out.push({ ...parsed, text: narrowed ? parsed.text : text, passage: cite(r, it.lines) });
   }
   return out;
 }

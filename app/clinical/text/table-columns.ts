@@ -261,6 +261,14 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
         // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
         const only = byCol[0].map((w) => w.text).join(" ");
         if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
+        // … also when its words run on past the first column ("NOT | MEDICALLY NECESSARY" under a
+        // "# | Criterion | Documentation" grid): a whole line in capitals, with no row code of its own
+        const whole = ws
+          .map((w) => w.text)
+          .join(" ")
+          .trim();
+        const letters = whole.replace(/[^A-Za-z]/g, "");
+        if (letters.length >= 8 && /[A-Z]{4}/.test(whole) && letters === letters.toUpperCase() && !/^\d/.test(whole)) break;
         for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
         rows.push(byCol);
       }
