@@ -48,7 +48,7 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * fixtures/corpus-claims/sonoran-bcbs-first-run.txt).
  */
 export const CLAIMS_FLOORS: Record<string, number> = {
-  "allegheny-ppo": 16,
+  "allegheny-ppo": 17,
   "mesquite-medicaid": 13,
   "cascade-ma": 15,
   "huron-hmo": 15,

@@ -2345,6 +2345,58 @@ const NEGATIVE_ALTERNATIVE_RE =
   /^(?:is |are )?not\b|^no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b/i;
 
 /**
+ * The alternatives of a requirement written as a list after a colon and closed by "or" ("Symptoms or
+ * signs of heart failure: dyspnea, orthopnea, peripheral edema, syncope or pre-syncope, or an elevated
+ * natriuretic peptide (BNP > 100 pg/mL)"), each as written (a parenthesis stays with its
+ * alternative); null when the requirement is no such list (no colon, an "and" list, "all of the
+ * following", fewer than two alternatives).
+ */
+export function listedAlternatives(text: string): string[] | null {
+  const colon = text.indexOf(":");
+  if (colon < 0 || EVERY_ITEM_RE.test(text)) return null;
+  // separators inside parentheses belong to their alternative ("(BNP > 100 pg/mL or NT-proBNP > 300 pg/mL)")
+  const list = text
+    .slice(colon + 1)
+    .replace(/\([^)]*\)/g, (m) => m.replace(/[,;]|\bor\b/g, " "))
+    .replace(/[.;]\s*$/, "")
+    .trim();
+  // closed by "or" ("…, or an elevated BNP"), never by "and" ("…, and a documented trial")
+  if (!/(?:,|;)?\s+or\s+[^,;]+$/i.test(list) || /(?:,|;)\s*and\s+[^,;]+$/i.test(list) || /[:]/.test(list)) return null;
+  const parts = list
+    .split(/\s*[,;]\s*(?:or\s+)?|\s+or\s+/i)
+    .map((x) => x.trim())
+    .filter((x) => x.length > 2);
+  return parts.length >= 2 ? parts : null;
+}
+
+/**
+ * For a listed requirement whose threshold on a measured value belongs to one alternative only
+ * (listedAlternatives), the first threshold-free alternative the request writes (every word of one
+ * of its concept groups in one sentence, not negated, not pending), with where it was found; null
+ * when there is none or the requirement is no such list. One readable alternative clearly met meets
+ * an OR list; the threshold alternative is then not needed.
+ */
+function thresholdFreeAlternative<F extends { negated: boolean }>(
+  text: string,
+  findIn: (groups: string[][]) => F | null,
+): { alternative: string; found: F } | null {
+  const alts = listedAlternatives(text);
+  if (!alts) return null;
+  const withThreshold = alts.filter((a) => measuredThreshold(a));
+  if (!withThreshold.length || withThreshold.length === alts.length) return null;
+  for (const a of alts) {
+    if (measuredThreshold(a) || /\d/.test(a)) continue;
+    const groups = keyConcepts(a)
+      .filter((g) => g.length)
+      .filter((g) => !(g.length === 1 && GENERIC_SINGLE_WORDS.has(g[0].toLowerCase())));
+    if (!groups.length) continue;
+    const found = findIn(groups);
+    if (found && !found.negated) return { alternative: a, found };
+  }
+  return null;
+}
+
+/**
  * An absence requirement with a distance limit ("no in-network infusion site within 30 miles of the
  * member's home"): the absence of a site within the distance is a fact the request must state, never
  * inferred from silence. A distance the request states (a sentence that names the distance and one of
@@ -2661,6 +2713,13 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     // value is met or failed by a value compared against it, never by the measure's name (or the
     // setting's words) being in the request — nor by their negation
     const th = measuredThreshold(spec.text);
+    // "…: dyspnea, orthopnea, peripheral edema, or an elevated BNP (> 100 pg/mL)": the threshold belongs
+    // to one alternative; another alternative, written in the request, meets the list on its own
+    const other = th && !spec.absence ? thresholdFreeAlternative(spec.text, findIn) : null;
+    if (other)
+      return ev("met", `Documented in the request (${other.alternative}; the threshold of another alternative is not needed).`, [
+        quote(ctx.idx, other.found.line, other.found.at),
+      ]);
     if (th && (spec.absence || !found.negated))
       return ev(
         "insufficient",
@@ -3586,6 +3645,43 @@ function evalResponse(spec: CriterionOf<"response">, ctx: EvalContext): Ev {
 }
 
 /** Does an exclusion apply to the case? met = applies (see evaluateCriterion). */
+/**
+ * The excluded service an absence qualifies ("Routine surveillance of valve disease at intervals
+ * shorter than those listed" of "… without a change in clinical status"; "Routine pre-operative
+ * assessment" of "… in a member without known heart disease"): the words before the first "without"
+ * (and a "in a member" that leads to it), when they are at least two words and the sentence opens
+ * with them; null otherwise.
+ */
+export function excludedSubject(text: string): string | null {
+  const m = /^(.+?)\s+(?:(?:in|for)\s+(?:a|an|the)?\s*(?:members?|patients?|beneficiar(?:y|ies)|individuals?|persons?)\s+)?without\b/i.exec(text.trim());
+  if (!m) return null;
+  const subject = m[1].replace(/[,;:]\s*$/, "").trim();
+  // "No …", "Absence of …": the subject itself is a negative, never a service
+  if (/^(?:no|not|absence|lack|none)\b/i.test(subject) || subject.split(/\s+/).length < 2) return null;
+  return subject;
+}
+
+/** words of an excluded service that qualify it, never name it ("routine", "elective") */
+const SUBJECT_QUALIFIERS = new Set("routine regular elective standard usual general repeat repeated".split(" "));
+
+/**
+ * Whether the request is silent on `subject` (excludedSubject): the word that names the excluded
+ * service (its first content word past qualifiers such as "routine": "surveillance" of "Routine
+ * surveillance of valve disease", "pre-operative" of "Routine pre-operative assessment") is written
+ * nowhere in the request, negated or not, hyphens aside ("preoperative"). A subject with no such
+ * word is never judged silent.
+ */
+function subjectUndocumented(subject: string, ctx: EvalContext): boolean {
+  const head = (subject.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).find(
+    (w) => !SUBJECT_QUALIFIERS.has(w) && !STOP_WORDS.has(w) && !BOILERPLATE_WORDS.has(w) && !GENERIC_SINGLE_WORDS.has(w),
+  );
+  if (!head) return false;
+  const bare = head.replace(/-/g, "");
+  const stem = bare.replace(/(?:ies|es|s|ed|ing)$/, "").slice(0, Math.max(4, Math.min(8, bare.length - 1)));
+  const re = new RegExp(`\\b${stem}`);
+  return !ctx.idx.lines.some((l) => re.test(l.lower.replace(/-/g, "")));
+}
+
 function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditions: string[]; icd10: string[] }): Ev {
   // "Initiation of therapy when …", "New starts with …": never applies to a request to continue therapy
   if (/^(?:(?:the )?initiation|initiating|starting|(?:the )?start) (?:of )?(?:therapy|treatment)\b|^(?:for )?new starts?\b/i.test(spec.text.trim())) {
@@ -3649,6 +3745,14 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
           referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null,
         );
       const r = evaluateInner(spec, ctx, "criterion", covered);
+      // "Routine surveillance of valve disease … without a change in clinical status": an excluded
+      // service qualified by an absence reaches only a request the record shows to be that service;
+      // silence about the absence is no ground when the service itself is not in the request
+      if (r.outcome === "met" && spec.kind === "documentation" && spec.absence && r.evidence === "inferred" && !r.citations.length) {
+        const subject = excludedSubject(spec.text);
+        if (subject && subjectUndocumented(subject, ctx))
+          return ev("not_met", `Does not apply: the request does not show ${clip(subject, 80)}.`, [], "inferred");
+      }
       if (r.outcome === "met") return { ...r, reason: `Applies: ${r.reason}` };
       return ev("not_met", "Does not apply.", [], "inferred");
     }
