@@ -718,6 +718,8 @@ export const DRUGS: DrugEntry[] = [
   D("letrozole", ["femara"], []),
   D("anastrozole", ["arimidex"], []),
   D("tamoxifen", ["soltamox"], []),
+  D("exemestane", ["aromasin"], []),
+  D("fulvestrant", ["faslodex"], []),
   D("finasteride", ["proscar", "propecia"], []),
   D("tamsulosin", ["flomax"], []),
   D("oxybutynin", ["ditropan"], []),
