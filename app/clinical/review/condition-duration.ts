@@ -60,7 +60,11 @@ export function requiredConditionDuration(text: string): RequiredDuration | null
   const n = numberWord(m[1]);
   if (!Number.isFinite(n) || n <= 0) return null;
   // the subject: the clause before the verb ("Has the current episode of hair loss")
-  const before = flat.slice(0, m.index).split(/[.;:?!]|\bif\b|\band\b(?=\s+(?:has|have|is|was)\b)/i).pop() ?? "";
+  const before =
+    flat
+      .slice(0, m.index)
+      .split(/[.;:?!]|\bif\b|\band\b(?=\s+(?:has|have|is|was)\b)/i)
+      .pop() ?? "";
   const words = before
     .toLowerCase()
     .replace(/[^a-z\s-]/g, " ")

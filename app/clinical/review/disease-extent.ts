@@ -24,7 +24,9 @@ type State = "metastatic" | "advanced" | "locally advanced" | "unresectable" | "
 
 /** the words a requirement on extent may use besides its states */
 const FILLER = new Set(
-  "patient patients member members individual has have had is are the a an with of in disease cancer carcinoma tumor tumour malignancy setting or and stage".split(" "),
+  "patient patients member members individual has have had is are the a an with of in disease cancer carcinoma tumor tumour malignancy setting or and stage".split(
+    " ",
+  ),
 );
 const STATE_RE = /\b(locally advanced|advanced|metastatic|recurrent|unresectable|inoperable)\b/g;
 
@@ -58,11 +60,13 @@ const STATE_TEXT: Record<State, RegExp> = {
   metastatic: /\b(?:metastatic|metastases|metastasis|mets|stage\s+(?:iv|4)[abc]?)\b/i,
   advanced: /\b(?:(?:locally\s+)?advanced(?:\s+[a-z+/-]+){0,3}\s+(?:cancer|carcinoma|disease|malignancy|tumou?r)|stage\s+(?:iii|iv|3|4)[abc]?)\b/i,
   "locally advanced": /\blocally advanced\b/i,
-  unresectable: /\b(?:unresectable|not resectable|non-?resectable|inoperable|not a (?:surgical|resection) candidate|not amenable to (?:surgery|resection|surgical resection))\b/i,
+  unresectable:
+    /\b(?:unresectable|not resectable|non-?resectable|inoperable|not a (?:surgical|resection) candidate|not amenable to (?:surgery|resection|surgical resection))\b/i,
   recurrent: /\b(?:recurrent|recurrence|recurred|relapsed)\b/i,
 };
 /** words that make a mention a question, a plan or someone else's disease, not the patient's fact */
-const NOT_A_FACT = /\b(?:rule out|r\/o|evaluate for|evaluation for|concern for|possible|suspected|suspicious for|question of|family history|mother|father|sister|brother|aunt|uncle|non-?metastatic|no distant|no evidence of)\b[^.;]{0,40}$/i;
+const NOT_A_FACT =
+  /\b(?:rule out|r\/o|evaluate for|evaluation for|concern for|possible|suspected|suspicious for|question of|family history|mother|father|sister|brother|aunt|uncle|non-?metastatic|no distant|no evidence of)\b[^.;]{0,40}$/i;
 /** "metastatic" written as the request's own question ("Does the patient have metastatic disease?") */
 const QUESTION = /\?/;
 
