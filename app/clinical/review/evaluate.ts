@@ -32,6 +32,7 @@ import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vo
 import { TESTS, testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated, isPending } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
+import { judgeCausesExcluded } from "./causes-excluded";
 import { judgeCombinationPartner } from "./combination-partner";
 import { judgeConditionDuration } from "./condition-duration";
 import { judgeDiseaseExtent } from "./disease-extent";
@@ -2558,6 +2559,9 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   // "used in combination with fulvestrant": met by a regimen joining the partner and the requested drug
   const partner = spec.absence ? null : judgeCombinationPartner(spec.text, ctx.idx, ctx.requested, ctx.allDrugNames);
   if (partner) return judged(partner, spec.text);
+  // "other known causes have been ruled out (for example exposures, CTD, drugs)": each cause shown excluded
+  const causes = spec.absence ? null : judgeCausesExcluded(spec.text, ctx.idx, ctx.allDrugNames);
+  if (causes) return judged(causes, spec.text);
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred

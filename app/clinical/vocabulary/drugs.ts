@@ -720,6 +720,8 @@ export const DRUGS: DrugEntry[] = [
   D("tamoxifen", ["soltamox"], []),
   D("exemestane", ["aromasin"], []),
   D("fulvestrant", ["faslodex"], []),
+  D("amiodarone", ["pacerone", "cordarone", "nexterone"], []),
+  D("nitrofurantoin", ["macrobid", "macrodantin"], []),
   D("finasteride", ["proscar", "propecia"], []),
   D("tamsulosin", ["flomax"], []),
   D("oxybutynin", ["ditropan"], []),
