@@ -13,7 +13,10 @@
  * 5. a cancer's extent ("locally advanced or metastatic disease") is documented by a secondary-neoplasm
  *    code (C77-C79) or an affirmed "metastatic", never by a negated one;
  * 6. a heading ("Other Uses with Supportive Evidence") printed after the last criterion is no part of it;
- * 7. "used in combination with <drug>" is met by a regimen joining the drug and the requested one.
+ * 7. "used in combination with <drug>" is met by a regimen joining the drug and the requested one;
+ * 8. an "X-associated Y" indication is set apart by X: an IPF request is never an SSc-ILD request;
+ * 9. "other known causes have been ruled out (for example exposures, CTD, drugs)" is met only when every
+ *    cause the policy names is shown excluded.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
@@ -21,6 +24,7 @@ import { buildCaseIndex } from "../evidence/case-index";
 import { requiredConditionDuration, judgeConditionDuration } from "./condition-duration";
 import { extentAlternatives, judgeDiseaseExtent } from "./disease-extent";
 import { combinationPartners, judgeCombinationPartner } from "./combination-partner";
+import { causeCategories, judgeCausesExcluded } from "./causes-excluded";
 import { indicationTerms } from "../policy/parse-criterion";
 import { conditionAncestors } from "../vocabulary/conditions";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
@@ -142,5 +146,36 @@ describe("a combination partner", () => {
     const req = "The medication will be used in combination with letrozole.";
     expect(judgeCombinationPartner(req, idxOf("Plan: letrozole + examplaciclib, 28-day cycles."), ["examplaciclib"], ["letrozole"])?.outcome).toBe("met");
     expect(judgeCombinationPartner(req, idxOf("Letrozole was stopped in 2024."), ["examplaciclib"], ["letrozole"])).toBeNull();
+  });
+});
+
+describe("an associated disease sets an indication apart", () => {
+  it("'Systemic sclerosis-associated interstitial lung disease' is the systemic sclerosis branch", () => {
+    expect(indicationTerms("Systemic sclerosis-associated interstitial lung disease (SSc-ILD)").conditions).toEqual(["systemic sclerosis"]);
+    expect(indicationTerms("Interstitial lung disease associated with systemic sclerosis").conditions).toEqual(["systemic sclerosis"]);
+  });
+});
+
+describe("other causes excluded", () => {
+  const REQ =
+    "Other known causes of fibrotic lung disease have been ruled out (for example, household and workplace exposures, connective tissue disease, drug toxicity)";
+
+  it("reads the cause categories", () => {
+    expect(causeCategories(REQ)?.map((c) => c.name)).toEqual(["exposures", "connective tissue disease", "drugs"]);
+    expect(causeCategories("Other causes have been ruled out (for example, infection, malignancy)")).toBeNull();
+  });
+
+  it("is met when every cause is shown excluded, read across a wrapped line", () => {
+    const j = judgeCausesExcluded(REQ, idxOf("Consensus: IPF. Exposures,\nCTD serologies and drug history negative at diagnosis."), []);
+    expect(j?.outcome).toBe("met");
+  });
+
+  it("is met by a named drug stated absent", () => {
+    const text = "Exposure history: no birds or asbestos. No examplarone. CTD panel negative.";
+    expect(judgeCausesExcluded(REQ, idxOf(text), ["examplarone"])?.outcome).toBe("met");
+  });
+
+  it("is never met when one cause is not addressed", () => {
+    expect(judgeCausesExcluded(REQ, idxOf("Exposures: none. CTD serologies negative."), [])).toBeNull();
   });
 });
