@@ -84,8 +84,10 @@ export const FLOORS: Record<string, number> = {
   // eligibility denial on a form's caption row read as the name and a lab's patient ID as the member ID;
   // see fixtures/corpus/triservice-fed-first-run.txt); 5/16 with it pended (me36: "not on the roster"
   // only for an identity read cleanly); 7/16 with its Yes / No request forms read as decision flows
-  // ('If yes, go to n. If no, STOP'), age-limited questions and a 'Concomitant use' exclusion (flow37)
-  "triservice-fed": 7,
+  // ('If yes, go to n. If no, STOP'), age-limited questions and a 'Concomitant use' exclusion (flow37);
+  // 10/16 with a condition's duration read from 'since 01/2024', ILD as a family with IPF a member, an
+  // FVC threshold compared on the FVC and 'other known causes ruled out' read cause by cause (pend38)
+  "triservice-fed": 10,
   // lonestar-tx: an eighteenth plan authored blind (Texas Medicaid managed care with Texas Vendor Drug
   // Program-style clinical criteria written as Step | Question | Yes | No tables and Optum Rx-style plan
   // guidelines), 2026-11-30: first run 6/16 with one approvable request denied (an as-needed acute gepant

@@ -2374,6 +2374,13 @@ export function indicationTerms(title: string): { conditions: string[]; icd10: s
   // "Bone Cancer - Osteosarcoma", "Renal Cell Carcinoma/Kidney Cancer": the specific condition, not its ancestor
   conds = conds.filter((c) => !conds.some((o) => o !== c && conditionAncestors(o.name).includes(c.name)));
   // "growth failure due to growth hormone deficiency": the cause is the indication, not the sign
+  // "Systemic sclerosis-associated interstitial lung disease", "ILD associated with systemic sclerosis":
+  // the associated disease sets the indication apart (an IPF request is no SSc-ILD)
+  const associated = /^(.*?)-associated\b/i.exec(positive)?.[1].split(/[(:,]/).pop() ?? /\bassociated with\b(.*)$/i.exec(positive)?.[1] ?? null;
+  if (associated) {
+    const with_ = mostSpecificConditions(associated).filter((c) => c.name !== "cosmetic use");
+    if (with_.length) conds = with_;
+  }
   const cause = /\b(?:due to|secondary to|caused by|resulting from|because of)\b(.*)$/i.exec(positive);
   if (cause) {
     const causes = mostSpecificConditions(cause[1]).filter((c) => c.name !== "cosmetic use");

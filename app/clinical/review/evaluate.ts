@@ -32,6 +32,10 @@ import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vo
 import { TESTS, testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated, isPending } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
+import { judgeCausesExcluded } from "./causes-excluded";
+import { judgeCombinationPartner } from "./combination-partner";
+import { judgeConditionDuration } from "./condition-duration";
+import { judgeDiseaseExtent } from "./disease-extent";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
 import { judgeReferralExclusion } from "./referral-exclusions";
@@ -997,11 +1001,23 @@ export function ownServiceExcluded<F extends { date: string | null }>(found: F[]
   return found.filter((f) => !f.date || f.date < line.date_of_service!);
 }
 
+/** The measures a policy sentence names ("forced vital capacity (FVC)"), each once. */
+function measuresNamed(text: string): MeasureTerm[] {
+  return MEASURES.filter((x) => x.aliases.some((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a) : new RegExp(a, "i")).test(text)));
+}
+
 function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
   const t = testByName(spec.test);
   if (!t) return ev("insufficient", `The test "${spec.test}" is not one the engine can read.`, [], "none", spec.text);
   const found = ownServiceExcluded(testFindings(ctx.idx, t), t, ctx);
-  const m = t.measure ? measureByName(t.measure) : null;
+  // "a forced vital capacity (FVC) of at least 40% of predicted, from pulmonary function testing": the
+  // threshold is on the measure the policy names (FVC), not on the test's usual one (FEV1) — a value of
+  // another measure on the report (the FEV1/FVC ratio) is never compared with it
+  const usual = t.measure ? measureByName(t.measure) : null;
+  const named = spec.threshold ? measuresNamed(spec.text) : [];
+  const m = !usual || !named.length || named.includes(usual) ? usual : named.length === 1 ? named[0] : null;
+  if (spec.threshold && usual && !m)
+    return ev("insufficient", `The policy's threshold names several measures of the ${spec.test}; a reviewer must compare them.`, [], "none", spec.text);
   const mv = m ? measureValues(ctx.idx, m) : [];
   const recent = (d: string | null) => WITHIN(ctx, d, spec.within_days);
   const label = spec.test;
@@ -2612,6 +2628,20 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   // request states and that reaches it, never by the events' words
   const count = spec.absence ? null : judgeEventCount(spec.text, ctx.idx);
   if (count) return judged(count, spec.text);
+  // "the current episode has lasted at least 6 months": a duration is met by a duration the request
+  // states for the same subject ("current episode since 01/2024"), never by the words
+  const lasted = spec.absence ? null : judgeConditionDuration(spec.text, ctx.idx);
+  if (lasted) return judged(lasted, spec.text);
+  // "locally advanced or metastatic disease": an extent is met by a secondary-neoplasm code or an
+  // affirmed statement of one alternative's states, never left to a word-by-word match
+  const extent = spec.absence ? null : judgeDiseaseExtent(spec.text, ctx.idx, ctx.facts);
+  if (extent) return judged(extent, spec.text);
+  // "used in combination with fulvestrant": met by a regimen joining the partner and the requested drug
+  const partner = spec.absence ? null : judgeCombinationPartner(spec.text, ctx.idx, ctx.requested, ctx.allDrugNames);
+  if (partner) return judged(partner, spec.text);
+  // "other known causes have been ruled out (for example exposures, CTD, drugs)": each cause shown excluded
+  const causes = spec.absence ? null : judgeCausesExcluded(spec.text, ctx.idx, ctx.allDrugNames);
+  if (causes) return judged(causes, spec.text);
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred

@@ -117,7 +117,30 @@ export const CONDITIONS: ConditionTerm[] = [
     ["vasculitis"],
   ),
   C("hypereosinophilic syndrome", ["hypereosinophilic syndrome", "\\bhes\\b"], ["D72.11"]),
-  C("idiopathic pulmonary fibrosis", ["idiopathic pulmonary fibrosis", "\\bipf\\b", "interstitial lung disease", "\\bild\\b"], ["J84.1"]),
+  // interstitial lung disease (ICD-10-CM J84) is the family; idiopathic pulmonary fibrosis (J84.112) is one
+  // idiopathic interstitial pneumonia (J84.11), and progressive pulmonary fibrosis (fibrosing ILD other
+  // than IPF with a progressive phenotype) another member of it — "ILD" never means IPF, and a policy's
+  // "fibrosing ILD other than IPF" branch never matches an IPF request (ATS/ERS/JRS/ALAT 2022 IPF and PPF
+  // guideline; ATS/ERS 2013 classification of the idiopathic interstitial pneumonias)
+  C("interstitial lung disease", ["interstitial lung diseases?", "\\bild\\b", "interstitial pulmonary diseases?", "pulmonary fibrosis"], ["J84"]),
+  C("idiopathic interstitial pneumonia", ["idiopathic interstitial pneumonias?"], ["J84.11"], ["interstitial lung disease"]),
+  C(
+    "idiopathic pulmonary fibrosis",
+    ["idiopathic pulmonary fibrosis", "\\bipf\\b"],
+    ["J84.112"],
+    ["idiopathic interstitial pneumonia", "interstitial lung disease"],
+  ),
+  C(
+    "progressive pulmonary fibrosis",
+    [
+      "progressive pulmonary fibrosis",
+      "\\bppf\\b",
+      "progressive(?:ly)? fibrosing (?:ild|interstitial lung diseases?)",
+      "fibrosing interstitial lung diseases? with a progressive phenotype",
+    ],
+    [],
+    ["interstitial lung disease"],
+  ),
   C("cystic fibrosis", ["cystic fibrosis"], ["E84"]),
   C("pulmonary arterial hypertension", ["pulmonary (?:arterial )?hypertension", "\\bpah\\b"], ["I27.0", "I27.2"]),
   // WHO Group 4 pulmonary hypertension (ICD-10-CM I27.24): a disease of its own, not pulmonary arterial

@@ -24,7 +24,17 @@ export const SPECIALTIES: SpecialtyTerm[] = [
   { name: "gastroenterologist", patterns: ["gastroenterolog", "\\bgi specialist", "digestive disease"] },
   { name: "pediatric gastroenterologist", patterns: ["pediatric gastroenterolog"], broader: ["gastroenterologist"] },
   { name: "hepatologist", patterns: ["hepatolog", "transplant hepatolog"], broader: ["gastroenterologist"] },
-  { name: "pulmonologist", patterns: ["pulmonolog", "pulmonary (?:medicine|disease|critical care|specialist)", "chest physician", "respirolog"] },
+  // a department or clinic named for the specialty ("Pulmonary & Critical Care Medicine", "Pulmonary Clinic")
+  // is the specialty written as its service's name
+  {
+    name: "pulmonologist",
+    patterns: [
+      "pulmonolog",
+      "pulmonary\\s*(?:&|and|/)?\\s*(?:medicine|disease|critical care|specialist|clinic|department|service|associates|center|centre|group)",
+      "chest physician",
+      "respirolog",
+    ],
+  },
   {
     name: "allergist/immunologist",
     patterns: ["allergist", "immunologist", "allergy\\s*(?:&|and|/)?\\s*(?:clinical )?immunolog", "\\ballergy\\b", "clinical immunolog"],
@@ -36,7 +46,7 @@ export const SPECIALTIES: SpecialtyTerm[] = [
   { name: "neurologist", patterns: ["neurolog", "headache medicine", "epileptolog", "movement disorder", "neuromuscular"] },
   { name: "headache specialist", patterns: ["headache (?:medicine|specialist|center|clinic)"], broader: ["neurologist"] },
   { name: "sleep specialist", patterns: ["sleep medicine", "sleep specialist", "sleep (?:center|clinic|disorders)", "somnolog"] },
-  { name: "nephrologist", patterns: ["nephrolog"] },
+  { name: "nephrologist", patterns: ["nephrolog", "(?:kidney|renal) (?:clinic|medicine|specialist|care center|associates)"] },
   { name: "oncologist", patterns: ["oncolog"] },
   { name: "hematologist", patterns: ["hematolog"] },
   { name: "hematologist/oncologist", patterns: ["hematology[/ -]+oncology", "hem[/ -]?onc"], broader: ["hematologist", "oncologist"] },
