@@ -1988,6 +1988,14 @@ function withoutFailingSideNotes(t: string): string {
  */
 const PATIENT_CONDITION_RE = /\b(?:in|for) (?:a |an |the )?(?:patient|member|child|adult|individual|beneficiar(?:y|ies)|person)s? (?:with|who|whose)\b[^;]*/i;
 
+/**
+ * A value a test must show, written with a comparator: "50 mmHg or higher", "at least 30%", "< 2.5",
+ * "no higher than 20 kPa" — not a duration ("at least 4 weeks", "within 3 months", "18 years or
+ * older"), which says when or how long, not what the report shows.
+ */
+const UNREAD_TEST_VALUE =
+  /(?:[<>\u2264\u2265]=?\s*\d+(?:\.\d+)?|\b(?:at least|at most|above|below|greater than|less than|more than|fewer than|higher than|lower than|no (?:more|higher|less|lower) than|exceeding|under|over)\s+\d+(?:\.\d+)?|\b\d+(?:\.\d+)?\s*(?:%|[a-z\u00b5/.]+(?:\s?[a-z/]+)?)?\s+or\s+(?:higher|more|greater|above|less|lower|below|fewer)\b)(?!\s*(?:-|\u2013)?\s*(?:days?|weeks?|months?|years?|yrs?|y\/o)\b)(?<!\b\d+(?:\.\d+)?\s*(?:days?|weeks?|months?|years?|yrs?)\s+or\s+(?:higher|more|greater|above|less|lower|below|fewer|older|younger))/i;
+
 /** a test's required absence of findings: "showing none of", "showing no", "with none of", "free of", "without evidence of" */
 const REQUIRED_ABSENCE_RE =
   /\b(?:showing|shows|show|with|demonstrating|revealing|reporting)\s+(?:none of\b|no\s+(?!later\b|more\b|less\b|older\b|fewer\b))|\bnone of the following\b|\bfree of\b|\bwithout (?:any )?(?:evidence|signs?) of\b/;
@@ -2050,11 +2058,33 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
       // "each with a peak GH below 10 ng/mL": the comparator follows "peak"/"with"
       const c = /\b(?:peak|with|showing|of)\b[^.;]{0,30}/i.exec(t);
       const r = c ? readComparator(c[0] + t.slice(c.index + c[0].length, c.index + c[0].length + 30)) : null;
-      if (r) threshold = { op: r.op, value: r.value, unit: r.unit };
+      // (a value in another unit is another measure's: "RV systolic pressure of 40 mmHg" on an
+      // echocardiogram is no LVEF threshold)
+      const own = MEASURES.find((x) => x.name === measure)?.unit;
+      const sameUnit = !r?.unit || !own || r.unit.replace(/\s+/g, "").toLowerCase() === own.replace(/\s+/g, "").toLowerCase();
+      if (r && sameUnit) threshold = { op: r.op, value: r.value, unit: r.unit };
     }
   }
   const other = parseThresholds(t).filter((x) => x.measure !== measure);
   const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result, threshold, within_days: parseRecency(t) };
+  // "Peak LVOT gradient of 50 mmHg or higher on an echocardiogram": a value the test must show that no
+  // known measure reads is never met by the test being done; the test AND a reviewer comparing the value
+  const unread = !threshold && !other.length ? UNREAD_TEST_VALUE.exec(t.split(/(?<=\.)\s+(?=[A-Z])/)[0]) : null;
+  if (unread)
+    return {
+      ...base,
+      kind: "all",
+      items: [
+        spec,
+        {
+          ...base,
+          text: t.trim(),
+          kind: "human_review",
+          why: `the test must show a value ("${unread[0].trim()}") that the engine does not read from a report; a reviewer compares it`,
+          confidence: "low",
+        },
+      ],
+    };
   // "One stimulation test below 10 ng/mL in a patient with a documented pituitary abnormality on MRI
   // or a deficiency of another pituitary hormone": the test alone is not the requirement; the
   // patient condition after it is a further item, for a reviewer (never met by the test's value).

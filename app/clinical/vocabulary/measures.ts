@@ -207,7 +207,17 @@ export const MEASURES: MeasureTerm[] = [
     [1, 400],
   ),
   M("height", ["\\bheight\\b", "\\bht\\b"], "cm", [30, 230]),
-  M("systolic blood pressure", ["systolic", "\\bsbp\\b"], "mmHg", [50, 260]),
+  // "systolic" alone is the blood pressure, never a chamber's or vessel's systolic pressure ("right
+  // ventricular systolic pressure", "PA systolic pressure") nor systolic function
+  M(
+    "systolic blood pressure",
+    [
+      "(?<!(?:ventricular|artery|arterial|pulmonary|aortic|tricuspid|\\brv|\\bpa|\\blv)\\s)systolic(?!\\s+(?:function|dysfunction|murmur|heart failure|ejection|anterior|velocity|pulmonary|pa\\b|rv\\b))",
+      "\\bsbp\\b",
+    ],
+    "mmHg",
+    [50, 260],
+  ),
   // heart rate in beats per minute ("Ventricular rate 64 bpm" on an ECG report, "HR 74" in vitals)
   M("heart rate", ["ventricular rate", "(?:resting )?heart rate", "\\bhr\\b", "pulse rate"], "bpm", [20, 250]),
   // the WHO functional class of pulmonary hypertension (the NYHA classes adapted to PH; ESC/ERS 2022):
