@@ -2000,6 +2000,11 @@ const UNREAD_TEST_VALUE =
 const REQUIRED_ABSENCE_RE =
   /\b(?:showing|shows|show|with|demonstrating|revealing|reporting)\s+(?:none of\b|no\s+(?!later\b|more\b|less\b|older\b|fewer\b))|\bnone of the following\b|\bfree of\b|\bwithout (?:any )?(?:evidence|signs?) of\b/;
 
+/** A test requirement together with an item a reviewer judges (`text`, `why`): ALL of the two. */
+function withReview(base: Base, spec: Criterion, text: string, why: string): Criterion {
+  return { ...base, kind: "all", items: [spec, { ...base, text, kind: "human_review", why, confidence: "low" }] };
+}
+
 /** A test requirement: result polarity, count ("two stimulation tests"), threshold ("peak < 10 ng/mL"), recency. */
 function parseTestCriterion(t: string, base: Base, testName: string, measure: string | null): Criterion {
   // the result the policy requires is in the requirement's own sentence; later sentences are notes
@@ -2026,20 +2031,12 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   const absence = REQUIRED_ABSENCE_RE.exec(tl);
   if (absence && tl.slice(absence.index + absence[0].length).trim().length > 3) {
     const spec: Criterion = { ...base, kind: "test_result", test: testName, count, result: "any", threshold: null, within_days: parseRecency(t) };
-    return {
-      ...base,
-      kind: "all",
-      items: [
-        spec,
-        {
-          ...base,
-          text: t.slice(Math.max(0, t.toLowerCase().indexOf(absence[0]))).trim(),
-          kind: "human_review",
-          why: "The test must show none of the findings the policy lists; a reviewer reads the report for each of them.",
-          confidence: "low",
-        },
-      ],
-    };
+    return withReview(
+      base,
+      spec,
+      t.slice(Math.max(0, t.toLowerCase().indexOf(absence[0]))).trim(),
+      "The test must show none of the findings the policy lists; a reviewer reads the report for each of them.",
+    );
   }
   const result: "negative" | "positive" | "abnormal" | "any" =
     has(/\bnegative\b|\bnon-?reactive\b|\bruled? out\b|\bnormal\b|\b(?:has|have|had|been|is|are|was|were)\s+(?:been\s+)?excluded\b/i, tl) &&
@@ -2061,7 +2058,9 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
       // (a value in another unit is another measure's: "RV systolic pressure of 40 mmHg" on an
       // echocardiogram is no LVEF threshold)
       const own = MEASURES.find((x) => x.name === measure)?.unit;
-      const sameUnit = !r?.unit || !own || r.unit.replace(/\s+/g, "").toLowerCase() === own.replace(/\s+/g, "").toLowerCase();
+      const [ru, ou] = [r?.unit, own].map((u) => (u ?? "").replace(/\s+/g, "").toLowerCase());
+      // ("%" is the unit of "% predicted" and "% nights")
+      const sameUnit = !ru || !ou || ru === ou || ou.startsWith(ru) || ru.startsWith(ou);
       if (r && sameUnit) threshold = { op: r.op, value: r.value, unit: r.unit };
     }
   }
@@ -2071,20 +2070,12 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   // known measure reads is never met by the test being done; the test AND a reviewer comparing the value
   const unread = !threshold && !other.length ? UNREAD_TEST_VALUE.exec(t.split(/(?<=\.)\s+(?=[A-Z])/)[0]) : null;
   if (unread)
-    return {
-      ...base,
-      kind: "all",
-      items: [
-        spec,
-        {
-          ...base,
-          text: t.trim(),
-          kind: "human_review",
-          why: `the test must show a value ("${unread[0].trim()}") that the engine does not read from a report; a reviewer compares it`,
-          confidence: "low",
-        },
-      ],
-    };
+    return withReview(
+      base,
+      spec,
+      t.trim(),
+      `the test must show a value ("${unread[0].trim()}") that the engine does not read from a report; a reviewer compares it`,
+    );
   // "One stimulation test below 10 ng/mL in a patient with a documented pituitary abnormality on MRI
   // or a deficiency of another pituitary hormone": the test alone is not the requirement; the
   // patient condition after it is a further item, for a reviewer (never met by the test's value).
@@ -2092,20 +2083,12 @@ function parseTestCriterion(t: string, base: Base, testName: string, measure: st
   // says whom the test applies to, and is read as before.
   const patient = PATIENT_CONDITION_RE.exec(t.split(/(?<=\.)\s+(?=[A-Z])/)[0]);
   if (patient && patient.index > 0 && !other.length)
-    return {
-      ...base,
-      kind: "all",
-      items: [
-        spec,
-        {
-          ...base,
-          text: patient[0].trim(),
-          kind: "human_review",
-          why: `the test is required only together with a further condition of the patient ("${patient[0].trim().slice(0, 120)}")`,
-          confidence: "low",
-        },
-      ],
-    };
+    return withReview(
+      base,
+      spec,
+      patient[0].trim(),
+      `the test is required only together with a further condition of the patient ("${patient[0].trim().slice(0, 120)}")`,
+    );
   // "MSLT showing a mean sleep latency of 8 minutes or less and at least 2 SOREMPs": extra measures
   if (other.length) {
     // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG within 90 days": when the
