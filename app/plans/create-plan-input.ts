@@ -34,9 +34,13 @@ export function readBoolean(v: unknown): unknown {
 const requiredText = (required: string, label: string, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`);
 
-/** The state's two-letter abbreviation for an abbreviation (any case) or a full name, else null. */
+/**
+ * The two-letter abbreviation for an abbreviation (any case) or a full name of a state, DC or a
+ * territory, "US" for "Nationwide" (a program offered in every state), else null.
+ */
 export function stateAbbreviation(value: string): string | null {
   const v = value.trim();
+  if (/^nationwide$/i.test(v)) return "US";
   return US_STATES.find((s) => s.abbreviation === v.toUpperCase() || s.name.toLowerCase() === v.toLowerCase())?.abbreviation ?? null;
 }
 

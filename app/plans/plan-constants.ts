@@ -47,7 +47,12 @@ export const LINES_OF_BUSINESS = [
   "Integrated Medicare-Medicaid",
 ] as const;
 
-/** The 50 US states (name, USPS abbreviation). */
+/**
+ * Where a plan is offered (name, USPS abbreviation): the 50 states, the District of Columbia and the
+ * five inhabited territories (Puerto Rico has its own Medicare Advantage and Medicaid plans), and
+ * "Nationwide" (US) for programs offered in every state — TRICARE, the Federal Employees Health
+ * Benefits Program, a national employer's self-funded plan.
+ */
 export const US_STATES: readonly { name: string; abbreviation: string }[] = [
   ["Alabama", "AL"],
   ["Alaska", "AK"],
@@ -99,4 +104,11 @@ export const US_STATES: readonly { name: string; abbreviation: string }[] = [
   ["West Virginia", "WV"],
   ["Wisconsin", "WI"],
   ["Wyoming", "WY"],
+  ["District of Columbia", "DC"],
+  ["Puerto Rico", "PR"],
+  ["Guam", "GU"],
+  ["U.S. Virgin Islands", "VI"],
+  ["American Samoa", "AS"],
+  ["Northern Mariana Islands", "MP"],
+  ["Nationwide (all states)", "US"],
 ].map(([name, abbreviation]) => ({ name, abbreviation }));

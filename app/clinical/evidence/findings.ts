@@ -7,7 +7,7 @@
  */
 import type { Citation } from "../contracts";
 import { aliasRegex } from "../vocabulary/conditions";
-import type { MeasureTerm } from "../vocabulary/measures";
+import { isShareOfPeriod, type MeasureTerm } from "../vocabulary/measures";
 import type { TestTerm } from "../vocabulary/tests";
 import { BASELINE, PENDING, isNegated } from "../vocabulary/language";
 import { findDates, parseDate } from "../codes/dates";
@@ -291,6 +291,18 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           unitText = `/${o[2]}`;
         }
       }
+      // a share of nights or days written as a count of them ("on 24 of 30 nights (80%)", "22/30
+      // nights"): the percentage written beside it, else the count over the period; a bare count of
+      // nights is never compared as a share
+      const shareOfNights = isShareOfPeriod(m);
+      if (shareOfNights && value == null) {
+        const sh = /^[^0-9\n]{0,24}?(\d{1,3})\s*(?:\/|of|out of)\s*(\d{1,3})\s*(?:nights?|days?)\b(?:[^%\n\d]{0,6}(\d{1,3}(?:\.\d+)?)\s*%)?/i.exec(after);
+        if (sh && Number(sh[2]) > 0 && Number(sh[1]) <= Number(sh[2])) {
+          value = sh[3] ? Number(sh[3]) : Math.round((Number(sh[1]) / Number(sh[2])) * 1000) / 10;
+          vAt = end + sh.index + sh[0].length - 1;
+          unitText = "%";
+        }
+      }
       const a =
         value != null || (m.unit === "SD" && !sdName)
           ? null
@@ -307,7 +319,8 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         // (hours too: "Factor VIII activity (trough, 72 h post dose) 3 %" is sampled 72 hours after a dose)
         const isDuration = /^\s*(?:months?|weeks?|wks?|years?|yrs?|mo\b|yo\b|y\/o|(?:h|hrs?|hours?)\b(?!\s*\/))/i.test(tail);
         const isDate = /^\s*[-/]\s*\d/.test(tail) || /^\s*(?:19|20)\d\d\b/.test(a[2]);
-        if (!isDuration && !isDate) {
+        const isCount = shareOfNights && /^\s*(?:of\s+\d+\s+)?(?:nights?|days?)\b/i.test(tail);
+        if (!isDuration && !isDate && !isCount) {
           value = Number(a[2].replace(/,/g, ""));
           if (a[1]) bound = /[<≤]/.test(a[1]) ? "<" : ">";
           vAt = end + a.index + a[0].lastIndexOf(a[2]);

@@ -558,6 +558,13 @@ function joinedByOr(t: string): boolean {
   );
 }
 
+/** `r` when its unit (if any) is `ms`'s unit or a prefix of it ("%" of "% nights"), else null */
+function inUnitOf(ms: MeasureTerm, r: ReturnType<typeof readComparator>): ReturnType<typeof readComparator> {
+  if (!r?.unit || !ms.unit) return r;
+  const [ru, ou] = [r.unit, ms.unit].map((u) => u.replace(/\s+/g, "").toLowerCase());
+  return ru === ou || ou.startsWith(ru) || ru.startsWith(ou) ? r : null;
+}
+
 /** "<measure> ... <comparator> <number>" thresholds in a policy sentence. */
 export function parseThresholds(text: string): { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] {
   const out: { measure: string; op: Comparator; value: number; value_max?: number; unit: string | null }[] = [];
@@ -586,7 +593,12 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         // "DLCO corrected for hemoglobin, of 30% or more": the measure a value is corrected for is no
         // requirement of its own
         if (CORRECTED_FOR.test(part.slice(Math.max(0, a - 24), a))) continue;
-        th = (/\d/.test(am[0]) ? readComparator(am[0]) : null) ?? comparatorNear(part, a, b, ms);
+        // a number inside the measure's own name is its threshold only in the measure's unit: "at least
+        // 4 hours per night on at least 70% of nights" names the nights counted, the threshold is the 70%
+        th = (/\d/.test(am[0]) ? inUnitOf(ms, readComparator(am[0])) : null) ?? comparatorNear(part, a, b, ms);
+        // a share ("% nights", "% predicted") is never met by a value read in another unit ("PAP
+        // compliance: use >= 4 h per night on >= 70% of nights"): the next mention is read
+        if (th?.unit && ms.unit?.startsWith("%") && !inUnitOf(ms, th)) th = null;
         if (th) claimed.push([a, b]);
       }
       if (!th) continue;

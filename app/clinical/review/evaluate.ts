@@ -26,7 +26,7 @@ import { ageOn, daysBetween, findDates } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
-import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
+import { MEASURES, isShareOfPeriod, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { TESTS, testByName } from "../vocabulary/tests";
@@ -1026,8 +1026,11 @@ function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
   if (spec.threshold) {
     const raw = mv.length
       ? mv.map((v) => ({ value: v.value, date: v.date, citation: v.citation }))
-      : found.flatMap((f) =>
-          f.values.filter((x) => !m || (x >= m.range[0] && x <= m.range[1])).map((value) => ({ value, date: f.date, citation: f.citation })),
+      : // (never for a share of nights: the numbers on a download's line are hours and counts of nights)
+        found.flatMap((f) =>
+          isShareOfPeriod(m)
+            ? []
+            : f.values.filter((x) => !m || (x >= m.range[0] && x <= m.range[1])).map((value) => ({ value, date: f.date, citation: f.citation })),
         );
     // one test reported twice (form and note) is one test
     const values = raw.filter((v, i) => raw.findIndex((w) => w.value === v.value && (w.date === v.date || !w.date || !v.date)) === i);

@@ -316,6 +316,8 @@ export const MEASURES: MeasureTerm[] = [
       "(?:cpap|pap) (?:adherence|compliance|usage)",
       "nights? (?:with|of) (?:use )?(?:>=|≥|at least) ?4 ?h",
       "(?:>=|≥) ?4 ?(?:h|hours)(?: per night| a night| nightly)? on",
+      // the same requirement in words: "use of at least 4 hours per night on at least 70% of nights"
+      "(?:at least|a minimum of|minimum of|no (?:less|fewer) than) (?:4|four) ?(?:h|hrs?|hours)(?:\\/night| per night| a night| each night| nightly)? (?:on|for|during)",
     ],
     "% nights",
     [0, 100],
@@ -336,6 +338,15 @@ export const MEASURES: MeasureTerm[] = [
 ];
 
 /** The measure term for a canonical name. */
+/**
+ * A measure that is a share of the nights or days of a period ("% nights": CPAP use of 4 hours or more
+ * on 70% of nights). Its value is a percentage; a number of hours or of nights written beside it is
+ * never its value.
+ */
+export function isShareOfPeriod(m: MeasureTerm | null | undefined): boolean {
+  return /^% (?:nights|days)\b/.test(m?.unit ?? "");
+}
+
 export function measureByName(name: string): MeasureTerm | null {
   return MEASURES.find((m) => m.name === name) ?? null;
 }
