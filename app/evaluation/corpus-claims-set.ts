@@ -60,6 +60,11 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // policy's frequency rule wins: with exceptions or another counting period the line goes to a
   // reviewer; counted by calendar year it is denied only when that count is over the limit too)
   "bigsky-medicare": 10,
+  // chattahoochee-sehbp 2026-11-30 (a seventh set authored blind: a Georgia state employees' PPO — spinal
+  // cord stimulator trial and implant, knee hyaluronan courses, negative-pressure wound therapy, TMS):
+  // first run 11/35 lines, no wrongful line decision, every covered line pended or missing (see
+  // fixtures/corpus-claims/chattahoochee-sehbp-first-run.txt)
+  "chattahoochee-sehbp": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

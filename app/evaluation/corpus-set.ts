@@ -109,6 +109,12 @@ export const FLOORS: Record<string, number> = {
   // not read goes to a reviewer (me38b): gc-001's "other causes excluded" item also asks for alcohol
   // intake of no more than 2 drinks a day, which was approved unchecked
   "golden-ca": 9,
+  // laurel-pa: a twentieth plan authored blind (a Pennsylvania HealthChoices-style Medicaid MCO on the
+  // Statewide PDL and the Medical Assistance Handbook's "Prior Authorization of <class>" chapters, with
+  // an MCO clinical policy for a medical-benefit drug), 2026-11-30: first run 6/16, no wrongful denial or
+  // approval, automation 1/11 (every approvable request pended: a class chapter's per-drug sections were
+  // not matched to the requested drug); see fixtures/corpus/laurel-pa-first-run.txt
+  "laurel-pa": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
