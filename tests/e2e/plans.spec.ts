@@ -64,8 +64,12 @@ test("create a plan, upload a coverage policy PDF, and see its generated decisio
   await planModal.getByLabel("Identification").fill("GOLD-2026");
   await planModal.getByLabel("Line of Business").selectOption("Commercial");
   await planModal.getByLabel("Plan Type").selectOption("PPO");
+  // a plan is offered in a state, DC, a territory, or nationwide (federal programs)
+  for (const place of ["District of Columbia", "Puerto Rico", "Nationwide (all states)"])
+    await expect(planModal.getByLabel("State").locator("option", { hasText: place })).toHaveCount(1);
   await planModal.getByLabel("State").selectOption({ label: "California" });
   await planModal.getByLabel("Effective Date").fill("2026-01-01");
+  await page.screenshot({ path: path.resolve("test-results", "plans", "add-plan-form.png") });
   await planModal.getByRole("button", { name: "Add Plan" }).click();
 
   await expect(page.getByRole("heading", { name: "Gold PPO 2026" })).toBeVisible();
