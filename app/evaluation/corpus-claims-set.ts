@@ -36,7 +36,8 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * after claims29b: per-diagnosis criteria under a parenthesised criteria heading, a site-of-care rule
  * scoped by its place-of-service codes, a plan's "if … negative" no test result; 13/30 after claims34:
  * a supply replacement schedule); cascade-ma 14/34 before claims34, 15/34 after it (a rolling 12-month
- * session limit counted over the history in the fax); huron-hmo 2026-11-30 (a fourth set authored
+ * session limit counted over the history in the fax), 19/34 after claims39 (a procedure heading as the
+ * lone indication of a code-selected LCD, answered by the line's code); huron-hmo 2026-11-30 (a fourth set authored
  * blind: a commercial HMO's Botox / genetic testing / vein ablation / cardiac rehab claims; first run
  * 8/34 lines, no wrongful line decision once lines are paired by code and date — 9/34 — see
  * fixtures/corpus-claims/huron-hmo-first-run.txt; 15/34 after claims36: "<condition> has been
@@ -50,7 +51,7 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 17,
   "mesquite-medicaid": 13,
-  "cascade-ma": 15,
+  "cascade-ma": 19,
   "huron-hmo": 15,
   "sonoran-bcbs": 15,
   // bigsky-medicare 2026-11-30 (a sixth set authored blind: Original Medicare Part B under a MAC — DXA,
