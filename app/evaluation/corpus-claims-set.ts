@@ -59,8 +59,10 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // the plan's fee-schedule rows over the policies' own frequency rules (calendar year, a glucocorticoid
   // exception; see fixtures/corpus-claims/bigsky-medicare-first-run.txt); 10/33 with none (me36: the
   // policy's frequency rule wins: with exceptions or another counting period the line goes to a
-  // reviewer; counted by calendar year it is denied only when that count is over the limit too)
-  "bigsky-medicare": 10,
+  // reviewer; counted by calendar year it is denied only when that count is over the limit too); 11/33
+  // after claims39 (a billing article's supporting-diagnosis list printed by category denies a line
+  // pointing only to an unlisted screening code)
+  "bigsky-medicare": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
