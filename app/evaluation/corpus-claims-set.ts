@@ -36,7 +36,8 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
  * after claims29b: per-diagnosis criteria under a parenthesised criteria heading, a site-of-care rule
  * scoped by its place-of-service codes, a plan's "if … negative" no test result; 13/30 after claims34:
  * a supply replacement schedule); cascade-ma 14/34 before claims34, 15/34 after it (a rolling 12-month
- * session limit counted over the history in the fax); huron-hmo 2026-11-30 (a fourth set authored
+ * session limit counted over the history in the fax), 19/34 after claims39 (a procedure heading as the
+ * lone indication of a code-selected LCD, answered by the line's code); huron-hmo 2026-11-30 (a fourth set authored
  * blind: a commercial HMO's Botox / genetic testing / vein ablation / cardiac rehab claims; first run
  * 8/34 lines, no wrongful line decision once lines are paired by code and date — 9/34 — see
  * fixtures/corpus-claims/huron-hmo-first-run.txt; 15/34 after claims36: "<condition> has been
@@ -50,7 +51,7 @@ export const CLAIMS_CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtu
 export const CLAIMS_FLOORS: Record<string, number> = {
   "allegheny-ppo": 17,
   "mesquite-medicaid": 13,
-  "cascade-ma": 15,
+  "cascade-ma": 19,
   "huron-hmo": 15,
   "sonoran-bcbs": 15,
   // bigsky-medicare 2026-11-30 (a sixth set authored blind: Original Medicare Part B under a MAC — DXA,
@@ -58,8 +59,10 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // the plan's fee-schedule rows over the policies' own frequency rules (calendar year, a glucocorticoid
   // exception; see fixtures/corpus-claims/bigsky-medicare-first-run.txt); 10/33 with none (me36: the
   // policy's frequency rule wins: with exceptions or another counting period the line goes to a
-  // reviewer; counted by calendar year it is denied only when that count is over the limit too)
-  "bigsky-medicare": 10,
+  // reviewer; counted by calendar year it is denied only when that count is over the limit too); 11/33
+  // after claims39 (a billing article's supporting-diagnosis list printed by category denies a line
+  // pointing only to an unlisted screening code)
+  "bigsky-medicare": 11,
   // chattahoochee-sehbp 2026-11-30 (a seventh set authored blind: a Georgia state employees' PPO — spinal
   // cord stimulator trial and implant, knee hyaluronan courses, negative-pressure wound therapy, TMS):
   // first run 11/35 lines, no wrongful line decision, every covered line pended or missing (see

@@ -21,6 +21,7 @@ import type {
   TreeNode,
 } from "../contracts";
 import { extractServiceLines } from "../extract/service-lines";
+import { codeListed } from "../policy/visit-limits";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
 import { applyFeeSchedule, type FeeScheduleRow, type PriorServiceLine } from "../review/fee-schedule";
@@ -258,6 +259,10 @@ export function selectServicePolicy(code: string | null, policies: { id: string;
   return policies.find((p) => p.codes.some((c) => c.trim().toUpperCase() === want))?.id ?? null;
 }
 
+/** heading words that name a disease or disorder rather than a service (kept as an indication question) */
+const DISEASE_TITLE_RE =
+  /\b(?:disease|disorder|syndrome|deficiency|infection|cancer|carcinoma|lymphoma|leukemia|leukaemia|tumou?r|neoplasm|\w+itis|\w+osis|\w+emia|\w+aemia|\w+pathy|\w+oma)\b/i;
+
 /**
  * The tree a service line is walked on. A medical policy is chosen by the line's HCPCS/CPT code, so
  * the service it covers is already established: a single "which covered indication?" question whose
@@ -265,15 +270,44 @@ export function selectServicePolicy(code: string | null, policies: { id: string;
  * Spine") asks nothing the code has not answered, and is spliced out (its children hang from its
  * parent). Diagnosis requirements stay: they are criteria of their own. Any other tree is unchanged.
  */
-export function treeForService(tree: DecisionTree): DecisionTree {
+export function treeForService(tree: DecisionTree, code: string | null = null, whole: DecisionTree = tree): DecisionTree {
+  type Spec = { kind?: string; codes?: string[]; procedure?: string[] } | null;
+  const specOf = (n: DecisionTree["nodes"][number]) => (n.criterion as { spec?: Spec } | null)?.spec ?? null;
+  const gatedByCodeList = tree.nodes.some((n) => specOf(n)?.kind === "line_diagnosis");
+  /** the heading names the line's own service: it lists the line's code; or it carries the words the
+   * policy itself ties to codes (a limit on "Diagnostic MBBs" read with the procedure "branch block"
+   * and 64490-64495) and every such tie it matches (in the whole policy, `whole`) includes the line's
+   * code — a heading whose words also name another code's procedure names no one service */
+  const namesLineService = (title: string): boolean => {
+    const want = code?.trim().toUpperCase();
+    if (!want) return false;
+    const listed = [...title.matchAll(/\b[A-Z]?\d{4}[0-9A-Z]?(?:\s*[-–]\s*[A-Z]?\d{4}[0-9A-Z]?)?\b/g)].map((m) => m[0].replace(/\s+/g, "").replace("–", "-"));
+    if (listed.length) return codeListed(want, listed);
+    const t = title.toLowerCase();
+    const ties = whole.nodes
+      .map(specOf)
+      .filter((s): s is NonNullable<Spec> => !!s?.codes?.length && (s.procedure ?? []).some((p) => p.length >= 4 && t.includes(p.toLowerCase())));
+    return ties.length > 0 && ties.every((s) => codeListed(want, s.codes!));
+  };
   const single = tree.nodes.find((n) => {
-    const c = n.criterion as { role?: string; branches?: { conditions?: string[]; icd10?: string[]; phrases?: string[] }[] } | null;
+    const c = n.criterion as {
+      role?: string;
+      branches?: { title?: string; understood?: boolean; conditions?: string[]; icd10?: string[]; phrases?: string[] }[];
+    } | null;
+    const b = c?.branches?.length === 1 ? c.branches[0] : null;
     return (
       c?.role === "indication" &&
-      c.branches?.length === 1 &&
-      !c.branches[0].conditions?.length &&
-      !c.branches[0].icd10?.length &&
-      !c.branches[0].phrases?.length
+      !!b &&
+      !b.conditions?.length &&
+      !b.icd10?.length &&
+      // no phrases; or only the words of a heading the reader could not tie to any condition (a
+      // section title such as "Diagnostic facet joint procedures (MBB)") in a policy that gates the
+      // line's diagnosis itself, by its own ICD-10-CM list for the line's code (a line_diagnosis
+      // rule): the code and that list have answered it. A heading that reads as a disease the
+      // vocabulary lacks stays, and so does every title of a policy without such a list (the
+      // question is then the only diagnosis gate the reader found).
+      (!b.phrases?.length ||
+        (b.understood === false && gatedByCodeList && namesLineService(b.title ?? "") && !DISEASE_TITLE_RE.test(b.title ?? b.phrases.join(" "))))
     );
   });
   if (!single || tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
@@ -515,7 +549,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       const policyId = selectServicePolicy(line.code, inputs.policies);
       const loaded = policyId ? await inputs.loadTree(policyId) : null;
       // the questions of sections written for other codes of the policy are no questions of this line
-      const tree = loaded ? treeForService(treeForCode(loaded, line.code)) : null;
+      const tree = loaded ? treeForService(treeForCode(loaded, line.code), line.code, loaded) : null;
       const reviewed =
         tree && policyId
           ? await agents.review({ facts: lineFacts, caseDoc: inputs.caseDoc, documentName, tree, policyId, eligibility: lineEligibility })

@@ -167,12 +167,14 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
 const SUPPORT_HEADING_RE = /^ICD-10(?:-CM)?\s+Codes\s+(?:that|which)\s+Support\s+Medical\s+Necessity\b/i;
 /** the article's statement that a line whose diagnosis is not listed is denied */
 const NOT_LISTED_DENIED_RE =
-  /\b(?:(?:diagnos[ie]s|ICD-10(?:-CM)?)\s+(?:code\s+)?(?:is|are)\s+not\s+(?:listed|on\s+the\s+list|among\s+(?:them|those))|without\s+(?:a|an)\s+(?:listed|covered)\s+(?:diagnosis|ICD-10(?:-CM)?)(?:\s+code)?)\b[^.]{0,80}\b(?:will\s+be\s+denied|(?:is|are|will\s+be)\s+(?:not\s+covered|denied|not\s+reasonable\s+and\s+necessary))/i;
+  /\b(?:(?:diagnos[ie]s|ICD-10(?:-CM)?)\s+(?:code\s+)?(?:is|are)\s+not\s+(?:listed|on\s+the\s+list|among\s+(?:them|those))|without\s+(?:a|an)\s+(?:listed|covered)\s+(?:diagnosis|ICD-10(?:-CM)?)(?:\s+code)?|(?:diagnosis\s+)?pointers?\s+references?\s+only\s+(?:ICD-10(?:-CM)?\s+)?codes\s+(?:that\s+are\s+)?not\s+listed)\b[^.]{0,80}\b(?:will\s+be\s+denied|(?:is|are|will\s+be)\s+(?:not\s+covered|denied|not\s+reasonable\s+and\s+necessary))/i;
 /** an ICD-10-CM code opening a list row ("M47.816 Spondylosis …"), or a range ("M47.811-M47.819") */
 const ICD_ROW_RE = /^([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?)(?:\s*[-–]\s*([A-TV-Z]\d[0-9A-Z](?:\.[0-9A-Z]{1,4})?))?(?=\s|$)/;
+/** an ICD-10-CM code (with a decimal part) or range anywhere in a line of a category list */
+const ICD_IN_TEXT_RE = /\b([A-TV-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4})(?:\s*[-–]\s*([A-TV-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4}))?\b/g;
 /** a line that ends the list (the next section of the article) */
 const LIST_END_RE =
-  /^(?:Document Information|Revision History|ICD-10(?:-CM)?\s+Codes\s+that\s+DO\s+NOT|Bill Type|Revenue Codes|Additional ICD|Related (?:Local|National)|Associated Documents)\b/i;
+  /^(?:Document (?:Information|History)|Revision History|ICD-10(?:-CM)?\s+Codes\s+that\s+DO\s+NOT|Bill Type|Revenue Codes|Additional ICD|Related (?:Local|National)|Associated Documents)\b/i;
 
 /**
  * The diagnosis lists of a billing and coding article: under "ICD-10-CM Codes that Support Medical
@@ -212,6 +214,21 @@ export function lineDiagnosisRules<L extends { text: string }>(lines: L[], cite:
       cur.icd.push(row[2] ? `${row[1]}-${row[2]}` : row[1]);
       cur.rows.push(l);
     }
+  }
+  // a list by category with no "Group N" lines ("a. Estrogen deficiency Z78.0 …; E28.310, E28.319 …"):
+  // every ICD-10-CM code or range printed under the heading is one list for every code of the policy
+  if (!groups.length) {
+    const rows: L[] = [];
+    const icd: string[] = [];
+    for (const l of lines.slice(start + 1)) {
+      const t = l.text.trim();
+      if (LIST_END_RE.test(t)) break;
+      const found = [...t.matchAll(ICD_IN_TEXT_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]));
+      if (!found.length) continue;
+      icd.push(...found);
+      rows.push(l);
+    }
+    if (icd.length) groups.push({ head: lines[start], scope: [], icd: [...new Set(icd)], rows });
   }
   return groups
     .filter((g) => g.icd.length)
