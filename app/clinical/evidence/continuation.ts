@@ -120,7 +120,16 @@ const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:rece
 const RESPONSE_QUESTION_ONLY = /\b(?:positive |clinical |favou?rable )*(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?/i;
 const RESPONSE_QUESTION = new RegExp(String.raw`\b(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** measures where a fall is an improvement, written "BSA 18% -> 2%", "Migraine days 12 -> 4", "calprotectin 890 -> 64" */
-const LOWER_IS_BETTER = String.raw`(?:(?:hb)?a1c|ldl(?:-c)?|bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
+const LOWER_IS_BETTER = String.raw`(?:(?:hb)?a1c|ldl(?:-c)?|bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|(?:peak\s+)?(?:lvot\s+)?gradient|liver stiffness|(?:treated\s+)?bleed(?:s|ing episodes)|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
+/**
+ * a current value written with the earlier one it fell from: "Liver stiffness 12.1 kPa, decreased from
+ * 13.6 kPa", "Peak LVOT gradient 24 mmHg with Valsalva, down from 82 mmHg before <drug>", "12.1 kPa,
+ * lower than the pre-treatment 13.6 kPa" (measures where lower is better only)
+ */
+const FELL_FROM = new RegExp(
+  String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:\.\d+)?)\s*(?:%|[a-z/]{1,8})?[^.;\n\d]{0,30}?\b(?:down|decreased|reduced|lower|fell|dropped|improved)\s+(?:from|than)\s+(?:the\s+)?(?:pre-?treatment\s+|baseline\s+|prior\s+|previous\s+)?(?:value\s+(?:of\s+)?)?(\d+(?:\.\d+)?)`,
+  "gi",
+);
 const FALL = new RegExp(String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:\.\d+)?)\s*%?\s*(?:->|→|-->|—>|=>|\bto\b)\s*(\d+(?:\.\d+)?)`, "gi");
 /** "in clinical remission on vedolizumab", "responding well to therapy", "marked improvement" */
 const GOOD =
@@ -186,6 +195,14 @@ export function responseShown(idx: CaseIndex, names: string[], opts: { stability
     const next = idx.lines[line.index + 1];
     if (q && !negativeQuestion(q[0]) && next && next.page === line.page && ANSWER_YES.test(next.text.trim()))
       return { citation: quote(idx, next), text: `${q[0].trim()} ${next.text.trim()}` };
+  }
+  for (const line of idx.lines) {
+    FELL_FROM.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FELL_FROM.exec(line.text))) {
+      const [now, before] = [Number(m[1]), Number(m[2])];
+      if (now < before && !isNegated(line.lower, m.index)) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
+    }
   }
   for (const line of idx.lines) {
     FALL.lastIndex = 0;
