@@ -37,6 +37,7 @@ import { composeNamedParts } from "./section-refs";
 import { branchRejoins, exclusionStatement, flowRoutes, flowSteps, type FlowStep } from "./decision-flow";
 import { ageDoseBands, supportingTables, tableConditions, type SupportingTable } from "./supporting-tables";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
+import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -180,6 +181,9 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   if (onTherapy && response) return { kind: "all", text, passage, confidence: "high", items: [onTherapy, response] };
   if (onTherapy) return onTherapy;
   if (response) return response;
+  // "Adherence to PrEP and to 3-monthly follow-up": documentation of adherence (evaluate.ts reads it
+  // from refill records or a PDC), never the condition the words name ("PrEP" read as the diagnosis)
+  if (ADHERENCE_REQUIREMENT_RE.test(text)) return { kind: "documentation", text, passage, confidence: "medium", concepts: keyConcepts(text), absence: false };
   const negated = negatedRenewal(text, passage, r);
   if (negated) return negated;
   const parsed = { ...parseCriterion(text, "", r.ctx), passage };
@@ -2609,6 +2613,23 @@ function ineligibleToExclusions(criteria: Criterion[], model: PolicyModel, r: Re
 }
 
 /**
+ * A renewal requirement that restates an initial criterion by its number ("The dose still matches the
+ * member's current body weight (criterion 5 above)", "Criterion 3 of the initial criteria continues to be
+ * met"): that initial criterion, as the policy wrote it, when the indication has a criterion whose own
+ * passage opens with the number. Null otherwise.
+ */
+function referencedCriterion(c: Criterion, initial: Criterion[]): Criterion | null {
+  const m =
+    /\(?\b(?:see |as in |per )?(?:initial )?criterion\s+(\d{1,2}|[a-z])\b(?:\s+(?:above|of the initial criteria|in (?:the )?initial criteria))?\)?/i.exec(
+      c.text,
+    );
+  if (!m || c.kind === "all" || c.kind === "any") return null;
+  const n = m[1];
+  const hits = initial.filter((i) => new RegExp(`^\\s*\\(?${n}[.)]\\s`, "i").test(i.passage?.text ?? ""));
+  return hits.length === 1 ? hits[0] : null;
+}
+
+/**
  * Give each indication the continuation criteria that apply to it: those read under it (by title),
  * else those written for every indication. Only for a continuation that includes current use or a
  * response requirement — a passage without either was not read as renewal criteria.
@@ -2636,7 +2657,7 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
     if (!pick.length) continue;
     const stated = /\b(?:continuation|renewal|reauthori[sz]ation)\s*:?\s*(\d+ (?:months?|weeks?|years?))/i.exec(ind.duration ?? "");
     ind.continuation = {
-      criteria: pick.flatMap((x) => x.criteria),
+      criteria: pick.flatMap((x) => x.criteria).map((c) => referencedCriterion(c, ind.criteria) ?? c),
       passage: pick[0].passage,
       duration: pick.find((x) => x.duration)?.duration ?? stated?.[1] ?? null,
     };
