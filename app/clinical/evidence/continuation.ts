@@ -318,7 +318,7 @@ export const ADHERENCE_REQUIREMENT_RE =
  */
 export function adherenceShown(idx: CaseIndex): (Shown & { against?: boolean }) | null {
   const POOR =
-    /(?:non-?adheren(?:t|ce)|non-?complian(?:t|ce)|poor(?:ly)? (?:adheren|complian)|(?:has |had )?missed (?:\d+ |several |multiple |many )?(?:doses|refills|fills)|(?:gaps?|lapses?) in (?:therapy|fills|refills|treatment))\b/i;
+    /\b(?:non-?adheren(?:t|ce)|non-?complian(?:t|ce)|poor(?:ly)? (?:adheren|complian)|(?:has |had )?missed (?:\d+ |several |multiple |many )?(?:doses|refills|fills)|(?:gaps?|lapses?) in (?:therapy|fills|refills|treatment))\b/i;
   const GOOD_ADH =
     /\b(?:adherent|compliant|good adherence|adherence (?:is |has been )?(?:good|excellent|confirmed|documented)|(?:refills?|fills?) (?:on time|timely|up to date)|on-time (?:refills?|fills?)|no missed (?:doses|injections|infusions|refills|fills|visits|appointments)|taking (?:it |the medication |the drug )?as (?:prescribed|directed)|(?:\d{1,2}) of (?:\d{1,2}) months? (?:filled|of fills|dispensed)|monthly fills? [^.;]{0,40}\bno gaps)\b/i;
   for (const line of idx.lines) {
