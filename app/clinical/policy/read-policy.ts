@@ -103,9 +103,10 @@ function receivingOwnDrug(text: string, drugNames: string[]): boolean {
 
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:improvement (?:in [\w' -]{1,40} )?(?:is|was|has been) documented\b|(?:score|total(?: score)?) (?:that is )?lower than (?:the )?baseline\b|(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or (?:improvement|response)|(?:response|improvement) or (?:stability|stabili[sz]ation)|(?:a|any) clinical response|(?:decrease|reduction) in (?:the )?(?:number|frequency|rate) of [\w -]{1,40}? compared (?:with|to)|(?:decrease|reduction) in [\w -]{1,30}? compared (?:with|to) (?:the )?(?:period |time )?before|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
+  /\b(?:improvement (?:in [\w' -]{1,40} )?(?:is|was|has been) documented\b|(?:score|total(?: score)?) (?:that is )?lower than (?:the )?baseline\b|(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? (?:from|compared (?:with|to)|relative to|versus|vs\.?) (?:the )?(?:pre-?treatment |pre-?therapy |initial )?baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or (?:improvement|response)|(?:response|improvement) or (?:stability|stabili[sz]ation)|(?:a|any) clinical response|(?:decrease|reduction) in (?:the )?(?:number|frequency|rate) of [\w -]{1,40}? compared (?:with|to)|(?:decrease|reduction) in [\w -]{1,30}? compared (?:with|to) (?:the )?(?:period |time )?before|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
 /** words of a response requirement: "respond", "improvement", "stabilization", "benefit" */
-const RESPONSE_HINT_RE = /\brespon(?:se|ded|ding|ds)\b|\bimprov(?:e|ed|ement|ing)\b|\bstabili[sz](?:ation|ed)\b|\b(?:clinical )?benefit\b/i;
+const RESPONSE_HINT_RE =
+  /\brespon(?:se|ded|ding|ds)\b|\bimprov(?:e|ed|ement|ing)\b|\bstabili[sz](?:ation|ed)\b|\b(?:clinical )?benefit\b|\b(?:reduction|decrease|decline) in (?:the )?(?:number|frequency|rate|severity|[\w-]+ (?:frequency|attacks|episodes|days|exacerbations|symptoms))\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
@@ -179,6 +180,14 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   // "… when the member has received the drug within the past 12 months and the neurologist documents
   // clinical stability or improvement": one sentence, both requirements (never current use alone)
   if (onTherapy && response) return { kind: "all", text, passage, confidence: "high", items: [onTherapy, response] };
+  // "is currently receiving X and the prescriber documents fewer attacks …" in words the response reader
+  // does not take: the response is still required, never dropped for the current use beside it
+  if (
+    onTherapy &&
+    RESPONSE_HINT_RE.test(text) &&
+    !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond|\bloss of response\b/i.test(text)
+  )
+    return { kind: "all", text, passage, confidence: "high", items: [onTherapy, { kind: "response", text, passage, confidence: "high" }] };
   if (onTherapy) return onTherapy;
   if (response) return response;
   // "Adherence to PrEP and to 3-monthly follow-up": documentation of adherence (evaluate.ts reads it
