@@ -223,7 +223,12 @@ const FLIP: Record<string, "<" | "<=" | ">" | ">="> = { ">": "<=", ">=": "<", "<
  * criterion was denied. Null for a requirement that does not open with "No".
  */
 function negatedRenewal(text: string, passage: Citation | null, r: Reader): Criterion | null {
-  if (!/^(?:no|absence of|without)\b/i.test(text.trim())) return null;
+  // "No more than 4 doses per month", "no later than day 30": a limit, not an absence
+  if (
+    !/^(?:no|absence of|without)\b/i.test(text.trim()) ||
+    /^no (?:more|fewer|less|later|earlier|longer|greater|higher|lower|sooner) than\b/i.test(text.trim())
+  )
+    return null;
   // the title before a colon ("No progression to cirrhosis:") names the list; the clauses follow it
   const body = /^[^:]{3,60}:\s*(?=(?:no|absence of|without)\b)/i.test(text) ? text.slice(text.indexOf(":") + 1) : text;
   const clauses = body

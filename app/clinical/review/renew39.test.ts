@@ -111,6 +111,24 @@ describe("A. reading the renewal criteria", () => {
     expect(m.indications[0].continuation?.criteria.length).toBe(2);
   });
 
+  it("a renewal limit written 'No more than …' stays a limit, not an absence", () => {
+    const m = readPolicy(
+      docFromPages([
+        [
+          "Coverage Criteria",
+          "1. Diagnosis of chronic migraine (G43.709).",
+          "2. Prescribed by a neurologist.",
+          "Renewal Criteria",
+          "1. The patient is currently receiving Cefrolin.",
+          "2. No more than 4 tablets per 30 days.",
+        ].join("\n"),
+      ]),
+      { drug_names: ["Cefrolin"] },
+    );
+    const crit = m.indications[0].continuation!.criteria;
+    expect(crit[1]).toMatchObject({ kind: "quantity_limit", amount: 4, period_days: 30 });
+  });
+
   it("adherence is documentation of adherence, and a response worded otherwise still needs a documented response", () => {
     const m = readPolicy(
       docFromPages([
@@ -153,9 +171,7 @@ describe("B. the request's evidence", () => {
   });
 
   it("'renew x 12 months' with the approval being renewed is a continuation; without one it is not", () => {
-    expect(
-      continuationRequest(idx("Prior approval for Cefrolin (approved 12/01/2025, 12 months) expires 11/30.\nAgree - renew x 12 months.")),
-    ).not.toBeNull();
+    expect(continuationRequest(idx("Prior approval for Cefrolin (approved 12/01/2025, 12 months) expires 11/30.\nAgree - renew x 12 months."))).not.toBeNull();
     expect(continuationRequest(idx("Start Cefrolin today. Plan to renew x 12 months if it works."))).toBeNull();
   });
 });
