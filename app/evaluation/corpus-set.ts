@@ -107,8 +107,11 @@ export const FLOORS: Record<string, number> = {
   // sided elastography ranges, 'including' exclusion thresholds, CYP-inhibitor examples and reference
   // lists read (gold38), all safety counts 0; 9/16 once a test that must show a value the engine does
   // not read goes to a reviewer (me38b): gc-001's "other causes excluded" item also asks for alcohol
-  // intake of no more than 2 drinks a day, which was approved unchecked
-  "golden-ca": 9,
+  // intake of no more than 2 drinks a day, which was approved unchecked; 11/16 with renew39 (renewal
+  // criteria read from a 'Continuation (12 months) requires … (a) …; (b) …' paragraph and a continuation
+  // table with no use or response item, absences and criterion references in renewal items, a form
+  // question answered 'No' on the next line): gc-004 and gc-016 approved on their continuation criteria
+  "golden-ca": 11,
   // laurel-pa: a twentieth plan authored blind (a Pennsylvania HealthChoices-style Medicaid MCO on the
   // Statewide PDL and the Medical Assistance Handbook's "Prior Authorization of <class>" chapters, with
   // an MCO clinical policy for a medical-benefit drug), 2026-11-30: first run 6/16, no wrongful denial or

@@ -78,7 +78,7 @@ function answeredYes(idx: CaseIndex, line: CaseLine, from: number): boolean {
  * plans of care and letters that are not renewal requests.
  */
 const NOTE_CONT = new RegExp(
-  String.raw`\b(?:renewal|re-?authori[sz]ation|re-?certification)\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:prior\s+|current\s+|existing\s+)?(?:authori[sz]ation|approval|pa)\s+|(?:pa|prior authori[sz]ation|authori[sz]ation|request)\s+)?(?:is\s+|was\s+|being\s+)?(?:requested|submitted)\b|\brenew\s+(?:the\s+)?(?:prior\s+|current\s+|existing\s+)?(?:authori[sz]ation|approval|pa)\b|\brequest(?:ing)?\s+(?:a\s+)?(?:renewal|re-?authori[sz]ation|re-?certification)\b`,
+  String.raw`\b(?:renewal|re-?authori[sz]ation|re-?certification)\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:prior\s+|current\s+|existing\s+)?(?:authori[sz]ation|approval|pa)\s+|(?:pa|prior authori[sz]ation|authori[sz]ation|request)\s+)?(?:is\s+|was\s+|being\s+)?(?:requested|submitted)\b|\brenew\s+(?:the\s+)?(?:prior\s+|current\s+|existing\s+)?(?:authori[sz]ation|approval|pa)\b|\brequest(?:ing)?\s+(?:a\s+)?(?:renewal|re-?authori[sz]ation|re-?certification)\b|\brenew(?:al)?\s+(?:x|×|for)\s*\d+\s*(?:months?|mos?|years?|yrs?)\b`,
   "i",
 );
 /**
@@ -88,7 +88,7 @@ const NOTE_CONT = new RegExp(
  * title ("Initial Authorization Request") or a criteria heading.
  */
 const RENEWED_APPROVAL =
-  /\b(?:initial|previous|existing|original|last|current)\s+(?:[\w-]+\s+){0,2}?(?:pa|authori[sz]ation|approval)\b(?!\s*(?:request|criteria|form|review|required|is required|needed)\b)|\b(?:pa|authori[sz]ation|approval)\s+(?:was\s+|is\s+)?(?:approved|granted|expires?|expired|ends|ended|through|valid through)\b/i;
+  /\b(?:initial|previous|existing|original|last|current)\s+(?:[\w-]+\s+){0,2}?(?:pa|authori[sz]ation|approval)\b(?!\s*(?:request|criteria|form|review|required|is required|needed)\b)|\b(?:pa|authori[sz]ation|approval)\s+(?:was\s+|is\s+)?(?:approved|granted|expires?|expired|ends|ended|through|valid through)\b|\b(?:prior|previous|current) (?:pa|authori[sz]ation|approval)\b[^.;]{0,100}?\((?:approved|granted|authori[sz]ed)\s+\d{1,2}\/\d{1,2}\/\d{2,4}\b[^.;]{0,100}?\b(?:expires?|expired|expiring|ends|ended)\b/i;
 
 /**
  * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked
@@ -120,7 +120,16 @@ const CURRENT_QUESTION = new RegExp(String.raw`\b(?:currently|already)\s+(?:rece
 const RESPONSE_QUESTION_ONLY = /\b(?:positive |clinical |favou?rable )*(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?/i;
 const RESPONSE_QUESTION = new RegExp(String.raw`\b(?:respon(?:se|ded|ding)|improve(?:d|ment))\b[^?]{0,120}\?\s*[^?]{0,6}${YES_MARK}`, "i");
 /** measures where a fall is an improvement, written "BSA 18% -> 2%", "Migraine days 12 -> 4", "calprotectin 890 -> 64" */
-const LOWER_IS_BETTER = String.raw`(?:(?:hb)?a1c|ldl(?:-c)?|bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
+const LOWER_IS_BETTER = String.raw`(?:(?:hb)?a1c|ldl(?:-c)?|bsa|pasi|easi|scorad|migraine days|headache days|mayo(?:\s+score)?|(?:peak\s+)?(?:lvot\s+)?gradient|liver stiffness|(?:treated\s+)?bleed(?:s|ing episodes)|calprotectin|crp|esr|das-?28|cdai|sdai|basdai|hbi|harvey[- ]bradshaw|stools?(?:\s+per\s+day)?|attacks|exacerbations|seizures|pain score|nrs|vas|iga|hurley|abscess(?:es)?|nodules|flares)`;
+/**
+ * a current value written with the earlier one it fell from: "Liver stiffness 12.1 kPa, decreased from
+ * 13.6 kPa", "Peak LVOT gradient 24 mmHg with Valsalva, down from 82 mmHg before <drug>", "12.1 kPa,
+ * lower than the pre-treatment 13.6 kPa" (measures where lower is better only)
+ */
+const FELL_FROM = new RegExp(
+  String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:\.\d+)?)\s*(?:%|[a-z/]{1,8})?[^.;\n\d]{0,30}?\b(?:down|decreased|reduced|lower|fell|dropped|improved)\s+(?:from|than)\s+(?:the\s+)?(?:pre-?treatment\s+|baseline\s+|prior\s+|previous\s+)?(?:value\s+(?:of\s+)?)?(\d+(?:\.\d+)?)`,
+  "gi",
+);
 const FALL = new RegExp(String.raw`\b${LOWER_IS_BETTER}\b[^.;\n\d]{0,25}?(\d+(?:\.\d+)?)\s*%?\s*(?:->|→|-->|—>|=>|\bto\b)\s*(\d+(?:\.\d+)?)`, "gi");
 /** "in clinical remission on vedolizumab", "responding well to therapy", "marked improvement" */
 const GOOD =
@@ -134,6 +143,17 @@ const GOOD =
  */
 const STABLE =
   /\b(?:(?:clinically|neurologically|disease(?: has)?(?: remained| remains| is)?|remains|remained) stable\b|stable on\b|disease stability\b|stable disease\b|no (?:new )?(?:clinical )?(?:relapses?|exacerbations?|attacks?|(?:hf |heart[- ]failure )?(?:admissions?|hospitali[sz]ations?)) since (?:start(?:ing)?|initiation|beginning)\b)/i;
+
+/**
+ * Whether the words at `at` are negated within their own clause: "Severe hemophilia A without inhibitor
+ * (D66), excellent response to emicizumab" — the "without" of the diagnosis does not reach the response
+ * after the comma.
+ */
+function clauseNegated(lower: string, at: number): boolean {
+  const before = lower.slice(0, at);
+  const start = Math.max(0, ...[",", ";", ":", "(", ")", " - ", ". "].map((p) => (before.includes(p) ? before.lastIndexOf(p) + p.length : 0)));
+  return isNegated(lower.slice(start), at - start);
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -188,6 +208,14 @@ export function responseShown(idx: CaseIndex, names: string[], opts: { stability
       return { citation: quote(idx, next), text: `${q[0].trim()} ${next.text.trim()}` };
   }
   for (const line of idx.lines) {
+    FELL_FROM.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FELL_FROM.exec(line.text))) {
+      const [now, before] = [Number(m[1]), Number(m[2])];
+      if (now < before && !isNegated(line.lower, m.index)) return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
+    }
+  }
+  for (const line of idx.lines) {
     FALL.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = FALL.exec(line.text))) {
@@ -197,7 +225,7 @@ export function responseShown(idx: CaseIndex, names: string[], opts: { stability
   }
   for (const line of idx.lines) {
     const m = GOOD.exec(line.text);
-    if (!m || isNegated(line.lower, m.index)) continue;
+    if (!m || clauseNegated(line.lower, m.index)) continue;
     if (/\b(?:no|not|without|lack of|loss of|inadequate|partial)\s+(?:\w+\s+)?$/i.test(line.text.slice(Math.max(0, m.index - 25), m.index))) continue;
     const text = withNext(idx, line);
     if (!namesDrug(text, names) && !/\b(?:therapy|treatment|since starting|after \d+ (?:weeks|months))\b/i.test(text)) continue;
@@ -273,4 +301,43 @@ export function currentUseStart(idx: CaseIndex, names: string[]): (Shown & { dat
     }
   }
   return best;
+}
+
+/**
+ * A requirement of adherence to the therapy ("Adherence to PrEP and to 3-monthly follow-up",
+ * "documentation of adherence to the prescribed regimen", "the member is compliant with therapy").
+ */
+export const ADHERENCE_REQUIREMENT_RE =
+  /^(?:(?:documentation|evidence) of )?(?:continued |ongoing |good )?(?:adherence|complian(?:ce|t))\b|\b(?:is|has been|remains|demonstrate[sd]?|documented)\s+(?:adherent|compliant|adherence|compliance)\b/i;
+
+/**
+ * Documented adherence: "adherent", "refills on time", "PDC 0.96" (a proportion of days covered of 0.80
+ * or more, or 80% or more), "no missed doses", "taking as prescribed", "12 of 12 months filled". Never
+ * "non-adherent", "poor adherence", "missed doses" or a PDC below 0.80. Null when the fax says nothing
+ * either way; `{ against }` when it documents poor adherence (a reviewer's call, never a denial here).
+ */
+export function adherenceShown(idx: CaseIndex): (Shown & { against?: boolean }) | null {
+  const POOR =
+    /\b(?:non-?adheren(?:t|ce)|non-?complian(?:t|ce)|poor(?:ly)? (?:adheren|complian)|(?:has |had )?missed (?:\d+ |several |multiple |many )?(?:doses|refills|fills)|(?:gaps?|lapses?) in (?:therapy|fills|refills|treatment))\b/i;
+  const GOOD_ADH =
+    /\b(?:adherent|compliant|good adherence|adherence (?:is |has been )?(?:good|excellent|confirmed|documented)|(?:refills?|fills?) (?:on time|timely|up to date)|on-time (?:refills?|fills?)|no missed (?:doses|injections|infusions|refills|fills|visits|appointments)|taking (?:it |the medication |the drug )?as (?:prescribed|directed)|(?:\d{1,2}) of (?:\d{1,2}) months? (?:filled|of fills|dispensed)|monthly fills? [^.;]{0,40}\bno gaps)\b/i;
+  for (const line of idx.lines) {
+    const m = POOR.exec(line.text);
+    if (m && !/\bno (?:missed|gaps?|lapses?)\b/i.test(line.text.slice(Math.max(0, m.index - 4), m.index + m[0].length)) && !clauseNegated(line.lower, m.index))
+      return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim(), against: true };
+  }
+  for (const line of idx.lines) {
+    const pdc = /\b(?:PDC|proportion of days covered|MPR|medication possession ratio)\s*(?:of|was|is|=|:)?\s*(0?\.\d+|\d{1,3}\s*%)/i.exec(line.text);
+    if (pdc) {
+      const v = pdc[1].includes("%") ? parseFloat(pdc[1]) / 100 : parseFloat(pdc[1]);
+      if (v >= 0.8) return { citation: quote(idx, line, pdc.index, pdc.index + pdc[0].length), text: pdc[0].trim() };
+      return { citation: quote(idx, line, pdc.index, pdc.index + pdc[0].length), text: pdc[0].trim(), against: true };
+    }
+  }
+  for (const line of idx.lines) {
+    const m = GOOD_ADH.exec(line.text);
+    if (m && !clauseNegated(line.lower, m.index) && !/\b(?:not|non-?)\s*$/i.test(line.text.slice(Math.max(0, m.index - 5), m.index)))
+      return { citation: quote(idx, line, m.index, m.index + m[0].length), text: m[0].trim() };
+  }
+  return null;
 }

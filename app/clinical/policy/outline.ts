@@ -155,7 +155,7 @@ export function isHeadingLine(line: DocLine): boolean {
 }
 
 const PARAGRAPH_BREAK_RE =
-  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|use|approval)|renewal|re-?authori[sz]ation|recertification)\b[^.]{0,40}[:.]|^(?:when|where) coverage is available\b|^[A-Z][\w ()-]{0,60}\bis (?:considered )?(?:not medically necessary|experimental|investigational|not covered)\b|^(?:all )?other (?:uses|indications) (?:are|is) considered\b/i;
+  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|use|approval)|renewal|re-?authori[sz]ation|recertification)\b[^.]{0,40}[:.]|^(?:continuation|renewal|re-?authori[sz]ation)(?:\s*\([^)]{1,30}\))?\s+(?:requires|criteria\b|may be (?:approved|authori[sz]ed|granted|renewed)|is (?:approved|authori[sz]ed))|^[A-Z][\w ,/-]{0,40}\(not (?:criteria|a criterion|requirements?)\)\s*:|^(?:when|where) coverage is available\b|^[A-Z][\w ()-]{0,60}\bis (?:considered )?(?:not medically necessary|experimental|investigational|not covered)\b|^(?:all )?other (?:uses|indications) (?:are|is) considered\b/i;
 
 interface Stack {
   family: MarkerFamily;

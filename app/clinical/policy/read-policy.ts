@@ -37,9 +37,11 @@ import { composeNamedParts } from "./section-refs";
 import { branchRejoins, exclusionStatement, flowRoutes, flowSteps, type FlowStep } from "./decision-flow";
 import { ageDoseBands, supportingTables, tableConditions, type SupportingTable } from "./supporting-tables";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
+import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
+  keyConcepts,
   parseAge,
   parseCriterion,
   parseExclusion,
@@ -101,11 +103,14 @@ function receivingOwnDrug(text: string, drugNames: string[]): boolean {
 
 /** "documentation of a positive clinical response", "member is responding positively to therapy" */
 const RESPONSE_RE =
-  /\b(?:improvement (?:in [\w' -]{1,40} )?(?:is|was|has been) documented\b|(?:score|total(?: score)?) (?:that is )?lower than (?:the )?baseline\b|(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? from baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or improvement|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
+  /\b(?:improvement (?:in [\w' -]{1,40} )?(?:is|was|has been) documented\b|(?:score|total(?: score)?) (?:that is )?lower than (?:the )?baseline\b|(?:positive|favou?rable|beneficial|adequate|meaningful|significant) (?:clinical )?response|(?:has |have |is |are )?respond(?:ing|ed|s) (?:positively |favou?rably |well )?to (?:the )?(?:therapy|treatment|medication|[\w-]+(?: therapy| treatment)?\b(?!\s+(?:trial|or|and)\b))|clinical (?:benefit|improvement)|(?:control|symptoms?|disease activity|condition|signs and symptoms) (?:has |have )?(?:improved|stabili[sz]ed)|improv(?:ed|ement) (?:on|with|while on|since (?:starting|initiating))|improvement (?:in|of) (?:signs|symptoms|disease)|(?:reduction|decrease|improvement) (?:in|of) [\w -]{1,40}? (?:from|compared (?:with|to)|relative to|versus|vs\.?) (?:the )?(?:pre-?treatment |pre-?therapy |initial )?baseline|maintenance of [\w -]{1,40}? at (?:the )?(?:patient'?s )?(?:individuali[sz]ed )?goal|disease stability|stable disease|(?:stability|stabili[sz]ation) or (?:improvement|response)|(?:response|improvement) or (?:stability|stabili[sz]ation)|(?:a|any) clinical response|(?:decrease|reduction) in (?:the )?(?:number|frequency|rate) of [\w -]{1,40}? compared (?:with|to)|(?:decrease|reduction) in [\w -]{1,30}? compared (?:with|to) (?:the )?(?:period |time )?before|experiencing (?:disease )?(?:stability|improvement)|documented (?:clinical )?response)\b/i;
+/** words of a response requirement: "respond", "improvement", "stabilization", "benefit" */
+const RESPONSE_HINT_RE =
+  /\brespon(?:se|ded|ding|ds)\b|\bimprov(?:e|ed|ement|ing)\b|\bstabili[sz](?:ation|ed)\b|\b(?:clinical )?benefit\b|\b(?:reduction|decrease|decline) in (?:the )?(?:number|frequency|rate|severity|[\w-]+ (?:frequency|attacks|episodes|days|exacerbations|symptoms))\b/i;
 /** "the exclusion criteria do not apply": the tree's exclusion questions already ask it */
 const EXCLUSIONS_CLEAR_RE = /\bexclusion criteria (?:do|does) not apply\b|\bnone of the exclusion/i;
 const RENEWAL_LEAD_RE =
-  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification)(?: criteria)?(?:\s*[:.-]\s*|\s+requires\s+)/i;
+  /^(?:continuation of (?:therapy|coverage|treatment)|continued (?:therapy|approval|use|treatment)|continuation|renewal|re-?authori[sz]ation|recertification)(?: criteria)?(?:\s*\([^)]{1,30}\))?(?:\s*[:.-]\s*|\s+requires\s+(?:(?:all|each|both) of the following(?: criteria)?\s*:\s*)?)/i;
 /** "Approve for 1 year if " / "Authorize for 12 months when ": a duration that leads a condition */
 const RENEWAL_CONDITION_RE =
   /^.*?\b(?:approve|authori[sz]e|approved|authori[sz]ed)\s+for\s+(?:an? |one |\d+ )?(?:months?|years?|weeks?|days?)\s+(?:if|when|provided(?: that)?)\s+/i;
@@ -127,14 +132,15 @@ export function onTherapyFor(text: string, drugNames: string[]): number | null {
     .join("|");
   const object = String.raw`(?:(?:the )?(?:therapy|treatment)|the (?:requested|target|prescribed) (?:drug|agent|medication|product)|this (?:drug|agent|medication)${own ? `|${own}` : ""})`;
   const re = new RegExp(
-    String.raw`\b(?:(?:has|have) (?:been )?)?(?:established on|(?:received|receiving|on|taking|using|treated with))\s+${object}\s+(?:continuously\s+)?for\s+(?:at least|a minimum of|more than|over|>=?|≥)\s*(\d+)\s*(days?|weeks?|months?|years?)\b`,
+    // "has taken X for at least 10 of the past 12 months": the months of use it counts
+    String.raw`\b(?:(?:has|have) (?:been )?)?(?:established on|(?:received|receiving|on|taken|taking|using|used|treated with))\s+${object}\s+(?:continuously\s+)?for\s+(?:at least|a minimum of|more than|over|>=?|≥)\s*(\d+)\s*(?:of (?:the )?(?:past|previous|last|preceding) \d+\s*)?(days?|weeks?|months?|years?)\b`,
     "i",
   );
   const m = re.exec(text);
   if (!m) return null;
   // "established on" or "has been …": a statement of time on the drug, not "taking X for at least …" as a
   // condition of a prior trial
-  if (!/\bestablished on\b|\b(?:has|have) (?:been|received)\b/i.test(m[0])) return null;
+  if (!/\bestablished on\b|\b(?:has|have) (?:been|received|taken|used)\b/i.test(m[0])) return null;
   const n = Number(m[1]);
   const unit = m[2].toLowerCase();
   const days = unit.startsWith("day") ? n : unit.startsWith("week") ? n * 7 : unit.startsWith("month") ? n * 31 : n * 366;
@@ -174,14 +180,69 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   // "… when the member has received the drug within the past 12 months and the neurologist documents
   // clinical stability or improvement": one sentence, both requirements (never current use alone)
   if (onTherapy && response) return { kind: "all", text, passage, confidence: "high", items: [onTherapy, response] };
+  // "is currently receiving X and the prescriber documents fewer attacks …" in words the response reader
+  // does not take: the response is still required, never dropped for the current use beside it
+  if (
+    onTherapy &&
+    RESPONSE_HINT_RE.test(text) &&
+    !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond|\bloss of response\b/i.test(text)
+  )
+    return { kind: "all", text, passage, confidence: "high", items: [onTherapy, { kind: "response", text, passage, confidence: "high" }] };
   if (onTherapy) return onTherapy;
   if (response) return response;
+  // "Adherence to PrEP and to 3-monthly follow-up": documentation of adherence (evaluate.ts reads it
+  // from refill records or a PDC), never the condition the words name ("PrEP" read as the diagnosis)
+  if (ADHERENCE_REQUIREMENT_RE.test(text)) return { kind: "documentation", text, passage, confidence: "medium", concepts: keyConcepts(text), absence: false };
+  const negated = negatedRenewal(text, passage, r);
+  if (negated) return negated;
   const parsed = { ...parseCriterion(text, "", r.ctx), passage };
+  // a renewal requirement that speaks of a response in words the reader does not take as one
+  // ("improvement by at least one NYHA class", "benefit from therapy as shown by …"): whatever else it
+  // reads as, a documented response is part of it, so it is never met on a generic reading alone
+  if (
+    RESPONSE_HINT_RE.test(text) &&
+    !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond|\bloss of response\b/i.test(text)
+  )
+    return { kind: "all", text, passage, confidence: parsed.confidence, items: [parsed, { kind: "response", text, passage, confidence: "high" }] };
   // "If request is for a dose increase, new dose does not exceed the maximum listed in Section I": a
   // dose ceiling like any other (one the engine cannot compare limits the approval, as on the initial path)
   if (parsed.kind !== "dose_limit" && /^if (?:the )?request is for a dose (?:increase|escalation)\b.*\bnot exceed\b/i.test(text))
     return { kind: "dose_limit", text, passage, confidence: "high", max_mg: null, per_days: null };
   return parsed;
+}
+
+const FLIP: Record<string, "<" | "<=" | ">" | ">="> = { ">": "<=", ">=": "<", "<": ">=", "<=": ">" };
+
+/**
+ * A renewal requirement written as absences: "No progression to cirrhosis: no liver stiffness by VCTE
+ * above 20.0 kPa on a test within the past 12 months, no biopsy showing stage F4, and no hepatic
+ * decompensation event since the start of therapy". Each "no …" clause is a requirement of its own: a
+ * measured limit ("no liver stiffness above 20.0 kPa") is the measure on the other side of it (at most
+ * 20.0 kPa), anything else the documented absence of what it names. Read whole, the words after each
+ * "no" became required findings (a liver stiffness above 20 kPa, a biopsy) and a renewal that met every
+ * criterion was denied. Null for a requirement that does not open with "No".
+ */
+function negatedRenewal(text: string, passage: Citation | null, r: Reader): Criterion | null {
+  // "No more than 4 doses per month", "no later than day 30": a limit, not an absence
+  if (
+    !/^(?:no|absence of|without)\b/i.test(text.trim()) ||
+    /^no (?:more|fewer|less|later|earlier|longer|greater|higher|lower|sooner) than\b/i.test(text.trim())
+  )
+    return null;
+  // the title before a colon ("No progression to cirrhosis:") names the list; the clauses follow it
+  const body = /^[^:]{3,60}:\s*(?=(?:no|absence of|without)\b)/i.test(text) ? text.slice(text.indexOf(":") + 1) : text;
+  const clauses = body
+    .split(/,\s*(?:and\s+|or\s+)?(?=(?:no|without)\b)|;\s*(?:and\s+|or\s+)?(?=(?:no|without)\b)|\s+and\s+(?=no\b)/i)
+    .map((c) => c.trim().replace(/[.;,]\s*$/, ""))
+    .filter((c) => c.length > 3);
+  const items: Criterion[] = clauses.map((clause): Criterion => {
+    const positive = clause.replace(/^(?:no|absence of|without)\s+/i, "");
+    const p = parseCriterion(positive, "", r.ctx);
+    if (p.kind === "lab" && p.op !== "between" && p.value != null) return { ...p, text: clause, op: FLIP[p.op], passage };
+    return { kind: "documentation", text: clause, concepts: keyConcepts(positive), absence: true, confidence: "medium", passage };
+  });
+  if (!items.length) return null;
+  return items.length === 1 ? items[0] : { kind: "all", text, passage, confidence: "medium", items };
 }
 
 /**
@@ -221,11 +282,43 @@ function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader)
 
 /** Continuation criteria written as one sentence ("Continuation of therapy: the patient is currently receiving X AND ..."). */
 function renewalFromText(text: string, lines: DocLine[], scope: string | null, r: Reader): void {
-  const criteria = renewalParts(text.replace(RENEWAL_LEAD_RE, ""))
+  // "… (c) continued enrollment in the REMS. Dose notes (not criteria): …": what follows is no requirement
+  text = text.replace(/(?<=[.;])\s+[A-Z][\w ,/-]{0,40}\(\s*not (?:criteria|a criterion|requirements?)\s*\)\s*:[\s\S]*$/, "");
+  const criteria = letteredParts(text.replace(RENEWAL_LEAD_RE, ""))
+    .flatMap(renewalParts)
     .map((t) => renewalCriterion(t, cite(r, lines), r))
     .filter((c): c is Criterion => c != null);
-  const d = RENEWAL_DURATION_RE.exec(text);
+  const d = RENEWAL_DURATION_RE.exec(text) ?? RENEWAL_HEAD_DURATION_RE.exec(text);
   if (criteria.length) r.renewals.push({ scope, criteria, passage: cite(r, lines), duration: d ? d[1] : null });
+}
+
+/** "Continuation (12 months) requires …": the term a renewal heading states in parentheses */
+const RENEWAL_HEAD_DURATION_RE = /^\s*(?:continuation|renewal|re-?authori[sz]ation)\b[^(.:]{0,30}\((\d+ (?:months?|weeks?|years?))\)/i;
+
+/**
+ * A paragraph's inline lettered list ("requires ALL of the following: (a) LVEF of 50% or higher …;
+ * (b) a clinical response …; (c) continued enrollment …"): its items, each a requirement. The words
+ * before "(a)" are the list's lead and no requirement. A paragraph without a run "(a)", "(b)", … is
+ * returned whole.
+ */
+export function letteredParts(text: string): string[] {
+  const marks: { at: number; end: number }[] = [];
+  const re = /(?:^|(?<=[\s:;]))\(([a-z])\)\s+/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (m[1].charCodeAt(0) - 97 !== marks.length) continue;
+    marks.push({ at: m.index, end: m.index + m[0].length });
+  }
+  if (marks.length < 2) return [text];
+  const lead = text.slice(0, marks[0].at).trim();
+  const parts = marks.map((x, i) =>
+    text
+      .slice(x.end, marks[i + 1]?.at ?? text.length)
+      .replace(/[;,]?\s*(?:and|or)?\s*$/i, "")
+      .trim(),
+  );
+  // a lead that is itself a requirement ("Patient is stable and meets: (a) …") stays one
+  return lead && !/:\s*$/.test(lead) && !/\b(?:following|requires?)\b/i.test(lead) ? [lead, ...parts] : parts;
 }
 
 const cite = (r: Reader, ls: DocLine[]): Citation | null => citeLines(ls, r.docName, r.doc);
@@ -2534,13 +2627,33 @@ function ineligibleToExclusions(criteria: Criterion[], model: PolicyModel, r: Re
 }
 
 /**
+ * A renewal requirement that restates an initial criterion by its number ("The dose still matches the
+ * member's current body weight (criterion 5 above)", "Criterion 3 of the initial criteria continues to be
+ * met"): that initial criterion, as the policy wrote it, when the indication has a criterion whose own
+ * passage opens with the number. Null otherwise.
+ */
+function referencedCriterion(c: Criterion, initial: Criterion[]): Criterion | null {
+  const m =
+    /\(?\b(?:see |as in |per )?(?:initial )?criterion\s+(\d{1,2}|[a-z])\b(?:\s+(?:above|of the initial criteria|in (?:the )?initial criteria))?\)?/i.exec(
+      c.text,
+    );
+  if (!m || c.kind === "all" || c.kind === "any") return null;
+  const n = m[1];
+  const hits = initial.filter((i) => new RegExp(`^\\s*\\(?${n}[.)]\\s`, "i").test(i.passage?.text ?? ""));
+  return hits.length === 1 ? hits[0] : null;
+}
+
+/**
  * Give each indication the continuation criteria that apply to it: those read under it (by title),
  * else those written for every indication. Only for a continuation that includes current use or a
  * response requirement — a passage without either was not read as renewal criteria.
  */
 function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
   const continues = (c: Criterion): boolean => c.kind === "on_therapy" || c.kind === "response" || (c.kind === "all" && c.items.some(continues));
-  const usable = renewals.filter((x) => x.criteria.some(continues));
+  // a renewal section's list of several requirements ("Table 2 - Continuation: 1. MMSE of 20 or higher
+  // …; 2. safety MRIs …; 3. no anticoagulant started") is the renewal's criteria even when none of them
+  // is current use or a response: the policy asks no more of a renewal
+  const usable = renewals.filter((x) => x.criteria.some(continues) || x.criteria.length >= 2);
   if (!usable.length) return;
   const same = (a: string, b: string) =>
     a.toLowerCase() === b.toLowerCase() || a.toLowerCase().startsWith(b.toLowerCase()) || b.toLowerCase().startsWith(a.toLowerCase());
@@ -2558,7 +2671,7 @@ function attachRenewals(model: PolicyModel, renewals: Renewal[]) {
     if (!pick.length) continue;
     const stated = /\b(?:continuation|renewal|reauthori[sz]ation)\s*:?\s*(\d+ (?:months?|weeks?|years?))/i.exec(ind.duration ?? "");
     ind.continuation = {
-      criteria: pick.flatMap((x) => x.criteria),
+      criteria: pick.flatMap((x) => x.criteria).map((c) => referencedCriterion(c, ind.criteria) ?? c),
       passage: pick[0].passage,
       duration: pick.find((x) => x.duration)?.duration ?? stated?.[1] ?? null,
     };

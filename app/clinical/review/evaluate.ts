@@ -44,7 +44,7 @@ import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings, testReportLines } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
-import { continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
+import { ADHERENCE_REQUIREMENT_RE, adherenceShown, continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { concurrentPurpose, rulePurposes } from "./concurrent-purpose";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
@@ -2645,6 +2645,27 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   // "other known causes have been ruled out (for example exposures, CTD, drugs)": each cause shown excluded
   const causes = spec.absence ? null : judgeCausesExcluded(spec.text, ctx.idx, ctx.allDrugNames);
   if (causes) return judged(causes, spec.text);
+  // "Adherence to PrEP and to 3-monthly follow-up": met by documented adherence (on-time refills, a PDC
+  // of 0.80 or more, no missed doses), never by the word; poor adherence is a reviewer's call
+  if (!spec.absence && ADHERENCE_REQUIREMENT_RE.test(spec.text.trim())) {
+    const a = adherenceShown(ctx.idx);
+    if (a && !a.against) return ev("met", `Adherence is documented ("${clip(a.text, 100)}").`, [a.citation]);
+    if (a)
+      return ev(
+        "insufficient",
+        `The request documents doubtful adherence ("${clip(a.text, 100)}"); a reviewer must judge it.`,
+        [a.citation],
+        "direct",
+        spec.text,
+      );
+    return ev(
+      "insufficient",
+      "Adherence to the therapy is not documented.",
+      [],
+      "none",
+      "Documentation of adherence (refill history or proportion of days covered)",
+    );
+  }
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
@@ -2681,6 +2702,7 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       for (const a of groups) {
         let text = "";
         let offset = 0;
+        let answer = "";
         let pos: number[] = [];
         for (const sen of sentences) {
           pos = a.map((w) => {
@@ -2691,6 +2713,7 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
           if (!pos.some((p) => p < 0)) {
             text = sen.text;
             offset = sen.start;
+            answer = sentences[sentences.indexOf(sen) + 1]?.text ?? "";
             break;
           }
         }
@@ -2699,7 +2722,16 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         // the quote starts on this line (the sentence's first concept may sit on a wrapped line)
         const at = Math.min(line.lower.length - 1, offset + local);
         const pending = PENDING.test(text.slice(Math.max(0, local - 40), local + 60));
-        const negated = isNegated(text, local) || pending;
+        // a form's question answered "No" on the line after it ("Any hepatic decompensation … since the
+        // start of therapy? / No."): the answer negates what the question names
+        // (the wrapped end of the question, "therapy?", is no line of the index: the "No" then closes the
+        // question's own sentence, on a line of its own)
+        const answeredNo =
+          (/\?\s*$/.test(text) && /^(?:answer\s*[:.-]\s*)?no\b(?!\s*(?:,\s*)?(?:but|except))/.test(answer.trim())) ||
+          (/^(?:\d{1,2}[.)]\s*)?(?:any|is|are|has|have|does|do|did|was|were)\b/.test(text.trim()) &&
+            /\s(?:no)\.?\s*$/.test(text) &&
+            next.some((l) => /^(?:answer\s*[:.-]\s*)?no\.?$/i.test(l.text.trim())));
+        const negated = isNegated(text, local) || pending || answeredNo;
         if (!found || (found.negated && !negated)) found = { line, at, negated, pending };
         if (!negated) break;
       }
