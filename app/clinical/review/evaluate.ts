@@ -1143,11 +1143,31 @@ const NO_PRIOR_STATEMENT_RE =
  * dose of X may be the requested drug itself (a reviewer tells prior use from the service billed).
  */
 function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
-  const wanted = new Set([...spec.classes, ...spec.classes.flatMap((c) => classAncestors(c))]);
+  // the classes named, and those of each drug named: "no prior systemic therapy" covers an anticancer
+  // drug, "no prior biologic" a TNF inhibitor named by its drug (a class holding the drug, never one inside it)
+  const wanted = new Set([...spec.classes, ...spec.drugs.flatMap((d) => classesOfDrug(d))].flatMap((c) => [c, ...classAncestors(c)]));
   const names = spec.drugs.flatMap((d) => drugNames(d));
   // "has not previously received a course of <the requested drug>": the request may name that drug by
   // any of its names ("No prior Tepezza" for teprotumumab)
   if (names.some((n) => ctx.requested.has(n))) names.push(...ctx.requested);
+  const coversPrior = (raw: string | null): boolean => {
+    if (raw === null) return true;
+    const phrase = raw.toLowerCase();
+    return (
+      names.some((n) => phrase.includes(n)) ||
+      classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
+      (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
+      (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
+        wanted.has("anticancer therapy"))
+    );
+  };
+  for (const line of ctx.idx.lines) {
+    // a form's question about earlier use answered "No" on its own line ("Prior CDK4/6 inhibitor
+    // (Ibrance, Kisqali)? No.", "Previous biologic therapy: None"): the answer states the absence
+    const q = PRIOR_QUESTION_NO_RE.exec(line.text.trim());
+    if (q && !PRIOR_OUTCOME_WORDS.test(q[1]) && coversPrior(q[1]))
+      return ev("met", `The request answers "No" to earlier use of ${what(spec)}: "${line.text.trim()}".`, [quote(ctx.idx, line)]);
+  }
   for (const line of ctx.idx.lines) {
     // the line as printed first; then a statement wrapped onto the next line of the same page
     // ("… CAS 2/7. No" / "prior Tepezza."), read only as prose: a form's "Pregnant: No" above
@@ -1160,15 +1180,7 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
       let m: RegExpExecArray | null;
       while ((m = NO_PRIOR_STATEMENT_RE.exec(text)) && m.index < line.text.length) {
         if (wrapped && (m.index + m[0].length <= line.text.length || /[:?]|\b(?:yes|n\/a)\b/i.test(text.slice(m.index).split(/[.;]/)[0]))) continue;
-        const phrase = (m[1] ?? "").toLowerCase();
-        const covers =
-          !m[1] ||
-          names.some((n) => phrase.includes(n)) ||
-          classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
-          (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
-          (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
-            wanted.has("anticancer therapy"));
-        if (covers)
+        if (coversPrior(m[1] ?? null))
           return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [
             quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
           ]);
@@ -1180,6 +1192,16 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
   if (course) return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
 }
+
+/**
+ * A form's question (or label) about earlier use with the answer "No" / "None" and nothing else after it:
+ * "Prior CDK4/6 inhibitor (Ibrance, Kisqali, Verzenio)? No.", "Previous TNF inhibitor: None", "Has the
+ * patient previously received a biologic? No". Group 1 is what the question asks about.
+ */
+const PRIOR_QUESTION_NO_RE =
+  /^(?:\d{1,2}[.)]\s*)?(?:(?:has|have|did)\s+(?:the\s+)?(?:patient|member)\s+)?(?:any\s+)?(?:prior|previous(?:ly)?|history\s+of|ever)\s+(?:(?:been\s+)?(?:treated\s+with|received|receiving|taken|used|tried)\s+)?([^?:]{2,90}?)\s*[?:]\s*(?:no|none|n)\b\.?\s*$/i;
+/** a question about how an earlier course went, not whether there was one ("Progression on prior X? No") */
+const PRIOR_OUTCOME_WORDS = /\b(?:progress\w*|fail\w*|respon\w*|intoleran\w*|contraindicat\w*|adverse|reaction|side[- ]effects?|allerg\w*|stopped|discontinu\w*)\b/i;
 
 /** a course said to be over: "Completed 8 Tepezza infusions", "finished a 12-week course of X" */
 const COMPLETED_RE = /\b(?:completed|finished)\b/i;
