@@ -2617,6 +2617,8 @@ export function absenceLeftOpen(spec: CriterionOf<"documentation">, ctx: EvalCon
 }
 
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const premenopausal = premenopausalScope(spec.text, ctx);
+  if (premenopausal) return premenopausal;
   const normal = evalWithinNormalLimits(spec.text, ctx);
   if (normal) return normal;
   const marker = evalMarkerRequirement(spec.text, ctx);
@@ -3260,6 +3262,33 @@ export function reproductiveScope(text: string, ctx: EvalContext): Ev | null {
     const m = NOT_REPRODUCTIVE_RE.exec(line.text);
     if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
     return ev("met", `Applies to members of reproductive potential only; the request documents "${m[0]}".`, [
+      quote(ctx.idx, line, m.index, m.index + m[0].length),
+    ]);
+  }
+  return null;
+}
+
+/** "premenopausal or perimenopausal women must also receive ovarian suppression", "For pre-menopausal patients, …" */
+const PREMENOPAUSAL_SCOPE_RE =
+  /^(?:\(?[a-z0-9]\)\s*)?(?:for|in)?\s*(?:(?:pre|peri)-?menopausal\s+(?:or\s+(?:pre|peri)-?menopausal\s+)?(?:women|females|patients|members)\b)/i;
+/** a statement that the member is past menopause: natural or surgical */
+const POSTMENOPAUSAL_RE = /\b(?:post-?menopaus\w*|surgical(?:ly)?\s+menopaus\w*|bilateral\s+(?:salping[o-]?-?)?oophorectomy)/i;
+
+/**
+ * A requirement the policy limits to premenopausal or perimenopausal women (ovarian suppression
+ * beside endocrine therapy) does not apply to a male member (the request's sex field) nor to one the
+ * request documents as postmenopausal (natural or surgical; a statement not negated, pending or
+ * planned): met as not applicable with the evidence cited; null (evaluate as written) otherwise.
+ */
+export function premenopausalScope(text: string, ctx: EvalContext): Ev | null {
+  if (!PREMENOPAUSAL_SCOPE_RE.test(text.trim())) return null;
+  const patient = ctx.facts.patient;
+  if (patient.gender === "male")
+    return ev("met", "Applies to premenopausal or perimenopausal women only; the request gives the member's sex as male.", patient.citations.slice(0, 1));
+  for (const line of ctx.idx.lines) {
+    const m = POSTMENOPAUSAL_RE.exec(line.text);
+    if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
+    return ev("met", `Applies to premenopausal or perimenopausal women only; the request documents "${m[0]}".`, [
       quote(ctx.idx, line, m.index, m.index + m[0].length),
     ]);
   }
