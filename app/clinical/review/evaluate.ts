@@ -24,7 +24,7 @@ import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween, findDates } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
-import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
+import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, drugsNamedIn, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
 import { MEASURES, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
@@ -3047,6 +3047,45 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   return q.outcome === "not_met" || applies.outcome === "met" ? q : applies;
 }
 
+/** an exclusion's qualifier about an earlier course: "after", "following", "prior", "failure of/on" a drug */
+const EARLIER_COURSE_QUALIFIER_RE =
+  /\b(?:after|following|prior|previous(?:ly)?|earlier|failed|failure\s+(?:of|on|with)|progress\w*\s+(?:on|after|following)|(?:re-?)?treatment\s+with|experienced\s+with)\b/i;
+
+/**
+ * An exclusion whose qualifier is an earlier course of named drugs or classes ("Virologic failure
+ * after any regimen containing an NS5A inhibitor (velpatasvir, ledipasvir)", "Progression on a prior
+ * CDK4/6 inhibitor") does not apply when the request states the member has had no such course: the
+ * no-prior-therapy reading of the drugs and classes it names ("treatment-naive", "no prior direct-acting
+ * antiviral", a form's "Prior HCV treatment? None") is met. Null otherwise (left as it was).
+ */
+function earlierCourseQualifierAbsent(text: string, ctx: EvalContext): Ev | null {
+  if (!EARLIER_COURSE_QUALIFIER_RE.test(text)) return null;
+  const drugs = [...new Set(drugsNamedIn(text))].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  const classes = classesNamedIn(text).map((c) => c.name);
+  if (!drugs.length && !classes.length) return null;
+  const r = evalNoPriorTherapy(
+    {
+      kind: "prior_therapy",
+      text,
+      confidence: "medium",
+      drugs,
+      classes,
+      excluded_drugs: [],
+      min_days: null,
+      count: 1,
+      different_classes: false,
+      all_classes: false,
+      allow_intolerance: false,
+      allow_contraindication: false,
+      require_intolerance: false,
+      absent: true,
+    },
+    ctx,
+  );
+  if (r.outcome !== "met") return null;
+  return ev("not_met", `Does not apply: the exclusion is about an earlier course, and ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`, r.citations, "direct");
+}
+
 /**
  * An exclusion qualified by a normal measure ("HAE with normal C1-INH", "… with a normal ferritin"):
  * the measures the words name (the measure itself, or every measure whose name starts with them:
@@ -3109,6 +3148,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
     // (any of its kinds: "C1-INH antigenic", "C1-INH function") shows the member is not in that form
     const abnormal = abnormalNormalQualifier(spec.text, ctx);
     if (abnormal) return abnormal;
+    // its qualifier is an earlier course ("virologic failure after a regimen containing an NS5A
+    // inhibitor (velpatasvir, ledipasvir …)"): a request stating no such course shows it does not apply
+    const naive = earlierCourseQualifierAbsent(spec.text, ctx);
+    if (naive) return naive;
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
