@@ -2770,6 +2770,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     // "…: dyspnea, orthopnea, peripheral edema, or an elevated BNP (> 100 pg/mL)": the threshold belongs
     // to one alternative; another alternative, written in the request, meets the list on its own
     const other = th && !spec.absence ? thresholdFreeAlternative(spec.text, findIn) : null;
+    // "ANA by IFA titer of 1:80 or higher, or anti-dsDNA 30 IU/mL or higher": a titer the request
+    // states for the named antibody and that reaches the alternative's dilution meets the list
+    const titer = th && !spec.absence ? titerAlternativeMet(spec.text, ctx) : null;
+    if (titer) return titer;
     if (other)
       return ev("met", `Documented in the request (${other.alternative}; the threshold of another alternative is not needed).`, [
         quote(ctx.idx, other.found.line, other.found.at),
@@ -3086,6 +3090,92 @@ function earlierCourseQualifierAbsent(text: string, ctx: EvalContext): Ev | null
   return ev("not_met", `Does not apply: the exclusion is about an earlier course, and ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`, r.citations, "direct");
 }
 
+/** "Antinuclear antibody (ANA) by IFA titer of 1:80 or higher", "ANA titer ≥ 1:160": the named antibody and the dilution */
+const TITER_THRESHOLD_RE =
+  /([A-Za-z][A-Za-z0-9 -]{1,50}?)\s*(?:\(([A-Za-z][A-Za-z0-9-]{1,12})\))?\s*(?:by\s+[A-Za-z-]{2,12}\s+)?tit(?:er|re)\s*(?:of\s*)?(?:(?:[≥]|>=|at least)\s*)?1\s*:\s*(\d{2,5})(?:\s*(?:or (?:higher|greater|above|more)|and above))?/gi;
+
+/**
+ * A requirement listing alternatives ("a result that meets ANA by IFA titer of 1:80 or higher, or
+ * anti-dsDNA 30 IU/mL or higher, or positive by Crithidia") is met when the request states a titer
+ * for the antibody one alternative names (its abbreviation as written, or its full name) that reaches
+ * that alternative's dilution ("ANA 1:160 homogeneous", "ANA titer (IFA) (<1:40) 1:640 H" — a
+ * reference range in brackets is not the result). Only for a list of alternatives ("or", no "and");
+ * never failed here: a lower titer leaves the other alternatives and the reviewer. Null otherwise.
+ */
+export function titerAlternativeMet(text: string, ctx: EvalContext): Ev | null {
+  const bare = text.replace(/\([^)]*\)/g, (x) => (/^\([A-Za-z][A-Za-z0-9-]{1,12}\)$/.test(x) ? x : " "));
+  if (/\band\b/i.test(bare) || !/\bor\b/i.test(text)) return null;
+  for (const m of text.matchAll(TITER_THRESHOLD_RE)) {
+    const need = Number(m[3]);
+    const name = m[1].replace(/^.*\b(?:meets?|of|is|an?|the|positive|result|that)\s+/i, "").trim();
+    const names = [m[2] ? `\\b${m[2]}\\b` : null, name.length > 5 ? name.replace(/\s+/g, "\\s+") : null].filter((x): x is string => !!x);
+    if (!names.length) continue;
+    const re = new RegExp(`(?:${names.join("|")})`, m[2] ? "" : "i");
+    for (const line of ctx.idx.lines) {
+      const at = re.exec(line.text);
+      if (!at || isNegated(line.lower, at.index) || PENDING.test(line.text)) continue;
+      const after = line.text.slice(at.index + at[0].length, at.index + at[0].length + 50);
+      // the first dilution not written as a bound or a reference range ("<1:40", "(ref < 1:80)")
+      const value = [...after.matchAll(/([<>≤≥]\s*|ref\w*\s*[:=]?\s*)?\b1\s*:\s*(\d{1,5})\b/gi)].find((v) => !v[1]);
+      if (!value || Number(value[2]) < need) continue;
+      return ev("met", `${m[2] ?? name} titer 1:${value[2]} meets the alternative of a titer of 1:${need} or higher.`, [
+        quote(ctx.idx, line, at.index, Math.min(line.text.length, at.index + at[0].length + (value.index ?? 0) + value[0].length)),
+      ]);
+    }
+  }
+  return null;
+}
+
+/** words of an exclusion's qualifier that set no finding apart on their own ("severe active …", "within the past 60 days") */
+const QUALIFIER_FILLER = new Set(
+  "severe active acute chronic mild moderate state within before after during including include includes except unless other another recent recently months weeks years hours documented history system systems organ organs involvement".split(
+    " ",
+  ),
+);
+
+/**
+ * An exclusion that names the covered condition itself with the findings that set the excluded form
+ * apart ("Severe active central nervous system lupus (seizures, psychosis, acute confusional state or
+ * cerebritis within the past 60 days)") does not apply when the request mentions those findings only
+ * to deny them ("no seizures / psychosis", "no neuropsychiatric lupus") and never affirms one: "not_met"
+ * with the denial cited. Null (left to a reviewer) when a finding is affirmed anywhere, when none is
+ * mentioned (silence shows nothing), or when the qualifier has no specific word. The covered
+ * condition's own names, generic qualifier words and boilerplate are not findings.
+ */
+function qualifierFindingsDenied(text: string, covered: string, ctx: EvalContext): Ev | null {
+  const term = conditionByName(covered);
+  let rest = text;
+  for (const m of term ? conditionMentions(text, term) : []) rest = rest.slice(0, m.index) + " ".repeat(m.length) + rest.slice(m.index + m.length);
+  const words = [
+    ...new Set(
+      (rest.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter(
+        (w) =>
+          !QUALIFIER_FILLER.has(w) &&
+          !QUALIFIER_STOP.has(w) &&
+          !GENERIC_QUALIFIER_WORDS.has(w) &&
+          !STOP_WORDS.has(w) &&
+          !BOILERPLATE_WORDS.has(w) &&
+          !GENERIC_SINGLE_WORDS.has(w),
+      ),
+    ),
+  ];
+  if (!words.length) return null;
+  let denial: Hit | null = null;
+  for (const w of words) {
+    const stem = w.replace(/(?:ies|es|s|al|ed|ing)$/, "").slice(0, Math.max(5, Math.min(8, w.length - 1)));
+    const hits = search(ctx.idx, new RegExp(`\\b${stem.replace(/[-]/g, "[- ]?")}`, "i")).filter((h) => !inOrganizationName(h.line.text, h.index));
+    if (hits.some((h) => !h.negated)) return null;
+    denial ??= hits[0] ?? null;
+  }
+  if (!denial) return null;
+  return ev(
+    "not_met",
+    `Does not apply: the request mentions what sets the excluded form apart only to deny it ("${clip(denial.line.text.trim(), 120)}").`,
+    [quote(ctx.idx, denial.line, denial.index)],
+    "direct",
+  );
+}
+
 /**
  * An exclusion qualified by a normal measure ("HAE with normal C1-INH", "… with a normal ferritin"):
  * the measures the words name (the measure itself, or every measure whose name starts with them:
@@ -3152,6 +3242,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
     // inhibitor (velpatasvir, ledipasvir …)"): a request stating no such course shows it does not apply
     const naive = earlierCourseQualifierAbsent(spec.text, ctx);
     if (naive) return naive;
+    // its qualifier is a set of findings ("Severe active CNS lupus (seizures, psychosis, acute confusional
+    // state or cerebritis)"): a request that mentions them only to deny them shows it does not apply
+    const denied = qualifierFindingsDenied(spec.text, primary.condition, ctx);
+    if (denied) return denied;
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
