@@ -131,7 +131,10 @@ export function markerFindings(idx: CaseIndex, marker: string): MarkerFinding[] 
  * shows nothing without an ISH result, nor does a range ("1+ to 2+"). Null when no such score.
  */
 function her2Score(after: string): { status: MarkerStatus; end: number } | null {
-  const m = /^\s*(?:\((?:IHC|immunohistochemistry)\b[^)]{0,20}\)\s*)?(?:(?:by\s+)?IHC\b\s*)?(?:score\s*)?[:=]?\s*(0|1\+|3\+)(?![\d.+]|\s*(?:-|–|to|or)\s*\d)/i.exec(after);
+  const m =
+    /^\s*(?:\((?:IHC|immunohistochemistry)\b[^)]{0,20}\)\s*)?(?:(?:by\s+)?IHC\b\s*)?(?:score\s*)?[:=]?\s*(0|1\+|3\+)(?![\d.+]|\s*(?:-|–|to|or)\s*\d)/i.exec(
+      after,
+    );
   if (!m) return null;
   const end = m.index + m[0].length;
   // an equivocal word or a 2+ beside it, or an ISH result after it (which would settle it), leaves it to the rest

@@ -1201,7 +1201,8 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
 const PRIOR_QUESTION_NO_RE =
   /^(?:\d{1,2}[.)]\s*)?(?:(?:has|have|did)\s+(?:the\s+)?(?:patient|member)\s+)?(?:any\s+)?(?:prior|previous(?:ly)?|history\s+of|ever)\s+(?:(?:been\s+)?(?:treated\s+with|received|receiving|taken|used|tried)\s+)?([^?:]{2,90}?)\s*[?:]\s*(?:no|none|n)\b\.?\s*$/i;
 /** a question about how an earlier course went, not whether there was one ("Progression on prior X? No") */
-const PRIOR_OUTCOME_WORDS = /\b(?:progress\w*|fail\w*|respon\w*|intoleran\w*|contraindicat\w*|adverse|reaction|side[- ]effects?|allerg\w*|stopped|discontinu\w*)\b/i;
+const PRIOR_OUTCOME_WORDS =
+  /\b(?:progress\w*|fail\w*|respon\w*|intoleran\w*|contraindicat\w*|adverse|reaction|side[- ]effects?|allerg\w*|stopped|discontinu\w*)\b/i;
 
 /** a course said to be over: "Completed 8 Tepezza infusions", "finished a 12-week course of X" */
 const COMPLETED_RE = /\b(?:completed|finished)\b/i;
@@ -3087,7 +3088,12 @@ function earlierCourseQualifierAbsent(text: string, ctx: EvalContext): Ev | null
     ctx,
   );
   if (r.outcome !== "met") return null;
-  return ev("not_met", `Does not apply: the exclusion is about an earlier course, and ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`, r.citations, "direct");
+  return ev(
+    "not_met",
+    `Does not apply: the exclusion is about an earlier course, and ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
+    r.citations,
+    "direct",
+  );
 }
 
 /** "Antinuclear antibody (ANA) by IFA titer of 1:80 or higher", "ANA titer ≥ 1:160": the named antibody and the dilution */
