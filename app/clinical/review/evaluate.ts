@@ -1157,7 +1157,10 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
       names.some((n) => phrase.includes(n)) ||
       classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
       (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
-      (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
+      // ("no prior treatment with radiation" names what it was not: never every anticancer drug)
+      (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b(?!\s+(?:with|of|by|using)\b)|\bsystemic (?:therapy|treatment)\b(?!\s+(?:with|of|by|using)\b)/.test(
+        phrase,
+      ) &&
         wanted.has("anticancer therapy"))
     );
   };

@@ -48,6 +48,10 @@ describe("no prior therapy", () => {
     expect(r.outcome).toBe("met");
   });
 
+  it("a statement naming what the earlier treatment was not is no statement about the drug", () => {
+    expect(evaluateCriterion(noPrior(["ribociclib"]), ctxOf("No prior treatment with radiation to the spine.")).outcome).not.toBe("met");
+  });
+
   it("a form's question on earlier use answered No states the absence", () => {
     const r = evaluateCriterion(noPrior(["ribociclib", "abemaciclib"]), ctxOf("Prior CDK4/6 inhibitor (Kisqali, Verzenio)? No."));
     expect(r.outcome).toBe("met");
