@@ -483,6 +483,10 @@ function outsideRuledPurpose(ruleText: string, t: TherapyEvidence, role: "criter
 function evalCurrent(spec: CriterionOf<"current_therapy">, ctx: EvalContext): Ev {
   const t = ongoingOf(spec, ctx);
   if (t) return ev("met", `Currently on ${t.drug}.`, t.citations.slice(0, 2));
+  // "The medication will be used in combination with fulvestrant": a partner started with the requested
+  // drug is not yet current; a regimen joining the two ("Plan: fulvestrant + capivasertib") meets it
+  const partner = judgeCombinationPartner(spec.text, ctx.idx, ctx.requested, ctx.allDrugNames);
+  if (partner) return judged(partner, spec.text);
   const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
   const all = therapies(ctx, cands);
   const stopped = all.find((x) => x.stopped && !x.ongoing && !x.notTaken);
@@ -3971,6 +3975,11 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
           "inferred",
           referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null,
         );
+      // "Concurrent use with another PI3K, AKT or mTOR inhibitor (alpelisib, everolimus)" read as words:
+      // a rule about taking other drugs together applies on an ongoing course of one it names, as a
+      // concurrent-therapy exclusion does, never on the names being written ("alpelisib - not started")
+      const together = spec.kind === "documentation" ? concurrentUseExclusion(spec.text, ctx) : null;
+      if (together) return together;
       const r = evaluateInner(spec, ctx, "criterion", covered);
       // "Routine surveillance of valve disease … without a change in clinical status": an excluded
       // service qualified by an absence reaches only a request the record shows to be that service;
@@ -4031,6 +4040,27 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     default:
       return ev("not_met", "Does not apply.", [], "inferred");
   }
+}
+
+/** "Concurrent use with …", "Concomitant therapy with …", "Use together with …", "Combination with …" */
+const CONCURRENT_USE_RE =
+  /^(?:(?:concurrent|concomitant|simultaneous)\s+(?:use|therapy|treatment|administration)\s+(?:with|of)|(?:use\s+)?(?:together|in combination)\s+with|combination\s+(?:use\s+|therapy\s+)?with)\b/i;
+
+/**
+ * An exclusion of taking the requested drug together with others, read as words (kind documentation):
+ * judged like a concurrent-therapy exclusion on the drugs it names (other than the requested one) —
+ * "Applies" on an ongoing course of one (left to the general reading), "Does not apply" when none is
+ * documented as ongoing (one stopped, considered or not started is not concurrent use). Null when the
+ * text is no such rule or names no drug the vocabulary knows.
+ */
+function concurrentUseExclusion(text: string, ctx: EvalContext): Ev | null {
+  if (!CONCURRENT_USE_RE.test(text.trim())) return null;
+  const head = text.split(/(?<=[.;])\s+(?=[A-Z])/)[0];
+  const drugs = [...new Set(drugsNamedIn(head))].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  if (!drugs.length) return null;
+  const t = ongoingOf({ drugs, classes: [] }, ctx, { combination: true });
+  if (t) return null;
+  return ev("not_met", `Does not apply: no ongoing ${drugs.join(" / ")} documented with the request.`, [], "inferred");
 }
 
 /** The reasons of a criterion's alternatives as one sentence: "A; or B." (each without its own full stop). */

@@ -11,7 +11,10 @@
  *    that set the excluded form apart mentioned only to be denied ("no seizures / psychosis");
  * 4. a list of alternatives with a titer ("ANA titer of 1:80 or higher, or anti-dsDNA ...") is met by a
  *    stated titer of the named antibody that reaches the dilution (a reference range is not the result);
- * 5. HER2 status is read from an IHC score written beside it (0 / 1+ negative, 3+ positive, 2+ nothing).
+ * 5. HER2 status is read from an IHC score written beside it (0 / 1+ negative, 3+ positive, 2+ nothing);
+ * 6. "will be used in combination with <partner>" is met by a regimen joining the partner and the requested
+ *    drug even with the partner's dose between them, and an exclusion of concurrent use read as words is
+ *    judged on an ongoing course of a drug it names, never on the names being written.
  * Texts are invented in the style of payer documents and clinic notes.
  */
 import { describe, expect, it } from "vitest";
@@ -160,5 +163,39 @@ describe("HER2 from an IHC score", () => {
     expect(her2("HER2 2+ (equivocal)")).toEqual([]);
     expect(her2("HER2 1+ to 2+")).toEqual([]);
     expect(her2("HER2 IHC 1+; FISH amplified")).toEqual([]);
+  });
+});
+
+describe("a partner started with the requested drug", () => {
+  const WITH: Criterion = {
+    kind: "current_therapy",
+    text: "The medication will be used in combination with fulvestrant.",
+    confidence: "high",
+    drugs: ["fulvestrant"],
+    classes: [],
+  };
+  it("is met by a regimen joining the two, the partner's dose between them", () => {
+    expect(evaluateCriterion(WITH, ctxOf("Plan: start fulvestrant 500 mg days 1, 15, 29 then monthly + examplafib 400 mg BID.")).outcome).toBe("met");
+  });
+  it("is never met by a course that ended", () => {
+    expect(evaluateCriterion(WITH, ctxOf("Fulvestrant 500 mg was stopped in 2024 and examplafib is requested.")).outcome).not.toBe("met");
+  });
+});
+
+describe("an exclusion of concurrent use read as words", () => {
+  const EX: Criterion = {
+    kind: "documentation",
+    text: "Concurrent use with another kinase inhibitor (ribociclib, abemaciclib).",
+    confidence: "medium",
+    concepts: [["ribociclib"], ["abemaciclib"], ["concurrent", "kinase", "inhibitor"]],
+    absence: false,
+  };
+  it("does not apply when a named drug is only considered, not taken", () => {
+    expect(evaluateCriterion(EX, ctxOf("Ribociclib considered, not started (neutropenia risk)."), "exclusion").outcome).toBe("not_met");
+  });
+  it("is not cleared on an ongoing course", () => {
+    expect(evaluateCriterion(EX, ctxOf("Current medications: ribociclib 600 mg daily days 1-21 since 03/2026, continuing."), "exclusion").outcome).not.toBe(
+      "not_met",
+    );
   });
 });
