@@ -3980,6 +3980,9 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       // concurrent-therapy exclusion does, never on the names being written ("alpelisib - not started")
       const together = spec.kind === "documentation" ? concurrentUseExclusion(spec.text, ctx) : null;
       if (together) return together;
+      // "… in a patient who has not received endocrine therapy (endocrine-naive)": the request records a course
+      const treated = spec.kind === "documentation" ? notReceivedQualifierContradicted(spec.text, ctx) : null;
+      if (treated) return treated;
       const r = evaluateInner(spec, ctx, "criterion", covered);
       // "Routine surveillance of valve disease … without a change in clinical status": an excluded
       // service qualified by an absence reaches only a request the record shows to be that service;
@@ -4061,6 +4064,40 @@ function concurrentUseExclusion(text: string, ctx: EvalContext): Ev | null {
   const t = ongoingOf({ drugs, classes: [] }, ctx, { combination: true });
   if (t) return null;
   return ev("not_met", `Does not apply: no ongoing ${drugs.join(" / ")} documented with the request.`, [], "inferred");
+}
+
+/** "who has not received endocrine therapy", "who have not previously been treated with a TNF inhibitor", "(endocrine-naive)" */
+const NOT_RECEIVED_QUALIFIER_RE =
+  /\bwho\s+(?:has|have)\s+not\s+(?:previously\s+|yet\s+)?(?:received|been\s+treated\s+with|taken|tried|had)\s+(?:any\s+|an?\s+|prior\s+)?([^.;()]{3,60})|\b([a-z]+)[- ]na[iï]ve\b/i;
+
+/**
+ * An exclusion qualified by the member never having had a kind of treatment ("Use as first endocrine-based
+ * therapy for metastatic disease in a patient who has not received endocrine therapy (endocrine-naive)")
+ * does not apply when the request records an earlier course of a drug of that kind (stopped, or taken
+ * for at least 4 weeks; never one considered, planned or ordered to start with the requested drug, nor
+ * the requested drug itself): "not_met" with the course cited.
+ * Null when the qualifier names no class or drug the vocabulary knows, or no such course is recorded.
+ */
+function notReceivedQualifierContradicted(text: string, ctx: EvalContext): Ev | null {
+  const m = NOT_RECEIVED_QUALIFIER_RE.exec(text);
+  if (!m) return null;
+  const phrase = m[1] ?? `${m[2]} therapy`;
+  const classes = classesNamedIn(phrase).map((c) => c.name);
+  const drugs = drugsNamedIn(phrase);
+  const names = [...new Set([...drugs, ...classes.flatMap((c) => classMembers(c))])].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  if (!names.length) return null;
+  // an earlier course: one stopped, or one taken for at least 4 weeks — never a partner ordered to start
+  // with the requested drug ("Fulvestrant 500 mg loading ordered for 11/24")
+  const course = therapies(ctx, names).find(
+    (t) => !t.notTaken && !t.explicitlyNotTaken && t.citations.length && (t.stopped || (t.days != null && t.days >= 28)),
+  );
+  if (!course) return null;
+  return ev(
+    "not_met",
+    `Does not apply: the exclusion is for members who have not received ${clip(phrase.trim(), 60)}, and the request records ${course.drug}.`,
+    course.citations.slice(0, 1),
+    "direct",
+  );
 }
 
 /** The reasons of a criterion's alternatives as one sentence: "A; or B." (each without its own full stop). */

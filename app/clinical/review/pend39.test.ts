@@ -14,13 +14,18 @@
  * 5. HER2 status is read from an IHC score written beside it (0 / 1+ negative, 3+ positive, 2+ nothing);
  * 6. "will be used in combination with <partner>" is met by a regimen joining the partner and the requested
  *    drug even with the partner's dose between them, and an exclusion of concurrent use read as words is
- *    judged on an ongoing course of a drug it names, never on the names being written.
+ *    judged on an ongoing course of a drug it names, never on the names being written;
+ * 7. an exclusion "in a patient who has not received <kind of treatment> (<kind>-naive)" does not apply
+ *    when the request records an earlier course of that kind (stopped, or taken 4 weeks or more), never
+ *    on a partner ordered to start with the requested drug; aromatase inhibitors, tamoxifen and
+ *    fulvestrant are endocrine therapy.
  * Texts are invented in the style of payer documents and clinic notes.
  */
 import { describe, expect, it } from "vitest";
 import { docFromPages, emptyFacts } from "../testing";
 import { buildCaseIndex } from "../evidence/case-index";
 import { markerFindings } from "../evidence/biomarkers";
+import { classesOfDrug } from "../vocabulary/drugs";
 import { evalContext, evaluateCriterion, titerAlternativeMet } from "./evaluate";
 import type { CaseFacts, Criterion } from "../contracts";
 
@@ -197,5 +202,27 @@ describe("an exclusion of concurrent use read as words", () => {
     expect(evaluateCriterion(EX, ctxOf("Current medications: ribociclib 600 mg daily days 1-21 since 03/2026, continuing."), "exclusion").outcome).not.toBe(
       "not_met",
     );
+  });
+});
+
+describe("an exclusion for members who never had a kind of treatment", () => {
+  const EX: Criterion = {
+    kind: "documentation",
+    text: "Use as first endocrine-based therapy for metastatic disease in a patient who has not received endocrine therapy (endocrine-naive).",
+    confidence: "medium",
+    concepts: [["endocrine-naive"], ["first", "endocrine-based", "metastatic"]],
+    absence: false,
+  };
+  it("knows the endocrine therapies", () => {
+    expect(classesOfDrug("letrozole")).toEqual(expect.arrayContaining(["aromatase inhibitor", "endocrine therapy"]));
+    expect(classesOfDrug("fulvestrant")).toContain("endocrine therapy");
+  });
+  it("does not apply when an earlier course is recorded", () => {
+    const r = evaluateCriterion(EX, ctxOf("First-line anastrozole 1 mg daily 03/2024 - 10/2026, stopped for progression in the liver."), "exclusion");
+    expect(r.outcome).toBe("not_met");
+  });
+  it("is not cleared by a partner ordered to start with the requested drug", () => {
+    const r = evaluateCriterion(EX, ctxOf("De novo metastatic disease, endocrine-naive. Fulvestrant 500 mg loading ordered for 11/24/2026."), "exclusion");
+    expect(r.outcome).not.toBe("not_met");
   });
 });
