@@ -60,6 +60,12 @@ export const CORPUS_ROOT = path.resolve(import.meta.dirname, "../../fixtures/cor
  * by a value decided by the stated, compared value; a universal-criteria list ending at the first
  * indication's title): bayou-la 10/16 on its own, 11/16 with pends36b
  */
+// 2026-11-30 (pend39: "no prior X" covered by X's own classes and a form's "Prior X? No."; a premenopausal-only
+// requirement not applied to a postmenopausal member; exclusions naming the covered condition decided by
+// their qualifier's evidence — an earlier course stated never given, findings mentioned only to be denied;
+// a titer alternative met by a stated titer; a combination partner ordered with the requested drug; an
+// "endocrine-naive" exclusion cleared by a recorded earlier course): ambrio-ga 12/16, chesapeake-md 13/16,
+// triservice-fed 11/16
 export const FLOORS: Record<string, number> = {
   partd: 10,
   commercial: 13,
@@ -70,13 +76,13 @@ export const FLOORS: Record<string, number> = {
   "prairie-bcbs": 11,
   "summit-cigna": 13,
   "gateway-mo": 13,
-  "ambrio-ga": 11,
+  "ambrio-ga": 12,
   "cascade-kp": 6,
   "alderwood-nj": 14,
   "harborline-wa": 13,
   // chesapeake-md: 11/16 with pend37 (scale scores and lung-function values where charts write them,
   // "not receiving X" read as an absence), 12/16 with flow37's "Concomitant use" exclusions beside it
-  "chesapeake-md": 12,
+  "chesapeake-md": 13,
   "cedar-ia": 7,
   "bayou-la": 11,
   // triservice-fed: a seventeenth plan authored blind (TRICARE-style federal military pharmacy benefit with an
@@ -87,7 +93,7 @@ export const FLOORS: Record<string, number> = {
   // ('If yes, go to n. If no, STOP'), age-limited questions and a 'Concomitant use' exclusion (flow37);
   // 10/16 with a condition's duration read from 'since 01/2024', ILD as a family with IPF a member, an
   // FVC threshold compared on the FVC and 'other known causes ruled out' read cause by cause (pend38)
-  "triservice-fed": 10,
+  "triservice-fed": 11,
   // lonestar-tx: an eighteenth plan authored blind (Texas Medicaid managed care with Texas Vendor Drug
   // Program-style clinical criteria written as Step | Question | Yes | No tables and Optum Rx-style plan
   // guidelines), 2026-11-30: first run 6/16 with one approvable request denied (an as-needed acute gepant

@@ -104,6 +104,11 @@ export function markerFindings(idx: CaseIndex, marker: string): MarkerFinding[] 
         s = /^\s*(?:\(IHC\)\s*)?[0-3]\+?\s*(?:\([^)]*\)\s*)?(?:with|by|on)\s+(?:ISH|FISH)\s+()(not amplified|non-?amplified|amplified|negative|positive)/i.exec(
           after,
         );
+      if (!s && marker === "HER2") {
+        const score = her2Score(after);
+        if (score) out.push({ status: score.status, citation: quote(idx, line, x.index, end + score.end) });
+        continue;
+      }
       if (!s) continue;
       out.push({ status: statusOf(s[1] || s[2]), citation: quote(idx, line, x.index, end + s.index + s[0].length) });
     }
@@ -118,6 +123,23 @@ export function markerFindings(idx: CaseIndex, marker: string): MarkerFinding[] 
     if (erNeg && prNeg && !er.some((f) => f.status === "positive") && !pr.some((f) => f.status === "positive")) return [erNeg, prNeg];
   }
   return out;
+}
+
+/**
+ * An IHC score written right after "HER2" ("HER2 (IHC 4B5) 0", "HER2 IHC 1+", "HER2: 3+"): 0 and 1+
+ * are HER2-negative, 3+ is HER2-positive (ASCO/CAP 2023 HER2 testing guideline); 2+ is equivocal and
+ * shows nothing without an ISH result, nor does a range ("1+ to 2+"). Null when no such score.
+ */
+function her2Score(after: string): { status: MarkerStatus; end: number } | null {
+  const m =
+    /^\s*(?:\((?:IHC|immunohistochemistry)\b[^)]{0,20}\)\s*)?(?:(?:by\s+)?IHC\b\s*)?(?:score\s*)?[:=]?\s*(0|1\+|3\+)(?![\d.+]|\s*(?:-|–|to|or)\s*\d)/i.exec(
+      after,
+    );
+  if (!m) return null;
+  const end = m.index + m[0].length;
+  // an equivocal word or a 2+ beside it, or an ISH result after it (which would settle it), leaves it to the rest
+  if (/\b(?:equivocal|2\+)/i.test(after.slice(end, end + 30).split(/[;.]/)[0]) || /\b(?:f?ish|amplif\w*|cish|sish)\b/i.test(after.slice(end))) return null;
+  return { status: m[1] === "3+" ? "positive" : "negative", end };
 }
 
 export interface MarkerJudgement {

@@ -13,6 +13,10 @@ import { isNegated } from "../vocabulary/language";
 const REQUIREMENT_RE =
   /^\s*(?:the\s+)?(?:medication|drug|requested (?:drug|medication)|product|agent|[a-z][\w-]*)?\s*(?:will be|is to be|is|must be|to be)?\s*(?:used|given|administered|prescribed|taken)\s+in combination with\s+([^.;()]+?)\s*\.?\s*$/i;
 const JOIN = String.raw`\s*(?:\+|&|\bplus\b|\bwith\b|\band\b|\bin combination with\b|\bcombined with\b|\/)\s*`;
+/** a dose and schedule written after a drug's name: "500 mg days 1, 15, 29 then monthly" */
+const DOSE_GAP = String.raw`(?:\s+[^.;?+&/]{0,60}?)?`;
+/** words that make a line about another course, not the regimen requested */
+const COURSE_ENDED = /\b(?:stopped|discontinued|held|failed|prior|previous(?:ly)?|progress\w*|was|were|completed|until|instead)\b/i;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** the partners a requirement names (every one a known drug name), or null when it names none or other words */
@@ -44,10 +48,12 @@ export function judgeCombinationPartner(
   if (!own.length) return null;
   const ownRe = `(?:${own.join("|")})`;
   for (const p of partners) {
-    const re = new RegExp(String.raw`\b(?:${escape(p)}${JOIN}${ownRe}|${ownRe}${JOIN}${escape(p)})\b`, "i");
+    // the first drug's dose and schedule may stand between ("Start fulvestrant 500 mg days 1, 15, 29
+    // then monthly + capivasertib"), never a word that ends or dates a course ("stopped", "prior")
+    const re = new RegExp(String.raw`\b(?:${escape(p)}${DOSE_GAP}${JOIN}${ownRe}|${ownRe}${DOSE_GAP}${JOIN}${escape(p)})\b`, "i");
     for (const line of idx.lines) {
       const m = re.exec(line.lower);
-      if (!m) continue;
+      if (!m || COURSE_ENDED.test(m[0])) continue;
       if (/\?/.test(line.text) || isUnansweredFormLine(line.text) || isNegated(line.lower, m.index)) continue;
       return {
         outcome: "met",

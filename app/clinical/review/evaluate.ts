@@ -24,7 +24,7 @@ import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
 import { ageOn, daysBetween, findDates } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
-import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, DRUGS, lookupDrug } from "../vocabulary/drugs";
+import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, drugsNamedIn, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
 import { MEASURES, isShareOfPeriod, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
@@ -483,6 +483,10 @@ function outsideRuledPurpose(ruleText: string, t: TherapyEvidence, role: "criter
 function evalCurrent(spec: CriterionOf<"current_therapy">, ctx: EvalContext): Ev {
   const t = ongoingOf(spec, ctx);
   if (t) return ev("met", `Currently on ${t.drug}.`, t.citations.slice(0, 2));
+  // "The medication will be used in combination with fulvestrant": a partner started with the requested
+  // drug is not yet current; a regimen joining the two ("Plan: fulvestrant + capivasertib") meets it
+  const partner = judgeCombinationPartner(spec.text, ctx.idx, ctx.requested, ctx.allDrugNames);
+  if (partner) return judged(partner, spec.text);
   const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
   const all = therapies(ctx, cands);
   const stopped = all.find((x) => x.stopped && !x.ongoing && !x.notTaken);
@@ -1146,11 +1150,34 @@ const NO_PRIOR_STATEMENT_RE =
  * dose of X may be the requested drug itself (a reviewer tells prior use from the service billed).
  */
 function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext): Ev {
-  const wanted = new Set([...spec.classes, ...spec.classes.flatMap((c) => classAncestors(c))]);
+  // the classes named, and those of each drug named: "no prior systemic therapy" covers an anticancer
+  // drug, "no prior biologic" a TNF inhibitor named by its drug (a class holding the drug, never one inside it)
+  const wanted = new Set([...spec.classes, ...spec.drugs.flatMap((d) => classesOfDrug(d))].flatMap((c) => [c, ...classAncestors(c)]));
   const names = spec.drugs.flatMap((d) => drugNames(d));
   // "has not previously received a course of <the requested drug>": the request may name that drug by
   // any of its names ("No prior Tepezza" for teprotumumab)
   if (names.some((n) => ctx.requested.has(n))) names.push(...ctx.requested);
+  const coversPrior = (raw: string | null): boolean => {
+    if (raw === null) return true;
+    const phrase = raw.toLowerCase();
+    return (
+      names.some((n) => phrase.includes(n)) ||
+      classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
+      (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
+      // ("no prior treatment with radiation" names what it was not: never every anticancer drug)
+      (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b(?!\s+(?:with|of|by|using)\b)|\bsystemic (?:therapy|treatment)\b(?!\s+(?:with|of|by|using)\b)/.test(
+        phrase,
+      ) &&
+        wanted.has("anticancer therapy"))
+    );
+  };
+  for (const line of ctx.idx.lines) {
+    // a form's question about earlier use answered "No" on its own line ("Prior CDK4/6 inhibitor
+    // (Ibrance, Kisqali)? No.", "Previous biologic therapy: None"): the answer states the absence
+    const q = PRIOR_QUESTION_NO_RE.exec(line.text.trim());
+    if (q && !PRIOR_OUTCOME_WORDS.test(q[1]) && coversPrior(q[1]))
+      return ev("met", `The request answers "No" to earlier use of ${what(spec)}: "${line.text.trim()}".`, [quote(ctx.idx, line)]);
+  }
   for (const line of ctx.idx.lines) {
     // the line as printed first; then a statement wrapped onto the next line of the same page
     // ("… CAS 2/7. No" / "prior Tepezza."), read only as prose: a form's "Pregnant: No" above
@@ -1163,15 +1190,7 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
       let m: RegExpExecArray | null;
       while ((m = NO_PRIOR_STATEMENT_RE.exec(text)) && m.index < line.text.length) {
         if (wrapped && (m.index + m[0].length <= line.text.length || /[:?]|\b(?:yes|n\/a)\b/i.test(text.slice(m.index).split(/[.;]/)[0]))) continue;
-        const phrase = (m[1] ?? "").toLowerCase();
-        const covers =
-          !m[1] ||
-          names.some((n) => phrase.includes(n)) ||
-          classesNamedIn(phrase).some((c) => wanted.has(c.name)) ||
-          (/\bimmunotherap/.test(phrase) && wanted.has("immune checkpoint inhibitor")) ||
-          (/^(?:systemic |anti-?cancer )?(?:therapy|treatment|chemotherapy or immunotherapy)\b|\bsystemic (?:therapy|treatment)\b/.test(phrase) &&
-            wanted.has("anticancer therapy"));
-        if (covers)
+        if (coversPrior(m[1] ?? null))
           return ev("met", `The request states no prior ${what(spec)}: "${m[0].trim()}".`, [
             quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
           ]);
@@ -1183,6 +1202,17 @@ function evalNoPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext
   if (course) return ev("not_met", `The request documents a completed earlier course of ${what(spec)}: "${course.text}".`, [course.citation]);
   return ev("insufficient", `Whether the member has received ${what(spec)} before is not stated.`, [], "none", `Prior ${what(spec)} (none, or which and when)`);
 }
+
+/**
+ * A form's question (or label) about earlier use with the answer "No" / "None" and nothing else after it:
+ * "Prior CDK4/6 inhibitor (Ibrance, Kisqali, Verzenio)? No.", "Previous TNF inhibitor: None", "Has the
+ * patient previously received a biologic? No". Group 1 is what the question asks about.
+ */
+const PRIOR_QUESTION_NO_RE =
+  /^(?:\d{1,2}[.)]\s*)?(?:(?:has|have|did)\s+(?:the\s+)?(?:patient|member)\s+)?(?:any\s+)?(?:prior|previous(?:ly)?|history\s+of|ever)\s+(?:(?:been\s+)?(?:treated\s+with|received|receiving|taken|used|tried)\s+)?([^?:]{2,90}?)\s*[?:]\s*(?:no|none|n)\b\.?\s*$/i;
+/** a question about how an earlier course went, not whether there was one ("Progression on prior X? No") */
+const PRIOR_OUTCOME_WORDS =
+  /\b(?:progress\w*|fail\w*|respon\w*|intoleran\w*|contraindicat\w*|adverse|reaction|side[- ]effects?|allerg\w*|stopped|discontinu\w*)\b/i;
 
 /** a course said to be over: "Completed 8 Tepezza infusions", "finished a 12-week course of X" */
 const COMPLETED_RE = /\b(?:completed|finished)\b/i;
@@ -2598,6 +2628,8 @@ export function absenceLeftOpen(spec: CriterionOf<"documentation">, ctx: EvalCon
 }
 
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const premenopausal = premenopausalScope(spec.text, ctx);
+  if (premenopausal) return premenopausal;
   const normal = evalWithinNormalLimits(spec.text, ctx);
   if (normal) return normal;
   const marker = evalMarkerRequirement(spec.text, ctx);
@@ -2781,6 +2813,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     // "…: dyspnea, orthopnea, peripheral edema, or an elevated BNP (> 100 pg/mL)": the threshold belongs
     // to one alternative; another alternative, written in the request, meets the list on its own
     const other = th && !spec.absence ? thresholdFreeAlternative(spec.text, findIn) : null;
+    // "ANA by IFA titer of 1:80 or higher, or anti-dsDNA 30 IU/mL or higher": a titer the request
+    // states for the named antibody and that reaches the alternative's dilution meets the list
+    const titer = th && !spec.absence ? titerAlternativeMet(spec.text, ctx) : null;
+    if (titer) return titer;
     if (other)
       return ev("met", `Documented in the request (${other.alternative}; the threshold of another alternative is not needed).`, [
         quote(ctx.idx, other.found.line, other.found.at),
@@ -3058,6 +3094,136 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
   return q.outcome === "not_met" || applies.outcome === "met" ? q : applies;
 }
 
+/** an exclusion's qualifier about an earlier course: "after", "following", "prior", "failure of/on" a drug */
+const EARLIER_COURSE_QUALIFIER_RE =
+  /\b(?:after|following|prior|previous(?:ly)?|earlier|failed|failure\s+(?:of|on|with)|progress\w*\s+(?:on|after|following)|(?:re-?)?treatment\s+with|experienced\s+with)\b/i;
+
+/**
+ * An exclusion whose qualifier is an earlier course of named drugs or classes ("Virologic failure
+ * after any regimen containing an NS5A inhibitor (velpatasvir, ledipasvir)", "Progression on a prior
+ * CDK4/6 inhibitor") does not apply when the request states the member has had no such course: the
+ * no-prior-therapy reading of the drugs and classes it names ("treatment-naive", "no prior direct-acting
+ * antiviral", a form's "Prior HCV treatment? None") is met. Null otherwise (left as it was).
+ */
+function earlierCourseQualifierAbsent(text: string, ctx: EvalContext): Ev | null {
+  if (!EARLIER_COURSE_QUALIFIER_RE.test(text)) return null;
+  const drugs = [...new Set(drugsNamedIn(text))].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  const classes = classesNamedIn(text).map((c) => c.name);
+  if (!drugs.length && !classes.length) return null;
+  const r = evalNoPriorTherapy(
+    {
+      kind: "prior_therapy",
+      text,
+      confidence: "medium",
+      drugs,
+      classes,
+      excluded_drugs: [],
+      min_days: null,
+      count: 1,
+      different_classes: false,
+      all_classes: false,
+      allow_intolerance: false,
+      allow_contraindication: false,
+      require_intolerance: false,
+      absent: true,
+    },
+    ctx,
+  );
+  if (r.outcome !== "met") return null;
+  return ev(
+    "not_met",
+    `Does not apply: the exclusion is about an earlier course, and ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
+    r.citations,
+    "direct",
+  );
+}
+
+/** "Antinuclear antibody (ANA) by IFA titer of 1:80 or higher", "ANA titer ≥ 1:160": the named antibody and the dilution */
+const TITER_THRESHOLD_RE =
+  /([A-Za-z][A-Za-z0-9 -]{1,50}?)\s*(?:\(([A-Za-z][A-Za-z0-9-]{1,12})\))?\s*(?:by\s+[A-Za-z-]{2,12}\s+)?tit(?:er|re)\s*(?:of\s*)?(?:(?:[≥]|>=|at least)\s*)?1\s*:\s*(\d{2,5})(?:\s*(?:or (?:higher|greater|above|more)|and above))?/gi;
+
+/**
+ * A requirement listing alternatives ("a result that meets ANA by IFA titer of 1:80 or higher, or
+ * anti-dsDNA 30 IU/mL or higher, or positive by Crithidia") is met when the request states a titer
+ * for the antibody one alternative names (its abbreviation as written, or its full name) that reaches
+ * that alternative's dilution ("ANA 1:160 homogeneous", "ANA titer (IFA) (<1:40) 1:640 H" — a
+ * reference range in brackets is not the result). Only for a list of alternatives ("or", no "and");
+ * never failed here: a lower titer leaves the other alternatives and the reviewer. Null otherwise.
+ */
+export function titerAlternativeMet(text: string, ctx: EvalContext): Ev | null {
+  const bare = text.replace(/\([^)]*\)/g, (x) => (/^\([A-Za-z][A-Za-z0-9-]{1,12}\)$/.test(x) ? x : " "));
+  if (/\band\b/i.test(bare) || !/\bor\b/i.test(text)) return null;
+  for (const m of text.matchAll(TITER_THRESHOLD_RE)) {
+    const need = Number(m[3]);
+    const name = m[1].replace(/^.*\b(?:meets?|of|is|an?|the|positive|result|that)\s+/i, "").trim();
+    const names = [m[2] ? `\\b${m[2]}\\b` : null, name.length > 5 ? name.replace(/\s+/g, "\\s+") : null].filter((x): x is string => !!x);
+    if (!names.length) continue;
+    const re = new RegExp(`(?:${names.join("|")})`, m[2] ? "" : "i");
+    for (const line of ctx.idx.lines) {
+      const at = re.exec(line.text);
+      if (!at || isNegated(line.lower, at.index) || PENDING.test(line.text)) continue;
+      const after = line.text.slice(at.index + at[0].length, at.index + at[0].length + 50);
+      // the first dilution not written as a bound or a reference range ("<1:40", "(ref < 1:80)")
+      const value = [...after.matchAll(/([<>≤≥]\s*|ref\w*\s*[:=]?\s*)?\b1\s*:\s*(\d{1,5})\b/gi)].find((v) => !v[1]);
+      if (!value || Number(value[2]) < need) continue;
+      return ev("met", `${m[2] ?? name} titer 1:${value[2]} meets the alternative of a titer of 1:${need} or higher.`, [
+        quote(ctx.idx, line, at.index, Math.min(line.text.length, at.index + at[0].length + (value.index ?? 0) + value[0].length)),
+      ]);
+    }
+  }
+  return null;
+}
+
+/** words of an exclusion's qualifier that set no finding apart on their own ("severe active …", "within the past 60 days") */
+const QUALIFIER_FILLER = new Set(
+  "severe active acute chronic mild moderate state within before after during including include includes except unless other another recent recently months weeks years hours documented history system systems organ organs involvement".split(
+    " ",
+  ),
+);
+
+/**
+ * An exclusion that names the covered condition itself with the findings that set the excluded form
+ * apart ("Severe active central nervous system lupus (seizures, psychosis, acute confusional state or
+ * cerebritis within the past 60 days)") does not apply when the request mentions those findings only
+ * to deny them ("no seizures / psychosis", "no neuropsychiatric lupus") and never affirms one: "not_met"
+ * with the denial cited. Null (left to a reviewer) when a finding is affirmed anywhere, when none is
+ * mentioned (silence shows nothing), or when the qualifier has no specific word. The covered
+ * condition's own names, generic qualifier words and boilerplate are not findings.
+ */
+function qualifierFindingsDenied(text: string, covered: string, ctx: EvalContext): Ev | null {
+  const term = conditionByName(covered);
+  let rest = text;
+  for (const m of term ? conditionMentions(text, term) : []) rest = rest.slice(0, m.index) + " ".repeat(m.length) + rest.slice(m.index + m.length);
+  const words = [
+    ...new Set(
+      (rest.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter(
+        (w) =>
+          !QUALIFIER_FILLER.has(w) &&
+          !QUALIFIER_STOP.has(w) &&
+          !GENERIC_QUALIFIER_WORDS.has(w) &&
+          !STOP_WORDS.has(w) &&
+          !BOILERPLATE_WORDS.has(w) &&
+          !GENERIC_SINGLE_WORDS.has(w),
+      ),
+    ),
+  ];
+  if (!words.length) return null;
+  let denial: Hit | null = null;
+  for (const w of words) {
+    const stem = w.replace(/(?:ies|es|s|al|ed|ing)$/, "").slice(0, Math.max(5, Math.min(8, w.length - 1)));
+    const hits = search(ctx.idx, new RegExp(`\\b${stem.replace(/[-]/g, "[- ]?")}`, "i")).filter((h) => !inOrganizationName(h.line.text, h.index));
+    if (hits.some((h) => !h.negated)) return null;
+    denial ??= hits[0] ?? null;
+  }
+  if (!denial) return null;
+  return ev(
+    "not_met",
+    `Does not apply: the request mentions what sets the excluded form apart only to deny it ("${clip(denial.line.text.trim(), 120)}").`,
+    [quote(ctx.idx, denial.line, denial.index)],
+    "direct",
+  );
+}
+
 /**
  * An exclusion qualified by a normal measure ("HAE with normal C1-INH", "… with a normal ferritin"):
  * the measures the words name (the measure itself, or every measure whose name starts with them:
@@ -3120,6 +3286,14 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
     // (any of its kinds: "C1-INH antigenic", "C1-INH function") shows the member is not in that form
     const abnormal = abnormalNormalQualifier(spec.text, ctx);
     if (abnormal) return abnormal;
+    // its qualifier is an earlier course ("virologic failure after a regimen containing an NS5A
+    // inhibitor (velpatasvir, ledipasvir …)"): a request stating no such course shows it does not apply
+    const naive = earlierCourseQualifierAbsent(spec.text, ctx);
+    if (naive) return naive;
+    // its qualifier is a set of findings ("Severe active CNS lupus (seizures, psychosis, acute confusional
+    // state or cerebritis)"): a request that mentions them only to deny them shows it does not apply
+    const denied = qualifierFindingsDenied(spec.text, primary.condition, ctx);
+    if (denied) return denied;
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
@@ -3273,6 +3447,33 @@ export function reproductiveScope(text: string, ctx: EvalContext): Ev | null {
     const m = NOT_REPRODUCTIVE_RE.exec(line.text);
     if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
     return ev("met", `Applies to members of reproductive potential only; the request documents "${m[0]}".`, [
+      quote(ctx.idx, line, m.index, m.index + m[0].length),
+    ]);
+  }
+  return null;
+}
+
+/** "premenopausal or perimenopausal women must also receive ovarian suppression", "For pre-menopausal patients, …" */
+const PREMENOPAUSAL_SCOPE_RE =
+  /^(?:\(?[a-z0-9]\)\s*)?(?:for|in)?\s*(?:(?:pre|peri)-?menopausal\s+(?:or\s+(?:pre|peri)-?menopausal\s+)?(?:women|females|patients|members)\b)/i;
+/** a statement that the member is past menopause: natural or surgical */
+const POSTMENOPAUSAL_RE = /\b(?:post-?menopaus\w*|surgical(?:ly)?\s+menopaus\w*|bilateral\s+(?:salping[o-]?-?)?oophorectomy)/i;
+
+/**
+ * A requirement the policy limits to premenopausal or perimenopausal women (ovarian suppression
+ * beside endocrine therapy) does not apply to a male member (the request's sex field) nor to one the
+ * request documents as postmenopausal (natural or surgical; a statement not negated, pending or
+ * planned): met as not applicable with the evidence cited; null (evaluate as written) otherwise.
+ */
+export function premenopausalScope(text: string, ctx: EvalContext): Ev | null {
+  if (!PREMENOPAUSAL_SCOPE_RE.test(text.trim())) return null;
+  const patient = ctx.facts.patient;
+  if (patient.gender === "male")
+    return ev("met", "Applies to premenopausal or perimenopausal women only; the request gives the member's sex as male.", patient.citations.slice(0, 1));
+  for (const line of ctx.idx.lines) {
+    const m = POSTMENOPAUSAL_RE.exec(line.text);
+    if (!m || isNegated(line.lower, m.index) || /\b(?:planned|scheduled|pending|consider\w*|candidate)\b/i.test(line.text)) continue;
+    return ev("met", `Applies to premenopausal or perimenopausal women only; the request documents "${m[0]}".`, [
       quote(ctx.idx, line, m.index, m.index + m[0].length),
     ]);
   }
@@ -3809,6 +4010,14 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
           "inferred",
           referral.outcome === "insufficient" ? `Whether the request is for the product the policy refers elsewhere (${clip(spec.text, 80)})` : null,
         );
+      // "Concurrent use with another PI3K, AKT or mTOR inhibitor (alpelisib, everolimus)" read as words:
+      // a rule about taking other drugs together applies on an ongoing course of one it names, as a
+      // concurrent-therapy exclusion does, never on the names being written ("alpelisib - not started")
+      const together = spec.kind === "documentation" ? concurrentUseExclusion(spec.text, ctx) : null;
+      if (together) return together;
+      // "… in a patient who has not received endocrine therapy (endocrine-naive)": the request records a course
+      const treated = spec.kind === "documentation" ? notReceivedQualifierContradicted(spec.text, ctx) : null;
+      if (treated) return treated;
       const r = evaluateInner(spec, ctx, "criterion", covered);
       // "Routine surveillance of valve disease … without a change in clinical status": an excluded
       // service qualified by an absence reaches only a request the record shows to be that service;
@@ -3869,6 +4078,61 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     default:
       return ev("not_met", "Does not apply.", [], "inferred");
   }
+}
+
+/** "Concurrent use with …", "Concomitant therapy with …", "Use together with …", "Combination with …" */
+const CONCURRENT_USE_RE =
+  /^(?:(?:concurrent|concomitant|simultaneous)\s+(?:use|therapy|treatment|administration)\s+(?:with|of)|(?:use\s+)?(?:together|in combination)\s+with|combination\s+(?:use\s+|therapy\s+)?with)\b/i;
+
+/**
+ * An exclusion of taking the requested drug together with others, read as words (kind documentation):
+ * judged like a concurrent-therapy exclusion on the drugs it names (other than the requested one) —
+ * "Applies" on an ongoing course of one (left to the general reading), "Does not apply" when none is
+ * documented as ongoing (one stopped, considered or not started is not concurrent use). Null when the
+ * text is no such rule or names no drug the vocabulary knows.
+ */
+function concurrentUseExclusion(text: string, ctx: EvalContext): Ev | null {
+  if (!CONCURRENT_USE_RE.test(text.trim())) return null;
+  const head = text.split(/(?<=[.;])\s+(?=[A-Z])/)[0];
+  const drugs = [...new Set(drugsNamedIn(head))].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  if (!drugs.length) return null;
+  const t = ongoingOf({ drugs, classes: [] }, ctx, { combination: true });
+  if (t) return null;
+  return ev("not_met", `Does not apply: no ongoing ${drugs.join(" / ")} documented with the request.`, [], "inferred");
+}
+
+/** "who has not received endocrine therapy", "who have not previously been treated with a TNF inhibitor", "(endocrine-naive)" */
+const NOT_RECEIVED_QUALIFIER_RE =
+  /\bwho\s+(?:has|have)\s+not\s+(?:previously\s+|yet\s+)?(?:received|been\s+treated\s+with|taken|tried|had)\s+(?:any\s+|an?\s+|prior\s+)?([^.;()]{3,60})|\b([a-z]+)[- ]na[iï]ve\b/i;
+
+/**
+ * An exclusion qualified by the member never having had a kind of treatment ("Use as first endocrine-based
+ * therapy for metastatic disease in a patient who has not received endocrine therapy (endocrine-naive)")
+ * does not apply when the request records an earlier course of a drug of that kind (stopped, or taken
+ * for at least 4 weeks; never one considered, planned or ordered to start with the requested drug, nor
+ * the requested drug itself): "not_met" with the course cited.
+ * Null when the qualifier names no class or drug the vocabulary knows, or no such course is recorded.
+ */
+function notReceivedQualifierContradicted(text: string, ctx: EvalContext): Ev | null {
+  const m = NOT_RECEIVED_QUALIFIER_RE.exec(text);
+  if (!m) return null;
+  const phrase = m[1] ?? `${m[2]} therapy`;
+  const classes = classesNamedIn(phrase).map((c) => c.name);
+  const drugs = drugsNamedIn(phrase);
+  const names = [...new Set([...drugs, ...classes.flatMap((c) => classMembers(c))])].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  if (!names.length) return null;
+  // an earlier course: one stopped, or one taken for at least 4 weeks — never a partner ordered to start
+  // with the requested drug ("Fulvestrant 500 mg loading ordered for 11/24")
+  const course = therapies(ctx, names).find(
+    (t) => !t.notTaken && !t.explicitlyNotTaken && t.citations.length && (t.stopped || (t.days != null && t.days >= 28)),
+  );
+  if (!course) return null;
+  return ev(
+    "not_met",
+    `Does not apply: the exclusion is for members who have not received ${clip(phrase.trim(), 60)}, and the request records ${course.drug}.`,
+    course.citations.slice(0, 1),
+    "direct",
+  );
 }
 
 /** The reasons of a criterion's alternatives as one sentence: "A; or B." (each without its own full stop). */
