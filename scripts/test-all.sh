@@ -82,18 +82,25 @@ gen_rc=$?
 mkdir -p tmp
 npx tsc --noEmit > tmp/ci-typecheck.log 2>&1 &
 tsc_pid=$!
+# The integration tests' development build of the app (.test-build, tests/support/test-build.ts) is
+# made here too: in vitest's globalSetup every test file would wait for it with a core idle. Vitest
+# finds it up to date (same sources) or, if this build failed, makes it again and reports the failure.
+npx tsx --eval 'import("./tests/support/test-build.ts").then(async (m) => { const t0 = Date.now(); const r = await m.ensureTestBuild(); console.log(`app test build (.test-build): ${r.built ? "built" : "up to date"} in ${((Date.now() - t0) / 1000).toFixed(1)} s`); }).catch((e) => { console.error(e); process.exit(1); })' > tmp/ci-test-build.log 2>&1 &
+test_build_pid=$!
 (npx eslint . && npx prettier --check . --log-level warn) > tmp/ci-lint.log 2>&1
 lint_rc=$?
 wait $tsc_pid
 tsc_rc=$?
+wait $test_build_pid || echo "── the app test build failed here; vitest's globalSetup makes it again and shows why"
+cat tmp/ci-test-build.log
 echo "── typecheck:"; cat tmp/ci-typecheck.log
 echo "── lint/format:"; cat tmp/ci-lint.log
 [ $gen_rc -eq 0 ] && [ $tsc_rc -eq 0 ]
 record $? "typecheck"
 record $lint_rc "lint/format"
 
-# Vitest's globalSetup first migrates a template database and builds the app once in development
-# mode into .test-build/ (tests/support/test-build.ts), which every integration file loads; the
+# Vitest's globalSetup first migrates a template database and checks the app's development-mode
+# build in .test-build/ (tests/support/test-build.ts, made in the step above), which every integration file loads; the
 # embedded-database step reuses that build, and the production build (build/) comes after the
 # PostgreSQL step (the embedded-database step and the evaluation may then run beside Playwright, below).
 step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
