@@ -157,10 +157,12 @@ HAVE_EVAL=0
 HAVE_CHROMIUM=0
 [ -x /usr/bin/chromium ] && HAVE_CHROMIUM=1
 
-# Playwright runs one browser against one server, one spec file after another: it keeps the machine
-# about a fifth busy (issue 26) for ten minutes and more. The embedded-database files (one vitest fork)
-# and then the evaluation run beside it, in a background lane with their own logs, printed (and
-# counted) when Playwright is done; nothing they prove changes. Without Playwright they run in turn.
+# Playwright runs one browser against one server, one spec file after another, for ten minutes and
+# more: it keeps well under one core of two busy (issue 26: about a fifth; 0.7 of a core measured on
+# the intake-heavy prior-auths spec). The embedded-database files (one vitest fork, so the two cores are
+# not oversubscribed) and then the evaluation run beside it, in a background lane with their own logs,
+# printed (and counted) when Playwright is done; nothing they prove changes. Without Playwright they
+# run in turn, as before.
 LANE=0
 [ "$HAVE_CHROMIUM" = 1 ] && { [ "$HAVE_PG" = 1 ] || [ "$HAVE_EVAL" = 1 ]; } && LANE=1
 lane_pid=""
