@@ -82,19 +82,27 @@ gen_rc=$?
 mkdir -p tmp
 npx tsc --noEmit > tmp/ci-typecheck.log 2>&1 &
 tsc_pid=$!
+# The integration tests' development build of the app (.test-build, tests/support/test-build.ts) is
+# made here too: in vitest's globalSetup every test file would wait for it with a core idle. Vitest
+# finds it up to date (same sources) or, if this build failed, makes it again and reports the failure.
+npx tsx --eval 'import("./tests/support/test-build.ts").then(async (m) => { const t0 = Date.now(); const r = await m.ensureTestBuild(); console.log(`app test build (.test-build): ${r.built ? "built" : "up to date"} in ${((Date.now() - t0) / 1000).toFixed(1)} s`); }).catch((e) => { console.error(e); process.exit(1); })' > tmp/ci-test-build.log 2>&1 &
+test_build_pid=$!
 (npx eslint . && npx prettier --check . --log-level warn) > tmp/ci-lint.log 2>&1
 lint_rc=$?
 wait $tsc_pid
 tsc_rc=$?
+wait $test_build_pid || echo "── the app test build failed here; vitest's globalSetup makes it again and shows why"
+cat tmp/ci-test-build.log
 echo "── typecheck:"; cat tmp/ci-typecheck.log
 echo "── lint/format:"; cat tmp/ci-lint.log
 [ $gen_rc -eq 0 ] && [ $tsc_rc -eq 0 ]
 record $? "typecheck"
 record $lint_rc "lint/format"
 
-# Vitest's globalSetup first migrates a template database and builds the app once in development
-# mode into .test-build/ (tests/support/test-build.ts), which every integration file loads; the
-# embedded-database step reuses that build, and the production build (build/) comes after both.
+# Vitest's globalSetup first migrates a template database and checks the app's development-mode
+# build in .test-build/ (tests/support/test-build.ts, made in the step above), which every integration file loads; the
+# embedded-database step reuses that build, and the production build (build/) comes after the
+# PostgreSQL step (the embedded-database step and the evaluation may then run beside Playwright, below).
 step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
 npx vitest run --reporter=default --reporter=json --outputFile.json=tmp/vitest-report.json
 record $? "vitest"
@@ -138,11 +146,45 @@ EMBEDDED_FILES=(
   tests/integration/fhir-pas-submit.test.ts        # PAS submit and inquire through queue and worker (inquire-pas SQL)
   app/documents/ocr-cache.server.test.ts           # OCR result cache (ocr-cache.server SQL, upsert)
 )
-if [ "$HAVE_PG" = 1 ]; then
-  step "database-facing tests again on the embedded database (${#EMBEDDED_FILES[@]} files)"
-  missing=0
+embedded_tests() {
+  local f missing=0
   for f in "${EMBEDDED_FILES[@]}"; do [ -f "$f" ] || { echo "!! $f is gone: update EMBEDDED_FILES in scripts/test-all.sh"; missing=1; }; done
-  [ $missing = 0 ] && TEST_EMBEDDED_ONLY=1 npx vitest run "${EMBEDDED_FILES[@]}"
+  [ $missing = 0 ] && TEST_EMBEDDED_ONLY=1 npx vitest run "$@" "${EMBEDDED_FILES[@]}"
+}
+eval_dev() { mkdir -p tmp && npm run --silent eval -- ../shared/eval/dev --out tmp/eval-dev-report.json; }
+HAVE_EVAL=0
+[ -d ../shared/eval/dev ] && HAVE_EVAL=1
+HAVE_CHROMIUM=0
+[ -x /usr/bin/chromium ] && HAVE_CHROMIUM=1
+
+# Playwright runs one browser against one server, one spec file after another, for ten minutes and
+# more: it keeps well under one core of two busy (issue 26: about a fifth; 0.7 of a core measured on
+# the intake-heavy prior-auths spec). The embedded-database files (one vitest fork, so the two cores are
+# not oversubscribed) and then the evaluation run beside it, in a background lane with their own logs,
+# printed (and counted) when Playwright is done; nothing they prove changes. Without Playwright they
+# run in turn, as before.
+LANE=0
+[ "$HAVE_CHROMIUM" = 1 ] && { [ "$HAVE_PG" = 1 ] || [ "$HAVE_EVAL" = 1 ]; } && LANE=1
+lane_pid=""
+if [ "$LANE" = 1 ]; then
+  mkdir -p tmp
+  rm -f tmp/ci-lane-embedded.* tmp/ci-lane-eval.*
+  (
+    lane_step() { # name log-prefix command...: runs the command, writing its output, exit code and seconds
+      local prefix=$1 t0=$SECONDS
+      shift
+      "$@" > "$prefix.log" 2>&1
+      echo $? > "$prefix.rc"
+      echo $((SECONDS - t0)) > "$prefix.seconds"
+    }
+    [ "$HAVE_PG" = 1 ] && lane_step tmp/ci-lane-embedded embedded_tests --maxWorkers=1
+    [ "$HAVE_EVAL" = 1 ] && lane_step tmp/ci-lane-eval eval_dev
+  ) &
+  lane_pid=$!
+  echo "(background lane, pid $lane_pid: the embedded-database tests, then the evaluation; their output follows Playwright's)"
+elif [ "$HAVE_PG" = 1 ]; then
+  step "database-facing tests again on the embedded database (${#EMBEDDED_FILES[@]} files)"
+  embedded_tests
   record $? "vitest (embedded)"
 fi
 
@@ -152,7 +194,7 @@ build_rc=$?
 record $build_rc "build"
 
 if [ $build_rc -eq 0 ]; then
-  if [ -x /usr/bin/chromium ]; then
+  if [ "$HAVE_CHROMIUM" = 1 ]; then
     step "end-to-end (Playwright, Chromium, production build)"
     E2E_SKIP_BUILD=1 npx playwright test
     record $? "playwright"
@@ -162,10 +204,27 @@ if [ $build_rc -eq 0 ]; then
   fi
 fi
 
-if [ -d ../shared/eval/dev ]; then
+if [ -n "$lane_pid" ]; then
+  step "background lane: waiting for the embedded-database tests and the evaluation"
+  wait "$lane_pid"
+  end_step
+  lane_report() { # log-prefix name: prints the lane step's output and records its result and time
+    echo
+    echo "══ $2 (background lane) ══"
+    if [ -f "$1.rc" ]; then
+      cat "$1.log"
+      durations+=("$(printf '%6ds  %s (beside Playwright)' "$(cat "$1.seconds")" "$2")")
+      record "$(cat "$1.rc")" "$2"
+    else
+      [ -f "$1.log" ] && cat "$1.log"
+      record 1 "$2 (did not finish)"
+    fi
+  }
+  [ "$HAVE_PG" = 1 ] && lane_report tmp/ci-lane-embedded "vitest (embedded, ${#EMBEDDED_FILES[@]} files)"
+  [ "$HAVE_EVAL" = 1 ] && lane_report tmp/ci-lane-eval "evaluation on ../shared/eval/dev (built-in engine)"
+elif [ "$HAVE_EVAL" = 1 ]; then
   step "evaluation on ../shared/eval/dev (built-in engine)"
-  mkdir -p tmp
-  npm run --silent eval -- ../shared/eval/dev --out tmp/eval-dev-report.json
+  eval_dev
   record $? "eval"
 fi
 
