@@ -1,0 +1,80 @@
+/**
+ * Class: billing / coding / modifier / unit sentences of a policy article are checks on the claim
+ * line (its code, modifiers, units, the claim's other lines), never clinical documentation the
+ * records must show. Invented wording in the style of a DME payment-rules article.
+ */
+import { describe, expect, it } from "vitest";
+import type { Criterion } from "../contracts";
+import { claimLineChecks, isClaimLineSentence, judgeClaimLineCheck, withoutClaimLineSentences } from "../policy/claim-line-sentences";
+
+const doc = (text: string): Criterion => ({ kind: "documentation", text, passage: null, confidence: "medium", concepts: [], absence: false }) as Criterion;
+
+describe("billing sentences are claim-line rules, not documentation", () => {
+  it.each([
+    "K0999 is paid as a purchase. Each unit is billed on its own line with modifier NU.",
+    "The GA modifier may be appended to K0999 only when the coverage criteria above are met and the notice is on file.",
+    "Electrode supplies: A4999 - no more than 8 pairs per month. A claim line whose units exceed this quantity is denied.",
+    "Batteries are covered only for a month in which the K0999 rental is covered.",
+  ])("%s", (t) => expect(isClaimLineSentence(t)).toBe(true));
+
+  it.each([
+    "The member has a documented diagnosis of lymphedema and K0999 is requested after a trial of compression garments.",
+    "The patient has tried and failed at least 4 weeks of conservative care.",
+    "Wound measurements are recorded at least once a month by a licensed clinician.",
+  ])("clinical: %s", (t) => expect(isClaimLineSentence(t)).toBe(false));
+
+  it("drops billing leaves and keeps the clinical ones", () => {
+    const crit: Criterion[] = [
+      doc("The member has a stage 3 ulcer documented by a licensed clinician."),
+      doc("K0999 is paid as a monthly rental, billed on its own line with modifier RR."),
+    ];
+    expect(withoutClaimLineSentences(crit).map((c) => c.text)).toEqual(["The member has a stage 3 ulcer documented by a licensed clinician."]);
+  });
+});
+
+describe("the checkable rules become line checks", () => {
+  const lines = [
+    "Payment Rules",
+    "1. K0999 is paid as a monthly rental, billed with modifier RR.",
+    "2. The GA modifier may be added to K0999 and A4999 only when the criteria are met. Lines billed without a GA modifier",
+    "are denied as not reasonable and necessary.",
+    "3. Supplies: A4999 (electrode pair) - no more than 8 pairs per month; A4998 (lead wire) - no more than 2 per month. A claim",
+    "line whose units exceed these quantities is denied; a corrected claim may be submitted.",
+    "4. Supplies are covered only for a month in which the K0999 rental is covered.",
+  ].map((text) => ({ text }));
+  const checks = claimLineChecks(lines, () => null) as Array<Criterion & Record<string, unknown>>;
+
+  it("reads a per-month maximum per code, a required modifier and a companion code", () => {
+    expect(checks.filter((c) => c.max_units_per_month).map((c) => [c.codes, c.max_units_per_month])).toEqual([
+      [["A4999"], 8],
+      [["A4998"], 2],
+    ]);
+    const req = checks.find((c) => c.required_modifiers);
+    expect(req?.required_modifiers).toEqual(["GA"]);
+    expect(req?.codes).toEqual(["K0999", "A4999"]);
+    expect(checks.find((c) => c.companion_code)?.companion_code).toBe("K0999");
+  });
+
+  const line = (code: string, units: number, modifiers: string[], others: Array<{ code: string; date_of_service: string }> = []) => ({
+    code,
+    units,
+    modifiers,
+    date_of_service: "2027-03-01",
+    claim_lines: [{ code, units, modifiers, date_of_service: "2027-03-01" }, ...others],
+  });
+
+  it("denies a line above the monthly quantity, passes one within it", () => {
+    const max = checks.find((c) => c.max_units_per_month === 8)!;
+    expect(judgeClaimLineCheck(max, line("A4999", 12, ["GA"]))?.outcome).toBe("met");
+    expect(judgeClaimLineCheck(max, line("A4999", 8, ["GA"]))?.outcome).toBe("not_met");
+  });
+
+  it("a missing required modifier or a missing companion line is for a reviewer, never an approval", () => {
+    const req = checks.find((c) => c.required_modifiers)!;
+    expect(judgeClaimLineCheck(req, line("A4999", 4, []))?.outcome).toBe("insufficient");
+    expect(judgeClaimLineCheck(req, line("A4999", 4, ["GA"]))?.outcome).toBe("not_met");
+    const comp = checks.find((c) => c.companion_code)!;
+    expect(judgeClaimLineCheck(comp, line("A4999", 4, ["GA"]))?.outcome).toBe("insufficient");
+    expect(judgeClaimLineCheck(comp, line("A4999", 4, ["GA"], [{ code: "K0999", date_of_service: "2027-03-01" }]))?.outcome).toBe("not_met");
+  });
+});
