@@ -45,6 +45,9 @@ const PER_MONTH_RE = new RegExp(
 const UNITS_DENIED_RE = /\bunits?\s+exceed\b[^.]{0,80}?\b(?:is|are|will\s+be)\s+denied\b/i;
 /** "Claim lines billed without a KX modifier are denied" */
 const REQUIRED_MOD_RE = /\blines?\s+(?:billed|submitted|reported)\s+without\s+(?:an?\s+|the\s+)?([A-Z0-9]{2})\s+modifier\b[^.]{0,60}?\b(?:is|are|will\s+be)\s+denied\b/i;
+/** "A line submitted without RT, LT or 50 … is denied" (modifiers any one of which the line must carry; case-sensitive) */
+const REQUIRED_ANY_MOD_RE =
+  /\b[Ll]ines?\s+(?:billed|submitted|reported)\s+without\s+(?:an?\s+|the\s+)?(?:(?:anatomic\s+)?modifiers?\s+)?([A-Z0-9]{2}(?:\s*(?:,|\bor\b|\band\b|,\s*or)\s*[A-Z0-9]{2})*)\b(?:\s+modifiers?)?[^.]{0,80}?\b(?:is|are|will\s+be)\s+denied\b/;
 /** "Supplies are covered only for a month in which the X123 rental is covered" */
 const COMPANION_RE = new RegExp(String.raw`\bcovered\s+only\s+for\s+a\s+month\s+in\s+which\s+the\s+(${CODE})\b[^.]{0,30}?\bis\s+covered\b`, "i");
 
@@ -71,12 +74,14 @@ export function claimLineChecks<L extends { text: string }>(lines: L[], cite: (l
         const max = Number(m[2]);
         if (max >= 1) out.push({ ...base(para.trim(), [m[1].toUpperCase()]), max_units_per_month: max });
       }
-    const req = REQUIRED_MOD_RE.exec(para);
+    const req = REQUIRED_MOD_RE.exec(para) ?? REQUIRED_ANY_MOD_RE.exec(para);
     if (req) {
       // the codes of the sentence that states the rule and the one before it
       const sentences = para.slice(0, req.index + req[0].length).split(/(?<=\.)\s+(?=[A-Z])/);
       const codes = codesIn(sentences.slice(-2).join(" "));
-      out.push({ ...base(para.trim(), codes), required_modifiers: [req[1].toUpperCase()] });
+      const mods = [...new Set(req[1].split(/\s*(?:,|\bor\b|\band\b)\s*/).map((x) => x.trim().toUpperCase()))].filter((x) => /^[A-Z0-9]{2}$/.test(x));
+      const sentence = sentences.slice(-2).join(" ").trim();
+      if (mods.length) out.push({ ...base(sentence, codes), required_modifiers: mods });
     }
     const comp = COMPANION_RE.exec(para);
     if (comp) out.push({ ...base(para.slice(0, comp.index + comp[0].length + 1).trim(), []), companion_code: comp[1].toUpperCase() });
@@ -133,11 +138,14 @@ export function judgeClaimLineCheck(
     return { outcome: "not_met", reason: `Does not apply: ${spec.companion_code} is billed on the claim for the same month.` };
   }
   if (spec.required_modifiers?.length) {
-    const mods = (line.modifiers ?? []).map((x) => x.toUpperCase());
-    const missing = spec.required_modifiers.filter((x) => !mods.includes(x));
-    if (missing.length)
-      return { outcome: "insufficient", reason: `The line is billed without modifier ${missing.join(", ")}, which the policy requires on it: "${spec.text}"` };
-    return { outcome: "not_met", reason: `Does not apply: the line carries modifier ${spec.required_modifiers.join(", ")}.` };
+    const req = spec.required_modifiers;
+    const carries = (l: LineLike) => (l.modifiers ?? []).some((x) => req.includes(x.toUpperCase()));
+    if (carries(line)) return { outcome: "not_met", reason: `Does not apply: the line carries modifier ${req.join(" / ")}.` };
+    // denied as the policy states, when another line of the claim shows its modifiers were read;
+    // otherwise a modifier dropped by the scan is possible: a reviewer confirms
+    if (line.modifiers && line.claim_lines.some((l) => l !== line && carries(l)))
+      return { outcome: "met", reason: `Applies: ${code} is billed without modifier ${req.join(" / ")}, and the policy denies such a line: "${spec.text}"` };
+    return { outcome: "insufficient", reason: `The line is billed without modifier ${req.join(" / ")}, which the policy requires on it: "${spec.text}"` };
   }
   const max = spec.max_units_per_month!;
   if (line.units == null) return { outcome: "insufficient", reason: `The policy allows ${max} units a month; the line's units are not read.` };

@@ -78,3 +78,46 @@ describe("the checkable rules become line checks", () => {
     expect(judgeClaimLineCheck(comp, line("A4999", 4, ["GA"], [{ code: "K0999", date_of_service: "2027-03-01" }]))?.outcome).toBe("not_met");
   });
 });
+
+describe("a modifier list any one of which the line must carry", () => {
+  const lines = [
+    "G. Modifiers",
+    "Each injection line (20600, 20605) must carry modifier RT or LT naming the side treated. A line submitted without RT, LT or 50",
+    "cannot be matched to a joint and is denied; a corrected claim may be sent.",
+  ].map((text) => ({ text }));
+  const [rule] = claimLineChecks(lines, () => null) as Array<Criterion & Record<string, unknown>>;
+  const line = (modifiers: string[], other: string[] | null) => ({
+    code: "20605",
+    units: 1,
+    modifiers,
+    date_of_service: "2027-04-02",
+    claim_lines: [{ code: "20605", units: 1, modifiers, date_of_service: "2027-04-02" }, ...(other ? [{ code: "J3301", units: 40, modifiers: other, date_of_service: "2027-04-02" }] : [])],
+  });
+
+  it("reads the modifiers and the codes of the rule", () => {
+    expect(rule.required_modifiers).toEqual(["RT", "LT", "50"]);
+    expect(rule.codes).toEqual(["20600", "20605"]);
+  });
+  it("denies a line without any of them when the claim's other lines show modifiers were read", () => {
+    expect(judgeClaimLineCheck(rule, line([], ["LT"]))?.outcome).toBe("met");
+    expect(judgeClaimLineCheck(rule, line(["LT"], ["LT"]))?.outcome).toBe("not_met");
+    expect(judgeClaimLineCheck(rule, line(["50"], null))?.outcome).toBe("not_met");
+  });
+  it("pends a line without them when nothing on the claim shows the modifier column was read", () => {
+    expect(judgeClaimLineCheck(rule, line([], null))?.outcome).toBe("insufficient");
+  });
+});
+
+describe("a coding note run into a code table names its own included codes", () => {
+  it("77xxx guidance integral to a procedure code listed in the table above", async () => {
+    const { bundledCodeRules } = await import("../policy/bundled-codes");
+    const lines = [
+      "Code Description",
+      "64999 Implantation of a stimulator lead",
+      "76999 Imaging guidance for needle placement",
+      "Note 1: Imaging guidance (76998, 76999) is integral to 64999 and is not separately reimbursed when reported on the same date.",
+    ].map((text) => ({ text }));
+    const rules = bundledCodeRules(lines, () => null) as Array<Criterion & { included_in?: string[] }>;
+    expect(rules.map((r) => [r.codes, r.included_in])).toEqual([[["76998", "76999"], ["64999"]]]);
+  });
+});
