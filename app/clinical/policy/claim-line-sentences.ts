@@ -37,14 +37,12 @@ export function isClaimLineSentence(text: string): boolean {
 }
 
 /** "A1234 (wound care set …) - no more than 15 dressing sets per wound per month" → [{code, max}] */
-const PER_MONTH_RE = new RegExp(
-  String.raw`\b(${CODE})\b[^;.]{0,120}?\bno\s+more\s+than\s+(\d{1,4})\s+[a-z -]{0,40}?\bper\s+(?:[a-z]+\s+per\s+)?month\b`,
-  "gi",
-);
+const PER_MONTH_RE = new RegExp(String.raw`\b(${CODE})\b[^;.]{0,120}?\bno\s+more\s+than\s+(\d{1,4})\s+[a-z -]{0,40}?\bper\s+(?:[a-z]+\s+per\s+)?month\b`, "gi");
 /** the policy's statement that a line above the quantity is denied */
 const UNITS_DENIED_RE = /\bunits?\s+exceed\b[^.]{0,80}?\b(?:is|are|will\s+be)\s+denied\b/i;
 /** "Claim lines billed without a KX modifier are denied" */
-const REQUIRED_MOD_RE = /\blines?\s+(?:billed|submitted|reported)\s+without\s+(?:an?\s+|the\s+)?([A-Z0-9]{2})\s+modifier\b[^.]{0,60}?\b(?:is|are|will\s+be)\s+denied\b/i;
+const REQUIRED_MOD_RE =
+  /\blines?\s+(?:billed|submitted|reported)\s+without\s+(?:an?\s+|the\s+)?([A-Z0-9]{2})\s+modifier\b[^.]{0,60}?\b(?:is|are|will\s+be)\s+denied\b/i;
 /** "A line submitted without RT, LT or 50 … is denied" (modifiers any one of which the line must carry; case-sensitive) */
 const REQUIRED_ANY_MOD_RE =
   /\b[Ll]ines?\s+(?:billed|submitted|reported)\s+without\s+(?:an?\s+|the\s+)?(?:(?:anatomic\s+)?modifiers?\s+)?([A-Z0-9]{2}(?:\s*(?:,|\bor\b|\band\b|,\s*or)\s*[A-Z0-9]{2})*)\b(?:\s+modifiers?)?[^.]{0,80}?\b(?:is|are|will\s+be)\s+denied\b/;
@@ -158,6 +156,9 @@ export function judgeClaimLineCheck(
   const same = line.claim_lines.filter((l) => (l.code ?? "").toUpperCase() === code && m && month(l.date_of_service) === m);
   const total = same.reduce((n, l) => n + (l.units ?? 0), 0);
   if (same.length > 1 && total > max)
-    return { outcome: "insufficient", reason: `${code} lines for ${m} total ${total} units, above the policy's ${max} a month; which line is over is for a reviewer to decide.` };
+    return {
+      outcome: "insufficient",
+      reason: `${code} lines for ${m} total ${total} units, above the policy's ${max} a month; which line is over is for a reviewer to decide.`,
+    };
   return { outcome: "not_met", reason: `Does not apply: ${line.units} units is within the policy's ${max} a month.` };
 }

@@ -24,6 +24,7 @@ import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limit
 import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import { lineBillingRules } from "./line-billing-rules";
 import { claimLineChecks, withoutClaimLineSentences } from "./claim-line-sentences";
+import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
 import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
@@ -1982,6 +1983,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
   // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
   model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));
+  // the same list stated through the line's diagnosis pointer, without that heading (pointer-diagnosis-list.ts)
+  if (!model.exclusions.some((c) => c.kind === "line_diagnosis")) model.exclusions.push(...pointerDiagnosisRules(lines, (ls) => cite(r, ls)));
   // modifiers that must not be appended to a code, and a per-date-of-service unit maximum, each with
   // the policy's statement that such a line is denied: an exclusion of the line (line-billing-rules.ts)
   model.exclusions.push(...lineBillingRules(lines, (ls) => cite(r, ls)));

@@ -91,7 +91,10 @@ describe("a modifier list any one of which the line must carry", () => {
     units: 1,
     modifiers,
     date_of_service: "2027-04-02",
-    claim_lines: [{ code: "20605", units: 1, modifiers, date_of_service: "2027-04-02" }, ...(other ? [{ code: "J3301", units: 40, modifiers: other, date_of_service: "2027-04-02" }] : [])],
+    claim_lines: [
+      { code: "20605", units: 1, modifiers, date_of_service: "2027-04-02" },
+      ...(other ? [{ code: "J3301", units: 40, modifiers: other, date_of_service: "2027-04-02" }] : []),
+    ],
   });
 
   it("reads the modifiers and the codes of the rule", () => {
@@ -119,5 +122,27 @@ describe("a coding note run into a code table names its own included codes", () 
     ].map((text) => ({ text }));
     const rules = bundledCodeRules(lines, () => null) as Array<Criterion & { included_in?: string[] }>;
     expect(rules.map((r) => [r.codes, r.included_in])).toEqual([[["76998", "76999"], ["64999"]]]);
+  });
+});
+
+describe("a diagnosis list stated through the line's pointer", () => {
+  it("reads the listed codes up to the 'not on the list' line, only with the denial statement", async () => {
+    const { pointerDiagnosisRules } = await import("../policy/pointer-diagnosis-list");
+    const body = [
+      "G. Diagnosis codes",
+      "Each line's diagnosis pointer (item 24E) must reference a code from the list below. Lines whose pointers reference only",
+      "codes not on the list are denied, even when a listed code is elsewhere on the claim.",
+      "ICD-10-CM Description",
+      "M19.011, M19.012 Primary osteoarthritis, right / left shoulder",
+      "M19.019 Primary osteoarthritis, unspecified shoulder",
+      "Not on the list (examples): M25.511 (pain in right shoulder).",
+    ];
+    const rules = pointerDiagnosisRules(
+      body.map((text) => ({ text })),
+      () => null,
+    ) as Array<Criterion & { icd10: string[] }>;
+    expect(rules.map((r) => r.icd10)).toEqual([["M19.011", "M19.012", "M19.019"]]);
+    const noDenial = body.map((text) => ({ text: text.replace(/are denied/, "are reviewed") }));
+    expect(pointerDiagnosisRules(noDenial, () => null)).toEqual([]);
   });
 });
