@@ -15,7 +15,7 @@
  * rule are dropped from the criteria: they describe how to bill, not what the member must have.
  * Pure functions of the policy text.
  */
-import type { Criterion } from "../contracts";
+import type { Criterion, CriterionOf } from "../contracts";
 
 const CODE = String.raw`(?:\d{4}[0-9FTU]|[A-V]\d{4})`;
 const CODE_RE = new RegExp(String.raw`\b${CODE}\b`, "g");
@@ -64,8 +64,15 @@ export function claimLineChecks<L extends { text: string }>(lines: L[], cite: (l
     return cite(lines.slice(Math.max(0, first), last + 1));
   };
   const out: Criterion[] = [];
-  const base = (sentence: string, codes: string[]) =>
-    ({ kind: "line_billing", text: sentence, passage: citeOf(sentence), confidence: "high", codes, modifiers: [], max_units_per_date: null }) as const;
+  const base = (sentence: string, codes: string[]): CriterionOf<"line_billing"> => ({
+    kind: "line_billing",
+    text: sentence,
+    passage: citeOf(sentence),
+    confidence: "high",
+    codes,
+    modifiers: [],
+    max_units_per_date: null,
+  });
   for (const para of t.split(/(?<=[.])\s+(?=\d{1,2}\.\s)/)) {
     if (UNITS_DENIED_RE.test(para))
       for (const m of para.matchAll(PER_MONTH_RE)) {
