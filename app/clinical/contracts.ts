@@ -536,6 +536,12 @@ const LineBillingSchema = z.object({
   modifiers: z.array(z.string()),
   /** units of the codes allowed per date of service; null when the rule sets none */
   max_units_per_date: z.number().int().min(1).nullable(),
+  /** units of the codes allowed per month ("no more than 15 sets per month … a line whose units exceed … is denied") */
+  max_units_per_month: z.number().int().min(1).optional(),
+  /** modifiers the codes' lines must carry ("lines billed without a KX modifier are denied") */
+  required_modifiers: z.array(z.string()).optional(),
+  /** a code that must be billed for the same month for the line to be covered ("supplies are covered only for a month in which the X rental is covered") */
+  companion_code: z.string().optional(),
 });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });

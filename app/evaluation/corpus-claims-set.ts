@@ -66,8 +66,11 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // chattahoochee-sehbp 2026-11-30 (a seventh set authored blind: a Georgia state employees' PPO — spinal
   // cord stimulator trial and implant, knee hyaluronan courses, negative-pressure wound therapy, TMS):
   // first run 11/35 lines, no wrongful line decision, every covered line pended or missing (see
-  // fixtures/corpus-claims/chattahoochee-sehbp-first-run.txt)
-  "chattahoochee-sehbp": 11,
+  // fixtures/corpus-claims/chattahoochee-sehbp-first-run.txt); 14/35 after chatt39 (billing / modifier /
+  // unit sentences judged on the claim line, never documentation: the dressing line over its monthly
+  // quantity denied, the injection line without RT / LT / 50 denied, fluoroscopy bundled by a coding
+  // note run into the code table denied)
+  "chattahoochee-sehbp": 14,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

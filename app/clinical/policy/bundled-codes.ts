@@ -130,6 +130,14 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
     if (inc && NOT_SEPARATE_RE.test(sentence) && !/\bnot\s+$/i.test(sentence.slice(0, inc.index))) {
       included = codesIn(sentence.slice(0, inc.index));
       into = codesIn(sentence.slice(inc.index)).filter((c) => !included.includes(c));
+      // a code table run into the note ("… 77003 Fluoroscopic guidance … Coding note 1: Fluoroscopic
+      // guidance (77002, 77003) is integral to 63650"): the included codes are those of the note's own
+      // clause, when the whole text before it also names the codes it is included in
+      if (!into.length && included.length) {
+        const own = codesIn(deniedClause(sentence.slice(0, inc.index)));
+        const ownInto = codesIn(sentence.slice(inc.index)).filter((c) => !own.includes(c));
+        if (own.length && ownInto.length) ({ included, into } = { included: own, into: ownInto });
+      }
       // "EGD performed by the operating surgeon on the date of a bariatric procedure … is included in
       // the bariatric procedure and is not separately reimbursed": the service named by the term the
       // policy ties to its code elsewhere ("Pre-operative EGD (43235)"), included in the policy's

@@ -23,6 +23,8 @@ import { titleAgeCriterion, hasAgeCriterion } from "./title-age";
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import { lineBillingRules } from "./line-billing-rules";
+import { claimLineChecks, withoutClaimLineSentences } from "./claim-line-sentences";
+import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
 import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
@@ -2074,9 +2076,17 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
   // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
   model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));
+  // the same list stated through the line's diagnosis pointer, without that heading (pointer-diagnosis-list.ts)
+  if (!model.exclusions.some((c) => c.kind === "line_diagnosis")) model.exclusions.push(...pointerDiagnosisRules(lines, (ls) => cite(r, ls)));
   // modifiers that must not be appended to a code, and a per-date-of-service unit maximum, each with
   // the policy's statement that such a line is denied: an exclusion of the line (line-billing-rules.ts)
   model.exclusions.push(...lineBillingRules(lines, (ls) => cite(r, ls)));
+  // billing / coding / modifier / unit sentences are checks on the claim line, never documentation:
+  // out of the criteria, and the checkable ones as line exclusions (claim-line-sentences.ts)
+  for (const ind of model.indications) ind.criteria = withoutClaimLineSentences(ind.criteria);
+  model.common = withoutClaimLineSentences(model.common);
+  model.exclusions = withoutClaimLineSentences(model.exclusions);
+  model.exclusions.push(...claimLineChecks(lines, (ls) => cite(r, ls)));
   // a supply replacement schedule ("A7035 Headgear … 1 per 6 months") under the policy's statement that
   // a supply furnished before its interval is not covered: an exclusion of an early replacement line (the page lines as printed: a table read column by column would part a row's code from its quantity)
   model.exclusions.push(...replacementIntervalRules(raw, (ls) => cite(r, ls)));

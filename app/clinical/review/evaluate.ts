@@ -13,6 +13,7 @@
  *   named without dose or duration.
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
+import { judgeClaimLineCheck } from "../policy/claim-line-sentences";
 import { readDoseBands, bandHolds } from "../policy/dose-bands";
 import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
@@ -2171,6 +2172,14 @@ function evalLineBillingExclusion(spec: CriterionOf<"line_billing">, ctx: EvalCo
   if (!line) return ev("not_met", "Does not apply: the coding rule is judged on claim service lines.", [], "inferred");
   if (!line.code) return ev("insufficient", "The coding rule is judged per service line; the line's code is not read.", [], "none", spec.text);
   if (spec.codes?.length && !codeListed(line.code, spec.codes)) return ev("not_met", "Does not apply to this code.", [], "inferred");
+  // a per-month unit maximum, a required modifier or a companion code (policy/claim-line-sentences.ts)
+  const checked = judgeClaimLineCheck(spec, line);
+  if (checked)
+    return checked.outcome === "met"
+      ? ev("met", checked.reason, ctx.facts.medication.citations.slice(0, 1))
+      : checked.outcome === "insufficient"
+        ? ev("insufficient", checked.reason, [], "none", spec.text)
+        : ev("not_met", checked.reason, [], "inferred");
   const mods = (line.modifiers ?? []).map((m) => m.toUpperCase());
   const banned = mods.filter((m) => spec.modifiers.includes(m));
   if (banned.length)
