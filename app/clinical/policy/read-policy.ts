@@ -759,6 +759,8 @@ function isStructural(item: OutlineItem, r: Reader): boolean {
     (c) =>
       isContinuation(c, r) ||
       /^initial\b/i.test(titleOf(c)) ||
+      // "1. For <generic> (<Brand>) - initial requests, ALL of the following:": a section per drug
+      (c.children.length > 0 && /^for\b/i.test(titleOf(c)) && !!sectionDrugs(titleOf(c), r.ctx.drugNames)) ||
       (!allOf && APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !SUBJECT_LEAD_RE.test(c.text)) ||
       (!allOf &&
         indicationTerms(titleOf(c)).understood &&
