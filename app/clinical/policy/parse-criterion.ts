@@ -447,7 +447,8 @@ const BASELINE_LEAD_RE = /^(?:(?:the )?(?:patient|member|beneficiary|individual|
 /**
  * A requirement to have baseline values of named labs, with no threshold ("Has baseline serum
  * transaminases (ALT and AST) and total bilirubin", "Baseline CBC with platelets obtained within 30
- * days"): ALL of a dated value of each named measure, within the requirement's window. Null when the
+ * days"): ALL of a dated value of each named measure, within the requirement's window (read with
+ * medium confidence: it can be met or left open, never fail). Null when the
  * sentence names no measure the engine reads, or sets a result ("normal", "negative", "x ULN").
  */
 function baselineLabsOf(t: string, base: Base): Criterion | null {
@@ -465,10 +466,12 @@ function baselineLabsOf(t: string, base: Base): Criterion | null {
     kind: "lab" as const,
     measure: m.name,
     op: ">=" as const,
-    value: m.range[0],
+    value: 0,
     unit: m.unit,
     within_days: within,
-    confidence: "high" as const,
+    // a presence check: any dated value meets it, and none fails it (a value read in another unit —
+    // platelets "0.248" x10^6/uL — is still a value), so it never grounds a denial
+    confidence: "medium" as const,
   }));
   return labs.length === 1 ? { ...labs[0], text: base.text, passage: base.passage } : { ...base, kind: "all", items: labs };
 }
