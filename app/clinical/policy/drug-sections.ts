@@ -20,7 +20,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function namedIn(text: string, extra: string[]): string[] {
   const out = new Set(drugsNamedIn(text));
-  for (const n of extra) if (n.trim().length > 3 && new RegExp(`\\b${escape(n.trim())}\\b`, "i").test(text)) out.add(n.trim().toLowerCase());
+  // (a service's billing code — "73721", "J1439" — names a procedure section, never a drug's)
+  for (const n of extra)
+    if (n.trim().length > 3 && !/^[A-Z]?\d{4,5}[A-Z]?$/i.test(n.trim()) && new RegExp(`\\b${escape(n.trim())}\\b`, "i").test(text))
+      out.add(n.trim().toLowerCase());
   return [...out];
 }
 

@@ -83,6 +83,18 @@ describe("a class chapter's sections per drug (laurel39)", () => {
     expect(own?.understood).toBe(true);
   });
 
+  it("never takes a procedure section headed by its billing codes for a drug's section", () => {
+    const text = [
+      "Medical Necessity Criteria",
+      "A. Ultrasound of the Shoulder (CPT 76881, 76882)",
+      "Ultrasound is medically necessary when ALL of the following are met:",
+      "1. Shoulder pain for at least 6 weeks; AND",
+      "2. Radiographs have been obtained.",
+    ].join("\n");
+    const m = readPolicy(docFromPages([text]), { drug_names: ["76881", "76882"] });
+    expect(m.indications.some((i) => i.drug_scoped)).toBe(false);
+  });
+
   it("reads a list of alternative covered services as no criteria", () => {
     const text = [
       "Clinical Policy Title Examplofer injection",
