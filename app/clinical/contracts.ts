@@ -611,6 +611,12 @@ export interface PolicyIndication {
    * "not covered" (review-case.ts)
    */
   inferred?: boolean;
+  /**
+   * true when the path is a section headed by drug names and no condition ("For <drug> - initial
+   * requests"): it is the path of the drugs it names (policy/drug-sections.ts), understood only for a
+   * request of one of them (review-case.ts)
+   */
+  drug_scoped?: boolean;
   /** all required */
   criteria: Criterion[];
   duration: string | null;
@@ -658,6 +664,8 @@ export const NodeCriterionSchema = z.union([
         understood: z.boolean().default(true),
         /** the condition was inferred (from a diagnosis requirement or the policy title), not read from an indication heading or lead */
         inferred: z.boolean().optional(),
+        /** a section headed by drug names and no condition (PolicyIndication.drug_scoped) */
+        drug_scoped: z.boolean().optional(),
         ...IndicationMatchSchema.shape,
       }),
     ),

@@ -122,8 +122,12 @@ export const FLOORS: Record<string, number> = {
   // Statewide PDL and the Medical Assistance Handbook's "Prior Authorization of <class>" chapters, with
   // an MCO clinical policy for a medical-benefit drug), 2026-11-30: first run 6/16, no wrongful denial or
   // approval, automation 1/11 (every approvable request pended: a class chapter's per-drug sections were
-  // not matched to the requested drug); see fixtures/corpus/laurel-pa-first-run.txt
-  "laurel-pa": 6,
+  // not matched to the requested drug); see fixtures/corpus/laurel-pa-first-run.txt; 8/16 once the
+  // requested drug's own section is its path (laurel39), the "Prescriptions That Require Prior
+  // Authorization" scope, dosing and alternative-services sections are no criteria, note numbers leave
+  // the criterion's words (their window kept), baseline labs are met by dated values and a mg/kg/day
+  // ceiling is compared on the lowest weight written, all safety counts 0
+  "laurel-pa": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

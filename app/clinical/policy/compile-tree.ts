@@ -81,7 +81,13 @@ export function compileTree(model: PolicyModel, drugNames: string[]): DecisionTr
     criterion: {
       role: "indication",
       kind: "indication",
-      branches: model.indications.map((b) => ({ title: b.title, understood: b.understood, ...(b.inferred ? { inferred: true } : {}), ...b.match })),
+      branches: model.indications.map((b) => ({
+        title: b.title,
+        understood: b.understood,
+        ...(b.inferred ? { inferred: true } : {}),
+        ...(b.drug_scoped ? { drug_scoped: true } : {}),
+        ...b.match,
+      })),
       ...(model.named_conditions ? { named_conditions: model.named_conditions } : {}),
     },
     passage: null,
@@ -167,7 +173,7 @@ export function generateDecisionTree(doc: ParsedDocument, meta: ReadPolicyMeta):
 export type ResolvedNode =
   | {
       role: "indication";
-      branches: { title: string; understood: boolean; inferred?: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[];
+      branches: { title: string; understood: boolean; inferred?: boolean; drug_scoped?: boolean; conditions: string[]; icd10: string[]; phrases: string[] }[];
       named_conditions?: string[];
     }
   | { role: "criterion" | "exclusion"; spec: Criterion; edited: boolean }

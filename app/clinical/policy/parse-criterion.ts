@@ -441,6 +441,41 @@ const RELATIVE_PHRASE_RE =
  * relative limit names no measure the engine reads, or no direction (then a reviewer compares it).
  * Source: the policy sentence; the range is the one printed with the result, or the policy's own ULN.
  */
+/** "Has baseline …", "Baseline … obtained / documented": a requirement for the member's baseline values */
+const BASELINE_LEAD_RE = /^(?:(?:the )?(?:patient|member|beneficiary|individual|enrollee)\s+)?(?:(?:has|have|had)\s+(?:a |an |the )?baseline\b|baseline\b)/i;
+
+/**
+ * A requirement to have baseline values of named labs, with no threshold ("Has baseline serum
+ * transaminases (ALT and AST) and total bilirubin", "Baseline CBC with platelets obtained within 30
+ * days"): ALL of a dated value of each named measure, within the requirement's window (read with
+ * medium confidence: it can be met or left open, never fail). Null when the
+ * sentence names no measure the engine reads, or sets a result ("normal", "negative", "x ULN").
+ */
+function baselineLabsOf(t: string, base: Base): Criterion | null {
+  const first = t.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+  if (
+    !BASELINE_LEAD_RE.test(first.trim()) ||
+    /\b(?:normal|abnormal|negative|positive|uln|lln|times|elevated|above|below|greater|less|within normal)\b/i.test(first)
+  )
+    return null;
+  const measures = MEASURES.filter((m) => measureRegex(m).test(first));
+  if (!measures.length) return null;
+  const within = parseRecency(first);
+  const labs: Criterion[] = measures.map((m) => ({
+    text: `${m.name} documented (dated value)`,
+    kind: "lab" as const,
+    measure: m.name,
+    op: ">=" as const,
+    value: 0,
+    unit: m.unit,
+    within_days: within,
+    // a presence check: any dated value meets it, and none fails it (a value read in another unit —
+    // platelets "0.248" x10^6/uL — is still a value), so it never grounds a denial
+    confidence: "medium" as const,
+  }));
+  return labs.length === 1 ? { ...labs[0], text: base.text, passage: base.passage } : { ...base, kind: "all", items: labs };
+}
+
 export function parseRelativeLimits(text: string): CriterionOf<"lab">[] | null {
   const t = norm(withoutExamples(text));
   const split = t.split(/,?\s+\b(?:and|or)\b\s+(?!(?:equal|more|greater|less|above|below)\b)|;\s*/);
@@ -1518,6 +1553,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // a later sentence that restates the threshold's failing side ("A BMI below 35.0 kg/m2 does not meet
   // A2 regardless of comorbidities") is a note on the requirement, not a second threshold
   const th = parseThresholds(withoutFailingSideNotes(t));
+  // "Has baseline serum transaminases (ALT and AST) and total bilirubin": the baseline values of
+  // named labs, no threshold — documented by a dated value of each (a test ordered or pending has none)
+  const baselineLabs = th.length ? null : baselineLabsOf(t, base);
+  if (baselineLabs) return baselineLabs;
   // "ALT greater than 3 times the upper limit of normal", "hemoglobin below the LLN": a sentence that is
   // only relative lab limits (a few words beside them at most) is those limits
   if (!th.length && RELATIVE_PHRASE_RE.test(t)) {

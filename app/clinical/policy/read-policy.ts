@@ -40,6 +40,7 @@ import { branchRejoins, exclusionStatement, flowRoutes, flowSteps, type FlowStep
 import { ageDoseBands, supportingTables, tableConditions, type SupportingTable } from "./supporting-tables";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
+import { sectionDrugs } from "./drug-sections";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -348,7 +349,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit)/i;
+  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -853,6 +854,8 @@ function isStructural(item: OutlineItem, r: Reader): boolean {
     (c) =>
       isContinuation(c, r) ||
       /^initial\b/i.test(titleOf(c)) ||
+      // "1. For <generic> (<Brand>) - initial requests, ALL of the following:": a section per drug
+      (c.children.length > 0 && /^for\b/i.test(titleOf(c)) && !!sectionDrugs(titleOf(c), r.ctx.drugNames)) ||
       (!allOf && APPROVAL_LEAD_RE.test(c.text.slice(0, 160)) && (c.children.length > 0 || ONE_SENTENCE_RE.test(c.text)) && !SUBJECT_LEAD_RE.test(c.text)) ||
       (!allOf &&
         indicationTerms(titleOf(c)).understood &&
@@ -909,7 +912,11 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
     for (const c of item.children) {
       const before = out.length;
       collect(c, title, r, out, exclusions);
-      if (out.length === before && !c.children.length && !isContinuation(c, r) && CRITERION_LEAD_RE.test(stripConnector(c.text))) lost = true;
+      // (a section the reader skips by its title — "6. Quantity limits", "References" — or a dosing
+      // section ("D. Dose and Duration of Therapy") is no requirement lost beside the paths)
+      const head = headingLine(c) ?? titleOf(c);
+      const skipped = (SKIP_HEAD_RE.test(head) && !/criteria/i.test(head)) || /^dos(?:e|es|ing|age)\b[^.:;]{0,30}\bduration\b/i.test(head);
+      if (out.length === before && !c.children.length && !isContinuation(c, r) && !skipped && CRITERION_LEAD_RE.test(stripConnector(c.text))) lost = true;
     }
     if (lost) for (const f of out.slice(start)) f.incomplete = true;
     return;
@@ -1188,6 +1195,12 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   const indications: PolicyIndication[] = found.map((f) => {
     noteUnread(r, f.criteria);
     const ind = toIndication(f.title, f.criteria, f.duration, cite(r, f.item.lines.slice(0, 1)), title, r.docTitle);
+    // "For <drug> - initial requests": a section headed by drug names, not a condition, is the path of
+    // those drugs (drug-sections.ts); the review takes it for a request of one of them only
+    if (!ind.understood && !ind.match.conditions.length && !ind.match.icd10.length && sectionDrugs(ind.title, r.ctx.drugNames)) {
+      ind.understood = true;
+      ind.drug_scoped = true;
+    }
     if (f.incomplete) {
       ind.understood = false;
       r.unread.push({
@@ -2011,7 +2024,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     composeNamedParts(
       inlineExclusionLists(
         // "meets Table A, row 1": the row's requirement in the criterion's place (table-rows.ts)
-        resolveTableRowRefs(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text))).map(withoutFootnoteMarks),
+        resolveTableRowRefs(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)))
+          .map(withoutFootnoteMarks)
+          .map(withoutNoteNumbers(all)),
       ),
     ),
   );
@@ -2123,7 +2138,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     lines.map((l) => l.text).join(" "),
   );
   for (const ind of model.indications) {
-    if (!ind.match.conditions.length && !ind.match.icd10.length) ind.understood = false;
+    if (!ind.match.conditions.length && !ind.match.icd10.length && !ind.drug_scoped) ind.understood = false;
     if (!ind.criteria.length && !model.common.length && !explicitNone) ind.understood = false;
   }
   // a yes/no decision flow ("Is the client 18 or older? [ ] Yes (Go to #2) [ ] No (Deny)"): its
@@ -2449,6 +2464,64 @@ function withoutFootnoteMarks(l: DocLine): DocLine {
   if (b <= a) return l;
   return { ...l, text: t.slice(a, b), map: l.map.slice(a, b + 1), start: l.map[a] ?? l.start, end: l.map[b] ?? l.end };
 }
+
+/**
+ * A line without the numbered note references a guideline puts after its criteria ("Has baseline
+ * ALT, AST and total bilirubin (3); AND", a wrapped "(1) (2); AND"), when the document has notes of
+ * those numbers ("3 The report (date and values) of … obtained within the 3 months before the request"
+ * at the foot of the page): a note number is no part of a criterion's words (a line of nothing but
+ * note numbers would otherwise become an item of its own). A note whose first sentence sets the window
+ * of what it describes ("… obtained within the 3 months before the request") gives that window to the
+ * criterion in the number's place. A number after a count word ("two (2)") or a pointer ("criterion
+ * (2)"), and a number opening a line with words after it (an outline marker), stay.
+ */
+function withoutNoteNumbers(all: DocLine[]): (l: DocLine) => DocLine {
+  const NOTE_RE = /^\s*(\d{1,2})\s+([A-Z][a-z]*(?:\s+\(?[A-Za-z][\w'/-]*){2}.*)$/;
+  const notes = new Map<string, string>();
+  all.forEach((l, k) => {
+    const m = NOTE_RE.exec(l.text);
+    if (!m || notes.has(m[1])) return;
+    const more: string[] = [];
+    for (const x of all.slice(k + 1, k + 4)) {
+      if (NOTE_RE.test(x.text) || !x.text.trim()) break;
+      more.push(x.text.trim());
+    }
+    notes.set(m[1], [m[2], ...more].join(" "));
+  });
+  return (l) => {
+    if (!notes.size) return l;
+    const m = /((?:\s*\(\d{1,2}\))+)(\s*(?:[;.,]\s*)?(?:(?:AND|OR|and|or)\s*)?)$/.exec(l.text);
+    if (!m) return l;
+    const nums = [...m[1].matchAll(/\((\d{1,2})\)/g)].map((x) => x[1]);
+    const before = l.text.slice(0, m.index).trimEnd();
+    if (!nums.every((n) => notes.has(n))) return l;
+    if (
+      /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|criteri(?:on|a)|items?|sections?|steps?|questions?|parts?|paragraphs?|notes?|footnotes?|pages?)$/i.test(
+        before,
+      )
+    )
+      return l;
+    // a line of note numbers alone keeps its connector; a lone "(1)" is an outline marker
+    if (!before && !m[2].trim()) return l;
+    const windows = nums.flatMap((n) => WINDOW_NOTE_RE.exec(notes.get(n)!.split(/(?<=\.)\s+(?=[A-Z])/)[0])?.[0] ?? []);
+    const added = before && windows.length === 1 ? ` (${windows[0]})` : "";
+    const tail = before ? m[2].replace(/^\s+/, "") : m[2].trim();
+    const text = `${before}${added}${tail}`;
+    if (!text.trim()) return l;
+    const at = l.map[m.index] ?? l.end;
+    const map = [
+      ...l.map.slice(0, before.length),
+      ...Array.from({ length: added.length }, () => at),
+      ...Array.from({ length: tail.length }, (_, k) => l.map[l.text.length - tail.length + k] ?? l.end),
+      l.map[l.text.length] ?? l.end,
+    ];
+    return { ...l, text, map };
+  };
+}
+
+/** a note's window on what it describes: "within the 3 months before the request" */
+const WINDOW_NOTE_RE =
+  /\bwithin (?:the )?(?:past |last |previous )?\d{1,3} (?:days?|weeks?|months?)\b[^.;]{0,20}?\bbefore the (?:request|date of (?:the )?request)\b/i;
 
 /**
  * The heading of an initial-criteria section ("Section 2 - Initial criteria (ALL rows must be met)",

@@ -1869,6 +1869,49 @@ function evalDoseBands(spec: CriterionOf<"dose_limit">, ctx: EvalContext, c: Cit
   );
 }
 
+/** "20 mg/kg/day", "25 mg/kg per day": a daily ceiling per kg of body weight */
+const PER_KG_DAY_RE = /(\d+(?:\.\d+)?)\s*mg\s*\/\s*kg\s*(?:\/|per\s+)\s*day\b/gi;
+
+/**
+ * A daily ceiling per kg of body weight that the reader kept as words ("does not exceed 20 mg/kg/day
+ * for X or Y, or 25 mg/kg/day for Z"): the requested daily amount — the highest the directions or a
+ * stated "N mg/day" give — over the member's weight — the lowest written — is compared with the
+ * lowest ceiling the sentence states. Within it → met (whichever band applies); above it → a reviewer
+ * compares (which band applies, which weight is current). Null when the sentence states no such
+ * ceiling or the request gives no daily amount or weight (then the approval is limited to the ceiling,
+ * as before).
+ */
+function evalPerKgDayCeiling(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev | null {
+  const limits = [...spec.text.matchAll(PER_KG_DAY_RE)].map((m) => Number(m[1]));
+  if (!limits.length) return null;
+  const dosage = ctx.facts.medication?.dosage ?? "";
+  const daily = [...dosage.matchAll(/(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:mg|mcg|g)\b/gi)].flatMap((m) => requestedMgPerDay(dosage.slice(m.index)) ?? []);
+  const stated = search(ctx.idx, /\b(\d{1,5}(?:\.\d+)?)\s*mg\s*(?:\/|per\s+)\s*day\b/i);
+  for (const h of stated) {
+    const m = /(\d{1,5}(?:\.\d+)?)\s*mg/i.exec(h.line.lower.slice(h.index));
+    if (m) daily.push(Number(m[1]));
+  }
+  const kgs = search(ctx.idx, /\b\d{1,3}(?:\.\d+)?\s*(?:kg|kilograms?)\b(?!\s*\/|\s*(?:weight )?(?:loss|lost|gain|gained)\b)/i).flatMap((h) => {
+    if (/(?:\/|per\s+)\s*$/.test(h.line.lower.slice(Math.max(0, h.index - 6), h.index))) return [];
+    const n = Number(/\d{1,3}(?:\.\d+)?/.exec(h.line.lower.slice(h.index))?.[0]);
+    return n >= 2 && n <= 300 ? [n] : [];
+  });
+  if (!daily.length || !kgs.length) return null;
+  const perDay = Math.max(...daily);
+  const kg = Math.min(...kgs);
+  const dose = Math.round((perDay / kg) * 10) / 10;
+  const ceiling = Math.min(...limits);
+  const shown = `${perDay} mg/day at ${kg} kg is ${dose} mg/kg/day`;
+  if (perDay / kg <= ceiling * 1.001) return ev("met", `${shown}, within the policy's lowest ceiling of ${ceiling} mg/kg/day ("${clip(spec.text, 100)}").`, []);
+  return ev(
+    "insufficient",
+    `${shown}, above ${ceiling} mg/kg/day: which of the policy's ceilings applies ("${clip(spec.text, 100)}") and which weight is current must be confirmed.`,
+    [],
+    "none",
+    "Daily dose per kg of the current weight within the policy maximum",
+  );
+}
+
 function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.mg_per_kg != null || spec.unit_mg != null) return evalDoseCeiling(spec, ctx);
   const med = ctx.facts.medication;
@@ -1879,6 +1922,8 @@ function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   const perDay = sigPerDay ?? supplied?.mgPerDay ?? null;
   const sig = sigPerDay == null && supplied ? supplied.shown : fromSig;
   if (spec.max_mg == null || spec.per_days == null) {
+    const perKg = evalPerKgDayCeiling(spec, ctx);
+    if (perKg) return perKg;
     const banded = evalDoseBands(spec, ctx, c ?? null);
     if (banded) return banded;
     return ev(

@@ -23,6 +23,8 @@ import { evalContext, evaluateCriterion, requestUseModes, type EvalContext, type
 import { conditionSatisfies, mostSpecificPerCode } from "./case-conditions";
 import { conditionAncestors } from "../vocabulary/conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
+import { drugSectionFor } from "../policy/drug-sections";
+import { drugNames } from "../vocabulary/drugs";
 
 const norm = (s: string) =>
   s
@@ -182,6 +184,8 @@ export interface BranchInfo {
   understood: boolean;
   /** inferred by the reader, not read from an indication heading (see PolicyIndication.inferred) */
   inferred?: boolean;
+  /** a section headed by drug names, not a condition (see PolicyIndication.drug_scoped) */
+  drug_scoped?: boolean;
   conditions: string[];
   icd10: string[];
   phrases: string[];
@@ -333,6 +337,43 @@ function indicationAnswer(
 }
 
 /**
+ * The indication answer of a policy whose paths are all sections headed by drug names ("For <drug> -
+ * initial requests", "For a non-preferred <class> agent other than <drug>"): the sections of the
+ * requested drug (the medication of the request, by generic or brand name, when it is one of the
+ * policy's drugs) are its paths, and the others are not — a section for another drug, or for agents
+ * other than the requested one, never applies to it. Null when the requested drug is not read, is not
+ * one of the policy's drugs, when some path is not such a section, or when no section is its own.
+ */
+function drugSectionAnswer(
+  node: TreeNode,
+  branches: BranchInfo[],
+  facts: CaseFacts,
+  policyNames: string[],
+): { answer: NodeAnswer; info: ReviewResult["indication"] } | null {
+  if (!branches.length || !branches.every((b) => b.drug_scoped)) return null;
+  const requested = new Set([facts.medication?.drug_name, facts.medication?.generic_name].flatMap((n) => (n ? drugNames(n) : [])));
+  const policy = new Set(policyNames.flatMap((n) => drugNames(n)));
+  if (!requested.size || (policy.size && ![...requested].some((n) => policy.has(n)))) return null;
+  const scoped = branches.map((b) => ({ b, scope: drugSectionFor(b.title, requested, policyNames) }));
+  const own = scoped.filter((s) => s.scope === "own");
+  if (!own.length || scoped.some((s) => s.scope === null)) return null;
+  const name = facts.medication?.drug_name ?? [...requested][0];
+  return {
+    answer: {
+      node_id: node.id,
+      labels: own.map((s) => s.b.label),
+      definite: true,
+      outcome: "met",
+      reason: `The policy's section for the requested drug (${name}) applies: ${own.map((s) => s.b.title).join("; ")}; the sections for other drugs do not.`,
+      citations: [],
+      evidence: "inferred",
+      confidence: own.every((s) => s.b.understood) ? "high" : "low",
+    },
+    info: { status: "matched", branches: scoped.map((s) => ({ title: s.b.title, score: s.scope === "own" ? 4 : 0, citation: null })) },
+  };
+}
+
+/**
  * Review one case against one decision tree (see the module comment). `requestDate` is the date the
  * fax was sent (YYYY-MM-DD) and `requestDateSource` where it was read. Never throws for odd input.
  */
@@ -377,7 +418,17 @@ export function reviewCase(input: {
     const r = resolved.get(node.id);
     if (!r) continue;
     if (r.role === "indication") {
-      const branches = indicationBranches(tree, node.id, r.branches);
+      let branches = indicationBranches(tree, node.id, r.branches);
+      // a class document's sections per drug: the requested drug's section is its path (drug-sections.ts)
+      const own = drugSectionAnswer(node, branches, input.facts, tree.drug_names);
+      if (own) {
+        for (const b of branches) if (!b.understood) notApprovable.add(b.label);
+        answers.set(node.id, own.answer);
+        indicationInfo = own.info;
+        continue;
+      }
+      // otherwise a drug's section is not understood: which drug it is for is not settled
+      branches = branches.map((b) => (b.drug_scoped ? { ...b, understood: false } : b));
       for (const b of branches) if (!b.understood) notApprovable.add(b.label);
       if (!covered.conditions.length) for (const b of branches) covered.conditions.push(...b.conditions);
       const { answer, info } = indicationAnswer(node, branches, ctx, r.named_conditions ?? null);
