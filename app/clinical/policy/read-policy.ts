@@ -185,9 +185,10 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
   if (onTherapy && response) return { kind: "all", text, passage, confidence: "high", items: [onTherapy, response] };
   // "is currently receiving X and the prescriber documents fewer attacks …" in words the response reader
   // does not take: the response is still required, never dropped for the current use beside it
+  // ("via the plan benefit", "the pharmacy benefit": the benefit that pays, never a clinical benefit)
   if (
     onTherapy &&
-    RESPONSE_HINT_RE.test(text) &&
+    RESPONSE_HINT_RE.test(text.replace(/\b(?:plan|pharmacy|medical|prescription|drug|health|insurance)(?:'s)?\s+benefits?\b/gi, " ")) &&
     !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond|\bloss of response\b/i.test(text)
   )
     return { kind: "all", text, passage, confidence: "high", items: [onTherapy, { kind: "response", text, passage, confidence: "high" }] };
