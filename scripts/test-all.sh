@@ -23,7 +23,14 @@ end_step() {
   step_name=""
 }
 step() { end_step; step_name="$*"; step_start=$SECONDS; echo; echo "══ $* ══"; }
-record() { if [ "$1" -eq 0 ]; then steps_passed=$((steps_passed + 1)); else failures=$((failures + 1)); echo "!! step failed: $2"; fi; }
+failed_steps=()
+record() { if [ "$1" -eq 0 ]; then steps_passed=$((steps_passed + 1)); else failures=$((failures + 1)); failed_steps+=("$2"); echo "!! step failed: $2"; fi; }
+# A CI service may keep only the tail of this output: the failing tests of a failed step are printed
+# again at the very end (from these logs), after the table of step durations.
+failure_excerpt() { # step-name log-file pattern: the lines of a failed step's log that name what failed
+  echo "── ${1}: what failed (from ${2})"
+  grep -aE "$3" "$2" | sed -E 's/\x1b\[[0-9;]*m//g' | head -n 40
+}
 
 step "install (npm ci from the lock file)"
 if [ ! -f node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -104,7 +111,7 @@ record $lint_rc "lint/format"
 # embedded-database step reuses that build, and the production build (build/) comes after the
 # PostgreSQL step (the embedded-database step and the evaluation may then run beside Playwright, below).
 step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
-npx vitest run --reporter=default --reporter=json --outputFile.json=tmp/vitest-report.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=tmp/vitest-report.json 2>&1 | tee tmp/ci-vitest.log
 record $? "vitest"
 # the slowest files of the run (issue 26: where the suite's time goes, from the run itself)
 node scripts/slowest-tests.mjs tmp/vitest-report.json 12 || true
@@ -196,7 +203,7 @@ record $build_rc "build"
 if [ $build_rc -eq 0 ]; then
   if [ "$HAVE_CHROMIUM" = 1 ]; then
     step "end-to-end (Playwright, Chromium, production build)"
-    E2E_SKIP_BUILD=1 npx playwright test
+    E2E_SKIP_BUILD=1 npx playwright test 2>&1 | tee tmp/ci-playwright.log
     record $? "playwright"
   else
     echo "!! Chromium is not installed (/usr/bin/chromium): install it with 'apt-get install chromium' to run the end-to-end tests."
@@ -234,4 +241,15 @@ echo "step durations (wall clock, total ${SECONDS} s):"
 printf '%s\n' "${durations[@]}"
 echo
 echo "test steps: ${steps_passed} passed, ${failures} failed"
+if [ "$failures" -gt 0 ]; then
+  echo "failed steps: $(IFS=';'; echo "${failed_steps[*]}")"
+  for s in "${failed_steps[@]}"; do
+    case "$s" in
+      vitest) failure_excerpt vitest tmp/ci-vitest.log '(FAIL|×|AssertionError|Error:|Tests .*failed|Test Files .*failed)' ;;
+      playwright) failure_excerpt playwright tmp/ci-playwright.log '(✘|[0-9]+\) \[|Error:|expect\(|[0-9]+ (failed|flaky))' ;;
+      "vitest (embedded"*) failure_excerpt "$s" tmp/ci-lane-embedded.log '(FAIL|×|AssertionError|Error:)' ;;
+      "evaluation"*) failure_excerpt "$s" tmp/ci-lane-eval.log '(error|Error|accuracy|denied|approved)' ;;
+    esac
+  done
+fi
 [ "$failures" -eq 0 ]
