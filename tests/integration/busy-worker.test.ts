@@ -71,9 +71,11 @@ describe("document parsing off the worker's thread", () => {
     workers.push(await startWorker({ database, concurrency: 2, pollMs: 100, staleSeconds: 5, log: quiet }));
     let last = Date.now();
     let worstGap = 0;
+    const longGaps: number[] = [];
     const ticker = setInterval(() => {
       const now = Date.now();
       worstGap = Math.max(worstGap, now - last);
+      if (now - last >= 4_500) longGaps.push(now - last);
       last = now;
     }, 20);
     let worstHeartbeatAge = 0;
@@ -122,12 +124,12 @@ describe("document parsing off the worker's thread", () => {
       clearInterval(ticker);
       clearInterval(watch);
     }
-    // The bomb runs into the 5 s parse limit: had it been parsed on this thread, the event loop would
-    // have stalled at least that long (a synchronous parse cannot be interrupted). So the bound sits
-    // just under the limit: it separates "parsed here" (>= 5 s) from "parsed elsewhere" however busy
-    // the machine is (gaps of 1.0 s and 2.6 s were seen on a loaded 2-core machine, with the embedded
-    // database's queries running on this thread).
-    expect(worstGap).toBeLessThan(4_500);
+    // The bomb runs into the 5 s parse limit on each of its two attempts: had it been parsed on this
+    // thread, the event loop would have stalled at least that long TWICE (a synchronous parse cannot be
+    // interrupted). A loaded machine stalls the loop too (gaps of 1.0 s and 2.6 s were seen on a loaded
+    // 2-core machine, and once 5.2 s with the embedded database's queries on this thread and the
+    // machine at three times its cores), so one long gap proves nothing; two do.
+    expect(longGaps.length, `event-loop gaps of 4.5 s or more: ${longGaps.join(", ")} ms (worst ${worstGap} ms)`).toBeLessThan(2);
     expect(worstHeartbeatAge).toBeLessThan(5);
   }, 300_000);
 });
