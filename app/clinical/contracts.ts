@@ -327,6 +327,11 @@ const PriorTherapyCriterionSchema = z.object({
    * (which may be the requested drug itself)
    */
   absent: z.boolean().optional(),
+  /**
+   * the therapies must be current ("Currently receiving at least TWO PAH therapies …, each at a stable
+   * dose for at least 90 days"): a course documented as stopped never counts
+   */
+  current: z.boolean().optional(),
 });
 const ContraindicationSchema = z.object({ kind: z.literal("contraindication"), ...base, ...drugSet, phrases: z.array(z.string()) });
 const CurrentTherapySchema = z.object({ kind: z.literal("current_therapy"), ...base, ...drugSet });

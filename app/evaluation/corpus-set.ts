@@ -128,6 +128,7 @@ export const FLOORS: Record<string, number> = {
   // the criterion's words (their window kept), baseline labs are met by dated values and a mg/kg/day
   // ceiling is compared on the lowest weight written, all safety counts 0
   "laurel-pa": 8,
+  "badger-wi": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

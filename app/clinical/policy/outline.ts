@@ -140,6 +140,10 @@ export function isHeading(text: string): boolean {
 export function isHeadingLine(line: DocLine): boolean {
   const t = clean(line.text).trim();
   if (isHeading(t)) return true;
+  // a criteria table's row label ("Pulmonary arterial hypertension - initial authorization" |
+  // "… - continuation (every 12 months)") starts that row: the numbered items after it are the row's
+  // own, never children of the previous row's last item
+  if (line.cell?.role === "label" && /^[A-Z]/.test(t) && !MARKER_RE.test(t) && !BULLET_RE.test(t) && t.length <= 160) return true;
   return (
     !!line.larger &&
     t.length >= 4 &&

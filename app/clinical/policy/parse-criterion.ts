@@ -34,6 +34,12 @@ const UNTREATED =
   /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i;
 const norm = (t: string) => t.replace(/≥/g, ">=").replace(/≤/g, "<=").replace(/\s+/g, " ").trim();
 
+/**
+ * A response measured as a change of one measure from its baseline, by a stated amount ("A reduction
+ * of the EASI score of at least 50% from baseline", "a reduction of at least 2 points from baseline")
+ */
+export const MEASURED_CHANGE_RE =
+  /\b(?:reduction|decrease|improvement|decline|drop|fall|increase|rise)\b[^.;]{0,60}?(?:at least|≥|>=|a minimum of|no less than)\s*\d+(?:\.\d+)?\s*(?:%|percent|points?)\s*(?:from|over|compared (?:with|to)|relative to|versus|vs\.?)\s+(?:the\s+)?(?:pre-?treatment\s+|pre-?therapy\s+|initial\s+)?baseline\b/i;
 /** Criterion text without example lists: "(e.g., ...)", "[...]", "such as ..." parentheticals. */
 export function withoutExamples(t: string): string {
   return t
@@ -121,7 +127,10 @@ export function parseAge(text: string): { min_years?: number; min_months?: numbe
 
 /** "at least 3 months", "28 consecutive days", "8 weeks (56 days)", "3-month trial" → days; null when absent. */
 export function parseMinDuration(text: string): number | null {
-  const t = norm(text).toLowerCase();
+  // "on at least two occasions at least 4 weeks apart": the spacing of two measurements, no duration
+  const t = norm(text)
+    .toLowerCase()
+    .replace(/\b(?:at least |>= ?|a minimum of )?(?:\d+|one|two|three|four|six|eight|twelve)\s*(?:days?|weeks?|months?)\s+apart\b/g, " ");
   const paren = /\((\d+) days\)/.exec(t);
   if (paren) return Number(paren[1]);
   const re =
@@ -607,6 +616,11 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
   // "AIMS total score (items 1-7)", "PHQ-9 questions 1 through 9": the items a scale's score is summed
   // over name which questions count, never a range the score must fall in
   const t = norm(withoutExamples(text))
+    // "880 mg/dL (10 mmol/L) or more": the same value in another unit, in parentheses, is no part of
+    // the comparison (it would keep "or more" from its number)
+    .replace(/\(\s*\d+(?:[.,]\d+)?\s*(?:mmol|µmol|umol|nmol|mg|g|mcg|µg|ng|pg|iu|u|meq)\s*\/\s*(?:d?l|ml|kg|24 ?h)\s*\)/gi, " ")
+    // "drawn within the 90 days before the request": the window (parseRecency), never a value
+    .replace(/\b(?:within|in) (?:the )?(?:past |last |previous |prior )?\d+ (?:days?|weeks?|months?|years?)\b(?:\s+(?:before|of|prior to|preceding)\s+(?:the\s+)?(?:request|submission|start|review))?/gi, " ")
     .replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "")
     .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length));
   // (never before a roman numeral: "class I, II or III" is one range)
@@ -987,13 +1001,26 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const plain = parseCriterionText(text.replace(UNIT_EQUIVALENT_RE, "$1"), note, ctx);
     if (plain.kind === "lab") return { ...plain, text };
   }
-  return c.kind === "lab" ? withLabCount(c, `${text} ${note}`) : c;
+  if (c.kind !== "lab") return c;
+  const counted = withLabCount(c, `${text} ${note}`);
+  // "on at least two occasions at least 4 weeks apart": the spacing of the results is a requirement
+  // the value comparison does not check — a reviewer confirms it (never met on the values alone)
+  const apart = /\b(?:at least |>= ?|a minimum of )?(?:\d+|one|two|three|four|six|eight|twelve)\s*(?:days?|weeks?|months?)\s+apart\b/i.exec(text);
+  if (apart && (counted.count ?? 1) > 1)
+    return {
+      text,
+      ...(note ? { note } : {}),
+      kind: "all",
+      items: [counted, { text: apart[0], kind: "human_review", why: `The results must be ${apart[0]}; a reviewer confirms their dates.`, confidence: "medium" }],
+      confidence: "high",
+    };
+  return counted;
 }
 
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, "2": 2, "3": 3, "4": 4 };
 /** "two total testosterone levels", "2 separate fasting values", "three consecutive measurements" */
 const LAB_COUNT_RE =
-  /\b(?:at least\s+)?(two|three|four|[234])\s+(?:\(\d\)\s+)?(?:[a-z0-9-]+\s+){0,4}?(?:levels|values|results|measurements|readings|determinations|samples|specimens)\b/i;
+  /\b(?:at least\s+)?(two|three|four|[234])\s+(?:\(\d\)\s+)?(?:[a-z0-9-]+\s+){0,4}?(?:levels|values|results|measurements|readings|determinations|samples|specimens|occasions)\b/i;
 /** how a result must be collected to count: time of day, off therapy */
 const COLLECTION_RE =
   /\b(?:(?:drawn|collected|measured|obtained)\s+(?:in\s+the\s+)?(?:early\s+)?morning|before\s+\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?)|while\s+(?:off|not\s+on)\s+\w+|off\s+(?:testosterone|therapy|treatment)|(?:while|when)\s+on\s+\w+\s+does\s+not\s+count)\b[^.;]*/i;
@@ -1063,7 +1090,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // diagnosis alone (its confirmation would be)
   const confirmed = DIAGNOSIS_CONFIRMED_BY_RE.exec(text.trim());
   // (routes written "by A or by B" are read further on, each a test result that confirms the diagnosis)
-  if (confirmed && /\bor\b|\//i.test(confirmed[2]) && !/\bor\s+by\b/i.test(confirmed[2])) {
+  // ("15 mmHg or less", "3 Wood units or more" are comparators, no alternatives: "showing ALL of: mPAP
+  // greater than 20 mmHg; PAWP 15 mmHg or less; PVR 3 Wood units or more" is read as its thresholds)
+  const confirmedWays = confirmed ? confirmed[2].replace(/\bor (?:less|more|greater|higher|lower|above|below|fewer)\b/gi, " ").replace(/\b[a-z]+\s*\/\s*(?:d?l|min|kg|m2|hr?|day|week)\b/gi, " ") : "";
+  if (confirmed && /\bor\b|\//i.test(confirmedWays) && !/\bor\s+by\b/i.test(confirmed[2])) {
     const conds = conditionsOf(confirmed[1]);
     // (the ways end with their sentence: "Sickle cell trait (D57.3) does not qualify" is a note)
     const ways = confirmed[2]
@@ -1904,6 +1934,10 @@ function diagnosisOf(text: string, conds: ConditionTerm[]): CriterionOf<"diagnos
 const NON_DRUG_CARE =
   /\b(?:conservative (?:treatment|therapy|therapies|care|management|measures)|physical therapy|physiotherapy|home exercise|activity modification|bracing|rest, ice)\b/i;
 
+/** "Currently receiving at least two …", "The member is currently taking a statin …": the therapies must be ongoing */
+const CURRENT_THERAPY_LEAD_RE =
+  /^\s*(?:(?:the )?(?:patient|member|individual|beneficiary) (?:is |has been )?)?(?:currently|presently) (?:receiving|taking|on|using|treated with)\b/i;
+
 /** Prior-therapy requirement: drugs/classes, count, duration, doses, intolerance/contraindication alternatives. */
 function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContext, minDays: number | null): Criterion {
   const tl = t.toLowerCase();
@@ -1980,6 +2014,7 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
     require_intolerance: requireIntol,
     ...(minDose.length ? { min_dose: minDose } : {}),
     ...(minPotency && minPotency !== "low" ? { min_potency: minPotency as "medium" | "high" | "super-high" } : {}),
+    ...(CURRENT_THERAPY_LEAD_RE.test(bare) ? { current: true } : {}),
     confidence: understood ? "high" : "low",
   };
   // conservative (non-drug) care ("6 weeks of conservative treatment", "activity modification or

@@ -45,6 +45,7 @@ import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parse
 import {
   indicationTerms,
   keyConcepts,
+  MEASURED_CHANGE_RE,
   parseAge,
   parseCriterion,
   parseExclusion,
@@ -177,7 +178,7 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
       ? { kind: "on_therapy", text, passage, confidence: "high" }
       : null;
   const response: Criterion | null =
-    RESPONSE_RE.test(text) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text)
+    (RESPONSE_RE.test(text) || MEASURED_CHANGE_RE.test(text)) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text)
       ? { kind: "response", text, passage, confidence: "high" }
       : null;
   // "… when the member has received the drug within the past 12 months and the neurologist documents
@@ -267,20 +268,24 @@ function renewalParts(text: string): string[] {
 
 /** The continuation criteria of an outline passage: its leaf items, or its sentences joined by AND. */
 function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader): void {
-  const leaves: OutlineItem[] = [];
-  const visit = (i: OutlineItem) => (i.children.length ? i.children.forEach(visit) : leaves.push(i));
-  items.forEach(visit);
-  const criteria: Criterion[] = [];
   let duration: string | null = null;
-  for (const leaf of leaves) {
+  const read = (leaf: OutlineItem): Criterion[] => {
     const d = RENEWAL_DURATION_RE.exec(leaf.text) ?? /(\d+ (?:months?|weeks?|years?))/i.exec(leaf.durations.join(" "));
     if (d && !duration) duration = d[1];
     const parts = leaf.children.length ? [leaf.text] : renewalParts(leaf.text);
-    for (const part of parts) {
-      const c = renewalCriterion(part, cite(r, leaf.lines), r);
-      if (c) criteria.push(c);
-    }
-  }
+    return parts.map((part) => renewalCriterion(part, cite(r, leaf.lines), r)).filter((c): c is Criterion => c != null);
+  };
+  // "There is documented clinical response, as ONE of the following: a. … OR b. … OR c. …": the
+  // sub-items are alternatives of one requirement, never each a requirement of the renewal
+  const visit = (i: OutlineItem): Criterion[] => {
+    if (!i.children.length) return read(i);
+    const kids = i.children.flatMap(visit);
+    const g = groupOp(i.text, i.children);
+    if (g.op === "any" && kids.length >= 2)
+      return [{ kind: "any", text: stripConnector(i.text), passage: cite(r, i.lines), confidence: "high", items: kids, ...(g.min ? { min: g.min } : {}) }];
+    return kids;
+  };
+  const criteria = items.flatMap(visit);
   if (criteria.length) r.renewals.push({ scope, criteria, passage: cite(r, items.flatMap((i) => i.lines).slice(0, 2)), duration });
 }
 
@@ -333,6 +338,12 @@ const cite = (r: Reader, ls: DocLine[]): Citation | null => citeLines(ls, r.docN
 /** renewal / continuation: never applied to an initial request */
 const CONTINUATION_RE =
   /^(?:(?:the )?(?:patient|member|individual) (?:is|has been) )?currently (?:receiving|on|taking|using)|\bcontinu(?:ation|ed) (?:of )?(?:therapy|approval|use|treatment|coverage)\b|\brenewal\b|\bre-?authori[sz]ation\b|\brecertification\b|\bestablished on (?:therapy|treatment)\b|\bsubsequent (?:approval|authorization)\b|\bpatient is continuing\b/i;
+/**
+ * A heading that names the request type after the indication ("Pulmonary arterial hypertension, WHO
+ * Group 1 - continuation (every 12 months)", "Condition X: renewal"): a continuation section.
+ */
+const TRAILING_CONTINUATION_RE =
+  /\s[-–—:]\s*(?:continuation|renewal|re-?authori[sz]ation|recertification|continued (?:therapy|approval|use))(?:\s+(?:of therapy|requests?|criteria|approval))?\s*(?:\([^)]{0,40}\))?\s*:?$/i;
 /** an item that introduces initial criteria ("Initial Therapy. Approve for 6 months if ALL of ...") */
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
@@ -350,7 +361,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
+  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -1083,7 +1094,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     // a section that says of itself that it is not criteria ("These points are provided for the
     // prescriber and are not approval criteria:", "for information only")
     if (saysNotCriteria(s)) continue;
-    if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h)) {
+    if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h) || TRAILING_CONTINUATION_RE.test(h)) {
       // "Renewal (12 months): …" after an indication block (and its exclusion list) renews that path
       if (blockTitle && !s.items.length && s.preamble.length) {
         r.continuation.push({
@@ -1141,7 +1152,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     }
     // a list of what to submit ("Required documentation: Submission of the following information is
     // necessary to initiate the review") is no criterion: the criteria sections say what must be met
-    if (/^(?:required documentation|documentation requirements?)\s*:?$/i.test(h.trim())) continue;
+    if (/^(?:required documentation|documentation requirements?|documentation required)\s*:?$/i.test(h.trim())) continue;
     // "Screening requirements (all new starts)", "Requirements for all indications": every indication's
     if (ALL_REQUESTS_HEAD_RE.test(h.trim()) && s.items.length) {
       for (const it of s.items) if (!isContinuation(it, r)) common.push(itemCriterion(it, r));
@@ -1157,7 +1168,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     }
     // "Criteria for Use - Prurigo Nodularis" over "Inclusion criteria - ALL must be met (initial
     // approval 6 months): 1. … 5.": a block per indication, its numbered list that path's criteria
-    const block = INDICATION_BLOCK_HEAD_RE.exec(h.trim());
+    const block = INDICATION_BLOCK_HEAD_RE.exec(h.trim()) ?? TRAILING_INITIAL_HEAD_RE.exec(h.trim());
     if (block && s.items.length && indicationTerms(block[1]).understood && !diagnosisChoice(s.items)) {
       blockTitle = block[1].trim();
       found.push(indicationBlock(blockTitle, s, r));
@@ -1231,6 +1242,13 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
 /** a criteria heading naming one indication: "Criteria for Use - Prurigo Nodularis", "Requirements for approval: Atopic dermatitis" */
 const INDICATION_BLOCK_HEAD_RE =
   /^(?:(?:initial )?(?:criteria|requirements|conditions) for (?:use|approval|coverage|initial (?:approval|authori[sz]ation))|(?:initial )?(?:approval|coverage|clinical) criteria)\s*[-–:]\s*([^.;:]{3,80})$/i;
+
+/**
+ * A criteria table's row label naming the indication and then the request type ("Pulmonary arterial
+ * hypertension, WHO Group 1 - initial authorization"): a per-indication block like the above.
+ */
+const TRAILING_INITIAL_HEAD_RE =
+  /^([^.;:]{3,100}?)\s+[-–—:]\s*initial (?:authori[sz]ation|approval|therapy|requests?|coverage)(?:\s+criteria)?(?:\s*\([^)]{0,40}\))?\s*:?$/i;
 
 /** a sentence of an indication block that opens its renewal criteria ("Renewal (12 months): EASI …") */
 const BLOCK_RENEWAL_RE = /(?:^|(?<=[.;])\s+)(?=(?:renewal|continuation(?: of therapy)?|re-?authori[sz]ation|recertification)\b[^.:]{0,40}:)/i;

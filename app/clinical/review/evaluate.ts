@@ -49,7 +49,7 @@ import { ADHERENCE_REQUIREMENT_RE, adherenceShown, continuationRequest, currentU
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { concurrentPurpose, rulePurposes } from "./concurrent-purpose";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
-import { keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
+import { MEASURED_CHANGE_RE, keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -619,6 +619,9 @@ function evalRelativeLab(spec: CriterionOf<"lab">, m: MeasureTerm, ctx: EvalCont
     : ev("not_met", `${shown} does not meet ${want} (${basis}).`, [latest.citation]);
 }
 
+/** a value not drawn fasting: "random", "non-fasting", "postprandial", "2 h after a meal" */
+const NOT_FASTING_RE = /\bnon-?fasting\b|\bnot fasting\b|\brandom\b|\bpost-?prandial\b|\bafter (?:a |the |his |her )?(?:meal|eating|lunch|dinner|breakfast)\b/i;
+
 function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
   if (m && spec.relative) return evalRelativeLab(spec, m, ctx);
@@ -640,6 +643,10 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // (an extracted lab carries no setting, so it never does)
   const setting = spec.context;
   if (setting) vals = vals.filter((v) => v.line != null && measuredIn(v.line, setting));
+  // "the most recent fasting triglyceride level": a value its line calls random, non-fasting or
+  // drawn after a meal is no fasting value (it neither meets nor fails the requirement)
+  const notFasting = /\bfasting\b/i.test(spec.text) && !/\bnon-?fasting\b/i.test(spec.text) ? vals.filter((v) => v.line && NOT_FASTING_RE.test(v.line)) : [];
+  if (notFasting.length) vals = vals.filter((v) => !notFasting.includes(v));
   // "a resting heart rate of 70 bpm or more, documented on a 12-lead ECG": only a value of that
   // test's report counts (an office pulse is not the ECG's rate)
   const onTest = spec.on_test ? testByName(spec.on_test) : null;
@@ -651,6 +658,8 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   for (const l of setting || spec.on_test ? [] : (ctx.facts.labs ?? [])) {
     if (l.value == null || l.name.toLowerCase() !== m.name.toLowerCase()) continue;
     if (vals.some((v) => v.value === l.value && v.date === l.date)) continue;
+    // (the extracted copy of a value read above as not fasting is not fasting either)
+    if (notFasting.some((v) => v.value === l.value && (v.date === l.date || !v.date || !l.date))) continue;
     vals.push({ value: l.value, unitText: l.unit ?? "", date: l.date, baseline: false, citation: l.citations?.[0] });
   }
   vals = vals.filter((v) => v.citation);
@@ -1011,9 +1020,52 @@ function measuresNamed(text: string): MeasureTerm[] {
   return MEASURES.filter((x) => x.aliases.some((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a) : new RegExp(a, "i")).test(text)));
 }
 
+/** a requirement of two affected alleles: "biallelic pathogenic variants in LPL, APOC2, …" */
+const BIALLELIC_REQUIRED_RE = /\bbi-?allelic\b/i;
+/**
+ * A result that states both alleles are affected: homozygous, compound heterozygous, two variants in
+ * trans, biallelic, two pathogenic variants. A single heterozygous variant ("heterozygous for one
+ * pathogenic LPL variant", a carrier) is none of these.
+ */
+const BIALLELIC_RESULT_RE =
+  /\b(?:homozygous|homozygote|compound[- ]heterozyg(?:ous|ote)|bi-?allelic|in trans\b|(?:two|2|both) (?:different |distinct )?(?:likely )?pathogenic (?:[A-Z0-9]{2,8} )?(?:variants|mutations|alleles))/i;
+
+/**
+ * "Genetic testing showing biallelic pathogenic variants in LPL, APOC2, APOA5, LMF1 or GPIHBP1": met
+ * on a result that states two affected alleles (homozygous, compound heterozygous, in trans) of one
+ * of the genes the policy names (any gene when it names none), read on the line or across its
+ * continuation; never on "genetic testing positive" alone, and never failed by a single heterozygous
+ * variant (a reviewer confirms — the report may list a second one).
+ */
+function evalBiallelic(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
+  const genes = [...new Set((spec.text.match(/\b[A-Z][A-Z0-9]{1,7}\b/g) ?? []).filter((g) => /[A-Z]{2}/.test(g) && !/^(?:OR|AND|ALL|ONE|DNA|FCS|THE)$/.test(g)))];
+  const geneRe = genes.length ? new RegExp(`\\b(?:${genes.join("|")})\\b`) : null;
+  for (const line of ctx.idx.lines) {
+    const next = ctx.idx.lines[line.index + 1];
+    const window = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    const m = BIALLELIC_RESULT_RE.exec(line.text) ?? null;
+    if (!m) continue;
+    if (isNegated(line.lower, m.index) || PENDING.test(line.text)) continue;
+    const prev = ctx.idx.lines[line.index - 1];
+    const around = `${prev && prev.page === line.page ? prev.text : ""} ${window}`;
+    if (geneRe && !geneRe.test(around)) continue;
+    return ev("met", `The genetic result states two affected alleles ("${clip(line.text.trim(), 140)}"), i.e. biallelic variants (policy: ${clip(spec.text, 120)}).`, [
+      quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
+    ]);
+  }
+  return ev(
+    "insufficient",
+    "The policy requires biallelic pathogenic variants (homozygous or compound heterozygous); the request does not state both alleles are affected.",
+    [],
+    "none",
+    "The genetic test report showing both affected alleles (homozygous or compound heterozygous / in trans)",
+  );
+}
+
 function evalTest(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
   const t = testByName(spec.test);
   if (!t) return ev("insufficient", `The test "${spec.test}" is not one the engine can read.`, [], "none", spec.text);
+  if (t.name === "genetic test" && BIALLELIC_REQUIRED_RE.test(spec.text) && !spec.threshold) return evalBiallelic(spec, ctx);
   const found = ownServiceExcluded(testFindings(ctx.idx, t), t, ctx);
   // "a forced vital capacity (FVC) of at least 40% of predicted, from pulmonary function testing": the
   // threshold is on the measure the policy names (FVC), not on the test's usual one (FEV1) — a value of
@@ -1294,7 +1346,13 @@ function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext):
     return p != null && POTENCY[p] < POTENCY[spec.min_potency];
   };
   const lowPotency: TherapyEvidence[] = [];
+  const notCurrent: TherapyEvidence[] = [];
   for (const t of got) {
+    // "currently receiving …": a stopped course is no current therapy (never counted, never a failure)
+    if (spec.current && t.stopped && !t.ongoing) {
+      notCurrent.push(t);
+      continue;
+    }
     if (belowPotency(t)) {
       lowPotency.push(t);
       continue;
@@ -3940,6 +3998,21 @@ function measuredResponse(text: string, ctx: EvalContext): Ev | null {
   const base = byDate.find((v) => v.baseline) ?? byDate[0];
   const current = byDate[byDate.length - 1];
   if (current.date! <= base.date!) return null;
+  // "a reduction … of at least 50% from baseline", "… of at least 2 points": the change computed from
+  // the two values; below the amount it fails only when the baseline is marked as such in the request
+  const amount = /(?:at least|≥|>=|a minimum of|no less than)\s*(\d+(?:\.\d+)?)\s*(%|percent|points?)/i.exec(text);
+  if (amount) {
+    const need = Number(amount[1]);
+    const pct = /%|percent/i.test(amount[2]);
+    const change = down ? base.value - current.value : current.value - base.value;
+    if (pct && !(base.value > 0)) return null;
+    const got = pct ? (change / base.value) * 100 : change;
+    const shown = pct ? `${Math.round(got * 10) / 10}%` : `${Math.round(got * 10) / 10} point(s)`;
+    const said = `${m.name} ${base.value} on ${base.date} (baseline) to ${current.value} on ${current.date}: a change of ${shown}`;
+    if (got + 1e-9 >= need) return ev("met", `${said}, which meets the required ${need}${pct ? "%" : " point(s)"}.`, [base.citation!, current.citation!]);
+    if (base.baseline) return ev("not_met", `${said}, less than the required ${need}${pct ? "%" : " point(s)"}.`, [base.citation!, current.citation!]);
+    return null;
+  }
   const moved = down ? current.value < base.value : current.value > base.value;
   if (!moved) return null;
   return ev("met", `${m.name} ${current.value} on ${current.date} is ${down ? "lower" : "higher"} than the baseline ${base.value} on ${base.date}.`, [
@@ -3950,6 +4023,19 @@ function measuredResponse(text: string, ctx: EvalContext): Ev | null {
 
 /** Continuation criterion "positive clinical response": met on a quoted improvement, never failed by absence. */
 function evalResponse(spec: CriterionOf<"response">, ctx: EvalContext): Ev {
+  // "a reduction of the EASI score of at least 50% from baseline": the change computed from the
+  // measure's baseline and current values, never met by a response described in general words
+  if (MEASURED_CHANGE_RE.test(spec.text)) {
+    const computed = measuredResponse(spec.text, ctx);
+    if (computed) return computed;
+    return ev(
+      "insufficient",
+      "The policy requires a stated change of a measure from its baseline; the request does not give both values to compute it.",
+      [],
+      "none",
+      "The baseline and current values of the measure, with their dates",
+    );
+  }
   // "disease stability or improvement", "stable or improved symptoms": the policy accepts a stable course
   const shown = responseShown(ctx.idx, [...ctx.requested], { stability: STABILITY_ACCEPTED.test(spec.text) });
   if (shown) return ev("met", `A positive response to therapy is documented ("${clip(shown.text, 120)}").`, [shown.citation]);

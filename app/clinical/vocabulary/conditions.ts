@@ -260,6 +260,13 @@ export const CONDITIONS: ConditionTerm[] = [
   ),
   C("homozygous familial hypercholesterolemia", ["homozygous familial hypercholesterolemia", "\\bhofh\\b"], ["E78.01"], ["primary hyperlipidemia"]),
   C("hypertriglyceridemia", ["hypertriglyceridemia", "elevated triglycerides"], ["E78.1", "E78.3"]),
+  // familial chylomicronemia syndrome (LPL, APOC2, APOA5, LMF1, GPIHBP1 deficiency; ICD-10-CM E78.3
+  // hyperchylomicronemia): no child of the multifactorial hypertriglyceridemia policies exclude
+  C(
+    "familial chylomicronemia syndrome",
+    ["familial chylomicronemia(?: syndrome)?", "\\bfcs\\b", "(?:familial )?lipoprotein lipase deficiency", "type (?:i|1) hyperlipoproteinemia"],
+    ["E78.3"],
+  ),
   C("growth hormone deficiency", ["growth hormone deficiency", "\\bghd\\b", "hypopituitarism", "pituitary dwarfism", "panhypopituitarism"], ["E23.0", "E89.3"]),
   C("short stature", ["short stature", "growth failure"], ["R62.52", "E34.3"]),
   C(

@@ -255,6 +255,8 @@ export const MEASURES: MeasureTerm[] = [
       "pulmonary (?:arter(?:y|ial) |capillary )?wedge(?: pressure)?",
       "(?:pulmonary arter(?:y|ial) |pa )occlusion pressure",
       "(?:mean )?wedge pressure",
+      // "wedge 11", "wedge: 14 mmHg": the bare word before its value
+      "(?<![a-z])wedge(?=\\s*[:=]?\\s*\\d)",
     ],
     "mmHg",
     [1, 50],
