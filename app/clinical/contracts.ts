@@ -476,7 +476,17 @@ const VisitLimitSchema = z.object({
  * on a service line: failed when the claim bills one of `included_in` on the line's date of service,
  * never judged otherwise (policy/bundled-codes.ts). Source: CMS NCCI policy manual, as the policy states it.
  */
-const BundledCodeSchema = z.object({ kind: z.literal("bundled_code"), ...base, included_in: z.array(z.string()) });
+const BundledCodeSchema = z.object({
+  kind: z.literal("bundled_code"),
+  ...base,
+  included_in: z.array(z.string()),
+  /**
+   * dates the bundling reaches before the procedure's date ("on the day of surgery or the day before":
+   * 1): the line is bundled when a code it is included in is billed on its date or up to this many
+   * days after it, and is paid on its own when that procedure is on the claim on another date
+   */
+  days_before: z.number().int().min(0).optional(),
+});
 /**
  * A billing article's list of ICD-10-CM codes that support medical necessity for its codes (Base.codes),
  * with its statement that a line whose diagnosis is not listed is denied: judged on the diagnoses the
@@ -547,6 +557,11 @@ const LineBillingSchema = z.object({
   required_modifiers: z.array(z.string()).optional(),
   /** a code that must be billed for the same month for the line to be covered ("supplies are covered only for a month in which the X rental is covered") */
   companion_code: z.string().optional(),
+  /**
+   * the policy denies every line of the codes, unconditionally ("A line reporting V2787 or V2788 is
+   * denied", "V2787 is a non-covered convenience item") (policy/claim-line-sentences.ts)
+   */
+  denied_line: z.boolean().optional(),
 });
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });

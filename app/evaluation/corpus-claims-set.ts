@@ -71,6 +71,13 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // quantity denied, the injection line without RT / LT / 50 denied, fluoroscopy bundled by a coding
   // note run into the code table denied)
   "chattahoochee-sehbp": 14,
+  // hoosier-fund 2026-12-01 (an eighth set authored blind: a Taft-Hartley union fund — sleep testing
+  // under a benefit manager's guideline with prefixed section numbers, cataract surgery with its billing
+  // article, blepharoplasty / ptosis, reduction mammaplasty): first run 9/34 lines, no wrongful line
+  // decision (fixtures/corpus-claims/hoosier-fund-first-run.txt); 12/34 after claims40 (bare-code
+  // parentheses in numbered titles and lead sentences scope criteria, "A line reporting V2787 or V2788
+  // is denied" denies those lines, biometry on the day of surgery or the day before bundled by date)
+  "hoosier-fund": 12,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -97,6 +97,48 @@ function sameDateProcedureBundle(before: string, after: string, policyText: stri
   return into.length ? { included, into: [...new Set(into)] } : null;
 }
 
+/** "on the day of surgery or the day before", "on the date of the procedure or the two days before it" */
+const ON_SURGERY_DAY_RE =
+  /\bon\s+the\s+(?:day|date)\s+of\s+(?:the\s+)?(?:surgery|procedure|operation)(?:\s+or\s+(?:on\s+)?the\s+(?:(one|two|three|1|2|3)\s+)?days?\s+before(?:\s+it)?)?/i;
+/** "is part of the global surgical package", "is included in the global surgical package / period" */
+const GLOBAL_PACKAGE_RE = /\b(?:is|are)\s+(?:part\s+of|included\s+in)\s+the\s+global\s+(?:surgical\s+)?(?:package|period|fee|payment)\b/i;
+const WORD_NUMBER: Record<string, number> = { one: 1, two: 2, three: 3 };
+
+/**
+ * A global-package sentence that names its service by a term the policy ties to its codes elsewhere:
+ * "Biometry performed by the operating surgeon on the day of surgery or the day before is part of the
+ * global surgical package and is not separately reimbursed", with "Biometry (92136 …, or 76519 …)"
+ * earlier. The included codes are those of the term's parenthesis; the codes it is included in are the
+ * codes the policy's coverage leads and titles name (`procedureCodes`), else the policy's other codes.
+ * `days_before` is the days before the procedure the sentence reaches (0 for the day itself). Null
+ * when any part is missing. Pure.
+ */
+export function globalPackageBundle(
+  sentence: string,
+  policyText: string,
+  procedureCodes: string[],
+  policyCodes: string[],
+): { included: string[]; into: string[]; days_before: number } | null {
+  const day = ON_SURGERY_DAY_RE.exec(sentence);
+  if (!day || !GLOBAL_PACKAGE_RE.test(sentence) || !NOT_SEPARATE_RE.test(sentence)) return null;
+  if (/\bnot\s+(?:part|included)\b/i.test(sentence)) return null;
+  const head = /^\s*([A-Z][A-Za-z-]{3,})(?:\s+([a-z][A-Za-z-]{3,}))?\b/.exec(sentence);
+  if (!head || codesIn(sentence.slice(0, day.index)).length) return null;
+  // the service's term: its first word, or its first two ("Optical biometry")
+  const tiedTo = (term: string) => {
+    const esc = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return [...policyText.matchAll(new RegExp(`\\b${esc}\\s*\\(([^)]{0,200})\\)`, "gi"))].flatMap((m) => codesIn(m[1]));
+  };
+  const tied = head[2] && tiedTo(`${head[1]} ${head[2]}`).length ? tiedTo(`${head[1]} ${head[2]}`) : tiedTo(head[1]);
+  const included = [...new Set(tied)];
+  if (!included.length) return null;
+  const own = (cs: string[]) => cs.map((c) => c.trim().toUpperCase()).filter((c) => /^(?:\d{4}[0-9FTU]|[A-V]\d{4})(?:-(?:\d{4}[0-9FTU]|[A-V]\d{4}))?$/.test(c) && !included.includes(c));
+  const into = own(procedureCodes).length ? own(procedureCodes) : own(policyCodes);
+  if (!into.length) return null;
+  const days_before = day[0].match(/\bbefore\b/i) ? (day[1] ? (WORD_NUMBER[day[1].toLowerCase()] ?? Number(day[1])) : 1) : 0;
+  return { included, into: [...new Set(into)], days_before };
+}
+
 function codesIn(text: string): string[] {
   return [...new Set([...text.matchAll(CODE_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]).toUpperCase()))];
 }
@@ -109,7 +151,12 @@ function codesIn(text: string): string[] {
  * gives no rule (nothing is guessed). `cite` cites the policy lines the sentence is on. One criterion
  * per distinct set of included codes, each scoped (Criterion.codes) to its included codes.
  */
-export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"], policyCodes: string[] = []): Criterion[] {
+export function bundledCodeRules<L extends { text: string }>(
+  lines: L[],
+  cite: (ls: L[]) => Criterion["passage"],
+  policyCodes: string[] = [],
+  procedureCodes: string[] = [],
+): Criterion[] {
   const out: Criterion[] = [];
   const seen = new Set<string>();
   // the policy as one text, each line's start offset kept to cite the lines a sentence is on
@@ -147,6 +194,11 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
         if (pair) ({ included, into } = pair);
       }
     }
+    let days_before: number | undefined;
+    if (!included.length || !into.length) {
+      const pkg = globalPackageBundle(sentence, text, procedureCodes, policyCodes);
+      if (pkg) ({ included, into, days_before } = pkg);
+    }
     // "95115 and 95117 are mutually exclusive: when both are reported for the same date of service,
     // 95115 is denied as included in 95117": the edit names its denied code in its own clause
     if (!included.length || !into.length) {
@@ -166,6 +218,7 @@ export function bundledCodeRules<L extends { text: string }>(lines: L[], cite: (
       confidence: "high",
       codes: included,
       included_in: into,
+      ...(days_before != null ? { days_before } : {}),
     });
   }
   return out;

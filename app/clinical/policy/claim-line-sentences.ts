@@ -49,6 +49,47 @@ const REQUIRED_ANY_MOD_RE =
 /** "Supplies are covered only for a month in which the X123 rental is covered" */
 const COMPANION_RE = new RegExp(String.raw`\bcovered\s+only\s+for\s+a\s+month\s+in\s+which\s+the\s+(${CODE})\b[^.]{0,30}?\bis\s+covered\b`, "i");
 
+const CODE_LIST_RE = new RegExp(String.raw`${CODE}(?:\s*(?:,\s*(?:or\s+|and\s+)?|\bor\b|\band\b)\s*${CODE})*`);
+/** "A line reporting V2787 or V2788 is denied", "Lines billing 0001U are denied" (nothing between the codes and the denial) */
+const DENIED_LINE_RE = new RegExp(
+  String.raw`(?:^|[;:,]\s*|\b(?:an?|any|each|every|the)\s+)(?:claim\s+|service\s+)?lines?\s+(?:reporting|billing)\s+(?:(?:CPT|HCPCS)(?:\s+codes?)?\s+|codes?\s+)?(${CODE_LIST_RE.source})\s+(?:is|are|will\s+be)\s+denied\b`,
+  "i",
+);
+/** "V2787 (…) is a non-covered convenience item", "0001U and 0002U are non-covered services" */
+const NONCOVERED_RE = /\b(?:is|are)\s+(?:an?\s+)?non-?covered\s+(?:convenience\s+|comfort\s+|personal\s+)?(?:items?|services?|benefits?)\b/i;
+/** a clause that makes the denial conditional: it is then no line-level denial */
+const CONDITIONAL_RE = /\b(?:when|whenever|unless|if|without|except|only|absent|until|after|before|more\s+than|exceed|beyond)\b/i;
+
+/**
+ * The policy's unconditional denials of every line billing named codes (see DENIED_LINE_RE,
+ * NONCOVERED_RE): one `line_billing` criterion (`denied_line`) per sentence, scoped to its codes. A
+ * sentence whose denial is conditioned ("a 66982 line without this documentation is denied", "a line
+ * without RT or LT is denied") gives none. Pure.
+ */
+export function deniedLineSentences(text: string): { sentence: string; codes: string[] }[] {
+  const out: { sentence: string; codes: string[] }[] = [];
+  for (const raw of text.split(/(?<=[.])\s+(?=[A-Z(]|\d{1,2}\.\s)/)) {
+    const sentence = raw.replace(/^\s*(?:\d{1,2}[.)]|[a-z][.)])\s+/, "").trim();
+    const d = DENIED_LINE_RE.exec(sentence);
+    if (d) {
+      // the words before "line" in the sentence's own clause must not condition it either
+      const clause = sentence.slice(0, d.index).split(/[;:]/).pop() ?? "";
+      if (!CONDITIONAL_RE.test(clause) && !/\bnot\s*$/i.test(clause)) {
+        const codes = codesIn(d[1]);
+        if (codes.length) out.push({ sentence, codes });
+        continue;
+      }
+    }
+    const n = NONCOVERED_RE.exec(sentence);
+    if (n) {
+      const subject = sentence.slice(0, n.index).split(/[;:]/).pop() ?? "";
+      const codes = codesIn(subject);
+      if (codes.length && !CONDITIONAL_RE.test(subject) && !/\bnot\b/i.test(subject) && !/\b(?:is|are)\b/i.test(subject)) out.push({ sentence, codes });
+    }
+  }
+  return out;
+}
+
 /** The checkable claim-line rules of a policy's lines, one `line_billing` criterion each (see the file comment). */
 export function claimLineChecks<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
   const offsets: number[] = [];
@@ -73,6 +114,7 @@ export function claimLineChecks<L extends { text: string }>(lines: L[], cite: (l
     modifiers: [],
     max_units_per_date: null,
   });
+  for (const d of deniedLineSentences(t)) out.push({ ...base(d.sentence, d.codes), denied_line: true });
   for (const para of t.split(/(?<=[.])\s+(?=\d{1,2}\.\s)/)) {
     if (UNITS_DENIED_RE.test(para))
       for (const m of para.matchAll(PER_MONTH_RE)) {
@@ -125,9 +167,11 @@ export type ClaimLineCheckResult = { outcome: "met" | "not_met" | "insufficient"
  * none of these rules, "not_met" when the line is within them. The caller has checked Criterion.codes.
  */
 export function judgeClaimLineCheck(
-  spec: { text: string; max_units_per_month?: number; required_modifiers?: string[]; companion_code?: string },
+  spec: { text: string; max_units_per_month?: number; required_modifiers?: string[]; companion_code?: string; denied_line?: boolean },
   line: LineLike & { claim_lines: LineLike[] },
 ): ClaimLineCheckResult | null {
+  if (spec.denied_line)
+    return { outcome: "met", reason: `Applies: the policy denies a line billing ${(line.code ?? "").toUpperCase()}: "${spec.text}"` };
   if (spec.max_units_per_month == null && !spec.required_modifiers?.length && !spec.companion_code) return null;
   const month = (d: string | null | undefined) => (d ? d.slice(0, 7) : null);
   const code = (line.code ?? "").toUpperCase();

@@ -24,6 +24,52 @@ const CODE_LINE = /^(?:(?:procedure |service |billing )?codes?\s*:|(?:cpt|hcpcs)
 const TITLE_WITH_CODES =
   /^(?:(?:[IVX]{1,5}|[A-Z]|\d{1,2})[.)]\s+)?[A-Z][A-Za-z,/&' -]{2,}?\s*\(\s*((?:CPT|HCPCS)(?:\s+codes?)?\s*(?:[A-V]\d{4}|\d{4}[FTU]|\d{5})(?:\s*(?:,|;|and|or|-|–)\s*(?:(?:CPT|HCPCS)(?:\s+codes?)?\s*)?(?:[A-V]\d{4}|\d{4}[FTU]|\d{5}))*)\s*\)\s*:?$/;
 
+/** one code or a range of codes ("67901-67908") */
+const CODE_OR_RANGE = String.raw`(?:[A-V]\d{4}|\d{4}[FTU]|\d{5})(?:\s*[-–]\s*(?:[A-V]\d{4}|\d{4}[FTU]|\d{5}))?`;
+/** a parenthesis list of codes only, with or without its code system ("(G0399, 95800, 95806)", "(CPT 95810)") */
+const CODE_LIST = String.raw`(?:(?:CPT|HCPCS)(?:\s+codes?)?\s*)?${CODE_OR_RANGE}(?:\s*(?:,|\band\b|\bor\b|,\s*(?:and|or))\s*(?:(?:CPT|HCPCS)(?:\s+codes?)?\s*)?${CODE_OR_RANGE})*`;
+/**
+ * A section number as payers' guidelines and manuals print it: a prefixed number ("SLP-2", "HC-3",
+ * "SLP-3.1"), a dotted decimal ("14.2", "14.3.1"), a roman numeral, a letter or a number with its stop.
+ */
+export const SECTION_NUMBER = String.raw`(?:[A-Z]{1,5}-\d{1,2}(?:\.\d{1,2}){0,3}\.?|\d{1,2}(?:\.\d{1,2}){1,3}\.?|(?:[IVX]{1,5}|[A-Z]|\d{1,2})[.)])`;
+/**
+ * A section title whose parenthesis holds nothing but its codes, anywhere in the title, after an
+ * optional section number: "SLP-2 Indications for Home Sleep Apnea Testing (G0399, 95800, 95806)",
+ * "SLP-3 Indications for Attended PSG (95810) When HSAT Is Not Appropriate", "14.2 Knee Arthroscopy (29880)".
+ */
+const NUMBERED_TITLE_WITH_CODES = new RegExp(
+  String.raw`^${SECTION_NUMBER}\s+[A-Z][A-Za-z,/&' -]{2,}?\s*\(\s*(${CODE_LIST})\s*\)(?:\s+[A-Za-z][A-Za-z,/&' -]*)?\s*:?$`,
+);
+/**
+ * The lead sentence of a list that names its codes in a parenthesis: "Extracapsular cataract removal
+ * with insertion of an intraocular lens (66982, 66984) is considered reasonable and necessary for an
+ * eye when ALL of the following are met:", "B. Ptosis repair (67901-67908; most often 67904, …) is
+ * medically necessary when …". The parenthesis opens with the codes (what follows a semicolon is a
+ * note); the coverage statement follows it.
+ */
+const LEAD_WITH_CODES = new RegExp(
+  String.raw`^(?:${SECTION_NUMBER}\s+)?[A-Z][^().;:]{2,160}?\(\s*(${CODE_LIST})\s*(?:;[^()]*)?\)\s*(?:is|are)\s+(?:considered\s+)?(?:medically\s+necessary|reasonable\s+and\s+necessary|covered|eligible\s+for\s+coverage)\b[^.]*?(?:\bfollowing\b[^.]*:|:)\s*$`,
+);
+
+const codesOfList = (list: string): string[] => [
+  ...new Set([...list.matchAll(new RegExp(CODE_OR_RANGE, "g"))].map((m) => m[0].replace(/\s+/g, "").replace("–", "-").toUpperCase())),
+];
+
+/**
+ * The codes a lead sentence names as the scope of the list under it (LEAD_WITH_CODES); `text` may run
+ * over the next line of the policy ("… (66982, 66984) is considered reasonable and necessary" + "for
+ * an eye when ALL of the following are met:"). null when the text is no such lead.
+ */
+export function leadCodesOf(text: string): string[] | null {
+  const t = text.replace(/\s+/g, " ").trim();
+  if (t.length > 320) return null;
+  const m = LEAD_WITH_CODES.exec(t);
+  if (!m) return null;
+  const codes = codesOfList(m[1]);
+  return codes.length ? codes : null;
+}
+
 /**
  * The codes a policy line names as the scope of its section, or null when the line is no such line.
  * Codes in parentheses ("(Coronary calcium scoring, CPT 75571, is not addressed here)") are mentions
@@ -36,10 +82,27 @@ export function sectionCodesOf(text: string): string[] | null {
     const codes = [...new Set([...titled[1].matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
     if (codes.length) return codes;
   }
+  const numbered = NUMBERED_TITLE_WITH_CODES.exec(t);
+  if (numbered && t.split(/\s+/).length <= 18) {
+    const codes = codesOfList(numbered[1]);
+    if (codes.length) return codes;
+  }
+  const lead = leadCodesOf(t);
+  if (lead) return lead;
   if (!CODE_LINE.test(t)) return null;
   const own = t.replace(/\([^)]*\)/g, " ").replace(/\([^)]*$/, " ");
   const codes = [...new Set([...own.matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
   return codes.length ? codes : null;
+}
+
+/** every code a coverage lead or code title of the policy names as its section's scope (the policy's procedures) */
+export function policyScopeCodes(lines: { text: string; page?: number }[]): string[] {
+  const out = new Set<string>();
+  for (const [i, l] of lines.entries()) {
+    const next = lines[i + 1] && lines[i + 1].page === l.page && /\(\s*[A-V0-9]/.test(l.text) && !/[.;:]\s*$/.test(l.text) ? lines[i + 1].text : "";
+    for (const c of sectionCodesOf(l.text) ?? (next ? leadCodesOf(`${l.text} ${next}`) : null) ?? []) out.add(c);
+  }
+  return [...out];
 }
 
 /** a short title line ("Limitations", "CD-3: Nuclear Cardiac Imaging (SPECT MPI)"): a new section */
@@ -58,19 +121,75 @@ export function scopeCodesAt(lines: DocLine[], passage: Citation | null | undefi
   if (!passage) return null;
   const at = lines.findIndex((l) => l.page === passage.page && l.end > passage.start);
   if (at < 0) return null;
+  const passed: string[] = [];
   for (let i = at; i >= 0; i--) {
-    const codes = sectionCodesOf(lines[i].text);
-    if (codes) return codes;
+    // a lead run over two lines: the parenthesis of codes on this line, the coverage statement after it
+    const next =
+      lines[i + 1] && lines[i + 1].page === lines[i].page && i + 1 <= at + 1 && /\(\s*[A-V0-9]/.test(lines[i].text) && !/[.;:]\s*$/.test(lines[i].text)
+        ? lines[i + 1].text
+        : "";
+    const titled = sectionCodesOf(lines[i].text);
+    const lead = !titled || !!leadCodesOf(lines[i].text);
+    const codes = titled ?? (next ? leadCodesOf(`${lines[i].text} ${next}`) : null);
+    if (codes) {
+      // a sibling section passed on the way up ("B. …" under "A. … (15822, 15823) is medically
+      // necessary when …"): the codes of another section are not this passage's scope
+      const own = sectionNumberOf(lines[i].text);
+      if (own && passed.some((p) => siblingOrLater(p, own))) return null;
+      // a lead without a number of its own reaches down to its items, never past a lettered,
+      // roman, prefixed or decimal section ("B. Second eye" below "… (66982, 66984) is covered when:")
+      if (lead && !own && passed.some((p) => !/^\d{1,2}$/.test(p))) return null;
+      return codes;
+    }
     if (i < at && titleLine(lines[i].text)) return null;
+    const num = sectionNumberOf(lines[i].text);
+    if (num && i < at) passed.push(num);
   }
   return null;
+}
+
+/** the section number a line opens with ("B.", "SLP-3.1", "14.2", "IV."), or null */
+export function sectionNumberOf(text: string): string | null {
+  const m = new RegExp(String.raw`^(${SECTION_NUMBER}):?\s`).exec(text.trim());
+  return m ? m[1].replace(/[.)]$/, "") : null;
+}
+
+/**
+ * Whether section number `passed` is a sibling of `own` (same family, not its subsection): "B" beside
+ * "A", "SLP-4" beside "SLP-3", "14.3" beside "14.2"; "SLP-3.1" and "14.2.1" are subsections.
+ */
+function siblingOrLater(passed: string, own: string): boolean {
+  if (passed === own) return false;
+  if (passed.startsWith(`${own}.`)) return false;
+  const family = (n: string) =>
+    /^[A-Z]{1,5}-\d/.test(n) ? `p:${n.split("-")[0]}:${n.split(".").length}` : /^\d+\.\d/.test(n) ? `d:${n.split(".").length}` : /^[IVX]{2,5}$/.test(n) ? "r" : /^[A-Z]$/.test(n) ? "l" : /^\d+$/.test(n) ? "n" : n;
+  return family(passed) === family(own);
 }
 
 /**
  * Marks each criterion of `model` (indications, common criteria, exclusions) with the codes of the
  * section it sits under (Criterion.codes); criteria under no code line are left as they are.
  */
+/**
+ * A section that applies only under its own condition about another occasion of the policy's
+ * procedure: "B. Second eye — Surgery on the second eye is covered when …", "Contralateral side: A
+ * second-side procedure is covered when …". Its criteria are about that procedure's lines only (never
+ * a biometry or supply line's), and as an indication of its own it is an alternative, never a
+ * requirement of a first-occasion line.
+ */
+const CONDITIONAL_SECTION_RE =
+  /^(?:[A-Z][.)]\s+)?(?:second|subsequent|contralateral|opposite|other)[- ](?:eye|side|breast|knee|hip|ear|limb|extremity|procedure|surgery)\b|\b(?:on|of)\s+the\s+(?:second|contralateral|opposite|other)\s+(?:eye|side|breast|knee|hip|ear|limb|extremity)\s+(?:is|are)\s+(?:considered\s+)?(?:covered|medically\s+necessary)\s+(?:only\s+)?(?:when|if)\b/i;
+
+export function isConditionalSection(title: string): boolean {
+  return CONDITIONAL_SECTION_RE.test(title.replace(/\s+/g, " ").trim());
+}
+
 export function withCodeScopes(model: PolicyModel, lines: DocLine[]): PolicyModel {
+  const procedures = policyScopeCodes(lines);
+  if (procedures.length)
+    for (const ind of model.indications)
+      if (isConditionalSection(ind.title) && ind.criteria.every((c) => !c.codes))
+        ind.criteria = ind.criteria.map((c) => ({ ...c, codes: procedures }) as Criterion);
   const mark = (cs: Criterion[]): Criterion[] =>
     cs.map((c) => {
       const codes = c.codes ?? scopeCodesAt(lines, c.passage);
@@ -93,7 +212,7 @@ export function withUnreadCodeSections(model: PolicyModel, lines: DocLine[], doc
   const all = () => [...model.indications.flatMap((i) => i.criteria), ...model.common, ...model.exclusions];
   for (const [i, l] of lines.entries()) {
     const t = l.text.trim();
-    if (!TITLE_WITH_CODES.test(t)) continue;
+    if (!TITLE_WITH_CODES.test(t) && !NUMBERED_TITLE_WITH_CODES.test(t)) continue;
     const codes = sectionCodesOf(t);
     if (!codes) continue;
     const governed = new Set(all().flatMap((c) => c.codes ?? []));
@@ -144,4 +263,96 @@ export function treeForCode(tree: DecisionTree, code: string | null): DecisionTr
     ];
   }
   return { ...tree, nodes, edges };
+}
+
+/** a numbered section whose heading names no requirement: background, references, history, coding */
+const NON_REQUIREMENT_SECTION_RE =
+  /^(?:background|description|overview|scope|purpose|definitions?|references?|sources?|bibliography|(?:policy\s+|revision\s+|document\s+)?history|coding|codes?|billing|reimbursement|(?:coding|billing)\s+and\s+(?:reimbursement|coding)\b|related\s+policies|appendix|summary|rationale|evidence)\b/i;
+/** requirement language in a section's text */
+const REQUIREMENT_RE =
+  /\b(?:medically\s+necessary|reasonable\s+and\s+necessary|(?:is|are)\s+(?:not\s+)?covered|must|required?|no\s+more\s+than|at\s+least|documenting|documented|following\s+(?:is|are)\s+met)\b/i;
+/** a prefixed ("SLP-1.2") or dotted decimal ("14.3.1") section number opening a line, before a capital word */
+const NUMBERED_SECTION_RE = /^((?:[A-Z]{1,5}-\d{1,2}(?:\.\d{1,2}){0,3}|\d{1,2}(?:\.\d{1,2}){1,3})\.?):?\s+([A-Z][A-Za-z])/;
+
+/**
+ * Sections numbered with a prefix or a dotted decimal ("SLP-1.1 A face-to-face evaluation …", "14.2
+ * Covered conditions") that state requirements but gave the reader no criterion and no unread passage
+ * never vanish: each adds one human-review criterion (scoped to the codes its section names, when it
+ * names any) so a line under the policy goes to a reviewer. Sections whose heading names no
+ * requirement (background, references, coding) are left out.
+ */
+export function withUnreadNumberedSections(model: PolicyModel, lines: DocLine[], documentName: string, doc?: ParsedDocument | null): PolicyModel {
+  const starts = lines.map((l, i) => ({ i, m: NUMBERED_SECTION_RE.exec(l.text.trim()) })).filter((x) => x.m);
+  if (starts.length < 2) return model;
+  const covered = new Set<number>();
+  const lineOf = (p: Citation | null | undefined) => {
+    if (!p) return;
+    for (const [i, l] of lines.entries()) if (l.page === p.page && l.end > p.start && l.start < p.end) covered.add(i);
+  };
+  const walk = (cs: Criterion[]) => {
+    for (const c of cs) {
+      lineOf(c.passage);
+      if (c.kind === "all" || c.kind === "any") walk(c.items);
+    }
+  };
+  for (const ind of model.indications) {
+    walk(ind.criteria);
+    walk(ind.continuation?.criteria ?? []);
+  }
+  walk(model.common);
+  walk(model.exclusions);
+  for (const u of [...model.unread, ...model.continuation]) lineOf(u.passage);
+  // only the top-level sections (the fewest dots the document's numbers have), each with its subsections
+  const depth = (n: string) => n.replace(/\.$/, "").split(".").length;
+  const top = Math.min(...starts.map((x) => depth(x.m![1])));
+  for (const [k, { i, m }] of starts.entries()) {
+    if (depth(m![1]) !== top) continue;
+    const end = k + 1 < starts.length ? starts[k + 1].i : Math.min(lines.length, i + 12);
+    const span = lines.slice(i, end);
+    const title = lines[i].text.trim().slice(m![1].length).trim();
+    if (NON_REQUIREMENT_SECTION_RE.test(title)) continue;
+    const own0 = m![1].replace(/\.$/, "");
+    const after0 = starts.slice(k + 1).find((x) => !x.m![1].startsWith(`${own0}.`));
+    // the section's requirement text: without its purpose / scope / background subsections and
+    // without negative statements ("… is not medically necessary": the indication list already denies)
+    const bodyEnd = after0 ? after0.i : lines.length;
+    const skipped = new Set<number>();
+    for (const [k2, x] of starts.entries()) {
+      if (x.i <= i || x.i >= bodyEnd) continue;
+      const subTitle = lines[x.i].text.trim().slice(x.m![0].length - 2).trim();
+      if (!NON_REQUIREMENT_SECTION_RE.test(subTitle)) continue;
+      const subEnd = k2 + 1 < starts.length ? Math.min(starts[k2 + 1].i, bodyEnd) : bodyEnd;
+      for (let j = x.i; j < subEnd; j++) skipped.add(j);
+    }
+    const bodyText = lines
+      .slice(i, bodyEnd)
+      .filter((_, j) => !skipped.has(i + j))
+      .map((l) => l.text)
+      .join(" ")
+      .replace(/\b(?:is|are)\s+not\s+(?:considered\s+)?(?:medically\s+necessary|covered|reasonable\s+and\s+necessary)\b/gi, " ");
+    if (!REQUIREMENT_RE.test(bodyText)) continue;
+    // the section with its subsections ("SLP-3" with "SLP-3.1" …): read when any of its lines is
+    const own = m![1].replace(/\.$/, "");
+    const after = starts.slice(k + 1).find((x) => !x.m![1].startsWith(`${own}.`));
+    const whole = after ? after.i : lines.length;
+    let read = false;
+    for (let j = i; j < whole; j++) if (covered.has(j)) read = true;
+    if (read) continue;
+    // the codes the section itself names (its title or a code line right under it); none: every line
+    const codes = [lines[i], ...lines.slice(i + 1, Math.min(i + 3, bodyEnd))].map((l) => sectionCodesOf(l.text)).find((c) => c) ?? null;
+    const key = (codes ?? []).join(",");
+    if (model.common.some((c) => c.kind === "human_review" && (c.codes ?? []).join(",") === key && key)) continue;
+    model.common.push({
+      kind: "human_review",
+      text: span
+        .map((l) => l.text.trim())
+        .join(" ")
+        .slice(0, 400),
+      passage: citeLines(span.slice(0, 6), documentName, doc),
+      confidence: "low",
+      ...(codes ? { codes } : {}),
+      why: "A numbered section of the policy was not read into criteria; a reviewer must apply it.",
+    });
+  }
+  return model;
 }

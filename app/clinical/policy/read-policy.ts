@@ -34,7 +34,7 @@ import { readBareOutlines } from "../text/bare-outline";
 import { readTableColumns } from "../text/table-columns";
 import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
-import { withCodeScopes, withUnreadCodeSections } from "./code-sections";
+import { policyScopeCodes, withCodeScopes, withUnreadCodeSections, withUnreadNumberedSections } from "./code-sections";
 import { composeNamedParts } from "./section-refs";
 import { branchRejoins, exclusionStatement, flowRoutes, flowSteps, type FlowStep } from "./decision-flow";
 import { ageDoseBands, supportingTables, tableConditions, type SupportingTable } from "./supporting-tables";
@@ -2106,7 +2106,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // a code the policy includes in other codes and never pays alone ("77003 … included in 64490-64495
   // and must not be reported separately"): a criterion scoped to that code (bundled-codes.ts)
   // — an exclusion of the line, whatever the indication
-  model.exclusions.push(...bundledCodeRules(lines, (ls) => cite(r, ls), meta.drug_names));
+  model.exclusions.push(...bundledCodeRules(lines, (ls) => cite(r, ls), meta.drug_names, policyScopeCodes(lines)));
   // a billing article's ICD-10-CM codes that support medical necessity, with its statement that a line
   // pointing to no listed code is denied: an exclusion of a line whose every diagnosis is unlisted
   model.exclusions.push(...lineDiagnosisRules(lines, (ls) => cite(r, ls)));
@@ -2244,6 +2244,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   withCodeScopes(model, lines);
   // a procedure's section (a title naming its codes) the reader took nothing from needs a reviewer
   withUnreadCodeSections(model, lines, r.docName, r.doc);
+  // a prefixed or decimal-numbered section that gave no criterion goes to a reviewer, never vanishes
+  withUnreadNumberedSections(model, lines, r.docName, r.doc);
   // an RBM guideline's indication groups for the same codes are alternatives (guideline-sections.ts)
   if (isNumberedGuideline(lines)) mergeGuidelineIndications(model, title, lines, r.ctx, r.docName);
   model.named_conditions = namedConditions(doc, model);

@@ -2244,6 +2244,29 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
       "none",
       spec.text,
     );
+  if (spec.days_before != null) {
+    // "on the day of surgery or the day before": the procedure on the line's date or up to
+    // `days_before` days after it bundles the line; the procedure on the claim on another date does not
+    const day = (d: string) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86400000;
+    const procs = line.claim_lines.filter((l) => l.code && l.code !== line.code && l.date_of_service && codeListed(l.code, spec.included_in));
+    const within = procs.find((l) => {
+      const gap = day(l.date_of_service!) - day(line.date_of_service!);
+      return gap >= 0 && gap <= spec.days_before!;
+    });
+    if (within)
+      return ev(
+        "not_met",
+        `${line.code} on ${line.date_of_service} is billed with ${within.code} on ${within.date_of_service} on the same claim; the policy includes it in that procedure: "${spec.text}"`,
+        ctx.facts.medication.citations.slice(0, 1),
+      );
+    if (procs.length)
+      return ev(
+        "met",
+        `${line.code} on ${line.date_of_service} is not on the date of ${procs.map((p) => `${p.code} (${p.date_of_service})`).join(", ")} or within ${spec.days_before} day(s) before it; the policy's bundling does not reach it.`,
+        [],
+        "inferred",
+      );
+  }
   const primary = line.claim_lines.find(
     (l) => l.code && l.code !== line.code && l.date_of_service === line.date_of_service && codeListed(l.code, spec.included_in),
   );
