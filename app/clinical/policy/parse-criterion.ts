@@ -1783,11 +1783,11 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // ("contraindication"), a later sentence or page furniture, nor the requested drug's own name
   // (every request names it, so finding it would read as the condition being present)
   if (absence) {
-    const own = t
-      .replace(/\([^)]*\)/g, " ")
-      .split(/(?<=\.)\s+(?=[A-Za-z0-9])/)[0];
+    // (a parenthetical may name the thing itself — "tolvaptan (Samsca)" — so only label words are dropped)
+    const own = t.split(/(?<=\.)\s+(?=[A-Z0-9])/)[0];
     const drugWords = new Set(ctx.drugNames.flatMap((d) => d.toLowerCase().split(/[\s/()-]+/)).filter((w) => w.length > 3));
-    const narrowed = keyConcepts(own).filter((g) => !g.every((w) => drugWords.has(w.toLowerCase())));
+    const LABELS = /^(?:contraindications?|exclusions?|warnings?|precautions?|boxed|footnotes?|notes?|see|required|requirement)$/;
+    const narrowed = keyConcepts(own).filter((g) => !g.every((w) => drugWords.has(w.toLowerCase()) || LABELS.test(w.toLowerCase())));
     if (narrowed.length) concepts = narrowed;
   }
   if (concepts.length && (t.split(/\s+/).length >= 2 || DISEASE_STATE.test(t)) && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {

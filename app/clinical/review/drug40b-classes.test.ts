@@ -63,6 +63,11 @@ describe("a 'does not have X' requirement", () => {
     expect(absenceStated(idx("Long QT work-up pending; no long QT on the first ECG."), ["long", "qt"])).not.toBeNull();
   });
 
+  it("is never failed by a form question whose answer is not read", () => {
+    const r = judge(parseCriterion(text, "", ctx), "4. Prescribed by a specialist? [X] Yes [ ] No\n5. Congenital long QT syndrome? [ ] [X]\nSECTION G");
+    expect(r.outcome).toBe("insufficient");
+  });
+
   it("is never failed by the requested drug's name or a label word in the fax", () => {
     const r = judge(parseCriterion(text, "", ctx), "Plan: start agentamab. No contraindication to it. Patient counseled.");
     expect(r.outcome).not.toBe("not_met");

@@ -2899,6 +2899,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         spec.text,
       );
     if (spec.absence && found.negated) return absenceLeftOpen(spec, ctx) ?? ev("met", "The request documents its absence.", c);
+    // a form's question naming the condition ("5. Familial short QT syndrome? [ ] [X]") whose answer is
+    // not read is no statement that the member has it
+    if (spec.absence && /^[^.;!]{0,80}\?/.test(found.line.text.slice(found.at)) && !/\?\s*(?:yes|y)\b/i.test(found.line.text))
+      return ev("insufficient", "The form asks about it, but its answer is not read.", c, "direct", spec.text);
     if (spec.absence) return ev("not_met", "The request documents it.", c);
     if (!found.negated) {
       return ev("met", "Documented in the request.", c);
