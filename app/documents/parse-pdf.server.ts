@@ -153,6 +153,9 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions = {}):
         } catch (err) {
           if (err instanceof DocumentError) throw err;
           out = await recoverPage(doc, n, opts);
+          // a render or OCR that failed once (a busy machine, a killed OCR process) is tried once more
+          // before the page is called unreadable: a page left unread holds up the whole request
+          if (out.error) out = await recoverPage(doc, n, opts);
           if (out.error) pageFailures++;
         }
         pages[n - 1] = out;

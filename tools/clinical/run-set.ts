@@ -41,10 +41,15 @@ async function parsed(file: string, engine: "native" | "tesseract.js" = "native"
     .update(engine === "native" ? "" : engine)
     .digest("hex");
   const cached = path.join(cacheDir, `${key}.json`);
-  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8"));
+  // a cached parse with an unread page may be a transient failure (a busy machine): parsed again
+  if (fs.existsSync(cached)) {
+    const hit = JSON.parse(fs.readFileSync(cached, "utf8")) as ParsedDocument;
+    if (!hit.pages.some((p) => p.error)) return hit;
+  }
   if (!parse) parse = (await import("~/documents/parse-pdf.server")).parseDocument;
   const doc = await parse(new Uint8Array(bytes), { ...(process.env.OCR_DPI ? { ocrDpi: Number(process.env.OCR_DPI) } : {}), ocrEngine: engine });
-  fs.writeFileSync(cached, JSON.stringify(doc));
+  // (an unread page is not cached: the next run reads it again)
+  if (!doc.pages.some((p) => p.error)) fs.writeFileSync(cached, JSON.stringify(doc));
   return doc;
 }
 

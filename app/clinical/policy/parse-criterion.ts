@@ -1795,7 +1795,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   }
 
   // documentation of something recognisable
-  const concepts = keyConcepts(t);
+  let concepts = keyConcepts(t);
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
   // been completed and the member does not have active HBV" still needs the screening documented
   // ("there is no untreated radiculopathy …, and no non-facet pathology …": an existential negative is
@@ -1808,6 +1808,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     .replace(/\([^)]*\)/g, " ")
     .split(/\s+and\s+|;\s*/)
     .every((clause) => NEGATIVE_CLAUSE.test(clause.trim()));
+  // "The member does not have familial short QT syndrome (contraindication). <running footer>": what
+  // must be absent is the condition of the requirement's own sentence — never a parenthetical label
+  // ("contraindication"), a later sentence or page furniture, nor the requested drug's own name
+  // (every request names it, so finding it would read as the condition being present)
+  if (absence) {
+    // (a parenthetical may name the thing itself — "tolvaptan (Samsca)" — so only label words are dropped)
+    const own = t.split(/(?<=\.)\s+(?=[A-Z0-9])/)[0];
+    const drugWords = new Set(ctx.drugNames.flatMap((d) => d.toLowerCase().split(/[\s/()-]+/)).filter((w) => w.length > 3));
+    const LABELS = /^(?:contraindications?|exclusions?|warnings?|precautions?|boxed|footnotes?|notes?|see|required|requirement)$/;
+    const narrowed = keyConcepts(own).filter((g) => !g.every((w) => drugWords.has(w.toLowerCase()) || LABELS.test(w.toLowerCase())));
+    if (narrowed.length) concepts = narrowed;
+  }
   if (concepts.length && (t.split(/\s+/).length >= 2 || DISEASE_STATE.test(t)) && !/^(?:patient|member) meets (?:one|all|both|any) of the following/i.test(t)) {
     return { ...base, kind: "documentation", concepts, absence, confidence: "medium" };
   }
@@ -2398,7 +2410,7 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
     .replace(/\s[-–—]\s[^–—]{3,160}?\s[-–—]\s/g, " ")
     .replace(/\b(?:that|which|who) (?:does|do) not (?:meet|fulfil|fulfill|satisfy)\b[^,;.]*/gi, " ");
   const [useRaw, ...restParts] = t.split(
-    /\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than)\b/i,
+    /\b(?:in (?:a |an )?(?:patients?|members?|individuals?|adults?|children) )?(?:without|unless|except(?: in| for)?|who do(?:es)? not have|other than|(?:that|which) (?:is|are) not)\b/i,
   );
   const rest = restParts.join(" ");
   // "Use for weight loss" is about weight loss; "Type 1 diabetes, including use as an adjunct to

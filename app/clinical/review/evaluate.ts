@@ -19,6 +19,8 @@ import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
 import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
+import { absenceStated, absentConditionWords } from "../evidence/absence-stated";
+import { counselingSubject, eventWindow, judgeCounseling, judgeEventWindow } from "../evidence/event-window";
 import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/supply-history";
 import { spineRegionOf } from "../policy/session-limits";
 import { addInterval } from "../policy/replacement-intervals";
@@ -2777,6 +2779,14 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);
     return judged(j, spec.text);
   }
+  // "The request is made within 12 months after the delivery": the dated event the request writes
+  const window = spec.absence ? null : eventWindow(spec.text);
+  const inWindow = window ? judgeEventWindow(ctx.idx, window) : null;
+  if (inWindow) return judged(inWindow, spec.text);
+  // "attests that the member has been counseled not to drive …": a documented counseling sentence
+  const counsel = spec.absence ? null : counselingSubject(spec.text);
+  const counseled = counsel ? judgeCounseling(ctx.idx, counsel) : null;
+  if (counseled) return judged(counseled, spec.text);
   // "Medication overuse headache has been considered and addressed": met by a statement that the
   // condition is absent, never by its name alone nor by silence
   const addressed = judgeConditionAddressed(spec.text, ctx.idx);
@@ -2938,6 +2948,11 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       );
     }
   }
+  // "does not have familial short QT syndrome": a sentence stating the condition absent ("no history of
+  // short QT"), with no affirmed mention anywhere, meets it (a bare form question decides nothing)
+  const absentWords = spec.absence && !measuredThreshold(spec.text) ? absentConditionWords(spec.text) : null;
+  const statedAbsent = absentWords ? absenceStated(ctx.idx, absentWords) : null;
+  if (statedAbsent) return ev("met", statedAbsent.reason, statedAbsent.citations);
   const found = findIn(usable);
   if (found) {
     const c = [quote(ctx.idx, found.line, found.at)];
@@ -2965,6 +2980,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         spec.text,
       );
     if (spec.absence && found.negated) return absenceLeftOpen(spec, ctx) ?? ev("met", "The request documents its absence.", c);
+    // a form's question naming the condition ("5. Familial short QT syndrome? [ ] [X]") whose answer is
+    // not read is no statement that the member has it
+    if (spec.absence && /^[^.;!]{0,80}\?/.test(found.line.text.slice(found.at)) && !/\?\s*(?:yes|y)\b/i.test(found.line.text))
+      return ev("insufficient", "The form asks about it, but its answer is not read.", c, "direct", spec.text);
     if (spec.absence) return ev("not_met", "The request documents it.", c);
     if (!found.negated) {
       return ev("met", "Documented in the request.", c);

@@ -171,7 +171,23 @@ export const CONDITIONS: ConditionTerm[] = [
   C("clinically isolated syndrome", ["clinically isolated syndrome", "\\bcis\\b"], []),
   C("primary progressive multiple sclerosis", ["primary[- ]progressive (?:multiple sclerosis|ms)\\b", "\\bppms\\b"], ["G35.B"], ["multiple sclerosis"]),
   C("secondary progressive multiple sclerosis", ["secondary[- ]progressive (?:multiple sclerosis|ms)\\b", "\\bspms\\b"], ["G35.C"], ["multiple sclerosis"]),
-  C("epilepsy", ["epilepsy", "seizure disorder", "partial[- ]onset seizures", "focal seizures", "generalized tonic"], ["G40"]),
+  C("epilepsy", ["epilepsy", "seizure disorder", "generalized tonic"], ["G40"]),
+  // focal (partial-onset) seizures: ICD-10-CM G40.0 / G40.1 / G40.2 (localization-related epilepsy)
+  C(
+    "focal epilepsy",
+    [
+      "focal[- ]onset (?:\\(partial[- ]onset\\) )?seizures?",
+      "partial[- ]onset seizures?",
+      "focal (?:impaired[- ]awareness |aware |motor |non-?motor |to bilateral tonic[- ]clonic )?seizures?",
+      "\\bfias\\b",
+      "(?:complex|simple) partial seizures?",
+      "focal epilepsy",
+      "localization[- ]related (?:\\(?focal\\)?\\s*\\(?partial\\)?\\s*)?(?:symptomatic |idiopathic |cryptogenic )?epilepsy",
+      "temporal lobe epilepsy",
+    ],
+    ["G40.0", "G40.1", "G40.2"],
+    ["epilepsy"],
+  ),
   C("lennox-gastaut syndrome", ["lennox[- ]gastaut", "\\blgs\\b"], ["G40.81"], ["epilepsy"]),
   C("dravet syndrome", ["dravet"], ["G40.83"], ["epilepsy"]),
   C("infantile spasms", ["infantile spasms", "west syndrome"], ["G40.82"], ["epilepsy"]),
@@ -205,6 +221,14 @@ export const CONDITIONS: ConditionTerm[] = [
   C("attention deficit hyperactivity disorder", ["\\badhd\\b", "\\badd\\b", "attention[- ]deficit"], ["F90"]),
   C("binge eating disorder", ["binge eating"], ["F50.81"]),
   C("major depressive disorder", ["major depressive", "\\bmdd\\b", "depression", "depressive disorder", "treatment-resistant depression"], ["F32", "F33"]),
+  // F53.0 (ICD-10-CM since FY2023): a major depressive episode with peripartum onset — a condition of
+  // its own, narrower than major depressive disorder (never "PPD", which is also the tuberculin test)
+  C(
+    "postpartum depression",
+    ["post-?partum depression", "peri-?partum depression", "postnatal depression", "perinatal depression", "depression with peri-?partum onset"],
+    ["F53.0"],
+    ["major depressive disorder"],
+  ),
   C("bipolar disorder", ["bipolar"], ["F31"]),
   C("schizophrenia", ["schizophrenia", "schizoaffective"], ["F20", "F25"]),
   C("generalized anxiety disorder", ["generalized anxiety", "\\bgad\\b", "anxiety disorder"], ["F41.1", "F41.9"]),
