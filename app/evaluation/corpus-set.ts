@@ -128,7 +128,15 @@ export const FLOORS: Record<string, number> = {
   // the criterion's words (their window kept), baseline labs are met by dated values and a mg/kg/day
   // ceiling is compared on the lowest weight written, all safety counts 0
   "laurel-pa": 8,
-  "badger-wi": 11,
+  // badger-wi: a twenty-first plan authored blind (a Wisconsin provider-sponsored commercial HMO with a
+  // Navitus-style PBM's criteria monographs, a step-therapy program table and a plan medical policy in an
+  // Indication | Criteria table), 2026-12-01: first run 7/16, no wrongful denial or approval, automation
+  // 2/11; see fixtures/corpus/badger-wi-first-run.txt; 14/16 after drug40a (several thresholds of one
+  // study compared one by one, drug classes, % change from baseline, windows and SI equivalents,
+  // biallelic variants) and drug40b (stated absences meet "does not have X", postpartum depression and
+  // focal epilepsy as conditions, "X that is not Y" exclusions, delivery windows, EHR banner names),
+  // all safety counts 0
+  "badger-wi": 14,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
