@@ -132,7 +132,8 @@ export function globalPackageBundle(
   const tied = head[2] && tiedTo(`${head[1]} ${head[2]}`).length ? tiedTo(`${head[1]} ${head[2]}`) : tiedTo(head[1]);
   const included = [...new Set(tied)];
   if (!included.length) return null;
-  const own = (cs: string[]) => cs.map((c) => c.trim().toUpperCase()).filter((c) => /^(?:\d{4}[0-9FTU]|[A-V]\d{4})(?:-(?:\d{4}[0-9FTU]|[A-V]\d{4}))?$/.test(c) && !included.includes(c));
+  const own = (cs: string[]) =>
+    cs.map((c) => c.trim().toUpperCase()).filter((c) => /^(?:\d{4}[0-9FTU]|[A-V]\d{4})(?:-(?:\d{4}[0-9FTU]|[A-V]\d{4}))?$/.test(c) && !included.includes(c));
   const into = own(procedureCodes).length ? own(procedureCodes) : own(policyCodes);
   if (!into.length) return null;
   const days_before = day[0].match(/\bbefore\b/i) ? (day[1] ? (WORD_NUMBER[day[1].toLowerCase()] ?? Number(day[1])) : 1) : 0;

@@ -170,8 +170,7 @@ export function judgeClaimLineCheck(
   spec: { text: string; max_units_per_month?: number; required_modifiers?: string[]; companion_code?: string; denied_line?: boolean },
   line: LineLike & { claim_lines: LineLike[] },
 ): ClaimLineCheckResult | null {
-  if (spec.denied_line)
-    return { outcome: "met", reason: `Applies: the policy denies a line billing ${(line.code ?? "").toUpperCase()}: "${spec.text}"` };
+  if (spec.denied_line) return { outcome: "met", reason: `Applies: the policy denies a line billing ${(line.code ?? "").toUpperCase()}: "${spec.text}"` };
   if (spec.max_units_per_month == null && !spec.required_modifiers?.length && !spec.companion_code) return null;
   const month = (d: string | null | undefined) => (d ? d.slice(0, 7) : null);
   const code = (line.code ?? "").toUpperCase();

@@ -38,9 +38,10 @@ describe("class 1: code scope from numbered titles and lead sentences with bare 
   });
 
   it("reads the codes of a lead sentence, also run over two lines, ranges included", () => {
-    expect(
-      leadCodesOf("Total knee arthroplasty (27446, 27447) is considered medically necessary for a knee when ALL of the following are met:"),
-    ).toEqual(["27446", "27447"]);
+    expect(leadCodesOf("Total knee arthroplasty (27446, 27447) is considered medically necessary for a knee when ALL of the following are met:")).toEqual([
+      "27446",
+      "27447",
+    ]);
     expect(leadCodesOf("B. Tendon repair (27650-27654; most often 27650, primary repair) is medically necessary when ALL of the following are met:")).toEqual([
       "27650-27654",
     ]);
@@ -122,7 +123,9 @@ describe("class 3: explicit line-level denials and dated global-package bundling
     const rules = bundledCodeRules([{ text: policy }], () => null, [], ["27446", "27447"]);
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({ kind: "bundled_code", codes: ["76000", "76080"], included_in: ["27446", "27447"], days_before: 1 });
-    expect(globalPackageBundle("Imaging on the day of surgery is not part of the global surgical package and is not separately reimbursed.", policy, ["27446"], [])).toBeNull();
+    expect(
+      globalPackageBundle("Imaging on the day of surgery is not part of the global surgical package and is not separately reimbursed.", policy, ["27446"], []),
+    ).toBeNull();
   });
 });
 

@@ -162,7 +162,17 @@ function siblingOrLater(passed: string, own: string): boolean {
   if (passed === own) return false;
   if (passed.startsWith(`${own}.`)) return false;
   const family = (n: string) =>
-    /^[A-Z]{1,5}-\d/.test(n) ? `p:${n.split("-")[0]}:${n.split(".").length}` : /^\d+\.\d/.test(n) ? `d:${n.split(".").length}` : /^[IVX]{2,5}$/.test(n) ? "r" : /^[A-Z]$/.test(n) ? "l" : /^\d+$/.test(n) ? "n" : n;
+    /^[A-Z]{1,5}-\d/.test(n)
+      ? `p:${n.split("-")[0]}:${n.split(".").length}`
+      : /^\d+\.\d/.test(n)
+        ? `d:${n.split(".").length}`
+        : /^[IVX]{2,5}$/.test(n)
+          ? "r"
+          : /^[A-Z]$/.test(n)
+            ? "l"
+            : /^\d+$/.test(n)
+              ? "n"
+              : n;
   return family(passed) === family(own);
 }
 
@@ -319,7 +329,10 @@ export function withUnreadNumberedSections(model: PolicyModel, lines: DocLine[],
     const skipped = new Set<number>();
     for (const [k2, x] of starts.entries()) {
       if (x.i <= i || x.i >= bodyEnd) continue;
-      const subTitle = lines[x.i].text.trim().slice(x.m![0].length - 2).trim();
+      const subTitle = lines[x.i].text
+        .trim()
+        .slice(x.m![0].length - 2)
+        .trim();
       if (!NON_REQUIREMENT_SECTION_RE.test(subTitle)) continue;
       const subEnd = k2 + 1 < starts.length ? Math.min(starts[k2 + 1].i, bodyEnd) : bodyEnd;
       for (let j = x.i; j < subEnd; j++) skipped.add(j);

@@ -620,7 +620,10 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
     // the comparison (it would keep "or more" from its number)
     .replace(/\(\s*\d+(?:[.,]\d+)?\s*(?:mmol|µmol|umol|nmol|mg|g|mcg|µg|ng|pg|iu|u|meq)\s*\/\s*(?:d?l|ml|kg|24 ?h)\s*\)/gi, " ")
     // "drawn within the 90 days before the request": the window (parseRecency), never a value
-    .replace(/\b(?:within|in) (?:the )?(?:past |last |previous |prior )?\d+ (?:days?|weeks?|months?|years?)\b(?:\s+(?:before|of|prior to|preceding)\s+(?:the\s+)?(?:request|submission|start|review))?/gi, " ")
+    .replace(
+      /\b(?:within|in) (?:the )?(?:past |last |previous |prior )?\d+ (?:days?|weeks?|months?|years?)\b(?:\s+(?:before|of|prior to|preceding)\s+(?:the\s+)?(?:request|submission|start|review))?/gi,
+      " ",
+    )
     .replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "")
     .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length));
   // (never before a roman numeral: "class I, II or III" is one range)
@@ -1011,7 +1014,10 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       text,
       ...(note ? { note } : {}),
       kind: "all",
-      items: [counted, { text: apart[0], kind: "human_review", why: `The results must be ${apart[0]}; a reviewer confirms their dates.`, confidence: "medium" }],
+      items: [
+        counted,
+        { text: apart[0], kind: "human_review", why: `The results must be ${apart[0]}; a reviewer confirms their dates.`, confidence: "medium" },
+      ],
       confidence: "high",
     };
   return counted;
@@ -1092,7 +1098,11 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // (routes written "by A or by B" are read further on, each a test result that confirms the diagnosis)
   // ("15 mmHg or less", "3 Wood units or more" are comparators, no alternatives: "showing ALL of: mPAP
   // greater than 20 mmHg; PAWP 15 mmHg or less; PVR 3 Wood units or more" is read as its thresholds)
-  const confirmedWays = confirmed ? confirmed[2].replace(/\bor (?:less|more|greater|higher|lower|above|below|fewer)\b/gi, " ").replace(/\b[a-z]+\s*\/\s*(?:d?l|min|kg|m2|hr?|day|week)\b/gi, " ") : "";
+  const confirmedWays = confirmed
+    ? confirmed[2]
+        .replace(/\bor (?:less|more|greater|higher|lower|above|below|fewer)\b/gi, " ")
+        .replace(/\b[a-z]+\s*\/\s*(?:d?l|min|kg|m2|hr?|day|week)\b/gi, " ")
+    : "";
   if (confirmed && /\bor\b|\//i.test(confirmedWays) && !/\bor\s+by\b/i.test(confirmed[2])) {
     const conds = conditionsOf(confirmed[1]);
     // (the ways end with their sentence: "Sickle cell trait (D57.3) does not qualify" is a note)

@@ -178,7 +178,8 @@ function renewalCriterion(raw: string, passage: Citation | null, r: Reader): Cri
       ? { kind: "on_therapy", text, passage, confidence: "high" }
       : null;
   const response: Criterion | null =
-    (RESPONSE_RE.test(text) || MEASURED_CHANGE_RE.test(text)) && !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text)
+    (RESPONSE_RE.test(text) || MEASURED_CHANGE_RE.test(text)) &&
+    !/\b(?:no|not|in)adequate response|\bno response\b|\b(?:not|never|fail(?:ed|s)? to) respond/i.test(text)
       ? { kind: "response", text, passage, confidence: "high" }
       : null;
   // "… when the member has received the drug within the past 12 months and the neurologist documents

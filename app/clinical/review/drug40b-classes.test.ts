@@ -97,16 +97,19 @@ describe("a requirement timed from a delivery", () => {
 });
 
 describe("an attestation of counseling", () => {
-  const subject = counselingSubject("The prescriber attests that the member has been counseled not to drive or operate machinery for 12 hours after each dose.")!;
+  const subject = counselingSubject(
+    "The prescriber attests that the member has been counseled not to drive or operate machinery for 12 hours after each dose.",
+  )!;
 
   it("reads what the counseling is about", () => {
     expect(subject).toEqual(expect.arrayContaining(["drive", "operate", "machinery"]));
   });
 
   it("is met by a counseling sentence, across a line break", () => {
-    expect(judgeCounseling(idx("Plan: agentix nightly. Counseled: take with food;\ndo not drive or operate heavy machinery for 12 h after a dose."), subject)?.outcome).toBe(
-      "met",
-    );
+    expect(
+      judgeCounseling(idx("Plan: agentix nightly. Counseled: take with food;\ndo not drive or operate heavy machinery for 12 h after a dose."), subject)
+        ?.outcome,
+    ).toBe("met");
   });
 
   it("is never met by the words alone or a negated counseling", () => {
@@ -143,7 +146,9 @@ describe("focal-onset seizures", () => {
 
 describe("an EHR banner", () => {
   it("names the patient written 'LAST, First' before the birth date and sex", () => {
-    const doc = docFromPages(["Lakeview Family Clinic                Progress Notes\nMarsh, Deborah        03/14/1988 (F)        Coverage: ACME PLAN X1234\n06/19/2026 Office Visit"]);
+    const doc = docFromPages([
+      "Lakeview Family Clinic                Progress Notes\nMarsh, Deborah        03/14/1988 (F)        Coverage: ACME PLAN X1234\n06/19/2026 Office Visit",
+    ]);
     expect(bannerPatient(buildModel(doc))).toMatchObject({ first: "Deborah", last: "Marsh", birth: "03/14/1988" });
   });
 

@@ -1040,7 +1040,9 @@ const BIALLELIC_RESULT_RE =
  * variant (a reviewer confirms — the report may list a second one).
  */
 function evalBiallelic(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
-  const genes = [...new Set((spec.text.match(/\b[A-Z][A-Z0-9]{1,7}\b/g) ?? []).filter((g) => /[A-Z]{2}/.test(g) && !/^(?:OR|AND|ALL|ONE|DNA|FCS|THE)$/.test(g)))];
+  const genes = [
+    ...new Set((spec.text.match(/\b[A-Z][A-Z0-9]{1,7}\b/g) ?? []).filter((g) => /[A-Z]{2}/.test(g) && !/^(?:OR|AND|ALL|ONE|DNA|FCS|THE)$/.test(g))),
+  ];
   const geneRe = genes.length ? new RegExp(`\\b(?:${genes.join("|")})\\b`) : null;
   for (const line of ctx.idx.lines) {
     const next = ctx.idx.lines[line.index + 1];
@@ -1051,9 +1053,11 @@ function evalBiallelic(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
     const prev = ctx.idx.lines[line.index - 1];
     const around = `${prev && prev.page === line.page ? prev.text : ""} ${window}`;
     if (geneRe && !geneRe.test(around)) continue;
-    return ev("met", `The genetic result states two affected alleles ("${clip(line.text.trim(), 140)}"), i.e. biallelic variants (policy: ${clip(spec.text, 120)}).`, [
-      quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length)),
-    ]);
+    return ev(
+      "met",
+      `The genetic result states two affected alleles ("${clip(line.text.trim(), 140)}"), i.e. biallelic variants (policy: ${clip(spec.text, 120)}).`,
+      [quote(ctx.idx, line, m.index, Math.min(line.text.length, m.index + m[0].length))],
+    );
   }
   return ev(
     "insufficient",

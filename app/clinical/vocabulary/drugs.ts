@@ -143,7 +143,10 @@ export const DRUG_CLASSES: DrugClass[] = [
   { name: "anticoagulant", aliases: ["anticoagulants?", "\\bdoacs?\\b", "\\bnoacs?\\b", "direct oral anticoagulant", "factor xa"] },
   { name: "antiplatelet", aliases: ["antiplatelets?", "p2y12"] },
   // pulmonary arterial hypertension (ESC/ERS 2022 PH guideline drug classes)
-  { name: "PAH therapy", aliases: ["pah (?:therap(?:y|ies)|medications?|agents?|drugs?)", "pulmonary (?:arterial )?hypertension (?:therap(?:y|ies)|medications?|agents?)"] },
+  {
+    name: "PAH therapy",
+    aliases: ["pah (?:therap(?:y|ies)|medications?|agents?|drugs?)", "pulmonary (?:arterial )?hypertension (?:therap(?:y|ies)|medications?|agents?)"],
+  },
   { name: "endothelin receptor antagonist", aliases: ["endothelin(?:[- ]receptor)? (?:antagonists?|blockers?)", "\\beras?\\b"], parents: ["PAH therapy"] },
   { name: "PDE-5 inhibitor", aliases: ["pde-?5(?: inhibitors?|i)?\\b", "phosphodiesterase(?: type)?[- ]5"], parents: ["PAH therapy"] },
   { name: "soluble guanylate cyclase stimulator", aliases: ["soluble guanylate cyclase", "\\bsgc stimulators?"], parents: ["PAH therapy"] },
