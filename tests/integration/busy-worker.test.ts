@@ -79,11 +79,18 @@ describe("document parsing off the worker's thread", () => {
       last = now;
     }, 20);
     let worstHeartbeatAge = 0;
+    // runs of samples in which the heartbeat was older than the 5 s after which a worker counts as dead
+    let staleRuns = 0;
+    let stale = false;
     const watch = setInterval(async () => {
       const [row] = await database
         .query<{ age: number }>(`SELECT extract(epoch FROM now() - max(heartbeat_at))::float8 AS age FROM worker_processes`)
         .catch(() => []);
-      if (row) worstHeartbeatAge = Math.max(worstHeartbeatAge, row.age);
+      if (row) {
+        worstHeartbeatAge = Math.max(worstHeartbeatAge, row.age);
+        if (row.age >= 5 && !stale) staleRuns++;
+        stale = row.age >= 5;
+      }
     }, 250);
     try {
       const c = DEMO_CASES.find((x) => !x.scanned)!;
@@ -130,7 +137,10 @@ describe("document parsing off the worker's thread", () => {
     // 2-core machine, and once 5.2 s with the embedded database's queries on this thread and the
     // machine at three times its cores), so one long gap proves nothing; two do.
     expect(longGaps.length, `event-loop gaps of 4.5 s or more: ${longGaps.join(", ")} ms (worst ${worstGap} ms)`).toBeLessThan(2);
-    expect(worstHeartbeatAge).toBeLessThan(5);
+    // Likewise the heartbeat: parsed here, it would go stale during each of the two attempts. One stale
+    // spell (6.7 s once, on the embedded database beside Playwright on two cores: the heartbeat's UPDATE
+    // queued behind other queries on this thread, with no event-loop stall) is the machine, not the parse.
+    expect(staleRuns, `heartbeat stale (>= 5 s) in ${staleRuns} spells, worst ${worstHeartbeatAge.toFixed(1)} s`).toBeLessThan(2);
   }, 300_000);
 });
 
