@@ -11,6 +11,7 @@ import type { Citation } from "../contracts";
 import { citeLine } from "../text/lines";
 import type { CaseIndex } from "./case-index";
 import { isNegated, NEG_AFTER, PENDING } from "../vocabulary/language";
+import { escapeRegex } from "../vocabulary/conditions";
 
 const ABSENCE_HEAD =
   /\b(?:does not have|do not have|has no|have no|no (?:history|evidence|diagnosis) of|without (?:a |an |any )?(?:history of |known )?|free of|absence of|is not diagnosed with)\s+(?:a |an |any |known )?/i;
@@ -33,11 +34,9 @@ export function absentConditionWords(text: string): string[] | null {
   return [...new Set(words)];
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** The absence judged on the fax (see the module comment). */
 export function absenceStated(idx: CaseIndex, words: string[]): { reason: string; citations: Citation[] } | null {
-  const res = words.map((w) => new RegExp(`\\b${esc(w)}(?:s|es)?\\b`, "i"));
+  const res = words.map((w) => new RegExp(`\\b${escapeRegex(w)}(?:s|es)?\\b`, "i"));
   let denied: { line: CaseIndex["lines"][number]; text: string } | null = null;
   for (const line of idx.lines) {
     const next = idx.lines[line.index + 1];

@@ -13,12 +13,10 @@
  *   never by the words alone nor by a negated counseling ("not counseled").
  */
 import type { Citation } from "../contracts";
-import { addDays, findDates } from "../codes/dates";
+import { addDays, findDates, numberWord, unitDays } from "../codes/dates";
 import { citeLine } from "../text/lines";
 import type { CaseIndex } from "./case-index";
 import { isNegated } from "../vocabulary/language";
-
-const NUM_WORD: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, eight: 8, nine: 9, ten: 10, twelve: 12 };
 
 /** the life events a window can be timed from, and how a request writes that the event happened */
 const EVENTS: { name: string; policy: RegExp; mention: RegExp }[] = [
@@ -44,13 +42,12 @@ export interface EventWindow {
 export function eventWindow(text: string): EventWindow | null {
   const m = WINDOW_RE.exec(text);
   if (!m) return null;
-  const n = m[2] ? Number(m[2]) : m[3] ? Number(m[3]) : (NUM_WORD[m[1]?.toLowerCase() ?? ""] ?? 0);
+  const n = m[2] ? Number(m[2]) : m[3] ? Number(m[3]) : numberWord(m[1] ?? "");
   if (!n) return null;
   const ev = EVENTS.find((e) => e.policy.test(m[5].trim()));
   if (!ev) return null;
-  const unit = m[4].toLowerCase();
-  // months counted as whole calendar months would be kinder; 30.4 days each keeps the window exact enough
-  const days = /^month/.test(unit) ? Math.floor(n * 30.44) : /^week/.test(unit) ? n * 7 : n;
+  // months counted as whole calendar months would be kinder; 30.44 days each keeps the window exact enough
+  const days = Math.floor(n * unitDays(m[4]));
   return { event: ev.name, days, mention: ev.mention };
 }
 

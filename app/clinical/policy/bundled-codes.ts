@@ -9,6 +9,7 @@
  * reportable) as the policy's own sentence states it.
  */
 import type { Criterion } from "../contracts";
+import { escapeRegex } from "../vocabulary/conditions";
 
 /** a HCPCS/CPT code or a range of them ("77003", "64490-64495") */
 const CODE_RE = /\b(\d{4}[0-9FTU]|[A-V]\d{4})(?:\s*[-–]\s*(\d{4}[0-9FTU]|[A-V]\d{4}))?\b/g;
@@ -125,11 +126,9 @@ export function globalPackageBundle(
   const head = /^\s*([A-Z][A-Za-z-]{3,})(?:\s+([a-z][A-Za-z-]{3,}))?\b/.exec(sentence);
   if (!head || codesIn(sentence.slice(0, day.index)).length) return null;
   // the service's term: its first word, or its first two ("Optical biometry")
-  const tiedTo = (term: string) => {
-    const esc = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return [...policyText.matchAll(new RegExp(`\\b${esc}\\s*\\(([^)]{0,200})\\)`, "gi"))].flatMap((m) => codesIn(m[1]));
-  };
-  const tied = head[2] && tiedTo(`${head[1]} ${head[2]}`).length ? tiedTo(`${head[1]} ${head[2]}`) : tiedTo(head[1]);
+  const tiedTo = (term: string) => [...policyText.matchAll(new RegExp(`\\b${escapeRegex(term)}\\s*\\(([^)]{0,200})\\)`, "gi"))].flatMap((m) => codesIn(m[1]));
+  const twoWords = head[2] ? tiedTo(`${head[1]} ${head[2]}`) : [];
+  const tied = twoWords.length ? twoWords : tiedTo(head[1]);
   const included = [...new Set(tied)];
   if (!included.length) return null;
   const own = (cs: string[]) =>

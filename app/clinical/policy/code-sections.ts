@@ -95,13 +95,24 @@ export function sectionCodesOf(text: string): string[] | null {
   return codes.length ? codes : null;
 }
 
+/**
+ * The codes line `i` names as its section's scope: a code title or code line (sectionCodesOf), or a
+ * lead run over two lines — the parenthesis of codes on this line, the coverage statement on the next
+ * line of the same page (leadCodesOf). null when it names none.
+ */
+function scopeCodesOfLine(lines: { text: string; page?: number }[], i: number): string[] | null {
+  const l = lines[i];
+  const titled = sectionCodesOf(l.text);
+  if (titled) return titled;
+  const next = lines[i + 1];
+  if (!next || next.page !== l.page || !/\(\s*[A-V0-9]/.test(l.text) || /[.;:]\s*$/.test(l.text)) return null;
+  return leadCodesOf(`${l.text} ${next.text}`);
+}
+
 /** every code a coverage lead or code title of the policy names as its section's scope (the policy's procedures) */
 export function policyScopeCodes(lines: { text: string; page?: number }[]): string[] {
   const out = new Set<string>();
-  for (const [i, l] of lines.entries()) {
-    const next = lines[i + 1] && lines[i + 1].page === l.page && /\(\s*[A-V0-9]/.test(l.text) && !/[.;:]\s*$/.test(l.text) ? lines[i + 1].text : "";
-    for (const c of sectionCodesOf(l.text) ?? (next ? leadCodesOf(`${l.text} ${next}`) : null) ?? []) out.add(c);
-  }
+  for (const i of lines.keys()) for (const c of scopeCodesOfLine(lines, i) ?? []) out.add(c);
   return [...out];
 }
 
@@ -123,14 +134,9 @@ export function scopeCodesAt(lines: DocLine[], passage: Citation | null | undefi
   if (at < 0) return null;
   const passed: string[] = [];
   for (let i = at; i >= 0; i--) {
-    // a lead run over two lines: the parenthesis of codes on this line, the coverage statement after it
-    const next =
-      lines[i + 1] && lines[i + 1].page === lines[i].page && i + 1 <= at + 1 && /\(\s*[A-V0-9]/.test(lines[i].text) && !/[.;:]\s*$/.test(lines[i].text)
-        ? lines[i + 1].text
-        : "";
     const titled = sectionCodesOf(lines[i].text);
     const lead = !titled || !!leadCodesOf(lines[i].text);
-    const codes = titled ?? (next ? leadCodesOf(`${lines[i].text} ${next}`) : null);
+    const codes = scopeCodesOfLine(lines, i);
     if (codes) {
       // a sibling section passed on the way up ("B. …" under "A. … (15822, 15823) is medically
       // necessary when …"): the codes of another section are not this passage's scope

@@ -1047,7 +1047,7 @@ function evalBiallelic(spec: CriterionOf<"test_result">, ctx: EvalContext): Ev {
   for (const line of ctx.idx.lines) {
     const next = ctx.idx.lines[line.index + 1];
     const window = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
-    const m = BIALLELIC_RESULT_RE.exec(line.text) ?? null;
+    const m = BIALLELIC_RESULT_RE.exec(line.text);
     if (!m) continue;
     if (isNegated(line.lower, m.index) || PENDING.test(line.text)) continue;
     const prev = ctx.idx.lines[line.index - 1];
@@ -2253,10 +2253,9 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
   if (spec.days_before != null) {
     // "on the day of surgery or the day before": the procedure on the line's date or up to
     // `days_before` days after it bundles the line; the procedure on the claim on another date does not
-    const day = (d: string) => Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86400000;
     const procs = line.claim_lines.filter((l) => l.code && l.code !== line.code && l.date_of_service && codeListed(l.code, spec.included_in));
     const within = procs.find((l) => {
-      const gap = day(l.date_of_service!) - day(line.date_of_service!);
+      const gap = daysBetween(line.date_of_service!, l.date_of_service!);
       return gap >= 0 && gap <= spec.days_before!;
     });
     if (within)
