@@ -238,7 +238,21 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
   ];
   const lastHit = findLabeled(model, sec, L_LAST, { sections: P, validate: looksLikeName })[0];
   const firstHit = findLabeled(model, sec, L_FIRST, { sections: P, validate: looksLikeName })[0];
-  if (lastHit && firstHit) {
+  // one caption over one box ("Last name, first name" over "Kealoha, Malia"): both labels read the
+  // same value, which is one name in the caption's order
+  const oneBox = lastHit && firstHit && lastHit.page === firstHit.page && lastHit.value === firstHit.value;
+  if (oneBox) {
+    const v = stripTrailingLabels(lastHit.value).split(/\s+(?=\d)/)[0];
+    const lastFirst = (lastHit.labelToks[0]?.start ?? 0) < (firstHit.labelToks[0]?.start ?? 0);
+    const words = v
+      .replace(/[^A-Za-z'\-\s,]/g, " ")
+      .split(/[\s,]+/)
+      .filter((w) => w.length > 1);
+    const n = v.includes(",") ? splitName(v) : null;
+    first = n ? n.first : words.length >= 2 ? titleCase(lastFirst ? words[1] : words[0]) : null;
+    last = n ? n.last : words.length >= 2 ? titleCase(lastFirst ? words[0] : words[words.length - 1]) : null;
+    cites.push(hitCite(ctx, lastHit));
+  } else if (lastHit && firstHit) {
     last = titleCase(clean(lastHit.value).split(/\s+/)[0]);
     first = titleCase(clean(firstHit.value).split(/\s+/)[0]);
     cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
@@ -363,6 +377,8 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   let last: string | null = null;
   let credential: string | null = null;
   let letterSpecialty: string | null = null;
+  /** the line the prescriber's name was read from: an NPI printed on it is the prescriber's own */
+  let nameLine: { page: number; text: string } | null = null;
 
   const lastHit = findLabeled(model, sec, L_LAST, { sections: R, validate: looksLikeName })[0];
   const firstHit = findLabeled(model, sec, L_FIRST, { sections: R, validate: looksLikeName })[0];
@@ -376,18 +392,29 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
     first = titleCase(clean(firstHit.value).split(/\s+/)[0]);
     cites.push(hitCite(ctx, lastHit), hitCite(ctx, firstHit));
   } else if (nameHit) {
+    nameLine = { page: nameHit.page, text: nameHit.line.text };
     const n = splitName(nameOnly(nameHit.value));
     first = n.first;
     last = n.last;
     credential = n.credential;
     cites.push(hitCite(ctx, nameHit));
   } else {
-    const h = findLabeled(model, sec, /\b(?:Prescriber(?!'s)|Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b/i, {
-      validate: (v) => looksLikeName(nameOnly(v)) && CREDENTIALS.test(nameOnly(v)),
-    })[0];
-    CREDENTIALS.lastIndex = 0;
+    // a memo's sender ("From: Eric Watanabe, MD (Gastroenterology) NPI …") with a credential is a
+    // prescriber too; a value on the label's own line is preferred to one read from the line below a
+    // word in a title ("… - PRESCRIBER ACTION NEEDED" over "TO: Amy Tran, MD")
+    const hs = findLabeled(
+      model,
+      sec,
+      /\b(?:Prescriber(?!'s)|Provider|Clinician|Physician|Ordering provider|Electronically signed by|Signed)\b|\bFrom(?=\s*:)/i,
+      {
+        // (a fresh non-global test each time: the global CREDENTIALS keeps its lastIndex between calls)
+        validate: (v) => looksLikeName(nameOnly(v)) && new RegExp(CREDENTIALS.source).test(nameOnly(v)),
+      },
+    );
+    const h = hs.find((x) => x.how === "inline") ?? hs[0];
     const signer = h ? null : letterSigner(model);
     if (h) {
+      nameLine = { page: h.page, text: h.line.text };
       const n = splitName(nameOnly(h.value.split(/\s+on\s+/)[0]));
       first = n.first;
       last = n.last;
@@ -417,9 +444,11 @@ function extractPrescriber(ctx: Ctx): ExtractedPractitioner {
   }
 
   // NPI: collect every labelled NPI, repair with the check digit
+  const anyNpi = findLabeled(model, sec, L_NPI, { validate: (v) => !!npiRaw(v) });
   const npiHits = [
+    ...anyNpi.filter((x) => nameLine && x.how === "inline" && x.page === nameLine.page && x.line.text === nameLine.text),
     ...findLabeled(model, sec, L_NPI, { sections: R, validate: (v) => !!npiRaw(v) }),
-    ...findLabeled(model, sec, L_NPI, { validate: (v) => !!npiRaw(v) }),
+    ...anyNpi,
   ];
   const raws = npiHits.map((h) => npiRaw(h.value)!);
   const validRaws = raws.map((r) => ocrDigits(r)).filter(isValidNpi);
@@ -791,6 +820,40 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     quantityUnit = combined[2] && !/^(?:Days?)$/i.test(combined[2]) ? combined[2].toLowerCase() : null;
     days = Number(combined[3]);
   }
+  // one label for three or more boxes ("Sig / Qty / DS  12.5mg QD wk1-2, then per pack / 14 / 28"):
+  // the value's parts, split where the label is, each read under its own caption
+  if (!combined) {
+    for (const l of model.pages.flatMap((p) => p.lines)) {
+      const g = CAPTION_GROUP_RE.exec(l.text);
+      if (!g) continue;
+      const captions = g[1].split(/\s*\/\s*/);
+      const parts = l.text.slice(g.index + g[0].length).split(/\s+\/\s+/);
+      if (!captions.some((c) => /^(?:qty|quantity)$/i.test(c))) continue;
+      if (parts.length !== captions.length) {
+        // the parts do not line up with the captions: what follows the caption is the first box's
+        // value (the directions), never the quantity or the days supply
+        const onLine = (h: FieldHit | null) => !!h && h.how === "inline" && h.page === l.page && h.line.text === l.text;
+        if (onLine(qtyHit)) quantity = quantityUnit = null;
+        if (onLine(daysHit)) days = null;
+        break;
+      }
+      captions.forEach((c, k) => {
+        const v = parts[k].trim();
+        if (/^(?:qty|quantity)$/i.test(c)) {
+          const m = /^(\d+(?:\.\d+)?)\s*([A-Za-z][A-Za-z-]*)?$/.exec(v);
+          if (m) {
+            quantity = Number(m[1]);
+            quantityUnit = m[2] && !/^days?$/i.test(m[2]) ? m[2].toLowerCase() : null;
+          }
+        } else if (/^(?:ds|days?[\s']*supply)$/i.test(c)) {
+          const m = /^(\d{1,3})(?:\s*days?)?$/i.exec(v);
+          if (m) days = Number(m[1]);
+        } else if (/^(?:sig|directions)$/i.test(c) && /[A-Za-z]{2,}/.test(v)) sigText = clean(v);
+      });
+      cites.push(citeRange(model, l.page, l.toks, g.index, l.text.length));
+      break;
+    }
+  }
   let months: number | null = null;
   if (durHit) {
     const v = durHit.value
@@ -820,6 +883,10 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     citations: cites,
   };
 }
+
+/** a caption of a prescription box, as forms join three or more under one label ("Sig / Qty / DS") */
+const RX_CAPTION = String.raw`(?:Sig|Directions|Qty|Quantity|DS|Days?[\s']*supply|Refills)`;
+const CAPTION_GROUP_RE = new RegExp(String.raw`\b(${RX_CAPTION}(?:\s*\/\s*${RX_CAPTION}){2,3})\b[\s:]*`, "i");
 
 // ---------------------------------------------------------------------------------------------
 // Diagnoses

@@ -202,7 +202,7 @@ const CREDENTIAL = "(?:MD|M\\.D\\.|DO|D\\.O\\.|NP|FNP-C|FNP|ANP|AGNP|DNP|APRN|CN
 export function letterPatientName(model: DocModel): { name: string; citation: Citation } | null {
   const res = [
     new RegExp(
-      `(?:\\b(?:patient|member|participant|enrollee|recipient|client|re|pt)(?:\\s*[:.-]\\s*|\\s+)|^)(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s*(?:[,;•·+«|*-]|\\s)\\s*(?:DOB|D\\.O\\.B\\.?|date of birth|born)\\b`,
+      `(?:\\b(?:patient|member|participant|enrollee|recipient|client|re|pt)(?:\\s*[:.-]\\s*|\\s+)|^)(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s*(?:[,;•·+«|*(-]|\\s)\\s*(?:DOB|D\\.O\\.B\\.?|date of birth|born)\\b`,
       "i",
     ),
     new RegExp(`\\b(?:patient|member)\\s*(?:name)?\\s*:\\s*(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD})`),
@@ -232,7 +232,7 @@ const BANNER_DOB_LABEL_RE = /\bDOB\b\s*:?\s*(\d{1,2}\/\d{1,2}\/\d{4})/;
  * next field — a label, or the date of birth itself ("Hoffmann, Brianna   06/11/1997 (F)   Coverage: …")
  */
 const BANNER_NAME_RE = new RegExp(
-  `^\\s*(${NAME_WORD}(?:[ -]${NAME_WORD})?),\\s*(${NAME_WORD})(?:\\s+[A-Z]\\.?)?(?=\\s*$|\\s*\\||\\s+(?:[A-Z][A-Za-z]*\\s*:|PCP|MRN|Sponsor|DOB|Age|Sex|Female|Male)\\b|\\s+\\d{1,2}\\/\\d{1,2}\\/\\d{4}\\s*(?:\\((?:F|M|Female|Male)\\)|Female\\b|Male\\b))`,
+  `^\\s*(${NAME_WORD}(?:[ -]${NAME_WORD})?),\\s*(${NAME_WORD})(?:\\s+[A-Z]\\.?)?(?=\\s*$|\\s*\\||\\s+(?:[A-Z][A-Za-z]*\\s*:|PCP|MRN|Sponsor|DOB|Age|Sex|Female|Male)\\b|\\s+\\d{1,2}\\/\\d{1,2}\\/\\d{4}\\s*(?:\\((?:F|M|Female|Male)\\)|Female\\b|Male\\b|[FM]\\b(?!\\/)))`,
 );
 
 /**
@@ -280,7 +280,13 @@ export function letterSigner(model: DocModel): { name: string; credential: strin
     `(?:electronically signed by|signed by|signature:)\\s*(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}),?\\s*(${CREDENTIAL})?`,
     "i",
   );
-  const nameLine = new RegExp(`^(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:-${NAME_WORD})?),?\\s+(${CREDENTIAL})\\b`);
+  // a surname of two or three words ("Samuel Ah Nee, MD", "Maria de la Cruz, MD") is one name
+  const nameLine = new RegExp(
+    `^(?:Dr\\.?\\s+)?(${NAME_WORD}(?:\\s+[A-Z]\\.?)?(?:\\s+(?:(?:de|del|la|van|von|der|da|di|le)\\s+)*${NAME_WORD}){1,2}(?:-${NAME_WORD})?),?\\s+(${CREDENTIAL})\\b`,
+  );
+  // the typed name over the signature line that repeats it ("Daniel Oshiro" / "Daniel Oshiro, M [X]" as
+  // the OCR read a credential): a name in a signature block, credential or not
+  const plainName = new RegExp(`^(${NAME_WORD}(?:\\s+[A-Z]\\.?)?(?:\\s+${NAME_WORD}){1,2})\\s*$`);
   // "Dr." before a full name is as good as a credential after it (an OCR-damaged "M [X]" is none)
   const titled = new RegExp(`^Dr\\.?\\s+(${NAME_WORD}(?:\\s+[A-Z]\\.?)?\\s+${NAME_WORD}(?:-${NAME_WORD})?)\\s*(?:,|$)`);
   const signerName = (text: string): { 0: string; 1: string; 2: string | null } | null => {
@@ -313,6 +319,9 @@ export function letterSigner(model: DocModel): { name: string; credential: strin
       for (let j = i + 1; j < Math.min(p.lines.length, i + 4); j++) {
         const m = signerName(p.lines[j].text.trim());
         if (m) return { name: m[1], credential: m[2], next: p.lines[j + 1]?.text ?? null, citation: cite(model, p.page, p.lines[j].toks) };
+        const plain = plainName.exec(p.lines[j].text.trim());
+        const again = plain && p.lines[j + 1]?.text.trim().startsWith(`${plain[1]},`);
+        if (plain && again) return { name: plain[1], credential: null, next: p.lines[j + 2]?.text ?? null, citation: cite(model, p.page, p.lines[j].toks) };
       }
     }
   }
