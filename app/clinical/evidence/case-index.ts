@@ -50,6 +50,8 @@ const answeredNo = (t: string) => (LABEL_THEN_BOX.test(t) ? NO_MARKED_AFTER.test
  */
 export function isUnansweredFormLine(text: string): boolean {
   if (UNCHECKED_OPTION.test(text) && !CHECKED.test(text)) return true;
+  const letters = letterAnswerUnanswered(text);
+  if (letters !== null) return letters;
   // a line led by one or two answer boxes (a "Y / N" attestation column, a checklist) with no yes mark
   // in them nor a checked box further on ("[ ] New start [X] Continuation" is answered): left blank, marked "N", or marked in a way the OCR did not keep ("[ ] [N]" read "[1M").
   // The line's words are the form's statement, not the prescriber's; only a mark makes them a fact.
@@ -77,6 +79,48 @@ export function isUnansweredFormLine(text: string): boolean {
   return false;
 }
 
+/** answer boxes before the letters Y and N ("[X] Y [ ] N", "[ ] Yes [X] No") */
+const LETTER_ANSWERS = new RegExp(String.raw`${BOX}\s*Y(?:es)?\b.*?${BOX}\s*N(?:o)?\b`, "i");
+const LETTER_NO_MARKED = new RegExp(String.raw`${MARK}\s*N(?:o)?\b`, "i");
+
+/**
+ * Whether a form question answered with boxes before the letters ("7. Member enrolled in the REMS?
+ * [X] Y [ ] N") states nothing: no box marked, or "N" marked. Null when the line has no such answer.
+ */
+function letterAnswerUnanswered(text: string): boolean | null {
+  if (!LETTER_ANSWERS.test(text)) return null;
+  return !CHECKED.test(text) || LETTER_NO_MARKED.test(text);
+}
+
+/** the end of one question's answer boxes where a second numbered question of a two-column grid starts on the same line */
+const GRID_CUT = new RegExp(String.raw`${BOX}\s*Y(?:es)?\s*${BOX}\s*N(?:o)?\b\s+(?=\d{1,2}\.?\s+[A-Z])`, "gi");
+
+/**
+ * A line of a two-column question grid holding two numbered questions, each with its own answer
+ * boxes ("5. eGFR ≥ 30 …? [X] Y [ ] N 6. Secondary IgAN (IgA vasculitis, …) [ ] Y [X] N"), cut into one
+ * line per question, so that each answer goes with its own question; other lines unchanged.
+ * Offsets and the character map stay on the page text.
+ */
+export function splitGridQuestions(l: DocLine): DocLine[] {
+  const cuts: number[] = [];
+  GRID_CUT.lastIndex = 0;
+  for (const m of l.text.matchAll(GRID_CUT)) cuts.push((m.index ?? 0) + m[0].length);
+  if (!cuts.length) return [l];
+  const bounds = [0, ...cuts, l.text.length];
+  const out: DocLine[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const raw = l.text.slice(bounds[k], bounds[k + 1]);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (!text) continue;
+    const a = bounds[k] + lead;
+    const b = a + text.length;
+    const end = (l.map[b - 1] ?? l.end - 1) + 1;
+    out.push({ ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] });
+  }
+  return out;
+}
+
 /** an ePA printout's answer line: "Answer: Yes - enrolled in …", "Response: Y" */
 export const ANSWER_YES = /^(?:answer|response|reply|a)\s*[:.\-]\s*(?:yes|y)\b/i;
 
@@ -96,7 +140,7 @@ function answeredYesBelow(all: DocLine[], i: number): boolean {
 
 export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
   const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
-  const all = docLines(doc);
+  const all = docLines(doc).flatMap(splitGridQuestions);
   const lines = all
     .filter((l, i) => !isUnansweredFormLine(l.text) || answeredYesBelow(all, i))
     .map((l, index) => {

@@ -64,7 +64,9 @@ function flowsheetHeader(idx: CaseIndex, line: CaseLine): string[] | null {
       .replace(/\S*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\S*/g, "")
       .trim();
     const caption = l.text.slice(0, ds[0].index).trim().split(/\s+/).filter(Boolean);
-    if (!rest && caption.length <= 4) return ds.map((d) => d.start);
+    // (a last column of reference ranges or units keeps its caption: "Test 05/19 08/20 11/18 Reference")
+    const lastColumn = /^(?:ref(?:erence)?\.?(?:\s+(?:range|interval|values?))?|normal(?:\s+range)?|units?|flags?|range)$/i.test(rest);
+    if ((!rest || lastColumn) && caption.length <= 4) return ds.map((d) => d.start);
   }
   return null;
 }
@@ -227,6 +229,8 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       let after = text
         .slice(end, end + 48)
         .replace(SCORING_RULE, (x) => " ".repeat(x.length))
+        // a rate normalised to body surface ("mL/min/1.73 m2", "(mL/min/1.73m²)") is a unit, not a value
+        .replace(/\/\s*1\.73\s*m\s*(?:2|²|\^2)?/gi, (x) => " ".repeat(x.length))
         .replace(/\b(?:items?|questions?)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*\d{1,2}\b/gi, (x) => " ".repeat(x.length));
       let writtenDate: string | null = null;
       if (m.unit === "points")
@@ -339,7 +343,9 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       // marked as converted (a value this close to a threshold is left to a reviewer)
       const si = m.si?.find((x) => x.unit.test(unitText.trim()));
       if (si && m.unit) {
-        value = Math.round(value * si.factor * 10) / 10;
+        // (a small result keeps two decimals: 0.71 mg/mg is 0.71 g/g, never 0.7)
+        const v = value * si.factor;
+        value = v < 10 ? Math.round(v * 100) / 100 : Math.round(v * 10) / 10;
         unitText = ` ${m.unit} (converted from ${unitText.trim().split(/\s+/)[0]})`;
       }
       if (value < m.range[0] || value > m.range[1]) continue;

@@ -26,6 +26,13 @@ const REQUIRED_COUNT_RE = new RegExp(
 /** a count the request states: a number within four words before an event noun ("three qualifying crises", "2 VOC admissions") */
 const STATED_COUNT_RE = new RegExp(String.raw`\b${NUM}\s+(?:[A-Za-z-]+\s+){0,4}?${EVENT}\b`, "gi");
 
+/** an ordinal the request gives the current event ("his third episode of C. difficile in 8 months", "4th exacerbation"): at least that many */
+const STATED_ORDINAL_RE = new RegExp(String.raw`\b(second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)\s+(?:[A-Za-z-]+\s+){0,3}?${EVENT}\b`, "gi");
+const ORDINALS: Record<string, number> = { second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6 };
+/** the span a stated count covers, right after it ("… in 8 months", "… over the past 2 years"), in months */
+const STATED_SPAN_RE =
+  /^[^.;]{0,60}?\b(?:in|within|over)\s+(?:the\s+)?(?:past|last|previous|prior)?\s*(\d{1,2}|one|two|three|six|twelve)\s+(months?|years?)\b/i;
+
 /** the window a count is taken over: "in the 12 months before the request", "within the past year" */
 const WINDOW_RE = /\b(?:in|within|during|over)\s+the\s+(?:past|last|previous|prior|preceding)?\s*(\d{1,2}|six|twelve)?\s*(months?|year)\b/i;
 
@@ -53,7 +60,19 @@ export function judgeEventCount(text: string, idx: CaseIndex): { outcome: "met" 
   const req = requiredEventCount(text);
   if (!req) return null;
   let best: { n: number; cite: Citation } | null = null;
+  const w0 = WINDOW_RE.exec(text);
+  const windowMonths = w0 ? (w0[2].toLowerCase().startsWith("year") ? 12 * (w0[1] ? toNumber(w0[1]) : 1) : toNumber(w0[1] ?? "")) : NaN;
   for (const line of idx.lines) {
+    // an ordinal of the same events, within the requirement's window when it has one
+    for (const m of line.text.matchAll(STATED_ORDINAL_RE)) {
+      if (m[2].toLowerCase().slice(0, 4) !== req.stem) continue;
+      const n = ORDINALS[m[1].toLowerCase()];
+      const span = STATED_SPAN_RE.exec(line.text.slice((m.index ?? 0) + m[0].length));
+      const spanMonths = span ? toNumber(span[1]) * (span[2].toLowerCase().startsWith("year") ? 12 : 1) : NaN;
+      // a window the policy sets is met only by an ordinal stated over no longer a span
+      if (Number.isFinite(windowMonths) && !(spanMonths <= windowMonths)) continue;
+      if (!best || n > best.n) best = { n, cite: quote(idx, line, m.index ?? 0, (m.index ?? 0) + m[0].length + (span ? span[0].length : 0)) };
+    }
     for (const m of line.text.matchAll(STATED_COUNT_RE)) {
       const n = toNumber(m[1]);
       // a count of the same events ("2 ED visits" is no count of crises)

@@ -72,9 +72,36 @@ export const MEASURES: MeasureTerm[] = [
   M("fasting plasma glucose", ["fasting (?:plasma )?glucose", "\\bfpg\\b", "fasting blood (?:sugar|glucose)"], "mg/dL", [20, 1000]),
   M("random glucose", ["random (?:plasma )?glucose"], "mg/dL", [20, 1500]),
   M("eGFR", ["\\begfr\\b", "estimated gfr", "glomerular filtration rate", "\\bgfr\\b"], "mL/min/1.73m2", [1, 200]),
-  M("creatinine", ["(?:serum )?creatinine(?! clearance)(?! kinase)", "\\bscr\\b"], "mg/dL", [0.1, 20]),
+  // never the denominator of a urine ratio ("protein-to-creatinine ratio", "albumin/creatinine")
+  M(
+    "creatinine",
+    ["(?<!(?:protein|albumin)\\s*(?:-|/|\\s)\\s*(?:to\\s*-?\\s*)?)(?:serum )?creatinine(?! clearance)(?! kinase)(?!\\s*ratio)", "\\bscr\\b"],
+    "mg/dL",
+    [0.1, 20],
+  ),
+  // urine protein-to-creatinine ratio in g/g (= mg/mg); a laboratory's mg/g is converted (KDIGO 2021 IgAN)
+  M("UPCR", ["\\bupcr\\b", "\\bupc ratio\\b", "protein\\s*(?:-|/)\\s*(?:to\\s*-\\s*)?creatinine ratio", "protein to creatinine ratio"], "g/g", [0.01, 30], {
+    si: [
+      { unit: /^mg\s*\/\s*g\b/i, factor: 0.001 },
+      { unit: /^mg\s*\/\s*mg\b/i, factor: 1 },
+    ],
+  }),
+  // protein excreted in a 24-hour urine collection, in g/day; mg/24 h converted
+  M(
+    "24-hour urine protein",
+    [
+      "24[- ]?h(?:ou)?r?\\.? (?:urine )?protein",
+      "(?:urine )?protein,? 24[- ]?h(?:ou)?r",
+      "\\bproteinuria\\b(?=\\s*:?\\s*\\d[\\d.,]*\\s*(?:g|mg)\\s*/\\s*(?:24|d))",
+    ],
+    "g/day",
+    [0.01, 30],
+    {
+      si: [{ unit: /^mg\s*\/\s*(?:24|d)/i, factor: 0.001 }],
+    },
+  ),
   M("creatinine clearance", ["creatinine clearance", "\\bcrcl\\b"], "mL/min", [1, 200]),
-  M("UACR", ["\\buacr\\b", "albumin[/-]creatinine ratio", "urine albumin"], "mg/g", [0, 10000]),
+  M("UACR", ["\\buacr\\b", "albumin\\s*(?:-|/)\\s*(?:to\\s*-\\s*)?creatinine ratio", "urine albumin"], "mg/g", [0, 10000]),
   M("potassium", ["potassium", "\\bk\\+"], "mEq/L", [1, 10]),
   // blood counts / inflammation / liver
   M("eosinophils", ["(?:blood )?eosinophils?(?: count)?(?:,? absolute)?", "\\beos\\b", "\\baec\\b", "eosinophil count"], "cells/uL", [0, 20000], {
