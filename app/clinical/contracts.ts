@@ -307,6 +307,8 @@ const PriorTherapyCriterionSchema = z.object({
   excluded_drugs: z.array(z.string()),
   /** minimum trial length in days, null when the policy names none */
   min_days: z.number().nullable(),
+  /** a minimum trial length per agent ("Levetiracetam | 8 weeks", "Lamotrigine | 12 weeks"): an agent listed here is held to its own length, not `min_days` */
+  min_days_by_drug: z.array(z.object({ drug: z.string(), days: z.number() })).optional(),
   /** number of different agents (or classes with `different_classes`) required */
   count: z.number().int().min(1),
   different_classes: z.boolean(),

@@ -893,6 +893,16 @@ export function keyConcepts(text: string): string[][] {
   main = main.replace(EVIDENCE_LEAD_RE, " ");
   // "(Note 1)", "(see Note 2)": a reference to the policy's own notes is no word the fax must carry
   main = main.replace(/\(\s*(?:see\s+)?(?:notes?|footnotes?)\s+\d+[^)]*\)/gi, " ");
+  // "The prescriber attests that the member is enrolled in …": who states the fact is no word of it
+  main = main.replace(
+    /\b(?:the\s+)?(?:prescriber|provider|physician|practitioner|requester|prescribing (?:provider|physician))\s+(?:attests|certifies|confirms|affirms|documents|states)\s+(?:that\s+)?/gi,
+    " ",
+  );
+  // "(Appendix A, Table 1)", "(see Table 3)", "(Section 4.2)": nor is a reference to its appendices and tables
+  main = main.replace(
+    /\(\s*(?:see\s+|per\s+|as (?:listed|defined) in\s+)?(?:appendix|appendices|table|section|attachment|exhibit|figure)\s+[A-Z0-9][^)]*\)/gi,
+    " ",
+  );
   // parentheticals: enumerations become alternatives of their own
   main = main.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     const items = inner
@@ -1577,13 +1587,20 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
 
   // "Diagnosis of X, with at least 10% BSA ...", "X confirmed by A1c >= 6.5%": the diagnosis AND its qualifier
   const conds0 = conditionsOf(t);
-  if (conds0.length && /\bdiagnos/i.test(tl)) {
+  // (also "The member has X with a positive serologic test for …": the member's condition and its qualifier)
+  const hasLead = /^(?:the )?(?:patient|member|individual|beneficiary|enrollee|participant)\s+(?:has|is diagnosed with|has been diagnosed with)\s/i.test(t);
+  if (conds0.length && (/\bdiagnos/i.test(tl) || hasLead)) {
     const q =
       /,?\s+(?:with|confirmed by|as evidenced by|(?:as )?documented by|supported by|established by|as shown by)\s+(?=(?:at least|a |an |the |two|one|documented|positive|negative|\d|[a-z]+ (?:>=|<=|of)))/i.exec(
         t,
       );
     if (q && q.index > 8) {
       const qual = parseCriterion(t.slice(q.index + q[0].length), "", ctx);
+      // after "The member has X with …" a qualifier read only as documentation still needs its own
+      // evidence (a positive test, a class): the condition AND that documentation, never one alone
+      // (only a "with …" finding: "as documented by the prescriber" says who writes it, not what)
+      const docQualifier = hasLead && !/\bdiagnos/i.test(tl) && /^,?\s+with\s/i.test(q[0]) && qual.kind === "documentation";
+      if (docQualifier) return { ...base, kind: "all", items: [diagnosisOf(t.slice(0, q.index), conditionsOf(t.slice(0, q.index))), qual] };
       if (qual.kind !== "documentation" && qual.kind !== "human_review" && qual.kind !== "diagnosis")
         return { ...base, kind: "all", items: [diagnosisOf(t.slice(0, q.index), conditionsOf(t.slice(0, q.index))), qual] };
     }

@@ -41,6 +41,7 @@ import { ageDoseBands, supportingTables, tableConditions, type SupportingTable }
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
 import { sectionDrugs } from "./drug-sections";
+import { isStepExceptionList, stepAgentTable } from "./step-agent-table";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -2059,6 +2060,16 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   let model: PolicyModel | null = null;
   if (new Set(hits.map((h) => h.label.replace(/:$/, ""))).size >= 3) model = readPartD(tableLines, hits, title, r);
   else model = readOutline(guidelineSectionLines(lines), title, r) ?? readProse(lines, title, r);
+  // a step requirement written as a sentence over a table of agents with their own minimum trials
+  // (step-agent-table.ts): one prior-therapy criterion of every path, and the exceptions list that
+  // was read as a requirement taken out
+  const step = stepAgentTable(lines, r.ctx, (ls) => cite(r, ls));
+  if (step) {
+    const onTable = (p: Citation | null | undefined) => !!p && step.lines.some((l) => l.page === p.page && p.start < l.end && l.start < p.end);
+    const fromTable = (c: Criterion) => isStepExceptionList(c) || ((c.kind === "prior_therapy" || c.kind === "human_review") && onTable(c.passage));
+    for (const ind of model.indications) ind.criteria = ind.criteria.filter((c) => !fromTable(c));
+    model.common = [step.criterion, ...model.common.filter((c) => !fromTable(c))];
+  }
   // a numbered yes/no decision flow read as its approving routes (decision-flow.ts)
   const flowRead = readFlowInto(model, lines, title, r);
   // a "Quantity Limits" table whose rows all give one limit ("Ubrelvy 50 mg tablet | 16 tablets per 30

@@ -326,6 +326,35 @@ function looksLikeSpecialty(text: string, name: string): boolean {
   return stems.some((stem) => words.some((w) => editDistance(w.slice(0, stem.length), stem) <= 2));
 }
 
+/** "will stop", "will be stopped / discontinued", "to be stopped", "stop … before the first dose / starting" */
+const PLANNED_STOP_RE =
+  /\b(?:will (?:stop|discontinue|d\/c|taper off|come off)|will be (?:stopped|discontinued|tapered off|held)|(?:is |are )?to be (?:stopped|discontinued)|plan(?:s|ned)? to (?:stop|discontinue)|stop(?:ped)? (?:it |them )?(?:before|prior to|at|upon|when) (?:the )?(?:first dose|starting|initiation|start)|discontinue[ds]? (?:it |them )?(?:before|prior to|at|upon|when) (?:the )?(?:first dose|starting|initiation|start))\b/i;
+
+/**
+ * A stop of `drug` the request plans before the requested drug starts, stated anywhere in the request
+ * ("Will stop lisinopril", "ACE inhibitor / ARB will be stopped before the first dose [X] Y"): the
+ * phrase within one sentence of the drug's name or of a class it belongs to, on a line with no
+ * negative answer ticked. A combination the request ends before it begins is no combination. Returns
+ * the quoted phrase, or null.
+ */
+function plannedStopOf(drug: string, ctx: EvalContext): Citation | null {
+  const entry = lookupDrug(drug);
+  const names = [...new Set([drug, ...(entry ? drugNames(entry.generic) : [])].map((n) => n.toLowerCase()).filter((n) => n.length > 3))];
+  const classRes = (entry ? classesOfDrug(entry.generic) : [])
+    .flatMap((c) => DRUG_CLASSES.find((k) => k.name === c)?.aliases ?? [])
+    .map((a) => new RegExp(a, "i"));
+  for (const h of search(ctx.idx, PLANNED_STOP_RE)) {
+    if (h.negated) continue;
+    const text = withNext(ctx.idx, h.line).toLowerCase();
+    // the sentence (or form question) around the phrase
+    const from = Math.max(0, text.lastIndexOf(".", h.index) + 1, h.index - 90);
+    const window = text.slice(from, Math.min(text.length, h.index + h.length + 40));
+    if (/\[\s*[x✓✔]\s*\]\s*n(?:o)?\b/i.test(text.slice(h.index, h.index + h.length + 60))) continue;
+    if (names.some((n) => window.includes(n)) || classRes.some((re) => re.test(window))) return quote(ctx.idx, h.line, h.index, h.index + h.length);
+  }
+  return null;
+}
+
 function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContext, opts: { combination?: boolean } = {}): TherapyEvidence | null {
   const cands = candidateDrugs(spec.drugs, spec.classes, ctx);
   for (const t of therapies(ctx, cands)) {
@@ -339,9 +368,11 @@ function ongoingOf(spec: { drugs: string[]; classes: string[] }, ctx: EvalContex
       )
     )
       continue;
+    if (opts.combination && plannedStopOf(t.drug, ctx)) continue;
     if (t.ongoing) return t;
   }
   for (const c of ctx.facts.concurrent_therapies ?? []) {
+    if (opts.combination && plannedStopOf(c.drug_name, ctx)) continue;
     const n = c.drug_name.toLowerCase();
     if (cands.some((d) => n === d || n.startsWith(d + " ") || n.includes(d)))
       return {
@@ -1376,12 +1407,13 @@ function evalPriorTherapy(spec: CriterionOf<"prior_therapy">, ctx: EvalContext):
       else unknown.push(t);
       continue;
     }
-    if (spec.min_days == null) {
+    const minDays = (spec.min_days_by_drug ?? []).find((d) => d.drug === t.drug || lookupDrug(d.drug)?.generic.toLowerCase() === t.drug)?.days ?? spec.min_days;
+    if (minDays == null) {
       if (t.failure || t.intolerance || t.days != null || t.dose || t.ongoing || t.contraindicated) qualified.push(t);
       else unknown.push(t);
       continue;
     }
-    if (t.days != null && t.days >= spec.min_days - 2) qualified.push(t);
+    if (t.days != null && t.days >= minDays - 2) qualified.push(t);
     else if (alt) qualified.push(t);
     else if (t.days == null) unknown.push(t);
     // a trial still running has not failed yet
