@@ -78,6 +78,11 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // parentheses in numbered titles and lead sentences scope criteria, "A line reporting V2787 or V2788
   // is denied" denies those lines, biometry on the day of surgery or the day before bundled by date)
   "hoosier-fund": 12,
+  // piedmont-nc 2026-12-01 (a ninth set authored blind: an ACA exchange HMO in NC — lower-limb prostheses
+  // under an LCD with K-levels, chiropractic CMT with AT and a visit maximum, ABA units under a UM
+  // guideline, ground ambulance with the certification statement): first run 9/34 lines, no wrongful line
+  // decision, none of the 15 covered lines approved (fixtures/corpus-claims/piedmont-nc-first-run.txt)
+  "piedmont-nc": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

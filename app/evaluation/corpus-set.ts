@@ -135,8 +135,15 @@ export const FLOORS: Record<string, number> = {
   // study compared one by one, drug classes, % change from baseline, windows and SI equivalents,
   // biallelic variants) and drug40b (stated absences meet "does not have X", postpartum depression and
   // focal epilepsy as conditions, "X that is not Y" exclusions, delivery windows, EHR banner names),
-  // all safety counts 0
-  "badger-wi": 14,
+  // all safety counts 0; 16/16 after stop 41 (the step-therapy agent table read with each agent's own
+  // minimum trial, "Sig / Qty / DS" read box by box)
+  "badger-wi": 16,
+  // aloha-hi: a twenty-second plan authored blind (a Hawaii employer-union benefits trust whose PBM prints
+  // MedImpact-style Coverage Criteria forms and a multi-drug class document, with a medical plan policy and
+  // its appendices), 2026-12-01: first run 5/16, one incomplete request denied (a concurrent ARB the request
+  // said would be stopped), automation 1/11, field accuracy 83.1%; see fixtures/corpus/aloha-hi-first-run.txt;
+  // 6/16 after stop 41 (planned stops, names and NPIs, new conditions, UPCR), all safety counts 0
+  "aloha-hi": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
