@@ -985,6 +985,10 @@ type Base = { text: string; note?: string; passage?: Citation | null; confidence
 const TRIAL_VERB =
   /\btried\b|\btrial(?:s)?\b|\bhas taken\b|\btaken\b|\bfailure\b|\bfailed\b|\binadequate (?:response|control)\b|\binadequately (?:controlled|responded)\b|\breceived\b|\bused\b|\bintoleran|\bdiscontinu|\bcurrently taking\b|\bhistory of (?:failure|intolerance|use)\b|\bdespite\b|\bremains? uncontrolled\b|\bafter\b[^.;]{0,40}\bof\b|\bresponse to\b|\bstep therapy\b|\bexperienced\b/i;
 
+/** "(The drug) is prescribed / requested / used for the treatment of …", "Is being prescribed for the management of …" */
+const USE_FOR_LEAD_RE =
+  /^(?:(?:the )?(?:drug|medication|agent|product|requested (?:drug|medication|agent|product)|[A-Z][A-Za-z-]+)\s+)?(?:is |are |will be |is being )?(?:prescribed|requested|used|being used)(?:\s+[A-Z][A-Za-z-]+)?\s+for\s+(?:the\s+)?(?:treatment|management|prevention|reduction|control)\s+of\b/i;
+
 /**
  * Parse one policy requirement sentence. `note` is any "Note:" text printed under it (examples that
  * also count, drugs that do not count). Unknown wording becomes `documentation` (medium confidence)
@@ -1685,6 +1689,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   const leadCond = conds.length ? aliasFirstIndex(t, conds[0]) : -1;
   const isDx =
     has(/\bdiagnos|\bconfirmed (?:diagnosis|by|with)\b/i, tl) ||
+    // "Is prescribed Fintepla for the treatment of seizures associated with Dravet syndrome": the use
+    // the drug is prescribed for is the member's condition
+    (conds.length > 0 && USE_FOR_LEAD_RE.test(t)) ||
     (leadCond >= 0 &&
       /^(?:(?:the )?(?:patient|member|individual)\s+(?:has|with|is diagnosed with|has been diagnosed with)\s+(?:a |an |documented |active |moderate[a-z -]* |severe |chronic )*|(?:moderate|severe|active|chronic|mild|persistent|relapsing|refractory)[a-z -]*)$/i.test(
         t.slice(0, leadCond).trim() + (t.slice(0, leadCond).trim() ? " " : ""),

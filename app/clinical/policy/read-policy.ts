@@ -2830,7 +2830,12 @@ const PRESCRIBER_STATUS_RE =
   /\bmay (?:receive|obtain|fill|get)\b[^.;]{0,80}\bfrom any\b|^\s*(?:the )?prescribers? (?:must|shall) (?:hold|have|maintain) (?:an? )?(?:active|current|valid) (?:dea|state|medical|prescrib\w*|controlled[- ]substances?)\b[^.;]{0,40}\b(?:registration|licen[sc]e|authority|certificate)\b/i;
 
 /** whether a criterion's text is a definition or a paragraph the plan says does not apply */
+/** "Initial: 6 months", "Continuation: 12 months", "Approval duration - 1 year": how long an approval lasts, no requirement */
+const DURATION_ONLY_RE =
+  /^\s*(?:initial(?: (?:approval|authori[sz]ation|therapy|requests?))?|continuation(?: of (?:therapy|approval))?|continued therapy|renewal|re-?authori[sz]ation|approval(?: (?:duration|period|length))?|duration(?: of (?:approval|authori[sz]ation|therapy))?|authori[sz]ation (?:period|duration|length))\s*[:\-–]\s*(?:up to\s+)?(?:\d+|one|two|three|four|six|twelve)\s*(?:days?|weeks?|months?|years?)\.?\s*$/i;
+
 function notARequirement(text: string): boolean {
+  if (DURATION_ONLY_RE.test(text)) return true;
   const first = firstSentence(text);
   const definition = DEFINITION_RE.test(first) && !/\b(?:must|required?|requires|should|only|covered|medically necessary|approv\w*)\b/i.test(text);
   const term = APPROVAL_TERM_RE.test(first) && !/\b(?:when|if|provided|unless|only)\b/i.test(first);

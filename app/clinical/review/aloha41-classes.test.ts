@@ -119,6 +119,18 @@ describe("a condition with its qualifier", () => {
     expect(leaves(c).map((x) => x.kind)).toEqual(["diagnosis"]);
   });
 
+  it("'Is prescribed <drug> for the treatment of <condition>' is a diagnosis requirement", () => {
+    const c = parseCriterion("Is prescribed Examplo for the treatment of seizures associated with Dravet syndrome or Lennox-Gastaut syndrome", "", {
+      drugNames: ["Examplo"],
+    });
+    expect(c.kind).toBe("diagnosis");
+    expect(c.kind === "diagnosis" && c.conditions).toEqual(["dravet syndrome", "lennox-gastaut syndrome"]);
+    // a use without a condition the vocabulary knows stays documentation
+    expect(parseCriterion("Is prescribed Examplo for the treatment of a rare frobnication disorder", "", { drugNames: ["Examplo"] }).kind).not.toBe(
+      "diagnosis",
+    );
+  });
+
   it("a reference to the policy's appendix or table is no concept", () => {
     const cs = keyConcepts("The disease is MGFA clinical class II, III or IV (Appendix A, Table 2).");
     expect(cs.flat()).not.toContain("appendix");
@@ -140,5 +152,46 @@ describe("a rate normalised to body surface", () => {
       [60, "2026-08-20"],
       [59, "2026-11-18"],
     ]);
+  });
+});
+
+describe("a REMS enrollment attestation", () => {
+  const rems = parseCriterion("The prescriber attests that the member is enrolled in the EXAMPLO REMS (liver test monitoring).", "", {
+    drugNames: ["Examplo"],
+  });
+  const judge = (notes: string) =>
+    evaluateCriterion(
+      rems,
+      evalContext({ idx: buildCaseIndex(docFromPages([notes]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["Examplo"] }),
+      "criterion",
+      { conditions: [], icd10: [] },
+    ).outcome;
+
+  it("is met by a stated enrollment or a REMS question answered yes", () => {
+    expect(judge("Now NYHA II. REMS enrollment active (patient ID EX-P-2203916). No interacting medications.")).toBe("met");
+    expect(judge("7. Member enrolled in the EXAMPLO REMS? [X] Y [ ] N")).toBe("met");
+  });
+
+  it("is not met by a pending, negative or unrelated REMS mention", () => {
+    expect(judge("REMS enrollment pending; forms sent 10/02.")).not.toBe("met");
+    expect(judge("7. Member enrolled in the EXAMPLO REMS? [ ] Y [X] N")).not.toBe("met");
+    expect(judge("Monthly liver tests per REMS.")).not.toBe("met");
+  });
+});
+
+describe("an MAO inhibitor named as a class", () => {
+  const c = parseCriterion("Is not taking, and has not taken within the past 14 days, a monoamine oxidase inhibitor.", "", { drugNames: ["Examplo"] });
+  const judge = (notes: string) =>
+    evaluateCriterion(
+      c,
+      evalContext({ idx: buildCaseIndex(docFromPages([notes]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["Examplo"] }),
+      "criterion",
+      { conditions: [], icd10: [] },
+    ).outcome;
+
+  it("is read as the class, met by 'has never taken a monoamine oxidase inhibitor'", () => {
+    expect(JSON.stringify(c)).toContain("MAO inhibitor");
+    expect(judge("He has never taken a monoamine oxidase inhibitor or any other serotonergic drug.")).toBe("met");
+    expect(judge("Seizures monthly; on valproate.")).not.toBe("met");
   });
 });

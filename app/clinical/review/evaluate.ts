@@ -1230,7 +1230,7 @@ function classKey(drug: string): string {
 
 /** "no prior systemic therapy", "no previous immunotherapy", "has not received a TNF inhibitor", "treatment-naive" */
 const NO_PRIOR_STATEMENT_RE =
-  /\b(?:no|without|never\s+received|(?:has|have|had)\s+not\s+received|not\s+previously\s+treated\s+with|naive\s+to)\s+(?:any\s+)?(?:prior|previous)?\s*([^.;]{2,60})|\btreatment[- ]na[iï]ve\b/gi;
+  /\b(?:no|without|never\s+(?:received|taken|used|tried|been\s+(?:on|treated\s+with))|(?:has|have|had)\s+not\s+(?:received|taken|used|tried)|not\s+previously\s+treated\s+with|naive\s+to)\s+(?:any\s+)?(?:prior|previous)?\s*([^.;]{2,60})|\btreatment[- ]na[iï]ve\b/gi;
 
 /**
  * "Has not received prior X therapy" (prior_therapy with `absent`): met on a fax sentence stating the
@@ -2799,7 +2799,33 @@ export function absenceLeftOpen(spec: CriterionOf<"documentation">, ctx: EvalCon
   return null;
 }
 
+/** a REMS program's name ("the FILSPARI REMS", "CAMZYOS REMS Program") */
+const REMS_RE = /\brems\b/i;
+/** enrollment in it as a request states it: "REMS enrollment active (patient ID …)", "enrolled in the … REMS", "REMS #" */
+const REMS_ENROLLED_RE =
+  /\benroll(?:ed|ment)\b|\bregistered\b|\bcertified\b|\bauthori[sz]ation (?:number|#)|\bpatient (?:id|number|#)|\brems\s*(?:#|no\.?|number|id)\b/i;
+
+/**
+ * "The prescriber attests that the member is enrolled in the FILSPARI REMS", "continued enrollment in
+ * the CAMZYOS REMS Program": met by a request line naming the REMS with its enrollment ("REMS
+ * enrollment active (patient ID …)", "has been enrolled in the … REMS", a REMS question answered "[X] Y"),
+ * not negated and not pending; otherwise null (the general documentation reading applies). A REMS
+ * program is the FDA's (21 U.S.C. 355-1); enrollment is what the prescriber attests.
+ */
+function evalRemsEnrollment(text: string, ctx: EvalContext): Ev | null {
+  if (!REMS_RE.test(text) || !/\benroll/i.test(text)) return null;
+  for (const h of search(ctx.idx, /\brems\b/i)) {
+    const line = h.line.text;
+    if (h.negated || !REMS_ENROLLED_RE.test(line)) continue;
+    if (isPending(h.line.lower, h.index, h.length) || /\b(?:not|never)\s+(?:yet\s+)?(?:enrolled|registered|certified)\b|\bpending\b/i.test(line)) continue;
+    return ev("met", `REMS enrollment is documented ("${clip(line.trim(), 120)}").`, [quote(ctx.idx, h.line, h.index, h.index + h.length)]);
+  }
+  return null;
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  const rems = evalRemsEnrollment(spec.text, ctx);
+  if (rems) return rems;
   const premenopausal = premenopausalScope(spec.text, ctx);
   if (premenopausal) return premenopausal;
   const normal = evalWithinNormalLimits(spec.text, ctx);

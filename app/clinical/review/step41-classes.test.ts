@@ -129,3 +129,24 @@ describe("one caption over three prescription boxes", () => {
     expect(f.medication.quantity).not.toBe(1);
   });
 });
+
+describe("an approval duration among the criteria", () => {
+  it("'Initial: 6 months' / 'Continuation: 12 months' are no requirements", () => {
+    const m = readPolicy(
+      docFromPages([
+        [
+          "Examplo Prior Authorization Criteria",
+          "Criteria",
+          "1. Diagnosis of type 2 diabetes mellitus",
+          "2. Trial of metformin for at least 12 weeks",
+          "3. Initial: 6 months",
+          "4. Continuation: 12 months",
+        ].join("\n"),
+      ]),
+      { drug_names: ["Examplo"] },
+    );
+    const texts = JSON.stringify([...m.common, ...m.indications.flatMap((i) => i.criteria)]);
+    expect(texts).toMatch(/metformin/);
+    expect(texts).not.toMatch(/Initial: 6 months|Continuation: 12 months/);
+  });
+});

@@ -134,6 +134,9 @@ export const DRUG_CLASSES: DrugClass[] = [
   },
   { name: "anti-obesity medication", aliases: ["anti-?obesity", "weight[- ]loss (?:medication|drug|agent)s?"] },
   { name: "ACE inhibitor", aliases: ["ace inhibitors?", "\\baceis?\\b", "angiotensin[- ]converting"] },
+  // monoamine oxidase inhibitors: antidepressants, antiparkinson agents and linezolid (serotonergic and
+  // sympathomimetic drug labels exclude use with them or within 14 days of them)
+  { name: "MAO inhibitor", aliases: ["monoamine oxidase inhibitors?", "\\bmaois?\\b", "\\bmao[- ]inhibitors?\\b"] },
   { name: "angiotensin receptor blocker", aliases: ["angiotensin (?:ii )?receptor blockers?", "\\barbs?\\b"] },
   { name: "ARNI", aliases: ["\\barni\\b", "neprilysin"] },
   { name: "beta-blocker", aliases: ["beta[- ]?blockers?", "β-blockers?", "beta[- ]adrenergic (?:blocker|antagonist)"] },
@@ -480,6 +483,13 @@ export const DRUGS: DrugEntry[] = [
   D("aspirin", ["ecotrin", "bayer"], ["antiplatelet", "NSAID"], { aliases: ["asa"] }),
   D("sacubitril/valsartan", ["entresto"], ["ARNI"]),
   D("lisinopril", ["zestril", "prinivil"], ["ACE inhibitor"]),
+  D("phenelzine", ["nardil"], ["MAO inhibitor"]),
+  D("tranylcypromine", ["parnate"], ["MAO inhibitor"]),
+  D("isocarboxazid", ["marplan"], ["MAO inhibitor"]),
+  D("selegiline", ["emsam", "zelapar", "eldepryl"], ["MAO inhibitor"]),
+  D("rasagiline", ["azilect"], ["MAO inhibitor"]),
+  D("safinamide", ["xadago"], ["MAO inhibitor"]),
+  D("linezolid", ["zyvox"], ["MAO inhibitor"]),
   D("enalapril", ["vasotec"], ["ACE inhibitor"]),
   D("ramipril", ["altace"], ["ACE inhibitor"]),
   D("losartan", ["cozaar"], ["angiotensin receptor blocker"]),
