@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Criterion } from "../contracts";
+import { buildCaseIndex } from "../evidence/case-index";
+import { judgeVisitBeforeService, serviceVisitWindowDays } from "../evidence/visit-recency";
 import { docFromPages } from "../testing";
 import { docLines } from "../text/lines";
 import { readPolicy } from "./read-policy";
@@ -132,5 +134,25 @@ describe("numbered-section guidelines with code titles (section-guideline.ts)", 
       ]),
     );
     expect(readSectionGuideline(plain, { drugNames: [] }, "policy")).toBeNull();
+  });
+});
+
+describe("a visit required within a window before the service (visit-recency.ts)", () => {
+  it("reads the window only when it is counted back from the service itself", () => {
+    expect(serviceVisitWindowDays("An examination visit with the treating surgeon within 45 days before the procedure.")).toBe(45);
+    expect(serviceVisitWindowDays("A consultation within three (3) months prior to the imaging.")).toBe(93);
+    // counted from the order: the order-date reading applies, not this one
+    expect(serviceVisitWindowDays("The practitioner has a visit within 6 months prior to ordering.")).toBeNull();
+    expect(serviceVisitWindowDays("Symptoms within 45 days before the procedure.")).toBeNull();
+  });
+
+  it("is met by a note dated inside the window before the date of service, never failed otherwise", () => {
+    const idx = buildCaseIndex(docFromPages(["Orthopedic note\nName: Doe, Jan Visit: 03/02/2026\nKnee pain for a year."]), "2026-05-01");
+    expect(judgeVisitBeforeService(idx, 45, "2026-04-10").outcome).toBe("met");
+    // 69 days before: outside a 45-day window
+    const late = judgeVisitBeforeService(idx, 45, "2026-05-10");
+    expect(late.outcome).toBe("insufficient");
+    // a note dated after the service does not count
+    expect(judgeVisitBeforeService(idx, 45, "2026-03-01").outcome).toBe("insufficient");
   });
 });
