@@ -64,6 +64,58 @@ export function judgeVisitBeforeOrder(idx: CaseIndex, windowDays: number): { out
   };
 }
 
+/**
+ * "A face-to-face evaluation by the ordering practitioner within 90 days before the study": a visit
+ * required within a window before the service itself (a study, test, procedure), counted back from the
+ * service line's date of service. Returns the window in days, or null when the text is no such
+ * requirement. Pure.
+ */
+export function serviceVisitWindowDays(text: string): number | null {
+  if (!/\b(?:visit|evaluation|consultation|encounter)\b/i.test(text)) return null;
+  const m = SERVICE_WINDOW_RE.exec(text);
+  if (!m) return null;
+  const n = m[2] ? Number(m[2]) : m[3] ? Number(m[3]) : (NUM_WORD[m[1].toLowerCase()] ?? 0);
+  if (!n) return null;
+  return /^month/i.test(m[4]) ? n * 31 : n;
+}
+
+/** "within 90 days before the study", "within three (3) months prior to the procedure" */
+const SERVICE_WINDOW_RE =
+  /\bwithin\s+(?:the\s+)?(?:(one|two|three|four|five|six|nine|twelve)\s*(?:\((\d{1,3})\))?|(\d{1,3}))\s+(months?|days?)\s+(?:prior\s+to|before|preceding)\s+(?:the\s+)?(?:study|test|testing|service|procedure|imaging|examination|surgery)\b/i;
+/** a note's own date: "Visit: 08/31/2026" (at the line's head, or after the patient's name with its colon), "Consultation date 08/31/2026", "Date of visit:" */
+const NOTE_DATE_RE = new RegExp(
+  String.raw`^\s*(?:(?:visit|encounter|appointment|consultation|consult|evaluation)(?:\s+date)?|date\s+of\s+(?:visit|encounter|consultation|service))\s*:?\s*${DATE}|\b(?:visit|encounter|consultation)(?:\s+date)?\s*:\s*${DATE}`,
+  "i",
+);
+
+/**
+ * The visit-before-the-service requirement judged on the fax: met by a note dated (NOTE_DATE_RE or
+ * VISIT_DATE_RE) within `windowDays` before `serviceDate` (YYYY-MM-DD) and not after it; otherwise
+ * insufficient (the visit note is what to ask for), never failed.
+ */
+export function judgeVisitBeforeService(
+  idx: CaseIndex,
+  windowDays: number,
+  serviceDate: string,
+): { outcome: "met" | "insufficient"; reason: string; citations: Citation[] } {
+  const from = addDays(serviceDate, -windowDays);
+  for (const l of idx.lines) {
+    const m = NOTE_DATE_RE.exec(l.text) ?? VISIT_DATE_RE.exec(l.text);
+    const d = m ? parseDate(m[1] ?? m[2]) : null;
+    if (!d || d < from || d > serviceDate) continue;
+    return {
+      outcome: "met",
+      reason: `A visit note dated ${d} is within ${windowDays} days before the service (${serviceDate}).`,
+      citations: [citeLine(idx.doc, idx.documentName, l)],
+    };
+  }
+  return {
+    outcome: "insufficient",
+    reason: `No visit note dated within ${windowDays} days before the service (${serviceDate}) is in the request.`,
+    citations: [],
+  };
+}
+
 /** a requirement of on-label use: "prescribed in accordance with its FDA indications for use", "used per FDA labeling" */
 const ON_LABEL_REQUIREMENT_RE =
   /\b(?:in\s+accordance\s+with|according\s+to|consistent\s+with|per|within)\s+(?:its|the(?:\s+device's|\s+product's)?)?\s*(?:FDA[- ](?:cleared\s+|approved\s+)?)(?:indications?(?:\s+for\s+use)?|label(?:l)?ing|label)\b/i;

@@ -39,6 +39,7 @@ import { composeNamedParts } from "./section-refs";
 import { branchRejoins, exclusionStatement, flowRoutes, flowSteps, type FlowStep } from "./decision-flow";
 import { ageDoseBands, supportingTables, tableConditions, type SupportingTable } from "./supporting-tables";
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
+import { readSectionGuideline, withSectionGuideline } from "./section-guideline";
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
 import { sectionDrugs } from "./drug-sections";
 import { isStepExceptionList, stepAgentTable } from "./step-agent-table";
@@ -2260,6 +2261,10 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   withUnreadNumberedSections(model, lines, r.docName, r.doc);
   // an RBM guideline's indication groups for the same codes are alternatives (guideline-sections.ts)
   if (isNumberedGuideline(lines)) mergeGuidelineIndications(model, title, lines, r.ctx, r.docName);
+  // a guideline whose numbered sections name their codes, with general sections and cross-references
+  // (section-guideline.ts): its sections' criteria replace what the outline made of them
+  const sectioned = readSectionGuideline(lines, r.ctx, r.docName);
+  if (sectioned) withSectionGuideline(model, sectioned, title);
   model.named_conditions = namedConditions(doc, model);
   return model;
 }

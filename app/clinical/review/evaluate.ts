@@ -17,7 +17,14 @@ import { judgeClaimLineCheck } from "../policy/claim-line-sentences";
 import { readDoseBands, bandHolds } from "../policy/dose-bands";
 import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
-import { isOnLabelRequirement, judgeVisitBeforeOrder, onLabelStatement, visitWindowDays } from "../evidence/visit-recency";
+import {
+  isOnLabelRequirement,
+  judgeVisitBeforeOrder,
+  judgeVisitBeforeService,
+  onLabelStatement,
+  serviceVisitWindowDays,
+  visitWindowDays,
+} from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
 import { absenceStated, absentConditionWords } from "../evidence/absence-stated";
 import { counselingSubject, eventWindow, judgeCounseling, judgeEventWindow } from "../evidence/event-window";
@@ -2835,6 +2842,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const distance = evalAbsenceWithinDistance(spec, ctx);
   if (distance) return distance;
   // "within six months prior to ordering, the treating practitioner has a visit": a dated visit note
+  // "a face-to-face evaluation … within 90 days before the study": a dated note before the line's date of service
+  const serviceWindow = spec.absence ? null : serviceVisitWindowDays(spec.text);
+  const serviceDate = ctx.facts.service_line?.date_of_service;
+  if (serviceWindow && serviceDate) return judged(judgeVisitBeforeService(ctx.idx, serviceWindow, serviceDate), spec.text);
   const visitWindow = visitWindowDays(spec.text);
   if (visitWindow) {
     const j = judgeVisitBeforeOrder(ctx.idx, visitWindow);

@@ -336,6 +336,8 @@ export const MEASURES: MeasureTerm[] = [
   M("seizures per month", ["seizures? (?:per|a|each) month", "seizure frequency", "monthly seizures"], "per month", [0, 1000]),
   M("EDSS", ["\\bedss\\b", "expanded disability status"], "points", [0, 10]),
   M("Epworth Sleepiness Scale", ["epworth(?: sleepiness scale)?(?: score)?", "\\bess\\b"], "points", [0, 24]),
+  // STOP-Bang OSA screening questionnaire: eight yes/no items, score 0-8 (Chung F, et al. Chest 2016)
+  M("STOP-BANG", ["stop-?bang(?: score| questionnaire)?"], "points", [0, 8]),
   M("AHI", ["\\bahi\\b", "apnea[- ]hypopnea index", "\\brdi\\b"], "events/h", [0, 150]),
   M("mean sleep latency", ["mean sleep latency", "\\bmsl\\b", "mslt (?:mean )?(?:sleep )?latency", "sleep latency"], "min", [0, 30]),
   M("SOREMPs", ["soremps?", "sleep[- ]onset rem periods?"], "count", [0, 5]),
