@@ -166,6 +166,13 @@ export const CaseFactsSchema = z.object({
           units: z.number().nullable().optional(),
         }),
       ),
+      /**
+       * the member's earlier paid service lines (the claims history) of the policy's codes, when the
+       * intake could look them up; absent when it could not (a frequency rule then cannot be counted)
+       */
+      prior_lines: z
+        .array(z.object({ code: z.string(), date_of_service: z.string(), modifiers: z.array(z.string()).optional(), units: z.number(), source: z.string() }))
+        .optional(),
       /** the ICD-10-CM codes the line's diagnosis pointers (item 24E) point to, when read */
       diagnosis_codes: z.array(z.string()).optional(),
     })
@@ -563,6 +570,22 @@ const LineBillingSchema = z.object({
    */
   denied_line: z.boolean().optional(),
 });
+/**
+ * A billing note's frequency rule on its own codes ("Biometry (92136, 76519) is reimbursed once per
+ * eye in a 12-month period, counted from the member's claims history"): at most `max` lines of the
+ * codes (Base.codes) per `window_days` days, counted back from the line's date of service over the
+ * claim's lines and the member's claims history (`service_line.prior_lines`); with `per_side`, only
+ * lines of the line's own side (RT / LT; 50 counts for both). Judged as a requirement of the line:
+ * met when the count with this line is within `max`, failed only when typed history and claim lines
+ * clearly exceed it (policy/code-frequency.ts).
+ */
+const CodeFrequencySchema = z.object({
+  kind: z.literal("code_frequency"),
+  ...base,
+  max: z.number().int().min(1),
+  window_days: z.number().int().min(1),
+  per_side: z.boolean(),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -590,6 +613,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   UseModeSchema,
   VisitLimitSchema,
   CumulativeLimitSchema,
+  CodeFrequencySchema,
   HumanReviewSchema,
 ]);
 

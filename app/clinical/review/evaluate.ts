@@ -41,6 +41,7 @@ import { judgeConditionDuration } from "./condition-duration";
 import { judgeDiseaseExtent } from "./disease-extent";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
+import { judgeCodeFrequency } from "./code-frequency-count";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
@@ -3789,6 +3790,8 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return (!spec.absence ? reductionFromBaseline(spec.text, ctx) : null) ?? evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
+    case "code_frequency":
+      return judgeCodeFrequency(spec, ctx.facts, ctx.facts.medication.citations);
     case "bundled_code":
       return evalBundledCode(spec, ctx);
     case "line_billing": {
