@@ -586,6 +586,20 @@ const CodeFrequencySchema = z.object({
   window_days: z.number().int().min(1),
   per_side: z.boolean(),
 });
+/**
+ * A policy's exclusion of a tissue removal below its sliding-scale minimum by body-surface area
+ * ("Planned removal (on a claim, the specimen weight) for either breast below the table minimum for
+ * the member's BSA … is not covered"): `rows` the table (BSA m2 range → minimum grams per breast,
+ * `max` null for "and above"), `mosteller` whether the policy states the Mosteller formula, so that
+ * the BSA may be computed from the record's height and weight. Judged per side of the line
+ * (policy/resection-table.ts, review/resection-minimum.ts).
+ */
+const ResectionMinimumSchema = z.object({
+  kind: z.literal("resection_minimum"),
+  ...base,
+  rows: z.array(z.object({ min: z.number(), max: z.number().nullable(), grams: z.number() })),
+  mosteller: z.boolean(),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -614,6 +628,7 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   VisitLimitSchema,
   CumulativeLimitSchema,
   CodeFrequencySchema,
+  ResectionMinimumSchema,
   HumanReviewSchema,
 ]);
 

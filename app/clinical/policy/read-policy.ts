@@ -24,6 +24,7 @@ import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limit
 import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import { lineBillingRules } from "./line-billing-rules";
 import { codeFrequencyRules } from "./code-frequency";
+import { withResectionMinimum } from "./resection-table";
 import { claimLineChecks, withoutClaimLineSentences } from "./claim-line-sentences";
 import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
@@ -2121,6 +2122,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // period"): a requirement of those codes' lines, counted over the claim and the claims history
   // (code-frequency.ts) — for a code the policy gives no other criterion, the only one
   model.common.push(...codeFrequencyRules(lines, (ls) => cite(r, ls)));
+  // an exclusion of a removal below the policy's BSA sliding-scale table (resection-table.ts)
+  model.exclusions = withResectionMinimum(model.exclusions, raw);
   // billing / coding / modifier / unit sentences are checks on the claim line, never documentation:
   // out of the criteria, and the checkable ones as line exclusions (claim-line-sentences.ts)
   for (const ind of model.indications) ind.criteria = withoutClaimLineSentences(ind.criteria);

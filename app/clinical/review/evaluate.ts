@@ -42,6 +42,7 @@ import { judgeDiseaseExtent } from "./disease-extent";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
 import { judgeCodeFrequency } from "./code-frequency-count";
+import { judgeResectionMinimum } from "./resection-minimum";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
@@ -3792,6 +3793,11 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalVisitLimit(spec, ctx);
     case "code_frequency":
       return judgeCodeFrequency(spec, ctx.facts, ctx.facts.medication.citations);
+    case "resection_minimum": {
+      // as a requirement: the removal reaches the table minimum (the exclusion the other way round)
+      const r = judgeResectionMinimum(spec, ctx.idx, ctx.facts.service_line?.modifiers);
+      return r.outcome === "met" ? { ...r, outcome: "not_met" } : r.outcome === "not_met" ? { ...r, outcome: "met" } : r;
+    }
     case "bundled_code":
       return evalBundledCode(spec, ctx);
     case "line_billing": {
@@ -4220,6 +4226,10 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     }
     case "line_diagnosis":
       return evalLineDiagnosisExclusion(spec, ctx);
+    case "resection_minimum": {
+      const r = judgeResectionMinimum(spec, ctx.idx, ctx.facts.service_line?.modifiers);
+      return r.outcome === "met" ? { ...r, reason: `Applies: ${r.reason}` } : r.outcome === "not_met" ? { ...r, reason: `Does not apply: ${r.reason}` } : r;
+    }
     case "replacement_interval":
       return evalReplacementIntervalExclusion(spec, ctx);
     case "line_billing":
