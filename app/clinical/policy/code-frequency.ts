@@ -22,6 +22,14 @@ const PER_SIDE_RE = /^(?:per|for\s+each|each)\s+(?:eye|side|breast|ear|knee|hip|
 /** the window: "in a 12-month period", "per 12 months", "within 365 days", "per year", "every 12 months" */
 const WINDOW_RE =
   /^(?:(?:in|within|per|every|during)\s+(?:any\s+|a\s+|one\s+|each\s+|the\s+)?(?:rolling\s+)?(?:(\d{1,3})[- ](day|week|month|year)s?(?:\s+period)?|(year|twelve[- ]month\s+period)))\b/i;
+/**
+ * a subject qualified by purpose or timing ("a pre-treatment duplex scan (93970) is covered once per 12
+ * months"): the rule counts only the services of that purpose, which a claim line's code cannot tell
+ */
+const QUALIFIED_RE =
+  /\b(?:pre-?(?:treatment|operative|procedure|surgical)|post-?(?:treatment|operative|procedure|surgical)|initial|baseline|follow-?up|screening|repeat|surveillance|diagnostic|therapeutic)\b/i;
+/** a purpose or condition after the window ("… per 12 months to establish criteria 3 and 4", "… when …") */
+const TRAILING_PURPOSE_RE = /^[^.]*?\b(?:to|for|when|if|only|unless|provided)\b/i;
 /** a rule with an exception the reader cannot weigh ("unless", "except", "more often when") */
 const EXCEPTION_RE = /\b(?:unless|except|more\s+(?:often|frequently)\s+(?:when|if|for)|may\s+be\s+repeated)\b/i;
 
@@ -38,13 +46,16 @@ function windowDays(n: number, unit: string): number {
  * The frequency rule of one policy sentence: the codes named before the paid-service verb (PAID_RE),
  * the count ("once", "twice", "N times"), whether it is kept per side ("per eye") and the window
  * ("in a 12-month period"). null when the sentence names no code before the verb, states no count or
- * window in that order, or carries an exception (EXCEPTION_RE: the reader cannot weigh it). Pure.
+ * window in that order, carries an exception (EXCEPTION_RE: the reader cannot weigh it), or counts only
+ * services of one purpose (QUALIFIED_RE subject, or a purpose / condition after the window: the claim
+ * line's code cannot tell which of its services the rule counts). Pure.
  */
 export function codeFrequencyOf(sentence: string): { codes: string[]; max: number; window_days: number; per_side: boolean } | null {
   const paid = PAID_RE.exec(sentence);
   if (!paid || EXCEPTION_RE.test(sentence)) return null;
-  const codes = [...new Set([...sentence.slice(0, paid.index).matchAll(CODE_RE)].map((m) => m[1].toUpperCase()))];
-  if (!codes.length) return null;
+  const subject = sentence.slice(0, paid.index);
+  const codes = [...new Set([...subject.matchAll(CODE_RE)].map((m) => m[1].toUpperCase()))];
+  if (!codes.length || QUALIFIED_RE.test(subject)) return null;
   let rest = sentence.slice(paid.index + paid[0].length);
   const times = TIMES_RE.exec(rest);
   if (!times) return null;
@@ -55,6 +66,7 @@ export function codeFrequencyOf(sentence: string): { codes: string[]; max: numbe
   if (side) rest = rest.slice(side[0].length);
   const w = WINDOW_RE.exec(rest);
   if (!w) return null;
+  if (TRAILING_PURPOSE_RE.test(rest.slice(w[0].length))) return null;
   const days = w[1] ? windowDays(Number(w[1]), w[2]) : 365;
   return { codes, max, window_days: days, per_side: !!side };
 }

@@ -25,7 +25,7 @@ const facts = (line: Partial<Line>): CaseFacts =>
 
 describe("code frequency rules read from a billing note", () => {
   it("reads the codes, the count, the side and the window", () => {
-    expect(codeFrequencyOf("Audiometry (92557 or 92550 screening) is covered once per ear in a 6-month period.")).toEqual({
+    expect(codeFrequencyOf("Audiometry (92557 or 92550 tympanometry) is covered once per ear in a 6-month period.")).toEqual({
       codes: ["92557", "92550"],
       max: 1,
       window_days: 180,
@@ -38,6 +38,9 @@ describe("code frequency rules read from a billing note", () => {
     expect(codeFrequencyOf("97750 is covered when ordered by a physician.")).toBeNull();
     expect(codeFrequencyOf("97750 is payable twice.")).toBeNull();
     expect(codeFrequencyOf("97750 is payable once per year unless the member had surgery.")).toBeNull();
+    // a rule on the services of one purpose: the line's code cannot tell which are counted
+    expect(codeFrequencyOf("A pre-treatment ultrasound (76536) is covered once per 12 months.")).toBeNull();
+    expect(codeFrequencyOf("Ultrasound (76536) is covered once per 12 months to document the nodule size.")).toBeNull();
   });
   it("turns a numbered note into one criterion scoped to its codes", () => {
     const lines = ["Coding notes", "2. Tympanometry (92567) is covered once per ear in a", "6-month period. Other text follows here."].map((text) => ({
