@@ -112,6 +112,7 @@ export async function loadPriorServiceLines(
       code: r.code!,
       units: r.units ?? 1,
       date_of_service: r.service_date!,
+      modifiers: r.modifiers ?? [],
       source: `earlier claim ${r.claim.id} line ${r.line_number}`,
     }));
 }

@@ -166,6 +166,13 @@ export const CaseFactsSchema = z.object({
           units: z.number().nullable().optional(),
         }),
       ),
+      /**
+       * the member's earlier paid service lines (the claims history) of the policy's codes, when the
+       * intake could look them up; absent when it could not (a frequency rule then cannot be counted)
+       */
+      prior_lines: z
+        .array(z.object({ code: z.string(), date_of_service: z.string(), modifiers: z.array(z.string()).optional(), units: z.number(), source: z.string() }))
+        .optional(),
       /** the ICD-10-CM codes the line's diagnosis pointers (item 24E) point to, when read */
       diagnosis_codes: z.array(z.string()).optional(),
     })
@@ -565,6 +572,36 @@ const LineBillingSchema = z.object({
    */
   denied_line: z.boolean().optional(),
 });
+/**
+ * A billing note's frequency rule on its own codes ("Biometry (92136, 76519) is reimbursed once per
+ * eye in a 12-month period, counted from the member's claims history"): at most `max` lines of the
+ * codes (Base.codes) per `window_days` days, counted back from the line's date of service over the
+ * claim's lines and the member's claims history (`service_line.prior_lines`); with `per_side`, only
+ * lines of the line's own side (RT / LT; 50 counts for both). Judged as a requirement of the line:
+ * met when the count with this line is within `max`, failed only when typed history and claim lines
+ * clearly exceed it (policy/code-frequency.ts).
+ */
+const CodeFrequencySchema = z.object({
+  kind: z.literal("code_frequency"),
+  ...base,
+  max: z.number().int().min(1),
+  window_days: z.number().int().min(1),
+  per_side: z.boolean(),
+});
+/**
+ * A policy's exclusion of a tissue removal below its sliding-scale minimum by body-surface area
+ * ("Planned removal (on a claim, the specimen weight) for either breast below the table minimum for
+ * the member's BSA … is not covered"): `rows` the table (BSA m2 range → minimum grams per breast,
+ * `max` null for "and above"), `mosteller` whether the policy states the Mosteller formula, so that
+ * the BSA may be computed from the record's height and weight. Judged per side of the line
+ * (policy/resection-table.ts, review/resection-minimum.ts).
+ */
+const ResectionMinimumSchema = z.object({
+  kind: z.literal("resection_minimum"),
+  ...base,
+  rows: z.array(z.object({ min: z.number(), max: z.number().nullable(), grams: z.number() })),
+  mosteller: z.boolean(),
+});
 /** A policy sentence the reader did not understand: always needs human review, never met. */
 const HumanReviewSchema = z.object({ kind: z.literal("human_review"), ...base, why: z.string() });
 
@@ -592,6 +629,8 @@ export const LeafCriterionSchema = z.discriminatedUnion("kind", [
   UseModeSchema,
   VisitLimitSchema,
   CumulativeLimitSchema,
+  CodeFrequencySchema,
+  ResectionMinimumSchema,
   HumanReviewSchema,
 ]);
 

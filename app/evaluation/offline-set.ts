@@ -32,7 +32,7 @@ export interface OfflineSet {
   feeSchedule: FeeScheduleRow[];
   /**
    * the members' earlier paid service lines (manifest `claims_history`: `{ member_id, code, units,
-   * date_of_service, note }`), as the claim intake reads them from the member's earlier claims
+   * date_of_service, modifiers?, note }`), as the claim intake reads them from the member's earlier claims
    */
   claimsHistory: (PriorServiceLine & { member_id: string })[];
 }
@@ -51,7 +51,10 @@ export function normaliseClaimsHistory(rows: unknown): (PriorServiceLine & { mem
     const date = typeof r?.date_of_service === "string" ? r.date_of_service : "";
     if (!member || !code || !Number.isFinite(units) || units < 0 || !/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
     const note = typeof r.note === "string" && r.note.trim() ? r.note.trim() : "paid";
-    out.push({ member_id: member, code, units, date_of_service: date, source: `earlier claim of ${date}: ${note}` });
+    const modifiers = Array.isArray(r.modifiers)
+      ? r.modifiers.filter((m): m is string => typeof m === "string" && !!m.trim()).map((m) => m.trim().toUpperCase())
+      : [];
+    out.push({ member_id: member, code, units, date_of_service: date, modifiers, source: `earlier claim of ${date}: ${note}` });
   }
   return out;
 }

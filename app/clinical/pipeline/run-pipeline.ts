@@ -310,7 +310,8 @@ export function treeForService(tree: DecisionTree, code: string | null = null, w
         (b.understood === false && gatedByCodeList && namesLineService(b.title ?? "") && !DISEASE_TITLE_RE.test(b.title ?? b.phrases.join(" "))))
     );
   });
-  if (!single || tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
+  if (tree.nodes.filter((n) => (n.criterion as { role?: string } | null)?.role === "indication").length !== 1) return tree;
+  if (!single) return withoutIdleIndication(tree);
   // the indication question's own "None of the listed indications" denial goes with it; its branch
   // edge takes the question's place, with the question's incoming label ("No" after an exclusion)
   const noneLeaves = new Set(tree.nodes.filter((n) => n.parent_id === single.id && /^none of/i.test(n.condition ?? "")).map((n) => n.id));
@@ -321,6 +322,51 @@ export function treeForService(tree: DecisionTree, code: string | null = null, w
     .filter((e) => e.target !== single.id && !noneLeaves.has(e.target))
     .map((e) => (e.source === single.id ? (single.parent_id ? { ...e, source: single.parent_id, condition: single.condition } : null) : e))
     .filter((e): e is NonNullable<typeof e> => !!e);
+  return { ...tree, nodes, edges };
+}
+
+/**
+ * A line's tree whose one indication question no longer chooses anything: the policy's indication
+ * sections were written for its other codes (treeForCode took their criteria away), so every branch
+ * now asks the same questions in the same order (the policy's common criteria for this code, e.g. a
+ * billing note's frequency rule), and no branch is gated by a condition or an ICD-10-CM code. Which
+ * branch the request is "for" cannot change what is checked, so the question is spliced out: the
+ * first branch's route hangs from the question's parent, the other branches and the question's own
+ * "None of the listed indications" denial go with it. Any other tree is returned unchanged (a
+ * branch with a diagnosis gate or its own criteria keeps the question). Pure.
+ */
+export function withoutIdleIndication(tree: DecisionTree): DecisionTree {
+  const q = tree.nodes.find((n) => (n.criterion as { role?: string } | null)?.role === "indication");
+  const branches = (q?.criterion as { branches?: { conditions?: string[]; icd10?: string[] }[] } | null)?.branches ?? [];
+  if (!q || branches.length < 2 || branches.some((b) => b.conditions?.length || b.icd10?.length)) return tree;
+  const children = tree.nodes.filter((n) => n.parent_id === q.id);
+  const routes = children.filter((n) => !/^none of/i.test(n.condition ?? ""));
+  const none = children.filter((n) => !routes.includes(n));
+  if (routes.length < 2 || none.some((n) => tree.nodes.some((x) => x.parent_id === n.id))) return tree;
+  const below = (id: string): DecisionTree["nodes"] => {
+    const out: DecisionTree["nodes"] = [];
+    const walk = (pid: string) => {
+      for (const n of tree.nodes.filter((x) => x.parent_id === pid)) {
+        out.push(n);
+        walk(n.id);
+      }
+    };
+    walk(id);
+    return out;
+  };
+  const shape = (root: DecisionTree["nodes"][number]) =>
+    [root, ...below(root.id)].map((n) => (n.node_type === "question" ? `Q:${n.question}` : `A:${n.node_action ?? ""}`)).join("\n");
+  const first = shape(routes[0]);
+  if (!routes[0].node_type || routes[0].node_type !== "question" || routes.some((r) => shape(r) !== first)) return tree;
+  const dropped = new Set<string>([q.id, ...none.map((n) => n.id), ...routes.slice(1).flatMap((r) => [r.id, ...below(r.id).map((n) => n.id)])]);
+  const keep = routes[0];
+  const nodes = tree.nodes
+    .filter((n) => !dropped.has(n.id))
+    .map((n) => (n.id === keep.id ? { ...n, parent_id: q.parent_id, condition: q.parent_id ? q.condition : null } : n));
+  const edges = [
+    ...tree.edges.filter((e) => !dropped.has(e.source) && !dropped.has(e.target) && e.target !== keep.id),
+    ...(q.parent_id ? [{ source: q.parent_id, target: keep.id, condition: q.condition }] : []),
+  ];
   return { ...tree, nodes, edges };
 }
 
@@ -370,9 +416,11 @@ export function withUnitsCheck(review: ReviewResult, tree: DecisionTree, line: S
 
 /**
  * The facts a service line is reviewed on: the case's facts with the service as the requested item,
- * dated on its date of service, and the line with the claim's lines (`claimLines`, for visit maximums).
+ * dated on its date of service, and the line with the claim's lines (`claimLines`, for visit maximums)
+ * and, when the intake could look them up, the member's earlier paid lines (`prior`, the claims
+ * history a billing note's frequency rule counts; null: not looked up, never "none").
  */
-export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: ServiceLine[] = [line]): CaseFacts {
+export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: ServiceLine[] = [line], prior: PriorServiceLine[] | null = null): CaseFacts {
   const name = [line.code, line.description].filter(Boolean).join(" ");
   return {
     ...facts,
@@ -384,6 +432,7 @@ export function factsForLine(facts: CaseFacts, line: ServiceLine, claimLines: Se
       place_of_service: line.place_of_service,
       units: line.units,
       claim_lines: claimLines.map((l) => ({ code: l.code, date_of_service: l.date_of_service, modifiers: l.modifiers, units: l.units })),
+      ...(prior ? { prior_lines: prior.map((p) => ({ ...p, modifiers: p.modifiers ?? [] })) } : {}),
       ...(line.diagnosis_codes?.length ? { diagnosis_codes: line.diagnosis_codes } : {}),
     },
     medication: {
@@ -529,6 +578,11 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
     agents.eligibility(facts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }),
   );
 
+  // the member's earlier paid lines of the policies' codes (a billing note's frequency rule counts
+  // them: policy/code-frequency.ts); none looked up when the member is not identified
+  const historyId = eligibility.member?.member_id ?? null;
+  const history = historyId && inputs.priorServiceLines ? await inputs.priorServiceLines(historyId, codes) : null;
+
   await hooks.step?.(3, "Reviewing each service line against the medical policies");
   const reviewed = await run("clinical_review", 3, engine, { lines: services.length }, async () => {
     const out: {
@@ -540,7 +594,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       lineEligibility: EligibilityResult;
     }[] = [];
     for (const line of services) {
-      const lineFacts = factsForLine(facts, line, services);
+      const lineFacts = factsForLine(facts, line, services, history);
       // eligibility is judged on the line's date of service (FORMAT.md)
       const lineEligibility =
         line.date_of_service && line.date_of_service !== facts.request_date

@@ -23,6 +23,8 @@ import { titleAgeCriterion, hasAgeCriterion } from "./title-age";
 import { statedVisitLimit, visitLimitRows, withVisitLimits } from "./visit-limits";
 import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import { lineBillingRules } from "./line-billing-rules";
+import { codeFrequencyRules } from "./code-frequency";
+import { withResectionMinimum } from "./resection-table";
 import { claimLineChecks, withoutClaimLineSentences } from "./claim-line-sentences";
 import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
@@ -2128,6 +2130,12 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // modifiers that must not be appended to a code, and a per-date-of-service unit maximum, each with
   // the policy's statement that such a line is denied: an exclusion of the line (line-billing-rules.ts)
   model.exclusions.push(...lineBillingRules(lines, (ls) => cite(r, ls)));
+  // a billing note's frequency rule on its own codes ("92136 … is reimbursed once per eye in a 12-month
+  // period"): a requirement of those codes' lines, counted over the claim and the claims history
+  // (code-frequency.ts) — for a code the policy gives no other criterion, the only one
+  model.common.push(...codeFrequencyRules(lines, (ls) => cite(r, ls)));
+  // an exclusion of a removal below the policy's BSA sliding-scale table (resection-table.ts)
+  model.exclusions = withResectionMinimum(model.exclusions, raw);
   // billing / coding / modifier / unit sentences are checks on the claim line, never documentation:
   // out of the criteria, and the checkable ones as line exclusions (claim-line-sentences.ts)
   for (const ind of model.indications) ind.criteria = withoutClaimLineSentences(ind.criteria);

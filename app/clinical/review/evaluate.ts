@@ -48,6 +48,8 @@ import { judgeConditionDuration } from "./condition-duration";
 import { judgeDiseaseExtent } from "./disease-extent";
 import { judgeEventCount } from "./event-counts";
 import { judgeFrequency } from "./frequency-thresholds";
+import { judgeCodeFrequency } from "./code-frequency-count";
+import { judgeResectionMinimum } from "./resection-minimum";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
@@ -2542,16 +2544,22 @@ const SAME_CONCEPT_STEMS: Record<string, string[]> = {
  * Documentation of a finding the reader identified by concepts: one fax line that contains every
  * word of one alternative (stem match), not negated, not pending. Absence never fails it.
  */
-/** units of a measured quantity (a result, a vital sign), never of time, doses or counts */
-const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+)`;
+/**
+ * units of a measured quantity (a result, a vital sign, a length in mm, an angle in degrees: "MRD1 of
+ * 2.0 mm or less", "a field that improves by at least 12 degrees"), never of time, doses or counts
+ */
+const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+|mm\b|millimet(?:er|re)s?\b|degrees?\b)`;
+/** a Snellen acuity threshold ("20/50 or worse", "worse than 20/50", "20/40 or better") */
+const SNELLEN_THRESHOLD = String.raw`\b20\/\d{2,3}\s+or\s+(?:worse|better|less|poorer)\b|\b(?:worse|better|poorer)\s+than\s+20\/\d{2,3}\b`;
 const MEASURED_THRESHOLD = new RegExp(
-  String.raw`(?:(?:at or (?:below|above|under|over)|at least|at most|no (?:more|less|fewer) than|(?:more|less|greater|lower|higher) than|equal to or (?:less|greater) than|below|above|under|over|exceed(?:s|ing)?|[<>≤≥]=?)\s*-?\d+(?:\.\d+)?\s*${MEASURED_UNIT}|-?\d+(?:\.\d+)?\s*${MEASURED_UNIT}\s*or (?:less|lower|below|more|greater|higher|above)|\b(?:of|between)\s+\d+(?:\.\d+)?\s*(?:%\s*)?(?:to|and|-|–)\s*\d+(?:\.\d+)?\s*${MEASURED_UNIT}|\b(?:of|is)\s+\d+(?:\.\d+)?\s*${MEASURED_UNIT})`,
+  String.raw`(?:(?:at or (?:below|above|under|over)|at least|at most|no (?:more|less|fewer) than|(?:more|less|greater|lower|higher) than|equal to or (?:less|greater) than|below|above|under|over|exceed(?:s|ing)?|[<>≤≥]=?)\s*-?\d+(?:\.\d+)?\s*${MEASURED_UNIT}|-?\d+(?:\.\d+)?\s*${MEASURED_UNIT}\s*or (?:less|lower|below|more|greater|higher|above)|\b(?:of|between)\s+\d+(?:\.\d+)?\s*(?:%\s*)?(?:to|and|-|–)\s*\d+(?:\.\d+)?\s*${MEASURED_UNIT}|\b(?:of|is)\s+\d+(?:\.\d+)?\s*${MEASURED_UNIT}|${SNELLEN_THRESHOLD})`,
   "i",
 );
 
 /**
  * The threshold on a measured value a requirement states ("SpO2 at or below 88%", "PaO2 55 mm Hg or
- * less", "an ejection fraction under 35%"), as written; null when it states none. Durations, doses
+ * less", "an ejection fraction under 35%", "MRD1 of 2.0 mm or less", "improves by at least 12
+ * degrees", a Snellen acuity "of 20/50 or worse"), as written; null when it states none. Durations, doses
  * and counts ("at least 3 months", "at least 2 doses") are no measured thresholds.
  */
 export function measuredThreshold(text: string): string | null {
@@ -3858,6 +3866,13 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return (!spec.absence ? reductionFromBaseline(spec.text, ctx) : null) ?? evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
+    case "code_frequency":
+      return judgeCodeFrequency(spec, ctx.facts, ctx.facts.medication.citations);
+    case "resection_minimum": {
+      // as a requirement: the removal reaches the table minimum (the exclusion the other way round)
+      const r = judgeResectionMinimum(spec, ctx.idx, ctx.facts.service_line?.modifiers);
+      return r.outcome === "met" ? { ...r, outcome: "not_met" } : r.outcome === "not_met" ? { ...r, outcome: "met" } : r;
+    }
     case "bundled_code":
       return evalBundledCode(spec, ctx);
     case "line_billing": {
@@ -4286,6 +4301,10 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     }
     case "line_diagnosis":
       return evalLineDiagnosisExclusion(spec, ctx);
+    case "resection_minimum": {
+      const r = judgeResectionMinimum(spec, ctx.idx, ctx.facts.service_line?.modifiers);
+      return r.outcome === "met" ? { ...r, reason: `Applies: ${r.reason}` } : r.outcome === "not_met" ? { ...r, reason: `Does not apply: ${r.reason}` } : r;
+    }
     case "replacement_interval":
       return evalReplacementIntervalExclusion(spec, ctx);
     case "line_billing":

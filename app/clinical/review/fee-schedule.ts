@@ -25,6 +25,8 @@ export interface PriorServiceLine {
   units: number;
   /** YYYY-MM-DD */
   date_of_service: string;
+  /** the line's modifiers as recorded (RT / LT / 50 name the side a per-eye rule counts), when known */
+  modifiers?: string[];
   /** where it came from, for the rationale ("claim CLM-123 line 2") */
   source: string;
 }

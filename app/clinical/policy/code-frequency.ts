@@ -1,0 +1,113 @@
+/**
+ * A billing note's frequency rule stated on its own codes: "Biometry (92136 …, or 76519 …) is
+ * reimbursed once per eye in a 12-month period, counted from the member's claims history", "97750 is
+ * covered no more than twice per 12 months", "A2002 is payable once per side per year". The reader
+ * turns each such sentence into a `code_frequency` criterion scoped to the codes it names; the
+ * evaluator counts the codes' lines on the claim and in the member's claims history (of the same side
+ * when the rule counts per eye / side), review/evaluate.ts. Pure functions of the policy lines.
+ * Source: the policy's own billing note (no clinical rule is added).
+ */
+import type { Criterion } from "../contracts";
+
+/** a HCPCS/CPT code ("92136", "G0399") */
+const CODE_RE = /\b(\d{4}[0-9FTU]|[A-V]\d{4})\b/g;
+/** the paid-service verb that opens the rule ("is reimbursed", "are covered", "is limited to") */
+const PAID_RE =
+  /\b(?:is|are)\s+(?:(?:reimbursed|covered|payable|paid|allowed|reimbursable|billable)(?:\s+(?:only|no\s+more\s+than|up\s+to|at\s+most))?|limited\s+to)\s+/i;
+/** how many times: "once", "twice", "one time", "2 times", "two (2) times" */
+const TIMES_RE = /^(once|twice|(one|two|three|four|\d{1,2})\s+(?:\(\d{1,2}\)\s+)?times?)\b\s*/i;
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
+/** "per eye", "per side", "per breast", "for each eye": the count is kept per anatomic side */
+const PER_SIDE_RE = /^(?:per|for\s+each|each)\s+(?:eye|side|breast|ear|knee|hip|extremity|limb)\b\s*/i;
+/** the window: "in a 12-month period", "per 12 months", "within 365 days", "per year", "every 12 months" */
+const WINDOW_RE =
+  /^(?:(?:in|within|per|every|during)\s+(?:any\s+|a\s+|one\s+|each\s+|the\s+)?(?:rolling\s+)?(?:(\d{1,3})[- ](day|week|month|year)s?(?:\s+period)?|(year|twelve[- ]month\s+period)))\b/i;
+/**
+ * a subject qualified by purpose or timing ("a pre-treatment duplex scan (93970) is covered once per 12
+ * months"): the rule counts only the services of that purpose, which a claim line's code cannot tell
+ */
+const QUALIFIED_RE =
+  /\b(?:pre-?(?:treatment|operative|procedure|surgical)|post-?(?:treatment|operative|procedure|surgical)|initial|baseline|follow-?up|screening|repeat|surveillance|diagnostic|therapeutic)\b/i;
+/** a purpose or condition after the window ("… per 12 months to establish criteria 3 and 4", "… when …") */
+const TRAILING_PURPOSE_RE = /^[^.]*?\b(?:to|for|when|if|only|unless|provided)\b/i;
+/** a rule with an exception the reader cannot weigh ("unless", "except", "more often when") */
+const EXCEPTION_RE = /\b(?:unless|except|more\s+(?:often|frequently)\s+(?:when|if|for)|may\s+be\s+repeated)\b/i;
+
+/** days in `n` `unit`s (a month 30 days, a year 365) */
+function windowDays(n: number, unit: string): number {
+  const u = unit.toLowerCase();
+  if (u.startsWith("day")) return n;
+  if (u.startsWith("week")) return n * 7;
+  if (u.startsWith("month")) return n === 12 ? 365 : n * 30;
+  return n * 365;
+}
+
+/**
+ * The frequency rule of one policy sentence: the codes named before the paid-service verb (PAID_RE),
+ * the count ("once", "twice", "N times"), whether it is kept per side ("per eye") and the window
+ * ("in a 12-month period"). null when the sentence names no code before the verb, states no count or
+ * window in that order, carries an exception (EXCEPTION_RE: the reader cannot weigh it), or counts only
+ * services of one purpose (QUALIFIED_RE subject, or a purpose / condition after the window: the claim
+ * line's code cannot tell which of its services the rule counts). Pure.
+ */
+export function codeFrequencyOf(sentence: string): { codes: string[]; max: number; window_days: number; per_side: boolean } | null {
+  const paid = PAID_RE.exec(sentence);
+  if (!paid || EXCEPTION_RE.test(sentence)) return null;
+  const subject = sentence.slice(0, paid.index);
+  const codes = [...new Set([...subject.matchAll(CODE_RE)].map((m) => m[1].toUpperCase()))];
+  if (!codes.length || QUALIFIED_RE.test(subject)) return null;
+  let rest = sentence.slice(paid.index + paid[0].length);
+  const times = TIMES_RE.exec(rest);
+  if (!times) return null;
+  const max = /^once$/i.test(times[1]) ? 1 : /^twice$/i.test(times[1]) ? 2 : (WORDS[times[2]?.toLowerCase() ?? ""] ?? Number(times[2]));
+  if (!Number.isInteger(max) || max < 1) return null;
+  rest = rest.slice(times[0].length);
+  const side = PER_SIDE_RE.exec(rest);
+  if (side) rest = rest.slice(side[0].length);
+  const w = WINDOW_RE.exec(rest);
+  if (!w) return null;
+  if (TRAILING_PURPOSE_RE.test(rest.slice(w[0].length))) return null;
+  const days = w[1] ? windowDays(Number(w[1]), w[2]) : 365;
+  return { codes, max, window_days: days, per_side: !!side };
+}
+
+/**
+ * The code frequency rules of a policy's lines (codeFrequencyOf on each sentence), one criterion per
+ * distinct set of codes, each scoped (Criterion.codes) to the codes it names. `cite` cites the lines
+ * the sentence is on. [] when the policy states none.
+ */
+export function codeFrequencyRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
+  const offsets: number[] = [];
+  let text = "";
+  for (const l of lines) {
+    offsets.push(text.length);
+    text += `${l.text.trim()} `;
+  }
+  const bounds = [0, ...[...text.matchAll(/\.\s+(?=[A-Z(]|\d{1,2}[.)]\s)/g)].map((m) => m.index + m[0].length), text.length];
+  const out: Criterion[] = [];
+  const seen = new Set<string>();
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const sentence = text
+      .slice(bounds[k], bounds[k + 1])
+      .replace(/^\s*(?:\d{1,2}[.)]|[a-z][.)])\s+/, "")
+      .trim();
+    const rule = codeFrequencyOf(sentence);
+    if (!rule) continue;
+    const key = rule.codes.join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const first = offsets.findLastIndex((o) => o <= bounds[k]);
+    const last = offsets.findLastIndex((o) => o < bounds[k + 1] - 1);
+    out.push({
+      kind: "code_frequency",
+      text: sentence,
+      passage: cite(lines.slice(Math.max(0, first), last + 1)),
+      confidence: "high",
+      codes: rule.codes,
+      max: rule.max,
+      window_days: rule.window_days,
+      per_side: rule.per_side,
+    });
+  }
+  return out;
+}
