@@ -76,8 +76,10 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // article, blepharoplasty / ptosis, reduction mammaplasty): first run 9/34 lines, no wrongful line
   // decision (fixtures/corpus-claims/hoosier-fund-first-run.txt); 12/34 after claims40 (bare-code
   // parentheses in numbered titles and lead sentences scope criteria, "A line reporting V2787 or V2788
-  // is denied" denies those lines, biometry on the day of surgery or the day before bundled by date)
-  "hoosier-fund": 12,
+  // is denied" denies those lines, biometry on the day of surgery or the day before bundled by date);
+  // 18/34 after stop 41 (a billing note's "once per eye per 12 months" counted per side from the claim and
+  // the claims history, the Schnur minimum by body-surface area read from the policy's table)
+  "hoosier-fund": 18,
   // piedmont-nc 2026-12-01 (a ninth set authored blind: an ACA exchange HMO in NC — lower-limb prostheses
   // under an LCD with K-levels, chiropractic CMT with AT and a visit maximum, ABA units under a UM
   // guideline, ground ambulance with the certification statement): first run 9/34 lines, no wrongful line
