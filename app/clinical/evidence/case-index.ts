@@ -164,6 +164,19 @@ export interface Hit {
 }
 
 /**
+ * Whether the text at `index` of `line` is negated: within its own line, or as an item of a negated
+ * list that began on the line before and wraps onto this one ("No history of liver disease, celiac
+ * disease," / "inflammatory bowel disease, HIV or IgA vasculitis.") — the line before only when it is
+ * on the same page and ends mid-sentence.
+ */
+export function negatedAt(idx: CaseIndex, line: CaseLine, index: number): boolean {
+  if (isNegated(line.lower, index)) return true;
+  const prev = idx.lines[line.index - 1];
+  if (!prev || prev.page !== line.page || /[.;:?!]\s*$/.test(prev.lower)) return false;
+  return isNegated(`${prev.lower} ${line.lower}`, prev.lower.length + 1 + index);
+}
+
+/**
  * Every match of `re` (made global) in the case lines (lower-cased when `re` is case-insensitive).
  * A phrase wrapped onto the next line ("His diagnosis is idiopathic short / stature") is found on
  * the line where it starts; `length` is clamped to that line.
@@ -180,7 +193,7 @@ export function search(idx: CaseIndex, re: RegExp): Hit[] {
     let m: RegExpExecArray | null;
     while ((m = g.exec(text))) {
       if (m.index >= own.length) break;
-      out.push({ line, index: m.index, length: Math.min(m[0].length, own.length - m.index), negated: isNegated(line.lower, m.index) });
+      out.push({ line, index: m.index, length: Math.min(m[0].length, own.length - m.index), negated: negatedAt(idx, line, m.index) });
       if (m[0].length === 0) g.lastIndex++;
     }
   }

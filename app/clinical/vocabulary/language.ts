@@ -80,11 +80,35 @@ export const BASELINE =
 export const ATTACHMENT_REFERENCE =
   /\bsee\s+(?:the\s+)?attached\b|\b(?:notes?|records?|documentation|labs?|results?|chart)\s+(?:are\s+|is\s+)?(?:attached|enclosed|to\s+follow|will\s+(?:be\s+)?(?:faxed|sent))\b|\bsee chart\b|\bper chart\b|\bon file\b/i;
 
-/** True when the match at `pos` in `text` is negated by a trigger earlier in the same clause. */
+/** a negation that leads a list of findings ("No history of …", "Denies …", "Negative for …") */
+const LIST_NEGATION_LEAD = /\b(?:no (?:history|hx|evidence|signs?) of|denies|denied|negative for|never had|free of)\b/gi;
+/** what may stand between such a lead and a term of its list: names joined by commas, "or", "and", "/" */
+const LIST_ITEMS = /^[\s\w',()/-]*$/;
+/** a word that ends the list and starts a statement of its own ("…, presents with psoriasis") */
+const LIST_BREAK =
+  /\b(?:has|have|had|is|are|was|were|with|who|which|that|presents?|presented|reports?|reported|shows?|showed|on|taking|takes|started|diagnosed|developed|positive|confirmed|but|although|though|except)\b/i;
+
+/**
+ * True when the match at `pos` in `text` is negated by a trigger earlier in the same clause, or is an
+ * item of a list a negation leads ("No history of liver disease, celiac disease, inflammatory bowel
+ * disease, HIV or IgA vasculitis": every item is denied, however long the list, until a word that starts
+ * a statement of its own).
+ */
 export function isNegated(text: string, pos: number): boolean {
   const before = text.slice(Math.max(0, pos - 70), pos);
   const clause = before.split(/[.;:]|\bbut\b|\bhowever\b|\bexcept\b/i).pop() ?? "";
-  return NEG_BEFORE.test(clause);
+  if (NEG_BEFORE.test(clause)) return true;
+  const wide = (
+    text
+      .slice(Math.max(0, pos - 200), pos)
+      .split(/[.;:?!]/)
+      .pop() ?? ""
+  ).replace(/\s+/g, " ");
+  let lead: RegExpExecArray | null = null;
+  for (const m of wide.matchAll(LIST_NEGATION_LEAD)) lead = m as RegExpExecArray;
+  if (!lead) return false;
+  const between = wide.slice((lead.index ?? 0) + lead[0].length);
+  return between.length < 200 && LIST_ITEMS.test(between) && /,|\bor\b|\band\b|\//.test(between) && !LIST_BREAK.test(between);
 }
 
 /** True when the clause around `pos` says the item is pending, ordered or scheduled (not yet a result). */
