@@ -8,6 +8,7 @@
  * Source: CMS NCCI policy manual (services integral to a primary procedure are not separately
  * reportable) as the policy's own sentence states it.
  */
+import { policySentences } from "./policy-sentences";
 import type { Criterion } from "../contracts";
 import { escapeRegex } from "../vocabulary/conditions";
 
@@ -159,18 +160,9 @@ export function bundledCodeRules<L extends { text: string }>(
 ): Criterion[] {
   const out: Criterion[] = [];
   const seen = new Set<string>();
-  // the policy as one text, each line's start offset kept to cite the lines a sentence is on
-  const offsets: number[] = [];
-  let text = "";
-  for (const l of lines) {
-    offsets.push(text.length);
-    text += `${l.text.trim()} `;
-  }
-  // sentences end at a full stop before a capital, an opening parenthesis or a numbered item
-  const bounds = [0, ...[...text.matchAll(/\.\s+(?=[A-Z(]|\d{1,2}[.)]\s)/g)].map((m) => m.index + m[0].length), text.length];
-  for (let k = 0; k + 1 < bounds.length; k++) {
-    const raw = text.slice(bounds[k], bounds[k + 1]);
-    const sentence = raw.replace(/^\s*(?:\d{1,2}[.)]|[a-z][.)])\s+/, "").trim();
+  // the policy as one text cut into sentences, each citing the lines it is on (policy-sentences.ts)
+  const { text, sentences, linesOf } = policySentences(lines);
+  for (const { text: sentence, from, to } of sentences) {
     const inc = INCLUDED_IN_RE.exec(sentence);
     let included: string[] = [];
     let into: string[] = [];
@@ -209,12 +201,10 @@ export function bundledCodeRules<L extends { text: string }>(
     const key = included.join(",");
     if (seen.has(key)) continue;
     seen.add(key);
-    const first = offsets.findLastIndex((o) => o <= bounds[k]);
-    const last = offsets.findLastIndex((o) => o < bounds[k + 1] - 1);
     out.push({
       kind: "bundled_code",
       text: sentence,
-      passage: cite(lines.slice(Math.max(0, first), last + 1)),
+      passage: cite(linesOf(from, to - 1)),
       confidence: "high",
       codes: included,
       included_in: into,

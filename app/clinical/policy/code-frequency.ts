@@ -7,6 +7,7 @@
  * when the rule counts per eye / side), review/evaluate.ts. Pure functions of the policy lines.
  * Source: the policy's own billing note (no clinical rule is added).
  */
+import { policySentences } from "./policy-sentences";
 import type { Criterion } from "../contracts";
 
 /** a HCPCS/CPT code ("92136", "G0399") */
@@ -77,31 +78,19 @@ export function codeFrequencyOf(sentence: string): { codes: string[]; max: numbe
  * the sentence is on. [] when the policy states none.
  */
 export function codeFrequencyRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
-  const offsets: number[] = [];
-  let text = "";
-  for (const l of lines) {
-    offsets.push(text.length);
-    text += `${l.text.trim()} `;
-  }
-  const bounds = [0, ...[...text.matchAll(/\.\s+(?=[A-Z(]|\d{1,2}[.)]\s)/g)].map((m) => m.index + m[0].length), text.length];
+  const { sentences, linesOf } = policySentences(lines);
   const out: Criterion[] = [];
   const seen = new Set<string>();
-  for (let k = 0; k + 1 < bounds.length; k++) {
-    const sentence = text
-      .slice(bounds[k], bounds[k + 1])
-      .replace(/^\s*(?:\d{1,2}[.)]|[a-z][.)])\s+/, "")
-      .trim();
+  for (const { text: sentence, from, to } of sentences) {
     const rule = codeFrequencyOf(sentence);
     if (!rule) continue;
     const key = rule.codes.join(",");
     if (seen.has(key)) continue;
     seen.add(key);
-    const first = offsets.findLastIndex((o) => o <= bounds[k]);
-    const last = offsets.findLastIndex((o) => o < bounds[k + 1] - 1);
     out.push({
       kind: "code_frequency",
       text: sentence,
-      passage: cite(lines.slice(Math.max(0, first), last + 1)),
+      passage: cite(linesOf(from, to - 1)),
       confidence: "high",
       codes: rule.codes,
       max: rule.max,

@@ -12,6 +12,7 @@
  * Pure functions of the policy lines. Source: CMS NCCI / MUE practice (modifier misuse, units per
  * date of service) as the policy's own sentences state it.
  */
+import { policySentences } from "./policy-sentences";
 import type { Criterion } from "../contracts";
 
 const CODE = String.raw`(?:\d{4}[0-9FTU]|[A-V]\d{4})`;
@@ -44,17 +45,8 @@ const codesIn = (t: string) => [...new Set([...t.matchAll(new RegExp(String.raw`
  */
 export function lineBillingRules<L extends { text: string }>(lines: L[], cite: (ls: L[]) => Criterion["passage"]): Criterion[] {
   const out: Criterion[] = [];
-  const offsets: number[] = [];
-  let text = "";
-  for (const l of lines) {
-    offsets.push(text.length);
-    text += `${l.text.trim()} `;
-  }
-  const citeAt = (from: number, to: number) => {
-    const first = offsets.findLastIndex((o) => o <= from);
-    const last = offsets.findLastIndex((o) => o < to);
-    return cite(lines.slice(Math.max(0, first), last + 1));
-  };
+  const { text, linesOf } = policySentences(lines);
+  const citeAt = (from: number, to: number) => cite(linesOf(from, to));
   // modifiers that must not be appended, in a paragraph that says such a line is denied
   for (const m of text.matchAll(new RegExp(MODIFIER_BAN_RE.source, "gi"))) {
     const end = text.indexOf(". ", m.index + m[0].length);
