@@ -231,6 +231,12 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         .replace(SCORING_RULE, (x) => " ".repeat(x.length))
         // a rate normalised to body surface ("mL/min/1.73 m2", "(mL/min/1.73m²)") is a unit, not a value
         .replace(/\/\s*1\.73\s*m\s*(?:2|²|\^2)?/gi, (x) => " ".repeat(x.length))
+        // a formula's input written beside the name ("CrCl, Cockcroft-Gault (81.3 kg) 54 mL/min",
+        // "eGFR (age 47) 39"): a body measure in parentheses is what the value was computed from,
+        // never the value, unless the measure itself is one of those
+        .replace(/\(\s*(?:(?:wt|weight|ibw|abw|age|ht|height)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*(?:kg|lbs?|cm|in|years?|yrs?|y)?\s*\)/gi, (x) =>
+          /\b(?:kg|lbs?|cm|in|years?|yrs?|y)\b/i.test(m.unit) || !/[a-z]/i.test(x) ? x : " ".repeat(x.length),
+        )
         .replace(/\b(?:items?|questions?)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*\d{1,2}\b/gi, (x) => " ".repeat(x.length));
       let writtenDate: string | null = null;
       if (m.unit === "points")
@@ -238,6 +244,19 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           writtenDate = parseDate(d);
           return a + " ".repeat(d.length);
         });
+      // a results table's row "Test | Date collected | Result" ("CrCl, Cockcroft-Gault 11/02/2026 54
+      // mL/min"): the date is the value's date, the number after it the value — never a time of day
+      // ("PSA Collected 10/06/2026 07:45" holds no PSA value)
+      else
+        after = after.replace(
+          /^([^0-9\n]{0,30}?)(\d{1,2}\/\d{1,2}\/\d{4})(?=\s+[<>≥≤]?\s*-?\d+(?:\.\d+)?(?![\d:/.]|\s*(?:am|pm|hrs?|h)\b))/i,
+          (x, a: string, d: string) => {
+            const iso = parseDate(d);
+            if (!iso) return x;
+            writtenDate = iso;
+            return a + " ".repeat(d.length);
+          },
+        );
       // a scale's items written one by one and then summed ("AIMS 10/29/2026 items 1-7: face 1, lips 3,
       // ... trunk 1 = TOTAL 15"): the total is the score, never the first item's
       const total =

@@ -94,7 +94,7 @@ export function nameOnly(v: string): string {
   // one ("Hannah Weisz, M [ ] Nephrology") ends it too
   const cred = /^([A-Z][A-Za-z.'\- ]{1,40}?),\s*(?:(M\.?D\.?|D\.?O\.?|NP|PA-C|FNP-C|FNP|DNP|APRN|PharmD|CNP)\b|M\s*[[|(])/.exec(v);
   if (cred && /\s/.test(cred[1].trim())) return cred[2] ? `${cred[1]}, ${cred[2]}` : cred[1];
-  return v.split(/\s*\(|\s+(?=\d[\d\s().-]{3,})|[,\s]+NPI|\s+\|\s+/i)[0].trim();
+  return v.split(/\s*\(|\s+(?=\d[\d\s().-]{3,})|[,\s]+NPI\b|\s+\|\s+/i)[0].trim();
 }
 
 export function splitName(raw: string): { first: string | null; last: string | null; credential: string | null } {
@@ -225,6 +225,37 @@ export function parseDob(v: string): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
+/** the other captions of a form's caption row about the member ("Patient  HRN  DOB  Sex") */
+const ROW_CAPTION_RE = /\b(?:DOB|D\.O\.B\.?|Date\s+of\s+birth|Birth\s*date|HRN|MRN|Member\s+ID|ID\s*#?|Sex|Gender|Age|Phone)\b/gi;
+
+/**
+ * A caption row over a value row, the member's name under a bare "Patient" / "Member" caption
+ * ("Patient   HRN   DOB   Sex" over "Delacroix, Marcus   NW10377914   01/22/1979   Male"): the
+ * value below the caption, cut before the first field holding a digit. Only a caption row counts —
+ * the line holds at least two other member captions (date of birth, record number, ID, sex) and no
+ * digit or colon, so "Patient" in prose or a "Patient:" label is never read this way.
+ * Returns the hit (value = the name as written) or null.
+ */
+function captionRowName(model: DocModel, sec: Map<string, SectionName>): FieldHit | null {
+  const hits = findLabeled(model, sec, /(?<![A-Za-z'])(?:Patient|Member|Enrollee)(?![A-Za-z'])(?!\s*(?:[:#(]|name|ID|number|no\b))/i, {
+    belowOnly: true,
+    validate: (v) => looksLikeName(stripTrailingLabels(v).split(/\s+(?=\S*\d)/)[0]),
+  });
+  for (const h of hits) {
+    const text = h.line.text;
+    if (/[\d:]/.test(text) || (text.match(ROW_CAPTION_RE)?.length ?? 0) < 2) continue;
+    const value = stripTrailingLabels(h.value).split(/\s+(?=\S*\d)/)[0];
+    // the tokens of the name only (the cited words)
+    const toks: Tok[] = [];
+    for (const t of h.toks) {
+      if (toks.length && [...toks, t].map((x) => x.text).join(" ").length > value.length) break;
+      toks.push(t);
+    }
+    return { ...h, value, toks };
+  }
+  return null;
+}
+
 function extractPatient(ctx: Ctx): ExtractedPatient {
   const { model, sec } = ctx;
   const cites: Citation[] = [];
@@ -263,7 +294,9 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
     last = n.last;
     cites.push(hitCite(ctx, h));
   } else {
-    const h = findLabeled(model, sec, /\b(?:Patient|Member|Pt)\b(?=\s*:)/i, { validate: (v) => looksLikeName(stripTrailingLabels(v)) })[0];
+    const h =
+      findLabeled(model, sec, /\b(?:Patient|Member|Pt)\b(?=\s*:)/i, { validate: (v) => looksLikeName(stripTrailingLabels(v)) })[0] ??
+      captionRowName(model, sec);
     const letter = h ? null : letterPatientName(model);
     if (h) {
       const n = splitName(stripTrailingLabels(h.value));

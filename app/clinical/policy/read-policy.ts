@@ -2849,7 +2849,9 @@ const DURATION_ONLY_RE =
 
 function notARequirement(text: string): boolean {
   if (DURATION_ONLY_RE.test(text)) return true;
-  const first = firstSentence(text);
+  // (a parenthetical aside is the requirement's note: "Hepatitis B surface antigen result documented (a
+  // positive result does not prevent approval)" still requires the result)
+  const first = firstSentence(text).replace(/\([^()]*\)/g, " ");
   const definition = DEFINITION_RE.test(first) && !/\b(?:must|required?|requires|should|only|covered|medically necessary|approv\w*)\b/i.test(text);
   const term = APPROVAL_TERM_RE.test(first) && !/\b(?:when|if|provided|unless|only)\b/i.test(first);
   return NOT_A_REQUIREMENT_RE.test(first) || definition || term || PRESCRIBER_STATUS_RE.test(first) || calculationRule(text) || NOT_APPLICABLE_RE.test(text);

@@ -8,7 +8,7 @@ import type { Citation } from "../contracts";
 import { CONDITIONS, conditionAncestors, conditionMentions, conditionsForCode, icdMatches, mostSpecificConditions } from "../vocabulary/conditions";
 import { isNegated } from "../vocabulary/language";
 import { normalizeIcd10, ICD10_SHAPE } from "../codes/icd10";
-import { quote, type CaseIndex } from "../evidence/case-index";
+import { isUnansweredFormLine, quote, type CaseIndex } from "../evidence/case-index";
 import type { CaseFacts } from "../contracts";
 
 export interface CaseCondition {
@@ -21,7 +21,7 @@ export interface CaseCondition {
 }
 
 const NOT_THE_PATIENTS =
-  /\b(?:family history|fhx|fh:|mother|father|sister|brother|parent|sibling|grand(?:mother|father|parent)|rule out|r\/o|ruled out|screen(?:ing)? for|risk of|risk for|to prevent|prevention of|negative for|no (?:history|evidence|signs?) of|denies|without)\b[^.;]{0,40}$/i;
+  /\b(?:family history|fhx|fh:|mother|father|sister|brother|parent|sibling|grand(?:mother|father|parent)|partner(?:'s)?|spouse(?:'s)?|(?:sexual|household|close) contacts?|exposed to|exposure to|rule out|r\/o|ruled out|screen(?:ing)? for|risk of|risk for|to prevent|prevention of|negative for|no (?:history|evidence|signs?) of|denies|without)\b[^.;]{0,40}$/i;
 const DX_CONTEXT =
   /\b(?:diagnos[ie]s|dx|icd|indication|assessment|impression|problem list|reason for (?:request|use|referral)|diagnosed with|history of|hx of|with|for|has|have|suffers? from|presents? with|known|confirmed|consistent with)\b/i;
 
@@ -78,6 +78,10 @@ export function caseConditions(facts: CaseFacts, idx: CaseIndex): CaseCondition[
     for (const c of mostSpecificConditions(d.description)) push({ condition: c.name, code: d.code, source: "described", citation: d.citations?.[0] ?? null });
   }
   for (const line of idx.lines) {
+    // a form's question answered "No" or left blank, an option whose box is empty ("Symptoms of acute
+    // HIV infection in the past 4 weeks? [ ] Yes [X] No", "[ ] Active hepatitis B"): the form's words,
+    // no condition of the patient
+    if (isUnansweredFormLine(line.text)) continue;
     for (const c of CONDITIONS) {
       for (const mm of conditionMentions(line.text, c)) {
         const before = line.text.slice(Math.max(0, mm.index - 60), mm.index);
@@ -87,6 +91,9 @@ export function caseConditions(facts: CaseFacts, idx: CaseIndex): CaseCondition[
         const next = idx.lines[line.index + 1];
         const after = `${line.text.slice(mm.index + mm.length)} ${next && next.page === line.page ? next.text : ""}`;
         if (NEGATED_AFTER.test(after)) continue;
+        // a department, clinic or specialty named after the condition ("Infectious Diseases / HIV
+        // Medicine", "Asthma Clinic", "Diabetes Program"): who sees the patient, not the patient's condition
+        if (/^\s*(?:medicine|clinic|program(?:me)?|cent(?:er|re)|service|department|division|unit|specialists?)\b/i.test(after)) continue;
         // the most specific condition at this spot ("psoriatic arthritis", not also "psoriasis")
         const here = mostSpecificConditions(line.text.slice(Math.max(0, mm.index - 30), mm.index + mm.length + 30)).map((x) => x.name);
         if (here.length && !here.includes(c.name)) continue;

@@ -4367,11 +4367,34 @@ const CONCURRENT_USE_RE =
 function concurrentUseExclusion(text: string, ctx: EvalContext): Ev | null {
   if (!CONCURRENT_USE_RE.test(text.trim())) return null;
   const head = text.split(/(?<=[.;])\s+(?=[A-Z])/)[0];
-  const drugs = [...new Set(drugsNamedIn(head))].filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
-  if (!drugs.length) return null;
+  const named = [...new Set(drugsNamedIn(head))];
+  const drugs = named.filter((d) => !drugNames(d).some((n) => ctx.requested.has(n)));
+  if (!drugs.length) return sameDrugDuplication(head, named, ctx);
   const t = ongoingOf({ drugs, classes: [] }, ctx, { combination: true });
   if (t) return null;
   return ev("not_met", `Does not apply: no ongoing ${drugs.join(" / ")} documented with the request.`, [], "inferred");
+}
+
+/**
+ * "Use in combination with another belimumab product (intravenous and subcutaneous at the same time)":
+ * a rule against two products of the requested drug at once applies only when the record shows the
+ * drug already taken (an ongoing course besides the one requested) — never because the request names
+ * the drug it asks for. "not_met" when no ongoing course of the requested drug is recorded, "insufficient"
+ * when one is (a reviewer reads which products overlap); null when the rule is not of that kind.
+ */
+function sameDrugDuplication(head: string, named: string[], ctx: EvalContext): Ev | null {
+  if (!named.length || !/\banother\b[^.;]{0,40}\b(?:products?|formulations?|preparations?|dosage forms?|routes?)\b|\bsame time\b/i.test(head)) return null;
+  const own = [...ctx.requested];
+  const t = therapies(ctx, own).find((x) => x.ongoing && !x.notTaken && !x.explicitlyNotTaken && x.days != null && x.days > 0);
+  if (t)
+    return ev(
+      "insufficient",
+      `${cap(t.drug)} is already taken; whether the requested product would be used together with the one under way is for a reviewer.`,
+      t.citations.slice(0, 1),
+      "direct",
+      `Whether two ${named.join(" / ")} products would be used at the same time`,
+    );
+  return ev("not_met", `Does not apply: no course of ${named.join(" / ")} already under way is documented besides the one requested.`, [], "inferred");
 }
 
 /** "who has not received endocrine therapy", "who have not previously been treated with a TNF inhibitor", "(endocrine-naive)" */

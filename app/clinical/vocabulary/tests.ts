@@ -30,7 +30,7 @@ export interface TestTerm {
  * Testing" fact sheet (interpretation of induration by risk group).
  */
 function tuberculinInduration(after: string): "negative" | "positive" | "indeterminate" | null {
-  if (/no induration/i.test(after)) return "negative";
+  if (/\bno induration\b/i.test(after)) return "negative";
   const m = /(?<![\d.])(\d+(?:\.\d+)?)\s*mm\b/i.exec(after);
   if (!m) return null;
   const v = Number(m[1]);
