@@ -246,11 +246,22 @@ export function rangeDuration(text: string, requestDate: string | null): { days:
     const a = dates[i];
     const b = dates[i + 1];
     const between = text.slice(a.index + a.length, b.index).toLowerCase();
-    if (!/^\s*(?:-|–|—|to|through|thru|until|till)\s*$/.test(between) && !/^\s*(?:-|–)?\s*$/.test(between)) continue;
+    // "to mid-December 2024", "through the end of May": a part of the month written before it
+    const part = /^\s*(?:-|–|—|to|through|thru|until|till)\s*(?:(early|mid|middle|late)[-\s]*|(?:the\s+)?(beginning|start|middle|end)\s+of\s+)$/.exec(between);
+    if (!part && !/^\s*(?:-|–|—|to|through|thru|until|till)\s*$/.test(between) && !/^\s*(?:-|–)?\s*$/.test(between)) continue;
     if (a.present) continue;
     const A = resolveYear(a, b);
     const B = b.present ? null : resolveYear(b, a);
-    const endIso = B ? (A.precision === "month" && B.precision === "month" ? B.end : B.start) : requestDate;
+    // (the part of a month read on the short side: early = its 1st, mid = its 15th, late = its 21st)
+    const which = part ? (part[1] ?? part[2]) : null;
+    const partDay = which == null ? null : /^(?:early|beginning|start)$/.test(which) ? "01" : /^(?:mid|middle)$/.test(which) ? "15" : "21";
+    const endIso = B
+      ? B.precision === "month" && partDay
+        ? B.start.slice(0, 8) + partDay
+        : A.precision === "month" && B.precision === "month"
+          ? B.end
+          : B.start
+      : requestDate;
     if (!endIso) continue;
     const days = daysBetween(A.start, endIso);
     if (days >= 0) return { days, start: A.start, end: endIso, open: !B };

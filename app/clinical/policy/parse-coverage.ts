@@ -30,6 +30,9 @@ const SEVERITY =
 /** Clauses that carve people out of a sentence ("without a previous hospitalization", "unless ..."). */
 const EXCEPTION =
   /\b(?:without|unless|except(?: for| in| when)?|other than|in the absence of|absent|not due to|excluding|who (?:do|does|did|has|have|had) not|not (?:previously|currently|yet))\b/gi;
+/** An allowed overlap written into a concurrent-use rule: how long, or in what transition, two drugs may be taken together. */
+const OVERLAP_ALLOWANCE =
+  /\b(?:beyond|longer than|more than \d+\s*(?:days?|weeks?|months?)|cross-?taper(?:s|ing|ed)?|taper(?:s|ing|ed)?|transition(?:s|ing|al)?|overlap(?:s|ping)?|up to \d+\s*(?:days?|weeks?|months?))\b/gi;
 /** Events and history a sentence may hinge on. */
 const HISTORY =
   /\b(?:previous(?:ly)?|prior|history of|hospitali[sz]\w*|emergency (?:department|room)|\bED visit|exacerbations?|after|following|despite|since|relapsed?|failure|failed|inadequate(?:ly)?)\b/gi;
@@ -184,7 +187,9 @@ export function unreadQualifiers(c: Criterion): string[] {
     }
     case "current_therapy":
     case "no_concurrent":
-      unread.push(...matches(EXCEPTION, lower).filter((w) => !/^other than$/.test(w)));
+      // an allowance the parse does not hold ("beyond a cross-taper of up to 4 weeks", "for longer than
+      // 30 days", "other than during a transition") decides whether an overlap is the excluded use
+      unread.push(...matches(EXCEPTION, lower).filter((w) => !/^other than$/.test(w)), ...matches(OVERLAP_ALLOWANCE, lower));
       break;
     case "lab": {
       // "mL/min/1.73 m2" is a unit, not a second value
