@@ -38,7 +38,7 @@ export const DURATION_LINE_RE =
   /^(?:(?:initial |total )?(?:approval|authorization|coverage|approval) (?:duration|period|length)|length of (?:approval|authorization|coverage)|duration of (?:approval|authorization|therapy approval))\b|^(?:initial )?authorization (?:will|may) be (?:issued|approved|granted) for\b|^(?:approval|coverage) (?:will be|is) (?:granted|given|approved|provided) for\b/i;
 /** a paragraph/heading that opens renewal criteria (never initial-request criteria) */
 export const CONTINUATION_HEAD_RE =
-  /^(?:(?:section|part|table)\s+[\dA-Z]{1,3}(?:\.\d{1,2})?\s*[-–:.]\s*)?(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
+  /^(?:(?:section|part|table)\s+[\dA-Z]{1,3}(?:\.\d{1,2})?\s*[-–:.]\s*)?(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation|continued (?:approval|therapy|use|treatment|coverage)))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
 
 const ROMAN_UP = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
@@ -126,7 +126,7 @@ export function isHeading(text: string): boolean {
   // list and the coverage rules of one discipline do not run into the next
   if (/^(?:purpose|definitions?(?: and abbreviations)?|benefit (?:limits?|maximums?)|claim(?:s)? requirements|coverage rules\b.{0,70})\s*:?$/i.test(t))
     return true;
-  return /^(references?|citations|(?:subset|criteria|document) history|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|other uses with supportive evidence|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered)?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
+  return /^((?:key |selected |additional |supporting |cited )?references?|citations|(?:subset|criteria|document) history|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|other uses with supportive evidence|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered|\s*\([^()]{1,40}\))?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }

@@ -1812,6 +1812,23 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   }
 
   // diagnosis
+  // a condition the sentence requires ABSENT ("The member does not have cystic fibrosis", "Cystic
+  // fibrosis is not the cause of the bronchiectasis", "bronchiectasis not due to cystic fibrosis") is
+  // never a diagnosis the request must carry: read as a required absence (documentation), beside the
+  // conditions the sentence does require
+  const absentConds = conds.filter((c) => conditionNegatedIn(t, c));
+  if (absentConds.length && conds.length && !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t)) {
+    const absent: Criterion = {
+      kind: "documentation",
+      text: t,
+      concepts: absentConds.map((c) => keyConcepts(c.name).flat()).filter((x) => x.length),
+      absence: true,
+      confidence: "medium",
+    };
+    const present = conds.filter((c) => !absentConds.includes(c));
+    if (!present.length) return { ...base, ...absent };
+    return { ...base, kind: "all", items: [{ ...diagnosisOf(t, present), confidence: "medium" }, absent], confidence: "medium" };
+  }
   if (
     conds.length &&
     !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t) &&
@@ -1962,6 +1979,32 @@ function aliasFirstIndex(text: string, c: ConditionTerm): number {
     if (m && (best < 0 || m.index < best)) best = m.index;
   }
   return best;
+}
+
+/** a negation written just before a condition's name: "does not have", "no history of", "not due to", "other than" */
+const NEGATION_BEFORE_CONDITION =
+  /\b(?:does not have|do not have|did not have|has no|have no|has not had|no (?:history|evidence|diagnosis|signs?) of|without (?:a |an |any )?(?:known |history of |diagnosis of )?|absence of|free of|not (?:been )?diagnosed with|not due to|not caused by|not secondary to|not related to|other than|rather than|excluding)\s+(?:a |an |any |the |known )?$/i;
+/** a negation written just after a condition's name: "is not the cause of …", "has been ruled out", "is absent" */
+const NEGATION_AFTER_CONDITION =
+  /^\s*(?:\([^)]{0,40}\)\s*)?(?:is|was|has been|have been|are|were)\s+(?:not (?:the|a) (?:cause|reason)|ruled out|excluded|absent|not present)\b/i;
+
+/**
+ * Whether `text` states condition `c` absent (see the two patterns above), at its first mention. A
+ * condition named once affirmatively and once negated counts as required: only the first mention is read.
+ */
+function conditionNegatedIn(text: string, c: ConditionTerm): boolean {
+  for (const a of c.aliases) {
+    const m = aliasRegex(a, "i").exec(text);
+    if (!m) continue;
+    const before = text.slice(Math.max(0, m.index - 60), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 60);
+    if (NEGATION_BEFORE_CONDITION.test(before)) return true;
+    // "… is not the cause", "… has been ruled out" says so of the condition only when it is the clause's
+    // subject ("Other known causes of interstitial lung disease have been ruled out" rules out causes)
+    const clause = before.split(/[,;:.]\s*/).pop() ?? "";
+    return /^\s*(?:(?:and|that|the|a|an|known|active|current)\s+)*$/i.test(clause) && NEGATION_AFTER_CONDITION.test(after);
+  }
+  return false;
 }
 
 function diagnosisOf(text: string, conds: ConditionTerm[]): CriterionOf<"diagnosis"> {
@@ -2453,7 +2496,15 @@ export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | nu
   // "prevention of type 2 diabetes": a use in people who do NOT have the condition it names
   const prevented = /\b(?:prevention of|prevent(?:ing)?|(?:to )?reduce the risk of|risk reduction (?:of|for)|at risk (?:of|for))\b.*$/i.exec(use);
   const prevents = prevented ? new Set(mostSpecificConditions(prevented[0]).map((c) => c.name)) : new Set<string>();
-  const conds = mostSpecificConditions(use).filter(
+  // "Bronchiectasis due to cystic fibrosis", "neuropathy secondary to chemotherapy": what is excluded is
+  // the condition from that cause — the cause is the condition the request must show; the manifestation
+  // alone (often the covered condition itself) never is
+  const cause = /\b(?:due to|secondary to|caused by|as a result of|attributable to|resulting from)\b(.*)$/i.exec(use);
+  const causeConds = cause ? mostSpecificConditions(cause[1]) : [];
+  // "PBC-autoimmune hepatitis overlap syndrome": an overlap of two conditions is a condition of its own,
+  // neither of the two (it stays a phrase the request must state)
+  const named = use.replace(/[^,;]*\boverlap(?: syndrome)?\b[^,;]*/gi, (x) => " ".repeat(x.length));
+  const conds = (causeConds.length ? causeConds : mostSpecificConditions(named)).filter(
     (c) =>
       (c.name !== "cancer" || /cancer|malignan|carcinoma|neoplasm/i.test(use)) &&
       !(prevents.has(c.name) && !mostSpecificConditions(use.slice(0, prevented!.index)).some((x) => x.name === c.name)),

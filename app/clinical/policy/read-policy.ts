@@ -366,7 +366,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
+  /^(?:(?:key |selected |additional |supporting |cited )?references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -378,7 +378,7 @@ const NOT_CRITERIA_LEAD_RE =
  * a criterion — author lists with "et al.", a journal's year;volume:pages, a label's revision line.
  */
 const CITATION_RE =
-  /\bet al\.|\b(?:19|20)\d{2}\s*;\s*\d+(?:\(\d+\))?\s*:\s*e?\d+|\bprescribing information\b.{0,80}?[;,]\s*(?:revised|rev\.|updated)\s+(?:\d{1,2}\/)?\d{4}\b/;
+  /\bet al\.|\b(?:19|20)\d{2}\s*;\s*\d+(?:\(\d+\))?\s*:\s*e?\d+|\bprescribing information\b.{0,80}?[;,]\s*(?:(?:revised|rev\.|updated)\s+)?(?:\d{1,2}\/)?\d{4}\b/;
 /** a section whose items are all bibliographic references (a "Sources for the criteria" list) */
 const citationSection = (s: { items: OutlineItem[] }) => s.items.length > 0 && s.items.every((i) => CITATION_RE.test(i.text));
 

@@ -3291,6 +3291,17 @@ function exclusionByValue(spec: CriterionOf<"excluded_use">, ctx: EvalContext): 
 
 function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const applies = evalExcludedUseByCondition(spec, ctx, coveredConditions, coveredIcd);
+  // the policy's covered indication was not understood: an excluded condition the request carries may be
+  // the very condition the policy covers ("PBC-autoimmune hepatitis overlap syndrome" on a PBC drug), so
+  // the diagnosis alone is never the ground of a denial — a reviewer reads which condition is excluded
+  if (applies.outcome === "met" && !coveredConditions.length && !coveredIcd.length)
+    return ev(
+      "insufficient",
+      `${applies.reason.replace(/\.$/, "")}, but the policy's covered indication was not read, so whether the excluded condition is another one is for a reviewer.`,
+      applies.citations,
+      applies.evidence,
+      `Whether this exclusion applies: ${spec.text}`,
+    );
   // an exclusion that names a subpopulation applies only when the request shows that too: met (or
   // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
   if (applies.outcome === "not_met" || spec.severity?.length) return applies;

@@ -141,7 +141,15 @@ export const CONDITIONS: ConditionTerm[] = [
     [],
     ["interstitial lung disease"],
   ),
-  C("cystic fibrosis", ["cystic fibrosis"], ["E84"]),
+  // "non-cystic fibrosis bronchiectasis" (NCFB) is bronchiectasis without CF, never cystic fibrosis
+  C("cystic fibrosis", ["(?<!non[- ])cystic fibrosis(?! bronchiectasis)"], ["E84"]),
+  C("bronchiectasis", ["bronchiectas[ie]s"], ["J47"]),
+  C(
+    "non-cystic fibrosis bronchiectasis",
+    ["non[- ]?cystic fibrosis bronchiectas[ie]s", "\\bncfb\\b", "bronchiectas[ie]s (?:not due to|unrelated to|without) cystic fibrosis"],
+    ["J47"],
+    ["bronchiectasis"],
+  ),
   C("pulmonary arterial hypertension", ["pulmonary (?:arterial )?hypertension", "\\bpah\\b"], ["I27.0", "I27.2"]),
   // WHO Group 4 pulmonary hypertension (ICD-10-CM I27.24): a disease of its own, not pulmonary arterial
   // hypertension (Group 1) — a heading "Chronic thromboembolic pulmonary hypertension (CTEPH)" is its

@@ -241,8 +241,9 @@ export const TESTS: TestTerm[] = [
   {
     name: "imaging",
     generic: true,
-    policy: /\b(?:mri|ct scan|x-?ray|radiograph|ultrasound|imaging)\b/i,
-    aliases: ["\\bmri\\b", "\\bct\\b(?: scan)?", "x-?ray", "radiograph\\w*", "ultrasound", "imaging"],
+    policy: /\b(?:mri|ct scan|x-?ray|radiograph|ultrasound|imaging|computed tomography)\b/i,
+    // (a high-resolution chest CT is written "HRCT"; "computed tomography" spelled out)
+    aliases: ["\\bmri\\b", "\\b(?:hr)?ct\\b(?: scan)?", "computed tomography", "x-?ray", "radiograph\\w*", "ultrasound", "imaging"],
   },
 ];
 
