@@ -587,6 +587,13 @@ const CodeFrequencySchema = z.object({
   max: z.number().int().min(1),
   window_days: z.number().int().min(1),
   per_side: z.boolean(),
+  /**
+   * counted over the calendar year of the line's date of service (January 1 up to it) instead of
+   * `window_days` back ("limited to 20 visits per member per calendar year")
+   */
+  calendar_year: z.boolean().optional(),
+  /** the rule counts visits: one date of service is one visit, whatever the lines billed on it */
+  visits: z.boolean().optional(),
 });
 /**
  * A policy's exclusion of a tissue removal below its sliding-scale minimum by body-surface area
