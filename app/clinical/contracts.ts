@@ -495,6 +495,12 @@ const BundledCodeSchema = z.object({
    * days after it, and is paid on its own when that procedure is on the claim on another date
    */
   days_before: z.number().int().min(0).optional(),
+  /**
+   * modifiers that take the line out of the bundling ("… or without modifier 59 / XS, is included in
+   * the CMT and is denied"): a line carrying one is left to a reviewer (whether the service was
+   * distinct is not read), a line without any is bundled
+   */
+  unless_modifiers: z.array(z.string()).optional(),
 });
 /**
  * A billing article's list of ICD-10-CM codes that support medical necessity for its codes (Base.codes),

@@ -7,11 +7,17 @@
  * 2. a visit maximum stated on codes per calendar year ("… is limited to 20 visits per member per
  *    calendar year, combined for all providers") is counted over that calendar year from the claim and
  *    the member's claims history, one date of service one visit.
+ * 3. a same-date bundling named by a term the policy ties to codes, with the modifiers that take a line
+ *    out of it ("… or without modifier 59 / XS, is included in the OMT and is denied"): a line without
+ *    the modifier billed with the term's codes on its date is bundled; a line with it goes to a reviewer.
  */
 import { describe, expect, it } from "vitest";
 import type { CaseFacts, Criterion, CriterionOf, ParsedDocument } from "../contracts";
 import { judgeCodeFrequency } from "../review/code-frequency-count";
-import { emptyFacts } from "../testing";
+import { buildCaseIndex } from "../evidence/case-index";
+import { evalContext, evaluateCriterion } from "../review/evaluate";
+import { docFromPages, emptyFacts } from "../testing";
+import { bundledCodeRules, modifierBundle } from "./bundled-codes";
 import { codeFrequencyRules, visitMaximumOf } from "./code-frequency";
 import { readPolicy } from "./read-policy";
 
@@ -120,5 +126,66 @@ describe("a visit maximum per calendar year stated on codes", () => {
     const r = judgeCodeFrequency(rule, f, []);
     expect(r.outcome).toBe("not_met");
     expect(r.reason).toMatch(/visit 4 within calendar year 2027/);
+  });
+});
+
+describe("a same-date bundling with the modifiers that take a line out of it", () => {
+  const policy = [
+    "Osteopathic manipulative treatment OMT (98925, 98926, 98927) is covered for somatic dysfunction.",
+    "Therapeutic exercise (97110) performed on the date of OMT for the same body region, or without modifier 59 or XU, is included in the OMT and is denied.",
+  ];
+  const text = policy.join(" ");
+
+  it("reads the included code, the term's codes and the modifiers", () => {
+    expect(modifierBundle(policy[1], text)).toEqual({ included: ["97110"], into: ["98925", "98926", "98927"], unless_modifiers: ["59", "XU"] });
+    // no modifier clause: the sentence's other conditions are not read, so no rule
+    expect(modifierBundle("Therapeutic exercise (97110) for the same body region is included in the OMT and is denied.", text)).toBeNull();
+    // a term tied to no codes
+    expect(modifierBundle("Therapeutic exercise (97110) without modifier 59 is included in the PT and is denied.", text)).toBeNull();
+    const rules = bundledCodeRules(
+      policy.map((t) => ({ text: t })),
+      () => null,
+    );
+    expect(rules).toContainEqual(expect.objectContaining({ kind: "bundled_code", codes: ["97110"], unless_modifiers: ["59", "XU"] }));
+  });
+});
+
+describe("judging a same-date bundling with modifier exceptions on a service line", () => {
+  const rule: Criterion = {
+    kind: "bundled_code",
+    text: "Therapeutic exercise (97110) … or without modifier 59 or XU, is included in the OMT and is denied.",
+    passage: null,
+    confidence: "high",
+    codes: ["97110"],
+    included_in: ["98925", "98926", "98927"],
+    unless_modifiers: ["59", "XU"],
+  };
+  const judge = (modifiers: string[]) =>
+    evaluateCriterion(
+      rule,
+      evalContext({
+        idx: buildCaseIndex(docFromPages(["Progress note 2027-03-02"]), "2027-03-05"),
+        facts: emptyFacts({
+          service_line: {
+            code: "97110",
+            date_of_service: "2027-03-02",
+            modifiers,
+            claim_lines: [
+              { code: "98926", date_of_service: "2027-03-02" },
+              { code: "97110", date_of_service: "2027-03-02", modifiers },
+            ],
+          },
+        }),
+        requestDate: "2027-03-05",
+        requestedNames: ["97110"],
+      }),
+      "exclusion",
+    );
+
+  it("bundles the line without the modifier; leaves the line with it to a reviewer", () => {
+    const without = judge([]);
+    const withMod = judge(["XU"]);
+    expect(without.outcome).not.toBe(withMod.outcome);
+    expect(withMod.outcome).toBe("insufficient");
   });
 });
