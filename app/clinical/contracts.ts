@@ -495,6 +495,12 @@ const BundledCodeSchema = z.object({
    * days after it, and is paid on its own when that procedure is on the claim on another date
    */
   days_before: z.number().int().min(0).optional(),
+  /**
+   * modifiers that take the line out of the bundling ("… or without modifier 59 / XS, is included in
+   * the CMT and is denied"): a line carrying one is left to a reviewer (whether the service was
+   * distinct is not read), a line without any is bundled
+   */
+  unless_modifiers: z.array(z.string()).optional(),
 });
 /**
  * A billing article's list of ICD-10-CM codes that support medical necessity for its codes (Base.codes),
@@ -587,6 +593,13 @@ const CodeFrequencySchema = z.object({
   max: z.number().int().min(1),
   window_days: z.number().int().min(1),
   per_side: z.boolean(),
+  /**
+   * counted over the calendar year of the line's date of service (January 1 up to it) instead of
+   * `window_days` back ("limited to 20 visits per member per calendar year")
+   */
+  calendar_year: z.boolean().optional(),
+  /** the rule counts visits: one date of service is one visit, whatever the lines billed on it */
+  visits: z.boolean().optional(),
 });
 /**
  * A policy's exclusion of a tissue removal below its sliding-scale minimum by body-surface area

@@ -140,6 +140,41 @@ export function globalPackageBundle(
   return { included, into: [...new Set(into)], days_before };
 }
 
+/** "is included in the CMT", "are included in the E/M service": the bundling named by a term, not by codes */
+const INCLUDED_IN_TERM_RE = /\b(?:is|are)\s+included\s+in\s+(?:the\s+)?([A-Z][A-Z/&-]{1,7})\b(?!\s*\()/;
+/** the statement that such a line is denied ("… and is denied", "… and is not separately reimbursed") */
+const AND_DENIED_RE = /^[^.;]{0,40}?\band\s+(?:is|are|will\s+be)\s+(?:denied|not\s+(?:separately\s+)?(?:reimbursed|paid|payable|covered))\b/i;
+/** "without modifier 59 / XS", "without modifier 59 or XU", "without the 59 modifier" */
+const WITHOUT_MODIFIER_RE =
+  /\bwithout\s+(?:the\s+|a\s+)?(?:modifiers?\s+)?((?:\d{2}|X[EPSU])(?:\s*(?:\/|,|or)\s*(?:modifier\s+)?(?:\d{2}|X[EPSU]))*)(?:\s+modifiers?)?\b/i;
+
+/**
+ * A same-date bundling that names the included service by code and the service it is included in by
+ * a term the policy ties to its codes elsewhere, with the modifiers that take a line out of it:
+ * "97140 for the same region as the CMT, or without modifier 59 / XS, is included in the CMT and is
+ * denied", with "CMT (98940, 98941, 98942, 98943)" elsewhere in the policy. Only a sentence that names
+ * the modifiers gives a rule (its other conditions — the same region — are not read, so a line with
+ * the modifier is left to a reviewer); null otherwise, or when the term is tied to no codes. Pure.
+ */
+export function modifierBundle(sentence: string, policyText: string): { included: string[]; into: string[]; unless_modifiers: string[] } | null {
+  const inc = INCLUDED_IN_TERM_RE.exec(sentence);
+  if (!inc || !AND_DENIED_RE.test(sentence.slice(inc.index + inc[0].length))) return null;
+  // the statement's own sentence (a sentence opening with a code is not cut by the shared reader)
+  const whole = sentence.slice(0, inc.index);
+  const before = whole.slice(whole.lastIndexOf(". ") + 1);
+  if (/\bnot\s*$/i.test(before)) return null;
+  const mods = WITHOUT_MODIFIER_RE.exec(before);
+  if (!mods) return null;
+  const unless_modifiers = [...new Set([...mods[1].matchAll(/\d{2}|X[EPSU]/gi)].map((m) => m[0].toUpperCase()))];
+  const included = codesIn(before);
+  if (!included.length || !unless_modifiers.length) return null;
+  const term = inc[1];
+  const into = [...new Set([...policyText.matchAll(new RegExp(`\\b${escapeRegex(term)}\\s*\\(([^)]{0,200})\\)`, "g"))].flatMap((m) => codesIn(m[1])))].filter(
+    (c) => !included.includes(c),
+  );
+  return into.length ? { included, into, unless_modifiers } : null;
+}
+
 function codesIn(text: string): string[] {
   return [...new Set([...text.matchAll(CODE_RE)].map((m) => (m[2] ? `${m[1]}-${m[2]}` : m[1]).toUpperCase()))];
 }
@@ -187,6 +222,11 @@ export function bundledCodeRules<L extends { text: string }>(
       }
     }
     let days_before: number | undefined;
+    let unless_modifiers: string[] | undefined;
+    if (!included.length || !into.length) {
+      const mod = modifierBundle(sentence, text);
+      if (mod) ({ included, into, unless_modifiers } = mod);
+    }
     if (!included.length || !into.length) {
       const pkg = globalPackageBundle(sentence, text, procedureCodes, policyCodes);
       if (pkg) ({ included, into, days_before } = pkg);
@@ -209,6 +249,7 @@ export function bundledCodeRules<L extends { text: string }>(
       codes: included,
       included_in: into,
       ...(days_before != null ? { days_before } : {}),
+      ...(unless_modifiers ? { unless_modifiers } : {}),
     });
   }
   return out;

@@ -4,7 +4,9 @@
  * covered no more than twice per 12 months", "A2002 is payable once per side per year". The reader
  * turns each such sentence into a `code_frequency` criterion scoped to the codes it names; the
  * evaluator counts the codes' lines on the claim and in the member's claims history (of the same side
- * when the rule counts per eye / side), review/evaluate.ts. Pure functions of the policy lines.
+ * when the rule counts per eye / side), review/evaluate.ts. A visit maximum per calendar year on codes
+ * ("CMT (98940-98943) is limited to 20 visits per member per calendar year") is read the same way,
+ * counted in dates of service over the calendar year. Pure functions of the policy lines.
  * Source: the policy's own billing note (no clinical rule is added).
  */
 import { policySentences } from "./policy-sentences";
@@ -73,6 +75,36 @@ export function codeFrequencyOf(sentence: string): { codes: string[]; max: numbe
 }
 
 /**
+ * a visit maximum stated on codes: "is limited to 20 visits per member per calendar year", "are limited
+ * to a maximum of 12 visits per calendar year" (the paid-service verb already read)
+ */
+const VISIT_LIMIT_RE =
+  /^(?:a\s+(?:maximum|total)\s+of\s+)?(\d{1,3})\s+(?:\(\d{1,3}\)\s+)?visits?\s+(?:per\s+(?:member|patient|person|enrollee|beneficiary)\s+)?(?:per|in\s+a|in\s+each|each|during\s+a)\s+calendar[- ]year\b/i;
+/** what may follow a visit maximum without narrowing it ("combined for all providers, in and out of network") */
+const VISIT_TRAILING_NARROWING_RE = /\b(?:to|when|if|only|unless|provided|except|for\s+(?!all\b|each\b|every\b|any\b))\b/i;
+
+/**
+ * A visit maximum of one policy sentence over the calendar year ("CMT (98940, 98941, 98942, 98943) is
+ * limited to 20 visits per member per calendar year, combined for all providers"): the codes named
+ * before the verb, the maximum, counted per calendar year with one date of service as one visit. null
+ * when the sentence names no code before the verb, carries an exception, or narrows the visits counted
+ * after the period ("… for members under 21", "… when …"). Pure.
+ */
+export function visitMaximumOf(sentence: string): { codes: string[]; max: number } | null {
+  const paid = PAID_RE.exec(sentence);
+  if (!paid || EXCEPTION_RE.test(sentence)) return null;
+  const subject = sentence.slice(0, paid.index);
+  const codes = [...new Set([...subject.matchAll(CODE_RE)].map((m) => m[1].toUpperCase()))];
+  if (!codes.length || QUALIFIED_RE.test(subject)) return null;
+  const rest = sentence.slice(paid.index + paid[0].length);
+  const m = VISIT_LIMIT_RE.exec(rest);
+  if (!m) return null;
+  if (VISIT_TRAILING_NARROWING_RE.test(rest.slice(m[0].length))) return null;
+  const max = Number(m[1]);
+  return max >= 1 ? { codes, max } : null;
+}
+
+/**
  * The code frequency rules of a policy's lines (codeFrequencyOf on each sentence), one criterion per
  * distinct set of codes, each scoped (Criterion.codes) to the codes it names. `cite` cites the lines
  * the sentence is on. [] when the policy states none.
@@ -82,6 +114,25 @@ export function codeFrequencyRules<L extends { text: string }>(lines: L[], cite:
   const out: Criterion[] = [];
   const seen = new Set<string>();
   for (const { text: sentence, from, to } of sentences) {
+    const visitMax = visitMaximumOf(sentence);
+    if (visitMax) {
+      const key = `visits:${visitMax.codes.join(",")}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({
+        kind: "code_frequency",
+        text: sentence,
+        passage: cite(linesOf(from, to - 1)),
+        confidence: "high",
+        codes: visitMax.codes,
+        max: visitMax.max,
+        window_days: 365,
+        per_side: false,
+        calendar_year: true,
+        visits: true,
+      });
+      continue;
+    }
     const rule = codeFrequencyOf(sentence);
     if (!rule) continue;
     const key = rule.codes.join(",");

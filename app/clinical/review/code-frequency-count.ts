@@ -7,7 +7,10 @@
  * (RT / LT; a bilateral 50 line counts for both sides). Within the maximum: met. Over it: failed
  * only when every line counted names its side (or the rule is not per side) and the history was
  * available; anything uncertain (no history, a side not read, a same-side line of the same date) is
- * needs-more-information. Source: the policy's own billing note (no clinical rule is added).
+ * needs-more-information. A visit maximum per calendar year (`calendar_year`, `visits`) counts the dates
+ * of service from January 1 of the line's year up to its date, one date one visit (the claim's other
+ * lines of the same date are the same visit). Source: the policy's own billing note (no clinical rule
+ * is added).
  */
 import type { CaseFacts, Citation, CriterionOf, CriterionOutcome } from "../contracts";
 import { daysBetween } from "../codes/dates";
@@ -45,7 +48,8 @@ export function judgeCodeFrequency(spec: CriterionOf<"code_frequency">, facts: C
     return none("The frequency rule is judged per service line; the line's code or date of service is not read.", spec.text);
   const codes = spec.codes?.length ? spec.codes : [line.code];
   const dos = line.date_of_service;
-  const window = `${spec.max} per ${spec.per_side ? "side per " : ""}${spec.window_days} days`;
+  const period = spec.calendar_year ? `calendar year ${dos.slice(0, 4)}` : `${spec.window_days} days`;
+  const window = `${spec.max}${spec.visits ? " visits" : ""} per ${spec.per_side ? "side per " : ""}${spec.calendar_year ? "calendar year" : `${spec.window_days} days`}`;
   const side = spec.per_side ? lineSide(line.modifiers) : null;
   if (spec.per_side && !side)
     return none(
@@ -54,11 +58,13 @@ export function judgeCodeFrequency(spec: CriterionOf<"code_frequency">, facts: C
     );
   if (!line.prior_lines)
     return none(
-      `The policy counts ${codes.join(", ")} over ${spec.window_days} days ("${spec.text}"); the member's claims history could not be looked up.`,
-      `The member's earlier ${codes.join(" / ")} services in the ${spec.window_days} days before ${dos}`,
+      `The policy counts ${codes.join(", ")} over ${period} ("${spec.text}"); the member's claims history could not be looked up.`,
+      `The member's earlier ${codes.join(" / ")} services in ${spec.calendar_year ? `${period}` : `the ${period}`} before ${dos}`,
     );
   const counted: string[] = [];
   const unsure: string[] = [];
+  // a visit rule counts dates of service: a date already counted, or the line's own, is the same visit
+  const visitDates = new Set<string>();
   const consider = (code: string | null, date: string | null, modifiers: string[] | undefined, what: string, sameDayAmbiguous: boolean) => {
     if (!code || !codeListed(code.toUpperCase(), codes)) return;
     if (!date) {
@@ -66,7 +72,16 @@ export function judgeCodeFrequency(spec: CriterionOf<"code_frequency">, facts: C
       return;
     }
     const gap = daysBetween(date, dos);
-    if (gap < 0 || gap >= spec.window_days) return;
+    if (gap < 0 || (spec.calendar_year ? date.slice(0, 4) !== dos.slice(0, 4) : gap >= spec.window_days)) return;
+    if (spec.visits) {
+      if (gap === 0 && sameDayAmbiguous) return;
+      if (gap === 0) {
+        unsure.push(`${what} on ${date} (the line's own date)`);
+        return;
+      }
+      if (visitDates.has(date)) return;
+      visitDates.add(date);
+    }
     if (spec.per_side) {
       const s = lineSide(modifiers);
       if (!s) {
@@ -93,7 +108,7 @@ export function judgeCodeFrequency(spec: CriterionOf<"code_frequency">, facts: C
   if (count > spec.max && !unsure.length)
     return {
       outcome: "not_met",
-      reason: `${line.code}${side ? `-${side}` : ""} on ${dos} is service ${count}${scope} within ${spec.window_days} days, over the policy's ${window}: ${counted.join("; ")} ("${spec.text}").`,
+      reason: `${line.code}${side ? `-${side}` : ""} on ${dos} is ${spec.visits ? "visit" : "service"} ${count}${scope} within ${period}, over the policy's ${window}: ${counted.join("; ")} ("${spec.text}").`,
       citations: lineCitation.slice(0, 1),
       evidence: "direct",
     };
@@ -103,11 +118,11 @@ export function judgeCodeFrequency(spec: CriterionOf<"code_frequency">, facts: C
       reason: `${line.code}${side ? `-${side}` : ""} on ${dos} may exceed the policy's ${window}: ${[...counted, ...unsure].join("; ")}; a reviewer must count them ("${spec.text}").`,
       citations: lineCitation.slice(0, 1),
       evidence: "none",
-      missing: `Which earlier ${codes.join(" / ")} services${scope} fall within ${spec.window_days} days before ${dos}`,
+      missing: `Which earlier ${codes.join(" / ")} services${scope} fall within ${period} before ${dos}`,
     };
   return {
     outcome: "met",
-    reason: `${line.code}${side ? `-${side}` : ""} on ${dos} is service ${count}${scope} within ${spec.window_days} days (the claim's lines and the member's claims history counted${
+    reason: `${line.code}${side ? `-${side}` : ""} on ${dos} is ${spec.visits ? "visit" : "service"} ${count}${scope} within ${period} (the claim's lines and the member's claims history counted${
       counted.length ? `: ${counted.join("; ")}` : "; no earlier one"
     }), within the policy's ${window}.`,
     citations: lineCitation.slice(0, 1),

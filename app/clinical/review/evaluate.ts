@@ -2291,6 +2291,20 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
       "none",
       spec.text,
     );
+  // "… or without modifier 59 / XS, is included in …": a line carrying the modifier is out of the
+  // bundling only if the service was distinct, which the reader does not judge
+  const exempt = spec.unless_modifiers?.find((m) => (line.modifiers ?? []).some((x) => x.trim().toUpperCase() === m));
+  const sameDay = line.claim_lines.some(
+    (l) => l.code && l.code !== line.code && l.date_of_service === line.date_of_service && codeListed(l.code, spec.included_in),
+  );
+  if (exempt && sameDay)
+    return ev(
+      "insufficient",
+      `${line.code} on ${line.date_of_service} carries modifier ${exempt}; whether it is distinct from the service the policy includes it in is for a reviewer: "${spec.text}"`,
+      [],
+      "none",
+      spec.text,
+    );
   if (spec.days_before != null) {
     // "on the day of surgery or the day before": the procedure on the line's date or up to
     // `days_before` days after it bundles the line; the procedure on the claim on another date does not
@@ -4325,6 +4339,11 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     case "bundled_code": {
       // "not separately payable with …": applies when the claim bills the code it is included in that day
       const r = evalBundledCode(spec, ctx);
+      // a line with a modifier that takes it out of the bundling only if the service was distinct
+      // ("… or without modifier 59 / XS"): may apply, a reviewer decides
+      const exempt = spec.unless_modifiers?.some((m) => (ctx.facts.service_line?.modifiers ?? []).some((x) => x.trim().toUpperCase() === m));
+      if (exempt && r.outcome === "insufficient")
+        return { ...r, reason: `May apply: ${r.reason}`, missing: r.missing ?? "Whether the service is distinct from the one it is included in" };
       return r.outcome === "not_met" ? { ...r, outcome: "met", reason: `Applies: ${r.reason}` } : ev("not_met", `Does not apply: ${r.reason}`, [], "inferred");
     }
     case "use_mode": {
