@@ -24,7 +24,11 @@ import type { DocLine } from "../text/lines";
 
 /** where an answer leads */
 export type FlowOutcome =
-  | { to: "step"; step: number }
+  /**
+   * `when`: the condition a routing cell states for this way on ("Request is for subcutaneous flare
+   * prevention: go to S7") — a requirement of every route through this answer
+   */
+  | { to: "step"; step: number; when?: string }
   | { to: "approve"; duration: string | null }
   | { to: "deny" }
   /** the form names no outcome for this answer ("If the test is pending, please resubmit"): never a denial */
@@ -54,6 +58,8 @@ export interface FlowRoute {
   required: FlowStep[];
   /** steps whose YES denies, answered NO on this route */
   excluded: FlowStep[];
+  /** branch steps answered NO on this route whose NO states its own condition (FlowOutcome `when`) */
+  stated: FlowStep[];
   duration: string | null;
 }
 
@@ -74,11 +80,28 @@ export function flowOutcome(text: string): FlowOutcome | null {
   if (go) return { to: "step", step: Number(go[1]) };
   if (/^(?:deny|denied|not approved|not covered|do not approve|reject)\b/i.test(t)) return { to: "deny" };
   const ap = /^(?:approve|approved|authorize|authorise)\b(.*)$/i.exec(t);
-  if (ap) {
-    const d = /(\d{1,3})\s*(days?|weeks?|months?|years?)/i.exec(ap[1]);
-    return { to: "approve", duration: d ? `${d[1]} ${d[2]}` : null };
-  }
+  if (ap) return { to: "approve", duration: approvalDuration(ap[1]) };
+  if (PEND_RE.test(t)) return { to: "pend" };
   return null;
+}
+
+/**
+ * An outcome that asks for more and decides nothing: "PEND", "Pend for information", "Request the
+ * missing information from the prescriber", "Refer for pharmacist review" — never a denial.
+ */
+const PEND_RE =
+  /^(?:pend(?:ed|ing)?\b|hold\b|needs? more information\b|request\s+(?:the\s+|any\s+)?(?:missing|additional|more|further|updated|current|outstanding)\b|(?:request|obtain)\s+(?:the\s+)?(?:chart notes|records|documentation|information)\b|(?:refer|send|route|forward)\b[^.]{0,40}\breview\b)/i;
+
+/**
+ * The approval length an approving outcome states: "valid 30 days", "for 12 months" first (an
+ * approval cell may also state dosing intervals: "a further dose within 8 days … Valid 30 days"),
+ * else the first length written; null when none.
+ */
+function approvalDuration(text: string): string | null {
+  const d =
+    /\b(?:valid|approved?|authori[sz]ed?|approval|for)\s+(?:for\s+)?(?:up\s+to\s+)?(\d{1,3})\s*(days?|weeks?|months?|years?)\b/i.exec(text) ??
+    /(\d{1,3})\s*(days?|weeks?|months?|years?)/i.exec(text);
+  return d ? `${d[1]} ${d[2]}` : null;
 }
 
 /** "Is the client 18 or older?" → "the client is 18 or older"; "Does the client have X?" → "the client has X". */
@@ -109,7 +132,98 @@ export function questionStatement(q: string): string {
  * coverage not approved.") and a step table row ("3 | Is the client on X? | Go to Step 4 | Deny").
  */
 export function flowSteps(lines: DocLine[]): FlowStep[] | null {
-  return routingLineSteps(lines) ?? tableRowSteps(lines) ?? ifRoutedSteps(lines);
+  // a flow written as text is read first (a policy may also print an abbreviated step table of it);
+  // a step algorithm table (step-table.ts) only when no text flow is found
+  return routingLineSteps(lines) ?? tableRowSteps(lines) ?? ifRoutedSteps(lines) ?? (lines.some((l) => l.flow) ? stepTableSteps(lines) : null);
+}
+
+/** a step table row's label before its question: "S1", "Step 3", "Q2.", "4)" */
+const ROW_LABEL_RE = /^\s*(?:step\s*)?([A-Z]{0,2})(\d{1,2})[.):]?\s+/i;
+/** the answer word that opens a routing cell: "YES ->", "NO:", "If yes –" */
+const ANSWER_LEAD_RE = /^\s*(?:if\s+)?(yes|no)\b\s*(?:->|→|=>|>|:|[-–—])?\s*/i;
+/**
+ * the condition of a clause that routes a NO answer to a pend because information is missing
+ * ("Diagnosis not stated", "No result, or result pending", "Flare history only in outside records not sent")
+ */
+const MISSING_INFO_RE =
+  /\b(?:not (?:stated|documented|provided|submitted|sent|recorded|available|given|entered|reported|known|included|attached|quantified)|no (?:results?|records?|documentation|information|dates?|values?|weights?|scores?|reports?)\b|missing|pending|unknown|unclear|incomplete)\b/i;
+
+/**
+ * The outcome of a step table's routing cell (`answer` its column): one or more sentences, each an
+ * outcome ("Go to S2", "APPROVE SC for 12 months: …", "NOT APPROVED (restricted to Dermatology)",
+ * "PEND") or a condition and its outcome ("Active TB: NOT APPROVED.", "Request is for subcutaneous
+ * flare prevention: go to S7."); sentences naming no outcome are notes ("Valid 30 days."). `prefix`
+ * is the table's label letters ("S" of "S1"), so "Go to S3" reads as step 3. Read as:
+ *  - outcomes all going to one step → that step (a single stated condition kept as `when`);
+ *  - one approval → approve (its length read from the whole cell);
+ *  - denials, or denials beside pends whose conditions name missing information ("Diagnosis not
+ *    stated: PEND") → deny: the answer clearly known to be NO denies, missing information pends, as
+ *    the engine decides any requirement;
+ *  - pends only, or a pend on a stated answer beside a denial ("12 to 17: PEND for review") → pend
+ *    (never a denial);
+ * anything else (a cell whose first sentence names no outcome, approvals or steps mixed with other
+ * outcomes) → null: the table is left to a reviewer.
+ */
+export function cellOutcome(text: string, answer: "yes" | "no", prefix = ""): FlowOutcome | null {
+  const lead = ANSWER_LEAD_RE.exec(text);
+  if (lead && lead[1].toLowerCase() !== answer) return null;
+  let body = lead ? text.slice(lead[0].length) : text;
+  if (prefix) body = body.replace(new RegExp(String.raw`\b(to\s+(?:step\s+)?)${prefix}(?=\d{1,2}\b)`, "gi"), "$1");
+  const read: { out: FlowOutcome; when: string }[] = [];
+  for (const [k, sentence] of body.split(/(?<=[.;])\s+(?=[A-Z(])/).entries()) {
+    const t = sentence.trim().replace(/[.;]\s*$/, "");
+    const own = flowOutcome(t);
+    let hit: { out: FlowOutcome; when: string } | null = own ? { out: own, when: "" } : null;
+    // "<condition>: <outcome>", "<condition> -> <outcome>"
+    for (const m of own ? [] : t.matchAll(/\s*(?::|->|→|=>)\s*/g)) {
+      const out = flowOutcome(t.slice(m.index! + m[0].length));
+      if (out) {
+        hit = { out, when: t.slice(0, m.index).trim() };
+        break;
+      }
+    }
+    if (hit) read.push(hit);
+    else if (k === 0) return null;
+  }
+  const kinds = new Set(read.map((r) => r.out.to));
+  if (kinds.size === 1 && kinds.has("step")) {
+    const steps = new Set(read.map((r) => (r.out as { step: number }).step));
+    if (steps.size !== 1) return null;
+    const whens = read.map((r) => r.when).filter(Boolean);
+    return { to: "step", step: [...steps][0], ...(whens.length === 1 && read.length === 1 ? { when: whens[0] } : {}) };
+  }
+  if (kinds.size === 1 && kinds.has("approve")) return read.length === 1 ? { to: "approve", duration: approvalDuration(body) } : null;
+  if (kinds.size === 1 && kinds.has("deny")) return { to: "deny" };
+  if (kinds.size === 1 && kinds.has("pend")) return { to: "pend" };
+  if (kinds.size === 2 && kinds.has("deny") && kinds.has("pend"))
+    return read.every((r) => r.out.to !== "pend" || MISSING_INFO_RE.test(r.when)) ? { to: "deny" } : { to: "pend" };
+  return null;
+}
+
+/**
+ * The steps of a step algorithm table as step-table.ts re-reads it (lines tagged `flow`: per row
+ * "<label> <question>", the YES cell, the NO cell). Every row must be read — a label with a step
+ * number, one letter prefix shared by all labels, distinct numbers, both cells understood
+ * (cellOutcome) — else null: a routing not fully understood is left to a reviewer, never guessed.
+ * Only the first table is read, and only when it starts at step 1.
+ */
+function stepTableSteps(lines: DocLine[]): FlowStep[] | null {
+  const table = lines.find((l) => l.flow)!.flow!.table;
+  const rows = new Map<number, Partial<Record<"question" | "yes" | "no", DocLine>>>();
+  for (const l of lines) if (l.flow?.table === table) rows.set(l.flow.row, { ...rows.get(l.flow.row), [l.flow.role]: l });
+  const labels = [...rows.values()].map((r) => (r.question ? ROW_LABEL_RE.exec(r.question.text) : null));
+  if (labels.some((m) => !m) || new Set(labels.map((m) => m![1].toUpperCase())).size !== 1) return null;
+  const prefix = labels[0]![1];
+  const steps: FlowStep[] = [];
+  for (const [k, r] of [...rows.values()].entries()) {
+    const m = labels[k]!;
+    if (!r.yes || !r.no) return null;
+    const yes = cellOutcome(r.yes.text, "yes", prefix);
+    const no = cellOutcome(r.no.text, "no", prefix);
+    if (!yes || !no || steps.some((s) => s.n === Number(m[2]))) return null;
+    steps.push(stepOf(Number(m[2]), r.question!.text.slice(m[0].length), yes, no, [r.question!, r.yes, r.no]));
+  }
+  return steps.length >= 3 ? steps : null;
 }
 
 /** a checkbox ("[ ]", "[x]", "☐") */
@@ -246,7 +360,8 @@ function tableRowSteps(lines: DocLine[]): FlowStep[] | null {
       pending.lines.push(l);
     } else pending = null;
   }
-  return steps.length >= 3 ? steps : null;
+  // a table that does not start at step 1 is the continuation of one printed on an earlier page
+  return steps.length >= 3 && Math.min(...steps.map((s) => s.n)) === 1 ? steps : null;
 }
 
 /** the original shape: a routing line ("[ ] Yes (Go to #2) [ ] No (Deny)") after each question */
@@ -305,7 +420,7 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
   const first = Math.min(...steps.map((s) => s.n));
   const routes: FlowRoute[] = [];
   let broken = false;
-  const walkFrom = (n: number, seen: Set<number>, required: FlowStep[], excluded: FlowStep[]) => {
+  const walkFrom = (n: number, seen: Set<number>, required: FlowStep[], excluded: FlowStep[], stated: FlowStep[]) => {
     if (broken) return;
     const s = byN.get(n);
     if (!s || seen.has(n)) {
@@ -319,6 +434,7 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
       if (out.to === "deny" || out.to === "pend") continue;
       let req = required;
       let exc = excluded;
+      let st = stated;
       if (answer === "yes") req = [...required, s];
       else if (other.to === "deny") exc = [...excluded, s];
       // a NO that continues while the YES has no outcome: unreadable
@@ -327,16 +443,17 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
         return;
       }
       // a NO that continues while the YES also continues is the choice of route: no requirement
+      // (unless the NO states its own condition: "Request is for SC prevention: go to S7")
       // a NO that continues while the YES approves outright would need the negation read: unreadable
       else if (other.to === "approve") {
         broken = true;
         return;
-      }
-      if (out.to === "approve") routes.push({ required: req, excluded: exc, duration: out.duration });
-      else walkFrom(out.step, next, req, exc);
+      } else if (out.to === "step" && out.when) st = [...stated, s];
+      if (out.to === "approve") routes.push({ required: req, excluded: exc, stated: st, duration: out.duration });
+      else walkFrom(out.step, next, req, exc, st);
     }
   };
-  walkFrom(first, new Set(), [], []);
+  walkFrom(first, new Set(), [], [], []);
   if (broken || !routes.length) return null;
   return routes;
 }

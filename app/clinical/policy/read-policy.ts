@@ -33,6 +33,7 @@ import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
+import { readStepTables } from "../text/step-table";
 import { readTableColumns } from "../text/table-columns";
 import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
@@ -2041,8 +2042,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // criteria tables read column by column ("Initial approval | Reauthorization"), except a Part D
   // criteria table, whose label column the Part D reader needs beside its text
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
-  // grids that mark each row's requests ("# | Criterion | Initial | Renewal") read as numbered criteria
-  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readTableColumns(doc, raw)), isHeading);
+  // grids that mark each row's requests ("# | Criterion | Initial | Renewal") read as numbered criteria;
+  // step algorithm tables ("S1 | Question | YES -> Go to S2 | NO -> NOT APPROVED") row by row (step-table.ts)
+  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, raw))), isHeading);
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
     composeNamedParts(
@@ -2342,15 +2344,23 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   // from the NO comes back to the YES step (decision-flow.ts branchRejoins): then the branch only
   // offers alternatives ("received X? or tried a preferred drug? or an intolerance?") before the
   // same remaining steps
+  // — or unless its NO states its own condition ("Request is for subcutaneous flare prevention: go to
+  // S7"): then the NO route requires that condition, and no member skips the YES route's checks by default
   const branches = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && s.yes.step !== s.no.step);
-  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis" && !branchRejoins(steps, s))) return false;
+  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis" && !branchRejoins(steps, s) && !statedCondition(s))) return false;
+  const stated = new Map<number, Criterion>();
+  for (const s of new Set(routes.flatMap((x) => x.stated))) {
+    const c = parseCriterion(statedCondition(s)!, "", r.ctx);
+    if (c.kind === "human_review") return false;
+    stated.set(s.n, { ...c, passage: cite(r, s.lines) } as Criterion);
+  }
   const seen = new Set<string>();
   const indications: PolicyIndication[] = [];
   for (const route of routes) {
-    const key = route.required.map((s) => s.n).join(",");
+    const key = [...route.required.map((s) => s.n), ...route.stated.map((s) => -s.n)].join(",");
     if (seen.has(key)) continue;
     seen.add(key);
-    const criteria = route.required.flatMap((s) => read.get(s.n) ?? []);
+    const criteria = [...route.required.flatMap((s) => read.get(s.n) ?? []), ...route.stated.flatMap((s) => stated.get(s.n) ?? [])];
     const ind = toIndication(null, criteria, route.duration, cite(r, route.required.flatMap((s) => s.lines).slice(0, 2)), title, r.docTitle);
     // a request form for one drug whose questions name the condition ("Does the patient have severe
     // alopecia areata …?") but no question reads as a diagnosis: the condition named by the questions
@@ -2377,10 +2387,16 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   );
   // the outline reader's complaints about the flow's own lines ("Yes (Go to #3) [ ] No (Go to #4)")
   const flowText = new Set(steps.flatMap((s) => s.lines.map((l) => l.text)));
-  const ours = (u: UnreadPassage) => [...flowText].some((t) => t.includes(u.text.slice(0, 40)));
+  // (and the complaint that no criteria were found: the flow's questions are the criteria)
+  const ours = (u: UnreadPassage) => /^No criteria section was found\b/.test(u.text) || [...flowText].some((t) => t.includes(u.text.slice(0, 40)));
   r.unread = r.unread.filter((u) => !ours(u));
   model.unread = model.unread.filter((u) => !ours(u));
   return true;
+}
+
+/** the condition a branch step's NO states for its own way on ("Request is for SC flare prevention: go to S7"), or null */
+function statedCondition(s: FlowStep): string | null {
+  return s.no.to === "step" && s.no.when ? s.no.when : null;
 }
 
 /** "… or a condition in Table 3", "a condition listed in Table 2": the part of a question a table of conditions answers */

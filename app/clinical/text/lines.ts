@@ -26,6 +26,12 @@ export interface DocLine {
    */
   cell?: { grid: number; role: "label" | "body" };
   /**
+   * A line of a step algorithm table as step-table.ts re-reads it: `question` the step label and its
+   * question cell, `yes` / `no` its routing cells; `table` is the same for every line of one table
+   * (its first word's page offset), `row` the step's order in it.
+   */
+  flow?: { table: number; row: number; role: "question" | "yes" | "no" };
+  /**
    * The line is printed in a larger type than the document's body text (median word height at
    * least 1.1 x the body's, on a page with a text layer): how policies set their section titles
    * ("Purpose", "Exception criteria", "Not a basis for exception") when the words alone do not say
