@@ -11,7 +11,7 @@
  *   high-confidence criterion and a fax sentence that shows the failure; unknown otherwise.
  * A node an author edited is read again from its question (compile-tree.ts resolveNodeCriterion).
  */
-import type { CaseFacts, Citation, Criterion, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
+import type { CaseFacts, Citation, Criterion, CriterionOf, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
 import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
@@ -21,6 +21,7 @@ import { genotypesIn } from "../evidence/biomarkers";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, requestUseModes, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies, mostSpecificPerCode } from "./case-conditions";
+import { conditionsNamedIn } from "../vocabulary/conditions";
 import { conditionAncestors } from "../vocabulary/conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
 import { drugSectionFor } from "../policy/drug-sections";
@@ -414,6 +415,22 @@ export function reviewCase(input: {
     }
   }
 
+  // no indication read: the conditions the path's own diagnosis criteria require are what it covers (a
+  // PBC drug's "diagnosis of PBC established by two of …"), so an exclusion naming them is read against
+  // them — never a denial of the path's own condition, while an exclusion of another one still applies
+  if (!covered.conditions.length && !covered.icd10.length)
+    for (const r of resolved.values())
+      if (r && r.role === "criterion")
+        for (const d of diagnosisLeaves(r.spec)) {
+          covered.conditions.push(...d.conditions);
+          covered.icd10.push(...d.icd10);
+        }
+  // (and, failing those, the conditions its positive requirements name: "4 to 14 migraine days per month")
+  if (!covered.conditions.length && !covered.icd10.length)
+    for (const r of resolved.values())
+      if (r && r.role === "criterion" && !(r.spec.kind === "documentation" && r.spec.absence) && !/\b(?:not|no|without|absence)\b/i.test(r.spec.text))
+        covered.conditions.push(...conditionsNamedIn(r.spec.text).map((c) => c.name));
+
   for (const node of tree.nodes) {
     const r = resolved.get(node.id);
     if (!r) continue;
@@ -445,4 +462,11 @@ export function reviewCase(input: {
     answers.set(node.id, criterionAnswer(node, r.spec, r.role, ctx, covered, r.edited));
   }
   return reviewFromAnswers(tree, answers, { policyId: input.policyId, notApprovable, exclusionIds, continuationIds, indication: indicationInfo });
+}
+
+/** The diagnosis criteria a criterion requires (itself, or the items of its groups), never an absence. */
+function diagnosisLeaves(c: Criterion): CriterionOf<"diagnosis">[] {
+  if (c.kind === "diagnosis") return [c];
+  if (c.kind === "all" || c.kind === "any") return c.items.flatMap(diagnosisLeaves);
+  return [];
 }

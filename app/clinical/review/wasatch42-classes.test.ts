@@ -10,7 +10,10 @@
  *    list, "Key References" and a label's "prescribing information. Maker; 2025." are no criteria;
  * 4. a condition a sentence requires ABSENT ("does not have X", "X is not the cause of Y", "Y not due
  *    to X") is never a required diagnosis; "Y due to X" excludes X, not Y; non-CF bronchiectasis is not
- *    cystic fibrosis; an HRCT is a CT.
+ *    cystic fibrosis; an HRCT is a CT ("Other known causes of ILD have been ruled out" still rules out
+ *    causes, not the disease);
+ * 5. an "A-B overlap syndrome" is neither A nor B; an exclusion met on the request's diagnosis while the
+ *    policy's covered indication is unread is for a reviewer, never a denial.
  */
 import { describe, expect, it } from "vitest";
 import { parseExclusion } from "../policy/parse-criterion";
@@ -18,7 +21,9 @@ import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
 import { rangeDuration } from "../codes/dates";
 import { parseCriterion } from "../policy/parse-criterion";
 import { readPolicy } from "../policy/read-policy";
-import { docFromPages } from "../testing";
+import { docFromPages, emptyFacts } from "../testing";
+import { parseExclusion as parseEx } from "../policy/parse-criterion";
+import { evalContext, evaluateCriterion } from "./evaluate";
 import { conditionsNamedIn } from "../vocabulary/conditions";
 import { buildCaseIndex } from "../evidence/case-index";
 import { testFindings } from "../evidence/findings";
@@ -103,5 +108,30 @@ describe("a condition required absent", () => {
     expect(conditionsNamedIn("non-cystic fibrosis bronchiectasis").map((c) => c.name)).not.toContain("cystic fibrosis");
     const idx = buildCaseIndex(docFromPages(["HRCT 02/11/2025: cylindrical bronchiectasis of both lower lobes"]), "2026-10-21");
     expect(testFindings(idx, testByName("imaging")!).length).toBeGreaterThan(0);
+  });
+});
+
+describe("exclusions that name the covered condition's family", () => {
+  it("reads an overlap syndrome as neither of its two conditions", () => {
+    const ex = parseEx("Primary biliary cholangitis-autoimmune hepatitis overlap syndrome.", { drugNames: ["Examplo"] });
+    expect(JSON.stringify(ex)).not.toMatch(/"conditions":\[[^\]]*primary biliary cholangitis/);
+  });
+  it("never denies on the diagnosis while the covered indication is unread", () => {
+    const ex = parseEx("Plaque psoriasis without pustules.", { drugNames: ["Examplo"] });
+    const DAY = "2026-11-05";
+    const facts = emptyFacts({ diagnoses: [{ code: "L40.0", description: "Psoriasis vulgaris", primary: true, citations: [] }] });
+    const ctx = () =>
+      evalContext({
+        idx: buildCaseIndex(docFromPages(["Diagnosis: L40.0 psoriasis vulgaris, plaques on trunk"]), DAY),
+        facts,
+        requestDate: DAY,
+        requestedNames: ["Examplo"],
+      });
+    expect(evaluateCriterion(ex, ctx(), "exclusion", { conditions: [], icd10: [] }).outcome).toBe("insufficient");
+    expect(evaluateCriterion(ex, ctx(), "exclusion", { conditions: ["generalized pustular psoriasis"], icd10: ["L40.1"] }).outcome).toBe("met");
+  });
+  it("keeps 'other known causes of X ruled out' a requirement about causes", () => {
+    const c = parseCriterion("Other known causes of interstitial lung disease have been ruled out (for example, drug toxicity)", "", { drugNames: [] });
+    expect(JSON.stringify(c)).not.toContain('"absence":true');
   });
 });
