@@ -273,3 +273,26 @@ describe("an exclusion that restates the dose ceiling", () => {
     expect(evaluateCriterion(ceiling, ctxOf(["Weight 80 kg on 11/10/2026."], med("800 mg IV once weekly x 6"))).outcome).toBe("insufficient");
   });
 });
+
+describe("an exclusion of uses without the covered condition", () => {
+  const HCV = { diagnoses: [{ code: "B18.2", description: "Chronic viral hepatitis C", primary: true, citations: [] }] };
+  const covered = { conditions: ["chronic hepatitis c"], icd10: ["B18.2"] };
+  const exclusion = (text: string): Criterion => ({
+    kind: "excluded_use",
+    text,
+    confidence: "high",
+    conditions: ["chronic hepatitis c"],
+    icd10: ["B18"],
+    phrases: [],
+    unless_conditions: [],
+    unless_icd10: [],
+  });
+  it("does not apply when the request's diagnosis is that condition", () => {
+    const x = exclusion("Use before liver transplant in the absence of chronic hepatitis C.");
+    expect(evaluateCriterion(x, ctxOf(["Genotype 1a."], HCV), "exclusion", covered).outcome).toBe("not_met");
+  });
+  it("an exclusion naming the condition as present is still left to its qualifier", () => {
+    const x = exclusion("Chronic hepatitis C with decompensated liver disease.");
+    expect(evaluateCriterion(x, ctxOf(["Genotype 1a."], HCV), "exclusion", covered).outcome).not.toBe("not_met");
+  });
+});

@@ -3464,6 +3464,21 @@ export function titerAlternativeMet(text: string, ctx: EvalContext): Ev | null {
   return null;
 }
 
+/**
+ * The words that make an exclusion one of uses without the covered condition `covered` ("in the
+ * absence of", "without", "not caused by"), when they stand right before its mention in `text`; null
+ * otherwise (the exclusion names the condition as something present).
+ */
+function absenceQualifier(text: string, covered: string): string | null {
+  const term = conditionByName(covered);
+  for (const m of term ? conditionMentions(text, term) : []) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    const q = /\b(in the absence of|absent|without|not (?:caused by|due to)|other than)\s+(?:[a-z-]+\s+){0,2}$/i.exec(before);
+    if (q) return q[1].toLowerCase();
+  }
+  return null;
+}
+
 /** words of an exclusion's qualifier that set no finding apart on their own ("severe active …", "within the past 60 days") */
 const QUALIFIER_FILLER = new Set(
   "severe active acute chronic mild moderate state within before after during including include includes except unless other another recent recently months weeks years hours documented history system systems organ organs involvement".split(
@@ -3567,6 +3582,16 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
   // regimen" in a hepatitis C policy) is about something else the request must show (a prior failure,
   // a stage), never met by the diagnosis alone: a reviewer checks it
   if (primary && !spec.severity?.length && isCovered(primary) && primary.condition != null && spec.conditions.includes(primary.condition)) {
+    // "Use before eyelid surgery in the absence of Demodex blepharitis": an exclusion of uses WITHOUT the
+    // covered condition does not apply to a request whose diagnosis is that condition
+    const absent = absenceQualifier(spec.text, primary.condition);
+    if (absent)
+      return ev(
+        "not_met",
+        `Does not apply: the exclusion is for use ${absent} ${primary.condition}, and the request's diagnosis is ${primary.condition}${primary.code ? ` (${primary.code})` : ""}.`,
+        primary.citation ? [primary.citation] : [],
+        "direct",
+      );
     // its qualifier is a measure ("RA with low disease activity (CDAI of 10 or less, or DAS28 below
     // 3.2)"): a documented value outside every threshold shows it does not apply, documented values
     // that all meet it show it does (exclusionByValue)
