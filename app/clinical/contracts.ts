@@ -291,6 +291,8 @@ const AgeSchema = z.object({
   min_years: z.number().optional(),
   min_months: z.number().optional(),
   max_years: z.number().optional(),
+  /** the row is for one sex only ("Male, 18 or older" in a class document's row for BPH) */
+  sex: z.enum(["male", "female"]).optional(),
 });
 const DiagnosisSchema = z.object({
   kind: z.literal("diagnosis"),

@@ -35,6 +35,14 @@ const PROSE_CONT = new RegExp(
   "i",
 );
 
+/**
+ * "Continuation request to the Trust medical plan.", "renewal request to Coronado Rx today": the request
+ * named as a renewal in a clinician's plan — a noun phrase followed by where or when it is sent, or
+ * ending its sentence; never a form's unticked option ("[ ] Renewal request") nor a form's title
+ */
+const NOUN_CONT =
+  /(?<![[☐□]\s{0,3})\b(?:renewal|re-?authori[sz]ation|continuation(?:\s+of\s+therapy)?|re-?certification)\s+(?:pa\s+|prior\s+authori[sz]ation\s+)?request\b(?=\s+(?:to|sent|submitted|faxed|today)\b|\s*[.;](?:\s|$))/i;
+
 /** "Is this a continuation of therapy? [X] Y": the subject of a question, read only when it is answered yes (firstHit) */
 const QUESTION_CONT = /(?<=\b(?:is|are)\s+(?:this|it)\s+(?:an?\s+)?(?:request\s+for\s+)?)(?:continuation|renewal|re-?authori[sz]ation)\b/i;
 
@@ -92,8 +100,8 @@ const RENEWED_APPROVAL =
 
 /**
  * Does the fax explicitly ask for a continuation (reauthorization, renewal) of therapy? A checked
- * "Continuation / reauthorization" box, a "Request type: Renewal" value, or a sentence requesting
- * continued coverage or a reauthorization; or a clinician's "renewal of prior authorization
+ * "Continuation / reauthorization" box, a "Request type: Renewal" value, a sentence requesting
+ * continued coverage or a reauthorization, or a plan's "renewal request to <plan> today"; or a clinician's "renewal of prior authorization
  * requested" / "Renew prior authorization" when the fax also states the authorization being renewed
  * ("after the initial authorization (05/29/2026)", "previous authorization ended …"). Null when it
  * does not, or when an "Initial" / "New start" box is checked as well. Source: payer policies judge
@@ -102,9 +110,17 @@ const RENEWED_APPROVAL =
  */
 export function continuationRequest(idx: CaseIndex): Shown | null {
   if (idx.lines.some((l) => CHECKED_INITIAL.test(l.text))) return null;
-  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT, QUESTION_CONT]) {
+  for (const re of [CHECKED_CONT, LABEL_CONT, PROSE_CONT, NOUN_CONT, QUESTION_CONT]) {
     const hit = firstHit(idx, re);
     if (hit) return { citation: quote(idx, hit.line, hit.index, hit.index + hit.length), text: hit.line.text.slice(hit.index, hit.index + hit.length).trim() };
+  }
+  // the noun phrase wrapped at the end of a line ("… Continue X 400 mg daily; renewal" / "request to
+  // <plan> today."): read across the wrap, quoted from its first word
+  for (const line of idx.lines) {
+    const joined = withNext(idx, line);
+    const m = NOUN_CONT.exec(joined);
+    if (!m || m.index >= line.lower.length || m.index + m[0].length <= line.lower.length || isNegated(joined, m.index)) continue;
+    return { citation: quote(idx, line, m.index, line.lower.length), text: m[0].trim() };
   }
   const hit = firstHit(idx, NOTE_CONT);
   if (hit && idx.lines.some((l) => RENEWED_APPROVAL.test(l.text) && !isNegated(l.lower, RENEWED_APPROVAL.exec(l.text)!.index)))

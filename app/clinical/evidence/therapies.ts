@@ -219,11 +219,15 @@ export function dailyDoseMg(seg: string): { perDay: number | null; perWeek: numb
  * (`facts.prior_therapies`) are merged when their drug matches.
  */
 /**
- * Whether the text at `at` of `line` is inside a question of a form: its sentence opens with an
+ * Whether the text at `at` of `line` is inside a question of a form: its question mark is followed by
+ * the answer's check box ("Daily lid hygiene >= 28 days? [ ] Y [ ] N"), or its sentence opens with an
  * auxiliary ("Has the patient …", "3. Did the member try …", "Was each drug tried …") and ends with a
  * question mark on this line or the next (or the next line is its Yes / No answer row).
  */
 export function inQuestion(idx: CaseIndex, line: CaseIndex["lines"][number], at: number): boolean {
+  // a form's question written without an auxiliary ("3. Daily lid hygiene >= 28 days? [ ] Y [ ] N"):
+  // its question mark, before any sentence end, is followed by the answer's check box
+  if (/^[^.;!?]{0,80}\?\s*[[☐☑☒□■]/.test(line.lower.slice(at))) return true;
   const head =
     line.lower
       .slice(0, at)

@@ -29,6 +29,9 @@ function namedIn(text: string, extra: string[]): string[] {
 
 /** The drugs a section title names for itself and those it excepts; null when it names none. */
 export function sectionDrugs(title: string, extraNames: string[] = []): { named: string[]; excepted: string[] } | null {
+  // "<agent> — <indication>" (a row of a class document's table of agents, step-agent-table.ts): the
+  // agent part names the section's drug; the indication after the dash names none of its own
+  title = title.split(/\s+—\s+/)[0];
   const cut = title.search(EXCEPT_RE);
   const own = cut >= 0 ? title.slice(0, cut) : title;
   const excepted = cut >= 0 ? namedIn(title.slice(cut), extraNames) : [];

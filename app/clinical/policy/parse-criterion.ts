@@ -26,7 +26,7 @@ export interface ParseContext {
 }
 
 const has = (re: RegExp, s: string) => re.test(s);
-/** a requirement on the change of a value from the member's own baseline ("2 fewer … than baseline", "reduced by 30% from baseline") */
+/** a requirement on the change of a value from the member's own baseline ("2 fewer … than baseline", "reduced by 30% from baseline", "at least 2 points lower than the baseline") */
 const CHANGE_FROM_BASELINE_RE =
   /\b(?:fewer|less|lower|reduc(?:ed|es|tion)|decreas(?:ed|es|e)|drop(?:ped)?|fall|fell|declin(?:ed|e)|improv(?:ed|es|ement)|increas(?:ed|es|e)|gain(?:ed)?|rise|rose|change)\b[^.;]{0,60}?\b(?:than|from|over|relative to|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|their\s+|his\s+|her\s+|the (?:member|patient|individual)'s\s+)?(?:pre-?treatment\s+|initial\s+)?baseline\b/i;
 /** a lab value measured before (or off) the therapy: "untreated LDL-C", "prior to starting therapy" */
@@ -39,7 +39,7 @@ const norm = (t: string) => t.replace(/≥/g, ">=").replace(/≤/g, "<=").replac
  * of the EASI score of at least 50% from baseline", "a reduction of at least 2 points from baseline")
  */
 export const MEASURED_CHANGE_RE =
-  /\b(?:reduction|decrease|improvement|decline|drop|fall|increase|rise)\b[^.;]{0,60}?(?:at least|≥|>=|a minimum of|no less than)\s*\d+(?:\.\d+)?\s*(?:%|percent|points?)\s*(?:from|over|compared (?:with|to)|relative to|versus|vs\.?)\s+(?:the\s+)?(?:pre-?treatment\s+|pre-?therapy\s+|initial\s+)?baseline\b/i;
+  /\b(?:reduction|decrease|improvement|decline|drop|fall|increase|rise)\b[^.;]{0,60}?(?:at least|≥|>=|a minimum of|no less than)\s*\d+(?:\.\d+)?\s*(?:%|percent|points?)\s*(?:from|over|compared (?:with|to)|relative to|versus|vs\.?)\s+(?:the\s+)?(?:pre-?treatment\s+|pre-?therapy\s+|initial\s+)?baseline\b|(?:at least|≥|>=|a minimum of|no less than)\s*\d+(?:\.\d+)?\s*(?:%|percent|points?)\s*(?:lower|higher|less|more|below|above)\s+than\s+(?:the\s+)?(?:pre-?treatment\s+|pre-?therapy\s+|initial\s+)?baseline\b/i;
 /** Criterion text without example lists: "(e.g., ...)", "[...]", "such as ..." parentheticals. */
 export function withoutExamples(t: string): string {
   return t
@@ -124,6 +124,35 @@ export function parseAge(text: string): { min_years?: number; min_months?: numbe
   if (max) out.max_years = /or younger|<=|no older than|at most/.test(max[0]) ? Number(max[1]) + 1 : Number(max[1]);
   return Object.keys(out).length ? out : null;
 }
+
+/**
+ * A ceiling per administration in mg per kg of body weight, written as a sentence ("The requested dose
+ * does not exceed 10 mg/kg of actual body weight per infusion (1,200 mg per infusion for members
+ * weighing 120 kg or more)"): the mg/kg and the fixed cap for the heaviest members when the sentence
+ * gives one that agrees with it (cap = mg/kg x the weight named, within 1%); null for a daily or weekly
+ * mg/kg ("20 mg/kg/day"), or when no administration ("per infusion", "per dose") is named.
+ */
+export function perKgCeiling(text: string): { mg_per_kg: number; cap_mg: number | null } | null {
+  const t = norm(text);
+  const m =
+    /(\d+(?:\.\d+)?)\s*mg\s*\/\s*kg\b(?!\s*(?:\/|per)\s*(?:day|d|week|wk|month)\b)[^.;]{0,40}?\bper\s+(?:infusion|dose|administration|injection)\b/i.exec(t);
+  if (!m) return null;
+  const perKg = Number(m[1]);
+  const cap =
+    /(\d{1,3}(?:,\d{3})+|\d+)\s*mg\s+(?:per\s+(?:infusion|dose|administration|injection)\s+)?for\s+(?:members|patients|individuals|those|adults|children)\s+weighing\s+(?:at least\s+|>=?\s*|≥\s*)?(\d+(?:\.\d+)?)\s*kg\b/i.exec(
+      t,
+    );
+  const capMg = cap ? Number(cap[1].replace(/,/g, "")) : null;
+  const agrees = cap && capMg != null && Math.abs(capMg - perKg * Number(cap[2])) <= capMg * 0.01;
+  return { mg_per_kg: perKg, cap_mg: agrees ? capMg : null };
+}
+
+/** "… and 4 infusions per treatment cycle": a ceiling's count of administrations per cycle */
+export const PER_CYCLE_COUNT_RE =
+  /\b(\d{1,2}|one|two|three|four|five|six)\s+(?:infusions|doses|injections|administrations)\s+(?:per|in\s+(?:a|each|one)|each)\s+(?:treatment\s+)?cycle\b/i;
+
+/** a requirement that opens with the member's sex ("Male, 18 or older", "Women aged 50 or older") */
+const SEX_AGE_RE = /^(?:(?:the )?(?:member|patient) is (?:an? )?)?(male|female|men|women)\b(?:\s+(?:members?|patients?))?[,;:]?\s*/i;
 
 /** "at least 3 months", "28 consecutive days", "8 weeks (56 days)", "3-month trial" → days; null when absent. */
 export function parseMinDuration(text: string): number | null {
@@ -1259,6 +1288,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   ) {
     const max = parseMaxDose(t);
     if (max && !/;|\bkg\b/i.test(t)) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
+    const perKg = perKgCeiling(t);
+    // medium: a request that states no dose is approved within the ceiling, as before; one above it goes to a reviewer
+    if (perKg) return { ...base, kind: "dose_limit", max_mg: perKg.cap_mg, per_days: null, mg_per_kg: perKg.mg_per_kg, confidence: "medium" };
     return { ...base, kind: "dose_limit", max_mg: null, per_days: null, confidence: "medium" };
   }
 
@@ -1494,6 +1526,14 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     if (specialties.length) return { ...base, kind: "prescriber", specialties };
   }
 
+  // "Male, 18 or older", "Women 50 years of age or older": an age bound for one sex
+  const sexed = SEX_AGE_RE.exec(t.trim());
+  if (sexed) {
+    const rest = t.trim().slice(sexed[0].length);
+    const bounds = rest ? (parseAge(rest) ?? parseAge(`age ${rest}`)) : {};
+    if (bounds && (!rest || /^(?:age[ds]?\s*)?(?:>=|≥|at least)?\s*\d/i.test(rest) || parseAge(rest)) && t.length < 80)
+      return { ...base, kind: "age", ...bounds, sex: /^(?:male|men)/i.test(sexed[1]) ? "male" : "female" };
+  }
   // age
   const age = parseAge(t);
   if (age && t.length < 140 && !TRIAL_VERB.test(bare)) return { ...base, kind: "age", ...age };
@@ -2042,7 +2082,19 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
       bare,
     );
   const ofClasses = /\b(two|three|four|\d) of the following\b/i.exec(bare);
-  const count = twoDiff ? numberWord(twoDiff[1]) : cm ? numberWord(cm[1]) : plain ? numberWord(plain[1]) : ofClasses ? numberWord(ofClasses[1]) : 1;
+  // "Two preferred antimuscarinics, each for at least 30 days": a count that opens the requirement
+  const leading = /^\s*(two|three|four)\s+(?!(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b)(?:[a-z0-9-]+\s+){0,2}?[a-z0-9-]+s\b/i.exec(bare);
+  const count = twoDiff
+    ? numberWord(twoDiff[1])
+    : cm
+      ? numberWord(cm[1])
+      : plain
+        ? numberWord(plain[1])
+        : ofClasses
+          ? numberWord(ofClasses[1])
+          : leading
+            ? numberWord(leading[1])
+            : 1;
   const drugs = drugsIn(withoutExamples(t), ctx);
   const examples = drugsIn(t, ctx).filter((d) => !drugs.includes(d));
   const classes = classNames(t).filter((c) => c !== "biologic" || /\bbiologic/i.test(withoutExamples(t)));

@@ -34,7 +34,7 @@ import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "..
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
 import { readStepTables } from "../text/step-table";
-import { readTableColumns } from "../text/table-columns";
+import { readAgentGrids, readTableColumns } from "../text/table-columns";
 import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
 import { policyScopeCodes, withCodeScopes, withUnreadCodeSections, withUnreadNumberedSections } from "./code-sections";
@@ -45,7 +45,7 @@ import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications }
 import { readSectionGuideline, withSectionGuideline } from "./section-guideline";
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
 import { sectionDrugs } from "./drug-sections";
-import { isStepExceptionList, stepAgentTable } from "./step-agent-table";
+import { agentIndicationPaths, isStepExceptionList, stepAgentTable } from "./step-agent-table";
 import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
 import {
   indicationTerms,
@@ -53,6 +53,7 @@ import {
   MEASURED_CHANGE_RE,
   parseAge,
   parseCriterion,
+  PER_CYCLE_COUNT_RE,
   parseExclusion,
   parseMinDuration,
   parsePolicyUlns,
@@ -97,11 +98,17 @@ interface Renewal {
 const ON_THERAPY_RE =
   /\b(?:currently (?:receiving|on|taking|using)|(?:has|have) paid claims? for|paid claims? (?:for|history)|(?:has )?received [\w -]{1,30}? within the (?:past|previous|last) \d+ (?:days|weeks|months)|documentation of (?:current |ongoing )?use|established on (?:therapy|treatment)|(?:has been |was )?previously approved for (?:the )?(?:target agent|requested (?:agent|drug|medication)|this (?:agent|drug|medication))|previously met (?:the )?initial (?:approval |authori[sz]ation )?criteria|is continuing (?:therapy|treatment))\b/i;
 /**
- * "Individual has been receiving Ingrezza", "the member has been taking the requested drug": in a
+ * "Individual has been receiving Ingrezza", "the member has been taking the requested drug", "the
+ * member has received <drug> under this policy or under another health plan's authorization": in a
  * continuation list, current use of the drug the policy covers (`drugNames`, names of that drug).
  */
 function receivingOwnDrug(text: string, drugNames: string[]): boolean {
-  const m = /\b(?:has|have) been (?:receiving|taking|using|treated with|on)\s+(.{3,60})/i.exec(text);
+  const m =
+    /\b(?:has|have) been (?:receiving|taking|using|treated with|on)\s+(.{3,60})/i.exec(text) ??
+    // "The member has received <drug> IV under this policy or under another health plan's authorization"
+    /\b(?:has|have) received\s+(.{3,60}?)\s+under\s+(?:this policy|(?:a|an|the|another)\s+(?:[\w'-]+\s+){0,3}?(?:authori[sz]ation|approval|policy))\b/i.exec(
+      text,
+    );
   if (!m) return false;
   const rest = m[1].toLowerCase();
   return (
@@ -2075,6 +2082,27 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     for (const ind of model.indications) ind.criteria = ind.criteria.filter((c) => !fromTable(c));
     model.common = [step.criterion, ...model.common.filter((c) => !fromTable(c))];
   }
+  // a class document's table of agents, each row a drug and an indication with its own criteria and
+  // preferred-agent step (step-agent-table.ts): one path per row, scoped to its drug — the column
+  // reading ran the rows together, so what it made of the table's lines is set aside
+  const grids = readAgentGrids(doc, raw);
+  const agentPaths = agentIndicationPaths(
+    grids,
+    (t, ctx) => parseCriterion(t, "", ctx),
+    (ls) => cite(r, ls),
+  );
+  if (agentPaths.length >= 2) {
+    const gridLines = grids.flatMap((g) => g.lines);
+    const onGrid = (p: Citation | null | undefined) => !!p && gridLines.some((l) => l.page === p.page && p.start < l.end && l.start < p.end);
+    const continuation = model.indications.find((i) => i.continuation)?.continuation;
+    model.indications = agentPaths.map((p) => ({
+      ...toIndication(p.title, p.criteria, null, p.passage, title, r.docTitle),
+      understood: true,
+      drug_scoped: true,
+      ...(continuation ? { continuation } : {}),
+    }));
+    model.common = model.common.filter((c) => !onGrid(c.passage));
+  }
   // a numbered yes/no decision flow read as its approving routes (decision-flow.ts)
   const flowRead = readFlowInto(model, lines, title, r);
   // a "Quantity Limits" table whose rows all give one limit ("Ubrelvy 50 mg tablet | 16 tablets per 30
@@ -2263,6 +2291,11 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       });
   }
   attachRenewals(model, r.renewals);
+  // "Doses above the weight-based maximum …, or more than 4 infusions in a treatment cycle, are not
+  // covered": an exclusion that restates the dose ceiling every path already checks is no exclusion of
+  // its own (its words are in every request that states a dose) — kept when it counts administrations
+  // the ceilings do not
+  model.exclusions = withoutRestatedCeilings(model);
   // criteria under a heading that names service codes apply to those codes' lines only
   withCodeScopes(model, lines);
   // a procedure's section (a title naming its codes) the reader took nothing from needs a reviewer
@@ -2277,6 +2310,30 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   if (sectioned) withSectionGuideline(model, sectioned, title);
   model.named_conditions = namedConditions(doc, model);
   return model;
+}
+
+/** "Doses above …", "Dosing in excess of …": an exclusion of an amount above a maximum */
+const DOSE_ABOVE_RE = /^(?:[-•]\s*)?(?:(?:requested\s+)?doses?|dosing|amounts?)\s+(?:above|exceeding|greater\s+than|in\s+excess\s+of|over|higher\s+than)\b/i;
+
+/**
+ * The model's exclusions without those that restate a dose ceiling every path checks (each path's
+ * criteria, or the common ones, hold a dose limit; a continuation's own criteria too when it has
+ * them): "Doses above the maximum in Table 5 are not covered". One that also counts administrations
+ * per cycle stays unless a ceiling counts the same number ("… and 4 infusions per treatment cycle").
+ */
+function withoutRestatedCeilings(model: PolicyModel): Criterion[] {
+  const ceilings = (cs: Criterion[]): CriterionOf<"dose_limit">[] =>
+    cs.flatMap((c) => (c.kind === "dose_limit" ? [c] : c.kind === "all" || c.kind === "any" ? ceilings(c.items) : []));
+  const common = ceilings(model.common);
+  const paths = model.indications.flatMap((i) => [i.criteria, ...(i.continuation ? [i.continuation.criteria] : [])]);
+  if (!paths.length || !paths.every((cs) => common.length || ceilings(cs).length)) return model.exclusions;
+  const all = [...common, ...paths.flatMap(ceilings)];
+  const count = (t: string) => PER_CYCLE_COUNT_RE.exec(t)?.[1]?.toLowerCase() ?? null;
+  return model.exclusions.filter((x) => {
+    if (!DOSE_ABOVE_RE.test(x.text.trim())) return true;
+    const n = /\bmore\s+than\s+(\d{1,2}|one|two|three|four|five|six)\s+(?:infusions|doses|injections|administrations)\b/i.exec(x.text)?.[1]?.toLowerCase();
+    return !!n && !all.some((c) => count(c.text) === n);
+  });
 }
 
 /**

@@ -139,3 +139,111 @@ function exceptionsAfter(lines: DocLine[]): { intolerance: boolean; contraindica
 export function isStepExceptionList(c: Criterion): boolean {
   return c.kind === "any" && STEP_EXCEPTION_LEAD_RE.test(c.text);
 }
+
+/** A class document's path for one agent and one indication, read from a row of its table of agents. */
+export interface AgentPath {
+  /** "<agent> — <indication>": the drug part scopes the path (drug-sections.ts), the rest names its indication */
+  title: string;
+  criteria: Criterion[];
+  passage: Citation | null;
+}
+
+/** "Item 2 does not apply when the member is 65 or older, or has dementia": a numbered item waived on a condition */
+const WAIVER_RE =
+  /\b(?:item|criterion|requirement|step)\s*#?(\d{1,2})\s+(?:does\s+not|doesn't|shall\s+not|need\s+not)\s+(?:apply|be\s+met)\s+(?:when|if|for|to)\s+([^.]+)\.?/gi;
+/** "65 or older", "aged 65 years and older" */
+const AGE_OR_OLDER_RE = /\b(?:aged?\s+)?(\d{1,3})\s*(?:years?(?:\s+of\s+age)?\s*)?(?:or|and)\s+(?:older|over|above)\b/i;
+
+/**
+ * A cell's requirements: its numbered items ("1. … ; AND 2. …") or else its parts between semicolons,
+ * an age bound joined to the next requirement by "and" ("Age 6 or older and weight more than 25 kg")
+ * parted from it, each without its trailing connector; and the items the cell waives on a condition
+ * ("Item 2 does not apply when …"), by item number (1-based).
+ */
+function cellRequirements(text: string): { items: string[]; waivers: Map<number, string> } {
+  const waivers = new Map<number, string>();
+  const body = text.replace(WAIVER_RE, (_m, n: string, cond: string) => {
+    waivers.set(Number(n), cond.trim());
+    return " ";
+  });
+  const numbered = body.split(/(?:^|\s)\d{1,2}[.)]\s+(?=[A-Z])/).map((s) => s.trim());
+  let items = numbered.length >= 3 || (numbered.length === 2 && !numbered[0]) ? numbered.filter(Boolean) : splitTopLevel(body, ";");
+  items = items.flatMap((s) => {
+    const m = /^(.{0,40}?\b(?:or|and)\s+(?:older|younger))\s+and\s+(.+)$/i.exec(s);
+    return m ? [m[1], m[2]] : [s];
+  });
+  return { items: items.map((s) => s.replace(/[\s;,]*(?:\b(?:AND|OR)\b)?[\s;,]*$/i, "").trim()).filter((s) => s.length > 2), waivers };
+}
+
+/** `text` split at `sep` outside parentheses. */
+function splitTopLevel(text: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of text) {
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    if (ch === sep && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * The paths of a class document's tables of agents ("Agent | Indication | Criteria (ALL) |
+ * Preferred-agent requirement"; text/table-columns.ts `readAgentGrids`): one path per row, titled by
+ * its agent and indication, whose criteria are the row's own — each requirement of its criteria and
+ * step cells, parsed as written with the row's agent as the covered drug (the class's other agents
+ * are prior therapies it may require) — and an age bound the indication names ("…, adults": 18 or
+ * older; "…, children": younger than 18) when the row states none. A numbered item the row waives
+ * on a condition ("Item 2 does not apply when the member is 65 or older, or has dementia") is met by
+ * that condition instead ("any"). Rows without an agent or any requirement are skipped; [] when no
+ * row gives a path. `cite` quotes lines of the policy. Source: the policy's own table; no clinical rule is added.
+ */
+export function agentIndicationPaths(
+  grids: { header: string[]; rows: ({ text: string; lines: DocLine[] } | null)[][] }[],
+  parse: (text: string, ctx: ParseContext) => Criterion,
+  cite: (ls: DocLine[]) => Citation | null,
+): AgentPath[] {
+  const out: AgentPath[] = [];
+  for (const g of grids) {
+    const indCol = g.header.findIndex((h, k) => k > 0 && /^(?:indications?|diagnos[ie]s|conditions?|(?:covered |approved )?uses?)\b/i.test(h));
+    for (const row of g.rows) {
+      const agent = row[0];
+      const indication = indCol > 0 ? row[indCol] : null;
+      if (!agent) continue;
+      const ctx: ParseContext = { drugNames: [agent.text, ...agent.text.split(/[;,()]+/).map((s) => s.trim())].filter((s) => s.length > 2) };
+      const criteria: Criterion[] = [];
+      row.forEach((cell, k) => {
+        if (!cell || k === 0 || k === indCol) return;
+        const { items, waivers } = cellRequirements(cell.text);
+        const passage = cite(cell.lines);
+        items.forEach((item, n) => {
+          const c = { ...parse(item, ctx), passage } as Criterion;
+          const waiver = waivers.get(n + 1);
+          if (!waiver) return criteria.push(c);
+          const alternatives = waiver.split(/,?\s+or\s+(?=(?:is|has|have|the|a|an|member|patient)\b)|,\s+or\s+/i).map((w): Criterion => {
+            const age = AGE_OR_OLDER_RE.exec(w);
+            if (age && /\b(?:is|aged?|member|patient)\b|^\s*\d/i.test(w.slice(0, age.index + 1)))
+              return { kind: "age", text: w.trim(), min_years: Number(age[1]), confidence: "high", passage };
+            return { ...parse(w.trim(), ctx), passage } as Criterion;
+          });
+          criteria.push({ kind: "any", text: `${item} (does not apply when ${waiver})`, items: [c, ...alternatives], confidence: c.confidence, passage });
+        });
+      });
+      if (!criteria.length) continue;
+      const ind = indication?.text ?? "";
+      if (!criteria.some((c) => c.kind === "age")) {
+        if (/\b(?:children|pediatric|paediatric)\b/i.test(ind))
+          criteria.unshift({ kind: "age", text: `${ind} (younger than 18)`, max_years: 18, confidence: "high", passage: cite(indication!.lines) });
+        else if (/\badults?\b/i.test(ind))
+          criteria.unshift({ kind: "age", text: `${ind} (18 or older)`, min_years: 18, confidence: "high", passage: cite(indication!.lines) });
+      }
+      out.push({ title: ind ? `${agent.text} — ${ind}` : agent.text, criteria, passage: cite([...agent.lines, ...(indication?.lines ?? [])]) });
+    }
+  }
+  return out;
+}

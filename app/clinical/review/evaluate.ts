@@ -60,7 +60,7 @@ import { ADHERENCE_REQUIREMENT_RE, adherenceShown, continuationRequest, currentU
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { concurrentPurpose, rulePurposes } from "./concurrent-purpose";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
-import { MEASURED_CHANGE_RE, keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
+import { MEASURED_CHANGE_RE, PER_CYCLE_COUNT_RE, keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -99,6 +99,20 @@ const ev = (
 const judged = (j: { outcome: CriterionOutcome; reason: string; citations: Citation[] }, text: string): Ev =>
   ev(j.outcome, j.reason, j.citations, j.citations.length ? "direct" : "none", j.outcome === "insufficient" ? text : null);
 
+/**
+ * The requested drug's names (lower case) when the policy is a class document — its names resolve to
+ * at least two different directory drugs — and the medication read from the request is one of them;
+ * null otherwise (a single-drug policy: every name of the policy is the requested drug).
+ * @param policyNames the policy's drug names (brand or generic)
+ * @param read the request's medication names (drug name, generic name)
+ */
+export function classDocumentOwnNames(policyNames: string[], read: string[]): string[] | null {
+  const generics = new Set(policyNames.flatMap((n) => (lookupDrug(n) ? [lookupDrug(n)!.generic.toLowerCase()] : [])));
+  if (generics.size < 2) return null;
+  const own = read.flatMap((n) => (lookupDrug(n) && generics.has(lookupDrug(n)!.generic.toLowerCase()) ? drugNames(n) : []));
+  return own.length ? [...new Set(own)] : null;
+}
+
 /** Build the evaluation context of one case (computed once per review). */
 export function evalContext(input: {
   idx: CaseIndex;
@@ -121,6 +135,14 @@ export function evalContext(input: {
   const ownLine = !!input.facts.service_line;
   for (const n of read)
     if (ownLine || !input.requestedNames.length || drugNames(n).some((x) => policyNames.has(x))) for (const x of drugNames(n)) requested.add(x);
+  // a class document names several different drugs ("Gemtesa, Myrbetriq, Toviaz …"): the requested
+  // drug is the request's own one of them, and the class's other agents are prior therapies the
+  // policy may require ("a trial of mirabegron" before vibegron), never "the requested drug"
+  const own = classDocumentOwnNames(input.requestedNames, read);
+  if (own && !ownLine) {
+    requested.clear();
+    for (const x of own) requested.add(x);
+  }
   const all = new Set<string>();
   for (const d of DRUGS) {
     all.add(d.generic.toLowerCase());
@@ -243,6 +265,13 @@ function evalAge(spec: CriterionOf<"age">, ctx: EvalContext): Ev {
           "Date of the request",
         )
       : ev("not_met", why, cites);
+  // a bound for one sex ("Male, 18 or older"): the member's sex as the request gives it
+  if (spec.sex) {
+    const sex = memberSex(ctx);
+    if (!sex)
+      return ev("insufficient", `The policy requires a ${spec.sex} member; the request does not give the member's sex.`, cites, "none", "The member's sex");
+    if (sex !== spec.sex) return ev("not_met", `The policy requires a ${spec.sex} member; the request gives the member's sex as ${sex}.`, cites);
+  }
   if (spec.min_years != null && a.years < spec.min_years) return fail(`${shown}; the policy requires ≥ ${spec.min_years} years.`);
   if (spec.min_months != null && a.months < spec.min_months) return fail(`Patient is ${a.months} months old; the policy requires ≥ ${spec.min_months} months.`);
   if (spec.max_years != null && a.years >= spec.max_years) return fail(`${shown}; the policy requires younger than ${spec.max_years}.`);
@@ -2017,8 +2046,35 @@ function evalPerKgDayCeiling(spec: CriterionOf<"dose_limit">, ctx: EvalContext):
   );
 }
 
+/**
+ * A ceiling that also counts administrations per cycle ("… and 4 infusions per treatment cycle"),
+ * against the directions' count ("once weekly x 4", "4 infusions"): a count above it goes to a
+ * reviewer (insufficient); a count within it, or none stated (the approval carries the ceiling, as a
+ * dose not stated does), leaves `dose` as it is.
+ */
+function withCycleCount(spec: CriterionOf<"dose_limit">, ctx: EvalContext, dose: Ev): Ev {
+  const rule = PER_CYCLE_COUNT_RE.exec(spec.text);
+  if (!rule || dose.outcome !== "met") return dose;
+  const max = numberWordValue(rule[1]);
+  const dosage = ctx.facts.medication?.dosage ?? "";
+  const asked = /(?:\bx|×|\bfor)\s*(\d{1,2})\b(?!\s*(?:mg|mcg|g|ml|kg|%|months?|days?))|\b(\d{1,2})\s+(?:infusions|doses|injections|administrations)\b/i.exec(
+    dosage,
+  );
+  const n = asked ? Number(asked[1] ?? asked[2]) : null;
+  if (n == null || n <= max) return n == null ? dose : { ...dose, reason: `${dose.reason} ${n} administrations per cycle, within ${max}.` };
+  return ev(
+    "insufficient",
+    `${n} administrations per cycle are requested ("${clip(dosage, 60)}"); the policy allows ${max} per cycle — a reviewer should confirm.`,
+    dose.citations,
+    "direct",
+    "Number of administrations per treatment cycle",
+  );
+}
+
+const numberWordValue = (w: string) => (/^\d+$/.test(w) ? Number(w) : ["one", "two", "three", "four", "five", "six"].indexOf(w.toLowerCase()) + 1);
+
 function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
-  if (spec.mg_per_kg != null || spec.unit_mg != null) return evalDoseCeiling(spec, ctx);
+  if (spec.mg_per_kg != null || spec.unit_mg != null) return withCycleCount(spec, ctx, evalDoseCeiling(spec, ctx));
   const med = ctx.facts.medication;
   const c = med?.citations?.find((x) => /\d\s*(?:mg|mcg|g)\b/i.test(x.text)) ?? med?.citations?.[0];
   const fromSig = [med?.dosage, med?.strength].filter(Boolean).join(" ");
@@ -3433,6 +3489,21 @@ export function titerAlternativeMet(text: string, ctx: EvalContext): Ev | null {
   return null;
 }
 
+/**
+ * The words that make an exclusion one of uses without the covered condition `covered` ("in the
+ * absence of", "without", "not caused by"), when they stand right before its mention in `text`; null
+ * otherwise (the exclusion names the condition as something present).
+ */
+function absenceQualifier(text: string, covered: string): string | null {
+  const term = conditionByName(covered);
+  for (const m of term ? conditionMentions(text, term) : []) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    const q = /\b(in the absence of|absent|without|not (?:caused by|due to)|other than)\s+(?:[a-z-]+\s+){0,2}$/i.exec(before);
+    if (q) return q[1].toLowerCase();
+  }
+  return null;
+}
+
 /** words of an exclusion's qualifier that set no finding apart on their own ("severe active …", "within the past 60 days") */
 const QUALIFIER_FILLER = new Set(
   "severe active acute chronic mild moderate state within before after during including include includes except unless other another recent recently months weeks years hours documented history system systems organ organs involvement".split(
@@ -3536,6 +3607,16 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
   // regimen" in a hepatitis C policy) is about something else the request must show (a prior failure,
   // a stage), never met by the diagnosis alone: a reviewer checks it
   if (primary && !spec.severity?.length && isCovered(primary) && primary.condition != null && spec.conditions.includes(primary.condition)) {
+    // "Use before eyelid surgery in the absence of Demodex blepharitis": an exclusion of uses WITHOUT the
+    // covered condition does not apply to a request whose diagnosis is that condition
+    const absent = absenceQualifier(spec.text, primary.condition);
+    if (absent)
+      return ev(
+        "not_met",
+        `Does not apply: the exclusion is for use ${absent} ${primary.condition}, and the request's diagnosis is ${primary.condition}${primary.code ? ` (${primary.code})` : ""}.`,
+        primary.citation ? [primary.citation] : [],
+        "direct",
+      );
     // its qualifier is a measure ("RA with low disease activity (CDAI of 10 or less, or DAS28 below
     // 3.2)"): a documented value outside every threshold shows it does not apply, documented values
     // that all meet it show it does (exclusionByValue)
@@ -3682,6 +3763,122 @@ export function placeOfServiceScope(text: string, ctx: EvalContext): Ev | null {
   return ev("met", `Applies at place of service ${named.join(" / ")} only; the line is billed at place of service ${pos}.`, [], "inferred");
 }
 
+/** "with more than 50% of the total from non-ocular items": a share of a composite score from a group of its items */
+const SUBSCORE_SHARE_RE =
+  /\bmore\s+than\s+(\d{1,2})\s*%\s+of\s+(?:the\s+)?(?:total(?:\s+score)?|score)\s+(?:from|due\s+to|attributable\s+to|coming\s+from)\s+non-?\s*([a-z]+)\s+(?:items|symptoms|sub-?scores?|domains?)\b/i;
+
+/**
+ * A composite score's threshold with a condition on its items' share ("MG-ADL total score is 5 or
+ * more, with more than 50% of the total from non-ocular items"): `total` is the threshold as judged;
+ * when it is met, the request must state the sub-score of the items named ("Total 9 (ocular items 3 of
+ * 9)", "ocular subscore 3") for that total — met when the other items' share is above the policy's
+ * percentage; a sub-score not stated, stated for another total, or a share not above it goes to a
+ * reviewer (insufficient: a sub-score read from free text is never a denial). Source: the policy's words.
+ */
+export function subScoreShare(text: string, total: Ev, ctx: EvalContext): Ev {
+  const rule = SUBSCORE_SHARE_RE.exec(text)!;
+  if (total.outcome !== "met") return total;
+  const pct = Number(rule[1]);
+  const group = rule[2].toLowerCase();
+  const value = /\b(\d{1,3}(?:\.\d+)?)\b/.exec(total.reason)?.[1];
+  const want = `${rule[2]} items' sub-score of the total (more than ${pct}% from the other items)`;
+  const sub = new RegExp(
+    String.raw`\b${group}\b(?:\s+(?:items?|sub-?scores?|score|points?|domains?))?\s*[:=]?\s*(\d{1,2})(?:\s*(?:of|\/|out of)\s*(\d{1,3}))?\b|\b(\d{1,2})\s*(?:of\s*(\d{1,3})\s*)?(?:points?\s+)?(?:are\s+|from\s+)?${group}\b`,
+    "i",
+  );
+  for (const line of ctx.idx.lines) {
+    const m = sub.exec(line.text);
+    if (!m || isNegated(line.lower, m.index) || /\bnon-?\s*$/i.test(line.text.slice(0, m.index))) continue;
+    const part = Number(m[1] ?? m[3]);
+    const of = m[2] ?? m[4];
+    const whole = of != null ? Number(of) : value != null ? Number(value) : null;
+    if (whole == null || !(whole > 0) || (value != null && Number(value) !== whole) || part > whole) continue;
+    const share = ((whole - part) / whole) * 100;
+    const cite = quote(ctx.idx, line, m.index, m.index + m[0].length);
+    if (share > pct)
+      return ev("met", `${total.reason} ${rule[2]} items ${part} of ${whole}: ${Math.round(share)}% from the other items, more than ${pct}%.`, [
+        ...total.citations,
+        cite,
+      ]);
+    return ev(
+      "insufficient",
+      `${total.reason} ${rule[2]} items ${part} of ${whole}: ${Math.round(share)}% from the other items, not more than ${pct}% — a reviewer should confirm.`,
+      [...total.citations, cite],
+      "direct",
+      `The ${want}`,
+    );
+  }
+  return ev(
+    "insufficient",
+    `${total.reason} The policy also requires more than ${pct}% of the total from non-${group} items; the request does not state the ${group} items' sub-score.`,
+    total.citations,
+    total.citations.length ? "direct" : "none",
+    `The ${want}`,
+  );
+}
+
+/** "Each treatment cycle starts no sooner than 50 days after the start of the previous cycle" */
+const CYCLE_SPACING_RE =
+  /\bcycles?\b[^.;]{0,40}?\b(?:no\s+(?:sooner|earlier)\s+than|at\s+least|a\s+minimum\s+of)\s+(\d{1,3})\s+days?\s+(?:after|from)\s+the\s+start\s+of\s+the\s+(?:previous|prior|preceding|last)\s+(?:treatment\s+)?cycle\b/i;
+
+/**
+ * A minimum spacing between the starts of treatment cycles ("Each treatment cycle starts no sooner
+ * than 50 days after the start of the previous cycle"), judged on the cycles the request dates
+ * ("cycle 1 started 04/06/2026, cycle 2 06/01/2026 …", "Plan cycle 5 starting 11/30/2026"): met when
+ * at least two numbered cycles are dated, each cycle once, and every start is at least the minimum
+ * after the one before (the dates quoted); a start too soon, or a cycle given two dates, is for a
+ * reviewer (planned dates move) — never failed here. Null when the criterion is no such spacing or
+ * the request dates fewer than two cycles (evaluated as written). Source: the policy's own interval.
+ */
+export function cycleSpacing(text: string, ctx: EvalContext): Ev | null {
+  const rule = CYCLE_SPACING_RE.exec(text);
+  if (!rule) return null;
+  const min = Number(rule[1]);
+  const starts = new Map<number, { date: string; citation: Citation }[]>();
+  for (const line of ctx.idx.lines)
+    for (const m of line.text.matchAll(/\bcycle\s*#?\s*(\d{1,2})\b(?!\s*(?:of|\/)\s*\d)[^.;\d]{0,25}?(\d{1,2}\/\d{1,2}\/\d{2,4})/gi)) {
+      if (isNegated(line.lower, m.index!)) continue;
+      const date = findDates(m[2])[0]?.start;
+      if (!date) continue;
+      const n = Number(m[1]);
+      const seen = starts.get(n) ?? [];
+      if (!seen.some((x) => x.date === date)) seen.push({ date, citation: quote(ctx.idx, line, m.index!, m.index! + m[0].length) });
+      starts.set(n, seen);
+    }
+  if (starts.size < 2) return null;
+  const twice = [...starts].find(([, v]) => v.length > 1);
+  if (twice)
+    return ev(
+      "insufficient",
+      `Cycle ${twice[0]} is given two start dates (${twice[1].map((x) => x.date).join(", ")}); the policy requires each cycle to start at least ${min} days after the previous one.`,
+      twice[1].map((x) => x.citation),
+      "direct",
+      "Start date of each treatment cycle",
+    );
+  const cycles = [...starts].map(([n, v]) => ({ n, ...v[0] })).sort((a, b) => a.n - b.n);
+  const gaps: string[] = [];
+  for (let i = 1; i < cycles.length; i++) {
+    const [a, b] = [cycles[i - 1], cycles[i]];
+    const days = daysBetween(a.date, b.date);
+    if (b.n !== a.n + 1 || days < min)
+      return ev(
+        "insufficient",
+        b.n !== a.n + 1
+          ? `Cycles ${a.n} and ${b.n} are dated, but not the cycles between them; the policy requires each cycle to start at least ${min} days after the previous one.`
+          : `Cycle ${b.n} (${b.date}) starts ${days} days after cycle ${a.n} (${a.date}); the policy requires at least ${min} days — a reviewer should confirm the schedule.`,
+        [a.citation, b.citation],
+        "direct",
+        "Start date of each treatment cycle",
+      );
+    gaps.push(`cycle ${a.n} → ${b.n}: ${days} days`);
+  }
+  return ev(
+    "met",
+    `Each cycle starts at least ${min} days after the previous one (${gaps.join("; ")}).`,
+    cycles.map((c) => c.citation),
+  );
+}
+
 /** "For members of reproductive potential, …", "females of childbearing potential must …" */
 const REPRODUCTIVE_SCOPE_RE = /^[^.;]{0,60}?\b(?:of|with)\s+(?:reproductive|child-?bearing)\s+potential\b/i;
 /** a statement that the member cannot become pregnant: after menopause, or surgically sterile */
@@ -3797,6 +3994,13 @@ export function evaluateCriterion(
         return ev("met", `Asked only of patients ${range}; does not apply (${r.reason.split(";")[0]}).`, r.citations);
       }
     }
+    if (role === "criterion" && spec.kind !== "all" && spec.kind !== "any") {
+      const spacing = cycleSpacing(spec.text, ctx);
+      if (spacing) return spacing;
+    }
+    // "MG-ADL total score is 5 or more, with more than 50% of the total from non-ocular items": the
+    // total as written, then the share of its items the request states (subScoreShare)
+    if (role === "criterion" && SUBSCORE_SHARE_RE.test(spec.text)) return subScoreShare(spec.text, evaluateInner(spec, ctx, role, covered), ctx);
     if (role === "criterion") {
       const site = placeOfServiceScope(spec.text, ctx);
       if (site) return site;

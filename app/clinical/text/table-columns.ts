@@ -224,6 +224,52 @@ function lineFrom(doc: ParsedDocument, page: number, words: WordBox[], index: nu
 }
 
 /**
+ * The rows under the header line `lines[i]` whose cells are `groups`: each line's words by column
+ * (`rows`, and per column the non-empty cells `columns`), until the table ends (a word crossing a
+ * column boundary, a page end, a blank line, a heading in capitals); `j` is the first line after it.
+ */
+function tableRows(doc: ParsedDocument, lines: DocLine[], i: number, groups: Group[]): { columns: WordBox[][][]; rows: WordBox[][][]; j: number } {
+  const l = lines[i];
+  const wordsOf = (x: DocLine) => (doc.pages.find((p) => p.page === x.page)?.words ?? []).filter((w) => w.start >= x.start && w.end <= x.end);
+  // column boundaries: just left of each header cell after the first
+  const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
+  const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
+  const columns: WordBox[][][] = groups.map(() => []);
+  const rows: WordBox[][][] = [];
+  let j = i + 1;
+  for (; j < lines.length && lines[j].page === l.page; j++) {
+    const ws = wordsOf(lines[j]);
+    if (!ws.length) break;
+    // a word that crosses a boundary: the table has ended (a full-width line)
+    if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
+    const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
+    // running text whose word gap happens to fall on a boundary: two cells of a table are never
+    // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
+    if (
+      byCol.some(
+        (cell, k) =>
+          k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
+      )
+    )
+      break;
+    // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
+    const only = byCol[0].map((w) => w.text).join(" ");
+    if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
+    // … also when its words run on past the first column ("NOT | MEDICALLY NECESSARY" under a
+    // "# | Criterion | Documentation" grid): a whole line in capitals, with no row code of its own
+    const whole = ws
+      .map((w) => w.text)
+      .join(" ")
+      .trim();
+    const letters = whole.replace(/[^A-Za-z]/g, "");
+    if (letters.length >= 8 && /[A-Z]{4}/.test(whole) && letters === letters.toUpperCase() && !/^\d/.test(whole)) break;
+    for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
+    rows.push(byCol);
+  }
+  return { columns, rows, j };
+}
+
+/**
  * `lines` (docLines of `doc`) with every column table re-read column by column (see the module
  * comment). A table starts at a header row and ends at the first line with a word that crosses a
  * column boundary (a full-width paragraph), a page end, or a blank run of the first column. Lines
@@ -235,45 +281,7 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
   let i = 0;
   while (i < lines.length) {
     const l = lines[i];
-    /** the rows under header cells `groups`: each line's words by column, until the table ends */
-    const readRows = (groups: Group[]) => {
-      // column boundaries: just left of each header cell after the first
-      const bounds = groups.slice(1).map((g) => g.x - COLUMN_GAP / 3);
-      const colOf = (w: WordBox) => bounds.filter((b) => w.x >= b).length;
-      const columns: WordBox[][][] = groups.map(() => []);
-      const rows: WordBox[][][] = [];
-      let j = i + 1;
-      for (; j < lines.length && lines[j].page === l.page; j++) {
-        const ws = wordsOf(lines[j]);
-        if (!ws.length) break;
-        // a word that crosses a boundary: the table has ended (a full-width line)
-        if (ws.some((w) => bounds.some((b) => w.x < b && w.x + w.w > b + COLUMN_GAP / 3))) break;
-        const byCol = groups.map((_, k) => ws.filter((w) => colOf(w) === k));
-        // running text whose word gap happens to fall on a boundary: two cells of a table are never
-        // only a word space apart ("… or 12 | weeks (chemotherapy) when ALL …" is one sentence)
-        if (
-          byCol.some(
-            (cell, k) =>
-              k > 0 && cell.length && byCol[k - 1].length && Math.min(...cell.map((w) => w.x)) - Math.max(...byCol[k - 1].map((w) => w.x + w.w)) < WORD_SPACE,
-          )
-        )
-          break;
-        // a section heading in capitals alone in the first column ("RENEWAL CRITERIA") starts the text after the table
-        const only = byCol[0].map((w) => w.text).join(" ");
-        if (byCol.slice(1).every((c) => !c.length) && only.length >= 8 && /[A-Z]{4}/.test(only) && only === only.toUpperCase()) break;
-        // … also when its words run on past the first column ("NOT | MEDICALLY NECESSARY" under a
-        // "# | Criterion | Documentation" grid): a whole line in capitals, with no row code of its own
-        const whole = ws
-          .map((w) => w.text)
-          .join(" ")
-          .trim();
-        const letters = whole.replace(/[^A-Za-z]/g, "");
-        if (letters.length >= 8 && /[A-Z]{4}/.test(whole) && letters === letters.toUpperCase() && !/^\d/.test(whole)) break;
-        for (let k = 0; k < groups.length; k++) if (byCol[k].length) columns[k].push(byCol[k]);
-        rows.push(byCol);
-      }
-      return { columns, rows, j };
-    };
+    const readRows = (groups: Group[]) => tableRows(doc, lines, i, groups);
     // a numbering column headed by a mark ("# | Requirement | Documentation accepted") is split off
     // only when the table it makes is a criteria grid; any other table is read as before
     const plain = groupsOf(wordsOf(l));
@@ -331,4 +339,94 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
     i = j;
   }
   return out.map((l, k) => ({ ...l, index: k }));
+}
+
+/** one cell of a row of a table of agents: its lines top to bottom and their text joined */
+export interface GridCell {
+  text: string;
+  lines: DocLine[];
+}
+
+/** A table of agents read row by row: the header cells' text and each row's cells (one per column, null when empty). */
+export interface AgentGrid {
+  header: string[];
+  rows: (GridCell | null)[][];
+  /** every line of the table, the header first (the reading order of `lines`) */
+  lines: DocLine[];
+}
+
+/** a first column that names each row's drug ("Agent", "Drug", "Product") */
+const AGENT_HEADER = /^(?:agents?|drugs?|products?|medications?)(?:\s*\((?:brand|generic)[^)]*\))?$/i;
+/** a column that names each row's indication */
+const INDICATION_HEADER = /^(?:indications?|diagnos[ie]s|conditions?|(?:covered |approved )?uses?)\b/i;
+
+/**
+ * The tables of agents of a class document ("Agent | Indication | Criteria (ALL) | Preferred-agent
+ * requirement"), read row by row: a row of a drug and an indication with its own criteria. The column
+ * reading of `readTableColumns` runs every row's cells of one column together, which parts each
+ * requirement from the drug and indication it belongs to; this keeps them together. A row starts where
+ * the first column starts a cell after a line where it had none, or where the first column and the
+ * next filled one both start a capitalised cell on one line; a first-column line in lower case, or
+ * one beside a continuation in lower case or a number, continues its row. Needs word boxes; [] when
+ * the document has no such table (three or more columns, the first headed by drugs, one by indications).
+ */
+export function readAgentGrids(doc: ParsedDocument, lines: DocLine[]): AgentGrid[] {
+  const out: AgentGrid[] = [];
+  const wordsOf = (l: DocLine) => (doc.pages.find((p) => p.page === l.page)?.words ?? []).filter((w) => w.start >= l.start && w.end <= l.end);
+  const text = (ws: WordBox[]) =>
+    [...ws]
+      .sort((a, b) => a.x - b.x)
+      .map((w) => w.text)
+      .join(" ");
+  for (let i = 0; i < lines.length; i++) {
+    const groups = groupsOf(wordsOf(lines[i]));
+    if (groups.length < 3 || groups.length > 5) continue;
+    const header = groups.map((g) => text(g.words).trim());
+    if (!AGENT_HEADER.test(header[0]) || !header.slice(1).some((h) => INDICATION_HEADER.test(h))) continue;
+    const { rows, j } = tableRows(doc, lines, i, groups);
+    if (j - i < 3) continue;
+    const grid: AgentGrid = { header, rows: [], lines: lines.slice(i, j) };
+    let cur: DocLine[][] | null = null;
+    let prevHadLabel = false;
+    const flush = () => {
+      if (cur)
+        grid.rows.push(
+          cur.map((ls) =>
+            ls.length
+              ? {
+                  text: ls
+                    .map((x) => x.text)
+                    .join(" ")
+                    .replace(/\s+/g, " ")
+                    .trim(),
+                  lines: ls,
+                }
+              : null,
+          ),
+        );
+      cur = null;
+    };
+    for (const row of rows) {
+      const label = row[0].length ? text(row[0]) : "";
+      const restFirst = row
+        .slice(1)
+        .find((c) => c.length)
+        ?.slice()
+        .sort((a, b) => a.x - b.x)[0]?.text;
+      const startsRow = !!label && !/^[a-z]/.test(label) && (!prevHadLabel || !cur || (!!restFirst && /^[A-Z]/.test(restFirst)));
+      if (startsRow || !cur) {
+        flush();
+        cur = groups.map(() => []);
+      }
+      row.forEach((ws, k) => {
+        const line = lineFrom(doc, lines[i].page, ws, 0);
+        if (line) cur![k].push(line);
+      });
+      prevHadLabel = !!label;
+    }
+    flush();
+    if (grid.rows.filter((r) => r[0] && r.slice(1).some(Boolean)).length >= 2) out.push(grid);
+    i = j - 1;
+  }
+  return out;
 }

@@ -116,6 +116,10 @@ export const DRUG_CLASSES: DrugClass[] = [
   { name: "phototherapy", aliases: ["phototherapy", "\\bpuva\\b", "\\buvb\\b", "narrow-?band", "light therapy", "ultraviolet"] },
   { name: "antimalarial", aliases: ["antimalarials?"] },
   // cardiometabolic
+  // genitourinary: overactive bladder and BPH (AUA/SUFU OAB guideline 2024; AUA BPH guideline 2021)
+  { name: "OAB antimuscarinic", aliases: ["(?:oab |bladder |urinary )?antimuscarinics?\\b(?! bronchodilator)", "bladder antispasmodics?"] },
+  { name: "beta-3 agonist", aliases: ["beta-?3 (?:adrenergic )?agonists?", "β-?3 (?:adrenergic )?agonists?"] },
+  { name: "alpha-1 blocker", aliases: ["alpha-?1?[- ](?:adrenergic )?(?:blockers?|antagonists?)", "α-?1?[- ]?(?:adrenergic )?blockers?"] },
   { name: "statin", aliases: ["statins?\\b", "hmg-?coa reductase", "high-intensity statin", "moderate-intensity statin"] },
   { name: "cholesterol absorption inhibitor", aliases: ["ezetimibe", "cholesterol absorption"] },
   { name: "PCSK9 inhibitor", aliases: ["pcsk9"] },
@@ -237,6 +241,13 @@ export const DRUG_CLASSES: DrugClass[] = [
   // non-drug conservative therapies medical policies require before imaging, surgery or DME
   // ("failure of at least 6 weeks of conservative therapy (physical therapy or NSAIDs)")
   { name: "physical therapy", aliases: ["physical therap(?:y|ies)", "physiotherap(?:y|ies)"], nonDrug: true },
+  // eyelid hygiene before a blepharitis drug ("daily eyelid hygiene (lid scrubs, or a tea tree oil or
+  // hypochlorous acid lid cleanser) for at least 28 days"; AAO Blepharitis PPP 2023: lid hygiene is first-line)
+  {
+    name: "eyelid hygiene",
+    aliases: ["(?:eye)?lid (?:hygiene|scrubs?|wipes?|cleans(?:ers?|ing))", "tea tree oil", "hypochlorous acid (?:lid|eyelid)"],
+    nonDrug: true,
+  },
 ];
 
 /**
@@ -246,6 +257,22 @@ export const DRUG_CLASSES: DrugClass[] = [
  */
 export const NON_DRUG_THERAPIES: { name: string; classes: string[]; names: string[] }[] = [
   { name: "physical therapy", classes: ["physical therapy"], names: ["physical therapy", "physiotherapy", "physical therapies"] },
+  {
+    name: "eyelid hygiene",
+    classes: ["eyelid hygiene"],
+    names: [
+      "lid scrubs",
+      "lid scrub",
+      "lid hygiene",
+      "eyelid hygiene",
+      "lid wipes",
+      "eyelid wipes",
+      "lid cleanser",
+      "tea tree oil",
+      "tea tree",
+      "hypochlorous acid",
+    ],
+  },
 ];
 
 export const DRUGS: DrugEntry[] = [
@@ -759,12 +786,19 @@ export const DRUGS: DrugEntry[] = [
   D("amiodarone", ["pacerone", "cordarone", "nexterone"], []),
   D("nitrofurantoin", ["macrobid", "macrodantin"], []),
   D("finasteride", ["proscar", "propecia"], []),
-  D("tamsulosin", ["flomax"], []),
-  D("oxybutynin", ["ditropan"], []),
-  D("mirabegron", ["myrbetriq"], []),
-  D("vibegron", ["gemtesa"], []),
-  D("solifenacin", ["vesicare"], []),
-  D("tolterodine", ["detrol"], []),
+  D("tamsulosin", ["flomax"], ["alpha-1 blocker"]),
+  D("alfuzosin", ["uroxatral"], ["alpha-1 blocker"]),
+  D("silodosin", ["rapaflo"], ["alpha-1 blocker"]),
+  D("doxazosin", ["cardura"], ["alpha-1 blocker"]),
+  D("terazosin", ["hytrin"], ["alpha-1 blocker"]),
+  D("oxybutynin", ["ditropan", "gelnique", "oxytrol"], ["OAB antimuscarinic"]),
+  D("mirabegron", ["myrbetriq"], ["beta-3 agonist"]),
+  D("vibegron", ["gemtesa"], ["beta-3 agonist"]),
+  D("solifenacin", ["vesicare", "vesicare ls"], ["OAB antimuscarinic"]),
+  D("tolterodine", ["detrol"], ["OAB antimuscarinic"]),
+  D("trospium", ["sanctura"], ["OAB antimuscarinic"]),
+  D("fesoterodine", ["toviaz"], ["OAB antimuscarinic"]),
+  D("darifenacin", ["enablex"], ["OAB antimuscarinic"]),
   // ── hematology / oncology
   D("epoetin alfa", ["epogen", "procrit", "retacrit"], ["erythropoiesis-stimulating agent"]),
   D("darbepoetin alfa", ["aranesp"], ["erythropoiesis-stimulating agent"]),

@@ -309,6 +309,8 @@ export const MEASURES: MeasureTerm[] = [
   M("BSA", ["\\bbsa\\b", "body surface area"], "%", [0, 100]),
   M("PASI", ["\\bpasi\\b", "psoriasis area"], "points", [0, 72]),
   M("EASI", ["\\beasi\\b", "eczema area"], "points", [0, 72]),
+  // Myasthenia Gravis Activities of Daily Living: 8 items scored 0-3 (Wolfe GI et al., Neurology 1999;52:1487)
+  M("MG-ADL", ["\\bmg-?adl\\b", "myasthenia gravis activities of daily living"], "points", [0, 24]),
   M("IGA", ["\\b(?:v)?iga\\b", "investigator'?s global"], "points", [0, 4]),
   M("SCORAD", ["scorad"], "points", [0, 103]),
   // Severity of Alopecia Tool: percent of scalp hair lost, 0-100 (Olsen EA et al., J Am Acad Dermatol 2004)
