@@ -84,7 +84,14 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // under an LCD with K-levels, chiropractic CMT with AT and a visit maximum, ABA units under a UM
   // guideline, ground ambulance with the certification statement): first run 9/34 lines, no wrongful line
   // decision, none of the 15 covered lines approved (fixtures/corpus-claims/piedmont-nc-first-run.txt)
-  "piedmont-nc": 9,
+  // 11/34 after stop 42 ("Policy Guidelines" no criteria section, 20 CMT visits per calendar year counted
+  // across providers from the claims history, 97140 bundled into CMT unless 59 / XS)
+  "piedmont-nc": 11,
+  // calusa-mappo 2026-12-01 (a tenth set authored blind: a Medicare Advantage PPO in FL — home health
+  // certification / care plan oversight, hyperbaric oxygen, HbA1c and lipid frequency under NCD 190.21 /
+  // 190.23, colorectal screening with PT / 33 / KX): first run 9/35 lines, no wrongful line decision, none
+  // of the 16 covered lines approved (fixtures/corpus-claims/calusa-mappo-first-run.txt); 9/35 after stop 42
+  "calusa-mappo": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -143,7 +143,14 @@ export const FLOORS: Record<string, number> = {
   // its appendices), 2026-12-01: first run 5/16, one incomplete request denied (a concurrent ARB the request
   // said would be stopped), automation 1/11, field accuracy 83.1%; see fixtures/corpus/aloha-hi-first-run.txt;
   // 6/16 after stop 41 (planned stops, names and NPIs, new conditions, UPCR), all safety counts 0
-  "aloha-hi": 6,
+  // 11/16 after stop 42 (class documents' agent tables read row by row, non-drug care with a duration,
+  // MG-ADL and weight-based dose ceilings, renewals), all safety counts 0
+  "aloha-hi": 11,
+  // wasatch-ut 2026-12-01 (a twenty-third plan authored blind: a Utah integrated-delivery commercial PPO with
+  // per-line-of-business pharmacy policies, a PBM criteria card and a certificate-of-coverage article):
+  // first run 6/16 with one approvable request denied at 0.90 (a concurrent-use exclusion's cross-taper
+  // allowance not read) — fixed; see fixtures/corpus/wasatch-ut-first-run.txt; 6/16 after stop 42, all safety counts 0
+  "wasatch-ut": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -235,7 +235,7 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         // "eGFR (age 47) 39"): a body measure in parentheses is what the value was computed from,
         // never the value, unless the measure itself is one of those
         .replace(/\(\s*(?:(?:wt|weight|ibw|abw|age|ht|height)\s*[:=]?\s*)?\d+(?:\.\d+)?\s*(?:kg|lbs?|cm|in|years?|yrs?|y)?\s*\)/gi, (x) =>
-          /\b(?:kg|lbs?|cm|in|years?|yrs?|y)\b/i.test(m.unit) || !/[a-z]/i.test(x) ? x : " ".repeat(x.length),
+          /\b(?:kg|lbs?|cm|in|years?|yrs?|y)\b/i.test(m.unit ?? "") || !/[a-z]/i.test(x) ? x : " ".repeat(x.length),
         )
         .replace(/\b(?:items?|questions?)\s*#?\s*\d{1,2}\s*(?:-|–|to|through)\s*\d{1,2}\b/gi, (x) => " ".repeat(x.length));
       let writtenDate: string | null = null;

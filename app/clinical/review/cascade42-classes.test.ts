@@ -81,19 +81,19 @@ describe("a caption row over a value row", () => {
 describe("results-table rows", () => {
   const crcl = measureByName("creatinine clearance")!;
   it("does not take a formula's input in parentheses for the value", () => {
-    const idx = buildCaseIndex(docFromPages(["CrCl, Cockcroft-Gault (81.3 kg) 54 mL/min on 11/02/2026"]));
+    const idx = buildCaseIndex(docFromPages(["CrCl, Cockcroft-Gault (81.3 kg) 54 mL/min on 11/02/2026"]), null);
     expect(measureValues(idx, crcl).map((v) => v.value)).toEqual([54]);
   });
 
   it("reads 'Test | Date | Result' rows: the number after the date, dated by it", () => {
-    const idx = buildCaseIndex(docFromPages(["Test Date collected Result", "CrCl, Cockcroft-Gault (81.3 kg) 11/02/2026 54 mL/min"]));
+    const idx = buildCaseIndex(docFromPages(["Test Date collected Result", "CrCl, Cockcroft-Gault (81.3 kg) 11/02/2026 54 mL/min"]), null);
     const v = measureValues(idx, crcl);
     expect(v.map((x) => [x.value, x.date])).toEqual([[54, "2026-11-02"]]);
   });
 
   it("keeps a weight in parentheses as the value of a weight measure", () => {
     const weight = measureByName("weight")!;
-    const idx = buildCaseIndex(docFromPages(["Weight (81.3 kg) recorded 11/02/2026"]));
+    const idx = buildCaseIndex(docFromPages(["Weight (81.3 kg) recorded 11/02/2026"]), null);
     expect(measureValues(idx, weight).map((v) => v.value)).toContain(81.3);
   });
 });
@@ -119,9 +119,9 @@ describe("a requirement with a parenthetical note", () => {
 describe("a collection time after a date", () => {
   it("is never a value", () => {
     const psa = measureByName("PSA")!;
-    const idx = buildCaseIndex(docFromPages(["Reproductive hormones / CBC / PSA Collected 10/06/2026 07:45", "PSA, total 0.9 ng/mL 0.0-4.0"]));
+    const idx = buildCaseIndex(docFromPages(["Reproductive hormones / CBC / PSA Collected 10/06/2026 07:45", "PSA, total 0.9 ng/mL 0.0-4.0"]), null);
     expect(measureValues(idx, psa).map((v) => v.value)).toEqual([0.9]);
-    const idx2 = buildCaseIndex(docFromPages(["PSA drawn 10/06/2026 7 am"]));
+    const idx2 = buildCaseIndex(docFromPages(["PSA drawn 10/06/2026 7 am"]), null);
     expect(measureValues(idx2, psa).map((v) => v.value)).toEqual([]);
   });
 });

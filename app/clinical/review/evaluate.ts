@@ -3361,6 +3361,9 @@ function exclusionByValue(spec: CriterionOf<"excluded_use">, ctx: EvalContext): 
 
 function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const applies = evalExcludedUseByCondition(spec, ctx, coveredConditions, coveredIcd);
+  // an exclusion that names a subpopulation applies only when the request shows that too: met (or
+  // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
+  if (applies.outcome === "not_met" || spec.severity?.length) return applies;
   // the policy's covered indication was not understood: an excluded condition the request carries may be
   // the very condition the policy covers ("PBC-autoimmune hepatitis overlap syndrome" on a PBC drug), so
   // the diagnosis alone is never the ground of a denial — a reviewer reads which condition is excluded
@@ -3372,9 +3375,6 @@ function evalExcludedUse(spec: CriterionOf<"excluded_use">, ctx: EvalContext, co
       applies.evidence,
       `Whether this exclusion applies: ${spec.text}`,
     );
-  // an exclusion that names a subpopulation applies only when the request shows that too: met (or
-  // left to a reviewer) on the condition, it is decided by the qualifier's evidence when that is clear
-  if (applies.outcome === "not_met" || spec.severity?.length) return applies;
   // a form defined by a value ("Heart failure with reduced ejection fraction (LVEF below 40%)") is
   // never shown by the condition alone (an I50.x code is any heart failure): the stated value decides,
   // and without one a reviewer does
