@@ -32,7 +32,7 @@ import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/su
 import { spineRegionOf } from "../policy/session-limits";
 import { addInterval } from "../policy/replacement-intervals";
 import type { CaseFacts, Citation, Criterion, CriterionOf, CriterionOutcome, RequestDateSource } from "../contracts";
-import { ageOn, daysBetween, findDates } from "../codes/dates";
+import { ageOn, daysBetween, findDates, numberWord } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, drugsNamedIn, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
@@ -2055,7 +2055,7 @@ function evalPerKgDayCeiling(spec: CriterionOf<"dose_limit">, ctx: EvalContext):
 function withCycleCount(spec: CriterionOf<"dose_limit">, ctx: EvalContext, dose: Ev): Ev {
   const rule = PER_CYCLE_COUNT_RE.exec(spec.text);
   if (!rule || dose.outcome !== "met") return dose;
-  const max = numberWordValue(rule[1]);
+  const max = numberWord(rule[1]);
   const dosage = ctx.facts.medication?.dosage ?? "";
   const asked = /(?:\bx|×|\bfor)\s*(\d{1,2})\b(?!\s*(?:mg|mcg|g|ml|kg|%|months?|days?))|\b(\d{1,2})\s+(?:infusions|doses|injections|administrations)\b/i.exec(
     dosage,
@@ -2070,8 +2070,6 @@ function withCycleCount(spec: CriterionOf<"dose_limit">, ctx: EvalContext, dose:
     "Number of administrations per treatment cycle",
   );
 }
-
-const numberWordValue = (w: string) => (/^\d+$/.test(w) ? Number(w) : ["one", "two", "three", "four", "five", "six"].indexOf(w.toLowerCase()) + 1);
 
 function evalDoseLimit(spec: CriterionOf<"dose_limit">, ctx: EvalContext): Ev {
   if (spec.mg_per_kg != null || spec.unit_mg != null) return withCycleCount(spec, ctx, evalDoseCeiling(spec, ctx));
@@ -2337,6 +2335,11 @@ function evalVisitLimit(spec: CriterionOf<"visit_limit">, ctx: EvalContext): Ev 
  * policy's bundling does not say when the code is paid alone). Needs information when the line's
  * code or date is not read.
  */
+/** The line's modifier that takes it out of a bundling rule ("… or without modifier 59 / XS"), or undefined. */
+function exemptingModifier(spec: CriterionOf<"bundled_code">, modifiers: string[] | undefined): string | undefined {
+  return spec.unless_modifiers?.find((m) => (modifiers ?? []).some((x) => x.trim().toUpperCase() === m));
+}
+
 function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): Ev {
   const line = ctx.facts.service_line;
   if (!line?.code || !line.date_of_service)
@@ -2349,7 +2352,7 @@ function evalBundledCode(spec: CriterionOf<"bundled_code">, ctx: EvalContext): E
     );
   // "… or without modifier 59 / XS, is included in …": a line carrying the modifier is out of the
   // bundling only if the service was distinct, which the reader does not judge
-  const exempt = spec.unless_modifiers?.find((m) => (line.modifiers ?? []).some((x) => x.trim().toUpperCase() === m));
+  const exempt = exemptingModifier(spec, line.modifiers);
   const sameDay = line.claim_lines.some(
     (l) => l.code && l.code !== line.code && l.date_of_service === line.date_of_service && codeListed(l.code, spec.included_in),
   );
@@ -4545,7 +4548,7 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       const r = evalBundledCode(spec, ctx);
       // a line with a modifier that takes it out of the bundling only if the service was distinct
       // ("… or without modifier 59 / XS"): may apply, a reviewer decides
-      const exempt = spec.unless_modifiers?.some((m) => (ctx.facts.service_line?.modifiers ?? []).some((x) => x.trim().toUpperCase() === m));
+      const exempt = exemptingModifier(spec, ctx.facts.service_line?.modifiers);
       if (exempt && r.outcome === "insufficient")
         return { ...r, reason: `May apply: ${r.reason}`, missing: r.missing ?? "Whether the service is distinct from the one it is included in" };
       return r.outcome === "not_met" ? { ...r, outcome: "met", reason: `Applies: ${r.reason}` } : ev("not_met", `Does not apply: ${r.reason}`, [], "inferred");
