@@ -256,6 +256,21 @@ function providerAfter(lines: DocLine[], label: RegExp): { name: string; line: D
 }
 
 /**
+ * Whether `doc` is a pre-service request (a prior-authorization, precertification or predetermination
+ * request form) rather than a claim: not read as a CMS-1500 grid, and its first page names itself a
+ * request of that kind. On such a request a line's units are the units asked for over the
+ * authorization period (20 sessions from the planned start), never units billed on one date.
+ */
+export function isPreServiceRequest(doc: ParsedDocument, documentName = "fax", knownCodes: string[] = []): boolean {
+  const grid = readCms1500(doc, documentName);
+  if ((grid && grid.lines.some((l) => l.code)) || readCms1500Rows(doc, documentName, knownCodes).length) return false;
+  const first = doc.pages[0]?.text ?? "";
+  return /\b(?:prior[- ]?authori[sz]ation|pre-?service|pre-?certification|pre-?determination|pre-?authori[sz]ation)\b[^\n]{0,60}\b(?:request|review|form)\b/i.test(
+    first,
+  );
+}
+
+/**
  * Every service line of `doc`, in the order written; each field cited to its line (`citations[0]`
  * is the whole line). A document with no line carrying a code yields [] (the request then needs
  * the services it asks for). `documentName` names the case document in citations ("fax" | "epa").

@@ -20,7 +20,7 @@ import type {
   ServiceLineResult,
   TreeNode,
 } from "../contracts";
-import { extractServiceLines } from "../extract/service-lines";
+import { extractServiceLines, isPreServiceRequest } from "../extract/service-lines";
 import { codeListed } from "../policy/visit-limits";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
@@ -654,7 +654,9 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
             schedule.map((r) => r.code),
           )
         : [];
-    return applyFeeSchedule(decided, schedule, inputs.caseDoc, prior, !!eligibility.member);
+    // (on a prior-authorization request the units are those asked for over the authorization period)
+    const preService = !given && isPreServiceRequest(inputs.caseDoc, documentName, codes);
+    return applyFeeSchedule(decided, schedule, inputs.caseDoc, prior, !!eligibility.member, preService);
   });
   return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine };
 }

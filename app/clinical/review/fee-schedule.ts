@@ -120,7 +120,9 @@ function scannedCitation(doc: ParsedDocument, c: Citation | undefined): boolean 
  * policy states no frequency rule of its own, or one counted by calendar year without exceptions
  * whose count is over the limit too (policyFrequencyRule); otherwise needs_more_information. A line already denied stays denied; a line whose units or date are unknown
  * is only ever sent to a reviewer. `identified`: the eligibility check matched the member (prior lines
- * are only trusted then). Returns new line results; the input is not modified.
+ * are only trusted then). `preService`: the document is a prior-authorization request
+ * (isPreServiceRequest), whose units span the authorization period — a limit counted over less than
+ * 28 days is then only ever sent to a reviewer. Returns new line results; the input is not modified.
  */
 export function applyFeeSchedule(
   lines: ServiceLineResult[],
@@ -128,6 +130,7 @@ export function applyFeeSchedule(
   doc: ParsedDocument,
   prior: PriorServiceLine[] = [],
   identified = true,
+  preService = false,
 ): ServiceLineResult[] {
   if (!schedule.length) return lines;
   return lines.map((l) => {
@@ -175,7 +178,9 @@ export function applyFeeSchedule(
       sure > amount &&
       !scannedCitation(doc, lineCite) &&
       countedCites.every((c) => !scannedCitation(doc, c)) &&
-      (identified || !priorCounted.length);
+      (identified || !priorCounted.length) &&
+      // a pre-service request's units span the authorization period: never units billed on one date
+      !(preService && period_days < 28);
     // the policy's own rule wins: with exceptions, or counted other than by calendar year, the line goes
     // to a reviewer; counted by calendar year, the line is denied only when that count is over the limit too
     const rule = policyFrequencyRule(l.tree);
@@ -212,11 +217,13 @@ export function applyFeeSchedule(
     }
     const why = !date
       ? "the line's date of service could not be read"
-      : units == null
-        ? "the line's units could not be read"
-        : typed && policyRule
-          ? "the line's coverage policy states its own frequency rule, whose counting period and exceptions win over the fee schedule's row"
-          : "the units or dates were read from a scanned form";
+      : preService && period_days < 28 && units != null
+        ? "this is a prior-authorization request, whose units are those asked for over the authorization period, not units on one date of service"
+        : units == null
+          ? "the line's units could not be read"
+          : typed && policyRule
+            ? "the line's coverage policy states its own frequency rule, whose counting period and exceptions win over the fee schedule's row"
+            : "the units or dates were read from a scanned form";
     const missing = `Confirmation of the units and dates of service of ${row.code} against the plan's fee-schedule limit (${rowText}); ${why}`;
     const decision: DecisionResult = {
       ...l.decision,
