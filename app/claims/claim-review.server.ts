@@ -113,6 +113,8 @@ export async function getClaimDetail(database: Database, organizationId: string,
       intake_step: full.intake_step,
       intake_error: full.intake_error,
       submission_type: full.submission_type,
+      // a prior-authorization (pre-service) request rather than a claim for services given
+      pre_service: full.pre_service,
       request_date: full.request_date,
       plan: full.plan,
       service_requests_size: full.service_requests.length,

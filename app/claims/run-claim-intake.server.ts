@@ -81,6 +81,8 @@ export async function loadClaimPipelineInputs(
  * The member's service lines of the organization's earlier claims (received before `claim`, not
  * `claim` itself) for `codes`, with a date of service and units, whose decision is not a denial (a
  * reviewer's decision counts over the AI's). Matched on the patient's member ID as read (case-insensitive).
+ * A pre-service request's lines (a PA form, an ePA, a FHIR PAS request: `Claim.pre_service`) are
+ * authorizations asked for, not services given, and are never counted.
  */
 export async function loadPriorServiceLines(
   database: Database,
@@ -96,6 +98,8 @@ export async function loadPriorServiceLines(
       claim: {
         organization_id: claim.organization_id,
         received_at: { lt: claim.received_at },
+        // an authorization request's lines were asked for, not given: never earlier services
+        pre_service: false,
         ...(claim.id ? { id: { not: claim.id } } : {}),
         patient: { member_id: { equals: memberId.trim(), mode: "insensitive" } },
       },
@@ -264,6 +268,7 @@ export async function saveClaimResults(
       data: {
         patient_name: patientName,
         request_date: facts.request_date,
+        pre_service: r.pre_service,
         // the case clock (Cases queue, reports): expedited when the fax asks for it, CMS-0057-F time frames
         urgency: facts.urgency,
         due_at: new Date(dueAt(received_at, facts.urgency).getTime() + extensionDays * 86_400_000),
@@ -337,7 +342,9 @@ export async function runClaimIntake(
       run: (agent, n, engine, input, fn) =>
         recordAgentRun(database, fence, { organization_id: claim.organization_id, claim_id: claim.id }, agent, n, engine, input, fn),
     });
-    await saveClaimResults(database, claim, result, fence, x12 ? { practitioners: x12.practitioners } : undefined);
+    // an ePA or a FHIR PAS request asks for services before they are given, as a PA form does
+    const preService = result.pre_service || claim.submission_type === "epa" || claim.submission_type === "pas";
+    await saveClaimResults(database, claim, { ...result, pre_service: preService }, fence, x12 ? { practitioners: x12.practitioners } : undefined);
     await publish(database, `claim:${claim.id}`, "step", { step: 5, label: STEP_LABELS[4], message: "Decisions ready", status: "succeeded" });
     await publish(database, `claim:${claim.id}`, "completed", { final_decision: result.decision.final_decision });
     await publish(database, `org:${claim.organization_id}`, "claim", { id: claim.id, intake_status: "succeeded" });

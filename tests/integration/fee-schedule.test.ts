@@ -19,6 +19,7 @@ import { createPlan, loadFeeSchedule } from "~/plans/manage-plans.server";
 import { importFeeScheduleCsv } from "~/plans/import-plan-csv.server";
 import { isAppError } from "~/lib/errors";
 import { seedClaimsDemo } from "../../prisma/seed-claims.server";
+import { makePdf } from "./api-prior-auths.seed";
 
 const SET = path.resolve("fixtures/eval/claims");
 let t: TestDatabase;
@@ -136,6 +137,38 @@ describe("fee schedule", () => {
     expect(ex[1].reason).toContain("97110 (Therapeutic exercise): 5 unit(s) per 7 days");
     // other codes keep the engine's decisions
     expect(lines.filter((l) => l.code === "97140").every((l) => l.decision === "approved")).toBe(true);
+  });
+
+  it("never counts a prior-authorization request's lines as earlier services: a later claim for the authorized MRI is decided as without it", async () => {
+    // a PA form for Rosa Delgado's lumbar MRI (72148, planned 11/06/2026) received before claim-023 bills it
+    const form = [
+      "PRIOR AUTHORIZATION REQUEST FORM - OUTPATIENT IMAGING",
+      "Date of request: 10/28/2026",
+      "Member name: Rosa Delgado    Date of birth: 12/11/1959    Member ID: CHP2240191",
+      "Ordering provider: Daniel Whitaker, MD    NPI: 1628394011",
+      "Diagnosis: M54.16 Radiculopathy, lumbar region",
+      "Service requested: 72148 MRI lumbar spine without contrast, 1 unit, planned date of service 11/06/2026, POS 22",
+      "Clinical summary: lumbar radiculopathy; 9 weeks of physical therapy and naproxen failed; lumbar X-rays obtained.",
+    ].join("\n");
+    const pa = await createClaim(
+      t.database,
+      orgId,
+      { submission_type: "fax", file: { bytes: await makePdf(form), filename: "pa-72148.pdf" } },
+      { queue: false, received_at: new Date("2026-10-28T12:00:00Z"), plan_id: planId },
+    );
+    await runClaimIntake(t.database, pa.id);
+    const stored = await t.database.prisma.claim.findUniqueOrThrow({ where: { id: pa.id }, include: { service_requests: true } });
+    expect(stored.pre_service).toBe(true);
+    expect(stored.service_requests.map((l) => [l.code, l.service_date])).toEqual([["72148", "2026-11-06"]]);
+    // the claim for the MRI given on 11/09 is within 60 days of the request's planned date, yet the
+    // request is no earlier MRI: the line keeps the engine's decision
+    const lines = await decide("claim-023", "2026-11-12");
+    const mri = lines.find((l) => l.code === "72148")!;
+    expect(mri.rule).not.toBe("fee_schedule_limit");
+    expect(mri.decision).toBe("approved");
+    // the claim page names the request for what it is
+    const html = await (await app.fetch(`/o/${orgId}/claims/${pa.id}`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain('data-testid="pre-service"');
   });
 
   it("counts an earlier claim of the same member within the period", async () => {

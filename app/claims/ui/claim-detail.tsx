@@ -77,6 +77,8 @@ export interface ClaimDetailJson {
     token: string;
     created_at: string;
     submission_type: string;
+    /** a prior-authorization (pre-service) request: its lines are asked for, not billed */
+    pre_service?: boolean;
     request_date: string | null;
     plan: { id: string; title: string } | null;
     withdrawn?: { at: string; reason: string | null } | null;
@@ -465,6 +467,15 @@ export function ClaimDetailView({
             </Link>
             <h1 className="text-lg font-semibold text-slate-900">{name || "Claim"}</h1>
             <SubmissionBadge type={detail.claim.submission_type} />
+            {detail.claim.pre_service ? (
+              <Badge
+                tone="slate"
+                data-testid="pre-service"
+                title="A prior-authorization request: its lines are asked for, not services billed, and never count as earlier services"
+              >
+                Pre-service request
+              </Badge>
+            ) : null}
             <WithdrawnBadge withdrawn={detail.claim.withdrawn} />
             <span className="text-xs text-slate-500">
               {detail.service_requests.length} service line{detail.service_requests.length === 1 ? "" : "s"}

@@ -250,6 +250,12 @@ export interface ServicePipelineResult {
   /** the lines combined (FORMAT.md): approved when all are, denied when all are, else needs more information when any does, else denied */
   decision: DecisionResult;
   engine: { engine: string; model: string | null };
+  /**
+   * the document is a pre-service request (a prior-authorization form, isPreServiceRequest), not a claim
+   * for services rendered: its units span the authorization period and its lines are never earlier
+   * services of a later claim. Always false for lines given already mapped (an 837P).
+   */
+  pre_service: boolean;
 }
 
 /** The policy governing a service code: the first whose code list holds it (case- and space-insensitive). */
@@ -574,6 +580,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
       ? { ...extracted.facts, request_date: inputs.receivedDate, request_date_source: "received_date" as const }
       : extracted.facts;
   const services = extracted.services;
+  const preService = !given && isPreServiceRequest(inputs.caseDoc, documentName, codes);
   const eligibility = await run("eligibility", 2, builtin, { roster_size: inputs.roster.length }, async () =>
     agents.eligibility(facts, inputs.roster, [], { ocrConfidence: ocr, receivedDate: inputs.receivedDate ?? null }),
   );
@@ -655,8 +662,7 @@ export async function runServicePipeline(inputs: ServicePipelineInputs, agents: 
           )
         : [];
     // (on a prior-authorization request the units are those asked for over the authorization period)
-    const preService = !given && isPreServiceRequest(inputs.caseDoc, documentName, codes);
     return applyFeeSchedule(decided, schedule, inputs.caseDoc, prior, !!eligibility.member, preService);
   });
-  return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine };
+  return { facts, services, eligibility, audit, lines, decision: combineLineDecisions(lines), engine, pre_service: preService };
 }
