@@ -33,6 +33,8 @@ const LEAD_BOXES = /^\s*((?:\[\s*[A-Za-z0-9✓✔]{0,2}\s*[\]1lIJ|]?\s*){1,2})(?
 /** a yes / checked mark inside leading boxes (Y, X, a tick; "v" is how OCR reads a tick or a "Y") */
 const YES_MARK = /\[\s*[xXyYvV✓✔]/;
 /** a form question with answer boxes ("Does your patient have MRD? Yes [ ] No [ ]") */
+/** a question ending in both printed answers, neither marked ("…? Yes No", "…? Y / N") */
+const PRINTED_YES_NO_END = /\?\s*(?:yes|y)\s*(?:\/|\||or)?\s*(?:no|n)\.?\s*$/i;
 const QUESTION = new RegExp(String.raw`\?[^?]*(?:\b(?:yes|no)\b\s*${BOX}|${BOX}\s*(?:yes|no)\b)`, "i");
 const MARK = String.raw`(?:\[\s*[xX✓✔]\s*\]|[☒☑■])`;
 /** "Yes [ ] No [X]" (each box after its label) */
@@ -67,6 +69,9 @@ export function isUnansweredFormLine(text: string): boolean {
   )
     return true;
   if (QUESTION.test(text)) return !CHECKED.test(text) || answeredNo(text);
+  // a question printed with both answers and no box ("2. Diagnosis of schizophrenia (F20.x)? Yes No"):
+  // the answer is a ring drawn around one of them, which the text does not keep
+  if (PRINTED_YES_NO_END.test(text)) return true;
   // answer boxes with no mark on a numbered question whose "?" wrapped onto the next line
   // ("1. Has the patient tried a traditional systemic agent (...), [ ] Yes [ ] No")
   if (

@@ -621,6 +621,10 @@ function phoneOf(v: string): string | null {
 
 const L_DRUG =
   /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
+/** the heading of a list of the member's medications, not a request field */
+const MEDICATION_LIST_RE = /\b(?:current|active|home|outpatient|discharge|other)\s+medications?\b|\bmedications?\s+(?:list|reconcil\w*)|\bmedications?\s*\(reconciled/i;
+/** the other columns of a medication-list table ("Medication | Sig | Start | Status") */
+const MEDICATION_LIST_COLUMNS = /\b(?:sig|status|start(?:ed)?|frequency|directions|route|last (?:fill|dose))\b/i;
 const L_NDC = /(?<![A-Za-z])N\s?[DO0]\s?[CG](?![A-Za-z])\s*(?:#|\((?:if\s+know[n]?)\)|number|code)?/i;
 const NDC_SHAPE = /(?<![0-9])([0-9OIlSB]{4,5}\s?-\s?[0-9OIlSB]{3,4}\s?-\s?[0-9OIlSB]{1,2}|\d{11}|\d{10})(?![0-9])/;
 
@@ -708,7 +712,13 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
     findDrugMentions(v).length > 0 ||
     formularyNames(ctx).some((n) => new RegExp(`(?<![A-Za-z])${escRe(n)}(?![A-Za-z])`, "i").test(v)) ||
     /\d\s*(?:mg|mcg|mL|units?)\b/i.test(v);
-  const drugHits = [...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }), ...findLabeled(model, sec, L_DRUG, { validate: isDrugText })];
+  // a medication list ("CURRENT MEDICATIONS (reconciled this visit)", a "Medication | Sig | Start |
+  // Status" column) names what the member takes, never the drug requested
+  const medicationList = (h: FieldHit) =>
+    MEDICATION_LIST_RE.test(h.line.text) || (h.how === "below" && /\bmedications?\b/i.test(h.line.text) && MEDICATION_LIST_COLUMNS.test(h.line.text));
+  const drugHits = [...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }), ...findLabeled(model, sec, L_DRUG, { validate: isDrugText })].filter(
+    (h) => !medicationList(h),
+  );
   const drugHit = drugHits[0] ?? null;
   let asWritten: string | null = null;
   let generic: string | null = null;

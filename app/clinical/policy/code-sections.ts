@@ -32,7 +32,7 @@ const CODE_LIST = String.raw`(?:(?:CPT|HCPCS)(?:\s+codes?)?\s*)?${CODE_OR_RANGE}
  * A section number as payers' guidelines and manuals print it: a prefixed number ("SLP-2", "HC-3",
  * "SLP-3.1"), a dotted decimal ("14.2", "14.3.1"), a roman numeral, a letter or a number with its stop.
  */
-export const SECTION_NUMBER = String.raw`(?:[A-Z]{1,5}-\d{1,2}(?:\.\d{1,2}){0,3}\.?|\d{1,2}(?:\.\d{1,2}){1,3}\.?|(?:[IVX]{1,5}|[A-Z]|\d{1,2})[.)])`;
+export const SECTION_NUMBER = String.raw`(?:[A-Z]{1,8}-\d{1,2}(?:\.\d{1,2}){0,3}[.:]?|\d{1,2}(?:\.\d{1,2}){1,3}\.?|(?:[IVX]{1,5}|[A-Z]|\d{1,2})[.)])`;
 /**
  * A section title whose parenthesis holds nothing but its codes, anywhere in the title, after an
  * optional section number: "SLP-2 Indications for Home Sleep Apnea Testing (G0399, 95800, 95806)",
@@ -283,7 +283,7 @@ export function treeForCode(tree: DecisionTree, code: string | null): DecisionTr
 
 /** a numbered section whose heading names no requirement: background, references, history, coding */
 const NON_REQUIREMENT_SECTION_RE =
-  /^(?:background|description|overview|scope|purpose|definitions?|references?|sources?|bibliography|(?:policy\s+|revision\s+|document\s+)?history|coding|codes?|billing|reimbursement|(?:coding|billing)\s+and\s+(?:reimbursement|coding)\b|related\s+policies|appendix|summary|rationale|evidence)\b/i;
+  /^(?:background|description|overview|scope|purpose|definitions?|references?|sources?|bibliography|(?:policy\s+|revision\s+|document\s+)?history|coding|codes?|billing|reimbursement|(?:coding|billing)\s+and\s+(?:reimbursement|coding)\b|related\s+policies|appendix|summary|rationale|evidence|how\s+this\s+(?:article|section|chapter|policy|certificate|document)\s+works|cost[- ]?sharing|schedule\s+of\s+benefits|copay(?:ment)?s?|coinsurance|deductibles?|appeals?|grievances?|complaints?)\b/i;
 /** requirement language in a section's text */
 const REQUIREMENT_RE =
   /\b(?:medically\s+necessary|reasonable\s+and\s+necessary|(?:is|are)\s+(?:not\s+)?covered|must|required?|no\s+more\s+than|at\s+least|documenting|documented|following\s+(?:is|are)\s+met)\b/i;

@@ -50,6 +50,10 @@ const SECTION_NAME_RE =
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {
   const t = text.trim();
+  // a benefit manager's numbered section id before a heading ("PEDENT-2.2 Not medically necessary:",
+  // "SLP-4: Coding and Billing"): the heading, whatever list the line before it closed
+  const sectionId = /^[A-Z]{2,8}-\d{1,2}(?:\.\d{1,2})?(?:\s*:\s*|\s+)(\S.{2,100})$/.exec(t);
+  if (sectionId && isHeading(sectionId[1])) return true;
   // a section numbered in roman numerals whose title is a section name ("I. Indications", "II.
   // Exclusions", "III. Required documentation", "V. Coverage criteria", "VIII. Appendix"), as
   // specialty guideline documents number their sections: a heading, not a criterion item

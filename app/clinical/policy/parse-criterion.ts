@@ -622,6 +622,24 @@ export function parsePolicyUlns(text: string): Map<string, { any?: number; male?
  * Whether the thresholds of a sentence are alternatives: an "or" that joins them, never the "or" of a
  * comparator ("25 mmHg or more, 15 mmHg or less, and PVR greater than 3": every one is required).
  */
+/**
+ * "…, and a serum ferritin below 100 ng/mL or a transferrin saturation (TSAT) below 20%": two measured
+ * limits joined by "or" where they stand are alternatives, whatever "and" the sentence has elsewhere.
+ * True only for exactly two limits whose measures are both found, with "or" and no "and" between them.
+ */
+function orBetweenMeasures(t: string, labs: Criterion[]): boolean {
+  if (labs.length !== 2 || labs.some((l) => l.kind !== "lab")) return false;
+  const at = labs.map((l) => {
+    const ms = MEASURES.find((m) => m.name === (l as CriterionOf<"lab">).measure);
+    if (!ms) return -1;
+    const m = new RegExp(ms.aliases.map((a) => `(?:${a})`).join("|"), "i").exec(t);
+    return m ? m.index : -1;
+  });
+  if (at.some((x) => x < 0) || at[0] >= at[1]) return false;
+  const between = joinedByOr(t.slice(at[0], at[1])) ? t.slice(at[0], at[1]).replace(/\b(?:greater|less|more|fewer|lower|higher) than or equal to\b|\bor (?:more|less|greater|higher|lower|fewer|above|below)\b/gi, " ") : "";
+  return /\bor\b/i.test(between) && !/\band\b/i.test(between);
+}
+
 function joinedByOr(t: string): boolean {
   return /\bor\b/i.test(
     t.replace(
@@ -1564,6 +1582,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     };
   }
 
+  // "The patient is not taking opioids and is not in acute opioid withdrawal", "Member is not currently
+  // receiving another CGRP antagonist": a requirement that a drug is NOT being taken now — never a
+  // trial of it to document (read as one, "no opioid was tried" failed it)
+  const own = t.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+  const notTaking = NOT_TAKING_RE.exec(own);
+  if (notTaking && !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(own)) {
+    const clause = notTaking[0] + own.slice(notTaking.index + notTaking[0].length).split(/[;.]|,\s*(?:and|or|but)\s|\band (?:is|has|was|will)\b/i)[0];
+    const named = drugsIn(withoutExamples(clause), ctx);
+    const cls = classNames(clause);
+    if (named.length || cls.length) return { ...base, kind: "no_concurrent", drugs: named, classes: cls, confidence: "medium" };
+  }
+
   // "The member has not previously received a course of <the requested drug> (8 infusions)": no earlier
   // course of the drug itself — never a documentation item met because the drug's name or "infusions"
   // appear in the request (they always do). Met only on a statement of no prior use (evalNoPriorTherapy)
@@ -1780,9 +1810,14 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     // requirement — a reviewer compares the other (the requirement is never met by the first value)
     const relative = RELATIVE_LIMIT_RE.exec(t);
     // a relative limit on a measure the engine reads: compared with the range printed beside the result
-    const relLabs = relative ? parseRelativeLimits(t) : null;
+    // ("a hemoglobin below the laboratory's lower limit of normal, and a ferritin below 100 ng/mL or a
+    // TSAT below 20%": the relative limit, and one of the two measured ones)
+    const eitherMeasured = orBetweenMeasures(t, labs);
+    const relLabs = relative || (eitherMeasured && RELATIVE_PHRASE_RE.test(t)) ? parseRelativeLimits(t) : null;
     if (relLabs?.length) {
       const rel = relLabs.map((x) => ({ ...x, within_days: within }));
+      if (eitherMeasured)
+        return { ...base, kind: "all", items: [...rel, { kind: "any", items: labs, text: labs.map((l) => l.text).join(" or "), confidence: "high" }] };
       const either = /\bor\b/i.test(t) && !/\band\b/i.test(t);
       return { ...base, kind: either ? "any" : "all", items: [...labs, ...rel] };
     }
@@ -1844,7 +1879,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         ? ({ ...(placed[0] as Criterion), ...(extra.length ? {} : base) } as Criterion)
         : {
             ...(extra.length ? { text: placed.map((l) => l.text).join(" or "), confidence: "high" as const } : base),
-            kind: joinedByOr(t) && (setting || !/\band\b/i.test(t)) ? "any" : "all",
+            kind: (joinedByOr(t) && (setting || !/\band\b/i.test(t))) || orBetweenMeasures(t, placed) ? "any" : "all",
             items: placed,
           };
     if (extra.length) return { ...base, kind: "all", items: [measured, ...extra] };
@@ -2529,8 +2564,39 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
   return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: false, confidence: "medium" };
 }
 
+/**
+ * "Any diagnosis other than schizophrenia, including schizoaffective disorder, schizophreniform
+ * disorder, …": every use but the covered one is excluded; the conditions it lists are excluded by
+ * name (the request's indication being one of them applies it), the covered one is its "unless".
+ * Null when the sentence is not of that form or lists no condition the vocabulary knows.
+ */
+function anyDiagnosisOtherThan(text: string): CriterionOf<"excluded_use"> | null {
+  const m = /^\s*(?:use for |use in |treatment of )?(?:any|an?)\s+(?:other\s+)?(?:diagnos[ie]s|indications?|uses?|conditions?|disorders?)\s+other than\s+([^,;(]+?)\s*(?:[,;(]\s*(?:including|such as|e\.g\.,?|for example,?|like)\s+([^)]*?))?\)?\s*[.;]?\s*$/i.exec(text);
+  if (!m) return null;
+  const covered = mostSpecificConditions(m[1]);
+  const coveredNames = new Set(covered.map((c) => c.name));
+  const listed = m[2] ? mostSpecificConditions(m[2]).filter((c) => !coveredNames.has(c.name)) : [];
+  if (!covered.length || !listed.length) return null;
+  return {
+    text,
+    kind: "excluded_use",
+    conditions: listed.map((c) => c.name),
+    icd10: [...new Set(listed.flatMap((c) => c.icd10))],
+    phrases: [],
+    unless_conditions: covered.map((c) => c.name),
+    unless_icd10: [...new Set(covered.flatMap((c) => c.icd10))],
+    confidence: "high",
+  };
+}
+
+/** "The patient is not taking …", "is not currently on …", "Member does not take …", "Not receiving …" */
+const NOT_TAKING_RE =
+  /^(?:\s*(?:the )?(?:patient|member|enrollee|beneficiary|individual|child)\s+)?(?:(?:is|will be|must be)\s+not|isn't|does not|doesn't|will not|must not|not)\s+(?:currently\s+|concurrently\s+|presently\s+)?(?:be\s+)?(?:taking|using|receiving|on|treated with|take|use|receive)\s+/i;
+
 /** "Use for weight loss ... in a patient without type 2 diabetes", "Type 1 diabetes mellitus", "Cosmetic use". */
 export function parseExcludedUse(text: string): CriterionOf<"excluded_use"> | null {
+  const other = anyDiagnosisOtherThan(text);
+  if (other) return other;
   // a definition set off by dashes ("Clinically isolated syndrome - a first demyelinating event that
   // does not meet the McDonald criteria for MS - and …") or a "that does not meet the criteria for X"
   // clause names what the excluded condition is NOT: never a condition of the exclusion

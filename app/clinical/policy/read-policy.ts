@@ -374,7 +374,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:(?:key |selected |additional |supporting |cited )?references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
+  /^(?:(?:key |selected |additional |supporting |cited )?references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -1982,7 +1982,9 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const leadSentence = preambleSentences(preamble).find((x) => leadRe.test(x.text) && mostSpecificConditions(withoutExamples(x.text)).length);
   const lead = leadSentence?.lines[0];
   const leadTerms = leadSentence ? indicationTerms(leadSentence.text) : null;
-  if (leadTerms?.understood && !criteria.some((c) => JSON.stringify(c).includes('"kind":"diagnosis"'))) {
+  // (only beside criteria the reader found: a policy read down to its lead sentence — a background
+  // paragraph's "approved for …" — has no criteria, and a diagnosis alone never approves)
+  if (leadTerms?.understood && criteria.length && !criteria.some((c) => JSON.stringify(c).includes('"kind":"diagnosis"'))) {
     criteria.unshift({
       kind: "diagnosis",
       conditions: leadTerms.conditions,
@@ -2129,6 +2131,11 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       if (age) ind.criteria = [age, ...ind.criteria];
     }
   model.common = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)));
+  // "None of the NOT APPROVABLE items applies": the exclusion list, which is evaluated as exclusions
+  if (model.exclusions.length) {
+    for (const ind of model.indications) ind.criteria = withoutExclusionReferences(ind.criteria);
+    model.common = withoutExclusionReferences(model.common);
+  }
   // "the visit falls within the calendar-year maximum": the maximum is the benefit table row of the
   // line's code (visit-limits.ts)
   const visitRows = visitLimitRows(lines);
@@ -2941,6 +2948,35 @@ function calculationRule(text: string): boolean {
   if (!/^\s*(?:the )?[A-Za-z][A-Za-z0-9 ()/'-]{1,60}?\s(?:is|are) (?:calculated|computed|scored|derived|determined)\b/i.test(text)) return false;
   const sentences = text.split(/(?<=[.;])\s+(?=[A-Z])/).filter((x) => x.trim());
   return sentences.every((x) => /\bcalculat|\bcomput|\bscor(?:e|ed|ing)\b|\bderived\b/i.test(x));
+}
+
+/**
+ * A criterion that only refers to the policy's exclusion list ("None of the NOT APPROVABLE items
+ * applies.", "The member does not meet any of the exclusion criteria below", "No exclusion applies"):
+ * no requirement of its own — the list is read and judged as the policy's exclusions. Only dropped when
+ * the policy's exclusions were read (withoutExclusionReferences is called then).
+ */
+const EXCLUSION_REFERENCE_LEAD_RE =
+  /^\s*(?:(?:\d{1,2}|[a-z])[.)]\s*)?(?:none of the\b|no\b|(?:the )?(?:member|patient|request) (?:does not|doesn't|do not) (?:meet|have|fall under) any of the\b|does not (?:meet|have) any of the\b|(?:the )?absence of (?:any |all )?(?:of )?(?:the )?)/i;
+const EXCLUSION_REFERENCE_TERM_RE =
+  /\b(?:not approvable|not covered (?:uses?|items?|conditions?)|exclusions?|exclusion criteria|excluded (?:uses?|conditions?)|contraindications? (?:listed|above|below|in)\b|limitations? (?:listed|above|below|of coverage)|reasons? for (?:denial|non-?coverage))\b/i;
+export function isExclusionReference(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 140 && EXCLUSION_REFERENCE_LEAD_RE.test(t) && EXCLUSION_REFERENCE_TERM_RE.test(t);
+}
+function withoutExclusionReferences(criteria: Criterion[]): Criterion[] {
+  const out: Criterion[] = [];
+  for (const c of criteria) {
+    if (c.kind === "all" && c.items.length > 1) {
+      const kept = c.items.filter((i) => !isExclusionReference(i.text));
+      if (!kept.length) continue;
+      out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
+      continue;
+    }
+    if (isExclusionReference(c.text)) continue;
+    out.push(c);
+  }
+  return out;
 }
 
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {

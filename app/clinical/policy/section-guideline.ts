@@ -33,9 +33,11 @@ import { sectionCodesOf } from "./code-sections";
 import { keyConcepts, parseCriterion, withoutExamples, type ParseContext } from "./parse-criterion";
 
 /** "SLP-2 Indications …", "SLP-2: …", "SLP-3.1 A comorbid …": prefix, section, sub-section, rest */
-const ID_RE = /^([A-Z]{1,6})-(\d{1,2})(?:\.(\d{1,2}))?(?:\s*:\s*|\s+)(\S.*)$/;
-/** a list item opening a line: "A. ", "b) ", "3. " */
-const ITEM_RE = /^([A-Z]|[a-z]|\d{1,2})[.)]\s+(\S.*)$/;
+const ID_RE = /^([A-Z]{1,8})-(\d{1,2})(?:\.(\d{1,2}))?(?:\s*:\s*|\s+)(\S.*)$/;
+/** a list item opening a line: "A. ", "b) ", "3. ", or a bullet ("• ") */
+const ITEM_RE = /^([A-Z]|[a-z]|\d{1,2})[.)]\s+(\S.*)$|^([•▪●■➢►])\s*(\S.*)$/;
+/** a sub-bullet under a bullet item ("o 7 or more such episodes …", "◦ …", "– …") */
+const SUB_BULLET_RE = /^(?:o|◦|○|–|-)\s+(\S.*)$/;
 /** a section that applies to every study of the guideline */
 const EVERY_STUDY_RE = /\bappl(?:y|ies) to (?:every|all|each)\b|\bgeneral (?:requirements|criteria|guidelines)\b|\ball (?:studies|requests|services)\b/i;
 /** "ONE of the following", "ANY of", "at least one of": alternatives */
@@ -49,6 +51,8 @@ interface Item {
   marker: string;
   text: string;
   lines: DocLine[];
+  /** sub-bullets of a bullet item ("AND a frequency of: o 7 or more …; OR o 5 or more …") */
+  subs?: Item[];
 }
 interface Section {
   id: string;
@@ -85,18 +89,27 @@ function itemsOf(lines: DocLine[]): { lead: string; items: Item[] } {
       closed = true;
       continue;
     }
-    const m = ITEM_RE.exec(t);
-    const fam = m ? (/[A-Z]/.test(m[1]) ? /^[A-Z]$/ : /[a-z]/.test(m[1]) ? /^[a-z]$/ : /^\d+$/) : null;
+    const raw = ITEM_RE.exec(t);
+    const m = raw ? ([raw[0], raw[1] ?? raw[3], raw[2] ?? raw[4]] as const) : null;
+    const fam = m ? (raw![3] ? /^[•▪●■➢►]$/ : /[A-Z]/.test(m[1]) ? /^[A-Z]$/ : /[a-z]/.test(m[1]) ? /^[a-z]$/ : /^\d+$/) : null;
     if (m && (!family || family.test(m[1]))) {
       family ??= fam;
-      items.push({ marker: m[1], text: m[2], lines: [l] });
+      items.push({ marker: raw![3] ? String(items.length + 1) : m[1], text: m[2], lines: [l] });
+      continue;
+    }
+    // a sub-bullet of a bullet item: its own alternative, never more text of the item
+    const sub = items.length && family?.test("•") ? SUB_BULLET_RE.exec(t) : null;
+    if (sub) {
+      const last = items[items.length - 1];
+      (last.subs ??= []).push({ marker: String(last.subs?.length ?? 0), text: sub[1], lines: [l] });
       continue;
     }
     if (!items.length) {
       lead.push(t);
       continue;
     }
-    const last = items[items.length - 1];
+    const top = items[items.length - 1];
+    const last = top.subs?.length ? top.subs[top.subs.length - 1] : top;
     // a sentence after the list's last item ("A split-night study … is reported as 95811 alone"): no item text
     if (/\.\s*$/.test(last.text) && /^[A-Z]/.test(t) && !m) {
       closed = true;
@@ -149,11 +162,11 @@ interface Reader {
   depth: number;
 }
 
-const REF_RE = /\b([A-Z]{1,6}-\d{1,2}(?:\.\d{1,2})?(?:\.[A-Za-z])?)\b/g;
+const REF_RE = /\b([A-Z]{1,8}-\d{1,2}(?:\.\d{1,2})?(?:\.[A-Za-z])?)\b/g;
 
 /** "XX-1" a section, "XX-3.1" a sub-section, "XX-2.B" / "XX-3.1.a" an item of one; null when not in the guideline */
 function resolveAny(id: string, r: Reader): Ref | null {
-  const m = /^([A-Z]{1,6}-\d{1,2})(?:\.(\d{1,2}))?(?:\.([A-Za-z]))?$/.exec(id);
+  const m = /^([A-Z]{1,8}-\d{1,2})(?:\.(\d{1,2}))?(?:\.([A-Za-z]))?$/.exec(id);
   if (!m) return null;
   const top = r.sections.find((s) => s.id === m[1]);
   if (!top) return null;
@@ -267,7 +280,7 @@ function inlineChoice(text: string, lines: DocLine[], r: Reader): Criterion | nu
 function partCriterion(text: string, lines: DocLine[], r: Reader, note = ""): Criterion {
   const passage = cite(lines, r);
   const whole =
-    /^(?:(?:an?|any) (?:condition|criterion|indication|situation) (?:listed |named )?in |the criteria of |criteria in )?([A-Z]{1,6}-\d{1,2}(?:\.\d{1,2})?(?:\.[A-Za-z])?)(?: is met| are met| applies)?$/i.exec(
+    /^(?:(?:an?|any) (?:condition|criterion|indication|situation) (?:listed |named )?in |the criteria of |criteria in )?([A-Z]{1,8}-\d{1,2}(?:\.\d{1,2})?(?:\.[A-Za-z])?)(?: is met| are met| applies)?$/i.exec(
       text,
     );
   if (whole) {
@@ -295,12 +308,22 @@ const TEST_RESULT_RE =
 /** null for a reference to a section that applies to every study (already a criterion of every path) */
 function itemCriterion(it: Item, owner: Section, r: Reader): Criterion | null {
   const text = stripConnector(it.text);
-  const whole = /^([A-Z]{1,6}-\d{1,2}(?:\.\d{1,2})?) (?:is|are) met$/i.exec(text);
+  const whole = /^([A-Z]{1,8}-\d{1,2}(?:\.\d{1,2})?) (?:is|are) met$/i.exec(text);
   if (whole) {
     const ref = resolveAny(whole[1], r);
     if (ref && isGeneralRef(ref, r)) return null;
   }
   void owner;
+  if (it.subs?.length) {
+    // "Recurrent throat infection, with each episode … ; AND a frequency of:" + its sub-bullets: the
+    // item's own requirement and one (or all) of its sub-bullets
+    const own = stripConnector(text.replace(/[;,]?\s*(?:and|or)?\s*(?:an?|the)?\s*[\w -]{0,30}\bof\s*:\s*$/i, "").replace(/:\s*$/, ""));
+    const subs = it.subs.map((x) => partCriterion(stripConnector(x.text), x.lines, r));
+    const passage = cite([...it.lines, ...it.subs.flatMap((x) => x.lines)], r);
+    const kind = combine(text, it.subs);
+    const parts = own ? [partCriterion(own, it.lines, r), group(kind, subs, text, passage)] : [group(kind, subs, text, passage)];
+    return group("all", parts, text, passage);
+  }
   return partCriterion(text, it.lines, r);
 }
 
@@ -323,7 +346,12 @@ function sectionCriterion(s: Section, r: Reader): Criterion {
   const passage = cite(s.lines.slice(0, 6), r);
   const leadRefs = s.subs.length || s.items.length ? leadReferences(s.lead, r, passage) : [];
   if (s.subs.length) {
-    const subs = s.subs.map((x) => sectionCriterion(x, r));
+    // "XX-2.2 Not medically necessary:" lists the failing side of the section's criteria (a request
+    // that does not meet them): no criterion of its own; nor is a general section's sentence on how
+    // the guideline is applied or documented ("These guidelines describe …", "Documentation comes from …")
+    const own = s.subs.filter((x) => !NOT_NECESSARY_RE.test(x.title) && !(r.general.has(s.id) && processOnly(x)));
+    if (!own.length) return review(s.title, passage, "The section states no requirement the reader could read; a reviewer must apply it.");
+    const subs = own.map((x) => sectionCriterion(x, r));
     const kind = ONE_RE.test(s.lead) ? "any" : "all";
     return group("all", [...leadRefs, group(kind, subs, s.lead || s.title, passage)], s.lead || s.title, passage);
   }
@@ -344,13 +372,25 @@ function sectionCriterion(s: Section, r: Reader): Criterion {
   return group("all", parts, text, passage);
 }
 
+/** a sub-section listing what is not medically necessary / not covered under the section */
+const NOT_NECESSARY_RE = /^(?:(?:is |are )?not (?:medically necessary|covered|reimbursable|approvable)|non-?covered|exclusions?|limitations?)\b[^.]{0,40}:?\s*$/i;
+/** a sentence about applying or documenting the guideline, not about the member or the service */
+const PROCESS_SENTENCE_RE =
+  /^(?:these|this) guidelines? (?:describes?|appl(?:y|ies)|explains?|sets? out)\b|\bclaims are reviewed\b|\breviewed against the same criteria\b|^documentation (?:comes|is taken|must come) from\b|\bmust be dated\b|^statements such as\b|\bdo(?:es)? not document a criterion\b|\b(?:elective )?procedures? requires? prior authori[sz]ation\b|^an? (?:indication|criterion) that depends on a test\b|\bis met only by a completed test\b|\bthe request is pended\b|^a test that is (?:ordered|scheduled|pending)\b/i;
+/** whether every sentence of a section's text is about applying or documenting the guideline */
+function processOnly(s: Section): boolean {
+  const text = [s.title, s.lead, ...s.items.map((i) => i.text)].join(" ").trim();
+  const sentences = text.split(/(?<=[.;])\s+(?=[A-Z])/).filter((x) => x.trim());
+  return sentences.length > 0 && sentences.every((x) => PROCESS_SENTENCE_RE.test(x.trim()));
+}
+
 /** "The questionnaire items or the total score must appear in the record": how a value is documented */
 const RECORD_RULE_RE = /\bmust (?:appear|be (?:documented|recorded|written|included)) in the (?:medical |clinical )?records?\b/i;
 
 /** the sections a lead names as met ("when XX-1 is met AND ONE of the following applies"), except those applying to every study */
 function leadReferences(lead: string, r: Reader, passage: Citation | null): Criterion[] {
   const out: Criterion[] = [];
-  for (const m of lead.matchAll(/\b([A-Z]{1,6}-\d{1,2}(?:\.\d{1,2})?) (?:is|are) met\b/g)) {
+  for (const m of lead.matchAll(/\b([A-Z]{1,8}-\d{1,2}(?:\.\d{1,2})?) (?:is|are) met\b/g)) {
     const ref = resolveAny(m[1], r);
     if (ref && !isGeneralRef(ref, r)) out.push(refCriteria(ref, r, passage));
   }
@@ -387,7 +427,10 @@ export function readSectionGuideline(lines: DocLine[], ctx: ParseContext, docume
   const sections = sectionsOf(lines);
   const coded = sections.filter((s) => s.codes?.length);
   if (coded.length < 2 || !coded.some((s) => s.items.length || s.subs.length)) return null;
-  const general = sections.filter((s) => !s.codes && EVERY_STUDY_RE.test(s.title));
+  // (a general section whose every part is about applying or documenting the guideline states no requirement)
+  const general = sections.filter(
+    (s) => !s.codes && EVERY_STUDY_RE.test(s.title) && !(s.subs.length ? s.subs.every(processOnly) : s.lead && processOnly(s)),
+  );
   const r: Reader = { sections, ctx, doc: documentName, general: new Set(general.map((s) => s.id)), depth: 0 };
   const common = general.map((s) => scoped(sectionCriterion(s, r), undefined));
   const paths = coded.map((s) => {

@@ -30,11 +30,15 @@ function codesInText(idx: CaseIndex): { code: string; citation: Citation }[] {
   const out: { code: string; citation: Citation }[] = [];
   const re = /(?<![A-Za-z0-9])([A-TV-Z]\d{2}(?:\.[0-9A-Z]{1,4})?)(?![A-Za-z0-9])/g;
   for (const line of idx.lines) {
+    // a form's question about a diagnosis, its answer not read ("Diagnosis of schizophrenia (F20.x)? Yes No")
+    if (isUnansweredFormLine(line.text)) continue;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(line.text))) {
       const raw = m[1];
       if (!/\./.test(raw) && !/icd|diagnos|dx|code/i.test(line.text)) continue;
+      // a code family or range ("F20.x", "F32.xx", "F20-F29"): the form's or policy's words, never the patient's code
+      if (/^(?:\.?[xX]{1,4}(?![A-Za-z0-9])|\s*[-–]\s*[A-TV-Z]\d{2})/.test(line.text.slice(m.index + raw.length))) continue;
       const code = normalizeIcd10(raw);
       if (!code || !ICD10_SHAPE.test(code)) continue;
       // CLIA numbers, lot numbers and the like sit next to other words

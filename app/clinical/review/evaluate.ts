@@ -2237,8 +2237,53 @@ const BOILERPLATE_WORDS = new Set(
 
 /** clinical words too generic to stand for a requirement alone (evalDocumentation) */
 const GENERIC_SINGLE_WORDS = new Set(
-  "sign signs symptom symptoms status known history evaluation assessment finding findings condition conditions disease change changes new".split(" "),
+  "sign signs symptom symptoms status known history evaluation assessment finding findings condition conditions disease change changes new planned current prior past".split(
+    " ",
+  ),
 );
+
+/** a cap on the doses (injections, infusions, courses) of a drug over a member's lifetime */
+const LIFETIME_CAP_RE =
+  /\b(?:total )?number of\s+(?:[\w-]+\s+){0,3}?(doses|injections|infusions|courses)\b[^.;]{0,120}?\b(?:will|must|may|does|shall|can)\s*not\s+exceed\s+(\d{1,3})\b|\b(?:no more than|a maximum of|maximum of)\s+(\d{1,3})\s+(doses|injections|infusions|courses)\b[^.;]{0,30}\blifetime\b/i;
+/** a stated count of doses already received ("Number of romosozumab doses previously received 0") */
+const PRIOR_DOSES_RE =
+  /\b(?:doses|injections|infusions|courses)\s+(?:previously|already|prior(?:ly)?)?\s*(?:received|given|administered)(?:\s+(?:to date|so far|before))?\s*[:=-]?\s*(\d{1,3}|none|zero)\b|\b(\d{1,3}|no)\s+(?:prior|previous|earlier)\s+(?:doses|injections|infusions)\b/i;
+
+/**
+ * A lifetime cap on a drug's doses ("will not exceed 12 doses, including doses given before
+ * enrollment"): met when the request states how many doses were already received and that count is
+ * below the cap; a count at or over the cap is for a reviewer (never a denial from this reading).
+ * Null when the requirement is no such cap or no count is stated.
+ */
+function judgeLifetimeCap(text: string, ctx: EvalContext): Ev | null {
+  const m = LIFETIME_CAP_RE.exec(text);
+  if (!m) return null;
+  const cap = Number(m[2] ?? m[3]);
+  for (const line of ctx.idx.lines) {
+    const p = PRIOR_DOSES_RE.exec(line.text);
+    if (!p) continue;
+    const raw = (p[1] ?? p[2]).toLowerCase();
+    const prior = raw === "none" || raw === "zero" || raw === "no" ? 0 : Number(raw);
+    const c = [quote(ctx.idx, line, p.index, p.index + p[0].length)];
+    if (prior < cap) return ev("met", `${prior} dose(s) already received, below the cap of ${cap}.`, c);
+    return ev("insufficient", `${prior} dose(s) already received, at or over the cap of ${cap}; a reviewer must check it.`, c, "direct", text);
+  }
+  return null;
+}
+
+/** an exclusion's qualifier naming one sex ("osteoporosis in men", "use in males") */
+const SEX_QUALIFIER_RE = /\b(?:in|for)\s+(?:adult\s+)?(men|males?|boys|women|females?|girls)\b(?!\s+(?:and|or)\s+(?:men|women|males?|females?))/i;
+
+/** a count threshold on events ("7 or more such episodes", "at least two exacerbations", "three or more visits") */
+const COUNT_THRESHOLD_RE =
+  /\b(?:(?:more|fewer|less)\s+than\s+(?:\d{1,3}|two|three|four|five|six|twelve)|(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+or\s+more|at\s+least\s+(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve)|no\s+fewer\s+than\s+(?:\d{1,3}|two|three|four|five|six))\s+(?:\(\d+\)\s+)?(?:[a-z-]+\s+){0,2}?(?:episodes?|events?|infections?|visits?|attacks?|exacerbations?|admissions?|hospitali[sz]ations?|courses?|occurrences?|crises|seizures?|sessions?|flares?|relapses?|fractures?|falls?|migraines?|headaches?|doses|injections|infusions)\b/i;
+
+/** a minimum duration ("for 3 months or longer", "at least 6 weeks", "a minimum of 12 months") */
+const DURATION_THRESHOLD_RE =
+  /\b(?:(?:for|lasting|persisting|present for|duration of)\s+(?:at least|a minimum of|minimum of|no less than)\s+(?:\d{1,3}|one|two|three|four|six|eight|twelve)\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\b|(?:\d{1,3}|one|two|three|four|six|eight|twelve)\s*(?:consecutive\s+)?(?:days?|weeks?|months?|years?)\s+or\s+(?:longer|more|greater)\b)/i;
+
+/** a question's printed answers, neither marked in the text ("Yes No", "[ ] Yes [ ] No", "Y / N") */
+const UNREAD_YES_NO_RE = /^(?:\[\s*\]\s*|\(\s*\)\s*|[☐□]\s*)?(?:yes|y)\b\s*(?:\/|\||or)?\s*(?:\[\s*\]\s*|\(\s*\)\s*|[☐□]\s*)?(?:no|n)\b/i;
 
 /** words left around marker statuses in a requirement that is only about them ("Disease is … AND …") */
 const MARKER_FILLER = new Set(
@@ -2798,7 +2843,7 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
 
 /** "within normal limits", "within the laboratory's reference range", "less than 50% above or below the normal limits" */
 const NEAR_NORMAL_RE =
-  /\bwithin\s+(?:the\s+)?(?:[\w']+\s+)?(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
+  /\bwithin\s+(?:the\s+)?(?:[\w']+\s+){0,2}(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
 /** a requirement on a value beyond normal ("above the upper limit of normal", "2 x ULN") is another rule */
 const BEYOND_NORMAL_RE =
   /\b(?:above|below|exceed\w*|greater than|more than)\s+(?:the\s+)?(?:upper|lower)\s+limit\b|\b\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?(?:uln|lln|upper|lower)\b/i;
@@ -2833,6 +2878,42 @@ export function evalWithinNormalLimits(text: string, ctx: EvalContext): Ev | nul
     citations.push(latest.citation);
   }
   return ev("met", `Within the laboratory's normal limits: ${shown.join("; ")}.`, citations.slice(0, 2));
+}
+
+/** "The ALP and total bilirubin values … were collected within the 90 days before the request" */
+const VALUES_RECENCY_RE =
+  /\b(?:values?|results?|labs?|levels?|measurements?|tests?)\b[^.;]{0,80}\b(?:collected|drawn|obtained|dated|measured|performed|taken)\s+(?:with)?in\s+(?:the\s+)?(?:past\s+|last\s+)?\d{1,3}\s+days\b/i;
+
+/**
+ * A requirement that the values of named measures are recent ("The ALP and total bilirubin values used
+ * for criteria 3 and 4 were collected within the 90 days before the request"): met when each named
+ * measure has a dated value within the window; a measure without one leaves it for more information
+ * (never a failure). Null when the requirement is not of that form or names no measure the engine reads.
+ */
+function evalValuesRecency(text: string, ctx: EvalContext): Ev | null {
+  if (!VALUES_RECENCY_RE.test(text)) return null;
+  const within = parseRecency(text);
+  if (!within) return null;
+  const named = MEASURES.filter((m) => new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text));
+  if (!named.length) return null;
+  const shown: string[] = [];
+  const citations: Citation[] = [];
+  for (const m of named) {
+    const latest = measureValues(ctx.idx, m)
+      .filter((v) => !v.bound && v.date)
+      .sort((a, b) => (a.date! < b.date! ? 1 : -1))[0];
+    if (!latest || !WITHIN(ctx, latest.date, within))
+      return ev(
+        "insufficient",
+        latest ? `The latest ${m.name} (${latest.date}) is older than ${within} days.` : `No dated ${m.name} value in the request.`,
+        latest ? [latest.citation] : [],
+        latest ? "direct" : "none",
+        `${m.name} collected within ${within} days before the request`,
+      );
+    shown.push(`${m.name} ${latest.value} on ${latest.date}`);
+    citations.push(latest.citation);
+  }
+  return ev("met", `Collected within ${within} days: ${shown.join("; ")}.`, citations.slice(0, 3));
 }
 
 /** a mention that leaves a condition open: to be ruled out, suspected, equivocal, under work-up */
@@ -2918,6 +2999,8 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   if (premenopausal) return premenopausal;
   const normal = evalWithinNormalLimits(spec.text, ctx);
   if (normal) return normal;
+  const recent = spec.absence ? null : evalValuesRecency(spec.text, ctx);
+  if (recent) return recent;
   const marker = evalMarkerRequirement(spec.text, ctx);
   if (marker) return marker;
   const distance = evalAbsenceWithinDistance(spec, ctx);
@@ -2996,6 +3079,21 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       "Documentation of adherence (refill history or proportion of days covered)",
     );
   }
+  // "The total number of romosozumab doses, including doses given before enrollment, will not exceed
+  // 12": met by a stated count of earlier doses that leaves room under the cap
+  const cap = spec.absence ? null : judgeLifetimeCap(spec.text, ctx);
+  if (cap) return cap;
+  // "7 or more such episodes in the 12 months before …": a count threshold is met by a count compared
+  // against it (judgeEventCount above), never by the events' words being in the request
+  const countThreshold = spec.absence ? null : (COUNT_THRESHOLD_RE.exec(spec.text) ?? DURATION_THRESHOLD_RE.exec(spec.text));
+  if (countThreshold)
+    return ev(
+      "insufficient",
+      `The policy sets a count or a duration ("${countThreshold[0]}") that nothing in the request was compared against; its words alone do not decide it.`,
+      [],
+      "none",
+      spec.text,
+    );
   const alts = spec.concepts.filter((g) => g.length);
   if (!alts.length) return ev("insufficient", "The policy requirement could not be read; a reviewer must check it.", [], "none", spec.text);
   // a long requirement read as many loose word groups ("inadequate response to at least one preferred
@@ -3021,6 +3119,19 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       // the sentences that start on this line, read through the lines they wrap onto
       const next = [1, 2].map((k) => ctx.idx.lines[line.index + k]).filter((l) => l && l.page === line.page);
       const joined = [line.lower, ...next.map((l) => l.lower)].join(" ");
+      // a line that starts inside a sentence ("…, no eating disorder, no" / "MAOI. Note attached."):
+      // that sentence's start, on the line before, is read for its negation
+      const prev = ctx.idx.lines[line.index - 1];
+      // (only a line that cannot end there — a comma, "no", "and", "of" — runs on: a form's lines
+      // ("… [ ] Yes [X] No") end without a stop and are lines of their own)
+      const carry =
+        prev &&
+        prev.page === line.page &&
+        /(?:,|\b(?:no|not|nor|without|and|or|of|the|a|an|with|to|for|in|denies|never))\s*$/i.test(prev.lower) &&
+        // (a form's answer column, "[ ] Yes [X] No", ends its own line)
+        !/\byes\b|[[\]☐☒□■]/i.test(prev.lower)
+          ? (prev.lower.split(/(?<=[.!?;:])\s+/).pop() ?? "")
+          : "";
       const sentences: { text: string; start: number }[] = [];
       let start = 0;
       for (const part of joined.split(/(?<=[.!?])\s+/)) {
@@ -3061,7 +3172,11 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
           (/^(?:\d{1,2}[.)]\s*)?(?:any|is|are|has|have|does|do|did|was|were)\b/.test(text.trim()) &&
             /\s(?:no)\.?\s*$/.test(text) &&
             next.some((l) => /^(?:answer\s*[:.-]\s*)?no\.?$/i.test(l.text.trim())));
-        const negated = isNegated(text, local) || pending || answeredNo;
+        // a form's question printed with both of its answers ("5. Current or prior bulimia or anorexia
+        // nervosa? Yes No"), the one circled or ticked not being read: the question states nothing
+        const unanswered = /\?\s*$/.test(text) && UNREAD_YES_NO_RE.test(answer.trim());
+        const lead = offset === 0 && carry ? `${carry} ` : "";
+        const negated = isNegated(lead + text, lead.length + local) || pending || answeredNo || unanswered;
         if (!found || (found.negated && !negated)) found = { line, at, negated, pending };
         if (!negated) break;
       }
@@ -3637,6 +3752,18 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
     // state or cerebritis)"): a request that mentions them only to deny them shows it does not apply
     const denied = qualifierFindingsDenied(spec.text, primary.condition, ctx);
     if (denied) return denied;
+    // "osteoporosis in men": an exclusion for one sex does not apply to a member of the other
+    const sex = SEX_QUALIFIER_RE.exec(spec.text);
+    const gender = (ctx.facts.patient.gender ?? "").trim().toLowerCase();
+    const memberSex = /^(?:f|female|woman)$/.test(gender) ? "female" : /^(?:m|male|man)$/.test(gender) ? "male" : null;
+    const excludedSex = sex ? (/^(?:men|males?|boys)$/i.test(sex[1]) ? "male" : "female") : null;
+    if (excludedSex && memberSex && excludedSex !== memberSex)
+      return ev(
+        "not_met",
+        `Does not apply: the exclusion is for ${sex![1]}, and the member is ${memberSex}.`,
+        ctx.facts.patient.citations?.slice(0, 1) ?? [],
+        "direct",
+      );
     return ev(
       "insufficient",
       `The exclusion names the covered condition itself (${primary.condition}); whether its qualifier applies is not read from the diagnosis.`,
@@ -4623,6 +4750,9 @@ function sameDrugDuplication(head: string, named: string[], ctx: EvalContext): E
   if (!named.length || !/\banother\b[^.;]{0,40}\b(?:products?|formulations?|preparations?|dosage forms?|routes?)\b|\bsame time\b/i.test(head)) return null;
   const own = [...ctx.requested];
   const t = therapies(ctx, own).find((x) => x.ongoing && !x.notTaken && !x.explicitlyNotTaken && x.days != null && x.days > 0);
+  // ("Bupropion XL will be stopped the day Auvelity starts": the course under way ends when the requested one begins)
+  const stop = t ? plannedStopOf(t.drug, ctx) : null;
+  if (t && stop) return ev("not_met", `Does not apply: the request states ${t.drug} stops when the requested drug starts.`, [stop], "direct");
   if (t)
     return ev(
       "insufficient",

@@ -17,7 +17,7 @@ import { quote, type CaseIndex } from "../evidence/case-index";
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 const NUM = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)`;
 /** event nouns, plural and singular (a count's object) */
-const EVENT = String.raw`((?:crises|crisis|episodes?|exacerbations?|attacks?|bleeds?|hospitali[sz]ations?|admissions?|relapses?|flares?|seizures?|ED visits?|emergency (?:department |room )?visits?|events?))`;
+const EVENT = String.raw`((?:crises|crisis|episodes?|exacerbations?|attacks?|bleeds?|hospitali[sz]ations?|admissions?|relapses?|flares?|seizures?|ED visits?|emergency (?:department |room )?visits?|visits?|sessions?|events?))`;
 /** "at least TWO sickle cell crises", "two or more exacerbations", "a minimum of 3 bleeding episodes" */
 const REQUIRED_COUNT_RE = new RegExp(
   String.raw`\b(?:at least|a minimum of|no fewer than|minimum of)\s+${NUM}\s+(?:\(\d+\)\s+)?(?:[A-Za-z-]+\s+){0,4}?${EVENT}\b|\b${NUM}\s+(?:\(\d+\)\s+)?or more\s+(?:[A-Za-z-]+\s+){0,4}?${EVENT}\b`,
@@ -107,6 +107,15 @@ export function judgeEventCount(text: string, idx: CaseIndex): { outcome: "met" 
     }
   }
   if (best && best.n >= req.min) return { outcome: "met", reason: `The request counts ${best.n} (the policy requires ${req.text}).`, citations: [best.cite] };
+  // a table of the events ("Visit | Weight (kg) | Counselling" over one dated row per visit): its rows
+  // counted, one per date (within the window when the requirement has one)
+  const rows = datedTableRows(idx, req.stem, w && idx.requestDate ? windowStart(idx.requestDate, w) : null);
+  if (rows && rows.dates >= req.min)
+    return {
+      outcome: "met",
+      reason: `${rows.dates} dated rows in the table of ${req.text.replace(/^.*?\b(\w+)$/, "$1")} (the policy requires ${req.text}).`,
+      citations: rows.citations,
+    };
   if (best)
     return {
       outcome: "insufficient",
@@ -114,4 +123,40 @@ export function judgeEventCount(text: string, idx: CaseIndex): { outcome: "met" 
       citations: [best.cite],
     };
   return { outcome: "insufficient", reason: `The policy requires ${req.text}; no count of them in the request was compared against it.`, citations: [] };
+}
+
+/** the first day of a requirement's window ("in the past 12 months") before `requestDate`, or null */
+function windowStart(requestDate: string, w: RegExpExecArray): string | null {
+  const months = w[2].toLowerCase().startsWith("year") ? 12 * (w[1] ? toNumber(w[1]) : 1) : toNumber(w[1] ?? "");
+  if (!Number.isFinite(months) || months <= 0) return null;
+  const from = new Date(`${requestDate}T00:00:00Z`);
+  from.setUTCMonth(from.getUTCMonth() - months);
+  return from.toISOString().slice(0, 10);
+}
+
+/**
+ * The largest table of the events: a header line naming them (a word starting with `stem`, no date)
+ * and the lines right after it on its page that each start with a full date — one event per distinct
+ * date (on or after `since` when given). Null when there is none.
+ */
+function datedTableRows(idx: CaseIndex, stem: string, since: string | null): { dates: number; citations: Citation[] } | null {
+  const header = new RegExp(String.raw`\b${stem}`, "i");
+  let best: { dates: number; citations: Citation[] } | null = null;
+  for (const line of idx.lines) {
+    if (!header.test(line.text) || findDates(line.text).length || line.text.length > 120) continue;
+    const dates = new Set<string>();
+    const cites: Citation[] = [quote(idx, line)];
+    for (let k = line.index + 1; k < idx.lines.length; k++) {
+      const row = idx.lines[k];
+      if (row.page !== line.page) break;
+      const d = findDates(row.text).find((x) => x.precision === "day");
+      if (!d || !/^\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/.test(row.text)) break;
+      if (since && d.start < since) continue;
+      if (idx.requestDate && d.start > idx.requestDate) continue;
+      if (!dates.has(d.start) && cites.length < 4) cites.push(quote(idx, row));
+      dates.add(d.start);
+    }
+    if (dates.size && (!best || dates.size > best.dates)) best = { dates: dates.size, citations: cites };
+  }
+  return best;
 }

@@ -237,8 +237,14 @@ export const CONDITIONS: ConditionTerm[] = [
     ["F53.0"],
     ["major depressive disorder"],
   ),
-  C("bipolar disorder", ["bipolar"], ["F31"]),
-  C("schizophrenia", ["schizophrenia", "schizoaffective"], ["F20", "F25"]),
+  // "bipolar depression" is a depressive episode of bipolar disorder (F31.3-F31.5), never major depressive disorder
+  C("bipolar disorder", ["bipolar", "bipolar (?:i{1,2} |type (?:1|2|i{1,2}) )?depression", "depressive episodes? (?:of|in|associated with) bipolar"], ["F31"]),
+  C("anorexia nervosa", ["anorexia nervosa"], ["F50.0"]),
+  C("bulimia nervosa", ["bulimia(?: nervosa)?"], ["F50.2"]),
+  // schizoaffective disorder (F25) and schizophreniform disorder (F20.81) are diagnoses of their own, never schizophrenia
+  C("schizophrenia", ["schizophrenia"], ["F20"]),
+  C("schizoaffective disorder", ["schizoaffective"], ["F25"]),
+  C("schizophreniform disorder", ["schizophreniform"], ["F20.81"]),
   C("generalized anxiety disorder", ["generalized anxiety", "\\bgad\\b", "anxiety disorder"], ["F41.1", "F41.9"]),
   C("opioid use disorder", ["opioid use disorder", "opioid dependence", "\\boud\\b"], ["F11"]),
   C("alcohol use disorder", ["alcohol use disorder", "alcohol dependence"], ["F10"]),
