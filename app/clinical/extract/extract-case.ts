@@ -623,8 +623,11 @@ const L_DRUG =
   /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
 /** the heading of a list of the member's medications, not a request field */
 const MEDICATION_LIST_RE = /\b(?:current|active|home|outpatient|discharge|other)\s+medications?\b|\bmedications?\s+(?:list|reconcil\w*)|\bmedications?\s*\(reconciled/i;
-/** the other columns of a medication-list table ("Medication | Sig | Start | Status") */
-const MEDICATION_LIST_COLUMNS = /\b(?:sig|status|start(?:ed)?|frequency|directions|route|last (?:fill|dose))\b/i;
+/**
+ * the columns only a medication-list table has ("Medication | Sig | Start | Status", "… | Last fill");
+ * a request form's own field row ("MEDICATION: STRENGTH AND ROUTE OF ADMINISTRATION: FREQUENCY:") has none
+ */
+const MEDICATION_LIST_COLUMNS = /\b(?:sig|status|last (?:fill|filled|dose))\b/i;
 const L_NDC = /(?<![A-Za-z])N\s?[DO0]\s?[CG](?![A-Za-z])\s*(?:#|\((?:if\s+know[n]?)\)|number|code)?/i;
 const NDC_SHAPE = /(?<![0-9])([0-9OIlSB]{4,5}\s?-\s?[0-9OIlSB]{3,4}\s?-\s?[0-9OIlSB]{1,2}|\d{11}|\d{10})(?![0-9])/;
 
