@@ -92,6 +92,13 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // 190.23, colorectal screening with PT / 33 / KX): first run 9/35 lines, no wrongful line decision, none
   // of the 16 covered lines approved (fixtures/corpus-claims/calusa-mappo-first-run.txt); 9/35 after stop 42
   "calusa-mappo": 9,
+  // cumberland-tenncare 2026-12-02 (an eleventh set authored blind: a TennCare Medicaid MCO — enteral
+  // nutrition, pediatric tonsillectomy / tympanostomy under a guideline with PEDENT-n sections, vision
+  // services under state rules, psychological testing units): first run 10/35 lines with four deniable
+  // or incomplete lines approved (the guideline's "Not medically necessary" lists read as alternatives met
+  // by silence, both procedure sections applied to every code; fixtures/corpus-claims/cumberland-tenncare-first-run.txt);
+  // 9/35 after stop 43 with none: every line approved on the first run had been approved by that misreading
+  "cumberland-tenncare": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -127,7 +127,8 @@ export const FLOORS: Record<string, number> = {
   // Authorization" scope, dosing and alternative-services sections are no criteria, note numbers leave
   // the criterion's words (their window kept), baseline labs are met by dated values and a mg/kg/day
   // ceiling is compared on the lowest weight written, all safety counts 0
-  "laurel-pa": 8,
+  // 9/16 after stop 43 (a ferritin OR a TSAT beside the hemoglobin LLN limit, the requested drug read past a medication list)
+  "laurel-pa": 9,
   // badger-wi: a twenty-first plan authored blind (a Wisconsin provider-sponsored commercial HMO with a
   // Navitus-style PBM's criteria monographs, a step-therapy program table and a plan medical policy in an
   // Indication | Criteria table), 2026-12-01: first run 7/16, no wrongful denial or approval, automation
@@ -150,7 +151,16 @@ export const FLOORS: Record<string, number> = {
   // per-line-of-business pharmacy policies, a PBM criteria card and a certificate-of-coverage article):
   // first run 6/16 with one approvable request denied at 0.90 (a concurrent-use exclusion's cross-taper
   // allowance not read) — fixed; see fixtures/corpus/wasatch-ut-first-run.txt; 6/16 after stop 42, all safety counts 0
-  "wasatch-ut": 6,
+  // 9/16 after stop 43 (REVIEWER NOTES and the exclusion-list reference are no criteria, a second bupropion
+  // product stopped as the requested one starts, "Any diagnosis other than schizophrenia" read), all safety counts 0
+  "wasatch-ut": 9,
+  // hudson-ny 2026-12-02 (a twenty-fourth plan authored blind: a New York Medicaid managed-care / HARP plan
+  // whose pharmacy benefit is carved out to the state program's CDRP worksheets and PDL class pages, with
+  // an MCO medical policy per line of business): first run 4/16 with one incomplete request denied at 0.88
+  // ("The patient is not taking opioids" read as an opioid trial) and one approved (a worksheet read down to a
+  // background paragraph's "approved for narcolepsy"); see fixtures/corpus/hudson-ny-first-run.txt; 6/16
+  // after stop 43, all safety counts 0
+  "hudson-ny": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -622,7 +622,8 @@ function phoneOf(v: string): string | null {
 const L_DRUG =
   /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
 /** the heading of a list of the member's medications, not a request field */
-const MEDICATION_LIST_RE = /\b(?:current|active|home|outpatient|discharge|other)\s+medications?\b|\bmedications?\s+(?:list|reconcil\w*)|\bmedications?\s*\(reconciled/i;
+const MEDICATION_LIST_RE =
+  /\b(?:current|active|home|outpatient|discharge|other)\s+medications?\b|\bmedications?\s+(?:list|reconcil\w*)|\bmedications?\s*\(reconciled/i;
 /**
  * the columns only a medication-list table has ("Medication | Sig | Start | Status", "… | Last fill");
  * a request form's own field row ("MEDICATION: STRENGTH AND ROUTE OF ADMINISTRATION: FREQUENCY:") has none
@@ -719,9 +720,10 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   // Status" column) names what the member takes, never the drug requested
   const medicationList = (h: FieldHit) =>
     MEDICATION_LIST_RE.test(h.line.text) || (h.how === "below" && /\bmedications?\b/i.test(h.line.text) && MEDICATION_LIST_COLUMNS.test(h.line.text));
-  const drugHits = [...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }), ...findLabeled(model, sec, L_DRUG, { validate: isDrugText })].filter(
-    (h) => !medicationList(h),
-  );
+  const drugHits = [
+    ...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }),
+    ...findLabeled(model, sec, L_DRUG, { validate: isDrugText }),
+  ].filter((h) => !medicationList(h));
   const drugHit = drugHits[0] ?? null;
   let asWritten: string | null = null;
   let generic: string | null = null;

@@ -73,7 +73,9 @@ describe("a benefit manager's guideline with long section prefixes", () => {
 });
 
 describe("a progress note with a medication list", () => {
-  const formulary: FormularyRow[] = [{ drug_name: "Examplo", ndc: "12345-0340-30", tier: 0, requires_prior_auth: true, quantity_limit: null, step_therapy: [] }];
+  const formulary: FormularyRow[] = [
+    { drug_name: "Examplo", ndc: "12345-0340-30", tier: 0, requires_prior_auth: true, quantity_limit: null, step_therapy: [] },
+  ];
   const note = [
     "PROGRESS NOTE   Patient: DELGADO, Rosa   DOB 08/30/1960",
     "CURRENT MEDICATIONS (reconciled this visit)",

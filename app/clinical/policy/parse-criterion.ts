@@ -636,7 +636,11 @@ function orBetweenMeasures(t: string, labs: Criterion[]): boolean {
     return m ? m.index : -1;
   });
   if (at.some((x) => x < 0) || at[0] >= at[1]) return false;
-  const between = joinedByOr(t.slice(at[0], at[1])) ? t.slice(at[0], at[1]).replace(/\b(?:greater|less|more|fewer|lower|higher) than or equal to\b|\bor (?:more|less|greater|higher|lower|fewer|above|below)\b/gi, " ") : "";
+  const between = joinedByOr(t.slice(at[0], at[1]))
+    ? t
+        .slice(at[0], at[1])
+        .replace(/\b(?:greater|less|more|fewer|lower|higher) than or equal to\b|\bor (?:more|less|greater|higher|lower|fewer|above|below)\b/gi, " ")
+    : "";
   return /\bor\b/i.test(between) && !/\band\b/i.test(between);
 }
 
@@ -1587,7 +1591,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // trial of it to document (read as one, "no opioid was tried" failed it)
   const own = t.split(/(?<=\.)\s+(?=[A-Z])/)[0];
   const notTaking = NOT_TAKING_RE.exec(own);
-  if (notTaking && !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(own)) {
+  // (a drug not taken for one purpose — "not receiving tolvaptan for hyponatremia" — is a purpose-bound
+  // absence, read below as documentation)
+  if (notTaking && !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(own) && !/\bfor\s+(?:the\s+)?(?:treatment|management|[a-z-]*\s*(?:hyponatremia|[a-z]+emia|[a-z]+itis|disease|disorder|syndrome))\b/i.test(own)) {
     const clause = notTaking[0] + own.slice(notTaking.index + notTaking[0].length).split(/[;.]|,\s*(?:and|or|but)\s|\band (?:is|has|was|will)\b/i)[0];
     const named = drugsIn(withoutExamples(clause), ctx);
     const cls = classNames(clause);
@@ -2571,7 +2577,10 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
  * Null when the sentence is not of that form or lists no condition the vocabulary knows.
  */
 function anyDiagnosisOtherThan(text: string): CriterionOf<"excluded_use"> | null {
-  const m = /^\s*(?:use for |use in |treatment of )?(?:any|an?)\s+(?:other\s+)?(?:diagnos[ie]s|indications?|uses?|conditions?|disorders?)\s+other than\s+([^,;(]+?)\s*(?:[,;(]\s*(?:including|such as|e\.g\.,?|for example,?|like)\s+([^)]*?))?\)?\s*[.;]?\s*$/i.exec(text);
+  const m =
+    /^\s*(?:use for |use in |treatment of )?(?:any|an?)\s+(?:other\s+)?(?:diagnos[ie]s|indications?|uses?|conditions?|disorders?)\s+other than\s+([^,;(]+?)\s*(?:[,;(]\s*(?:including|such as|e\.g\.,?|for example,?|like)\s+([^)]*?))?\)?\s*[.;]?\s*$/i.exec(
+      text,
+    );
   if (!m) return null;
   const covered = mostSpecificConditions(m[1]);
   const coveredNames = new Set(covered.map((c) => c.name));

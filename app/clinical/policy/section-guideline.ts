@@ -373,7 +373,8 @@ function sectionCriterion(s: Section, r: Reader): Criterion {
 }
 
 /** a sub-section listing what is not medically necessary / not covered under the section */
-const NOT_NECESSARY_RE = /^(?:(?:is |are )?not (?:medically necessary|covered|reimbursable|approvable)|non-?covered|exclusions?|limitations?)\b[^.]{0,40}:?\s*$/i;
+const NOT_NECESSARY_RE =
+  /^(?:(?:is |are )?not (?:medically necessary|covered|reimbursable|approvable)|non-?covered|exclusions?|limitations?)\b[^.]{0,40}:?\s*$/i;
 /** a sentence about applying or documenting the guideline, not about the member or the service */
 const PROCESS_SENTENCE_RE =
   /^(?:these|this) guidelines? (?:describes?|appl(?:y|ies)|explains?|sets? out)\b|\bclaims are reviewed\b|\breviewed against the same criteria\b|^documentation (?:comes|is taken|must come) from\b|\bmust be dated\b|^statements such as\b|\bdo(?:es)? not document a criterion\b|\b(?:elective )?procedures? requires? prior authori[sz]ation\b|^an? (?:indication|criterion) that depends on a test\b|\bis met only by a completed test\b|\bthe request is pended\b|^a test that is (?:ordered|scheduled|pending)\b/i;
@@ -428,9 +429,7 @@ export function readSectionGuideline(lines: DocLine[], ctx: ParseContext, docume
   const coded = sections.filter((s) => s.codes?.length);
   if (coded.length < 2 || !coded.some((s) => s.items.length || s.subs.length)) return null;
   // (a general section whose every part is about applying or documenting the guideline states no requirement)
-  const general = sections.filter(
-    (s) => !s.codes && EVERY_STUDY_RE.test(s.title) && !(s.subs.length ? s.subs.every(processOnly) : s.lead && processOnly(s)),
-  );
+  const general = sections.filter((s) => !s.codes && EVERY_STUDY_RE.test(s.title) && !(s.subs.length ? s.subs.every(processOnly) : s.lead && processOnly(s)));
   const r: Reader = { sections, ctx, doc: documentName, general: new Set(general.map((s) => s.id)), depth: 0 };
   const common = general.map((s) => scoped(sectionCriterion(s, r), undefined));
   const paths = coded.map((s) => {

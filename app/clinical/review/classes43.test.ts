@@ -61,7 +61,9 @@ describe("a PBM criteria card", () => {
           "1. Member is 18 years of age or older.",
           "2. Diagnosis of major depressive disorder.",
           "3. None of the NOT APPROVABLE items applies.",
-          ...(withExclusions ? ["NOT APPROVABLE", "- Treatment of bipolar depression.", "- Current or prior diagnosis of bulimia nervosa or anorexia nervosa."] : []),
+          ...(withExclusions
+            ? ["NOT APPROVABLE", "- Treatment of bipolar depression.", "- Current or prior diagnosis of bulimia nervosa or anorexia nervosa."]
+            : []),
           "REVIEWER NOTES",
           "a. A trial counts only when the drug, the dose and the length of use are documented.",
           "b. Patient preference, cost or convenience is not intolerance.",
@@ -84,9 +86,12 @@ describe("a PBM criteria card", () => {
 
 describe("an exclusion of every diagnosis but one", () => {
   it("excludes the listed diagnoses unless the covered one", () => {
-    const ex = parseExclusion("Any diagnosis other than schizophrenia, including schizoaffective disorder, schizophreniform disorder or bipolar disorder with psychotic features.", {
-      drugNames: ["Examplo"],
-    });
+    const ex = parseExclusion(
+      "Any diagnosis other than schizophrenia, including schizoaffective disorder, schizophreniform disorder or bipolar disorder with psychotic features.",
+      {
+        drugNames: ["Examplo"],
+      },
+    );
     expect(ex).toMatchObject({ kind: "excluded_use", unless_conditions: ["schizophrenia"] });
     expect(ex.kind === "excluded_use" && ex.conditions).toEqual(["schizoaffective disorder", "schizophreniform disorder", "bipolar disorder"]);
     const facts = emptyFacts({ diagnoses: [{ code: "F25.0", description: "Schizoaffective disorder, bipolar type", primary: true, citations: [] }] });
@@ -109,7 +114,10 @@ describe("a form's question printed with both answers", () => {
     expect(evaluateCriterion(req, ctxOf(["A completed sleep diary (14 nights) is attached."])).outcome).toBe("met");
   });
   it("gives no diagnosis code from a code family in the question", () => {
-    const idx = buildCaseIndex(docFromPages(["Diagnosis Schizoaffective disorder, bipolar type ICD-10 F25.0\n2. Diagnosis of schizophrenia (F20.x)? Yes No"]), DAY);
+    const idx = buildCaseIndex(
+      docFromPages(["Diagnosis Schizoaffective disorder, bipolar type ICD-10 F25.0\n2. Diagnosis of schizophrenia (F20.x)? Yes No"]),
+      DAY,
+    );
     const codes = caseConditions(emptyFacts(), idx).map((c) => c.code);
     expect(codes).toContain("F25.0");
     expect(codes).not.toContain("F20");
@@ -132,17 +140,29 @@ describe("counts and durations", () => {
     const count = parseCriterion("7 or more such episodes of tonsillitis in the 12 months before the surgical consultation", "", { drugNames: [] });
     expect(evaluateCriterion(count, ctxOf(["Recurrent episodes of tonsillitis since the surgical consultation in 2025."])).outcome).toBe("insufficient");
     const lasting = doc("Bilateral otitis media with effusion present for 3 months or longer with hearing difficulty");
-    (lasting as { concepts: string[][] }).concepts = [["bilateral", "otitis", "media"], ["hearing", "difficulty"]];
+    (lasting as { concepts: string[][] }).concepts = [
+      ["bilateral", "otitis", "media"],
+      ["hearing", "difficulty"],
+    ];
     expect(evaluateCriterion(lasting, ctxOf(["Bilateral otitis media with effusion; hearing difficulty at school."])).outcome).toBe("insufficient");
   });
   it("counts a table of dated visits", () => {
     const c = parseCriterion("Participation in a supervised program with at least 4 visits", "", { drugNames: [] });
-    const rows = ["Supervised program (physician-supervised)", "Visit Weight (kg) Counselling", "01/13/2026 121.9 diet", "02/10/2026 121.0 diet", "03/10/2026 120.4 diet", "04/14/2026 119.6 diet"];
+    const rows = [
+      "Supervised program (physician-supervised)",
+      "Visit Weight (kg) Counselling",
+      "01/13/2026 121.9 diet",
+      "02/10/2026 121.0 diet",
+      "03/10/2026 120.4 diet",
+      "04/14/2026 119.6 diet",
+    ];
     expect(evaluateCriterion(c, ctxOf(rows)).outcome).toBe("met");
     expect(evaluateCriterion(c, ctxOf(rows.slice(0, 5))).outcome).toBe("insufficient");
   });
   it("meets a lifetime dose cap by a stated count of earlier doses below it", () => {
-    const cap = parseCriterion("The total number of examplozumab doses, including doses given before enrollment, will not exceed 12.", "", { drugNames: ["Examplo"] });
+    const cap = parseCriterion("The total number of examplozumab doses, including doses given before enrollment, will not exceed 12.", "", {
+      drugNames: ["Examplo"],
+    });
     expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 0"])).outcome).toBe("met");
     expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 12"])).outcome).toBe("insufficient");
     expect(evaluateCriterion(cap, ctxOf(["No earlier doses: first course."])).outcome).toBe("met");
@@ -176,17 +196,15 @@ describe("two measured limits joined by 'or' in an 'and' sentence", () => {
 describe("a policy read down to a background paragraph", () => {
   it("has no criteria to approve on", () => {
     const p = readPolicy(
-      docFromPages(
+      docFromPages([
         [
-          [
-            "STATE PHARMACY PROGRAM WORKSHEET",
-            "Q Question Approvable answer Documentation / notes",
-            "A1 Is the patient enrolled in the program? Yes Attestation accepted.",
-            "PROGRAM NOTES (background - not criteria)",
-            "Examplo was approved for narcolepsy in patients 7 years and older. Respiratory depression and CNS depression are boxed warnings.",
-          ].join("\n"),
-        ],
-      ),
+          "STATE PHARMACY PROGRAM WORKSHEET",
+          "Q Question Approvable answer Documentation / notes",
+          "A1 Is the patient enrolled in the program? Yes Attestation accepted.",
+          "PROGRAM NOTES (background - not criteria)",
+          "Examplo was approved for narcolepsy in patients 7 years and older. Respiratory depression and CNS depression are boxed warnings.",
+        ].join("\n"),
+      ]),
       { drug_names: ["Examplo"] },
     );
     const criteria = p.indications.flatMap((i) => i.criteria);
@@ -198,7 +216,7 @@ describe("an exclusion for one sex", () => {
   it("does not apply to a member of the other", () => {
     const ex = parseExclusion("Osteoporosis in men.", { drugNames: ["Examplo"] });
     const woman = emptyFacts({ diagnoses: [{ code: "M81.0", description: "Osteoporosis", primary: true, citations: [] }] });
-    woman.patient.gender = "F";
+    woman.patient.gender = "female";
     const covered = { conditions: ["osteoporosis"], icd10: ["M81"] };
     expect(evaluateCriterion(ex, ctxOf(["Dx: M81.0 postmenopausal osteoporosis"], woman), "exclusion", covered).outcome).toBe("not_met");
     const unknown = emptyFacts({ diagnoses: woman.diagnoses });
@@ -208,11 +226,19 @@ describe("an exclusion for one sex", () => {
 
 describe("two products of the requested drug", () => {
   it("are not used together when the course under way stops as the requested one starts", () => {
-    const ex = parseExclusion("Use together with another bupropion-containing product. A bupropion product that is stopped when Examplo is started is not used together.", {
-      drugNames: ["Examplo", "bupropion"],
-    });
+    const ex = parseExclusion(
+      "Use together with another bupropion-containing product. A bupropion product that is stopped when Examplo is started is not used together.",
+      {
+        drugNames: ["Examplo", "bupropion"],
+      },
+    );
     const ctx = (lines: string[]) =>
-      evalContext({ idx: buildCaseIndex(docFromPages([lines.join("\n")]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["Examplo", "bupropion"] });
+      evalContext({
+        idx: buildCaseIndex(docFromPages([lines.join("\n")]), DAY),
+        facts: emptyFacts(),
+        requestDate: DAY,
+        requestedNames: ["Examplo", "bupropion"],
+      });
     const course = "Current medications: bupropion XL 300 mg daily since 06/15/2026, still taking.";
     expect(evaluateCriterion(ex, ctx([course, "Bupropion XL will be stopped the day Examplo starts."]), "exclusion").outcome).toBe("not_met");
     expect(evaluateCriterion(ex, ctx([course]), "exclusion").outcome).toBe("insufficient");

@@ -3642,6 +3642,9 @@ function qualifierFindingsDenied(text: string, covered: string, ctx: EvalContext
   const term = conditionByName(covered);
   let rest = text;
   for (const m of term ? conditionMentions(text, term) : []) rest = rest.slice(0, m.index) + " ".repeat(m.length) + rest.slice(m.index + m.length);
+  // a qualifier that is itself an absence ("… in a member without prior hospitalisation"): a request
+  // denying the finding is IN the excluded form, never out of it
+  if (/\b(?:without|in the absence of|absent|never|no (?:prior|previous|history|evidence)|not (?:had|been|have|has))\b/i.test(rest)) return null;
   const words = [
     ...new Set(
       (rest.toLowerCase().match(/[a-z][a-z-]{4,}/g) ?? []).filter(
