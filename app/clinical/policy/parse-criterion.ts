@@ -1593,7 +1593,11 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   const notTaking = NOT_TAKING_RE.exec(own);
   // (a drug not taken for one purpose — "not receiving tolvaptan for hyponatremia" — is a purpose-bound
   // absence, read below as documentation)
-  if (notTaking && !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(own) && !/\bfor\s+(?:the\s+)?(?:treatment|management|[a-z-]*\s*(?:hyponatremia|[a-z]+emia|[a-z]+itis|disease|disorder|syndrome))\b/i.test(own)) {
+  if (
+    notTaking &&
+    !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(own) &&
+    !/\bfor\s+(?:the\s+)?(?:treatment|management|[a-z-]*\s*(?:hyponatremia|[a-z]+emia|[a-z]+itis|disease|disorder|syndrome))\b/i.test(own)
+  ) {
     const clause = notTaking[0] + own.slice(notTaking.index + notTaking[0].length).split(/[;.]|,\s*(?:and|or|but)\s|\band (?:is|has|was|will)\b/i)[0];
     const named = drugsIn(withoutExamples(clause), ctx);
     const cls = classNames(clause);
