@@ -2960,35 +2960,34 @@ const EXCLUSION_REFERENCE_LEAD_RE =
   /^\s*(?:(?:\d{1,2}|[a-z])[.)]\s*)?(?:none of the\b|no\b|(?:the )?(?:member|patient|request) (?:does not|doesn't|do not) (?:meet|have|fall under) any of the\b|does not (?:meet|have) any of the\b|(?:the )?absence of (?:any |all )?(?:of )?(?:the )?)/i;
 const EXCLUSION_REFERENCE_TERM_RE =
   /\b(?:not approvable|not covered (?:uses?|items?|conditions?)|exclusions?|exclusion criteria|excluded (?:uses?|conditions?)|contraindications? (?:listed|above|below|in)\b|limitations? (?:listed|above|below|of coverage)|reasons? for (?:denial|non-?coverage))\b/i;
-export function isExclusionReference(text: string): boolean {
+function isExclusionReference(text: string): boolean {
   const t = text.trim();
   return t.length <= 140 && EXCLUSION_REFERENCE_LEAD_RE.test(t) && EXCLUSION_REFERENCE_TERM_RE.test(t);
 }
+/** `criteria` without the exclusion-list references (isExclusionReference), also inside an "all". */
 function withoutExclusionReferences(criteria: Criterion[]): Criterion[] {
-  const out: Criterion[] = [];
-  for (const c of criteria) {
-    if (c.kind === "all" && c.items.length > 1) {
-      const kept = c.items.filter((i) => !isExclusionReference(i.text));
-      if (!kept.length) continue;
-      out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
-      continue;
-    }
-    if (isExclusionReference(c.text)) continue;
-    out.push(c);
-  }
-  return out;
+  return withoutTexts(criteria, isExclusionReference);
 }
 
+/** `criteria` without the paragraphs that state no requirement (notARequirement), also inside an "all". */
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
+  return withoutTexts(criteria, notARequirement);
+}
+
+/**
+ * `criteria` without those whose text `drop` matches: a top-level criterion is dropped, an "all" keeps
+ * its other items (itself gone when none is left, its single item when one is).
+ */
+function withoutTexts(criteria: Criterion[], drop: (text: string) => boolean): Criterion[] {
   const out: Criterion[] = [];
   for (const c of criteria) {
     if (c.kind === "all" && c.items.length > 1) {
-      const kept = c.items.filter((i) => !notARequirement(i.text));
+      const kept = c.items.filter((i) => !drop(i.text));
       if (!kept.length) continue;
       out.push(kept.length === c.items.length ? c : kept.length === 1 ? kept[0] : { ...c, items: kept });
       continue;
     }
-    if (notARequirement(c.text)) continue;
+    if (drop(c.text)) continue;
     out.push(c);
   }
   return out;
