@@ -33,7 +33,13 @@ export function isClaimLineSentence(text: string): boolean {
   const t = text.replace(/\s+/g, " ").trim();
   if (!BILLING_RE.test(t)) return false;
   if (CLINICAL_RE.test(t) && !/\bcoverage\s+criteria\b/i.test(t)) return false;
-  return codesIn(t).length > 0 || /\bclaim\s+lines?\b|\bcorrected\s+claim\b/i.test(t);
+  // (or names a modifier or the rental month it bills — "The KX modifier is added by the supplier
+  // when …", "the date of service is the first day of the rental month" — with no code of its own)
+  return (
+    codesIn(t).length > 0 ||
+    /\bclaim\s+lines?\b|\bcorrected\s+claim\b/i.test(t) ||
+    /\b[A-Z0-9]{2}\s+modifier\b|\bmodifiers?\s+[A-Z0-9]{2}\b|\brental\s+month\b/.test(t)
+  );
 }
 
 /** "A1234 (wound care set …) - no more than 15 dressing sets per wound per month" → [{code, max}] */

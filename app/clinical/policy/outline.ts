@@ -130,7 +130,7 @@ export function isHeading(text: string): boolean {
   // list and the coverage rules of one discipline do not run into the next
   if (/^(?:purpose|definitions?(?: and abbreviations)?|benefit (?:limits?|maximums?)|claim(?:s)? requirements|coverage rules\b.{0,70})\s*:?$/i.test(t))
     return true;
-  return /^((?:key |selected |additional |supporting |cited )?references?|citations|(?:subset|criteria|document) history|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|other uses with supportive evidence|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered|\s*\([^()]{1,40}\))?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
+  return /^((?:key |selected |additional |supporting |cited )?references?|related (?:medical |pharmacy |coverage |clinical )?(?:policies|policy|documents?|guidelines?|programs?)\s*:?|citations|(?:subset|criteria|document) history|bibliography|sources? of information|works cited|appendix\b.*|appendices.*|background|description|policy\/criteria|fda[- ]approved indication.*|other uses with supportive evidence|coverage polic(?:y|ies)|medical necessity criteria|coverage determinations?|coverage limitations?|dosing|dosage|dosing and.*|dosage and administration.*|quantity limits?.*|reviews, revisions.*|important reminder|coding implications|revision log.*|overview|policy statement|conditions not (recommended|covered).*|exclusions?(?:\s*[-–:]\s*not covered|\s*\([^()]{1,40}\))?:?|limitations of coverage:?|not covered:?|recommended authorization criteria|references?:?)$/i.test(
     t,
   );
 }
@@ -336,6 +336,9 @@ export function parseOutline(
     if (/^[*^†‡§]/.test(t) && current) {
       current.note += (current.note ? " " : "") + t.replace(/^[*^†‡§]+\s*/, "");
       current.lines.push(line);
+      // (a footnote wrapped onto the next line goes on in the note; a "^" footnote is a page's foot
+      // note, whose wrapped lines never continue the item)
+      if (t.startsWith("^")) inNote = true;
       continue;
     }
     // a labelled paragraph after a finished item ("Units: no more than 100 units per date of

@@ -985,9 +985,20 @@ export function keyConcepts(text: string): string[][] {
     for (let i = 0; i < alts.length; i++)
       if (alts[i].length === 1 && alts[i][0] !== head && /(?:al|ic|ous|ive|ary|ar)$/.test(alts[i][0])) alts[i] = [alts[i][0], head];
   const seen = new Set<string>();
+  // an abbreviation defined beside its words ("complete blood count (CBC)") names the same thing: as
+  // specific as its long form (an abbreviation alone in a parenthetical — "(MRI)" — is not)
+  const abbreviations = new Set<string>();
+  for (const m of text.matchAll(/((?:[A-Za-z-]+\s+){1,6})\(([A-Z]{3,6})\)/g)) {
+    const initials = m[1]
+      .trim()
+      .split(/[\s-]+/)
+      .map((w) => w[0]?.toLowerCase() ?? "")
+      .join("");
+    if (initials.endsWith(m[2].toLowerCase())) abbreviations.add(m[2].toLowerCase());
+  }
   return alts.filter((a) => {
     const k = a.join(" ");
-    if (seen.has(k) || !a.some((w) => w.length >= 4)) return false;
+    if (seen.has(k) || !a.some((w) => w.length >= 4 || abbreviations.has(w))) return false;
     seen.add(k);
     return true;
   });
@@ -1045,6 +1056,9 @@ const USE_FOR_LEAD_RE =
  * also count, drugs that do not count). Unknown wording becomes `documentation` (medium confidence)
  * or `human_review` (low). Never throws.
  */
+/** a parenthetical naming a population by age ("(ESS; pediatric ESS under 18)", "(children aged 6 to 11)") */
+const POPULATION_PAREN_RE = /\([^()]*\b(?:pediatric|paediatric|children|child|adolescents?|adults?|ages?|aged|years? (?:old|of age)|infants?)\b[^()]*\)/i;
+
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
   // "Quantitative immunoglobulins and vaccination review are recommended before the first dose; they
   // are not conditions of coverage.": a sentence that says it states no condition of coverage is no
@@ -1070,6 +1084,16 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     if (plain.kind === "lab") return { ...plain, text };
   }
   if (c.kind !== "lab") return c;
+  // "the Epworth Sleepiness Scale (ESS; pediatric ESS under 18)": a number in a parenthetical naming a
+  // population or an age is that population's age, never the measure's threshold
+  const population = POPULATION_PAREN_RE.exec(text);
+  if (population && new RegExp(`(?<![\\d.])${String(c.value).replace(".", "\\.")}(?![\\d.])`).test(population[0])) {
+    const without = text
+      .replace(population[0], " ")
+      .replace(/\s{2,}/g, " ")
+      .trim();
+    return { ...parseCriterion(without, note, ctx), text };
+  }
   const counted = withLabCount(c, `${text} ${note}`);
   // "on at least two occasions at least 4 weeks apart": the spacing of the results is a requirement
   // the value comparison does not check — a reviewer confirms it (never met on the values alone)
@@ -1512,7 +1536,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   if (
     test &&
     (has(
-      /\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b|\b(?:performed|obtained|done)\b[^.;]{0,20}\bwithin\b/i,
+      /\bnegative\b|\bpositive\b|\bscreen|\btest(?:ed|ing|s)?\b|\bassay\b|\bconfirm|\bshowing\b|\bwith (?:a )?peak\b|\bdocument|\bresult|\bstud(?:y|ies)\b|\bdownload\b|\breading\b|\b(?:performed|obtained|done)\b[^.;]{0,20}\bwithin\b|^(?:an?\s+|the\s+)?(?:baseline\s+)?[a-z0-9 ()-]{2,60}?\bwithin\s+(?:the\s+)?(?:past|last|previous|preceding|prior)?\s*\d{1,3}\s*(?:days?|weeks?|months?|years?)\b/i,
       tl,
     ) ||
       test.measure) &&
@@ -1896,12 +1920,15 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     return measured;
   }
 
+  const NEGATIVE_CLAUSE =
+    /^(?:is |are )?not\b|^no\b|^there (?:is|are|was|were|has been|have been) no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
   // diagnosis
   // a condition the sentence requires ABSENT ("The member does not have cystic fibrosis", "Cystic
   // fibrosis is not the cause of the bronchiectasis", "bronchiectasis not due to cystic fibrosis") is
   // never a diagnosis the request must carry: read as a required absence (documentation), beside the
   // conditions the sentence does require
   const absentConds = conds.filter((c) => conditionNegatedIn(t, c));
+  const presentConds = conds.filter((c) => !absentConds.includes(c));
   if (absentConds.length && conds.length && !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t)) {
     const absent: Criterion = {
       kind: "documentation",
@@ -1910,12 +1937,18 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       absence: true,
       confidence: "medium",
     };
-    const present = conds.filter((c) => !absentConds.includes(c));
-    if (!present.length) return { ...base, ...absent };
-    return { ...base, kind: "all", items: [{ ...diagnosisOf(t, present), confidence: "medium" }, absent], confidence: "medium" };
+    if (presentConds.length) return { ...base, kind: "all", items: [{ ...diagnosisOf(t, presentConds), confidence: "medium" }, absent], confidence: "medium" };
+    // ("Screening has been completed and the member does not have active hepatitis B": a positive
+    // clause beside the absence is still to be documented — read below as one documented requirement)
+    const whollyNegative = tl
+      .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]
+      .replace(/\([^)]*\)/g, " ")
+      .split(/\s+and\s+|;\s*/)
+      .every((clause) => NEGATIVE_CLAUSE.test(clause.trim()));
+    if (whollyNegative) return { ...base, ...absent };
   }
   if (
-    conds.length &&
+    presentConds.length &&
     !/^documentation (?:that|of)\b(?! (?:a |the )?diagnosis)/i.test(t) &&
     (isDx || (t.length < 70 && !TRIAL_VERB.test(bare) && !/\b(?:treated|treatment|therapy)\b/i.test(tl)))
   ) {
@@ -1936,8 +1969,6 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // been completed and the member does not have active HBV" still needs the screening documented
   // ("there is no untreated radiculopathy …, and no non-facet pathology …": an existential negative is
   // a negative statement as much as a leading "no")
-  const NEGATIVE_CLAUSE =
-    /^(?:is |are )?not\b|^no\b|^there (?:is|are|was|were|has been|have been) no\b|\bno (?:history|evidence|signs?|symptoms?)\b|\bdoes not have\b|\bwithout\b|\babsence of\b|\bfree of\b|\bnot (?:pregnant|breastfeeding)\b|^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child)\s+(?:is|are)\s+not\s+(?:currently\s+)?(?:receiving|taking|using|on|being treated with)\b/i;
   // the requirement's own sentence: a later sentence is a note ("Baseline items … are not repeated")
   const absence = tl
     .split(/(?<=\.)\s+(?=[a-z0-9])/)[0]
@@ -2066,9 +2097,9 @@ function aliasFirstIndex(text: string, c: ConditionTerm): number {
   return best;
 }
 
-/** a negation written just before a condition's name: "does not have", "no history of", "not due to", "other than" */
+/** a negation written just before a condition's name ("does not have", "no history of", "not due to", "other than"), severity or state words between ("does not have severe untreated sleep apnea") */
 const NEGATION_BEFORE_CONDITION =
-  /\b(?:does not have|do not have|did not have|has no|have no|has not had|no (?:history|evidence|diagnosis|signs?) of|without (?:a |an |any )?(?:known |history of |diagnosis of )?|absence of|free of|not (?:been )?diagnosed with|not due to|not caused by|not secondary to|not related to|other than|rather than|excluding)\s+(?:a |an |any |the |known )?$/i;
+  /\b(?:does not have|do not have|did not have|has no|have no|has not had|no (?:history|evidence|diagnosis|signs?) of|without (?:a |an |any )?(?:known |history of |diagnosis of )?|absence of|free of|not (?:been )?diagnosed with|not due to|not caused by|not secondary to|not related to|other than|rather than|excluding)\s+(?:a |an |any |the |known )?(?:(?:severe|untreated|active|uncontrolled|moderate|mild|significant|clinically significant|known|current|chronic|acute|symptomatic|unstable|recent|serious|ongoing|concurrent|diagnosed|documented)\s+(?:(?:or|and|\/)\s+)?){0,3}$/i;
 /** a negation written just after a condition's name: "is not the cause of …", "has been ruled out", "is absent" */
 const NEGATION_AFTER_CONDITION =
   /^\s*(?:\([^)]{0,40}\)\s*)?(?:is|was|has been|have been|are|were)\s+(?:not (?:the|a) (?:cause|reason)|ruled out|excluded|absent|not present)\b/i;
@@ -2150,7 +2181,11 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   const allowContra = has(/contraindicat/i, t);
   const requireIntol =
     minDays == null &&
-    ((has(/intolerable|intolerance to|muscle symptoms|adverse effects? (?:with|to)/i, tl) &&
+    // ("an intolerance or hypersensitivity to metformin that is not expected to occur with the target agent")
+    ((has(
+      /intolerable|intoleran(?:ce|t)\b[^.;]{0,30}?\b(?:to|with)\b|hypersensitivity to|allerg(?:y|ic) to|muscle symptoms|adverse effects? (?:with|to)/i,
+      tl,
+    ) &&
       !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl)) ||
       // "intolerance to an oral bisphosphonate (…) or a contraindication (…)": an alternative that
       // is the intolerance or contraindication itself, never met by a course taken without either

@@ -34,6 +34,7 @@ import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "..
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
 import { readStepTables } from "../text/step-table";
+import { readAnswerGrids } from "../text/answer-grid";
 import { readAgentGrids, readTableColumns } from "../text/table-columns";
 import { resolveTableRowRefs } from "./table-rows";
 import { announcedItemCount } from "./announced-items";
@@ -285,6 +286,20 @@ function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader)
   const read = (leaf: OutlineItem): Criterion[] => {
     const d = RENEWAL_DURATION_RE.exec(leaf.text) ?? /(\d+ (?:months?|weeks?|years?))/i.exec(leaf.durations.join(" "));
     if (d && !duration) duration = d[1];
+    // "ONE of the following: A. The patient has a diagnosis of MS AND has had clinical benefit OR B. …
+    // UC AND has had clinical benefit …": inline lettered alternatives, each its own requirements —
+    // never split on their ANDs into requirements of every renewal
+    const inline = leaf.children.length ? null : inlineLetteredAlternatives(stripConnector(leaf.text));
+    if (inline) {
+      const alts = inline.map((alt) => {
+        const cs = renewalParts(alt)
+          .map((part) => renewalCriterion(part, cite(r, leaf.lines), r))
+          .filter((c): c is Criterion => c != null);
+        return cs.length === 1 ? cs[0] : ({ kind: "all", items: cs, text: alt, passage: cite(r, leaf.lines), confidence: "high" } as Criterion);
+      });
+      if (alts.every((a) => a.kind !== "all" || a.items.length))
+        return [{ kind: "any", items: alts, text: stripConnector(leaf.text), passage: cite(r, leaf.lines), confidence: "high" }];
+    }
     const parts = leaf.children.length ? [leaf.text] : renewalParts(leaf.text);
     return parts.map((part) => renewalCriterion(part, cite(r, leaf.lines), r)).filter((c): c is Criterion => c != null);
   };
@@ -300,6 +315,30 @@ function renewalFromItems(items: OutlineItem[], scope: string | null, r: Reader)
   };
   const criteria = items.flatMap(visit);
   if (criteria.length) r.renewals.push({ scope, criteria, passage: cite(r, items.flatMap((i) => i.lines).slice(0, 2)), duration });
+}
+
+/**
+ * The alternatives of a sentence that lists them inline after "ONE of the following:" with letters or
+ * numbers joined by OR ("ONE of the following: A. X AND Y OR B. Z"): ["X AND Y", "Z"]; null when the
+ * sentence is not such a list (fewer than two alternatives, or markers out of order).
+ */
+export function inlineLetteredAlternatives(text: string): string[] | null {
+  const lead = /\b(?:one|either|any) of the following\s*:?\s*(?=\(?(?:A|a|1)[.)]\s)/i.exec(text);
+  if (!lead) return null;
+  const body = text.slice(lead.index + lead[0].length);
+  const first = /^\(?(A|a|1)[.)]\s+/.exec(body);
+  if (!first) return null;
+  const seq = /\d/.test(first[1]) ? "123456789" : first[1] === "a" ? "abcdefghi" : "ABCDEFGHI";
+  const out: string[] = [];
+  let rest = body.slice(first[0].length);
+  for (let k = 1; k < seq.length; k++) {
+    const next = new RegExp(`\\s+OR\\s+\\(?${seq[k]}[.)]\\s+`).exec(rest);
+    if (!next) break;
+    out.push(rest.slice(0, next.index).trim());
+    rest = rest.slice(next.index + next[0].length);
+  }
+  out.push(rest.replace(/\s+(?:AND|OR)\s*$/, "").trim());
+  return out.length >= 2 && out.every((a) => a.length > 3) ? out : null;
 }
 
 /** Continuation criteria written as one sentence ("Continuation of therapy: the patient is currently receiving X AND ..."). */
@@ -374,7 +413,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:(?:key |selected |additional |supporting |cited )?references?|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
+  /^(?:(?:key |selected |additional |supporting |cited )?references?|related (?:medical |pharmacy |coverage |clinical )?(?:policies|policy|documents?|guidelines?|programs?)\s*:?$|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -530,6 +569,18 @@ function trialTemplate(text: string): CriterionOf<"prior_therapy"> | null {
  */
 function listCriterion(text: string, kids: OutlineItem[], r: Reader, passage: Citation | null): Criterion | null {
   const names = kids.map((k) => stripConnector(k.text));
+  // "The patient does NOT have any FDA labeled contraindications to the requested agent, including:
+  // A. … C. Severe untreated sleep apnea D. …": the lead's negation is every item's — each listed
+  // thing must be absent, never a diagnosis or a use the request must show
+  if (NEGATED_LIST_LEAD_RE.test(text) && kids.every((k) => !k.children.length)) {
+    const items: Criterion[] = names.map((n) => {
+      const c = parseCriterion(`The patient does not have ${n.replace(/^(?:a|an|the)\s+/i, "").replace(/[.;]\s*$/, "")}`, "", r.ctx);
+      return c.kind === "documentation" && c.absence
+        ? { ...c, text: n, passage }
+        : { kind: "human_review", text: n, why: "An item of a list of things that must be absent, not read as an absence.", passage, confidence: "low" };
+    });
+    return items.length === 1 ? items[0] : { kind: "all", items, text, passage, confidence: "high" };
+  }
   if (/\bprescribed by\b|\bin consultation with\b/i.test(text)) {
     const per = names.map((n) => parseSpecialties(n));
     if (per.every((p) => p.length > 0))
@@ -593,6 +644,10 @@ function ageBandCriterion(text: string, note: string, r: Reader, passage: Citati
   const req = inlineAlternatives(rest, note, r, passage) ?? { ...parseCriterion(rest, note, r.ctx), passage };
   return { kind: "all", items: [{ ...age, passage }, req], text, passage, confidence: "high" };
 }
+
+/** a list lead whose negation covers every listed item ("does NOT have any … contraindications …, including:", "none of the following:") */
+const NEGATED_LIST_LEAD_RE =
+  /\b(?:(?:does|do|did) not have any\b[^:]{0,100}|has none of the following\b[^:]{0,40}|none of the following\b[^:]{0,40}|(?:no|without) (?:history of )?any of the following\b[^:]{0,40})(?:,?\s*(?:including|such as))?\s*:\s*$/i;
 
 /** Convert an outline item (with its children) into one criterion. */
 function itemCriterion(item: OutlineItem, r: Reader): Criterion {
@@ -1181,7 +1236,7 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     }
     // "Criteria for Use - Prurigo Nodularis" over "Inclusion criteria - ALL must be met (initial
     // approval 6 months): 1. … 5.": a block per indication, its numbered list that path's criteria
-    const block = INDICATION_BLOCK_HEAD_RE.exec(h.trim()) ?? TRAILING_INITIAL_HEAD_RE.exec(h.trim());
+    const block = INDICATION_BLOCK_HEAD_RE.exec(h.trim()) ?? TRAILING_INITIAL_HEAD_RE.exec(h.trim()) ?? PART_HEAD_RE.exec(h.trim());
     if (block && s.items.length && indicationTerms(block[1]).understood && !diagnosisChoice(s.items)) {
       blockTitle = block[1].trim();
       found.push(indicationBlock(blockTitle, s, r));
@@ -1252,6 +1307,12 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   };
 }
 
+/**
+ * a lettered or numbered part of a worksheet naming one indication ("PART B - NARCOLEPSY (type 1 or
+ * type 2)", "Section 3: Chronic migraine"): its items that indication's path (a part for every request
+ * is ALL_REQUESTS_HEAD_RE's, a renewal part CONTINUATION_HEAD_RE's)
+ */
+const PART_HEAD_RE = /^(?:part|section)\s+[A-Z0-9]{1,4}\s*[-–:.]\s*([^.;:]{3,80})$/i;
 /** a criteria heading naming one indication: "Criteria for Use - Prurigo Nodularis", "Requirements for approval: Atopic dermatitis" */
 const INDICATION_BLOCK_HEAD_RE =
   /^(?:(?:initial )?(?:criteria|requirements|conditions) for (?:use|approval|coverage|initial (?:approval|authori[sz]ation))|(?:initial )?(?:approval|coverage|clinical) criteria)\s*[-–:]\s*([^.;:]{3,80})$/i;
@@ -1321,7 +1382,7 @@ const FOR_SCOPE_RE = /^for (?:the |members with |individuals with |patients with
 const COVERED_HEAD_RE = /^(?:covered|approved) (?:indications?|uses|conditions)\s*:?$/i;
 /** Sections whose items every request must meet: "Screening requirements (all new starts)", "Requirements for all indications". */
 const ALL_REQUESTS_HEAD_RE =
-  /^(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|(?:for )?all (?:indications|requests|uses|diagnoses|members)|universal (?:criteria|requirements))\s*:?$/i;
+  /^(?:(?:part|section)\s+[A-Z0-9]{1,4}\s*[-–:.]\s*)?(?:screening(?: requirements?)?(?: \([^)]*\))?|(?:safety )?requirements for all (?:indications|requests|new starts)|(?:for )?all (?:indications|requests|uses|diagnoses|members)|universal (?:criteria|requirements))\s*:?$/i;
 
 /** "Individual has one of the following diagnoses:", "the member has any of the following conditions:" */
 const DX_CHOICE_RE =
@@ -1452,22 +1513,38 @@ function diagnosisConditions(c: Criterion): { name: string; icd10: string[] }[] 
  */
 function substituteStepDrugs(lines: DocLine[]): DocLine[] {
   const steps = new Map<string, string>();
+  // the step a defined term names ("Step 1 (prerequisite agents) | metformin …": "prerequisite agent")
+  let prerequisite: string | null = null;
   for (const l of lines) {
-    const m = /^(?:preferred\s+)?step\s*(\d|one|two|three)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))?\s*[:\-–]\s*(.+)$/i.exec(l.text);
-    if (m)
-      steps.set(
-        ({ one: "1", two: "2", three: "3" } as Record<string, string>)[m[1].toLowerCase()] ?? m[1],
-        m[2]
-          .replace(/\([^)]*\)/g, "")
-          .replace(/\s+/g, " ")
-          .trim(),
-      );
+    const m =
+      /^(?:preferred\s+)?step\s*(\d|one|two|three)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))?\s*[:\-–]\s*(.+)$/i.exec(l.text) ??
+      // a step table's row: "Step 1 (prerequisite agents) metformin immediate-release …; Available without PA"
+      /^step\s*(\d)\s*\((?:(prerequisite|preferred)\s+)?(?:drugs?|agents?|medications?|products?)\)\s*[:\-–]?\s*([a-z].+)$/i.exec(l.text);
+    if (!m) continue;
+    const n = ({ one: "1", two: "2", three: "3" } as Record<string, string>)[m[1].toLowerCase()] ?? m[1];
+    const list = (m[3] ?? m[2]).split(";")[0];
+    if (m[3] && /^prerequisite$/i.test(m[2] ?? "")) prerequisite = n;
+    steps.set(
+      n,
+      list
+        .replace(/\([^)]*\)/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
   }
   if (!steps.size) return lines;
   return lines.map((l) => {
-    if (/^(?:preferred\s+)?step\s*\d\s*(?:drugs?|agents?|medications?|products?)?\s*[:\-–]/i.test(l.text)) return l;
-    const text = l.text.replace(
-      /\b(?:a|one|any|at least one)?\s*step\s*(\d)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))\b/gi,
+    if (/^(?:preferred\s+)?step\s*\d\s*(?:drugs?|agents?|medications?|products?)?\s*[:\-–]|^step\s*\d\s*\(/i.test(l.text)) return l;
+    let text = l.text
+      // "a prerequisite agent ('prerequisite agent' = a Step 1 agent)": the definition is said once
+      .replace(/\s*\(\s*['"‘“]?prerequisite agents?['"’”]?\s*=\s*(?:a\s+)?step\s*\d\s*(?:drugs?|agents?)\s*\)/gi, "");
+    if (prerequisite && steps.has(prerequisite))
+      text = text.replace(
+        /\b(?:a|the|any|one)?\s*prerequisite\s+(?:drugs?|agents?|medications?)\b/gi,
+        `a Step ${prerequisite} drug (${steps.get(prerequisite)})`,
+      );
+    text = text.replace(
+      /\b(?:a|one|any|at least one)?\s*step\s*(\d)\s*(?:drugs?|agents?|medications?|products?|therap(?:y|ies))\b(?!\s*\()/gi,
       (all, n: string) => (steps.has(n) ? `a Step ${n} drug (${steps.get(n)})` : all),
     );
     // the substituted text no longer lines up with the page: keep the whole line's position
@@ -2053,7 +2130,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
   // grids that mark each row's requests ("# | Criterion | Initial | Renewal") read as numbered criteria;
   // step algorithm tables ("S1 | Question | YES -> Go to S2 | NO -> NOT APPROVED") row by row (step-table.ts)
-  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, raw))), isHeading);
+  // question grids whose answer column gives the approving answer ("Q | Question | Approvable answer") as requirements and exclusions (answer-grid.ts)
+  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, readAnswerGrids(doc, raw)))), isHeading);
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
     composeNamedParts(
@@ -2065,6 +2143,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       ),
     ),
   );
+  if (process.env.DEBUG_LINES) for (const l of lines) console.error("L", l.page, l.text);
   r.docTitle = documentTitle(lines);
   const title =
     meta.title ??
@@ -2232,7 +2311,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   }
   // "C. Requirements for all initial requests", "For all indications": criteria of every path, never a path of its own
   const ALL_PATHS_TITLE =
-    /^(?:[A-Z0-9]{1,3}[.)]\s*)?(?:(?:requirements?|criteria|conditions) (?:for|applying to|that apply to) (?:all|every)\b|(?:for )?(?:all|every) (?:initial )?(?:indications?|requests?|members?|patients?|uses?)\b|general (?:requirements?|criteria)\b|(?:member |general )?eligibility(?: (?:criteria|requirements))?\s*[.:]?\s*$)/i;
+    /^(?:[A-Z0-9]{1,3}[.)]\s*|(?:part|section)\s+[A-Z0-9]{1,4}\s*[-–:.]\s*)?(?:(?:requirements?|criteria|conditions) (?:for|applying to|that apply to) (?:all|every)\b|(?:for )?(?:all|every) (?:initial )?(?:indications?|requests?|members?|patients?|uses?)\b|general (?:requirements?|criteria)\b|(?:member |general )?eligibility(?: (?:criteria|requirements))?\s*[.:]?\s*$)/i;
   const forAll = model.indications.filter((i) => ALL_PATHS_TITLE.test(i.title.trim()));
   if (forAll.length && forAll.length < model.indications.length) {
     model.common.push(...forAll.flatMap((i) => i.criteria));
@@ -2583,6 +2662,10 @@ function inlineExclusionLists(lines: DocLine[]): DocLine[] {
  * space (offsets keep mapping into the page), then the line is trimmed. Asterisks stay ("CYP2C9*3/*3").
  */
 function withoutFootnoteMarks(l: DocLine): DocLine {
+  // a line opening with its note mark ("¹ Sedative-hypnotic agents for question A2: …") is the
+  // footnote itself: marked "^" as footnotes are (outline.ts reads it as a note, never as criterion words)
+  const lead = /^[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\s)/.exec(l.text);
+  if (lead) return { ...l, text: "^".repeat(lead[0].length) + l.text.slice(lead[0].length).replace(/[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]/g, " ") };
   const t = l.text.replace(/[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]/g, " ");
   if (t === l.text) return l;
   const a = t.length - t.trimStart().length;

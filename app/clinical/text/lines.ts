@@ -271,5 +271,11 @@ export function boilerplateLineSet(lines: DocLine[], pageCount: number): Set<num
     const repeated = pageCount > 1 && !isListItem && (edgePagesByKey.get(k)?.size ?? 0) >= Math.max(2, Math.ceil(pageCount / 2));
     if (repeated || /^(page )?#+ of #+$/i.test(k) || (/\bpage #+ of #+\b/i.test(k) && k.length < 90)) out.add(l.index);
   }
+  // a continuation page's running header that names the document and its revision date ("CDRP
+  // Worksheet CDRP-11 - Xywav … Revised 04/01/2026"): printed once per page after the first, so it
+  // never repeats word for word, but it is no part of the item it follows
+  for (const [page, ls] of byPage)
+    if (page > 1 && ls[0] && /\b(?:revised|effective|updated|reviewed|revision(?: date)?)\s*:?\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s*$/i.test(ls[0].text))
+      out.add(ls[0].index);
   return out;
 }
