@@ -214,3 +214,81 @@ export function judgeGenotype(idx: CaseIndex, want: Genotype): MarkerJudgement {
   if (same.length) return { outcome: "insufficient", reason: `${want.gene} is documented with more than one genotype.`, citations: [same[0], other[0].c] };
   return { outcome: "insufficient", reason: `No ${want.gene} genotype in the request (${name} must be ruled in or out).`, citations: [] };
 }
+
+/** A gene's protein-level variant a policy names ("KRAS G12C", "BRAF V600E", "EGFR L858R"). */
+export interface GeneVariant {
+  gene: string;
+  /** one-letter protein change, upper case: "G12C" */
+  change: string;
+}
+
+/** "KRAS G12C", "KRAS p.G12C", "BRAF V600E" (the change: reference residue, position, new residue) */
+const VARIANT_RE =
+  /\b(KRAS|NRAS|HRAS|BRAF|EGFR|ERBB2|HER2|PIK3CA|IDH1|IDH2|FLT3|KIT|MET|ESR1|AKT1|JAK2)\s*(?:gene\s+)?(?:mutation\s+)?(?:p\.)?([ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY])\b/i;
+/** a variant written in a report line: "p.G12D", "G12D" */
+const ANY_CHANGE_RE = /\b(?:p\.)?([ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY])\b/g;
+/** a result line's statement that a variant is absent or still to come */
+const ABSENT_NEAR_RE = /\b(?:not detected|negative|absent|wild[- ]?type|none detected|no (?:mutation|variant)s?)\b/i;
+const PENDING_NEAR_RE = /\b(?:pending|ordered|in progress|sent out|awaiting|to follow)\b/i;
+
+/** The protein variant a requirement names, or null. */
+export function geneVariantIn(text: string): GeneVariant | null {
+  const m = VARIANT_RE.exec(text);
+  return m ? { gene: m[1].toUpperCase() === "HER2" ? "ERBB2" : m[1].toUpperCase(), change: m[2].toUpperCase() } : null;
+}
+
+/**
+ * Whether the fax shows `want` (a gene's protein variant a policy requires): met when a line naming
+ * the gene writes that change and does not call it absent; not met when the lines naming the gene
+ * write only other changes of it, none absent-marked ("KRAS p.G12D detected" against a G12C
+ * requirement; a line naming the gene without any change does not outweigh them); insufficient when
+ * the gene's result is pending, or it is written without a change
+ * ("KRAS-mutated"), or the change is marked absent with no other result. Source of the notation:
+ * HGVS protein nomenclature (one-letter amino-acid codes).
+ */
+export function judgeGeneVariant(idx: CaseIndex, want: GeneVariant): MarkerJudgement {
+  const gene = new RegExp(`\\b${want.gene === "ERBB2" ? "(?:ERBB2|HER2)" : want.gene}\\b`, "i");
+  const same: Citation[] = [];
+  const absent: Citation[] = [];
+  const other: { change: string; c: Citation }[] = [];
+  const bare: Citation[] = [];
+  let pending: Citation | null = null;
+  for (const line of idx.lines) {
+    const g = gene.exec(line.text);
+    if (!g) continue;
+    // the gene's own stretch of the line (a panel line may name several genes)
+    const rest = line.text.slice(g.index);
+    const next = /\b(?:KRAS|NRAS|HRAS|BRAF|EGFR|ERBB2|HER2|PIK3CA|IDH1|IDH2|FLT3|KIT|MET|ESR1|AKT1|JAK2|ALK|ROS1|RET|NTRK\d?)\b/i.exec(
+      rest.slice(want.gene.length),
+    );
+    const own = next ? rest.slice(0, want.gene.length + next.index) : rest;
+    const c = quote(idx, line, g.index, g.index + Math.min(own.length, 120));
+    if (PENDING_NEAR_RE.test(own)) {
+      pending ??= c;
+      continue;
+    }
+    const changes = [...own.matchAll(ANY_CHANGE_RE)].map((m) => m[1].toUpperCase());
+    const others = changes.filter((x) => x !== want.change);
+    if (changes.includes(want.change) && !ABSENT_NEAR_RE.test(own)) same.push(c);
+    // ("KRAS p.G12D detected; G12C not detected": the wanted change ruled out beside another one found)
+    else if (changes.includes(want.change)) {
+      absent.push(c);
+      if (others.length) other.push({ change: others[0], c });
+    } else if (others.length && !ABSENT_NEAR_RE.test(own)) other.push({ change: others[0], c });
+    else bare.push(c);
+  }
+  const name = `${want.gene} ${want.change}`;
+  if (same.length) return { outcome: "met", reason: `${name} is documented.`, citations: [same[0]] };
+  if (pending) return { outcome: "insufficient", reason: `The ${want.gene} result is pending; the policy requires ${name}.`, citations: [pending] };
+  // (a line naming the gene without a change — "KRAS-mutated" in a letter — says less than the report's change)
+  if (other.length)
+    return { outcome: "not_met", reason: `The request documents ${want.gene} ${other[0].change}, not ${want.change}.`, citations: [other[0].c] };
+  return {
+    outcome: "insufficient",
+    reason:
+      other.length || bare.length || absent.length
+        ? `The ${want.gene} result does not state ${want.change} clearly.`
+        : `No ${want.gene} result in the request (${name}).`,
+    citations: [...other.map((o) => o.c), ...bare, ...absent].slice(0, 2),
+  };
+}

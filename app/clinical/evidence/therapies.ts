@@ -5,7 +5,7 @@
  * (form tables, letters, chart notes, fill histories) and merges the extraction stage's therapy rows.
  */
 import type { CaseFacts, Citation, TherapyOutcome } from "../contracts";
-import { explicitDurations, rangeDuration } from "../codes/dates";
+import { explicitDurations, findDates, rangeDuration } from "../codes/dates";
 import {
   CONTRAINDICATION,
   FAILURE,
@@ -26,6 +26,8 @@ export interface TherapyEvidence {
   drug: string;
   /** longest documented duration in days, null when none */
   days: number | null;
+  /** days supplied by the fills of a pharmacy fill history (summed), when the request has one */
+  filledDays?: number;
   dose: string | null;
   outcome: TherapyOutcome;
   intolerance: boolean;
@@ -227,7 +229,10 @@ export function dailyDoseMg(seg: string): { perDay: number | null; perWeek: numb
 export function inQuestion(idx: CaseIndex, line: CaseIndex["lines"][number], at: number): boolean {
   // a form's question written without an auxiliary ("3. Daily lid hygiene >= 28 days? [ ] Y [ ] N"):
   // its question mark, before any sentence end, is followed by the answer's check box
-  if (/^[^.;!?]{0,80}\?\s*[[☐☑☒□■]/.test(line.lower.slice(at))) return true;
+  // (or by its answer alone, "… for at least 30 days with inadequate response, intolerance or
+  // contraindication? Y": the question's words are the plan's — an OR question answered Y says one of
+  // its drugs and outcomes holds, never each of them)
+  if (/^[^.;!?]{0,120}\?\s*(?:[[☐☑☒□■]|(?:yes|no|y|n)\b\s*(?:$|[-–:(]))/.test(line.lower.slice(at))) return true;
   const head =
     line.lower
       .slice(0, at)
@@ -261,6 +266,40 @@ function wrappedSentenceStart(line: CaseIndex["lines"][number], prev: CaseIndex[
   if (!end) return null;
   const tail = prev.lower.slice((end.index ?? 0) + end[0].length).trim();
   return tail.length <= 40 ? tail : null;
+}
+
+/** a fill-history table's header: a fill date column and a days-supply column ("Fill Date Medication Qty Days Pharmacy") */
+const FILL_HEADER_RE = /\b(?:fill(?:ed)?|dispens(?:e|ed)|date filled)\s*(?:date)?\b.*\b(?:days?(?:\s+supply)?|ds|day supply)\b/i;
+
+/**
+ * The fills of a pharmacy fill history: rows under a FILL_HEADER_RE header that start with a full date
+ * and carry the quantity and days-supply numbers in the header's order ("06/17/2026 METFORMIN ER 500 MG
+ * TAB 360 90 CVS #8832"). A row whose numbers cannot be told apart is skipped. Each fill: its line, date
+ * (ISO) and days supplied.
+ */
+export function fillHistory(idx: CaseIndex): { line: CaseIndex["lines"][number]; date: string; days: number }[] {
+  const out: { line: CaseIndex["lines"][number]; date: string; days: number }[] = [];
+  for (const [k, header] of idx.lines.entries()) {
+    if (!FILL_HEADER_RE.test(header.lower) || !/\b(?:qty|quantity)\b/i.test(header.lower)) continue;
+    const daysFirst = header.lower.search(/\bdays?\b|\bds\b/) < header.lower.search(/\b(?:qty|quantity)\b/);
+    for (let j = k + 1; j < idx.lines.length && j <= k + 30; j++) {
+      const row = idx.lines[j];
+      if (FILL_HEADER_RE.test(row.lower)) continue;
+      const m = /^(\d{1,2}\/\d{1,2}\/\d{2,4})\s+(.+?)\s+(\d{1,4}(?:\.\d+)?)\s+(\d{1,3})(?:\s+\D.*)?$/.exec(row.text.trim());
+      if (!m) {
+        // (a page's furniture between the rows: the table goes on on the next page)
+        if (row.page !== header.page && j - k > 3) break;
+        continue;
+      }
+      const date = findDates(m[1])[0];
+      const days = Number(daysFirst ? m[3] : m[4]);
+      if (!date || date.precision !== "day" || !(days > 0 && days <= 120)) continue;
+      out.push({ line: row, date: date.start, days });
+    }
+  }
+  // a table printed on two pages repeats its header: one fill once
+  const seen = new Set<number>();
+  return out.filter((f) => !seen.has(f.line.index) && !!seen.add(f.line.index));
 }
 
 export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDrugs: string[], facts?: CaseFacts | null): Map<string, TherapyEvidence> {
@@ -381,6 +420,22 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       out.set(drug, ev);
     }
   });
+  // a pharmacy's fill history ("Fill Date | Medication | Qty | Days | Pharmacy"): each fill supplies its
+  // days; the drug's supply is their sum (a fill is use, its days the length of that use)
+  for (const fill of fillHistory(idx)) {
+    want.lastIndex = 0;
+    const m = want.exec(fill.line.lower);
+    if (!m) continue;
+    const drug = m[1].toLowerCase();
+    const ev = out.get(drug) ?? fresh(drug);
+    const supplied = (ev.filledDays ?? 0) + fill.days;
+    ev.filledDays = supplied;
+    if (ev.days == null || supplied > ev.days) ev.days = supplied;
+    ev.notTaken = false;
+    ev.explicitlyNotTaken = false;
+    ev.citations.push(quote(idx, fill.line, 0, fill.line.text.length));
+    out.set(drug, ev);
+  }
   for (const pt of facts?.prior_therapies ?? []) {
     const name = pt.drug_name.toLowerCase();
     const g = lookupDrug(name)?.generic.toLowerCase();

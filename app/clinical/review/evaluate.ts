@@ -55,7 +55,7 @@ import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings, testReportLines } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
-import { genotypesIn, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
+import { geneVariantIn, genotypesIn, judgeGeneVariant, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { ADHERENCE_REQUIREMENT_RE, adherenceShown, continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
 import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { concurrentPurpose, rulePurposes } from "./concurrent-purpose";
@@ -2237,7 +2237,7 @@ const BOILERPLATE_WORDS = new Set(
 
 /** clinical words too generic to stand for a requirement alone (evalDocumentation) */
 const GENERIC_SINGLE_WORDS = new Set(
-  "sign signs symptom symptoms status known history evaluation assessment finding findings condition conditions disease change changes new planned current prior past".split(
+  "sign signs symptom symptoms status known history evaluation assessment finding findings condition conditions disease change changes new planned current prior past contraindication contraindications contraindicated intolerance intolerant hypersensitivity".split(
     " ",
   ),
 );
@@ -2250,10 +2250,38 @@ const PRIOR_DOSES_RE =
   /\b(?:doses|injections|infusions|courses)\s+(?:previously|already|prior(?:ly)?)?\s*(?:received|given|administered)(?:\s+(?:to date|so far|before))?\s*[:=-]?\s*(\d{1,3}|none|zero)\b|\b(\d{1,3}|no)\s+(?:prior|previous|earlier)\s+(?:doses|injections|infusions)\b/i;
 
 /**
+ * The number of doses a request asks for, where it says so: "for 12 doses", "x 12 injections",
+ * "12 monthly doses requested", "Monthly x 12", "once every month x 12", "doses requested: 6".
+ * The largest stated count wins (a reader must not under-count what is asked); null when none is stated.
+ */
+const REQUESTED_DOSES_RES = [
+  /\b(?:for|x|×)\s*(\d{1,2})\s+(?:(?:monthly|weekly|more)\s+)?(?:doses|injections|infusions)\b/gi,
+  /\b(\d{1,2})\s+(?:(?:monthly|weekly)\s+)?(?:doses|injections|infusions)\s+(?:requested|remaining|to complete)\b/gi,
+  /\b(?:doses|injections|infusions)\s+requested\s*[:=-]?\s*(\d{1,2})\b/gi,
+  /\b(?:monthly|once (?:every|a|per) month|every month|q\s?month)\b[^.\n]{0,20}?(?:x|×|for)\s*(\d{1,2})(?:\s*(?:months?|mo|doses))?\b/gi,
+];
+function requestedDoses(ctx: EvalContext): { count: number; line: (typeof ctx.idx.lines)[number]; at: number; len: number } | null {
+  let best: { count: number; line: (typeof ctx.idx.lines)[number]; at: number; len: number } | null = null;
+  for (const line of ctx.idx.lines) {
+    if (PRIOR_DOSES_RE.test(line.text)) continue;
+    for (const re of REQUESTED_DOSES_RES) {
+      re.lastIndex = 0;
+      for (const m of line.text.matchAll(re)) {
+        const count = Number(m[1]);
+        if (count > 0 && (!best || count > best.count)) best = { count, line, at: m.index ?? 0, len: m[0].length };
+      }
+    }
+  }
+  return best;
+}
+
+/**
  * A lifetime cap on a drug's doses ("will not exceed 12 doses, including doses given before
- * enrollment"): met when the request states how many doses were already received and that count is
- * below the cap; a count at or over the cap is for a reviewer (never a denial from this reading).
- * Null when the requirement is no such cap or no count is stated.
+ * enrollment"), counting the doses requested: met when the request states how many doses were
+ * already received and those plus the doses it asks for stay within the cap, or when none were
+ * received and the request states no count (an authorization never exceeds the policy's cap);
+ * any other stated count (over the cap, or earlier doses with no requested count) is for a reviewer
+ * (never a denial from this reading). Null when the requirement is no such cap or no earlier count is stated.
  */
 function judgeLifetimeCap(text: string, ctx: EvalContext): Ev | null {
   const m = LIFETIME_CAP_RE.exec(text);
@@ -2265,7 +2293,28 @@ function judgeLifetimeCap(text: string, ctx: EvalContext): Ev | null {
     const raw = (p[1] ?? p[2]).toLowerCase();
     const prior = raw === "none" || raw === "zero" || raw === "no" ? 0 : Number(raw);
     const c = [quote(ctx.idx, line, p.index, p.index + p[0].length)];
-    if (prior < cap) return ev("met", `${prior} dose(s) already received, below the cap of ${cap}.`, c);
+    const asked = requestedDoses(ctx);
+    if (asked) {
+      const ca = [...c, quote(ctx.idx, asked.line, asked.at, asked.at + asked.len)];
+      if (prior + asked.count <= cap)
+        return ev("met", `${prior} dose(s) already received and ${asked.count} requested: ${prior + asked.count}, within the cap of ${cap}.`, ca);
+      return ev(
+        "insufficient",
+        `${prior} dose(s) already received and ${asked.count} requested: ${prior + asked.count}, over the cap of ${cap}; a reviewer must limit the authorization to ${Math.max(0, cap - prior)} dose(s).`,
+        ca,
+        "direct",
+        text,
+      );
+    }
+    if (prior === 0) return ev("met", `No doses received before; the authorization is limited to the cap of ${cap}.`, c);
+    if (prior < cap)
+      return ev(
+        "insufficient",
+        `${prior} dose(s) already received; the request does not state how many it asks for, and ${cap - prior} remain under the cap of ${cap}.`,
+        c,
+        "direct",
+        text,
+      );
     return ev("insufficient", `${prior} dose(s) already received, at or over the cap of ${cap}; a reviewer must check it.`, c, "direct", text);
   }
   return null;
@@ -2992,7 +3041,70 @@ function evalRemsEnrollment(text: string, ctx: EvalContext): Ev | null {
   return null;
 }
 
+/**
+ * a window counted back from the request ("within the past 6 months", "in the last 12 months",
+ * "within 30 days before the request") — never one counted from another event ("within 12 months of
+ * completing adjuvant therapy")
+ */
+const ANCHORED_WINDOW_RE =
+  /\bwithin\s+(?:the\s+)?(?:past|last|previous|preceding|prior)\s+(?:\d{1,3}|one|two|three|four|six|twelve)\s*(?:days?|weeks?|months?|years?)\b|\bwithin\s+(?:the\s+)?\d{1,3}\s*(?:days?|weeks?|months?|years?)\s+(?:before|prior to|of)\s+(?:the\s+|this\s+)?(?:request|submission|date of (?:the )?request)\b|\bin\s+the\s+(?:past|last)\s+\d{1,3}\s*(?:days?|weeks?|months?|years?)\b/i;
+
+/** the tail of an absence requirement naming the members it concerns by a condition they lack ("…, in a patient without type 2 diabetes") */
+const WITHOUT_CONDITION_TAIL_RE =
+  /,?\s+(?:in|for)\s+(?:a |an |the )?(?:patients?|members?|individuals?|persons?|people|adults?)\s+without\s+(?:a\s+)?(?:diagnosis of\s+)?([^,.;()]{3,60})\s*[.;]?\s*$/i;
+
+/** "Intravenous product only: …", "Subcutaneous use only -": a requirement scoped to one route of the drug */
+const ROUTE_SCOPE_RE =
+  /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(intravenous|iv|subcutaneous|sc|oral)\s+(?:products?|formulations?|use|administration|dosing|forms?)?\s*only\s*[:-]/i;
+
+/**
+ * The route of the requested product, from the drug as written and its directions: "subcutaneous"
+ * (autoinjector, pen, prefilled syringe, SC), "intravenous" (IV, infusion), "oral" (tablet, capsule);
+ * null when they do not say or say more than one.
+ */
+function requestedRoute(ctx: EvalContext): "intravenous" | "subcutaneous" | "oral" | null {
+  const m = ctx.facts.medication;
+  const t = [m.drug_name_as_written, m.drug_name, m.strength, m.dosage].filter(Boolean).join(" ").toLowerCase();
+  const found = new Set<string>();
+  if (/\b(?:autoinjector|auto-injector|pen|prefilled syringe|pre-filled syringe|pfs|subcutaneous(?:ly)?|sc|subq|sub-q)\b/.test(t)) found.add("subcutaneous");
+  if (/\b(?:intravenous(?:ly)?|iv|infusion|infused)\b/.test(t)) found.add("intravenous");
+  if (/\b(?:tablets?|tabs?|capsules?|caps?|by mouth|po|oral(?:ly)?)\b/.test(t)) found.add("oral");
+  return found.size === 1 ? ([...found][0] as "intravenous" | "subcutaneous" | "oral") : null;
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  // "Intravenous product only: the requested dose is no more than 10 mg/kg …" for a subcutaneous
+  // autoinjector: the requirement is for another product of the drug
+  const scope = ROUTE_SCOPE_RE.exec(spec.text);
+  if (scope) {
+    const want = /^(?:iv|intravenous)$/i.test(scope[1]) ? "intravenous" : /^(?:sc|subcutaneous)$/i.test(scope[1]) ? "subcutaneous" : "oral";
+    const route = requestedRoute(ctx);
+    if (route && route !== want) return ev("met", `Applies to the ${want} product only; the request is for the ${route} product.`, []);
+  }
+  // "will NOT be used for weight loss alone, in a patient without type 2 diabetes": an absence
+  // qualified by a condition the member lacks — a member diagnosed with that condition (by code or a
+  // diagnosis line) is outside it
+  const without = spec.absence ? WITHOUT_CONDITION_TAIL_RE.exec(spec.text) : null;
+  if (without) {
+    const named = conditionsNamedIn(without[1]);
+    const has = named.length
+      ? ctx.conditions.find(
+          (cc) =>
+            cc.source !== "text" &&
+            conditionSatisfies(
+              cc,
+              named.map((n) => n.name),
+              named.flatMap((n) => n.icd10),
+            ),
+        )
+      : undefined;
+    if (has)
+      return ev(
+        "met",
+        `The requirement concerns a member without ${named.map((n) => n.name).join(" / ")}; the member has it (${has.code ?? has.condition}).`,
+        has.citation ? [has.citation] : [],
+      );
+  }
   const rems = evalRemsEnrollment(spec.text, ctx);
   if (rems) return rems;
   const premenopausal = premenopausalScope(spec.text, ctx);
@@ -3031,6 +3143,9 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const onLabel = isOnLabelRequirement(spec.text) ? onLabelStatement(ctx.idx) : null;
   if (onLabel) return ev("met", onLabel.reason, onLabel.citations);
   // "Members with the CYP2C9*3/*3 genotype": the genotype written in the fax decides
+  // "a KRAS G12C mutation": the gene's protein change written in the fax decides
+  const variant = spec.absence ? null : geneVariantIn(spec.text);
+  if (variant) return judged(judgeGeneVariant(ctx.idx, variant), spec.text);
   const genotypes = genotypesIn(spec.text);
   if (genotypes.length === 1) {
     const j = judgeGenotype(ctx.idx, genotypes[0]);
@@ -3254,6 +3369,45 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
       return ev("insufficient", "The form asks about it, but its answer is not read.", c, "direct", spec.text);
     if (spec.absence) return ev("not_met", "The request documents it.", c);
     if (!found.negated) {
+      // "A complete blood count within the past 6 months": a window is a threshold on the date, met only
+      // by a date on the mention compared against it — never by the words alone
+      const within = ANCHORED_WINDOW_RE.test(spec.text) ? parseRecency(spec.text) : null;
+      if (within != null && ctx.requestDate) {
+        const dayDates = (l: (typeof ctx.idx.lines)[number]) =>
+          findDates(l.text)
+            // (a birth date beside the mention dates the member, never the mention)
+            .filter(
+              (d) =>
+                d.precision === "day" &&
+                !d.start.startsWith("0000") &&
+                !/\b(?:dob|d\.o\.b\.?|birth(?:\s*date)?|born|date of birth)\b\W{0,4}$/i.test(l.text.slice(Math.max(0, d.index - 24), d.index)),
+            )
+            .map((d) => d.start);
+        // (the mention's own line and the few after it: a report's heading, then its "Date:" line)
+        const near = [0, 1, 2, 3].map((k) => ctx.idx.lines[found.line.index + k]).filter((l) => l && l.page === found.line.page);
+        // (a date after the request — a signature, a print or a fax stamp — never dates what was done before it)
+        const before = (ds: string[]) => ds.filter((d) => daysBetween(d, ctx.requestDate!) >= -1);
+        let dates = before(near.flatMap(dayDates));
+        // an undated mention takes the date of the note or report it stands in: the nearest dated line
+        // above it on its page (a note's date, a lab table's collection date)
+        for (let k = found.line.index - 1; !dates.length && k >= 0 && k >= found.line.index - 25; k--) {
+          const l = ctx.idx.lines[k];
+          if (l.page !== found.line.page) break;
+          dates = before(dayDates(l));
+        }
+        const inWindow = dates.find((d) => WITHIN(ctx, d, within));
+        if (!inWindow)
+          return ev(
+            "insufficient",
+            dates.length
+              ? `Documented, but dated ${dates[0]}: not within the ${within} days the policy requires.`
+              : `Documented, but without a date to compare with the ${within}-day window the policy requires.`,
+            c,
+            "direct",
+            spec.text,
+          );
+        return ev("met", `Documented in the request, dated ${inWindow} (within ${within} days).`, c);
+      }
       return ev("met", "Documented in the request.", c);
     }
     return ev("insufficient", "Mentioned in the request, but negated or still pending.", c, "direct", spec.text);
