@@ -99,6 +99,11 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // by silence, both procedure sections applied to every code; fixtures/corpus-claims/cumberland-tenncare-first-run.txt);
   // 9/35 after stop 43 with none: every line approved on the first run had been approved by that misreading
   "cumberland-tenncare": 9,
+  // prairie-ks 2026-12-02 (a twelfth set authored blind: a Kansas provider-sponsored commercial EPO — home
+  // oxygen under an LCD and policy article, speech-language pathology under a provider-manual section,
+  // PD-1 inhibitors with billing units and dose intervals, cardiac imaging under a clinical UM guideline):
+  // first run 9/34 lines, no wrongful line decision (fixtures/corpus-claims/prairie-ks-first-run.txt); 9/34 after stop 44
+  "prairie-ks": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -159,8 +159,16 @@ export const FLOORS: Record<string, number> = {
   // an MCO medical policy per line of business): first run 4/16 with one incomplete request denied at 0.88
   // ("The patient is not taking opioids" read as an opioid trial) and one approved (a worksheet read down to a
   // background paragraph's "approved for narcolepsy"); see fixtures/corpus/hudson-ny-first-run.txt; 6/16
-  // after stop 43, all safety counts 0
-  "hudson-ny": 6,
+  // after stop 43, all safety counts 0; 9/16 after stop 44 (the worksheet's "Q | Question | Approvable answer"
+  // grids read as requirements and exclusions, its lettered Parts as indications), all safety counts 0
+  "hudson-ny": 9,
+  // prairiestate-il 2026-12-02 (a twenty-fifth plan authored blind: an Illinois commercial Blue PPO whose
+  // Prime-style PBM prints "Prior Authorization with Quantity Limit" and step-therapy program summaries, with an
+  // HCSC-style medical policy): first run 6/16 with one approvable request denied at 0.88 (a renewal's inline
+  // "ONE of the following: A. MS AND benefit OR B. UC AND benefit" split on its ANDs) and one incomplete request
+  // denied at 0.88 (the contraindication list under "does NOT have any … including:" read as diagnoses the
+  // request must carry); see fixtures/corpus/prairiestate-il-first-run.txt; 6/16 after stop 44, all safety counts 0
+  "prairiestate-il": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -9,7 +9,7 @@
  * 4. a form's question printed with both answers ("…? Yes No") states nothing: no evidence of what it
  *    names, no diagnosis code from a code family ("F20.x"); a negation that ends the line before is read;
  * 5. counts and durations are thresholds: "7 or more such episodes", "for 3 months or longer" are never
- *    met by their words; a lifetime dose cap is met by a stated count of earlier doses below it;
+ *    met by their words; a lifetime dose cap is met when the earlier doses and those requested stay within it;
  * 6. "The patient is not taking opioids" is no opioid trial (it had failed "no opioid tried" and denied);
  * 7. "a hemoglobin below the LLN, and a ferritin below 100 or a TSAT below 20%": the LLN limit and ONE of
  *    the two (the ferritin had been required with the TSAT, and a ferritin of 142 denied);
@@ -159,7 +159,7 @@ describe("counts and durations", () => {
     expect(evaluateCriterion(c, ctxOf(rows)).outcome).toBe("met");
     expect(evaluateCriterion(c, ctxOf(rows.slice(0, 5))).outcome).toBe("insufficient");
   });
-  it("meets a lifetime dose cap by a stated count of earlier doses below it", () => {
+  it("meets a lifetime dose cap only when the earlier doses and the doses requested stay within it", () => {
     const cap = parseCriterion("The total number of examplozumab doses, including doses given before enrollment, will not exceed 12.", "", {
       drugNames: ["Examplo"],
     });
@@ -167,6 +167,13 @@ describe("counts and durations", () => {
     expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 12"])).outcome).toBe("insufficient");
     expect(evaluateCriterion(cap, ctxOf(["No earlier doses: first course."])).outcome).toBe("met");
     expect(evaluateCriterion(cap, ctxOf(["Examplozumab requested for 12 monthly doses."])).outcome).toBe("insufficient");
+    // the doses requested count: 11 earlier + 12 asked is over a cap of 12
+    expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 11", "Sig: 210 mg SC monthly x 12 months"])).outcome).toBe(
+      "insufficient",
+    );
+    expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 4", "Remaining course: for 8 doses"])).outcome).toBe("met");
+    expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 4"])).outcome).toBe("insufficient");
+    expect(evaluateCriterion(cap, ctxOf(["Number of examplozumab doses previously received 0", "Monthly x 12"])).outcome).toBe("met");
   });
 });
 
