@@ -47,9 +47,35 @@ const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
 const SECTION_NAME_RE =
   /^(?:indications?|(?:fda[- ]approved |covered )?indications? and (?:usage|uses)|exclusions?|required documentation|documentation(?: requirements?)?|prescriber (?:specialt(?:y|ies)|restrictions?|requirements?)|coverage criteria|(?:initial )?approval criteria|continuation of therapy|dosage and administration|dosage\/administration|dosing|dos(?:e|ing|age) limits?|quantity limits?|length of authori[sz]ation|billing codes?(?:\/availability)?(?: information)?|appendi(?:x|ces)\b.*|references?|summary|policy|background|definitions|purpose|scope|procedures?|responsibilit(?:y|ies))\s*:?$/i;
 
+/**
+ * "I.2 Contraindications recognized for the step requirement", "Acceptable reasons for not trying a
+ * preferred agent", "Intolerances that qualify": a list defining what counts for another criterion
+ * (which refers to it: "(see I.2)"), whose items are alternatives that criterion accepts, never
+ * requirements of the path
+ */
+export const DEFINITION_LIST_HEAD_RE =
+  /^(?:(?:[IVX]{1,4}|[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?\s+)?(?:(?:contraindications?|intolerances?|exceptions?|exemptions?|reasons?|conditions?|circumstances|situations)\s+(?:(?:that\s+are\s+)?(?:recogni[sz]ed|accepted|acceptable|allowed)|that\s+(?:count|qualify|are\s+(?:recogni[sz]ed|accepted)))\b|(?:recogni[sz]ed|accepted|acceptable|qualifying|allowable)\s+(?:contraindications?|intolerances?|exceptions?|reasons?)\b)/i;
 /** A line that starts a new section instead of continuing an item (all-caps titles, known headings). */
 export function isHeading(text: string): boolean {
   const t = text.trim();
+  // "Polymyalgia rheumatica (PMR) - initial request (ALL of the following):": an indication's own
+  // sub-title in a criteria cell, after the previous indication's last item
+  if (
+    t.length <= 120 &&
+    /^[A-Z][A-Za-z0-9 ,'()/-]{2,80}?\s[-–]\s*(?:initial|new start|renewal|continuation|reauthori[sz]ation)(?:\s+(?:requests?|therapy|approval|authori[sz]ation))?\s*(?:\(\s*(?:all|any|one|both) of the following\s*\)|[-–]\s*(?:all|any|one|both) of the following)?\s*:?$/i.test(
+      t,
+    )
+  )
+    return true;
+  // "Indications - Select ONE path:", "Exclusions - criteria are NOT met if ANY of the following is
+  // present:" (a criteria subset's section leads)
+  if (
+    t.length <= 110 &&
+    /^(?:indications?|exclusions?|contraindications?|limitations?)\s*[-–:]\s*(?:select|choose|criteria|the following|any|all|one|not)\b[^.;]*:$/i.test(t)
+  )
+    return true;
+  // "I.2 Contraindications recognized for the step requirement" (a short title, no sentence)
+  if (t.length <= 90 && DEFINITION_LIST_HEAD_RE.test(t) && !/[.;,]$/.test(t) && !/[.;]\s/.test(t.replace(/^[IVX\d.]+\s/, ""))) return true;
   // a benefit manager's numbered section id before a heading ("PEDENT-2.2 Not medically necessary:",
   // "SLP-4: Coding and Billing"): the heading, whatever list the line before it closed
   const sectionId = /^[A-Z]{2,8}-\d{1,2}(?:\.\d{1,2})?(?:\s*:\s*|\s+)(\S.{2,100})$/.exec(t);
@@ -343,7 +369,14 @@ export function parseOutline(
     }
     // a labelled paragraph after a finished item ("Units: no more than 100 units per date of
     // service.", "Site of care: …", "References: …") is printed under the list, not part of the item
-    if (current && !inNote && /\.\s*$/.test(current.text) && /^[A-Z][a-z]+(?: [a-z]+){0,3}: \S/.test(t)) {
+    // ("Do not count toward criterion 2: docusate, fiber supplements …" says what an earlier item does
+    // not accept: a note, never more of the item above it)
+    if (
+      current &&
+      !inNote &&
+      /\.\s*$/.test(current.text) &&
+      (/^[A-Z][a-z]+(?: [a-z]+){0,3}: \S/.test(t) || /^(?:do(?:es)? not|not to be) (?:count|qualify|be counted)\b[^:]{0,60}:\s*\S/i.test(t))
+    ) {
       inNote = true;
       current.note += (current.note ? " " : "") + t;
       current.lines.push(line);
@@ -353,6 +386,29 @@ export function parseOutline(
       inNote = true;
       current.note += (current.note ? " " : "") + t.replace(/^note:\s*/i, "");
       current.lines.push(line);
+      continue;
+    }
+    // "c. … described by the radiation oncologist." then, back at the margin left of every marker,
+    // "When the 3D conformal plan meets all the constraints in (a), … IMRT is not medically necessary":
+    // a paragraph printed after the finished list, never the last item's continuation
+    // (at or left of the outermost marker and left of the current item's own marker: a wrapped line of a
+    // list printed without hanging indents sits at its item's marker, never left of it)
+    const markerX = stack.length ? Math.min(...stack.map((s) => s.x ?? Infinity)) : Infinity;
+    const currentX = stack.find((s) => s.item === current)?.x;
+    if (
+      current &&
+      !inNote &&
+      line.x != null &&
+      currentX != null &&
+      Number.isFinite(markerX) &&
+      line.x <= markerX + 2 &&
+      line.x < currentX - 4 &&
+      /[.]\s*$/.test(current.text) &&
+      /^[A-Z]/.test(t)
+    ) {
+      sections.push({ heading: "", items: [], preamble: [line] });
+      stack = [];
+      current = null;
       continue;
     }
     if (current) {
@@ -368,6 +424,14 @@ export function parseOutline(
 function normaliseItem(it: OutlineItem) {
   it.text = clean(it.text);
   it.note = clean(it.note);
+  // "… in a CLIA-certified laboratory [DOCUMENTATION REQUIRED]. NOTE: a negative IHC result does not
+  // exclude …; sequencing results are required in that case": a note run into the item's own lines
+  // annotates the requirement, never a further requirement of it
+  const inlineNote = /[.;)\]]\s+(?:NOTE|Note|Please note)\s*:\s+(\S.*)$/.exec(it.text);
+  if (inlineNote && inlineNote.index >= 20) {
+    it.note = clean(`${inlineNote[1]} ${it.note}`);
+    it.text = clean(it.text.slice(0, inlineNote.index + 1));
+  }
   it.children.forEach(normaliseItem);
 }
 

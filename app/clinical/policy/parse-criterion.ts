@@ -429,7 +429,13 @@ function comparatorNear(part: string, from: number, to: number, self?: MeasureTe
     const wide = readComparator(longer.slice(0, upTo.length ? Math.min(...upTo) : longer.length).split(/,?\s+or\s+/i)[0]);
     if (wide?.op === "between" && wide.value === found.value) return wide;
   }
-  return found ?? readComparator(part.slice(Math.max(0, from - 40), to));
+  if (found) return found;
+  // the comparator written before the measure ("a value of at least 15 for the ESS score"), unless another
+  // measure stands before it: "platelet count at least 150,000/mm3, and ALT and AST no more than 1.5 x
+  // ULN" gives the platelets' bound to the platelets, never to ALT
+  const before = part.slice(Math.max(0, from - 60), from);
+  if (MEASURES.some((m) => m !== self && measureRegex(m).test(before))) return null;
+  return readComparator(part.slice(Math.max(0, from - 40), to));
 }
 
 /**
@@ -521,6 +527,16 @@ export function parseRelativeLimits(text: string): CriterionOf<"lab">[] | null {
   // next clause states for "each" of them (read as "ALT no higher than 2 times the ULN")
   const all = split.map((c, i) => {
     const next = split[i + 1];
+    // "ALT and AST no more than 1.5 x ULN": a measure named alone shares the limit the next clause
+    // states for the measure it starts with
+    if (next && c.trim().length <= 24 && !/\d/.test(c) && !RELATIVE_PHRASE_RE.test(c) && RELATIVE_PHRASE_RE.test(next)) {
+      // (measureRegex keeps its own case rules: no "i" flag)
+      const own = MEASURES.find((ms) => new RegExp(`^\\s*(?:[Tt]he\\s+|[Ss]erum\\s+)?(?:${measureRegex(ms).source})\\s*$`).test(c));
+      const lead = own
+        ? MEASURES.map((ms) => new RegExp(`^\\s*(?:[Tt]he\\s+|[Ss]erum\\s+)?(?:${measureRegex(ms).source})\\s+`).exec(next)).find((m) => m)
+        : null;
+      if (own && lead) return `${c.trim()} ${next.slice(lead[0].length)}`;
+    }
     const each = next ? /^(.*?)\s+(?:each|both)\s+(.+)$/i.exec(next) : null;
     if (!each || RELATIVE_PHRASE_RE.test(c) || /\d/.test(c) || !RELATIVE_PHRASE_RE.test(each[2])) return c;
     if (!MEASURES.some((ms) => measureRegex(ms).test(c)) || !MEASURES.some((ms) => measureRegex(ms).test(each[1]))) return c;
@@ -676,7 +692,17 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       " ",
     )
     .replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "")
-    .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length));
+    .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length))
+    // "Serum calcium (corrected for albumin when the albumin is below 4.0 g/dL) of 8.5 mg/dL or more":
+    // a parenthetical "when"/"if" clause says how the value is read; its number is no threshold, of
+    // the measure it names nor of the one before it (which would take the nearest comparator)
+    // (a value before the clause in the same parenthetical stays: "(8.5 mg/dL or higher, corrected for
+    // albumin when the albumin is below 4.0 g/dL)" keeps its 8.5)
+    .replace(/\((?=[^()]*\b(?:when|if|whenever|unless)\b)[^()]*\d[^()]*\)/gi, (x) => {
+      const clause = /,?\s*\b(?:(?:corrected|adjusted)\s+(?:for|to)\b|when|if|whenever|unless)\b/i.exec(x);
+      const kept = clause ? x.slice(1, clause.index).trim() : "";
+      return /\d/.test(kept) ? ` (${kept}) ` : " ";
+    });
   // (never before a roman numeral: "class I, II or III" is one range)
   const parts = t.split(/;|,? or (?=a |an |the |(?![IVX]{1,4}\b)[A-Z]|involvement)|\bOR\b|,? and (?=a |an |the )/);
   /** indexes in `out` of values read under a "when"/"if" clause */
@@ -1059,7 +1085,26 @@ const USE_FOR_LEAD_RE =
 /** a parenthetical naming a population by age ("(ESS; pediatric ESS under 18)", "(children aged 6 to 11)") */
 const POPULATION_PAREN_RE = /\([^()]*\b(?:pediatric|paediatric|children|child|adolescents?|adults?|ages?|aged|years? (?:old|of age)|infants?)\b[^()]*\)/i;
 
+/**
+ * "Baseline laboratory values as in RA item 5", "Class criteria 2 and 3 are met", "the step requirement
+ * of Section I is met": a requirement that stands for other criteria of the policy by their number —
+ * its own words (the other indication's name among them) are no requirement of this request.
+ */
+const CROSS_REFERENCE_RE =
+  /\b(?:as (?:in|described in|listed in|stated in|under|for)|same as|see|per)\s+(?:[A-Z][A-Za-z]{0,30}\s+)?(?:items?|criteri(?:on|a)|sections?|parts?|steps?|#)\s*[A-Z0-9IVX]{1,4}(?:\.\d{1,2})?\b|\b(?:criteri(?:on|a)|items?|requirements?)\s+[A-Z0-9]{1,3}(?:\s*(?:,|and|or|&)\s*[A-Z0-9]{1,3})*\s+(?:is|are)\s+met\b|\b(?:requirements?|criteria) of (?:section|part|step) [A-Z0-9IVX]{1,4}(?:\.\d{1,2})? (?:is|are) met\b/i;
+
+/** "<condition> in a member 18 years of age or older" (1), "Age 18 years or older with <condition>" (2) */
+const AGE_FOR_CONDITION_RE =
+  /^([A-Za-z][\w ,'/-]{2,60}?)\s+in (?:a |an )?(?:member|patient|child|adult|adolescent|individual|person)s?\s+(?:aged?\s+)?\d{1,2}\b[^;]*$|^(?:the (?:member|patient) is )?(?:age[ds]?\s+)?\d{1,2}\s+(?:years?|yrs?)(?: of age)?(?: or (?:older|over|more))?\s+with\s+([A-Za-z][\w ,'/-]{2,60})\.?$/i;
+
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  if (CROSS_REFERENCE_RE.test(text) && text.length <= 160)
+    return {
+      text,
+      kind: "human_review",
+      why: "The requirement refers to other criteria of the policy by their number; a reviewer applies them.",
+      confidence: "medium",
+    };
   // "Quantitative immunoglobulins and vaccination review are recommended before the first dose; they
   // are not conditions of coverage.": a sentence that says it states no condition of coverage is no
   // requirement — read the rest (unless nothing else is left)
@@ -1083,6 +1128,19 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
     const plain = parseCriterionText(text.replace(UNIT_EQUIVALENT_RE, "$1"), note, ctx);
     if (plain.kind === "lab") return { ...plain, text };
   }
+  // "IBS-C in a member 18 years of age or older", "Age 18 years or older with moderately to severely
+  // active RA": an age written with the condition it is for is the condition AND the age — read as the
+  // age alone, any diagnosis would pass and the indication would go unread
+  // (only the condition the age is written for: "<condition> in a member …", "Age … with <condition>" —
+  // never a condition named in passing, "a 10-year ASCVD risk of 20%")
+  const ageFor = c.kind === "age" ? AGE_FOR_CONDITION_RE.exec(text.replace(/\([^()]*\)/g, " ").trim()) : null;
+  if (c.kind === "age" && ageFor) {
+    const named = conditionsOf(ageFor[1] ?? ageFor[2]);
+    if (named.length) {
+      const dx = parseCriterionText(`Diagnosis of ${named.map((n) => n.name).join(" or ")}`, "", ctx);
+      if (dx.kind === "diagnosis") return { text, kind: "all", items: [c, { ...dx, text }], confidence: c.confidence };
+    }
+  }
   if (c.kind !== "lab") return c;
   // "the Epworth Sleepiness Scale (ESS; pediatric ESS under 18)": a number in a parenthetical naming a
   // population or an age is that population's age, never the measure's threshold
@@ -1094,7 +1152,11 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       .trim();
     return { ...parseCriterion(without, note, ctx), text };
   }
-  const counted = withLabCount(c, `${text} ${note}`);
+  // "Serum calcium (corrected for albumin when the albumin is below 4.0 g/dL) of 8.5 mg/dL or more":
+  // the value compared is a corrected one the fax seldom prints; a measured value that reaches the
+  // threshold meets it (a correction for low albumin only raises it), one below it is no clear failure
+  const corrected = /\b(?:corrected|adjusted)\s+(?:for|to)\b/i.test(text) && c.confidence === "high";
+  const counted = withLabCount(corrected ? { ...c, confidence: "medium" } : c, `${text} ${note}`);
   // "on at least two occasions at least 4 weeks apart": the spacing of the results is a requirement
   // the value comparison does not check — a reviewer confirms it (never met on the values alone)
   const apart = /\b(?:at least |>= ?|a minimum of )?(?:\d+|one|two|three|four|six|eight|twelve)\s*(?:days?|weeks?|months?)\s+apart\b/i.exec(text);
@@ -1141,9 +1203,15 @@ const COUNTING_RULE_NOTE_RE =
   /^(?:an?|any|each|one)\s+(?:[\w-]+\s+){0,3}(?:breaks|resets|restarts|interrupts)\s+the\s+(?:[\w-]+\s+)?(?:count|sequence|series|streak|period)\b[^;]*$/i;
 
 /** `c` without the documentation items of an ALL that are counting-rule notes (COUNTING_RULE_NOTE_RE); `c` itself when none are, or when every item is. */
+/** "a trial without a dose or duration cannot be counted", "fills of less than 28 days do not count": what the count leaves out */
+const NOT_COUNTED_NOTE_RE =
+  /^(?:an?|any|each|one|the)?\s*(?:[\w-]+\s+){0,6}?(?:cannot|can ?not|does not|do not|will not|is not|are not)\s+(?:be\s+)?count(?:ed)?\b(?:\s+(?:toward|towards|as)\b[^;]*)?$/i;
+
 function withoutCountingRuleNotes(c: Criterion): Criterion {
   if (c.kind !== "all") return c;
-  const kept = c.items.filter((i) => !(i.kind === "documentation" && COUNTING_RULE_NOTE_RE.test(i.text.trim().replace(/[.;]\s*$/, ""))));
+  const kept = c.items.filter(
+    (i) => !(i.kind === "documentation" && [COUNTING_RULE_NOTE_RE, NOT_COUNTED_NOTE_RE].some((re) => re.test(i.text.trim().replace(/[.;]\s*$/, "")))),
+  );
   if (kept.length === c.items.length || !kept.length) return c;
   return kept.length === 1 ? ({ ...kept[0], text: c.text, ...(c.passage ? { passage: c.passage } : {}) } as Criterion) : { ...c, items: kept };
 }

@@ -33,6 +33,8 @@ import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication
 import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
+import { readMarginLabels } from "../text/margin-labels";
+import { readPointSubsets } from "../text/point-subsets";
 import { readStepTables } from "../text/step-table";
 import { readAnswerGrids } from "../text/answer-grid";
 import { readAgentGrids, readTableColumns } from "../text/table-columns";
@@ -47,7 +49,17 @@ import { readSectionGuideline, withSectionGuideline } from "./section-guideline"
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
 import { sectionDrugs } from "./drug-sections";
 import { agentIndicationPaths, isStepExceptionList, stepAgentTable } from "./step-agent-table";
-import { CONTINUATION_HEAD_RE, DURATION_LINE_RE, isHeading, isHeadingLine, parseOutline, splitInlineEnumerations, walk, type OutlineItem } from "./outline";
+import {
+  CONTINUATION_HEAD_RE,
+  DEFINITION_LIST_HEAD_RE,
+  DURATION_LINE_RE,
+  isHeading,
+  isHeadingLine,
+  parseOutline,
+  splitInlineEnumerations,
+  walk,
+  type OutlineItem,
+} from "./outline";
 import {
   indicationTerms,
   keyConcepts,
@@ -66,7 +78,7 @@ import {
 } from "./parse-criterion";
 import { statesFrequency } from "../text/frequency-wording";
 import { mostSpecificConditions } from "../vocabulary/conditions";
-import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
+import { classesNamedIn, drugNames, drugsNamedIn } from "../vocabulary/drugs";
 
 export interface ReadPolicyMeta {
   /** the covered drug's names (never read as prior or concurrent therapy) */
@@ -413,11 +425,11 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:(?:key |selected |additional |supporting |cited )?references?|related (?:medical |pharmacy |coverage |clinical )?(?:policies|policy|documents?|guidelines?|programs?)\s*:?$|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
+  /^(?:(?:key |selected |additional |supporting |cited )?references?|related (?:medical |pharmacy |coverage |clinical )?(?:policies|policy|documents?|guidelines?|programs?)\s*:?$|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation to (?:submit|include|send|attach)\b|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
-  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bnot (?:additional|separate|further) (?:coverage |approval )?criteria\b|\bnot by itself a reason for denial\b|\(\s*(?:for information(?: only)?\s*[;,]\s*)?not (?:approval |coverage |clinical )?criteria\s*\)|\(\s*for information(?: only)?\s*\)|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b/i;
+  /\b(?:are|is) not (?:approval |coverage |clinical |medical necessity |prior authori[sz]ation )?(?:criteria|requirements)\b|\bnot (?:additional|separate|further) (?:coverage |approval )?criteria\b|\bnot by itself a reason for denial\b|\(\s*(?:for information(?: only)?\s*[;,]\s*)?not (?:approval |coverage |clinical )?criteria\s*\)|\(\s*for information(?: only)?\s*\)|\bfor (?:informational purposes|information|reference) only\b|\bnot (?:to be )?used (?:as|for) (?:approval|coverage) (?:criteria|decisions)\b|\b(?:does|do) not add (?:(?:coverage|approval|clinical) )?(?:criteria|requirements)\b/i;
 
 /**
  * A bibliographic reference ("Ommen SR, et al. 2024 … guideline for … Circulation. 2024;149:e1239-e1311",
@@ -431,6 +443,7 @@ const citationSection = (s: { items: OutlineItem[] }) => s.items.length > 0 && s
 
 const saysNotCriteria = (s: { heading: string; preamble: DocLine[]; items?: OutlineItem[] }) =>
   (s.items ? citationSection({ items: s.items }) : false) ||
+  DEFINITION_LIST_HEAD_RE.test(s.heading.trim()) ||
   NOT_CRITERIA_LEAD_RE.test([s.heading, ...s.preamble.slice(0, 2).map((l) => l.text)].join(" ")) ||
   // "Section 6 - Documentation checklist", "Part 3: Definitions": the title after its number
   /^(?:section|part)\s+\S+\s*[-–:.]\s*(?:documentation checklist|checklist|(?:hemodynamic |clinical )?reference|definitions|background|references)\b/i.test(
@@ -1504,6 +1517,12 @@ function diagnosisConditions(c: Criterion): { name: string; icd10: string[] }[] 
   if (c.kind === "diagnosis" && NEGATED_CONDITION_RE.test(c.text.trim())) return [];
   if (c.kind === "diagnosis") return c.conditions.map((n, i) => ({ name: n, icd10: i === 0 ? c.icd10 : [] }));
   if (c.kind === "all") return c.items.flatMap(diagnosisConditions);
+  // "ONE of: (a) IBS-C in a member 18 or older; (b) CIC …": alternatives that each name their
+  // condition cover those conditions; one that names none leaves the path's indication unread
+  if (c.kind === "any") {
+    const each = c.items.map(diagnosisConditions);
+    return each.length > 1 && each.every((d) => d.length) ? each.flat() : [];
+  }
   return [];
 }
 
@@ -2131,7 +2150,14 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // grids that mark each row's requests ("# | Criterion | Initial | Renewal") read as numbered criteria;
   // step algorithm tables ("S1 | Question | YES -> Go to S2 | NO -> NOT APPROVED") row by row (step-table.ts)
   // question grids whose answer column gives the approving answer ("Q | Question | Approvable answer") as requirements and exclusions (answer-grid.ts)
-  const all = partD ? raw : readBareOutlines(readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, readAnswerGrids(doc, raw)))), isHeading);
+  // section names in a left margin column ("Coverage criteria | I. Initial authorization …") split from their first body line (margin-labels.ts)
+  const all = partD
+    ? raw
+    : readBareOutlines(
+        // criteria subsets of numbered check-box points ("[ ] 100 …", "[ ] 110 …") as outline items (point-subsets.ts)
+        readPointSubsets(readMarginLabels(doc, readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, readAnswerGrids(doc, raw)))))),
+        isHeading,
+      );
   const skip = boilerplateLineSet(all, doc.page_count);
   const { lines, tables } = takeIndicationTables(
     composeNamedParts(
@@ -2201,7 +2227,10 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     const table = dosingTableCeiling(lines, (ls) => cite(r, ls));
     if (table) model.common.push(table);
   }
-  for (const ind of model.indications) ind.criteria = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(ind.criteria, model, r)));
+  const otherDrugs = (t: string) => scopedToOtherDrugs(t, r.ctx.drugNames);
+  for (const ind of model.indications)
+    ind.criteria = withQuantityExceptions(withoutTexts(withoutNonRequirements(ineligibleToExclusions(ind.criteria, model, r)), otherDrugs));
+  resolveIndicationReferences(model.indications);
   // "Crohn's disease (CD), ages 6 and older": an age bound in the indication's title limits its path
   // like an age criterion (title-age.ts); a path or the common criteria that state an age keep theirs
   if (!hasAgeCriterion(model.common))
@@ -2209,7 +2238,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       const age = hasAgeCriterion(ind.criteria) ? null : titleAgeCriterion(ind.title, ind.passage);
       if (age) ind.criteria = [age, ...ind.criteria];
     }
-  model.common = withQuantityExceptions(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)));
+  model.common = withQuantityExceptions(withoutTexts(withoutNonRequirements(ineligibleToExclusions(model.common, model, r)), otherDrugs));
   // "None of the NOT APPROVABLE items applies": the exclusion list, which is evaluated as exclusions
   if (model.exclusions.length) {
     for (const ind of model.indications) ind.criteria = withoutExclusionReferences(ind.criteria);
@@ -3055,6 +3084,53 @@ function withoutExclusionReferences(criteria: Criterion[]): Criterion[] {
 /** `criteria` without the paragraphs that state no requirement (notARequirement), also inside an "all". */
 function withoutNonRequirements(criteria: Criterion[]): Criterion[] {
   return withoutTexts(criteria, notARequirement);
+}
+
+/** "Baseline laboratory values as in RA item 5": the words it shares with that item, and the indication's name or abbreviation */
+const INDICATION_ITEM_REF_RE =
+  /^(.{6,80}?)\s+as (?:in|for|under|described in|listed in)\s+(?:the\s+)?([A-Za-z][A-Za-z0-9-]{1,40}(?:\s+[A-Za-z][A-Za-z0-9-]{1,40}){0,3}?)\s+(?:item|criterion|#)\s*\d{1,2}[.;]?$/i;
+
+/**
+ * "4. Baseline laboratory values as in RA item 5" in the PMR path: the RA path's own requirement that
+ * starts with the same words ("Baseline laboratory values drawn within the 60 days …: ANC at least
+ * 2,000/mm3, …") stands in its place. Only a criterion of the named indication (its title, or the
+ * abbreviation in its title's parentheses) whose text starts with the referring words is taken; any
+ * other reference stays for a reviewer (parse-criterion.ts). Mutates `indications`.
+ */
+function resolveIndicationReferences(indications: PolicyIndication[]): void {
+  const norm = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+  for (const ind of indications)
+    ind.criteria = ind.criteria.map((c) => {
+      const m = INDICATION_ITEM_REF_RE.exec(c.text.trim());
+      if (!m) return c;
+      const name = norm(m[2]);
+      const target = indications.find((o) => {
+        if (o === ind) return false;
+        const title = norm(o.title);
+        const abbrev = [...o.title.matchAll(/\(([A-Za-z0-9-]{2,10})\)/g)].map((x) => x[1].toLowerCase());
+        return title.startsWith(name) || abbrev.includes(name);
+      });
+      const lead = norm(m[1]);
+      const same = target?.criteria.filter((o) => norm(o.text).startsWith(lead) && !INDICATION_ITEM_REF_RE.test(o.text.trim())) ?? [];
+      return same.length === 1 ? { ...same[0], text: c.text.trim().endsWith(".") ? same[0].text : same[0].text, passage: c.passage ?? same[0].passage } : c;
+    });
+}
+
+/** "Zoledronic acid only: creatinine clearance of 35 mL/min or more": a requirement scoped to the drugs it names */
+const DRUG_ONLY_LEAD_RE = /^\s*(?:(?:\d{1,2}|[a-z])[.)]\s*)?(?:for\s+)?([A-Za-z][A-Za-z0-9 ,/()-]{2,60}?)\s+only\s*[:–-]\s*\S/i;
+
+/**
+ * Whether `text` is scoped to other drugs than the policy's own (`own`, the names it covers for this
+ * request): "Zoledronic acid only: creatinine clearance …" in a policy read for denosumab applies to
+ * none of its requests. False when the lead names no directory drug or `own` is empty.
+ */
+export function scopedToOtherDrugs(text: string, own: string[]): boolean {
+  const m = DRUG_ONLY_LEAD_RE.exec(text);
+  if (!m || !own.length) return false;
+  const named = drugsNamedIn(m[1]);
+  if (!named.length) return false;
+  const ours = new Set(own.flatMap((n) => drugNames(n)));
+  return !named.some((d) => drugNames(d).some((n) => ours.has(n)));
 }
 
 /**

@@ -61,7 +61,7 @@ function isHeaderRow(groups: Group[], text: string): boolean {
 
 /** a first column that names what each row is about ("Indication | Criteria", "Diagnosis | Requirements") */
 const ROW_LABEL_HEADER =
-  /^(?:indications?|diagnos[ie]s|conditions?|uses?|disease(?: states?)?|(?:drug|product|medication|agent)s?|category|topic|item|sections?)$/i;
+  /^(?:indications?|diagnos[ie]s|conditions?|uses?|disease(?: states?)?|(?:drug|product|medication|agent)s?|category|topic|item|sections?)$|^(?:drug|product|medication|agent)(?:\(s\)|s)?(?:\s*(?:name|names))?(?:\s*[/&,]\s*|\s+and\s+)(?:pdl|formulary|preferred)?\s*(?:status|tier)$/i;
 /** a first column that names the policy's own sections ("Section | Criteria") */
 const SECTION_HEADER = /^sections?$/i;
 
