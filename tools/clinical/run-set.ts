@@ -24,8 +24,8 @@ const out = argv.includes("--out") ? argv[argv.indexOf("--out") + 1] : null;
 const cacheDir = path.resolve("tmp/.parsed");
 /** bump when the document parser changes what it produces (the cache is keyed by it) */
 const PARSER_VERSION = "2026-11-29.native-tesseract";
-/** the day the plan "received" every case, as the intake's received_at would be (today) */
-const RECEIVED = new Date().toISOString().slice(0, 10);
+/** the day the plan "received" every case, as the intake's received_at would be (today; RECEIVED_DATE=YYYY-MM-DD to replay another day) */
+const RECEIVED = process.env.RECEIVED_DATE ?? new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
 let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js" }) => Promise<ParsedDocument>) | null = null;

@@ -342,7 +342,19 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       // nor a question of a form ("3. Has the patient had an inadequate response, intolerance or
       // contraindication to loperamide …?") — its words are the plan's, the answer beside it says which
       // of them holds, if any
-      if (FAMILY_CONTEXT.test(before) || FAMILY_CONTEXT.test(seg.slice(0, 30)) || inQuestion(idx, line, m.index)) {
+      // nor an option of a form left unticked ("Preferred alternatives … Check one: [ ] bisacodyl 5 mg daily"):
+      // the drug is offered, never taken
+      const unticked = /^\s*(?:\(?\d{1,2}[.)]\s*)?(?:\[\s?\]|☐|□)\s*$/.test(upTo);
+      // nor the plan's own rule quoted back ("Payer message: UPDL ST: need 2 of PEG 3350 / lactulose /
+      // senna / bisacodyl x 30 days in 180 days"): what must be tried, never what was
+      // (the message may wrap: the line before is read with this one when the mention opens its line)
+      const prevLine = idx.lines[i - 1];
+      const wrapLead = !upTo.trim() && prevLine && prevLine.page === line.page && !/[.;:]\s*$/.test(prevLine.lower) ? prevLine.lower : "";
+      const planRule =
+        /\b(?:payer message|reject(?:ion)? (?:code|message)|need(?:s)? (?:\d|one|two|three) of|requires? (?:\d|one|two|three) of|must (?:first )?try)\b[^.;]*$/i.test(
+          `${wrapLead} ${upTo}`.slice(-160),
+        );
+      if (FAMILY_CONTEXT.test(before) || FAMILY_CONTEXT.test(seg.slice(0, 30)) || inQuestion(idx, line, m.index) || unticked || planRule) {
         out.set(drug, ev);
         continue;
       }

@@ -301,13 +301,18 @@ function readCode(t: string): string | null {
   return cands.find((c) => CODE_SHAPE.test(c)) ?? null;
 }
 
-/** box 21 "K50012" → "K50.012" */
-function icd(t: string): string | null {
+/**
+ * An item-21 diagnosis as OCR read it ("K50012", "W01.OXXA") → the dotted ICD-10-CM code ("W01.0XXA"),
+ * or null when it cannot be one. Source: ICD-10-CM code shape (a letter, a digit, then alphanumerics;
+ * U reserved; no O or I after the first character).
+ */
+export function icd(t: string): string | null {
   let s = t.toUpperCase().replace(/[^A-Z0-9]/g, "");
   if (s.length < 3 || s.length > 7) return null;
   // ICD-10-CM codes open with a letter: OCR's digit look-alikes of the first character are repaired
   const first: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "7": "Z", "8": "B" };
-  s = (first[s[0]] ?? s[0]) + s.slice(1, 3).replace(/O/g, "0").replace(/[IL]/g, "1") + s.slice(3);
+  // (ICD-10-CM never uses the letters O or I after the first character: "W01.OXXA" is W01.0XXA)
+  s = (first[s[0]] ?? s[0]) + s.slice(1, 3).replace(/O/g, "0").replace(/[IL]/g, "1") + s.slice(3).replace(/O/g, "0").replace(/I/g, "1");
   if (!/^[A-Z]\d[0-9A-Z][0-9A-Z]{0,4}$/.test(s) || s[0] === "U") return null;
   return s.length > 3 ? `${s.slice(0, 3)}.${s.slice(3)}` : s;
 }

@@ -3262,7 +3262,10 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         let pos: number[] = [];
         for (const sen of sentences) {
           pos = a.map((w) => {
-            const own = stem(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+            // ("sub-total" is written "subtotal" or "sub total" as often as with its hyphen)
+            const own = stem(w)
+              .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+              .replace(/-/g, "[-\\s]?");
             const m = new RegExp(`\\b(?:${[own, ...(SAME_CONCEPT_STEMS[w.toLowerCase()] ?? [])].join("|")})`).exec(sen.text);
             return m ? m.index : -1;
           });

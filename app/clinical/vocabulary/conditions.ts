@@ -66,7 +66,12 @@ export const CONDITIONS: ConditionTerm[] = [
   C("inflammatory bowel disease", ["inflammatory bowel disease", "\\bibd\\b"], ["K50", "K51"]),
   C("irritable bowel syndrome with constipation", ["ibs-?c\\b", "irritable bowel syndrome with constipation"], ["K58.1"]),
   C("irritable bowel syndrome with diarrhea", ["ibs-?d\\b", "irritable bowel syndrome with diarrh"], ["K58.0"]),
-  C("chronic idiopathic constipation", ["chronic idiopathic constipation", "\\bcic\\b", "chronic constipation"], ["K59.04", "K59.09"]),
+  // Rome IV "functional constipation" (children) is chronic idiopathic constipation's name in pediatrics
+  C(
+    "chronic idiopathic constipation",
+    ["chronic idiopathic constipation", "\\bcic\\b", "chronic constipation", "functional constipation"],
+    ["K59.04", "K59.09"],
+  ),
   C("opioid-induced constipation", ["opioid[- ]induced constipation", "\\boic\\b"], ["K59.03"]),
   C("gastroesophageal reflux disease", ["gastroesophageal reflux", "\\bgerd\\b", "erosive esophagitis"], ["K21"]),
   C("eosinophilic esophagitis", ["eosinophilic esophagitis", "\\beoe\\b"], ["K20.0"]),
