@@ -167,8 +167,16 @@ export const FLOORS: Record<string, number> = {
   // HCSC-style medical policy): first run 6/16 with one approvable request denied at 0.88 (a renewal's inline
   // "ONE of the following: A. MS AND benefit OR B. UC AND benefit" split on its ANDs) and one incomplete request
   // denied at 0.88 (the contraindication list under "does NOT have any … including:" read as diagnoses the
-  // request must carry); see fixtures/corpus/prairiestate-il-first-run.txt; 6/16 after stop 44, all safety counts 0
-  "prairiestate-il": 6,
+  // request must carry); see fixtures/corpus/prairiestate-il-first-run.txt; 6/16 after stop 44, all safety counts 0;
+  // 7/16 after stop 45 (the chemotherapy families and their members in the drug directory)
+  "prairiestate-il": 7,
+  // bluestem-mn 2026-12-02 (a twenty-sixth plan authored blind: a Minnesota county-based Medical Assistance /
+  // MinnesotaCare plan with landscape state PDL clinical-criteria tables, a Molina-style drug coverage
+  // document and a UM policy with its section names in a margin column): first run 5/16, no wrongful
+  // decision, 0 of 7 approvable requests approved; see fixtures/corpus/bluestem-mn-first-run.txt; 9/16 after
+  // stop 45 (the PDL table's drug column as row labels, "as in RA item 5" resolved, margin labels, an age
+  // written with its condition, unticked form options and payer reject messages no trials), all safety counts 0
+  "bluestem-mn": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
