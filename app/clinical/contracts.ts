@@ -807,6 +807,12 @@ export const CriterionResultSchema = z.object({
   confidence: ParseConfidenceSchema.optional(),
   /** what to ask the prescriber for when the outcome is insufficient */
   missing: z.string().nullable().optional(),
+  /**
+   * what a clear failure rests on (decide/confidence.ts): "measured" a value compared against a
+   * threshold or a count against a limit, "stated" a documented fact of therapy, use or prescriber,
+   * "read" the reading of a diagnosis or of documentation words
+   */
+  basis: z.enum(["measured", "stated", "read"]).optional(),
 });
 export type CriterionResult = z.infer<typeof CriterionResultSchema>;
 

@@ -210,6 +210,22 @@ describe("applyDecisionRules: paths and verdicts", () => {
     expect(d.ai_summary).toMatch(/LDL-C/);
   });
 
+  it("a denial resting on a read diagnosis is less sure than one resting on a compared value (stop 45)", () => {
+    const at = (basis: CriterionResult["basis"]) =>
+      decide(
+        eligible,
+        review([[crit("not_met", { node_id: "n7", question: "q", citations: [mtx], basis })]], { approved: false, denied: true, open_nodes: [] }),
+      );
+    const measured = at("measured");
+    const read = at("read");
+    expect(measured.rule).toBe("deny_criteria");
+    expect(read.rule).toBe("deny_criteria");
+    expect(read.confidence_score).toBeLessThan(at("stated").confidence_score);
+    expect(at("stated").confidence_score).toBeLessThan(measured.confidence_score);
+    // a failure whose basis is unknown counts as a reading
+    expect(at(undefined).confidence_score).toBe(read.confidence_score);
+  });
+
   it("needs more information when no path is met and one path only lacks information", () => {
     const r = review([[ldl], [crit("met"), eos]], { approved: false, denied: false, open_nodes: ["n9"] });
     const d = decide(eligible, r);

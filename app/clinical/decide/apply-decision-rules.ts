@@ -32,7 +32,7 @@ import type {
   ReviewResult,
 } from "../contracts";
 import { isVerbatim } from "../text/lines";
-import { confidenceFor, type DecisionRule } from "./confidence";
+import { FAILURE_BASIS_FACTOR, confidenceFor, weakestBasis, type DecisionRule } from "./confidence";
 import { routeRequest } from "./routing";
 
 export interface DecisionInputs {
@@ -242,13 +242,16 @@ function decideByRules(input: DecisionInputs, proposal?: Proposal): DecisionResu
           dxCites,
         );
     } else if (cites.length && everyFailCited) {
-      return finish(
+      const denied = finish(
         "denied",
         "deny_criteria",
         `Denied: ${fails.map((f) => `${f.p.title.charAt(0).toUpperCase()}${f.p.title.slice(1)}: ${f.c.map((c) => c.question).join("; ")}`).join("; ")} — not met.`,
         fails.map((f) => `Path: ${f.p.title}\n${listCriteria(f.p, (o) => o !== "met")}`).join("\n"),
         cites,
       );
+      // as sure as the least mechanical of its failures (a value compared > a stated fact > a reading)
+      const basis = weakestBasis(fails.flatMap((f) => f.c.map((c) => c.basis)));
+      return { ...denied, confidence_score: Math.round(denied.confidence_score * FAILURE_BASIS_FACTOR[basis] * 100) / 100 };
     }
     return pend(
       "pend_needs_review",

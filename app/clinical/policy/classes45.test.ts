@@ -24,7 +24,9 @@
  * 13. "Polymyalgia rheumatica (PMR) - initial request (ALL of the following):" opens an indication;
  * 14. a claim's diagnosis read "W01.OXXA" is W01.0XXA (no O after a code's first character);
  * 15. a criteria subset of numbered check-box points ("[ ] 100 …", "[ ] 110 …", "[ ] 131 …") nests by its numbers;
- * 16. a criteria table headed "DRUG(S) / PDL STATUS | CLINICAL CRITERIA" labels its rows by drug.
+ * 16. a criteria table headed "DRUG(S) / PDL STATUS | CLINICAL CRITERIA" labels its rows by drug;
+ * 17. a denial's confidence follows what its failures rest on (the first runs' wrong denials sat at 0.88,
+ *     the band of the right ones): a compared value keeps the base, a reading loses the most.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -42,6 +44,7 @@ import type { Criterion, PolicyModel } from "../contracts";
 import { isHeading, parseOutline } from "./outline";
 import { parseCriterion, parseThresholds } from "./parse-criterion";
 import { readPolicy, scopedToOtherDrugs } from "./read-policy";
+import { failureBasis } from "../review/review-case";
 
 const DAY = "2026-11-05";
 const ctxOf = (lines: string[]) =>
@@ -268,6 +271,12 @@ describe("policy structure", () => {
 });
 
 describe("evidence", () => {
+  it("tells what a clear failure rests on: a compared value, a stated fact, or a reading", () => {
+    expect(failureBasis(parseCriterion("Platelet count of at least 140,000/mm3", "", P))).toBe("measured");
+    expect(failureBasis(parseCriterion("Diagnosis of polymyalgia rheumatica", "", P))).toBe("read");
+    expect(failureBasis(parseCriterion("Prescribed by or in consultation with a rheumatologist", "", P))).toBe("stated");
+  });
+
   it("reads an OCR'd letter O after a code's first character as zero", () => {
     expect(icd("W01.OXXA")).toBe("W01.0XXA");
     expect(icd("S72.031A")).toBe("S72.031A");

@@ -120,7 +120,7 @@ function criterionAnswer(
   }
   if (r.outcome === "met") return { ...base, labels: ["Yes"], definite: true, outcome: "met" };
   if (r.outcome === "not_met" && conf === "high" && r.evidence === "direct" && r.citations.length)
-    return { ...base, labels: ["No"], definite: true, outcome: "not_met" };
+    return { ...base, labels: ["No"], definite: true, outcome: "not_met", basis: failureBasis(spec) };
   if (r.outcome === "not_met")
     return {
       ...base,
@@ -131,6 +131,41 @@ function criterionAnswer(
       missing: r.missing ?? spec.text,
     };
   return { ...base, labels: [], definite: false, outcome: "insufficient" };
+}
+
+/** kinds whose failure is a value compared against a threshold, or a count or code against a rule */
+const MEASURED_KINDS = new Set<Criterion["kind"]>([
+  "lab",
+  "age",
+  "quantity_limit",
+  "dose_limit",
+  "visit_limit",
+  "session_limit",
+  "replacement_interval",
+  "cumulative_limit",
+  "code_frequency",
+  "line_billing",
+  "bundled_code",
+  "resection_minimum",
+]);
+/** kinds whose failure is the reading of a diagnosis or of documentation words */
+const READ_KINDS = new Set<Criterion["kind"]>(["diagnosis", "line_diagnosis", "documentation", "human_review"]);
+
+/**
+ * What a clear failure of `spec` rests on, for the denial's confidence (decide/confidence.ts):
+ * "measured" (a value compared against a threshold, a count against a limit, a code against a billing
+ * rule), "read" (a diagnosis or documentation words matched — where a misread policy sentence fails
+ * wrongly), else "stated" (a documented trial, concurrent use, contraindication or prescriber). A
+ * composite is as weak as its weakest part; a test result is measured when it has a threshold.
+ */
+export function failureBasis(spec: Criterion): "measured" | "stated" | "read" {
+  if (spec.kind === "all" || spec.kind === "any") {
+    const parts = spec.items.map(failureBasis);
+    return parts.includes("read") ? "read" : parts.every((p) => p === "measured") && parts.length ? "measured" : "stated";
+  }
+  if (spec.kind === "test_result") return spec.threshold ? "measured" : "read";
+  if (MEASURED_KINDS.has(spec.kind)) return "measured";
+  return READ_KINDS.has(spec.kind) ? "read" : "stated";
 }
 
 /**

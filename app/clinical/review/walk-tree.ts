@@ -27,6 +27,8 @@ export interface NodeAnswer {
   evidence?: "direct" | "inferred" | "none";
   confidence?: ParseConfidence;
   missing?: string | null;
+  /** what a definite failure rests on (decide/confidence.ts) */
+  basis?: "measured" | "stated" | "read";
 }
 
 export interface WalkVerdict {
@@ -184,6 +186,7 @@ export function reviewFromAnswers(
       ...(a?.evidence ? { evidence: a.evidence } : {}),
       ...(a?.confidence ? { confidence: a.confidence } : {}),
       ...(a?.missing ? { missing: a.missing } : {}),
+      ...(a?.basis ? { basis: a.basis } : {}),
     };
   };
   // paths: every route that ends in an approval, criteria = its non-exclusion, non-indication nodes
