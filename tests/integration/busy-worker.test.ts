@@ -136,7 +136,12 @@ describe("document parsing off the worker's thread", () => {
     // interrupted). A loaded machine stalls the loop too (gaps of 1.0 s and 2.6 s were seen on a loaded
     // 2-core machine, and once 5.2 s with the embedded database's queries on this thread and the
     // machine at three times its cores), so one long gap proves nothing; two do.
-    expect(longGaps.length, `event-loop gaps of 4.5 s or more: ${longGaps.join(", ")} ms (worst ${worstGap} ms)`).toBeLessThan(2);
+    // On the embedded database (PGlite) every SQL statement runs on this thread too: beside Playwright on two
+    // cores its own queries stalled the loop twice (4.9 s and 6.9 s at stop 45, 5.2 s and 7.1 s at stop 44)
+    // whatever the reader did, so the loop's gaps prove where the parse ran only on PostgreSQL, whose
+    // queries run in the server — this file runs there too (the PostgreSQL step of scripts/test-all.sh).
+    // On both, the retries, the heartbeat below and the exactly-once outcome are asserted.
+    if (t.url !== null) expect(longGaps.length, `event-loop gaps of 4.5 s or more: ${longGaps.join(", ")} ms (worst ${worstGap} ms)`).toBeLessThan(2);
     // Likewise the heartbeat: parsed here, it would go stale during each of the two attempts. One stale
     // spell (6.7 s once, on the embedded database beside Playwright on two cores: the heartbeat's UPDATE
     // queued behind other queries on this thread, with no event-loop stall) is the machine, not the parse.
