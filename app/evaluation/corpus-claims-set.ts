@@ -107,7 +107,7 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // arrowhead-mn 2026-12-02 (a thirteenth set authored blind: a Minnesota Medicare-Medicaid D-SNP — radiation
   // oncology under a benefit manager's guideline, knee / hip arthroplasty under a check-box criteria subset,
   // hearing aids under a Medicaid bulletin, denosumab / zoledronic acid under a Part B policy with step
-  // therapy): first run 12/35 lines with two covered lines denied (a step program's list of recognized
+  // therapy): first run 12/35 lines with two lines wrongly denied (one covered, one incomplete) (a step program's list of recognized
   // contraindications read as requirements; "calcium (corrected for albumin when the albumin is below 4.0
   // g/dL) of 8.5 mg/dL or more" read as calcium below 4) and two deniable lines approved (a breast IMRT
   // alternative run on into the paragraph under the list); fixtures/corpus-claims/arrowhead-mn-first-run.txt;
