@@ -40,6 +40,7 @@ import { readMarginLabels } from "../text/margin-labels";
 import { readPointSubsets } from "../text/point-subsets";
 import { readTableColumns } from "../text/table-columns";
 import { classMembers, classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
+import { conditionsNamedIn } from "../vocabulary/conditions";
 import type { Criterion, PolicyModel } from "../contracts";
 import { isHeading, parseOutline } from "./outline";
 import { parseCriterion, parseThresholds } from "./parse-criterion";
@@ -267,6 +268,8 @@ describe("policy structure", () => {
       { drug_names: ["Examplo", "examplozumab"] },
     );
     expect(m.indications.some((i) => i.understood && i.match.conditions.includes("chronic idiopathic constipation"))).toBe(true);
+    // (Rome IV "functional constipation" in children is chronic idiopathic constipation)
+    expect(conditionsNamedIn("functional constipation in a member 6 to 17 years of age").map((x) => x.name)).toContain("chronic idiopathic constipation");
   });
 });
 
