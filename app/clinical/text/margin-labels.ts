@@ -9,22 +9,18 @@
  * pass through unchanged.
  */
 import type { ParsedDocument, WordBox } from "~/documents/types";
-import { cleanWithMap, type DocLine } from "./lines";
+import type { DocLine } from "./lines";
+import { lineFrom } from "./table-columns";
 
 /** A horizontal gap at least this wide (PDF points) separates the margin label from the body. */
 const LABEL_GAP = 24;
 /** How far (PDF points) a body line may start from the body column's left edge. */
 const BODY_TOLERANCE = 4;
 
-function lineFrom(doc: ParsedDocument, page: number, words: WordBox[], index: number, larger: boolean): DocLine | null {
-  const p = doc.pages.find((x) => x.page === page);
-  if (!p || !words.length) return null;
-  const ws = [...words].sort((a, b) => a.start - b.start);
-  const start = ws[0].start;
-  const end = ws[ws.length - 1].end;
-  const c = cleanWithMap(p.text.slice(start, end), start);
-  if (!c.text) return null;
-  return { text: c.text, page, start, end, index, map: c.map, x: Math.min(...ws.map((w) => w.x)), ...(larger ? { larger: true } : {}) };
+/** the line of `words` (table-columns.ts), set apart as a title when it is a margin label */
+function lineOf(doc: ParsedDocument, page: number, words: WordBox[], index: number, larger: boolean): DocLine | null {
+  const l = lineFrom(doc, page, words, index);
+  return l && larger ? { ...l, larger: true } : l;
 }
 
 /** A margin label: a short name ("Coverage criteria", "Documentation to submit"), no sentence. */
@@ -72,8 +68,8 @@ export function readMarginLabels(doc: ParsedDocument, lines: DocLine[]): DocLine
     const aligned = candidates.filter((c) => atEdge(c.body[0].x));
     if (bodyLines < 3 || aligned.length < 2) continue;
     for (const c of aligned) {
-      const label = lineFrom(doc, page, c.label, c.line.index, true);
-      const body = lineFrom(doc, page, c.body, c.line.index, false);
+      const label = lineOf(doc, page, c.label, c.line.index, true);
+      const body = lineOf(doc, page, c.body, c.line.index, false);
       if (label && body) splits.set(c.line, [label, body]);
     }
     // once the columns are known: a longer label whose gap to the body is narrower ("Documentation to
@@ -86,8 +82,8 @@ export function readMarginLabels(doc: ParsedDocument, lines: DocLine[]): DocLine
       const label = k > 0 ? ws.slice(0, k) : ws.every((w) => w.x + w.w < edge - 8) ? ws : [];
       const text = label.map((w) => w.text).join(" ");
       if (!label.length || text.length > 40 || !LABEL_RE.test(text)) continue;
-      const head = lineFrom(doc, page, label, l.index, true);
-      const body = k > 0 ? lineFrom(doc, page, ws.slice(k), l.index, false) : null;
+      const head = lineOf(doc, page, label, l.index, true);
+      const body = k > 0 ? lineOf(doc, page, ws.slice(k), l.index, false) : null;
       if (head) splits.set(l, body ? [head, body] : [head]);
     }
   }

@@ -212,7 +212,8 @@ function joinLines(a: DocLine, b: DocLine): DocLine {
   return { ...a, text: `${a.text} ${b.text}`, end: b.end, map: [...a.map.slice(0, a.text.length), a.map[a.text.length] ?? a.end, ...b.map] };
 }
 
-function lineFrom(doc: ParsedDocument, page: number, words: WordBox[], index: number): DocLine | null {
+/** A line of verbatim page text from `words` (their page offsets), at the leftmost word's x; null when empty. */
+export function lineFrom(doc: ParsedDocument, page: number, words: WordBox[], index: number): DocLine | null {
   const p = doc.pages.find((x) => x.page === page);
   if (!p || !words.length) return null;
   const ws = [...words].sort((a, b) => a.start - b.start);
