@@ -30,9 +30,13 @@ async function uploadClaim(page: Page, caseId: string) {
   const modal = page.getByTestId("claim-fax-modal");
   await expect(modal).toBeVisible();
   await modal.getByLabel("Fax PDF").setInputFiles(path.join(SET, caseId, "fax.pdf"));
-  await expect(modal.getByTestId("fax-preview")).toBeVisible();
+  // the preview has read the PDF (as prior-auths.spec.ts waits) before the form is submitted
+  await expect(modal.getByTestId("fax-preview").getByTestId("pdf-page-indicator")).toHaveText(/Page 1 of \d+/, { timeout: 30_000 });
   await modal.getByRole("button", { name: "Submit claim" }).click();
-  await expect(page).toHaveURL(new RegExp(`/o/${orgId}/claims/[^/?]+$`));
+  // The upload stores the fax and queues its intake in one transaction. On the embedded database every
+  // statement shares the server's one thread with the in-process worker, and in CI the embedded-database
+  // tests and the evaluation run beside this spec on two cores: one CI run took over 10 s here (twice).
+  await expect(page).toHaveURL(new RegExp(`/o/${orgId}/claims/[^/?]+$`), { timeout: 30_000 });
   return new URL(page.url()).pathname;
 }
 
