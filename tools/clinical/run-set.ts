@@ -15,6 +15,8 @@ import type { ParsedDocument } from "~/clinical/contracts";
 import { formatScore, scoreReports, type CaseReport } from "~/evaluation/score";
 import { loadOfflineSet, runOfflineCase, runOfflineServiceCase } from "~/evaluation/offline-set";
 import { formatServiceScore, scoreServices, type ServiceCaseReport } from "~/evaluation/score-services";
+import { recordedOcrCache, recordedOcrFile } from "~/evaluation/recorded-ocr-cache";
+import type { OcrCache } from "~/documents/ocr-cache";
 
 const argv = process.argv.slice(2);
 const setDir = argv.find((a, i) => !a.startsWith("--") && !["--case", "--out"].includes(argv[i - 1]))!;
@@ -28,7 +30,16 @@ const PARSER_VERSION = "2026-11-29.native-tesseract";
 const RECEIVED = process.env.RECEIVED_DATE ?? new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
-let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js" }) => Promise<ParsedDocument>) | null = null;
+let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js"; ocrCache?: OcrCache }) => Promise<ParsedDocument>) | null =
+  null;
+// a set of fixtures/corpus or fixtures/corpus-claims reads the OCR results its corpus test recorded
+// (fixtures/ocr-recorded/, looked up by page-image hash; a page not recorded is OCRed) — never written
+// here. Without OCR_DPI only: another resolution makes other page images.
+const corpusOf = path.basename(path.dirname(path.resolve(setDir)));
+const recorded: OcrCache | null =
+  !process.env.OCR_DPI && (corpusOf === "corpus" || corpusOf === "corpus-claims") && fs.existsSync(recordedOcrFile(corpusOf, path.basename(setDir)))
+    ? recordedOcrCache(recordedOcrFile(corpusOf, path.basename(setDir)))
+    : null;
 /** `engine` as the intake reads it: claims (CMS-1500) faxes with tesseract.js, the rest "native" */
 async function parsed(file: string, engine: "native" | "tesseract.js" = "native"): Promise<ParsedDocument> {
   const bytes = fs.readFileSync(file);
@@ -47,7 +58,11 @@ async function parsed(file: string, engine: "native" | "tesseract.js" = "native"
     if (!hit.pages.some((p) => p.error)) return hit;
   }
   if (!parse) parse = (await import("~/documents/parse-pdf.server")).parseDocument;
-  const doc = await parse(new Uint8Array(bytes), { ...(process.env.OCR_DPI ? { ocrDpi: Number(process.env.OCR_DPI) } : {}), ocrEngine: engine });
+  const doc = await parse(new Uint8Array(bytes), {
+    ...(process.env.OCR_DPI ? { ocrDpi: Number(process.env.OCR_DPI) } : {}),
+    ocrEngine: engine,
+    ...(recorded ? { ocrCache: recorded } : {}),
+  });
   // (an unread page is not cached: the next run reads it again)
   if (!doc.pages.some((p) => p.error)) fs.writeFileSync(cached, JSON.stringify(doc));
   return doc;
