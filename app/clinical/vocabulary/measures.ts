@@ -103,6 +103,11 @@ export const MEASURES: MeasureTerm[] = [
   M("creatinine clearance", ["creatinine clearance", "\\bcrcl\\b"], "mL/min", [1, 200]),
   M("UACR", ["\\buacr\\b", "albumin\\s*(?:-|/)\\s*(?:to\\s*-\\s*)?creatinine ratio", "urine albumin"], "mg/g", [0, 10000]),
   M("potassium", ["potassium", "\\bk\\+"], "mEq/L", [1, 10]),
+  // serum urate (gout: the treat-to-target level is below 6 mg/dL, ACR 2020 gout guideline); never
+  // "urate-lowering therapy" or "uric acid stones" (no value follows those). 1 mg/dL = 59.48 umol/L.
+  M("serum uric acid", ["(?:serum |plasma )?uric acid(?! (?:stones?|nephropathy|lowering))", "\\bsua\\b", "serum urate"], "mg/dL", [0.5, 25], {
+    si: [{ unit: /^(?:\u00b5|u|micro)mol\s*\/\s*l\b/i, factor: 1 / 59.48 }],
+  }),
   // blood counts / inflammation / liver
   M("eosinophils", ["(?:blood )?eosinophils?(?: count)?(?:,? absolute)?", "\\beos\\b", "\\baec\\b", "eosinophil count"], "cells/uL", [0, 20000], {
     percentIsOther: true,

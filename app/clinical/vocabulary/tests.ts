@@ -234,6 +234,23 @@ export const TESTS: TestTerm[] = [
     aliases: ["\\btpmt\\b", "thiopurine methyltransferase"],
   },
   {
+    // glucose-6-phosphate dehydrogenase activity before an oxidant drug (pegloticase, rasburicase,
+    // primaquine, tafenoquine, dapsone): "deficiency ruled out" is a normal (not deficient) result.
+    // Source: WHO, "Testing for G6PD deficiency for safe use of primaquine" (2016).
+    name: "G6PD",
+    policy: /\bg-?6-?pd\b|\bglucose[- ]6[- ]phosphate dehydrogenase\b/i,
+    aliases: ["\\bg-?6-?pd\\b", "glucose[- ]6[- ]phosphate dehydrogenase"],
+    // ("r/o G6PD deficiency" is a plan to test; "deficiency ruled out" a normal result)
+    interpret: (after) =>
+      /\b(?:rule out|r\/o|to exclude)\b/.test(after)
+        ? null
+        : /\b(?:ruled out|excluded|not deficient|no deficiency|non-?deficient|sufficient)\b/.test(after)
+          ? "negative"
+          : /\b(?:deficien(?:t|cy)|low activity|decreased activity|intermediate)\b/.test(after)
+            ? "positive"
+            : null,
+  },
+  {
     name: "urine drug screen",
     policy: /\burine drug (?:screen|test)|\btoxicology screen/i,
     aliases: ["urine drug (?:screen|test)", "\\buds\\b", "tox(?:icology)? screen"],
