@@ -160,6 +160,19 @@ function readTexts(idx: CaseIndex): { lines: string[]; all: string } {
   return r;
 }
 
+/** a count written before an event's name: "3 exacerbations", "Three steroid-requiring exacerbations" */
+const EVENT_COUNT_BEFORE = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:[a-z][a-z-]*\s+){0,2}$/i;
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const numberWordValue = (w: string): number | null => {
+  const i = NUMBER_WORDS.indexOf(w.toLowerCase());
+  return i < 0 ? null : i;
+};
+/** the line's text and, when it runs on, the next line's on the same page */
+function withNextLine(idx: CaseIndex, line: CaseLine): string {
+  const next = idx.lines[line.index + 1];
+  return next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+}
+
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
   const { reWords, reAbbr, prefilter } = measurePatterns(m);
@@ -326,8 +339,36 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           unitText = "%";
         }
       }
+      // a count of events over a window ("3 exacerbations, 1 ED visit", "Three exacerbations requiring
+      // oral steroids in the past 12 months"): the number before the name, dated by its window — never a
+      // number after it ("1 ED visit") nor one on the next line (a list marker: "exacerbation\n5. …")
+      let eventCount = false;
+      if (m.unit === "per year" && value == null) {
+        const lead = line.lower.slice(Math.max(0, mt.index - 40), mt.index);
+        const c = EVENT_COUNT_BEFORE.exec(lead);
+        // (">= 2 exacerbations …? [X] Yes", "at least two exacerbations": a form's or a policy's threshold)
+        if (
+          c &&
+          !/(?:[<>\u2264\u2265]=?|\bat (?:least|most)|\bmore than|\bfewer than|\bless than|\bminimum of|\bmaximum of)\s*$/i.test(lead.slice(0, c.index)) &&
+          !/\bor (?:more|fewer|less|greater)\b|\+/i.test(c[0])
+        ) {
+          const n = /^\d/.test(c[1]) ? Number(c[1]) : numberWordValue(c[1]);
+          if (n != null) {
+            value = n;
+            vAt = mt.index - c[0].length;
+            unitText = "per year";
+            if (
+              /\b(?:past|last|previous|prior|preceding)\s+(?:12|twelve)\s+months\b|\b(?:past|last|previous|prior)\s+year\b/i.test(
+                withNextLine(idx, line).slice(mt.index, mt.index + 160),
+              )
+            )
+              writtenDate = idx.requestDate;
+          }
+        }
+        eventCount = true;
+      }
       const a =
-        value != null || (m.unit === "SD" && !sdName)
+        value != null || eventCount || (m.unit === "SD" && !sdName)
           ? null
           : /^[^0-9\n]{0,24}?(?:[:=~]|\bof\b|\bwas\b|\bis\b|\bat\b|approx\.?|about|score|level|result|value)?\s*([<>≥≤]=?)?\s*(-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?)(?!\s*\/\s*\d)(?!\d|\.\d)/.exec(
               after,

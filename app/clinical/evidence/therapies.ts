@@ -304,6 +304,8 @@ export function fillHistory(idx: CaseIndex): { line: CaseIndex["lines"][number];
 
 export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDrugs: string[], facts?: CaseFacts | null): Map<string, TherapyEvidence> {
   const out = new Map<string, TherapyEvidence>();
+  /** drugs a line says were started within the year, with no stop on that line */
+  const startedOpen = new Set<string>();
   if (!drugNames.length) return out;
   const want = drugRegex(drugNames);
   const every = drugMatchers([...drugNames, ...allKnownDrugs]);
@@ -390,7 +392,13 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       if (range && !range.open) {
         durations.push(range.days);
         ev.stopped = true;
-      } else if (range) ev.openDays = Math.max(ev.openDays ?? 0, range.days);
+      } else if (range) {
+        ev.openDays = Math.max(ev.openDays ?? 0, range.days);
+        // "Methotrexate 15 mg PO weekly + folic acid started 09/15/2026": a course started within the
+        // year before the request is taken now — when no line of the request stops it (below)
+        if (range.days > 0 && range.days <= 365 && /\b(?:started|initiated|began|begun|commenced)\b/i.test(seg) && !STOPPED.test(seg) && !NOT_TAKEN.test(seg))
+          startedOpen.add(drug);
+      }
       const best = durations.length ? Math.max(...durations) : null;
       if (best != null && (ev.days == null || best > ev.days)) ev.days = best;
       const dose = /(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:(?:->|to|→)\s*\d+\s*)?(?:mg|mcg|g|%|units?|iu)\b/i.exec(seg);
@@ -468,6 +476,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
     out.set(key, ev);
   }
   for (const ev of out.values()) {
+    // (never when a length the record states is shorter than the time since the start: "tried Focalin XR
+    // ~3 wks" beside "was started 09/08/2026" is a finished trial, its stop written where it is not named)
+    const finished = ev.days != null && ev.openDays != null && ev.days < ev.openDays - 7;
+    if (startedOpen.has(ev.drug) && !ev.stopped && !finished && !ev.notTaken && !ev.explicitlyNotTaken) ev.ongoing = true;
     // a start date with no stop counts up to the request date only for a course still taken, or when
     // the record states no length of its own: "Focalin XR was started 09/08/2026" beside "tried Focalin
     // XR ~3 wks" is a three-week trial (its stop may be written where the drug is not named again)

@@ -1097,6 +1097,34 @@ const CROSS_REFERENCE_RE =
 const AGE_FOR_CONDITION_RE =
   /^([A-Za-z][\w ,'/-]{2,60}?)\s+in (?:a |an )?(?:member|patient|child|adult|adolescent|individual|person)s?\s+(?:aged?\s+)?\d{1,2}\b[^;]*$|^(?:the (?:member|patient) is )?(?:age[ds]?\s+)?\d{1,2}\s+(?:years?|yrs?)(?: of age)?(?: or (?:older|over|more))?\s+with\s+([A-Za-z][\w ,'/-]{2,60})\.?$/i;
 
+/** a drug the member takes now that the plan stops: "will be stopped before", "to be discontinued prior to" */
+const PLANNED_STOP_RE =
+  /\b(?:will|must|should|is to|are to|to)\s+be\s+(?:stopped|discontinued|withdrawn|tapered off)\s+(?:before|prior to|at|by|on or before)\b/i;
+
+/** the therapy a value is measured on: "… despite …", "… while the member takes …", "… while on …" */
+const LAB_ON_THERAPY_RE =
+  /\s(?:despite|while (?:the (?:member|patient|individual) )?(?:takes|is taking|is on|on|taking|receiving|is receiving|(?:is )?being treated with|treated with|using))\s/i;
+
+/**
+ * "Serum uric acid above 6.0 mg/dL … while the member takes a xanthine oxidase inhibitor … for at least
+ * 3 months", "LDL-C of 70 mg/dL or higher despite a maximally tolerated statin for at least 8 weeks": a
+ * value AND the therapy it was measured on — ALL of the two. Read as either half alone, the other half
+ * went unchecked (an approval without the value, or without the trial). Null unless the words before
+ * the connector read as a lab threshold and those after it as a prior or current therapy.
+ */
+function labOnTherapy(text: string, note: string, ctx: ParseContext): Criterion | null {
+  const m = LAB_ON_THERAPY_RE.exec(text);
+  if (!m || m.index < 8) return null;
+  const first = text.slice(0, m.index).replace(/[,;\s]+$/, "");
+  if (!parseThresholds(first).length) return null;
+  const lab = parseCriterion(first, "", ctx);
+  if (lab.kind !== "lab") return null;
+  const therapy = parseCriterion(text.slice(m.index).trim(), note, ctx);
+  if (therapy.kind !== "prior_therapy" && therapy.kind !== "current_therapy") return null;
+  const confidence = lab.confidence === "high" && therapy.confidence === "high" ? "high" : "medium";
+  return { text, ...(note ? { note } : {}), kind: "all", items: [lab, therapy], confidence };
+}
+
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
   if (CROSS_REFERENCE_RE.test(text) && text.length <= 160)
     return {
@@ -1115,6 +1143,13 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // would require the member to have it); judged on the record (review/condition-addressed.ts)
   const addressed = addressedCondition(text);
   if (addressed) return { text, kind: "documentation", concepts: keyConcepts(addressed), absence: false, confidence: "medium" };
+  const onTherapy = labOnTherapy(text, note, ctx);
+  if (onTherapy) return onTherapy;
+  // "Oral urate-lowering therapy (allopurinol, …) will be stopped before the first infusion and not used
+  // during pegloticase treatment": a plan to stop a drug the member takes now — its documentation, never
+  // a trial of the drug (met by having taken it) nor a no-concurrent-use rule (failed by taking it now)
+  if (PLANNED_STOP_RE.test(text) && !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(text))
+    return { text, ...(note ? { note } : {}), kind: "documentation", concepts: keyConcepts(text), absence: false, confidence: "medium" };
   const c = withoutCountingRuleNotes(parseCriterionText(text, note, ctx));
   // "a reduction of at least 50% in migraine days from baseline": a change from the member's baseline
   // is no diagnosis (met by the code) nor an absolute threshold; its documentation is read, and a
@@ -1576,9 +1611,20 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     const clauseStart = Math.max(0, ...[...tl.slice(0, at).matchAll(/[;.]\s|,\s*(?:and|or|but)\s|\band the\b/g)].map((m) => m.index + m[0].length));
     const after = /[;.]\s|,\s*(?:and|or|but)\s|\band the\b/.exec(tl.slice(at));
     const clause = tl.slice(clauseStart, after ? at + after.index : tl.length);
-    const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, clause);
+    // (a negation in an exception never negates the use: "will be co-administered with methotrexate,
+    // unless methotrexate is contraindicated or not tolerated" requires the combination)
+    const core = clause.split(/,?\s*\b(?:unless|except (?:when|if|where|in)|other than when)\b/i)[0];
+    const negated = has(/\bnot\b|\bno\b|\bwithout\b|\bavoid\b/i, core);
     if (negated) return { ...base, kind: "no_concurrent", drugs, classes, confidence: drugs.length || classes.length ? "high" : "medium" };
-    if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
+    if (drugs.length || classes.length) {
+      // "…, unless methotrexate is contraindicated or not tolerated": the documented contraindication
+      // (or intolerance) is the other way to meet it
+      const exception = /\b(?:unless|except (?:when|if|where))\b[^.;]*\b(?:contraindicat\w*|not tolerated|intoleran\w*)/i.exec(t);
+      const current: Criterion = { ...base, kind: "current_therapy", drugs, classes };
+      if (!exception) return current;
+      const instead: Criterion = { text: exception[0], kind: "contraindication", drugs, classes, phrases: [], confidence: "medium" };
+      return { ...base, kind: "any", items: [{ ...current, text: t.slice(0, exception.index).replace(/[,;\s]+$/, "") }, instead] };
+    }
   }
 
   // "tuberculosis screening (IGRA or TST) negative, or latent TB with treatment started": a test result
