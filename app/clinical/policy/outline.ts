@@ -38,7 +38,7 @@ export const DURATION_LINE_RE =
   /^(?:(?:initial |total )?(?:approval|authorization|coverage|approval) (?:duration|period|length)|length of (?:approval|authorization|coverage)|duration of (?:approval|authorization|therapy approval))\b|^(?:initial )?authorization (?:will|may) be (?:issued|approved|granted) for\b|^(?:approval|coverage) (?:will be|is) (?:granted|given|approved|provided) for\b/i;
 /** a paragraph/heading that opens renewal criteria (never initial-request criteria) */
 export const CONTINUATION_HEAD_RE =
-  /^(?:(?:section|part|table)\s+[\dA-Z]{1,3}(?:\.\d{1,2})?\s*[-–:.]\s*)?(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation|continued (?:approval|therapy|use|treatment|coverage)))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
+  /^(?:(?:section|part|table)\s+[\dA-Z]{1,3}(?:\.\d{1,2})?\s*[-–:.]\s*)?(?:[IVX]+\.\s*|[A-Z]\.\s*|\d+\.\s*)?(?:for\s+)?(?:(?:prior[- ](?:approval|authori[sz]ation)|pa) )?(?:continuation(?: of (?:therapy|coverage|treatment))?|continued (?:therapy|approval|use|treatment)|renewal|re-?authori[sz]ation|recertification|re-?certification|subsequent (?:approval|authorization)|criteria for (?:continuation|renewal|reauthori[sz]ation|continued (?:approval|therapy|use|treatment|coverage)))\b(?: criteria| of therapy| requests?| approval)?\s*[:.]?/i;
 
 const ROMAN_UP = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const ROMAN_LOW = ROMAN_UP.map((r) => r.toLowerCase());
@@ -108,6 +108,23 @@ export function isHeading(text: string): boolean {
   const section = /^(?:section|part)\s+(?:[0-9]{1,2}|[IVX]{1,4})[A-Z]?\s*[-–:.]\s*(.{3,140})$/i.exec(t);
   if (section && !/[.;]$/.test(section[1]) && /^[A-Z]/.test(section[1])) return true;
   if (t.length < 4 || t.length > 90) return false;
+  // "A. BETA THALASSEMIA", "B. MYELODYSPLASTIC SYNDROMES (MDS)-ASSOCIATED ANEMIA": a lettered indication
+  // title set in capitals (never a capitalised logic line: "A. ONE OF THE FOLLOWING:", "1. AND")
+  const lettered = /^(?:[A-Z]|[IVX]{1,4})\.\s+(.+)$/.exec(t);
+  if (lettered) {
+    const title = lettered[1].trim();
+    const caps = title.replace(/[^A-Za-z]/g, "");
+    if (
+      caps.length >= 6 &&
+      caps === caps.toUpperCase() &&
+      !/[.;,:]$/.test(title) &&
+      !CONNECTOR_RE.test(title) &&
+      !/\b(?:ALL|ONE|ANY|BOTH|EITHER|NONE|TWO|THREE)\b(?: OF)?\b|\bFOLLOWING\b|^(?:AND|OR|NOT)\b|\b(?:AND|OR)$|\b(?:IS|ARE|HAS|HAVE|WAS|WERE|MUST|WILL|SHOULD|MAY)\b/.test(
+        title,
+      )
+    )
+      return true;
+  }
   if (MARKER_RE.test(t)) return false;
   // "Prior-Approval will not be granted when:" (an exclusion list follows)
   if (/^[^.;:]{0,60}\b(?:will|shall|may|can|is|are)?\s?not (?:be )?(?:granted|approved|covered|authori[sz]ed|provided)\b[^.;:]{0,30}:$/i.test(t)) return true;

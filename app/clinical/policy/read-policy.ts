@@ -1249,7 +1249,11 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
     }
     // "Criteria for Use - Prurigo Nodularis" over "Inclusion criteria - ALL must be met (initial
     // approval 6 months): 1. … 5.": a block per indication, its numbered list that path's criteria
-    const block = INDICATION_BLOCK_HEAD_RE.exec(h.trim()) ?? TRAILING_INITIAL_HEAD_RE.exec(h.trim()) ?? PART_HEAD_RE.exec(h.trim());
+    const block =
+      INDICATION_BLOCK_HEAD_RE.exec(h.trim()) ??
+      TRAILING_INITIAL_HEAD_RE.exec(h.trim()) ??
+      PART_HEAD_RE.exec(h.trim()) ??
+      LETTERED_TITLE_HEAD_RE.exec(h.trim());
     if (block && s.items.length && indicationTerms(block[1]).understood && !diagnosisChoice(s.items)) {
       blockTitle = block[1].trim();
       found.push(indicationBlock(blockTitle, s, r));
@@ -1326,6 +1330,8 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
  * is ALL_REQUESTS_HEAD_RE's, a renewal part CONTINUATION_HEAD_RE's)
  */
 const PART_HEAD_RE = /^(?:part|section)\s+[A-Z0-9]{1,4}\s*[-–:.]\s*([^.;:]{3,80})$/i;
+/** a lettered indication title in capitals: "A. BETA THALASSEMIA", "B. MYELODYSPLASTIC SYNDROMES (MDS)-ASSOCIATED ANEMIA" */
+const LETTERED_TITLE_HEAD_RE = /^(?:[A-Z]|[IVX]{1,4})\.\s+([A-Z0-9][^.;:a-z]{3,80})$/;
 /** a criteria heading naming one indication: "Criteria for Use - Prurigo Nodularis", "Requirements for approval: Atopic dermatitis" */
 const INDICATION_BLOCK_HEAD_RE =
   /^(?:(?:initial )?(?:criteria|requirements|conditions) for (?:use|approval|coverage|initial (?:approval|authori[sz]ation))|(?:initial )?(?:approval|coverage|clinical) criteria)\s*[-–:]\s*([^.;:]{3,80})$/i;

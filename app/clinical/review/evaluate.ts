@@ -3863,6 +3863,28 @@ function abnormalNormalQualifier(text: string, ctx: EvalContext): Ev | null {
   return null;
 }
 
+/**
+ * Words of an exclusion that set a form of its condition apart ("higher-risk", "IPSS-R high or very
+ * high", "grade 3 or 4", "stage IV", "relapsed or refractory", "severe"), read after the condition's own
+ * names are taken out (so "severe combined immunodeficiency" is no qualifier): the first one, or null.
+ * A diagnosis code never shows such a form (issue 21: an exclusion applies only when each of its
+ * qualifiers is evidenced).
+ */
+const FORM_QUALIFIER_RE =
+  /\b(?:(?:very |higher|lower|intermediate|high|low)[- ]?(?:risk|grade)\b|risk (?:group|category|score)|ipss(?:-r|-m)?\b|(?:who |cns who )?grade\s*(?:[1-4]|i{1,3}v?|iv)\b|stage\s*(?:[0-4]|i{1,3}v?|iv)[a-c]?\b|(?:relapsed|refractory|recurrent|metastatic|advanced|progressive|mild|moderate|severe|smoldering|indolent|aggressive|treatment-naive|untreated)\b)/i;
+function unreadQualifier(text: string, conditions: string[]): string | null {
+  let rest = text.toLowerCase();
+  for (const name of conditions)
+    for (const a of conditionByName(name)?.aliases ?? []) {
+      try {
+        rest = rest.replace(new RegExp(a, "gi"), " ");
+      } catch {
+        // an alias that is no valid pattern alone is left in place
+      }
+    }
+  return FORM_QUALIFIER_RE.exec(rest)?.[0] ?? null;
+}
+
 function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const conds = ctx.conditions;
   if (spec.unless_conditions.length || spec.unless_icd10.length) {
@@ -3956,6 +3978,17 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
   // the primary diagnosis is the excluded condition itself, not one the policy covers
   if (primary && matchesExcluded(primary) && !isCovered(primary) && severityOk(primary.citation)) {
     const coveredElse = conds.some((c) => c !== primary && c.source !== "text" && isCovered(c) && !matchesExcluded(c));
+    // "Higher-risk MDS (IPSS-R high or very high)": a code names the disease, never its risk group,
+    // grade or stage — the qualifier is the reviewer's to read
+    const qualifier = !spec.severity?.length ? unreadQualifier(spec.text, spec.conditions) : null;
+    if (!coveredElse && qualifier)
+      return ev(
+        "insufficient",
+        `The request's diagnosis ${primary.code ?? ""} (${primary.condition}) is the condition this exclusion names, but not its qualifier ("${qualifier}"); a code does not say whether it applies.`,
+        primary.citation ? [primary.citation] : [],
+        "direct",
+        `Whether this exclusion applies: ${spec.text}`,
+      );
     if (!coveredElse && !spec.severity?.length)
       return ev(
         "met",
