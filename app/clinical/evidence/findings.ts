@@ -115,8 +115,9 @@ const SCORING_RULE = /\b\d{1,2}(?:\.\d)?\s*%\s*(?:rule|criteri(?:on|a)|desaturat
 const COMPARATOR_WORD =
   /\b(?:at or (?:below|above|under|over)|below|above|under|over|less than|greater than|more than|fewer than|lower than|higher than|at least|at most|exceed(?:s|ed|ing)?|up to)\b/i;
 
-/** words after a number that make it a threshold ("4 or more", "70 or higher") */
-const THRESHOLD_TAIL = /^\s*(?:or (?:more|greater|higher|above|over|less|fewer|lower|below|under)\b)/i;
+/** words after a number that make it a threshold ("4 or more", "70 or higher") or a band's lower bound ("platelets 40 to less than 50") */
+const THRESHOLD_TAIL =
+  /^\s*(?:or (?:more|greater|higher|above|over|less|fewer|lower|below|under)\b|(?:to|-(?!>)|–)\s*(?:less than|under|below|more than|over|above|<(?!-)|>)\s*\d)/i;
 
 /** A measure's name patterns compiled once: long names case-insensitively, abbreviations as written. */
 interface MeasurePatterns {

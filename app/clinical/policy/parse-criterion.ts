@@ -1097,6 +1097,10 @@ const CROSS_REFERENCE_RE =
 const AGE_FOR_CONDITION_RE =
   /^([A-Za-z][\w ,'/-]{2,60}?)\s+in (?:a |an )?(?:member|patient|child|adult|adolescent|individual|person)s?\s+(?:aged?\s+)?\d{1,2}\b[^;]*$|^(?:the (?:member|patient) is )?(?:age[ds]?\s+)?\d{1,2}\s+(?:years?|yrs?)(?: of age)?(?: or (?:older|over|more))?\s+with\s+([A-Za-z][\w ,'/-]{2,60})\.?$/i;
 
+/** a dose written per band of a value: "<dose words> …: less than 40 x 10^9/L - 60 mg …; 40 to less than 50 - 40 mg" */
+const DOSE_BAND_RE =
+  /^(?:the )?(?:dose|dosing|dosage)\b[^.;]{0,80}?:[^]*?(?:less than|under|below|at least|more than|greater than|[<>\u2264\u2265]=?)\s*\d+(?:\.\d+)?[^;]{0,40}?\s[-\u2013\u2192:]\s*\d+(?:\.\d+)?\s*(?:mg|mcg|units?)\b/i;
+
 /** a drug the member takes now that the plan stops: "will be stopped before", "to be discontinued prior to" */
 const PLANNED_STOP_RE =
   /\b(?:will|must|should|is to|are to|to)\s+be\s+(?:stopped|discontinued|withdrawn|tapered off)\s+(?:before|prior to|at|by|on or before)\b/i;
@@ -1143,6 +1147,10 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   // would require the member to have it); judged on the record (review/condition-addressed.ts)
   const addressed = addressedCondition(text);
   if (addressed) return { text, kind: "documentation", concepts: keyConcepts(addressed), absence: false, confidence: "medium" };
+  // "Dose matches the baseline platelet count: less than 40 x 10^9/L - 60 mg …; 40 to less than 50 x
+  // 10^9/L - 40 mg …": a dose table by a value's bands — how much to give, never a requirement on the
+  // value (read as one, a count of 45 failed "platelets < 40" and a covered request was denied)
+  if (DOSE_BAND_RE.test(text)) return { text, ...(note ? { note } : {}), kind: "dose_limit", max_mg: null, per_days: null, confidence: "medium" };
   const onTherapy = labOnTherapy(text, note, ctx);
   if (onTherapy) return onTherapy;
   // "Oral urate-lowering therapy (allopurinol, …) will be stopped before the first infusion and not used
@@ -1393,12 +1401,20 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         ],
       };
   }
-  // "Requested for the ACUTE treatment of migraine attacks", "Used for prophylaxis of attacks"
+  // "Requested for the ACUTE treatment of migraine attacks", "Used for prophylaxis of attacks" (also
+  // with the requested drug as the subject: "Reyvow is prescribed for the acute treatment of …")
+  const subjectDrug = ctx.drugNames.length
+    ? new RegExp(
+        `^(?:${ctx.drugNames.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\s+(?:is|will be)\\s+(?=(?:requested|used|prescribed|being used|intended)\\b)`,
+        "i",
+      )
+    : null;
   const use =
     /^(?:(?:the )?(?:drug|medication|request) is )?(?:requested|used|prescribed|being used|intended)(?: only)? (?:for|as) (?:the )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|maintenance)) (?:treatment|therapy|use)?\b|^(?:(?:requested|used|prescribed) )?for (?:the )?(?:(acute) treatment|(prevention|prophylaxis)) of\b/i.exec(
-      t,
+      subjectDrug ? t.replace(subjectDrug, "") : t,
     );
-  if (use && t.length < 120 && !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(t.slice(use[0].length)))
+  const useRest = (subjectDrug ? t.replace(subjectDrug, "") : t).slice(use?.[0].length ?? 0);
+  if (use && t.length < 120 && !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(useRest))
     return { ...base, kind: "use_mode", mode: use[1] || use[3] ? "acute" : "preventive" };
 
   // "Doses above 32 mg of buprenorphine per day will not be approved": a stated hard maximum, written

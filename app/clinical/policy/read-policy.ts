@@ -2002,8 +2002,27 @@ function leadBefore(s: { items: OutlineItem[]; preamble: DocLine[] }): string {
  * outpatient department is medically necessary only when ONE of the following / is documented:"), says
  * one (any, either, at least N) of them is enough: then they are alternatives of one "any" criterion.
  */
+/**
+ * A benefit brochure's own voice ("We cover prescribed drugs … as described in the chart beginning on
+ * page 74.", "Please remember that all benefits are subject to …", "Be sure to read Section 4, Your costs
+ * …", "… may have different cost-sharing; see Section 9."): what the plan pays and how to read the
+ * brochure, never a requirement of a request — unless it states one (must, required, tried, diagnosis …).
+ */
+export function isBenefitProse(text: string): boolean {
+  const t = stripConnector(text).trim();
+  const voice =
+    /^(?:we|please|be sure|remember|if you|when you|your)\b/i.test(t) ||
+    /\b(?:you pay|your costs?|cost-?shar\w*|this brochure|coinsurance|copay(?:ment)?s?|deductible|out-of-pocket)\b/i.test(t);
+  return (
+    voice &&
+    !/\b(?:must|required?|requires|documented|documentation|diagnos\w+|tried|failed|trials?|prescribed by|in consultation with|years of age|contraindicat\w*|intoleran\w*)\b/i.test(
+      t,
+    )
+  );
+}
+
 function sectionCriteria(s: { items: OutlineItem[]; preamble: DocLine[] }, r: Reader): Criterion[] {
-  const kids = s.items.filter((i) => !isContinuation(i, r));
+  const kids = s.items.filter((i) => !isContinuation(i, r) && !isBenefitProse(i.text));
   const crit = kids.map((it) => itemCriterion(it, r));
   if (crit.length < 2 || !s.items.length) return crit;
   const first = s.items[0].lines[0]?.index ?? Infinity;
@@ -2699,7 +2718,8 @@ function inlineExclusionLists(lines: DocLine[]): DocLine[] {
 function withoutFootnoteMarks(l: DocLine): DocLine {
   // a line opening with its note mark ("¹ Sedative-hypnotic agents for question A2: …") is the
   // footnote itself: marked "^" as footnotes are (outline.ts reads it as a note, never as criterion words)
-  const lead = /^[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\s)/.exec(l.text);
+  // (a bracketed note number too: "[1] A brand counts as its generic agent …" under the list citing "[1]")
+  const lead = /^[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\s)/.exec(l.text) ?? /^\[\d{1,2}\](?=\s+[A-Z])/.exec(l.text);
   if (lead) return { ...l, text: "^".repeat(lead[0].length) + l.text.slice(lead[0].length).replace(/[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]/g, " ") };
   const t = l.text.replace(/[†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]/g, " ");
   if (t === l.text) return l;

@@ -1122,8 +1122,9 @@ function classMembersNow(name: string): string[] {
 /** Drug classes a piece of prose names ("a TNF inhibitor", "two NSAIDs"). */
 export function classesNamedIn(text: string): DrugClass[] {
   const t = text.toLowerCase();
-  // a class's word starts a word: "statin" is not named by "simvastatin", nor "triptan" by "sumatriptan"
-  const word = (a: string, flags: string) => new RegExp(`(?<![a-z])(?:${a})`, flags);
+  // a class's word starts a word: "statin" is not named by "simvastatin", nor "triptan" by "sumatriptan";
+  // "non-triptan", "non-biologic", "nonsteroidal" name everything BUT the class
+  const word = (a: string, flags: string) => new RegExp(`(?<![a-z])(?<!\\bnon[- ]?)(?:${a})`, flags);
   const named = DRUG_CLASSES.filter((c) => c.aliases.some((a) => word(a, "i").test(t)));
   // "another anti-IL-5 biologic or anti-IgE biologic": every mention of the broad class is qualified by
   // one of its subclasses, or is part of a subclass's own name, so the text names those subclasses,
