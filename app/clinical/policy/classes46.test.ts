@@ -18,7 +18,17 @@
  * 8. an exclusion naming a form of a condition ("Higher-risk MDS (IPSS-R high or very high)") never
  *    applies on the diagnosis code alone;
  * 9. a count of events is the number before their name ("Three exacerbations … in the past 12 months"),
- *    dated by its window — never a form's threshold ("≥ 2 exacerbations …? [X] Yes") nor the next number.
+ *    dated by its window — never a form's threshold ("≥ 2 exacerbations …? [X] Yes") nor the next number;
+ * 10. a dose table by a value's bands ("Dose matches the baseline platelet count: less than 40 - 60 mg;
+ *     40 to less than 50 - 40 mg") is a dose rule, never "platelets < 40"; and "platelets 40 to less than
+ *     50" in a quantity-limit line is no platelet result;
+ * 11. a benefit brochure's own voice ("We cover …", "Please remember …", "Be sure to read …") is no
+ *     criterion; bracketed footnotes ("[1] An adequate trial is …") under a list are notes, never the last
+ *     item's words;
+ * 12. "non-triptan" names no triptan; "<drug> is prescribed for the acute treatment of …" is the use the
+ *     request must state, read from the requested drug's own clause (another drug's preventive use is not it);
+ * 13. an item of a billing section that names codes ("5. Administration Codes / 5.3 … (96374) …") applies
+ *     to lines billing those codes, never to the drug line.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -33,6 +43,7 @@ import { generateDecisionTree } from "./compile-tree";
 import { decideText, dx } from "../review/test-cases";
 import { measureValues } from "../evidence/findings";
 import { MEASURES } from "../vocabulary/measures";
+import { requestUseModes } from "../review/evaluate";
 
 const DAY = "2026-11-05";
 const ctxOf = (lines: string[]) =>
@@ -215,5 +226,86 @@ describe("an exclusion naming a form of a condition", () => {
     expect(applied?.outcome).toBe("insufficient");
     expect(applied?.reason).toMatch(/higher-risk/i);
     expect(decision.rule).not.toBe("deny_exclusion");
+  });
+});
+
+describe("a dose table by a value's bands", () => {
+  it("is a dose rule, never a requirement on the value", () => {
+    const c = parseCriterion(
+      "Dose matches the baseline ANC: less than 500 cells/mcL - 480 mcg once daily; 500 to less than 1,000 cells/mcL - 300 mcg once daily",
+      "",
+      P,
+    );
+    expect(c.kind).toBe("dose_limit");
+    expect(parseCriterion("Baseline platelet count less than 50 x 10^9/L within 30 days", "", P).kind).toBe("lab");
+  });
+  it("a band's lower bound in a quantity-limit line is no result", () => {
+    const v = measureValues(
+      ctxOf(["Quantity limit: 10 tablets (platelets 40 to less than 50 x 10^9/L, 40 mg daily)", "Platelet count 44 x10^3/uL (10/30/2026)"]).idx,
+      MEASURES.find((m) => m.name === "platelets")!,
+    );
+    expect(v.map((x) => x.value)).toEqual([44]);
+  });
+});
+
+describe("a benefit brochure's voice and bracketed footnotes", () => {
+  const policy = [
+    "Examplo - Prescription drug benefits and criteria",
+    "Section 5(f). Prescription drug benefits",
+    "• We cover prescribed drugs and medications, as described in the chart beginning on page 74.",
+    "• Please remember that all benefits are subject to the definitions, limitations and exclusions in this brochure.",
+    "COVERAGE CRITERIA - INITIAL APPROVAL (12 MONTHS)",
+    "Examplo is covered for a member who meets ALL of the following:",
+    "1. Member is 18 years of age or older; AND",
+    "2. Diagnosis of migraine; AND",
+    "3. Inadequate response to at least TWO different triptans [1]; AND",
+    "4. Examplo will NOT be used together with another acute non-triptan migraine drug, i.e. a gepant (ubrogepant, rimegepant).",
+    "[1] An adequate trial is at least 30 days of use with at least two treated attacks, within the past 24 months. Imitrex = sumatriptan.",
+  ].join("\n");
+  const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplo"] });
+  const all = [...m.indications.flatMap((i) => i.criteria), ...m.common];
+  it("reads no brochure sentence as a criterion", () => {
+    expect(all.map((c) => c.text).join(" ")).not.toMatch(/We cover|Please remember/);
+  });
+  it("keeps the footnote out of item 4, which stays a no-concurrent-use rule for gepants only", () => {
+    const four = all.find((c) => /will NOT be used together/.test(c.text));
+    expect(four).toMatchObject({ kind: "no_concurrent", classes: ["gepant"] });
+    expect(four?.text).not.toMatch(/adequate trial/);
+  });
+});
+
+describe("the requested drug's use", () => {
+  it("reads '<drug> is prescribed for the acute treatment of …' as a use requirement", () => {
+    expect(parseCriterion("Examplo is prescribed for the acute treatment of migraine attacks", "", P)).toMatchObject({ kind: "use_mode", mode: "acute" });
+  });
+  it("is read from the requested drug's own clause, not another drug's preventive use", () => {
+    const ctx = ctxOf(["Plan: Examplo 100 mg at migraine onset as needed; rimegepant 75 mg every other day for prevention (continue)."]);
+    expect(requestUseModes(ctx).map((u) => u.mode)).toEqual(["acute"]);
+  });
+});
+
+describe("an item of a billing section that names codes", () => {
+  it("applies to those codes only", () => {
+    const text = [
+      "Examplo Iron Infusion - Medical Policy",
+      "1. Coverage Criteria",
+      "1.1 Iron deficiency anemia with ferritin below 100 ng/mL within 60 days.",
+      "5. Administration Codes",
+      "5.3 Iron sucrose 200 mg is usually given by slow IV push over 2 to 5 minutes (96374).",
+    ].join("\n");
+    const model = readPolicy(docFromPages([text]), { drug_names: ["Examplo"] });
+    const crit = [...model.indications.flatMap((i) => i.criteria), ...model.common];
+    const push = crit.find((c) => /slow IV push/.test(c.text));
+    expect(push?.codes).toEqual(["96374"]);
+    const ferritin = crit.find((c) => /ferritin/.test(c.text));
+    expect(ferritin?.codes).toBeUndefined();
+  });
+});
+
+describe("a class named with 'non-'", () => {
+  it("names everything but the class", () => {
+    expect(classesNamedIn("another acute non-triptan migraine drug").map((c) => c.name)).toEqual([]);
+    expect(classesNamedIn("a non-biologic DMARD").map((c) => c.name)).not.toContain("biologic");
+    expect(classesNamedIn("an oral triptan").map((c) => c.name)).toEqual(["triptan"]);
   });
 });

@@ -200,6 +200,31 @@ export function isConditionalSection(title: string): boolean {
   return CONDITIONAL_SECTION_RE.test(title.replace(/\s+/g, " ").trim());
 }
 
+/** a section about how codes are billed: "5. Administration Codes", "Coding and Billing", "Billing Guidelines" */
+const BILLING_SECTION_TITLE_RE =
+  /^(?:(?:\d{1,2}(?:\.\d{1,2})*|[A-Z]|[IVX]{1,4})[.)]?\s+)?(?:[A-Za-z/&-]+\s+){0,3}(?:codes?|coding|billing)(?:\s+(?:and|&)\s+(?:coding|billing|reimbursement))?(?:\s+(?:guidelines?|rules?|information|notes?))?\s*:?$/i;
+/** a numbered or lettered section title line: "5. Administration Codes", "B. Limitations" (no sentence) */
+const NUMBERED_TITLE_RE = /^(?:\d{1,2}|[A-Z]|[IVX]{1,4})[.)]\s+[A-Z][A-Za-z ,/&'()-]{2,70}$/;
+
+/**
+ * An item of a billing section ("5. Administration Codes: 5.2 IV push (96374, initial; 96375 …) is an
+ * injection of 15 minutes or less …") that names service codes applies to lines billing those codes —
+ * never to the drug line the administration follows (it had pended every iron infusion's drug line on
+ * "Not documented"). Null outside such a section or when the item names no code.
+ */
+function billingItemCodes(lines: DocLine[], passage: Citation | null | undefined, text: string): string[] | null {
+  if (!passage) return null;
+  const named = [...new Set([...text.matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
+  if (!named.length) return null;
+  const at = lines.findIndex((l) => l.page === passage.page && l.end > passage.start);
+  for (let i = at - 1; i >= 0 && i >= at - 30; i--) {
+    const t = lines[i].text.trim();
+    if (BILLING_SECTION_TITLE_RE.test(t)) return named;
+    if (NUMBERED_TITLE_RE.test(t) || isHeading(t)) return null;
+  }
+  return null;
+}
+
 export function withCodeScopes(model: PolicyModel, lines: DocLine[]): PolicyModel {
   const procedures = policyScopeCodes(lines);
   if (procedures.length)
@@ -208,7 +233,7 @@ export function withCodeScopes(model: PolicyModel, lines: DocLine[]): PolicyMode
         ind.criteria = ind.criteria.map((c) => ({ ...c, codes: procedures }) as Criterion);
   const mark = (cs: Criterion[]): Criterion[] =>
     cs.map((c) => {
-      const codes = c.codes ?? scopeCodesAt(lines, c.passage);
+      const codes = c.codes ?? scopeCodesAt(lines, c.passage) ?? billingItemCodes(lines, c.passage, c.text);
       return codes ? ({ ...c, codes } as Criterion) : c;
     });
   for (const ind of model.indications) ind.criteria = mark(ind.criteria);

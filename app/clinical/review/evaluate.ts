@@ -4553,6 +4553,20 @@ function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalCon
  * or in the lines that mention the requested drug (with the line each wraps onto). Exported for the
  * indication choice (review-case.ts).
  */
+/** `text` from the requested drug's first name (`re`) up to the next other drug it names, or the whole text */
+function ownClause(text: string, re: RegExp, ctx: EvalContext): string {
+  const at = re.exec(text)?.index ?? 0;
+  const rest = text.slice(at);
+  const own = new Set([...ctx.requested].map((n) => n.toLowerCase()));
+  let end = rest.length;
+  for (const d of ctx.allDrugNames) {
+    if (d.length <= 3 || own.has(d.toLowerCase())) continue;
+    const m = new RegExp(`\\b${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").exec(rest.slice(1));
+    if (m && m.index + 1 < end) end = m.index + 1;
+  }
+  return rest.slice(0, end);
+}
+
 export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive"; citation: Citation | null; explicit: boolean }[] {
   const out: { mode: "acute" | "preventive"; citation: Citation | null; explicit: boolean }[] = [];
   const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
@@ -4565,8 +4579,10 @@ export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive
     if (!hit && re)
       for (const line of ctx.idx.lines) {
         if (!re.test(line.lower)) continue;
-        // the use may wrap onto the next line ("Ubrelvy 50 mg tablets," / "as needed at onset")
-        const text = withNext(ctx.idx, line);
+        // the use may wrap onto the next line ("Ubrelvy 50 mg tablets," / "as needed at onset") — the
+        // requested drug's own clause: from its name to the next drug named ("Reyvow 100 mg at onset;
+        // rimegepant every other day for prevention" names a preventive use of the other drug)
+        const text = ownClause(withNext(ctx.idx, line), re, ctx);
         const m = u.request.exec(text);
         if (m && !isNegated(text, m.index)) {
           hit = { citation: quote(ctx.idx, line), text };
