@@ -113,6 +113,12 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // alternative run on into the paragraph under the list); fixtures/corpus-claims/arrowhead-mn-first-run.txt;
   // 12/35 after stop 45 with none
   "arrowhead-mn": 12,
+  // shenandoah-va 2026-12-02 (a fourteenth set authored blind: a Virginia FEHB Standard Option HMO — power
+  // mobility devices under a numbered YES / NO decision tree, IV iron under a criteria matrix with
+  // administration codes, esketamine under a brochure excerpt and a REMS guideline, ambulatory cardiac
+  // monitoring under an A / M / R rating matrix): first run 11/34 lines, no wrongful line decision
+  // (fixtures/corpus-claims/shenandoah-va-first-run.txt); 11/34 after stop 46
+  "shenandoah-va": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -175,8 +175,16 @@ export const FLOORS: Record<string, number> = {
   // document and a UM policy with its section names in a margin column): first run 5/16, no wrongful
   // decision, 0 of 7 approvable requests approved; see fixtures/corpus/bluestem-mn-first-run.txt; 9/16 after
   // stop 45 (the PDL table's drug column as row labels, "as in RA item 5" resolved, margin labels, an age
-  // written with its condition, unticked form options and payer reject messages no trials), all safety counts 0
-  "bluestem-mn": 9,
+  // written with its condition, unticked form options and payer reject messages no trials), all safety counts 0;
+  // 10/16 after stop 46 (a required methotrexate combination, serum uric acid on a xanthine oxidase inhibitor, G6PD)
+  "bluestem-mn": 10,
+  // shenandoah-va 2026-12-02 (a twenty-seventh plan authored blind: a Virginia FEHB / PSHB regional plan with
+  // a brochure Section 5(f) excerpt before its PBM criteria sheet, a Blue-plan corporate medical policy, a
+  // check-box prior approval form that is also the policy, and a CareSource-style pharmacy policy statement):
+  // first run 6/16 with one approvable request denied at 0.90 (a lower-risk MDS request: the MDS section
+  // was read as the thalassemia section's renewal, and the "Higher-risk MDS" exclusion applied on the code);
+  // see fixtures/corpus/shenandoah-va-first-run.txt; 8/16 after stop 46, all safety counts 0
+  "shenandoah-va": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
