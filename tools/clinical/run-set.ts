@@ -30,8 +30,7 @@ const PARSER_VERSION = "2026-11-29.native-tesseract";
 const RECEIVED = process.env.RECEIVED_DATE ?? new Date().toISOString().slice(0, 10);
 fs.mkdirSync(cacheDir, { recursive: true });
 
-let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js"; ocrCache?: OcrCache }) => Promise<ParsedDocument>) | null =
-  null;
+let parse: ((b: Uint8Array, o?: { ocrDpi?: number; ocrEngine?: "native" | "tesseract.js"; ocrCache?: OcrCache }) => Promise<ParsedDocument>) | null = null;
 // a set of fixtures/corpus or fixtures/corpus-claims reads the OCR results its corpus test recorded
 // (fixtures/ocr-recorded/, looked up by page-image hash; a page not recorded is OCRed) — never written
 // here. Without OCR_DPI only: another resolution makes other page images.
@@ -91,6 +90,7 @@ if (set.medicalPolicies.length) {
         console.log(
           `  line ${l.line.code} ${l.line.modifiers.join(",")} x${l.line.units} ${l.line.date_of_service} POS ${l.line.place_of_service} policy ${l.policyId}: ${l.decision.final_decision} (${l.decision.rule}) expected ${e?.code} ${e?.decision} — ${e?.why ?? ""}`,
         );
+        if (verbose) console.log(`    summary: ${l.decision.ai_summary.slice(0, 300)}`);
         for (const p of l.review?.paths ?? [])
           for (const c of p.criteria)
             console.log(

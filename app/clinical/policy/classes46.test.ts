@@ -291,12 +291,16 @@ describe("an item of a billing section that names codes", () => {
       "1. Coverage Criteria",
       "1.1 Iron deficiency anemia with ferritin below 100 ng/mL within 60 days.",
       "5. Administration Codes",
+      "5.1 An administration line follows the decision of the drug line it administers on the same date.",
       "5.3 Iron sucrose 200 mg is usually given by slow IV push over 2 to 5 minutes (96374).",
     ].join("\n");
     const model = readPolicy(docFromPages([text]), { drug_names: ["Examplo"] });
     const crit = [...model.indications.flatMap((i) => i.criteria), ...model.common];
     const push = crit.find((c) => /slow IV push/.test(c.text));
     expect(push?.codes).toEqual(["96374"]);
+    // an item about the administration lines names no code: it is theirs (the drug administration codes)
+    const follows = crit.find((c) => /administration line follows/.test(c.text));
+    expect(follows?.codes).toEqual(["96360-96549"]);
     const ferritin = crit.find((c) => /ferritin/.test(c.text));
     expect(ferritin?.codes).toBeUndefined();
   });

@@ -214,7 +214,11 @@ const NUMBERED_TITLE_RE = /^(?:\d{1,2}|[A-Z]|[IVX]{1,4})[.)]\s+[A-Z][A-Za-z ,/&'
  */
 function billingItemCodes(lines: DocLine[], passage: Citation | null | undefined, text: string): string[] | null {
   if (!passage) return null;
-  const named = [...new Set([...text.matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
+  const codes = [...new Set([...text.matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
+  // "An administration line follows the decision of the drug line it administers": an item about the
+  // administration lines themselves, which name no code, is theirs (CPT 96360-96549, the hydration,
+  // injection, infusion and chemotherapy administration codes)
+  const named = codes.length ? codes : /\badministration (?:lines?|codes?|services?)\b/i.test(text) ? ["96360-96549"] : [];
   if (!named.length) return null;
   const at = lines.findIndex((l) => l.page === passage.page && l.end > passage.start);
   for (let i = at - 1; i >= 0 && i >= at - 30; i--) {
