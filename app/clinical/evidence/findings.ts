@@ -10,8 +10,8 @@ import { aliasRegex } from "../vocabulary/conditions";
 import { isShareOfPeriod, type MeasureTerm } from "../vocabulary/measures";
 import type { TestTerm } from "../vocabulary/tests";
 import { BASELINE, PENDING, isNegated } from "../vocabulary/language";
-import { findDates, parseDate } from "../codes/dates";
-import { dateNear, quote, type CaseIndex, type CaseLine } from "./case-index";
+import { findDates, numberWord, parseDate } from "../codes/dates";
+import { dateNear, quote, withNext, type CaseIndex, type CaseLine } from "./case-index";
 
 export interface MeasureValue {
   value: number;
@@ -163,16 +163,6 @@ function readTexts(idx: CaseIndex): { lines: string[]; all: string } {
 
 /** a count written before an event's name: "3 exacerbations", "Three steroid-requiring exacerbations" */
 const EVENT_COUNT_BEFORE = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:[a-z][a-z-]*\s+){0,2}$/i;
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-const numberWordValue = (w: string): number | null => {
-  const i = NUMBER_WORDS.indexOf(w.toLowerCase());
-  return i < 0 ? null : i;
-};
-/** the line's text and, when it runs on, the next line's on the same page */
-function withNextLine(idx: CaseIndex, line: CaseLine): string {
-  const next = idx.lines[line.index + 1];
-  return next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
-}
 
 export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
   const out: MeasureValue[] = [];
@@ -353,14 +343,14 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
           !/(?:[<>\u2264\u2265]=?|\bat (?:least|most)|\bmore than|\bfewer than|\bless than|\bminimum of|\bmaximum of)\s*$/i.test(lead.slice(0, c.index)) &&
           !/\bor (?:more|fewer|less|greater)\b|\+/i.test(c[0])
         ) {
-          const n = /^\d/.test(c[1]) ? Number(c[1]) : numberWordValue(c[1]);
-          if (n != null) {
+          const n = numberWord(c[1]);
+          if (Number.isFinite(n)) {
             value = n;
             vAt = mt.index - c[0].length;
             unitText = "per year";
             if (
               /\b(?:past|last|previous|prior|preceding)\s+(?:12|twelve)\s+months\b|\b(?:past|last|previous|prior)\s+year\b/i.test(
-                withNextLine(idx, line).slice(mt.index, mt.index + 160),
+                withNext(idx, line).slice(mt.index, mt.index + 160),
               )
             )
               writtenDate = idx.requestDate;
