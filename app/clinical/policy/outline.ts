@@ -9,7 +9,7 @@ import { clean, type DocLine } from "../text/lines";
  * level. "i"/"v"/"x" are read as letters when the letter sequence at that level expects them.
  */
 
-export type MarkerFamily = "ROMAN" | "ALPHA" | "num" | "alpha" | "roman" | "pnum" | "palpha" | "proman" | "bullet";
+export type MarkerFamily = "ROMAN" | "ALPHA" | "num" | "alpha" | "roman" | "pnum" | "palpha" | "proman" | "bullet" | "decimal";
 
 export interface OutlineItem {
   marker: string;
@@ -29,6 +29,14 @@ export interface OutlineItem {
 
 const MARKER_RE = /^\(?([IVX]{1,4}|[A-Z]|\d{1,2}|[a-z]{1,4})([.)])\s+(.*)$/;
 const PAREN_RE = /^\(([a-z]|\d{1,2}|[ivx]{1,4})\)\s+(.*)$/;
+/**
+ * A decimal-numbered item or section ("3.1.2 The member is 6 years of age or older; AND", "4.1 For use
+ * together with …", "3.1 Initial Authorization"), as guideline documents number them: the number and
+ * the text after it (which starts with a capital: "1.5 mg/kg every 4 weeks" wrapped onto a line is no item)
+ */
+const DECIMAL_RE = /^(\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+([A-Z(].*)$/;
+/** "Initial Authorization", "Purpose and Scope", "Guideline History / Revision Information": a title in title case */
+const TITLE_CASE_RE = /^[A-Z][A-Za-z-]*(?:\s+(?:[A-Z][A-Za-z-]*|and|or|of|for|the|to|in|on|with|a|an|&|\/|-|–))*$/;
 /** bullet glyphs of list items ("• Patient is 6 years of age or older; AND"); read only in bullet mode */
 const BULLET_RE = /^(?:[•▪◦●○■□☐➢►✓]|\[\s?[xX✓]?\s?\](?=\s)|[-–*](?=\s)|o(?=\s+[A-Z0-9]))\s*(.*)$/;
 /** connector lines between items ("-AND-", "OR", "– or –") */
@@ -76,6 +84,13 @@ export function isHeading(text: string): boolean {
     return true;
   // "I.2 Contraindications recognized for the step requirement" (a short title, no sentence)
   if (t.length <= 90 && DEFINITION_LIST_HEAD_RE.test(t) && !/[.;,]$/.test(t) && !/[.;]\s/.test(t.replace(/^[IVX\d.]+\s/, ""))) return true;
+  // a decimal-numbered section title ("3.0 Coverage Criteria", "3.1 Initial Authorization", "4.0 Exclusions",
+  // "8.0 Guideline History / Revision Information"): a heading, never an item of the list before it
+  const decimalTitle = DECIMAL_RE.exec(t);
+  if (decimalTitle) {
+    const title = decimalTitle[2].trim().replace(/:$/, "");
+    if (title.length <= 70 && (isHeading(title) || (TITLE_CASE_RE.test(title) && title.split(/\s+/).length <= 8 && !CONNECTOR_RE.test(title)))) return true;
+  }
   // a benefit manager's numbered section id before a heading ("PEDENT-2.2 Not medically necessary:",
   // "SLP-4: Coding and Billing"): the heading, whatever list the line before it closed
   const sectionId = /^[A-Z]{2,8}-\d{1,2}(?:\.\d{1,2})?(?:\s*:\s*|\s+)(\S.{2,100})$/.exec(t);
@@ -270,6 +285,17 @@ function classify(marker: string, stack: Stack[], paren: boolean): MarkerFamily 
   return "alpha";
 }
 
+/**
+ * Whether a decimal number at a line's start numbers an item: it lies inside the decimal-numbered section
+ * being read ("3.1.2" under "3.1", "4.1" under "4.0"), or continues or nests under a decimal item already
+ * open ("3.1.5" after "3.1.4"). A wrapped line starting with a dose ("1.5 Times …") fits neither.
+ */
+function decimalItemFits(num: string, sectionNumber: string | null, stack: Stack[]): boolean {
+  if (sectionNumber && num.startsWith(`${sectionNumber}.`)) return true;
+  const prefix = num.replace(/\.\d{1,2}$/, "");
+  return stack.some((s) => s.family === "decimal" && (s.lastMarker === prefix || s.lastMarker.replace(/\.\d{1,2}$/, "") === prefix));
+}
+
 /** The glyph of a bullet line, so that levels can be told apart: "-" and "–" are one glyph, every checkbox another. */
 function bulletGlyph(t: string): string {
   const g = /^(\[\s?[xX✓]?\s?\]|[•▪◦●○■□☐➢►✓]|[-–*]|o(?=\s))/.exec(t)?.[1] ?? "•";
@@ -289,13 +315,18 @@ export function parseOutline(
   let stack: Stack[] = [];
   let current: OutlineItem | null = null;
   let inNote = false;
+  /** number of the decimal-numbered section being read ("3.1" under "3.1 Initial Authorization", "4" under "4.0 Exclusions") */
+  let sectionNumber: string | null = null;
 
   for (const line of lines) {
     if (skip.has(line.index)) continue;
     const t = clean(line.text);
     if (isHeadingLine(line)) {
       // a numbered section title ("IV. Prescriber specialties") is named by its title
-      sections.push({ heading: t.replace(/^[IVX]{1,4}\.\s+/, ""), items: [], preamble: [] });
+      sections.push({ heading: t.replace(/^[IVX]{1,4}\.\s+/, "").replace(/^\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+/, ""), items: [], preamble: [] });
+      // (an unnumbered title inside a numbered section — "4.0 Exclusions" then "Azstarys is not approved
+      // under this guideline:" — keeps the section's number for the items under it)
+      sectionNumber = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s/.exec(t)?.[1].replace(/(?:\.0)+$/, "") ?? sectionNumber;
       stack = [];
       current = null;
       inNote = false;
@@ -330,6 +361,36 @@ export function parseOutline(
     }
     let marker: string | null = null;
     let body = "";
+    // "3.1.2 The member is …" under "3.1 Initial Authorization", "4.1 For use together …" under "4.0
+    // Exclusions": an item numbered within its section (or after a sibling numbered so)
+    const decimal = !m ? DECIMAL_RE.exec(t) : null;
+    if (decimal && decimalItemFits(decimal[1], sectionNumber, stack)) {
+      const num = decimal[1];
+      const prefix = num.replace(/\.\d{1,2}$/, "");
+      const sibling = stack.findIndex((s) => s.family === "decimal" && s.lastMarker.replace(/\.\d{1,2}$/, "") === prefix);
+      const parentIdx = stack.findIndex((s) => s.family === "decimal" && s.lastMarker === prefix);
+      if (sibling >= 0) stack = stack.slice(0, sibling);
+      else if (parentIdx >= 0) stack = stack.slice(0, parentIdx + 1);
+      else stack = stack.filter((s) => s.family !== "decimal").length === stack.length ? [] : stack;
+      const parent = stack.length ? stack[stack.length - 1].item : null;
+      const item: OutlineItem = {
+        marker: num,
+        family: "decimal",
+        text: decimal[2],
+        note: "",
+        lines: [line],
+        children: [],
+        parent,
+        heading: sec.heading,
+        durations: [],
+      };
+      if (parent) parent.children.push(item);
+      else sec.items.push(item);
+      stack.push({ family: "decimal", lastMarker: num, item, ...(line.x != null ? { x: line.x } : {}) });
+      current = item;
+      inNote = false;
+      continue;
+    }
     const bullet = opts.bullets && !m ? BULLET_RE.exec(t) : null;
     if (bullet && bullet[1]) {
       const family: MarkerFamily = "bullet";

@@ -34,6 +34,7 @@ import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "..
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
 import { readMarginLabels } from "../text/margin-labels";
+import { numberLabelRows } from "./label-rows";
 import { readPointSubsets } from "../text/point-subsets";
 import { readStepTables } from "../text/step-table";
 import { readAnswerGrids } from "../text/answer-grid";
@@ -1160,7 +1161,7 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
 }
 
 function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
-  const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(substituteStepDrugs(lines))), new Set(), { bullets: true });
+  const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(numberLabelRows(substituteStepDrugs(lines)))), new Set(), { bullets: true });
   const found: Found[] = [];
   const exclusions: Criterion[] = [];
   const common: Criterion[] = [];
@@ -1332,9 +1333,9 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
 const PART_HEAD_RE = /^(?:part|section)\s+[A-Z0-9]{1,4}\s*[-–:.]\s*([^.;:]{3,80})$/i;
 /** a lettered indication title in capitals: "A. BETA THALASSEMIA", "B. MYELODYSPLASTIC SYNDROMES (MDS)-ASSOCIATED ANEMIA" */
 const LETTERED_TITLE_HEAD_RE = /^(?:[A-Z]|[IVX]{1,4})\.\s+([A-Z0-9][^.;:a-z]{3,80})$/;
-/** a criteria heading naming one indication: "Criteria for Use - Prurigo Nodularis", "Requirements for approval: Atopic dermatitis" */
+/** a criteria heading naming one indication: "Criteria for Use - Prurigo Nodularis", "Requirements for approval: Atopic dermatitis", "Initial authorization - severe asthma with an eosinophilic phenotype" */
 const INDICATION_BLOCK_HEAD_RE =
-  /^(?:(?:initial )?(?:criteria|requirements|conditions) for (?:use|approval|coverage|initial (?:approval|authori[sz]ation))|(?:initial )?(?:approval|coverage|clinical) criteria)\s*[-–:]\s*([^.;:]{3,80})$/i;
+  /^(?:(?:initial )?(?:criteria|requirements|conditions) for (?:use|approval|coverage|initial (?:approval|authori[sz]ation))|(?:initial )?(?:approval|coverage|clinical) criteria|initial (?:authori[sz]ation|approval|therapy|requests?)(?: criteria)?)\s*[-–:]\s*([^.;:]{3,80})$/i;
 
 /**
  * A criteria table's row label naming the indication and then the request type ("Pulmonary arterial
@@ -2194,7 +2195,9 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       ),
     ),
   );
-  if (process.env.DEBUG_LINES) for (const l of lines) console.error("L", l.page, l.text);
+  if (process.env.DEBUG_LINES)
+    for (const l of lines)
+      console.error("L", l.page, l.text, process.env.DEBUG_LINES === "2" ? JSON.stringify({ x: l.x, cell: l.cell, larger: l.larger }) : "");
   r.docTitle = documentTitle(lines);
   const title =
     meta.title ??

@@ -53,7 +53,14 @@ function splitNumberMark(groups: Group[]): Group[] {
 /** A table header: 2–4 short title-like cells, each starting with a capital letter. */
 function isHeaderRow(groups: Group[], text: string): boolean {
   if (groups.length < 2 || groups.length > 4) return false;
-  const cells = groups.map((g) => g.words.map((w) => w.text).join(" "));
+  // (a header cell's parenthetical says how to read the column — "Criteria (all must be met unless marked
+  // ONE of)" — and is no part of its name)
+  const cells = groups.map((g) =>
+    g.words
+      .map((w) => w.text)
+      .join(" ")
+      .replace(/\s*\([^()]*\)\s*$/, ""),
+  );
   if (!cells.every((c) => c.length <= 40 && /^[A-Z]/.test(c) && c.split(/\s+/).length <= 6 && !/[.;]$/.test(c))) return false;
   // a header names what the columns hold, not a value ("12 months")
   return /\b(?:criteria|initial|approval|reauthori[sz]ation|renewal|continuation|length|duration|quantity|limit|requirements?|documentation)\b/i.test(text);
@@ -287,7 +294,9 @@ export function readTableColumns(doc: ParsedDocument, lines: DocLine[]): DocLine
     // only when the table it makes is a criteria grid; any other table is read as before
     const plain = groupsOf(wordsOf(l));
     const marked = splitNumberMark(plain);
-    if (marked !== plain && isHeaderRow(marked.slice(1), l.text)) {
+    // (the mark may stand a column gap apart already: "#" | "Criteria (…)" | "Documentation to submit")
+    const markApart = plain.length > 2 && plain[0].words.length === 1 && NUMBER_MARK.test(plain[0].words[0].text);
+    if ((marked !== plain || markApart) && isHeaderRow(marked.slice(1), l.text)) {
       const t = readRows(marked);
       if (t.j - i >= 3 && isCriterionGrid(marked, t.rows)) {
         out.push(...criterionGrid(doc, l, t.rows));
