@@ -161,6 +161,37 @@ function readTexts(idx: CaseIndex): { lines: string[]; all: string } {
   return r;
 }
 
+/** the caption of a results table's date column ("Collected", "Date", "Date collected", "Drawn") */
+const DATE_COLUMN_RE = /\b(?:collected|collection date|date(?: collected| drawn| of (?:test|collection))?|drawn|specimen date)\b/i;
+const DATE_ROW_RE = /^(\d{1,2}\/\d{1,2}\/\d{2,4})\s+([<>≤≥]?\s*\d+(?:\.\d+)?)(?!\s*\/\d)\s*([^\s\d][^\s]*(?:\s*\/\s*\S+)?)?/;
+
+/**
+ * The rows of a results table whose header line names the measure (`from`..`to` in `line`) after a date
+ * column's caption and holds no value itself: each following line that starts with a date and then a
+ * number is one dated result (blank lines skipped; the table ends at the first other line, at most
+ * 12 rows). Null when `line` is no such header.
+ */
+function dateRowsUnder(
+  idx: CaseIndex,
+  line: CaseLine,
+  from: number,
+  to: number,
+): { value: number; unitText: string; date: string; line: CaseLine; to: number }[] | null {
+  if (!DATE_COLUMN_RE.test(line.text.slice(0, from)) || /\d/.test(line.text.slice(to).replace(/\([^)]*\)/g, ""))) return null;
+  const out: { value: number; unitText: string; date: string; line: CaseLine; to: number }[] = [];
+  for (let k = line.index + 1; k < idx.lines.length && k <= line.index + 14 && out.length < 12; k++) {
+    const next = idx.lines[k];
+    if (next.page !== line.page) break;
+    if (!next.text.trim()) continue;
+    const r = DATE_ROW_RE.exec(next.text.trim());
+    const date = r ? parseDate(r[1]) : null;
+    if (!r || !date) break;
+    const offset = next.text.indexOf(r[0]);
+    out.push({ value: Number(r[2].replace(/[<>≤≥\s]/g, "")), unitText: (r[3] ?? "").trim(), date, line: next, to: offset + r[0].length });
+  }
+  return out.length >= 2 ? out : null;
+}
+
 /** a count written before an event's name: "3 exacerbations", "Three steroid-requiring exacerbations" */
 const EVENT_COUNT_BEFORE = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:[a-z][a-z-]*\s+){0,2}$/i;
 
@@ -188,6 +219,17 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
     }
     for (const mt of matches) {
       const end = mt.index + mt.length;
+      // a results table whose header names the measure ("Collected | Eosinophils (absolute) | Context")
+      // and whose rows start with the collection date ("03/10/2026   310 cells/mcL   3 weeks after …"):
+      // each row's value with its own date (the rows after the first name no measure)
+      const rows = dateRowsUnder(idx, line, mt.index, end);
+      if (rows) {
+        for (const r of rows) {
+          if (r.value < m.range[0] || r.value > m.range[1]) continue;
+          out.push({ value: r.value, unitText: r.unitText, date: r.date, baseline: false, citation: quote(idx, r.line, 0, r.to), line: r.line.text });
+        }
+        continue;
+      }
       // a flowsheet row: one dated value per column
       const row = flowsheetRow(idx, line, end);
       if (row) {
@@ -230,8 +272,13 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
       // was scored, never the value: blanked so the number after it is read; so are the items a score
       // is summed over ("AIMS total (items 1-7) 16") and the date of the examination written between
       // the name and the score ("AIMS on 04/22/2026 was 16")
+      // a result still to come ("Eosinophils, absolute PENDING x10E9/L", "A1c: to follow"): no value, and
+      // never the digits of its unit or reference range
+      if (/^[\s,:=]*(?:pending|to follow|not (?:yet )?resulted|in process|tnp|sent out|ordered)\b/i.test(text.slice(end, end + 30))) continue;
       let after = text
         .slice(end, end + 48)
+        // a count unit written as a power of ten ("x10E9/L", "x 10^9/L", "X10°9/L") holds no value
+        .replace(/[x×]\s*10\s*(?:e|\^|°|\*\*)?\s*\d{1,2}\s*\/\s*[lL]\b/g, (x) => " ".repeat(x.length))
         .replace(SCORING_RULE, (x) => " ".repeat(x.length))
         // a rate normalised to body surface ("mL/min/1.73 m2", "(mL/min/1.73m²)") is a unit, not a value
         .replace(/\/\s*1\.73\s*m\s*(?:2|²|\^2)?/gi, (x) => " ".repeat(x.length))

@@ -43,6 +43,10 @@ const SCREENING =
 const DOSE_PHASE =
   /\b(?:loading|induction|initial dose|first (?:month|dose|fill|\d+ (?:days|weeks))|maintenance|titration|starter|then|thereafter|weeks? \d+(?:,? (?:and|&) \d+)?)\b/gi;
 
+/** a use aimed at one aspect of a condition: "as treatment of the airway obstruction of", "to treat the underlying cause of" */
+const USE_ASPECT_RE =
+  /\b(?:as (?:a |an )?(?:treatment|therapy|replacement|substitute)|to treat|to replace|for treatment)\s+(?:for |of )?(?:the )?((?:[a-z-]+\s+){0,3}[a-z-]+)\s+(?:of|in|due to|associated with|caused by)\s+/;
+
 const matches = (re: RegExp, s: string) => [...s.matchAll(new RegExp(re.source, re.flags))].map((m) => m[0].toLowerCase().trim());
 
 /** Text without example parentheticals ("(e.g., ...)", "such as ..."): examples never narrow a rule. */
@@ -172,6 +176,12 @@ export function unreadQualifiers(c: Criterion): string[] {
       const spans = aliasSpans(first, [...leaf.conditions, ...leaf.unless_conditions]);
       const severity = new Set(leaf.severity ?? []);
       unread.push(...diseaseSeverity(first, spans).filter((w) => !severity.has(w)));
+      // "As treatment of the airway obstruction of OSA", "to treat the underlying cause of …": a use aimed at
+      // one aspect of the condition, which a request for the condition's other aspects (the sleepiness
+      // of OSA) does not make
+      const aspect = USE_ASPECT_RE.exec(first);
+      if (aspect && !spans.some(([x, y]) => aspect.index + aspect[0].indexOf(aspect[1]) >= x && aspect.index + aspect[0].indexOf(aspect[1]) < y))
+        unread.push(`a use aimed at one aspect of the condition ("${aspect[1].trim()} of")`);
       // "without / unless / except ..." represented only when the reader took a condition from it
       if (!(leaf.unless_conditions.length || leaf.unless_icd10.length)) unread.push(...matches(EXCEPTION, first));
       unread.push(
@@ -192,8 +202,15 @@ export function unreadQualifiers(c: Criterion): string[] {
       unread.push(...matches(EXCEPTION, lower).filter((w) => !/^other than$/.test(w)), ...matches(OVERLAP_ALLOWANCE, lower));
       break;
     case "lab": {
-      // "mL/min/1.73 m2" is a unit, not a second value
-      const lower = text.toLowerCase().replace(/\/?\s*1\.73\s*m(?:2|²)\b/g, " ");
+      // "mL/min/1.73 m2" is a unit, not a second value; nor is the same value in another unit, in
+      // parentheses ("400 cells/mcL (0.4 x 10^9/L)", "880 mg/dL (10 mmol/L)")
+      const lower = text
+        .toLowerCase()
+        .replace(/\/?\s*1\.73\s*m(?:2|²)\b/g, " ")
+        .replace(
+          /\(\s*\d+(?:\.\d+)?\s*(?:(?:x|×|\*)\s*10\s*\^?\s*\d+\s*\/\s*l|(?:mmol|µmol|umol|mg|g|ng|pg|iu|u|cells)\s*\/\s*(?:d?l|ml|mcl|µl|ul|mm3))\s*\)/g,
+          " ",
+        );
       const spans = aliasSpans(
         lower,
         CONDITIONS.filter((t) => t.aliases.some((a) => aliasRegex(a, "i").test(text))).map((t) => t.name),

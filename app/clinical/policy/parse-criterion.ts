@@ -235,6 +235,23 @@ export function parseQuantityLimit(text: string): { amount: number; unit: string
   return { amount: Number(m[1]), unit: (m[2] ?? "units").toLowerCase().trim(), period_days: Math.round(n * unitDays(m[4])) };
 }
 
+/**
+ * A ceiling on the count of dispensed units ("The requested dose does not exceed one capsule per day",
+ * "no more than 2 tablets daily", "up to four patches per week") → a quantity limit in that unit per
+ * period (days); null when the sentence states none. A strength ("52.3 mg") is never a count.
+ */
+export function parseCountCeiling(text: string): { amount: number; unit: string; period_days: number } | null {
+  const m =
+    /\b(?:not (?:to )?exceed(?:ing)?|does not exceed|do not exceed|no more than|up to|a maximum of|maximum of|limited to|at most)\s+(\d{1,3}|one|two|three|four|five|six|eight|ten|twelve)\s+((?:tablets?|capsules?|pens?|syringes?|injections?|vials?|cartridges?|autoinjectors?|patch(?:es)?|inhalers?|kits?|doses?|sprays?|packets?|films?|lozenges?|suppositor(?:y|ies)))\b\s*(?:\([^)]*\)\s*)?(?:(?:per|a|each|every|\/)\s*(\d+\s*)?(day|week|month)s?\b|(daily|weekly|monthly))/i.exec(
+      norm(text),
+    );
+  if (!m) return null;
+  const unit = (m[4] ?? m[5]).toLowerCase();
+  const n = m[3] ? Number(m[3]) : 1;
+  const days = /^(?:day|daily)$/.test(unit) ? 1 : /^week/.test(unit) ? 7 : 30;
+  return { amount: numberWord(m[1]), unit: m[2].toLowerCase(), period_days: n * days };
+}
+
 /** "not to exceed 300 mg every 2 weeks", "does not exceed 90 mg every 8 weeks" → mg per period; null when absent. */
 export function parseMaxDose(text: string): { mg: number; per_days: number } | null {
   const m =
@@ -692,6 +709,9 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       " ",
     )
     .replace(/\/?\s*1\.73\s*m(?:2|²)\b/gi, "")
+    // "2 or more exacerbations treated with systemic corticosteroids (3 days or more each)": how long each
+    // event lasted qualifies the events counted, never the count
+    .replace(/\((?=[^()]*\beach\b)[^()]*\b\d+\s*(?:days?|weeks?|hours?|months?)\b[^()]*\)/gi, " ")
     .replace(SCALE_ITEM_RANGE, (x) => " ".repeat(x.length))
     // "Serum calcium (corrected for albumin when the albumin is below 4.0 g/dL) of 8.5 mg/dL or more":
     // a parenthetical "when"/"if" clause says how the value is read; its number is no threshold, of
@@ -1417,6 +1437,22 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   if (use && t.length < 120 && !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(useRest))
     return { ...base, kind: "use_mode", mode: use[1] || use[3] ? "acute" : "preventive" };
 
+  // "Not taken with a monoamine oxidase inhibitor (MAOI) or within 14 days after an MAOI was stopped",
+  // "Not used with another long-acting stimulant": a concurrent-use bar (met unless the ongoing use of
+  // the drugs is documented), never a trial the member must have had
+  // (the bar is the first sentence: a sentence after it that allows a drug — "On-demand treatment (for
+  // example icatibant) may continue" — names no barred drug)
+  const notWith =
+    /^(?:(?:is|are|will|must|should)\s+)?not (?:be )?(?:taken|given|administered|prescribed|dispensed)\s+(?:together |concurrently |concomitantly )?with\s+(.+)$/i.exec(
+      t.trim().split(/(?<=\.)\s+(?=[A-Z])/)[0],
+    );
+  if (notWith) {
+    const named = notWith[1].split(/,?\s+or within\b|\bunless\b/i)[0];
+    const drugs = drugsIn(named, ctx);
+    const classes = classesBeside(named, drugs);
+    if (drugs.length || classes.length) return { ...base, kind: "no_concurrent", drugs, classes };
+  }
+
   // "Doses above 32 mg of buprenorphine per day will not be approved": a stated hard maximum, written
   // as what the plan refuses, is a dose ceiling the requested daily dose is compared with (high
   // confidence: the sentence itself says a dose above it is not approvable). A ceiling with a way
@@ -1451,6 +1487,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         .replace(/\bexceed\w*/g, ""),
     )
   ) {
+    // "does not exceed one capsule per day (maximum 52.3 mg / 10.4 mg per day)": the count of units is the
+    // limit the request's quantity is compared with
+    const count = parseCountCeiling(t);
+    if (count) return { ...base, kind: "quantity_limit", ...count };
     const max = parseMaxDose(t);
     if (max && !/;|\bkg\b/i.test(t)) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days };
     const perKg = perKgCeiling(t);
@@ -2747,8 +2787,10 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
  */
 function anyDiagnosisOtherThan(text: string): CriterionOf<"excluded_use"> | null {
   const m =
-    /^\s*(?:use for |use in |treatment of )?(?:any|an?)\s+(?:other\s+)?(?:diagnos[ie]s|indications?|uses?|conditions?|disorders?)\s+other than\s+([^,;(]+?)\s*(?:[,;(]\s*(?:including|such as|e\.g\.,?|for example,?|like)\s+([^)]*?))?\)?\s*[.;]?\s*$/i.exec(
-      text,
+    /^\s*(?:use for |use in |treatment of )?(?:(?:any|an?)\s+(?:other\s+)?|(?:[A-Za-z-]+\s+){0,2}?)(?:diagnos[ie]s|indications?|uses?|conditions?|disorders?|diseases?)\s+other than\s+([^,;(]+?)\s*(?:[,;(]\s*(?:including|such as|e\.g\.,?|for example,?|like)\s+([^)]*?))?\)?\s*[.;]?\s*$/i.exec(
+      // ("Eosinophilic conditions other than asthma, such as eosinophilic granulomatosis with polyangiitis
+      // (EGPA) or …": a kind of condition before "other than", abbreviations in parentheses after the names)
+      text.replace(/\s*\([A-Z][A-Za-z0-9-]{1,7}\)/g, ""),
     );
   if (!m) return null;
   const covered = mostSpecificConditions(m[1]);

@@ -2142,6 +2142,16 @@ function evalQuantityLimit(spec: CriterionOf<"quantity_limit">, ctx: EvalContext
       cites.length ? "direct" : "none",
       "Dosing interval (how often the fill is repeated)",
     );
+  // a fill above a limit of a shorter period than any fill ("one capsule per day") is compared only
+  // over the days it supplies: without them, its count says nothing of the daily amount
+  if (perPeriod > spec.amount * 1.001 && !days && spec.period_days < 28)
+    return ev(
+      "insufficient",
+      `The request's quantity (${shown}) is stated without its days supply, so it cannot be compared with ${limit}; a reviewer should confirm the daily amount.`,
+      cites,
+      cites.length ? "direct" : "none",
+      "Days supply of the requested quantity (or the number of units a day)",
+    );
   if (perPeriod > spec.amount * 1.001) {
     // a failure needs the number read as a dispensed quantity in the limit's own unit, never a
     // strength ("40 mg") or another unit ("2 cartons" against "pens")

@@ -103,7 +103,7 @@ export const CONDITIONS: ConditionTerm[] = [
   C("prurigo nodularis", ["prurigo nodularis"], ["L28.1"]),
   C("alopecia areata", ["alopecia areata"], ["L63"]),
   C("vitiligo", ["vitiligo"], ["L80"]),
-  C("acne vulgaris", ["acne"], ["L70"]),
+  C("acne vulgaris", ["acne(?! rosacea)(?! inversa)"], ["L70"]),
   C("rosacea", ["rosacea"], ["L71"]),
   C("pemphigus vulgaris", ["pemphigus"], ["L10"]),
   C("bullous pemphigoid", ["bullous pemphigoid"], ["L12"]),
