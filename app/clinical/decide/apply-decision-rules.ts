@@ -263,8 +263,10 @@ function decideByRules(input: DecisionInputs, proposal?: Proposal): DecisionResu
   if (verdict?.approved) {
     const metPath = review.paths.find((p) => p.outcome === "met") ?? review.paths[0];
     // an approval needs criteria read from the policy and met: a route with none (a policy whose
-    // criteria section was not found, or a service policy read down to its title) approves nothing
-    if (!metPath || metPath.criteria.length === 0)
+    // criteria section was not found, or a service policy read down to its title) approves nothing;
+    // nor does one whose only items are readings a reviewer must apply (low confidence: a numbered
+    // section the reader could not read, met only because it concerns another diagnosis)
+    if (!metPath || !metPath.criteria.some((c) => c.confidence !== "low"))
       return pend(
         "pend_needs_review",
         "Needs more information: no criteria could be read from the coverage policy for this request; a reviewer must review it against the policy.",

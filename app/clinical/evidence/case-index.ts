@@ -126,6 +126,34 @@ export function splitGridQuestions(l: DocLine): DocLine[] {
   return out;
 }
 
+/** a box opening a form option: "[ ]", "[X]", "☐", "☒" */
+const OPTION_BOX = /(?:\[\s*[xX✓✔]?\s*\]|[❑☐□☒☑■])\s*(?=[A-Za-z(])/g;
+
+/**
+ * A row of form options, each behind its own box ("[ ] Physician office [X] Hospital outpatient infusion
+ * [ ] Home infusion"), cut into one line per option, so that an option left unticked is never read as a
+ * fact beside the ticked one; other lines unchanged (a question answered "[X] Yes [ ] No" keeps its
+ * answer). Offsets and the character map stay on the page text.
+ */
+export function splitOptionRow(l: DocLine): DocLine[] {
+  const t = l.text;
+  const boxes = [...t.matchAll(OPTION_BOX)].map((m) => m.index ?? 0);
+  if (boxes.length < 2 || boxes[0] !== t.length - t.trimStart().length || /\?/.test(t)) return [l];
+  const parts = boxes.map((a, k) => t.slice(a, boxes[k + 1] ?? t.length).trim());
+  // answer boxes ("[X] Yes [ ] No", "[ ] Y [X] N") answer the line they are on: never options to cut
+  if (parts.some((p) => /^\S+\s*(?:yes|no|y|n|n\/a|unknown)\.?$/i.test(p))) return [l];
+  const out: DocLine[] = [];
+  for (const [k, a] of boxes.entries()) {
+    const raw = t.slice(a, boxes[k + 1] ?? t.length);
+    const text = raw.trim();
+    if (!text) continue;
+    const b = a + text.length;
+    const end = (l.map[b - 1] ?? l.end - 1) + 1;
+    out.push({ ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] });
+  }
+  return out;
+}
+
 /** an ePA printout's answer line: "Answer: Yes - enrolled in …", "Response: Y" */
 export const ANSWER_YES = /^(?:answer|response|reply|a)\s*[:.\-]\s*(?:yes|y)\b/i;
 
@@ -145,7 +173,7 @@ function answeredYesBelow(all: DocLine[], i: number): boolean {
 
 export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
   const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
-  const all = docLines(doc).flatMap(splitGridQuestions);
+  const all = docLines(doc).flatMap(splitGridQuestions).flatMap(splitOptionRow);
   const lines = all
     .filter((l, i) => !isUnansweredFormLine(l.text) || answeredYesBelow(all, i))
     .map((l, index) => {

@@ -33,6 +33,7 @@ import { numberLabelRows } from "./label-rows";
 import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
+import { splitOptionRow } from "../evidence/case-index";
 
 const DAY = "2026-11-05";
 const P = { drugNames: ["Examplo"] };
@@ -237,5 +238,42 @@ describe("a criteria grid whose header explains its column", () => {
     ]);
     const out = readTableColumns(doc, docLines(doc)).map((l) => l.text);
     expect(out).toEqual(["1. Age 18 years or older.", "2. Prescribed by a pulmonologist.", "3. Blood eosinophils of at least 400 cells/mcL."]);
+  });
+});
+
+describe("a rule written for an age group", () => {
+  it("applies at those ages and is never an age requirement", () => {
+    const c = parseCriterion("For enrollees aged 19 and older, therapy is a limited benefit. Visits beyond 12 in a plan year are not covered.", "", P);
+    expect(c.kind).not.toBe("age");
+    expect(c.applies_age).toEqual({ min_years: 19 });
+  });
+});
+
+describe("a row of form options behind boxes", () => {
+  it("is cut into one line per option, so an unticked option is never a fact", () => {
+    const row = line("[ ] Physician office [X] Hospital outpatient infusion [ ] Home infusion", 0);
+    expect(splitOptionRow(row).map((l) => l.text)).toEqual(["[ ] Physician office", "[X] Hospital outpatient infusion", "[ ] Home infusion"]);
+    const cut = splitOptionRow(row)[2];
+    expect(cut.map[0]).toBe(row.map[row.text.indexOf("[ ] Home")]);
+    // a question answered by its boxes keeps them
+    expect(splitOptionRow(line("[X] Yes [ ] No", 1)).length).toBe(1);
+    expect(splitOptionRow(line("Prior biologic? [ ] Yes [X] No", 2)).length).toBe(1);
+  });
+
+  it("leaves the unticked option out of the case's evidence", () => {
+    const idx = buildCaseIndex(docFromPages(["Site of care:\n[ ] Physician office [X] Hospital outpatient infusion [ ] Home infusion"]), DAY);
+    expect(idx.lines.some((l) => /home infusion/i.test(l.text))).toBe(false);
+    expect(idx.lines.some((l) => /hospital outpatient infusion/i.test(l.text))).toBe(true);
+  });
+});
+
+describe("a change by a stated amount", () => {
+  it("is never an absolute value of the measure", () => {
+    for (const t of [
+      "ESS score reduced by at least 3 points from the score recorded before the drug was started.",
+      "Asthma Control Test (ACT) increase of 3 points or more.",
+    ])
+      expect(parseCriterion(t, "", P).kind).not.toBe("lab");
+    expect(parseCriterion("ACT score of 20 or more", "", P)).toMatchObject({ kind: "lab", value: 20 });
   });
 });

@@ -10,6 +10,7 @@ import { citeLines } from "../text/lines";
 import type { DocLine } from "../text/lines";
 import { isHeading } from "./outline";
 import { codeListed } from "./visit-limits";
+import { mostSpecificConditions } from "../vocabulary/conditions";
 
 /** CPT (5 digits, or 4 + F/T/U) and HCPCS level II (letter + 4 digits) codes */
 const SERVICE_CODE = /\b(?:[A-V]\d{4}|\d{4}[FTU]|\d{5})\b/g;
@@ -313,6 +314,8 @@ export function treeForCode(tree: DecisionTree, code: string | null): DecisionTr
 /** a numbered section whose heading names no requirement: background, references, history, coding */
 const NON_REQUIREMENT_SECTION_RE =
   /^(?:background|description|overview|scope|purpose|definitions?|references?|sources?|bibliography|(?:policy\s+|revision\s+|document\s+)?history|coding|codes?|billing|reimbursement|(?:coding|billing)\s+and\s+(?:reimbursement|coding)\b|related\s+policies|appendix|summary|rationale|evidence|how\s+this\s+(?:article|section|chapter|policy|certificate|document)\s+works|cost[- ]?sharing|schedule\s+of\s+benefits|copay(?:ment)?s?|coinsurance|deductibles?|appeals?|grievances?|complaints?)\b/i;
+/** a section naming services the plan does not pay because another entity does ("carve-outs", "carved out") */
+const CARVE_OUT_RE = /\bcarve[d-]?\s*-?\s*outs?\b/i;
 /** requirement language in a section's text */
 const REQUIREMENT_RE =
   /\b(?:medically\s+necessary|reasonable\s+and\s+necessary|(?:is|are)\s+(?:not\s+)?covered|must|required?|no\s+more\s+than|at\s+least|documenting|documented|following\s+(?:is|are)\s+met)\b/i;
@@ -388,6 +391,11 @@ export function withUnreadNumberedSections(model: PolicyModel, lines: DocLine[],
     if (read) continue;
     // the codes the section itself names (its title or a code line right under it); none: every line
     const codes = [lines[i], ...lines.slice(i + 1, Math.min(i + 3, bodyEnd))].map((l) => sectionCodesOf(l.text)).find((c) => c) ?? null;
+    // a section titled by one condition ("14.6 Hyperemesis gravidarum: referral") is that condition's
+    // rule: it applies to a line for that diagnosis, never to a line whose diagnosis is known to be another
+    // (a carve-out section — "Services not covered by <plan> claims (carve-outs)" — says where the claims
+    // of the services it names go: it concerns a line only for the conditions its text names)
+    const scope = mostSpecificConditions(CARVE_OUT_RE.test(title) ? bodyText : title.split(/[:–—]|\s-\s/)[0]).map((c) => c.name);
     const key = (codes ?? []).join(",");
     if (model.common.some((c) => c.kind === "human_review" && (c.codes ?? []).join(",") === key && key)) continue;
     model.common.push({
@@ -399,6 +407,7 @@ export function withUnreadNumberedSections(model: PolicyModel, lines: DocLine[],
       passage: citeLines(span.slice(0, 6), documentName, doc),
       confidence: "low",
       ...(codes ? { codes } : {}),
+      ...(scope.length ? { applies_to: scope } : {}),
       why: "A numbered section of the policy was not read into criteria; a reviewer must apply it.",
     });
   }

@@ -29,6 +29,13 @@ const has = (re: RegExp, s: string) => re.test(s);
 /** a requirement on the change of a value from the member's own baseline ("2 fewer … than baseline", "reduced by 30% from baseline", "at least 2 points lower than the baseline") */
 const CHANGE_FROM_BASELINE_RE =
   /\b(?:fewer|less|lower|reduc(?:ed|es|tion)|decreas(?:ed|es|e)|drop(?:ped)?|fall|fell|declin(?:ed|e)|improv(?:ed|es|ement)|increas(?:ed|es|e)|gain(?:ed)?|rise|rose|change)\b[^.;]{0,60}?\b(?:than|from|over|relative to|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|their\s+|his\s+|her\s+|the (?:member|patient|individual)'s\s+)?(?:pre-?treatment\s+|initial\s+)?baseline\b/i;
+/**
+ * a change by a stated amount, with or without the word "baseline" ("ACT increase of 3 points or more", "ESS
+ * score reduced by at least 3 points from the score recorded before the drug was started", "FEV1 increase of
+ * 12% or more"): never an absolute value of the measure
+ */
+const CHANGE_BY_AMOUNT_RE =
+  /\b(?:reduc(?:ed|tion)|decreas(?:ed|e)|improv(?:ed|ement)|increas(?:ed|e)|rise|drop|fall|gain|declin(?:ed|e)|lowered|raised)\s+(?:by|of)\s+(?:at least\s+|≥\s*|>=\s*|a minimum of\s+|no less than\s+)?\d+(?:\.\d+)?\s*(?:%|percent|points?)/i;
 /** a lab value measured before (or off) the therapy: "untreated LDL-C", "prior to starting therapy" */
 const UNTREATED =
   /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i;
@@ -251,6 +258,10 @@ export function parseCountCeiling(text: string): { amount: number; unit: string;
   const days = /^(?:day|daily)$/.test(unit) ? 1 : /^week/.test(unit) ? 7 : 30;
   return { amount: numberWord(m[1]), unit: m[2].toLowerCase(), period_days: n * days };
 }
+
+/** "For enrollees aged 19 and older, <rule>", "For members 18 years of age or older: <rule>": [1] the age, [2] its side, [3] the rule */
+const AGE_SCOPE_RE =
+  /^for (?:an? |the )?(?:enrollees?|members?|patients?|beneficiar(?:y|ies)|adults?|individuals?|recipients?|persons?|children)\s+(?:who are\s+)?(?:aged?|ages?)?\s*(\d{1,2})\s*(?:years?(?: of age)?|y\/?o)?\s+(?:and|or)\s+(older|over|above|younger|under)\s*[,:]\s*(\S.+)$/i;
 
 /** "not to exceed 300 mg every 2 weeks", "does not exceed 90 mg every 8 weeks" → mg per period; null when absent. */
 export function parseMaxDose(text: string): { mg: number; per_days: number } | null {
@@ -772,7 +783,7 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
       // "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% from
       // baseline", "LDL-C reduced by at least 30% from baseline": a change from the member's own
       // baseline, never an absolute value the measure is compared against (a reviewer compares both)
-      if (CHANGE_FROM_BASELINE_RE.test(part)) continue;
+      if (CHANGE_FROM_BASELINE_RE.test(part) || CHANGE_BY_AMOUNT_RE.test(part)) continue;
       // "the heart rate can be brought to 65 beats per minute or less (beta blockade may be used)": a
       // value the member can be brought to is a goal of preparation, never the value measured now
       if (/\b(?:can|could|is able to|are able to)\s+be\s+(?:brought|lowered|reduced|controlled|slowed)\b/i.test(part)) continue;
@@ -1150,6 +1161,17 @@ function labOnTherapy(text: string, note: string, ctx: ParseContext): Criterion 
 }
 
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "For enrollees aged 19 and older, therapy is a limited benefit. Visits beyond 12 …": a rule for an age
+  // group — the rest of the sentence applies at those ages, and the age is never a requirement itself
+  // (a child is no failure of an adults' limit)
+  const ageScope = AGE_SCOPE_RE.exec(text.trim());
+  if (ageScope) {
+    const n = Number(ageScope[1]);
+    const inner = parseCriterion(ageScope[3], note, ctx);
+    if (inner.kind !== "age")
+      return { ...inner, text, applies_age: /older|over|above/i.test(ageScope[2]) ? { min_years: n } : { max_years: n + 1 } } as Criterion;
+    return { text, ...(note ? { note } : {}), kind: "human_review", why: "A rule for one age group whose requirement was not read.", confidence: "low" };
+  }
   if (CROSS_REFERENCE_RE.test(text) && text.length <= 160)
     return {
       text,
