@@ -119,6 +119,12 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // monitoring under an A / M / R rating matrix): first run 11/34 lines, no wrongful line decision
   // (fixtures/corpus-claims/shenandoah-va-first-run.txt); 11/34 after stop 46
   "shenandoah-va": 11,
+  // willamette-cco 2026-12-02 (a fifteenth set authored blind: an Oregon Health Plan CCO — acupuncture under a
+  // provider-manual chapter with Prioritized List pairings and session limits, cochlear implants under a
+  // Prioritized List excerpt and its Guideline Note, home IV anti-infectives under a CCO policy with per diems,
+  // bone growth stimulators under an MCG-style worksheet): first run 8/35 lines, no wrongful line decision
+  // (fixtures/corpus-claims/willamette-cco-first-run.txt); 8/35 after stop 47
+  "willamette-cco": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -185,6 +185,14 @@ export const FLOORS: Record<string, number> = {
   // was read as the thalassemia section's renewal, and the "Higher-risk MDS" exclusion applied on the code);
   // see fixtures/corpus/shenandoah-va-first-run.txt; 8/16 after stop 46, all safety counts 0
   "shenandoah-va": 8,
+  // ozark-ship 2026-12-02 (a twenty-eighth plan authored blind: a university student health insurance plan in
+  // Arkansas with a decimal-numbered PBM coverage determination guideline, a carrier pharmacy clinical policy in
+  // Element | Requirement tables per indication, margin-headed drug-list exception criteria and a numbered
+  // Criteria | Documentation grid for an infused drug): first run 7/16 with one deniable request approved (two
+  // capsules a day against a one-capsule limit: the decimal items were never read) and one incomplete request
+  // denied (the sleep-apnea table lost, an exclusion on one aspect of OSA applied on the code); see
+  // fixtures/corpus/ozark-ship-first-run.txt; 8/16 after stop 47, all safety counts 0
+  "ozark-ship": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
