@@ -277,3 +277,44 @@ describe("a change by a stated amount", () => {
     expect(parseCriterion("ACT score of 20 or more", "", P)).toMatchObject({ kind: "lab", value: 20 });
   });
 });
+
+describe("intolerance of two named drugs", () => {
+  it("is one requirement over both drugs, met only by intolerance or contraindication", () => {
+    const c = parseCriterion(
+      "An intolerable adverse effect from, or a contraindication to, generic doxycycline AND generic minocycline, each documented.",
+      "",
+      P,
+    );
+    expect(c).toMatchObject({
+      kind: "prior_therapy",
+      drugs: ["doxycycline", "minocycline"],
+      count: 2,
+      require_intolerance: true,
+      allow_contraindication: true,
+    });
+    expect(parseCriterion("Intolerance of, or a contraindication to, both modafinil and armodafinil", "", P)).toMatchObject({ count: 2 });
+  });
+});
+
+describe("an exclusion for a form of the covered condition", () => {
+  const COVERED = { conditions: ["acne vulgaris"], icd10: ["L70"] };
+  const spec = parseExclusion(
+    "Nodular or conglobate acne (nodules of 5 mm or more) for which isotretinoin is indicated; refer to the isotretinoin program.",
+    P,
+  );
+  const ctxOf = (text: string) =>
+    evalContext({
+      idx: buildCaseIndex(docFromPages([text]), DAY),
+      facts: emptyFacts({ diagnoses: [{ code: "L70.0", description: "Acne vulgaris", citations: [] }] as never }),
+      requestDate: DAY,
+      requestedNames: ["Examplo"],
+    });
+  it("does not apply when the request describes the other form", () => {
+    expect(
+      evaluateCriterion(spec, ctxOf("L70.0 Acne vulgaris, moderate, inflammatory, non-nodular. Isotretinoin declined."), "exclusion", COVERED).outcome,
+    ).toBe("not_met");
+  });
+  it("is never ruled out when the request names the form", () => {
+    expect(evaluateCriterion(spec, ctxOf("L70.0 Acne vulgaris with nodular lesions on the back."), "exclusion", COVERED).outcome).not.toBe("not_met");
+  });
+});

@@ -1161,6 +1161,13 @@ function labOnTherapy(text: string, note: string, ctx: ParseContext): Criterion 
 }
 
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "An intolerable adverse effect from, or a contraindication to, X and Y": the intolerance of X and Y,
+  // read as "intolerance of …" is (the sentence keeps its own words)
+  const intolerable = /\b(?:an? )?intolerable (?:adverse |side )?(?:effects?|reactions?|events?) (?:from|to|with|of|on)\b/i;
+  if (intolerable.test(text)) {
+    const c = parseCriterion(text.replace(intolerable, "intolerance of"), note, ctx);
+    return { ...c, text } as Criterion;
+  }
   // "For enrollees aged 19 and older, therapy is a limited benefit. Visits beyond 12 …": a rule for an age
   // group — the rest of the sentence applies at those ages, and the age is never a requirement itself
   // (a child is no failure of an adults' limit)
@@ -2198,7 +2205,15 @@ function splitTopLevel(t: string): { op: "any" | "all"; parts: string[] } | null
   while ((m = re.exec(t))) {
     if (m[0] === "(" || m[0] === "[") depth++;
     else if (m[0] === ")" || m[0] === "]") depth = Math.max(0, depth - 1);
-    else if (depth === 0) cuts.push({ at: m.index, len: m[0].length, op: m[1] === "OR" ? "any" : "all" });
+    else if (depth === 0) {
+      // "… a contraindication to, generic doxycycline AND generic minocycline, each documented": a
+      // connective between two drug names joins the objects of one requirement, never two requirements
+      const next = /^(?:(?:generic|brand|oral|topical|an?|the)\s+)*([a-z][a-z-]+)(?=\s*[,;.)]|\s+(?:each|both|products?|tablets?|capsules?)\b|\s*$)/i.exec(
+        t.slice(m.index + m[0].length),
+      );
+      if (next && drugsNamedIn(next[1]).length && drugsNamedIn(t.slice(Math.max(0, m.index - 30), m.index)).length) continue;
+      cuts.push({ at: m.index, len: m[0].length, op: m[1] === "OR" ? "any" : "all" });
+    }
   }
   if (!cuts.length) {
     // "a; b; c" at the top level (not "(a) ...; (b) ..." lists, which the outline reader splits)
@@ -2364,6 +2379,8 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
             ? numberWord(leading[1])
             : 1;
   const drugs = drugsIn(withoutExamples(t), ctx);
+  // "both doxycycline and minocycline", "doxycycline AND minocycline, each …": every drug named
+  const everyNamed = drugs.length >= 2 && /\bboth\b|\band\b[^.;]{0,60}\beach\b/i.test(bare) && !/\b(?:one|either|any)\s+of\b/i.test(bare);
   const examples = drugsIn(t, ctx).filter((d) => !drugs.includes(d));
   const classes = classNames(t).filter((c) => c !== "biologic" || /\bbiologic/i.test(withoutExamples(t)));
   const allowIntol = has(
@@ -2381,7 +2398,7 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
       !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl)) ||
       // "intolerance to an oral bisphosphonate (…) or a contraindication (…)": an alternative that
       // is the intolerance or contraindication itself, never met by a course taken without either
-      (/^(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with)\b/i.test(
+      (/^(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with|of)\b/i.test(
         tl,
       ) &&
         !has(/inadequate|failure|failed|tried|trial|taken for|for at least/i, tl)));
@@ -2418,7 +2435,7 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
     classes,
     excluded_drugs: excluded,
     min_days: minDays,
-    count: Math.max(1, Math.min(count, 5)),
+    count: Math.max(1, Math.min(everyNamed ? Math.max(count, drugs.length) : count, 5)),
     different_classes: has(/different (?:pharmacologic |therapeutic )?classes|from different classes|different classes/i, tl),
     all_classes: has(/\bplus\b|together with|in combination with|\band\b[^.;]{0,40}\beach\b/i, withoutExamples(tl)) && classes.length > 1,
     ...classGroups(t, classes),

@@ -3808,7 +3808,12 @@ const QUALIFIER_FILLER = new Set(
 function qualifierFindingsDenied(text: string, covered: string, ctx: EvalContext): Ev | null {
   const term = conditionByName(covered);
   let rest = text;
-  for (const m of term ? conditionMentions(text, term) : []) rest = rest.slice(0, m.index) + " ".repeat(m.length) + rest.slice(m.index + m.length);
+  const mentions = term ? conditionMentions(text, term) : [];
+  for (const m of mentions) rest = rest.slice(0, m.index) + " ".repeat(m.length) + rest.slice(m.index + m.length);
+  // "Nodular or conglobate acne (nodules of 5 mm or more) for which isotretinoin is indicated": the form
+  // words written before the condition are its qualifier; what follows defines or explains it
+  const lead = mentions.length ? text.slice(0, mentions[0].index) : "";
+  if (/^\s*[A-Za-z-]{4,}(?:\s*(?:,|or|and|\/)\s*[A-Za-z-]{4,})*\s*$/.test(lead)) rest = lead;
   // a qualifier that is itself an absence ("… in a member without prior hospitalisation"): a request
   // denying the finding is IN the excluded form, never out of it
   if (/\b(?:without|in the absence of|absent|never|no (?:prior|previous|history|evidence)|not (?:had|been|have|has))\b/i.test(rest)) return null;
@@ -3830,7 +3835,8 @@ function qualifierFindingsDenied(text: string, covered: string, ctx: EvalContext
   for (const w of words) {
     const stem = w.replace(/(?:ies|es|s|al|ed|ing)$/, "").slice(0, Math.max(5, Math.min(8, w.length - 1)));
     const hits = search(ctx.idx, new RegExp(`\\b${stem.replace(/[-]/g, "[- ]?")}`, "i")).filter((h) => !inOrganizationName(h.line.text, h.index));
-    if (hits.some((h) => !h.negated)) return null;
+    // ("non-nodular": the word with "non-" before it denies it)
+    if (hits.some((h) => !h.negated && !/\bnon-?$/i.test(h.line.text.slice(Math.max(0, h.index - 4), h.index)))) return null;
     denial ??= hits[0] ?? null;
   }
   if (!denial) return null;

@@ -271,6 +271,20 @@ export function boilerplateLineSet(lines: DocLine[], pageCount: number): Set<num
     const repeated = pageCount > 1 && !isListItem && (edgePagesByKey.get(k)?.size ?? 0) >= Math.max(2, Math.ceil(pageCount / 2));
     if (repeated || /^(page )?#+ of #+$/i.test(k) || (/\bpage #+ of #+\b/i.test(k) && k.length < 90)) out.add(l.index);
   }
+  // a continuation page's running header set differently from the first page's masthead ("CobaltRx" /
+  // "DRUG LIST EXCEPTION CRITERIA" side by side on page 1, one line on page 2): a line at the top of a
+  // later page whose every word is a word of the first page's top lines, never part of the item it follows
+  const words = (t: string) => t.toLowerCase().match(/[a-z][a-z'-]+/g) ?? [];
+  const mastheadWords = new Set((byPage.get(1) ?? []).slice(0, 8).flatMap((l) => words(l.text)));
+  for (const [page, ls] of byPage) {
+    if (page === 1) continue;
+    for (const l of ls.slice(0, 3)) {
+      const w = words(l.text);
+      if (w.length >= 2 && w.length <= 14 && w.every((x) => mastheadWords.has(x)) && !/^\(?(?:[ivx]{1,4}|[a-z]|\d{1,2})[.)]\s|^[•▪◦●○■-]\s/i.test(l.text))
+        out.add(l.index);
+      else break;
+    }
+  }
   // a continuation page's running header that names the document and its revision date ("CDRP
   // Worksheet CDRP-11 - Xywav … Revised 04/01/2026"): printed once per page after the first, so it
   // never repeats word for word, but it is no part of the item it follows
