@@ -131,8 +131,8 @@ const OPTION_BOX = /(?:\[\s*[xX✓✔]?\s*\]|[❑☐□☒☑■])\s*(?=[A-Za-z(
 
 /**
  * A row of form options, each behind its own box ("[ ] Physician office [X] Hospital outpatient infusion
- * [ ] Home infusion"), cut into one line per option, so that an option left unticked is never read as a
- * fact beside the ticked one; other lines unchanged (a question answered "[X] Yes [ ] No" keeps its
+ * [ ] Home infusion"), cut into runs of ticked and of unticked options, so that an option left unticked is
+ * never read as a fact beside the ticked one; other lines unchanged (a question answered "[X] Yes [ ] No" keeps its
  * answer). Offsets and the character map stay on the page text.
  */
 export function splitOptionRow(l: DocLine): DocLine[] {
@@ -142,14 +142,22 @@ export function splitOptionRow(l: DocLine): DocLine[] {
   const parts = boxes.map((a, k) => t.slice(a, boxes[k + 1] ?? t.length).trim());
   // answer boxes ("[X] Yes [ ] No", "[ ] Y [X] N") answer the line they are on: never options to cut
   if (parts.some((p) => /^\S+\s*(?:yes|no|y|n|n\/a|unknown)\.?$/i.test(p))) return [l];
+  // (the options are cut into runs of ticked and of unticked ones: the ticked ones stay one line, as printed)
+  const ticked = boxes.map((a) => /^\[\s*[xX✓✔]|^[☒☑■]/.test(t.slice(a)));
+  if (ticked.every(Boolean) || ticked.every((x) => !x)) return [l];
   const out: DocLine[] = [];
-  for (const [k, a] of boxes.entries()) {
-    const raw = t.slice(a, boxes[k + 1] ?? t.length);
-    const text = raw.trim();
-    if (!text) continue;
-    const b = a + text.length;
-    const end = (l.map[b - 1] ?? l.end - 1) + 1;
-    out.push({ ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] });
+  let k = 0;
+  while (k < boxes.length) {
+    let j = k;
+    while (j + 1 < boxes.length && ticked[j + 1] === ticked[k]) j++;
+    const a = boxes[k];
+    const text = t.slice(a, boxes[j + 1] ?? t.length).trim();
+    if (text) {
+      const b = a + text.length;
+      const end = (l.map[b - 1] ?? l.end - 1) + 1;
+      out.push({ ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] });
+    }
+    k = j + 1;
   }
   return out;
 }
@@ -171,11 +179,19 @@ function answeredYesBelow(all: DocLine[], i: number): boolean {
   return false;
 }
 
+/**
+ * A form's own routing instruction ("Drugs dispensed by a pharmacy for self-administration go to CobaltRx
+ * on the prescription form.", "Requests for X should be sent to … using form …"): printed on every copy of
+ * the form, it says where requests go, never anything about this member
+ */
+const FORM_ROUTING_RE =
+  /\b(?:go|goes|are (?:sent|submitted|faxed|routed)|should be (?:sent|submitted|faxed)|must be (?:sent|submitted|faxed))\s+to\b[^.;]{0,80}\b(?:form|fax|portal)\b/i;
+
 export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
   const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
   const all = docLines(doc).flatMap(splitGridQuestions).flatMap(splitOptionRow);
   const lines = all
-    .filter((l, i) => !isUnansweredFormLine(l.text) || answeredYesBelow(all, i))
+    .filter((l, i) => (!isUnansweredFormLine(l.text) || answeredYesBelow(all, i)) && !FORM_ROUTING_RE.test(l.text))
     .map((l, index) => {
       const p = pageMeta.get(l.page);
       return { ...l, index, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };

@@ -21,7 +21,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
-import { evalContext, evaluateCriterion } from "../review/evaluate";
+import { changeByAmount, evalContext, evaluateCriterion } from "../review/evaluate";
 import { docFromPages, emptyFacts } from "../testing";
 import type { Criterion } from "../contracts";
 import type { DocLine } from "../text/lines";
@@ -255,6 +255,11 @@ describe("a row of form options behind boxes", () => {
     expect(splitOptionRow(row).map((l) => l.text)).toEqual(["[ ] Physician office", "[X] Hospital outpatient infusion", "[ ] Home infusion"]);
     const cut = splitOptionRow(row)[2];
     expect(cut.map[0]).toBe(row.map[row.text.indexOf("[ ] Home")]);
+    // ticked options printed together stay together
+    expect(splitOptionRow(line("[X] Genotype report [X] Labs [ ] Clinic note", 3)).map((l) => l.text)).toEqual([
+      "[X] Genotype report [X] Labs",
+      "[ ] Clinic note",
+    ]);
     // a question answered by its boxes keeps them
     expect(splitOptionRow(line("[X] Yes [ ] No", 1)).length).toBe(1);
     expect(splitOptionRow(line("Prior biologic? [ ] Yes [X] No", 2)).length).toBe(1);
@@ -316,5 +321,31 @@ describe("an exclusion for a form of the covered condition", () => {
   });
   it("is never ruled out when the request names the form", () => {
     expect(evaluateCriterion(spec, ctxOf("L70.0 Acne vulgaris with nodular lesions on the back."), "exclusion", COVERED).outcome).not.toBe("not_met");
+  });
+});
+
+describe("a code set's name, a form's routing line and a change written as an arrow", () => {
+  it("never reads 'ICD-10-CM' as a value of an exclusion", () => {
+    expect(unreadQualifiers(parseExclusion("Rosacea, including papulopustular rosacea (ICD-10-CM L71.x), perioral dermatitis and folliculitis.", P))).toEqual(
+      [],
+    );
+  });
+  it("drops a form's routing instruction from the evidence", () => {
+    const idx = buildCaseIndex(
+      docFromPages([
+        "Drugs dispensed by a pharmacy for self-administration go to the PBM on the prescription form.\nPatient receives infusions at the hospital.",
+      ]),
+      DAY,
+    );
+    expect(idx.lines.map((l) => l.text)).toEqual(["Patient receives infusions at the hospital."]);
+  });
+  const ctxOf = (text: string) =>
+    evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["Examplo"] });
+  it("meets a change by an amount on the member's own values, never fails it", () => {
+    expect(changeByAmount("Asthma Control Test (ACT) increase of 3 points or more", ctxOf("ACT 12 (03/30/2026, before Examplo) -> 21 today."))?.outcome).toBe(
+      "met",
+    );
+    expect(changeByAmount("Asthma Control Test (ACT) increase of 3 points or more", ctxOf("ACT 12 -> 13."))).toBeNull();
+    expect(changeByAmount("Asthma Control Test (ACT) increase of 3 points or more", ctxOf("ACT 14 on 03/30/2026. ACT 19 on 09/14/2026."))?.outcome).toBe("met");
   });
 });

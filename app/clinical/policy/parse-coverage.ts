@@ -126,6 +126,8 @@ function looseNumbers(lower: string, condSpans: [number, number][]): string[] {
     if (/\b(?:criteri(?:on|a)|section|item|step|part|question|table|row|page|footnote|note|appendix|#|no\.)\s*$/.test(lower.slice(Math.max(0, a - 14), a)))
       continue;
     if (condSpans.some(([x, y]) => a >= x && a < y)) continue;
+    // the name of the code set ("ICD-10-CM L71.x", "ICD-10 codes") is no value
+    if (/\bicd-?\s?$/.test(lower.slice(Math.max(0, a - 5), a))) continue;
     if (/[a-z]\d*\.?$/i.test(lower.slice(Math.max(0, a - 3), a)) && /^[a-z]\d/i.test(lower.slice(Math.max(0, a - 1), a + 2))) continue; // ICD-10 "j45"
     out.push(m[0]);
   }

@@ -2380,7 +2380,13 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
             : 1;
   const drugs = drugsIn(withoutExamples(t), ctx);
   // "both doxycycline and minocycline", "doxycycline AND minocycline, each …": every drug named
-  const everyNamed = drugs.length >= 2 && /\bboth\b|\band\b[^.;]{0,60}\beach\b/i.test(bare) && !/\b(?:one|either|any)\s+of\b/i.test(bare);
+  // (never "… or leflunomide, unless both are contraindicated": the exception's "both" is no requirement)
+  const mainClause = bare.split(/\b(?:unless|except|other than)\b/i)[0];
+  const everyNamed =
+    drugs.length >= 2 &&
+    drugsIn(mainClause, ctx).length >= 2 &&
+    /\bboth\b[^.;]{0,60}\band\b|\band\b[^.;]{0,60}\beach\b/i.test(mainClause) &&
+    !/\b(?:one|either|any)\s+of\b/i.test(mainClause);
   const examples = drugsIn(t, ctx).filter((d) => !drugs.includes(d));
   const classes = classNames(t).filter((c) => c !== "biologic" || /\bbiologic/i.test(withoutExamples(t)));
   const allowIntol = has(

@@ -2900,6 +2900,65 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
   return null;
 }
 
+/** "ACT increase of 3 points or more", "ESS score reduced by at least 3 points from the score before …" */
+const CHANGE_BY_AMOUNT_EV_RE =
+  /\b(increase|increased|improvement|improved|rise|gain|reduction|reduced|decrease|decreased|drop|fall|decline|lowered)\s+(?:by|of)\s+(?:at least\s+|a minimum of\s+|≥\s*|>=\s*)?(\d+(?:\.\d+)?)\s*(%|percent|points?)/i;
+
+/**
+ * A change of a measure by a stated amount, judged on the member's own dated values: the earliest value
+ * on the request is the baseline, the latest the current one ("ACT 12 on 03/30 … ACT 19 on 09/14":
+ * an increase of 7 points meets "an increase of 3 points or more"). Met only when the change reaches
+ * the amount; null otherwise (fewer than two dated values, no known measure, or a smaller change: the
+ * requirement is then judged as written, never failed on this reading).
+ */
+export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
+  const c = CHANGE_BY_AMOUNT_EV_RE.exec(text);
+  if (!c) return null;
+  const before = text.slice(Math.max(0, c.index - 70), c.index);
+  const m = MEASURES.find((x) => x.aliases.some((a) => new RegExp(a, "i").test(before)));
+  if (!m) return null;
+  const up0 = /^(?:increase|increased|improvement|improved|rise|gain)$/i.test(c[1]);
+  const lowerBetter = /epworth|phq|gad|madrs|edss|pain|midas|hit-6|days/i.test(m.name);
+  const rises = up0 && !(lowerBetter && /^improv/i.test(c[1]));
+  const needAmount = Number(c[2]);
+  const isPct = /%|percent/i.test(c[3]);
+  const values = measureValues(ctx.idx, m);
+  // "ACT 12 -> 21", "ACT 12 (03/30/2026, before reslizumab) -> 21 today": a change written as an arrow
+  for (const v of values) {
+    const line = v.line ?? "";
+    const at = line.indexOf(String(v.value)) + String(v.value).length;
+    const after = /^[^>→\n]{0,50}?(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/.exec(`${v.unitText} ${line.slice(at, at + 60)}`);
+    if (!after) continue;
+    const to = Number(after[1]);
+    const d = rises ? to - v.value : v.value - to;
+    const amt = isPct ? (v.value ? (d / Math.abs(v.value)) * 100 : 0) : d;
+    if (amt >= needAmount)
+      return ev("met", `${m.name} ${v.value} -> ${to} is a ${rises ? "rise" : "fall"} of ${isPct ? `${Math.round(amt)}%` : amt} (policy: ${c[0]}).`, [
+        v.citation,
+      ]);
+  }
+  const dated = values.filter((v) => v.date);
+  if (dated.length < 2) return null;
+  const sorted = [...dated].sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first.date === last.date) return null;
+  const up = /^(?:increase|increased|improvement|improved|rise|gain)$/i.test(c[1]);
+  // (an "improvement" of a score where lower is better — ESS, PHQ-9 — is a fall)
+  const lowerIsBetter = /epworth|phq|gad|madrs|edss|pain|midas|hit-6|days/i.test(m.name);
+  const rising = up && !(lowerIsBetter && /^improv/i.test(c[1]));
+  const delta = rising ? last.value - first.value : first.value - last.value;
+  const pct = /%|percent/i.test(c[3]);
+  const need = Number(c[2]);
+  const amount = pct ? (first.value ? (delta / Math.abs(first.value)) * 100 : 0) : delta;
+  if (amount < need) return null;
+  return ev(
+    "met",
+    `${m.name} ${first.value} (${first.date}) -> ${last.value} (${last.date}) is a ${rising ? "rise" : "fall"} of ${pct ? `${Math.round(amount)}%` : amount} (policy: ${c[0]}).`,
+    [first.citation, last.citation],
+  );
+}
+
 /** "within normal limits", "within the laboratory's reference range", "less than 50% above or below the normal limits" */
 const NEAR_NORMAL_RE =
   /\bwithin\s+(?:the\s+)?(?:[\w']+\s+){0,2}(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
@@ -4431,7 +4490,7 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
     case "quantity_limit":
       return evalQuantityLimit(spec, ctx);
     case "documentation":
-      return (!spec.absence ? reductionFromBaseline(spec.text, ctx) : null) ?? evalDocumentation(spec, ctx);
+      return (!spec.absence ? (reductionFromBaseline(spec.text, ctx) ?? changeByAmount(spec.text, ctx)) : null) ?? evalDocumentation(spec, ctx);
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
     case "code_frequency":

@@ -354,6 +354,8 @@ export const MEASURES: MeasureTerm[] = [
       "(?:cpap|pap) (?:adherence|compliance|usage)",
       "nights? (?:with|of) (?:use )?(?:>=|≥|at least) ?4 ?h",
       "(?:>=|≥) ?4 ?(?:h|hours)(?: per night| a night| nightly)? on",
+      // a download's row: "Nights used 4 hours or more   21 of 31 (68%)"
+      "nights? used (?:(?:>=|≥) ?|at least )?(?:4|four) ?(?:h|hrs?|hours)(?: or (?:more|longer))?",
       // the same requirement in words: "use of at least 4 hours per night on at least 70% of nights"
       "(?:at least|a minimum of|minimum of|no (?:less|fewer) than) (?:4|four) ?(?:h|hrs?|hours)(?:\\/night| per night| a night| each night| nightly)? (?:on|for|during)",
     ],
