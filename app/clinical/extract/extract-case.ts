@@ -65,7 +65,7 @@ interface Ctx {
 }
 
 const CREDENTIALS =
-  /,?\s*\b(?:M\.?D|D\.?O|MBBS|Ph\.?D|PharmD|FNP-?C|FNP|ANP|AGNP|DNP|APRN|CNP|NP-?C|NP|PA-?C|PA|RN|FACP|FACC|FAAD|FACR|MPH|MS|MSc|DPM|OD|DDS|DMD)\b\.?/g;
+  /,?\s*\b(?:M\.?D|D\.?O|MBBS|Ph\.?D|PharmD|FNP-?C|FNP|ANP|AGNP|DNP|APRN|CNP|NP-?C|NP|PA-?C|PA|RN|FACP|FACC|FAAD|FACR|MPH|MS|MSc|DPM|OD|DDS|DMD|L\.?Ac|ND|DACM|CNM)\b\.?/g;
 
 function clean(s: string): string {
   return s
@@ -296,6 +296,8 @@ function extractPatient(ctx: Ctx): ExtractedPatient {
   } else {
     const h =
       findLabeled(model, sec, /\b(?:Patient|Member|Pt)\b(?=\s*:)/i, { validate: (v) => looksLikeName(stripTrailingLabels(v)) })[0] ??
+      // a caption column's bare "Patient" beside "WHITFIELD, CALEB   DOB 03/14/2005" (a pharmacy's claim printout)
+      findLabeled(model, sec, /^\s*(?:Patient|Member|Pt)\s*$/i, { validate: (v) => /,/.test(v) && looksLikeName(stripTrailingLabels(v)) })[0] ??
       captionRowName(model, sec);
     const letter = h ? null : letterPatientName(model);
     if (h) {
@@ -859,7 +861,8 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   }
   // one label for both ("Quantity / Days Supply  8 / 30", "Qty / days supply 30 / 30 days"): the
   // first number is the quantity, the second the days supply
-  const COMBINED = /\b(?:Quantity|Qty)\s*\/\s*Days?[\s']*supply\b\W*(\d+(?:\.\d+)?)\s*([A-Za-z][A-Za-z-]*)?\s*\/\s*(\d{1,3})\b/i;
+  // ("Qty / days  30 / 30", "Qty / DS 30 / 30" as pharmacy claim printouts caption it)
+  const COMBINED = /\b(?:Quantity|Qty)\s*\/\s*(?:Days?[\s']*supply|days|DS)\b\W*(\d+(?:\.\d+)?)\s*([A-Za-z][A-Za-z-]*)?\s*\/\s*(\d{1,3})\b/i;
   const combinedLine = model.pages.flatMap((p) => p.lines).find((l) => COMBINED.test(l.text));
   const combined = combinedLine ? COMBINED.exec(combinedLine.text) : null;
   if (combined && combinedLine) {

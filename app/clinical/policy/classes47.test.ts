@@ -33,6 +33,7 @@ import { numberLabelRows } from "./label-rows";
 import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
+import { extractCaseFacts } from "../extract/extract-case";
 import { splitOptionRow } from "../evidence/case-index";
 
 const DAY = "2026-11-05";
@@ -347,5 +348,25 @@ describe("a code set's name, a form's routing line and a change written as an ar
     );
     expect(changeByAmount("Asthma Control Test (ACT) increase of 3 points or more", ctxOf("ACT 12 -> 13."))).toBeNull();
     expect(changeByAmount("Asthma Control Test (ACT) increase of 3 points or more", ctxOf("ACT 14 on 03/30/2026. ACT 19 on 09/14/2026."))?.outcome).toBe("met");
+  });
+});
+
+describe("a pharmacy's claim printout", () => {
+  const fax = docFromPages([
+    [
+      "PRIOR AUTHORIZATION REQUIRED - PLEASE COMPLETE AND RETURN",
+      "Patient                          WHITFIELD, CALEB   DOB 03/14/2005",
+      "Cardholder ID (302-C2)           00481937-01",
+      "Product (407-D7)                 72187-0392-03 Examplo 39.2 mg capsule",
+      "Sig                              Take 1 capsule by mouth every morning",
+      "Qty (442-E7) / days (405-D5)     60 / 30",
+    ].join("\n"),
+  ]);
+  it("reads the quantity and days supply under one caption, never an NCPDP field number, and the name beside a bare caption", () => {
+    const f = extractCaseFacts(fax);
+    expect(f.medication.quantity).toBe(60);
+    expect(f.medication.days_supply).toBe(30);
+    expect(f.patient.last_name).toBe("Whitfield");
+    expect(f.patient.first_name).toBe("Caleb");
   });
 });

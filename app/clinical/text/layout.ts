@@ -99,7 +99,9 @@ export function buildModel(doc: ParsedDocument, documentName = "fax"): DocModel 
   const pages: PageModel[] = [];
   for (const p of doc.pages) {
     const useWords = p.words && p.words.length > 0 && p.words.every((w) => w.end <= p.text.length);
-    const rawToks = useWords ? splitWords(p.words, p.text) : tokensFromText(p.text);
+    // (an NCPDP field number printed after a caption — "Qty (442-E7) / days (405-D5)", "Cardholder ID
+    // (302-C2)" — names the field, never its value)
+    const rawToks = (useWords ? splitWords(p.words, p.text) : tokensFromText(p.text)).filter((t) => !/^\(\d{3}-[A-Z0-9]{2}\)$/.test(t.text));
     const hMed = median(rawToks.map((t) => t.h)) || 10;
     // scanned pages are rotated a little: estimate the skew from horizontally adjacent words and
     // straighten y (y' = y - slope·x) so that rows cluster correctly across the whole page width
