@@ -5,7 +5,7 @@
  * (form tables, letters, chart notes, fill histories) and merges the extraction stage's therapy rows.
  */
 import type { CaseFacts, Citation, TherapyOutcome } from "../contracts";
-import { explicitDurations, findDates, rangeDuration } from "../codes/dates";
+import { daysBetween, explicitDurations, findDates, rangeDuration } from "../codes/dates";
 import {
   CONTRAINDICATION,
   FAILURE,
@@ -448,7 +448,10 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
     if (!m) continue;
     const drug = m[1].toLowerCase();
     const ev = out.get(drug) ?? fresh(drug);
-    const supplied = (ev.filledDays ?? 0) + fill.days;
+    // (a fill's days reach no further than the request: "10/02 rizatriptan, 30 days" on a request of
+    // 10/16 is 14 days of use so far, never a 30-day trial)
+    const elapsed = idx.requestDate && fill.date <= idx.requestDate ? daysBetween(fill.date, idx.requestDate) : null;
+    const supplied = (ev.filledDays ?? 0) + (elapsed != null ? Math.min(fill.days, Math.max(1, elapsed)) : fill.days);
     ev.filledDays = supplied;
     if (ev.days == null || supplied > ev.days) ev.days = supplied;
     ev.notTaken = false;

@@ -33,6 +33,7 @@ import { numberLabelRows } from "./label-rows";
 import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
+import { therapyEvidence } from "../evidence/therapies";
 import { extractCaseFacts } from "../extract/extract-case";
 import { splitOptionRow } from "../evidence/case-index";
 
@@ -368,5 +369,33 @@ describe("a pharmacy's claim printout", () => {
     expect(f.medication.days_supply).toBe(30);
     expect(f.patient.last_name).toBe("Whitfield");
     expect(f.patient.first_name).toBe("Caleb");
+  });
+});
+
+describe("trial lengths from a bracketed note and from fills", () => {
+  it("holds a trial criterion citing '[1]' to the note's adequate-trial length", () => {
+    const policy = [
+      "Examplo Clinical Criteria",
+      "Approval criteria",
+      "1. Member is 18 years of age or older; AND",
+      "2. Inadequate response to adequate trials of at least TWO different generic triptans (sumatriptan,",
+      "rizatriptan, zolmitriptan) [1]; AND",
+      "3. Prescribed by a neurologist.",
+      "[1] A brand counts as its generic agent. An adequate trial is at least 30 days of use at a labeled dose.",
+    ].join("\n");
+    const m = readPolicy(docFromPages([policy]), { drug_names: ["Examplo"] });
+    const trial = m.indications.flatMap((i) => i.criteria).find((c) => c.kind === "prior_therapy");
+    expect(trial).toMatchObject({ kind: "prior_therapy", min_days: 30, count: 2 });
+  });
+  it("counts a fill's days only up to the request date", () => {
+    const idx = buildCaseIndex(
+      docFromPages(["Dispensing history\nFill Date Medication Qty Days Pharmacy\n10/02/2026 Rizatriptan 10 mg 9 30 Main St"]),
+      "2026-10-16",
+    );
+    const ev = therapyEvidence(idx, ["rizatriptan"], ["rizatriptan"]).get("rizatriptan");
+    expect(ev?.days).toBe(14);
+  });
+  it("scopes a requirement labelled by an abbreviated condition ('OSA only: …')", () => {
+    expect(parseCriterion("OSA only: Continues to meet the primary OSA therapy standard", "", P).applies_to).toEqual(["obstructive sleep apnea"]);
   });
 });

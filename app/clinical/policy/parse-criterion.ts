@@ -1325,9 +1325,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   const prefix = /^\s*([A-Za-z][A-Za-z0-9' ,/()-]{2,70}?)\s*:\s*(.{8,})$/s.exec(text);
   if (!scoped && prefix) {
     const named = mostSpecificConditions(prefix[1]);
-    let rest = prefix[1].toLowerCase();
-    for (const c of named) for (const a of c.aliases) rest = rest.replace(aliasRegex(a, "gi"), " ");
-    if (named.length && !rest.replace(/\b(?:or|and|only|for|with|the|patients?|members?)\b|[,/()\s-]/g, "").length) {
+    // (aliases matched in the prefix's own case: an abbreviation's alias — "OSA" — matches capitals only)
+    let rest = prefix[1];
+    for (const c of named) for (const a of c.aliases) rest = rest.replace(aliasRegex(a, "g"), " ");
+    if (named.length && !rest.replace(/\b(?:or|and|only|for|with|the|patients?|members?)\b|[,/()\s-]/gi, "").length) {
       const inner = parseCriterion(prefix[2], note, ctx);
       return { ...inner, text, applies_to: named.map((c) => c.name) } as Criterion;
     }

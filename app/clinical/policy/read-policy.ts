@@ -2190,6 +2190,7 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
       inlineExclusionLists(
         // "meets Table A, row 1": the row's requirement in the criterion's place (table-rows.ts)
         resolveTableRowRefs(all.filter((l) => !skip.has(l.index) && !/^©|^copyright\b/i.test(l.text) && !/^\d{1,3}$/.test(l.text)))
+          .map(withBracketNoteTrials(all))
           .map(withoutFootnoteMarks)
           .map(withoutNoteNumbers(all)),
       ),
@@ -2730,6 +2731,51 @@ function withoutFootnoteMarks(l: DocLine): DocLine {
   const b = t.trimEnd().length;
   if (b <= a) return l;
   return { ...l, text: t.slice(a, b), map: l.map.slice(a, b + 1), start: l.map[a] ?? l.start, end: l.map[b] ?? l.end };
+}
+
+/** a note's definition of an adequate trial: "An adequate trial is at least 30 days of use …" */
+const TRIAL_DEFINITION_RE =
+  /\b(?:an? )?adequate trial (?:is|means|requires|=|:)\s*(?:defined as\s+)?(?:at least|a minimum of|no less than)\s+(\d{1,3}|one|two|three|four|six|eight|twelve)\s*(days?|weeks?|months?)\b/i;
+
+/**
+ * A criterion that cites a bracketed note ("… at least TWO different generic triptans (…) [1]; OR") whose
+ * note defines an adequate trial ("[1] … An adequate trial is at least 30 days of use …"): the note's
+ * trial length is written into the criterion in the mark's place ("(an adequate trial is at least 30
+ * days)"), so the trials are held to it — a trial shorter than the note's length never counts. Other
+ * lines unchanged; the added words map to the mark's position in the page.
+ */
+function withBracketNoteTrials(all: DocLine[]): (l: DocLine) => DocLine {
+  const notes = new Map<string, string>();
+  all.forEach((l, k) => {
+    const m = /^\[(\d{1,2})\]\s+(\S.*)$/.exec(l.text);
+    if (!m || notes.has(m[1])) return;
+    const more: string[] = [];
+    for (const x of all.slice(k + 1, k + 4)) {
+      if (/^\[\d{1,2}\]\s/.test(x.text) || !x.text.trim()) break;
+      more.push(x.text.trim());
+    }
+    notes.set(m[1], [m[2], ...more].join(" "));
+  });
+  const byIndex = new Map(all.map((l) => [l.index, l] as const));
+  const trials = new Map(
+    [...notes].flatMap(([n, t]) => {
+      const d = TRIAL_DEFINITION_RE.exec(t);
+      return d ? [[n, `(an adequate trial is at least ${d[1]} ${d[2]})`] as const] : [];
+    }),
+  );
+  return (l) => {
+    if (!trials.size || /^\[\d{1,2}\]\s/.test(l.text)) return l;
+    const m = /\s?\[(\d{1,2})\](?=[\s;.,)]|$)/.exec(l.text);
+    const add = m ? trials.get(m[1]) : undefined;
+    // (the citing sentence may have wrapped: the mark on its last line, the trial words on the line before)
+    const prev = byIndex.get(l.index - 1);
+    const sentence = `${prev && prev.page === l.page ? prev.text : ""} ${l.text}`;
+    if (!m || !add || !/\btrials?\b|\btried\b|\bfailure\b|\binadequate response\b/i.test(sentence)) return l;
+    const text = `${l.text.slice(0, m.index)} ${add}${l.text.slice(m.index + m[0].length)}`;
+    const at = l.map[m.index] ?? l.end;
+    const map = [...l.map.slice(0, m.index), ...Array.from({ length: add.length + 1 }, () => at), ...l.map.slice(m.index + m[0].length)];
+    return { ...l, text, map };
+  };
 }
 
 /**
