@@ -191,8 +191,8 @@ export const FLOORS: Record<string, number> = {
   // Criteria | Documentation grid for an infused drug): first run 7/16 with one deniable request approved (two
   // capsules a day against a one-capsule limit: the decimal items were never read) and one incomplete request
   // denied (the sleep-apnea table lost, an exclusion on one aspect of OSA applied on the code); see
-  // fixtures/corpus/ozark-ship-first-run.txt; 8/16 after stop 47, all safety counts 0
-  "ozark-ship": 8,
+  // fixtures/corpus/ozark-ship-first-run.txt; 13/16 after stop 47, all safety counts 0
+  "ozark-ship": 13,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
