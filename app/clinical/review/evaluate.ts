@@ -2917,11 +2917,17 @@ export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
   const before = text.slice(Math.max(0, c.index - 70), c.index);
   const m = MEASURES.find((x) => x.aliases.some((a) => new RegExp(a, "i").test(before)));
   if (!m) return null;
-  const up0 = /^(?:increase|increased|improvement|improved|rise|gain)$/i.test(c[1]);
-  const lowerBetter = /epworth|phq|gad|madrs|edss|pain|midas|hit-6|days/i.test(m.name);
-  const rises = up0 && !(lowerBetter && /^improv/i.test(c[1]));
-  const needAmount = Number(c[2]);
-  const isPct = /%|percent/i.test(c[3]);
+  // (an "improvement" of a score where lower is better — ESS, PHQ-9 — is a fall)
+  const lowerIsBetter = /epworth|phq|gad|madrs|edss|pain|midas|hit-6|days/i.test(m.name);
+  const rising = /^(?:increase|increased|improvement|improved|rise|gain)$/i.test(c[1]) && !(lowerIsBetter && /^improv/i.test(c[1]));
+  const pct = /%|percent/i.test(c[3]);
+  const need = Number(c[2]);
+  /** the change from `from` to `to` in the requirement's direction and unit (points or % of `from`) */
+  const change = (from: number, to: number) => {
+    const delta = rising ? to - from : from - to;
+    return pct ? (from ? (delta / Math.abs(from)) * 100 : 0) : delta;
+  };
+  const shown = (amount: number) => `${rising ? "rise" : "fall"} of ${pct ? `${Math.round(amount)}%` : amount} (policy: ${c[0]})`;
   const values = measureValues(ctx.idx, m);
   // "ACT 12 -> 21", "ACT 12 (03/30/2026, before reslizumab) -> 21 today": a change written as an arrow
   for (const v of values) {
@@ -2930,12 +2936,8 @@ export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
     const after = /^[^>→\n]{0,50}?(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/.exec(`${v.unitText} ${line.slice(at, at + 60)}`);
     if (!after) continue;
     const to = Number(after[1]);
-    const d = rises ? to - v.value : v.value - to;
-    const amt = isPct ? (v.value ? (d / Math.abs(v.value)) * 100 : 0) : d;
-    if (amt >= needAmount)
-      return ev("met", `${m.name} ${v.value} -> ${to} is a ${rises ? "rise" : "fall"} of ${isPct ? `${Math.round(amt)}%` : amt} (policy: ${c[0]}).`, [
-        v.citation,
-      ]);
+    const amount = change(v.value, to);
+    if (amount >= need) return ev("met", `${m.name} ${v.value} -> ${to} is a ${shown(amount)}.`, [v.citation]);
   }
   const dated = values.filter((v) => v.date);
   if (dated.length < 2) return null;
@@ -2943,20 +2945,9 @@ export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
   if (first.date === last.date) return null;
-  const up = /^(?:increase|increased|improvement|improved|rise|gain)$/i.test(c[1]);
-  // (an "improvement" of a score where lower is better — ESS, PHQ-9 — is a fall)
-  const lowerIsBetter = /epworth|phq|gad|madrs|edss|pain|midas|hit-6|days/i.test(m.name);
-  const rising = up && !(lowerIsBetter && /^improv/i.test(c[1]));
-  const delta = rising ? last.value - first.value : first.value - last.value;
-  const pct = /%|percent/i.test(c[3]);
-  const need = Number(c[2]);
-  const amount = pct ? (first.value ? (delta / Math.abs(first.value)) * 100 : 0) : delta;
+  const amount = change(first.value, last.value);
   if (amount < need) return null;
-  return ev(
-    "met",
-    `${m.name} ${first.value} (${first.date}) -> ${last.value} (${last.date}) is a ${rising ? "rise" : "fall"} of ${pct ? `${Math.round(amount)}%` : amount} (policy: ${c[0]}).`,
-    [first.citation, last.citation],
-  );
+  return ev("met", `${m.name} ${first.value} (${first.date}) -> ${last.value} (${last.date}) is a ${shown(amount)}.`, [first.citation, last.citation]);
 }
 
 /** "within normal limits", "within the laboratory's reference range", "less than 50% above or below the normal limits" */
