@@ -34,6 +34,8 @@ import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readTableColumns } from "../text/table-columns";
 import { therapyEvidence } from "../evidence/therapies";
+import { serviceLineResult } from "../testing";
+import { applyFeeSchedule } from "../review/fee-schedule";
 import { extractCaseFacts } from "../extract/extract-case";
 import { splitOptionRow } from "../evidence/case-index";
 
@@ -397,5 +399,26 @@ describe("trial lengths from a bracketed note and from fills", () => {
   });
   it("scopes a requirement labelled by an abbreviated condition ('OSA only: …')", () => {
     expect(parseCriterion("OSA only: Continues to meet the primary OSA therapy standard", "", P).applies_to).toEqual(["obstructive sleep apnea"]);
+  });
+});
+
+describe("a fee-schedule limit and the sides of the body", () => {
+  const side = (n: number, mod: string) => {
+    const r = serviceLineResult("L8619", 1, "2026-09-10", { line_number: n, decision: "approved" });
+    return { ...r, line: { ...r.line, modifiers: [mod] } };
+  };
+  const doc = docFromPages(["typed claim"]);
+  it("counts a limit per implanted ear on that ear's lines only", () => {
+    const row = { code: "L8619", description: "1 per implanted ear per 5 years", units_per_period: { amount: 1, period_days: 1826 } };
+    expect(applyFeeSchedule([side(1, "RT"), side(2, "LT")], [row], doc).map((l) => l.decision.final_decision)).toEqual(["approved", "approved"]);
+    const prior = [{ code: "L8619", units: 1, date_of_service: "2024-01-10", modifiers: ["LT"], source: "earlier claim" }];
+    expect(applyFeeSchedule([side(1, "RT"), side(2, "LT")], [row], doc, prior).map((l) => l.decision.final_decision)).toEqual(["approved", "denied"]);
+  });
+  it("never denies on the other side's units when the row does not say per side", () => {
+    const row = { code: "L8619", description: "processor", units_per_period: { amount: 1, period_days: 1826 } };
+    expect(applyFeeSchedule([side(1, "RT"), side(2, "LT")], [row], doc).map((l) => l.decision.final_decision)).toEqual([
+      "needs_more_information",
+      "needs_more_information",
+    ]);
   });
 });

@@ -31,6 +31,16 @@ export interface PriorServiceLine {
   source: string;
 }
 
+/** a limit counted per side of the body ("1 per implanted ear", "per eye", "each side", "per extremity") */
+const PER_SIDE_RE =
+  /\b(?:per|each|for each|a)\s+(?:implanted\s+|affected\s+)?(?:ear|eye|side|limb|extremity|knee|hip|foot|hand|breast)\b|\bper side\b|\bbilateral(?:ly)? counts? as\b/i;
+
+/** the side a line's modifiers name: "RT", "LT", "50" (both), or null when none */
+function sideOf(mods: string[] | undefined): "RT" | "LT" | "50" | null {
+  const m = (mods ?? []).map((x) => x.trim().toUpperCase());
+  return m.includes("50") ? "50" : m.includes("RT") ? "RT" : m.includes("LT") ? "LT" : null;
+}
+
 const DAY = 86_400_000;
 const days = (a: string, b: string) => Math.round((Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY);
 const norm = (c: string | null | undefined) => (c ?? "").trim().toUpperCase();
@@ -140,8 +150,20 @@ export function applyFeeSchedule(
     const code = norm(l.line.code);
     const date = l.line.date_of_service;
     const units = l.line.units;
-    const others = lines.filter((o) => o !== l && norm(o.line.code) === code);
-    const priors = prior.filter((p) => norm(p.code) === code);
+    // a limit per side ("1 per implanted ear per 5 years"): only the same side's units count; without such
+    // words, the other side's units make the count uncertain (a reviewer), never a denial
+    const side = sideOf(l.line.modifiers);
+    const perSide = PER_SIDE_RE.test(row.description ?? "");
+    const sameSide = (mods: string[] | undefined) => {
+      const o = sideOf(mods);
+      return !side || !o || side === "50" || o === "50" || side === o;
+    };
+    const allOthers = lines.filter((o) => o !== l && norm(o.line.code) === code);
+    const others = allOthers.filter((o) => sameSide(o.line.modifiers));
+    const otherSide = perSide ? [] : allOthers.filter((o) => !sameSide(o.line.modifiers));
+    const allPriors = prior.filter((p) => norm(p.code) === code);
+    const priors = allPriors.filter((p) => sameSide(p.modifiers));
+    const otherSidePriors = perSide ? [] : allPriors.filter((p) => !sameSide(p.modifiers));
     let counted: ServiceLineResult[] = [];
     let undatedOthers: ServiceLineResult[] = [];
     let priorCounted: PriorServiceLine[] = [];
@@ -165,7 +187,12 @@ export function applyFeeSchedule(
     const own = units ?? 0;
     const sum = (xs: ServiceLineResult[]) => xs.reduce((s, o) => s + (o.line.units ?? 0), 0);
     const sure = own + sum(counted) + priorCounted.reduce((s, p) => s + p.units, 0);
-    const possible = sure + sum(undatedOthers);
+    const inPeriod = (d: string | null | undefined) => !date || !d || (days(date, d) >= 0 && days(date, d) < period_days);
+    const possible =
+      sure +
+      sum(undatedOthers) +
+      sum(otherSide.filter((o) => inPeriod(o.line.date_of_service))) +
+      otherSidePriors.filter((p) => inPeriod(p.date_of_service)).reduce((t, p) => t + p.units, 0);
     if (possible <= amount && units != null) return l;
     if (units == null && possible < amount) return l;
     const per = period_days === 1 ? "per date of service" : `per ${period_days} days`;
