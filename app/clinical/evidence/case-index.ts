@@ -118,12 +118,16 @@ export function splitGridQuestions(l: DocLine): DocLine[] {
     const lead = raw.length - raw.trimStart().length;
     const text = raw.trim();
     if (!text) continue;
-    const a = bounds[k] + lead;
-    const b = a + text.length;
-    const end = (l.map[b - 1] ?? l.end - 1) + 1;
-    out.push({ ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] });
+    out.push(subLine(l, bounds[k] + lead, text));
   }
   return out;
+}
+
+/** The part of `l` that starts at `a` and reads `text` (a trimmed slice of `l.text`), its offsets and map kept on the page. */
+function subLine(l: DocLine, a: number, text: string): DocLine {
+  const b = a + text.length;
+  const end = (l.map[b - 1] ?? l.end - 1) + 1;
+  return { ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] };
 }
 
 /** a box opening a form option: "[ ]", "[X]", "☐", "☒" */
@@ -152,11 +156,7 @@ export function splitOptionRow(l: DocLine): DocLine[] {
     while (j + 1 < boxes.length && ticked[j + 1] === ticked[k]) j++;
     const a = boxes[k];
     const text = t.slice(a, boxes[j + 1] ?? t.length).trim();
-    if (text) {
-      const b = a + text.length;
-      const end = (l.map[b - 1] ?? l.end - 1) + 1;
-      out.push({ ...l, text, start: l.map[a] ?? l.start, end, map: [...l.map.slice(a, b), end] });
-    }
+    if (text) out.push(subLine(l, a, text));
     k = j + 1;
   }
   return out;

@@ -2733,6 +2733,26 @@ function withoutFootnoteMarks(l: DocLine): DocLine {
   return { ...l, text: t.slice(a, b), map: l.map.slice(a, b + 1), start: l.map[a] ?? l.start, end: l.map[b] ?? l.end };
 }
 
+/**
+ * A document's numbered notes ("[1] A brand counts as …", "3 The report of … obtained within …"): note
+ * number → its text, the first line `re` matches ([1] the number, [2] the text) joined with up to three
+ * lines after it (until a blank line or the next note). The first note of a number wins.
+ */
+function numberedNotes(all: DocLine[], re: RegExp): Map<string, string> {
+  const notes = new Map<string, string>();
+  all.forEach((l, k) => {
+    const m = re.exec(l.text);
+    if (!m || notes.has(m[1])) return;
+    const more: string[] = [];
+    for (const x of all.slice(k + 1, k + 4)) {
+      if (re.test(x.text) || !x.text.trim()) break;
+      more.push(x.text.trim());
+    }
+    notes.set(m[1], [m[2], ...more].join(" "));
+  });
+  return notes;
+}
+
 /** a note's definition of an adequate trial: "An adequate trial is at least 30 days of use …" */
 const TRIAL_DEFINITION_RE =
   /\b(?:an? )?adequate trial (?:is|means|requires|=|:)\s*(?:defined as\s+)?(?:at least|a minimum of|no less than)\s+(\d{1,3}|one|two|three|four|six|eight|twelve)\s*(days?|weeks?|months?)\b/i;
@@ -2745,17 +2765,7 @@ const TRIAL_DEFINITION_RE =
  * lines unchanged; the added words map to the mark's position in the page.
  */
 function withBracketNoteTrials(all: DocLine[]): (l: DocLine) => DocLine {
-  const notes = new Map<string, string>();
-  all.forEach((l, k) => {
-    const m = /^\[(\d{1,2})\]\s+(\S.*)$/.exec(l.text);
-    if (!m || notes.has(m[1])) return;
-    const more: string[] = [];
-    for (const x of all.slice(k + 1, k + 4)) {
-      if (/^\[\d{1,2}\]\s/.test(x.text) || !x.text.trim()) break;
-      more.push(x.text.trim());
-    }
-    notes.set(m[1], [m[2], ...more].join(" "));
-  });
+  const notes = numberedNotes(all, /^\[(\d{1,2})\]\s+(\S.*)$/);
   const byIndex = new Map(all.map((l) => [l.index, l] as const));
   const trials = new Map(
     [...notes].flatMap(([n, t]) => {
@@ -2789,18 +2799,7 @@ function withBracketNoteTrials(all: DocLine[]): (l: DocLine) => DocLine {
  * (2)"), and a number opening a line with words after it (an outline marker), stay.
  */
 function withoutNoteNumbers(all: DocLine[]): (l: DocLine) => DocLine {
-  const NOTE_RE = /^\s*(\d{1,2})\s+([A-Z][a-z]*(?:\s+\(?[A-Za-z][\w'/-]*){2}.*)$/;
-  const notes = new Map<string, string>();
-  all.forEach((l, k) => {
-    const m = NOTE_RE.exec(l.text);
-    if (!m || notes.has(m[1])) return;
-    const more: string[] = [];
-    for (const x of all.slice(k + 1, k + 4)) {
-      if (NOTE_RE.test(x.text) || !x.text.trim()) break;
-      more.push(x.text.trim());
-    }
-    notes.set(m[1], [m[2], ...more].join(" "));
-  });
+  const notes = numberedNotes(all, /^\s*(\d{1,2})\s+([A-Z][a-z]*(?:\s+\(?[A-Za-z][\w'/-]*){2}.*)$/);
   return (l) => {
     if (!notes.size) return l;
     const m = /((?:\s*\(\d{1,2}\))+)(\s*(?:[;.,]\s*)?(?:(?:AND|OR|and|or)\s*)?)$/.exec(l.text);

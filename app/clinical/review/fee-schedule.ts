@@ -167,18 +167,12 @@ export function applyFeeSchedule(
     let counted: ServiceLineResult[] = [];
     let undatedOthers: ServiceLineResult[] = [];
     let priorCounted: PriorServiceLine[] = [];
+    /** a date on or before the line's own, within the row's period (|Δ| < period_days) */
+    const within = (d: string) => !!date && days(date, d) >= 0 && days(date, d) < period_days;
     if (date) {
-      counted = others.filter((o) => {
-        const d = o.line.date_of_service;
-        if (!d) return false;
-        const delta = days(date, d);
-        return delta >= 0 && delta < period_days;
-      });
+      counted = others.filter((o) => !!o.line.date_of_service && within(o.line.date_of_service));
       undatedOthers = others.filter((o) => !o.line.date_of_service);
-      priorCounted = priors.filter((p) => {
-        const delta = days(date, p.date_of_service);
-        return delta >= 0 && delta < period_days;
-      });
+      priorCounted = priors.filter((p) => within(p.date_of_service));
     } else {
       // no date: every same-code unit could fall in the period
       undatedOthers = others;
@@ -187,7 +181,8 @@ export function applyFeeSchedule(
     const own = units ?? 0;
     const sum = (xs: ServiceLineResult[]) => xs.reduce((s, o) => s + (o.line.units ?? 0), 0);
     const sure = own + sum(counted) + priorCounted.reduce((s, p) => s + p.units, 0);
-    const inPeriod = (d: string | null | undefined) => !date || !d || (days(date, d) >= 0 && days(date, d) < period_days);
+    // (the other side's units count as possible when undated, or with no date on the line, as undated ones do)
+    const inPeriod = (d: string | null | undefined) => !date || !d || within(d);
     const possible =
       sure +
       sum(undatedOthers) +
