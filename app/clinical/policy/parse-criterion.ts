@@ -14,7 +14,7 @@ import { measurementContextOf } from "../vocabulary/measurement-context";
 import type { Citation, Comparator, Criterion, CriterionOf, ParseConfidence } from "../contracts";
 import { CONDITIONS, aliasRegex, conditionAncestors, mostSpecificConditions, type ConditionTerm } from "../vocabulary/conditions";
 import { classesNamedIn, drugsNamedIn } from "../vocabulary/drugs";
-import { MEASURES, type MeasureTerm } from "../vocabulary/measures";
+import { CHANGE_BY_AMOUNT_RE, MEASURES, type MeasureTerm } from "../vocabulary/measures";
 import { specialtiesNamedIn } from "../vocabulary/specialties";
 import { TESTS } from "../vocabulary/tests";
 import { addressedCondition } from "./addressed-conditions";
@@ -29,13 +29,6 @@ const has = (re: RegExp, s: string) => re.test(s);
 /** a requirement on the change of a value from the member's own baseline ("2 fewer … than baseline", "reduced by 30% from baseline", "at least 2 points lower than the baseline") */
 const CHANGE_FROM_BASELINE_RE =
   /\b(?:fewer|less|lower|reduc(?:ed|es|tion)|decreas(?:ed|es|e)|drop(?:ped)?|fall|fell|declin(?:ed|e)|improv(?:ed|es|ement)|increas(?:ed|es|e)|gain(?:ed)?|rise|rose|change)\b[^.;]{0,60}?\b(?:than|from|over|relative to|compared (?:with|to)|versus|vs\.?)\s+(?:the\s+|their\s+|his\s+|her\s+|the (?:member|patient|individual)'s\s+)?(?:pre-?treatment\s+|initial\s+)?baseline\b/i;
-/**
- * a change by a stated amount, with or without the word "baseline" ("ACT increase of 3 points or more", "ESS
- * score reduced by at least 3 points from the score recorded before the drug was started", "FEV1 increase of
- * 12% or more"): never an absolute value of the measure
- */
-const CHANGE_BY_AMOUNT_RE =
-  /\b(?:reduc(?:ed|tion)|decreas(?:ed|e)|improv(?:ed|ement)|increas(?:ed|e)|rise|drop|fall|gain|declin(?:ed|e)|lowered|raised)\s+(?:by|of)\s+(?:at least\s+|≥\s*|>=\s*|a minimum of\s+|no less than\s+)?\d+(?:\.\d+)?\s*(?:%|percent|points?)/i;
 /** a lab value measured before (or off) the therapy: "untreated LDL-C", "prior to starting therapy" */
 const UNTREATED =
   /\b(?:untreated|pre-?treatment|(?:prior to|before) (?:starting |initiating |initiation of |beginning )?(?:a |an |any |the )?(?:preventive |prophylactic |lipid[- ]lowering |biologic )?(?:therapy|treatment|medication|drug)|off (?:therapy|treatment))\b/i;

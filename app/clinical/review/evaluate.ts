@@ -36,7 +36,7 @@ import { ageOn, daysBetween, findDates, numberWord } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, drugsNamedIn, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
-import { MEASURES, isShareOfPeriod, measureByName, type MeasureTerm } from "../vocabulary/measures";
+import { CHANGE_BY_AMOUNT_RE, MEASURES, isShareOfPeriod, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { TESTS, testByName } from "../vocabulary/tests";
@@ -53,7 +53,7 @@ import { judgeResectionMinimum } from "./resection-minimum";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { judgeConditionAddressed } from "./condition-addressed";
 import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
-import { measureValues, pendingMention, testFindings, testReportLines } from "../evidence/findings";
+import { measureValues, pendingMention, testFindings, testReportLines, type MeasureValue } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { geneVariantIn, genotypesIn, judgeGeneVariant, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
 import { ADHERENCE_REQUIREMENT_RE, adherenceShown, continuationRequest, currentUseShown, currentUseStart, responseShown } from "../evidence/continuation";
@@ -2863,6 +2863,17 @@ export function evalAbsenceWithinDistance(spec: CriterionOf<"documentation">, ct
   );
 }
 
+/**
+ * The value a measure changed to, written as an arrow after it on its line ("ACT 12 -> 21", "migraine days
+ * 12/mo → 5", "ACT 12 (03/30/2026, before reslizumab) -> 21 today"); null without one.
+ */
+function arrowTarget(v: MeasureValue): number | null {
+  const line = v.line ?? "";
+  const at = line.indexOf(String(v.value)) + String(v.value).length;
+  const after = /^[^>→\n]{0,50}?(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/.exec(`${v.unitText} ${line.slice(at, at + 60)}`);
+  return after ? Number(after[1]) : null;
+}
+
 /** "at least 2 fewer migraine days per month than baseline", "a reduction of at least 50% in monthly migraine days from baseline" */
 const FEWER_THAN_BASELINE_RE =
   /\bat least (\d+(?:\.\d+)?)\s*(%\s*)?(?:fewer|less|lower)\s+([a-z0-9 /()-]{3,50}?)\s+(?:than|from|compared (?:with|to))\s+(?:the\s+)?(?:pre-?treatment\s+|member'?s\s+|patient'?s\s+)?baseline\b|\b(?:reduction|decrease|drop|improvement) of at least (\d+(?:\.\d+)?)\s*(%\s*)?(?:in|of)\s+([a-z0-9 /()-]{3,50}?)\s+(?:from|compared (?:with|to)|over|versus|vs\.?)\s+(?:the\s+)?(?:pre-?treatment\s+|member'?s\s+|patient'?s\s+)?baseline\b/i;
@@ -2885,9 +2896,8 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
   const m = MEASURES.find((x) => x.aliases.some((a) => new RegExp(a, "i").test(phrase)));
   if (!m) return null;
   for (const v of measureValues(ctx.idx, m)) {
-    const after = /^\s*(?:\/\s*mo(?:nth)?\b|per month\b|days?\b|points?\b)?\s*(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/i.exec(v.unitText);
-    if (!after) continue;
-    const to = Number(after[1]);
+    const to = arrowTarget(v);
+    if (to == null) continue;
     const drop = v.value - to;
     const ok = pct ? v.value > 0 && (drop / v.value) * 100 >= need : drop >= need;
     if (ok)
@@ -2900,10 +2910,6 @@ export function reductionFromBaseline(text: string, ctx: EvalContext): Ev | null
   return null;
 }
 
-/** "ACT increase of 3 points or more", "ESS score reduced by at least 3 points from the score before …" */
-const CHANGE_BY_AMOUNT_EV_RE =
-  /\b(increase|increased|improvement|improved|rise|gain|reduction|reduced|decrease|decreased|drop|fall|decline|lowered)\s+(?:by|of)\s+(?:at least\s+|a minimum of\s+|≥\s*|>=\s*)?(\d+(?:\.\d+)?)\s*(%|percent|points?)/i;
-
 /**
  * A change of a measure by a stated amount, judged on the member's own dated values: the earliest value
  * on the request is the baseline, the latest the current one ("ACT 12 on 03/30 … ACT 19 on 09/14":
@@ -2912,14 +2918,14 @@ const CHANGE_BY_AMOUNT_EV_RE =
  * requirement is then judged as written, never failed on this reading).
  */
 export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
-  const c = CHANGE_BY_AMOUNT_EV_RE.exec(text);
+  const c = CHANGE_BY_AMOUNT_RE.exec(text);
   if (!c) return null;
   const before = text.slice(Math.max(0, c.index - 70), c.index);
   const m = MEASURES.find((x) => x.aliases.some((a) => new RegExp(a, "i").test(before)));
   if (!m) return null;
   // (an "improvement" of a score where lower is better — ESS, PHQ-9 — is a fall)
   const lowerIsBetter = /epworth|phq|gad|madrs|edss|pain|midas|hit-6|days/i.test(m.name);
-  const rising = /^(?:increase|increased|improvement|improved|rise|gain)$/i.test(c[1]) && !(lowerIsBetter && /^improv/i.test(c[1]));
+  const rising = /^(?:increased?|improve(?:d|ment)|rise|gain|raised)$/i.test(c[1]) && !(lowerIsBetter && /^improv/i.test(c[1]));
   const pct = /%|percent/i.test(c[3]);
   const need = Number(c[2]);
   /** the change from `from` to `to` in the requirement's direction and unit (points or % of `from`) */
@@ -2931,11 +2937,8 @@ export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
   const values = measureValues(ctx.idx, m);
   // "ACT 12 -> 21", "ACT 12 (03/30/2026, before reslizumab) -> 21 today": a change written as an arrow
   for (const v of values) {
-    const line = v.line ?? "";
-    const at = line.indexOf(String(v.value)) + String(v.value).length;
-    const after = /^[^>→\n]{0,50}?(?:->|→|=>|-->)\s*(\d+(?:\.\d+)?)/.exec(`${v.unitText} ${line.slice(at, at + 60)}`);
-    if (!after) continue;
-    const to = Number(after[1]);
+    const to = arrowTarget(v);
+    if (to == null) continue;
     const amount = change(v.value, to);
     if (amount >= need) return ev("met", `${m.name} ${v.value} -> ${to} is a ${shown(amount)}.`, [v.citation]);
   }

@@ -390,3 +390,13 @@ export function isShareOfPeriod(m: MeasureTerm | null | undefined): boolean {
 export function measureByName(name: string): MeasureTerm | null {
   return MEASURES.find((m) => m.name === name) ?? null;
 }
+
+/**
+ * A change of a measure by a stated amount, with or without the word "baseline" ("ACT increase of 3 points or
+ * more", "ESS score reduced by at least 3 points from the score recorded before the drug was started", "FEV1
+ * increase of 12% or more"): never an absolute value of the measure. Groups: 1 the verb ("increase",
+ * "reduced", …), 2 the amount, 3 the unit ("%", "percent", "point(s)"). Read by the criterion parser (not a
+ * threshold on the value) and by the evaluator (judged on the member's dated values).
+ */
+export const CHANGE_BY_AMOUNT_RE =
+  /\b(increased?|improve(?:d|ment)|rise|gain|raised|reduc(?:ed|tion)|decrease[ds]?|drop|fall|declined?|lowered)\s+(?:by|of)\s+(?:at least\s+|a minimum of\s+|no less than\s+|≥\s*|>=\s*)?(\d+(?:\.\d+)?)\s*(%|percent|points?)/i;
