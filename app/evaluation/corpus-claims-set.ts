@@ -125,6 +125,12 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // bone growth stimulators under an MCG-style worksheet): first run 8/35 lines, no wrongful line decision
   // (fixtures/corpus-claims/willamette-cco-first-run.txt); 8/35 after stop 47
   "willamette-cco": 8,
+  // greatbasin-uep 2026-12-02 (a sixteenth set authored blind: a Utah university-hospital self-funded employee
+  // plan — hypoglossal nerve stimulation under a technology committee memo, sacroiliac joint procedures under a
+  // clinical-pathway flowchart with numbered notes, phototherapy under a plan-document excerpt with a session
+  // maximum, panniculectomy under a two-column medical policy): first run 7/35 lines, no wrongful line decision
+  // (fixtures/corpus-claims/greatbasin-uep-first-run.txt)
+  "greatbasin-uep": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
