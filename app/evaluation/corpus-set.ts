@@ -193,6 +193,13 @@ export const FLOORS: Record<string, number> = {
   // denied (the sleep-apnea table lost, an exclusion on one aspect of OSA applied on the code); see
   // fixtures/corpus/ozark-ship-first-run.txt; 13/16 after stop 47, all safety counts 0
   "ozark-ship": 13,
+  // sierra-nv 2026-12-02 (a twenty-ninth plan authored blind: a Nevada Medicaid / Nevada Check Up managed-care
+  // plan — state Medicaid Services Manual Appendix A sections in legal numbering, MCG-style licensed guidelines
+  // with footnotes and evidence summaries; the plan's YES / NO PA form typed, scanned and hand-filled, an
+  // obstetric prenatal flow sheet, a tribal clinic's RPMS Health Summary, multidisciplinary clinic summaries with
+  // genetic reports): first run 7/16, all safety counts 0, 1 of 7 approvable and 1 of 4 deniable requests decided
+  // (fixtures/corpus/sierra-nv-first-run.txt)
+  "sierra-nv": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
