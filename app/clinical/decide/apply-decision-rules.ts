@@ -87,8 +87,19 @@ function missingItems(input: DecisionInputs): string[] {
     const all: CriterionResult[] = [...(review.exclusions ?? []), ...review.paths.flatMap((p) => p.criteria)];
     for (const c of all)
       if ((open.size ? open.has(c.node_id) : c.outcome === "insufficient") && c.outcome === "insufficient") out.push(c.missing || c.question);
-    if (review.indication && (review.indication.status === "no_diagnosis" || review.indication.status === "unknown"))
-      out.push("Diagnosis (ICD-10-CM code) the drug is requested for");
+    // a request whose diagnosis is on the fax but could not be tied to the policy's covered uses needs a
+    // reviewer's match, not the diagnosis again from the prescriber
+    if (review.indication?.status === "no_diagnosis") out.push("Diagnosis (ICD-10-CM code) the drug is requested for");
+    else if (review.indication?.status === "unknown")
+      out.push(
+        input.facts.diagnoses?.length
+          ? `A reviewer's match of the request's diagnosis (${input.facts.diagnoses
+              .map((d) => d.code ?? d.description)
+              .filter(Boolean)
+              .slice(0, 4)
+              .join(", ")}) to the policy's covered indications (the reader could not tie them together)`
+          : "Diagnosis (ICD-10-CM code) the drug is requested for",
+      );
     // an open node that is no criterion of a path: the request fits several indications
     const criterionIds = new Set(all.map((c) => c.node_id));
     const fits = (review.indication?.branches ?? []).filter((b) => b.score > 0).map((b) => b.title);

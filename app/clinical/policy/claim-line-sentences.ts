@@ -16,6 +16,7 @@
  * Pure functions of the policy text.
  */
 import type { Criterion, CriterionOf } from "../contracts";
+import { mostSpecificConditions } from "../vocabulary/conditions";
 
 const CODE = String.raw`(?:\d{4}[0-9FTU]|[A-V]\d{4})`;
 const CODE_RE = new RegExp(String.raw`\b${CODE}\b`, "g");
@@ -217,4 +218,39 @@ export function judgeClaimLineCheck(
       reason: `${code} lines for ${m} total ${total} units, above the policy's ${max} a month; which line is over is for a reviewer to decide.`,
     };
   return { outcome: "not_met", reason: `Does not apply: ${line.units} units is within the policy's ${max} a month.` };
+}
+
+/** words that make an exclusion entry conditional: it then excludes only some uses of its code */
+const ENTRY_CONDITION_RE =
+  /\b(?:when|whenever|if|unless|except|only|without|absent|in the absence|does not|do not|not meet|fails?|for (?:members?|patients?|enrollees?|children|adults)|in (?:members?|patients?|enrollees?|children|adults)|more than|fewer than|less than|above|below|exceed\w*|before|after|within|per)\b/i;
+
+/**
+ * Exclusion entries that name the service codes they exclude and state no condition of their own
+ * ("Abdominoplasty, 15847 (add-on), with or without panniculectomy, including repair of diastasis recti
+ * and umbilical transposition" under "Not covered (cosmetic)"; "with or without …" and "including …"
+ * only widen an entry), as `line_billing` criteria that deny a line billing one of those codes and do not
+ * reach any other line. Every other exclusion is returned as it was. A drug request is no service line:
+ * such a criterion never applies to it.
+ */
+export function codeNamedExclusions(exclusions: Criterion[]): Criterion[] {
+  return exclusions.map((c) => {
+    if (c.kind === "all" || c.kind === "any" || c.kind === "line_billing") return c;
+    const codes = codesIn(c.text);
+    if (!codes.length) return c;
+    const own = c.text
+      .replace(/,?\s*\bwith or without\b[^,;.]*/gi, " ")
+      .replace(/,?\s*\bincluding\b[^;.]*/gi, " ")
+      .replace(/\(\s*add-?on(?: code)?\s*\)/gi, " ");
+    if (ENTRY_CONDITION_RE.test(own) || mostSpecificConditions(own).length) return c;
+    return {
+      kind: "line_billing",
+      text: c.text,
+      passage: c.passage ?? null,
+      confidence: "high",
+      codes,
+      modifiers: [],
+      max_units_per_date: null,
+      denied_line: true,
+    } satisfies CriterionOf<"line_billing">;
+  });
 }

@@ -121,7 +121,15 @@ export function policyScopeCodes(lines: { text: string; page?: number }[]): stri
 function titleLine(text: string): boolean {
   const t = text.trim();
   if (isHeading(t)) return true;
-  return /^[A-Z]/.test(t) && !/[.;,:]$/.test(t) && t.split(/\s+/).length <= 8 && !/^(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]\s/.test(t);
+  // (a sentence wrapped in a narrow column — "Panniculectomy is medically necessary when ALL of the" —
+  // ends in a word no title ends in)
+  return (
+    /^[A-Z]/.test(t) &&
+    !/[.;,:]$/.test(t) &&
+    t.split(/\s+/).length <= 8 &&
+    !/^(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]\s/.test(t) &&
+    !/\b(?:the|of|a|an|and|or|to|with|for|in|by|when|that|is|are|if|at|on)$/i.test(t)
+  );
 }
 
 /**

@@ -105,6 +105,9 @@ export function isHeading(text: string): boolean {
       (!/^[IVX]{1,4}\.\s/.test(roman[1]) && isHeading(roman[1])) ||
       // "III. Diagnoses/Indications for which coverage is NOT authorized:" beside "I. Initial Approval Criteria"
       /\bnot (?:authori[sz]ed|covered|approvable|approved|medically necessary|recommended)\b[^.;]*:?$/i.test(roman[1]) ||
+      // "II. Criteria for panniculectomy (15830)", "IV. Requirements for the second eye": the criteria
+      // section of the service or drug it names
+      /^(?:criteria|requirements|indications?)\s+for\s+[^.;:]{3,70}$/i.test(roman[1].trim()) ||
       // "III. Experimental, Investigational, or Unproven", "IV. Limitations and Exclusions"
       /^(?:(?:experimental|investigational|unproven|exclusions?|limitations?)\b[,\s]*(?:(?:or|and)\s+)?)+:?$/i.test(roman[1].trim()))
   )
@@ -345,14 +348,16 @@ export function parseOutline(
     // available ...") is a section of its own, not a continuation of the item above
     // "Footnotes: (a) …" / a bare "Notes" line closes the criteria list: its lettered notes are no
     // criteria ("Note: …" inside a list stays the item's note)
-    if (/^foot\s?notes?\s*(?::|$)|^notes?\s*$/i.test(t)) {
+    if (/^foot\s?notes?\s*(?::|$)|^notes?\s*:?\s*$|^notes\s*:\s*\(?(?:1|a|i)[).]\s/i.test(t)) {
       sections.push({ heading: "Notes", items: [], preamble: [line] });
       stack = [];
       current = null;
       inNote = false;
       continue;
     }
-    if (!m && current && PARAGRAPH_BREAK_RE.test(t)) {
+    // (a line that starts in lower case goes on with the sentence above: "- the procedure is not
+    // medically necessary at that time" is no paragraph of its own)
+    if (!m && current && PARAGRAPH_BREAK_RE.test(t) && !/^[a-z]/.test(t)) {
       sections.push({ heading: t.slice(0, 120), items: [], preamble: [line] });
       stack = [];
       current = null;
@@ -392,6 +397,21 @@ export function parseOutline(
       continue;
     }
     const bullet = opts.bullets && !m ? BULLET_RE.exec(t) : null;
+    // "B. A chronic skin condition under the panniculus" / "- intertrigo, candidiasis … or tissue" /
+    // "necrosis - that has persisted …": a dash opening a parenthetical in the middle of the item's
+    // sentence (the item above ends in no punctuation and no list lead), not a bullet
+    const midSentenceDash =
+      !!bullet &&
+      /^[-–]/.test(t) &&
+      /^[a-z]/.test(bullet[1]) &&
+      !!current &&
+      !inNote &&
+      !/[.:;,]\s*$|\b(?:following|of|or|and|either|both|includ(?:e|es|ing))\s*$/i.test(current.text.trim());
+    if (midSentenceDash && current) {
+      current.text += ` ${t}`;
+      current.lines.push(line);
+      continue;
+    }
     if (bullet && bullet[1]) {
       const family: MarkerFamily = "bullet";
       // multi-level bullets ("- item" then "o sub-item", "• item" then "◦ sub-item"): each glyph is

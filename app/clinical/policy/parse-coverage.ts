@@ -39,6 +39,14 @@ const HISTORY =
 /** A requirement about being tested or screened for a disease, never about having it. */
 const SCREENING =
   /\b(?:screen(?:ed|ing)? (?:for|of)|test(?:ed|ing)? (?:for|of)|evaluat(?:ed|ion) for|rul(?:e|ed|ing) out|at risk (?:of|for)|risk of|prevention of|prophyla\w*|family history)\b/gi;
+/**
+ * Treatments that are no drug (hygiene, dressings, garments, therapy sessions, diet, devices): a
+ * prior-therapy requirement that counts them beside its agents ("at least 3 months of treatment —
+ * topical or oral antifungal agents, hygiene measures, barrier preparations, absorptive dressings")
+ * is met by them as well, so a short trial of its one drug is no failure.
+ */
+const NON_DRUG_TREATMENT =
+  /\b(?:hygiene(?: measures)?|barrier (?:preparations?|creams?|products?)|(?:moisture-wicking |compression )?garments?|(?:absorptive |wound )?dressings?|compression(?: stockings| therapy| bandag\w+)?|physical therapy|occupational therapy|speech therapy|home exercise(?: program)?|exercise (?:program|therapy)|splint(?:s|ing)?|brac(?:e|es|ing)|orthotics?|diet(?:ary)? (?:modification|therapy|counsel\w+)|weight (?:loss|reduction) program|(?:cognitive[- ])?behavio(?:u)?ral (?:therapy|modification|intervention)|psychotherapy|counsel(?:l)?ing|lifestyle (?:modification|changes?)|phototherapy|acupuncture|chiropractic|elevation|activity modification)\b/gi;
 /** Phases of a dosing regimen that a single limit does not represent. */
 const DOSE_PHASE =
   /\b(?:loading|induction|initial dose|first (?:month|dose|fill|\d+ (?:days|weeks))|maintenance|titration|starter|then|thereafter|weeks? \d+(?:,? (?:and|&) \d+)?)\b/gi;
@@ -247,6 +255,8 @@ export function unreadQualifiers(c: Criterion): string[] {
       const represented = /contraindicat|intoleran|not tolerated|adverse|allerg/.test(exceptionText) && (leaf.allow_contraindication || leaf.allow_intolerance);
       if (exceptions.some((w) => /unless|except/.test(w)) && !represented) unread.push(...exceptions.filter((w) => /unless|except/.test(w)));
       unread.push(...scopedConditions(text).filter((s) => s.startsWith("(")));
+      const nonDrug = matches(NON_DRUG_TREATMENT, lower);
+      if (nonDrug.length) unread.push(`treatments that are no drug (${[...new Set(nonDrug)].join(", ")})`);
       break;
     }
     default:

@@ -25,7 +25,7 @@ import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import { lineBillingRules } from "./line-billing-rules";
 import { codeFrequencyRules } from "./code-frequency";
 import { withResectionMinimum } from "./resection-table";
-import { claimLineChecks, withoutClaimLineSentences } from "./claim-line-sentences";
+import { claimLineChecks, codeNamedExclusions, withoutClaimLineSentences } from "./claim-line-sentences";
 import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
 import { sessionLimitOf } from "./session-limits";
@@ -34,6 +34,7 @@ import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "..
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
 import { readMarginLabels } from "../text/margin-labels";
+import { readTwoColumnPages } from "../text/two-columns";
 import { numberLabelRows } from "./label-rows";
 import { readPointSubsets } from "../text/point-subsets";
 import { readStepTables } from "../text/step-table";
@@ -1162,6 +1163,13 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
 
 function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
   const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(numberLabelRows(substituteStepDrugs(lines)))), new Set(), { bullets: true });
+    for (const s of sections)
+      console.error(
+        "S",
+        JSON.stringify(s.heading),
+        s.preamble.length,
+        s.items.map((i) => i.text.slice(0, 40) + "/" + i.children.length),
+      );
   const found: Found[] = [];
   const exclusions: Criterion[] = [];
   const common: Criterion[] = [];
@@ -2169,7 +2177,8 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
  */
 export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyModel {
   const r: Reader = { doc, docName: meta.documentName ?? "policy", ctx: { drugNames: meta.drug_names }, unread: [], continuation: [], renewals: [] };
-  const raw = docLines(doc);
+  // pages set in two text columns read column by column (two-columns.ts)
+  const raw = readTwoColumnPages(doc, docLines(doc));
   // criteria tables read column by column ("Initial approval | Reauthorization"), except a Part D
   // criteria table, whose label column the Part D reader needs beside its text
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
@@ -2440,6 +2449,8 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
   // its own (its words are in every request that states a dose) — kept when it counts administrations
   // the ceilings do not
   model.exclusions = withoutRestatedCeilings(model);
+  // "Not covered: Abdominoplasty, 15847 (add-on) …": an entry naming its codes denies those lines only
+  model.exclusions = codeNamedExclusions(model.exclusions);
   // criteria under a heading that names service codes apply to those codes' lines only
   withCodeScopes(model, lines);
   // a procedure's section (a title naming its codes) the reader took nothing from needs a reviewer
