@@ -224,6 +224,10 @@ export function judgeClaimLineCheck(
 const ENTRY_CONDITION_RE =
   /\b(?:when|whenever|if|unless|except|only|without|absent|in the absence|does not|do not|not meet|fails?|for (?:members?|patients?|enrollees?|children|adults)|in (?:members?|patients?|enrollees?|children|adults)|more than|fewer than|less than|above|below|exceed\w*|before|after|within|per)\b/i;
 
+/** a verb or coding word: the entry is a sentence about its codes, not the name of an excluded service */
+const ENTRY_SENTENCE_RE =
+  /\b(?:is|are|was|were|be|been|support\w*|include[ds]?|bundled|bill(?:ed|s)?|paid|report(?:ed|s)?|payable|reimburs\w*|covered|necessary|requires?|required|codes?|paragraph|group)\b/i;
+
 /**
  * Exclusion entries that name the service codes they exclude and state no condition of their own
  * ("Abdominoplasty, 15847 (add-on), with or without panniculectomy, including repair of diastasis recti
@@ -241,7 +245,10 @@ export function codeNamedExclusions(exclusions: Criterion[]): Criterion[] {
       .replace(/,?\s*\bwith or without\b[^,;.]*/gi, " ")
       .replace(/,?\s*\bincluding\b[^;.]*/gi, " ")
       .replace(/\(\s*add-?on(?: code)?\s*\)/gi, " ");
-    if (ENTRY_CONDITION_RE.test(own) || mostSpecificConditions(own).length) return c;
+    // an entry is a service's name with its codes — never a sentence about codes ("Image guidance (77014)
+    // is included in IMRT delivery (77385, 77386)", "the following codes support …"), a range, a list
+    if (ENTRY_CONDITION_RE.test(own) || ENTRY_SENTENCE_RE.test(own) || mostSpecificConditions(own).length) return c;
+    if (codes.length > 3 || /\d\s*[-–]\s*[A-V]?\d{4}/.test(c.text) || own.length > 220) return c;
     return {
       kind: "line_billing",
       text: c.text,

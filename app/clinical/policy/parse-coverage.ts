@@ -255,7 +255,9 @@ export function unreadQualifiers(c: Criterion): string[] {
       const represented = /contraindicat|intoleran|not tolerated|adverse|allerg/.test(exceptionText) && (leaf.allow_contraindication || leaf.allow_intolerance);
       if (exceptions.some((w) => /unless|except/.test(w)) && !represented) unread.push(...exceptions.filter((w) => /unless|except/.test(w)));
       unread.push(...scopedConditions(text).filter((s) => s.startsWith("(")));
-      const nonDrug = matches(NON_DRUG_TREATMENT, lower);
+      // (one the parse holds as a therapy of its own — "phototherapy" — is represented)
+      const held = [...leaf.drugs, ...leaf.classes].map((d) => d.toLowerCase());
+      const nonDrug = matches(NON_DRUG_TREATMENT, lower).filter((w) => !held.some((d) => d.includes(w) || w.includes(d)));
       if (nonDrug.length) unread.push(`treatments that are no drug (${[...new Set(nonDrug)].join(", ")})`);
       break;
     }

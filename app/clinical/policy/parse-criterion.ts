@@ -1153,6 +1153,9 @@ function labOnTherapy(text: string, note: string, ctx: ParseContext): Criterion 
   return { text, ...(note ? { note } : {}), kind: "all", items: [lab, therapy], confidence };
 }
 
+/** the person a line of business's policy is about, by its own noun ("the recipient", "the client", "the participant") */
+const SUBJECT_NOUN_RE = /\b(the|a|an|this|that)\s+(recipient|client|enrollee|beneficiary|participant|covered person|insured person|resident)\b/i;
+
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
   // "An intolerable adverse effect from, or a contraindication to, X and Y": the intolerance of X and Y,
   // read as "intolerance of …" is (the sentence keeps its own words)
@@ -1160,6 +1163,18 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   if (intolerable.test(text)) {
     const c = parseCriterion(text.replace(intolerable, "intolerance of"), note, ctx);
     return { ...c, text } as Criterion;
+  }
+  // "The recipient is not taking an MAOI", "the client has received …", "the participant is pregnant": the
+  // person the policy's line of business names (Medicaid recipient, Texas client, PACE participant) is
+  // the member every reading knows; the sentence keeps its own words
+  const subject = SUBJECT_NOUN_RE.exec(text);
+  if (subject && !/\bmembers?\b/i.test(text)) {
+    const noun = subject[2];
+    const back = (c: Criterion): Criterion => {
+      const own = { ...c, text: c.text.replace(/\b(the|a|an|this|that) member\b/gi, `$1 ${noun}`) } as Criterion;
+      return own.kind === "all" || own.kind === "any" ? ({ ...own, items: own.items.map(back) } as Criterion) : own;
+    };
+    return { ...back(parseCriterion(text.replace(new RegExp(SUBJECT_NOUN_RE.source, "gi"), "$1 member"), note, ctx)), text } as Criterion;
   }
   // "For enrollees aged 19 and older, therapy is a limited benefit. Visits beyond 12 …": a rule for an age
   // group — the rest of the sentence applies at those ages, and the age is never a requirement itself
@@ -2156,6 +2171,11 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     return qualified ? { ...dx, confidence: "medium" } : dx;
   }
 
+  // "The recipient has a diagnosis of nausea and vomiting of pregnancy (ICD-10-CM O21.0, O21.1, O21.8 or
+  // O21.9)": a diagnosis the vocabulary does not know, defined by the codes the policy lists — met by a
+  // request coded with one of them, never failed by another code (the words may cover more)
+  const coded = codeListedDiagnosis(t);
+  if (coded) return { ...base, kind: "diagnosis", conditions: [], icd10: coded.icd10, phrases: [coded.phrase], confidence: "medium" };
   // documentation of something recognisable
   let concepts = keyConcepts(t);
   // a requirement met by absence only when every clause of it is a negative statement: "screening has
@@ -2977,3 +2997,48 @@ export function conditionCovers(policyCondition: string, caseCondition: string):
 }
 
 export { CONDITIONS };
+
+/** an ICD-10-CM code, or a range of them ("Z72.51-Z72.53", "F80.0-F80.9"), or a category written with "x" ("L40.x") */
+const ICD_ITEM_RE = /\b([A-TV-Z]\d{2}(?:\.[0-9A-Z]{1,4}|\.x)?)(?:\s*[-–]\s*([A-TV-Z]\d{2}(?:\.[0-9A-Z]{1,4})?))?\b/g;
+
+/**
+ * The codes of a range of ICD-10-CM codes that differ only in their last character ("Z72.51-Z72.53":
+ * Z72.51, Z72.52, Z72.53; "F80.0-F80.9": the category F80.); null for any other range (a reader does
+ * not guess what lies between two categories).
+ */
+function icdRange(from: string, to: string): string[] | null {
+  const a = from.toUpperCase();
+  const b = to.toUpperCase();
+  if (a.length !== b.length || a.slice(0, -1) !== b.slice(0, -1)) return null;
+  const x = a.at(-1)!;
+  const y = b.at(-1)!;
+  if (!/\d/.test(x) || !/\d/.test(y) || Number(y) < Number(x)) return null;
+  if (x === "0" && y === "9") return [a.slice(0, -1)];
+  const out: string[] = [];
+  for (let d = Number(x); d <= Number(y); d++) out.push(`${a.slice(0, -1)}${d}`);
+  return out;
+}
+
+/**
+ * A diagnosis requirement that names its condition in words the vocabulary does not know and lists its
+ * ICD-10-CM codes in a parenthetical ("a diagnosis of nausea and vomiting of pregnancy (ICD-10-CM O21.0,
+ * O21.1, O21.8 or O21.9)"): the codes (prefixes for the matcher) and the words. Null when the sentence
+ * is no diagnosis requirement, lists no ICD-10-CM code, or names a condition the vocabulary knows (the
+ * ordinary diagnosis reading applies then).
+ */
+export function codeListedDiagnosis(text: string): { icd10: string[]; phrase: string } | null {
+  const m = /^(.*?\bdiagnos(?:is|ed)\b(?:\s+(?:of|with))?\s+(.{3,120}?))\s*\(\s*ICD-?10(?:-CM)?(?:\s+codes?)?\s*:?\s*([^()]{3,160})\)/i.exec(text.trim());
+  if (!m) return null;
+  const phrase = m[2].replace(/^(?:a|an|the)\s+/i, "").trim();
+  if (mostSpecificConditions(phrase).length) return null;
+  const icd10: string[] = [];
+  for (const it of m[3].matchAll(ICD_ITEM_RE)) {
+    const from = it[1].replace(/\.x$/i, "");
+    if (it[2]) {
+      const range = icdRange(from, it[2]);
+      if (!range) return null;
+      icd10.push(...range);
+    } else icd10.push(from.toUpperCase());
+  }
+  return icd10.length ? { icd10: [...new Set(icd10)], phrase } : null;
+}

@@ -1163,13 +1163,13 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
 
 function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
   const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(numberLabelRows(substituteStepDrugs(lines)))), new Set(), { bullets: true });
-    for (const s of sections)
-      console.error(
-        "S",
-        JSON.stringify(s.heading),
-        s.preamble.length,
-        s.items.map((i) => i.text.slice(0, 40) + "/" + i.children.length),
-      );
+  for (const s of sections)
+    console.error(
+      "S",
+      JSON.stringify(s.heading),
+      s.preamble.length,
+      s.items.map((i) => i.text.slice(0, 40) + "/" + i.children.length),
+    );
   const found: Found[] = [];
   const exclusions: Criterion[] = [];
   const common: Criterion[] = [];
@@ -1494,7 +1494,12 @@ function toIndication(
   if (!terms.understood) {
     const dx = criteria.flatMap(diagnosisConditions);
     if (dx.length) {
-      terms = { conditions: [...new Set(dx.map((d) => d.name))], icd10: [...new Set(dx.flatMap((d) => d.icd10))], phrases: terms.phrases, understood: true };
+      terms = {
+        conditions: [...new Set(dx.map((d) => d.name).filter(Boolean))],
+        icd10: [...new Set(dx.flatMap((d) => d.icd10))],
+        phrases: terms.phrases,
+        understood: true,
+      };
       // the diagnosis requirement is then the only sign of what the path covers: a request outside it
       // is not clearly uncovered (the reader may have missed the policy's indication section), so the
       // requirement can be met but never fails on its own
@@ -1530,7 +1535,13 @@ function toIndication(
 function diagnosisConditions(c: Criterion): { name: string; icd10: string[] }[] {
   // "No current malignancy": a condition the member must not have covers nothing
   if (c.kind === "diagnosis" && NEGATED_CONDITION_RE.test(c.text.trim())) return [];
-  if (c.kind === "diagnosis") return c.conditions.map((n, i) => ({ name: n, icd10: i === 0 ? c.icd10 : [] }));
+  // (a diagnosis the policy defines by its ICD-10-CM codes alone — codeListedDiagnosis — covers those codes)
+  if (c.kind === "diagnosis")
+    return c.conditions.length
+      ? c.conditions.map((n, i) => ({ name: n, icd10: i === 0 ? c.icd10 : [] }))
+      : c.icd10.length
+        ? [{ name: "", icd10: c.icd10 }]
+        : [];
   if (c.kind === "all") return c.items.flatMap(diagnosisConditions);
   // "ONE of: (a) IBS-C in a member 18 or older; (b) CIC …": alternatives that each name their
   // condition cover those conditions; one that names none leaves the path's indication unread

@@ -1587,7 +1587,7 @@ function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
     ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10)) ??
     ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
   if (hit) {
-    const shown = `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.join(" / ")})`;
+    const shown = `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.length ? spec.conditions.join(" / ") : `${spec.phrases[0] ?? "diagnosis"}, ${spec.icd10.join(", ")}`})`;
     const sev = severityEvidence(spec, hit, ctx);
     if (sev && !sev.shown)
       return ev(
@@ -1603,6 +1603,20 @@ function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
     ]);
   }
   const formal = ctx.conditions.filter((c) => c.source !== "text");
+  // a diagnosis the policy defines by its codes alone (words the engine does not know): another code
+  // on the request may still be that diagnosis in the policy's words — a reviewer decides, never a failure
+  if (!spec.conditions.length) {
+    const named = spec.phrases[0] ?? "the diagnosis the policy names";
+    return ev(
+      "insufficient",
+      formal.length
+        ? `The request's diagnosis codes (${formal.map((c) => c.code ?? c.condition).join(", ")}) are not among the policy's (${spec.icd10.join(", ")}) for ${named}; a reviewer should confirm.`
+        : `No diagnosis code of ${named} (${spec.icd10.join(", ")}) in the request.`,
+      formal.flatMap((c) => (c.citation ? [c.citation] : [])).slice(0, 2),
+      formal.length ? "direct" : "none",
+      `Diagnosis of ${named} (ICD-10-CM ${spec.icd10.join(", ")})`,
+    );
+  }
   if (!formal.length) {
     const attached = search(ctx.idx, ATTACHMENT_REFERENCE)[0];
     return ev(
