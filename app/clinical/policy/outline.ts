@@ -406,7 +406,9 @@ export function parseOutline(
       /^[a-z]/.test(bullet[1]) &&
       !!current &&
       !inNote &&
-      !/[.:;,]\s*$|\b(?:following|of|or|and|either|both|includ(?:e|es|ing))\s*$/i.test(current.text.trim());
+      !/[.:;,]\s*$|\b(?:following|of|or|and|either|both|includ(?:e|es|ing))\s*$/i.test(current.text.trim()) &&
+      // (the parenthetical closes with a second dash on this line or the next: "necrosis - that has …")
+      [t.slice(1), lines[lines.indexOf(line) + 1]?.text ?? ""].some((x) => /\s[-–]\s/.test(x));
     if (midSentenceDash && current) {
       current.text += ` ${t}`;
       current.lines.push(line);

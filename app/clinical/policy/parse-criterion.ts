@@ -2034,8 +2034,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     ]);
     const labs: Criterion[] = th.map((x) => {
       const base = baseline && (untreatedWords || !SAFETY_LAB.has(x.measure));
+      const form = measureForm(t, x.measure);
       return {
-        text: `${base ? "untreated/baseline " : ""}${x.measure} ${x.op === "between" ? `${x.value}–${x.value_max}` : `${x.op} ${x.value}`}${x.unit ? ` ${x.unit}` : ""}`,
+        text: `${base ? "untreated/baseline " : ""}${form ? `${form} ` : ""}${x.measure} ${x.op === "between" ? `${x.value}–${x.value_max}` : `${x.op} ${x.value}`}${x.unit ? ` ${x.unit}` : ""}`,
         kind: "lab" as const,
         measure: x.measure,
         op: x.op,
@@ -3041,4 +3042,17 @@ export function codeListedDiagnosis(text: string): { icd10: string[]; phrase: st
     } else icd10.push(from.toUpperCase());
   }
   return icd10.length ? { icd10: [...new Set(icd10)], phrase } : null;
+}
+
+/**
+ * The form of a measure a requirement names beside it ("a Corrected Calcium of at least 7.8", "calcium,
+ * ionized, below 4.5", "albumin-adjusted calcium"), lower case; null when it names none. A value of the
+ * total (or another form) is another measurement (evaluate.ts reads only values named in that form).
+ */
+export function measureForm(text: string, measure: string): string | null {
+  const name = measure.split(/\s+/)[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const m =
+    new RegExp(`\\b(corrected|ionized|ionised|albumin-adjusted|adjusted)\\s+(?:serum\\s+|total\\s+)?${name}`, "i").exec(text) ??
+    new RegExp(`\\b${name}\\s*,?\\s*\\(?\\s*(corrected|ionized|ionised|adjusted)\\b`, "i").exec(text);
+  return m ? m[1].toLowerCase() : null;
 }

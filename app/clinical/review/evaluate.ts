@@ -693,6 +693,9 @@ function evalRelativeLab(spec: CriterionOf<"lab">, m: MeasureTerm, ctx: EvalCont
 /** a value not drawn fasting: "random", "non-fasting", "postprandial", "2 h after a meal" */
 const NOT_FASTING_RE = /\bnon-?fasting\b|\bnot fasting\b|\brandom\b|\bpost-?prandial\b|\bafter (?:a |the |his |her )?(?:meal|eating|lunch|dinner|breakfast)\b/i;
 
+/** a form of a measure other than its total ("corrected calcium", "ionized calcium", "free T4") */
+const MEASURE_FORM_RE = /\b(corrected|ionized|ionised|albumin-adjusted|adjusted)\b/i;
+
 function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
   if (m && spec.relative) return evalRelativeLab(spec, m, ctx);
@@ -734,6 +737,14 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
     vals.push({ value: l.value, unitText: l.unit ?? "", date: l.date, baseline: false, citation: l.citations?.[0] });
   }
   vals = vals.filter((v) => v.citation);
+  // "a Corrected Calcium of at least 7.8 mg/dL", "ionized calcium": only a value its line names in that
+  // form counts — the total calcium printed above it on the same report is another measurement (it had
+  // failed the requirement at 7.6 while the corrected value, 7.9, met it)
+  const form = MEASURE_FORM_RE.exec(spec.text);
+  if (form) {
+    const stem = new RegExp(`\\b${form[1].slice(0, 5)}`, "i");
+    vals = vals.filter((v) => v.line != null && stem.test(v.line));
+  }
   if (spec.baseline) {
     const base = vals.filter((v) => v.baseline);
     if (base.length) {
