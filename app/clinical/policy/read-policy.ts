@@ -1163,13 +1163,6 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
 
 function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
   const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(numberLabelRows(substituteStepDrugs(lines)))), new Set(), { bullets: true });
-  for (const s of sections)
-    console.error(
-      "S",
-      JSON.stringify(s.heading),
-      s.preamble.length,
-      s.items.map((i) => i.text.slice(0, 40) + "/" + i.children.length),
-    );
   const found: Found[] = [];
   const exclusions: Criterion[] = [];
   const common: Criterion[] = [];
