@@ -177,7 +177,21 @@ function dateRowsUnder(
   from: number,
   to: number,
 ): { value: number; unitText: string; date: string; line: CaseLine; to: number }[] | null {
-  if (!DATE_COLUMN_RE.test(line.text.slice(0, from)) || /\d/.test(line.text.slice(to).replace(/\([^)]*\)/g, ""))) return null;
+  // (a caption may hold an ordinal: "BMI percentile / % of 95th")
+  if (
+    !DATE_COLUMN_RE.test(line.text.slice(0, from)) ||
+    /\d/.test(
+      line.text
+        .slice(to)
+        .replace(/\([^)]*\)/g, "")
+        .replace(/\b\d+(?:st|nd|rd|th)\b/gi, ""),
+    )
+  )
+    return null;
+  // each row's first number is the first column after the date's: the measure's caption must be that
+  // column's ("Date | Weight (kg) | Height (cm) | BMI": the rows' first number is the weight, never the BMI)
+  const date = [...line.text.slice(0, from).matchAll(new RegExp(DATE_COLUMN_RE.source, "gi"))].at(-1);
+  if (!date || line.text.slice(date.index! + date[0].length, from).trim()) return null;
   const out: { value: number; unitText: string; date: string; line: CaseLine; to: number }[] = [];
   for (let k = line.index + 1; k < idx.lines.length && k <= line.index + 14 && out.length < 12; k++) {
     const next = idx.lines[k];
@@ -187,7 +201,9 @@ function dateRowsUnder(
     const date = r ? parseDate(r[1]) : null;
     if (!r || !date) break;
     const offset = next.text.indexOf(r[0]);
-    out.push({ value: Number(r[2].replace(/[<>≤≥\s]/g, "")), unitText: (r[3] ?? "").trim(), date, line: next, to: offset + r[0].length });
+    // (a unit printed only in the caption — "Weight (kg)" — is the column's)
+    const unit = (r[3] ?? "").trim() || (/^\s*\(([^()\d]{1,12})\)/.exec(line.text.slice(to))?.[1] ?? "");
+    out.push({ value: Number(r[2].replace(/[<>≤≥\s]/g, "")), unitText: unit, date, line: next, to: offset + r[0].length });
   }
   return out.length >= 2 ? out : null;
 }

@@ -145,7 +145,9 @@ export function isHeading(text: string): boolean {
   }
   if (MARKER_RE.test(t)) return false;
   // "Prior-Approval will not be granted when:" (an exclusion list follows)
-  if (/^[^.;:]{0,60}\b(?:will|shall|may|can|is|are)?\s?not (?:be )?(?:granted|approved|covered|authori[sz]ed|provided)\b[^.;:]{0,30}:$/i.test(t)) return true;
+  // ("• Drug is not indicated for:", a care guideline's list of non-indications)
+  if (/^[^.;:]{0,60}\b(?:will|shall|may|can|is|are)?\s?not (?:be )?(?:granted|approved|covered|authori[sz]ed|provided|indicated)\b[^.;:]{0,30}:$/i.test(t))
+    return true;
   // "Criteria for use - first treatment course (Year 1)", "Requirements for approval - adults",
   // "Regional Formulary notes (for information; not criteria)", "Dispensing - 10 mg tablets per
   // treatment cycle by body weight": a short title line (no sentence end, no trailing connector)

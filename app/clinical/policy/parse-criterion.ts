@@ -506,6 +506,9 @@ const RELATIVE_PHRASE_RE =
  * relative limit names no measure the engine reads, or no direction (then a reviewer compares it).
  * Source: the policy sentence; the range is the one printed with the result, or the policy's own ULN.
  */
+/** "Weight and BMI measured within past 30 days": named measures and the window their values must be dated in */
+const MEASURED_WITHIN_RE =
+  /^(.{2,80}?)\s+(?:measured|assessed|obtained|documented|recorded|drawn|checked)\s+(?:within|in)\s+(?:the\s+)?(?:past|last|previous|prior)\s+\d+\s*(?:days?|weeks?|months?)\s*[.;]?$/i;
 /** "Has baseline …", "Baseline … obtained / documented": a requirement for the member's baseline values */
 const BASELINE_LEAD_RE = /^(?:(?:the )?(?:patient|member|beneficiary|individual|enrollee)\s+)?(?:(?:has|have|had)\s+(?:a |an |the )?baseline\b|baseline\b)/i;
 
@@ -518,8 +521,15 @@ const BASELINE_LEAD_RE = /^(?:(?:the )?(?:patient|member|beneficiary|individual|
  */
 function baselineLabsOf(t: string, base: Base): Criterion | null {
   const first = t.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+  // "Weight and BMI measured within past 30 days": a sentence of measure names and a window only
+  const measured = MEASURED_WITHIN_RE.exec(first.trim());
+  const onlyMeasures =
+    !!measured &&
+    !MEASURES.reduce((rest, m) => rest.replace(new RegExp(measureRegex(m).source, "g"), " "), measured[1])
+      .replace(/\b(?:and|or|the|a|an|current|recent|latest|most)\b|[,/&]/gi, " ")
+      .trim();
   if (
-    !BASELINE_LEAD_RE.test(first.trim()) ||
+    !(BASELINE_LEAD_RE.test(first.trim()) || onlyMeasures) ||
     /\b(?:normal|abnormal|negative|positive|uln|lln|times|elevated|above|below|greater|less|within normal)\b/i.test(first)
   )
     return null;

@@ -35,6 +35,7 @@ import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
 import { readMarginLabels } from "../text/margin-labels";
 import { readTwoColumnPages } from "../text/two-columns";
+import { readIndentOutlines } from "../text/indent-outline";
 import { numberLabelRows } from "./label-rows";
 import { readPointSubsets } from "../text/point-subsets";
 import { readStepTables } from "../text/step-table";
@@ -414,7 +415,7 @@ const TRAILING_CONTINUATION_RE =
 const APPROVAL_LEAD_RE =
   /\bapprove(?:d)? for\b|\bapprove if\b|\bwill be approved\b|\bmust meet all\b|\bmust meet (?:one|1|both|at least)\b|\binitial (?:therapy|approval|authori[sz]ation|treatment|request)\b|\bmeets? (?:all|one|both|any|each) of the following\b|\bapproval criteria\b|\bcriteria for (?:initial )?(?:approval|coverage|authori[sz]ation)\b|\bmedically necessary (?:when|if|for)\b|\bmay be (?:approved|authori[sz]ed|granted)\b|\bconsidered medically necessary\b|\bis covered\b|\bcoverage (?:is|will be) (?:provided|approved)\b|\bauthori[sz]ation (?:of|for) .{0,40}may be granted\b/i;
 const EXCLUSION_HEAD_RE =
-  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial(?: criteria)?\s*:?$|^denials\s*:?$|\b(?:coverage|authori[sz]ation|approval) (?:is|will) not (?:be )?(?:provided|available|extended|given)\b|\bnot (?:be )?(?:provided|payable|reimbursable) for\b/i;
+  /\bnot (?:recommended|covered|authori[sz]ed|approvable|approved|medically necessary)\b|\b(?:is|are) not indicated for\b|\bnot be (?:approved|covered|authori[sz]ed|granted)\b|^(?:coverage )?limitations?\s*:?$|\bexclusions?\b|\blimitations? of (?:coverage|use)\b|\bexperimental\b|\binvestigational\b|\bunproven\b|\bcontraindications?\b(?=\s*$)|\bconditions not\b|^denial(?: criteria)?\s*:?$|^denials\s*:?$|\b(?:coverage|authori[sz]ation|approval) (?:is|will) not (?:be )?(?:provided|available|extended|given)\b|\bnot (?:be )?(?:provided|payable|reimbursable) for\b/i;
 /**
  * A CMS coverage-determination heading that names both sides ("Indications and Limitations of
  * Coverage", "Indications and Limitations of Coverage and/or Medical Necessity"): it holds the covered
@@ -2194,7 +2195,11 @@ export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyMod
     ? raw
     : readBareOutlines(
         // criteria subsets of numbered check-box points ("[ ] 100 …", "[ ] 110 …") as outline items (point-subsets.ts)
-        readPointSubsets(readMarginLabels(doc, readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, readAnswerGrids(doc, raw)))))),
+        // items marked by indentation alone ("… 1 or more of the following:" with the items set further in) as an outline (indent-outline.ts)
+        readIndentOutlines(
+          readPointSubsets(readMarginLabels(doc, readApplicabilityGrids(doc, readStepTables(doc, readTableColumns(doc, readAnswerGrids(doc, raw)))))),
+          isHeading,
+        ),
         isHeading,
       );
   const skip = boilerplateLineSet(all, doc.page_count);

@@ -14,6 +14,7 @@
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
 import { judgeClaimLineCheck } from "../policy/claim-line-sentences";
+import { measureForm } from "../policy/parse-criterion";
 import { readDoseBands, bandHolds } from "../policy/dose-bands";
 import { codeListed } from "../policy/visit-limits";
 import { icdListed } from "../policy/bundled-codes";
@@ -693,9 +694,6 @@ function evalRelativeLab(spec: CriterionOf<"lab">, m: MeasureTerm, ctx: EvalCont
 /** a value not drawn fasting: "random", "non-fasting", "postprandial", "2 h after a meal" */
 const NOT_FASTING_RE = /\bnon-?fasting\b|\bnot fasting\b|\brandom\b|\bpost-?prandial\b|\bafter (?:a |the |his |her )?(?:meal|eating|lunch|dinner|breakfast)\b/i;
 
-/** a form of a measure other than its total ("corrected calcium", "ionized calcium", "free T4") */
-const MEASURE_FORM_RE = /\b(corrected|ionized|ionised|albumin-adjusted|adjusted)\b/i;
-
 function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   const m = measureByName(spec.measure) ?? MEASURES.find((x) => x.name.toLowerCase() === spec.measure.toLowerCase());
   if (m && spec.relative) return evalRelativeLab(spec, m, ctx);
@@ -740,9 +738,9 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
   // "a Corrected Calcium of at least 7.8 mg/dL", "ionized calcium": only a value its line names in that
   // form counts — the total calcium printed above it on the same report is another measurement (it had
   // failed the requirement at 7.6 while the corrected value, 7.9, met it)
-  const form = MEASURE_FORM_RE.exec(spec.text);
+  const form = measureForm(spec.text, spec.measure);
   if (form) {
-    const stem = new RegExp(`\\b${form[1].slice(0, 5)}`, "i");
+    const stem = new RegExp(`\\b${form.slice(0, 5)}`, "i");
     vals = vals.filter((v) => v.line != null && stem.test(v.line));
   }
   if (spec.baseline) {
