@@ -245,7 +245,10 @@ if [ "$failures" -gt 0 ]; then
   echo "failed steps: $(IFS=';'; echo "${failed_steps[*]}")"
   for s in "${failed_steps[@]}"; do
     case "$s" in
-      vitest) failure_excerpt vitest tmp/ci-vitest.log '(FAIL|×|AssertionError|Error:|Tests .*failed|Test Files .*failed)' ;;
+      vitest)
+        echo "── vitest: what failed (from tmp/vitest-report.json)"
+        node scripts/failed-tests.mjs tmp/vitest-report.json 12 | head -n 120
+        failure_excerpt vitest tmp/ci-vitest.log '(Tests .*failed|Test Files .*failed)' ;;
       playwright) failure_excerpt playwright tmp/ci-playwright.log '(✘|[0-9]+\) \[|Error:|expect\(|[0-9]+ (failed|flaky))' ;;
       "vitest (embedded"*) failure_excerpt "$s" tmp/ci-lane-embedded.log '(FAIL|×|AssertionError|Error:)' ;;
       "evaluation"*) failure_excerpt "$s" tmp/ci-lane-eval.log '(error|Error|accuracy|denied|approved)' ;;

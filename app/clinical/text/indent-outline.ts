@@ -15,7 +15,7 @@ import type { DocLine } from "./lines";
 const LEAD_RE =
   /\b(?:(?:\d+|one|two)\s+or\s+more|all|any|one|both|each)\s+of\s+the\s+following\s*(?:\(\d{1,2}\)|\[[A-Z]\])*\s*:\s*$|\b(?:is|are)\s+not\s+(?:indicated|covered|approved|medically\s+necessary)\s+for\s*:\s*$/i;
 /** a line that opens with a list marker of its own (bullet, number, letter) */
-const MARKED_RE = /^(?:[•▪◦●○■□➢►✓*-–]\s|\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]\s)/;
+const MARKED_RE = /^(?:[•▪◦●○■□➢►✓*\-–]\s|\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]\s)/;
 /** the line before ends mid-phrase: the next line goes on with it */
 const OPEN_END_RE = /(?:[,(/\-–]|\b(?:and|or|of|the|a|an|to|with|for|in|by|as|on|at|from|than|eg|e\.g\.|ie|including|such))\s*$/i;
 /** how far (PDF points) two lines' left edges may differ and still be one level */
@@ -56,7 +56,8 @@ export function readIndentOutlines(lines: DocLine[], isHeading: (text: string) =
     // the items: a line not marked, opening with a capital, after a line that ended its phrase
     const starts = block.filter((l, k) => {
       const t = l.text.trim();
-      if (MARKED_RE.test(t) || !/^[A-Z]/.test(t)) return false;
+      // (a connector line, "OR" / "AND" between two items, is no item)
+      if (MARKED_RE.test(t) || !/^[A-Z]/.test(t) || /^(?:and|or|and\/or)$/i.test(t)) return false;
       const prev = k ? block[k - 1].text.trim() : lead.text.trim();
       if (k && OPEN_END_RE.test(prev)) return false;
       // (a wrapped line of a bullet is set further in than the bullet's text: never an item)
@@ -66,7 +67,7 @@ export function readIndentOutlines(lines: DocLine[], isHeading: (text: string) =
         .find((b) => (b.x ?? 0) <= (l.x ?? 0) + LEVEL_TOLERANCE);
       return !(bullet && MARKED_RE.test(bullet.text.trim()) && (bullet.x ?? 0) < (l.x ?? 0) - LEVEL_TOLERANCE);
     });
-    const numbered = block.some((l) => /^\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/i.test(l.text.trim()) && !/^[•▪◦●○■□➢►✓*-–]/.test(l.text.trim()));
+    const numbered = block.some((l) => /^\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/i.test(l.text.trim()) && !/^[•▪◦●○■□➢►✓*\-–]/.test(l.text.trim()));
     if (starts.length < 2 || numbered) {
       out.push(lead);
       i++;
