@@ -16,7 +16,12 @@ let shown = 0;
 for (const r of report.testResults ?? []) {
   const name = String(r.name).replace(`${process.cwd()}/`, "");
   if (r.status === "failed" && !(r.assertionResults ?? []).some((a) => a.status === "failed")) {
-    console.log(`FAIL ${name}: ${strip(r.message ?? "the file failed to run").split("\n").slice(0, Number(lines)).join("\n    ")}`);
+    console.log(
+      `FAIL ${name}: ${strip(r.message ?? "the file failed to run")
+        .split("\n")
+        .slice(0, Number(lines))
+        .join("\n    ")}`,
+    );
     shown++;
   }
   for (const a of r.assertionResults ?? []) {

@@ -246,6 +246,10 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
         continue;
       }
+      // a column caption of such a table other than the first after the date ("Date | Weight (kg) |
+      // Height (cm) | BMI"): the row below starts with the date and the first column's value, never this
+      // column's — no value is read from it (a BMI of 61.2 was the weight)
+      if (DATE_COLUMN_RE.test(line.text.slice(0, mt.index)) && DATE_ROW_RE.test(idx.lines[line.index + 1]?.text.trim() ?? "")) continue;
       // a flowsheet row: one dated value per column
       const row = flowsheetRow(idx, line, end);
       if (row) {

@@ -18,6 +18,8 @@ const LEAD_RE =
 const MARKED_RE = /^(?:[•▪◦●○■□➢►✓*\-–]\s|\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)]\s)/;
 /** the line before ends mid-phrase: the next line goes on with it */
 const OPEN_END_RE = /(?:[,(/\-–]|\b(?:and|or|of|the|a|an|to|with|for|in|by|as|on|at|from|than|eg|e\.g\.|ie|including|such))\s*$/i;
+/** a connector line between two items ("OR", "AND") */
+const CONNECTOR_RE = /^(?:and|or|and\/or)$/i;
 /** how far (PDF points) two lines' left edges may differ and still be one level */
 const LEVEL_TOLERANCE = 4;
 /** the least indent (PDF points) that puts a line inside the lead's block */
@@ -50,16 +52,16 @@ export function readIndentOutlines(lines: DocLine[], isHeading: (text: string) =
     let j = i + 1;
     for (; j < lines.length; j++) {
       const l = lines[j];
-      if (l.x == null || l.page !== lead.page || l.x < lead.x + MIN_INDENT || isHeading(l.text.trim())) break;
+      if (l.x == null || l.page !== lead.page || l.x < lead.x + MIN_INDENT || (isHeading(l.text.trim()) && !CONNECTOR_RE.test(l.text.trim()))) break;
       block.push(l);
     }
     // the items: a line not marked, opening with a capital, after a line that ended its phrase
     const starts = block.filter((l, k) => {
       const t = l.text.trim();
       // (a connector line, "OR" / "AND" between two items, is no item)
-      if (MARKED_RE.test(t) || !/^[A-Z]/.test(t) || /^(?:and|or|and\/or)$/i.test(t)) return false;
+      if (MARKED_RE.test(t) || !/^[A-Z]/.test(t) || CONNECTOR_RE.test(t)) return false;
       const prev = k ? block[k - 1].text.trim() : lead.text.trim();
-      if (k && OPEN_END_RE.test(prev)) return false;
+      if (k && OPEN_END_RE.test(prev) && !CONNECTOR_RE.test(prev)) return false;
       // (a wrapped line of a bullet is set further in than the bullet's text: never an item)
       const bullet = block
         .slice(0, k)
