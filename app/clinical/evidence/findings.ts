@@ -28,10 +28,6 @@ export interface MeasureValue {
   converted?: boolean;
 }
 
-function measureRe(m: MeasureTerm): RegExp {
-  return new RegExp(m.aliases.map((a) => (/^\\b[a-z0-9-]{2,6}\\b/.test(a) ? aliasRegex(a).source : `(?:${a})`)).join("|"), "g");
-}
-
 /**
  * Every numeric value written next to a measure name on a line. The value is the first number after
  * the name (a table cell, "of", "=", "was"), or a number right before it for "12 migraine days".
