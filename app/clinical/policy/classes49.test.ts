@@ -7,7 +7,14 @@
  * 2. "Weight and BMI measured within past 30 days" asks a dated value of each measure within the window;
  * 3. a results table "Date | Weight (kg) | Height (cm) | BMI": the rows' first number is the weight, read
  *    with the caption's unit; the BMI column is never read as that number (a BMI of 61.2 met "BMI of at
- *    least 30").
+ *    least 30");
+ * 4. "The recipient is currently pregnant, with the EDD or the gestational age documented" is met by an EDD
+ *    after the request or a stated gestational age, and failed only by a delivery and a later negative
+ *    pregnancy test (it had pended every request: the words "estimated date of delivery" are not on a fax
+ *    that writes "EDD 06/11/2027");
+ * 5. an age written as a word ("two years of age or older") is an age bound, compared with the birth date;
+ * 6. "does not have moderate or severe renal impairment (eGFR below 45)" and "does not have an eGFR below
+ *    30" require the opposite of the threshold they print (an eGFR of 30 had met the first).
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -18,7 +25,8 @@ import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readIndentOutlines } from "../text/indent-outline";
 import { isHeading } from "./outline";
-import { parseCriterion } from "./parse-criterion";
+import { parseAge, parseCriterion } from "./parse-criterion";
+import { isWholePregnancyRequirement, judgeCurrentPregnancy } from "../evidence/pregnancy";
 
 const DAY = "2026-11-05";
 const P = { drugNames: ["Examplo"] };
@@ -106,5 +114,72 @@ describe("a results table with more columns than the date and one value", () => 
     const r = evaluateCriterion(parseCriterion("BMI of at least 30", "", P), ctx());
     expect(r.outcome).not.toBe("met");
     expect(r.outcome).not.toBe("not_met");
+  });
+});
+
+describe("a current pregnancy", () => {
+  const REQ = "The recipient is currently pregnant, with the estimated date of delivery (EDD) or the gestational age documented";
+  const judge = (text: string, codes: string[] = []) => judgeCurrentPregnancy(buildCaseIndex(docFromPages([text]), DAY), codes);
+  it("is the whole requirement", () => {
+    expect(isWholePregnancyRequirement(REQ)).toBe(true);
+    expect(isWholePregnancyRequirement("The member is not pregnant")).toBe(false);
+    expect(isWholePregnancyRequirement("The member is currently pregnant and has failed ondansetron")).toBe(false);
+  });
+  it("is met by an EDD after the request or a gestational age", () => {
+    expect(judge("G2 P1001 at 9 weeks 6 days by LMP, dating ultrasound 10/21/2026 (EDD 06/11/2027).")?.outcome).toBe("met");
+    expect(judge("Follow-up visit: 12w5d today, gestation by dates; vomiting daily.")?.outcome).toBe("met");
+    expect(judge("Nausea, vomiting daily.", ["O21.0", "Z3A.12"])?.outcome).toBe("met");
+  });
+  it("is never met by a row date beside a delivery of years ago", () => {
+    const r = judge("10/21/2026   Prior SVD 2021, uncomplicated\nEDD 06/11/2027 by ultrasound");
+    expect(r?.outcome).toBe("met");
+  });
+  it("fails only on a delivery and a later negative test", () => {
+    const r = judge("She delivered by spontaneous vaginal delivery on 10/14/2026.\nA urine pregnancy test on 10/30/2026 was negative.");
+    expect(r?.outcome).toBe("not_met");
+    expect(r?.citations.length).toBe(2);
+    expect(judge("She delivered on 10/14/2026 and is breastfeeding.")?.outcome).toBe("insufficient");
+    expect(judge("Urine pregnancy test 10/30/2026 negative. EDD 06/11/2027.")?.outcome).not.toBe("met");
+  });
+  it("reads nothing from a fax that says nothing of a pregnancy", () => {
+    expect(judge("Migraine for ten years; two preventives failed.")).toBeNull();
+  });
+});
+
+describe("an age written as a word", () => {
+  it("is an age bound", () => {
+    expect(parseCriterion("The recipient is two years of age or older", "", P)).toMatchObject({ kind: "age", min_years: 2 });
+    expect(parseAge("members eighteen (18) years of age or older")).toEqual({ min_years: 18 });
+    expect(parseAge("seventeen years of age or older")).toEqual({ min_years: 17 });
+  });
+});
+
+describe("a threshold the sentence requires absent", () => {
+  it("is read as its opposite", () => {
+    expect(
+      parseCriterion("The recipient does not have moderate or severe renal impairment (estimated glomerular filtration rate below 45 mL/min/1.73 m2).", "", P),
+    ).toMatchObject({ kind: "lab", measure: "eGFR", op: ">=", value: 45 });
+    expect(parseCriterion("The member does not have an eGFR below 30", "", P)).toMatchObject({ kind: "lab", op: ">=", value: 30 });
+    expect(parseCriterion("The member has no platelet count under 50,000/mcL", "", P)).toMatchObject({ kind: "lab", op: ">=" });
+  });
+  it("keeps a required condition's threshold as printed", () => {
+    expect(parseCriterion("Member has severe renal impairment (eGFR < 30)", "", P)).toMatchObject({ kind: "lab", op: "<", value: 30 });
+    const c = parseCriterion("The member does not have diabetes and has an A1c below 7%", "", P);
+    expect(c.kind === "lab" && c.op !== "<").toBe(false);
+  });
+  it("is failed by a value inside the condition, met by one outside it", () => {
+    const spec = parseCriterion("The member does not have severe renal impairment (eGFR below 30 mL/min/1.73 m2)", "", P);
+    const at = (v: string) =>
+      evaluateCriterion(
+        spec,
+        evalContext({
+          idx: buildCaseIndex(docFromPages([`Renal panel 10/20/2026: eGFR ${v} mL/min/1.73 m2`]), DAY),
+          facts: emptyFacts(),
+          requestDate: DAY,
+          requestedNames: ["Examplo"],
+        }),
+      ).outcome;
+    expect(at("22")).toBe("not_met");
+    expect(at("64")).toBe("met");
   });
 });

@@ -93,9 +93,43 @@ function classesBeside(text: string, drugs: string[]): string[] {
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // small readers (exported for tests and for the Part D table reader)
 
+/**
+ * A condition the sentence requires absent, defined by a threshold in a parenthetical: "does not have
+ * moderate or severe renal impairment (eGFR below 45 mL/min/1.73 m2)", "without severe hepatic
+ * impairment (Child-Pugh C)". Group 1 is the parenthetical.
+ */
+const NEGATED_DEFINITION_RE =
+  /\b(?:does not have|do not have|has no|have no|is not|are not|without|free of|no (?:evidence|history|diagnosis) of|absence of)\b[^()]{3,90}\(([^()]{3,120})\)\s*[.;]?\s*$/i;
+
+/** a negation right before a measured value: "does not have an eGFR below 30", "has no platelet count under 50,000" */
+const NEGATED_VALUE_RE = /\b(?:does not have|do not have|has no|have no)\s+(?:an?\s+|any\s+)?(?=[A-Za-z])/i;
+
+/** ages written as words past twelve (numberWord reads one to twelve) */
+const AGE_WORDS: Record<string, number> = {
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  "twenty-one": 21,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  "sixty-five": 65,
+};
+
 /** "≥ 18 years of age", "age 6 to < 12 years", "18 years or older", "younger than 65" → bounds. */
 export function parseAge(text: string): { min_years?: number; min_months?: number; max_years?: number } | null {
-  const t = norm(text).toLowerCase();
+  // a number written as a word ("two years of age or older", "eighteen (18) years") read as its digits
+  const t = norm(text)
+    .toLowerCase()
+    .replace(
+      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|twenty-one|forty|fifty|sixty|sixty-five)\s*(?:\((\d{1,3})\)\s*)?(?=(?:years?|months?|yrs?)\b)/g,
+      (all, w: string, d?: string) => `${d ?? AGE_WORDS[w] ?? numberWord(w)} `,
+    );
   if (!/\bage\b|years? of age|years? old|or older|and older|aged\b|months? of age|\byoung(?:er)?\b|\bpediatric patients?\b|\badults?\b(?= \d)/.test(t))
     return null;
   const out: { min_years?: number; min_months?: number; max_years?: number } = {};
@@ -2042,7 +2076,23 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       "INR",
       "CK",
     ]);
-    const labs: Criterion[] = th.map((x) => {
+    // "does not have moderate or severe renal impairment (eGFR below 45 mL/min/1.73 m2)": the
+    // threshold defines the condition the sentence requires ABSENT — the requirement is its opposite
+    // (eGFR 45 or more), never the threshold itself (an eGFR of 30 had met it)
+    const negatedDefinition = NEGATED_DEFINITION_RE.exec(t);
+    // "does not have an eGFR below 30": the negation right before the measured value
+    const negatedValue = NEGATED_VALUE_RE.exec(t);
+    const valueRest = negatedValue ? t.slice(negatedValue.index + negatedValue[0].length) : "";
+    const invert =
+      th.every((x) => x.op !== "between") &&
+      ((!!negatedDefinition && parseThresholds(negatedDefinition[1]).length === th.length) ||
+        (!!negatedValue &&
+          /^[^,;()\d]{2,50}?\d/.test(valueRest) &&
+          !/\b(?:and|or|with|who|has|have|is|are|but|unless)\b/i.test(valueRest.split(/\d/)[0]) &&
+          parseThresholds(valueRest).length === th.length));
+    if (negatedDefinition && !invert) return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: true, confidence: "medium" };
+    const opposite: Record<string, ">=" | ">" | "<=" | "<"> = { "<": ">=", "<=": ">", ">": "<=", ">=": "<" };
+    const labs: Criterion[] = (invert ? th.map((x) => ({ ...x, op: opposite[x.op] ?? x.op })) : th).map((x) => {
       const base = baseline && (untreatedWords || !SAFETY_LAB.has(x.measure));
       const form = measureForm(t, x.measure);
       return {

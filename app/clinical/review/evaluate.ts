@@ -28,6 +28,7 @@ import {
 } from "../evidence/visit-recency";
 import { visitNumber } from "../evidence/visit-count";
 import { absenceStated, absentConditionWords } from "../evidence/absence-stated";
+import { isCurrentPregnancyRequirement, judgeCurrentPregnancy } from "../evidence/pregnancy";
 import { counselingSubject, eventWindow, judgeCounseling, judgeEventWindow } from "../evidence/event-window";
 import { earlierFurnishings, earlierSessions, lossMention } from "../evidence/supply-history";
 import { spineRegionOf } from "../policy/session-limits";
@@ -3193,6 +3194,16 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   }
   const rems = evalRemsEnrollment(spec.text, ctx);
   if (rems) return rems;
+  // "The recipient is currently pregnant, with the EDD or the gestational age documented": a dated
+  // pregnancy (an EDD after the request, a gestational age), never the word "pregnancy" (pregnancy.ts)
+  const pregnancy =
+    !spec.absence && isCurrentPregnancyRequirement(spec.text)
+      ? judgeCurrentPregnancy(
+          ctx.idx,
+          (ctx.facts.diagnoses ?? []).map((d) => d.code).filter((c): c is string => !!c),
+        )
+      : null;
+  if (pregnancy) return judged(pregnancy, spec.text);
   const premenopausal = premenopausalScope(spec.text, ctx);
   if (premenopausal) return premenopausal;
   const normal = evalWithinNormalLimits(spec.text, ctx);

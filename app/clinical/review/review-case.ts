@@ -11,6 +11,7 @@
  *   high-confidence criterion and a fax sentence that shows the failure; unknown otherwise.
  * A node an author edited is read again from its question (compile-tree.ts resolveNodeCriterion).
  */
+import { isWholePregnancyRequirement } from "../evidence/pregnancy";
 import type { CaseFacts, Citation, Criterion, CriterionOf, DecisionTree, ParsedDocument, RequestDateSource, ReviewResult, TreeNode } from "../contracts";
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
@@ -56,6 +57,9 @@ function failConfidence(c: Criterion, r: (c: Criterion) => Ev): "high" | "medium
     return failed.some((i) => failConfidence(i, r) === "high") ? "high" : failed.length ? failConfidence(failed[0], r) : specConfidence(c);
   }
   if (c.kind === "any") return specConfidence(c);
+  // "The recipient is currently pregnant, with the EDD or the gestational age documented": failed only
+  // on a dated delivery and a later negative pregnancy test (pregnancy.ts), every word of it read
+  if (c.kind === "documentation" && isWholePregnancyRequirement(c.text)) return "high";
   return adverseConfidence(c);
 }
 
