@@ -25,6 +25,7 @@ import { tablePage } from "../extract/test-pages";
 import { docLines } from "../text/lines";
 import { readIndentOutlines } from "../text/indent-outline";
 import { isHeading } from "./outline";
+import { readPolicy } from "./read-policy";
 import { parseAge, parseCriterion } from "./parse-criterion";
 import { isWholePregnancyRequirement, judgeCurrentPregnancy } from "../evidence/pregnancy";
 
@@ -181,5 +182,88 @@ describe("a threshold the sentence requires absent", () => {
       ).outcome;
     expect(at("22")).toBe("not_met");
     expect(at("64")).toBe("met");
+  });
+});
+
+describe("'1 or more of the following'", () => {
+  it("is a choice of one of the items", () => {
+    const doc = docFromPages([
+      [
+        "Examplo policy",
+        "Initial approval criteria",
+        "1. Diagnosis confirmed by genetic testing, as indicated by 1 or more of the following:",
+        "a. Homozygous deletion of exon 7 of the gene",
+        "b. Compound heterozygosity of the gene",
+        "2. Prescribed by a neurologist.",
+      ].join("\n"),
+    ]);
+    const m = readPolicy(doc, { drug_names: ["Examplo"] });
+    const all = m.indications.flatMap((i) => i.criteria);
+    expect(all.some((c) => c.kind === "any" && c.items.length === 2)).toBe(true);
+    expect(all.some((c) => c.kind === "all" && /1 or more/.test(c.text))).toBe(false);
+  });
+});
+
+describe("a dose appropriate for age and weight", () => {
+  it("is the approval's dose ceiling, never a documentation item no fax can show", () => {
+    expect(parseCriterion("Dose appropriate for age and weight (Table 1)", "", P).kind).toBe("dose_limit");
+  });
+});
+
+describe("an assessment on a validated scale", () => {
+  const spec = parseCriterion(
+    "Baseline motor function assessed within past 90 days with age-appropriate validated scale (eg, HFMSE, RULM, 6-minute walk test)",
+    "",
+    P,
+  );
+  const at = (text: string) =>
+    evaluateCriterion(
+      spec,
+      evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["Examplo"] }),
+    );
+  it("is met by a dated score", () => {
+    expect(at("Motor function 10/20/2026: HFMSE 19/66, RULM 24/37.").outcome).toBe("met");
+  });
+  it("is not met by the scale's name without a score", () => {
+    const r = at("Baseline motor function: PT evaluation (HFMSE / RULM / 6-minute walk test) done 10/20/2026; scores to be scanned into the chart.");
+    expect(r.outcome).toBe("insufficient");
+    expect(r.reason).toMatch(/without its score/);
+  });
+});
+
+describe("an exclusion of the covered condition's other forms", () => {
+  const model = readPolicy(
+    docFromPages([
+      [
+        "Examplo policy",
+        "Initial approval criteria",
+        "1. Diagnosis of spinal muscular atrophy.",
+        "2. Prescribed by a neurologist.",
+        "Exclusions",
+        "1. Spinal muscular atrophy that is not 5q-associated (eg, SMARD1 due to IGHMBP2 variants).",
+      ].join("\n"),
+    ]),
+    { drug_names: ["Examplo"] },
+  );
+  const exclusion = model.exclusions[0];
+  const facts = emptyFacts({ diagnoses: [{ code: "G12.1", description: "spinal muscular atrophy", citations: [] }] } as never);
+  const at = (text: string) =>
+    evaluateCriterion(
+      exclusion,
+      evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts, requestDate: DAY, requestedNames: ["Examplo"] }),
+      "exclusion",
+      {
+        conditions: ["spinal muscular atrophy"],
+        icd10: ["G12.1"],
+      },
+    ).outcome;
+  it("does not apply when the request names the covered form", () => {
+    expect(exclusion.text).toMatch(/not 5q-associated/);
+    expect(at("Genetic testing: SMN1 exon 7 homozygous deletion, consistent with 5q-associated spinal muscular atrophy.")).toBe("not_met");
+    expect(at("G12.1 Spinal muscular atrophy type 2 (5q SMA).")).toBe("not_met");
+  });
+  it("is left open when the request does not say", () => {
+    expect(at("Spinal muscular atrophy, weakness since infancy.")).not.toBe("not_met");
+    expect(at("This is not 5q SMA; IGHMBP2 variants found.")).not.toBe("not_met");
   });
 });

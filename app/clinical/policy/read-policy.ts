@@ -496,6 +496,12 @@ function groupOp(text: string, children: OutlineItem[]): { op: "any" | "all"; mi
   const t = text.replace(/\([^)]*\)/g, (m) => (/\b(?:or|and)\b/.test(m) ? m : " "));
   const atLeast = /\bat least (two|three|four|2|3|4) of the following\b|\b(two|three|2|3) of the following\b/i.exec(t);
   if (atLeast) return { op: "any", min: { two: 2, three: 3, four: 4 }[(atLeast[1] ?? atLeast[2]).toLowerCase()] ?? Number(atLeast[1] ?? atLeast[2]) };
+  // "as indicated by 1 or more of the following", "2 or more of the following" (care guidelines)
+  const orMore = /\b(one|two|three|four|1|2|3|4)\s+or\s+more\s+of\s+the\s+following\b/i.exec(t);
+  if (orMore) {
+    const n = { one: 1, two: 2, three: 3, four: 4 }[orMore[1].toLowerCase()] ?? Number(orMore[1]);
+    return n > 1 ? { op: "any", min: n } : { op: "any" };
+  }
   if (/\b(?:ONE|any|either) of the following\b|\bat least one of the following\b|\bmust meet (?:one|1|at least one)\b|\bONE of\b|\beither\b/i.test(t))
     return { op: "any" };
   if (/\bALL of the following\b|\bmust meet all\b|\bBOTH of the following\b|\bboth\b/i.test(t)) return { op: "all" };

@@ -13,6 +13,7 @@
  *   named without dose or duration.
  * The walker (walk-tree.ts) further requires a high-confidence parse before a not_met may deny.
  */
+import { citeLine } from "../text/lines";
 import { judgeClaimLineCheck } from "../policy/claim-line-sentences";
 import { measureForm } from "../policy/parse-criterion";
 import { readDoseBands, bandHolds } from "../policy/dose-bands";
@@ -3159,6 +3160,46 @@ function requestedRoute(ctx: EvalContext): "intravenous" | "subcutaneous" | "ora
   return found.size === 1 ? ([...found][0] as "intravenous" | "subcutaneous" | "oral") : null;
 }
 
+/** a requirement of an assessment on a validated scale ("assessed with age-appropriate validated scale") */
+const SCALE_REQUIREMENT_RE = /\b(?:validated|standardi[sz]ed|age-appropriate)\s+(?:[a-z-]+\s+)?(?:scales?|instruments?|tools?|measures?)\b/i;
+
+/**
+ * Whether a score is written in `text` (the mention and what follows it on its line) or at the start of
+ * `next` (the line below): a number of one to three digits (or "19/66") that is no date, no time and no
+ * part of a scale's name ("HINE-2", "6-minute walk").
+ */
+function scoreBeside(text: string, next: string, reach = 160): boolean {
+  const strip = (x: string) =>
+    x
+      .replace(/\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{4}\b/g, " ")
+      .replace(/\b[A-Za-z]+-\d\b|\b\d+-(?:minute|meter|metre|item|point)\b/gi, " ")
+      .replace(/\b\d{1,2}:\d{2}\b/g, " ");
+  return (
+    /(?:^|[\s:=(])\d{1,3}(?:\.\d)?(?:\s*\/\s*\d{1,3})?(?=[\s,;.)]|$)/.test(strip(text).slice(0, reach)) ||
+    /^\s*(?:score\s*)?[:=]?\s*\d{1,3}\b/i.test(strip(next))
+  );
+}
+
+/**
+ * Whether the request writes a score for one of the scales the requirement names (its examples: "(eg,
+ * HINE-2, CHOP INTEND, HFMSE, RULM, 6-minute walk test)"), or — when it names none — beside the mention
+ * found for it. A scale's name is matched as written, case-insensitively.
+ */
+function scaleScored(text: string, ctx: EvalContext, found: { line: { index: number; text: string }; at: number }): boolean {
+  const examples = /\((?:e\.?g\.?|for example|such as|including)[,:]?\s*([^)]*)\)/i.exec(text)?.[1] ?? "";
+  const names = examples
+    .split(/,|;|\bor\b|\band\b/i)
+    .map((x) => x.trim())
+    .filter((x) => x.length >= 3 && x.length <= 40);
+  if (!names.length) return scoreBeside(found.line.text.slice(found.at), ctx.idx.lines[found.line.index + 1]?.text ?? "");
+  const res = names.map((n) => new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*")}\\b`, "gi"));
+  return ctx.idx.lines.some((line) =>
+    res.some((re) =>
+      [...line.text.matchAll(re)].some((m) => scoreBeside(line.text.slice(m.index! + m[0].length), ctx.idx.lines[line.index + 1]?.text ?? "", 40)),
+    ),
+  );
+}
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   // "Intravenous product only: the requested dose is no more than 10 mg/kg …" for a subcutaneous
   // autoinjector: the requirement is for another product of the drug
@@ -3468,6 +3509,17 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
     if (spec.absence && /^[^.;!]{0,80}\?/.test(found.line.text.slice(found.at)) && !/\?\s*(?:yes|y)\b/i.test(found.line.text))
       return ev("insufficient", "The form asks about it, but its answer is not read.", c, "direct", spec.text);
     if (spec.absence) return ev("not_met", "The request documents it.", c);
+    // "Baseline motor function assessed … with a validated scale (eg, HFMSE, RULM)": an assessment is
+    // documented by its result — a mention with no score beside it ("PT evaluation (HFMSE / RULM) done
+    // 11/18, scores to be scanned into the chart") leaves it to be shown
+    if (!found.negated && SCALE_REQUIREMENT_RE.test(spec.text) && !scaleScored(spec.text, ctx, found))
+      return ev(
+        "insufficient",
+        "The assessment is mentioned, but without its score; the scale's result is needed.",
+        c,
+        "direct",
+        `${spec.text.replace(/\s*\(e\.?g\.?,?[^)]*\)/i, "")}: the scale and its score`,
+      );
     if (!found.negated) {
       // "A complete blood count within the past 6 months": a window is a threshold on the date, met only
       // by a date on the mention compared against it — never by the words alone
@@ -3988,6 +4040,38 @@ function unreadQualifier(text: string, conditions: string[]): string | null {
   return FORM_QUALIFIER_RE.exec(rest)?.[0] ?? null;
 }
 
+/** "<condition> that is not 5q-associated", "non-5q <condition>": the covered form's word ("5q") */
+const NOT_FORM_RE =
+  /\b(?:that|which)\s+(?:is|are)\s+not\s+([a-z0-9]{1,12})(?:-(?:associated|related|linked|mediated))?\b|\bnon-([a-z0-9]{1,12})(?:-(?:associated|related|linked|mediated))?\b/i;
+
+/**
+ * An exclusion of the covered condition's other forms ("Spinal muscular atrophy that is not
+ * 5q-associated (eg, SMARD1 …)") judged on the fax: a mention, not negated, of the covered form's word
+ * right before the condition's name or its initials ("5q-associated spinal muscular atrophy", "5q SMA")
+ * shows that it does not apply. Null when the exclusion has no such qualifier or the fax names no form.
+ */
+function coveredFormAffirmed(text: string, condition: string, ctx: EvalContext): Ev | null {
+  const m = NOT_FORM_RE.exec(text);
+  const word = (m?.[1] ?? m?.[2] ?? "").toLowerCase();
+  if (!word || /^(?:a|an|the|due|caused|associated|related|covered|approved|indicated|listed|otherwise)$/.test(word)) return null;
+  const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const words = condition.toLowerCase().split(/\s+/).filter(Boolean);
+  const initials = words.length >= 2 ? words.map((w) => w[0]).join("") : null;
+  const name = `(?:${words.map(escapeRe).join("\\s+")}${initials ? `|${initials}` : ""})`;
+  const re = new RegExp(`\\b${escapeRe(word)}(?:-(?:associated|related|linked|mediated))?\\s+(?:\\w+\\s+)?${name}\\b`, "i");
+  for (const line of ctx.idx.lines) {
+    const hit = re.exec(line.text);
+    if (!hit || isNegated(line.lower, hit.index)) continue;
+    return ev(
+      "not_met",
+      `Does not apply: the request documents the covered form ("${clip(line.text.trim(), 120)}"); the exclusion is for ${condition} that is not ${word}.`,
+      [citeLine(ctx.idx.doc, ctx.idx.documentName, line)],
+      "direct",
+    );
+  }
+  return null;
+}
+
 function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: EvalContext, coveredConditions: string[], coveredIcd: string[]): Ev {
   const conds = ctx.conditions;
   if (spec.unless_conditions.length || spec.unless_icd10.length) {
@@ -4037,6 +4121,10 @@ function evalExcludedUseByCondition(spec: CriterionOf<"excluded_use">, ctx: Eval
     // state or cerebritis)"): a request that mentions them only to deny them shows it does not apply
     const denied = qualifierFindingsDenied(spec.text, primary.condition, ctx);
     if (denied) return denied;
+    // "Spinal muscular atrophy that is not 5q-associated": a request that names the covered form
+    // ("5q-associated spinal muscular atrophy", "5q SMA") shows it does not apply
+    const form = coveredFormAffirmed(spec.text, primary.condition, ctx);
+    if (form) return form;
     // "osteoporosis in men": an exclusion for one sex does not apply to a member of the other
     const sex = SEX_QUALIFIER_RE.exec(spec.text);
     const gender = (ctx.facts.patient.gender ?? "").trim().toLowerCase();
