@@ -198,8 +198,8 @@ export const FLOORS: Record<string, number> = {
   // with footnotes and evidence summaries; the plan's YES / NO PA form typed, scanned and hand-filled, an
   // obstetric prenatal flow sheet, a tribal clinic's RPMS Health Summary, multidisciplinary clinic summaries with
   // genetic reports): first run 7/16, all safety counts 0, 1 of 7 approvable and 1 of 4 deniable requests decided
-  // (fixtures/corpus/sierra-nv-first-run.txt)
-  "sierra-nv": 7,
+  // (fixtures/corpus/sierra-nv-first-run.txt); 10/16 after stop 49
+  "sierra-nv": 10,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
