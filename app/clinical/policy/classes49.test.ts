@@ -280,3 +280,29 @@ describe("sessions payable per day", () => {
     expect(parseCriterion("One session is payable per day, reported with 2 units.", "", P).kind).not.toBe("line_billing");
   });
 });
+
+describe("a list header that sets a duration of its own", () => {
+  it("stays a requirement beside the items under it", () => {
+    const doc = docFromPages([
+      [
+        "Examplo policy",
+        "Initial approval criteria",
+        "Approval will be given if all the following criteria are met and documented:",
+        "a. The member has a diagnosis of migraine; and",
+        "b. The member has had an inadequate response to conservative care, documented by both of the following:",
+        "1) Rest and hydration for at least seven days; and",
+        "2) Over-the-counter magnesium, alone or with riboflavin, for at least seven days, with:",
+        "(a) A magnesium dose of at least 400 mg daily; and",
+        "(b) The dates of the trial and its outcome documented; and",
+        "c. The member is not taking an MAOI.",
+      ].join("\n"),
+    ]);
+    const m = readPolicy(doc, { drug_names: ["Examplo"] });
+    const texts = m.indications
+      .flatMap((i) => i.criteria)
+      .flatMap(function flat(c): string[] {
+        return c.kind === "all" || c.kind === "any" ? [c.text, ...c.items.flatMap(flat)] : [c.text];
+      });
+    expect(texts).toContain("Over-the-counter magnesium, alone or with riboflavin, for at least seven days");
+  });
+});

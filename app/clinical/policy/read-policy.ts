@@ -688,7 +688,9 @@ function itemCriterion(item: OutlineItem, r: Reader): Criterion {
     const window = parseRecency(text.split(/:\s*/)[0]);
     if (window != null) items = items.map((c) => withWindow(c, window));
     // a header that is itself a requirement besides its list ("Diagnosis of X, confirmed by one of:")
-    const lead = headRequirement(text, head);
+    // "Over-the-counter pyridoxine … for at least seven days, with: (a) … (b) …": a header that sets a
+    // duration of its own is a requirement beside its list — never dropped for the items under it
+    const lead = headRequirement(text, head) ?? headDuration(text, head);
     // "(i and ii)" over mutually exclusive items (Ph-negative disease / Ph-positive disease): both are
     // covered, one at a time — read as alternatives, never as two requirements no patient can meet
     // children that are each an age band ("Adults 18 years and older: …" / "Members 12 to 17 years:
@@ -744,6 +746,27 @@ function withWindow(c: Criterion, days: number): Criterion {
   if ((c.kind === "lab" || c.kind === "test_result") && c.within_days == null) return { ...c, within_days: days };
   if (c.kind === "all" || c.kind === "any") return { ...c, items: c.items.map((i) => withWindow(i, days)) };
   return c;
+}
+
+/** "for at least seven days", "for a minimum of 3 months": a duration a header sets */
+const HEAD_DURATION_RE =
+  /\bfor\s+(?:at\s+least|a\s+minimum\s+of|no\s+less\s+than|≥|>=)\s*(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s*(?:\(\d{1,3}\)\s*)?(?:consecutive\s+)?(?:days?|weeks?|months?)\b/i;
+
+/**
+ * A list header read as documentation that sets a duration of its own ("Over-the-counter pyridoxine,
+ * alone or with over-the-counter doxylamine, for at least seven days, with:"): the header's sentence,
+ * without its list lead-out, as a requirement beside the items (null otherwise). A trial header
+ * (prior_therapy) passes its duration to its items instead (inheritTrial).
+ */
+function headDuration(text: string, head: Criterion): Criterion | null {
+  if (head.kind !== "documentation" || !HEAD_DURATION_RE.test(text)) return null;
+  const own = text
+    .replace(
+      /,?\s*(?:with|and|including|as follows|documented by|as (?:evidenced|shown|indicated) by)?\s*(?:(?:one|all|both|each|any|at least one|\d+)\s+(?:or more\s+)?of\s+the\s+following)?\s*:\s*$/i,
+      "",
+    )
+    .trim();
+  return own.length > 8 ? { ...head, text: own } : null;
 }
 
 /** The part of a list header that is a requirement of its own ("Diagnosis of X confirmed by ONE of:"). */
