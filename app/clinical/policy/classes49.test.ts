@@ -306,3 +306,21 @@ describe("a list header that sets a duration of its own", () => {
     expect(texts).toContain("Over-the-counter magnesium, alone or with riboflavin, for at least seven days");
   });
 });
+
+describe("a dated mention beside the member's birth date", () => {
+  it("never takes the birth date for the date of what was done", () => {
+    const spec = parseCriterion("The baseline RSBQ total score and CGI-S score, both dated within the 90 days before the request", "", P);
+    const facts = emptyFacts();
+    facts.patient.birth_date = "2017-09-05";
+    const r = evaluateCriterion(
+      spec,
+      evalContext({
+        idx: buildCaseIndex(docFromPages(["Date of Birth (MM/DD/YYYY): 09/05/2017   Baseline RSBQ total 41, CGI-S 5", "Assessed 10/20/2026 in clinic."]), DAY),
+        facts,
+        requestDate: DAY,
+        requestedNames: ["Examplo"],
+      }),
+    );
+    expect(r.reason).not.toMatch(/2017-09-05/);
+  });
+});

@@ -3532,6 +3532,8 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
               (d) =>
                 d.precision === "day" &&
                 !d.start.startsWith("0000") &&
+                // (the member's birth date, however its caption is printed, dates no mention)
+                d.start !== ctx.facts.patient.birth_date &&
                 !/\b(?:dob|d\.o\.b\.?|birth(?:\s*date)?|born|date of birth)\b\W{0,4}$/i.test(l.text.slice(Math.max(0, d.index - 24), d.index)),
             )
             .map((d) => d.start);
