@@ -31,6 +31,9 @@ import { isWholePregnancyRequirement, judgeCurrentPregnancy } from "../evidence/
 
 const DAY = "2026-11-05";
 const P = { drugNames: ["Examplo"] };
+/** the evaluation context of a fax of `pages` received on DAY, for a request of Examplo */
+const faxCtx = (pages: string[], facts = emptyFacts()) =>
+  evalContext({ idx: buildCaseIndex(docFromPages(pages), DAY), facts, requestDate: DAY, requestedNames: ["Examplo"] });
 /** a one-page document of `rows`, each [text, x]: one line per row, set in at x (PDF points) */
 const indented = (rows: [string, number][]) => tablePage(rows.map(([t, x]) => [[t, x]]));
 
@@ -170,16 +173,7 @@ describe("a threshold the sentence requires absent", () => {
   });
   it("is failed by a value inside the condition, met by one outside it", () => {
     const spec = parseCriterion("The member does not have severe renal impairment (eGFR below 30 mL/min/1.73 m2)", "", P);
-    const at = (v: string) =>
-      evaluateCriterion(
-        spec,
-        evalContext({
-          idx: buildCaseIndex(docFromPages([`Renal panel 10/20/2026: eGFR ${v} mL/min/1.73 m2`]), DAY),
-          facts: emptyFacts(),
-          requestDate: DAY,
-          requestedNames: ["Examplo"],
-        }),
-      ).outcome;
+    const at = (v: string) => evaluateCriterion(spec, faxCtx([`Renal panel 10/20/2026: eGFR ${v} mL/min/1.73 m2`])).outcome;
     expect(at("22")).toBe("not_met");
     expect(at("64")).toBe("met");
   });
@@ -216,11 +210,7 @@ describe("an assessment on a validated scale", () => {
     "",
     P,
   );
-  const at = (text: string) =>
-    evaluateCriterion(
-      spec,
-      evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["Examplo"] }),
-    );
+  const at = (text: string) => evaluateCriterion(spec, faxCtx([text]));
   it("is met by a dated score", () => {
     expect(at("Motor function 10/20/2026: HFMSE 19/66, RULM 24/37.").outcome).toBe("met");
   });
@@ -248,15 +238,10 @@ describe("an exclusion of the covered condition's other forms", () => {
   const exclusion = model.exclusions[0];
   const facts = emptyFacts({ diagnoses: [{ code: "G12.1", description: "spinal muscular atrophy", citations: [] }] } as never);
   const at = (text: string) =>
-    evaluateCriterion(
-      exclusion,
-      evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts, requestDate: DAY, requestedNames: ["Examplo"] }),
-      "exclusion",
-      {
-        conditions: ["spinal muscular atrophy"],
-        icd10: ["G12.1"],
-      },
-    ).outcome;
+    evaluateCriterion(exclusion, faxCtx([text], facts), "exclusion", {
+      conditions: ["spinal muscular atrophy"],
+      icd10: ["G12.1"],
+    }).outcome;
   it("does not apply when the request names the covered form", () => {
     expect(exclusion.text).toMatch(/not 5q-associated/);
     expect(at("Genetic testing: SMN1 exon 7 homozygous deletion, consistent with 5q-associated spinal muscular atrophy.")).toBe("not_met");
@@ -314,12 +299,7 @@ describe("a dated mention beside the member's birth date", () => {
     facts.patient.birth_date = "2017-09-05";
     const r = evaluateCriterion(
       spec,
-      evalContext({
-        idx: buildCaseIndex(docFromPages(["Date of Birth (MM/DD/YYYY): 09/05/2017   Baseline RSBQ total 41, CGI-S 5", "Assessed 10/20/2026 in clinic."]), DAY),
-        facts,
-        requestDate: DAY,
-        requestedNames: ["Examplo"],
-      }),
+      faxCtx(["Date of Birth (MM/DD/YYYY): 09/05/2017   Baseline RSBQ total 41, CGI-S 5", "Assessed 10/20/2026 in clinic."], facts),
     );
     expect(r.reason).not.toMatch(/2017-09-05/);
   });
