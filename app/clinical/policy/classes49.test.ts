@@ -253,19 +253,6 @@ describe("an exclusion of the covered condition's other forms", () => {
   });
 });
 
-describe("sessions payable per day", () => {
-  it("is a units-per-date rule judged on the service line", () => {
-    expect(parseCriterion("One session is payable per day, reported with 1 unit.", "", P)).toMatchObject({
-      kind: "line_billing",
-      max_units_per_date: 1,
-      modifiers: [],
-    });
-    expect(parseCriterion("Two treatments are billable per date of service", "", P)).toMatchObject({ kind: "line_billing", max_units_per_date: 2 });
-    // (units unlike the sessions: left to other readers)
-    expect(parseCriterion("One session is payable per day, reported with 2 units.", "", P).kind).not.toBe("line_billing");
-  });
-});
-
 describe("a list header that sets a duration of its own", () => {
   it("stays a requirement beside the items under it", () => {
     const doc = docFromPages([

@@ -104,10 +104,6 @@ const NEGATED_DEFINITION_RE =
 /** a negation right before a measured value: "does not have an eGFR below 30", "has no platelet count under 50,000" */
 const NEGATED_VALUE_RE = /\b(?:does not have|do not have|has no|have no)\s+(?:an?\s+|any\s+)?(?=[A-Za-z])/i;
 
-/** "One session is payable per day, reported with 1 unit", "Only one treatment is billable per date of service" */
-const SESSIONS_PER_DAY_RE =
-  /^(?:only\s+)?(one|two|three|four|\d)\s+(?:sessions?|treatments?|visits?|units?|services?|procedures?|administrations?|exposures?)\s+(?:is|are|may\s+be|will\s+be)\s+(?:payable|billable|reimbursable|reimbursed|allowed|covered)\s+per\s+(?:day|date\s+of\s+service)(?:\s*(?:,|;|and)?\s*(?:reported|billed|submitted)\s+(?:with|as)\s+(one|two|three|four|\d)\s+units?)?\s*\.?$/i;
-
 /** ages written as words past twelve (numberWord reads one to twelve) */
 const AGE_WORDS: Record<string, number> = {
   thirteen: 13,
@@ -1223,15 +1219,6 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       return own.kind === "all" || own.kind === "any" ? ({ ...own, items: own.items.map(back) } as Criterion) : own;
     };
     return { ...back(parseCriterion(text.replace(new RegExp(SUBJECT_NOUN_RE.source, "gi"), "$1 member"), note, ctx)), text } as Criterion;
-  }
-  // "One session is payable per day, reported with 1 unit": the line's units per date of service (a
-  // coding rule judged on the service line, never a document to find)
-  const perDay = SESSIONS_PER_DAY_RE.exec(text.trim());
-  if (perDay) {
-    const sessions = numberWord(perDay[1]);
-    const units = perDay[2] ? numberWord(perDay[2]) : sessions;
-    if (Number.isInteger(units) && units >= 1 && sessions === units)
-      return { text, ...(note ? { note } : {}), kind: "line_billing", modifiers: [], max_units_per_date: units, confidence: "high" };
   }
   // "For enrollees aged 19 and older, therapy is a limited benefit. Visits beyond 12 …": a rule for an age
   // group — the rest of the sentence applies at those ages, and the age is never a requirement itself
