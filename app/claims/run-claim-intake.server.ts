@@ -82,18 +82,38 @@ export async function loadClaimPipelineInputs(
  * `claim` itself) for `codes`, with a date of service and units, whose decision is not a denial (a
  * reviewer's decision counts over the AI's). Matched on the patient's member ID as read (case-insensitive).
  * A pre-service request's lines (a PA form, an ePA, a FHIR PAS request: `Claim.pre_service`) are
- * authorizations asked for, not services given, and are never counted.
+ * authorizations asked for, not services given, and are never counted. With them, the paid lines of
+ * the plan's imported claims history (`PaidClaimLine`: the claim's plan, or every plan of the
+ * organization when the claim has none) for the member and codes.
  */
 export async function loadPriorServiceLines(
   database: Database,
-  claim: { id?: string; organization_id: string; received_at: Date },
+  claim: { id?: string; organization_id: string; plan_id?: string | null; received_at: Date },
   memberId: string,
   codes: string[],
 ): Promise<PriorServiceLine[]> {
   if (!memberId.trim() || !codes.length) return [];
+  const wanted = codes.map((c) => c.trim().toUpperCase());
+  const paid = await database.prisma.paidClaimLine.findMany({
+    where: {
+      organization_id: claim.organization_id,
+      ...(claim.plan_id ? { plan_id: claim.plan_id } : {}),
+      member_id: { equals: memberId.trim(), mode: "insensitive" },
+      code: { in: wanted },
+    },
+    orderBy: { date_of_service: "asc" },
+    take: 2000,
+  });
+  const history: PriorServiceLine[] = paid.map((p) => ({
+    code: p.code,
+    units: p.units,
+    date_of_service: p.date_of_service,
+    modifiers: p.modifiers,
+    source: `paid claim${p.claim_reference ? ` ${p.claim_reference}` : ""} of ${p.date_of_service} (claims history${p.note ? `: ${p.note}` : ""})`,
+  }));
   const rows = await database.prisma.serviceRequest.findMany({
     where: {
-      code: { in: codes.map((c) => c.trim().toUpperCase()) },
+      code: { in: wanted },
       service_date: { not: null },
       claim: {
         organization_id: claim.organization_id,
@@ -107,7 +127,7 @@ export async function loadPriorServiceLines(
     include: { decisions: { orderBy: { created_at: "desc" } }, claim: { select: { id: true } } },
     take: 500,
   });
-  return rows
+  const earlier = rows
     .filter((r) => {
       const d = r.decisions.find((x) => x.agent === "human") ?? r.decisions[0];
       return d?.final_decision !== "denied";
@@ -119,6 +139,16 @@ export async function loadPriorServiceLines(
       modifiers: r.modifiers ?? [],
       source: `earlier claim ${r.claim.id} line ${r.line_number}`,
     }));
+  // a line of a claim decided here that the claims system has since paid and exported is one service
+  const key = (l: PriorServiceLine) => `${l.code}|${l.date_of_service}|${[...(l.modifiers ?? [])].sort().join(" ")}`;
+  const inHistory = new Map<string, number>();
+  for (const h of history) inHistory.set(key(h), (inHistory.get(key(h)) ?? 0) + 1);
+  const notExported = earlier.filter((l) => {
+    const n = inHistory.get(key(l)) ?? 0;
+    if (n > 0) inHistory.set(key(l), n - 1);
+    return n === 0;
+  });
+  return [...history, ...notExported];
 }
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null));

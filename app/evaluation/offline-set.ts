@@ -34,16 +34,16 @@ export interface OfflineSet {
    * the members' earlier paid service lines (manifest `claims_history`: `{ member_id, code, units,
    * date_of_service, modifiers?, note }`), as the claim intake reads them from the member's earlier claims
    */
-  claimsHistory: (PriorServiceLine & { member_id: string })[];
+  claimsHistory: (PriorServiceLine & { member_id: string; note: string })[];
 }
 
 /**
  * Reads a manifest's `claims_history` rows leniently: rows without a member, a code, whole units or
  * an ISO date are dropped. Each becomes a prior service line of that member (source: its note).
  */
-export function normaliseClaimsHistory(rows: unknown): (PriorServiceLine & { member_id: string })[] {
+export function normaliseClaimsHistory(rows: unknown): (PriorServiceLine & { member_id: string; note: string })[] {
   if (!Array.isArray(rows)) return [];
-  const out: (PriorServiceLine & { member_id: string })[] = [];
+  const out: (PriorServiceLine & { member_id: string; note: string })[] = [];
   for (const r of rows as Record<string, unknown>[]) {
     const member = typeof r?.member_id === "string" ? r.member_id.trim() : "";
     const code = typeof r?.code === "string" ? r.code.trim() : "";
@@ -54,7 +54,7 @@ export function normaliseClaimsHistory(rows: unknown): (PriorServiceLine & { mem
     const modifiers = Array.isArray(r.modifiers)
       ? r.modifiers.filter((m): m is string => typeof m === "string" && !!m.trim()).map((m) => m.trim().toUpperCase())
       : [];
-    out.push({ member_id: member, code, units, date_of_service: date, modifiers, source: `earlier claim of ${date}: ${note}` });
+    out.push({ member_id: member, code, units, date_of_service: date, modifiers, note, source: `paid claim of ${date} (claims history: ${note})` });
   }
   return out;
 }
@@ -169,7 +169,9 @@ export async function runOfflineServiceCase(
       priorServiceLines: async (memberId, codes) => {
         const want = new Set(codes.map((c) => c.trim().toUpperCase()));
         const id = memberId.trim().toUpperCase();
-        return set.claimsHistory.filter((h) => h.member_id.toUpperCase() === id && want.has(h.code.toUpperCase())).map(({ member_id: _m, ...line }) => line);
+        return set.claimsHistory
+          .filter((h) => h.member_id.toUpperCase() === id && want.has(h.code.toUpperCase()))
+          .map(({ member_id: _m, note: _n, ...line }) => line);
       },
     },
     builtinAgents,

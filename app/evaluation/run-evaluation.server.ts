@@ -10,7 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import { createPlan, importFormulary, importRoster, replaceFeeSchedule } from "~/plans/manage-plans.server";
+import { createPlan, importFormulary, importRoster, replaceFeeSchedule, savePaidClaimLines } from "~/plans/manage-plans.server";
+import { normaliseClaimsHistory } from "./offline-set";
 import { normaliseFeeSchedule } from "~/clinical/review/fee-schedule";
 import { createCoveragePolicy } from "~/coverage-policies/manage-coverage-policies.server";
 import { createPriorAuthFromFax } from "~/prior-auths/create-prior-auth.server";
@@ -47,6 +48,8 @@ const ManifestSchema = z.object({
   formulary: z.array(z.any()).default([]),
   /** per-code unit / frequency limits of the plan (FORMAT.md), applied to claim lines */
   fee_schedule: z.array(z.any()).default([]),
+  /** the members' earlier paid service lines, saved as the plan's imported claims history */
+  claims_history: z.array(z.any()).default([]),
   cases: z.array(z.string()).optional(),
 });
 
@@ -283,6 +286,23 @@ async function runClaimsCases(
   const plan = await createPlan(database, organizationId, { ...planFields(manifest.plan), document_type: "medical", is_active: true });
   await importRoster(database, organizationId, plan.id, manifest.members);
   await replaceFeeSchedule(database, organizationId, plan.id, normaliseFeeSchedule(manifest.fee_schedule));
+  // the manifest's claims_history is the plan's claims system's paid lines: imported as a plan would
+  // import its history, so the queued intake counts the same earlier services the engine loop does
+  const history = normaliseClaimsHistory(manifest.claims_history);
+  await savePaidClaimLines(
+    database,
+    organizationId,
+    plan.id,
+    history.map((h) => ({
+      member_id: h.member_id,
+      code: h.code.toUpperCase(),
+      units: h.units,
+      date_of_service: h.date_of_service,
+      modifiers: h.modifiers ?? [],
+      claim_reference: null,
+      note: h.note,
+    })),
+  );
   const policyIdByDb = new Map<string, string>();
   for (const p of manifest.policies) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(setDir, p.file)));
@@ -296,7 +316,7 @@ async function runClaimsCases(
     policyIdByDb.set(policy.id, p.id);
   }
   log(
-    `medical plan, ${manifest.members.length} members, ${manifest.fee_schedule.length} fee-schedule rows, ${manifest.policies.length} medical policies queued`,
+    `medical plan, ${manifest.members.length} members, ${manifest.fee_schedule.length} fee-schedule rows, ${history.length} paid lines of claims history, ${manifest.policies.length} medical policies queued`,
   );
   await waitFor(
     async () => (await database.prisma.coveragePolicy.count({ where: { plan_id: plan.id, tree_status: { in: ["queued", "generating"] } } })) === 0,

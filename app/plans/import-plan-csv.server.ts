@@ -16,17 +16,20 @@
  *   exclusion_criteria, required_medical_information, prescriber_restrictions, coverage_duration,
  *   other_criteria, indication, off_label_uses (text, at most 4000 characters each) and
  *   part_b_prerequisite (Y/N, stored as 't'/'f' like the CMS file)
+ * Claims-history columns (the plan's paid service lines, from its claims system):
+ *   member_id, code (HCPCS/CPT), units, date_of_service, and optionally modifiers ("RT 59"),
+ *   claim_id (the claim's reference in that system), note
  * Dates: YYYY-MM-DD or MM/DD/YYYY. Flags: Y/N, yes/no, true/false, 1/0.
  */
 import { parse } from "csv-parse/sync";
 import type { Database } from "~/lib/db.server";
 import { AppError } from "~/lib/errors";
 import { normalizeNdc } from "~/clinical/codes/ndc";
-import { requirePlan } from "./manage-plans.server";
+import { requirePlan, savePaidClaimLines, type PaidClaimLineInput } from "./manage-plans.server";
 import { RosterMemberSchema } from "./plan-schemas";
 
 export interface CsvImportResult {
-  kind: "roster" | "formulary" | "fee_schedule";
+  kind: "roster" | "formulary" | "fee_schedule" | "claims_history";
   imported: number;
   /** one per bad row: its line in the file (the header is line 1) and what is wrong */
   errors: { line: number; message: string }[];
@@ -302,4 +305,67 @@ export async function importFeeScheduleCsv(database: Database, organizationId: s
     }
   }
   return { kind: "fee_schedule", imported, errors };
+}
+
+const HISTORY_ALIASES: Record<string, string> = {
+  hcpcs: "code",
+  cpt: "code",
+  procedure_code: "code",
+  member: "member_id",
+  subscriber_id: "member_id",
+  dos: "date_of_service",
+  service_date: "date_of_service",
+  from_date: "date_of_service",
+  units_billed: "units",
+  quantity: "units",
+  claim: "claim_id",
+  claim_number: "claim_id",
+  icn: "claim_id",
+  modifier: "modifiers",
+};
+
+/**
+ * Imports a claims-history CSV (the plan's paid service lines: member_id, code, units,
+ * date_of_service; optional modifiers, claim_id, note) into plan `planId` of the organization. The
+ * claim intake counts these lines with the member's earlier claims when it applies the fee
+ * schedule's frequency and unit limits. A line imported again (same member, code, date, modifiers
+ * and claim_id) replaces the earlier row, so importing a file twice never counts a service twice.
+ * Bad rows are reported by line; AppError("validation") when the file is not CSV or lacks a
+ * column; AppError("not_found") when the plan is not the organization's.
+ */
+export async function importClaimsHistoryCsv(database: Database, organizationId: string, planId: string, text: string): Promise<CsvImportResult> {
+  const plan = await requirePlan(database, organizationId, planId);
+  const rows = readCsv(text, ["member_id", "code", "units", "date_of_service"], HISTORY_ALIASES);
+  const errors: CsvImportResult["errors"] = [];
+  const good: PaidClaimLineInput[] = [];
+  for (const { line, row } of rows) {
+    try {
+      const member_id = (row.member_id ?? "").trim();
+      if (!member_id) throw new Error("member_id is required");
+      const code = (row.code ?? "").trim().toUpperCase();
+      if (!/^(?:[A-Z]\d{4}|\d{4}[0-9FTU])$/.test(code)) throw new Error(`code "${code}" is not a HCPCS/CPT code`);
+      const units = num(row.units, "units");
+      if (units == null) throw new Error("units is required");
+      const date_of_service = isoDate(row.date_of_service, "date_of_service", true)!;
+      const modifiers = (row.modifiers ?? "")
+        .split(/[\s,;:]+/)
+        .map((m) => m.trim().toUpperCase())
+        .filter(Boolean);
+      const bad = modifiers.find((m) => !/^[A-Z0-9]{2}$/.test(m));
+      if (bad) throw new Error(`modifier "${bad}" is not a two-character modifier`);
+      good.push({
+        member_id,
+        code,
+        units,
+        date_of_service,
+        modifiers,
+        claim_reference: (row.claim_id ?? "").trim() || null,
+        note: (row.note ?? "").trim() || null,
+      });
+    } catch (e) {
+      errors.push({ line, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  const imported = await savePaidClaimLines(database, organizationId, plan.id, good);
+  return { kind: "claims_history", imported, errors };
 }

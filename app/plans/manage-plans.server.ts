@@ -172,6 +172,57 @@ export async function loadFeeSchedule(database: Database, organizationId: string
   return rows.map((r) => ({ code: r.code, description: r.description, units_per_period: { amount: r.units_amount, period_days: r.period_days } }));
 }
 
+/** One paid service line of a plan's claims history (see savePaidClaimLines). */
+export interface PaidClaimLineInput {
+  member_id: string;
+  /** HCPCS / CPT, upper case */
+  code: string;
+  units: number;
+  /** YYYY-MM-DD */
+  date_of_service: string;
+  modifiers: string[];
+  /** the claim's reference in the plan's claims system, when known */
+  claim_reference: string | null;
+  note: string | null;
+}
+
+/**
+ * Saves paid service lines into plan `planId`'s claims history (the caller has checked the plan is
+ * the organization's). A line whose member, code, date, modifiers and claim reference are already
+ * saved replaces that row, so a file imported twice counts each service once. Returns the number
+ * of lines saved.
+ */
+export async function savePaidClaimLines(database: Database, organizationId: string, planId: string, lines: PaidClaimLineInput[]): Promise<number> {
+  const key = (l: PaidClaimLineInput) =>
+    [l.member_id.toUpperCase(), l.code, l.date_of_service, [...l.modifiers].sort().join(" "), l.claim_reference ?? ""].join("|");
+  const byKey = new Map(lines.map((l) => [key(l), l] as const));
+  if (!byKey.size) return 0;
+  await database.prisma.$transaction([
+    database.prisma.paidClaimLine.deleteMany({ where: { organization_id: organizationId, plan_id: planId, line_key: { in: [...byKey.keys()] } } }),
+    database.prisma.paidClaimLine.createMany({
+      data: [...byKey].map(([line_key, l]) => ({ organization_id: organizationId, plan_id: planId, line_key, ...l })),
+    }),
+  ]);
+  return byKey.size;
+}
+
+/**
+ * The count of paid service lines in plan `planId`'s claims history and their date range, scoped by
+ * organization (another organization's plan yields zero).
+ */
+export async function claimsHistorySummary(
+  database: Database,
+  organizationId: string,
+  planId: string,
+): Promise<{ lines: number; members: number; first: string | null; last: string | null }> {
+  const where = { organization_id: organizationId, plan_id: planId };
+  const [agg, members] = await Promise.all([
+    database.prisma.paidClaimLine.aggregate({ where, _count: { _all: true }, _min: { date_of_service: true }, _max: { date_of_service: true } }),
+    database.prisma.paidClaimLine.groupBy({ by: ["member_id"], where }),
+  ]);
+  return { lines: agg._count._all, members: members.length, first: agg._min.date_of_service, last: agg._max.date_of_service };
+}
+
 /**
  * Replaces plan `planId`'s fee schedule with `rows` (the eval loader's manifest `fee_schedule`).
  * Throws AppError("not_found") when the plan is not the organization's.

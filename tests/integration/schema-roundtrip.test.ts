@@ -223,6 +223,22 @@ describe("schema round-trip", () => {
       { organization_id: org, plan_id: plan, code: "E0601", description: "CPAP device", units_amount: 1, period_days: 1825 },
       { code: "E0601", units_amount: 1, period_days: 1825 },
     );
+    await roundTrip(
+      "PaidClaimLine",
+      {
+        organization_id: org,
+        plan_id: plan,
+        member_id: "M1",
+        code: "96900",
+        modifiers: ["GA"],
+        units: 1,
+        date_of_service: "2026-03-02",
+        claim_reference: "ICN 1",
+        note: "paid",
+        line_key: "M1|96900|2026-03-02|GA|ICN 1",
+      },
+      { code: "96900", modifiers: ["GA"], date_of_service: "2026-03-02" },
+    );
     await roundTrip("AiRule", { organization_id: org, name: "QL", description: "d", applies_to: "audit", conditions: ["a"], actions: ["b"] }, { priority: 5 });
     await roundTrip(
       "DrugProduct",
