@@ -91,6 +91,9 @@ export function sectionCodesOf(text: string): string[] | null {
   const lead = leadCodesOf(t);
   if (lead) return lead;
   if (!CODE_LINE.test(t)) return null;
+  // "CPT 95860-95864, 95885, 95886) - is considered reasonable and necessary when …": the rest of a
+  // sentence wrapped from the line above (its parenthesis closes here), not a line of codes
+  if (/^[^(]*\)/.test(t)) return null;
   const own = t.replace(/\([^)]*\)/g, " ").replace(/\([^)]*$/, " ");
   const codes = [...new Set([...own.matchAll(SERVICE_CODE)].map((m) => m[0].toUpperCase()))];
   return codes.length ? codes : null;
@@ -105,9 +108,41 @@ function scopeCodesOfLine(lines: { text: string; page?: number }[], i: number): 
   const l = lines[i];
   const titled = sectionCodesOf(l.text);
   if (titled) return titled;
+  const wrapped = wrappedLeadCodes(lines, i);
+  if (wrapped) return wrapped;
   const next = lines[i + 1];
   if (!next || next.page !== l.page || !/\(\s*[A-V0-9]/.test(l.text) || /[.;:]\s*$/.test(l.text)) return null;
   return leadCodesOf(`${l.text} ${next.text}`);
+}
+
+/** the coverage statement that ends a lead sentence and opens its list: "… is considered reasonable and necessary when ALL of the following are met:" */
+const COVERAGE_LEAD_END =
+  /\b(?:is|are)\s+(?:considered\s+)?(?:medically\s+necessary|reasonable\s+and\s+necessary|covered|eligible\s+for\s+coverage)\b[^.]*?(?:\bfollowing\b[^.]*:|:)\s*$/i;
+
+/**
+ * The codes of a coverage lead sentence wrapped over several lines that ends on line `i`
+ * ("Electrodiagnostic (EDX) testing - nerve conduction studies (NCS, CPT 95907-95913) and needle" /
+ * "electromyography (EMG, CPT 95860-95864, 95885, 95886) - is considered reasonable and necessary when
+ * ALL of the following are met:"): every code and range the sentence names, in or out of its
+ * parentheses. null when line `i` ends no such sentence or the sentence names no code.
+ */
+function wrappedLeadCodes(lines: { text: string; page?: number }[], i: number): string[] | null {
+  const l = lines[i];
+  if (!COVERAGE_LEAD_END.test(l.text)) return null;
+  const parts = [l.text];
+  for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+    // a title above the lead ("GI-2 Indications for Capsule Endoscopy (91110, 91111)") is a section of its own
+    if (lines[j].page !== l.page || /[.;:]\s*$/.test(lines[j].text) || sectionCodesOf(lines[j].text) || titleLine(lines[j].text)) break;
+    parts.unshift(lines[j].text);
+  }
+  if (parts.length < 2) return null;
+  const sentence = parts.join(" ").replace(/\s+/g, " ");
+  // the sentence starts where the text above ended one; a sentence of its own, not a list item
+  const start = sentence.slice(Math.max(0, sentence.lastIndexOf(". ", sentence.length - l.text.length) + 1)).trim();
+  if (!/^[A-Z]/.test(start) || /^(?:\d{1,2}|[a-z])[.)]\s/.test(start) || new RegExp(String.raw`^${SECTION_NUMBER}\s`).test(start) || start.length > 400)
+    return null;
+  const codes = codesOfList(start.match(new RegExp(CODE_OR_RANGE, "g"))?.join(", ") ?? "");
+  return codes.length ? codes : null;
 }
 
 /** every code a coverage lead or code title of the policy names as its section's scope (the policy's procedures) */

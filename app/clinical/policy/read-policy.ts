@@ -2078,6 +2078,24 @@ function sectionCriteria(s: { items: OutlineItem[]; preamble: DocLine[] }, r: Re
   return [{ kind: "any", items: crit, ...(min ? { min } : {}), text: lead, passage: cite(r, lines), confidence: "high" }];
 }
 
+/** "The study is performed for one of the covered indications listed below": a pointer to the covered-indications list */
+const LISTED_BELOW_RE =
+  /\b(?:one|any|at least one) of the (?:covered |approved |following |listed )?(?:indications|conditions|diagnoses|uses)\b[^.;]{0,20}?\b(?:(?:listed|described|shown|named) )?(?:below|that follow|in the (?:list|section) below)\b/i;
+
+/** A covered-indications list (see readProse) as one choice: met when one of its items is. */
+function coveredChoice(s: { heading: string; items: OutlineItem[]; preamble: DocLine[] }, r: Reader): Criterion[] {
+  const items = s.items.map((it) => itemCriterion(it, r));
+  return [
+    {
+      kind: "any",
+      items,
+      text: `${s.heading.trim().replace(/:$/, "")}: one of the following`,
+      passage: cite(r, s.items[0].lines.slice(0, 1)),
+      confidence: "high",
+    },
+  ];
+}
+
 function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   const sections = parseOutline(splitInlineEnumerations(substituteStepDrugs(lines)), new Set(), { bullets: true });
   const usable = sections.filter(
@@ -2089,7 +2107,12 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
   );
   const exclusions = sections.filter((s) => exclusionHeading(s.heading)).flatMap((s) => exclusionList(s.items, r));
   const items = usable.flatMap((s) => s.items).filter((i) => !isContinuation(i, r));
-  let criteria: Criterion[] = usable.flatMap((s) => sectionCriteria(s, r));
+  // "Covered indications / a. Focal neuropathies … b. Radiculopathy … h. …" under a requirement "The
+  // study is performed for one of the covered indications listed below": the list is that requirement's
+  // choices, one of which is met, never a list of requirements each request must meet
+  const coveredList = (s: (typeof usable)[number]) => COVERED_HEAD_RE.test(s.heading.trim()) && s.items.length >= 2 && s.items.every((i) => !i.children.length);
+  let criteria: Criterion[] = usable.flatMap((s) => (coveredList(s) ? coveredChoice(s, r) : sectionCriteria(s, r)));
+  if (usable.some(coveredList)) criteria = criteria.filter((c) => !LISTED_BELOW_RE.test(c.text));
   // restriction sections written as a heading and a sentence ("AGE RESTRICTIONS / 18 years of age and
   // older.", "PRESCRIBER RESTRICTIONS / Prescribed by, or in consultation with, a dermatologist."):
   // requirements of every request, whatever else the policy lists
@@ -2565,10 +2588,22 @@ const APPROVAL_CRITERIA_RE =
  * same lines as if they were an outline, are replaced; exclusions read elsewhere in the policy stay.
  * False (model untouched) when the flow cannot be followed or a required step reads as nothing.
  */
+/** a flow question that asks whether the request renews therapy ("Is this a request to continue …", "… (renewal)?", "Is this a reauthorization?") */
+const RENEWAL_QUESTION_RE = /\b(?:renewal|re-?authori[sz]ation|recertification|request to continue|continuation (?:of )?(?:therapy|treatment|request))\b/i;
+
 function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Reader): boolean {
   const steps = flowSteps(lines);
-  const routes = steps ? flowRoutes(steps) : null;
-  if (!steps || !routes) return false;
+  const allRoutes = steps ? flowRoutes(steps) : null;
+  if (!steps || !allRoutes) return false;
+  // "Is this a request to continue <drug> for a member who has received it for at least 6 months
+  // (renewal)? YES go to 9, NO go to 2": the branch chooses the request type. The routes through its
+  // YES are the renewal's (applied to reauthorization requests only, as a continuation section is);
+  // the initial request's routes are read
+  const renewalSteps = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && RENEWAL_QUESTION_RE.test(s.question));
+  const routes = allRoutes.filter((x) => !x.required.some((s) => renewalSteps.includes(s)));
+  if (!routes.length) return false;
+  for (const s of renewalSteps)
+    r.continuation.push({ text: s.question, passage: cite(r, s.lines), why: "The flow's renewal route applies to reauthorization requests only." });
   const excludedEverywhere = routes[0].excluded.filter((s) => routes.every((x) => x.excluded.includes(s)));
   if (routes.some((x) => x.excluded.some((s) => !excludedEverywhere.includes(s)))) return false;
   const read = new Map<number, Criterion[]>();
@@ -2597,7 +2632,12 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   // — or unless its NO states its own condition ("Request is for subcutaneous flare prevention: go to
   // S7"): then the NO route requires that condition, and no member skips the YES route's checks by default
   const branches = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && s.yes.step !== s.no.step);
-  if (branches.some((s) => parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis" && !branchRejoins(steps, s) && !statedCondition(s))) return false;
+  if (
+    branches.some(
+      (s) => !renewalSteps.includes(s) && parseCriterion(s.statement, s.note, r.ctx).kind !== "diagnosis" && !branchRejoins(steps, s) && !statedCondition(s),
+    )
+  )
+    return false;
   const stated = new Map<number, Criterion>();
   for (const s of new Set(routes.flatMap((x) => x.stated))) {
     const c = parseCriterion(statedCondition(s)!, "", r.ctx);
