@@ -1594,9 +1594,32 @@ function evalContraindication(spec: CriterionOf<"contraindication">, ctx: EvalCo
 }
 
 function evalDiagnosis(spec: CriterionOf<"diagnosis">, ctx: EvalContext): Ev {
-  const hit =
-    ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10)) ??
-    ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
+  const codedHit = ctx.conditions.find((c) => c.source !== "text" && conditionSatisfies(c, spec.conditions, spec.icd10));
+  const hit = codedHit ?? ctx.conditions.find((c) => conditionSatisfies(c, spec.conditions, spec.icd10));
+  // the request is coded as another member of the required condition's family ("M30.1 eosinophilic
+  // granulomatosis with polyangiitis" where the policy covers GPA or MPA) and names the required form
+  // only in its text ("like patients with microscopic polyangiitis he is MPO-ANCA positive"): the code
+  // says which form is treated, so the mention never meets the requirement — a reviewer confirms
+  if (hit && !codedHit) {
+    const sibling = ctx.conditions.filter(
+      (c) =>
+        c.source !== "text" &&
+        !!c.condition &&
+        spec.conditions.some((s) => {
+          const mine = conditionAncestors(c.condition!);
+          const theirs = conditionAncestors(s);
+          return !mine.includes(s) && !theirs.includes(c.condition!) && mine.some((a) => theirs.includes(a));
+        }),
+    );
+    if (sibling.length)
+      return ev(
+        "insufficient",
+        `The request is coded as ${sibling.map((c) => [c.code, c.condition].filter(Boolean).join(" ")).join(", ")}, another form than ${spec.conditions.join(" / ")}, which its text only mentions; the diagnosis being treated must be confirmed.`,
+        [...sibling.flatMap((c) => (c.citation ? [c.citation] : [])), ...(hit.citation ? [hit.citation] : [])].slice(0, 2),
+        "direct",
+        `Confirmation of the diagnosis being treated (${spec.conditions.join(" / ")})`,
+      );
+  }
   if (hit) {
     const shown = `${hit.code ? `ICD-10-CM ${hit.code}` : "Diagnosis"} on the request: ${hit.condition ?? hit.code} (policy: ${spec.conditions.length ? spec.conditions.join(" / ") : `${spec.phrases[0] ?? "diagnosis"}, ${spec.icd10.join(", ")}`})`;
     const sev = severityEvidence(spec, hit, ctx);

@@ -87,7 +87,7 @@ function headerEdges(lines: ColLine[]): { yes: number; no: number; y: number } |
     if (cells.length < 3 || cells.length > 4) continue;
     const text = cells.map((c) => c.map((w) => w.text).join(" "));
     const [y, n] = text.slice(-2);
-    if (/^(?:if\s+)?yes$/i.test(y) && /^(?:if\s+)?no$/i.test(n) && /^(?:step|#|no\.?|question|criteri(?:a|on)|description|item)\b/i.test(text[0]))
+    if (/^(?:if\s+)?yes$/i.test(y) && /^(?:if\s+)?no$/i.test(n) && /^(?:#|(?:step|no\.?|question|criteri(?:a|on)|description|item)\b)/i.test(text[0]))
       return { yes: cells[cells.length - 2][0].x, no: cells[cells.length - 1][0].x, y: l.bottom };
   }
   return null;
@@ -129,7 +129,10 @@ function stepRows(words: WordBox[]): StepRow[] | null {
       [bYes, bNo].some((b) => {
         if (w.x < b - 2 && w.x + w.w > b + 2) return true;
         const prev = l.words[k - 1];
-        return !!prev && prev.x < b && w.x >= b && w.x - (prev.x + prev.w) < CELL_GAP;
+        // a word set exactly on a column edge that a header row gives starts that cell, however
+        // close the question's last word comes to it (narrow cell padding)
+        const onEdge = !!header && Math.abs(w.x - (b + 3)) <= 2 && w.x - (prev?.x ?? 0) - (prev?.w ?? 0) >= 3;
+        return !!prev && prev.x < b && w.x >= b && w.x - (prev.x + prev.w) < CELL_GAP && !onEdge;
       }),
     );
   // the table's zone: the run of printed lines between crossing lines that holds the routing starts

@@ -57,7 +57,12 @@ export const CONDITIONS: ConditionTerm[] = [
   C("behcet's disease", ["beh[cç]et'?s"], ["M35.2"]),
   C("sjogren's syndrome", ["sj[oö]gren"], ["M35.0"]),
   C("systemic sclerosis", ["systemic sclerosis", "scleroderma"], ["M34"]),
-  C("vasculitis", ["vasculitis", "granulomatosis with polyangiitis", "microscopic polyangiitis", "\\bgpa\\b"], ["M31"]),
+  // vasculitis is the family; granulomatosis with polyangiitis (M31.3) and microscopic polyangiitis (M31.7)
+  // are its ANCA-associated members, eosinophilic granulomatosis with polyangiitis (M30.1) another member:
+  // a policy naming GPA or MPA never covers EGPA (2022 ACR/EULAR classification criteria for AAV)
+  C("vasculitis", ["vasculitis"], ["M31"]),
+  C("granulomatosis with polyangiitis", ["granulomatosis with polyangiitis", "\\bgpa\\b", "wegener'?s granulomatosis"], ["M31.3"], ["vasculitis"]),
+  C("microscopic polyangiitis", ["microscopic polyangiitis"], ["M31.7"], ["vasculitis"]),
   C("osteoarthritis", ["osteoarthritis", "degenerative joint disease"], ["M15", "M16", "M17", "M18", "M19"]),
   C("fibromyalgia", ["fibromyalgia"], ["M79.7"]),
   // gastroenterology / hepatology
