@@ -131,6 +131,13 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // maximum, panniculectomy under a two-column medical policy): first run 7/35 lines, no wrongful line decision
   // (fixtures/corpus-claims/greatbasin-uep-first-run.txt); 8/35 after stops 48 and 49
   "greatbasin-uep": 8,
+  // cimarron-soonerselect 2026-12-03 (a seventeenth set authored blind: an Oklahoma SoonerSelect Medicaid plan —
+  // nerve conduction and needle EMG under a Medicare LCD and its Billing and Coding Article adopted by the plan,
+  // sinus CT and brain MRI under an imaging benefit manager's numbered guideline, sinus surgery under a medical
+  // policy, nutrition therapy and diabetes self-management training under a reimbursement policy with yearly unit
+  // maximums and modifier rules): first run 9/35 lines, no wrongful line decision
+  // (fixtures/corpus-claims/cimarron-soonerselect-first-run.txt)
+  "cimarron-soonerselect": 9,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

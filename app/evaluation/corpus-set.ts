@@ -200,6 +200,14 @@ export const FLOORS: Record<string, number> = {
   // genetic reports): first run 7/16, all safety counts 0, 1 of 7 approvable and 1 of 4 deniable requests decided
   // (fixtures/corpus/sierra-nv-first-run.txt); 10/16 after stop 49
   "sierra-nv": 10,
+  // palmetto-pdp 2026-12-03 (a thirtieth plan authored blind: a stand-alone Medicare Part D plan in South
+  // Carolina — CMS Part D PA-criteria grids with indications run together in Other Criteria and a Part B versus
+  // Part D paragraph, a PBM Clinical Criteria monograph, a CML step program with a 120-day look-back and transition
+  // fill, a quantity-limit / dose-optimization sheet, a UM Yes / No grid with branches; the CMS coverage-determination
+  // form typed, scanned and hand-filled, an ePA printout, an LTC pharmacy fax with a MAR, specialist letters with
+  // pathology and a pharmacy reject fax): first run 6/16, all safety counts 0, 1 of 7 approvable and 0 of 4
+  // deniable requests decided (fixtures/corpus/palmetto-pdp-first-run.txt)
+  "palmetto-pdp": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
