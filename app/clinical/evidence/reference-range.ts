@@ -37,6 +37,26 @@ function read(text: string): ReferenceRange | null {
   return m[3].startsWith("<") || m[3] === "≤" ? { low: null, high: v } : { low: v, high: null };
 }
 
+/** a range (or one-sided limit) ending a row: "… 61   7-41", "… 27   >60" */
+const RANGE_AT_END = new RegExp(String.raw`\s(\(?\s*(?:${NUM}\s*(?:-|–|to)\s*${NUM}|(?:<=?|≤|>=?|≥)\s*${NUM})\s*\)?)\s*$`);
+
+/**
+ * A results table with one column per date and the reference range last ("Test | 11/10/2026 |
+ * 11/17/2026 | 11/28/2026 | Reference" over "ALT (U/L)  18  24  61  7-41"): the range ending the row,
+ * when `value` is one of the row's results and a header above names the reference column.
+ */
+function tableColumnRange(idx: CaseIndex, line: CaseLine, after: string, value: number): ReferenceRange | null {
+  const end = RANGE_AT_END.exec(after);
+  if (!end) return null;
+  const results = [...after.slice(0, end.index).matchAll(new RegExp(NUM, "g"))].map((x) => num(x[1]));
+  if (!results.includes(value)) return null;
+  const header = idx.lines
+    .filter((l) => l.page === line.page && l.index < line.index && l.index >= line.index - 25)
+    .reverse()
+    .find((l) => HEADER.test(l.text));
+  return header ? read(end[1]) : null;
+}
+
 /**
  * The reference range written with the result `value` of measure `m` on `line`, or null when none is
  * printed there. The value must follow the measure's name on the line; the range is read right after
@@ -61,7 +81,11 @@ export function referenceRangeOn(idx: CaseIndex, line: CaseLine, m: MeasureTerm,
   for (const mm of found.sort((a, b) => a.index - b.index)) {
     const after = line.text.slice(mm.index + mm[0].length);
     const v = new RegExp(String.raw`^[^0-9\n]{0,24}?${NUM}`).exec(after);
-    if (!v || num(v[1]) !== value) continue;
+    if (!v || num(v[1]) !== value) {
+      const trailing = tableColumnRange(idx, line, after, value);
+      if (trailing) return trailing;
+      continue;
+    }
     let rest = after.slice(v.index + v[0].length);
     // the unit ("U/L", "g/dL", "x10^3/uL", "IU/mL") and a flag before the range ("H", "L", "(L)", "*")
     rest = rest.replace(/^\s*(?:[a-zµμ%][^\s(]*(?:\s*\/\s*[a-z0-9^]+)?)?\s*(?:\(\s*[HL]{1,2}\s*\)|\b[HL]\b|\*)?\s*[,;]?\s*/i, "");

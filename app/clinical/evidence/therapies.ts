@@ -427,7 +427,7 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       ev.ongoing ||=
         rowStatus ||
         (ONGOING.test(seg) && !(sinceOnly && /\b(?:stopped|discontinued|ended|until)\b/i.test(seg))) ||
-        (/\b(?:continue|add|adding|remains on|currently (?:on|taking))\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
+        (/\b(?:continue|add|adding|remains on|currently (?:on|taking)|(?:is |are |now |slowly )?tapering)\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
           before.trim() + " ",
         ) &&
           !/\b(?:breakthrough|relaps\w*|progress\w*|flare[ds]?|fail\w*|worsen\w*|despite)\b(?:\s+[\w-]+){0,3}\s+on\s*$/i.test(before.trim()));

@@ -1560,7 +1560,7 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // dose ceilings (weight-banded or "FDA-approved dose" ceilings have no single amount: the approval carries them)
   if (
     has(
-      /^(?:the )?(?:requested )?(?:dose|dosing)\b[^.;]{0,60}\b(?:not exceed|does not exceed|within|no more than|consistent with)|does not exceed .*(?:dose|mg)|\bexceed(?:s)? the fda|\bnot (?:to )?exceed\b[^.;]{0,30}\d+\s*(?:mg|mcg|g)\b|\bmaximum dose\b|\bdosing (?:is )?(?:within|consistent with)|\bfda[- ]approved (?:dos|labeled dos)|^(?:the )?(?:requested )?(?:dose|dosing)(?: is)? (?:appropriate|in accordance with)\b[^.;]{0,40}\b(?:age|weight|table|label(?:ing)?|prescribing information)\b/i,
+      /^(?:the )?(?:requested |starting |initial |prescribed )?(?:dose|dosing)\b[^.;]{0,60}\b(?:not exceed|does not exceed|within|no more than|consistent with)|does not exceed .*(?:dose|mg)|\bexceed(?:s)? the fda|\bnot (?:to )?exceed\b[^.;]{0,30}\d+\s*(?:mg|mcg|g)\b|\bmaximum dose\b|\bdosing (?:is )?(?:within|consistent with)|\bfda[- ]approved (?:dos|labeled dos)|^(?:the )?(?:requested )?(?:dose|dosing)(?: is)? (?:appropriate|in accordance with)\b[^.;]{0,40}\b(?:age|weight|table|label(?:ing)?|prescribing information)\b/i,
       tl,
     ) &&
     !TRIAL_VERB.test(

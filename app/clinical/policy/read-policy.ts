@@ -879,7 +879,7 @@ function conjuncts(text: string): string[] {
   const out: string[] = [];
   for (const part of text.split(/\s*;\s*(?:and\s+)?/)) {
     const re = new RegExp(
-      `,\\s*(?:and\\s+)?(?=${SUBJECT_START})|\\s+and\\s+(?=(?:(?:the|a|an)\\s+)?(?:patient|member|individual|medication|drug|prescriber)\\b|(?:has|have|is|was|had)\\s)`,
+      `,\\s*(?:and\\s+)?(?=${SUBJECT_START})|\\s+and\\s+(?=(?:(?:the|a|an)\\s+)?(?:requested\\s+)?(?:patient|member|individual|medication|drug|prescriber)\\b|(?:has|have|is|was|had)\\s)`,
       "gi",
     );
     let last = 0;
@@ -1647,15 +1647,35 @@ interface LabelHit {
 function findPartDLabels(lines: DocLine[]): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const l of lines) {
+    // labels are printed in any case ("Off-label Uses", "OFF-LABEL USES"); the cell text keeps its own
+    const t = l.text.toLowerCase();
+    // a label opening the line wins over one ending it ("PA Indication Indicator All FDA-approved
+    // Indications" is the indicator's row, not a cell ending with the "Indications" label). A label
+    // matches in another mixed case ("Off-label Uses"), never as a heading in capitals ("EXCLUSION
+    // CRITERIA" over a lettered list is a section of a prose policy, not a grid row)
+    const sameLabel = (text: string, lab: string) => text === lab || text !== text.toUpperCase();
+    const opening = PARTD_LABELS.find((lab) => {
+      const k = lab.toLowerCase();
+      return (t === k || t === k + ":" || t.startsWith(k + " ") || t.startsWith(k + ": ")) && sameLabel(l.text.slice(0, lab.length), lab);
+    });
+    if (opening) {
+      const k = opening.toLowerCase();
+      hits.push(
+        t === k || t === k + ":"
+          ? { label: l.text, line: l, where: "whole" }
+          : t.startsWith(k + ": ")
+            ? { label: opening + ":", line: l, where: "start" }
+            : { label: opening, line: l, where: "start" },
+      );
+      continue;
+    }
     for (const lab of PARTD_LABELS) {
-      if (l.text === lab || l.text === lab + ":") hits.push({ label: l.text, line: l, where: "whole" });
-      else if (l.text.startsWith(lab + ": ")) hits.push({ label: lab + ":", line: l, where: "start" });
-      else if (l.text.startsWith(lab + " ")) hits.push({ label: lab, line: l, where: "start" });
+      const k = lab.toLowerCase();
       // the label trailing its cell, after a space or glued to the cell's last sentence ("older.Age Restrictions")
-      else if (l.text.length > lab.length && l.text.endsWith(lab) && /[\s.;:)]/.test(l.text[l.text.length - lab.length - 1]))
+      if (t.length > k.length && t.endsWith(k) && /[\s.;:)]/.test(t[t.length - k.length - 1]) && sameLabel(l.text.slice(-lab.length), lab)) {
         hits.push({ label: lab, line: l, where: "end" });
-      else continue;
-      break;
+        break;
+      }
     }
   }
   return hits;
@@ -1736,28 +1756,52 @@ function splitScoped(input: DocLine[]): { scope: string | null; lines: DocLine[]
   const out: { scope: string | null; lines: DocLine[] }[] = [{ scope: null, lines: [] }];
   // a new scope can start mid-line after a sentence ("... or older. PsO: 4 years or older.")
   const lines: DocLine[] = [];
-  for (const l of input) {
-    const cuts = [...l.text.matchAll(/(?<=[\p{L})\]%]{2}[.;]\s)(?=\p{L}[\p{L}0-9'’ ,/()-]{0,60}?:\s)/gu)].map((m) => m.index!).filter((i) => i > 0);
+  // a capitalised scope label wrapped over two lines ("… auto-HSCT. MYELODYSPLASTIC" / "SYNDROMES: approve
+  // if …"): its first words are cut from the line that ends with them and carried to the next line's label
+  const carried = new Map<DocLine, string>();
+  const source = [...input];
+  for (let i = 0; i + 1 < source.length; i++) {
+    const tail = /(?:^|(?<=[.;]\s))([A-Z][A-Z0-9'’,/()-]*(?:\s+[A-Z][A-Z0-9'’,/()-]*){0,5})\s*$/.exec(source[i].text);
+    if (!tail || tail[1].length < 3 || !/^[A-Z][A-Z0-9'’ ,/()-]{0,60}:\s/.test(source[i + 1].text)) continue;
+    carried.set(source[i + 1], tail[1]);
+    const cut = sliceLine(source[i], 0, tail.index);
+    // (a line that both receives a carried label and carries one on keeps what it received)
+    if (carried.has(source[i])) carried.set(cut, carried.get(source[i])!);
+    source[i] = cut;
+  }
+  for (const l of source) {
+    if (!l.text) continue;
+    const cuts = [...l.text.matchAll(/(?<=[\p{L})\]%]{2}[.;]\s)(?=\p{L}[\p{L}0-9'’ ,/()-]{0,60}?:(?:\s|$))/gu)].map((m) => m.index!).filter((i) => i > 0);
     if (!cuts.length) {
       lines.push(l);
       continue;
     }
     const bounds = [0, ...cuts, l.text.length];
-    for (let i = 0; i < bounds.length - 1; i++) lines.push(sliceLine(l, bounds[i], bounds[i + 1]));
+    for (let i = 0; i < bounds.length - 1; i++) {
+      const part = sliceLine(l, bounds[i], bounds[i + 1]);
+      if (i === 0 && carried.has(l)) carried.set(part, carried.get(l)!);
+      lines.push(part);
+    }
   }
   for (const l of lines) {
     const m = /^((?:for )?(?:all|\p{L}[\p{L}0-9'’ ,/()-]{0,70}?)):\s*(.*)$/iu.exec(l.text);
-    const label = m?.[1] ?? "";
+    // (a parenthesis the label opens and does not close is prose running into a note: "… in the
+    // prescribing information (MDS: 10 mg …" is no scope)
+    const label = m && (m[1].match(/\(/g)?.length ?? 0) <= (m[1].match(/\)/g)?.length ?? 0) ? `${carried.has(l) ? `${carried.get(l)} ` : ""}${m[1]}` : "";
     const looksScope =
       m &&
+      label &&
       !/^(?:note|e\.g|for example|quantity limit|renewal|reauthori[sz]ation|dose|dosing|initial|continuation)/i.test(label) &&
       !/^\(?[0-9a-z]{1,3}[.)]\s/i.test(l.text) &&
       (/\b(?:all|each|every)\b.*\bindications?\b/i.test(label) ||
         mostSpecificConditions(label).length > 0 ||
+        // an indication named in capitals, as Part D "Other Criteria" run them together ("FOLLICULAR
+        // LYMPHOMA OR MARGINAL ZONE LYMPHOMA: approve if …")
+        (label === label.toUpperCase() && /[A-Z]{4,}\s+[A-Z]{3,}/.test(label) && label.split(/\s+/).length <= 10) ||
         /^[A-Z][A-Za-z]{1,5}(?:\s*(?:,|and|\/)\s*[A-Z][A-Za-z]{1,5})*$/.test(label));
     if (looksScope) {
       out.push({ scope: label.trim(), lines: [] });
-      if (m![2]) out[out.length - 1].lines.push(sliceLine(l, l.text.indexOf(m![2], label.length), l.text.length));
+      if (m![2]) out[out.length - 1].lines.push(sliceLine(l, l.text.indexOf(m![2], m![1].length), l.text.length));
       continue;
     }
     out[out.length - 1].lines.push(l);
@@ -1808,9 +1852,12 @@ function cellCriteria(ls: DocLine[], r: Reader): Criterion[] {
   const text = clean(ls.map((l) => l.text).join(" "));
   const out: Criterion[] = [];
   for (const sentence of text.split(/(?<=\.)\s+(?=[A-Z])/)) {
-    const s = sentence.trim();
+    // "approve if the patient has …": the requirement, without the outcome that opens it
+    const s = sentence.trim().replace(/^(?:approve|approval|authori[sz]e|cover)\s+(?:only\s+)?(?:if|when)\s+/i, "");
     if (
       s.length < 4 ||
+      // a Required Medical Information checklist's bare item ("Diagnosis.", "Chart notes.") asks for a document, no requirement
+      /^(?:diagnosis|diagnoses|chart notes|medical records?|clinical notes|lab(?:oratory)? results)\.?$/i.test(s) ||
       /^none\.?$/i.test(s) ||
       /\brenewal\b|\bre-?authori[sz]ation\b|\bcontinu(?:ation|ed) (?:of )?therapy\b/i.test(s) ||
       /^(?:note|quantity(?: limits?)?|dose|dosing|pediatric dosing)\b/i.test(s) ||
@@ -1822,10 +1869,25 @@ function cellCriteria(ls: DocLine[], r: Reader): Criterion[] {
       continue;
     }
     const passage = cite(r, ls);
-    out.push(inlineAlternatives(s.replace(/[.]$/, ""), "", r, passage) ?? { ...parseCriterion(s.replace(/[.]$/, ""), "", r.ctx), passage });
+    const body = s.replace(/[.]$/, "");
+    const alt = inlineAlternatives(body, "", r, passage);
+    if (alt) {
+      out.push(alt);
+      continue;
+    }
+    // "the lymphoma was previously treated and the requested drug will be used in combination with
+    // rituximab": two requirements, each read (one parse of the whole had kept only the first)
+    // (only a sentence of "and"s: one holding an alternative — "a negative test, or, if positive, documentation
+    // that treatment has started" — is read whole)
+    const parts = /\bor\b/i.test(body.replace(/\([^)]*\)/g, " ")) ? [body] : conjuncts(body);
+    if (parts.length > 1) out.push(...parts.map((c) => clauseCriterion(c, r, passage)));
+    else out.push({ ...parseCriterion(body, "", r.ctx), passage });
   }
   return out;
 }
+
+/** Other Criteria subsections that hold no initial requirement: limits, renewal, and the Part B versus Part D benefit note */
+const OTHER_CRITERIA_SKIP_RE = /^(?:quantity|dose|dosing|renewal|reauthori|continuation|pediatric dosing|part [bd]\b)/i;
 
 function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader): PolicyModel {
   const sec = partDSections(lines, hits);
@@ -1869,6 +1931,23 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
         });
     }
   }
+  // a policy read per indication whose Other Criteria also name an indication of their own ("FOLLICULAR
+  // LYMPHOMA OR MARGINAL ZONE LYMPHOMA: approve if …" beside RMI sections for MDS, MCL and MM): that
+  // indication is a path too, with the restrictions of every path and its own Other Criteria
+  if (indications.length)
+    for (const s of splitScoped(sec.get("Other Criteria") ?? [])) {
+      if (!s.scope || ALL_SCOPE_RE.test(s.scope) || OTHER_CRITERIA_SKIP_RE.test(s.scope) || indications.some((i) => scopeCovers(s.scope!, i))) continue;
+      const terms = indicationTerms(s.scope);
+      if (!terms.understood) continue;
+      indications.push({
+        title: s.scope,
+        match: { conditions: terms.conditions, icd10: terms.icd10, phrases: terms.phrases },
+        understood: true,
+        criteria: [],
+        duration: null,
+        passage: cite(r, s.lines.slice(0, 1)),
+      });
+    }
   if (!indications.length) {
     // one path whose indication is what the covered uses name
     const coveredTerms = indicationTerms(covered.replace(/\ball fda[- ]approved indications?(?: not otherwise excluded)?\b[.:;]?/i, ""));
@@ -1943,7 +2022,7 @@ function readPartD(lines: DocLine[], hits: LabelHit[], title: string, r: Reader)
   }
   // Other Criteria: requirements other than renewal, quantity and dosing text
   for (const s of splitScoped(sec.get("Other Criteria") ?? [])) {
-    if (s.scope && /^(?:quantity|dose|dosing|renewal|reauthori|continuation|pediatric dosing)/i.test(s.scope)) continue;
+    if (s.scope && OTHER_CRITERIA_SKIP_RE.test(s.scope)) continue;
     const crit = cellCriteria(s.lines, r).filter(
       (c) =>
         !["quantity_limit", "dose_limit"].includes(c.kind) &&

@@ -3056,6 +3056,11 @@ function evalValuesRecency(text: string, ctx: EvalContext): Ev | null {
   if (!within) return null;
   const named = MEASURES.filter((m) => new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text));
   if (!named.length) return null;
+  // "… with ALT and AST no more than 3 times the upper limit of normal and total bilirubin no more than
+  // 2 times": the values must also be within those limits. A limit the reader cannot tie to its measures
+  // leaves the requirement to a reviewer: a recent value never meets a threshold it was not compared with
+  const limits = ulnLimits(text, named);
+  const unread = VALUE_BOUND_RE.test(text) && (!limits || named.every((m) => !limits.has(m.name)));
   const shown: string[] = [];
   const citations: Citation[] = [];
   for (const m of named) {
@@ -3070,10 +3075,72 @@ function evalValuesRecency(text: string, ctx: EvalContext): Ev | null {
         latest ? "direct" : "none",
         `${m.name} collected within ${within} days before the request`,
       );
-    shown.push(`${m.name} ${latest.value} on ${latest.date}`);
+    const times = limits?.get(m.name);
+    if (times != null) {
+      const range =
+        ctx.idx.lines
+          .filter((l) => l.text && latest.line?.startsWith(l.text))
+          .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
+          .find((x) => x) ?? null;
+      if (range?.high == null)
+        return ev(
+          "insufficient",
+          `${m.name} ${latest.value} on ${latest.date} is recent, but no upper limit of normal is printed beside it to compare with the policy's ${times} x ULN.`,
+          [latest.citation],
+          "direct",
+          `${m.name} with the laboratory's upper limit of normal (the policy allows at most ${times} x ULN)`,
+        );
+      const most = times * range.high;
+      if (latest.value > most)
+        return ev(
+          "insufficient",
+          `${m.name} ${latest.value} on ${latest.date} is above ${times} x the upper limit of normal (${range.high}): at most ${+most.toFixed(2)} is allowed.`,
+          [latest.citation],
+          "direct",
+          `${m.name} within ${times} x the upper limit of normal, or the prescriber's assessment`,
+        );
+      shown.push(`${m.name} ${latest.value} on ${latest.date} (at most ${times} x ULN ${range.high} = ${+most.toFixed(2)})`);
+    } else shown.push(`${m.name} ${latest.value} on ${latest.date}`);
     citations.push(latest.citation);
   }
+  if (unread)
+    return ev(
+      "insufficient",
+      `Collected within ${within} days: ${shown.join("; ")}; the policy's limits on these values were not compared (a reviewer applies them).`,
+      citations.slice(0, 3),
+      "direct",
+      "Comparison of the values with the policy's limits",
+    );
   return ev("met", `Collected within ${within} days: ${shown.join("; ")}.`, citations.slice(0, 3));
+}
+
+/** a bound on a value in a requirement's words ("no more than 3 times the ULN", "below 40", "≥ 2.0", "within normal limits") */
+const VALUE_BOUND_RE =
+  /\b(?:no more than|not more than|not (?:to )?exceed\w*|at most|at least|less than|greater than|more than|below|above|under|over|exceed\w*|up to)\s+(?:\d|(?:the\s+)?(?:[\w']+\s+){0,3}(?:limits?|values?|levels?|range|normal|threshold|cut-?off)\b)|[<>≤≥]=?\s*\d|\b\d+(?:\.\d+)?\s*(?:x|×|times)\s*(?:the\s+)?(?:uln|lln|upper|lower|normal)\b|\bwithin (?:the )?(?:normal|reference)\b/i;
+/** "<measures> no more than K times the upper limit of normal" */
+const ULN_LIMIT_RE =
+  /\b(?:no more than|not more than|not (?:to )?exceed(?:ing)?|at most|up to|less than or equal to|≤|<=)\s*(\d+(?:\.\d+)?)\s*(?:x|×|times)\s*(?:the\s+)?(?:upper limit of (?:the )?normal|uln)\b/gi;
+
+/**
+ * The "K times the upper limit of normal" ceilings a requirement sets per measure: each ceiling applies
+ * to the measures named between the previous ceiling (or the sentence start) and it ("ALT and AST no
+ * more than 3 times the ULN and total bilirubin no more than 2 times the ULN" → ALT 3, AST 3, bilirubin
+ * 2). Null when the text sets no such ceiling, or a ceiling names no measure before it.
+ */
+function ulnLimits(text: string, named: typeof MEASURES): Map<string, number> | null {
+  const out = new Map<string, number>();
+  let from = 0;
+  for (const m of text.matchAll(ULN_LIMIT_RE)) {
+    // the measures of this ceiling are named after the last clause break before it ("…, with ALT and AST")
+    const before = text.slice(from, m.index);
+    const breaks = [...before.matchAll(/[,;:)]|\bwith\b/gi)];
+    const span = breaks.length ? before.slice(breaks[breaks.length - 1].index! + breaks[breaks.length - 1][0].length) : before;
+    const own = named.filter((x) => new RegExp(x.aliases.map((a) => `(?:${a})`).join("|"), "i").test(span) && !out.has(x.name));
+    if (!own.length) return null;
+    for (const x of own) out.set(x.name, Number(m[1]));
+    from = m.index! + m[0].length;
+  }
+  return out.size ? out : null;
 }
 
 /** a mention that leaves a condition open: to be ruled out, suspected, equivocal, under work-up */

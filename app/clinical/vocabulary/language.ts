@@ -36,7 +36,7 @@ export const CONTRAINDICATION =
   /contraindicat|cannot (?:take|use|receive)|unable to (?:take|use)|not (?:a )?candidate for|precludes?|avoid(?:ed)? (?:because|due to|given)|black box|(?:history of|prior) (?:anaphylaxis|hypersensitivity) to/i;
 
 export const ONGOING =
-  /\bpresent\b|\bongoing\b|\bcurrent(?:ly)?\b|\bcontinu(?:e|es|ing)\b|still (?:taking|on)|\bsince\b|\bremains on\b|will continue|in addition to|add-on|on (?:stable|maintenance)|\bto date\b|\bnow on\b/i;
+  /\bpresent\b|\bongoing\b|\bcurrent(?:ly)?\b|\bcontinu(?:e|es|ing)\b|still (?:taking|on)|\bsince\b|\bremains on\b|will continue|in addition to|add-on|on (?:stable|maintenance)|\bto date\b|\bnow on\b|\bon an? (?:[\w-]+ ){0,2}taper\b|\btapering\b(?! off)|\bbeing tapered\b(?! off)/i;
 
 export const STOPPED =
   /\buntil \d|\bstopped\b|discontinu|\bd\/c\b|\bdc'?d\b|\bceased\b|\bquit\b|\bstopping\b|\bended\b|\bswitched (?:from|to|off)\b|\btapered off\b|\bheld\b|\bcompleted\b|\bformer(?:ly)?\b|\bprevious(?:ly)?\b|\bpast\b|\bprior\b|\bhistory of\b/i;
