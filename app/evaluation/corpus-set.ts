@@ -206,8 +206,8 @@ export const FLOORS: Record<string, number> = {
   // fill, a quantity-limit / dose-optimization sheet, a UM Yes / No grid with branches; the CMS coverage-determination
   // form typed, scanned and hand-filled, an ePA printout, an LTC pharmacy fax with a MAR, specialist letters with
   // pathology and a pharmacy reject fax): first run 6/16, all safety counts 0, 1 of 7 approvable and 0 of 4
-  // deniable requests decided (fixtures/corpus/palmetto-pdp-first-run.txt)
-  "palmetto-pdp": 6,
+  // deniable requests decided (fixtures/corpus/palmetto-pdp-first-run.txt); 7/16 after stop 50
+  "palmetto-pdp": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
