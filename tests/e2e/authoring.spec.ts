@@ -100,7 +100,7 @@ test("a roster CSV with one bad row: the line is reported and the good rows are 
   );
   await page.goto(`/o/${orgId}/plans`);
   await page.getByTestId("plan-row").first().getByRole("link").first().click();
-  await page.getByRole("link", { name: "Import roster, formulary or fee schedule" }).click();
+  await page.getByRole("link", { name: "Import roster, formulary, fee schedule or claims history" }).click();
   const card = page.getByTestId("import-roster");
   await card.getByLabel("Member roster CSV").setInputFiles(file);
   await card.getByRole("button", { name: "Import CSV" }).click();
@@ -109,6 +109,30 @@ test("a roster CSV with one bad row: the line is reported and the good rows are 
   await expect(errors).toHaveCount(1);
   await expect(errors.first()).toContainText("3");
   await expect(errors.first()).toContainText('birth_date "1975-13-40" is not a date');
+
+  // the plan's claims history: paid lines from its claims system, one bad code reported by line
+  const history = page.getByTestId("import-claims_history");
+  await expect(history.getByTestId("claims-history-summary")).toHaveText("No claims history on file.");
+  const paid = path.join(os.tmpdir(), `paid-lines-${process.pid}.csv`);
+  fs.writeFileSync(
+    paid,
+    [
+      "member_id,code,units,date_of_service,modifiers,claim_id,note",
+      "E2E0001,96900,1,03/02/2026,,ICN 2026061000123,narrowband UVB session",
+      "E2E0001,9690,1,03/04/2026,,,",
+      "E2E0003,64451,1,2026-05-11,LT,ICN 2026131000456,",
+    ].join("\n"),
+  );
+  await history.getByLabel("Claims history (paid service lines) CSV").setInputFiles(paid);
+  await history.getByRole("button", { name: "Import CSV" }).click();
+  await expect(history.getByRole("status")).toContainText("2 paid lines imported, 1 row skipped");
+  await expect(history.getByTestId("import-error").first()).toContainText('code "9690" is not a HCPCS/CPT code');
+  await page.reload();
+  await expect(page.getByTestId("import-claims_history").getByTestId("claims-history-summary")).toHaveText(
+    "2 paid lines of 2 members on file, dates of service 2026-03-02 to 2026-05-11.",
+  );
+  await page.getByTestId("import-claims_history").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tmp/plan-import-claims-history.png", fullPage: true });
 });
 
 test("the Add policy modal searches the drug directory from 3 characters and adds the picked drug", async ({ page }) => {

@@ -159,7 +159,7 @@ export default function PlanDetail({ loaderData, actionData }: Route.ComponentPr
         actions={
           <>
             <Link to={`/o/${orgId}/plans/${plan.token}/import`} className={secondaryButton}>
-              Import roster, formulary or fee schedule
+              Import roster, formulary, fee schedule or claims history
             </Link>
             <Link to={withParams(location.search, { modal: "add_policy", id: null })} className={primaryButton} preventScrollReset>
               Add policy
