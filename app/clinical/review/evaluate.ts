@@ -670,11 +670,7 @@ function evalRelativeLab(spec: CriterionOf<"lab">, m: MeasureTerm, ctx: EvalCont
       );
   } else {
     // the line the value was read from (its text starts the value's line, which may carry the next)
-    const range =
-      ctx.idx.lines
-        .filter((l) => l.text && latest.line!.startsWith(l.text))
-        .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
-        .find((x) => x) ?? null;
+    const range = printedRange(ctx, m, latest);
     if (range) {
       verdict = judge(range.low, range.high);
       basis = `the laboratory's reference range ${range.low ?? ""}${range.low != null && range.high != null ? "–" : range.high != null ? "< " : "> "}${range.high ?? ""}`;
@@ -3001,6 +2997,21 @@ export function changeByAmount(text: string, ctx: EvalContext): Ev | null {
   return ev("met", `${m.name} ${first.value} (${first.date}) -> ${last.value} (${last.date}) is a ${shown(amount)}.`, [first.citation, last.citation]);
 }
 
+/** True when `text` names measure `m` by one of its aliases. */
+function measureNamedIn(m: (typeof MEASURES)[number], text: string): boolean {
+  return new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text);
+}
+
+/** The laboratory's reference range printed with the value `v` of measure `m` on its line, or null. */
+function printedRange(ctx: EvalContext, m: (typeof MEASURES)[number], v: { value: number; line?: string | null }) {
+  return (
+    ctx.idx.lines
+      .filter((l) => l.text && v.line?.startsWith(l.text))
+      .map((l) => referenceRangeOn(ctx.idx, l, m, v.value))
+      .find((x) => x) ?? null
+  );
+}
+
 /** "within normal limits", "within the laboratory's reference range", "less than 50% above or below the normal limits" */
 const NEAR_NORMAL_RE =
   /\bwithin\s+(?:the\s+)?(?:[\w']+\s+){0,2}(?:normal|reference)\s+(?:limits|range)\b|\bless than\s+\d+\s*%\s+(?:above or below|outside)\b[^.;]{0,40}\bnormal\s+(?:limits|range)\b/i;
@@ -3018,7 +3029,7 @@ const BEYOND_NORMAL_RE =
  */
 export function evalWithinNormalLimits(text: string, ctx: EvalContext): Ev | null {
   if (!NEAR_NORMAL_RE.test(text) || BEYOND_NORMAL_RE.test(text)) return null;
-  const named = MEASURES.filter((m) => new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text));
+  const named = MEASURES.filter((m) => measureNamedIn(m, text));
   if (!named.length) return null;
   const within = parseRecency(text);
   const shown: string[] = [];
@@ -3028,11 +3039,7 @@ export function evalWithinNormalLimits(text: string, ctx: EvalContext): Ev | nul
     const dated = values.filter((v) => v.date).sort((a, b) => (a.date! < b.date! ? 1 : -1));
     const latest = dated[0];
     if (!latest || !WITHIN(ctx, latest.date, within)) return null;
-    const range =
-      ctx.idx.lines
-        .filter((l) => l.text && latest.line!.startsWith(l.text))
-        .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
-        .find((x) => x) ?? null;
+    const range = printedRange(ctx, m, latest);
     if (!range || (range.low != null && latest.value < range.low) || (range.high != null && latest.value > range.high)) return null;
     shown.push(`${m.name} ${latest.value} on ${latest.date} (reference ${range.low ?? ""}–${range.high ?? ""})`);
     citations.push(latest.citation);
@@ -3054,7 +3061,7 @@ function evalValuesRecency(text: string, ctx: EvalContext): Ev | null {
   if (!VALUES_RECENCY_RE.test(text)) return null;
   const within = parseRecency(text);
   if (!within) return null;
-  const named = MEASURES.filter((m) => new RegExp(m.aliases.map((a) => `(?:${a})`).join("|"), "i").test(text));
+  const named = MEASURES.filter((m) => measureNamedIn(m, text));
   if (!named.length) return null;
   // "… with ALT and AST no more than 3 times the upper limit of normal and total bilirubin no more than
   // 2 times": the values must also be within those limits. A limit the reader cannot tie to its measures
@@ -3077,11 +3084,7 @@ function evalValuesRecency(text: string, ctx: EvalContext): Ev | null {
       );
     const times = limits?.get(m.name);
     if (times != null) {
-      const range =
-        ctx.idx.lines
-          .filter((l) => l.text && latest.line?.startsWith(l.text))
-          .map((l) => referenceRangeOn(ctx.idx, l, m, latest.value))
-          .find((x) => x) ?? null;
+      const range = printedRange(ctx, m, latest);
       if (range?.high == null)
         return ev(
           "insufficient",
@@ -3135,7 +3138,7 @@ function ulnLimits(text: string, named: typeof MEASURES): Map<string, number> | 
     const before = text.slice(from, m.index);
     const breaks = [...before.matchAll(/[,;:)]|\bwith\b/gi)];
     const span = breaks.length ? before.slice(breaks[breaks.length - 1].index! + breaks[breaks.length - 1][0].length) : before;
-    const own = named.filter((x) => new RegExp(x.aliases.map((a) => `(?:${a})`).join("|"), "i").test(span) && !out.has(x.name));
+    const own = named.filter((x) => measureNamedIn(x, span) && !out.has(x.name));
     if (!own.length) return null;
     for (const x of own) out.set(x.name, Number(m[1]));
     from = m.index! + m[0].length;
