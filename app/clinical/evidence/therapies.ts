@@ -22,6 +22,10 @@ import {
 import { quote, type CaseIndex, type CaseLine } from "./case-index";
 import { lookupDrug } from "../vocabulary/drugs";
 
+/** "adalimumab 2019-2023", "etanercept 03/2020 - 11/2022", "2018 to 2021": a span of years closed at both ends (no "present") */
+const CLOSED_SPAN_RE =
+  /^[A-Za-z][\w-]*(?:\s+\([^)]{0,30}\))?[^.;]{0,16}?\b(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:-|–|to|through)\s*(?:\d{1,2}\/)?(?:19|20)\d{2}\b(?!\s*(?:-|–)\s*(?:present|now|current))/i;
+
 export interface TherapyEvidence {
   drug: string;
   /** longest documented duration in days, null when none */
@@ -233,6 +237,10 @@ export function inQuestion(idx: CaseIndex, line: CaseIndex["lines"][number], at:
   // contraindication? Y": the question's words are the plan's — an OR question answered Y says one of
   // its drugs and outcomes holds, never each of them)
   if (/^[^.;!?]{0,120}\?\s*(?:[[☐☑☒□■]|(?:yes|no|y|n)\b\s*(?:$|[-–:(]))/.test(line.lower.slice(at))) return true;
+  // a numbered item of a form that asks for data and ends in its colon ("3. Total months of relugolix or
+  // elagolix therapy (Myfembree, Orilissa, Oriahnn) to date, and months requested:"): the drugs are the
+  // caption's words, the answer on the next line says which were taken
+  if (/^\s*(?:\(?\d{1,2}[.)]|[a-z][.)]|q\d{1,2}[.:)]?)\s/.test(line.lower) && /:\s*$/.test(line.lower) && !/[.;!]\s/.test(line.lower.slice(at))) return true;
   const head =
     line.lower
       .slice(0, at)
@@ -424,9 +432,13 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       // a medication list's status column, printed in capitals on the drug's row ("Lactulose … 30 mL PO
       // three times daily NEW", "Spironolactone 50 mg … CONTINUE"): a current medication
       const rowStatus = /\b(?:NEW|CONTINUE|CONTINUED|CHANGED|RESUME|RESUMED)\b/.test(line.text.slice(m.index, m.index + seg.length)) && !STOPPED.test(seg);
+      // "adalimumab 2019-2023 lost response; tocilizumab IV since 04/2024": a closed span of years right
+      // after the drug is a past course — the "since" of the next drug's clause is not this one's
+      const closedSpan = CLOSED_SPAN_RE.test(seg.slice(0, 48));
+      if (closedSpan) ev.stopped = true;
       ev.ongoing ||=
         rowStatus ||
-        (ONGOING.test(seg) && !(sinceOnly && /\b(?:stopped|discontinued|ended|until)\b/i.test(seg))) ||
+        (!closedSpan && ONGOING.test(seg) && !(sinceOnly && /\b(?:stopped|discontinued|ended|until)\b/i.test(seg))) ||
         (/\b(?:continue|add|adding|remains on|currently (?:on|taking)|(?:is |are |now |slowly )?tapering)\s*$|(?<!\b(?:previously|formerly|was|were|been|prior(?:ly)?|once|briefly)\s+)\bon\s*$/.test(
           before.trim() + " ",
         ) &&

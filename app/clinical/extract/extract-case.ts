@@ -1257,6 +1257,19 @@ function lineText(l: Line): string {
 const TABLE_ROW_RANGE_RE =
   /\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*[-–]\s*(?:\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}|present|current|ongoing)|\b(?:19|20)\d{2}\s*[-–]\s*(?:(?:19|20)\d{2}|present|current|ongoing)\b/i;
 
+/**
+ * "etanercept 50 mg weekly 11/2025-07/2026", "adalimumab 2019-2023": a span of months or years written
+ * right after the drug that ended before the request (any end when the request is not dated) — a past
+ * course, never a concurrent drug.
+ */
+function closedSpanBefore(item: string, requestDate: string | null): boolean {
+  const m = /^[^.;]{0,40}?\b(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:[-–]|to|through)\s*(?:(\d{1,2})\/)?((?:19|20)\d{2})\b/i.exec(item);
+  if (!m) return false;
+  if (!requestDate) return true;
+  const end = `${m[2]}-${String(m[1] ?? "12").padStart(2, "0")}`;
+  return end < requestDate.slice(0, 7);
+}
+
 function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric: string | null): { prior: PriorTherapy[]; concurrent: PriorTherapy[] } {
   const { model } = ctx;
   const drafts: TherapyDraft[] = [];
@@ -1383,7 +1396,15 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
     /\b(?:tried|trial|failed|started|since|stopped|discontinued|d\/c|for\s+(?:~|about|approximately)?\s*\d+|\d+\s*(?:weeks?|wks?|months?|mos?)|contraindicat\w*|intoleran\w*|despite|on\s+\w+\s+since|continue[ds]?|was\s+(?:on|treated)|inadequate\s+response|no\s+response|not\s+tolerated|relapse[ds]?)\b|\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}\s*[-–]\s*(?:\d{1,2}\/(?:\d{1,2}\/)?\d{2,4}|present|current)|\b(?:19|20)\d{2}\s*[-–]\s*(?:(?:19|20)\d{2}|present)\b/i;
   for (const s of noteSentences) {
     if (!TRIAL.test(s.text)) continue;
+    // a form's numbered item that asks for data, with its answer after the colon ("3. Total months of
+    // relugolix or elagolix therapy (Myfembree, Orilissa, Oriahnn) to date, and months requested:
+    // Myfembree since 03/10/2026"): the drugs of the caption are the form's words, not the answer's
+    const caption =
+      /^\s*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[A-Z][^:?.]{0,200}\b(?:to date|requested|total|list|name|specify|indicate|which)\b[^:?.]{0,80}:\s+(?!(?:yes|no|y|n)\b)/.exec(
+        s.text,
+      );
     for (const it of splitByDrug(s.text, requestedGeneric)) {
+      if (caption && it.offset < caption[0].length - 1) continue;
       if (!TRIAL.test(it.item) && !TRIAL.test(s.text.slice(0, it.offset))) continue;
       // "never on anti-TNF, vedolizumab or ustekinumab": not a therapy the patient had
       if (isNegated(s.text.toLowerCase(), it.offset)) continue;
@@ -1401,7 +1422,10 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       );
       if (
         /\b(?:continue[ds]?|continuing|remain\s+on|add(?:ing)?\s+to|in\s+addition\s+to)\b/i.test(s.text) &&
-        /\b(?:continue[ds]?|continuing|remain\s+on)\b[^.]{0,60}$/i.test(s.text.slice(0, it.offset + it.drugText.length))
+        // (the continuation of an earlier clause — "methotrexate since 2017 (continued); adalimumab
+        // 2019-2023" — is not this drug's; nor is a drug with a closed span of years a current one)
+        /\b(?:continue[ds]?|continuing|remain\s+on)\b[^.;]{0,60}$/i.test(s.text.slice(0, it.offset + it.drugText.length)) &&
+        !closedSpanBefore(it.item, requestDate)
       )
         concurrent.push({ ...d, outcome: "ongoing" });
       if (d.duration_days == null && d.start_date == null && d.outcome === "unknown") continue;

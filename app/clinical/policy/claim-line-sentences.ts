@@ -22,12 +22,32 @@ const CODE = String.raw`(?:\d{4}[0-9FTU]|[A-V]\d{4})`;
 const CODE_RE = new RegExp(String.raw`\b${CODE}\b`, "g");
 /** billing vocabulary: how a line is billed, paid, coded, modified or counted */
 const BILLING_RE =
-  /\b(?:is|are|be)\s+(?:billed|paid|reported|coded|submitted)\b|\bbilled\s+(?:on|as|with|without|per)\b|\bpaid\s+as\b|\bmodifiers?\b|\bunits?\s+(?:exceed|billed|per)\b|\bclaim\s+lines?\b|\bcorrected\s+claim\b|\brental\s+months?\b|\b(?:rental|purchase)\s+is\s+covered\b|\bno\s+more\s+than\s+\d+\s+[a-z ]{0,30}?\bper\s+(?:[a-z]+\s+per\s+)?(?:month|date\s+of\s+service|day|week)\b/i;
+  /\b(?:is|are|be)\s+(?:billed|paid|reported|coded|submitted)\b|\bbilled\s+(?:on|as|with|without|per)\b|\bpaid\s+as\b|\bmodifiers?\b|\bunits?\s+(?:exceed|billed|per)\b|\bclaim\s+lines?\b|\bcorrected\s+claim\b|\brental\s+months?\b|\b(?:rental|purchase)\s+is\s+covered\b|\bno\s+more\s+than\s+\d+\s+[a-z ]{0,30}?\bper\s+(?:[a-z]+\s+per\s+)?(?:month|date\s+of\s+service|day|week)\b|\bcounts?\s+toward\s+the\s+(?:total|maximum|limit)\b|\b(?:report|bill|submit)\s+(?:each|every)\s+(?:date\s+of\s+service|session(?:\s+date)?|visit(?:\s+date)?|day|side|unit)\s+on\s+its\s+own\s+lines?\b|\b(?:is|are)\s+reported\s+in\s+(?:item|box)\s+\d{1,2}[a-l]?\b/i;
 /** clinical vocabulary that keeps a sentence a criterion even when it names a code */
 const CLINICAL_RE =
   /\b(?:the\s+(?:member|patient|beneficiary)\s+(?:has|have|had|is|was|must)|diagnos[ie]s|documented\s+(?:history|diagnosis)|history\s+of|tried|failed|contraindicat|symptom|score|trial\s+of)\b/i;
 
 const codesIn = (t: string) => [...new Set([...t.matchAll(CODE_RE)].map((m) => m[0].toUpperCase()))];
+
+/**
+ * "Each date of service must fall within the member's enrollment. Sessions after the end of enrollment
+ * are denied", "Services are payable only for dates of service on which the member is enrolled",
+ * "Services after the member's coverage termination date are not covered": the plan's eligibility rule,
+ * which the roster decides for every request and every line (eligibility/, deny_not_eligible on a date
+ * of service outside coverage) — never a fact for the records to document. Enrollment in anything but
+ * the plan (a REMS, hospice, a state agency) is not this rule.
+ */
+const ELIGIBILITY_SENTENCE_RE =
+  /\b(?:dates? of service|services?|sessions?|visits?|days?|applications?|supply deliver(?:y|ies)|rental months?)\b[^.;]{0,60}?\b(?:(?:must\s+)?(?:fall|be)\s+within\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)'s\s+(?:[\w-]+\s+){0,3}?(?:enrollment|coverage|eligibility)\b|on\s+which\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)\s+is\s+enrolled\b|after\s+the\s+(?:end\s+of\s+(?:enrollment|coverage)|(?:member|enrollee|beneficiary|recipient|covered person)'s\s+(?:coverage\s+)?(?:termination|end)\s+date)\b)|\b(?:the\s+)?(?:member|enrollee|beneficiary|recipient|covered person)\s+(?:must\s+be|is)\s+enrolled\s+on\s+(?:the|that|each)\s+(?:date\s+of\s+service|day)\b/i;
+/** every sentence of `text` (after an "Eligibility" caption) is the plan's eligibility rule (ELIGIBILITY_SENTENCE_RE) */
+export function eligibilityRuleOnly(text: string): boolean {
+  if (/\bREMS\b|\bhospice\b|\benrolled\s+(?:with|in)\b/i.test(text)) return false;
+  const sentences = text
+    .replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?\s+)?eligibility\b[:.\s-]*/i, "")
+    .split(/(?<=[.;])\s+/)
+    .filter((x) => x.trim());
+  return sentences.length > 0 && sentences.every((x) => ELIGIBILITY_SENTENCE_RE.test(x));
+}
 
 /** A billing / coding / modifier / unit sentence that names a billing code or a claim line (see the file comment). */
 export function isClaimLineSentence(text: string): boolean {
@@ -38,7 +58,7 @@ export function isClaimLineSentence(text: string): boolean {
   // when …", "the date of service is the first day of the rental month" — with no code of its own)
   return (
     codesIn(t).length > 0 ||
-    /\bclaim\s+lines?\b|\bcorrected\s+claim\b/i.test(t) ||
+    /\bclaim\s+lines?\b|\bcorrected\s+claim\b|\blines?\s+on\s+the\s+same\s+claim\b|\bon\s+its\s+own\s+lines?\b|\b(?:item|box)\s+\d{1,2}[a-l]?\b/i.test(t) ||
     /\b[A-Z0-9]{2}\s+modifier\b|\bmodifiers?\s+[A-Z0-9]{2}\b|\brental\s+month\b/.test(t)
   );
 }

@@ -7,6 +7,7 @@
  */
 import type { Citation, Criterion, DecisionTree, ParsedDocument, PolicyModel } from "../contracts";
 import { citeLines } from "../text/lines";
+import { eligibilityRuleOnly, isClaimLineSentence } from "./claim-line-sentences";
 import type { DocLine } from "../text/lines";
 import { isHeading } from "./outline";
 import { codeListed } from "./visit-limits";
@@ -362,6 +363,14 @@ const CARVE_OUT_RE = /\bcarve[d-]?\s*-?\s*outs?\b/i;
 /** requirement language in a section's text */
 const REQUIREMENT_RE =
   /\b(?:medically\s+necessary|reasonable\s+and\s+necessary|(?:is|are)\s+(?:not\s+)?covered|must|required?|no\s+more\s+than|at\s+least|documenting|documented|following\s+(?:is|are)\s+met)\b/i;
+/** every sentence of a section's body is a billing instruction or the plan's eligibility rule (none: false) */
+function billingOrEligibilityOnly(body: string): boolean {
+  const sentences = body
+    .split(/(?<=[.;])\s+(?=[A-Z(])/)
+    .map((x) => x.trim())
+    .filter((x) => /[a-z]{3}/i.test(x));
+  return sentences.length > 0 && sentences.every((x) => isClaimLineSentence(x) || eligibilityRuleOnly(x));
+}
 /** a prefixed ("SLP-1.2") or dotted decimal ("14.3.1") section number opening a line, before a capital word */
 const NUMBERED_SECTION_RE = /^((?:[A-Z]{1,5}-\d{1,2}(?:\.\d{1,2}){0,3}|\d{1,2}(?:\.\d{1,2}){1,3})\.?):?\s+([A-Z][A-Za-z])/;
 
@@ -425,6 +434,10 @@ export function withUnreadNumberedSections(model: PolicyModel, lines: DocLine[],
       .join(" ")
       .replace(/\b(?:is|are)\s+not\s+(?:considered\s+)?(?:medically\s+necessary|covered|reasonable\s+and\s+necessary)\b/gi, " ");
     if (!REQUIREMENT_RE.test(bodyText)) continue;
+    // a section that only says how its lines are billed or that dates of service must fall within
+    // enrollment ("6.4 Report each session date on its own lines. The authorization number is reported
+    // in item 23."): the claim's own fields and the roster decide it (claim-line-sentences.ts)
+    if (billingOrEligibilityOnly(bodyText.trim().slice(m![1].length))) continue;
     // the section with its subsections ("SLP-3" with "SLP-3.1" …): read when any of its lines is
     const own = m![1].replace(/\.$/, "");
     const after = starts.slice(k + 1).find((x) => !x.m![1].startsWith(`${own}.`));

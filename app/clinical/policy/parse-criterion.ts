@@ -350,7 +350,7 @@ export function parseMinDoses(text: string, ctx: ParseContext): { drug: string |
 
 const NUM = "(-?\\d+(?:,\\d{3})*(?:\\.\\d+)?)";
 const UNIT =
-  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|kpa|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b|bpm\\b|beats (?:per|a|\\/) ?min(?:ute)?)?";
+  "\\s*(%|mg\\/dl|mmol\\/l|cells\\/(?:μl|ul|mcl|mm3|microliter)|\\/(?:μl|ul|mcl|mm3|mm³|cu ?mm)|ml\\/min[^\\s,;)]*|iu\\/ml|ku\\/l|ng\\/ml|ng\\/dl|pg\\/ml|g\\/dl|u\\/l|mm\\/hr|mg\\/l|ppb|kg\\/m2|kg|kpa|cm\\/(?:yr|year)|cm|sd|standard deviations?|points?|days?(?:\\/month| per month)?|minutes?|min|hours?|h\\b|nights?|events?\\/h(?:our)?|per hour|x uln|mm ?hg|wood units?|wu\\b|msec\\b|ms\\b|bpm\\b|beats (?:per|a|\\/) ?min(?:ute)?)?";
 
 /** "<comparator> <number>" or "<number> or more" in a clause. */
 export function readComparator(s: string): { op: Comparator; value: number; value_max?: number; unit: string | null } | null {
@@ -1197,10 +1197,24 @@ function labOnTherapy(text: string, note: string, ctx: ParseContext): Criterion 
   return { text, ...(note ? { note } : {}), kind: "all", items: [lab, therapy], confidence };
 }
 
+/** ", with or without X" / "(with or without X)": an aside that requires nothing (parseCriterion) */
+const WITH_OR_WITHOUT_RE = /\((?:with or without|with\/without)\b[^()]*\)|,?\s*\b(?:with or without|with\/without)\b[^,;.()]*/gi;
+const WITH_OR_WITHOUT_TEST_RE = new RegExp(WITH_OR_WITHOUT_RE.source, "i");
+
 /** the person a line of business's policy is about, by its own noun ("the recipient", "the client", "the participant") */
 const SUBJECT_NOUN_RE = /\b(the|a|an|this|that)\s+(recipient|client|enrollee|beneficiary|participant|covered person|insured person|resident)\b/i;
 
 export function parseCriterion(text: string, note: string, ctx: ParseContext): Criterion {
+  // "associated with a deletion 5q abnormality, with or without additional cytogenetic abnormalities",
+  // "migraine with or without aura": what may or may not be present is no requirement either way — read
+  // as "without additional …" it became an absence the request could fail (the sentence keeps its words)
+  if (WITH_OR_WITHOUT_TEST_RE.test(text)) {
+    const rest = text
+      .replace(WITH_OR_WITHOUT_RE, (m) => (m.startsWith("(") ? " " : ""))
+      .replace(/\s{2,}/g, " ")
+      .trim();
+    if (/[a-z]{3}/i.test(rest) && rest !== text) return { ...parseCriterion(rest, note, ctx), text } as Criterion;
+  }
   // "An intolerable adverse effect from, or a contraindication to, X and Y": the intolerance of X and Y,
   // read as "intolerance of …" is (the sentence keeps its own words)
   const intolerable = /\b(?:an? )?intolerable (?:adverse |side )?(?:effects?|reactions?|events?) (?:from|to|with|of|on)\b/i;
@@ -1446,7 +1460,6 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   const t = norm(text);
   const tl = t.toLowerCase();
   const bare = withoutExamples(t).toLowerCase();
-  const full = `${t} ${note}`;
   const base: Base = { text, ...(note ? { note } : {}), confidence: "high" };
   // "Continuity of care: the member enrolled in the plan within the 6 months before the request while
   // taking X, and the most recent HBV DNA is below 20 IU/mL": a new member's transition, which rests

@@ -25,7 +25,7 @@ import { bundledCodeRules, lineDiagnosisRules } from "./bundled-codes";
 import { lineBillingRules } from "./line-billing-rules";
 import { codeFrequencyRules } from "./code-frequency";
 import { withResectionMinimum } from "./resection-table";
-import { claimLineChecks, codeNamedExclusions, withoutClaimLineSentences } from "./claim-line-sentences";
+import { claimLineChecks, codeNamedExclusions, eligibilityRuleOnly, withoutClaimLineSentences } from "./claim-line-sentences";
 import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
 import { sessionLimitOf } from "./session-limits";
@@ -3283,6 +3283,7 @@ const DURATION_ONLY_RE =
 
 function notARequirement(text: string): boolean {
   if (DURATION_ONLY_RE.test(text)) return true;
+  if (eligibilityRuleOnly(text)) return true;
   // (a parenthetical aside is the requirement's note: "Hepatitis B surface antigen result documented (a
   // positive result does not prevent approval)" still requires the result)
   const first = firstSentence(text).replace(/\([^()]*\)/g, " ");

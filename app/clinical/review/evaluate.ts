@@ -116,6 +116,35 @@ export function classDocumentOwnNames(policyNames: string[], read: string[]): st
   return own.length ? [...new Set(own)] : null;
 }
 
+/**
+ * The drug a HCPCS drug code bills, as the policy's own code table prints it ("Tocilizumab IV (Actemra)
+ * J3262 1 mg", "J0129 abatacept, 10 mg"): the known drug named nearest the code in any of `texts` (within
+ * 60 characters before it or 40 after). A claim's line carries only the code ("J3262 x784"); without
+ * its drug, the drug itself, documented as ongoing in the infusion record, read as "another biologic"
+ * taken with the requested one. Null when no text names a known drug beside the code.
+ * @param code a HCPCS Level II code ("J3262")
+ * @param texts the policy's criterion texts and passages
+ * @returns the drug's names (lower case: generic, brands, aliases) or null
+ */
+export function drugBilledByCode(code: string, texts: string[]): string[] | null {
+  const codeRe = new RegExp(String.raw`\b${code.replace(/[^A-Za-z0-9]/g, "")}\b`, "gi");
+  let best: { name: string; distance: number } | null = null;
+  for (const t of texts) {
+    for (const m of t.matchAll(codeRe)) {
+      const at = m.index ?? 0;
+      const from = Math.max(0, at - 60);
+      const window = t.slice(from, Math.min(t.length, at + m[0].length + 40));
+      for (const w of window.matchAll(/[A-Za-z][A-Za-z-]{3,}/g)) {
+        if (!lookupDrug(w[0])) continue;
+        const pos = from + (w.index ?? 0);
+        const distance = pos < at ? at - (pos + w[0].length) : pos - (at + m[0].length);
+        if (!best || distance < best.distance) best = { name: w[0], distance };
+      }
+    }
+  }
+  return best ? drugNames(best.name) : null;
+}
+
 /** Build the evaluation context of one case (computed once per review). */
 export function evalContext(input: {
   idx: CaseIndex;
@@ -123,9 +152,17 @@ export function evalContext(input: {
   requestDate: string | null;
   requestDateSource?: RequestDateSource;
   requestedNames: string[];
+  /** the policy's criterion texts and passages (a drug code's line finds its drug there: drugBilledByCode) */
+  policyTexts?: string[];
 }): EvalContext {
   const requested = new Set<string>();
   for (const n of input.requestedNames) for (const x of drugNames(n)) requested.add(x);
+  // a claim line that bills a drug by its HCPCS code alone ("J3262 x784") requests the drug the
+  // policy's code table names for that code
+  const lineCode = input.facts.service_line?.code ?? null;
+  const lineRead = [input.facts.medication?.drug_name, input.facts.medication?.generic_name].filter((n): n is string => !!n);
+  if (lineCode && /^(?:J\d{4}|Q[05]\d{3})$/i.test(lineCode) && !lineRead.some((n) => n.split(/\s+/).some((w) => lookupDrug(w))))
+    for (const x of drugBilledByCode(lineCode, input.policyTexts ?? []) ?? []) requested.add(x);
   // the medication read from the fax is the requested drug too — unless the policy names its drugs and
   // that name is none of them (a discharge summary's first reconciliation row, "Lactulose … NEW",
   // read as the request): then it is another drug the member takes, never "the requested drug"
@@ -503,6 +540,17 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
     );
   const purpose = t && outsideRuledPurpose(spec.text, t, "criterion");
   if (purpose) return purpose;
+  // a claim line that bills a drug code whose drug is known neither from the line nor from the
+  // policy's code table: the "other" drug may be the billed drug itself — never a denial
+  const lineCode = ctx.facts.service_line?.code ?? "";
+  if (t && /^(?:J\d{4}|Q[05]\d{3})$/i.test(lineCode) && ![...ctx.requested].some((n) => lookupDrug(n)))
+    return ev(
+      "insufficient",
+      `Ongoing ${t.drug} is documented, but the drug billed with ${lineCode} is not named on the line or in the policy's code table; a reviewer must confirm that ${t.drug} is another drug.`,
+      t.citations.slice(0, 2),
+      "direct",
+      `The drug billed with ${lineCode}`,
+    );
   if (t)
     return ev(
       "not_met",

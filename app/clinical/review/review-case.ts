@@ -16,10 +16,10 @@ import type { CaseFacts, Citation, Criterion, CriterionOf, DecisionTree, ParsedD
 import { resolveNodeCriterion } from "../policy/compile-tree";
 import { indicationTerms } from "../policy/parse-criterion";
 import { adverseConfidence, unreadQualifiers } from "../policy/parse-coverage";
-import { buildCaseIndex, withNext, type CaseIndex } from "../evidence/case-index";
+import { buildCaseIndex, type CaseIndex } from "../evidence/case-index";
 import { continuationRequest } from "../evidence/continuation";
 import { genotypesIn } from "../evidence/biomarkers";
-import { USE_MODES, titleModes } from "../vocabulary/use-modes";
+import { titleModes } from "../vocabulary/use-modes";
 import { evalContext, evaluateCriterion, requestUseModes, type EvalContext, type Ev } from "./evaluate";
 import { conditionSatisfies, mostSpecificPerCode } from "./case-conditions";
 import { conditionsNamedIn } from "../vocabulary/conditions";
@@ -27,16 +27,6 @@ import { conditionAncestors } from "../vocabulary/conditions";
 import { edgeLabels, reviewFromAnswers, type NodeAnswer } from "./walk-tree";
 import { drugSectionFor } from "../policy/drug-sections";
 import { drugNames } from "../vocabulary/drugs";
-
-const norm = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-
-function pickLabel(labels: string[], want: "yes" | "no"): string | null {
-  return labels.find((l) => norm(l) === want) ?? (want === "yes" ? (labels.find((l) => !/^no$/i.test(l.trim())) ?? null) : null);
-}
 
 /**
  * A criterion's weakest parse confidence (a group is as sure as its least sure part), lowered to
@@ -435,6 +425,7 @@ export function reviewCase(input: {
     requestDate,
     requestDateSource: input.requestDateSource ?? input.facts.request_date_source,
     requestedNames: input.tree.drug_names,
+    policyTexts: input.tree.nodes.flatMap((n) => [n.question, n.passage?.text ?? ""]).filter(Boolean),
   });
   const tree = input.tree;
   const answers = new Map<string, NodeAnswer>();
