@@ -138,6 +138,14 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // maximums and modifier rules): first run 9/35 lines, no wrongful line decision
   // (fixtures/corpus-claims/cimarron-soonerselect-first-run.txt)
   "cimarron-soonerselect": 9,
+  // housatonic-pos 2026-12-03 (an eighteenth set authored blind: a Connecticut commercial POS plan — IV
+  // tocilizumab / abatacept under an infusion program with J-code units, weight bands, site of care and
+  // administration times, pneumatic compression under a DME check-box grid, breast MRI under a decision table,
+  // pulmonary rehabilitation under a provider FAQ with sessions counted across providers): first run 7/34
+  // lines, 4 covered lines denied (the billed drug and a past biologic course read as another biologic taken
+  // with it; "100,000/mm3 or more" read as 3) (fixtures/corpus-claims/housatonic-pos-first-run.txt); 8/34 after
+  // stop 51, no wrongful line decision
+  "housatonic-pos": 8,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

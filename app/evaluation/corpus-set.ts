@@ -206,8 +206,16 @@ export const FLOORS: Record<string, number> = {
   // fill, a quantity-limit / dose-optimization sheet, a UM Yes / No grid with branches; the CMS coverage-determination
   // form typed, scanned and hand-filled, an ePA printout, an LTC pharmacy fax with a MAR, specialist letters with
   // pathology and a pharmacy reject fax): first run 6/16, all safety counts 0, 1 of 7 approvable and 0 of 4
-  // deniable requests decided (fixtures/corpus/palmetto-pdp-first-run.txt); 7/16 after stop 50
-  "palmetto-pdp": 7,
+  // deniable requests decided (fixtures/corpus/palmetto-pdp-first-run.txt); 7/16 after stop 50, 8/16 after stop 51
+  "palmetto-pdp": 8,
+  // bluegrass-ppo 2026-12-03 (a thirty-first plan authored blind: a Kentucky commercial Blue PPO with a
+  // CarelonRx-style PBM — Clinical Criteria with Initial / Continuation requests and "may not be approved for"
+  // exclusions, an Anthem-style Clinical UM Guideline for a medical-benefit drug, a step-therapy program with the
+  // state exception statute, a formulary exception policy; the KY uniform form typed, scanned and hand-filled,
+  // portal printouts, EHR notes, specialist letters and a reject fax): first run 7/16, 1 approvable request denied
+  // (a form caption naming a sibling drug read as ongoing), 0 of 7 approvable and 2 of 4 deniable requests decided
+  // (fixtures/corpus/bluegrass-ppo-first-run.txt); 7/16 after stop 51, all safety counts 0
+  "bluegrass-ppo": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -20,7 +20,16 @@
  *    member's enrollment. Sessions after the end of enrollment are denied") is the roster's, not a fact for
  *    the records; how a line is billed ("Report each session date on its own line. The authorization
  *    number is reported in item 23.", "the units of earlier lines on the same claim … count toward the
- *    total") is the claim's, and a numbered section saying only that is no section for a reviewer.
+ *    total") is the claim's, and a numbered section saying only that is no section for a reviewer;
+ * 7. "will not be used in the same eye at the same time as another VEGF inhibitor": the other drug in the
+ *    other eye meets it, and a side that cannot be told apart goes to a reviewer — never a failure (the
+ *    fellow eye's maintenance injections had failed the request's own eye);
+ * 8. a statute's lettered list "shall be granted if: (a) …; (b) …; or (e) …" read as outline items is a
+ *    choice ("; or" before the last item); inline, "…; and (c) …" is every item and a choice stays one
+ *    requirement (an alternative read alone lost its qualifier and approved a line); its definitions ("As used in this section …"), its
+ *    construction clause and the insurer's duties ("the insurer shall authorize …") are no criteria;
+ * 9. "ICD-10 Diagnosis Description" opening a coding table is no numbered section ("ICD-10" read as a
+ *    section number "ICD-10" sent every line to a reviewer).
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -32,6 +41,7 @@ import type { Criterion, PolicyModel } from "../contracts";
 import { DRUGS } from "../vocabulary/drugs";
 import { eligibilityRuleOnly, isClaimLineSentence } from "./claim-line-sentences";
 import { withUnreadNumberedSections } from "./code-sections";
+import { readPolicy } from "./read-policy";
 import { parseCriterion } from "./parse-criterion";
 import { docLines } from "../text/lines";
 
@@ -183,5 +193,86 @@ describe("eligibility and billing sentences of a medical policy", () => {
     expect(sections).toEqual(expect.arrayContaining(["6.1", "6.5"]));
     expect(sections).not.toContain("6.3");
     expect(sections).not.toContain("6.4");
+  });
+});
+
+describe("a same-eye rule", () => {
+  const rule = parseCriterion("Examplimab will not be used in the same eye at the same time as another VEGF inhibitor (aflibercept, ranibizumab).", "", {
+    drugNames: ["faricimab"],
+  });
+  const judge = (text: string) =>
+    evaluateCriterion(
+      rule,
+      evalContext({ idx: buildCaseIndex(docFromPages([text]), DAY), facts: emptyFacts(), requestDate: DAY, requestedNames: ["faricimab"] }),
+    );
+  it("the other drug in the fellow eye meets it", () => {
+    const r = judge(
+      "I request faricimab 6 mg for Mr. Doe's RIGHT eye (new wet AMD).\nHis LEFT eye is maintained on aflibercept 2 mg every 10 weeks; that treatment continues in the left eye only.",
+    );
+    expect(r.outcome).toBe("met");
+  });
+  it("the same eye, or sides not told apart, go to a reviewer", () => {
+    expect(judge("I request faricimab 6 mg for the right eye. The right eye also receives aflibercept 2 mg every 8 weeks, continuing.").outcome).toBe(
+      "insufficient",
+    );
+    expect(judge("Faricimab requested. Currently on aflibercept 2 mg every 8 weeks, continuing.").outcome).toBe("insufficient");
+  });
+});
+
+describe("a statute's exception list", () => {
+  it("an inline '…; and (c)' list is every item; an inline '…; or (c)' choice stays one requirement", () => {
+    const all = parseCriterion(
+      "Approval requires all of the following: (a) The member is 18 years of age or older; and (b) The member has a diagnosis of asthma.",
+      "",
+      { drugNames: [] },
+    );
+    expect(all.kind).toBe("all");
+    expect(all.kind === "all" && all.items.map((i) => i.kind)).toEqual(["age", "diagnosis"]);
+    // (an alternative read alone — "(b) as an adjunct to a second or later set of tubes" — was met by any
+    // mention of tubes and approved a line the policy does not cover)
+    const choice = parseCriterion(
+      "Adenoidectomy alone is medically necessary for: (a) nasal obstruction with adenoid hypertrophy on imaging; or (b) as an adjunct to a second or later set of ear tubes in a child 4 years of age or older; or (c) chronic adenoiditis despite 2 courses of antibiotics.",
+      "",
+      { drugNames: [] },
+    );
+    expect(choice.kind).not.toBe("any");
+  });
+  it("as outline items, and without the statute's own clauses", () => {
+    const text = [
+      "Examplo (examplostat) - Step Therapy Exception Criteria",
+      "Criteria",
+      '(1) As used in this section, "step therapy protocol" means a protocol that establishes the sequence in which drugs are covered.',
+      "(2) A step therapy exception shall be granted if:",
+      "    (a) The required prescription drug is contraindicated for the patient;",
+      "    (b) The required prescription drug is expected to be ineffective for the patient; or",
+      "    (c) The patient is stable on a prescription drug selected by the prescriber.",
+      "(3) Upon the granting of a step therapy exception, the insurer shall authorize coverage for the prescribed drug.",
+      "(4) This section shall not be construed to prevent an insurer from requiring a generic equivalent.",
+    ].join("\n");
+    const model = readPolicy(docFromPages([text]), { title: "Examplo", drug_names: ["examplostat"] });
+    const all = JSON.stringify(model);
+    expect(all).not.toMatch(/As used in this section/);
+    expect(all).not.toMatch(/insurer shall authorize/);
+    expect(all).not.toMatch(/shall not be construed/);
+    const group = [...model.indications.flatMap((i) => i.criteria), ...model.common].find((c) => /exception shall be granted/.test(c.text));
+    expect(group?.kind).toBe("any");
+  });
+});
+
+describe("a coding table's ICD-10 caption", () => {
+  it("is no numbered section", () => {
+    const text = [
+      "1.1 Covered use",
+      "Examplo is covered when the member must have a documented diagnosis of wet age-related macular degeneration.",
+      "1.2 Limits",
+      "No more than one injection per eye every 28 days is covered.",
+      "ICD-10 Diagnosis Description",
+      "H35.3211 Exudative age-related macular degeneration, right eye, with active choroidal neovascularization",
+    ].join("\n");
+    const doc = docFromPages([text]);
+    const model = { indications: [], common: [], exclusions: [], unread: [], continuation: [] } as unknown as PolicyModel;
+    const out = withUnreadNumberedSections(model, docLines(doc), "policy", doc);
+    expect(out.common.some((c) => /^ICD-10/.test(c.text))).toBe(false);
+    expect(out.common.some((c) => /^1\.1/.test(c.text))).toBe(true);
   });
 });

@@ -372,7 +372,10 @@ function billingOrEligibilityOnly(body: string): boolean {
   return sentences.length > 0 && sentences.every((x) => isClaimLineSentence(x) || eligibilityRuleOnly(x));
 }
 /** a prefixed ("SLP-1.2") or dotted decimal ("14.3.1") section number opening a line, before a capital word */
-const NUMBERED_SECTION_RE = /^((?:[A-Z]{1,5}-\d{1,2}(?:\.\d{1,2}){0,3}|\d{1,2}(?:\.\d{1,2}){1,3})\.?):?\s+([A-Z][A-Za-z])/;
+// (a code system, scale or marker written with a hyphen — "ICD-10 Diagnosis", "PHQ-9 Score", "PD-1 Inhibitors" —
+// opens a coding table or a name, never a section)
+const NUMBERED_SECTION_RE =
+  /^((?:(?!(?:ICD|DSM|CPT|PHQ|GAD|COVID|SF|EQ|HIV|HPV|IL|TNF|PD|CD|HER|ECOG|NYHA|FEV|GLP|SGLT|CGRP|JAK|MS|CF|RSV|HBV|HCV)-)[A-Z]{1,5}-\d{1,2}(?:\.\d{1,2}){0,3}|\d{1,2}(?:\.\d{1,2}){1,3})\.?):?\s+([A-Z][A-Za-z])/;
 
 /**
  * Sections numbered with a prefix or a dotted decimal ("SLP-1.1 A face-to-face evaluation …", "14.2

@@ -1201,6 +1201,34 @@ function labOnTherapy(text: string, note: string, ctx: ParseContext): Criterion 
 const WITH_OR_WITHOUT_RE = /\((?:with or without|with\/without)\b[^()]*\)|,?\s*\b(?:with or without|with\/without)\b[^,;.()]*/gi;
 const WITH_OR_WITHOUT_TEST_RE = new RegExp(WITH_OR_WITHOUT_RE.source, "i");
 
+/**
+ * "… all of the following: (a) X; (b) Y; and (c) Z": the items of an inline lettered list that follows a
+ * lead ending in a colon, joined by "and" before its last item. Null unless the letters run (a), (b), (c) …
+ * in order, each item is a clause of three words or more and "and" joins the last one (a choice joined by
+ * "or" stays one requirement; a list without a connective is left to the outline reader).
+ */
+function inlineLetteredList(text: string): { op: "any" | "all"; items: string[] } | null {
+  const lead = /^[^()]{0,200}?:\s*\(a\)\s+/i.exec(text);
+  if (!lead) return null;
+  let rest = text.slice(lead[0].length);
+  const items: string[] = [];
+  let op: "any" | "all" | null = null;
+  for (const letter of "bcdefghij") {
+    const next = new RegExp(String.raw`;\s*(?:(or|and)\s+)?\(${letter}\)\s+`, "i").exec(rest);
+    if (!next) break;
+    items.push(rest.slice(0, next.index).trim());
+    op = next[1] ? (next[1].toLowerCase() === "or" ? "any" : "all") : null;
+    rest = rest.slice(next.index + next[0].length);
+  }
+  items.push(rest.replace(/[.;]\s*$/, "").trim());
+  if (items.length < 2 || !op || items.some((i) => i.split(/\s+/).length < 3)) return null;
+  // a choice stays one requirement: an alternative read alone loses the words that tie it to the rest
+  // ("(b) as an adjunct to a second or later set of tympanostomy tubes …" met by any mention of tubes),
+  // and one loosely met alternative would approve
+  if (op === "any") return null;
+  return { op, items };
+}
+
 /** the person a line of business's policy is about, by its own noun ("the recipient", "the client", "the participant") */
 const SUBJECT_NOUN_RE = /\b(the|a|an|this|that)\s+(recipient|client|enrollee|beneficiary|participant|covered person|insured person|resident)\b/i;
 
@@ -1215,6 +1243,17 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       .trim();
     if (/[a-z]{3}/i.test(rest) && rest !== text) return { ...parseCriterion(rest, note, ctx), text } as Criterion;
   }
+  // "Approval requires all of the following: (a) X; (b) Y; and (c) Z": a lead and its inline lettered
+  // list, every item a requirement of its own (a choice — "…; or (c) Z" — stays whole)
+  const listed = inlineLetteredList(text);
+  if (listed)
+    return {
+      text,
+      ...(note ? { note } : {}),
+      kind: listed.op,
+      items: listed.items.map((t) => parseCriterion(t, "", ctx)),
+      confidence: "medium",
+    } as Criterion;
   // "An intolerable adverse effect from, or a contraindication to, X and Y": the intolerance of X and Y,
   // read as "intolerance of …" is (the sentence keeps its own words)
   const intolerable = /\b(?:an? )?intolerable (?:adverse |side )?(?:effects?|reactions?|events?) (?:from|to|with|of|on)\b/i;

@@ -508,9 +508,9 @@ function groupOp(text: string, children: OutlineItem[]): { op: "any" | "all"; mi
   // the children's markers spelled out: "(a or b)", "(a, b, or c)" / "(i and ii)"
   const spelled = /\(((?:[a-z0-9]{1,4}[.)]?\s*,\s*)*[a-z0-9]{1,4}[.)]?\s*,?\s*(or|and)\s+[a-z0-9]{1,4}[.)]?)\)/i.exec(text);
   if (spelled) return { op: /or/i.test(spelled[2]) ? "any" : "all" };
-  // connectors written on the children ("...; OR")
-  const ors = children.filter((c) => /\bOR\s*$/.test(c.text.trim())).length;
-  const ands = children.filter((c) => /\bAND\s*$/.test(c.text.trim())).length;
+  // connectors written on the children ("...; OR"), or a statute's "…; or" before its last item
+  const ors = children.filter((c) => /\bOR\s*$|;\s*or\s*$/.test(c.text.trim())).length;
+  const ands = children.filter((c) => /\bAND\s*$|;\s*and\s*$/.test(c.text.trim())).length;
   if (ors > ands && ors > 0) return { op: "any" };
   return { op: "all" };
 }
@@ -3281,8 +3281,23 @@ const PRESCRIBER_STATUS_RE =
 const DURATION_ONLY_RE =
   /^\s*(?:initial(?: (?:approval|authori[sz]ation|therapy|requests?))?|continuation(?: of (?:therapy|approval))?|continued therapy|renewal|re-?authori[sz]ation|approval(?: (?:duration|period|length))?|duration(?: of (?:approval|authori[sz]ation|therapy))?|authori[sz]ation (?:period|duration|length))\s*[:\-–]\s*(?:up to\s+)?(?:\d+|one|two|three|four|six|twelve)\s*(?:days?|weeks?|months?|years?)\.?\s*$/i;
 
+/**
+ * A statute's or a plan's own clauses that bind the insurer, define a term or limit the reading of the
+ * rest ("As used in this section, 'step therapy protocol' means …", "Upon the granting of a step therapy
+ * exception, the insurer shall authorize coverage …", "This section shall not be construed to prevent an
+ * insurer from …", "…, the patient and prescribing practitioner shall have access to a clear … process"):
+ * what the plan must do, never what the member's records must show.
+ */
+const INSURER_CLAUSE_RE =
+  /^\s*(?:\(?[a-z0-9]{1,2}[.)]\s*)?(?:as used in this (?:section|subsection|chapter|article|act|part|policy)\b|this (?:section|subsection|chapter|article|act|part) (?:shall|does|may) not\b|nothing in this (?:section|subsection|chapter|article|act|part)\b)|\bshall not be construed\b|^[^.;]{0,160}?\b(?:the|an|any) (?:insurer|issuer|carrier|health benefit plan|pharmacy benefit manager|utilization review (?:agent|organi[sz]ation))\s+shall\s+(?:authori[sz]e|grant|respond|provide|make|notify|establish|maintain|not require)\b|\bshall have access to a (?:clear|readily accessible|convenient)\b/i;
+
 function notARequirement(text: string): boolean {
   if (DURATION_ONLY_RE.test(text)) return true;
+  if (
+    INSURER_CLAUSE_RE.test(firstSentence(text)) &&
+    !/\b(?:the|a)\s+(?:member|patient|enrollee|individual|insured|covered person)\s+(?:has|have|had|is|was|must|tried|failed)\b/i.test(firstSentence(text))
+  )
+    return true;
   if (eligibilityRuleOnly(text)) return true;
   // (a parenthetical aside is the requirement's note: "Hepatitis B surface antigen result documented (a
   // positive result does not prevent approval)" still requires the result)

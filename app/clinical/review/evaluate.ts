@@ -516,6 +516,46 @@ function belowDoseQualifier(text: string, t: TherapyEvidence): { ceiling: number
   return t.mgPerDay <= ceiling ? { ceiling, state: "under" } : null;
 }
 
+/**
+ * "will not be used in the same eye at the same time as another VEGF inhibitor": a rule about one eye
+ * (ear, joint, limb, side) is broken only by the other drug in the eye the request treats. The request's
+ * side is the one written nearest the requested drug's mentions; the other drug's side the one written
+ * in its own sentences. "other": every side of the other drug is one the request does not treat (met);
+ * "same": a side is shared, or either is unknown (a reviewer decides — never a failure). Null when the
+ * rule names no such site.
+ */
+function sameSiteRule(spec: { text: string }, t: TherapyEvidence, ctx: EvalContext): "other" | "same" | null {
+  if (!/\bsame (?:eye|ear|joint|knee|hip|shoulder|side|limb|site|lesion)\b/i.test(spec.text)) return null;
+  const sides = (s: string) => {
+    const out = new Set<string>();
+    if (/\b(?:right|od|r)\s+(?:eye|ear|knee|hip|shoulder|side|limb)\b|\bright\b|\(od\)|\bod\b/i.test(s)) out.add("right");
+    if (/\b(?:left|os|l)\s+(?:eye|ear|knee|hip|shoulder|side|limb)\b|\bleft\b|\(os\)|\bos\b/i.test(s)) out.add("left");
+    if (/\bboth (?:eyes|ears|knees|hips|sides)\b|\bbilateral(?:ly)?\b|\bou\b/i.test(s)) {
+      out.add("right");
+      out.add("left");
+    }
+    return out;
+  };
+  // the other drug's sentences (its citations and the sentence they continue on the next line)
+  // (only the sentences naming it: a report heading the citation runs into — "FLUORESCEIN ANGIOGRAPHY OD" — is not its side)
+  const names = drugNames(t.drug);
+  const otherText = t.citations
+    .map((c) => c.text.replace(/\n[A-Z0-9][A-Z0-9 ()/,-]{4,}(?=\n|$)/g, " "))
+    .flatMap((c) => c.split(/(?<=[.;])\s+/))
+    .filter((x) => names.some((n) => x.toLowerCase().includes(n)))
+    .join(" ");
+  const otherSides = sides(otherText);
+  // the request's side: the sentences naming the requested drug with a side ("… faricimab … for the RIGHT eye")
+  const own = new Set<string>();
+  for (const line of ctx.idx.lines) {
+    if (![...ctx.requested].some((n) => n.length > 3 && line.lower.includes(n))) continue;
+    for (const sentence of line.lower.split(/(?<!\b(?:mr|mrs|ms|dr|st|vs|no)\.)(?<=[.;])\s+/))
+      if ([...ctx.requested].some((n) => n.length > 3 && sentence.includes(n))) for (const x of sides(sentence)) own.add(x);
+  }
+  if (!otherSides.size || !own.size) return "same";
+  return [...otherSides].some((x) => own.has(x)) ? "same" : "other";
+}
+
 function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext): Ev {
   const t = ongoingOf(spec, ctx, { combination: true });
   const conflicted = t && conflictedOngoing(t);
@@ -540,6 +580,17 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
     );
   const purpose = t && outsideRuledPurpose(spec.text, t, "criterion");
   if (purpose) return purpose;
+  const site = t && sameSiteRule(spec, t, ctx);
+  if (t && site === "other")
+    return ev("met", `${cap(t.drug)} is documented for the other side only; the policy's rule is about the same site.`, t.citations.slice(0, 2));
+  if (t && site === "same")
+    return ev(
+      "insufficient",
+      `${cap(t.drug)} is documented with the requested drug; the policy's rule is about the same site, and the request does not show clearly which site each treats.`,
+      t.citations.slice(0, 2),
+      "direct",
+      `The site (eye, ear, joint or side) each drug is given in`,
+    );
   // a claim line that bills a drug code whose drug is known neither from the line nor from the
   // policy's code table: the "other" drug may be the billed drug itself — never a denial
   const lineCode = ctx.facts.service_line?.code ?? "";
@@ -5156,6 +5207,22 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
         );
       const purpose = t && outsideRuledPurpose(spec.text, t, "exclusion");
       if (purpose) return purpose;
+      const site = t && sameSiteRule(spec, t, ctx);
+      if (t && site === "other")
+        return ev(
+          "not_met",
+          `Does not apply: ${t.drug} is documented for the other side only; the exclusion is about the same site.`,
+          t.citations.slice(0, 2),
+          "direct",
+        );
+      if (t && site === "same")
+        return ev(
+          "insufficient",
+          `${cap(t.drug)} is documented; the exclusion is about the same site, and the request does not show clearly which site each treats.`,
+          t.citations.slice(0, 2),
+          "direct",
+          `The site (eye, ear, joint or side) each drug is given in`,
+        );
       return t
         ? ev("met", `Applies: ongoing ${t.drug} is documented with the request.`, t.citations.slice(0, 2))
         : ev("not_met", "Does not apply: no such concurrent therapy documented.", [], "inferred");
