@@ -29,7 +29,12 @@
  *    requirement (an alternative read alone lost its qualifier and approved a line); its definitions ("As used in this section …"), its
  *    construction clause and the insurer's duties ("the insurer shall authorize …") are no criteria;
  * 9. "ICD-10 Diagnosis Description" opening a coding table is no numbered section ("ICD-10" read as a
- *    section number "ICD-10" sent every line to a reviewer).
+ *    section number "ICD-10" sent every line to a reviewer);
+ * 10. a lifetime limit ("total duration of X and any other Y-containing product, including the approval
+ *    requested, will not exceed 24 months") is met by adding the documented courses — dated ranges, a
+ *    medication table's start and stop columns, the current course from its start — to the months
+ *    requested; a course of a counted drug with neither dates nor length, or no stated request length,
+ *    leaves it to a reviewer, and a sum above the limit is never an approval.
  */
 import { describe, expect, it } from "vitest";
 import { buildCaseIndex } from "../evidence/case-index";
@@ -274,5 +279,31 @@ describe("a coding table's ICD-10 caption", () => {
     const out = withUnreadNumberedSections(model, docLines(doc), "policy", doc);
     expect(out.common.some((c) => /^ICD-10/.test(c.text))).toBe(false);
     expect(out.common.some((c) => /^1\.1/.test(c.text))).toBe(true);
+  });
+});
+
+describe("a lifetime limit added up", () => {
+  const rule = parseCriterion(
+    "The total duration of treatment with Myfembree and any other relugolix- or elagolix-containing product (Orilissa, Oriahnn), including the approval requested, will not exceed 24 months over the individual's lifetime.",
+    "",
+    { drugNames: ["Myfembree"] },
+  );
+  const judge = (text: string) =>
+    evaluateCriterion(
+      rule,
+      evalContext({ idx: buildCaseIndex(docFromPages([text]), "2026-11-16"), facts: emptyFacts(), requestDate: "2026-11-16", requestedNames: ["Myfembree"] }),
+    );
+  it("is a cumulative limit", () => expect(rule.kind).toBe("cumulative_limit"));
+  it("past courses in a table, the current course and the request", () => {
+    const table =
+      "Medication history\nOriahnn (elagolix / E2 / NETA)   03/2024   08/2024   6 months   stopped for hot flashes\nRequesting Myfembree once daily for 6 months.";
+    expect(judge(table).outcome).toBe("met");
+    const current = "Myfembree since 03/10/2026 = about 8 months. No Orilissa or Oriahnn before. Requesting 12 months.";
+    expect(judge(current).outcome).toBe("met");
+  });
+  it("over the limit, an undated course or no request length goes to a reviewer", () => {
+    expect(judge("Myfembree since 03/10/2025. Oriahnn 01/2023 - 06/2023. Requesting 12 months.").outcome).toBe("insufficient");
+    expect(judge("She took Orilissa in the past. Myfembree since 03/10/2026. Requesting 12 months.").outcome).toBe("insufficient");
+    expect(judge("Myfembree since 03/10/2026. No Orilissa or Oriahnn before.").outcome).toBe("insufficient");
   });
 });

@@ -55,7 +55,7 @@ import { judgeCodeFrequency } from "./code-frequency-count";
 import { judgeResectionMinimum } from "./resection-minimum";
 import { judgeReferralExclusion } from "./referral-exclusions";
 import { judgeConditionAddressed } from "./condition-addressed";
-import { therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
+import { inQuestion, therapyEvidence, type TherapyEvidence } from "../evidence/therapies";
 import { measureValues, pendingMention, testFindings, testReportLines, type MeasureValue } from "../evidence/findings";
 import { describeContext, measuredIn } from "../vocabulary/measurement-context";
 import { geneVariantIn, genotypesIn, judgeGeneVariant, judgeGenotype, judgeMarker, markerRequirements } from "../evidence/biomarkers";
@@ -4860,6 +4860,27 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
   }
 }
 
+/** the current course's start after the drug's name ("Myfembree since 03/10/2026", "on it since 03/2026"): [1] month, [2] day, [3] year */
+const COURSE_SINCE_RE = /^[^.;]{0,40}?\b(?:since|started(?: on)?|start date:?)\s+(\d{1,2})\/(?:(\d{1,2})\/)?(\d{4})\b/;
+
+/** start and stop dates in a medication table's columns ("03/2024   08/2024"): [1] month, [2] year, [3] month, [4] year */
+const COURSE_COLUMNS_RE = /\b(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\s+(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\b/;
+
+/** a course's length written beside the drug ("Oriahnn for 6 months", "= 6 months", "x 4 months") */
+const COURSE_LENGTH_RE = /^[^.;]{0,50}?(?:\bfor\s+|=\s*|\bx\s*)(?:about\s+|~\s*)?\d{1,2}(?:\.\d)?\s*(?:months?|mos?)\b/;
+
+/**
+ * The months the request asks for, as its text states them ("Requesting 12 months", "requesting Myfembree
+ * once daily for 6 months", "this request is for 6 months"): null when none or several different ones.
+ */
+function requestedMonthsStated(idx: CaseIndex): number | null {
+  const found = new Set<number>();
+  for (const line of idx.lines)
+    for (const m of line.lower.matchAll(/\b(?:requesting|requested|request is for|request for)\b[^.;()]{0,50}?\b(\d{1,2})\s*months?\b/g))
+      found.add(Number(m[1]));
+  return found.size === 1 ? [...found][0] : null;
+}
+
 /** a past course written as a month range ("04/2021 - 04/2023", "08/04/2026 - 08/13/2026"): [1] month, [2] year, [3] month, [4] year */
 const COURSE_RANGE_RE = /\b(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\s*(?:-|–|to|through)\s*(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\b/;
 
@@ -4874,13 +4895,19 @@ const COURSE_RANGE_RE = /\b(\d{1,2})\/(?:\d{1,2}\/)?(\d{4})\s*(?:-|–|to|throug
  * a reviewer (insufficient).
  */
 function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalContext): Ev {
-  const names = [...new Set(spec.drugs.flatMap((d) => drugNames(d)))].filter((n) => n.length >= 4);
+  // (the requested drug's own months count: "treatment with Myfembree and any other relugolix- …")
+  const names = [...new Set([...spec.drugs.flatMap((d) => drugNames(d)), ...ctx.requested])].filter((n) => n.length >= 4);
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const nameRe = new RegExp(`\\b(?:${names.map(esc).join("|")})\\b`, "g");
   const maxMonths = spec.max_days / 30.44;
   const req = ctx.requestDate ? { y: Number(ctx.requestDate.slice(0, 4)), m: Number(ctx.requestDate.slice(5, 7)) } : null;
   let longest: { months: number; line: CaseIndex["lines"][number]; at: number; end: number } | null = null;
   const stated = new Set<string>();
+  // every past course by its month range (one course written twice counts once), and the current
+  // course by its start ("Myfembree since 03/10/2026")
+  const courses = new Map<string, { months: number; line: CaseIndex["lines"][number]; at: number; end: number }>();
+  let current: { months: number; line: CaseIndex["lines"][number]; at: number; end: number } | null = null;
+  let undatedOther = false;
   for (const line of ctx.idx.lines) {
     for (const m of line.lower.matchAll(nameRe)) {
       const at = m.index;
@@ -4894,7 +4921,22 @@ function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalCon
       }
       if (isNegated(before, before.length)) continue;
       const seg = line.lower.slice(at, at + 90).split(";")[0];
-      const r = COURSE_RANGE_RE.exec(seg);
+      // (its own clause: a range of the next drug's sentence is not this course's end)
+      const clause = seg.split(/\.\s/)[0];
+      const since = COURSE_SINCE_RE.exec(clause);
+      if (since && req && !COURSE_RANGE_RE.test(clause)) {
+        const [sm, sy] = [Number(since[1]), Number(since[3])];
+        const months = req.y * 12 + req.m - (sy * 12 + sm) + (since[2] && Number(since[2]) > 15 ? -0.5 : 0);
+        if (sm >= 1 && sm <= 12 && months >= 0 && months < 240 && (!current || months > current.months))
+          current = { months, line, at, end: at + since.index + since[0].length };
+      }
+      // (a medication table's start and stop columns — "Oriahnn (…)   03/2024   08/2024   6 months" — are its range too)
+      const r = COURSE_RANGE_RE.exec(seg) ?? COURSE_COLUMNS_RE.exec(seg);
+      // a mention of another counted drug with neither dates nor a length ("used Orilissa for a while"),
+      // outside a form's question: a course the sum cannot count
+      const own = [...ctx.requested].some((x) => x === m[0]);
+      if (!r && !since && !own && !COURSE_LENGTH_RE.test(seg) && !inQuestion(ctx.idx, line, at) && !/\?/.test(line.lower.slice(at, at + 120)))
+        undatedOther = true;
       if (!r || !req) continue;
       const [m1, y1, m2, y2] = [Number(r[1]), Number(r[2]), Number(r[3]), Number(r[4])];
       if (m1 < 1 || m1 > 12 || m2 < 1 || m2 > 12) continue;
@@ -4902,6 +4944,8 @@ function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalCon
       if (y2 * 12 + m2 >= req.y * 12 + req.m) continue;
       const months = (y2 - y1) * 12 + (m2 - m1);
       if (months > 0 && (!longest || months > longest.months)) longest = { months, line, at, end: at + r.index + r[0].length };
+      // (an inclusive month range "03/2024 - 08/2024" is counted as its months of use, 6)
+      if (months >= 0) courses.set(`${m1}/${y1}-${m2}/${y2}`, { months: months + 1, line, at, end: at + r.index + r[0].length });
     }
   }
   const limit = `${Math.round(maxMonths)} months`;
@@ -4913,7 +4957,7 @@ function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalCon
     );
   const allNone = spec.drugs.every((d) => drugNames(d).some((n) => stated.has(n)));
   const requested = ctx.facts.medication?.duration_months ?? null;
-  if (!longest && allNone && (requested == null || requested <= maxMonths + 0.5)) {
+  if (!longest && !current && allNone && (requested == null || requested <= maxMonths + 0.5)) {
     const line = ctx.idx.lines.find(
       (l) => spec.drugs.some((d) => drugNames(d).some((n) => l.lower.includes(n))) && /\b(?:no|never|denies)\b/.test(l.lower) && !/[[\]☐☑☒❑□■]/.test(l.text),
     );
@@ -4922,6 +4966,37 @@ function evalCumulativeLimit(spec: CriterionOf<"cumulative_limit">, ctx: EvalCon
       `No prior course of ${spec.drugs.join(" / ")} is documented (the request states there was none)${requested != null ? `; ${requested} months requested` : ""}, within the lifetime limit of ${limit}.`,
       line ? [quote(ctx.idx, line)] : [],
     );
+  }
+  // every course the request documents, added up with the months requested: within the limit when the
+  // request accounts for earlier use (a dated course, the current course's start, or a statement that there
+  // was none) and states how many months it asks for
+  // (the larger of the months read with the medication and those the text states: never fewer than asked)
+  const statedAsk = requestedMonthsStated(ctx.idx);
+  const asked = requested != null || statedAsk != null ? Math.max(requested ?? 0, statedAsk ?? 0) : null;
+  const accounted = (courses.size > 0 || current != null || stated.size > 0) && !undatedOther;
+  if (asked != null && accounted) {
+    const past = [...courses.values()];
+    const total = past.reduce((a, c) => a + c.months, 0) + (current?.months ?? 0) + asked;
+    const parts = [
+      ...past.map((c) => `${c.months} months (${clip(c.line.text.slice(c.at, c.end), 60)})`),
+      ...(current ? [`about ${Math.round(current.months)} months to date (${clip(current.line.text.slice(current.at, current.end), 60)})`] : []),
+      `${asked} months requested`,
+    ];
+    const cites = [...past, ...(current ? [current] : [])].slice(0, 3).map((c) => quote(ctx.idx, c.line, c.at, c.end));
+    if (total <= maxMonths + 0.5)
+      return ev(
+        "met",
+        `The documented courses add up to about ${Math.round(total)} months with the request: ${parts.join(" + ")}, within the lifetime limit of ${limit}.`,
+        cites,
+      );
+    if (total > maxMonths + 1.5)
+      return ev(
+        "insufficient",
+        `The documented courses add up to about ${Math.round(total)} months with the request (${parts.join(" + ")}), above the lifetime limit of ${limit}; a reviewer must confirm the courses and limit the authorization.`,
+        cites,
+        "direct",
+        `Prior ${spec.drugs.join(" / ")} courses with dates, and the months requested`,
+      );
   }
   return ev(
     "insufficient",
