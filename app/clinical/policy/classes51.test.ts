@@ -221,6 +221,8 @@ describe("a same-eye rule", () => {
       "insufficient",
     );
     expect(judge("Faricimab requested. Currently on aflibercept 2 mg every 8 weeks, continuing.").outcome).toBe("insufficient");
+    // (a bare "right" names no side)
+    expect(judge("Please start faricimab right away. Aflibercept 2 mg every 8 weeks in the left eye, continuing.").outcome).toBe("insufficient");
   });
 });
 

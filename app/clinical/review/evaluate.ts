@@ -528,8 +528,9 @@ function sameSiteRule(spec: { text: string }, t: TherapyEvidence, ctx: EvalConte
   if (!/\bsame (?:eye|ear|joint|knee|hip|shoulder|side|limb|site|lesion)\b/i.test(spec.text)) return null;
   const sides = (s: string) => {
     const out = new Set<string>();
-    if (/\b(?:right|od|r)\s+(?:eye|ear|knee|hip|shoulder|side|limb)\b|\bright\b|\(od\)|\bod\b/i.test(s)) out.add("right");
-    if (/\b(?:left|os|l)\s+(?:eye|ear|knee|hip|shoulder|side|limb)\b|\bleft\b|\(os\)|\bos\b/i.test(s)) out.add("left");
+    // (a side is named with its organ or as OD / OS: a bare "right" — "start it right away" — names none)
+    if (/\bright\s+(?:eye|ear|knee|hip|shoulder|side|limb|arm|leg)s?\b|\(od\)|\bod\b/i.test(s)) out.add("right");
+    if (/\bleft\s+(?:eye|ear|knee|hip|shoulder|side|limb|arm|leg)s?\b|\(os\)|\bos\b/i.test(s)) out.add("left");
     if (/\bboth (?:eyes|ears|knees|hips|sides)\b|\bbilateral(?:ly)?\b|\bou\b/i.test(s)) {
       out.add("right");
       out.add("left");
