@@ -261,6 +261,16 @@ describe("a statute's exception list", () => {
     expect(all).not.toMatch(/As used in this section/);
     expect(all).not.toMatch(/insurer shall authorize/);
     expect(all).not.toMatch(/shall not be construed/);
+    // (a duty that opens its own list of conditions states requirements)
+    const duty = readPolicy(
+      docFromPages([text.replace("A step therapy exception shall be granted if:", "The insurer shall grant a step therapy exception if:")]),
+      {
+        title: "Examplo",
+        drug_names: ["examplostat"],
+      },
+    );
+    const dutyGroup = [...duty.indications.flatMap((i) => i.criteria), ...duty.common].find((c) => /shall grant a step therapy exception/.test(c.text));
+    expect(dutyGroup?.kind).toBe("any");
     const group = [...model.indications.flatMap((i) => i.criteria), ...model.common].find((c) => /exception shall be granted/.test(c.text));
     expect(group?.kind).toBe("any");
   });

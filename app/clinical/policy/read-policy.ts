@@ -3293,9 +3293,15 @@ const INSURER_CLAUSE_RE =
 
 function notARequirement(text: string): boolean {
   if (DURATION_ONLY_RE.test(text)) return true;
+  // (a duty conditioned on the member or opening a list — "the insurer shall grant an exception if: (a) …",
+  // "… when the patient has tried …" — states requirements)
+  const lead = firstSentence(text);
   if (
-    INSURER_CLAUSE_RE.test(firstSentence(text)) &&
-    !/\b(?:the|a)\s+(?:member|patient|enrollee|individual|insured|covered person)\s+(?:has|have|had|is|was|must|tried|failed)\b/i.test(firstSentence(text))
+    INSURER_CLAUSE_RE.test(lead) &&
+    !/\b(?:the|a)\s+(?:member|patient|enrollee|individual|insured|covered person)\s+(?:has|have|had|is|was|must|tried|failed)\b/i.test(lead) &&
+    !/\b(?:if|when|unless|provided that)\s*:|\b(?:if|when|unless|only if)\s+(?:the\s+|a\s+)?(?:member|patient|enrollee|individual|insured|covered person|prescriber|request)\b/i.test(
+      lead,
+    )
   )
     return true;
   if (eligibilityRuleOnly(text)) return true;
