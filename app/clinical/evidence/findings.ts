@@ -421,6 +421,17 @@ export function measureValues(idx: CaseIndex, m: MeasureTerm): MeasureValue[] {
         }
         eventCount = true;
       }
+      // a count of days written before its name ("18 headache days per month"): that number — never the
+      // number after the name ("18 headache days per month with 10 migraine days" read 10); of a list of
+      // monthly counts ("11, 12 migraine days / month"), the last, the latest month's
+      if (value == null && /\bdays?\b/i.test(line.text.slice(mt.index, end + 6))) {
+        const counted = /(?:^|[^\d.\/])(\d{1,3})((?:\s*(?:,|\band\b)\s*\d{1,3})*)\s*$/.exec(before);
+        if (counted && !/(?:[<>\u2264\u2265]=?|\bat (?:least|most)|\bmore than|\bfewer than|\bless than)\s*$/i.test(before.slice(0, counted.index + 1))) {
+          const last = /(\d{1,3})\s*$/.exec(counted[0].trimEnd())!;
+          value = Number(last[1]);
+          vAt = mt.index - counted[0].length + counted[0].trimEnd().lastIndexOf(last[1]);
+        }
+      }
       const a =
         value != null || eventCount || (m.unit === "SD" && !sdName)
           ? null

@@ -18,13 +18,10 @@ import {
   PREFERENCE,
   STOPPED,
   isNegated,
+  closedSpanEnd,
 } from "../vocabulary/language";
 import { quote, type CaseIndex, type CaseLine } from "./case-index";
 import { lookupDrug } from "../vocabulary/drugs";
-
-/** "adalimumab 2019-2023", "etanercept 03/2020 - 11/2022", "2018 to 2021": a span of years closed at both ends (no "present") */
-const CLOSED_SPAN_RE =
-  /^[A-Za-z][\w-]*(?:\s+\([^)]{0,30}\))?[^.;]{0,16}?\b(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:-|–|to|through)\s*(?:\d{1,2}\/)?(?:19|20)\d{2}\b(?!\s*(?:-|–)\s*(?:present|now|current))/i;
 
 export interface TherapyEvidence {
   drug: string;
@@ -434,7 +431,7 @@ export function therapyEvidence(idx: CaseIndex, drugNames: string[], allKnownDru
       const rowStatus = /\b(?:NEW|CONTINUE|CONTINUED|CHANGED|RESUME|RESUMED)\b/.test(line.text.slice(m.index, m.index + seg.length)) && !STOPPED.test(seg);
       // "adalimumab 2019-2023 lost response; tocilizumab IV since 04/2024": a closed span of years right
       // after the drug is a past course — the "since" of the next drug's clause is not this one's
-      const closedSpan = CLOSED_SPAN_RE.test(seg.slice(0, 48));
+      const closedSpan = closedSpanEnd(seg.slice(0, 64), 44) !== null;
       if (closedSpan) ev.stopped = true;
       ev.ongoing ||=
         rowStatus ||

@@ -21,6 +21,36 @@ const DATE = String.raw`(\d{1,2}\/\d{1,2}\/\d{4})`;
 const VISIT_DATE_RE = new RegExp(String.raw`\b(?:(?:visit|encounter|appointment)\s+date|date\s+of\s+(?:visit|encounter))\s*:?\s*${DATE}`, "i");
 /** the order's date: "Order date: 09/16/2026", "Date ordered", "Prescription date" */
 const ORDER_DATE_RE = new RegExp(String.raw`\b(?:order(?:ed)?\s+date|date\s+(?:of\s+)?order(?:ed)?|prescription\s+date)\s*:?\s*${DATE}`, "i");
+/** a visit note's title: "Office Visit - Diabetes", "Telehealth Visit", "Progress Note", "Clinic Note", "Encounter Note" */
+const VISIT_TITLE_RE =
+  /^\s*(?:[A-Z][\w&'-]*\s+){0,3}?(?:office|clinic|telehealth|telemedicine|video|virtual|follow[- ]?up|return|new patient|established patient|progress|outpatient)\s+(?:visit|note|encounter)\b|^\s*(?:visit|encounter|progress|clinic) note\b/i;
+/** the date a note's header gives itself: "Date: 08/05/2026", "Date of service: …", "DOS 08/05/2026" */
+const HEADER_DATE_RE = new RegExp(String.raw`(?:^|\s)(?:date(?:\s+of\s+service)?|dos)\s*:?\s*${DATE}`, "i");
+
+/**
+ * Dated visit notes of the fax: lines that date a visit themselves ("Visit date: 09/16/2026",
+ * "Encounter date", and `extra`), and a visit note's title ("Office Visit - Diabetes") with the date its
+ * header gives within the next four lines ("Date: 08/05/2026"), cited at the dated line.
+ */
+function visitNoteDates(idx: CaseIndex, extra?: RegExp): { date: string; line: CaseIndex["lines"][number] }[] {
+  const out: { date: string; line: CaseIndex["lines"][number] }[] = [];
+  idx.lines.forEach((l, i) => {
+    const m = (extra && extra.exec(l.text)) ?? VISIT_DATE_RE.exec(l.text);
+    const d = m ? parseDate(m[1] ?? m[2]) : null;
+    if (d) out.push({ date: d, line: l });
+    if (l.text.length > 80 || !VISIT_TITLE_RE.test(l.text)) return;
+    for (const h of idx.lines.slice(i, i + 5)) {
+      if (h.page !== l.page) break;
+      const hd = HEADER_DATE_RE.exec(h.text);
+      const date = hd ? parseDate(hd[1]) : null;
+      if (date) {
+        out.push({ date, line: h });
+        break;
+      }
+    }
+  });
+  return out;
+}
 
 /**
  * The window of a visit-before-ordering requirement in days (months as 31 days), or null when the
@@ -47,10 +77,8 @@ export function judgeVisitBeforeOrder(idx: CaseIndex, windowDays: number): { out
   const ref = orders.sort()[0] ?? idx.requestDate;
   if (!ref) return { outcome: "insufficient", reason: "Neither the order date nor the request date is read.", citations: [] };
   const from = addDays(ref, -windowDays);
-  for (const l of idx.lines) {
-    const m = VISIT_DATE_RE.exec(l.text);
-    const d = m ? parseDate(m[1]) : null;
-    if (!d || d < from || d > ref) continue;
+  for (const { date: d, line: l } of visitNoteDates(idx)) {
+    if (d < from || d > ref) continue;
     return {
       outcome: "met",
       reason: `A visit note dated ${d} is within ${windowDays} days before the ${orders.length ? "order" : "request"} (${ref}).`,
@@ -99,10 +127,8 @@ export function judgeVisitBeforeService(
   serviceDate: string,
 ): { outcome: "met" | "insufficient"; reason: string; citations: Citation[] } {
   const from = addDays(serviceDate, -windowDays);
-  for (const l of idx.lines) {
-    const m = NOTE_DATE_RE.exec(l.text) ?? VISIT_DATE_RE.exec(l.text);
-    const d = m ? parseDate(m[1] ?? m[2]) : null;
-    if (!d || d < from || d > serviceDate) continue;
+  for (const { date: d, line: l } of visitNoteDates(idx, NOTE_DATE_RE)) {
+    if (d < from || d > serviceDate) continue;
     return {
       outcome: "met",
       reason: `A visit note dated ${d} is within ${windowDays} days before the service (${serviceDate}).`,

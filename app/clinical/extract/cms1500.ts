@@ -22,6 +22,7 @@ import { isValidNpi } from "../codes/npi";
 import type { DocumentPageText } from "~/documents/types";
 import { MODIFIERS, PLACE_OF_SERVICE, serviceCategory } from "./service-lines";
 import { citeLine, docLines } from "../text/lines";
+import { isDrugCode } from "../vocabulary/hcpcs";
 
 interface W {
   text: string;
@@ -865,7 +866,7 @@ export function readCms1500Rows(doc: ParsedDocument, documentName = "fax", known
     const code = strict || posDamaged ? m[5] : repairedRowCode(m[5], knownCodes);
     if (!code) return;
     const unitsRead = /^\d{1,4}(?:\.\d+)?$/.test(m[10]) ? Number(m[10]) : null;
-    if (unitsRead === null && /^(?:J\d{4}|Q[05]\d{3})$/.test(code)) return;
+    if (unitsRead === null && isDrugCode(code)) return;
     const prev = lines[i - 1];
     const ndc = prev && prev.page === l.page ? NDC_ROW.exec(prev.text) : null;
     out.push({

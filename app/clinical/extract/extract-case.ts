@@ -22,7 +22,7 @@ import type {
 } from "../contracts";
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
-import { isNegated, withoutDeniedAdverseEffects } from "../vocabulary/language";
+import { closedSpanEnd, isNegated, withoutDeniedAdverseEffects } from "../vocabulary/language";
 import { isUnansweredFormLine } from "../evidence/case-index";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
@@ -625,7 +625,7 @@ const L_DRUG =
   /\b(?:Drug\s+name(?:,\s*strength(?:\s+and\s+dosage\s+form)?|\s+and\s+strength|\s*\/\s*strength)?|Medication(?:\s+name)?(?:\s*(?:&|and)\s*strength)?|Medication\s+requested|Drug\s+requested|Requested\s+(?:drug|medication)|Name\s+of\s+(?:drug|medication))\b/i;
 /** the heading of a list of the member's medications, not a request field */
 const MEDICATION_LIST_RE =
-  /\b(?:current|active|home|outpatient|discharge|other)\s+medications?\b|\bmedications?\s+(?:list|reconcil\w*)|\bmedications?\s*\(reconciled/i;
+  /\b(?:current|active|home|outpatient|discharge|other|prior|previous|past)\s+medications?\b|\bmedications?\s+(?:list|reconcil\w*|history|record|profile)|\bmedications?\s*\(reconciled|\b(?:medication|drug|dispensing|fill|rx)\s+history\b/i;
 /**
  * the columns only a medication-list table has ("Medication | Sig | Start | Status", "… | Last fill");
  * a request form's own field row ("MEDICATION: STRENGTH AND ROUTE OF ADMINISTRATION: FREQUENCY:") has none
@@ -1263,11 +1263,8 @@ const TABLE_ROW_RANGE_RE =
  * course, never a concurrent drug.
  */
 function closedSpanBefore(item: string, requestDate: string | null): boolean {
-  const m = /^[^.;]{0,40}?\b(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:[-–]|to|through)\s*(?:(\d{1,2})\/)?((?:19|20)\d{2})\b/i.exec(item);
-  if (!m) return false;
-  if (!requestDate) return true;
-  const end = `${m[2]}-${String(m[1] ?? "12").padStart(2, "0")}`;
-  return end < requestDate.slice(0, 7);
+  const end = closedSpanEnd(item);
+  return end !== null && (!requestDate || end < requestDate.slice(0, 7));
 }
 
 function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric: string | null): { prior: PriorTherapy[]; concurrent: PriorTherapy[] } {

@@ -25,6 +25,7 @@ import { codeListed } from "../policy/visit-limits";
 import { applyDecisionRules, type Proposal } from "../decide/apply-decision-rules";
 import { applyRuleEffects, evaluateRules, type OrgRule, type RuleFiring, type RuleSkip } from "../rules/apply-ai-rules";
 import { applyFeeSchedule, type FeeScheduleRow, type PriorServiceLine } from "../review/fee-schedule";
+import { isDrugCode } from "../vocabulary/hcpcs";
 
 /** The five agents behind one interface; the built-in engine and a model both implement it. */
 export interface ClinicalAgents {
@@ -465,10 +466,7 @@ export function isAdministrationCode(code: string | null): boolean {
   return (n >= 96360 && n <= 96379) || (n >= 96401 && n <= 96549);
 }
 
-/** Whether a HCPCS code bills a drug by units: J codes, and Q codes of biosimilars and drugs (Q0xxx, Q5xxx). */
-export function isDrugCode(code: string | null): boolean {
-  return !!code && /^(?:J\d{4}|Q[05]\d{3})$/i.test(code.trim());
-}
+export { isDrugCode };
 
 /**
  * The drug lines an administration line gives: lines of the same claim billing a drug under the same

@@ -38,12 +38,14 @@ const codesIn = (t: string) => [...new Set([...t.matchAll(CODE_RE)].map((m) => m
  * the plan (a REMS, hospice, a state agency) is not this rule.
  */
 const ELIGIBILITY_SENTENCE_RE =
-  /\b(?:dates? of service|services?|sessions?|visits?|days?|applications?|supply deliver(?:y|ies)|rental months?)\b[^.;]{0,60}?\b(?:(?:must\s+)?(?:fall|be)\s+within\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)'s\s+(?:[\w-]+\s+){0,3}?(?:enrollment|coverage|eligibility)\b|on\s+which\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)\s+is\s+enrolled\b|after\s+the\s+(?:end\s+of\s+(?:enrollment|coverage)|(?:member|enrollee|beneficiary|recipient|covered person)'s\s+(?:coverage\s+)?(?:termination|end)\s+date)\b)|\b(?:the\s+)?(?:member|enrollee|beneficiary|recipient|covered person)\s+(?:must\s+be|is)\s+enrolled\s+on\s+(?:the|that|each)\s+(?:date\s+of\s+service|day)\b/i;
+  /\b(?:dates? of service|services?|sessions?|visits?|days?|applications?|supply deliver(?:y|ies)|rental months?)\b[^.;]{0,60}?\b(?:(?:must\s+)?(?:fall|be)\s+within\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)'s\s+(?:[\w-]+\s+){0,3}?(?:enrollment|coverage|eligibility)\b|on\s+which\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)\s+is\s+enrolled\b|after\s+the\s+(?:end\s+of\s+(?:enrollment|coverage)|(?:member|enrollee|beneficiary|recipient|covered person)'s\s+(?:coverage\s+)?(?:termination|end)\s+date)\b)|\b(?:the\s+)?(?:member|enrollee|beneficiary|recipient|covered person)\s+(?:must\s+be|is)\s+enrolled\s+on\s+(?:the|that|each)\s+(?:date\s+of\s+service|day)\b|\b(?:paid|payable|covered|reimbursed)\s+only\s+(?:when|if|while)\s+the\s+(?:member|enrollee|beneficiary|recipient|covered person)\s+is\s+enrolled\s+(?:in\s+the\s+plan\s+)?on\s+the\s+(?:line's\s+)?(?:date\s+of\s+service|day)\b|\b(?:begins?|starts?|falls?)\s+after\s+(?:the\s+(?:member's\s+)?)?disenrollment\b[^.;]{0,40}?\bnot\s+(?:payable|covered)\b/i;
 /** every sentence of `text` (after an "Eligibility" caption) is the plan's eligibility rule (ELIGIBILITY_SENTENCE_RE) */
 export function eligibilityRuleOnly(text: string): boolean {
-  if (/\bREMS\b|\bhospice\b|\benrolled\s+(?:with|in)\b/i.test(text)) return false;
+  if (/\bREMS\b|\bhospice\b|\benrolled\s+(?:with|in)\b(?!\s+the\s+plan\b)/i.test(text)) return false;
   const sentences = text
-    .replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?\s+)?eligibility\b[:.\s-]*/i, "")
+    // (after its caption and a plan's bracketed note tag: "6. Enrollment [PLAN] A supply allowance is paid only when …")
+    .replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?\s+)?(?:eligibility|enrollment)\b[:.\s-]*(?:\[[A-Z]{2,10}\]\s*)?/i, "")
+    .replace(/^\s*\[[A-Z]{2,10}\]\s*/, "")
     .split(/(?<=[.;])\s+/)
     .filter((x) => x.trim());
   return sentences.length > 0 && sentences.every((x) => ELIGIBILITY_SENTENCE_RE.test(x));

@@ -32,7 +32,9 @@ export type FlowOutcome =
   | { to: "approve"; duration: string | null }
   | { to: "deny" }
   /** the form names no outcome for this answer ("If the test is pending, please resubmit"): never a denial */
-  | { to: "pend" };
+  | { to: "pend" }
+  /** "Go to Renewal Criteria": the answer sends a continuation request to the renewal section (a choice of request type) */
+  | { to: "renewal" };
 
 /** one numbered question of the flow with its two outcomes and the lines it was read from */
 export interface FlowStep {
@@ -70,7 +72,13 @@ const ROUTING_RE =
 
 /** An answer's outcome: "Go to #4", "Proceed to question 7", "Deny", "Approve - 365 days"; null when unreadable. */
 export function flowOutcome(text: string): FlowOutcome | null {
-  const t = text.trim();
+  // "Pass to RPh. Deny; medical appropriateness", "Record ICD-10 code. Go to #2": who takes the request
+  // on, and what to write down, before the outcome (Oregon DURM criteria tables); a hand-off to the
+  // pharmacist with no outcome after it is a pharmacist's review
+  const t = withoutRoutingNotes(text);
+  if (!t) return /\S/.test(text) ? { to: "pend" } : null;
+  if (/^(?:go|proceed|continue|skip)\s+to\s+(?:the\s+)?(?:renewal|re-?authori[sz]ation|continuation)(?:\s+(?:criteria|section|questions?))?\b/i.test(t))
+    return { to: "renewal" };
   // "go to Step 3 (approve 12 months)": a form section that approves, not a question
   const toApproval = /^(?:go|proceed|continue|skip)\s+to\s+[^()]{0,30}\((approve[^)]*)\)/i.exec(t);
   if (toApproval) return flowOutcome(toApproval[1]);
@@ -83,6 +91,19 @@ export function flowOutcome(text: string): FlowOutcome | null {
   if (ap) return { to: "approve", duration: approvalDuration(ap[1]) };
   if (PEND_RE.test(t)) return { to: "pend" };
   return null;
+}
+
+/**
+ * An answer cell without the words that say who reviews it or what to record before its outcome: "Pass
+ * to RPh. Deny; …" → "Deny; …", "Record ICD-10 code. Go to #2" → "Go to #2"; "" when nothing else is
+ * written ("Pass to RPh").
+ */
+function withoutRoutingNotes(text: string): string {
+  return text
+    .trim()
+    .replace(/^pass(?:ed)?\s+to\s+(?:the\s+)?(?:rph|pharmacist|clinical pharmacist|reviewer)\b\s*[.;:,-]?\s*/i, "")
+    .replace(/^(?:record|document|note|enter)\b[^.;]{0,60}[.;]\s*/i, "")
+    .trim();
 }
 
 /**
@@ -167,7 +188,8 @@ const MISSING_INFO_RE =
 export function cellOutcome(text: string, answer: "yes" | "no", prefix = ""): FlowOutcome | null {
   const lead = ANSWER_LEAD_RE.exec(text);
   if (lead && lead[1].toLowerCase() !== answer) return null;
-  let body = lead ? text.slice(lead[0].length) : text;
+  let body = withoutRoutingNotes(lead ? text.slice(lead[0].length) : text);
+  if (!body) return { to: "pend" };
   if (prefix) body = body.replace(new RegExp(String.raw`\b(to\s+(?:step\s+)?)${prefix}(?=\d{1,2}\b)`, "gi"), "$1");
   const read: { out: FlowOutcome; when: string }[] = [];
   for (const [k, sentence] of body.split(/(?<=[.;])\s+(?=[A-Z(])/).entries()) {
@@ -195,6 +217,7 @@ export function cellOutcome(text: string, answer: "yes" | "no", prefix = ""): Fl
   if (kinds.size === 1 && kinds.has("approve")) return read.length === 1 ? { to: "approve", duration: approvalDuration(body) } : null;
   if (kinds.size === 1 && kinds.has("deny")) return { to: "deny" };
   if (kinds.size === 1 && kinds.has("pend")) return { to: "pend" };
+  if (kinds.size === 1 && kinds.has("renewal")) return read.length === 1 ? { to: "renewal" } : null;
   if (kinds.size === 2 && kinds.has("deny") && kinds.has("pend"))
     return read.every((r) => r.out.to !== "pend" || MISSING_INFO_RE.test(r.when)) ? { to: "deny" } : { to: "pend" };
   return null;
@@ -431,12 +454,20 @@ export function flowRoutes(steps: FlowStep[]): FlowRoute[] | null {
     for (const answer of ["yes", "no"] as const) {
       const out = s[answer];
       const other = answer === "yes" ? s.no : s.yes;
-      if (out.to === "deny" || out.to === "pend") continue;
+      if (out.to === "deny" || out.to === "pend" || out.to === "renewal") continue;
+      // an information-only step ("What diagnosis is being treated? Record ICD-10 code. Go to #2"): both
+      // answers go on to the same step — no requirement, one way on
+      const same = s.yes.to === "step" && s.no.to === "step" && s.yes.step === s.no.step;
+      if (same && answer === "no") continue;
       let req = required;
       let exc = excluded;
       let st = stated;
-      if (answer === "yes") req = [...required, s];
+      if (same) req = required;
+      else if (answer === "yes") req = [...required, s];
       else if (other.to === "deny") exc = [...excluded, s];
+      // a NO that continues while the YES sends a continuation to the renewal section: the initial
+      // request's way on (the choice of request type, no requirement)
+      else if (other.to === "renewal") req = required;
       // a NO that continues while the YES has no outcome: unreadable
       else if (other.to === "pend") {
         broken = true;
@@ -472,7 +503,7 @@ export function branchRejoins(steps: FlowStep[], step: FlowStep): boolean {
   const target = step.yes.step;
   const byN = new Map(steps.map((s) => [s.n, s]));
   const ok = (out: FlowOutcome, seen: Set<number>): boolean => {
-    if (out.to === "deny" || out.to === "pend") return true;
+    if (out.to === "deny" || out.to === "pend" || out.to === "renewal") return true;
     if (out.to === "approve") return false;
     if (out.step === target) return true;
     const s = byN.get(out.step);

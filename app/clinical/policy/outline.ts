@@ -513,6 +513,27 @@ export function parseOutline(
       current = null;
       continue;
     }
+    // "D.   The individual does not have … in the eye to be" / "     treated." then, at the marker's own
+    // x, "Continued therapy with … is considered medically necessary when …": the item wrapped with a
+    // hanging indent, so a line back at its marker after a finished sentence is a paragraph of its own
+    // (a list printed without hanging indents wraps at the marker and is not touched)
+    const hanging = current?.lines.slice(1).filter((l) => l.x != null && currentX != null && l.x > currentX + 6) ?? [];
+    if (
+      current &&
+      !inNote &&
+      line.x != null &&
+      currentX != null &&
+      hanging.length > 0 &&
+      hanging.length === current.lines.length - 1 &&
+      Math.abs(line.x - currentX) <= 2 &&
+      /[.]\s*$/.test(current.text) &&
+      /^[A-Z][a-z]/.test(t)
+    ) {
+      sections.push({ heading: "", items: [], preamble: [line] });
+      stack = [];
+      current = null;
+      continue;
+    }
     if (current) {
       if (inNote) current.note += " " + t;
       else current.text += " " + t;

@@ -725,6 +725,11 @@ function orBetweenMeasures(t: string, labs: Criterion[]): boolean {
   return /\bor\b/i.test(between) && !/\band\b/i.test(between);
 }
 
+/** `t` without a trailing clause that says where or how its values are recorded (", recorded in a headache diary or in the notes …") */
+function valuesPart(t: string): string {
+  return t.replace(/,\s*(?:as\s+)?(?:recorded|documented|measured|confirmed|reported|shown|obtained|drawn|kept)\s+(?:in|on|by|with|from)\b[^;]*$/i, "");
+}
+
 function joinedByOr(t: string): boolean {
   return /\bor\b/i.test(
     t.replace(
@@ -1229,6 +1234,38 @@ function inlineLetteredList(text: string): { op: "any" | "all"; items: string[] 
   return { op, items };
 }
 
+/** a product or strength naming its own age band: "cream 0.3% or 0.15%: 6 years", "0.05%: 2 to 5 years", "tablets: 12 years" */
+const AGE_PER_PRODUCT_RE =
+  /(?:\d(?:\.\d+)?\s*(?:%|mg|mcg|units?)|\b(?:cream|ointment|gel|foam|lotion|tablets?|capsules?|solution|suspension|injection|pen|formulation|strength))\s*:\s*(?:(?:ages?|patients?)\s+)?\d{1,2}\b[^;]{0,30}\byears?\b[^;]*;[^;]*:\s*(?:(?:ages?|patients?)\s+)?\d{1,2}\b/i;
+
+/** measures whose value depends on the state it is taken in (at rest, during exercise or sleep, on room air) */
+const SETTING_MEASURES = new Set(["SpO2", "PaO2", "heart rate", "respiratory rate", "six-minute walk distance"]);
+
+/** an inline item number: "1. Age", " 2. Chronic" — a number of one or two digits after a sentence end (or at the start) and before a capitalised word */
+const INLINE_NUMBER_RE = /(?:^|(?<=[.;:)]\s{1,3}))(\d{1,2})\.\s+(?=[A-Z])/g;
+
+/**
+ * The items of a passage written as one run of numbered requirements ("1. X. 2. Y. 3. Z."): the item
+ * texts when the numbers run 1, 2, 3 … from the start of the passage; "interleaved" when two or more
+ * numbered runs are mixed (a number goes back: "1. … 2. … 1. … 2. … 3.", also after an outline reader
+ * took the first "1." as the item's own marker); null when the passage holds fewer than two numbers or
+ * does not run from "1." (or from "2." after an unnumbered first item, whose "1." an outline reader took). Numbers inside a sentence ("under 2. Refer …"
+ * without a sentence end before it) and decimals are not item numbers.
+ */
+function inlineNumberedItems(text: string): string[] | "interleaved" | null {
+  const t = text.trim();
+  const marks = [...t.matchAll(INLINE_NUMBER_RE)].map((m) => ({ n: Number(m[1]), at: m.index!, len: m[0].length }));
+  if (marks.length < 2) return null;
+  if (marks.some((m, i) => i > 0 && m.n <= marks[i - 1].n)) return "interleaved";
+  if (marks.some((m, i) => i > 0 && m.n !== marks[i - 1].n + 1)) return null;
+  // (a run from "2." after a first item whose "1." the outline reader took as the item's own marker)
+  const lead = marks[0].n === 2 && marks[0].at > 0 ? [t.slice(0, marks[0].at)] : [];
+  if (!lead.length && (marks[0].n !== 1 || marks[0].at !== 0)) return null;
+  return [...lead, ...marks.map((m, i) => t.slice(m.at + m.len, marks[i + 1]?.at ?? t.length))]
+    .map((x) => x.trim().replace(/[.;]\s*$/, ""))
+    .filter((x) => x.length > 0);
+}
+
 /** the person a line of business's policy is about, by its own noun ("the recipient", "the client", "the participant") */
 const SUBJECT_NOUN_RE = /\b(the|a|an|this|that)\s+(recipient|client|enrollee|beneficiary|participant|covered person|insured person|resident)\b/i;
 
@@ -1254,6 +1291,32 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       items: listed.items.map((t) => parseCriterion(t, "", ctx)),
       confidence: "medium",
     } as Criterion;
+  // "of an FDA-approved age for the product requested (cream 0.3%: 6 years or older; cream 0.05%: 2 to 5
+  // years)": an age band per product or strength — which band applies depends on the product dispensed,
+  // so no one bound is the requirement (read as the last band, a 41-year-old was "older than 5" and denied)
+  if (AGE_PER_PRODUCT_RE.test(text) && (text.match(/\b\d{1,2}\s*(?:years?|yrs?|y\/o)\b/gi)?.length ?? 0) >= 2)
+    return {
+      text,
+      ...(note ? { note } : {}),
+      kind: "human_review",
+      why: "The policy gives a different age for each product or strength; a reviewer matches the member's age to the product requested.",
+      confidence: "medium",
+    };
+  // "1. Age 18 or older. 2. Chronic migraine: … 3. Failure of … 4. Prescribed by …" (a table cell written
+  // as one run of numbered requirements): each item a requirement of its own; numbers that run out of
+  // order ("1. … 2. … 1. … 2. … 3.") are two cells run together line by line, a text nobody can read as
+  // one requirement (read as one, a prescriber in it met the whole run)
+  const numbered = inlineNumberedItems(text);
+  if (numbered === "interleaved")
+    return {
+      text,
+      ...(note ? { note } : {}),
+      kind: "human_review",
+      why: "Several numbered lists run together in this passage (a table's columns read across); a reviewer reads each requirement.",
+      confidence: "low",
+    };
+  if (numbered)
+    return { text, ...(note ? { note } : {}), kind: "all", items: numbered.map((t) => parseCriterion(t, "", ctx)), confidence: "medium" } as Criterion;
   // "An intolerable adverse effect from, or a contraindication to, X and Y": the intolerance of X and Y,
   // read as "intolerance of …" is (the sentence keeps its own words)
   const intolerable = /\b(?:an? )?intolerable (?:adverse |side )?(?:effects?|reactions?|events?) (?:from|to|with|of|on)\b/i;
@@ -1757,7 +1820,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   // "Ph-positive disease and intolerant or refractory to a second-generation TKI": a finding AND a
   // prior therapy in one sentence are two requirements
   const compound =
-    /\s+and\s+(?=(?:is |has |was |have )?(?:been )?(?:intolerant|refractory|resistant|failed|tried|had an inadequate|unable to tolerate)\b)/i.exec(t);
+    /,?\s+and\s+(?=(?:(?:the|this) (?:individual|member|patient|person|beneficiary|enrollee|recipient|child|adult)\s+)?(?:is |has |was |have )?(?:been )?(?:intolerant|refractory|resistant|failed|tried|had an inadequate|unable to tolerate)\b)/i.exec(
+      t,
+    );
   if (compound && compound.index > 12) {
     const first = parseCriterion(t.slice(0, compound.index), "", ctx);
     const second = parseCriterion(t.slice(compound.index + compound[0].length), note, ctx);
@@ -1871,7 +1936,14 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   }
 
   // prescriber
-  if (has(/prescribed by|in consultation with|\bspecialist\b|\bprescriber is\b|\bmanaged by\b|\bunder the (?:care|supervision) of\b/i, tl)) {
+  // ("administered by an ophthalmologist", "ordered by a neurologist": the physician who gives or orders a
+  // medical-benefit drug is the request's practitioner, as a prescriber is)
+  if (
+    has(
+      /prescribed by|in consultation with|\bspecialist\b|\bprescriber is\b|\bmanaged by\b|\bunder the (?:care|supervision) of\b|\b(?:administered|ordered) by (?:an? |the )?(?!(?:health ?care |healthcare |qualified |licensed )?(?:professional|provider|nurse|patient|member|caregiver)\b)/i,
+      tl,
+    )
+  ) {
     const specialties = parseSpecialties(t);
     if (specialties.length) return { ...base, kind: "prescriber", specialties };
   }
@@ -2222,7 +2294,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: false, confidence: "medium" };
     // "…, taken at rest while awake, breathing room air" / "…, during exercise": the setting every
     // value must be measured in; "with documented improvement …" after it is a requirement of its own
-    const setting = measurementContextOf(t);
+    // (a setting is a condition of measures that change with it — oxygenation, heart rate —; "ambulatory
+    // with a Timed 25-Foot Walk" names a walk test, not the state a value was taken in)
+    const setting = labs.some((l) => l.kind === "lab" && SETTING_MEASURES.has(l.measure)) ? measurementContextOf(t) : null;
     const placed = setting ? labs.map((l) => ({ ...l, context: setting }) as Criterion) : labs;
     const further = setting ? /,\s*(?:and\s+)?with (?:documented |a documented )?((?:[\w-]+\s+){1,}[\w-]+)\s*[;.]?\s*$/i.exec(t) : null;
     const extra: Criterion[] =
@@ -2234,7 +2308,9 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
         ? ({ ...(placed[0] as Criterion), ...(extra.length ? {} : base) } as Criterion)
         : {
             ...(extra.length ? { text: placed.map((l) => l.text).join(" or "), confidence: "high" as const } : base),
-            kind: (joinedByOr(t) && (setting || !/\band\b/i.test(t))) || orBetweenMeasures(t, placed) ? "any" : "all",
+            // (an "or" in a trailing clause on where the values are recorded — ", recorded in a diary or in the
+            // notes" — joins the records, not the values)
+            kind: (joinedByOr(valuesPart(t)) && (setting || !/\band\b/i.test(valuesPart(t)))) || orBetweenMeasures(t, placed) ? "any" : "all",
             items: placed,
           };
     if (extra.length) return { ...base, kind: "all", items: [measured, ...extra] };

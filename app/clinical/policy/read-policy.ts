@@ -991,6 +991,21 @@ function isStructural(item: OutlineItem, r: Reader): boolean {
 
 /** an age in an approval lead ("… may be granted for members 6 years of age or older with …") */
 const LEAD_AGE_RE = /\b(?:members|patients|individuals|adults|children)\s+(?:aged?\s+)?(\d{1,2})\s+years?(?: of age| old)? (?:or|and) older\b/i;
+/**
+ * "… is considered medically necessary when the drug is administered by an Ophthalmologist and ALL of
+ * the following criteria are met:": a prescriber written in the lead of a criteria list is a requirement
+ * of the list like its items (group 1: the prescriber clause).
+ */
+const LEAD_PRESCRIBER_RE =
+  /\b((?:prescribed|administered|ordered|given|managed|initiated)\s+by(?:,?\s+or\s+in\s+consultation\s+with,?)?\s+(?:an?\s+|the\s+)?[^,;:.]{3,80}?)\s+and\s+(?:all|both|each|one|any|the following)\b/i;
+
+/** The prescriber requirement a list's lead states (LEAD_PRESCRIBER_RE) as a criterion cited at `lines`, or null when it states none the parser reads as a specialty. */
+function leadPrescriber(lead: string, r: Reader, lines: DocLine[]): Criterion | null {
+  const m = LEAD_PRESCRIBER_RE.exec(lead);
+  if (!m) return null;
+  const p = parseCriterion(m[1], "", r.ctx);
+  return p.kind === "prescriber" ? { ...p, passage: cite(r, lines) } : null;
+}
 
 interface Found {
   title: string;
@@ -1073,6 +1088,8 @@ function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Fo
     if (leadAge && !hasAgeCriterion(criteria))
       criteria.unshift({ kind: "age", min_years: Number(leadAge[1]), text: leadAge[0], passage: cite(r, item.lines.slice(0, 2)), confidence: "high" });
     else if (leadBound && !hasAgeCriterion(criteria)) criteria.unshift(leadBound);
+    const prescriber = criteria.some((c) => c.kind === "prescriber") ? null : leadPrescriber(item.text, r, item.lines.slice(0, 2));
+    if (prescriber) criteria.unshift(prescriber);
     out.push({ title: title ?? own, item, criteria, duration: durationOf(item) });
     return;
   }
@@ -1308,6 +1325,9 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
         continue;
       }
       for (const other of s.items) if (other !== choice && !isContinuation(other, r)) common.push(itemCriterion(other, r));
+      // "… when the drug is administered by an Ophthalmologist and ALL of the following criteria are met:"
+      const prescriber = common.some((c) => c.kind === "prescriber") ? null : leadPrescriber(`${h} ${leadBefore(s)}`, r, s.preamble.slice(-2));
+      if (prescriber) common.unshift(prescriber);
       continue;
     }
     for (const top of s.items) {
@@ -1443,9 +1463,11 @@ const DX_CHOICE_RE =
 function choiceLead(text: string): string {
   return stripConnector(text)
     .split(
-      /\s+(?:and|with|who|in (?:an? )?(?:individual|member|patient)s? (?:who|with))\s+(?=(?:the )?(?:individual|member|patient|has|have|had|is|are|who)\b)|\s*\(|;|:/i,
+      // (a parenthetical inside the name — "Neovascular (wet) age-related macular degeneration" — does not end it)
+      /\s+(?:and|with|who|in (?:an? )?(?:individual|member|patient)s? (?:who|with))\s+(?=(?:the )?(?:individual|member|patient|has|have|had|is|are|who)\b)|\s*\((?![^()]*\)\s+(?!(?:and|or|with|who|in|that|for|if|when|as|plus|including)\b)[a-z])|;|:/i,
     )[0]
-    .trim();
+    .trim()
+    .replace(/\s*,$/, "");
 }
 
 /**
@@ -2678,7 +2700,11 @@ function readFlowInto(model: PolicyModel, lines: DocLine[], title: string, r: Re
   // (renewal)? YES go to 9, NO go to 2": the branch chooses the request type. The routes through its
   // YES are the renewal's (applied to reauthorization requests only, as a continuation section is);
   // the initial request's routes are read
-  const renewalSteps = steps.filter((s) => s.yes.to === "step" && s.no.to === "step" && RENEWAL_QUESTION_RE.test(s.question));
+  // ("Is this a request for continuation of therapy? Yes: Go to Renewal Criteria / No: Go to #4": the
+  // same choice, its YES pointing at a renewal section)
+  const renewalSteps = steps.filter(
+    (s) => (s.yes.to === "step" && s.no.to === "step" && RENEWAL_QUESTION_RE.test(s.question)) || (s.yes.to === "renewal" && s.no.to === "step"),
+  );
   const routes = allRoutes.filter((x) => !x.required.some((s) => renewalSteps.includes(s)));
   if (!routes.length) return false;
   for (const s of renewalSteps)
@@ -3014,14 +3040,15 @@ function unreadCriteriaSection(lines: DocLine[], model: PolicyModel): DocLine | 
   for (let i = 0; i < lines.length; i++) {
     const h = lines[i];
     if (!isHeading(h.text) || !/\bcriteria\b/i.test(h.text) || /renew|re-?authori|continu|exclu|not covered|documentation|checklist/i.test(h.text)) continue;
+    // (a running head printed on every page — "Oregon Medicaid PA Criteria" — is no section)
+    if (lines.some((l) => l !== h && l.page !== h.page && l.text.trim() === h.text.trim())) continue;
     const body: DocLine[] = [];
     for (let j = i + 1; j < lines.length && body.length < 60 && !isHeadingLine(lines[j]); j++) body.push(lines[j]);
     // rows or items under it ("1 Diagnosis of …", "2. Age …"), not a lead-in paragraph above sub-sections
     if (body.length < 3 || body.filter((l) => /^(?:\d{1,2}|[A-Z]\d{0,2}|[a-z])[.)]?\s+[A-Z]/.test(l.text)).length < 2) continue;
-    const from = body[0];
-    const to = body[body.length - 1];
-    const inside = (c: Citation) =>
-      (c.page > from.page || (c.page === from.page && c.start >= from.start)) && (c.page < to.page || (c.page === to.page && c.start <= to.end));
+    // (the body's extent on the page, whatever order its lines were re-read in: a table read row by row
+    // may print a cell after the rows below it)
+    const inside = (c: Citation) => body.some((l) => l.page === c.page && c.start >= l.start && c.start <= l.end);
     if (!cited.some(inside)) return h;
   }
   return null;

@@ -64,6 +64,7 @@ import { USE_MODES, titleModes } from "../vocabulary/use-modes";
 import { concurrentPurpose, rulePurposes } from "./concurrent-purpose";
 import { caseConditions, conditionSatisfies, mostSpecificPerCode, type CaseCondition } from "./case-conditions";
 import { MEASURED_CHANGE_RE, PER_CYCLE_COUNT_RE, keyConcepts, parseRecency, parseThresholds } from "../policy/parse-criterion";
+import { isDrugCode } from "../vocabulary/hcpcs";
 
 export interface Ev {
   outcome: CriterionOutcome;
@@ -161,7 +162,7 @@ export function evalContext(input: {
   // policy's code table names for that code
   const lineCode = input.facts.service_line?.code ?? null;
   const lineRead = [input.facts.medication?.drug_name, input.facts.medication?.generic_name].filter((n): n is string => !!n);
-  if (lineCode && /^(?:J\d{4}|Q[05]\d{3})$/i.test(lineCode) && !lineRead.some((n) => n.split(/\s+/).some((w) => lookupDrug(w))))
+  if (lineCode && isDrugCode(lineCode) && !lineRead.some((n) => n.split(/\s+/).some((w) => lookupDrug(w))))
     for (const x of drugBilledByCode(lineCode, input.policyTexts ?? []) ?? []) requested.add(x);
   // the medication read from the fax is the requested drug too — unless the policy names its drugs and
   // that name is none of them (a discharge summary's first reconciliation row, "Lactulose … NEW",
@@ -595,7 +596,7 @@ function evalNoConcurrent(spec: CriterionOf<"no_concurrent">, ctx: EvalContext):
   // a claim line that bills a drug code whose drug is known neither from the line nor from the
   // policy's code table: the "other" drug may be the billed drug itself — never a denial
   const lineCode = ctx.facts.service_line?.code ?? "";
-  if (t && /^(?:J\d{4}|Q[05]\d{3})$/i.test(lineCode) && ![...ctx.requested].some((n) => lookupDrug(n)))
+  if (t && isDrugCode(lineCode) && ![...ctx.requested].some((n) => lookupDrug(n)))
     return ev(
       "insufficient",
       `Ongoing ${t.drug} is documented, but the drug billed with ${lineCode} is not named on the line or in the policy's code table; a reviewer must confirm that ${t.drug} is another drug.`,
@@ -849,6 +850,44 @@ function evalLab(spec: CriterionOf<"lab">, ctx: EvalContext): Ev {
         ? ev("met", `Baseline ${m.name} ${best.value} meets ${want}.`, [best.citation])
         : ev("not_met", `Baseline ${m.name} ${best.value} does not meet ${want}.`, [best.citation]);
     }
+    // a new start (nothing documents the requested drug taken, now or before) against a bare "baseline":
+    // every value is before the drug — the latest one is the baseline
+    // (a length alone is no course taken: the request's own "for 3 months" is read as one)
+    // (only a bare "baseline" is the value before the requested drug: "untreated", "before starting a
+    // preventive medication" ask for a value before any such therapy, which the latest may not be)
+    const bareBaseline =
+      /\bbaseline\b/i.test(spec.text) &&
+      !/\b(?:untreated|pre-?treatment|off (?:therapy|treatment)|(?:prior to|before)\s+(?:starting|initiating|initiation|beginning)\b|(?:prior to|before)\s+(?:any|a|an|the)\s+(?:[\w-]+\s+)?(?:therapy|treatment|medication|drug)s?\b)/i.test(
+        spec.text,
+      );
+    const requestedTaken = !bareBaseline || therapies(ctx, [...ctx.requested]).some((t) => t.ongoing || t.stopped);
+    const latestUntreated = requestedTaken ? null : [...vals].filter((v) => v.date).sort((a, b) => (b.date! < a.date! ? -1 : b.date! > a.date! ? 1 : 0))[0];
+    if (
+      ctx.requested.size &&
+      latestUntreated &&
+      spec.within_days != null &&
+      ctx.requestDate &&
+      daysBetween(latestUntreated.date!, ctx.requestDate) > spec.within_days
+    )
+      return ev(
+        "insufficient",
+        `Latest ${m.name} ${latestUntreated.value} is dated ${latestUntreated.date}; the policy requires a result within ${spec.within_days} days.`,
+        [latestUntreated.citation],
+        "direct",
+        `A ${m.name} result from the last ${spec.within_days} days`,
+      );
+    if (ctx.requested.size && latestUntreated)
+      return cmp(spec.op, latestUntreated.value, spec.value, spec.value_max)
+        ? ev("met", `${m.name} ${latestUntreated.value} on ${latestUntreated.date} (before the requested drug is started) meets ${want}.`, [
+            latestUntreated.citation,
+          ])
+        : ev(
+            "insufficient",
+            `${m.name} ${latestUntreated.value} on ${latestUntreated.date} does not meet ${want}; a reviewer confirms it is the untreated value.`,
+            [latestUntreated.citation],
+            "direct",
+            `${m.name} (${want})`,
+          );
     const top = [...vals].sort((a, b) => b.value - a.value)[0];
     if (top && spec.op.startsWith(">") && cmp(spec.op, top.value, spec.value))
       return ev("met", `${m.name} ${top.value} on treatment already meets ${want}; the untreated value is at least as high.`, [top.citation]);
@@ -2869,7 +2908,7 @@ const SAME_CONCEPT_STEMS: Record<string, string[]> = {
  * units of a measured quantity (a result, a vital sign, a length in mm, an angle in degrees: "MRD1 of
  * 2.0 mm or less", "a field that improves by at least 12 degrees"), never of time, doses or counts
  */
-const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+|mm\b|millimet(?:er|re)s?\b|degrees?\b)`;
+const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+|mm\b|millimet(?:er|re)s?\b|degrees?\b|seconds?\b|secs?\b|met(?:er|re)s\b)`;
 /** a Snellen acuity threshold ("20/50 or worse", "worse than 20/50", "20/40 or better") */
 const SNELLEN_THRESHOLD = String.raw`\b20\/\d{2,3}\s+or\s+(?:worse|better|less|poorer)\b|\b(?:worse|better|poorer)\s+than\s+20\/\d{2,3}\b`;
 const MEASURED_THRESHOLD = new RegExp(
@@ -3393,6 +3432,12 @@ function scaleScored(text: string, ctx: EvalContext, found: { line: { index: num
   );
 }
 
+/** a condition named as a risk, a warning or what to watch for: "risk of", "counseled … on", "monitor for", "signs of" (before the term) */
+const HYPOTHETICAL_BEFORE_RE =
+  /\b(?:risks?\s+(?:of|for)|counsel(?:ed|ing|led|ling)?\b[^.;]{0,40}\b(?:on|about|regarding)|monitor(?:ed|ing)?\s+for|watch(?:ing)?\s+for|warn(?:ed|ing)?\b[^.;]{0,20}\b(?:about|of)|signs?\s+(?:and\s+symptoms\s+)?of|educat\w*\b[^.;]{0,30}\b(?:on|about)|precautions?\s+(?:for|about))\s+(?:the\s+|a\s+|an\s+|any\s+|possible\s+)?(?:[\w-]+\s+){0,2}$/i;
+/** … and after it: "the seizure risk", "seizure precautions" */
+const HYPOTHETICAL_AFTER_RE = /^[\w-]+(?:\s+[\w-]+)?\s+(?:risks?|precautions)\b/i;
+
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   // "Intravenous product only: the requested dose is no more than 10 mg/kg …" for a subcutaneous
   // autoinjector: the requirement is for another product of the drug
@@ -3625,7 +3670,11 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         // nervosa? Yes No"), the one circled or ticked not being read: the question states nothing
         const unanswered = /\?\s*$/.test(text) && UNREAD_YES_NO_RE.test(answer.trim());
         const lead = offset === 0 && carry ? `${carry} ` : "";
-        const negated = isNegated(lead + text, lead.length + local) || pending || answeredNo || unanswered;
+        // "counseled her on the seizure risk", "risk of falls", "monitor for infection": the condition as a
+        // risk talked about, never a fact of the member's record
+        const hypothetical =
+          HYPOTHETICAL_BEFORE_RE.test(text.slice(Math.max(0, local - 60), local)) || HYPOTHETICAL_AFTER_RE.test(text.slice(local, local + 40));
+        const negated = isNegated(lead + text, lead.length + local) || pending || answeredNo || unanswered || hypothetical;
         if (!found || (found.negated && !negated)) found = { line, at, negated, pending };
         if (!negated) break;
       }
@@ -3735,6 +3784,16 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         // (a date after the request — a signature, a print or a fax stamp — never dates what was done before it)
         const before = (ds: string[]) => ds.filter((d) => daysBetween(d, ctx.requestDate!) >= -1);
         let dates = before(near.flatMap(dayDates));
+        // "Timed 25-Foot Walk today: 14.8 s": a mention dated "today" takes the date of the note it is
+        // written in — its header's "Date:" at the top of the page — never a date in the history above it
+        if (/\btoday\b|\b(?:at\s+)?this\s+(?:visit|encounter|appointment)\b/i.test(found.line.text.slice(found.at, found.at + 80))) {
+          const header = ctx.idx.lines.filter((l) => l.page === found.line.page && l.index < found.line.index).slice(0, 15);
+          // (the note's own dated line: "Date: 11/24/2026", "Office Visit - Established Patient 11/24/2026")
+          const d = header
+            .filter((l) => /\b(?:date|visit|encounter|dos|note|consult\w*)\b/i.test(l.text) && !/\b(?:dob|birth)\b/i.test(l.text))
+            .flatMap(dayDates)[0];
+          if (d) dates = before([d]);
+        }
         // an undated mention takes the date of the note or report it stands in: the nearest dated line
         // above it on its page (a note's date, a lab table's collection date)
         for (let k = found.line.index - 1; !dates.length && k >= 0 && k >= found.line.index - 25; k--) {

@@ -199,26 +199,39 @@ function stepRows(words: WordBox[]): StepRow[] | null {
     else groups.push([c]);
     bottom = groups.length && groups[groups.length - 1].length > 1 ? Math.max(bottom, c.bottom) : c.bottom;
   }
-  const isRow = (g: Cell[]) => (["label", "question", "yes", "no"] as const).every((r) => g.some((c) => c.role === r));
+  // (a row may route with one cell across both answer columns — "What diagnosis is being treated? |
+  // Record ICD-10 code. Go to #2" — that does not start with YES: both answers go on the same way)
+  const single = (g: Cell[]) =>
+    !header &&
+    !g.some((c) => c.role === "no") &&
+    g.filter((c) => c.role === "yes").length === 1 &&
+    !YES_WORD.test(g.find((c) => c.role === "yes")!.lines[0].words[0].text);
+  const isRow = (g: Cell[]) =>
+    (["label", "question", "yes"] as const).every((r) => g.some((c) => c.role === r)) && (g.some((c) => c.role === "no") || single(g));
   const firstRow = groups.findIndex(isRow);
   if (firstRow < 0) return null;
   let lastRow = firstRow;
   while (lastRow + 1 < groups.length && isRow(groups[lastRow + 1])) lastRow++;
   const rowGroups = groups.slice(firstRow, lastRow + 1);
-  // groups before the table are text above it (a heading); any row-like group after a gap is a second table
-  if (rowGroups.length < 3 || groups.slice(lastRow + 1).some((g) => g.some((c) => c.role === "yes" || c.role === "no"))) return null;
+  // groups before the table are text above it (a heading); row-like groups after a group that is no row
+  // (a title: "Renewal Criteria") are a second table, left as printed; any other row-like group right
+  // after the table is a row not understood
+  if (rowGroups.length < 3) return null;
+  const after = groups.slice(lastRow + 1);
+  if (after.length && after[0].some((c) => c.role === "yes" || c.role === "no")) return null;
   if (groups.slice(0, firstRow).some((g) => g.some((c) => c.role === "yes" || c.role === "no"))) return null;
   const rows: StepRow[] = [];
   for (const g of rowGroups) {
     const of = (r: Role | "label") => g.filter((c) => c.role === r);
     // one label, one cell of each kind: two of anything is two rows run together
-    if (of("label").length !== 1 || of("yes").length !== 1 || of("no").length !== 1 || of("question").length !== 1) return null;
+    const one = single(g);
+    if (of("label").length !== 1 || of("yes").length !== 1 || of("no").length !== (one ? 0 : 1) || of("question").length !== 1) return null;
     const lbl = of("label")[0].lines[0].words;
     const yes = of("yes")[0].lines;
-    const no = of("no")[0].lines;
+    const no = one ? yes : of("no")[0].lines;
     // the question column stands right of the labels
     if (of("question")[0].lines.some((l) => l.words[0].x < labelRight + 4)) return null;
-    if (!header && (!YES_WORD.test(yes[0].words[0].text) || !NO_WORD.test(no[0].words[0].text))) return null;
+    if (!header && !one && (!YES_WORD.test(yes[0].words[0].text) || !NO_WORD.test(no[0].words[0].text))) return null;
     rows.push({
       label: lbl,
       question: of("question")[0].lines,

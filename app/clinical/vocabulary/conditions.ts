@@ -227,6 +227,7 @@ export const CONDITIONS: ConditionTerm[] = [
     ["G62", "E11.4", "B02.2", "M79.2"],
   ),
   C("spasticity", ["spasticity"], ["R25.2"]),
+  C("cervical dystonia", ["cervical dystonia", "spasmodic torticollis"], ["G24.3"]),
   // sleep
   C("narcolepsy", ["narcolepsy"], ["G47.41", "G47.42", "G47.4"]),
   C("narcolepsy with cataplexy", ["narcolepsy with cataplexy", "narcolepsy type 1", "\\bnt1\\b"], ["G47.411", "G47.421"], ["narcolepsy"]),
@@ -299,6 +300,17 @@ export const CONDITIONS: ConditionTerm[] = [
     ["diabetes mellitus"],
   ),
   C("diabetes mellitus", ["diabetes mellitus", "diabetes(?! insipidus)"], ["E08", "E09", "E10", "E11", "E13"]),
+  // chronic wounds of the lower limb (a policy's "DFU:" / "VLU:" requirements are scoped by these)
+  C(
+    "diabetic foot ulcer",
+    ["diabetic foot ulcers?", "foot ulcers? (?:in|of) (?:a |the )?(?:patient|member|person) with diabetes", "\\bdfus?\\b"],
+    ["E08.621", "E09.621", "E10.621", "E11.621", "E13.621"],
+  ),
+  C(
+    "venous leg ulcer",
+    ["venous (?:leg |stasis |insufficiency )?ulcers?", "\\bvlus?\\b", "varicose veins? of (?:the )?(?:\\w+ )?lower extremit\\w+ with (?:\\w+ )?ulcer\\w*"],
+    ["I83.0", "I83.2", "I87.31", "I87.33"],
+  ),
   C("prediabetes", ["prediabetes", "pre-?diabetes", "impaired fasting glucose", "impaired glucose tolerance"], ["R73.0"]),
   C(
     "obesity",
@@ -461,7 +473,23 @@ export const CONDITIONS: ConditionTerm[] = [
   C("myelodysplastic syndrome", ["myelodysplastic", "\\bmds\\b"], ["D46"]),
   C("cancer", ["cancer", "malignan(?:cy|t)", "carcinoma", "neoplasm"], ["C"]),
   // eye
+  // (dry / nonexudative AMD is another disease: its longer name keeps "macular degeneration" from reading
+  // as the neovascular form)
+  C(
+    "nonexudative age-related macular degeneration",
+    ["(?:non-?exudative|dry|atrophic)\\s+(?:\\((?:dry|atrophic)\\)\\s+)?(?:age-related\\s+)?macular degeneration", "(?:dry|non-?exudative|atrophic)\\s+amd"],
+    ["H35.31"],
+  ),
   C("neovascular age-related macular degeneration", ["macular degeneration", "\\bamd\\b", "\\bnamd\\b"], ["H35.32"]),
+  C(
+    "macular edema following retinal vein occlusion",
+    [
+      "macular (?:o)?edema\\s+(?:following|secondary to|due to|after|associated with|from)\\s+(?:an?\\s+)?(?:central\\s+|branch\\s+|hemi-?\\s*|tributary\\s+)?retinal vein occlusion",
+      "(?:central |branch |hemi-?|tributary )?retinal vein occlusion",
+      "\\b[BCH]?RVO\\b",
+    ],
+    ["H34.81", "H34.83"],
+  ),
   C("diabetic macular edema", ["diabetic macular edema", "\\bdme\\b"], ["E11.3", "E10.3"]),
   C("dry eye disease", ["dry eye", "keratoconjunctivitis sicca"], ["H04.12", "H16.22"]),
   C("uveitis", ["uveitis"], ["H20", "H30", "H44.1"]),

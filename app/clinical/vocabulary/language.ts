@@ -81,7 +81,8 @@ export const ATTACHMENT_REFERENCE =
   /\bsee\s+(?:the\s+)?attached\b|\b(?:notes?|records?|documentation|labs?|results?|chart)\s+(?:are\s+|is\s+)?(?:attached|enclosed|to\s+follow|will\s+(?:be\s+)?(?:faxed|sent))\b|\bsee chart\b|\bper chart\b|\bon file\b/i;
 
 /** a negation that leads a list of findings ("No history of …", "Denies …", "Negative for …") */
-const LIST_NEGATION_LEAD = /\b(?:no (?:history|hx|evidence|signs?) of|denies|denied|negative for|never had|free of)\b/gi;
+const LIST_NEGATION_LEAD =
+  /\b(?:no (?:history|hx|evidence|signs?) of|denies|denied|negative for|never had|free of|(?:has|have)\s+never\s+(?:taken|used|received|tried|been\s+(?:on|given|treated\s+with))|(?:has|have)\s+not\s+(?:taken|used|received|tried|been\s+on))\b/gi;
 /** what may stand between such a lead and a term of its list: names joined by commas, "or", "and", "/" */
 const LIST_ITEMS = /^[\s\w',()/-]*$/;
 /** a word that ends the list and starts a statement of its own ("…, presents with psoriasis") */
@@ -117,4 +118,18 @@ export function isPending(text: string, pos: number, len: number): boolean {
   const endDot = text.indexOf(".", pos + len);
   const end = endDot < 0 ? text.length : endDot;
   return PENDING.test(text.slice(start, Math.min(end, pos + len + 80)));
+}
+
+/**
+ * A course's span of years or months closed at both ends, written within `lead` characters of the start
+ * of `text` ("adalimumab 2019-2023", "etanercept 50 mg weekly 11/2025-07/2026", "2018 to 2021"): the
+ * span's end as "YYYY-MM" (December when only a year is written), or null when there is none or the
+ * span runs on ("2019-2023 - present"). A sentence break (". ", ";") before the span ends the search.
+ */
+export function closedSpanEnd(text: string, lead = 40): string | null {
+  const m = new RegExp(
+    String.raw`^[^.;]{0,${lead}}?\b(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:[-–]|to|through)\s*(?:(\d{1,2})\/)?((?:19|20)\d{2})\b(?!\s*[-–]\s*(?:present|now|current))`,
+    "i",
+  ).exec(text);
+  return m ? `${m[2]}-${String(m[1] ?? "12").padStart(2, "0")}` : null;
 }

@@ -342,6 +342,8 @@ export const MEASURES: MeasureTerm[] = [
   M("HIT-6", ["hit-?6"], "points", [36, 78]),
   M("seizures per month", ["seizures? (?:per|a|each) month", "seizure frequency", "monthly seizures"], "per month", [0, 1000]),
   M("EDSS", ["\\bedss\\b", "expanded disability status"], "points", [0, 10]),
+  // the Timed 25-Foot Walk, in seconds (MS walking speed: dalfampridine's baseline 8–45 s, a 20% improvement on renewal)
+  M("timed 25-foot walk", ["timed 25[- ]?(?:foot|ft)\\.? walk(?: test)?", "\\bt25-?fw\\b"], "seconds", [1, 300]),
   M("Epworth Sleepiness Scale", ["epworth(?: sleepiness scale)?(?: score)?", "\\bess\\b"], "points", [0, 24]),
   // STOP-Bang OSA screening questionnaire: eight yes/no items, score 0-8 (Chung F, et al. Chest 2016)
   M("STOP-BANG", ["stop-?bang(?: score| questionnaire)?"], "points", [0, 8]),
