@@ -146,6 +146,14 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // with it; "100,000/mm3 or more" read as 3) (fixtures/corpus-claims/housatonic-pos-first-run.txt); 8/34 after
   // stop 51, no wrongful line decision
   "housatonic-pos": 8,
+  // tidewater-mapd 2026-12-03 (a nineteenth set authored blind: a Medicare Advantage HMO-POS in Hampton Roads —
+  // skin substitutes under an LCD with its Billing and Coding Article (4 weeks of standard care, < 50% area
+  // reduction, 10 applications per wound in 12 weeks, sq cm units with JW / JZ), endovenous ablation under a
+  // commercial-style policy the plan adopts, therapeutic CGM supplies under a DME MAC-style policy article, and
+  // onabotulinumtoxinA for chronic migraine and cervical dystonia under a Part B drug policy with an Indication |
+  // Initial | Continuation table): first run 10/34 lines, no wrongful line decision
+  // (fixtures/corpus-claims/tidewater-mapd-first-run.txt)
+  "tidewater-mapd": 10,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -216,6 +216,14 @@ export const FLOORS: Record<string, number> = {
   // (a form caption naming a sibling drug read as ongoing), 0 of 7 approvable and 2 of 4 deniable requests decided
   // (fixtures/corpus/bluegrass-ppo-first-run.txt); 9/16 after stop 51, all safety counts 0
   "bluegrass-ppo": 9,
+  // beaverstate-cco 2026-12-03 (a thirty-second plan authored blind: an Oregon Health Plan coordinated care
+  // organization whose PBM applies Oregon DURM-style "Prior Authorization Criteria" — numbered Approval / Renewal
+  // question tables routed "Yes: Go to #n / No: Pass to RPh. Deny; …", a Prioritized List excerpt with funded and
+  // unfunded lines and a Guideline Note, a CCO Pharmacy Policy for a medical-benefit drug and a PDL class page;
+  // the CCO's PA form typed, scanned and hand-filled, FQHC / tribal / school-based clinic notes, a care-coordinator
+  // memo, EHR printouts with medication-history tables and pharmacy reject faxes): first run 5/16, all safety
+  // counts 0, 0 of 7 approvable and 0 of 4 deniable requests decided (fixtures/corpus/beaverstate-cco-first-run.txt)
+  "beaverstate-cco": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
