@@ -214,8 +214,8 @@ export const FLOORS: Record<string, number> = {
   // state exception statute, a formulary exception policy; the KY uniform form typed, scanned and hand-filled,
   // portal printouts, EHR notes, specialist letters and a reject fax): first run 7/16, 1 approvable request denied
   // (a form caption naming a sibling drug read as ongoing), 0 of 7 approvable and 2 of 4 deniable requests decided
-  // (fixtures/corpus/bluegrass-ppo-first-run.txt); 9/16 after stop 51, all safety counts 0
-  "bluegrass-ppo": 9,
+  // (fixtures/corpus/bluegrass-ppo-first-run.txt); 9/16 after stop 51, 11/16 after stop 52, all safety counts 0
+  "bluegrass-ppo": 11,
   // beaverstate-cco 2026-12-03 (a thirty-second plan authored blind: an Oregon Health Plan coordinated care
   // organization whose PBM applies Oregon DURM-style "Prior Authorization Criteria" — numbered Approval / Renewal
   // question tables routed "Yes: Go to #n / No: Pass to RPh. Deny; …", a Prioritized List excerpt with funded and
