@@ -39,6 +39,8 @@
  * 14. "has never taken X or Y (Z)" negates every drug of its list;
  * 15. the Timed 25-Foot Walk is a measured value in seconds; a walk test is no measurement setting; a
  *    baseline requirement of a new start (the requested drug never taken) is met by the latest value;
+ * 17. "a sustained decrease of at least 20 mmHg systolic or 10 mmHg diastolic" is an amount of change between
+ *    two measurements, for a reviewer — read as "systolic blood pressure 10 mmHg or more", any pressure met it;
  * 16. an age band per product or strength ("cream 0.3%: 6 years or older; cream 0.05%: 2 to 5 years") is
  *    for a reviewer (read as the last band, an adult was "older than 5" and denied).
  * 9. a cell written as one numbered run ("1. Age 18 or older. 2. … 3. …") is each of its items; two runs
@@ -345,5 +347,17 @@ describe("an age band per product strength", () => {
       drugNames: [],
     });
     expect(c.kind).toBe("human_review");
+  });
+});
+
+describe("an amount of change between two measurements", () => {
+  it("is never an absolute threshold", () => {
+    const c = parseCriterion(
+      "Orthostatic hypotension documented by a sustained decrease of at least 20 mmHg systolic or at least 10 mmHg diastolic blood pressure within 3 minutes of standing",
+      "",
+      { drugNames: [] },
+    );
+    expect(c.kind).toBe("human_review");
+    expect(parseCriterion("Systolic blood pressure of 90 mmHg or less", "", { drugNames: [] }).kind).toBe("lab");
   });
 });

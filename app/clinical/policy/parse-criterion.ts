@@ -1238,6 +1238,10 @@ function inlineLetteredList(text: string): { op: "any" | "all"; items: string[] 
 const AGE_PER_PRODUCT_RE =
   /(?:\d(?:\.\d+)?\s*(?:%|mg|mcg|units?)|\b(?:cream|ointment|gel|foam|lotion|tablets?|capsules?|solution|suspension|injection|pen|formulation|strength))\s*:\s*(?:(?:ages?|patients?)\s+)?\d{1,2}\b[^;]{0,30}\byears?\b[^;]*;[^;]*:\s*(?:(?:ages?|patients?)\s+)?\d{1,2}\b/i;
 
+/** an amount of change: "a decrease of at least 20 mmHg", "a drop in FEV1 of more than 12%", "an increase of 2 points" */
+const CHANGE_AMOUNT_RE =
+  /\b(?:decrease|drop|fall|decline|reduction|increase|rise|gain|loss|worsening)s?\s+(?:in\s+[\w\s-]{1,40}?\s+)?(?:of|by)\s+(?:at\s+least|more\s+than|greater\s+than|no\s+less\s+than|>=?|≥)?\s*\d+(?:\.\d+)?\s*(?:%|mm\s?hg|points?|mg\/dl|kg|lbs?|seconds?|met(?:er|re)s)/i;
+
 /** measures whose value depends on the state it is taken in (at rest, during exercise or sleep, on room air) */
 const SETTING_MEASURES = new Set(["SpO2", "PaO2", "heart rate", "respiratory rate", "six-minute walk distance"]);
 
@@ -1376,6 +1380,18 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
   if (PLANNED_STOP_RE.test(text) && !/\b(?:tried|failed|trial|inadequate|intoleran)/i.test(text))
     return { text, ...(note ? { note } : {}), kind: "documentation", concepts: keyConcepts(text), absence: false, confidence: "medium" };
   const c = withoutCountingRuleNotes(parseCriterionText(text, note, ctx));
+  // "a sustained decrease of at least 20 mmHg systolic or 10 mmHg diastolic within 3 minutes of standing":
+  // an amount of change between two measurements, never an absolute value (read as "systolic blood
+  // pressure 10 mmHg or more", any blood pressure met it) — a reviewer compares the measurements
+  const labOnly = (x: Criterion): boolean => x.kind === "lab" || ((x.kind === "all" || x.kind === "any") && x.items.length > 0 && x.items.every(labOnly));
+  if (labOnly(c) && CHANGE_AMOUNT_RE.test(text) && !CHANGE_FROM_BASELINE_RE.test(text))
+    return {
+      text,
+      ...(note ? { note } : {}),
+      kind: "human_review",
+      why: "The policy states an amount of change between two measurements; a reviewer compares the measurements it is taken from.",
+      confidence: "medium",
+    };
   // "a reduction of at least 50% in migraine days from baseline": a change from the member's baseline
   // is no diagnosis (met by the code) nor an absolute threshold; its documentation is read, and a
   // measured threshold in it is compared by a reviewer (evaluate.ts)
