@@ -361,3 +361,15 @@ describe("an amount of change between two measurements", () => {
     expect(parseCriterion("Systolic blood pressure of 90 mmHg or less", "", { drugNames: [] }).kind).toBe("lab");
   });
 });
+
+describe("a claim form's printed box captions", () => {
+  it("state nothing about the member ('14. DATE OF CURRENT ILLNESS, INJURY, or PREGNANCY (LMP)')", () => {
+    const fax = "14. DATE OF CURRENT ILLNESS, INJURY, or PREGNANCY (LMP)   15. OTHER DATE\nDuplex 08/01/2026: reflux in the right GSV. No DVT.";
+    const spec = { kind: "documentation", text: "The member is not pregnant", concepts: [["pregnant"]], absence: true, confidence: "medium" } as Criterion;
+    const r = evaluateCriterion(
+      spec,
+      evalContext({ idx: buildCaseIndex(docFromPages([fax]), "2026-08-20"), facts: emptyFacts(), requestDate: "2026-08-20", requestedNames: [] }),
+    );
+    expect(r.outcome).not.toBe("not_met");
+  });
+});

@@ -3432,6 +3432,10 @@ function scaleScored(text: string, ctx: EvalContext, found: { line: { index: num
   );
 }
 
+/** box captions the NUCC 1500 claim form (02/12) prints, in its capitals (items 10, 14, 16, 18) */
+const CLAIM_FORM_CAPTION_RE =
+  /\bDATE OF CURRENT ILLNESS, INJURY,? (?:or|OR) PREGNANCY\b|\bIS PATIENT'?S CONDITION RELATED TO\b|\bDATES PATIENT UNABLE TO WORK\b|\bHOSPITALIZATION DATES RELATED TO CURRENT SERVICES\b/;
+
 /** a condition named as a risk, a warning or what to watch for: "risk of", "counseled … on", "monitor for", "signs of" (before the term) */
 const HYPOTHETICAL_BEFORE_RE =
   /\b(?:risks?\s+(?:of|for)|counsel(?:ed|ing|led|ling)?\b[^.;]{0,40}\b(?:on|about|regarding)|monitor(?:ed|ing)?\s+for|watch(?:ing)?\s+for|warn(?:ed|ing)?\b[^.;]{0,20}\b(?:about|of)|signs?\s+(?:and\s+symptoms\s+)?of|educat\w*\b[^.;]{0,30}\b(?:on|about)|precautions?\s+(?:for|about))\s+(?:the\s+|a\s+|an\s+|any\s+|possible\s+)?(?:[\w-]+\s+){0,2}$/i;
@@ -3607,6 +3611,9 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const findIn = (groups: string[][]): Found | null => {
     let found: Found | null = null;
     for (const line of ctx.idx.lines) {
+      // a claim form's printed box captions ("14. DATE OF CURRENT ILLNESS, INJURY, or PREGNANCY (LMP)")
+      // state nothing about the member
+      if (CLAIM_FORM_CAPTION_RE.test(line.text)) continue;
       // the sentences that start on this line, read through the lines they wrap onto
       const next = [1, 2].map((k) => ctx.idx.lines[line.index + k]).filter((l) => l && l.page === line.page);
       const joined = [line.lower, ...next.map((l) => l.lower)].join(" ");
