@@ -291,8 +291,21 @@ test.describe("with JavaScript", () => {
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByTestId("delete-modal");
     await expect(confirm).toContainText("Are you sure? This will permanently delete it. So proceed with caution.");
+    // The delete publishes its own live event. Hold the redirect's page data until that event has
+    // surely reached the list: a live refresh that restarted the navigation used to discard the
+    // answer that had consumed the one-time toast cookie, and "Prior auth deleted" never showed.
+    let held = false;
+    await page.route(/\/prior-auths\.data/, async (route) => {
+      if (held || route.request().method() !== "GET") return route.continue();
+      held = true;
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.fulfill({ response }).catch(() => undefined); // an aborted request is what failed
+    });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Prior auth deleted")).toBeVisible();
+    expect(held).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.goto(`/o/${orgId}/prior-auths?q=natarajan`);
     await expect(page.getByTestId("prior-auth-row")).toHaveCount(matches - 1);
   });

@@ -4,9 +4,9 @@
  * ('Decision tree generated successfully') or fails.
  */
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
 import { useEventSource } from "remix-utils/sse/react";
 import { useToast } from "~/components/toaster";
+import { useIdleRevalidate } from "~/ui/use-idle-revalidate";
 
 /** `statuses`: tree_status by policy id, as the page currently shows them. */
 export function useLivePolicies(orgId: string, statuses: Record<string, string>) {
@@ -14,12 +14,12 @@ export function useLivePolicies(orgId: string, statuses: Record<string, string>)
   const event = useEventSource(url, { event: "coverage_policy" });
   // Changes between the server render and the stream connecting are not replayed: re-read once live.
   const ready = useEventSource(url, { event: "ready" });
-  const { revalidate } = useRevalidator();
+  const revalidate = useIdleRevalidate();
   const toast = useToast();
   const previous = useRef(statuses);
 
   useEffect(() => {
-    if (event || ready) void revalidate();
+    if (event || ready) revalidate();
   }, [event, ready, revalidate]);
 
   useEffect(() => {
@@ -36,7 +36,7 @@ export function useLivePolicies(orgId: string, statuses: Record<string, string>)
   const running = Object.values(statuses).some((s) => s === "queued" || s === "generating");
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => void revalidate(), 5000);
+    const timer = setInterval(() => revalidate(), 5000);
     return () => clearInterval(timer);
   }, [running, revalidate]);
 }

@@ -10,7 +10,8 @@
  * shows the detail.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { useIdleRevalidate } from "~/ui/use-idle-revalidate";
 import { LiveDot, useLiveConnected, useLiveEvents, useLiveFailed } from "./live-channel";
 import { PdfViewer } from "./pdf-viewer";
 import { EpaDocument } from "./epa-document";
@@ -135,8 +136,7 @@ export function IntakeScreen({
 }) {
   const connected = useLiveConnected();
   const streamFailed = useLiveFailed();
-  const revalidator = useRevalidator();
-  const { revalidate } = revalidator;
+  const revalidate = useIdleRevalidate();
   const navigation = useNavigation();
   const [progress, setProgress] = useState<Progress>(() => ({
     status: priorAuth.intake_status,
@@ -159,7 +159,7 @@ export function IntakeScreen({
   // Events published before the stream connected are not replayed on a first connection, so the
   // page re-reads the case once the stream is live (a fast intake may already be done).
   useLiveEvents((event) => {
-    if (event === "ready") void revalidator.revalidate();
+    if (event === "ready") revalidate();
   });
 
   // Stages 2–5 of a fast intake finish within milliseconds of each other; applied as they arrive,
@@ -189,7 +189,7 @@ export function IntakeScreen({
     if (event === "completed") {
       pace.push(() => {
         setProgress((p) => ({ ...p, status: "succeeded", step: 5 }));
-        void revalidator.revalidate();
+        revalidate();
       });
     }
   });
@@ -198,7 +198,7 @@ export function IntakeScreen({
   const active = progress.status === "queued" || progress.status === "running";
   useEffect(() => {
     if (connected || !active) return;
-    const timer = setInterval(() => void revalidate(), 4000);
+    const timer = setInterval(() => revalidate(), 4000);
     return () => clearInterval(timer);
   }, [connected, active, revalidate]);
 

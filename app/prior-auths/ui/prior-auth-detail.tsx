@@ -6,7 +6,8 @@
  * Clicking a citation anywhere opens the cited page in the viewer with the quote highlighted.
  */
 import { useCallback, useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useIdleRevalidate } from "~/ui/use-idle-revalidate";
 import type { PriorAuthDetail } from "~/prior-auths/schemas";
 import type { ChatMessageJson } from "~/chat/chat.server";
 import { Badge, HeaderDecision, SubmissionBadge, WithdrawnBadge } from "./badges";
@@ -105,7 +106,7 @@ export function PriorAuthDetailView({
 }) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const revalidate = useIdleRevalidate();
   const connected = useLiveConnected();
   const [highlight, setHighlight] = useState<(PdfHighlight & { target: "documents" | "criteria" }) | null>(null);
   const pa = detail.prior_auth;
@@ -114,7 +115,7 @@ export function PriorAuthDetailView({
   const patientName = [detail.patient?.first_name, detail.patient?.last_name].filter(Boolean).join(" ") || "Unknown patient";
 
   useLiveEvents((event) => {
-    if (event === "decision" || event === "completed") void revalidator.revalidate();
+    if (event === "decision" || event === "completed") revalidate();
   });
 
   const openCitation = useCallback(
