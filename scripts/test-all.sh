@@ -108,91 +108,40 @@ record $lint_rc "lint/format"
 
 # Vitest's globalSetup first migrates a template database and checks the app's development-mode
 # build in .test-build/ (tests/support/test-build.ts, made in the step above), which every integration file loads; the
-# embedded-database step reuses that build, and the production build (build/) comes after the
-# PostgreSQL step (the embedded-database step and the evaluation may then run beside Playwright, below).
-step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL'))"
-npx vitest run --reporter=default --reporter=json --outputFile.json=tmp/vitest-report.json 2>&1 | tee tmp/ci-vitest.log
+# `embedded` project reuses that build, and the production build (build/) comes after this step (the
+# evaluation then runs beside Playwright, below).
+# With PostgreSQL the database-facing files of EMBEDDED_FILES (vitest.config.ts) run a second time
+# on the embedded database, as the `embedded` project of the same run: they share its forks.
+step "unit + integration tests (vitest$([ "$HAVE_PG" = 1 ] && echo ', PostgreSQL, and the database-facing files again on the embedded database'))"
+VITEST_EMBEDDED_AGAIN=$HAVE_PG npx vitest run --maxWorkers="${VITEST_MAX_WORKERS:-3}" --reporter=default --reporter=json --outputFile.json=tmp/vitest-report.json 2>&1 | tee tmp/ci-vitest.log
 record $? "vitest"
 # the slowest files of the run (issue 26: where the suite's time goes, from the run itself)
 node scripts/slowest-tests.mjs tmp/vitest-report.json 12 || true
 
-# The embedded database (PGlite through app/lib/db.server.ts, what `npm run up` uses without
-# DATABASE_URL) again, on the files that prove what can differ between it and PostgreSQL: the
-# migrations, SQL the app writes by hand (raw queries, triggers, pgvector, locks), transactions,
-# the queue and worker in one process, live events, and auth. What the other integration files prove
-# is request handling above Prisma, the same on both databases once every model round-trips
-# (schema-roundtrip). queue.test.ts and queue-lanes.test.ts already ran on PGlite in the step above
-# (they run on both databases in one file); without PostgreSQL the step above ran everything on PGlite.
-EMBEDDED_FILES=(
-  tests/integration/audit-chain.test.ts            # every migration from scratch on PGlite (and the last one over old rows); audit hash-chain trigger
-  tests/integration/audit-group-commit.test.ts     # audit rows of concurrent requests committed together, in the chain
-  tests/integration/schema-roundtrip.test.ts       # every Prisma model through the PGlite adapter (JSON, bytes, dates, composite keys)
-  tests/integration/intake.test.ts                 # intake end to end: queue + in-process worker (FOR UPDATE SKIP LOCKED claims), document chunks + vectors, decision trees, results in one transaction
-  tests/integration/chat.test.ts                   # pgvector + full-text passage search (search-passages.server.ts), live events over LISTEN/NOTIFY
-  tests/integration/create-prior-auth-atomic.test.ts # a failed create rolls its transaction back
-  tests/integration/intake-job-failures.test.ts    # failed attempts and the stale-job sweep (queue SQL)
-  tests/integration/intake-rerun.test.ts           # keyed jobs re-queued while running (queue SQL)
-  tests/integration/busy-worker.test.ts            # heartbeats of a busy in-process worker, a job never lands twice
-  tests/integration/auth-sign-in.test.ts           # sign-in codes, sessions, account + organization creation (register-account, create-organization-pair)
-  tests/integration/auth-session.test.ts           # session revocation and API keys per organization
-  tests/integration/auth-codes.test.ts             # single-use codes, attempt limits (rate-limit.server.ts counters)
-  tests/integration/tenancy.test.ts                # another organization's data is 404 on every route
-  tests/integration/claims.test.ts                 # claim intake end to end (create-claim, claim-review SQL)
-  tests/integration/appeals.test.ts                # appeals and time-frame extensions (load-case, record-appeal, extend-time-frame SQL)
-  tests/integration/tree-versions.test.ts          # decision-tree versions (decision-tree-store, tree-versions SQL)
-  tests/integration/human-decision-rerun.test.ts   # human decisions kept across re-runs (record-human-decision, effective-decision SQL)
-  tests/integration/field-corrections.test.ts      # field corrections (field-corrections SQL)
-  tests/integration/plan-csv-import.test.ts        # roster and formulary import (import-plan-csv SQL)
-  tests/integration/fee-schedule.test.ts           # fee-schedule import, plan page, claim intake over the limit (fee schedule + earlier-claim SQL)
-  tests/integration/plan-document.test.ts          # plan documents (plan-document SQL, bytes)
-  tests/integration/plan-extraction-job.test.ts    # policy extraction job (extract-coverage-policies, manage-coverage-policies SQL)
-  tests/integration/drug-directory.test.ts         # drug directory upsert and search (drug-directory SQL)
-  tests/integration/letters.test.ts                # denial letters (generate-denial-letter SQL)
-  tests/integration/letter-forms.test.ts           # letter forms (manage-letter-forms SQL)
-  tests/integration/team.test.ts                   # team members and roles (team-members SQL), PHI audit reads
-  tests/integration/fhir-pas-submit.test.ts        # PAS submit and inquire through queue and worker (inquire-pas SQL)
-  app/documents/ocr-cache.server.test.ts           # OCR result cache (ocr-cache.server SQL, upsert)
-)
-embedded_tests() {
-  local f missing=0
-  for f in "${EMBEDDED_FILES[@]}"; do [ -f "$f" ] || { echo "!! $f is gone: update EMBEDDED_FILES in scripts/test-all.sh"; missing=1; }; done
-  [ $missing = 0 ] && TEST_EMBEDDED_ONLY=1 npx vitest run "$@" "${EMBEDDED_FILES[@]}"
-}
 eval_dev() { mkdir -p tmp && npm run --silent eval -- ../shared/eval/dev --out tmp/eval-dev-report.json; }
 HAVE_EVAL=0
 [ -d ../shared/eval/dev ] && HAVE_EVAL=1
 HAVE_CHROMIUM=0
 [ -x /usr/bin/chromium ] && HAVE_CHROMIUM=1
 
-# Playwright runs one browser against one server, one spec file after another, for ten minutes and
-# more: it keeps well under one core of two busy (issue 26: about a fifth; 0.7 of a core measured on
-# the intake-heavy prior-auths spec). The embedded-database files (one vitest fork, so the two cores are
-# not oversubscribed) and then the evaluation run beside it, in a background lane with their own logs,
-# printed (and counted) when Playwright is done; nothing they prove changes. Without Playwright they
-# run in turn, as before.
+# Playwright runs one browser against one server, one spec file after another (about five minutes on
+# a quiet machine): the evaluation (one process) runs beside it, in a background lane with its own log,
+# printed (and counted) when Playwright is done. The embedded-database files no longer run in that lane
+# (issue 26: two processes beside Playwright tripled its time); they are a project of the vitest run.
 LANE=0
-[ "$HAVE_CHROMIUM" = 1 ] && { [ "$HAVE_PG" = 1 ] || [ "$HAVE_EVAL" = 1 ]; } && LANE=1
+[ "$HAVE_CHROMIUM" = 1 ] && [ "$HAVE_EVAL" = 1 ] && LANE=1
 lane_pid=""
 if [ "$LANE" = 1 ]; then
   mkdir -p tmp
-  rm -f tmp/ci-lane-embedded.* tmp/ci-lane-eval.*
+  rm -f tmp/ci-lane-eval.*
   (
-    lane_step() { # name log-prefix command...: runs the command, writing its output, exit code and seconds
-      local prefix=$1 t0=$SECONDS
-      shift
-      "$@" > "$prefix.log" 2>&1
-      echo $? > "$prefix.rc"
-      echo $((SECONDS - t0)) > "$prefix.seconds"
-    }
-    [ "$HAVE_PG" = 1 ] && lane_step tmp/ci-lane-embedded embedded_tests --maxWorkers=1
-    [ "$HAVE_EVAL" = 1 ] && lane_step tmp/ci-lane-eval eval_dev
+    t0=$SECONDS
+    eval_dev > tmp/ci-lane-eval.log 2>&1
+    echo $? > tmp/ci-lane-eval.rc
+    echo $((SECONDS - t0)) > tmp/ci-lane-eval.seconds
   ) &
   lane_pid=$!
-  echo "(background lane, pid $lane_pid: the embedded-database tests, then the evaluation; their output follows Playwright's)"
-elif [ "$HAVE_PG" = 1 ]; then
-  step "database-facing tests again on the embedded database (${#EMBEDDED_FILES[@]} files)"
-  embedded_tests
-  record $? "vitest (embedded)"
+  echo "(background lane, pid $lane_pid: the evaluation; its output follows Playwright's)"
 fi
 
 step "production build"
@@ -212,7 +161,7 @@ if [ $build_rc -eq 0 ]; then
 fi
 
 if [ -n "$lane_pid" ]; then
-  step "background lane: waiting for the embedded-database tests and the evaluation"
+  step "background lane: waiting for the evaluation"
   wait "$lane_pid"
   end_step
   lane_report() { # log-prefix name: prints the lane step's output and records its result and time
@@ -227,8 +176,7 @@ if [ -n "$lane_pid" ]; then
       record 1 "$2 (did not finish)"
     fi
   }
-  [ "$HAVE_PG" = 1 ] && lane_report tmp/ci-lane-embedded "vitest (embedded, ${#EMBEDDED_FILES[@]} files)"
-  [ "$HAVE_EVAL" = 1 ] && lane_report tmp/ci-lane-eval "evaluation on ../shared/eval/dev (built-in engine)"
+  lane_report tmp/ci-lane-eval "evaluation on ../shared/eval/dev (built-in engine)"
 elif [ "$HAVE_EVAL" = 1 ]; then
   step "evaluation on ../shared/eval/dev (built-in engine)"
   eval_dev
@@ -250,7 +198,6 @@ if [ "$failures" -gt 0 ]; then
         node scripts/failed-tests.mjs tmp/vitest-report.json 12 | head -n 120
         failure_excerpt vitest tmp/ci-vitest.log '(Tests .*failed|Test Files .*failed)' ;;
       playwright) failure_excerpt playwright tmp/ci-playwright.log '(✘|[0-9]+\) \[|Error:|expect\(|[0-9]+ (failed|flaky))' ;;
-      "vitest (embedded"*) failure_excerpt "$s" tmp/ci-lane-embedded.log '(FAIL|×|AssertionError|Error:)' ;;
       "evaluation"*) failure_excerpt "$s" tmp/ci-lane-eval.log '(error|Error|accuracy|denied|approved)' ;;
     esac
   done

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ISOLATED, UNIT_INCLUDE } from "../vitest.config";
+import { EMBEDDED_FILES, ISOLATED, UNIT_INCLUDE } from "../vitest.config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PROCESS_WIDE = [
@@ -41,6 +41,15 @@ describe("vitest projects", () => {
 
   it("lists only files that exist as ISOLATED", () => {
     for (const f of ISOLATED) expect(fs.existsSync(path.join(ROOT, f)), f).toBe(true);
+  });
+
+  it("lists only integration files that exist as EMBEDDED_FILES (the embedded-database re-run)", () => {
+    expect(EMBEDDED_FILES.length).toBeGreaterThan(10);
+    for (const f of EMBEDDED_FILES) {
+      expect(fs.existsSync(path.join(ROOT, f)), f).toBe(true);
+      // (a unit file would run twice in one shared module graph: only files with their own process)
+      expect(f.startsWith("tests/integration/") || ISOLATED.includes(f), f).toBe(true);
+    }
   });
 
   it("the check itself sees a process-wide write", () => {

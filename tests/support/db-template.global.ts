@@ -34,7 +34,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "pa-test-db-"));
   project.provide("pgliteRunDir", runDir);
   let template = "";
-  if (await hasPostgres()) {
+  // (the `embedded` project of vitest.config.ts sets TEST_EMBEDDED_ONLY for its files' processes only:
+  // this main-process setup reads it from the project's config)
+  const embeddedOnly = project.config.env?.TEST_EMBEDDED_ONLY === "1";
+  if (!embeddedOnly && (await hasPostgres())) {
     template = `t_tpl_${crypto.randomBytes(6).toString("hex")}`;
     await adminQuery(`create database ${template}`);
     const url = new URL(adminUrl());
