@@ -43,7 +43,7 @@ import { CHANGE_BY_AMOUNT_RE, MEASURES, isShareOfPeriod, measureByName, type Mea
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { TESTS, testByName } from "../vocabulary/tests";
-import { ATTACHMENT_REFERENCE, PENDING, PREFERENCE, isNegated, isPending } from "../vocabulary/language";
+import { ATTACHMENT_REFERENCE, HYPOTHETICAL_AFTER, HYPOTHETICAL_BEFORE, PENDING, PREFERENCE, isNegated, isPending } from "../vocabulary/language";
 import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
 import { judgeCausesExcluded } from "./causes-excluded";
 import { judgeCombinationPartner } from "./combination-partner";
@@ -3436,12 +3436,6 @@ function scaleScored(text: string, ctx: EvalContext, found: { line: { index: num
 const CLAIM_FORM_CAPTION_RE =
   /\bDATE OF CURRENT ILLNESS, INJURY,? (?:or|OR) PREGNANCY\b|\bIS PATIENT'?S CONDITION RELATED TO\b|\bDATES PATIENT UNABLE TO WORK\b|\bHOSPITALIZATION DATES RELATED TO CURRENT SERVICES\b/;
 
-/** a condition named as a risk, a warning or what to watch for: "risk of", "counseled … on", "monitor for", "signs of" (before the term) */
-const HYPOTHETICAL_BEFORE_RE =
-  /\b(?:risks?\s+(?:of|for)|counsel(?:ed|ing|led|ling)?\b[^.;]{0,40}\b(?:on|about|regarding)|monitor(?:ed|ing)?\s+for|watch(?:ing)?\s+for|warn(?:ed|ing)?\b[^.;]{0,20}\b(?:about|of)|signs?\s+(?:and\s+symptoms\s+)?of|educat\w*\b[^.;]{0,30}\b(?:on|about)|precautions?\s+(?:for|about))\s+(?:the\s+|a\s+|an\s+|any\s+|possible\s+)?(?:[\w-]+\s+){0,2}$/i;
-/** … and after it: "the seizure risk", "seizure precautions" */
-const HYPOTHETICAL_AFTER_RE = /^[\w-]+(?:\s+[\w-]+)?\s+(?:risks?|precautions)\b/i;
-
 function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
   // "Intravenous product only: the requested dose is no more than 10 mg/kg …" for a subcutaneous
   // autoinjector: the requirement is for another product of the drug
@@ -3679,8 +3673,7 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         const lead = offset === 0 && carry ? `${carry} ` : "";
         // "counseled her on the seizure risk", "risk of falls", "monitor for infection": the condition as a
         // risk talked about, never a fact of the member's record
-        const hypothetical =
-          HYPOTHETICAL_BEFORE_RE.test(text.slice(Math.max(0, local - 60), local)) || HYPOTHETICAL_AFTER_RE.test(text.slice(local, local + 40));
+        const hypothetical = HYPOTHETICAL_BEFORE.test(text.slice(Math.max(0, local - 60), local)) || HYPOTHETICAL_AFTER.test(text.slice(local, local + 40));
         const negated = isNegated(lead + text, lead.length + local) || pending || answeredNo || unanswered || hypothetical;
         if (!found || (found.negated && !negated)) found = { line, at, negated, pending };
         if (!negated) break;
