@@ -21,6 +21,12 @@ export interface CaseIndex {
   /** YYYY-MM-DD, the date the fax was sent */
   requestDate: string | null;
   documentName: string;
+  /**
+   * form questions answered "No" with a marked box ("Will X be used for rescue / acute symptoms?
+   * [ ] Yes [X] No"), left out of `lines` (a question's words are the form's, not facts): the few rules
+   * that read such an answer as a statement that something is not so look here. `index` is -1.
+   */
+  answeredNo?: CaseLine[];
 }
 
 // an empty box as OCR reads it: "[ ]", "[]", or with its "]" read as 1 / l / I / J / | ("[ 1No", "[]1Yes")
@@ -82,6 +88,16 @@ export function isUnansweredFormLine(text: string): boolean {
   // the wrapped end of a question ("PUVA/NB-UVB) for at least 3 months?") with no answer marked
   if (/\?\s*$/.test(text) && !CHECKED.test(text)) return true;
   return false;
+}
+
+/**
+ * Whether a form's question is answered "No" with a marked box ("Will X be used for rescue / acute
+ * symptoms? [ ] Yes [X] No", "… [ ] Y [X] N"): the form states that what it asks is not so. False for
+ * an unanswered question or one answered "Yes".
+ */
+export function isQuestionAnsweredNo(text: string): boolean {
+  if (LETTER_ANSWERS.test(text)) return CHECKED.test(text) && LETTER_NO_MARKED.test(text);
+  return QUESTION.test(text) && CHECKED.test(text) && answeredNo(text);
 }
 
 /** answer boxes before the letters Y and N ("[X] Y [ ] N", "[ ] Yes [X] No") */
@@ -174,6 +190,9 @@ function answeredYesBelow(all: DocLine[], i: number): boolean {
   for (let k = i + 1; k < Math.min(all.length, i + 3); k++) {
     if (all[k].page !== all[i].page) return false;
     if (ANSWER_YES.test(all[k].text.trim())) return true;
+    // the answer written on the line after the question's "?" ("7. Will X be used as maintenance
+    // therapy (not for acute symptoms)?" / "Yes, maintenance. Albuterol for rescue.")
+    if (/\?\s*$/.test(all[k - 1].text) && /^yes\b\s*(?:[,.:;-]|$)/i.test(all[k].text.trim())) return true;
     if (/^(?:answer|response|reply)\s*[:.\-]/i.test(all[k].text.trim()) || /\?\s*$/.test(all[k - 1].text) === false) return false;
   }
   return false;
@@ -187,16 +206,44 @@ function answeredYesBelow(all: DocLine[], i: number): boolean {
 const FORM_ROUTING_RE =
   /\b(?:go|goes|are (?:sent|submitted|faxed|routed)|should be (?:sent|submitted|faxed)|must be (?:sent|submitted|faxed))\s+to\b[^.;]{0,80}\b(?:form|fax|portal)\b/i;
 
+/**
+ * `dropped` (per line of `lines`: a form line that states nothing) widened to the wrapped part of each
+ * dropped question whose parenthesis runs onto the next line ("… to TWO preferred antipsychotics
+ * (aripiprazole, lurasidone, olanzapine, [ ] Yes [X] No" / "quetiapine, risperidone, ziprasidone), at
+ * least 4 weeks each"): the wrapped part is the question's too, never a list of drugs taken. Pure.
+ */
+export function withWrappedQuestions(lines: { text: string; page?: number }[], dropped: boolean[]): boolean[] {
+  const out = [...dropped];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!out[i] || out[i + 1] || lines[i + 1].page !== lines[i].page) continue;
+    const open = (lines[i].text.match(/\(/g) ?? []).length - (lines[i].text.match(/\)/g) ?? []).length;
+    const next = lines[i + 1].text;
+    const closeAt = next.indexOf(")");
+    if (open > 0 && closeAt > 0 && !next.slice(0, closeAt).includes("(")) out[i + 1] = true;
+  }
+  return out;
+}
+
 export function buildCaseIndex(doc: ParsedDocument, requestDate: string | null, documentName = "fax"): CaseIndex {
   const pageMeta = new Map(doc.pages.map((p) => [p.page, p] as const));
   const all = docLines(doc).flatMap(splitGridQuestions).flatMap(splitOptionRow);
+  const dropped = withWrappedQuestions(
+    all,
+    all.map((l, i) => isUnansweredFormLine(l.text) && !answeredYesBelow(all, i)),
+  );
   const lines = all
-    .filter((l, i) => (!isUnansweredFormLine(l.text) || answeredYesBelow(all, i)) && !FORM_ROUTING_RE.test(l.text))
+    .filter((l, i) => !dropped[i] && !FORM_ROUTING_RE.test(l.text))
     .map((l, index) => {
       const p = pageMeta.get(l.page);
       return { ...l, index, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };
     });
-  return { doc, lines, requestDate, documentName };
+  const answeredNo = all
+    .filter((l) => isQuestionAnsweredNo(l.text))
+    .map((l) => {
+      const p = pageMeta.get(l.page);
+      return { ...l, index: -1, lower: l.text.toLowerCase(), ocr: p?.ocr ?? false, confidence: p?.confidence ?? null };
+    });
+  return { doc, lines, requestDate, documentName, answeredNo };
 }
 
 /** The whole sentence around `line.text.slice(from, to)`, verbatim from the page. */

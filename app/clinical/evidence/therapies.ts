@@ -273,6 +273,8 @@ function wrappedSentenceStart(line: CaseIndex["lines"][number], prev: CaseIndex[
   return tail.length <= 40 ? tail : null;
 }
 
+/** a pharmacy claim's status that dispensed nothing: reversed, rejected, returned to stock, voided, never picked up */
+const UNDISPENSED_RE = /\b(?:revers(?:ed|al)|rej(?:ected|ect)?|rts|returned to stock|void(?:ed)?|cancell?ed|(?:not|never) picked up)\b/i;
 /** a fill-history table's header: a fill date column and a days-supply column ("Fill Date Medication Qty Days Pharmacy") */
 const FILL_HEADER_RE = /\b(?:fill(?:ed)?|dispens(?:e|ed)|date filled)\s*(?:date)?\b.*\b(?:days?(?:\s+supply)?|ds|day supply)\b/i;
 
@@ -296,6 +298,9 @@ export function fillHistory(idx: CaseIndex): { line: CaseIndex["lines"][number];
         if (row.page !== header.page && j - k > 3) break;
         continue;
       }
+      // a claim reversed, rejected or returned to stock ("… 30 30 MHAC - REVERSED (RTS)", "REJ 75/608")
+      // dispensed nothing: no fill, no days of use
+      if (UNDISPENSED_RE.test(row.text) || UNDISPENSED_RE.test(idx.lines[j + 1]?.text.trim().match(/^\([A-Z]{2,4}\)$/)?.[0] ?? "")) continue;
       const date = findDates(m[1])[0];
       const days = Number(daysFirst ? m[3] : m[4]);
       if (!date || date.precision !== "day" || !(days > 0 && days <= 120)) continue;

@@ -23,7 +23,7 @@ import type {
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
 import { closedSpanEnd, isNegated, withoutDeniedAdverseEffects } from "../vocabulary/language";
-import { isUnansweredFormLine } from "../evidence/case-index";
+import { isUnansweredFormLine, withWrappedQuestions } from "../evidence/case-index";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
 import { daysBetween, endOfMonth, findDates, parseDate, type DateSpan } from "../codes/dates";
@@ -1282,7 +1282,10 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
         /\b(?:medications?|drugs?|therap(?:y|ies)|agents?)\b/i.test(l.text) &&
         !/\?/.test(l.text) &&
         !/list\s+drug/i.test(l.text) &&
-        !isUnansweredFormLine(l.text)
+        !isUnansweredFormLine(l.text) &&
+        // (a pharmacy claim's reject message — "608 Step Therapy, Alternate Drug Therapy Required Prior to
+        // Use of Submitted Product" — heads no table of drugs tried)
+        !/^\s*\d{2,3}\s+[A-Z]|\brequired prior to use\b/i.test(l.text)
       ) {
         for (let j = i + 1; j < Math.min(lines.length, i + 12); j++) {
           const r = lines[j];
@@ -1353,13 +1356,27 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
     }
   }
 
+  /** a form's request for the drug history ("List drug, dose and dates", "at least 4 weeks each") */
+  const FORM_HISTORY_REQUEST_RE =
+    /\b(?:list|provide|give|include|specify)\s+(?:the\s+)?(?:drugs?|medications?|agents?|therap(?:y|ies))\b[^.]{0,40}\b(?:doses?|dates?|durations?|outcomes?)\b|\bat least \d+ (?:weeks?|months?|days?) each\b/i;
+  /** whether `at` of `text` stands inside parentheses opened before it and not closed */
+  const insideParentheses = (text: string, at: number) => {
+    const before = text.slice(0, at);
+    return (before.match(/\(/g) ?? []).length > (before.match(/\)/g) ?? []).length;
+  };
   // a line ending in a bare form answer ("… cyclosporine No", "… ? Yes")
   const BARE_ANSWER_END = /[a-z?)]\s+(?:Yes|No|None|N\/A|Unknown)\s*$/;
   // (e) narrative notes: sentences with a drug and trial language
   const noteSentences: { text: string; page: number; toks: Tok[]; offset: number }[] = [];
   for (const p of model.pages) {
     // a form's own questions and unchecked options are not the patient's history
-    const pageLines = p.lines.filter((l) => !isUnansweredFormLine(l.text));
+    // (and the wrapped part of such a question: "(aripiprazole, lurasidone, olanzapine, [ ] Yes [X] No" /
+    // "quetiapine, risperidone, ziprasidone), at least 4 weeks each")
+    const stating = withWrappedQuestions(
+      p.lines,
+      p.lines.map((l) => isUnansweredFormLine(l.text)),
+    );
+    const pageLines = p.lines.filter((_l, i) => !stating[i]);
     const joinedToks: Tok[] = pageLines.flatMap((l) => l.toks);
     const text = joinedToks.map((t) => t.text).join(" ");
     // a list item ("- No prior biologic") or a section heading ("CURRENT MEDICATIONS") starts a new
@@ -1400,8 +1417,14 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       /^\s*(?:\(?\d{1,2}[.)]\s*|[a-z][.)]\s+)?[A-Z][^:?.]{0,200}\b(?:to date|requested|total|list|name|specify|indicate|which)\b[^:?.]{0,80}:\s+(?!(?:yes|no|y|n)\b)/.exec(
         s.text,
       );
+    // a form's caption naming the qualifying drugs in parentheses and asking for the history ("Inadequate
+    // response or adverse reaction to TWO preferred antipsychotics (aripiprazole, lurasidone, …), at
+    // least 4 weeks each. List drug, dose and dates."): the drugs in its parentheses are the form's
+    // options, never therapies taken
+    const asksForHistory = FORM_HISTORY_REQUEST_RE.test(s.text);
     for (const it of splitByDrug(s.text, requestedGeneric)) {
       if (caption && it.offset < caption[0].length - 1) continue;
+      if (asksForHistory && insideParentheses(s.text, it.offset)) continue;
       if (!TRIAL.test(it.item) && !TRIAL.test(s.text.slice(0, it.offset))) continue;
       // "never on anti-TNF, vedolizumab or ustekinumab": not a therapy the patient had
       if (isNegated(s.text.toLowerCase(), it.offset)) continue;

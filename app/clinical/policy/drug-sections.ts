@@ -40,9 +40,22 @@ export function sectionDrugs(title: string, extraNames: string[] = []): { named:
   return named.length || excepted.length ? { named, excepted } : null;
 }
 
+/** a drug's heading in a class document: its generic name, then its brand in parentheses ("Solriamfetol (Sunosi)", "Calcium, magnesium … oxybates (Xywav)") */
+export const DRUG_HEADING_RE = /^[A-Z][a-z]+(?:[-, ][a-z]+){0,8}\s+\([A-Z][\w-]+(?:\s*[,/]\s*[A-Z][\w-]+)*\)$/;
+
 /** Whether a section titled `title` is the requested drug's (`requested`: its names, lower case). */
 export function drugSectionFor(title: string, requested: Set<string>, extraNames: string[] = []): "own" | "other" | null {
   const s = sectionDrugs(title, extraNames);
+  // "Solriamfetol (Sunosi) — EDS in …": a heading of a drug the vocabulary does not know is still a
+  // drug's, the requested one's only when it names it
+  const head = title.split(/\s+—\s+/)[0].trim();
+  if (!s && requested.size && DRUG_HEADING_RE.test(head))
+    return head
+      .toLowerCase()
+      .split(/[^a-z0-9-]+/)
+      .some((w) => requested.has(w))
+      ? "own"
+      : "other";
   if (!s || !requested.size) return null;
   const hit = (xs: string[]) => xs.some((x) => requested.has(x) || drugNames(x).some((n) => requested.has(n)));
   if (s.excepted.length && hit(s.excepted)) return "other";

@@ -429,7 +429,10 @@ export function parseOutline(
       const item: OutlineItem = { marker: "•", family, text: bullet[1], note: "", lines: [line], children: [], parent, heading: sec.heading, durations: [] };
       if (parent) parent.children.push(item);
       else sec.items.push(item);
-      stack.push({ family, lastMarker: glyph, item });
+      // (with the glyph's x: a line back at the margin left of it after a finished item is a paragraph or
+      // a title of its own — "Depressive episodes associated with bipolar I or II disorder" / "Clinical
+      // information required for approval" after a drug's schizophrenia bullets — never more of the item)
+      stack.push({ family, lastMarker: glyph, item, ...(line.x != null ? { x: line.x } : {}) });
       current = item;
       inNote = false;
       continue;
@@ -608,6 +611,10 @@ export function splitInlineEnumerations(lines: DocLine[]): DocLine[] {
       while ((m = re.exec(l.text))) {
         const n = st.num(m);
         const at = m.index + m[1].length;
+        // ("suspected narcolepsy (type 1 or type 2) or idiopathic hypersomnia": a ")" that closes a
+        // parenthesis opened before it on the line is no list marker)
+        const before = l.text.slice(0, at);
+        if ((before.match(/\(/g) ?? []).length > (before.match(/\)/g) ?? []).length) continue;
         if (n === expect) {
           run.push({ line: l.index, at });
           expect++;

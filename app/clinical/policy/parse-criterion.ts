@@ -320,6 +320,9 @@ export function parseMaxDose(text: string): { mg: number; per_days: number } | n
 const HARD_DOSE_MAX_RE =
   /^(?:(?:total |requested )?(?:daily )?(?:doses?|dosing|dosages?))\s+(?:above|exceeding|greater than|more than|over|in excess of)\s+(\d[\d,]*(?:\.\d+)?\s*(?:mg|mcg|g)\b)(?:\s+of\s+[a-z][\w/-]*)?\s*((?:per|\/|a|each)\s*(?:day|week|month)|daily|weekly|monthly)?\s+(?:will not|are not|is not|cannot|shall not)\s+(?:be\s+)?(?:approved|approvable|covered|authori[sz]ed)\b/i;
 
+/** "a LAMA and a LABA together", "… used concurrently": two classes taken at the same time */
+const TOGETHER_RE = /\band\b[^.;()]{0,40}\b(?:together|concurrently|simultaneously)\b|\bused together\b/i;
+
 /** Minimum doses of a trial: "at a dose of at least 1,000 mg per day", "atorvastatin 40 mg or higher". */
 export function parseMinDoses(text: string, ctx: ParseContext): { drug: string | null; mg: number; per: "day" | "week" }[] {
   const t = norm(text).toLowerCase();
@@ -795,6 +798,14 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         // "DLCO corrected for hemoglobin, of 30% or more": the measure a value is corrected for is no
         // requirement of its own
         if (CORRECTED_FOR.test(part.slice(Math.max(0, a - 24), a))) continue;
+        // "parathyroid hormone analog treatment", "GLP-1 receptor agonists": a drug class named after the
+        // substance, never the laboratory value
+        if (
+          /^[\s-]*(?:analog(?:ue)?s?|receptor|agonists?|antagonists?|inhibitors?|blockers?|mimetics?|replacement|therapy|treatment)\b/i.test(
+            part.slice(b, b + 24),
+          )
+        )
+          continue;
         // a number inside the measure's own name is its threshold only in the measure's unit: "at least
         // 4 hours per night on at least 70% of nights" names the nights counted, the threshold is the 70%
         th = (/\d/.test(am[0]) ? inUnitOf(ms, readComparator(am[0])) : null) ?? comparatorNear(part, a, b, ms);
@@ -804,6 +815,13 @@ export function parseThresholds(text: string): { measure: string; op: Comparator
         if (th) claimed.push([a, b]);
       }
       if (!th) continue;
+      // "treatment … above 24 months", "for at least 3 months": a duration, never a value of a measure
+      // that is not itself one of time
+      if (
+        !/^(?:days?|weeks?|months?|years?|hours?|minutes?|seconds?|s|min)$/i.test(ms.unit ?? "") &&
+        new RegExp(`(?:^|[^\\d.])${String(th.value).replace(".", "\\.").replace("-", "-?")}\\s*(?:days?|weeks?|months?|years?)\\b`, "i").test(part)
+      )
+        continue;
       // "ALT above 1.5 times the upper limit of normal", "> 3 x ULN": relative to the laboratory's
       // reference range, never an absolute value
       if (
@@ -1284,6 +1302,25 @@ export function parseCriterion(text: string, note: string, ctx: ParseContext): C
       .trim();
     if (/[a-z]{3}/i.test(rest) && rest !== text) return { ...parseCriterion(rest, note, ctx), text } as Criterion;
   }
+  // "At least two of the following are documented: habitual loud snoring; witnessed apneas …; an ESS
+  // above 10; …": the lead's count of the items after it — never every item (read as "all", a missing
+  // symptom and an ESS of 9 had denied a study two other items supported)
+  // (two or more only: "ONE / ALL of the following: (a) …; (b) …" are read by the lettered-list rules below)
+  const countLead = /^(.*?\b(?:at least )?(two|three|four|five|[2-5])\s+(?:\(\d\)\s+)?of the following\b[^:;]{0,140}):\s*([^;]+;.+)$/is.exec(norm(text));
+  if (countLead && !/\b(?:fail\w*|trial|tried|inadequate (?:response|control)|intoleran\w*)\b/i.test(countLead[1])) {
+    const items = countLead[3]
+      .split(/;/)
+      .map((p) =>
+        p
+          .replace(/^\s*(?:or|and)\s+/i, "")
+          .replace(/[,]?\s*\b(?:and|or)\s*\.?\s*$/i, "")
+          .trim(),
+      )
+      .filter((p) => /[a-z]{3}/i.test(p))
+      .map((a) => ({ ...parseCriterion(a, "", ctx), text: a }) as Criterion);
+    const n = { two: 2, three: 3, four: 4, five: 5 }[countLead[2].toLowerCase()] ?? Number(countLead[2]);
+    if (items.length >= n) return { text, ...(note ? { note } : {}), kind: "any", items, min: n, confidence: "high" };
+  }
   // "Approval requires all of the following: (a) X; (b) Y; and (c) Z": a lead and its inline lettered
   // list, every item a requirement of its own (a choice — "…; or (c) Z" — stays whole)
   const listed = inlineLetteredList(text);
@@ -1647,7 +1684,10 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
       subjectDrug ? t.replace(subjectDrug, "") : t,
     );
   const useRest = (subjectDrug ? t.replace(subjectDrug, "") : t).slice(use?.[0].length ?? 0);
-  if (use && t.length < 120 && !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(useRest))
+  // ("… used as maintenance therapy and not for the relief of acute bronchospasm": the other use denied
+  // restates the same one)
+  const deniesOther = /^\s*,?\s*(?:and\s+)?not\s+(?:for|as)\b/i.test(useRest) && !/\b(?:or|unless|except)\b/i.test(useRest);
+  if (use && t.length < 120 && (deniesOther || !/\b(?:and|or|unless|except)\b.*\b(?:acute|prevent|prophyla)/i.test(useRest)))
     return { ...base, kind: "use_mode", mode: use[1] || use[3] ? "acute" : "preventive" };
 
   // "Not taken with a monoamine oxidase inhibitor (MAOI) or within 14 days after an MAOI was stopped",
@@ -1974,7 +2014,11 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
   }
   // age
   const age = parseAge(t);
-  if (age && t.length < 140 && !TRIAL_VERB.test(bare)) return { ...base, kind: "age", ...age };
+  // "baseline ESS score of 10 or more (pediatric ESS for members 6 to 17 years of age)": an age written
+  // only in a parenthesis beside a threshold scopes a variant of the measure, never an age requirement
+  const outside = t.replace(/\([^()]*\)/g, " ");
+  const scopedAge = !!age && !parseAge(outside) && parseThresholds(outside).length > 0;
+  if (age && !scopedAge && t.length < 140 && !TRIAL_VERB.test(bare)) return { ...base, kind: "age", ...age };
 
   const minDays = parseMinDuration(t);
   const drugs = drugsIn(withoutExamples(t), ctx);
@@ -2623,7 +2667,9 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
       !has(/inadequate|failure|tried|or (?:a )?contraindication/i, tl)) ||
       // "intolerance to an oral bisphosphonate (…) or a contraindication (…)": an alternative that
       // is the intolerance or contraindication itself, never met by a course taken without either
-      (/^(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with|of)\b/i.test(
+      // ("Individual has a documented intolerance of, or contraindication to, both LAMA and LABA therapy":
+      // the same with the person as its subject)
+      (/^(?:(?:the )?(?:individual|patient|member|recipient|beneficiary|enrollee|client)\s+(?:has|have|had|with)\s+(?:had\s+)?)?(?:(?:a |an |documented |history of |(?:an? )?(?:clinically )?(?:significant |documented )?)?)?(?:intolerance|contraindication)s? (?:to|with|of)\b/i.test(
         tl,
       ) &&
         !has(/inadequate|failure|failed|tried|trial|taken for|for at least/i, tl)));
@@ -2652,6 +2698,11 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
   const rank = (w: string) => (/^(?:super|very|ultra)/.test(w) ? 3 : w === "high" ? 2 : w === "medium" || w === "mid" ? 1 : 0);
   const lowest = levels.length ? levels.reduce((a, b) => (rank(b) < rank(a) ? b : a)) : null;
   const minPotency = lowest == null ? undefined : (["low", "medium", "high", "super-high"] as const)[rank(lowest)];
+  // "maintenance therapy with a LAMA and a LABA together (as a combination inhaler, as separate
+  // inhalers, or as part of LAMA / LABA / ICS triple therapy)": every class named outside the
+  // parentheses, used at the same time — never one of them alone, nor the classes of the examples
+  const togetherClasses = TOGETHER_RE.test(withoutExamples(tl)) ? classNames(t.replace(/\([^()]*\)/g, " ")) : [];
+  if (togetherClasses.length > 1) classes.splice(0, classes.length, ...togetherClasses);
   // "each for at least 2 months OR stopped because of an adverse effect": the duration applies per drug
   const spec: CriterionOf<"prior_therapy"> = {
     ...base,
@@ -2662,7 +2713,12 @@ function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContex
     min_days: minDays,
     count: Math.max(1, Math.min(everyNamed ? Math.max(count, drugs.length) : count, 5)),
     different_classes: has(/different (?:pharmacologic |therapeutic )?classes|from different classes|different classes/i, tl),
-    all_classes: has(/\bplus\b|together with|in combination with|\band\b[^.;]{0,40}\beach\b/i, withoutExamples(tl)) && classes.length > 1,
+    // ("an intolerance of, or contraindication to, both LAMA and LABA therapy": each class)
+    all_classes:
+      (togetherClasses.length > 1 ||
+        /\bboth\b[^.;]{0,60}\band\b/i.test(mainClause) ||
+        has(/\bplus\b|together with|in combination with|\band\b[^.;]{0,40}\beach\b/i, withoutExamples(tl))) &&
+      classes.length > 1,
     ...classGroups(t, classes),
     allow_intolerance: allowIntol,
     allow_contraindication: allowContra,
@@ -2941,12 +2997,29 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
     )
   )
     return { ...base, kind: "use_mode", mode: use[1] ? "acute" : "preventive" };
+  // "any request that would bring cumulative parathyroid hormone analog treatment (abaloparatide and
+  // teriparatide combined) above 24 months in the member's lifetime": the lifetime cap, excluded when
+  // the documented courses and the one requested add up past it (a cumulative limit, evaluated as one)
+  const lifetime =
+    /\b(?:lifetime|cumulative|total (?:duration|length|use|treatment|exposure))\b[^.;]{0,160}?\b(?:above|beyond|more than|exceed(?:s|ing)?|over|longer than)\s+(\d{1,3})\s*(months?|years?)\b/i.exec(
+      tl,
+    );
+  if (lifetime) {
+    const drugs = [...new Set(drugsNamedIn(t))];
+    if (drugs.length) return { ...base, kind: "cumulative_limit", drugs, max_days: Math.round(Number(lifetime[1]) * (/^y/i.test(lifetime[2]) ? 365 : 30.44)) };
+  }
   // "Doses above 800 mg per infusion, or more often than every 4 weeks": a dose ceiling listed among
   // exclusions applies when the requested dose is above it (read with medium confidence: a reviewer
   // confirms before it denies)
-  const above = /^(?:doses?|dosing|dosages?)\s+(?:above|exceeding|greater than|more than|over|in excess of)\s+(\d[\d,.]*\s*(?:mg|mcg|g)\b.*)$/i.exec(t);
+  // ("More than 80 mg of cabozantinib per day": the same ceiling without "doses", the drug named between
+  // the amount and its period)
+  const above =
+    /^(?:doses?|dosing|dosages?)\s+(?:above|exceeding|greater than|more than|over|in excess of)\s+(\d[\d,.]*\s*(?:mg|mcg|g)\b.*)$/i.exec(t) ??
+    /^(?:more than|greater than|in excess of|above)\s+(\d[\d,]*(?:\.\d+)?\s*(?:mg|mcg|g)\b(?:\s+of\s+[a-z][\w/-]*(?:\s*\([^)]{1,40}\))?)?\s*(?:per|\/|a|each)\s*(?:day|week|month)\b)\.?$/i.exec(
+      t,
+    );
   if (above) {
-    const max = parseMaxDose(`not to exceed ${above[1]}`);
+    const max = parseMaxDose(`not to exceed ${above[1].replace(/\s+of\s+[a-z][\w/-]*(?:\s*\([^)]{1,40}\))?/i, "")}`);
     if (max) return { ...base, kind: "dose_limit", max_mg: max.mg, per_days: max.per_days, confidence: "medium" };
   }
   const ex = parseExcludedUse(t);

@@ -50,7 +50,7 @@ import { ageDoseBands, supportingTables, tableConditions, type SupportingTable }
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { readSectionGuideline, withSectionGuideline } from "./section-guideline";
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
-import { sectionDrugs } from "./drug-sections";
+import { DRUG_HEADING_RE, sectionDrugs } from "./drug-sections";
 import { agentIndicationPaths, isStepExceptionList, stepAgentTable } from "./step-agent-table";
 import {
   CONTINUATION_HEAD_RE,
@@ -1014,6 +1014,8 @@ interface Found {
   duration: string | null;
   /** requirements written beside this path's list were not read into it */
   incomplete?: boolean;
+  /** the block sits under a drug's heading of a class document (its title "<drug> — <indication>") */
+  drugScoped?: boolean;
 }
 
 function collect(item: OutlineItem, inherited: string | null, r: Reader, out: Found[], exclusions: Criterion[]) {
@@ -1208,6 +1210,72 @@ function numberConditionHeadings(lines: DocLine[]): DocLine[] {
   });
 }
 
+/**
+ * The generic lead a class document prints under each indication title, above that indication's
+ * requirements ("Clinical information required for approval", "Approval criteria:", "Criteria for
+ * initial approval")
+ */
+const GENERIC_CRITERIA_LEAD_RE =
+  /^(?:(?:the )?(?:following )?clinical information (?:is )?required for (?:initial )?approval|(?:initial )?(?:approval|coverage|clinical) criteria|criteria for (?:initial )?(?:approval|coverage)|(?:prior authori[sz]ation |pa )?requirements for (?:initial )?approval)\s*:?$/i;
+/** a row of a class table's key: a short code or symbol, then what it means ("PA > QL   Prior authorization required only …", "*   Generic available") */
+const LEGEND_ROW_RE = /^(?:[A-Z]{1,4}(?:\s*[>/]\s*[A-Z]{1,4})?|[*#†‡§¶])\s+[A-Z][a-z]/;
+
+/** A section that is a class table's key: at least two key rows before its only items (a "*" row read as a bullet). */
+function legendSection(s: { items: OutlineItem[]; preamble: DocLine[] }): boolean {
+  const tail = s.preamble.slice(-2);
+  return (
+    tail.length === 2 &&
+    tail.every((l) => LEGEND_ROW_RE.test(l.text.trim())) &&
+    s.items.length <= 2 &&
+    s.items.every((i) => !i.children.length && i.text.length < 120)
+  );
+}
+
+/**
+ * An indication block of a class document, printed as lines of their own above its requirements:
+ * optionally the drug's heading ("Lumateperone (Caplyta)"), the indication's title (one or two lines:
+ * "Depressive episodes associated with bipolar I or bipolar II disorder (bipolar depression), as
+ * monotherapy or" / "adjunctive to lithium or valproate"), then a generic lead ("Clinical information
+ * required for approval") and the requirements as the section's items. Returns the block's title
+ * ("<drug> — <indication>" under a drug heading, else the indication), the drug heading in force and
+ * where the lead stands in the preamble; null when the section is not such a block (no lead, no items,
+ * or a title that names no indication the reader understands).
+ */
+function titledBlock(
+  s: { items: OutlineItem[]; preamble: DocLine[] },
+  r: Reader,
+  drugHeading: string | null,
+): { title: string; drugHeading: string | null; leadAt: number } | null {
+  if (!s.items.length) return null;
+  const leadAt = s.preamble.findIndex((l) => GENERIC_CRITERIA_LEAD_RE.test(l.text.trim()));
+  if (leadAt < 1 || leadAt < s.preamble.length - 1) return null;
+  const before = s.preamble.slice(0, leadAt).map((l) => l.text.trim());
+  // the drug heading: a short line opening with the name of one of the drugs the policy covers, naming
+  // no indication ("Lumateperone (Caplyta)"; never "adjunctive to lithium or valproate", a title's end)
+  let heading = drugHeading;
+  let titleFrom = 0;
+  // — the policy's own drug or another ("Solriamfetol (Sunosi)" ends the pitolisant blocks): a name the
+  // vocabulary knows opening the line, or a generic name with its brand in parentheses
+  const opensWithDrug = (t: string) => {
+    const first = sectionDrugs(t, r.ctx.drugNames)?.named ?? [];
+    return first.some((d) => t.toLowerCase().startsWith(d.split(/[\s/]/)[0])) || DRUG_HEADING_RE.test(t);
+  };
+  before.forEach((t, i) => {
+    if (t.length <= 60 && opensWithDrug(t) && !indicationTerms(t).understood && !/[.:;]$/.test(t)) {
+      heading = t;
+      titleFrom = i + 1;
+    }
+  });
+  const lines = before.slice(titleFrom);
+  // (the title: the last one or two lines above the lead, a wrapped title ending mid-phrase)
+  const last = lines.slice(-1);
+  const two = lines.slice(-2);
+  const candidates = [two.length === 2 && !/[.:;]$/.test(two[0]) ? two.join(" ") : null, last.join(" ")].filter((x): x is string => !!x && x.length <= 200);
+  const title = candidates.find((c) => !/[.;]$/.test(c) && indicationTerms(c).understood);
+  if (!title) return null;
+  return { title: heading ? `${heading} — ${title}` : title, drugHeading: heading, leadAt };
+}
+
 function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | null {
   const sections = parseOutline(splitInlineEnumerations(numberConditionHeadings(numberLabelRows(substituteStepDrugs(lines)))), new Set(), { bullets: true });
   const found: Found[] = [];
@@ -1218,9 +1286,32 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
   // the indication of the per-indication block read last ("Criteria for Use - Atopic Dermatitis"),
   // while its exclusion list and renewal paragraph follow
   let blockTitle: string | null = null;
+  // the drug heading of a class document's per-drug sections ("Lumateperone (Caplyta)"), kept across
+  // the indication blocks under it
+  let drugHeading: string | null = null;
   for (const s of sections) {
     const h = s.heading;
+    const titled = titledBlock(s, r, drugHeading);
+    if (titled) {
+      drugHeading = titled.drugHeading;
+      // ("Reauthorization: documentation of a positive clinical response." printed just above the next
+      // drug's heading: the renewal of the block before, never a heading of this one)
+      if (CONTINUATION_HEAD_RE.test(h) || CONTINUATION_RE.test(h) || TRAILING_CONTINUATION_RE.test(h)) {
+        r.continuation.push({
+          text: h,
+          passage: cite(r, s.preamble.slice(0, 1)),
+          why: "Continuation/renewal criteria apply to reauthorization requests only.",
+        });
+        renewalFromText(h, s.preamble.slice(0, 1), blockTitle, r);
+      }
+      blockTitle = titled.title;
+      found.push({ ...indicationBlock(titled.title, { ...s, preamble: s.preamble.slice(titled.leadAt) }, r), drugScoped: !!titled.drugHeading });
+      continue;
+    }
     if (SKIP_HEAD_RE.test(h) && !/criteria/i.test(h)) continue;
+    // the key to a class table's symbols ("PA   Prior authorization required …", "QL   Quantity limit
+    // applies …", "*   Generic available; generic dispensed.") is no criterion
+    if (legendSection(s)) continue;
     // a section that says of itself that it is not criteria ("These points are provided for the
     // prescriber and are not approval criteria:", "for information only")
     if (saysNotCriteria(s)) continue;
@@ -1350,6 +1441,8 @@ function readOutline(lines: DocLine[], title: string, r: Reader): PolicyModel | 
       ind.understood = true;
       ind.drug_scoped = true;
     }
+    // "<drug> — <indication>": an indication block under a drug's heading is that drug's path only
+    if (f.drugScoped) ind.drug_scoped = true;
     if (f.incomplete) {
       ind.understood = false;
       r.unread.push({

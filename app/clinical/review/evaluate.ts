@@ -44,7 +44,7 @@ import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
 import { TESTS, testByName } from "../vocabulary/tests";
 import { ATTACHMENT_REFERENCE, HYPOTHETICAL_AFTER, HYPOTHETICAL_BEFORE, PENDING, PREFERENCE, isNegated, isPending } from "../vocabulary/language";
-import { quote, search, withNext, type CaseIndex, type Hit } from "../evidence/case-index";
+import { quote, search, withNext, type CaseIndex, type CaseLine, type Hit } from "../evidence/case-index";
 import { judgeCausesExcluded } from "./causes-excluded";
 import { judgeCombinationPartner } from "./combination-partner";
 import { judgeConditionDuration } from "./condition-duration";
@@ -2908,7 +2908,7 @@ const SAME_CONCEPT_STEMS: Record<string, string[]> = {
  * units of a measured quantity (a result, a vital sign, a length in mm, an angle in degrees: "MRD1 of
  * 2.0 mm or less", "a field that improves by at least 12 degrees"), never of time, doses or counts
  */
-const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+|mm\b|millimet(?:er|re)s?\b|degrees?\b|seconds?\b|secs?\b|met(?:er|re)s\b)`;
+const MEASURED_UNIT = String.raw`(?:%|mm\s?hg|mmhg|torr|kpa|mg\/dl|g\/dl|mmol\/l|µmol\/l|umol\/l|ng\/ml|pg\/ml|iu\/ml|u\/l|ml\/min|l\/min|bpm|beats per minute|kg\/m2|kg\/m²|mg\/l|cells\/\S+|mm\b|millimet(?:er|re)s?\b|degrees?\b|seconds?\b|secs?\b|minutes?\b|mins?\b|met(?:er|re)s\b)`;
 /** a Snellen acuity threshold ("20/50 or worse", "worse than 20/50", "20/40 or better") */
 const SNELLEN_THRESHOLD = String.raw`\b20\/\d{2,3}\s+or\s+(?:worse|better|less|poorer)\b|\b(?:worse|better|poorer)\s+than\s+20\/\d{2,3}\b`;
 const MEASURED_THRESHOLD = new RegExp(
@@ -3670,11 +3670,17 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
         // a form's question printed with both of its answers ("5. Current or prior bulimia or anorexia
         // nervosa? Yes No"), the one circled or ticked not being read: the question states nothing
         const unanswered = /\?\s*$/.test(text) && UNREAD_YES_NO_RE.test(answer.trim());
+        // the form's question itself ("Q4. Does the patient have a deleterious or suspected deleterious HRR
+        // gene mutation (germline or somatic)? Name the gene and the test."): its words are the form's,
+        // never a statement about the member — the answer written after it is read on its own
+        const asked =
+          /^(?:q\s*\d{1,2}[.:)]?\s*|\d{1,2}[.)]\s*)?(?:does|do|is|are|has|have|had|was|were|did|will|can|any)\b[^?]*$/i.test(text.slice(0, local)) &&
+          /\?/.test(text.slice(local));
         const lead = offset === 0 && carry ? `${carry} ` : "";
         // "counseled her on the seizure risk", "risk of falls", "monitor for infection": the condition as a
         // risk talked about, never a fact of the member's record
         const hypothetical = HYPOTHETICAL_BEFORE.test(text.slice(Math.max(0, local - 60), local)) || HYPOTHETICAL_AFTER.test(text.slice(local, local + 40));
-        const negated = isNegated(lead + text, lead.length + local) || pending || answeredNo || unanswered || hypothetical;
+        const negated = isNegated(lead + text, lead.length + local) || pending || answeredNo || unanswered || hypothetical || asked;
         if (!found || (found.negated && !negated)) found = { line, at, negated, pending };
         if (!negated) break;
       }
@@ -4859,8 +4865,21 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalDoseLimit(spec, ctx);
     case "quantity_limit":
       return evalQuantityLimit(spec, ctx);
-    case "documentation":
-      return (!spec.absence ? (reductionFromBaseline(spec.text, ctx) ?? changeByAmount(spec.text, ctx)) : null) ?? evalDocumentation(spec, ctx);
+    case "documentation": {
+      // "a physical or cognitive impairment that prevents correct use of home equipment, without a
+      // caregiver who can apply it": what comes before "without" must be documented first — the absence
+      // after it is met by silence, the impairment never is
+      // (then the absence is read on the words from "without" on)
+      const head = role === "criterion" && spec.absence ? presenceBeforeWithout(spec.text) : null;
+      if (head) {
+        const h = evalDocumentation({ ...spec, text: head, absence: false, concepts: keyConcepts(head) }, ctx);
+        if (h.outcome !== "met") return { ...h, outcome: "insufficient", missing: h.missing ?? head };
+        const tail = spec.text.slice(spec.text.toLowerCase().indexOf(" without", head.length - 1)).trim();
+        const t = evalDocumentation({ ...spec, text: tail, concepts: keyConcepts(tail) }, ctx);
+        return t.outcome === "met" ? { ...t, reason: `${h.reason} ${t.reason}`, citations: [...h.citations, ...t.citations] } : t;
+      }
+      return documentationAsWritten(spec, ctx);
+    }
     case "visit_limit":
       return evalVisitLimit(spec, ctx);
     case "code_frequency":
@@ -5114,6 +5133,78 @@ export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive
   return out;
 }
 
+/**
+ * The form question about `mode` use of the requested drug answered "No" ("Will Ohtuvayre be used for
+ * rescue / acute symptoms? [ ] Yes [X] No"), or undefined.
+ */
+function answeredNoForUse(ctx: EvalContext, mode: "acute" | "preventive"): CaseLine | undefined {
+  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!names.length) return undefined;
+  const drug = new RegExp(`\\b(?:${names.join("|")})\\b`, "i");
+  const words = USE_MODES.find((u) => u.mode === mode)!.request;
+  return (ctx.idx.answeredNo ?? []).find((l) => drug.test(l.lower) && words.test(l.text));
+}
+
+/** "Treatment of established CMV infection or CMV disease": treating a disease the member already has, not preventing it */
+const TREATMENT_OF_ESTABLISHED_RE =
+  /\btreatment of (?:an? )?(?:established|active|existing|confirmed|documented|current)\b[^.;]{0,60}?\b(?:infections?|disease|viremia)\b/i;
+
+/**
+ * An exclusion of one use of the requested drug — acute or rescue use ("Relief of acute bronchospasm
+ * (rescue use)"), or the treatment of an established disease by a drug given to prevent it ("Treatment
+ * of established CMV infection or CMV disease (approved for prophylaxis only)") — against the use the
+ * request states. Does not apply (not_met, citing the request) when the request answers the form's
+ * question about the excluded use "No" ("Will X be used for rescue / acute symptoms? [ ] Yes [X] No"),
+ * or states outright only the other use ("maintenance only", "for CMV prophylaxis"). Null when the
+ * exclusion names no single use or the request does not settle it: the exclusion is then judged as
+ * written. Source: the policy's own exclusion sentence; no clinical rule is added.
+ */
+export function exclusionOfOtherUse(text: string, ctx: EvalContext): Ev | null {
+  const outside = text.replace(/\([^)]*\)/g, " ");
+  const treatment = TREATMENT_OF_ESTABLISHED_RE.test(outside);
+  const named = titleModes(outside).length ? titleModes(outside) : titleModes(text);
+  const excluded = treatment ? "acute" : named.length === 1 ? named[0] : null;
+  if (!excluded) return null;
+  const what = treatment ? "the treatment of an established disease" : excluded === "acute" ? "acute or rescue use" : "preventive use";
+  // the form asks about the excluded use of the requested drug, and "No" is marked
+  const denied = answeredNoForUse(ctx, excluded);
+  if (denied)
+    return ev("not_met", `Does not apply: the request answers "No" to ${what} ("${denied.text.trim().slice(0, 100)}").`, [quote(ctx.idx, denied)], "direct");
+  const modes = requestUseModes(ctx);
+  const own = modes.find((m) => m.mode === excluded);
+  const other = modes.find((m) => m.mode !== excluded);
+  if (other && !own && other.explicit && other.citation)
+    return ev(
+      "not_met",
+      `Does not apply: the request is for ${other.mode === "preventive" ? "preventive (maintenance or prophylaxis)" : "acute"} use; the exclusion is about ${what}.`,
+      [other.citation],
+      "direct",
+    );
+  return null;
+}
+
+/** A documentation requirement judged on its words as written (a change from baseline first, when it is one). */
+function documentationAsWritten(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+  return (!spec.absence ? (reductionFromBaseline(spec.text, ctx) ?? changeByAmount(spec.text, ctx)) : null) ?? evalDocumentation(spec, ctx);
+}
+
+/**
+ * The presence a requirement names before qualifying it with "without" ("a physical or cognitive
+ * impairment that prevents correct use of home equipment, without a caregiver who can apply it" → "a
+ * physical or cognitive impairment that prevents correct use of home equipment"), or null when the
+ * requirement opens with a negation, a bare subject ("The member has been without seizures") or
+ * carries one before "without" ("will NOT be used for weight loss alone, in a patient without …").
+ */
+export function presenceBeforeWithout(text: string): string | null {
+  const first = text.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+  const m = /^(.+?),?\s+without\b/i.exec(first);
+  if (!m) return null;
+  const head = m[1].trim();
+  if (/\b(?:no|not|never|none|nor|without|absence|free of|denies)\b|n't\b/i.test(head)) return null;
+  if (/^(?:the |a )?(?:member|patient|individual|enrollee|beneficiary|child|recipient)(?:\s+(?:is|has|has been|remains|was|had))*$/i.test(head)) return null;
+  return head.split(/\s+/).length >= 3 ? head : null;
+}
+
 /** Words that name a use outright ("for prevention", "as needed at onset"), not a schedule that suggests it. */
 const EXPLICIT_USE = {
   acute: /\b(?:as needed|p\.?r\.?n\.?|at (?:the )?onset|acute|abortive|rescue|on[- ]demand)\b/i,
@@ -5128,6 +5219,15 @@ function evalUseMode(spec: CriterionOf<"use_mode">, ctx: EvalContext): Ev {
   if (own && !other) return ev("met", `The request is for ${spec.mode} use.`, own.citation ? [own.citation] : []);
   if (other && !own && other.explicit && other.citation)
     return ev("not_met", `The request is for ${other.mode} use; the policy covers ${spec.mode} use.`, [other.citation]);
+  // the form's question about the other use answered "No" ("Will X be used for rescue / acute
+  // symptoms? [ ] Yes [X] No"): of the two uses the policies distinguish, the request is for this one
+  const deniedOther = !own && !other ? answeredNoForUse(ctx, spec.mode === "acute" ? "preventive" : "acute") : undefined;
+  if (deniedOther)
+    return ev(
+      "met",
+      `The request answers "No" to ${spec.mode === "acute" ? "preventive" : "acute or rescue"} use ("${deniedOther.text.trim().slice(0, 100)}"): it is for ${spec.mode} use.`,
+      [quote(ctx.idx, deniedOther)],
+    );
   return ev(
     "insufficient",
     own && other ? "The request names both acute and preventive use." : "The request does not say whether the drug is for acute or preventive use.",
@@ -5311,6 +5411,10 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     const cont = continuationRequest(ctx.idx);
     if (cont) return ev("not_met", `Does not apply: the request is to continue therapy (${cont.text}).`, [cont.citation], "direct");
   }
+  if (spec.kind === "documentation" || spec.kind === "excluded_use") {
+    const use = exclusionOfOtherUse(spec.text, ctx);
+    if (use) return use;
+  }
   switch (spec.kind) {
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
@@ -5391,7 +5495,8 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       // "… in a patient who has not received endocrine therapy (endocrine-naive)": the request records a course
       const treated = spec.kind === "documentation" ? notReceivedQualifierContradicted(spec.text, ctx) : null;
       if (treated) return treated;
-      const r = evaluateInner(spec, ctx, "criterion", covered);
+      // (a documentation exclusion is read as written: "X without Y" excludes X only where Y is absent)
+      const r = spec.kind === "documentation" ? documentationAsWritten(spec, ctx) : evaluateInner(spec, ctx, "criterion", covered);
       // "Routine surveillance of valve disease … without a change in clinical status": an excluded
       // service qualified by an absence reaches only a request the record shows to be that service;
       // silence about the absence is no ground when the service itself is not in the request
@@ -5433,6 +5538,13 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       if (r.outcome === "met")
         return { ...r, outcome: "insufficient", reason: `${r.reason} The exclusion may apply; a reviewer should confirm.`, missing: "The directions for use" };
       return ev("not_met", "Does not apply.", [], "inferred");
+    }
+    case "cumulative_limit": {
+      // a lifetime cap listed as an exclusion applies when the courses add up past it
+      const r = evalCumulativeLimit(spec, ctx);
+      if (r.outcome === "not_met") return { ...r, outcome: "met", reason: `Applies: ${r.reason}` };
+      if (r.outcome === "met") return { ...r, outcome: "not_met", reason: `Does not apply: ${r.reason}` };
+      return r;
     }
     case "dose_limit": {
       // a ceiling listed as an exclusion applies when the request is above it

@@ -468,6 +468,18 @@ export function reviewCase(input: {
       let branches = indicationBranches(tree, node.id, r.branches);
       // a class document's sections per drug: the requested drug's section is its path (drug-sections.ts)
       const own = drugSectionAnswer(node, branches, input.facts, tree.drug_names);
+      // the requested drug's sections are per indication ("Lumateperone (Caplyta) — Schizophrenia",
+      // "… — Bipolar depression"): its indication is matched among them as among any paths; another
+      // drug's sections are never its paths
+      const ownBranches = own ? branches.filter((b) => own.answer.labels.includes(b.label)) : [];
+      if (own && ownBranches.some((b) => b.conditions.length)) {
+        for (const b of branches) if (!ownBranches.includes(b) || !b.understood) notApprovable.add(b.label);
+        if (!covered.conditions.length) for (const b of ownBranches) covered.conditions.push(...b.conditions);
+        const { answer, info } = indicationAnswer(node, ownBranches, ctx, r.named_conditions ?? null);
+        answers.set(node.id, answer);
+        indicationInfo = info;
+        continue;
+      }
       if (own) {
         for (const b of branches) if (!b.understood) notApprovable.add(b.label);
         answers.set(node.id, own.answer);

@@ -76,9 +76,12 @@ export const PLANNED =
 export const BASELINE =
   /\b(?:untreated|pre-?treatment|baseline|pre-?statin|prior to (?:starting |initiating |initiation of )?(?:any |lipid[- ]lowering |statin )?(?:therapy|treatment|statin)|before (?:starting |any )?(?:therapy|treatment|statin|medication)|off (?:therapy|treatment|statins?|medication)|at diagnosis|highest (?:recorded|documented)|max(?:imum)? (?:recorded|documented))\b/i;
 
-/** a condition named as a risk, a warning or what to watch for: "risk of", "counseled … on", "monitor for", "signs of" (before the term) */
+/**
+ * a condition named as a risk, a warning, what to watch for or a condition of a plan: "risk of",
+ * "counseled … on", "monitor for", "signs of", "If an HRR alteration is found" (before the term)
+ */
 export const HYPOTHETICAL_BEFORE =
-  /\b(?:risks?\s+(?:of|for)|counsel(?:ed|ing|led|ling)?\b[^.;]{0,40}\b(?:on|about|regarding)|monitor(?:ed|ing)?\s+for|watch(?:ing)?\s+for|warn(?:ed|ing)?\b[^.;]{0,20}\b(?:about|of)|signs?\s+(?:and\s+symptoms\s+)?of|educat\w*\b[^.;]{0,30}\b(?:on|about)|precautions?\s+(?:for|about))\s+(?:the\s+|a\s+|an\s+|any\s+|possible\s+)?(?:[\w-]+\s+){0,2}$/i;
+  /\b(?:if|unless|whether|in case|risks?\s+(?:of|for)|counsel(?:ed|ing|led|ling)?\b[^.;]{0,40}\b(?:on|about|regarding)|monitor(?:ed|ing)?\s+for|watch(?:ing)?\s+for|warn(?:ed|ing)?\b[^.;]{0,20}\b(?:about|of)|signs?\s+(?:and\s+symptoms\s+)?of|educat\w*\b[^.;]{0,30}\b(?:on|about)|precautions?\s+(?:for|about))\s+(?:the\s+|a\s+|an\s+|any\s+|possible\s+)?(?:[\w-]+\s+){0,2}$/i;
 /** … and after it: "the seizure risk", "seizure precautions" */
 export const HYPOTHETICAL_AFTER = /^[\w-]+(?:\s+[\w-]+)?\s+(?:risks?|precautions)\b/i;
 
