@@ -154,6 +154,15 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // Initial | Continuation table): first run 10/34 lines, no wrongful line decision
   // (fixtures/corpus-claims/tidewater-mapd-first-run.txt)
   "tidewater-mapd": 10,
+  // narragansett-ri 2026-12-04 (a twentieth set authored blind: a Rhode Island commercial PPO — a cardiology
+  // benefit manager's imaging guideline with a scenario table per test, a sleep-testing policy with HSAT /
+  // attended PSG / titration / MSLT sections naming their codes in their lead sentences, a speech-therapy rule
+  // table with habilitative and rehabilitative visit limits counted over earlier claims, and IV belimumab with
+  // weight-based units and site of care): first run on f74953f 10/34 lines, 2 covered lines denied ("At least two
+  // of the following: …; …" read as all of them) and 2 deniable lines approved (a presence qualified by
+  // "without" read as an absence) (fixtures/corpus-claims/narragansett-ri-first-run.txt); 13/34 after stop 53,
+  // no wrongful line decision
+  "narragansett-ri": 13,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

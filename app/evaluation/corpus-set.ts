@@ -224,6 +224,15 @@ export const FLOORS: Record<string, number> = {
   // memo, EHR printouts with medication-history tables and pharmacy reject faxes): first run 5/16, all safety
   // counts 0, 0 of 7 approvable and 0 of 4 deniable requests decided (fixtures/corpus/beaverstate-cco-first-run.txt)
   "beaverstate-cco": 6,
+  // baystate-mh 2026-12-04 (a thirty-third plan authored blind: a Massachusetts MassHealth ACO whose pharmacy
+  // benefit follows a MassHealth-style Drug List — class tables with PA codes and a symbol key, per-drug blocks
+  // with per-indication "Clinical information required for approval" lists, Clinical Notes and "Documentation to
+  // submit" — and a Medical Necessity Guideline for onabotulinumtoxinA; the state PA form typed, scanned and
+  // hand-filled, a portal ePA printout, a pharmacy reject fax with a dispensing history, specialist letters with
+  // DXA / PSG-MSLT / HLA reports, EHR and community health center notes): first run on f74953f 5/16, 1 approvable
+  // request denied and 1 incomplete request denied (a lifetime PTH-analog cap read as serum PTH > 24), automation
+  // 9.1% (fixtures/corpus/baystate-mh-first-run.txt); 6/16 after stop 53, all safety counts 0
+  "baystate-mh": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
