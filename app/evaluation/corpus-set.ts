@@ -231,8 +231,8 @@ export const FLOORS: Record<string, number> = {
   // hand-filled, a portal ePA printout, a pharmacy reject fax with a dispensing history, specialist letters with
   // DXA / PSG-MSLT / HLA reports, EHR and community health center notes): first run on f74953f 5/16, 1 approvable
   // request denied and 1 incomplete request denied (a lifetime PTH-analog cap read as serum PTH > 24), automation
-  // 9.1% (fixtures/corpus/baystate-mh-first-run.txt); 6/16 after stop 53, all safety counts 0
-  "baystate-mh": 6,
+  // 9.1% (fixtures/corpus/baystate-mh-first-run.txt); 7/16 after stop 53, all safety counts 0
+  "baystate-mh": 7,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -286,3 +286,17 @@ describe("a time threshold is met by a time compared against it (calusa-mappo cl
     expect(r.outcome).not.toBe("met");
   });
 });
+
+describe("an exclusion of members without a condition (baystate-mh mh-015)", () => {
+  const EXCL = "febuxostat for asymptomatic hyperuricemia (no diagnosis of gout)";
+  it("does not reach a member coded with the condition, and never reads the parenthesis' words as present", () => {
+    const facts = emptyFacts({ diagnoses: [{ code: "M1A.0710", description: "Chronic gout, right ankle", primary: true, citations: [] }] });
+    const ctx = evalContext({
+      idx: buildCaseIndex(docFromPages(["Diagnosis: chronic tophaceous gout (M1A.0710), crystal-proven. Febuxostat requested."]), DAY),
+      facts,
+      requestDate: DAY,
+      requestedNames: ["febuxostat"],
+    });
+    expect(evaluateCriterion(parseExclusion(EXCL, { drugNames: ["febuxostat"] }), ctx, "exclusion", NONE).outcome).toBe("not_met");
+  });
+});

@@ -5415,6 +5415,30 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
     const use = exclusionOfOtherUse(spec.text, ctx);
     if (use) return use;
   }
+  // "febuxostat for asymptomatic hyperuricemia (no diagnosis of gout)": an exclusion of members without a
+  // condition does not reach a member coded with it (the parenthesis' words are never read as present)
+  if (spec.kind === "documentation") {
+    const without = /\((?:no|without|not)\s+(?:a\s+)?(?:(?:diagnosis|history)\s+of\s+)?([^()]{3,60})\)/i.exec(spec.text);
+    const named = without ? conditionsNamedIn(without[1]) : [];
+    const has = named.length
+      ? ctx.conditions.find(
+          (cc) =>
+            cc.source !== "text" &&
+            conditionSatisfies(
+              cc,
+              named.map((n) => n.name),
+              named.flatMap((n) => n.icd10),
+            ),
+        )
+      : undefined;
+    if (has)
+      return ev(
+        "not_met",
+        `Does not apply: the exclusion is for members without ${named.map((n) => n.name).join(" / ")}; the request is coded ${has.code ?? has.condition}.`,
+        has.citation ? [has.citation] : [],
+        "direct",
+      );
+  }
   switch (spec.kind) {
     case "excluded_use":
       return evalExcludedUse(spec, ctx, covered.conditions, covered.icd10);
