@@ -163,6 +163,13 @@ export const CLAIMS_FLOORS: Record<string, number> = {
   // "without" read as an absence) (fixtures/corpus-claims/narragansett-ri-first-run.txt); 13/34 after stop 53,
   // no wrongful line decision
   "narragansett-ri": 13,
+  // yellowstone-wy 2026-12-04 (a twenty-first set authored blind: a Wyoming educators' trust PPO — hereditary
+  // colorectal cancer genetic testing under a lab benefit manager's guideline, vertebral augmentation under an
+  // LCD-style policy, wearable defibrillators under a Blue-style medical policy, at-risk foot care under a
+  // benefit rule sheet): first run on 862c947 10/34 lines, 1 covered line denied (a "When 81435 is billed, …
+  // single-gene codes … are not separately reimbursable" rule read in reverse)
+  // (fixtures/corpus-claims/yellowstone-wy-first-run.txt); 11/34 after stop 54, no wrongful line decision
+  "yellowstone-wy": 11,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";

@@ -233,6 +233,11 @@ export const FLOORS: Record<string, number> = {
   // request denied and 1 incomplete request denied (a lifetime PTH-analog cap read as serum PTH > 24), automation
   // 9.1% (fixtures/corpus/baystate-mh-first-run.txt); 7/16 after stop 53, all safety counts 0
   "baystate-mh": 7,
+  // highplains-co 2026-12-04 (a thirty-fourth plan authored blind: a Health First Colorado RAE whose PDL is an
+  // Appendix P-style grid Class | Preferred | Non-preferred | PA criteria, several classes per page, and a
+  // specialty-drug monograph): first run on 862c947 5/16, all safety counts 0, every request pended
+  // (fixtures/corpus/highplains-co-first-run.txt); 6/16 after stop 54, all safety counts 0
+  "highplains-co": 6,
 };
 /** the day the plan received every case (only used where a fax carries no date at all) */
 const RECEIVED = "2026-11-27";
