@@ -19,6 +19,7 @@ import {
   STOPPED,
   isNegated,
   closedSpanEnd,
+  UNDISPENSED_RE,
 } from "../vocabulary/language";
 import { quote, type CaseIndex, type CaseLine } from "./case-index";
 import { lookupDrug } from "../vocabulary/drugs";
@@ -273,8 +274,6 @@ function wrappedSentenceStart(line: CaseIndex["lines"][number], prev: CaseIndex[
   return tail.length <= 40 ? tail : null;
 }
 
-/** a pharmacy claim's status that dispensed nothing: reversed, rejected, returned to stock, voided, never picked up */
-const UNDISPENSED_RE = /\b(?:revers(?:ed|al)|rej(?:ected|ect)?|rts|returned to stock|void(?:ed)?|cancell?ed|(?:not|never) picked up)\b/i;
 /** a fill-history table's header: a fill date column and a days-supply column ("Fill Date Medication Qty Days Pharmacy") */
 const FILL_HEADER_RE = /\b(?:fill(?:ed)?|dispens(?:e|ed)|date filled)\s*(?:date)?\b.*\b(?:days?(?:\s+supply)?|ds|day supply)\b/i;
 

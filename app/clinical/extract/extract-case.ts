@@ -22,7 +22,7 @@ import type {
 } from "../contracts";
 import { findDrugMentions, lookupDrug, type DrugEntry } from "../vocabulary/drugs";
 import { MEASURES } from "../vocabulary/measures";
-import { closedSpanEnd, isNegated, withoutDeniedAdverseEffects } from "../vocabulary/language";
+import { closedSpanEnd, isNegated, UNDISPENSED_RE, withoutDeniedAdverseEffects } from "../vocabulary/language";
 import { isUnansweredFormLine, withWrappedQuestions } from "../evidence/case-index";
 import { buildModel, cite, citeRange, type DocModel, type Line, type Tok } from "../text/layout";
 import { findLabeled, sectionMap, type FieldHit, type SectionName } from "../text/fields";
@@ -710,6 +710,19 @@ const STRENGTH_RE = /(\d+(?:\.\d+)?(?:\s*(?:-|or|to)\s*\d+(?:\.\d+)?)?\s*(?:mg|m
 /** the header row of a drug-history table: drug, dates, reason stopped / result */
 const HISTORY_TABLE_HEADER = /\b(?:dates?|start(?:ed)?\s*[-–/]\s*stop|reason\s+(?:stopped|discontinued)|result|outcome|response)\b/i;
 
+/**
+ * A drug label read "below" that is no field: a heading opening with the label word ("Medication
+ * Management Follow-up (25 min, in person)" over "Chief complaint: … escitalopram"), or a column of a
+ * drug-history table ("Medication | Dose | Start | Stop | Outcome / reason stopped").
+ */
+function headingOrHistoryColumn(h: FieldHit): boolean {
+  if (h.how !== "below") return false;
+  const seg = h.line.segs.find((g) => g.toks.includes(h.labelToks[0]));
+  const words = seg ? seg.text.replace(/[:\s]+$/, "").split(/\s+/).length : 0;
+  if (words > h.labelToks.length + 2) return true;
+  return h.line.segs.length >= 3 && HISTORY_TABLE_HEADER.test(h.line.text);
+}
+
 function extractMedication(ctx: Ctx): ExtractedMedication {
   const { model, sec } = ctx;
   const M: SectionName[] = ["medication"];
@@ -725,7 +738,7 @@ function extractMedication(ctx: Ctx): ExtractedMedication {
   const drugHits = [
     ...findLabeled(model, sec, L_DRUG, { sections: M, validate: isDrugText }),
     ...findLabeled(model, sec, L_DRUG, { validate: isDrugText }),
-  ].filter((h) => !medicationList(h));
+  ].filter((h) => !medicationList(h) && !headingOrHistoryColumn(h));
   const drugHit = drugHits[0] ?? null;
   let asWritten: string | null = null;
   let generic: string | null = null;
@@ -1289,7 +1302,8 @@ function extractTherapies(ctx: Ctx, requestDate: string | null, requestedGeneric
       ) {
         for (let j = i + 1; j < Math.min(lines.length, i + 12); j++) {
           const r = lines[j];
-          if (isUnansweredFormLine(r.text)) continue;
+          // (a row whose claim dispensed nothing — "reversed", "rejected: PA required", "never picked up" — is no trial)
+          if (isUnansweredFormLine(r.text) || UNDISPENSED_RE.test(r.text)) continue;
           if (
             /\b(?:Pertinent|Relevant|Attachments?|Clinical rationale|Additional|Lab(?:oratory)?\s+(?:values|results)|REVIEW|ATTESTATION)\b/i.test(
               r.segs[0]?.text ?? "",

@@ -229,10 +229,10 @@ const BANNER_BIRTH_RE = /\b(\d{1,2}\/\d{1,2}\/\d{4})\s*(?:\((?:F|M|Female|Male)\
 const BANNER_DOB_LABEL_RE = /\bDOB\b\s*:?\s*(\d{1,2}\/\d{1,2}\/\d{4})/;
 /**
  * "Fields, Monique", "OKONKWO, RENATA A" at a line's start, ended by the line's end or the banner's
- * next field — a label, or the date of birth itself ("Hoffmann, Brianna   06/11/1997 (F)   Coverage: …")
+ * next field — a label, the age ("QUINTANA, Marisol   35 yo F   DOB 05/17/1991"), or the date of birth itself ("Hoffmann, Brianna   06/11/1997 (F)   Coverage: …")
  */
 const BANNER_NAME_RE = new RegExp(
-  `^\\s*(${NAME_WORD}(?:[ -]${NAME_WORD})?),\\s*(${NAME_WORD})(?:\\s+[A-Z]\\.?)?(?=\\s*$|\\s*\\||\\s+(?:[A-Z][A-Za-z]*\\s*:|PCP|MRN|Sponsor|DOB|Age|Sex|Female|Male)\\b|\\s+\\d{1,2}\\/\\d{1,2}\\/\\d{4}\\s*(?:\\((?:F|M|Female|Male)\\)|Female\\b|Male\\b|[FM]\\b(?!\\/)))`,
+  `^\\s*(${NAME_WORD}(?:[ -]${NAME_WORD})?),\\s*(${NAME_WORD})(?:\\s+[A-Z]\\.?)?(?=\\s*$|\\s*\\||\\s+(?:[A-Z][A-Za-z]*\\s*:|PCP|MRN|Sponsor|DOB|Age|Sex|Female|Male)\\b|\\s+\\d{1,3}\\s*(?:yo|y\\/o|y\\.o\\.|years?\\s+old|yrs?)\\b|\\s+\\d{1,2}\\/\\d{1,2}\\/\\d{4}\\s*(?:\\((?:F|M|Female|Male)\\)|Female\\b|Male\\b|[FM]\\b(?!\\/)))`,
 );
 
 /**

@@ -20,6 +20,10 @@ const NOT_SEPARATE_RE =
 /** "… are included in 64490-64495", "bundled into", "integral to", "a component of" */
 const INCLUDED_IN_RE = /\b(?:(?:is|are)\s+)?(?:included\s+in|bundled\s+(?:into|with)|integral\s+to|(?:a\s+)?component\s+of)\b/i;
 
+/** "When 81435 is billed, …", "If 64483 is reported on the same date, …": the codes of a leading condition clause (group 1) */
+const WHEN_BILLED_RE =
+  /^\s*(?:[A-Z]?\d{1,2}\.\s+)?(?:when|if|where)\s+([^,;]{0,80}?)\s+(?:is|are)\s+(?:billed|reported|performed|submitted|paid)\b[^,;]{0,60},/i;
+
 /**
  * A code-pair edit stated on its denied code: "when both are reported for the same date of service,
  * 95115 is denied as included in 95117", "95115 is not reimbursed as bundled into 95117".
@@ -201,7 +205,16 @@ export function bundledCodeRules<L extends { text: string }>(
     const inc = INCLUDED_IN_RE.exec(sentence);
     let included: string[] = [];
     let into: string[] = [];
-    if (inc && NOT_SEPARATE_RE.test(sentence) && !/\bnot\s+$/i.test(sentence.slice(0, inc.index))) {
+    // "When 81435 is billed, single-gene codes for genes included in the panel (81201, 81203, …) billed
+    // for the same date of service are not separately reimbursable": the code of the "when" clause is the
+    // one the others are included in, never the included code
+    const when = NOT_SEPARATE_RE.test(sentence) ? WHEN_BILLED_RE.exec(sentence) : null;
+    const whenInto = when ? codesIn(when[1]) : [];
+    const whenIncluded = when ? codesIn(sentence.slice(when.index + when[0].length)).filter((c) => !whenInto.includes(c)) : [];
+    if (whenInto.length && whenIncluded.length) {
+      included = whenIncluded;
+      into = whenInto;
+    } else if (inc && NOT_SEPARATE_RE.test(sentence) && !/\bnot\s+$/i.test(sentence.slice(0, inc.index))) {
       included = codesIn(sentence.slice(0, inc.index));
       into = codesIn(sentence.slice(inc.index)).filter((c) => !included.includes(c));
       // a code table run into the note ("… 77003 Fluoroscopic guidance … Coding note 1: Fluoroscopic

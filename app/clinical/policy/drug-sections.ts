@@ -43,6 +43,16 @@ export function sectionDrugs(title: string, extraNames: string[] = []): { named:
 /** a drug's heading in a class document: its generic name, then its brand in parentheses ("Solriamfetol (Sunosi)", "Calcium, magnesium … oxybates (Xywav)") */
 export const DRUG_HEADING_RE = /^[A-Z][a-z]+(?:[-, ][a-z]+){0,8}\s+\([A-Z][\w-]+(?:\s*[,/]\s*[A-Z][\w-]+)*\)$/;
 
+/**
+ * Whether `text` opens with a drug's name: one the vocabulary or `extraNames` knows (its first word
+ * starting the line), or a generic name with its brand in parentheses (DRUG_HEADING_RE) — a class
+ * document's drug heading ("Lumateperone (Caplyta)", "Solriamfetol (Sunosi)").
+ */
+export function opensWithDrugName(text: string, extraNames: string[] = []): boolean {
+  const named = sectionDrugs(text, extraNames)?.named ?? [];
+  return named.some((d) => text.toLowerCase().startsWith(d.split(/[\s/]/)[0])) || DRUG_HEADING_RE.test(text);
+}
+
 /** Whether a section titled `title` is the requested drug's (`requested`: its names, lower case). */
 export function drugSectionFor(title: string, requested: Set<string>, extraNames: string[] = []): "own" | "other" | null {
   const s = sectionDrugs(title, extraNames);

@@ -2012,13 +2012,17 @@ function parseCriterionText(text: string, note: string, ctx: ParseContext): Crit
     if (bounds && (!rest || /^(?:age[ds]?\s*)?(?:>=|≥|at least)?\s*\d/i.test(rest) || parseAge(rest)) && t.length < 80)
       return { ...base, kind: "age", ...bounds, sex: /^(?:male|men)/i.test(sexed[1]) ? "male" : "female" };
   }
+  // "one or more first- or second-degree relatives with colorectal cancer diagnosed before age 50": a
+  // family history to document — never the member's own diagnosis nor an age bound of the member
+  if (RELATIVES_RE.test(t) && !/^\s*(?:no|not|without|absence)\b/i.test(t))
+    return { ...base, kind: "documentation", concepts: keyConcepts(t), absence: false, confidence: "medium" };
   // age
   const age = parseAge(t);
   // "baseline ESS score of 10 or more (pediatric ESS for members 6 to 17 years of age)": an age written
   // only in a parenthesis beside a threshold scopes a variant of the measure, never an age requirement
   const outside = t.replace(/\([^()]*\)/g, " ");
   const scopedAge = !!age && !parseAge(outside) && parseThresholds(outside).length > 0;
-  if (age && !scopedAge && t.length < 140 && !TRIAL_VERB.test(bare)) return { ...base, kind: "age", ...age };
+  if (age && !scopedAge && !AGE_OF_OTHER_RE.test(t) && t.length < 140 && !TRIAL_VERB.test(bare)) return { ...base, kind: "age", ...age };
 
   const minDays = parseMinDuration(t);
   const drugs = drugsIn(withoutExamples(t), ctx);
@@ -2613,6 +2617,15 @@ const NON_DRUG_CARE =
 const CURRENT_THERAPY_LEAD_RE =
   /^\s*(?:(?:the )?(?:patient|member|individual|beneficiary) (?:is |has been )?)?(?:currently|presently) (?:receiving|taking|on|using|treated with)\b/i;
 
+/**
+ * An age that is not the member's present age: a relative's ("first-degree relatives with colorectal
+ * cancer diagnosed before age 50") or an age at diagnosis or onset ("diagnosed before age 50", "onset
+ * before age 40") — a fact of the history to document, never an age bound of the request.
+ */
+const RELATIVES_RE = /\b(?:relatives?|siblings?|first-degree|second-degree|third-degree)\b/i;
+const AGE_OF_OTHER_RE =
+  /\b(?:relatives?|siblings?|parents?|mother|father|brothers?|sisters?|aunts?|uncles?|grandparents?|family members?|first-degree|second-degree)\b|\b(?:diagnosed|diagnosis|onset|presenting|presented)\s+(?:at|before|after|under|prior to)\s+(?:the\s+)?age\b|\bage (?:at|of) (?:diagnosis|onset)\b/i;
+
 /** Prior-therapy requirement: drugs/classes, count, duration, doses, intolerance/contraindication alternatives. */
 function parsePriorTherapy(t: string, note: string, base: Base, ctx: ParseContext, minDays: number | null): Criterion {
   const tl = t.toLowerCase();
@@ -2978,7 +2991,7 @@ export function parseExclusion(text: string, ctx: ParseContext): Criterion {
     if (drugs.length || classes.length) return { ...base, kind: "current_therapy", drugs, classes };
   }
   const age = parseAge(t);
-  if (age && /\b(?:younger|older|under|less than|age)\b/i.test(tl) && t.length < 120) return { ...base, kind: "age", ...age };
+  if (age && !AGE_OF_OTHER_RE.test(t) && /\b(?:younger|older|under|less than|age)\b/i.test(tl) && t.length < 120) return { ...base, kind: "age", ...age };
   // "Preventive (scheduled daily) use", "Use for prophylaxis": a use the policy does not cover
   const use =
     /^(?:use (?:for|as) |(?:the )?treatment of )?(?:(acute|abortive|on-demand|rescue)|(preventive|prophylactic|prophylaxis|prevention|maintenance))(?:\s*\([^)]*\))?(?: use| treatment| therapy)?\b/i.exec(

@@ -50,7 +50,8 @@ import { ageDoseBands, supportingTables, tableConditions, type SupportingTable }
 import { guidelineSectionLines, isNumberedGuideline, mergeGuidelineIndications } from "./guideline-sections";
 import { readSectionGuideline, withSectionGuideline } from "./section-guideline";
 import { ADHERENCE_REQUIREMENT_RE } from "../evidence/continuation";
-import { DRUG_HEADING_RE, sectionDrugs } from "./drug-sections";
+import { opensWithDrugName, sectionDrugs } from "./drug-sections";
+import { readPdlGrids } from "../text/pdl-grid";
 import { agentIndicationPaths, isStepExceptionList, stepAgentTable } from "./step-agent-table";
 import {
   CONTINUATION_HEAD_RE,
@@ -80,7 +81,7 @@ import {
   type ParseContext,
 } from "./parse-criterion";
 import { statesFrequency } from "../text/frequency-wording";
-import { mostSpecificConditions } from "../vocabulary/conditions";
+import { conditionsNamedIn, mostSpecificConditions } from "../vocabulary/conditions";
 import { classesNamedIn, drugNames, drugsNamedIn } from "../vocabulary/drugs";
 
 export interface ReadPolicyMeta {
@@ -428,7 +429,7 @@ function exclusionHeading(h: string): boolean {
   return EXCLUSION_HEAD_RE.test(h) && !INDICATIONS_AND_LIMITATIONS_RE.test(h);
 }
 const SKIP_HEAD_RE =
-  /^(?:(?:key |selected |additional |supporting |cited )?references?|related (?:medical |pharmacy |coverage |clinical )?(?:policies|policy|documents?|guidelines?|programs?)\s*:?$|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation to (?:submit|include|send|attach)\b|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
+  /^(?:(?:key |selected |additional |supporting |cited )?references?|related (?:medical |pharmacy |coverage |clinical )?(?:policies|policy|documents?|guidelines?|programs?)\s*:?$|citations|(?:subset|criteria|document|revision) history|resources|not a basis for\b|bibliography|sources? of information|works cited|appendi|dosing|dosage|quantity limits?|quantity|revision|reviews?,? revisions|history|reminder|important reminder|background|overview|description|policy guidelines?\s*:?$|fda[- ]approved indications?\s*\(|fda approved indication|clinical (?:pharmacology|consideration|rationale)|place in therapy|summary|coding|policy history|products? affected|medications? affected|drugs? affected|applicable codes|instructions for use|definitions|abbreviations|pharmacology|safety|warnings|efficacy|guidelines?|evidence|cost|availability|benefit|documentation requirements|documentation required\s*:?$|documentation to (?:submit|include|send|attach)\b|documentation notes?\s*:?$|required documentation\s*:?$|(?:program|policy) (?:summary|overview|description)|other information\s*:?$|automation|notes?:?$|notes? (?:to|on|for) (?:the )?(?:sections?|parts?|tables?|criteria|items?)\b[^:.;]{0,24}:?$|(?:clinical |pharmacist |utilization )?review(?:er)?s?'?\s+(?:notes?|guidance|instructions|tips)\s*:?$|notes? (?:to|for) (?:the )?(?:clinical )?reviewers?\s*:?$|preferred products?|formulary|scope\b|procedures?\s*:?$|responsibilit|(?:prescriptions?|drugs?|medications?|products?|agents?|requests?) (?:that|which) requires? prior authori[sz]ation\b|alternatives?(?: covered)? (?:services|treatments?|therap(?:y|ies)|agents|drugs|medications|products)\s*:?$)/i;
 
 /** a section's own statement that what follows is not criteria */
 const NOT_CRITERIA_LEAD_RE =
@@ -1256,12 +1257,8 @@ function titledBlock(
   let titleFrom = 0;
   // — the policy's own drug or another ("Solriamfetol (Sunosi)" ends the pitolisant blocks): a name the
   // vocabulary knows opening the line, or a generic name with its brand in parentheses
-  const opensWithDrug = (t: string) => {
-    const first = sectionDrugs(t, r.ctx.drugNames)?.named ?? [];
-    return first.some((d) => t.toLowerCase().startsWith(d.split(/[\s/]/)[0])) || DRUG_HEADING_RE.test(t);
-  };
   before.forEach((t, i) => {
-    if (t.length <= 60 && opensWithDrug(t) && !indicationTerms(t).understood && !/[.:;]$/.test(t)) {
+    if (t.length <= 60 && opensWithDrugName(t, r.ctx.drugNames) && !indicationTerms(t).understood && !/[.:;]$/.test(t)) {
       heading = t;
       titleFrom = i + 1;
     }
@@ -2429,7 +2426,9 @@ function readProse(lines: DocLine[], title: string, r: Reader): PolicyModel {
 export function readPolicy(doc: ParsedDocument, meta: ReadPolicyMeta): PolicyModel {
   const r: Reader = { doc, docName: meta.documentName ?? "policy", ctx: { drugNames: meta.drug_names }, unread: [], continuation: [], renewals: [] };
   // pages set in two text columns read column by column (two-columns.ts)
-  const raw = readTwoColumnPages(doc, docLines(doc));
+  // a state PDL's grid of classes (Class | Preferred | Non-preferred | Criteria): the requested drug's
+  // class row alone (pdl-grid.ts)
+  const raw = readTwoColumnPages(doc, readPdlGrids(doc, docLines(doc), meta.drug_names));
   // criteria tables read column by column ("Initial approval | Reauthorization"), except a Part D
   // criteria table, whose label column the Part D reader needs beside its text
   const partD = new Set(findPartDLabels(joinWrappedLabels(raw)).map((h) => h.label.replace(/:$/, ""))).size >= 3;
@@ -3375,7 +3374,7 @@ const NOT_A_REQUIREMENT_RE =
  * ("8. Coverage with Evidence Development: … [Not applicable to the plan's members; see 12.7.1.]").
  */
 const DEFINITION_RE =
-  /^\s*(?:definitions?\b|for (?:the )?purposes? of this (?:policy|section|document|bulletin|chapter)\b|[A-Z][A-Za-z0-9 ()/'-]{1,60}?\s(?:means|is defined as|are defined as|refers to)\s)/;
+  /^\s*(?:definitions?\b|for (?:the )?purposes? of this (?:policy|section|document|bulletin|chapter)\b|['‘"“]?[A-Z][A-Za-z0-9 ()/'-]{1,60}?['’"”]?\s(?:means|is defined as|are defined as|refers to)\s)/;
 const NOT_APPLICABLE_RE = /[[(]\s*not applicable (?:to|for)\b|^\s*not applicable (?:to|for)\b/im;
 
 /**
@@ -3500,6 +3499,33 @@ function resolveIndicationReferences(indications: PolicyIndication[]): void {
     });
 }
 
+/**
+ * A PDL's agent-specific line led by product names in capitals and a colon ("ADZENYS XR-ODT, COTEMPLA
+ * XR-ODT, DYANAVEL XR: members 6 years and older who …", "AZSTARYS and JORNAY PM: …"): the names
+ * (brands in capitals, an optional generic in parentheses) before the colon.
+ */
+const BRAND_LEAD_RE = /^\s*(?:[•·▪o-]\s*)?((?:[A-Z][A-Z0-9]{3,}(?:[- ][A-Z0-9]{1,4})*(?:\s*\([^()]{2,40}\))?(?:\s*,\s*|\s+(?:and|or)\s+|\s*\/\s*)?)+)\s*:\s*\S/;
+/** words in capitals that lead a policy's own sections, never a product's name */
+const SECTION_WORD_RE =
+  /^(?:NOTES?|EXCEPTIONS?|CRITERIA|DIAGNOSIS|RENEWAL|REAUTHORI[SZ]ATION|INITIAL|LIMITATIONS?|QUANTITY|DOSING|AGE|GRANDFATHERING|EXCLUSIONS?|APPROVAL|DURATION|DEFINITIONS?|REQUIRED|REQUIREMENTS?|DOCUMENTATION|WARNING|IMPORTANT|STEP|PREFERRED|NON-PREFERRED|ALL|ONE|BOTH|EITHER|ANY)$/;
+
+/**
+ * Whether `text` opens with product names in capitals (BRAND_LEAD_RE) none of which is one of the
+ * policy's own names (`own`), and none of which names a condition or a section ("COPD:", "NOTE:"):
+ * the line is another product's criterion.
+ */
+function brandLeadOfOthers(text: string, own: string[]): boolean {
+  const m = BRAND_LEAD_RE.exec(text);
+  if (!m || !own.length) return false;
+  const lead = m[1];
+  const words = lead.replace(/\([^()]*\)/g, " ").match(/\b[A-Z][A-Z0-9]{3,}\b/g) ?? [];
+  if (!words.length || words.some((w) => SECTION_WORD_RE.test(w))) return false;
+  if (conditionsNamedIn(lead).length) return false;
+  const ours = own.flatMap((n) => n.toLowerCase().split(/[^a-z0-9-]+/)).filter((w) => w.length > 3);
+  const leadWords = lead.toLowerCase().split(/[^a-z0-9-]+/);
+  return !leadWords.some((w) => ours.includes(w));
+}
+
 /** "Zoledronic acid only: creatinine clearance of 35 mL/min or more": a requirement scoped to the drugs it names */
 const DRUG_ONLY_LEAD_RE = /^\s*(?:(?:\d{1,2}|[a-z])[.)]\s*)?(?:for\s+)?([A-Za-z][A-Za-z0-9 ,/()-]{2,60}?)\s+only\s*[:–-]\s*\S/i;
 
@@ -3509,6 +3535,7 @@ const DRUG_ONLY_LEAD_RE = /^\s*(?:(?:\d{1,2}|[a-z])[.)]\s*)?(?:for\s+)?([A-Za-z]
  * none of its requests. False when the lead names no directory drug or `own` is empty.
  */
 export function scopedToOtherDrugs(text: string, own: string[]): boolean {
+  if (brandLeadOfOthers(text, own)) return true;
   const m = DRUG_ONLY_LEAD_RE.exec(text);
   if (!m || !own.length) return false;
   const named = drugsNamedIn(m[1]);

@@ -39,6 +39,7 @@ import { ageOn, daysBetween, findDates, numberWord } from "../codes/dates";
 import { editDistance } from "../codes/ocr";
 import { DRUG_CLASSES, classAncestors, classMembers, classesNamedIn, classesOfDrug, drugNames, drugsNamedIn, DRUGS, lookupDrug } from "../vocabulary/drugs";
 import { aliasRegex, conditionAncestors, conditionByName, conditionMentions, conditionsNamedIn } from "../vocabulary/conditions";
+import { orthostaticFallMet, readFallRequirement } from "./orthostatic";
 import { CHANGE_BY_AMOUNT_RE, MEASURES, isShareOfPeriod, measureByName, type MeasureTerm } from "../vocabulary/measures";
 import { referenceRangeOn } from "../evidence/reference-range";
 import { specialtiesNamedIn, specialtyPatterns, specialtySatisfies } from "../vocabulary/specialties";
@@ -3436,7 +3437,63 @@ function scaleScored(text: string, ctx: EvalContext, found: { line: { index: num
 const CLAIM_FORM_CAPTION_RE =
   /\bDATE OF CURRENT ILLNESS, INJURY,? (?:or|OR) PREGNANCY\b|\bIS PATIENT'?S CONDITION RELATED TO\b|\bDATES PATIENT UNABLE TO WORK\b|\bHOSPITALIZATION DATES RELATED TO CURRENT SERVICES\b/;
 
-function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
+/**
+ * The conditions `words` names ("type 2 diabetes", "gout") and the member's coded or listed diagnosis
+ * that satisfies one of them (never a condition only mentioned in free text), or `has` undefined.
+ */
+function memberCodedWith(words: string, ctx: EvalContext): { named: ReturnType<typeof conditionsNamedIn>; has: CaseCondition | undefined } {
+  const named = conditionsNamedIn(words);
+  const has = named.length
+    ? ctx.conditions.find(
+        (cc) =>
+          cc.source !== "text" &&
+          conditionSatisfies(
+            cc,
+            named.map((n) => n.name),
+            named.flatMap((n) => n.icd10),
+          ),
+      )
+    : undefined;
+  return { named, has };
+}
+
+/**
+ * A requirement that opens with a diagnosis the request codes, then qualifies it ("Dupuytren's
+ * contracture with a palpable cord in the finger to be treated" for a request coded M72.0 "Dupuytren's
+ * contracture"): the diagnosis is shown by its code, so the qualifier's own words ("palpable cord
+ * finger") are looked for — found as `find` finds any group. The diagnosis phrase is two or more
+ * consecutive words of the requirement that all appear in the description of one coded diagnosis of
+ * the request; null when there is none, when nothing is left after it, or when the qualifier is not found.
+ */
+function qualifierOfCodedDiagnosis<F>(text: string, ctx: EvalContext, find: (groups: string[][]) => F | null): F | null {
+  const coded = (ctx.facts.diagnoses ?? []).filter((d) => d.code && d.description);
+  if (!coded.length) return null;
+  const words = (x: string) => x.toLowerCase().match(/[a-z][a-z'-]+/g) ?? [];
+  const tokens = [...text.matchAll(/[A-Za-z][A-Za-z'-]+/g)];
+  for (const d of coded) {
+    const desc = new Set(words(d.description!).filter((w) => w.length >= 4 && !STOP_WORDS.has(w)));
+    // the longest run of consecutive requirement words found in the description
+    let best: [number, number] | null = null;
+    for (let i = 0; i < tokens.length; i++) {
+      let j = i;
+      while (j < tokens.length && desc.has(tokens[j][0].toLowerCase())) j++;
+      if (j - i >= 2 && (!best || j - i > best[1] - best[0])) best = [i, j];
+    }
+    if (!best) continue;
+    const from = tokens[best[0]].index!;
+    const to = tokens[best[1] - 1].index! + tokens[best[1] - 1][0].length;
+    const rest = keyConcepts(text.slice(0, from) + " " + text.slice(to)).filter(
+      (g) =>
+        g.length && g.some((w) => !GENERIC_SINGLE_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && !BOILERPLATE_WORDS.has(w.toLowerCase())),
+    );
+    if (!rest.length) continue;
+    const f = find(rest);
+    if (f) return f;
+  }
+  return null;
+}
+
+function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext, role: "criterion" | "exclusion" = "criterion"): Ev {
   // "Intravenous product only: the requested dose is no more than 10 mg/kg …" for a subcutaneous
   // autoinjector: the requirement is for another product of the drug
   const scope = ROUTE_SCOPE_RE.exec(spec.text);
@@ -3450,18 +3507,7 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   // diagnosis line) is outside it
   const without = spec.absence ? WITHOUT_CONDITION_TAIL_RE.exec(spec.text) : null;
   if (without) {
-    const named = conditionsNamedIn(without[1]);
-    const has = named.length
-      ? ctx.conditions.find(
-          (cc) =>
-            cc.source !== "text" &&
-            conditionSatisfies(
-              cc,
-              named.map((n) => n.name),
-              named.flatMap((n) => n.icd10),
-            ),
-        )
-      : undefined;
+    const { named, has } = memberCodedWith(without[1], ctx);
     if (has)
       return ev(
         "met",
@@ -3725,7 +3771,8 @@ function evalDocumentation(spec: CriterionOf<"documentation">, ctx: EvalContext)
   const absentWords = spec.absence && !measuredThreshold(spec.text) ? absentConditionWords(spec.text) : null;
   const statedAbsent = absentWords ? absenceStated(ctx.idx, absentWords) : null;
   if (statedAbsent) return ev("met", statedAbsent.reason, statedAbsent.citations);
-  const found = findIn(usable);
+  // (a criterion only: an exclusion is never found to apply by a reading that sets words aside)
+  const found = findIn(usable) ?? (spec.absence || role === "exclusion" ? null : qualifierOfCodedDiagnosis(spec.text, ctx, findIn));
   if (found) {
     const c = [quote(ctx.idx, found.line, found.at)];
     // "SpO2 at or below 88% at rest", "no ejection fraction under 35%": a requirement on a measured
@@ -4934,8 +4981,14 @@ function evaluateInner(spec: Criterion, ctx: EvalContext, role: "criterion" | "e
       return evalResponse(spec, ctx);
     case "cumulative_limit":
       return evalCumulativeLimit(spec, ctx);
-    case "human_review":
+    case "human_review": {
+      // "a sustained decrease of at least 20 mmHg systolic or 10 mmHg diastolic within 3 minutes of
+      // standing": compared against the falls the request states or its orthostatic readings
+      const fall = role === "criterion" ? readFallRequirement(spec.text) : null;
+      const met = fall ? orthostaticFallMet(fall, ctx.idx, ctx.requestDate) : null;
+      if (met) return ev("met", met.reason, met.citations);
       return ev("insufficient", `Needs human review: ${spec.why}`, [], "none", `Reviewer to check the policy requirement: "${clip(spec.text, 160)}"`);
+    }
   }
 }
 
@@ -5106,10 +5159,15 @@ function ownClause(text: string, re: RegExp, ctx: EvalContext): string {
   return rest.slice(0, end);
 }
 
+/** A word-bounded, case-insensitive pattern for the requested drug's names longer than three letters, or null when it has none. */
+function requestedDrugRe(ctx: EvalContext): RegExp | null {
+  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return names.length ? new RegExp(`\\b(?:${names.join("|")})\\b`, "i") : null;
+}
+
 export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive"; citation: Citation | null; explicit: boolean }[] {
   const out: { mode: "acute" | "preventive"; citation: Citation | null; explicit: boolean }[] = [];
-  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const re = names.length ? new RegExp(`\\b(?:${names.join("|")})\\b`, "i") : null;
+  const re = requestedDrugRe(ctx);
   const sig = ctx.facts.medication?.dosage ?? "";
   for (const u of USE_MODES) {
     let hit: { citation: Citation | null; text: string } | null = u.request.test(sig)
@@ -5138,9 +5196,8 @@ export function requestUseModes(ctx: EvalContext): { mode: "acute" | "preventive
  * rescue / acute symptoms? [ ] Yes [X] No"), or undefined.
  */
 function answeredNoForUse(ctx: EvalContext, mode: "acute" | "preventive"): CaseLine | undefined {
-  const names = [...ctx.requested].filter((n) => n.length > 3).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  if (!names.length) return undefined;
-  const drug = new RegExp(`\\b(?:${names.join("|")})\\b`, "i");
+  const drug = requestedDrugRe(ctx);
+  if (!drug) return undefined;
   const words = USE_MODES.find((u) => u.mode === mode)!.request;
   return (ctx.idx.answeredNo ?? []).find((l) => drug.test(l.lower) && words.test(l.text));
 }
@@ -5184,8 +5241,8 @@ export function exclusionOfOtherUse(text: string, ctx: EvalContext): Ev | null {
 }
 
 /** A documentation requirement judged on its words as written (a change from baseline first, when it is one). */
-function documentationAsWritten(spec: CriterionOf<"documentation">, ctx: EvalContext): Ev {
-  return (!spec.absence ? (reductionFromBaseline(spec.text, ctx) ?? changeByAmount(spec.text, ctx)) : null) ?? evalDocumentation(spec, ctx);
+function documentationAsWritten(spec: CriterionOf<"documentation">, ctx: EvalContext, role: "criterion" | "exclusion" = "criterion"): Ev {
+  return (!spec.absence ? (reductionFromBaseline(spec.text, ctx) ?? changeByAmount(spec.text, ctx)) : null) ?? evalDocumentation(spec, ctx, role);
 }
 
 /**
@@ -5419,18 +5476,7 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
   // condition does not reach a member coded with it (the parenthesis' words are never read as present)
   if (spec.kind === "documentation") {
     const without = /\((?:no|without|not)\s+(?:a\s+)?(?:(?:diagnosis|history)\s+of\s+)?([^()]{3,60})\)/i.exec(spec.text);
-    const named = without ? conditionsNamedIn(without[1]) : [];
-    const has = named.length
-      ? ctx.conditions.find(
-          (cc) =>
-            cc.source !== "text" &&
-            conditionSatisfies(
-              cc,
-              named.map((n) => n.name),
-              named.flatMap((n) => n.icd10),
-            ),
-        )
-      : undefined;
+    const { named, has } = without ? memberCodedWith(without[1], ctx) : { named: [], has: undefined };
     if (has)
       return ev(
         "not_met",
@@ -5520,7 +5566,7 @@ function evaluateExclusion(spec: Criterion, ctx: EvalContext, covered: { conditi
       const treated = spec.kind === "documentation" ? notReceivedQualifierContradicted(spec.text, ctx) : null;
       if (treated) return treated;
       // (a documentation exclusion is read as written: "X without Y" excludes X only where Y is absent)
-      const r = spec.kind === "documentation" ? documentationAsWritten(spec, ctx) : evaluateInner(spec, ctx, "criterion", covered);
+      const r = spec.kind === "documentation" ? documentationAsWritten(spec, ctx, "exclusion") : evaluateInner(spec, ctx, "criterion", covered);
       // "Routine surveillance of valve disease … without a change in clinical status": an excluded
       // service qualified by an absence reaches only a request the record shows to be that service;
       // silence about the absence is no ground when the service itself is not in the request

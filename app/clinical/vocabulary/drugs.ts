@@ -13,6 +13,15 @@
  * I–VII (collapsed to super-high/high/medium/low); GINA 2024 (asthma controllers).
  */
 
+import { EXTRA_CLASSES, EXTRA_DRUGS_1 } from "./drugs-extra-1";
+import { EXTRA_DRUGS_2 } from "./drugs-extra-2";
+import { EXTRA_DRUGS_3 } from "./drugs-extra-3";
+import { EXTRA_DRUGS_4 } from "./drugs-extra-4";
+import { EXTRA_DRUGS_5 } from "./drugs-extra-5";
+import { EXTRA_DRUGS_6 } from "./drugs-extra-6";
+import { EXTRA_DRUGS_7 } from "./drugs-extra-7";
+import { EXTRA_DRUGS_8 } from "./drugs-extra-8";
+
 export interface DrugEntry {
   generic: string;
   brands: string[];
@@ -280,6 +289,8 @@ export const DRUG_CLASSES: DrugClass[] = [
     aliases: ["(?:eye)?lid (?:hygiene|scrubs?|wipes?|cleans(?:ers?|ing))", "tea tree oil", "hypochlorous acid (?:lid|eyelid)"],
     nonDrug: true,
   },
+  // the directory extension's classes (drugs-extra-*.ts)
+  ...EXTRA_CLASSES,
 ];
 
 /**
@@ -929,6 +940,15 @@ export const DRUGS: DrugEntry[] = [
   D("sildenafil (ED)", [], []),
   D("varenicline", ["chantix"], []),
   D("nicotine replacement", ["nicoderm", "nicorette"], [], { aliases: ["nicotine patch"] }),
+  // the directory extension (drugs-extra-*.ts): outpatient and specialty drugs prior-authorization sets name
+  ...EXTRA_DRUGS_1,
+  ...EXTRA_DRUGS_2,
+  ...EXTRA_DRUGS_3,
+  ...EXTRA_DRUGS_4,
+  ...EXTRA_DRUGS_5,
+  ...EXTRA_DRUGS_6,
+  ...EXTRA_DRUGS_7,
+  ...EXTRA_DRUGS_8,
 ];
 
 /**
@@ -1033,7 +1053,52 @@ const SURFACES: Surface[] = (() => {
 })();
 const SURFACE_BY_TEXT = new Map<string, Surface>();
 for (const s of SURFACES) if (!SURFACE_BY_TEXT.has(s.text)) SURFACE_BY_TEXT.set(s.text, s);
-const SURFACE_RE = new RegExp(`(?<![A-Za-z])(${SURFACES.map((s) => esc(s.text)).join("|")})(?![A-Za-z])`, "gi");
+/**
+ * The surfaces by their first three characters (whitespace runs read as one space), longest first as in
+ * SURFACES: a mention is found by looking up the characters where a word starts, never by one regex
+ * of every name (an alternation of thousands of names is past what V8 optimises: 100 times slower).
+ */
+const surfaceKey = (t: string) => t.replace(/\s+/g, " ").slice(0, 3);
+const SURFACES_BY_KEY = new Map<string, Surface[]>();
+for (const s of SURFACES) {
+  const k = surfaceKey(s.text);
+  const list = SURFACES_BY_KEY.get(k);
+  if (list) list.push(s);
+  else SURFACES_BY_KEY.set(k, [s]);
+}
+/** the characters a surface starts with: no name starts at any other */
+const SURFACE_STARTS = new Set(SURFACES.map((s) => s.text[0]));
+/** a sticky, case-insensitive pattern for a surface written with spaces ("insulin glargine" matches "insulin  glargine") */
+const SPACED = new Map<Surface, RegExp>();
+const spacedRe = (s: Surface) => {
+  let re = SPACED.get(s);
+  if (!re) SPACED.set(s, (re = new RegExp(esc(s.text), "iy")));
+  return re;
+};
+const isLetter = (c: string | undefined) => !!c && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z"));
+
+/** The surface written at `i` of `text` (`low` its lower case), longest first, and the length it spans there; null when none. */
+function surfaceAt(text: string, low: string, i: number): { s: Surface; length: number } | null {
+  const three = low.slice(i, i + 3);
+  const head = /\s/.test(three) ? surfaceKey(low.slice(i, i + 16)) : three;
+  for (const k of [head, head.slice(0, 2), head.slice(0, 1)]) {
+    if (!k) continue;
+    for (const s of SURFACES_BY_KEY.get(k) ?? []) {
+      if (k.length < 3 && s.text.length !== k.length) continue;
+      let length = -1;
+      if (!/\s/.test(s.text)) {
+        if (low.startsWith(s.text, i)) length = s.text.length;
+      } else {
+        const re = spacedRe(s);
+        re.lastIndex = i;
+        const m = re.exec(text);
+        if (m) length = m[0].length;
+      }
+      if (length > 0 && !isLetter(text[i + length])) return { s, length };
+    }
+  }
+  return null;
+}
 
 export interface DrugMention {
   entry: DrugEntry;
@@ -1050,14 +1115,23 @@ export interface DrugMention {
  */
 export function findDrugMentions(text: string): DrugMention[] {
   const out: DrugMention[] = [];
-  SURFACE_RE.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = SURFACE_RE.exec(text))) {
-    const low = m[1].toLowerCase().replace(/\s+/g, " ");
-    const s = SURFACE_BY_TEXT.get(low);
-    if (!s) continue;
-    if (s.kind === "alias" && s.text.replace(/[^a-z]/g, "").length <= 4 && m[1] !== m[1].toUpperCase()) continue;
-    out.push({ entry: s.entry, matched: low, kind: s.kind, index: m.index, length: m[1].length });
+  const lowText = text.toLowerCase();
+  // (a character whose lower case is longer — "İ" — would shift every offset: such text is read in its own case)
+  const low = lowText.length === text.length ? lowText : text;
+  for (let i = 0; i < text.length;) {
+    // a name starts where no letter is before it
+    const hit = isLetter(text[i - 1]) || !SURFACE_STARTS.has(low[i]) ? null : surfaceAt(text, low, i);
+    if (!hit) {
+      i++;
+      continue;
+    }
+    const written = text.slice(i, i + hit.length);
+    const key = written.toLowerCase().replace(/\s+/g, " ");
+    const s = SURFACE_BY_TEXT.get(key) ?? hit.s;
+    const at = i;
+    i += hit.length;
+    if (s.kind === "alias" && s.text.replace(/[^a-z]/g, "").length <= 4 && written !== written.toUpperCase()) continue;
+    out.push({ entry: s.entry, matched: key, kind: s.kind, index: at, length: hit.length });
   }
   return out;
 }

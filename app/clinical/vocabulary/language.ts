@@ -142,3 +142,6 @@ export function closedSpanEnd(text: string, lead = 40): string | null {
   ).exec(text);
   return m ? `${m[2]}-${String(m[1] ?? "12").padStart(2, "0")}` : null;
 }
+
+/** a pharmacy claim's (or a listed fill's) status that dispensed nothing: reversed, rejected, returned to stock, voided, cancelled, never picked up */
+export const UNDISPENSED_RE = /\b(?:revers(?:ed|al)|rej(?:ected|ect)?|rts|returned to stock|void(?:ed)?|cancell?ed|(?:not|never) picked up)\b/i;
