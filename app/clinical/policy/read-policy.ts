@@ -30,7 +30,7 @@ import { pointerDiagnosisRules } from "./pointer-diagnosis-list";
 import { replacementIntervalRules } from "./replacement-intervals";
 import { sessionLimitOf } from "./session-limits";
 import type { Citation, Criterion, CriterionOf, ParsedDocument, PolicyIndication, PolicyModel, UnreadPassage } from "../contracts";
-import { boilerplateLineSet, citeLines, clean, docLines, type DocLine } from "../text/lines";
+import { boilerplateLineSet, citeLines, clean, docLines, withLineText, type DocLine } from "../text/lines";
 import { readApplicabilityGrids } from "../text/applicability-grid";
 import { readBareOutlines } from "../text/bare-outline";
 import { readMarginLabels } from "../text/margin-labels";
@@ -1728,7 +1728,7 @@ function substituteStepDrugs(lines: DocLine[]): DocLine[] {
       (all, n: string) => (steps.has(n) ? `a Step ${n} drug (${steps.get(n)})` : all),
     );
     // the substituted text no longer lines up with the page: keep the whole line's position
-    return text === l.text ? l : { ...l, text, map: Array.from({ length: text.length + 1 }, (_, i) => (i < text.length ? l.start : l.end)) };
+    return text === l.text ? l : withLineText(l, text);
   });
 }
 

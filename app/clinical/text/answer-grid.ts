@@ -25,7 +25,7 @@
  */
 import type { ParsedDocument, WordBox } from "~/documents/types";
 import { exclusionStatement, questionStatement } from "../policy/decision-flow";
-import { cleanWithMap, type DocLine } from "./lines";
+import { cleanWithMap, withLineText, type DocLine } from "./lines";
 
 /** the header row: a label column, the question, the answer needed for approval, optional notes */
 const HEADER_RE =
@@ -85,7 +85,7 @@ function lineFor(doc: ParsedDocument, page: number, ws: WordBox[], text: string)
 
 /** a heading line with `text`, standing at `at`'s place */
 function headingAt(at: DocLine, text: string): DocLine {
-  return { ...at, text, map: Array.from({ length: text.length + 1 }, (_, k) => (k < text.length ? at.start : at.end)) };
+  return withLineText(at, text);
 }
 
 /**

@@ -13,7 +13,7 @@
  * point at the policy. A grid without any mark under its request columns is left as it is. Pure.
  */
 import type { ParsedDocument, WordBox } from "~/documents/types";
-import { cleanWithMap, type DocLine } from "./lines";
+import { cleanWithMap, withLineText, type DocLine } from "./lines";
 
 /** the header row: a criterion column, then an initial-request and a renewal column */
 const HEADER_RE =
@@ -61,7 +61,7 @@ function prefixed(line: DocLine, prefix: string): DocLine {
 
 /** a line of synthetic heading text standing at `at`'s place in the page (cites the grid's header) */
 function heading(at: DocLine, text: string): DocLine {
-  return { ...at, text, map: Array.from({ length: text.length + 1 }, (_, k) => (k < text.length ? at.start : at.end)) };
+  return withLineText(at, text);
 }
 
 /**

@@ -41,6 +41,14 @@ export interface DocLine {
 }
 
 /**
+ * `at` carrying `text` that is no verbatim page text (a synthetic heading, a line with words added):
+ * every character maps to the whole line's position, so a citation of it quotes the line it stands for.
+ */
+export function withLineText(at: DocLine, text: string): DocLine {
+  return { ...at, text, map: Array.from({ length: text.length + 1 }, (_, k) => (k < text.length ? at.start : at.end)) };
+}
+
+/**
  * `clean` with a position map: map[i] is the offset in `raw` of output character i (and
  * map[out.length] the end), so a match in the cleaned text can be cited in the raw text.
  */

@@ -20,7 +20,7 @@
  */
 import type { ParsedDocument, WordBox } from "~/documents/types";
 import { drugsNamedIn } from "../vocabulary/drugs";
-import type { DocLine } from "./lines";
+import { withLineText, type DocLine } from "./lines";
 import { lineFrom } from "./table-columns";
 
 interface Row {
@@ -29,7 +29,6 @@ interface Row {
   preferred: string[];
   nonPreferred: string[];
   criteria: DocLine[];
-  lines: number[];
   /** a name line says "(continued)": the row goes on from the page before */
   continued: boolean;
 }
@@ -114,7 +113,7 @@ export function readPdlGrids(doc: ParsedDocument, lines: DocLine[], drugNames: s
       const isName = first.length >= 3 && /^[A-Z][A-Z0-9/&]+$/.test(first);
       // every class name starts a row; a row "(continued)" or under the same name is merged below
       if ((isName && !prevHadName) || !current) {
-        current = { name: [], nameLine: null, preferred: [], nonPreferred: [], criteria: [], lines: [], continued: false };
+        current = { name: [], nameLine: null, preferred: [], nonPreferred: [], criteria: [], continued: false };
         rows.push(current);
       }
       if (continued) current.continued = true;
@@ -125,7 +124,6 @@ export function readPdlGrids(doc: ParsedDocument, lines: DocLine[], drugNames: s
     }
     prevHadName = !!name;
     if (!current) continue;
-    current.lines.push(l.index);
     if (byCol[1].length) current.preferred.push(text(1));
     if (byCol[2].length) current.nonPreferred.push(text(2));
     const crit = lineFrom(doc, l.page, byCol[3], l.index);
@@ -139,7 +137,6 @@ export function readPdlGrids(doc: ParsedDocument, lines: DocLine[], drugNames: s
       prev.preferred.push(...r.preferred);
       prev.nonPreferred.push(...r.nonPreferred);
       prev.criteria.push(...r.criteria);
-      prev.lines.push(...r.lines);
     } else merged.push(r);
   }
   rows.splice(0, rows.length, ...merged);
@@ -178,5 +175,5 @@ function withPreferredAgents(l: DocLine, preferred: string[]): DocLine {
     /\b((?:one|two|three|four|\d|a|any)\s+preferred\s+(?:[a-z-]+\s+)?(?:agents?|drugs?|products?|medications?|[a-z]+(?:ants|ics|ors|ines|ans)))\b(?!\s*\()/gi,
     (m) => `${m} (${preferred.join(", ")})`,
   );
-  return text === l.text ? l : { ...l, text, map: Array.from({ length: text.length + 1 }, (_, i) => (i < text.length ? l.start : l.end)) };
+  return text === l.text ? l : withLineText(l, text);
 }
